@@ -1,0 +1,71 @@
+"""The ``deboiler-gui`` command: no subcommand opens the desktop app; the subcommands are the
+headless engine from the shell. Exit codes: 0 success, 1 failure, 2 usage error."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from deboiler_gui import __version__
+from deboiler_gui.engine.model import DeboilerError
+
+#: Modules that add commands to the group; each owns one area of the CLI.
+_COMMAND_MODULES = (
+    "deboiler_gui.cli.site",
+    "deboiler_gui.cli.templates",
+    "deboiler_gui.cli.crawl",
+    "deboiler_gui.cli.review",
+    "deboiler_gui.cli.desktop",
+)
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="deboiler-gui")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Clean and structure whole web sites.
+
+    Without a command, opens the desktop workbench on the bundled demo site.
+    """
+    if ctx.invoked_subcommand is None:
+        from deboiler_gui.cli.desktop import launch_app
+
+        sys.exit(launch_app(None))
+
+
+def _register() -> None:
+    for name in _COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue  # that area is not part of this build
+            raise
+        for command in getattr(module, "COMMANDS", ()):
+            cli.add_command(command)
+
+
+_register()
+
+
+def main() -> None:
+    """Console-script entry point: engine errors become one-line messages and exit code 1."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except DeboilerError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        sys.exit(1)
+    sys.exit(0)

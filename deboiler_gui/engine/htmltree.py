@@ -1,0 +1,139 @@
+"""Safe HTML parsing and the tree helpers every part of the engine shares (XPath of a node,
+visible text). One parse function, so the cleaner, the selectors and the app's stamped view all
+see the same lxml tree."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import lxml.etree as etree
+import lxml.html
+
+HtmlElement = lxml.html.HtmlElement
+
+# huge_tree: 50 MB pages and deep nesting parse instead of failing; libxml2 still caps the depth.
+# no_network: a page can never make the parser fetch anything.
+_PARSER = lxml.html.HTMLParser(
+    huge_tree=True, remove_pis=True, no_network=True, remove_blank_text=False, recover=True
+)
+_XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+#: Elements whose text is never visible.
+INVISIBLE_TAGS = frozenset(
+    {"script", "style", "noscript", "template", "head", "title", "meta", "link", "base", "iframe"}
+)
+
+#: Elements that start a new line in the visible text.
+BLOCK_TAGS = frozenset(
+    """address article aside blockquote body br caption center dd details dialog dir div dl dt
+    fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html li legend
+    main menu nav ol p pre section summary table tbody td tfoot th thead tr ul""".split()
+)
+
+
+def parse_html(html: str | bytes) -> HtmlElement:
+    """Parse a page into an lxml tree; never raises on bad markup, returns an empty document
+    for empty input."""
+    if isinstance(html, bytes):
+        html = html.decode("utf-8", errors="replace")
+    html = _XML_DECL.sub("", html, count=1)
+    if _CONTROL.search(html):
+        html = _CONTROL.sub(" ", html)
+    if not html.strip():
+        return lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
+    try:
+        root = lxml.html.document_fromstring(html, parser=_PARSER)
+    except (etree.ParserError, ValueError):
+        root = lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
+    if not isinstance(root.tag, str) or root.tag != "html":
+        # A fragment: wrap it so every tree has html/body and XPaths start at /html.
+        wrapper = lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
+        wrapper.find("body").append(root)
+        root = wrapper
+    return root
+
+
+def iter_elements(root: HtmlElement) -> Iterator[HtmlElement]:
+    """Every element (not comments or PIs), document order, without recursion."""
+    for el in root.iter():
+        if isinstance(el.tag, str):
+            yield el
+
+
+def xpath_of(el: HtmlElement) -> str:
+    """Absolute, indexed XPath of an element in its own tree: /html/body/div[2]/ul/li[3].
+
+    Indices count same-tag element siblings and are omitted when the tag is unique among them.
+    """
+    steps: list[str] = []
+    node: HtmlElement | None = el
+    while node is not None:
+        parent = node.getparent()
+        tag = node.tag
+        if parent is None:
+            steps.append(tag)
+            break
+        same = [s for s in parent if s.tag == tag]
+        if len(same) > 1:
+            steps.append(f"{tag}[{same.index(node) + 1}]")
+        else:
+            steps.append(tag)
+        node = parent
+    return "/" + "/".join(reversed(steps))
+
+
+def visible_text(el: HtmlElement) -> str:
+    """The text a reader sees: scripts and styles excluded, block elements on their own lines,
+    runs of spaces collapsed. Iterative, so 10,000-level nesting is fine."""
+    parts: list[str] = []
+    # Each stack item: (element, entering?)
+    stack: list[tuple[HtmlElement, bool]] = [(el, True)]
+    while stack:
+        node, entering = stack.pop()
+        tag = node.tag if isinstance(node.tag, str) else None
+        if entering:
+            if tag is None:
+                # comment / PI: only its tail is text
+                if node is not el and node.tail:
+                    parts.append(node.tail)
+                continue
+            if tag in INVISIBLE_TAGS:
+                if node is not el and node.tail:
+                    parts.append(node.tail)
+                continue
+            if tag in BLOCK_TAGS:
+                parts.append("\n")
+            if node.text:
+                parts.append(node.text)
+            stack.append((node, False))
+            for child in reversed(node):
+                stack.append((child, True))
+        else:
+            if tag in BLOCK_TAGS:
+                parts.append("\n")
+            if node is not el and node.tail:
+                parts.append(node.tail)
+    return normalize_text("".join(parts))
+
+
+_SPACES = re.compile(r"[ \t\r\f\v\u00a0\u200b\u3000]+")
+_NEWLINES = re.compile(r"\s*\n\s*")
+
+
+def normalize_text(text: str) -> str:
+    """Collapse spaces within lines and blank lines between them."""
+    text = _SPACES.sub(" ", text)
+    text = _NEWLINES.sub("\n", text)
+    return text.strip()
+
+
+def text_length(el: HtmlElement) -> int:
+    """Number of visible non-space characters under an element."""
+    return sum(1 for ch in visible_text(el) if not ch.isspace())
+
+
+def to_html(el: HtmlElement) -> str:
+    """Serialise a tree or subtree as HTML text."""
+    return lxml.html.tostring(el, encoding="unicode", method="html")

@@ -1,0 +1,190 @@
+"""The core data model shared by the engine, the CLI, the store and the app: pages, progress,
+cleaning results, domain models and the typed errors."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+# --------------------------------------------------------------------------- errors
+
+
+class DeboilerError(Exception):
+    """Base of every error the engine raises; the message names the item at fault."""
+
+
+class InputError(DeboilerError):
+    """An input file, record or page cannot be read."""
+
+
+class WorkspaceError(DeboilerError):
+    """The workspace file is missing, corrupt or of an unknown schema."""
+
+
+class RuleError(DeboilerError):
+    """A template, field or rule is invalid (bad XPath/CSS, regex, processor...)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        template: str | None = None,
+        field: str | None = None,
+        rule: str | None = None,
+        expression: str | None = None,
+    ) -> None:
+        self.template = template
+        self.field = field
+        self.rule = rule
+        self.expression = expression
+        where = []
+        if template:
+            where.append(f"template {template!r}")
+        if field:
+            where.append(f"field {field!r}")
+        if rule:
+            where.append(f"rule {rule!r}")
+        if expression is not None:
+            where.append(f"expression {expression!r}")
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+
+
+class Cancelled(DeboilerError):
+    """A long operation was cancelled by its driver."""
+
+
+# --------------------------------------------------------------------------- pages
+
+#: Page.status values below 0 mark pages that could not be read at all.
+STATUS_UNREADABLE = -1
+
+
+def site_of(url: str) -> str:
+    """The site (lower-cased host, without port) a URL belongs to."""
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:
+        host = ""
+    return host.lower()
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a site, decoded to text.
+
+    ``status`` is the HTTP status (200 for files read from disk); ``error`` is set when the page
+    could not be read or decoded, in which case ``html`` may be empty.
+    """
+
+    url: str
+    html: str
+    status: int = 200
+    content_type: str = "text/html"
+    encoding: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    fetched_at: str | None = None
+    source: str | None = None
+    error: str | None = None
+
+    @property
+    def site(self) -> str:
+        return site_of(self.url)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and 200 <= self.status < 300
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Page:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One step of a long operation: each yield is a progress report and a cancel point."""
+
+    done: int
+    total: int | None = None
+    message: str = ""
+
+    @property
+    def fraction(self) -> float | None:
+        if not self.total:
+            return None
+        return min(1.0, self.done / self.total)
+
+
+# --------------------------------------------------------------------------- cleaning
+
+
+@dataclass(frozen=True)
+class Removal:
+    """One subtree removed from a page, and why."""
+
+    xpath: str
+    detector: str  # e.g. "exact", "slot", "rule:<name>", "filter:<kind>"
+    representation: str = ""  # short key of the representation that matched (for grouping)
+    chars: int = 0  # visible characters removed with it
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass
+class CleanResult:
+    """What cleaning returns for one page."""
+
+    url: str
+    status: str = "ok"  # "ok" | "error" | "skipped"
+    error: str | None = None
+    http_status: int | None = None
+    title: str = ""
+    language: str = ""
+    cleaned_html: str = ""
+    cleaned_text: str = ""
+    headings: list[str] = field(default_factory=list)
+    lists: list[list[str]] = field(default_factory=list)
+    breadcrumbs: list[str] = field(default_factory=list)
+    removed: list[Removal] = field(default_factory=list)
+    original_chars: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["removed"] = [r.to_dict() for r in self.removed]
+        return data
+
+
+@dataclass
+class DomainModel:
+    """The fitted boilerplate model of one site; stored in the workspace as JSON."""
+
+    site: str
+    config: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+    version: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "site": self.site,
+            "config": self.config,
+            "stats": self.stats,
+            "data": self.data,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DomainModel:
+        return cls(
+            site=data["site"],
+            config=dict(data.get("config", {})),
+            data=dict(data.get("data", {})),
+            stats=dict(data.get("stats", {})),
+            version=int(data.get("version", 1)),
+        )

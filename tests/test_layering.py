@@ -1,0 +1,54 @@
+"""The engine and the headless commands never load Qt."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+ENGINE_MODULES = [
+    "deboiler_gui",
+    "deboiler_gui.engine.model",
+    "deboiler_gui.engine.htmltree",
+    "deboiler_gui.engine.jsonxml",
+]
+
+
+def _loaded_after(code: str) -> set[str]:
+    probe = code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+@pytest.mark.parametrize("module", ENGINE_MODULES)
+def test_engine_import_does_not_load_qt(module: str) -> None:
+    loaded = _loaded_after(f"import {module}")
+    assert module in loaded
+    assert not {m for m in loaded if m.startswith(("PySide6", "shiboken6"))}
+
+
+def test_engine_package_never_imports_qt_or_click_in_source() -> None:
+    from pathlib import Path
+
+    import deboiler_gui.engine as engine
+
+    root = Path(engine.__file__).parent
+    offenders = []
+    for path in root.rglob("*.py"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            stripped = line.strip()
+            if stripped.startswith(("import PySide6", "from PySide6", "import click", "from click", "import shiboken6", "from shiboken6")):
+                offenders.append(f"{path.name}: {stripped}")
+    assert offenders == []
+
+
+def test_headless_cli_help_does_not_load_qt() -> None:
+    loaded = _loaded_after(
+        "from click.testing import CliRunner\n"
+        "from deboiler_gui.cli import cli\n"
+        "r = CliRunner().invoke(cli, ['--help'])\n"
+        "assert r.exit_code == 0, r.output\n"
+    )
+    assert "deboiler_gui.cli" in loaded
+    assert not {m for m in loaded if m.startswith(("PySide6", "shiboken6"))}
