@@ -1,0 +1,581 @@
+"""Reading sites from disk: folders of HTML files, deboiler-style JSON lines, WARC files and
+workspaces, and decoding page bytes to text the way browsers do."""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import json
+import logging
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+from urllib.parse import quote
+
+from deboiler_gui.engine.model import STATUS_UNREADABLE, InputError, Page
+
+log = logging.getLogger(__name__)
+
+#: File name endings read as a folder's pages.
+HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
+JSONL_SUFFIXES = (".jsonl", ".ndjson", ".json", ".jsonl.gz", ".ndjson.gz", ".json.gz")
+WARC_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
+WORKSPACE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
+
+#: Pages larger than this are recorded as errors instead of being loaded.
+MAX_PAGE_BYTES = 100 * 1024 * 1024
+
+HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml", "application/xml", "text/xml")
+
+# --------------------------------------------------------------------------- decoding
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16 LE: it starts with the same bytes
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+# Browsers read these labels as their supersets (WHATWG Encoding Standard); so must we, or
+# characters the page really contains come out as U+FFFD.
+_BROWSER_SUPERSETS = {
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "iso8859-1": "cp1252",
+    "ascii": "cp1252",
+    "iso8859-9": "cp1254",
+    "iso8859-11": "cp874",
+    "tis-620": "cp874",
+    "big5": "big5hkscs",
+    "shift_jis": "cp932",
+    "euc_kr": "cp949",
+    # A page that declares UTF-16 in a meta tag was read as ASCII to find it: it is not UTF-16.
+    "utf-16": "utf-8",
+    "utf-16-le": "utf-8",
+    "utf-16-be": "utf-8",
+}
+_EXTRA_LABELS = {
+    "x-gbk": "gb18030",
+    "windows-31j": "cp932",
+    "x-sjis": "cp932",
+    "x-user-defined": "cp1252",
+    "unicode-1-1-utf-8": "utf-8",
+}
+_SINGLE_BYTE = re.compile(r"^(cp125\d|cp874|iso8859-\d+|koi8-[ru]|mac-?roman|latin-?\d)$")
+
+_META_CHARSET = re.compile(rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
+_XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
+_HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
+
+_BINARY_MAGIC = (
+    b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"%PDF", b"PK\x03\x04", b"\x1f\x8b", b"BZh",
+    b"\x7fELF", b"RIFF", b"OggS", b"\x00\x00\x01\x00", b"wOFF", b"wOF2", b"ID3",
+)  # fmt: skip
+
+#: How much of a page the meta prescan and the detector look at.
+_PRESCAN_BYTES = 8192
+_DETECT_BYTES = 256 * 1024
+
+
+def normalize_encoding(label: str | None) -> str | None:
+    """The Python codec a browser would use for an encoding label, or None if unknown."""
+    if not label:
+        return None
+    label = label.strip().strip("\"'").lower()
+    if label in _EXTRA_LABELS:
+        return _EXTRA_LABELS[label]
+    try:
+        name = codecs.lookup(label).name
+    except LookupError:
+        return None
+    return _BROWSER_SUPERSETS.get(name, name)
+
+
+def charset_from_content_type(content_type: str | None) -> str | None:
+    """The charset parameter of a Content-Type header, if any."""
+    if not content_type:
+        return None
+    m = _HEADER_CHARSET.search(content_type)
+    return m.group(1) if m else None
+
+
+def sniff_bom(data: bytes) -> str | None:
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return name
+    return None
+
+
+def sniff_meta_charset(data: bytes) -> str | None:
+    """The encoding declared by an XML declaration or a meta tag near the top of the page."""
+    head = data[:_PRESCAN_BYTES]
+    m = _XML_ENCODING.search(head) or _META_CHARSET.search(head)
+    return m.group(1).decode("ascii", "replace") if m else None
+
+
+def _utf16_without_bom(head: bytes) -> str | None:
+    # ASCII markup in UTF-16 puts a NUL in every other byte; which half tells the byte order.
+    if len(head) < 8:
+        return None
+    even = head[0::2].count(0)
+    odd = head[1::2].count(0)
+    half = len(head) // 2
+    if odd > 0.6 * half and even < 0.1 * half:
+        return "utf-16-le"
+    if even > 0.6 * half and odd < 0.1 * half:
+        return "utf-16-be"
+    return None
+
+
+def looks_binary(data: bytes) -> str | None:
+    """Why the bytes are not a text page (a known file signature, or NULs), else None."""
+    head = data[:_PRESCAN_BYTES]
+    if sniff_bom(head) or _utf16_without_bom(head):
+        return None
+    for magic in _BINARY_MAGIC:
+        if head.startswith(magic):
+            return f"binary content (starts with {magic[:4]!r})"
+    if head.count(0) > max(1, len(head) // 100):
+        return "binary content (NUL bytes)"
+    controls = sum(1 for b in head if b < 9 or 13 < b < 32)
+    if controls > len(head) // 10:
+        return "binary content (control bytes)"
+    return None
+
+
+def _decode_strict(data: bytes, codec: str) -> str | None:
+    """Decode strictly, forgiving only a multi-byte character cut off at the very end."""
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as exc:
+        if exc.start >= len(data) - 4:
+            return data.decode(codec, errors="replace")
+        return None
+    except LookupError:
+        return None
+
+
+def _sample(data: bytes) -> bytes:
+    if len(data) <= _DETECT_BYTES:
+        return data
+    cut = data[:_DETECT_BYTES]
+    # A byte below 0x40 is never the trail byte of a UTF-8, GBK, Big5 or Shift_JIS character,
+    # so cutting after one keeps the sample free of half characters.
+    for i in range(len(cut) - 1, max(0, len(cut) - 4096), -1):
+        if cut[i] < 0x40:
+            return cut[: i + 1]
+    return cut
+
+
+def _detect(data: bytes) -> str | None:
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(_sample(data)).best()
+    if best is None:
+        return None
+    return normalize_encoding(best.encoding)
+
+
+def _has_multibyte_utf8(data: bytes) -> bool:
+    return any(b >= 0x80 for b in data[:_DETECT_BYTES]) and _decode_strict(data, "utf-8") is not None
+
+
+def decode_html(data: bytes, content_type_header: str | None = None) -> tuple[str, str]:
+    """Decode a page's bytes: BOM, then the HTTP charset, then the meta charset, then detection.
+
+    A declared encoding the bytes contradict (they do not decode, or a single-byte label on
+    valid multi-byte UTF-8) is overridden by detection, since the text is what matters.
+    Returns ``(text, codec name)``; raises InputError for binary content.
+    """
+    bom = sniff_bom(data)
+    if bom:
+        return data[_bom_length(data) :].decode(bom, errors="replace"), bom
+    reason = looks_binary(data)
+    if reason:
+        raise InputError(reason)
+    utf16 = _utf16_without_bom(data[:_PRESCAN_BYTES])
+    if utf16:
+        return data.decode(utf16, errors="replace"), utf16
+
+    declared = [
+        ("header", normalize_encoding(charset_from_content_type(content_type_header))),
+        ("meta", normalize_encoding(sniff_meta_charset(data))),
+    ]
+    for origin, codec in declared:
+        if not codec:
+            continue
+        if _SINGLE_BYTE.match(codec) and _has_multibyte_utf8(data):
+            log.info("%s charset %s contradicted by valid UTF-8; decoding as UTF-8", origin, codec)
+            return data.decode("utf-8"), "utf-8"
+        text = _decode_strict(data, codec)
+        if text is not None:
+            return text, codec
+        log.info("%s charset %s does not decode the page; detecting", origin, codec)
+
+    if not any(b >= 0x80 for b in data):
+        return data.decode("ascii"), "utf-8"
+    text = _decode_strict(data, "utf-8")
+    if text is not None:
+        return text, "utf-8"
+    codec = _detect(data)
+    if codec:
+        text = _decode_strict(data, codec)
+        if text is not None:
+            return text, codec
+        return data.decode(codec, errors="replace"), codec
+    return data.decode("cp1252", errors="replace"), "cp1252"
+
+
+def _bom_length(data: bytes) -> int:
+    for bom, _name in _BOMS:
+        if data.startswith(bom):
+            return len(bom)
+    return 0
+
+
+# --------------------------------------------------------------------------- kinds of input
+
+
+def input_kind(path: str | os.PathLike[str]) -> str:
+    """'folder', 'jsonl', 'warc', 'workspace' or 'html' for an input path (by name)."""
+    p = Path(path)
+    if p.is_dir():
+        return "folder"
+    name = p.name.lower()
+    if name.endswith(WARC_SUFFIXES):
+        return "warc"
+    if name.endswith(JSONL_SUFFIXES):
+        return "jsonl"
+    if name.endswith(WORKSPACE_SUFFIXES):
+        return "workspace"
+    if name.endswith(HTML_SUFFIXES):
+        return "html"
+    raise InputError(
+        f"{path}: unknown kind of input (expected a folder, .html, .jsonl, .warc[.gz] or a "
+        f"workspace .sqlite/.db)"
+    )
+
+
+def default_base_url(folder: str | os.PathLike[str]) -> str:
+    """A stable made-up site for a folder of files: http://<folder-name>.local/."""
+    name = Path(folder).resolve().name.lower()
+    host = re.sub(r"[^a-z0-9-]+", "-", name).strip("-") or "site"
+    return f"http://{host}.local/"
+
+
+def url_for_file(base_url: str, relative: str) -> str:
+    if not base_url.endswith("/"):
+        base_url += "/"
+    return base_url + quote(relative.replace(os.sep, "/"), safe="/-_.~")
+
+
+def is_html_content_type(content_type: str | None) -> bool:
+    """True for HTML (and XHTML) content types; an absent type counts as HTML."""
+    if not content_type:
+        return True
+    main = content_type.split(";", 1)[0].strip().lower()
+    return main in HTML_CONTENT_TYPES or main == ""
+
+
+def skip_reason(page: Page) -> str | None:
+    """Why a readable page is not cleaned (HTTP status, not HTML), or None when it is."""
+    if page.error:
+        return None
+    if not 200 <= page.status < 300:
+        return f"HTTP status {page.status}"
+    if not is_html_content_type(page.content_type):
+        return f"not HTML ({page.content_type.split(';', 1)[0].strip()})"
+    return None
+
+
+# --------------------------------------------------------------------------- readers
+
+
+@dataclass
+class InputSet:
+    """Several inputs read as one stream of pages, tracking bytes read for progress."""
+
+    paths: list[Path]
+    base_url: str | None = None
+    total_bytes: int = 0
+    bytes_done: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None) -> InputSet:
+        """Check every input exists and is of a known kind; raises InputError naming the first
+        that is not."""
+        resolved: list[Path] = []
+        total = 0
+        for raw in paths:
+            p = Path(raw)
+            if not p.exists():
+                raise InputError(f"{raw}: no such file or folder")
+            kind = input_kind(p)
+            if kind == "folder":
+                total += sum(f.stat().st_size for f in _html_files(p))
+            else:
+                total += p.stat().st_size
+            resolved.append(p)
+        if not resolved:
+            raise InputError("no input given")
+        return cls(resolved, base_url, total_bytes=total)
+
+    def __iter__(self) -> Iterator[Page]:
+        for p in self.paths:
+            kind = input_kind(p)
+            reader = {
+                "folder": self._folder,
+                "html": self._single,
+                "jsonl": self._jsonl,
+                "warc": self._warc,
+                "workspace": self._workspace,
+            }[kind]
+            for page in reader(p):
+                self.counts[page_outcome(page)] = self.counts.get(page_outcome(page), 0) + 1
+                yield page
+
+    # -- folders and files
+    def _folder(self, folder: Path) -> Iterator[Page]:
+        base = self.base_url or default_base_url(folder)
+        for f in _html_files(folder):
+            rel = f.relative_to(folder).as_posix()
+            yield read_html_file(f, url_for_file(base, rel))
+            self.bytes_done += _size(f)
+
+    def _single(self, f: Path) -> Iterator[Page]:
+        base = self.base_url or default_base_url(f.parent)
+        yield read_html_file(f, url_for_file(base, f.name))
+        self.bytes_done += _size(f)
+
+    # -- JSON lines
+    def _jsonl(self, path: Path) -> Iterator[Page]:
+        raw = path.open("rb")
+        try:
+            stream: BinaryIO = gzip.GzipFile(fileobj=raw) if path.name.lower().endswith(".gz") else raw  # type: ignore[assignment]
+            start = self.bytes_done
+            yield from iter_jsonl(stream, str(path), progress=lambda: setattr(self, "bytes_done", start + raw.tell()))
+            self.bytes_done = start + _size(path)
+        finally:
+            raw.close()
+
+    # -- WARC
+    def _warc(self, path: Path) -> Iterator[Page]:
+        raw = path.open("rb")
+        try:
+            start = self.bytes_done
+            yield from iter_warc(raw, str(path), progress=lambda: setattr(self, "bytes_done", start + raw.tell()))
+            self.bytes_done = start + _size(path)
+        finally:
+            raw.close()
+
+    # -- a workspace used as input
+    def _workspace(self, path: Path) -> Iterator[Page]:
+        from deboiler_gui.engine.store import Workspace
+
+        with Workspace(path, create=False) as ws:
+            total = max(1, ws.page_count())
+            size = _size(path)
+            start = self.bytes_done
+            for i, page in enumerate(ws.iter_pages(), 1):
+                self.bytes_done = start + size * i // total
+                yield page
+        self.bytes_done = start + size
+
+
+def page_outcome(page: Page) -> str:
+    if page.error:
+        return "error"
+    return "skipped" if skip_reason(page) else "ok"
+
+
+def _size(p: Path) -> int:
+    try:
+        return p.stat().st_size
+    except OSError:
+        return 0
+
+
+def _html_files(folder: Path) -> list[Path]:
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in filenames:
+            if name.lower().endswith(HTML_SUFFIXES) and not name.startswith("."):
+                found.append(Path(dirpath) / name)
+    return sorted(found)
+
+
+def read_html_file(path: Path, url: str) -> Page:
+    """One file as a page; unreadable, empty, binary or oversized files become error pages."""
+    source = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_PAGE_BYTES:
+            return _error_page(url, source, f"{size} bytes, over the {MAX_PAGE_BYTES}-byte page limit")
+        data = path.read_bytes()
+    except OSError as exc:
+        return _error_page(url, source, f"cannot read: {exc.strerror or exc}")
+    return page_from_bytes(url, data, source=source)
+
+
+def page_from_bytes(
+    url: str,
+    data: bytes,
+    *,
+    status: int = 200,
+    content_type: str | None = None,
+    headers: dict[str, str] | None = None,
+    fetched_at: str | None = None,
+    source: str | None = None,
+) -> Page:
+    """Decode raw bytes into a Page; an empty or binary body gives a page with ``error`` set."""
+    ctype = content_type or "text/html"
+    if not data.strip():
+        return Page(url, "", status=status, content_type=ctype, headers=headers or {}, fetched_at=fetched_at, source=source, error="empty page")
+    try:
+        text, encoding = decode_html(data, content_type)
+    except InputError as exc:
+        return Page(url, "", status=status, content_type=ctype, headers=headers or {}, fetched_at=fetched_at, source=source, error=str(exc))
+    return Page(url, text, status=status, content_type=ctype, encoding=encoding, headers=headers or {}, fetched_at=fetched_at, source=source)
+
+
+def _error_page(url: str, source: str, error: str) -> Page:
+    log.warning("%s: %s", source, error)
+    return Page(url, "", status=STATUS_UNREADABLE, source=source, error=error)
+
+
+def iter_jsonl(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Page]:
+    """Pages of a deboiler-style JSON-lines stream ({url, html, status, content_type}).
+
+    A line that is not a JSON object with a string ``url`` and ``html`` becomes an error page
+    named ``<file>#L<line>`` so it still shows up in the output.
+    """
+    lineno = 0
+    while True:
+        try:
+            line = stream.readline()
+        except (OSError, EOFError) as exc:  # truncated .gz
+            yield _error_page(f"{name}#L{lineno + 1}", f"{name}:{lineno + 1}", f"truncated input: {exc}")
+            return
+        if not line:
+            return
+        lineno += 1
+        if progress is not None and lineno % 64 == 0:
+            progress()
+        if not line.strip():
+            continue
+        where = f"{name}:{lineno}"
+        record = _parse_json_line(line)
+        if isinstance(record, str):
+            yield _error_page(f"{name}#L{lineno}", where, record)
+            continue
+        url = record.get("url")
+        if not isinstance(url, str) or not url.strip():
+            yield _error_page(f"{name}#L{lineno}", where, "record has no 'url' string")
+            continue
+        html = record.get("html")
+        status = _as_status(record.get("status", 200))
+        ctype = record.get("content_type") or "text/html"
+        ctype = ctype if isinstance(ctype, str) else "text/html"
+        if html is None:
+            html = ""
+        if not isinstance(html, str):
+            yield Page(url, "", status=status, content_type=ctype, source=where, error="'html' is not a string")
+            continue
+        error = None
+        if not html.strip() and 200 <= status < 300 and is_html_content_type(ctype):
+            error = "empty page"
+        elif len(html) > MAX_PAGE_BYTES:
+            error = f"{len(html)} characters, over the page limit"
+            html = ""
+        yield Page(
+            url,
+            html,
+            status=status,
+            content_type=ctype,
+            encoding="utf-8",
+            fetched_at=record.get("fetched_at") if isinstance(record.get("fetched_at"), str) else None,
+            source=where,
+            error=error,
+        )
+
+
+def _parse_json_line(line: bytes) -> dict[str, Any] | str:
+    try:
+        record = json.loads(line.decode("utf-8", errors="replace"))
+    except (json.JSONDecodeError, RecursionError) as exc:
+        return f"invalid JSON: {exc.msg if isinstance(exc, json.JSONDecodeError) else 'nested too deeply'}"
+    if not isinstance(record, dict):
+        return f"expected a JSON object, got {type(record).__name__}"
+    return record
+
+
+def _as_status(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return STATUS_UNREADABLE
+
+
+def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Page]:
+    """Pages of the response (and resource) records of a WARC/ARC stream, gzipped or not.
+
+    A truncated or corrupt file yields an error page for the place where reading stopped.
+    """
+    from warcio.archiveiterator import ArchiveIterator
+    from warcio.exceptions import ArchiveLoadFailed
+
+    count = 0
+    try:
+        archive = ArchiveIterator(stream, arc2warc=True)
+        for record in archive:
+            count += 1
+            if progress is not None:
+                progress()
+            if record.rec_type not in ("response", "resource"):
+                continue
+            url = record.rec_headers.get_header("WARC-Target-URI") or f"{name}#record{count}"
+            where = f"{name}@{archive.get_record_offset()}"
+            fetched_at = record.rec_headers.get_header("WARC-Date")
+            status = 200
+            headers: dict[str, str] = {}
+            if record.http_headers is not None:
+                try:
+                    status = int(record.http_headers.get_statuscode() or 200)
+                except ValueError:
+                    status = STATUS_UNREADABLE
+                headers = {k: v for k, v in record.http_headers.headers}
+                ctype = record.http_headers.get_header("Content-Type")
+            else:
+                ctype = record.rec_headers.get_header("Content-Type")
+            if not 200 <= status < 300 or not is_html_content_type(ctype):
+                # Not cleaned: keep the record visible without reading its body.
+                yield Page(url, "", status=status, content_type=ctype or "", headers=headers, fetched_at=fetched_at, source=where)
+                continue
+            try:
+                data = record.content_stream().read(MAX_PAGE_BYTES + 1)
+            except Exception as exc:  # warcio surfaces zlib/EOF/chunking errors of a damaged body
+                yield Page(url, "", status=status, content_type=ctype or "", headers=headers, fetched_at=fetched_at, source=where, error=f"unreadable record body: {exc}")
+                continue
+            if len(data) > MAX_PAGE_BYTES:
+                yield Page(url, "", status=status, content_type=ctype or "", headers=headers, fetched_at=fetched_at, source=where, error="over the page size limit")
+                continue
+            yield page_from_bytes(url, data, status=status, content_type=ctype, headers=headers, fetched_at=fetched_at, source=where)
+    except (ArchiveLoadFailed, EOFError, OSError, ValueError) as exc:
+        yield _error_page(f"{name}#record{count + 1}", name, f"truncated or corrupt WARC after {count} records: {exc}")
+    except Exception as exc:  # zlib.error and friends on a damaged .gz member
+        yield _error_page(f"{name}#record{count + 1}", name, f"corrupt WARC after {count} records: {type(exc).__name__}: {exc}")
+
+
+def iter_inputs(paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None) -> Iterator[Page]:
+    """Every page of the inputs (folders, .html, JSON lines, WARC, workspaces), in input order.
+
+    Every record yields a Page, broken ones with ``error`` set; a missing input raises
+    InputError naming it before anything is read.
+    """
+    return iter(InputSet.open(paths, base_url=base_url))

@@ -1,0 +1,432 @@
+"""The workspace: one SQLite file (via sqlite-utils) holding a project's pages, fitted domain
+models, versioned templates and settings, safe to share between the app and CLI runs."""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+from deboiler_gui.engine.model import DomainModel, Page, WorkspaceError
+
+log = logging.getLogger(__name__)
+
+#: Default workspace file name for commands given none.
+DEFAULT_WORKSPACE = "deboiler-workspace.sqlite"
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_BATCH = 200
+#: How long a writer waits for another process's transaction before giving up.
+BUSY_TIMEOUT_S = 60.0
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+MIGRATIONS = Migrations("deboiler_gui")
+
+
+@MIGRATIONS()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    db.execute(
+        """CREATE TABLE pages (
+            url TEXT PRIMARY KEY,
+            site TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            content_type TEXT,
+            encoding TEXT,
+            headers TEXT,
+            fetched_at TEXT,
+            source TEXT,
+            error TEXT,
+            bytes INTEGER NOT NULL DEFAULT 0,
+            html TEXT NOT NULL DEFAULT ''
+        )"""
+    )
+    db.execute("CREATE INDEX pages_site ON pages (site, url)")
+    db.execute(
+        """CREATE TABLE models (
+            site TEXT PRIMARY KEY,
+            data TEXT NOT NULL,
+            saved_at TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE templates (
+            name TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            saved_at TEXT NOT NULL,
+            message TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (name, version)
+        )"""
+    )
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _dumps(value: Any) -> str:
+    # Stable key order: the same data always gives the same text, so diffs stay readable.
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _guard(method: Callable[P, R]) -> Callable[P, R]:
+    """Turn SQLite failures into WorkspaceError naming the workspace file."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        self = args[0]
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.Error as exc:
+            raise WorkspaceError(f"workspace {self.path}: {exc}") from exc  # type: ignore[attr-defined]
+
+    return wrapper
+
+
+def check_workspace_file(path: Path) -> None:
+    """Raise WorkspaceError when an existing file is plainly not a whole SQLite database."""
+    try:
+        with path.open("rb") as f:
+            header = f.read(100)
+        size = path.stat().st_size
+    except OSError as exc:
+        raise WorkspaceError(f"workspace {path}: cannot read: {exc.strerror or exc}") from exc
+    if size == 0:
+        return  # a new, empty file: SQLite makes it a database
+    if not header.startswith(_SQLITE_MAGIC) or len(header) < 100:
+        raise WorkspaceError(f"workspace {path}: not a SQLite database")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    valid_for = int.from_bytes(header[92:96], "big")
+    change_counter = int.from_bytes(header[24:28], "big")
+    wal = Path(f"{path}-wal")
+    # The in-header size is trusted only when current; with a WAL file beside it, the file may
+    # lawfully be shorter until the next checkpoint.
+    if valid_for == change_counter and pages and not wal.exists() and size < pages * page_size:
+        raise WorkspaceError(
+            f"workspace {path}: truncated ({size} bytes, the header says {pages * page_size})"
+        )
+
+
+class Workspace:
+    """One SQLite workspace file. Every write is one IMMEDIATE transaction, so the app and a CLI
+    run can share the file; readers never block writers (WAL)."""
+
+    def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
+        self.path = Path(path)
+        if not self.path.exists():
+            if not create:
+                raise WorkspaceError(f"workspace {self.path}: no such file")
+            if self.path.parent and not self.path.parent.exists():
+                raise WorkspaceError(f"workspace {self.path}: folder {self.path.parent} does not exist")
+        else:
+            check_workspace_file(self.path)
+        self._lock = threading.RLock()
+        try:
+            # check_same_thread off: the app may open a workspace on one thread and read it on a
+            # worker; the lock above serialises use of the one connection.
+            conn = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_S, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise WorkspaceError(f"workspace {self.path}: {exc}") from exc
+        self._conn = conn
+        self.db = sqlite_utils.Database(conn)
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if mode != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            self._migrate()
+            conn.execute("SELECT count(*) FROM pages LIMIT 1").fetchone()
+        except sqlite3.Error as exc:
+            conn.close()
+            raise WorkspaceError(f"workspace {self.path}: {exc}") from exc
+
+    # ------------------------------------------------------------------ plumbing
+    def _migrate(self) -> None:
+        if not MIGRATIONS.pending(self.db):
+            return
+        with self._write():
+            # Checked again under the write lock: another process may have just migrated.
+            MIGRATIONS.apply(self.db)
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One IMMEDIATE transaction: the write lock is taken up front, so two writers queue on
+        the busy timeout instead of failing with 'database is locked' on lock upgrade."""
+        with self._lock:
+            conn = self._conn
+            if conn.in_transaction:
+                yield conn
+                return
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.rollback()
+                raise
+            else:
+                conn.commit()
+
+    def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            cur = self._conn.execute(sql, tuple(params))
+            return cur.fetchall()
+
+    def close(self) -> None:
+        with self._lock:
+            try:
+                self._conn.close()
+            except sqlite3.Error:
+                pass
+
+    def __enter__(self) -> Workspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Workspace({str(self.path)!r})"
+
+    # ------------------------------------------------------------------ pages
+    @_guard
+    def add_pages(self, pages: Iterable[Page]) -> int:
+        """Insert or replace pages by URL, in atomic batches; returns how many were written."""
+        count = 0
+        batch: list[tuple[Any, ...]] = []
+        for page in pages:
+            batch.append(_page_row(page))
+            if len(batch) >= _BATCH:
+                count += self._write_pages(batch)
+                batch = []
+        if batch:
+            count += self._write_pages(batch)
+        return count
+
+    def _write_pages(self, rows: list[tuple[Any, ...]]) -> int:
+        with self._write() as conn:
+            conn.executemany(
+                """INSERT INTO pages (url, site, status, content_type, encoding, headers,
+                       fetched_at, source, error, bytes, html)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT(url) DO UPDATE SET site=excluded.site, status=excluded.status,
+                       content_type=excluded.content_type, encoding=excluded.encoding,
+                       headers=excluded.headers, fetched_at=excluded.fetched_at,
+                       source=excluded.source, error=excluded.error, bytes=excluded.bytes,
+                       html=excluded.html""",
+                rows,
+            )
+        return len(rows)
+
+    @_guard
+    def iter_pages(self, site: str | None = None) -> Iterator[Page]:
+        """Pages ordered by URL, read in batches (no cursor is held between batches, so other
+        writers are never blocked and the iterator may be consumed slowly)."""
+        last = ""
+        first = True
+        while True:
+            where, params = ("url > ?", [last]) if not first else ("1", [])
+            if site is not None:
+                where += " AND site = ?"
+                params.append(site)
+            rows = self._read(
+                f"""SELECT url, html, status, content_type, encoding, headers, fetched_at,
+                           source, error FROM pages WHERE {where} ORDER BY url LIMIT {_BATCH}""",
+                params,
+            )
+            if not rows:
+                return
+            for row in rows:
+                yield _row_page(row)
+            last = rows[-1][0]
+            first = False
+            if len(rows) < _BATCH:
+                return
+
+    @_guard
+    def get_page(self, url: str) -> Page | None:
+        rows = self._read(
+            """SELECT url, html, status, content_type, encoding, headers, fetched_at, source,
+                      error FROM pages WHERE url = ?""",
+            [url],
+        )
+        return _row_page(rows[0]) if rows else None
+
+    @_guard
+    def page_urls(self, site: str | None = None) -> list[str]:
+        if site is None:
+            return [r[0] for r in self._read("SELECT url FROM pages ORDER BY url")]
+        return [r[0] for r in self._read("SELECT url FROM pages WHERE site = ? ORDER BY url", [site])]
+
+    @_guard
+    def page_summaries(self, site: str | None = None) -> list[dict[str, Any]]:
+        """url, site, status, content_type, bytes, error of each page (no HTML), by URL."""
+        sql = "SELECT url, site, status, content_type, bytes, error FROM pages"
+        params: list[Any] = []
+        if site is not None:
+            sql += " WHERE site = ?"
+            params.append(site)
+        rows = self._read(sql + " ORDER BY url", params)
+        keys = ("url", "site", "status", "content_type", "bytes", "error")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    @_guard
+    def page_count(self, site: str | None = None) -> int:
+        if site is None:
+            return int(self._read("SELECT count(*) FROM pages")[0][0])
+        return int(self._read("SELECT count(*) FROM pages WHERE site = ?", [site])[0][0])
+
+    @_guard
+    def sites(self) -> list[tuple[str, int]]:
+        """(site, page count) for every site, by site name."""
+        rows = self._read("SELECT site, count(*) FROM pages GROUP BY site ORDER BY site")
+        return [(r[0], int(r[1])) for r in rows]
+
+    @_guard
+    def delete_pages(self, site: str | None = None) -> int:
+        with self._write() as conn:
+            if site is None:
+                return conn.execute("DELETE FROM pages").rowcount
+            return conn.execute("DELETE FROM pages WHERE site = ?", (site,)).rowcount
+
+    # ------------------------------------------------------------------ models
+    @_guard
+    def save_model(self, model: DomainModel) -> None:
+        with self._write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO models (site, data, saved_at) VALUES (?, ?, ?)",
+                (model.site, _dumps(model.to_dict()), _now()),
+            )
+
+    @_guard
+    def load_model(self, site: str) -> DomainModel | None:
+        rows = self._read("SELECT data FROM models WHERE site = ?", [site])
+        if not rows:
+            return None
+        try:
+            return DomainModel.from_dict(json.loads(rows[0][0]))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise WorkspaceError(f"workspace {self.path}: model of site {site!r} is corrupt: {exc}") from exc
+
+    @_guard
+    def model_sites(self) -> list[str]:
+        return [r[0] for r in self._read("SELECT site FROM models ORDER BY site")]
+
+    # ------------------------------------------------------------------ templates
+    @_guard
+    def save_template(self, name: str, data: dict[str, Any], *, message: str = "") -> int:
+        """Store a new version of a template; returns its version number (1, 2, ...)."""
+        if not name:
+            raise WorkspaceError(f"workspace {self.path}: a template needs a name")
+        text = _dumps(data)
+        with self._write() as conn:
+            row = conn.execute("SELECT max(version) FROM templates WHERE name = ?", (name,)).fetchone()
+            version = int(row[0] or 0) + 1
+            conn.execute(
+                "INSERT INTO templates (name, version, data, saved_at, message) VALUES (?, ?, ?, ?, ?)",
+                (name, version, text, _now(), message),
+            )
+        return version
+
+    @_guard
+    def load_template(self, name: str, version: int | None = None) -> dict[str, Any]:
+        """The template's data at a version (latest by default); WorkspaceError if unknown."""
+        if version is None:
+            rows = self._read(
+                "SELECT data, version FROM templates WHERE name = ? ORDER BY version DESC LIMIT 1", [name]
+            )
+        else:
+            rows = self._read("SELECT data, version FROM templates WHERE name = ? AND version = ?", [name, version])
+        if not rows:
+            which = f"template {name!r}" + (f" version {version}" if version is not None else "")
+            raise WorkspaceError(f"workspace {self.path}: no {which}")
+        try:
+            data = json.loads(rows[0][0])
+        except ValueError as exc:
+            raise WorkspaceError(f"workspace {self.path}: template {name!r} version {rows[0][1]} is corrupt: {exc}") from exc
+        if not isinstance(data, dict):
+            raise WorkspaceError(f"workspace {self.path}: template {name!r} version {rows[0][1]} is not an object")
+        return data
+
+    @_guard
+    def template_history(self, name: str) -> list[dict[str, Any]]:
+        """version, saved_at, message of every version, oldest first."""
+        rows = self._read("SELECT version, saved_at, message FROM templates WHERE name = ? ORDER BY version", [name])
+        return [{"version": int(r[0]), "saved_at": r[1], "message": r[2]} for r in rows]
+
+    @_guard
+    def template_names(self) -> list[str]:
+        return [r[0] for r in self._read("SELECT DISTINCT name FROM templates ORDER BY name")]
+
+    @_guard
+    def revert_template(self, name: str, version: int, *, message: str = "") -> int:
+        """Save an old version again as the newest; history is never rewritten."""
+        data = self.load_template(name, version)
+        return self.save_template(name, data, message=message or f"revert to version {version}")
+
+    # ------------------------------------------------------------------ meta
+    @_guard
+    def get_meta(self, key: str, default: Any = None) -> Any:
+        rows = self._read("SELECT value FROM meta WHERE key = ?", [key])
+        if not rows:
+            return default
+        try:
+            return json.loads(rows[0][0])
+        except ValueError:
+            return default
+
+    @_guard
+    def set_meta(self, key: str, value: Any) -> None:
+        with self._write() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, _dumps(value)))
+
+
+def _page_row(page: Page) -> tuple[Any, ...]:
+    return (
+        page.url,
+        page.site,
+        int(page.status),
+        page.content_type,
+        page.encoding,
+        _dumps(page.headers or {}),
+        page.fetched_at,
+        page.source,
+        page.error,
+        len(page.html.encode("utf-8", errors="replace")),
+        page.html,
+    )
+
+
+def _row_page(row: tuple[Any, ...]) -> Page:
+    url, html, status, content_type, encoding, headers, fetched_at, source, error = row
+    try:
+        header_dict = json.loads(headers) if headers else {}
+    except ValueError:
+        header_dict = {}
+    return Page(
+        url=url,
+        html=html or "",
+        status=int(status),
+        content_type=content_type or "",
+        encoding=encoding,
+        headers=header_dict if isinstance(header_dict, dict) else {},
+        fetched_at=fetched_at,
+        source=source,
+        error=error,
+    )
