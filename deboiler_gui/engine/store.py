@@ -10,7 +10,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -189,11 +189,8 @@ class Workspace:
             return cur.fetchall()
 
     def close(self) -> None:
-        with self._lock:
-            try:
-                self._conn.close()
-            except sqlite3.Error:
-                pass
+        with self._lock, suppress(sqlite3.Error):
+            self._conn.close()
 
     def __enter__(self) -> Workspace:
         return self

@@ -1,0 +1,415 @@
+"""A cleaning run: read inputs into a workspace, fit a boilerplate model per site, clean every
+page and write one result per page. Each phase is a generator yielding Progress; one bad page
+is recorded in the output and never stops the run."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import shutil
+import tempfile
+import time
+from collections import deque
+from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deboiler_gui.engine.model import CleanResult, DomainModel, InputError, Page, Progress
+from deboiler_gui.engine.output import ResultWriter, format_for
+from deboiler_gui.engine.sources import InputSet, input_kind, is_html_content_type, skip_reason
+from deboiler_gui.engine.store import Workspace
+
+log = logging.getLogger(__name__)
+
+MODES = ("improved", "compat")
+OPERATION_MODES = ("memory", "performance")
+
+
+@dataclass
+class CleanOptions:
+    """How sites are fitted and cleaned (passed to DomainCleaner)."""
+
+    mode: str = "improved"
+    operation_mode: str = "memory"
+    jobs: int = 1
+    config: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise InputError(f"unknown mode {self.mode!r} (choose {', '.join(MODES)})")
+        if self.operation_mode not in OPERATION_MODES:
+            raise InputError(f"unknown operation mode {self.operation_mode!r} (choose {', '.join(OPERATION_MODES)})")
+        self.jobs = max(1, int(self.jobs))
+
+
+@dataclass
+class ImportSummary:
+    pages: int = 0
+    ok: int = 0
+    skipped: int = 0
+    errors: int = 0
+    sites: list[tuple[str, int]] = field(default_factory=list)
+
+
+@dataclass
+class RunSummary:
+    """What a run did: page counts by outcome, which sites were fitted or reused a saved model."""
+
+    output: str | None = None
+    pages: int = 0
+    ok: int = 0
+    skipped: int = 0
+    errors: int = 0
+    sites: list[str] = field(default_factory=list)
+    fitted: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    failed_sites: dict[str, str] = field(default_factory=dict)
+    removed_chars: int = 0
+    original_chars: int = 0
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def count(self, record: dict[str, Any]) -> None:
+        self.pages += 1
+        status = record.get("status")
+        if status == "ok":
+            self.ok += 1
+            self.original_chars += int(record.get("original_chars") or 0)
+            self.removed_chars += sum(int(r.get("chars") or 0) for r in record.get("removed") or ())
+        elif status == "skipped":
+            self.skipped += 1
+        else:
+            self.errors += 1
+
+
+class SitePages:
+    """The cleanable pages of one site in a workspace, re-iterable (read in URL order each time)
+    so a cleaner can make several passes without holding the site in memory."""
+
+    def __init__(self, ws: Workspace, site: str) -> None:
+        self.ws = ws
+        self.site = site
+        self._len: int | None = None
+
+    def __iter__(self) -> Iterator[Page]:
+        for page in self.ws.iter_pages(self.site):
+            if page.error is None and skip_reason(page) is None:
+                yield page
+
+    def __len__(self) -> int:
+        if self._len is None:
+            self._len = sum(
+                1
+                for s in self.ws.page_summaries(self.site)
+                if s["error"] is None
+                and 200 <= int(s["status"]) < 300
+                and is_html_content_type(s["content_type"])
+            )
+        return self._len
+
+
+# --------------------------------------------------------------------------- phases
+
+
+def import_steps(
+    ws: Workspace, paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None
+) -> Generator[Progress, None, ImportSummary]:
+    """Read every input into the workspace (deduplicated by URL), reporting bytes read."""
+    inputs = InputSet.open(paths, base_url=base_url)
+    summary = ImportSummary()
+    batch: list[Page] = []
+    yield Progress(0, inputs.total_bytes, "reading")
+    for page in inputs:
+        batch.append(page)
+        summary.pages += 1
+        if len(batch) >= 100 or sum(len(p.html) for p in batch) > 32_000_000:
+            ws.add_pages(batch)
+            batch = []
+            yield Progress(inputs.bytes_done, inputs.total_bytes, "reading")
+    if batch:
+        ws.add_pages(batch)
+    summary.ok = inputs.counts.get("ok", 0)
+    summary.skipped = inputs.counts.get("skipped", 0)
+    summary.errors = inputs.counts.get("error", 0)
+    summary.sites = ws.sites()
+    yield Progress(inputs.total_bytes, inputs.total_bytes, "read")
+    return summary
+
+
+def _cleaner_api() -> Any:
+    # Imported late: the cleaner is the heaviest module, and reading or storing pages must
+    # work without it.
+    from deboiler_gui.engine import boilerplate
+
+    return boilerplate
+
+
+def fit_steps(
+    ws: Workspace,
+    *,
+    sites: Iterable[str] | None = None,
+    options: CleanOptions | None = None,
+    save_to: Workspace | None = None,
+    failed: dict[str, str] | None = None,
+) -> Generator[Progress, None, dict[str, DomainModel]]:
+    """Fit one DomainModel per site on the workspace's cleanable pages; optionally save them.
+
+    A site whose fit fails is logged and left out (its name and the reason go into ``failed``).
+    """
+    options = options or CleanOptions()
+    api = _cleaner_api()
+    names = list(sites) if sites is not None else [s for s, _n in ws.sites()]
+    groups = [SitePages(ws, s) for s in names]
+    total = sum(len(g) for g in groups)
+    done = 0
+    models: dict[str, DomainModel] = {}
+    yield Progress(0, total, "fitting")
+    for group in groups:
+        n = len(group)
+        if n == 0:
+            continue
+        cleaner = api.DomainCleaner(
+            mode=options.mode, operation_mode=options.operation_mode, jobs=options.jobs, **options.config
+        )
+        try:
+            gen = cleaner.fit_steps(group)
+            while True:
+                try:
+                    step = next(gen)
+                except StopIteration as stop:
+                    model = stop.value if stop.value is not None else cleaner.model_
+                    break
+                frac = step.fraction or 0.0
+                yield Progress(done + int(frac * n), total, f"fitting {group.site}")
+        except Exception as exc:  # one site's failure must not stop the others
+            log.exception("fitting site %s failed", group.site)
+            if failed is not None:
+                failed[group.site] = f"fitting the site model failed: {type(exc).__name__}: {exc}"
+            done += n
+            continue
+        models[group.site] = model
+        if save_to is not None:
+            save_to.save_model(model)
+        done += n
+        yield Progress(done, total, f"fitted {group.site}")
+    return models
+
+
+def result_record(page: Page, model: DomainModel | None, *, site_error: str | None = None) -> dict[str, Any]:
+    """The output record of one page; never raises (a failure becomes status "error")."""
+    extra = {"site": page.site, "encoding": page.encoding, "source": page.source}
+    if page.error:
+        res = CleanResult(page.url, status="error", error=page.error, http_status=page.status)
+    elif (reason := skip_reason(page)) is not None:
+        res = CleanResult(page.url, status="skipped", error=reason, http_status=page.status)
+    elif site_error is not None or model is None:
+        res = CleanResult(page.url, status="error", error=site_error or "no model for the site", http_status=page.status)
+    else:
+        try:
+            res = _cleaner_api().clean_page(page, model)
+            res.http_status = page.status
+        except Exception as exc:  # the cleaner's bug on one page is that page's error
+            log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
+            res = CleanResult(page.url, status="error", error=f"{type(exc).__name__}: {exc}", http_status=page.status)
+    record = res.to_dict()
+    record.update(extra)
+    return record
+
+
+# Worker processes hold the site's model once, set by the pool initializer.
+_WORKER_MODEL: DomainModel | None = None
+_WORKER_SITE_ERROR: str | None = None
+
+
+def _init_worker(model: dict[str, Any] | None, site_error: str | None) -> None:
+    global _WORKER_MODEL, _WORKER_SITE_ERROR
+    _WORKER_MODEL = DomainModel.from_dict(model) if model is not None else None
+    _WORKER_SITE_ERROR = site_error
+
+
+def _work(page: dict[str, Any]) -> dict[str, Any]:
+    return result_record(Page.from_dict(page), _WORKER_MODEL, site_error=_WORKER_SITE_ERROR)
+
+
+def _mp_context() -> multiprocessing.context.BaseContext:
+    # forkserver: workers never inherit the threads (Qt, sqlite) of the process that drives the
+    # run, which plain fork would copy in an unknown state.
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _parallel_records(
+    pages: Iterator[Page], model: DomainModel | None, site_error: str | None, jobs: int
+) -> Iterator[dict[str, Any]]:
+    """Records in page order from a pool of processes, with a bounded window of pages in
+    flight; a crashed worker fails only the pages it held."""
+    args = (model.to_dict() if model is not None else None, site_error)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_mp_context(), initializer=_init_worker, initargs=args)
+    window: deque[tuple[Page, Future[dict[str, Any]]]] = deque()
+    try:
+        for page in pages:
+            window.append((page, pool.submit(_work, page.to_dict())))
+            while len(window) >= jobs * 4:
+                yield _collect(*window.popleft())
+        while window:
+            yield _collect(*window.popleft())
+    except BrokenProcessPool:
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _collect(page: Page, future: Future[dict[str, Any]]) -> dict[str, Any]:
+    try:
+        return future.result()
+    except Exception as exc:  # worker died (e.g. out of memory) while on this page
+        record = CleanResult(page.url, status="error", error=f"worker failed: {type(exc).__name__}: {exc}", http_status=page.status).to_dict()
+        record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
+        return record
+
+
+def clean_steps(
+    ws: Workspace,
+    writer: ResultWriter,
+    models: dict[str, DomainModel],
+    *,
+    sites: Iterable[str] | None = None,
+    options: CleanOptions | None = None,
+    summary: RunSummary | None = None,
+    site_errors: dict[str, str] | None = None,
+) -> Generator[Progress, None, RunSummary]:
+    """Write one record per workspace page (of the given sites) with the sites' models."""
+    options = options or CleanOptions()
+    summary = summary or RunSummary()
+    site_errors = site_errors or {}
+    names = list(sites) if sites is not None else [s for s, _n in ws.sites()]
+    counts = dict(ws.sites())
+    total = sum(counts.get(s, 0) for s in names)
+    done = 0
+    yield Progress(0, total, "cleaning")
+    for site in names:
+        model = models.get(site)
+        error = site_errors.get(site)
+        pages = ws.iter_pages(site)
+        if options.jobs > 1 and counts.get(site, 0) > options.jobs:
+            records: Iterator[dict[str, Any]] = _parallel_records(pages, model, error, options.jobs)
+        else:
+            records = (result_record(p, model, site_error=error) for p in pages)
+        for record in records:
+            writer.write(record)
+            summary.count(record)
+            done += 1
+            if done % 8 == 0 or done == total:
+                yield Progress(done, total, f"cleaning {site}")
+    yield Progress(total, total, "cleaned")
+    return summary
+
+
+# --------------------------------------------------------------------------- a whole run
+
+
+def default_output_path(inputs: list[str], fmt: str = "jsonl") -> Path:
+    """<first input's name>-clean.<ext> in the current folder."""
+    stem = Path(inputs[0]).name if inputs else "site"
+    for suffix in (".gz", ".warc", ".jsonl", ".ndjson", ".json", ".sqlite", ".sqlite3", ".db", ".html", ".htm"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+    ext = {"jsonl": ".jsonl", "csv": ".csv", "sqlite": ".sqlite"}[fmt]
+    return Path.cwd() / f"{stem or 'site'}-clean{ext}"
+
+
+def run_steps(
+    inputs: list[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
+    *,
+    fmt: str | None = None,
+    base_url: str | None = None,
+    workspace: str | os.PathLike[str] | None = None,
+    sites: Iterable[str] | None = None,
+    options: CleanOptions | None = None,
+) -> Generator[Progress, None, RunSummary]:
+    """Read, fit (or reuse the workspace's saved models) and clean; write ``output``.
+
+    With ``workspace``, saved models are reused and newly fitted ones are saved there. When the
+    only input is a workspace, its pages are read in place; other inputs are staged in a
+    temporary workspace that is deleted afterwards.
+    """
+    options = options or CleanOptions()
+    format_for(output, fmt)  # fail on a bad output name before any work
+    started = time.monotonic()
+    paths = [Path(p) for p in inputs]
+    InputSet.open(paths, base_url=base_url)  # every input exists and is of a known kind
+    staging_dir: str | None = None
+    models_ws: Workspace | None = None
+    pages_ws: Workspace | None = None
+    try:
+        if workspace is not None:
+            models_ws = Workspace(workspace)
+        if len(paths) == 1 and input_kind(paths[0]) == "workspace":
+            same = models_ws is not None and paths[0].resolve() == models_ws.path.resolve()
+            pages_ws = models_ws if same else Workspace(paths[0], create=False)
+        else:
+            staging_dir = tempfile.mkdtemp(prefix="deboiler-run-")
+            pages_ws = Workspace(Path(staging_dir) / "pages.sqlite")
+            yield from import_steps(pages_ws, paths, base_url=base_url)
+        wanted = list(sites) if sites is not None else [s for s, _n in pages_ws.sites()]
+        summary = RunSummary(output=str(output), sites=wanted)
+        models: dict[str, DomainModel] = {}
+        to_fit = []
+        for site in wanted:
+            saved = models_ws.load_model(site) if models_ws is not None else None
+            if saved is not None:
+                models[site] = saved
+                summary.reused.append(site)
+            else:
+                to_fit.append(site)
+        if to_fit:
+            fitted = yield from fit_steps(
+                pages_ws, sites=to_fit, options=options, save_to=models_ws, failed=summary.failed_sites
+            )
+            models.update(fitted)
+            summary.fitted.extend(fitted)
+        with ResultWriter(output, fmt) as writer:
+            yield from clean_steps(
+                pages_ws, writer, models, sites=wanted, options=options, summary=summary,
+                site_errors=summary.failed_sites,
+            )
+        summary.seconds = round(time.monotonic() - started, 3)
+        return summary
+    finally:
+        if pages_ws is not None and pages_ws is not models_ws:
+            pages_ws.close()
+        if models_ws is not None:
+            models_ws.close()
+        if staging_dir is not None:
+            shutil.rmtree(staging_dir, ignore_errors=True)
+
+
+def import_into(
+    workspace: str | os.PathLike[str], inputs: list[str | os.PathLike[str]], *, base_url: str | None = None
+) -> Generator[Progress, None, ImportSummary]:
+    """Read inputs into a workspace file (created if needed)."""
+    InputSet.open(inputs, base_url=base_url)
+    with Workspace(workspace) as ws:
+        return (yield from import_steps(ws, inputs, base_url=base_url))
+
+
+def fit_workspace(
+    workspace: str | os.PathLike[str], *, sites: Iterable[str] | None = None, options: CleanOptions | None = None
+) -> Generator[Progress, None, tuple[dict[str, DomainModel], dict[str, str]]]:
+    """Fit and save a model for each site of an existing workspace; returns (models, failures)."""
+    with Workspace(workspace, create=False) as ws:
+        known = {s for s, _n in ws.sites()}
+        wanted = list(sites) if sites is not None else sorted(known)
+        for s in wanted:
+            if s not in known:
+                raise InputError(f"workspace {ws.path} has no pages of site {s!r} (it has: {', '.join(sorted(known)) or 'none'})")
+        failed: dict[str, str] = {}
+        models = yield from fit_steps(ws, sites=wanted, options=options, save_to=ws, failed=failed)
+        return models, failed
