@@ -1,0 +1,401 @@
+"""Adaptive repair (seed 002): when every XPath of a field fails, score the page's nodes
+bottom-up with the field's search rules and a structural fingerprint, propose the best node
+above the threshold with its evidence, and append accepted repairs to the XPath queue."""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import re
+from collections import Counter
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from deboiler_gui.engine.extract import (
+    apply_template,
+    choose_templates,
+    extract_field,
+    page_tree,
+    removal_set,
+)
+from deboiler_gui.engine.htmltree import (
+    INVISIBLE_TAGS,
+    HtmlElement,
+    iter_elements,
+    normalize_text,
+    visible_text,
+    xpath_of,
+)
+from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
+from deboiler_gui.engine.selectors import (
+    SiteIndex,
+    class_predicate,
+    is_wordlike,
+    list_from_example,
+    select_elements,
+    suggest,
+)
+from deboiler_gui.engine.template import Context, Field, SearchRules, Template
+
+log = logging.getLogger(__name__)
+
+#: Weights of the evaluation function: structure counts more than tag identity (a renamed h2→h3
+#: must not sink a node whose neighbourhood is unchanged).
+WEIGHTS = {"keyword": 3.0, "tag": 1.0, "context": 2.0, "font": 1.0, "fingerprint": 2.0}
+_COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
+_SIZE = re.compile(r"font-size\s*:\s*([^;]+)", re.I)
+
+
+# --------------------------------------------------------------------------- page features
+
+
+def _own_text(el: HtmlElement) -> str:
+    parts = [el.text or ""] + [c.tail or "" for c in el]
+    return normalize_text(" ".join(parts))
+
+
+class PageFeatures:
+    """Per-page data the scorer needs once: text blocks in document order and tag counts."""
+
+    def __init__(self, root: HtmlElement) -> None:
+        self.root = root
+        self.blocks: list[HtmlElement] = []
+        self.block_index: dict[HtmlElement, int] = {}
+        self.tag_counts: Counter[str] = Counter()
+        self.text_of: dict[HtmlElement, str] = {}
+        self.by_text: dict[str, list[int]] = {}
+        elements = list(iter_elements(root))
+        for el in elements:
+            self.tag_counts[el.tag] += 1
+            if el.tag in INVISIBLE_TAGS:
+                continue
+            text = _own_text(el)
+            if text:
+                self.block_index[el] = len(self.blocks)
+                self.by_text.setdefault(text, []).append(len(self.blocks))
+                self.blocks.append(el)
+                self.text_of[el] = text
+        # First text block at or inside each element, in one bottom-up pass.
+        self.first_block: dict[HtmlElement, int] = {}
+        for el in reversed(elements):
+            if el in self.block_index:
+                self.first_block[el] = self.block_index[el]
+                continue
+            for child in el:
+                if child in self.first_block:
+                    self.first_block[el] = self.first_block[child]
+                    break
+
+    def block_of(self, el: HtmlElement) -> int | None:
+        """Index of the first text block at or inside ``el``."""
+        return self.first_block.get(el)
+
+    def find_text(self, content: str) -> list[int]:
+        return self.by_text.get(normalize_text(content), [])
+
+
+def _font(el: HtmlElement) -> tuple[str, str]:
+    """Declared font colour and size of a node (inline style or <font>, inherited)."""
+    color = size = ""
+    for node in [el, *el.iterancestors()]:
+        style = node.get("style") or ""
+        if not color:
+            m = _COLOR.search(style)
+            if m:
+                color = m.group(1).strip().lower()
+            elif node.tag == "font" and node.get("color"):
+                color = (node.get("color") or "").lower()
+        if not size:
+            m = _SIZE.search(style)
+            if m:
+                size = m.group(1).strip().lower()
+            elif node.tag == "font" and node.get("size"):
+                size = node.get("size") or ""
+        if color and size:
+            break
+    return color, size
+
+
+def fingerprint(el: HtmlElement) -> dict[str, Any]:
+    """A structural description of a node, compared by similarity rather than equality."""
+    parent = el.getparent()
+    prev = el.getprevious()
+    nxt = el.getnext()
+    return {
+        "tag": el.tag,
+        "classes": sorted(t for t in (el.get("class") or "").split() if is_wordlike(t)),
+        "id": el.get("id") or "",
+        "attrs": sorted(a for a in el.attrib if a not in ("class", "id", "style")),
+        "parent_tag": parent.tag if parent is not None else "",
+        "parent_classes": sorted((parent.get("class") or "").split()) if parent is not None else [],
+        "prev_tag": prev.tag if prev is not None and isinstance(prev.tag, str) else "",
+        "next_tag": nxt.tag if nxt is not None and isinstance(nxt.tag, str) else "",
+        "path": [a.tag for a in el.iterancestors()][:6][::-1],
+        "children": [c.tag for c in el if isinstance(c.tag, str)][:12],
+    }
+
+
+def _jaccard(a: Iterable[Any], b: Iterable[Any]) -> float:
+    sa, sb = set(a), set(b)
+    if not sa and not sb:
+        return 1.0
+    return len(sa & sb) / len(sa | sb)
+
+
+def _seq(a: Sequence[Any], b: Sequence[Any]) -> float:
+    if not a and not b:
+        return 1.0
+    return difflib.SequenceMatcher(None, list(a), list(b), autojunk=False).ratio()
+
+
+def fingerprint_similarity(fp: dict[str, Any], el: HtmlElement) -> float:
+    got = fingerprint(el)
+    parts = [
+        (1.0, 1.0 if got["tag"] == fp.get("tag") else 0.0),
+        (1.5, _jaccard(got["classes"], fp.get("classes", []))),
+        (1.0, 1.0 if (got["id"] or "") == (fp.get("id") or "") else 0.0),
+        (0.5, _jaccard(got["attrs"], fp.get("attrs", []))),
+        (1.0, 1.0 if got["parent_tag"] == fp.get("parent_tag") else 0.0),
+        (0.5, _jaccard(got["parent_classes"], fp.get("parent_classes", []))),
+        (0.5, 1.0 if got["prev_tag"] == fp.get("prev_tag") else 0.0),
+        (0.5, 1.0 if got["next_tag"] == fp.get("next_tag") else 0.0),
+        (1.5, _seq(got["path"], fp.get("path", []))),
+        (1.5, _seq(got["children"], fp.get("children", []))),
+    ]
+    return sum(w * s for w, s in parts) / sum(w for w, _ in parts)
+
+
+# --------------------------------------------------------------------------- learning
+
+
+def learn_search_rules(node: HtmlElement, others: Sequence[HtmlElement] = (), *, keyword: str = "", threshold: float = 0.6) -> SearchRules:
+    """Search rules for the node a field extracts: its tag when rare on the page, nearby fixed
+    texts as context (kept only if they also occur on ``others``, pages of the same site), its
+    font and its structural fingerprint."""
+    root = node.getroottree().getroot()
+    feats = PageFeatures(root)
+    tag = node.tag if feats.tag_counts[node.tag] <= 2 else ""
+    contexts: list[Context] = []
+    mine = feats.block_of(node)
+    if mine is not None:
+        inside = {b for b in node.iter()}
+        before = [i for i in range(mine - 1, max(-1, mine - 6), -1)]
+        last_inside = mine
+        while last_inside + 1 < len(feats.blocks) and feats.blocks[last_inside + 1] in inside:
+            last_inside += 1
+        after = list(range(last_inside + 1, min(len(feats.blocks), last_inside + 6)))
+        for side in (before, after):
+            for i in side:
+                text = feats.text_of[feats.blocks[i]]
+                if not (2 <= len(text) <= 60) or feats.blocks[i] in inside:
+                    continue
+                if len(feats.find_text(text)) != 1:
+                    continue  # an ambiguous anchor points nowhere
+                if others and sum(1 for o in others if _has_text(o, text)) < max(1, len(others) // 2):
+                    continue  # text that changes per page is no context
+                contexts.append(Context(text, mine - i))
+                break
+    color, size = _font(node)
+    return SearchRules(keyword=keyword, tag=tag, context=tuple(contexts), font_color=color, font_size=size, threshold=threshold, fingerprint=fingerprint(node))
+
+
+def _has_text(root: HtmlElement, text: str) -> bool:
+    from deboiler_gui.engine.selectors import xpath_literal
+
+    return bool(root.xpath(f"boolean(//*[normalize-space(text())={xpath_literal(text)}])"))
+
+
+def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5) -> Template:
+    """Fill each field's search rules from pages where its queue works (keywords kept)."""
+    trees = [page_tree(p) for p in pages[: max(sample, 2)] if not p.error]
+    trees = [t for t in trees if isinstance(t, HtmlElement)]
+    if not trees:
+        return template
+    new = template
+    for fld in template.fields:
+        for i, tree in enumerate(trees):
+            _value, report = extract_field(tree, fld, template)
+            if report.status != "ok" or not report.nodes:
+                continue
+            nodes = select_elements(tree, report.nodes[0])
+            if not nodes:
+                continue
+            others = trees[:i] + trees[i + 1 :]
+            rules = learn_search_rules(nodes[0], others, keyword=fld.search.keyword, threshold=fld.search.threshold)
+            new = new.with_field(replace(fld, search=rules))
+            break
+    return new
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def score_node(el: HtmlElement, rules: SearchRules, feats: PageFeatures) -> dict[str, float]:
+    """Component scores d_key, d_tag, d_cont, d_font and the fingerprint similarity, for the
+    rules that are set; ``score`` is their weighted mean over the set rules."""
+    scores: dict[str, float] = {}
+    if rules.keyword:
+        text = normalize_text(el.text_content())
+        kw = normalize_text(rules.keyword)
+        if text == kw:
+            scores["keyword"] = 1.0
+        elif kw and kw in text:
+            scores["keyword"] = len(kw) / len(text)
+        else:
+            scores["keyword"] = 0.0
+    if rules.tag:
+        scores["tag"] = 1.0 / feats.tag_counts[el.tag] if el.tag == rules.tag and feats.tag_counts[el.tag] else 0.0
+    if rules.context:
+        mine = feats.block_of(el)
+        total = 0.0
+        for ctx in rules.context:
+            best = 0.0
+            if mine is not None:
+                for at in feats.find_text(ctx.content):
+                    ndist = mine - at
+                    if (ndist > 0) != (ctx.distance > 0):
+                        continue  # the context must stay on the same side
+                    best = max(best, 1.0 / (1 + abs(ndist - ctx.distance)))
+            total += best
+        scores["context"] = total / len(rules.context)
+    if rules.font_color or rules.font_size:
+        color, size = _font(el)
+        got = []
+        if rules.font_color:
+            got.append(1.0 if color == rules.font_color.lower() else 0.0)
+        if rules.font_size:
+            got.append(1.0 if size == rules.font_size.lower() else 0.0)
+        scores["font"] = sum(got) / len(got)
+    if rules.fingerprint:
+        scores["fingerprint"] = fingerprint_similarity(rules.fingerprint, el)
+    weight = sum(WEIGHTS[k] for k in scores)
+    scores["score"] = sum(WEIGHTS[k] * v for k, v in scores.items()) / weight if weight else 0.0
+    return scores
+
+
+@dataclass
+class RepairProposal:
+    """A proposed new XPath for a broken field, with the evidence for it."""
+
+    template: str
+    field: str
+    xpath: str
+    score: float
+    scores: dict[str, float]
+    url: str
+    value: str
+    node: str  # absolute XPath of the chosen node on the page
+    fixes: list[str] = field(default_factory=list)  # pages where the new XPath gives a value
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "template": self.template,
+            "field": self.field,
+            "xpath": self.xpath,
+            "score": round(self.score, 4),
+            "scores": {k: round(v, 4) for k, v in sorted(self.scores.items())},
+            "url": self.url,
+            "value": self.value[:200],
+            "node": self.node,
+            "fixes": list(self.fixes),
+        }
+
+
+def find_node(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = ()) -> tuple[HtmlElement, dict[str, float]] | None:
+    """Best node by the field's search rules, bottom-up (deepest first on ties), above the
+    threshold; None when no node passes."""
+    rules = fld.search
+    if rules.empty:
+        return None
+    feats = PageFeatures(root)
+    excluded = set(exclude)
+    best: tuple[float, int, HtmlElement, dict[str, float]] | None = None
+    elements = [el for el in iter_elements(root) if el.tag not in INVISIBLE_TAGS and el.tag not in ("html", "body")]
+    for order, el in enumerate(reversed(elements)):  # bottom-up: leaves before their ancestors
+        if el in excluded or feats.block_of(el) is None:
+            continue
+        scores = score_node(el, rules, feats)
+        s = scores["score"]
+        if s >= rules.threshold and (best is None or s > best[0] + 1e-9):
+            best = (s, order, el, scores)
+    if best is None:
+        return None
+    return best[2], best[3]
+
+
+def _new_xpath(el: HtmlElement, index: SiteIndex | None) -> str:
+    for cand in suggest(el, index, limit=6):
+        if cand.page_matches == 1 and cand.family != "text":
+            return cand.xpath
+    cls = [t for t in (el.get("class") or "").split() if is_wordlike(t)]
+    if cls:
+        return f"//{el.tag}[{class_predicate(cls[0])}]"
+    return xpath_of(el)
+
+
+def propose_repair(page: Page, template: Template, fld: Field, *, root: HtmlElement | None = None, index: SiteIndex | None = None, model: DomainModel | None = None) -> RepairProposal | None:
+    """A repair proposal for a field whose every XPath fails on ``page``, or None."""
+    if root is None:
+        tree = page_tree(page)
+        if not isinstance(tree, HtmlElement):
+            return None
+        root = tree
+    removed = removal_set(root, template, model)
+    found = find_node(root, fld, exclude=removed)
+    if found is None:
+        return None
+    el, scores = found
+    pattern = list_from_example(el) if fld.is_list else None
+    xp = pattern.pattern if pattern is not None else _new_xpath(el, index)
+    return RepairProposal(template.name, fld.id, xp, scores["score"], {k: v for k, v in scores.items() if k != "score"}, page.url, visible_text(el), xpath_of(el))
+
+
+def repair_steps(pages: Sequence[Page], template: Template, model: DomainModel | None = None) -> Generator[Progress, None, list[RepairProposal]]:
+    """Find fields that fail on pages of the template, propose repairs and count the pages each
+    proposed XPath fixes; one proposal per (field, XPath), best evidence kept."""
+    index = SiteIndex.from_pages(pages)
+    by_url = dict(zip(index.urls, index.trees, strict=False))
+    proposals: dict[tuple[str, str], RepairProposal] = {}
+    failing: dict[str, list[str]] = {}
+    total = len(pages)
+    for n, page in enumerate(pages, 1):
+        yield Progress(n, total, page.url)
+        root = by_url.get(page.url)
+        if root is None or not choose_templates(page.url, [template]):
+            continue
+        result = apply_template(page, template, model, root=root)
+        for fid in result.failed_fields:
+            failing.setdefault(fid, []).append(page.url)
+            try:
+                prop = propose_repair(page, template, template.field(fid), root=root, index=index, model=model)
+            except DeboilerError as exc:
+                log.warning("repair of %s on %s failed: %s", fid, page.url, exc)
+                continue
+            if prop is None:
+                continue
+            key = (fid, prop.xpath)
+            if key not in proposals or prop.score > proposals[key].score:
+                proposals[key] = prop
+    for (fid, xp), prop in proposals.items():
+        fld = replace(template.field(fid), xpaths=(xp,))
+        for url in failing.get(fid, []):
+            tree = by_url[url]
+            try:
+                _v, rep = extract_field(tree, fld, template)
+            except RuleError:
+                continue
+            if rep.status == "ok":
+                prop.fixes.append(url)
+    out = sorted(proposals.values(), key=lambda p: (p.field, -len(p.fixes), -p.score))
+    return out
+
+
+def accept_repairs(template: Template, proposals: Iterable[RepairProposal]) -> Template:
+    """The template with each accepted proposal's XPath appended to its field's queue."""
+    new = template
+    for prop in proposals:
+        if prop.template and prop.template != template.name:
+            continue
+        new = new.with_field(new.field(prop.field).with_xpath(prop.xpath))
+    return new
