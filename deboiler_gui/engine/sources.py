@@ -579,3 +579,21 @@ def iter_inputs(paths: Iterable[str | os.PathLike[str]], *, base_url: str | None
     InputError naming it before anything is read.
     """
     return iter(InputSet.open(paths, base_url=base_url))
+
+
+# --------------------------------------------------------------------------- the bundled demo
+
+#: The made-up address of the bundled demo site (.example never resolves).
+DEMO_BASE_URL = "https://hillside-garden.example/"
+
+
+def demo_site_path() -> Path:
+    """Folder of the bundled demo site (a gardening site with an English and a Chinese part)."""
+    from importlib.resources import files
+
+    return Path(str(files("deboiler_gui") / "resources" / "demo"))
+
+
+def iter_demo_pages() -> Iterator[Page]:
+    """The demo site's pages, as a folder input read with DEMO_BASE_URL."""
+    return iter_inputs([demo_site_path()], base_url=DEMO_BASE_URL)

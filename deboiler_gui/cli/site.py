@@ -1,0 +1,184 @@
+"""The site commands: ``import`` pages into a workspace, ``fit`` boilerplate models per site,
+and ``clean`` inputs (folders, JSON lines, WARC, workspaces, or the bundled demo) to a file."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from deboiler_gui.engine.model import DeboilerError, Progress
+
+T = TypeVar("T")
+
+_PHASES = {"reading": "Reading", "read": "Reading", "fitting": "Fitting", "fitted": "Fitting", "cleaning": "Cleaning", "cleaned": "Cleaning"}
+
+
+def _drive_phases(gen: Generator[Progress, None, T], quiet: bool) -> T:
+    """Run a multi-phase engine generator with one stderr progress bar per phase; engine
+    errors become one-line click errors (exit code 1)."""
+    bar: Any = None
+    phase = None
+    last = 0
+    try:
+        while True:
+            try:
+                step = next(gen)
+            except StopIteration as stop:
+                return stop.value  # type: ignore[no-any-return]
+            if quiet:
+                continue
+            word = step.message.split(" ", 1)[0] if step.message else ""
+            name = _PHASES.get(word, phase or "Working")
+            if name != phase or bar is None:
+                if bar is not None:
+                    bar.__exit__(None, None, None)
+                bar = click.progressbar(length=max(1, step.total or 1), label=f"{name:<8}", file=click.get_text_stream("stderr"), show_pos=name != "Reading")
+                bar.__enter__()
+                phase, last = name, 0
+            if step.total and bar.length != step.total:
+                bar.length = step.total
+            if step.done > last:
+                bar.update(step.done - last)
+                last = step.done
+    except DeboilerError as exc:
+        raise click.ClickException(str(exc)) from exc
+    finally:
+        gen.close()
+        if bar is not None:
+            bar.__exit__(None, None, None)
+
+
+def _options(mode: str, operation_mode: str, jobs: int) -> Any:
+    from deboiler_gui.engine.pipeline import CleanOptions
+
+    try:
+        return CleanOptions(mode=mode, operation_mode=operation_mode, jobs=jobs)
+    except DeboilerError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+_mode_option = click.option("--mode", type=click.Choice(["improved", "compat"]), default="improved", show_default=True, help="improved: our cleaner; compat: the original deboiler's exact matching.")
+_operation_option = click.option("--operation-mode", type=click.Choice(["memory", "performance"]), default="memory", show_default=True, help="memory: re-parse pages when cleaning; performance: keep parsed pages (faster, more memory).")
+_jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes for cleaning.")
+_quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bars or summary; errors only.")
+_site_option = click.option("--site", "sites", multiple=True, metavar="HOST", help="Only this site (repeatable).")
+_base_option = click.option("--base-url", metavar="URL", help="URL prefix of files in a folder input (default http://<folder>.local/).")
+
+
+@click.command("import")
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Workspace file (created if missing; default ./deboiler-workspace.sqlite).")
+@_base_option
+@_quiet_option
+def import_command(inputs: tuple[Path, ...], workspace: Path | None, base_url: str | None, quiet: bool) -> None:
+    """Read pages into a workspace.
+
+    INPUT is a folder of .html files, a JSON-lines file ({url, html, status, content_type}),
+    a WARC/WARC.gz file or another workspace. Pages are stored once per URL (a re-import
+    replaces them); broken records are stored with their error.
+    """
+    from deboiler_gui.engine.pipeline import import_into
+    from deboiler_gui.engine.store import DEFAULT_WORKSPACE
+
+    target = workspace or Path(DEFAULT_WORKSPACE)
+    summary = _drive_phases(import_into(target, list(inputs), base_url=base_url), quiet)
+    if not quiet:
+        sites = ", ".join(f"{s} ({n})" for s, n in summary.sites)
+        click.echo(
+            f"Imported {summary.pages} pages ({summary.ok} ok, {summary.skipped} skipped, "
+            f"{summary.errors} errors) into {target}; workspace sites: {sites or 'none'}"
+        )
+
+
+@click.command("fit")
+@click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Workspace file (default ./deboiler-workspace.sqlite).")
+@_site_option
+@_mode_option
+@_operation_option
+@_jobs_option
+@_quiet_option
+def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, operation_mode: str, jobs: int, quiet: bool) -> None:
+    """Fit and save a boilerplate model for each site of a workspace."""
+    from deboiler_gui.engine.pipeline import fit_workspace
+    from deboiler_gui.engine.store import DEFAULT_WORKSPACE
+
+    target = workspace or Path(DEFAULT_WORKSPACE)
+    if not target.exists():
+        raise click.ClickException(f"workspace {target}: no such file (create it with 'deboiler-gui import')")
+    options = _options(mode, operation_mode, jobs)
+    models, failed = _drive_phases(fit_workspace(target, sites=list(sites) or None, options=options), quiet)
+    if not quiet:
+        for site, model in sorted(models.items()):
+            stats = ", ".join(f"{k} {v}" for k, v in sorted(model.stats.items()) if isinstance(v, int | float | str))
+            click.echo(f"{site}: model saved" + (f" ({stats})" if stats else ""))
+    for site, reason in sorted(failed.items()):
+        click.echo(f"{site}: {reason}", err=True)
+    if failed:
+        raise click.ClickException(f"{len(failed)} site(s) could not be fitted")
+    if not models and not quiet:
+        click.echo("No site had pages to fit.")
+
+
+@click.command("clean")
+@click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--demo", is_flag=True, help="Clean the bundled demo site.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Output file (default <input>-clean.jsonl here).")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite"]), default=None, help="Output format (default: from the output's extension).")
+@click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Reuse this workspace's saved models; models fitted now are saved there.")
+@_base_option
+@_site_option
+@_mode_option
+@_operation_option
+@_jobs_option
+@_quiet_option
+def clean_command(
+    inputs: tuple[Path, ...],
+    demo: bool,
+    output: Path | None,
+    fmt: str | None,
+    workspace: Path | None,
+    base_url: str | None,
+    sites: tuple[str, ...],
+    mode: str,
+    operation_mode: str,
+    jobs: int,
+    quiet: bool,
+) -> None:
+    """Clean every page of the inputs and write one record per page.
+
+    INPUT is a folder of .html files, a JSON-lines file, WARC file(s) or a workspace
+    (.sqlite/.db). Each record has url, status (ok / skipped / error), error (the reason),
+    cleaned_text, cleaned_html, removed (XPath and detector of each removed subtree), title,
+    headings, lists, breadcrumbs and language.
+    """
+    from deboiler_gui.engine.pipeline import default_output_path, run_steps
+    from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
+
+    paths = list(inputs)
+    if demo:
+        paths.insert(0, demo_site_path())
+        base_url = base_url or DEMO_BASE_URL
+    if not paths:
+        raise click.UsageError("give at least one INPUT, or --demo")
+    if output is None:
+        output = Path("demo-clean.jsonl") if demo and not inputs else default_output_path([str(p) for p in paths], fmt or "jsonl")
+    options = _options(mode, operation_mode, jobs)
+    summary = _drive_phases(
+        run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),
+        quiet,
+    )
+    if not quiet:
+        share = f"{summary.removed_chars / summary.original_chars:.0%}" if summary.original_chars else "0%"
+        click.echo(
+            f"Wrote {summary.pages} results to {Path(output).resolve()} ({summary.ok} ok, "
+            f"{summary.skipped} skipped, {summary.errors} errors; {share} of the text removed as "
+            f"boilerplate; {len(summary.fitted)} site(s) fitted, {len(summary.reused)} reused)"
+        )
+    for site, reason in sorted(summary.failed_sites.items()):
+        click.echo(f"{site}: {reason}", err=True)
+
+
+COMMANDS = [import_command, fit_command, clean_command]
