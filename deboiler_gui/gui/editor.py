@@ -1,0 +1,114 @@
+"""The template being edited: every change is an undoable command holding the template before
+and after (templates are frozen values, so a snapshot is cheap and exact)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from deboiler_gui.engine.template import Field, NoiseFilter, Rule, Template
+
+
+class _Change(QUndoCommand):
+    def __init__(self, editor: TemplateEditor, before: Template, after: Template, text: str) -> None:
+        super().__init__(text)
+        self._editor = editor
+        self._before = before
+        self._after = after
+
+    def redo(self) -> None:
+        self._editor._set(self._after)
+
+    def undo(self) -> None:
+        self._editor._set(self._before)
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name}-{n}" in taken:
+        n += 1
+    return f"{name}-{n}"
+
+
+class TemplateEditor(QObject):
+    """Holds the current template and the undo stack; the window listens to ``changed``."""
+
+    changed = Signal()
+    dirty_changed = Signal(bool)
+
+    def __init__(self, template: Template, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.template = template
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda clean: self.dirty_changed.emit(not clean))
+
+    # ------------------------------------------------------------------ state
+    @property
+    def dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def reset(self, template: Template, *, dirty: bool = False) -> None:
+        """Start over on another template (opened, restored or reverted)."""
+        self.undo_stack.clear()
+        self._set(template)
+        if dirty:
+            # A restored draft differs from the saved version: one undoable step back to it.
+            self.undo_stack.resetClean()
+
+    def mark_saved(self) -> None:
+        self.undo_stack.setClean()
+
+    def _set(self, template: Template) -> None:
+        self.template = template
+        self.changed.emit()
+
+    def apply(self, after: Template, text: str) -> None:
+        if after == self.template:
+            return
+        self.undo_stack.push(_Change(self, self.template, after, text))
+
+    # ------------------------------------------------------------------ edits
+    def _names(self) -> set[str]:
+        t = self.template
+        return {r.name for r in (*t.remove, *t.keep)} | {f.id for f in t.fields} | {f.name for f in t.filters}
+
+    def add_rule(self, kind: str, selector: str, note: str = "") -> str:
+        name = _unique(f"{kind}-{len(getattr(self.template, kind)) + 1}", self._names())
+        rule = Rule(name, selector, note)
+        after = dataclasses.replace(self.template, **{kind: (*getattr(self.template, kind), rule)})
+        self.apply(after, f"{'Remove' if kind == 'remove' else 'Keep'} {selector}")
+        return name
+
+    def add_field(self, field_id: str, xpath: str, *, kind: str = "text", attribute: str = "", is_list: bool = False) -> str:
+        field_id = _unique(field_id, self._names())
+        new = Field(id=field_id, title=field_id, xpaths=(xpath,), kind=kind, attribute=attribute, is_list=is_list)
+        self.apply(self.template.with_field(new), f"Extract {field_id}")
+        return field_id
+
+    def add_filter(self, flt: NoiseFilter) -> str:
+        name = _unique(flt.name or flt.kind, self._names())
+        flt = dataclasses.replace(flt, name=name)
+        self.apply(dataclasses.replace(self.template, filters=(*self.template.filters, flt)), f"Add {flt.kind} filter {name}")
+        return name
+
+    def replace_item(self, section: str, name: str, new: Any) -> None:
+        """Replace the rule, field or filter called ``name`` in ``section``."""
+        items = list(getattr(self.template, section))
+        key = "id" if section == "fields" else "name"
+        for i, item in enumerate(items):
+            if getattr(item, key) == name:
+                items[i] = new
+                break
+        else:
+            raise KeyError(name)
+        self.apply(dataclasses.replace(self.template, **{section: tuple(items)}), f"Edit {name}")
+
+    def delete_item(self, section: str, name: str) -> None:
+        key = "id" if section == "fields" else "name"
+        items = tuple(i for i in getattr(self.template, section) if getattr(i, key) != name)
+        self.apply(dataclasses.replace(self.template, **{section: items}), f"Delete {name}")

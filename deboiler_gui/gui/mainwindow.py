@@ -1,0 +1,819 @@
+"""The main window: opens a site, lists its pages, shows the selected page with highlights,
+turns picks into template rules, saves the template to the workspace."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deboiler_gui.engine.htmltree import HtmlElement, visible_text, xpath_of
+from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
+from deboiler_gui.engine.template import NoiseFilter, Template
+from deboiler_gui.gui import session
+from deboiler_gui.gui.editor import TemplateEditor
+from deboiler_gui.gui.models import DomTreeModel, PageFilterProxy, PageListModel
+from deboiler_gui.gui.panels import FilterDialog, Legend, RulesPanel, SelectionPanel
+from deboiler_gui.gui.siteservice import SiteService
+from deboiler_gui.gui.stamping import StampedPage, stamp_page
+from deboiler_gui.gui.webview import IsolatedProfile, PageView
+from deboiler_gui.gui.worker import Job, JobRunner
+
+log = logging.getLogger(__name__)
+
+
+class MainWindow(QMainWindow):
+    """One workspace, one site, one template at a time."""
+
+    page_shown = Signal(str)  # url; highlights follow via view.highlights_applied
+    workspace_loaded = Signal(str)
+    job_finished = Signal(str, str)  # job name, outcome: finished / failed / cancelled
+    candidates_updated = Signal(list)
+    message_posted = Signal(str)
+
+    def __init__(self, profile: IsolatedProfile) -> None:
+        super().__init__()
+        self.setWindowTitle("deboiler-gui")
+        self.resize(1400, 900)
+        self.profile = profile
+        self.ws: Any = None
+        self.ws_path: str | None = None
+        self.site: str = ""
+        self.model: DomainModel | None = None
+        self.page: Page | None = None
+        self.stamped: StampedPage | None = None
+        self.selected: int | None = None
+        self.list_examples: list[int] = []
+        self.show_cleaned = False
+        self.item_state: dict[str, Any] = {}
+        self.site_state: dict[str, str] = {}
+        self.runner = JobRunner(self)
+        self.current_job: Job | None = None
+        self.service = SiteService(self)
+        self._pending_suggest: dict[int, str] = {}
+        self._pending_counts: dict[int, Any] = {}
+        self._filter_dialog: FilterDialog | None = None
+        self.editor = TemplateEditor(Template(name="untitled"), self)
+        self.ask = self._ask_user  # replaced in tests to answer prompts
+        self._build_ui()
+        self._build_actions()
+        self.editor.changed.connect(self._on_editor_changed)
+        self.editor.dirty_changed.connect(lambda _d: self._update_title())
+        self.service.candidates_ready.connect(self._on_service_candidates_ready)
+        self.service.counts_ready.connect(self._on_service_counts_ready)
+        self.service.failed.connect(self._on_service_failed)
+        self.service.index_progress.connect(lambda d, t: self.index_label.setText(f"indexing {d}/{t}"))
+        self.service.index_ready.connect(self._on_service_index_ready)
+
+    # ================================================================== UI
+    def _build_ui(self) -> None:
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.legend = Legend()
+        self.legend.toggled.connect(self._apply_highlights)
+        layout.addWidget(self.legend)
+        self.view = PageView(self.profile, central)
+        layout.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+        self.view.element_clicked.connect(self._on_view_element_clicked)
+        self.view.page_ready.connect(self._apply_highlights)
+
+        # pages
+        pages = QWidget()
+        pl = QVBoxLayout(pages)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter URLs: text, glob (*/?) or re:regex")
+        self.group_combo = QComboBox()
+        self.group_combo.addItem("All templates", None)
+        self.page_model = PageListModel(self)
+        self.page_proxy = PageFilterProxy(self)
+        self.page_proxy.setSourceModel(self.page_model)
+        self.page_table = QTableView()
+        self.page_table.setModel(self.page_proxy)
+        self.page_table.setSortingEnabled(True)
+        self.page_table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # Qt's default is descending
+        self.page_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.page_table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.page_table.verticalHeader().hide()
+        self.page_table.verticalHeader().setDefaultSectionSize(20)
+        self.page_table.horizontalHeader().setStretchLastSection(False)
+        self.page_table.setColumnWidth(0, 380)
+        self.page_count_label = QLabel("")
+        pl.addWidget(self.filter_edit)
+        pl.addWidget(self.group_combo)
+        pl.addWidget(self.page_table, 1)
+        pl.addWidget(self.page_count_label)
+        self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
+        self.group_combo.currentIndexChanged.connect(lambda _i: self._on_group_changed())
+        self.page_table.selectionModel().currentRowChanged.connect(self._on_page_table_current_changed)
+        self._dock("Pages", pages, Qt.DockWidgetArea.LeftDockWidgetArea)
+
+        # DOM tree
+        self.dom_model = DomTreeModel(self)
+        self.dom_tree = QTreeView()
+        self.dom_tree.setModel(self.dom_model)
+        self.dom_tree.setHeaderHidden(True)
+        self.dom_tree.setUniformRowHeights(True)
+        self.dom_tree.selectionModel().currentChanged.connect(self._on_dom_tree_current_changed)
+        self._dock("DOM", self.dom_tree, Qt.DockWidgetArea.LeftDockWidgetArea)
+
+        # selection and rules
+        self.selection = SelectionPanel()
+        self.selection.remove_requested.connect(lambda xp: self._add_rule("remove", xp))
+        self.selection.keep_requested.connect(lambda xp: self._add_rule("keep", xp))
+        self.selection.field_requested.connect(self._on_selection_field_requested)
+        self.selection.list_requested.connect(self._on_selection_list_requested)
+        self._dock("Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.rules = RulesPanel()
+        self.rules.delete_requested.connect(self.editor.delete_item)
+        self.rules.add_filter_requested.connect(lambda: self.open_filter_dialog(None))
+        self.rules.edit_filter_requested.connect(self.open_filter_dialog)
+        self.rules.item_selected.connect(self._on_rules_item_selected)
+        self._dock("Template", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.messages = QListWidget()
+        messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([messages], [110], Qt.Orientation.Vertical)
+        self.resizeDocks([self.findChild(QDockWidget, "dock-pages"), self.findChild(QDockWidget, "dock-selection")], [380, 420], Qt.Orientation.Horizontal)
+
+        # status bar: job progress with Cancel
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(260)
+        self.progress.hide()
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.hide()
+        self.cancel_button.clicked.connect(self.cancel_job)
+        self.job_label = QLabel("")
+        self.index_label = QLabel("")
+        bar = self.statusBar()
+        bar.addPermanentWidget(self.index_label)
+        bar.addPermanentWidget(self.job_label)
+        bar.addPermanentWidget(self.progress)
+        bar.addPermanentWidget(self.cancel_button)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title.lower()}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_actions(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.open_action = QAction("&Open…", self, shortcut=QKeySequence.StandardKey.Open, triggered=self._on_open_action)
+        self.save_action = QAction("&Save template", self, shortcut=QKeySequence.StandardKey.Save, triggered=lambda: self.save_template())
+        self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close)
+        for a in (self.open_action, self.save_action, self.quit_action):
+            file_menu.addAction(a)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.undo_action = self.editor.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.editor.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        view_menu = self.menuBar().addMenu("&View")
+        self.cleaned_action = QAction("Show &cleaned page", self, checkable=True, shortcut="Ctrl+Shift+C", toggled=self._on_cleaned_action_toggled)
+        view_menu.addAction(self.cleaned_action)
+        site_menu = self.menuBar().addMenu("&Site")
+        site_menu.addAction(QAction("Re&fit cleaner", self, triggered=lambda: self.start_fit()))
+        site_menu.addAction(QAction("Add noise &filter…", self, triggered=lambda: self.open_filter_dialog(None)))
+
+    # ================================================================== opening
+    def _on_open_action(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open workspace or pages", "", "Workspaces and pages (*.sqlite *.db *.jsonl *.json *.warc *.warc.gz *.html *.htm);;All files (*)")
+        if not path:
+            path = QFileDialog.getExistingDirectory(self, "Or open a folder of HTML pages")
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str, *, base_url: str | None = None) -> None:
+        """Open a workspace at once, or import a folder / JSON lines / WARC in the background."""
+        if not self.confirm_discard():
+            return
+        if session.is_workspace(path):
+            self.load_workspace(str(Path(path).resolve()))
+            return
+        target = str(session.workspace_for(path))
+        if session.has_pages(target):
+            # Imported before: open at once (File → Open on the workspace file does the same).
+            self.load_workspace(target)
+            return
+        inputs = [str(path)]
+        self.post_message(f"Importing {path} into {target}")
+        self.start_job("import", lambda: session.import_steps(inputs, target, base_url), lambda _n: self.load_workspace(target))
+
+    def open_demo(self) -> None:
+        from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
+
+        self.open_path(str(demo_site_path()), base_url=DEMO_BASE_URL)
+
+    def load_workspace(self, path: str) -> None:
+        from deboiler_gui.engine.store import Workspace
+
+        try:
+            ws = Workspace(path, create=False)
+        except DeboilerError as exc:
+            self.post_message(str(exc), error=True)
+            return
+        if self.ws is not None:
+            self.ws.close()
+        self.ws, self.ws_path = ws, path
+        sites = ws.sites()
+        if not sites:
+            self.post_message(f"{path}: the workspace holds no pages", error=True)
+            return
+        self.site = max(sites, key=lambda s: s[1])[0]
+        self.model = ws.load_model(self.site)
+        self.page_model.set_pages(ws.page_summaries(self.site))
+        self.page_count_label.setText(f"{len(self.page_model.rows())} pages of {self.site}")
+        self._load_template()
+        self.service.build_index(path, self.site)
+        self.workspace_loaded.emit(path)
+        if self.model is None:
+            self.start_fit()
+        else:
+            self.start_analysis()
+        self.select_page_row(0)
+
+    def _load_template(self) -> None:
+        template = None
+        for name in self.ws.template_names():
+            try:
+                data = self.ws.load_template(name)
+            except DeboilerError as exc:
+                self.post_message(str(exc), error=True)
+                continue
+            if data.get("site") == self.site:
+                template = Template.from_dict(data)
+                break
+        if template is None:
+            template = Template(name=self.site or "site", site=self.site)
+        self.editor.reset(template)
+        draft = session.read_draft(self.ws_path or "")
+        if draft and draft != template.to_dict():
+            answer = self.ask("Recover unsaved changes", f"Unsaved changes to template {draft.get('name')!r} were found (the app was closed or crashed before saving). Restore them?", ("Restore", "Discard"))
+            if answer == "Restore":
+                try:
+                    self.editor.apply(Template.from_dict(draft), "Restore unsaved changes")
+                except RuleError as exc:
+                    self.post_message(f"The recovered draft is unusable: {exc}", error=True)
+            else:
+                session.clear_draft(self.ws_path or "")
+        self._update_title()
+
+    # ================================================================== jobs
+    def start_job(self, name: str, factory: Any, on_done: Any = None, on_partial: Any = None) -> Job:
+        if self.current_job is not None:
+            self.current_job.cancel()
+        job = Job(name, factory)
+        self.current_job = job
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.cancel_button.show()
+        self.job_label.setText(name)
+        job.signals.progress.connect(self._on_job_progress)
+        if on_partial is not None:
+            job.signals.partial.connect(on_partial)
+        job.signals.finished.connect(lambda value, j=job: self._on_job_end(j, "finished", value, on_done))
+        job.signals.failed.connect(lambda msg, tb, j=job: self._on_job_end(j, "failed", (msg, tb), None))
+        job.signals.cancelled.connect(lambda j=job: self._on_job_end(j, "cancelled", None, None))
+        self.runner.start(job)
+        return job
+
+    def cancel_job(self) -> None:
+        if self.current_job is not None:
+            self.current_job.cancel()
+            self.job_label.setText(f"{self.current_job.name}: cancelling…")
+
+    def _on_job_progress(self, done: int, total: int, message: str) -> None:
+        if total:
+            self.progress.setRange(0, total)
+            self.progress.setValue(done)
+        else:
+            self.progress.setRange(0, 0)
+        self.job_label.setText(message)
+
+    def _on_job_end(self, job: Job, outcome: str, value: Any, on_done: Any) -> None:
+        if job is self.current_job:
+            self.current_job = None
+            self.progress.hide()
+            self.cancel_button.hide()
+            self.job_label.setText("" if outcome == "finished" else f"{job.name} {outcome}")
+        if outcome == "failed":
+            message, tb = value
+            self.post_message(f"{job.name} failed: {message}", error=True)
+            if tb:
+                log.error("%s", tb)
+        elif outcome == "cancelled":
+            self.post_message(f"{job.name} cancelled")
+        elif on_done is not None:
+            on_done(value)
+        self.job_finished.emit(job.name, outcome)
+
+    def start_fit(self) -> None:
+        if not self.ws_path:
+            return
+        path, site = self.ws_path, self.site
+
+        def done(failed: dict[str, str]) -> None:
+            self.model = self.ws.load_model(site) if self.ws is not None else None
+            for name, reason in failed.items():
+                self.post_message(f"{name}: {reason}", error=True)
+            if self.model is not None:
+                self.post_message(f"Cleaner fitted on {site}")
+            self._refresh_page()
+            self.start_analysis()
+
+        self.start_job("fit", lambda: session.fit_steps(path, site), done)
+
+    def start_analysis(self) -> None:
+        if not self.ws_path:
+            return
+        path, site, template = self.ws_path, self.site, self.editor.template.to_dict()
+        self.start_job("analyse", lambda: session.analyse_steps(path, site, template), None, self.page_model.update_pages)
+
+    # ================================================================== pages
+    def select_page_row(self, row: int) -> None:
+        index = self.page_proxy.index(row, 0)
+        if index.isValid():
+            self.page_table.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+
+    def select_url(self, url: str) -> None:
+        row = self.page_model.row_of(url)
+        if row is not None:
+            proxy_index = self.page_proxy.mapFromSource(self.page_model.index(row, 0))
+            if proxy_index.isValid():
+                self.select_page_row(proxy_index.row())
+                return
+        self.show_page(url)
+
+    def _on_page_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            source = self.page_proxy.mapToSource(current)
+            self.show_page(self.page_model.url_at(source.row()))
+
+    def _on_filter_edit_text_changed(self, text: str) -> None:
+        self.page_proxy.set_pattern(text)
+        if self.page_proxy.pattern_error:
+            self.statusBar().showMessage(self.page_proxy.pattern_error, 4000)
+        self.page_count_label.setText(f"{self.page_proxy.rowCount()} of {self.page_model.rowCount()} pages")
+
+    def _on_group_changed(self) -> None:
+        self.page_proxy.set_group(self.group_combo.currentData())
+        self.page_count_label.setText(f"{self.page_proxy.rowCount()} of {self.page_model.rowCount()} pages")
+
+    def show_page(self, url: str) -> None:
+        if self.ws is None:
+            return
+        page = self.ws.get_page(url)
+        if page is None:
+            self.post_message(f"{url}: not in the workspace", error=True)
+            return
+        self.page = page
+        self.selected = None
+        self.list_examples = []
+        self.selection.clear()
+        self._render_page()
+        self.page_shown.emit(url)
+
+    def _refresh_page(self) -> None:
+        if self.page is not None:
+            self._render_page()
+
+    def _render_page(self) -> None:
+        assert self.page is not None
+        page = self.page
+        if page.error and not page.html:
+            self.stamped = stamp_page(page.url, f"<html><body><p>{page.error}</p></body></html>")
+        else:
+            self.stamped = stamp_page(page.url, page.html)
+        self._compute_state()
+        html = self.stamped.html
+        if self.show_cleaned:
+            html = self._cleaned_html()
+        self.dom_model.set_page(self.stamped if not self.show_cleaned else None)
+        self.view.show_document(html)
+
+    def _cleaned_html(self) -> str:
+        """The page as the CLI would clean it with this template (stamped again for the view)."""
+        from deboiler_gui.engine.extract import removal_set
+        from deboiler_gui.engine.htmltree import parse_html, to_html
+        from deboiler_gui.engine.rules import drop_nodes, filter_html, filter_nodes
+
+        assert self.page is not None
+        template = self.editor.template
+        root = parse_html(self.page.html)
+        try:
+            nodes = removal_set(root, template, self.model)
+            for flt in template.filters:
+                if flt.kind in ("url", "attribute") and flt.applies_to(None):
+                    nodes.extend(filter_nodes(flt, root))
+            drop_nodes(nodes)
+            markup = to_html(root)
+            for flt in template.filters:
+                if flt.kind == "html" and flt.applies_to(None):
+                    markup = filter_html(flt, markup)
+        except DeboilerError as exc:
+            self.post_message(str(exc), error=True)
+            markup = to_html(root)
+        return stamp_page(self.page.url, markup).html
+
+    # ================================================================== highlights
+    def _compute_state(self) -> None:
+        """What each kind of highlight marks on the shown page, and each rule's state on it
+        (match count, or its error message shown inline)."""
+        sp = self.stamped
+        template = self.editor.template
+        self.item_state = {}
+        marks: dict[str, list[HtmlElement]] = {"boiler": [], "remove": [], "keep": [], "field": []}
+        if sp is None:
+            self._marks = {}
+            return
+        root = sp.root
+        if self.model is not None and template.use_cleaner:
+            try:
+                from deboiler_gui.engine.boilerplate import find_boilerplate
+
+                marks["boiler"] = [el for el, _r in find_boilerplate(root, self.model)]
+            except ImportError:
+                pass
+            except DeboilerError as exc:
+                self.post_message(str(exc), error=True)
+        from deboiler_gui.engine.extract import extract_field
+        from deboiler_gui.engine.rules import filter_nodes
+        from deboiler_gui.engine.selectors import select_elements
+
+        for kind in ("remove", "keep"):
+            for rule in getattr(template, kind):
+                try:
+                    nodes = select_elements(root, rule.selector)
+                    marks[kind].extend(nodes)
+                    self.item_state[rule.name] = len(nodes)
+                except DeboilerError as exc:
+                    self.item_state[rule.name] = _short_error(exc)
+        for flt in template.filters:
+            try:
+                if flt.kind in ("url", "attribute"):
+                    nodes = filter_nodes(flt, root)
+                    marks["remove"].extend(nodes)
+                    self.item_state[flt.name] = len(nodes)
+                else:
+                    from deboiler_gui.engine.rules import preview_filter
+
+                    preview = preview_filter(flt, root, sp.html, visible_text(root))
+                    self.item_state[flt.name] = f"−{preview['removed_chars']} chars"
+            except DeboilerError as exc:
+                self.item_state[flt.name] = _short_error(exc)
+        tree = root.getroottree()
+        for fld in template.fields:
+            try:
+                _value, report = extract_field(root, fld, template)
+            except DeboilerError as exc:
+                self.item_state[fld.id] = _short_error(exc)
+                continue
+            if report.status == "error":
+                errors = [t["error"] for t in report.tried if t.get("error")]
+                self.item_state[fld.id] = errors[0] if errors else "error"
+                continue
+            self.item_state[fld.id] = len(report.nodes) if report.status == "ok" else "no match"
+            for path in report.nodes:
+                found = tree.xpath(path)
+                if found and isinstance(found[0], HtmlElement):
+                    marks["field"].append(found[0])
+        self._marks = {k: sp.stamps_of(v) for k, v in marks.items()}
+        self.rules.show_template(template, self.item_state, self.site_state)
+
+    def _apply_highlights(self) -> None:
+        if self.show_cleaned:
+            self.view.set_highlights({})
+            return
+        enabled = self.legend.enabled_kinds()
+        self.view.set_highlights({k: v for k, v in getattr(self, "_marks", {}).items() if k in enabled})
+        if self.selected is not None:
+            self.view.select(self.selected, scroll=False)
+
+    def _on_cleaned_action_toggled(self, on: bool) -> None:
+        self.show_cleaned = on
+        self.view.set_picking(not on)
+        self._refresh_page()
+
+    # ================================================================== picking
+    def _on_view_element_clicked(self, stamp: int, additive: bool) -> None:
+        if self.show_cleaned:
+            return
+        self.select_stamp(stamp, additive=additive)
+
+    def select_stamp(self, stamp: int, *, additive: bool = False, from_tree: bool = False) -> None:
+        sp = self.stamped
+        el = sp.element(stamp) if sp else None
+        if el is None or sp is None:
+            return
+        self.selected = stamp
+        if additive:
+            if stamp not in self.list_examples:
+                self.list_examples.append(stamp)
+        else:
+            self.list_examples = [stamp]
+        self.view.select(stamp, scroll=from_tree)
+        if not from_tree:
+            index = self.dom_model.index_of(stamp)
+            self.dom_tree.selectionModel().blockSignals(True)
+            self.dom_tree.setCurrentIndex(index)
+            self.dom_tree.selectionModel().blockSignals(False)
+            self.dom_tree.scrollTo(index)
+        path = xpath_of(el)
+        self.selection.show_node(path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples))
+        # Immediate candidates from the shown page; the service adds site-wide hit rates.
+        from deboiler_gui.engine.selectors import suggest
+
+        try:
+            local = [c.to_dict() for c in suggest(el, None)]
+        except DeboilerError as exc:
+            local = []
+            self.post_message(str(exc), error=True)
+        self.selection.set_candidates(local)
+        self.candidates_updated.emit(local)
+        assert self.page is not None
+        request = self.service.suggest(self.page.html, path)
+        self._pending_suggest = {request: path}
+
+    def _on_dom_tree_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        stamp = self.dom_model.stamp_at(current)
+        if stamp is not None and stamp != self.selected:
+            self.select_stamp(stamp, from_tree=True)
+
+    def _on_service_candidates_ready(self, request: int, candidates: list) -> None:
+        if request in self._pending_suggest:
+            del self._pending_suggest[request]
+            self.selection.set_candidates(candidates, keep_choice=True)
+            self.candidates_updated.emit(candidates)
+
+    def _on_service_failed(self, request: int, message: str) -> None:
+        self._pending_suggest.pop(request, None)
+        dialog_request = self._pending_counts.pop(request, None)
+        if isinstance(dialog_request, FilterDialog):
+            dialog_request.show_site(message)
+        elif request != -1 or message:
+            self.statusBar().showMessage(message, 5000)
+
+    def _on_service_index_ready(self, n: int) -> None:
+        self.index_label.setText(f"{n} pages indexed")
+        self._count_site_state()
+
+    # ================================================================== rules
+    def _add_rule(self, kind: str, xpath: str) -> None:
+        self.editor.add_rule(kind, xpath)
+
+    def _on_selection_field_requested(self, xpath: str, name: str, kind: str, attribute: str) -> None:
+        if kind == "attribute" and not attribute:
+            self.post_message("Extracting an attribute needs the attribute's name", error=True)
+            return
+        self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+
+    def _on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
+        from deboiler_gui.engine.selectors import list_from_examples
+
+        sp = self.stamped
+        if sp is None or not self.list_examples:
+            return
+        elements = [sp.elements[s] for s in self.list_examples]
+        try:
+            pattern = list_from_examples(elements)
+        except DeboilerError as exc:
+            self.post_message(str(exc), error=True)
+            return
+        self.editor.add_field(name, pattern.pattern, kind=kind, attribute=attribute, is_list=True)
+        self.post_message(f"List {name}: {pattern.pattern} matches {pattern.count} items on this page")
+
+    def _on_editor_changed(self) -> None:
+        if self.ws_path and self.editor.dirty:
+            try:
+                session.write_draft(self.ws_path, self.editor.template.to_dict())
+            except OSError as exc:
+                self.post_message(f"Could not write the recovery draft: {exc}", error=True)
+        self._compute_state()
+        self._apply_highlights()
+        if self.show_cleaned:
+            self._refresh_page()
+        self._update_title()
+        self._count_site_state()
+
+    def _count_site_state(self) -> None:
+        """Ask the service for each rule's site-wide hits (answers arrive asynchronously)."""
+        template = self.editor.template
+        for rule in (*template.remove, *template.keep):
+            self._pending_counts[self.service.count({"expression": rule.selector})] = rule.name
+        for fld in template.fields:
+            if fld.xpaths:
+                self._pending_counts[self.service.count({"expression": fld.xpaths[0]})] = fld.id
+        for flt in template.filters:
+            self._pending_counts[self.service.count({"filter": flt.to_dict()})] = flt.name
+
+    def _on_service_counts_ready(self, request: int, stats: dict) -> None:
+        target = self._pending_counts.pop(request, None)
+        if target is None:
+            return
+        text = f"{stats.get('hit_pages', 0)}/{stats.get('pages', 0)} pages"
+        if "one" in stats:
+            text += f" (1: {stats['one']}, many: {stats['many']})"
+        elif stats.get("chars"):
+            text += f", −{stats['chars']} chars"
+        elif stats.get("nodes"):
+            text += f", {stats['nodes']} nodes"
+        if isinstance(target, FilterDialog):
+            target.show_site(text)
+            return
+        self.site_state[target] = text
+        item = self.rules.items.get(target)
+        if item is not None:
+            item.setText(3, text)
+
+    def _on_rules_item_selected(self, section: str, name: str) -> None:
+        """Selecting a rule shows its first match on this page."""
+        stamps = []
+        sp = self.stamped
+        if sp is None:
+            return
+        template = self.editor.template
+        from deboiler_gui.engine.selectors import select_elements
+
+        try:
+            if section in ("remove", "keep"):
+                rule = next(r for r in getattr(template, section) if r.name == name)
+                stamps = sp.stamps_of(select_elements(sp.root, rule.selector))
+        except (DeboilerError, StopIteration):
+            return
+        if stamps:
+            self.view.select(stamps[0], scroll=True)
+
+    def open_filter_dialog(self, name: str | None) -> FilterDialog:
+        existing = None
+        if name is not None:
+            existing = next((f for f in self.editor.template.filters if f.name == name), None)
+        dialog = FilterDialog(existing, self)
+        dialog.preview_requested.connect(lambda d, dlg=dialog: self._preview_filter(dlg, d))
+        dialog.site_count_requested.connect(lambda d, dlg=dialog: self._count_filter(dlg, d))
+        dialog.accepted.connect(lambda dlg=dialog, old=name: self._on_filter_dialog_accepted(dlg, old))
+        self._filter_dialog = dialog
+        self._preview_filter(dialog, dialog.value_dict())
+        dialog.show()
+        return dialog
+
+    def _preview_filter(self, dialog: FilterDialog, data: dict) -> None:
+        from deboiler_gui.engine.rules import compile_regex, preview_filter
+
+        sp = self.stamped
+        try:
+            flt = NoiseFilter.from_dict(data)
+            if flt.kind in ("text", "url") and flt.pattern:
+                compile_regex(flt.pattern)
+            if sp is None:
+                dialog.show_preview("no page shown")
+                return
+            if flt.kind == "html" and not (flt.start and flt.end):
+                dialog.show_preview("needs a start and an end string", error=True)
+                return
+            if flt.kind == "attribute" and not flt.attribute:
+                dialog.show_preview("needs an attribute name", error=True)
+                return
+            result = preview_filter(flt, sp.root, sp.html, visible_text(sp.root))
+        except DeboilerError as exc:
+            dialog.show_preview(str(exc), error=True)
+            return
+        if "count" in result:
+            dialog.show_preview(f"drops {result['count']} nodes")
+            self.view.set_highlights({"remove": sp.stamps_of([el for p in result["nodes"] for el in sp.root.getroottree().xpath(p)])})
+        else:
+            dialog.show_preview(f"removes {result['removed_chars']} of {result['before']} characters")
+
+    def _count_filter(self, dialog: FilterDialog, data: dict) -> None:
+        dialog.show_site("counting…")
+        self._pending_counts[self.service.count({"filter": data})] = dialog
+
+    def _on_filter_dialog_accepted(self, dialog: FilterDialog, old_name: str | None) -> None:
+        try:
+            flt = dialog.value()
+        except DeboilerError as exc:
+            self.post_message(str(exc), error=True)
+            return
+        if old_name is None:
+            self.editor.add_filter(flt)
+        else:
+            self.editor.replace_item("filters", old_name, dataclasses.replace(flt, name=old_name))
+        self._apply_highlights()
+
+    # ================================================================== saving
+    def save_template(self, message: str = "") -> int | None:
+        """Save the template as a new version; the CLI on this workspace uses it at once."""
+        from deboiler_gui.engine.extract import check_template
+
+        if self.ws is None:
+            return None
+        template = self.editor.template
+        try:
+            check_template(template)
+        except RuleError as exc:
+            self.post_message(f"Not saved: {exc}", error=True)
+            return None
+        try:
+            version = self.ws.save_template(template.name, template.to_dict(), message=message or "saved from the app")
+        except DeboilerError as exc:
+            self.post_message(f"Not saved: {exc}", error=True)
+            return None
+        self.editor.mark_saved()
+        if self.ws_path:
+            session.clear_draft(self.ws_path)
+        self.post_message(f"Saved template {template.name!r} version {version}")
+        self._update_title()
+        return version
+
+    def confirm_discard(self) -> bool:
+        """Ask before unsaved edits could be lost; True when it is fine to go on."""
+        if not self.editor.dirty:
+            return True
+        answer = self.ask("Unsaved changes", f"Template {self.editor.template.name!r} has unsaved changes.", ("Save", "Discard", "Cancel"))
+        if answer == "Save":
+            return self.save_template() is not None
+        if answer == "Discard":
+            if self.ws_path:
+                session.clear_draft(self.ws_path)
+            self.editor.mark_saved()
+            return True
+        return False
+
+    def _ask_user(self, title: str, text: str, buttons: tuple[str, ...]) -> str:
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self)
+        made = {box.addButton(b, QMessageBox.ButtonRole.AcceptRole if i == 0 else QMessageBox.ButtonRole.RejectRole if b == "Cancel" else QMessageBox.ButtonRole.DestructiveRole): b for i, b in enumerate(buttons)}
+        box.exec()
+        return made.get(box.clickedButton(), buttons[-1])
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
+        if not self.confirm_discard():
+            event.ignore()
+            return
+        self.shutdown()
+        event.accept()
+
+    def shutdown(self) -> None:
+        """Stop background work and release the workspace (also used by tests)."""
+        self.runner.cancel_all()
+        self.runner.wait(10000)
+        self.service.stop()
+        if self.ws is not None:
+            self.ws.close()
+            self.ws = None
+
+    def save_draft_now(self) -> None:
+        """Called by the crash handler: keep the user's work whatever happened."""
+        if self.ws_path and self.editor.dirty:
+            session.write_draft(self.ws_path, self.editor.template.to_dict())
+
+    # ================================================================== messages
+    def post_message(self, text: str, *, error: bool = False) -> None:
+        """Engine errors are shown here, never in a modal box."""
+        stamp = time.strftime("%H:%M:%S")
+        self.messages.addItem(f"{stamp}  {'⚠ ' if error else ''}{text}")
+        self.messages.scrollToBottom()
+        if error:
+            item = self.messages.item(self.messages.count() - 1)
+            item.setForeground(Qt.GlobalColor.red)
+            self.statusBar().showMessage(text, 8000)
+        self.message_posted.emit(text)
+
+    def _update_title(self) -> None:
+        name = self.editor.template.name
+        where = f" — {self.site}" if self.site else ""
+        self.setWindowTitle(f"{'*' if self.editor.dirty else ''}{name}{where} — deboiler-gui")
+
+
+def _short_error(exc: Exception) -> str:
+    text = str(exc)
+    return text if len(text) <= 160 else text[:157] + "…"
+
+
+def ask_text(parent: QWidget, title: str, label: str, default: str = "") -> str | None:
+    text, ok = QInputDialog.getText(parent, title, label, text=default)
+    return text if ok else None

@@ -1,0 +1,156 @@
+"""What the app opens and keeps: where a workspace lives for a given input, the background
+steps that import and fit a site, and draft recovery files (Qt-free; steps run in workers)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+from deboiler_gui.engine.model import Progress
+
+#: File suffixes treated as an existing workspace rather than input to import.
+WORKSPACE_SUFFIXES = (".sqlite", ".db", ".workspace", ".dbw")
+
+
+def data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    path = Path(base) / "deboiler-gui"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def is_workspace(path: str | os.PathLike[str]) -> bool:
+    p = Path(path)
+    if p.is_dir():
+        return False
+    if p.suffix.lower() in WORKSPACE_SUFFIXES:
+        return True
+    try:
+        with open(p, "rb") as f:
+            return f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
+def workspace_for(path: str | os.PathLike[str]) -> Path:
+    """The workspace file an input folder or file is imported into: one per input, in the
+    user's data directory (inputs such as /usr/share/doc are read-only)."""
+    p = Path(path).resolve()
+    if is_workspace(p):
+        return p
+    digest = hashlib.sha1(str(p).encode("utf-8")).hexdigest()[:10]
+    folder = data_dir() / "workspaces"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{p.stem or 'site'}-{digest}.sqlite"
+
+
+def has_pages(workspace_path: str) -> bool:
+    from deboiler_gui.engine.model import DeboilerError
+    from deboiler_gui.engine.store import Workspace
+
+    if not Path(workspace_path).exists():
+        return False
+    try:
+        with Workspace(workspace_path, create=False) as ws:
+            return ws.page_count() > 0
+    except DeboilerError:
+        return False
+
+
+def import_steps(inputs: list[str], workspace_path: str, base_url: str | None = None) -> Generator[Progress, None, int]:
+    """The engine's import into the workspace; returns the number of pages read."""
+    from deboiler_gui.engine.pipeline import import_into
+
+    summary = yield from import_into(workspace_path, list(inputs), base_url=base_url)
+    return int(summary.pages)
+
+
+def fit_steps(workspace_path: str, site: str) -> Generator[Progress, None, dict[str, str]]:
+    """The engine's fit of one site, saved in the workspace; returns failures by site."""
+    from deboiler_gui.engine.pipeline import fit_workspace
+
+    _models, failed = yield from fit_workspace(workspace_path, sites=[site])
+    return dict(failed)
+
+
+def analyse_steps(workspace_path: str, site: str, template: dict[str, Any] | None = None) -> Generator[Any, None, int]:
+    """Per page: the share of text the cleaner removes and, with a template, how many of its
+    fields fail. Yields batches ``{url: {...}}`` between the progress reports."""
+    from deboiler_gui.engine.extract import apply_template
+    from deboiler_gui.engine.htmltree import parse_html, text_length
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template import Template
+
+    tpl = Template.from_dict(template) if template and template.get("name") else None
+    with Workspace(workspace_path) as ws:
+        model = ws.load_model(site)
+        total = ws.page_count(site)
+        batch: dict[str, dict[str, Any]] = {}
+        n = 0
+        for page in ws.iter_pages(site):
+            n += 1
+            if page.error or not page.html:
+                continue
+            root = parse_html(page.html)
+            facts: dict[str, Any] = {}
+            if model is not None:
+                facts["boiler_share"] = _boiler_share(root, model, text_length)
+            if tpl is not None and tpl.fields:
+                facts["failures"] = len(apply_template(page, tpl, model, root=root).failed_fields)
+                facts["template"] = tpl.name
+            batch[page.url] = facts
+            if len(batch) >= 100:
+                yield batch
+                batch = {}
+                yield Progress(n, total, f"analysing pages ({n}/{total})")
+        if batch:
+            yield batch
+        yield Progress(n, total, "analysed")
+        return n
+
+
+def _boiler_share(root: Any, model: Any, text_length: Any) -> float:
+    from deboiler_gui.engine.boilerplate import find_boilerplate
+
+    total = text_length(root)
+    if not total:
+        return 0.0
+    removed = sum(r.chars for _el, r in find_boilerplate(root, model))
+    return min(1.0, removed / total)
+
+
+# --------------------------------------------------------------------------- drafts
+
+
+def _draft_path(workspace_path: str) -> Path:
+    digest = hashlib.sha1(str(Path(workspace_path).resolve()).encode("utf-8")).hexdigest()[:12]
+    folder = data_dir() / "drafts"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{digest}.json"
+
+
+def write_draft(workspace_path: str, template: dict[str, Any]) -> Path:
+    """Write the unsaved template next to nothing the user owns, atomically (rename)."""
+    path = _draft_path(workspace_path)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"workspace": str(workspace_path), "template": template}, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def read_draft(workspace_path: str) -> dict[str, Any] | None:
+    path = _draft_path(workspace_path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    template = data.get("template") if isinstance(data, dict) else None
+    return template if isinstance(template, dict) else None
+
+
+def clear_draft(workspace_path: str) -> None:
+    _draft_path(workspace_path).unlink(missing_ok=True)

@@ -1,0 +1,182 @@
+"""Site-wide questions answered in a background thread that owns its own parsed copy of the
+site: selector candidates with hit rates, and counts of a rule or filter over every page. Only
+plain data (URLs, XPaths, dicts) crosses to and from the GUI thread."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import traceback
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from deboiler_gui.engine.model import DeboilerError
+
+log = logging.getLogger(__name__)
+
+#: Hit rates are measured on at most this many pages of the site (parsed once, kept).
+INDEX_PAGES = 1000
+
+
+class _SiteWorker(QObject):
+    """Lives in the service thread; every slot runs there."""
+
+    index_progress = Signal(int, int)
+    index_ready = Signal(int)
+    candidates_ready = Signal(int, list)  # request id, [candidate dicts]
+    counts_ready = Signal(int, dict)  # request id, {"kind": ..., "pages": n, "hit_pages": n, "nodes": n}
+    failed = Signal(int, str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._index: Any = None
+        self._abort = threading.Event()
+        self._generation = 0
+
+    @Slot(str, str, int)
+    def build_index(self, workspace_path: str, site: str, generation: int) -> None:
+        from deboiler_gui.engine.htmltree import parse_html
+        from deboiler_gui.engine.selectors import SiteIndex
+        from deboiler_gui.engine.store import Workspace
+
+        self._generation = generation
+        self._index = None
+        urls: list[str] = []
+        trees: list[Any] = []
+        try:
+            with Workspace(workspace_path, create=False) as ws:
+                total = min(INDEX_PAGES, ws.page_count(site))
+                for page in ws.iter_pages(site):
+                    if self._abort.is_set() or generation != self._generation:
+                        return
+                    if len(trees) >= INDEX_PAGES:
+                        break
+                    if page.error or not page.html:
+                        continue
+                    urls.append(page.url)
+                    trees.append(parse_html(page.html))
+                    if len(trees) % 50 == 0:
+                        self.index_progress.emit(len(trees), total)
+        except DeboilerError as exc:
+            self.failed.emit(-1, str(exc))
+            return
+        self._index = SiteIndex(urls, trees)
+        self.index_ready.emit(len(trees))
+
+    @Slot(int, str, str)
+    def suggest(self, request: int, html: str, xpath: str) -> None:
+        """Candidates for the node at ``xpath`` (absolute, on the engine's parse of ``html``)."""
+        from deboiler_gui.engine.htmltree import parse_html
+        from deboiler_gui.engine.selectors import suggest
+
+        try:
+            root = parse_html(html)
+            found = root.getroottree().xpath(xpath)
+            if not found:
+                self.failed.emit(request, f"node {xpath} not found")
+                return
+            cands = suggest(found[0], self._index)
+            self.candidates_ready.emit(request, [c.to_dict() for c in cands])
+        except DeboilerError as exc:
+            self.failed.emit(request, str(exc))
+        except Exception:  # keep the service alive whatever a page does to the engine
+            log.exception("candidate suggestion failed")
+            self.failed.emit(request, traceback.format_exc(limit=3))
+
+    @Slot(int, dict)
+    def count(self, request: int, what: dict) -> None:
+        """How a remove/keep rule, a field XPath or a noise filter fares over the indexed pages."""
+        from deboiler_gui.engine.extract import evaluate_expression
+        from deboiler_gui.engine.rules import filter_nodes, filter_text
+        from deboiler_gui.engine.template import NoiseFilter
+
+        index = self._index
+        if index is None:
+            self.failed.emit(request, "the site is still being indexed")
+            return
+        try:
+            if "expression" in what:
+                stats = evaluate_expression(index.trees, what["expression"])
+                stats["hit_pages"] = stats["one"] + stats["many"]
+                self.counts_ready.emit(request, stats)
+                return
+            flt = NoiseFilter.from_dict(what["filter"])
+            hit_pages = nodes = chars = 0
+            for tree in index.trees:
+                if flt.kind in ("url", "attribute"):
+                    n = len(filter_nodes(flt, tree))
+                    nodes += n
+                    hit_pages += n > 0
+                elif flt.kind == "text":
+                    from deboiler_gui.engine.htmltree import visible_text
+
+                    text = visible_text(tree)
+                    removed = len(text) - len(filter_text(flt, text))
+                    chars += removed
+                    hit_pages += removed > 0
+                else:
+                    from deboiler_gui.engine.htmltree import to_html
+                    from deboiler_gui.engine.rules import filter_html
+
+                    markup = to_html(tree)
+                    removed = len(markup) - len(filter_html(flt, markup))
+                    chars += removed
+                    hit_pages += removed > 0
+            self.counts_ready.emit(request, {"pages": len(index.trees), "hit_pages": hit_pages, "nodes": nodes, "chars": chars})
+        except DeboilerError as exc:
+            self.failed.emit(request, str(exc))
+
+
+class SiteService(QObject):
+    """GUI-side handle: methods return a request id; answers arrive as signals."""
+
+    index_progress = Signal(int, int)
+    index_ready = Signal(int)
+    candidates_ready = Signal(int, list)
+    counts_ready = Signal(int, dict)
+    failed = Signal(int, str)
+
+    _build = Signal(str, str, int)
+    _suggest = Signal(int, str, str)
+    _count = Signal(int, dict)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread = QThread(self)
+        self._thread.setObjectName("site-service")
+        self._worker = _SiteWorker()
+        self._worker.moveToThread(self._thread)
+        self._build.connect(self._worker.build_index)
+        self._suggest.connect(self._worker.suggest)
+        self._count.connect(self._worker.count)
+        for name in ("index_progress", "index_ready", "candidates_ready", "counts_ready", "failed"):
+            getattr(self._worker, name).connect(getattr(self, name))
+        self._thread.finished.connect(self._worker.deleteLater)
+        self._thread.start(QThread.Priority.LowPriority)
+        self._next = 0
+        self._generation = 0
+
+    def _request(self) -> int:
+        self._next += 1
+        return self._next
+
+    def build_index(self, workspace_path: str, site: str) -> None:
+        self._generation += 1
+        self._worker._generation = self._generation  # makes a running build stop early
+        self._build.emit(workspace_path, site, self._generation)
+
+    def suggest(self, html: str, xpath: str) -> int:
+        request = self._request()
+        self._suggest.emit(request, html, xpath)
+        return request
+
+    def count(self, what: dict) -> int:
+        request = self._request()
+        self._count.emit(request, what)
+        return request
+
+    def stop(self) -> None:
+        self._worker._abort.set()
+        self._thread.quit()
+        self._thread.wait(5000)

@@ -1,0 +1,176 @@
+// The picker: runs in Qt's ApplicationWorld (invisible to the page's own scripts, which are off
+// anyway). Reports hovers and clicks by stamp and applies highlights. DEBOILER_CONFIG comes
+// from Python through its escaping helper.
+(function () {
+  "use strict";
+  if (window.__deboiler) {
+    return;
+  }
+  var cfg = DEBOILER_CONFIG;
+  var STAMP = cfg.stamp;
+  var HL = "data-dbg-hl";
+  var HOVER = "data-dbg-hover";
+  var SEL = "data-dbg-sel";
+  var bridge = null;
+  var byStamp = null;
+  var marked = [];
+  var hovered = null;
+  var selected = null;
+  var picking = true;
+
+  function post(msg) {
+    if (bridge) {
+      bridge.post(JSON.stringify(msg));
+    }
+  }
+
+  // One pass over the document builds stamp -> element; a querySelector per id is far slower.
+  function stampMap() {
+    if (byStamp === null) {
+      byStamp = new Map();
+      var all = document.querySelectorAll("[" + STAMP + "]");
+      for (var i = 0; i < all.length; i++) {
+        byStamp.set(Number(all[i].getAttribute(STAMP)), all[i]);
+      }
+    }
+    return byStamp;
+  }
+
+  // Nodes the browser invented (tbody, implied wrappers) carry no stamp: use the nearest
+  // stamped ancestor, which is the element lxml has.
+  function stamped(node) {
+    while (node && node.nodeType !== 1) {
+      node = node.parentNode;
+    }
+    return node && node.closest ? node.closest("[" + STAMP + "]") : null;
+  }
+
+  function setStyle() {
+    var style = document.createElement("style");
+    style.setAttribute("data-dbg-style", "");
+    style.textContent = cfg.css;
+    (document.head || document.documentElement).appendChild(style);
+  }
+
+  function setHighlights(kinds) {
+    for (var i = 0; i < marked.length; i++) {
+      marked[i].removeAttribute(HL);
+    }
+    marked = [];
+    var map = stampMap();
+    var counts = {};
+    Object.keys(kinds).forEach(function (kind) {
+      var ids = kinds[kind];
+      counts[kind] = 0;
+      for (var j = 0; j < ids.length; j++) {
+        var el = map.get(ids[j]);
+        if (!el) {
+          continue;
+        }
+        var old = el.getAttribute(HL);
+        if (old === null) {
+          marked.push(el);
+          el.setAttribute(HL, kind);
+        } else {
+          el.setAttribute(HL, old + " " + kind);
+        }
+        counts[kind] += 1;
+      }
+    });
+    // Report after the next frame so "applied" means painted.
+    requestAnimationFrame(function () {
+      post({ type: "highlighted", counts: counts });
+    });
+  }
+
+  function select(id, scroll) {
+    if (selected) {
+      selected.removeAttribute(SEL);
+      selected = null;
+    }
+    var el = id >= 0 ? stampMap().get(id) : null;
+    if (el) {
+      selected = el;
+      el.setAttribute(SEL, "");
+      if (scroll && el.scrollIntoView) {
+        el.scrollIntoView({ block: "nearest", inline: "nearest" });
+      }
+    }
+  }
+
+  function setPicking(on) {
+    picking = !!on;
+    if (!picking && hovered) {
+      hovered.removeAttribute(HOVER);
+      hovered = null;
+    }
+  }
+
+  function rectOf(id) {
+    var el = stampMap().get(id);
+    if (!el) {
+      return JSON.stringify(null);
+    }
+    el.scrollIntoView({ block: "center", inline: "nearest" });
+    var r = el.getBoundingClientRect();
+    return JSON.stringify({ x: r.left, y: r.top, w: r.width, h: r.height });
+  }
+
+  function marks() {
+    var out = {};
+    var all = document.querySelectorAll("[" + HL + "]");
+    for (var i = 0; i < all.length; i++) {
+      var kinds = all[i].getAttribute(HL).split(" ");
+      for (var j = 0; j < kinds.length; j++) {
+        (out[kinds[j]] = out[kinds[j]] || []).push(Number(all[i].getAttribute(STAMP)));
+      }
+    }
+    return JSON.stringify(out);
+  }
+
+  document.addEventListener("mouseover", function (ev) {
+    if (!picking) {
+      return;
+    }
+    var el = stamped(ev.target);
+    if (el === hovered) {
+      return;
+    }
+    if (hovered) {
+      hovered.removeAttribute(HOVER);
+    }
+    hovered = el;
+    if (el) {
+      el.setAttribute(HOVER, "");
+      post({ type: "hover", id: Number(el.getAttribute(STAMP)) });
+    }
+  }, true);
+
+  // Capture phase, and the default is prevented: a click picks, it never follows a link or
+  // submits a form.
+  document.addEventListener("click", function (ev) {
+    ev.preventDefault();
+    ev.stopPropagation();
+    if (!picking) {
+      return;
+    }
+    var el = stamped(ev.target);
+    if (el) {
+      post({ type: "click", id: Number(el.getAttribute(STAMP)), additive: ev.ctrlKey || ev.shiftKey || ev.metaKey });
+    }
+  }, true);
+  document.addEventListener("submit", function (ev) { ev.preventDefault(); }, true);
+
+  window.__deboiler = {
+    setHighlights: setHighlights,
+    select: select,
+    setPicking: setPicking,
+    rectOf: rectOf,
+    marks: marks,
+  };
+  setStyle();
+  new QWebChannel(qt.webChannelTransport, function (channel) {
+    bridge = channel.objects.bridge;
+    post({ type: "ready", serial_url: String(location.href), elements: stampMap().size });
+  });
+})();
