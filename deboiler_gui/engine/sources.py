@@ -10,7 +10,7 @@ import logging
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import quote
@@ -540,7 +540,8 @@ def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pag
             if record.rec_type not in ("response", "resource"):
                 continue
             url = record.rec_headers.get_header("WARC-Target-URI") or f"{name}#record{count}"
-            where = f"{name}@{archive.get_record_offset()}"
+            # (get_record_offset() would read the record to its end before we see its body.)
+            where = f"{name}#record{count}"
             fetched_at = record.rec_headers.get_header("WARC-Date")
             status = 200
             headers: dict[str, str] = {}
@@ -565,11 +566,36 @@ def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pag
             if len(data) > MAX_PAGE_BYTES:
                 yield Page(url, "", status=status, content_type=ctype or "", headers=headers, fetched_at=fetched_at, source=where, error="over the page size limit")
                 continue
-            yield page_from_bytes(url, data, status=status, content_type=ctype, headers=headers, fetched_at=fetched_at, source=where)
+            page = page_from_bytes(url, data, status=status, content_type=ctype, headers=headers, fetched_at=fetched_at, source=where)
+            # warcio hands back a cut-off body without complaint; what its length reader still
+            # expected is what the file is missing.
+            missing = getattr(record.raw_stream, "limit", 0)
+            if isinstance(missing, int) and missing > 0 and page.error is None:
+                page = replace(page, error=f"truncated record: {missing} bytes of the body are missing")
+            yield page
+        # A record cut inside its headers ends warcio's iteration silently: compare where the
+        # last complete record ended with the file's size.
+        size = _stream_size(stream)
+        end = getattr(archive, "offset", None)
+        if size is not None and isinstance(end, int) and size - end > 8:
+            yield _error_page(f"{name}#record{count + 1}", name, f"truncated or corrupt WARC: {size - end} bytes after record {count} could not be read")
     except (ArchiveLoadFailed, EOFError, OSError, ValueError) as exc:
         yield _error_page(f"{name}#record{count + 1}", name, f"truncated or corrupt WARC after {count} records: {exc}")
     except Exception as exc:  # zlib.error and friends on a damaged .gz member
         yield _error_page(f"{name}#record{count + 1}", name, f"corrupt WARC after {count} records: {type(exc).__name__}: {exc}")
+
+
+def _stream_size(stream: BinaryIO) -> int | None:
+    try:
+        return os.fstat(stream.fileno()).st_size
+    except (OSError, AttributeError, ValueError):
+        try:
+            pos = stream.tell()
+            size = stream.seek(0, os.SEEK_END)
+            stream.seek(pos)
+            return size
+        except (OSError, AttributeError, ValueError):
+            return None
 
 
 def iter_inputs(paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None) -> Iterator[Page]:
