@@ -305,3 +305,11 @@ def to_scrapy_spider(template: Template) -> str:
         cls="".join(p.capitalize() for p in ident.split("_")) + "Spider",
         spider=ident,
     )
+
+
+def save_all(workspace: Any, templates: Sequence[Template], *, message: str = "") -> list[int]:
+    """Save validated templates as new versions in one transaction: all or none."""
+    for t in templates:
+        check_template(t)
+    with workspace._write():  # one IMMEDIATE transaction around every save_template call
+        return [workspace.save_template(t.name, t.to_dict(), message=message) for t in templates]
