@@ -1,0 +1,101 @@
+"""WARC export of workspace pages (warcio), so a crawl can be replayed offline and shared."""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import re
+import tempfile
+import time
+from collections.abc import Generator
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+from deboiler_gui import __version__
+from deboiler_gui.engine.model import InputError, Page, Progress
+
+log = logging.getLogger(__name__)
+
+# Headers that describe the original transfer, not the body we write (it is decoded text).
+_DROP = {"content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"}
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$")
+
+
+def _payload(page: Page) -> tuple[bytes, str]:
+    """The body bytes and the charset they are in: the page's own encoding when the text
+    round-trips (so a GBK page stays GBK, matching its meta tag), else UTF-8."""
+    if page.encoding:
+        try:
+            return page.html.encode(page.encoding), page.encoding
+        except (LookupError, UnicodeEncodeError):
+            pass
+    return page.html.encode("utf-8"), "utf-8"
+
+
+def _warc_date(value: str | None) -> str:
+    if value and _ISO.match(value):
+        return value
+    if value and re.match(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}", value):
+        return value[:19] + "Z"
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def page_record(writer: WARCWriter, page: Page) -> Any:
+    """A WARC response record for one page (HTTP status line, stored headers, body)."""
+    body, charset = _payload(page)
+    try:
+        reason = HTTPStatus(page.status).phrase
+    except ValueError:
+        reason = "Unknown"
+    headers = [(k, v) for k, v in page.headers.items() if k.lower() not in _DROP and k.lower() != "content-type"]
+    ctype = page.content_type or "text/html"
+    headers.insert(0, ("Content-Type", f"{ctype}; charset={charset}"))
+    headers.append(("Content-Length", str(len(body))))
+    http = StatusAndHeaders(f"{page.status} {reason}", headers, protocol="HTTP/1.1")
+    return writer.create_warc_record(
+        page.url, "response", payload=io.BytesIO(body), length=len(body), http_headers=http,
+        warc_headers_dict={"WARC-Date": _warc_date(page.fetched_at)},
+    )
+
+
+def export_warc_steps(workspace: Any, path: str | os.PathLike[str], *, site: str | None = None) -> Generator[Progress, None, dict[str, int]]:
+    """Write the workspace's pages (of one site, or all) as WARC response records to ``path``
+    (gzipped per record when it ends in .gz). Written to a temporary file and renamed, so a
+    cancelled export leaves no half file. Returns counts of written and skipped pages (pages
+    that never got an HTTP response have nothing to replay)."""
+    target = Path(path)
+    if not target.parent.exists():
+        raise InputError(f"WARC file {target}: folder {target.parent} does not exist")
+    total = workspace.page_count(site)
+    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".part", dir=str(target.parent))
+    written = skipped = 0
+    ok = False
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            writer = WARCWriter(fh, gzip=target.name.endswith(".gz"))
+            info = {"software": f"deboiler-gui/{__version__}", "format": "WARC File Format 1.1",
+                    "description": f"pages of {site or 'every site'} exported from {getattr(workspace, 'path', 'a workspace')}"}
+            writer.write_record(writer.create_warcinfo_record(target.name, info))
+            yield Progress(0, total, "exporting")
+            for n, page in enumerate(workspace.iter_pages(site), 1):
+                if page.status < 100:
+                    skipped += 1
+                else:
+                    writer.write_record(page_record(writer, page))
+                    written += 1
+                if n % 50 == 0 or n == total:
+                    yield Progress(n, total, page.url)
+        os.replace(tmp, target)
+        ok = True
+    except OSError as exc:
+        raise InputError(f"WARC file {target}: {exc}") from exc
+    finally:
+        if not ok and os.path.exists(tmp):
+            os.unlink(tmp)
+    log.info("exported %d pages to %s (%d without a response skipped)", written, target, skipped)
+    return {"written": written, "skipped": skipped}
