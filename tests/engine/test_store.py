@@ -1,0 +1,146 @@
+"""The workspace file: pages, models, template versions, meta, corrupt files, two writers."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from deboiler_gui.engine.model import DomainModel, Page, WorkspaceError
+from deboiler_gui.engine.store import Workspace
+
+
+def _pages(n: int, host: str = "a.com") -> list[Page]:
+    return [Page(f"https://{host}/p{i:04d}", f"<p>page {i} 页</p>", headers={"X": str(i)}) for i in range(n)]
+
+
+def test_pages_upsert_by_url_and_read_back_in_order(tmp_path: Path) -> None:
+    with Workspace(tmp_path / "w.sqlite") as ws:
+        assert ws.add_pages(_pages(450) + _pages(3, "b.org")) == 453
+        changed = Page("https://a.com/p0001", "<p>new</p>", status=404, error=None, encoding="gb18030")
+        ws.add_pages([changed])
+        assert ws.page_count() == 453
+        assert ws.sites() == [("a.com", 450), ("b.org", 3)]
+        urls = [p.url for p in ws.iter_pages("a.com")]
+        assert urls == sorted(urls) and len(urls) == 450  # more than one read batch
+        assert ws.get_page("https://a.com/p0001") == changed
+        assert ws.get_page("https://a.com/p0002") == _pages(3)[2]
+        assert ws.get_page("https://nowhere/") is None
+        assert ws.page_urls("b.org") == [f"https://b.org/p{i:04d}" for i in range(3)]
+        summary = ws.page_summaries("b.org")[0]
+        assert summary == {"url": "https://b.org/p0000", "site": "b.org", "status": 200, "content_type": "text/html", "bytes": len("<p>page 0 页</p>".encode()), "error": None}
+
+
+def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
+    path = tmp_path / "w.sqlite"
+    with Workspace(path) as ws:
+        ws.add_pages(_pages(2))
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    plan = " ".join(r[3] for r in conn.execute("EXPLAIN QUERY PLAN SELECT url FROM pages WHERE site = 'a.com'"))
+    assert "pages_site" in plan
+    assert [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")] == ["m001_initial"]
+    conn.close()
+    with Workspace(path) as ws:  # reopening applies nothing twice
+        assert ws.page_count() == 2
+
+
+def test_templates_are_versioned_and_revertable(tmp_path: Path) -> None:
+    with Workspace(tmp_path / "w.sqlite") as ws:
+        assert ws.save_template("news", {"fields": [1]}, message="first") == 1
+        assert ws.save_template("news", {"fields": [1, 2]}) == 2
+        assert ws.save_template("other", {"x": True}) == 1
+        assert ws.load_template("news") == {"fields": [1, 2]}
+        assert ws.load_template("news", 1) == {"fields": [1]}
+        assert ws.revert_template("news", 1) == 3
+        assert ws.load_template("news") == {"fields": [1]}
+        history = ws.template_history("news")
+        assert [h["version"] for h in history] == [1, 2, 3]
+        assert [h["message"] for h in history] == ["first", "", "revert to version 1"]
+        assert ws.template_names() == ["news", "other"]
+        with pytest.raises(WorkspaceError, match="'missing'"):
+            ws.load_template("missing")
+        with pytest.raises(WorkspaceError, match="version 9"):
+            ws.load_template("news", 9)
+
+
+def test_models_and_meta_round_trip(tmp_path: Path) -> None:
+    model = DomainModel("a.com", config={"mode": "improved"}, data={"keys": ["x", "y"]}, stats={"pages": 3})
+    with Workspace(tmp_path / "w.sqlite") as ws:
+        assert ws.load_model("a.com") is None
+        ws.save_model(model)
+        ws.save_model(model)
+        assert ws.load_model("a.com") == model
+        assert ws.get_meta("last_run", "never") == "never"
+        ws.set_meta("last_run", {"pages": 3, "sites": ["a.com"]})
+        assert ws.get_meta("last_run") == {"pages": 3, "sites": ["a.com"]}
+
+
+def test_not_sqlite_file_is_a_workspace_error_naming_it(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("these are my notes, not a database")
+    with pytest.raises(WorkspaceError, match="notes.sqlite"):
+        Workspace(bad)
+
+
+def test_truncated_workspace_is_a_workspace_error_naming_it(tmp_path: Path) -> None:
+    good = tmp_path / "good.sqlite"
+    with Workspace(good) as ws:
+        ws.add_pages(_pages(300))
+        ws.save_template("t", {"a": 1})
+    data = good.read_bytes()
+    assert not Path(f"{good}-wal").exists()  # closed cleanly: checkpointed
+    cut = tmp_path / "cut.sqlite"
+    cut.write_bytes(data[: len(data) // 2])
+    with pytest.raises(WorkspaceError, match="cut.sqlite"), Workspace(cut) as ws:
+        list(ws.iter_pages())
+
+
+def test_damaged_pages_surface_as_workspace_errors(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.sqlite"
+    with Workspace(path) as ws:
+        ws.add_pages(_pages(300))
+    data = bytearray(path.read_bytes())
+    page_size = int.from_bytes(data[16:18], "big")
+    for offset in range(2 * page_size, len(data), page_size):  # scribble over every page but the schema
+        data[offset : offset + 64] = b"\xff" * 64
+    path.write_bytes(bytes(data))
+    with pytest.raises(WorkspaceError, match="damaged.sqlite"), Workspace(path) as ws:
+        list(ws.iter_pages())
+
+
+def test_missing_workspace_without_create(tmp_path: Path) -> None:
+    with pytest.raises(WorkspaceError, match="absent.sqlite"):
+        Workspace(tmp_path / "absent.sqlite", create=False)
+
+
+def _writer(path: str, tag: str, rounds: int, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    try:
+        with Workspace(path) as ws:
+            for r in range(rounds):
+                ws.add_pages([Page(f"https://{tag}.com/{r}/{i}", f"<p>{tag} {r} {i}</p>" * 50) for i in range(40)])
+                ws.save_template("shared", {"by": tag, "round": r})
+                ws.set_meta(f"{tag}-round", r)
+                list(ws.iter_pages(f"{tag}.com"))
+        out.put("ok")
+    except BaseException as exc:  # reported to the parent, which fails the test with it
+        out.put(f"{type(exc).__name__}: {exc}")
+
+
+def test_two_processes_write_at_once_without_locking_errors(tmp_path: Path) -> None:
+    path = str(tmp_path / "shared.sqlite")
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    procs = [ctx.Process(target=_writer, args=(path, tag, 15, out)) for tag in ("app", "cli")]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(timeout=60)
+    assert results == ["ok", "ok"]
+    with Workspace(path) as ws:
+        assert ws.sites() == [("app.com", 600), ("cli.com", 600)]
+        assert [h["version"] for h in ws.template_history("shared")] == list(range(1, 31))
+        assert ws.get_meta("app-round") == 14 and ws.get_meta("cli-round") == 14
