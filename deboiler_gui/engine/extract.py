@@ -31,7 +31,7 @@ from deboiler_gui.engine.rules import (
     filter_nodes,
     filter_text,
 )
-from deboiler_gui.engine.selectors import compile_selector, expand_pattern, select
+from deboiler_gui.engine.selectors import compile_selector, expand_pattern, select, to_xpath
 from deboiler_gui.engine.template import Field, Template
 
 log = logging.getLogger(__name__)
@@ -170,39 +170,25 @@ class ExtractResult:
 # --------------------------------------------------------------------------- cleaning step
 
 
-def _cleaner_nodes(root: HtmlElement, model: DomainModel | None) -> list[HtmlElement]:
-    if model is None:
-        return []
-    try:
-        from deboiler_gui.engine.boilerplate import find_boilerplate
-    except ImportError:  # the cleaner is optional for extraction
-        return []
-    try:
-        return [el for el, _removal in find_boilerplate(root, model)]
-    except DeboilerError as exc:
-        log.warning("cleaner failed on a page: %s", exc)
-        return []
-
-
 def removal_set(root: HtmlElement, template: Template, model: DomainModel | None) -> list[HtmlElement]:
-    """Subtrees to drop: the cleaner's (unless they hold or sit inside a keep node) plus the
-    template's remove rules. The tree is not modified."""
-    keep: set[HtmlElement] = set()
-    for rule in template.keep:
-        for el in _elements(root, rule.selector, template, rule=rule.name):
-            keep.add(el)
-    protected: set[HtmlElement] = set()
-    for el in keep:
-        protected.add(el)
-        protected.update(el.iterancestors())
+    """Subtrees to drop: the automatic cleaner's (keep rules protect against it) plus the
+    template's remove rules. The cleaner runs on a copy, so ``root`` keeps its shape and the
+    fields' absolute XPaths still hold; its removals come back as nodes of ``root``."""
+    if not template.remove and (model is None or not template.use_cleaner):
+        return []
+    remove = [to_xpath(r.selector) for r in template.remove]
+    keep = [to_xpath(r.selector) for r in template.keep]
+    for rule in (*template.remove, *template.keep):
+        _elements(root, rule.selector, template, rule=rule.name)  # names the rule on bad input
+    from deboiler_gui.engine.boilerplate import clean_tree
+
+    try:
+        removals = clean_tree(copy.deepcopy(root), model if template.use_cleaner else None, remove=remove, keep=keep)
+    except RuleError as exc:
+        raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, rule=exc.rule, expression=exc.expression) from exc
     out: list[HtmlElement] = []
-    if template.use_cleaner:
-        for el in _cleaner_nodes(root, model):
-            if el in protected or any(a in keep for a in el.iterancestors()):
-                continue
-            out.append(el)
-    for rule in template.remove:
-        out.extend(_elements(root, rule.selector, template, rule=rule.name))
+    for removal in removals:
+        out.extend(n for n in root.xpath(removal.xpath) if isinstance(n, etree._Element))
     return out
 
 

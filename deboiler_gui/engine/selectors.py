@@ -181,7 +181,7 @@ class SiteIndex:
 
     urls: list[str]
     trees: list[HtmlElement]
-    _volatile: dict[tuple[str, str], bool] = field(default_factory=dict)
+    _volatile: dict[tuple[str, str, str], bool] = field(default_factory=dict)
 
     @classmethod
     def from_pages(cls, pages: Iterable[Page], *, max_pages: int = 1000) -> SiteIndex:
@@ -218,7 +218,7 @@ class SiteIndex:
         """True when the node at the same indexed position on other pages has another value
         for ``attr`` (ids with counters, session classes...); learned, not guessed."""
         path = _steps_xpath(path_steps(el), always_index=True)
-        key = (path, attr)
+        key = (path, attr, value)
         cached = self._volatile.get(key)
         if cached is not None:
             return cached
