@@ -174,10 +174,10 @@ class SelectionPanel(QWidget):
             self.candidates.setItem(i, 1, QTableWidgetItem(c["family"]))
             self.candidates.setItem(i, 2, QTableWidgetItem(str(c["page_matches"])))
             self.candidates.setItem(i, 3, QTableWidgetItem(_rate_text(c.get("site") or {})))
-        self.candidates.blockSignals(False)
         if chosen is None and candidates:
             self.candidates.selectRow(0)
             self.xpath_edit.setText(candidates[0]["xpath"])
+        self.candidates.blockSignals(False)
 
     def candidate_list(self) -> list[dict[str, Any]]:
         return list(self._candidates)
