@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 
 #: Weights of the evaluation function: structure counts more than tag identity (a renamed h2→h3
 #: must not sink a node whose neighbourhood is unchanged).
-WEIGHTS = {"keyword": 3.0, "tag": 1.0, "context": 2.0, "font": 1.0, "fingerprint": 2.0}
+WEIGHTS = {"keyword": 3.0, "tag": 1.0, "context": 1.5, "font": 1.0, "fingerprint": 3.0}
 _COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 _SIZE = re.compile(r"font-size\s*:\s*([^;]+)", re.I)
 
@@ -254,9 +254,10 @@ def score_node(el: HtmlElement, rules: SearchRules, feats: PageFeatures) -> dict
             if mine is not None:
                 for at in feats.find_text(ctx.content):
                     ndist = mine - at
-                    if (ndist > 0) != (ctx.distance > 0):
-                        continue  # the context must stay on the same side
-                    best = max(best, 1.0 / (1 + abs(ndist - ctx.distance)))
+                    # A context that moved to the other side (reordered blocks) still counts,
+                    # at half weight.
+                    side = 1.0 if (ndist > 0) == (ctx.distance > 0) else 0.5
+                    best = max(best, side / (1 + abs(ndist - ctx.distance)))
             total += best
         scores["context"] = total / len(rules.context)
     if rules.font_color or rules.font_size:

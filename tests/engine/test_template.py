@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from deboiler_gui.engine.model import RuleError
-from deboiler_gui.engine.template import Context, Field, NoiseFilter, Processor, Rule, SearchRules, Template
+from deboiler_gui.engine.template import (
+    Context,
+    Field,
+    NoiseFilter,
+    Processor,
+    Rule,
+    SearchRules,
+    Template,
+)
 
 
 def full_template() -> Template:

@@ -8,6 +8,15 @@ from deboiler_gui.engine.model import Page
 SITE = "shop.example"
 
 
+_WORDS = ["gear", "spring", "lever", "bolt", "socket", "hinge", "pulley", "axle", "crank", "valve", "piston", "rotor", "spindle", "flange", "washer", "bracket"]
+
+
+def _prose(seed: int) -> str:
+    """Different prose on every page, so the cleaner sees it as content, not boilerplate."""
+    words = [_WORDS[(seed * 7 + k * k * 3 + k * seed) % len(_WORDS)] for k in range(18)]
+    return " ".join(words).capitalize() + "."
+
+
 def article_html(i: int, *, tags: int = 3, mutate: str = "") -> str:
     title = f"Article number {i}: on widgets"
     nav = '<div id="nav" class="menu"><a href="/">Home</a> <a href="/about">About</a> <a href="/news">News</a></div>'
@@ -15,7 +24,7 @@ def article_html(i: int, *, tags: int = 3, mutate: str = "") -> str:
     rows = "".join(f'<tr><td class="k">key{k}</td><td class="v">{i * 10 + k}</td></tr>' for k in range(3))
     head = f'<h1 class="headline">{title}</h1>'
     byline = f'<p class="byline"><span class="label">Published:</span> <span class="date">2024-05-{(i % 28) + 1:02d}</span></p>'
-    body = f'<div class="body"><p>First paragraph of article {i} about widgets.</p><p>Second paragraph {i}, still real content.</p></div>'
+    body = f'<div class="body"><p>First paragraph of article {i} about widgets. {_prose(i)}</p><p>Second paragraph {i}, still real content. {_prose(i + 100)}</p></div>'
     article_cls = "article"
     if mutate == "rename":  # classes and ids renamed by a redesign
         head = head.replace("headline", "title-xl")
@@ -24,10 +33,11 @@ def article_html(i: int, *, tags: int = 3, mutate: str = "") -> str:
         article_cls = "post"
     elif mutate == "wrap":  # every block wrapped in an extra div
         head, byline, body = (f'<div class="wrap">{x}</div>' for x in (head, byline, body))
-    elif mutate == "reorder":  # byline moved above the headline
+    elif mutate == "reorder":  # byline moved above the headline, menu moved below the article
         head, byline = byline, head
+    top, bottom = (nav, "") if mutate != "reorder" else ("", nav)
     return f"""<html><head><title>{title} | Shop</title></head><body>
-{nav}
+{top}
 <div id="post-{1000 + i}" class="{article_cls} s{i}x9f3a">
 {head}
 {byline}
@@ -35,6 +45,7 @@ def article_html(i: int, *, tags: int = 3, mutate: str = "") -> str:
 <ul class="tags">{tag_items}</ul>
 <table class="specs">{rows}</table>
 </div>
+{bottom}
 <div id="footer">Copyright Shop example. <a href="https://ads.example/x">sponsor</a></div>
 </body></html>"""
 

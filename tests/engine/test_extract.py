@@ -1,0 +1,152 @@
+"""Extraction: URL match R(w,m), template choice, fields with queues and diagnostics, lists,
+records, remove/keep rules with the cleaner, noise filters, JSON pages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tplsite import SITE, article_html, pages
+
+from deboiler_gui.engine.boilerplate import DomainCleaner
+from deboiler_gui.engine.extract import (
+    apply_template,
+    choose_templates,
+    evaluate_expression,
+    extract_page,
+    iter_extract,
+    match_degree,
+    template_score,
+)
+from deboiler_gui.engine.htmltree import parse_html
+from deboiler_gui.engine.model import Page, RuleError
+from deboiler_gui.engine.template import Field, NoiseFilter, Processor, Rule, Template
+
+URL = f"https://{SITE}/news/2024/article-1.html"
+
+
+def news(**kw: object) -> Template:
+    base = {
+        "name": "news",
+        "site": SITE,
+        "urls": (URL,),
+        "fields": (
+            Field("title", xpaths=("//h2", "//h1[contains(concat(' ', normalize-space(@class), ' '), ' headline ')]"), required=True),
+            Field("date", xpaths=("//span[@class='date']",), processors=(Processor("date"),)),
+            Field("body", xpaths=("div.body",)),
+            Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True),
+            Field("tag_links", xpaths=("//ul[@class='tags']/li/a",), is_list=True, kind="attribute", attribute="href"),
+            Field("specs", xpaths=("//table[@class='specs']/tr[%d]",), is_list=True, children=(Field("key", xpaths=("./td[1]",)), Field("value", xpaths=("./td[2]",), processors=(Processor("number"),)))),
+        ),
+    }
+    base.update(kw)
+    return Template(**base)  # type: ignore[arg-type]
+
+
+def test_match_degree_follows_the_paper() -> None:
+    # S(w) = {host, news, 2024, article-1.html}; S(m) = {host, news, 2023, x.html}
+    assert match_degree(URL, f"https://{SITE}/news/2023/x.html") == pytest.approx(2 / 4)
+    assert match_degree(URL, f"https://{SITE}/news/") == pytest.approx(2 / 2)
+    assert match_degree(URL, "https://other.example/a/b") == 0.0
+    assert template_score("https://other.example/news/2024/article-1.html", news()) == 0.0
+
+
+def test_choose_templates_in_descending_r_above_threshold() -> None:
+    a = Template("a", site=SITE, urls=(f"https://{SITE}/news/2024/",), url_threshold=0.5)
+    b = Template("b", site=SITE, urls=(f"https://{SITE}/news/",), url_threshold=0.5)
+    c = Template("c", site=SITE, urls=(f"https://{SITE}/shop/item/9",), url_threshold=0.5)
+    got = choose_templates(f"https://{SITE}/news/2024/x.html", [c, b, a])
+    assert [t.name for _r, t in got] == ["a", "b"]
+    assert all(r > 0.5 for r, _t in got)
+
+
+def test_fields_values_and_diagnostics() -> None:
+    page = pages(3)[1]
+    res = apply_template(page, news())
+    assert res.status == "ok"
+    assert res.values["title"] == "Article number 2: on widgets"
+    assert res.values["date"] == "2024-05-03"
+    assert res.values["body"].startswith("First paragraph of article 2 about widgets.") and "\nSecond paragraph 2, still real content." in res.values["body"]
+    assert res.values["tags"] == ["tag 2-0", "tag 2-1", "tag 2-2"]
+    assert res.values["tag_links"] == ["/tag/t2-0", "/tag/t2-1", "/tag/t2-2"]
+    assert res.values["specs"] == [{"key": f"key{k}", "value": str(20 + k)} for k in range(3)]
+    title = res.fields["title"]
+    assert title.queue_index == 1 and title.xpath.startswith("//h1")
+    assert title.tried[0] == {"xpath": "//h2", "matches": 0, "error": "no match"}
+    assert title.nodes == ["/html/body/div[2]/h1"]
+    assert len(res.fields["tags"].nodes) == 3
+
+
+def test_failing_field_reports_why_and_template_is_partial() -> None:
+    t = news(fields=(Field("title", xpaths=("//h1",)), Field("price", xpaths=("//span[@class='price']", "//em"))))
+    res = apply_template(pages(1)[0], t)
+    assert res.status == "partial" and res.failed_fields == ["price"]
+    assert [x["error"] for x in res.fields["price"].tried] == ["no match", "no match"]
+    assert res.values["price"] == ""
+
+
+def test_remove_rules_and_filters_apply_to_field_values() -> None:
+    t = news(
+        remove=(Rule("second", "//div[@class='body']/p[2]"),),
+        fields=(Field("body", xpaths=("//div[contains(@class,'article')]",)), Field("footer", xpaths=("#footer",), kind="html")),
+        filters=(
+            NoiseFilter("no-digits", "text", pattern=r"\d+", fields=("body",)),
+            NoiseFilter("internal", "url", pattern=r"^/", fields=("footer",)),
+        ),
+    )
+    res = apply_template(pages(1)[0], t)
+    assert "Second paragraph" not in res.values["body"]
+    assert "First paragraph of article about widgets." in res.values["body"]
+    assert "sponsor" not in res.values["footer"] and "Copyright" in res.values["footer"]
+    assert res.removed == ["/html/body/div[2]/div/p[2]"]
+
+
+def test_cleaner_removes_boilerplate_inside_fields_unless_kept() -> None:
+    site = pages(8)
+    model = DomainCleaner().fit(site).model_
+    whole = Field("all", xpaths=("/html/body",))
+    res = apply_template(site[3], news(fields=(whole,)), model)
+    assert "About" not in res.values["all"]  # the menu recurs on every page: boilerplate
+    assert "First paragraph of article 4" in res.values["all"]
+    kept = apply_template(site[3], news(fields=(whole,), keep=(Rule("menu", "#nav"),)), model)
+    assert "About" in kept.values["all"]
+    off = apply_template(site[3], news(fields=(whole,), use_cleaner=False), model)
+    assert "About" in off.values["all"]
+
+
+def test_extract_page_falls_back_to_the_next_template() -> None:
+    broken = news(name="a-broken", urls=(f"https://{SITE}/news/2024/",), fields=(Field("title", xpaths=("//h5",)),))
+    good = news(name="b-good", urls=(f"https://{SITE}/news/",), fields=(Field("title", xpaths=("//h1",)),))
+    res = extract_page(pages(1)[0], [good, broken])
+    assert res.template == "b-good" and res.values["title"].startswith("Article number 1")
+    none = extract_page(Page("https://elsewhere.example/x", "<p>x</p>"), [good])
+    assert none.status == "no-template"
+
+
+def test_json_pages_use_the_same_xpaths() -> None:
+    doc = {"data": {"items": [{"title": "First", "url": "/a"}, {"title": "Second", "url": "/b"}]}}
+    page = Page(f"https://{SITE}/api/list", json.dumps(doc), content_type="application/json")
+    t = Template("api", site=SITE, fields=(Field("titles", xpaths=("/json/data/items/item[%d]/title",), is_list=True), Field("first", xpaths=("//item[1]/url",))))
+    res = apply_template(page, t)
+    assert res.values == {"titles": ["First", "Second"], "first": "/a"}
+
+
+def test_invalid_template_fails_before_the_first_page() -> None:
+    bad = news(fields=(Field("title", xpaths=("//h1[",)),))
+    with pytest.raises(RuleError) as info:
+        list(iter_extract(pages(2), [bad]))
+    assert info.value.template == "news" and info.value.field == "title" and info.value.expression == "//h1["
+    with pytest.raises(RuleError, match="rule 'nope'"):
+        list(iter_extract(pages(1), [news(fields=(Field("t", xpaths=("//h1",), processors=(Processor("nope"),)),))]))
+
+
+def test_one_bad_page_does_not_stop_the_run() -> None:
+    site = [Page(f"https://{SITE}/news/2024/broken.html", "", error="unreadable"), *pages(2), Page(f"https://{SITE}/news/2024/junk.html", "\x00\x01\x02garbage<<<")]
+    results = list(iter_extract(site, [news()]))
+    assert [r.status for r in results] == ["error", "ok", "ok", "partial"]
+
+
+def test_evaluate_expression_counts_pages() -> None:
+    trees = [parse_html(article_html(i, tags=i % 3)) for i in range(6)]
+    assert evaluate_expression(trees, "//h1") == {"one": 6, "none": 0, "many": 0, "pages": 6}
+    assert evaluate_expression(trees, "//ul[@class='tags']/li[%d]") == {"one": 2, "none": 2, "many": 2, "pages": 6}
