@@ -51,11 +51,12 @@ def _drive_phases(gen: Generator[Progress, None, T], quiet: bool) -> T:
             bar.__exit__(None, None, None)
 
 
-def _options(mode: str, operation_mode: str, jobs: int) -> Any:
-    from deboiler_gui.engine.pipeline import CleanOptions
+def _options(mode: str, operation_mode: str, jobs: int, max_page_mb: float | None = None) -> Any:
+    from deboiler_gui.engine.pipeline import DEFAULT_MAX_PAGE_CHARS, CleanOptions
 
+    limit = int(max_page_mb * 1_000_000) if max_page_mb is not None else DEFAULT_MAX_PAGE_CHARS
     try:
-        return CleanOptions(mode=mode, operation_mode=operation_mode, jobs=jobs)
+        return CleanOptions(mode=mode, operation_mode=operation_mode, jobs=jobs, max_page_chars=limit)
     except DeboilerError as exc:
         raise click.ClickException(str(exc)) from exc
 
@@ -65,6 +66,7 @@ _operation_option = click.option("--operation-mode", type=click.Choice(["memory"
 _jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes for cleaning.")
 _quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bars or summary; errors only.")
 _site_option = click.option("--site", "sites", multiple=True, metavar="HOST", help="Only this site (repeatable).")
+_max_option = click.option("--max-page-mb", type=click.FloatRange(0.001), default=None, help="Pages larger than this many million characters are reported as skipped, not cleaned (default 10).")
 _base_option = click.option("--base-url", metavar="URL", help="URL prefix of files in a folder input (default http://<folder>.local/).")
 
 
@@ -99,8 +101,9 @@ def import_command(inputs: tuple[Path, ...], workspace: Path | None, base_url: s
 @_mode_option
 @_operation_option
 @_jobs_option
+@_max_option
 @_quiet_option
-def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, operation_mode: str, jobs: int, quiet: bool) -> None:
+def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, operation_mode: str, jobs: int, max_page_mb: float | None, quiet: bool) -> None:
     """Fit and save a boilerplate model for each site of a workspace."""
     from deboiler_gui.engine.pipeline import fit_workspace
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE
@@ -108,7 +111,7 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
     target = workspace or Path(DEFAULT_WORKSPACE)
     if not target.exists():
         raise click.ClickException(f"workspace {target}: no such file (create it with 'deboiler-gui import')")
-    options = _options(mode, operation_mode, jobs)
+    options = _options(mode, operation_mode, jobs, max_page_mb)
     models, failed = _drive_phases(fit_workspace(target, sites=list(sites) or None, options=options), quiet)
     if not quiet:
         for site, model in sorted(models.items()):
@@ -133,6 +136,7 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @_mode_option
 @_operation_option
 @_jobs_option
+@_max_option
 @_quiet_option
 def clean_command(
     inputs: tuple[Path, ...],
@@ -145,6 +149,7 @@ def clean_command(
     mode: str,
     operation_mode: str,
     jobs: int,
+    max_page_mb: float | None,
     quiet: bool,
 ) -> None:
     """Clean every page of the inputs and write one record per page.
@@ -165,7 +170,7 @@ def clean_command(
         raise click.UsageError("give at least one INPUT, or --demo")
     if output is None:
         output = Path("demo-clean.jsonl") if demo and not inputs else default_output_path([str(p) for p in paths], fmt or "jsonl")
-    options = _options(mode, operation_mode, jobs)
+    options = _options(mode, operation_mode, jobs, max_page_mb)
     summary = _drive_phases(
         run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),
         quiet,

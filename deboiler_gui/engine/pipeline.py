@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from deboiler_gui.engine.store import Workspace
 log = logging.getLogger(__name__)
 
 MODES = ("improved", "compat")
+DEFAULT_MAX_PAGE_CHARS = 10_000_000
 OPERATION_MODES = ("memory", "performance")
 
 
@@ -36,6 +37,9 @@ class CleanOptions:
     mode: str = "improved"
     operation_mode: str = "memory"
     jobs: int = 1
+    #: Pages with more characters are not fitted or cleaned but reported as skipped: cleaning
+    #: costs about a second per 1.5 MB, so one 50 MB page would stall a run for a minute.
+    max_page_chars: int = DEFAULT_MAX_PAGE_CHARS
     config: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -92,14 +96,15 @@ class SitePages:
     """The cleanable pages of one site in a workspace, re-iterable (read in URL order each time)
     so a cleaner can make several passes without holding the site in memory."""
 
-    def __init__(self, ws: Workspace, site: str) -> None:
+    def __init__(self, ws: Workspace, site: str, max_chars: int = DEFAULT_MAX_PAGE_CHARS) -> None:
         self.ws = ws
         self.site = site
+        self.max_chars = max_chars
         self._len: int | None = None
 
     def __iter__(self) -> Iterator[Page]:
         for page in self.ws.iter_pages(self.site):
-            if page.error is None and skip_reason(page) is None:
+            if page.error is None and _skip(page, self.max_chars) is None:
                 yield page
 
     def __len__(self) -> int:
@@ -110,8 +115,16 @@ class SitePages:
                 if s["error"] is None
                 and 200 <= int(s["status"]) < 300
                 and is_html_content_type(s["content_type"])
+                and int(s["bytes"]) <= self.max_chars * 4  # bytes bound chars from above
             )
         return self._len
+
+
+def _skip(page: Page, max_chars: int) -> str | None:
+    reason = skip_reason(page)
+    if reason is None and len(page.html) > max_chars:
+        reason = f"page too large to clean ({len(page.html):,} characters; the limit is {max_chars:,})"
+    return reason
 
 
 # --------------------------------------------------------------------------- phases
@@ -157,15 +170,17 @@ def fit_steps(
     options: CleanOptions | None = None,
     save_to: Workspace | None = None,
     failed: dict[str, str] | None = None,
+    cleaners: dict[str, Any] | None = None,
 ) -> Generator[Progress, None, dict[str, DomainModel]]:
     """Fit one DomainModel per site on the workspace's cleanable pages; optionally save them.
 
     A site whose fit fails is logged and left out (its name and the reason go into ``failed``).
+    In performance mode the fitted cleaners (holding parsed pages) are put in ``cleaners``.
     """
     options = options or CleanOptions()
     api = _cleaner_api()
     names = list(sites) if sites is not None else [s for s, _n in ws.sites()]
-    groups = [SitePages(ws, s) for s in names]
+    groups = [SitePages(ws, s, options.max_page_chars) for s in names]
     total = sum(len(g) for g in groups)
     done = 0
     models: dict[str, DomainModel] = {}
@@ -194,6 +209,8 @@ def fit_steps(
             done += n
             continue
         models[group.site] = model
+        if cleaners is not None and options.operation_mode == "performance":
+            cleaners[group.site] = cleaner
         if save_to is not None:
             save_to.save_model(model)
         done += n
@@ -201,12 +218,18 @@ def fit_steps(
     return models
 
 
-def result_record(page: Page, model: DomainModel | None, *, site_error: str | None = None) -> dict[str, Any]:
+def result_record(
+    page: Page,
+    model: DomainModel | None,
+    *,
+    site_error: str | None = None,
+    max_chars: int = DEFAULT_MAX_PAGE_CHARS,
+) -> dict[str, Any]:
     """The output record of one page; never raises (a failure becomes status "error")."""
     extra = {"site": page.site, "encoding": page.encoding, "source": page.source}
     if page.error:
         res = CleanResult(page.url, status="error", error=page.error, http_status=page.status)
-    elif (reason := skip_reason(page)) is not None:
+    elif (reason := _skip(page, max_chars)) is not None:
         res = CleanResult(page.url, status="skipped", error=reason, http_status=page.status)
     elif site_error is not None or model is None:
         res = CleanResult(page.url, status="error", error=site_error or "no model for the site", http_status=page.status)
@@ -225,16 +248,18 @@ def result_record(page: Page, model: DomainModel | None, *, site_error: str | No
 # Worker processes hold the site's model once, set by the pool initializer.
 _WORKER_MODEL: DomainModel | None = None
 _WORKER_SITE_ERROR: str | None = None
+_WORKER_MAX_CHARS = DEFAULT_MAX_PAGE_CHARS
 
 
-def _init_worker(model: dict[str, Any] | None, site_error: str | None) -> None:
-    global _WORKER_MODEL, _WORKER_SITE_ERROR
+def _init_worker(model: dict[str, Any] | None, site_error: str | None, max_chars: int) -> None:
+    global _WORKER_MODEL, _WORKER_SITE_ERROR, _WORKER_MAX_CHARS
     _WORKER_MODEL = DomainModel.from_dict(model) if model is not None else None
     _WORKER_SITE_ERROR = site_error
+    _WORKER_MAX_CHARS = max_chars
 
 
 def _work(page: dict[str, Any]) -> dict[str, Any]:
-    return result_record(Page.from_dict(page), _WORKER_MODEL, site_error=_WORKER_SITE_ERROR)
+    return result_record(Page.from_dict(page), _WORKER_MODEL, site_error=_WORKER_SITE_ERROR, max_chars=_WORKER_MAX_CHARS)
 
 
 def _mp_context() -> multiprocessing.context.BaseContext:
@@ -245,11 +270,11 @@ def _mp_context() -> multiprocessing.context.BaseContext:
 
 
 def _parallel_records(
-    pages: Iterator[Page], model: DomainModel | None, site_error: str | None, jobs: int
+    pages: Iterator[Page], model: DomainModel | None, site_error: str | None, jobs: int, max_chars: int
 ) -> Iterator[dict[str, Any]]:
     """Records in page order from a pool of processes, with a bounded window of pages in
     flight; a crashed worker fails only the pages it held."""
-    args = (model.to_dict() if model is not None else None, site_error)
+    args = (model.to_dict() if model is not None else None, site_error, max_chars)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_mp_context(), initializer=_init_worker, initargs=args)
     window: deque[tuple[Page, Future[dict[str, Any]]]] = deque()
     try:
@@ -263,6 +288,23 @@ def _parallel_records(
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _performance_records(cleaner: Any, pages: Iterator[Page], model: DomainModel, max_chars: int) -> Iterator[dict[str, Any]]:
+    """Records from a fitted cleaner that kept its parsed pages (no second parse per page)."""
+    for page in pages:
+        if page.error or _skip(page, max_chars) is not None:
+            yield result_record(page, model, max_chars=max_chars)
+            continue
+        try:
+            res = next(iter(cleaner.transform([page])))
+            res.http_status = page.status
+            record = res.to_dict()
+            record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
+        except Exception as exc:  # as in result_record: this page's error, not the run's
+            log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
+            record = result_record(replace(page, error=f"{type(exc).__name__}: {exc}"), model)
+        yield record
 
 
 def _collect(page: Page, future: Future[dict[str, Any]]) -> dict[str, Any]:
@@ -283,6 +325,7 @@ def clean_steps(
     options: CleanOptions | None = None,
     summary: RunSummary | None = None,
     site_errors: dict[str, str] | None = None,
+    cleaners: dict[str, Any] | None = None,
 ) -> Generator[Progress, None, RunSummary]:
     """Write one record per workspace page (of the given sites) with the sites' models."""
     options = options or CleanOptions()
@@ -297,10 +340,13 @@ def clean_steps(
         model = models.get(site)
         error = site_errors.get(site)
         pages = ws.iter_pages(site)
-        if options.jobs > 1 and counts.get(site, 0) > options.jobs:
-            records: Iterator[dict[str, Any]] = _parallel_records(pages, model, error, options.jobs)
+        cleaner = (cleaners or {}).get(site)
+        if cleaner is not None and model is not None and error is None:
+            records: Iterator[dict[str, Any]] = _performance_records(cleaner, pages, model, options.max_page_chars)
+        elif options.jobs > 1 and counts.get(site, 0) > options.jobs:
+            records = _parallel_records(pages, model, error, options.jobs, options.max_page_chars)
         else:
-            records = (result_record(p, model, site_error=error) for p in pages)
+            records = (result_record(p, model, site_error=error, max_chars=options.max_page_chars) for p in pages)
         for record in records:
             writer.write(record)
             summary.count(record)
@@ -369,16 +415,18 @@ def run_steps(
                 summary.reused.append(site)
             else:
                 to_fit.append(site)
+        cleaners: dict[str, Any] = {}
         if to_fit:
             fitted = yield from fit_steps(
-                pages_ws, sites=to_fit, options=options, save_to=models_ws, failed=summary.failed_sites
+                pages_ws, sites=to_fit, options=options, save_to=models_ws, failed=summary.failed_sites,
+                cleaners=cleaners,
             )
             models.update(fitted)
             summary.fitted.extend(fitted)
         with ResultWriter(output, fmt) as writer:
             yield from clean_steps(
                 pages_ws, writer, models, sites=wanted, options=options, summary=summary,
-                site_errors=summary.failed_sites,
+                site_errors=summary.failed_sites, cleaners=cleaners,
             )
         summary.seconds = round(time.monotonic() - started, 3)
         return summary

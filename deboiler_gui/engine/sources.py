@@ -181,7 +181,7 @@ def _detect(data: bytes) -> str | None:
 
 
 def _has_multibyte_utf8(data: bytes) -> bool:
-    return any(b >= 0x80 for b in data[:_DETECT_BYTES]) and _decode_strict(data, "utf-8") is not None
+    return not data[:_DETECT_BYTES].isascii() and _decode_strict(data, "utf-8") is not None
 
 
 def decode_html(data: bytes, content_type_header: str | None = None) -> tuple[str, str]:
@@ -216,7 +216,7 @@ def decode_html(data: bytes, content_type_header: str | None = None) -> tuple[st
             return text, codec
         log.info("%s charset %s does not decode the page; detecting", origin, codec)
 
-    if not any(b >= 0x80 for b in data):
+    if data.isascii():
         return data.decode("ascii"), "utf-8"
     text = _decode_strict(data, "utf-8")
     if text is not None:
