@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
         self.site_state: dict[str, str] = {}
         self.runner = JobRunner(self)
         self.current_job: Job | None = None
+        self._job_callbacks: dict[Any, tuple[Job, Any, Any]] = {}
         self.service = SiteService(self)
         self._pending_suggest: dict[int, str] = {}
         self._pending_counts: dict[int, Any] = {}
@@ -80,6 +81,7 @@ class MainWindow(QMainWindow):
         self._build_ui()
         self._build_actions()
         self.editor.changed.connect(self._on_editor_changed)
+        self.editor.undo_stack.indexChanged.connect(self._on_undo_stack_index_changed)
         self.editor.dirty_changed.connect(lambda _d: self._update_title())
         self.service.candidates_ready.connect(self._on_service_candidates_ready)
         self.service.counts_ready.connect(self._on_service_counts_ready)
@@ -294,12 +296,14 @@ class MainWindow(QMainWindow):
         self.progress.show()
         self.cancel_button.show()
         self.job_label.setText(name)
+        # Bound methods, not lambdas: Qt drops these connections when the window goes away,
+        # so a late report from a worker can never reach a deleted widget.
+        self._job_callbacks[job.signals] = (job, on_done, on_partial)
         job.signals.progress.connect(self._on_job_progress)
-        if on_partial is not None:
-            job.signals.partial.connect(on_partial)
-        job.signals.finished.connect(lambda value, j=job: self._on_job_end(j, "finished", value, on_done))
-        job.signals.failed.connect(lambda msg, tb, j=job: self._on_job_end(j, "failed", (msg, tb), None))
-        job.signals.cancelled.connect(lambda j=job: self._on_job_end(j, "cancelled", None, None))
+        job.signals.partial.connect(self._on_job_partial)
+        job.signals.finished.connect(self._on_job_finished)
+        job.signals.failed.connect(self._on_job_failed)
+        job.signals.cancelled.connect(self._on_job_cancelled)
         self.runner.start(job)
         return job
 
@@ -315,6 +319,26 @@ class MainWindow(QMainWindow):
         else:
             self.progress.setRange(0, 0)
         self.job_label.setText(message)
+
+    def _on_job_partial(self, value: Any) -> None:
+        entry = self._job_callbacks.get(self.sender())
+        if entry is not None and entry[2] is not None:
+            entry[2](value)
+
+    def _on_job_finished(self, value: Any) -> None:
+        entry = self._job_callbacks.pop(self.sender(), None)
+        if entry is not None:
+            self._on_job_end(entry[0], "finished", value, entry[1])
+
+    def _on_job_failed(self, message: str, tb: str) -> None:
+        entry = self._job_callbacks.pop(self.sender(), None)
+        if entry is not None:
+            self._on_job_end(entry[0], "failed", (message, tb), None)
+
+    def _on_job_cancelled(self) -> None:
+        entry = self._job_callbacks.pop(self.sender(), None)
+        if entry is not None:
+            self._on_job_end(entry[0], "cancelled", None, None)
 
     def _on_job_end(self, job: Job, outcome: str, value: Any, on_done: Any) -> None:
         if job is self.current_job:
@@ -608,12 +632,19 @@ class MainWindow(QMainWindow):
         self.editor.add_field(name, pattern.pattern, kind=kind, attribute=attribute, is_list=True)
         self.post_message(f"List {name}: {pattern.pattern} matches {pattern.count} items on this page")
 
-    def _on_editor_changed(self) -> None:
-        if self.ws_path and self.editor.dirty:
-            try:
+    def _on_undo_stack_index_changed(self, _index: int) -> None:
+        # After the stack has moved (so "dirty" is up to date): keep a draft of every edit.
+        if not self.ws_path:
+            return
+        try:
+            if self.editor.dirty:
                 session.write_draft(self.ws_path, self.editor.template.to_dict())
-            except OSError as exc:
-                self.post_message(f"Could not write the recovery draft: {exc}", error=True)
+            else:
+                session.clear_draft(self.ws_path)
+        except OSError as exc:
+            self.post_message(f"Could not write the recovery draft: {exc}", error=True)
+
+    def _on_editor_changed(self) -> None:
         self._compute_state()
         self._apply_highlights()
         if self.show_cleaned:
@@ -715,7 +746,7 @@ class MainWindow(QMainWindow):
 
     def _on_filter_dialog_accepted(self, dialog: FilterDialog, old_name: str | None) -> None:
         try:
-            flt = dialog.value()
+            flt = dialog.noise_filter()
         except DeboilerError as exc:
             self.post_message(str(exc), error=True)
             return

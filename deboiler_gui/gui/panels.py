@@ -368,7 +368,7 @@ class FilterDialog(QDialog):
             "end": self.end.text(),
         }
 
-    def value(self) -> NoiseFilter:
+    def noise_filter(self) -> NoiseFilter:
         return NoiseFilter.from_dict(self.value_dict())
 
     def _changed(self) -> None:

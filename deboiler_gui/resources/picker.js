@@ -116,6 +116,27 @@
     return JSON.stringify({ x: r.left, y: r.top, w: r.width, h: r.height });
   }
 
+  // A point inside the element that hits the element itself rather than a child (for driving
+  // real mouse clicks from tests and benchmarks).
+  function pointOf(id) {
+    var el = stampMap().get(id);
+    if (!el) {
+      return JSON.stringify(null);
+    }
+    el.scrollIntoView({ block: "center", inline: "nearest" });
+    var r = el.getBoundingClientRect();
+    for (var iy = 1; iy < 12; iy++) {
+      for (var ix = 1; ix < 12; ix++) {
+        var x = r.left + (r.width * ix) / 12;
+        var y = r.top + (r.height * iy) / 12;
+        if (stamped(document.elementFromPoint(x, y)) === el) {
+          return JSON.stringify({ x: x, y: y });
+        }
+      }
+    }
+    return JSON.stringify(null);
+  }
+
   function marks() {
     var out = {};
     var all = document.querySelectorAll("[" + HL + "]");
@@ -166,6 +187,7 @@
     select: select,
     setPicking: setPicking,
     rectOf: rectOf,
+    pointOf: pointOf,
     marks: marks,
   };
   setStyle();

@@ -52,6 +52,18 @@ def window(qtbot: Any, profile: IsolatedProfile, tmp_path: Any, monkeypatch: pyt
     shiboken6.delete(w)
 
 
+@pytest.fixture
+def js(qtbot: Any) -> Any:
+    """``js(view, code)``: evaluate in our world, JSON-decoded."""
+    return lambda view, code: evaluate(qtbot, view, code)
+
+
+@pytest.fixture
+def click(qtbot: Any) -> Any:
+    """``click(view, stamp[, modifier])``: a real mouse click on an element."""
+    return lambda view, stamp, modifier=None: click_stamp(qtbot, view, stamp, modifier)
+
+
 def evaluate(qtbot: Any, view: PageView, code: str, timeout: int = 5000) -> Any:
     """Run code in our JavaScript world and return its JSON-decoded result."""
     box: list[Any] = []
@@ -60,13 +72,13 @@ def evaluate(qtbot: Any, view: PageView, code: str, timeout: int = 5000) -> Any:
     return json.loads(box[0]) if isinstance(box[0], str) and box[0] else box[0]
 
 
-def click_stamp(qtbot: Any, view: PageView, stamp: int) -> None:
-    """A real mouse click (QTest on the view's render widget) at the centre of an element."""
-    rect = evaluate(qtbot, view, f"window.__deboiler.rectOf({int(stamp)})")
-    assert rect is not None, f"element {stamp} is not in the page"
-    qtbot.wait(50)  # let the scroll settle before clicking
-    rect = evaluate(qtbot, view, f"window.__deboiler.rectOf({int(stamp)})")
-    point = QPoint(int(rect["x"] + min(rect["w"] / 2, 20)), int(rect["y"] + rect["h"] / 2))
+def click_stamp(qtbot: Any, view: PageView, stamp: int, modifier: Any = None) -> None:
+    """A real mouse click (QTest on the view's render widget) on the element itself."""
+    evaluate(qtbot, view, f"window.__deboiler.pointOf({int(stamp)})")
+    qtbot.wait(50)  # let the scroll settle before measuring again
+    spot = evaluate(qtbot, view, f"window.__deboiler.pointOf({int(stamp)})")
+    assert spot is not None, f"element {stamp} has no clickable point of its own"
+    point = QPoint(int(spot["x"]), int(spot["y"]))
     target = view.focusProxy()
     QTest.mouseMove(target, point)
-    QTest.mouseClick(target, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+    QTest.mouseClick(target, Qt.MouseButton.LeftButton, modifier or Qt.KeyboardModifier.NoModifier, point)

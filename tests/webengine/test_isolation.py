@@ -12,7 +12,6 @@ import pytest
 
 from deboiler_gui.engine.htmltree import xpath_of
 from deboiler_gui.gui.stamping import STAMP_ATTR, stamp_page
-from tests.webengine.conftest import click_stamp, evaluate
 
 
 @pytest.fixture
@@ -48,7 +47,7 @@ def _show(qtbot: Any, view: Any, html: str) -> Any:
     return page
 
 
-def test_hostile_page_makes_no_request_and_runs_no_script(qtbot: Any, view: Any, canary: tuple[str, list[str]]) -> None:
+def test_hostile_page_makes_no_request_and_runs_no_script(qtbot: Any, view: Any, js: Any, click: Any, canary: tuple[str, list[str]]) -> None:
     base, hits = canary
     hostile = f"""<html><head><title>original</title>
     <meta http-equiv="refresh" content="0;url={base}/refresh">
@@ -65,7 +64,7 @@ def test_hostile_page_makes_no_request_and_runs_no_script(qtbot: Any, view: Any,
     <p><a id="out" href="{base}/link">a link</a></p></body></html>"""
     page = _show(qtbot, view, hostile)
     qtbot.wait(1500)  # give anything that would fire time to fire
-    state = evaluate(qtbot, view, "JSON.stringify([document.title, document.body.hasAttribute('data-pwned'), location.href])")
+    state = js(view, "JSON.stringify([document.title, document.body.hasAttribute('data-pwned'), location.href])")
     assert state[0] == "original"
     assert state[1] is False
     assert state[2].startswith("deboiler://")
@@ -73,16 +72,16 @@ def test_hostile_page_makes_no_request_and_runs_no_script(qtbot: Any, view: Any,
     for anchor in ("//a[@id='out']", "//button[@id='go']"):
         el = page.root.xpath(anchor)[0]
         with qtbot.waitSignal(view.element_clicked, timeout=5000) as sig:
-            click_stamp(qtbot, view, page.stamp_of(el))
+            click(view, page.stamp_of(el))
         assert sig.args[0] == page.stamp_of(el)
     qtbot.wait(500)
     assert hits == []
-    assert evaluate(qtbot, view, "JSON.stringify(location.href)").startswith("deboiler://")
+    assert js(view, "JSON.stringify(location.href)").startswith("deboiler://")
     # The bridge kept working all along, in its own world.
-    assert evaluate(qtbot, view, "JSON.stringify(typeof window.__deboiler.setHighlights)") == "function"
+    assert js(view, "JSON.stringify(typeof window.__deboiler.setHighlights)") == "function"
 
 
-def test_page_scripts_cannot_see_the_bridge(qtbot: Any, view: Any) -> None:
+def test_page_scripts_cannot_see_the_bridge(qtbot: Any, view: Any, js: Any, click: Any) -> None:
     _show(qtbot, view, "<html><body><p>x</p></body></html>")
     probe = "typeof window.__deboiler + '/' + typeof window.qt"
     box: list[Any] = []
@@ -91,27 +90,27 @@ def test_page_scripts_cannot_see_the_bridge(qtbot: Any, view: Any) -> None:
     qtbot.waitUntil(lambda: bool(box), timeout=5000)
     assert box == [""]
     # Our world, on the same document, has the picker and the channel.
-    assert evaluate(qtbot, view, f"JSON.stringify({probe})") == "object/object"
+    assert js(view, f"JSON.stringify({probe})") == "object/object"
 
 
-def test_real_click_maps_to_the_lxml_node_even_under_browser_invented_tbody(qtbot: Any, view: Any) -> None:
+def test_real_click_maps_to_the_lxml_node_even_under_browser_invented_tbody(qtbot: Any, view: Any, js: Any, click: Any) -> None:
     html = """<html><body><table id="t"><tr><td>one</td><td id="target">two two two two</td></tr></table>
     <p>unclosed <div>inside p</div> <b><i>mis</b>nested</i></body></html>"""
     page = _show(qtbot, view, html)
     target = page.root.xpath("//td[@id='target']")[0]
     with qtbot.waitSignal(view.element_clicked, timeout=5000) as sig:
-        click_stamp(qtbot, view, page.stamp_of(target))
+        click(view, page.stamp_of(target))
     picked = page.element(sig.args[0])
     assert picked is target
     assert xpath_of(picked) == "/html/body/table/tr/td[2]"
     # The browser invented a tbody; it carries no stamp and resolves to its stamped ancestor.
-    tbody = evaluate(qtbot, view, f"JSON.stringify([document.querySelector('tbody') !== null, document.querySelector('tbody').hasAttribute('{STAMP_ATTR}')])")
+    tbody = js(view, f"JSON.stringify([document.querySelector('tbody') !== null, document.querySelector('tbody').hasAttribute('{STAMP_ATTR}')])")
     assert tbody == [True, False]
     # Stamps never stay in the engine's tree.
     assert not page.root.xpath(f"//*[@{STAMP_ATTR}]")
 
 
-def test_highlights_reach_the_dom_with_their_colours(qtbot: Any, view: Any) -> None:
+def test_highlights_reach_the_dom_with_their_colours(qtbot: Any, view: Any, js: Any, click: Any) -> None:
     html = "<html><head><style>nav, p { outline: none !important; }</style></head><body><nav id='n'>menu</nav><main><p id='c'>content</p></main><footer>foot</footer></body></html>"
     page = _show(qtbot, view, html)
     nav = page.stamp_of(page.root.xpath("//nav")[0])
@@ -120,19 +119,19 @@ def test_highlights_reach_the_dom_with_their_colours(qtbot: Any, view: Any) -> N
     with qtbot.waitSignal(view.highlights_applied, timeout=5000) as sig:
         view.set_highlights({"boiler": [nav, foot], "keep": [para]})
     assert sig.args[0] == {"boiler": 2, "keep": 1}
-    marks = evaluate(qtbot, view, "window.__deboiler.marks()")
+    marks = js(view, "window.__deboiler.marks()")
     assert sorted(marks["boiler"]) == sorted([nav, foot])
     assert marks["keep"] == [para]
-    styles = evaluate(qtbot, view, "JSON.stringify([getComputedStyle(document.getElementById('n')).outlineStyle, getComputedStyle(document.getElementById('c')).outlineStyle])")
+    styles = js(view, "JSON.stringify([getComputedStyle(document.getElementById('n')).outlineStyle, getComputedStyle(document.getElementById('c')).outlineStyle])")
     # The page's own stylesheet "outline: none !important" does not hide our highlight.
     assert styles == ["dashed", "solid"]
     # Replacing the highlights clears the old ones.
     with qtbot.waitSignal(view.highlights_applied, timeout=5000):
         view.set_highlights({"remove": [para]})
-    assert evaluate(qtbot, view, "window.__deboiler.marks()") == {"remove": [para]}
+    assert js(view, "window.__deboiler.marks()") == {"remove": [para]}
 
 
-def test_calls_before_the_page_is_ready_are_queued(qtbot: Any, view: Any) -> None:
+def test_calls_before_the_page_is_ready_are_queued(qtbot: Any, view: Any, js: Any, click: Any) -> None:
     page = stamp_page("https://example.test/q.html", "<html><body><p>a</p><p>b</p></body></html>")
     second = page.stamp_of(page.root.xpath("//p")[1])
     with qtbot.waitSignal(view.highlights_applied, timeout=10000) as sig:

@@ -1,0 +1,252 @@
+"""The workbench on the bundled demo site, driven like a user: real clicks in the page become
+rules whose XPath selects the same lxml node, the cleaner's boilerplate is highlighted, a saved
+template is used by the CLI at once, jobs cancel, work survives crashes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from deboiler_gui.engine.htmltree import parse_html, xpath_of
+from deboiler_gui.engine.selectors import select_elements
+from deboiler_gui.gui import session
+
+ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
+
+
+@pytest.fixture
+def demo(qtbot: Any, window: Any) -> Any:
+    """The window on the demo site, imported, fitted and analysed, showing one guide page."""
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
+    window.open_demo()
+    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
+    assert ("import", "finished") in finished and ("fit", "finished") in finished, finished
+    assert window.model is not None
+    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
+        window.select_url(ARTICLE_URL)
+    assert window.page.url == ARTICLE_URL
+    return window
+
+
+def _pick(qtbot: Any, window: Any, click: Any, xpath: str) -> Any:
+    """Click the element at ``xpath`` (on lxml's tree) in the page; wait for site hit rates."""
+    el = window.stamped.root.xpath(xpath)[0]
+    stamp = window.stamped.stamp_of(el)
+    with qtbot.waitSignal(window.candidates_updated, timeout=10000, check_params_cb=lambda c: bool(c) and "rate" in c[0].get("site", {})):
+        click(window.view, stamp)
+    assert window.selected == stamp
+    return el
+
+
+def test_click_in_page_creates_remove_rule_selecting_the_same_lxml_node(qtbot: Any, demo: Any, click: Any) -> None:
+    el = _pick(qtbot, demo, click, "//aside")
+    target = xpath_of(el)
+    assert demo.selection.path_label.text() == target
+    demo.selection.remove_button.click()
+    rules = demo.editor.template.remove
+    assert len(rules) == 1
+    # The rule runs on the engine's parse of the raw HTML and selects exactly the clicked node.
+    nodes = select_elements(parse_html(demo.page.html), rules[0].selector)
+    assert [xpath_of(n) for n in nodes] == [target]
+    assert "data-dbg" not in rules[0].selector
+    # The best candidate holds on every page of the site that has the node.
+    best = demo.selection.candidate_list()[0]
+    assert best["xpath"] == rules[0].selector and best["site"]["many"] == 0 and best["site"]["one"] >= 1
+    # The rule's nodes are highlighted as removed in the page's DOM.
+    qtbot.waitUntil(lambda: demo.view.ready)
+    assert demo.stamped.stamp_of(el) in demo._marks["remove"]
+
+
+def test_auto_detected_boilerplate_is_highlighted_in_the_dom(qtbot: Any, demo: Any, js: Any) -> None:
+    from deboiler_gui.engine.boilerplate import find_boilerplate
+
+    expected = sorted(demo.stamped.stamp_of(el) for el, _r in find_boilerplate(demo.stamped.root, demo.model))
+    assert expected, "the cleaner found no boilerplate on a demo page"
+    marks = js(demo.view, "window.__deboiler.marks()")
+    assert sorted(marks["boiler"]) == expected
+    # The highlighted nodes are the shared chrome (header, footer), not the article.
+    tags = {demo.stamped.element(s).tag for s in expected}
+    assert "article" not in tags
+    assert js(demo.view, f"JSON.stringify(getComputedStyle(document.querySelector('[data-dbg-id=\"{expected[0]}\"]')).outlineStyle)") == "dashed"
+    # Switching the kind off in the legend removes the marks from the DOM.
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=5000):
+        demo.legend.boxes["boiler"].setChecked(False)
+    assert "boiler" not in js(demo.view, "window.__deboiler.marks()")
+
+
+def test_saved_template_is_used_by_the_cli_at_once(qtbot: Any, demo: Any, click: Any, tmp_path: Path) -> None:
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("title")
+    demo.selection.field_button.click()
+    _pick(qtbot, demo, click, "//aside")
+    demo.selection.remove_button.click()
+    assert demo.editor.dirty
+    version = demo.save_template()
+    assert version == 1 and not demo.editor.dirty
+    name = demo.editor.template.name
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.run(
+        [sys.executable, "-m", "deboiler_gui", "extract", "-w", demo.ws_path, "-t", name, "-o", str(out), "-q"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    records = {r["url"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    shown_title = parse_html(demo.page.html).xpath("//article//h1")[0].text_content().strip()
+    assert records[ARTICLE_URL]["title"] == shown_title
+    # Every guide page gets its own title through the same rule.
+    titles = {u: r["title"] for u, r in records.items() if "/guides/" in u and not u.endswith("index.html")}
+    assert len(titles) >= 5 and len(set(titles.values())) == len(titles)
+
+
+def test_list_field_from_several_clicks_generalises_to_a_pattern(qtbot: Any, demo: Any, click: Any) -> None:
+    items = demo.stamped.root.xpath("//article//li")
+    assert len(items) >= 3
+    _pick(qtbot, demo, click, xpath_of(items[0]))
+    with qtbot.waitSignal(demo.view.element_clicked, timeout=5000):
+        click(demo.view, demo.stamped.stamp_of(items[1]), Qt.KeyboardModifier.ControlModifier)
+    assert len(demo.list_examples) == 2
+    demo.selection.field_name.setText("steps")
+    demo.selection.list_button.click()
+    field = demo.editor.template.fields[-1]
+    assert field.is_list and "%d" in field.xpaths[0]
+    assert demo.item_state["steps"] == len(items)
+
+
+def test_dom_tree_follows_clicks_and_arrow_keys_move_the_selection(qtbot: Any, demo: Any, click: Any, js: Any) -> None:
+    el = _pick(qtbot, demo, click, "//article//h1")
+    current = demo.dom_tree.currentIndex()
+    assert demo.dom_model.stamp_at(current) == demo.stamped.stamp_of(el)
+    demo.dom_tree.setFocus()
+    QTest.keyClick(demo.dom_tree, Qt.Key.Key_Left)  # a leaf: Left goes to the parent
+    parent = el.getparent()
+    qtbot.waitUntil(lambda: demo.selected == demo.stamped.stamp_of(parent), timeout=3000)
+    QTest.keyClick(demo.dom_tree, Qt.Key.Key_Down)  # Down: the next row, the parent's first child here
+    qtbot.waitUntil(lambda: demo.selected != demo.stamped.stamp_of(parent), timeout=3000)
+    assert demo.stamped.element(demo.selected).getparent() is parent
+    # The page shows the same selection.
+    qtbot.waitUntil(lambda: js(demo.view, "JSON.stringify(Number(document.querySelector('[data-dbg-sel]').getAttribute('data-dbg-id')))") == demo.selected, timeout=3000)
+
+
+def test_every_rule_edit_can_be_undone_and_redone(demo: Any) -> None:
+    demo.editor.add_rule("remove", "//aside")
+    demo.editor.add_rule("keep", "//article")
+    demo.editor.add_field("title", "//article//h1")
+    assert len(demo.editor.template.remove) == 1 and len(demo.editor.template.fields) == 1
+    demo.undo_action.trigger()
+    assert demo.editor.template.fields == ()
+    demo.undo_action.trigger()
+    demo.undo_action.trigger()
+    assert demo.editor.template.remove == () and demo.editor.template.keep == ()
+    assert not demo.editor.dirty
+    demo.redo_action.trigger()
+    assert [r.selector for r in demo.editor.template.remove] == ["//aside"]
+
+
+def test_invalid_expression_is_shown_inline_on_its_rule(demo: Any) -> None:
+    name = demo.editor.add_rule("remove", "//div[@class=")
+    item = demo.rules.items[name]
+    assert "//div[@class=" in item.text(2) or "invalid" in item.text(2).lower() or "error" in item.text(2).lower()
+    assert item.foreground(2).color().name() == "#b00020"
+    # Saving refuses and says why, without a modal box; the draft keeps the work.
+    assert demo.save_template() is None
+    assert "Not saved" in demo.messages.item(demo.messages.count() - 1).text()
+    assert session.read_draft(demo.ws_path)["remove"][0]["selector"] == "//div[@class="
+
+
+def test_filter_editor_previews_on_the_page_and_counts_over_the_site(qtbot: Any, demo: Any) -> None:
+    dialog = demo.open_filter_dialog(None)
+    dialog.kind.setCurrentText("attribute")
+    dialog.attribute.setText("class")
+    dialog.op.setCurrentText("contains")
+    dialog.value.setText("sidebar")
+    assert dialog.preview.text().startswith("drops 1 nodes")
+    dialog.kind.setCurrentText("text")
+    dialog.pattern.setText("([a-z")
+    assert dialog.preview.styleSheet() and not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    dialog.pattern.setText(r"\bsoil\b")
+    assert "removes" in dialog.preview.text()
+    dialog.site_button.click()
+    qtbot.waitUntil(lambda: "pages" in dialog.site.text(), timeout=20000)
+    dialog.accept()
+    assert demo.editor.template.filters[-1].kind == "text"
+
+
+def test_a_long_job_can_be_cancelled_and_the_window_stays_usable(qtbot: Any, window: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "big"
+    folder.mkdir()
+    body = "<p>" + "words " * 400 + "</p>"
+    for i in range(1500):
+        (folder / f"p{i:05d}.html").write_text(f"<html><body><nav>menu</nav>{body}<p>{i}</p></body></html>", encoding="utf-8")
+    outcomes: list[str] = []
+    window.job_finished.connect(lambda _n, outcome: outcomes.append(outcome))
+    window.open_path(str(folder))
+    job = window.current_job
+    assert job is not None and job.name == "import"
+    qtbot.waitUntil(lambda: window.progress.maximum() > 0 or bool(outcomes), timeout=20000)
+    window.cancel_button.click()
+    qtbot.waitUntil(lambda: bool(outcomes), timeout=10000)
+    assert outcomes == ["cancelled"]
+    assert window.current_job is None and not window.progress.isVisible()
+
+
+def test_crash_dialog_shows_the_traceback_and_keeps_the_work(qtbot: Any, demo: Any) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from deboiler_gui.gui.app import CrashHandler
+
+    demo.editor.add_rule("remove", "//aside")
+    handler = CrashHandler(demo)
+    try:
+        raise RuntimeError("something unexpected")
+    except RuntimeError as exc:
+        handler(type(exc), exc, exc.__traceback__)
+    box = handler.dialogs[-1]
+    assert isinstance(box, QMessageBox) and box.isVisible() and not box.isModal()
+    assert "something unexpected" in box.detailedText() and "Traceback" in box.detailedText()
+    assert session.read_draft(demo.ws_path)["remove"][0]["selector"] == "//aside"
+    box.close()
+    # The app goes on: the next edit works.
+    demo.editor.add_rule("keep", "//article")
+    assert len(demo.editor.template.keep) == 1
+
+
+def test_unsaved_work_is_offered_back_after_a_crash(qtbot: Any, demo: Any, profile: Any) -> None:
+    import shiboken6
+
+    from deboiler_gui.gui.mainwindow import MainWindow
+
+    demo.editor.add_rule("remove", "//aside")
+    path = demo.ws_path
+    assert session.read_draft(path) is not None
+    # A second window on the same workspace, as after a restart.
+    other = MainWindow(profile)
+    asked: list[str] = []
+    other.ask = lambda title, _text, _buttons: asked.append(title) or "Restore"
+    try:
+        other.load_workspace(path)
+        assert asked == ["Recover unsaved changes"]
+        assert [r.selector for r in other.editor.template.remove] == ["//aside"]
+        assert other.editor.dirty
+    finally:
+        other.editor.mark_saved()
+        other.shutdown()
+        shiboken6.delete(other)
+
+
+def test_closing_with_unsaved_changes_asks_first(demo: Any) -> None:
+    demo.editor.add_rule("remove", "//aside")
+    asked: list[str] = []
+    demo.ask = lambda title, _t, _b: asked.append(title) or "Cancel"
+    assert demo.close() is False and demo.isVisible()
+    demo.ask = lambda title, _t, _b: asked.append(title) or "Save"
+    assert demo.confirm_discard() is True
+    assert asked == ["Unsaved changes", "Unsaved changes"]
+    assert demo.ws.template_history(demo.editor.template.name)[-1]["version"] == 1
