@@ -122,7 +122,7 @@ class CrawlStats:
     page_requests: int = 0  # requests for pages this run
     bytes: int = 0  # body bytes received this run
     elapsed: float = 0.0  # seconds, this run
-    finished: bool = False  # True when nothing is left to fetch within the limits
+    finished: bool = False  # True when no URL is left queued (not stopped by the page budget)
 
     @property
     def pages_per_second(self) -> float:
@@ -140,6 +140,7 @@ class _Host:
     waiting: list[tuple[float, int, Entry]] = field(default_factory=list)  # (not_before, n, entry) heap
     in_flight: int = 0
     next_start: float = 0.0  # monotonic time of the next allowed request start
+    last_start: float = 0.0
     delay: float = 0.0
     robots: Robots | None = None
     robots_pending: bool = False
@@ -296,6 +297,7 @@ class _Crawler:
             h.robots = Robots.deny_all()  # unreachable robots.txt: assume complete disallow
         if h.robots.crawl_delay:
             h.delay = max(h.delay, min(h.robots.crawl_delay, self.cfg.max_crawl_delay))
+            h.next_start = max(h.next_start, h.last_start + h.delay)  # counts from robots.txt's request
         if not persist:
             return
         queued_maps = False
@@ -347,6 +349,7 @@ class _Crawler:
             h = self.hosts[name]
             h.in_flight += 1
             h.next_start = now + h.delay
+            h.last_start = now
             if entry is not None:
                 entry = dataclasses.replace(entry, attempts=entry.attempts + 1)
                 if entry.kind == "page" and entry.attempts == 1:
@@ -529,7 +532,7 @@ def crawl_steps(config: CrawlConfig, workspace: Any, *, fresh: bool = False) -> 
                 yield crawler.progress(last)
                 last_yield = time.monotonic()
         stats = crawler.finish(started)
-        stats.finished = not crawler.pending_work()
+        stats.finished = stats.queued == 0
         return stats
     finally:
         crawler.drain()

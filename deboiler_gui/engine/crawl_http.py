@@ -147,10 +147,10 @@ def fetch(
         out.kind, out.error = "dns", f"DNS lookup failed ({_reason(exc)})"
     except SSLError as exc:
         out.kind, out.error = "tls", f"TLS error ({_reason(exc)})"
+    except NewConnectionError as exc:  # before timeouts: urllib3 derives it from ConnectTimeoutError
+        out.kind, out.error = "connect", f"connection failed ({_reason(exc)})"
     except (ConnectTimeoutError, ReadTimeoutError, TimeoutError) as exc:
         out.kind, out.error = "timeout", f"timed out after {timeout:g} s ({type(exc).__name__})"
-    except NewConnectionError as exc:
-        out.kind, out.error = "connect", f"connection failed ({_reason(exc)})"
     except (ProtocolError, DecodeError) as exc:
         out.kind, out.error = "broken", f"connection broken ({_reason(exc)})"
     except (HTTPError, OSError, ValueError) as exc:

@@ -9,6 +9,7 @@ missing pages; and a catalogue whose JSON API (behind link factories) leads to i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -180,7 +181,9 @@ class CrawlServer:
 
             def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
                 start = time.monotonic()
+                hit = Hit(self.path, start, start, 0, self.headers.get("User-Agent", ""))
                 with server._lock:
+                    server.hits.append(hit)  # logged on arrival, so a request still running counts
                     server.active += 1
                     server.max_active = max(server.max_active, server.active)
                 status = 500
@@ -197,12 +200,16 @@ class CrawlServer:
                 finally:
                     with server._lock:
                         server.active -= 1
-                        server.hits.append(Hit(self.path, start, time.monotonic(), status, self.headers.get("User-Agent", "")))
+                        hit.end, hit.status = time.monotonic(), status
 
             def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
                 pass  # the hit log above replaces stderr logging
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class Server(ThreadingHTTPServer):
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                pass  # clients that hang up (timeouts, size limits) are part of the tests
+
+        self.httpd = Server(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="crawlserver", daemon=True)
@@ -229,10 +236,8 @@ def main() -> None:
 
     with CrawlServer(Site(int(sys.argv[1]) if len(sys.argv) > 1 else 450)) as srv:
         print(srv.base, flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             srv.thread.join()
-        except KeyboardInterrupt:
-            pass
 
 
 if __name__ == "__main__":
