@@ -45,7 +45,10 @@ class TemplateEditor(QObject):
         super().__init__(parent)
         self.template = template
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.dirty_changed.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._on_undo_stack_clean_changed)
+
+    def _on_undo_stack_clean_changed(self, clean: bool) -> None:
+        self.dirty_changed.emit(not clean)
 
     # ------------------------------------------------------------------ state
     @property

@@ -108,7 +108,19 @@ class PageFilterProxy(QSortFilterProxyModel):
         self.setSortRole(Qt.ItemDataRole.UserRole)
         self.pattern_error = ""
 
+    def _refilter(self) -> None:
+        # Qt 6.10 replaced invalidateRowsFilter() with the begin/end pair; older Qt lacks it.
+        if hasattr(self, "beginFilterChange"):
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateRowsFilter()
+
+    def _begin(self) -> None:
+        if hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+
     def set_pattern(self, text: str) -> None:
+        self._begin()
         text = text.strip()
         self.pattern_error = ""
         if not text:
@@ -126,11 +138,12 @@ class PageFilterProxy(QSortFilterProxyModel):
         else:
             needle = text.lower()
             self._match = lambda u: needle in u.lower()
-        self.invalidateRowsFilter()
+        self._refilter()
 
     def set_group(self, group: str | None) -> None:
+        self._begin()
         self._group = group
-        self.invalidateRowsFilter()
+        self._refilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
         model = self.sourceModel()
