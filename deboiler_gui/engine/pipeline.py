@@ -104,7 +104,7 @@ class SitePages:
 
     def __iter__(self) -> Iterator[Page]:
         for page in self.ws.iter_pages(self.site):
-            if page.error is None and _skip(page, self.max_chars) is None:
+            if is_cleanable(page, self.max_chars):
                 yield page
 
     def __len__(self) -> int:
@@ -118,6 +118,11 @@ class SitePages:
                 and int(s["bytes"]) <= self.max_chars * 4  # bytes bound chars from above
             )
         return self._len
+
+
+def is_cleanable(page: Page, max_chars: int = DEFAULT_MAX_PAGE_CHARS) -> bool:
+    """True when a page is fitted and cleaned (read without error, 2xx, HTML, not too large)."""
+    return page.error is None and _skip(page, max_chars) is None
 
 
 def _skip(page: Page, max_chars: int) -> str | None:
@@ -429,6 +434,8 @@ def run_steps(
                 site_errors=summary.failed_sites, cleaners=cleaners,
             )
         summary.seconds = round(time.monotonic() - started, 3)
+        if models_ws is not None:
+            models_ws.record_run("clean", {**summary.to_dict(), "inputs": [str(p) for p in paths]})
         return summary
     finally:
         if pages_ws is not None and pages_ws is not models_ws:

@@ -74,6 +74,18 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
 
 
+@MIGRATIONS()
+def m002_runs(db: sqlite_utils.Database) -> None:
+    db.execute(
+        """CREATE TABLE runs (
+            id INTEGER PRIMARY KEY,
+            finished_at TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            summary TEXT NOT NULL
+        )"""
+    )
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -231,7 +243,6 @@ class Workspace:
             )
         return len(rows)
 
-    @_guard
     def iter_pages(self, site: str | None = None) -> Iterator[Page]:
         """Pages ordered by URL, read in batches (no cursor is held between batches, so other
         writers are never blocked and the iterator may be consumed slowly)."""
@@ -242,11 +253,14 @@ class Workspace:
             if site is not None:
                 where += " AND site = ?"
                 params.append(site)
-            rows = self._read(
-                f"""SELECT url, html, status, content_type, encoding, headers, fetched_at,
-                           source, error FROM pages WHERE {where} ORDER BY url LIMIT {_BATCH}""",
-                params,
-            )
+            try:
+                rows = self._read(
+                    f"""SELECT url, html, status, content_type, encoding, headers, fetched_at,
+                               source, error FROM pages WHERE {where} ORDER BY url LIMIT {_BATCH}""",
+                    params,
+                )
+            except sqlite3.Error as exc:  # a generator: the decorator would not see this
+                raise WorkspaceError(f"workspace {self.path}: {exc}") from exc
             if not rows:
                 return
             for row in rows:
@@ -376,6 +390,22 @@ class Workspace:
         """Save an old version again as the newest; history is never rewritten."""
         data = self.load_template(name, version)
         return self.save_template(name, data, message=message or f"revert to version {version}")
+
+    # ------------------------------------------------------------------ runs
+    @_guard
+    def record_run(self, kind: str, summary: dict[str, Any]) -> int:
+        """Keep what a run did (its summary as JSON); returns the run's id."""
+        with self._write() as conn:
+            cur = conn.execute(
+                "INSERT INTO runs (finished_at, kind, summary) VALUES (?, ?, ?)", (_now(), kind, _dumps(summary))
+            )
+            return int(cur.lastrowid or 0)
+
+    @_guard
+    def runs(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The latest runs, newest first: id, finished_at, kind, summary."""
+        rows = self._read("SELECT id, finished_at, kind, summary FROM runs ORDER BY id DESC LIMIT ?", [limit])
+        return [{"id": r[0], "finished_at": r[1], "kind": r[2], "summary": json.loads(r[3])} for r in rows]
 
     # ------------------------------------------------------------------ meta
     @_guard

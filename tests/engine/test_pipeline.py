@@ -181,6 +181,10 @@ def test_workspace_models_are_saved_then_reused(tmp_path: Path) -> None:
         assert w.page_count() == 0  # the workspace only lends its models; pages were staged
     second = drain(run_steps([demo_site_path()], tmp_path / "b.jsonl", base_url=DEMO_BASE_URL, workspace=ws))
     assert second.fitted == [] and second.reused == ["hillside-garden.example"]
+    with Workspace(ws) as w:
+        runs = w.runs()
+        assert [r["summary"]["reused"] for r in runs] == [["hillside-garden.example"], []]
+        assert runs[0]["summary"]["pages"] == 29
     assert read_jsonl(tmp_path / "a.jsonl") == read_jsonl(tmp_path / "b.jsonl")
 
 

@@ -41,7 +41,7 @@ def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     plan = " ".join(r[3] for r in conn.execute("EXPLAIN QUERY PLAN SELECT url FROM pages WHERE site = 'a.com'"))
     assert "pages_site" in plan
-    assert [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")] == ["m001_initial"]
+    assert [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")] == ["m001_initial", "m002_runs"]
     conn.close()
     with Workspace(path) as ws:  # reopening applies nothing twice
         assert ws.page_count() == 2
@@ -76,6 +76,9 @@ def test_models_and_meta_round_trip(tmp_path: Path) -> None:
         assert ws.get_meta("last_run", "never") == "never"
         ws.set_meta("last_run", {"pages": 3, "sites": ["a.com"]})
         assert ws.get_meta("last_run") == {"pages": 3, "sites": ["a.com"]}
+        first = ws.record_run("clean", {"pages": 3})
+        second = ws.record_run("clean", {"pages": 4})
+        assert [(r["id"], r["summary"]) for r in ws.runs()] == [(second, {"pages": 4}), (first, {"pages": 3})]
 
 
 def test_not_sqlite_file_is_a_workspace_error_naming_it(tmp_path: Path) -> None:
