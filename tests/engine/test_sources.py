@@ -29,6 +29,8 @@ ZH_TW = "臺灣的茶葉聞名世界，烏龍茶與包種茶都有悠久的歷�
 JA = "東京の桜は三月の終わりに咲き始めます。お花見は日本の春の楽しみです。" * 3
 RU = "Москва — столица России, крупнейший город страны и Европы." * 3
 FR = "“Déjà vu” — l’été à Noël, c’est l’œuvre d’un garçon."
+PL = "Zażółć gęślą jaźń — łódź płynie po Wiśle."
+EL = "Η Αθήνα είναι η πρωτεύουσα της Ελλάδας."
 
 
 def _doc(body: str, meta: str = "") -> str:
@@ -45,6 +47,9 @@ def _doc(body: str, meta: str = "") -> str:
         (JA, "shift_jis", "shift_jis"),
         (RU, "cp1251", "windows-1251"),
         (FR, "cp1252", "iso-8859-1"),  # curly quotes and œ exist only in windows-1252
+        (FR, "cp1252", "us-ascii"),
+        (PL, "cp1250", "windows-1250"),
+        (EL, "cp1253", "windows-1253"),
     ],
 )
 def test_meta_charset_decodes_real_bytes(text: str, codec: str, label: str) -> None:
