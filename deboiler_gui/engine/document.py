@@ -1,0 +1,215 @@
+"""What a page says besides its boilerplate: title, headings, lists, breadcrumbs, language and
+the cleaned visible text, read from an lxml tree without recursion."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import lxml.etree as etree
+
+from deboiler_gui.engine.htmltree import (
+    BLOCK_TAGS,
+    INVISIBLE_TAGS,
+    HtmlElement,
+    normalize_text,
+    visible_text,
+)
+
+#: Breadcrumb trails are short; a longer match is a menu or a page that mentions the word.
+MAX_BREADCRUMB_CHARS = 300
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_CRUMB_SPLIT = re.compile(r"\s*(?:[»›>/|→·]|::)\s*")
+_LANG = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
+_WORD = re.compile(r"[a-zà-ÿ]+")
+
+# A handful of very frequent words per language: enough to name the language of a page whose
+# markup does not declare it, without a detection library.
+_STOPWORDS: dict[str, frozenset[str]] = {
+    lang: frozenset(words.split())
+    for lang, words in {
+        "en": "the and of to is in that it for are with as this be on by or",
+        "de": "der die und das ist nicht mit den von zu ein eine auf sich für",
+        "fr": "le la les et des est une pour dans que qui sur pas par du",
+        "es": "el la los las y que es en una por para con del se no",
+        "it": "il la che di e per una sono con del non della gli le",
+        "nl": "de het een en van is dat niet met op te voor zijn",
+        "pt": "o a os as e que de do da em um uma para com não",
+    }.items()
+}
+
+
+def title_of(root: HtmlElement) -> str:
+    """The document title: <title>, else og:title, else the first h1."""
+    for el in root.iter("title"):
+        text = normalize_text(el.text_content())
+        if text:
+            return text
+    for el in root.iter("meta"):
+        if (el.get("property") or el.get("name") or "").lower() in ("og:title", "twitter:title"):
+            text = normalize_text(el.get("content") or "")
+            if text:
+                return text
+    for el in root.iter("h1"):
+        text = visible_text(el)
+        if text:
+            return text.replace("\n", " ")
+    return ""
+
+
+def headings_of(root: HtmlElement) -> list[str]:
+    """Visible text of every h1-h6, in document order."""
+    out: list[str] = []
+    for el in root.iter(*_HEADINGS):
+        text = visible_text(el).replace("\n", " ")
+        if text:
+            out.append(text)
+    return out
+
+
+def lists_of(root: HtmlElement) -> list[list[str]]:
+    """Every ul/ol as the list of its own items' texts (nested lists appear on their own too)."""
+    out: list[list[str]] = []
+    for el in root.iter("ul", "ol"):
+        items = []
+        for li in el:
+            if li.tag == "li":
+                text = visible_text(li).replace("\n", " ")
+                if text:
+                    items.append(text)
+        if items:
+            out.append(items)
+    return out
+
+
+# Elements marked as a breadcrumb trail by class, id, aria-label or schema.org type; one XPath
+# (evaluated in C) instead of a Python test on every element.
+_LOWER = "translate({}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')".format(
+    "concat(@class, ' ', @id, ' ', @aria-label, ' ', @itemtype)"
+)
+_CRUMB_XPATH = etree.XPath(
+    f"//*[not(self::body or self::html)][contains({_LOWER}, 'crumb')"
+    f" or contains({_LOWER}, 'you-are-here') or contains({_LOWER}, 'youarehere')]"
+)
+
+
+def breadcrumbs_of(root: HtmlElement) -> list[str]:
+    """The breadcrumb trail as its steps: the longest short element marked as a breadcrumb
+    (class, id, aria-label or schema.org BreadcrumbList)."""
+    best: list[str] = []
+    for el in _CRUMB_XPATH(root):
+        text = visible_text(el)
+        if not text or len(text) > MAX_BREADCRUMB_CHARS:
+            continue
+        links = [normalize_text(a.text_content()) for a in el.iter("a")]
+        steps = [s for s in links if s]
+        # The current page is often plain text after the last link.
+        parts = [p for p in _CRUMB_SPLIT.split(text.replace("\n", " ")) if p.strip()]
+        if not steps:
+            steps = parts
+        elif parts and parts[-1] not in steps:
+            steps.append(parts[-1])
+        if len(steps) > len(best):
+            best = steps
+    return best
+
+
+def language_of(root: HtmlElement, text: str | None = None) -> str:
+    """The page's language: <html lang>, else a content-language meta, else guessed from the
+    text's script (CJK, kana, hangul) or its most frequent short words; "" when unknown."""
+    for value in (
+        root.get("lang"),
+        root.get("xml:lang"),
+        root.get("{http://www.w3.org/XML/1998/namespace}lang"),
+    ):
+        if value and _LANG.match(value.strip()):
+            return value.strip().lower().replace("_", "-")
+    for el in root.iter("meta"):
+        if (el.get("http-equiv") or "").lower() == "content-language":
+            value = (el.get("content") or "").split(",")[0].strip()
+            if _LANG.match(value):
+                return value.lower().replace("_", "-")
+    if text is None:
+        body = root.find("body")
+        text = visible_text(body if body is not None else root)
+    return guess_language(text)
+
+
+def guess_language(text: str) -> str:
+    """Language from the text alone (script first, then frequent words); "" when unsure."""
+    sample = text[:20000]
+    letters = kana = hangul = han = 0
+    for ch in sample:
+        if ch.isalpha():
+            letters += 1
+            code = ord(ch)
+            if 0x3040 <= code <= 0x30FF:
+                kana += 1
+            elif 0xAC00 <= code <= 0xD7AF or 0x1100 <= code <= 0x11FF:
+                hangul += 1
+            elif 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF:
+                han += 1
+    if not letters:
+        return ""
+    if kana > 0.05 * letters:
+        return "ja"
+    if hangul > 0.2 * letters:
+        return "ko"
+    if han > 0.2 * letters:
+        return "zh"
+    counts = dict.fromkeys(_STOPWORDS, 0)
+    words = _WORD.findall(sample.lower())
+    for word in words:
+        for lang, stop in _STOPWORDS.items():
+            if word in stop:
+                counts[lang] += 1
+    lang, best = max(counts.items(), key=lambda kv: kv[1])
+    return lang if words and best >= max(3, 0.05 * len(words)) else ""
+
+
+def consume_text(root: HtmlElement) -> str:
+    """Same text as ``cleaned_text`` in a few C calls, for trees that are thrown away after:
+    it strips scripts and comments and adds line breaks around blocks in place."""
+    etree.strip_elements(
+        root, *INVISIBLE_TAGS, etree.Comment, etree.ProcessingInstruction, with_tail=False
+    )
+    for el in root.iter(*BLOCK_TAGS):
+        el.text = "\n" + el.text if el.text else "\n"
+        el.tail = "\n" + el.tail if el.tail else "\n"
+    body = root.find("body")
+    text = etree.tostring(
+        body if body is not None else root, method="text", encoding="unicode", with_tail=False
+    )
+    return normalize_text(text)
+
+
+def cleaned_text(root: HtmlElement) -> str:
+    """Visible text of the page body: scripts and styles excluded, blocks on their own lines."""
+    body = root.find("body")
+    return visible_text(body if body is not None else root)
+
+
+def page_info(root: HtmlElement, *, text: str | None = None) -> dict[str, Any]:
+    """Title, headings, lists, breadcrumbs and language of a parsed page."""
+    return {
+        "title": title_of(root),
+        "headings": headings_of(root),
+        "lists": lists_of(root),
+        "breadcrumbs": breadcrumbs_of(root),
+        "language": language_of(root, text),
+    }
+
+
+__all__ = [
+    "BLOCK_TAGS",
+    "INVISIBLE_TAGS",
+    "breadcrumbs_of",
+    "cleaned_text",
+    "consume_text",
+    "guess_language",
+    "headings_of",
+    "language_of",
+    "lists_of",
+    "page_info",
+    "title_of",
+]
