@@ -17,6 +17,7 @@ _COMMAND_MODULES = (
     "deboiler_gui.cli.templates",
     "deboiler_gui.cli.crawl",
     "deboiler_gui.cli.review",
+    "deboiler_gui.cli.scale",
     "deboiler_gui.cli.desktop",
 )
 

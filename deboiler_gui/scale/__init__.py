@@ -1,0 +1,1 @@
+"""Running the engine on distributed engines (Apache Spark)."""
