@@ -1,9 +1,8 @@
-"""Reading sites from disk: folders of HTML files, deboiler-style JSON lines, WARC files and
-workspaces, and decoding page bytes to text the way browsers do."""
+"""Reading sites from disk as Pages: folders of HTML files, deboiler-style JSON lines, WARC
+files and workspaces, plus the bundled demo site."""
 
 from __future__ import annotations
 
-import codecs
 import gzip
 import json
 import logging
@@ -15,7 +14,38 @@ from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import quote
 
+from deboiler_gui.engine.encoding import (
+    charset_from_content_type,
+    decode_html,
+    looks_binary,
+    normalize_encoding,
+    sniff_bom,
+    sniff_meta_charset,
+)
 from deboiler_gui.engine.model import STATUS_UNREADABLE, InputError, Page
+
+# Decoding lives in encoding.py; these names stay importable from here, where readers look.
+__all__ = [
+    "DEMO_BASE_URL",
+    "InputSet",
+    "charset_from_content_type",
+    "decode_html",
+    "default_base_url",
+    "demo_site_path",
+    "input_kind",
+    "is_html_content_type",
+    "iter_demo_pages",
+    "iter_inputs",
+    "iter_jsonl",
+    "iter_warc",
+    "looks_binary",
+    "normalize_encoding",
+    "page_from_bytes",
+    "read_html_file",
+    "skip_reason",
+    "sniff_bom",
+    "sniff_meta_charset",
+]
 
 log = logging.getLogger(__name__)
 
@@ -29,213 +59,6 @@ WORKSPACE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 MAX_PAGE_BYTES = 100 * 1024 * 1024
 
 HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml", "application/xml", "text/xml")
-
-# --------------------------------------------------------------------------- decoding
-
-_BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16 LE: it starts with the same bytes
-    (codecs.BOM_UTF32_BE, "utf-32-be"),
-    (codecs.BOM_UTF8, "utf-8"),
-    (codecs.BOM_UTF16_LE, "utf-16-le"),
-    (codecs.BOM_UTF16_BE, "utf-16-be"),
-)
-
-# Browsers read these labels as their supersets (WHATWG Encoding Standard); so must we, or
-# characters the page really contains come out as U+FFFD.
-_BROWSER_SUPERSETS = {
-    "gb2312": "gb18030",
-    "gbk": "gb18030",
-    "iso8859-1": "cp1252",
-    "ascii": "cp1252",
-    "iso8859-9": "cp1254",
-    "iso8859-11": "cp874",
-    "tis-620": "cp874",
-    "big5": "big5hkscs",
-    "shift_jis": "cp932",
-    "euc_kr": "cp949",
-    # A page that declares UTF-16 in a meta tag was read as ASCII to find it: it is not UTF-16.
-    "utf-16": "utf-8",
-    "utf-16-le": "utf-8",
-    "utf-16-be": "utf-8",
-}
-_EXTRA_LABELS = {
-    "x-gbk": "gb18030",
-    "windows-31j": "cp932",
-    "x-sjis": "cp932",
-    "x-user-defined": "cp1252",
-    "unicode-1-1-utf-8": "utf-8",
-}
-_SINGLE_BYTE = re.compile(r"^(cp125\d|cp874|iso8859-\d+|koi8-[ru]|mac-?roman|latin-?\d)$")
-
-_META_CHARSET = re.compile(rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
-_XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
-_HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
-
-_BINARY_MAGIC = (
-    b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"%PDF", b"PK\x03\x04", b"\x1f\x8b", b"BZh",
-    b"\x7fELF", b"RIFF", b"OggS", b"\x00\x00\x01\x00", b"wOFF", b"wOF2", b"ID3",
-)  # fmt: skip
-
-#: How much of a page the meta prescan and the detector look at.
-_PRESCAN_BYTES = 8192
-_DETECT_BYTES = 256 * 1024
-
-
-def normalize_encoding(label: str | None) -> str | None:
-    """The Python codec a browser would use for an encoding label, or None if unknown."""
-    if not label:
-        return None
-    label = label.strip().strip("\"'").lower()
-    if label in _EXTRA_LABELS:
-        return _EXTRA_LABELS[label]
-    try:
-        name = codecs.lookup(label).name
-    except LookupError:
-        return None
-    return _BROWSER_SUPERSETS.get(name, name)
-
-
-def charset_from_content_type(content_type: str | None) -> str | None:
-    """The charset parameter of a Content-Type header, if any."""
-    if not content_type:
-        return None
-    m = _HEADER_CHARSET.search(content_type)
-    return m.group(1) if m else None
-
-
-def sniff_bom(data: bytes) -> str | None:
-    for bom, name in _BOMS:
-        if data.startswith(bom):
-            return name
-    return None
-
-
-def sniff_meta_charset(data: bytes) -> str | None:
-    """The encoding declared by an XML declaration or a meta tag near the top of the page."""
-    head = data[:_PRESCAN_BYTES]
-    m = _XML_ENCODING.search(head) or _META_CHARSET.search(head)
-    return m.group(1).decode("ascii", "replace") if m else None
-
-
-def _utf16_without_bom(head: bytes) -> str | None:
-    # ASCII markup in UTF-16 puts a NUL in every other byte; which half tells the byte order.
-    if len(head) < 8:
-        return None
-    even = head[0::2].count(0)
-    odd = head[1::2].count(0)
-    half = len(head) // 2
-    if odd > 0.6 * half and even < 0.1 * half:
-        return "utf-16-le"
-    if even > 0.6 * half and odd < 0.1 * half:
-        return "utf-16-be"
-    return None
-
-
-def looks_binary(data: bytes) -> str | None:
-    """Why the bytes are not a text page (a known file signature, or NULs), else None."""
-    head = data[:_PRESCAN_BYTES]
-    if sniff_bom(head) or _utf16_without_bom(head):
-        return None
-    for magic in _BINARY_MAGIC:
-        if head.startswith(magic):
-            return f"binary content (starts with {magic[:4]!r})"
-    if head.count(0) > max(1, len(head) // 100):
-        return "binary content (NUL bytes)"
-    controls = sum(1 for b in head if b < 9 or 13 < b < 32)
-    if controls > len(head) // 10:
-        return "binary content (control bytes)"
-    return None
-
-
-def _decode_strict(data: bytes, codec: str) -> str | None:
-    """Decode strictly, forgiving only a multi-byte character cut off at the very end."""
-    try:
-        return data.decode(codec)
-    except UnicodeDecodeError as exc:
-        if exc.start >= len(data) - 4:
-            return data.decode(codec, errors="replace")
-        return None
-    except LookupError:
-        return None
-
-
-def _sample(data: bytes) -> bytes:
-    if len(data) <= _DETECT_BYTES:
-        return data
-    cut = data[:_DETECT_BYTES]
-    # A byte below 0x40 is never the trail byte of a UTF-8, GBK, Big5 or Shift_JIS character,
-    # so cutting after one keeps the sample free of half characters.
-    for i in range(len(cut) - 1, max(0, len(cut) - 4096), -1):
-        if cut[i] < 0x40:
-            return cut[: i + 1]
-    return cut
-
-
-def _detect(data: bytes) -> str | None:
-    from charset_normalizer import from_bytes
-
-    best = from_bytes(_sample(data)).best()
-    if best is None:
-        return None
-    return normalize_encoding(best.encoding)
-
-
-def _has_multibyte_utf8(data: bytes) -> bool:
-    return not data[:_DETECT_BYTES].isascii() and _decode_strict(data, "utf-8") is not None
-
-
-def decode_html(data: bytes, content_type_header: str | None = None) -> tuple[str, str]:
-    """Decode a page's bytes: BOM, then the HTTP charset, then the meta charset, then detection.
-
-    A declared encoding the bytes contradict (they do not decode, or a single-byte label on
-    valid multi-byte UTF-8) is overridden by detection, since the text is what matters.
-    Returns ``(text, codec name)``; raises InputError for binary content.
-    """
-    bom = sniff_bom(data)
-    if bom:
-        return data[_bom_length(data) :].decode(bom, errors="replace"), bom
-    reason = looks_binary(data)
-    if reason:
-        raise InputError(reason)
-    utf16 = _utf16_without_bom(data[:_PRESCAN_BYTES])
-    if utf16:
-        return data.decode(utf16, errors="replace"), utf16
-
-    declared = [
-        ("header", normalize_encoding(charset_from_content_type(content_type_header))),
-        ("meta", normalize_encoding(sniff_meta_charset(data))),
-    ]
-    for origin, codec in declared:
-        if not codec:
-            continue
-        if _SINGLE_BYTE.match(codec) and _has_multibyte_utf8(data):
-            log.info("%s charset %s contradicted by valid UTF-8; decoding as UTF-8", origin, codec)
-            return data.decode("utf-8"), "utf-8"
-        text = _decode_strict(data, codec)
-        if text is not None:
-            return text, codec
-        log.info("%s charset %s does not decode the page; detecting", origin, codec)
-
-    if data.isascii():
-        return data.decode("ascii"), "utf-8"
-    text = _decode_strict(data, "utf-8")
-    if text is not None:
-        return text, "utf-8"
-    codec = _detect(data)
-    if codec:
-        text = _decode_strict(data, codec)
-        if text is not None:
-            return text, codec
-        return data.decode(codec, errors="replace"), codec
-    return data.decode("cp1252", errors="replace"), "cp1252"
-
-
-def _bom_length(data: bytes) -> int:
-    for bom, _name in _BOMS:
-        if data.startswith(bom):
-            return len(bom)
-    return 0
-
 
 # --------------------------------------------------------------------------- kinds of input
 
@@ -336,7 +159,8 @@ class InputSet:
                 "workspace": self._workspace,
             }[kind]
             for page in reader(p):
-                self.counts[page_outcome(page)] = self.counts.get(page_outcome(page), 0) + 1
+                outcome = page_outcome(page)
+                self.counts[outcome] = self.counts.get(outcome, 0) + 1
                 yield page
 
     # -- folders and files
