@@ -18,7 +18,6 @@ from deboiler_gui.engine.htmltree import (
     parse_html,
     to_html,
     visible_text,
-    xpath_of,
 )
 from deboiler_gui.engine.jsonxml import json_to_xml, looks_like_json
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError, site_of
@@ -178,8 +177,20 @@ def removal_set(root: HtmlElement, template: Template, model: DomainModel | None
         return []
     remove = [to_xpath(r.selector) for r in template.remove]
     keep = [to_xpath(r.selector) for r in template.keep]
-    for rule in (*template.remove, *template.keep):
-        _elements(root, rule.selector, template, rule=rule.name)  # names the rule on bad input
+    found = {r.name: _elements(root, r.selector, template, rule=r.name) for r in (*template.remove, *template.keep)}
+    if model is None or not template.use_cleaner:
+        # Rules only: the same semantics as the cleaner's clean_tree (a remove rule never takes
+        # a kept node or its ancestors; outermost nodes only), without copying the tree.
+        guard: set[HtmlElement] = set()
+        for rule in template.keep:
+            for el in found[rule.name]:
+                guard.add(el)
+                guard.update(el.iterancestors())
+        taken: list[HtmlElement] = []
+        for rule in template.remove:
+            taken.extend(el for el in found[rule.name] if el not in guard and el is not root)
+        chosen = set(taken)
+        return [el for el in dict.fromkeys(taken) if not any(a in chosen for a in el.iterancestors())]
     from deboiler_gui.engine.boilerplate import clean_tree
 
     try:
@@ -202,10 +213,13 @@ def _elements(root: Any, expr: str, template: Template, **where: str) -> list[An
 # --------------------------------------------------------------------------- fields
 
 
-def _pruned_copy(node: Any, removed: set[Any], template: Template, field_id: str) -> Any:
-    """A copy of ``node`` without removed subtrees and with node filters applied."""
+def _pruned_copy(node: Any, removed: set[Any], template: Template, field_id: str, above: set[Any] | None = None) -> Any:
+    """A copy of ``node`` without removed subtrees and with node filters applied. ``above`` is
+    the set of ancestors of removed nodes: only those nodes can hold one."""
     node_filters = [f for f in template.filters if f.kind in ("url", "attribute") and f.applies_to(field_id)]
-    inside = [el for el in node.iterdescendants() if el in removed] if removed else []
+    if removed and above is None:
+        above = {a for r in removed for a in r.iterancestors()}
+    inside = [el for el in removed if any(a is node for a in el.iterancestors())] if removed and node in (above or ()) else []
     if not inside and not node_filters:
         return node
     dup = copy.deepcopy(node)
@@ -226,12 +240,12 @@ def _node_text(node: Any) -> str:
     return normalize_text(str(node))
 
 
-def _value(node: Any, fld: Field, removed: set[Any], template: Template) -> str:
+def _value(node: Any, fld: Field, removed: set[Any], template: Template, above: set[Any] | None = None) -> str:
     if not isinstance(node, etree._Element):
         return normalize_text(str(node)) if fld.kind != "html" else str(node)
     if fld.kind == "attribute":
         return node.get(fld.attribute, "")
-    pruned = _pruned_copy(node, removed, template, fld.id)
+    pruned = _pruned_copy(node, removed, template, fld.id, above)
     html_filters = [f for f in template.filters if f.kind == "html" and f.applies_to(fld.id)]
     if fld.kind == "html" or html_filters:
         markup = to_html(pruned) if isinstance(pruned, HtmlElement) else etree.tostring(pruned, encoding="unicode")
@@ -252,7 +266,8 @@ def _value(node: Any, fld: Field, removed: set[Any], template: Template) -> str:
 
 def _node_path(node: Any) -> str:
     if isinstance(node, etree._Element):
-        return xpath_of(node) if isinstance(node, HtmlElement) else node.getroottree().getpath(node)
+        # getpath (C) writes the same indexed path as htmltree.xpath_of, much faster.
+        return str(node.getroottree().getpath(node))
     parent = getattr(node, "getparent", lambda: None)()
     return _node_path(parent) if parent is not None else ""
 
@@ -260,6 +275,7 @@ def _node_path(node: Any) -> str:
 def extract_field(root: Any, fld: Field, template: Template, removed: set[Any] | None = None) -> tuple[Any, FieldReport]:
     """Value of one field on a tree, trying its XPath queue in order, and the report."""
     removed = removed or set()
+    above = {a for r in removed for a in r.iterancestors()}
     report = FieldReport(fld.id)
     for i, xp in enumerate(fld.xpaths):
         try:
@@ -278,7 +294,7 @@ def extract_field(root: Any, fld: Field, template: Template, removed: set[Any] |
                 values: list[Any] = [_record(node, fld, template, removed, report) for node in nodes]
                 values = [v for v in values if any(x not in ("", [], None) for x in v.values())]
             else:
-                values = [apply_processors(_value(n, fld, removed, template), fld.processors) for n in nodes]
+                values = [apply_processors(_value(n, fld, removed, template, above), fld.processors) for n in nodes]
                 values = [v for v in values if v != ""]
         except RuleError as exc:
             raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, field=fld.id, rule=exc.rule, expression=exc.expression) from exc
@@ -326,7 +342,7 @@ def apply_template(page: Page, template: Template, model: DomainModel | None = N
     is_html = isinstance(root, HtmlElement)
     removed = removal_set(root, template, model) if is_html else []
     removed_set = set(removed)
-    result.removed = [xpath_of(el) for el in removed]
+    result.removed = [_node_path(el) for el in removed]
     for fld in template.fields:
         value, report = extract_field(root, fld, template, removed_set)
         result.values[fld.id] = value
