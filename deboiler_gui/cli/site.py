@@ -169,7 +169,7 @@ def clean_command(
     if not paths:
         raise click.UsageError("give at least one INPUT, or --demo")
     if output is None:
-        output = Path("demo-clean.jsonl") if demo and not inputs else default_output_path([str(p) for p in paths], fmt or "jsonl")
+        output = default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl")
     options = _options(mode, operation_mode, jobs, max_page_mb)
     summary = _drive_phases(
         run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),
