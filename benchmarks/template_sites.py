@@ -53,7 +53,7 @@ def sqlite_template() -> Template:
     return Template(
         name="sqlite-docs",
         site="sqlite.example",
-        urls=("https://sqlite.example/doc/lang_select.html",),
+        urls=("https://sqlite.example/doc/",),
         remove=(Rule("menus", "//div[@class='nosearch']"),),
         fields=(
             Field("title", xpaths=("//div[@class='fancy_title']",), required=True),
@@ -104,7 +104,7 @@ def django_template() -> Template:
     return Template(
         name="django-docs",
         site="docs.django.example",
-        urls=("https://docs.django.example/ref/models/fields.html",),
+        urls=("https://docs.django.example/",),
         fields=(
             Field("title", xpaths=("//div[@id='bd']//div[contains(@class, 'section')]/h1", "//div[@id='bd']//h1"), required=True),
             Field("version", xpaths=("//div[@id='hd']/h1/a",), processors=(Processor("regex", (r"Django ([\d.]+)",)),)),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import logging
+import math
 import re
 from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
@@ -133,6 +134,7 @@ def fingerprint(el: HtmlElement) -> dict[str, Any]:
         "next_tag": nxt.tag if nxt is not None and isinstance(nxt.tag, str) else "",
         "path": [a.tag for a in el.iterancestors()][:6][::-1],
         "children": [c.tag for c in el if isinstance(c.tag, str)][:12],
+        "text_len": len(normalize_text(el.text_content())),
     }
 
 
@@ -149,20 +151,45 @@ def _seq(a: Sequence[Any], b: Sequence[Any]) -> float:
     return difflib.SequenceMatcher(None, list(a), list(b), autojunk=False).ratio()
 
 
+def _tokens_like(learned: Sequence[str], got: Sequence[str]) -> float:
+    """How well the learned class tokens survive: each learned token scores its most similar
+    token now (a renamed ``title`` -> ``title-v2`` keeps most of its credit)."""
+    if not got:
+        return 0.0
+    return sum(max(difflib.SequenceMatcher(None, t, g).ratio() for g in got) for t in learned) / len(learned)
+
+
+def _length_like(a: int, b: int) -> float:
+    """1 for equal text lengths, falling with the log ratio (a menu label is not a body)."""
+    if a == b:
+        return 1.0
+    ratio = math.log1p(min(a, b)) / math.log1p(max(a, b)) if max(a, b) else 1.0
+    return max(0.0, ratio) ** 2
+
+
 def fingerprint_similarity(fp: dict[str, Any], el: HtmlElement) -> float:
+    """Weighted similarity to a stored fingerprint; features the stored node did not have
+    (no class, no id...) are left out instead of counting as a match."""
     got = fingerprint(el)
-    parts = [
-        (1.0, 1.0 if got["tag"] == fp.get("tag") else 0.0),
-        (1.5, _jaccard(got["classes"], fp.get("classes", []))),
-        (1.0, 1.0 if (got["id"] or "") == (fp.get("id") or "") else 0.0),
-        (0.5, _jaccard(got["attrs"], fp.get("attrs", []))),
-        (1.0, 1.0 if got["parent_tag"] == fp.get("parent_tag") else 0.0),
-        (0.5, _jaccard(got["parent_classes"], fp.get("parent_classes", []))),
-        (0.5, 1.0 if got["prev_tag"] == fp.get("prev_tag") else 0.0),
-        (0.5, 1.0 if got["next_tag"] == fp.get("next_tag") else 0.0),
-        (1.5, _seq(got["path"], fp.get("path", []))),
-        (1.5, _seq(got["children"], fp.get("children", []))),
-    ]
+    parts: list[tuple[float, float]] = [(1.0, 1.0 if got["tag"] == fp.get("tag") else 0.0)]
+    if fp.get("classes"):
+        parts.append((1.5, _tokens_like(fp["classes"], got["classes"])))
+    if fp.get("id"):
+        parts.append((1.0, difflib.SequenceMatcher(None, fp["id"], got["id"]).ratio() if got["id"] else 0.0))
+    if fp.get("attrs"):
+        parts.append((0.5, _jaccard(got["attrs"], fp["attrs"])))
+    parts.append((1.0, 1.0 if got["parent_tag"] == fp.get("parent_tag") else 0.0))
+    if fp.get("parent_classes"):
+        parts.append((0.5, _tokens_like(fp["parent_classes"], got["parent_classes"])))
+    if fp.get("prev_tag"):
+        parts.append((0.5, 1.0 if got["prev_tag"] == fp["prev_tag"] else 0.0))
+    if fp.get("next_tag"):
+        parts.append((0.5, 1.0 if got["next_tag"] == fp["next_tag"] else 0.0))
+    parts.append((1.5, _seq(got["path"], fp.get("path", []))))
+    if fp.get("children"):
+        parts.append((1.5, _seq(got["children"], fp["children"])))
+    if "text_len" in fp:
+        parts.append((1.5, _length_like(int(fp["text_len"]), got["text_len"])))
     return sum(w * s for w, s in parts) / sum(w for w, _ in parts)
 
 
@@ -171,8 +198,11 @@ def fingerprint_similarity(fp: dict[str, Any], el: HtmlElement) -> float:
 
 def learn_search_rules(node: HtmlElement, others: Sequence[HtmlElement] = (), *, keyword: str = "", threshold: float = 0.6) -> SearchRules:
     """Search rules for the node a field extracts: its tag when rare on the page, nearby fixed
-    texts as context (kept only if they also occur on ``others``, pages of the same site), its
-    font and its structural fingerprint."""
+    texts as context, its font and its structural fingerprint.
+
+    ``others`` are the field's nodes on other pages of the site: a context is kept only when
+    the same text sits at the same distance from the field on at least half of them (a label,
+    not a per-page text nor a text whose distance drifts with the page's length)."""
     root = node.getroottree().getroot()
     feats = PageFeatures(root)
     tag = node.tag if feats.tag_counts[node.tag] <= 2 else ""
@@ -192,18 +222,36 @@ def learn_search_rules(node: HtmlElement, others: Sequence[HtmlElement] = (), *,
                     continue
                 if len(feats.find_text(text)) != 1:
                     continue  # an ambiguous anchor points nowhere
-                if others and sum(1 for o in others if _has_text(o, text)) < max(1, len(others) // 2):
-                    continue  # text that changes per page is no context
+                if feats.blocks[i].tag in ("option", "select", "button", "textarea"):
+                    continue  # form controls are hidden or move with the form
+                if not re.search(r"[^\W\d_]{2}", text):
+                    continue  # numbers and marks ("1.", "»") are not labels
+                if others and sum(1 for o in others if _same_distance(o, text, mine - i)) < max(1, (len(others) + 1) // 2):
+                    continue  # text that changes per page or drifts away is no context
                 contexts.append(Context(text, mine - i))
                 break
     color, size = _font(node)
     return SearchRules(keyword=keyword, tag=tag, context=tuple(contexts), font_color=color, font_size=size, threshold=threshold, fingerprint=fingerprint(node))
 
 
-def _has_text(root: HtmlElement, text: str) -> bool:
-    from deboiler_gui.engine.selectors import xpath_literal
+_FEATURES: dict[int, tuple[HtmlElement, PageFeatures]] = {}
 
-    return bool(root.xpath(f"boolean(//*[normalize-space(text())={xpath_literal(text)}])"))
+
+def _same_distance(node: HtmlElement, text: str, distance: int) -> bool:
+    feats = _features_of(node.getroottree().getroot())
+    mine = feats.block_of(node)
+    return mine is not None and any(abs((mine - at) - distance) <= 1 for at in feats.find_text(text))
+
+
+def _features_of(root: HtmlElement) -> PageFeatures:
+    """PageFeatures of a learning page, kept while learning a template (pages are few)."""
+    hit = _FEATURES.get(id(root))
+    if hit is None or hit[0] is not root:
+        if len(_FEATURES) > 64:
+            _FEATURES.clear()
+        hit = (root, PageFeatures(root))
+        _FEATURES[id(root)] = hit
+    return hit[1]
 
 
 def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5) -> Template:
@@ -214,17 +262,22 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
         return template
     new = template
     for fld in template.fields:
-        for i, tree in enumerate(trees):
-            _value, report = extract_field(tree, fld, template)
-            if report.status != "ok" or not report.nodes:
-                continue
-            nodes = select_elements(tree, report.nodes[0])
-            if not nodes:
-                continue
-            others = trees[:i] + trees[i + 1 :]
-            rules = learn_search_rules(nodes[0], others, keyword=fld.search.keyword, threshold=fld.search.threshold)
+        values: list[str] = []
+        found: list[HtmlElement] = []
+        for tree in trees:
+            value, report = extract_field(tree, fld, template)
+            values.append(repr(value))
+            nodes = select_elements(tree, report.nodes[0]) if report.status == "ok" and report.nodes else []
+            if nodes:
+                found.append(nodes[0])
+        varies = len(set(values)) > 1
+        for i, node in enumerate(found[:1]):
+            others = found[:i] + found[i + 1 :]
+            rules = learn_search_rules(node, others, keyword=fld.search.keyword, threshold=fld.search.threshold)
+            # Whether the value changes from page to page: a repair that yields one constant
+            # value on every page for such a field has found boilerplate, not the field.
+            rules = replace(rules, fingerprint={**rules.fingerprint, "varies": varies})
             new = new.with_field(replace(fld, search=rules))
-            break
     return new
 
 
@@ -378,17 +431,23 @@ def repair_steps(pages: Sequence[Page], template: Template, model: DomainModel |
             key = (fid, prop.xpath)
             if key not in proposals or prop.score > proposals[key].score:
                 proposals[key] = prop
+    rejected: set[tuple[str, str]] = set()
     for (fid, xp), prop in proposals.items():
         fld = replace(template.field(fid), xpaths=(xp,))
+        values: set[str] = set()
         for url in failing.get(fid, []):
             tree = by_url[url]
             try:
-                _v, rep = extract_field(tree, fld, template)
+                value, rep = extract_field(tree, fld, template)
             except RuleError:
                 continue
             if rep.status == "ok":
                 prop.fixes.append(url)
-    out = sorted(proposals.values(), key=lambda p: (p.field, -len(p.fixes), -p.score))
+                values.add(repr(value))
+        if template.field(fid).search.fingerprint.get("varies") and len(prop.fixes) >= 2 and len(values) == 1:
+            log.info("repair of %s rejected: %s gives the same value on %d pages", fid, xp, len(prop.fixes))
+            rejected.add((fid, xp))
+    out = sorted((p for k, p in proposals.items() if k not in rejected), key=lambda p: (p.field, -len(p.fixes), -p.score))
     return out
 
 
