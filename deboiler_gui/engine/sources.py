@@ -274,7 +274,7 @@ def _error_page(url: str, source: str, error: str) -> Page:
 
 
 def iter_jsonl(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Page]:
-    """Pages of a deboiler-style JSON-lines stream ({url, html, status, content_type}).
+    """Pages of a deboiler-style JSON-lines stream ({url, html or content, status, content_type}).
 
     A line that is not a JSON object with a string ``url`` and ``html`` becomes an error page
     named ``<file>#L<line>`` so it still shows up in the output.
@@ -302,7 +302,8 @@ def iter_jsonl(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pa
         if not isinstance(url, str) or not url.strip():
             yield _error_page(f"{name}#L{lineno}", where, "record has no 'url' string")
             continue
-        html = record.get("html")
+        # "html" is ours; "content" is the original deboiler's default key for the same thing.
+        html = record.get("html", record.get("content"))
         status = _as_status(record.get("status", 200))
         ctype = record.get("content_type") or "text/html"
         ctype = ctype if isinstance(ctype, str) else "text/html"

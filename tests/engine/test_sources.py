@@ -148,6 +148,7 @@ def _jsonl_records() -> list[bytes]:
         json.dumps({"html": "<p>no url</p>"}).encode(),
         json.dumps([1, 2]).encode(),
         json.dumps({"url": "https://a.com/zh", "html": _doc(ZH), "status": "200"}, ensure_ascii=False).encode(),
+        json.dumps({"url": "https://a.com/orig", "content": _doc("original deboiler key"), "status": 200, "content_type": "text/html"}).encode(),
     ]
 
 
@@ -158,8 +159,9 @@ def test_jsonl_records_good_broken_and_skipped(tmp_path: Path, gz: bool) -> None
     path.write_bytes(gzip.compress(raw) if gz else raw)
     pages = list(iter_inputs([path]))
     by_url = {p.url: p for p in pages}
-    assert len(pages) == 7  # the blank line is not a record
+    assert len(pages) == 8  # the blank line is not a record
     assert by_url["https://a.com/1"].ok
+    assert "original deboiler key" in by_url["https://a.com/orig"].html
     assert ZH in by_url["https://a.com/zh"].html and by_url["https://a.com/zh"].status == 200
     assert skip_reason(by_url["https://a.com/404"]) == "HTTP status 404"
     assert skip_reason(by_url["https://a.com/img"]) == "not HTML (image/png)"
