@@ -20,6 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sites import iter_sites, tokens, truth  # noqa: E402
 
 from deboiler_gui.engine.boilerplate import DomainCleaner  # noqa: E402
+from deboiler_gui.engine.document import cleaned_text  # noqa: E402
+from deboiler_gui.engine.htmltree import parse_html  # noqa: E402
 from deboiler_gui.engine.model import Page  # noqa: E402
 
 
@@ -77,16 +79,14 @@ def main() -> None:
     for site in iter_sites(args.site):
         pages = site.pages(args.limit)
         truths = {p.url: truth(site, p) for p in pages}
-        runs: dict[str, dict[str, str] | None] = {"nothing": {p.url: p.html for p in pages}}
         # "nothing" = keep the whole page text: the baseline every cleaner must beat
-        from deboiler_gui.engine.document import cleaned_text
-        from deboiler_gui.engine.htmltree import parse_html
-
-        runs["nothing"] = {p.url: cleaned_text(parse_html(p.html)) for p in pages}
+        runs: dict[str, dict[str, str] | None] = {
+            "nothing": {p.url: cleaned_text(parse_html(p.html)) for p in pages}
+        }
         for name, fn in (
-            ("ours", lambda: run_ours(pages, "improved")),
-            ("ours-compat", lambda: run_ours(pages, "compat")),
-            ("deboiler", lambda: run_deboiler(pages)),
+            ("ours", lambda pages=pages: run_ours(pages, "improved")),
+            ("ours-compat", lambda pages=pages: run_ours(pages, "compat")),
+            ("deboiler", lambda pages=pages: run_deboiler(pages)),
         ):
             t0 = time.perf_counter()
             runs[name] = fn()

@@ -66,9 +66,10 @@ SITES = [
         exclude=(
             # the site header: logo, tagline, menu, search box
             "/html/body/div[@class='nosearch'][.//div[contains(@class, 'menu')]]",
-            # the page footer line and the C-API section's link bar
+            # the page footer line and the link bars of the C-API and release-log sections
             "//p[starts-with(normalize-space(), 'This page last modified')]",
             "//p[starts-with(normalize-space(), 'See also lists of')]",
+            "//p[starts-with(normalize-space(), 'A complete list of SQLite releases')]",
         ),
     ),
     Site(

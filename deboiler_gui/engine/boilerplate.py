@@ -377,16 +377,30 @@ def _analyse(root: HtmlElement, spec: _Spec) -> _Facts:
 # --------------------------------------------------------------------------- fit summaries
 
 
+#: A block repeated more often than this within one page is the page's own structure (list
+#: entries, "Changes in version N" headings), not a site-wide template part.
+MAX_REPEATS_PER_PAGE = 2
+
+
+def _repeats(facts: _Facts) -> set[int]:
+    seen: dict[int, int] = {}
+    for rec in facts.cands:
+        if rec[2] > 0:
+            seen[rec[1]] = seen.get(rec[1], 0) + 1
+    return {h for h, n in seen.items() if n > MAX_REPEATS_PER_PAGE}
+
+
 def _summarise(root: HtmlElement, spec: _Spec, link_density: float) -> dict[str, Any]:
     """The plain data one page contributes to the site model (crosses processes)."""
     facts = _analyse(root, spec)
     if facts.too_large:
         return {"too_large": facts.elements}
     hashes: dict[int, bool] = {}
-    slots: dict[int, list[int]] = {}
+    slots: dict[int, list[Any]] = {}
     names: dict[int, str] = {}
+    repeats = _repeats(facts)
     for _el, h, chars, links, slot, _end, skel in facts.cands:
-        if h not in hashes:
+        if h not in hashes and h not in repeats:
             hashes[h] = chars > 0 and links >= link_density * chars
         if slot is not None and chars > 0:
             key = _h64(slot.encode("utf-8", "surrogatepass"))
@@ -723,6 +737,7 @@ class DomainCleaner:
                 and k not in protected
                 and slot_chars[k] > 0
                 and slot_same[k] >= cfg["frame_consistency"] * c
+                and slot_links[k] > 0  # navigation links to somewhere
                 and k not in set(nav)
             )
             data["frame_slots"] = {_hex(k): [slot_names[k][-300:], slot_skel[k]] for k in frames}
@@ -835,12 +850,15 @@ def _matches(
     max_share = float(cfg["max_slot_share"]) * max(facts.chars, 1)
     out: list[tuple[HtmlElement, str, str, int]] = []
     cands = facts.cands
+    repeats = _repeats(facts) if not ap.compat else set()
     i, n = 0, len(cands)
     while i < n:
         el, h, chars, links, slot, end, skel = cands[i]
         detector = ""
         key = ""
-        if h in ap.exact:
+        if h in repeats:
+            pass
+        elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), _hex(h)
         elif h in ap.exact_links and not (main_el is not None and _inside(el, main_el)):
             detector, key = "exact", _hex(h)
@@ -854,7 +872,7 @@ def _matches(
             # link-dense slot inside it is the page's own (a local table of contents).
             if sid in ap.nav and links >= el_density * chars:
                 detector, key = "slot", ap.nav[sid]
-            elif sid in ap.frames and ap.frames[sid][1] == skel:
+            elif sid in ap.frames and links > 0 and ap.frames[sid][1] == skel:
                 detector, key = "frame", ap.frames[sid][0]
             if detector and main_el is not None and _inside(el, main_el):
                 detector = ""

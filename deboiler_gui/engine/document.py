@@ -19,7 +19,7 @@ from deboiler_gui.engine.htmltree import (
 #: Breadcrumb trails are short; a longer match is a menu or a page that mentions the word.
 MAX_BREADCRUMB_CHARS = 300
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_CRUMB_SPLIT = re.compile(r"\s*(?:[»›>/|→·]|::)\s*")
+_CRUMB_SPLIT = re.compile(r"\s*(?:[»›>/|→·\n]|::)\s*")
 _LANG = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
 _WORD = re.compile(r"[a-zà-ÿ]+")
 
@@ -104,7 +104,7 @@ def breadcrumbs_of(root: HtmlElement) -> list[str]:
         links = [normalize_text(a.text_content()) for a in el.iter("a")]
         steps = [s for s in links if s]
         # The current page is often plain text after the last link.
-        parts = [p for p in _CRUMB_SPLIT.split(text.replace("\n", " ")) if p.strip()]
+        parts = [p for p in _CRUMB_SPLIT.split(text) if p.strip()]
         if not steps:
             steps = parts
         elif parts and parts[-1] not in steps:
@@ -180,7 +180,14 @@ def consume_text(root: HtmlElement) -> str:
     text = etree.tostring(
         body if body is not None else root, method="text", encoding="unicode", with_tail=False
     )
-    return normalize_text(text)
+    return fast_normalize(text)
+
+
+def fast_normalize(text: str) -> str:
+    """``normalize_text`` with str methods instead of regular expressions (which crawl on
+    multi-megabyte pages with millions of spaces)."""
+    lines = (" ".join(line.replace("\u200b", " ").split()) for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)
 
 
 def cleaned_text(root: HtmlElement) -> str:
@@ -206,6 +213,7 @@ __all__ = [
     "breadcrumbs_of",
     "cleaned_text",
     "consume_text",
+    "fast_normalize",
     "guess_language",
     "headings_of",
     "language_of",
