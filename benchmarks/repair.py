@@ -26,6 +26,7 @@ from deboiler_gui.engine.extract import apply_template, extract_field  # noqa: E
 from deboiler_gui.engine.htmltree import normalize_text, parse_html, to_html  # noqa: E402
 from deboiler_gui.engine.model import Page  # noqa: E402
 from deboiler_gui.engine.repair import learn_template, propose_repair, repair_steps  # noqa: E402
+from deboiler_gui.engine.selectors import SiteIndex  # noqa: E402
 
 
 def _rename(root: Any) -> None:
@@ -102,12 +103,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--limit", type=int, default=40, help="pages per site")
     ap.add_argument("--learn", type=int, default=5, help="pages used to learn search rules")
+    ap.add_argument("--site", action="append", help="only this site (repeatable)")
     args = ap.parse_args()
-    print("page: each page repaired alone (the app's one-page proposal); site: repair over the")
+    print("page: each page repaired alone with the site's pages at hand (the app's proposal); site: repair over the")
     print("mutated site, the XPath fixing most pages accepted per field (templates repair --accept-repairs)")
     print(f"{'site':<8} {'mutation':<8} {'broken':>6} | {'page ok':>7} {'wrong':>5} {'none':>5} {'recov':>6} | {'site ok':>7} {'wrong':>5} {'none':>5} {'recov':>6}")
     wrong_examples: list[str] = []
     for spec in all_sites(args.limit + args.learn):
+        if args.site and spec.name not in args.site:
+            continue
         learn_pages, test_pages = spec.pages[: args.learn], spec.pages[args.learn :]
         template = learn_template(spec.template, learn_pages)
         expected = {p.url: apply_template(p, template).values for p in test_pages}
@@ -115,6 +119,7 @@ def main() -> None:
             t0 = time.perf_counter()
             mutated = [Page(p.url, mutate(p.html, steps)) for p in test_pages]
             trees = {p.url: parse_html(p.html) for p in mutated}
+            index = SiteIndex(list(trees), list(trees.values()))  # the app has the site's pages
             proposals = _run(repair_steps(mutated, template))
             accepted: dict[str, Any] = {}
             for prop in proposals:
@@ -131,7 +136,7 @@ def main() -> None:
                         continue  # the field was empty before the mutation too
                     broken += 1
                     fld = template.field(fid)
-                    for counter, prop in ((page_c, propose_repair(page, template, fld, root=trees[page.url])), (site_c, accepted.get(fid))):
+                    for counter, prop in ((page_c, propose_repair(page, template, fld, root=trees[page.url], index=index)), (site_c, accepted.get(fid))):
                         if prop is None:
                             counter["none"] += 1
                             continue
@@ -145,7 +150,7 @@ def main() -> None:
                             if len(wrong_examples) < 10:
                                 wrong_examples.append(f"{spec.name}/{name} {fid} {page.url}: score {prop.score:.2f} {prop.xpath} -> {str(got)[:60]!r} (want {str(want)[:40]!r})")
 
-            def share(c: Counter[str]) -> str:
+            def share(c: Counter[str], broken: int = broken) -> str:
                 return f"{c['ok'] / broken:>6.1%}" if broken else f"{'-':>6}"
 
             print(

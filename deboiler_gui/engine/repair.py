@@ -31,6 +31,7 @@ from deboiler_gui.engine.htmltree import (
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
 from deboiler_gui.engine.selectors import (
     SiteIndex,
+    _common_ancestor,
     class_predicate,
     is_wordlike,
     list_from_example,
@@ -264,11 +265,17 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
     for fld in template.fields:
         values: list[str] = []
         found: list[HtmlElement] = []
+        item_tag = ""
         for tree in trees:
             value, report = extract_field(tree, fld, template)
             values.append(repr(value))
-            nodes = select_elements(tree, report.nodes[0]) if report.status == "ok" and report.nodes else []
-            if nodes:
+            nodes = [n for p in report.nodes for n in select_elements(tree, p)] if report.status == "ok" else []
+            if fld.is_list and not fld.children and len(nodes) >= 2 and len({n.tag for n in nodes}) == 1:
+                # A list is found again through its container: the lowest node holding every
+                # item; the items are then its descendants of the item tag (nested lists too).
+                found.append(_common_ancestor(nodes))
+                item_tag = nodes[0].tag
+            elif nodes:
                 found.append(nodes[0])
         varies = len(set(values)) > 1
         for i, node in enumerate(found[:1]):
@@ -276,7 +283,10 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
             rules = learn_search_rules(node, others, keyword=fld.search.keyword, threshold=fld.search.threshold)
             # Whether the value changes from page to page: a repair that yields one constant
             # value on every page for such a field has found boilerplate, not the field.
-            rules = replace(rules, fingerprint={**rules.fingerprint, "varies": varies})
+            extra: dict[str, Any] = {"varies": varies}
+            if item_tag:
+                extra["items"] = item_tag
+            rules = replace(rules, fingerprint={**rules.fingerprint, **extra})
             new = new.with_field(replace(fld, search=rules))
     return new
 
@@ -356,26 +366,49 @@ class RepairProposal:
         }
 
 
-def find_node(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = ()) -> tuple[HtmlElement, dict[str, float]] | None:
-    """Best node by the field's search rules, bottom-up (deepest first on ties), above the
-    threshold; None when no node passes."""
+def rank_nodes(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = (), limit: int = 5) -> list[tuple[HtmlElement, dict[str, float]]]:
+    """Nodes scoring above the field's search threshold, best first; scored bottom-up, so on
+    equal scores the deeper node wins."""
     rules = fld.search
     if rules.empty:
-        return None
+        return []
     feats = PageFeatures(root)
     excluded = set(exclude)
-    best: tuple[float, int, HtmlElement, dict[str, float]] | None = None
+    scored: list[tuple[float, int, HtmlElement, dict[str, float]]] = []
     elements = [el for el in iter_elements(root) if el.tag not in INVISIBLE_TAGS and el.tag not in ("html", "body")]
     for order, el in enumerate(reversed(elements)):  # bottom-up: leaves before their ancestors
         if el in excluded or feats.block_of(el) is None:
             continue
         scores = score_node(el, rules, feats)
-        s = scores["score"]
-        if s >= rules.threshold and (best is None or s > best[0] + 1e-9):
-            best = (s, order, el, scores)
-    if best is None:
-        return None
-    return best[2], best[3]
+        if scores["score"] >= rules.threshold:
+            scored.append((-scores["score"], order, el, scores))
+    scored.sort(key=lambda x: (round(x[0], 9), x[1]))
+    return [(el, sc) for _s, _o, el, sc in scored[:limit]]
+
+
+def find_node(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = ()) -> tuple[HtmlElement, dict[str, float]] | None:
+    """Best node by the field's search rules above the threshold; None when no node passes."""
+    ranked = rank_nodes(root, fld, exclude=exclude, limit=1)
+    return ranked[0] if ranked else None
+
+
+def _constant_on_site(xp: str, fld: Field, template: Template, index: SiteIndex, sample: int = 30) -> bool:
+    """True when the XPath gives one same value on every sampled page that has it: for a field
+    whose value varies from page to page, that is boilerplate (a site header), not the field."""
+    probe = replace(fld, xpaths=(xp,))
+    values = set()
+    hits = 0
+    for tree in index.trees[:sample]:
+        try:
+            value, rep = extract_field(tree, probe, template)
+        except RuleError:
+            return False
+        if rep.status == "ok":
+            hits += 1
+            values.add(repr(value))
+            if len(values) > 1:
+                return False
+    return hits >= 2
 
 
 def _new_xpath(el: HtmlElement, index: SiteIndex | None) -> str:
@@ -396,13 +429,21 @@ def propose_repair(page: Page, template: Template, fld: Field, *, root: HtmlElem
             return None
         root = tree
     removed = removal_set(root, template, model)
-    found = find_node(root, fld, exclude=removed)
-    if found is None:
-        return None
-    el, scores = found
-    pattern = list_from_example(el) if fld.is_list else None
-    xp = pattern.pattern if pattern is not None else _new_xpath(el, index)
-    return RepairProposal(template.name, fld.id, xp, scores["score"], {k: v for k, v in scores.items() if k != "score"}, page.url, visible_text(el), xpath_of(el))
+    check_constant = index is not None and len(index.trees) >= 2 and bool(fld.search.fingerprint.get("varies"))
+    for el, scores in rank_nodes(root, fld, exclude=removed):
+        items = str(fld.search.fingerprint.get("items", ""))
+        if fld.is_list and items:
+            if sum(1 for _ in el.iter(items)) < 2:
+                continue  # a list container holds several items
+            xp = f"{_new_xpath(el, index)}//{items}"
+        else:
+            pattern = list_from_example(el) if fld.is_list else None
+            xp = pattern.pattern if pattern is not None else _new_xpath(el, index)
+        if check_constant and index is not None and _constant_on_site(xp, fld, template, index):
+            log.info("repair candidate %s for %s skipped: one constant value across the site", xp, fld.id)
+            continue
+        return RepairProposal(template.name, fld.id, xp, scores["score"], {k: v for k, v in scores.items() if k != "score"}, page.url, visible_text(el), xpath_of(el))
+    return None
 
 
 def repair_steps(pages: Sequence[Page], template: Template, model: DomainModel | None = None) -> Generator[Progress, None, list[RepairProposal]]:
