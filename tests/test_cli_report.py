@@ -16,7 +16,12 @@ import pytest
 from click.testing import CliRunner
 
 from deboiler_gui.cli import cli
-from deboiler_gui.engine.review import BoilerplateGroup, accept_group, group_steps, reject_group
+from deboiler_gui.engine.review_groups import (
+    BoilerplateGroup,
+    accept_group,
+    group_steps,
+    reject_group,
+)
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template import Field, Rule, Template
 

@@ -14,13 +14,12 @@ from deboiler_gui.engine.model import DomainModel, Progress, WorkspaceError
 from deboiler_gui.engine.review import (
     AUTO,
     DEFAULT_MAX_EATEN,
-    BoilerplateGroup,
     ImpactReport,
     cause_colour,
     escape,
-    group_steps,
     impact_steps,
 )
+from deboiler_gui.engine.review_groups import BoilerplateGroup, group_decisions, group_steps
 from deboiler_gui.engine.review_health import HealthReport, health_steps
 from deboiler_gui.engine.template import Template
 
@@ -244,7 +243,6 @@ def report_steps(
     """Build the report of a workspace: impact (saved models; a site without one is fitted for
     the report and not saved), boilerplate groups and the templates' health."""
     from deboiler_gui.engine.pipeline import SitePages, fit_steps
-    from deboiler_gui.engine.review import group_decisions
 
     known = [s for s, _n in ws.sites()]
     wanted = list(sites) if sites else known

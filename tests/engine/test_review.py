@@ -19,15 +19,18 @@ from deboiler_gui.engine.repair import learn_template
 from deboiler_gui.engine.review import (
     AUTO,
     CAUSE_ATTR,
-    BoilerplateGroup,
-    accept_group,
     annotated_html,
-    group_decisions,
-    group_steps,
+    before_after,
     impact_steps,
-    reject_group,
     review_page,
     text_diff,
+)
+from deboiler_gui.engine.review_groups import (
+    BoilerplateGroup,
+    accept_group,
+    group_decisions,
+    group_steps,
+    reject_group,
 )
 from deboiler_gui.engine.review_health import (
     accept_proposal,
@@ -260,3 +263,13 @@ def test_exports_use_the_engine_formats(tmp_path: Path, site: list[Page], model:
     first = tmp_path / "html" / index[0]["file"]
     assert first.is_file() and "Article number" in first.read_text() and "Copyright" not in first.read_text()
     assert not list(tmp_path.glob(".html.*"))  # no leftovers of the staging folder
+
+
+def test_before_after_is_plain_data_for_the_view(site: list[Page], model: DomainModel) -> None:
+    data = before_after(site[1], model, _template(remove=(Rule("headline", "//h1"),)))
+    assert json.loads(json.dumps(data)) == {**data, "diff": [list(d) for d in data["diff"]]}
+    assert 'data-deboiler-cut="0"' in data["before_html"] and "Copyright" in data["before_html"]
+    assert "Copyright" not in data["after_html"] and "<h1" not in data["after_html"]
+    assert "Second paragraph 2" in data["after_html"] and "data-deboiler" not in data["after_html"]
+    broken = before_after(Page(site[0].url, "", error="gone"), model)
+    assert broken["error"] == "gone" and broken["before_html"] == ""
