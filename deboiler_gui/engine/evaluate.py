@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import dataclasses
 import json
 import os
 import tempfile
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,8 @@ class FieldStats:
     field: str
     pages: int = 0
     ok: int = 0
-    by_xpath: dict[str, int] = field(default_factory=dict)
-    failing: list[dict[str, Any]] = field(default_factory=list)
+    by_xpath: dict[str, int] = dataclasses.field(default_factory=dict)
+    failing: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -51,11 +52,11 @@ class FieldStats:
 class Evaluation:
     """Per template/field stats, pages no template matched, and alerts."""
 
-    fields: dict[tuple[str, str], FieldStats] = field(default_factory=dict)
+    fields: dict[tuple[str, str], FieldStats] = dataclasses.field(default_factory=dict)
     pages: int = 0
-    unmatched: list[str] = field(default_factory=list)
-    errors: list[dict[str, str]] = field(default_factory=list)
-    quality: dict[str, dict[str, float]] = field(default_factory=dict)
+    unmatched: list[str] = dataclasses.field(default_factory=list)
+    errors: list[dict[str, str]] = dataclasses.field(default_factory=list)
+    quality: dict[str, dict[str, float]] = dataclasses.field(default_factory=dict)
 
     @property
     def alerts(self) -> list[str]:

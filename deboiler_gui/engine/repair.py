@@ -4,13 +4,14 @@ above the threshold with its evidence, and append accepted repairs to the XPath 
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import logging
 import math
 import re
 from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deboiler_gui.engine.extract import (
@@ -350,7 +351,7 @@ class RepairProposal:
     url: str
     value: str
     node: str  # absolute XPath of the chosen node on the page
-    fixes: list[str] = field(default_factory=list)  # pages where the new XPath gives a value
+    fixes: list[str] = dataclasses.field(default_factory=list)  # pages where the new XPath gives a value
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -47,7 +47,8 @@ def regex_sub(pattern: str, repl: str, text: str) -> str:
 
 def regex_search(pattern: str, text: str) -> regex.Match[str] | None:
     rx = compile_regex(pattern)
-    return _guard(pattern, lambda: rx.search(text, timeout=REGEX_TIMEOUT))  # type: ignore[no-any-return]
+    found: regex.Match[str] | None = _guard(pattern, lambda: rx.search(text, timeout=REGEX_TIMEOUT))
+    return found
 
 
 # --------------------------------------------------------------------------- noise filters
@@ -110,7 +111,7 @@ def filter_nodes(flt: NoiseFilter, root: HtmlElement) -> list[HtmlElement]:
             href = a.get("href")
             if href is None:
                 continue
-            if _named(flt, lambda h=href: regex_search(flt.pattern, h)) is None:
+            if _named(flt, lambda h=href: regex_search(flt.pattern, str(h))) is None:
                 bad.append(a)
         return bad
     if flt.kind == "attribute":
