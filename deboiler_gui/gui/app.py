@@ -20,6 +20,21 @@ def prepare_environment() -> None:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         # Chromium refuses to start its sandbox as root; the shown pages run no script anyway.
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+    # sqlite-utils imports pandas when it is installed (about 1 s here) only to map pandas
+    # types to columns; the app stores plain Python values, so it goes without.
+    if "pandas" not in sys.modules:
+        sys.modules["pandas"] = None  # type: ignore[assignment]
+
+
+def preload_engine() -> None:
+    """Import the engine before the window shows: a first import later, in the middle of a
+    page switch or a job report, would stall the GUI thread."""
+    import deboiler_gui.engine.boilerplate  # noqa: F401
+    import deboiler_gui.engine.extract  # noqa: F401
+    import deboiler_gui.engine.pipeline  # noqa: F401
+    import deboiler_gui.engine.rules  # noqa: F401
+    import deboiler_gui.engine.selectors  # noqa: F401
+    import deboiler_gui.engine.store  # noqa: F401
 
 
 def create_application(argv: list[str] | None = None) -> Any:
@@ -75,6 +90,7 @@ def build_window() -> tuple[Any, Any]:
     from deboiler_gui.gui.mainwindow import MainWindow
     from deboiler_gui.gui.webview import IsolatedProfile
 
+    preload_engine()
     profile = IsolatedProfile()
     window = MainWindow(profile)
     return window, profile

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -72,6 +72,9 @@ class MainWindow(QMainWindow):
         self.runner = JobRunner(self)
         self.current_job: Job | None = None
         self._job_callbacks: dict[Any, tuple[Job, Any, Any]] = {}
+        self._after_first_paint: list[Any] = []
+        # url -> XPaths of the cleaner's boilerplate, learnt by the background analysis.
+        self._boiler_cache: dict[str, list[str]] = {}
         self.service = SiteService(self)
         self._pending_suggest: dict[int, str] = {}
         self._pending_counts: dict[int, Any] = {}
@@ -102,6 +105,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.view.element_clicked.connect(self._on_view_element_clicked)
         self.view.page_ready.connect(self._apply_highlights)
+        self.view.highlights_applied.connect(self._on_view_highlights_applied)
 
         # pages
         pages = QWidget()
@@ -243,6 +247,7 @@ class MainWindow(QMainWindow):
         if self.ws is not None:
             self.ws.close()
         self.ws, self.ws_path = ws, path
+        self._boiler_cache.clear()
         sites = ws.sites()
         if not sites:
             self.post_message(f"{path}: the workspace holds no pages", error=True)
@@ -252,13 +257,18 @@ class MainWindow(QMainWindow):
         self.page_model.set_pages(ws.page_summaries(self.site))
         self.page_count_label.setText(f"{len(self.page_model.rows())} pages of {self.site}")
         self._load_template()
-        self.service.build_index(path, self.site)
         self.workspace_loaded.emit(path)
-        if self.model is None:
-            self.start_fit()
-        else:
-            self.start_analysis()
+        # Background work starts once the first page is on screen: it would compete with the
+        # first paint for the interpreter and both cores.
+        self._after_first_paint = [lambda: self.service.build_index(path, self.site), self.start_fit if self.model is None else self.start_analysis]
         self.select_page_row(0)
+        if self.page is None:
+            self._run_after_first_paint()
+
+    def _run_after_first_paint(self) -> None:
+        pending, self._after_first_paint = self._after_first_paint, []
+        for call in pending:
+            call()
 
     def _load_template(self) -> None:
         template = None
@@ -364,6 +374,7 @@ class MainWindow(QMainWindow):
 
         def done(failed: dict[str, str]) -> None:
             self.model = self.ws.load_model(site) if self.ws is not None else None
+            self._boiler_cache.clear()
             for name, reason in failed.items():
                 self.post_message(f"{name}: {reason}", error=True)
             if self.model is not None:
@@ -376,8 +387,26 @@ class MainWindow(QMainWindow):
     def start_analysis(self) -> None:
         if not self.ws_path:
             return
-        path, site, template = self.ws_path, self.site, self.editor.template.to_dict()
-        self.start_job("analyse", lambda: session.analyse_steps(path, site, template), None, self.page_model.update_pages)
+        path, site = self.ws_path, self.site
+        current = self.editor.template
+        templates = [current.to_dict()]
+        for name in self.ws.template_names():
+            if name != current.name:
+                try:
+                    templates.append(self.ws.load_template(name))
+                except DeboilerError as exc:
+                    self.post_message(str(exc), error=True)
+        self.start_job("analyse", lambda: session.analyse_steps(path, site, templates), None, self._on_analysis_batch)
+
+    def _on_analysis_batch(self, batch: dict[str, dict[str, Any]]) -> None:
+        for url, facts in batch.items():
+            boiler = facts.pop("boiler", None)
+            if boiler is not None:
+                self._boiler_cache[url] = boiler
+        self.page_model.update_pages(batch)
+        known = {self.group_combo.itemData(i) for i in range(self.group_combo.count())}
+        for name in sorted({f["template"] for f in batch.values() if f.get("template")} - known):
+            self.group_combo.addItem(f"Template: {name}", name)
 
     # ================================================================== pages
     def select_page_row(self, row: int) -> None:
@@ -477,7 +506,11 @@ class MainWindow(QMainWindow):
             self._marks = {}
             return
         root = sp.root
-        if self.model is not None and template.use_cleaner:
+        cached = self._boiler_cache.get(sp.url)
+        if self.model is not None and template.use_cleaner and cached is not None:
+            tree = root.getroottree()
+            marks["boiler"] = [found[0] for found in (tree.xpath(p) for p in cached) if found]
+        elif self.model is not None and template.use_cleaner:
             try:
                 from deboiler_gui.engine.boilerplate import find_boilerplate
 
@@ -538,6 +571,10 @@ class MainWindow(QMainWindow):
         self.view.set_highlights({k: v for k, v in getattr(self, "_marks", {}).items() if k in enabled})
         if self.selected is not None:
             self.view.select(self.selected, scroll=False)
+
+    def _on_view_highlights_applied(self, _counts: dict) -> None:
+        if self._after_first_paint:
+            QTimer.singleShot(0, self._run_after_first_paint)
 
     def _on_cleaned_action_toggled(self, on: bool) -> None:
         self.show_cleaned = on
@@ -779,6 +816,8 @@ class MainWindow(QMainWindow):
             session.clear_draft(self.ws_path)
         self.post_message(f"Saved template {template.name!r} version {version}")
         self._update_title()
+        if self.current_job is None:
+            self.start_analysis()
         return version
 
     def confirm_discard(self) -> bool:

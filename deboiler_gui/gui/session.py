@@ -77,15 +77,17 @@ def fit_steps(workspace_path: str, site: str) -> Generator[Progress, None, dict[
     return dict(failed)
 
 
-def analyse_steps(workspace_path: str, site: str, template: dict[str, Any] | None = None) -> Generator[Any, None, int]:
-    """Per page: the share of text the cleaner removes and, with a template, how many of its
-    fields fail. Yields batches ``{url: {...}}`` between the progress reports."""
-    from deboiler_gui.engine.extract import apply_template
+def analyse_steps(workspace_path: str, site: str, templates: list[dict[str, Any]] | None = None) -> Generator[Any, None, int]:
+    """Per page: the share of text the cleaner removes, the template the page matches by URL
+    and how many of that template's fields fail on it. Yields batches ``{url: {...}}`` between
+    the progress reports."""
+    from deboiler_gui.engine.extract import apply_template, choose_templates
     from deboiler_gui.engine.htmltree import parse_html, text_length
+    from deboiler_gui.engine.model import DeboilerError
     from deboiler_gui.engine.store import Workspace
     from deboiler_gui.engine.template import Template
 
-    tpl = Template.from_dict(template) if template and template.get("name") else None
+    tpls = [Template.from_dict(t) for t in templates or () if t.get("name")]
     with Workspace(workspace_path) as ws:
         model = ws.load_model(site)
         total = ws.page_count(site)
@@ -98,10 +100,16 @@ def analyse_steps(workspace_path: str, site: str, template: dict[str, Any] | Non
             root = parse_html(page.html)
             facts: dict[str, Any] = {}
             if model is not None:
-                facts["boiler_share"] = _boiler_share(root, model, text_length)
-            if tpl is not None and tpl.fields:
-                facts["failures"] = len(apply_template(page, tpl, model, root=root).failed_fields)
-                facts["template"] = tpl.name
+                facts["boiler_share"], facts["boiler"] = _boilerplate(root, model, text_length)
+            chosen = choose_templates(page.url, tpls) if tpls else []
+            if chosen:
+                template = chosen[0][1]
+                facts["template"] = template.name
+                if template.fields:
+                    try:
+                        facts["failures"] = len(apply_template(page, template, model, root=root).failed_fields)
+                    except DeboilerError:
+                        facts["failures"] = len(template.fields)
             batch[page.url] = facts
             if len(batch) >= 100:
                 yield batch
@@ -113,14 +121,16 @@ def analyse_steps(workspace_path: str, site: str, template: dict[str, Any] | Non
         return n
 
 
-def _boiler_share(root: Any, model: Any, text_length: Any) -> float:
+def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[str]]:
+    """Share of the page's text in boilerplate, and the XPaths of the boilerplate subtrees
+    (the app highlights them without running the cleaner again when the page is shown)."""
     from deboiler_gui.engine.boilerplate import find_boilerplate
+    from deboiler_gui.engine.htmltree import xpath_of
 
+    found = find_boilerplate(root, model)
     total = text_length(root)
-    if not total:
-        return 0.0
-    removed = sum(r.chars for _el, r in find_boilerplate(root, model))
-    return min(1.0, removed / total)
+    removed = sum(r.chars for _el, r in found)
+    return (min(1.0, removed / total) if total else 0.0), [xpath_of(el) for el, _r in found]
 
 
 # --------------------------------------------------------------------------- drafts

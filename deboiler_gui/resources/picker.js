@@ -30,7 +30,7 @@
       byStamp = new Map();
       var all = document.querySelectorAll("[" + STAMP + "]");
       for (var i = 0; i < all.length; i++) {
-        byStamp.set(Number(all[i].getAttribute(STAMP)), all[i]);
+        byStamp.set(parseInt(all[i].getAttribute(STAMP), 36), all[i]);
       }
     }
     return byStamp;
@@ -143,7 +143,7 @@
     for (var i = 0; i < all.length; i++) {
       var kinds = all[i].getAttribute(HL).split(" ");
       for (var j = 0; j < kinds.length; j++) {
-        (out[kinds[j]] = out[kinds[j]] || []).push(Number(all[i].getAttribute(STAMP)));
+        (out[kinds[j]] = out[kinds[j]] || []).push(parseInt(all[i].getAttribute(STAMP), 36));
       }
     }
     return JSON.stringify(out);
@@ -163,7 +163,7 @@
     hovered = el;
     if (el) {
       el.setAttribute(HOVER, "");
-      post({ type: "hover", id: Number(el.getAttribute(STAMP)) });
+      post({ type: "hover", id: parseInt(el.getAttribute(STAMP), 36) });
     }
   }, true);
 
@@ -177,7 +177,7 @@
     }
     var el = stamped(ev.target);
     if (el) {
-      post({ type: "click", id: Number(el.getAttribute(STAMP)), additive: ev.ctrlKey || ev.shiftKey || ev.metaKey });
+      post({ type: "click", id: parseInt(el.getAttribute(STAMP), 36), additive: ev.ctrlKey || ev.shiftKey || ev.metaKey });
     }
   }, true);
   document.addEventListener("submit", function (ev) { ev.preventDefault(); }, true);

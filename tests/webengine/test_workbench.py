@@ -17,6 +17,7 @@ from PySide6.QtTest import QTest
 from deboiler_gui.engine.htmltree import parse_html, xpath_of
 from deboiler_gui.engine.selectors import select_elements
 from deboiler_gui.gui import session
+from deboiler_gui.gui.stamping import STAMP_ATTR, stamp_value
 
 ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
 
@@ -75,7 +76,8 @@ def test_auto_detected_boilerplate_is_highlighted_in_the_dom(qtbot: Any, demo: A
     # The highlighted nodes are the shared chrome (header, footer), not the article.
     tags = {demo.stamped.element(s).tag for s in expected}
     assert "article" not in tags
-    assert js(demo.view, f"JSON.stringify(getComputedStyle(document.querySelector('[data-dbg-id=\"{expected[0]}\"]')).outlineStyle)") == "dashed"
+    first = f"[{STAMP_ATTR}=\"{stamp_value(expected[0])}\"]"
+    assert js(demo.view, f"JSON.stringify(getComputedStyle(document.querySelector('{first}')).outlineStyle)") == "dashed"
     # Switching the kind off in the legend removes the marks from the DOM.
     with qtbot.waitSignal(demo.view.highlights_applied, timeout=5000):
         demo.legend.boxes["boiler"].setChecked(False)
@@ -132,7 +134,7 @@ def test_dom_tree_follows_clicks_and_arrow_keys_move_the_selection(qtbot: Any, d
     qtbot.waitUntil(lambda: demo.selected != demo.stamped.stamp_of(parent), timeout=3000)
     assert demo.stamped.element(demo.selected).getparent() is parent
     # The page shows the same selection.
-    qtbot.waitUntil(lambda: js(demo.view, "JSON.stringify(Number(document.querySelector('[data-dbg-sel]').getAttribute('data-dbg-id')))") == demo.selected, timeout=3000)
+    qtbot.waitUntil(lambda: js(demo.view, f"JSON.stringify(parseInt(document.querySelector('[data-dbg-sel]').getAttribute('{STAMP_ATTR}'), 36))") == demo.selected, timeout=3000)
 
 
 def test_every_rule_edit_can_be_undone_and_redone(demo: Any) -> None:

@@ -1,0 +1,317 @@
+"""Workbench timings on a real QtWebEngine view (offscreen): start-up to first page shown, page
+switch to highlights painted on 300 KB pages, click to candidates with site-wide hit rates over
+1,000 pages, and the longest GUI-thread stall while a 10,000-page site is imported and fitted.
+
+    python benchmarks/gui_bench.py [--pages-stall 10000] [--pages-click 1000]
+
+Each figure is printed next to a peer measured in the same run (plain QWebEngineView load of
+the same HTML; the engine's own suggestion call; an idle event loop) so the ratio shows what
+the workbench adds."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+T0 = time.perf_counter()
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+
+WORDS = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
+
+
+def make_site(folder: Path, pages: int, *, content_kb: int, seed: int = 1) -> None:
+    """A site whose pages share a header, menu, sidebar and footer (some text varies per page,
+    as real navigation does) around a body of about ``content_kb`` kilobytes."""
+    rnd = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    menu = "".join(f'<li><a href="/s{i}/">Section {i}</a></li>' for i in range(12))
+    for n in range(pages):
+        sub = f"s{n % 20}"
+        (folder / sub).mkdir(exist_ok=True)
+        paras = []
+        size = 0
+        while size < content_kb * 1024:
+            text = " ".join(rnd.choice(WORDS) for _ in range(60))
+            para = f"<p>{text}.</p>"
+            if rnd.random() < 0.1:
+                para = "<table class='data'>" + "".join(f"<tr><td>{rnd.choice(WORDS)}</td><td>{rnd.randint(1, 999)}</td></tr>" for _ in range(20)) + "</table>"
+            paras.append(para)
+            size += len(para)
+        html = f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>Page {n}</title></head><body>
+<header class="top"><a class="logo" href="/">Site</a><nav class="menu"><ul>{menu}</ul></nav></header>
+<div class="crumbs">Home › {sub} › Page {n}</div>
+<div class="wrap"><main class="content"><article><h1>Page {n} about {rnd.choice(WORDS)}</h1>{''.join(paras)}
+<ul class="steps">{''.join(f'<li>step {k} {rnd.choice(WORDS)}</li>' for k in range(6))}</ul></article>
+<div class="pager"><a href="/p{n - 1}.html">previous: page {n - 1}</a> <a href="/p{n + 1}.html">next: page {n + 1}</a></div></main>
+<aside class="side"><h3>Related</h3><ul><li><a href="/a">About</a></li><li><a href="/b">Blog</a></li></ul></aside></div>
+<footer class="bottom"><p>© Site · <a href="/privacy">Privacy</a></p><p>Updated page {n}</p></footer></body></html>"""
+        (folder / sub / f"p{n:05d}.html").write_text(html, encoding="utf-8")
+
+
+def _startup_child(workspace: str) -> None:
+    """Run in a fresh process: time from interpreter start to the first page shown with its
+    highlights painted."""
+    from deboiler_gui.gui.app import build_window, create_application
+
+    app = create_application()
+    window, profile = build_window()
+    window.show()
+    done: list[float] = []
+
+    def shown(_counts: dict) -> None:
+        if not done:
+            done.append(time.perf_counter())
+            app.quit()
+
+    window.view.highlights_applied.connect(shown)
+    window.open_path(workspace)
+    app.exec()
+    # The interpreter had started before T0 (module import); add that from the OS clock.
+    print(f"STARTUP {done[0] - T0:.3f}")
+    window.editor.mark_saved()
+    window.shutdown()
+    import shiboken6
+
+    shiboken6.delete(window)
+    shiboken6.delete(profile)
+
+
+def _run_until(app: Any, predicate: Any, timeout: float) -> None:
+    end = time.perf_counter() + timeout
+    while not predicate():
+        app.processEvents()
+        time.sleep(0.001)
+        if time.perf_counter() > end:
+            raise TimeoutError("benchmark step timed out")
+
+
+def _open_and_wait(app: Any, window: Any, path: str, timeout: float = 3600) -> list[tuple[str, str]]:
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda n, o: finished.append((n, o)))
+    window.open_path(path)
+    _run_until(app, lambda: any(n == "analyse" for n, _o in finished) or any(o == "failed" for _n, o in finished), timeout)
+    return finished
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pages-stall", type=int, default=10000)
+    parser.add_argument("--pages-click", type=int, default=1000)
+    parser.add_argument("--switches", type=int, default=15)
+    parser.add_argument("--startup-child", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.startup_child:
+        _startup_child(args.startup_child)
+        return
+
+    tmp = Path(tempfile.mkdtemp(prefix="gui-bench-"))
+    os.environ["XDG_DATA_HOME"] = str(tmp / "data")
+    from PySide6.QtCore import QElapsedTimer, QPoint, Qt, QTimer, QUrl
+    from PySide6.QtTest import QTest
+    from PySide6.QtWebEngineCore import QWebEnginePage
+    from PySide6.QtWebEngineWidgets import QWebEngineView
+
+    from deboiler_gui.gui.app import build_window, create_application
+    from deboiler_gui.gui.session import workspace_for
+
+    app = create_application()
+    rows: list[tuple[str, str, str, str, str]] = []
+
+    # ------------------------------------------------------------ 1. page switch, 300 KB
+    big = tmp / "big"
+    make_site(big, 24, content_kb=300)
+    window, profile = build_window()
+    window.resize(1400, 900)
+    window.show()
+    _open_and_wait(app, window, str(big))
+    urls = [r["url"] for r in window.page_model.rows()]
+    sizes = [len(window.ws.get_page(u).html) for u in urls]
+    switch: list[float] = []
+    for i in range(args.switches):
+        url = urls[(i * 7 + 3) % len(urls)]
+        got: list[float] = []
+        window.view.highlights_applied.connect(lambda _c, g=got: g.append(time.perf_counter()))
+        start = time.perf_counter()
+        window.select_url(url)
+        _run_until(app, lambda g=got: bool(g), 30)
+        window.view.highlights_applied.disconnect()
+        switch.append(got[0] - start)
+    # Peer: a plain QWebEngineView loading the same HTML (no stamping, no highlights).
+    plain = QWebEngineView()
+    plain_page = QWebEnginePage(profile, plain)
+    plain.setPage(plain_page)
+    plain.resize(1000, 800)
+    plain.show()
+    peer: list[float] = []
+    handler = profile.handler
+    for i in range(args.switches):
+        html = window.ws.get_page(urls[(i * 7 + 3) % len(urls)]).html
+        url = handler.put(f"plain{i}", html)
+        loaded: list[float] = []
+        plain_page.loadFinished.connect(lambda _ok, g=loaded: g.append(time.perf_counter()))
+        start = time.perf_counter()
+        plain_page.load(QUrl(url))
+        _run_until(app, lambda g=loaded: bool(g), 30)
+        plain_page.loadFinished.disconnect()
+        peer.append(loaded[0] - start)
+    med, peer_med = statistics.median(switch), statistics.median(peer)
+    rows.append((
+        f"page switch → highlights painted ({statistics.mean(sizes) / 1024:.0f} KB pages, n={len(switch)})",
+        f"median {med * 1000:.0f} ms, p90 {sorted(switch)[int(len(switch) * 0.9) - 1] * 1000:.0f} ms",
+        "≤ 300 ms median",
+        f"plain view load {peer_med * 1000:.0f} ms",
+        f"{med / peer_med:.2f}×",
+    ))
+    import shiboken6
+
+    shiboken6.delete(plain)
+    window.shutdown()
+    shiboken6.delete(window)
+
+    # ------------------------------------------------------------ 2. click → candidates
+    site = tmp / "click"
+    make_site(site, args.pages_click, content_kb=8, seed=2)
+    window, profile2 = build_window()
+    window.resize(1400, 900)
+    window.show()
+    _open_and_wait(app, window, str(site))
+    indexed: list[int] = []
+    window.service.index_ready.connect(indexed.append)
+    _run_until(app, lambda: bool(indexed) or window.index_label.text().endswith("indexed"), 600)
+    window.select_url(window.page_model.rows()[5]["url"])
+    _run_until(app, lambda: window.view.ready, 30)
+    targets = ["//article/h1", "//aside//h3", "//div[@class='crumbs']", "//footer/p[2]", "//ul[@class='steps']/li[3]", "//header/a", "//div[@class='pager']/a[2]", "//nav//li[4]/a"]
+    clicks: list[float] = []
+    engine: list[float] = []
+    from deboiler_gui.engine.htmltree import parse_html, xpath_of
+    from deboiler_gui.engine.selectors import suggest
+
+    index = window.service._worker._index
+    for xp in targets:
+        el = window.stamped.root.xpath(xp)[0]
+        stamp = window.stamped.stamp_of(el)
+        spot: list[str] = []
+        window.view.evaluate(f"window.__deboiler.pointOf({stamp})", spot.append)
+        _run_until(app, lambda s=spot: bool(s), 10)
+        spot.clear()
+        window.view.evaluate(f"window.__deboiler.pointOf({stamp})", spot.append)
+        _run_until(app, lambda s=spot: bool(s), 10)
+        import json
+
+        p = json.loads(spot[0])
+        got2: list[float] = []
+        window.candidates_updated.connect(lambda c, g=got2: g.append(time.perf_counter()) if c and "rate" in c[0].get("site", {}) else None)
+        start = time.perf_counter()
+        QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(int(p["x"]), int(p["y"])))
+        _run_until(app, lambda g=got2: bool(g), 60)
+        window.candidates_updated.disconnect()
+        clicks.append(got2[0] - start)
+        root = parse_html(window.page.html)
+        same = root.getroottree().xpath(xpath_of(el))[0]
+        t = time.perf_counter()
+        suggest(same, index)
+        engine.append(time.perf_counter() - t)
+    med, peer_med = statistics.median(clicks), statistics.median(engine)
+    rows.append((
+        f"click → candidates with hit rates ({len(index.trees)} pages, n={len(clicks)})",
+        f"median {med * 1000:.0f} ms, max {max(clicks) * 1000:.0f} ms",
+        "≤ 1 s",
+        f"engine suggest() alone {peer_med * 1000:.0f} ms",
+        f"{med / peer_med:.2f}×",
+    ))
+    window.shutdown()
+    shiboken6.delete(window)
+
+    # ------------------------------------------------------------ 3. start-up
+    ws = str(workspace_for(str(site)))
+    startups = []
+    for _ in range(3):
+        t = time.perf_counter()
+        out = subprocess.run([sys.executable, __file__, "--startup-child", ws], capture_output=True, text=True, timeout=120, env=dict(os.environ))
+        wall = time.perf_counter() - t
+        line = next((x for x in out.stdout.splitlines() if x.startswith("STARTUP")), None)
+        if line is None:
+            raise SystemExit(f"start-up child failed:\n{out.stderr[-2000:]}")
+        startups.append((wall, float(line.split()[1])))
+    bare = []
+    for _ in range(3):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import os; os.environ.setdefault('QT_QPA_PLATFORM','offscreen'); os.environ.setdefault('QTWEBENGINE_DISABLE_SANDBOX','1');"
+                        "from PySide6.QtWidgets import QApplication; from PySide6.QtWebEngineWidgets import QWebEngineView; from PySide6.QtCore import QTimer;"
+                        "a=QApplication([]); v=QWebEngineView(); v.loadFinished.connect(lambda ok: a.quit()); v.setHtml('<p>x</p>'); v.show(); a.exec()"],
+                       capture_output=True, timeout=120)
+        bare.append(time.perf_counter() - t)
+    wall_med = statistics.median(w for w, _ in startups)
+    rows.append((
+        f"start-up → first page shown with highlights ({args.pages_click}-page workspace, n=3)",
+        f"median {wall_med:.2f} s (process wall clock)",
+        "≤ 2 s",
+        f"bare Qt app showing <p>x</p> {statistics.median(bare):.2f} s",
+        f"{wall_med / statistics.median(bare):.2f}×",
+    ))
+
+    # ------------------------------------------------------------ 4. GUI stall during import + fit
+    huge = tmp / "huge"
+    t = time.perf_counter()
+    make_site(huge, args.pages_stall, content_kb=3, seed=3)
+    gen_time = time.perf_counter() - t
+    window, profile3 = build_window()
+    window.show()
+    clock = QElapsedTimer()
+    gaps: list[int] = []
+    last = [0]
+
+    def tick() -> None:
+        now = clock.elapsed()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer()
+    timer.setTimerType(Qt.TimerType.PreciseTimer)
+    timer.timeout.connect(tick)
+    # Peer: the same timer with the app idle.
+    clock.start()
+    timer.start(5)
+    idle_end = time.perf_counter() + 3
+    _run_until(app, lambda: time.perf_counter() > idle_end, 10)
+    idle_max = max(gaps)
+    gaps.clear()
+    last[0] = clock.elapsed()
+    t = time.perf_counter()
+    finished = _open_and_wait(app, window, str(huge))
+    elapsed = time.perf_counter() - t
+    timer.stop()
+    worst = max(gaps)
+    over = sum(1 for g in gaps if g > 100)
+    rows.append((
+        f"longest GUI stall, import + fit + analyse of {args.pages_stall} pages ({elapsed:.0f} s; {', '.join(f'{n} {o}' for n, o in finished)})",
+        f"{worst} ms ({over} ticks > 100 ms of {len(gaps)})",
+        "≤ 100 ms",
+        f"idle loop {idle_max} ms",
+        f"{worst / max(idle_max, 1):.1f}×",
+    ))
+    window.shutdown()
+    shiboken6.delete(window)
+    for p in (profile, profile2, profile3):
+        shiboken6.delete(p)
+
+    print(f"\nGUI benchmark (Qt offscreen, software rendering; site generation {gen_time:.0f} s not counted)\n")
+    headers = ("measure", "result", "goal", "peer (same run)", "ratio")
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    print(" | ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)))
+    print("-|-".join("-" * w for w in widths))
+    for r in rows:
+        print(" | ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
+
+
+if __name__ == "__main__":
+    main()
