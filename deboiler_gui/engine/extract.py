@@ -407,3 +407,30 @@ def evaluate_expression(trees: Iterable[Any], expression: str) -> dict[str, Any]
         else:
             many += 1
     return {"one": one, "none": none, "many": many, "pages": one + none + many}
+
+
+def evaluate_field(trees: Iterable[Any], fld: Field, template: Template) -> dict[str, Any]:
+    """One field over many pages (the app's coverage strip): pages where it gives a value,
+    where it is empty, and how often each XPath of its queue was the one used."""
+    ok = empty = 0
+    used: dict[str, int] = {}
+    for tree in trees:
+        _value, report = extract_field(tree, fld, template)
+        if report.status == "ok":
+            ok += 1
+            used[report.xpath] = used.get(report.xpath, 0) + 1
+        else:
+            empty += 1
+    return {"ok": ok, "empty": empty, "pages": ok + empty, "by_xpath": used}
+
+
+def rule_nodes(root: Any, template: Template) -> dict[str, list[str]]:
+    """For highlighting: the nodes each remove/keep rule and each url/attribute filter hits on
+    one page, as absolute XPaths on that page's tree, keyed by rule name."""
+    out: dict[str, list[str]] = {}
+    for rule in (*template.remove, *template.keep):
+        out[rule.name] = [_node_path(n) for n in _elements(root, rule.selector, template, rule=rule.name)]
+    for flt in template.filters:
+        if flt.kind in ("url", "attribute"):
+            out[flt.name] = [_node_path(n) for n in filter_nodes(flt, root)]
+    return out

@@ -150,3 +150,15 @@ def test_evaluate_expression_counts_pages() -> None:
     trees = [parse_html(article_html(i, tags=i % 3)) for i in range(6)]
     assert evaluate_expression(trees, "//h1") == {"one": 6, "none": 0, "many": 0, "pages": 6}
     assert evaluate_expression(trees, "//ul[@class='tags']/li[%d]") == {"one": 2, "none": 2, "many": 2, "pages": 6}
+
+
+def test_app_helpers_field_coverage_and_rule_hits() -> None:
+    from deboiler_gui.engine.extract import evaluate_field, rule_nodes
+
+    trees = [parse_html(article_html(i, tags=i % 3)) for i in range(6)]
+    tags = Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True)
+    cov = evaluate_field(trees, tags, news())
+    assert cov == {"ok": 4, "empty": 2, "pages": 6, "by_xpath": {"//ul[@class='tags']/li[%d]/a": 4}}
+    t = news(remove=(Rule("menu", "#nav"),), filters=(NoiseFilter("external", "url", pattern=r"^/"),))
+    hits = rule_nodes(trees[1], t)
+    assert hits == {"menu": ["/html/body/div[1]"], "external": ["/html/body/div[3]/a"]}
