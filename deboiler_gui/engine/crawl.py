@@ -10,6 +10,7 @@ import heapq
 import logging
 import queue
 import re
+import threading
 import time
 from collections import deque
 from collections.abc import Generator
@@ -134,6 +135,24 @@ class CrawlStats:
         return data
 
 
+class _Gate:
+    """Spaces the actual request starts to one host by ``delay``. The scheduler already
+    dispatches no faster than that, but a worker thread may start late and the next one on
+    time; the gate makes the spacing hold where the server sees it."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.last = float("-inf")
+        self.delay = 0.0
+
+    def enter(self) -> None:
+        with self.lock:
+            wait = self.last + self.delay - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            self.last = time.monotonic()
+
+
 @dataclass
 class _Host:
     queue: deque[Entry] = field(default_factory=deque)
@@ -144,6 +163,7 @@ class _Host:
     delay: float = 0.0
     robots: Robots | None = None
     robots_pending: bool = False
+    gate: _Gate = field(default_factory=_Gate)
 
 
 @dataclass
@@ -163,8 +183,9 @@ class _Result:
     is_json: bool = False
 
 
-def _work(job: str, host: str, entry: Entry | None, pool: urllib3.PoolManager, cfg: CrawlConfig) -> _Result:
+def _work(job: str, host: str, entry: Entry | None, pool: urllib3.PoolManager, cfg: CrawlConfig, gate: _Gate) -> _Result:
     url = f"{host}/robots.txt" if entry is None else entry.url
+    gate.enter()
     if job == "page":
         got = fetch(pool, url, timeout=cfg.timeout, max_bytes=cfg.max_bytes, allowed_types=tuple(cfg.content_types))
     else:
@@ -356,9 +377,29 @@ class _Crawler:
                     self.requested += 1
                 with self.state.tx():
                     self.state.mark(entry.url, "fetching", attempts=entry.attempts)
-            fut = self.executor.submit(_work, kind, name, entry, self.pool, self.cfg)
+            h.gate.delay = h.delay
+            fut = self.executor.submit(_work, kind, name, entry, self.pool, self.cfg, h.gate)
             self.futures.add(fut)
             fut.add_done_callback(lambda f: self.results.put((f, None)))
+
+    def _budget_spent(self) -> bool:
+        return self.cfg.max_pages is not None and self.requested >= self.cfg.max_pages
+
+    def wait_time(self) -> float:
+        """How long the driver may wait for a result before a host may take its next request
+        (a delay or a retry backoff ending), at most one tick."""
+        now, wall = time.monotonic(), time.time()
+        spent = self._budget_spent()
+        soon = _TICK
+        for h in self.hosts.values():
+            if h.in_flight >= self.cfg.per_host or h.robots_pending:
+                continue
+            head = h.queue[0] if h.queue else None
+            if head is not None and not (spent and head.kind == "page" and head.attempts == 0):
+                soon = min(soon, h.next_start - now)
+            elif h.waiting:
+                soon = min(soon, max(h.next_start - now, h.waiting[0][0] - wall))
+        return max(0.0005, soon)
 
     def pending_work(self) -> bool:
         """Anything that can still be dispatched now or later within the budget."""
@@ -524,7 +565,7 @@ def crawl_steps(config: CrawlConfig, workspace: Any, *, fresh: bool = False) -> 
             if not crawler.futures and not crawler.pending_work():
                 break
             try:
-                fut, _ = crawler.results.get(timeout=_TICK)
+                fut, _ = crawler.results.get(timeout=crawler.wait_time())
             except queue.Empty:
                 fut = None
             last = crawler.handle(fut) if fut is not None else None

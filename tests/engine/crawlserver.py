@@ -180,6 +180,9 @@ class CrawlServer:
             protocol_version = "HTTP/1.1"
 
             def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+                if self.path.startswith("/__"):
+                    self._control()
+                    return
                 start = time.monotonic()
                 hit = Hit(self.path, start, start, 0, self.headers.get("User-Agent", ""))
                 with server._lock:
@@ -202,6 +205,17 @@ class CrawlServer:
                         server.active -= 1
                         hit.end, hit.status = time.monotonic(), status
 
+            def _control(self) -> None:
+                """/__stats and /__reset: the server-side record, for a benchmark in another process."""
+                if self.path == "/__reset":
+                    server.reset()
+                body = json.dumps(server.stats()).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
             def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
                 pass  # the hit log above replaces stderr logging
 
@@ -222,6 +236,25 @@ class CrawlServer:
         self.httpd.shutdown()
         self.httpd.server_close()
 
+    def reset(self) -> None:
+        with self._lock:
+            self.hits, self.max_active = [], self.active
+
+    def stats(self) -> dict[str, Any]:
+        """Requests served, the most at once, the smallest gap between two request starts and
+        the paths requested more than once."""
+        with self._lock:
+            hits = list(self.hits)
+            peak = self.max_active
+        starts = sorted(h.start for h in hits)
+        gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+        counts: dict[str, int] = {}
+        for h in hits:
+            counts[h.path] = counts.get(h.path, 0) + 1
+        return {"requests": len(hits), "max_active": peak, "min_gap": min(gaps) if gaps else None,
+                "repeated": {p: n for p, n in counts.items() if n > 1},
+                "first": starts[0] if starts else None, "last": max((h.end for h in hits), default=None)}
+
     def paths(self) -> list[str]:
         with self._lock:
             return [h.path for h in self.hits]
@@ -231,10 +264,12 @@ class CrawlServer:
 
 
 def main() -> None:
-    """Serve the site by hand: ``python tests/engine/crawlserver.py [pages]``."""
+    """Serve the site: ``python tests/engine/crawlserver.py [pages] [latency]``; prints its base URL."""
     import sys
 
-    with CrawlServer(Site(int(sys.argv[1]) if len(sys.argv) > 1 else 450)) as srv:
+    pages = int(sys.argv[1]) if len(sys.argv) > 1 else 450
+    latency = float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
+    with CrawlServer(Site(pages, latency=latency, slow=0.3)) as srv:
         print(srv.base, flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             srv.thread.join()

@@ -191,11 +191,14 @@ def test_per_host_concurrency_and_delay_hold_on_the_server(tmp_path: Path) -> No
         crawl(_config(srv.base, max_pages=25, concurrency=8, per_host=2, link_factories=[]), ws)
         assert srv.max_active == 2  # used, never exceeded
     with CrawlServer(site) as srv, Workspace(tmp_path / "w2.sqlite") as ws:
-        crawl(_config(srv.base, max_pages=10, concurrency=8, per_host=4, delay=0.12, link_factories=[]), ws)
+        crawl(_config(srv.base, max_pages=10, concurrency=8, per_host=4, delay=0.15, link_factories=[]), ws)
         starts = sorted(h.start for h in srv.hits)
-        gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+        gaps = sorted(b - a for a, b in zip(starts, starts[1:], strict=False))
         assert len(starts) >= 10
-        assert min(gaps) >= 0.1  # 0.12 s asked; allow for the server's own scheduling jitter
+        # The server stamps a request when its thread gets to it, which may be a little late
+        # on a busy machine: the typical gap is the delay, none is far below it.
+        assert gaps[len(gaps) // 2] >= 0.145
+        assert gaps[0] >= 0.1
 
 
 def test_robots_crawl_delay_and_user_agent_groups(tmp_path: Path) -> None:
@@ -206,7 +209,8 @@ def test_robots_crawl_delay_and_user_agent_groups(tmp_path: Path) -> None:
     with CrawlServer(Slowed(pages=30)) as srv, Workspace(tmp_path / "w.sqlite") as ws:
         crawl(_config(srv.base, max_pages=10, link_factories=[], per_host=4), ws)
         starts = sorted(h.start for h in srv.hits)
-        assert min(b - a for a, b in zip(starts, starts[1:], strict=False)) >= 0.12
+        gaps = sorted(b - a for a, b in zip(starts, starts[1:], strict=False))
+        assert gaps[len(gaps) // 2] >= 0.145 and gaps[0] >= 0.1  # Crawl-delay: 0.15
         requested = set(srv.paths())
         # Our own group applies (not '*'): /page/5* is forbidden, /private/ is not.
         assert not any(p.startswith("/page/5") for p in requested)
