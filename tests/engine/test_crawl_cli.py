@@ -4,6 +4,7 @@ real process, and a WARC export that reads back as the same pages."""
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -97,3 +98,15 @@ def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path: Path) -> No
     assert good - pair == expected - pair and len(good & pair) == 1
     hits = _pages(srv)
     assert max(hits.values()) == 1, {p: n for p, n in hits.items() if n > 1}
+
+
+def test_every_crawl_option_is_documented() -> None:
+    from deboiler_gui.cli.crawl import COMMANDS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "crawl.md").read_text(encoding="utf-8")
+    for command in COMMANDS:
+        assert f"`{command.name}`" in doc
+        for param in command.params:
+            for opt in getattr(param, "opts", []):
+                if opt.startswith("--"):
+                    assert re.search(re.escape(opt) + r"(?![\w-])", doc), (command.name, opt)
