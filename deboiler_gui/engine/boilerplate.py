@@ -172,16 +172,21 @@ def _text_of(el: HtmlElement) -> str:
     return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
 
 
-def _skeleton(root: HtmlElement, spec: _Spec) -> set[HtmlElement]:
+def _skeleton(root: HtmlElement, spec: _Spec) -> tuple[set[HtmlElement], set[HtmlElement]]:
     """Candidates and their ancestors: the only elements walked one by one; every other
-    subtree is read in one C call (its text), which is what makes the pass cheap."""
+    subtree is read in one C call (its text), which is what makes the pass cheap. Also the
+    skeleton elements that have skeleton children (the others are leaves, read whole)."""
     skeleton: set[HtmlElement] = {root}
+    inner: set[HtmlElement] = set()
     tags = spec.tags if spec.tags is not None else IMPROVED_TAGS
     for el in root.iter(*tags):
-        while el is not None and el not in skeleton:
+        while el not in skeleton:
             skeleton.add(el)
             el = el.getparent()
-    return skeleton
+            if el is None:
+                break
+            inner.add(el)
+    return skeleton, inner
 
 
 def _extra_links(root: HtmlElement, skeleton: set[HtmlElement]) -> dict[HtmlElement, int]:
@@ -220,7 +225,7 @@ def _analyse(root: HtmlElement, spec: _Spec) -> _Facts:
         facts.too_large = True
         return facts
     compat = spec.compat
-    skeleton = None if compat else _skeleton(root, spec)
+    skeleton, inner = (None, None) if compat else _skeleton(root, spec)
     extra = {} if skeleton is None else _extra_links(root, skeleton)
     cache: dict[str, bool] = {}
     steps: dict[tuple[str, str | None, str | None], str] = {}
@@ -305,6 +310,14 @@ def _analyse(root: HtmlElement, spec: _Spec) -> _Facts:
             tag, parts, chars, 0, slot, invisible, cidx, None, -1, el, depth, parent, pidx, sparts
         ]
         work.append((el, frame, None, True))
+        if inner is not None and el not in inner:
+            # a skeleton leaf (most paragraphs): its whole text in one C call
+            t = _text_of(el) if len(el) else None
+            stripped = "".join(t.split()) if t and not invisible else ""
+            if stripped:
+                parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
+                frame[2] = len(stripped)
+            continue
         pending: list[tuple[HtmlElement, list[Any] | None, Any, bool]] = []
         for child in el:
             ctag = child.tag
@@ -390,9 +403,12 @@ def _repeats(facts: _Facts) -> set[int]:
     return {h for h, n in seen.items() if n > MAX_REPEATS_PER_PAGE}
 
 
-def _summarise(root: HtmlElement, spec: _Spec, link_density: float) -> dict[str, Any]:
+def _summarise(
+    root: HtmlElement, spec: _Spec, link_density: float, facts: _Facts | None = None
+) -> dict[str, Any]:
     """The plain data one page contributes to the site model (crosses processes)."""
-    facts = _analyse(root, spec)
+    if facts is None:
+        facts = _analyse(root, spec)
     if facts.too_large:
         return {"too_large": facts.elements}
     hashes: dict[int, bool] = {}
@@ -579,9 +595,10 @@ class DomainCleaner:
                     continue
                 try:
                     root = parse_html(page.html)
-                    summary = _summarise(root, spec, density)
-                    if keep:
-                        self._cache[page.url] = (root, None)
+                    facts = _analyse(root, spec)
+                    summary = _summarise(root, spec, density, facts)
+                    if keep:  # performance mode: the tree and its analysis serve transform
+                        self._cache[page.url] = (root, facts)
                     yield page, summary
                 except Exception as exc:  # one bad page never stops the fit
                     yield page, f"{page.url}: {type(exc).__name__}: {exc}"
@@ -771,7 +788,10 @@ class DomainCleaner:
         if self.jobs == 1:
             for page in pages:
                 cached = self._cache.pop(page.url, None)
-                yield clean_page(page, model, _root=cached[0] if cached else None)
+                if cached is not None and cached[0] is not None:
+                    yield clean_page(page, model, _root=cached[0], _facts=cached[1])
+                else:
+                    yield clean_page(page, model)
             return
         with ProcessPoolExecutor(
             max_workers=self.jobs,
@@ -978,6 +998,7 @@ def clean_page(
     remove_xpaths: Iterable[str] = (),
     keep_xpaths: Iterable[str] = (),
     _root: HtmlElement | None = None,
+    _facts: _Facts | None = None,
 ) -> CleanResult:
     """Clean one page; never raises for a bad page (it becomes status "error"), only for bad
     rules (RuleError naming the expression)."""
@@ -985,9 +1006,10 @@ def clean_page(
         return CleanResult(page.url, status="error", error=page.error, http_status=page.status)
     try:
         root = _root if _root is not None else parse_html(page.html)
-        facts = None
+        facts = _facts
         if model is not None:
-            facts = _analyse(root, _applied(model).spec)
+            if facts is None:
+                facts = _analyse(root, _applied(model).spec)
             if facts.too_large:
                 return CleanResult(
                     page.url,
@@ -996,7 +1018,7 @@ def clean_page(
                     http_status=page.status,
                 )
         title = title_of(root)
-        breadcrumbs = breadcrumbs_of(root)
+        breadcrumbs = breadcrumbs_of(root, page.html)
         body = root.find("body")
         original_chars = (
             facts.chars

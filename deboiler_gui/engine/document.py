@@ -4,6 +4,7 @@ the cleaned visible text, read from an lxml tree without recursion."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 import lxml.etree as etree
@@ -82,21 +83,28 @@ def lists_of(root: HtmlElement) -> list[list[str]]:
     return out
 
 
-# Elements marked as a breadcrumb trail by class, id, aria-label or schema.org type; one XPath
-# (evaluated in C) instead of a Python test on every element.
-_LOWER = "translate({}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')".format(
-    "concat(@class, ' ', @id, ' ', @aria-label, ' ', @itemtype)"
-)
+# Breadcrumb trails are marked by class, id, aria-label or schema.org type. The XPath visits
+# every element, so it only runs when the page source mentions one of the hints at all.
+_HINTS = ("rumb", "RUMB", "you-are-here", "youarehere")
 _CRUMB_XPATH = etree.XPath(
-    f"//*[not(self::body or self::html)][contains({_LOWER}, 'crumb')"
-    f" or contains({_LOWER}, 'you-are-here') or contains({_LOWER}, 'youarehere')]"
+    "//*[not(self::body or self::html)]["
+    + " or ".join(
+        f"contains(@{attr}, '{hint}')"
+        for attr in ("class", "id", "aria-label", "itemtype")
+        for hint in _HINTS
+    )
+    + "]"
 )
+_SOURCE_HINT = re.compile(r"crumb|you-?are-?here", re.IGNORECASE)
 
 
-def breadcrumbs_of(root: HtmlElement) -> list[str]:
+def breadcrumbs_of(root: HtmlElement, source: str | None = None) -> list[str]:
     """The breadcrumb trail as its steps: the longest short element marked as a breadcrumb
-    (class, id, aria-label or schema.org BreadcrumbList)."""
+    (class, id, aria-label or schema.org BreadcrumbList). ``source``, the page's HTML, lets
+    pages without any hint skip the search."""
     best: list[str] = []
+    if source is not None and not _SOURCE_HINT.search(source):
+        return best
     for el in _CRUMB_XPATH(root):
         text = visible_text(el)
         if not text or len(text) > MAX_BREADCRUMB_CHARS:
@@ -135,34 +143,27 @@ def language_of(root: HtmlElement, text: str | None = None) -> str:
     return guess_language(text)
 
 
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff]")
+_HAN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 def guess_language(text: str) -> str:
     """Language from the text alone (script first, then frequent words); "" when unsure."""
-    sample = text[:20000]
-    letters = kana = hangul = han = 0
-    for ch in sample:
-        if ch.isalpha():
-            letters += 1
-            code = ord(ch)
-            if 0x3040 <= code <= 0x30FF:
-                kana += 1
-            elif 0xAC00 <= code <= 0xD7AF or 0x1100 <= code <= 0x11FF:
-                hangul += 1
-            elif 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF:
-                han += 1
+    sample = text[:5000]
+    letters = len(_LETTER.findall(sample))
     if not letters:
         return ""
-    if kana > 0.05 * letters:
+    if len(_KANA.findall(sample)) > 0.05 * letters:
         return "ja"
-    if hangul > 0.2 * letters:
+    if len(_HANGUL.findall(sample)) > 0.2 * letters:
         return "ko"
-    if han > 0.2 * letters:
+    if len(_HAN.findall(sample)) > 0.2 * letters:
         return "zh"
-    counts = dict.fromkeys(_STOPWORDS, 0)
     words = _WORD.findall(sample.lower())
-    for word in words:
-        for lang, stop in _STOPWORDS.items():
-            if word in stop:
-                counts[lang] += 1
+    freq = Counter(words)
+    counts = {lang: sum(freq[w] for w in stop) for lang, stop in _STOPWORDS.items()}
     lang, best = max(counts.items(), key=lambda kv: kv[1])
     return lang if words and best >= max(3, 0.05 * len(words)) else ""
 

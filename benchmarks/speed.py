@@ -1,0 +1,133 @@
+"""Speed and memory of fit+clean, ours next to the original deboiler package on the same pages
+in the same run, each runner in a fresh subprocess (peak RSS from ru_maxrss); lxml's
+parse-only time is the floor. Also how time and memory grow from 25% to 100% of a large site.
+
+    python benchmarks/speed.py [--limit N] [--site NAME ...] [--scale-pages 3000] [--no-scale]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import resource
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from sites import SITES, Site  # noqa: E402
+
+from deboiler_gui.engine.model import Page  # noqa: E402
+
+#: One real site of 3,800 Doxygen pages (the libstdc++ API reference): the scaling test's site.
+SCALE_SITE = Site(
+    name="libstdc++-api",
+    generator="Doxygen",
+    root="/usr/share/doc/libstdc++-12-doc/libstdc++/user",
+    glob="*.html",
+    base_url="https://gcc.gnu.org/onlinedocs/libstdc++/latest-doxygen/",
+    content="//div[@class='contents']",
+)
+
+RUNNERS = ("lxml-parse", "ours-memory", "ours-performance", "deboiler-memory", "deboiler-performance")
+
+
+def _rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _load(site_name: str, limit: int | None) -> list[Page]:
+    site = SCALE_SITE if site_name == SCALE_SITE.name else next(s for s in SITES if s.name == site_name)
+    return site.pages(limit)
+
+
+def worker(runner: str, site_name: str, limit: int | None) -> dict[str, float]:
+    pages = _load(site_name, limit)
+    base = _rss_mb()
+    t0 = time.perf_counter()
+    if runner == "lxml-parse":
+        from deboiler_gui.engine.htmltree import parse_html
+
+        for page in pages:
+            parse_html(page.html)
+    elif runner.startswith("ours"):
+        from deboiler_gui.engine.boilerplate import DomainCleaner
+
+        cleaner = DomainCleaner(operation_mode=runner.split("-")[1]).fit(pages)
+        for _result in cleaner.transform(pages):
+            pass
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from deboiler import Deboiler
+            from deboiler.dataset import ListDataset
+        logging.disable(logging.INFO)
+        records = [{"url": p.url, "content": p.html, "status": 200, "content_type": "text/html"} for p in pages]
+        dataset = ListDataset(records, verbose=False)
+        model = Deboiler(n_processes=1, operation_mode=runner.split("-")[1], verbose=False)
+        model.fit(dataset)
+        for _out in model.transform(dataset):
+            pass
+    seconds = time.perf_counter() - t0
+    return {"seconds": seconds, "pages": len(pages), "rss_peak": _rss_mb(), "rss_base": base}
+
+
+def measure(runner: str, site_name: str, limit: int | None) -> dict[str, float]:
+    cmd = [sys.executable, __file__, "--worker", runner, "--site", site_name]
+    if limit is not None:
+        cmd += ["--limit", str(limit)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--site", action="append")
+    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--scale-pages", type=int, default=3000)
+    parser.add_argument("--no-scale", action="store_true")
+    parser.add_argument("--runners", default=",".join(RUNNERS))
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(worker(args.worker, args.site[0], args.limit)))
+        return
+    names = args.site or ["django-docs", "sqlite-docs"]
+    runners = args.runners.split(",")
+    print("| site | pages | runner | seconds | pages/s | peak RSS MB | RSS above loaded pages MB | time vs ours-memory | time vs lxml parse |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    for name in names:
+        res = {r: measure(r, name, args.limit) for r in runners}
+        ref = res.get("ours-memory", {}).get("seconds")
+        floor = res.get("lxml-parse", {}).get("seconds")
+        for r, m in res.items():
+            vs_ours = f"{m['seconds'] / ref:.1f}×" if ref else "-"
+            vs_floor = f"{m['seconds'] / floor:.1f}×" if floor else "-"
+            print(
+                f"| {name} | {int(m['pages'])} | {r} | {m['seconds']:.1f} | {m['pages'] / m['seconds']:.1f}"
+                f" | {m['rss_peak']:.0f} | {m['rss_peak'] - m['rss_base']:.0f} | {vs_ours} | {vs_floor} |",
+                flush=True,
+            )
+    if args.no_scale:
+        return
+    total = args.scale_pages
+    print()
+    print(f"Growth on {SCALE_SITE.name} ({SCALE_SITE.generator}), one site, ours in memory mode:")
+    print("| share | pages | seconds | ms/page | peak RSS MB | RSS above loaded pages MB |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for share in (0.25, 0.5, 0.75, 1.0):
+        n = int(total * share)
+        m = measure("ours-memory", SCALE_SITE.name, n)
+        print(
+            f"| {share:.0%} | {n} | {m['seconds']:.1f} | {1000 * m['seconds'] / n:.2f} | {m['rss_peak']:.0f}"
+            f" | {m['rss_peak'] - m['rss_base']:.0f} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
