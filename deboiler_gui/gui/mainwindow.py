@@ -694,9 +694,10 @@ class MainWindow(QMainWindow):
         template = self.editor.template
         for rule in (*template.remove, *template.keep):
             self._pending_counts[self.service.count({"expression": rule.selector})] = rule.name
+        template_data = template.to_dict()
         for fld in template.fields:
             if fld.xpaths:
-                self._pending_counts[self.service.count({"expression": fld.xpaths[0]})] = fld.id
+                self._pending_counts[self.service.count({"field": fld.to_dict(), "template": template_data})] = fld.id
         for flt in template.filters:
             self._pending_counts[self.service.count({"filter": flt.to_dict()})] = flt.name
 
@@ -705,7 +706,9 @@ class MainWindow(QMainWindow):
         if target is None:
             return
         text = f"{stats.get('hit_pages', 0)}/{stats.get('pages', 0)} pages"
-        if "one" in stats:
+        if "by_xpath" in stats:
+            text += f" with a value ({stats['empty']} empty)"
+        elif "one" in stats:
             text += f" (1: {stats['one']}, many: {stats['many']})"
         elif stats.get("chars"):
             text += f", −{stats['chars']} chars"

@@ -51,6 +51,18 @@ class PageListModel(QAbstractTableModel):
         if touched:
             self.dataChanged.emit(self.index(min(touched), 0), self.index(max(touched), len(COLUMNS) - 1))
 
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort the plain list with a key (one Python call per row), not through the proxy's
+        comparisons (two Python calls per comparison: a second for 10,000 rows)."""
+        key = _SORT_KEYS[column]
+        self.layoutAboutToBeChanged.emit()
+        old = {self._rows[p.row()]["url"]: p for p in self.persistentIndexList() if p.isValid()}
+        self._rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
+        self._row_of = {r["url"]: i for i, r in enumerate(self._rows)}
+        for url, index in old.items():
+            self.changePersistentIndex(index, self.index(self._row_of[url], index.column()))
+        self.layoutChanged.emit()
+
     def url_at(self, row: int) -> str:
         return self._rows[row]["url"]
 
@@ -89,13 +101,20 @@ class PageListModel(QAbstractTableModel):
                 return "" if fails is None else str(fails)
             if col == 4:
                 return row.get("error") or str(row.get("status", ""))
-        elif role == Qt.ItemDataRole.UserRole:  # sort key
-            return (row["url"], row.get("template") or "", row.get("boiler_share") or 0.0, row.get("failures") or 0, row.get("status") or 0)[col]
         elif role == Qt.ItemDataRole.ToolTipRole:
             return row.get("error") or row["url"]
         elif role == Qt.ItemDataRole.ForegroundRole and (row.get("error") or (col == 3 and row.get("failures"))):
             return QBrush(QColor("#b00020"))
         return None
+
+
+_SORT_KEYS: tuple[Any, ...] = (
+    lambda r: r["url"],
+    lambda r: (r.get("template") or "", r["url"]),
+    lambda r: (r.get("boiler_share") or 0.0, r["url"]),
+    lambda r: (r.get("failures") or 0, r["url"]),
+    lambda r: (r.get("error") or "", r.get("status") or 0, r["url"]),
+)
 
 
 class PageFilterProxy(QSortFilterProxyModel):
@@ -105,8 +124,11 @@ class PageFilterProxy(QSortFilterProxyModel):
         super().__init__(parent)
         self._match: Any = None
         self._group: str | None = None
-        self.setSortRole(Qt.ItemDataRole.UserRole)
         self.pattern_error = ""
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        # The source sorts itself (fast); this proxy only filters and keeps its order.
+        self.sourceModel().sort(column, order)
 
     def _refilter(self) -> None:
         # Qt 6.10 replaced invalidateRowsFilter() with the begin/end pair; older Qt lacks it.

@@ -96,6 +96,14 @@ class _SiteWorker(QObject):
             self.failed.emit(request, "the site is still being indexed")
             return
         try:
+            if "field" in what:
+                from deboiler_gui.engine.extract import evaluate_field
+                from deboiler_gui.engine.template import Field, Template
+
+                stats = evaluate_field(index.trees, Field.from_dict(what["field"]), Template.from_dict(what["template"]))
+                stats["hit_pages"] = stats["ok"]
+                self.counts_ready.emit(request, stats)
+                return
             if "expression" in what:
                 stats = evaluate_expression(index.trees, what["expression"])
                 stats["hit_pages"] = stats["one"] + stats["many"]

@@ -1,0 +1,180 @@
+"""Per-rule impact panel: for the automatic cleaner and each rule, characters and blocks removed
+(table and bar chart), the pages where it matched nothing, and the likely eaten pages; a
+double-click on a page asks the window to open it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deboiler_gui.engine.review import AUTO, DEFAULT_MAX_EATEN, cause_colour
+from deboiler_gui.gui.review.jobpanel import JobPanel
+
+COLUMNS = ("Cause", "Pages", "Pages hit", "Chars removed", "Blocks removed", "Matched nothing")
+
+
+class BarChart(QWidget):
+    """A small horizontal bar chart: (label, value, colour) rows."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[tuple[str, float, str]] = []
+        self.setMinimumHeight(60)
+
+    def set_rows(self, rows: Sequence[tuple[str, float, str]]) -> None:
+        self.rows = list(rows)
+        self.setMinimumHeight(max(60, 22 * len(self.rows) + 8))
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(400, max(60, 22 * len(self.rows) + 8))
+
+    def paintEvent(self, _event: Any) -> None:  # noqa: N802 (Qt override)
+        painter = QPainter(self)
+        top = max((v for _l, v, _c in self.rows), default=0.0) or 1.0
+        label_w = min(180, self.width() // 3)
+        span = max(10, self.width() - label_w - 80)
+        for i, (label, value, colour) in enumerate(self.rows):
+            y = 4 + i * 22
+            painter.setPen(self.palette().text().color())
+            painter.drawText(QRectF(0, y, label_w - 6, 18), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label[:28])
+            w = span * value / top if value else 0
+            painter.fillRect(QRectF(label_w, y + 2, max(w, 1 if value else 0), 14), QColor(colour))
+            painter.drawText(QRectF(label_w + w + 4, y, 80, 18), Qt.AlignmentFlag.AlignVCenter, f"{value:,.0f}")
+        painter.end()
+
+
+class ImpactPanel(JobPanel):
+    """Runs the impact job in the background and shows its result.
+
+    API: ``start(workspace_path, templates=None, sites=None, max_eaten=0.5)`` runs the job;
+    ``set_result(data)`` shows a result of ``review_jobs.impact_job``. Signals:
+    ``page_activated(url)`` when a listed page is double-clicked, ``impact_ready(dict)``.
+    """
+
+    page_activated = Signal(str)
+    impact_ready = Signal(dict)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.data: dict[str, Any] = {}
+        self.summary = QLabel("No impact computed yet.")
+        self.chart = BarChart()
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.itemSelectionChanged.connect(self._on_table_selection)
+        self.no_match = QListWidget()
+        self.eaten = QListWidget()
+        for lst in (self.no_match, self.eaten):
+            lst.itemActivated.connect(self._on_list_activated)
+            lst.itemDoubleClicked.connect(self._on_list_activated)
+        self.no_match_label = QLabel("Pages where the selected cause matched nothing")
+        self.eaten_label = QLabel("Likely eaten pages")
+        lists = QWidget()
+        ll = QVBoxLayout(lists)
+        ll.setContentsMargins(0, 0, 0, 0)
+        for w in (self.no_match_label, self.no_match, self.eaten_label, self.eaten):
+            ll.addWidget(w)
+        top = QWidget()
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self.summary)
+        tl.addWidget(self.chart)
+        tl.addWidget(self.table, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top)
+        split.addWidget(lists)
+        self.layout_.addWidget(split, 1)
+
+    def start(self, workspace: str | os.PathLike[str], *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None, max_eaten: float = DEFAULT_MAX_EATEN) -> None:
+        from deboiler_gui.engine.review_jobs import impact_job
+
+        path = str(workspace)
+        names = list(templates) if templates is not None else None
+        wanted = list(sites) if sites else None
+        self.run_job("Per-rule impact", lambda: impact_job(path, templates=names, sites=wanted, max_eaten=max_eaten))
+
+    def set_result(self, result: Any) -> None:
+        self.data = dict(result)
+        causes = self.data.get("causes", [])
+        pages = self.data.get("pages", [])
+        orig = sum(p["original_chars"] for p in pages)
+        removed = sum(p["removed_chars"] for p in pages)
+        eaten = self.data.get("eaten_pages", [])
+        self.summary.setText(
+            f"{len(pages):,} pages · {removed:,} of {orig:,} characters removed · "
+            f"{len(eaten):,} pages lost more than {self.data.get('max_eaten', DEFAULT_MAX_EATEN):.0%}"
+        )
+        self.table.setRowCount(len(causes))
+        rows = []
+        for r, c in enumerate(causes):
+            colour = cause_colour(c["cause"], next(iter(c.get("detectors") or {}), ""), r)
+            values = (c["cause"], c["pages"], c["pages_hit"], c["chars"], c["blocks"], len(c["no_match"]))
+            for col, v in enumerate(values):
+                item = QTableWidgetItem(f"{v:,}" if isinstance(v, int) else str(v))
+                if col:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                else:
+                    item.setForeground(QColor(colour))
+                item.setData(Qt.ItemDataRole.UserRole, c["cause"])
+                self.table.setItem(r, col, item)
+            rows.append((c["cause"], float(c["chars"]), colour))
+        self.chart.set_rows(rows)
+        self.eaten.clear()
+        for p in eaten:
+            item = QListWidgetItem(f"{p['share']:.0%}  {p['url']}")
+            item.setData(Qt.ItemDataRole.UserRole, p["url"])
+            self.eaten.addItem(item)
+        self.eaten_label.setText(f"Likely eaten pages ({len(eaten):,})")
+        if causes:
+            self.select_cause(AUTO if any(c["cause"] == AUTO for c in causes) else causes[0]["cause"])
+        self.impact_ready.emit(self.data)
+
+    def causes(self) -> list[str]:
+        return [c["cause"] for c in self.data.get("causes", [])]
+
+    def select_cause(self, cause: str) -> None:
+        for r in range(self.table.rowCount()):
+            item = self.table.item(r, 0)
+            if item is not None and item.data(Qt.ItemDataRole.UserRole) == cause:
+                self.table.selectRow(r)
+                return
+
+    def _on_table_selection(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return
+        cause = self.table.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole)
+        entry = next((c for c in self.data.get("causes", []) if c["cause"] == cause), None)
+        self.no_match.clear()
+        if entry is None:
+            return
+        # The list is capped so a 10,000-page site never floods the view.
+        for url in entry["no_match"][:5000]:
+            item = QListWidgetItem(url)
+            item.setData(Qt.ItemDataRole.UserRole, url)
+            self.no_match.addItem(item)
+        self.no_match_label.setText(f"Pages where {cause} matched nothing ({len(entry['no_match']):,})")
+
+    def _on_list_activated(self, item: QListWidgetItem) -> None:
+        self.page_activated.emit(str(item.data(Qt.ItemDataRole.UserRole)))
