@@ -1,0 +1,137 @@
+"""Review jobs over a workspace file, for background drivers: each opens its own connection in the
+thread that runs it, yields Progress and returns plain data (dicts and lists) only."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator, Sequence
+from typing import Any
+
+from deboiler_gui.engine.extract import check_template
+from deboiler_gui.engine.model import DomainModel, Progress, WorkspaceError
+from deboiler_gui.engine.review import DEFAULT_MAX_EATEN, before_after, impact_steps, template_for
+from deboiler_gui.engine.review_groups import group_steps
+from deboiler_gui.engine.review_health import health_steps
+from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template import Template
+
+Path = str | os.PathLike[str]
+
+
+def _templates(ws: Workspace, names: Sequence[str] | None) -> list[Template]:
+    chosen = list(names) if names is not None else ws.template_names()
+    out = [Template.from_dict(ws.load_template(n)) for n in chosen]
+    for t in out:
+        check_template(t)
+    return out
+
+
+def _models(ws: Workspace, sites: Sequence[str]) -> dict[str, DomainModel]:
+    out = {}
+    for s in sites:
+        m = ws.load_model(s)
+        if m is not None:
+            out[s] = m
+    return out
+
+
+def _sites(ws: Workspace, sites: Sequence[str] | None) -> list[str]:
+    known = [s for s, _n in ws.sites()]
+    for s in sites or ():
+        if s not in known:
+            raise WorkspaceError(f"workspace {ws.path} has no pages of site {s!r}")
+    return list(sites) if sites else known
+
+
+def impact_job(path: Path, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None, max_eaten: float = DEFAULT_MAX_EATEN) -> Generator[Progress, None, dict[str, Any]]:
+    """Per-rule impact of a workspace's sites under their saved models and the templates."""
+    from deboiler_gui.engine.pipeline import SitePages
+
+    with Workspace(path, create=False) as ws:
+        wanted = _sites(ws, sites)
+        models = _models(ws, wanted)
+        chosen = _templates(ws, templates)
+        groups = [SitePages(ws, s) for s in wanted]
+        total = sum(len(g) for g in groups)
+
+        def pages() -> Any:
+            for g in groups:
+                yield from g
+
+        report = yield from impact_steps(pages(), models, chosen, max_eaten=max_eaten, total=total)
+        data = report.to_dict()
+        data["eaten_pages"] = [p.to_dict() for p in report.eaten]
+        data["missing_models"] = [s for s in wanted if s not in models]
+        return data
+
+
+def groups_job(path: Path, *, sites: Sequence[str] | None = None, template: str | None = None) -> Generator[Progress, None, dict[str, Any]]:
+    """Boilerplate groups of the sites, with the decisions ``template`` already holds."""
+    from deboiler_gui.engine.pipeline import SitePages
+    from deboiler_gui.engine.review_groups import group_decisions
+
+    with Workspace(path, create=False) as ws:
+        wanted = _sites(ws, sites)
+        models = _models(ws, wanted)
+        groups = [SitePages(ws, s) for s in wanted]
+        total = sum(len(g) for g in groups)
+
+        def pages() -> Any:
+            for g in groups:
+                yield from g
+
+        found = yield from group_steps(pages(), models, total=total)
+        decisions = {}
+        if template and template in ws.template_names():
+            decisions = group_decisions(Template.from_dict(ws.load_template(template)))
+        return {"groups": [g.to_dict() for g in found], "decisions": decisions}
+
+
+def health_job(path: Path, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None) -> Generator[Progress, None, dict[str, Any]]:
+    """Template health with repair proposals and version histories."""
+    with Workspace(path, create=False) as ws:
+        wanted = _sites(ws, sites)
+        chosen = _templates(ws, templates)
+        pages = [p for s in wanted for p in ws.iter_pages(s)]
+        report = yield from health_steps(pages, chosen, _models(ws, wanted), ws=ws)
+        return report.to_dict()
+
+
+def page_job(path: Path, url: str, *, templates: Sequence[str] | None = None) -> Generator[Progress, None, dict[str, Any]]:
+    """Before/after of one page of the workspace (its best-matching template's rules apply)."""
+    with Workspace(path, create=False) as ws:
+        page = ws.get_page(url)
+        if page is None:
+            raise WorkspaceError(f"workspace {ws.path} has no page {url!r}")
+        yield Progress(0, 1, url)
+        chosen = _templates(ws, templates)
+        data = before_after(page, ws.load_model(page.site), template_for(page, chosen))
+        yield Progress(1, 1, url)
+        return data
+
+
+def export_job(path: Path, output: Path, fmt: str, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None) -> Generator[Progress, None, dict[str, Any]]:
+    """Export with the CLI's code: rule files (json, xml, trafilatura, scrapy) of the templates,
+    or the cleaned pages (jsonl, csv, sqlite, html folder) of the sites."""
+    from deboiler_gui.engine.review_health import (
+        CLEANED_FORMATS,
+        export_cleaned_steps,
+        export_rules,
+    )
+
+    with Workspace(path, create=False) as ws:
+        if fmt in CLEANED_FORMATS:
+            wanted = _sites(ws, sites)
+            n = yield from export_cleaned_steps(ws, output, fmt, _models(ws, wanted), sites=wanted)
+            return {"output": str(output), "format": fmt, "records": n}
+        chosen = _templates(ws, templates)
+        text = export_rules(chosen, fmt)
+    yield Progress(1, 1, str(output))
+    tmp = f"{output}.part"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, output)
+    return {"output": str(output), "format": fmt, "records": len(chosen)}
+
+
+__all__ = ["export_job", "groups_job", "health_job", "impact_job", "page_job"]

@@ -1,0 +1,238 @@
+"""Review panels driven like a user would: before/after on a real QtWebEngine view (cuts outlined
+by cause, synchronised scrolling, toggling), per-rule impact in the background with cancel,
+boilerplate groups accepted/rejected and honoured by the headless extract, template health with
+repairs, history, diff and revert, and exports."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import shiboken6
+from click.testing import CliRunner
+
+from deboiler_gui.cli import cli
+from deboiler_gui.engine.boilerplate import DomainCleaner
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.repair import learn_template
+from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template import Field, Rule, Template
+from deboiler_gui.gui.webview import register_scheme
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from tplsite import SITE, article_html, pages  # noqa: E402
+
+register_scheme()  # before pytest-qt makes the QApplication
+
+LONG = "".join(f"<p>Long reading paragraph {k} with enough words to wrap across the view.</p>" for k in range(150))
+
+
+def _site(n: int = 12) -> list[Page]:
+    # Long articles, so the before/after views can scroll.
+    return [Page(p.url, p.html.replace("</div>\n<ul", f"{LONG}</div>\n<ul", 1)) for p in pages(n)]
+
+
+def _workspace(path: Path, site: list[Page]) -> Path:
+    fields = (Field("article", xpaths=("//div[starts-with(@id, 'post-')]",)),)
+    with Workspace(path) as ws:
+        ws.add_pages(site)
+        ws.save_model(DomainCleaner().fit(site).model_)
+        ws.save_template("shop", Template("shop", site=SITE, fields=fields, remove=(Rule("never", "//div[@id='nope']"), Rule("post3", "//div[@id='post-1003']"))).to_dict(), message="start")
+    return path
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    return _workspace(tmp_path / "w.sqlite", _site())
+
+
+def _wait_done(qtbot: Any, panel: Any, signal: Any, timeout: int = 60_000) -> Any:
+    with qtbot.waitSignal(signal, timeout=timeout) as blocker:
+        pass
+    return blocker.args
+
+
+def test_impact_panel_runs_in_background_and_lists_pages(qtbot: Any, ws: Path) -> None:
+    from deboiler_gui.gui.review import ImpactPanel
+
+    panel = ImpactPanel()
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(panel.impact_ready, timeout=60_000) as blocker:
+        panel.start(ws)
+        assert panel.busy and not panel.progress.isHidden()
+    data = blocker.args[0]
+    assert set(panel.causes()) == {"auto", "rule:never", "rule:post3"}
+    assert not panel.busy and panel.progress.isHidden()
+    assert panel.table.rowCount() == 3 and len(panel.chart.rows) == 3
+    panel.select_cause("rule:never")
+    assert panel.no_match.count() == 12
+    panel.select_cause("rule:post3")
+    assert panel.no_match.count() == 11
+    assert panel.eaten.count() == 1 == len(data["eaten_pages"])
+    with qtbot.waitSignal(panel.page_activated) as opened:
+        panel.eaten.itemDoubleClicked.emit(panel.eaten.item(0))
+    assert opened.args == [f"https://{SITE}/news/2024/article-3.html"]
+
+
+def test_impact_panel_cancels(qtbot: Any, tmp_path: Path) -> None:
+    from deboiler_gui.gui.review import ImpactPanel
+
+    big = _workspace(tmp_path / "big.sqlite", _site(150))
+    panel = ImpactPanel()
+    qtbot.addWidget(panel)
+    panel.start(big)
+    with qtbot.waitSignal(panel.busy_changed, timeout=60_000) as blocker:
+        panel.cancel()
+    assert blocker.args == [False]
+    assert panel.status.text() == "Cancelled." and panel.data == {}
+
+
+def _extract(ws: Path, out: Path) -> dict[str, str]:
+    result = CliRunner().invoke(cli, ["extract", "-t", "shop", "-w", str(ws), "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    return {r["url"]: r["article"] for r in map(json.loads, out.read_text().splitlines())}
+
+
+def test_groups_panel_accept_and_reject_reach_the_headless_engine(qtbot: Any, ws: Path, tmp_path: Path) -> None:
+    from deboiler_gui.gui.review import GroupsPanel
+
+    panel = GroupsPanel()
+    qtbot.addWidget(panel)
+    panel.bind(ws, "shop")
+    with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
+        panel.start()
+    texts = [g["sample_text"] for g in panel.groups]
+    specs = next(i for i, t in enumerate(texts) if t.startswith("key0"))
+    byline = next(i for i, t in enumerate(texts) if t.startswith("Published"))
+    assert panel.table.item(specs, 1).text() == "12"  # pages touched
+    url = f"https://{SITE}/news/2024/article-1.html"
+    before = _extract(ws, tmp_path / "a.jsonl")[url]
+    assert "key0" not in before and "Published" not in before
+    panel.table.selectRow(specs)
+    with qtbot.waitSignal(panel.decided) as decided:
+        panel.reject_button.click()
+    assert decided.args[1:] == ["rejected", 2] and panel.table.item(specs, 4).text() == "rejected"
+    after = _extract(ws, tmp_path / "b.jsonl")[url]
+    assert "key0" in after and "Published" not in after
+    # Accepting the byline with the cleaner off keeps it out through the explicit rule.
+    with Workspace(ws) as w:
+        w.save_template("shop", {**w.load_template("shop"), "use_cleaner": False})
+    assert "Published" in _extract(ws, tmp_path / "c.jsonl")[url]
+    panel.table.selectRow(byline)
+    with qtbot.waitSignal(panel.decided) as decided:
+        panel.accept_button.click()
+    assert decided.args[1:] == ["accepted", 4]
+    assert "Published" not in _extract(ws, tmp_path / "d.jsonl")[url]
+
+
+def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path) -> None:
+    from deboiler_gui.gui.review import HealthPanel
+
+    fields = (Field("title", xpaths=("//h1",)), Field("date", xpaths=("//p[@class='byline']/span[@class='date']",)))
+    learned = learn_template(Template("news", site=SITE, fields=fields, use_cleaner=False), pages(5))
+    site = [*pages(4), *(Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="rename")) for i in range(5, 9))]
+    path = tmp_path / "h.sqlite"
+    with Workspace(path) as w:
+        w.add_pages(site)
+        w.save_template("news", learned.to_dict(), message="learned")
+    panel = HealthPanel()
+    qtbot.addWidget(panel)
+    panel.bind(path)
+    with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
+        panel.start()
+    assert panel.field_rates() == {("news", "title"): 1.0, ("news", "date"): 0.5}
+    date_item = panel.tree.topLevelItem(0).child(1)
+    panel.tree.setCurrentItem(date_item)
+    assert panel.failing.count() == 4 and panel.queue.rowCount() == 1 and panel.queue.item(0, 2).text() == "4"
+    with qtbot.waitSignal(panel.page_activated) as opened:
+        panel.failing.itemDoubleClicked.emit(panel.failing.item(0))
+    assert opened.args == [site[4].url]
+    row = next(i for i, p in enumerate(panel.proposals) if p["field"] == "date")
+    xpath = panel.proposals[row]["xpath"]
+    panel.proposal_table.selectRow(row)
+    with qtbot.waitSignal(panel.template_changed) as changed:
+        panel.accept_proposal(row)
+    assert changed.args == ["news", 2] and panel.history.count() == 2
+    assert xpath in panel.diff.toPlainText() and panel.diff.toPlainText().startswith("--- news v1")
+    panel.history.setCurrentRow(0)
+    assert panel.diff.toPlainText() == "v1: first version"
+    assert panel.revert("news", 1) == 3 and panel.history.count() == 3
+    # Rejections are recorded and the next run does not offer them again.
+    with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
+        panel.start()
+    row = next(i for i, p in enumerate(panel.proposals) if p["field"] == "date")
+    assert panel.reject_proposal(row)
+    with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
+        panel.start()
+    assert all(p["xpath"] != xpath for p in panel.proposals)
+
+
+def test_export_panel_writes_rule_files_and_cleaned_folders(qtbot: Any, ws: Path, tmp_path: Path) -> None:
+    from deboiler_gui.engine import rulefile
+    from deboiler_gui.gui.review import ExportPanel
+
+    panel = ExportPanel()
+    qtbot.addWidget(panel)
+    panel.bind(ws, ["shop"])
+    with qtbot.waitSignal(panel.exported, timeout=60_000):
+        panel.export("json", tmp_path / "rules.json")
+    with Workspace(ws) as w:
+        assert (tmp_path / "rules.json").read_text() == rulefile.dumps([Template.from_dict(w.load_template("shop"))])
+    with qtbot.waitSignal(panel.exported, timeout=60_000) as done:
+        panel.export("html", tmp_path / "clean")
+    assert done.args[0]["records"] == 12 and len(list((tmp_path / "clean").rglob("*.html"))) == 12
+
+
+@pytest.fixture
+def profile(qapp: Any) -> Iterator[Any]:
+    from deboiler_gui.gui.webview import IsolatedProfile
+
+    prof = IsolatedProfile()
+    yield prof
+    shiboken6.delete(prof)
+
+
+def _js(qtbot: Any, view: Any, code: str) -> Any:
+    out: list[Any] = []
+    view.evaluate(f"JSON.stringify({code})", out.append)
+    qtbot.waitUntil(lambda: bool(out), timeout=10_000)
+    return json.loads(out[0])
+
+
+def test_before_after_on_a_real_view(qtbot: Any, ws: Path, profile: Any) -> None:
+    from deboiler_gui.gui.review import BeforeAfterPanel
+
+    panel = BeforeAfterPanel(profile)
+    panel.resize(1200, 800)
+    panel.show()
+    qtbot.waitExposed(panel)
+    try:
+        url = f"https://{SITE}/news/2024/article-2.html"
+        with qtbot.waitSignal(panel.shown, timeout=60_000) as shown:
+            panel.start(ws, url)
+        assert shown.args == [url]
+        cuts = panel.data["review"]["cuts"]
+        marked = _js(qtbot, panel.before, "Array.from(document.querySelectorAll('[data-deboiler-cause]')).map(e => [e.getAttribute('data-deboiler-cause'), getComputedStyle(e).outlineColor])")
+        assert len(marked) == len([c for c in cuts if c["xpath"]]) >= 4
+        assert {m[0] for m in marked} >= {"auto:exact"}
+        assert all(m[1] == "rgb(224, 123, 0)" for m in marked if m[0] == "auto:exact")  # the cleaner's colour
+        assert _js(qtbot, panel.after, "document.querySelectorAll('[data-deboiler-cause]').length") == 0
+        assert "Copyright" not in _js(qtbot, panel.after, "document.body.innerText")
+        assert panel.diff_counts()["-"] >= 3 and panel.cuts.rowCount() == len(cuts)
+        # Scrolling one side scrolls the other to the same place in its text.
+        panel.before.evaluate("window.scrollTo(0, 1500)", lambda _r: None)
+        qtbot.waitUntil(lambda: panel.after.page().scrollPosition().y() > 100, timeout=10_000)
+        # Choosing a cut brings it into view in the original.
+        panel.cuts.selectRow(len(cuts) - 1)
+        qtbot.waitUntil(lambda: panel.before.page().scrollPosition().y() > 1500, timeout=10_000)
+        panel.set_mode(2)
+        assert panel.before.isHidden() and panel.after.isVisible()
+        panel.set_mode(0)
+        assert panel.before.isVisible() and panel.after.isVisible()
+    finally:
+        panel.close()
+        shiboken6.delete(panel)
