@@ -79,6 +79,7 @@ def test_report_has_impact_eaten_pages_health_and_groups(report: str) -> None:
     # The rule that matches nothing lists all 40 pages as such.
     row = re.search(r"rule:never</td>(.*?)</tr>", report, re.S)
     assert row is not None and "<td>40</td><td>0</td><td>0</td><td>0</td>" in row.group(1)
+    assert "Matched, already removed" in report
     # The rule that empties the About page flags it as eaten, one click away.
     eaten = report.split('id="eaten"', 1)[1].split("</table>", 1)[0]
     assert "pages that lost more than 50.0% of their text (1)" in eaten

@@ -311,6 +311,8 @@ class CauseImpact:
     blocks: int = 0
     detectors: dict[str, int] = field(default_factory=dict)  # AUTO only: chars per detector
     no_match: list[str] = field(default_factory=list)
+    #: Pages where the rule matched but an earlier cause (the cleaner) had taken its nodes.
+    shadowed: int = 0
 
     @property
     def kind(self) -> str:
@@ -325,6 +327,7 @@ class CauseImpact:
             "blocks": self.blocks,
             "detectors": dict(self.detectors),
             "no_match": list(self.no_match),
+            "shadowed": self.shadowed,
         }
 
 
@@ -428,6 +431,8 @@ def impact_steps(
             nothing = not blocks if cause == AUTO else review.matched.get(cause, 0) == 0
             if nothing:
                 ci.no_match.append(page.url)
+            elif cause != AUTO and not (chars or blocks):
+                ci.shadowed += 1
         for cut in review.cuts:
             if cut.cause == AUTO:
                 auto = report.causes[AUTO]

@@ -3,19 +3,27 @@ thread that runs it, yields Progress and returns plain data (dicts and lists) on
 
 from __future__ import annotations
 
+import logging
+import multiprocessing
 import os
-from collections.abc import Generator, Sequence
+import time
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
+from deboiler_gui.engine import model as _model
 from deboiler_gui.engine.extract import check_template
-from deboiler_gui.engine.model import DomainModel, Progress, WorkspaceError
+from deboiler_gui.engine.model import DeboilerError, DomainModel, Progress, WorkspaceError
 from deboiler_gui.engine.review import DEFAULT_MAX_EATEN, before_after, impact_steps, template_for
 from deboiler_gui.engine.review_groups import group_steps
 from deboiler_gui.engine.review_health import health_steps
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template import Template
 
+log = logging.getLogger(__name__)
+
 Path = str | os.PathLike[str]
+#: How often the child process reports progress, and the parent yields (a cancel point).
+_TICK = 0.05
 
 
 def _templates(ws: Workspace, names: Sequence[str] | None) -> list[Template]:
@@ -134,4 +142,74 @@ def export_job(path: Path, output: Path, fmt: str, *, templates: Sequence[str] |
     return {"output": str(output), "format": fmt, "records": len(chosen)}
 
 
-__all__ = ["export_job", "groups_job", "health_job", "impact_job", "page_job"]
+# --------------------------------------------------------------------------- in another process
+
+
+def _child(conn: Any, job: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Run one job of this module and send its progress and result (plain data) back."""
+    try:
+        gen = globals()[job](*args, **kwargs)
+        last = 0.0
+        while True:
+            try:
+                step = next(gen)
+            except StopIteration as stop:
+                conn.send(("result", stop.value))
+                return
+            now = time.monotonic()
+            if now - last >= _TICK:
+                last = now
+                conn.send(("progress", step.done, step.total, step.message))
+    except DeboilerError as exc:
+        conn.send(("error", type(exc).__name__, str(exc)))
+    except Exception as exc:  # an engine bug: the parent reports it with its type
+        log.exception("review job %s crashed", job)
+        conn.send(("error", "Exception", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+def in_process(job: Callable[..., Generator[Progress, None, Any]], *args: Any, **kwargs: Any) -> Generator[Progress, None, Any]:
+    """Run one of this module's jobs in a child process and relay it as a generator.
+
+    The work then never holds this process's interpreter lock, so a GUI thread driving it stays
+    responsive however heavy the pages; closing the generator (a cancel) ends the child.
+    """
+    name = job.__name__
+    if globals().get(name) is not job:
+        raise ValueError(f"{name} is not a review job of this module")
+    methods = multiprocessing.get_all_start_methods()
+    # forkserver/spawn: the child must not inherit the GUI's threads in an unknown state.
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(child, name, args, kwargs), daemon=True)
+    proc.start()
+    child.close()
+    last = Progress(0, None, f"{name} starting")
+    try:
+        yield last
+        while True:
+            if not parent.poll(_TICK):
+                if not proc.is_alive() and not parent.poll(0):
+                    raise DeboilerError(f"review job {name} ended without a result (exit code {proc.exitcode})")
+                yield last  # nothing new: still a cancel point
+                continue
+            try:
+                msg = parent.recv()
+            except EOFError as exc:
+                raise DeboilerError(f"review job {name} ended without a result (exit code {proc.exitcode})") from exc
+            if msg[0] == "progress":
+                last = Progress(msg[1], msg[2], msg[3])
+                yield last
+            elif msg[0] == "result":
+                return msg[1]
+            else:
+                error = getattr(_model, msg[1], DeboilerError)
+                raise (error if isinstance(error, type) and issubclass(error, DeboilerError) else DeboilerError)(msg[2])
+    finally:
+        parent.close()
+        if proc.is_alive():
+            proc.terminate()
+        proc.join(5)
+
+__all__ = ["in_process", "export_job", "groups_job", "health_job", "impact_job", "page_job"]

@@ -100,7 +100,8 @@ def _impact_section(impact: ImpactReport) -> str:
             f"<tr><td><span class='sw' style='background:{cause_colour(c.cause, order=order[c.cause])}'></span>{escape(c.cause)}"
             f"{f'<div class=muted>{detectors}</div>' if detectors else ''}</td>"
             f"<td>{_num(c.pages)}</td><td>{_num(c.pages_hit)}</td><td>{_num(c.chars)}</td><td>{_num(c.blocks)}</td><td>{_num(avg)}</td>"
-            f"<td>{_num(len(c.no_match))}{f'<details><summary>pages</summary><ul>{nm}</ul></details>' if c.no_match else ''}</td></tr>"
+            f"<td>{_num(len(c.no_match))}{f'<details><summary>pages</summary><ul>{nm}</ul></details>' if c.no_match else ''}</td>"
+            f"<td>{_num(c.shadowed) if c.cause != AUTO else '—'}</td></tr>"
         )
     chart = bar_chart([(c.cause, float(c.chars), cause_colour(c.cause, next(iter(c.detectors), ""), order[c.cause])) for c in causes], unit=" chars")
     eaten = impact.eaten
@@ -115,7 +116,7 @@ def _impact_section(impact: ImpactReport) -> str:
 <section id="impact"><h2>Per-rule impact</h2>
 <p>{_num(len(impact.pages))} pages reviewed; {_num(total_removed)} of {_num(total_orig)} visible characters removed ({_pct(total_removed / total_orig if total_orig else 0)}).</p>
 <h3>Characters removed by cause</h3>{chart}
-<table><thead><tr><th>Cause</th><th>Pages</th><th>Pages hit</th><th>Chars removed</th><th>Blocks removed</th><th>Chars / page</th><th>Matched nothing</th></tr></thead>
+<table><thead><tr><th>Cause</th><th>Pages</th><th>Pages hit</th><th>Chars removed</th><th>Blocks removed</th><th>Chars / page</th><th>Matched nothing</th><th>Matched, already removed</th></tr></thead>
 <tbody>{''.join(rows)}</tbody></table>
 <h3>Share of page text removed</h3>{share_histogram([p.share for p in impact.pages], impact.max_eaten)}
 <h3 id="eaten">Likely eaten content: pages that lost more than {_pct(impact.max_eaten)} of their text ({_num(len(eaten))})</h3>

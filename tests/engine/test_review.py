@@ -127,7 +127,7 @@ def test_impact_over_the_site(site: list[Page], model: DomainModel) -> None:
     assert post3.pages_hit == 1 and post3.blocks == 1 and len(post3.no_match) == 11
     # The automatic cleaner takes the tag lists first: the rule matched but removed nothing.
     odd = rep.causes["rule:odd-tags"]
-    assert len(odd.no_match) == 10 and odd.chars == 0
+    assert len(odd.no_match) == 10 and odd.chars == 0 and odd.shadowed == 2 and post3.shadowed == 0
     auto = rep.causes[AUTO]
     assert auto.pages_hit == 12 and auto.blocks >= 12 * 2 and sum(auto.detectors.values()) == auto.chars
     assert [p.url for p in rep.eaten] == [site[2].url]

@@ -72,13 +72,13 @@ class GroupsPanel(JobPanel):
         self.workspace, self.template = str(workspace), template
 
     def start(self, *, sites: Sequence[str] | None = None) -> None:
-        from deboiler_gui.engine.review_jobs import groups_job
+        from deboiler_gui.engine.review_jobs import groups_job, in_process
 
         if self.workspace is None:
             raise RuntimeError("bind() the panel to a workspace first")
         path, template = self.workspace, self.template
         wanted = list(sites) if sites else None
-        self.run_job("Boilerplate groups", lambda: groups_job(path, sites=wanted, template=template))
+        self.run_job("Boilerplate groups", lambda: in_process(groups_job, path, sites=wanted, template=template))
 
     def set_result(self, result: Any) -> None:
         data = dict(result)

@@ -133,14 +133,14 @@ class HealthPanel(JobPanel):
         self.workspace = str(workspace)
 
     def start(self, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None) -> None:
-        from deboiler_gui.engine.review_jobs import health_job
+        from deboiler_gui.engine.review_jobs import health_job, in_process
 
         if self.workspace is None:
             raise RuntimeError("bind() the panel to a workspace first")
         path = self.workspace
         names = list(templates) if templates is not None else None
         wanted = list(sites) if sites else None
-        self.run_job("Template health", lambda: health_job(path, templates=names, sites=wanted))
+        self.run_job("Template health", lambda: in_process(health_job, path, templates=names, sites=wanted))
 
     def set_result(self, result: Any) -> None:
         self.data = dict(result)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from deboiler_gui.engine.review import AUTO, DEFAULT_MAX_EATEN, cause_colour
 from deboiler_gui.gui.review.jobpanel import JobPanel
 
-COLUMNS = ("Cause", "Pages", "Pages hit", "Chars removed", "Blocks removed", "Matched nothing")
+COLUMNS = ("Cause", "Pages", "Pages hit", "Chars removed", "Blocks removed", "Matched nothing", "Matched, already removed")
 
 
 class BarChart(QWidget):
@@ -107,12 +107,12 @@ class ImpactPanel(JobPanel):
         self.layout_.addWidget(split, 1)
 
     def start(self, workspace: str | os.PathLike[str], *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None, max_eaten: float = DEFAULT_MAX_EATEN) -> None:
-        from deboiler_gui.engine.review_jobs import impact_job
+        from deboiler_gui.engine.review_jobs import impact_job, in_process
 
         path = str(workspace)
         names = list(templates) if templates is not None else None
         wanted = list(sites) if sites else None
-        self.run_job("Per-rule impact", lambda: impact_job(path, templates=names, sites=wanted, max_eaten=max_eaten))
+        self.run_job("Per-rule impact", lambda: in_process(impact_job, path, templates=names, sites=wanted, max_eaten=max_eaten))
 
     def set_result(self, result: Any) -> None:
         self.data = dict(result)
@@ -129,7 +129,7 @@ class ImpactPanel(JobPanel):
         rows = []
         for r, c in enumerate(causes):
             colour = cause_colour(c["cause"], next(iter(c.get("detectors") or {}), ""), r)
-            values = (c["cause"], c["pages"], c["pages_hit"], c["chars"], c["blocks"], len(c["no_match"]))
+            values = (c["cause"], c["pages"], c["pages_hit"], c["chars"], c["blocks"], len(c["no_match"]), c.get("shadowed", 0))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(f"{v:,}" if isinstance(v, int) else str(v))
                 if col:

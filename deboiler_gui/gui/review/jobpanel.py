@@ -1,5 +1,7 @@
 """The base of the review panels that run an engine job: a progress bar with Cancel, the job
-started on the panel's own runner, and the result or error handed back on the GUI thread."""
+started on the panel's own runner, and the result or error handed back on the GUI thread.
+Site-wide jobs run in a child process (``review_jobs.in_process``): the worker thread only
+relays plain data, so the GUI thread never waits for the interpreter lock behind page work."""
 
 from __future__ import annotations
 
