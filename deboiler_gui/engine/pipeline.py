@@ -11,7 +11,7 @@ import shutil
 import tempfile
 import time
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field, replace
@@ -376,7 +376,7 @@ def default_output_path(inputs: list[str], fmt: str = "jsonl") -> Path:
 
 
 def run_steps(
-    inputs: list[str | os.PathLike[str]],
+    inputs: Sequence[str | os.PathLike[str]],
     output: str | os.PathLike[str],
     *,
     fmt: str | None = None,
@@ -398,16 +398,19 @@ def run_steps(
     InputSet.open(paths, base_url=base_url)  # every input exists and is of a known kind
     staging_dir: str | None = None
     models_ws: Workspace | None = None
-    pages_ws: Workspace | None = None
+    opened: Workspace | None = None  # the pages' workspace, when it is not models_ws
     try:
         if workspace is not None:
             models_ws = Workspace(workspace)
         if len(paths) == 1 and input_kind(paths[0]) == "workspace":
             same = models_ws is not None and paths[0].resolve() == models_ws.path.resolve()
-            pages_ws = models_ws if same else Workspace(paths[0], create=False)
+            if same and models_ws is not None:
+                pages_ws = models_ws
+            else:
+                pages_ws = opened = Workspace(paths[0], create=False)
         else:
             staging_dir = tempfile.mkdtemp(prefix="deboiler-run-")
-            pages_ws = Workspace(Path(staging_dir) / "pages.sqlite")
+            pages_ws = opened = Workspace(Path(staging_dir) / "pages.sqlite")
             yield from import_steps(pages_ws, paths, base_url=base_url)
         wanted = list(sites) if sites is not None else [s for s, _n in pages_ws.sites()]
         summary = RunSummary(output=str(output), sites=wanted)
@@ -438,8 +441,8 @@ def run_steps(
             models_ws.record_run("clean", {**summary.to_dict(), "inputs": [str(p) for p in paths]})
         return summary
     finally:
-        if pages_ws is not None and pages_ws is not models_ws:
-            pages_ws.close()
+        if opened is not None:
+            opened.close()
         if models_ws is not None:
             models_ws.close()
         if staging_dir is not None:
@@ -447,7 +450,7 @@ def run_steps(
 
 
 def import_into(
-    workspace: str | os.PathLike[str], inputs: list[str | os.PathLike[str]], *, base_url: str | None = None
+    workspace: str | os.PathLike[str], inputs: Sequence[str | os.PathLike[str]], *, base_url: str | None = None
 ) -> Generator[Progress, None, ImportSummary]:
     """Read inputs into a workspace file (created if needed)."""
     InputSet.open(inputs, base_url=base_url)

@@ -195,7 +195,7 @@ class Workspace:
             else:
                 conn.commit()
 
-    def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+    def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             cur = self._conn.execute(sql, tuple(params))
             return cur.fetchall()
