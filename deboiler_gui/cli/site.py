@@ -128,8 +128,8 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @click.command("clean")
 @click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--demo", is_flag=True, help="Clean the bundled demo site.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Output file (default <input>-clean.jsonl here).")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite"]), default=None, help="Output format (default: from the output's extension).")
+@click.option("--output", "-o", type=click.Path(), default=None, help="Output file, or folder for --format html (default <input>-clean.jsonl here).")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite", "html"]), default=None, help="Output format (default: from the output's extension; a name ending in / is a folder of cleaned HTML files).")
 @click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Reuse this workspace's saved models; models fitted now are saved there.")
 @_base_option
 @_site_option
@@ -141,7 +141,7 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 def clean_command(
     inputs: tuple[Path, ...],
     demo: bool,
-    output: Path | None,
+    output: str | None,
     fmt: str | None,
     workspace: Path | None,
     base_url: str | None,
@@ -169,7 +169,7 @@ def clean_command(
     if not paths:
         raise click.UsageError("give at least one INPUT, or --demo")
     if output is None:
-        output = default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl")
+        output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
     options = _options(mode, operation_mode, jobs, max_page_mb)
     summary = _drive_phases(
         run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),

@@ -1,5 +1,6 @@
-"""Writers for cleaning results (JSON lines, CSV, SQLite), each written to a temporary file and
-renamed into place only when complete, so an output file is never half-written."""
+"""Writers for cleaning results (JSON lines, CSV, SQLite, a folder of cleaned HTML files), each
+written to a temporary file or folder and renamed into place only when complete, so an output
+is never half-written."""
 
 from __future__ import annotations
 
@@ -8,17 +9,20 @@ import csv
 import json
 import logging
 import os
+import re
+import shutil
 import sqlite3
 import tempfile
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
+from urllib.parse import unquote, urlsplit
 
 from deboiler_gui.engine.model import InputError
 
 log = logging.getLogger(__name__)
 
-FORMATS = ("jsonl", "csv", "sqlite")
+FORMATS = ("jsonl", "csv", "sqlite", "html")
 _BY_SUFFIX = {
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
@@ -58,12 +62,33 @@ def format_for(path: str | os.PathLike[str], fmt: str | None = None) -> str:
             raise InputError(f"unknown output format {fmt!r} (choose {', '.join(FORMATS)})")
         return fmt
     suffix = Path(path).suffix.lower()
+    if str(path).endswith(("/", os.sep)) or Path(path).is_dir():
+        return "html"
     if suffix not in _BY_SUFFIX:
         raise InputError(
-            f"{path}: cannot tell the output format from the extension; use .jsonl, .csv or "
-            f".sqlite, or --format"
+            f"{path}: cannot tell the output format from the extension; use .jsonl, .csv, "
+            f".sqlite or a folder name ending in /, or --format"
         )
     return _BY_SUFFIX[suffix]
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._\-/]+")
+
+
+def html_file_for(url: str) -> str:
+    """Relative file name of a page's cleaned HTML in a folder output: <site>/<path>[.html]."""
+    parts = urlsplit(url)
+    site = _UNSAFE.sub("_", (parts.hostname or "no-site").lower()) or "no-site"
+    path = unquote(parts.path or "/")
+    if path.endswith("/"):
+        path += "index.html"
+    if parts.query:
+        path += "_" + parts.query
+    steps = [_UNSAFE.sub("_", s) for s in path.split("/") if s not in ("", ".", "..")]
+    name = "/".join(steps) or "index.html"
+    if not name.lower().endswith((".html", ".htm")):
+        name += ".html"
+    return f"{site}/{name}"
 
 
 def _flat(record: dict[str, Any]) -> dict[str, Any]:
@@ -81,20 +106,28 @@ class ResultWriter:
     its final path only when the block ends without an exception."""
 
     def __init__(self, path: str | os.PathLike[str], fmt: str | None = None) -> None:
+        self.format = format_for(path, fmt)  # before Path() drops a folder's trailing slash
         self.path = Path(path)
-        self.format = format_for(self.path, fmt)
         self.count = 0
         folder = self.path.parent if str(self.path.parent) else Path(".")
         if not folder.is_dir():
             raise InputError(f"{self.path}: folder {folder} does not exist")
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder)
-        os.close(fd)
-        self._tmp = Path(tmp)
         self._file: IO[str] | None = None
         self._csv: Any = None
         self._db: sqlite3.Connection | None = None
+        self._names: set[str] = set()
+        if self.format == "html":
+            self._tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder))
+        else:
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder)
+            os.close(fd)
+            self._tmp = Path(tmp)
         try:
-            if self.format == "jsonl":
+            if self.format == "html":
+                # The folder holds one file per cleaned page and records.jsonl for every page
+                # (without the HTML), so error and skipped pages are listed too.
+                self._file = (self._tmp / "records.jsonl").open("w", encoding="utf-8", newline="\n")
+            elif self.format == "jsonl":
                 self._file = self._tmp.open("w", encoding="utf-8", newline="\n")
             elif self.format == "csv":
                 self._file = self._tmp.open("w", encoding="utf-8", newline="")
@@ -115,7 +148,22 @@ class ResultWriter:
             raise
 
     def write(self, record: dict[str, Any]) -> None:
-        if self._file is not None and self._csv is None:
+        if self.format == "html" and self._file is not None:
+            record = dict(record)
+            html = record.pop("cleaned_html", "") or ""
+            if record.get("status") == "ok":
+                name = html_file_for(str(record.get("url", "")))
+                if name in self._names:  # two URLs differing only in unsafe characters
+                    stem, dot, ext = name.rpartition(".")
+                    name = f"{stem}-{self.count}{dot}{ext}"
+                self._names.add(name)
+                target = self._tmp / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(html, encoding="utf-8")
+                record["file"] = name
+            self._file.write(json.dumps(record, ensure_ascii=False))
+            self._file.write("\n")
+        elif self._file is not None and self._csv is None:
             self._file.write(json.dumps(record, ensure_ascii=False))
             self._file.write("\n")
         elif self._csv is not None:
@@ -140,6 +188,14 @@ class ResultWriter:
             self._db.commit()
             self._db.close()
             self._db = None
+        if self.format == "html" and self.path.exists():
+            # A folder cannot be renamed over a non-empty one: move the old one aside first.
+            old = self.path.with_name(f".{self.path.name}.old")
+            shutil.rmtree(old, ignore_errors=True)
+            os.replace(self.path, old)
+            os.replace(self._tmp, self.path)
+            shutil.rmtree(old, ignore_errors=True)
+            return self.path
         os.replace(self._tmp, self.path)
         return self.path
 
@@ -150,6 +206,8 @@ class ResultWriter:
         if self._db is not None:
             self._db.close()
             self._db = None
+        if self._tmp.is_dir():
+            shutil.rmtree(self._tmp, ignore_errors=True)
         with contextlib.suppress(OSError):
             self._tmp.unlink()
 

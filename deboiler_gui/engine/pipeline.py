@@ -371,7 +371,7 @@ def default_output_path(inputs: list[str], fmt: str = "jsonl") -> Path:
     for suffix in (".gz", ".warc", ".jsonl", ".ndjson", ".json", ".sqlite", ".sqlite3", ".db", ".html", ".htm"):
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
-    ext = {"jsonl": ".jsonl", "csv": ".csv", "sqlite": ".sqlite"}[fmt]
+    ext = {"jsonl": ".jsonl", "csv": ".csv", "sqlite": ".sqlite", "html": ""}[fmt]
     return Path.cwd() / f"{stem or 'site'}-clean{ext}"
 
 

@@ -257,3 +257,25 @@ def test_missing_input_fails_before_any_work(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="missing.warc"):
         drain(run_steps([demo_site_path(), tmp_path / "missing.warc"], tmp_path / "o.jsonl"))
     assert not (tmp_path / "o.jsonl").exists()
+
+
+def test_html_folder_output_has_a_file_per_cleaned_page(tmp_path: Path) -> None:
+    out = tmp_path / "cleaned"
+    (out / "stale").mkdir(parents=True)  # an earlier run's folder is replaced whole
+    dump = tmp_path / "d.jsonl"
+    dump.write_text(
+        json.dumps({"url": "https://q.example/a/?id=1&x=../..", "html": "<p>query page</p>"}) + "\n"
+        + json.dumps({"url": "https://q.example/gone", "html": "", "status": 410}) + "\n"
+    )
+    drain(run_steps([demo_site_path(), dump], str(out) + "/", base_url=DEMO_BASE_URL))
+    records = read_jsonl(out / "records.jsonl")
+    assert len(records) == 31 and not (out / "stale").exists()
+    assert all("cleaned_html" not in r for r in records)
+    files = {r["url"]: r.get("file") for r in records}
+    assert files["https://q.example/gone"] is None
+    tea = out / files[DEMO_BASE_URL + "zh/tea.html"]
+    assert tea == out / "hillside-garden.example" / "zh" / "tea.html"
+    assert "茶树喜欢酸性土壤" in tea.read_text(encoding="utf-8")
+    query = out / files["https://q.example/a/?id=1&x=../.."]
+    assert query.is_file() and out in query.resolve().parents
+    assert not list(tmp_path.glob(".cleaned*"))
