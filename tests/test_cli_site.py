@@ -79,6 +79,7 @@ def test_format_option_overrides_the_extension(tmp_path: Path) -> None:
         (["fit", "--workspace", "{tmp}/none.sqlite"], 1, "none.sqlite: no such file"),
         (["fit", "--workspace", "{tmp}/bad.sqlite"], 1, "bad.sqlite: not a SQLite database"),
         (["import", "{tmp}/nothing", "-w", "{tmp}/w.sqlite"], 1, "nothing: no such file or folder"),
+        (["clean", "--demo", "--site", "elsewhere.org", "-o", "{tmp}/o.jsonl"], 1, "no pages of site(s) elsewhere.org"),
     ],
 )
 def test_errors_are_one_line_with_exit_codes(tmp_path: Path, args: list[str], code: int, message: str) -> None:

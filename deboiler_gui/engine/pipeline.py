@@ -412,7 +412,11 @@ def run_steps(
             staging_dir = tempfile.mkdtemp(prefix="deboiler-run-")
             pages_ws = opened = Workspace(Path(staging_dir) / "pages.sqlite")
             yield from import_steps(pages_ws, paths, base_url=base_url)
-        wanted = list(sites) if sites is not None else [s for s, _n in pages_ws.sites()]
+        known = [s for s, _n in pages_ws.sites()]
+        wanted = list(sites) if sites is not None else known
+        unknown = sorted(set(wanted) - set(known))
+        if unknown:
+            raise InputError(f"no pages of site(s) {', '.join(unknown)} in the input (it has: {', '.join(known) or 'none'})")
         summary = RunSummary(output=str(output), sites=wanted)
         models: dict[str, DomainModel] = {}
         to_fit = []
