@@ -5,8 +5,10 @@ site measured in the same run, with the server's own record of the politeness li
     python benchmarks/crawl_bench.py [--pages 450] [--latency 0.02]
 
 Columns: pages/s counts page requests seen by the server over the server-side span of the
-crawl; "max at once" and "min gap" are measured by the server (per-host concurrency and delay
-actually held); "repeats" are page URLs requested more than once (retries excluded).
+crawl; "max at once" and the gaps between request starts are measured by the server
+(per-host concurrency and delay actually held; the server stamps a request when one of its
+threads gets to it, so on a loaded machine single gaps can look shorter than the client made
+them); "repeats" are page URLs requested more than once (retries excluded).
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ def _row(name: str, stats: dict, wall: float, pages: int) -> dict:
     span = (stats["last"] - stats["first"]) if stats["first"] is not None else wall
     repeats = {p: n for p, n in stats["repeated"].items() if p not in NOT_PAGES and p not in RETRIED}
     return {"name": name, "pages": pages, "wall": wall, "rate": pages / span if span else 0.0,
-            "max_active": stats["max_active"], "min_gap": stats["min_gap"], "repeats": len(repeats)}
+            "max_active": stats["max_active"], "min_gap": stats["min_gap"], "median_gap": stats["median_gap"],
+            "repeats": len(repeats)}
 
 
 def run_ours(base: str, *, concurrency: int, per_host: int, delay: float = 0.0) -> dict:
@@ -91,14 +94,17 @@ def main() -> None:
         proc.terminate()
         proc.wait(timeout=10)
     print(f"site: {args.pages} numbered pages (+ extras), {args.latency * 1000:g} ms server latency per page, 2 cores shared")
-    head = f"{'crawler':<40} {'pages':>6} {'wall s':>7} {'pages/s':>8} {'vs wget':>8} {'max at once':>12} {'min gap ms':>11} {'repeats':>8}"
+    head = (f"{'crawler':<40} {'pages':>6} {'wall s':>7} {'pages/s':>8} {'vs wget':>8} {'max at once':>12} "
+            f"{'min gap ms':>11} {'median gap':>11} {'repeats':>8}")
     print(head)
     print("-" * len(head))
     ref = peer["rate"] if peer else None
     for r in rows:
         ratio = f"{r['rate'] / ref:.2f}x" if ref else "-"
         gap = f"{r['min_gap'] * 1000:.1f}" if r["min_gap"] is not None else "-"
-        print(f"{r['name']:<40} {r['pages']:>6} {r['wall']:>7.2f} {r['rate']:>8.1f} {ratio:>8} {r['max_active']:>12} {gap:>11} {r['repeats']:>8}")
+        med = f"{r['median_gap'] * 1000:.1f}" if r["median_gap"] is not None else "-"
+        print(f"{r['name']:<40} {r['pages']:>6} {r['wall']:>7.2f} {r['rate']:>8.1f} {ratio:>8} {r['max_active']:>12} "
+              f"{gap:>11} {med:>11} {r['repeats']:>8}")
 
 
 if __name__ == "__main__":

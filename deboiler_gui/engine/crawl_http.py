@@ -35,7 +35,7 @@ class Fetched:
     headers: dict[str, str] = field(default_factory=dict)
     body: bytes = b""
     error: str | None = None  # human-readable reason
-    kind: str = "ok"  # ok | dns | tls | timeout | connect | broken | too-large | binary | content-type | http-4xx | http-5xx | http-429 | redirect
+    kind: str = "ok"  # ok | dns | tls | timeout | connect | broken | too-large | binary | content-type | http-3xx | http-4xx | http-5xx | http-429 | redirect | internal
     elapsed: float = 0.0
     location: str | None = None
     retry_after: float | None = None
@@ -140,6 +140,8 @@ def fetch(
             out.kind = "http-429" if resp.status == 429 else "http-5xx"
             out.error = f"HTTP {resp.status}"
             out.retry_after = _retry_after(resp.headers.get("retry-after"))
+        elif 300 <= resp.status < 400:
+            out.kind, out.error = "http-3xx", f"HTTP {resp.status} without a Location"
         elif resp.status >= 400:
             out.kind, out.error = ("http-5xx" if resp.status >= 500 else "http-4xx"), f"HTTP {resp.status}"
         return out

@@ -251,7 +251,9 @@ class CrawlServer:
         counts: dict[str, int] = {}
         for h in hits:
             counts[h.path] = counts.get(h.path, 0) + 1
-        return {"requests": len(hits), "max_active": peak, "min_gap": min(gaps) if gaps else None,
+        gaps.sort()
+        return {"requests": len(hits), "max_active": peak, "min_gap": gaps[0] if gaps else None,
+                "median_gap": gaps[len(gaps) // 2] if gaps else None,
                 "repeated": {p: n for p, n in counts.items() if n > 1},
                 "first": starts[0] if starts else None, "last": max((h.end for h in hits), default=None)}
 

@@ -198,7 +198,7 @@ def test_per_host_concurrency_and_delay_hold_on_the_server(tmp_path: Path) -> No
         # The server stamps a request when its thread gets to it, which may be a little late
         # on a busy machine: the typical gap is the delay, none is far below it.
         assert gaps[len(gaps) // 2] >= 0.145
-        assert gaps[0] >= 0.1
+        assert gaps[0] >= 0.075  # without the delay, starts come well under a millisecond apart
 
 
 def test_robots_crawl_delay_and_user_agent_groups(tmp_path: Path) -> None:
@@ -210,7 +210,7 @@ def test_robots_crawl_delay_and_user_agent_groups(tmp_path: Path) -> None:
         crawl(_config(srv.base, max_pages=10, link_factories=[], per_host=4), ws)
         starts = sorted(h.start for h in srv.hits)
         gaps = sorted(b - a for a, b in zip(starts, starts[1:], strict=False))
-        assert gaps[len(gaps) // 2] >= 0.145 and gaps[0] >= 0.1  # Crawl-delay: 0.15
+        assert gaps[len(gaps) // 2] >= 0.145 and gaps[0] >= 0.075  # Crawl-delay: 0.15
         requested = set(srv.paths())
         # Our own group applies (not '*'): /page/5* is forbidden, /private/ is not.
         assert not any(p.startswith("/page/5") for p in requested)
