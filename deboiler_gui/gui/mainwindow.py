@@ -34,7 +34,7 @@ from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleErro
 from deboiler_gui.engine.template import NoiseFilter, Template
 from deboiler_gui.gui import session
 from deboiler_gui.gui.editor import TemplateEditor
-from deboiler_gui.gui.models import DomTreeModel, PageFilterProxy, PageListModel
+from deboiler_gui.gui.models import DomTreeModel, PageListModel
 from deboiler_gui.gui.panels import FilterDialog, Legend, RulesPanel, SelectionPanel
 from deboiler_gui.gui.siteservice import SiteService
 from deboiler_gui.gui.stamping import StampedPage, stamp_page
@@ -115,10 +115,8 @@ class MainWindow(QMainWindow):
         self.group_combo = QComboBox()
         self.group_combo.addItem("All templates", None)
         self.page_model = PageListModel(self)
-        self.page_proxy = PageFilterProxy(self)
-        self.page_proxy.setSourceModel(self.page_model)
         self.page_table = QTableView()
-        self.page_table.setModel(self.page_proxy)
+        self.page_table.setModel(self.page_model)
         self.page_table.setSortingEnabled(True)
         self.page_table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # Qt's default is descending
         self.page_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
@@ -188,10 +186,11 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction("&Open…", self, shortcut=QKeySequence.StandardKey.Open, triggered=self._on_open_action)
+        self.open_action = QAction("&Open workspace or file…", self, shortcut=QKeySequence.StandardKey.Open, triggered=self._on_open_action)
+        self.open_folder_action = QAction("Open &folder of HTML…", self, shortcut="Ctrl+Shift+O", triggered=self._on_open_folder_action)
         self.save_action = QAction("&Save template", self, shortcut=QKeySequence.StandardKey.Save, triggered=lambda: self.save_template())
         self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close)
-        for a in (self.open_action, self.save_action, self.quit_action):
+        for a in (self.open_action, self.open_folder_action, self.save_action, self.quit_action):
             file_menu.addAction(a)
         edit_menu = self.menuBar().addMenu("&Edit")
         self.undo_action = self.editor.undo_stack.createUndoAction(self, "&Undo")
@@ -209,9 +208,12 @@ class MainWindow(QMainWindow):
 
     # ================================================================== opening
     def _on_open_action(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open workspace or pages", "", "Workspaces and pages (*.sqlite *.db *.jsonl *.json *.warc *.warc.gz *.html *.htm);;All files (*)")
-        if not path:
-            path = QFileDialog.getExistingDirectory(self, "Or open a folder of HTML pages")
+        path, _ = QFileDialog.getOpenFileName(self, "Open a workspace, JSON lines or WARC", "", "Workspaces and pages (*.sqlite *.db *.jsonl *.json *.warc *.warc.gz *.html *.htm);;All files (*)")
+        if path:
+            self.open_path(path)
+
+    def _on_open_folder_action(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Open a folder of HTML pages")
         if path:
             self.open_path(path)
 
@@ -410,33 +412,41 @@ class MainWindow(QMainWindow):
 
     # ================================================================== pages
     def select_page_row(self, row: int) -> None:
-        index = self.page_proxy.index(row, 0)
+        index = self.page_model.index(row, 0)
         if index.isValid():
             self.page_table.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+            self.page_table.scrollTo(index)
 
     def select_url(self, url: str) -> None:
         row = self.page_model.row_of(url)
         if row is not None:
-            proxy_index = self.page_proxy.mapFromSource(self.page_model.index(row, 0))
-            if proxy_index.isValid():
-                self.select_page_row(proxy_index.row())
-                return
-        self.show_page(url)
+            self.select_page_row(row)
+        else:
+            self.show_page(url)
 
     def _on_page_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
-            source = self.page_proxy.mapToSource(current)
-            self.show_page(self.page_model.url_at(source.row()))
+            url = self.page_model.url_at(current.row())
+            if self.page is None or self.page.url != url:
+                self.show_page(url)
+
+    def _after_filter_change(self) -> None:
+        # A reset forgets the current row: select the shown page again if it is still listed.
+        if self.page is not None and self.page_model.row_of(self.page.url) is not None:
+            self.page_table.selectionModel().blockSignals(True)
+            self.select_page_row(self.page_model.row_of(self.page.url) or 0)
+            self.page_table.selectionModel().blockSignals(False)
+        self.page_count_label.setText(f"{self.page_model.rowCount()} of {self.page_model.total()} pages of {self.site}")
 
     def _on_filter_edit_text_changed(self, text: str) -> None:
-        self.page_proxy.set_pattern(text)
-        if self.page_proxy.pattern_error:
-            self.statusBar().showMessage(self.page_proxy.pattern_error, 4000)
-        self.page_count_label.setText(f"{self.page_proxy.rowCount()} of {self.page_model.rowCount()} pages")
+        self.page_model.set_pattern(text)
+        if self.page_model.pattern_error:
+            self.statusBar().showMessage(self.page_model.pattern_error, 4000)
+        self._after_filter_change()
 
     def _on_group_changed(self) -> None:
-        self.page_proxy.set_group(self.group_combo.currentData())
-        self.page_count_label.setText(f"{self.page_proxy.rowCount()} of {self.page_model.rowCount()} pages")
+        self.page_model.set_group(self.group_combo.currentData())
+        self._after_filter_change()
 
     def show_page(self, url: str) -> None:
         if self.ws is None:

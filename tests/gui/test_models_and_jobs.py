@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QPersistentModelIndex, Qt, Signal
 from deboiler_gui.engine.model import Progress, RuleError
 from deboiler_gui.engine.template import Template
 from deboiler_gui.gui.editor import TemplateEditor
-from deboiler_gui.gui.models import DomTreeModel, PageFilterProxy, PageListModel
+from deboiler_gui.gui.models import DomTreeModel, PageListModel
 from deboiler_gui.gui.stamping import STAMP_ATTR, stamp_page
 from deboiler_gui.gui.worker import Job, JobRunner
 
@@ -24,32 +24,29 @@ def _summaries(n: int) -> list[dict[str, Any]]:
 
 def test_page_list_with_ten_thousand_pages_filters_by_substring_glob_and_regex(qapp: Any) -> None:
     model = PageListModel()
-    proxy = PageFilterProxy()
-    proxy.setSourceModel(model)
     model.set_pages(_summaries(12000))
-    assert proxy.rowCount() == 12000
+    assert model.rowCount() == 12000
     start = time.perf_counter()
-    proxy.set_pattern("blog")
-    assert proxy.rowCount() == 4000
-    proxy.set_pattern("*/docs/p0001?.html")
-    assert proxy.rowCount() == sum(1 for i in range(10, 20) if i % 3)
-    proxy.set_pattern(r"re:p0000[0-4]\.html$")
-    assert proxy.rowCount() == 5
-    proxy.set_pattern("")
-    proxy.sort(3, Qt.SortOrder.DescendingOrder)
-    proxy.sort(0, Qt.SortOrder.AscendingOrder)
+    model.set_pattern("blog")
+    assert model.rowCount() == 4000
+    model.set_pattern("*/docs/p0001?.html")
+    assert model.rowCount() == sum(1 for i in range(10, 20) if i % 3)
+    model.set_pattern("")
+    model.sort(3, Qt.SortOrder.DescendingOrder)
+    model.sort(0, Qt.SortOrder.AscendingOrder)
+    model.set_pattern(r"re:p0000[0-4]\.html$")
+    assert model.rowCount() == 5
     assert time.perf_counter() - start < 1.0  # filters and sorts over 12,000 rows stay interactive
-    proxy.set_pattern(r"re:p0000[0-4]\.html$")
-    proxy.set_pattern("re:([")
-    assert proxy.pattern_error and proxy.rowCount() == 0
-    proxy.set_pattern("")
-    assert proxy.rowCount() == 12000
+    shown = [model.url_at(i) for i in range(5)]
+    assert shown == sorted(shown) and sorted(u[-11:] for u in shown) == [f"p0000{i}.html" for i in range(5)]
+    model.set_pattern("re:([")
+    assert model.pattern_error and model.rowCount() == 0
+    model.set_pattern("")
+    assert model.rowCount() == 12000 and model.total() == 12000
 
 
 def test_page_list_shows_background_facts_and_groups_by_template(qapp: Any) -> None:
     model = PageListModel()
-    proxy = PageFilterProxy()
-    proxy.setSourceModel(model)
     model.set_pages(_summaries(10))
     url = model.url_at(3)
     changed: list[Any] = []
@@ -59,17 +56,17 @@ def test_page_list_shows_background_facts_and_groups_by_template(qapp: Any) -> N
     assert model.data(model.index(3, 2)) == "25%"
     assert model.data(model.index(3, 3)) == "2"
     assert model.data(model.index(3, 3), Qt.ItemDataRole.ForegroundRole) is not None
-    proxy.set_group("docs")
-    assert proxy.rowCount() == 1 and proxy.data(proxy.index(0, 0)) == url
-    proxy.set_group(None)
-    keep = QPersistentModelIndex(proxy.index(7, 0))
-    kept_url = proxy.data(keep)
-    proxy.sort(2, Qt.SortOrder.DescendingOrder)
-    assert proxy.data(proxy.index(0, 0)) == url
-    assert proxy.data(keep) == kept_url  # the current row follows its page through a sort
-    proxy.set_pattern("p0000")
-    proxy.sort(0, Qt.SortOrder.DescendingOrder)
-    assert [proxy.data(proxy.index(i, 0)) for i in range(proxy.rowCount())] == sorted((r["url"] for r in model.rows() if "p0000" in r["url"]), reverse=True)
+    model.set_group("docs")
+    assert model.rowCount() == 1 and model.url_at(0) == url and model.row_of(url) == 0
+    model.set_group(None)
+    keep = QPersistentModelIndex(model.index(7, 0))
+    kept_url = model.data(keep)
+    model.sort(2, Qt.SortOrder.DescendingOrder)
+    assert model.url_at(0) == url
+    assert model.data(keep) == kept_url  # the current row follows its page through a sort
+    model.set_pattern("p0000")
+    model.sort(0, Qt.SortOrder.DescendingOrder)
+    assert [model.url_at(i) for i in range(model.rowCount())] == sorted((r["url"] for r in model.rows() if "p0000" in r["url"]), reverse=True)
 
 
 def test_stamps_identify_lxml_nodes_and_never_stay_in_the_tree() -> None:

@@ -252,3 +252,39 @@ def test_closing_with_unsaved_changes_asks_first(demo: Any) -> None:
     assert demo.confirm_discard() is True
     assert asked == ["Unsaved changes", "Unsaved changes"]
     assert demo.ws.template_history(demo.editor.template.name)[-1]["version"] == 1
+
+
+def test_cleaned_view_drops_rules_and_boilerplate_and_keeps_the_article(qtbot: Any, demo: Any, js: Any) -> None:
+    demo.editor.add_rule("remove", "//aside")
+    boiler = [demo.stamped.element(s) for s in demo._marks["boiler"]]
+    assert boiler
+    with qtbot.waitSignal(demo.view.page_ready, timeout=10000):
+        demo.cleaned_action.setChecked(True)
+    text = js(demo.view, "JSON.stringify(document.body.innerText)")
+    article = demo.stamped.root.xpath("//article//h1")[0].text_content().strip()
+    assert article in text
+    assert js(demo.view, "JSON.stringify(document.querySelectorAll('aside').length)") == 0
+    # Nothing the cleaner called boilerplate is left (by its text).
+    for el in boiler:
+        own = (el.text_content() or "").strip()
+        if len(own) > 20:
+            assert own not in text
+    with qtbot.waitSignal(demo.view.page_ready, timeout=10000):
+        demo.cleaned_action.setChecked(False)
+    assert js(demo.view, "JSON.stringify(document.querySelectorAll('aside').length)") == 1
+
+
+def test_chinese_page_in_gbk_renders_its_text(qtbot: Any, window: Any, js: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "zh"
+    folder.mkdir()
+    body = "茶树喜欢酸性土壤，春茶在清明前后采摘。"
+    for i in range(3):
+        html = f'<html><head><meta charset="gbk"><title>种茶 {i}</title></head><body><nav>首页 · 关于我们</nav><h1>第{i}章</h1><p>{body}</p></body></html>'
+        (folder / f"p{i}.html").write_bytes(html.encode("gbk"))
+    finished: list[str] = []
+    window.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
+    window.open_path(str(folder))
+    qtbot.waitUntil(lambda: "import:finished" in finished and window.view.ready, timeout=30000)
+    text = js(window.view, "JSON.stringify(document.body.innerText)")
+    assert body in text and "首页" in text
+    assert js(window.view, "JSON.stringify(document.characterSet)") == "UTF-8"
