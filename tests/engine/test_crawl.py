@@ -248,3 +248,30 @@ def test_bad_settings_are_refused_with_the_culprit_named(tmp_path: Path) -> None
         bad = {"name": "f", "url_pattern": "/x/{id}", "fields": {"id": "//a[@"}}
         with pytest.raises(RuleError, match="f"):
             crawl(CrawlConfig(seeds=["http://127.0.0.1:1/"], link_factories=[bad]), ws)
+
+
+def test_fetch_names_dns_and_tls_failures(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    from deboiler_gui.engine.crawl_http import fetch, make_pool
+
+    pool = make_pool(per_host=1, user_agent="t")
+    with CrawlServer(Site(pages=3)) as srv:
+        # https:// to a plain-HTTP server: the TLS handshake fails, locally.
+        tls = fetch(pool, srv.base.replace("http://", "https://") + "/", timeout=2, max_bytes=1000, allowed_types=None)
+        assert tls.kind == "tls" and "TLS" in (tls.error or "")
+
+    def no_dns(*args: Any, **kwargs: Any) -> Any:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+    dns = fetch(pool, "http://no-such-host.test/", timeout=2, max_bytes=1000, allowed_types=None)
+    assert dns.kind == "dns" and "DNS" in (dns.error or "")
+
+
+def test_sitemap_is_discovered_without_robots_txt(tmp_path: Path) -> None:
+    with CrawlServer(Site(pages=5)) as srv, Workspace(tmp_path / "w.sqlite") as ws:
+        crawl(_config(srv.base, robots=False, follow_links=False, link_factories=[], retries=0), ws)
+        assert "/robots.txt" not in srv.paths()
+        assert srv.count("/sitemap.xml") == 1
+        assert {p for p in _paths(ws, srv.base) if p.startswith("/orphan/")} == {f"/orphan/{k}.html" for k in range(10)}
