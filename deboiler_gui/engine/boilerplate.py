@@ -29,7 +29,6 @@ from deboiler_gui.engine.htmltree import (
     parse_html,
     to_html,
     visible_text,
-    xpath_of,
 )
 from deboiler_gui.engine.model import (
     CleanResult,
@@ -203,9 +202,9 @@ def _extra_links(root: HtmlElement, skeleton: set[HtmlElement]) -> dict[HtmlElem
             p = p.getparent()
         if p is None or p.tag == "a" and p not in skeleton:
             continue
-        n = len(_WS.sub("", _text_of(a)))
-        if n:
-            extra[p] = extra.get(p, 0) + n
+        # an image link has no text but is still a link: it counts as one character
+        n = max(1, len(_WS.sub("", _text_of(a))))
+        extra[p] = extra.get(p, 0) + n
     return extra
 
 
@@ -247,7 +246,7 @@ def _analyse(root: HtmlElement, spec: _Spec) -> _Facts:
                 "".join(parts).encode("utf-8", "surrogatepass"), digest_size=8
             ).digest()
             chars = frame[2]
-            links = chars if tag == "a" else frame[3] + extra.get(el, 0)
+            links = max(chars, 1) if tag == "a" else frame[3] + extra.get(el, 0)
             cidx = frame[6]
             if cidx >= 0:
                 rec = cands[cidx]
@@ -909,6 +908,12 @@ def _matches(
     return out
 
 
+def _path(el: HtmlElement) -> str:
+    # libxml2's own path (C): the same /html/body/div[2] form as htmltree.xpath_of, which
+    # counts same-tag siblings in Python and crawls under a body of a thousand paragraphs
+    return str(el.getroottree().getpath(el))
+
+
 def _inside(el: HtmlElement, ancestor: HtmlElement) -> bool:
     return any(a is ancestor for a in el.iterancestors())
 
@@ -917,7 +922,7 @@ def find_boilerplate(root: HtmlElement, model: DomainModel) -> list[tuple[HtmlEl
     """The boilerplate subtrees of a parse_html tree under a fitted model, outermost only, with
     why each was chosen. The tree is not modified."""
     return [
-        (el, Removal(xpath_of(el), detector, key, chars))
+        (el, Removal(_path(el), detector, key, chars))
         for el, detector, key, chars in _matches(root, model)
     ]
 
@@ -985,7 +990,7 @@ def clean_tree(
             continue
         if chars < 0:
             chars = sum(1 for ch in visible_text(el) if not ch.isspace())
-        removals.append((el, Removal(xpath_of(el), detector, key, chars)))
+        removals.append((el, Removal(_path(el), detector, key, chars)))
     for el, _r in removals:
         _drop(el)
     return [r for _el, r in removals]

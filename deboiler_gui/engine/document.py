@@ -95,7 +95,8 @@ _CRUMB_XPATH = etree.XPath(
     )
     + "]"
 )
-_SOURCE_HINT = re.compile(r"crumb|you-?are-?here", re.IGNORECASE)
+# plain substring tests: a case-insensitive regular expression over the page is far slower
+_SOURCE_HINTS = ("rumb", "RUMB", "ou-are-here", "ouarehere", "OUAREHERE", "ou-Are-Here")
 
 
 def breadcrumbs_of(root: HtmlElement, source: str | None = None) -> list[str]:
@@ -103,7 +104,7 @@ def breadcrumbs_of(root: HtmlElement, source: str | None = None) -> list[str]:
     (class, id, aria-label or schema.org BreadcrumbList). ``source``, the page's HTML, lets
     pages without any hint skip the search."""
     best: list[str] = []
-    if source is not None and not _SOURCE_HINT.search(source):
+    if source is not None and not any(h in source for h in _SOURCE_HINTS):
         return best
     for el in _CRUMB_XPATH(root):
         text = visible_text(el)
