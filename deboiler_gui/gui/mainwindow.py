@@ -3,7 +3,6 @@ turns picks into template rules, saves the template to the workspace."""
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from pathlib import Path
@@ -15,12 +14,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QTableView,
@@ -29,22 +26,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deboiler_gui.engine.htmltree import HtmlElement, visible_text, xpath_of
+from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
-from deboiler_gui.engine.template import NoiseFilter, Template
+from deboiler_gui.engine.template import Template
 from deboiler_gui.gui import session
 from deboiler_gui.gui.editor import TemplateEditor
+from deboiler_gui.gui.filtering import FilterEditing
 from deboiler_gui.gui.models import DomTreeModel, PageListModel
+from deboiler_gui.gui.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.gui.panels import FilterDialog, Legend, RulesPanel, SelectionPanel
+from deboiler_gui.gui.saving import Saving
 from deboiler_gui.gui.siteservice import SiteService
 from deboiler_gui.gui.stamping import StampedPage, stamp_page
 from deboiler_gui.gui.webview import IsolatedProfile, PageView
-from deboiler_gui.gui.worker import Job, JobRunner
+from deboiler_gui.gui.worker import Job, JobBar
 
 log = logging.getLogger(__name__)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(FilterEditing, Saving, QMainWindow):
     """One workspace, one site, one template at a time."""
 
     page_shown = Signal(str)  # url; highlights follow via view.highlights_applied
@@ -69,9 +69,6 @@ class MainWindow(QMainWindow):
         self.show_cleaned = False
         self.item_state: dict[str, Any] = {}
         self.site_state: dict[str, str] = {}
-        self.runner = JobRunner(self)
-        self.current_job: Job | None = None
-        self._job_callbacks: dict[Any, tuple[Job, Any, Any]] = {}
         self._after_first_paint: list[Any] = []
         # url -> XPaths of the cleaner's boilerplate, learnt by the background analysis.
         self._boiler_cache: dict[str, list[str]] = {}
@@ -163,19 +160,13 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.findChild(QDockWidget, "dock-pages"), self.findChild(QDockWidget, "dock-selection")], [380, 420], Qt.Orientation.Horizontal)
 
         # status bar: job progress with Cancel
-        self.progress = QProgressBar()
-        self.progress.setMaximumWidth(260)
-        self.progress.hide()
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.hide()
-        self.cancel_button.clicked.connect(self.cancel_job)
-        self.job_label = QLabel("")
+        self.jobs = JobBar()
+        self.jobs.ended.connect(self._on_jobs_ended)
+        self.jobs.failed.connect(self._on_jobs_failed)
         self.index_label = QLabel("")
         bar = self.statusBar()
         bar.addPermanentWidget(self.index_label)
-        bar.addPermanentWidget(self.job_label)
-        bar.addPermanentWidget(self.progress)
-        bar.addPermanentWidget(self.cancel_button)
+        bar.addPermanentWidget(self.jobs)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -300,74 +291,30 @@ class MainWindow(QMainWindow):
 
     # ================================================================== jobs
     def start_job(self, name: str, factory: Any, on_done: Any = None, on_partial: Any = None) -> Job:
-        if self.current_job is not None:
-            self.current_job.cancel()
-        job = Job(name, factory)
-        self.current_job = job
-        self.progress.setRange(0, 0)
-        self.progress.show()
-        self.cancel_button.show()
-        self.job_label.setText(name)
-        # Bound methods, not lambdas: Qt drops these connections when the window goes away,
-        # so a late report from a worker can never reach a deleted widget.
-        self._job_callbacks[job.signals] = (job, on_done, on_partial)
-        job.signals.progress.connect(self._on_job_progress)
-        job.signals.partial.connect(self._on_job_partial)
-        job.signals.finished.connect(self._on_job_finished)
-        job.signals.failed.connect(self._on_job_failed)
-        job.signals.cancelled.connect(self._on_job_cancelled)
-        self.runner.start(job)
-        return job
+        return self.jobs.start(name, factory, on_done, on_partial)
 
     def cancel_job(self) -> None:
-        if self.current_job is not None:
-            self.current_job.cancel()
-            self.job_label.setText(f"{self.current_job.name}: cancelling…")
+        self.jobs.cancel()
 
-    def _on_job_progress(self, done: int, total: int, message: str) -> None:
-        if total:
-            self.progress.setRange(0, total)
-            self.progress.setValue(done)
-        else:
-            self.progress.setRange(0, 0)
-        self.job_label.setText(message)
+    @property
+    def current_job(self) -> Job | None:
+        return self.jobs.current
 
-    def _on_job_partial(self, value: Any) -> None:
-        entry = self._job_callbacks.get(self.sender())
-        if entry is not None and entry[2] is not None:
-            entry[2](value)
+    @property
+    def progress(self) -> QProgressBar:
+        return self.jobs.progress
 
-    def _on_job_finished(self, value: Any) -> None:
-        entry = self._job_callbacks.pop(self.sender(), None)
-        if entry is not None:
-            self._on_job_end(entry[0], "finished", value, entry[1])
+    @property
+    def cancel_button(self) -> QPushButton:
+        return self.jobs.cancel_button
 
-    def _on_job_failed(self, message: str, tb: str) -> None:
-        entry = self._job_callbacks.pop(self.sender(), None)
-        if entry is not None:
-            self._on_job_end(entry[0], "failed", (message, tb), None)
+    def _on_jobs_ended(self, name: str, outcome: str) -> None:
+        if outcome == "cancelled":
+            self.post_message(f"{name} cancelled")
+        self.job_finished.emit(name, outcome)
 
-    def _on_job_cancelled(self) -> None:
-        entry = self._job_callbacks.pop(self.sender(), None)
-        if entry is not None:
-            self._on_job_end(entry[0], "cancelled", None, None)
-
-    def _on_job_end(self, job: Job, outcome: str, value: Any, on_done: Any) -> None:
-        if job is self.current_job:
-            self.current_job = None
-            self.progress.hide()
-            self.cancel_button.hide()
-            self.job_label.setText("" if outcome == "finished" else f"{job.name} {outcome}")
-        if outcome == "failed":
-            message, tb = value
-            self.post_message(f"{job.name} failed: {message}", error=True)
-            if tb:
-                log.error("%s", tb)
-        elif outcome == "cancelled":
-            self.post_message(f"{job.name} cancelled")
-        elif on_done is not None:
-            on_done(value)
-        self.job_finished.emit(job.name, outcome)
+    def _on_jobs_failed(self, message: str, _traceback: str) -> None:
+        self.post_message(message, error=True)
 
     def start_fit(self) -> None:
         if not self.ws_path:
@@ -481,97 +428,26 @@ class MainWindow(QMainWindow):
         self.view.show_document(html)
 
     def _cleaned_html(self) -> str:
-        """The page as the CLI would clean it with this template (stamped again for the view)."""
-        from deboiler_gui.engine.extract import removal_set
-        from deboiler_gui.engine.htmltree import parse_html, to_html
-        from deboiler_gui.engine.rules import drop_nodes, filter_html, filter_nodes
-
+        """The page as the CLI would clean it with this template."""
         assert self.page is not None
-        template = self.editor.template
-        root = parse_html(self.page.html)
-        try:
-            nodes = removal_set(root, template, self.model)
-            for flt in template.filters:
-                if flt.kind in ("url", "attribute") and flt.applies_to(None):
-                    nodes.extend(filter_nodes(flt, root))
-            drop_nodes(nodes)
-            markup = to_html(root)
-            for flt in template.filters:
-                if flt.kind == "html" and flt.applies_to(None):
-                    markup = filter_html(flt, markup)
-        except DeboilerError as exc:
-            self.post_message(str(exc), error=True)
-            markup = to_html(root)
-        return stamp_page(self.page.url, markup).html
+        html, error = cleaned_document(self.page.url, self.page.html, self.editor.template, self.model)
+        if error:
+            self.post_message(error, error=True)
+        return html
 
     # ================================================================== highlights
     def _compute_state(self) -> None:
         """What each kind of highlight marks on the shown page, and each rule's state on it
         (match count, or its error message shown inline)."""
         sp = self.stamped
-        template = self.editor.template
-        self.item_state = {}
-        marks: dict[str, list[HtmlElement]] = {"boiler": [], "remove": [], "keep": [], "field": []}
         if sp is None:
-            self._marks = {}
+            self.item_state, self._marks = {}, {}
             return
-        root = sp.root
-        cached = self._boiler_cache.get(sp.url)
-        if self.model is not None and template.use_cleaner and cached is not None:
-            tree = root.getroottree()
-            marks["boiler"] = [found[0] for found in (tree.xpath(p) for p in cached) if found]
-        elif self.model is not None and template.use_cleaner:
-            try:
-                from deboiler_gui.engine.boilerplate import find_boilerplate
-
-                marks["boiler"] = [el for el, _r in find_boilerplate(root, self.model)]
-            except ImportError:
-                pass
-            except DeboilerError as exc:
-                self.post_message(str(exc), error=True)
-        from deboiler_gui.engine.extract import extract_field
-        from deboiler_gui.engine.rules import filter_nodes
-        from deboiler_gui.engine.selectors import select_elements
-
-        for kind in ("remove", "keep"):
-            for rule in getattr(template, kind):
-                try:
-                    nodes = select_elements(root, rule.selector)
-                    marks[kind].extend(nodes)
-                    self.item_state[rule.name] = len(nodes)
-                except DeboilerError as exc:
-                    self.item_state[rule.name] = _short_error(exc)
-        for flt in template.filters:
-            try:
-                if flt.kind in ("url", "attribute"):
-                    nodes = filter_nodes(flt, root)
-                    marks["remove"].extend(nodes)
-                    self.item_state[flt.name] = len(nodes)
-                else:
-                    from deboiler_gui.engine.rules import preview_filter
-
-                    preview = preview_filter(flt, root, sp.html, visible_text(root))
-                    self.item_state[flt.name] = f"−{preview['removed_chars']} chars"
-            except DeboilerError as exc:
-                self.item_state[flt.name] = _short_error(exc)
-        tree = root.getroottree()
-        for fld in template.fields:
-            try:
-                _value, report = extract_field(root, fld, template)
-            except DeboilerError as exc:
-                self.item_state[fld.id] = _short_error(exc)
-                continue
-            if report.status == "error":
-                errors = [t["error"] for t in report.tried if t.get("error")]
-                self.item_state[fld.id] = errors[0] if errors else "error"
-                continue
-            self.item_state[fld.id] = len(report.nodes) if report.status == "ok" else "no match"
-            for path in report.nodes:
-                found = tree.xpath(path)
-                if found and isinstance(found[0], HtmlElement):
-                    marks["field"].append(found[0])
-        self._marks = {k: sp.stamps_of(v) for k, v in marks.items()}
-        self.rules.show_template(template, self.item_state, self.site_state)
+        state = compute_page_state(sp, self.editor.template, self.model, self._boiler_cache.get(sp.url))
+        for error in state.errors:
+            self.post_message(error, error=True)
+        self.item_state, self._marks = state.items, state.marks
+        self.rules.show_template(self.editor.template, self.item_state, self.site_state)
 
     def _apply_highlights(self) -> None:
         if self.show_cleaned:
@@ -679,18 +555,6 @@ class MainWindow(QMainWindow):
         self.editor.add_field(name, pattern.pattern, kind=kind, attribute=attribute, is_list=True)
         self.post_message(f"List {name}: {pattern.pattern} matches {pattern.count} items on this page")
 
-    def _on_undo_stack_index_changed(self, _index: int) -> None:
-        # After the stack has moved (so "dirty" is up to date): keep a draft of every edit.
-        if not self.ws_path:
-            return
-        try:
-            if self.editor.dirty:
-                session.write_draft(self.ws_path, self.editor.template.to_dict())
-            else:
-                session.clear_draft(self.ws_path)
-        except OSError as exc:
-            self.post_message(f"Could not write the recovery draft: {exc}", error=True)
-
     def _on_editor_changed(self) -> None:
         self._compute_state()
         self._apply_highlights()
@@ -750,109 +614,7 @@ class MainWindow(QMainWindow):
         if stamps:
             self.view.select(stamps[0], scroll=True)
 
-    def open_filter_dialog(self, name: str | None) -> FilterDialog:
-        existing = None
-        if name is not None:
-            existing = next((f for f in self.editor.template.filters if f.name == name), None)
-        dialog = FilterDialog(existing, self)
-        dialog.preview_requested.connect(lambda d, dlg=dialog: self._preview_filter(dlg, d))
-        dialog.site_count_requested.connect(lambda d, dlg=dialog: self._count_filter(dlg, d))
-        dialog.accepted.connect(lambda dlg=dialog, old=name: self._on_filter_dialog_accepted(dlg, old))
-        self._filter_dialog = dialog
-        self._preview_filter(dialog, dialog.value_dict())
-        dialog.show()
-        return dialog
-
-    def _preview_filter(self, dialog: FilterDialog, data: dict) -> None:
-        from deboiler_gui.engine.rules import compile_regex, preview_filter
-
-        sp = self.stamped
-        try:
-            flt = NoiseFilter.from_dict(data)
-            if flt.kind in ("text", "url") and flt.pattern:
-                compile_regex(flt.pattern)
-            if sp is None:
-                dialog.show_preview("no page shown")
-                return
-            if flt.kind == "html" and not (flt.start and flt.end):
-                dialog.show_preview("needs a start and an end string", error=True)
-                return
-            if flt.kind == "attribute" and not flt.attribute:
-                dialog.show_preview("needs an attribute name", error=True)
-                return
-            result = preview_filter(flt, sp.root, sp.html, visible_text(sp.root))
-        except DeboilerError as exc:
-            dialog.show_preview(str(exc), error=True)
-            return
-        if "count" in result:
-            dialog.show_preview(f"drops {result['count']} nodes")
-            self.view.set_highlights({"remove": sp.stamps_of([el for p in result["nodes"] for el in sp.root.getroottree().xpath(p)])})
-        else:
-            dialog.show_preview(f"removes {result['removed_chars']} of {result['before']} characters")
-
-    def _count_filter(self, dialog: FilterDialog, data: dict) -> None:
-        dialog.show_site("counting…")
-        self._pending_counts[self.service.count({"filter": data})] = dialog
-
-    def _on_filter_dialog_accepted(self, dialog: FilterDialog, old_name: str | None) -> None:
-        try:
-            flt = dialog.noise_filter()
-        except DeboilerError as exc:
-            self.post_message(str(exc), error=True)
-            return
-        if old_name is None:
-            self.editor.add_filter(flt)
-        else:
-            self.editor.replace_item("filters", old_name, dataclasses.replace(flt, name=old_name))
-        self._apply_highlights()
-
     # ================================================================== saving
-    def save_template(self, message: str = "") -> int | None:
-        """Save the template as a new version; the CLI on this workspace uses it at once."""
-        from deboiler_gui.engine.extract import check_template
-
-        if self.ws is None:
-            return None
-        template = self.editor.template
-        try:
-            check_template(template)
-        except RuleError as exc:
-            self.post_message(f"Not saved: {exc}", error=True)
-            return None
-        try:
-            version = self.ws.save_template(template.name, template.to_dict(), message=message or "saved from the app")
-        except DeboilerError as exc:
-            self.post_message(f"Not saved: {exc}", error=True)
-            return None
-        self.editor.mark_saved()
-        if self.ws_path:
-            session.clear_draft(self.ws_path)
-        self.post_message(f"Saved template {template.name!r} version {version}")
-        self._update_title()
-        if self.current_job is None:
-            self.start_analysis()
-        return version
-
-    def confirm_discard(self) -> bool:
-        """Ask before unsaved edits could be lost; True when it is fine to go on."""
-        if not self.editor.dirty:
-            return True
-        answer = self.ask("Unsaved changes", f"Template {self.editor.template.name!r} has unsaved changes.", ("Save", "Discard", "Cancel"))
-        if answer == "Save":
-            return self.save_template() is not None
-        if answer == "Discard":
-            if self.ws_path:
-                session.clear_draft(self.ws_path)
-            self.editor.mark_saved()
-            return True
-        return False
-
-    def _ask_user(self, title: str, text: str, buttons: tuple[str, ...]) -> str:
-        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self)
-        made = {box.addButton(b, QMessageBox.ButtonRole.AcceptRole if i == 0 else QMessageBox.ButtonRole.RejectRole if b == "Cancel" else QMessageBox.ButtonRole.DestructiveRole): b for i, b in enumerate(buttons)}
-        box.exec()
-        return made.get(box.clickedButton(), buttons[-1])
-
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if not self.confirm_discard():
             event.ignore()
@@ -862,17 +624,11 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop background work and release the workspace (also used by tests)."""
-        self.runner.cancel_all()
-        self.runner.wait(10000)
+        self.jobs.shutdown()
         self.service.stop()
         if self.ws is not None:
             self.ws.close()
             self.ws = None
-
-    def save_draft_now(self) -> None:
-        """Called by the crash handler: keep the user's work whatever happened."""
-        if self.ws_path and self.editor.dirty:
-            session.write_draft(self.ws_path, self.editor.template.to_dict())
 
     # ================================================================== messages
     def post_message(self, text: str, *, error: bool = False) -> None:
@@ -890,13 +646,3 @@ class MainWindow(QMainWindow):
         name = self.editor.template.name
         where = f" — {self.site}" if self.site else ""
         self.setWindowTitle(f"{'*' if self.editor.dirty else ''}{name}{where} — deboiler-gui")
-
-
-def _short_error(exc: Exception) -> str:
-    text = str(exc)
-    return text if len(text) <= 160 else text[:157] + "…"
-
-
-def ask_text(parent: QWidget, title: str, label: str, default: str = "") -> str | None:
-    text, ok = QInputDialog.getText(parent, title, label, text=default)
-    return text if ok else None

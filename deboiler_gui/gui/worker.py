@@ -12,6 +12,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from deboiler_gui.engine.model import Cancelled, DeboilerError, Progress
 
@@ -110,3 +111,100 @@ class JobRunner(QObject):
     @property
     def busy(self) -> bool:
         return bool(self._jobs)
+
+
+class JobBar(QWidget):
+    """The status-bar face of background work: one current job with its progress and Cancel.
+    Starting a job cancels the current one. Reports reach callbacks given at start."""
+
+    ended = Signal(str, str)  # job name, outcome: finished / failed / cancelled
+    failed = Signal(str, str)  # "<job> failed: <message>", traceback ('' for engine errors)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel("")
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(260)
+        self.cancel_button = QPushButton("Cancel")
+        for w in (self.label, self.progress, self.cancel_button):
+            layout.addWidget(w)
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.cancel_button.clicked.connect(self.cancel)
+        self.runner = JobRunner(self)
+        self.current: Job | None = None
+        self._callbacks: dict[Any, tuple[Job, Any, Any]] = {}
+
+    def start(self, name: str, factory: GeneratorFactory, on_done: Any = None, on_partial: Any = None) -> Job:
+        if self.current is not None:
+            self.current.cancel()
+        job = Job(name, factory)
+        self.current = job
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.cancel_button.show()
+        self.label.setText(name)
+        # Bound methods, not lambdas: Qt drops these connections when the bar goes away, so a
+        # late report from a worker can never reach a deleted widget.
+        self._callbacks[job.signals] = (job, on_done, on_partial)
+        job.signals.progress.connect(self._on_job_progress)
+        job.signals.partial.connect(self._on_job_partial)
+        job.signals.finished.connect(self._on_job_finished)
+        job.signals.failed.connect(self._on_job_failed)
+        job.signals.cancelled.connect(self._on_job_cancelled)
+        self.runner.start(job)
+        return job
+
+    def cancel(self) -> None:
+        if self.current is not None:
+            self.current.cancel()
+            self.label.setText(f"{self.current.name}: cancelling…")
+
+    def shutdown(self, msecs: int = 10000) -> None:
+        self.runner.cancel_all()
+        self.runner.wait(msecs)
+
+    def _on_job_progress(self, done: int, total: int, message: str) -> None:
+        if total:
+            self.progress.setRange(0, total)
+            self.progress.setValue(done)
+        else:
+            self.progress.setRange(0, 0)
+        self.label.setText(message)
+
+    def _on_job_partial(self, value: Any) -> None:
+        entry = self._callbacks.get(self.sender())
+        if entry is not None and entry[2] is not None:
+            entry[2](value)
+
+    def _on_job_finished(self, value: Any) -> None:
+        entry = self._callbacks.pop(self.sender(), None)
+        if entry is not None:
+            self._end(entry[0], "finished")
+            if entry[1] is not None:
+                entry[1](value)
+            self.ended.emit(entry[0].name, "finished")
+
+    def _on_job_failed(self, message: str, tb: str) -> None:
+        entry = self._callbacks.pop(self.sender(), None)
+        if entry is not None:
+            self._end(entry[0], "failed")
+            if tb:
+                log.error("%s", tb)
+            self.failed.emit(f"{entry[0].name} failed: {message}", tb)
+            self.ended.emit(entry[0].name, "failed")
+
+    def _on_job_cancelled(self) -> None:
+        entry = self._callbacks.pop(self.sender(), None)
+        if entry is not None:
+            self._end(entry[0], "cancelled")
+            self.ended.emit(entry[0].name, "cancelled")
+
+    def _end(self, job: Job, outcome: str) -> None:
+        if job is self.current:
+            self.current = None
+            self.progress.hide()
+            self.cancel_button.hide()
+            self.label.setText("" if outcome == "finished" else f"{job.name} {outcome}")

@@ -1,0 +1,88 @@
+"""The noise-filter editor's wiring in the main window: live preview on the shown page, counts
+over the site from the background service, and the undoable edit on OK."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from deboiler_gui.engine.htmltree import to_html, visible_text
+from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.template import NoiseFilter
+from deboiler_gui.gui.panels import FilterDialog
+
+
+class FilterEditing:
+    """Mixed into MainWindow (uses its editor, stamped page, view and site service)."""
+
+    editor: Any
+    stamped: Any
+    view: Any
+    service: Any
+    _pending_counts: dict[int, Any]
+    _filter_dialog: FilterDialog | None
+
+    def post_message(self, text: str, *, error: bool = False) -> None:
+        raise NotImplementedError
+
+    def _apply_highlights(self) -> None:
+        raise NotImplementedError
+
+    def open_filter_dialog(self, name: str | None) -> FilterDialog:
+        existing = None
+        if name is not None:
+            existing = next((f for f in self.editor.template.filters if f.name == name), None)
+        dialog = FilterDialog(existing, self)
+        dialog.preview_requested.connect(lambda d, dlg=dialog: self._preview_filter(dlg, d))
+        dialog.site_count_requested.connect(lambda d, dlg=dialog: self._count_filter(dlg, d))
+        dialog.accepted.connect(lambda dlg=dialog, old=name: self._on_filter_dialog_accepted(dlg, old))
+        self._filter_dialog = dialog
+        self._preview_filter(dialog, dialog.value_dict())
+        dialog.show()
+        return dialog
+
+
+    def _preview_filter(self, dialog: FilterDialog, data: dict) -> None:
+        from deboiler_gui.engine.rules import compile_regex, preview_filter
+
+        sp = self.stamped
+        try:
+            flt = NoiseFilter.from_dict(data)
+            if flt.kind in ("text", "url") and flt.pattern:
+                compile_regex(flt.pattern)
+            if sp is None:
+                dialog.show_preview("no page shown")
+                return
+            if flt.kind == "html" and not (flt.start and flt.end):
+                dialog.show_preview("needs a start and an end string", error=True)
+                return
+            if flt.kind == "attribute" and not flt.attribute:
+                dialog.show_preview("needs an attribute name", error=True)
+                return
+            result = preview_filter(flt, sp.root, to_html(sp.root), visible_text(sp.root))
+        except DeboilerError as exc:
+            dialog.show_preview(str(exc), error=True)
+            return
+        if "count" in result:
+            dialog.show_preview(f"drops {result['count']} nodes")
+            self.view.set_highlights({"remove": sp.stamps_of([el for p in result["nodes"] for el in sp.root.getroottree().xpath(p)])})
+        else:
+            dialog.show_preview(f"removes {result['removed_chars']} of {result['before']} characters")
+
+
+    def _count_filter(self, dialog: FilterDialog, data: dict) -> None:
+        dialog.show_site("counting…")
+        self._pending_counts[self.service.count({"filter": data})] = dialog
+
+
+    def _on_filter_dialog_accepted(self, dialog: FilterDialog, old_name: str | None) -> None:
+        try:
+            flt = dialog.noise_filter()
+        except DeboilerError as exc:
+            self.post_message(str(exc), error=True)
+            return
+        if old_name is None:
+            self.editor.add_filter(flt)
+        else:
+            self.editor.replace_item("filters", old_name, dataclasses.replace(flt, name=old_name))
+        self._apply_highlights()
