@@ -51,12 +51,17 @@ def _drive_phases(gen: Generator[Progress, None, T], quiet: bool) -> T:
             bar.__exit__(None, None, None)
 
 
-def _options(mode: str, operation_mode: str, jobs: int, max_page_mb: float | None = None) -> Any:
-    from deboiler_gui.engine.pipeline import DEFAULT_MAX_PAGE_CHARS, CleanOptions
+def _options(mode: str, operation_mode: str, jobs: int, max_page_mb: float | None = None, page_timeout: float | None = None) -> Any:
+    from deboiler_gui.engine.pipeline import (
+        DEFAULT_MAX_PAGE_CHARS,
+        DEFAULT_PAGE_TIMEOUT,
+        CleanOptions,
+    )
 
     limit = int(max_page_mb * 1_000_000) if max_page_mb is not None else DEFAULT_MAX_PAGE_CHARS
+    timeout = DEFAULT_PAGE_TIMEOUT if page_timeout is None else (page_timeout or None)
     try:
-        return CleanOptions(mode=mode, operation_mode=operation_mode, jobs=jobs, max_page_chars=limit)
+        return CleanOptions(mode=mode, operation_mode=operation_mode, jobs=jobs, max_page_chars=limit, page_timeout=timeout)
     except DeboilerError as exc:
         raise click.ClickException(str(exc)) from exc
 
@@ -67,6 +72,7 @@ _jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default
 _quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bars or summary; errors only.")
 _site_option = click.option("--site", "sites", multiple=True, metavar="HOST", help="Only this site (repeatable).")
 _max_option = click.option("--max-page-mb", type=click.FloatRange(0.001), default=None, help="Pages larger than this many million characters are reported as skipped, not cleaned (default 10).")
+_timeout_option = click.option("--page-timeout", type=click.FloatRange(0), default=None, metavar="SECONDS", help="A page taking longer to clean is recorded as an error (default 120; 0 = no limit).")
 _base_option = click.option("--base-url", metavar="URL", help="URL prefix of files in a folder input (default http://<folder>.local/).")
 
 
@@ -137,6 +143,7 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @_operation_option
 @_jobs_option
 @_max_option
+@_timeout_option
 @_quiet_option
 def clean_command(
     inputs: tuple[Path, ...],
@@ -150,6 +157,7 @@ def clean_command(
     operation_mode: str,
     jobs: int,
     max_page_mb: float | None,
+    page_timeout: float | None,
     quiet: bool,
 ) -> None:
     """Clean every page of the inputs and write one record per page.
@@ -170,7 +178,7 @@ def clean_command(
         raise click.UsageError("give at least one INPUT, or --demo")
     if output is None:
         output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
-    options = _options(mode, operation_mode, jobs, max_page_mb)
+    options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
     summary = _drive_phases(
         run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),
         quiet,

@@ -8,17 +8,27 @@ import logging
 import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
+import threading
 import time
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from deboiler_gui.engine.model import CleanResult, DomainModel, InputError, Page, Progress
+from deboiler_gui.engine.model import (
+    CleanResult,
+    DeboilerError,
+    DomainModel,
+    InputError,
+    Page,
+    Progress,
+)
 from deboiler_gui.engine.output import ResultWriter, format_for
 from deboiler_gui.engine.sources import InputSet, input_kind, is_html_content_type, skip_reason
 from deboiler_gui.engine.store import Workspace
@@ -27,6 +37,32 @@ log = logging.getLogger(__name__)
 
 MODES = ("improved", "compat")
 DEFAULT_MAX_PAGE_CHARS = 10_000_000
+DEFAULT_PAGE_TIMEOUT = 120.0
+
+
+class PageTimeout(DeboilerError):
+    """Cleaning one page took longer than the run allows."""
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise PageTimeout in the block after ``seconds``. Works where SIGALRM does (POSIX, the
+    main thread: the CLI and worker processes); elsewhere, e.g. an app's worker thread, the
+    block runs unlimited."""
+    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise PageTimeout(f"cleaning took longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 OPERATION_MODES = ("memory", "performance")
 
 
@@ -40,6 +76,8 @@ class CleanOptions:
     #: Pages with more characters are not fitted or cleaned but reported as skipped: cleaning
     #: costs about a second per 1.5 MB, so one 50 MB page would stall a run for a minute.
     max_page_chars: int = DEFAULT_MAX_PAGE_CHARS
+    #: Seconds one page may take to clean before it is recorded as an error (None: no limit).
+    page_timeout: float | None = DEFAULT_PAGE_TIMEOUT
     config: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -229,6 +267,7 @@ def result_record(
     *,
     site_error: str | None = None,
     max_chars: int = DEFAULT_MAX_PAGE_CHARS,
+    timeout: float | None = DEFAULT_PAGE_TIMEOUT,
 ) -> dict[str, Any]:
     """The output record of one page; never raises (a failure becomes status "error")."""
     extra = {"site": page.site, "encoding": page.encoding, "source": page.source}
@@ -240,7 +279,8 @@ def result_record(
         res = CleanResult(page.url, status="error", error=site_error or "no model for the site", http_status=page.status)
     else:
         try:
-            res = _cleaner_api().clean_page(page, model)
+            with time_limit(timeout):
+                res = _cleaner_api().clean_page(page, model)
             res.http_status = page.status
         except Exception as exc:  # the cleaner's bug on one page is that page's error
             log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
@@ -254,17 +294,21 @@ def result_record(
 _WORKER_MODEL: DomainModel | None = None
 _WORKER_SITE_ERROR: str | None = None
 _WORKER_MAX_CHARS = DEFAULT_MAX_PAGE_CHARS
+_WORKER_TIMEOUT: float | None = DEFAULT_PAGE_TIMEOUT
 
 
-def _init_worker(model: dict[str, Any] | None, site_error: str | None, max_chars: int) -> None:
-    global _WORKER_MODEL, _WORKER_SITE_ERROR, _WORKER_MAX_CHARS
+def _init_worker(model: dict[str, Any] | None, site_error: str | None, max_chars: int, timeout: float | None) -> None:
+    global _WORKER_MODEL, _WORKER_SITE_ERROR, _WORKER_MAX_CHARS, _WORKER_TIMEOUT
     _WORKER_MODEL = DomainModel.from_dict(model) if model is not None else None
     _WORKER_SITE_ERROR = site_error
     _WORKER_MAX_CHARS = max_chars
+    _WORKER_TIMEOUT = timeout
 
 
 def _work(page: dict[str, Any]) -> dict[str, Any]:
-    return result_record(Page.from_dict(page), _WORKER_MODEL, site_error=_WORKER_SITE_ERROR, max_chars=_WORKER_MAX_CHARS)
+    return result_record(
+        Page.from_dict(page), _WORKER_MODEL, site_error=_WORKER_SITE_ERROR, max_chars=_WORKER_MAX_CHARS, timeout=_WORKER_TIMEOUT
+    )
 
 
 def _mp_context() -> multiprocessing.context.BaseContext:
@@ -275,11 +319,12 @@ def _mp_context() -> multiprocessing.context.BaseContext:
 
 
 def _parallel_records(
-    pages: Iterator[Page], model: DomainModel | None, site_error: str | None, jobs: int, max_chars: int
+    pages: Iterator[Page], model: DomainModel | None, site_error: str | None, jobs: int, max_chars: int,
+    timeout: float | None,
 ) -> Iterator[dict[str, Any]]:
     """Records in page order from a pool of processes, with a bounded window of pages in
     flight; a crashed worker fails only the pages it held."""
-    args = (model.to_dict() if model is not None else None, site_error, max_chars)
+    args = (model.to_dict() if model is not None else None, site_error, max_chars, timeout)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_mp_context(), initializer=_init_worker, initargs=args)
     window: deque[tuple[Page, Future[dict[str, Any]]]] = deque()
     try:
@@ -295,14 +340,17 @@ def _parallel_records(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _performance_records(cleaner: Any, pages: Iterator[Page], model: DomainModel, max_chars: int) -> Iterator[dict[str, Any]]:
+def _performance_records(
+    cleaner: Any, pages: Iterator[Page], model: DomainModel, max_chars: int, timeout: float | None
+) -> Iterator[dict[str, Any]]:
     """Records from a fitted cleaner that kept its parsed pages (no second parse per page)."""
     for page in pages:
         if page.error or _skip(page, max_chars) is not None:
             yield result_record(page, model, max_chars=max_chars)
             continue
         try:
-            res = next(iter(cleaner.transform([page])))
+            with time_limit(timeout):
+                res = next(iter(cleaner.transform([page])))
             res.http_status = page.status
             record = res.to_dict()
             record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
@@ -347,11 +395,14 @@ def clean_steps(
         pages = ws.iter_pages(site)
         cleaner = (cleaners or {}).get(site)
         if cleaner is not None and model is not None and error is None:
-            records: Iterator[dict[str, Any]] = _performance_records(cleaner, pages, model, options.max_page_chars)
+            records: Iterator[dict[str, Any]] = _performance_records(cleaner, pages, model, options.max_page_chars, options.page_timeout)
         elif options.jobs > 1 and counts.get(site, 0) > options.jobs:
-            records = _parallel_records(pages, model, error, options.jobs, options.max_page_chars)
+            records = _parallel_records(pages, model, error, options.jobs, options.max_page_chars, options.page_timeout)
         else:
-            records = (result_record(p, model, site_error=error, max_chars=options.max_page_chars) for p in pages)
+            records = (
+                result_record(p, model, site_error=error, max_chars=options.max_page_chars, timeout=options.page_timeout)
+                for p in pages
+            )
         for record in records:
             writer.write(record)
             summary.count(record)

@@ -279,3 +279,21 @@ def test_html_folder_output_has_a_file_per_cleaned_page(tmp_path: Path) -> None:
     query = out / files["https://q.example/a/?id=1&x=../.."]
     assert query.is_file() and out in query.resolve().parents
     assert not list(tmp_path.glob(".cleaned*"))
+
+
+def test_a_page_that_hangs_the_cleaner_times_out_and_the_run_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = boilerplate.clean_page
+
+    def stuck(page: Page, model: Any, **kw: Any) -> Any:
+        if page.url.endswith("guides/carrots.html"):
+            while True:  # a pathological page: pure Python spinning, no I/O to interrupt
+                pass
+        return real(page, model, **kw)
+
+    monkeypatch.setattr(boilerplate, "clean_page", stuck)
+    out = tmp_path / "out.jsonl"
+    summary = drain(run_steps([demo_site_path()], out, base_url=DEMO_BASE_URL, options=CleanOptions(page_timeout=0.5)))
+    records = {r["url"]: r for r in read_jsonl(out)}
+    carrots = records[DEMO_BASE_URL + "guides/carrots.html"]
+    assert carrots["status"] == "error" and "longer than 0.5 s" in carrots["error"]
+    assert summary.errors == 1 and summary.ok == 28
