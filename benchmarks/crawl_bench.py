@@ -2,7 +2,10 @@
 per-request latency standing in for the network), next to GNU wget's recursive crawl of the same
 site measured in the same run, with the server's own record of the politeness limits.
 
-    python benchmarks/crawl_bench.py [--pages 450] [--latency 0.02]
+    python benchmarks/crawl_bench.py [--pages 450] [--latency 0.02] [--real FOLDER]
+
+A second table crawls a real documentation tree (default: the Django docs installed under
+/usr/share/doc) served by ``python -m http.server``, next to wget on the same tree.
 
 Columns: pages/s counts page requests seen by the server over the server-side span of the
 crawl; "max at once" and the gaps between request starts are measured by the server
@@ -73,10 +76,52 @@ def run_wget(base: str) -> dict | None:
     return _row("GNU wget -r (sequential)", server, wall, pages)
 
 
+def real_site(folder: str) -> list[tuple[str, int, float]]:
+    """A real documentation tree served by ``python -m http.server`` (no latency added):
+    wget's recursive crawl, then ours at two per-host limits."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                             "--directory", folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    out: list[tuple[str, int, float]] = []
+    try:
+        for _ in range(50):
+            try:
+                urllib.request.urlopen(base + "/", timeout=1).close()  # noqa: S310 (localhost)
+                break
+            except OSError:
+                time.sleep(0.1)
+        wget = shutil.which("wget")
+        if wget:
+            with tempfile.TemporaryDirectory() as tmp:
+                start = time.monotonic()
+                subprocess.run([wget, "-r", "-l", "inf", "-q", "-e", "robots=on", "-R", "*.png,*.jpg,*.gif,*.svg,*.js,*.css,*.txt,*.inv",
+                                "-P", tmp, base + "/index.html"], check=False)
+                wall = time.monotonic() - start
+                n = sum(1 for p in Path(tmp).rglob("*.html"))
+            out.append(("GNU wget -r (sequential)", n, wall))
+        for per_host in (1, 4):
+            with tempfile.TemporaryDirectory() as tmp, Workspace(Path(tmp) / "w.sqlite") as ws:
+                start = time.monotonic()
+                stats = crawl(CrawlConfig(seeds=[base + "/index.html"], max_pages=100_000, concurrency=per_host,
+                                          per_host=per_host, timeout=10, retries=1), ws)
+                out.append((f"deboiler-gui c={per_host} per-host={per_host}", stats.fetched, time.monotonic() - start))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--pages", type=int, default=450)
     ap.add_argument("--latency", type=float, default=0.02)
+    ap.add_argument("--real", default="/usr/share/doc/python-django-doc/html",
+                    help="a folder of real HTML pages to crawl as well ('' to skip)")
     args = ap.parse_args()
     proc = subprocess.Popen([sys.executable, str(SERVER), str(args.pages), str(args.latency)],
                             stdout=subprocess.PIPE, text=True)
@@ -105,6 +150,22 @@ def main() -> None:
         med = f"{r['median_gap'] * 1000:.1f}" if r["median_gap"] is not None else "-"
         print(f"{r['name']:<40} {r['pages']:>6} {r['wall']:>7.2f} {r['rate']:>8.1f} {ratio:>8} {r['max_active']:>12} "
               f"{gap:>11} {med:>11} {r['repeats']:>8}")
+    if args.real and Path(args.real).is_dir():
+        print_real(args.real)
+
+
+def print_real(folder: str) -> None:
+    rows = real_site(folder)
+    print()
+    print(f"real site: {folder} served by python -m http.server (no added latency)")
+    head = f"{'crawler':<40} {'HTML pages':>10} {'wall s':>7} {'pages/s':>8} {'vs wget':>8}"
+    print(head)
+    print("-" * len(head))
+    ref = rows[0][1] / rows[0][2] if rows and rows[0][0].startswith("GNU") else None
+    for name, n, wall in rows:
+        rate = n / wall if wall else 0.0
+        ratio = f"{rate / ref:.2f}x" if ref else "-"
+        print(f"{name:<40} {n:>10} {wall:>7.2f} {rate:>8.1f} {ratio:>8}")
 
 
 if __name__ == "__main__":

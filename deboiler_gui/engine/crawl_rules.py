@@ -214,7 +214,7 @@ def extract_links(root: Any, page_url: str) -> list[str]:
         if href:
             base = urljoin(page_url, href.strip())
             break
-    seen: dict[str, None] = {}
+    raws: dict[str, None] = {}
     for el in root.iter("a", "area", "link", "frame", "iframe"):
         tag = el.tag
         rel = (el.get("rel") or "").lower().split()
@@ -222,9 +222,13 @@ def extract_links(root: Any, page_url: str) -> list[str]:
             continue
         if "nofollow" in rel:
             continue
-        raw = el.get("src") if tag in ("frame", "iframe") else el.get("href")
-        if not raw or raw.lstrip().lower().startswith(("javascript:", "mailto:", "tel:", "data:")):
+        raw = ((el.get("src") if tag in ("frame", "iframe") else el.get("href")) or "").strip()
+        # In-page anchors (most links of a documentation page) point back to the page itself.
+        if not raw or raw.startswith("#") or raw.lower().startswith(("javascript:", "mailto:", "tel:", "data:")):
             continue
+        raws.setdefault(raw, None)
+    seen: dict[str, None] = {}
+    for raw in raws:  # normalising is the costly part: once per distinct href
         url = normalize_url(raw, base)
         if url:
             seen.setdefault(url, None)
