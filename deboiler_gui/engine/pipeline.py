@@ -36,6 +36,7 @@ from deboiler_gui.engine.store import Workspace
 log = logging.getLogger(__name__)
 
 MODES = ("improved", "compat")
+OPERATION_MODES = ("memory", "performance")
 DEFAULT_MAX_PAGE_CHARS = 10_000_000
 DEFAULT_PAGE_TIMEOUT = 120.0
 
@@ -63,7 +64,6 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-OPERATION_MODES = ("memory", "performance")
 
 
 @dataclass
