@@ -29,7 +29,7 @@ from deboiler_gui.engine.review_jobs import impact_job  # noqa: E402
 from deboiler_gui.engine.store import Workspace  # noqa: E402
 from deboiler_gui.engine.template import NoiseFilter, Rule, Template  # noqa: E402
 
-WORDS = "soil water seed leaf root stem bloom fruit garden season rain sun frost mulch compost harvest".split()
+WORDS = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
 SITE = "bench.example"
 HEARTBEAT_MS = 10
 
@@ -110,6 +110,17 @@ def in_app(path: Path) -> dict[str, Any]:
     beat = QTimer()
     beat.setInterval(HEARTBEAT_MS)
     beat.timeout.connect(lambda: ticks.append(clock.nsecsElapsed() / 1e6))
+    # Baseline: the same heartbeat with nothing running shows what the shared machine costs.
+    idle: list[float] = []
+    probe = QTimer()
+    probe.setInterval(HEARTBEAT_MS)
+    probe.timeout.connect(lambda: idle.append(clock.nsecsElapsed() / 1e6))
+    wait = QEventLoop()
+    probe.start()
+    QTimer.singleShot(5000, wait.quit)
+    wait.exec()
+    probe.stop()
+    idle_gaps = [b - a for a, b in zip(idle, idle[1:], strict=False)]
     progress: list[int] = []
     panel.job_failed.connect(lambda msg: sys.exit(f"impact failed: {msg}"))
     loop = QEventLoop()
@@ -135,8 +146,10 @@ def in_app(path: Path) -> dict[str, Any]:
         "p99_gap_ms": statistics.quantiles(gaps, n=100)[98],
         "median_gap_ms": statistics.median(gaps),
         "progress_updates": len(progress),
+        "idle_max_gap_ms": max(idle_gaps),
+        "idle_p99_gap_ms": statistics.quantiles(idle_gaps, n=100)[98],
         "rows": panel.table.rowCount(),
-        "eaten": panel.eaten.count(),
+        "eaten": panel.eaten.model().rowCount(),
     }
 
 
@@ -171,12 +184,13 @@ def main() -> None:
     print(f"{'median gap (ms)':<34}{app['median_gap_ms']:>9.1f}")
     print(f"{'99th percentile gap (ms)':<34}{app['p99_gap_ms']:>9.1f}")
     print(f"{'longest gap (ms)':<34}{app['max_gap_ms']:>9.1f}   {'OK' if app['max_gap_ms'] <= 100 else 'STALL'} (limit 100)")
+    print(f"{'idle baseline, 5 s: p99 / longest':<34}{app['idle_p99_gap_ms']:>9.1f} / {app['idle_max_gap_ms']:.1f}   (no job running)")
     print(f"{'progress updates received':<34}{app['progress_updates']:>9,}")
     print(f"{'causes in the table':<34}{app['rows']:>9}")
     print("\nImpact found (same in both runs)\n")
-    print(f"{'cause':<20}{'pages hit':>11}{'chars':>12}{'blocks':>9}{'no match':>10}")
+    print(f"{'cause':<20}{'pages hit':>11}{'chars':>12}{'blocks':>9}{'no match':>10}{'shadowed':>10}")
     for name, c in causes.items():
-        print(f"{name:<20}{c['pages_hit']:>11,}{c['chars']:>12,}{c['blocks']:>9,}{len(c['no_match']):>10,}")
+        print(f"{name:<20}{c['pages_hit']:>11,}{c['chars']:>12,}{c['blocks']:>9,}{len(c['no_match']):>10,}{c['shadowed']:>10,}")
     if tmp is not None:
         for f in Path(tmp).iterdir():
             f.unlink()

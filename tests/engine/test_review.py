@@ -273,3 +273,24 @@ def test_before_after_is_plain_data_for_the_view(site: list[Page], model: Domain
     assert "Second paragraph 2" in data["after_html"] and "data-deboiler" not in data["after_html"]
     broken = before_after(Page(site[0].url, "", error="gone"), model)
     assert broken["error"] == "gone" and broken["before_html"] == ""
+
+
+def test_jobs_in_a_child_process_relay_progress_results_errors_and_cancel(tmp_path: Path, site: list[Page], model: DomainModel) -> None:
+    from deboiler_gui.engine.model import WorkspaceError
+    from deboiler_gui.engine.review_jobs import impact_job, in_process
+
+    path = tmp_path / "w.sqlite"
+    with Workspace(path) as ws:
+        ws.add_pages(site)
+        ws.save_model(model)
+    steps, data = drain(in_process(impact_job, path, max_eaten=0.4))
+    _s, direct = drain(impact_job(path, max_eaten=0.4))
+    assert data == direct and data["max_eaten"] == 0.4 and len(data["pages"]) == 12
+    assert steps and all(isinstance(s, Progress) for s in steps)
+    with pytest.raises(WorkspaceError, match="no-such.sqlite"):
+        drain(in_process(impact_job, tmp_path / "no-such.sqlite"))
+    gen = in_process(impact_job, path)
+    next(gen)
+    gen.close()  # a cancel ends the child at once
+    with pytest.raises(ValueError, match="not a review job"):
+        next(in_process(drain, path))

@@ -69,12 +69,13 @@ def test_impact_panel_runs_in_background_and_lists_pages(qtbot: Any, ws: Path) -
     assert not panel.busy and panel.progress.isHidden()
     assert panel.table.rowCount() == 3 and len(panel.chart.rows) == 3
     panel.select_cause("rule:never")
-    assert panel.no_match.count() == 12
+    assert panel.no_match.model().rowCount() == 12 == len(panel.listed("no_match"))
     panel.select_cause("rule:post3")
-    assert panel.no_match.count() == 11
-    assert panel.eaten.count() == 1 == len(data["eaten_pages"])
+    assert panel.no_match.model().rowCount() == 11
+    assert f"https://{SITE}/news/2024/article-3.html" not in panel.listed("no_match")
+    assert panel.eaten.model().rowCount() == 1 == len(data["eaten_pages"])
     with qtbot.waitSignal(panel.page_activated) as opened:
-        panel.eaten.itemDoubleClicked.emit(panel.eaten.item(0))
+        panel.eaten.doubleClicked.emit(panel.eaten.model().index(0, 0))
     assert opened.args == [f"https://{SITE}/news/2024/article-3.html"]
 
 

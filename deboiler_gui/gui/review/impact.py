@@ -8,14 +8,13 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QRectF, QSize, QStringListModel, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
+    QListView,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -83,11 +82,17 @@ class ImpactPanel(JobPanel):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._on_table_selection)
-        self.no_match = QListWidget()
-        self.eaten = QListWidget()
-        for lst in (self.no_match, self.eaten):
-            lst.itemActivated.connect(self._on_list_activated)
-            lst.itemDoubleClicked.connect(self._on_list_activated)
+        # Models, not item widgets: a cause can list 10,000 pages and must fill in one C++ call.
+        self.no_match = QListView()
+        self.no_match.setModel(QStringListModel(self))
+        self.eaten = QListView()
+        self.eaten.setModel(QStringListModel(self))
+        self._eaten_urls: list[str] = []
+        self._no_match_urls: list[str] = []
+        for view in (self.no_match, self.eaten):
+            view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+            view.activated.connect(lambda index, v=view: self._on_list_activated(v, index.row()))
+            view.doubleClicked.connect(lambda index, v=view: self._on_list_activated(v, index.row()))
         self.no_match_label = QLabel("Pages where the selected cause matched nothing")
         self.eaten_label = QLabel("Likely eaten pages")
         lists = QWidget()
@@ -118,8 +123,8 @@ class ImpactPanel(JobPanel):
         self.data = dict(result)
         causes = self.data.get("causes", [])
         pages = self.data.get("pages", [])
-        orig = sum(p["original_chars"] for p in pages)
-        removed = sum(p["removed_chars"] for p in pages)
+        orig = sum(p[2] for p in pages)
+        removed = sum(p[3] for p in pages)
         eaten = self.data.get("eaten_pages", [])
         self.summary.setText(
             f"{len(pages):,} pages · {removed:,} of {orig:,} characters removed · "
@@ -140,11 +145,8 @@ class ImpactPanel(JobPanel):
                 self.table.setItem(r, col, item)
             rows.append((c["cause"], float(c["chars"]), colour))
         self.chart.set_rows(rows)
-        self.eaten.clear()
-        for p in eaten:
-            item = QListWidgetItem(f"{p['share']:.0%}  {p['url']}")
-            item.setData(Qt.ItemDataRole.UserRole, p["url"])
-            self.eaten.addItem(item)
+        self._eaten_urls = [p["url"] for p in eaten]
+        self.eaten.model().setStringList([f"{p['share']:.0%}  {p['url']}" for p in eaten])
         self.eaten_label.setText(f"Likely eaten pages ({len(eaten):,})")
         if causes:
             self.select_cause(AUTO if any(c["cause"] == AUTO for c in causes) else causes[0]["cause"])
@@ -166,15 +168,17 @@ class ImpactPanel(JobPanel):
             return
         cause = self.table.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole)
         entry = next((c for c in self.data.get("causes", []) if c["cause"] == cause), None)
-        self.no_match.clear()
+        self._no_match_urls = list(entry["no_match"]) if entry is not None else []
+        self.no_match.model().setStringList(self._no_match_urls)
         if entry is None:
             return
-        # The list is capped so a 10,000-page site never floods the view.
-        for url in entry["no_match"][:5000]:
-            item = QListWidgetItem(url)
-            item.setData(Qt.ItemDataRole.UserRole, url)
-            self.no_match.addItem(item)
         self.no_match_label.setText(f"Pages where {cause} matched nothing ({len(entry['no_match']):,})")
 
-    def _on_list_activated(self, item: QListWidgetItem) -> None:
-        self.page_activated.emit(str(item.data(Qt.ItemDataRole.UserRole)))
+    def listed(self, which: str) -> list[str]:
+        """URLs listed in the "no_match" or "eaten" list."""
+        return list(self._no_match_urls if which == "no_match" else self._eaten_urls)
+
+    def _on_list_activated(self, view: QListView, row: int) -> None:
+        urls = self._eaten_urls if view is self.eaten else self._no_match_urls
+        if 0 <= row < len(urls):
+            self.page_activated.emit(urls[row])

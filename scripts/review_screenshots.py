@@ -1,0 +1,131 @@
+"""Screenshots of the review panels on 40 pages of the SQLite documentation, offscreen:
+docs/screenshots/review-before-after.png, review-impact.png, review-groups.png, review-health.png.
+
+    python scripts/review_screenshots.py [--out docs/screenshots]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+
+SITE = "sqlite.local"
+
+
+def _workspace(folder: Path) -> Path:
+    from deboiler_gui.engine.pipeline import fit_workspace, import_into
+    from deboiler_gui.engine.repair import learn_template
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template import Field, Rule, Template
+
+    site = folder / "site"
+    site.mkdir()
+    for path in sorted(Path("/usr/share/doc/sqlite3").glob("*.html"))[:40]:
+        shutil.copy(path, site / path.name)
+    ws = folder / "ws.sqlite"
+    for gen in (import_into(ws, [site], base_url=f"http://{SITE}/"), fit_workspace(ws)):
+        for _ in gen:
+            pass
+    with Workspace(ws) as w:
+        pages = list(w.iter_pages(SITE))
+        fields = (Field("title", xpaths=("//h1",)), Field("modified", xpaths=("//p[contains(., 'last modified')]",)))
+        t = learn_template(Template("docs", site=SITE, fields=fields, remove=(Rule("never", "//div[@class='no-such-block']"), Rule("toc", "//div[@id='toc_sub']"))), pages[:5])
+        w.save_template("docs", t.to_dict(), message="hand-written")
+        w.save_template("docs", {**t.to_dict(), "description": "title and date of each page"}, message="describe")
+    return ws
+
+
+def _wait(app: Any, signal: Any, timeout_ms: int = 120_000) -> None:
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    signal.connect(lambda *_a: loop.quit())
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+
+
+def _settle(ms: int = 600) -> None:
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    args = parser.parse_args()
+    from deboiler_gui.gui.webview import IsolatedProfile, register_scheme
+
+    register_scheme()
+    from PySide6.QtWidgets import QApplication
+
+    from deboiler_gui.gui.review import BeforeAfterPanel, GroupsPanel, HealthPanel, ImpactPanel
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    args.out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="review-shots-"))
+    try:
+        ws = _workspace(tmp)
+        shots: list[tuple[str, Any]] = []
+        impact = ImpactPanel()
+        impact.resize(1100, 700)
+        impact.show()
+        impact.start(ws, max_eaten=0.3)
+        _wait(app, impact.impact_ready)
+        impact.select_cause("rule:never")
+        shots.append(("review-impact.png", impact))
+        groups = GroupsPanel()
+        groups.resize(1100, 600)
+        groups.show()
+        groups.bind(ws, "docs")
+        groups.start()
+        _wait(app, groups.busy_changed)
+        groups.table.selectRow(1)
+        groups.reject(1)
+        groups.table.selectRow(0)
+        groups.accept(0)
+        shots.append(("review-groups.png", groups))
+        health = HealthPanel()
+        health.resize(1100, 600)
+        health.show()
+        health.bind(ws)
+        health.start()
+        _wait(app, health.busy_changed)
+        top = health.tree.topLevelItem(0)
+        if top is not None and top.childCount() > 1:
+            health.tree.setCurrentItem(top.child(1))
+        shots.append(("review-health.png", health))
+        profile = IsolatedProfile()
+        before_after = BeforeAfterPanel(profile)
+        before_after.resize(1400, 900)
+        before_after.show()
+        before_after.start(ws, f"http://{SITE}/about.html", templates=["docs"])
+        _wait(app, before_after.shown)
+        before_after.tabs.setCurrentIndex(1)
+        shots.append(("review-before-after.png", before_after))
+        _settle(1200)
+        for name, widget in shots:
+            widget.grab().save(str(args.out / name))
+            print(args.out / name)
+        import shiboken6
+
+        for _name, widget in shots:
+            widget.close()
+            shiboken6.delete(widget)
+        shiboken6.delete(profile)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
