@@ -17,6 +17,11 @@ HtmlElement = lxml.html.HtmlElement
 _PARSER = lxml.html.HTMLParser(
     huge_tree=True, remove_pis=True, no_network=True, remove_blank_text=False, recover=True
 )
+#: Nesting kept when a page is deeper than libxml2 can build (it stops at 2,048 levels and drops
+#: everything below and after); deeper tags are dropped, their text kept.
+MAX_DEPTH = 1024
+_VOID = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
+_TAG = re.compile(r"<!--.*?-->|<(/)?([A-Za-z][A-Za-z0-9:_-]*)\b[^>]*?(/)?>", re.DOTALL)
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
@@ -27,9 +32,7 @@ INVISIBLE_TAGS = frozenset(
 
 #: Elements that start a new line in the visible text.
 BLOCK_TAGS = frozenset(
-    """address article aside blockquote body br caption center dd details dialog dir div dl dt
-    fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html li legend
-    main menu nav ol p pre section summary table tbody td tfoot th thead tr ul""".split()
+    ["address", "article", "aside", "blockquote", "body", "br", "caption", "center", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "li", "legend", "main", "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"]
 )
 
 
@@ -45,6 +48,8 @@ def parse_html(html: str | bytes) -> HtmlElement:
         return lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
     try:
         root = lxml.html.document_fromstring(html, parser=_PARSER)
+        if _hit_depth_limit():
+            root = lxml.html.document_fromstring(cap_depth(html), parser=_PARSER)
     except (etree.ParserError, ValueError):
         root = lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
     if not isinstance(root.tag, str) or root.tag != "html":
@@ -53,6 +58,46 @@ def parse_html(html: str | bytes) -> HtmlElement:
         wrapper.find("body").append(root)
         root = wrapper
     return root
+
+
+def _hit_depth_limit() -> bool:
+    return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in _PARSER.error_log)
+
+
+def cap_depth(html: str, limit: int = MAX_DEPTH) -> str:
+    """The page with tags nested deeper than ``limit`` removed (their text stays), so a
+    pathologically deep page parses whole instead of losing its tail."""
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []  # (tag, emitted)
+    depth = 0
+    pos = 0
+    for m in _TAG.finditer(html):
+        closing, name, selfclose = m.group(1), m.group(2), m.group(3)
+        if name is None:  # a comment
+            continue
+        tag = name.lower()
+        out.append(html[pos : m.start()])
+        pos = m.end()
+        if tag in _VOID or selfclose:
+            out.append(m.group(0))
+        elif not closing:
+            keep = depth < limit
+            stack.append((tag, keep))
+            if keep:
+                depth += 1
+                out.append(m.group(0))
+        else:
+            if not any(t == tag for t, _k in stack):
+                continue  # a stray end tag
+            while stack:
+                t, kept = stack.pop()
+                if kept:
+                    depth -= 1
+                    out.append(f"</{t}>")
+                if t == tag:
+                    break
+    out.append(html[pos:])
+    return "".join(out)
 
 
 def iter_elements(root: HtmlElement) -> Iterator[HtmlElement]:

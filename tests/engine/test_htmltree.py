@@ -1,0 +1,39 @@
+"""The one parse function: bad markup, empty input, fragments and 10,000-level nesting."""
+
+from __future__ import annotations
+
+from deboiler_gui.engine.htmltree import cap_depth, parse_html, visible_text, xpath_of
+
+
+def test_deep_nesting_keeps_the_text_below_and_after_the_parser_limit() -> None:
+    html = "<html><body>" + "<div>" * 10_000 + "deep text" + "</div>" * 10_000 + "<p>after it</p></body></html>"
+    text = visible_text(parse_html(html))
+    assert "deep text" in text
+    assert "after it" in text
+
+
+def test_cap_depth_keeps_structure_above_the_limit_and_all_text() -> None:
+    html = "<div><section>" + "<b>" * 5 + "x" + "</b>" * 5 + "</section><p>y</p></div></bogus>"
+    capped = cap_depth(html, limit=3)
+    assert capped.startswith("<div><section><b>x</b></section><p>y</p></div>")
+    root = parse_html(capped)
+    assert visible_text(root) == "x\ny"
+
+
+def test_empty_binaryish_and_fragment_inputs_give_a_document() -> None:
+    for raw in ("", "   ", b"\x00\x01\x02", "just text", "<?xml version='1.0' encoding='utf-8'?><p>x</p>"):
+        root = parse_html(raw)
+        assert root.tag == "html"
+        assert root.find("body") is not None
+
+
+def test_xpath_of_indexes_only_repeated_tags() -> None:
+    root = parse_html("<html><body><div>a</div><div><ul><li>1</li><li>2</li></ul></div></body></html>")
+    li = root.xpath("//li")[1]
+    assert xpath_of(li) == "/html/body/div[2]/ul/li[2]"
+    assert root.xpath(xpath_of(li)) == [li]
+
+
+def test_visible_text_skips_scripts_and_puts_blocks_on_lines() -> None:
+    root = parse_html("<body><p>one <span>two</span></p><script>var x=1</script><style>p{}</style><div>three</div></body>")
+    assert visible_text(root) == "one two\nthree"
