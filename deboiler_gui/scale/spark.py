@@ -145,9 +145,9 @@ def _later(a: tuple[int, int, dict[str, Any]], b: tuple[int, int, dict[str, Any]
 
 
 def cleanable(page: Page) -> bool:
-    from deboiler_gui.engine.sources import skip_reason
+    from deboiler_gui.engine.pipeline import is_cleanable
 
-    return page.error is None and skip_reason(page) is None
+    return is_cleanable(page)
 
 
 def fit_site(site: str, pages: Iterable[dict[str, Any]], options: SparkOptions) -> tuple[DomainModel | None, str | None]:
