@@ -35,6 +35,7 @@ from deboiler_gui.gui.filtering import FilterEditing
 from deboiler_gui.gui.models import DomTreeModel, PageListModel
 from deboiler_gui.gui.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.gui.panels import FilterDialog, Legend, RulesPanel, SelectionPanel
+from deboiler_gui.gui.reviewdock import add_review_dock
 from deboiler_gui.gui.saving import Saving
 from deboiler_gui.gui.siteservice import SiteService
 from deboiler_gui.gui.stamping import StampedPage, stamp_page
@@ -156,6 +157,8 @@ class MainWindow(FilterEditing, Saving, QMainWindow):
         self._dock("Template", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.messages = QListWidget()
         messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.review = add_review_dock(self)
+        self.tabifyDockWidget(messages, self.review)
         self.resizeDocks([messages], [110], Qt.Orientation.Vertical)
         self.resizeDocks([self.findChild(QDockWidget, "dock-pages"), self.findChild(QDockWidget, "dock-selection")], [380, 420], Qt.Orientation.Horizontal)
 
@@ -193,6 +196,12 @@ class MainWindow(FilterEditing, Saving, QMainWindow):
         view_menu = self.menuBar().addMenu("&View")
         self.cleaned_action = QAction("Show &cleaned page", self, checkable=True, shortcut="Ctrl+Shift+C", toggled=self._on_cleaned_action_toggled)
         view_menu.addAction(self.cleaned_action)
+        self.review_action = self.review.toggleViewAction()
+        self.review_action.setText("&Review panels")
+        self.review_action.setShortcut("Ctrl+R")
+        view_menu.addAction(self.review_action)
+        # Tabbed with the messages: bring it to the front when asked for.
+        self.review_action.triggered.connect(lambda on: self.review.raise_() if on else None)
         site_menu = self.menuBar().addMenu("&Site")
         site_menu.addAction(QAction("Re&fit cleaner", self, triggered=lambda: self.start_fit()))
         site_menu.addAction(QAction("Add noise &filter…", self, triggered=lambda: self.open_filter_dialog(None)))
@@ -250,6 +259,7 @@ class MainWindow(FilterEditing, Saving, QMainWindow):
         self.page_model.set_pages(ws.page_summaries(self.site))
         self.page_count_label.setText(f"{len(self.page_model.rows())} pages of {self.site}")
         self._load_template()
+        self.review.bind()
         self.workspace_loaded.emit(path)
         # Background work starts once the first page is on screen: it would compete with the
         # first paint for the interpreter and both cores.
@@ -262,6 +272,12 @@ class MainWindow(FilterEditing, Saving, QMainWindow):
         pending, self._after_first_paint = self._after_first_paint, []
         for call in pending:
             call()
+
+    def reload_template(self) -> None:
+        """Load the workspace's latest version of the site's template into the editor."""
+        self._load_template()
+        self._compute_state()
+        self._apply_highlights()
 
     def _load_template(self) -> None:
         template = None
@@ -407,6 +423,7 @@ class MainWindow(FilterEditing, Saving, QMainWindow):
         self.list_examples = []
         self.selection.clear()
         self._render_page()
+        self.review.page_changed()
         self.page_shown.emit(url)
 
     def _refresh_page(self) -> None:

@@ -288,3 +288,19 @@ def test_chinese_page_in_gbk_renders_its_text(qtbot: Any, window: Any, js: Any, 
     text = js(window.view, "JSON.stringify(document.body.innerText)")
     assert body in text and "首页" in text
     assert js(window.view, "JSON.stringify(document.characterSet)") == "UTF-8"
+
+
+def test_review_panels_open_in_a_dock_and_follow_the_shown_page(qtbot: Any, demo: Any) -> None:
+    demo.review_action.trigger()
+    qtbot.waitUntil(lambda: demo.review.isVisible() and bool(demo.review.panels), timeout=5000)
+    assert [demo.review.tabs.tabText(i) for i in range(demo.review.tabs.count())] == list(demo.review.TABS)
+    before_after = demo.review.panels["Before / after"]
+    with qtbot.waitSignal(before_after.shown, timeout=60000) as sig:
+        demo.review._started.clear()
+        demo.review._start_current()
+    assert sig.args == [ARTICLE_URL]
+    # A page activated in a panel is shown in the main view.
+    other = "https://hillside-garden.example/guides/beans.html"
+    with qtbot.waitSignal(demo.page_shown, timeout=10000):
+        demo.review.panels["Rule impact"].page_activated.emit(other)
+    assert demo.page.url == other

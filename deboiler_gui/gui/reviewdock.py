@@ -1,0 +1,117 @@
+"""The review panels (before/after, rule impact, boilerplate groups, template health, export)
+mounted in one tabbed dock of the main window, created the first time the dock is shown."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QTabWidget
+
+log = logging.getLogger(__name__)
+
+
+class ReviewDock(QDockWidget):
+    """Binds the panels to the window's workspace, site and template; a page activated in a
+    panel is shown in the main view; a template changed by a panel is reloaded in the editor."""
+
+    TABS = ("Before / after", "Rule impact", "Boilerplate groups", "Template health", "Export")
+
+    def __init__(self, window: Any) -> None:
+        super().__init__("Review", window)
+        self.setObjectName("dock-review")
+        self.window_ = window
+        self.tabs = QTabWidget()
+        self.setWidget(self.tabs)
+        self.panels: dict[str, Any] = {}
+        self._started: set[tuple[str, str]] = set()
+        self.visibilityChanged.connect(self._on_visibility_changed)
+        self.tabs.currentChanged.connect(self._on_tabs_current_changed)
+
+    def _ensure_panels(self) -> None:
+        if self.panels:
+            return
+        from deboiler_gui.gui.review import (
+            BeforeAfterPanel,
+            ExportPanel,
+            GroupsPanel,
+            HealthPanel,
+            ImpactPanel,
+        )
+
+        w = self.window_
+        # The before/after panel owns page views on the window's profile; it is a child of
+        # this dock, so it is deleted with the window, before the profile.
+        made = [BeforeAfterPanel(w.profile), ImpactPanel(), GroupsPanel(), HealthPanel(), ExportPanel()]
+        for title, panel in zip(self.TABS, made, strict=True):
+            self.panels[title] = panel
+            self.tabs.addTab(panel, title)
+            if hasattr(panel, "page_activated"):
+                panel.page_activated.connect(w.select_url)
+            if hasattr(panel, "job_failed"):
+                panel.job_failed.connect(lambda message: w.post_message(message, error=True))
+        self.panels["Boilerplate groups"].decided.connect(self._on_template_changed_elsewhere)
+        self.panels["Template health"].template_changed.connect(self._on_template_changed_elsewhere)
+        self.bind()
+
+    def bind(self) -> None:
+        """(Re)bind the panels to the window's current workspace and template."""
+        w = self.window_
+        if not self.panels or not w.ws_path:
+            return
+        name = w.editor.template.name
+        self.panels["Boilerplate groups"].bind(w.ws_path, name)
+        self.panels["Template health"].bind(w.ws_path)
+        self.panels["Export"].bind(w.ws_path, w.ws.template_names() if w.ws is not None else [])
+        self._started.clear()
+
+    def _on_visibility_changed(self, visible: bool) -> None:
+        if visible:
+            self._ensure_panels()
+            self._start_current()
+
+    def _on_tabs_current_changed(self, _index: int) -> None:
+        self._start_current()
+
+    def _start_current(self) -> None:
+        """Run the shown panel's job once per workspace/page (they are site-wide and slow)."""
+        w = self.window_
+        if not self.panels or not w.ws_path:
+            return
+        title = self.TABS[self.tabs.currentIndex()]
+        panel = self.panels[title]
+        saved = w.ws.template_names() if w.ws is not None else []
+        key = (title, w.page.url if title == "Before / after" and w.page is not None else w.ws_path)
+        if key in self._started:
+            return
+        self._started.add(key)
+        try:
+            if title == "Before / after" and w.page is not None:
+                panel.start(w.ws_path, w.page.url, templates=saved or None)
+            elif title == "Rule impact":
+                panel.start(w.ws_path, templates=saved or None, sites=[w.site])
+            elif title == "Boilerplate groups" or title == "Template health" and saved:
+                panel.start(sites=[w.site])
+        except Exception as exc:  # a panel that cannot start must not take the window down
+            log.exception("review panel %s could not start", title)
+            w.post_message(f"{title}: {exc}", error=True)
+
+    def page_changed(self) -> None:
+        if self.isVisible() and self.panels and self.tabs.currentIndex() == 0:
+            self._start_current()
+
+    def _on_template_changed_elsewhere(self, *_args: Any) -> None:
+        """A panel saved a new template version: reload it unless there are unsaved edits."""
+        w = self.window_
+        if w.editor.dirty:
+            w.post_message("A review panel saved a new template version; save or discard your edits, then reopen the workspace to see it", error=True)
+            return
+        w.reload_template()
+
+
+def add_review_dock(window: Any) -> ReviewDock:
+    dock = ReviewDock(window)
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+    dock.hide()
+    return dock
