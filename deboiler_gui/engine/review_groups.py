@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from collections import Counter
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field, replace
@@ -20,6 +21,13 @@ log = logging.getLogger(__name__)
 
 #: How many XPaths of one group an accepted/rejected rule lists (XPath union).
 MAX_GROUP_XPATHS = 12
+_STEP = re.compile(r"/([A-Za-z_][\w.-]*)(?=/|$)")
+
+
+def pinned(xpath: str) -> str:
+    """An absolute path with every step indexed. xpath_of leaves out [1] where a tag is alone
+    among its siblings; as a rule on another page "/html/body/div" would take every div."""
+    return _STEP.sub(lambda m: f"/{m.group(1)}[1]", xpath)
 
 
 @dataclass
@@ -50,7 +58,7 @@ class BoilerplateGroup:
         for expr, hits in self.candidates.items():
             if hits >= self.occurrences:
                 return expr
-        return " | ".join(xp for xp, _n in self.xpaths.most_common(MAX_GROUP_XPATHS))
+        return " | ".join(dict.fromkeys(pinned(xp) for xp, _n in self.xpaths.most_common(MAX_GROUP_XPATHS)))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -189,4 +197,4 @@ def group_decisions(template: Template) -> dict[str, str]:
     return out
 
 
-__all__ = ["BoilerplateGroup", "accept_group", "group_decisions", "group_steps", "reject_group"]
+__all__ = ["pinned", "BoilerplateGroup", "accept_group", "group_decisions", "group_steps", "reject_group"]

@@ -294,3 +294,19 @@ def test_jobs_in_a_child_process_relay_progress_results_errors_and_cancel(tmp_pa
     gen.close()  # a cancel ends the child at once
     with pytest.raises(ValueError, match="not a review job"):
         next(in_process(drain, path))
+
+
+def test_group_rules_from_positions_pin_every_step() -> None:
+    from collections import Counter
+
+    from deboiler_gui.engine.htmltree import parse_html
+    from deboiler_gui.engine.review_groups import pinned
+    from deboiler_gui.engine.selectors import select_elements
+
+    assert pinned("/html/body/div") == "/html[1]/body[1]/div[1]"
+    assert pinned("/html/body/div[2]/p") == "/html[1]/body[1]/div[2]/p[1]"
+    g = BoilerplateGroup("k", "exact", xpaths=Counter({"/html/body/div": 3, "/html/body/div[1]": 1}), occurrences=4)
+    other = parse_html("<html><body><div>banner</div><div>content</div></body></html>")
+    # On a page with two divs the rule takes the first only, never the content beside it.
+    assert [el.text for el in select_elements(other, g.selector)] == ["banner"]
+    assert g.selector == "/html[1]/body[1]/div[1]"  # both spellings of one position, once

@@ -89,6 +89,9 @@ class BeforeAfterPanel(JobPanel):
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
+        # Web views report a tiny size hint; without sizes the splitter would give them nothing.
+        split.setSizes([700, 250])
+        views.setSizes([500, 500])
         self.layout_.addWidget(split, 1)
 
     # ------------------------------------------------------------------ API
