@@ -135,7 +135,7 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--demo", is_flag=True, help="Clean the bundled demo site.")
 @click.option("--output", "-o", type=click.Path(), default=None, help="Output file, or folder for --format html (default <input>-clean.jsonl here).")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite", "html"]), default=None, help="Output format (default: from the output's extension; a name ending in / is a folder of cleaned HTML files).")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite", "html", "parquet"]), default=None, help="Output format (default: from the output's extension; a name ending in / is a folder of cleaned HTML files).")
 @click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Reuse this workspace's saved models; models fitted now are saved there.")
 @_base_option
 @_site_option
@@ -145,6 +145,8 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @_max_option
 @_timeout_option
 @_quiet_option
+@click.option("--engine", type=click.Choice(["local", "spark"]), default="local", show_default=True, help="Run on this machine, or on Apache Spark (output is then a folder of part files; see docs/spark.md).")
+@click.option("--master", default=None, help="Spark master URL with --engine spark (default local[*]).")
 def clean_command(
     inputs: tuple[Path, ...],
     demo: bool,
@@ -159,6 +161,8 @@ def clean_command(
     max_page_mb: float | None,
     page_timeout: float | None,
     quiet: bool,
+    engine: str,
+    master: str | None,
 ) -> None:
     """Clean every page of the inputs and write one record per page.
 
@@ -176,6 +180,11 @@ def clean_command(
         base_url = base_url or DEMO_BASE_URL
     if not paths:
         raise click.UsageError("give at least one INPUT, or --demo")
+    if engine == "spark":
+        _clean_on_spark(paths, output, fmt, workspace, mode, master, base_url, quiet)
+        return
+    if fmt == "parquet":
+        raise click.UsageError("--format parquet is written by --engine spark")
     if output is None:
         output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
@@ -192,6 +201,23 @@ def clean_command(
         )
     for site, reason in sorted(summary.failed_sites.items()):
         click.echo(f"{site}: {reason}", err=True)
+
+
+def _clean_on_spark(paths: list[Path], output: str | None, fmt: str | None, workspace: Path | None, mode: str, master: str | None, base_url: str | None, quiet: bool) -> None:
+    from deboiler_gui.engine.model import DeboilerError
+    from deboiler_gui.scale import spark as sj
+
+    if output is None:
+        raise click.UsageError("--engine spark needs --output (a folder)")
+    if fmt not in (None, "jsonl", "parquet"):
+        raise click.UsageError("--engine spark writes jsonl or parquet")
+    options = sj.SparkOptions(mode=mode, fmt=fmt or "jsonl")
+    try:
+        summary = sj.run_clean([str(p) for p in paths], output, options=options, workspace=str(workspace) if workspace else None, master=master, base_url=base_url)
+    except DeboilerError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if not quiet:
+        click.echo(f"Wrote {summary.pages} results to {output} ({summary.ok} ok, {summary.skipped} skipped, {summary.errors} errors; {summary.sites} sites)")
 
 
 COMMANDS = [import_command, fit_command, clean_command]

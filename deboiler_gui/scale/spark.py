@@ -99,21 +99,25 @@ def expand_inputs(inputs: Iterable[str]) -> list[str]:
         if not matches:
             raise InputError(f"{raw}: no file matches")
         for m in matches:
-            if not os.path.isfile(m):
-                raise InputError(f"{m}: no such file")
-            input_kind(m)
+            if not os.path.exists(m):
+                raise InputError(f"{m}: no such file or folder")
+            # Local inputs are read by the engine's own reader, so folders of HTML files and
+            # workspaces work as they do locally.
+            from deboiler_gui.engine.sources import input_kind as local_kind
+
+            local_kind(Path(m))
             out.append(os.path.abspath(m))
     if not out:
         raise InputError("no input given")
     return out
 
 
-def read_local_file(file_index: int, path: str) -> Iterator[tuple[str, tuple[int, int, dict[str, Any]]]]:
+def read_local_file(file_index: int, path: str, base_url: str | None = None) -> Iterator[tuple[str, tuple[int, int, dict[str, Any]]]]:
     """Records of one local input file, read with the engine's own readers: (url, (file index,
     record index, page dict))."""
     from deboiler_gui.engine.sources import InputSet
 
-    for rec_index, page in enumerate(InputSet.open([path])):
+    for rec_index, page in enumerate(InputSet.open([path], base_url=base_url)):
         yield page.url, (file_index, rec_index, page.to_dict())
 
 
@@ -228,12 +232,12 @@ def get_session(master: str | None = None, app_name: str = "deboiler-gui") -> An
     return builder.getOrCreate()
 
 
-def read_pages(sc: Any, inputs: list[str]) -> Any:
+def read_pages(sc: Any, inputs: list[str], base_url: str | None = None) -> Any:
     """RDD of (url, (file index, record index, page dict)), one per input record."""
     local = [(i, p) for i, p in enumerate(inputs) if not _is_remote(p)]
     parts = []
     if local:
-        parts.append(sc.parallelize(local, max(1, len(local))).flatMap(lambda ip: read_local_file(ip[0], ip[1])))
+        parts.append(sc.parallelize(local, max(1, len(local))).flatMap(lambda ip: read_local_file(ip[0], ip[1], base_url)))
     for i, p in enumerate(inputs):
         if not _is_remote(p):
             continue
@@ -361,6 +365,7 @@ def run_clean(
     master: str | None = None,
     spark: Any = None,
     overwrite: bool = False,
+    base_url: str | None = None,
 ) -> SparkSummary:
     """Clean every page of the inputs on Spark and write ``output`` (a folder)."""
     options = options or SparkOptions()
@@ -376,7 +381,7 @@ def run_clean(
         ship_package(sc, tmp)
         saved = _load_saved_models(workspace)
         summary = SparkSummary(output=output)
-        out = clean_rdd(sc, read_pages(sc, paths), options, saved, summary).persist()
+        out = clean_rdd(sc, read_pages(sc, paths, base_url), options, saved, summary).persist()
         _write(spark, out, output, options.fmt)
         failed = out.filter(lambda r: r.get("status") == "error")
         failed.map(

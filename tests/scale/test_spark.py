@@ -143,3 +143,21 @@ def test_spark_extract_cli_equals_local_extract(spark, corpus: Path, tmp_path: P
     assert remote == local
     assert remote["http://alpha.test/p4"]["title"] == "Topic 4 of alpha.test"
     assert len(remote["http://alpha.test/p4"]["paras"]) == 2
+
+
+def test_clean_engine_spark_on_the_demo_equals_the_local_clean(spark, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from deboiler_gui.cli import cli
+
+    runner = CliRunner()
+    r1 = runner.invoke(cli, ["clean", "--demo", "--output", str(tmp_path / "local.jsonl"), "--quiet"])
+    assert r1.exit_code == 0, r1.output
+    r2 = runner.invoke(cli, ["clean", "--demo", "--engine", "spark", "--output", str(tmp_path / "s"), "--quiet"])
+    assert r2.exit_code == 0, r2.output
+    local = {r["url"]: r for r in map(json.loads, (tmp_path / "local.jsonl").read_text(encoding="utf-8").splitlines())}
+    remote = {r["url"]: r for r in sj.read_output(str(tmp_path / "s"))}
+    assert len(local) >= 20
+    assert remote == local
+    r3 = runner.invoke(cli, ["clean", "--demo", "--format", "parquet", "--output", str(tmp_path / "p")])
+    assert r3.exit_code == 2 and "--engine spark" in r3.output
