@@ -84,6 +84,11 @@ def test_report_has_impact_eaten_pages_health_and_groups(report: str) -> None:
     eaten = report.split('id="eaten"', 1)[1].split("</table>", 1)[0]
     assert "pages that lost more than 50.0% of their text (1)" in eaten
     assert f'href="http://{SITE}/about.html"' in eaten
+    # ... and one click from its detail inside the report: what each cause removed, the diff.
+    anchor = re.search(r"<a href=#(page-[0-9a-f]+)>what was removed</a>", eaten)
+    assert anchor is not None
+    detail = report.split(f"id='{anchor.group(1)}'", 1)[1].split("</article>", 1)[0]
+    assert "rule:about-page" in detail and "<div class='dm'>- About SQLite</div>" in detail
     # Health: per-field rates and the failing pages.
     assert re.search(r"<td>title</td><td>\d+/40 \(\d+\.\d%\)</td>", report)
     assert "Version history (1)" in report

@@ -3,6 +3,7 @@ failing pages and boilerplate groups, with inline CSS and SVG charts (no scripts
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Generator, Sequence
 from datetime import UTC, datetime
@@ -15,9 +16,12 @@ from deboiler_gui.engine.review import (
     AUTO,
     DEFAULT_MAX_EATEN,
     ImpactReport,
+    PageReview,
     cause_colour,
     escape,
     impact_steps,
+    review_page,
+    template_for,
 )
 from deboiler_gui.engine.review_groups import BoilerplateGroup, group_decisions, group_steps
 from deboiler_gui.engine.review_health import HealthReport, health_steps
@@ -88,7 +92,8 @@ def _more(n: int) -> str:
     return f'<p class="muted">… and {_num(n)} more</p>' if n > 0 else ""
 
 
-def _impact_section(impact: ImpactReport) -> str:
+def _impact_section(impact: ImpactReport, details: dict[str, str] | None = None) -> str:
+    details = details or {}
     causes = [c for c in impact.causes.values() if c.pages]
     order = {c.cause: i for i, c in enumerate(causes)}
     rows = []
@@ -106,7 +111,7 @@ def _impact_section(impact: ImpactReport) -> str:
     chart = bar_chart([(c.cause, float(c.chars), cause_colour(c.cause, next(iter(c.detectors), ""), order[c.cause])) for c in causes], unit=" chars")
     eaten = impact.eaten
     eaten_rows = "".join(
-        f"<tr><td>{_link(p.url)}</td><td>{escape(p.template)}</td><td>{_num(p.original_chars)}</td><td>{_num(p.removed_chars)}</td>"
+        f"<tr><td>{_link(p.url)}{f' · <a href=#{details[p.url]}>what was removed</a>' if p.url in details else ''}</td><td>{escape(p.template)}</td><td>{_num(p.original_chars)}</td><td>{_num(p.removed_chars)}</td>"
         f"<td><span class='pbar'><span style='width:{p.share * 100:.0f}%'></span></span> {_pct(p.share)}</td></tr>"
         for p in eaten[:MAX_ROWS]
     )
@@ -185,6 +190,52 @@ def _groups_section(groups: Sequence[BoilerplateGroup], decisions: dict[str, str
 </section>"""
 
 
+#: Eaten pages shown in detail (cuts by cause and text diff) inside the report.
+MAX_DETAILED = 30
+#: Diff lines shown per detailed page.
+MAX_DIFF_LINES = 120
+
+
+def page_anchor(url: str) -> str:
+    return "page-" + hashlib.blake2b(url.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+
+
+def _page_detail(review: PageReview) -> str:
+    """One page's before/after in the report: cuts by cause and the line diff (kept runs folded)."""
+    rows = "".join(
+        f"<tr><td><span class='sw' style='background:{escape(c.colour)}'></span>{escape(c.cause if c.cause != AUTO else 'auto:' + c.detector)}</td>"
+        f"<td>{_num(c.chars)}</td><td><code>{escape(c.xpath or '(text)')}</code></td></tr>"
+        for c in review.cuts[:MAX_ROWS]
+    )
+    lines: list[str] = []
+    kept = 0
+    for op, line in review.diff():
+        if op == "=":
+            kept += 1
+            continue
+        if kept:
+            lines.append(f"<div class='d0'>… {kept} kept line{'s' if kept > 1 else ''} …</div>")
+            kept = 0
+        lines.append(f"<div class='d{'m' if op == '-' else 'p'}'>{op} {escape(line)}</div>")
+        if len(lines) >= MAX_DIFF_LINES:
+            lines.append("<div class='d0'>…</div>")
+            break
+    if kept:
+        lines.append(f"<div class='d0'>… {kept} kept line{'s' if kept > 1 else ''} …</div>")
+    return (
+        f"<article class='page' id='{page_anchor(review.url)}'><h3>{_link(review.url)}</h3>"
+        f"<p>{_num(review.original_chars)} characters before, {_num(review.cleaned_chars)} after ({_pct(review.removed_share)} removed); template {escape(review.template or '—')}.</p>"
+        f"<table><thead><tr><th>Cause</th><th>Chars</th><th>Subtree</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<div class='diff'>{''.join(lines)}</div></article>"
+    )
+
+
+def _details_section(reviews: Sequence[PageReview]) -> str:
+    if not reviews:
+        return ""
+    return f"<section id='details'><h2>Eaten pages in detail ({len(reviews)})</h2>{''.join(_page_detail(r) for r in reviews)}</section>"
+
+
 def render_report(
     *,
     title: str,
@@ -193,6 +244,7 @@ def render_report(
     groups: Sequence[BoilerplateGroup],
     decisions: dict[str, str] | None = None,
     sites: Sequence[str] = (),
+    details: Sequence[PageReview] = (),
 ) -> str:
     """The whole report as one HTML document."""
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -214,11 +266,12 @@ def render_report(
 <title>{escape(title)}</title><style>{_css()}</style></head>
 <body><header><h1>{escape(title)}</h1>
 <p class="muted">Sites: {escape(', '.join(sites)) or '—'} · generated {now} by deboiler-gui {escape(__version__)}</p>
-<nav><a href="#impact">Impact</a> <a href="#eaten">Eaten pages</a> <a href="#health">Template health</a> <a href="#groups">Boilerplate groups</a></nav></header>
+<nav><a href="#impact">Impact</a> <a href="#eaten">Eaten pages</a> <a href="#health">Template health</a> <a href="#groups">Boilerplate groups</a>{' <a href="#details">Eaten pages in detail</a>' if details else ''}</nav></header>
 <div class="cards">{card_html}</div>
-{_impact_section(impact)}
+{_impact_section(impact, {r.url: page_anchor(r.url) for r in details})}
 {_health_section(health)}
 {_groups_section(groups, decisions or {})}
+{_details_section(details)}
 </body></html>
 """
 
@@ -274,9 +327,14 @@ def report_steps(
         decisions.update(group_decisions(t))
     if templates:
         health = yield from _drain(health_steps(list(pages()), templates, models, ws=ws), 2 * n, n, total, "health")
+    details = []
+    for p in impact.eaten[:MAX_DETAILED]:
+        page = ws.get_page(p.url)
+        if page is not None:
+            details.append(review_page(page, models.get(page.site), template_for(page, templates)))
     yield Progress(total, total, "report")
     title = f"Review of {', '.join(wanted)}" if wanted else "Review"
-    return render_report(title=title, impact=impact, health=health, groups=groups, decisions=decisions, sites=wanted)
+    return render_report(title=title, impact=impact, health=health, groups=groups, decisions=decisions, sites=wanted, details=details)
 
 
 __all__ = ["bar_chart", "render_report", "report_steps", "share_histogram"]
