@@ -8,6 +8,7 @@ import difflib
 import html
 import logging
 import re
+import zlib
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,12 +44,13 @@ def _chars(text: str) -> int:
     return len(_SPACE.sub("", text))
 
 
-def cause_colour(cause: str, detector: str = "", order: int = 0) -> str:
-    """The colour a cause is drawn in (before/after view, report charts)."""
+def cause_colour(cause: str, detector: str = "") -> str:
+    """The colour a cause is drawn in, the same in every view (before/after, panels, report):
+    the cleaner's by detector, a rule's or filter's picked from its palette by its name."""
     if cause == AUTO:
         return DETECTOR_COLOURS.get(detector, "#e07b00")
     palette = RULE_COLOURS if cause.startswith("rule:") else FILTER_COLOURS
-    return palette[order % len(palette)]
+    return palette[zlib.crc32(cause.encode("utf-8", "surrogatepass")) % len(palette)]
 
 
 # --------------------------------------------------------------------------- one page
@@ -163,7 +165,6 @@ def review_tree(
         removals = clean_tree(copy.deepcopy(root), use_model, remove=[e for _r, e in remove], keep=keep)
     except RuleError as exc:
         raise RuleError(str(exc).split(": ", 1)[-1], template=template.name if template else None, rule=exc.rule, expression=exc.expression) from exc
-    order = {f"rule:{r.name}": i for i, (r, _e) in enumerate(remove)}
     pairs: list[tuple[HtmlElement, Cut]] = []
     taken: set[HtmlElement] = set()
     for rem in removals:
@@ -173,13 +174,13 @@ def review_tree(
         el = nodes[0]
         if rem.detector == "rule":
             cause = f"rule:{by_expr.get(rem.representation, rem.representation)}"
-            cut = Cut(rem.xpath, cause, "", "", rem.chars, cause_colour(cause, order=order.get(cause, 0)))
+            cut = Cut(rem.xpath, cause, "", "", rem.chars, cause_colour(cause))
         else:
             cut = Cut(rem.xpath, AUTO, rem.detector, rem.representation, rem.chars, cause_colour(AUTO, rem.detector))
         taken.add(el)
         pairs.append((el, cut))
     filters = [f for f in template.filters if not f.fields] if template else []
-    for i, flt in enumerate(filters):
+    for flt in filters:
         if flt.kind not in ("url", "attribute"):
             continue
         cause = f"filter:{flt.name}"
@@ -189,30 +190,30 @@ def review_tree(
             raise RuleError(str(exc).split(": ", 1)[-1], template=template.name if template else None, rule=flt.name, expression=exc.expression) from exc
         review.matched[cause] = len(hits)
         for el in _outermost(hits, taken):
-            pairs.append((el, Cut(root.getroottree().getpath(el), cause, "", "", _chars(visible_text(el)), cause_colour(cause, order=i))))
+            pairs.append((el, Cut(root.getroottree().getpath(el), cause, "", "", _chars(visible_text(el)), cause_colour(cause))))
     drop_nodes([el for el, _c in pairs])
-    text_filters = [(i, f) for i, f in enumerate(filters) if f.kind in ("text", "html")]
-    if any(f.kind == "html" for _i, f in text_filters):
+    text_filters = [f for f in filters if f.kind in ("text", "html")]
+    if any(f.kind == "html" for f in text_filters):
         markup = to_html(root)
-        for i, flt in text_filters:
+        for flt in text_filters:
             if flt.kind == "html":
                 after = filter_html(flt, markup)
                 cause = f"filter:{flt.name}"
                 review.matched[cause] = int(after != markup)
                 if after != markup:
                     cut_chars = _chars(visible_text(parse_html(markup))) - _chars(visible_text(parse_html(after)))
-                    pairs.append((root, Cut("", cause, "", "", max(0, cut_chars), cause_colour(cause, order=i))))
+                    pairs.append((root, Cut("", cause, "", "", max(0, cut_chars), cause_colour(cause))))
                 markup = after
         root = parse_html(markup)
         body = root.find("body")
     text = visible_text(body if body is not None else root)
-    for i, flt in text_filters:
+    for flt in text_filters:
         if flt.kind == "text":
             after = filter_text(flt, text)
             cause = f"filter:{flt.name}"
             review.matched[cause] = int(after != text)
             if after != text:
-                pairs.append((root, Cut("", cause, "", "", _chars(text) - _chars(after), cause_colour(cause, order=i))))
+                pairs.append((root, Cut("", cause, "", "", _chars(text) - _chars(after), cause_colour(cause))))
             text = after
     review.cleaned_text = text
     review.cleaned_chars = _chars(text)

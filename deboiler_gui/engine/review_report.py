@@ -95,20 +95,19 @@ def _more(n: int) -> str:
 def _impact_section(impact: ImpactReport, details: dict[str, str] | None = None) -> str:
     details = details or {}
     causes = [c for c in impact.causes.values() if c.pages]
-    order = {c.cause: i for i, c in enumerate(causes)}
     rows = []
     for c in causes:
         avg = c.chars / c.pages if c.pages else 0
         nm = "".join(f"<li>{_link(u)}</li>" for u in c.no_match[:20]) + (f"<li class='muted'>… {len(c.no_match) - 20} more</li>" if len(c.no_match) > 20 else "")
         detectors = ", ".join(f"{escape(k)}: {_num(v)}" for k, v in sorted(c.detectors.items()))
         rows.append(
-            f"<tr><td><span class='sw' style='background:{cause_colour(c.cause, order=order[c.cause])}'></span>{escape(c.cause)}"
+            f"<tr><td><span class='sw' style='background:{cause_colour(c.cause)}'></span>{escape(c.cause)}"
             f"{f'<div class=muted>{detectors}</div>' if detectors else ''}</td>"
             f"<td>{_num(c.pages)}</td><td>{_num(c.pages_hit)}</td><td>{_num(c.chars)}</td><td>{_num(c.blocks)}</td><td>{_num(avg)}</td>"
             f"<td>{_num(len(c.no_match))}{f'<details><summary>pages</summary><ul>{nm}</ul></details>' if c.no_match else ''}</td>"
             f"<td>{_num(c.shadowed) if c.cause != AUTO else '—'}</td></tr>"
         )
-    chart = bar_chart([(c.cause, float(c.chars), cause_colour(c.cause, next(iter(c.detectors), ""), order[c.cause])) for c in causes], unit=" chars")
+    chart = bar_chart([(c.cause, float(c.chars), cause_colour(c.cause, next(iter(c.detectors), ""))) for c in causes], unit=" chars")
     eaten = impact.eaten
     eaten_rows = "".join(
         f"<tr><td>{_link(p.url)}{f' · <a href=#{details[p.url]}>what was removed</a>' if p.url in details else ''}</td><td>{escape(p.template)}</td><td>{_num(p.original_chars)}</td><td>{_num(p.removed_chars)}</td>"

@@ -207,10 +207,10 @@ def test_accept_and_reject_change_what_extraction_keeps(tmp_path: Path, site: li
 def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
     base = (
         Field("title", xpaths=("//h1",)),
-        Field("date", xpaths=("//p[@class='byline']/span[@class='date']", "//span[@class='never']")),
+        Field("date", xpaths=("/html/body/div[2]/p[@class='byline']/span[@class='date']", "//span[@class='never']")),
     )
     learned = learn_template(Template("news", site=SITE, fields=base, use_cleaner=False), pages(5))
-    site = [*pages(4), *(Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="rename")) for i in range(5, 9))]
+    site = [*pages(4), *(Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="wrap")) for i in range(5, 9))]
     with Workspace(tmp_path / "w.sqlite") as ws:
         ws.save_template("news", learned.to_dict(), message="learned")
         _s, rep = drain(health_steps(site, [learned], None, ws=ws))
@@ -219,7 +219,7 @@ def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
         assert fields["title"].rate == 1.0 and fields["date"].ok == 4 and fields["date"].pages == 8
         assert [f["url"] for f in fields["date"].failing] == [p.url for p in site[4:]]
         assert fields["date"].queue == [
-            {"index": 0, "xpath": "//p[@class='byline']/span[@class='date']", "pages": 4},
+            {"index": 0, "xpath": "/html/body/div[2]/p[@class='byline']/span[@class='date']", "pages": 4},
             {"index": 1, "xpath": "//span[@class='never']", "pages": 0},
         ]
         assert th.version == 1 and rep.alerts

@@ -133,9 +133,9 @@ def test_groups_panel_accept_and_reject_reach_the_headless_engine(qtbot: Any, ws
 def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path) -> None:
     from deboiler_gui.gui.review import HealthPanel
 
-    fields = (Field("title", xpaths=("//h1",)), Field("date", xpaths=("//p[@class='byline']/span[@class='date']",)))
+    fields = (Field("title", xpaths=("//h1",)), Field("date", xpaths=("/html/body/div[2]/p[@class='byline']/span[@class='date']",)))
     learned = learn_template(Template("news", site=SITE, fields=fields, use_cleaner=False), pages(5))
-    site = [*pages(4), *(Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="rename")) for i in range(5, 9))]
+    site = [*pages(4), *(Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="wrap")) for i in range(5, 9))]
     path = tmp_path / "h.sqlite"
     with Workspace(path) as w:
         w.add_pages(site)

@@ -134,7 +134,7 @@ class ImpactPanel(JobPanel):
         self.table.setRowCount(len(causes))
         rows = []
         for r, c in enumerate(causes):
-            colour = cause_colour(c["cause"], next(iter(c.get("detectors") or {}), ""), r)
+            colour = cause_colour(c["cause"], next(iter(c.get("detectors") or {}), ""))
             values = (c["cause"], c["pages"], c["pages_hit"], c["chars"], c["blocks"], len(c["no_match"]), c.get("shadowed", 0))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(f"{v:,}" if isinstance(v, int) else str(v))
