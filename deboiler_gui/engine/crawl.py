@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import dataclasses
+import functools
 import hashlib
 import heapq
+import itertools
 import logging
 import queue
 import re
@@ -49,6 +51,11 @@ _ROBOTS_MAX_BYTES = 512 * 1024  # RFC 9309 asks parsers to handle at least 500 K
 _TICK = 0.2  # longest wait between two yields: the cancel latency
 
 
+@functools.lru_cache(maxsize=65536)
+def _site(url: str) -> str:
+    return site_of(url)
+
+
 class _Gate:
     """Spaces the actual request starts to one host by ``delay``. The scheduler already
     dispatches no faster than that, but a worker thread may start late and the next one on
@@ -77,6 +84,7 @@ class _Host:
     delay: float = 0.0
     robots: Robots | None = None
     robots_pending: bool = False
+    unreachable: bool = False  # robots.txt could not be read: the host waits for a later run
     gate: _Gate = field(default_factory=_Gate)
 
 
@@ -178,7 +186,7 @@ class _Crawler:
 
     # ------------------------------------------------------------------ scope and queue
     def in_scope(self, url: str, kind: str, via: str | None) -> bool:
-        if self.cfg.same_site and site_of(url) not in self.sites:
+        if self.cfg.same_site and _site(url) not in self.sites:
             return False
         if kind == "sitemap":
             return True
@@ -242,7 +250,10 @@ class _Crawler:
         elif status is not None and 400 <= status < 500:
             h.robots = Robots.allow_all()  # RFC 9309: no robots.txt, no restriction
         else:
-            h.robots = Robots.deny_all()  # unreachable robots.txt: assume complete disallow
+            # Unreachable robots.txt: assume complete disallow (RFC 9309). Its URLs stay queued
+            # rather than blocked, so a later run that can read robots.txt still fetches them.
+            h.robots = Robots.deny_all()
+            h.unreachable = True
         if h.robots.crawl_delay:
             h.delay = max(h.delay, min(h.robots.crawl_delay, self.cfg.max_crawl_delay))
             h.next_start = max(h.next_start, h.last_start + h.delay)  # counts from robots.txt's request
@@ -262,7 +273,7 @@ class _Crawler:
         for step in range(n):
             name = self.order[(self.turn + step) % n]
             h = self.hosts[name]
-            if h.in_flight >= self.cfg.per_host or now < h.next_start:
+            if h.in_flight >= self.cfg.per_host or now < h.next_start or h.unreachable:
                 continue
             while h.waiting and h.waiting[0][0] <= wall:
                 h.queue.appendleft(heapq.heappop(h.waiting)[2])
@@ -299,11 +310,11 @@ class _Crawler:
             h.next_start = now + h.delay
             h.last_start = now
             if entry is not None:
+                # The attempt is written with its outcome (one commit per request, not two);
+                # a request lost with the process is simply asked again on resume.
                 entry = dataclasses.replace(entry, attempts=entry.attempts + 1)
                 if entry.kind == "page" and entry.attempts == 1:
                     self.requested += 1
-                with self.state.tx():
-                    self.state.mark(entry.url, "fetching", attempts=entry.attempts)
             h.gate.delay = h.delay
             fut = self.executor.submit(_work, kind, name, entry, self.pool, self.cfg, h.gate)
             self.futures.add(fut)
@@ -319,7 +330,7 @@ class _Crawler:
         spent = self._budget_spent()
         soon = _TICK
         for h in self.hosts.values():
-            if h.in_flight >= self.cfg.per_host or h.robots_pending:
+            if h.in_flight >= self.cfg.per_host or h.robots_pending or h.unreachable:
                 continue
             head = h.queue[0] if h.queue else None
             if head is not None and not (spent and head.kind == "page" and head.attempts == 0):
@@ -330,10 +341,14 @@ class _Crawler:
 
     def pending_work(self) -> bool:
         """Anything that can still be dispatched now or later within the budget."""
-        budget_left = self.cfg.max_pages is None or self.requested < self.cfg.max_pages
+        budget_left = not self._budget_spent()
         for h in self.hosts.values():
-            for e in (*h.queue, *(w[2] for w in h.waiting)):
-                if budget_left or e.attempts > 0 or e.kind != "page":
+            if h.unreachable:
+                continue
+            if budget_left and (h.queue or h.waiting):
+                return True
+            for e in itertools.chain(h.queue, (w[2] for w in h.waiting)):
+                if e.attempts > 0 or e.kind != "page":
                     return True
         return False
 
@@ -347,7 +362,7 @@ class _Crawler:
     def handle(self, fut: cf.Future[_Result]) -> str | None:
         """Record one finished job; returns the page URL it concerned, if any."""
         self.futures.discard(fut)
-        res = fut.result()  # _work never raises for network trouble; a bug should surface
+        res = fut.result()  # _work records its own failures, so this does not raise
         h = self.hosts[res.host]
         h.in_flight -= 1
         got = res.fetched
@@ -364,6 +379,7 @@ class _Crawler:
                 return None
             entry = res.entry
             self.stats.page_requests += entry.kind == "page"
+            self.state.set_attempts(entry.url, entry.attempts)
             self.state.log(entry.url, entry.kind, entry.attempts, got.status or None, got.kind, got.error, len(got.body), got.elapsed)
             if got.retryable and entry.attempts <= self.cfg.retries:
                 wait = got.retry_after if got.retry_after is not None else self.cfg.backoff * 2 ** (entry.attempts - 1)

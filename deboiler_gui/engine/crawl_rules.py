@@ -3,6 +3,7 @@ extraction and link-factory URL generation. Pure functions over text and trees; 
 
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 import logging
@@ -52,6 +53,15 @@ def normalize_url(url: str, base: str | None = None) -> str | None:
     try:
         if base:
             url = urljoin(base, url)
+    except ValueError:
+        return None
+    return _normalize_absolute(url)
+
+
+@functools.lru_cache(maxsize=65536)
+def _normalize_absolute(url: str) -> str | None:
+    # Cached: the pages of a site link to the same few hundred targets again and again.
+    try:
         parts = urlsplit(url)
         scheme = parts.scheme.lower()
         if scheme not in _DEFAULT_PORTS or not parts.hostname:

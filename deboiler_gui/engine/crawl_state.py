@@ -164,6 +164,9 @@ class CrawlState:
         cols = ", ".join(f"{k} = ?" for k in values)
         self.db.execute(f"UPDATE crawl_frontier SET {cols} WHERE url = ?", [*values.values(), url])
 
+    def set_attempts(self, url: str, attempts: int) -> None:
+        self.db.execute("UPDATE crawl_frontier SET attempts = ? WHERE url = ?", [attempts, url])
+
     def log(self, url: str, kind: str, attempt: int, status: int | None, outcome: str,
             reason: str | None, size: int, elapsed: float) -> None:
         self.db.execute(
