@@ -225,13 +225,13 @@ class MainWindow(FilterEditing, Saving, QMainWindow):
             self.load_workspace(str(Path(path).resolve()))
             return
         target = str(session.workspace_for(path))
-        if session.has_pages(target):
+        if target == self.ws_path or session.has_pages(target):
             # Imported before: open at once (File → Open on the workspace file does the same).
             self.load_workspace(target)
             return
         inputs = [str(path)]
         self.post_message(f"Importing {path} into {target}")
-        self.start_job("import", lambda: session.import_steps(inputs, target, base_url), lambda _n: self.load_workspace(target))
+        self.start_job("import", lambda: session.run_in_child("import_steps", inputs, target, base_url), lambda _n: self.load_workspace(target))
 
     def open_demo(self) -> None:
         from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
@@ -241,13 +241,16 @@ class MainWindow(FilterEditing, Saving, QMainWindow):
     def load_workspace(self, path: str) -> None:
         from deboiler_gui.engine.store import Workspace
 
+        # Close the old connection first: opening a workspace reads its file, which would drop
+        # the SQLite locks of another connection of this process to the same file.
+        if self.ws is not None:
+            self.ws.close()
+            self.ws = None
         try:
             ws = Workspace(path, create=False)
         except DeboilerError as exc:
             self.post_message(str(exc), error=True)
             return
-        if self.ws is not None:
-            self.ws.close()
         self.ws, self.ws_path = ws, path
         self._boiler_cache.clear()
         sites = ws.sites()
@@ -347,7 +350,7 @@ class MainWindow(FilterEditing, Saving, QMainWindow):
             self._refresh_page()
             self.start_analysis()
 
-        self.start_job("fit", lambda: session.fit_steps(path, site), done)
+        self.start_job("fit", lambda: session.run_in_child("fit_steps", path, site), done)
 
     def start_analysis(self) -> None:
         if not self.ws_path:
@@ -361,7 +364,7 @@ class MainWindow(FilterEditing, Saving, QMainWindow):
                     templates.append(self.ws.load_template(name))
                 except DeboilerError as exc:
                     self.post_message(str(exc), error=True)
-        self.start_job("analyse", lambda: session.analyse_steps(path, site, templates), None, self._on_analysis_batch)
+        self.start_job("analyse", lambda: session.run_in_child("analyse_steps", path, site, templates), None, self._on_analysis_batch)
 
     def _on_analysis_batch(self, batch: dict[str, dict[str, Any]]) -> None:
         for url, facts in batch.items():

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
+import sys
+import time
+import traceback
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from deboiler_gui.engine.model import Progress
+from deboiler_gui.engine import model as _model
+from deboiler_gui.engine.model import DeboilerError, Progress
 
 #: File suffixes treated as an existing workspace rather than input to import.
 WORKSPACE_SUFFIXES = (".sqlite", ".db", ".workspace", ".dbw")
@@ -121,6 +126,34 @@ def analyse_steps(workspace_path: str, site: str, templates: list[dict[str, Any]
         return n
 
 
+def page_batches(workspace_path: str, site: str, limit: int) -> Generator[Any, None, int]:
+    """The site's readable pages as batches of ``[(url, html), ...]`` (at most ``limit``).
+
+    Run in a child process: opening a second Workspace inside the app's process would make the
+    store read the database file with plain file I/O, and closing that file drops the SQLite
+    locks of the app's own connection (POSIX advisory locks are per process)."""
+    from deboiler_gui.engine.store import Workspace
+
+    with Workspace(workspace_path, create=False) as ws:
+        total = min(limit, ws.page_count(site))
+        batch: list[tuple[str, str]] = []
+        n = 0
+        for page in ws.iter_pages(site):
+            if n >= limit:
+                break
+            if page.error or not page.html:
+                continue
+            batch.append((page.url, page.html))
+            n += 1
+            if len(batch) >= 50:
+                yield batch
+                batch = []
+                yield Progress(n, total, "reading pages")
+        if batch:
+            yield batch
+        return n
+
+
 def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[str]]:
     """Share of the page's text in boilerplate, and the XPaths of the boilerplate subtrees
     (the app highlights them without running the cleaner again when the page is shown)."""
@@ -131,6 +164,96 @@ def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[s
     total = text_length(root)
     removed = sum(r.chars for _el, r in found)
     return (min(1.0, removed / total) if total else 0.0), [xpath_of(el) for el, _r in found]
+
+
+# --------------------------------------------------------------------------- child processes
+
+#: Steps that may run in a child process (by name: only plain data crosses).
+CHILD_STEPS = ("import_steps", "fit_steps", "analyse_steps", "page_batches")
+_TICK = 0.05
+
+
+def _context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    # Not fork: the child must not inherit the GUI's threads in an unknown state. The fork
+    # server loads the engine once (no effect if something else started it already).
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["deboiler_gui.gui.childprep"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def run_in_child(step: str, *args: Any) -> Generator[Any, None, Any]:
+    """Run one of this module's steps in a child process and relay what it yields.
+
+    Site-wide work then never holds the app's interpreter lock, so the GUI thread stays
+    responsive whatever the pages do; closing this generator (a cancel) ends the child, and the
+    workspace is left consistent because its writes are atomic batches."""
+    if step not in CHILD_STEPS:
+        raise ValueError(f"{step} cannot run in a child process")
+    ctx = _context()
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child_main, args=(child, step, args), daemon=True)
+    proc.start()
+    child.close()
+    last = Progress(0, None, f"{step.replace('_steps', '')} starting")
+    try:
+        yield last
+        while True:
+            if not parent.poll(_TICK):
+                if not proc.is_alive() and not parent.poll(0):
+                    raise DeboilerError(f"{step}: the worker process ended without a result (exit code {proc.exitcode})")
+                yield last  # nothing new, but still a cancel point
+                continue
+            try:
+                msg = parent.recv()
+            except EOFError as exc:
+                raise DeboilerError(f"{step}: the worker process ended without a result (exit code {proc.exitcode})") from exc
+            if msg[0] == "progress":
+                last = Progress(msg[1], msg[2], msg[3])
+                yield last
+            elif msg[0] == "partial":
+                yield msg[1]
+            elif msg[0] == "result":
+                return msg[1]
+            else:
+                kind = getattr(_model, msg[1], None)
+                if isinstance(kind, type) and issubclass(kind, DeboilerError) and kind is not _model.RuleError:
+                    raise kind(msg[2])
+                raise DeboilerError(msg[2])
+    finally:
+        parent.close()
+        if proc.is_alive():
+            proc.terminate()
+        proc.join(2)
+
+
+def _child_main(conn: Any, step: str, args: tuple[Any, ...]) -> None:
+    # The child stores plain values only: sqlite-utils need not import pandas (about 1 s).
+    sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]
+    last = 0.0
+    try:
+        gen = globals()[step](*args)
+        while True:
+            try:
+                item = next(gen)
+            except StopIteration as stop:
+                conn.send(("result", stop.value))
+                return
+            if isinstance(item, Progress):
+                now = time.monotonic()
+                if now - last >= _TICK:
+                    last = now
+                    conn.send(("progress", item.done, item.total, item.message))
+            else:
+                conn.send(("partial", item))
+    except DeboilerError as exc:
+        conn.send(("error", type(exc).__name__, str(exc)))
+    except Exception as exc:  # an engine bug: its traceback goes to the app's messages
+        conn.send(("error", "", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=5)}"))
+    finally:
+        conn.close()
 
 
 # --------------------------------------------------------------------------- drafts

@@ -38,26 +38,25 @@ class _SiteWorker(QObject):
     def build_index(self, workspace_path: str, site: str, generation: int) -> None:
         from deboiler_gui.engine.htmltree import parse_html
         from deboiler_gui.engine.selectors import SiteIndex
-        from deboiler_gui.engine.store import Workspace
+        from deboiler_gui.gui.session import run_in_child
 
         self._generation = generation
         self._index = None
         urls: list[str] = []
         trees: list[Any] = []
+        # The pages are read in a child process (see session.page_batches) and parsed here,
+        # where the trees stay.
+        steps = run_in_child("page_batches", workspace_path, site, INDEX_PAGES)
         try:
-            with Workspace(workspace_path, create=False) as ws:
-                total = min(INDEX_PAGES, ws.page_count(site))
-                for page in ws.iter_pages(site):
-                    if self._abort.is_set() or generation != self._generation:
-                        return
-                    if len(trees) >= INDEX_PAGES:
-                        break
-                    if page.error or not page.html:
-                        continue
-                    urls.append(page.url)
-                    trees.append(parse_html(page.html))
-                    if len(trees) % 50 == 0:
-                        self.index_progress.emit(len(trees), total)
+            for item in steps:
+                if self._abort.is_set() or generation != self._generation:
+                    steps.close()
+                    return
+                if isinstance(item, list):
+                    for url, html in item:
+                        urls.append(url)
+                        trees.append(parse_html(html))
+                    self.index_progress.emit(len(trees), INDEX_PAGES)
         except DeboilerError as exc:
             self.failed.emit(-1, str(exc))
             return

@@ -1,0 +1,15 @@
+"""Imported once by the server that forks the app's worker processes, so each worker starts
+with the engine already loaded (a fresh import costs about a second per job)."""
+
+from __future__ import annotations
+
+import sys
+
+# Workers store plain values: sqlite-utils need not import pandas (about 1 s) for its types.
+sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]
+
+import deboiler_gui.engine.boilerplate  # noqa: E402, F401
+import deboiler_gui.engine.extract  # noqa: E402, F401
+import deboiler_gui.engine.pipeline  # noqa: E402, F401
+import deboiler_gui.engine.store  # noqa: E402, F401
+import deboiler_gui.gui.session  # noqa: E402, F401
