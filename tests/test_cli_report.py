@@ -148,3 +148,17 @@ def test_errors_are_one_line_with_exit_code_1(workspace: Path, tmp_path: Path) -
 def test_report_usage_errors_exit_2(workspace: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["report", "-w", str(workspace), "-o", str(tmp_path / "r.html"), "--max-eaten", "2"])
     assert result.exit_code == 2
+
+
+def test_report_never_loads_qt(workspace: Path, tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from deboiler_gui.cli import cli\n"
+        f"r = CliRunner().invoke(cli, ['report', '-w', {str(workspace)!r}, '-t', 'docs', '-o', {str(tmp_path / 'r.html')!r}, '-q'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "print(' '.join(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "" and (tmp_path / "r.html").stat().st_size > 10_000

@@ -11,7 +11,8 @@ import os
 import shutil
 import tempfile
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as _field  # a dataclass below has a member named field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,9 +42,9 @@ class FieldHealth:
     field: str
     pages: int = 0
     ok: int = 0
-    failing: list[dict[str, Any]] = field(default_factory=list)
+    failing: list[dict[str, Any]] = _field(default_factory=list)
     #: XPath-queue usage: one row per queue entry (index, xpath, pages it served).
-    queue: list[dict[str, Any]] = field(default_factory=list)
+    queue: list[dict[str, Any]] = _field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -66,9 +67,9 @@ class TemplateHealth:
     name: str
     version: int | None = None
     pages: int = 0
-    fields: list[FieldHealth] = field(default_factory=list)
-    proposals: list[RepairProposal] = field(default_factory=list)
-    history: list[dict[str, Any]] = field(default_factory=list)
+    fields: list[FieldHealth] = _field(default_factory=list)
+    proposals: list[RepairProposal] = _field(default_factory=list)
+    history: list[dict[str, Any]] = _field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -89,10 +90,10 @@ class TemplateHealth:
 
 @dataclass
 class HealthReport:
-    templates: list[TemplateHealth] = field(default_factory=list)
+    templates: list[TemplateHealth] = _field(default_factory=list)
     pages: int = 0
-    unmatched: list[str] = field(default_factory=list)
-    alerts: list[str] = field(default_factory=list)
+    unmatched: list[str] = _field(default_factory=list)
+    alerts: list[str] = _field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -184,7 +184,7 @@ def in_process(job: Callable[..., Generator[Progress, None, Any]], *args: Any, *
         raise ValueError(f"{name} is not a review job of this module")
     methods = multiprocessing.get_all_start_methods()
     # forkserver/spawn: the child must not inherit the GUI's threads in an unknown state.
-    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    ctx: Any = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(child, name, args, kwargs), daemon=True)
     proc.start()
