@@ -43,6 +43,11 @@ from deboiler_gui.engine.template import Context, Field, SearchRules, Template
 
 log = logging.getLogger(__name__)
 
+#: A list container whose score is led by its context (a heading at the right distance) must
+#: also resemble the stored container at least this much, unless it kept the stored id: on
+#: reordered pages a heading alone pointed at other lists. Scalar fields keep the paper's
+#: label-then-value rule.
+MIN_FINGERPRINT = 0.85
 #: Weights of the evaluation function: structure counts more than tag identity (a renamed h2→h3
 #: must not sink a node whose neighbourhood is unchanged).
 WEIGHTS = {"keyword": 3.0, "tag": 1.0, "context": 1.5, "font": 1.0, "fingerprint": 3.0}
@@ -381,10 +386,32 @@ def rank_nodes(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] 
         if el in excluded or feats.block_of(el) is None:
             continue
         scores = score_node(el, rules, feats)
-        if scores["score"] >= rules.threshold:
+        fp = scores.get("fingerprint", 1.0)
+        same_id = bool(rules.fingerprint.get("id")) and el.get("id") == rules.fingerprint.get("id")
+        context_led = fld.is_list and scores.get("context", 0.0) > fp and fp < MIN_FINGERPRINT
+        if scores["score"] >= rules.threshold and (same_id or not context_led):
             scored.append((-scores["score"], order, el, scores))
     scored.sort(key=lambda x: (round(x[0], 9), x[1]))
-    return [(el, sc) for _s, _o, el, sc in scored[:limit]]
+    ranked = [(el, sc) for _s, _o, el, sc in scored]
+    if fld.is_list and rules.fingerprint.get("items"):
+        ranked = _prefer_outer(ranked)
+    return ranked[:limit]
+
+
+def _prefer_outer(ranked: list[tuple[HtmlElement, dict[str, float]]]) -> list[tuple[HtmlElement, dict[str, float]]]:
+    """A list's container holds every item: when a candidate sits inside another candidate of
+    about the same structural similarity, the outer one comes first (a nested sub-list is a
+    part of the list, not the list)."""
+    out = list(ranked)
+    for el, sc in ranked:
+        for outer, osc in ranked:
+            if outer is not el and osc.get("fingerprint", 0) >= sc.get("fingerprint", 0) - 0.05 and any(a is outer for a in el.iterancestors()):
+                j = out.index((el, sc))
+                k = out.index((outer, osc))
+                if k > j:
+                    out.insert(j, out.pop(k))
+                break
+    return out
 
 
 def find_node(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = ()) -> tuple[HtmlElement, dict[str, float]] | None:
