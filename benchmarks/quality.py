@@ -72,12 +72,12 @@ def score(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--limit", type=int, default=None, help="pages per site")
+    parser.add_argument("--limit", type=int, default=None, help="pages per site (default: the site's sample)")
     parser.add_argument("--site", action="append", help="only these sites")
     args = parser.parse_args()
     rows = []
     for site in iter_sites(args.site):
-        pages = site.pages(args.limit)
+        pages = site.pages(args.limit if args.limit is not None else site.sample)
         truths = {p.url: truth(site, p) for p in pages}
         # "nothing" = keep the whole page text: the baseline every cleaner must beat
         runs: dict[str, dict[str, str] | None] = {

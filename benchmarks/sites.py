@@ -28,6 +28,7 @@ class Site:
     base_url: str
     content: str  # XPath of the content root(s)
     exclude: tuple[str, ...] = field(default_factory=tuple)  # navigation inside the content
+    sample: int | None = None  # pages the quality benchmark takes by default (None: all)
 
     def files(self) -> list[Path]:
         return sorted(p for p in Path(self.root).glob(self.glob) if p.is_file())
@@ -71,6 +72,20 @@ SITES = [
             "//p[starts-with(normalize-space(), 'See also lists of')]",
             "//p[starts-with(normalize-space(), 'A complete list of SQLite releases')]",
         ),
+    ),
+    Site(
+        name="libstdc++-api",
+        generator="Doxygen",
+        root="/usr/share/doc/libstdc++-12-doc/libstdc++/user",
+        glob="*.html",
+        base_url="https://gcc.gnu.org/onlinedocs/libstdc++/latest-doxygen/",
+        # the page title and the documentation body; the top banner, the side navigation, the
+        # member-summary link bar and the breadcrumb/footer bar are outside
+        content=(
+            "//div[@id='doc-content']/div[@class='header']/div[@class='headertitle']"
+            " | //div[@id='doc-content']/div[@class='contents']"
+        ),
+        sample=800,
     ),
     Site(
         name="debian-reference-zh",

@@ -19,19 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sites import SITES, Site  # noqa: E402
+from sites import SITES  # noqa: E402
 
 from deboiler_gui.engine.model import Page  # noqa: E402
 
 #: One real site of 3,800 Doxygen pages (the libstdc++ API reference): the scaling test's site.
-SCALE_SITE = Site(
-    name="libstdc++-api",
-    generator="Doxygen",
-    root="/usr/share/doc/libstdc++-12-doc/libstdc++/user",
-    glob="*.html",
-    base_url="https://gcc.gnu.org/onlinedocs/libstdc++/latest-doxygen/",
-    content="//div[@class='contents']",
-)
+SCALE_SITE = next(s for s in SITES if s.name == "libstdc++-api")
 
 RUNNERS = ("lxml-parse", "ours-memory", "ours-performance", "deboiler-memory", "deboiler-performance")
 
@@ -41,8 +34,7 @@ def _rss_mb() -> float:
 
 
 def _load(site_name: str, limit: int | None) -> list[Page]:
-    site = SCALE_SITE if site_name == SCALE_SITE.name else next(s for s in SITES if s.name == site_name)
-    return site.pages(limit)
+    return next(s for s in SITES if s.name == site_name).pages(limit)
 
 
 def worker(runner: str, site_name: str, limit: int | None) -> dict[str, float]:

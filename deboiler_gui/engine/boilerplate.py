@@ -17,10 +17,8 @@ import lxml.etree as etree
 
 from deboiler_gui.engine.document import (
     breadcrumbs_of,
-    consume_text,
-    headings_of,
+    consume,
     language_of,
-    lists_of,
     title_of,
 )
 from deboiler_gui.engine.htmltree import (
@@ -167,6 +165,10 @@ def _slot_step(el: HtmlElement, tag: str) -> str:
     return step
 
 
+#: Elements with more children than this are read whole (see _analyse).
+_BATCH_CHILDREN = 30
+
+
 def _text_of(el: HtmlElement) -> str:
     return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
 
@@ -266,10 +268,15 @@ def _analyse(root: HtmlElement, spec: _Spec) -> _Facts:
                 top = frame
                 frame[3] = links
                 continue
-            up[1][frame[12][0]] = digest.hex()
-            if up[13] is not None:
-                up[13][frame[12][1]] = skel
-            up[2] += chars
+            if up[14]:  # the parent read its whole text at once: append, do not add chars
+                up[1].append(digest.hex())
+                if up[13] is not None:
+                    up[13].append(skel)
+            else:
+                up[1][frame[12][0]] = digest.hex()
+                if up[13] is not None:
+                    up[13][frame[12][1]] = skel
+                up[2] += chars
             up[3] += links
             nonlink = chars - links
             if nonlink > up[8]:
@@ -306,7 +313,21 @@ def _analyse(root: HtmlElement, spec: _Spec) -> _Facts:
         # the tag skeleton (structure without text) of the subtree, for structural slots
         sparts: list[str | None] | None = None if compat else [tag]
         frame = [
-            tag, parts, chars, 0, slot, invisible, cidx, None, -1, el, depth, parent, pidx, sparts
+            tag,
+            parts,
+            chars,
+            0,
+            slot,
+            invisible,
+            cidx,
+            None,
+            -1,
+            el,
+            depth,
+            parent,
+            pidx,
+            sparts,
+            False,
         ]
         work.append((el, frame, None, True))
         if inner is not None and el not in inner:
@@ -318,6 +339,23 @@ def _analyse(root: HtmlElement, spec: _Spec) -> _Facts:
                 frame[2] = len(stripped)
             continue
         pending: list[tuple[HtmlElement, list[Any] | None, Any, bool]] = []
+        if (
+            inner is not None
+            and not invisible
+            and len(el) > _BATCH_CHILDREN
+            and next(el.iter(*INVISIBLE_TAGS), None) is None
+        ):
+            # Many children (a code listing of a thousand spans): the element's whole text in
+            # one C call, then only the skeleton children are walked; their hashes follow it.
+            frame[14] = True
+            stripped = "".join(_text_of(el).split())
+            frame[2] = len(stripped)
+            parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
+            for child in el:
+                if child in skeleton:  # type: ignore[operator]
+                    pending.append((child, frame, None, False))
+            work.extend(reversed(pending))
+            continue
         for child in el:
             ctag = child.tag
             if isinstance(ctag, str):
@@ -414,11 +452,14 @@ def _summarise(
     slots: dict[int, list[Any]] = {}
     names: dict[int, str] = {}
     repeats = _repeats(facts)
+    keys: dict[str, int] = {}
     for _el, h, chars, links, slot, _end, skel in facts.cands:
         if h not in hashes and h not in repeats:
             hashes[h] = chars > 0 and links >= link_density * chars
         if slot is not None and chars > 0:
-            key = _h64(slot.encode("utf-8", "surrogatepass"))
+            key = keys.get(slot)
+            if key is None:
+                key = keys[slot] = _h64(slot.encode("utf-8", "surrogatepass"))
             acc = slots.get(key)
             if acc is None:
                 slots[key] = [chars, links, skel]
@@ -1032,9 +1073,7 @@ def clean_page(
         )
         removed = clean_tree(root, model, remove=remove_xpaths, keep=keep_xpaths, _facts=facts)
         cleaned_html = to_html(root)
-        headings = headings_of(root)
-        lists = lists_of(root)
-        text = consume_text(root)  # last: it rewrites the tree
+        text, headings, lists = consume(root)  # last: it rewrites the tree
         return CleanResult(
             page.url,
             status="ok",

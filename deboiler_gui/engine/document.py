@@ -169,20 +169,45 @@ def guess_language(text: str) -> str:
     return lang if words and best >= max(3, 0.05 * len(words)) else ""
 
 
-def consume_text(root: HtmlElement) -> str:
-    """Same text as ``cleaned_text`` in a few C calls, for trees that are thrown away after:
-    it strips scripts and comments and adds line breaks around blocks in place."""
+def _mark_blocks(root: HtmlElement) -> None:
+    # strip what is never visible and put line breaks around blocks, in place
     etree.strip_elements(
         root, *INVISIBLE_TAGS, etree.Comment, etree.ProcessingInstruction, with_tail=False
     )
     for el in root.iter(*BLOCK_TAGS):
         el.text = "\n" + el.text if el.text else "\n"
         el.tail = "\n" + el.tail if el.tail else "\n"
+
+
+def _flat(el: HtmlElement) -> str:
+    return " ".join(
+        etree.tostring(el, method="text", encoding="unicode", with_tail=False)
+        .replace("\u200b", " ")
+        .split()
+    )
+
+
+def consume_text(root: HtmlElement) -> str:
+    """Same text as ``cleaned_text`` in a few C calls, for trees that are thrown away after:
+    it strips scripts and comments and adds line breaks around blocks in place."""
+    return consume(root)[0]
+
+
+def consume(root: HtmlElement) -> tuple[str, list[str], list[list[str]]]:
+    """(cleaned_text, headings_of, lists_of) of a tree in a few C calls; the tree is rewritten
+    (scripts and comments stripped, line breaks added), so serialise it first."""
+    _mark_blocks(root)
+    headings = [t for t in (_flat(h) for h in root.iter(*_HEADINGS)) if t]
+    lists: list[list[str]] = []
+    for el in root.iter("ul", "ol"):
+        items = [t for t in (_flat(li) for li in el if li.tag == "li") if t]
+        if items:
+            lists.append(items)
     body = root.find("body")
     text = etree.tostring(
         body if body is not None else root, method="text", encoding="unicode", with_tail=False
     )
-    return fast_normalize(text)
+    return fast_normalize(text), headings, lists
 
 
 def fast_normalize(text: str) -> str:
@@ -214,6 +239,7 @@ __all__ = [
     "INVISIBLE_TAGS",
     "breadcrumbs_of",
     "cleaned_text",
+    "consume",
     "consume_text",
     "fast_normalize",
     "guess_language",

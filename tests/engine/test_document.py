@@ -7,6 +7,7 @@ import pytest
 from deboiler_gui.engine.document import (
     breadcrumbs_of,
     cleaned_text,
+    consume,
     consume_text,
     fast_normalize,
     guess_language,
@@ -97,3 +98,9 @@ def test_fast_normalize_matches_normalize_text(text: str) -> None:
 def test_headings_and_lists_on_empty_page() -> None:
     root = parse_html("")
     assert headings_of(root) == [] and lists_of(root) == []
+
+
+def test_consume_gives_text_headings_and_lists_like_the_readers() -> None:
+    for html in (PAGE, "", "<h2>a<br>b</h2><ol><li>x<p>y</p></li></ol>"):
+        expected = (cleaned_text(parse_html(html)), headings_of(parse_html(html)), lists_of(parse_html(html)))
+        assert consume(parse_html(html)) == expected
