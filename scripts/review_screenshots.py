@@ -94,8 +94,10 @@ def main() -> None:
         banner = next(i for i, t in enumerate(texts) if t.startswith("Small. Fast."))
         dated = next(i for i, t in enumerate(texts) if t.startswith("This page last modified"))
         groups.reject(dated)  # the date is data the template extracts
+        _wait(app, groups.decided)
         groups.table.selectRow(banner)
         groups.accept(banner)
+        _wait(app, groups.decided)
         shots.append(("review-groups.png", groups))
         health = HealthPanel()
         health.resize(1100, 600)
@@ -106,6 +108,7 @@ def main() -> None:
         top = health.tree.topLevelItem(0)
         if top is not None and top.childCount() > 1:
             health.tree.setCurrentItem(top.child(1))
+        _settle(1500)  # the history list loads in the background
         shots.append(("review-health.png", health))
         profile = IsolatedProfile()
         before_after = BeforeAfterPanel(profile)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
@@ -146,11 +147,61 @@ def export_job(path: Path, output: Path, fmt: str, *, templates: Sequence[str] |
     return {"output": str(output), "format": fmt, "records": len(chosen)}
 
 
+# --------------------------------------------------------------------------- decisions and history
+# Small writes and reads the app makes through a child process too: a second connection to the
+# workspace inside the app's process would drop the SQLite locks of the app's own connection
+# (POSIX advisory locks are per process) when it closes.
+
+
+def decide_group_job(path: Path, template: str, group: dict[str, Any], *, accept: bool) -> Generator[Progress, None, dict[str, Any]]:
+    """Accept (remove rule) or reject (keep rule) a boilerplate group: a new template version."""
+    from deboiler_gui.engine.review_groups import BoilerplateGroup, accept_group, reject_group
+
+    yield Progress(0, 1, template)
+    g = BoilerplateGroup.from_dict(group)
+    with Workspace(path, create=False) as ws:
+        version = (accept_group if accept else reject_group)(ws, template, g)
+    return {"key": g.key, "rule_name": g.rule_name, "decision": "accepted" if accept else "rejected", "version": version}
+
+
+def proposal_job(path: Path, proposal: dict[str, Any], *, accept: bool) -> Generator[Progress, None, dict[str, Any]]:
+    """Accept a repair proposal (new template version) or record its rejection."""
+    from deboiler_gui.engine.repair import RepairProposal
+    from deboiler_gui.engine.review_health import accept_proposal, reject_proposal
+
+    yield Progress(0, 1, proposal["template"])
+    prop = RepairProposal(proposal["template"], proposal["field"], proposal["xpath"], float(proposal["score"]), dict(proposal["scores"]), proposal["url"], proposal["value"], proposal["node"], list(proposal["fixes"]))
+    with Workspace(path, create=False) as ws:
+        if accept:
+            return {"proposal": proposal, "accepted": True, "version": accept_proposal(ws, prop)}
+        reject_proposal(ws, prop)
+        return {"proposal": proposal, "accepted": False, "version": None}
+
+
+def history_job(path: Path, template: str, *, diff: tuple[int, int | None] | None = None, revert_to: int | None = None) -> Generator[Progress, None, dict[str, Any]]:
+    """A template's version history, optionally after reverting to a version, and optionally
+    the diff between two versions."""
+    from deboiler_gui.engine.review_health import revert, template_diff
+
+    yield Progress(0, 1, template)
+    with Workspace(path, create=False) as ws:
+        out: dict[str, Any] = {"template": template}
+        if revert_to is not None:
+            out["version"] = revert(ws, template, revert_to)
+        out["history"] = ws.template_history(template)
+        if diff is not None:
+            out["diff"] = template_diff(ws, template, diff[0], diff[1])
+            out["versions"] = list(diff)
+        return out
+
+
 # --------------------------------------------------------------------------- in another process
 
 
 def _child(conn: Any, job: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """Run one job of this module and send its progress and result (plain data) back."""
+    # The child stores plain values only: sqlite-utils need not import pandas (about 1 s).
+    sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]
     try:
         gen = globals()[job](*args, **kwargs)
         last = 0.0
@@ -216,4 +267,4 @@ def in_process(job: Callable[..., Generator[Progress, None, Any]], *args: Any, *
             proc.terminate()
         proc.join(5)
 
-__all__ = ["in_process", "export_job", "groups_job", "health_job", "impact_job", "page_job"]
+__all__ = ["decide_group_job", "history_job", "in_process", "proposal_job", "export_job", "groups_job", "health_job", "impact_job", "page_job"]

@@ -114,7 +114,7 @@ def test_groups_panel_accept_and_reject_reach_the_headless_engine(qtbot: Any, ws
     before = _extract(ws, tmp_path / "a.jsonl")[url]
     assert "key0" not in before and "Published" not in before
     panel.table.selectRow(specs)
-    with qtbot.waitSignal(panel.decided) as decided:
+    with qtbot.waitSignal(panel.decided, timeout=60_000) as decided:
         panel.reject_button.click()
     assert decided.args[1:] == ["rejected", 2] and panel.table.item(specs, 4).text() == "rejected"
     after = _extract(ws, tmp_path / "b.jsonl")[url]
@@ -124,7 +124,7 @@ def test_groups_panel_accept_and_reject_reach_the_headless_engine(qtbot: Any, ws
         w.save_template("shop", {**w.load_template("shop"), "use_cleaner": False})
     assert "Published" in _extract(ws, tmp_path / "c.jsonl")[url]
     panel.table.selectRow(byline)
-    with qtbot.waitSignal(panel.decided) as decided:
+    with qtbot.waitSignal(panel.decided, timeout=60_000) as decided:
         panel.accept_button.click()
     assert decided.args[1:] == ["accepted", 4]
     assert "Published" not in _extract(ws, tmp_path / "d.jsonl")[url]
@@ -155,18 +155,25 @@ def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path
     row = next(i for i, p in enumerate(panel.proposals) if p["field"] == "date")
     xpath = panel.proposals[row]["xpath"]
     panel.proposal_table.selectRow(row)
-    with qtbot.waitSignal(panel.template_changed) as changed:
+    with qtbot.waitSignal(panel.template_changed, timeout=60_000) as changed:
         panel.accept_proposal(row)
-    assert changed.args == ["news", 2] and panel.history.count() == 2
-    assert xpath in panel.diff.toPlainText() and panel.diff.toPlainText().startswith("--- news v1")
+    assert list(changed.args) == ["news", 2]
+    qtbot.waitUntil(lambda: panel.history.count() == 2, timeout=60_000)
+    qtbot.waitUntil(lambda: panel.diff.toPlainText().startswith("--- news v1"), timeout=60_000)
+    assert xpath in panel.diff.toPlainText()
     panel.history.setCurrentRow(0)
     assert panel.diff.toPlainText() == "v1: first version"
-    assert panel.revert("news", 1) == 3 and panel.history.count() == 3
+    with qtbot.waitSignal(panel.template_changed, timeout=60_000) as changed:
+        panel.revert("news", 1)
+    assert list(changed.args) == ["news", 3]
+    qtbot.waitUntil(lambda: panel.history.count() == 3, timeout=60_000)
     # Rejections are recorded and the next run does not offer them again.
     with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
         panel.start()
     row = next(i for i, p in enumerate(panel.proposals) if p["field"] == "date")
-    assert panel.reject_proposal(row)
+    with qtbot.waitSignal(panel.proposal_decided, timeout=60_000) as decided:
+        assert panel.reject_proposal(row)
+    assert decided.args[1] is False and decided.args[0]["xpath"] == xpath
     with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
         panel.start()
     assert all(p["xpath"] != xpath for p in panel.proposals)

@@ -96,11 +96,11 @@ class BeforeAfterPanel(JobPanel):
 
     # ------------------------------------------------------------------ API
     def start(self, workspace: str | os.PathLike[str], url: str, *, templates: Sequence[str] | None = None) -> None:
-        from deboiler_gui.engine.review_jobs import page_job
+        from deboiler_gui.engine.review_jobs import in_process, page_job
 
         path = str(workspace)
         names = list(templates) if templates is not None else None
-        self.run_job("Before/after", lambda: page_job(path, url, templates=names))
+        self.run_job("Before/after", lambda: in_process(page_job, path, url, templates=names))
 
     def set_result(self, result: Any) -> None:
         self.show_data(dict(result))

@@ -20,9 +20,6 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
-from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.engine.review_groups import BoilerplateGroup, accept_group, reject_group
-from deboiler_gui.engine.store import Workspace
 from deboiler_gui.gui.review.jobpanel import JobPanel
 
 COLUMNS = ("Detector", "Pages", "Chars", "Sample", "Decision")
@@ -104,33 +101,34 @@ class GroupsPanel(JobPanel):
     def decision(self, row: int) -> str:
         return self.decisions.get(self.groups[row]["rule_name"], "pending")
 
-    def accept(self, row: int) -> int | None:
+    def accept(self, row: int) -> bool:
+        """Record the group as a remove rule (in the background); ``decided`` follows."""
         return self._decide(row, True)
 
-    def reject(self, row: int) -> int | None:
+    def reject(self, row: int) -> bool:
+        """Record the group as a keep rule (in the background); ``decided`` follows."""
         return self._decide(row, False)
 
-    def _decide(self, row: int, accept: bool) -> int | None:
+    def _decide(self, row: int, accept: bool) -> bool:
+        from deboiler_gui.engine.review_jobs import decide_group_job, in_process
+
         if not 0 <= row < len(self.groups):
-            return None
+            return False
         if self.workspace is None or not self.template:
             self.status.setText("Choose a template to record decisions in.")
-            return None
-        group = BoilerplateGroup.from_dict(self.groups[row])
-        try:
-            # One short write; the store serialises writers, so the GUI thread is fine here.
-            with Workspace(self.workspace) as ws:
-                version = (accept_group if accept else reject_group)(ws, self.template, group)
-        except DeboilerError as exc:
-            self.status.setText(f"Error: {exc}")
-            self.job_failed.emit(str(exc))
-            return None
-        decision = "accepted" if accept else "rejected"
-        self.decisions[group.rule_name] = decision
-        self._show_decision(row)
-        self.status.setText(f"Group {decision}: {self.template} v{version}.")
-        self.decided.emit(group.key, decision, version)
-        return version
+            return False
+        path, template, group = self.workspace, self.template, dict(self.groups[row])
+        self.status.setText("Saving the decision…")
+        self.run_quick("Decision", lambda: in_process(decide_group_job, path, template, group, accept=accept), self._on_decided)
+        return True
+
+    def _on_decided(self, result: Any) -> None:
+        self.decisions[result["rule_name"]] = result["decision"]
+        for row, g in enumerate(self.groups):
+            if g["rule_name"] == result["rule_name"]:
+                self._show_decision(row)
+        self.status.setText(f"Group {result['decision']}: {self.template} v{result['version']}.")
+        self.decided.emit(result["key"], result["decision"], int(result["version"]))
 
     def _show_decision(self, row: int) -> None:
         decision = self.decision(row)

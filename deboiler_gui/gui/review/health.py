@@ -28,24 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.engine.repair import RepairProposal
-from deboiler_gui.engine.review_health import (
-    accept_proposal,
-    reject_proposal,
-    revert,
-    template_diff,
-)
-from deboiler_gui.engine.store import Workspace
 from deboiler_gui.gui.review.jobpanel import JobPanel
 
 
 def _rate_colour(rate: float) -> str:
     return "#2e8b57" if rate >= 0.9 else ("#b07800" if rate >= 0.5 else "#d0021b")
-
-
-def _proposal(data: dict[str, Any]) -> RepairProposal:
-    return RepairProposal(data["template"], data["field"], data["xpath"], float(data["score"]), dict(data["scores"]), data["url"], data["value"], data["node"], list(data["fixes"]))
 
 
 class HealthPanel(JobPanel):
@@ -54,12 +41,17 @@ class HealthPanel(JobPanel):
     API: ``bind(workspace_path)``; ``start(templates=None, sites=None)`` runs the health job;
     ``set_result(data)`` shows a ``review_jobs.health_job`` result; ``accept_proposal(row)``,
     ``reject_proposal(row)``, ``show_history(template)``, ``show_diff(template, old, new)``,
-    ``revert(template, version)``. Signals: ``page_activated(url)`` (failing page
-    double-clicked), ``template_changed(name, version)`` after an accept or a revert.
+    ``revert(template, version)`` (each runs in the background). Signals:
+    ``page_activated(url)`` (failing page double-clicked), ``template_changed(name, version)``
+    after an accept or a revert, ``history_shown(name)``, ``diff_shown(text)``,
+    ``proposal_decided(proposal, accepted)``.
     """
 
     page_activated = Signal(str)
     template_changed = Signal(str, int)
+    history_shown = Signal(str)  # template whose history the list now shows
+    diff_shown = Signal(str)  # the unified diff text ('' when the versions are equal)
+    proposal_decided = Signal(dict, bool)  # proposal, accepted
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -163,62 +155,74 @@ class HealthPanel(JobPanel):
     def field_rates(self) -> dict[tuple[str, str], float]:
         return {(fh["template"], fh["field"]): fh["rate"] for th in self.data.get("templates", []) for fh in th["fields"]}
 
-    def accept_proposal(self, row: int) -> int | None:
-        if not 0 <= row < len(self.proposals) or self.workspace is None:
-            return None
-        prop = _proposal(self.proposals[row])
-        try:
-            with Workspace(self.workspace) as ws:
-                version = accept_proposal(ws, prop)
-        except DeboilerError as exc:
-            self.status.setText(f"Error: {exc}")
-            return None
-        self.proposals.pop(row)
-        self._fill_proposals()
-        self.status.setText(f"Repair of {prop.field} accepted: {prop.template} v{version}.")
-        self.show_history(prop.template)
-        self.template_changed.emit(prop.template, version)
-        return version
+    def accept_proposal(self, row: int) -> bool:
+        """Accept a proposal in the background: a new template version, then
+        ``template_changed`` and the refreshed history."""
+        return self._decide(row, True)
 
     def reject_proposal(self, row: int) -> bool:
+        """Record a rejection in the background; ``proposal_decided`` follows."""
+        return self._decide(row, False)
+
+    def _decide(self, row: int, accept: bool) -> bool:
+        from deboiler_gui.engine.review_jobs import in_process, proposal_job
+
         if not 0 <= row < len(self.proposals) or self.workspace is None:
             return False
-        prop = _proposal(self.proposals[row])
-        with Workspace(self.workspace) as ws:
-            reject_proposal(ws, prop)
-        self.proposals.pop(row)
+        path, prop = self.workspace, self.proposals.pop(row)
         self._fill_proposals()
-        self.status.setText(f"Repair of {prop.field} rejected; it will not be proposed again.")
+        self.run_quick("Repair decision", lambda: in_process(proposal_job, path, prop, accept=accept), self._on_proposal_decided)
         return True
 
+    def _on_proposal_decided(self, result: Any) -> None:
+        prop = result["proposal"]
+        if result["accepted"]:
+            self.status.setText(f"Repair of {prop['field']} accepted: {prop['template']} v{result['version']}.")
+            self.show_history(prop["template"])
+            self.template_changed.emit(prop["template"], int(result["version"]))
+        else:
+            self.status.setText(f"Repair of {prop['field']} rejected; it will not be proposed again.")
+        self.proposal_decided.emit(prop, bool(result["accepted"]))
+
     def show_history(self, template: str) -> None:
+        """Load the version history (in the background); ``history_shown`` follows."""
+        self._history_job(template)
+
+    def show_diff(self, template: str, old: int, new: int | None = None) -> None:
+        """Show the diff of two versions (in the background); ``diff_shown`` follows."""
+        self._history_job(template, diff=(old, new))
+
+    def revert(self, template: str, version: int) -> None:
+        """Save ``version`` again as the newest version; ``template_changed`` follows."""
+        self._history_job(template, revert_to=version)
+
+    def _history_job(self, template: str, *, diff: tuple[int, int | None] | None = None, revert_to: int | None = None) -> None:
+        from deboiler_gui.engine.review_jobs import history_job, in_process
+
         if self.workspace is None:
             return
-        with Workspace(self.workspace) as ws:
-            self._history_rows = ws.template_history(template)
+        path = self.workspace
+        self.run_quick("History", lambda: in_process(history_job, path, template, diff=diff, revert_to=revert_to), self._on_history)
+
+    def _on_history(self, result: Any) -> None:
+        template = result["template"]
+        if "diff" in result:
+            self.diff.setPlainText(result["diff"] or "(no change)")
+            self.diff_shown.emit(result["diff"])
+        if "diff" in result and "version" not in result and template == self._history_template:
+            return  # a diff alone leaves the list as it is
         self._history_template = template
+        self._history_rows = list(result["history"])
+        self.history.blockSignals(True)
         self.history.clear()
         for h in self._history_rows:
             self.history.addItem(QListWidgetItem(f"v{h['version']}  {h.get('saved_at', '')}  {h.get('message', '')}"))
+        self.history.blockSignals(False)
+        if "version" in result:
+            self.template_changed.emit(template, int(result["version"]))
+        self.history_shown.emit(template)
         if self._history_rows:
             self.history.setCurrentRow(len(self._history_rows) - 1)
-
-    def show_diff(self, template: str, old: int, new: int | None = None) -> str:
-        if self.workspace is None:
-            return ""
-        with Workspace(self.workspace) as ws:
-            text = template_diff(ws, template, old, new)
-        self.diff.setPlainText(text or "(no change)")
-        return text
-
-    def revert(self, template: str, version: int) -> int | None:
-        if self.workspace is None:
-            return None
-        with Workspace(self.workspace) as ws:
-            new = revert(ws, template, version)
-        self.show_history(template)
-        self.template_changed.emit(template, new)
-        return new
 
     # ------------------------------------------------------------------ slots
     @staticmethod

@@ -5,6 +5,7 @@ relays plain data, so the GUI thread never waits for the interpreter lock behind
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -22,6 +23,7 @@ class JobPanel(QWidget):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.runner = JobRunner(self)
+        self.quick_runner = JobRunner(self)
         self.job: Job | None = None
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(4, 4, 4, 4)
@@ -60,12 +62,25 @@ class JobPanel(QWidget):
         self.runner.start(job)
         return job
 
+    def run_quick(self, name: str, factory: GeneratorFactory, on_done: Callable[[Any], None]) -> Job:
+        """Run a short job (a decision, a history read) in order on its own runner, without
+        cancelling the panel's main job; ``on_done(result)`` runs on the GUI thread."""
+        job = Job(name, factory)
+        job.signals.finished.connect(on_done)
+        job.signals.failed.connect(lambda message, _tb: self._on_quick_failed(message))
+        self.quick_runner.start(job)
+        return job
+
+    def _on_quick_failed(self, message: str) -> None:
+        self.status.setText(f"Error: {message}")
+        self.job_failed.emit(message)
+
     def cancel(self) -> None:
         if self.job is not None:
             self.job.cancel()
 
     def wait(self, msecs: int = -1) -> bool:
-        return self.runner.wait(msecs)
+        return self.runner.wait(msecs) and self.quick_runner.wait(msecs)
 
     def _on_job_progress(self, done: int, total: int, message: str) -> None:
         if total:
