@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deboiler_gui.engine import boilerplate
+from deboiler_gui.engine import cleaning
 from deboiler_gui.engine.boilerplate import DomainCleaner, clean_page, clean_tree, find_boilerplate
 from deboiler_gui.engine.htmltree import parse_html, xpath_of
 from deboiler_gui.engine.model import DomainModel, InputError, Page, RuleError
@@ -233,14 +233,14 @@ def test_bad_pages_do_not_stop_the_run(site: list[Page], monkeypatch: pytest.Mon
     deep_text = results["https://garden.example/deep.html"].cleaned_text
     assert "level0" in deep_text and "level2000" in deep_text
     # a page the cleaner trips on becomes an error result, the others are cleaned
-    real = boilerplate._analyse
+    real = cleaning.analyse
 
     def flaky(root, spec):  # type: ignore[no-untyped-def]
         if "Growing plums" in root.text_content():
             raise RuntimeError("boom")
         return real(root, spec)
 
-    monkeypatch.setattr(boilerplate, "_analyse", flaky)
+    monkeypatch.setattr(cleaning, "analyse", flaky)
     results = {r.url: r for r in cleaner.transform(site[:5])}
     assert results[site[2].url].status == "error" and "boom" in results[site[2].url].error
     assert [r.status for u, r in results.items() if u != site[2].url] == ["ok"] * 4

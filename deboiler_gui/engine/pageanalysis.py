@@ -1,0 +1,470 @@
+"""Per-page analysis for the domain cleaner: attribute-free subtree representations, visible
+and link characters, structural slots, tag skeletons and the main-content path, in one
+iterative pass; plus the plain summary a page contributes to a site model."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import lxml.etree as etree
+
+from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, parse_html
+from deboiler_gui.engine.model import InputError
+
+MODES = ("improved", "compat")
+
+# The original package's candidates: exactly div or nav, or a tag name containing one of these.
+COMPAT_EXACT_TAGS = frozenset({"div", "nav"})
+COMPAT_PARTIAL_TAGS = (
+    "form",
+    "navigation",
+    "footer",
+    "header",
+    "menu",
+    "top",
+    "bottom",
+    "left",
+    "right",
+)
+# The improved detector also looks at the containers the original misses.
+_IMPROVED = """div nav header footer aside section article form menu ul ol dl table p center address
+    blockquote details fieldset figure"""
+IMPROVED_TAGS = frozenset(_IMPROVED.split())
+
+DEFAULT_CONFIG: dict[str, Any] = {
+    # compat: the original's neighbour-pair rule
+    "iou_threshold": 0.95,  # skip a pair sharing this share of its candidates (near-duplicates)
+    "min_occurrence": 1,  # pairs a representation must be shared in
+    # improved: site-wide document frequency of representations
+    "min_pages": 3,  # a text block must recur on this many pages...
+    "min_page_share": 0.05,  # ...and on this share of the site's pages
+    "link_min_pages": 2,  # a link-dense block (menus) needs less evidence
+    "link_density": 0.5,  # link text / text above which a block or slot is navigation
+    # improved: structural slots (root path of tag#id.classes)
+    "slot_min_pages": 3,
+    "slot_min_share": 0.05,
+    "frame_consistency": 0.5,  # share of pages where a frame slot has the same tag skeleton
+    "element_link_density": 0.3,  # a slot removal also needs the element itself link-dense...
+    "max_slot_share": 0.5,  # ...and at most this share of the page's text
+    # the main content: the deepest element holding main_share of the page's non-link text
+    # and main_chars_share of all its text
+    "main_share": 0.6,
+    "main_chars_share": 0.3,
+    # robustness bounds
+    "max_elements": 300_000,  # pages with more elements are not analysed (and say so)
+    "max_depth": 1000,  # deeper elements are never candidates
+    "max_slot_depth": 64,  # deeper elements get no slot
+    "candidate_tags": None,  # override the candidate tag set (list of tag names)
+}
+
+_WS = re.compile(r"\s+")
+_DIGITS = re.compile(r"\d+")
+_VOLATILE = re.compile(r"\d")
+
+
+def h64(data: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
+
+
+def hexkey(value: int) -> str:
+    return f"{value:016x}"
+
+
+def check_config(config: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(config) - set(DEFAULT_CONFIG))
+    if unknown:
+        raise InputError(f"unknown cleaner option(s): {', '.join(unknown)}")
+    merged = dict(DEFAULT_CONFIG)
+    merged.update(config)
+    if merged["candidate_tags"] is not None:
+        merged["candidate_tags"] = sorted(str(t).lower() for t in merged["candidate_tags"])
+    return merged
+
+
+def make_spec(mode: str, config: dict[str, Any]) -> Spec:
+    tags = config.get("candidate_tags")
+    return Spec(
+        compat=mode == "compat",
+        tags=frozenset(tags) if tags else None,
+        max_elements=int(config["max_elements"]),
+        max_depth=int(config["max_depth"]),
+        max_slot_depth=int(config["max_slot_depth"]),
+        main_share=float(config["main_share"]),
+        main_chars_share=float(config["main_chars_share"]),
+    )
+
+
+# --------------------------------------------------------------------------- per-page analysis
+
+
+@dataclass
+class Spec:
+    """The parts of a configuration the per-page pass needs (plain data, sent to workers)."""
+
+    compat: bool
+    tags: frozenset[str] | None
+    max_elements: int
+    max_depth: int
+    max_slot_depth: int
+    main_share: float
+    main_chars_share: float
+
+    def is_candidate(self, tag: str, cache: dict[str, bool]) -> bool:
+        hit = cache.get(tag)
+        if hit is None:
+            if self.tags is not None:
+                hit = tag in self.tags
+            elif self.compat:
+                hit = tag in COMPAT_EXACT_TAGS or any(p in tag for p in COMPAT_PARTIAL_TAGS)
+            else:
+                hit = tag in IMPROVED_TAGS
+            cache[tag] = hit
+        return hit
+
+
+@dataclass
+class Facts:
+    """One page's candidates, in document order: [element, hash, chars, link chars, slot,
+    index after its subtree, tag-skeleton hash]; plus the main-content path and the page's
+    text size."""
+
+    cands: list[list[Any]] = field(default_factory=list)
+    main_path: list[HtmlElement] = field(default_factory=list)
+    main_slots: list[str] = field(default_factory=list)
+    chars: int = 0
+    elements: int = 0
+    too_large: bool = False
+
+
+def _norm_compat(s: str | None) -> str:
+    # exactly the original's normalisation: strip, drop spaces/tabs/newlines, lower-case
+    if not s:
+        return ""
+    return s.strip().replace("\t", "").replace("\n", "").replace(" ", "").lower()
+
+
+def _slot_step(el: HtmlElement, tag: str) -> str:
+    # ids and classes holding digits are page-specific (item-42, post-2019): left out of the key
+    step = tag
+    ident = el.get("id")
+    if ident and not _VOLATILE.search(ident):
+        step += "#" + ident.strip()
+    cls = el.get("class")
+    if cls:
+        tokens = sorted({c for c in cls.split() if not _VOLATILE.search(c)})
+        if tokens:
+            step += "." + ".".join(tokens)
+    return step
+
+
+#: Elements with more children than this are read whole (see analyse).
+_BATCH_CHILDREN = 30
+
+
+def _text_of(el: HtmlElement) -> str:
+    return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
+
+
+def _skeleton(root: HtmlElement, spec: Spec) -> tuple[set[HtmlElement], set[HtmlElement]]:
+    """Candidates and their ancestors: the only elements walked one by one; every other
+    subtree is read in one C call (its text), which is what makes the pass cheap. Also the
+    skeleton elements that have skeleton children (the others are leaves, read whole)."""
+    skeleton: set[HtmlElement] = {root}
+    inner: set[HtmlElement] = set()
+    tags = spec.tags if spec.tags is not None else IMPROVED_TAGS
+    for el in root.iter(*tags):
+        while el not in skeleton:
+            skeleton.add(el)
+            el = el.getparent()
+            if el is None:
+                break
+            inner.add(el)
+    return skeleton, inner
+
+
+def _extra_links(root: HtmlElement, skeleton: set[HtmlElement]) -> dict[HtmlElement, int]:
+    """Link characters of links outside the skeleton, credited to their nearest skeleton
+    ancestor (the skeleton walk never visits them)."""
+    extra: dict[HtmlElement, int] = {}
+    for a in root.iter("a"):
+        if a in skeleton:
+            continue
+        p = a.getparent()
+        while p is not None and p not in skeleton:
+            if p.tag == "a":  # nested link: counted with the outer one
+                break
+            p = p.getparent()
+        if p is None or p.tag == "a" and p not in skeleton:
+            continue
+        # an image link has no text but is still a link: it counts as one character
+        n = max(1, len(_WS.sub("", _text_of(a))))
+        extra[p] = extra.get(p, 0) + n
+    return extra
+
+
+def analyse(root: HtmlElement, spec: Spec) -> Facts:
+    """One iterative pass: attribute-free subtree hashes computed bottom-up from the
+    children's hashes, visible and link characters, structural slots, candidates in document
+    order, and the page's main-content path.
+
+    compat walks every element and normalises text like the original (strip, no spaces, lower
+    case). improved walks only the skeleton (candidates and their ancestors), leaves script and
+    style text out, removes all whitespace and folds digit runs so counters and dates match.
+    """
+    facts = Facts()
+    n_elements = int(root.xpath("count(//*)"))
+    facts.elements = n_elements
+    if n_elements > spec.max_elements:
+        facts.too_large = True
+        return facts
+    compat = spec.compat
+    skeleton, inner = (None, None) if compat else _skeleton(root, spec)
+    extra = {} if skeleton is None else _extra_links(root, skeleton)
+    cache: dict[str, bool] = {}
+    steps: dict[tuple[str, str | None, str | None], str] = {}
+    cands = facts.cands
+    dig_sub = _DIGITS.sub
+    # frame: [tag, parts, chars, links, slot, invisible, cand_index, best_frame, best_nonlink,
+    #         element, depth, parent_frame, index_in_parent_parts]
+    work: list[tuple[HtmlElement, list[Any] | None, Any, bool]] = [(root, None, None, False)]
+    top: list[Any] | None = None
+    while work:
+        el, parent, pidx, exiting = work.pop()
+        if exiting:
+            frame = parent
+            assert frame is not None
+            tag = frame[0]
+            parts = frame[1]
+            parts.append("</" + tag + ">")
+            digest = hashlib.blake2b(
+                "".join(parts).encode("utf-8", "surrogatepass"), digest_size=8
+            ).digest()
+            chars = frame[2]
+            links = max(chars, 1) if tag == "a" else frame[3] + extra.get(el, 0)
+            cidx = frame[6]
+            if cidx >= 0:
+                rec = cands[cidx]
+                rec[1] = int.from_bytes(digest, "big")
+                rec[2] = chars
+                rec[3] = links
+                rec[5] = len(cands)
+            sparts = frame[13]
+            skel = ""
+            if sparts is not None:
+                skel = hashlib.blake2b(",".join(sparts).encode(), digest_size=8).hexdigest()
+                if cidx >= 0:
+                    cands[cidx][6] = skel
+            up = frame[11]
+            frame[1] = frame[13] = None  # no longer needed; keep only the best chains alive
+            if up is None:
+                top = frame
+                frame[3] = links
+                continue
+            if up[14]:  # the parent read its whole text at once: append, do not add chars
+                up[1].append(digest.hex())
+                if up[13] is not None:
+                    up[13].append(skel)
+            else:
+                up[1][frame[12][0]] = digest.hex()
+                if up[13] is not None:
+                    up[13][frame[12][1]] = skel
+                up[2] += chars
+            up[3] += links
+            nonlink = chars - links
+            if nonlink > up[8]:
+                up[7] = frame
+                up[8] = nonlink
+            continue
+        tag = el.tag
+        depth = parent[10] + 1 if parent is not None else 0
+        invisible = tag in INVISIBLE_TAGS or (parent is not None and parent[5])
+        text = el.text
+        if compat:
+            tnorm = _norm_compat(text)
+            chars = 0 if invisible else len(tnorm)
+        elif text and not invisible and not text.isspace():
+            stripped = "".join(text.split())
+            chars = len(stripped)
+            tnorm = dig_sub("0", stripped.lower())
+        else:
+            tnorm, chars = "", 0
+        slot = None
+        if not compat and depth <= spec.max_slot_depth:
+            pslot = parent[4] if parent is not None else ""
+            if pslot is not None:
+                key = (tag, el.get("id"), el.get("class"))
+                step = steps.get(key)
+                if step is None:
+                    step = steps[key] = _slot_step(el, tag)
+                slot = pslot + "/" + step
+        cidx = -1
+        if depth <= spec.max_depth and spec.is_candidate(tag, cache):
+            cidx = len(cands)
+            cands.append([el, 0, 0, 0, slot, 0, ""])
+        parts: list[str | None] = ["<" + tag + ">" + tnorm]
+        # the tag skeleton (structure without text) of the subtree, for structural slots
+        sparts: list[str | None] | None = None if compat else [tag]
+        frame = [
+            tag,
+            parts,
+            chars,
+            0,
+            slot,
+            invisible,
+            cidx,
+            None,
+            -1,
+            el,
+            depth,
+            parent,
+            pidx,
+            sparts,
+            False,
+        ]
+        work.append((el, frame, None, True))
+        if inner is not None and el not in inner:
+            # a skeleton leaf (most paragraphs): its whole text in one C call
+            t = _text_of(el) if len(el) else None
+            stripped = "".join(t.split()) if t and not invisible else ""
+            if stripped:
+                parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
+                frame[2] = len(stripped)
+            continue
+        pending: list[tuple[HtmlElement, list[Any] | None, Any, bool]] = []
+        if (
+            inner is not None
+            and not invisible
+            and len(el) > _BATCH_CHILDREN
+            and next(el.iter(*INVISIBLE_TAGS), None) is None
+        ):
+            # Many children (a code listing of a thousand spans): the element's whole text in
+            # one C call, then only the skeleton children are walked; their hashes follow it.
+            frame[14] = True
+            stripped = "".join(_text_of(el).split())
+            frame[2] = len(stripped)
+            parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
+            for child in el:
+                if child in skeleton:  # type: ignore[operator]
+                    pending.append((child, frame, None, False))
+            work.extend(reversed(pending))
+            continue
+        for child in el:
+            ctag = child.tag
+            if isinstance(ctag, str):
+                if skeleton is None or child in skeleton:
+                    parts.append(None)
+                    if sparts is not None:
+                        sparts.append(None)
+                    pending.append(
+                        (child, frame, (len(parts) - 1, len(sparts) - 1 if sparts else 0), False)
+                    )
+                elif invisible or ctag in INVISIBLE_TAGS:
+                    parts.append("<" + ctag + ">")
+                    if sparts is not None:
+                        sparts.append(ctag)
+                else:
+                    # a childless element's text is its .text: no serialisation needed
+                    t = _text_of(child) if len(child) else child.text
+                    stripped = "".join(t.split()) if t else ""
+                    n = len(stripped)
+                    frame[2] += n
+                    parts.append(
+                        "<" + ctag + ">" + dig_sub("0", stripped.lower()) if n else "<" + ctag + ">"
+                    )
+                    if sparts is not None:
+                        sparts.append(ctag)
+                    if n > frame[8]:  # a leaf chunk can be the main content too
+                        frame[7] = [ctag, None, n, 0, None, False, -1, None, -1, child]
+                        frame[8] = n
+            elif not compat:
+                ctag = None  # comment or processing instruction: only its tail is text
+            tail = child.tail
+            if compat:
+                if isinstance(child.tag, str) or tail:
+                    tn = _norm_compat(tail)
+                    parts.append(tn)
+                    if not invisible:
+                        frame[2] += len(tn)
+            elif tail and not invisible:
+                stripped = "".join(tail.split())
+                if stripped:
+                    frame[2] += len(stripped)
+                    parts.append(dig_sub("0", stripped.lower()))
+        work.extend(reversed(pending))
+    if top is None:
+        return facts
+    facts.chars = top[2]
+    # Main content: from the root, follow the child holding the most non-link text while it
+    # still holds main_share of the whole page's non-link text.
+    total_nonlink = top[2] - top[3]
+    node = top
+    path = [top[9]]
+    slots = [top[4]] if top[4] else []
+    min_chars = spec.main_chars_share * top[2]
+    while (
+        node[7] is not None
+        and total_nonlink > 0
+        and node[8] >= spec.main_share * total_nonlink
+        and node[7][2] >= min_chars
+    ):
+        node = node[7]
+        path.append(node[9])
+        if node[4]:
+            slots.append(node[4])
+    facts.main_path = path
+    facts.main_slots = slots
+    return facts
+
+
+# --------------------------------------------------------------------------- fit summaries
+
+
+#: A block repeated more often than this within one page is the page's own structure (list
+#: entries, "Changes in version N" headings), not a site-wide template part.
+MAX_REPEATS_PER_PAGE = 2
+
+
+def repeats_within_page(facts: Facts) -> set[int]:
+    seen: dict[int, int] = {}
+    for rec in facts.cands:
+        if rec[2] > 0:
+            seen[rec[1]] = seen.get(rec[1], 0) + 1
+    return {h for h, n in seen.items() if n > MAX_REPEATS_PER_PAGE}
+
+
+def summarise(
+    root: HtmlElement, spec: Spec, link_density: float, facts: Facts | None = None
+) -> dict[str, Any]:
+    """The plain data one page contributes to the site model (crosses processes)."""
+    if facts is None:
+        facts = analyse(root, spec)
+    if facts.too_large:
+        return {"too_large": facts.elements}
+    hashes: dict[int, bool] = {}
+    slots: dict[int, list[Any]] = {}
+    names: dict[int, str] = {}
+    repeats = repeats_within_page(facts)
+    keys: dict[str, int] = {}
+    for _el, h, chars, links, slot, _end, skel in facts.cands:
+        if h not in hashes and h not in repeats:
+            hashes[h] = chars > 0 and links >= link_density * chars
+        if slot is not None and chars > 0:
+            key = keys.get(slot)
+            if key is None:
+                key = keys[slot] = h64(slot.encode("utf-8", "surrogatepass"))
+            acc = slots.get(key)
+            if acc is None:
+                slots[key] = [chars, links, skel]
+                names[key] = slot
+            else:
+                acc[0] += chars
+                acc[1] += links
+    main = sorted({h64(s.encode("utf-8", "surrogatepass")) for s in facts.main_slots})
+    return {"hashes": hashes, "slots": slots, "names": names, "main": main, "chars": facts.chars}
+
+
+def summarise_html(html: str, spec: Spec, link_density: float) -> dict[str, Any]:
+    return summarise(parse_html(html), spec, link_density)
