@@ -109,7 +109,7 @@ def rejected_repairs(ws: Any) -> set[tuple[str, str, str]]:
 
 
 def health_steps(
-    pages: Sequence[Page],
+    pages: Sequence[Page] | Iterable[Page],
     templates: Sequence[Template],
     models: dict[str, DomainModel] | None = None,
     *,
@@ -119,8 +119,11 @@ def health_steps(
 ) -> Generator[Progress, None, HealthReport]:
     """Evaluate each template over the pages (success rate, failing pages with why, which queue
     entry served each page), then propose repairs on the failing pages. With a workspace, the
-    version history is attached and proposals rejected earlier are left out."""
-    total = len(pages) * (2 if repair else 1)
+    version history is attached and proposals rejected earlier are left out. ``pages`` may be
+    any re-iterable with a length (a workspace-backed one keeps a large site out of memory):
+    it is read once to evaluate and once more to pick the failing pages for repair."""
+    n_pages = len(pages)  # type: ignore[arg-type]
+    total = n_pages * (2 if repair else 1)
     gen = evaluate_steps(pages, templates, models, total=total, max_failing=max_failing)
     ev: Evaluation
     while True:
@@ -131,7 +134,7 @@ def health_steps(
             break
     report = HealthReport(pages=ev.pages, unmatched=list(ev.unmatched), alerts=list(ev.alerts))
     rejected = rejected_repairs(ws) if ws is not None else set()
-    done = len(pages)
+    done = n_pages
     for t in templates:
         th = TemplateHealth(t.name)
         if ws is not None and t.name in ws.template_names():
@@ -161,7 +164,7 @@ def health_steps(
                     break
                 yield Progress(done + step.done, total, f"repair {t.name}: {step.message}")
             th.proposals = [p for p in props if (p.template, p.field, p.xpath) not in rejected]
-        done += len(pages) // max(len(templates), 1)
+        done += n_pages // max(len(templates), 1)
         yield Progress(min(done, total), total, f"health of {t.name}")
     yield Progress(total, total, "health")
     return report

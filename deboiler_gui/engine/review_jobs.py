@@ -52,6 +52,23 @@ def _sites(ws: Workspace, sites: Sequence[str] | None) -> list[str]:
     return list(sites) if sites else known
 
 
+class _SitesPages:
+    """The cleanable pages of some sites, re-iterable and sized, read from the workspace on
+    each pass (a large site never sits in memory)."""
+
+    def __init__(self, ws: Workspace, sites: Sequence[str]) -> None:
+        from deboiler_gui.engine.pipeline import SitePages
+
+        self.groups = [SitePages(ws, s) for s in sites]
+
+    def __iter__(self) -> Any:
+        for g in self.groups:
+            yield from g
+
+    def __len__(self) -> int:
+        return sum(len(g) for g in self.groups)
+
+
 def impact_job(path: Path, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None, max_eaten: float = DEFAULT_MAX_EATEN) -> Generator[Progress, None, dict[str, Any]]:
     """Per-rule impact of a workspace's sites under their saved models and the templates; pages
     come as [url, template, original_chars, removed_chars] rows."""
@@ -105,8 +122,7 @@ def health_job(path: Path, *, templates: Sequence[str] | None = None, sites: Seq
     with Workspace(path, create=False) as ws:
         wanted = _sites(ws, sites)
         chosen = _templates(ws, templates)
-        pages = [p for s in wanted for p in ws.iter_pages(s)]
-        report = yield from health_steps(pages, chosen, _models(ws, wanted), ws=ws)
+        report = yield from health_steps(_SitesPages(ws, wanted), chosen, _models(ws, wanted), ws=ws)
         return report.to_dict()
 
 

@@ -318,6 +318,15 @@ def report_steps(
         for s in wanted:
             yield from SitePages(ws, s)
 
+    class _All:
+        """Every cleanable page of the wanted sites, re-iterable, read from the workspace."""
+
+        def __iter__(self) -> Any:
+            return pages()
+
+        def __len__(self) -> int:
+            return n
+
     impact = yield from _drain(impact_steps(pages(), models, templates, max_eaten=max_eaten, total=n), 0, n, total, "impact")
     groups = yield from _drain(group_steps(pages(), models, total=n), n, n, total, "groups")
     health = None
@@ -325,7 +334,7 @@ def report_steps(
     for t in templates:
         decisions.update(group_decisions(t))
     if templates:
-        health = yield from _drain(health_steps(list(pages()), templates, models, ws=ws), 2 * n, n, total, "health")
+        health = yield from _drain(health_steps(_All(), templates, models, ws=ws), 2 * n, n, total, "health")
     details = []
     for p in impact.eaten[:MAX_DETAILED]:
         page = ws.get_page(p.url)
