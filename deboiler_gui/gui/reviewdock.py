@@ -97,6 +97,17 @@ class ReviewDock(QDockWidget):
             log.exception("review panel %s could not start", title)
             w.post_message(f"{title}: {exc}", error=True)
 
+    def shutdown(self) -> None:
+        """Stop the panels' jobs and deliver their last reports while the panels still exist."""
+        from PySide6.QtCore import QCoreApplication
+
+        for panel in self.panels.values():
+            if hasattr(panel, "cancel"):
+                panel.cancel()
+            if hasattr(panel, "wait"):
+                panel.wait(10000)
+        QCoreApplication.processEvents()
+
     def page_changed(self) -> None:
         if self.isVisible() and self.panels and self.tabs.currentIndex() == 0:
             self._start_current()

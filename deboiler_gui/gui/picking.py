@@ -1,0 +1,184 @@
+"""From a pick in the page to a rule: the selection (DOM tree, text, attributes), the ranked
+XPath candidates (at once from the shown page, then with site-wide hit rates from the service),
+the rule, field and list actions, and each rule's counts over the site."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex
+
+from deboiler_gui.engine.htmltree import visible_text, xpath_of
+from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.gui.models import element_label
+from deboiler_gui.gui.panels import FilterDialog
+
+
+class Picking:
+    """Mixed into MainWindow (uses its view, stamped page, panels, editor and site service)."""
+
+    stamped: Any
+    page: Any
+    selected: int | None
+    list_examples: list[int]
+    show_cleaned: bool
+    site_state: dict[str, str]
+    _pending_suggest: dict[int, str]
+    _pending_counts: dict[int, Any]
+
+    def post_message(self, text: str, *, error: bool = False) -> None:
+        raise NotImplementedError
+
+    def _on_view_element_clicked(self, stamp: int, additive: bool) -> None:
+        if self.show_cleaned:
+            return
+        self.select_stamp(stamp, additive=additive)
+
+
+    def _on_view_element_hovered(self, stamp: int) -> None:
+        el = self.stamped.element(stamp) if self.stamped is not None and not self.show_cleaned else None
+        if el is not None:
+            self.statusBar().showMessage(element_label(el), 3000)
+
+
+    def select_stamp(self, stamp: int, *, additive: bool = False, from_tree: bool = False) -> None:
+        sp = self.stamped
+        el = sp.element(stamp) if sp else None
+        if el is None or sp is None:
+            return
+        self.selected = stamp
+        if additive:
+            if stamp not in self.list_examples:
+                self.list_examples.append(stamp)
+        else:
+            self.list_examples = [stamp]
+        self.view.select(stamp, scroll=from_tree)
+        if not from_tree:
+            index = self.dom_model.index_of(stamp)
+            self.dom_tree.selectionModel().blockSignals(True)
+            self.dom_tree.setCurrentIndex(index)
+            self.dom_tree.selectionModel().blockSignals(False)
+            self.dom_tree.scrollTo(index)
+        path = xpath_of(el)
+        self.selection.show_node(path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples))
+        # Immediate candidates from the shown page; the service adds site-wide hit rates.
+        from deboiler_gui.engine.selectors import suggest
+
+        try:
+            local = [c.to_dict() for c in suggest(el, None)]
+        except DeboilerError as exc:
+            local = []
+            self.post_message(str(exc), error=True)
+        self.selection.set_candidates(local)
+        self.candidates_updated.emit(local)
+        assert self.page is not None
+        request = self.service.suggest(self.page.html, path)
+        self._pending_suggest = {request: path}
+
+
+    def _on_dom_tree_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        stamp = self.dom_model.stamp_at(current)
+        if stamp is not None and stamp != self.selected:
+            self.select_stamp(stamp, from_tree=True)
+
+
+    def _on_service_candidates_ready(self, request: int, candidates: list) -> None:
+        if request in self._pending_suggest:
+            del self._pending_suggest[request]
+            self.selection.set_candidates(candidates, keep_choice=True)
+            self.candidates_updated.emit(candidates)
+
+
+    def _on_service_failed(self, request: int, message: str) -> None:
+        self._pending_suggest.pop(request, None)
+        dialog_request = self._pending_counts.pop(request, None)
+        if isinstance(dialog_request, FilterDialog):
+            dialog_request.show_site(message)
+        elif request != -1 or message:
+            self.statusBar().showMessage(message, 5000)
+
+
+    def _on_service_index_ready(self, n: int) -> None:
+        self.index_label.setText(f"{n} pages indexed")
+        self._count_site_state()
+
+
+    def _add_rule(self, kind: str, xpath: str) -> None:
+        self.editor.add_rule(kind, xpath)
+
+
+    def _on_selection_field_requested(self, xpath: str, name: str, kind: str, attribute: str) -> None:
+        if kind == "attribute" and not attribute:
+            self.post_message("Extracting an attribute needs the attribute's name", error=True)
+            return
+        self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+
+
+    def _on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
+        from deboiler_gui.engine.selectors import list_from_examples
+
+        sp = self.stamped
+        if sp is None or not self.list_examples:
+            return
+        elements = [sp.elements[s] for s in self.list_examples]
+        try:
+            pattern = list_from_examples(elements)
+        except DeboilerError as exc:
+            self.post_message(str(exc), error=True)
+            return
+        self.editor.add_field(name, pattern.pattern, kind=kind, attribute=attribute, is_list=True)
+        self.post_message(f"List {name}: {pattern.pattern} matches {pattern.count} items on this page")
+
+
+    def _count_site_state(self) -> None:
+        """Ask the service for each rule's site-wide hits (answers arrive asynchronously)."""
+        template = self.editor.template
+        for rule in (*template.remove, *template.keep):
+            self._pending_counts[self.service.count({"expression": rule.selector})] = rule.name
+        template_data = template.to_dict()
+        for fld in template.fields:
+            if fld.xpaths:
+                self._pending_counts[self.service.count({"field": fld.to_dict(), "template": template_data})] = fld.id
+        for flt in template.filters:
+            self._pending_counts[self.service.count({"filter": flt.to_dict()})] = flt.name
+
+
+    def _on_service_counts_ready(self, request: int, stats: dict) -> None:
+        target = self._pending_counts.pop(request, None)
+        if target is None:
+            return
+        text = f"{stats.get('hit_pages', 0)}/{stats.get('pages', 0)} pages"
+        if "by_xpath" in stats:
+            text += f" with a value ({stats['empty']} empty)"
+        elif "one" in stats:
+            text += f" (1: {stats['one']}, many: {stats['many']})"
+        elif stats.get("chars"):
+            text += f", −{stats['chars']} chars"
+        elif stats.get("nodes"):
+            text += f", {stats['nodes']} nodes"
+        if isinstance(target, FilterDialog):
+            target.show_site(text)
+            return
+        self.site_state[target] = text
+        item = self.rules.items.get(target)
+        if item is not None:
+            item.setText(3, text)
+
+
+    def _on_rules_item_selected(self, section: str, name: str) -> None:
+        """Selecting a rule shows its first match on this page."""
+        stamps = []
+        sp = self.stamped
+        if sp is None:
+            return
+        template = self.editor.template
+        from deboiler_gui.engine.selectors import select_elements
+
+        try:
+            if section in ("remove", "keep"):
+                rule = next(r for r in getattr(template, section) if r.name == name)
+                stamps = sp.stamps_of(select_elements(sp.root, rule.selector))
+        except (DeboilerError, StopIteration):
+            return
+        if stamps:
+            self.view.select(stamps[0], scroll=True)
