@@ -45,6 +45,10 @@ from deboiler_gui.gui.worker import Job, JobBar
 log = logging.getLogger(__name__)
 
 
+#: Sites up to this many pages are listed at once; bigger ones are read by a worker process.
+_LIST_IN_GUI_THREAD = 3000
+
+
 class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
     """One workspace, one site, one template at a time."""
 
@@ -258,16 +262,26 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         if not sites:
             self.post_message(f"{path}: the workspace holds no pages", error=True)
             return
-        self.site = max(sites, key=lambda s: s[1])[0]
+        self.site, count = max(sites, key=lambda s: s[1])
         self.model = ws.load_model(self.site)
-        self.page_model.set_pages(ws.page_summaries(self.site))
-        self.page_count_label.setText(f"{len(self.page_model.rows())} pages of {self.site}")
+        self.page = None
         self._load_template()
         self.review.bind()
         self.workspace_loaded.emit(path)
         # Background work starts once the first page is on screen: it would compete with the
         # first paint for the interpreter and both cores.
         self._after_first_paint = [lambda: self.service.build_index(path, self.site), self.start_fit if self.model is None else self.start_analysis]
+        if count <= _LIST_IN_GUI_THREAD:
+            self._show_page_list(ws.page_summaries(self.site))
+        else:
+            # Reading and converting tens of thousands of rows would stall the window.
+            self.page_model.set_pages([])
+            site = self.site
+            self.start_job("list pages", lambda: session.run_in_child("page_summaries", path, site), self._show_page_list)
+
+    def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
+        self.page_model.set_pages(summaries)
+        self.page_count_label.setText(f"{self.page_model.total()} pages of {self.site}")
         self.select_page_row(0)
         if self.page is None:
             self._run_after_first_paint()

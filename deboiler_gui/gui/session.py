@@ -126,6 +126,15 @@ def analyse_steps(workspace_path: str, site: str, templates: list[dict[str, Any]
         return n
 
 
+def page_summaries(workspace_path: str, site: str) -> Generator[Progress, None, list[dict[str, Any]]]:
+    """The page list of a big site, read away from the GUI thread."""
+    from deboiler_gui.engine.store import Workspace
+
+    yield Progress(0, None, "listing pages")
+    with Workspace(workspace_path, create=False) as ws:
+        return ws.page_summaries(site)
+
+
 def page_batches(workspace_path: str, site: str, limit: int) -> Generator[Any, None, int]:
     """The site's readable pages as batches of ``[(url, html), ...]`` (at most ``limit``).
 
@@ -169,7 +178,7 @@ def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[s
 # --------------------------------------------------------------------------- child processes
 
 #: Steps that may run in a child process (by name: only plain data crosses).
-CHILD_STEPS = ("import_steps", "fit_steps", "analyse_steps", "page_batches")
+CHILD_STEPS = ("import_steps", "fit_steps", "analyse_steps", "page_batches", "page_summaries")
 _TICK = 0.05
 
 
