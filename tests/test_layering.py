@@ -19,7 +19,7 @@ ENGINE_MODULES = [
     "deboiler_gui.engine.sources", "deboiler_gui.engine.encoding", "deboiler_gui.engine.store", "deboiler_gui.engine.output", "deboiler_gui.engine.pipeline",
     "deboiler_gui.engine.crawl", "deboiler_gui.engine.crawl_config", "deboiler_gui.engine.crawl_http", "deboiler_gui.engine.crawl_rules", "deboiler_gui.engine.crawl_state", "deboiler_gui.engine.warcout",
     "deboiler_gui.engine.template", "deboiler_gui.engine.selectors", "deboiler_gui.engine.rules", "deboiler_gui.engine.extract", "deboiler_gui.engine.repair", "deboiler_gui.engine.rulefile", "deboiler_gui.engine.evaluate",
-    "deboiler_gui.engine.review", "deboiler_gui.engine.review_groups", "deboiler_gui.engine.review_health", "deboiler_gui.engine.review_report", "deboiler_gui.engine.review_jobs",
+    "deboiler_gui.engine.review", "deboiler_gui.engine.review_groups", "deboiler_gui.engine.review_health", "deboiler_gui.engine.review_report", "deboiler_gui.engine.review_jobs", "deboiler_gui.engine.review_child",
 ]
 
 

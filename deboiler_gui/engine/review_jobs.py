@@ -6,12 +6,12 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import sys
 import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from deboiler_gui.engine import model as _model
+from deboiler_gui.engine import review_child
 from deboiler_gui.engine.extract import check_template
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Progress, WorkspaceError
 from deboiler_gui.engine.review import DEFAULT_MAX_EATEN, before_after, impact_steps, template_for
@@ -214,10 +214,8 @@ def history_job(path: Path, template: str, *, diff: tuple[int, int | None] | Non
 # --------------------------------------------------------------------------- in another process
 
 
-def _child(conn: Any, job: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+def run_child(conn: Any, job: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """Run one job of this module and send its progress and result (plain data) back."""
-    # The child stores plain values only: sqlite-utils need not import pandas (about 1 s).
-    sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]
     try:
         gen = globals()[job](*args, **kwargs)
         last = 0.0
@@ -253,7 +251,7 @@ def in_process(job: Callable[..., Generator[Progress, None, Any]], *args: Any, *
     # forkserver/spawn: the child must not inherit the GUI's threads in an unknown state.
     ctx: Any = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(child, name, args, kwargs), daemon=True)
+    proc = ctx.Process(target=review_child.main, args=(child, name, args, kwargs), daemon=True)
     proc.start()
     child.close()
     last = Progress(0, None, f"{name} starting")
