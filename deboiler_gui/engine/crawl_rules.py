@@ -237,12 +237,36 @@ def extract_links(root: Any, page_url: str) -> list[str]:
         if not raw or raw.startswith("#") or raw.lower().startswith(("javascript:", "mailto:", "tel:", "data:")):
             continue
         raws.setdefault(raw, None)
+    # A relative href resolves the same against any page of one folder, so the costly join
+    # and normalisation are cached per (folder, href); only '?query' hrefs need the page itself.
+    canon = normalize_url(base)
+    folder = canon[: canon.rfind("/") + 1] if canon else ""
+    if "//" in folder[folder.find("//") + 2 :]:
+        folder = ""  # urljoin drops empty segments ('a//b'): leave such pages to it
     seen: dict[str, None] = {}
-    for raw in raws:  # normalising is the costly part: once per distinct href
-        url = normalize_url(raw, base)
+    for raw in raws:
+        simple = bool(folder) and not (raw.startswith("?") or "//" in raw or _SCHEME.match(raw) or _ODD.search(raw))
+        url = _resolve(folder, raw) if simple else normalize_url(raw, base)
         if url:
             seen.setdefault(url, None)
     return list(seen)
+
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_ODD = re.compile(r"[\x00-\x20\\;]")  # whitespace, controls, backslashes, ';params': urllib's way
+
+
+@functools.lru_cache(maxsize=65536)
+def _resolve(folder: str, raw: str) -> str | None:
+    """normalize_url(raw, folder) for a canonical folder URL and a plain relative or
+    absolute-path href (nearly all links), joined with string operations: several times faster."""
+    slash = folder.index("/", folder.index("//") + 2)
+    target = raw if raw.startswith("/") else folder[slash:] + raw
+    target = target.split("#", 1)[0]
+    path, _sep, query = target.partition("?")
+    path = _remove_dot_segments(quote(path, safe=_PATH_SAFE) or "/")
+    url = folder[:slash] + path + ("?" + quote(query, safe=_QUERY_SAFE) if query else "")
+    return _PCT.sub(lambda m: m.group(0).upper(), url)
 
 
 # --------------------------------------------------------------------------- link factories
