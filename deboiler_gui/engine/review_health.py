@@ -280,6 +280,31 @@ class HtmlFolderWriter:
             self.discard()
 
 
+def _rules_record(page: Page, model: DomainModel | None, templates: Sequence[Template]) -> dict[str, Any]:
+    """The run's record of one page, cleaned with its best-matching template's remove and keep
+    rules (accepted and rejected boilerplate groups included) on top of the site model."""
+    from deboiler_gui.engine.boilerplate import clean_page
+    from deboiler_gui.engine.pipeline import is_cleanable, result_record
+    from deboiler_gui.engine.review import template_for
+    from deboiler_gui.engine.selectors import to_xpath
+
+    template = template_for(page, templates)
+    if template is None or model is None or not is_cleanable(page):
+        record = result_record(page, model)
+    else:
+        res = clean_page(
+            page,
+            model if template.use_cleaner else None,
+            remove_xpaths=[to_xpath(r.selector) for r in template.remove],
+            keep_xpaths=[to_xpath(r.selector) for r in template.keep],
+        )
+        res.http_status = page.status
+        record = res.to_dict()
+        record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
+    record["template"] = template.name if template is not None else ""
+    return record
+
+
 def export_cleaned_steps(
     ws: Any,
     output: str | os.PathLike[str],
@@ -287,9 +312,11 @@ def export_cleaned_steps(
     models: dict[str, DomainModel],
     *,
     sites: Iterable[str] | None = None,
+    templates: Sequence[Template] = (),
 ) -> Generator[Progress, None, int]:
-    """Cleaned output of the workspace's pages with the run pipeline the ``clean`` command uses;
-    ``html`` writes a folder of cleaned pages. Returns the number of records."""
+    """Cleaned output of the workspace's pages; ``html`` writes a folder of cleaned pages.
+    Without templates this is the run pipeline the ``clean`` command uses; with templates each
+    page is also cleaned by its template's remove and keep rules. Returns the record count."""
     from deboiler_gui.engine.output import ResultWriter
     from deboiler_gui.engine.pipeline import RunSummary, clean_steps
 
@@ -297,10 +324,20 @@ def export_cleaned_steps(
         raise InputError(f"unknown output format {fmt!r} (choose {', '.join(CLEANED_FORMATS)})")
     if not models:
         raise WorkspaceError(f"workspace {getattr(ws, 'path', ws)} has no fitted site model: fit it first")
+    wanted = list(sites) if sites is not None else list(models)
     writer: Any = HtmlFolderWriter(output) if fmt == "html" else ResultWriter(output, fmt)
     summary = RunSummary(output=str(output))
     with writer:
-        yield from clean_steps(ws, writer, models, sites=list(sites) if sites is not None else list(models), summary=summary)
+        if not templates:
+            yield from clean_steps(ws, writer, models, sites=wanted, summary=summary)
+            return summary.pages
+        total = sum(ws.page_count(s) for s in wanted)
+        for site in wanted:
+            for page in ws.iter_pages(site):
+                record = _rules_record(page, models.get(site), templates)
+                writer.write(record)
+                summary.count(record)
+                yield Progress(summary.pages, total, page.url)
     return summary.pages
 
 

@@ -141,7 +141,8 @@ def page_job(path: Path, url: str, *, templates: Sequence[str] | None = None) ->
 
 def export_job(path: Path, output: Path, fmt: str, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None) -> Generator[Progress, None, dict[str, Any]]:
     """Export with the CLI's code: rule files (json, xml, trafilatura, scrapy) of the templates,
-    or the cleaned pages (jsonl, csv, sqlite, html folder) of the sites."""
+    or the cleaned pages (jsonl, csv, sqlite, html folder) of the sites, cleaned also by the
+    named templates' remove and keep rules when ``templates`` is given."""
     from deboiler_gui.engine.review_health import (
         CLEANED_FORMATS,
         export_cleaned_steps,
@@ -151,7 +152,8 @@ def export_job(path: Path, output: Path, fmt: str, *, templates: Sequence[str] |
     with Workspace(path, create=False) as ws:
         if fmt in CLEANED_FORMATS:
             wanted = _sites(ws, sites)
-            n = yield from export_cleaned_steps(ws, output, fmt, _models(ws, wanted), sites=wanted)
+            chosen = _templates(ws, templates) if templates else []
+            n = yield from export_cleaned_steps(ws, output, fmt, _models(ws, wanted), sites=wanted, templates=chosen)
             return {"output": str(output), "format": fmt, "records": n}
         chosen = _templates(ws, templates)
         text = export_rules(chosen, fmt)

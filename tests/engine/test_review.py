@@ -310,3 +310,23 @@ def test_group_rules_from_positions_pin_every_step() -> None:
     # On a page with two divs the rule takes the first only, never the content beside it.
     assert [el.text for el in select_elements(other, g.selector)] == ["banner"]
     assert g.selector == "/html[1]/body[1]/div[1]"  # both spellings of one position, once
+
+
+def test_cleaned_export_honours_accepted_and_rejected_groups(tmp_path: Path, site: list[Page], model: DomainModel) -> None:
+    groups = _groups(site, model)
+
+    def texts(ws: Workspace, name: str, templates: list[Template]) -> list[str]:
+        out = tmp_path / f"{name}.jsonl"
+        drain(export_cleaned_steps(ws, out, "jsonl", {SITE: model}, templates=templates))
+        return [json.loads(line)["cleaned_text"] for line in out.read_text().splitlines()]
+
+    with Workspace(tmp_path / "w.sqlite") as ws:
+        ws.add_pages(site)
+        assert all("key0" not in t for t in texts(ws, "plain", []))  # the cleaner takes the specs
+        reject_group(ws, "shop", groups["key0"])
+        assert all("key0" in t for t in texts(ws, "rejected", [Template.from_dict(ws.load_template("shop"))]))
+        ws.save_template("bare", _template(use_cleaner=False).to_dict() | {"name": "bare"})
+        assert all("Copyright" in t for t in texts(ws, "bare", [Template.from_dict(ws.load_template("bare"))]))
+        accept_group(ws, "bare", groups["Copyright Sh"])
+        accepted = texts(ws, "accepted", [Template.from_dict(ws.load_template("bare"))])
+        assert all("Copyright" not in t and "Home About News" in t for t in accepted)
