@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import lxml.etree as etree
 
@@ -86,6 +87,7 @@ def matches(
     out: list[tuple[HtmlElement, str, str, int]] = []
     cands = facts.cands
     repeats = repeats_within_page(facts) if not ap.compat else set()
+    fragments = _Fragments(cands, ap.exact, repeats)
     i, n = 0, len(cands)
     while i < n:
         el, h, chars, links, slot, end, skel = cands[i]
@@ -95,6 +97,8 @@ def matches(
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
+            if not ap.compat and main_el is not None and _inside(el, main_el) and fragments.of(el):
+                detector = ""
         elif h in ap.exact_links and not (main_el is not None and _inside(el, main_el)):
             detector, key = "exact", hexkey(h)
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
@@ -122,6 +126,47 @@ def matches(
             continue
         i += 1
     return out
+
+
+class _Fragments:
+    """Inside the main content, a site-wide template part is one element; a run of several
+    consecutive repeated siblings is a passage the page shares with others (the licence lines
+    at the top of every source listing, a quoted paragraph series): it stays."""
+
+    MIN_RUN = 3
+
+    def __init__(self, cands: list[list[Any]], exact: set[int], repeats: set[int]) -> None:
+        self.cands = cands
+        self.exact = exact
+        self.repeats = repeats
+        self.by_el: dict[HtmlElement, list[Any]] | None = None
+        self.shared: dict[HtmlElement, set[HtmlElement]] = {}
+
+    def of(self, el: HtmlElement) -> bool:
+        parent = el.getparent()
+        if parent is None:
+            return False
+        shared = self.shared.get(parent)
+        if shared is None:
+            shared = self.shared[parent] = self._runs(parent)
+        return el in shared
+
+    def _runs(self, parent: HtmlElement) -> set[HtmlElement]:
+        if self.by_el is None:
+            self.by_el = {rec[0]: rec for rec in self.cands}
+        out: set[HtmlElement] = set()
+        run: list[HtmlElement] = []
+        for child in [*parent, None]:
+            rec = self.by_el.get(child) if child is not None else None
+            if rec is not None and rec[2] <= 0:
+                continue  # empty elements neither break nor extend a run
+            if rec is not None and rec[1] in self.exact and rec[1] not in self.repeats:
+                run.append(child)
+                continue
+            if len(run) >= self.MIN_RUN:
+                out.update(run)
+            run = []
+        return out
 
 
 def _path(el: HtmlElement) -> str:
