@@ -20,10 +20,11 @@ def prepare_environment() -> None:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         # Chromium refuses to start its sandbox as root; the shown pages run no script anyway.
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
-    # sqlite-utils imports pandas when it is installed (about 1 s here) only to map pandas
-    # types to columns; the app stores plain Python values, so it goes without.
-    if "pandas" not in sys.modules:
-        sys.modules["pandas"] = None  # type: ignore[assignment]
+    # sqlite-utils imports pandas and numpy when they are installed (about 1.2 s here) only to
+    # map their types to columns; the app stores plain Python values, so it goes without.
+    for optional in ("pandas", "numpy"):
+        if optional not in sys.modules:
+            sys.modules[optional] = None  # type: ignore[assignment]
 
 
 def preload_engine() -> None:
@@ -31,7 +32,6 @@ def preload_engine() -> None:
     page switch or a job report, would stall the GUI thread."""
     import deboiler_gui.engine.boilerplate  # noqa: F401
     import deboiler_gui.engine.extract  # noqa: F401
-    import deboiler_gui.engine.pipeline  # noqa: F401
     import deboiler_gui.engine.rules  # noqa: F401
     import deboiler_gui.engine.selectors  # noqa: F401
     import deboiler_gui.engine.store  # noqa: F401

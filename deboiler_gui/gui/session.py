@@ -239,8 +239,9 @@ def run_in_child(step: str, *args: Any) -> Generator[Any, None, Any]:
 
 
 def _child_main(conn: Any, step: str, args: tuple[Any, ...]) -> None:
-    # The child stores plain values only: sqlite-utils need not import pandas (about 1 s).
+    # The child stores plain values only: sqlite-utils need not import pandas or numpy.
     sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]
+    sys.modules.setdefault("numpy", None)  # type: ignore[arg-type]
     last = 0.0
     try:
         gen = globals()[step](*args)
