@@ -32,7 +32,7 @@ FAILED = {"/error500.html": "HTTP 500", "/slow.html": "timed out", "/big.html": 
 
 
 def _config(base: str, **kw: Any) -> CrawlConfig:
-    opts: dict[str, Any] = dict(seeds=[base + "/"], max_pages=5000, timeout=1.0, retries=1, backoff=0.05,
+    opts: dict[str, Any] = dict(seeds=[base + "/"], max_pages=5000, timeout=2.0, retries=1, backoff=0.05,
                                 max_bytes=1024 * 1024, concurrency=8, per_host=4, link_factories=FACTORIES)
     opts.update(kw)
     return CrawlConfig(**opts)
@@ -49,7 +49,7 @@ def _page_requests(srv: CrawlServer) -> Counter[str]:
 @pytest.fixture(scope="module")
 def full(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """One complete crawl of the 500-page site, shared by the assertions below."""
-    site = Site(pages=450, slow=2.5)
+    site = Site(pages=450, slow=3.0)
     path = tmp_path_factory.mktemp("crawl") / "w.sqlite"
     with CrawlServer(site) as srv, Workspace(path) as ws:
         steps = []
@@ -139,7 +139,7 @@ def test_progress_reports_fetched_queued_failed(full: Any) -> None:
 
 
 def test_interrupt_and_resume_lose_and_repeat_nothing(tmp_path: Path) -> None:
-    site = Site(pages=150, slow=2.5)
+    site = Site(pages=150, slow=3.0)
     with CrawlServer(site) as srv:
         with Workspace(tmp_path / "w.sqlite") as ws:
             gen = crawl_steps(_config(srv.base), ws)

@@ -24,7 +24,7 @@ FACTORY = [
      "fields": {"page": "//ul[@id='pages']/li/@data-page"}},
     {"name": "items", "url_pattern": "/item/{id}.html", "match": "/api/items", "fields": {"id": "/json/items/item/id"}},
 ]
-FAST = ["--timeout", "1", "--retries", "0", "--max-bytes", "1000000", "-q"]
+FAST = ["--timeout", "3", "--retries", "0", "--max-bytes", "1000000", "-q"]
 
 
 def _pages(srv: CrawlServer) -> Counter[str]:
