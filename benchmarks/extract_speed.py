@@ -21,7 +21,7 @@ from parsel import Selector  # noqa: E402
 from template_sites import all_sites  # noqa: E402
 
 from deboiler_gui.engine.extract import apply_template  # noqa: E402
-from deboiler_gui.engine.selectors import to_xpath  # noqa: E402
+from deboiler_gui.engine.selectors import SiteIndex, select_elements, suggest, to_xpath  # noqa: E402
 from deboiler_gui.engine.template import Template  # noqa: E402
 
 
@@ -72,6 +72,23 @@ def main() -> None:
         n = len(pages)
         print(f"{spec.name:<8} {n:>5} {mb:>6.1f} {n / ours:>9.0f} {n / peer:>10.0f} {n / floor:>14.0f} {peer / ours:>10.2f}x {floor / ours:>9.2f}x")
     print("ratios > 1 mean ours is faster; ours/parse is the share of time a bare parse takes")
+    print()
+    print("selector suggestion for a clicked node, with site-wide hit rates (the app's click)")
+    print(f"{'site':<8} {'pages':>5} {'index s':>8} {'node':<10} {'suggest s':>9} {'cands':>5}  best")
+    for spec in all_sites(args.limit):
+        t0 = time.perf_counter()
+        index = SiteIndex.from_pages(spec.pages, max_pages=1000)
+        built = time.perf_counter() - t0
+        root = index.trees[len(index.trees) // 2]
+        for label, xp in (("title", spec.template.fields[0].xpaths[0]), ("list item", spec.template.fields[2].xpaths[0])):
+            nodes = select_elements(root, xp)
+            if not nodes:
+                continue
+            t0 = time.perf_counter()
+            cands = suggest(nodes[0], index)
+            took = time.perf_counter() - t0
+            best = cands[0]
+            print(f"{spec.name:<8} {len(index.trees):>5} {built:>8.2f} {label:<10} {took:>9.2f} {len(cands):>5}  {best.xpath[:60]} one={best.site.get('one')} none={best.site.get('none')} many={best.site.get('many')}")
 
 
 if __name__ == "__main__":

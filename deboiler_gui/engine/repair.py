@@ -382,6 +382,8 @@ def rank_nodes(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] 
     excluded = set(exclude)
     scored: list[tuple[float, int, HtmlElement, dict[str, float]]] = []
     elements = [el for el in iter_elements(root) if el.tag not in INVISIBLE_TAGS and el.tag not in ("html", "body")]
+    is_container = fld.is_list and bool(rules.fingerprint.get("items"))
+    learned_path = set(rules.fingerprint.get("path", []))
     for order, el in enumerate(reversed(elements)):  # bottom-up: leaves before their ancestors
         if el in excluded or feats.block_of(el) is None:
             continue
@@ -389,6 +391,8 @@ def rank_nodes(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] 
         fp = scores.get("fingerprint", 1.0)
         same_id = bool(rules.fingerprint.get("id")) and el.get("id") == rules.fingerprint.get("id")
         context_led = fld.is_list and scores.get("context", 0.0) > fp and fp < MIN_FINGERPRINT
+        if is_container and el.tag not in learned_path and any(a.tag == el.tag for a in el.iterancestors()):
+            continue  # a list nested in a list of its own kind is a sub-list, not the list
         if scores["score"] >= rules.threshold and (same_id or not context_led):
             scored.append((-scores["score"], order, el, scores))
     scored.sort(key=lambda x: (round(x[0], 9), x[1]))
