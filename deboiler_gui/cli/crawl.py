@@ -196,7 +196,10 @@ def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int,
         click.echo(json.dumps(stats.to_dict(), indent=2, sort_keys=True))
     else:
         click.echo(_summary(stats))
-        if stats.queued and not stats.finished:
+        if stats.unreachable_hosts:
+            click.echo(f"robots.txt could not be read on {', '.join(stats.unreachable_hosts)}: their URLs "
+                       "stay queued (RFC 9309); run again later to fetch them.")
+        if stats.budget_spent and stats.queued:
             click.echo("The page limit was reached; raise --max-pages and run again to continue.")
 
 

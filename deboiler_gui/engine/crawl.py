@@ -469,6 +469,8 @@ class _Crawler:
         s.fetched, s.failed, s.duplicates = c["fetched"], c["failed"], c["duplicate"]
         s.redirects, s.skipped, s.blocked = c["redirected"], c["skipped"], c["blocked"]
         s.queued = c["queued"] + c["fetching"]
+        s.budget_spent = self._budget_spent()
+        s.unreachable_hosts = sorted(name for name, h in self.hosts.items() if h.unreachable)
         s.elapsed = time.monotonic() - started
         return s
 

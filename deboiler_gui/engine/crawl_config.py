@@ -88,6 +88,8 @@ class CrawlStats:
     page_requests: int = 0  # requests for pages this run
     bytes: int = 0  # body bytes received this run
     elapsed: float = 0.0  # seconds, this run
+    budget_spent: bool = False  # --max-pages reached: queued URLs wait for a larger budget
+    unreachable_hosts: list[str] = field(default_factory=list)  # robots.txt unreadable this run
     finished: bool = False  # True when no URL is left queued (not stopped by the page budget)
 
     @property

@@ -210,6 +210,6 @@ class CrawlState:
 
     def failures(self, limit: int | None = None) -> list[dict[str, Any]]:
         """Failed page URLs with their last status and reason."""
-        sql = "SELECT url, status, reason FROM crawl_frontier WHERE state='failed' ORDER BY url"
+        sql = "SELECT url, status, reason FROM crawl_frontier WHERE state='failed' AND kind='page' ORDER BY url"
         rows: Iterable[Any] = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else ""))
         return [{"url": u, "status": s, "reason": r} for u, s, r in rows]

@@ -176,7 +176,7 @@ def test_max_pages_is_a_budget_over_resumed_runs(tmp_path: Path) -> None:
     with CrawlServer(Site(pages=100)) as srv, Workspace(tmp_path / "w.sqlite") as ws:
         stats = crawl(_config(srv.base, max_pages=20, link_factories=[], discover_sitemaps=False), ws)
         assert len(_page_requests(srv)) == 20
-        assert not stats.finished and stats.queued > 0
+        assert not stats.finished and stats.queued > 0 and stats.budget_spent
         crawl(_config(srv.base, max_pages=30, link_factories=[], discover_sitemaps=False), ws)
         hits = _page_requests(srv)
         assert len(hits) == 30
@@ -238,6 +238,7 @@ def test_unreachable_robots_txt_means_disallow_all(tmp_path: Path) -> None:
         assert set(srv.paths()) == {"/robots.txt"}
         # Not blocked for good: the start page waits for a run that can read robots.txt.
         assert stats.blocked == 0 and stats.fetched == 0 and stats.queued == 1 and not stats.finished
+        assert stats.unreachable_hosts == [srv.base] and not stats.budget_spent
 
 
 def test_bad_settings_are_refused_with_the_culprit_named(tmp_path: Path) -> None:
@@ -276,3 +277,16 @@ def test_sitemap_is_discovered_without_robots_txt(tmp_path: Path) -> None:
         assert "/robots.txt" not in srv.paths()
         assert srv.count("/sitemap.xml") == 1
         assert {p for p in _paths(ws, srv.base) if p.startswith("/orphan/")} == {f"/orphan/{k}.html" for k in range(10)}
+
+
+def test_a_missing_sitemap_is_not_a_page_failure(tmp_path: Path) -> None:
+    class NoSitemap(Site):
+        def respond(self, path: str, base: str) -> tuple[int, dict[str, str], bytes]:
+            if path.startswith("/sitemap"):
+                return 404, {}, b"none"
+            return super().respond(path, base)
+
+    with CrawlServer(NoSitemap(pages=5)) as srv, Workspace(tmp_path / "w.sqlite") as ws:
+        stats = crawl(_config(srv.base, robots=False, follow_links=False, link_factories=[]), ws)
+        assert srv.count("/sitemap.xml") == 1
+        assert stats.failed == 0 and crawl_status(ws)["failures"] == []
