@@ -68,7 +68,7 @@ class ImpactPanel(JobPanel):
     """
 
     page_activated = Signal(str)
-    impact_ready = Signal(dict)
+    impact_ready = Signal(object)  # object: a dict type would be converted to a QVariantMap and back
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
