@@ -174,6 +174,24 @@ def is_wordlike(value: str) -> bool:
 
 # --------------------------------------------------------------------------- site index
 
+_ID_STEP = re.compile(r"""^//([A-Za-z][\w-]*|\*)\[@id=('[^']*'|"[^"]*")\](/.*)?$""")
+
+
+def _id_shortcut(expression: str) -> etree.XPath | None:
+    """``//div[@id='x']/…`` as ``id('x')[self::div]/…``: libxml2 keeps an id table for HTML, so
+    the lookup skips the scan of the whole page (about 20x faster over a site). A page with a
+    duplicated id counts its first holder only."""
+    m = _ID_STEP.match(expression)
+    if m is None:
+        return None
+    tag, literal, rest = m.group(1), m.group(2), m.group(3) or ""
+    head = f"id({literal})" + ("" if tag == "*" else f"[self::{tag}]")
+    try:
+        return etree.XPath(head + rest, smart_strings=False)
+    except etree.XPathSyntaxError:
+        return None
+
+
 
 @dataclass
 class SiteIndex:
@@ -198,7 +216,7 @@ class SiteIndex:
 
     def hit_rate(self, expression: str) -> dict[str, Any]:
         """How many pages the selector matches exactly once, not at all, or many times."""
-        xp = compile_selector(expression)
+        xp = _id_shortcut(expression) or compile_selector(expression)
         one = none = many = 0
         for tree in self.trees:
             try:
@@ -347,21 +365,29 @@ def suggest(
     add(_steps_xpath(steps), 9.0, "positional")
     add(f"//{tag}", 7.0, "positional")
 
-    candidates: list[Candidate] = []
+    found: list[tuple[str, str, float, int]] = []
     for xp, (cost, family) in exprs.items():
         try:
             nodes = select_elements(root, xp)
         except RuleError:
             continue
-        hit = any(n is el for n in nodes)
-        if not hit:
-            continue
-        site = index.hit_rate(xp) if index is not None and len(nodes) == 1 else {}
-        candidates.append(Candidate(xp, family, cost, len(nodes), hit, site))
+        if any(n is el for n in nodes):
+            found.append((xp, family, cost, len(nodes)))
+    # Site-wide hit rates cost one XPath run per page: only the cheapest unique candidates
+    # that can make the list get one (this keeps a click under about a second on big sites).
+    found.sort(key=lambda f: (f[3] != 1, f[2], f[0].count("/"), len(f[0])))
+    candidates: list[Candidate] = []
+    rated = 0
+    for xp, family, cost, n in found:
+        site: dict[str, Any] = {}
+        if index is not None and n == 1 and rated < min(limit, 5):
+            site = index.hit_rate(xp)
+            rated += 1
+        candidates.append(Candidate(xp, family, cost, n, True, site))
 
     def rank(c: Candidate) -> tuple[Any, ...]:
         unique = c.page_matches == 1
-        rate = c.site.get("rate", 1.0 if unique else 0.0)
+        rate = c.site.get("rate", -1.0 if unique and index is not None else (1.0 if unique else 0.0))
         return (not unique, -round(rate, 2), c.cost, c.xpath.count("/"), len(c.xpath))
 
     candidates.sort(key=rank)
