@@ -242,6 +242,15 @@ def _child_main(conn: Any, step: str, args: tuple[Any, ...]) -> None:
     # The child stores plain values only: sqlite-utils need not import pandas or numpy.
     sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]
     sys.modules.setdefault("numpy", None)  # type: ignore[arg-type]
+    try:
+        _relay(conn, step, args)
+    except (BrokenPipeError, EOFError):
+        pass  # the app went away (closed or cancelled): nobody is left to tell
+    finally:
+        conn.close()
+
+
+def _relay(conn: Any, step: str, args: tuple[Any, ...]) -> None:
     last = 0.0
     try:
         gen = globals()[step](*args)
@@ -258,12 +267,12 @@ def _child_main(conn: Any, step: str, args: tuple[Any, ...]) -> None:
                     conn.send(("progress", item.done, item.total, item.message))
             else:
                 conn.send(("partial", item))
+    except (BrokenPipeError, EOFError):
+        raise
     except DeboilerError as exc:
         conn.send(("error", type(exc).__name__, str(exc)))
     except Exception as exc:  # an engine bug: its traceback goes to the app's messages
         conn.send(("error", "", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=5)}"))
-    finally:
-        conn.close()
 
 
 # --------------------------------------------------------------------------- drafts
