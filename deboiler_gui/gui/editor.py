@@ -83,7 +83,7 @@ class TemplateEditor(QObject):
     def add_rule(self, kind: str, selector: str, note: str = "") -> str:
         name = _unique(f"{kind}-{len(getattr(self.template, kind)) + 1}", self._names())
         rule = Rule(name, selector, note)
-        after = dataclasses.replace(self.template, **{kind: (*getattr(self.template, kind), rule)})
+        after = self._with(kind, (*getattr(self.template, kind), rule))
         self.apply(after, f"{'Remove' if kind == 'remove' else 'Keep'} {selector}")
         return name
 
@@ -109,9 +109,16 @@ class TemplateEditor(QObject):
                 break
         else:
             raise KeyError(name)
-        self.apply(dataclasses.replace(self.template, **{section: tuple(items)}), f"Edit {name}")
+        self.apply(self._with(section, tuple(items)), f"Edit {name}")
 
     def delete_item(self, section: str, name: str) -> None:
         key = "id" if section == "fields" else "name"
         items = tuple(i for i in getattr(self.template, section) if getattr(i, key) != name)
-        self.apply(dataclasses.replace(self.template, **{section: items}), f"Delete {name}")
+        self.apply(self._with(section, items), f"Delete {name}")
+
+    def _with(self, section: str, items: tuple[Any, ...]) -> Template:
+        """The template with one of its rule sections (remove, keep, fields, filters) replaced."""
+        if section not in ("remove", "keep", "fields", "filters"):
+            raise KeyError(section)
+        changes: dict[str, Any] = {section: items}
+        return dataclasses.replace(self.template, **changes)

@@ -279,7 +279,8 @@ class PageView(QWebEngineView):
     def _on_bridge_message(self, data: dict) -> None:
         kind = data.get("type")
         if kind == "ready":
-            if data.get("serial_url") and data["serial_url"] != self._page.expected_url.toString():
+            expected = self._page.expected_url
+            if expected is None or (data.get("serial_url") and data["serial_url"] != expected.toString()):
                 return  # a late message from a document we no longer show
             self._ready = True
             pending, self._pending = self._pending, []
