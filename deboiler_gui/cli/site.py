@@ -145,6 +145,7 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @_max_option
 @_timeout_option
 @_quiet_option
+@click.option("--template", "-t", "template_specs", multiple=True, metavar="NAME|FILE", help="Also apply this template's remove and keep rules (accepted / rejected boilerplate groups) to the pages its URLs match; a workspace template name or a rule file. Repeatable.")
 @click.option("--engine", type=click.Choice(["local", "spark"]), default="local", show_default=True, help="Run on this machine, or on Apache Spark (output is then a folder of part files; see docs/spark.md).")
 @click.option("--master", default=None, help="Spark master URL with --engine spark (default local[*]).")
 def clean_command(
@@ -161,6 +162,7 @@ def clean_command(
     max_page_mb: float | None,
     page_timeout: float | None,
     quiet: bool,
+    template_specs: tuple[str, ...],
     engine: str,
     master: str | None,
 ) -> None:
@@ -181,6 +183,8 @@ def clean_command(
     if not paths:
         raise click.UsageError("give at least one INPUT, or --demo")
     if engine == "spark":
+        if template_specs:
+            raise click.UsageError("--template is not yet supported with --engine spark; use `deboiler-gui spark extract`")
         _clean_on_spark(paths, output, fmt, workspace, mode, master, base_url, quiet)
         return
     if fmt == "parquet":
@@ -188,6 +192,10 @@ def clean_command(
     if output is None:
         output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
+    if template_specs:
+        from deboiler_gui.cli.templates import _load_templates
+
+        options.templates = [t.to_dict() for t in _load_templates(template_specs, workspace)]
     summary = _drive_phases(
         run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),
         quiet,

@@ -79,6 +79,9 @@ class CleanOptions:
     #: Seconds one page may take to clean before it is recorded as an error (None: no limit).
     page_timeout: float | None = DEFAULT_PAGE_TIMEOUT
     config: dict[str, Any] = field(default_factory=dict)
+    #: Templates (as dicts) whose remove and keep rules are applied on top of the site model,
+    #: the best URL match per page (accepted and rejected boilerplate groups live there).
+    templates: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -261,6 +264,28 @@ def fit_steps(
     return models
 
 
+def load_templates(data: Iterable[dict[str, Any]]) -> list[Any]:
+    """Template objects from their dicts (plain data crosses processes; objects are built once
+    per process)."""
+    from deboiler_gui.engine.template import Template
+
+    return [Template.from_dict(d) for d in data]
+
+
+def page_rules(page: Page, templates: Sequence[Any]) -> tuple[Any | None, list[str], list[str]]:
+    """The page's best-matching template by URL (seed 002) and its remove / keep XPaths."""
+    if not templates:
+        return None, [], []
+    from deboiler_gui.engine.extract import choose_templates
+    from deboiler_gui.engine.selectors import to_xpath
+
+    chosen = choose_templates(page.url, templates)
+    if not chosen:
+        return None, [], []
+    template = chosen[0][1]
+    return template, [to_xpath(r.selector) for r in template.remove], [to_xpath(r.selector) for r in template.keep]
+
+
 def result_record(
     page: Page,
     model: DomainModel | None,
@@ -268,19 +293,29 @@ def result_record(
     site_error: str | None = None,
     max_chars: int = DEFAULT_MAX_PAGE_CHARS,
     timeout: float | None = DEFAULT_PAGE_TIMEOUT,
+    templates: Sequence[Any] = (),
 ) -> dict[str, Any]:
-    """The output record of one page; never raises (a failure becomes status "error")."""
-    extra = {"site": page.site, "encoding": page.encoding, "source": page.source}
+    """The output record of one page; never raises (a failure becomes status "error").
+
+    With ``templates``, the best-matching template's remove and keep rules are applied too and
+    the record names it (``template``)."""
+    extra: dict[str, Any] = {"site": page.site, "encoding": page.encoding, "source": page.source}
+    template, remove, keep = page_rules(page, templates) if page.error is None else (None, [], [])
+    if templates:
+        extra["template"] = template.name if template is not None else ""
+    use_model = template is None or template.use_cleaner
     if page.error:
         res = CleanResult(page.url, status="error", error=page.error, http_status=page.status)
     elif (reason := _skip(page, max_chars)) is not None:
         res = CleanResult(page.url, status="skipped", error=reason, http_status=page.status)
-    elif site_error is not None or model is None:
+    elif use_model and (site_error is not None or model is None):
         res = CleanResult(page.url, status="error", error=site_error or "no model for the site", http_status=page.status)
     else:
         try:
             with time_limit(timeout):
-                res = _cleaner_api().clean_page(page, model)
+                res = _cleaner_api().clean_page(
+                    page, model if use_model else None, remove_xpaths=remove, keep_xpaths=keep
+                )
             res.http_status = page.status
         except Exception as exc:  # the cleaner's bug on one page is that page's error
             log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
@@ -295,19 +330,25 @@ _WORKER_MODEL: DomainModel | None = None
 _WORKER_SITE_ERROR: str | None = None
 _WORKER_MAX_CHARS = DEFAULT_MAX_PAGE_CHARS
 _WORKER_TIMEOUT: float | None = DEFAULT_PAGE_TIMEOUT
+_WORKER_TEMPLATES: list[Any] = []
 
 
-def _init_worker(model: dict[str, Any] | None, site_error: str | None, max_chars: int, timeout: float | None) -> None:
-    global _WORKER_MODEL, _WORKER_SITE_ERROR, _WORKER_MAX_CHARS, _WORKER_TIMEOUT
+def _init_worker(
+    model: dict[str, Any] | None, site_error: str | None, max_chars: int, timeout: float | None,
+    templates: list[dict[str, Any]],
+) -> None:
+    global _WORKER_MODEL, _WORKER_SITE_ERROR, _WORKER_MAX_CHARS, _WORKER_TIMEOUT, _WORKER_TEMPLATES
     _WORKER_MODEL = DomainModel.from_dict(model) if model is not None else None
     _WORKER_SITE_ERROR = site_error
     _WORKER_MAX_CHARS = max_chars
     _WORKER_TIMEOUT = timeout
+    _WORKER_TEMPLATES = load_templates(templates)
 
 
 def _work(page: dict[str, Any]) -> dict[str, Any]:
     return result_record(
-        Page.from_dict(page), _WORKER_MODEL, site_error=_WORKER_SITE_ERROR, max_chars=_WORKER_MAX_CHARS, timeout=_WORKER_TIMEOUT
+        Page.from_dict(page), _WORKER_MODEL, site_error=_WORKER_SITE_ERROR, max_chars=_WORKER_MAX_CHARS,
+        timeout=_WORKER_TIMEOUT, templates=_WORKER_TEMPLATES,
     )
 
 
@@ -320,11 +361,11 @@ def _mp_context() -> multiprocessing.context.BaseContext:
 
 def _parallel_records(
     pages: Iterator[Page], model: DomainModel | None, site_error: str | None, jobs: int, max_chars: int,
-    timeout: float | None,
+    timeout: float | None, templates: list[dict[str, Any]],
 ) -> Iterator[dict[str, Any]]:
     """Records in page order from a pool of processes, with a bounded window of pages in
     flight; a crashed worker fails only the pages it held."""
-    args = (model.to_dict() if model is not None else None, site_error, max_chars, timeout)
+    args = (model.to_dict() if model is not None else None, site_error, max_chars, timeout, templates)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_mp_context(), initializer=_init_worker, initargs=args)
     window: deque[tuple[Page, Future[dict[str, Any]]]] = deque()
     try:
@@ -388,19 +429,25 @@ def clean_steps(
     counts = dict(ws.sites())
     total = sum(counts.get(s, 0) for s in names)
     done = 0
+    templates = load_templates(options.templates)
     yield Progress(0, total, "cleaning")
     for site in names:
         model = models.get(site)
         error = site_errors.get(site)
         pages = ws.iter_pages(site)
         cleaner = (cleaners or {}).get(site)
-        if cleaner is not None and model is not None and error is None:
+        if cleaner is not None and model is not None and error is None and not templates:
             records: Iterator[dict[str, Any]] = _performance_records(cleaner, pages, model, options.max_page_chars, options.page_timeout)
         elif options.jobs > 1 and counts.get(site, 0) > options.jobs:
-            records = _parallel_records(pages, model, error, options.jobs, options.max_page_chars, options.page_timeout)
+            records = _parallel_records(
+                pages, model, error, options.jobs, options.max_page_chars, options.page_timeout, options.templates
+            )
         else:
             records = (
-                result_record(p, model, site_error=error, max_chars=options.max_page_chars, timeout=options.page_timeout)
+                result_record(
+                    p, model, site_error=error, max_chars=options.max_page_chars, timeout=options.page_timeout,
+                    templates=templates,
+                )
                 for p in pages
             )
         for record in records:

@@ -283,26 +283,9 @@ class HtmlFolderWriter:
 def _rules_record(page: Page, model: DomainModel | None, templates: Sequence[Template]) -> dict[str, Any]:
     """The run's record of one page, cleaned with its best-matching template's remove and keep
     rules (accepted and rejected boilerplate groups included) on top of the site model."""
-    from deboiler_gui.engine.boilerplate import clean_page
-    from deboiler_gui.engine.pipeline import is_cleanable, result_record
-    from deboiler_gui.engine.review import template_for
-    from deboiler_gui.engine.selectors import to_xpath
+    from deboiler_gui.engine.pipeline import result_record
 
-    template = template_for(page, templates)
-    if template is None or model is None or not is_cleanable(page):
-        record = result_record(page, model)
-    else:
-        res = clean_page(
-            page,
-            model if template.use_cleaner else None,
-            remove_xpaths=[to_xpath(r.selector) for r in template.remove],
-            keep_xpaths=[to_xpath(r.selector) for r in template.keep],
-        )
-        res.http_status = page.status
-        record = res.to_dict()
-        record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
-    record["template"] = template.name if template is not None else ""
-    return record
+    return result_record(page, model, templates=templates)
 
 
 def export_cleaned_steps(
