@@ -304,3 +304,23 @@ def test_review_panels_open_in_a_dock_and_follow_the_shown_page(qtbot: Any, demo
     with qtbot.waitSignal(demo.page_shown, timeout=10000):
         demo.review.panels["Rule impact"].page_activated.emit(other)
     assert demo.page.url == other
+
+
+def test_page_list_groups_pages_by_template_and_counts_field_failures(qtbot: Any, demo: Any) -> None:
+    demo.editor.add_field("title", "//article//h1")
+    finished: list[str] = []
+    demo.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
+    assert demo.save_template() == 1
+    qtbot.waitUntil(lambda: "analyse:finished" in finished, timeout=60000)
+    name = demo.editor.template.name
+    groups = [demo.group_combo.itemData(i) for i in range(demo.group_combo.count())]
+    assert groups == [None, name]
+    rows = {r["url"]: r for r in demo.page_model.rows()}
+    assert rows[ARTICLE_URL]["template"] == name and rows[ARTICLE_URL]["failures"] == 0
+    # Pages without an article heading fail the field; their count shows in the list.
+    failing = [u for u, r in rows.items() if r.get("failures")]
+    for url in failing:
+        assert not parse_html(demo.ws.get_page(url).html).xpath("//article//h1")
+    assert all(r.get("boiler_share") is not None for r in rows.values())
+    demo.group_combo.setCurrentIndex(1)
+    assert demo.page_model.rowCount() == len(rows)
