@@ -110,23 +110,9 @@ def iter_elements(root: HtmlElement) -> Iterator[HtmlElement]:
 def xpath_of(el: HtmlElement) -> str:
     """Absolute, indexed XPath of an element in its own tree: /html/body/div[2]/ul/li[3].
 
-    Indices count same-tag element siblings and are omitted when the tag is unique among them.
-    """
-    steps: list[str] = []
-    node: HtmlElement | None = el
-    while node is not None:
-        parent = node.getparent()
-        tag = node.tag
-        if parent is None:
-            steps.append(tag)
-            break
-        same = [s for s in parent if s.tag == tag]
-        if len(same) > 1:
-            steps.append(f"{tag}[{same.index(node) + 1}]")
-        else:
-            steps.append(tag)
-        node = parent
-    return "/" + "/".join(reversed(steps))
+    Indices count same-tag element siblings and are omitted when the tag is unique among them
+    (libxml2's own path, computed in C: a Python walk is quadratic on flat pages)."""
+    return str(el.getroottree().getpath(el))
 
 
 def visible_text(el: HtmlElement) -> str:
