@@ -61,10 +61,10 @@ def spark_clean(inputs: tuple[str, ...], output: str, fmt: str, mode: str, max_s
 @_common
 def spark_extract(inputs: tuple[str, ...], template_specs: tuple[str, ...], output: str, no_cleaner: bool, diagnostics: bool, partitions: int | None, master: str | None, overwrite: bool, workspace: Path | None) -> None:
     """Extract template fields from every page."""
-    from deboiler_gui.cli.templates import _load_templates
+    from deboiler_gui.cli.templates import load_templates
     from deboiler_gui.scale import spark as sj
 
-    templates = [t.to_dict() for t in _load_templates(template_specs, workspace)]
+    templates = [t.to_dict() for t in load_templates(template_specs, workspace)]
     try:
         counts = sj.run_extract(list(inputs), output, templates, workspace=str(workspace) if workspace else None, use_cleaner=not no_cleaner, diagnostics=diagnostics, partitions=partitions, master=master, overwrite=overwrite)
     except DeboilerError as exc:

@@ -193,9 +193,9 @@ def clean_command(
         output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
     if template_specs:
-        from deboiler_gui.cli.templates import _load_templates
+        from deboiler_gui.cli.templates import load_templates
 
-        options.templates = [t.to_dict() for t in _load_templates(template_specs, workspace)]
+        options.templates = [t.to_dict() for t in load_templates(template_specs, workspace)]
     summary = _drive_phases(
         run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),
         quiet,

@@ -42,7 +42,7 @@ def _fail(exc: DeboilerError) -> click.ClickException:
     return click.ClickException(str(exc))
 
 
-def _load_templates(specs: tuple[str, ...], workspace: Path | None) -> list[Any]:
+def load_templates(specs: tuple[str, ...], workspace: Path | None) -> list[Any]:
     """Templates from rule files (.json / .xml) or by name from the workspace."""
     from deboiler_gui.engine import rulefile
     from deboiler_gui.engine.extract import check_template
@@ -120,7 +120,7 @@ def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], o
     from deboiler_gui.engine.evaluate import extraction_record, write_extractions
     from deboiler_gui.engine.extract import iter_extract
 
-    templates = _load_templates(template_specs, workspace)
+    templates = load_templates(template_specs, workspace)
     pages, total = _pages(inputs, workspace)
     models = {} if no_cleaner else _models(workspace)
     columns: list[str] = []
@@ -366,7 +366,7 @@ def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], 
             template_specs = tuple(ws.template_names())
         if not template_specs:
             raise click.ClickException("the workspace has no templates")
-    templates = _load_templates(template_specs, workspace)
+    templates = load_templates(template_specs, workspace)
     pages, total = _pages(inputs, workspace)
     gold_map = _read_gold(gold) if gold else None
     try:
