@@ -244,6 +244,9 @@ class Template:
     filters: tuple[NoiseFilter, ...] = ()
     use_cleaner: bool = True
     description: str = ""
+    #: A link factory (seed 003): its fields fill ``url_pattern`` and the crawler follows the
+    #: URLs; ``{"url_pattern": ..., "match": ...}`` or empty for an ordinary template.
+    link_factory: dict[str, str] = field(default_factory=dict)
 
     def field(self, field_id: str) -> Field:
         for f in self.fields:
@@ -275,6 +278,8 @@ class Template:
             "keep": [r.to_dict() for r in self.keep],
             "fields": [f.to_dict() for f in self.fields],
             "filters": [f.to_dict() for f in self.filters],
+            # only present when set, so ordinary templates' files stay as they were
+            **({"link_factory": dict(self.link_factory)} if self.link_factory else {}),
         }
 
     @classmethod
@@ -292,6 +297,7 @@ class Template:
                 keep=tuple(Rule.from_dict(r) for r in data.get("keep", ())),
                 fields=tuple(Field.from_dict(f) for f in data.get("fields", ())),
                 filters=tuple(NoiseFilter.from_dict(f) for f in data.get("filters", ())),
+                link_factory={str(k): str(v) for k, v in (data.get("link_factory") or {}).items()},
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RuleError(f"malformed template data ({exc.__class__.__name__}: {exc})", template=name or None) from exc

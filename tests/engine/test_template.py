@@ -77,3 +77,22 @@ def test_bad_data_names_the_culprit(mutate, message) -> None:
     mutate(data)
     with pytest.raises(RuleError, match=message):
         Template.from_dict(data)
+
+
+def test_link_factory_survives_store_and_rule_file_round_trips() -> None:
+    from deboiler_gui.engine import rulefile
+    from deboiler_gui.engine.template import Template
+
+    data = {
+        "name": "api",
+        "site": "shop.test",
+        "fields": [{"id": "page", "xpaths": ["//next"], "list": True}],
+        "link_factory": {"url_pattern": "/api/items?page={page}", "match": "/api/"},
+    }
+    template = Template.from_dict(data)
+    assert template.to_dict()["link_factory"] == data["link_factory"]
+    text = rulefile.dumps([template])
+    again = rulefile.loads(text)
+    assert again == [template]
+    assert rulefile.dumps(again) == text
+    assert "link_factory" not in Template.from_dict({"name": "plain"}).to_dict()
