@@ -25,7 +25,6 @@ log = logging.getLogger(__name__)
 #: Default workspace file name for commands given none.
 DEFAULT_WORKSPACE = "deboiler-workspace.sqlite"
 
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 _BATCH = 200
 #: How long a writer waits for another process's transaction before giving up.
 BUSY_TIMEOUT_S = 60.0
@@ -110,29 +109,32 @@ def _guard(method: Callable[P, R]) -> Callable[P, R]:
 
 
 def check_workspace_file(path: Path) -> None:
-    """Raise WorkspaceError when an existing file is plainly not a whole SQLite database."""
+    """Raise WorkspaceError when an existing file is plainly not a whole SQLite database.
+
+    The file is only ever opened through SQLite: closing a plain file handle on a database
+    releases every POSIX lock this process holds on it, which would let another process
+    checkpoint and delete the WAL under a connection that is still open here."""
     try:
-        with path.open("rb") as f:
-            header = f.read(100)
         size = path.stat().st_size
     except OSError as exc:
         raise WorkspaceError(f"workspace {path}: cannot read: {exc.strerror or exc}") from exc
     if size == 0:
         return  # a new, empty file: SQLite makes it a database
-    if not header.startswith(_SQLITE_MAGIC) or len(header) < 100:
-        raise WorkspaceError(f"workspace {path}: not a SQLite database")
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    pages = int.from_bytes(header[28:32], "big")
-    valid_for = int.from_bytes(header[92:96], "big")
-    change_counter = int.from_bytes(header[24:28], "big")
+    if size < 100:
+        raise WorkspaceError(f"workspace {path}: not a SQLite database ({size} bytes)")
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            page_size = int(conn.execute("PRAGMA page_size").fetchone()[0])
+            pages = int(conn.execute("PRAGMA page_count").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise WorkspaceError(f"workspace {path}: not a SQLite database ({exc})") from exc
     wal = Path(f"{path}-wal")
-    # The in-header size is trusted only when current; with a WAL file beside it, the file may
-    # lawfully be shorter until the next checkpoint.
-    if valid_for == change_counter and pages and not wal.exists() and size < pages * page_size:
-        raise WorkspaceError(
-            f"workspace {path}: truncated ({size} bytes, the header says {pages * page_size})"
-        )
+    # With a WAL file beside it, the main file may lawfully be shorter until the next checkpoint.
+    if pages and not wal.exists() and size < pages * page_size:
+        raise WorkspaceError(f"workspace {path}: truncated ({size} bytes, the header says {pages * page_size})")
 
 
 class Workspace:

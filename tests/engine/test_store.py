@@ -147,3 +147,39 @@ def test_two_processes_write_at_once_without_locking_errors(tmp_path: Path) -> N
         assert ws.sites() == [("app.com", 600), ("cli.com", 600)]
         assert [h["version"] for h in ws.template_history("shared")] == list(range(1, 31))
         assert ws.get_meta("app-round") == 14 and ws.get_meta("cli-round") == 14
+
+
+def test_opening_a_workspace_never_opens_its_file_outside_sqlite(tmp_path, monkeypatch) -> None:
+    """Closing a plain handle on the database drops this process's SQLite locks on it (POSIX),
+    so a second Workspace on an open file must not read the file itself."""
+    import builtins
+    import io
+    import pathlib
+
+    from deboiler_gui.engine.model import Page
+    from deboiler_gui.engine.store import Workspace
+
+    path = tmp_path / "w.sqlite"
+    first = Workspace(path)
+    first.add_pages([Page("http://a.test/x", "<p>x</p>")])
+    real_open, real_path_open = builtins.open, pathlib.Path.open
+
+    def guarded(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if str(file).startswith(str(path)):
+            raise AssertionError(f"plain open() of {file}")
+        return real_open(file, *args, **kwargs)
+
+    def guarded_path(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if str(self).startswith(str(path)):
+            raise AssertionError(f"Path.open() of {self}")
+        return real_path_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", guarded)
+    monkeypatch.setattr(io, "open", guarded)
+    monkeypatch.setattr(pathlib.Path, "open", guarded_path)
+    second = Workspace(path, create=False)
+    assert second.page_count() == 1
+    second.close()
+    first.add_pages([Page("http://a.test/y", "<p>y</p>")])
+    assert first.page_count() == 2
+    first.close()
