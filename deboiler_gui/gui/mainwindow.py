@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.template import Template
-from deboiler_gui.gui import session
+from deboiler_gui.gui import crawl_dialog, session
 from deboiler_gui.gui.editor import TemplateEditor
 from deboiler_gui.gui.filtering import FilterEditing
 from deboiler_gui.gui.models import DomTreeModel, PageListModel
@@ -186,10 +186,11 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
     def _build_actions(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         self.open_action = QAction("&Open workspace or file…", self, shortcut=QKeySequence.StandardKey.Open, triggered=self._on_open_action)
-        self.open_folder_action = QAction("Open &folder of HTML…", self, shortcut="Ctrl+Shift+O", triggered=self._on_open_folder_action)
+        self.open_folder_action = QAction("Open &folder of HTML…", self, shortcut="Ctrl+Alt+O", triggered=self._on_open_folder_action)
+        self.open_url_action = QAction("Open &URL…", self, shortcut="Ctrl+Shift+O", triggered=lambda: crawl_dialog.open_url_dialog(self))
         self.save_action = QAction("&Save template", self, shortcut=QKeySequence.StandardKey.Save, triggered=lambda: self.save_template())
         self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close)
-        for a in (self.open_action, self.open_folder_action, self.save_action, self.quit_action):
+        for a in (self.open_action, self.open_folder_action, self.open_url_action, self.save_action, self.quit_action):
             file_menu.addAction(a)
         edit_menu = self.menuBar().addMenu("&Edit")
         self.undo_action = self.editor.undo_stack.createUndoAction(self, "&Undo")
@@ -237,6 +238,25 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         inputs = [str(path)]
         self.post_message(f"Importing {path} into {target}")
         self.start_job("import", lambda: session.run_in_child("import_steps", inputs, target, base_url), lambda _n: self.load_workspace(target))
+
+    def _on_crawl_pages(self, path: str, rows: list[dict[str, Any]]) -> None:
+        """Pages a crawl stored since its last report (at most twice a second): the first report
+        opens the crawl's workspace, later ones join the page list."""
+        if path != self.ws_path:
+            self.load_workspace(path)
+            return
+        known = {r["url"] for r in self.page_model.rows()}
+        new = [r for r in rows if r["site"] == self.site and r["url"] not in known]
+        if new:
+            self.page_model.set_pages(self.page_model.rows() + new)
+            self._after_filter_change()
+
+    def _on_crawl_ended(self, path: str, outcome: str, summary: str) -> None:
+        self.post_message(summary, error=outcome == "failed")
+        if path == self.ws_path and outcome != "failed":
+            # The cleaner and the hit-rate index saw only the first pages: redo both on the site.
+            self.service.build_index(path, self.site)
+            self.start_fit()
 
     def open_demo(self) -> None:
         from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
@@ -521,6 +541,7 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
     def shutdown(self) -> None:
         """Stop background work and release the workspace (also used by tests)."""
         self.jobs.shutdown()
+        crawl_dialog.stop_crawl(self)
         self.review.shutdown()
         self.service.stop()
         if self.ws is not None:
