@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.engine.crawl_config import CrawlConfig
+from deboiler_gui.engine.crawl_rules import normalize_url
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.gui.crawljob import CrawlRun, describe_result, workspace_for_url
 from deboiler_gui.gui.worker import Job, JobRunner
@@ -162,12 +163,20 @@ class OpenUrlDialog(QDialog):
                 path = str(workspace_for_url(url))
             except DeboilerError as exc:
                 problem = str(exc)
+        compiled: dict[str, list[re.Pattern[str]]] = {"include": [], "exclude": []}
         for name, edit in (("include", self.include_edit), ("exclude", self.exclude_edit)):
             for pattern in _patterns(edit):
                 try:
-                    re.compile(pattern)
+                    compiled[name].append(re.compile(pattern))
                 except re.error as exc:
                     problem = problem.strip() or f"{name} pattern {pattern!r}: {exc}"
+        if not problem and path:
+            # The patterns apply to the start URL too: one outside them would crawl nothing.
+            start = normalize_url(url) or url
+            if compiled["include"] and not any(p.search(start) for p in compiled["include"]):
+                problem = f"the start URL {start} matches no include pattern: nothing would be crawled"
+            elif any(p.search(start) for p in compiled["exclude"]):
+                problem = f"the start URL {start} matches an exclude pattern: nothing would be crawled"
         self.workspace_label.setText(path)
         self.error_label.setText(problem.strip())
         self.start_button.setEnabled(not problem and not self.running)

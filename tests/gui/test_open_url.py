@@ -152,3 +152,11 @@ def test_bad_url_or_pattern_blocks_start_with_a_message(qtbot: Any, window: Any)
     assert "(unclosed" in dialog.error_label.text()
     dialog.start()  # refused: nothing runs
     assert not dialog.running
+    # Patterns that leave out the start URL would crawl nothing: said before starting.
+    dialog.include_edit.setPlainText("/blog/")
+    assert not dialog.start_button.isEnabled() and "matches no include pattern" in dialog.error_label.text()
+    dialog.include_edit.setPlainText("/docs/")
+    dialog.exclude_edit.setPlainText("example\\.org/docs")
+    assert not dialog.start_button.isEnabled() and "matches an exclude pattern" in dialog.error_label.text()
+    dialog.exclude_edit.setPlainText("/docs/old/")
+    assert dialog.start_button.isEnabled()
