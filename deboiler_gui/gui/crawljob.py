@@ -194,7 +194,8 @@ class _Scanner:
         self.next_scan = 0.0
 
     def maybe_send(self, conn: Any) -> None:
-        if time.monotonic() >= self.next_scan:
+        # Until the first page is in, look at every step: the window opens the site with it.
+        if not self.known or time.monotonic() >= self.next_scan:
             self.send_new(conn)
 
     def send_new(self, conn: Any) -> None:
