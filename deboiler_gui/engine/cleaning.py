@@ -52,7 +52,7 @@ class Applied:
 
 
 def applied(model: DomainModel) -> Applied:
-    cached = getattr(model, "applied", None)
+    cached = getattr(model, "_applied", None)
     if cached is None or cached[0] is not model.data:
         cached = (model.data, Applied(model))
         model._applied = cached  # type: ignore[attr-defined]

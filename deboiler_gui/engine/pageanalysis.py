@@ -160,6 +160,11 @@ def _slot_step(el: HtmlElement, tag: str) -> str:
     return step
 
 
+# Slot steps by (tag, id, class) and skeleton hashes by their text: both depend only on their
+# key, so they are shared between pages (bounded; cleared when they grow too large).
+_STEPS: dict[tuple[str, str | None, str | None], str] = {}
+_SKELETONS: dict[str, str] = {}
+
 #: Elements with more children than this are read whole (see analyse).
 _BATCH_CHILDREN = 30
 
@@ -224,7 +229,12 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
     skeleton, inner = (None, None) if compat else _skeleton(root, spec)
     extra = {} if skeleton is None else _extra_links(root, skeleton)
     cache: dict[str, bool] = {}
-    steps: dict[tuple[str, str | None, str | None], str] = {}
+    steps = _STEPS
+    if len(steps) > 50_000:  # a site with endless generated classes: start over
+        steps.clear()
+    skels = _SKELETONS
+    if len(skels) > 50_000:
+        skels.clear()
     cands = facts.cands
     dig_sub = _DIGITS.sub
     # frame: [tag, parts, chars, links, slot, invisible, cand_index, best_frame, best_nonlink,
@@ -254,7 +264,12 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
             sparts = frame[13]
             skel = ""
             if sparts is not None:
-                skel = hashlib.blake2b(",".join(sparts).encode(), digest_size=8).hexdigest()
+                joined = ",".join(sparts)
+                skel = skels.get(joined)  # leaves and small frames repeat endlessly
+                if skel is None:
+                    skel = hashlib.blake2b(joined.encode(), digest_size=8).hexdigest()
+                    if len(joined) < 200:
+                        skels[joined] = skel
                 if cidx >= 0:
                     cands[cidx][6] = skel
             up = frame[11]
