@@ -1,6 +1,6 @@
 """File → Open URL… against a generated site on a local server: the crawl runs in the background
-while the window keeps ticking, the page list grows as pages arrive, Cancel stops the crawl, and
-starting again resumes it without fetching any page twice."""
+while the window keeps ticking, the page list grows as pages arrive, Cancel stops the crawl,
+starting again resumes it without fetching any page twice, and closing the window stops it."""
 
 from __future__ import annotations
 
@@ -160,3 +160,22 @@ def test_bad_url_or_pattern_blocks_start_with_a_message(qtbot: Any, window: Any)
     assert not dialog.start_button.isEnabled() and "matches an exclude pattern" in dialog.error_label.text()
     dialog.exclude_edit.setPlainText("/docs/old/")
     assert dialog.start_button.isEnabled()
+
+
+def test_closing_the_window_stops_a_running_crawl(qtbot: Any, window: Any) -> None:
+    site = Site(pages=60, latency=0.06, slow=0.3)
+    with CrawlServer(site) as srv:
+        dialog = _open_dialog(window, srv.base + "/")
+        ended: list[Any] = []
+        dialog.crawl_ended.connect(lambda *a: ended.append(a))
+        dialog.start_button.click()
+        qtbot.waitUntil(lambda: len(_listed(window)) >= 5, timeout=30_000)
+        started = time.monotonic()
+        window.shutdown()  # what closing the window does after asking about unsaved edits
+        assert time.monotonic() - started < 10
+        assert dialog.runner.wait(0), "the crawl's worker thread is still running"
+        stopped_at = len(srv.paths())
+        qtbot.wait(600)
+        assert len(srv.paths()) == stopped_at, "the crawl went on after the window was closed"
+        assert not dialog.running and not ended  # nothing is reported to a window going away
+        assert len(_page_requests(srv)) < site.pages
