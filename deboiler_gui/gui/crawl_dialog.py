@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deboiler_gui.engine.crawl import saved_config
 from deboiler_gui.engine.crawl_config import CrawlConfig
 from deboiler_gui.engine.crawl_rules import normalize_url
 from deboiler_gui.engine.model import DeboilerError
@@ -150,6 +151,17 @@ class OpenUrlDialog(QDialog):
         )
         cfg.validate()
         return cfg
+
+    def fill_from(self, cfg: CrawlConfig) -> None:
+        """Show an earlier crawl's settings (Start then resumes it)."""
+        if cfg.seeds:
+            self.url_edit.setText(cfg.seeds[0])
+        if cfg.max_pages:
+            self.max_pages.setValue(int(cfg.max_pages))
+        self.per_host.setValue(int(cfg.per_host))
+        self.delay.setValue(float(cfg.delay))
+        self.include_edit.setPlainText("\n".join(cfg.include))
+        self.exclude_edit.setPlainText("\n".join(cfg.exclude))
 
     def _validate(self) -> bool:
         """Check the fields on every keystroke: the first problem is shown and blocks Start."""
@@ -289,6 +301,15 @@ def open_url_dialog(window: Any) -> OpenUrlDialog:
         dialog.crawl_ended.connect(window._on_crawl_ended)
         window.workspace_loaded.connect(dialog.on_workspace_loaded)
         window._open_url_dialog = dialog
+    if not dialog.running and window.ws is not None:
+        # The window shows a crawled site: offer its last crawl (read through the window's own
+        # connection; the app's process never opens a second one).
+        try:
+            saved = saved_config(window.ws)
+        except DeboilerError:
+            saved = None
+        if saved is not None and saved.seeds:
+            dialog.fill_from(saved)
     dialog.show()
     dialog.raise_()
     dialog.activateWindow()

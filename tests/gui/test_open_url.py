@@ -138,6 +138,12 @@ def test_cancel_stops_the_crawl_and_start_resumes_without_refetching(qtbot: Any,
         repeated = {p: n for p, n in _page_requests(srv).items() if n > 1}
         assert set(repeated) <= RETRIED, repeated
         assert {srv.base + f"/page/{n}.html" for n in range(site.pages)} <= _listed(window)
+        # Opened again on the crawled site, the dialog shows that crawl's settings.
+        dialog.close()
+        dialog.url_edit.setText("https://elsewhere.example/")
+        dialog.per_host.setValue(7)
+        window.open_url_action.trigger()
+        assert dialog.url_edit.text() == srv.base + "/" and dialog.per_host.value() == 2
 
 
 def test_bad_url_or_pattern_blocks_start_with_a_message(qtbot: Any, window: Any) -> None:
