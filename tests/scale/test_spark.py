@@ -28,6 +28,10 @@ def _page(site: str, i: int, n: int) -> str:
 
 @pytest.fixture(scope="module")
 def spark():
+    import logging
+
+    # py4j logs from finalizers at interpreter exit, after pytest closed its capture streams
+    logging.getLogger("py4j").setLevel(logging.WARNING)
     session = sj.get_session("local[2]", "deboiler-gui-tests")
     session.sparkContext.setLogLevel("ERROR")
     yield session
