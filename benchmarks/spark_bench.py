@@ -95,7 +95,9 @@ def main() -> None:
 
     from deboiler_gui.scale.spark import read_output
 
-    local = {r["url"]: r for r in map(json.loads, (work / "local.jsonl").read_text(encoding="utf-8").splitlines())}
+    # split on "\n" only: records may hold U+2028 and other characters splitlines() breaks at
+    lines = (work / "local.jsonl").read_text(encoding="utf-8").split("\n")
+    local = {r["url"]: r for r in map(json.loads, filter(None, lines))}
     remote = {r["url"]: r for r in read_output(str(work / "spark-out"))}
     same = sum(1 for u, r in local.items() if remote.get(u) == r)
 
