@@ -373,16 +373,14 @@ def suggest(
             continue
         if any(n is el for n in nodes):
             found.append((xp, family, cost, len(nodes)))
-    # Site-wide hit rates cost one XPath run per page: only the cheapest unique candidates
-    # that can make the list get one (this keeps a click under about a second on big sites).
+    # Site-wide hit rates cost one XPath run per page: the candidates that can make the list
+    # (unique on the page first, then by cost) get one, the rest are not shown.
     found.sort(key=lambda f: (f[3] != 1, f[2], f[0].count("/"), len(f[0])))
     candidates: list[Candidate] = []
-    rated = 0
-    for xp, family, cost, n in found:
+    for rank_in_found, (xp, family, cost, n) in enumerate(found):
         site: dict[str, Any] = {}
-        if index is not None and n == 1 and rated < min(limit, 5):
+        if index is not None and rank_in_found < limit:
             site = index.hit_rate(xp)
-            rated += 1
         candidates.append(Candidate(xp, family, cost, n, True, site))
 
     def rank(c: Candidate) -> tuple[Any, ...]:
