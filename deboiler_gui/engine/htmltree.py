@@ -30,7 +30,7 @@ _PARSER.set_element_class_lookup(
 #: Nesting kept when a page is deeper than libxml2 can build (it stops at 2,048 levels and drops
 #: everything below and after); deeper tags are dropped, their text kept.
 MAX_DEPTH = 1024
-_VOID = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
+_VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr"])
 _TAG = re.compile(r"<!--.*?-->|<(/)?([A-Za-z][A-Za-z0-9:_-]*)\b[^>]*?(/)?>", re.DOTALL)
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
