@@ -10,7 +10,13 @@ from typing import Any
 import lxml.etree as etree
 
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
-from deboiler_gui.engine.htmltree import HtmlElement, parse_html, to_html, visible_text
+from deboiler_gui.engine.htmltree import (
+    HtmlElement,
+    drop_element,
+    parse_html,
+    to_html,
+    visible_text,
+)
 from deboiler_gui.engine.model import CleanResult, DomainModel, InputError, Page, Removal, RuleError
 from deboiler_gui.engine.pageanalysis import (
     DEFAULT_CONFIG,
@@ -199,18 +205,7 @@ def _select(root: HtmlElement, expression: str, what: str) -> list[HtmlElement]:
 
 
 def _drop(el: HtmlElement) -> None:
-    # The tail is the parent's text, not part of the removed subtree.
-    parent = el.getparent()
-    if parent is None:
-        return
-    tail = el.tail
-    if tail:
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(el)
+    drop_element(el)
 
 
 def clean_tree(

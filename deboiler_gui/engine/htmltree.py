@@ -175,6 +175,23 @@ def text_length(el: HtmlElement) -> int:
     return sum(1 for ch in visible_text(el) if not ch.isspace())
 
 
+def drop_element(el: HtmlElement) -> bool:
+    """Remove an element with its subtree but keep its tail text (the tail belongs to the
+    parent). Returns False for a root, which cannot be removed."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+    return True
+
+
 def to_html(el: HtmlElement) -> str:
     """Serialise a tree or subtree as HTML text."""
     return lxml.html.tostring(el, encoding="unicode", method="html")

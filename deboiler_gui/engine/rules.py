@@ -13,7 +13,7 @@ from typing import Any
 
 import regex
 
-from deboiler_gui.engine.htmltree import HtmlElement, iter_elements
+from deboiler_gui.engine.htmltree import HtmlElement, drop_element, iter_elements
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.selectors import select_elements
 from deboiler_gui.engine.template import NoiseFilter, Processor
@@ -124,21 +124,7 @@ def filter_nodes(flt: NoiseFilter, root: HtmlElement) -> list[HtmlElement]:
 
 def drop_nodes(nodes: list[HtmlElement]) -> int:
     """Remove nodes from their tree keeping their tails; returns how many were removed."""
-    n = 0
-    for el in nodes:
-        parent = el.getparent()
-        if parent is None:
-            continue
-        tail = el.tail
-        if tail:
-            prev = el.getprevious()
-            if prev is not None:
-                prev.tail = (prev.tail or "") + tail
-            else:
-                parent.text = (parent.text or "") + tail
-        parent.remove(el)
-        n += 1
-    return n
+    return sum(1 for el in nodes if drop_element(el))
 
 
 def preview_filter(flt: NoiseFilter, root: HtmlElement, markup: str, text: str) -> dict[str, Any]:
