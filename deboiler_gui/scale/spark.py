@@ -19,6 +19,7 @@ Work plan:
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import hashlib
 import io
@@ -342,6 +343,27 @@ def _parquet_row(r: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
+def _prepare(output: str, overwrite: bool, spark: Any, master: str | None) -> tuple[Any, Any]:
+    """Check (or clear, with ``overwrite``) the output folder, then get the session."""
+    if os.path.exists(output) and not _is_remote(output):
+        if not overwrite:
+            raise InputError(f"{output}: already exists (use --overwrite)")
+        shutil.rmtree(output)
+    spark = spark or get_session(master)
+    return spark, spark.sparkContext
+
+
+@contextlib.contextmanager
+def _shipped(sc: Any) -> Iterator[None]:
+    """The package is on the executors for the body (zipped in a temporary folder)."""
+    tmp = tempfile.mkdtemp(prefix="deboiler-spark-")
+    try:
+        ship_package(sc, tmp)
+        yield
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def _load_saved_models(workspace: str | None) -> dict[str, dict[str, Any]]:
     if not workspace:
         return {}
@@ -370,15 +392,8 @@ def run_clean(
     """Clean every page of the inputs on Spark and write ``output`` (a folder)."""
     options = options or SparkOptions()
     paths = expand_inputs(inputs)
-    if os.path.exists(output) and not _is_remote(output):
-        if not overwrite:
-            raise InputError(f"{output}: already exists (use --overwrite)")
-        shutil.rmtree(output)
-    spark = spark or get_session(master)
-    sc = spark.sparkContext
-    tmp = tempfile.mkdtemp(prefix="deboiler-spark-")
-    try:
-        ship_package(sc, tmp)
+    spark, sc = _prepare(output, overwrite, spark, master)
+    with _shipped(sc):
         saved = _load_saved_models(workspace)
         summary = SparkSummary(output=output)
         out = clean_rdd(sc, read_pages(sc, paths, base_url), options, saved, summary).persist()
@@ -394,8 +409,6 @@ def run_clean(
         summary.pages = sum(counts.values())
         out.unpersist()
         return summary
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def extract_records(pages: Iterable[dict[str, Any]], templates: list[dict[str, Any]], models: dict[str, dict[str, Any]], diagnostics: bool) -> Iterator[dict[str, Any]]:
@@ -431,15 +444,8 @@ def run_extract(
     for t in templates:
         check_template(Template.from_dict(t))
     paths = expand_inputs(inputs)
-    if os.path.exists(output) and not _is_remote(output):
-        if not overwrite:
-            raise InputError(f"{output}: already exists (use --overwrite)")
-        shutil.rmtree(output)
-    spark = spark or get_session(master)
-    sc = spark.sparkContext
-    tmp = tempfile.mkdtemp(prefix="deboiler-spark-")
-    try:
-        ship_package(sc, tmp)
+    spark, sc = _prepare(output, overwrite, spark, master)
+    with _shipped(sc):
         models = _load_saved_models(workspace) if use_cleaner else {}
         n_parts = partitions or max(2, sc.defaultParallelism * 4)
         shared = sc.broadcast((templates, models))
@@ -449,8 +455,6 @@ def run_extract(
         counts = dict(out.map(lambda r: (r.get("status"), 1)).reduceByKey(lambda a, b: a + b).collect())
         out.unpersist()
         return counts
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def read_output(path: str) -> Iterator[dict[str, Any]]:
