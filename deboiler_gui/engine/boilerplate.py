@@ -11,7 +11,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from deboiler_gui.engine.cleaning import clean_page, clean_tree, find_boilerplate
+from deboiler_gui.engine.cleaning import applied, clean_page, clean_tree, find_boilerplate
 from deboiler_gui.engine.htmltree import HtmlElement, parse_html
 from deboiler_gui.engine.model import (
     CleanResult,
@@ -26,6 +26,7 @@ from deboiler_gui.engine.pageanalysis import (
     DEFAULT_CONFIG,
     MODES,
     Facts,
+    FactsStore,
     Spec,
     analyse,
     check_config,
@@ -153,6 +154,8 @@ class DomainCleaner:
         self.config = check_config(config)
         self.model_: DomainModel | None = None
         self._cache: dict[str, tuple[HtmlElement, Facts | None]] = {}
+        # memory mode: each page's analysis from fit, compact and without its tree
+        self._store: FactsStore | None = None
 
     # ---------------------------------------------------------------- fit
 
@@ -170,6 +173,7 @@ class DomainCleaner:
     ) -> Iterator[tuple[Page, dict[str, Any] | str | None]]:
         density = float(self.config["link_density"])
         keep = self.operation_mode == "performance" and self.jobs == 1
+        store = self._store = FactsStore(spec) if self.jobs == 1 and not keep else None
         if self.jobs == 1:
             for page in pages:
                 if not _fittable(page):
@@ -181,6 +185,8 @@ class DomainCleaner:
                     summary = summarise(root, spec, density, facts)
                     if keep:  # performance mode: the tree and its analysis serve transform
                         self._cache[page.url] = (root, facts)
+                    elif store is not None:  # memory mode: a few numbers per candidate
+                        store.put(page.url, page.html, root, facts)
                     yield page, summary
                 except Exception as exc:  # one bad page never stops the fit
                     yield page, f"{page.url}: {type(exc).__name__}: {exc}"
@@ -212,6 +218,7 @@ class DomainCleaner:
         cfg = self.config
         spec = make_spec(self.mode, cfg)
         self._cache.clear()
+        self._store = None
         if isinstance(pages, list | tuple):
             pages = sorted(pages, key=lambda p: p.url)
         total = len(pages) if hasattr(pages, "__len__") else None  # type: ignore[arg-type]
@@ -368,12 +375,21 @@ class DomainCleaner:
             raise DeboilerError("the cleaner is not fitted: call fit() first")
         model = self.model_
         if self.jobs == 1:
+            store = self._store
+            if store is not None and store.spec != applied(model).spec:
+                store = None  # a model of other options: its analysis differs
             for page in pages:
                 cached = self._cache.pop(page.url, None)
                 if cached is not None and cached[0] is not None:
                     yield clean_page(page, model, _root=cached[0], _facts=cached[1])
-                else:
-                    yield clean_page(page, model)
+                    continue
+                if store is not None and page.url in store.pages and page.error is None:
+                    # the same HTML parses to the same tree: fit's analysis still holds
+                    root = parse_html(page.html)
+                    facts = store.take(page.url, page.html, root)
+                    yield clean_page(page, model, _root=root, _facts=facts)
+                    continue
+                yield clean_page(page, model)
             return
         with ProcessPoolExecutor(
             max_workers=self.jobs,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -483,3 +484,84 @@ def summarise(
 
 def summarise_html(html: str, spec: Spec, link_density: float) -> dict[str, Any]:
     return summarise(parse_html(html), spec, link_density)
+
+
+# --------------------------------------------------------------------------- compact facts
+
+
+class FactsStore:
+    """What memory mode keeps of each page's analysis between fit and transform: per
+    candidate its hash, characters, link characters, subtree end, slot and skeleton (slots
+    and skeletons as indexes into site-wide tables, since they repeat on every page), the
+    main-content path as child indexes, and no tree. A re-parse of the same HTML gives the
+    same tree, so transform only has to find the candidates again (one C-level iteration)."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.tags = tuple(sorted(spec.tags if spec.tags is not None else IMPROVED_TAGS))
+        self.pages: dict[str, tuple[int, array, tuple[int, ...], int, int]] = {}
+        self.strings: list[str | None] = [None]  # index 0 is "no slot" / "no skeleton"
+        self.index: dict[str | None, int] = {None: 0}
+
+    def _intern(self, s: str | None) -> int:
+        i = self.index.get(s)
+        if i is None:
+            i = self.index[s] = len(self.strings)
+            self.strings.append(s)
+        return i
+
+    def put(self, url: str, html: str, root: HtmlElement, facts: Facts) -> None:
+        if self.spec.compat or facts.too_large:
+            return  # compat walks every element; its candidates are not one tag iteration
+        cands = facts.cands
+        els = list(root.iter(*self.tags))
+        # Deeper-than-max_depth elements are not candidates: then the iteration would not
+        # line up with the analysis, and transform analyses that page again.
+        if els != [r[0] for r in cands]:  # elements compare by identity
+            return
+        flat: list[int] = []
+        index = self.index
+        intern = self._intern
+        for _el, h, chars, links, slot, end, skel in cands:
+            i = index.get(slot)
+            if i is None:
+                i = intern(slot)
+            k = index.get(skel or None)
+            if k is None:
+                k = intern(skel)
+            flat += (h - (1 << 63), chars, links, end, i, k)
+        data = array("q", flat)
+        path = facts.main_path
+        steps = tuple(path[i].index(path[i + 1]) for i in range(len(path) - 1))
+        self.pages[url] = (hash(html), data, steps, facts.chars, facts.elements)
+
+    def take(self, url: str, html: str, root: HtmlElement) -> Facts | None:
+        """The page's analysis on a fresh parse of the same HTML, or None (analyse again)."""
+        stored = self.pages.pop(url, None)
+        if stored is None or stored[0] != hash(html):
+            return None
+        _, data, steps, chars, elements = stored
+        els = list(root.iter(*self.tags))
+        if len(els) * 6 != len(data):
+            return None
+        strings = self.strings
+        facts = Facts(chars=chars, elements=elements)
+        facts.cands = [
+            [
+                el,
+                data[j] + (1 << 63),
+                data[j + 1],
+                data[j + 2],
+                strings[data[j + 4]],
+                data[j + 3],
+                strings[data[j + 5]] or "",
+            ]
+            for el, j in zip(els, range(0, len(data), 6), strict=True)
+        ]
+        node = root
+        path = [node]
+        for i in steps:
+            node = node[i]
+            path.append(node)
+        facts.main_path = path
+        return facts

@@ -190,6 +190,20 @@ def test_performance_mode_and_processes_give_the_same_result(site: list[Page], f
     assert [r.to_dict() for r in par.transform(site)] == expected
 
 
+def test_memory_mode_reuses_the_fit_analysis_only_for_the_same_html(site: list[Page]) -> None:
+    cleaner = DomainCleaner().fit(site)
+    assert cleaner._store is not None and len(cleaner._store.pages) == len(site)
+    # same URL, same structure, other text: the analysis kept from fit no longer holds
+    changed = Page(url=site[5].url, html=site[5].html.replace("sheltered corner", "windless corner"))
+    pages = [*site[:5], changed, *site[6:]]
+    got = [r.to_dict() for r in cleaner.transform(pages)]
+    assert got == [clean_page(p, cleaner.model_).to_dict() for p in pages]
+    before = clean_page(site[5], cleaner.model_).original_chars
+    assert got[5]["original_chars"] == before - len("sheltered") + len("windless")
+    assert not cleaner._store.pages  # each kept analysis serves one transform
+    assert [r.to_dict() for r in cleaner.transform(pages)] == got
+
+
 def test_fit_steps_reports_progress_and_returns_the_model(site: list[Page]) -> None:
     gen = DomainCleaner().fit_steps(site)
     steps = []
