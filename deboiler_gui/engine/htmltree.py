@@ -70,15 +70,16 @@ def parse_html(html: str | bytes) -> HtmlElement:
     return root
 
 
-# _CONTROL's ASCII part as bytes: deleting them is a C table loop, 20x a regex scan
+# _CONTROL as bytes: deleting them is a C table loop, several times faster than a regex scan.
+# In UTF-8 these bytes only ever stand for themselves, and EF BF BE/BF only for U+FFFE/U+FFFF.
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
 
 
 def _has_control(html: str) -> bool:
-    if html.isascii():
-        data = html.encode("ascii")
-        return len(data.translate(None, _CONTROL_BYTES)) != len(data)
-    return _CONTROL.search(html) is not None
+    data = html.encode("ascii") if html.isascii() else html.encode("utf-8", "surrogatepass")
+    if len(data.translate(None, _CONTROL_BYTES)) != len(data):
+        return True
+    return not html.isascii() and (b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data)
 
 
 def _hit_depth_limit() -> bool:
