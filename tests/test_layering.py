@@ -60,3 +60,26 @@ def test_headless_cli_help_does_not_load_qt() -> None:
     )
     assert "deboiler_gui.cli" in loaded
     assert not {m for m in loaded if m.startswith(("PySide6", "shiboken6"))}
+
+
+def test_headless_commands_do_not_load_qt(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    ws = tmp_path / "w.sqlite"
+    out = tmp_path / "o.jsonl"
+    loaded = _loaded_after(
+        "from click.testing import CliRunner\n"
+        "from deboiler_gui.cli import cli\n"
+        "from deboiler_gui.engine.sources import demo_site_path\n"
+        "run = CliRunner().invoke\n"
+        f"r = run(cli, ['clean', '--demo', '-o', {str(out)!r}, '--quiet'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        f"r = run(cli, ['import', str(demo_site_path()), '-w', {str(ws)!r}])\n"
+        "assert r.exit_code == 0, r.output\n"
+        f"r = run(cli, ['fit', '-w', {str(ws)!r}])\n"
+        "assert r.exit_code == 0, r.output\n"
+        f"r = run(cli, ['templates', 'list', '-w', {str(ws)!r}])\n"
+        "assert r.exit_code == 0, r.output\n"
+        f"r = run(cli, ['export-warc', {str(tmp_path / 'x.warc.gz')!r}, '-w', {str(ws)!r}])\n"
+        "assert r.exit_code == 0, r.output\n"
+    )
+    assert "deboiler_gui.engine.boilerplate" in loaded  # the commands really ran the engine
+    assert not {m for m in loaded if m.startswith(("PySide6", "shiboken6"))}
