@@ -3,8 +3,8 @@ turning engine errors into click errors at the edge."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
-from typing import TypeVar
+from collections.abc import Generator
+from typing import Any, TypeVar
 
 import click
 
@@ -13,9 +13,14 @@ from deboiler_gui.engine.model import Progress
 T = TypeVar("T")
 
 
-def drive(gen: Generator[Progress, None, T], label: str, quiet: bool = False) -> T:
-    """Run an engine generator to its end, showing its progress; return its return value."""
-    bar = None
+def drive(
+    gen: Generator[Progress, None, T], label: str, quiet: bool = False, *, phases: dict[str, str] | None = None
+) -> T:
+    """Run an engine generator to its end, showing its progress on stderr; return its return
+    value. With ``phases`` (first word of a progress message → label), each phase of a
+    multi-phase run gets a bar of its own."""
+    bar: Any = None
+    phase: str | None = None
     last = 0
     try:
         while True:
@@ -25,22 +30,25 @@ def drive(gen: Generator[Progress, None, T], label: str, quiet: bool = False) ->
                 return stop.value  # type: ignore[no-any-return]
             if quiet:
                 continue
-            if bar is None:
-                bar = click.progressbar(length=step.total or 0, label=label, file=click.get_text_stream("stderr"))
+            name = label
+            if phases is not None:
+                word = step.message.split(" ", 1)[0] if step.message else ""
+                name = phases.get(word, phase or label)
+            if bar is None or name != phase:
+                if bar is not None:
+                    bar.__exit__(None, None, None)
+                bar = click.progressbar(
+                    length=max(1, step.total or 1), label=f"{name:<8}", file=click.get_text_stream("stderr"),
+                    show_pos=name != "Reading",
+                )
                 bar.__enter__()
+                phase, last = name, 0
             if step.total and bar.length != step.total:
                 bar.length = step.total
-            bar.update(max(0, step.done - last))
-            last = step.done
+            if step.done > last:
+                bar.update(step.done - last)
+                last = step.done
     finally:
+        gen.close()
         if bar is not None:
             bar.__exit__(None, None, None)
-
-
-def progress_iter(items: Iterator[T], total: int | None, label: str, quiet: bool) -> Iterator[T]:
-    """Wrap an iterator in a stderr progress bar unless quiet."""
-    if quiet:
-        yield from items
-        return
-    with click.progressbar(items, length=total, label=label, file=click.get_text_stream("stderr")) as bar:
-        yield from bar

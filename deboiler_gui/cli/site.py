@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
+from deboiler_gui.cli.common import drive
 from deboiler_gui.engine.model import DeboilerError, Progress
 
 T = TypeVar("T")
@@ -17,38 +18,12 @@ _PHASES = {"reading": "Reading", "read": "Reading", "fitting": "Fitting", "fitte
 
 
 def _drive_phases(gen: Generator[Progress, None, T], quiet: bool) -> T:
-    """Run a multi-phase engine generator with one stderr progress bar per phase; engine
+    """A multi-phase run (reading, fitting, cleaning) with one progress bar per phase; engine
     errors become one-line click errors (exit code 1)."""
-    bar: Any = None
-    phase = None
-    last = 0
     try:
-        while True:
-            try:
-                step = next(gen)
-            except StopIteration as stop:
-                return stop.value  # type: ignore[no-any-return]
-            if quiet:
-                continue
-            word = step.message.split(" ", 1)[0] if step.message else ""
-            name = _PHASES.get(word, phase or "Working")
-            if name != phase or bar is None:
-                if bar is not None:
-                    bar.__exit__(None, None, None)
-                bar = click.progressbar(length=max(1, step.total or 1), label=f"{name:<8}", file=click.get_text_stream("stderr"), show_pos=name != "Reading")
-                bar.__enter__()
-                phase, last = name, 0
-            if step.total and bar.length != step.total:
-                bar.length = step.total
-            if step.done > last:
-                bar.update(step.done - last)
-                last = step.done
+        return drive(gen, "Working", quiet, phases=_PHASES)
     except DeboilerError as exc:
         raise click.ClickException(str(exc)) from exc
-    finally:
-        gen.close()
-        if bar is not None:
-            bar.__exit__(None, None, None)
 
 
 def _options(mode: str, operation_mode: str, jobs: int, max_page_mb: float | None = None, page_timeout: float | None = None) -> Any:
