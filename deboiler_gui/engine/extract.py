@@ -30,7 +30,13 @@ from deboiler_gui.engine.rules import (
     filter_nodes,
     filter_text,
 )
-from deboiler_gui.engine.selectors import compile_selector, expand_pattern, select, to_xpath
+from deboiler_gui.engine.selectors import (
+    compile_selector,
+    count_hits,
+    expand_pattern,
+    select,
+    to_xpath,
+)
 from deboiler_gui.engine.template import Field, Template
 
 log = logging.getLogger(__name__)
@@ -393,20 +399,9 @@ def iter_extract(pages: Iterable[Page], templates: Sequence[Template], models: d
 
 def evaluate_expression(trees: Iterable[Any], expression: str) -> dict[str, Any]:
     """One rule over all pages: pages where it matches exactly one node, none, many."""
-    xp = compile_selector(expression)
-    one = none = many = 0
-    for tree in trees:
-        try:
-            n = len(expand_pattern(tree, expression)) if "%d" in expression else len(xp(tree))
-        except (etree.XPathEvalError, TypeError):
-            n = 0
-        if n == 0:
-            none += 1
-        elif n == 1:
-            one += 1
-        else:
-            many += 1
-    return {"one": one, "none": none, "many": many, "pages": one + none + many}
+    if "%d" in expression:
+        return count_hits(trees, lambda tree: expand_pattern(tree, expression))
+    return count_hits(trees, compile_selector(expression))
 
 
 def evaluate_field(trees: Iterable[Any], fld: Field, template: Template) -> dict[str, Any]:

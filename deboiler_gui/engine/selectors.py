@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -177,6 +177,24 @@ def is_wordlike(value: str) -> bool:
 _ID_STEP = re.compile(r"""^//([A-Za-z][\w-]*|\*)\[@id=('[^']*'|"[^"]*")\](/.*)?$""")
 
 
+def count_hits(trees: Iterable[Any], select: Callable[[Any], Any]) -> dict[str, int]:
+    """Pages where ``select`` finds exactly one node, none, or many (an evaluation error
+    counts as none)."""
+    one = none = many = 0
+    for tree in trees:
+        try:
+            n = len(select(tree))
+        except (etree.XPathEvalError, TypeError):
+            n = 0
+        if n == 0:
+            none += 1
+        elif n == 1:
+            one += 1
+        else:
+            many += 1
+    return {"pages": one + none + many, "one": one, "none": none, "many": many}
+
+
 def _id_shortcut(expression: str) -> etree.XPath | None:
     """``//div[@id='x']/…`` as ``id('x')[self::div]/…``: libxml2 keeps an id table for HTML, so
     the lookup skips the scan of the whole page (about 20x faster over a site). A page with a
@@ -217,20 +235,9 @@ class SiteIndex:
     def hit_rate(self, expression: str) -> dict[str, Any]:
         """How many pages the selector matches exactly once, not at all, or many times."""
         xp = _id_shortcut(expression) or compile_selector(expression)
-        one = none = many = 0
-        for tree in self.trees:
-            try:
-                n = len(xp(tree))
-            except (etree.XPathEvalError, TypeError):
-                n = 0
-            if n == 0:
-                none += 1
-            elif n == 1:
-                one += 1
-            else:
-                many += 1
-        total = len(self.trees)
-        return {"pages": total, "one": one, "none": none, "many": many, "rate": one / total if total else 0.0}
+        counts = count_hits(self.trees, xp)
+        total = counts["pages"]
+        return {**counts, "rate": counts["one"] / total if total else 0.0}
 
     def is_volatile(self, el: HtmlElement, attr: str, value: str) -> bool:
         """True when the node at the same indexed position on other pages has another value
