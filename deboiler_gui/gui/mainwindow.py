@@ -475,12 +475,14 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
             self.stamped = stamp_page(page.url, f"<html><body><p>{page.error}</p></body></html>")
         else:
             self.stamped = stamp_page(page.url, page.html)
-        self._compute_state()
         html = self.stamped.html
         if self.show_cleaned:
             html = self._cleaned_html()
-        self.dom_model.set_page(self.stamped if not self.show_cleaned else None)
+        # The browser loads the page in its own process while the highlights and the DOM
+        # panel are computed here; highlights are applied once the page says it is ready.
         self.view.show_document(html)
+        self._compute_state()
+        self.dom_model.set_page(self.stamped if not self.show_cleaned else None)
 
     def _cleaned_html(self) -> str:
         """The page as the CLI would clean it with this template."""
