@@ -10,8 +10,8 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
-from deboiler_gui.engine import model as _model
 from deboiler_gui.engine import review_child
+from deboiler_gui.engine.childjob import TICK, relay
 from deboiler_gui.engine.extract import check_template
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Progress, WorkspaceError
 from deboiler_gui.engine.review import DEFAULT_MAX_EATEN, before_after, impact_steps, template_for
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 Path = str | os.PathLike[str]
 #: How often the child process reports progress, and the parent yields (a cancel point).
-_TICK = 0.05
+_TICK = TICK  # progress throttle, as the relay polls
 
 
 def _templates(ws: Workspace, names: Sequence[str] | None) -> list[Template]:
@@ -256,31 +256,6 @@ def in_process(job: Callable[..., Generator[Progress, None, Any]], *args: Any, *
     proc = ctx.Process(target=review_child.main, args=(child, name, args, kwargs), daemon=True)
     proc.start()
     child.close()
-    last = Progress(0, None, f"{name} starting")
-    try:
-        yield last
-        while True:
-            if not parent.poll(_TICK):
-                if not proc.is_alive() and not parent.poll(0):
-                    raise DeboilerError(f"review job {name} ended without a result (exit code {proc.exitcode})")
-                yield last  # nothing new: still a cancel point
-                continue
-            try:
-                msg = parent.recv()
-            except EOFError as exc:
-                raise DeboilerError(f"review job {name} ended without a result (exit code {proc.exitcode})") from exc
-            if msg[0] == "progress":
-                last = Progress(msg[1], msg[2], msg[3])
-                yield last
-            elif msg[0] == "result":
-                return msg[1]
-            else:
-                error = getattr(_model, msg[1], DeboilerError)
-                raise (error if isinstance(error, type) and issubclass(error, DeboilerError) else DeboilerError)(msg[2])
-    finally:
-        parent.close()
-        if proc.is_alive():
-            proc.terminate()
-        proc.join(5)
+    return (yield from relay(proc, parent, f"review job {name}"))
 
 __all__ = ["decide_group_job", "history_job", "in_process", "proposal_job", "export_job", "groups_job", "health_job", "impact_job", "page_job"]

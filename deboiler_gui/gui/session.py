@@ -14,7 +14,7 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from deboiler_gui.engine import model as _model
+from deboiler_gui.engine.childjob import TICK, relay
 from deboiler_gui.engine.model import DeboilerError, Progress
 
 #: File suffixes treated as an existing workspace rather than input to import.
@@ -179,7 +179,7 @@ def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[s
 
 #: Steps that may run in a child process (by name: only plain data crosses).
 CHILD_STEPS = ("import_steps", "fit_steps", "analyse_steps", "page_batches", "page_summaries")
-_TICK = 0.05
+_TICK = TICK  # progress throttle, as the relay polls
 
 
 def _context() -> Any:
@@ -206,36 +206,7 @@ def run_in_child(step: str, *args: Any) -> Generator[Any, None, Any]:
     proc = ctx.Process(target=_child_main, args=(child, step, args), daemon=True)
     proc.start()
     child.close()
-    last = Progress(0, None, f"{step.replace('_steps', '')} starting")
-    try:
-        yield last
-        while True:
-            if not parent.poll(_TICK):
-                if not proc.is_alive() and not parent.poll(0):
-                    raise DeboilerError(f"{step}: the worker process ended without a result (exit code {proc.exitcode})")
-                yield last  # nothing new, but still a cancel point
-                continue
-            try:
-                msg = parent.recv()
-            except EOFError as exc:
-                raise DeboilerError(f"{step}: the worker process ended without a result (exit code {proc.exitcode})") from exc
-            if msg[0] == "progress":
-                last = Progress(msg[1], msg[2], msg[3])
-                yield last
-            elif msg[0] == "partial":
-                yield msg[1]
-            elif msg[0] == "result":
-                return msg[1]
-            else:
-                kind = getattr(_model, msg[1], None)
-                if isinstance(kind, type) and issubclass(kind, DeboilerError) and kind is not _model.RuleError:
-                    raise kind(msg[2])
-                raise DeboilerError(msg[2])
-    finally:
-        parent.close()
-        if proc.is_alive():
-            proc.terminate()
-        proc.join(2)
+    return (yield from relay(proc, parent, step, join_timeout=2.0))
 
 
 def _child_main(conn: Any, step: str, args: tuple[Any, ...]) -> None:
