@@ -38,8 +38,8 @@ from deboiler_gui.gui.picking import Picking
 from deboiler_gui.gui.reviewdock import add_review_dock
 from deboiler_gui.gui.saving import Saving
 from deboiler_gui.gui.siteservice import SiteService
-from deboiler_gui.gui.stamping import StampedPage, stamp_page
-from deboiler_gui.gui.webview import IsolatedProfile, PageView
+from deboiler_gui.gui.stamping import StampedPage, prepare_page
+from deboiler_gui.gui.webview import IsolatedProfile, PageView, highlight_css
 from deboiler_gui.gui.worker import Job, JobBar
 
 log = logging.getLogger(__name__)
@@ -73,6 +73,8 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.list_examples: list[int] = []
         self.show_cleaned = False
         self.item_state: dict[str, Any] = {}
+        self._marks: dict[str, list[int]] = {}  # kind -> stamps on the shown page
+        self._shown_marks: dict[str, list[int]] = {}  # what the view shows of them
         self.site_state: dict[str, str] = {}
         self._after_first_paint: list[Any] = []
         # url -> XPaths of the cleaner's boilerplate, learnt by the background analysis.
@@ -202,6 +204,9 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         view_menu = self.menuBar().addMenu("&View")
         self.cleaned_action = QAction("Show &cleaned page", self, checkable=True, shortcut="Ctrl+Shift+C", toggled=self._on_cleaned_action_toggled)
         view_menu.addAction(self.cleaned_action)
+        self.lazy_layout_action = QAction("&Lay out long pages as they scroll", self, checkable=True, checked=True, toggled=lambda _on: self._refresh_page())
+        self.lazy_layout_action.setToolTip("Faster page switches; off shows every block laid out at once (exact scroll bar)")
+        view_menu.addAction(self.lazy_layout_action)
         self.review_action = self.review.toggleViewAction()
         self.review_action.setText("&Review panels")
         self.review_action.setShortcut("Ctrl+R")
@@ -472,16 +477,19 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         assert self.page is not None
         page = self.page
         if page.error and not page.html:
-            self.stamped = stamp_page(page.url, f"<html><body><p>{page.error}</p></body></html>")
+            self.stamped = prepare_page(page.url, f"<html><body><p>{page.error}</p></body></html>")
         else:
-            self.stamped = stamp_page(page.url, page.html)
-        html = self.stamped.html
+            self.stamped = prepare_page(page.url, page.html)
+        self._compute_state()
         if self.show_cleaned:
             html = self._cleaned_html()
-        # The browser loads the page in its own process while the highlights and the DOM
-        # panel are computed here; highlights are applied once the page says it is ready.
+            self._shown_marks = {}
+        else:
+            # The highlights travel inside the served document: the page paints with them from
+            # its first frame, and nothing needs to be sent once it has loaded.
+            self._shown_marks = self._enabled_marks()
+            html = self.stamped.serialise(self._shown_marks, highlight_css(self.lazy_layout_action.isChecked()))
         self.view.show_document(html)
-        self._compute_state()
         self.dom_model.set_page(self.stamped if not self.show_cleaned else None)
 
     def _cleaned_html(self) -> str:
@@ -506,12 +514,21 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.item_state, self._marks = state.items, state.marks
         self.rules.show_template(self.editor.template, self.item_state, self.site_state)
 
+    def _enabled_marks(self) -> dict[str, list[int]]:
+        enabled = self.legend.enabled_kinds()
+        return {k: v for k, v in self._marks.items() if k in enabled}
+
     def _apply_highlights(self) -> None:
+        """Bring the shown page's highlights in line with the template and the legend (a no-op
+        for those already served with the document)."""
         if self.show_cleaned:
+            self._shown_marks = {}
             self.view.set_highlights({})
             return
-        enabled = self.legend.enabled_kinds()
-        self.view.set_highlights({k: v for k, v in getattr(self, "_marks", {}).items() if k in enabled})
+        wanted = self._enabled_marks()
+        if wanted != self._shown_marks:
+            self._shown_marks = wanted
+            self.view.set_highlights(wanted)
         if self.selected is not None:
             self.view.select(self.selected, scroll=False)
 
@@ -521,8 +538,8 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
 
     def _on_cleaned_action_toggled(self, on: bool) -> None:
         self.show_cleaned = on
-        self.view.set_picking(not on)
         self._refresh_page()
+        self.view.set_picking(not on)  # sent to the new document once it is ready
 
     def _on_editor_changed(self) -> None:
         self._compute_state()

@@ -10,12 +10,18 @@ import lxml.etree as etree
 from deboiler_gui.engine.htmltree import HtmlElement, parse_html, to_html
 
 #: The attribute carrying the stamp in the shown page; never written into rules or output.
-#: Short, with base-36 values: a 300 KB page has 20,000 elements and every byte is paid for in
-#: the browser's parse.
+#: Short, with base-36 values: a 300 KB page has 5,000-20,000 elements and every byte is paid for
+#: in the browser's parse.
 STAMP_ATTR = "data-dbg"
+#: The attribute naming the highlight kinds of an element in the shown page (space-separated).
+HIGHLIGHT_ATTR = "data-dbg-hl"
+#: Marks the picker's style element so the picker does not add it twice.
+STYLE_ATTR = "data-dbg-style"
 
 # lxml.html wraps set() in Python; the C method is several times faster over 20,000 elements.
 _set = etree._Element.set
+# Stamp texts, computed once: converting each number again costs more than setting it.
+_STAMPS: list[str] = []
 
 
 def stamp_value(stamp: int) -> str:
@@ -33,16 +39,29 @@ def _base36(n: int) -> str:
     return "".join(reversed(out))
 
 
+def _stamp_texts(count: int) -> list[str]:
+    if len(_STAMPS) < count:
+        _STAMPS.extend(_base36(i) for i in range(len(_STAMPS), max(count, 2 * len(_STAMPS), 4096)))
+    return _STAMPS
+
+
 @dataclass
 class StampedPage:
-    """One page as the view shows it: lxml's tree (stamps removed again), the serialised stamped
-    HTML, and the element of each stamp. Lives in the thread that parsed it (the GUI thread)."""
+    """One page as the view shows it: lxml's tree (never carrying stamps outside ``serialise``),
+    the element of each stamp (document order), and the serialised stamped HTML once made. Lives
+    in the thread that parsed it (the GUI thread)."""
 
     url: str
     root: HtmlElement
     html: str
     elements: list[HtmlElement]
-    index: dict[HtmlElement, int] = field(default_factory=dict)
+    _index: dict[HtmlElement, int] | None = field(default=None, repr=False)
+
+    @property
+    def index(self) -> dict[HtmlElement, int]:
+        if self._index is None:
+            self._index = {el: i for i, el in enumerate(self.elements)}
+        return self._index
 
     def element(self, stamp: int) -> HtmlElement | None:
         if 0 <= stamp < len(self.elements):
@@ -53,24 +72,60 @@ class StampedPage:
         return self.index.get(el)
 
     def stamps_of(self, elements: list[HtmlElement]) -> list[int]:
+        index = self.index
         out = []
         for el in elements:
-            stamp = self.index.get(el)
+            stamp = index.get(el)
             if stamp is not None:
                 out.append(stamp)
         return out
 
+    def serialise(self, highlights: dict[str, list[int]] | None = None, style: str | None = None) -> str:
+        """The HTML the view loads: every element stamped, the highlighted ones carrying their
+        kinds and ``style`` (the highlight CSS) in the head, so the page paints with its
+        highlights from its first frame. The tree is left exactly as it was."""
+        elements = self.elements
+        texts = _stamp_texts(len(elements))
+        for i, el in enumerate(elements):
+            _set(el, STAMP_ATTR, texts[i])
+        kinds: dict[int, list[str]] = {}
+        for kind, stamps in (highlights or {}).items():
+            for stamp in stamps:
+                if 0 <= stamp < len(elements):
+                    kinds.setdefault(stamp, []).append(kind)
+        for stamp, names in kinds.items():
+            _set(elements[stamp], HIGHLIGHT_ATTR, " ".join(names))
+        sheet = None
+        if style is not None:
+            sheet = etree.Element("style")
+            sheet.set(STYLE_ATTR, "")
+            sheet.text = style
+            head = self.root.find("head")
+            (head if head is not None else self.root).insert(0, sheet)
+        try:
+            text = "<!DOCTYPE html>\n" + to_html(self.root)
+        finally:
+            if sheet is not None:
+                sheet.getparent().remove(sheet)
+            etree.strip_attributes(self.root, STAMP_ATTR, HIGHLIGHT_ATTR)
+        self.html = text
+        return text
 
-def stamp_page(url: str, html: str, root: HtmlElement | None = None) -> StampedPage:
-    """Parse (unless given a tree), stamp, serialise, then strip the stamps from the tree so the
-    engine never sees them. Keeping the element list alive keeps lxml's proxies stable, so the
-    engine's elements can be looked up by identity."""
+
+def prepare_page(url: str, html: str, root: HtmlElement | None = None) -> StampedPage:
+    """Parse (unless given a tree) and number the elements; nothing is serialised yet. Keeping
+    the element list alive keeps lxml's proxies stable, so the engine's elements can be looked
+    up by identity."""
     if root is None:
         root = parse_html(html)
-    elements = list(root.iter(etree.Element))  # elements only, filtered in C
-    for i, el in enumerate(elements):
-        # A page could carry our attribute name itself: ours overwrites it, then both go.
-        _set(el, STAMP_ATTR, _base36(i))
-    text = "<!DOCTYPE html>\n" + to_html(root)
-    etree.strip_attributes(root, STAMP_ATTR)
-    return StampedPage(url=url, root=root, html=text, elements=elements, index={el: i for i, el in enumerate(elements)})
+    # A page's own attributes of our names would be taken for ours in the view: they go at once,
+    # so the tree the rules see is the same before and after each serialisation.
+    etree.strip_attributes(root, STAMP_ATTR, HIGHLIGHT_ATTR)
+    return StampedPage(url=url, root=root, html="", elements=list(root.iter(etree.Element)))
+
+
+def stamp_page(url: str, html: str, root: HtmlElement | None = None) -> StampedPage:
+    """Parse (unless given a tree), stamp and serialise without highlights."""
+    page = prepare_page(url, html, root)
+    page.serialise()
+    return page

@@ -8,7 +8,7 @@
   }
   var cfg = DEBOILER_CONFIG;
   var STAMP = cfg.stamp;
-  var HL = "data-dbg-hl";
+  var HL = cfg.highlight;
   var HOVER = "data-dbg-hover";
   var SEL = "data-dbg-sel";
   var bridge = null;
@@ -45,11 +45,31 @@
     return node && node.closest ? node.closest("[" + STAMP + "]") : null;
   }
 
+  // The served document usually carries the style and its highlights already (painted with the
+  // first frame); otherwise the style is added here.
   function setStyle() {
+    if (document.querySelector("style[" + cfg.style + "]")) {
+      return true;
+    }
     var style = document.createElement("style");
-    style.setAttribute("data-dbg-style", "");
+    style.setAttribute(cfg.style, "");
     style.textContent = cfg.css;
     (document.head || document.documentElement).appendChild(style);
+    return false;
+  }
+
+  // Highlights present in the served document, by kind.
+  function bakedCounts() {
+    var counts = {};
+    var all = document.querySelectorAll("[" + HL + "]");
+    for (var i = 0; i < all.length; i++) {
+      marked.push(all[i]);
+      var kinds = all[i].getAttribute(HL).split(" ");
+      for (var j = 0; j < kinds.length; j++) {
+        counts[kinds[j]] = (counts[kinds[j]] || 0) + 1;
+      }
+    }
+    return counts;
   }
 
   function setHighlights(kinds) {
@@ -190,9 +210,42 @@
     pointOf: pointOf,
     marks: marks,
   };
-  setStyle();
+  // Injected when the document is created: the channel's handshake with Qt runs while the page
+  // is still being parsed, and the page is announced once both are done.
+  var domDone = false;
+  var announced = false;
+  var baked = false;
+  var counts = {};
+
+  function announce() {
+    if (announced || !domDone || !bridge) {
+      return;
+    }
+    announced = true;
+    post({ type: "ready", serial_url: String(location.href), elements: stampMap().size, baked: baked });
+    if (baked) {
+      // After the next frame, so "highlighted" means painted.
+      requestAnimationFrame(function () {
+        post({ type: "highlighted", counts: counts, serial_url: String(location.href) });
+      });
+    }
+  }
+
+  function domReady() {
+    domDone = true;
+    byStamp = null;
+    baked = setStyle();
+    counts = bakedCounts();
+    announce();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", domReady);
+  } else {
+    domReady();
+  }
   new QWebChannel(qt.webChannelTransport, function (channel) {
     bridge = channel.objects.bridge;
-    post({ type: "ready", serial_url: String(location.href), elements: stampMap().size });
+    announce();
   });
 })();

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from deboiler_gui.engine.htmltree import xpath_of
-from deboiler_gui.gui.stamping import STAMP_ATTR, stamp_page
+from deboiler_gui.engine.htmltree import to_html, xpath_of
+from deboiler_gui.gui.stamping import HIGHLIGHT_ATTR, STAMP_ATTR, prepare_page, stamp_page
+from deboiler_gui.gui.webview import highlight_css
 
 
 @pytest.fixture
@@ -138,3 +139,38 @@ def test_calls_before_the_page_is_ready_are_queued(qtbot: Any, view: Any, js: An
         view.show_document(page.html)
         view.set_highlights({"field": [second]})  # sent before the document even loaded
     assert sig.args[0] == {"field": 1}
+
+
+def test_highlights_served_with_the_document_paint_without_a_call(qtbot: Any, view: Any, js: Any, click: Any) -> None:
+    paras = "".join(f"<p id='p{i}'>paragraph {i} " + "word " * 40 + "</p>" for i in range(400))
+    html = f"<html><head><title>t</title></head><body><nav data-dbg-hl='field'>menu</nav><main>{paras}</main><footer>foot</footer></body></html>"
+    page = prepare_page("https://example.test/long.html", html)
+    before = to_html(page.root)
+    nav = page.stamp_of(page.root.xpath("//nav")[0])
+    far = page.root.xpath("//p[@id='p350']")[0]
+    served = page.serialise({"boiler": [nav, page.stamp_of(page.root.xpath("//footer")[0])], "keep": [page.stamp_of(far)]}, highlight_css(lazy_layout=True))
+    # The engine's tree is untouched by serialising: no stamp, no highlight, no style element,
+    # and the page's own attribute of our name is gone from the start.
+    assert to_html(page.root) == before
+    assert not page.root.xpath(f"//*[@{STAMP_ATTR} or @{HIGHLIGHT_ATTR}] | //style")
+    with qtbot.waitSignal(view.highlights_applied, timeout=10000) as sig:
+        view.show_document(served)  # no set_highlights call at all
+    assert sig.args[0] == {"boiler": 2, "keep": 1}
+    marks = js(view, "window.__deboiler.marks()")
+    assert sorted(marks["boiler"]) == sorted([nav, page.stamp_of(page.root.xpath("//footer")[0])])
+    assert marks["keep"] == [page.stamp_of(far)]
+    assert js(view, "JSON.stringify(document.querySelectorAll('style[data-dbg-style]').length)") == 1
+    # Off-screen paragraphs are laid out lazily, yet a click far down the page picks the right
+    # node, and later highlight calls replace the served ones.
+    assert js(view, "JSON.stringify(getComputedStyle(document.getElementById('p350')).contentVisibility)") == "auto"
+    with qtbot.waitSignal(view.element_clicked, timeout=5000) as clicked:
+        click(view, page.stamp_of(far))
+    assert page.element(clicked.args[0]) is far
+    with qtbot.waitSignal(view.highlights_applied, timeout=5000):
+        view.set_highlights({"remove": [nav]})
+    assert js(view, "window.__deboiler.marks()") == {"remove": [nav]}
+    # Without lazy layout every block is laid out at once.
+    plain = page.serialise({}, highlight_css(lazy_layout=False))
+    with qtbot.waitSignal(view.page_ready, timeout=10000):
+        view.show_document(plain)
+    assert js(view, "JSON.stringify(getComputedStyle(document.getElementById('p350')).contentVisibility)") == "visible"
