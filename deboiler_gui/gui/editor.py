@@ -99,6 +99,14 @@ class TemplateEditor(QObject):
         self.apply(dataclasses.replace(self.template, filters=(*self.template.filters, flt)), f"Add {flt.kind} filter {name}")
         return name
 
+    def add_url(self, url: str) -> bool:
+        """Add a sample URL: the template is then chosen for pages whose URL is like one of its
+        samples, R(w,m) > its threshold (without samples it applies to every page of its site)."""
+        if not url or url in self.template.urls:
+            return False
+        self.apply(dataclasses.replace(self.template, urls=(*self.template.urls, url)), f"Use for pages like {url}")
+        return True
+
     def replace_item(self, section: str, name: str, new: Any) -> None:
         """Replace the rule, field or filter called ``name`` in ``section``."""
         items = list(getattr(self.template, section))
@@ -112,6 +120,10 @@ class TemplateEditor(QObject):
         self.apply(self._with(section, tuple(items)), f"Edit {name}")
 
     def delete_item(self, section: str, name: str) -> None:
+        if section == "urls":
+            urls = tuple(u for u in self.template.urls if u != name)
+            self.apply(dataclasses.replace(self.template, urls=urls), f"Stop using for pages like {name}")
+            return
         key = "id" if section == "fields" else "name"
         items = tuple(i for i in getattr(self.template, section) if getattr(i, key) != name)
         self.apply(self._with(section, items), f"Delete {name}")

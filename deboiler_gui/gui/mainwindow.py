@@ -76,6 +76,8 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self._marks: dict[str, list[int]] = {}  # kind -> stamps on the shown page
         self._shown_marks: dict[str, list[int]] = {}  # what the view shows of them
         self.site_state: dict[str, str] = {}
+        self._scope_key: Any = None  # what the pages-like counts below were computed for
+        self._scope_state: dict[str, str] = {}
         self._after_first_paint: list[Any] = []
         # url -> XPaths of the cleaner's boilerplate, learnt by the background analysis.
         self._boiler_cache: dict[str, list[str]] = {}
@@ -158,6 +160,7 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self._dock("Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
+        self.rules.scope_requested.connect(lambda: self.editor.add_url(self.page.url) if self.page is not None else None)
         self.rules.add_filter_requested.connect(lambda: self.open_filter_dialog(None))
         self.rules.edit_filter_requested.connect(self.open_filter_dialog)
         self.rules.item_selected.connect(self._on_rules_item_selected)

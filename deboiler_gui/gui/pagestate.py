@@ -90,8 +90,39 @@ def compute_page_state(sp: StampedPage, template: Template, model: DomainModel |
             found = tree.xpath(path)
             if found and isinstance(found[0], HtmlElement):
                 marks["field"].append(found[0])
+    from deboiler_gui.engine.extract import match_degree
+
+    for sample in template.urls:
+        degree = match_degree(sp.url, sample)
+        state.items[sample] = f"R = {degree:.2f} " + ("✓" if degree > template.url_threshold else "✗")
     state.marks = {k: sp.stamps_of(v) for k, v in marks.items()}
     return state
+
+
+def scope_counts(template: Template, urls: list[str]) -> dict[str, str]:
+    """Over the site's pages: how many each sample URL chooses (R(w,m) above the threshold),
+    and under "" how many the template applies to."""
+    from deboiler_gui.engine.extract import site_of, url_segments
+
+    samples = [(u, url_segments(u)) for u in template.urls]
+    hits = dict.fromkeys(template.urls, 0)
+    chosen = 0
+    site = template.site.lower()
+    for url in urls:
+        if site and site_of(url) != site:
+            continue
+        segs = url_segments(url)
+        best = 0.0
+        for sample, ss in samples:
+            if segs and ss:
+                degree = len(segs & ss) / min(len(segs), len(ss))
+                if degree > template.url_threshold:
+                    hits[sample] += 1
+                best = max(best, degree)
+        chosen += best > template.url_threshold
+    out = {u: f"{n}/{len(urls)} pages" for u, n in hits.items()}
+    out[""] = f"{chosen} of {len(urls)} pages"
+    return out
 
 
 def cleaned_document(url: str, html: str, template: Template, model: DomainModel | None) -> tuple[str, str | None]:

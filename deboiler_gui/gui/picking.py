@@ -11,6 +11,7 @@ from PySide6.QtCore import QModelIndex
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.gui.models import element_label
+from deboiler_gui.gui.pagestate import scope_counts
 from deboiler_gui.gui.panels import FilterDialog
 
 
@@ -23,6 +24,8 @@ class Picking:
     list_examples: list[int]
     show_cleaned: bool
     site_state: dict[str, str]
+    _scope_key: Any
+    _scope_state: dict[str, str]
     _pending_suggest: dict[int, str]
     _pending_counts: dict[int, Any]
 
@@ -133,6 +136,13 @@ class Picking:
     def _count_site_state(self) -> None:
         """Ask the service for each rule's site-wide hits (answers arrive asynchronously)."""
         template = self.editor.template
+        if template.urls:
+            key = (template.urls, template.url_threshold, template.site, self.page_model.total())
+            if self._scope_key != key:
+                self._scope_key = key
+                self._scope_state = scope_counts(template, [r["url"] for r in self.page_model.rows()])
+            self.site_state.update(self._scope_state)
+            self.rules.show_template(template, self.item_state, self.site_state)
         for rule in (*template.remove, *template.keep):
             self._pending_counts[self.service.count({"expression": rule.selector})] = rule.name
         template_data = template.to_dict()

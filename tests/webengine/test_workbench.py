@@ -324,3 +324,38 @@ def test_page_list_groups_pages_by_template_and_counts_field_failures(qtbot: Any
     assert all(r.get("boiler_share") is not None for r in rows.values())
     demo.group_combo.setCurrentIndex(1)
     assert demo.page_model.rowCount() == len(rows)
+
+
+def test_pages_like_this_scopes_the_template_in_the_app_and_the_cli(qtbot: Any, demo: Any, click: Any, tmp_path: Path) -> None:
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("title")
+    demo.selection.field_button.click()
+    assert demo.editor.template.urls == ()
+    assert demo.rules.title.text().endswith("every page")
+    demo.rules.scope_button.click()
+    assert demo.editor.template.urls == (ARTICLE_URL,)
+    # On the shown page: R(w,m) = 1; over the site: the guide pages (same folder) are chosen,
+    # the seasons, the about page and the home page are not.
+    assert demo.item_state[ARTICLE_URL] == "R = 1.00 ✓"
+    urls = [r["url"] for r in demo.page_model.rows()]
+    guides = [u for u in urls if "/guides/" in u]
+    assert 5 <= len(guides) < len(urls)
+    assert demo.site_state[ARTICLE_URL] == f"{len(guides)}/{len(urls)} pages"
+    assert demo.rules.title.text().endswith(f"{len(guides)} of {len(urls)} pages")
+    assert demo.rules.items[ARTICLE_URL].text(3) == f"{len(guides)}/{len(urls)} pages"
+    # Undo takes the scope back; redo and save it, then the CLI honours it.
+    demo.undo_action.trigger()
+    assert demo.editor.template.urls == ()
+    demo.redo_action.trigger()
+    assert demo.editor.template.urls == (ARTICLE_URL,)
+    demo.save_template()
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.run(
+        [sys.executable, "-m", "deboiler_gui", "extract", "-w", demo.ws_path, "-t", demo.editor.template.name, "-o", str(out), "-q"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    records = {r["url"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    assert all(records[u].get("title") for u in guides if not u.endswith("index.html"))
+    others = [u for u in urls if "/guides/" not in u]
+    assert others and all(not records[u].get("title") for u in others if u in records)
