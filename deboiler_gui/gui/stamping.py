@@ -3,6 +3,7 @@ serialise that tree for the view, and map ids back to lxml elements (Qt-free).""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import lxml.etree as etree
@@ -20,6 +21,7 @@ STYLE_ATTR = "data-dbg-style"
 
 # lxml.html wraps set() in Python; the C method is several times faster over 20,000 elements.
 _set = etree._Element.set
+_OUTLINE = re.compile(r"(?i)outline(?:-[a-z]+)?\s*:[^;]*;?")
 # Stamp texts, computed once: converting each number again costs more than setting it.
 _STAMPS: list[str] = []
 
@@ -95,6 +97,13 @@ class StampedPage:
                     kinds.setdefault(stamp, []).append(kind)
         for stamp, names in kinds.items():
             _set(elements[stamp], HIGHLIGHT_ATTR, " ".join(names))
+        # An inline "outline: none !important" beats any style sheet: the served copy goes without
+        # the page's inline outline declarations, so highlights, hover and selection show.
+        restyled = []
+        for el in self.root.xpath("//*[contains(@style, 'outline')]"):
+            original = el.get("style")
+            restyled.append((el, original))
+            _set(el, "style", _OUTLINE.sub("", original))
         sheet = None
         if style is not None:
             sheet = etree.Element("style")
@@ -107,6 +116,8 @@ class StampedPage:
         finally:
             if sheet is not None:
                 sheet.getparent().remove(sheet)
+            for el, original in restyled:
+                _set(el, "style", original)
             etree.strip_attributes(self.root, STAMP_ATTR, HIGHLIGHT_ATTR)
         self.html = text
         return text

@@ -112,7 +112,8 @@ def test_real_click_maps_to_the_lxml_node_even_under_browser_invented_tbody(qtbo
 
 
 def test_highlights_reach_the_dom_with_their_colours(qtbot: Any, view: Any, js: Any, click: Any) -> None:
-    html = "<html><head><style>nav, p { outline: none !important; }</style></head><body><nav id='n'>menu</nav><main><p id='c'>content</p></main><footer>foot</footer></body></html>"
+    html = ("<html><head><style>nav, p { outline: none !important; }</style></head><body><nav id='n'>menu</nav><main><p id='c'>content</p></main>"
+            "<footer id='f' style='color: rgb(200, 0, 0); outline: none !important; outline-offset: 0'>foot</footer></body></html>")
     page = _show(qtbot, view, html)
     nav = page.stamp_of(page.root.xpath("//nav")[0])
     foot = page.stamp_of(page.root.xpath("//footer")[0])
@@ -124,8 +125,11 @@ def test_highlights_reach_the_dom_with_their_colours(qtbot: Any, view: Any, js: 
     assert sorted(marks["boiler"]) == sorted([nav, foot])
     assert marks["keep"] == [para]
     styles = js(view, "JSON.stringify([getComputedStyle(document.getElementById('n')).outlineStyle, getComputedStyle(document.getElementById('c')).outlineStyle])")
-    # The page's own stylesheet "outline: none !important" does not hide our highlight.
+    # The page's own stylesheet "outline: none !important" does not hide our highlight, nor does
+    # an inline one; the rest of the inline style stays, and the engine's tree keeps it all.
     assert styles == ["dashed", "solid"]
+    assert js(view, "JSON.stringify([getComputedStyle(document.getElementById('f')).outlineStyle, getComputedStyle(document.getElementById('f')).color])") == ["dashed", "rgb(200, 0, 0)"]
+    assert page.root.xpath("//footer")[0].get("style") == "color: rgb(200, 0, 0); outline: none !important; outline-offset: 0"
     # Replacing the highlights clears the old ones.
     with qtbot.waitSignal(view.highlights_applied, timeout=5000):
         view.set_highlights({"remove": [para]})
