@@ -35,12 +35,15 @@ def _common(f):  # type: ignore[no-untyped-def]
 @click.option("--max-site-pages", type=click.IntRange(min=1), default=20_000, show_default=True, help="Sites larger than this are fitted on a sample and cleaned in parallel.")
 @click.option("--sample-pages", type=click.IntRange(min=2), default=5_000, show_default=True, help="Sample size for large sites.")
 @click.option("--partitions", type=click.IntRange(min=1), default=None, help="Number of partitions (default: 4 x parallelism).")
+@click.option("--template", "-t", "template_specs", multiple=True, metavar="NAME|FILE", help="Also apply this template's remove and keep rules to the pages its URLs match (as `clean --template`). Repeatable.")
 @_common
-def spark_clean(inputs: tuple[str, ...], output: str, fmt: str, mode: str, max_site_pages: int, sample_pages: int, partitions: int | None, master: str | None, overwrite: bool, workspace: Path | None) -> None:
+def spark_clean(inputs: tuple[str, ...], output: str, fmt: str, mode: str, max_site_pages: int, sample_pages: int, partitions: int | None, template_specs: tuple[str, ...], master: str | None, overwrite: bool, workspace: Path | None) -> None:
     """Clean every page: fit per site (or reuse the workspace's models), write one record per page."""
+    from deboiler_gui.cli.templates import load_templates
     from deboiler_gui.scale import spark as sj
 
-    options = sj.SparkOptions(mode=mode, max_site_pages=max_site_pages, sample_pages=sample_pages, partitions=partitions, fmt=fmt)
+    templates = [t.to_dict() for t in load_templates(template_specs, workspace)] if template_specs else []
+    options = sj.SparkOptions(mode=mode, max_site_pages=max_site_pages, sample_pages=sample_pages, partitions=partitions, fmt=fmt, templates=templates)
     try:
         summary = sj.run_clean(list(inputs), output, options=options, workspace=str(workspace) if workspace else None, master=master, overwrite=overwrite)
     except DeboilerError as exc:

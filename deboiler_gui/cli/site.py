@@ -157,20 +157,20 @@ def clean_command(
         base_url = base_url or DEMO_BASE_URL
     if not paths:
         raise click.UsageError("give at least one INPUT, or --demo")
+    templates: list[dict] = []
+    if template_specs:
+        from deboiler_gui.cli.templates import load_templates
+
+        templates = [t.to_dict() for t in load_templates(template_specs, workspace)]
     if engine == "spark":
-        if template_specs:
-            raise click.UsageError("--template is not yet supported with --engine spark; use `deboiler-gui spark extract`")
-        _clean_on_spark(paths, output, fmt, workspace, mode, master, base_url, quiet)
+        _clean_on_spark(paths, output, fmt, workspace, mode, master, base_url, quiet, templates)
         return
     if fmt == "parquet":
         raise click.UsageError("--format parquet is written by --engine spark")
     if output is None:
         output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
-    if template_specs:
-        from deboiler_gui.cli.templates import load_templates
-
-        options.templates = [t.to_dict() for t in load_templates(template_specs, workspace)]
+    options.templates = templates
     summary = _drive_phases(
         run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),
         quiet,
@@ -186,7 +186,7 @@ def clean_command(
         click.echo(f"{site}: {reason}", err=True)
 
 
-def _clean_on_spark(paths: list[Path], output: str | None, fmt: str | None, workspace: Path | None, mode: str, master: str | None, base_url: str | None, quiet: bool) -> None:
+def _clean_on_spark(paths: list[Path], output: str | None, fmt: str | None, workspace: Path | None, mode: str, master: str | None, base_url: str | None, quiet: bool, templates: list[dict]) -> None:
     from deboiler_gui.engine.model import DeboilerError
     from deboiler_gui.scale import spark as sj
 
@@ -194,7 +194,7 @@ def _clean_on_spark(paths: list[Path], output: str | None, fmt: str | None, work
         raise click.UsageError("--engine spark needs --output (a folder)")
     if fmt not in (None, "jsonl", "parquet"):
         raise click.UsageError("--engine spark writes jsonl or parquet")
-    options = sj.SparkOptions(mode=mode, fmt=fmt or "jsonl")
+    options = sj.SparkOptions(mode=mode, fmt=fmt or "jsonl", templates=templates)
     try:
         summary = sj.run_clean([str(p) for p in paths], output, options=options, workspace=str(workspace) if workspace else None, master=master, base_url=base_url)
     except DeboilerError as exc:

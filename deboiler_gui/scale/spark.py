@@ -29,7 +29,7 @@ import os
 import shutil
 import tempfile
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,9 @@ class SparkOptions:
     partitions: int | None = None  # default: 4 x default parallelism
     fmt: str = "jsonl"  # jsonl | parquet
     config: dict[str, Any] = field(default_factory=dict)
+    #: Templates (as dicts) whose remove / keep rules apply to the pages their URLs match, as
+    #: in the local ``clean --template``.
+    templates: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -171,17 +174,19 @@ def fit_site(site: str, pages: Iterable[dict[str, Any]], options: SparkOptions) 
         return None, f"fitting the site model failed: {type(exc).__name__}: {exc}"
 
 
-def clean_records(pages: Iterable[dict[str, Any]], model: DomainModel | None, site_error: str | None) -> Iterator[dict[str, Any]]:
+def clean_records(pages: Iterable[dict[str, Any]], model: DomainModel | None, site_error: str | None, templates: Sequence[Any] = ()) -> Iterator[dict[str, Any]]:
     from deboiler_gui.engine.pipeline import result_record
 
     for p in pages:
-        yield result_record(Page.from_dict(p), model, site_error=site_error)
+        yield result_record(Page.from_dict(p), model, site_error=site_error, templates=templates)
 
 
 def fit_and_clean_site(site: str, pages: Iterable[dict[str, Any]], options: SparkOptions) -> Iterator[dict[str, Any]]:
+    from deboiler_gui.engine.pipeline import load_templates
+
     pages = sorted(pages, key=lambda p: p["url"])
     model, error = fit_site(site, pages, options)
-    yield from clean_records(pages, model, error)
+    yield from clean_records(pages, model, error, load_templates(options.templates))
 
 
 def in_sample(url: str, fraction: float) -> bool:
@@ -284,16 +289,18 @@ def clean_rdd(sc: Any, records: Any, options: SparkOptions, saved_models: dict[s
             if error is not None:
                 errors[site] = error
     shared = sc.broadcast((models, errors))
+    template_data = list(options.templates)
 
     def _with_model(part: Iterator[tuple[str, dict[str, Any]]]) -> Iterator[dict[str, Any]]:
         mods, errs = shared.value
         cache: dict[str, DomainModel | None] = {}
-        from deboiler_gui.engine.pipeline import result_record
+        from deboiler_gui.engine.pipeline import load_templates, result_record
 
+        templates = load_templates(template_data)
         for site, p in part:
             if site not in cache:
                 cache[site] = DomainModel.from_dict(mods[site]) if site in mods else None
-            yield result_record(Page.from_dict(p), cache[site], site_error=errs.get(site))
+            yield result_record(Page.from_dict(p), cache[site], site_error=errs.get(site), templates=templates)
 
     opts = options
     whole = (

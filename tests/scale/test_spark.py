@@ -165,3 +165,31 @@ def test_clean_engine_spark_on_the_demo_equals_the_local_clean(spark, tmp_path: 
     assert remote == local
     r3 = runner.invoke(cli, ["clean", "--demo", "--format", "parquet", "--output", str(tmp_path / "p")])
     assert r3.exit_code == 2 and "--engine spark" in r3.output
+
+
+def test_clean_with_a_template_on_spark_equals_the_local_clean(spark, corpus: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from deboiler_gui.cli import cli
+
+    template = {"name": "alpha", "site": "alpha.test", "remove": [{"name": "heading", "selector": "//div[@class='main']/h1"}]}
+    rule_file = tmp_path / "alpha.json"
+    rule_file.write_text(json.dumps({"format": "deboiler-gui-rules", "version": 1, "templates": [template]}))
+    runner = CliRunner()
+    r1 = runner.invoke(cli, ["clean", str(corpus), "--template", str(rule_file), "--output", str(tmp_path / "local.jsonl"), "--quiet"])
+    assert r1.exit_code in (0, 1), r1.output  # the corpus holds a broken record and a 404
+    local = {r["url"]: r for r in map(json.loads, (tmp_path / "local.jsonl").read_text(encoding="utf-8").splitlines())}
+    # The template's rule took effect where its URLs match, and only there.
+    assert "Topic 4 of alpha.test" not in local["http://alpha.test/p4"]["cleaned_text"]
+    assert local["http://alpha.test/p4"]["template"] == "alpha"
+    assert "Topic 2 of beta.test" in local["http://beta.test/p2"]["cleaned_text"]
+    r2 = runner.invoke(cli, ["clean", str(corpus), "--template", str(rule_file), "--engine", "spark", "--output", str(tmp_path / "s"), "--quiet"])
+    assert r2.exit_code == 0, r2.output
+    assert {r["url"]: r for r in sj.read_output(str(tmp_path / "s"))} == local
+    # Also when the large site is fitted on a sample and cleaned across partitions.
+    r3 = runner.invoke(cli, ["spark", "clean", str(corpus), "-t", str(rule_file), "--max-site-pages", "5", "--sample-pages", "14", "--output", str(tmp_path / "s2")])
+    assert r3.exit_code == 0, r3.output
+    spread = {r["url"]: r for r in sj.read_output(str(tmp_path / "s2"))}
+    assert spread["http://alpha.test/p4"]["template"] == "alpha"
+    assert "Topic 4 of alpha.test" not in spread["http://alpha.test/p4"]["cleaned_text"]
+    assert set(spread) == set(local)
