@@ -40,18 +40,22 @@ def _stoppable(gen: Generator[Progress, None, T], stop: threading.Event) -> Gene
 
 def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
     """Link factories from JSON files (an object or a list of them) or workspace templates."""
-    from deboiler_gui.engine.crawl_rules import LinkFactory, is_link_factory
+    from deboiler_gui.engine.crawl_rules import (
+        LinkFactory,
+        is_link_factory,
+        link_factories_from_file,
+    )
 
     out: list[dict[str, Any]] = []
     for value in values:
         path = Path(value)
         if path.is_file():
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise click.ClickException(f"link factory file {path}: {exc}") from exc
-            items = data if isinstance(data, list) else [data]
-        elif value in workspace.template_names():
+                out.extend(link_factories_from_file(str(path)))
+            except DeboilerError as exc:
+                raise click.ClickException(str(exc)) from exc
+            continue
+        if value in workspace.template_names():
             data = workspace.load_template(value)
             if not is_link_factory(data):
                 raise click.ClickException(f"template {value!r} has no link_factory section")

@@ -16,7 +16,7 @@ from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 import lxml.etree as etree
 
 from deboiler_gui.engine.extract import check_template, extract_field
-from deboiler_gui.engine.model import RuleError
+from deboiler_gui.engine.model import InputError, RuleError
 from deboiler_gui.engine.template import Template
 
 log = logging.getLogger(__name__)
@@ -382,3 +382,22 @@ class LinkFactory:
 def is_link_factory(data: dict[str, Any]) -> bool:
     """True for stored template data that describes a link factory."""
     return isinstance(data, dict) and isinstance(data.get("link_factory"), dict)
+
+
+def link_factories_from_file(path: str) -> list[dict[str, Any]]:
+    """The link factories of a JSON file (one object or a list of them), checked; an unreadable
+    file or a bad factory raises an error naming the file."""
+    import json
+    from pathlib import Path
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"link factory file {path}: {exc}") from exc
+    out = []
+    for item in data if isinstance(data, list) else [data]:
+        try:
+            out.append(LinkFactory.from_dict(item).to_dict())
+        except RuleError as exc:
+            raise InputError(f"link factory file {path}: {exc}") from exc
+    return out

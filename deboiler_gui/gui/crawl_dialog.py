@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from deboiler_gui.engine.crawl import saved_config
 from deboiler_gui.engine.crawl_config import CrawlConfig
-from deboiler_gui.engine.crawl_rules import normalize_url
+from deboiler_gui.engine.crawl_rules import link_factories_from_file, normalize_url
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.gui.crawljob import CrawlRun, describe_result, workspace_for_url
 from deboiler_gui.gui.worker import Job, JobRunner
@@ -88,6 +88,31 @@ class OpenUrlDialog(QDialog):
         for edit in (self.include_edit, self.exclude_edit):
             edit.setTabChangesFocus(True)
             edit.setFixedHeight(54)
+        self.max_depth = QSpinBox()
+        self.max_depth.setRange(-1, 1000)
+        self.max_depth.setValue(-1)
+        self.max_depth.setSpecialValueText("no limit")
+        self.max_depth.setToolTip("Links followed from the start URL (0: the start URL only).")
+        self.timeout = QDoubleSpinBox()
+        self.timeout.setRange(0.1, 600.0)
+        self.timeout.setDecimals(2)
+        self.timeout.setValue(CrawlConfig().timeout)
+        self.timeout.setSuffix(" s")
+        self.timeout.setToolTip("Seconds to wait for a connection or data.")
+        self.retries = QSpinBox()
+        self.retries.setRange(0, 20)
+        self.retries.setValue(CrawlConfig().retries)
+        self.retries.setToolTip("Retries for timeouts, connection errors, 429 and 5xx (with backoff; Retry-After is honoured).")
+        self.user_agent_edit = QLineEdit()
+        self.user_agent_edit.setPlaceholderText(CrawlConfig().user_agent)
+        self.user_agent_edit.setToolTip("User-Agent header; its first word is matched against robots.txt groups.")
+        self._saved_factories: list[dict[str, Any]] = []
+        self.factory_edit = QLineEdit()
+        self.factory_edit.setPlaceholderText("optional: a JSON file of link factories (URLs made from page fields)")
+        self.factory_button = QPushButton("Browse…")
+        factory_row = QHBoxLayout()
+        factory_row.addWidget(self.factory_edit, 1)
+        factory_row.addWidget(self.factory_button)
         self.fresh_check = QCheckBox("Start over (forget this site's earlier crawl; stored pages stay)")
         self.workspace_label = QLabel("")
         self.workspace_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -100,6 +125,11 @@ class OpenUrlDialog(QDialog):
         form.addRow("Delay:", self.delay)
         form.addRow("Include:", self.include_edit)
         form.addRow("Exclude:", self.exclude_edit)
+        form.addRow("Max depth:", self.max_depth)
+        form.addRow("Timeout:", self.timeout)
+        form.addRow("Retries:", self.retries)
+        form.addRow("User agent:", self.user_agent_edit)
+        form.addRow("Link factories:", factory_row)
         form.addRow("", self.fresh_check)
         form.addRow("Workspace:", self.workspace_label)
 
@@ -132,6 +162,8 @@ class OpenUrlDialog(QDialog):
         self.url_edit.textChanged.connect(self._validate)
         self.include_edit.textChanged.connect(self._validate)
         self.exclude_edit.textChanged.connect(self._validate)
+        self.factory_edit.textChanged.connect(self._validate)
+        self.factory_button.clicked.connect(self._browse_factories)
         self.start_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
         self.close_button.clicked.connect(self.close)
@@ -148,9 +180,27 @@ class OpenUrlDialog(QDialog):
             delay=float(self.delay.value()),
             include=_patterns(self.include_edit),
             exclude=_patterns(self.exclude_edit),
+            max_depth=None if self.max_depth.value() < 0 else self.max_depth.value(),
+            timeout=float(self.timeout.value()),
+            retries=self.retries.value(),
+            link_factories=self._factories(),
         )
+        if self.user_agent_edit.text().strip():
+            cfg.user_agent = self.user_agent_edit.text().strip()
         cfg.validate()
         return cfg
+
+    def _factories(self) -> list[dict[str, Any]]:
+        path = self.factory_edit.text().strip()
+        # Without a file, a resumed crawl keeps its earlier factories.
+        return link_factories_from_file(path) if path else list(self._saved_factories)
+
+    def _browse_factories(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Link factories", "", "JSON (*.json);;All files (*)")
+        if path:
+            self.factory_edit.setText(path)
 
     def fill_from(self, cfg: CrawlConfig) -> None:
         """Show an earlier crawl's settings (Start then resumes it)."""
@@ -162,6 +212,14 @@ class OpenUrlDialog(QDialog):
         self.delay.setValue(float(cfg.delay))
         self.include_edit.setPlainText("\n".join(cfg.include))
         self.exclude_edit.setPlainText("\n".join(cfg.exclude))
+        self.max_depth.setValue(-1 if cfg.max_depth is None else int(cfg.max_depth))
+        self.timeout.setValue(float(cfg.timeout))
+        self.retries.setValue(int(cfg.retries))
+        if cfg.user_agent != CrawlConfig().user_agent:
+            self.user_agent_edit.setText(cfg.user_agent)
+        self._saved_factories = list(cfg.link_factories)
+        if cfg.link_factories:
+            self.factory_edit.setPlaceholderText(f"{len(cfg.link_factories)} link factories of the earlier crawl (a file replaces them)")
 
     def _validate(self) -> bool:
         """Check the fields on every keystroke: the first problem is shown and blocks Start."""
@@ -182,6 +240,11 @@ class OpenUrlDialog(QDialog):
                     compiled[name].append(re.compile(pattern))
                 except re.error as exc:
                     problem = problem.strip() or f"{name} pattern {pattern!r}: {exc}"
+        if not problem.strip() and self.factory_edit.text().strip():
+            try:
+                self._factories()
+            except DeboilerError as exc:
+                problem = str(exc)
         if not problem and path:
             # The patterns apply to the start URL too: one outside them would crawl nothing.
             start = normalize_url(url) or url

@@ -185,3 +185,60 @@ def test_closing_the_window_stops_a_running_crawl(qtbot: Any, window: Any) -> No
         assert len(srv.paths()) == stopped_at, "the crawl went on after the window was closed"
         assert not dialog.running and not ended  # nothing is reported to a window going away
         assert len(_page_requests(srv)) < site.pages
+
+
+FACTORIES = [
+    {"name": "api", "url_pattern": "/api/items?page={page}", "match": "/catalog\\.html$",
+     "fields": {"page": "//ul[@id='pages']/li/@data-page"}},
+    {"name": "items", "url_pattern": "/item/{id}.html", "match": "/api/items",
+     "fields": {"id": "/json/items/item/id"}},
+]
+
+
+def test_link_factories_depth_timeout_and_retries_from_the_dialog(qtbot: Any, window: Any, tmp_path: Path) -> None:
+    import json
+
+    from deboiler_gui.engine.crawl import saved_config
+    from deboiler_gui.engine.store import Workspace
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "x", "url_pattern": "/p/{id}", "fields": {"id": "//a[@href"}}', encoding="utf-8")
+    good = tmp_path / "factories.json"
+    good.write_text(json.dumps(FACTORIES), encoding="utf-8")
+    site = Site(pages=10, latency=0.01, slow=0.3)
+    with CrawlServer(site) as srv:
+        dialog = _open_dialog(window, srv.base + "/", exclude="/orphan/\n/page/")
+        # A broken factory file is named and blocks Start.
+        dialog.factory_edit.setText(str(bad))
+        assert not dialog.start_button.isEnabled() and str(bad) in dialog.error_label.text()
+        dialog.factory_edit.setText(str(tmp_path / "missing.json"))
+        assert not dialog.start_button.isEnabled() and "missing.json" in dialog.error_label.text()
+        dialog.factory_edit.setText(str(good))
+        assert dialog.start_button.isEnabled(), dialog.error_label.text()
+        dialog.max_depth.setValue(3)
+        dialog.timeout.setValue(0.15)  # /slow.html and /slowish.html answer in 0.3 s
+        dialog.retries.setValue(0)
+        dialog.user_agent_edit.setText("gardenbot/1.0")
+        with qtbot.waitSignal(dialog.crawl_ended, timeout=90_000) as ended:
+            dialog.start_button.click()
+        assert ended.args[1] == "finished", ended.args
+        listed = _listed(window)
+        # Pages only link factories lead to: the JSON API pages and the items they list.
+        assert {srv.base + f"/api/items?page={p}" for p in (1, 2, 3)} <= listed
+        assert {srv.base + f"/item/{i}.html" for i in site.item_ids()} <= listed
+        # Timeout and retries as set: the slow pages and the failing one got one request each.
+        requests = _page_requests(srv)
+        assert requests["/slow.html"] == requests["/slowish.html"] == requests["/error500.html"] == 1
+        assert {h.user_agent for h in srv.hits} == {"gardenbot/1.0"}
+        with Workspace(dialog.workspace_path) as ws:
+            cfg = saved_config(ws)
+        assert cfg is not None and cfg.max_depth == 3 and cfg.retries == 0 and cfg.timeout == 0.15
+        assert len(cfg.link_factories) == 2
+        # Opened again, the dialog shows those settings; a resumed crawl keeps the factories.
+        dialog.close()
+        window.open_url_action.trigger()
+        assert dialog.max_depth.value() == 3 and dialog.retries.value() == 0 and dialog.timeout.value() == 0.15
+        assert len(dialog.config().link_factories) == 2
+        dialog.factory_edit.setText("")  # without a file, the earlier crawl's factories stay
+        assert "2 link factories of the earlier crawl" in dialog.factory_edit.placeholderText()
+        assert len(dialog.config().link_factories) == 2
