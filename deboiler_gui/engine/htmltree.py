@@ -5,6 +5,7 @@ see the same lxml tree."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 
 import lxml.etree as etree
@@ -137,9 +138,41 @@ def xpath_of(el: HtmlElement) -> str:
     return str(el.getroottree().getpath(el))
 
 
+_XSLT_LOCAL = threading.local()
+
+
+def _text_transform() -> etree.XSLT:
+    """visible_text as an XSLT run by libxslt (C): about eight times faster than walking the
+    tree in Python on a whole page. One per thread: a transform is not shared across threads."""
+    transform = getattr(_XSLT_LOCAL, "transform", None)
+    if transform is None:
+        sheet = f"""<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+<xsl:output method="text" encoding="UTF-8"/>
+<xsl:template match="{'|'.join(sorted(INVISIBLE_TAGS))}"/>
+<xsl:template match="comment()|processing-instruction()"/>
+<xsl:template match="{'|'.join(sorted(BLOCK_TAGS))}"><xsl:text>&#10;</xsl:text><xsl:apply-templates/><xsl:text>&#10;</xsl:text></xsl:template>
+</xsl:stylesheet>"""
+        transform = _XSLT_LOCAL.transform = etree.XSLT(etree.XML(sheet))
+    return transform
+
+
 def visible_text(el: HtmlElement) -> str:
     """The text a reader sees: scripts and styles excluded, block elements on their own lines,
-    runs of spaces collapsed. Iterative, so 10,000-level nesting is fine."""
+    runs of spaces collapsed (the element's own tail is not part of it)."""
+    if not len(el):
+        # No children: its own text, unless it is invisible (or a comment).
+        if not isinstance(el.tag, str) or el.tag in INVISIBLE_TAGS or not el.text:
+            return ""
+        return normalize_text(el.text)
+    try:
+        return normalize_text(str(_text_transform()(el)))
+    except etree.XSLTApplyError:
+        # Nesting deeper than libxslt recurses: the iterative walk gives the same text.
+        return _visible_text_walk(el)
+
+
+def _visible_text_walk(el: HtmlElement) -> str:
+    """visible_text by an explicit stack, so 10,000-level nesting is fine."""
     parts: list[str] = []
     # Each stack item: (element, entering?)
     stack: list[tuple[HtmlElement, bool]] = [(el, True)]

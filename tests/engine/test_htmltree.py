@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from deboiler_gui.engine.htmltree import cap_depth, parse_html, visible_text, xpath_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deboiler_gui.engine.htmltree import (
+    _visible_text_walk,
+    cap_depth,
+    parse_html,
+    visible_text,
+    xpath_of,
+)
 
 
 def test_deep_nesting_keeps_the_text_below_and_after_the_parser_limit() -> None:
@@ -37,3 +46,38 @@ def test_xpath_of_indexes_only_repeated_tags() -> None:
 def test_visible_text_skips_scripts_and_puts_blocks_on_lines() -> None:
     root = parse_html("<body><p>one <span>two</span></p><script>var x=1</script><style>p{}</style><div>three</div></body>")
     assert visible_text(root) == "one two\nthree"
+
+
+_TAGS = ["div", "p", "span", "b", "li", "ul", "td", "script", "style", "br", "a", "h2", "title", "pre"]
+
+
+@st.composite
+def _markup(draw: st.DrawFn, depth: int = 0) -> str:
+    parts = []
+    for _ in range(draw(st.integers(0, 4))):
+        kind = draw(st.sampled_from(["text", "tag", "comment"] if depth < 6 else ["text", "comment"]))
+        if kind == "text":
+            parts.append(draw(st.sampled_from(["a", " b ", "c\u00a0d", "中文", "\n e \t", "&amp;"])))
+        elif kind == "comment":
+            parts.append("<!-- x -->")
+        else:
+            tag = draw(st.sampled_from(_TAGS))
+            parts.append(f"<{tag}>{draw(_markup(depth + 1))}</{tag}>")
+    return "".join(parts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_markup())
+def test_visible_text_of_every_element_matches_the_tree_walk(markup: str) -> None:
+    root = parse_html(f"<html><body>{markup}</body></html>")
+    for el in root.iter():
+        assert visible_text(el) == _visible_text_walk(el)
+
+
+def test_visible_text_is_the_same_from_several_threads() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    pages = [f"<html><body><div><p>page {i}</p><script>no</script><ul><li>a{i}</li><li>b</li></ul></div></body></html>" for i in range(200)]
+    with ThreadPoolExecutor(4) as pool:
+        texts = list(pool.map(lambda h: visible_text(parse_html(h)), pages))
+    assert texts == [f"page {i}\na{i}\nb" for i in range(200)]
