@@ -92,11 +92,25 @@ def expand_pattern(root: Any, pattern: str, *, start: int = 1, max_misses: int =
     nothing (Wenzhi's expansion); patterns with several placeholders release them all."""
     if pattern.count("%d") != 1:
         return select(root, pattern)
+    probe = _pattern_probe(pattern)
+    context: list[Any] | None = None
+    if probe is not None:
+        # The steps before the numbered one are evaluated once; each index only walks on
+        # from the nodes they found ((A)/b[i]/c is A/b[i]/c).
+        context = select_elements(root, probe[0])
     out: list[Any] = []
     misses = 0
     i = start
     while misses < max_misses and i < start + limit:
-        found = select(root, pattern.replace("%d", str(i)))
+        if context is not None:
+            assert probe is not None
+            try:
+                found = probe[1](root, ctx=context, i=i)
+            except etree.XPathEvalError as exc:
+                raise RuleError(f"XPath evaluation failed ({exc})", expression=pattern) from exc
+            found = found if isinstance(found, list) else [found]
+        else:
+            found = select(root, pattern.replace("%d", str(i)))
         if found:
             out.extend(found)
             misses = 0
@@ -104,6 +118,64 @@ def expand_pattern(root: Any, pattern: str, *, start: int = 1, max_misses: int =
             misses += 1
         i += 1
     return out
+
+
+@lru_cache(maxsize=1024)
+def _pattern_probe(pattern: str) -> tuple[str, etree.XPath] | None:
+    """For an XPath list pattern A/b[%d]/c whose numbered step is not the first: A, and
+    $ctx/b[$i]/c compiled once. None when the pattern cannot be split that way (CSS, a union
+    or a function at the top, the number in the first step)."""
+    if not _XPATH_START.match(pattern) or pattern.lstrip().startswith(("(", "css:", "xpath:")):
+        return None
+    at = pattern.index("%d")
+    depth = 0
+    quote = ""
+    cut = -1
+    for pos, ch in enumerate(pattern[:at]):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return None
+        elif ch == "/" and depth == 0:
+            cut = pos
+    if cut <= 0 or depth != 1 or "|" in pattern[at:] and _top_level_bar(pattern[at:]):
+        return None
+    if pattern[cut - 1] == "/":
+        cut -= 1  # the step is reached by //
+    prefix, rest = pattern[:cut], pattern[cut:]
+    if not prefix.strip() or prefix.rstrip().endswith(("/", "::")):
+        return None
+    try:
+        etree.XPath(prefix)
+        compiled = etree.XPath("$ctx" + rest.replace("%d", "$i"), smart_strings=False)
+    except etree.XPathSyntaxError:
+        return None
+    return prefix, compiled
+
+
+def _top_level_bar(text: str) -> bool:
+    depth = 0
+    quote = ""
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        elif ch == "|" and depth <= 0:
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- paths

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tplsite import article_html, pages
 
 from deboiler_gui.engine.htmltree import parse_html, xpath_of
@@ -15,6 +19,7 @@ from deboiler_gui.engine.selectors import (
     list_from_example,
     list_from_examples,
     record_from_example,
+    select,
     select_elements,
     suggest,
     to_xpath,
@@ -116,3 +121,31 @@ def test_expand_pattern_tolerates_gaps_and_stops() -> None:
     got = expand_pattern(root, "//ul/li[%d]/text()")
     assert got == ["1", "2", "4"]
     assert xpath_of(root.xpath("//li")[3]) == "/html/body/ul/li[4]"
+
+
+def _naive_expand(root: Any, pattern: str, max_misses: int = 3) -> list[Any]:
+    out: list[Any] = []
+    misses, i = 0, 1
+    while misses < max_misses:
+        found = select(root, pattern.replace("%d", str(i)))
+        out.extend(found)
+        misses = 0 if found else misses + 1
+        i += 1
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 3), max_size=9), min_size=1, max_size=4), st.sampled_from([
+    "//ul[@class='x']/li[%d]", "//ul/li[%d]/a", "//div//li[%d]", "/html/body/div/ul/li[%d]/a/text()",
+    "//ul/li[%d]/a/@href", "//div[@id='d']//ul/li[%d]", "(//ul)[1]/li[%d]", "//li[%d]", "//ul[li[%d]]",
+    "//ul/li[%d] | //p", "//div[@id='d']/ul[2]/li[%d]//a",
+]))
+def test_list_patterns_expand_as_probing_each_index_does(lists: list[list[int]], pattern: str) -> None:
+    # Lists with gaps: item k of a list is missing when its number is 0, so runs of misses
+    # stop the expansion at different places.
+    body = "".join(
+        f"<ul class='{'x' if n % 2 else 'y'}'>" + "".join(f"<li><a href='/{n}/{k}'>{n}.{k}</a></li>" if v else "<p>gap</p>" for k, v in enumerate(items)) + "</ul>"
+        for n, items in enumerate(lists)
+    )
+    root = parse_html(f"<html><body><div id='d'>{body}</div><p>end</p></body></html>")
+    assert expand_pattern(root, pattern) == _naive_expand(root, pattern)
