@@ -96,6 +96,27 @@ SITES = [
         # chapter / preface / appendix / book body; navheader and navfooter are outside
         content="/html/body/div[not(contains(@class, 'nav'))]",
     ),
+    Site(
+        name="python-docs",
+        generator="Sphinx (Python theme)",
+        root="/usr/share/doc/python3.11/html",
+        glob="**/*.html",
+        base_url="https://docs.python.org/3.11/",
+        # the document body; the mobile menu, both "related" link bars, the sidebar (TOC,
+        # previous/next, this page, search) and the footer are outside it
+        content="//div[@role='main']",
+        sample=300,
+    ),
+    Site(
+        name="postgresql-docs",
+        generator="DocBook (PostgreSQL)",
+        root="/usr/share/doc/postgresql-doc-15/html",
+        glob="*.html",
+        base_url="https://www.postgresql.org/docs/15/",
+        # the chapter / section / reference entry; navheader and navfooter are outside
+        content="/html/body/div[not(contains(@class, 'nav'))]",
+        sample=400,
+    ),
 ]
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"

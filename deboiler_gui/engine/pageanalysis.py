@@ -42,7 +42,8 @@ DEFAULT_CONFIG: dict[str, Any] = {
     # improved: site-wide document frequency of representations
     "min_pages": 3,  # a text block must recur on this many pages...
     "min_page_share": 0.05,  # ...and on this share of the site's pages
-    "link_min_pages": 2,  # a link-dense block (menus) needs less evidence
+    "link_min_pages": 3,  # a link-dense block (menus) needs less evidence (two pages sharing
+    # a link list may be one page and its all-in-one or print version)
     "link_density": 0.5,  # link text / text above which a block or slot is navigation
     # improved: structural slots (root path of tag#id.classes)
     "slot_min_pages": 3,
