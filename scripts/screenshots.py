@@ -1,6 +1,7 @@
 """Screenshots of the workbench for the docs: the main window on a real multi-page site (the
 Django documentation installed by Debian) and on a Chinese page (the Debian Reference in
-Simplified Chinese). Writes small PNGs to docs/screenshots/.
+Simplified Chinese), and File → Open URL… crawling the demo site from a local server. Writes
+small PNGs to docs/screenshots/.
 
     python scripts/screenshots.py [--django DIR] [--chinese DIR]
 """
@@ -60,17 +61,37 @@ def _pick(app: Any, window: Any, xpath: str) -> None:
     _settle(app, 0.8)
 
 
-def _save(window: Any, name: str) -> Path:
+def _save(window: Any, name: str, width: int | None = 1200) -> Path:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage
 
-    image = window.grab().toImage().scaledToWidth(1200, Qt.TransformationMode.SmoothTransformation)
+    image = window.grab().toImage()
+    if width is not None:
+        image = image.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation)
     # 256 colours keep a UI screenshot sharp at a fraction of the size.
     image = image.convertToFormat(QImage.Format.Format_Indexed8, Qt.ImageConversionFlag.ThresholdDither)
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / name
     image.save(str(path), "PNG", 9)
     return path
+
+
+def _serve_slowly(folder: Path) -> Any:
+    import functools
+    import http.server
+    import threading
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server API)
+            time.sleep(0.4)
+            super().do_GET()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def main() -> None:
@@ -83,6 +104,7 @@ def main() -> None:
 
     import shiboken6
 
+    from deboiler_gui.engine.sources import demo_site_path
     from deboiler_gui.gui.app import build_window, create_application
 
     app = create_application()
@@ -117,8 +139,33 @@ def main() -> None:
     window.editor.mark_saved()
     window.shutdown()
     shiboken6.delete(window)
+
+    # File → Open URL… during a crawl of the demo site served on this machine (slowed down so
+    # the shot catches the crawl running).
+    window, profile3 = build_window()
+    window.resize(1500, 940)
+    window.show()
+    server = _serve_slowly(demo_site_path())
+    try:
+        window.open_url_action.trigger()
+        dialog = window._open_url_dialog
+        dialog.url_edit.setText(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+        dialog.per_host.setValue(2)
+        dialog.exclude_edit.setPlainText("/zh/")
+        dialog.start_button.click()
+        _wait(app, lambda: window.page_model.total() >= 8, 120)
+        _settle(app, 0.3)
+        written.append(_save(dialog, "open-url.png", width=None))
+        dialog.cancel()
+        _wait(app, lambda: not dialog.running, 60)
+    finally:
+        server.shutdown()
+    window.editor.mark_saved()
+    window.shutdown()
+    shiboken6.delete(window)
     shiboken6.delete(profile)
     shiboken6.delete(profile2)
+    shiboken6.delete(profile3)
     for path in written:
         print(f"{path} ({path.stat().st_size // 1024} KB)")
 

@@ -304,8 +304,13 @@ class OpenUrlDialog(QDialog):
         self.runner.cancel_all()
         self.runner.wait(msecs)
 
+    def _settings_widgets(self) -> tuple[QWidget, ...]:
+        return (self.url_edit, self.max_pages, self.per_host, self.delay, self.include_edit, self.exclude_edit,
+                self.max_depth, self.timeout, self.retries, self.user_agent_edit, self.factory_edit,
+                self.factory_button, self.fresh_check)
+
     def _set_running(self, on: bool) -> None:
-        for w in (self.url_edit, self.max_pages, self.per_host, self.delay, self.include_edit, self.exclude_edit, self.fresh_check):
+        for w in self._settings_widgets():
             w.setEnabled(not on)
         self.cancel_button.setEnabled(on)
         self.start_button.setEnabled(not on)

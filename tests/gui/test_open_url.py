@@ -221,7 +221,10 @@ def test_link_factories_depth_timeout_and_retries_from_the_dialog(qtbot: Any, wi
         dialog.user_agent_edit.setText("gardenbot/1.0")
         with qtbot.waitSignal(dialog.crawl_ended, timeout=90_000) as ended:
             dialog.start_button.click()
+            # No setting can change under a running crawl.
+            assert not any(w.isEnabled() for w in (dialog.max_depth, dialog.timeout, dialog.retries, dialog.user_agent_edit, dialog.factory_edit, dialog.factory_button))
         assert ended.args[1] == "finished", ended.args
+        assert dialog.max_depth.isEnabled() and dialog.factory_button.isEnabled()
         listed = _listed(window)
         # Pages only link factories lead to: the JSON API pages and the items they list.
         assert {srv.base + f"/api/items?page={p}" for p in (1, 2, 3)} <= listed
