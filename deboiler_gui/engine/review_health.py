@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from deboiler_gui.engine import rulefile
-from deboiler_gui.engine.evaluate import Evaluation, evaluate_steps
+from deboiler_gui.engine.evaluate import Evaluation, FieldStats, evaluate_steps
 from deboiler_gui.engine.extract import choose_templates
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress, WorkspaceError
 from deboiler_gui.engine.repair import RepairProposal, accept_repairs, repair_steps
@@ -37,29 +37,17 @@ MAX_REPAIR_PAGES = 200
 
 
 @dataclass
-class FieldHealth:
-    template: str
-    field: str
-    pages: int = 0
-    ok: int = 0
-    failing: list[dict[str, Any]] = _field(default_factory=list)
-    #: XPath-queue usage: one row per queue entry (index, xpath, pages it served).
+class FieldHealth(FieldStats):
+    """A field's success over the site (evaluate's figures) with its XPath queue's usage: one
+    row per queue entry (index, xpath, pages it served)."""
+
     queue: list[dict[str, Any]] = _field(default_factory=list)
 
-    @property
-    def rate(self) -> float:
-        return self.ok / self.pages if self.pages else 0.0
-
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "template": self.template,
-            "field": self.field,
-            "pages": self.pages,
-            "ok": self.ok,
-            "rate": round(self.rate, 4),
-            "failing": list(self.failing),
-            "queue": list(self.queue),
-        }
+        data = super().to_dict()
+        del data["by_xpath"]  # shown per queue entry instead
+        data["queue"] = list(self.queue)
+        return data
 
 
 @dataclass
@@ -144,10 +132,9 @@ def health_steps(
             st = ev.fields.get((t.name, fld.id))
             fh = FieldHealth(t.name, fld.id)
             if st is not None:
-                fh.pages, fh.ok, fh.failing = st.pages, st.ok, list(st.failing)
+                fh.pages, fh.ok, fh.failing, fh.by_xpath = st.pages, st.ok, list(st.failing), dict(st.by_xpath)
                 th.pages = max(th.pages, st.pages)
-            used = st.by_xpath if st is not None else {}
-            fh.queue = [{"index": i, "xpath": xp, "pages": int(used.get(xp, 0))} for i, xp in enumerate(fld.xpaths)]
+            fh.queue = [{"index": i, "xpath": xp, "pages": int(fh.by_xpath.get(xp, 0))} for i, xp in enumerate(fld.xpaths)]
             th.fields.append(fh)
         report.templates.append(th)
         if not repair:
