@@ -351,6 +351,9 @@ class DomainCleaner:
             data["exact_links"] = [hexkey(h) for h in exact_links]
             data["nav_slots"] = {hexkey(k): slot_names[k][-300:] for k in nav}
             data["protected_slots"] = sorted(hexkey(k) for k in protected)
+            # Where the site keeps its content: slots on the main-content path of at least half
+            # the pages (a page whose own guess stops above them is mostly links).
+            data["main_slots"] = sorted(hexkey(k) for k, c in slot_main.items() if c >= 0.5 * n_pages)
             stats.update(
                 exact=len(exact),
                 exact_links=len(exact_links),

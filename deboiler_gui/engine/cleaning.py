@@ -48,6 +48,7 @@ class Applied:
                 int(h, 16): (str(v[0]), str(v[1]))
                 for h, v in dict(data.get("frame_slots", {})).items()
             }
+            self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
         except (TypeError, ValueError) as exc:
             raise InputError(f"domain model of site {model.site!r} is corrupt: {exc}") from exc
         cfg = dict(DEFAULT_CONFIG)
@@ -55,6 +56,14 @@ class Applied:
         self.cfg = cfg
         self.spec = make_spec("compat" if self.compat else "improved", cfg)
         self.slot_ids: dict[str, int] = {}
+
+    def slot_id(self, slot: str) -> int:
+        sid = self.slot_ids.get(slot)
+        if sid is None:
+            sid = h64(slot.encode("utf-8", "surrogatepass"))
+            if len(self.slot_ids) < 100_000:
+                self.slot_ids[slot] = sid
+        return sid
 
 
 def applied(model: DomainModel) -> Applied:
@@ -87,6 +96,12 @@ def matches(
         keep_ancestors.update(el.iterancestors())
     main = set(facts.main_path) if not ap.compat else set()
     main_el = facts.main_path[-1] if main and len(facts.main_path) > 1 else None
+    if main and ap.site_main:
+        deeper = _site_main(facts.cands, main_el, ap)
+        if deeper is not None:
+            main_el = deeper
+            main.add(deeper)
+            main.update(deeper.iterancestors())
     cfg = ap.cfg
     el_density = float(cfg["element_link_density"])
     max_share = float(cfg["max_slot_share"]) * max(facts.chars, 1)
@@ -108,11 +123,7 @@ def matches(
         elif h in ap.exact_links and not (main_el is not None and _inside(el, main_el)):
             detector, key = "exact", hexkey(h)
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
-            sid = ap.slot_ids.get(slot)
-            if sid is None:
-                sid = h64(slot.encode("utf-8", "surrogatepass"))
-                if len(ap.slot_ids) < 100_000:
-                    ap.slot_ids[slot] = sid
+            sid = ap.slot_id(slot)
             # Structural slots only act outside the page's main content: a recurring,
             # link-dense slot inside it is the page's own (a local table of contents).
             if sid in ap.nav and links >= el_density * chars:
@@ -179,6 +190,27 @@ def _path(el: HtmlElement) -> str:
     # libxml2's own path (C): the same /html/body/div[2] form as htmltree.xpath_of, which
     # counts same-tag siblings in Python and crawls under a body of a thousand paragraphs
     return str(el.getroottree().getpath(el))
+
+
+def _site_main(cands: list[list[Any]], main_el: HtmlElement | None, ap: Applied) -> HtmlElement | None:
+    """Where the site keeps its content, when the page's own guess stopped above it.
+
+    On a page that is mostly links (a chapter's table of contents, an index) the element
+    holding most of the non-link text can be the whole body, and then nothing inside it counts
+    as outside the content. The slots that held the main content on at least half the site's
+    pages say where it is: the deepest such element inside the page's guess, with the most text
+    on a tie, becomes the main content."""
+    best: tuple[int, int] | None = None
+    found = None
+    for el, _h, chars, _links, slot, _end, _skel in cands:
+        if slot is None or chars <= 0 or ap.slot_id(slot) not in ap.site_main:
+            continue
+        if main_el is not None and el is not main_el and not _inside(el, main_el):
+            continue
+        rank = (slot.count("/"), chars)
+        if best is None or rank > best:
+            best, found = rank, el
+    return found if found is not main_el else None
 
 
 def _inside(el: HtmlElement, ancestor: HtmlElement) -> bool:

@@ -290,3 +290,28 @@ def test_random_input_never_breaks_fit_or_transform(blobs: list[bytes | str]) ->
         results = list(cleaner.transform(pages))
         assert [r.url for r in results] == [p.url for p in pages]
         assert all(r.status == "ok" for r in results)
+
+
+def test_a_page_of_links_keeps_the_site_main_content_place_and_loses_its_side_bars() -> None:
+    from deboiler_gui.engine.boilerplate import DomainCleaner
+    from deboiler_gui.engine.model import Page
+
+    names = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
+
+    def title(i: int) -> str:  # titles differ in words, not only in digits
+        return f"{names[i % 16].title()} and {names[(i * 5 + 3) % 16]} {names[(i * 7 + 1) % 16]}"
+
+    def page(i: int, body: str) -> Page:
+        # The side bar's text changes from page to page (the neighbours' titles) and it is
+        # mostly links: only its place in the page marks it as navigation.
+        side = f"<div class='side'><h3>Previous topic</h3><a href='/p{i - 1}'>{title(i - 1)}</a><h3>Next topic</h3><a href='/p{i + 1}'>{title(i + 1)}</a></div>"
+        return Page(url=f"https://docs.example/p{i}.html", html=f"<html><body><div class='doc'><div class='main'>{body}</div>{side}</div></body></html>")
+
+    prose = [page(i, f"<h1>Topic {i}</h1><p>{' '.join(f'word{(i * 13 + k) % 89}x' for k in range(80))}.</p>") for i in range(1, 30)]
+    # A chapter page: its content is a list of links, so the text outside links is tiny.
+    chapter = page(30, "<h1>Chapter</h1><ul>" + "".join(f"<li><a href='/p{k}'>Topic {k} of the chapter</a></li>" for k in range(1, 12)) + "</ul>")
+    cleaner = DomainCleaner(mode="improved").fit([*prose, chapter])
+    assert cleaner.model_.data["main_slots"], "no slot holds the content on most pages"
+    (result,) = list(cleaner.transform([chapter]))
+    assert "Topic 5 of the chapter" in result.cleaned_text
+    assert "Previous topic" not in result.cleaned_text and "Next topic" not in result.cleaned_text
