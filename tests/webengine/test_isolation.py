@@ -178,3 +178,21 @@ def test_highlights_served_with_the_document_paint_without_a_call(qtbot: Any, vi
     with qtbot.waitSignal(view.page_ready, timeout=10000):
         view.show_document(plain)
     assert js(view, "JSON.stringify(getComputedStyle(document.getElementById('p350')).contentVisibility)") == "visible"
+
+
+def test_highlights_show_on_a_page_whose_own_policy_forbids_inline_styles(qtbot: Any, view: Any, js: Any) -> None:
+    html = ("<html><head><meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'none'\"></head>"
+            "<body><nav id='n'>menu</nav><p id='c'>content</p></body></html>")
+    page = prepare_page("https://example.test/csp.html", html)
+    nav = page.stamp_of(page.root.xpath("//nav")[0])
+    with qtbot.waitSignal(view.highlights_applied, timeout=10000) as sig:
+        view.show_document(page.serialise({"boiler": [nav]}, highlight_css()))
+    assert sig.args[0] == {"boiler": 1}
+    assert js(view, "JSON.stringify(getComputedStyle(document.getElementById('n')).outlineStyle)") == "dashed"
+    # Highlights set later (a new rule) show as well.
+    para = page.stamp_of(page.root.xpath("//p")[0])
+    with qtbot.waitSignal(view.highlights_applied, timeout=5000):
+        view.set_highlights({"keep": [para]})
+    assert js(view, "JSON.stringify(getComputedStyle(document.getElementById('c')).outlineStyle)") == "solid"
+    # The engine's tree keeps the page's policy.
+    assert page.root.xpath("//meta[@http-equiv='Content-Security-Policy']")
