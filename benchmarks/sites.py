@@ -117,6 +117,28 @@ SITES = [
         content="/html/body/div[not(contains(@class, 'nav'))]",
         sample=400,
     ),
+    Site(
+        name="git-docs",
+        generator="AsciiDoc",
+        root="/usr/share/doc/git-doc",
+        # the manual pages (user-manual.html is one page made by another tool)
+        glob="git*.html",
+        base_url="https://git-scm.com/docs/",
+        # the manual page's title and NAME section, and its body; the "GIT: part of the git(1)
+        # suite" section that ends every page and the footer are outside
+        content="//div[@id='header'] | //div[@id='content']",
+        exclude=("//div[@class='sect1'][h2[@id='_git']]",),
+    ),
+    Site(
+        name="nodejs-docs",
+        generator="Node.js doc tool",
+        root="/usr/share/doc/nodejs/api",
+        glob="*.html",
+        base_url="https://nodejs.org/docs/latest-v18.x/api/",
+        # the API text; the side menu, the header (title bar, version picker, links) and the
+        # page's table of contents before the text are outside
+        content="//div[@id='apicontent']",
+    ),
 ]
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
