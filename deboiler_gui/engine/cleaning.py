@@ -102,6 +102,10 @@ def matches(
             main_el = deeper
             main.add(deeper)
             main.update(deeper.iterancestors())
+    # Frames are the page's outer chrome: inside a place that holds the site's content on most
+    # pages (below the body), a part with the same shape on every page is the content's own
+    # (an API page's stability note and source link before its first section).
+    content_areas = _content_areas(facts.cands, ap) if ap.site_main and ap.frames else set()
     cfg = ap.cfg
     el_density = float(cfg["element_link_density"])
     max_share = float(cfg["max_slot_share"]) * max(facts.chars, 1)
@@ -128,7 +132,7 @@ def matches(
             # link-dense slot inside it is the page's own (a local table of contents).
             if sid in ap.nav and links >= el_density * chars:
                 detector, key = "slot", ap.nav[sid]
-            elif sid in ap.frames and links > 0 and ap.frames[sid][1] == skel:
+            elif sid in ap.frames and links > 0 and ap.frames[sid][1] == skel and not _in_any(el, content_areas):
                 detector, key = "frame", ap.frames[sid][0]
             if detector and main_el is not None and _inside(el, main_el):
                 detector = ""
@@ -211,6 +215,18 @@ def _site_main(cands: list[list[Any]], main_el: HtmlElement | None, ap: Applied)
         if best is None or rank > best:
             best, found = rank, el
     return found if found is not main_el else None
+
+
+def _content_areas(cands: list[list[Any]], ap: Applied) -> set[HtmlElement]:
+    return {
+        el
+        for el, _h, _chars, _links, slot, _end, _skel in cands
+        if slot is not None and el.tag not in ("body", "html") and ap.slot_id(slot) in ap.site_main
+    }
+
+
+def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:
+    return bool(areas) and any(a in areas for a in el.iterancestors())
 
 
 def _inside(el: HtmlElement, ancestor: HtmlElement) -> bool:

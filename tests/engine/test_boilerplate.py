@@ -315,3 +315,28 @@ def test_a_page_of_links_keeps_the_site_main_content_place_and_loses_its_side_ba
     (result,) = list(cleaner.transform([chapter]))
     assert "Topic 5 of the chapter" in result.cleaned_text
     assert "Previous topic" not in result.cleaned_text and "Next topic" not in result.cleaned_text
+
+
+def test_a_part_of_the_content_area_with_the_same_shape_everywhere_is_not_a_frame() -> None:
+    from deboiler_gui.engine.boilerplate import DomainCleaner
+    from deboiler_gui.engine.model import Page
+
+    levels = ["Deprecated", "Experimental", "Stable", "Legacy"]
+    words = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
+
+    def page(i: int) -> Page:
+        prose = " ".join(words[(i * 7 + k * 3) % 16] + words[(k + i) % 16] for k in range(120))
+        # An API page: a stability note with a link (same shape on every page, changing text),
+        # then the sections; the side menu outside the content area.
+        return Page(url=f"https://api.example/m{i}.html", html=(
+            f"<html><body><div class='side'><a href='/'>Index</a> <a href='/m{i - 1}.html'>{words[i % 16]} module</a></div>"
+            f"<div id='api'><p class='stability'>Stability: {i % 4} - <a href='/doc#stability'>{levels[i % 4]}</a> since {words[i % 16]} {words[(i // 16) % 16]}</p>"
+            f"<section><h2>{words[i % 16]} {words[(i + 3) % 16]}</h2><p>{prose}.</p></section>"
+            f"<section><h3>More</h3><p>{words[(i + 1) % 16]} only.</p></section></div></body></html>"))
+
+    pages = [page(i) for i in range(1, 40)]
+    cleaner = DomainCleaner(mode="improved").fit(pages)
+    assert cleaner.model_.data["frame_slots"], "the stability note's place is not a frame slot"
+    results = list(cleaner.transform(pages))
+    assert all("Stability:" in r.cleaned_text for r in results)
+    assert not any("module" in r.cleaned_text for r in results)
