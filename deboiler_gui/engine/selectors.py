@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -128,24 +128,16 @@ def _pattern_probe(pattern: str) -> tuple[str, etree.XPath] | None:
     if not _XPATH_START.match(pattern) or pattern.lstrip().startswith(("(", "css:", "xpath:")):
         return None
     at = pattern.index("%d")
-    depth = 0
-    quote = ""
     cut = -1
-    for pos, ch in enumerate(pattern[:at]):
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            return None
-        elif ch == "/" and depth == 0:
+    depth_at = -1
+    for pos, ch, depth in _unquoted(pattern):
+        if ch == "|" and depth == 0:
+            return None  # a union at the top
+        if pos < at and ch == "/" and depth == 0:
             cut = pos
-    if cut <= 0 or depth != 1 or "|" in pattern[at:] and _top_level_bar(pattern[at:]):
+        elif pos == at:
+            depth_at = depth
+    if cut <= 0 or depth_at != 1:
         return None
     if pattern[cut - 1] == "/":
         cut -= 1  # the step is reached by //
@@ -160,22 +152,24 @@ def _pattern_probe(pattern: str) -> tuple[str, etree.XPath] | None:
     return prefix, compiled
 
 
-def _top_level_bar(text: str) -> bool:
+def _unquoted(text: str) -> Iterator[tuple[int, str, int]]:
+    """(position, character, bracket depth) of each character of an XPath outside its string
+    literals."""
     depth = 0
     quote = ""
-    for ch in text:
+    for pos, ch in enumerate(text):
         if quote:
             if ch == quote:
                 quote = ""
-        elif ch in "'\"":
+            continue
+        if ch in "'\"":
             quote = ch
-        elif ch in "[(":
+            continue
+        if ch in "[(":
             depth += 1
         elif ch in "])":
             depth -= 1
-        elif ch == "|" and depth <= 0:
-            return True
-    return False
+        yield pos, ch, depth
 
 
 # --------------------------------------------------------------------------- paths
