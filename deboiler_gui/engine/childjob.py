@@ -3,13 +3,46 @@ results, result and typed errors. Light on imports, so the app can use it at sta
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import logging
+import time
+import traceback
+from collections.abc import Callable, Generator
 from typing import Any
 
 from deboiler_gui.engine import model as _model
 from deboiler_gui.engine.model import DeboilerError, Progress
 
 TICK = 0.05
+log = logging.getLogger(__name__)
+
+
+def send_steps(conn: Any, start: Callable[[], Generator[Any, None, Any]], what: str) -> None:
+    """The child's side of ``relay``: run the generator ``start()`` makes and send its progress
+    (at most every ``TICK`` seconds), partial results, result, or error. A broken pipe (the
+    parent went away) propagates; any other exception becomes an error message."""
+    last = 0.0
+    try:
+        gen = start()
+        while True:
+            try:
+                item = next(gen)
+            except StopIteration as stop:
+                conn.send(("result", stop.value))
+                return
+            if isinstance(item, Progress):
+                now = time.monotonic()
+                if now - last >= TICK:
+                    last = now
+                    conn.send(("progress", item.done, item.total, item.message))
+            else:
+                conn.send(("partial", item))
+    except (BrokenPipeError, EOFError):
+        raise
+    except DeboilerError as exc:
+        conn.send(("error", type(exc).__name__, str(exc)))
+    except Exception as exc:  # an engine bug: its traceback goes to the parent
+        log.exception("%s crashed", what)
+        conn.send(("error", "", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=5)}"))
 
 
 def relay(proc: Any, conn: Any, what: str, *, join_timeout: float = 5.0) -> Generator[Any, None, Any]:

@@ -6,14 +6,13 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from deboiler_gui.engine import review_child
-from deboiler_gui.engine.childjob import TICK, relay
+from deboiler_gui.engine.childjob import TICK, relay, send_steps
 from deboiler_gui.engine.extract import check_template
-from deboiler_gui.engine.model import DeboilerError, DomainModel, Progress, WorkspaceError
+from deboiler_gui.engine.model import DomainModel, Progress, WorkspaceError
 from deboiler_gui.engine.review import DEFAULT_MAX_EATEN, before_after, impact_steps, template_for
 from deboiler_gui.engine.review_groups import group_steps
 from deboiler_gui.engine.review_health import health_steps
@@ -219,23 +218,9 @@ def history_job(path: Path, template: str, *, diff: tuple[int, int | None] | Non
 def run_child(conn: Any, job: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """Run one job of this module and send its progress and result (plain data) back."""
     try:
-        gen = globals()[job](*args, **kwargs)
-        last = 0.0
-        while True:
-            try:
-                step = next(gen)
-            except StopIteration as stop:
-                conn.send(("result", stop.value))
-                return
-            now = time.monotonic()
-            if now - last >= _TICK:
-                last = now
-                conn.send(("progress", step.done, step.total, step.message))
-    except DeboilerError as exc:
-        conn.send(("error", type(exc).__name__, str(exc)))
-    except Exception as exc:  # an engine bug: the parent reports it with its type
-        log.exception("review job %s crashed", job)
-        conn.send(("error", "Exception", f"{type(exc).__name__}: {exc}"))
+        send_steps(conn, lambda: globals()[job](*args, **kwargs), f"review job {job}")
+    except (BrokenPipeError, EOFError):
+        pass  # the parent went away: nobody is left to tell
     finally:
         conn.close()
 

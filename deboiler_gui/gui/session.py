@@ -8,13 +8,11 @@ import json
 import multiprocessing
 import os
 import sys
-import time
-import traceback
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from deboiler_gui.engine.childjob import TICK, relay
+from deboiler_gui.engine.childjob import TICK, relay, send_steps
 from deboiler_gui.engine.model import DeboilerError, Progress
 
 #: File suffixes treated as an existing workspace rather than input to import.
@@ -54,7 +52,6 @@ def workspace_for(path: str | os.PathLike[str]) -> Path:
 
 
 def has_pages(workspace_path: str) -> bool:
-    from deboiler_gui.engine.model import DeboilerError
     from deboiler_gui.engine.store import Workspace
 
     if not Path(workspace_path).exists():
@@ -88,7 +85,6 @@ def analyse_steps(workspace_path: str, site: str, templates: list[dict[str, Any]
     the progress reports."""
     from deboiler_gui.engine.extract import apply_template, choose_templates
     from deboiler_gui.engine.htmltree import parse_html, text_length
-    from deboiler_gui.engine.model import DeboilerError
     from deboiler_gui.engine.store import Workspace
     from deboiler_gui.engine.template import Template
 
@@ -214,36 +210,11 @@ def _child_main(conn: Any, step: str, args: tuple[Any, ...]) -> None:
     sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]
     sys.modules.setdefault("numpy", None)  # type: ignore[arg-type]
     try:
-        _relay(conn, step, args)
+        send_steps(conn, lambda: globals()[step](*args), step)
     except (BrokenPipeError, EOFError):
         pass  # the app went away (closed or cancelled): nobody is left to tell
     finally:
         conn.close()
-
-
-def _relay(conn: Any, step: str, args: tuple[Any, ...]) -> None:
-    last = 0.0
-    try:
-        gen = globals()[step](*args)
-        while True:
-            try:
-                item = next(gen)
-            except StopIteration as stop:
-                conn.send(("result", stop.value))
-                return
-            if isinstance(item, Progress):
-                now = time.monotonic()
-                if now - last >= _TICK:
-                    last = now
-                    conn.send(("progress", item.done, item.total, item.message))
-            else:
-                conn.send(("partial", item))
-    except (BrokenPipeError, EOFError):
-        raise
-    except DeboilerError as exc:
-        conn.send(("error", type(exc).__name__, str(exc)))
-    except Exception as exc:  # an engine bug: its traceback goes to the app's messages
-        conn.send(("error", "", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=5)}"))
 
 
 # --------------------------------------------------------------------------- drafts
