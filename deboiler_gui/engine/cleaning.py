@@ -96,16 +96,17 @@ def matches(
         keep_ancestors.update(el.iterancestors())
     main = set(facts.main_path) if not ap.compat else set()
     main_el = facts.main_path[-1] if main and len(facts.main_path) > 1 else None
-    if main and ap.site_main:
-        deeper = _site_main(facts.cands, main_el, ap)
-        if deeper is not None:
-            main_el = deeper
-            main.add(deeper)
-            main.update(deeper.iterancestors())
+    # The elements in the places that hold the site's content on most pages.
+    site_main = _site_main_elements(facts.cands, ap) if main and ap.site_main else []
+    deeper = _site_main(site_main, main_el)
+    if deeper is not None:
+        main_el = deeper
+        main.add(deeper)
+        main.update(deeper.iterancestors())
     # Frames are the page's outer chrome: inside a place that holds the site's content on most
     # pages (below the body), a part with the same shape on every page is the content's own
     # (an API page's stability note and source link before its first section).
-    content_areas = _content_areas(facts.cands, ap) if ap.site_main and ap.frames else set()
+    content_areas = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
     cfg = ap.cfg
     el_density = float(cfg["element_link_density"])
     max_share = float(cfg["max_slot_share"]) * max(facts.chars, 1)
@@ -196,33 +197,32 @@ def _path(el: HtmlElement) -> str:
     return str(el.getroottree().getpath(el))
 
 
-def _site_main(cands: list[list[Any]], main_el: HtmlElement | None, ap: Applied) -> HtmlElement | None:
+def _site_main_elements(cands: list[list[Any]], ap: Applied) -> list[tuple[HtmlElement, str, int]]:
+    """(element, slot, chars) of the page's elements in slots that held the main content on at
+    least half the site's pages."""
+    return [
+        (el, slot, chars)
+        for el, _h, chars, _links, slot, _end, _skel in cands
+        if slot is not None and ap.slot_id(slot) in ap.site_main
+    ]
+
+
+def _site_main(site_main: list[tuple[HtmlElement, str, int]], main_el: HtmlElement | None) -> HtmlElement | None:
     """Where the site keeps its content, when the page's own guess stopped above it.
 
     On a page that is mostly links (a chapter's table of contents, an index) the element
     holding most of the non-link text can be the whole body, and then nothing inside it counts
-    as outside the content. The slots that held the main content on at least half the site's
-    pages say where it is: the deepest such element inside the page's guess, with the most text
-    on a tie, becomes the main content."""
+    as outside the content. The site's main-content slots say where it is: the deepest such
+    element inside the page's guess, with the most text on a tie, becomes the main content."""
     best: tuple[int, int] | None = None
     found = None
-    for el, _h, chars, _links, slot, _end, _skel in cands:
-        if slot is None or chars <= 0 or ap.slot_id(slot) not in ap.site_main:
-            continue
-        if main_el is not None and el is not main_el and not _inside(el, main_el):
+    for el, slot, chars in site_main:
+        if chars <= 0 or (main_el is not None and el is not main_el and not _inside(el, main_el)):
             continue
         rank = (slot.count("/"), chars)
         if best is None or rank > best:
             best, found = rank, el
     return found if found is not main_el else None
-
-
-def _content_areas(cands: list[list[Any]], ap: Applied) -> set[HtmlElement]:
-    return {
-        el
-        for el, _h, _chars, _links, slot, _end, _skel in cands
-        if slot is not None and el.tag not in ("body", "html") and ap.slot_id(slot) in ap.site_main
-    }
 
 
 def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:
