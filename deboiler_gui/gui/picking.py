@@ -141,8 +141,10 @@ class Picking:
             if self._scope_key != key:
                 self._scope_key = key
                 self._scope_state = scope_counts(template, [r["url"] for r in self.page_model.rows()])
-            self.site_state.update(self._scope_state)
-            self.rules.show_template(template, self.item_state, self.site_state)
+                self.site_state.update(self._scope_state)
+                self.rules.show_template(template, self.item_state, self.site_state)
+            else:
+                self.site_state.update(self._scope_state)
         for rule in (*template.remove, *template.keep):
             self._pending_counts[self.service.count({"expression": rule.selector})] = rule.name
         template_data = template.to_dict()

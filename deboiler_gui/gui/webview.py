@@ -3,6 +3,7 @@ blocks every request, page JavaScript off, and our picker bridge in its own Java
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from importlib import resources
@@ -69,8 +70,6 @@ def _resource_text(name: str) -> str:
     return resources.files("deboiler_gui.resources").joinpath(name).read_text(encoding="utf-8")
 
 
-_CSS: list[str] = []
-
 #: Off-screen paragraphs, tables and lists are laid out when they scroll into view (CSS
 #: containment): a long page is painted in about two thirds of the time. Lists keep their markers
 #: (they sit in the list's padding); a paragraph's overlong word wraps instead of being clipped.
@@ -81,12 +80,12 @@ LAZY_LAYOUT_CSS = (
 )
 
 
+@functools.lru_cache(maxsize=2)
 def highlight_css(lazy_layout: bool = False) -> str:
     """The style sheet of highlights, hover and selection (served in the page's head), with the
     lazy layout of long pages when asked."""
-    if not _CSS:
-        _CSS.append(_resource_text("picker.css"))
-    return _CSS[0] + LAZY_LAYOUT_CSS if lazy_layout else _CSS[0]
+    css = _resource_text("picker.css")
+    return css + LAZY_LAYOUT_CSS if lazy_layout else css
 
 
 class MemorySchemeHandler(QWebEngineUrlSchemeHandler):
