@@ -93,17 +93,14 @@ def expand_pattern(root: Any, pattern: str, *, start: int = 1, max_misses: int =
     if pattern.count("%d") != 1:
         return select(root, pattern)
     probe = _pattern_probe(pattern)
-    context: list[Any] | None = None
-    if probe is not None:
-        # The steps before the numbered one are evaluated once; each index only walks on
-        # from the nodes they found ((A)/b[i]/c is A/b[i]/c).
-        context = select_elements(root, probe[0])
+    # The steps before the numbered one are evaluated once; each index only walks on from the
+    # nodes they found ((A)/b[i]/c is A/b[i]/c).
+    context = select_elements(root, probe[0]) if probe is not None else []
     out: list[Any] = []
     misses = 0
     i = start
     while misses < max_misses and i < start + limit:
-        if context is not None:
-            assert probe is not None
+        if probe is not None:
             try:
                 found = probe[1](root, ctx=context, i=i)
             except etree.XPathEvalError as exc:
