@@ -3,6 +3,7 @@ turning engine errors into click errors at the edge."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Generator
 from typing import Any, TypeVar
 
@@ -38,7 +39,7 @@ def drive(
                 if bar is not None:
                     bar.__exit__(None, None, None)
                 bar = click.progressbar(
-                    length=max(1, step.total or 1), label=f"{name:<8}", file=click.get_text_stream("stderr"),
+                    length=max(1, step.total or 1), label=f"{name:<8}", file=sys.stderr,
                     show_pos=name != "Reading",
                 )
                 bar.__enter__()

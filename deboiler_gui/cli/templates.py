@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -131,7 +132,7 @@ def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], o
     def records() -> Iterator[dict[str, Any]]:
         results = iter_extract(pages, templates, models)
         if not quiet:
-            with click.progressbar(results, length=total, label="Extracting", file=click.get_text_stream("stderr")) as bar:
+            with click.progressbar(results, length=total, label="Extracting", file=sys.stderr) as bar:
                 for r in bar:
                     stats[r.status] = stats.get(r.status, 0) + 1
                     yield extraction_record(r, diagnostics=diagnostics)

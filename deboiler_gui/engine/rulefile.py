@@ -72,10 +72,8 @@ def loads(text: str | bytes, *, source: str = "rule file") -> list[Template]:
 
 
 def _check_schema(doc: dict[str, Any], source: str) -> None:
-    try:
-        import jsonschema
-    except ImportError:  # optional: from_dict and check_template still validate everything
-        return
+    import jsonschema  # imported here: only rule-file imports pay for it
+
     validator = jsonschema.Draft202012Validator(schema())
     errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
     if errors:
