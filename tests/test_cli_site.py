@@ -20,12 +20,11 @@ def _records(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def test_quick_start_clean_demo_to_named_output(tmp_path: Path) -> None:
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        result = runner.invoke(cli, ["clean", "--demo", "--output", "demo-clean.jsonl"])
-        assert result.exit_code == 0, result.output
-        records = _records(Path("demo-clean.jsonl"))
+def test_quick_start_clean_demo_to_named_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the README's command names its output relative to the shell's folder
+    result = CliRunner().invoke(cli, ["clean", "--demo", "--output", "demo-clean.jsonl"])
+    assert result.exit_code == 0, result.output
+    records = _records(tmp_path / "demo-clean.jsonl")
     assert len(records) == 29 and {r["status"] for r in records} == {"ok"}
     assert "Wrote 29 results to" in result.output and "demo-clean.jsonl" in result.output
     guide = next(r for r in records if r["url"].endswith("guides/onions.html"))
@@ -33,15 +32,15 @@ def test_quick_start_clean_demo_to_named_output(tmp_path: Path) -> None:
     assert "This page has been viewed" not in guide["cleaned_text"]
 
 
-def test_clean_demo_without_output_writes_a_default_and_says_where(tmp_path: Path) -> None:
+def test_clean_demo_without_output_writes_a_default_and_says_where(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
     runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path) as here:
-        result = runner.invoke(cli, ["clean", "--demo", "--quiet"])
-        assert result.exit_code == 0 and result.output == ""
-        result = runner.invoke(cli, ["clean", "--demo"])
-        assert result.exit_code == 0, result.output
-        default = Path(here) / "demo-clean.jsonl"
-        assert default.exists() and str(default.resolve()) in result.output
+    result = runner.invoke(cli, ["clean", "--demo", "--quiet"])
+    assert result.exit_code == 0 and result.output == ""
+    result = runner.invoke(cli, ["clean", "--demo"])
+    assert result.exit_code == 0, result.output
+    default = tmp_path / "demo-clean.jsonl"
+    assert default.exists() and str(default.resolve()) in result.output
 
 
 def test_import_fit_then_clean_workspace_to_csv(tmp_path: Path) -> None:

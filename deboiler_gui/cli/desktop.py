@@ -20,4 +20,17 @@ def open_command(path: str) -> None:
     raise SystemExit(launch_app(path))
 
 
-COMMANDS = [open_command]
+@click.command("check-install")
+@click.option("--timeout", type=float, default=60.0, show_default=True, help="Seconds to wait for the first page.")
+def check_install_command(timeout: float) -> None:
+    """Start the workbench offscreen on the demo site and check it shows its first page.
+
+    Prints how long the main window and the first page with highlights took; exits 1 when
+    the app cannot start (a missing library, a broken install) or shows nothing in time.
+    """
+    from deboiler_gui.gui.app import check_install
+
+    raise SystemExit(check_install(timeout))
+
+
+COMMANDS = [open_command, check_install_command]

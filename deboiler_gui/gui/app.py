@@ -115,3 +115,49 @@ def run(path: str | None) -> int:
     shiboken6.delete(window)
     shiboken6.delete(profile)
     return code
+
+
+def check_install(timeout: float = 60.0) -> int:
+    """Start the workbench offscreen on the demo site and report whether its main window came
+    up and showed the first page with its highlights; 0 when it did, 1 otherwise."""
+    import time
+
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    started = time.perf_counter()
+    app = create_application()
+    from PySide6.QtCore import QTimer
+
+    window, profile = build_window()
+    report: dict[str, Any] = {}
+
+    def painted(counts: dict[str, int]) -> None:
+        if "painted" not in report:
+            report["painted"] = time.perf_counter() - started
+            report["counts"] = counts
+            app.quit()
+
+    def give_up() -> None:
+        report["timeout"] = True
+        app.quit()
+
+    window.view.highlights_applied.connect(painted)
+    window.show()
+    report["window"] = time.perf_counter() - started
+    window.open_demo()
+    QTimer.singleShot(int(timeout * 1000), give_up)
+    app.exec()
+    pages = window.page_model.total()
+    shown = window.page.url if window.page is not None else None
+    import shiboken6
+
+    shiboken6.delete(window)
+    shiboken6.delete(profile)
+    print(f"main window: shown after {report['window']:.2f} s")
+    print(f"demo site: {pages} pages")
+    if "painted" not in report:
+        print(f"first page: not painted within {timeout:.0f} s", file=sys.stderr)
+        return 1
+    marks = ", ".join(f"{kind} {n}" for kind, n in sorted(report["counts"].items())) or "none"
+    print(f"first page: {shown} painted after {report['painted']:.2f} s (highlights: {marks})")
+    print("workbench: ok")
+    return 0

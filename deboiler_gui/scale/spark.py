@@ -27,6 +27,7 @@ import json
 import logging
 import os
 import shutil
+import sys
 import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
@@ -235,6 +236,11 @@ def get_session(master: str | None = None, app_name: str = "deboiler-gui") -> An
         builder = builder.master(master)
     elif not SparkConf().contains("spark.master"):
         builder = builder.master("local[*]")
+    if (master or "").startswith("local") or not SparkConf().contains("spark.master"):
+        # Local executors start "python3" from PATH unless told otherwise: in a virtual
+        # environment that is not activated, that interpreter lacks this package and its
+        # dependencies. Executors on this machine use the interpreter running us.
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     return builder.getOrCreate()
 
 
