@@ -158,3 +158,11 @@ def test_workbench_reaches_its_main_window_on_a_plain_install() -> None:
     assert lines[1] == "demo site: 29 pages"
     assert lines[2].startswith("first page: https://hillside-garden.example/") and " painted after " in lines[2]
     assert lines[-1] == "workbench: ok"
+
+
+def test_spark_without_its_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    pages = tmp_path / "pages.jsonl"
+    pages.write_text(json.dumps({"url": "https://a.example/", "html": "<p>x</p>"}) + "\n", encoding="utf-8")
+    out = _run_plain(["spark", "clean", str(pages), "-o", str(tmp_path / "out")], timeout=120)
+    assert out.returncode == 1
+    assert 'pip install "deboiler-gui[spark]"' in out.stderr and "Traceback" not in out.stderr

@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deboiler_gui.engine.model import DomainModel, InputError, Page
+from deboiler_gui.engine.model import DeboilerError, DomainModel, InputError, Page
 
 log = logging.getLogger(__name__)
 
@@ -228,8 +228,13 @@ def ship_package(sc: Any, tmp: str) -> None:
 
 def get_session(master: str | None = None, app_name: str = "deboiler-gui") -> Any:
     """A SparkSession. Without ``master``, the one spark-submit configured, else local[*]."""
-    from pyspark import SparkConf
-    from pyspark.sql import SparkSession
+    try:
+        from pyspark import SparkConf
+        from pyspark.sql import SparkSession
+    except ImportError as exc:
+        raise DeboilerError('Spark is not installed: pip install "deboiler-gui[spark]" (it also needs Java 17 or newer)') from exc
+    if not os.environ.get("JAVA_HOME") and shutil.which("java") is None:
+        raise DeboilerError("Spark needs a Java runtime (Java 17 or newer, e.g. apt-get install openjdk-17-jre-headless); none is on PATH and JAVA_HOME is not set")
 
     builder = SparkSession.builder.appName(app_name).config("spark.ui.enabled", "false")
     if master:
