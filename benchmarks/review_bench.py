@@ -23,12 +23,12 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
 
+from deboiler_gui.engine.clean.pipeline import fit_workspace  # noqa: E402
 from deboiler_gui.engine.htmltree import parse_html  # noqa: E402
 from deboiler_gui.engine.model import Page  # noqa: E402
-from deboiler_gui.engine.pipeline import fit_workspace  # noqa: E402
-from deboiler_gui.engine.review_jobs import impact_job  # noqa: E402
+from deboiler_gui.engine.review.jobs import impact_job  # noqa: E402
 from deboiler_gui.engine.store import Workspace  # noqa: E402
-from deboiler_gui.engine.template import NoiseFilter, Rule, Template  # noqa: E402
+from deboiler_gui.engine.template.model import NoiseFilter, Rule, Template  # noqa: E402
 
 WORDS = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
 SITE = "bench.example"

@@ -21,10 +21,10 @@ SITE = "sqlite.local"
 
 
 def _workspace(folder: Path) -> Path:
-    from deboiler_gui.engine.pipeline import fit_workspace, import_into
-    from deboiler_gui.engine.repair import learn_template
+    from deboiler_gui.engine.clean.pipeline import fit_workspace, import_into
     from deboiler_gui.engine.store import Workspace
-    from deboiler_gui.engine.template import Field, Rule, Template
+    from deboiler_gui.engine.template.model import Field, Rule, Template
+    from deboiler_gui.engine.template.repair import learn_template
 
     site = folder / "site"
     site.mkdir()

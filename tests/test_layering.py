@@ -12,14 +12,14 @@ ENGINE_MODULES = [
     "deboiler_gui.engine.model",
     "deboiler_gui.engine.htmltree",
     "deboiler_gui.engine.jsonxml",
-    "deboiler_gui.engine.boilerplate",
+    "deboiler_gui.engine.clean.boilerplate",
     "deboiler_gui.engine.document",
-    "deboiler_gui.engine.cleaning",
-    "deboiler_gui.engine.pageanalysis",
-    "deboiler_gui.engine.sources", "deboiler_gui.engine.encoding", "deboiler_gui.engine.store", "deboiler_gui.engine.output", "deboiler_gui.engine.pipeline",
-    "deboiler_gui.engine.crawl", "deboiler_gui.engine.crawl_config", "deboiler_gui.engine.crawl_http", "deboiler_gui.engine.crawl_rules", "deboiler_gui.engine.crawl_state", "deboiler_gui.engine.warcout",
-    "deboiler_gui.engine.template", "deboiler_gui.engine.selectors", "deboiler_gui.engine.rules", "deboiler_gui.engine.extract", "deboiler_gui.engine.repair", "deboiler_gui.engine.rulefile", "deboiler_gui.engine.evaluate",
-    "deboiler_gui.engine.review", "deboiler_gui.engine.review_groups", "deboiler_gui.engine.review_health", "deboiler_gui.engine.review_report", "deboiler_gui.engine.review_jobs", "deboiler_gui.engine.review_child",
+    "deboiler_gui.engine.clean.cleaning",
+    "deboiler_gui.engine.clean.analysis",
+    "deboiler_gui.engine.sources", "deboiler_gui.engine.encoding", "deboiler_gui.engine.store", "deboiler_gui.engine.output", "deboiler_gui.engine.clean.pipeline",
+    "deboiler_gui.engine.crawl.runner", "deboiler_gui.engine.crawl.config", "deboiler_gui.engine.crawl.http", "deboiler_gui.engine.crawl.rules", "deboiler_gui.engine.crawl.state", "deboiler_gui.engine.crawl.warc",
+    "deboiler_gui.engine.template.model", "deboiler_gui.engine.template.selectors", "deboiler_gui.engine.template.rules", "deboiler_gui.engine.template.extract", "deboiler_gui.engine.template.repair", "deboiler_gui.engine.template.rulefile", "deboiler_gui.engine.template.evaluate",
+    "deboiler_gui.engine.review.impact", "deboiler_gui.engine.review.groups", "deboiler_gui.engine.review.health", "deboiler_gui.engine.review.report", "deboiler_gui.engine.review.jobs", "deboiler_gui.engine.review.child",
 ]
 
 
@@ -81,5 +81,5 @@ def test_headless_commands_do_not_load_qt(tmp_path) -> None:  # type: ignore[no-
         f"r = run(cli, ['export-warc', {str(tmp_path / 'x.warc.gz')!r}, '-w', {str(ws)!r}])\n"
         "assert r.exit_code == 0, r.output\n"
     )
-    assert "deboiler_gui.engine.boilerplate" in loaded  # the commands really ran the engine
+    assert "deboiler_gui.engine.clean.boilerplate" in loaded  # the commands really ran the engine
     assert not {m for m in loaded if m.startswith(("PySide6", "shiboken6"))}

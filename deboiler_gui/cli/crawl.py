@@ -40,7 +40,7 @@ def _stoppable(gen: Generator[Progress, None, T], stop: threading.Event) -> Gene
 
 def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
     """Link factories from JSON files (an object or a list of them) or workspace templates."""
-    from deboiler_gui.engine.crawl_rules import (
+    from deboiler_gui.engine.crawl.rules import (
         LinkFactory,
         is_link_factory,
         link_factories_from_file,
@@ -117,7 +117,7 @@ def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int,
     nothing is fetched twice and nothing is lost. Failures (DNS, TLS, HTTP errors, timeouts,
     oversized or binary bodies) are recorded per URL with the reason (see --status).
     """
-    from deboiler_gui.engine.crawl import (
+    from deboiler_gui.engine.crawl.runner import (
         DEFAULT_TYPES,
         CrawlConfig,
         crawl_status,
@@ -218,8 +218,8 @@ def export_warc_command(output: Path, workspace: Path | None, site: str | None, 
     Each page becomes a response record with its HTTP status, headers and fetch time, so the
     crawl can be replayed offline ('deboiler-gui import OUTPUT') or shared with WARC tools.
     """
+    from deboiler_gui.engine.crawl.warc import export_warc_steps
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE, Workspace
-    from deboiler_gui.engine.warcout import export_warc_steps
 
     target = workspace or Path(DEFAULT_WORKSPACE)
     try:

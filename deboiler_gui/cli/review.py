@@ -22,10 +22,10 @@ from deboiler_gui.engine.model import DeboilerError
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def report_command(workspace: Path | None, template_names: tuple[str, ...], output: Path, max_eaten: float, sites: tuple[str, ...], quiet: bool) -> None:
     """Write the review of a workspace as one self-contained HTML file, viewable offline."""
-    from deboiler_gui.engine.extract import check_template
-    from deboiler_gui.engine.review_report import report_steps
+    from deboiler_gui.engine.review.report import report_steps
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE, Workspace
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template.extract import check_template
+    from deboiler_gui.engine.template.model import Template
 
     path = workspace or Path(DEFAULT_WORKSPACE)
     if not path.exists():

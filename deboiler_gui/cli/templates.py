@@ -45,9 +45,9 @@ def _fail(exc: DeboilerError) -> click.ClickException:
 
 def load_templates(specs: tuple[str, ...], workspace: Path | None) -> list[Any]:
     """Templates from rule files (.json / .xml) or by name from the workspace."""
-    from deboiler_gui.engine import rulefile
-    from deboiler_gui.engine.extract import check_template
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.extract import check_template
+    from deboiler_gui.engine.template.model import Template
 
     out = []
     ws = None
@@ -118,8 +118,8 @@ def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], o
     INPUT is a folder of .html files, a JSON-lines file, a WARC file or a workspace; without
     INPUT the workspace's pages are used.
     """
-    from deboiler_gui.engine.evaluate import extraction_record, write_extractions
-    from deboiler_gui.engine.extract import iter_extract
+    from deboiler_gui.engine.template.evaluate import extraction_record, write_extractions
+    from deboiler_gui.engine.template.extract import iter_extract
 
     templates = load_templates(template_specs, workspace)
     pages, total = _pages(inputs, workspace)
@@ -178,8 +178,8 @@ def list_command(workspace: Path | None) -> None:
 @_workspace_option
 def show_command(name: str, version: int | None, workspace: Path | None) -> None:
     """Print a template as a rule file."""
-    from deboiler_gui.engine import rulefile
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Template
 
     with _open_ws(workspace) as ws:
         try:
@@ -209,8 +209,8 @@ def history_command(name: str, workspace: Path | None) -> None:
 @_workspace_option
 def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -> None:
     """Unified diff between two versions of a template (NEW defaults to the latest)."""
-    from deboiler_gui.engine import rulefile
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Template
 
     with _open_ws(workspace) as ws:
         try:
@@ -229,8 +229,8 @@ def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -
 @_workspace_option
 def export_command(names: tuple[str, ...], output: Path | None, fmt: str, workspace: Path | None) -> None:
     """Export templates (all when no NAME is given)."""
-    from deboiler_gui.engine import rulefile
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Template
 
     with _open_ws(workspace) as ws:
         try:
@@ -259,7 +259,7 @@ def export_command(names: tuple[str, ...], output: Path | None, fmt: str, worksp
 def import_command(file: Path, message: str, workspace: Path | None) -> None:
     """Import a rule file (.json) or XML template file; nothing is written unless every
     template in it is valid."""
-    from deboiler_gui.engine import rulefile
+    from deboiler_gui.engine.template import rulefile
 
     data = file.read_bytes()
     try:
@@ -295,8 +295,8 @@ def revert_command(name: str, version: int, workspace: Path | None) -> None:
 def learn_command(name: str, workspace: Path | None) -> None:
     """Record each field's search rules (tag, context, fingerprint) from the site's pages, so
     adaptive repair can find the field when its XPaths break."""
-    from deboiler_gui.engine.repair import learn_template
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template.model import Template
+    from deboiler_gui.engine.template.repair import learn_template
 
     with _open_ws(workspace) as ws:
         try:
@@ -317,9 +317,9 @@ def learn_command(name: str, workspace: Path | None) -> None:
 @_quiet_option
 def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_json: bool, quiet: bool) -> None:
     """Propose repairs for fields whose every XPath fails on some pages (adaptive search)."""
-    from deboiler_gui.engine.repair import accept_repairs as accept
-    from deboiler_gui.engine.repair import repair_steps
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template.model import Template
+    from deboiler_gui.engine.template.repair import accept_repairs as accept
+    from deboiler_gui.engine.template.repair import repair_steps
 
     with _open_ws(workspace) as ws:
         try:
@@ -360,7 +360,7 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
 @_quiet_option
 def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], gold: Path | None, workspace: Path | None, as_json: bool, quiet: bool) -> None:
     """Per template and field: success rate over the site and the failing pages with reasons."""
-    from deboiler_gui.engine.evaluate import evaluate_steps
+    from deboiler_gui.engine.template.evaluate import evaluate_steps
 
     if not template_specs:
         with _open_ws(workspace) as ws:
@@ -412,7 +412,12 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
 def suggest_command(url: str, expression: str, workspace: Path | None, limit: int, as_json: bool) -> None:
     """Suggest robust selectors for a node of a workspace page, with site-wide hit rates."""
     from deboiler_gui.engine.model import site_of
-    from deboiler_gui.engine.selectors import SiteIndex, compile_selector, select_elements, suggest
+    from deboiler_gui.engine.template.selectors import (
+        SiteIndex,
+        compile_selector,
+        select_elements,
+        suggest,
+    )
 
     try:
         compile_selector(expression)

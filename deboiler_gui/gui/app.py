@@ -30,11 +30,11 @@ def prepare_environment() -> None:
 def preload_engine() -> None:
     """Import the engine before the window shows: a first import later, in the middle of a
     page switch or a job report, would stall the GUI thread."""
-    import deboiler_gui.engine.boilerplate  # noqa: F401
-    import deboiler_gui.engine.extract  # noqa: F401
-    import deboiler_gui.engine.rules  # noqa: F401
-    import deboiler_gui.engine.selectors  # noqa: F401
+    import deboiler_gui.engine.clean.boilerplate  # noqa: F401
     import deboiler_gui.engine.store  # noqa: F401
+    import deboiler_gui.engine.template.extract  # noqa: F401
+    import deboiler_gui.engine.template.rules  # noqa: F401
+    import deboiler_gui.engine.template.selectors  # noqa: F401
 
 
 def create_application(argv: list[str] | None = None) -> Any:

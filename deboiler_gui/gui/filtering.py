@@ -8,7 +8,7 @@ from typing import Any
 
 from deboiler_gui.engine.htmltree import to_html, visible_text
 from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.engine.template import NoiseFilter
+from deboiler_gui.engine.template.model import NoiseFilter
 from deboiler_gui.gui.panels import FilterDialog
 
 
@@ -43,7 +43,7 @@ class FilterEditing:
 
 
     def _preview_filter(self, dialog: FilterDialog, data: dict) -> None:
-        from deboiler_gui.engine.rules import compile_regex, preview_filter
+        from deboiler_gui.engine.template.rules import compile_regex, preview_filter
 
         sp = self.stamped
         try:

@@ -8,10 +8,10 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex
 
+from deboiler_gui.app.pagestate import scope_counts
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.gui.models import element_label
-from deboiler_gui.gui.pagestate import scope_counts
 from deboiler_gui.gui.panels import FilterDialog
 
 
@@ -65,7 +65,7 @@ class Picking:
         path = xpath_of(el)
         self.selection.show_node(path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples))
         # Immediate candidates from the shown page; the service adds site-wide hit rates.
-        from deboiler_gui.engine.selectors import suggest
+        from deboiler_gui.engine.template.selectors import suggest
 
         try:
             local = [c.to_dict() for c in suggest(el, None)]
@@ -118,7 +118,7 @@ class Picking:
 
 
     def _on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
-        from deboiler_gui.engine.selectors import list_from_examples
+        from deboiler_gui.engine.template.selectors import list_from_examples
 
         sp = self.stamped
         if sp is None or not self.list_examples:
@@ -184,7 +184,7 @@ class Picking:
         if sp is None:
             return
         template = self.editor.template
-        from deboiler_gui.engine.selectors import select_elements
+        from deboiler_gui.engine.template.selectors import select_elements
 
         try:
             if section in ("remove", "keep"):

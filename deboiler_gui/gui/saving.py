@@ -7,8 +7,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QMessageBox
 
+from deboiler_gui.app import session
 from deboiler_gui.engine.model import DeboilerError, RuleError
-from deboiler_gui.gui import session
 
 
 class Saving:
@@ -24,7 +24,7 @@ class Saving:
 
     def save_template(self, message: str = "") -> int | None:
         """Save the template as a new version; the CLI on this workspace uses it at once."""
-        from deboiler_gui.engine.extract import check_template
+        from deboiler_gui.engine.template.extract import check_template
 
         if self.ws is None:
             return None

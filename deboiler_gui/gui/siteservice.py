@@ -36,9 +36,9 @@ class _SiteWorker(QObject):
 
     @Slot(str, str, int)
     def build_index(self, workspace_path: str, site: str, generation: int) -> None:
+        from deboiler_gui.app.session import run_in_child
         from deboiler_gui.engine.htmltree import parse_html
-        from deboiler_gui.engine.selectors import SiteIndex
-        from deboiler_gui.gui.session import run_in_child
+        from deboiler_gui.engine.template.selectors import SiteIndex
 
         self._generation = generation
         self._index = None
@@ -67,7 +67,7 @@ class _SiteWorker(QObject):
     def suggest(self, request: int, html: str, xpath: str) -> None:
         """Candidates for the node at ``xpath`` (absolute, on the engine's parse of ``html``)."""
         from deboiler_gui.engine.htmltree import parse_html
-        from deboiler_gui.engine.selectors import suggest
+        from deboiler_gui.engine.template.selectors import suggest
 
         try:
             root = parse_html(html)
@@ -86,9 +86,9 @@ class _SiteWorker(QObject):
     @Slot(int, dict)
     def count(self, request: int, what: dict) -> None:
         """How a remove/keep rule, a field XPath or a noise filter fares over the indexed pages."""
-        from deboiler_gui.engine.extract import evaluate_expression
-        from deboiler_gui.engine.rules import filter_nodes, filter_text
-        from deboiler_gui.engine.template import NoiseFilter
+        from deboiler_gui.engine.template.extract import evaluate_expression
+        from deboiler_gui.engine.template.model import NoiseFilter
+        from deboiler_gui.engine.template.rules import filter_nodes, filter_text
 
         index = self._index
         if index is None:
@@ -96,8 +96,8 @@ class _SiteWorker(QObject):
             return
         try:
             if "field" in what:
-                from deboiler_gui.engine.extract import evaluate_field
-                from deboiler_gui.engine.template import Field, Template
+                from deboiler_gui.engine.template.extract import evaluate_field
+                from deboiler_gui.engine.template.model import Field, Template
 
                 stats = evaluate_field(index.trees, Field.from_dict(what["field"]), Template.from_dict(what["template"]))
                 stats["hit_pages"] = stats["ok"]
@@ -124,7 +124,7 @@ class _SiteWorker(QObject):
                     hit_pages += removed > 0
                 else:
                     from deboiler_gui.engine.htmltree import to_html
-                    from deboiler_gui.engine.rules import filter_html
+                    from deboiler_gui.engine.template.rules import filter_html
 
                     markup = to_html(tree)
                     removed = len(markup) - len(filter_html(flt, markup))

@@ -24,7 +24,7 @@ from PySide6.QtWebEngineCore import (
 )
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
-from deboiler_gui.gui.stamping import HIGHLIGHT_ATTR, STAMP_ATTR, STYLE_ATTR
+from deboiler_gui.app.stamping import HIGHLIGHT_ATTR, STAMP_ATTR, STYLE_ATTR
 
 log = logging.getLogger(__name__)
 

@@ -11,8 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deboiler_gui.engine import cleaning
-from deboiler_gui.engine.boilerplate import DomainCleaner, clean_page, clean_tree, find_boilerplate
+from deboiler_gui.engine.clean import cleaning
+from deboiler_gui.engine.clean.boilerplate import (
+    DomainCleaner,
+    clean_page,
+    clean_tree,
+    find_boilerplate,
+)
 from deboiler_gui.engine.htmltree import parse_html, xpath_of
 from deboiler_gui.engine.model import DomainModel, InputError, Page, RuleError
 
@@ -293,7 +298,7 @@ def test_random_input_never_breaks_fit_or_transform(blobs: list[bytes | str]) ->
 
 
 def test_a_page_of_links_keeps_the_site_main_content_place_and_loses_its_side_bars() -> None:
-    from deboiler_gui.engine.boilerplate import DomainCleaner
+    from deboiler_gui.engine.clean.boilerplate import DomainCleaner
     from deboiler_gui.engine.model import Page
 
     names = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
@@ -318,7 +323,7 @@ def test_a_page_of_links_keeps_the_site_main_content_place_and_loses_its_side_ba
 
 
 def test_a_part_of_the_content_area_with_the_same_shape_everywhere_is_not_a_frame() -> None:
-    from deboiler_gui.engine.boilerplate import DomainCleaner
+    from deboiler_gui.engine.clean.boilerplate import DomainCleaner
     from deboiler_gui.engine.model import Page
 
     levels = ["Deprecated", "Experimental", "Stable", "Legacy"]

@@ -12,8 +12,14 @@ from typing import Any
 import pytest
 from crawlserver import GBK_TEXT, CrawlServer, Site
 
-from deboiler_gui.engine.crawl import CrawlConfig, crawl, crawl_status, crawl_steps, saved_config
-from deboiler_gui.engine.crawl_state import CrawlState
+from deboiler_gui.engine.crawl.runner import (
+    CrawlConfig,
+    crawl,
+    crawl_status,
+    crawl_steps,
+    saved_config,
+)
+from deboiler_gui.engine.crawl.state import CrawlState
 from deboiler_gui.engine.model import InputError, RuleError
 from deboiler_gui.engine.store import Workspace
 
@@ -255,7 +261,7 @@ def test_bad_settings_are_refused_with_the_culprit_named(tmp_path: Path) -> None
 def test_fetch_names_dns_and_tls_failures(monkeypatch: pytest.MonkeyPatch) -> None:
     import socket
 
-    from deboiler_gui.engine.crawl_http import fetch, make_pool
+    from deboiler_gui.engine.crawl.http import fetch, make_pool
 
     pool = make_pool(per_host=1, user_agent="t")
     with CrawlServer(Site(pages=3)) as srv:

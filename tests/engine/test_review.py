@@ -11,28 +11,16 @@ from typing import Any
 import pytest
 from tplsite import SITE, article_html, pages
 
-from deboiler_gui.engine import rulefile
-from deboiler_gui.engine.boilerplate import DomainCleaner
-from deboiler_gui.engine.extract import extract_page
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 from deboiler_gui.engine.model import DomainModel, Page, Progress, RuleError
-from deboiler_gui.engine.repair import learn_template
-from deboiler_gui.engine.review import (
-    AUTO,
-    CAUSE_ATTR,
-    annotated_html,
-    before_after,
-    impact_steps,
-    review_page,
-    text_diff,
-)
-from deboiler_gui.engine.review_groups import (
+from deboiler_gui.engine.review.groups import (
     BoilerplateGroup,
     accept_group,
     group_decisions,
     group_steps,
     reject_group,
 )
-from deboiler_gui.engine.review_health import (
+from deboiler_gui.engine.review.health import (
     accept_proposal,
     export_cleaned_steps,
     export_rules,
@@ -41,8 +29,20 @@ from deboiler_gui.engine.review_health import (
     revert,
     template_diff,
 )
+from deboiler_gui.engine.review.impact import (
+    AUTO,
+    CAUSE_ATTR,
+    annotated_html,
+    before_after,
+    impact_steps,
+    review_page,
+    text_diff,
+)
 from deboiler_gui.engine.store import Workspace
-from deboiler_gui.engine.template import Field, NoiseFilter, Rule, Template
+from deboiler_gui.engine.template import rulefile
+from deboiler_gui.engine.template.extract import extract_page
+from deboiler_gui.engine.template.model import Field, NoiseFilter, Rule, Template
+from deboiler_gui.engine.template.repair import learn_template
 
 
 def drain(gen: Any) -> tuple[list[Any], Any]:
@@ -277,7 +277,7 @@ def test_before_after_is_plain_data_for_the_view(site: list[Page], model: Domain
 
 def test_jobs_in_a_child_process_relay_progress_results_errors_and_cancel(tmp_path: Path, site: list[Page], model: DomainModel) -> None:
     from deboiler_gui.engine.model import WorkspaceError
-    from deboiler_gui.engine.review_jobs import impact_job, in_process
+    from deboiler_gui.engine.review.jobs import impact_job, in_process
 
     path = tmp_path / "w.sqlite"
     with Workspace(path) as ws:
@@ -300,8 +300,8 @@ def test_group_rules_from_positions_pin_every_step() -> None:
     from collections import Counter
 
     from deboiler_gui.engine.htmltree import parse_html
-    from deboiler_gui.engine.review_groups import pinned
-    from deboiler_gui.engine.selectors import select_elements
+    from deboiler_gui.engine.review.groups import pinned
+    from deboiler_gui.engine.template.selectors import select_elements
 
     assert pinned("/html/body/div") == "/html[1]/body[1]/div[1]"
     assert pinned("/html/body/div[2]/p") == "/html[1]/body[1]/div[2]/p[1]"

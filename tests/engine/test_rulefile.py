@@ -11,12 +11,12 @@ import pytest
 from test_template import full_template
 from tplsite import article_html, pages
 
-from deboiler_gui.engine import rulefile
-from deboiler_gui.engine.extract import apply_template
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.store import Workspace
-from deboiler_gui.engine.template import Field, Rule, Template
+from deboiler_gui.engine.template import rulefile
+from deboiler_gui.engine.template.extract import apply_template
+from deboiler_gui.engine.template.model import Field, Rule, Template
 
 
 def test_export_import_export_is_byte_identical() -> None:
@@ -81,7 +81,7 @@ def test_paper_xml_bad_input() -> None:
 
 
 def test_trafilatura_prune_list_selects_the_removed_nodes() -> None:
-    from deboiler_gui.engine.template import NoiseFilter
+    from deboiler_gui.engine.template.model import NoiseFilter
 
     t = Template("t", remove=(Rule("nav", "#nav"), Rule("foot", "//div[@id='footer']")), filters=(NoiseFilter("ads", "attribute", attribute="class", op="contains", value="tags"),))
     xpaths = json.loads(rulefile.to_trafilatura_prune([t]))

@@ -16,11 +16,11 @@ import shiboken6
 from click.testing import CliRunner
 
 from deboiler_gui.cli import cli
-from deboiler_gui.engine.boilerplate import DomainCleaner
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 from deboiler_gui.engine.model import Page
-from deboiler_gui.engine.repair import learn_template
 from deboiler_gui.engine.store import Workspace
-from deboiler_gui.engine.template import Field, Rule, Template
+from deboiler_gui.engine.template.model import Field, Rule, Template
+from deboiler_gui.engine.template.repair import learn_template
 from deboiler_gui.gui.webview import register_scheme
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -180,7 +180,7 @@ def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path
 
 
 def test_export_panel_writes_rule_files_and_cleaned_folders(qtbot: Any, ws: Path, tmp_path: Path) -> None:
-    from deboiler_gui.engine import rulefile
+    from deboiler_gui.engine.template import rulefile
     from deboiler_gui.gui.review import ExportPanel
 
     panel = ExportPanel()
