@@ -203,6 +203,7 @@ def in_sample(url: str, fraction: float) -> bool:
 def package_zip(dest_dir: str) -> str:
     """Zip this package so executors that do not have it installed can import it."""
     import deboiler_gui
+    from deboiler_gui import assets
 
     root = Path(deboiler_gui.__file__).parent
     target = os.path.join(dest_dir, "deboiler_gui.zip")
@@ -210,6 +211,11 @@ def package_zip(dest_dir: str) -> str:
         for f in root.rglob("*"):
             if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
                 zf.write(f, Path("deboiler_gui") / f.relative_to(root))
+        res = assets.root()
+        if not res.is_relative_to(root):  # a source tree: resources/ sits beside the package
+            for f in res.rglob("*"):
+                if f.is_file():
+                    zf.write(f, Path("deboiler_gui") / "resources" / f.relative_to(res))
     return target
 
 

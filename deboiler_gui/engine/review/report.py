@@ -7,10 +7,9 @@ import hashlib
 import logging
 from collections.abc import Generator, Sequence
 from datetime import UTC, datetime
-from importlib import resources
 from typing import Any
 
-from deboiler_gui import __version__
+from deboiler_gui import __version__, assets
 from deboiler_gui.engine.model import DomainModel, Progress, WorkspaceError
 from deboiler_gui.engine.review.groups import BoilerplateGroup, group_decisions, group_steps
 from deboiler_gui.engine.review.health import HealthReport, health_steps
@@ -34,7 +33,7 @@ MAX_ROWS = 200
 
 
 def _css() -> str:
-    return resources.files("deboiler_gui.resources").joinpath("report/report.css").read_text(encoding="utf-8")
+    return assets.text("report/report.css")
 
 
 def _num(n: float) -> str:

@@ -7,11 +7,11 @@ import json
 import keyword
 import re
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
 
 import lxml.etree as etree
 
+from deboiler_gui import assets
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.template.extract import check_template
 from deboiler_gui.engine.template.model import Context, Field, SearchRules, Template
@@ -34,7 +34,7 @@ def dumps(templates: Sequence[Template]) -> str:
 
 def schema() -> dict[str, Any]:
     """The JSON Schema of rule files (shipped as resources/rulefile.schema.json)."""
-    text = resources.files("deboiler_gui").joinpath("resources/rulefile.schema.json").read_text(encoding="utf-8")
+    text = assets.text("rulefile.schema.json")
     return json.loads(text)  # type: ignore[no-any-return]
 
 
