@@ -3,24 +3,19 @@ worker process that reports progress and the page rows it stored, and stops poli
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import re
-import sys
-import threading
 import time
-import traceback
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from deboiler_gui.app import session
-from deboiler_gui.engine import model as _model
-from deboiler_gui.engine.model import DeboilerError, InputError, Progress
+from deboiler_gui.engine.jobs import ChildJob, StopRequested
+from deboiler_gui.engine.model import InputError
+from deboiler_gui.engine.progress import Steps
 
-#: Longest wait between two yields of the relay (its cancel latency).
-_TICK = 0.05
 #: Shortest time between two scans of the workspace for new pages: the page list is refreshed
 #: at this pace, not once per page (a reset per page would keep the GUI thread busy).
 _SCAN_INTERVAL = 0.5
@@ -61,126 +56,49 @@ class CrawlRun:
         self.config = dict(config)
         self.workspace_path = str(workspace_path)
         self.fresh = fresh
-        self._stop = threading.Event()
+        # Closed from outside (the app is going away), the crawl still stops politely, so what
+        # was in flight is recorded, but never waits past the crawler's own bound.
+        timeout = float(self.config.get("timeout") or 20.0)
+        self._job = ChildJob(
+            crawl_job, (self.config, self.workspace_path, self.fresh), what="crawl",
+            stop_grace=4 * timeout + _STOP_GRACE_EXTRA, stop_message="stopping: waiting for requests in flight",
+        )
 
     def stop(self) -> None:
-        self._stop.set()
+        self._job.stop()
 
     @property
     def stopping(self) -> bool:
-        return self._stop.is_set()
+        return self._job.stopping
 
     def steps(self) -> Generator[Any, None, dict[str, Any]]:
-        ctx = session._context()  # the app's worker-process set-up (fork server, engine preloaded)
-        conn, child_conn = ctx.Pipe(duplex=True)
-        proc = ctx.Process(target=_child_main, args=(child_conn, self.config, self.workspace_path, self.fresh), daemon=True)
-        proc.start()
-        child_conn.close()
-        asked = False
-        done = False
-        last = Progress(0, None, "crawl starting")
-        try:
-            yield last
-            while True:
-                if self._stop.is_set() and not asked:
-                    asked = True
-                    _send(conn, "stop")
-                    last = Progress(last.done, last.total, "stopping: waiting for requests in flight")
-                    yield last
-                if not conn.poll(_TICK):
-                    if not proc.is_alive() and not conn.poll(0):
-                        raise DeboilerError(f"crawl of {self.workspace_path}: the worker process ended without a result (exit code {proc.exitcode})")
-                    yield last  # nothing new, still a cancel point
-                    continue
-                try:
-                    msg = conn.recv()
-                except EOFError as exc:
-                    raise DeboilerError(f"crawl of {self.workspace_path}: the worker process ended without a result (exit code {proc.exitcode})") from exc
-                kind = msg[0]
-                if kind == "progress":
-                    last = Progress(msg[1], msg[2], msg[3])
-                    yield last
-                elif kind == "pages":
-                    yield msg[1]
-                elif kind == "result":
-                    done = True
-                    return dict(msg[1])
-                else:
-                    done = True
-                    error = getattr(_model, msg[1], None)
-                    if isinstance(error, type) and issubclass(error, DeboilerError) and error is not _model.RuleError:
-                        raise error(msg[2])
-                    raise DeboilerError(msg[2])
-        finally:
-            if not done and proc.is_alive():
-                # Closed from outside (the app is going away): still stop politely, so what
-                # was in flight is recorded, but never wait past the crawler's own bound.
-                _send(conn, "stop")
-                timeout = float(self.config.get("timeout") or 20.0)
-                deadline = time.monotonic() + 4 * timeout + _STOP_GRACE_EXTRA
-                while proc.is_alive() and time.monotonic() < deadline:
-                    try:
-                        if conn.poll(0.1):
-                            conn.recv()  # keep the pipe flowing, or the worker blocks on a send
-                    except (EOFError, OSError):
-                        break
-            conn.close()
-            proc.join(2)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join(2)
+        result = yield from self._job.steps()
+        return dict(result)
 
 
-def _send(conn: Any, message: Any) -> None:
-    with contextlib.suppress(BrokenPipeError, OSError):  # the other side has already gone
-        conn.send(message)
-
-
-def _child_main(conn: Any, config: dict[str, Any], workspace_path: str, fresh: bool) -> None:
-    # The worker stores plain values: sqlite-utils need not import pandas or numpy.
-    sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]
-    sys.modules.setdefault("numpy", None)  # type: ignore[arg-type]
-    try:
-        _crawl(conn, config, workspace_path, fresh)
-    except (BrokenPipeError, EOFError):
-        pass  # the app went away: nobody is left to tell
-    except DeboilerError as exc:
-        _send(conn, ("error", type(exc).__name__, str(exc)))
-    except Exception as exc:  # a bug: its traceback goes to the app's messages
-        _send(conn, ("error", "", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=5)}"))
-    finally:
-        conn.close()
-
-
-def _crawl(conn: Any, config: dict[str, Any], workspace_path: str, fresh: bool) -> None:
+def crawl_job(config: dict[str, Any], workspace_path: str, fresh: bool) -> Generator[Any, None, dict[str, Any]]:
+    """The crawl as a job of its own process: the crawler's progress and the pages stored since
+    the last look; stopped (``StopRequested``), it closes the crawl and sends the last pages."""
     from deboiler_gui.engine.crawl.runner import CrawlConfig, crawl_status, crawl_steps
     from deboiler_gui.engine.store import Workspace
 
     with Workspace(workspace_path) as ws:
         scanner = _Scanner(ws)
-        scanner.send_new(conn)  # pages of earlier runs: the app can show them at once
-        gen = crawl_steps(CrawlConfig.from_dict(config), ws, fresh=fresh)
-        last_sent = 0.0
+        yield from scanner.new_pages()  # pages of earlier runs: the app can show them at once
+        steps = Steps(crawl_steps(CrawlConfig.from_dict(config), ws, fresh=fresh))
         try:
-            while True:
-                if conn.poll(0) and conn.recv() == "stop":
-                    gen.close()  # records requests in flight; the next run resumes
-                    scanner.send_new(conn)
-                    conn.send(("result", {"outcome": "stopped", "states": crawl_status(ws)["states"]}))
-                    return
-                try:
-                    step = next(gen)
-                except StopIteration as stop:
-                    scanner.send_new(conn)
-                    conn.send(("result", {"outcome": "finished", "stats": stop.value.to_dict()}))
-                    return
-                scanner.maybe_send(conn)
-                now = time.monotonic()
-                if now - last_sent >= _TICK:
-                    last_sent = now
-                    conn.send(("progress", step.done, step.total, step.message))
+            for step in steps:
+                yield from scanner.maybe_new_pages()
+                yield step
+        except StopRequested:
+            steps.close()  # records requests in flight; the next run resumes
+            yield from scanner.new_pages()
+            return {"outcome": "stopped", "states": crawl_status(ws)["states"]}
         finally:
-            gen.close()
+            steps.close()
+        yield from scanner.new_pages()
+        assert steps.value is not None
+        return {"outcome": "finished", "stats": steps.value.to_dict()}
 
 
 class _Scanner:
@@ -193,22 +111,24 @@ class _Scanner:
         self.count = -1
         self.next_scan = 0.0
 
-    def maybe_send(self, conn: Any) -> None:
+    def maybe_new_pages(self) -> Iterator[list[dict[str, Any]]]:
         # Until the first page is in, look at every step: the window opens the site with it.
         if not self.known or time.monotonic() >= self.next_scan:
-            self.send_new(conn)
+            yield from self.new_pages()
 
-    def send_new(self, conn: Any) -> None:
+    def new_pages(self) -> Iterator[list[dict[str, Any]]]:
         started = time.monotonic()
         count = self.ws.page_count()
+        rows: list[dict[str, Any]] = []
         if count != self.count:
             self.count = count
             rows = [r for r in self.ws.page_summaries() if r["url"] not in self.known]
             if rows:
                 self.known.update(r["url"] for r in rows)
-                conn.send(("pages", rows))
         # A big site costs more to scan: never spend more than a tenth of the time on it.
         self.next_scan = time.monotonic() + max(_SCAN_INTERVAL, 10 * (time.monotonic() - started))
+        if rows:
+            yield rows
 
 
 def describe_result(result: dict[str, Any]) -> str:

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
-import sys
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from deboiler_gui.engine.jobs import TICK, relay, send_steps
+from deboiler_gui.engine import jobs
 from deboiler_gui.engine.model import DeboilerError, Progress
 
 #: File suffixes treated as an existing workspace rather than input to import.
@@ -175,18 +173,8 @@ def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[s
 
 #: Steps that may run in a child process (by name: only plain data crosses).
 CHILD_STEPS = ("import_steps", "fit_steps", "analyse_steps", "page_batches", "page_summaries")
-_TICK = TICK  # progress throttle, as the relay polls
-
-
-def _context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    # Not fork: the child must not inherit the GUI's threads in an unknown state. The fork
-    # server loads the engine once (no effect if something else started it already).
-    if "forkserver" in methods:
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["deboiler_gui.app.childprep"])
-        return ctx
-    return multiprocessing.get_context("spawn")
+# Each job process starts with this module loaded (the fork server imports it once).
+jobs.preload(__name__)
 
 
 def run_in_child(step: str, *args: Any) -> Generator[Any, None, Any]:
@@ -197,24 +185,7 @@ def run_in_child(step: str, *args: Any) -> Generator[Any, None, Any]:
     workspace is left consistent because its writes are atomic batches."""
     if step not in CHILD_STEPS:
         raise ValueError(f"{step} cannot run in a child process")
-    ctx = _context()
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child_main, args=(child, step, args), daemon=True)
-    proc.start()
-    child.close()
-    return (yield from relay(proc, parent, step, join_timeout=2.0))
-
-
-def _child_main(conn: Any, step: str, args: tuple[Any, ...]) -> None:
-    # The child stores plain values only: sqlite-utils need not import pandas or numpy.
-    sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]
-    sys.modules.setdefault("numpy", None)  # type: ignore[arg-type]
-    try:
-        send_steps(conn, lambda: globals()[step](*args), step)
-    except (BrokenPipeError, EOFError):
-        pass  # the app went away (closed or cancelled): nobody is left to tell
-    finally:
-        conn.close()
+    return jobs.ChildJob(globals()[step], args, what=step).steps()
 
 
 # --------------------------------------------------------------------------- drafts

@@ -14,7 +14,7 @@ from deboiler_gui.engine.model import DeboilerError, Progress
 
 T = TypeVar("T")
 
-_PHASES = {"reading": "Reading", "read": "Reading", "fitting": "Fitting", "fitted": "Fitting", "cleaning": "Cleaning", "cleaned": "Cleaning"}
+_PHASES = {"reading": "Reading", "fitting": "Fitting", "cleaning": "Cleaning"}
 
 
 def _drive_phases(gen: Generator[Progress, None, T], quiet: bool) -> T:

@@ -330,12 +330,12 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         template = None
         for name in self.ws.template_names():
             try:
-                data = self.ws.load_template(name)
+                loaded = self.ws.load_template(name)
             except DeboilerError as exc:
                 self.post_message(str(exc), error=True)
                 continue
-            if data.get("site") == self.site:
-                template = Template.from_dict(data)
+            if loaded.site == self.site:
+                template = loaded
                 break
         if template is None:
             template = Template(name=self.site or "site", site=self.site)
@@ -405,7 +405,7 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         for name in self.ws.template_names():
             if name != current.name:
                 try:
-                    templates.append(self.ws.load_template(name))
+                    templates.append(self.ws.load_template(name).to_dict())
                 except DeboilerError as exc:
                     self.post_message(str(exc), error=True)
         self.start_job("analyse", lambda: session.run_in_child("analyse_steps", path, site, templates), None, self._on_analysis_batch)

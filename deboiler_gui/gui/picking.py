@@ -13,6 +13,7 @@ from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.gui.models import element_label
 from deboiler_gui.gui.panels import FilterDialog
+from deboiler_gui.gui.siteservice import ExpressionCount, FieldCount, FilterCount
 
 
 class Picking:
@@ -146,13 +147,12 @@ class Picking:
             else:
                 self.site_state.update(self._scope_state)
         for rule in (*template.remove, *template.keep):
-            self._pending_counts[self.service.count({"expression": rule.selector})] = rule.name
-        template_data = template.to_dict()
+            self._pending_counts[self.service.count(ExpressionCount(rule.selector))] = rule.name
         for fld in template.fields:
             if fld.xpaths:
-                self._pending_counts[self.service.count({"field": fld.to_dict(), "template": template_data})] = fld.id
+                self._pending_counts[self.service.count(FieldCount(fld, template))] = fld.id
         for flt in template.filters:
-            self._pending_counts[self.service.count({"filter": flt.to_dict()})] = flt.name
+            self._pending_counts[self.service.count(FilterCount(flt))] = flt.name
 
 
     def _on_service_counts_ready(self, request: int, stats: dict) -> None:

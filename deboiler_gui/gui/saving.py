@@ -35,7 +35,7 @@ class Saving:
             self.post_message(f"Not saved: {exc}", error=True)
             return None
         try:
-            version = self.ws.save_template(template.name, template.to_dict(), message=message or "saved from the app")
+            version = self.ws.save_template(template, message=message or "saved from the app")
         except DeboilerError as exc:
             self.post_message(f"Not saved: {exc}", error=True)
             return None

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from deboiler_gui.app import session
 from deboiler_gui.engine.model import Page, WorkspaceError
+from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.store import Workspace
 
 
@@ -23,14 +25,8 @@ def workspace(tmp_path: Path) -> str:
 
 def test_worker_process_returns_the_steps_result_and_partial_batches(workspace: str) -> None:
     gen = session.run_in_child("page_batches", workspace, "s.example", 1000)
-    batches = []
-    try:
-        while True:
-            item = next(gen)
-            if isinstance(item, list):
-                batches.append(item)
-    except StopIteration as stop:
-        assert stop.value == 120
+    batches: list[Any] = []
+    assert run(gen, lambda item: batches.append(item) if isinstance(item, list) else None) == 120
     urls = [u for b in batches for u, _html in b]
     assert len(urls) == 120 and urls == sorted(urls)
     assert "page 7" in dict(u for b in batches for u in b)["https://s.example/p7.html"]

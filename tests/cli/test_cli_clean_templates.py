@@ -35,7 +35,7 @@ def test_clean_honours_template_remove_and_keep_rules(tmp_path: Path) -> None:
         keep=(Rule(name="keep crumbs", selector="div.breadcrumbs"),),  # CSS works too
     )
     with Workspace(ws_path) as ws:
-        ws.save_template("garden", template.to_dict(), message="review decisions")
+        ws.save_template(template, message="review decisions")
 
     plain = _clean(runner, ws_path, tmp_path / "plain.jsonl")[PAGE]
     ruled = _clean(runner, ws_path, tmp_path / "ruled.jsonl", "--template", "garden")[PAGE]

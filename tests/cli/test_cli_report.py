@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from deboiler_gui.cli import cli
+from deboiler_gui.engine.progress import run as drive
 from deboiler_gui.engine.review.groups import (
     BoilerplateGroup,
     accept_group,
@@ -52,7 +53,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
         fields=(Field("title", xpaths=("//h1",)), Field("modified", xpaths=("//p[contains(., 'last modified')]",))),
     )
     with Workspace(ws) as w:
-        w.save_template("docs", t.to_dict(), message="hand-written")
+        w.save_template(t, message="hand-written")
     return ws
 
 
@@ -101,18 +102,12 @@ def test_decisions_reach_the_headless_extract(workspace: Path, tmp_path: Path) -
         pages = list(ws.iter_pages(SITE))
         model = ws.load_model(SITE)
         assert model is not None
-        gen = group_steps(pages, {SITE: model})
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                groups: list[BoilerplateGroup] = stop.value
-                break
+        groups: list[BoilerplateGroup] = drive(group_steps(pages, {SITE: model}))
         banner = next(g for g in groups if g.sample_text.startswith("Small. Fast. Reliable."))
-        base = Template.from_dict(ws.load_template("docs"))
+        base = ws.load_template("docs")
         fields = (Field("page", xpaths=("//body",)),)
-        ws.save_template("review", Template("review", site=SITE, fields=fields, use_cleaner=False).to_dict())
-        ws.save_template("reject", Template("reject", site=SITE, fields=fields, use_cleaner=True).to_dict())
+        ws.save_template(Template("review", site=SITE, fields=fields, use_cleaner=False))
+        ws.save_template(Template("reject", site=SITE, fields=fields, use_cleaner=True))
         accept_group(ws, "review", banner)
         reject_group(ws, "reject", banner)
         assert base.name == "docs"

@@ -8,6 +8,7 @@ import csv
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -110,7 +111,7 @@ def test_extract_jsonl_and_csv(ws: Path, tmp_path: Path) -> None:
 def test_evaluate_reports_rates_and_failing_pages(ws: Path, tmp_path: Path) -> None:
     with Workspace(ws) as w:
         w.add_pages([Page(f"https://{SITE}/news/2024/odd.html", article_html(9, mutate="reorder"))])
-        w.save_template("news", news().to_dict())
+        w.save_template(news())
     r = run("evaluate", "-w", ws, "-q")
     assert r.exit_code == 0
     assert "news\ttitle\t6/7\t85.7%" in r.output
@@ -133,7 +134,7 @@ def test_suggest_lists_candidates_with_hit_rates(ws: Path) -> None:
 
 def test_repair_then_accept(ws: Path) -> None:
     with Workspace(ws) as w:
-        w.save_template("news", news().to_dict())
+        w.save_template(news())
     assert run("templates", "learn", "news", "-w", ws).exit_code == 0
     with Workspace(ws) as w:
         w.add_pages([Page(f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="reorder")) for i in range(3)])
@@ -160,8 +161,8 @@ def test_repair_then_accept(ws: Path) -> None:
 def test_errors_and_exit_codes(ws: Path, tmp_path: Path, args: list[str], code: int, message: str) -> None:
     (tmp_path / "bad.json").write_text('{"format": "deboiler-gui-rules", "version": 9, "templates": []}', encoding="utf-8")
     with Workspace(ws) as w:
-        w.save_template("a", news().to_dict())
-        w.save_template("b", news().to_dict())
+        w.save_template(replace(news(), name="a"))
+        w.save_template(replace(news(), name="b"))
     argv = [a.format(ws=ws, tmp=tmp_path) for a in args]
     proc = subprocess.run([sys.executable, "-m", "deboiler_gui", *argv], capture_output=True, text=True, timeout=120)
     assert proc.returncode == code, proc.stderr

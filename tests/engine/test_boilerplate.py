@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from typing import Any
 
 import lxml.html
 import pytest
@@ -20,6 +21,7 @@ from deboiler_gui.engine.clean.boilerplate import (
 )
 from deboiler_gui.engine.htmltree import parse_html, xpath_of
 from deboiler_gui.engine.model import DomainModel, InputError, Page, RuleError
+from deboiler_gui.engine.progress import run
 
 TOPICS = [
     "apples", "pears", "plums", "cherries", "grapes", "melons", "lemons", "limes", "figs",
@@ -210,14 +212,8 @@ def test_memory_mode_reuses_the_fit_analysis_only_for_the_same_html(site: list[P
 
 
 def test_fit_steps_reports_progress_and_returns_the_model(site: list[Page]) -> None:
-    gen = DomainCleaner().fit_steps(site)
-    steps = []
-    while True:
-        try:
-            steps.append(next(gen))
-        except StopIteration as stop:
-            model = stop.value
-            break
+    steps: list[Any] = []
+    model = run(DomainCleaner().fit_steps(site), steps.append)
     assert isinstance(model, DomainModel)
     assert steps[0].done == 0 and steps[-1].done == len(site)
     assert all(s.total == len(site) for s in steps)

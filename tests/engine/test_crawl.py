@@ -21,6 +21,7 @@ from deboiler_gui.engine.crawl.runner import (
 )
 from deboiler_gui.engine.crawl.state import CrawlState
 from deboiler_gui.engine.model import InputError, RuleError
+from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.store import Workspace
 
 FACTORIES: list[dict[str, Any]] = [
@@ -58,14 +59,8 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> Any:
     site = Site(pages=450, slow=3.0)
     path = tmp_path_factory.mktemp("crawl") / "w.sqlite"
     with CrawlServer(site) as srv, Workspace(path) as ws:
-        steps = []
-        gen = crawl_steps(_config(srv.base), ws)
-        while True:
-            try:
-                steps.append(next(gen))
-            except StopIteration as stop:
-                stats = stop.value
-                break
+        steps: list[Any] = []
+        stats = run(crawl_steps(_config(srv.base), ws), steps.append)
         pages = {p.url[len(srv.base):]: p for p in ws.iter_pages()}
         yield {"srv": srv, "site": site, "stats": stats, "steps": steps, "pages": pages,
                "status": crawl_status(ws), "base": srv.base}

@@ -8,6 +8,7 @@ from tplsite import SITE, article_html, pages
 
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.template.extract import apply_template
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.repair import (
@@ -77,8 +78,4 @@ def test_repair_steps_count_fixed_pages_and_accept_appends(learned: Template) ->
 
 
 def _run(gen):  # type: ignore[no-untyped-def]
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+    return run(gen)

@@ -35,6 +35,7 @@ from deboiler_gui.engine.model import (
     Progress,
     Removal,
 )
+from deboiler_gui.engine.progress import run
 
 log = logging.getLogger(__name__)
 
@@ -83,11 +84,9 @@ def _clean_worker(batch: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _mp_context() -> Any:
-    import multiprocessing
+    from deboiler_gui.engine import jobs
 
-    # forkserver: workers never inherit threads (Qt, sqlite) of the driving process.
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    return jobs.context()  # the product's one way to start child processes
 
 
 def _batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
@@ -160,12 +159,7 @@ class DomainCleaner:
     # ---------------------------------------------------------------- fit
 
     def fit(self, pages: Iterable[Page]) -> DomainCleaner:
-        gen = self.fit_steps(pages)
-        while True:
-            try:
-                next(gen)
-            except StopIteration:
-                break
+        run(self.fit_steps(pages))
         return self
 
     def _summaries(

@@ -5,7 +5,6 @@ is recorded in the output and never stops the run."""
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import shutil
 import signal
@@ -21,6 +20,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from deboiler_gui.engine.jobs import context as process_context
 from deboiler_gui.engine.model import (
     CleanResult,
     DeboilerError,
@@ -30,6 +30,7 @@ from deboiler_gui.engine.model import (
     Progress,
 )
 from deboiler_gui.engine.output import ResultWriter, format_for
+from deboiler_gui.engine.progress import Steps
 from deboiler_gui.engine.sources import InputSet, input_kind, is_html_content_type, skip_reason
 from deboiler_gui.engine.store import Workspace
 
@@ -183,21 +184,21 @@ def import_steps(
     inputs = InputSet.open(paths, base_url=base_url)
     summary = ImportSummary()
     batch: list[Page] = []
-    yield Progress(0, inputs.total_bytes, "reading")
+    yield Progress(0, inputs.total_bytes, "reading", "reading")
     for page in inputs:
         batch.append(page)
         summary.pages += 1
         if len(batch) >= 100 or sum(len(p.html) for p in batch) > 32_000_000:
             ws.add_pages(batch)
             batch = []
-            yield Progress(inputs.bytes_done, inputs.total_bytes, "reading")
+            yield Progress(inputs.bytes_done, inputs.total_bytes, "reading", "reading")
     if batch:
         ws.add_pages(batch)
     summary.ok = inputs.counts.get("ok", 0)
     summary.skipped = inputs.counts.get("skipped", 0)
     summary.errors = inputs.counts.get("error", 0)
     summary.sites = ws.sites()
-    yield Progress(inputs.total_bytes, inputs.total_bytes, "read")
+    yield Progress(inputs.total_bytes, inputs.total_bytes, "read", "reading")
     return summary
 
 
@@ -230,7 +231,7 @@ def fit_steps(
     total = sum(len(g) for g in groups)
     done = 0
     models: dict[str, DomainModel] = {}
-    yield Progress(0, total, "fitting")
+    yield Progress(0, total, "fitting", "fitting")
     for group in groups:
         n = len(group)
         if n == 0:
@@ -239,15 +240,11 @@ def fit_steps(
             mode=options.mode, operation_mode=options.operation_mode, jobs=options.jobs, **options.config
         )
         try:
-            gen = cleaner.fit_steps(group)
-            while True:
-                try:
-                    step = next(gen)
-                except StopIteration as stop:
-                    model = stop.value if stop.value is not None else cleaner.model_
-                    break
+            steps = Steps(cleaner.fit_steps(group))
+            for step in steps:
                 frac = step.fraction or 0.0
-                yield Progress(done + int(frac * n), total, f"fitting {group.site}")
+                yield Progress(done + int(frac * n), total, f"fitting {group.site}", "fitting")
+            model = steps.value if steps.value is not None else cleaner.model_
         except Exception as exc:  # one site's failure must not stop the others
             log.exception("fitting site %s failed", group.site)
             if failed is not None:
@@ -260,7 +257,7 @@ def fit_steps(
         if save_to is not None:
             save_to.save_model(model)
         done += n
-        yield Progress(done, total, f"fitted {group.site}")
+        yield Progress(done, total, f"fitted {group.site}", "fitting")
     return models
 
 
@@ -352,13 +349,6 @@ def _work(page: dict[str, Any]) -> dict[str, Any]:
     )
 
 
-def _mp_context() -> multiprocessing.context.BaseContext:
-    # forkserver: workers never inherit the threads (Qt, sqlite) of the process that drives the
-    # run, which plain fork would copy in an unknown state.
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
 def _parallel_records(
     pages: Iterator[Page], model: DomainModel | None, site_error: str | None, jobs: int, max_chars: int,
     timeout: float | None, templates: list[dict[str, Any]],
@@ -366,7 +356,7 @@ def _parallel_records(
     """Records in page order from a pool of processes, with a bounded window of pages in
     flight; a crashed worker fails only the pages it held."""
     args = (model.to_dict() if model is not None else None, site_error, max_chars, timeout, templates)
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_mp_context(), initializer=_init_worker, initargs=args)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=process_context(), initializer=_init_worker, initargs=args)
     window: deque[tuple[Page, Future[dict[str, Any]]]] = deque()
     try:
         for page in pages:
@@ -430,7 +420,7 @@ def clean_steps(
     total = sum(counts.get(s, 0) for s in names)
     done = 0
     templates = load_templates(options.templates)
-    yield Progress(0, total, "cleaning")
+    yield Progress(0, total, "cleaning", "cleaning")
     for site in names:
         model = models.get(site)
         error = site_errors.get(site)
@@ -455,8 +445,8 @@ def clean_steps(
             summary.count(record)
             done += 1
             if done % 8 == 0 or done == total:
-                yield Progress(done, total, f"cleaning {site}")
-    yield Progress(total, total, "cleaned")
+                yield Progress(done, total, f"cleaning {site}", "cleaning")
+    yield Progress(total, total, "cleaned", "cleaning")
     return summary
 
 

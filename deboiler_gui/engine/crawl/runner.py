@@ -40,6 +40,7 @@ from deboiler_gui.engine.model import (
     Progress,
     site_of,
 )
+from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.sources import decode_html
 from deboiler_gui.engine.template.extract import page_tree
 
@@ -526,12 +527,7 @@ def crawl_steps(config: CrawlConfig, workspace: Any, *, fresh: bool = False) -> 
 
 def crawl(config: CrawlConfig, workspace: Any, *, fresh: bool = False) -> CrawlStats:
     """Run a crawl to its end (the generator driven without a progress display)."""
-    gen = crawl_steps(config, workspace, fresh=fresh)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
+    return run(crawl_steps(config, workspace, fresh=fresh))
 
 
 def crawl_status(workspace: Any) -> dict[str, Any]:

@@ -160,7 +160,7 @@ def group_steps(
 
 def _load_or_new(ws: Any, name: str, site: str) -> Template:
     if name in ws.template_names():
-        return Template.from_dict(ws.load_template(name))
+        return ws.load_template(name)
     return Template(name=name, site=site)
 
 
@@ -177,7 +177,7 @@ def _decide(ws: Any, template_name: str, group: BoilerplateGroup, *, accept: boo
         keep = (*keep, rule)
     new = replace(template, remove=remove, keep=keep)
     verb = "accept" if accept else "reject"
-    return int(ws.save_template(template_name, new.to_dict(), message=message or f"{verb} boilerplate group {group.key} ({group.pages} pages)"))
+    return int(ws.save_template(new, message=message or f"{verb} boilerplate group {group.key} ({group.pages} pages)"))
 
 
 def accept_group(ws: Any, template_name: str, group: BoilerplateGroup, *, message: str = "") -> int:

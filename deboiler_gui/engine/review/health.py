@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress, WorkspaceError
+from deboiler_gui.engine.progress import Steps
 from deboiler_gui.engine.template import rulefile
 from deboiler_gui.engine.template.evaluate import Evaluation, FieldStats, evaluate_steps
 from deboiler_gui.engine.template.extract import choose_templates
@@ -112,14 +113,7 @@ def health_steps(
     it is read once to evaluate and once more to pick the failing pages for repair."""
     n_pages = len(pages)  # type: ignore[arg-type]
     total = n_pages * (2 if repair else 1)
-    gen = evaluate_steps(pages, templates, models, total=total, max_failing=max_failing)
-    ev: Evaluation
-    while True:
-        try:
-            yield next(gen)
-        except StopIteration as stop:
-            ev = stop.value
-            break
+    ev: Evaluation = yield from evaluate_steps(pages, templates, models, total=total, max_failing=max_failing)
     report = HealthReport(pages=ev.pages, unmatched=list(ev.unmatched), alerts=list(ev.alerts))
     rejected = rejected_repairs(ws) if ws is not None else set()
     done = n_pages
@@ -142,14 +136,10 @@ def health_steps(
         failing_urls = {f["url"] for fh in th.fields for f in fh.failing}
         mine = [p for p in pages if p.url in failing_urls and choose_templates(p.url, [t])][:MAX_REPAIR_PAGES]
         if mine:
-            rgen = repair_steps(mine, t, (models or {}).get(mine[0].site))
-            while True:
-                try:
-                    step = next(rgen)
-                except StopIteration as stop:
-                    props = stop.value or []
-                    break
+            steps = Steps(repair_steps(mine, t, (models or {}).get(mine[0].site)))
+            for step in steps:
                 yield Progress(done + step.done, total, f"repair {t.name}: {step.message}")
+            props = steps.value or []
             th.proposals = [p for p in props if (p.template, p.field, p.xpath) not in rejected]
         done += n_pages // max(len(templates), 1)
         yield Progress(min(done, total), total, f"health of {t.name}")
@@ -159,10 +149,10 @@ def health_steps(
 
 def accept_proposal(ws: Any, proposal: RepairProposal, *, message: str = "") -> int:
     """Append the proposed XPath to its field's queue: a new template version."""
-    template = Template.from_dict(ws.load_template(proposal.template))
+    template = ws.load_template(proposal.template)
     new = accept_repairs(template, [proposal])
     msg = message or f"accept repair of field {proposal.field}: {proposal.xpath} (fixes {len(proposal.fixes)} pages)"
-    return int(ws.save_template(proposal.template, new.to_dict(), message=msg))
+    return int(ws.save_template(new, message=msg))
 
 
 def reject_proposal(ws: Any, proposal: RepairProposal) -> None:
@@ -176,8 +166,8 @@ def reject_proposal(ws: Any, proposal: RepairProposal) -> None:
 
 def template_diff(ws: Any, name: str, old: int, new: int | None = None) -> str:
     """Unified diff of two versions as rule files (stable key order), as the CLI prints it."""
-    a = rulefile.dumps([Template.from_dict(ws.load_template(name, old))])
-    b = rulefile.dumps([Template.from_dict(ws.load_template(name, new))])
+    a = rulefile.dumps([ws.load_template(name, old)])
+    b = rulefile.dumps([ws.load_template(name, new)])
     label = f"v{new}" if new is not None else f"v{ws.template_history(name)[-1]['version']}"
     return "".join(difflib.unified_diff(a.splitlines(True), b.splitlines(True), f"{name} v{old}", f"{name} {label}"))
 

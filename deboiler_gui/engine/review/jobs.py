@@ -4,14 +4,12 @@ thread that runs it, yields Progress and returns plain data (dicts and lists) on
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
-from deboiler_gui.engine.jobs import TICK, relay, send_steps
+from deboiler_gui.engine.jobs import ChildJob
 from deboiler_gui.engine.model import DomainModel, Progress, WorkspaceError
-from deboiler_gui.engine.review import child as review_child
 from deboiler_gui.engine.review.groups import group_steps
 from deboiler_gui.engine.review.health import health_steps
 from deboiler_gui.engine.review.impact import (
@@ -27,13 +25,11 @@ from deboiler_gui.engine.template.model import Template
 log = logging.getLogger(__name__)
 
 Path = str | os.PathLike[str]
-#: How often the child process reports progress, and the parent yields (a cancel point).
-_TICK = TICK  # progress throttle, as the relay polls
 
 
 def _templates(ws: Workspace, names: Sequence[str] | None) -> list[Template]:
     chosen = list(names) if names is not None else ws.template_names()
-    out = [Template.from_dict(ws.load_template(n)) for n in chosen]
+    out = [ws.load_template(n) for n in chosen]
     for t in out:
         check_template(t)
     return out
@@ -117,7 +113,7 @@ def groups_job(path: Path, *, sites: Sequence[str] | None = None, template: str 
         found = yield from group_steps(pages(), models, total=total)
         decisions = {}
         if template and template in ws.template_names():
-            decisions = group_decisions(Template.from_dict(ws.load_template(template)))
+            decisions = group_decisions(ws.load_template(template))
         return {"groups": [g.to_dict() for g in found], "decisions": decisions}
 
 
@@ -220,32 +216,16 @@ def history_job(path: Path, template: str, *, diff: tuple[int, int | None] | Non
 # --------------------------------------------------------------------------- in another process
 
 
-def run_child(conn: Any, job: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    """Run one job of this module and send its progress and result (plain data) back."""
-    try:
-        send_steps(conn, lambda: globals()[job](*args, **kwargs), f"review job {job}")
-    except (BrokenPipeError, EOFError):
-        pass  # the parent went away: nobody is left to tell
-    finally:
-        conn.close()
-
-
 def in_process(job: Callable[..., Generator[Progress, None, Any]], *args: Any, **kwargs: Any) -> Generator[Progress, None, Any]:
     """Run one of this module's jobs in a child process and relay it as a generator.
 
     The work then never holds this process's interpreter lock, so a GUI thread driving it stays
-    responsive however heavy the pages; closing the generator (a cancel) ends the child.
+    responsive however heavy the pages; closing the generator (a cancel) ends the child, which
+    runs at a lower priority than the app.
     """
     name = job.__name__
     if globals().get(name) is not job:
         raise ValueError(f"{name} is not a review job of this module")
-    methods = multiprocessing.get_all_start_methods()
-    # forkserver/spawn: the child must not inherit the GUI's threads in an unknown state.
-    ctx: Any = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=review_child.main, args=(child, name, args, kwargs), daemon=True)
-    proc.start()
-    child.close()
-    return (yield from relay(proc, parent, f"review job {name}"))
+    return ChildJob(job, args, kwargs, what=f"review job {name}", nice=10).steps()
 
 __all__ = ["decide_group_job", "history_job", "in_process", "proposal_job", "export_job", "groups_job", "health_job", "impact_job", "page_job"]

@@ -11,6 +11,7 @@ from typing import Any
 
 from deboiler_gui import __version__, assets
 from deboiler_gui.engine.model import DomainModel, Progress, WorkspaceError
+from deboiler_gui.engine.progress import Steps
 from deboiler_gui.engine.review.groups import BoilerplateGroup, group_decisions, group_steps
 from deboiler_gui.engine.review.health import HealthReport, health_steps
 from deboiler_gui.engine.review.impact import (
@@ -275,13 +276,11 @@ def render_report(
 
 
 def _drain(gen: Generator[Progress, None, Any], offset: int, scale: int, total: int, label: str) -> Generator[Progress, None, Any]:
-    while True:
-        try:
-            step = next(gen)
-        except StopIteration as stop:
-            return stop.value
+    steps = Steps(gen)
+    for step in steps:
         frac = step.fraction or 0.0
         yield Progress(offset + int(frac * scale), total, f"{label}: {step.message}")
+    return steps.value
 
 
 def report_steps(

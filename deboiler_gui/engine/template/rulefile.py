@@ -310,4 +310,4 @@ def save_all(workspace: Any, templates: Sequence[Template], *, message: str = ""
     for t in templates:
         check_template(t)
     with workspace._write():  # one IMMEDIATE transaction around every save_template call
-        return [workspace.save_template(t.name, t.to_dict(), message=message) for t in templates]
+        return [workspace.save_template(t, message=message) for t in templates]
