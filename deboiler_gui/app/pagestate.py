@@ -102,7 +102,8 @@ def compute_page_state(sp: StampedPage, template: Template, model: DomainModel |
 def scope_counts(template: Template, urls: list[str]) -> dict[str, str]:
     """Over the site's pages: how many each sample URL chooses (R(w,m) above the threshold),
     and under "" how many the template applies to."""
-    from deboiler_gui.engine.template.extract import site_of, url_segments
+    from deboiler_gui.engine.model import site_of
+    from deboiler_gui.engine.template.extract import url_segments
 
     samples = [(u, url_segments(u)) for u in template.urls]
     hits = dict.fromkeys(template.urls, 0)

@@ -123,11 +123,11 @@ def test_import_is_all_or_nothing(tmp_path) -> None:
     real = ws.save_template
     calls = []
 
-    def flaky(name, data, *, message=""):  # type: ignore[no-untyped-def]
-        calls.append(name)
+    def flaky(template, *, message=""):  # type: ignore[no-untyped-def]
+        calls.append(template.name)
         if len(calls) == 2:
             raise OSError("disk full")
-        return real(name, data, message=message)
+        return real(template, message=message)
 
     ws.save_template = flaky  # type: ignore[method-assign]
     with pytest.raises(OSError):

@@ -160,7 +160,8 @@ def group_steps(
 
 def _load_or_new(ws: Any, name: str, site: str) -> Template:
     if name in ws.template_names():
-        return ws.load_template(name)
+        template: Template = ws.load_template(name)
+        return template
     return Template(name=name, site=site)
 
 

@@ -94,7 +94,7 @@ class HealthReport:
 
 
 def rejected_repairs(ws: Any) -> set[tuple[str, str, str]]:
-    return {tuple(x) for x in ws.get_meta(REJECTED_REPAIRS_KEY, []) or []}  # type: ignore[misc]
+    return {tuple(x) for x in ws.get_meta(REJECTED_REPAIRS_KEY, []) or []}
 
 
 def health_steps(

@@ -7,7 +7,7 @@ import copy
 import logging
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import lxml.etree as etree
@@ -250,7 +250,7 @@ def _value(node: Any, fld: Field, removed: set[Any], template: Template, above: 
     if not isinstance(node, etree._Element):
         return normalize_text(str(node)) if fld.kind != "html" else str(node)
     if fld.kind == "attribute":
-        return node.get(fld.attribute, "")
+        return cast(str, node.get(fld.attribute, ""))
     pruned = _pruned_copy(node, removed, template, fld.id, above)
     html_filters = [f for f in template.filters if f.kind == "html" and f.applies_to(fld.id)]
     if fld.kind == "html" or html_filters:

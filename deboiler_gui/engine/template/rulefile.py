@@ -7,7 +7,7 @@ import json
 import keyword
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import lxml.etree as etree
 
@@ -121,7 +121,7 @@ def to_paper_xml(templates: Sequence[Template]) -> str:
             _sub(font, "color", f.search.font_color)
             _sub(font, "size", f.search.font_size)
     etree.indent(root, space="  ")
-    return etree.tostring(root, encoding="unicode", xml_declaration=False) + "\n"
+    return cast(str, etree.tostring(root, encoding="unicode", xml_declaration=False)) + "\n"
 
 
 def _text(el: etree._Element | None) -> str:

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import regex
 
@@ -88,7 +88,7 @@ def filter_html(flt: NoiseFilter, markup: str) -> str:
 
 
 def _attribute_hit(flt: NoiseFilter, el: HtmlElement) -> bool:
-    value = el.get(flt.attribute)
+    value: str | None = el.get(flt.attribute)
     if value is None:
         return False
     if flt.op == "exists":
@@ -111,14 +111,14 @@ def filter_nodes(flt: NoiseFilter, root: HtmlElement) -> list[HtmlElement]:
             href = a.get("href")
             if href is None:
                 continue
-            if _named(flt, lambda h=href: regex_search(flt.pattern, str(h))) is None:
+            if _named(flt, lambda h=href: regex_search(flt.pattern, str(h))) is None:  # type: ignore[misc]
                 bad.append(a)
         return bad
     if flt.kind == "attribute":
         if not flt.attribute:
             raise RuleError("an attribute rule needs an attribute name", rule=flt.name)
         pool = select_elements(root, flt.selector) if flt.selector else list(iter_elements(root))
-        return [el for el in pool if _named(flt, lambda e=el: _attribute_hit(flt, e))]
+        return [el for el in pool if _named(flt, lambda e=el: _attribute_hit(flt, e))]  # type: ignore[misc]
     return []
 
 
@@ -149,7 +149,7 @@ def _p_regex(value: str, args: tuple[str, ...]) -> str:
     m = regex_search(args[0], value)
     if m is None:
         return ""
-    return m.group(1) if m.groups() else m.group(0)
+    return cast(str, m.group(1) if m.groups() else m.group(0))
 
 
 def _p_replace(value: str, args: tuple[str, ...]) -> str:

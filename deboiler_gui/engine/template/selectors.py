@@ -488,7 +488,7 @@ def list_from_example(el: HtmlElement) -> ListPattern | None:
         tag, idx, count = steps[i]
         if count < 2:
             continue
-        trial = list(steps)
+        trial: list[tuple[str, Any, int]] = list(steps)
         trial[i] = (tag, "%d", count)
         pattern = _steps_xpath(trial)
         nodes = select_elements(root, pattern)
@@ -549,7 +549,7 @@ class RecordPattern:
 
 def _common_ancestor(elements: Sequence[HtmlElement]) -> HtmlElement:
     chains = [list(e.iterancestors())[::-1] + [e] for e in elements]
-    common = chains[0][0]
+    common: HtmlElement = chains[0][0]
     for level in zip(*chains, strict=False):
         if all(x is level[0] for x in level):
             common = level[0]
