@@ -26,7 +26,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from deboiler_gui.engine.crawl import CrawlConfig, crawl
+from deboiler_gui.engine.crawl.runner import CrawlConfig, crawl
 from deboiler_gui.engine.store import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,9 +20,9 @@ import lxml.html  # noqa: E402
 from parsel import Selector  # noqa: E402
 from template_sites import all_sites  # noqa: E402
 
-from deboiler_gui.engine.extract import apply_template  # noqa: E402
-from deboiler_gui.engine.selectors import SiteIndex, select_elements, suggest, to_xpath  # noqa: E402
-from deboiler_gui.engine.template import Template  # noqa: E402
+from deboiler_gui.engine.template.extract import apply_template  # noqa: E402
+from deboiler_gui.engine.template.model import Template  # noqa: E402
+from deboiler_gui.engine.template.selectors import SiteIndex, select_elements, suggest, to_xpath  # noqa: E402
 
 
 def parsel_extract(html: str, template: Template) -> dict[str, Any]:

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from template_sites import all_sites, tokens  # noqa: E402
 
-from deboiler_gui.engine.extract import apply_template  # noqa: E402
 from deboiler_gui.engine.htmltree import normalize_text  # noqa: E402
+from deboiler_gui.engine.template.extract import apply_template  # noqa: E402
 
 
 def _norm(v: Any) -> str:

@@ -133,8 +133,8 @@ def main() -> None:
     from PySide6.QtWebEngineCore import QWebEnginePage
     from PySide6.QtWebEngineWidgets import QWebEngineView
 
+    from deboiler_gui.app.session import workspace_for
     from deboiler_gui.gui.app import build_window, create_application
-    from deboiler_gui.gui.session import workspace_for
 
     app = create_application()
     rows: list[tuple[str, str, str, str, str]] = []
@@ -209,7 +209,7 @@ def main() -> None:
     clicks: list[float] = []
     engine: list[float] = []
     from deboiler_gui.engine.htmltree import parse_html, xpath_of
-    from deboiler_gui.engine.selectors import suggest
+    from deboiler_gui.engine.template.selectors import suggest
 
     index = window.service._worker._index
     for xp in targets:

@@ -28,7 +28,7 @@ def _serve(pages: int, latency: float) -> tuple[subprocess.Popen[str], str]:
 
 
 def engine_crawl(base: str, per_host: int) -> tuple[float, int]:
-    from deboiler_gui.engine.crawl import CrawlConfig, crawl
+    from deboiler_gui.engine.crawl.runner import CrawlConfig, crawl
     from deboiler_gui.engine.store import Workspace
 
     with tempfile.TemporaryDirectory() as tmp, Workspace(Path(tmp) / "w.sqlite") as ws:

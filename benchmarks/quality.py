@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sites import iter_sites, tokens, truth  # noqa: E402
 
-from deboiler_gui.engine.boilerplate import DomainCleaner  # noqa: E402
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner  # noqa: E402
 from deboiler_gui.engine.document import cleaned_text  # noqa: E402
 from deboiler_gui.engine.htmltree import parse_html  # noqa: E402
 from deboiler_gui.engine.model import Page  # noqa: E402

@@ -22,11 +22,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import lxml.html  # noqa: E402
 from template_sites import all_sites, tokens  # noqa: E402
 
-from deboiler_gui.engine.extract import apply_template, extract_field  # noqa: E402
 from deboiler_gui.engine.htmltree import normalize_text, parse_html, to_html  # noqa: E402
 from deboiler_gui.engine.model import Page  # noqa: E402
-from deboiler_gui.engine.repair import learn_template, propose_repair, repair_steps  # noqa: E402
-from deboiler_gui.engine.selectors import SiteIndex  # noqa: E402
+from deboiler_gui.engine.progress import run
+from deboiler_gui.engine.template.extract import apply_template, extract_field  # noqa: E402
+from deboiler_gui.engine.template.repair import learn_template, propose_repair, repair_steps  # noqa: E402
+from deboiler_gui.engine.template.selectors import SiteIndex  # noqa: E402
 
 
 def _rename(root: Any) -> None:
@@ -92,11 +93,7 @@ def same_value(fid: str, got: Any, want: Any) -> bool:
 
 
 def _run(gen: Any) -> Any:
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+    return run(gen)
 
 
 def main() -> None:

@@ -23,12 +23,13 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
 
+from deboiler_gui.engine.clean.pipeline import fit_workspace  # noqa: E402
 from deboiler_gui.engine.htmltree import parse_html  # noqa: E402
 from deboiler_gui.engine.model import Page  # noqa: E402
-from deboiler_gui.engine.pipeline import fit_workspace  # noqa: E402
-from deboiler_gui.engine.review_jobs import impact_job  # noqa: E402
+from deboiler_gui.engine.progress import run
+from deboiler_gui.engine.review.jobs import impact_job  # noqa: E402
 from deboiler_gui.engine.store import Workspace  # noqa: E402
-from deboiler_gui.engine.template import NoiseFilter, Rule, Template  # noqa: E402
+from deboiler_gui.engine.template.model import NoiseFilter, Rule, Template  # noqa: E402
 
 WORDS = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
 SITE = "bench.example"
@@ -67,23 +68,14 @@ def build(path: Path, pages: int, content_kb: int) -> None:
             remove=(Rule("pager", "div.pager"), Rule("aside", "//aside"), Rule("never", "//div[@id='nope']")),
             filters=(NoiseFilter("updated", "text", pattern=r"Updated page \d+"),),
         )
-        ws.save_template("bench", template.to_dict())
-    gen = fit_workspace(path)
-    while True:
-        try:
-            next(gen)
-        except StopIteration:
-            break
+        ws.save_template(template)
+    run(fit_workspace(path))
 
 
 def headless(path: Path) -> tuple[float, dict[str, Any]]:
     start = time.perf_counter()
-    gen = impact_job(path)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return time.perf_counter() - start, stop.value
+    value = run(impact_job(path))
+    return time.perf_counter() - start, value
 
 
 def parse_floor(path: Path) -> float:

@@ -56,7 +56,7 @@ def build_corpus(target: Path, pages: int) -> tuple[int, int]:
 
 
 def run_local(corpus: Path, out: Path, jobs: int) -> float:
-    from deboiler_gui.engine.pipeline import CleanOptions, run_steps
+    from deboiler_gui.engine.clean.pipeline import CleanOptions, run_steps
 
     start = time.perf_counter()
     for _ in run_steps([corpus], out, options=CleanOptions(jobs=jobs)):

@@ -61,7 +61,7 @@ def worker(runner: str, site_name: str, limit: int | None, spread_of: int | None
         for page in pages:
             parse_html(page.html)
     elif runner.startswith("ours"):
-        from deboiler_gui.engine.boilerplate import DomainCleaner
+        from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 
         cleaner = DomainCleaner(operation_mode=runner.split("-")[1]).fit(pages)
         for _result in cleaner.transform(pages):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deboiler_gui.engine.model import Page
-from deboiler_gui.engine.template import Field, NoiseFilter, Processor, Rule, Template
+from deboiler_gui.engine.template.model import Field, NoiseFilter, Processor, Rule, Template
 
 SQLITE = Path("/usr/share/doc/sqlite3")
 DJANGO = Path("/usr/share/doc/python-django-doc/html")

@@ -11,6 +11,7 @@ import os
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +22,10 @@ SITE = "sqlite.local"
 
 
 def _workspace(folder: Path) -> Path:
-    from deboiler_gui.engine.pipeline import fit_workspace, import_into
-    from deboiler_gui.engine.repair import learn_template
+    from deboiler_gui.engine.clean.pipeline import fit_workspace, import_into
     from deboiler_gui.engine.store import Workspace
-    from deboiler_gui.engine.template import Field, Rule, Template
+    from deboiler_gui.engine.template.model import Field, Rule, Template
+    from deboiler_gui.engine.template.repair import learn_template
 
     site = folder / "site"
     site.mkdir()
@@ -38,8 +39,8 @@ def _workspace(folder: Path) -> Path:
         pages = list(w.iter_pages(SITE))
         fields = (Field("title", xpaths=("//h1",)), Field("modified", xpaths=("//p[contains(., 'last modified')]",)))
         t = learn_template(Template("docs", site=SITE, fields=fields, remove=(Rule("never", "//div[@class='no-such-block']"), Rule("toc", "//div[@id='toc_sub']"))), pages[:5])
-        w.save_template("docs", t.to_dict(), message="hand-written")
-        w.save_template("docs", {**t.to_dict(), "description": "title and date of each page"}, message="describe")
+        w.save_template(t, message="hand-written")
+        w.save_template(replace(t, description="title and date of each page"), message="describe")
     return ws
 
 

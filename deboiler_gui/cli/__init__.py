@@ -9,6 +9,7 @@ import sys
 import click
 
 from deboiler_gui import __version__
+from deboiler_gui.cli.logs import configure_logging
 from deboiler_gui.engine.model import DeboilerError
 
 #: Modules that add commands to the group; each owns one area of the CLI.
@@ -24,12 +25,18 @@ _COMMAND_MODULES = (
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deboiler-gui")
+@click.option("-v", "--verbose", count=True, help="More log messages: -v adds notes and tracebacks, -vv debug messages.")
+@click.option(
+    "--log-file", type=click.Path(dir_okay=False, writable=True), default=None,
+    help="Also append every log message (debug level, with tracebacks) to this file.",
+)
 @click.pass_context
-def cli(ctx: click.Context) -> None:
+def cli(ctx: click.Context, verbose: int, log_file: str | None) -> None:
     """Clean and structure whole web sites.
 
     Without a command, opens the desktop workbench on the bundled demo site.
     """
+    configure_logging(verbose, log_file)
     if ctx.invoked_subcommand is None:
         from deboiler_gui.cli.desktop import launch_app
 

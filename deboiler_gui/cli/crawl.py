@@ -6,41 +6,21 @@ from __future__ import annotations
 import json
 import signal
 import threading
-from collections.abc import Generator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
 from deboiler_gui.cli.common import drive
-from deboiler_gui.engine.model import Cancelled, DeboilerError, Progress
-
-T = TypeVar("T")
+from deboiler_gui.engine.model import Cancelled, DeboilerError
 
 _WORKSPACE_HELP = "Workspace file (created if missing; default ./deboiler-workspace.sqlite)."
 
 
-def _stoppable(gen: Generator[Progress, None, T], stop: threading.Event) -> Generator[Progress, None, T]:
-    """Pass the engine's progress through; when ``stop`` is set, close the engine generator
-    at its next yield (it records requests in flight) and raise Cancelled."""
-    try:
-        while True:
-            try:
-                step = next(gen)
-            except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
-            if stop.is_set():
-                gen.close()
-                raise Cancelled("crawl interrupted")
-            yield step
-    finally:
-        gen.close()
-
-
 def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
     """Link factories from JSON files (an object or a list of them) or workspace templates."""
-    from deboiler_gui.engine.crawl_rules import (
+    from deboiler_gui.engine.crawl.rules import (
         LinkFactory,
         is_link_factory,
         link_factories_from_file,
@@ -56,7 +36,7 @@ def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
                 raise click.ClickException(str(exc)) from exc
             continue
         if value in workspace.template_names():
-            data = workspace.load_template(value)
+            data = workspace.load_template(value).to_dict()
             if not is_link_factory(data):
                 raise click.ClickException(f"template {value!r} has no link_factory section")
             items = [data]
@@ -117,7 +97,7 @@ def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int,
     nothing is fetched twice and nothing is lost. Failures (DNS, TLS, HTTP errors, timeouts,
     oversized or binary bodies) are recorded per URL with the reason (see --status).
     """
-    from deboiler_gui.engine.crawl import (
+    from deboiler_gui.engine.crawl.runner import (
         DEFAULT_TYPES,
         CrawlConfig,
         crawl_status,
@@ -184,7 +164,7 @@ def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int,
         if threading.current_thread() is threading.main_thread():
             previous = signal.signal(signal.SIGINT, _on_sigint)
         try:
-            stats = drive(_stoppable(crawl_steps(config, ws, fresh=fresh), stop), "Crawling", quiet)
+            stats = drive(crawl_steps(config, ws, fresh=fresh), "Crawling", quiet, stop=stop)
         except Cancelled:
             state = crawl_status(ws)["states"]
             raise click.ClickException(
@@ -218,8 +198,8 @@ def export_warc_command(output: Path, workspace: Path | None, site: str | None, 
     Each page becomes a response record with its HTTP status, headers and fetch time, so the
     crawl can be replayed offline ('deboiler-gui import OUTPUT') or shared with WARC tools.
     """
+    from deboiler_gui.engine.crawl.warc import export_warc_steps
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE, Workspace
-    from deboiler_gui.engine.warcout import export_warc_steps
 
     target = workspace or Path(DEFAULT_WORKSPACE)
     try:

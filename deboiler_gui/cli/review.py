@@ -22,10 +22,9 @@ from deboiler_gui.engine.model import DeboilerError
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def report_command(workspace: Path | None, template_names: tuple[str, ...], output: Path, max_eaten: float, sites: tuple[str, ...], quiet: bool) -> None:
     """Write the review of a workspace as one self-contained HTML file, viewable offline."""
-    from deboiler_gui.engine.extract import check_template
-    from deboiler_gui.engine.review_report import report_steps
+    from deboiler_gui.engine.review.report import report_steps
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE, Workspace
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template.extract import check_template
 
     path = workspace or Path(DEFAULT_WORKSPACE)
     if not path.exists():
@@ -36,7 +35,7 @@ def report_command(workspace: Path | None, template_names: tuple[str, ...], outp
     try:
         with Workspace(path, create=False) as ws:
             names = list(template_names) or ws.template_names()
-            templates = [Template.from_dict(ws.load_template(n)) for n in names]
+            templates = [ws.load_template(n) for n in names]
             for t in templates:
                 check_template(t)
             text = drive(report_steps(ws, templates=templates, sites=list(sites) or None, max_eaten=max_eaten), "Reviewing", quiet)

@@ -14,7 +14,7 @@ from deboiler_gui.engine.model import DeboilerError, Progress
 
 T = TypeVar("T")
 
-_PHASES = {"reading": "Reading", "read": "Reading", "fitting": "Fitting", "fitted": "Fitting", "cleaning": "Cleaning", "cleaned": "Cleaning"}
+_PHASES = {"reading": "Reading", "fitting": "Fitting", "cleaning": "Cleaning"}
 
 
 def _drive_phases(gen: Generator[Progress, None, T], quiet: bool) -> T:
@@ -27,7 +27,7 @@ def _drive_phases(gen: Generator[Progress, None, T], quiet: bool) -> T:
 
 
 def _options(mode: str, operation_mode: str, jobs: int, max_page_mb: float | None = None, page_timeout: float | None = None) -> Any:
-    from deboiler_gui.engine.pipeline import (
+    from deboiler_gui.engine.clean.pipeline import (
         DEFAULT_MAX_PAGE_CHARS,
         DEFAULT_PAGE_TIMEOUT,
         CleanOptions,
@@ -63,7 +63,7 @@ def import_command(inputs: tuple[Path, ...], workspace: Path | None, base_url: s
     a WARC/WARC.gz file or another workspace. Pages are stored once per URL (a re-import
     replaces them); broken records are stored with their error.
     """
-    from deboiler_gui.engine.pipeline import import_into
+    from deboiler_gui.engine.clean.pipeline import import_into
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE
 
     target = workspace or Path(DEFAULT_WORKSPACE)
@@ -86,7 +86,7 @@ def import_command(inputs: tuple[Path, ...], workspace: Path | None, base_url: s
 @_quiet_option
 def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, operation_mode: str, jobs: int, max_page_mb: float | None, quiet: bool) -> None:
     """Fit and save a boilerplate model for each site of a workspace."""
-    from deboiler_gui.engine.pipeline import fit_workspace
+    from deboiler_gui.engine.clean.pipeline import fit_workspace
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE
 
     target = workspace or Path(DEFAULT_WORKSPACE)
@@ -148,7 +148,7 @@ def clean_command(
     cleaned_text, cleaned_html, removed (XPath and detector of each removed subtree), title,
     headings, lists, breadcrumbs and language.
     """
-    from deboiler_gui.engine.pipeline import default_output_path, run_steps
+    from deboiler_gui.engine.clean.pipeline import default_output_path, run_steps
     from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
 
     paths = list(inputs)

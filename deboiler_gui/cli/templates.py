@@ -45,9 +45,8 @@ def _fail(exc: DeboilerError) -> click.ClickException:
 
 def load_templates(specs: tuple[str, ...], workspace: Path | None) -> list[Any]:
     """Templates from rule files (.json / .xml) or by name from the workspace."""
-    from deboiler_gui.engine import rulefile
-    from deboiler_gui.engine.extract import check_template
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.extract import check_template
 
     out = []
     ws = None
@@ -60,7 +59,7 @@ def load_templates(specs: tuple[str, ...], workspace: Path | None) -> list[Any]:
                 continue
             if ws is None:
                 ws = _open_ws(workspace)
-            template = Template.from_dict(ws.load_template(spec))
+            template = ws.load_template(spec)
             check_template(template)
             out.append(template)
     except DeboilerError as exc:
@@ -118,8 +117,8 @@ def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], o
     INPUT is a folder of .html files, a JSON-lines file, a WARC file or a workspace; without
     INPUT the workspace's pages are used.
     """
-    from deboiler_gui.engine.evaluate import extraction_record, write_extractions
-    from deboiler_gui.engine.extract import iter_extract
+    from deboiler_gui.engine.template.evaluate import extraction_record, write_extractions
+    from deboiler_gui.engine.template.extract import iter_extract
 
     templates = load_templates(template_specs, workspace)
     pages, total = _pages(inputs, workspace)
@@ -168,8 +167,8 @@ def list_command(workspace: Path | None) -> None:
         for name in names:
             hist = ws.template_history(name)
             last = hist[-1]
-            data = ws.load_template(name)
-            click.echo(f"{name}\tv{last['version']}\t{data.get('site', '')}\t{len(data.get('fields', []))} fields\t{last['saved_at']}")
+            template = ws.load_template(name)
+            click.echo(f"{name}\tv{last['version']}\t{template.site}\t{len(template.fields)} fields\t{last['saved_at']}")
 
 
 @templates_group.command("show")
@@ -178,12 +177,11 @@ def list_command(workspace: Path | None) -> None:
 @_workspace_option
 def show_command(name: str, version: int | None, workspace: Path | None) -> None:
     """Print a template as a rule file."""
-    from deboiler_gui.engine import rulefile
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template import rulefile
 
     with _open_ws(workspace) as ws:
         try:
-            template = Template.from_dict(ws.load_template(name, version))
+            template = ws.load_template(name, version)
         except DeboilerError as exc:
             raise _fail(exc) from exc
     click.echo(rulefile.dumps([template]), nl=False)
@@ -209,13 +207,12 @@ def history_command(name: str, workspace: Path | None) -> None:
 @_workspace_option
 def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -> None:
     """Unified diff between two versions of a template (NEW defaults to the latest)."""
-    from deboiler_gui.engine import rulefile
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template import rulefile
 
     with _open_ws(workspace) as ws:
         try:
-            a = rulefile.dumps([Template.from_dict(ws.load_template(name, old))])
-            b = rulefile.dumps([Template.from_dict(ws.load_template(name, new))])
+            a = rulefile.dumps([ws.load_template(name, old)])
+            b = rulefile.dumps([ws.load_template(name, new)])
             label = f"v{new}" if new is not None else f"v{ws.template_history(name)[-1]['version']}"
         except DeboilerError as exc:
             raise _fail(exc) from exc
@@ -229,13 +226,12 @@ def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -
 @_workspace_option
 def export_command(names: tuple[str, ...], output: Path | None, fmt: str, workspace: Path | None) -> None:
     """Export templates (all when no NAME is given)."""
-    from deboiler_gui.engine import rulefile
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template import rulefile
 
     with _open_ws(workspace) as ws:
         try:
             chosen = list(names) or ws.template_names()
-            templates = [Template.from_dict(ws.load_template(n)) for n in chosen]
+            templates = [ws.load_template(n) for n in chosen]
         except DeboilerError as exc:
             raise _fail(exc) from exc
     if fmt == "scrapy" and len(templates) != 1:
@@ -259,7 +255,7 @@ def export_command(names: tuple[str, ...], output: Path | None, fmt: str, worksp
 def import_command(file: Path, message: str, workspace: Path | None) -> None:
     """Import a rule file (.json) or XML template file; nothing is written unless every
     template in it is valid."""
-    from deboiler_gui.engine import rulefile
+    from deboiler_gui.engine.template import rulefile
 
     data = file.read_bytes()
     try:
@@ -295,15 +291,14 @@ def revert_command(name: str, version: int, workspace: Path | None) -> None:
 def learn_command(name: str, workspace: Path | None) -> None:
     """Record each field's search rules (tag, context, fingerprint) from the site's pages, so
     adaptive repair can find the field when its XPaths break."""
-    from deboiler_gui.engine.repair import learn_template
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template.repair import learn_template
 
     with _open_ws(workspace) as ws:
         try:
-            template = Template.from_dict(ws.load_template(name))
+            template = ws.load_template(name)
             pages = [p for p in ws.iter_pages(template.site or None) if p.ok][:20]
             learned = learn_template(template, pages)
-            v = ws.save_template(name, learned.to_dict(), message="learn search rules")
+            v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc
     click.echo(f"{name}: search rules learned for {sum(1 for f in learned.fields if not f.search.empty)} of {len(learned.fields)} fields; version {v}")
@@ -317,13 +312,12 @@ def learn_command(name: str, workspace: Path | None) -> None:
 @_quiet_option
 def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_json: bool, quiet: bool) -> None:
     """Propose repairs for fields whose every XPath fails on some pages (adaptive search)."""
-    from deboiler_gui.engine.repair import accept_repairs as accept
-    from deboiler_gui.engine.repair import repair_steps
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template.repair import accept_repairs as accept
+    from deboiler_gui.engine.template.repair import repair_steps
 
     with _open_ws(workspace) as ws:
         try:
-            template = Template.from_dict(ws.load_template(name))
+            template = ws.load_template(name)
             pages = list(ws.iter_pages(template.site or None))
             model = ws.load_model(template.site) if template.site else None
             proposals = drive(repair_steps(pages, template, model), "Repairing", quiet)
@@ -334,7 +328,7 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
                     if p.field not in best or len(p.fixes) > len(best[p.field].fixes):
                         best[p.field] = p
                 new = accept(template, best.values())
-                version = ws.save_template(name, new.to_dict(), message="accept repairs: " + ", ".join(sorted(best)))
+                version = ws.save_template(new, message="accept repairs: " + ", ".join(sorted(best)))
         except DeboilerError as exc:
             raise _fail(exc) from exc
     if as_json:
@@ -360,7 +354,7 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
 @_quiet_option
 def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], gold: Path | None, workspace: Path | None, as_json: bool, quiet: bool) -> None:
     """Per template and field: success rate over the site and the failing pages with reasons."""
-    from deboiler_gui.engine.evaluate import evaluate_steps
+    from deboiler_gui.engine.template.evaluate import evaluate_steps
 
     if not template_specs:
         with _open_ws(workspace) as ws:
@@ -412,7 +406,12 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
 def suggest_command(url: str, expression: str, workspace: Path | None, limit: int, as_json: bool) -> None:
     """Suggest robust selectors for a node of a workspace page, with site-wide hit rates."""
     from deboiler_gui.engine.model import site_of
-    from deboiler_gui.engine.selectors import SiteIndex, compile_selector, select_elements, suggest
+    from deboiler_gui.engine.template.selectors import (
+        SiteIndex,
+        compile_selector,
+        select_elements,
+        suggest,
+    )
 
     try:
         compile_selector(expression)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import lxml.etree as etree
 
@@ -132,7 +132,7 @@ def language_of(root: HtmlElement, text: str | None = None) -> str:
         root.get("{http://www.w3.org/XML/1998/namespace}lang"),
     ):
         if value and _LANG.match(value.strip()):
-            return value.strip().lower().replace("_", "-")
+            return cast(str, value.strip().lower().replace("_", "-"))
     for el in root.iter("meta"):
         if (el.get("http-equiv") or "").lower() == "content-language":
             value = (el.get("content") or "").split(",")[0].strip()

@@ -7,11 +7,18 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, cast
 
 import lxml.etree as etree
 import lxml.html
 
-HtmlElement = lxml.html.HtmlElement
+if TYPE_CHECKING:
+    # lxml has no type information: a class of its own lets mypy check isinstance() and
+    # annotations while every attribute stays Any.
+    class HtmlElement(lxml.html.HtmlElement):  # type: ignore[misc]
+        pass
+else:
+    HtmlElement = lxml.html.HtmlElement
 
 # huge_tree: 50 MB pages and deep nesting parse instead of failing; libxml2 still caps the depth.
 # no_network: a page can never make the parser fetch anything.
@@ -56,7 +63,8 @@ def parse_html(html: str | bytes) -> HtmlElement:
     if _has_control(html):
         html = _CONTROL.sub(" ", html)
     if not html.strip():
-        return lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
+        return cast(HtmlElement, lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER))
+    root: HtmlElement
     try:
         root = lxml.html.document_fromstring(html, parser=_PARSER)
         if _hit_depth_limit():
@@ -239,4 +247,4 @@ def drop_element(el: HtmlElement) -> bool:
 
 def to_html(el: HtmlElement) -> str:
     """Serialise a tree or subtree as HTML text."""
-    return lxml.html.tostring(el, encoding="unicode", method="html")
+    return cast(str, lxml.html.tostring(el, encoding="unicode", method="html"))

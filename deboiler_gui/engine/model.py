@@ -112,6 +112,9 @@ class Progress:
     done: int
     total: int | None = None
     message: str = ""
+    #: Which phase of a multi-phase run this step belongs to ("reading", "fitting",
+    #: "cleaning"...); empty when the operation has one phase.
+    phase: str = ""
 
     @property
     def fraction(self) -> float | None:

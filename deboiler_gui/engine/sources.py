@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import quote
 
+from deboiler_gui import assets
 from deboiler_gui.engine.encoding import (
     charset_from_content_type,
     decode_html,
@@ -440,9 +441,7 @@ DEMO_BASE_URL = "https://hillside-garden.example/"
 
 def demo_site_path() -> Path:
     """Folder of the bundled demo site (a gardening site with an English and a Chinese part)."""
-    from importlib.resources import files
-
-    return Path(str(files("deboiler_gui") / "resources" / "demo"))
+    return assets.path("demo")
 
 
 def iter_demo_pages() -> Iterator[Page]:

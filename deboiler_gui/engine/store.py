@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -19,6 +20,7 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from deboiler_gui.engine.model import DomainModel, Page, WorkspaceError
+from deboiler_gui.engine.template.model import Template
 
 log = logging.getLogger(__name__)
 
@@ -343,8 +345,20 @@ class Workspace:
 
     # ------------------------------------------------------------------ templates
     @_guard
-    def save_template(self, name: str, data: dict[str, Any], *, message: str = "") -> int:
-        """Store a new version of a template; returns its version number (1, 2, ...)."""
+    def save_template(self, template: Template, *, message: str = "") -> int:
+        """Store a new version of a template (under its name); returns its version number
+        (1, 2, ...)."""
+        return self._save_template_data(template.name, template.to_dict(), message=message)
+
+    @_guard
+    def load_template(self, name: str, version: int | None = None) -> Template:
+        """The template at a version (latest by default); WorkspaceError if unknown, RuleError
+        (naming it) if the stored data is not a valid template."""
+        template = Template.from_dict(self._load_template_data(name, version))
+        # The name it is stored under is its identity: a later save goes back to the same place.
+        return template if template.name == name else replace(template, name=name)
+
+    def _save_template_data(self, name: str, data: dict[str, Any], *, message: str) -> int:
         if not name:
             raise WorkspaceError(f"workspace {self.path}: a template needs a name")
         text = _dumps(data)
@@ -357,9 +371,7 @@ class Workspace:
             )
         return version
 
-    @_guard
-    def load_template(self, name: str, version: int | None = None) -> dict[str, Any]:
-        """The template's data at a version (latest by default); WorkspaceError if unknown."""
+    def _load_template_data(self, name: str, version: int | None) -> dict[str, Any]:
         if version is None:
             rows = self._read(
                 "SELECT data, version FROM templates WHERE name = ? ORDER BY version DESC LIMIT 1", [name]
@@ -390,8 +402,9 @@ class Workspace:
     @_guard
     def revert_template(self, name: str, version: int, *, message: str = "") -> int:
         """Save an old version again as the newest; history is never rewritten."""
-        data = self.load_template(name, version)
-        return self.save_template(name, data, message=message or f"revert to version {version}")
+        # The stored data is copied as it is: a revert never rewrites what was saved.
+        data = self._load_template_data(name, version)
+        return self._save_template_data(name, data, message=message or f"revert to version {version}")
 
     # ------------------------------------------------------------------ runs
     @_guard

@@ -20,21 +20,20 @@ def prepare_environment() -> None:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         # Chromium refuses to start its sandbox as root; the shown pages run no script anyway.
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
-    # sqlite-utils imports pandas and numpy when they are installed (about 1.2 s here) only to
-    # map their types to columns; the app stores plain Python values, so it goes without.
-    for optional in ("pandas", "numpy"):
-        if optional not in sys.modules:
-            sys.modules[optional] = None  # type: ignore[assignment]
+    # The app stores plain Python values, like its job processes: no pandas or numpy.
+    from deboiler_gui.engine.jobs import decline_optional_imports
+
+    decline_optional_imports()
 
 
 def preload_engine() -> None:
     """Import the engine before the window shows: a first import later, in the middle of a
     page switch or a job report, would stall the GUI thread."""
-    import deboiler_gui.engine.boilerplate  # noqa: F401
-    import deboiler_gui.engine.extract  # noqa: F401
-    import deboiler_gui.engine.rules  # noqa: F401
-    import deboiler_gui.engine.selectors  # noqa: F401
+    import deboiler_gui.engine.clean.boilerplate  # noqa: F401
     import deboiler_gui.engine.store  # noqa: F401
+    import deboiler_gui.engine.template.extract  # noqa: F401
+    import deboiler_gui.engine.template.rules  # noqa: F401
+    import deboiler_gui.engine.template.selectors  # noqa: F401
 
 
 def create_application(argv: list[str] | None = None) -> Any:

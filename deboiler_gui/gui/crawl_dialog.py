@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deboiler_gui.engine.crawl import saved_config
-from deboiler_gui.engine.crawl_config import CrawlConfig
-from deboiler_gui.engine.crawl_rules import link_factories_from_file, normalize_url
+from deboiler_gui.app.crawljob import CrawlRun, describe_result, workspace_for_url
+from deboiler_gui.engine.crawl.config import CrawlConfig
+from deboiler_gui.engine.crawl.rules import link_factories_from_file, normalize_url
+from deboiler_gui.engine.crawl.runner import saved_config
 from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.gui.crawljob import CrawlRun, describe_result, workspace_for_url
 from deboiler_gui.gui.worker import Job, JobRunner
 
 log = logging.getLogger(__name__)

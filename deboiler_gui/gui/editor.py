@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from deboiler_gui.engine.template import Field, NoiseFilter, Rule, Template
+from deboiler_gui.engine.template.model import Field, NoiseFilter, Rule, Template
 
 
 class _Change(QUndoCommand):

@@ -8,8 +8,9 @@ from typing import Any
 
 from deboiler_gui.engine.htmltree import to_html, visible_text
 from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.engine.template import NoiseFilter
+from deboiler_gui.engine.template.model import NoiseFilter
 from deboiler_gui.gui.panels import FilterDialog
+from deboiler_gui.gui.siteservice import FilterCount
 
 
 class FilterEditing:
@@ -43,7 +44,7 @@ class FilterEditing:
 
 
     def _preview_filter(self, dialog: FilterDialog, data: dict) -> None:
-        from deboiler_gui.engine.rules import compile_regex, preview_filter
+        from deboiler_gui.engine.template.rules import compile_regex, preview_filter
 
         sp = self.stamped
         try:
@@ -71,8 +72,13 @@ class FilterEditing:
 
 
     def _count_filter(self, dialog: FilterDialog, data: dict) -> None:
+        try:
+            flt = NoiseFilter.from_dict(data)
+        except DeboilerError as exc:
+            dialog.show_site(str(exc))
+            return
         dialog.show_site("counting…")
-        self._pending_counts[self.service.count({"filter": data})] = dialog
+        self._pending_counts[self.service.count(FilterCount(flt))] = dialog
 
 
     def _on_filter_dialog_accepted(self, dialog: FilterDialog, old_name: str | None) -> None:

@@ -26,19 +26,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deboiler_gui.app import session
+from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
+from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
-from deboiler_gui.engine.template import Template
-from deboiler_gui.gui import crawl_dialog, session
+from deboiler_gui.engine.template.model import Template
+from deboiler_gui.gui import crawl_dialog
 from deboiler_gui.gui.editor import TemplateEditor
 from deboiler_gui.gui.filtering import FilterEditing
 from deboiler_gui.gui.models import DomTreeModel, PageListModel
-from deboiler_gui.gui.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.gui.panels import FilterDialog, Legend, RulesPanel, SelectionPanel
 from deboiler_gui.gui.picking import Picking
 from deboiler_gui.gui.reviewdock import add_review_dock
 from deboiler_gui.gui.saving import Saving
 from deboiler_gui.gui.siteservice import SiteService
-from deboiler_gui.gui.stamping import StampedPage, prepare_page
 from deboiler_gui.gui.webview import IsolatedProfile, PageView, highlight_css
 from deboiler_gui.gui.worker import Job, JobBar
 
@@ -329,12 +330,12 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         template = None
         for name in self.ws.template_names():
             try:
-                data = self.ws.load_template(name)
+                loaded = self.ws.load_template(name)
             except DeboilerError as exc:
                 self.post_message(str(exc), error=True)
                 continue
-            if data.get("site") == self.site:
-                template = Template.from_dict(data)
+            if loaded.site == self.site:
+                template = loaded
                 break
         if template is None:
             template = Template(name=self.site or "site", site=self.site)
@@ -404,7 +405,7 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         for name in self.ws.template_names():
             if name != current.name:
                 try:
-                    templates.append(self.ws.load_template(name))
+                    templates.append(self.ws.load_template(name).to_dict())
                 except DeboilerError as exc:
                     self.post_message(str(exc), error=True)
         self.start_job("analyse", lambda: session.run_in_child("analyse_steps", path, site, templates), None, self._on_analysis_batch)

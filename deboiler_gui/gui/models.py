@@ -16,8 +16,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
+from deboiler_gui.app.stamping import StampedPage
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
-from deboiler_gui.gui.stamping import StampedPage
 
 _Index = QModelIndex | QPersistentModelIndex
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deboiler_gui.engine.template import NoiseFilter, Template
+from deboiler_gui.engine.template.model import NoiseFilter, Template
 from deboiler_gui.gui.webview import HIGHLIGHT_COLOURS
 
 LEGEND_TEXT = {"boiler": "Boilerplate (auto)", "remove": "Remove rule", "keep": "Keep rule", "field": "Field"}

@@ -8,11 +8,12 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex
 
+from deboiler_gui.app.pagestate import scope_counts
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.gui.models import element_label
-from deboiler_gui.gui.pagestate import scope_counts
 from deboiler_gui.gui.panels import FilterDialog
+from deboiler_gui.gui.siteservice import ExpressionCount, FieldCount, FilterCount
 
 
 class Picking:
@@ -65,7 +66,7 @@ class Picking:
         path = xpath_of(el)
         self.selection.show_node(path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples))
         # Immediate candidates from the shown page; the service adds site-wide hit rates.
-        from deboiler_gui.engine.selectors import suggest
+        from deboiler_gui.engine.template.selectors import suggest
 
         try:
             local = [c.to_dict() for c in suggest(el, None)]
@@ -118,7 +119,7 @@ class Picking:
 
 
     def _on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
-        from deboiler_gui.engine.selectors import list_from_examples
+        from deboiler_gui.engine.template.selectors import list_from_examples
 
         sp = self.stamped
         if sp is None or not self.list_examples:
@@ -146,13 +147,12 @@ class Picking:
             else:
                 self.site_state.update(self._scope_state)
         for rule in (*template.remove, *template.keep):
-            self._pending_counts[self.service.count({"expression": rule.selector})] = rule.name
-        template_data = template.to_dict()
+            self._pending_counts[self.service.count(ExpressionCount(rule.selector))] = rule.name
         for fld in template.fields:
             if fld.xpaths:
-                self._pending_counts[self.service.count({"field": fld.to_dict(), "template": template_data})] = fld.id
+                self._pending_counts[self.service.count(FieldCount(fld, template))] = fld.id
         for flt in template.filters:
-            self._pending_counts[self.service.count({"filter": flt.to_dict()})] = flt.name
+            self._pending_counts[self.service.count(FilterCount(flt))] = flt.name
 
 
     def _on_service_counts_ready(self, request: int, stats: dict) -> None:
@@ -184,7 +184,7 @@ class Picking:
         if sp is None:
             return
         template = self.editor.template
-        from deboiler_gui.engine.selectors import select_elements
+        from deboiler_gui.engine.template.selectors import select_elements
 
         try:
             if section in ("remove", "keep"):

@@ -7,8 +7,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QMessageBox
 
+from deboiler_gui.app import session
 from deboiler_gui.engine.model import DeboilerError, RuleError
-from deboiler_gui.gui import session
 
 
 class Saving:
@@ -24,7 +24,7 @@ class Saving:
 
     def save_template(self, message: str = "") -> int | None:
         """Save the template as a new version; the CLI on this workspace uses it at once."""
-        from deboiler_gui.engine.extract import check_template
+        from deboiler_gui.engine.template.extract import check_template
 
         if self.ws is None:
             return None
@@ -35,7 +35,7 @@ class Saving:
             self.post_message(f"Not saved: {exc}", error=True)
             return None
         try:
-            version = self.ws.save_template(template.name, template.to_dict(), message=message or "saved from the app")
+            version = self.ws.save_template(template, message=message or "saved from the app")
         except DeboilerError as exc:
             self.post_message(f"Not saved: {exc}", error=True)
             return None

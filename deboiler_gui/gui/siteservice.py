@@ -7,16 +7,45 @@ from __future__ import annotations
 import logging
 import threading
 import traceback
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.template.model import Field, NoiseFilter, Template
 
 log = logging.getLogger(__name__)
 
 #: Hit rates are measured on at most this many pages of the site (parsed once, kept).
 INDEX_PAGES = 1000
+
+
+@dataclass(frozen=True)
+class ExpressionCount:
+    """How many indexed pages an XPath or CSS expression (a remove/keep rule) matches once or
+    more than once."""
+
+    expression: str
+
+
+@dataclass(frozen=True)
+class FieldCount:
+    """How a field of a template fares over the indexed pages (values, empties, by XPath)."""
+
+    field: Field
+    template: Template
+
+
+@dataclass(frozen=True)
+class FilterCount:
+    """How many indexed pages a noise filter changes, and by how much."""
+
+    filter: NoiseFilter
+
+
+#: A site-wide count the service answers (frozen, plain data: it crosses threads).
+CountRequest = ExpressionCount | FieldCount | FilterCount
 
 
 class _SiteWorker(QObject):
@@ -36,9 +65,9 @@ class _SiteWorker(QObject):
 
     @Slot(str, str, int)
     def build_index(self, workspace_path: str, site: str, generation: int) -> None:
+        from deboiler_gui.app.session import run_in_child
         from deboiler_gui.engine.htmltree import parse_html
-        from deboiler_gui.engine.selectors import SiteIndex
-        from deboiler_gui.gui.session import run_in_child
+        from deboiler_gui.engine.template.selectors import SiteIndex
 
         self._generation = generation
         self._index = None
@@ -67,7 +96,7 @@ class _SiteWorker(QObject):
     def suggest(self, request: int, html: str, xpath: str) -> None:
         """Candidates for the node at ``xpath`` (absolute, on the engine's parse of ``html``)."""
         from deboiler_gui.engine.htmltree import parse_html
-        from deboiler_gui.engine.selectors import suggest
+        from deboiler_gui.engine.template.selectors import suggest
 
         try:
             root = parse_html(html)
@@ -83,32 +112,30 @@ class _SiteWorker(QObject):
             log.exception("candidate suggestion failed")
             self.failed.emit(request, traceback.format_exc(limit=3))
 
-    @Slot(int, dict)
-    def count(self, request: int, what: dict) -> None:
+    @Slot(int, object)
+    def count(self, request: int, what: CountRequest) -> None:
         """How a remove/keep rule, a field XPath or a noise filter fares over the indexed pages."""
-        from deboiler_gui.engine.extract import evaluate_expression
-        from deboiler_gui.engine.rules import filter_nodes, filter_text
-        from deboiler_gui.engine.template import NoiseFilter
+        from deboiler_gui.engine.template.extract import evaluate_expression
+        from deboiler_gui.engine.template.rules import filter_nodes, filter_text
 
         index = self._index
         if index is None:
             self.failed.emit(request, "the site is still being indexed")
             return
         try:
-            if "field" in what:
-                from deboiler_gui.engine.extract import evaluate_field
-                from deboiler_gui.engine.template import Field, Template
+            if isinstance(what, FieldCount):
+                from deboiler_gui.engine.template.extract import evaluate_field
 
-                stats = evaluate_field(index.trees, Field.from_dict(what["field"]), Template.from_dict(what["template"]))
+                stats = evaluate_field(index.trees, what.field, what.template)
                 stats["hit_pages"] = stats["ok"]
                 self.counts_ready.emit(request, stats)
                 return
-            if "expression" in what:
-                stats = evaluate_expression(index.trees, what["expression"])
+            if isinstance(what, ExpressionCount):
+                stats = evaluate_expression(index.trees, what.expression)
                 stats["hit_pages"] = stats["one"] + stats["many"]
                 self.counts_ready.emit(request, stats)
                 return
-            flt = NoiseFilter.from_dict(what["filter"])
+            flt = what.filter
             hit_pages = nodes = chars = 0
             for tree in index.trees:
                 if flt.kind in ("url", "attribute"):
@@ -124,7 +151,7 @@ class _SiteWorker(QObject):
                     hit_pages += removed > 0
                 else:
                     from deboiler_gui.engine.htmltree import to_html
-                    from deboiler_gui.engine.rules import filter_html
+                    from deboiler_gui.engine.template.rules import filter_html
 
                     markup = to_html(tree)
                     removed = len(markup) - len(filter_html(flt, markup))
@@ -146,7 +173,7 @@ class SiteService(QObject):
 
     _build = Signal(str, str, int)
     _suggest = Signal(int, str, str)
-    _count = Signal(int, dict)
+    _count = Signal(int, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -178,7 +205,7 @@ class SiteService(QObject):
         self._suggest.emit(request, html, xpath)
         return request
 
-    def count(self, what: dict) -> int:
+    def count(self, what: CountRequest) -> int:
         request = self._request()
         self._count.emit(request, what)
         return request

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-from importlib import resources
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QFile, QIODevice, QObject, QUrl, Signal, Slot
@@ -24,7 +23,8 @@ from PySide6.QtWebEngineCore import (
 )
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
-from deboiler_gui.gui.stamping import HIGHLIGHT_ATTR, STAMP_ATTR, STYLE_ATTR
+from deboiler_gui import assets
+from deboiler_gui.app.stamping import HIGHLIGHT_ATTR, STAMP_ATTR, STYLE_ATTR
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ def js_call(function: str, *args: Any) -> str:
 
 
 def _resource_text(name: str) -> str:
-    return resources.files("deboiler_gui.resources").joinpath(name).read_text(encoding="utf-8")
+    return assets.text(name)
 
 
 #: Off-screen paragraphs, tables and lists are laid out when they scroll into view (CSS

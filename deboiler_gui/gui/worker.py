@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from deboiler_gui.engine.model import Cancelled, DeboilerError, Progress
+from deboiler_gui.engine.progress import run
 
 log = logging.getLogger(__name__)
 
@@ -55,25 +56,19 @@ class Job(QRunnable):
     def run(self) -> None:
         signals = self.signals
         last = 0.0
+
+        def report(step: Any) -> None:
+            nonlocal last
+            if not isinstance(step, Progress):
+                signals.partial.emit(step)
+                return
+            now = time.monotonic()
+            if now - last >= _PROGRESS_INTERVAL:
+                last = now
+                signals.progress.emit(int(step.done), int(step.total or 0), step.message)
+
         try:
-            gen = self._factory()
-            while True:
-                if self._cancel.is_set():
-                    gen.close()
-                    signals.cancelled.emit()
-                    return
-                try:
-                    step = next(gen)
-                except StopIteration as stop:
-                    signals.finished.emit(stop.value)
-                    return
-                if not isinstance(step, Progress):
-                    signals.partial.emit(step)
-                    continue
-                now = time.monotonic()
-                if now - last >= _PROGRESS_INTERVAL:
-                    last = now
-                    signals.progress.emit(int(step.done), int(step.total or 0), step.message)
+            signals.finished.emit(run(self._factory(), report, cancelled=self._cancel.is_set))
         except Cancelled:
             signals.cancelled.emit()
         except DeboilerError as exc:

@@ -154,14 +154,14 @@ def _later(a: tuple[int, int, dict[str, Any]], b: tuple[int, int, dict[str, Any]
 
 
 def cleanable(page: Page) -> bool:
-    from deboiler_gui.engine.pipeline import is_cleanable
+    from deboiler_gui.engine.clean.pipeline import is_cleanable
 
     return is_cleanable(page)
 
 
 def fit_site(site: str, pages: Iterable[dict[str, Any]], options: SparkOptions) -> tuple[DomainModel | None, str | None]:
     """Fit one site's model exactly as the local run does: cleanable pages in URL order."""
-    from deboiler_gui.engine.boilerplate import DomainCleaner
+    from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 
     ordered = sorted((Page.from_dict(p) for p in pages), key=lambda p: p.url)
     usable = [p for p in ordered if cleanable(p)]
@@ -176,14 +176,14 @@ def fit_site(site: str, pages: Iterable[dict[str, Any]], options: SparkOptions) 
 
 
 def clean_records(pages: Iterable[dict[str, Any]], model: DomainModel | None, site_error: str | None, templates: Sequence[Any] = ()) -> Iterator[dict[str, Any]]:
-    from deboiler_gui.engine.pipeline import result_record
+    from deboiler_gui.engine.clean.pipeline import result_record
 
     for p in pages:
         yield result_record(Page.from_dict(p), model, site_error=site_error, templates=templates)
 
 
 def fit_and_clean_site(site: str, pages: Iterable[dict[str, Any]], options: SparkOptions) -> Iterator[dict[str, Any]]:
-    from deboiler_gui.engine.pipeline import load_templates
+    from deboiler_gui.engine.clean.pipeline import load_templates
 
     pages = sorted(pages, key=lambda p: p["url"])
     model, error = fit_site(site, pages, options)
@@ -204,6 +204,7 @@ def in_sample(url: str, fraction: float) -> bool:
 def package_zip(dest_dir: str) -> str:
     """Zip this package so executors that do not have it installed can import it."""
     import deboiler_gui
+    from deboiler_gui import assets
 
     root = Path(deboiler_gui.__file__).parent
     target = os.path.join(dest_dir, "deboiler_gui.zip")
@@ -211,6 +212,11 @@ def package_zip(dest_dir: str) -> str:
         for f in root.rglob("*"):
             if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
                 zf.write(f, Path("deboiler_gui") / f.relative_to(root))
+        res = assets.root()
+        if not res.is_relative_to(root):  # a source tree: resources/ sits beside the package
+            for f in res.rglob("*"):
+                if f.is_file():
+                    zf.write(f, Path("deboiler_gui") / "resources" / f.relative_to(res))
     return target
 
 
@@ -305,7 +311,7 @@ def clean_rdd(sc: Any, records: Any, options: SparkOptions, saved_models: dict[s
     def _with_model(part: Iterator[tuple[str, dict[str, Any]]]) -> Iterator[dict[str, Any]]:
         mods, errs = shared.value
         cache: dict[str, DomainModel | None] = {}
-        from deboiler_gui.engine.pipeline import load_templates, result_record
+        from deboiler_gui.engine.clean.pipeline import load_templates, result_record
 
         templates = load_templates(template_data)
         for site, p in part:
@@ -431,9 +437,9 @@ def run_clean(
 
 def extract_records(pages: Iterable[dict[str, Any]], templates: list[dict[str, Any]], models: dict[str, dict[str, Any]], diagnostics: bool) -> Iterator[dict[str, Any]]:
     """Extraction of one partition with the local engine's functions."""
-    from deboiler_gui.engine.evaluate import extraction_record
-    from deboiler_gui.engine.extract import iter_extract
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template.evaluate import extraction_record
+    from deboiler_gui.engine.template.extract import iter_extract
+    from deboiler_gui.engine.template.model import Template
 
     objs = [Template.from_dict(t) for t in templates]
     mods = {s: DomainModel.from_dict(m) for s, m in models.items()}
@@ -456,8 +462,8 @@ def run_extract(
 ) -> dict[str, int]:
     """Extract template fields from every page on Spark; JSON lines part files in ``output``.
     Templates are checked on the driver first, so an invalid one fails before any work."""
-    from deboiler_gui.engine.extract import check_template
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template.extract import check_template
+    from deboiler_gui.engine.template.model import Template
 
     for t in templates:
         check_template(Template.from_dict(t))

@@ -1,4 +1,4 @@
-"""Generates the bundled demo site (deboiler_gui/resources/demo/): a small gardening site with
+"""Generates the bundled demo site (resources/demo/, shipped as deboiler_gui/resources/demo/): a small gardening site with
 the usual boilerplate (header navigation, breadcrumbs, sidebar, prev/next bar with page titles,
 a footer with a per-page counter and date, a cookie notice) and a Chinese section.
 
@@ -12,7 +12,7 @@ import html
 import shutil
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[2] / "deboiler_gui" / "resources" / "demo"
+OUT = Path(__file__).resolve().parents[2] / "resources" / "demo"
 SITE = "Hillside Garden Notes"
 
 # (slug, title, lead, facts, steps)

@@ -5,16 +5,23 @@ from __future__ import annotations
 
 import json
 import warnings
+from typing import Any
 
 import lxml.html
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deboiler_gui.engine import cleaning
-from deboiler_gui.engine.boilerplate import DomainCleaner, clean_page, clean_tree, find_boilerplate
+from deboiler_gui.engine.clean import cleaning
+from deboiler_gui.engine.clean.boilerplate import (
+    DomainCleaner,
+    clean_page,
+    clean_tree,
+    find_boilerplate,
+)
 from deboiler_gui.engine.htmltree import parse_html, xpath_of
 from deboiler_gui.engine.model import DomainModel, InputError, Page, RuleError
+from deboiler_gui.engine.progress import run
 
 TOPICS = [
     "apples", "pears", "plums", "cherries", "grapes", "melons", "lemons", "limes", "figs",
@@ -205,14 +212,8 @@ def test_memory_mode_reuses_the_fit_analysis_only_for_the_same_html(site: list[P
 
 
 def test_fit_steps_reports_progress_and_returns_the_model(site: list[Page]) -> None:
-    gen = DomainCleaner().fit_steps(site)
-    steps = []
-    while True:
-        try:
-            steps.append(next(gen))
-        except StopIteration as stop:
-            model = stop.value
-            break
+    steps: list[Any] = []
+    model = run(DomainCleaner().fit_steps(site), steps.append)
     assert isinstance(model, DomainModel)
     assert steps[0].done == 0 and steps[-1].done == len(site)
     assert all(s.total == len(site) for s in steps)
@@ -293,7 +294,7 @@ def test_random_input_never_breaks_fit_or_transform(blobs: list[bytes | str]) ->
 
 
 def test_a_page_of_links_keeps_the_site_main_content_place_and_loses_its_side_bars() -> None:
-    from deboiler_gui.engine.boilerplate import DomainCleaner
+    from deboiler_gui.engine.clean.boilerplate import DomainCleaner
     from deboiler_gui.engine.model import Page
 
     names = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
@@ -318,7 +319,7 @@ def test_a_page_of_links_keeps_the_site_main_content_place_and_loses_its_side_ba
 
 
 def test_a_part_of_the_content_area_with_the_same_shape_everywhere_is_not_a_frame() -> None:
-    from deboiler_gui.engine.boilerplate import DomainCleaner
+    from deboiler_gui.engine.clean.boilerplate import DomainCleaner
     from deboiler_gui.engine.model import Page
 
     levels = ["Deprecated", "Experimental", "Stable", "Legacy"]

@@ -12,9 +12,16 @@ from typing import Any
 import pytest
 from crawlserver import GBK_TEXT, CrawlServer, Site
 
-from deboiler_gui.engine.crawl import CrawlConfig, crawl, crawl_status, crawl_steps, saved_config
-from deboiler_gui.engine.crawl_state import CrawlState
+from deboiler_gui.engine.crawl.runner import (
+    CrawlConfig,
+    crawl,
+    crawl_status,
+    crawl_steps,
+    saved_config,
+)
+from deboiler_gui.engine.crawl.state import CrawlState
 from deboiler_gui.engine.model import InputError, RuleError
+from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.store import Workspace
 
 FACTORIES: list[dict[str, Any]] = [
@@ -52,14 +59,8 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> Any:
     site = Site(pages=450, slow=3.0)
     path = tmp_path_factory.mktemp("crawl") / "w.sqlite"
     with CrawlServer(site) as srv, Workspace(path) as ws:
-        steps = []
-        gen = crawl_steps(_config(srv.base), ws)
-        while True:
-            try:
-                steps.append(next(gen))
-            except StopIteration as stop:
-                stats = stop.value
-                break
+        steps: list[Any] = []
+        stats = run(crawl_steps(_config(srv.base), ws), steps.append)
         pages = {p.url[len(srv.base):]: p for p in ws.iter_pages()}
         yield {"srv": srv, "site": site, "stats": stats, "steps": steps, "pages": pages,
                "status": crawl_status(ws), "base": srv.base}
@@ -255,7 +256,7 @@ def test_bad_settings_are_refused_with_the_culprit_named(tmp_path: Path) -> None
 def test_fetch_names_dns_and_tls_failures(monkeypatch: pytest.MonkeyPatch) -> None:
     import socket
 
-    from deboiler_gui.engine.crawl_http import fetch, make_pool
+    from deboiler_gui.engine.crawl.http import fetch, make_pool
 
     pool = make_pool(per_host=1, user_agent="t")
     with CrawlServer(Site(pages=3)) as srv:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deboiler_gui.engine.crawl_rules import (
+from deboiler_gui.engine.crawl.rules import (
     LinkFactory,
     Robots,
     extract_links,

@@ -8,8 +8,10 @@ import json
 import pytest
 from tplsite import SITE, article_html, pages
 
-from deboiler_gui.engine.boilerplate import DomainCleaner
-from deboiler_gui.engine.extract import (
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.htmltree import parse_html
+from deboiler_gui.engine.model import Page, RuleError
+from deboiler_gui.engine.template.extract import (
     apply_template,
     choose_templates,
     evaluate_expression,
@@ -18,9 +20,7 @@ from deboiler_gui.engine.extract import (
     match_degree,
     template_score,
 )
-from deboiler_gui.engine.htmltree import parse_html
-from deboiler_gui.engine.model import Page, RuleError
-from deboiler_gui.engine.template import Field, NoiseFilter, Processor, Rule, Template
+from deboiler_gui.engine.template.model import Field, NoiseFilter, Processor, Rule, Template
 
 URL = f"https://{SITE}/news/2024/article-1.html"
 
@@ -153,7 +153,7 @@ def test_evaluate_expression_counts_pages() -> None:
 
 
 def test_app_helpers_field_coverage_and_rule_hits() -> None:
-    from deboiler_gui.engine.extract import evaluate_field, rule_nodes
+    from deboiler_gui.engine.template.extract import evaluate_field, rule_nodes
 
     trees = [parse_html(article_html(i, tags=i % 3)) for i in range(6)]
     tags = Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True)

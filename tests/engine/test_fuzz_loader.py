@@ -11,9 +11,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deboiler_gui.engine.boilerplate import DomainCleaner
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.clean.pipeline import result_record
 from deboiler_gui.engine.model import DomainModel, InputError, Page
-from deboiler_gui.engine.pipeline import result_record
 from deboiler_gui.engine.sources import (
     decode_html,
     iter_demo_pages,

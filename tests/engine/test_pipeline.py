@@ -15,10 +15,11 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from deboiler_gui.engine import boilerplate
+from deboiler_gui.engine.clean import boilerplate
+from deboiler_gui.engine.clean.pipeline import CleanOptions, import_into, run_steps
 from deboiler_gui.engine.model import InputError, Page
 from deboiler_gui.engine.output import ResultWriter, format_for
-from deboiler_gui.engine.pipeline import CleanOptions, import_into, run_steps
+from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
 from deboiler_gui.engine.store import Workspace
 
@@ -26,11 +27,7 @@ BOILERPLATE = ("This page has been viewed", "You are here", "Popular guides", "S
 
 
 def drain(gen: Any) -> Any:
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+    return run(gen)
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

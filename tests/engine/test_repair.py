@@ -6,17 +6,18 @@ from __future__ import annotations
 import pytest
 from tplsite import SITE, article_html, pages
 
-from deboiler_gui.engine.extract import apply_template
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import Page
-from deboiler_gui.engine.repair import (
+from deboiler_gui.engine.progress import run
+from deboiler_gui.engine.template.extract import apply_template
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.repair import (
     accept_repairs,
     find_node,
     learn_template,
     propose_repair,
     repair_steps,
 )
-from deboiler_gui.engine.template import Field, Template
 
 FIELDS = (
     # Absolute paths break when blocks are wrapped or reordered, class paths when renamed.
@@ -77,8 +78,4 @@ def test_repair_steps_count_fixed_pages_and_accept_appends(learned: Template) ->
 
 
 def _run(gen):  # type: ignore[no-untyped-def]
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+    return run(gen)

@@ -5,34 +5,24 @@ health with repairs and history, and the exports."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tplsite import SITE, article_html, pages
 
-from deboiler_gui.engine import rulefile
-from deboiler_gui.engine.boilerplate import DomainCleaner
-from deboiler_gui.engine.extract import extract_page
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 from deboiler_gui.engine.model import DomainModel, Page, Progress, RuleError
-from deboiler_gui.engine.repair import learn_template
-from deboiler_gui.engine.review import (
-    AUTO,
-    CAUSE_ATTR,
-    annotated_html,
-    before_after,
-    impact_steps,
-    review_page,
-    text_diff,
-)
-from deboiler_gui.engine.review_groups import (
+from deboiler_gui.engine.progress import run
+from deboiler_gui.engine.review.groups import (
     BoilerplateGroup,
     accept_group,
     group_decisions,
     group_steps,
     reject_group,
 )
-from deboiler_gui.engine.review_health import (
+from deboiler_gui.engine.review.health import (
     accept_proposal,
     export_cleaned_steps,
     export_rules,
@@ -41,17 +31,25 @@ from deboiler_gui.engine.review_health import (
     revert,
     template_diff,
 )
+from deboiler_gui.engine.review.impact import (
+    AUTO,
+    CAUSE_ATTR,
+    annotated_html,
+    before_after,
+    impact_steps,
+    review_page,
+    text_diff,
+)
 from deboiler_gui.engine.store import Workspace
-from deboiler_gui.engine.template import Field, NoiseFilter, Rule, Template
+from deboiler_gui.engine.template import rulefile
+from deboiler_gui.engine.template.extract import extract_page
+from deboiler_gui.engine.template.model import Field, NoiseFilter, Rule, Template
+from deboiler_gui.engine.template.repair import learn_template
 
 
 def drain(gen: Any) -> tuple[list[Any], Any]:
-    steps = []
-    while True:
-        try:
-            steps.append(next(gen))
-        except StopIteration as stop:
-            return steps, stop.value
+    steps: list[Any] = []
+    return steps, run(gen, steps.append)
 
 
 @pytest.fixture(scope="module")
@@ -181,25 +179,25 @@ def test_accept_and_reject_change_what_extraction_keeps(tmp_path: Path, site: li
     groups = _groups(site, model)
     fields = (Field("article", xpaths=("//div[starts-with(@id, 'post-')]",)), Field("page", xpaths=("//body",)))
     with Workspace(tmp_path / "w.sqlite") as ws:
-        ws.save_template("shop", _template(fields=fields).to_dict(), message="start")
-        before = extract_page(site[0], [Template.from_dict(ws.load_template("shop"))], model)
+        ws.save_template(_template(fields=fields), message="start")
+        before = extract_page(site[0], [ws.load_template("shop")], model)
         assert "key0" not in before.values["article"]  # the cleaner takes the spec table
         specs = groups["key0"]
         v = reject_group(ws, "shop", specs)
         assert v == 2
-        after = Template.from_dict(ws.load_template("shop"))
+        after = ws.load_template("shop")
         assert [r.name for r in after.keep] == [specs.rule_name] and group_decisions(after) == {specs.rule_name: "rejected"}
         assert "key0" in extract_page(site[0], [after], model).values["article"]
         # Accepting the footer with the cleaner off: the explicit rule alone removes it.
-        ws.save_template("shop", {**after.to_dict(), "use_cleaner": False})
-        plain = Template.from_dict(ws.load_template("shop"))
+        ws.save_template(replace(after, use_cleaner=False))
+        plain = ws.load_template("shop")
         assert "Copyright" in extract_page(site[0], [plain], None).values["page"]
         v = accept_group(ws, "shop", groups["Copyright Sh"])
-        accepted = Template.from_dict(ws.load_template("shop"))
+        accepted = ws.load_template("shop")
         assert v == 4 and "Copyright" not in extract_page(site[0], [accepted], None).values["page"]
         # Changing one's mind moves the rule, never duplicates it.
         accept_group(ws, "shop", specs)
-        final = Template.from_dict(ws.load_template("shop"))
+        final = ws.load_template("shop")
         assert group_decisions(final)[specs.rule_name] == "accepted" and final.keep == ()
         assert "accept boilerplate group" in ws.template_history("shop")[-1]["message"]
 
@@ -212,7 +210,7 @@ def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
     learned = learn_template(Template("news", site=SITE, fields=base, use_cleaner=False), pages(5))
     site = [*pages(4), *(Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="wrap")) for i in range(5, 9))]
     with Workspace(tmp_path / "w.sqlite") as ws:
-        ws.save_template("news", learned.to_dict(), message="learned")
+        ws.save_template(learned, message="learned")
         _s, rep = drain(health_steps(site, [learned], None, ws=ws))
         (th,) = rep.templates
         fields = {f.field: f for f in th.fields}
@@ -226,8 +224,8 @@ def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
         (prop,) = [p for p in th.proposals if p.field == "date"]
         assert len(prop.fixes) == 4 and prop.scores and prop.value.startswith("2024-05-")
         version = accept_proposal(ws, prop)
-        assert version == 2 and prop.xpath in ws.load_template("news")["fields"][1]["xpaths"]
-        _s, again = drain(health_steps(site, [Template.from_dict(ws.load_template("news"))], None, ws=ws))
+        assert version == 2 and prop.xpath in ws.load_template("news").fields[1].xpaths
+        _s, again = drain(health_steps(site, [ws.load_template("news")], None, ws=ws))
         assert {f.field: f.rate for f in again.templates[0].fields}["date"] == 1.0
         # A rejected proposal is recorded and not offered again.
         ws.revert_template("news", 1)
@@ -238,12 +236,12 @@ def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
 
 def test_history_diff_and_revert(tmp_path: Path) -> None:
     with Workspace(tmp_path / "w.sqlite") as ws:
-        ws.save_template("t", _template(remove=(Rule("a", "//nav"),)).to_dict())
-        ws.save_template("t", _template(remove=(Rule("a", "//nav"), Rule("b", "//aside"))).to_dict())
+        ws.save_template(replace(_template(remove=(Rule("a", "//nav"),)), name="t"))
+        ws.save_template(replace(_template(remove=(Rule("a", "//nav"), Rule("b", "//aside"))), name="t"))
         diff = template_diff(ws, "t", 1, 2)
         assert "+" in diff and "//aside" in diff and diff.startswith("--- t v1")
         assert revert(ws, "t", 1) == 3
-        assert ws.load_template("t")["remove"] == [{"name": "a", "selector": "//nav", "note": ""}]
+        assert [r.to_dict() for r in ws.load_template("t").remove] == [{"name": "a", "selector": "//nav", "note": ""}]
         assert template_diff(ws, "t", 1) == ""
 
 
@@ -277,7 +275,7 @@ def test_before_after_is_plain_data_for_the_view(site: list[Page], model: Domain
 
 def test_jobs_in_a_child_process_relay_progress_results_errors_and_cancel(tmp_path: Path, site: list[Page], model: DomainModel) -> None:
     from deboiler_gui.engine.model import WorkspaceError
-    from deboiler_gui.engine.review_jobs import impact_job, in_process
+    from deboiler_gui.engine.review.jobs import impact_job, in_process
 
     path = tmp_path / "w.sqlite"
     with Workspace(path) as ws:
@@ -300,8 +298,8 @@ def test_group_rules_from_positions_pin_every_step() -> None:
     from collections import Counter
 
     from deboiler_gui.engine.htmltree import parse_html
-    from deboiler_gui.engine.review_groups import pinned
-    from deboiler_gui.engine.selectors import select_elements
+    from deboiler_gui.engine.review.groups import pinned
+    from deboiler_gui.engine.template.selectors import select_elements
 
     assert pinned("/html/body/div") == "/html[1]/body[1]/div[1]"
     assert pinned("/html/body/div[2]/p") == "/html[1]/body[1]/div[2]/p[1]"
@@ -324,9 +322,9 @@ def test_cleaned_export_honours_accepted_and_rejected_groups(tmp_path: Path, sit
         ws.add_pages(site)
         assert all("key0" not in t for t in texts(ws, "plain", []))  # the cleaner takes the specs
         reject_group(ws, "shop", groups["key0"])
-        assert all("key0" in t for t in texts(ws, "rejected", [Template.from_dict(ws.load_template("shop"))]))
-        ws.save_template("bare", _template(use_cleaner=False).to_dict() | {"name": "bare"})
-        assert all("Copyright" in t for t in texts(ws, "bare", [Template.from_dict(ws.load_template("bare"))]))
+        assert all("key0" in t for t in texts(ws, "rejected", [ws.load_template("shop")]))
+        ws.save_template(replace(_template(use_cleaner=False), name="bare"))
+        assert all("Copyright" in t for t in texts(ws, "bare", [ws.load_template("bare")]))
         accept_group(ws, "bare", groups["Copyright Sh"])
-        accepted = texts(ws, "accepted", [Template.from_dict(ws.load_template("bare"))])
+        accepted = texts(ws, "accepted", [ws.load_template("bare")])
         assert all("Copyright" not in t and "Home About News" in t for t in accepted)

@@ -11,12 +11,12 @@ import pytest
 from test_template import full_template
 from tplsite import article_html, pages
 
-from deboiler_gui.engine import rulefile
-from deboiler_gui.engine.extract import apply_template
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.store import Workspace
-from deboiler_gui.engine.template import Field, Rule, Template
+from deboiler_gui.engine.template import rulefile
+from deboiler_gui.engine.template.extract import apply_template
+from deboiler_gui.engine.template.model import Field, Rule, Template
 
 
 def test_export_import_export_is_byte_identical() -> None:
@@ -81,7 +81,7 @@ def test_paper_xml_bad_input() -> None:
 
 
 def test_trafilatura_prune_list_selects_the_removed_nodes() -> None:
-    from deboiler_gui.engine.template import NoiseFilter
+    from deboiler_gui.engine.template.model import NoiseFilter
 
     t = Template("t", remove=(Rule("nav", "#nav"), Rule("foot", "//div[@id='footer']")), filters=(NoiseFilter("ads", "attribute", attribute="class", op="contains", value="tags"),))
     xpaths = json.loads(rulefile.to_trafilatura_prune([t]))
@@ -123,11 +123,11 @@ def test_import_is_all_or_nothing(tmp_path) -> None:
     real = ws.save_template
     calls = []
 
-    def flaky(name, data, *, message=""):  # type: ignore[no-untyped-def]
-        calls.append(name)
+    def flaky(template, *, message=""):  # type: ignore[no-untyped-def]
+        calls.append(template.name)
         if len(calls) == 2:
             raise OSError("disk full")
-        return real(name, data, message=message)
+        return real(template, message=message)
 
     ws.save_template = flaky  # type: ignore[method-assign]
     with pytest.raises(OSError):

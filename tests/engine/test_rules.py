@@ -8,7 +8,8 @@ import pytest
 
 from deboiler_gui.engine.htmltree import parse_html, to_html
 from deboiler_gui.engine.model import RuleError
-from deboiler_gui.engine.rules import (
+from deboiler_gui.engine.template.model import NoiseFilter, Processor
+from deboiler_gui.engine.template.rules import (
     apply_processors,
     drop_nodes,
     filter_html,
@@ -17,7 +18,6 @@ from deboiler_gui.engine.rules import (
     preview_filter,
     regex_search,
 )
-from deboiler_gui.engine.template import NoiseFilter, Processor
 
 PAGE = """<html><body><div id='m'>
 <a href='/in/1'>one</a> <a href='https://ads.example/x'>ad</a> <a href='/in/2'>two</a>

@@ -12,7 +12,7 @@ from tplsite import article_html, pages
 
 from deboiler_gui.engine.htmltree import parse_html, xpath_of
 from deboiler_gui.engine.model import RuleError
-from deboiler_gui.engine.selectors import (
+from deboiler_gui.engine.template.selectors import (
     SiteIndex,
     compile_selector,
     expand_pattern,

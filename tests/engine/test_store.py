@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from deboiler_gui.engine.model import DomainModel, Page, WorkspaceError
+from deboiler_gui.engine.model import DomainModel, Page, RuleError, WorkspaceError
 from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template.model import Field, Template
 
 
 def _pages(n: int, host: str = "a.com") -> list[Page]:
@@ -48,14 +49,16 @@ def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
 
 
 def test_templates_are_versioned_and_revertable(tmp_path: Path) -> None:
+    one = Template("news", fields=(Field("title", xpaths=("//h1",)),))
+    two = one.with_field(Field("date", xpaths=("//time",)))
     with Workspace(tmp_path / "w.sqlite") as ws:
-        assert ws.save_template("news", {"fields": [1]}, message="first") == 1
-        assert ws.save_template("news", {"fields": [1, 2]}) == 2
-        assert ws.save_template("other", {"x": True}) == 1
-        assert ws.load_template("news") == {"fields": [1, 2]}
-        assert ws.load_template("news", 1) == {"fields": [1]}
+        assert ws.save_template(one, message="first") == 1
+        assert ws.save_template(two) == 2
+        assert ws.save_template(Template("other", use_cleaner=False)) == 1
+        assert ws.load_template("news") == two
+        assert ws.load_template("news", 1) == one
         assert ws.revert_template("news", 1) == 3
-        assert ws.load_template("news") == {"fields": [1]}
+        assert ws.load_template("news") == one
         history = ws.template_history("news")
         assert [h["version"] for h in history] == [1, 2, 3]
         assert [h["message"] for h in history] == ["first", "", "revert to version 1"]
@@ -64,6 +67,17 @@ def test_templates_are_versioned_and_revertable(tmp_path: Path) -> None:
             ws.load_template("missing")
         with pytest.raises(WorkspaceError, match="version 9"):
             ws.load_template("news", 9)
+
+
+def test_stored_template_data_that_is_no_template_is_a_rule_error_naming_it(tmp_path: Path) -> None:
+    with Workspace(tmp_path / "w.sqlite") as ws:
+        with ws._write() as conn:  # data written by something else than save_template
+            conn.execute(
+                "INSERT INTO templates (name, version, data, saved_at, message) VALUES (?, ?, ?, ?, ?)",
+                ("odd", 1, '{"name": "odd", "fields": [{"xpaths": ["//h1"]}]}', "2024-01-01", ""),
+            )
+        with pytest.raises(RuleError, match="template 'odd'"):
+            ws.load_template("odd")
 
 
 def test_models_and_meta_round_trip(tmp_path: Path) -> None:
@@ -92,7 +106,7 @@ def test_truncated_workspace_is_a_workspace_error_naming_it(tmp_path: Path) -> N
     good = tmp_path / "good.sqlite"
     with Workspace(good) as ws:
         ws.add_pages(_pages(300))
-        ws.save_template("t", {"a": 1})
+        ws.save_template(Template("t"))
     data = good.read_bytes()
     assert not Path(f"{good}-wal").exists()  # closed cleanly: checkpointed
     cut = tmp_path / "cut.sqlite"
@@ -124,7 +138,7 @@ def _writer(path: str, tag: str, rounds: int, out: multiprocessing.Queue) -> Non
         with Workspace(path) as ws:
             for r in range(rounds):
                 ws.add_pages([Page(f"https://{tag}.com/{r}/{i}", f"<p>{tag} {r} {i}</p>" * 50) for i in range(40)])
-                ws.save_template("shared", {"by": tag, "round": r})
+                ws.save_template(Template("shared", description=f"{tag} {r}"))
                 ws.set_meta(f"{tag}-round", r)
                 list(ws.iter_pages(f"{tag}.com"))
         out.put("ok")

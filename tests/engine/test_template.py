@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deboiler_gui.engine.model import RuleError
-from deboiler_gui.engine.template import (
+from deboiler_gui.engine.template.model import (
     Context,
     Field,
     NoiseFilter,
@@ -80,8 +80,8 @@ def test_bad_data_names_the_culprit(mutate, message) -> None:
 
 
 def test_link_factory_survives_store_and_rule_file_round_trips() -> None:
-    from deboiler_gui.engine import rulefile
-    from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Template
 
     data = {
         "name": "api",

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QObject, QPersistentModelIndex, Qt, Signal
 
+from deboiler_gui.app.stamping import STAMP_ATTR, stamp_page
 from deboiler_gui.engine.model import Progress, RuleError
-from deboiler_gui.engine.template import Template
+from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.editor import TemplateEditor
 from deboiler_gui.gui.models import DomTreeModel, PageListModel
-from deboiler_gui.gui.stamping import STAMP_ATTR, stamp_page
 from deboiler_gui.gui.worker import Job, JobRunner
 
 

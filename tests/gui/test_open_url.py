@@ -198,7 +198,7 @@ FACTORIES = [
 def test_link_factories_depth_timeout_and_retries_from_the_dialog(qtbot: Any, window: Any, tmp_path: Path) -> None:
     import json
 
-    from deboiler_gui.engine.crawl import saved_config
+    from deboiler_gui.engine.crawl.runner import saved_config
     from deboiler_gui.engine.store import Workspace
 
     bad = tmp_path / "bad.json"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,11 @@ import shiboken6
 from click.testing import CliRunner
 
 from deboiler_gui.cli import cli
-from deboiler_gui.engine.boilerplate import DomainCleaner
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 from deboiler_gui.engine.model import Page
-from deboiler_gui.engine.repair import learn_template
 from deboiler_gui.engine.store import Workspace
-from deboiler_gui.engine.template import Field, Rule, Template
+from deboiler_gui.engine.template.model import Field, Rule, Template
+from deboiler_gui.engine.template.repair import learn_template
 from deboiler_gui.gui.webview import register_scheme
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -41,7 +42,7 @@ def _workspace(path: Path, site: list[Page]) -> Path:
     with Workspace(path) as ws:
         ws.add_pages(site)
         ws.save_model(DomainCleaner().fit(site).model_)
-        ws.save_template("shop", Template("shop", site=SITE, fields=fields, remove=(Rule("never", "//div[@id='nope']"), Rule("post3", "//div[@id='post-1003']"))).to_dict(), message="start")
+        ws.save_template(Template("shop", site=SITE, fields=fields, remove=(Rule("never", "//div[@id='nope']"), Rule("post3", "//div[@id='post-1003']"))), message="start")
     return path
 
 
@@ -121,7 +122,7 @@ def test_groups_panel_accept_and_reject_reach_the_headless_engine(qtbot: Any, ws
     assert "key0" in after and "Published" not in after
     # Accepting the byline with the cleaner off keeps it out through the explicit rule.
     with Workspace(ws) as w:
-        w.save_template("shop", {**w.load_template("shop"), "use_cleaner": False})
+        w.save_template(replace(w.load_template("shop"), use_cleaner=False))
     assert "Published" in _extract(ws, tmp_path / "c.jsonl")[url]
     panel.table.selectRow(byline)
     with qtbot.waitSignal(panel.decided, timeout=60_000) as decided:
@@ -139,7 +140,7 @@ def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path
     path = tmp_path / "h.sqlite"
     with Workspace(path) as w:
         w.add_pages(site)
-        w.save_template("news", learned.to_dict(), message="learned")
+        w.save_template(learned, message="learned")
     panel = HealthPanel()
     qtbot.addWidget(panel)
     panel.bind(path)
@@ -180,7 +181,7 @@ def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path
 
 
 def test_export_panel_writes_rule_files_and_cleaned_folders(qtbot: Any, ws: Path, tmp_path: Path) -> None:
-    from deboiler_gui.engine import rulefile
+    from deboiler_gui.engine.template import rulefile
     from deboiler_gui.gui.review import ExportPanel
 
     panel = ExportPanel()
@@ -189,7 +190,7 @@ def test_export_panel_writes_rule_files_and_cleaned_folders(qtbot: Any, ws: Path
     with qtbot.waitSignal(panel.exported, timeout=60_000):
         panel.export("json", tmp_path / "rules.json")
     with Workspace(ws) as w:
-        assert (tmp_path / "rules.json").read_text() == rulefile.dumps([Template.from_dict(w.load_template("shop"))])
+        assert (tmp_path / "rules.json").read_text() == rulefile.dumps([w.load_template("shop")])
     with qtbot.waitSignal(panel.exported, timeout=60_000) as done:
         panel.export("html", tmp_path / "clean")
     assert done.args[0]["records"] == 12 and len(list((tmp_path / "clean").rglob("*.html"))) == 12

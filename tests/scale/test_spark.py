@@ -10,8 +10,8 @@ import pytest
 
 pyspark = pytest.importorskip("pyspark", reason="the Spark extra is not installed")
 
+from deboiler_gui.engine.clean.pipeline import run_steps  # noqa: E402
 from deboiler_gui.engine.model import DomainModel  # noqa: E402
-from deboiler_gui.engine.pipeline import run_steps  # noqa: E402
 from deboiler_gui.scale import spark as sj  # noqa: E402
 
 

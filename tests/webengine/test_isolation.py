@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from deboiler_gui.app.stamping import HIGHLIGHT_ATTR, STAMP_ATTR, prepare_page, stamp_page
 from deboiler_gui.engine.htmltree import to_html, xpath_of
-from deboiler_gui.gui.stamping import HIGHLIGHT_ATTR, STAMP_ATTR, prepare_page, stamp_page
 from deboiler_gui.gui.webview import highlight_css
 
 

@@ -14,10 +14,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
+from deboiler_gui.app import session
+from deboiler_gui.app.stamping import STAMP_ATTR, stamp_value
 from deboiler_gui.engine.htmltree import parse_html, xpath_of
-from deboiler_gui.engine.selectors import select_elements
-from deboiler_gui.gui import session
-from deboiler_gui.gui.stamping import STAMP_ATTR, stamp_value
+from deboiler_gui.engine.template.selectors import select_elements
 
 ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
 
@@ -67,7 +67,7 @@ def test_click_in_page_creates_remove_rule_selecting_the_same_lxml_node(qtbot: A
 
 
 def test_auto_detected_boilerplate_is_highlighted_in_the_dom(qtbot: Any, demo: Any, js: Any) -> None:
-    from deboiler_gui.engine.boilerplate import find_boilerplate
+    from deboiler_gui.engine.clean.boilerplate import find_boilerplate
 
     expected = sorted(demo.stamped.stamp_of(el) for el, _r in find_boilerplate(demo.stamped.root, demo.model))
     assert expected, "the cleaner found no boilerplate on a demo page"

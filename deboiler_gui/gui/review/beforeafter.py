@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QTextEdit,
 )
 
-from deboiler_gui.engine.review import CUT_ATTR
+from deboiler_gui.engine.review.impact import CUT_ATTR
 from deboiler_gui.gui.review.jobpanel import JobPanel
 from deboiler_gui.gui.webview import IsolatedProfile, PageView, js_value
 
@@ -96,7 +96,7 @@ class BeforeAfterPanel(JobPanel):
 
     # ------------------------------------------------------------------ API
     def start(self, workspace: str | os.PathLike[str], url: str, *, templates: Sequence[str] | None = None) -> None:
-        from deboiler_gui.engine.review_jobs import in_process, page_job
+        from deboiler_gui.engine.review.jobs import in_process, page_job
 
         path = str(workspace)
         names = list(templates) if templates is not None else None

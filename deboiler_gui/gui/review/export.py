@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
-from deboiler_gui.engine.review_health import CLEANED_FORMATS, RULE_FORMATS
+from deboiler_gui.engine.review.health import CLEANED_FORMATS, RULE_FORMATS
 from deboiler_gui.gui.review.jobpanel import JobPanel
 
 FORMAT_LABELS = {
@@ -63,7 +63,7 @@ class ExportPanel(JobPanel):
         self.templates.addItems(templates)
 
     def export(self, fmt: str, output: str | os.PathLike[str], *, templates: list[str] | None = None) -> None:
-        from deboiler_gui.engine.review_jobs import export_job, in_process
+        from deboiler_gui.engine.review.jobs import export_job, in_process
 
         if self.workspace is None:
             raise RuntimeError("bind() the panel to a workspace first")

@@ -69,7 +69,7 @@ class GroupsPanel(JobPanel):
         self.workspace, self.template = str(workspace), template
 
     def start(self, *, sites: Sequence[str] | None = None) -> None:
-        from deboiler_gui.engine.review_jobs import groups_job, in_process
+        from deboiler_gui.engine.review.jobs import groups_job, in_process
 
         if self.workspace is None:
             raise RuntimeError("bind() the panel to a workspace first")
@@ -110,7 +110,7 @@ class GroupsPanel(JobPanel):
         return self._decide(row, False)
 
     def _decide(self, row: int, accept: bool) -> bool:
-        from deboiler_gui.engine.review_jobs import decide_group_job, in_process
+        from deboiler_gui.engine.review.jobs import decide_group_job, in_process
 
         if not 0 <= row < len(self.groups):
             return False

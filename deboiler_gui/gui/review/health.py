@@ -125,7 +125,7 @@ class HealthPanel(JobPanel):
         self.workspace = str(workspace)
 
     def start(self, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None) -> None:
-        from deboiler_gui.engine.review_jobs import health_job, in_process
+        from deboiler_gui.engine.review.jobs import health_job, in_process
 
         if self.workspace is None:
             raise RuntimeError("bind() the panel to a workspace first")
@@ -165,7 +165,7 @@ class HealthPanel(JobPanel):
         return self._decide(row, False)
 
     def _decide(self, row: int, accept: bool) -> bool:
-        from deboiler_gui.engine.review_jobs import in_process, proposal_job
+        from deboiler_gui.engine.review.jobs import in_process, proposal_job
 
         if not 0 <= row < len(self.proposals) or self.workspace is None:
             return False
@@ -197,7 +197,7 @@ class HealthPanel(JobPanel):
         self._history_job(template, revert_to=version)
 
     def _history_job(self, template: str, *, diff: tuple[int, int | None] | None = None, revert_to: int | None = None) -> None:
-        from deboiler_gui.engine.review_jobs import history_job, in_process
+        from deboiler_gui.engine.review.jobs import history_job, in_process
 
         if self.workspace is None:
             return

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deboiler_gui.engine.review import AUTO, DEFAULT_MAX_EATEN, cause_colour
+from deboiler_gui.engine.review.impact import AUTO, DEFAULT_MAX_EATEN, cause_colour
 from deboiler_gui.gui.review.jobpanel import JobPanel
 
 COLUMNS = ("Cause", "Pages", "Pages hit", "Chars removed", "Blocks removed", "Matched nothing", "Matched, already removed")
@@ -113,7 +113,7 @@ class ImpactPanel(JobPanel):
         self.layout_.addWidget(split, 1)
 
     def start(self, workspace: str | os.PathLike[str], *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None, max_eaten: float = DEFAULT_MAX_EATEN) -> None:
-        from deboiler_gui.engine.review_jobs import impact_job, in_process
+        from deboiler_gui.engine.review.jobs import impact_job, in_process
 
         path = str(workspace)
         names = list(templates) if templates is not None else None

@@ -1,0 +1,221 @@
+"""What the app opens and keeps: where a workspace lives for a given input, the background
+steps that import and fit a site, and draft recovery files (Qt-free; steps run in workers)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+from deboiler_gui.engine import jobs
+from deboiler_gui.engine.model import DeboilerError, Progress
+
+#: File suffixes treated as an existing workspace rather than input to import.
+WORKSPACE_SUFFIXES = (".sqlite", ".db", ".workspace", ".dbw")
+
+
+def data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    path = Path(base) / "deboiler-gui"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def is_workspace(path: str | os.PathLike[str]) -> bool:
+    p = Path(path)
+    if p.is_dir():
+        return False
+    if p.suffix.lower() in WORKSPACE_SUFFIXES:
+        return True
+    try:
+        with open(p, "rb") as f:
+            return f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
+def workspace_for(path: str | os.PathLike[str]) -> Path:
+    """The workspace file an input folder or file is imported into: one per input, in the
+    user's data directory (inputs such as /usr/share/doc are read-only)."""
+    p = Path(path).resolve()
+    if is_workspace(p):
+        return p
+    digest = hashlib.sha1(str(p).encode("utf-8")).hexdigest()[:10]
+    folder = data_dir() / "workspaces"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{p.stem or 'site'}-{digest}.sqlite"
+
+
+def has_pages(workspace_path: str) -> bool:
+    from deboiler_gui.engine.store import Workspace
+
+    if not Path(workspace_path).exists():
+        return False
+    try:
+        with Workspace(workspace_path, create=False) as ws:
+            return ws.page_count() > 0
+    except DeboilerError:
+        return False
+
+
+def import_steps(inputs: list[str], workspace_path: str, base_url: str | None = None) -> Generator[Progress, None, int]:
+    """The engine's import into the workspace; returns the number of pages read."""
+    from deboiler_gui.engine.clean.pipeline import import_into
+
+    summary = yield from import_into(workspace_path, list(inputs), base_url=base_url)
+    return int(summary.pages)
+
+
+def fit_steps(workspace_path: str, site: str) -> Generator[Progress, None, dict[str, str]]:
+    """The engine's fit of one site, saved in the workspace; returns failures by site."""
+    from deboiler_gui.engine.clean.pipeline import fit_workspace
+
+    _models, failed = yield from fit_workspace(workspace_path, sites=[site])
+    return dict(failed)
+
+
+def analyse_steps(workspace_path: str, site: str, templates: list[dict[str, Any]] | None = None) -> Generator[Any, None, int]:
+    """Per page: the share of text the cleaner removes, the template the page matches by URL
+    and how many of that template's fields fail on it. Yields batches ``{url: {...}}`` between
+    the progress reports."""
+    from deboiler_gui.engine.htmltree import parse_html, text_length
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template.extract import apply_template, choose_templates
+    from deboiler_gui.engine.template.model import Template
+
+    tpls = [Template.from_dict(t) for t in templates or () if t.get("name")]
+    with Workspace(workspace_path) as ws:
+        model = ws.load_model(site)
+        total = ws.page_count(site)
+        batch: dict[str, dict[str, Any]] = {}
+        n = 0
+        for page in ws.iter_pages(site):
+            n += 1
+            if page.error or not page.html:
+                continue
+            root = parse_html(page.html)
+            facts: dict[str, Any] = {}
+            if model is not None:
+                facts["boiler_share"], facts["boiler"] = _boilerplate(root, model, text_length)
+            chosen = choose_templates(page.url, tpls) if tpls else []
+            if chosen:
+                template = chosen[0][1]
+                facts["template"] = template.name
+                if template.fields:
+                    try:
+                        facts["failures"] = len(apply_template(page, template, model, root=root).failed_fields)
+                    except DeboilerError:
+                        facts["failures"] = len(template.fields)
+            batch[page.url] = facts
+            if len(batch) >= 100:
+                yield batch
+                batch = {}
+                yield Progress(n, total, f"analysing pages ({n}/{total})")
+        if batch:
+            yield batch
+        yield Progress(n, total, "analysed")
+        return n
+
+
+def page_summaries(workspace_path: str, site: str) -> Generator[Progress, None, list[dict[str, Any]]]:
+    """The page list of a big site, read away from the GUI thread."""
+    from deboiler_gui.engine.store import Workspace
+
+    yield Progress(0, None, "listing pages")
+    with Workspace(workspace_path, create=False) as ws:
+        return ws.page_summaries(site)
+
+
+def page_batches(workspace_path: str, site: str, limit: int) -> Generator[Any, None, int]:
+    """The site's readable pages as batches of ``[(url, html), ...]`` (at most ``limit``).
+
+    Run in a child process: opening a second Workspace inside the app's process would make the
+    store read the database file with plain file I/O, and closing that file drops the SQLite
+    locks of the app's own connection (POSIX advisory locks are per process)."""
+    from deboiler_gui.engine.store import Workspace
+
+    with Workspace(workspace_path, create=False) as ws:
+        total = min(limit, ws.page_count(site))
+        batch: list[tuple[str, str]] = []
+        n = 0
+        for page in ws.iter_pages(site):
+            if n >= limit:
+                break
+            if page.error or not page.html:
+                continue
+            batch.append((page.url, page.html))
+            n += 1
+            if len(batch) >= 50:
+                yield batch
+                batch = []
+                yield Progress(n, total, "reading pages")
+        if batch:
+            yield batch
+        return n
+
+
+def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[str]]:
+    """Share of the page's text in boilerplate, and the XPaths of the boilerplate subtrees
+    (the app highlights them without running the cleaner again when the page is shown)."""
+    from deboiler_gui.engine.clean.boilerplate import find_boilerplate
+    from deboiler_gui.engine.htmltree import xpath_of
+
+    found = find_boilerplate(root, model)
+    total = text_length(root)
+    removed = sum(r.chars for _el, r in found)
+    return (min(1.0, removed / total) if total else 0.0), [xpath_of(el) for el, _r in found]
+
+
+# --------------------------------------------------------------------------- child processes
+
+#: Steps that may run in a child process (by name: only plain data crosses).
+CHILD_STEPS = ("import_steps", "fit_steps", "analyse_steps", "page_batches", "page_summaries")
+# Each job process starts with this module loaded (the fork server imports it once).
+jobs.preload(__name__)
+
+
+def run_in_child(step: str, *args: Any) -> Generator[Any, None, Any]:
+    """Run one of this module's steps in a child process and relay what it yields.
+
+    Site-wide work then never holds the app's interpreter lock, so the GUI thread stays
+    responsive whatever the pages do; closing this generator (a cancel) ends the child, and the
+    workspace is left consistent because its writes are atomic batches."""
+    if step not in CHILD_STEPS:
+        raise ValueError(f"{step} cannot run in a child process")
+    return jobs.ChildJob(globals()[step], args, what=step).steps()
+
+
+# --------------------------------------------------------------------------- drafts
+
+
+def _draft_path(workspace_path: str) -> Path:
+    digest = hashlib.sha1(str(Path(workspace_path).resolve()).encode("utf-8")).hexdigest()[:12]
+    folder = data_dir() / "drafts"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{digest}.json"
+
+
+def write_draft(workspace_path: str, template: dict[str, Any]) -> Path:
+    """Write the unsaved template next to nothing the user owns, atomically (rename)."""
+    path = _draft_path(workspace_path)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"workspace": str(workspace_path), "template": template}, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def read_draft(workspace_path: str) -> dict[str, Any] | None:
+    path = _draft_path(workspace_path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    template = data.get("template") if isinstance(data, dict) else None
+    return template if isinstance(template, dict) else None
+
+
+def clear_draft(workspace_path: str) -> None:
+    _draft_path(workspace_path).unlink(missing_ok=True)

@@ -1,0 +1,59 @@
+"""Logging for the command line, configured once per run: engine warnings as one line each on
+stderr (tracebacks with -v), and optionally everything in a log file."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+#: The product's loggers all live under this name (``logging.getLogger(__name__)``).
+ROOT = "deboiler_gui"
+_LEVELS = {0: logging.WARNING, 1: logging.INFO}
+
+
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever ``sys.stderr`` is at the time (click's test runner swaps it)."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property  # type: ignore[override]
+    def stream(self) -> object:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: object) -> None:
+        pass
+
+
+class _Brief(logging.Formatter):
+    """``warning: message`` with the exception's one-line summary instead of its traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = f"{record.levelname.lower()}: {record.getMessage()}"
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            text += f" ({type(exc).__name__}: {exc}; run with -v for the traceback)"
+        return text
+
+
+def configure_logging(verbose: int = 0, log_file: str | None = None) -> None:
+    """Set up the product's loggers for this run (replacing an earlier set-up of this kind)."""
+    logger = logging.getLogger(ROOT)
+    for handler in [h for h in logger.handlers if getattr(h, "_deboiler_cli", False)]:
+        logger.removeHandler(handler)
+        handler.close()
+    console = _Stderr()
+    console.setLevel(_LEVELS.get(verbose, logging.DEBUG))
+    console.setFormatter(_Brief() if verbose == 0 else logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    handlers: list[logging.Handler] = [console]
+    if log_file:
+        file = logging.FileHandler(log_file, encoding="utf-8")
+        file.setLevel(logging.DEBUG)
+        file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(processName)s %(name)s: %(message)s"))
+        handlers.append(file)
+    for handler in handlers:
+        handler._deboiler_cli = True  # type: ignore[attr-defined]
+        logger.addHandler(handler)
+    # Quiet by default: the level is left to logging's own default (warnings and worse).
+    logger.setLevel(logging.DEBUG if log_file or verbose >= 2 else logging.INFO if verbose == 1 else logging.NOTSET)

@@ -1,0 +1,415 @@
+"""The automatic domain cleaner: learns a site's boilerplate from all its pages (fit), removes it
+from any page of the site (transform; clean_page and friends live in engine.cleaning) and says
+what it removed and why."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from deboiler_gui.engine.clean.analysis import (
+    DEFAULT_CONFIG,
+    MODES,
+    Facts,
+    FactsStore,
+    Spec,
+    analyse,
+    check_config,
+    hexkey,
+    make_spec,
+    summarise,
+    summarise_html,
+)
+from deboiler_gui.engine.clean.cleaning import applied, clean_page, clean_tree, find_boilerplate
+from deboiler_gui.engine.htmltree import HtmlElement, parse_html
+from deboiler_gui.engine.model import (
+    CleanResult,
+    DeboilerError,
+    DomainModel,
+    InputError,
+    Page,
+    Progress,
+    Removal,
+)
+from deboiler_gui.engine.progress import run
+
+log = logging.getLogger(__name__)
+
+OPERATION_MODES = ("memory", "performance")
+MODEL_FORMAT = 1
+
+
+def _fittable(page: Page) -> bool:
+    # Unreadable and non-2xx pages say nothing about the site's template.
+    return page.error is None and 200 <= page.status < 300 and bool(page.html)
+
+
+# Worker processes receive the spec once, through the pool initializer.
+_WORKER_SPEC: tuple[Spec, float] | None = None
+_WORKER_MODEL: DomainModel | None = None
+
+
+def _init_fit_worker(spec: Spec, link_density: float) -> None:
+    global _WORKER_SPEC
+    _WORKER_SPEC = (spec, link_density)
+
+
+def _fit_worker(batch: list[tuple[str, str | None]]) -> list[dict[str, Any] | str | None]:
+    assert _WORKER_SPEC is not None
+    spec, density = _WORKER_SPEC
+    out: list[dict[str, Any] | str | None] = []
+    for url, html in batch:
+        if html is None:
+            out.append(None)
+            continue
+        try:
+            out.append(summarise_html(html, spec, density))
+        except Exception as exc:  # one bad page never stops the fit
+            out.append(f"{url}: {type(exc).__name__}: {exc}")
+    return out
+
+
+def _init_clean_worker(model: dict[str, Any]) -> None:
+    global _WORKER_MODEL
+    _WORKER_MODEL = DomainModel.from_dict(model)
+
+
+def _clean_worker(batch: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    assert _WORKER_MODEL is not None
+    return [clean_page(Page.from_dict(p), _WORKER_MODEL).to_dict() for p in batch]
+
+
+def _mp_context() -> Any:
+    from deboiler_gui.engine import jobs
+
+    return jobs.context()  # the product's one way to start child processes
+
+
+def _batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    batch: list[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _windowed_map(
+    pool: ProcessPoolExecutor, fn: Callable[[Any], Any], batches: Iterable[Any], window: int
+) -> Iterator[Any]:
+    """Results in input order with at most ``window`` batches in flight (bounded memory)."""
+    pending: deque[Future[Any]] = deque()
+    for batch in batches:
+        pending.append(pool.submit(fn, batch))
+        while len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+# --------------------------------------------------------------------------- the cleaner
+
+
+def _threshold(share: float, minimum: int, n_pages: int) -> int:
+    # At least two pages (a block on one page is that page's own), at most all of them.
+    return max(2, min(max(minimum, math.ceil(share * n_pages)), n_pages))
+
+
+class DomainCleaner:
+    """Learns one site's boilerplate from its pages, scikit-learn style.
+
+    ``mode="compat"`` reproduces the original deboiler's choices (its candidate tags, exact
+    representations shared by URL-sorted neighbours, IoU guard); ``mode="improved"`` (default)
+    adds wider candidates, site-wide frequencies with digits folded, and structural slots.
+    ``operation_mode="performance"`` keeps parsed pages from fit for transform (single
+    process); ``"memory"`` re-parses. ``jobs`` > 1 analyses pages in worker processes.
+    """
+
+    def __init__(
+        self,
+        *,
+        mode: str = "improved",
+        operation_mode: str = "memory",
+        jobs: int = 1,
+        **config: Any,
+    ) -> None:
+        if mode not in MODES:
+            raise InputError(f"unknown cleaner mode {mode!r} (expected one of {', '.join(MODES)})")
+        if operation_mode not in OPERATION_MODES:
+            raise InputError(
+                f"unknown operation mode {operation_mode!r} (expected one of {', '.join(OPERATION_MODES)})"
+            )
+        if int(jobs) < 1:
+            raise InputError(f"jobs must be at least 1, not {jobs!r}")
+        self.mode = mode
+        self.operation_mode = operation_mode
+        self.jobs = int(jobs)
+        self.config = check_config(config)
+        self.model_: DomainModel | None = None
+        self._cache: dict[str, tuple[HtmlElement, Facts | None]] = {}
+        # memory mode: each page's analysis from fit, compact and without its tree
+        self._store: FactsStore | None = None
+
+    # ---------------------------------------------------------------- fit
+
+    def fit(self, pages: Iterable[Page]) -> DomainCleaner:
+        run(self.fit_steps(pages))
+        return self
+
+    def _summaries(
+        self, pages: Iterable[Page], spec: Spec
+    ) -> Iterator[tuple[Page, dict[str, Any] | str | None]]:
+        density = float(self.config["link_density"])
+        keep = self.operation_mode == "performance" and self.jobs == 1
+        store = self._store = FactsStore(spec) if self.jobs == 1 and not keep else None
+        if self.jobs == 1:
+            for page in pages:
+                if not _fittable(page):
+                    yield page, None
+                    continue
+                try:
+                    root = parse_html(page.html)
+                    facts = analyse(root, spec)
+                    summary = summarise(root, spec, density, facts)
+                    if keep:  # performance mode: the tree and its analysis serve transform
+                        self._cache[page.url] = (root, facts)
+                    elif store is not None:  # memory mode: a few numbers per candidate
+                        store.put(page.url, page.html, root, facts)
+                    yield page, summary
+                except Exception as exc:  # one bad page never stops the fit
+                    yield page, f"{page.url}: {type(exc).__name__}: {exc}"
+            return
+        if self.operation_mode == "performance":
+            log.info(
+                "performance mode keeps parsed pages in one process; jobs=%d uses memory mode",
+                self.jobs,
+            )
+        held: deque[list[Page]] = deque()
+
+        def batches() -> Iterator[list[tuple[str, str]]]:
+            for batch in _batched(pages, 8):
+                held.append(batch)
+                yield [(p.url, p.html if _fittable(p) else None) for p in batch]
+
+        with ProcessPoolExecutor(
+            max_workers=self.jobs,
+            mp_context=_mp_context(),
+            initializer=_init_fit_worker,
+            initargs=(spec, density),
+        ) as pool:
+            for results in _windowed_map(pool, _fit_worker, batches(), self.jobs * 4):
+                batch = held.popleft()
+                yield from zip(batch, results, strict=True)
+
+    def fit_steps(self, pages: Iterable[Page]) -> Generator[Progress, None, DomainModel]:
+        """Fit on the pages (a re-iterable, best ordered by URL); each yield is a cancel point."""
+        cfg = self.config
+        spec = make_spec(self.mode, cfg)
+        self._cache.clear()
+        self._store = None
+        if isinstance(pages, list | tuple):
+            pages = sorted(pages, key=lambda p: p.url)
+        total = len(pages) if hasattr(pages, "__len__") else None  # type: ignore[arg-type]
+        compat = self.mode == "compat"
+        site = ""
+        n_pages = skipped = failed = too_large = 0
+        # improved: document frequencies; compat: neighbour pairs
+        df: dict[int, int] = {}
+        link_dense: set[int] = set()
+        slot_df: dict[int, int] = {}
+        slot_chars: dict[int, int] = {}
+        slot_links: dict[int, int] = {}
+        slot_main: dict[int, int] = {}
+        slot_names: dict[int, str] = {}
+        slot_skel: dict[int, str] = {}  # the skeleton first seen at the slot...
+        slot_same: dict[int, int] = {}  # ...and on how many pages it was the same
+        pair_counts: dict[int, int] = {}
+        pairs = similar_pairs = 0
+        prev: set[int] | None = None
+        prev_url = ""
+        unordered = False
+        seen = 0
+        yield Progress(0, total, "fitting")
+        for page, summary in self._summaries(pages, spec):
+            seen += 1
+            if not site:
+                site = page.site
+            if isinstance(summary, str):
+                failed += 1
+                log.warning("fit skipped a page that failed: %s", summary)
+            elif summary is None:
+                pass  # unreadable or not a 2xx page: seen, not fitted
+            elif "too_large" in summary:
+                too_large += 1
+                log.warning(
+                    "fit skipped %s: %d elements, above max_elements",
+                    page.url,
+                    summary["too_large"],
+                )
+            else:
+                n_pages += 1
+                hashes: dict[int, bool] = summary["hashes"]
+                if compat:
+                    current = set(hashes)
+                    if prev_url and page.url < prev_url:
+                        unordered = True
+                    if prev is not None:
+                        pairs += 1
+                        shared = prev & current
+                        union = len(prev | current) or 1
+                        if len(shared) / union >= cfg["iou_threshold"]:
+                            similar_pairs += 1
+                        else:
+                            for h in shared:
+                                pair_counts[h] = pair_counts.get(h, 0) + 1
+                    prev, prev_url = current, page.url
+                else:
+                    for h, dense in hashes.items():
+                        df[h] = df.get(h, 0) + 1
+                        if dense:
+                            link_dense.add(h)
+                    names = summary["names"]
+                    for key, (chars, links, skel) in summary["slots"].items():
+                        if key not in slot_df:
+                            slot_names[key] = names[key]
+                            slot_df[key] = 1
+                            slot_chars[key] = chars
+                            slot_links[key] = links
+                            slot_skel[key] = skel
+                            slot_same[key] = 1
+                        else:
+                            slot_df[key] += 1
+                            slot_chars[key] += chars
+                            slot_links[key] += links
+                            if slot_skel[key] == skel:
+                                slot_same[key] += 1
+                    for key in summary["main"]:
+                        slot_main[key] = slot_main.get(key, 0) + 1
+            if seen % 16 == 0:
+                yield Progress(seen, total, f"fitting {site}")
+        skipped = seen - n_pages - failed - too_large
+        if unordered:
+            log.warning(
+                "pages of %s were not ordered by URL: neighbour pairs follow input order", site
+            )
+        stats: dict[str, Any] = {
+            "pages": n_pages,
+            "pages_seen": seen,
+            "pages_failed": failed,
+            "pages_too_large": too_large,
+            "pages_not_ok": skipped,
+        }
+        data: dict[str, Any] = {"format": MODEL_FORMAT, "mode": self.mode}
+        if compat:
+            exact = sorted(h for h, c in pair_counts.items() if c >= cfg["min_occurrence"])
+            data["exact"] = [hexkey(h) for h in exact]
+            stats.update(pairs=pairs, similar_pairs=similar_pairs, exact=len(exact))
+        else:
+            text_min = _threshold(cfg["min_page_share"], cfg["min_pages"], n_pages)
+            link_min = max(2, int(cfg["link_min_pages"]))
+            exact = sorted(h for h, c in df.items() if c >= text_min)
+            # Link-dense blocks (menus) need less evidence, but only outside the main content.
+            exact_links = sorted(
+                h for h, c in df.items() if link_min <= c < text_min and h in link_dense
+            )
+            slot_min = _threshold(cfg["slot_min_share"], cfg["slot_min_pages"], n_pages)
+            protected = {k for k, c in slot_main.items() if c >= max(2, 0.1 * slot_df.get(k, 0))}
+            nav = sorted(
+                k
+                for k, c in slot_df.items()
+                if c >= slot_min
+                and k not in protected
+                and slot_chars[k] > 0
+                and slot_links[k] >= cfg["link_density"] * slot_chars[k]
+            )
+            # Template frames: a slot outside the main content whose tag skeleton is the same
+            # on most pages (prev/next bars with changing titles, "you are here" headers).
+            frames = sorted(
+                k
+                for k, c in slot_df.items()
+                if c >= slot_min
+                and k not in protected
+                and slot_chars[k] > 0
+                and slot_same[k] >= cfg["frame_consistency"] * c
+                and slot_links[k] > 0  # navigation links to somewhere
+                and k not in set(nav)
+            )
+            data["frame_slots"] = {hexkey(k): [slot_names[k][-300:], slot_skel[k]] for k in frames}
+            data["exact"] = [hexkey(h) for h in exact]
+            data["exact_links"] = [hexkey(h) for h in exact_links]
+            data["nav_slots"] = {hexkey(k): slot_names[k][-300:] for k in nav}
+            data["protected_slots"] = sorted(hexkey(k) for k in protected)
+            # Where the site keeps its content: slots on the main-content path of at least half
+            # the pages (a page whose own guess stops above them is mostly links).
+            data["main_slots"] = sorted(hexkey(k) for k, c in slot_main.items() if c >= 0.5 * n_pages)
+            stats.update(
+                exact=len(exact),
+                exact_links=len(exact_links),
+                nav_slots=len(nav),
+                frame_slots=len(frames),
+                protected_slots=len(protected),
+                text_min_pages=text_min,
+                slot_min_pages=slot_min,
+            )
+        config = {"mode": self.mode, **{k: v for k, v in cfg.items()}}
+        model = DomainModel(site=site, config=config, data=data, stats=stats)
+        self.model_ = model
+        log.info("fitted %s: %s", site, stats)
+        yield Progress(seen, total, f"fitted {site}")
+        return model
+
+    # ---------------------------------------------------------------- transform
+
+    def transform(self, pages: Iterable[Page]) -> Iterator[CleanResult]:
+        """Clean every page with the fitted model; a page that fails becomes status "error"."""
+        if self.model_ is None:
+            raise DeboilerError("the cleaner is not fitted: call fit() first")
+        model = self.model_
+        if self.jobs == 1:
+            store = self._store
+            if store is not None and store.spec != applied(model).spec:
+                store = None  # a model of other options: its analysis differs
+            for page in pages:
+                cached = self._cache.pop(page.url, None)
+                if cached is not None and cached[0] is not None:
+                    yield clean_page(page, model, _root=cached[0], _facts=cached[1])
+                    continue
+                if store is not None and page.url in store.pages and page.error is None:
+                    # the same HTML parses to the same tree: fit's analysis still holds
+                    root = parse_html(page.html)
+                    facts = store.take(page.url, page.html, root)
+                    yield clean_page(page, model, _root=root, _facts=facts)
+                    continue
+                yield clean_page(page, model)
+            return
+        with ProcessPoolExecutor(
+            max_workers=self.jobs,
+            mp_context=_mp_context(),
+            initializer=_init_clean_worker,
+            initargs=(model.to_dict(),),
+        ) as pool:
+            batches = ([p.to_dict() for p in batch] for batch in _batched(pages, 8))
+            for results in _windowed_map(pool, _clean_worker, batches, self.jobs * 4):
+                for data in results:
+                    removed = [Removal(**r) for r in data.pop("removed")]
+                    yield CleanResult(**data, removed=removed)
+
+    def fit_transform(self, pages: Iterable[Page]) -> Iterator[CleanResult]:
+        return self.fit(pages).transform(pages)
+
+
+__all__ = [
+    "DEFAULT_CONFIG",
+    "MODES",
+    "OPERATION_MODES",
+    "DomainCleaner",
+    "clean_page",
+    "clean_tree",
+    "find_boilerplate",
+]

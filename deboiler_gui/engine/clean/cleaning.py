@@ -1,0 +1,366 @@
+"""Applying a fitted domain model to a page: which subtrees are boilerplate and why, removing
+them with explicit keep/remove XPaths, and the cleaned page with its information."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import lxml.etree as etree
+
+from deboiler_gui.engine.clean.analysis import (
+    DEFAULT_CONFIG,
+    Facts,
+    analyse,
+    h64,
+    hexkey,
+    make_spec,
+    repeats_within_page,
+)
+from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
+from deboiler_gui.engine.htmltree import (
+    HtmlElement,
+    drop_element,
+    parse_html,
+    to_html,
+    visible_text,
+)
+from deboiler_gui.engine.model import CleanResult, DomainModel, InputError, Page, Removal, RuleError
+
+log = logging.getLogger(__name__)
+
+
+# --------------------------------------------------------------------------- applying a model
+
+
+class Applied:
+    """A model's sets decoded once and cached on the model object (cheap per page)."""
+
+    def __init__(self, model: DomainModel) -> None:
+        data = model.data
+        self.compat = data.get("mode", model.config.get("mode")) == "compat"
+        try:
+            self.exact = {int(h, 16) for h in data.get("exact", ())}
+            self.exact_links = {int(h, 16) for h in data.get("exact_links", ())}
+            self.nav = {int(h, 16): name for h, name in dict(data.get("nav_slots", {})).items()}
+            self.frames = {
+                int(h, 16): (str(v[0]), str(v[1]))
+                for h, v in dict(data.get("frame_slots", {})).items()
+            }
+            self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"domain model of site {model.site!r} is corrupt: {exc}") from exc
+        cfg = dict(DEFAULT_CONFIG)
+        cfg.update({k: v for k, v in model.config.items() if k in DEFAULT_CONFIG})
+        self.cfg = cfg
+        self.spec = make_spec("compat" if self.compat else "improved", cfg)
+        self.slot_ids: dict[str, int] = {}
+
+    def slot_id(self, slot: str) -> int:
+        sid = self.slot_ids.get(slot)
+        if sid is None:
+            sid = h64(slot.encode("utf-8", "surrogatepass"))
+            if len(self.slot_ids) < 100_000:
+                self.slot_ids[slot] = sid
+        return sid
+
+
+def applied(model: DomainModel) -> Applied:
+    cached = getattr(model, "_applied", None)
+    if cached is None or cached[0] is not model.data:
+        cached = (model.data, Applied(model))
+        model._applied = cached  # type: ignore[attr-defined]
+    return cached[1]
+
+
+def matches(
+    root: HtmlElement,
+    model: DomainModel,
+    keep: Sequence[HtmlElement] = (),
+    facts: Facts | None = None,
+) -> list[tuple[HtmlElement, str, str, int]]:
+    """Top-level boilerplate subtrees: (element, detector, representation key, chars)."""
+    ap = applied(model)
+    if facts is None:
+        facts = analyse(root, ap.spec)
+    if facts.too_large:
+        log.warning(
+            "page with %d elements is above max_elements: no automatic cleaning", facts.elements
+        )
+        return []
+    keep_set = set(keep)
+    keep_ancestors: set[HtmlElement] = set()
+    for el in keep:
+        keep_ancestors.add(el)
+        keep_ancestors.update(el.iterancestors())
+    main = set(facts.main_path) if not ap.compat else set()
+    main_el = facts.main_path[-1] if main and len(facts.main_path) > 1 else None
+    # The elements in the places that hold the site's content on most pages.
+    site_main = _site_main_elements(facts.cands, ap) if main and ap.site_main else []
+    deeper = _site_main(site_main, main_el)
+    if deeper is not None:
+        main_el = deeper
+        main.add(deeper)
+        main.update(deeper.iterancestors())
+    # Frames are the page's outer chrome: inside a place that holds the site's content on most
+    # pages (below the body), a part with the same shape on every page is the content's own
+    # (an API page's stability note and source link before its first section).
+    content_areas = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
+    cfg = ap.cfg
+    el_density = float(cfg["element_link_density"])
+    max_share = float(cfg["max_slot_share"]) * max(facts.chars, 1)
+    out: list[tuple[HtmlElement, str, str, int]] = []
+    cands = facts.cands
+    repeats = repeats_within_page(facts) if not ap.compat else set()
+    fragments = _Fragments(cands, ap.exact, repeats)
+    i, n = 0, len(cands)
+    while i < n:
+        el, h, chars, links, slot, end, skel = cands[i]
+        detector = ""
+        key = ""
+        if h in repeats:
+            pass
+        elif h in ap.exact:
+            detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
+            if not ap.compat and main_el is not None and _inside(el, main_el) and fragments.of(el):
+                detector = ""
+        elif h in ap.exact_links and not (main_el is not None and _inside(el, main_el)):
+            detector, key = "exact", hexkey(h)
+        elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
+            sid = ap.slot_id(slot)
+            # Structural slots only act outside the page's main content: a recurring,
+            # link-dense slot inside it is the page's own (a local table of contents).
+            if sid in ap.nav and links >= el_density * chars:
+                detector, key = "slot", ap.nav[sid]
+            elif sid in ap.frames and links > 0 and ap.frames[sid][1] == skel and not _in_any(el, content_areas):
+                detector, key = "frame", ap.frames[sid][0]
+            if detector and main_el is not None and _inside(el, main_el):
+                detector = ""
+        if (
+            detector
+            and el not in main
+            and el not in keep_ancestors
+            and not (keep_set and any(a in keep_set for a in el.iterancestors()))
+        ):
+            out.append((el, detector, key, chars))
+            i = end  # its whole subtree goes with it
+            continue
+        i += 1
+    return out
+
+
+class _Fragments:
+    """Inside the main content, a site-wide template part is one element; a run of several
+    consecutive repeated siblings is a passage the page shares with others (the licence lines
+    at the top of every source listing, a quoted paragraph series): it stays."""
+
+    MIN_RUN = 3
+
+    def __init__(self, cands: list[list[Any]], exact: set[int], repeats: set[int]) -> None:
+        self.cands = cands
+        self.exact = exact
+        self.repeats = repeats
+        self.by_el: dict[HtmlElement, list[Any]] | None = None
+        self.shared: dict[HtmlElement, set[HtmlElement]] = {}
+
+    def of(self, el: HtmlElement) -> bool:
+        parent = el.getparent()
+        if parent is None:
+            return False
+        shared = self.shared.get(parent)
+        if shared is None:
+            shared = self.shared[parent] = self._runs(parent)
+        return el in shared
+
+    def _runs(self, parent: HtmlElement) -> set[HtmlElement]:
+        if self.by_el is None:
+            self.by_el = {rec[0]: rec for rec in self.cands}
+        out: set[HtmlElement] = set()
+        run: list[HtmlElement] = []
+        for child in [*parent, None]:
+            rec = self.by_el.get(child) if child is not None else None
+            if rec is not None and rec[2] <= 0:
+                continue  # empty elements neither break nor extend a run
+            if rec is not None and rec[1] in self.exact and rec[1] not in self.repeats:
+                run.append(child)
+                continue
+            if len(run) >= self.MIN_RUN:
+                out.update(run)
+            run = []
+        return out
+
+
+def _path(el: HtmlElement) -> str:
+    # libxml2's own path (C): the same /html/body/div[2] form as htmltree.xpath_of, which
+    # counts same-tag siblings in Python and crawls under a body of a thousand paragraphs
+    return str(el.getroottree().getpath(el))
+
+
+def _site_main_elements(cands: list[list[Any]], ap: Applied) -> list[tuple[HtmlElement, str, int]]:
+    """(element, slot, chars) of the page's elements in slots that held the main content on at
+    least half the site's pages."""
+    return [
+        (el, slot, chars)
+        for el, _h, chars, _links, slot, _end, _skel in cands
+        if slot is not None and ap.slot_id(slot) in ap.site_main
+    ]
+
+
+def _site_main(site_main: list[tuple[HtmlElement, str, int]], main_el: HtmlElement | None) -> HtmlElement | None:
+    """Where the site keeps its content, when the page's own guess stopped above it.
+
+    On a page that is mostly links (a chapter's table of contents, an index) the element
+    holding most of the non-link text can be the whole body, and then nothing inside it counts
+    as outside the content. The site's main-content slots say where it is: the deepest such
+    element inside the page's guess, with the most text on a tie, becomes the main content."""
+    best: tuple[int, int] | None = None
+    found = None
+    for el, slot, chars in site_main:
+        if chars <= 0 or (main_el is not None and el is not main_el and not _inside(el, main_el)):
+            continue
+        rank = (slot.count("/"), chars)
+        if best is None or rank > best:
+            best, found = rank, el
+    return found if found is not main_el else None
+
+
+def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:
+    return bool(areas) and any(a in areas for a in el.iterancestors())
+
+
+def _inside(el: HtmlElement, ancestor: HtmlElement) -> bool:
+    return any(a is ancestor for a in el.iterancestors())
+
+
+def find_boilerplate(root: HtmlElement, model: DomainModel) -> list[tuple[HtmlElement, Removal]]:
+    """The boilerplate subtrees of a parse_html tree under a fitted model, outermost only, with
+    why each was chosen. The tree is not modified."""
+    return [
+        (el, Removal(_path(el), detector, key, chars))
+        for el, detector, key, chars in matches(root, model)
+    ]
+
+
+def _select(root: HtmlElement, expression: str, what: str) -> list[HtmlElement]:
+    try:
+        found = root.xpath(expression)
+    except (etree.XPathError, TypeError, ValueError) as exc:
+        raise RuleError(f"invalid XPath: {exc}", rule=what, expression=expression) from exc
+    if not isinstance(found, list):
+        raise RuleError("XPath must select elements", rule=what, expression=expression)
+    return [el for el in found if isinstance(el, etree._Element) and isinstance(el.tag, str)]
+
+
+def _drop(el: HtmlElement) -> None:
+    drop_element(el)
+
+
+def clean_tree(
+    root: HtmlElement,
+    model: DomainModel | None,
+    *,
+    remove: Iterable[str] = (),
+    keep: Iterable[str] = (),
+    _facts: Facts | None = None,
+) -> list[Removal]:
+    """Remove the model's boilerplate and the ``remove`` XPaths from a parsed tree, in place.
+
+    A ``keep`` XPath protects its subtree and its ancestors from the automatic cleaner; explicit
+    ``remove`` rules still apply inside a kept subtree but never to a kept node or its
+    ancestors. XPaths in the returned removals are those of the tree before any removal.
+    """
+    kept: list[HtmlElement] = []
+    for expression in keep:
+        kept.extend(_select(root, expression, "keep"))
+    guard: set[HtmlElement] = set()
+    for el in kept:
+        guard.add(el)
+        guard.update(el.iterancestors())
+    chosen: list[tuple[HtmlElement, str, str, int]] = []
+    if model is not None:
+        chosen = matches(root, model, kept, _facts)
+    taken = {el for el, *_ in chosen}
+    for expression in remove:
+        for el in _select(root, expression, "remove"):
+            if el in guard or el in taken or el is root:
+                continue
+            taken.add(el)
+            chosen.append((el, "rule", expression, -1))
+    # Outermost first; a node inside another removed node goes with it.
+    removals: list[tuple[HtmlElement, Removal]] = []
+    for el, detector, key, chars in chosen:
+        if any(a in taken for a in el.iterancestors()):
+            continue
+        if chars < 0:
+            chars = sum(1 for ch in visible_text(el) if not ch.isspace())
+        removals.append((el, Removal(_path(el), detector, key, chars)))
+    for el, _r in removals:
+        _drop(el)
+    return [r for _el, r in removals]
+
+
+def clean_page(
+    page: Page,
+    model: DomainModel | None,
+    *,
+    remove_xpaths: Iterable[str] = (),
+    keep_xpaths: Iterable[str] = (),
+    _root: HtmlElement | None = None,
+    _facts: Facts | None = None,
+) -> CleanResult:
+    """Clean one page; never raises for a bad page (it becomes status "error"), only for bad
+    rules (RuleError naming the expression)."""
+    if page.error is not None:
+        return CleanResult(page.url, status="error", error=page.error, http_status=page.status)
+    try:
+        root = _root if _root is not None else parse_html(page.html)
+        facts = _facts
+        if model is not None:
+            if facts is None:
+                facts = analyse(root, applied(model).spec)
+            if facts.too_large:
+                return CleanResult(
+                    page.url,
+                    status="skipped",
+                    error=f"page has {facts.elements} elements, above max_elements: not cleaned",
+                    http_status=page.status,
+                )
+        title = title_of(root)
+        breadcrumbs = breadcrumbs_of(root, page.html)
+        body = root.find("body")
+        original_chars = (
+            facts.chars
+            if facts is not None
+            else len("".join(visible_text(body if body is not None else root).split()))
+        )
+        removed = clean_tree(root, model, remove=remove_xpaths, keep=keep_xpaths, _facts=facts)
+        cleaned_html = to_html(root)
+        text, headings, lists = consume(root)  # last: it rewrites the tree
+        return CleanResult(
+            page.url,
+            status="ok",
+            http_status=page.status,
+            title=title,
+            language=language_of(root, text),
+            cleaned_html=cleaned_html,
+            cleaned_text=text,
+            headings=headings,
+            lists=lists,
+            breadcrumbs=breadcrumbs,
+            removed=removed,
+            original_chars=original_chars,
+        )
+    except RuleError:
+        raise
+    except Exception as exc:  # one bad page never stops a run
+        log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
+        return CleanResult(
+            page.url,
+            status="error",
+            error=f"{page.url}: {type(exc).__name__}: {exc}",
+            http_status=page.status,
+        )
+
+
+__all__ = ["clean_page", "clean_tree", "find_boilerplate"]

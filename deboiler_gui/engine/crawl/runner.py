@@ -1,0 +1,546 @@
+"""The polite crawler: from start URLs, sitemaps or URL lists into the workspace, with robots.txt,
+per-host concurrency and delay limits, retries, link factories and resumable state."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import dataclasses
+import functools
+import hashlib
+import heapq
+import itertools
+import logging
+import queue
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+import urllib3
+
+from deboiler_gui.engine.crawl.config import CONFIG_META_KEY, DEFAULT_TYPES, CrawlConfig, CrawlStats
+from deboiler_gui.engine.crawl.http import Fetched, fetch, make_pool
+from deboiler_gui.engine.crawl.rules import (
+    Robots,
+    extract_links,
+    host_of,
+    normalize_url,
+    parse_sitemap,
+)
+from deboiler_gui.engine.crawl.state import CrawlState, Entry, now_iso
+from deboiler_gui.engine.htmltree import parse_html
+from deboiler_gui.engine.jsonxml import looks_like_json
+from deboiler_gui.engine.model import (
+    STATUS_UNREADABLE,
+    InputError,
+    Page,
+    Progress,
+    site_of,
+)
+from deboiler_gui.engine.progress import run
+from deboiler_gui.engine.sources import decode_html
+from deboiler_gui.engine.template.extract import page_tree
+
+__all__ = ["DEFAULT_TYPES", "CrawlConfig", "CrawlStats", "crawl", "crawl_status", "crawl_steps", "saved_config"]
+
+log = logging.getLogger(__name__)
+
+_ROBOTS_MAX_BYTES = 512 * 1024  # RFC 9309 asks parsers to handle at least 500 KiB
+_TICK = 0.2  # longest wait between two yields: the cancel latency
+
+
+@functools.lru_cache(maxsize=65536)
+def _site(url: str) -> str:
+    return site_of(url)
+
+
+class _Gate:
+    """Spaces the actual request starts to one host by ``delay``. The scheduler already
+    dispatches no faster than that, but a worker thread may start late and the next one on
+    time; the gate makes the spacing hold where the server sees it."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.last = float("-inf")
+        self.delay = 0.0
+
+    def enter(self) -> None:
+        with self.lock:
+            wait = self.last + self.delay - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            self.last = time.monotonic()
+
+
+@dataclass
+class _Host:
+    queue: deque[Entry] = field(default_factory=deque)
+    waiting: list[tuple[float, int, Entry]] = field(default_factory=list)  # (not_before, n, entry) heap
+    in_flight: int = 0
+    next_start: float = 0.0  # monotonic time of the next allowed request start
+    last_start: float = 0.0
+    delay: float = 0.0
+    robots: Robots | None = None
+    robots_pending: bool = False
+    unreachable: bool = False  # robots.txt could not be read: the host waits for a later run
+    gate: _Gate = field(default_factory=_Gate)
+
+
+@dataclass
+class _Result:
+    """What a worker hands back: plain data only."""
+
+    job: str  # robots | sitemap | page
+    host: str
+    entry: Entry | None
+    fetched: Fetched
+    text: str = ""
+    encoding: str | None = None
+    links: list[str] = field(default_factory=list)
+    sitemap_pages: list[str] = field(default_factory=list)
+    sitemap_nested: list[str] = field(default_factory=list)
+    digest: str = ""
+    is_json: bool = False
+
+
+def _work(job: str, host: str, entry: Entry | None, pool: urllib3.PoolManager, cfg: CrawlConfig, gate: _Gate) -> _Result:
+    url = f"{host}/robots.txt" if entry is None else entry.url
+    try:
+        return _fetch_and_read(job, host, entry, url, pool, cfg, gate)
+    except Exception as exc:  # a bug on one page is recorded for that URL, never stops the crawl
+        log.exception("crawl: unexpected error on %s", url)
+        return _Result(job, host, entry, Fetched(url=url, kind="internal", error=f"internal error: {type(exc).__name__}: {exc}"))
+
+
+def _fetch_and_read(job: str, host: str, entry: Entry | None, url: str, pool: urllib3.PoolManager, cfg: CrawlConfig, gate: _Gate) -> _Result:
+    gate.enter()
+    if job == "page":
+        got = fetch(pool, url, timeout=cfg.timeout, max_bytes=cfg.max_bytes, allowed_types=tuple(cfg.content_types))
+    else:
+        limit = _ROBOTS_MAX_BYTES if job == "robots" else cfg.max_bytes
+        got = fetch(pool, url, timeout=cfg.timeout, max_bytes=limit, allowed_types=None)
+        for _hop in range(5):  # RFC 9309: follow at least five redirects for robots.txt
+            target = normalize_url(got.location or "", url) if got.kind == "redirect" else None
+            if target is None:
+                break
+            url = target
+            got = fetch(pool, url, timeout=cfg.timeout, max_bytes=limit, allowed_types=None)
+    res = _Result(job, host, entry, got)
+    if not got.body:
+        return res
+    if job == "sitemap":
+        if got.kind == "ok":
+            try:
+                res.sitemap_pages, res.sitemap_nested = parse_sitemap(got.body, max_bytes=cfg.max_bytes)
+            except Exception as exc:  # lxml raises several types on hostile XML
+                got.kind, got.error = "broken", f"unreadable sitemap ({exc})"
+        return res
+    header = got.headers.get("content-type")
+    try:
+        res.text, res.encoding = decode_html(got.body, header)
+    except InputError as exc:
+        if job == "robots":
+            res.text = ""
+        else:
+            got.kind, got.error = "binary", f"binary body ({exc})"
+        return res
+    if job == "page" and got.kind == "ok":
+        res.digest = hashlib.sha256(got.body).hexdigest()
+        res.is_json = looks_like_json(got.content_type, res.text)
+        if cfg.follow_links and not res.is_json:
+            res.links = extract_links(parse_html(res.text), url)
+    return res
+
+
+class _Crawler:
+    """The scheduler behind ``crawl_steps``; all workspace access stays on the driving thread."""
+
+    def __init__(self, cfg: CrawlConfig, workspace: Any, *, fresh: bool) -> None:
+        self.cfg = cfg
+        self.factories = cfg.validate()
+        self.ws = workspace
+        self.state = CrawlState(workspace.path)
+        if fresh:
+            self.state.clear()
+        workspace.set_meta(CONFIG_META_KEY, cfg.to_dict())
+        recovered = self.state.recover()
+        if recovered:
+            log.info("crawl: %d interrupted requests queued again", recovered)
+        self.sites = {site_of(u) for u in cfg.seeds + cfg.sitemaps}
+        self.sites |= {s[4:] if s.startswith("www.") else "www." + s for s in self.sites}
+        self.include = [re.compile(p) for p in cfg.include]
+        self.exclude = [re.compile(p) for p in cfg.exclude]
+        self.hosts: dict[str, _Host] = {}
+        self.order: list[str] = []
+        self.turn = 0
+        self.counter = 0
+        self.requested = self.state.requested()
+        self.counts = self.state.counts()
+        self.stats = CrawlStats()
+        self.results: queue.Queue[tuple[cf.Future[_Result], Any]] = queue.Queue()
+        self.futures: set[cf.Future[_Result]] = set()
+        self.pool = make_pool(per_host=cfg.per_host, user_agent=cfg.user_agent)
+        self.executor = cf.ThreadPoolExecutor(max_workers=cfg.concurrency, thread_name_prefix="crawl")
+
+    # ------------------------------------------------------------------ scope and queue
+    def in_scope(self, url: str, kind: str, via: str | None) -> bool:
+        if self.cfg.same_site and _site(url) not in self.sites:
+            return False
+        if kind == "sitemap":
+            return True
+        if any(p.search(url) for p in self.exclude):
+            return False
+        from_factory = bool(via and via.startswith("factory:"))
+        return from_factory or not self.include or any(p.search(url) for p in self.include)
+
+    def host(self, name: str) -> _Host:
+        h = self.hosts.get(name)
+        if h is None:
+            h = self.hosts[name] = _Host(delay=self.cfg.delay)
+            self.order.append(name)
+            if not self.cfg.robots:
+                h.robots = Robots.allow_all()
+                saved = self.state.host(name)
+                if self.cfg.discover_sitemaps and not (saved and saved["sitemaps_queued"]):
+                    # No robots.txt to name the sitemaps: try the conventional place once.
+                    self.state.save_host(name, robots=None, robots_status=None, sitemaps_queued=True)
+                    self.add([name + "/sitemap.xml"], "sitemap", 0, "discovery")
+            else:
+                saved = self.state.host(name)
+                if saved and saved["robots"] is not None:
+                    self._set_robots(name, h, saved["robots_status"], saved["robots"], persist=False)
+        return h
+
+    def push(self, entry: Entry) -> None:
+        h = self.host(host_of(entry.url))
+        if entry.not_before > time.time():
+            self.counter += 1
+            heapq.heappush(h.waiting, (entry.not_before, self.counter, entry))
+        elif entry.kind == "sitemap" or entry.attempts:
+            # Sitemaps feed the queue and retries finish started work: both go first, which
+            # also keeps them ahead of pages a spent budget holds back.
+            h.queue.appendleft(entry)
+        else:
+            h.queue.append(entry)
+
+    def add(self, urls: list[str], kind: str, depth: int, via: str | None) -> None:
+        if kind == "page" and self.cfg.max_depth is not None and depth > self.cfg.max_depth:
+            return
+        rows = [(u, kind, depth, via) for u in urls if self.in_scope(u, kind, via)]
+        for entry in self.state.add(rows):
+            if entry.kind == "page":
+                self.counts["queued"] += 1
+            self.push(entry)
+
+    def seed(self) -> None:
+        with self.state.tx():
+            for entry in self.state.open_entries():
+                self.push(entry)
+            seeds = [u for u in (normalize_url(s) for s in self.cfg.seeds) if u]
+            self.add(seeds, "page", 0, "seed")
+            maps = [u for u in (normalize_url(s) for s in self.cfg.sitemaps) if u]
+            self.add(maps, "sitemap", 0, "seed")
+
+    # ------------------------------------------------------------------ dispatch
+    def _set_robots(self, name: str, h: _Host, status: int | None, text: str, *, persist: bool) -> None:
+        if status is not None and 200 <= status < 300:
+            h.robots = Robots.parse(text, self.cfg.user_agent)
+        elif status is not None and 400 <= status < 500:
+            h.robots = Robots.allow_all()  # RFC 9309: no robots.txt, no restriction
+        else:
+            # Unreachable robots.txt: assume complete disallow (RFC 9309). Its URLs stay queued
+            # rather than blocked, so a later run that can read robots.txt still fetches them.
+            h.robots = Robots.deny_all()
+            h.unreachable = True
+        if h.robots.crawl_delay:
+            h.delay = max(h.delay, min(h.robots.crawl_delay, self.cfg.max_crawl_delay))
+            h.next_start = max(h.next_start, h.last_start + h.delay)  # counts from robots.txt's request
+        if not persist:
+            return
+        queued_maps = False
+        if self.cfg.discover_sitemaps:
+            maps = [u for u in (normalize_url(m, name + "/") for m in h.robots.sitemaps) if u]
+            self.add(maps or [name + "/sitemap.xml"], "sitemap", 0, "robots.txt" if maps else "discovery")
+            queued_maps = True
+        if status is None or status < 500:  # an unreachable robots.txt is asked again next run
+            self.state.save_host(name, robots=text, robots_status=status, sitemaps_queued=queued_maps)
+
+    def _next_job(self, now: float) -> tuple[str, str, Entry | None] | None:
+        wall = time.time()
+        n = len(self.order)
+        for step in range(n):
+            name = self.order[(self.turn + step) % n]
+            h = self.hosts[name]
+            if h.in_flight >= self.cfg.per_host or now < h.next_start or h.unreachable:
+                continue
+            while h.waiting and h.waiting[0][0] <= wall:
+                h.queue.appendleft(heapq.heappop(h.waiting)[2])
+            if h.robots is None:
+                if h.robots_pending or h.in_flight or not (h.queue or h.waiting):
+                    continue
+                h.robots_pending = True
+                self.turn = (self.turn + step + 1) % n
+                return "robots", name, None
+            while h.queue:
+                entry = h.queue[0]
+                if entry.kind == "page" and entry.attempts == 0 and self.cfg.max_pages is not None \
+                        and self.requested >= self.cfg.max_pages:
+                    break  # budget spent: the rest stays queued for a later run
+                h.queue.popleft()
+                if not h.robots.allowed(entry.url):
+                    with self.state.tx():
+                        self.state.mark(entry.url, "blocked", reason="disallowed by robots.txt")
+                    self._count(entry, "blocked")
+                    continue
+                self.turn = (self.turn + step + 1) % n
+                return entry.kind, name, entry
+        return None
+
+    def dispatch(self) -> None:
+        now = time.monotonic()
+        while len(self.futures) < self.cfg.concurrency:
+            job = self._next_job(now)
+            if job is None:
+                return
+            kind, name, entry = job
+            h = self.hosts[name]
+            h.in_flight += 1
+            h.next_start = now + h.delay
+            h.last_start = now
+            if entry is not None:
+                # The attempt is written with its outcome (one commit per request, not two);
+                # a request lost with the process is simply asked again on resume.
+                entry = dataclasses.replace(entry, attempts=entry.attempts + 1)
+                if entry.kind == "page" and entry.attempts == 1:
+                    self.requested += 1
+            h.gate.delay = h.delay
+            fut = self.executor.submit(_work, kind, name, entry, self.pool, self.cfg, h.gate)
+            self.futures.add(fut)
+            fut.add_done_callback(lambda f: self.results.put((f, None)))
+
+    def _budget_spent(self) -> bool:
+        return self.cfg.max_pages is not None and self.requested >= self.cfg.max_pages
+
+    def wait_time(self) -> float:
+        """How long the driver may wait for a result before a host may take its next request
+        (a delay or a retry backoff ending), at most one tick."""
+        now, wall = time.monotonic(), time.time()
+        spent = self._budget_spent()
+        soon = _TICK
+        for h in self.hosts.values():
+            if h.in_flight >= self.cfg.per_host or h.robots_pending or h.unreachable:
+                continue
+            head = h.queue[0] if h.queue else None
+            if head is not None and not (spent and head.kind == "page" and head.attempts == 0):
+                soon = min(soon, h.next_start - now)
+            elif h.waiting:
+                soon = min(soon, max(h.next_start - now, h.waiting[0][0] - wall))
+        return max(0.0005, soon)
+
+    def pending_work(self) -> bool:
+        """Anything that can still be dispatched now or later within the budget."""
+        budget_left = not self._budget_spent()
+        for h in self.hosts.values():
+            if h.unreachable:
+                continue
+            if budget_left and (h.queue or h.waiting):
+                return True
+            for e in itertools.chain(h.queue, (w[2] for w in h.waiting)):
+                if e.attempts > 0 or e.kind != "page":
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ results
+    def _count(self, entry: Entry, state: str) -> None:
+        if entry.kind != "page":
+            return
+        self.counts["queued"] = max(0, self.counts["queued"] - 1)
+        self.counts[state] = self.counts.get(state, 0) + 1
+
+    def handle(self, fut: cf.Future[_Result]) -> str | None:
+        """Record one finished job; returns the page URL it concerned, if any."""
+        self.futures.discard(fut)
+        res = fut.result()  # _work records its own failures, so this does not raise
+        h = self.hosts[res.host]
+        h.in_flight -= 1
+        got = res.fetched
+        self.stats.requests += 1
+        self.stats.bytes += len(got.body)
+        with self.state.tx():
+            if res.entry is None:
+                h.robots_pending = False
+                self.state.log(f"{res.host}/robots.txt", "robots", 1, got.status or None, got.kind, got.error, len(got.body), got.elapsed)
+                status = got.status if got.kind in ("ok", "http-4xx") else (got.status or None)
+                if got.kind == "redirect":
+                    status = 404  # more than five redirects: treated as missing (RFC 9309)
+                self._set_robots(res.host, h, status, res.text, persist=True)
+                return None
+            entry = res.entry
+            self.stats.page_requests += entry.kind == "page"
+            self.state.set_attempts(entry.url, entry.attempts)
+            self.state.log(entry.url, entry.kind, entry.attempts, got.status or None, got.kind, got.error, len(got.body), got.elapsed)
+            if got.retryable and entry.attempts <= self.cfg.retries:
+                wait = got.retry_after if got.retry_after is not None else self.cfg.backoff * 2 ** (entry.attempts - 1)
+                entry = dataclasses.replace(entry, not_before=time.time() + wait)
+                self.state.mark(entry.url, "queued", not_before=entry.not_before, status=got.status or None, reason=got.error)
+                self.push(entry)
+                return None
+            if entry.kind == "sitemap":
+                if got.kind == "ok":
+                    self.state.mark(entry.url, "fetched", status=got.status)
+                    self.add([u for u in (normalize_url(p, entry.url) for p in res.sitemap_pages) if u], "page", 0, "sitemap")
+                    self.add([u for u in (normalize_url(p, entry.url) for p in res.sitemap_nested) if u], "sitemap", 0, entry.url)
+                else:
+                    self.state.mark(entry.url, "failed", status=got.status or None, reason=got.error)
+                return None
+        return self._page(entry, res)
+
+    def _page(self, entry: Entry, res: _Result) -> str:
+        got = res.fetched
+        url = entry.url
+        if got.kind == "redirect":
+            target = normalize_url(got.location or "", url)
+            with self.state.tx():
+                self.state.mark(url, "redirected", status=got.status, reason=f"redirect to {target or got.location}")
+                if target:
+                    self.add([target], "page", entry.depth, url)
+            self._count(entry, "redirected")
+            return url
+        if got.kind == "content-type":
+            with self.state.tx():
+                self.state.mark(url, "skipped", status=got.status, reason=got.error)
+            self._count(entry, "skipped")
+            return url
+        headers = dict(got.headers)
+        ctype = got.content_type or ("application/json" if res.is_json else "text/html")
+        if got.kind == "ok":
+            same = self.state.url_with_hash(res.digest)
+            if same and same != url:
+                with self.state.tx():
+                    self.state.mark(url, "duplicate", status=got.status, content_hash=res.digest, reason=f"same content as {same}")
+                self._count(entry, "duplicate")
+                return url
+            page = Page(url, res.text, status=got.status, content_type=ctype, encoding=res.encoding,
+                        headers=headers, fetched_at=now_iso(), source="crawl")
+        else:
+            page = Page(url, res.text if got.status else "", status=got.status or STATUS_UNREADABLE,
+                        content_type=ctype if got.status else "", encoding=res.encoding, headers=headers,
+                        fetched_at=now_iso(), source="crawl", error=got.error)
+        # The page is stored before its URL is marked done: a crash in between refetches it
+        # (an upsert, so no duplicate) rather than losing it.
+        self.ws.add_pages([page])
+        new_urls: list[tuple[list[str], str]] = []
+        if got.kind == "ok":
+            new_urls.append((res.links, url))
+            for factory in self.factories:
+                if factory.applies_to(url):
+                    try:
+                        made = factory.generate(page_tree(page), url)
+                    except Exception as exc:  # one bad page never stops the crawl
+                        log.warning("link factory %r failed on %s: %s", factory.name, url, exc)
+                        continue
+                    new_urls.append((made, f"factory:{factory.name}"))
+        with self.state.tx():
+            if got.kind == "ok":
+                self.state.mark(url, "fetched", status=got.status, content_hash=res.digest, reason=None)
+            else:
+                self.state.mark(url, "failed", status=got.status or None, reason=got.error)
+            for urls, via in new_urls:
+                self.add(urls, "page", entry.depth + 1, via)
+        self._count(entry, "fetched" if got.kind == "ok" else "failed")
+        return url
+
+    # ------------------------------------------------------------------ run
+    def progress(self, last: str | None) -> Progress:
+        c = self.counts
+        done = c["fetched"] + c["failed"] + c["duplicate"] + c["redirected"] + c["skipped"]
+        open_pages = c["queued"] + c["fetching"]
+        total = done + open_pages
+        if self.cfg.max_pages is not None:
+            total = min(total, done + max(0, self.cfg.max_pages - self.requested) + len(self.futures))
+        msg = f"{c['fetched']} fetched, {open_pages} queued, {c['failed']} failed"
+        return Progress(done, max(total, done), msg + (f": {last}" if last else ""))
+
+    def finish(self, started: float) -> CrawlStats:
+        c = self.state.counts()
+        s = self.stats
+        s.fetched, s.failed, s.duplicates = c["fetched"], c["failed"], c["duplicate"]
+        s.redirects, s.skipped, s.blocked = c["redirected"], c["skipped"], c["blocked"]
+        s.queued = c["queued"] + c["fetching"]
+        s.budget_spent = self._budget_spent()
+        s.unreachable_hosts = sorted(name for name, h in self.hosts.items() if h.unreachable)
+        s.elapsed = time.monotonic() - started
+        return s
+
+    def drain(self) -> None:
+        """Stop: wait for requests in flight and record them, so nothing fetched is lost."""
+        try:
+            pending = set(self.futures)
+            if pending:
+                cf.wait(pending, timeout=self.cfg.timeout * 4 + 5)
+            for fut in list(pending):
+                if fut.done():
+                    try:
+                        self.handle(fut)
+                    except Exception:
+                        log.exception("crawl: could not record a finished request while stopping")
+        finally:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.pool.clear()
+            self.state.close()
+
+
+def crawl_steps(config: CrawlConfig, workspace: Any, *, fresh: bool = False) -> Generator[Progress, None, CrawlStats]:
+    """Crawl into ``workspace``; each yield reports pages fetched/queued/failed and is a cancel
+    point (closing the generator stops the crawl after recording requests in flight).
+
+    The frontier lives in the workspace, so calling again with the same workspace resumes;
+    ``fresh`` forgets the previous crawl state (stored pages stay).
+    """
+    crawler = _Crawler(config, workspace, fresh=fresh)
+    started = time.monotonic()
+    try:
+        crawler.seed()
+        yield crawler.progress(None)
+        last_yield = time.monotonic()
+        while True:
+            crawler.dispatch()
+            if not crawler.futures and not crawler.pending_work():
+                break
+            try:
+                fut, _ = crawler.results.get(timeout=crawler.wait_time())
+            except queue.Empty:
+                fut = None
+            last = crawler.handle(fut) if fut is not None else None
+            if last is not None or time.monotonic() - last_yield >= _TICK:
+                yield crawler.progress(last)
+                last_yield = time.monotonic()
+        stats = crawler.finish(started)
+        stats.finished = stats.queued == 0
+        return stats
+    finally:
+        crawler.drain()
+
+
+def crawl(config: CrawlConfig, workspace: Any, *, fresh: bool = False) -> CrawlStats:
+    """Run a crawl to its end (the generator driven without a progress display)."""
+    return run(crawl_steps(config, workspace, fresh=fresh))
+
+
+def crawl_status(workspace: Any) -> dict[str, Any]:
+    """The stored crawl state: page URLs per state and the failures with their reasons."""
+    state = CrawlState(workspace.path)
+    try:
+        return {"states": state.counts(), "failures": state.failures()}
+    finally:
+        state.close()
+
+
+def saved_config(workspace: Any) -> CrawlConfig | None:
+    """The configuration of the last crawl into this workspace, to resume it."""
+    data = workspace.get_meta(CONFIG_META_KEY)
+    return CrawlConfig.from_dict(data) if isinstance(data, dict) else None
+

@@ -1,0 +1,192 @@
+"""Template evaluation: per template and field success rate over a site with the failing pages
+and why they failed, precision/recall against gold values, and the extraction output files."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import dataclasses
+import json
+import os
+import tempfile
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deboiler_gui.engine.htmltree import normalize_text
+from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress
+from deboiler_gui.engine.template.extract import ExtractResult, check_template, extract_page
+from deboiler_gui.engine.template.model import Template
+
+#: A template whose field success rate falls below this raises an alert in the report.
+ALERT_RATE = 0.9
+
+
+@dataclass
+class FieldStats:
+    template: str
+    field: str
+    pages: int = 0
+    ok: int = 0
+    by_xpath: dict[str, int] = dataclasses.field(default_factory=dict)
+    failing: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.ok / self.pages if self.pages else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "template": self.template,
+            "field": self.field,
+            "pages": self.pages,
+            "ok": self.ok,
+            "rate": round(self.rate, 4),
+            "by_xpath": dict(self.by_xpath),
+            "failing": list(self.failing),
+        }
+
+
+@dataclass
+class Evaluation:
+    """Per template/field stats, pages no template matched, and alerts."""
+
+    fields: dict[tuple[str, str], FieldStats] = dataclasses.field(default_factory=dict)
+    pages: int = 0
+    unmatched: list[str] = dataclasses.field(default_factory=list)
+    errors: list[dict[str, str]] = dataclasses.field(default_factory=list)
+    quality: dict[str, dict[str, float]] = dataclasses.field(default_factory=dict)
+
+    @property
+    def alerts(self) -> list[str]:
+        return [f"template {s.template!r} field {s.field!r}: success rate {s.rate:.1%} below {ALERT_RATE:.0%}" for s in self.fields.values() if s.pages and s.rate < ALERT_RATE]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pages": self.pages,
+            "fields": [s.to_dict() for s in self.fields.values()],
+            "unmatched": list(self.unmatched),
+            "errors": list(self.errors),
+            "alerts": self.alerts,
+            "quality": self.quality,
+        }
+
+
+def _reason(result: ExtractResult, fid: str) -> str:
+    report = result.fields[fid]
+    return "; ".join(f"{t['xpath']}: {t['error']}" for t in report.tried) or "no XPath"
+
+
+def evaluate_steps(
+    pages: Iterable[Page],
+    templates: Sequence[Template],
+    models: dict[str, DomainModel] | None = None,
+    *,
+    gold: dict[str, dict[str, Any]] | None = None,
+    total: int | None = None,
+    max_failing: int = 50,
+) -> Generator[Progress, None, Evaluation]:
+    """Run the templates over pages and gather Wenzhi-style diagnostics; with ``gold`` (url ->
+    field -> expected value or list) also per-field precision and recall."""
+    for t in templates:
+        check_template(t)
+    ev = Evaluation()
+    counts: dict[str, list[int]] = {}
+    for n, page in enumerate(pages, 1):
+        ev.pages += 1
+        result = extract_page(page, templates, (models or {}).get(page.site))
+        if result.status == "no-template":
+            ev.unmatched.append(page.url)
+        elif result.status == "error":
+            ev.errors.append({"url": page.url, "error": result.error or ""})
+        else:
+            for fid, report in result.fields.items():
+                stats = ev.fields.setdefault((result.template, fid), FieldStats(result.template, fid))
+                stats.pages += 1
+                if report.status == "ok":
+                    stats.ok += 1
+                    stats.by_xpath[report.xpath] = stats.by_xpath.get(report.xpath, 0) + 1
+                elif len(stats.failing) < max_failing:
+                    stats.failing.append({"url": page.url, "reason": _reason(result, fid)})
+        if gold is not None and page.url in gold:
+            for fid, expected in gold[page.url].items():
+                c = counts.setdefault(fid, [0, 0, 0])  # correct, extracted, expected
+                got = result.values.get(fid)
+                ok_items, n_got, n_exp = compare_values(got, expected)
+                c[0] += ok_items
+                c[1] += n_got
+                c[2] += n_exp
+        yield Progress(n, total, page.url)
+    for fid, (correct, got, exp) in counts.items():
+        ev.quality[fid] = {"precision": correct / got if got else 0.0, "recall": correct / exp if exp else 0.0, "extracted": got, "expected": exp}
+    return ev
+
+
+def _norm(value: Any) -> str:
+    return normalize_text(str(value)).casefold()
+
+
+def compare_values(got: Any, expected: Any) -> tuple[int, int, int]:
+    """(correct, extracted, expected) item counts: lists compare item by item as multisets,
+    scalars by normalised equality."""
+    if isinstance(expected, list):
+        got_items = [_norm(v) for v in (got or [])] if isinstance(got, list) else ([_norm(got)] if got else [])
+        exp_items = [_norm(v) for v in expected]
+        pool = list(got_items)
+        correct = 0
+        for item in exp_items:
+            if item in pool:
+                pool.remove(item)
+                correct += 1
+        return correct, len(got_items), len(exp_items)
+    got_s = _norm(got) if got not in (None, "", []) else ""
+    exp_s = _norm(expected)
+    return int(bool(got_s) and got_s == exp_s), int(bool(got_s)), int(bool(exp_s))
+
+
+# --------------------------------------------------------------------------- output
+
+
+def extraction_record(result: ExtractResult, *, diagnostics: bool = False) -> dict[str, Any]:
+    record: dict[str, Any] = {"url": result.url, "template": result.template, "status": result.status}
+    record.update(result.values)
+    if result.error:
+        record["error"] = result.error
+    if diagnostics:
+        record["diagnostics"] = {k: v.to_dict() for k, v in result.fields.items()}
+    return record
+
+
+def write_extractions(path: str | os.PathLike[str], records: Iterable[dict[str, Any]], columns: Sequence[str], fmt: str | None = None) -> int:
+    """Write extraction records as JSON lines or CSV (list values JSON-encoded in CSV); the
+    file appears only when complete."""
+    target = Path(path)
+    fmt = fmt or {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv"}.get(target.suffix.lower())
+    if fmt not in ("jsonl", "csv"):
+        raise InputError(f"{target}: cannot tell the output format from the extension; use .jsonl or .csv")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"{target}: folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+    count = 0
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="" if fmt == "csv" else "\n") as fh:
+            if fmt == "jsonl":
+                for rec in records:
+                    fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+                    count += 1
+            else:
+                cols = ["url", "template", "status", *columns, "error"]
+                writer = csv.DictWriter(fh, fieldnames=cols, extrasaction="ignore")
+                writer.writeheader()
+                for rec in records:
+                    row = {k: (json.dumps(v, ensure_ascii=False) if isinstance(v, list | dict) else v) for k, v in rec.items()}
+                    writer.writerow(row)
+                    count += 1
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return count

@@ -1,0 +1,431 @@
+"""Extraction: template choice by URL match degree R(w,m), remove/keep rules with the automatic
+cleaner, fields (XPath queues, %d lists, records), noise filters, and per-field diagnostics."""
+
+from __future__ import annotations
+
+import copy
+import logging
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+from urllib.parse import urlsplit
+
+import lxml.etree as etree
+
+from deboiler_gui.engine.htmltree import (
+    HtmlElement,
+    normalize_text,
+    parse_html,
+    to_html,
+    visible_text,
+)
+from deboiler_gui.engine.jsonxml import json_to_xml, looks_like_json
+from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError, site_of
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.rules import (
+    apply_processors,
+    check_processor,
+    compile_regex,
+    drop_nodes,
+    filter_html,
+    filter_nodes,
+    filter_text,
+)
+from deboiler_gui.engine.template.selectors import (
+    compile_selector,
+    count_hits,
+    expand_pattern,
+    select,
+    to_xpath,
+)
+
+log = logging.getLogger(__name__)
+
+
+# --------------------------------------------------------------------------- URL matching
+
+
+def url_segments(url: str) -> set[str]:
+    """S(url): the '/'-separated parts of a URL (host, path segments, query), no scheme."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return set()
+    segs = [parts.netloc.lower()] + [s for s in parts.path.split("/") if s]
+    if parts.query:
+        segs.append("?" + parts.query)
+    return {s for s in segs if s}
+
+
+def match_degree(page_url: str, template_url: str) -> float:
+    """R(w,m) = |S(w) ∩ S(m)| / min(|S(w)|, |S(m)|) (seed 002)."""
+    sw, sm = url_segments(page_url), url_segments(template_url)
+    if not sw or not sm:
+        return 0.0
+    return len(sw & sm) / min(len(sw), len(sm))
+
+
+def template_score(page_url: str, template: Template) -> float:
+    """Best R over the template's sample URLs; 0 when the host differs from its site. A
+    template without sample URLs matches every page of its site with R = threshold + epsilon."""
+    site = site_of(page_url)
+    if template.site and template.site.lower() != site:
+        return 0.0
+    if not template.urls:
+        return template.url_threshold + 1e-9
+    return max(match_degree(page_url, u) for u in template.urls)
+
+
+def choose_templates(page_url: str, templates: Iterable[Template]) -> list[tuple[float, Template]]:
+    """Templates whose R(w,m) > t, best first."""
+    scored = [(template_score(page_url, t), t) for t in templates]
+    chosen = [(r, t) for r, t in scored if r > t.url_threshold]
+    chosen.sort(key=lambda rt: (-rt[0], rt[1].name))
+    return chosen
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def check_template(template: Template) -> None:
+    """Compile every expression of a template; RuleError names template, field/rule, expression."""
+    template.validate_shape()
+
+    def comp(expr: str, **where: str) -> None:
+        try:
+            compile_selector(expr)
+        except RuleError as exc:
+            raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where) from exc
+
+    for rule in (*template.remove, *template.keep):
+        comp(rule.selector, rule=rule.name)
+    for f in template.fields:
+        for sub in (f, *f.children):
+            if not sub.xpaths:
+                raise RuleError("the field has no XPath", template=template.name, field=sub.id)
+            for xp in sub.xpaths:
+                comp(xp, field=sub.id)
+            for proc in sub.processors:
+                try:
+                    check_processor(proc)
+                except RuleError as exc:
+                    raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, field=sub.id, rule=proc.name, expression=exc.expression) from exc
+    for flt in template.filters:
+        try:
+            if flt.kind == "text" or flt.kind == "url":
+                compile_regex(flt.pattern)
+            if flt.selector:
+                compile_selector(flt.selector)
+            if flt.kind == "attribute" and flt.op == "regex":
+                compile_regex(flt.value)
+            if flt.kind == "html" and not (flt.start and flt.end):
+                raise RuleError("an html rule needs a start and an end string")
+        except RuleError as exc:
+            raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, rule=flt.name, expression=exc.expression) from exc
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass
+class FieldReport:
+    """How one field fared on one page: which XPath of the queue matched, or why each failed."""
+
+    id: str
+    status: str = "empty"  # "ok" | "empty" | "error"
+    xpath: str = ""
+    queue_index: int = -1
+    tried: list[dict[str, Any]] = field(default_factory=list)
+    nodes: list[str] = field(default_factory=list)  # XPaths on this page's tree, for highlighting
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "status": self.status, "xpath": self.xpath, "queue_index": self.queue_index, "tried": list(self.tried), "nodes": list(self.nodes)}
+
+
+@dataclass
+class ExtractResult:
+    """Values of one page under one template, with diagnostics."""
+
+    url: str
+    template: str = ""
+    score: float = 0.0
+    status: str = "ok"  # "ok" | "partial" | "no-template" | "error"
+    values: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, FieldReport] = field(default_factory=dict)
+    removed: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def failed_fields(self) -> list[str]:
+        return [k for k, r in self.fields.items() if r.status != "ok"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "url": self.url,
+            "template": self.template,
+            "score": round(self.score, 4),
+            "status": self.status,
+            "values": self.values,
+            "fields": {k: v.to_dict() for k, v in self.fields.items()},
+            "removed": list(self.removed),
+            "error": self.error,
+        }
+
+
+# --------------------------------------------------------------------------- cleaning step
+
+
+def removal_set(root: HtmlElement, template: Template, model: DomainModel | None) -> list[HtmlElement]:
+    """Subtrees to drop: the automatic cleaner's (keep rules protect against it) plus the
+    template's remove rules. The cleaner runs on a copy, so ``root`` keeps its shape and the
+    fields' absolute XPaths still hold; its removals come back as nodes of ``root``."""
+    if not template.remove and (model is None or not template.use_cleaner):
+        return []
+    remove = [to_xpath(r.selector) for r in template.remove]
+    keep = [to_xpath(r.selector) for r in template.keep]
+    found = {r.name: _elements(root, r.selector, template, rule=r.name) for r in (*template.remove, *template.keep)}
+    if model is None or not template.use_cleaner:
+        # Rules only: the same semantics as the cleaner's clean_tree (a remove rule never takes
+        # a kept node or its ancestors; outermost nodes only), without copying the tree.
+        guard: set[HtmlElement] = set()
+        for rule in template.keep:
+            for el in found[rule.name]:
+                guard.add(el)
+                guard.update(el.iterancestors())
+        taken: list[HtmlElement] = []
+        for rule in template.remove:
+            taken.extend(el for el in found[rule.name] if el not in guard and el is not root)
+        chosen = set(taken)
+        return [el for el in dict.fromkeys(taken) if not any(a in chosen for a in el.iterancestors())]
+    from deboiler_gui.engine.clean.boilerplate import clean_tree
+
+    try:
+        removals = clean_tree(copy.deepcopy(root), model if template.use_cleaner else None, remove=remove, keep=keep)
+    except RuleError as exc:
+        raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, rule=exc.rule, expression=exc.expression) from exc
+    out: list[HtmlElement] = []
+    for removal in removals:
+        out.extend(n for n in root.xpath(removal.xpath) if isinstance(n, etree._Element))
+    return out
+
+
+def _elements(root: Any, expr: str, template: Template, **where: str) -> list[Any]:
+    try:
+        return [n for n in select(root, expr) if isinstance(n, etree._Element)]
+    except RuleError as exc:
+        raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where) from exc
+
+
+# --------------------------------------------------------------------------- fields
+
+
+def _pruned_copy(node: Any, removed: set[Any], template: Template, field_id: str, above: set[Any] | None = None) -> Any:
+    """A copy of ``node`` without removed subtrees and with node filters applied. ``above`` is
+    the set of ancestors of removed nodes: only those nodes can hold one."""
+    node_filters = [f for f in template.filters if f.kind in ("url", "attribute") and f.applies_to(field_id)]
+    if removed and above is None:
+        above = {a for r in removed for a in r.iterancestors()}
+    inside = [el for el in removed if any(a is node for a in el.iterancestors())] if removed and node in (above or ()) else []
+    if not inside and not node_filters:
+        return node
+    dup = copy.deepcopy(node)
+    dup.tail = None
+    if inside:
+        mapping = dict(zip(node.iter(), dup.iter(), strict=False))
+        drop_nodes([mapping[el] for el in inside if el in mapping])
+    for flt in node_filters:
+        drop_nodes(filter_nodes(flt, dup))
+    return dup
+
+
+def _node_text(node: Any) -> str:
+    if isinstance(node, etree._Element) and isinstance(node.tag, str):
+        if isinstance(node, HtmlElement):
+            return visible_text(node)
+        return normalize_text(" ".join(t for t in node.itertext()))
+    return normalize_text(str(node))
+
+
+def _value(node: Any, fld: Field, removed: set[Any], template: Template, above: set[Any] | None = None) -> str:
+    if not isinstance(node, etree._Element):
+        return normalize_text(str(node)) if fld.kind != "html" else str(node)
+    if fld.kind == "attribute":
+        return cast(str, node.get(fld.attribute, ""))
+    pruned = _pruned_copy(node, removed, template, fld.id, above)
+    html_filters = [f for f in template.filters if f.kind == "html" and f.applies_to(fld.id)]
+    if fld.kind == "html" or html_filters:
+        markup = to_html(pruned) if isinstance(pruned, HtmlElement) else etree.tostring(pruned, encoding="unicode")
+        if pruned is node and node.tail:
+            markup = markup[: len(markup) - len(node.tail)] if markup.endswith(node.tail) else markup
+        for flt in html_filters:
+            markup = filter_html(flt, markup)
+        if fld.kind == "html":
+            return markup
+        text = visible_text(parse_html(markup))
+    else:
+        text = _node_text(pruned)
+    for flt in template.filters:
+        if flt.kind == "text" and flt.applies_to(fld.id):
+            text = normalize_text(filter_text(flt, text))
+    return text
+
+
+def _node_path(node: Any) -> str:
+    if isinstance(node, etree._Element):
+        # getpath (C) writes the same indexed path as htmltree.xpath_of, much faster.
+        return str(node.getroottree().getpath(node))
+    parent = getattr(node, "getparent", lambda: None)()
+    return _node_path(parent) if parent is not None else ""
+
+
+def extract_field(root: Any, fld: Field, template: Template, removed: set[Any] | None = None) -> tuple[Any, FieldReport]:
+    """Value of one field on a tree, trying its XPath queue in order, and the report."""
+    removed = removed or set()
+    above = {a for r in removed for a in r.iterancestors()}
+    report = FieldReport(fld.id)
+    for i, xp in enumerate(fld.xpaths):
+        try:
+            nodes = expand_pattern(root, xp) if "%d" in xp else select(root, xp)
+        except RuleError as exc:
+            report.tried.append({"xpath": xp, "matches": 0, "error": str(exc)})
+            report.status = "error"
+            continue
+        if not nodes:
+            report.tried.append({"xpath": xp, "matches": 0, "error": "no match"})
+            continue
+        if not fld.is_list:
+            nodes = nodes[:1]
+        try:
+            if fld.children:
+                values: list[Any] = [_record(node, fld, template, removed, report) for node in nodes]
+                values = [v for v in values if any(x not in ("", [], None) for x in v.values())]
+            else:
+                values = [apply_processors(_value(n, fld, removed, template, above), fld.processors) for n in nodes]
+                values = [v for v in values if v != ""]
+        except RuleError as exc:
+            raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, field=fld.id, rule=exc.rule, expression=exc.expression) from exc
+        if not values:
+            report.tried.append({"xpath": xp, "matches": len(nodes), "error": "empty value"})
+            continue
+        report.tried.append({"xpath": xp, "matches": len(nodes), "error": None})
+        report.status, report.xpath, report.queue_index = "ok", xp, i
+        report.nodes = [p for p in (_node_path(n) for n in nodes) if p]
+        return (values if fld.is_list else values[0]), report
+    if report.status != "error":
+        report.status = "empty"
+    return ([] if fld.is_list else ""), report
+
+
+def _record(container: Any, fld: Field, template: Template, removed: set[Any], report: FieldReport) -> dict[str, Any]:
+    item: dict[str, Any] = {}
+    for child in fld.children:
+        value, sub = extract_field(container, child, template, removed)
+        item[child.id] = value
+        report.nodes.extend(sub.nodes)
+    return item
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def page_tree(page: Page) -> Any:
+    """The tree fields run on: the HTML parse, or the XML form of a JSON page (seed 003)."""
+    if looks_like_json(page.content_type, page.html):
+        try:
+            return json_to_xml(page.html, source=page.url)
+        except DeboilerError:
+            if page.content_type and "json" in page.content_type.lower():
+                raise
+    return parse_html(page.html)
+
+
+def apply_template(page: Page, template: Template, model: DomainModel | None = None, *, root: Any = None, score: float | None = None) -> ExtractResult:
+    """Apply one template to one page: values, per-field reports with the nodes each field hit
+    (XPaths on the page's tree, for highlighting) and the removed subtrees."""
+    result = ExtractResult(page.url, template.name, score if score is not None else template_score(page.url, template))
+    if root is None:
+        root = page_tree(page)
+    is_html = isinstance(root, HtmlElement)
+    removed = removal_set(root, template, model) if is_html else []
+    removed_set = set(removed)
+    result.removed = [_node_path(el) for el in removed]
+    for fld in template.fields:
+        value, report = extract_field(root, fld, template, removed_set)
+        result.values[fld.id] = value
+        result.fields[fld.id] = report
+    required = [f.id for f in template.fields if f.required] or [f.id for f in template.fields]
+    failed = [fid for fid in required if result.fields[fid].status != "ok"]
+    result.status = "ok" if not failed else "partial"
+    return result
+
+
+def extract_page(page: Page, templates: Sequence[Template], model: DomainModel | None = None) -> ExtractResult:
+    """Seed 002 steps 2-3: try the matching templates in descending R until one extracts every
+    required field; otherwise return the one with the fewest failed fields."""
+    if page.error:
+        return ExtractResult(page.url, status="error", error=page.error)
+    chosen = choose_templates(page.url, templates)
+    if not chosen:
+        return ExtractResult(page.url, status="no-template", error="no template matches this URL")
+    try:
+        root = page_tree(page)
+    except DeboilerError as exc:
+        return ExtractResult(page.url, status="error", error=str(exc))
+    best: ExtractResult | None = None
+    for r, template in chosen:
+        res = apply_template(page, template, model, root=root, score=r)
+        if res.status == "ok":
+            return res
+        if best is None or len(res.failed_fields) < len(best.failed_fields):
+            best = res
+    assert best is not None
+    return best
+
+
+def iter_extract(pages: Iterable[Page], templates: Sequence[Template], models: dict[str, DomainModel] | None = None) -> Iterator[ExtractResult]:
+    """Extract every page; a bad page becomes an error result, never stops the run. Invalid
+    templates fail before the first page."""
+    for t in templates:
+        check_template(t)
+    for page in pages:
+        model = (models or {}).get(page.site)
+        try:
+            yield extract_page(page, templates, model)
+        except RuleError:
+            raise
+        except DeboilerError as exc:
+            yield ExtractResult(page.url, status="error", error=str(exc))
+
+
+def evaluate_expression(trees: Iterable[Any], expression: str) -> dict[str, Any]:
+    """One rule over all pages: pages where it matches exactly one node, none, many."""
+    if "%d" in expression:
+        return count_hits(trees, lambda tree: expand_pattern(tree, expression))
+    return count_hits(trees, compile_selector(expression))
+
+
+def evaluate_field(trees: Iterable[Any], fld: Field, template: Template) -> dict[str, Any]:
+    """One field over many pages (the app's coverage strip): pages where it gives a value,
+    where it is empty, and how often each XPath of its queue was the one used."""
+    ok = empty = 0
+    used: dict[str, int] = {}
+    for tree in trees:
+        _value, report = extract_field(tree, fld, template)
+        if report.status == "ok":
+            ok += 1
+            used[report.xpath] = used.get(report.xpath, 0) + 1
+        else:
+            empty += 1
+    return {"ok": ok, "empty": empty, "pages": ok + empty, "by_xpath": used}
+
+
+def rule_nodes(root: Any, template: Template) -> dict[str, list[str]]:
+    """For highlighting: the nodes each remove/keep rule and each url/attribute filter hits on
+    one page, as absolute XPaths on that page's tree, keyed by rule name."""
+    out: dict[str, list[str]] = {}
+    for rule in (*template.remove, *template.keep):
+        out[rule.name] = [_node_path(n) for n in _elements(root, rule.selector, template, rule=rule.name)]
+    for flt in template.filters:
+        if flt.kind in ("url", "attribute"):
+            out[flt.name] = [_node_path(n) for n in filter_nodes(flt, root)]
+    return out

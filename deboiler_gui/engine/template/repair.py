@@ -1,0 +1,534 @@
+"""Adaptive repair (seed 002): when every XPath of a field fails, score the page's nodes
+bottom-up with the field's search rules and a structural fingerprint, propose the best node
+above the threshold with its evidence, and append accepted repairs to the XPath queue."""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import logging
+import math
+import re
+from collections import Counter
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from deboiler_gui.engine.htmltree import (
+    INVISIBLE_TAGS,
+    HtmlElement,
+    iter_elements,
+    normalize_text,
+    visible_text,
+    xpath_of,
+)
+from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
+from deboiler_gui.engine.template.extract import (
+    apply_template,
+    choose_templates,
+    extract_field,
+    page_tree,
+    removal_set,
+)
+from deboiler_gui.engine.template.model import Context, Field, SearchRules, Template
+from deboiler_gui.engine.template.selectors import (
+    SiteIndex,
+    _common_ancestor,
+    class_predicate,
+    is_wordlike,
+    list_from_example,
+    select_elements,
+    suggest,
+)
+
+log = logging.getLogger(__name__)
+
+#: A list container whose score is led by its context (a heading at the right distance) must
+#: also resemble the stored container at least this much, unless it kept the stored id: on
+#: reordered pages a heading alone pointed at other lists. Scalar fields keep the paper's
+#: label-then-value rule.
+MIN_FINGERPRINT = 0.85
+#: Weights of the evaluation function: structure counts more than tag identity (a renamed h2→h3
+#: must not sink a node whose neighbourhood is unchanged).
+WEIGHTS = {"keyword": 3.0, "tag": 1.0, "context": 1.5, "font": 1.0, "fingerprint": 3.0}
+_COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
+_SIZE = re.compile(r"font-size\s*:\s*([^;]+)", re.I)
+
+
+# --------------------------------------------------------------------------- page features
+
+
+def _own_text(el: HtmlElement) -> str:
+    parts = [el.text or ""] + [c.tail or "" for c in el]
+    return normalize_text(" ".join(parts))
+
+
+class PageFeatures:
+    """Per-page data the scorer needs once: text blocks in document order and tag counts."""
+
+    def __init__(self, root: HtmlElement) -> None:
+        self.root = root
+        self.blocks: list[HtmlElement] = []
+        self.block_index: dict[HtmlElement, int] = {}
+        self.tag_counts: Counter[str] = Counter()
+        self.text_of: dict[HtmlElement, str] = {}
+        self.by_text: dict[str, list[int]] = {}
+        elements = list(iter_elements(root))
+        for el in elements:
+            self.tag_counts[el.tag] += 1
+            if el.tag in INVISIBLE_TAGS:
+                continue
+            text = _own_text(el)
+            if text:
+                self.block_index[el] = len(self.blocks)
+                self.by_text.setdefault(text, []).append(len(self.blocks))
+                self.blocks.append(el)
+                self.text_of[el] = text
+        # First text block at or inside each element, in one bottom-up pass.
+        self.first_block: dict[HtmlElement, int] = {}
+        for el in reversed(elements):
+            if el in self.block_index:
+                self.first_block[el] = self.block_index[el]
+                continue
+            for child in el:
+                if child in self.first_block:
+                    self.first_block[el] = self.first_block[child]
+                    break
+
+    def block_of(self, el: HtmlElement) -> int | None:
+        """Index of the first text block at or inside ``el``."""
+        return self.first_block.get(el)
+
+    def find_text(self, content: str) -> list[int]:
+        return self.by_text.get(normalize_text(content), [])
+
+
+def _font(el: HtmlElement) -> tuple[str, str]:
+    """Declared font colour and size of a node (inline style or <font>, inherited)."""
+    color = size = ""
+    for node in [el, *el.iterancestors()]:
+        style = node.get("style") or ""
+        if not color:
+            m = _COLOR.search(style)
+            if m:
+                color = m.group(1).strip().lower()
+            elif node.tag == "font" and node.get("color"):
+                color = (node.get("color") or "").lower()
+        if not size:
+            m = _SIZE.search(style)
+            if m:
+                size = m.group(1).strip().lower()
+            elif node.tag == "font" and node.get("size"):
+                size = node.get("size") or ""
+        if color and size:
+            break
+    return color, size
+
+
+def fingerprint(el: HtmlElement) -> dict[str, Any]:
+    """A structural description of a node, compared by similarity rather than equality."""
+    parent = el.getparent()
+    prev = el.getprevious()
+    nxt = el.getnext()
+    return {
+        "tag": el.tag,
+        "classes": sorted(t for t in (el.get("class") or "").split() if is_wordlike(t)),
+        "id": el.get("id") or "",
+        "attrs": sorted(a for a in el.attrib if a not in ("class", "id", "style")),
+        "parent_tag": parent.tag if parent is not None else "",
+        "parent_classes": sorted((parent.get("class") or "").split()) if parent is not None else [],
+        "prev_tag": prev.tag if prev is not None and isinstance(prev.tag, str) else "",
+        "next_tag": nxt.tag if nxt is not None and isinstance(nxt.tag, str) else "",
+        "path": [a.tag for a in el.iterancestors()][:6][::-1],
+        "children": [c.tag for c in el if isinstance(c.tag, str)][:12],
+        "text_len": len(normalize_text(el.text_content())),
+    }
+
+
+def _jaccard(a: Iterable[Any], b: Iterable[Any]) -> float:
+    sa, sb = set(a), set(b)
+    if not sa and not sb:
+        return 1.0
+    return len(sa & sb) / len(sa | sb)
+
+
+def _seq(a: Sequence[Any], b: Sequence[Any]) -> float:
+    if not a and not b:
+        return 1.0
+    return difflib.SequenceMatcher(None, list(a), list(b), autojunk=False).ratio()
+
+
+def _tokens_like(learned: Sequence[str], got: Sequence[str]) -> float:
+    """How well the learned class tokens survive: each learned token scores its most similar
+    token now (a renamed ``title`` -> ``title-v2`` keeps most of its credit)."""
+    if not got:
+        return 0.0
+    return sum(max(difflib.SequenceMatcher(None, t, g).ratio() for g in got) for t in learned) / len(learned)
+
+
+def _length_like(a: int, b: int) -> float:
+    """1 for equal text lengths, falling with the log ratio (a menu label is not a body)."""
+    if a == b:
+        return 1.0
+    ratio = math.log1p(min(a, b)) / math.log1p(max(a, b)) if max(a, b) else 1.0
+    return max(0.0, ratio) ** 2
+
+
+def fingerprint_similarity(fp: dict[str, Any], el: HtmlElement) -> float:
+    """Weighted similarity to a stored fingerprint; features the stored node did not have
+    (no class, no id...) are left out instead of counting as a match."""
+    got = fingerprint(el)
+    parts: list[tuple[float, float]] = [(1.0, 1.0 if got["tag"] == fp.get("tag") else 0.0)]
+    if fp.get("classes"):
+        parts.append((1.5, _tokens_like(fp["classes"], got["classes"])))
+    if fp.get("id"):
+        parts.append((1.0, difflib.SequenceMatcher(None, fp["id"], got["id"]).ratio() if got["id"] else 0.0))
+    if fp.get("attrs"):
+        parts.append((0.5, _jaccard(got["attrs"], fp["attrs"])))
+    parts.append((1.0, 1.0 if got["parent_tag"] == fp.get("parent_tag") else 0.0))
+    if fp.get("parent_classes"):
+        parts.append((0.5, _tokens_like(fp["parent_classes"], got["parent_classes"])))
+    if fp.get("prev_tag"):
+        parts.append((0.5, 1.0 if got["prev_tag"] == fp["prev_tag"] else 0.0))
+    if fp.get("next_tag"):
+        parts.append((0.5, 1.0 if got["next_tag"] == fp["next_tag"] else 0.0))
+    parts.append((1.5, _seq(got["path"], fp.get("path", []))))
+    if fp.get("children"):
+        parts.append((1.5, _seq(got["children"], fp["children"])))
+    if "text_len" in fp:
+        parts.append((1.5, _length_like(int(fp["text_len"]), got["text_len"])))
+    return sum(w * s for w, s in parts) / sum(w for w, _ in parts)
+
+
+# --------------------------------------------------------------------------- learning
+
+
+def learn_search_rules(node: HtmlElement, others: Sequence[HtmlElement] = (), *, keyword: str = "", threshold: float = 0.6) -> SearchRules:
+    """Search rules for the node a field extracts: its tag when rare on the page, nearby fixed
+    texts as context, its font and its structural fingerprint.
+
+    ``others`` are the field's nodes on other pages of the site: a context is kept only when
+    the same text sits at the same distance from the field on at least half of them (a label,
+    not a per-page text nor a text whose distance drifts with the page's length)."""
+    root = node.getroottree().getroot()
+    feats = PageFeatures(root)
+    tag = node.tag if feats.tag_counts[node.tag] <= 2 else ""
+    contexts: list[Context] = []
+    mine = feats.block_of(node)
+    if mine is not None:
+        inside = {b for b in node.iter()}
+        before = [i for i in range(mine - 1, max(-1, mine - 6), -1)]
+        last_inside = mine
+        while last_inside + 1 < len(feats.blocks) and feats.blocks[last_inside + 1] in inside:
+            last_inside += 1
+        after = list(range(last_inside + 1, min(len(feats.blocks), last_inside + 6)))
+        for side in (before, after):
+            for i in side:
+                text = feats.text_of[feats.blocks[i]]
+                if not (2 <= len(text) <= 60) or feats.blocks[i] in inside:
+                    continue
+                if len(feats.find_text(text)) != 1:
+                    continue  # an ambiguous anchor points nowhere
+                if feats.blocks[i].tag in ("option", "select", "button", "textarea"):
+                    continue  # form controls are hidden or move with the form
+                if not re.search(r"[^\W\d_]{2}", text):
+                    continue  # numbers and marks ("1.", "»") are not labels
+                if others and sum(1 for o in others if _same_distance(o, text, mine - i)) < max(1, (len(others) + 1) // 2):
+                    continue  # text that changes per page or drifts away is no context
+                contexts.append(Context(text, mine - i))
+                break
+    color, size = _font(node)
+    return SearchRules(keyword=keyword, tag=tag, context=tuple(contexts), font_color=color, font_size=size, threshold=threshold, fingerprint=fingerprint(node))
+
+
+_FEATURES: dict[int, tuple[HtmlElement, PageFeatures]] = {}
+
+
+def _same_distance(node: HtmlElement, text: str, distance: int) -> bool:
+    feats = _features_of(node.getroottree().getroot())
+    mine = feats.block_of(node)
+    return mine is not None and any(abs((mine - at) - distance) <= 1 for at in feats.find_text(text))
+
+
+def _features_of(root: HtmlElement) -> PageFeatures:
+    """PageFeatures of a learning page, kept while learning a template (pages are few)."""
+    hit = _FEATURES.get(id(root))
+    if hit is None or hit[0] is not root:
+        if len(_FEATURES) > 64:
+            _FEATURES.clear()
+        hit = (root, PageFeatures(root))
+        _FEATURES[id(root)] = hit
+    return hit[1]
+
+
+def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5) -> Template:
+    """Fill each field's search rules from pages where its queue works (keywords kept)."""
+    trees = [page_tree(p) for p in pages[: max(sample, 2)] if not p.error]
+    trees = [t for t in trees if isinstance(t, HtmlElement)]
+    if not trees:
+        return template
+    new = template
+    for fld in template.fields:
+        values: list[str] = []
+        found: list[HtmlElement] = []
+        item_tag = ""
+        for tree in trees:
+            value, report = extract_field(tree, fld, template)
+            values.append(repr(value))
+            nodes = [n for p in report.nodes for n in select_elements(tree, p)] if report.status == "ok" else []
+            if fld.is_list and not fld.children and len(nodes) >= 2 and len({n.tag for n in nodes}) == 1:
+                # A list is found again through its container: the lowest node holding every
+                # item; the items are then its descendants of the item tag (nested lists too).
+                found.append(_common_ancestor(nodes))
+                item_tag = nodes[0].tag
+            elif nodes:
+                found.append(nodes[0])
+        varies = len(set(values)) > 1
+        for i, node in enumerate(found[:1]):
+            others = found[:i] + found[i + 1 :]
+            rules = learn_search_rules(node, others, keyword=fld.search.keyword, threshold=fld.search.threshold)
+            # Whether the value changes from page to page: a repair that yields one constant
+            # value on every page for such a field has found boilerplate, not the field.
+            extra: dict[str, Any] = {"varies": varies}
+            if item_tag:
+                extra["items"] = item_tag
+            rules = replace(rules, fingerprint={**rules.fingerprint, **extra})
+            new = new.with_field(replace(fld, search=rules))
+    return new
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def score_node(el: HtmlElement, rules: SearchRules, feats: PageFeatures) -> dict[str, float]:
+    """Component scores d_key, d_tag, d_cont, d_font and the fingerprint similarity, for the
+    rules that are set; ``score`` is their weighted mean over the set rules."""
+    scores: dict[str, float] = {}
+    if rules.keyword:
+        text = normalize_text(el.text_content())
+        kw = normalize_text(rules.keyword)
+        if text == kw:
+            scores["keyword"] = 1.0
+        elif kw and kw in text:
+            scores["keyword"] = len(kw) / len(text)
+        else:
+            scores["keyword"] = 0.0
+    if rules.tag:
+        scores["tag"] = 1.0 / feats.tag_counts[el.tag] if el.tag == rules.tag and feats.tag_counts[el.tag] else 0.0
+    if rules.context:
+        mine = feats.block_of(el)
+        total = 0.0
+        for ctx in rules.context:
+            best = 0.0
+            if mine is not None:
+                for at in feats.find_text(ctx.content):
+                    ndist = mine - at
+                    # A context that moved to the other side (reordered blocks) still counts,
+                    # at half weight.
+                    side = 1.0 if (ndist > 0) == (ctx.distance > 0) else 0.5
+                    best = max(best, side / (1 + abs(ndist - ctx.distance)))
+            total += best
+        scores["context"] = total / len(rules.context)
+    if rules.font_color or rules.font_size:
+        color, size = _font(el)
+        got = []
+        if rules.font_color:
+            got.append(1.0 if color == rules.font_color.lower() else 0.0)
+        if rules.font_size:
+            got.append(1.0 if size == rules.font_size.lower() else 0.0)
+        scores["font"] = sum(got) / len(got)
+    if rules.fingerprint:
+        scores["fingerprint"] = fingerprint_similarity(rules.fingerprint, el)
+    weight = sum(WEIGHTS[k] for k in scores)
+    scores["score"] = sum(WEIGHTS[k] * v for k, v in scores.items()) / weight if weight else 0.0
+    return scores
+
+
+@dataclass
+class RepairProposal:
+    """A proposed new XPath for a broken field, with the evidence for it."""
+
+    template: str
+    field: str
+    xpath: str
+    score: float
+    scores: dict[str, float]
+    url: str
+    value: str
+    node: str  # absolute XPath of the chosen node on the page
+    fixes: list[str] = dataclasses.field(default_factory=list)  # pages where the new XPath gives a value
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "template": self.template,
+            "field": self.field,
+            "xpath": self.xpath,
+            "score": round(self.score, 4),
+            "scores": {k: round(v, 4) for k, v in sorted(self.scores.items())},
+            "url": self.url,
+            "value": self.value[:200],
+            "node": self.node,
+            "fixes": list(self.fixes),
+        }
+
+
+def rank_nodes(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = (), limit: int = 5) -> list[tuple[HtmlElement, dict[str, float]]]:
+    """Nodes scoring above the field's search threshold, best first; scored bottom-up, so on
+    equal scores the deeper node wins."""
+    rules = fld.search
+    if rules.empty:
+        return []
+    feats = PageFeatures(root)
+    excluded = set(exclude)
+    scored: list[tuple[float, int, HtmlElement, dict[str, float]]] = []
+    elements = [el for el in iter_elements(root) if el.tag not in INVISIBLE_TAGS and el.tag not in ("html", "body")]
+    is_container = fld.is_list and bool(rules.fingerprint.get("items"))
+    learned_path = set(rules.fingerprint.get("path", []))
+    for order, el in enumerate(reversed(elements)):  # bottom-up: leaves before their ancestors
+        if el in excluded or feats.block_of(el) is None:
+            continue
+        scores = score_node(el, rules, feats)
+        fp = scores.get("fingerprint", 1.0)
+        same_id = bool(rules.fingerprint.get("id")) and el.get("id") == rules.fingerprint.get("id")
+        context_led = fld.is_list and scores.get("context", 0.0) > fp and fp < MIN_FINGERPRINT
+        if is_container and el.tag not in learned_path and any(a.tag == el.tag for a in el.iterancestors()):
+            continue  # a list nested in a list of its own kind is a sub-list, not the list
+        if scores["score"] >= rules.threshold and (same_id or not context_led):
+            scored.append((-scores["score"], order, el, scores))
+    scored.sort(key=lambda x: (round(x[0], 9), x[1]))
+    ranked = [(el, sc) for _s, _o, el, sc in scored]
+    if fld.is_list and rules.fingerprint.get("items"):
+        ranked = _prefer_outer(ranked)
+    return ranked[:limit]
+
+
+def _prefer_outer(ranked: list[tuple[HtmlElement, dict[str, float]]]) -> list[tuple[HtmlElement, dict[str, float]]]:
+    """A list's container holds every item: when a candidate sits inside another candidate of
+    about the same structural similarity, the outer one comes first (a nested sub-list is a
+    part of the list, not the list)."""
+    out = list(ranked)
+    for el, sc in ranked:
+        for outer, osc in ranked:
+            if outer is not el and osc.get("fingerprint", 0) >= sc.get("fingerprint", 0) - 0.05 and any(a is outer for a in el.iterancestors()):
+                j = out.index((el, sc))
+                k = out.index((outer, osc))
+                if k > j:
+                    out.insert(j, out.pop(k))
+                break
+    return out
+
+
+def find_node(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = ()) -> tuple[HtmlElement, dict[str, float]] | None:
+    """Best node by the field's search rules above the threshold; None when no node passes."""
+    ranked = rank_nodes(root, fld, exclude=exclude, limit=1)
+    return ranked[0] if ranked else None
+
+
+def _constant_on_site(xp: str, fld: Field, template: Template, index: SiteIndex, sample: int = 30) -> bool:
+    """True when the XPath gives one same value on every sampled page that has it: for a field
+    whose value varies from page to page, that is boilerplate (a site header), not the field."""
+    probe = replace(fld, xpaths=(xp,))
+    values = set()
+    hits = 0
+    for tree in index.trees[:sample]:
+        try:
+            value, rep = extract_field(tree, probe, template)
+        except RuleError:
+            return False
+        if rep.status == "ok":
+            hits += 1
+            values.add(repr(value))
+            if len(values) > 1:
+                return False
+    return hits >= 2
+
+
+def _new_xpath(el: HtmlElement, index: SiteIndex | None) -> str:
+    for cand in suggest(el, index, limit=6):
+        if cand.page_matches == 1 and cand.family != "text":
+            return cand.xpath
+    cls = [t for t in (el.get("class") or "").split() if is_wordlike(t)]
+    if cls:
+        return f"//{el.tag}[{class_predicate(cls[0])}]"
+    return xpath_of(el)
+
+
+def propose_repair(page: Page, template: Template, fld: Field, *, root: HtmlElement | None = None, index: SiteIndex | None = None, model: DomainModel | None = None) -> RepairProposal | None:
+    """A repair proposal for a field whose every XPath fails on ``page``, or None."""
+    if root is None:
+        tree = page_tree(page)
+        if not isinstance(tree, HtmlElement):
+            return None
+        root = tree
+    removed = removal_set(root, template, model)
+    check_constant = index is not None and len(index.trees) >= 2 and bool(fld.search.fingerprint.get("varies"))
+    for el, scores in rank_nodes(root, fld, exclude=removed):
+        items = str(fld.search.fingerprint.get("items", ""))
+        if fld.is_list and items:
+            if sum(1 for _ in el.iter(items)) < 2:
+                continue  # a list container holds several items
+            xp = f"{_new_xpath(el, index)}//{items}"
+        else:
+            pattern = list_from_example(el) if fld.is_list else None
+            xp = pattern.pattern if pattern is not None else _new_xpath(el, index)
+        if check_constant and index is not None and _constant_on_site(xp, fld, template, index):
+            log.info("repair candidate %s for %s skipped: one constant value across the site", xp, fld.id)
+            continue
+        return RepairProposal(template.name, fld.id, xp, scores["score"], {k: v for k, v in scores.items() if k != "score"}, page.url, visible_text(el), xpath_of(el))
+    return None
+
+
+def repair_steps(pages: Sequence[Page], template: Template, model: DomainModel | None = None) -> Generator[Progress, None, list[RepairProposal]]:
+    """Find fields that fail on pages of the template, propose repairs and count the pages each
+    proposed XPath fixes; one proposal per (field, XPath), best evidence kept."""
+    index = SiteIndex.from_pages(pages)
+    by_url = dict(zip(index.urls, index.trees, strict=False))
+    proposals: dict[tuple[str, str], RepairProposal] = {}
+    failing: dict[str, list[str]] = {}
+    total = len(pages)
+    for n, page in enumerate(pages, 1):
+        yield Progress(n, total, page.url)
+        root = by_url.get(page.url)
+        if root is None or not choose_templates(page.url, [template]):
+            continue
+        result = apply_template(page, template, model, root=root)
+        for fid in result.failed_fields:
+            failing.setdefault(fid, []).append(page.url)
+            try:
+                prop = propose_repair(page, template, template.field(fid), root=root, index=index, model=model)
+            except DeboilerError as exc:
+                log.warning("repair of %s on %s failed: %s", fid, page.url, exc)
+                continue
+            if prop is None:
+                continue
+            key = (fid, prop.xpath)
+            if key not in proposals or prop.score > proposals[key].score:
+                proposals[key] = prop
+    rejected: set[tuple[str, str]] = set()
+    for (fid, xp), prop in proposals.items():
+        fld = replace(template.field(fid), xpaths=(xp,))
+        values: set[str] = set()
+        for url in failing.get(fid, []):
+            tree = by_url[url]
+            try:
+                value, rep = extract_field(tree, fld, template)
+            except RuleError:
+                continue
+            if rep.status == "ok":
+                prop.fixes.append(url)
+                values.add(repr(value))
+        if template.field(fid).search.fingerprint.get("varies") and len(prop.fixes) >= 2 and len(values) == 1:
+            log.info("repair of %s rejected: %s gives the same value on %d pages", fid, xp, len(prop.fixes))
+            rejected.add((fid, xp))
+    out = sorted((p for k, p in proposals.items() if k not in rejected), key=lambda p: (p.field, -len(p.fixes), -p.score))
+    return out
+
+
+def accept_repairs(template: Template, proposals: Iterable[RepairProposal]) -> Template:
+    """The template with each accepted proposal's XPath appended to its field's queue."""
+    new = template
+    for prop in proposals:
+        if prop.template and prop.template != template.name:
+            continue
+        new = new.with_field(new.field(prop.field).with_xpath(prop.xpath))
+    return new

@@ -1,0 +1,573 @@
+"""Selectors: safe compilation and caching of XPath/CSS, selector suggestion with site-wide hit
+rates and learned volatile attributes, ``%d`` list generalisation/expansion, record containers."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import lxml.etree as etree
+from cssselect import HTMLTranslator
+from cssselect.parser import SelectorError
+
+from deboiler_gui.engine.htmltree import HtmlElement, normalize_text, parse_html
+from deboiler_gui.engine.model import Page, RuleError
+
+log = logging.getLogger(__name__)
+
+_CSS = HTMLTranslator()
+_XPATH_START = re.compile(r"^\s*(\(|\.{1,2}(/|$)|/|@|[a-zA-Z_][\w.-]*\s*\(|[a-zA-Z_-]+::)")
+_INDEX = re.compile(r"\[(\d+|%d)\]")
+
+#: Attributes that are stable hooks by convention (test ids), cheapest rung of the ladder.
+TEST_ATTRS = ("data-testid", "data-test", "data-qa", "data-cy", "data-id")
+#: Semantic attributes worth a selector.
+SEMANTIC_ATTRS = ("itemprop", "role", "aria-label", "name", "rel", "property", "itemtype")
+_WORDLIKE = re.compile(r"^[A-Za-z][A-Za-z_-]*[A-Za-z0-9]?$|^[A-Za-z][A-Za-z0-9_-]{0,30}$")
+
+
+# --------------------------------------------------------------------------- compile + select
+
+
+def to_xpath(expression: str) -> str:
+    """XPath text of an XPath or CSS expression (``css:`` / ``xpath:`` prefixes force one)."""
+    expr = expression.strip()
+    if expr.startswith("xpath:"):
+        return expr[6:].strip()
+    if expr.startswith("css:"):
+        return _css(expr[4:].strip(), expression)
+    if _XPATH_START.match(expr):
+        return expr
+    return _css(expr, expression)
+
+
+def _css(css: str, original: str) -> str:
+    try:
+        return str(_CSS.css_to_xpath(css))
+    except SelectorError as exc:
+        raise RuleError(f"invalid CSS selector ({exc})", expression=original) from exc
+
+
+@lru_cache(maxsize=4096)
+def _compiled(expression: str) -> etree.XPath:
+    xp = to_xpath(expression)
+    if "%d" in xp:
+        # A list pattern: the placeholder releases that step's index (see expand_pattern).
+        xp = xp.replace("[%d]", "")
+    try:
+        return etree.XPath(xp, smart_strings=False)
+    except etree.XPathSyntaxError as exc:
+        raise RuleError(f"invalid XPath ({exc})", expression=expression) from exc
+
+
+def compile_selector(expression: str) -> etree.XPath:
+    """Compiled XPath for an XPath or CSS expression, cached; RuleError names the expression."""
+    if not expression or not expression.strip():
+        raise RuleError("empty selector", expression=expression)
+    return _compiled(expression)
+
+
+def select(root: Any, expression: str) -> list[Any]:
+    """Evaluate a selector; returns elements, strings or numbers as XPath gives them."""
+    xp = compile_selector(expression)
+    try:
+        result = xp(root)
+    except etree.XPathEvalError as exc:
+        raise RuleError(f"XPath evaluation failed ({exc})", expression=expression) from exc
+    if isinstance(result, list):
+        return result
+    return [result]
+
+
+def select_elements(root: Any, expression: str) -> list[HtmlElement]:
+    return [n for n in select(root, expression) if isinstance(n, etree._Element)]
+
+
+def expand_pattern(root: Any, pattern: str, *, start: int = 1, max_misses: int = 3, limit: int = 10_000) -> list[Any]:
+    """Probe a single-``%d`` pattern with 1, 2, ... until ``max_misses`` indices in a row match
+    nothing (Wenzhi's expansion); patterns with several placeholders release them all."""
+    if pattern.count("%d") != 1:
+        return select(root, pattern)
+    probe = _pattern_probe(pattern)
+    # The steps before the numbered one are evaluated once; each index only walks on from the
+    # nodes they found ((A)/b[i]/c is A/b[i]/c).
+    context = select_elements(root, probe[0]) if probe is not None else []
+    out: list[Any] = []
+    misses = 0
+    i = start
+    while misses < max_misses and i < start + limit:
+        if probe is not None:
+            try:
+                found = probe[1](root, ctx=context, i=i)
+            except etree.XPathEvalError as exc:
+                raise RuleError(f"XPath evaluation failed ({exc})", expression=pattern) from exc
+            found = found if isinstance(found, list) else [found]
+        else:
+            found = select(root, pattern.replace("%d", str(i)))
+        if found:
+            out.extend(found)
+            misses = 0
+        else:
+            misses += 1
+        i += 1
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _pattern_probe(pattern: str) -> tuple[str, etree.XPath] | None:
+    """For an XPath list pattern A/b[%d]/c whose numbered step is not the first: A, and
+    $ctx/b[$i]/c compiled once. None when the pattern cannot be split that way (CSS, a union
+    or a function at the top, the number in the first step)."""
+    if not _XPATH_START.match(pattern) or pattern.lstrip().startswith(("(", "css:", "xpath:")):
+        return None
+    at = pattern.index("%d")
+    cut = -1
+    depth_at = -1
+    for pos, ch, depth in _unquoted(pattern):
+        if ch == "|" and depth == 0:
+            return None  # a union at the top
+        if pos < at and ch == "/" and depth == 0:
+            cut = pos
+        elif pos == at:
+            depth_at = depth
+    if cut <= 0 or depth_at != 1:
+        return None
+    if pattern[cut - 1] == "/":
+        cut -= 1  # the step is reached by //
+    prefix, rest = pattern[:cut], pattern[cut:]
+    if not prefix.strip() or prefix.rstrip().endswith(("/", "::")):
+        return None
+    try:
+        etree.XPath(prefix)
+        compiled = etree.XPath("$ctx" + rest.replace("%d", "$i"), smart_strings=False)
+    except etree.XPathSyntaxError:
+        return None
+    return prefix, compiled
+
+
+def _unquoted(text: str) -> Iterator[tuple[int, str, int]]:
+    """(position, character, bracket depth) of each character of an XPath outside its string
+    literals."""
+    depth = 0
+    quote = ""
+    for pos, ch in enumerate(text):
+        if quote:
+            if ch == quote:
+                quote = ""
+            continue
+        if ch in "'\"":
+            quote = ch
+            continue
+        if ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        yield pos, ch, depth
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def path_steps(el: HtmlElement) -> list[tuple[str, int, int]]:
+    """(tag, 1-based index among same-tag siblings, count of same-tag siblings) from the root."""
+    steps: list[tuple[str, int, int]] = []
+    node: HtmlElement | None = el
+    while node is not None:
+        parent = node.getparent()
+        if parent is None:
+            steps.append((node.tag, 1, 1))
+            break
+        pos = 0
+        count = 0
+        for sib in parent:
+            if sib.tag == node.tag:
+                count += 1
+                if sib is node:
+                    pos = count
+        steps.append((node.tag, pos, count))
+        node = parent
+    steps.reverse()
+    return steps
+
+
+def _steps_xpath(steps: Sequence[tuple[str, Any, int]], *, always_index: bool = False) -> str:
+    parts = []
+    for tag, idx, count in steps:
+        if idx == "%d" or always_index or count > 1:
+            parts.append(f"{tag}[{idx}]")
+        else:
+            parts.append(tag)
+    return "/" + "/".join(parts)
+
+
+def relative_path(ancestor: HtmlElement, el: HtmlElement) -> str:
+    """Indexed path from ``ancestor`` down to ``el`` (``.`` when equal)."""
+    steps = path_steps(el)
+    depth = len(path_steps(ancestor))
+    rel = steps[depth:]
+    if not rel:
+        return "."
+    return "./" + _steps_xpath(rel).lstrip("/")
+
+
+def xpath_literal(text: str) -> str:
+    """A quoted XPath string literal for any text."""
+    if "'" not in text:
+        return f"'{text}'"
+    if '"' not in text:
+        return f'"{text}"'
+    return "concat(" + ", \"'\", ".join(f"'{p}'" for p in text.split("'")) + ")"
+
+
+def class_predicate(token: str) -> str:
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {token} ')"
+
+
+def is_wordlike(value: str) -> bool:
+    """Ids/classes that look like words: not mostly digits, no long hex runs, not too long."""
+    if not value or len(value) > 40 or not _WORDLIKE.match(value):
+        return False
+    digits = sum(c.isdigit() for c in value)
+    return digits * 3 < len(value) and not re.search(r"[0-9a-f]{6,}", value)
+
+
+# --------------------------------------------------------------------------- site index
+
+_ID_STEP = re.compile(r"""^//([A-Za-z][\w-]*|\*)\[@id=('[^']*'|"[^"]*")\](/.*)?$""")
+
+
+def count_hits(trees: Iterable[Any], select: Callable[[Any], Any]) -> dict[str, int]:
+    """Pages where ``select`` finds exactly one node, none, or many (an evaluation error
+    counts as none)."""
+    one = none = many = 0
+    for tree in trees:
+        try:
+            n = len(select(tree))
+        except (etree.XPathEvalError, TypeError):
+            n = 0
+        if n == 0:
+            none += 1
+        elif n == 1:
+            one += 1
+        else:
+            many += 1
+    return {"pages": one + none + many, "one": one, "none": none, "many": many}
+
+
+def _id_shortcut(expression: str) -> etree.XPath | None:
+    """``//div[@id='x']/…`` as ``id('x')[self::div]/…``: libxml2 keeps an id table for HTML, so
+    the lookup skips the scan of the whole page (about 20x faster over a site). A page with a
+    duplicated id counts its first holder only."""
+    m = _ID_STEP.match(expression)
+    if m is None:
+        return None
+    tag, literal, rest = m.group(1), m.group(2), m.group(3) or ""
+    head = f"id({literal})" + ("" if tag == "*" else f"[self::{tag}]")
+    try:
+        return etree.XPath(head + rest, smart_strings=False)
+    except etree.XPathSyntaxError:
+        return None
+
+
+
+@dataclass
+class SiteIndex:
+    """Parsed pages of one site, kept for fast hit rates and volatility (parse once)."""
+
+    urls: list[str]
+    trees: list[HtmlElement]
+    _volatile: dict[tuple[str, str, str], bool] = field(default_factory=dict)
+
+    @classmethod
+    def from_pages(cls, pages: Iterable[Page], *, max_pages: int = 1000) -> SiteIndex:
+        urls: list[str] = []
+        trees: list[HtmlElement] = []
+        for page in pages:
+            if len(trees) >= max_pages:
+                break
+            if page.error or not page.html:
+                continue
+            urls.append(page.url)
+            trees.append(parse_html(page.html))
+        return cls(urls, trees)
+
+    def hit_rate(self, expression: str) -> dict[str, Any]:
+        """How many pages the selector matches exactly once, not at all, or many times."""
+        xp = _id_shortcut(expression) or compile_selector(expression)
+        counts = count_hits(self.trees, xp)
+        total = counts["pages"]
+        return {**counts, "rate": counts["one"] / total if total else 0.0}
+
+    def is_volatile(self, el: HtmlElement, attr: str, value: str) -> bool:
+        """True when the node at the same indexed position on other pages has another value
+        for ``attr`` (ids with counters, session classes...); learned, not guessed."""
+        path = _steps_xpath(path_steps(el), always_index=True)
+        key = (path, attr, value)
+        cached = self._volatile.get(key)
+        if cached is not None:
+            return cached
+        xp = etree.XPath(path)
+        seen = same = 0
+        for tree in self.trees[:200]:  # a sample is enough to see a value change
+            nodes = xp(tree)
+            if not nodes or nodes[0].tag != el.tag:
+                continue
+            seen += 1
+            other = nodes[0].get(attr)
+            if other is None:
+                continue
+            if attr == "class":
+                if value in other.split():
+                    same += 1
+            elif other == value:
+                same += 1
+        # Volatile when some page has the node with a different value; a node present on one
+        # page only gives no evidence either way.
+        volatile = seen >= 2 and same < seen and same <= seen // 2
+        self._volatile[key] = volatile
+        return volatile
+
+
+# --------------------------------------------------------------------------- suggestion
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One suggested selector for a clicked node."""
+
+    xpath: str
+    family: str  # "testid", "id", "semantic", "class", "text", "anchor", "positional"
+    cost: float
+    page_matches: int
+    selects_target: bool
+    site: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "xpath": self.xpath,
+            "family": self.family,
+            "cost": self.cost,
+            "page_matches": self.page_matches,
+            "selects_target": self.selects_target,
+            "site": dict(self.site),
+        }
+
+
+def _features(el: HtmlElement, index: SiteIndex | None, *, allow_text: bool) -> list[tuple[float, str, str]]:
+    """(cost, family, predicate) for one node, cheapest first; volatile values are skipped."""
+    out: list[tuple[float, str, str]] = []
+
+    def stable(attr: str, value: str) -> bool:
+        return index is None or not index.is_volatile(el, attr, value)
+
+    for attr in TEST_ATTRS:
+        v = el.get(attr)
+        if v and len(v) <= 60 and stable(attr, v):
+            out.append((1.0, "testid", f"@{attr}={xpath_literal(v)}"))
+    v = el.get("id")
+    if v and is_wordlike(v) and stable("id", v):
+        out.append((2.0, "id", f"@id={xpath_literal(v)}"))
+    for attr in SEMANTIC_ATTRS:
+        v = el.get(attr)
+        if v and len(v) <= 60 and stable(attr, v):
+            out.append((3.0, "semantic", f"@{attr}={xpath_literal(v)}"))
+    tokens = [t for t in (el.get("class") or "").split() if is_wordlike(t)]
+    tokens = [t for t in tokens if stable("class", t)]
+    for t in tokens[:3]:
+        out.append((4.0, "class", class_predicate(t)))
+    if len(tokens) >= 2:
+        out.append((4.5, "class", f"{class_predicate(tokens[0])} and {class_predicate(tokens[1])}"))
+    if allow_text:
+        text = normalize_text(el.text_content() if len(el) == 0 else (el.text or ""))
+        if text and len(text) <= 40 and "\n" not in text and len(el) == 0:
+            out.append((5.0, "text", f"normalize-space(.)={xpath_literal(text)}"))
+    return out
+
+
+def suggest(
+    el: HtmlElement,
+    index: SiteIndex | None = None,
+    *,
+    limit: int = 8,
+) -> list[Candidate]:
+    """Ranked selector candidates for ``el`` (an element of a ``parse_html`` tree): stable hooks
+    first, positional last, never ``tbody``. Each carries its match count on this page and,
+    with an index, its site-wide hit rate (exactly one / none / many)."""
+    root = el.getroottree().getroot()
+    tag = el.tag
+    exprs: dict[str, tuple[float, str]] = {}
+
+    def add(xp: str, cost: float, family: str) -> None:
+        if "tbody" in xp:
+            return
+        if xp not in exprs or exprs[xp][0] > cost:
+            exprs[xp] = (cost, family)
+
+    # 1. The node's own features, alone and with the tag.
+    own = _features(el, index, allow_text=True)
+    for cost, family, pred in own:
+        add(f"//{tag}[{pred}]", cost, family)
+    # 2. A stable ancestor hook plus the indexed path down to the node.
+    steps = path_steps(el)
+    node = el.getparent()
+    depth_up = 1
+    while node is not None and node.tag not in ("html",) and depth_up <= 8:
+        for cost, _family, pred in _features(node, index, allow_text=False)[:3]:
+            rel = steps[len(steps) - depth_up :]
+            rel_xp = "/".join(f"{t}[{i}]" if c > 1 else t for t, i, c in rel)
+            add(f"//{node.tag}[{pred}]/{rel_xp}", cost + 1.0 + depth_up * 0.5, "anchor")
+            if own:
+                c2, fam2, p2 = own[0]
+                add(f"//{node.tag}[{pred}]//{tag}[{p2}]", cost + c2 * 0.5 + 0.5, "anchor")
+        node = node.getparent()
+        depth_up += 1
+    # 3. A text label just before the node (dt/th/label/strong followed by the value).
+    prev = el.getprevious()
+    if prev is not None and isinstance(prev.tag, str):
+        label = normalize_text(prev.text_content())
+        if label and len(label) <= 30 and "\n" not in label:
+            add(f"//{prev.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{tag}[1]", 5.5, "text")
+    # 4. Positional: the absolute indexed path (last resort) and the bare tag.
+    add(_steps_xpath(steps), 9.0, "positional")
+    add(f"//{tag}", 7.0, "positional")
+
+    found: list[tuple[str, str, float, int]] = []
+    for xp, (cost, family) in exprs.items():
+        try:
+            nodes = select_elements(root, xp)
+        except RuleError:
+            continue
+        if any(n is el for n in nodes):
+            found.append((xp, family, cost, len(nodes)))
+    # Site-wide hit rates cost one XPath run per page: the candidates that can make the list
+    # (unique on the page first, then by cost) get one, the rest are not shown.
+    found.sort(key=lambda f: (f[3] != 1, f[2], f[0].count("/"), len(f[0])))
+    candidates: list[Candidate] = []
+    for rank_in_found, (xp, family, cost, n) in enumerate(found):
+        site: dict[str, Any] = {}
+        if index is not None and rank_in_found < limit:
+            site = index.hit_rate(xp)
+        candidates.append(Candidate(xp, family, cost, n, True, site))
+
+    def rank(c: Candidate) -> tuple[Any, ...]:
+        unique = c.page_matches == 1
+        rate = c.site.get("rate", -1.0 if unique and index is not None else (1.0 if unique else 0.0))
+        return (not unique, -round(rate, 2), c.cost, c.xpath.count("/"), len(c.xpath))
+
+    candidates.sort(key=rank)
+    return candidates[:limit]
+
+
+# --------------------------------------------------------------------------- lists
+
+
+@dataclass(frozen=True)
+class ListPattern:
+    """A ``%d`` list pattern and what it matched on the example page."""
+
+    pattern: str
+    count: int
+    indices: tuple[int, ...] = ()
+    start: int = 1
+    stride: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pattern": self.pattern, "count": self.count, "indices": list(self.indices), "start": self.start, "stride": self.stride}
+
+
+def list_from_example(el: HtmlElement) -> ListPattern | None:
+    """From one item, find the step whose index generalises to its siblings: from the deepest
+    step up, release one index; the first release that matches 2+ nodes of the same tag wins."""
+    root = el.getroottree().getroot()
+    steps = path_steps(el)
+    for i in range(len(steps) - 1, 0, -1):
+        tag, idx, count = steps[i]
+        if count < 2:
+            continue
+        trial: list[tuple[str, Any, int]] = list(steps)
+        trial[i] = (tag, "%d", count)
+        pattern = _steps_xpath(trial)
+        nodes = select_elements(root, pattern)
+        if len(nodes) >= 2 and all(n.tag == el.tag for n in nodes):
+            indices = tuple(int(p[1]) for p in (path_steps(n)[i] for n in nodes))
+            return ListPattern(pattern, len(nodes), indices)
+    return None
+
+
+def list_from_examples(elements: Sequence[HtmlElement]) -> ListPattern:
+    """From several items: steps where indices differ become ``%d`` (SPEC §3)."""
+    if not elements:
+        raise RuleError("no examples for a list pattern")
+    if len(elements) == 1:
+        found = list_from_example(elements[0])
+        if found is None:
+            raise RuleError("the example has no repeating siblings", expression=_steps_xpath(path_steps(elements[0])))
+        return found
+    all_steps = [path_steps(e) for e in elements]
+    skeletons = {tuple(s[0] for s in st) for st in all_steps}
+    if len(skeletons) != 1:
+        raise RuleError("the examples have different tag paths; they are not one list")
+    first = all_steps[0]
+    merged: list[tuple[str, Any, int]] = []
+    varying: list[int] = []
+    for pos, (tag, idx, _count) in enumerate(first):
+        others = {st[pos][1] for st in all_steps}
+        if len(others) > 1:
+            merged.append((tag, "%d", 2))
+            varying.append(pos)
+        else:
+            merged.append((tag, idx, max(st[pos][2] for st in all_steps)))
+    pattern = _steps_xpath(merged)
+    root = elements[0].getroottree().getroot()
+    nodes = select_elements(root, pattern)
+    indices: tuple[int, ...] = ()
+    start, stride = 1, 1
+    if len(varying) == 1:
+        given = sorted(int(st[varying[0]][1]) for st in all_steps)
+        indices = tuple(given)
+        diffs = {b - a for a, b in zip(given, given[1:], strict=False)}
+        if len(diffs) == 1:
+            start, stride = given[0], diffs.pop()
+    return ListPattern(pattern, len(nodes), indices, start, stride)
+
+
+@dataclass(frozen=True)
+class RecordPattern:
+    """A repeating record container (``%d`` pattern) and each field's path relative to it."""
+
+    container: str
+    fields: dict[str, str]
+    count: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"container": self.container, "fields": dict(self.fields), "count": self.count}
+
+
+def _common_ancestor(elements: Sequence[HtmlElement]) -> HtmlElement:
+    chains = [list(e.iterancestors())[::-1] + [e] for e in elements]
+    common: HtmlElement = chains[0][0]
+    for level in zip(*chains, strict=False):
+        if all(x is level[0] for x in level):
+            common = level[0]
+        else:
+            break
+    return common
+
+
+def record_from_example(fields: dict[str, HtmlElement]) -> RecordPattern:
+    """From the field nodes of one item: the lowest ancestor holding them that repeats among its
+    siblings is the container; each field becomes a path relative to it."""
+    if not fields:
+        raise RuleError("no field examples for a record")
+    node: HtmlElement | None = _common_ancestor(list(fields.values()))
+    while node is not None and node.getparent() is not None:
+        found = list_from_example(node)
+        if found is not None:
+            rel = {name: relative_path(node, el) for name, el in fields.items()}
+            return RecordPattern(found.pattern, rel, found.count)
+        node = node.getparent()
+    raise RuleError("no repeating container holds these fields")

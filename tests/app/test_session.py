@@ -1,0 +1,80 @@
+"""What the app keeps outside Qt: where an input's workspace lives, worker processes relaying
+an engine step (result, partial batches, typed errors, cancel), and drafts."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deboiler_gui.app import session
+from deboiler_gui.engine.model import Page, WorkspaceError
+from deboiler_gui.engine.progress import run
+from deboiler_gui.engine.store import Workspace
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> str:
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as ws:
+        ws.add_pages(Page(f"https://s.example/p{i}.html", f"<html><body><p>page {i}</p></body></html>") for i in range(120))
+    return str(path)
+
+
+def test_worker_process_returns_the_steps_result_and_partial_batches(workspace: str) -> None:
+    gen = session.run_in_child("page_batches", workspace, "s.example", 1000)
+    batches: list[Any] = []
+    assert run(gen, lambda item: batches.append(item) if isinstance(item, list) else None) == 120
+    urls = [u for b in batches for u, _html in b]
+    assert len(urls) == 120 and urls == sorted(urls)
+    assert "page 7" in dict(u for b in batches for u in b)["https://s.example/p7.html"]
+
+
+def test_worker_process_relays_typed_engine_errors(tmp_path: Path) -> None:
+    with pytest.raises(WorkspaceError, match="no such file"):
+        for _ in session.run_in_child("page_summaries", str(tmp_path / "missing.sqlite"), "s.example"):
+            pass
+
+
+def test_closing_the_relay_ends_the_worker(workspace: str) -> None:
+    import multiprocessing
+
+    gen = session.run_in_child("page_batches", workspace, "s.example", 1000)
+    next(gen)
+    assert multiprocessing.active_children()
+    gen.close()
+    deadline = time.monotonic() + 5
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not multiprocessing.active_children()
+
+
+def test_only_known_steps_run_in_a_worker() -> None:
+    with pytest.raises(ValueError):
+        next(session.run_in_child("clear_draft", "x"))
+
+
+def test_inputs_get_their_own_workspace_and_workspaces_are_used_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workspace: str) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = tmp_path / "site"
+    folder.mkdir()
+    target = session.workspace_for(folder)
+    assert target.parent == tmp_path / "data" / "deboiler-gui" / "workspaces"
+    assert session.workspace_for(folder) == target and session.workspace_for(tmp_path) != target
+    assert session.is_workspace(workspace) and session.workspace_for(workspace) == Path(workspace)
+    assert not session.is_workspace(folder)
+    assert session.has_pages(workspace) and not session.has_pages(str(target))
+
+
+def test_drafts_round_trip_and_clear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    ws = str(tmp_path / "a.sqlite")
+    assert session.read_draft(ws) is None
+    data = {"name": "t", "remove": [{"name": "remove-1", "selector": "//nav", "note": ""}]}
+    session.write_draft(ws, data)
+    assert session.read_draft(ws) == data
+    assert session.read_draft(str(tmp_path / "b.sqlite")) is None  # drafts are per workspace
+    session.clear_draft(ws)
+    assert session.read_draft(ws) is None

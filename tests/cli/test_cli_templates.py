@@ -1,0 +1,189 @@
+"""The template commands end to end: import/list/show/history/diff/export/revert, extract to
+JSON lines and CSV, evaluate, suggest, repair; exit codes 1 (failure) and 2 (usage); two
+processes writing the same workspace."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deboiler_gui.cli import cli
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template import rulefile
+from deboiler_gui.engine.template.model import Field, Processor, Template
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from tplsite import SITE, article_html, pages  # noqa: E402
+
+
+def news(*xpaths: str) -> Template:
+    return Template(
+        "news",
+        site=SITE,
+        urls=(f"https://{SITE}/news/2024/",),
+        fields=(
+            Field("title", xpaths=xpaths or ("/html/body/div[2]/h1",)),
+            Field("date", xpaths=("//span[@class='date']",), processors=(Processor("date"),)),
+            Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True),
+        ),
+    )
+
+
+@pytest.fixture()
+def ws(tmp_path: Path) -> Path:
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as w:
+        w.add_pages(pages(6))
+    return path
+
+
+def run(*args: str) -> object:
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_import_list_show_history_diff_revert_export(ws: Path, tmp_path: Path) -> None:
+    f1 = tmp_path / "v1.json"
+    f1.write_text(rulefile.dumps([news()]), encoding="utf-8")
+    f2 = tmp_path / "v2.json"
+    f2.write_text(rulefile.dumps([news("/html/body/div[2]/h1", "//h1")]), encoding="utf-8")
+    r = run("templates", "import", f1, "-w", ws)
+    assert r.exit_code == 0 and "news: saved as version 1" in r.output
+    assert run("templates", "import", f2, "-w", ws, "-m", "fallback").exit_code == 0
+    r = run("templates", "list", "-w", ws)
+    assert r.output.startswith("news\tv2\tshop.example\t3 fields")
+    r = run("templates", "history", "news", "-w", ws)
+    assert [line.split("\t")[0] for line in r.output.splitlines()] == ["v1", "v2"] and "fallback" in r.output
+    r = run("templates", "show", "news", "-w", ws, "--version", "1")
+    assert r.output == f1.read_text(encoding="utf-8")
+    r = run("templates", "diff", "news", "1", "-w", ws)
+    assert '+            "//h1"' in r.output and r.output.startswith("--- news v1")
+    r = run("templates", "revert", "news", "1", "-w", ws)
+    assert "saved again as version 3" in r.output
+    out = tmp_path / "export.json"
+    assert run("templates", "export", "news", "-w", ws, "-o", out).exit_code == 0
+    assert out.read_text(encoding="utf-8") == f1.read_text(encoding="utf-8")
+    for fmt, marker in [("xml", "<nodeId>title</nodeId>"), ("trafilatura", "["), ("scrapy", "class NewsSpider")]:
+        r = run("templates", "export", "news", "-w", ws, "--format", fmt)
+        assert r.exit_code == 0 and marker in r.output
+
+
+def test_extract_jsonl_and_csv(ws: Path, tmp_path: Path) -> None:
+    rules = tmp_path / "rules.json"
+    rules.write_text(rulefile.dumps([news()]), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    r = run("extract", "-t", rules, "-w", ws, "-o", out, "-q", "--diagnostics")
+    assert r.exit_code == 0, r.output
+    recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(recs) == 6
+    first = next(x for x in recs if x["url"].endswith("article-2.html"))
+    assert first["title"] == "Article number 2: on widgets" and first["date"] == "2024-05-03"
+    assert first["tags"] == ["tag 2-0", "tag 2-1", "tag 2-2"]
+    assert first["diagnostics"]["title"]["xpath"] == "/html/body/div[2]/h1"
+    # A folder input and CSV output; list values are JSON in their cell.
+    folder = tmp_path / "site"
+    (folder / "news" / "2024").mkdir(parents=True)
+    (folder / "news" / "2024" / "a.html").write_text(article_html(7), encoding="utf-8")
+    out_csv = tmp_path / "out.csv"
+    r = run("extract", folder, "-t", rules, "-o", out_csv, "-q")
+    assert r.exit_code == 0, r.output
+    with out_csv.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    # Folder pages get a local host, so the template's site does not match them.
+    assert [(r["status"], r["title"]) for r in rows] == [("no-template", "")]
+    r = run("extract", folder, "-t", rules, "-o", out_csv, "-q", "--format", "csv")
+    site_free = tmp_path / "any.json"
+    site_free.write_text(rulefile.dumps([Template("any", fields=news().fields)]), encoding="utf-8")
+    assert run("extract", folder, "-t", site_free, "-o", out_csv, "-q").exit_code == 0
+    with out_csv.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert rows[0]["title"] == "Article number 7: on widgets"
+    assert json.loads(rows[0]["tags"]) == ["tag 7-0", "tag 7-1", "tag 7-2"]
+
+
+def test_evaluate_reports_rates_and_failing_pages(ws: Path, tmp_path: Path) -> None:
+    with Workspace(ws) as w:
+        w.add_pages([Page(f"https://{SITE}/news/2024/odd.html", article_html(9, mutate="reorder"))])
+        w.save_template(news())
+    r = run("evaluate", "-w", ws, "-q")
+    assert r.exit_code == 0
+    assert "news\ttitle\t6/7\t85.7%" in r.output
+    assert "fails on https://shop.example/news/2024/odd.html: /html/body/div[2]/h1: no match" in r.output
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"url": f"https://{SITE}/news/2024/article-3.html", "title": "Article number 3: on widgets", "tags": ["tag 3-0", "tag 3-1", "tag 3-2"]}) + "\n", encoding="utf-8")
+    r = run("evaluate", "-w", ws, "--gold", gold, "--json")
+    report = json.loads(r.output)
+    assert report["quality"]["title"]["precision"] == 1.0 and report["quality"]["tags"]["recall"] == 1.0
+    assert any("title" in a for a in report["alerts"])
+
+
+def test_suggest_lists_candidates_with_hit_rates(ws: Path) -> None:
+    r = run("suggest", f"https://{SITE}/news/2024/article-2.html", "--xpath", "//h1", "-w", ws, "--json")
+    assert r.exit_code == 0, r.output
+    cands = json.loads(r.output)
+    assert cands[0]["page_matches"] == 1 and cands[0]["site"]["one"] == 6
+    assert all("post-100" not in c["xpath"] for c in cands)
+
+
+def test_repair_then_accept(ws: Path) -> None:
+    with Workspace(ws) as w:
+        w.save_template(news())
+    assert run("templates", "learn", "news", "-w", ws).exit_code == 0
+    with Workspace(ws) as w:
+        w.add_pages([Page(f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="reorder")) for i in range(3)])
+    r = run("templates", "repair", "news", "-w", ws, "-q", "--accept-repairs")
+    assert r.exit_code == 0, r.output
+    assert "title:" in r.output and "fixes 3 page(s)" in r.output and "repairs accepted as version 3" in r.output
+    r = run("evaluate", "-w", ws, "-q")
+    assert "news\ttitle\t9/9\t100.0%" in r.output
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["suggest", "https://x/", "--xpath", "//a[", "-w", "{ws}"], 2, "expression '//a\\['"),
+        (["extract", "-w", "{ws}", "-o", "{tmp}/o.jsonl"], 2, "Missing option"),
+        (["extract", "-t", "nope", "-w", "{ws}", "-o", "{tmp}/o.jsonl"], 1, "no template 'nope'"),
+        (["extract", "-t", "{tmp}/bad.json", "-w", "{ws}", "-o", "{tmp}/o.jsonl"], 1, "version 9 is not supported"),
+        (["templates", "import", "{tmp}/bad.json", "-w", "{ws}"], 1, "version 9 is not supported"),
+        (["templates", "show", "nope", "-w", "{ws}"], 1, "no template 'nope'"),
+        (["templates", "list", "-w", "{tmp}/missing.sqlite"], 1, "no such file"),
+        (["templates", "export", "--format", "scrapy", "-w", "{ws}"], 2, "exactly one template"),
+    ],
+)
+def test_errors_and_exit_codes(ws: Path, tmp_path: Path, args: list[str], code: int, message: str) -> None:
+    (tmp_path / "bad.json").write_text('{"format": "deboiler-gui-rules", "version": 9, "templates": []}', encoding="utf-8")
+    with Workspace(ws) as w:
+        w.save_template(replace(news(), name="a"))
+        w.save_template(replace(news(), name="b"))
+    argv = [a.format(ws=ws, tmp=tmp_path) for a in args]
+    proc = subprocess.run([sys.executable, "-m", "deboiler_gui", *argv], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == code, proc.stderr
+    import re
+
+    assert re.search(message, proc.stderr), proc.stderr
+    assert "Traceback" not in proc.stderr
+    with Workspace(ws) as w:
+        assert w.template_names() == ["a", "b"]  # nothing half-written
+
+
+def test_two_processes_import_into_one_workspace(ws: Path, tmp_path: Path) -> None:
+    files = []
+    for k in range(2):
+        f = tmp_path / f"r{k}.json"
+        f.write_text(rulefile.dumps([Template(f"t{k}-{i}", fields=(Field("t", xpaths=("//h1",)),)) for i in range(20)]), encoding="utf-8")
+        files.append(f)
+    procs = [subprocess.Popen([sys.executable, "-m", "deboiler_gui", "templates", "import", str(f), "-w", str(ws)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for f in files * 2]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0, 0], outs
+    with Workspace(ws) as w:
+        names = w.template_names()
+        assert len(names) == 40
+        assert all([h["version"] for h in w.template_history(n)] == [1, 2] for n in names)
