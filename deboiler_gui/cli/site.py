@@ -110,7 +110,8 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--demo", is_flag=True, help="Clean the bundled demo site.")
 @click.option("--output", "-o", type=click.Path(), default=None, help="Output file, or folder for --format html (default <input>-clean.jsonl here).")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite", "html", "parquet"]), default=None, help="Output format (default: from the output's extension; a name ending in / is a folder of cleaned HTML files).")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite", "html", "markdown", "parquet"]), default=None, help="Output format (default: from the output's extension; a name ending in / is a folder of cleaned HTML files; markdown: a folder of .md files).")
+@click.option("--markdown", "with_markdown", is_flag=True, help="Add a markdown column (the cleaned page as Markdown) to jsonl, csv and sqlite output.")
 @click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Reuse this workspace's saved models; models fitted now are saved there.")
 @_base_option
 @_site_option
@@ -140,13 +141,15 @@ def clean_command(
     template_specs: tuple[str, ...],
     engine: str,
     master: str | None,
+    with_markdown: bool,
 ) -> None:
     """Clean every page of the inputs and write one record per page.
 
     INPUT is a folder of .html files, a JSON-lines file, WARC file(s) or a workspace
     (.sqlite/.db). Each record has url, status (ok / skipped / error), error (the reason),
     cleaned_text, cleaned_html, removed (XPath and detector of each removed subtree), title,
-    headings, lists, breadcrumbs and language.
+    headings, lists, breadcrumbs and language; with --markdown also markdown. --format
+    markdown writes a folder of one .md file per cleaned page plus records.jsonl.
     """
     from deboiler_gui.engine.pipeline import default_output_path, run_steps
     from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
@@ -171,6 +174,7 @@ def clean_command(
         output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
     options.templates = templates
+    options.markdown = with_markdown
     summary = _drive_phases(
         run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),
         quiet,
