@@ -512,8 +512,12 @@ def run_steps(
     workspace: str | os.PathLike[str] | None = None,
     sites: Iterable[str] | None = None,
     options: CleanOptions | None = None,
+    chrome: str | os.PathLike[str] | None = None,
 ) -> Generator[Progress, None, RunSummary]:
     """Read, fit (or reuse the workspace's saved models) and clean; write ``output``.
+
+    With ``chrome``, also write one record per site with the boilerplate its model removes,
+    once (engine/chrome.py).
 
     With ``workspace``, saved models are reused and newly fitted ones are saved there. When the
     only input is a workspace, its pages are read in place; other inputs are staged in a
@@ -522,6 +526,8 @@ def run_steps(
     options = options or CleanOptions()
     if format_for(output, fmt) == "markdown":  # fail on a bad output name before any work
         options = replace(options, markdown=True)
+    if chrome is not None and not Path(chrome).resolve().parent.is_dir():
+        raise InputError(f"{chrome}: folder {Path(chrome).parent} does not exist")
     started = time.monotonic()
     paths = [Path(p) for p in inputs]
     InputSet.open(paths, base_url=base_url)  # every input exists and is of a known kind
@@ -570,6 +576,10 @@ def run_steps(
                 pages_ws, writer, models, sites=wanted, options=options, summary=summary,
                 site_errors=summary.failed_sites, cleaners=cleaners,
             )
+        if chrome is not None:
+            from deboiler_gui.engine.chrome import chrome_steps
+
+            yield from chrome_steps(pages_ws, models, wanted, str(chrome), max_chars=options.max_page_chars)
         summary.seconds = round(time.monotonic() - started, 3)
         if models_ws is not None:
             models_ws.record_run("clean", {**summary.to_dict(), "inputs": [str(p) for p in paths]})
