@@ -448,14 +448,22 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
 
 @click.command("suggest")
 @click.argument("url")
-@click.option("--xpath", "-x", "expression", required=True, help="XPath or CSS of the node (the first match is used).")
+@click.option("--xpath", "-x", "expression", default=None, help="XPath or CSS of the node (the first match is used).")
+@click.option("--structured", is_flag=True, help="Instead: the page's JSON-LD, microdata and OpenGraph values as field candidates, each with its site-wide hit rate.")
 @_workspace_option
 @click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print candidates as JSON.")
-def suggest_command(url: str, expression: str, workspace: Path | None, limit: int, as_json: bool) -> None:
-    """Suggest robust selectors for a node of a workspace page, with site-wide hit rates."""
+def suggest_command(url: str, expression: str | None, structured: bool, workspace: Path | None, limit: int, as_json: bool) -> None:
+    """Suggest robust selectors for a node of a workspace page, with site-wide hit rates; with
+    --structured, fields from the page's structured data."""
     from deboiler_gui.engine.model import site_of
     from deboiler_gui.engine.selectors import SiteIndex, compile_selector, select_elements, suggest
+
+    if structured:
+        _suggest_structured(url, workspace, as_json)
+        return
+    if expression is None:
+        raise click.UsageError("give --xpath, or --structured")
 
     try:
         compile_selector(expression)
@@ -480,6 +488,40 @@ def suggest_command(url: str, expression: str, workspace: Path | None, limit: in
     for c in cands:
         s = c.site
         click.echo(f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}")
+
+
+def _suggest_structured(url: str, workspace: Path | None, as_json: bool) -> None:
+    from deboiler_gui.engine.chrome import sample_evenly
+    from deboiler_gui.engine.htmltree import parse_html
+    from deboiler_gui.engine.model import site_of
+    from deboiler_gui.engine.structured import page_candidates, site_rates
+
+    with _open_ws(workspace) as ws:
+        page = ws.get_page(url)
+        if page is None:
+            raise click.ClickException(f"workspace {ws.path}: no page {url}")
+        if page.error:
+            raise click.ClickException(f"page {url} could not be read: {page.error}")
+        cands = page_candidates(page)
+        urls = sample_evenly(ws.page_urls(site_of(url)), 200)
+        trees = (parse_html(p.html) for p in map(ws.get_page, urls) if p is not None and p.ok)
+        site_rates(cands, trees)
+    if as_json:
+        click.echo(json.dumps([c.to_dict() for c in cands], ensure_ascii=False, indent=2))
+        return
+    if not cands:
+        click.echo(f"{url}: no JSON-LD, microdata or OpenGraph values")
+        return
+    click.echo(f"{'syntax':<10} {'site':>5}  {'path':<32} {'value':<32} field expression")
+    for c in cands:
+        rate = f"{c.site_rate:.0%}" if c.site_rate is not None else "-"
+        value = c.value.replace("\n", " ")
+        value = value if len(value) <= 30 else value[:29] + "…"
+        if c.field is not None:
+            how = c.field.xpaths[0] + "".join(f" | {p.name}:{','.join(p.args)}" for p in c.field.processors)
+        else:
+            how = f"(none: {c.why_not})"
+        click.echo(f"{c.syntax:<10} {rate:>5}  {c.path:<32} {value:<32} {how}")
 
 
 COMMANDS = [extract_command, templates_group, evaluate_command, suggest_command]
