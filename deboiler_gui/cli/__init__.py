@@ -20,6 +20,7 @@ _COMMAND_MODULES = (
     "deboiler_gui.cli.review",
     "deboiler_gui.cli.scale",
     "deboiler_gui.cli.monitor",
+    "deboiler_gui.cli.pagetypes",
     "deboiler_gui.cli.desktop",
 )
 
