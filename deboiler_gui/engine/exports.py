@@ -436,7 +436,7 @@ def _simple_css(el: Any) -> str:
         return f"{tag}#{ident}"
     classes = [c for c in (el.get("class") or "").split() if is_wordlike(c) and _IDENT.match(c)]
     if classes:
-        return tag + "".join(f".{c}" for c in classes)
+        return str(tag) + "".join(f".{c}" for c in classes)
     return xpath_to_css(str(el.getroottree().getpath(el))).css
 
 
@@ -458,7 +458,7 @@ def chrome_selectors(
     if not chrome.representative_url:
         return []
     rep = next(p for p in pages if p.url == chrome.representative_url)
-    root = parse_html(rep.html)
+    root: Any = parse_html(rep.html)
     candidates: list[str] = []
     for part in chrome.parts:
         if part.url != rep.url:
@@ -482,7 +482,7 @@ def chrome_selectors(
     hits = dict.fromkeys(compiled, 0)
     clean = dict.fromkeys(compiled, 0)
     for page in pages:
-        tree = parse_html(page.html)
+        tree: Any = parse_html(page.html)
         removed = {el for el, _r in find_boilerplate(tree, model)}
         for css, xp in compiled.items():
             matched = tree.xpath(xp)

@@ -154,7 +154,7 @@ def base_url_of(root: HtmlElement, page_url: str = "") -> str:
     for base in root.iter("base"):
         href = (base.get("href") or "").strip()
         if href:
-            return urljoin(page_url, href)
+            return str(urljoin(page_url, href))
     return page_url
 
 

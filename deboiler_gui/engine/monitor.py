@@ -315,7 +315,7 @@ class MonitorResult:
 
     @property
     def broken(self) -> bool:
-        return self.report["status"] == "broken"
+        return bool(self.report["status"] == "broken")
 
 
 def monitor_steps(

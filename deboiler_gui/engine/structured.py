@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any
 from urllib.parse import urljoin
 
@@ -116,7 +117,7 @@ class StructuredCandidate:
     why_not: str = ""
     #: Share of the site's pages (sampled) where the field gives a value.
     site_rate: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = dc_field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
