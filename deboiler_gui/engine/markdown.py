@@ -112,6 +112,7 @@ _PERMALINK = frozenset({"¶", "§", "#", "🔗", "link", "permalink"})
 _SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _BR = "\x00"  # a hard line break, kept through whitespace collapsing
 _ESCAPE = re.compile(r"([\\`*\[\]<])")
+_NEEDS_ESCAPE = re.compile(r"[\\`*\[\]<_]")
 _UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 _LINE_START = re.compile(r"^(>|#{1,6}(?:\s|$)|[-+*](?:\s|$)|=+\s*$|-{3,}\s*$|~~~)")
 _ORDERED_START = re.compile(r"^(\d{1,9})([.)])(\s|$)")
@@ -125,6 +126,8 @@ _BACKTICKS = re.compile(r"`+")
 
 
 def _escape(text: str) -> str:
+    if not _NEEDS_ESCAPE.search(text):
+        return text  # most text needs nothing: skip two regex passes
     return _UNDERSCORE.sub(r"\\_", _ESCAPE.sub(r"\\\1", text))
 
 
@@ -161,10 +164,19 @@ def base_url_of(root: HtmlElement, page_url: str = "") -> str:
 class _Converter:
     def __init__(self, base: str) -> None:
         self.base = base
+        self._urls: dict[str, str | None] = {}  # a site's pages repeat the same links
 
     # ---------------------------------------------------------------- links
 
     def url(self, href: str) -> str | None:
+        if href in self._urls:
+            return self._urls[href]
+        resolved = self._resolve(href)
+        if len(self._urls) < 50_000:
+            self._urls[href] = resolved
+        return resolved
+
+    def _resolve(self, href: str) -> str | None:
         href = href.strip()
         if not href:
             return None
