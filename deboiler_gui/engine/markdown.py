@@ -4,10 +4,11 @@ links resolved to absolute URLs, images as their alt text; deterministic."""
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
 from urllib.parse import urljoin, urlsplit
 
-from deboiler_gui.engine.htmltree import HtmlElement, parse_html
+from deboiler_gui.engine.htmltree import MAX_DEPTH, HtmlElement, parse_html, visible_text
 
 #: Elements whose content is never part of the text.
 _SKIP = frozenset(
@@ -123,6 +124,7 @@ _NO_LANG = frozenset(
     {"default", "none", "text", "plain", "plaintext", "nohighlight", "notranslate", "source"}
 )
 _BACKTICKS = re.compile(r"`+")
+_RECURSION = 4 * MAX_DEPTH + 1000
 
 
 def _escape(text: str) -> str:
@@ -523,14 +525,30 @@ def to_markdown(root: HtmlElement | str, page_url: str = "") -> str:
     target = body if body is not None else root
     if not isinstance(target.tag, str) or target.tag in _SKIP:
         return ""
-    if target.tag in _BLOCKS:
-        parts = (
-            converter.block(target) if target.tag not in _CONTAINERS else converter.blocks(target)
-        )
-    else:
-        out: list[str] = []
-        converter.inline_element(target, out)
-        parts = [_paragraph("".join(out))]
+    # The walk recurses per nesting level (about three frames each); parse_html caps nesting at
+    # 1,024 levels, so the limit is raised for the walk, and a tree deeper still becomes text.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _RECURSION))
+    try:
+        if target.tag in _BLOCKS:
+            parts = (
+                converter.block(target)
+                if target.tag not in _CONTAINERS
+                else converter.blocks(target)
+            )
+        else:
+            out: list[str] = []
+            converter.inline_element(target, out)
+            parts = [_paragraph("".join(out))]
+    except RecursionError:
+        text = visible_text(target)
+        parts = [
+            _escape_line_start(_escape(" ".join(line.split())))
+            for line in text.split("\n")
+            if line.strip()
+        ]
+    finally:
+        sys.setrecursionlimit(limit)
     text = "\n\n".join(p for p in parts if p.strip())
     return text + "\n" if text else ""
 

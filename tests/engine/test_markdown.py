@@ -235,3 +235,16 @@ def test_real_pages_of_debian_doc_packages(path: str, url: str, expected: list[s
         assert snippet in md
     assert "](/" not in md and "](../" not in md  # every link absolute
     assert md == markdown_of_html(page.read_text(encoding="utf-8", errors="replace"), url)
+
+
+@pytest.mark.parametrize("depth", [900, 5000])
+def test_deeply_nested_pages_still_convert(depth: int) -> None:
+    html = "<div>" * depth + "<p>deep <b>x</b></p>" + "</div>" * depth
+    md = markdown_of_html(html)
+    assert md in ("deep **x**\n", "deep x\n")  # a tree too deep for the walk becomes its text
+
+
+def test_binary_junk_converts_without_error() -> None:
+    junk = bytes(range(256)).decode("latin-1") * 4
+    md = markdown_of_html(junk)
+    assert "0123456789" in md and md == markdown_of_html(junk)
