@@ -1,5 +1,6 @@
 """The ``deboiler-gui`` command: no subcommand opens the desktop app; the subcommands are the
-headless engine from the shell. Exit codes: 0 success, 1 failure, 2 usage error."""
+headless engine from the shell. Exit codes: 0 success, 1 failure, 2 usage error, 3 ``monitor``
+found a broken template."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ _COMMAND_MODULES = (
     "deboiler_gui.cli.crawl",
     "deboiler_gui.cli.review",
     "deboiler_gui.cli.scale",
+    "deboiler_gui.cli.monitor",
+    "deboiler_gui.cli.pagetypes",
     "deboiler_gui.cli.desktop",
 )
 
@@ -61,7 +64,8 @@ _register()
 def main() -> None:
     """Console-script entry point: engine errors become one-line messages and exit code 1."""
     try:
-        cli.main(standalone_mode=False)
+        # ctx.exit(n) comes back as the return value when click does not exit itself
+        code = cli.main(standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(1)
@@ -76,4 +80,4 @@ def main() -> None:
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
         sys.exit(1)
-    sys.exit(0)
+    sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else 0)

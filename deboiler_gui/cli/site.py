@@ -14,7 +14,7 @@ from deboiler_gui.engine.model import DeboilerError, Progress
 
 T = TypeVar("T")
 
-_PHASES = {"reading": "Reading", "fitting": "Fitting", "cleaning": "Cleaning"}
+_PHASES = {"reading": "Reading", "fitting": "Fitting", "cleaning": "Cleaning", "chrome": "Chrome"}
 
 
 def _drive_phases(gen: Generator[Progress, None, T], quiet: bool) -> T:
@@ -110,7 +110,9 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--demo", is_flag=True, help="Clean the bundled demo site.")
 @click.option("--output", "-o", type=click.Path(), default=None, help="Output file, or folder for --format html (default <input>-clean.jsonl here).")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite", "html", "parquet"]), default=None, help="Output format (default: from the output's extension; a name ending in / is a folder of cleaned HTML files).")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite", "html", "markdown", "parquet"]), default=None, help="Output format (default: from the output's extension; a name ending in / is a folder of cleaned HTML files; markdown: a folder of .md files).")
+@click.option("--chrome", "chrome", type=click.Path(dir_okay=False), default=None, metavar="OUT.jsonl", help="Also write each site's removed frame (navigation, header, footer, legal text) once: one JSON record per site.")
+@click.option("--markdown", "with_markdown", is_flag=True, help="Add a markdown column (the cleaned page as Markdown) to jsonl, csv and sqlite output.")
 @click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Reuse this workspace's saved models; models fitted now are saved there.")
 @_base_option
 @_site_option
@@ -140,13 +142,17 @@ def clean_command(
     template_specs: tuple[str, ...],
     engine: str,
     master: str | None,
+    with_markdown: bool,
+    chrome: str | None,
 ) -> None:
     """Clean every page of the inputs and write one record per page.
 
     INPUT is a folder of .html files, a JSON-lines file, WARC file(s) or a workspace
     (.sqlite/.db). Each record has url, status (ok / skipped / error), error (the reason),
     cleaned_text, cleaned_html, removed (XPath and detector of each removed subtree), title,
-    headings, lists, breadcrumbs and language.
+    headings, lists, breadcrumbs and language; with --markdown also markdown. --format
+    markdown writes a folder of one .md file per cleaned page plus records.jsonl. --chrome
+    writes each site's removed chrome once (text, Markdown and HTML of each part).
     """
     from deboiler_gui.engine.clean.pipeline import default_output_path, run_steps
     from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
@@ -163,6 +169,8 @@ def clean_command(
 
         templates = [t.to_dict() for t in load_templates(template_specs, workspace)]
     if engine == "spark":
+        if chrome or with_markdown or fmt == "markdown":
+            raise click.UsageError("--chrome, --markdown and --format markdown run with --engine local")
         _clean_on_spark(paths, output, fmt, workspace, mode, master, base_url, quiet, templates)
         return
     if fmt == "parquet":
@@ -171,8 +179,9 @@ def clean_command(
         output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
     options.templates = templates
+    options.markdown = with_markdown
     summary = _drive_phases(
-        run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options),
+        run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options, chrome=chrome),
         quiet,
     )
     if not quiet:
@@ -182,6 +191,8 @@ def clean_command(
             f"{summary.skipped} skipped, {summary.errors} errors; {share} of the text removed as "
             f"boilerplate; {len(summary.fitted)} site(s) fitted, {len(summary.reused)} reused)"
         )
+        if chrome:
+            click.echo(f"Wrote the sites' chrome to {Path(chrome).resolve()}")
     for site, reason in sorted(summary.failed_sites.items()):
         click.echo(f"{site}: {reason}", err=True)
 

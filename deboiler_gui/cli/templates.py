@@ -15,7 +15,7 @@ import click
 from deboiler_gui.cli.common import drive
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 
-EXPORT_FORMATS = ("json", "xml", "trafilatura", "scrapy")
+EXPORT_FORMATS = ("json", "xml", "trafilatura", "scrapy", "crawl4ai", "firecrawl")
 
 _workspace_option = click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Workspace file (default ./deboiler-workspace.sqlite).")
 _quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bars or summary.")
@@ -222,20 +222,33 @@ def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -
 @templates_group.command("export")
 @click.argument("names", nargs=-1)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Output file (default stdout).")
-@click.option("--format", "fmt", type=click.Choice(EXPORT_FORMATS), default="json", show_default=True, help="json: rule file v1; xml: the paper's template format; trafilatura: prune-XPath list; scrapy: spider source (one template).")
+@click.option("--format", "fmt", type=click.Choice(EXPORT_FORMATS), default="json", show_default=True, help="json: rule file v1; xml: the paper's template format; trafilatura: prune-XPath list; scrapy: spider source; crawl4ai: JsonCssExtractionStrategy schema; firecrawl: scrape options (one template each for the last three).")
+@click.option("--chrome", "with_chrome", is_flag=True, help="firecrawl: add the site's chrome (from its fitted model, checked on the workspace's pages) to excludeTags.")
+@click.option("--strict", is_flag=True, help="crawl4ai/firecrawl: fail (exit 1) when a field or rule cannot be written as CSS, instead of leaving it out with a warning.")
 @_workspace_option
-def export_command(names: tuple[str, ...], output: Path | None, fmt: str, workspace: Path | None) -> None:
-    """Export templates (all when no NAME is given)."""
+def export_command(names: tuple[str, ...], output: Path | None, fmt: str, workspace: Path | None, with_chrome: bool, strict: bool) -> None:
+    """Export templates (all when no NAME is given).
+
+    crawl4ai and firecrawl need CSS: XPaths are translated where CSS can say the same; what
+    cannot be (text tests, sibling or parent axes...) is left out and named on stderr."""
     from deboiler_gui.engine.template import rulefile
 
+    chrome: list[str] = []
     with _open_ws(workspace) as ws:
         try:
             chosen = list(names) or ws.template_names()
             templates = [ws.load_template(n) for n in chosen]
+            if fmt in ("scrapy", "crawl4ai", "firecrawl") and len(templates) != 1:
+                raise click.UsageError(f"--format {fmt} exports exactly one template")
+            if with_chrome:
+                if fmt != "firecrawl":
+                    raise click.UsageError("--chrome goes with --format firecrawl")
+                chrome = _chrome_css(ws, templates[0])
         except DeboilerError as exc:
             raise _fail(exc) from exc
-    if fmt == "scrapy" and len(templates) != 1:
-        raise click.UsageError("--format scrapy exports exactly one template")
+    if fmt in ("crawl4ai", "firecrawl"):
+        _export_css(templates[0], fmt, output, strict, chrome)
+        return
     text = {
         "json": lambda: rulefile.dumps(templates),
         "xml": lambda: rulefile.to_paper_xml(templates),
@@ -246,6 +259,36 @@ def export_command(names: tuple[str, ...], output: Path | None, fmt: str, worksp
         click.echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
+
+
+def _chrome_css(ws: Any, template: Any) -> list[str]:
+    from deboiler_gui.engine.clean.chrome import sample_evenly
+    from deboiler_gui.engine.clean.pipeline import is_cleanable
+    from deboiler_gui.engine.template.exports import chrome_selectors
+
+    site = template.site
+    model = ws.load_model(site) if site else None
+    if model is None:
+        raise click.ClickException(f"--chrome: no fitted model for site {site!r} in the workspace (run 'deboiler-gui fit')")
+    urls = sample_evenly(ws.page_urls(site), 200)
+    pages = [p for p in map(ws.get_page, urls) if p is not None and is_cleanable(p)]
+    return [css for css, _share in chrome_selectors(pages, model)]
+
+
+def _export_css(template: Any, fmt: str, output: Path | None, strict: bool, chrome: list[str]) -> None:
+    from deboiler_gui.engine.template import exports
+
+    report = exports.ExportReport()
+    doc = exports.to_crawl4ai(template, report) if fmt == "crawl4ai" else exports.to_firecrawl(template, report, chrome=chrome)
+    for line in report.lines():
+        click.echo(f"{template.name}: {line}", err=True)
+    if strict and report.untranslated:
+        raise click.ClickException(f"{len(report.untranslated)} field(s) or rule(s) of template {template.name!r} cannot be written as CSS")
+    text = exports.dumps(doc)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        exports.write_text_atomic(output, text)
 
 
 @templates_group.command("import")
@@ -399,12 +442,14 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
 
 @click.command("suggest")
 @click.argument("url")
-@click.option("--xpath", "-x", "expression", required=True, help="XPath or CSS of the node (the first match is used).")
+@click.option("--xpath", "-x", "expression", default=None, help="XPath or CSS of the node (the first match is used).")
+@click.option("--structured", is_flag=True, help="Instead: the page's JSON-LD, microdata and OpenGraph values as field candidates, each with its site-wide hit rate.")
 @_workspace_option
 @click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print candidates as JSON.")
-def suggest_command(url: str, expression: str, workspace: Path | None, limit: int, as_json: bool) -> None:
-    """Suggest robust selectors for a node of a workspace page, with site-wide hit rates."""
+def suggest_command(url: str, expression: str | None, structured: bool, workspace: Path | None, limit: int, as_json: bool) -> None:
+    """Suggest robust selectors for a node of a workspace page, with site-wide hit rates; with
+    --structured, fields from the page's structured data."""
     from deboiler_gui.engine.model import site_of
     from deboiler_gui.engine.template.selectors import (
         SiteIndex,
@@ -412,6 +457,12 @@ def suggest_command(url: str, expression: str, workspace: Path | None, limit: in
         select_elements,
         suggest,
     )
+
+    if structured:
+        _suggest_structured(url, workspace, as_json)
+        return
+    if expression is None:
+        raise click.UsageError("give --xpath, or --structured")
 
     try:
         compile_selector(expression)
@@ -436,6 +487,40 @@ def suggest_command(url: str, expression: str, workspace: Path | None, limit: in
     for c in cands:
         s = c.site
         click.echo(f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}")
+
+
+def _suggest_structured(url: str, workspace: Path | None, as_json: bool) -> None:
+    from deboiler_gui.engine.clean.chrome import sample_evenly
+    from deboiler_gui.engine.htmltree import parse_html
+    from deboiler_gui.engine.model import site_of
+    from deboiler_gui.engine.template.structured import page_candidates, site_rates
+
+    with _open_ws(workspace) as ws:
+        page = ws.get_page(url)
+        if page is None:
+            raise click.ClickException(f"workspace {ws.path}: no page {url}")
+        if page.error:
+            raise click.ClickException(f"page {url} could not be read: {page.error}")
+        cands = page_candidates(page)
+        urls = sample_evenly(ws.page_urls(site_of(url)), 200)
+        trees = (parse_html(p.html) for p in map(ws.get_page, urls) if p is not None and p.ok)
+        site_rates(cands, trees)
+    if as_json:
+        click.echo(json.dumps([c.to_dict() for c in cands], ensure_ascii=False, indent=2))
+        return
+    if not cands:
+        click.echo(f"{url}: no JSON-LD, microdata or OpenGraph values")
+        return
+    click.echo(f"{'syntax':<10} {'site':>5}  {'path':<32} {'value':<32} field expression")
+    for c in cands:
+        rate = f"{c.site_rate:.0%}" if c.site_rate is not None else "-"
+        value = c.value.replace("\n", " ")
+        value = value if len(value) <= 30 else value[:29] + "…"
+        if c.field is not None:
+            how = c.field.xpaths[0] + "".join(f" | {p.name}:{','.join(p.args)}" for p in c.field.processors)
+        else:
+            how = f"(none: {c.why_not})"
+        click.echo(f"{c.syntax:<10} {rate:>5}  {c.path:<32} {value:<32} {how}")
 
 
 COMMANDS = [extract_command, templates_group, evaluate_command, suggest_command]

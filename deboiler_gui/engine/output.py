@@ -1,4 +1,5 @@
-"""Writers for cleaning results (JSON lines, CSV, SQLite, a folder of cleaned HTML files), each
+"""Writers for cleaning results (JSON lines, CSV, SQLite, a folder of cleaned HTML or Markdown
+files), each
 written to a temporary file or folder and renamed into place only when complete, so an output
 is never half-written."""
 
@@ -22,7 +23,9 @@ from deboiler_gui.engine.model import InputError
 
 log = logging.getLogger(__name__)
 
-FORMATS = ("jsonl", "csv", "sqlite", "html")
+FORMATS = ("jsonl", "csv", "sqlite", "html", "markdown")
+#: Formats written as a folder: one file per cleaned page plus records.jsonl.
+FOLDER_FORMATS = ("html", "markdown")
 _BY_SUFFIX = {
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
@@ -91,9 +94,15 @@ def html_file_for(url: str) -> str:
     return f"{site}/{name}"
 
 
-def _flat(record: dict[str, Any]) -> dict[str, Any]:
+def markdown_file_for(url: str) -> str:
+    """Relative file name of a page's Markdown in a folder output: <site>/<path>.md."""
+    name = html_file_for(url)
+    return name[: name.rfind(".")] + ".md"
+
+
+def _flat(record: dict[str, Any], columns: tuple[str, ...] = COLUMNS) -> dict[str, Any]:
     row: dict[str, Any] = {}
-    for col in COLUMNS:
+    for col in columns:
         value = record.get(col)
         if col in _JSON_COLUMNS:
             value = json.dumps(value if value is not None else [], ensure_ascii=False)
@@ -105,8 +114,12 @@ class ResultWriter:
     """Writes result dicts to one output file; use as a context manager. The file appears at
     its final path only when the block ends without an exception."""
 
-    def __init__(self, path: str | os.PathLike[str], fmt: str | None = None) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], fmt: str | None = None, *, extra_columns: tuple[str, ...] = ()
+    ) -> None:
         self.format = format_for(path, fmt)  # before Path() drops a folder's trailing slash
+        #: CSV and SQLite columns: the standard ones, then opt-in ones such as "markdown".
+        self.columns = COLUMNS + tuple(c for c in extra_columns if c not in COLUMNS)
         self.path = Path(path)
         self.count = 0
         folder = self.path.parent if str(self.path.parent) else Path(".")
@@ -116,14 +129,14 @@ class ResultWriter:
         self._csv: Any = None
         self._db: sqlite3.Connection | None = None
         self._names: set[str] = set()
-        if self.format == "html":
+        if self.format in FOLDER_FORMATS:
             self._tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder))
         else:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder)
             os.close(fd)
             self._tmp = Path(tmp)
         try:
-            if self.format == "html":
+            if self.format in FOLDER_FORMATS:
                 # The folder holds one file per cleaned page and records.jsonl for every page
                 # (without the HTML), so error and skipped pages are listed too.
                 self._file = (self._tmp / "records.jsonl").open("w", encoding="utf-8", newline="\n")
@@ -131,13 +144,13 @@ class ResultWriter:
                 self._file = self._tmp.open("w", encoding="utf-8", newline="\n")
             elif self.format == "csv":
                 self._file = self._tmp.open("w", encoding="utf-8", newline="")
-                self._csv = csv.DictWriter(self._file, fieldnames=list(COLUMNS), extrasaction="ignore")
+                self._csv = csv.DictWriter(self._file, fieldnames=list(self.columns), extrasaction="ignore")
                 self._csv.writeheader()
             else:
                 self._db = sqlite3.connect(str(self._tmp))
                 cols = ", ".join(
                     f"{c} INTEGER" if c in ("http_status", "original_chars") else f"{c} TEXT"
-                    for c in COLUMNS
+                    for c in self.columns
                     if c != "url"
                 )
                 self._db.execute(f"CREATE TABLE results (url TEXT PRIMARY KEY, {cols})")
@@ -148,11 +161,15 @@ class ResultWriter:
             raise
 
     def write(self, record: dict[str, Any]) -> None:
-        if self.format == "html" and self._file is not None:
+        if self.format in FOLDER_FORMATS and self._file is not None:
             record = dict(record)
             html = record.pop("cleaned_html", "") or ""
+            markdown = record.pop("markdown", "") or ""
+            if self.format == "markdown":
+                html = markdown
             if record.get("status") == "ok":
-                name = html_file_for(str(record.get("url", "")))
+                url = str(record.get("url", ""))
+                name = markdown_file_for(url) if self.format == "markdown" else html_file_for(url)
                 if name in self._names:  # two URLs differing only in unsafe characters
                     stem, dot, ext = name.rpartition(".")
                     name = f"{stem}-{self.count}{dot}{ext}"
@@ -167,13 +184,13 @@ class ResultWriter:
             self._file.write(json.dumps(record, ensure_ascii=False))
             self._file.write("\n")
         elif self._csv is not None:
-            self._csv.writerow(_flat(record))
+            self._csv.writerow(_flat(record, self.columns))
         elif self._db is not None:
-            row = _flat(record)
-            marks = ", ".join("?" for _ in COLUMNS)
+            row = _flat(record, self.columns)
+            marks = ", ".join("?" for _ in self.columns)
             self._db.execute(
-                f"INSERT OR REPLACE INTO results ({', '.join(COLUMNS)}) VALUES ({marks})",
-                [row[c] for c in COLUMNS],
+                f"INSERT OR REPLACE INTO results ({', '.join(self.columns)}) VALUES ({marks})",
+                [row[c] for c in self.columns],
             )
         self.count += 1
 
@@ -188,7 +205,7 @@ class ResultWriter:
             self._db.commit()
             self._db.close()
             self._db = None
-        if self.format == "html" and self.path.exists():
+        if self.format in FOLDER_FORMATS and self.path.exists():
             # A folder cannot be renamed over a non-empty one: move the old one aside first.
             old = self.path.with_name(f".{self.path.name}.old")
             shutil.rmtree(old, ignore_errors=True)

@@ -83,6 +83,8 @@ class CleanOptions:
     #: Templates (as dicts) whose remove and keep rules are applied on top of the site model,
     #: the best URL match per page (accepted and rejected boilerplate groups live there).
     templates: list[dict[str, Any]] = field(default_factory=list)
+    #: Add a ``markdown`` column: the cleaned page as Markdown (engine/markdown.py).
+    markdown: bool = False
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -291,11 +293,13 @@ def result_record(
     max_chars: int = DEFAULT_MAX_PAGE_CHARS,
     timeout: float | None = DEFAULT_PAGE_TIMEOUT,
     templates: Sequence[Any] = (),
+    markdown: bool = False,
 ) -> dict[str, Any]:
     """The output record of one page; never raises (a failure becomes status "error").
 
     With ``templates``, the best-matching template's remove and keep rules are applied too and
-    the record names it (``template``)."""
+    the record names it (``template``). With ``markdown``, the record has a ``markdown`` column
+    (the cleaned page as Markdown; empty for pages that were not cleaned)."""
     extra: dict[str, Any] = {"site": page.site, "encoding": page.encoding, "source": page.source}
     template, remove, keep = page_rules(page, templates) if page.error is None else (None, [], [])
     if templates:
@@ -319,7 +323,25 @@ def result_record(
             res = CleanResult(page.url, status="error", error=f"{type(exc).__name__}: {exc}", http_status=page.status)
     record = res.to_dict()
     record.update(extra)
+    if markdown:
+        add_markdown(record, page.url)
     return record
+
+
+def add_markdown(record: dict[str, Any], url: str) -> None:
+    """Set ``record["markdown"]`` from its cleaned HTML; a conversion failure is that page's
+    error, never the run's."""
+    record["markdown"] = ""
+    if record.get("status") != "ok":
+        return
+    from deboiler_gui.engine.clean.markdown import markdown_of_html
+
+    try:
+        record["markdown"] = markdown_of_html(str(record.get("cleaned_html") or ""), url)
+    except Exception as exc:  # a converter bug on one page must not stop the run
+        log.warning("Markdown of %s failed: %s", url, exc, exc_info=True)
+        record["status"] = "error"
+        record["error"] = f"{url}: Markdown conversion failed: {type(exc).__name__}: {exc}"
 
 
 # Worker processes hold the site's model once, set by the pool initializer.
@@ -328,34 +350,36 @@ _WORKER_SITE_ERROR: str | None = None
 _WORKER_MAX_CHARS = DEFAULT_MAX_PAGE_CHARS
 _WORKER_TIMEOUT: float | None = DEFAULT_PAGE_TIMEOUT
 _WORKER_TEMPLATES: list[Any] = []
+_WORKER_MARKDOWN = False
 
 
 def _init_worker(
     model: dict[str, Any] | None, site_error: str | None, max_chars: int, timeout: float | None,
-    templates: list[dict[str, Any]],
+    templates: list[dict[str, Any]], markdown: bool = False,
 ) -> None:
-    global _WORKER_MODEL, _WORKER_SITE_ERROR, _WORKER_MAX_CHARS, _WORKER_TIMEOUT, _WORKER_TEMPLATES
+    global _WORKER_MODEL, _WORKER_SITE_ERROR, _WORKER_MAX_CHARS, _WORKER_TIMEOUT, _WORKER_TEMPLATES, _WORKER_MARKDOWN
     _WORKER_MODEL = DomainModel.from_dict(model) if model is not None else None
     _WORKER_SITE_ERROR = site_error
     _WORKER_MAX_CHARS = max_chars
     _WORKER_TIMEOUT = timeout
     _WORKER_TEMPLATES = load_templates(templates)
+    _WORKER_MARKDOWN = markdown
 
 
 def _work(page: dict[str, Any]) -> dict[str, Any]:
     return result_record(
         Page.from_dict(page), _WORKER_MODEL, site_error=_WORKER_SITE_ERROR, max_chars=_WORKER_MAX_CHARS,
-        timeout=_WORKER_TIMEOUT, templates=_WORKER_TEMPLATES,
+        timeout=_WORKER_TIMEOUT, templates=_WORKER_TEMPLATES, markdown=_WORKER_MARKDOWN,
     )
 
 
 def _parallel_records(
     pages: Iterator[Page], model: DomainModel | None, site_error: str | None, jobs: int, max_chars: int,
-    timeout: float | None, templates: list[dict[str, Any]],
+    timeout: float | None, templates: list[dict[str, Any]], markdown: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Records in page order from a pool of processes, with a bounded window of pages in
     flight; a crashed worker fails only the pages it held."""
-    args = (model.to_dict() if model is not None else None, site_error, max_chars, timeout, templates)
+    args = (model.to_dict() if model is not None else None, site_error, max_chars, timeout, templates, markdown)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=process_context(), initializer=_init_worker, initargs=args)
     window: deque[tuple[Page, Future[dict[str, Any]]]] = deque()
     try:
@@ -372,12 +396,13 @@ def _parallel_records(
 
 
 def _performance_records(
-    cleaner: Any, pages: Iterator[Page], model: DomainModel, max_chars: int, timeout: float | None
+    cleaner: Any, pages: Iterator[Page], model: DomainModel, max_chars: int, timeout: float | None,
+    markdown: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Records from a fitted cleaner that kept its parsed pages (no second parse per page)."""
     for page in pages:
         if page.error or _skip(page, max_chars) is not None:
-            yield result_record(page, model, max_chars=max_chars)
+            yield result_record(page, model, max_chars=max_chars, markdown=markdown)
             continue
         try:
             with time_limit(timeout):
@@ -388,6 +413,8 @@ def _performance_records(
         except Exception as exc:  # as in result_record: this page's error, not the run's
             log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
             record = result_record(replace(page, error=f"{type(exc).__name__}: {exc}"), model)
+        if markdown:
+            add_markdown(record, page.url)
         yield record
 
 
@@ -427,16 +454,19 @@ def clean_steps(
         pages = ws.iter_pages(site)
         cleaner = (cleaners or {}).get(site)
         if cleaner is not None and model is not None and error is None and not templates:
-            records: Iterator[dict[str, Any]] = _performance_records(cleaner, pages, model, options.max_page_chars, options.page_timeout)
+            records: Iterator[dict[str, Any]] = _performance_records(
+                cleaner, pages, model, options.max_page_chars, options.page_timeout, options.markdown
+            )
         elif options.jobs > 1 and counts.get(site, 0) > options.jobs:
             records = _parallel_records(
-                pages, model, error, options.jobs, options.max_page_chars, options.page_timeout, options.templates
+                pages, model, error, options.jobs, options.max_page_chars, options.page_timeout, options.templates,
+                options.markdown,
             )
         else:
             records = (
                 result_record(
                     p, model, site_error=error, max_chars=options.max_page_chars, timeout=options.page_timeout,
-                    templates=templates,
+                    templates=templates, markdown=options.markdown,
                 )
                 for p in pages
             )
@@ -459,7 +489,7 @@ def default_output_path(inputs: list[str], fmt: str = "jsonl") -> Path:
     for suffix in (".gz", ".warc", ".jsonl", ".ndjson", ".json", ".sqlite", ".sqlite3", ".db", ".html", ".htm"):
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
-    ext = {"jsonl": ".jsonl", "csv": ".csv", "sqlite": ".sqlite", "html": ""}[fmt]
+    ext = {"jsonl": ".jsonl", "csv": ".csv", "sqlite": ".sqlite", "html": "", "markdown": ""}[fmt]
     return Path.cwd() / f"{stem or 'site'}-clean{ext}"
 
 
@@ -472,15 +502,22 @@ def run_steps(
     workspace: str | os.PathLike[str] | None = None,
     sites: Iterable[str] | None = None,
     options: CleanOptions | None = None,
+    chrome: str | os.PathLike[str] | None = None,
 ) -> Generator[Progress, None, RunSummary]:
     """Read, fit (or reuse the workspace's saved models) and clean; write ``output``.
+
+    With ``chrome``, also write one record per site with the boilerplate its model removes,
+    once (engine/chrome.py).
 
     With ``workspace``, saved models are reused and newly fitted ones are saved there. When the
     only input is a workspace, its pages are read in place; other inputs are staged in a
     temporary workspace that is deleted afterwards.
     """
     options = options or CleanOptions()
-    format_for(output, fmt)  # fail on a bad output name before any work
+    if format_for(output, fmt) == "markdown":  # fail on a bad output name before any work
+        options = replace(options, markdown=True)
+    if chrome is not None and not Path(chrome).resolve().parent.is_dir():
+        raise InputError(f"{chrome}: folder {Path(chrome).parent} does not exist")
     started = time.monotonic()
     paths = [Path(p) for p in inputs]
     InputSet.open(paths, base_url=base_url)  # every input exists and is of a known kind
@@ -523,11 +560,16 @@ def run_steps(
             )
             models.update(fitted)
             summary.fitted.extend(fitted)
-        with ResultWriter(output, fmt) as writer:
+        extra = ("markdown",) if options.markdown else ()
+        with ResultWriter(output, fmt, extra_columns=extra) as writer:
             yield from clean_steps(
                 pages_ws, writer, models, sites=wanted, options=options, summary=summary,
                 site_errors=summary.failed_sites, cleaners=cleaners,
             )
+        if chrome is not None:
+            from deboiler_gui.engine.clean.chrome import chrome_steps
+
+            yield from chrome_steps(pages_ws, models, wanted, str(chrome), max_chars=options.max_page_chars)
         summary.seconds = round(time.monotonic() - started, 3)
         if models_ws is not None:
             models_ws.record_run("clean", {**summary.to_dict(), "inputs": [str(p) for p in paths]})

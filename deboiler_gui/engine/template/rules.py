@@ -192,7 +192,15 @@ PROCESSORS: dict[str, tuple[int, Callable[[str, tuple[str, ...]], str]]] = {
     "date": (0, _p_date),
     "number": (0, _p_number),
     "first_line": (0, lambda v, a: v.strip().split("\n", 1)[0]),
+    "jsonld": (1, lambda v, a: _jsonld(v, a[0])),
 }
+
+
+def _jsonld(value: str, path: str) -> str:
+    """The value at ``Type.key.key`` in a JSON-LD block's text (see engine/structured.py)."""
+    from deboiler_gui.engine.template.structured import jsonld_value
+
+    return jsonld_value(value, path)
 
 
 def check_processor(proc: Processor) -> None:

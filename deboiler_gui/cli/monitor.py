@@ -1,0 +1,150 @@
+"""The ``monitor`` command: re-read a site, compare with the last run kept in the workspace,
+write a report and exit 3 when a template broke (for cron and CI)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from deboiler_gui.cli.common import drive
+from deboiler_gui.engine.model import DeboilerError
+
+_PHASES = {
+    "reading": "Reading",
+    "read": "Reading",
+    "fitting": "Fitting",
+    "fitted": "Fitting",
+    "monitoring": "Checking",
+}
+
+
+@click.command("monitor")
+@click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--demo", is_flag=True, help="Check the bundled demo site.")
+@click.option(
+    "--workspace",
+    "-w",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Workspace with the templates (and models); the last run is kept there.",
+)
+@click.option(
+    "--base-url",
+    metavar="URL",
+    help="URL prefix of files in a folder input (default http://<folder>.local/).",
+)
+@click.option(
+    "--template",
+    "-t",
+    "template_names",
+    multiple=True,
+    metavar="NAME",
+    help="Only these workspace templates (repeatable; default all).",
+)
+@click.option(
+    "--report-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("monitor-report"),
+    show_default=True,
+    help="Folder for report.json and report.html.",
+)
+@click.option(
+    "--max-drop",
+    type=click.FloatRange(0, 1),
+    default=0.2,
+    show_default=True,
+    help="A field's or rule's hit rate falling by more than this share of pages is a break.",
+)
+@click.option(
+    "--max-shape-change",
+    type=click.FloatRange(0, 1),
+    default=0.5,
+    show_default=True,
+    help="Values changing shape (date → text, list → empty…) on more than this share of pages is a break.",
+)
+@click.option(
+    "--accept-repairs",
+    is_flag=True,
+    help="Save the best proposed repair of each broken field as a new template version.",
+)
+@click.option(
+    "--no-store",
+    is_flag=True,
+    help="Compare and report, but keep the last run as it is (a dry run).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bars or summary.")
+@click.pass_context
+def monitor_command(
+    ctx: click.Context,
+    inputs: tuple[Path, ...],
+    demo: bool,
+    workspace: Path,
+    base_url: str | None,
+    template_names: tuple[str, ...],
+    report_dir: Path,
+    max_drop: float,
+    max_shape_change: float,
+    accept_repairs: bool,
+    no_store: bool,
+    quiet: bool,
+) -> None:
+    """Check a site against the last run: field values and hit rates, rule hit rates,
+    boilerplate share, new and removed pages.
+
+    INPUT is a folder of .html files, a JSON-lines file, WARC file(s). Writes report.json and
+    report.html, proposes repairs for broken fields, and keeps this run as the new last run.
+    Exit codes: 0 nothing broke (or first run: the baseline), 3 a template broke, 1 error.
+    """
+    from deboiler_gui.engine.review.monitor import EXIT_BROKEN, Thresholds, monitor_steps
+    from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
+
+    paths = list(inputs)
+    if demo:
+        paths.insert(0, demo_site_path())
+        base_url = base_url or DEMO_BASE_URL
+    if not paths:
+        raise click.UsageError("give at least one INPUT, or --demo")
+
+    thresholds = Thresholds(max_drop=max_drop, max_shape_change=max_shape_change)
+    try:
+        result = drive(
+            monitor_steps(
+                workspace,
+                paths,
+                base_url=base_url,
+                template_names=template_names or None,
+                thresholds=thresholds,
+                report_dir=report_dir,
+                store=not no_store,
+                accept_repairs=accept_repairs,
+            ),
+            "Working",
+            quiet,
+            phases=_PHASES,
+        )
+    except DeboilerError as exc:
+        raise click.ClickException(str(exc)) from exc
+    report = result.report
+    if not quiet:
+        pages = report["pages"]
+        changes = f" ({pages['new']} new, {pages['removed']} removed)" if report["previous"] else ""
+        click.echo(
+            f"{report['status'].upper()}: {pages['now']} pages{changes}; report in {result.report_dir.resolve() if result.report_dir else '-'}"
+        )
+        for line in report["broken"]:
+            click.echo(f"  broken: {line}")
+        for line in report["warnings"]:
+            click.echo(f"  warning: {line}")
+        best = [r for r in report["repairs"] if r["best"]]
+        for r in best:
+            click.echo(
+                f"  repair: {r['template']}.{r['field']} -> {r['xpath']} (fixes {r['fixes']} of {r['pages_tried']} pages)"
+            )
+        for name in report.get("accepted_repairs", []):
+            click.echo(f"  accepted: {name}")
+    if result.broken:
+        ctx.exit(EXIT_BROKEN)
+
+
+COMMANDS = [monitor_command]

@@ -1,0 +1,618 @@
+"""Monitoring a site between runs: re-read its pages, run the templates and the cleaner, compare
+with the last run kept in the workspace, report (JSON + HTML), propose repairs."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import logging
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress, WorkspaceError
+from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template.model import Template
+
+log = logging.getLogger(__name__)
+
+#: Exit code of ``deboiler-gui monitor`` when a template broke.
+EXIT_BROKEN = 3
+SNAPSHOT_KEY = "monitor:last_run"
+SNAPSHOT_VERSION = 1
+#: Pages per broken template handed to adaptive repair.
+REPAIR_PAGES = 30
+
+_NUMBER = re.compile(r"^[\s$€£¥+\-]*\d[\d\s.,]*[%]?\s*$")
+_DATE = re.compile(
+    r"\b(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}|"
+    r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2},? \d{4})\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Thresholds:
+    """When a change counts as a broken template."""
+
+    #: A field's (or rule's) hit rate falling by more than this (absolute share of pages).
+    max_drop: float = 0.2
+    #: The share of pages whose value changed shape (e.g. date → text) above which it broke.
+    max_shape_change: float = 0.5
+    #: A site's boilerplate share moving by more than this is reported (a warning).
+    max_share_change: float = 0.1
+
+
+def shape_of(value: Any) -> str:
+    """A coarse class of a value, stable across pages of one field: empty, number, date, url,
+    html, text:short, text:long, list<…>, record{…}."""
+    if value is None or value == "" or value == [] or value == {}:
+        return ""
+    if isinstance(value, list):
+        shapes = Counter(shape_of(v) for v in value if shape_of(v))
+        return "list<" + (shapes.most_common(1)[0][0] if shapes else "") + ">"
+    if isinstance(value, dict):
+        return "record{" + ",".join(sorted(k for k, v in value.items() if shape_of(v))) + "}"
+    text = str(value).strip()
+    if text.startswith("<") and text.endswith(">"):
+        return "html"
+    if _NUMBER.match(text):
+        return "number"
+    if len(text) <= 40 and _DATE.search(text):
+        return "date"
+    if re.match(r"^(https?:)?//|^/[^\s]*$|^[\w./-]+\.html?(#.*)?$", text):
+        return "url"
+    return "text:short" if len(text) <= 80 and "\n" not in text else "text:long"
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha1(
+        json.dumps(value, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    ).hexdigest()[:12]
+
+
+# --------------------------------------------------------------------------- one run
+
+
+def _rule_hits(root: Any, template: Template) -> dict[str, bool]:
+    from deboiler_gui.engine.template.selectors import select
+
+    out = {}
+    for kind, rules in (("remove", template.remove), ("keep", template.keep)):
+        for rule in rules:
+            try:
+                out[f"{kind}:{rule.name}"] = bool(select(root, rule.selector))
+            except Exception:  # an invalid rule is reported by check_template, not here
+                out[f"{kind}:{rule.name}"] = False
+    return out
+
+
+def snapshot_page(
+    page: Page, templates: Sequence[Template], model: DomainModel | None
+) -> dict[str, Any]:
+    """What a run keeps of one page: its template, each field's value shape and digest, which
+    rules hit, and the share of its text the cleaner removed."""
+    from deboiler_gui.engine.clean.cleaning import clean_page
+    from deboiler_gui.engine.template.extract import extract_page, page_tree
+
+    entry: dict[str, Any] = {
+        "site": page.site,
+        "template": "",
+        "share": None,
+        "values": {},
+        "rules": {},
+        "error": None,
+    }
+    if page.error or not page.ok:
+        entry["error"] = page.error or f"HTTP {page.status}"
+        return entry
+    try:
+        if model is not None:
+            res = clean_page(page, model)
+            if res.status == "ok" and res.original_chars:
+                entry["share"] = round(sum(r.chars for r in res.removed) / res.original_chars, 4)
+        if templates:
+            result = extract_page(page, templates, model)
+            if result.template:
+                entry["template"] = result.template
+                entry["values"] = {
+                    fid: [shape_of(v), _digest(v), result.fields[fid].status == "ok"]
+                    for fid, v in result.values.items()
+                }
+                template = next(t for t in templates if t.name == result.template)
+                entry["rules"] = _rule_hits(page_tree(page), template)
+            elif result.status == "error":
+                entry["error"] = result.error
+    except Exception as exc:  # one bad page never stops the run
+        log.warning("monitoring %s failed: %s", page.url, exc, exc_info=True)
+        entry["error"] = f"{type(exc).__name__}: {exc}"
+    return entry
+
+
+def summarise(pages: dict[str, dict[str, Any]], templates: Sequence[Template]) -> dict[str, Any]:
+    """Per-template field and rule hit counts and per-site boilerplate shares of a run."""
+    tmpl: dict[str, Any] = {
+        t.name: {
+            "pages": 0,
+            "fields": {f.id: {"hits": 0, "shapes": {}} for f in t.fields},
+            "rules": {},
+        }
+        for t in templates
+    }
+    sites: dict[str, dict[str, Any]] = {}
+    for entry in pages.values():
+        site = sites.setdefault(entry["site"], {"pages": 0, "shares": []})
+        site["pages"] += 1
+        if entry["share"] is not None:
+            site["shares"].append(entry["share"])
+        t = tmpl.get(entry["template"])
+        if t is None:
+            continue
+        t["pages"] += 1
+        for fid, (shape, _hash, ok) in entry["values"].items():
+            f = t["fields"].setdefault(fid, {"hits": 0, "shapes": {}})
+            if ok:
+                f["hits"] += 1
+            if shape:
+                f["shapes"][shape] = f["shapes"].get(shape, 0) + 1
+        for rule, hit in entry["rules"].items():
+            t["rules"][rule] = t["rules"].get(rule, 0) + int(hit)
+    for site in sites.values():
+        shares = site.pop("shares")
+        site["share"] = round(sum(shares) / len(shares), 4) if shares else None
+    return {"templates": tmpl, "sites": sites}
+
+
+# --------------------------------------------------------------------------- comparing
+
+
+def _rate(hits: int, pages: int) -> float | None:
+    return round(hits / pages, 4) if pages else None
+
+
+def _dominant(shapes: dict[str, int]) -> str:
+    return max(sorted(shapes), key=lambda s: shapes[s]) if shapes else ""
+
+
+def compare(
+    previous: dict[str, Any] | None, current: dict[str, Any], thresholds: Thresholds | None = None
+) -> dict[str, Any]:
+    """The report of a run against the previous one (None: this run is the baseline)."""
+    th = thresholds or Thresholds()
+    now_pages: dict[str, Any] = current["pages"]
+    report: dict[str, Any] = {
+        "status": "baseline" if previous is None else "ok",
+        "current": current["finished_at"],
+        "previous": previous["finished_at"] if previous else None,
+        "thresholds": {
+            "max_drop": th.max_drop,
+            "max_shape_change": th.max_shape_change,
+            "max_share_change": th.max_share_change,
+        },
+        "pages": {"now": len(now_pages), "previous": len(previous["pages"]) if previous else None},
+        "templates": [],
+        "sites": [],
+        "broken": [],
+        "warnings": [],
+        "repairs": [],
+    }
+    prev_pages: dict[str, Any] = previous["pages"] if previous else {}
+    new = sorted(set(now_pages) - set(prev_pages)) if previous else []
+    gone = sorted(set(prev_pages) - set(now_pages)) if previous else []
+    report["pages"].update(
+        {"new": len(new), "removed": len(gone), "new_urls": new[:200], "removed_urls": gone[:200]}
+    )
+    prev_sum = previous["summary"] if previous else {"templates": {}, "sites": {}}
+    cur_sum = current["summary"]
+    for name in sorted(set(cur_sum["templates"]) | set(prev_sum["templates"])):
+        now_t = cur_sum["templates"].get(name, {"pages": 0, "fields": {}, "rules": {}})
+        old_t = prev_sum["templates"].get(name) if previous else None
+        entry: dict[str, Any] = {
+            "name": name,
+            "pages": now_t["pages"],
+            "pages_previous": old_t["pages"] if old_t else None,
+            "fields": [],
+            "rules": [],
+        }
+        if old_t and old_t["pages"] and not now_t["pages"]:
+            report["broken"].append(
+                f"template {name!r}: matched {old_t['pages']} pages last run, none now"
+            )
+        for fid in sorted(set(now_t["fields"]) | set(old_t["fields"] if old_t else ())):
+            nf = now_t["fields"].get(fid, {"hits": 0, "shapes": {}})
+            of = old_t["fields"].get(fid) if old_t else None
+            rate = _rate(nf["hits"], now_t["pages"])
+            rate_prev = _rate(of["hits"], old_t["pages"]) if of and old_t else None
+            row: dict[str, Any] = {
+                "id": fid,
+                "hit_rate": rate,
+                "hit_rate_previous": rate_prev,
+                "shape": _dominant(nf["shapes"]),
+                "shape_previous": _dominant(of["shapes"]) if of else None,
+                "pages_compared": 0,
+                "shape_changed": 0,
+                "values_changed": 0,
+                "broken": [],
+            }
+            if previous is not None:
+                for url, page in now_pages.items():
+                    old = prev_pages.get(url)
+                    if not old or old["template"] != name or page["template"] != name:
+                        continue
+                    a, b = old["values"].get(fid), page["values"].get(fid)
+                    if not a or not b:
+                        continue
+                    row["pages_compared"] += 1
+                    if a[1] != b[1]:
+                        row["values_changed"] += 1
+                    if a[0] and b[0] and a[0] != b[0]:
+                        row["shape_changed"] += 1
+                if rate is not None and rate_prev is not None and rate_prev - rate > th.max_drop:
+                    row["broken"].append(f"hit rate fell from {rate_prev:.0%} to {rate:.0%}")
+                if (
+                    row["pages_compared"]
+                    and row["shape_changed"] / row["pages_compared"] > th.max_shape_change
+                ):
+                    row["broken"].append(
+                        f"values changed shape on {row['shape_changed']} of {row['pages_compared']} pages "
+                        f"({row['shape_previous'] or '?'} → {row['shape'] or '?'})"
+                    )
+            for why in row["broken"]:
+                report["broken"].append(f"template {name!r}, field {fid!r}: {why}")
+            entry["fields"].append(row)
+        for rule in sorted(set(now_t["rules"]) | set(old_t["rules"] if old_t else ())):
+            rate = _rate(now_t["rules"].get(rule, 0), now_t["pages"])
+            rate_prev = _rate(old_t["rules"].get(rule, 0), old_t["pages"]) if old_t else None
+            rrow = {"rule": rule, "hit_rate": rate, "hit_rate_previous": rate_prev, "broken": []}
+            if rate is not None and rate_prev is not None and rate_prev - rate > th.max_drop:
+                rrow["broken"].append(f"hit rate fell from {rate_prev:.0%} to {rate:.0%}")
+                report["broken"].append(
+                    f"template {name!r}, rule {rule!r}: hit rate fell from {rate_prev:.0%} to {rate:.0%}"
+                )
+            entry["rules"].append(rrow)
+        report["templates"].append(entry)
+    for site in sorted(set(cur_sum["sites"]) | set(prev_sum["sites"])):
+        ns = cur_sum["sites"].get(site, {"pages": 0, "share": None})
+        ps = prev_sum["sites"].get(site) if previous else None
+        srow = {
+            "site": site,
+            "pages": ns["pages"],
+            "pages_previous": ps["pages"] if ps else None,
+            "boilerplate_share": ns["share"],
+            "boilerplate_share_previous": ps["share"] if ps else None,
+        }
+        if (
+            ns["share"] is not None
+            and ps
+            and ps["share"] is not None
+            and abs(ns["share"] - ps["share"]) > th.max_share_change
+        ):
+            report["warnings"].append(
+                f"site {site!r}: boilerplate share moved from {ps['share']:.0%} to {ns['share']:.0%}"
+            )
+        report["sites"].append(srow)
+    if previous is not None:
+        report["status"] = "broken" if report["broken"] else "ok"
+    return report
+
+
+# --------------------------------------------------------------------------- the run
+
+
+@dataclass
+class MonitorResult:
+    report: dict[str, Any]
+    report_dir: Path | None = None
+    files: list[Path] = field(default_factory=list)
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.report["status"] == "broken")
+
+
+def monitor_steps(
+    workspace: str | os.PathLike[str],
+    inputs: Sequence[str | os.PathLike[str]],
+    *,
+    base_url: str | None = None,
+    template_names: Iterable[str] | None = None,
+    thresholds: Thresholds | None = None,
+    report_dir: str | os.PathLike[str] | None = None,
+    store: bool = True,
+    accept_repairs: bool = False,
+) -> Generator[Progress, None, MonitorResult]:
+    """Read the inputs, snapshot every page (templates, rules, cleaner), compare with the last
+    snapshot stored in the workspace, propose repairs for broken fields, write the report and
+    (with ``store``) keep this snapshot as the new last run. Sites without a saved model get one
+    fitted on these pages and saved, so later runs compare against the same model."""
+    from deboiler_gui.engine.clean.pipeline import fit_steps, import_steps
+    from deboiler_gui.engine.sources import InputSet
+    from deboiler_gui.engine.template.extract import check_template
+
+    path = Path(workspace)
+    if not path.exists():
+        raise WorkspaceError(f"workspace {path}: no such file")
+    InputSet.open(inputs, base_url=base_url)
+    started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    staging = tempfile.mkdtemp(prefix="deboiler-monitor-")
+    try:
+        with (
+            Workspace(path, create=False) as ws,
+            Workspace(Path(staging) / "pages.sqlite") as pages_ws,
+        ):
+            names = list(template_names) if template_names else ws.template_names()
+            templates = []
+            for name in names:
+                try:
+                    templates.append(ws.load_template(name))
+                except WorkspaceError as exc:
+                    raise InputError(f"template {name!r}: {exc}") from exc
+            for t in templates:
+                check_template(t)
+            yield from import_steps(pages_ws, inputs, base_url=base_url)
+            sites = [s for s, _n in pages_ws.sites()]
+            models: dict[str, DomainModel] = {}
+            missing = []
+            for site in sites:
+                saved = ws.load_model(site)
+                if saved is not None:
+                    models[site] = saved
+                else:
+                    missing.append(site)
+            fitted_now: list[str] = []
+            if missing:
+                fitted = yield from fit_steps(
+                    pages_ws, sites=missing, save_to=ws if store else None
+                )
+                models.update(fitted)
+                fitted_now = sorted(fitted)
+            total = sum(n for _s, n in pages_ws.sites())
+            done = 0
+            pages: dict[str, dict[str, Any]] = {}
+            yield Progress(0, total, "monitoring")
+            for site in sites:
+                for page in pages_ws.iter_pages(site):
+                    pages[page.url] = snapshot_page(page, templates, models.get(site))
+                    done += 1
+                    if done % 8 == 0 or done == total:
+                        yield Progress(done, total, f"monitoring {site}")
+            current = {
+                "version": SNAPSHOT_VERSION,
+                "finished_at": started,
+                "inputs": [str(p) for p in inputs],
+                "templates": [t.name for t in templates],
+                "pages": pages,
+                "summary": summarise(pages, templates),
+            }
+            previous = ws.get_meta(SNAPSHOT_KEY)
+            if previous is not None and previous.get("version") != SNAPSHOT_VERSION:
+                log.warning(
+                    "last monitoring run has snapshot version %r; starting a new baseline",
+                    previous.get("version"),
+                )
+                previous = None
+            report = compare(previous, current, thresholds)
+            if fitted_now:
+                report["warnings"].append(
+                    f"no saved model for {', '.join(fitted_now)}: fitted on this run's pages"
+                    + (" and saved" if store else "")
+                )
+            report["repairs"], accepted = yield from _repairs(
+                report,
+                templates,
+                pages,
+                (previous or {}).get("pages", {}),
+                pages_ws,
+                models,
+                ws if accept_repairs else None,
+            )
+            report["accepted_repairs"] = accepted
+            if store:
+                ws.set_meta(SNAPSHOT_KEY, current)
+                ws.record_run(
+                    "monitor",
+                    {k: report[k] for k in ("status", "current", "previous", "broken", "warnings")}
+                    | {"pages": report["pages"]["now"]},
+                )
+            result = MonitorResult(report)
+            if report_dir is not None:
+                result.report_dir = Path(report_dir)
+                result.files = write_report(report, Path(report_dir))
+            return result
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _repairs(
+    report: dict[str, Any],
+    templates: Sequence[Template],
+    pages: dict[str, dict[str, Any]],
+    previous: dict[str, dict[str, Any]],
+    pages_ws: Workspace,
+    models: dict[str, DomainModel],
+    accept_into: Workspace | None,
+) -> Generator[Progress, None, tuple[list[dict[str, Any]], list[str]]]:
+    """Repair proposals (the adaptive repair of engine/repair.py) for the fields that broke,
+    tried on the pages where such a field had a value last run and has none now."""
+    from deboiler_gui.engine.template.repair import accept_repairs, repair_steps
+
+    broken: dict[str, set[str]] = {}
+    for t in report["templates"]:
+        for f in t["fields"]:
+            if f["broken"]:
+                broken.setdefault(t["name"], set()).add(f["id"])
+    out: list[dict[str, Any]] = []
+    accepted: list[str] = []
+    for template in templates:
+        fields = broken.get(template.name)
+        if not fields:
+            continue
+
+        def lost(url: str, entry: dict[str, Any], fid: str) -> bool:
+            old = previous.get(url, {}).get("values", {}).get(fid)
+            return bool(old and old[2]) and not entry["values"].get(fid, [0, 0, True])[2]
+
+        urls = [
+            u
+            for u, e in pages.items()
+            if e["template"] == template.name and any(lost(u, e, f) for f in fields)
+        ]
+        chosen = [p for p in map(pages_ws.get_page, urls[:REPAIR_PAGES]) if p is not None]
+        if not chosen:
+            continue
+        proposals = yield from repair_steps(chosen, template, models.get(chosen[0].site))
+        best: dict[str, Any] = {}
+        for prop in proposals:
+            if prop.field in fields and (
+                prop.field not in best or len(prop.fixes) > len(best[prop.field].fixes)
+            ):
+                best[prop.field] = prop
+        for prop in proposals:
+            if prop.field in fields:
+                d = prop.to_dict()
+                # counted on the pages where this field had a value last run and lost it
+                d["fixes"] = sum(1 for u in prop.fixes if lost(u, pages[u], prop.field))
+                d["pages_tried"] = sum(1 for p in chosen if lost(p.url, pages[p.url], prop.field))
+                d["best"] = best.get(prop.field) is prop
+                out.append(d)
+        if accept_into is not None and best:
+            new = accept_repairs(template, best.values())
+            accept_into.save_template(
+                new,
+                message="monitor: accept repairs: " + ", ".join(sorted(best)),
+            )
+            accepted.extend(f"{template.name}.{f}" for f in sorted(best))
+    return out, accepted
+
+
+# --------------------------------------------------------------------------- the report files
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{x:.0%}"
+
+
+def render_html(report: dict[str, Any]) -> str:
+    """A self-contained HTML page of the report (no scripts, no external resources)."""
+    e = html.escape
+    status = report["status"]
+    colour = {"broken": "#b00020", "ok": "#1b5e20", "baseline": "#0d47a1"}[status]
+    parts = [
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Monitoring report</title><style>"
+        "body{font:14px/1.4 system-ui,sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin:1em 0}"
+        "td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}th{background:#f4f4f4}"
+        ".bad{color:#b00020;font-weight:600}.status{color:white;padding:.2em .6em;border-radius:.3em}"
+        "</style></head><body>",
+        f"<h1>Monitoring report <span class='status' style='background:{colour}'>{e(status)}</span></h1>",
+        f"<p>This run: {e(str(report['current']))}; previous run: {e(str(report['previous'] or 'none (this run is the baseline)'))}.</p>",
+        f"<p>Pages: {report['pages']['now']} now"
+        + (
+            f", {report['pages']['previous']} last run, {report['pages']['new']} new, {report['pages']['removed']} removed"
+            if report["previous"]
+            else ""
+        )
+        + ".</p>",
+    ]
+    if report["broken"]:
+        parts.append(
+            "<h2>Broken</h2><ul>"
+            + "".join(f"<li class='bad'>{e(b)}</li>" for b in report["broken"])
+            + "</ul>"
+        )
+    if report["warnings"]:
+        parts.append(
+            "<h2>Warnings</h2><ul>"
+            + "".join(f"<li>{e(w)}</li>" for w in report["warnings"])
+            + "</ul>"
+        )
+    for t in report["templates"]:
+        parts.append(
+            f"<h2>Template {e(t['name'])}</h2><p>{t['pages']} pages now"
+            + (f", {t['pages_previous']} last run" if t["pages_previous"] is not None else "")
+            + ".</p>"
+        )
+        parts.append(
+            "<table><tr><th>field</th><th>hit rate</th><th>last run</th><th>shape</th><th>last run</th><th>values changed</th><th>shape changed</th><th>verdict</th></tr>"
+        )
+        for f in t["fields"]:
+            verdict = "; ".join(f["broken"]) or "ok"
+            parts.append(
+                f"<tr><td>{e(f['id'])}</td><td>{_pct(f['hit_rate'])}</td><td>{_pct(f['hit_rate_previous'])}</td>"
+                f"<td>{e(f['shape'] or '–')}</td><td>{e(f['shape_previous'] or '–')}</td>"
+                f"<td>{f['values_changed']} / {f['pages_compared']}</td><td>{f['shape_changed']} / {f['pages_compared']}</td>"
+                f"<td class='{'bad' if f['broken'] else ''}'>{e(verdict)}</td></tr>"
+            )
+        parts.append("</table>")
+        if t["rules"]:
+            parts.append(
+                "<table><tr><th>rule</th><th>hit rate</th><th>last run</th><th>verdict</th></tr>"
+            )
+            for r in t["rules"]:
+                parts.append(
+                    f"<tr><td>{e(r['rule'])}</td><td>{_pct(r['hit_rate'])}</td><td>{_pct(r['hit_rate_previous'])}</td><td class='{'bad' if r['broken'] else ''}'>{e('; '.join(r['broken']) or 'ok')}</td></tr>"
+                )
+            parts.append("</table>")
+    if report["repairs"]:
+        parts.append(
+            "<h2>Proposed repairs</h2><table><tr><th>template</th><th>field</th><th>new XPath</th><th>fixes</th><th>score</th><th>example value</th></tr>"
+        )
+        for r in report["repairs"]:
+            parts.append(
+                f"<tr><td>{e(r['template'])}</td><td>{e(r['field'])}</td><td><code>{e(r['xpath'])}</code>{' (best)' if r['best'] else ''}</td>"
+                f"<td>{r['fixes']} / {r['pages_tried']}</td><td>{r['score']:.2f}</td><td>{e(r['value'][:120])}</td></tr>"
+            )
+        parts.append("</table>")
+    parts.append(
+        "<h2>Sites</h2><table><tr><th>site</th><th>pages</th><th>last run</th><th>boilerplate share</th><th>last run</th></tr>"
+    )
+    for s in report["sites"]:
+        parts.append(
+            f"<tr><td>{e(s['site'])}</td><td>{s['pages']}</td><td>{s['pages_previous'] if s['pages_previous'] is not None else '–'}</td><td>{_pct(s['boilerplate_share'])}</td><td>{_pct(s['boilerplate_share_previous'])}</td></tr>"
+        )
+    parts.append("</table>")
+    for label, key in (("New pages", "new_urls"), ("Removed pages", "removed_urls")):
+        if report["pages"].get(key):
+            parts.append(
+                f"<h2>{label}</h2><ul>"
+                + "".join(f"<li>{e(u)}</li>" for u in report["pages"][key])
+                + "</ul>"
+            )
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
+
+
+def write_report(report: dict[str, Any], folder: Path) -> list[Path]:
+    """report.json and report.html in ``folder`` (created), each written whole or not at all."""
+    from deboiler_gui.engine.template.exports import write_text_atomic
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"report folder {folder}: {exc}") from exc
+    json_path, html_path = folder / "report.json", folder / "report.html"
+    write_text_atomic(
+        json_path, json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    )
+    write_text_atomic(html_path, render_html(report))
+    return [json_path, html_path]
+
+
+__all__ = [
+    "EXIT_BROKEN",
+    "MonitorResult",
+    "Thresholds",
+    "compare",
+    "monitor_steps",
+    "render_html",
+    "shape_of",
+    "snapshot_page",
+    "write_report",
+]

@@ -1,0 +1,512 @@
+"""Template exports for today's crawlers: a Crawl4AI JsonCssExtractionStrategy schema and
+Firecrawl scrape options, with XPath turned into CSS where CSS can say the same."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deboiler_gui.engine.model import DomainModel, Page, RuleError
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.selectors import _XPATH_START
+
+# --------------------------------------------------------------------------- XPath -> CSS
+
+
+class Untranslatable(RuleError):
+    """An XPath that CSS cannot express (text tests, axes other than child/descendant...)."""
+
+
+_NAME = re.compile(r"^[A-Za-z_][\w-]*$")
+_IDENT = re.compile(r"^-?[A-Za-z_][\w-]*$")
+_ATTR_NAME = re.compile(r"^[A-Za-z_][\w:.-]*$")
+_LIT = r"""('[^']*'|"[^"]*")"""
+_P_INDEX = re.compile(r"^\s*(\d+)\s*$")
+_P_EQ = re.compile(rf"^\s*@([\w:.-]+)\s*=\s*{_LIT}\s*$")
+_P_HAS = re.compile(r"^\s*@([\w:.-]+)\s*$")
+_P_CLASS = re.compile(
+    r"""^\s*contains\(\s*concat\(\s*(['"]) \1\s*,\s*normalize-space\(\s*@class\s*\)\s*,\s*(['"]) \2\s*\)\s*,\s*(['"]) ([^'"\s]+) \3\s*\)\s*$"""
+)
+_P_CONTAINS = re.compile(rf"^\s*contains\(\s*@([\w:.-]+)\s*,\s*{_LIT}\s*\)\s*$")
+_P_STARTS = re.compile(rf"^\s*starts-with\(\s*@([\w:.-]+)\s*,\s*{_LIT}\s*\)\s*$")
+_P_NOT = re.compile(r"^\s*not\((.*)\)\s*$", re.DOTALL)
+_P_LAST = re.compile(r"^\s*last\(\)\s*$")
+
+
+@dataclass(frozen=True)
+class CssSelector:
+    """A CSS selector, and the attribute an ``/@attr`` XPath ended with (if any)."""
+
+    css: str
+    attribute: str = ""
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """Split on ``sep`` outside brackets, parentheses and quotes."""
+    out, depth, quote, start, i = [], 0, "", 0, 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        elif depth == 0 and text.startswith(sep, i):
+            out.append(text[start:i])
+            i += len(sep)
+            start = i
+            continue
+        i += 1
+    if quote or depth:
+        raise Untranslatable("unbalanced brackets or quotes", expression=text)
+    out.append(text[start:])
+    return out
+
+
+def _predicates(step: str) -> tuple[str, list[str]]:
+    """A step's node test and its predicates."""
+    i = step.find("[")
+    if i < 0:
+        return step, []
+    name, rest = step[:i], step[i:]
+    preds: list[str] = []
+    depth, quote, start = 0, "", 0
+    for j, ch in enumerate(rest):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            if depth == 0:
+                start = j + 1
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth == 0:
+                preds.append(rest[start:j])
+        elif depth == 0 and not ch.isspace():
+            raise Untranslatable(f"unexpected {ch!r} after a predicate", expression=step)
+    return name, preds
+
+
+def _css_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _predicate(pred: str, tag: str, whole: str) -> str:
+    if m := _P_INDEX.match(pred):
+        return f":nth-of-type({m.group(1)})" if tag != "*" else f":nth-child({m.group(1)})"
+    if pred.strip() == "%d":
+        return ""  # a list pattern: the released index matches every item
+    if _P_LAST.match(pred):
+        return ":last-of-type" if tag != "*" else ":last-child"
+    if m := _P_EQ.match(pred):
+        name, value = m.group(1), m.group(2)[1:-1]
+        if name == "id" and _IDENT.match(value):
+            return f"#{value}"
+        return f"[{name}={_css_string(value)}]"
+    if m := _P_HAS.match(pred):
+        return f"[{m.group(1)}]"
+    if m := _P_CLASS.match(pred):
+        token = m.group(4)
+        return f".{token}" if _IDENT.match(token) else f"[class~={_css_string(token)}]"
+    if m := _P_CONTAINS.match(pred):
+        return f"[{m.group(1)}*={_css_string(m.group(2)[1:-1])}]"
+    if m := _P_STARTS.match(pred):
+        return f"[{m.group(1)}^={_css_string(m.group(2)[1:-1])}]"
+    if m := _P_NOT.match(pred):
+        inner = _predicate(m.group(1), tag, whole)
+        if not inner or inner.startswith(":nth") or inner.startswith(":last"):
+            raise Untranslatable(f"predicate [{pred}] has no CSS equivalent", expression=whole)
+        return f":not({inner})"
+    parts = _split(pred, " and ")
+    if len(parts) > 1:
+        return "".join(_predicate(p, tag, whole) for p in parts)
+    reason = (
+        "a text test"
+        if "text()" in pred or "normalize-space()" in pred or "string(" in pred
+        else "a function or operator"
+    )
+    raise Untranslatable(
+        f"predicate [{pred.strip()}] is {reason}, which CSS cannot express", expression=whole
+    )
+
+
+def xpath_to_css(expression: str) -> CssSelector:
+    """The CSS selector for an XPath of the kind templates hold (child and descendant steps,
+    tag names, positions, attribute and class tests, ``%d`` list steps, a final ``/@attr`` or
+    ``/text()``). A CSS expression is returned as it is. Raises Untranslatable naming what CSS
+    cannot say. Relative XPaths (``./a``, ``a/b``) become ``:scope`` selectors."""
+    expr = expression.strip()
+    if expr.startswith("css:"):
+        return CssSelector(expr[4:].strip())
+    if expr.startswith("xpath:"):
+        expr = expr[6:].strip()
+    elif not _XPATH_START.match(expr):
+        return CssSelector(expr)  # CSS already (the same test as selectors.to_xpath)
+    if not expr:
+        raise Untranslatable("empty expression", expression=expression)
+    if len(_split(expr, "|")) > 1:
+        raise Untranslatable("a union of paths", expression=expression)
+    if expr.startswith("("):
+        raise Untranslatable("a parenthesised expression", expression=expression)
+    parts: list[str] = []
+    combinator = ""
+    if expr.startswith("//"):
+        rest = expr[2:]
+    elif expr.startswith("/"):
+        rest = expr[1:]
+    elif expr.startswith(".//"):
+        rest = expr[3:]
+    elif expr.startswith("./"):
+        rest, combinator = expr[2:], ":scope > "
+    elif expr == ".":
+        return CssSelector(":scope")
+    else:
+        rest, combinator = expr, ":scope > "
+    steps = _split(rest, "/")
+    attribute = ""
+    for n, step in enumerate(steps):
+        last = n == len(steps) - 1
+        if step == "":
+            combinator = " " if parts else ""
+            continue
+        step = step.strip()
+        if last and step.startswith("@"):
+            name = step[1:]
+            if not _ATTR_NAME.match(name):
+                raise Untranslatable(f"attribute step {step!r}", expression=expression)
+            attribute = name
+            break
+        if last and step in ("text()", "node()"):
+            break
+        if "::" in step:
+            axis, _, step = step.partition("::")
+            if axis == "descendant" or axis == "descendant-or-self" and step == "node()":
+                combinator = " " if parts else ""
+                if step == "node()":
+                    continue
+            elif axis != "child":
+                raise Untranslatable(
+                    f"the {axis} axis has no CSS equivalent", expression=expression
+                )
+        if step in (".", "..") or step.startswith(("..", "@")) or step.endswith(")"):
+            raise Untranslatable(f"step {step!r} has no CSS equivalent", expression=expression)
+        tag, preds = _predicates(step)
+        tag = tag.strip()
+        if tag != "*" and not _NAME.match(tag):
+            raise Untranslatable(f"node test {tag!r}", expression=expression)
+        css = (tag if tag != "*" else "*") + "".join(_predicate(p, tag, expression) for p in preds)
+        if (
+            css.startswith("*")
+            and len(css) > 1
+            and not css.startswith("*:nth")
+            and not css.startswith("*:last")
+        ):
+            css = css[1:]
+        parts.append(combinator + css if parts or combinator.startswith(":scope") else css)
+        combinator = " > "
+    if not parts:
+        if attribute:
+            return CssSelector(":scope", attribute)
+        raise Untranslatable("no element step", expression=expression)
+    return CssSelector("".join(parts), attribute)
+
+
+# --------------------------------------------------------------------------- reports
+
+
+@dataclass
+class ExportReport:
+    """What an export could not carry over, for the user to read."""
+
+    untranslated: list[dict[str, str]] = field(default_factory=list)
+    dropped_fallbacks: list[dict[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"field {u['field']!r}: not exported: {u['reason']}" for u in self.untranslated]
+        out += [
+            f"field {d['field']!r}: fallback XPath {d['xpath']!r} not exported (CSS keeps one selector per field)"
+            for d in self.dropped_fallbacks
+        ]
+        return out + self.notes
+
+
+def _first_css(f: Field, report: ExportReport, path: str) -> CssSelector | None:
+    reasons = []
+    chosen: CssSelector | None = None
+    for xp in f.xpaths:
+        try:
+            css = xpath_to_css(xp)
+        except Untranslatable as exc:
+            reasons.append(str(exc))
+            continue
+        if chosen is None:
+            chosen = css
+        else:
+            report.dropped_fallbacks.append({"field": path, "xpath": xp})
+    if chosen is None:
+        report.untranslated.append(
+            {
+                "field": path,
+                "xpaths": " | ".join(f.xpaths),
+                "reason": "; ".join(reasons) or "no XPath",
+            }
+        )
+    return chosen
+
+
+def _type_of(f: Field, css: CssSelector) -> dict[str, Any]:
+    if css.attribute:
+        return {"type": "attribute", "attribute": css.attribute}
+    if f.kind == "attribute":
+        return {"type": "attribute", "attribute": f.attribute}
+    return {"type": "html" if f.kind == "html" else "text"}
+
+
+def _crawl4ai_field(f: Field, report: ExportReport, path: str) -> dict[str, Any] | None:
+    css = _first_css(f, report, path)
+    if css is None:
+        return None
+    if f.processors:
+        report.notes.append(
+            f"field {path!r}: processors {[p.name for p in f.processors]} are not exported"
+        )
+    if f.children:
+        children = [
+            c
+            for c in (_crawl4ai_field(ch, report, f"{path}.{ch.id}") for ch in f.children)
+            if c is not None
+        ]
+        return {
+            "name": f.id,
+            "selector": css.css,
+            "type": "nested_list" if f.is_list else "nested",
+            "fields": children,
+        }
+    value = _type_of(f, css)
+    if f.is_list:
+        return {
+            "name": f.id,
+            "selector": css.css,
+            "type": "list",
+            "fields": [{"name": f.id, **value}],
+        }
+    return {"name": f.id, "selector": css.css, **value}
+
+
+def to_crawl4ai(template: Template, report: ExportReport | None = None) -> dict[str, Any]:
+    """A JsonCssExtractionStrategy schema: one item per page (``baseSelector`` ``html``), a
+    field per template field; list fields are ``list`` (items ``{id: value}``), record fields
+    ``nested_list`` / ``nested``. Untranslatable fields are left out and put in ``report``."""
+    report = report if report is not None else ExportReport()
+    fields = [
+        c for c in (_crawl4ai_field(f, report, f.id) for f in template.fields) if c is not None
+    ]
+    removes = _rule_css(template.remove, report, "remove")
+    if removes:
+        report.notes.append(
+            "remove rules are crawler settings in Crawl4AI, not schema: "
+            f"CrawlerRunConfig(excluded_selector={', '.join(removes)!r})"
+        )
+    return {"name": template.name, "baseSelector": "html", "fields": fields}
+
+
+def _rule_css(rules: Iterable[Any], report: ExportReport, what: str) -> list[str]:
+    out: list[str] = []
+    for rule in rules:
+        try:
+            css = xpath_to_css(rule.selector)
+        except Untranslatable as exc:
+            report.untranslated.append(
+                {"field": f"{what} rule {rule.name}", "xpaths": rule.selector, "reason": str(exc)}
+            )
+            continue
+        if css.attribute:
+            report.untranslated.append(
+                {
+                    "field": f"{what} rule {rule.name}",
+                    "xpaths": rule.selector,
+                    "reason": "selects an attribute, not elements",
+                }
+            )
+            continue
+        if css.css not in out:
+            out.append(css.css)
+    return out
+
+
+def _filter_css(template: Template, report: ExportReport) -> list[str]:
+    out = []
+    for flt in template.filters:
+        if flt.kind != "attribute" or flt.fields:
+            continue
+        base = "*"
+        if flt.selector:
+            try:
+                sel = xpath_to_css(flt.selector)
+            except Untranslatable as exc:
+                report.untranslated.append(
+                    {"field": f"filter {flt.name}", "xpaths": flt.selector, "reason": str(exc)}
+                )
+                continue
+            base = sel.css
+        op = {"contains": "*=", "equals": "=", "exists": ""}.get(flt.op)
+        if op is None:
+            report.notes.append(
+                f"filter {flt.name!r}: operator {flt.op!r} has no CSS form; not exported"
+            )
+            continue
+        cond = (
+            f"[{flt.attribute}]" if op == "" else f"[{flt.attribute}{op}{_css_string(flt.value)}]"
+        )
+        out.append(base + cond if base != "*" else cond)
+    return out
+
+
+def to_firecrawl(
+    template: Template, report: ExportReport | None = None, *, chrome: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Firecrawl scrape options: ``excludeTags`` from remove rules, attribute filters and (with
+    ``chrome``) the site's chrome selectors; ``includeTags`` from keep rules (Firecrawl then
+    returns only those parts); ``onlyMainContent`` off, as the rules say what the content is."""
+    report = report if report is not None else ExportReport()
+    exclude = _rule_css(template.remove, report, "remove") + _filter_css(template, report)
+    for css in chrome:
+        if css not in exclude:
+            exclude.append(css)
+    include = _rule_css(template.keep, report, "keep")
+    options: dict[str, Any] = {"formats": ["markdown"], "onlyMainContent": False}
+    if include:
+        options["includeTags"] = include
+        report.notes.append(
+            "keep rules became includeTags: Firecrawl returns only those parts of a page"
+        )
+    if exclude:
+        options["excludeTags"] = exclude
+    if template.fields:
+        report.notes.append(
+            "fields are not part of Firecrawl scrape options (its JSON extraction is LLM-based)"
+        )
+    return options
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write a whole file or nothing: a temporary file beside it, renamed into place."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".part", dir=target.parent if str(target.parent) else "."
+    )
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+# --------------------------------------------------------------------------- chrome as CSS
+
+
+def _simple_css(el: Any) -> str:
+    from deboiler_gui.engine.template.selectors import is_wordlike
+
+    tag = el.tag
+    ident = el.get("id") or ""
+    if ident and is_wordlike(ident) and _IDENT.match(ident):
+        return f"{tag}#{ident}"
+    classes = [c for c in (el.get("class") or "").split() if is_wordlike(c) and _IDENT.match(c)]
+    if classes:
+        return str(tag) + "".join(f".{c}" for c in classes)
+    return xpath_to_css(str(el.getroottree().getpath(el))).css
+
+
+def chrome_selectors(
+    pages: Sequence[Page], model: DomainModel, *, min_share: float = 0.5, precision: float = 0.95
+) -> list[tuple[str, float]]:
+    """CSS selectors for the site's chrome that hold over the given pages: (selector, share of
+    pages where it matches). A selector is kept when it matches on at least ``min_share`` of
+    the pages and, on at least ``precision`` of those, everything it matches is boilerplate."""
+    from cssselect import GenericTranslator, SelectorError
+
+    from deboiler_gui.engine.clean.chrome import site_chrome
+    from deboiler_gui.engine.clean.cleaning import find_boilerplate
+    from deboiler_gui.engine.htmltree import parse_html
+
+    if not pages:
+        return []
+    chrome = site_chrome(model.site, pages, model)
+    if not chrome.representative_url:
+        return []
+    rep = next(p for p in pages if p.url == chrome.representative_url)
+    root: Any = parse_html(rep.html)
+    candidates: list[str] = []
+    for part in chrome.parts:
+        if part.url != rep.url:
+            continue
+        found = root.xpath(part.xpath)
+        if not found:
+            continue
+        try:
+            css = _simple_css(found[0])
+        except Untranslatable:
+            continue
+        if css not in candidates:
+            candidates.append(css)
+    translator = GenericTranslator()
+    compiled = {}
+    for css in candidates:
+        try:
+            compiled[css] = translator.css_to_xpath(css)
+        except SelectorError:
+            continue
+    hits = dict.fromkeys(compiled, 0)
+    clean = dict.fromkeys(compiled, 0)
+    for page in pages:
+        tree: Any = parse_html(page.html)
+        removed = {el for el, _r in find_boilerplate(tree, model)}
+        for css, xp in compiled.items():
+            matched = tree.xpath(xp)
+            if not matched:
+                continue
+            hits[css] += 1
+            if all(
+                el in removed or any(a in removed for a in el.iterancestors()) for el in matched
+            ):
+                clean[css] += 1
+    out = []
+    for css in compiled:
+        share = hits[css] / len(pages)
+        if share >= min_share and clean[css] >= precision * hits[css]:
+            out.append((css, round(share, 3)))
+    return out
+
+
+__all__ = [
+    "CssSelector",
+    "ExportReport",
+    "Untranslatable",
+    "chrome_selectors",
+    "to_crawl4ai",
+    "to_firecrawl",
+    "xpath_to_css",
+]

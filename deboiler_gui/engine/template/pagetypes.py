@@ -1,0 +1,208 @@
+"""Page types: a site's pages clustered by their structure and URL shape, each cluster with an
+induced URL pattern (the pages a template is for)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from deboiler_gui.engine.htmltree import HtmlElement, parse_html
+from deboiler_gui.engine.model import Page, Progress
+from deboiler_gui.engine.template.selectors import is_wordlike
+
+#: Depth of the tag paths that make a page's structural signature (below body).
+MAX_DEPTH = 8
+MAX_ELEMENTS = 3000
+_DIGITS = re.compile(r"^\d+$")
+_HEAD = re.compile(r"^([A-Za-z0-9]+)([-_.])")
+
+
+def signature(root: HtmlElement) -> frozenset[str]:
+    """The set of tag paths (with word-like classes) of a page's elements below body, to
+    ``MAX_DEPTH`` levels: pages built from one template share most of them."""
+    body = root.find("body")
+    if body is None:
+        return frozenset()
+    out: set[str] = set()
+    stack: list[tuple[HtmlElement, str, int]] = [(body, "body", 0)]
+    seen = 0
+    while stack and seen < MAX_ELEMENTS:
+        el, path, depth = stack.pop()
+        seen += 1
+        out.add(path)
+        if depth >= MAX_DEPTH:
+            continue
+        for child in el:
+            if not isinstance(child.tag, str) or child.tag in (
+                "script",
+                "style",
+                "noscript",
+                "template",
+            ):
+                continue
+            classes = sorted(c for c in (child.get("class") or "").split() if is_wordlike(c))[:2]
+            step = child.tag + "".join(f".{c}" for c in classes)
+            stack.append((child, f"{path}/{step}", depth + 1))
+    return frozenset(out)
+
+
+def url_shape(url: str) -> tuple[int, str]:
+    """(number of path segments, extension of the last one) of a URL."""
+    path = urlsplit(url).path
+    segments = [s for s in path.split("/") if s]
+    last = segments[-1] if segments and not path.endswith("/") else ""
+    ext = last.rsplit(".", 1)[1].lower() if "." in last else ""
+    return len(segments), ext
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a and not b:
+        return 1.0
+    return len(a & b) / len(a | b)
+
+
+@dataclass
+class PageType:
+    """One cluster of pages."""
+
+    id: int
+    urls: list[str] = field(default_factory=list)
+    pattern: str = ""
+    #: Mean similarity of the pages to the cluster's first page.
+    cohesion: float = 0.0
+    #: Tag paths on every page of the cluster (the type's fixed structure), a sample.
+    common: list[str] = field(default_factory=list)
+    #: The commonest leading words of the pages' file names (``sql`` of sql-select.html).
+    words: list[tuple[str, int]] = field(default_factory=list)
+    _signature: frozenset[str] = frozenset()
+    _shape: tuple[int, str] = (0, "")
+    _sims: list[float] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "pages": len(self.urls),
+            "pattern": self.pattern,
+            "cohesion": round(self.cohesion, 3),
+            "examples": self.urls[:3],
+            "urls": list(self.urls),
+            "common": self.common,
+            "words": [list(w) for w in self.words],
+        }
+
+
+def _segment_pattern(values: Sequence[str]) -> str:
+    if len(set(values)) == 1:
+        return values[0]
+    prefix = os.path.commonprefix(list(values))
+    suffix = os.path.commonprefix([v[::-1] for v in values])[::-1]
+    if len(prefix) + len(suffix) > min(len(v) for v in values):
+        suffix = ""
+    middles = [v[len(prefix) : len(v) - len(suffix) if suffix else len(v)] for v in values]
+    if all(_DIGITS.match(m) for m in middles if m) and any(middles):
+        return f"{prefix}{{n}}{suffix}"
+    # no common prefix, but a few leading words (sql-…, app-…): name them
+    heads = [_HEAD.match(m) for m in middles]
+    if all(heads):
+        words = Counter((h.group(1), h.group(2)) for h in heads if h)
+        if len(words) <= 3 and len({sep for _w, sep in words}) == 1:
+            sep = next(iter(words))[1]
+            alternatives = sorted(w for w, _sep in words)
+            head = alternatives[0] if len(alternatives) == 1 else "{" + ",".join(alternatives) + "}"
+            return f"{prefix}{head}{sep}*{suffix}"
+    return f"{prefix}*{suffix}"
+
+
+def url_pattern(urls: Sequence[str], limit: int = 3) -> str:
+    """A URL pattern covering ``urls``: per path position, the common value, else the common
+    prefix and suffix around ``*`` (``{n}`` when what varies is always a number); one pattern
+    per path length, the commonest first, at most ``limit`` joined by `` | ``."""
+    if not urls:
+        return ""
+    groups: dict[tuple[str, int, bool], list[list[str]]] = {}
+    for url in urls:
+        parts = urlsplit(url)
+        segments = [s for s in parts.path.split("/") if s]
+        base = f"{parts.scheme}://{parts.netloc}" if parts.netloc else ""
+        groups.setdefault((base, len(segments), parts.path.endswith("/")), []).append(segments)
+    ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    out = []
+    for (base, n, slash), rows in ordered[:limit]:
+        steps = [_segment_pattern([r[i] for r in rows]) for i in range(n)]
+        out.append(base + "/" + "/".join(steps) + ("/" if slash and n else ""))
+    if len(ordered) > limit:
+        out.append(f"… ({sum(len(r) for _k, r in ordered[limit:])} more)")
+    return " | ".join(out)
+
+
+def cluster(
+    pages: Iterable[Page], *, threshold: float = 0.6, url_weight: float = 0.2
+) -> Generator[Progress, None, list[PageType]]:
+    """Cluster pages (in the order given, e.g. by URL) by structure and URL shape.
+
+    Each page's signature is its set of tag paths; paths on nearly every page (the site's frame,
+    which says nothing about the type) and paths on very few pages (one page's own content) are
+    left out. A page joins the most similar type when ``(1 - url_weight) * jaccard +
+    url_weight * same_url_shape`` is at least ``threshold``, else it starts a new type. Types
+    are returned largest first."""
+    read: list[tuple[str, frozenset[str], tuple[int, str]]] = []
+    df: Counter[str] = Counter()
+    for page in pages:
+        if page.error or not page.ok:
+            continue
+        sig = signature(parse_html(page.html))
+        df.update(sig)
+        read.append((page.url, sig, url_shape(page.url)))
+        if len(read) % 16 == 0:
+            yield Progress(len(read), None, "reading")
+    n_pages = len(read)
+    low, high = max(2, int(0.02 * n_pages)), 0.9 * n_pages
+    telling = {p for p, c in df.items() if low <= c <= high} if n_pages >= 5 else set(df)
+    types: list[PageType] = []
+    members: dict[int, list[frozenset[str]]] = {}
+    for done, (url, full, shape) in enumerate(read, 1):
+        sig = frozenset(full & telling)
+        best, best_score = None, -1.0
+        for t in types:
+            score = (1 - url_weight) * jaccard(sig, t._signature) + url_weight * (
+                1.0 if shape == t._shape else 0.0
+            )
+            if score > best_score:
+                best, best_score = t, score
+        if best is None or best_score < threshold:
+            best = PageType(len(types) + 1, _signature=sig, _shape=shape)
+            types.append(best)
+            members[best.id] = []
+            best_score = 1.0
+        best.urls.append(url)
+        best._sims.append(best_score)
+        members[best.id].append(full)
+        if done % 16 == 0:
+            yield Progress(done, n_pages, "clustering")
+    for t in types:
+        t.pattern = url_pattern(t.urls)
+        t.cohesion = sum(t._sims) / len(t._sims) if t._sims else 0.0
+        counts: Counter[str] = Counter()
+        for sig in members[t.id]:
+            counts.update(sig)
+        n = len(members[t.id])
+        everywhere = sorted(p for p, c in counts.items() if c == n)
+        t.common = sorted(everywhere, key=lambda p: (-p.count("/"), p))[:5]
+        heads: Counter[str] = Counter()
+        for url in t.urls:
+            last = urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1]
+            m = _HEAD.match(last)
+            heads[m.group(1) if m else last.rsplit(".", 1)[0]] += 1
+        t.words = sorted(heads.items(), key=lambda kv: (-kv[1], kv[0]))[:4]
+    types.sort(key=lambda t: (-len(t.urls), t.id))
+    for i, t in enumerate(types, 1):
+        t.id = i
+    return types
+
+
+__all__ = ["PageType", "cluster", "jaccard", "signature", "url_pattern", "url_shape"]

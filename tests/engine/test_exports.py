@@ -1,0 +1,334 @@
+"""Exports to Crawl4AI and Firecrawl: XPath to CSS, the schema and options checked against
+schemas written from the targets' documentation, and run on the same pages (with Crawl4AI's own
+JsonCssExtractionStrategy when it is installed, and with lxml's cssselect always)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import jsonschema
+import pytest
+import tplsite
+from cssselect import GenericTranslator
+
+from deboiler_gui.engine.htmltree import parse_html, visible_text
+from deboiler_gui.engine.template.exports import (
+    ExportReport,
+    Untranslatable,
+    chrome_selectors,
+    to_crawl4ai,
+    to_firecrawl,
+    xpath_to_css,
+)
+from deboiler_gui.engine.template.extract import apply_template
+from deboiler_gui.engine.template.model import Field, Rule, Template
+
+# From docs.crawl4ai.com "Extracting JSON (No LLM)": baseSelector + fields; field types text,
+# attribute (with attribute), html, list / nested / nested_list (with fields).
+_C4_FIELD: dict[str, Any] = {
+    "type": "object",
+    "required": ["name", "type"],
+    "properties": {
+        "name": {"type": "string", "minLength": 1},
+        "selector": {"type": "string", "minLength": 1},
+        "type": {"enum": ["text", "attribute", "html", "regex", "list", "nested", "nested_list"]},
+        "attribute": {"type": "string", "minLength": 1},
+        "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}},
+    },
+    "allOf": [
+        {
+            "if": {"properties": {"type": {"const": "attribute"}}},
+            "then": {"required": ["attribute"]},
+        },
+        {
+            "if": {"properties": {"type": {"enum": ["list", "nested", "nested_list"]}}},
+            "then": {"required": ["selector", "fields"]},
+        },
+    ],
+    "additionalProperties": False,
+}
+CRAWL4AI_SCHEMA = {
+    "type": "object",
+    "required": ["name", "baseSelector", "fields"],
+    "properties": {
+        "name": {"type": "string"},
+        "baseSelector": {"type": "string", "minLength": 1},
+        "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}},
+    },
+    "additionalProperties": False,
+    "$defs": {"field": _C4_FIELD},
+}
+# From docs.firecrawl.dev scrape options: formats, onlyMainContent, includeTags, excludeTags.
+FIRECRAWL_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "formats": {
+            "type": "array",
+            "items": {"enum": ["markdown", "html", "rawHtml", "links", "summary", "images"]},
+        },
+        "onlyMainContent": {"type": "boolean"},
+        "includeTags": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        "excludeTags": {"type": "array", "items": {"type": "string", "minLength": 1}},
+    },
+    "additionalProperties": False,
+}
+
+TEMPLATE = Template(
+    "news",
+    site=tplsite.SITE,
+    urls=(f"https://{tplsite.SITE}/news/2024/",),
+    remove=(Rule("menu", "//div[@id='nav']"), Rule("footer", "#footer")),
+    keep=(
+        Rule("article", "//div[contains(concat(' ', normalize-space(@class), ' '), ' article ')]"),
+    ),
+    fields=(
+        Field(
+            "title",
+            xpaths=("//h1[contains(concat(' ', normalize-space(@class), ' '), ' headline ')]",),
+        ),
+        Field("date", xpaths=("//span[@class='date']",)),
+        Field("body", xpaths=("div.body",)),
+        Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True),
+        Field("tag_links", xpaths=("//ul[@class='tags']/li/a/@href",), is_list=True),
+        Field(
+            "specs",
+            xpaths=("//table[@class='specs']/tr[%d]",),
+            is_list=True,
+            children=(Field("key", xpaths=("./td[1]",)), Field("value", xpaths=("./td[2]",))),
+        ),
+        Field("label", xpaths=("//span[normalize-space()='Published:']",)),
+    ),
+)
+
+
+def _squash(value: Any) -> Any:
+    """Values without whitespace: Crawl4AI's get_text(strip=True) joins text pieces with no
+    separator, ours with one space."""
+    if isinstance(value, str):
+        return re.sub(r"\s+", "", value)
+    if isinstance(value, list):
+        return [_squash(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _squash(v) for k, v in value.items()}
+    return value
+
+
+def _ours(page: Any) -> dict[str, Any]:
+    plain = Template(
+        TEMPLATE.name,
+        site=TEMPLATE.site,
+        urls=TEMPLATE.urls,
+        fields=TEMPLATE.fields,
+        use_cleaner=False,
+    )
+    return dict(apply_template(page, plain).values)
+
+
+def _as_crawl4ai(ours: dict[str, Any]) -> dict[str, Any]:
+    """Our record in Crawl4AI's shapes: list items are {name: value}."""
+    out = dict(ours)
+    out.pop("label")  # not exported (a text test)
+    out["tags"] = [{"tags": v} for v in ours["tags"]]
+    out["tag_links"] = [{"tag_links": v} for v in ours["tag_links"]]
+    return out
+
+
+# ---------------------------------------------------------------- a runner of the schema on lxml
+
+_TR = GenericTranslator()
+
+
+def _select(el: Any, css: str) -> list[Any]:
+    return el.xpath(_TR.css_to_xpath(css))
+
+
+def _text(el: Any) -> str:
+    return "".join(t.strip() for t in el.itertext())
+
+
+def _single(el: Any, f: dict[str, Any]) -> Any:
+    if "selector" in f:
+        found = _select(el, f["selector"])
+        if not found:
+            return None
+        el = found[0]
+    if f["type"] == "attribute":
+        return el.get(f["attribute"])
+    return _text(el)
+
+
+def _item(el: Any, fields: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields:
+        if f["type"] == "list":
+            out[f["name"]] = [
+                {g["name"]: _single(x, g) for g in f["fields"]} for x in _select(el, f["selector"])
+            ]
+        elif f["type"] == "nested_list":
+            out[f["name"]] = [_item(x, f["fields"]) for x in _select(el, f["selector"])]
+        else:
+            out[f["name"]] = _single(el, f)
+    return out
+
+
+def run_schema_with_lxml(schema: dict[str, Any], html: str) -> list[dict[str, Any]]:
+    root = parse_html(html)
+    return [_item(base, schema["fields"]) for base in _select(root, schema["baseSelector"])]
+
+
+# ---------------------------------------------------------------- tests
+
+
+@pytest.mark.parametrize(
+    ("xpath", "css", "attribute"),
+    [
+        ("/html/body/div[3]/aside", "html > body > div:nth-of-type(3) > aside", ""),
+        ("//*[@id='post-1']/h1", "#post-1 > h1", ""),
+        (
+            "//div[contains(concat(' ', normalize-space(@class), ' '), ' tags ')]/ul/li[%d]/a",
+            "div.tags > ul > li > a",
+            "",
+        ),
+        ("./td[2]", ":scope > td:nth-of-type(2)", ""),
+        (".//a/@href", "a", "href"),
+        ("//span[@class='date']/text()", 'span[class="date"]', ""),
+        ("//p[last()]", "p:last-of-type", ""),
+        ("//*[2]", "*:nth-child(2)", ""),
+        ("//a[starts-with(@href, '/tag') and @rel]", 'a[href^="/tag"][rel]', ""),
+        ("//li[not(@class)]", "li:not([class])", ""),
+        ("//div[@id='a b']//table", 'div[id="a b"] table', ""),
+        ("div.x > a", "div.x > a", ""),  # CSS stays as it is
+    ],
+)
+def test_xpath_to_css(xpath: str, css: str, attribute: str) -> None:
+    got = xpath_to_css(xpath)
+    assert (got.css, got.attribute) == (css, attribute)
+
+
+@pytest.mark.parametrize(
+    ("xpath", "why"),
+    [
+        ("//h2[normalize-space()='Step by step']", "text test"),
+        ("//a/following-sibling::p", "following-sibling axis"),
+        ("//a/..", "'..'"),
+        ("//a | //b", "union"),
+        ("//p[position() > 2]", "function or operator"),
+        ("//p[contains(text(), 'x')]", "text test"),
+    ],
+)
+def test_untranslatable_xpaths_say_why(xpath: str, why: str) -> None:
+    with pytest.raises(Untranslatable) as info:
+        xpath_to_css(xpath)
+    assert why in str(info.value) and xpath in str(info.value)
+
+
+def test_css_matches_the_same_nodes_as_the_xpath_on_real_trees() -> None:
+    trees = [parse_html(p.html) for p in tplsite.pages(4)]
+    exprs = [
+        "/html/body/div[2]/h1",
+        "//ul[@class='tags']/li[%d]/a",
+        "//table[@class='specs']/tr[2]/td[1]",
+        "//div[@id='nav']/a[last()]",
+        "//*[@id='footer']/a",
+        "//p[@class='byline']/span[2]",
+    ]
+    for root in trees:
+        for xp in exprs:
+            css = xpath_to_css(xp).css
+            assert _select(root, css) == root.xpath(xp.replace("[%d]", "")), xp
+
+
+def test_crawl4ai_schema_shape_and_report() -> None:
+    report = ExportReport()
+    schema = to_crawl4ai(TEMPLATE, report)
+    jsonschema.validate(schema, CRAWL4AI_SCHEMA)
+    fields = {f["name"]: f for f in schema["fields"]}
+    assert set(fields) == {"title", "date", "body", "tags", "tag_links", "specs"}
+    assert fields["tag_links"] == {
+        "name": "tag_links",
+        "selector": 'ul[class="tags"] > li > a',
+        "type": "list",
+        "fields": [{"name": "tag_links", "type": "attribute", "attribute": "href"}],
+    }
+    assert fields["specs"]["type"] == "nested_list"
+    assert [u["field"] for u in report.untranslated] == ["label"]
+    assert "text test" in report.untranslated[0]["reason"]
+    assert any("excluded_selector='div#nav, #footer'" in n for n in report.notes)
+    assert json.dumps(to_crawl4ai(TEMPLATE)) == json.dumps(schema)  # deterministic
+
+
+def test_crawl4ai_schema_run_with_lxml_gives_our_values() -> None:
+    schema = to_crawl4ai(TEMPLATE)
+    for page in tplsite.pages(5):
+        (got,) = run_schema_with_lxml(schema, page.html)
+        assert _squash(got) == _squash(_as_crawl4ai(_ours(page)))
+
+
+def test_crawl4ai_schema_run_with_crawl4ai_gives_our_values() -> None:
+    strategy_mod = pytest.importorskip(
+        "crawl4ai.extraction_strategy", reason="crawl4ai is not installed"
+    )
+    schema = to_crawl4ai(TEMPLATE)
+    strategy = strategy_mod.JsonCssExtractionStrategy(schema)
+    for page in tplsite.pages(5):
+        (got,) = strategy.extract(page.url, page.html)
+        assert _squash(got) == _squash(_as_crawl4ai(_ours(page)))
+
+
+def _apply_firecrawl(options: dict[str, Any], html: str) -> str:
+    """Firecrawl's documented tag semantics on lxml: drop excludeTags, then keep only the
+    includeTags parts (when given)."""
+    root = parse_html(html)
+    for css in options.get("excludeTags", []):
+        for el in _select(root, css):
+            if el.getparent() is not None:
+                el.getparent().remove(el)
+    if options.get("includeTags"):
+        parts = [el for css in options["includeTags"] for el in _select(root, css)]
+        return " ".join(visible_text(el) for el in parts)
+    return visible_text(root)
+
+
+def test_firecrawl_options_shape_and_effect() -> None:
+    report = ExportReport()
+    options = to_firecrawl(TEMPLATE, report)
+    jsonschema.validate(options, FIRECRAWL_SCHEMA)
+    assert options == {
+        "formats": ["markdown"],
+        "onlyMainContent": False,
+        "includeTags": ["div.article"],
+        "excludeTags": ["div#nav", "#footer"],
+    }
+    for page in tplsite.pages(3):
+        text = _apply_firecrawl(options, page.html)
+        values = _ours(page)
+        assert values["title"] in text and values["date"] in text
+        assert "Home About News" not in text and "Copyright Shop example" not in text
+
+
+def test_firecrawl_chrome_selectors_from_the_fitted_model() -> None:
+    from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+    from deboiler_gui.engine.clean.cleaning import clean_page, find_boilerplate
+
+    pages = tplsite.pages(12)
+    model = DomainCleaner().fit(pages).model_
+    found = dict(chrome_selectors(pages, model))
+    # the id'd menu and footer, the model's frame on this site, are found on every page
+    assert found["div#nav"] == 1.0 and found["div#footer"] == 1.0
+    for page in pages:
+        root = parse_html(page.html)
+        removed = {el for el, _r in find_boilerplate(root, model)}
+        for css in found:  # everything a selector matches is what the model removes
+            for el in _select(root, css):
+                assert el in removed or any(a in removed for a in el.iterancestors()), (
+                    css,
+                    page.url,
+                )
+    options = to_firecrawl(Template("plain", site=tplsite.SITE), chrome=list(found))
+    jsonschema.validate(options, FIRECRAWL_SCHEMA)
+    for page in pages[:3]:
+        text = _apply_firecrawl(options, page.html)
+        assert "Copyright Shop example" not in text and "Home About News" not in text
+        assert set(clean_page(page, model).cleaned_text.split()) <= set(text.split())

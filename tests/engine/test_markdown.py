@@ -1,0 +1,250 @@
+"""Markdown conversion: structures of the documentation generators seen in the wild (Sphinx,
+DocBook, asciidoc, SQLite's hand-made pages), links, escaping and determinism."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deboiler_gui.engine.clean.markdown import base_url_of, markdown_of_html, to_markdown
+from deboiler_gui.engine.htmltree import parse_html
+
+# Built to reproduce the markup of a Sphinx 5 page (python3.11-doc): highlight divs around pre,
+# permalinks in headings, dl/dt/dd for API entries, code spans inside cross-reference links.
+SPHINX = """<html><head><title>json</title></head><body>
+<div class="body" role="main">
+<section id="module-json">
+<h1><a class="reference internal" href="#module-json"><code class="xref py py-mod docutils literal notranslate"><span class="pre">json</span></code></a> — JSON encoder<a class="headerlink" href="#module-json" title="Permalink">¶</a></h1>
+<p><strong>Source code:</strong> <a class="reference external" href="https://github.com/python/cpython/tree/3.11/Lib/json/__init__.py">Lib/json/__init__.py</a></p>
+<p>Encoding basic Python object hierarchies:</p>
+<div class="highlight-python3 notranslate"><div class="highlight"><pre><span></span><span class="gp">&gt;&gt;&gt; </span><span class="kn">import</span> <span class="nn">json</span>
+<span class="gp">&gt;&gt;&gt; </span><span class="n">json</span><span class="o">.</span><span class="n">dumps</span><span class="p">([</span><span class="s1">'foo'</span><span class="p">])</span>
+</pre></div></div>
+<dl class="py function">
+<dt class="sig sig-object py" id="json.dump"><span class="sig-prename descclassname"><span class="pre">json.</span></span><span class="sig-name descname"><span class="pre">dump</span></span><span class="sig-paren">(</span><em class="sig-param"><span class="n"><span class="pre">obj</span></span></em><span class="sig-paren">)</span><a class="headerlink" href="#json.dump" title="Permalink">¶</a></dt>
+<dd><p>Serialize <em>obj</em> as a JSON formatted stream, see <a class="reference internal" href="../glossary.html#term-file-like-object"><span class="xref std std-term">file-like object</span></a>.</p>
+<ul class="simple"><li><p>first</p></li><li><p>second</p>
+<ul><li><p>nested</p></li></ul></li></ul></dd>
+</dl>
+</section></div></body></html>"""
+
+# DocBook (postgresql-doc-15): a titled table with class "table", code in cells, a synopsis pre.
+DOCBOOK = """<html><head><base href="https://www.postgresql.org/docs/15/"></head><body>
+<div class="sect1" id="DATATYPE-NUMERIC"><div class="titlepage"><div><div><h2 class="title">8.1. Numeric Types</h2></div></div></div>
+<div class="table" id="DATATYPE-NUMERIC-TABLE"><p class="title"><strong>Table 8.2. Numeric Types</strong></p>
+<div class="table-contents"><table class="table" summary="Numeric Types" border="1">
+<colgroup><col /><col /></colgroup>
+<thead><tr><th>Name</th><th>Storage Size</th><th>Range</th></tr></thead>
+<tbody><tr><td><code class="type">smallint</code></td><td>2 bytes</td><td>-32768 to +32767</td></tr>
+<tr><td><code class="type">numeric</code></td><td colspan="2">variable | exact</td></tr></tbody>
+</table></div></div>
+<pre class="synopsis">SELECT [ ALL | DISTINCT ]
+    * | <em class="replaceable"><code>expression</code></em></pre>
+<p>See <a class="xref" href="sql-syntax-lexical.html#SQL-SYNTAX-CONSTANTS" title="4.1.2. Constants">Section 4.1.2</a>.</p>
+</div></body></html>"""
+
+# asciidoc (git-doc): dlist with several terms per entry, listingblock pre, ordered list.
+ASCIIDOC = """<html><body><div id="content">
+<div class="sect1"><h2 id="_options">OPTIONS</h2><div class="sectionbody">
+<div class="dlist"><dl>
+<dt class="hdlist1">-a</dt><dt class="hdlist1">--all</dt>
+<dd><p>Tell the command to stage files.</p></dd>
+<dt class="hdlist1">-C &lt;commit&gt;</dt>
+<dd><p>Reuse the message of <em>commit</em>.</p></dd>
+</dl></div>
+<div class="olist arabic"><ol class="arabic" start="3"><li><p>by using <a href="git-rm.html">git-rm(1)</a></p></li><li><p>by listing files</p></li></ol></div>
+<div class="listingblock"><div class="content"><pre><code>$ git commit -m "uses ``` fences"</code></pre></div></div>
+</div></div></div></body></html>"""
+
+# SQLite's own pages: a layout table holding the page, a data table with <br> in cells,
+# images with alt text, and a blockquote.
+SQLITE = """<html><body>
+<table width="100%"><tr><td><h1>Datatypes In SQLite</h1><p>Intro text.</p></td></tr></table>
+<blockquote><table border="1" cellpadding="5">
+<tr><th>Example Typenames<br>From CREATE TABLE</th><th>Affinity</th></tr>
+<tr><td>INT<br>INTEGER</td><td>INTEGER</td></tr>
+</table></blockquote>
+<p><img src="images/logo.gif" alt="SQLite logo"> and <img src="x.gif"> 2 * 3 = 6 and snake_case and _private_</p>
+<p>1. not a list</p>
+</body></html>"""
+
+
+def test_sphinx_structures() -> None:
+    md = markdown_of_html(SPHINX, "https://docs.python.org/3.11/library/json.html")
+    lines = md.split("\n")
+    # the heading keeps its code span link, drops the permalink
+    assert (
+        lines[0]
+        == "# [`json`](https://docs.python.org/3.11/library/json.html#module-json) — JSON encoder"
+    )
+    assert "¶" not in md
+    assert (
+        "**Source code:** [Lib/json/\\_\\_init\\_\\_.py](https://github.com/python/cpython/tree/3.11/Lib/json/__init__.py)"
+        in md
+    )
+    # pre inside highlight-python3 becomes a python fence, whitespace kept, spans flattened
+    assert "```python\n>>> import json\n>>> json.dumps(['foo'])\n```" in md
+    # dl: term then a pandoc definition; nested list indented under its item
+    assert "**json.dump(*obj*)**\n\n:   Serialize *obj* as a JSON formatted stream" in md
+    assert (
+        "[file-like object](https://docs.python.org/3.11/glossary.html#term-file-like-object)" in md
+    )
+    assert "    - first\n    - second\n      - nested" in md
+
+
+def test_docbook_table_base_and_synopsis() -> None:
+    md = markdown_of_html(
+        DOCBOOK, "file:///usr/share/doc/postgresql-doc-15/html/datatype-numeric.html"
+    )
+    assert "## 8.1. Numeric Types" in md
+    assert (
+        "| Name | Storage Size | Range |\n|---|---|---|\n| `smallint` | 2 bytes | -32768 to +32767 |\n"
+        "| `numeric` | variable \\| exact | |" in md
+    )
+    # <base href> wins over the page URL
+    assert (
+        "[Section 4.1.2](https://www.postgresql.org/docs/15/sql-syntax-lexical.html#SQL-SYNTAX-CONSTANTS)"
+        in md
+    )
+    assert "```\nSELECT [ ALL | DISTINCT ]\n    * | expression\n```" in md
+
+
+def test_asciidoc_dlist_ordered_start_and_fence_length() -> None:
+    md = markdown_of_html(ASCIIDOC, "https://git-scm.com/docs/git-commit.html")
+    assert "## OPTIONS" in md
+    assert "**-a**\n\n**--all**\n\n:   Tell the command to stage files." in md
+    assert "**-C \\<commit>**" in md
+    assert (
+        "3. by using [git-rm(1)](https://git-scm.com/docs/git-rm.html)\n4. by listing files" in md
+    )
+    # a code block containing ``` gets a longer fence
+    assert '````\n$ git commit -m "uses ``` fences"\n````' in md
+
+
+def test_sqlite_layout_table_blockquote_images_escaping() -> None:
+    md = markdown_of_html(SQLITE, "https://sqlite.org/datatype3.html")
+    # the one-cell layout table is its blocks, not a Markdown table
+    assert md.startswith("# Datatypes In SQLite\n\nIntro text.\n\n")
+    assert (
+        "> | Example Typenames<br>From CREATE TABLE | Affinity |\n> |---|---|\n> | INT<br>INTEGER | INTEGER |"
+        in md
+    )
+    assert "SQLite logo and 2 \\* 3 = 6 and snake_case and \\_private\\_" in md
+    assert "x.gif" not in md and "images/logo" not in md
+    assert "1\\. not a list" in md
+
+
+def test_links_resolved_and_unsafe_links_dropped() -> None:
+    html = (
+        '<p><a href="../a b.html">A</a> <a href="#top">Top</a> <a href="javascript:void(0)">JS</a> '
+        '<a href="mailto:x@example.org">mail</a> <a href="/p(1)">paren</a> <a href="/x"></a></p>'
+    )
+    md = markdown_of_html(html, "https://example.org/docs/page.html")
+    assert md == (
+        "[A](https://example.org/a%20b.html) [Top](https://example.org/docs/page.html#top) JS "
+        "[mail](mailto:x@example.org) [paren](https://example.org/p%281%29)\n"
+    )
+
+
+def test_base_url_of_relative_base() -> None:
+    root = parse_html('<html><head><base href="/v2/"></head><body></body></html>')
+    assert base_url_of(root, "https://h.example/a/b.html") == "https://h.example/v2/"
+    assert base_url_of(parse_html("<p>x</p>"), "https://h.example/a") == "https://h.example/a"
+
+
+def test_inline_whitespace_emphasis_breaks_and_hidden() -> None:
+    html = (
+        "<div>one <b> bold </b>two<em></em> <i>it</i>\n<br>line <del>gone</del>"
+        '<span hidden>secret</span><span style="display: none">also</span><script>x()</script>'
+        "<hr><h3>  Title\n here </h3></div>"
+    )
+    assert (
+        markdown_of_html(html)
+        == "one **bold** two *it*\\\nline ~~gone~~\n\n---\n\n### Title here\n"
+    )
+
+
+def test_lines_that_would_be_markdown_are_escaped() -> None:
+    html = "<p># not heading</p><p>- not item</p><p>&gt; not quote</p><p>+ plus</p>"
+    assert (
+        markdown_of_html(html) == "\\# not heading\n\n\\- not item\n\n\\> not quote\n\n\\+ plus\n"
+    )
+
+
+def test_deterministic_and_tree_untouched() -> None:
+    root = parse_html(SPHINX)
+    before = root.getroottree().getroot().text_content()
+    first = to_markdown(root, "https://docs.python.org/3.11/library/json.html")
+    second = to_markdown(root, "https://docs.python.org/3.11/library/json.html")
+    assert first == second
+    assert root.text_content() == before
+
+
+def test_empty_and_subtree() -> None:
+    assert markdown_of_html("") == ""
+    root = parse_html("<ul><li><a href='/a'>A</a></li></ul><p>x</p>")
+    ul = root.find(".//ul")
+    assert to_markdown(ul, "https://h.example/") == "- [A](https://h.example/a)\n"
+    assert to_markdown(root.find(".//a"), "https://h.example/") == "[A](https://h.example/a)\n"
+
+
+REAL = [
+    (
+        "/usr/share/doc/python3.11/html/library/json.html",
+        "https://docs.python.org/3.11/library/json.html",
+        ["```python\n>>> import json\n", "## Basic Usage"],
+    ),
+    (
+        "/usr/share/doc/postgresql-doc-15/html/datatype-numeric.html",
+        "https://www.postgresql.org/docs/15/datatype-numeric.html",
+        [
+            "| Name | Storage Size | Description | Range |",
+            "| `smallint` | 2 bytes | small-range integer | -32768 to +32767 |",
+        ],
+    ),
+    (
+        "/usr/share/doc/git-doc/git-commit.html",
+        "https://git-scm.com/docs/git-commit.html",
+        [
+            "## SYNOPSIS\n\n```\ngit commit [-a | --interactive | --patch]",
+            "**--all**\n\n:   Tell the command",
+        ],
+    ),
+    (
+        "/usr/share/doc/sqlite3/datatype3.html",
+        "https://sqlite.org/datatype3.html",
+        [
+            "| INT<br>INTEGER<br>TINYINT<br>SMALLINT<br>MEDIUMINT<br>BIGINT<br>UNSIGNED BIG INT<br>INT2<br>INT8 | INTEGER | 1 |"
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "url", "expected"),
+    REAL,
+    ids=lambda v: Path(v).name if isinstance(v, str) and v.startswith("/") else None,
+)
+def test_real_pages_of_debian_doc_packages(path: str, url: str, expected: list[str]) -> None:
+    page = Path(path)
+    if not page.exists():
+        pytest.skip(f"{path} not installed (apt-get install the Debian doc package)")
+    md = markdown_of_html(page.read_text(encoding="utf-8", errors="replace"), url)
+    for snippet in expected:
+        assert snippet in md
+    assert "](/" not in md and "](../" not in md  # every link absolute
+    assert md == markdown_of_html(page.read_text(encoding="utf-8", errors="replace"), url)
+
+
+@pytest.mark.parametrize("depth", [900, 5000])
+def test_deeply_nested_pages_still_convert(depth: int) -> None:
+    html = "<div>" * depth + "<p>deep <b>x</b></p>" + "</div>" * depth
+    md = markdown_of_html(html)
+    assert md in ("deep **x**\n", "deep x\n")  # a tree too deep for the walk becomes its text
+
+
+def test_binary_junk_converts_without_error() -> None:
+    junk = bytes(range(256)).decode("latin-1") * 4
+    md = markdown_of_html(junk)
+    assert "0123456789" in md and md == markdown_of_html(junk)
