@@ -58,6 +58,18 @@ COLUMNS = (
 _JSON_COLUMNS = frozenset({"removed", "headings", "lists", "breadcrumbs"})
 
 
+def _current_umask() -> int:
+    """The process's umask, read without changing it where the system allows (setting it
+    to read it would race with other threads creating files)."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def format_for(path: str | os.PathLike[str], fmt: str | None = None) -> str:
     """The output format: the explicit one, else from the file extension."""
     if fmt:
@@ -129,10 +141,15 @@ class ResultWriter:
         self._csv: Any = None
         self._db: sqlite3.Connection | None = None
         self._names: set[str] = set()
+        # mkstemp/mkdtemp create private (0600/0700) entries; the finished output gets the
+        # permissions any new file or folder of the user gets (the umask's).
+        umask = _current_umask()
         if self.format in FOLDER_FORMATS:
             self._tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder))
+            os.chmod(self._tmp, 0o777 & ~umask)
         else:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder)
+            os.fchmod(fd, 0o666 & ~umask)
             os.close(fd)
             self._tmp = Path(tmp)
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import json
 import shutil
 import sqlite3
@@ -294,3 +295,17 @@ def test_a_page_that_hangs_the_cleaner_times_out_and_the_run_goes_on(tmp_path: P
     carrots = records[DEMO_BASE_URL + "guides/carrots.html"]
     assert carrots["status"] == "error" and "longer than 0.5 s" in carrots["error"]
     assert summary.errors == 1 and summary.ok == 28
+
+
+@pytest.mark.parametrize("name", ["out.jsonl", "out.csv", "site-html"])
+def test_outputs_get_the_permissions_of_any_new_file(tmp_path: Path, name: str) -> None:
+    from deboiler_gui.engine.output import ResultWriter
+
+    old = os.umask(0o022)
+    try:
+        with ResultWriter(tmp_path / name, "html" if name == "site-html" else None) as writer:
+            writer.write({"url": "https://a.example/x.html", "status": "ok", "cleaned_text": "x", "cleaned_html": "<p>x</p>"})
+    finally:
+        os.umask(old)
+    mode = (tmp_path / name).stat().st_mode & 0o777
+    assert mode == (0o755 if name == "site-html" else 0o644)
