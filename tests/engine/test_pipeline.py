@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import json
+import os
 import shutil
 import sqlite3
 import tempfile
