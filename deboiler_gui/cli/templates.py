@@ -404,39 +404,80 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
 
 
 @click.command("suggest")
-@click.argument("url")
-@click.option("--xpath", "-x", "expression", required=True, help="XPath or CSS of the node (the first match is used).")
+@click.argument("url", required=False)
+@click.option("--xpath", "-x", "expression", default=None, help="XPath or CSS of the node on URL (the first match is used).")
+@click.option("--examples", "--example", "examples", type=(str, str), multiple=True, metavar="URL XPATH", help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them.")
+@click.option("--not", "negatives", type=(str, str), multiple=True, metavar="URL XPATH", help="A node the rule must not select (repeatable).")
+@click.option("--list", "as_list", is_flag=True, help="The examples are items of one list: induce a list rule.")
 @_workspace_option
 @click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print candidates as JSON.")
-def suggest_command(url: str, expression: str, workspace: Path | None, limit: int, as_json: bool) -> None:
-    """Suggest robust selectors for a node of a workspace page, with site-wide hit rates."""
+def suggest_command(url: str | None, expression: str | None, examples: tuple[tuple[str, str], ...], negatives: tuple[tuple[str, str], ...], as_list: bool, workspace: Path | None, limit: int, as_json: bool) -> None:
+    """Suggest robust selectors for a node of a workspace page, with site-wide hit rates; with
+    --examples (and --not), induce the rule that selects exactly the clicked examples."""
     from deboiler_gui.engine.model import site_of
     from deboiler_gui.engine.selectors import SiteIndex, compile_selector, select_elements, suggest
 
-    try:
-        compile_selector(expression)
-    except RuleError as exc:
-        raise click.BadParameter(str(exc), param_hint="--xpath") from exc
+    if url and expression:
+        examples = ((url, expression), *examples)
+    elif url or expression:
+        if not examples:
+            raise click.UsageError("give URL with --xpath, or --examples URL XPATH")
+        raise click.UsageError("URL and --xpath go together")
+    if not examples:
+        raise click.UsageError("give URL with --xpath, or --examples URL XPATH")
+    for _u, xp in (*examples, *negatives):
+        try:
+            compile_selector(xp)
+        except RuleError as exc:
+            raise click.BadParameter(str(exc), param_hint="--xpath/--examples/--not") from exc
+    sites = {site_of(u) for u, _x in (*examples, *negatives)}
+    if len(sites) > 1:
+        raise click.ClickException(f"the examples come from different sites ({', '.join(sorted(sites))}); a rule belongs to one site")
     with _open_ws(workspace) as ws:
-        page = ws.get_page(url)
-        if page is None:
-            raise click.ClickException(f"workspace {ws.path}: no page {url}")
-        index = SiteIndex.from_pages(ws.iter_pages(site_of(url)))
-    tree = index.trees[index.urls.index(url)] if url in index.urls else None
-    if tree is None:
-        raise click.ClickException(f"page {url} could not be read: {page.error}")
-    nodes = select_elements(tree, expression)
-    if not nodes:
-        raise click.ClickException(f"expression {expression!r} matches no element on {url}")
-    cands = suggest(nodes[0], index, limit=limit)
-    if as_json:
-        click.echo(json.dumps([c.to_dict() for c in cands], ensure_ascii=False, indent=2))
+        for u, _x in (*examples, *negatives):
+            if ws.get_page(u) is None:
+                raise click.ClickException(f"workspace {ws.path}: no page {u}")
+        index = SiteIndex.from_pages(ws.iter_pages(sites.pop()), max_pages=None)
+
+    def node_of(u: str, xp: str, what: str) -> Any:
+        if u not in index.urls:
+            raise click.ClickException(f"page {u} could not be read")
+        tree = index.trees[index.urls.index(u)]
+        nodes = select_elements(tree, xp)
+        if not nodes:
+            raise click.ClickException(f"{what} {xp!r} matches no element on {u}")
+        return tree, nodes[0]
+
+    if len(examples) == 1 and not negatives and not as_list and url:
+        tree, node = node_of(*examples[0], "expression")
+        cands = suggest(node, index, limit=limit)
+        if as_json:
+            click.echo(json.dumps([c.to_dict() for c in cands], ensure_ascii=False, indent=2))
+            return
+        click.echo(f"{'page':>4} {'one':>5} {'none':>5} {'many':>5}  selector")
+        for c in cands:
+            s = c.site
+            click.echo(f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}")
         return
-    click.echo(f"{'page':>4} {'one':>5} {'none':>5} {'many':>5}  selector")
-    for c in cands:
-        s = c.site
-        click.echo(f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}")
+    from deboiler_gui.engine.induce import Example, InductionError, induce
+
+    pos = [Example(u, *node_of(u, xp, "example")) for u, xp in examples]
+    neg = [Example(u, *node_of(u, xp, "'not this'")) for u, xp in negatives]
+    try:
+        rules = induce(pos, neg, index, as_list=as_list, limit=limit)
+    except InductionError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if as_json:
+        click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
+        return
+    for r in rules:
+        s = r.site
+        if r.kind == "list":
+            stats = f"pages with items {s.get('with_items', '-')}/{s.get('pages', '-')}, mixed lists {s.get('mixed', '-')}, items {s.get('items_min', '-')}-{s.get('items_max', '-')}"
+        else:
+            stats = f"one {s.get('one', '-')}, none {s.get('none', '-')}, many {s.get('many', '-')} of {s.get('pages', '-')} pages, {s.get('distinct', '-')} distinct values"
+        click.echo(f"{r.family:<10} {r.xpath}\n           {stats}; examples: {'; '.join(', '.join(v[:4]) for v in r.examples)[:160]}")
 
 
 COMMANDS = [extract_command, templates_group, evaluate_command, suggest_command]

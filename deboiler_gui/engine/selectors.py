@@ -283,11 +283,12 @@ class SiteIndex:
     _volatile: dict[tuple[str, str, str], bool] = field(default_factory=dict)
 
     @classmethod
-    def from_pages(cls, pages: Iterable[Page], *, max_pages: int = 1000) -> SiteIndex:
+    def from_pages(cls, pages: Iterable[Page], *, max_pages: int | None = 1000) -> SiteIndex:
+        """Parse the site's readable pages; ``max_pages=None`` takes them all."""
         urls: list[str] = []
         trees: list[HtmlElement] = []
         for page in pages:
-            if len(trees) >= max_pages:
+            if max_pages is not None and len(trees) >= max_pages:
                 break
             if page.error or not page.html:
                 continue
