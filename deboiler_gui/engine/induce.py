@@ -537,7 +537,12 @@ def _site_list(xp: str, depth: int, trees: Sequence[Any]) -> dict[str, Any]:
             continue
         with_items += 1
         counts.append(len(found))
-        if depth > 0 and len(_list_parents(found, depth)) > 1 or depth < 0 and len(_run(tree, xp.rsplit("//", 1)[0]) or ()) > 1:
+        if (
+            depth > 0
+            and len(_list_parents(found, depth)) > 1
+            or depth < 0
+            and len(_run(tree, xp.rsplit("//", 1)[0]) or ()) > 1
+        ):
             mixed += 1
     return {
         "pages": len(trees),
@@ -655,7 +660,25 @@ def _induce_field(
             )
     if not out:
         _explain(positives, negatives, pool, as_list=False)
-    return _rank_field(out, trees, positives)[:limit]
+    ranked = _rank_field(out, trees, positives)[:limit]
+    if all(_own_text_clicked(ex.node) for ex in positives):
+        # The clicked words are the node's own text; a block inside it (a group trail under a
+        # title) is another thing on the screen: the rule takes the own text only.
+        for c in ranked:
+            c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
+            c.examples = [[normalize_text(ex.node.text or "")] for ex in positives]
+    return ranked
+
+
+_BLOCKS = frozenset(
+    {"div", "p", "ul", "ol", "dl", "table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre"}
+)
+
+
+def _own_text_clicked(el: HtmlElement) -> bool:
+    """The node starts with its own text and also holds a block with text of its own."""
+    own = normalize_text(el.text or "")
+    return bool(own) and any(isinstance(c.tag, str) and c.tag in _BLOCKS and _text(c) for c in el)
 
 
 def _induce_list(
