@@ -79,7 +79,13 @@ def _reorder(root: Any) -> None:
             el.append(k)
 
 
-MUTATIONS = {"wrap": (_wrap,), "rename": (_rename,), "banner": (_banner,), "reorder": (_reorder,), "all": (_wrap, _rename, _banner, _reorder)}
+MUTATIONS = {
+    "wrap": (_wrap,),
+    "rename": (_rename,),
+    "banner": (_banner,),
+    "reorder": (_reorder,),
+    "all": (_wrap, _rename, _banner, _reorder),
+}
 
 
 def mutate(pages: list[Page], steps: tuple[Any, ...], remove: str = "") -> list[Page]:
@@ -101,12 +107,24 @@ def macro(scores: dict[str, tuple[int, int, int]]) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--limit", type=int, default=400)
     ap.add_argument("--site", action="append")
     args = ap.parse_args()
-    print(f"{'site':<14} {'mutation':<8} {'F1 before':>9} {'F1 after':>8} {'broken':>6} {'recov':>5} {'acc':>4} {'wrong':>5} {'gone ok':>7} {'secs':>5} {'s/1000p':>7}")
-    totals = {"broken": 0, "recovered": 0, "accepted": 0, "wrong_values": 0, "repaired_values": 0, "gone_ok": 0, "gone_cases": 0}
+    print(
+        f"{'site':<14} {'mutation':<8} {'F1 before':>9} {'F1 after':>8} {'broken':>6} {'recov':>5} {'acc':>4} {'wrong':>5} {'gone ok':>7} {'secs':>5} {'s/1000p':>7}"
+    )
+    totals = {
+        "broken": 0,
+        "recovered": 0,
+        "accepted": 0,
+        "wrong_values": 0,
+        "repaired_values": 0,
+        "gone_ok": 0,
+        "gone_cases": 0,
+    }
     for site in gold_sites():
         if args.site and site.name not in args.site:
             continue
@@ -114,10 +132,16 @@ def main() -> None:
         index = SiteIndex.from_pages(pages, max_pages=None)
         template, _chosen = author(site, index)
         clicked = {c.page for f in site.fields for c in f.clicks}
-        learn_pages = [p for p in pages if p.url.rsplit("/", 1)[-1] not in site.gold and p.url.rsplit("/", 1)[-1] not in clicked][:30]
+        learn_pages = [
+            p
+            for p in pages
+            if p.url.rsplit("/", 1)[-1] not in site.gold and p.url.rsplit("/", 1)[-1] not in clicked
+        ][:30]
         learned = learn_values(template, learn_pages)
         list_field = next(f for f in template.fields if f.is_list)
-        cases = [(name, steps, "") for name, steps in MUTATIONS.items()] + [("gone", (_wrap, _rename), list_field.xpaths[0].split("/text()")[0])]
+        cases = [(name, steps, "") for name, steps in MUTATIONS.items()] + [
+            ("gone", (_wrap, _rename), list_field.xpaths[0].split("/text()")[0])
+        ]
         for name, steps, remove in cases:
             mutated = mutate(pages, steps, remove)
             mindex = SiteIndex.from_pages(mutated, max_pages=None)
@@ -128,7 +152,11 @@ def main() -> None:
             fixed = accept_field_repairs(learned, repairs)
             after = evaluate(site, mindex, fixed)
             status = {r.field: r for r in repairs}
-            broken = [fid for fid, v in before.items() if f1(*v) < 0.999 and not (remove and fid == list_field.id)]
+            broken = [
+                fid
+                for fid, v in before.items()
+                if f1(*v) < 0.999 and not (remove and fid == list_field.id)
+            ]
             recovered = [fid for fid in broken if f1(*after[fid]) >= 0.999]
             accepted = [r for r in repairs if r.status == "repaired"]
             # Values an accepted repair gives on the gold pages that differ from the gold.
@@ -157,15 +185,27 @@ def main() -> None:
             totals["wrong_values"] += wrong_values
             totals["repaired_values"] += repaired_values
             per_k = secs / len(mutated) * 1000
-            print(f"{site.name:<14} {name:<8} {macro(before):>9.3f} {macro(after):>8.3f} {len(broken):>6} {len(recovered):>5} {len(accepted):>4} {wrong_values:>5} {gone_ok:>7} {secs:>5.1f} {per_k:>7.1f}")
+            print(
+                f"{site.name:<14} {name:<8} {macro(before):>9.3f} {macro(after):>8.3f} {len(broken):>6} {len(recovered):>5} {len(accepted):>4} {wrong_values:>5} {gone_ok:>7} {secs:>5.1f} {per_k:>7.1f}"
+            )
             for r in repairs:
                 if r.status not in ("ok",) and (r.field in broken or r.status != "repaired"):
-                    print(f"    {r.field}: {r.status} {r.xpath[:110]} score {r.score:.2f} {({k: r.evidence.get(k) for k in ('agree', 'wrong', 'missing', 'filled', 'was', 'reason') if k in r.evidence})}")
+                    print(
+                        f"    {r.field}: {r.status} {r.xpath[:110]} score {r.score:.2f} { ({k: r.evidence.get(k) for k in ('agree', 'wrong', 'missing', 'filled', 'was', 'reason') if k in r.evidence}) }"
+                    )
     b = totals["broken"]
     print()
-    print(f"broken fields {b}, recovered {totals['recovered']} ({totals['recovered'] / b:.1%})" if b else "no broken field")
+    print(
+        f"broken fields {b}, recovered {totals['recovered']} ({totals['recovered'] / b:.1%})"
+        if b
+        else "no broken field"
+    )
     rv = totals["repaired_values"]
-    print(f"accepted repairs {totals['accepted']}, values they give on gold pages {rv}, wrong {totals['wrong_values']} ({totals['wrong_values'] / rv:.2%})" if rv else "no accepted repair")
+    print(
+        f"accepted repairs {totals['accepted']}, values they give on gold pages {rv}, wrong {totals['wrong_values']} ({totals['wrong_values'] / rv:.2%})"
+        if rv
+        else "no accepted repair"
+    )
     print(f"'gone' answered for a removed field: {totals['gone_ok']}/{totals['gone_cases']}")
 
 

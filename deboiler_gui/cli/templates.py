@@ -293,16 +293,18 @@ def revert_command(name: str, version: int, workspace: Path | None) -> None:
 @click.argument("name")
 @_workspace_option
 def learn_command(name: str, workspace: Path | None) -> None:
-    """Record each field's search rules (tag, context, fingerprint) from the site's pages, so
-    adaptive repair can find the field when its XPaths break."""
+    """Record each field's search rules (tag, context, fingerprint) and its values on a sample of
+    the site's pages (absent ones too), so repair can find the field when its XPaths break or
+    drift."""
     from deboiler_gui.engine.repair import learn_template
     from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.valuerepair import SAMPLE_PAGES, learn_values
 
     with _open_ws(workspace) as ws:
         try:
             template = Template.from_dict(ws.load_template(name))
-            pages = [p for p in ws.iter_pages(template.site or None) if p.ok][:20]
-            learned = learn_template(template, pages)
+            pages = [p for p in ws.iter_pages(template.site or None) if p.ok][:SAMPLE_PAGES]
+            learned = learn_values(learn_template(template, pages[:20]), pages)
             v = ws.save_template(name, learned.to_dict(), message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc
@@ -316,27 +318,74 @@ def learn_command(name: str, workspace: Path | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print proposals as JSON.")
 @_quiet_option
 def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_json: bool, quiet: bool) -> None:
-    """Propose repairs for fields whose every XPath fails on some pages (adaptive search)."""
+    """Check every field against its learned values over the whole site and propose a rule
+    for each field that broke or drifted (the best-scoring one, only above the threshold);
+    'gone' when the field's values are nowhere. Templates learned before values were kept use
+    the search-rule repair."""
     from deboiler_gui.engine.repair import accept_repairs as accept
     from deboiler_gui.engine.repair import repair_steps
     from deboiler_gui.engine.template import Template
+    from deboiler_gui.engine.valuerepair import accept_field_repairs, repair_site
 
     with _open_ws(workspace) as ws:
         try:
             template = Template.from_dict(ws.load_template(name))
-            pages = list(ws.iter_pages(template.site or None))
-            model = ws.load_model(template.site) if template.site else None
-            proposals = drive(repair_steps(pages, template, model), "Repairing", quiet)
+            learned = any(f.search.fingerprint.get("samples") for f in template.fields)
             version = None
-            if accept_repairs and proposals:
-                best: dict[str, Any] = {}
-                for p in proposals:  # one XPath per field: the one fixing most pages
-                    if p.field not in best or len(p.fixes) > len(best[p.field].fixes):
-                        best[p.field] = p
-                new = accept(template, best.values())
-                version = ws.save_template(name, new.to_dict(), message="accept repairs: " + ", ".join(sorted(best)))
+            if learned:
+                repairs, stats = repair_site(ws.iter_pages(template.site or None), template)
+                # Fields that hold on the learned pages may still fail on other pages (new
+                # pages in a new layout): the search rules look there, but only for fields
+                # that were never absent on the learned pages (no page is filled that should
+                # stay empty) and one proposal per field, the best-scoring.
+                fine = {r.field for r in repairs if r.status == "ok"}
+                never_absent = {f.id for f in template.fields if f.search.fingerprint.get("samples") and all(f.search.fingerprint["samples"].values())}
+                proposals = []
+                if fine & never_absent:
+                    pages = list(ws.iter_pages(template.site or None))
+                    model = ws.load_model(template.site) if template.site else None
+                    found = drive(repair_steps(pages, template, model), "Repairing", quiet or as_json)
+                    best_of: dict[str, Any] = {}
+                    for p in found:
+                        if p.field in fine & never_absent and (p.field not in best_of or p.score > best_of[p.field].score):
+                            best_of[p.field] = p
+                    proposals = list(best_of.values())
+                if accept_repairs and (proposals or any(r.status == "repaired" for r in repairs)):
+                    new = accept(accept_field_repairs(template, repairs), proposals)
+                    fixed = sorted({r.field for r in repairs if r.status == "repaired"} | {p.field for p in proposals})
+                    version = ws.save_template(name, new.to_dict(), message="accept repairs: " + ", ".join(fixed))
+            else:
+                pages = list(ws.iter_pages(template.site or None))
+                model = ws.load_model(template.site) if template.site else None
+                proposals = drive(repair_steps(pages, template, model), "Repairing", quiet)
+                if accept_repairs and proposals:
+                    best: dict[str, Any] = {}
+                    for p in proposals:  # one XPath per field: the best-scoring one
+                        if p.field not in best or p.score > best[p.field].score:
+                            best[p.field] = p
+                    new = accept(template, best.values())
+                    version = ws.save_template(name, new.to_dict(), message="accept repairs: " + ", ".join(sorted(best)))
         except DeboilerError as exc:
             raise _fail(exc) from exc
+    if learned:
+        if as_json:
+            click.echo(json.dumps({"fields": [r.to_dict() for r in repairs], "proposals": [p.to_dict() for p in proposals], "run": stats, "version": version}, ensure_ascii=False, indent=2))
+        else:
+            click.echo(f"{stats['pages']} pages read, {stats['parsed']} parsed, {stats['seconds']:.1f}s")
+            for r in repairs:
+                ev = r.evidence
+                counts = f"agree {ev.get('agree', 0)}, wrong {ev.get('wrong', 0)}, missing {ev.get('missing', 0)}, filled {ev.get('filled', 0)} of {ev.get('pages', 0)} learned pages"
+                line = f"{r.field}: {r.status}"
+                if r.status in ("repaired", "unsure") and r.xpath:
+                    line += f" ({ev.get('was', '')}) -> {r.xpath}  score {r.score:.2f}"
+                click.echo(f"{line}; {counts}" + (f"; {ev['reason']}" if ev.get("reason") else ""))
+                if ev.get("bad_pages") and r.status != "ok":
+                    click.echo(f"    look at: {', '.join(ev['bad_pages'][:3])}")
+            for p in proposals:
+                click.echo(f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}")
+        if version is not None:
+            click.echo(f"{name}: repairs accepted as version {version}")
+        return
     if as_json:
         click.echo(json.dumps([p.to_dict() for p in proposals], ensure_ascii=False, indent=2))
     else:

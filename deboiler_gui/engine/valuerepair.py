@@ -55,7 +55,9 @@ def same_value(got: Any, want: Any, is_list: bool) -> bool:
     return _norm_value(got, False) == (want or "")
 
 
-def learn_values(template: Template, pages: Sequence[Page], *, sample: int = SAMPLE_PAGES) -> Template:
+def learn_values(
+    template: Template, pages: Sequence[Page], *, sample: int = SAMPLE_PAGES
+) -> Template:
     """Each field's values on a sample of pages (absent values included: they mark pages where
     the field legitimately does not exist), kept in its search rules as ``samples``."""
     chosen = [p for p in pages if not p.error and p.html][:sample]
@@ -91,10 +93,19 @@ class FieldRepair:
     alternatives: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"field": self.field, "status": self.status, "xpath": self.xpath, "score": round(self.score, 4), "evidence": dict(self.evidence), "alternatives": list(self.alternatives)}
+        return {
+            "field": self.field,
+            "status": self.status,
+            "xpath": self.xpath,
+            "score": round(self.score, 4),
+            "evidence": dict(self.evidence),
+            "alternatives": list(self.alternatives),
+        }
 
 
-def _agreement(trees: dict[str, Any], samples: dict[str, Any], fld: Field, template: Template) -> dict[str, Any]:
+def _agreement(
+    trees: dict[str, Any], samples: dict[str, Any], fld: Field, template: Template
+) -> dict[str, Any]:
     """How a field's rule fares on the sampled pages against the old values."""
     agree = wrong = missing = filled = absent_ok = 0
     bad: list[str] = []
@@ -127,7 +138,16 @@ def _agreement(trees: dict[str, Any], samples: dict[str, Any], fld: Field, templ
     score = 0.0
     if with_value:
         score = (agree - 2 * wrong) / with_value - (0.5 * filled / absent if absent else 0.0)
-    return {"agree": agree, "wrong": wrong, "missing": missing, "filled": filled, "absent_ok": absent_ok, "pages": with_value + absent, "score": max(0.0, score), "bad_pages": bad[:10]}
+    return {
+        "agree": agree,
+        "wrong": wrong,
+        "missing": missing,
+        "filled": filled,
+        "absent_ok": absent_ok,
+        "pages": with_value + absent,
+        "score": max(0.0, score),
+        "bad_pages": bad[:10],
+    }
 
 
 class _TextIndex:
@@ -165,7 +185,14 @@ class _TextIndex:
         return inner or self.by_own.get(value, [])
 
 
-def _examples(trees: dict[str, Any], samples: dict[str, Any], fld: Field, template: Template, indexes: dict[str, _TextIndex], limit: int = 3) -> list[list[Example]]:
+def _examples(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    indexes: dict[str, _TextIndex],
+    limit: int = 3,
+) -> list[list[Example]]:
     """Sets of examples (one node per page for a field, first/last items for a list) found by
     the old values on the new pages; unambiguous pages first."""
     found: list[tuple[int, list[Example]]] = []
@@ -185,7 +212,11 @@ def _examples(trees: dict[str, Any], samples: dict[str, Any], fld: Field, templa
             picked = [ns[0] for ns in nodes]
             if len(picked) == 2:
                 # The pair closest together in the tree: items of one list.
-                best = min(((a, b) for a in nodes[0][:5] for b in nodes[1][:5] if a is not b), key=lambda ab: _distance(*ab), default=None)
+                best = min(
+                    ((a, b) for a in nodes[0][:5] for b in nodes[1][:5] if a is not b),
+                    key=lambda ab: _distance(*ab),
+                    default=None,
+                )
                 if best is None:
                     continue
                 picked = list(best)
@@ -209,14 +240,25 @@ def _distance(a: HtmlElement, b: HtmlElement) -> int:
     return 10_000
 
 
-def repair_field(trees: dict[str, Any], fld: Field, template: Template, index: SiteIndex | None = None, indexes: dict[str, _TextIndex] | None = None) -> FieldRepair:
+def repair_field(
+    trees: dict[str, Any],
+    fld: Field,
+    template: Template,
+    index: SiteIndex | None = None,
+    indexes: dict[str, _TextIndex] | None = None,
+) -> FieldRepair:
     """Check one field against its learned values and propose a rule when it broke or drifted."""
     samples = fld.search.fingerprint.get("samples")
     if not samples:
         return FieldRepair(fld.id, "unlearned", fld.xpaths[0] if fld.xpaths else "")
     samples = {u: v for u, v in samples.items() if u in trees}
     if not samples:
-        return FieldRepair(fld.id, "unlearned", fld.xpaths[0] if fld.xpaths else "", evidence={"reason": "none of the learned pages is in the site"})
+        return FieldRepair(
+            fld.id,
+            "unlearned",
+            fld.xpaths[0] if fld.xpaths else "",
+            evidence={"reason": "none of the learned pages is in the site"},
+        )
     now = _agreement(trees, samples, fld, template)
     with_value = now["agree"] + now["wrong"] + now["missing"]
     if now["pages"] and now["score"] >= AGREE_OK and now["filled"] <= 0.05 * now["pages"]:
@@ -225,10 +267,18 @@ def repair_field(trees: dict[str, Any], fld: Field, template: Template, index: S
     indexes = {} if indexes is None else indexes
     example_sets = _examples(trees, samples, fld, template, indexes)
     if not example_sets:
-        return FieldRepair(fld.id, "gone", "", 0.0, {**now, "was": status, "reason": "the old values are on none of the sampled pages"})
+        return FieldRepair(
+            fld.id,
+            "gone",
+            "",
+            0.0,
+            {**now, "was": status, "reason": "the old values are on none of the sampled pages"},
+        )
     # Pool the examples of up to three pages into one induction, then each page alone (a
     # page whose value sits elsewhere must not veto the rule of the others).
-    trials: list[list[Example]] = [[e for s in example_sets for e in s]] + ([s for s in example_sets] if len(example_sets) > 1 else [])
+    trials: list[list[Example]] = [[e for s in example_sets for e in s]] + (
+        [s for s in example_sets] if len(example_sets) > 1 else []
+    )
     scored: dict[str, tuple[dict[str, Any], str]] = {}
     for examples in trials:
         try:
@@ -241,19 +291,48 @@ def repair_field(trees: dict[str, Any], fld: Field, template: Template, index: S
             probe = replace(fld, xpaths=(rule.xpath,))
             scored[rule.xpath] = (_agreement(trees, samples, probe, template), rule.family)
     if not scored:
-        return FieldRepair(fld.id, "unsure", "", 0.0, {**now, "was": status, "reason": "no rule selects the nodes that hold the old values"})
-    ranked = sorted(scored.items(), key=lambda kv: (-kv[1][0]["score"], kv[1][0]["wrong"], len(kv[0])))
+        return FieldRepair(
+            fld.id,
+            "unsure",
+            "",
+            0.0,
+            {**now, "was": status, "reason": "no rule selects the nodes that hold the old values"},
+        )
+    ranked = sorted(
+        scored.items(), key=lambda kv: (-kv[1][0]["score"], kv[1][0]["wrong"], len(kv[0]))
+    )
     best_xp, (best, family) = ranked[0]
-    alts = [{"xpath": xp, "family": fam, **{k: v for k, v in ev.items() if k != "bad_pages"}} for xp, (ev, fam) in ranked[1:4]]
+    alts = [
+        {"xpath": xp, "family": fam, **{k: v for k, v in ev.items() if k != "bad_pages"}}
+        for xp, (ev, fam) in ranked[1:4]
+    ]
     found_share = len(example_sets) / max(1, with_value)
     if best["score"] >= ACCEPT:
-        return FieldRepair(fld.id, "repaired", best_xp, best["score"], {**best, "was": status, "family": family}, alts)
+        return FieldRepair(
+            fld.id,
+            "repaired",
+            best_xp,
+            best["score"],
+            {**best, "was": status, "family": family},
+            alts,
+        )
     if best["agree"] <= 0.2 * max(1, with_value) and found_share < 0.2:
-        return FieldRepair(fld.id, "gone", "", best["score"], {**now, "was": status, "reason": "the old values are on too few pages"}, alts)
-    return FieldRepair(fld.id, "unsure", best_xp, best["score"], {**best, "was": status, "family": family}, alts)
+        return FieldRepair(
+            fld.id,
+            "gone",
+            "",
+            best["score"],
+            {**now, "was": status, "reason": "the old values are on too few pages"},
+            alts,
+        )
+    return FieldRepair(
+        fld.id, "unsure", best_xp, best["score"], {**best, "was": status, "family": family}, alts
+    )
 
 
-def repair_site(pages: Iterable[Page], template: Template, *, index: SiteIndex | None = None) -> tuple[list[FieldRepair], dict[str, Any]]:
+def repair_site(
+    pages: Iterable[Page], template: Template, *, index: SiteIndex | None = None
+) -> tuple[list[FieldRepair], dict[str, Any]]:
     """Repair every field of a template over a site: only the learned pages are parsed for the
     evidence (plus a sample for the site-wide check), so time grows with the site only through
     reading it once."""
@@ -286,7 +365,11 @@ def repair_site(pages: Iterable[Page], template: Template, *, index: SiteIndex |
         except DeboilerError as exc:
             log.warning("repair of %s failed: %s", fld.id, exc)
             out.append(FieldRepair(fld.id, "unsure", evidence={"error": str(exc)}))
-    return out, {"pages": n, "parsed": len(trees) + len(others), "seconds": round(time.perf_counter() - t0, 3)}
+    return out, {
+        "pages": n,
+        "parsed": len(trees) + len(others),
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
 
 
 def accept_field_repairs(template: Template, repairs: Iterable[FieldRepair]) -> Template:
