@@ -103,3 +103,33 @@ def test_conflicting_examples_fail_with_their_names(ws: Path) -> None:
         ],
     )
     assert r.exit_code == 1 and "different sites" in r.output
+
+
+def test_evaluate_signals_flag_a_list_that_takes_several_lists(ws: Path, tmp_path: Path) -> None:
+    from deboiler_gui.engine import rulefile
+    from deboiler_gui.engine.template import Field, Template
+
+    t = Template(
+        "side",
+        site="s.example",
+        fields=(
+            Field("toc_positional", xpaths=("/html/body/div[3]/ul/li/a",), is_list=True),
+            Field("toc", xpaths=("//ul[@id='toc']/li/a",), is_list=True),
+            Field("title", xpaths=("//h1",)),
+        ),
+        use_cleaner=False,
+    )
+    f = tmp_path / "t.json"
+    f.write_text(rulefile.dumps([t]), encoding="utf-8")
+    r = run("evaluate", "-t", f, "-w", ws, "--signals", "--json", "-q")
+    assert r.exit_code == 0, r.output
+    sig = {s["field"]: s for s in json.loads(r.output)["signals"]}
+    # Seven pages interleave three lists; on the three pages with a banner the positions point
+    # at another block (no list at all).
+    assert sig["toc_positional"]["mixed_pages"] == 7 and sig["toc_positional"]["none"] == 3
+    assert sig["toc_positional"]["flags"][0]["flag"] == "items from several lists"
+    assert sig["toc"]["mixed_pages"] == 0 and not sig["toc"]["flags"]
+    assert sig["title"]["one"] == 10 and sig["title"]["distinct"] == 10
+    r = run("evaluate", "-t", f, "-w", ws, "--signals", "-q", "--preview", "2")
+    assert "FLAG items from several lists (7 pages); look at https://s.example/p" in r.output
+    assert "Title 1" in r.output or "Title 0" in r.output

@@ -405,10 +405,13 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
 @click.option("--template", "-t", "template_specs", multiple=True, metavar="NAME|FILE", help="Templates to evaluate (default: every template in the workspace).")
 @click.option("--gold", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None, help="JSON lines {url, <field>: expected value or list}: adds precision and recall per field.")
 @_workspace_option
+@click.option("--signals", is_flag=True, help="Also correctness signals per field: one/none/many, value and item-count spread, items from several lists, values equal to another field's, flags with pages to look at, and a value preview.")
+@click.option("--preview", type=click.IntRange(0, 100), default=5, show_default=True, help="Pages in the value preview (with --signals).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON.")
 @_quiet_option
-def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], gold: Path | None, workspace: Path | None, as_json: bool, quiet: bool) -> None:
-    """Per template and field: success rate over the site and the failing pages with reasons."""
+def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], gold: Path | None, workspace: Path | None, signals: bool, preview: int, as_json: bool, quiet: bool) -> None:
+    """Per template and field: success rate over the site and the failing pages with reasons;
+    with --signals, whether the values look right."""
     from deboiler_gui.engine.evaluate import evaluate_steps
 
     if not template_specs:
@@ -423,8 +426,16 @@ def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], 
         ev = drive(evaluate_steps(pages, templates, _models(workspace), gold=gold_map, total=total), "Evaluating", quiet or as_json)
     except DeboilerError as exc:
         raise _fail(exc) from exc
+    sigs: list[Any] = []
+    if signals:
+        from deboiler_gui.engine.signals import site_signals
+
+        sigs = site_signals(pages, templates, preview=preview)
     if as_json:
-        click.echo(json.dumps(ev.to_dict(), ensure_ascii=False, indent=2))
+        report = ev.to_dict()
+        if signals:
+            report["signals"] = [s.to_dict() for s in sigs]
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2, default=str))
         return
     click.echo(f"{ev.pages} pages, {len(ev.unmatched)} matched no template, {len(ev.errors)} unreadable")
     for s in ev.fields.values():
@@ -434,6 +445,16 @@ def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], 
             click.echo(f"    fails on {f['url']}: {f['reason']}")
     for fid, q in ev.quality.items():
         click.echo(f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}")
+    for sig in sigs:
+        d = sig.to_dict()
+        items = f", items {d['items']['min']}-{d['items']['max']} (median {d['items']['median']:g})" if sig.is_list else ""
+        click.echo(f"signals\t{sig.template}\t{sig.field}\tone {d['one']}, none {d['none']}, many {d['many']} of {d['pages']} pages; {d['distinct']} distinct values, the commonest on {d['top_value_pages']} pages; length {d['length']['min']}-{d['length']['max']}{items}")
+        for flag in d["flags"]:
+            look = f"; look at {', '.join(flag['look_at'])}" if flag["look_at"] else ""
+            click.echo(f"    FLAG {flag['flag']} ({flag['pages']} pages){look}")
+        for row in d["preview"]:
+            value = row["value"] if isinstance(row["value"], str) else " | ".join(str(v) for v in row["value"])
+            click.echo(f"    {row['url'][-50:]:<50}  {value[:100]}")
     for alert in ev.alerts:
         click.echo(f"ALERT: {alert}", err=True)
 
