@@ -70,13 +70,18 @@ def learn_values(
     new = template
     for fld in template.fields:
         samples: dict[str, Any] = {}
+        tags: Counter[str] = Counter()
         for url, tree in trees:
             try:
-                value, _rep = extract_field(tree, fld, template)
+                value, rep = extract_field(tree, fld, template)
             except RuleError:
                 continue
             samples[url] = _norm_value(value, fld.is_list)
+            if rep.nodes:
+                tags[rep.nodes[0].rsplit("/", 1)[-1].split("[")[0]] += 1
         fp = {**fld.search.fingerprint, "samples": samples}
+        if tags:
+            fp["node_tag"] = tags.most_common(1)[0][0]
         new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
     return new
 
@@ -165,8 +170,8 @@ class _TextIndex:
             if href is not None:
                 self.by_href.setdefault(href, []).append(el)
             raw = el.text_content()
-            if len(raw) > 4000:
-                continue
+            if len(raw) > 2 * _MAX_TEXT:
+                continue  # stored values are at most _MAX_TEXT characters
             text = " ".join(raw.split())
             for flt in text_filters:  # values were stored after the template's text filters
                 text = " ".join(filter_text(flt, text).split())
@@ -176,11 +181,19 @@ class _TextIndex:
             if own and len(el):
                 self.by_own.setdefault(own, []).append(el)
 
-    def nodes(self, value: str, fld: Field) -> list[HtmlElement]:
+    def nodes(self, value: str, fld: Field, tag: str = "") -> list[HtmlElement]:
+        """Nodes holding ``value``: of the old node's ``tag`` when some are, else the
+        innermost holders (not an element whose child has the same text)."""
         if fld.kind == "attribute" and fld.attribute == "href":
             return self.by_href.get(value, [])
         found = self.by_text.get(value) or []
-        # The innermost holders of the text: not an element whose child has the same text.
+        tagged = [n for n in found if n.tag == tag]
+        if tagged:
+            return [
+                n
+                for n in tagged
+                if not any(c.tag == tag and c in found for c in n.iterdescendants())
+            ]
         inner = [n for n in found if not any(c in found for c in n)]
         return inner or self.by_own.get(value, [])
 
@@ -196,6 +209,7 @@ def _examples(
     """Sets of examples (one node per page for a field, first/last items for a list) found by
     the old values on the new pages; unambiguous pages first."""
     found: list[tuple[int, list[Example]]] = []
+    tag = str(fld.search.fingerprint.get("node_tag", ""))
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want:
@@ -206,7 +220,10 @@ def _examples(
         if fld.is_list:
             items = list(want)
             ends = [items[0], items[-1]] if len(items) > 1 else [items[0]]
-            nodes = [idx.nodes(v, fld) for v in ends]
+            nodes = [idx.nodes(v, fld, tag) for v in ends]
+            # Items are nodes of the old items' tag when there are such (section headings in
+            # the body repeat the entries of a table of contents).
+            nodes = [[n for n in ns if n.tag == tag] or ns for ns in nodes]
             if not all(nodes):
                 continue
             picked = [ns[0] for ns in nodes]
@@ -222,7 +239,10 @@ def _examples(
                 picked = list(best)
             found.append((max(len(n) for n in nodes), [Example(url, tree, n) for n in picked]))
         else:
-            nodes = idx.nodes(want, fld)
+            nodes = idx.nodes(want, fld, tag)
+            # The same text elsewhere (a breadcrumb repeating the title): the node of the old
+            # node's tag first.
+            nodes = sorted(nodes, key=lambda n: n.tag != tag)
             if nodes:
                 found.append((len(nodes), [Example(url, tree, nodes[0])]))
         if len(found) >= 4 * limit:
@@ -281,8 +301,10 @@ def repair_field(
     )
     scored: dict[str, tuple[dict[str, Any], str]] = {}
     for examples in trials:
+        if any(ev["score"] >= ACCEPT and not ev["wrong"] for ev, _f in scored.values()):
+            break  # the pooled examples gave a good rule; single pages are only a fallback
         try:
-            rules = induce(examples, index=index, as_list=fld.is_list, limit=4)
+            rules = induce(examples, index=index, as_list=fld.is_list, limit=6)
         except InductionError:
             continue
         for rule in rules:
@@ -341,7 +363,6 @@ def repair_site(
     for fld in template.fields:
         learned.update((fld.search.fingerprint.get("samples") or {}).keys())
     trees: dict[str, Any] = {}
-    others: list[Page] = []
     n = 0
     for page in pages:
         n += 1
@@ -352,13 +373,14 @@ def repair_site(
                 trees[page.url] = page_tree(page)
             except DeboilerError as exc:
                 log.warning("repair: page %s unreadable: %s", page.url, exc)
-        elif len(others) < 60 and n % 7 == 0:
-            others.append(page)
     if index is None:
-        extra = SiteIndex.from_pages(others, max_pages=None)
-        index = SiteIndex([*trees.keys(), *extra.urls], [*trees.values(), *extra.trees])
+        # A few learned pages tell volatile attributes and rank candidates; the agreement over
+        # every learned page decides.
+        index = SiteIndex(list(trees.keys())[:10], list(trees.values())[:10])
     out = []
     indexes: dict[str, _TextIndex] = {}
+    # Candidates are checked on the learned pages (their agreement decides); the sample of
+    # other pages only serves the volatility of attributes.
     for fld in template.fields:
         try:
             out.append(repair_field(trees, fld, template, index, indexes))
@@ -367,7 +389,7 @@ def repair_site(
             out.append(FieldRepair(fld.id, "unsure", evidence={"error": str(exc)}))
     return out, {
         "pages": n,
-        "parsed": len(trees) + len(others),
+        "parsed": len(trees),
         "seconds": round(time.perf_counter() - t0, 3),
     }
 
