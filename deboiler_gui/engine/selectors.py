@@ -420,18 +420,30 @@ def suggest(
         for cost, _family, pred in _features(node, index, allow_text=False)[:3]:
             rel = steps[len(steps) - depth_up :]
             rel_xp = "/".join(f"{t}[{i}]" if c > 1 else t for t, i, c in rel)
-            add(f"//{node.tag}[{pred}]/{rel_xp}", cost + 1.0 + depth_up * 0.5, "anchor")
+            # The nearest hook wins: every step down and above all every position below the
+            # hook costs (a far id with positional steps breaks when a banner is inserted).
+            positions = sum(1 for _t, _i, c in rel if c > 1)
+            add(f"//{node.tag}[{pred}]/{rel_xp}", cost * 0.5 + 1.0 + depth_up * 0.7 + positions * 1.5, "anchor")
             if own:
                 c2, fam2, p2 = own[0]
                 add(f"//{node.tag}[{pred}]//{tag}[{p2}]", cost + c2 * 0.5 + 0.5, "anchor")
         node = node.getparent()
         depth_up += 1
-    # 3. A text label just before the node (dt/th/label/strong followed by the value).
+    # 3. A text label just before the node (dt/th/label/strong followed by the value), or just
+    # before its parent ('Previous topic' then p/a).
     prev = el.getprevious()
     if prev is not None and isinstance(prev.tag, str):
         label = normalize_text(prev.text_content())
         if label and len(label) <= 30 and "\n" not in label:
             add(f"//{prev.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{tag}[1]", 5.5, "text")
+    parent = el.getparent()
+    uncle = parent.getprevious() if parent is not None else None
+    if parent is not None and uncle is not None and isinstance(uncle.tag, str) and parent.tag not in ("body", "html"):
+        label = normalize_text(uncle.text_content())
+        if label and len(label) <= 30 and "\n" not in label:
+            same = [c for c in parent if c.tag == tag]
+            step = f"{tag}[{same.index(el) + 1}]" if len(same) > 1 else tag
+            add(f"//{uncle.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{parent.tag}[1]/{step}", 5.0, "text")
     # 4. Positional: the absolute indexed path (last resort) and the bare tag.
     add(_steps_xpath(steps), 9.0, "positional")
     add(f"//{tag}", 7.0, "positional")

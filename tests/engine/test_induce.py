@@ -127,3 +127,13 @@ def test_conflicting_examples_are_named(site: SiteIndex) -> None:
 def test_a_not_this_that_removes_every_rule_is_reported(site: SiteIndex) -> None:
     with pytest.raises(InductionError, match="not this"):
         induce([ex(site, 1, "//h1")], [ex(site, 2, "//h1")], index=site)
+
+
+def test_suggest_prefers_the_near_class_hook_and_offers_the_parent_label(site: SiteIndex) -> None:
+    from deboiler_gui.engine.selectors import suggest
+
+    th = select_elements(site.trees[1], "//div[@class='header']//th")[0]
+    cands = suggest(th, site)
+    assert "header" in cands[0].xpath and "page-1" not in cands[0].xpath
+    link = select_elements(site.trees[1], "(//p[@class='topless'])[1]/a")[0]
+    assert any(c.xpath == "//h4[normalize-space(.)='Previous topic']/following-sibling::p[1]/a" for c in suggest(link, site))
