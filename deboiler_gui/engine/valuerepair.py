@@ -300,6 +300,7 @@ def repair_field(
         [s for s in example_sets] if len(example_sets) > 1 else []
     )
     scored: dict[str, tuple[dict[str, Any], str]] = {}
+    costs: dict[str, float] = {}
     for examples in trials:
         if any(ev["score"] >= ACCEPT and not ev["wrong"] for ev, _f in scored.values()):
             break  # the pooled examples gave a good rule; single pages are only a fallback
@@ -312,6 +313,7 @@ def repair_field(
                 continue
             probe = replace(fld, xpaths=(rule.xpath,))
             scored[rule.xpath] = (_agreement(trees, samples, probe, template), rule.family)
+            costs[rule.xpath] = rule.cost
     if not scored:
         return FieldRepair(
             fld.id,
@@ -320,8 +322,11 @@ def repair_field(
             0.0,
             {**now, "was": status, "reason": "no rule selects the nodes that hold the old values"},
         )
+    # Agreement first, then the induction's own preference (nearest stable hook, fewest
+    # positions), never the mere length of the rule.
     ranked = sorted(
-        scored.items(), key=lambda kv: (-kv[1][0]["score"], kv[1][0]["wrong"], len(kv[0]))
+        scored.items(),
+        key=lambda kv: (-round(kv[1][0]["score"], 3), kv[1][0]["wrong"], costs.get(kv[0], 99.0)),
     )
     best_xp, (best, family) = ranked[0]
     alts = [
