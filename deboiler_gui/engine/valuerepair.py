@@ -96,9 +96,11 @@ class FieldRepair:
     score: float = 0.0
     evidence: dict[str, Any] = field(default_factory=dict)
     alternatives: list[dict[str, Any]] = field(default_factory=list)
+    xpaths: list[str] = field(default_factory=list)  # the proposed queue (xpath first)
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "xpaths": list(self.xpaths or ([self.xpath] if self.xpath else [])),
             "field": self.field,
             "status": self.status,
             "xpath": self.xpath,
@@ -114,6 +116,7 @@ def _agreement(
     """How a field's rule fares on the sampled pages against the old values."""
     agree = wrong = missing = filled = absent_ok = 0
     bad: list[str] = []
+    missing_pages: list[str] = []
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None:
@@ -133,6 +136,7 @@ def _agreement(
         elif had:
             missing += 1
             bad.append(url)
+            missing_pages.append(url)
         elif has:
             filled += 1
             bad.append(url)
@@ -152,6 +156,7 @@ def _agreement(
         "pages": with_value + absent,
         "score": max(0.0, score),
         "bad_pages": bad[:10],
+        "missing_pages": missing_pages[:10],
     }
 
 
@@ -205,6 +210,7 @@ def _examples(
     template: Template,
     indexes: dict[str, _TextIndex],
     limit: int = 3,
+    only: Sequence[str] | None = None,
 ) -> list[list[Example]]:
     """Sets of examples (one node per page for a field, first/last items for a list) found by
     the old values on the new pages; unambiguous pages first."""
@@ -212,7 +218,7 @@ def _examples(
     tag = str(fld.search.fingerprint.get("node_tag", ""))
     for url, want in samples.items():
         tree = trees.get(url)
-        if tree is None or not want:
+        if tree is None or not want or (only is not None and url not in only):
             continue
         idx = indexes.get(url)
         if idx is None:
@@ -249,6 +255,30 @@ def _examples(
             break
     found.sort(key=lambda f: f[0])
     return [ex for _n, ex in found[:limit]]
+
+
+def _found_share(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    indexes: dict[str, _TextIndex],
+) -> float:
+    """Share of the learned pages with a value where that value is still on the page."""
+    tag = str(fld.search.fingerprint.get("node_tag", ""))
+    have = found = 0
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if tree is None or not want:
+            continue
+        have += 1
+        idx = indexes.get(url)
+        if idx is None:
+            idx = indexes[url] = _TextIndex(tree, template)
+        first = want[0] if fld.is_list else want
+        if idx.nodes(first, fld, tag):
+            found += 1
+    return found / have if have else 0.0
 
 
 def _distance(a: HtmlElement, b: HtmlElement) -> int:
@@ -299,41 +329,60 @@ def repair_field(
     trials: list[list[Example]] = [[e for s in example_sets for e in s]] + (
         [s for s in example_sets] if len(example_sets) > 1 else []
     )
-    scored: dict[str, tuple[dict[str, Any], str]] = {}
-    costs: dict[str, float] = {}
-    for examples in trials:
-        if any(ev["score"] >= ACCEPT and not ev["wrong"] for ev, _f in scored.values()):
-            break  # the pooled examples gave a good rule; single pages are only a fallback
+    scored: dict[tuple[str, ...], tuple[dict[str, Any], str]] = {}
+    costs: dict[tuple[str, ...], float] = {}
+
+    def good_enough() -> bool:
+        return any(ev["score"] >= ACCEPT and not ev["wrong"] for ev, _f in scored.values())
+
+    def try_rules(examples: list[Example], before: tuple[str, ...] = (), base: float = 0.0) -> None:
         try:
             rules = induce(examples, index=index, as_list=fld.is_list, limit=6)
         except InductionError:
-            continue
+            return
         for rule in rules:
-            if rule.xpath in scored:
+            queue = (*before, rule.xpath)
+            if queue in scored or rule.xpath in before:
                 continue
-            probe = replace(fld, xpaths=(rule.xpath,))
-            scored[rule.xpath] = (_agreement(trees, samples, probe, template), rule.family)
-            costs[rule.xpath] = rule.cost
-    if not scored:
-        return FieldRepair(
-            fld.id,
-            "unsure",
-            "",
-            0.0,
-            {**now, "was": status, "reason": "no rule selects the nodes that hold the old values"},
+            probe = replace(fld, xpaths=queue)
+            scored[queue] = (_agreement(trees, samples, probe, template), rule.family)
+            costs[queue] = base + rule.cost
+
+    for examples in trials:
+        if good_enough():
+            break  # the pooled examples gave a good rule; single pages are only a fallback
+        try_rules(examples)
+    # Pages of another kind (a reference page whose title sits elsewhere) get their own rule,
+    # tried after the first one: the field's XPath queue.
+    for _round in range(2):
+        if good_enough() or not scored:
+            break
+        best_queue, (best_ev, _fam) = min(
+            scored.items(), key=lambda kv: (-kv[1][0]["score"], costs[kv[0]])
         )
+        if not best_ev["missing_pages"] or best_ev["wrong"] or len(best_queue) >= 3:
+            break
+        more = _examples(trees, samples, fld, template, indexes, only=best_ev["missing_pages"])
+        if not more:
+            break
+        try_rules([e for s in more for e in s], best_queue, costs[best_queue] + 2.0)
     # Agreement first, then the induction's own preference (nearest stable hook, fewest
     # positions), never the mere length of the rule.
     ranked = sorted(
         scored.items(),
         key=lambda kv: (-round(kv[1][0]["score"], 3), kv[1][0]["wrong"], costs.get(kv[0], 99.0)),
     )
-    best_xp, (best, family) = ranked[0]
+    best_queue, (best, family) = ranked[0]
+    best_xp = best_queue[0]
     alts = [
-        {"xpath": xp, "family": fam, **{k: v for k, v in ev.items() if k != "bad_pages"}}
-        for xp, (ev, fam) in ranked[1:4]
+        {
+            "xpaths": list(q),
+            "family": fam,
+            **{k: v for k, v in ev.items() if k not in ("bad_pages", "missing_pages")},
+        }
+        for q, (ev, fam) in ranked[1:4]
     ]
-    found_share = len(example_sets) / max(1, with_value)
+    found_share = _found_share(trees, samples, fld, template, indexes)
     if best["score"] >= ACCEPT:
         return FieldRepair(
             fld.id,
@@ -342,6 +391,7 @@ def repair_field(
             best["score"],
             {**best, "was": status, "family": family},
             alts,
+            list(best_queue),
         )
     if best["agree"] <= 0.2 * max(1, with_value) and found_share < 0.2:
         return FieldRepair(
@@ -353,7 +403,13 @@ def repair_field(
             alts,
         )
     return FieldRepair(
-        fld.id, "unsure", best_xp, best["score"], {**best, "was": status, "family": family}, alts
+        fld.id,
+        "unsure",
+        best_xp,
+        best["score"],
+        {**best, "was": status, "family": family},
+        alts,
+        list(best_queue),
     )
 
 
@@ -408,5 +464,5 @@ def accept_field_repairs(template: Template, repairs: Iterable[FieldRepair]) -> 
         if rep.status != "repaired" or not rep.xpath:
             continue
         fld = new.field(rep.field)
-        new = new.with_field(replace(fld, xpaths=(rep.xpath,)))
+        new = new.with_field(replace(fld, xpaths=tuple(rep.xpaths or [rep.xpath])))
     return new
