@@ -136,8 +136,8 @@ def main() -> None:
             p
             for p in pages
             if p.url.rsplit("/", 1)[-1] not in site.gold and p.url.rsplit("/", 1)[-1] not in clicked
-        ][:30]
-        learned = learn_values(template, learn_pages)
+        ]
+        learned = learn_values(template, learn_pages)  # 30 pages spread over the non-gold ones
         list_field = next(f for f in template.fields if f.is_list)
         cases = [(name, steps, "") for name, steps in MUTATIONS.items()] + [
             ("gone", (_wrap, _rename), list_field.xpaths[0].split("/text()")[0])

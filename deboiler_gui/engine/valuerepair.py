@@ -29,6 +29,8 @@ SAMPLE_PAGES = 30
 AGREE_OK = 0.9
 #: The score a repair needs to be accepted (agreement minus penalties, 0..1).
 ACCEPT = 0.8
+#: ... and give the old value back on at least this many learned pages (one page is no evidence).
+MIN_AGREE = 2
 _MAX_ITEMS = 60
 _MAX_TEXT = 300
 
@@ -60,7 +62,10 @@ def learn_values(
 ) -> Template:
     """Each field's values on a sample of pages (absent values included: they mark pages where
     the field legitimately does not exist), kept in its search rules as ``samples``."""
-    chosen = [p for p in pages if not p.error and p.html][:sample]
+    readable = [p for p in pages if not p.error and p.html]
+    # Spread over the site (pages of one kind cluster in name order).
+    step = max(1, len(readable) // sample) if sample else 1
+    chosen = readable[::step][:sample]
     trees = []
     for p in chosen:
         try:
@@ -276,8 +281,9 @@ def _found_share(
         if idx is None:
             idx = indexes[url] = _TextIndex(tree, template)
         first = want[0] if fld.is_list else want
-        if idx.nodes(first, fld, tag):
-            found += 1
+        nodes = idx.nodes(first, fld, tag)
+        if nodes and (not tag or any(n.tag == tag for n in nodes)):
+            found += 1  # the same text in another kind of node (a heading) is not the field
     return found / have if have else 0.0
 
 
@@ -383,7 +389,7 @@ def repair_field(
         for q, (ev, fam) in ranked[1:4]
     ]
     found_share = _found_share(trees, samples, fld, template, indexes)
-    if best["score"] >= ACCEPT:
+    if best["score"] >= ACCEPT and best["agree"] >= MIN_AGREE:
         return FieldRepair(
             fld.id,
             "repaired",
