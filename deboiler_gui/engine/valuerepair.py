@@ -32,6 +32,7 @@ ACCEPT = 0.8
 #: ... and give the old value back on at least this many learned pages (one page is no evidence).
 MIN_AGREE = 2
 _MAX_ITEMS = 60
+_OWN_TEXT = "/text()[normalize-space()][1]"
 _MAX_TEXT = 300
 
 
@@ -317,6 +318,15 @@ def repair_field(
         )
     now = _agreement(trees, samples, fld, template)
     with_value = now["agree"] + now["wrong"] + now["missing"]
+    if not with_value and not now["filled"]:
+        # No learned page had a value and none has one now: no evidence either way.
+        return FieldRepair(
+            fld.id,
+            "ok",
+            fld.xpaths[0] if fld.xpaths else "",
+            1.0,
+            {**now, "reason": "no learned page has a value"},
+        )
     if now["pages"] and now["score"] >= AGREE_OK and now["filled"] <= 0.05 * now["pages"]:
         return FieldRepair(fld.id, "ok", fld.xpaths[0] if fld.xpaths else "", now["score"], now)
     status = "drift" if now["agree"] + now["wrong"] > now["missing"] else "broken"
@@ -338,8 +348,13 @@ def repair_field(
     scored: dict[tuple[str, ...], tuple[dict[str, Any], str]] = {}
     costs: dict[tuple[str, ...], float] = {}
 
+    own_text = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
+
     def good_enough() -> bool:
-        return any(ev["score"] >= ACCEPT and not ev["wrong"] for ev, _f in scored.values())
+        return any(
+            ev["score"] >= AGREE_OK and not ev["wrong"] and not ev["missing"]
+            for ev, _f in scored.values()
+        )
 
     def try_rules(examples: list[Example], before: tuple[str, ...] = (), base: float = 0.0) -> None:
         try:
@@ -347,8 +362,11 @@ def repair_field(
         except InductionError:
             return
         for rule in rules:
-            queue = (*before, rule.xpath)
-            if queue in scored or rule.xpath in before:
+            xp = rule.xpath
+            if own_text and not xp.endswith(_OWN_TEXT):
+                xp += _OWN_TEXT  # the field took the node's own text: keep taking it
+            queue = (*before, xp)
+            if queue in scored or xp in before:
                 continue
             probe = replace(fld, xpaths=queue)
             scored[queue] = (_agreement(trees, samples, probe, template), rule.family)
