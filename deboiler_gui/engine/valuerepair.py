@@ -31,6 +31,8 @@ AGREE_OK = 0.9
 ACCEPT = 0.8
 #: ... and give the old value back on at least this many learned pages (one page is no evidence).
 MIN_AGREE = 2
+#: Learning looks further than the sample until each field has this many pages with a value.
+MIN_VALUES = 5
 _MAX_ITEMS = 60
 _OWN_TEXT = "/text()[normalize-space()][1]"
 _MAX_TEXT = 300
@@ -64,15 +66,37 @@ def learn_values(
     """Each field's values on a sample of pages (absent values included: they mark pages where
     the field legitimately does not exist), kept in its search rules as ``samples``."""
     readable = [p for p in pages if not p.error and p.html]
-    # Spread over the site (pages of one kind cluster in name order).
-    step = max(1, len(readable) // sample) if sample else 1
-    chosen = readable[::step][:sample]
+    # Spread over the site (pages of one kind cluster in name order); beyond the first
+    # ``sample`` pages, a page is kept only while some field has fewer than MIN_VALUES values
+    # (a field found on few kinds of pages still gets evidence).
+    scan = readable
+    if len(readable) > 10 * sample:
+        step = len(readable) / (10 * sample)
+        scan = [readable[int(i * step)] for i in range(10 * sample)]
+    first = max(1, len(scan) // sample)
+    order = scan[::first] + [p for i, p in enumerate(scan) if i % first]
     trees = []
-    for p in chosen:
+    have: Counter[str] = Counter()
+    for p in order:
+        if len(trees) >= sample and all(have[f.id] >= MIN_VALUES for f in template.fields):
+            break
+        if len(trees) >= 2 * sample:
+            break
         try:
-            trees.append((p.url, page_tree(p)))
+            tree = page_tree(p)
         except DeboilerError:
             continue
+        found = set()
+        for fld in template.fields:
+            try:
+                value, _rep = extract_field(tree, fld, template)
+            except RuleError:
+                continue
+            if value:
+                found.add(fld.id)
+        if len(trees) < sample or any(have[f] < MIN_VALUES for f in found):
+            trees.append((p.url, tree))
+            have.update(found)
     new = template
     for fld in template.fields:
         samples: dict[str, Any] = {}
@@ -407,7 +431,8 @@ def repair_field(
         for q, (ev, fam) in ranked[1:4]
     ]
     found_share = _found_share(trees, samples, fld, template, indexes)
-    if best["score"] >= ACCEPT and best["agree"] >= MIN_AGREE:
+    if best["score"] >= ACCEPT and best["agree"] >= MIN_AGREE and not best["filled"]:
+        # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
             fld.id,
             "repaired",
