@@ -377,7 +377,7 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
                 counts = f"agree {ev.get('agree', 0)}, wrong {ev.get('wrong', 0)}, missing {ev.get('missing', 0)}, filled {ev.get('filled', 0)} of {ev.get('pages', 0)} learned pages"
                 line = f"{r.field}: {r.status}"
                 if r.status in ("repaired", "unsure") and r.xpath:
-                    line += f" ({ev.get('was', '')}) -> {r.xpath}  score {r.score:.2f}"
+                    line += f" ({ev.get('was', '')}) -> {' then '.join(r.xpaths or [r.xpath])}  score {r.score:.2f}"
                 click.echo(f"{line}; {counts}" + (f"; {ev['reason']}" if ev.get("reason") else ""))
                 if ev.get("bad_pages") and r.status != "ok":
                     click.echo(f"    look at: {', '.join(ev['bad_pages'][:3])}")

@@ -405,10 +405,17 @@ def repair_field(
     for _round in range(2):
         if good_enough() or not scored:
             break
+        clean = {
+            q: v
+            for q, v in scored.items()
+            if not v[0]["wrong"] and not v[0]["filled"] and len(q) < 3
+        }
+        if not clean:
+            break
         best_queue, (best_ev, _fam) = min(
-            scored.items(), key=lambda kv: (-kv[1][0]["score"], costs[kv[0]])
+            clean.items(), key=lambda kv: (-kv[1][0]["score"], costs[kv[0]])
         )
-        if not best_ev["missing_pages"] or best_ev["wrong"] or len(best_queue) >= 3:
+        if not best_ev["missing_pages"]:
             break
         more = _examples(trees, samples, fld, template, indexes, only=best_ev["missing_pages"])
         if not more:
