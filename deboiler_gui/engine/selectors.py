@@ -281,6 +281,7 @@ class SiteIndex:
     urls: list[str]
     trees: list[HtmlElement]
     _volatile: dict[tuple[str, str, str], bool] = field(default_factory=dict)
+    _recurring: dict[tuple[str, str], int] | None = None
 
     @classmethod
     def from_pages(cls, pages: Iterable[Page], *, max_pages: int | None = 1000) -> SiteIndex:
@@ -327,10 +328,39 @@ class SiteIndex:
             elif other == value:
                 same += 1
         # Volatile when some page has the node with a different value; a node present on one
-        # page only gives no evidence either way.
+        # page only gives no evidence either way. A value that recurs on many pages (at other
+        # positions: pages of several kinds) is a hook of the site, not a counter.
         volatile = seen >= 2 and same < seen and same <= seen // 2
+        if volatile:
+            pages = self._recurrence().get((attr, value), 0)
+            volatile = pages < 2
         self._volatile[key] = volatile
         return volatile
+
+    def _recurrence(self) -> dict[tuple[str, str], int]:
+        """(attribute, value or class token) -> number of sampled pages that have it, built once."""
+        if self._recurring is None:
+            counts: dict[tuple[str, str], int] = {}
+            attrs = ("id", *TEST_ATTRS, *SEMANTIC_ATTRS, "accesskey", "summary", "title", "type", "lang")
+            for tree in self.trees[:200]:
+                seen: set[tuple[str, str]] = set()
+                for el in tree.iter():
+                    if not isinstance(el.tag, str):
+                        continue
+                    attrib = el.attrib
+                    if not attrib:
+                        continue
+                    cls = attrib.get("class")
+                    if cls:
+                        seen.update(("class", t) for t in cls.split())
+                    for a in attrs:
+                        v = attrib.get(a)
+                        if v is not None:
+                            seen.add((a, v))
+                for k in seen:
+                    counts[k] = counts.get(k, 0) + 1
+            self._recurring = counts
+        return self._recurring
 
 
 # --------------------------------------------------------------------------- suggestion
