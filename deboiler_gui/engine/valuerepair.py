@@ -194,6 +194,7 @@ class _TextIndex:
     """Elements of one page by their flattened text (and links by href), built once."""
 
     def __init__(self, root: HtmlElement, template: Template | None = None) -> None:
+        self.root = root
         text_filters = [f for f in (template.filters if template else ()) if f.kind == "text"]
         self.by_text: dict[str, list[HtmlElement]] = {}
         self.by_href: dict[str, list[HtmlElement]] = {}
@@ -221,6 +222,13 @@ class _TextIndex:
         innermost holders (not an element whose child has the same text)."""
         if fld.kind == "attribute" and fld.attribute == "href":
             return self.by_href.get(value, [])
+        if fld.kind == "attribute" and fld.attribute:
+            # Image sources, titles, data attributes: nodes without any text are found too.
+            return [
+                el
+                for el in self.root.iter()
+                if isinstance(el.tag, str) and el.get(fld.attribute) == value
+            ]
         found = self.by_text.get(value) or []
         tagged = [n for n in found if n.tag == tag]
         if tagged:

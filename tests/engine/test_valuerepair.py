@@ -107,3 +107,28 @@ def test_pages_without_the_field_stay_empty_and_a_removed_field_is_gone() -> Non
     )  # nothing accepted for a gone field
     for i, page in enumerate(changed):
         assert apply_template(page, fixed).values["note"] == (f"Note {i}" if i % 2 else "")
+
+
+def test_an_image_only_link_and_an_image_source_are_repaired() -> None:
+    def html(i: int, new: bool) -> str:
+        cls = "v2-logo" if new else "logo"
+        extra = "<div class='ad'><a href='/ad'><img src='/ad.png'></a></div>" if new else ""
+        return f"<html><body>{extra}<div class='{cls}'><a href='/home-{i % 3}'><img src='/img/logo-{i % 3}.png' alt=''></a></div><p>Text {i}</p></body></html>"
+
+    template = Template(
+        "img",
+        site=SITE,
+        fields=(
+            Field("home", xpaths=("//div[@class='logo']/a",), kind="attribute", attribute="href"),
+            Field("logo", xpaths=("//div[@class='logo']//img",), kind="attribute", attribute="src"),
+        ),
+        use_cleaner=False,
+    )
+    urls = [f"https://{SITE}/i/{i}.html" for i in range(9)]
+    learned = learn_values(template, [Page(u, html(i, False)) for i, u in enumerate(urls)])
+    changed = [Page(u, html(i, True)) for i, u in enumerate(urls)]
+    repairs, _stats = repair_site(changed, learned)
+    assert statuses(repairs) == {"home": "repaired", "logo": "repaired"}
+    fixed = accept_field_repairs(learned, repairs)
+    values = apply_template(changed[4], fixed).values
+    assert values == {"home": "/home-1", "logo": "/img/logo-1.png"}
