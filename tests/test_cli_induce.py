@@ -133,3 +133,33 @@ def test_evaluate_signals_flag_a_list_that_takes_several_lists(ws: Path, tmp_pat
     r = run("evaluate", "-t", f, "-w", ws, "--signals", "-q", "--preview", "2")
     assert "FLAG items from several lists (7 pages); look at https://s.example/p" in r.output
     assert "Title 1" in r.output or "Title 0" in r.output
+
+
+def test_templates_repair_after_a_redesign_of_the_learned_pages(tmp_path: Path) -> None:
+    from deboiler_gui.engine import rulefile
+    from deboiler_gui.engine.template import Field, Template
+    from tplsite import SITE, pages
+
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as w:
+        w.add_pages(pages(8))
+    t = Template(
+        "news",
+        site=SITE,
+        fields=(Field("title", xpaths=("//h1[@class='headline']",)), Field("tags", xpaths=("//ul[@class='tags']/li/a",), is_list=True)),
+        use_cleaner=False,
+    )
+    f = tmp_path / "t.json"
+    f.write_text(rulefile.dumps([t]), encoding="utf-8")
+    assert run("templates", "import", f, "-w", path).exit_code == 0
+    assert run("templates", "learn", "news", "-w", path).exit_code == 0
+    with Workspace(path) as w:
+        w.add_pages(pages(8, mutate="rename"))  # the same URLs in the new layout
+    r = run("templates", "repair", "news", "-w", path, "--accept-repairs", "--json", "-q")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.output)
+    by = {x["field"]: x for x in report["fields"]}
+    assert by["title"]["status"] == "repaired" and by["title"]["evidence"]["wrong"] == 0
+    assert by["tags"]["status"] == "ok" and report["version"] == 3
+    r = run("evaluate", "-w", path, "-q")
+    assert "news\ttitle\t8/8\t100.0%" in r.output

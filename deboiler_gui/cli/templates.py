@@ -383,8 +383,8 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
                     click.echo(f"    look at: {', '.join(ev['bad_pages'][:3])}")
             for p in proposals:
                 click.echo(f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}")
-        if version is not None:
-            click.echo(f"{name}: repairs accepted as version {version}")
+            if version is not None:
+                click.echo(f"{name}: repairs accepted as version {version}")
         return
     if as_json:
         click.echo(json.dumps([p.to_dict() for p in proposals], ensure_ascii=False, indent=2))
