@@ -136,9 +136,10 @@ def test_evaluate_signals_flag_a_list_that_takes_several_lists(ws: Path, tmp_pat
 
 
 def test_templates_repair_after_a_redesign_of_the_learned_pages(tmp_path: Path) -> None:
+    from tplsite import SITE, pages
+
     from deboiler_gui.engine import rulefile
     from deboiler_gui.engine.template import Field, Template
-    from tplsite import SITE, pages
 
     path = tmp_path / "ws.sqlite"
     with Workspace(path) as w:
