@@ -332,15 +332,17 @@ def revert_command(name: str, version: int, workspace: Path | None) -> None:
 @click.argument("name")
 @_workspace_option
 def learn_command(name: str, workspace: Path | None) -> None:
-    """Record each field's search rules (tag, context, fingerprint) from the site's pages, so
-    adaptive repair can find the field when its XPaths break."""
+    """Record each field's search rules (tag, context, fingerprint) and its values on a sample of
+    the site's pages (absent ones too), so repair can find the field when its XPaths break or
+    drift."""
     from deboiler_gui.engine.template.repair import learn_template
+    from deboiler_gui.engine.template.valuerepair import SAMPLE_PAGES, learn_values
 
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)
-            pages = [p for p in ws.iter_pages(template.site or None) if p.ok][:20]
-            learned = learn_template(template, pages)
+            pages = [p for p in ws.iter_pages(template.site or None) if p.ok][:SAMPLE_PAGES]
+            learned = learn_values(learn_template(template, pages[:20]), pages)
             v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc
@@ -354,26 +356,73 @@ def learn_command(name: str, workspace: Path | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print proposals as JSON.")
 @_quiet_option
 def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_json: bool, quiet: bool) -> None:
-    """Propose repairs for fields whose every XPath fails on some pages (adaptive search)."""
+    """Check every field against its learned values over the whole site and propose a rule
+    for each field that broke or drifted (the best-scoring one, only above the threshold);
+    'gone' when the field's values are nowhere. Templates learned before values were kept use
+    the search-rule repair."""
     from deboiler_gui.engine.template.repair import accept_repairs as accept
     from deboiler_gui.engine.template.repair import repair_steps
+    from deboiler_gui.engine.template.valuerepair import accept_field_repairs, repair_site
 
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)
-            pages = list(ws.iter_pages(template.site or None))
-            model = ws.load_model(template.site) if template.site else None
-            proposals = drive(repair_steps(pages, template, model), "Repairing", quiet)
+            learned = any(f.search.fingerprint.get("samples") for f in template.fields)
             version = None
-            if accept_repairs and proposals:
-                best: dict[str, Any] = {}
-                for p in proposals:  # one XPath per field: the one fixing most pages
-                    if p.field not in best or len(p.fixes) > len(best[p.field].fixes):
-                        best[p.field] = p
-                new = accept(template, best.values())
-                version = ws.save_template(new, message="accept repairs: " + ", ".join(sorted(best)))
+            if learned:
+                repairs, stats = repair_site(ws.iter_pages(template.site or None), template)
+                # Fields that hold on the learned pages may still fail on other pages (new
+                # pages in a new layout): the search rules look there, but only for fields
+                # that were never absent on the learned pages (no page is filled that should
+                # stay empty) and one proposal per field, the best-scoring.
+                fine = {r.field for r in repairs if r.status == "ok"}
+                never_absent = {f.id for f in template.fields if f.search.fingerprint.get("samples") and all(f.search.fingerprint["samples"].values())}
+                proposals = []
+                if fine & never_absent:
+                    pages = list(ws.iter_pages(template.site or None))
+                    model = ws.load_model(template.site) if template.site else None
+                    found = drive(repair_steps(pages, template, model), "Repairing", quiet or as_json)
+                    best_of: dict[str, Any] = {}
+                    for p in found:
+                        if p.field in fine & never_absent and (p.field not in best_of or p.score > best_of[p.field].score):
+                            best_of[p.field] = p
+                    proposals = list(best_of.values())
+                if accept_repairs and (proposals or any(r.status == "repaired" for r in repairs)):
+                    new = accept(accept_field_repairs(template, repairs), proposals)
+                    fixed = sorted({r.field for r in repairs if r.status == "repaired"} | {p.field for p in proposals})
+                    version = ws.save_template(new, message="accept repairs: " + ", ".join(fixed))
+            else:
+                pages = list(ws.iter_pages(template.site or None))
+                model = ws.load_model(template.site) if template.site else None
+                proposals = drive(repair_steps(pages, template, model), "Repairing", quiet)
+                if accept_repairs and proposals:
+                    best: dict[str, Any] = {}
+                    for p in proposals:  # one XPath per field: the best-scoring one
+                        if p.field not in best or p.score > best[p.field].score:
+                            best[p.field] = p
+                    new = accept(template, best.values())
+                    version = ws.save_template(new, message="accept repairs: " + ", ".join(sorted(best)))
         except DeboilerError as exc:
             raise _fail(exc) from exc
+    if learned:
+        if as_json:
+            click.echo(json.dumps({"fields": [r.to_dict() for r in repairs], "proposals": [p.to_dict() for p in proposals], "run": stats, "version": version}, ensure_ascii=False, indent=2))
+        else:
+            click.echo(f"{stats['pages']} pages read, {stats['parsed']} parsed, {stats['seconds']:.1f}s")
+            for r in repairs:
+                ev = r.evidence
+                counts = f"agree {ev.get('agree', 0)}, wrong {ev.get('wrong', 0)}, missing {ev.get('missing', 0)}, filled {ev.get('filled', 0)} of {ev.get('pages', 0)} learned pages"
+                line = f"{r.field}: {r.status}"
+                if r.status in ("repaired", "unsure") and r.xpath:
+                    line += f" ({ev.get('was', '')}) -> {' then '.join(r.xpaths or [r.xpath])}  score {r.score:.2f}"
+                click.echo(f"{line}; {counts}" + (f"; {ev['reason']}" if ev.get("reason") else ""))
+                if ev.get("bad_pages") and r.status != "ok":
+                    click.echo(f"    look at: {', '.join(ev['bad_pages'][:3])}")
+            for p in proposals:
+                click.echo(f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}")
+            if version is not None:
+                click.echo(f"{name}: repairs accepted as version {version}")
+        return
     if as_json:
         click.echo(json.dumps([p.to_dict() for p in proposals], ensure_ascii=False, indent=2))
     else:
@@ -393,10 +442,13 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
 @click.option("--template", "-t", "template_specs", multiple=True, metavar="NAME|FILE", help="Templates to evaluate (default: every template in the workspace).")
 @click.option("--gold", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None, help="JSON lines {url, <field>: expected value or list}: adds precision and recall per field.")
 @_workspace_option
+@click.option("--signals", is_flag=True, help="Also correctness signals per field: one/none/many, value and item-count spread, items from several lists, values equal to another field's, flags with pages to look at, and a value preview.")
+@click.option("--preview", type=click.IntRange(0, 100), default=5, show_default=True, help="Pages in the value preview (with --signals).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON.")
 @_quiet_option
-def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], gold: Path | None, workspace: Path | None, as_json: bool, quiet: bool) -> None:
-    """Per template and field: success rate over the site and the failing pages with reasons."""
+def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], gold: Path | None, workspace: Path | None, signals: bool, preview: int, as_json: bool, quiet: bool) -> None:
+    """Per template and field: success rate over the site and the failing pages with reasons;
+    with --signals, whether the values look right."""
     from deboiler_gui.engine.template.evaluate import evaluate_steps
 
     if not template_specs:
@@ -411,8 +463,16 @@ def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], 
         ev = drive(evaluate_steps(pages, templates, _models(workspace), gold=gold_map, total=total), "Evaluating", quiet or as_json)
     except DeboilerError as exc:
         raise _fail(exc) from exc
+    sigs: list[Any] = []
+    if signals:
+        from deboiler_gui.engine.template.signals import site_signals
+
+        sigs = site_signals(pages, templates, preview=preview)
     if as_json:
-        click.echo(json.dumps(ev.to_dict(), ensure_ascii=False, indent=2))
+        report = ev.to_dict()
+        if signals:
+            report["signals"] = [s.to_dict() for s in sigs]
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2, default=str))
         return
     click.echo(f"{ev.pages} pages, {len(ev.unmatched)} matched no template, {len(ev.errors)} unreadable")
     for s in ev.fields.values():
@@ -422,6 +482,16 @@ def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], 
             click.echo(f"    fails on {f['url']}: {f['reason']}")
     for fid, q in ev.quality.items():
         click.echo(f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}")
+    for sig in sigs:
+        d = sig.to_dict()
+        items = f", items {d['items']['min']}-{d['items']['max']} (median {d['items']['median']:g})" if sig.is_list else ""
+        click.echo(f"signals\t{sig.template}\t{sig.field}\tone {d['one']}, none {d['none']}, many {d['many']} of {d['pages']} pages; {d['distinct']} distinct values, the commonest on {d['top_value_pages']} pages; length {d['length']['min']}-{d['length']['max']}{items}")
+        for flag in d["flags"]:
+            look = f"; look at {', '.join(flag['look_at'])}" if flag["look_at"] else ""
+            click.echo(f"    FLAG {flag['flag']} ({flag['pages']} pages){look}")
+        for row in d["preview"]:
+            value = row["value"] if isinstance(row["value"], str) else " | ".join(str(v) for v in row["value"])
+            click.echo(f"    {row['url'][-50:]:<50}  {value[:100]}")
     for alert in ev.alerts:
         click.echo(f"ALERT: {alert}", err=True)
 
@@ -441,15 +511,19 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
 
 
 @click.command("suggest")
-@click.argument("url")
-@click.option("--xpath", "-x", "expression", default=None, help="XPath or CSS of the node (the first match is used).")
+@click.argument("url", required=False)
+@click.option("--xpath", "-x", "expression", default=None, help="XPath or CSS of the node on URL (the first match is used).")
+@click.option("--examples", "--example", "examples", type=(str, str), multiple=True, metavar="URL XPATH", help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them.")
+@click.option("--not", "negatives", type=(str, str), multiple=True, metavar="URL XPATH", help="A node the rule must not select (repeatable).")
+@click.option("--list", "as_list", is_flag=True, help="The examples are items of one list: induce a list rule.")
 @click.option("--structured", is_flag=True, help="Instead: the page's JSON-LD, microdata and OpenGraph values as field candidates, each with its site-wide hit rate.")
 @_workspace_option
 @click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print candidates as JSON.")
-def suggest_command(url: str, expression: str | None, structured: bool, workspace: Path | None, limit: int, as_json: bool) -> None:
+def suggest_command(url: str | None, expression: str | None, examples: tuple[tuple[str, str], ...], negatives: tuple[tuple[str, str], ...], as_list: bool, structured: bool, workspace: Path | None, limit: int, as_json: bool) -> None:
     """Suggest robust selectors for a node of a workspace page, with site-wide hit rates; with
-    --structured, fields from the page's structured data."""
+    --examples (and --not), induce the rule that selects exactly the clicked examples; with --structured, fields from
+    the page's structured data."""
     from deboiler_gui.engine.model import site_of
     from deboiler_gui.engine.template.selectors import (
         SiteIndex,
@@ -459,34 +533,70 @@ def suggest_command(url: str, expression: str | None, structured: bool, workspac
     )
 
     if structured:
+        if not url:
+            raise click.UsageError("--structured needs the URL of a workspace page")
         _suggest_structured(url, workspace, as_json)
         return
-    if expression is None:
-        raise click.UsageError("give --xpath, or --structured")
-
-    try:
-        compile_selector(expression)
-    except RuleError as exc:
-        raise click.BadParameter(str(exc), param_hint="--xpath") from exc
+    if url and expression:
+        examples = ((url, expression), *examples)
+    elif url or expression:
+        if not examples:
+            raise click.UsageError("give URL with --xpath, or --examples URL XPATH")
+        raise click.UsageError("URL and --xpath go together")
+    if not examples:
+        raise click.UsageError("give URL with --xpath, or --examples URL XPATH")
+    for _u, xp in (*examples, *negatives):
+        try:
+            compile_selector(xp)
+        except RuleError as exc:
+            raise click.BadParameter(str(exc), param_hint="--xpath/--examples/--not") from exc
+    sites = {site_of(u) for u, _x in (*examples, *negatives)}
+    if len(sites) > 1:
+        raise click.ClickException(f"the examples come from different sites ({', '.join(sorted(sites))}); a rule belongs to one site")
     with _open_ws(workspace) as ws:
-        page = ws.get_page(url)
-        if page is None:
-            raise click.ClickException(f"workspace {ws.path}: no page {url}")
-        index = SiteIndex.from_pages(ws.iter_pages(site_of(url)))
-    tree = index.trees[index.urls.index(url)] if url in index.urls else None
-    if tree is None:
-        raise click.ClickException(f"page {url} could not be read: {page.error}")
-    nodes = select_elements(tree, expression)
-    if not nodes:
-        raise click.ClickException(f"expression {expression!r} matches no element on {url}")
-    cands = suggest(nodes[0], index, limit=limit)
-    if as_json:
-        click.echo(json.dumps([c.to_dict() for c in cands], ensure_ascii=False, indent=2))
+        for u, _x in (*examples, *negatives):
+            if ws.get_page(u) is None:
+                raise click.ClickException(f"workspace {ws.path}: no page {u}")
+        index = SiteIndex.from_pages(ws.iter_pages(sites.pop()), max_pages=None)
+
+    def node_of(u: str, xp: str, what: str) -> Any:
+        if u not in index.urls:
+            raise click.ClickException(f"page {u} could not be read")
+        tree = index.trees[index.urls.index(u)]
+        nodes = select_elements(tree, xp)
+        if not nodes:
+            raise click.ClickException(f"{what} {xp!r} matches no element on {u}")
+        return tree, nodes[0]
+
+    if len(examples) == 1 and not negatives and not as_list and url:
+        tree, node = node_of(*examples[0], "expression")
+        cands = suggest(node, index, limit=limit)
+        if as_json:
+            click.echo(json.dumps([c.to_dict() for c in cands], ensure_ascii=False, indent=2))
+            return
+        click.echo(f"{'page':>4} {'one':>5} {'none':>5} {'many':>5}  selector")
+        for c in cands:
+            s = c.site
+            click.echo(f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}")
         return
-    click.echo(f"{'page':>4} {'one':>5} {'none':>5} {'many':>5}  selector")
-    for c in cands:
-        s = c.site
-        click.echo(f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}")
+    from deboiler_gui.engine.template.induce import Example, InductionError, induce
+
+    pos = [Example(u, *node_of(u, xp, "example")) for u, xp in examples]
+    neg = [Example(u, *node_of(u, xp, "'not this'")) for u, xp in negatives]
+    try:
+        rules = induce(pos, neg, index, as_list=as_list, limit=limit)
+    except InductionError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if as_json:
+        click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
+        return
+    for r in rules:
+        s = r.site
+        if r.kind == "list":
+            stats = f"pages with items {s.get('with_items', '-')}/{s.get('pages', '-')}, mixed lists {s.get('mixed', '-')}, items {s.get('items_min', '-')}-{s.get('items_max', '-')}"
+        else:
+            stats = f"one {s.get('one', '-')}, none {s.get('none', '-')}, many {s.get('many', '-')} of {s.get('pages', '-')} pages, {s.get('distinct', '-')} distinct values"
+        click.echo(f"{r.family:<10} {r.xpath}\n           {stats}; examples: {'; '.join(', '.join(v[:4]) for v in r.examples)[:160]}")
 
 
 def _suggest_structured(url: str, workspace: Path | None, as_json: bool) -> None:

@@ -119,19 +119,23 @@ class Picking:
 
 
     def _on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
-        from deboiler_gui.engine.template.selectors import list_from_examples
+        # The list rule is induced from the clicked items: anchored on the list's own container,
+        # never on a position shared with other lists of the same block.
+        from deboiler_gui.engine.template.induce import Example, induce
 
         sp = self.stamped
         if sp is None or not self.list_examples:
             return
-        elements = [sp.elements[s] for s in self.list_examples]
+        url = self.page.url if self.page is not None else ""
+        examples = [Example(url, sp.root, sp.elements[s]) for s in self.list_examples]
         try:
-            pattern = list_from_examples(elements)
+            rule = induce(examples, as_list=True, limit=1)[0]
         except DeboilerError as exc:
             self.post_message(str(exc), error=True)
             return
-        self.editor.add_field(name, pattern.pattern, kind=kind, attribute=attribute, is_list=True)
-        self.post_message(f"List {name}: {pattern.pattern} matches {pattern.count} items on this page")
+        self.editor.add_field(name, rule.xpath, kind=kind, attribute=attribute, is_list=True)
+        count = len(rule.examples[0]) if rule.examples else 0
+        self.post_message(f"List {name}: {rule.xpath} matches {count} items on this page, all from one list")
 
 
     def _count_site_state(self) -> None:

@@ -108,7 +108,7 @@ def test_saved_template_is_used_by_the_cli_at_once(qtbot: Any, demo: Any, click:
     assert len(titles) >= 5 and len(set(titles.values())) == len(titles)
 
 
-def test_list_field_from_several_clicks_generalises_to_a_pattern(qtbot: Any, demo: Any, click: Any) -> None:
+def test_list_field_from_several_clicks_generalises_to_a_pattern(qtbot: Any, demo: Any, click: Any, tmp_path: Path) -> None:
     items = demo.stamped.root.xpath("//article//li")
     assert len(items) >= 3
     _pick(qtbot, demo, click, xpath_of(items[0]))
@@ -118,8 +118,13 @@ def test_list_field_from_several_clicks_generalises_to_a_pattern(qtbot: Any, dem
     demo.selection.field_name.setText("steps")
     demo.selection.list_button.click()
     field = demo.editor.template.fields[-1]
-    assert field.is_list and "%d" in field.xpaths[0]
+    # An induced rule anchored on the list, not a positional %d pattern.
+    assert field.is_list and "%d" not in field.xpaths[0] and "[" in field.xpaths[0]
     assert demo.item_state["steps"] == len(items)
+    assert "all from one list" in demo.messages.item(demo.messages.count() - 1).text()
+    shot = demo.grab()
+    assert not shot.isNull()
+    assert shot.save(str(tmp_path / "extract-list.png"))
 
 
 def test_dom_tree_follows_clicks_and_arrow_keys_move_the_selection(qtbot: Any, demo: Any, click: Any, js: Any) -> None:

@@ -481,7 +481,7 @@ def propose_repair(page: Page, template: Template, fld: Field, *, root: HtmlElem
 def repair_steps(pages: Sequence[Page], template: Template, model: DomainModel | None = None) -> Generator[Progress, None, list[RepairProposal]]:
     """Find fields that fail on pages of the template, propose repairs and count the pages each
     proposed XPath fixes; one proposal per (field, XPath), best evidence kept."""
-    index = SiteIndex.from_pages(pages)
+    index = SiteIndex.from_pages(pages, max_pages=None)  # every page: none is skipped
     by_url = dict(zip(index.urls, index.trees, strict=False))
     proposals: dict[tuple[str, str], RepairProposal] = {}
     failing: dict[str, list[str]] = {}

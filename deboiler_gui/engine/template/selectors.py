@@ -281,13 +281,15 @@ class SiteIndex:
     urls: list[str]
     trees: list[HtmlElement]
     _volatile: dict[tuple[str, str, str], bool] = field(default_factory=dict)
+    _recurring: dict[tuple[str, str], int] | None = None
 
     @classmethod
-    def from_pages(cls, pages: Iterable[Page], *, max_pages: int = 1000) -> SiteIndex:
+    def from_pages(cls, pages: Iterable[Page], *, max_pages: int | None = 1000) -> SiteIndex:
+        """Parse the site's readable pages; ``max_pages=None`` takes them all."""
         urls: list[str] = []
         trees: list[HtmlElement] = []
         for page in pages:
-            if len(trees) >= max_pages:
+            if max_pages is not None and len(trees) >= max_pages:
                 break
             if page.error or not page.html:
                 continue
@@ -326,10 +328,39 @@ class SiteIndex:
             elif other == value:
                 same += 1
         # Volatile when some page has the node with a different value; a node present on one
-        # page only gives no evidence either way.
+        # page only gives no evidence either way. A value that recurs on many pages (at other
+        # positions: pages of several kinds) is a hook of the site, not a counter.
         volatile = seen >= 2 and same < seen and same <= seen // 2
+        if volatile:
+            pages = self._recurrence().get((attr, value), 0)
+            volatile = pages < 2
         self._volatile[key] = volatile
         return volatile
+
+    def _recurrence(self) -> dict[tuple[str, str], int]:
+        """(attribute, value or class token) -> number of sampled pages that have it, built once."""
+        if self._recurring is None:
+            counts: dict[tuple[str, str], int] = {}
+            attrs = ("id", *TEST_ATTRS, *SEMANTIC_ATTRS, "accesskey", "summary", "title", "type", "lang")
+            for tree in self.trees[:200]:
+                seen: set[tuple[str, str]] = set()
+                for el in tree.iter():
+                    if not isinstance(el.tag, str):
+                        continue
+                    attrib = el.attrib
+                    if not attrib:
+                        continue
+                    cls = attrib.get("class")
+                    if cls:
+                        seen.update(("class", t) for t in cls.split())
+                    for a in attrs:
+                        v = attrib.get(a)
+                        if v is not None:
+                            seen.add((a, v))
+                for k in seen:
+                    counts[k] = counts.get(k, 0) + 1
+            self._recurring = counts
+        return self._recurring
 
 
 # --------------------------------------------------------------------------- suggestion
@@ -419,18 +450,30 @@ def suggest(
         for cost, _family, pred in _features(node, index, allow_text=False)[:3]:
             rel = steps[len(steps) - depth_up :]
             rel_xp = "/".join(f"{t}[{i}]" if c > 1 else t for t, i, c in rel)
-            add(f"//{node.tag}[{pred}]/{rel_xp}", cost + 1.0 + depth_up * 0.5, "anchor")
+            # The nearest hook wins: every step down and above all every position below the
+            # hook costs (a far id with positional steps breaks when a banner is inserted).
+            positions = sum(1 for _t, _i, c in rel if c > 1)
+            add(f"//{node.tag}[{pred}]/{rel_xp}", cost * 0.5 + 1.0 + depth_up * 0.7 + positions * 1.5, "anchor")
             if own:
                 c2, fam2, p2 = own[0]
                 add(f"//{node.tag}[{pred}]//{tag}[{p2}]", cost + c2 * 0.5 + 0.5, "anchor")
         node = node.getparent()
         depth_up += 1
-    # 3. A text label just before the node (dt/th/label/strong followed by the value).
+    # 3. A text label just before the node (dt/th/label/strong followed by the value), or just
+    # before its parent ('Previous topic' then p/a).
     prev = el.getprevious()
     if prev is not None and isinstance(prev.tag, str):
         label = normalize_text(prev.text_content())
         if label and len(label) <= 30 and "\n" not in label:
             add(f"//{prev.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{tag}[1]", 5.5, "text")
+    parent = el.getparent()
+    uncle = parent.getprevious() if parent is not None else None
+    if parent is not None and uncle is not None and isinstance(uncle.tag, str) and parent.tag not in ("body", "html"):
+        label = normalize_text(uncle.text_content())
+        if label and len(label) <= 30 and "\n" not in label:
+            same = [c for c in parent if c.tag == tag]
+            step = f"{tag}[{same.index(el) + 1}]" if len(same) > 1 else tag
+            add(f"//{uncle.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{parent.tag}[1]/{step}", 5.0, "text")
     # 4. Positional: the absolute indexed path (last resort) and the bare tag.
     add(_steps_xpath(steps), 9.0, "positional")
     add(f"//{tag}", 7.0, "positional")

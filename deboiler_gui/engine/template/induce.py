@@ -1,0 +1,773 @@
+"""Selector induction from clicked examples: the shortest rule that selects the positive
+examples and none of the negative ones, anchored on the nearest stable hook, checked site-wide."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import lxml.etree as etree
+
+from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
+from deboiler_gui.engine.model import RuleError
+from deboiler_gui.engine.template.selectors import (
+    SEMANTIC_ATTRS,
+    TEST_ATTRS,
+    SiteIndex,
+    class_predicate,
+    is_wordlike,
+    xpath_literal,
+)
+
+#: Attributes that make good hooks besides ids, classes and the semantic ones.
+HOOK_ATTRS = ("accesskey", "summary", "title", "type", "lang")
+#: Pages of the site each surviving candidate is checked on.
+SITE_SAMPLE = 60
+#: Candidates (cheapest first) that get the site-wide check.
+SITE_CHECKED = 14
+_LETTERS = re.compile(r"[^\W\d_]{2}")
+#: Tags that are list items even when alone in their list.
+_ITEM_TAGS = frozenset({"li", "dt", "tr", "option"})
+
+
+class InductionError(RuleError):
+    """The examples cannot be generalised: they conflict, or 'not this' removes every rule."""
+
+    def __init__(self, message: str, conflicts: Sequence[str] = ()) -> None:
+        self.conflicts = list(conflicts)
+        super().__init__(message + (": " + "; ".join(self.conflicts) if self.conflicts else ""))
+
+
+@dataclass(frozen=True)
+class Example:
+    """One clicked node: the page's URL, the page's tree and the node."""
+
+    url: str
+    root: HtmlElement
+    node: HtmlElement
+
+    def describe(self) -> str:
+        return f"{self.url} {self.root.getroottree().getpath(self.node)}"
+
+
+@dataclass
+class Induced:
+    """One induced rule with how it was built and how it behaves over the site."""
+
+    xpath: str
+    kind: str  # "field" | "list"
+    family: str  # "id", "class", "attribute", "label", "relative", "positional"
+    cost: float
+    site: dict[str, Any] = field(default_factory=dict)
+    examples: list[list[str]] = field(default_factory=list)  # values on the example pages
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "xpath": self.xpath,
+            "kind": self.kind,
+            "family": self.family,
+            "cost": round(self.cost, 3),
+            "site": dict(self.site),
+            "examples": [list(v) for v in self.examples],
+        }
+
+
+# --------------------------------------------------------------------------- hooks
+
+
+def _text(el: HtmlElement) -> str:
+    return normalize_text(el.text_content())
+
+
+def hooks(el: HtmlElement, index: SiteIndex | None) -> list[tuple[float, str, str]]:
+    """(cost, family, predicate) of an element's stable hooks, cheapest first; an attribute
+    whose value differs at the same place on other pages is volatile and left out."""
+
+    def stable(attr: str, value: str) -> bool:
+        return index is None or not index.is_volatile(el, attr, value)
+
+    out: list[tuple[float, str, str]] = []
+    for attr in TEST_ATTRS:
+        v = el.get(attr)
+        if v and len(v) <= 60 and stable(attr, v):
+            out.append((0.0, "id", f"@{attr}={xpath_literal(v)}"))
+    v = el.get("id")
+    if v and is_wordlike(v) and stable("id", v):
+        out.append((0.0, "id", f"@id={xpath_literal(v)}"))
+    tokens = [t for t in (el.get("class") or "").split() if is_wordlike(t) and stable("class", t)]
+    for t in tokens[:4]:
+        out.append((0.5, "class", class_predicate(t)))
+    for attr in (*SEMANTIC_ATTRS, *HOOK_ATTRS):
+        v = el.get(attr)
+        if v and len(v) <= 40 and "\n" not in v and stable(attr, v):
+            out.append((0.8, "attribute", f"@{attr}={xpath_literal(v)}"))
+    return out
+
+
+def _labels(el: HtmlElement) -> list[str]:
+    """Short fixed-looking texts just before ``el`` among its siblings (a heading or a label)."""
+    out = []
+    prev = el.getprevious()
+    hops = 0
+    while prev is not None and hops < 2:
+        if isinstance(prev.tag, str):
+            hops += 1
+            text = _text(prev)
+            if text and len(text) <= 40 and _LETTERS.search(text) and len(prev) <= 3:
+                out.append(f"{prev.tag}[normalize-space(.)={xpath_literal(text)}]")
+        prev = prev.getprevious()
+    return out
+
+
+def _chain(ancestor: HtmlElement, el: HtmlElement) -> list[HtmlElement]:
+    """The elements from just below ``ancestor`` down to ``el``."""
+    out = []
+    node: HtmlElement | None = el
+    while node is not None and node is not ancestor:
+        out.append(node)
+        node = node.getparent()
+    out.reverse()
+    return out
+
+
+def _step(el: HtmlElement, *, positional: bool) -> tuple[str, int]:
+    """An XPath step for ``el`` below its parent, with its index among same-tag siblings when
+    ``positional`` and needed; and the number of indices used (0 or 1)."""
+    parent = el.getparent()
+    if not positional or parent is None:
+        return el.tag, 0
+    same = [s for s in parent if s.tag == el.tag]
+    if len(same) <= 1:
+        return el.tag, 0
+    return f"{el.tag}[{same.index(el) + 1}]", 1
+
+
+def _rel(ancestor: HtmlElement, el: HtmlElement, *, positional: bool) -> tuple[str, int]:
+    steps = [_step(n, positional=positional) for n in _chain(ancestor, el)]
+    return "/".join(s for s, _ in steps), sum(n for _, n in steps)
+
+
+def _absolute(el: HtmlElement) -> str:
+    return str(el.getroottree().getpath(el))
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def _run(root: Any, xpath: str) -> list[HtmlElement] | None:
+    try:
+        found = _compiled(xpath)(root)
+    except (etree.XPathEvalError, RuleError):
+        return None
+    return [n for n in found if isinstance(n, etree._Element)] if isinstance(found, list) else None
+
+
+_CACHE: dict[str, Any] = {}
+
+
+def _compiled(xpath: str) -> Any:
+    hit = _CACHE.get(xpath)
+    if hit is None:
+        try:
+            hit = etree.XPath(xpath, smart_strings=False)
+        except etree.XPathSyntaxError as exc:
+            raise RuleError(f"invalid XPath ({exc})", expression=xpath) from exc
+        if len(_CACHE) > 20_000:
+            _CACHE.clear()
+        _CACHE[xpath] = hit
+    return hit
+
+
+def _sample(index: SiteIndex | None, limit: int = SITE_SAMPLE) -> list[Any]:
+    if index is None or not index.trees:
+        return []
+    trees = index.trees
+    if len(trees) <= limit:
+        return list(trees)
+    step = len(trees) / limit
+    return [trees[int(i * step)] for i in range(limit)]
+
+
+# --------------------------------------------------------------------------- fields
+
+
+def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[float, str]]:
+    el = ex.node
+    tag = el.tag
+    out: dict[str, tuple[float, str]] = {}
+
+    def add(xp: str, cost: float, family: str) -> None:
+        if "tbody" in xp:
+            return
+        if xp not in out or out[xp][0] > cost:
+            out[xp] = (cost, family)
+
+    for cost, family, pred in hooks(el, index):
+        add(f"//{tag}[{pred}]", cost, family)
+    # Ancestors with a hook or a label, then the steps down (without and with positions).
+    node = el
+    depth = 0
+    while node.getparent() is not None and node.getparent().tag != "html" and depth < 8:
+        top = node
+        node = node.getparent()
+        depth += 1
+        anchors = [(c, f, f"{node.tag}[{p}]") for c, f, p in hooks(node, index)]
+        for label in _labels(node):
+            anchors.append((1.0, "label", f"{label}/following-sibling::{node.tag}[1]"))
+        for label in _labels(top):
+            # A label beside one of the node's ancestors ('Previous topic' then p/a).
+            rel_top, n_top = _rel(top, el, positional=False)
+            tail = f"/{rel_top}" if rel_top else ""
+            add(
+                f"//{label}/following-sibling::{top.tag}[1]{tail}", 1.0 + 0.4 * (depth - 1), "label"
+            )
+        for acost, family, anchor in anchors:
+            start = anchor if anchor.startswith("//") else f"//{anchor}"
+            for positional in (False, True):
+                rel, n_pos = _rel(node, el, positional=positional)
+                steps = rel.count("/") + 1
+                add(
+                    f"{start}/{rel}",
+                    acost + 0.4 * steps + 1.5 * n_pos,
+                    "relative" if n_pos else family,
+                )
+            add(f"{start}//{tag}", acost + 0.6, family)
+            for c2, _f2, p2 in hooks(el, index)[:2]:
+                add(f"{start}//{tag}[{p2}]", acost + c2 + 0.5, family)
+    for label in _labels(el):
+        add(f"//{label}/following-sibling::{tag}[1]", 1.0, "label")
+    add(_absolute(el), 9.0 + _absolute(el).count("["), "positional")
+    return out
+
+
+def _validate_field(
+    xp: str, positives: Sequence[Example], negatives: Sequence[Example]
+) -> list[list[str]] | None:
+    values = []
+    for ex in positives:
+        found = _run(ex.root, xp)
+        if not found or found[0] is not ex.node:
+            return None
+        values.append([_text(found[0])])
+    for ex in negatives:
+        found = _run(ex.root, xp)
+        if found and any(n is ex.node for n in found):
+            return None
+    return values
+
+
+def _site_field(xp: str, trees: Sequence[Any]) -> dict[str, Any]:
+    one = none = many = conflicting = 0
+    values: dict[str, int] = {}
+    for tree in trees:
+        found = _run(tree, xp) or []
+        if not found:
+            none += 1
+            continue
+        if len(found) == 1:
+            one += 1
+        else:
+            many += 1
+            if len({_text(n) for n in found[:5]}) > 1:
+                conflicting += 1
+        v = _text(found[0])[:200]
+        values[v] = values.get(v, 0) + 1
+    pages = one + none + many
+    return {
+        "pages": pages,
+        "one": one,
+        "none": none,
+        "many": many,
+        "conflicting": conflicting,
+        "distinct": len(values),
+        "top_share": (max(values.values()) / (one + many)) if values else 0.0,
+    }
+
+
+def _rank_field(
+    cands: list[Induced], trees: Sequence[Any], positives: Sequence[Example]
+) -> list[Induced]:
+    cands.sort(key=lambda c: (c.cost, len(c.xpath)))
+    checked = cands[:SITE_CHECKED]
+    if not trees:
+        return checked
+    for c in checked:
+        c.site = _site_field(c.xpath, trees)
+    distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
+    varied = len({normalize_text(_text(ex.node)) for ex in positives}) > 1 or distinct_examples > 1
+
+    def ok(c: Induced) -> bool:
+        s = c.site
+        hit = s["one"] + s["many"]
+        if hit and s["conflicting"] / hit > 0.05:
+            return False  # several different nodes on many pages: the rule is ambiguous
+        # Examples that differ but a rule that gives one value on most pages: boilerplate.
+        return not (varied and hit >= 5 and s["top_share"] > 0.5)
+
+    good = [c for c in checked if ok(c)] or checked
+    best_hits = max(c.site["one"] + c.site["many"] for c in good)
+
+    def key(c: Induced) -> tuple[Any, ...]:
+        hits = c.site["one"] + c.site["many"]
+        # A candidate that finds the field on clearly fewer pages than the best one is too
+        # narrow (an anchor that exists on the example pages only).
+        narrow = hits < 0.85 * best_hits
+        return (
+            not ok(c),
+            narrow,
+            c.cost,
+            c.site["conflicting"],
+            c.site["many"],
+            -hits,
+            len(c.xpath),
+        )
+
+    good = sorted(checked, key=key)
+    return good
+
+
+# --------------------------------------------------------------------------- lists
+
+
+def _item_node(el: HtmlElement) -> HtmlElement:
+    """The repeating step above a list example: the nearest ancestor-or-self whose parent has
+    another child of its tag."""
+    node = el
+    while node.getparent() is not None:
+        parent = node.getparent()
+        if node.tag in _ITEM_TAGS or sum(1 for s in parent if s.tag == node.tag) >= 2:
+            return node
+        node = parent
+    return el
+
+
+def _lca(nodes: Sequence[HtmlElement]) -> HtmlElement:
+    chains: list[list[HtmlElement]] = [[*reversed(list(n.iterancestors())), n] for n in nodes]
+    common = chains[0][0]
+    for level in zip(*chains, strict=False):
+        if all(x is level[0] for x in level):
+            common = level[0]
+        else:
+            break
+    return common
+
+
+def _list_node(nodes: Sequence[HtmlElement]) -> tuple[HtmlElement, list[HtmlElement]]:
+    """The list node (parent of the repeating items) of one page's examples, and each
+    example's item node."""
+    if len(nodes) == 1:
+        item = _item_node(nodes[0])
+        parent = item.getparent()
+        return (parent if parent is not None else item), [item]
+    common = _lca(nodes)
+    if any(n is common for n in nodes) or (
+        common.getparent() is not None
+        and _item_node(common) is common
+        and common.tag in ("li", "dt", "dd", "tr")
+    ):
+        item = _item_node(common)
+        common = item.getparent() if item.getparent() is not None else common
+    items = [_chain(common, n)[0] if n is not common else n for n in nodes]
+    return common, items
+
+
+def _list_candidates(
+    page_pos: list[Example], index: SiteIndex | None
+) -> dict[str, tuple[float, str, int]]:
+    """Candidate list rules from one page's examples: (cost, family, item depth)."""
+    nodes = [e.node for e in page_pos]
+    list_node, items = _list_node(nodes)
+    paths = {_rel(list_node, n, positional=False)[0] for n in nodes}
+    tag = nodes[0].tag
+    tails: list[tuple[str, float, int]] = []
+    if len(paths) == 1:
+        path = paths.pop()
+        tails.append((path, 0.3 * (path.count("/") + 1), path.count("/") + 1))
+        item_tag = items[0].tag
+        common = set.intersection(
+            *[{t for t in (i.get("class") or "").split() if is_wordlike(t)} for i in items]
+        )
+        for tok in sorted(common)[:2]:
+            rest = path.split("/", 1)[1] if "/" in path else ""
+            tails.append(
+                (
+                    f"{item_tag}[{class_predicate(tok)}]" + (f"/{rest}" if rest else ""),
+                    0.3 * (path.count("/") + 1) - 0.3,
+                    path.count("/") + 1,
+                )
+            )
+    out: dict[str, tuple[float, str, int]] = {}
+
+    def add(container: str, cost: float, family: str) -> None:
+        for tail, tcost, depth in tails:
+            xp = f"{container}/{tail}"
+            if "tbody" in xp:
+                continue
+            if xp not in out or out[xp][0] > cost + tcost:
+                out[xp] = (cost + tcost, family, depth)
+
+    def add_nested(container: str, cost: float, family: str) -> None:
+        # Descendant form: items of nested lists too (kept only when the examples need it).
+        xp = f"{container}//{tag}"
+        if "tbody" not in xp and (xp not in out or out[xp][0] > cost + 1.0):
+            out[xp] = (cost + 1.0, family, -1)  # -1: one container per page, checked
+
+    root = nodes[0].getroottree().getroot()
+    container: HtmlElement | None = list_node
+    level = 0
+    while container is not None and container.tag not in ("html", "body") and level < 4:
+        if level:
+            # Only a container that holds nothing but this list (a div around the ul).
+            kids = [k for k in container if isinstance(k.tag, str)]
+            below = _chain(container, list_node)[0]
+            if sum(1 for k in kids if k.tag == below.tag) > 1:
+                break
+        prefix, n_pos = _rel(container, list_node, positional=True)
+        down = f"/{prefix}" if prefix else ""
+        extra = 1.5 * n_pos + 0.3 * level
+        for expr, cost, family in _container_exprs(container, root, index):
+            add(f"{expr}{down}", cost + extra, family)
+            add_nested(expr, cost + 0.3 * level, family)
+        add(_absolute(container) + down, 9.0 + level, "positional")
+        container = container.getparent()
+        level += 1
+    # Item hooks alone: //li[contains(@class, 'toc-item')]/a.
+    for tail, tcost, _depth in tails:
+        if tail.startswith(items[0].tag + "["):
+            xp = f"//{tail}"
+            out.setdefault(xp, (1.0 + tcost, "class", _depth))
+    return out
+
+
+def _container_exprs(
+    container: HtmlElement, root: HtmlElement, index: SiteIndex | None
+) -> list[tuple[str, float, str]]:
+    """Expressions that select exactly ``container`` on its page: its own hook or a label
+    before it, narrowed by an ancestor's hook when they match elsewhere too, else by
+    position; then an ancestor's hook with the (indexed) steps down."""
+    raw: list[tuple[str, float, str]] = []
+    for cost, family, pred in hooks(container, index):
+        raw.append((f"//{container.tag}[{pred}]", cost, family))
+    for label in _labels(container):
+        raw.append((f"//{label}/following-sibling::{container.tag}[1]", 1.0, "label"))
+    out: list[tuple[str, float, str]] = []
+    ancestors = [a for a in container.iterancestors() if a.tag not in ("html", "body")][:6]
+    for expr, cost, family in raw:
+        found = _run(root, expr) or []
+        if len(found) == 1 and found[0] is container:
+            out.append((expr, cost, family))
+            continue
+        if not any(n is container for n in found):
+            continue
+        narrowed = False
+        for up, anc in enumerate(ancestors, 1):
+            for acost, _af, apred in hooks(anc, index)[:3]:
+                cand = f"//{anc.tag}[{apred}]{expr}"
+                got = _run(root, cand) or []
+                if len(got) == 1 and got[0] is container:
+                    out.append((cand, cost + acost + 0.3 + 0.1 * up, family))
+                    narrowed = True
+                    break
+            if narrowed:
+                break
+        if not narrowed:
+            k = next(i for i, n in enumerate(found, 1) if n is container)
+            out.append((f"({expr})[{k}]", cost + 2.0, "positional"))
+    for up, anc in enumerate(ancestors[:4], 1):
+        rel, n2 = _rel(anc, container, positional=True)
+        for acost, family, apred in hooks(anc, index)[:3]:
+            expr = f"//{anc.tag}[{apred}]/{rel}"
+            got = _run(root, expr) or []
+            if len(got) == 1 and got[0] is container:
+                out.append(
+                    (
+                        expr,
+                        acost + 0.5 * up + 0.4 * (rel.count("/") + 1) + 1.5 * n2,
+                        "relative" if n2 else family,
+                    )
+                )
+    return out
+
+
+def _list_parents(found: Sequence[HtmlElement], depth: int) -> set[HtmlElement]:
+    """Identities of the list nodes the items come from (``depth`` steps above each item)."""
+    parents: set[HtmlElement] = set()  # the elements themselves: ids of lxml proxies are reused
+    for n in found:
+        node = n
+        for _ in range(depth):
+            up = node.getparent()
+            if up is None:
+                break
+            node = up
+        parents.add(node)
+    return parents
+
+
+def _validate_list(
+    xp: str, depth: int, by_page: list[list[Example]], negatives: Sequence[Example]
+) -> list[list[str]] | None:
+    values = []
+    for page_pos in by_page:
+        found = _run(page_pos[0].root, xp)
+        if not found:
+            return None
+        ids = {id(n) for n in found}
+        if not all(id(e.node) in ids for e in page_pos):
+            return None
+        if depth > 0 and len(_list_parents(found, depth)) > 1:
+            return None  # items of several lists interleaved
+        if depth < 0 and len(_run(page_pos[0].root, xp.rsplit("//", 1)[0]) or ()) != 1:
+            return None  # the container is not one node on the page
+        values.append([_text(n) for n in found])
+    for ex in negatives:
+        found = _run(ex.root, xp)
+        if found and any(n is ex.node for n in found):
+            return None
+    return values
+
+
+def _site_list(xp: str, depth: int, trees: Sequence[Any]) -> dict[str, Any]:
+    with_items = mixed = 0
+    counts: list[int] = []
+    for tree in trees:
+        found = _run(tree, xp) or []
+        if not found:
+            continue
+        with_items += 1
+        counts.append(len(found))
+        if (
+            depth > 0
+            and len(_list_parents(found, depth)) > 1
+            or depth < 0
+            and len(_run(tree, xp.rsplit("//", 1)[0]) or ()) > 1
+        ):
+            mixed += 1
+    return {
+        "pages": len(trees),
+        "with_items": with_items,
+        "mixed": mixed,
+        "items_min": min(counts, default=0),
+        "items_max": max(counts, default=0),
+    }
+
+
+def _refine_negatives(
+    xp: str, negatives: Sequence[Example], positives: Sequence[Example]
+) -> list[str]:
+    """Variants of a list rule that leave out the 'not this' nodes: a class the negatives'
+    items carry and no positive item does, excluded on the last step."""
+    out = []
+    pos_tokens = set().union(
+        *[
+            set((e.node.get("class") or "").split())
+            | set((e.node.getparent().get("class") or "").split())
+            for e in positives
+        ]
+    )
+    for neg in negatives:
+        for holder, suffix in ((neg.node, ""), (neg.node.getparent(), "parent")):
+            if holder is None:
+                continue
+            for tok in (holder.get("class") or "").split():
+                if tok in pos_tokens or not is_wordlike(tok):
+                    continue
+                pred = f"not({class_predicate(tok)})"
+                if suffix:
+                    out.append(f"{xp}[not(parent::*[{class_predicate(tok)}])]")
+                else:
+                    out.append(f"{xp}[{pred}]")
+    # Last resort: the negatives' own link target or text, excluded by value.
+    preds = []
+    for neg in negatives:
+        href = neg.node.get("href")
+        if href and len(href) <= 80:
+            preds.append(f"@href={xpath_literal(href)}")
+        else:
+            text = _text(neg.node)
+            if text and len(text) <= 60:
+                preds.append(f"normalize-space(.)={xpath_literal(text)}")
+    if preds:
+        out.append(f"{xp}[not({' or '.join(preds)})]")
+    return out
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def _check_conflicts(positives: Sequence[Example], negatives: Sequence[Example]) -> None:
+    for n in negatives:
+        for p in positives:
+            if n.url == p.url and n.node is p.node:
+                raise InductionError(
+                    "the same node is both an example and a 'not this'",
+                    [f"example {p.describe()}", f"not {n.describe()}"],
+                )
+
+
+def induce(
+    positives: Sequence[Example],
+    negatives: Sequence[Example] = (),
+    index: SiteIndex | None = None,
+    *,
+    as_list: bool = False,
+    limit: int = 5,
+) -> list[Induced]:
+    """Rules for the clicked examples, best first. A field rule's first match on each example
+    page is the example; a list rule selects every example of a page from one list, and no rule
+    selects a 'not this' node. Raises InductionError naming the examples that conflict."""
+    if not positives:
+        raise InductionError("no examples given")
+    _check_conflicts(positives, negatives)
+    trees = _sample(index)
+    if as_list:
+        return _induce_list(positives, negatives, index, trees, limit)
+    return _induce_field(positives, negatives, index, trees, limit)
+
+
+def _induce_field(
+    positives: Sequence[Example],
+    negatives: Sequence[Example],
+    index: SiteIndex | None,
+    trees: list[Any],
+    limit: int,
+) -> list[Induced]:
+    roots = {id(e.root) for e in positives}
+    if len(roots) < len(positives):
+        dup = [e.describe() for e in positives]
+        raise InductionError(
+            "a field has one value per page: give one example per page (or use --list)", dup
+        )
+    per_example = [_field_candidates(ex, index) for ex in positives]
+    common = (
+        set(per_example[0]).intersection(*per_example[1:])
+        if len(per_example) > 1
+        else set(per_example[0])
+    )
+    # Candidates of any example may fit all of them.
+    pool: dict[str, tuple[float, str]] = {}
+    for cands in per_example:
+        for xp, (cost, family) in cands.items():
+            if xp not in pool or pool[xp][0] > cost:
+                pool[xp] = (cost, family)
+    out: list[Induced] = []
+    for xp, (cost, family) in pool.items():
+        values = _validate_field(xp, positives, negatives)
+        if values is not None:
+            out.append(
+                Induced(xp, "field", family, cost + (0.0 if xp in common else 0.1), examples=values)
+            )
+    if not out:
+        _explain(positives, negatives, pool, as_list=False)
+    ranked = _rank_field(out, trees, positives)[:limit]
+    if all(_own_text_clicked(ex.node) for ex in positives):
+        # The clicked words are the node's own text; a block inside it (a group trail under a
+        # title) is another thing on the screen: the rule takes the own text only.
+        for c in ranked:
+            c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
+            c.examples = [[normalize_text(ex.node.text or "")] for ex in positives]
+    return ranked
+
+
+_BLOCKS = frozenset(
+    {"div", "p", "ul", "ol", "dl", "table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre"}
+)
+
+
+def _own_text_clicked(el: HtmlElement) -> bool:
+    """The node starts with its own text and also holds a block with text of its own."""
+    own = normalize_text(el.text or "")
+    return bool(own) and any(isinstance(c.tag, str) and c.tag in _BLOCKS and _text(c) for c in el)
+
+
+def _induce_list(
+    positives: Sequence[Example],
+    negatives: Sequence[Example],
+    index: SiteIndex | None,
+    trees: list[Any],
+    limit: int,
+) -> list[Induced]:
+    by_root: dict[int, list[Example]] = {}
+    for ex in positives:
+        by_root.setdefault(id(ex.root), []).append(ex)
+    by_page = list(by_root.values())
+    pool: dict[str, tuple[float, str, int]] = {}
+    for page_pos in by_page:
+        for xp, spec in _list_candidates(page_pos, index).items():
+            if xp not in pool or pool[xp][0] > spec[0]:
+                pool[xp] = spec
+    out: list[Induced] = []
+    depths: dict[str, int] = {}
+    for xp, (cost, family, depth) in pool.items():
+        values = _validate_list(xp, depth, by_page, negatives)
+        if values is None and negatives:
+            for variant in _refine_negatives(xp, negatives, positives):
+                values = _validate_list(variant, depth, by_page, negatives)
+                if values is not None:
+                    xp, cost = variant, cost + 0.5
+                    break
+        if values is not None:
+            depths[xp] = depth
+            out.append(Induced(xp, "list", family, cost, examples=values))
+    if not out:
+        _explain(positives, negatives, {k: (v[0], v[1]) for k, v in pool.items()}, as_list=True)
+    out.sort(key=lambda c: (c.cost, len(c.xpath)))
+    checked = out[:SITE_CHECKED]
+    if trees:
+        for c in checked:
+            c.site = _site_list(c.xpath, depths[c.xpath], trees)
+        best = max(c.site["with_items"] for c in checked)
+
+        def key(c: Induced) -> tuple[Any, ...]:
+            s = c.site
+            mixed = s["mixed"] / s["with_items"] if s["with_items"] else 0.0
+            return (mixed > 0.02, s["with_items"] < 0.85 * best, c.cost, len(c.xpath))
+
+        checked.sort(key=key)
+    return checked[:limit]
+
+
+def _explain(
+    positives: Sequence[Example],
+    negatives: Sequence[Example],
+    pool: dict[str, tuple[float, str]],
+    *,
+    as_list: bool,
+) -> None:
+    """Raise an InductionError saying which examples cannot go together."""
+    # Which example does each candidate fail on? The examples no candidate of the first one
+    # covers are the conflicting ones.
+    first = positives[0]
+    kind = "list" if as_list else "field"
+    conflicts: list[str] = []
+    for ex in positives[1:]:
+        pair = [first, ex]
+        if not any(_covers(xp, pair, as_list) for xp in pool):
+            conflicts.append(f"{first.describe()} and {ex.describe()} cannot be one {kind}")
+    if conflicts:
+        raise InductionError(
+            "the examples contradict each other (different templates or different parts of the page?)",
+            conflicts,
+        )
+    if negatives:
+        raise InductionError(
+            "every rule that selects the examples also selects a 'not this' node",
+            [f"not {n.describe()}" for n in negatives],
+        )
+    raise InductionError(
+        f"no {kind} rule selects these examples", [e.describe() for e in positives]
+    )
+
+
+def _covers(xp: str, examples: Sequence[Example], as_list: bool) -> bool:
+    for ex in examples:
+        found = _run(ex.root, xp)
+        if not found:
+            return False
+        if as_list:
+            if not any(n is ex.node for n in found):
+                return False
+        elif found[0] is not ex.node:
+            return False
+    return True

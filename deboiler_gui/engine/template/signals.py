@@ -1,0 +1,228 @@
+"""Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
+matches per page, the distribution of values (length, item count, distinct values, pages
+sharing one value), list items from several containers, values that equal another field's,
+flags for values that look wrong with the pages to look at, and a value preview."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from typing import Any
+
+import lxml.etree as etree
+
+from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
+from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
+from deboiler_gui.engine.template.model import Template
+
+#: A list whose largest item count is this many times its median count is flagged.
+WILD_COUNT = 5.0
+#: A field whose values are one same value on this share of pages is flagged.
+SAME_VALUE = 0.8
+#: A field equal to another field on this share of pages is flagged.
+LOOKS_LIKE = 0.5
+_ITEM_TAGS = frozenset({"li", "dt", "dd", "tr", "option"})
+
+
+@dataclass
+class FieldSignals:
+    template: str
+    field: str
+    is_list: bool
+    pages: int = 0
+    one: int = 0
+    none: int = 0
+    many: int = 0
+    lengths: list[int] = dc_field(default_factory=list)
+    counts: list[int] = dc_field(default_factory=list)
+    values: Counter[str] = dc_field(default_factory=Counter)
+    mixed: list[str] = dc_field(default_factory=list)  # pages whose items come from several lists
+    equal_to: Counter[str] = dc_field(default_factory=Counter)
+    count_pages: list[tuple[int, str]] = dc_field(default_factory=list)
+    preview: list[tuple[str, Any]] = dc_field(default_factory=list)
+
+    def flags(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        hit = self.one + self.many
+        if self.mixed:
+            out.append(
+                {
+                    "flag": "items from several lists",
+                    "pages": len(self.mixed),
+                    "look_at": self.mixed[:5],
+                }
+            )
+        if self.is_list and len(self.counts) >= 3:
+            med = statistics.median(self.counts)
+            top = max(self.counts)
+            if top >= 10 and med and top / med >= WILD_COUNT:
+                worst = [u for n, u in sorted(self.count_pages, reverse=True)[:5]]
+                out.append(
+                    {
+                        "flag": f"item count varies wildly (median {med:g}, max {top})",
+                        "pages": sum(1 for n in self.counts if n >= WILD_COUNT * med),
+                        "look_at": worst,
+                    }
+                )
+        if not self.is_list and self.many and hit and self.many / hit > 0.05:
+            out.append(
+                {
+                    "flag": "several nodes match on many pages (the first is taken)",
+                    "pages": self.many,
+                    "look_at": [],
+                }
+            )
+        if hit >= 5 and self.values:
+            value, n = self.values.most_common(1)[0]
+            if n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10):
+                out.append(
+                    {
+                        "flag": f"one same value on {n} of {hit} pages: {value[:60]!r}",
+                        "pages": n,
+                        "look_at": [],
+                    }
+                )
+        for other, n in self.equal_to.most_common():
+            if hit and n / hit >= LOOKS_LIKE:
+                out.append(
+                    {
+                        "flag": f"values equal field {other!r} on {n} pages",
+                        "pages": n,
+                        "look_at": [],
+                    }
+                )
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        hit = self.one + self.many
+        top = self.values.most_common(1)[0][1] if self.values else 0
+        out: dict[str, Any] = {
+            "template": self.template,
+            "field": self.field,
+            "pages": self.pages,
+            "one": self.one,
+            "none": self.none,
+            "many": self.many,
+            "distinct": len(self.values),
+            "top_value_pages": top,
+            "length": _spread(self.lengths),
+            "flags": self.flags(),
+            "preview": [{"url": u, "value": v} for u, v in self.preview],
+        }
+        if self.is_list:
+            out["items"] = _spread(self.counts)
+            out["mixed_pages"] = len(self.mixed)
+        out["hit_rate"] = round(hit / self.pages, 4) if self.pages else 0.0
+        return out
+
+
+def _spread(xs: list[int]) -> dict[str, Any]:
+    if not xs:
+        return {"min": 0, "median": 0, "max": 0}
+    return {"min": min(xs), "median": statistics.median(xs), "max": max(xs)}
+
+
+def _lists_of(nodes: list[Any]) -> list[Any]:
+    """The list each item belongs to: the parent of its nearest item-like ancestor-or-self."""
+    out = []
+    for n in nodes:
+        node = n
+        while node is not None and not (
+            isinstance(node.tag, str) and (node.tag in _ITEM_TAGS or _has_twin(node))
+        ):
+            node = node.getparent()
+        out.append(node.getparent() if node is not None else None)
+    return out
+
+
+def _has_twin(node: Any) -> bool:
+    parent = node.getparent()
+    return parent is not None and sum(1 for s in parent if s.tag == node.tag) > 1
+
+
+def _mixed(root: Any, paths: list[str]) -> bool:
+    """Items from two lists neither of which holds the other (nested lists are one list)."""
+    nodes = []
+    for p in paths:
+        found = root.xpath(p)
+        if found and isinstance(found[0], etree._Element):
+            nodes.append(found[0])
+    lists = [x for x in dict.fromkeys(_lists_of(nodes)) if x is not None]
+    if len(lists) < 2:
+        return False
+    for a in lists:
+        for b in lists:
+            if (
+                a is not b
+                and not any(x is a for x in b.iterancestors())
+                and not any(x is b for x in a.iterancestors())
+            ):
+                return True
+    return False
+
+
+def site_signals(
+    pages: Iterable[Page], templates: list[Template], *, preview: int = 8
+) -> list[FieldSignals]:
+    """Signals of every field of every template over the pages the template matches."""
+    out: dict[tuple[str, str], FieldSignals] = {}
+    for page in pages:
+        if page.error or not page.html:
+            continue
+        chosen = choose_templates(page.url, templates)
+        if not chosen:
+            continue
+        template = chosen[0][1]
+        try:
+            root = page_tree(page)
+        except DeboilerError:
+            continue
+        scalars: dict[str, str] = {}
+        for fld in template.fields:
+            sig = out.setdefault(
+                (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
+            )
+            sig.pages += 1
+            try:
+                value, report = extract_field(root, fld, template)
+            except RuleError:
+                sig.none += 1
+                continue
+            matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
+            if report.status != "ok":
+                sig.none += 1
+            elif matches > 1 and not fld.is_list:
+                sig.many += 1
+            else:
+                sig.one += 1
+            if report.status == "ok":
+                if fld.is_list:
+                    items = [normalize_text(str(v)) for v in value]
+                    sig.counts.append(len(items))
+                    sig.count_pages.append((len(items), page.url))
+                    sig.lengths.extend(len(i) for i in items)
+                    sig.values[" | ".join(items)[:300]] += 1
+                    if (
+                        isinstance(root, HtmlElement)
+                        and len(report.nodes) > 1
+                        and _mixed(root, report.nodes)
+                    ):
+                        sig.mixed.append(page.url)
+                else:
+                    text = normalize_text(str(value))
+                    sig.lengths.append(len(text))
+                    sig.values[text[:300]] += 1
+                    scalars[fld.id] = text
+                if len(sig.preview) < preview:
+                    sig.preview.append(
+                        (page.url, value if not isinstance(value, str) else value[:200])
+                    )
+        for fid, text in scalars.items():
+            for other, text2 in scalars.items():
+                if other != fid and text and text == text2:
+                    out[(template.name, fid)].equal_to[other] += 1
+    return list(out.values())

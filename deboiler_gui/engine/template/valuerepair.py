@@ -1,0 +1,532 @@
+"""Precision-first repair anchored on the field's old values: learn a sample of values per
+field (and the pages where it was legitimately absent); after a change, find the nodes that
+hold those values again, induce a rule from them, score it by agreement over the whole sample,
+and accept it only above a threshold; otherwise answer 'gone'. Drift (a rule that still matches
+but whose values changed) is detected and repaired the same way."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
+from typing import Any
+
+from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, normalize_text
+from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+from deboiler_gui.engine.template.extract import extract_field, page_tree
+from deboiler_gui.engine.template.induce import Example, InductionError, induce
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.rules import filter_text
+from deboiler_gui.engine.template.selectors import SiteIndex
+
+log = logging.getLogger(__name__)
+
+#: Pages whose values are kept per field when learning.
+SAMPLE_PAGES = 30
+#: A rule whose values agree with the old ones on at least this share of the sample is fine.
+AGREE_OK = 0.9
+#: The score a repair needs to be accepted (agreement minus penalties, 0..1).
+ACCEPT = 0.8
+#: ... and give the old value back on at least this many learned pages (one page is no evidence).
+MIN_AGREE = 2
+#: Learning looks further than the sample until each field has this many pages with a value.
+MIN_VALUES = 5
+_MAX_ITEMS = 60
+_OWN_TEXT = "/text()[normalize-space()][1]"
+_MAX_TEXT = 300
+
+
+def _flat(value: Any) -> str:
+    return " ".join(normalize_text(str(value)).split())
+
+
+def _norm_value(value: Any, is_list: bool) -> Any:
+    if is_list:
+        return [_flat(v)[:_MAX_TEXT] for v in (value or [])][:_MAX_ITEMS]
+    return _flat(value or "")[:_MAX_TEXT]
+
+
+def same_value(got: Any, want: Any, is_list: bool) -> bool:
+    """Values equal as text (whitespace runs are one space); lists as multisets, the stored
+    sample being capped at its first items."""
+    if is_list:
+        g = _norm_value(got, True)
+        w = list(want or [])
+        if len(w) >= _MAX_ITEMS:
+            g = g[: len(w)]
+        return bool(Counter(g) == Counter(w))
+    return bool(_norm_value(got, False) == (want or ""))
+
+
+def learn_values(
+    template: Template, pages: Sequence[Page], *, sample: int = SAMPLE_PAGES
+) -> Template:
+    """Each field's values on a sample of pages (absent values included: they mark pages where
+    the field legitimately does not exist), kept in its search rules as ``samples``."""
+    readable = [p for p in pages if not p.error and p.html]
+    # Spread over the site (pages of one kind cluster in name order); beyond the first
+    # ``sample`` pages, a page is kept only while some field has fewer than MIN_VALUES values
+    # (a field found on few kinds of pages still gets evidence).
+    scan = readable
+    if len(readable) > 10 * sample:
+        step = len(readable) / (10 * sample)
+        scan = [readable[int(i * step)] for i in range(10 * sample)]
+    first = max(1, len(scan) // sample)
+    order = scan[::first] + [p for i, p in enumerate(scan) if i % first]
+    trees: list[tuple[str, HtmlElement]] = []
+    have: Counter[str] = Counter()
+    for p in order:
+        if len(trees) >= sample and all(have[f.id] >= MIN_VALUES for f in template.fields):
+            break
+        if len(trees) >= 2 * sample:
+            break
+        try:
+            tree = page_tree(p)
+        except DeboilerError:
+            continue
+        found = set()
+        for fld in template.fields:
+            try:
+                value, _rep = extract_field(tree, fld, template)
+            except RuleError:
+                continue
+            if value:
+                found.add(fld.id)
+        if len(trees) < sample or any(have[f] < MIN_VALUES for f in found):
+            trees.append((p.url, tree))
+            have.update(found)
+    new = template
+    for fld in template.fields:
+        samples: dict[str, Any] = {}
+        tags: Counter[str] = Counter()
+        for url, tree in trees:
+            try:
+                value, rep = extract_field(tree, fld, template)
+            except RuleError:
+                continue
+            samples[url] = _norm_value(value, fld.is_list)
+            if rep.nodes:
+                tags[rep.nodes[0].rsplit("/", 1)[-1].split("[")[0]] += 1
+        fp = {**fld.search.fingerprint, "samples": samples}
+        if tags:
+            fp["node_tag"] = tags.most_common(1)[0][0]
+        new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
+    return new
+
+
+@dataclass
+class FieldRepair:
+    """What repair found for one field."""
+
+    field: str
+    status: str  # "ok" | "broken" | "drift" | "repaired" | "gone" | "unsure" | "unlearned"
+    xpath: str = ""  # the proposed rule (repaired) or the current one
+    score: float = 0.0
+    evidence: dict[str, Any] = dc_field(default_factory=dict)
+    alternatives: list[dict[str, Any]] = dc_field(default_factory=list)
+    xpaths: list[str] = dc_field(default_factory=list)  # the proposed queue (xpath first)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "xpaths": list(self.xpaths or ([self.xpath] if self.xpath else [])),
+            "field": self.field,
+            "status": self.status,
+            "xpath": self.xpath,
+            "score": round(self.score, 4),
+            "evidence": dict(self.evidence),
+            "alternatives": list(self.alternatives),
+        }
+
+
+def _agreement(
+    trees: dict[str, Any], samples: dict[str, Any], fld: Field, template: Template
+) -> dict[str, Any]:
+    """How a field's rule fares on the sampled pages against the old values."""
+    agree = wrong = missing = filled = absent_ok = 0
+    bad: list[str] = []
+    missing_pages: list[str] = []
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if tree is None:
+            continue
+        try:
+            got, _rep = extract_field(tree, fld, template)
+        except RuleError:
+            got = [] if fld.is_list else ""
+        has = bool(got)
+        had = bool(want)
+        if had and has:
+            if same_value(got, want, fld.is_list):
+                agree += 1
+            else:
+                wrong += 1
+                bad.append(url)
+        elif had:
+            missing += 1
+            bad.append(url)
+            missing_pages.append(url)
+        elif has:
+            filled += 1
+            bad.append(url)
+        else:
+            absent_ok += 1
+    with_value = agree + wrong + missing
+    absent = filled + absent_ok
+    score = 0.0
+    if with_value:
+        score = (agree - 2 * wrong) / with_value - (0.5 * filled / absent if absent else 0.0)
+    return {
+        "agree": agree,
+        "wrong": wrong,
+        "missing": missing,
+        "filled": filled,
+        "absent_ok": absent_ok,
+        "pages": with_value + absent,
+        "score": max(0.0, score),
+        "bad_pages": bad[:10],
+        "missing_pages": missing_pages[:10],
+    }
+
+
+class _TextIndex:
+    """Elements of one page by their flattened text (and links by href), built once."""
+
+    def __init__(self, root: HtmlElement, template: Template | None = None) -> None:
+        self.root = root
+        text_filters = [f for f in (template.filters if template else ()) if f.kind == "text"]
+        self.by_text: dict[str, list[HtmlElement]] = {}
+        self.by_href: dict[str, list[HtmlElement]] = {}
+        self.by_own: dict[str, list[HtmlElement]] = {}
+        for el in root.iter():
+            if not isinstance(el.tag, str) or el.tag in INVISIBLE_TAGS:
+                continue
+            href = el.get("href")
+            if href is not None:
+                self.by_href.setdefault(href, []).append(el)
+            raw = el.text_content()
+            if len(raw) > 2 * _MAX_TEXT:
+                continue  # stored values are at most _MAX_TEXT characters
+            text = " ".join(raw.split())
+            for flt in text_filters:  # values were stored after the template's text filters
+                text = " ".join(filter_text(flt, text).split())
+            if text:
+                self.by_text.setdefault(text, []).append(el)
+            own = " ".join((el.text or "").split())
+            if own and len(el):
+                self.by_own.setdefault(own, []).append(el)
+
+    def nodes(self, value: str, fld: Field, tag: str = "") -> list[HtmlElement]:
+        """Nodes holding ``value``: of the old node's ``tag`` when some are, else the
+        innermost holders (not an element whose child has the same text)."""
+        if fld.kind == "attribute" and fld.attribute == "href":
+            return self.by_href.get(value, [])
+        if fld.kind == "attribute" and fld.attribute:
+            # Image sources, titles, data attributes: nodes without any text are found too.
+            return [
+                el
+                for el in self.root.iter()
+                if isinstance(el.tag, str) and el.get(fld.attribute) == value
+            ]
+        found = self.by_text.get(value) or []
+        tagged = [n for n in found if n.tag == tag]
+        if tagged:
+            return [
+                n
+                for n in tagged
+                if not any(c.tag == tag and c in found for c in n.iterdescendants())
+            ]
+        inner = [n for n in found if not any(c in found for c in n)]
+        return inner or self.by_own.get(value, [])
+
+
+def _examples(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    indexes: dict[str, _TextIndex],
+    limit: int = 3,
+    only: Sequence[str] | None = None,
+) -> list[list[Example]]:
+    """Sets of examples (one node per page for a field, first/last items for a list) found by
+    the old values on the new pages; unambiguous pages first."""
+    found: list[tuple[int, list[Example]]] = []
+    tag = str(fld.search.fingerprint.get("node_tag", ""))
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if tree is None or not want or (only is not None and url not in only):
+            continue
+        idx = indexes.get(url)
+        if idx is None:
+            idx = indexes[url] = _TextIndex(tree, template)
+        if fld.is_list:
+            items = list(want)
+            ends = [items[0], items[-1]] if len(items) > 1 else [items[0]]
+            nodes = [idx.nodes(v, fld, tag) for v in ends]
+            # Items are nodes of the old items' tag when there are such (section headings in
+            # the body repeat the entries of a table of contents).
+            nodes = [[n for n in ns if n.tag == tag] or ns for ns in nodes]
+            if not all(nodes):
+                continue
+            picked = [ns[0] for ns in nodes]
+            if len(picked) == 2:
+                # The pair closest together in the tree: items of one list.
+                best = min(
+                    ((a, b) for a in nodes[0][:5] for b in nodes[1][:5] if a is not b),
+                    key=lambda ab: _distance(*ab),
+                    default=None,
+                )
+                if best is None:
+                    continue
+                picked = list(best)
+            found.append((max(len(n) for n in nodes), [Example(url, tree, n) for n in picked]))
+        else:
+            # The same text elsewhere (a breadcrumb repeating the title): the node of the old
+            # node's tag first.
+            same = sorted(idx.nodes(want, fld, tag), key=lambda n: n.tag != tag)
+            if same:
+                found.append((len(same), [Example(url, tree, same[0])]))
+        if len(found) >= 4 * limit:
+            break
+    found.sort(key=lambda f: f[0])
+    return [ex for _n, ex in found[:limit]]
+
+
+def _found_share(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    indexes: dict[str, _TextIndex],
+) -> float:
+    """Share of the learned pages with a value where that value is still on the page."""
+    tag = str(fld.search.fingerprint.get("node_tag", ""))
+    have = found = 0
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if tree is None or not want:
+            continue
+        have += 1
+        idx = indexes.get(url)
+        if idx is None:
+            idx = indexes[url] = _TextIndex(tree, template)
+        first = want[0] if fld.is_list else want
+        nodes = idx.nodes(first, fld, tag)
+        if nodes and (not tag or any(n.tag == tag for n in nodes)):
+            found += 1  # the same text in another kind of node (a heading) is not the field
+    return found / have if have else 0.0
+
+
+def _distance(a: HtmlElement, b: HtmlElement) -> int:
+    pa = list(a.iterancestors())
+    pb = {id(x): i for i, x in enumerate(b.iterancestors())}
+    for i, x in enumerate(pa):
+        if id(x) in pb:
+            return i + pb[id(x)]
+    return 10_000
+
+
+def repair_field(
+    trees: dict[str, Any],
+    fld: Field,
+    template: Template,
+    index: SiteIndex | None = None,
+    indexes: dict[str, _TextIndex] | None = None,
+) -> FieldRepair:
+    """Check one field against its learned values and propose a rule when it broke or drifted."""
+    samples = fld.search.fingerprint.get("samples")
+    if not samples:
+        return FieldRepair(fld.id, "unlearned", fld.xpaths[0] if fld.xpaths else "")
+    samples = {u: v for u, v in samples.items() if u in trees}
+    if not samples:
+        return FieldRepair(
+            fld.id,
+            "unlearned",
+            fld.xpaths[0] if fld.xpaths else "",
+            evidence={"reason": "none of the learned pages is in the site"},
+        )
+    now = _agreement(trees, samples, fld, template)
+    with_value = now["agree"] + now["wrong"] + now["missing"]
+    if not with_value and not now["filled"]:
+        # No learned page had a value and none has one now: no evidence either way.
+        return FieldRepair(
+            fld.id,
+            "ok",
+            fld.xpaths[0] if fld.xpaths else "",
+            1.0,
+            {**now, "reason": "no learned page has a value"},
+        )
+    if now["pages"] and now["score"] >= AGREE_OK and now["filled"] <= 0.05 * now["pages"]:
+        return FieldRepair(fld.id, "ok", fld.xpaths[0] if fld.xpaths else "", now["score"], now)
+    status = "drift" if now["agree"] + now["wrong"] > now["missing"] else "broken"
+    indexes = {} if indexes is None else indexes
+    example_sets = _examples(trees, samples, fld, template, indexes)
+    if not example_sets:
+        return FieldRepair(
+            fld.id,
+            "gone",
+            "",
+            0.0,
+            {**now, "was": status, "reason": "the old values are on none of the sampled pages"},
+        )
+    # Pool the examples of up to three pages into one induction, then each page alone (a
+    # page whose value sits elsewhere must not veto the rule of the others).
+    trials: list[list[Example]] = [[e for s in example_sets for e in s]] + (
+        [s for s in example_sets] if len(example_sets) > 1 else []
+    )
+    scored: dict[tuple[str, ...], tuple[dict[str, Any], str]] = {}
+    costs: dict[tuple[str, ...], float] = {}
+
+    own_text = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
+
+    def good_enough() -> bool:
+        return any(
+            ev["score"] >= AGREE_OK and not ev["wrong"] and not ev["missing"]
+            for ev, _f in scored.values()
+        )
+
+    def try_rules(examples: list[Example], before: tuple[str, ...] = (), base: float = 0.0) -> None:
+        try:
+            rules = induce(examples, index=index, as_list=fld.is_list, limit=6)
+        except InductionError:
+            return
+        for rule in rules:
+            xp = rule.xpath
+            if own_text and not xp.endswith(_OWN_TEXT):
+                xp += _OWN_TEXT  # the field took the node's own text: keep taking it
+            queue = (*before, xp)
+            if queue in scored or xp in before:
+                continue
+            probe = replace(fld, xpaths=queue)
+            scored[queue] = (_agreement(trees, samples, probe, template), rule.family)
+            costs[queue] = base + rule.cost
+
+    for examples in trials:
+        if good_enough():
+            break  # the pooled examples gave a good rule; single pages are only a fallback
+        try_rules(examples)
+    # Pages of another kind (a reference page whose title sits elsewhere) get their own rule,
+    # tried after the first one: the field's XPath queue.
+    for _round in range(2):
+        if good_enough() or not scored:
+            break
+        clean = {
+            q: v
+            for q, v in scored.items()
+            if not v[0]["wrong"] and not v[0]["filled"] and len(q) < 3
+        }
+        if not clean:
+            break
+        best_queue, (best_ev, _fam) = min(
+            clean.items(), key=lambda kv: (-kv[1][0]["score"], costs[kv[0]])
+        )
+        if not best_ev["missing_pages"]:
+            break
+        more = _examples(trees, samples, fld, template, indexes, only=best_ev["missing_pages"])
+        if not more:
+            break
+        try_rules([e for s in more for e in s], best_queue, costs[best_queue] + 2.0)
+    # Agreement first, then the induction's own preference (nearest stable hook, fewest
+    # positions), never the mere length of the rule.
+    ranked = sorted(
+        scored.items(),
+        key=lambda kv: (-round(kv[1][0]["score"], 3), kv[1][0]["wrong"], costs.get(kv[0], 99.0)),
+    )
+    best_queue, (best, family) = ranked[0]
+    best_xp = best_queue[0]
+    alts = [
+        {
+            "xpaths": list(q),
+            "family": fam,
+            **{k: v for k, v in ev.items() if k not in ("bad_pages", "missing_pages")},
+        }
+        for q, (ev, fam) in ranked[1:4]
+    ]
+    found_share = _found_share(trees, samples, fld, template, indexes)
+    if best["score"] >= ACCEPT and best["agree"] >= MIN_AGREE and not best["filled"]:
+        # A rule that fills a page where the field was legitimately absent is never accepted.
+        return FieldRepair(
+            fld.id,
+            "repaired",
+            best_xp,
+            best["score"],
+            {**best, "was": status, "family": family},
+            alts,
+            list(best_queue),
+        )
+    if best["agree"] <= 0.2 * max(1, with_value) and found_share < 0.2:
+        return FieldRepair(
+            fld.id,
+            "gone",
+            "",
+            best["score"],
+            {**now, "was": status, "reason": "the old values are on too few pages"},
+            alts,
+        )
+    return FieldRepair(
+        fld.id,
+        "unsure",
+        best_xp,
+        best["score"],
+        {**best, "was": status, "family": family},
+        alts,
+        list(best_queue),
+    )
+
+
+def repair_site(
+    pages: Iterable[Page], template: Template, *, index: SiteIndex | None = None
+) -> tuple[list[FieldRepair], dict[str, Any]]:
+    """Repair every field of a template over a site: only the learned pages are parsed for the
+    evidence (plus a sample for the site-wide check), so time grows with the site only through
+    reading it once."""
+    t0 = time.perf_counter()
+    learned: set[str] = set()
+    for fld in template.fields:
+        learned.update((fld.search.fingerprint.get("samples") or {}).keys())
+    trees: dict[str, Any] = {}
+    n = 0
+    for page in pages:
+        n += 1
+        if page.error or not page.html:
+            continue
+        if page.url in learned:
+            try:
+                trees[page.url] = page_tree(page)
+            except DeboilerError as exc:
+                log.warning("repair: page %s unreadable: %s", page.url, exc)
+    if index is None:
+        # A few learned pages tell volatile attributes and rank candidates; the agreement over
+        # every learned page decides.
+        index = SiteIndex(list(trees.keys())[:10], list(trees.values())[:10])
+    out = []
+    indexes: dict[str, _TextIndex] = {}
+    # Candidates are checked on the learned pages (their agreement decides); the sample of
+    # other pages only serves the volatility of attributes.
+    for fld in template.fields:
+        try:
+            out.append(repair_field(trees, fld, template, index, indexes))
+        except DeboilerError as exc:
+            log.warning("repair of %s failed: %s", fld.id, exc)
+            out.append(FieldRepair(fld.id, "unsure", evidence={"error": str(exc)}))
+    return out, {
+        "pages": n,
+        "parsed": len(trees),
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
+
+
+def accept_field_repairs(template: Template, repairs: Iterable[FieldRepair]) -> Template:
+    """The template with each accepted repair ('repaired') as its field's rule; the old queue is
+    dropped since it broke or drifted (a stale rule kept as a fallback would fill pages with a
+    wrong node); the samples stay."""
+    new = template
+    for rep in repairs:
+        if rep.status != "repaired" or not rep.xpath:
+            continue
+        fld = new.field(rep.field)
+        new = new.with_field(replace(fld, xpaths=tuple(rep.xpaths or [rep.xpath])))
+    return new

@@ -1,0 +1,166 @@
+"""``deboiler-gui suggest --examples ... [--not ...] [--list] --json``: induced rules over a
+workspace site, and clear errors for conflicting examples."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deboiler_gui.cli import cli
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.store import Workspace
+
+sys.path.insert(0, str(Path(__file__).parent / "engine"))
+from test_induce import page  # noqa: E402
+
+URL = "https://s.example/p{}.html"
+
+
+@pytest.fixture()
+def ws(tmp_path: Path) -> Path:
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(URL.format(i), page(i, banner=i % 4 == 0)) for i in range(10)])
+    return path
+
+
+def run(*args: object) -> object:
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_list_from_one_example_as_json(ws: Path) -> None:
+    r = run(
+        "suggest",
+        "--examples",
+        URL.format(1),
+        "//ul[@id='toc']/li[1]/a",
+        "--list",
+        "-w",
+        ws,
+        "--json",
+    )
+    assert r.exit_code == 0, r.output
+    rules = json.loads(r.output)
+    assert rules[0]["kind"] == "list" and "toc" in rules[0]["xpath"]
+    assert rules[0]["examples"][0] == ["Section 1.1", "Section 1.2", "Section 1.3"]
+    assert rules[0]["site"]["mixed"] == 0 and rules[0]["site"]["with_items"] == 10
+
+
+def test_field_from_two_pages_with_a_not_this(ws: Path) -> None:
+    r = run(
+        "suggest",
+        "--examples",
+        URL.format(2),
+        "(//p[@class='topless'])[2]/a",
+        "--examples",
+        URL.format(3),
+        "(//p[@class='topless'])[2]/a",
+        "--not",
+        URL.format(3),
+        "(//p[@class='topless'])[1]/a",
+        "-w",
+        ws,
+    )
+    assert r.exit_code == 0, r.output
+    first = r.output.splitlines()[0]
+    assert "one 10, none 0, many 0 of 10 pages, 10 distinct values" in r.output
+    assert "Page 3" in r.output and first.split()[0] in ("label", "class", "attribute", "relative")
+
+
+def test_conflicting_examples_fail_with_their_names(ws: Path) -> None:
+    r = CliRunner().invoke(
+        cli,
+        [
+            "suggest",
+            "--examples",
+            URL.format(1),
+            "//h1",
+            "--examples",
+            URL.format(2),
+            "//th",
+            "-w",
+            str(ws),
+        ],
+    )
+    assert r.exit_code == 1
+    assert "contradict" in r.output and URL.format(1) in r.output and URL.format(2) in r.output
+    r = CliRunner().invoke(
+        cli,
+        [
+            "suggest",
+            "--examples",
+            URL.format(1),
+            "//h1",
+            "--examples",
+            "https://other.example/x",
+            "//h1",
+            "-w",
+            str(ws),
+        ],
+    )
+    assert r.exit_code == 1 and "different sites" in r.output
+
+
+def test_evaluate_signals_flag_a_list_that_takes_several_lists(ws: Path, tmp_path: Path) -> None:
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Field, Template
+
+    t = Template(
+        "side",
+        site="s.example",
+        fields=(
+            Field("toc_positional", xpaths=("/html/body/div[3]/ul/li/a",), is_list=True),
+            Field("toc", xpaths=("//ul[@id='toc']/li/a",), is_list=True),
+            Field("title", xpaths=("//h1",)),
+        ),
+        use_cleaner=False,
+    )
+    f = tmp_path / "t.json"
+    f.write_text(rulefile.dumps([t]), encoding="utf-8")
+    r = run("evaluate", "-t", f, "-w", ws, "--signals", "--json", "-q")
+    assert r.exit_code == 0, r.output
+    sig = {s["field"]: s for s in json.loads(r.output)["signals"]}
+    # Seven pages interleave three lists; on the three pages with a banner the positions point
+    # at another block (no list at all).
+    assert sig["toc_positional"]["mixed_pages"] == 7 and sig["toc_positional"]["none"] == 3
+    assert sig["toc_positional"]["flags"][0]["flag"] == "items from several lists"
+    assert sig["toc"]["mixed_pages"] == 0 and not sig["toc"]["flags"]
+    assert sig["title"]["one"] == 10 and sig["title"]["distinct"] == 10
+    r = run("evaluate", "-t", f, "-w", ws, "--signals", "-q", "--preview", "2")
+    assert "FLAG items from several lists (7 pages); look at https://s.example/p" in r.output
+    assert "Title 1" in r.output or "Title 0" in r.output
+
+
+def test_templates_repair_after_a_redesign_of_the_learned_pages(tmp_path: Path) -> None:
+    from tplsite import SITE, pages
+
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Field, Template
+
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as w:
+        w.add_pages(pages(8))
+    t = Template(
+        "news",
+        site=SITE,
+        fields=(Field("title", xpaths=("//h1[@class='headline']",)), Field("tags", xpaths=("//ul[@class='tags']/li/a",), is_list=True)),
+        use_cleaner=False,
+    )
+    f = tmp_path / "t.json"
+    f.write_text(rulefile.dumps([t]), encoding="utf-8")
+    assert run("templates", "import", f, "-w", path).exit_code == 0
+    assert run("templates", "learn", "news", "-w", path).exit_code == 0
+    with Workspace(path) as w:
+        w.add_pages(pages(8, mutate="rename"))  # the same URLs in the new layout
+    r = run("templates", "repair", "news", "-w", path, "--accept-repairs", "--json", "-q")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.output)
+    by = {x["field"]: x for x in report["fields"]}
+    assert by["title"]["status"] == "repaired" and by["title"]["evidence"]["wrong"] == 0
+    assert by["tags"]["status"] == "ok" and report["version"] == 3
+    r = run("evaluate", "-w", path, "-q")
+    assert "news\ttitle\t8/8\t100.0%" in r.output

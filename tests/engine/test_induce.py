@@ -1,0 +1,139 @@
+"""Selector induction from clicked examples: lists anchor on their own container (never on a
+position shared with other lists), nested items only when the examples are nested, labels
+beside a parent, the nearest hook before a far id, 'not this' clicks and conflicting examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from deboiler_gui.engine.htmltree import parse_html
+from deboiler_gui.engine.template.induce import Example, InductionError, induce
+from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
+
+
+def page(i: int, *, banner: bool = False) -> str:
+    toc = "".join(
+        f"<li><a href='#s{k}'>Section {i}.{k}</a>"
+        + (f"<ul><li><a href='#s{k}a'>Sub {i}.{k}</a></li></ul>" if k == 1 else "")
+        + "</li>"
+        for k in range(1, 3 + i % 3)
+    )
+    other = "".join(f"<li><a href='/o{k}'>Other {k}</a></li>" for k in range(4))
+    crumbs = "".join(
+        f"<li class='crumb'><a href='/c{k}'>Crumb {i}-{k}</a></li>" for k in range(1 + i % 2 + 1)
+    )
+    return f"""<html><body id='page-{i}'>
+    {'<div class="banner">Sale</div>' if banner else ""}
+    <div><ul class='topnav'><li><a href='/'>Home</a></li><li><a href='/about'>About</a></li>{crumbs}</ul></div>
+    <div class='header'><table><tr><th>Header {i}</th></tr></table></div>
+    <div class='side'>
+      <ul class='links'>{other}</ul>
+      <ul id='toc'>{toc}</ul>
+      <ul class='more'>{other}</ul>
+      <div><h4>Previous topic</h4><p class='topless'><a href='/p{i - 1}'>Page {i - 1}</a></p></div>
+      <div><h4>Next topic</h4><p class='topless'><a href='/p{i + 1}'>Page {i + 1}</a></p></div>
+    </div>
+    <div class='main'><h1>Title {i}</h1><p>Body {i} text.</p></div>
+    </body></html>"""
+
+
+@pytest.fixture(scope="module")
+def site() -> SiteIndex:
+    urls = [f"https://s.example/p{i}.html" for i in range(12)]
+    return SiteIndex(urls, [parse_html(page(i, banner=i % 4 == 0)) for i in range(12)])
+
+
+def ex(site: SiteIndex, i: int, xpath: str) -> Example:
+    root = site.trees[i]
+    return Example(site.urls[i], root, select_elements(root, xpath)[0])
+
+
+def texts(site: SiteIndex, i: int, xpath: str) -> list[str]:
+    return [n.text_content() for n in select_elements(site.trees[i], xpath)]
+
+
+def test_one_toc_item_generalises_to_its_own_list_only(site: SiteIndex) -> None:
+    rules = induce([ex(site, 1, "//ul[@id='toc']/li[1]/a")], index=site, as_list=True)
+    best = rules[0].xpath
+    assert "toc" in best and "[%d]" not in best
+    got = texts(site, 5, best)
+    assert got == [
+        f"Section 5.{k}" for k in range(1, 5)
+    ]  # no items of the other lists, no sub-items
+    assert rules[0].site["mixed"] == 0
+
+
+def test_nested_items_only_when_the_examples_are_nested(site: SiteIndex) -> None:
+    rules = induce(
+        [ex(site, 1, "//ul[@id='toc']/li[1]/a"), ex(site, 2, "//ul[@id='toc']/li[1]/ul/li/a")],
+        index=site,
+        as_list=True,
+    )
+    got = texts(site, 4, rules[0].xpath)
+    assert got[:3] == ["Section 4.1", "Sub 4.1", "Section 4.2"]
+    assert not any(t.startswith("Other") for t in got)
+
+
+def test_breadcrumb_list_takes_the_class_shared_by_the_examples(site: SiteIndex) -> None:
+    rules = induce(
+        [ex(site, 1, "//li[@class='crumb'][1]/a"), ex(site, 3, "//li[@class='crumb'][2]/a")],
+        index=site,
+        as_list=True,
+    )
+    got = texts(site, 5, rules[0].xpath)
+    assert got == ["Crumb 5-0", "Crumb 5-1", "Crumb 5-2"]  # not Home/About of the same bar
+
+
+def test_label_beside_the_parent_anchors_prev_link(site: SiteIndex) -> None:
+    rules = induce(
+        [ex(site, 2, "(//p[@class='topless'])[1]/a"), ex(site, 6, "(//p[@class='topless'])[1]/a")],
+        index=site,
+    )
+    best = rules[0].xpath
+    assert texts(site, 9, best)[:1] == ["Page 8"]
+    assert any("Previous topic" in r.xpath for r in rules)
+
+
+def test_nearest_class_beats_far_id_with_positions(site: SiteIndex) -> None:
+    rules = induce(
+        [ex(site, 1, "//div[@class='header']//th"), ex(site, 2, "//div[@class='header']//th")],
+        index=site,
+    )
+    best = rules[0].xpath
+    assert "header" in best and "@id" not in best
+    # The rule survives a banner on the page (pages 0, 4, 8 have one).
+    assert texts(site, 4, best) == ["Header 4"] and texts(site, 5, best) == ["Header 5"]
+
+
+def test_not_this_removes_a_node_from_a_list(site: SiteIndex) -> None:
+    pos = [
+        ex(site, 1, "//ul[@class='topnav']/li[1]/a"),
+        ex(site, 1, "//ul[@class='topnav']/li[3]/a"),
+    ]
+    rules = induce(pos, [ex(site, 1, "//ul[@class='topnav']/li[2]/a")], index=site, as_list=True)
+    got = texts(site, 1, rules[0].xpath)
+    assert "Home" in got and "About" not in got
+
+
+def test_conflicting_examples_are_named(site: SiteIndex) -> None:
+    with pytest.raises(InductionError) as info:
+        induce([ex(site, 1, "//h1"), ex(site, 2, "//div[@class='header']//th")], index=site)
+    assert "p1.html" in str(info.value) and "p2.html" in str(info.value)
+    same = ex(site, 1, "//h1")
+    with pytest.raises(InductionError, match="both an example and a 'not this'"):
+        induce([same], [same], index=site)
+
+
+def test_a_not_this_that_removes_every_rule_is_reported(site: SiteIndex) -> None:
+    with pytest.raises(InductionError, match="not this"):
+        induce([ex(site, 1, "//h1")], [ex(site, 2, "//h1")], index=site)
+
+
+def test_suggest_prefers_the_near_class_hook_and_offers_the_parent_label(site: SiteIndex) -> None:
+    from deboiler_gui.engine.template.selectors import suggest
+
+    th = select_elements(site.trees[1], "//div[@class='header']//th")[0]
+    cands = suggest(th, site)
+    assert "header" in cands[0].xpath and "page-1" not in cands[0].xpath
+    link = select_elements(site.trees[1], "(//p[@class='topless'])[1]/a")[0]
+    assert any(c.xpath == "//h4[normalize-space(.)='Previous topic']/following-sibling::p[1]/a" for c in suggest(link, site))
