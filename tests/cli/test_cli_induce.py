@@ -14,7 +14,7 @@ from deboiler_gui.cli import cli
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.store import Workspace
 
-sys.path.insert(0, str(Path(__file__).parent / "engine"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from test_induce import page  # noqa: E402
 
 URL = "https://s.example/p{}.html"
