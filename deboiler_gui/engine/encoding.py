@@ -126,6 +126,31 @@ def looks_binary(data: bytes) -> str | None:
     return None
 
 
+#: Characters that decoded text of a real page almost never holds: C0 controls other than
+#: whitespace, DEL, the C1 controls and NUL (bytes read as Latin-1 show up as these).
+_TEXT_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+
+
+def looks_binary_text(text: str) -> str | None:
+    """Why already-decoded text is binary data carried as a string (a PNG or random bytes put
+    into a JSON string), else None: the checks of looks_binary on its first characters."""
+    head = text[:_PRESCAN_BYTES]
+    if head.startswith("\ufeff"):
+        head = head[1:]
+    try:
+        raw = head.encode("latin-1")
+    except UnicodeEncodeError:
+        raw = None
+    if raw is not None:
+        reason = looks_binary(raw)
+        if reason:
+            return reason
+    controls = len(_TEXT_CONTROLS.findall(head))
+    if controls > max(1, len(head) // 20):
+        return f"binary content ({controls} control characters in the first {len(head)})"
+    return None
+
+
 def _decode_strict(data: bytes, codec: str) -> str | None:
     """Decode strictly, forgiving only a multi-byte character cut off at the very end."""
     try:

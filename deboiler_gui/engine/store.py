@@ -18,7 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from deboiler_gui.engine.model import DomainModel, Page, WorkspaceError
+from deboiler_gui.engine.model import STATUS_UNREADABLE, DomainModel, Page, WorkspaceError, valid_text
 
 log = logging.getLogger(__name__)
 
@@ -427,19 +427,38 @@ class Workspace:
 
 
 def _page_row(page: Page) -> tuple[Any, ...]:
+    # What no SQLite text or integer column can hold never reaches it: a lone surrogate becomes
+    # U+FFFD, a status outside SQLite's 64-bit integers makes the page an error naming it.
+    status, error = _storable_status(page.status), page.error
+    if status != page.status:
+        error = error or f"HTTP status {page.status} is not a status"
+    html = valid_text(page.html)
+    headers = {valid_text(str(k)): valid_text(str(v)) for k, v in (page.headers or {}).items()}
     return (
-        page.url,
-        page.site,
-        int(page.status),
-        page.content_type,
-        page.encoding,
-        _dumps(page.headers or {}),
-        page.fetched_at,
-        page.source,
-        page.error,
-        len(page.html.encode("utf-8", errors="replace")),
-        page.html,
+        valid_text(page.url),
+        valid_text(page.site),
+        status,
+        _opt_text(page.content_type),
+        _opt_text(page.encoding),
+        _dumps(headers),
+        _opt_text(page.fetched_at),
+        _opt_text(page.source),
+        _opt_text(error),
+        len(html.encode("utf-8")),
+        html,
     )
+
+
+def _storable_status(status: Any) -> int:
+    try:
+        value = int(status)
+    except (TypeError, ValueError, OverflowError):
+        return STATUS_UNREADABLE
+    return value if -(2**63) <= value < 2**63 else STATUS_UNREADABLE
+
+
+def _opt_text(value: Any) -> str | None:
+    return None if value is None else valid_text(str(value))
 
 
 def _row_page(row: tuple[Any, ...]) -> Page:
