@@ -54,9 +54,8 @@ def load_templates(specs: tuple[str, ...], workspace: Path | None) -> list[Any]:
     try:
         for spec in specs:
             path = Path(spec)
-            if path.suffix.lower() in (".json", ".xml") and path.is_file():
-                text = path.read_bytes()
-                out.extend(rulefile.from_paper_xml(text, source=str(path)) if path.suffix.lower() == ".xml" else rulefile.loads(text, source=str(path)))
+            if path.suffix.lower() in (".json", ".xml") and path.exists() and not path.is_dir():
+                out.extend(rulefile.read_file(path))
                 continue
             if ws is None:
                 ws = _open_ws(workspace)
@@ -261,9 +260,8 @@ def import_command(file: Path, message: str, workspace: Path | None) -> None:
     template in it is valid."""
     from deboiler_gui.engine import rulefile
 
-    data = file.read_bytes()
     try:
-        templates = rulefile.from_paper_xml(data, source=str(file)) if file.suffix.lower() == ".xml" else rulefile.loads(data, source=str(file))
+        templates = rulefile.read_file(file)
     except DeboilerError as exc:
         raise _fail(exc) from exc
     with _open_ws(workspace, create=True) as ws:

@@ -38,6 +38,7 @@ from deboiler_gui.engine.selectors import (
     to_xpath,
 )
 from deboiler_gui.engine.template import Field, Template
+from deboiler_gui.engine.xpathcheck import xpath_problem
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +95,11 @@ def check_template(template: Template) -> None:
     def comp(expr: str, **where: str) -> None:
         try:
             compile_selector(expr)
+            problem = xpath_problem(to_xpath(expr).replace("%d", "1"))
         except RuleError as exc:
             raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where) from exc
+        if problem is not None:
+            raise RuleError(problem, template=template.name, expression=expr, **where)
 
     for rule in (*template.remove, *template.keep):
         comp(rule.selector, rule=rule.name)

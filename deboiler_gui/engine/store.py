@@ -18,7 +18,13 @@ from typing import Any, ParamSpec, TypeVar
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from deboiler_gui.engine.model import STATUS_UNREADABLE, DomainModel, Page, WorkspaceError, valid_text
+from deboiler_gui.engine.model import (
+    STATUS_UNREADABLE,
+    DomainModel,
+    Page,
+    WorkspaceError,
+    valid_text,
+)
 
 log = logging.getLogger(__name__)
 

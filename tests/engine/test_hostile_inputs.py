@@ -18,7 +18,9 @@ from deboiler_gui.engine.pipeline import run_steps
 from deboiler_gui.engine.sources import iter_jsonl, iter_warc
 from deboiler_gui.engine.store import Workspace
 
-GOOD = "<html><body><h1>Roses</h1><p>Roses like sun and a little water every week.</p></body></html>"
+GOOD = (
+    "<html><body><h1>Roses</h1><p>Roses like sun and a little water every week.</p></body></html>"
+)
 
 
 def drain(gen: Any) -> Any:
@@ -54,7 +56,9 @@ def test_lone_surrogate_in_html_is_kept_as_replacement_character(tmp_path: Path)
     assert "Tulips \ufffd bloom" in records["http://a.test/s"]["cleaned_text"]
 
 
-@pytest.mark.parametrize("status", ["1e20", "Infinity", "-Infinity", "99999999999999999999", "-7", "1000", "true"])
+@pytest.mark.parametrize(
+    "status", ["1e20", "Infinity", "-Infinity", "99999999999999999999", "-7", "1000", "true"]
+)
 def test_impossible_json_status_is_that_pages_error(tmp_path: Path, status: str) -> None:
     bad = '{"url": "http://a.test/x", "html": "<p>x</p>", "status": ' + status + "}"
     records = run(tmp_path, [jsonl(tmp_path, [good(1), bad, good(2)])])
@@ -75,9 +79,15 @@ def test_warc_status_line_too_large_for_sqlite(tmp_path: Path) -> None:
     path = tmp_path / "in.warc"
     with path.open("wb") as f:
         writer = WARCWriter(f, gzip=False)
-        for url, line in [("http://a.test/1", "200 OK"), ("http://a.test/big", "99999999999999999999 X"), ("http://a.test/2", "200 OK")]:
+        for url, line in [
+            ("http://a.test/1", "200 OK"),
+            ("http://a.test/big", "99999999999999999999 X"),
+            ("http://a.test/2", "200 OK"),
+        ]:
             headers = StatusAndHeaders(line, [("Content-Type", "text/html")], protocol="HTTP/1.1")
-            rec = writer.create_warc_record(url, "response", payload=io.BytesIO(GOOD.encode()), http_headers=headers)
+            rec = writer.create_warc_record(
+                url, "response", payload=io.BytesIO(GOOD.encode()), http_headers=headers
+            )
             writer.write_record(rec)
             rec.raw_stream.close()
     with path.open("rb") as stream:
@@ -95,7 +105,10 @@ def test_reference_to_a_control_character_keeps_the_page(tmp_path: Path, ref: st
     root = parse_html(html)
     assert root.find(".//p").text == "Roses like sun  and water."
     assert root.find(".//h1").get("title") == "a b"
-    records = run(tmp_path, [jsonl(tmp_path, [good(1), json.dumps({"url": "http://a.test/c", "html": html}), good(2)])])
+    records = run(
+        tmp_path,
+        [jsonl(tmp_path, [good(1), json.dumps({"url": "http://a.test/c", "html": html}), good(2)])],
+    )
     assert records["http://a.test/c"]["status"] == "ok", records["http://a.test/c"]["error"]
 
 
@@ -107,24 +120,49 @@ def test_ordinary_references_are_untouched() -> None:
 def test_binary_data_in_a_json_html_string_is_an_error_page(tmp_path: Path) -> None:
     png = "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + "".join(chr(b) for b in range(256)) * 2
     noise = "".join(chr((i * 7919 + 13) % 256) for i in range(600))
-    lines = [good(1), json.dumps({"url": "http://a.test/png", "html": png}), json.dumps({"url": "http://a.test/noise", "html": noise}), good(2)]
+    lines = [
+        good(1),
+        json.dumps({"url": "http://a.test/png", "html": png}),
+        json.dumps({"url": "http://a.test/noise", "html": noise}),
+        good(2),
+    ]
     records = run(tmp_path, [jsonl(tmp_path, lines)])
-    assert records["http://a.test/png"]["status"] == "error" and "binary" in records["http://a.test/png"]["error"]
-    assert records["http://a.test/noise"]["status"] == "error" and "binary" in records["http://a.test/noise"]["error"]
+    assert (
+        records["http://a.test/png"]["status"] == "error"
+        and "binary" in records["http://a.test/png"]["error"]
+    )
+    assert (
+        records["http://a.test/noise"]["status"] == "error"
+        and "binary" in records["http://a.test/noise"]["error"]
+    )
     assert records["http://a.test/1"]["status"] == "ok"
 
 
 def test_text_with_accents_and_cjk_is_not_binary(tmp_path: Path) -> None:
     text = "<p>Grüße aus München — 東京の庭 — naïve café</p>" * 20
-    pages = list(iter_jsonl(io.BytesIO((json.dumps({"url": "http://a.test/t", "html": text}) + "\n").encode()), "x"))
+    pages = list(
+        iter_jsonl(
+            io.BytesIO((json.dumps({"url": "http://a.test/t", "html": text}) + "\n").encode()), "x"
+        )
+    )
     assert pages[0].error is None
 
 
 def test_store_never_fails_on_surrogates_or_huge_status(tmp_path: Path) -> None:
-    page = Page("http://a.test/\udfff", "<p>\ud800</p>", status=10**30, headers={"X\udc80": "y"}, source="s\udfff")
+    page = Page(
+        "http://a.test/\udfff",
+        "<p>\ud800</p>",
+        status=10**30,
+        headers={"X\udc80": "y"},
+        source="s\udfff",
+    )
     with Workspace(tmp_path / "w.sqlite") as ws:
         assert ws.add_pages([page, Page("http://a.test/ok", GOOD)]) == 2
         stored = {p.url: p for p in ws.iter_pages()}
     bad = stored["http://a.test/\ufffd"]
-    assert bad.html == "<p>\ufffd</p>" and bad.status == STATUS_UNREADABLE and "not a status" in (bad.error or "")
+    assert (
+        bad.html == "<p>\ufffd</p>"
+        and bad.status == STATUS_UNREADABLE
+        and "not a status" in (bad.error or "")
+    )
     assert stored["http://a.test/ok"].html == GOOD
