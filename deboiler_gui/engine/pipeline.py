@@ -401,6 +401,23 @@ def _performance_records(
         yield record
 
 
+def _limited_records(pages: Iterator[Page], model: DomainModel | None, site_error: str | None, options: CleanOptions) -> Iterator[dict[str, Any]]:
+    """Records of result_record run in a child process that is stopped after the page timeout."""
+    from deboiler_gui.engine.pagework import PageTimeout as HardTimeout
+    from deboiler_gui.engine.pagework import PageWorker, WorkerFailed
+
+    args = (model.to_dict() if model is not None else None, site_error, options.max_page_chars, None, options.templates)
+    with PageWorker(_work, init=_init_worker, init_args=args) as worker:
+        for page in pages:
+            try:
+                yield worker.run(page.to_dict(), options.page_timeout)
+            except (HardTimeout, WorkerFailed) as exc:
+                what = f"cleaning {exc}" if isinstance(exc, HardTimeout) else f"worker failed: {exc}"
+                record = CleanResult(page.url, status="error", error=what, http_status=page.status).to_dict()
+                record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
+                yield record
+
+
 def _collect(page: Page, future: Future[dict[str, Any]]) -> dict[str, Any]:
     try:
         return future.result()
@@ -438,6 +455,10 @@ def clean_steps(
         cleaner = (cleaners or {}).get(site)
         if cleaner is not None and model is not None and error is None and not templates:
             records: Iterator[dict[str, Any]] = _performance_records(cleaner, pages, model, options.max_page_chars, options.page_timeout)
+        elif templates and options.page_timeout and options.jobs == 1:
+            # Template rules are XPaths of the user's: one can run in C for minutes, which
+            # SIGALRM cannot interrupt, so these pages are cleaned in a child that is killed.
+            records = _limited_records(pages, model, error, options)
         elif options.jobs > 1 and counts.get(site, 0) > options.jobs:
             records = _parallel_records(
                 pages, model, error, options.jobs, options.max_page_chars, options.page_timeout, options.templates
