@@ -7,6 +7,8 @@ import codecs
 import logging
 import re
 
+import webencodings
+
 from deboiler_gui.engine.model import InputError
 
 log = logging.getLogger(__name__)
@@ -67,6 +69,13 @@ def normalize_encoding(label: str | None) -> str | None:
     label = label.strip().strip("\"'").lower()
     if label in _EXTRA_LABELS:
         return _EXTRA_LABELS[label]
+    # The WHATWG Encoding Standard's complete label table (x-cp1252, gb_2312-80, iso-ir-149,
+    # x-x-big5, windows-874, ...); Python's own aliases only for labels it does not know.
+    whatwg = webencodings.lookup(label)
+    if whatwg is not None:
+        if whatwg.name == "replacement":  # iso-2022-kr, hz-gb-2312...: never trusted
+            return None
+        label = whatwg.codec_info.name
     try:
         name = codecs.lookup(label).name
     except LookupError:

@@ -91,6 +91,22 @@ def m002_runs(db: sqlite_utils.Database) -> None:
     )
 
 
+@MIGRATIONS()
+def m003_responses(db: sqlite_utils.Database) -> None:
+    # What the server sent for a crawled page (header lines in order, body before content
+    # decoding), so export-warc writes the response as received.
+    db.execute(
+        """CREATE TABLE responses (
+            url TEXT PRIMARY KEY,
+            site TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            headers TEXT NOT NULL,
+            body BLOB NOT NULL,
+            fetched_at TEXT
+        )"""
+    )
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -321,8 +337,35 @@ class Workspace:
     def delete_pages(self, site: str | None = None) -> int:
         with self._write() as conn:
             if site is None:
+                conn.execute("DELETE FROM responses")
                 return conn.execute("DELETE FROM pages").rowcount
+            conn.execute("DELETE FROM responses WHERE site = ?", (site,))
             return conn.execute("DELETE FROM pages WHERE site = ?", (site,)).rowcount
+
+    # ------------------------------------------------------------------ raw responses
+    @_guard
+    def save_response(self, url: str, status: int, headers: list[tuple[str, str]], body: bytes, fetched_at: str | None) -> None:
+        """Keep the response of a crawled page as received (header lines in order, repeats
+        kept; the body before content decoding)."""
+        pairs = [[valid_text(str(k)), valid_text(str(v))] for k, v in headers]
+        with self._write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO responses (url, site, status, headers, body, fetched_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (valid_text(url), Page(url, "").site, _storable_status(status), _dumps(pairs), bytes(body), fetched_at),
+            )
+
+    @_guard
+    def get_response(self, url: str) -> dict[str, Any] | None:
+        """status, headers (list of (name, value)), body, fetched_at of a kept response."""
+        rows = self._read("SELECT status, headers, body, fetched_at FROM responses WHERE url = ?", [url])
+        if not rows:
+            return None
+        status, headers, body, fetched_at = rows[0]
+        try:
+            pairs = [(str(k), str(v)) for k, v in json.loads(headers)]
+        except (ValueError, TypeError):
+            return None
+        return {"status": int(status), "headers": pairs, "body": bytes(body), "fetched_at": fetched_at}
 
     # ------------------------------------------------------------------ models
     @_guard
