@@ -50,7 +50,7 @@ XPATHS = [
     "//h1", "//p", "//li", "css:div > p", "p.a", "//div[@id='x']", "(//p)[last()]", "count(//p)", "//li[%d]",
     'document("x")', 'doc("x")', 'unparsed-text("x")', '//p[re:test(., "a")]', "//svg:rect", "//p[$v]",
     "//q[foo()]", "//p[matches(., 'a')]", "current()", "//p[", "", "   ", "//*[", "\udfff", "//h1[.='\ud800']",
-    "//*[count(following::*) > 2]", "string(//title)", "//a/@href", "//p/text()",
+    "//*[count(following::*) > 2]", "string(//title)", "//a/@href", "//p/text()", "\ufffe", "//p[.='\x01']",
 ]  # fmt: skip
 
 
@@ -249,9 +249,8 @@ def store_and_clean(pages: list[Page], ws: Workspace, model: Any) -> int:
     lost = len(urls - set(stored))
     for page in stored.values():
         record = result_record(page, model, timeout=20)
-        if record.get("status") not in ("ok", "skipped", "error") or record.get("url") != page.url:
-            lost += 1
-        elif record["status"] == "error" and "Traceback" in str(record.get("error")):
+        broken = record.get("status") not in ("ok", "skipped", "error") or record.get("url") != page.url
+        if broken or (record["status"] == "error" and "Traceback" in str(record.get("error"))):
             lost += 1
         if (
             page.error is None

@@ -98,6 +98,8 @@ def check_template(template: Template) -> None:
             problem = xpath_problem(to_xpath(expr).replace("%d", "1"))
         except RuleError as exc:
             raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where) from exc
+        except ValueError as exc:  # lxml refuses control characters and U+FFFE/U+FFFF
+            raise RuleError(f"invalid XPath ({exc})", template=template.name, expression=expr, **where) from exc
         if problem is not None:
             raise RuleError(problem, template=template.name, expression=expr, **where)
 

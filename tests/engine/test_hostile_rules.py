@@ -68,6 +68,12 @@ def test_ordinary_xpath_and_css_pass(xpath: str) -> None:
     check_template(Template.from_dict(doc(xpath=xpath)["templates"][0]))
 
 
+@pytest.mark.parametrize("xpath", ["\ufffe", "//p[.='\x01']", "//h1\x1b"])
+def test_control_characters_in_an_xpath_are_a_rule_error(xpath: str) -> None:
+    with pytest.raises(RuleError, match="template 't'"):
+        rulefile.loads(json.dumps(doc(xpath=xpath)), source="rules.json")
+
+
 def test_check_reads_tokens_not_string_literals() -> None:
     assert xpath_problem("//p[contains(., \"doc('x')\")]") is None
     assert xpath_problem("//p[. = 'a:b(']") is None
