@@ -82,6 +82,8 @@ def http_status(value: Any) -> tuple[int, str | None]:
     20-digit number) gives STATUS_UNREADABLE and an error naming it."""
     if isinstance(value, bool):
         return STATUS_UNREADABLE, f"HTTP status {value!r} is not a number"
+    if isinstance(value, float) and not value.is_integer():  # NaN, Infinity, 200.5
+        return STATUS_UNREADABLE, f"HTTP status {value!r} is not a status"
     try:
         number = int(value)
     except (TypeError, ValueError):
