@@ -64,11 +64,11 @@ def stopped(result: Any) -> bool:
 
 
 def records(path: Path) -> dict[str, dict[str, Any]]:
-    return (
-        {r["url"]: r for r in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
-        if path.exists()
-        else {}
-    )
+    if not path.exists():
+        return {}
+    # Split on "\n" only: a record's text may hold U+2028 or \x1c, which splitlines() breaks on.
+    lines = [line for line in path.read_text(encoding="utf-8").split("\n") if line]
+    return {r["url"]: r for r in map(json.loads, lines)}
 
 
 # --------------------------------------------------------------------------- inputs
