@@ -318,7 +318,9 @@ def result_record(
                 )
             res.http_status = page.status
         except Exception as exc:  # the cleaner's bug on one page is that page's error
-            log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
+            # One line per page (the record holds the error); the traceback only when debugging.
+            log.warning("cleaning %s failed: %s: %s", page.url, type(exc).__name__, exc)
+            log.debug("cleaning %s failed", page.url, exc_info=True)
             res = CleanResult(page.url, status="error", error=f"{type(exc).__name__}: {exc}", http_status=page.status)
     record = res.to_dict()
     record.update(extra)
@@ -396,7 +398,9 @@ def _performance_records(
             record = res.to_dict()
             record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
         except Exception as exc:  # as in result_record: this page's error, not the run's
-            log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
+            # One line per page (the record holds the error); the traceback only when debugging.
+            log.warning("cleaning %s failed: %s: %s", page.url, type(exc).__name__, exc)
+            log.debug("cleaning %s failed", page.url, exc_info=True)
             record = result_record(replace(page, error=f"{type(exc).__name__}: {exc}"), model)
         yield record
 
