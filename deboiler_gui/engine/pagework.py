@@ -23,7 +23,7 @@ class WorkerFailed(DeboilerError):
     """The child process working on a page died (out of memory, a crash in C code)."""
 
 
-def _mp_context() -> multiprocessing.context.BaseContext:
+def _mp_context() -> Any:  # a forkserver or spawn context
     # forkserver: the child never inherits the threads (Qt, sqlite) of the process that drives
     # the run, which plain fork would copy in an unknown state.
     methods = multiprocessing.get_all_start_methods()
