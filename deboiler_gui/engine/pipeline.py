@@ -405,21 +405,47 @@ def _performance_records(
         yield record
 
 
-def _limited_records(pages: Iterator[Page], model: DomainModel | None, site_error: str | None, options: CleanOptions) -> Iterator[dict[str, Any]]:
-    """Records of result_record run in a child process that is stopped after the page timeout."""
+def _limited_records(
+    pages: Iterator[Page], model: DomainModel | None, site_error: str | None, options: CleanOptions, jobs: int = 1
+) -> Iterator[dict[str, Any]]:
+    """Records of result_record, in page order, each page run in one of ``jobs`` child
+    processes that is stopped (and replaced) when the page takes longer than the timeout."""
+    import queue
+    from concurrent.futures import ThreadPoolExecutor
+
     from deboiler_gui.engine.pagework import PageTimeout as HardTimeout
     from deboiler_gui.engine.pagework import PageWorker, WorkerFailed
 
     args = (model.to_dict() if model is not None else None, site_error, options.max_page_chars, None, options.templates)
-    with PageWorker(_work, init=_init_worker, init_args=args) as worker:
-        for page in pages:
-            try:
-                yield worker.run(page.to_dict(), options.page_timeout)
-            except (HardTimeout, WorkerFailed) as exc:
-                what = f"cleaning {exc}" if isinstance(exc, HardTimeout) else f"worker failed: {exc}"
-                record = CleanResult(page.url, status="error", error=what, http_status=page.status).to_dict()
-                record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
-                yield record
+    idle: queue.Queue[PageWorker] = queue.Queue()
+    workers = [PageWorker(_work, init=_init_worker, init_args=args) for _ in range(jobs)]
+    for w in workers:
+        idle.put(w)
+
+    def one(page: Page) -> dict[str, Any]:
+        worker = idle.get()
+        try:
+            return worker.run(page.to_dict(), options.page_timeout)  # type: ignore[no-any-return]
+        except (HardTimeout, WorkerFailed) as exc:
+            what = f"cleaning {exc}" if isinstance(exc, HardTimeout) else f"worker failed: {exc}"
+            record = CleanResult(page.url, status="error", error=what, http_status=page.status).to_dict()
+            record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
+            return record
+        finally:
+            idle.put(worker)
+
+    window: deque[Future[dict[str, Any]]] = deque()
+    try:
+        with ThreadPoolExecutor(max_workers=jobs) as threads:
+            for page in pages:
+                window.append(threads.submit(one, page))
+                while len(window) >= jobs * 2:
+                    yield window.popleft().result()
+            while window:
+                yield window.popleft().result()
+    finally:
+        for w in workers:
+            w.close()
 
 
 def _collect(page: Page, future: Future[dict[str, Any]]) -> dict[str, Any]:
@@ -459,10 +485,10 @@ def clean_steps(
         cleaner = (cleaners or {}).get(site)
         if cleaner is not None and model is not None and error is None and not templates:
             records: Iterator[dict[str, Any]] = _performance_records(cleaner, pages, model, options.max_page_chars, options.page_timeout)
-        elif templates and options.page_timeout and options.jobs == 1:
+        elif templates and options.page_timeout:
             # Template rules are XPaths of the user's: one can run in C for minutes, which
-            # SIGALRM cannot interrupt, so these pages are cleaned in a child that is killed.
-            records = _limited_records(pages, model, error, options)
+            # SIGALRM cannot interrupt, so these pages are cleaned in children that are killed.
+            records = _limited_records(pages, model, error, options, min(options.jobs, max(1, counts.get(site, 0))))
         elif options.jobs > 1 and counts.get(site, 0) > options.jobs:
             records = _parallel_records(
                 pages, model, error, options.jobs, options.max_page_chars, options.page_timeout, options.templates

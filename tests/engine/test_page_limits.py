@@ -86,7 +86,8 @@ def test_worker_restarts_after_a_timeout() -> None:
         assert worker.restarts == 0  # killed, then started afresh on demand
 
 
-def test_clean_with_a_runaway_remove_rule_is_stopped(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_clean_with_a_runaway_remove_rule_is_stopped(tmp_path: Path, jobs: int) -> None:
     rules = template(
         remove=[{"name": "slow", "selector": "//*[count(following::*) > count(preceding::*)]"}]
     )
@@ -96,7 +97,7 @@ def test_clean_with_a_runaway_remove_rule_is_stopped(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     out = tmp_path / "out.jsonl"
-    gen = run_steps([src], out, options=CleanOptions(page_timeout=1.0, templates=[rules.to_dict()]))
+    gen = run_steps([src], out, options=CleanOptions(page_timeout=1.0, jobs=jobs, templates=[rules.to_dict()]))
     for _ in gen:
         pass
     records = {r["url"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
