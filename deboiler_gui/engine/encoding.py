@@ -193,8 +193,15 @@ def _detect(data: bytes) -> str | None:
     return normalize_encoding(best.encoding)
 
 
-def _has_multibyte_utf8(data: bytes) -> bool:
-    return not data[:_DETECT_BYTES].isascii() and _decode_strict(data, "utf-8") is not None
+def _utf8_with_multibyte(data: bytes) -> str | None:
+    """The bytes as UTF-8 when they decode (a character cut at the very end forgiven) and hold
+    at least one whole multi-byte character, else None."""
+    if data[:_DETECT_BYTES].isascii():
+        return None
+    text = _decode_strict(data, "utf-8")
+    if text is None or not any(c > "\x7f" and c != "\ufffd" for c in text):
+        return None
+    return text
 
 
 def decode_html(data: bytes, content_type_header: str | None = None) -> tuple[str, str]:
@@ -221,9 +228,10 @@ def decode_html(data: bytes, content_type_header: str | None = None) -> tuple[st
     for origin, codec in declared:
         if not codec:
             continue
-        if _SINGLE_BYTE.match(codec) and _has_multibyte_utf8(data):
+        utf8 = _utf8_with_multibyte(data) if _SINGLE_BYTE.match(codec) else None
+        if utf8 is not None:
             log.info("%s charset %s contradicted by valid UTF-8; decoding as UTF-8", origin, codec)
-            return data.decode("utf-8"), "utf-8"
+            return utf8, "utf-8"
         text = _decode_strict(data, codec)
         if text is not None:
             return text, codec

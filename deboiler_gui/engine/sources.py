@@ -266,6 +266,9 @@ def page_from_bytes(
         text, encoding = decode_html(data, content_type)
     except InputError as exc:
         return Page(url, "", status=status, content_type=ctype, headers=headers or {}, fetched_at=fetched_at, source=source, error=str(exc))
+    except (UnicodeError, LookupError, ValueError) as exc:  # a decoder's bug is this page's error
+        log.warning("%s: cannot decode: %s", source or url, exc)
+        return Page(url, "", status=status, content_type=ctype, headers=headers or {}, fetched_at=fetched_at, source=source, error=f"cannot decode: {type(exc).__name__}: {exc}")
     return Page(url, text, status=status, content_type=ctype, encoding=encoding, headers=headers or {}, fetched_at=fetched_at, source=source)
 
 

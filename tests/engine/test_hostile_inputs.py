@@ -15,7 +15,7 @@ from warcio.warcwriter import WARCWriter
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import STATUS_UNREADABLE, Page
 from deboiler_gui.engine.pipeline import run_steps
-from deboiler_gui.engine.sources import iter_jsonl, iter_warc
+from deboiler_gui.engine.sources import iter_jsonl, iter_warc, page_from_bytes
 from deboiler_gui.engine.store import Workspace
 
 GOOD = (
@@ -166,3 +166,16 @@ def test_store_never_fails_on_surrogates_or_huge_status(tmp_path: Path) -> None:
         and "not a status" in (bad.error or "")
     )
     assert stored["http://a.test/ok"].html == GOOD
+
+
+@pytest.mark.parametrize("data", [b"\x82ab", b"ab\x82", b"<p>\xe4\xb8", b"\x82"])
+@pytest.mark.parametrize("label", ["x-cp1252", "latin-1", "iso-8859-1"])
+def test_single_byte_label_with_a_stray_utf8_byte_decodes(data: bytes, label: str) -> None:
+    page = page_from_bytes("http://a.test/p", data, content_type=f"text/html; charset={label}")
+    assert page.error is None and page.encoding == "cp1252" and page.html == data.decode("cp1252")
+
+
+def test_single_byte_label_on_real_utf8_still_reads_utf8() -> None:
+    data = "<p>caf\u00e9 \u6771\u4eac</p>".encode()
+    page = page_from_bytes("http://a.test/p", data, content_type="text/html; charset=iso-8859-1")
+    assert page.encoding == "utf-8" and "caf\u00e9 \u6771\u4eac" in page.html
