@@ -74,6 +74,7 @@ def _summary(stats: Any) -> str:
 @click.option("--per-host", type=click.IntRange(min=1), default=2, show_default=True, help="Requests in flight to one host.")
 @click.option("--delay", type=click.FloatRange(min=0), default=0.0, show_default=True, help="Seconds between request starts to one host (robots.txt Crawl-delay raises it).")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=20.0, show_default=True, help="Seconds to wait for a connection or data.")
+@click.option("--deadline", type=click.FloatRange(min=0.1), default=None, help="Wall-clock seconds one request may take in all: connect, headers and body (default 4 x --timeout).")
 @click.option("--retries", type=click.IntRange(min=0), default=2, show_default=True, help="Retries for timeouts, connection errors, 429 and 5xx.")
 @click.option("--max-bytes", type=click.IntRange(min=1), default=10 * 1024 * 1024, show_default=True, help="Largest body kept; larger pages are recorded as failures.")
 @click.option("--content-type", "content_types", multiple=True, help="MIME type to keep (repeatable; default HTML, XHTML and JSON).")
@@ -86,7 +87,7 @@ def _summary(stats: Any) -> str:
 def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int, max_depth: int | None,
                   sitemaps: tuple[str, ...], urls_file: Any, include: tuple[str, ...], exclude: tuple[str, ...],
                   all_sites: bool, no_follow: bool, ignore_robots: bool, no_sitemaps: bool, concurrency: int,
-                  per_host: int, delay: float, timeout: float, retries: int, max_bytes: int,
+                  per_host: int, delay: float, timeout: float, deadline: float | None, retries: int, max_bytes: int,
                   content_types: tuple[str, ...], user_agent: str | None, factories: tuple[str, ...],
                   fresh: bool, show_status: bool, as_json: bool, quiet: bool) -> None:
     """Crawl a site politely into a workspace.
@@ -127,8 +128,8 @@ def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int,
                 seeds=seeds, sitemaps=list(sitemaps), max_pages=max_pages, max_depth=max_depth,
                 same_site=not all_sites, include=list(include), exclude=list(exclude),
                 robots=not ignore_robots, discover_sitemaps=not no_sitemaps, follow_links=not no_follow,
-                concurrency=concurrency, per_host=per_host, delay=delay, timeout=timeout, retries=retries,
-                max_bytes=max_bytes, content_types=list(content_types or DEFAULT_TYPES),
+                concurrency=concurrency, per_host=per_host, delay=delay, timeout=timeout, deadline=deadline,
+                retries=retries, max_bytes=max_bytes, content_types=list(content_types or DEFAULT_TYPES),
                 link_factories=_factories(factories, ws),
             )
             if user_agent:
@@ -144,7 +145,7 @@ def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int,
             overrides = {
                 "max_pages": max_pages, "max_depth": max_depth, "include": list(include),
                 "exclude": list(exclude), "concurrency": concurrency, "per_host": per_host,
-                "delay": delay, "timeout": timeout, "retries": retries, "max_bytes": max_bytes,
+                "delay": delay, "timeout": timeout, "deadline": deadline, "retries": retries, "max_bytes": max_bytes,
                 "content_types": list(content_types), "user_agent": user_agent,
             }
             for name, value in overrides.items():

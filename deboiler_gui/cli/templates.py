@@ -53,9 +53,8 @@ def load_templates(specs: tuple[str, ...], workspace: Path | None) -> list[Any]:
     try:
         for spec in specs:
             path = Path(spec)
-            if path.suffix.lower() in (".json", ".xml") and path.is_file():
-                text = path.read_bytes()
-                out.extend(rulefile.from_paper_xml(text, source=str(path)) if path.suffix.lower() == ".xml" else rulefile.loads(text, source=str(path)))
+            if path.suffix.lower() in (".json", ".xml") and path.exists() and not path.is_dir():
+                out.extend(rulefile.read_file(path))
                 continue
             if ws is None:
                 ws = _open_ws(workspace)
@@ -110,8 +109,9 @@ def _models(workspace: Path | None) -> dict[str, Any]:
 @_workspace_option
 @click.option("--no-cleaner", is_flag=True, help="Do not use the workspace's fitted boilerplate models.")
 @click.option("--diagnostics", is_flag=True, help="Add per-field diagnostics (XPath used, why others failed) to JSON lines.")
+@click.option("--page-timeout", type=click.FloatRange(0), default=120.0, show_default=True, metavar="SECONDS", help="A page taking longer to extract is stopped and recorded as an error (pages are extracted in a child process; 0 = no limit, in this process).")
 @_quiet_option
-def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], output: Path, fmt: str | None, workspace: Path | None, no_cleaner: bool, diagnostics: bool, quiet: bool) -> None:
+def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], output: Path, fmt: str | None, workspace: Path | None, no_cleaner: bool, diagnostics: bool, page_timeout: float, quiet: bool) -> None:
     """Extract template fields from pages into JSON lines or CSV.
 
     INPUT is a folder of .html files, a JSON-lines file, a WARC file or a workspace; without
@@ -129,7 +129,7 @@ def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], o
     stats = {"ok": 0, "partial": 0, "no-template": 0, "error": 0}
 
     def records() -> Iterator[dict[str, Any]]:
-        results = iter_extract(pages, templates, models)
+        results = iter_extract(pages, templates, models, page_timeout=page_timeout or None)
         if not quiet:
             with click.progressbar(results, length=total, label="Extracting", file=sys.stderr) as bar:
                 for r in bar:
@@ -300,9 +300,8 @@ def import_command(file: Path, message: str, workspace: Path | None) -> None:
     template in it is valid."""
     from deboiler_gui.engine.template import rulefile
 
-    data = file.read_bytes()
     try:
-        templates = rulefile.from_paper_xml(data, source=str(file)) if file.suffix.lower() == ".xml" else rulefile.loads(data, source=str(file))
+        templates = rulefile.read_file(file)
     except DeboilerError as exc:
         raise _fail(exc) from exc
     with _open_ws(workspace, create=True) as ws:

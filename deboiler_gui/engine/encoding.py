@@ -7,6 +7,8 @@ import codecs
 import logging
 import re
 
+import webencodings
+
 from deboiler_gui.engine.model import InputError
 
 log = logging.getLogger(__name__)
@@ -67,6 +69,13 @@ def normalize_encoding(label: str | None) -> str | None:
     label = label.strip().strip("\"'").lower()
     if label in _EXTRA_LABELS:
         return _EXTRA_LABELS[label]
+    # The WHATWG Encoding Standard's complete label table (x-cp1252, gb_2312-80, iso-ir-149,
+    # x-x-big5, windows-874, ...); Python's own aliases only for labels it does not know.
+    whatwg = webencodings.lookup(label)
+    if whatwg is not None:
+        if whatwg.name == "replacement":  # iso-2022-kr, hz-gb-2312...: never trusted
+            return None
+        label = whatwg.codec_info.name
     try:
         name = codecs.lookup(label).name
     except LookupError:
@@ -126,6 +135,31 @@ def looks_binary(data: bytes) -> str | None:
     return None
 
 
+#: Characters that decoded text of a real page almost never holds: C0 controls other than
+#: whitespace, DEL, the C1 controls and NUL (bytes read as Latin-1 show up as these).
+_TEXT_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+
+
+def looks_binary_text(text: str) -> str | None:
+    """Why already-decoded text is binary data carried as a string (a PNG or random bytes put
+    into a JSON string), else None: the checks of looks_binary on its first characters."""
+    head = text[:_PRESCAN_BYTES]
+    if head.startswith("\ufeff"):
+        head = head[1:]
+    try:
+        raw = head.encode("latin-1")
+    except UnicodeEncodeError:
+        raw = None
+    if raw is not None:
+        reason = looks_binary(raw)
+        if reason:
+            return reason
+    controls = len(_TEXT_CONTROLS.findall(head))
+    if controls > max(1, len(head) // 20):
+        return f"binary content ({controls} control characters in the first {len(head)})"
+    return None
+
+
 def _decode_strict(data: bytes, codec: str) -> str | None:
     """Decode strictly, forgiving only a multi-byte character cut off at the very end."""
     try:
@@ -159,8 +193,15 @@ def _detect(data: bytes) -> str | None:
     return normalize_encoding(best.encoding)
 
 
-def _has_multibyte_utf8(data: bytes) -> bool:
-    return not data[:_DETECT_BYTES].isascii() and _decode_strict(data, "utf-8") is not None
+def _utf8_with_multibyte(data: bytes) -> str | None:
+    """The bytes as UTF-8 when they decode (a character cut at the very end forgiven) and hold
+    at least one whole multi-byte character, else None."""
+    if data[:_DETECT_BYTES].isascii():
+        return None
+    text = _decode_strict(data, "utf-8")
+    if text is None or not any(c > "\x7f" and c != "\ufffd" for c in text):
+        return None
+    return text
 
 
 def decode_html(data: bytes, content_type_header: str | None = None) -> tuple[str, str]:
@@ -187,9 +228,10 @@ def decode_html(data: bytes, content_type_header: str | None = None) -> tuple[st
     for origin, codec in declared:
         if not codec:
             continue
-        if _SINGLE_BYTE.match(codec) and _has_multibyte_utf8(data):
+        utf8 = _utf8_with_multibyte(data) if _SINGLE_BYTE.match(codec) else None
+        if utf8 is not None:
             log.info("%s charset %s contradicted by valid UTF-8; decoding as UTF-8", origin, codec)
-            return data.decode("utf-8"), "utf-8"
+            return utf8, "utf-8"
         text = _decode_strict(data, codec)
         if text is not None:
             return text, codec

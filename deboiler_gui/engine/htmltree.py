@@ -42,6 +42,8 @@ _VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "
 _TAG = re.compile(r"<!--.*?-->|<(/)?([A-Za-z][A-Za-z0-9:_-]*)\b[^>]*?(/)?>", re.DOTALL)
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_CONTROL_REF = re.compile(r"&#(?:[xX]0*([0-9a-fA-F]{1,8})(?![0-9a-fA-F])|0*([0-9]{1,10})(?![0-9]));?")
+_CONTROL_CODES = frozenset([*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
 
 #: Elements whose text is never visible.
 INVISIBLE_TAGS = frozenset(
@@ -62,6 +64,10 @@ def parse_html(html: str | bytes) -> HtmlElement:
     html = _XML_DECL.sub("", html, count=1)
     if _has_control(html):
         html = _CONTROL.sub(" ", html)
+    if "&#" in html:
+        # A character reference to a control character would put the same characters in the
+        # tree, which lxml then refuses to set as text anywhere (the page would be lost).
+        html = _CONTROL_REF.sub(_control_ref_to_space, html)
     if not html.strip():
         return cast(HtmlElement, lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER))
     root: HtmlElement
@@ -89,6 +95,11 @@ def _has_control(html: str) -> bool:
     if len(data.translate(None, _CONTROL_BYTES)) != len(data):
         return True
     return not html.isascii() and (b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data)
+
+
+def _control_ref_to_space(m: re.Match[str]) -> str:
+    code = int(m.group(1), 16) if m.group(1) is not None else int(m.group(2))
+    return " " if code in _CONTROL_CODES else m.group(0)
 
 
 def _hit_depth_limit() -> bool:

@@ -4,6 +4,7 @@ cleaning results, domain models and the typed errors."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -59,6 +60,40 @@ class Cancelled(DeboilerError):
 
 #: Page.status values below 0 mark pages that could not be read at all.
 STATUS_UNREADABLE = -1
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def valid_text(text: str) -> str:
+    """``text`` with every lone surrogate (which no file, database or UTF-8 stream can hold)
+    replaced by U+FFFD; the same string when there is none."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _LONE_SURROGATE.sub("\ufffd", text)
+    return text
+
+
+def http_status(value: Any) -> tuple[int, str | None]:
+    """(status, error) for a status read from a record: an integer from -1 (unreadable) to 999
+    is a status; text or null gives STATUS_UNREADABLE; anything else (1e20, Infinity, a
+    20-digit number) gives STATUS_UNREADABLE and an error naming it."""
+    if isinstance(value, bool):
+        return STATUS_UNREADABLE, f"HTTP status {value!r} is not a number"
+    if isinstance(value, float) and not value.is_integer():  # NaN, Infinity, 200.5
+        return STATUS_UNREADABLE, f"HTTP status {value!r} is not a status"
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return STATUS_UNREADABLE, None
+    except OverflowError:
+        return STATUS_UNREADABLE, f"HTTP status {value!r} is not a status"
+    if not STATUS_UNREADABLE <= number <= 999:
+        shown = str(value) if len(str(value)) <= 40 else str(value)[:40] + "..."
+        return STATUS_UNREADABLE, f"HTTP status {shown} is not a status (outside 0-999)"
+    return number, None
 
 
 def site_of(url: str) -> str:

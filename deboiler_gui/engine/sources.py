@@ -19,11 +19,12 @@ from deboiler_gui.engine.encoding import (
     charset_from_content_type,
     decode_html,
     looks_binary,
+    looks_binary_text,
     normalize_encoding,
     sniff_bom,
     sniff_meta_charset,
 )
-from deboiler_gui.engine.model import STATUS_UNREADABLE, InputError, Page
+from deboiler_gui.engine.model import STATUS_UNREADABLE, InputError, Page, http_status, valid_text
 
 # Decoding lives in encoding.py; these names stay importable from here, where readers look.
 __all__ = [
@@ -266,6 +267,9 @@ def page_from_bytes(
         text, encoding = decode_html(data, content_type)
     except InputError as exc:
         return Page(url, "", status=status, content_type=ctype, headers=headers or {}, fetched_at=fetched_at, source=source, error=str(exc))
+    except (UnicodeError, LookupError, ValueError) as exc:  # a decoder's bug is this page's error
+        log.warning("%s: cannot decode: %s", source or url, exc)
+        return Page(url, "", status=status, content_type=ctype, headers=headers or {}, fetched_at=fetched_at, source=source, error=f"cannot decode: {type(exc).__name__}: {exc}")
     return Page(url, text, status=status, content_type=ctype, encoding=encoding, headers=headers or {}, fetched_at=fetched_at, source=source)
 
 
@@ -303,29 +307,36 @@ def iter_jsonl(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pa
         if not isinstance(url, str) or not url.strip():
             yield _error_page(f"{name}#L{lineno}", where, "record has no 'url' string")
             continue
+        url = valid_text(url)
         # "html" is ours; "content" is the original deboiler's default key for the same thing.
         html = record.get("html", record.get("content"))
-        status = _as_status(record.get("status", 200))
+        status, error = http_status(record.get("status", 200))
         ctype = record.get("content_type") or "text/html"
-        ctype = ctype if isinstance(ctype, str) else "text/html"
+        ctype = valid_text(ctype) if isinstance(ctype, str) else "text/html"
         if html is None:
             html = ""
         if not isinstance(html, str):
-            yield Page(url, "", status=status, content_type=ctype, source=where, error="'html' is not a string")
+            yield Page(url, "", status=status, content_type=ctype, source=where, error=error or "'html' is not a string")
             continue
-        error = None
-        if not html.strip() and 200 <= status < 300 and is_html_content_type(ctype):
-            error = "empty page"
+        # A lone surrogate ("\udfff") is legal JSON but no text: it becomes U+FFFD.
+        html = valid_text(html)
+        if error is not None:
+            pass
         elif len(html) > MAX_PAGE_BYTES:
             error = f"{len(html)} characters, over the page limit"
             html = ""
+        elif not html.strip() and 200 <= status < 300 and is_html_content_type(ctype):
+            error = "empty page"
+        elif is_html_content_type(ctype) and (reason := looks_binary_text(html)):
+            error = reason
+        fetched_at = record.get("fetched_at")
         yield Page(
             url,
             html,
             status=status,
             content_type=ctype,
             encoding="utf-8",
-            fetched_at=record.get("fetched_at") if isinstance(record.get("fetched_at"), str) else None,
+            fetched_at=valid_text(fetched_at) if isinstance(fetched_at, str) else None,
             source=where,
             error=error,
         )
@@ -334,18 +345,15 @@ def iter_jsonl(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pa
 def _parse_json_line(line: bytes) -> dict[str, Any] | str:
     try:
         record = json.loads(line.decode("utf-8", errors="replace"))
-    except (json.JSONDecodeError, RecursionError) as exc:
-        return f"invalid JSON: {exc.msg if isinstance(exc, json.JSONDecodeError) else 'nested too deeply'}"
+    except json.JSONDecodeError as exc:
+        return f"invalid JSON: {exc.msg}"
+    except RecursionError:
+        return "invalid JSON: nested too deeply"
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        return f"invalid JSON: {exc}"
     if not isinstance(record, dict):
         return f"expected a JSON object, got {type(record).__name__}"
     return record
-
-
-def _as_status(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return STATUS_UNREADABLE
 
 
 def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Page]:
@@ -370,19 +378,17 @@ def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pag
             where = f"{name}#record{count}"
             fetched_at = record.rec_headers.get_header("WARC-Date")
             status = 200
+            status_error: str | None = None
             headers: dict[str, str] = {}
             if record.http_headers is not None:
-                try:
-                    status = int(record.http_headers.get_statuscode() or 200)
-                except ValueError:
-                    status = STATUS_UNREADABLE
+                status, status_error = http_status(record.http_headers.get_statuscode() or 200)
                 headers = {k: v for k, v in record.http_headers.headers}
                 ctype = record.http_headers.get_header("Content-Type")
             else:
                 ctype = record.rec_headers.get_header("Content-Type")
-            if not 200 <= status < 300 or not is_html_content_type(ctype):
+            if status_error is not None or not 200 <= status < 300 or not is_html_content_type(ctype):
                 # Not cleaned: keep the record visible without reading its body.
-                yield Page(url, "", status=status, content_type=ctype or "", headers=headers, fetched_at=fetched_at, source=where)
+                yield Page(url, "", status=status, content_type=ctype or "", headers=headers, fetched_at=fetched_at, source=where, error=status_error)
                 continue
             try:
                 data = record.content_stream().read(MAX_PAGE_BYTES + 1)

@@ -19,7 +19,13 @@ from typing import Any, ParamSpec, TypeVar
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from deboiler_gui.engine.model import DomainModel, Page, WorkspaceError
+from deboiler_gui.engine.model import (
+    STATUS_UNREADABLE,
+    DomainModel,
+    Page,
+    WorkspaceError,
+    valid_text,
+)
 from deboiler_gui.engine.template.model import Template
 
 log = logging.getLogger(__name__)
@@ -83,6 +89,22 @@ def m002_runs(db: sqlite_utils.Database) -> None:
             finished_at TEXT NOT NULL,
             kind TEXT NOT NULL,
             summary TEXT NOT NULL
+        )"""
+    )
+
+
+@MIGRATIONS()
+def m003_responses(db: sqlite_utils.Database) -> None:
+    # What the server sent for a crawled page (header lines in order, body before content
+    # decoding), so export-warc writes the response as received.
+    db.execute(
+        """CREATE TABLE responses (
+            url TEXT PRIMARY KEY,
+            site TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            headers TEXT NOT NULL,
+            body BLOB NOT NULL,
+            fetched_at TEXT
         )"""
     )
 
@@ -317,8 +339,35 @@ class Workspace:
     def delete_pages(self, site: str | None = None) -> int:
         with self._write() as conn:
             if site is None:
+                conn.execute("DELETE FROM responses")
                 return conn.execute("DELETE FROM pages").rowcount
+            conn.execute("DELETE FROM responses WHERE site = ?", (site,))
             return conn.execute("DELETE FROM pages WHERE site = ?", (site,)).rowcount
+
+    # ------------------------------------------------------------------ raw responses
+    @_guard
+    def save_response(self, url: str, status: int, headers: list[tuple[str, str]], body: bytes, fetched_at: str | None) -> None:
+        """Keep the response of a crawled page as received (header lines in order, repeats
+        kept; the body before content decoding)."""
+        pairs = [[valid_text(str(k)), valid_text(str(v))] for k, v in headers]
+        with self._write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO responses (url, site, status, headers, body, fetched_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (valid_text(url), Page(url, "").site, _storable_status(status), _dumps(pairs), bytes(body), fetched_at),
+            )
+
+    @_guard
+    def get_response(self, url: str) -> dict[str, Any] | None:
+        """status, headers (list of (name, value)), body, fetched_at of a kept response."""
+        rows = self._read("SELECT status, headers, body, fetched_at FROM responses WHERE url = ?", [url])
+        if not rows:
+            return None
+        status, headers, body, fetched_at = rows[0]
+        try:
+            pairs = [(str(k), str(v)) for k, v in json.loads(headers)]
+        except (ValueError, TypeError):
+            return None
+        return {"status": int(status), "headers": pairs, "body": bytes(body), "fetched_at": fetched_at}
 
     # ------------------------------------------------------------------ models
     @_guard
@@ -440,19 +489,38 @@ class Workspace:
 
 
 def _page_row(page: Page) -> tuple[Any, ...]:
+    # What no SQLite text or integer column can hold never reaches it: a lone surrogate becomes
+    # U+FFFD, a status outside SQLite's 64-bit integers makes the page an error naming it.
+    status, error = _storable_status(page.status), page.error
+    if status != page.status:
+        error = error or f"HTTP status {page.status} is not a status"
+    html = valid_text(page.html)
+    headers = {valid_text(str(k)): valid_text(str(v)) for k, v in (page.headers or {}).items()}
     return (
-        page.url,
-        page.site,
-        int(page.status),
-        page.content_type,
-        page.encoding,
-        _dumps(page.headers or {}),
-        page.fetched_at,
-        page.source,
-        page.error,
-        len(page.html.encode("utf-8", errors="replace")),
-        page.html,
+        valid_text(page.url),
+        valid_text(page.site),
+        status,
+        _opt_text(page.content_type),
+        _opt_text(page.encoding),
+        _dumps(headers),
+        _opt_text(page.fetched_at),
+        _opt_text(page.source),
+        _opt_text(error),
+        len(html.encode("utf-8")),
+        html,
     )
+
+
+def _storable_status(status: Any) -> int:
+    try:
+        value = int(status)
+    except (TypeError, ValueError, OverflowError):
+        return STATUS_UNREADABLE
+    return value if -(2**63) <= value < 2**63 else STATUS_UNREADABLE
+
+
+def _opt_text(value: Any) -> str | None:
+    return None if value is None else valid_text(str(value))
 
 
 def _row_page(row: tuple[Any, ...]) -> Page:

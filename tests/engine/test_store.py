@@ -42,7 +42,7 @@ def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     plan = " ".join(r[3] for r in conn.execute("EXPLAIN QUERY PLAN SELECT url FROM pages WHERE site = 'a.com'"))
     assert "pages_site" in plan
-    assert [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")] == ["m001_initial", "m002_runs"]
+    assert [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")] == ["m001_initial", "m002_runs", "m003_responses"]
     conn.close()
     with Workspace(path) as ws:  # reopening applies nothing twice
         assert ws.page_count() == 2

@@ -354,7 +354,9 @@ def clean_page(
     except RuleError:
         raise
     except Exception as exc:  # one bad page never stops a run
-        log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
+        # One line per page (the record holds the error); the traceback only when debugging.
+        log.warning("cleaning %s failed: %s: %s", page.url, type(exc).__name__, exc)
+        log.debug("cleaning %s failed", page.url, exc_info=True)
         return CleanResult(
             page.url,
             status="error",

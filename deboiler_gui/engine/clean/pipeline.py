@@ -319,7 +319,9 @@ def result_record(
                 )
             res.http_status = page.status
         except Exception as exc:  # the cleaner's bug on one page is that page's error
-            log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
+            # One line per page (the record holds the error); the traceback only when debugging.
+            log.warning("cleaning %s failed: %s: %s", page.url, type(exc).__name__, exc)
+            log.debug("cleaning %s failed", page.url, exc_info=True)
             res = CleanResult(page.url, status="error", error=f"{type(exc).__name__}: {exc}", http_status=page.status)
     record = res.to_dict()
     record.update(extra)
@@ -411,11 +413,56 @@ def _performance_records(
             record = res.to_dict()
             record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
         except Exception as exc:  # as in result_record: this page's error, not the run's
-            log.warning("cleaning %s failed: %s", page.url, exc, exc_info=True)
+            # One line per page (the record holds the error); the traceback only when debugging.
+            log.warning("cleaning %s failed: %s: %s", page.url, type(exc).__name__, exc)
+            log.debug("cleaning %s failed", page.url, exc_info=True)
             record = result_record(replace(page, error=f"{type(exc).__name__}: {exc}"), model)
         if markdown:
             add_markdown(record, page.url)
         yield record
+
+
+def _limited_records(
+    pages: Iterator[Page], model: DomainModel | None, site_error: str | None, options: CleanOptions, jobs: int = 1
+) -> Iterator[dict[str, Any]]:
+    """Records of result_record, in page order, each page run in one of ``jobs`` child
+    processes that is stopped (and replaced) when the page takes longer than the timeout."""
+    import queue
+    from concurrent.futures import ThreadPoolExecutor
+
+    from deboiler_gui.engine.pagework import PageTimeout as HardTimeout
+    from deboiler_gui.engine.pagework import PageWorker, WorkerFailed
+
+    args = (model.to_dict() if model is not None else None, site_error, options.max_page_chars, None, options.templates)
+    idle: queue.Queue[PageWorker] = queue.Queue()
+    workers = [PageWorker(_work, init=_init_worker, init_args=args) for _ in range(jobs)]
+    for w in workers:
+        idle.put(w)
+
+    def one(page: Page) -> dict[str, Any]:
+        worker = idle.get()
+        try:
+            return worker.run(page.to_dict(), options.page_timeout)  # type: ignore[no-any-return]
+        except (HardTimeout, WorkerFailed) as exc:
+            what = f"cleaning {exc}" if isinstance(exc, HardTimeout) else f"worker failed: {exc}"
+            record = CleanResult(page.url, status="error", error=what, http_status=page.status).to_dict()
+            record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
+            return record
+        finally:
+            idle.put(worker)
+
+    window: deque[Future[dict[str, Any]]] = deque()
+    try:
+        with ThreadPoolExecutor(max_workers=jobs) as threads:
+            for page in pages:
+                window.append(threads.submit(one, page))
+                while len(window) >= jobs * 2:
+                    yield window.popleft().result()
+            while window:
+                yield window.popleft().result()
+    finally:
+        for w in workers:
+            w.close()
 
 
 def _collect(page: Page, future: Future[dict[str, Any]]) -> dict[str, Any]:
@@ -457,6 +504,10 @@ def clean_steps(
             records: Iterator[dict[str, Any]] = _performance_records(
                 cleaner, pages, model, options.max_page_chars, options.page_timeout, options.markdown
             )
+        elif templates and options.page_timeout:
+            # Template rules are XPaths of the user's: one can run in C for minutes, which
+            # SIGALRM cannot interrupt, so these pages are cleaned in children that are killed.
+            records = _limited_records(pages, model, error, options, min(options.jobs, max(1, counts.get(site, 0))))
         elif options.jobs > 1 and counts.get(site, 0) > options.jobs:
             records = _parallel_records(
                 pages, model, error, options.jobs, options.max_page_chars, options.page_timeout, options.templates,

@@ -35,7 +35,8 @@ class CrawlConfig:
     per_host: int = 2  # requests in flight to one host
     delay: float = 0.0  # seconds between two request starts to one host
     max_crawl_delay: float = 30.0  # cap on a robots.txt Crawl-delay
-    timeout: float = 20.0
+    timeout: float = 20.0  # connect, and each wait for data
+    deadline: float | None = None  # wall-clock limit of one request (None: 4 x timeout)
     retries: int = 2
     backoff: float = 1.0  # first retry waits this long, then doubles
     max_bytes: int = 10 * 1024 * 1024
@@ -59,6 +60,8 @@ class CrawlConfig:
         for name in ("delay", "timeout", "backoff"):
             if float(getattr(self, name)) < 0:
                 raise InputError(f"crawl setting {name} must not be negative")
+        if self.deadline is not None and self.deadline <= 0:
+            raise InputError("crawl deadline must be positive")
         if self.timeout <= 0 or self.max_bytes <= 0:
             raise InputError("crawl timeout and size limit must be positive")
         for kind in ("include", "exclude"):

@@ -3,10 +3,18 @@ binary sniffing and failure classification. Returns plain data so it can cross t
 
 from __future__ import annotations
 
+import contextlib
+import http.client
+import socket
+import threading
 import time
+import zlib
 from dataclasses import dataclass, field
+from typing import Any
 
 import urllib3
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from urllib3.exceptions import (
     ConnectTimeoutError,
     DecodeError,
@@ -39,6 +47,10 @@ class Fetched:
     elapsed: float = 0.0
     location: str | None = None
     retry_after: float | None = None
+    #: The response as received: header lines in order (repeats kept) and the body before
+    #: content decoding (still gzipped when the server sent it so), for a faithful WARC.
+    raw_headers: list[tuple[str, str]] = field(default_factory=list)
+    raw_body: bytes = b""
 
     @property
     def retryable(self) -> bool:
@@ -49,10 +61,90 @@ class Fetched:
         return self.headers.get("content-type", "").split(";", 1)[0].strip().lower()
 
 
+class _Deadline:
+    """A wall-clock limit on one request: when it passes, every socket the request uses is
+    shut down, which ends a blocked connect, header read or body read at once (socket
+    timeouts alone restart with every byte a trickling server sends)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expired = False
+        self._lock = threading.Lock()
+        self._socks: list[socket.socket] = []
+        self._timer = threading.Timer(seconds, self._fire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> _Deadline:
+        _current.deadline = self
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+        _current.deadline = None
+
+    def register(self, sock: socket.socket | None) -> None:
+        if sock is None:
+            return
+        with self._lock:
+            self._socks.append(sock)
+            if self.expired:
+                _shutdown(sock)
+
+    def _fire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._socks:
+                _shutdown(sock)
+
+
+def _shutdown(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
+
+
+_current = threading.local()
+
+
+def _register(conn: Any) -> None:
+    deadline = getattr(_current, "deadline", None)
+    if deadline is not None:
+        deadline.register(getattr(conn, "sock", None))
+
+
+class _Connection(HTTPConnection):
+    def connect(self) -> None:
+        super().connect()
+        _register(self)
+
+    def request(self, *args: Any, **kwargs: Any) -> None:  # a kept-alive connection
+        _register(self)
+        super().request(*args, **kwargs)
+
+
+class _TLSConnection(HTTPSConnection):
+    def connect(self) -> None:
+        super().connect()
+        _register(self)
+
+    def request(self, *args: Any, **kwargs: Any) -> None:
+        _register(self)
+        super().request(*args, **kwargs)
+
+
+class _Pool(HTTPConnectionPool):
+    ConnectionCls = _Connection
+
+
+class _TLSPool(HTTPSConnectionPool):
+    ConnectionCls = _TLSConnection
+
+
 def make_pool(*, per_host: int, user_agent: str) -> urllib3.PoolManager:
     """One connection pool per host, sized to the per-host limit; urllib3 never retries or
-    redirects on its own (the crawler decides, so robots and scope apply to every hop)."""
-    return urllib3.PoolManager(
+    redirects on its own (the crawler decides, so robots and scope apply to every hop). Its
+    connections obey fetch's wall-clock deadline."""
+    pool = urllib3.PoolManager(
         num_pools=64,
         maxsize=max(1, per_host),
         block=False,
@@ -63,6 +155,8 @@ def make_pool(*, per_host: int, user_agent: str) -> urllib3.PoolManager:
             "Accept-Encoding": "gzip, deflate",
         },
     )
+    pool.pool_classes_by_scheme = {"http": _Pool, "https": _TLSPool}
+    return pool
 
 
 def type_allowed(content_type: str, allowed: tuple[str, ...]) -> bool:
@@ -95,78 +189,131 @@ def fetch(
     timeout: float,
     max_bytes: int,
     allowed_types: tuple[str, ...] | None,
+    deadline: float | None = None,
 ) -> Fetched:
-    """GET one URL. ``allowed_types`` None accepts any type (robots.txt, sitemaps)."""
+    """GET one URL. ``allowed_types`` None accepts any type (robots.txt, sitemaps).
+
+    ``timeout`` bounds the connect and each wait for data; ``deadline`` (default four times
+    ``timeout``) bounds the whole request by the wall clock: connect, headers and body. A
+    compressed body is decompressed here, never past ``max_bytes`` (a gzip bomb stops there).
+    """
     start = time.monotonic()
+    limit = deadline if deadline is not None else timeout * 4
     out = Fetched(url=url)
     resp = None
     complete = False  # the whole body was read: the connection can go back to the pool
-    try:
-        resp = pool.request(
-            "GET", url, preload_content=False, redirect=False,
-            timeout=urllib3.Timeout(connect=timeout, read=timeout),
-        )
-        out.status = resp.status
-        out.headers = {k.lower(): v for k, v in resp.headers.items()}
-        if 300 <= resp.status < 400 and resp.headers.get("location"):
-            out.kind, out.location = "redirect", resp.headers["location"]
-            out.error = f"redirect {resp.status} to {out.location}"
-            return out
-        declared = resp.headers.get("content-length")
-        if declared and declared.isdigit() and int(declared) > max_bytes:
-            out.kind, out.error = "too-large", f"body of {declared} bytes exceeds the limit of {max_bytes}"
-            return out
-        if allowed_types is not None and resp.status < 400 and not type_allowed(out.content_type, allowed_types):
-            out.kind, out.error = "content-type", f"content type {out.content_type} not crawled"
-            return out
-        chunks: list[bytes] = []
-        size = 0
-        deadline = start + timeout * 4  # a trickling server cannot hold a worker forever
-        for chunk in resp.stream(64 * 1024, decode_content=True):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > max_bytes:
-                out.kind, out.error = "too-large", f"body exceeds the limit of {max_bytes} bytes"
+    with _Deadline(limit) as watch:
+        try:
+            resp = pool.request(
+                "GET", url, preload_content=False, redirect=False, decode_content=False,
+                timeout=urllib3.Timeout(connect=timeout, read=timeout),
+            )
+            out.status = resp.status
+            out.raw_headers = [(k, v) for k, v in resp.headers.iteritems()]
+            out.headers = {k.lower(): v for k, v in resp.headers.items()}
+            if 300 <= resp.status < 400 and resp.headers.get("location"):
+                out.kind, out.location = "redirect", resp.headers["location"]
+                out.error = f"redirect {resp.status} to {out.location}"
                 return out
-            if time.monotonic() > deadline:
-                out.kind, out.error = "timeout", f"body not received within {timeout * 4:g} s"
+            declared = resp.headers.get("content-length")
+            if declared and declared.isdigit() and int(declared) > max_bytes:
+                out.kind, out.error = "too-large", f"body of {declared} bytes exceeds the limit of {max_bytes}"
                 return out
-        out.body = b"".join(chunks)
-        complete = True
-        if allowed_types is not None and looks_binary(out.body[:4096]):
-            out.kind, out.error, out.body = "binary", "binary body", b""
+            if allowed_types is not None and resp.status < 400 and not type_allowed(out.content_type, allowed_types):
+                out.kind, out.error = "content-type", f"content type {out.content_type} not crawled"
+                return out
+            chunks: list[bytes] = []
+            size = 0
+            for chunk in resp.stream(64 * 1024, decode_content=False):
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > max_bytes:
+                    out.kind, out.error = "too-large", f"body exceeds the limit of {max_bytes} bytes"
+                    return out
+                if watch.expired:
+                    break
+            if watch.expired:
+                out.kind, out.error = "timeout", f"no complete response within {limit:g} s (deadline)"
+                return out
+            out.raw_body = b"".join(chunks)
+            complete = True
+            try:
+                out.body = _decoded(out.raw_body, out.headers.get("content-encoding", ""), max_bytes)
+            except _TooLarge:
+                out.kind, out.error = "too-large", f"decompressed body exceeds the limit of {max_bytes} bytes"
+                return out
+            except (zlib.error, ValueError) as exc:
+                out.kind, out.error = "broken", f"undecodable {out.headers.get('content-encoding')} body ({exc})"
+                return out
+            if allowed_types is not None and looks_binary(out.body[:4096]):
+                out.kind, out.error, out.body = "binary", "binary body", b""
+                return out
+            if resp.status in _RETRY_STATUS:
+                out.kind = "http-429" if resp.status == 429 else "http-5xx"
+                out.error = f"HTTP {resp.status}"
+                out.retry_after = _retry_after(resp.headers.get("retry-after"))
+            elif 300 <= resp.status < 400:
+                out.kind, out.error = "http-3xx", f"HTTP {resp.status} without a Location"
+            elif resp.status >= 400:
+                out.kind, out.error = ("http-5xx" if resp.status >= 500 else "http-4xx"), f"HTTP {resp.status}"
             return out
-        if resp.status in _RETRY_STATUS:
-            out.kind = "http-429" if resp.status == 429 else "http-5xx"
-            out.error = f"HTTP {resp.status}"
-            out.retry_after = _retry_after(resp.headers.get("retry-after"))
-        elif 300 <= resp.status < 400:
-            out.kind, out.error = "http-3xx", f"HTTP {resp.status} without a Location"
-        elif resp.status >= 400:
-            out.kind, out.error = ("http-5xx" if resp.status >= 500 else "http-4xx"), f"HTTP {resp.status}"
-        return out
-    except NameResolutionError as exc:
-        out.kind, out.error = "dns", f"DNS lookup failed ({_reason(exc)})"
-    except SSLError as exc:
-        out.kind, out.error = "tls", f"TLS error ({_reason(exc)})"
-    except NewConnectionError as exc:  # before timeouts: urllib3 derives it from ConnectTimeoutError
-        out.kind, out.error = "connect", f"connection failed ({_reason(exc)})"
-    except (ConnectTimeoutError, ReadTimeoutError, TimeoutError) as exc:
-        out.kind, out.error = "timeout", f"timed out after {timeout:g} s ({type(exc).__name__})"
-    except (ProtocolError, DecodeError) as exc:
-        out.kind, out.error = "broken", f"connection broken ({_reason(exc)})"
-    except (HTTPError, OSError, ValueError) as exc:
-        out.kind, out.error = "connect", f"request failed ({type(exc).__name__}: {_reason(exc)})"
-    finally:
-        out.elapsed = time.monotonic() - start
-        if resp is not None:
-            if complete:
-                resp.release_conn()
-            elif out.kind == "redirect":
-                resp.drain_conn()
-            else:
-                resp.close()
+        except NameResolutionError as exc:
+            out.kind, out.error = "dns", f"DNS lookup failed ({_reason(exc)})"
+        except SSLError as exc:
+            out.kind, out.error = "tls", f"TLS error ({_reason(exc)})"
+        except NewConnectionError as exc:  # before timeouts: urllib3 derives it from ConnectTimeoutError
+            out.kind, out.error = "connect", f"connection failed ({_reason(exc)})"
+        except (ConnectTimeoutError, ReadTimeoutError, TimeoutError) as exc:
+            out.kind, out.error = "timeout", f"timed out after {timeout:g} s ({type(exc).__name__})"
+        except (ProtocolError, DecodeError) as exc:
+            out.kind, out.error = "broken", f"connection broken ({_reason(exc)})"
+        except (HTTPError, OSError, ValueError, http.client.HTTPException) as exc:
+            out.kind, out.error = "connect", f"request failed ({type(exc).__name__}: {_reason(exc)})"
+        finally:
+            out.elapsed = time.monotonic() - start
+            if watch.expired and not complete:
+                out.kind, out.error = "timeout", f"no complete response within {limit:g} s (deadline)"
+                out.body = out.raw_body = b""
+            if resp is not None:
+                if complete and not watch.expired:
+                    resp.release_conn()
+                elif out.kind == "redirect" and not watch.expired:
+                    resp.drain_conn()
+                else:
+                    resp.close()
     return out
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _decoded(raw: bytes, encoding: str, max_bytes: int) -> bytes:
+    """The body with its Content-Encoding (gzip, x-gzip, deflate; several in a row) undone,
+    at most ``max_bytes`` of output; an unknown coding leaves the bytes as they are."""
+    data = raw
+    for coding in reversed([c.strip().lower() for c in encoding.split(",") if c.strip()]):
+        if coding in ("gzip", "x-gzip"):
+            data = _inflate(data, zlib.MAX_WBITS | 16, max_bytes)
+        elif coding == "deflate":
+            try:
+                data = _inflate(data, zlib.MAX_WBITS, max_bytes)
+            except zlib.error:  # raw deflate, as some servers send it
+                data = _inflate(data, -zlib.MAX_WBITS, max_bytes)
+        elif coding != "identity":
+            return data
+    return data
+
+
+def _inflate(data: bytes, wbits: int, max_bytes: int) -> bytes:
+    out = bytearray()
+    while data:
+        d = zlib.decompressobj(wbits)
+        out += d.decompress(data, max_bytes + 1 - len(out))
+        if len(out) > max_bytes or d.unconsumed_tail:
+            raise _TooLarge()
+        data = d.unused_data if d.eof else b""  # concatenated gzip members
+    return bytes(out)
 
 
 def _reason(exc: BaseException) -> str:

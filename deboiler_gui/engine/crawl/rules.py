@@ -81,6 +81,19 @@ def _normalize_absolute(url: str) -> str | None:
     return _PCT.sub(lambda m: m.group(0).upper(), canon)
 
 
+@functools.lru_cache(maxsize=65536)
+def url_key(url: str) -> str:
+    """The crawler's duplicate key of a normalised URL: w3lib's canonical form, in which
+    ``%7Efoo`` and ``~foo``, ``münchen.de`` and ``xn--mnchen-3ya.de``, and query arguments in
+    any order are one URL. Only a key: the URL fetched is the one found."""
+    from w3lib.url import canonicalize_url
+
+    try:
+        return str(canonicalize_url(url))
+    except (ValueError, UnicodeError):
+        return url
+
+
 def host_of(url: str) -> str:
     """scheme://host[:port] of a normalised URL: the unit of politeness limits."""
     parts = urlsplit(url)
@@ -90,19 +103,25 @@ def host_of(url: str) -> str:
 # --------------------------------------------------------------------------- robots.txt
 
 
-def _robots_pattern(path: str) -> re.Pattern[str]:
-    anchored = path.endswith("$")
-    if anchored:
-        path = path[:-1]
-    body = ".*".join(re.escape(part) for part in path.split("*"))
-    return re.compile(body + ("$" if anchored else ""))
+_AGENT_LINE = re.compile(r"^([ \t]*user-agent[ \t]*:[ \t]*)([^#\s]*)", re.IGNORECASE | re.MULTILINE)
+#: What a group naming another crawler is renamed to before protego reads the file.
+_OTHER_AGENT = "x-other-crawler"
+
+
+def product_token(user_agent: str) -> str:
+    """The product token of a User-Agent (``deboiler-gui`` of ``deboiler-gui/0.1.0``), lower case."""
+    return re.split(r"[/\s]", user_agent.strip(), maxsplit=1)[0].lower()
 
 
 @dataclass
 class Robots:
-    """The rules of one host's robots.txt that apply to our user agent."""
+    """The rules of one host's robots.txt that apply to our user agent, read by protego (RFC
+    9309: longest match wins, Allow wins a tie, percent-encoded and raw characters are the same
+    path). Only a group naming our product token exactly, or ``*``, applies: a group for
+    ``gui`` or ``deboiler`` is another crawler's."""
 
-    rules: list[tuple[int, bool, re.Pattern[str]]] = field(default_factory=list)
+    parser: Any = None
+    token: str = ""
     crawl_delay: float | None = None
     sitemaps: list[str] = field(default_factory=list)
     disallow_all: bool = False
@@ -118,60 +137,29 @@ class Robots:
     @classmethod
     def parse(cls, text: str, user_agent: str) -> Robots:
         """Parse robots.txt; the group naming our product token wins over ``*``."""
-        token = re.split(r"[/\s]", user_agent.strip(), maxsplit=1)[0].lower()
-        groups: list[tuple[list[str], list[tuple[str, str]]]] = []
-        sitemaps: list[str] = []
-        agents: list[str] = []
-        lines: list[tuple[str, str]] = []
-        in_rules = False
-        for raw in text.splitlines():
-            line = raw.split("#", 1)[0].strip()
-            if ":" not in line:
-                continue
-            key, value = (s.strip() for s in line.split(":", 1))
-            key = key.lower()
-            if key == "sitemap":
-                if value:
-                    sitemaps.append(value)
-                continue
-            if key == "user-agent":
-                if in_rules:  # a user-agent after rules starts a new group
-                    groups.append((agents, lines))
-                    agents, lines, in_rules = [], [], False
-                agents.append(value.lower())
-            elif key in ("allow", "disallow", "crawl-delay"):
-                in_rules = True
-                lines.append((key, value))
-        if agents:
-            groups.append((agents, lines))
-        own = [g for g in groups if any(a != "*" and a in token for a in g[0])]
-        chosen = own or [g for g in groups if "*" in g[0]]
-        robots = cls(sitemaps=sitemaps)
-        for _agents, group_lines in chosen:
-            for key, value in group_lines:
-                if key == "crawl-delay":
-                    try:
-                        robots.crawl_delay = max(0.0, float(value))
-                    except ValueError:
-                        log.warning("robots.txt: ignored crawl-delay %r", value)
-                elif value:  # an empty Disallow allows everything: no rule needed
-                    robots.rules.append((len(value), key == "allow", _robots_pattern(value)))
-        return robots
+        from protego import Protego
+
+        token = product_token(user_agent)
+
+        def rename(m: re.Match[str]) -> str:
+            agent = m.group(2).lower()
+            if agent == "*":
+                return m.group(0)
+            return m.group(1) + (token if agent.split("/", 1)[0] == token else _OTHER_AGENT)
+
+        parser = Protego.parse(_AGENT_LINE.sub(rename, text))
+        delay = parser.crawl_delay(token)
+        return cls(parser=parser, token=token, crawl_delay=max(0.0, float(delay)) if delay is not None else None, sitemaps=list(parser.sitemaps))
 
     def allowed(self, url: str) -> bool:
-        """RFC 9309: the longest matching rule wins; Allow wins a tie."""
-        parts = urlsplit(url)
-        path = parts.path or "/"
-        if path == "/robots.txt":
+        """Whether the rules let us fetch ``url`` (robots.txt itself is always allowed)."""
+        if (urlsplit(url).path or "/") == "/robots.txt":
             return True
         if self.disallow_all:
             return False
-        target = path + ("?" + parts.query if parts.query else "")
-        best: tuple[int, bool] | None = None
-        for length, allow, pattern in self.rules:
-            if pattern.match(target) and (best is None or (length, allow) > best):
-                best = (length, allow)
-        return True if best is None else best[1]
+        if self.parser is None:
+            return True
+        return bool(self.parser.can_fetch(url, self.token))
 
 
 # --------------------------------------------------------------------------- sitemaps
@@ -212,23 +200,45 @@ def parse_sitemap(data: bytes, *, max_bytes: int = 50 * 1024 * 1024) -> tuple[li
 _NOFOLLOW = re.compile(r"\bnofollow\b|\bnone\b", re.IGNORECASE)
 
 
+def refresh_target(content: str) -> str | None:
+    """The URL of a ``<meta http-equiv="refresh" content="5; url=/next">``, or None (a plain
+    reload). Read as the HTML standard does: a delay, a separator, an optional ``url=``, an
+    optionally quoted URL."""
+    m = _REFRESH.match(content)
+    if m is None:
+        return None
+    target = m.group(1).strip()
+    if target[:1] in ("'", '"'):
+        target = target[1:].split(target[0], 1)[0]
+    return target.strip() or None
+
+
+_REFRESH = re.compile(r"\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(.*)$", re.IGNORECASE | re.DOTALL)
+
+
 def extract_links(root: Any, page_url: str) -> list[str]:
-    """Absolute, normalised URLs a page links to (a/area href, frame src, link rel=next/prev),
-    in document order, without duplicates. A ``meta robots nofollow`` page links nowhere."""
+    """Absolute, normalised URLs a page links to (a/area href, frame src, link rel=next/prev/
+    canonical, a meta refresh target), in document order, without duplicates. A ``meta robots
+    nofollow`` page links nowhere."""
+    refresh: list[str] = []
     for meta in root.iter("meta"):
         if (meta.get("name") or "").lower() == "robots" and _NOFOLLOW.search(meta.get("content") or ""):
             return []
+        if (meta.get("http-equiv") or "").strip().lower() == "refresh":
+            target = refresh_target(meta.get("content") or "")
+            if target:
+                refresh.append(target)
     base = page_url
     for el in root.iter("base"):
         href = el.get("href")
         if href:
             base = urljoin(page_url, href.strip())
             break
-    raws: dict[str, None] = {}
+    raws: dict[str, None] = dict.fromkeys(t for t in refresh if not t.lower().startswith(("javascript:", "data:")))
     for el in root.iter("a", "area", "link", "frame", "iframe"):
         tag = el.tag
         rel = (el.get("rel") or "").lower().split()
-        if tag == "link" and not {"next", "prev", "previous"} & set(rel):
+        if tag == "link" and not {"next", "prev", "previous", "canonical"} & set(rel):
             continue
         if "nofollow" in rel:
             continue

@@ -118,16 +118,16 @@ def _work(job: str, host: str, entry: Entry | None, pool: urllib3.PoolManager, c
 def _fetch_and_read(job: str, host: str, entry: Entry | None, url: str, pool: urllib3.PoolManager, cfg: CrawlConfig, gate: _Gate) -> _Result:
     gate.enter()
     if job == "page":
-        got = fetch(pool, url, timeout=cfg.timeout, max_bytes=cfg.max_bytes, allowed_types=tuple(cfg.content_types))
+        got = fetch(pool, url, timeout=cfg.timeout, deadline=cfg.deadline, max_bytes=cfg.max_bytes, allowed_types=tuple(cfg.content_types))
     else:
         limit = _ROBOTS_MAX_BYTES if job == "robots" else cfg.max_bytes
-        got = fetch(pool, url, timeout=cfg.timeout, max_bytes=limit, allowed_types=None)
+        got = fetch(pool, url, timeout=cfg.timeout, deadline=cfg.deadline, max_bytes=limit, allowed_types=None)
         for _hop in range(5):  # RFC 9309: follow at least five redirects for robots.txt
             target = normalize_url(got.location or "", url) if got.kind == "redirect" else None
             if target is None:
                 break
             url = target
-            got = fetch(pool, url, timeout=cfg.timeout, max_bytes=limit, allowed_types=None)
+            got = fetch(pool, url, timeout=cfg.timeout, deadline=cfg.deadline, max_bytes=limit, allowed_types=None)
     res = _Result(job, host, entry, got)
     if not got.body:
         return res
@@ -432,6 +432,8 @@ class _Crawler:
         # The page is stored before its URL is marked done: a crash in between refetches it
         # (an upsert, so no duplicate) rather than losing it.
         self.ws.add_pages([page])
+        if got.status and (got.raw_body or got.raw_headers):
+            self.ws.save_response(url, got.status, got.raw_headers, got.raw_body, page.fetched_at)
         new_urls: list[tuple[list[str], str]] = []
         if got.kind == "ok":
             new_urls.append((res.links, url))

@@ -13,6 +13,8 @@ from typing import Any
 
 import sqlite_utils
 
+from deboiler_gui.engine.crawl.rules import url_key
+
 #: Frontier states. queued/fetching are open; every other state is final.
 OPEN_STATES = ("queued", "fetching")
 FINAL_STATES = ("fetched", "failed", "duplicate", "redirected", "blocked", "skipped")
@@ -64,6 +66,14 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
     """Create the crawl tables if missing (idempotent; the caller owns the transaction)."""
     for statement in _SCHEMA:
         db.execute(statement)
+    columns = {row[1] for row in db.execute("PRAGMA table_info(crawl_frontier)")}
+    if "key" not in columns:
+        # The duplicate key (crawl_rules.url_key), added to frontiers of older workspaces.
+        db.execute("ALTER TABLE crawl_frontier ADD COLUMN key TEXT")
+    db.execute("CREATE INDEX IF NOT EXISTS crawl_frontier_key ON crawl_frontier(key)")
+    missing = [r[0] for r in db.execute("SELECT url FROM crawl_frontier WHERE key IS NULL")]
+    if missing:
+        db.conn.executemany("UPDATE crawl_frontier SET key = ? WHERE url = ?", [(url_key(u), u) for u in missing])
 
 
 @dataclass(frozen=True)
@@ -134,22 +144,25 @@ class CrawlState:
         """Insert (url, kind, depth, via) rows not seen before; return the new entries."""
         if not rows:
             return []
+        # Keyed by url_key: two spellings of one URL (%7E and ~, an IDN host and its
+        # punycode) are one frontier entry, fetched once.
         unique: dict[str, tuple[str, str, int, str | None]] = {}
         for row in rows:
-            unique.setdefault(row[0], row)
+            unique.setdefault(url_key(row[0]), row)
         known: set[str] = set()
-        urls = list(unique)
-        for i in range(0, len(urls), 500):
-            chunk = urls[i : i + 500]
+        keys = list(unique)
+        for i in range(0, len(keys), 500):
+            chunk = keys[i : i + 500]
             marks = ",".join("?" * len(chunk))
-            known.update(r[0] for r in self.db.execute(f"SELECT url FROM crawl_frontier WHERE url IN ({marks})", chunk))
-        fresh = [row for url, row in unique.items() if url not in known]
+            known.update(r[0] for r in self.db.execute(f"SELECT key FROM crawl_frontier WHERE key IN ({marks})", chunk))
+        fresh = [(key, row) for key, row in unique.items() if key not in known]
         stamp = now_iso()
         self.db.conn.executemany(
-            "INSERT OR IGNORE INTO crawl_frontier (url, kind, depth, via, updated_at) VALUES (?, ?, ?, ?, ?)",
-            [(*row, stamp) for row in fresh],
+            "INSERT OR IGNORE INTO crawl_frontier (url, kind, depth, via, updated_at, key) VALUES (?, ?, ?, ?, ?, ?)",
+            [(*row, stamp, key) for key, row in fresh],
         )
-        return [Entry(url, kind, depth, via, 0, 0.0) for url, kind, depth, via in fresh]
+        fresh_rows = [row for _key, row in fresh]
+        return [Entry(url, kind, depth, via, 0, 0.0) for url, kind, depth, via in fresh_rows]
 
     def open_entries(self) -> list[Entry]:
         rows = self.db.execute(

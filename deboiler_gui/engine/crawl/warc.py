@@ -1,4 +1,5 @@
-"""WARC export of workspace pages (warcio), so a crawl can be replayed offline and shared."""
+"""WARC export of workspace pages (warcio), so a crawl can be replayed offline and shared: a
+crawled page as the server sent it, any other page re-encoded from its stored text."""
 
 from __future__ import annotations
 
@@ -45,6 +46,35 @@ def _warc_date(value: str | None) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
+def _received(workspace: Any, page: Page) -> dict[str, Any] | None:
+    """The response kept when the crawler stored this page (same fetch time), else None."""
+    if page.source != "crawl" or not hasattr(workspace, "get_response"):
+        return None
+    raw = workspace.get_response(page.url)
+    if raw is None or raw["fetched_at"] != page.fetched_at or raw["status"] != page.status:
+        return None
+    return raw  # type: ignore[no-any-return]
+
+
+def received_record(writer: WARCWriter, page: Page, raw: dict[str, Any]) -> Any:
+    """A WARC response record holding the response as the server sent it: its header lines
+    and body bytes (still compressed when sent so); only Transfer-Encoding is left out, since
+    the body is kept de-chunked."""
+    body = raw["body"]
+    try:
+        reason = HTTPStatus(raw["status"]).phrase
+    except ValueError:
+        reason = "Unknown"
+    headers = [(k, v) for k, v in raw["headers"] if k.lower() != "transfer-encoding"]
+    if not any(k.lower() == "content-length" for k, _v in headers):
+        headers.append(("Content-Length", str(len(body))))
+    http = StatusAndHeaders(f"{raw['status']} {reason}", headers, protocol="HTTP/1.1")
+    return writer.create_warc_record(
+        page.url, "response", payload=io.BytesIO(body), length=len(body), http_headers=http,
+        warc_headers_dict={"WARC-Date": _warc_date(page.fetched_at)},
+    )
+
+
 def page_record(writer: WARCWriter, page: Page) -> Any:
     """A WARC response record for one page (HTTP status line, stored headers, body)."""
     body, charset = _payload(page)
@@ -86,7 +116,9 @@ def export_warc_steps(workspace: Any, path: str | os.PathLike[str], *, site: str
                 if page.status < 100:
                     skipped += 1
                 else:
-                    writer.write_record(page_record(writer, page))
+                    raw = _received(workspace, page)
+                    record = received_record(writer, page, raw) if raw is not None else page_record(writer, page)
+                    writer.write_record(record)
                     written += 1
                 if n % 50 == 0 or n == total:
                     yield Progress(n, total, page.url)

@@ -38,6 +38,7 @@ from deboiler_gui.engine.template.selectors import (
     select,
     to_xpath,
 )
+from deboiler_gui.engine.template.xpathcheck import xpath_problem
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +95,13 @@ def check_template(template: Template) -> None:
     def comp(expr: str, **where: str) -> None:
         try:
             compile_selector(expr)
+            problem = xpath_problem(to_xpath(expr).replace("%d", "1"))
         except RuleError as exc:
             raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where) from exc
+        except ValueError as exc:  # lxml refuses control characters and U+FFFE/U+FFFF
+            raise RuleError(f"invalid XPath ({exc})", template=template.name, expression=expr, **where) from exc
+        if problem is not None:
+            raise RuleError(problem, template=template.name, expression=expr, **where)
 
     for rule in (*template.remove, *template.keep):
         comp(rule.selector, rule=rule.name)
@@ -278,6 +284,37 @@ def _node_path(node: Any) -> str:
     return _node_path(parent) if parent is not None else ""
 
 
+def _node_paths(nodes: Sequence[Any]) -> list[str]:
+    """_node_path of each node, siblings sharing one pass over their parent: getpath counts an
+    element's preceding siblings, so calling it per node of a 40,000-item list is quadratic."""
+    by_parent: dict[Any, dict[Any, str]] = {}
+    out = []
+    for node in nodes:
+        parent = node.getparent() if isinstance(node, etree._Element) else None
+        if parent is None or not isinstance(node.tag, str) or node.tag[:1] == "{":
+            out.append(_node_path(node))
+            continue
+        paths = by_parent.get(parent)
+        if paths is None:
+            paths = by_parent[parent] = _child_paths(parent)
+        out.append(paths.get(node) or _node_path(node))
+    return out
+
+
+def _child_paths(parent: Any) -> dict[Any, str]:
+    base = str(parent.getroottree().getpath(parent))
+    children = [c for c in parent if isinstance(c.tag, str) and c.tag[:1] != "{"]
+    total: dict[str, int] = {}
+    for c in children:
+        total[c.tag] = total.get(c.tag, 0) + 1
+    seen: dict[str, int] = {}
+    paths = {}
+    for c in children:
+        k = seen[c.tag] = seen.get(c.tag, 0) + 1
+        paths[c] = f"{base}/{c.tag}[{k}]" if total[c.tag] > 1 else f"{base}/{c.tag}"
+    return paths
+
+
 def extract_field(root: Any, fld: Field, template: Template, removed: set[Any] | None = None) -> tuple[Any, FieldReport]:
     """Value of one field on a tree, trying its XPath queue in order, and the report."""
     removed = removed or set()
@@ -309,7 +346,7 @@ def extract_field(root: Any, fld: Field, template: Template, removed: set[Any] |
             continue
         report.tried.append({"xpath": xp, "matches": len(nodes), "error": None})
         report.status, report.xpath, report.queue_index = "ok", xp, i
-        report.nodes = [p for p in (_node_path(n) for n in nodes) if p]
+        report.nodes = [p for p in _node_paths(nodes) if p]
         return (values if fld.is_list else values[0]), report
     if report.status != "error":
         report.status = "empty"
@@ -348,7 +385,7 @@ def apply_template(page: Page, template: Template, model: DomainModel | None = N
     is_html = isinstance(root, HtmlElement)
     removed = removal_set(root, template, model) if is_html else []
     removed_set = set(removed)
-    result.removed = [_node_path(el) for el in removed]
+    result.removed = _node_paths(removed)
     for fld in template.fields:
         value, report = extract_field(root, fld, template, removed_set)
         result.values[fld.id] = value
@@ -382,11 +419,17 @@ def extract_page(page: Page, templates: Sequence[Template], model: DomainModel |
     return best
 
 
-def iter_extract(pages: Iterable[Page], templates: Sequence[Template], models: dict[str, DomainModel] | None = None) -> Iterator[ExtractResult]:
+def iter_extract(pages: Iterable[Page], templates: Sequence[Template], models: dict[str, DomainModel] | None = None, *, page_timeout: float | None = None) -> Iterator[ExtractResult]:
     """Extract every page; a bad page becomes an error result, never stops the run. Invalid
-    templates fail before the first page."""
+    templates fail before the first page. With ``page_timeout``, pages are extracted in a
+    child process that is stopped after that many seconds per page (that page's error)."""
     for t in templates:
         check_template(t)
+    if page_timeout:
+        from deboiler_gui.engine.pagework import extract_limited
+
+        yield from extract_limited(pages, templates, models, page_timeout)
+        return
     for page in pages:
         model = (models or {}).get(page.site)
         try:

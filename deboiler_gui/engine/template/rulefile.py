@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import keyword
+import os
 import re
 from collections.abc import Sequence
 from typing import Any, cast
@@ -19,6 +20,11 @@ from deboiler_gui.engine.template.selectors import to_xpath
 
 FORMAT = "deboiler-gui-rules"
 VERSION = 1
+#: A rule file larger than this is refused unread (the largest real ones are a few hundred KB).
+MAX_RULE_FILE_BYTES = 32 * 1024 * 1024
+#: Deepest nesting of a rule file's JSON (a template with fields with children is about 8).
+MAX_NESTING = 64
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _XML_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
 
 
@@ -41,10 +47,17 @@ def schema() -> dict[str, Any]:
 def loads(text: str | bytes, *, source: str = "rule file") -> list[Template]:
     """Templates of a rule file, fully validated (every expression compiled) before anything is
     returned, so a caller that writes only after this never half-imports."""
+    if len(text) > MAX_RULE_FILE_BYTES:
+        raise RuleError(f"{source}: over {MAX_RULE_FILE_BYTES:,} bytes, too large for a rule file")
     try:
         doc = json.loads(text)
+    except RecursionError as exc:
+        raise RuleError(f"{source}: not a rule file (nested deeper than {MAX_NESTING} levels)") from exc
     except (ValueError, UnicodeDecodeError) as exc:
         raise RuleError(f"{source}: not valid JSON ({exc})") from exc
+    problem = _hostile_value(doc)
+    if problem is not None:
+        raise RuleError(f"{source}: {problem}")
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise RuleError(f"{source}: not a deboiler-gui rule file (missing \"format\": \"{FORMAT}\")")
     version = doc.get("version")
@@ -69,6 +82,45 @@ def loads(text: str | bytes, *, source: str = "rule file") -> list[Template]:
         names.add(template.name)
         out.append(template)
     return out
+
+
+def read_file(path: str | os.PathLike[str]) -> list[Template]:
+    """Templates of a rule file on disk: ``.xml`` in the paper's format, anything else JSON.
+
+    At most MAX_RULE_FILE_BYTES are read, so a device or an endless file (``/dev/zero``) is
+    refused instead of being read until memory runs out."""
+    name = str(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_RULE_FILE_BYTES + 1)
+    except OSError as exc:
+        raise RuleError(f"{name}: cannot read: {exc.strerror or exc}") from exc
+    if len(data) > MAX_RULE_FILE_BYTES:
+        raise RuleError(f"{name}: over {MAX_RULE_FILE_BYTES:,} bytes, too large for a rule file")
+    if name.lower().endswith(".xml"):
+        return from_paper_xml(data, source=name)
+    return loads(data, source=name)
+
+
+def _hostile_value(doc: Any) -> str | None:
+    """Why parsed JSON cannot be a rule file before any validator walks it (nesting deeper than
+    MAX_NESTING, a string holding a lone surrogate), else None. Iterative: never recurses."""
+    stack: list[tuple[Any, str, int]] = [(doc, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_NESTING:
+            shown = where if len(where) <= 80 else "..." + where[-77:]
+            return f"not a rule file (nested deeper than {MAX_NESTING} levels, at {shown})"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if _LONE_SURROGATE.search(key):
+                    return f"key {key!r} at {where or '(root)'} holds a lone surrogate (not text)"
+                stack.append((item, f"{where}/{key}", depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}/{i}", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str) and _LONE_SURROGATE.search(value):
+            return f"the value at {where or '(root)'} ({value!r}) holds a lone surrogate (not text)"
+    return None
 
 
 def _check_schema(doc: dict[str, Any], source: str) -> None:
@@ -132,6 +184,8 @@ def from_paper_xml(text: str | bytes, *, source: str = "XML template") -> list[T
     """Templates from the seed-002 XML format (a <template> root or a <templates> list)."""
     try:
         root = etree.fromstring(text.encode("utf-8") if isinstance(text, str) else text, _XML_PARSER)
+    except UnicodeEncodeError as exc:
+        raise RuleError(f"{source}: holds a lone surrogate at character {exc.start} (not text)") from exc
     except etree.XMLSyntaxError as exc:
         raise RuleError(f"{source}: not well-formed XML ({exc})") from exc
     items = [root] if root.tag == "template" else root.findall("template") if root.tag == "templates" else []

@@ -1,0 +1,192 @@
+"""A hard per-page time limit: one page's work runs in a child process that is killed when it
+overruns, so even a single long lxml call (an XPath walking following::* on a large page) ends
+on time and becomes that page's error."""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+
+#: Seconds a new child may take to start and import the engine (not counted as a page's time).
+STARTUP_TIMEOUT = 300.0
+
+
+class PageTimeout(DeboilerError):
+    """One page's work took longer than the run allows."""
+
+
+class WorkerFailed(DeboilerError):
+    """The child process working on a page died (out of memory, a crash in C code)."""
+
+
+def _mp_context() -> Any:  # a forkserver or spawn context
+    # forkserver: the child never inherits the threads (Qt, sqlite) of the process that drives
+    # the run, which plain fork would copy in an unknown state.
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _serve(
+    conn: multiprocessing.connection.Connection,
+    work: Callable[[Any], Any],
+    init: Callable[..., None] | None,
+    init_args: tuple[Any, ...],
+) -> None:
+    if init is not None:
+        init(*init_args)
+    conn.send(("ready", None))
+    while True:
+        try:
+            item = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply = ("ok", work(item))
+        except BaseException as exc:  # sent back and raised in the parent
+            try:
+                reply = ("raise", exc)
+                conn.send(reply)
+                continue
+            except Exception:
+                reply = ("raise", DeboilerError(f"{type(exc).__name__}: {exc}"))
+        conn.send(reply)
+
+
+class PageWorker:
+    """Runs ``work(item)`` for one item at a time in a child process with a deadline.
+
+    ``work`` and ``init`` must be module-level functions (they are pickled by name); ``init``
+    runs once per child with ``init_args`` (templates, models). On overrun the child is killed
+    (SIGKILL: nothing in it can delay that) and PageTimeout is raised; the next call starts a
+    new child. Costs: one process start per run and per timeout (about half a second of
+    imports), and each item and result cross a pipe (pickled)."""
+
+    def __init__(
+        self,
+        work: Callable[[Any], Any],
+        *,
+        init: Callable[..., None] | None = None,
+        init_args: tuple[Any, ...] = (),
+    ) -> None:
+        self.work = work
+        self.init = init
+        self.init_args = init_args
+        self._proc: Any = None
+        self._conn: multiprocessing.connection.Connection | None = None
+        self.restarts = 0
+
+    def _start(self) -> None:
+        ctx = _mp_context()
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(
+            target=_serve, args=(child, self.work, self.init, self.init_args), daemon=True
+        )
+        proc.start()
+        child.close()
+        self._proc, self._conn = proc, parent
+        # Starting and importing is not the page's time: wait for the child to be ready.
+        try:
+            if not parent.poll(STARTUP_TIMEOUT):
+                raise WorkerFailed(f"the worker process did not start within {STARTUP_TIMEOUT:g} s")
+            parent.recv()
+        except (EOFError, OSError) as exc:
+            self._kill()
+            raise WorkerFailed(
+                f"the worker process could not start: {type(exc).__name__}: {exc}"
+            ) from exc
+        except WorkerFailed:
+            self._kill()
+            raise
+
+    def run(self, item: Any, timeout: float | None) -> Any:
+        """``work(item)`` in the child; PageTimeout after ``timeout`` seconds (None: no limit),
+        WorkerFailed if the child dies; an exception raised by ``work`` is raised here."""
+        if self._proc is None or not self._proc.is_alive():
+            if self._proc is not None:
+                self.restarts += 1
+            self._start()
+        conn = self._conn
+        assert conn is not None
+        try:
+            conn.send(item)
+            if not conn.poll(timeout):
+                self._kill()
+                raise PageTimeout(f"took longer than {timeout:g} s (stopped)")
+            kind, value = conn.recv()
+        except (EOFError, OSError, BrokenPipeError) as exc:
+            code = self._proc.exitcode if self._proc is not None else None
+            self._kill()
+            raise WorkerFailed(
+                f"the worker process stopped (exit code {code}): {type(exc).__name__}"
+            ) from exc
+        if kind == "raise":
+            raise value
+        return value
+
+    def _kill(self) -> None:
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if proc is not None:
+            if proc.is_alive():
+                proc.kill()
+            proc.join(5)
+            if proc.exitcode is not None:
+                proc.close()
+        if conn is not None:
+            conn.close()
+
+    def close(self) -> None:
+        """Stop the child (it is idle between items, so this never loses work)."""
+        self._kill()
+
+    def __enter__(self) -> PageWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# --------------------------------------------------------------------------- extraction
+
+_TEMPLATES: list[Any] = []
+_MODELS: dict[str, Any] = {}
+
+
+def _init_extract(templates: list[Any], models: dict[str, dict[str, Any]]) -> None:
+    from deboiler_gui.engine.model import DomainModel
+
+    global _TEMPLATES, _MODELS
+    _TEMPLATES = templates
+    _MODELS = {site: DomainModel.from_dict(m) for site, m in models.items()}
+
+
+def _extract_one(page: Any) -> Any:
+    from deboiler_gui.engine.template.extract import extract_page
+
+    return extract_page(page, _TEMPLATES, _MODELS.get(page.site))
+
+
+def extract_limited(
+    pages: Iterable[Page], templates: Sequence[Any], models: dict[str, Any] | None, timeout: float
+) -> Iterator[Any]:
+    """ExtractResults of extract_page per page, each page given at most ``timeout`` seconds;
+    an overrun or a crashed worker is that page's error and the next page goes on."""
+    from deboiler_gui.engine.template.extract import ExtractResult
+
+    plain = {site: m.to_dict() for site, m in (models or {}).items()}
+    with PageWorker(_extract_one, init=_init_extract, init_args=(list(templates), plain)) as worker:
+        for page in pages:
+            try:
+                yield worker.run(page, timeout)
+            except PageTimeout as exc:
+                yield ExtractResult(page.url, status="error", error=f"extraction {exc}")
+            except WorkerFailed as exc:
+                yield ExtractResult(page.url, status="error", error=f"extraction failed: {exc}")
+            except RuleError:
+                raise
+            except DeboilerError as exc:
+                yield ExtractResult(page.url, status="error", error=str(exc))
