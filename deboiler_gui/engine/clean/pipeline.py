@@ -433,7 +433,7 @@ def _limited_records(
     from deboiler_gui.engine.pagework import PageTimeout as HardTimeout
     from deboiler_gui.engine.pagework import PageWorker, WorkerFailed
 
-    args = (model.to_dict() if model is not None else None, site_error, options.max_page_chars, None, options.templates)
+    args = (model.to_dict() if model is not None else None, site_error, options.max_page_chars, None, options.templates, options.markdown)
     idle: queue.Queue[PageWorker] = queue.Queue()
     workers = [PageWorker(_work, init=_init_worker, init_args=args) for _ in range(jobs)]
     for w in workers:
