@@ -142,7 +142,7 @@ class InputSet:
                 raise InputError(f"{raw}: no such file or folder")
             kind = input_kind(p)
             if kind == "folder":
-                total += sum(f.stat().st_size for f in _html_files(p))
+                total += sum(_size(f) for f in _html_files(p))  # a broken link is that page's error later
             else:
                 total += p.stat().st_size
             resolved.append(p)

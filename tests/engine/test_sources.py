@@ -224,3 +224,11 @@ def test_demo_site_ships_both_languages_and_is_small() -> None:
     assert all(p.ok and p.url.startswith(DEMO_BASE_URL) for p in pages)
     zh = [p for p in pages if "/zh/" in p.url]
     assert len(zh) >= 5 and all('lang="zh-CN"' in p.html for p in zh)
+
+
+def test_a_broken_link_in_a_folder_is_that_pages_error(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text("<html><body><p>kept</p></body></html>", encoding="utf-8")
+    (tmp_path / "gone.html").symlink_to(tmp_path / "missing-target.html")
+    pages = {p.url.rsplit("/", 1)[-1]: p for p in iter_inputs([str(tmp_path)], base_url="https://x.example/")}
+    assert pages["a.html"].ok
+    assert not pages["gone.html"].ok and pages["gone.html"].error
