@@ -73,6 +73,8 @@ class _Blobs:
     def close(self) -> None:
         if self.proc.stdin:
             self.proc.stdin.close()
+        if self.proc.stdout:
+            self.proc.stdout.close()
         self.proc.wait()
 
 
