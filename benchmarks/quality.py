@@ -245,6 +245,13 @@ def main() -> None:
         help="comma-separated, from: " + ", ".join(CLEANERS),
     )
     parser.add_argument(
+        "--score-limit",
+        type=int,
+        default=None,
+        help="score an evenly spread N of each site's scored pages (the site-level cleaners are"
+        " still fitted on all its pages); keeps the slow single-page peers affordable",
+    )
+    parser.add_argument(
         "--examples", type=int, default=0, help="print the N worst pages of ours per site (stderr)"
     )
     args = parser.parse_args()
@@ -264,6 +271,10 @@ def main() -> None:
             if t is not None:
                 truths[p.url] = t
         scored = [p for p in pages if p.url in truths]
+        if args.score_limit and len(scored) > args.score_limit:
+            n = args.score_limit
+            scored = [scored[i * len(scored) // n] for i in range(n)]
+            truths = {p.url: truths[p.url] for p in scored}
         if not scored:
             print(f"  {site.name}: no page with ground truth, skipped", file=sys.stderr)
             continue
