@@ -259,7 +259,9 @@ def main() -> None:
     unknown = [c for c in chosen if c not in RUNNERS]
     if unknown:
         parser.error(f"unknown cleaner(s): {', '.join(unknown)}")
-    rows = []
+    rows: list = []
+    failures: list[str] = []
+    print_header()
     for site in iter_sites(args.site):
         if args.kind and site.kind not in args.kind:
             continue
@@ -280,30 +282,44 @@ def main() -> None:
             continue
         for name in chosen:
             t0 = time.perf_counter()
-            cleaned = RUNNERS[name](site, pages, scored)
+            try:
+                cleaned = RUNNERS[name](site, pages, scored)
+            except Exception as exc:  # a site-level cleaner that fails fails on the whole site
+                print(f"  {site.name}: {name} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+                failures.append(f"{name} failed on {site.name}: {type(exc).__name__}: {exc}")
+                continue
             took = time.perf_counter() - t0
             if cleaned is None:
                 print(f"  {site.name}: {name} not installed", file=sys.stderr)
                 continue
             print(f"  {site.name}: {name} {took:.1f}s", file=sys.stderr, flush=True)
             rows.append((site, len(pages), len(scored), name, score(truths, cleaned)))
+            print_row(*rows[-1])
             if name == "ours" and args.examples:
                 for line in _worst(truths, cleaned, args.examples):
                     print(line[:300], file=sys.stderr)
-    print_tables(rows)
+    print_summary(rows)
+    for line in failures:
+        print(f"\n{line}")
 
 
-def print_tables(rows: list) -> None:
-    print()
+def print_header() -> None:
+    # the rows are printed as each cleaner finishes, so a long run's results are never lost
     print(
         "| site | kind | pages fitted | pages scored | cleaner | boilerplate removed | content kept | F1 |"
     )
-    print("|---|---|---:|---:|---|---:|---:|---:|")
-    for site, n, n_scored, cleaner, s in rows:
-        print(
-            f"| {site.name} | {site.kind} | {n} | {n_scored} | {cleaner} | {s['removed']:.1%}"
-            f" | {s['kept']:.2%} | {s['f1']:.3f} |"
-        )
+    print("|---|---|---:|---:|---|---:|---:|---:|", flush=True)
+
+
+def print_row(site: Site, n: int, n_scored: int, cleaner: str, s: dict[str, float]) -> None:
+    print(
+        f"| {site.name} | {site.kind} | {n} | {n_scored} | {cleaner} | {s['removed']:.1%}"
+        f" | {s['kept']:.2%} | {s['f1']:.3f} |",
+        flush=True,
+    )
+
+
+def print_summary(rows: list) -> None:
     # The summary the targets are read from: ours against the best peer on each site.
     print()
     print(
