@@ -1,8 +1,14 @@
 """Speed and memory of fit+clean, ours next to the original deboiler package on the same pages
 in the same run, each runner in a fresh subprocess (peak RSS from ru_maxrss); lxml's
-parse-only time is the floor. Also how time and memory grow from 25% to 100% of a large site.
+parse-only time is the floor. Ours is measured through the Python API and end to end through
+the CLI (``deboiler-gui clean SITE.jsonl -o OUT.jsonl``, start-up, reading and writing
+included). Also how time and memory grow from 25% to 100% of a large site.
 
     python benchmarks/speed.py [--limit N] [--site NAME ...] [--scale-pages 3000] [--no-scale]
+                               [--runners lxml-parse,ours-memory,...]
+
+By default: a news site of 217 pages (bbc-news, built by benchmarks/datasets.py) and the first
+3,000 pages of the libstdc++ API reference.
 """
 
 from __future__ import annotations
@@ -10,9 +16,12 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import warnings
 from pathlib import Path
@@ -26,7 +35,17 @@ from deboiler_gui.engine.model import Page  # noqa: E402
 #: One real site of 3,800 Doxygen pages (the libstdc++ API reference): the scaling test's site.
 SCALE_SITE = next(s for s in SITES if s.name == "libstdc++-api")
 
-RUNNERS = ("lxml-parse", "ours-memory", "ours-performance", "deboiler-memory", "deboiler-performance")
+RUNNERS = (
+    "lxml-parse",
+    "ours-memory",
+    "ours-performance",
+    "ours-cli",
+    "deboiler-memory",
+    "deboiler-performance",
+)
+
+#: The default sites and how many of their pages: one of about 200 pages, one of 3,000.
+DEFAULT_SITES = {"bbc-news": None, "libstdc++-api": 3000}
 
 
 def _cpu() -> float:
@@ -48,6 +67,25 @@ def _load(site_name: str, limit: int | None, spread_of: int | None = None) -> li
     # the site has the same mix of page kinds, so growth measures size, not composition.
     everything = site.pages(spread_of)
     return [everything[i * len(everything) // limit] for i in range(min(limit, len(everything)))]
+
+
+def cli_worker(jsonl: str) -> dict[str, float]:
+    """``deboiler-gui clean`` on a JSON-lines file, timed from this process (its only child)."""
+    exe = shutil.which("deboiler-gui", path=str(Path(sys.executable).parent)) or "deboiler-gui"
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        subprocess.run([exe, "clean", jsonl, "-o", str(Path(tmp) / "out.jsonl"), "--quiet"], check=True)
+        wall = time.perf_counter() - t0
+        with open(jsonl, encoding="utf-8") as f:
+            pages = sum(1 for _ in f)
+    child = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {
+        "seconds": child.ru_utime + child.ru_stime,
+        "wall": wall,
+        "pages": pages,
+        "rss_peak": child.ru_maxrss / 1024,
+        "rss_base": 0.0,
+    }
 
 
 def worker(runner: str, site_name: str, limit: int | None, spread_of: int | None = None) -> dict[str, float]:
@@ -88,7 +126,27 @@ def worker(runner: str, site_name: str, limit: int | None, spread_of: int | None
     }
 
 
-def measure(runner: str, site_name: str, limit: int | None, spread_of: int | None = None) -> dict[str, float]:
+def write_jsonl(site_name: str, limit: int | None, folder: str) -> str:
+    """The pages the API runners read, as the JSON-lines file the CLI runner cleans."""
+    path = os.path.join(folder, f"{site_name}.jsonl")
+    with open(path, "w", encoding="utf-8") as f:
+        for p in _load(site_name, limit):
+            record = {"url": p.url, "html": p.html, "status": 200, "content_type": "text/html"}
+            f.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return path
+
+
+def measure(
+    runner: str,
+    site_name: str,
+    limit: int | None,
+    spread_of: int | None = None,
+    jsonl: str | None = None,
+) -> dict[str, float]:
+    if runner == "ours-cli":
+        cmd = [sys.executable, __file__, "--cli-worker", str(jsonl)]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True)
+        return json.loads(out.stdout.strip().splitlines()[-1])
     cmd = [sys.executable, __file__, "--worker", runner, "--site", site_name]
     if limit is not None:
         cmd += ["--limit", str(limit)]
@@ -107,28 +165,48 @@ def main() -> None:
     parser.add_argument("--no-scale", action="store_true")
     parser.add_argument("--runners", default=",".join(RUNNERS))
     parser.add_argument("--spread-of", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--cli-worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.cli_worker:
+        print(json.dumps(cli_worker(args.cli_worker)))
+        return
     if args.worker:
         print(json.dumps(worker(args.worker, args.site[0], args.limit, args.spread_of)))
         return
-    names = [] if args.site == ["none"] else (args.site or ["django-docs", "sqlite-docs"])
+    if args.site == ["none"]:
+        sites: dict[str, int | None] = {}
+    elif args.site:
+        sites = {name: args.limit for name in args.site}
+    else:
+        sites = {name: args.limit or n for name, n in DEFAULT_SITES.items()}
     runners = args.runners.split(",")
     print(
         "| site | pages | runner | CPU s | pages/CPU s | wall s | peak RSS MB"
-        " | RSS above loaded pages MB | CPU vs ours-memory | CPU vs lxml parse |"
+        " | RSS above loaded pages MB | CPU vs ours-memory | CPU vs lxml parse"
+        " | CPU vs deboiler-memory | peak RSS vs deboiler-memory |"
     )
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
-    for name in names:
-        res = {r: measure(r, name, args.limit) for r in runners}
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, limit in sites.items():
+        site = next((x for x in SITES if x.name == name), None)
+        if site is None or not site.available():
+            print(f"{name}: no such site or its pages are missing (benchmarks/datasets.py builds them)", file=sys.stderr)
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            jsonl = write_jsonl(name, limit, tmp) if "ours-cli" in runners else None
+            res = {r: measure(r, name, limit, jsonl=jsonl) for r in runners}
         ref = res.get("ours-memory", {}).get("seconds")
         floor = res.get("lxml-parse", {}).get("seconds")
+        deb = res.get("deboiler-memory", {})
         for r, m in res.items():
             vs_ours = f"{m['seconds'] / ref:.1f}×" if ref else "-"
             vs_floor = f"{m['seconds'] / floor:.1f}×" if floor else "-"
+            vs_deb = f"{m['seconds'] / deb['seconds']:.2f}×" if deb else "-"
+            rss_deb = f"{m['rss_peak'] / deb['rss_peak']:.2f}×" if deb else "-"
+            above = f"{m['rss_peak'] - m['rss_base']:.0f}" if m["rss_base"] else "-"
             print(
                 f"| {name} | {int(m['pages'])} | {r} | {m['seconds']:.1f} | {m['pages'] / m['seconds']:.1f}"
-                f" | {m['wall']:.1f} | {m['rss_peak']:.0f} | {m['rss_peak'] - m['rss_base']:.0f}"
-                f" | {vs_ours} | {vs_floor} |",
+                f" | {m['wall']:.1f} | {m['rss_peak']:.0f} | {above}"
+                f" | {vs_ours} | {vs_floor} | {vs_deb} | {rss_deb} |",
                 flush=True,
             )
     if args.no_scale:
