@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -240,7 +241,11 @@ def read_html_file(path: Path, url: str) -> Page:
     """One file as a page; unreadable, empty, binary or oversized files become error pages."""
     source = str(path)
     try:
-        size = path.stat().st_size
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            # A pipe would block the run and a device (a link to /dev/zero) never ends.
+            return _error_page(url, source, "not a regular file (a pipe, device or socket)")
+        size = info.st_size
         if size > MAX_PAGE_BYTES:
             return _error_page(url, source, f"{size} bytes, over the {MAX_PAGE_BYTES}-byte page limit")
         data = path.read_bytes()

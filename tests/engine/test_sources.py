@@ -6,6 +6,7 @@ import codecs
 import gzip
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,13 @@ def test_a_broken_link_in_a_folder_is_that_pages_error(tmp_path: Path) -> None:
     pages = {p.url.rsplit("/", 1)[-1]: p for p in iter_inputs([str(tmp_path)], base_url="https://x.example/")}
     assert pages["a.html"].ok
     assert not pages["gone.html"].ok and pages["gone.html"].error
+
+
+def test_pipes_and_devices_in_a_folder_are_those_pages_errors(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text("<html><body><p>kept</p></body></html>", encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.html")  # nothing ever writes to it: reading would block
+    (tmp_path / "zero.html").symlink_to("/dev/zero")  # reading would never end
+    pages = {p.url.rsplit("/", 1)[-1]: p for p in iter_inputs([str(tmp_path)], base_url="https://x.example/")}
+    assert pages["a.html"].ok
+    for name in ("pipe.html", "zero.html"):
+        assert not pages[name].ok and "not a regular file" in (pages[name].error or "")
