@@ -9,7 +9,7 @@ import multiprocessing.connection
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+from deboiler_gui.engine.model import DeboilerError, Page
 
 #: Seconds a new child may take to start and import the engine (not counted as a page's time).
 STARTUP_TIMEOUT = 300.0
@@ -186,7 +186,7 @@ def extract_limited(
                 yield ExtractResult(page.url, status="error", error=f"extraction {exc}")
             except WorkerFailed as exc:
                 yield ExtractResult(page.url, status="error", error=f"extraction failed: {exc}")
-            except RuleError:
-                raise
             except DeboilerError as exc:
+                # Templates were checked before the first page: a rule that fails now fails on
+                # this page's content (a regular expression that backtracks on its text).
                 yield ExtractResult(page.url, status="error", error=str(exc))

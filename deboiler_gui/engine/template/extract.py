@@ -434,9 +434,9 @@ def iter_extract(pages: Iterable[Page], templates: Sequence[Template], models: d
         model = (models or {}).get(page.site)
         try:
             yield extract_page(page, templates, model)
-        except RuleError:
-            raise
         except DeboilerError as exc:
+            # Templates were checked before the first page: a rule that fails now fails on
+            # this page's content (a regular expression that backtracks on its text).
             yield ExtractResult(page.url, status="error", error=str(exc))
 
 
