@@ -9,6 +9,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any
 
 from deboiler_gui.engine.cleaning import applied, clean_page, clean_tree, find_boilerplate
@@ -122,6 +123,72 @@ def _threshold(share: float, minimum: int, n_pages: int) -> int:
     return max(2, min(max(minimum, math.ceil(share * n_pages)), n_pages))
 
 
+@dataclass(slots=True)
+class _FitState:
+    """What fit accumulates over the pages: document frequencies of representations and
+    structural slots (improved) or neighbour-pair counts (compat)."""
+
+    df: dict[int, int] = field(default_factory=dict)  # pages a representation is on
+    link_dense: set[int] = field(default_factory=set)  # representations that are link-dense
+    slot_df: dict[int, int] = field(default_factory=dict)  # pages a slot is on
+    slot_chars: dict[int, int] = field(default_factory=dict)
+    slot_links: dict[int, int] = field(default_factory=dict)
+    slot_main: dict[int, int] = field(default_factory=dict)  # pages where it holds the content
+    slot_names: dict[int, str] = field(default_factory=dict)
+    slot_skel: dict[int, str] = field(default_factory=dict)  # the skeleton first seen there...
+    slot_same: dict[int, int] = field(default_factory=dict)  # ...and pages where it was the same
+    pair_counts: dict[int, int] = field(default_factory=dict)
+    pairs: int = 0
+    similar_pairs: int = 0
+    prev: set[int] | None = None
+    prev_url: str = ""
+    unordered: bool = False
+
+    def add_pair(self, url: str, hashes: dict[int, bool], iou_threshold: float) -> None:
+        """compat: the representations this page shares with its URL neighbour."""
+        current = set(hashes)
+        if self.prev_url and url < self.prev_url:
+            self.unordered = True
+        if self.prev is not None:
+            self.pairs += 1
+            shared = self.prev & current
+            union = len(self.prev | current) or 1
+            if len(shared) / union >= iou_threshold:
+                self.similar_pairs += 1
+            else:
+                counts = self.pair_counts
+                for h in shared:
+                    counts[h] = counts.get(h, 0) + 1
+        self.prev, self.prev_url = current, url
+
+    def add_page(self, summary: dict[str, Any]) -> None:
+        """improved: one page's representations and slots."""
+        df = self.df
+        for h, dense in summary["hashes"].items():
+            df[h] = df.get(h, 0) + 1
+            if dense:
+                self.link_dense.add(h)
+        names = summary["names"]
+        slot_df = self.slot_df
+        for key, (chars, links, skel) in summary["slots"].items():
+            if key not in slot_df:
+                self.slot_names[key] = names[key]
+                slot_df[key] = 1
+                self.slot_chars[key] = chars
+                self.slot_links[key] = links
+                self.slot_skel[key] = skel
+                self.slot_same[key] = 1
+            else:
+                slot_df[key] += 1
+                self.slot_chars[key] += chars
+                self.slot_links[key] += links
+                if self.slot_skel[key] == skel:
+                    self.slot_same[key] += 1
+        slot_main = self.slot_main
+        for key in summary["main"]:
+            slot_main[key] = slot_main.get(key, 0) + 1
+
+
 class DomainCleaner:
     """Learns one site's boilerplate from its pages, scikit-learn style.
 
@@ -225,21 +292,7 @@ class DomainCleaner:
         compat = self.mode == "compat"
         site = ""
         n_pages = skipped = failed = too_large = 0
-        # improved: document frequencies; compat: neighbour pairs
-        df: dict[int, int] = {}
-        link_dense: set[int] = set()
-        slot_df: dict[int, int] = {}
-        slot_chars: dict[int, int] = {}
-        slot_links: dict[int, int] = {}
-        slot_main: dict[int, int] = {}
-        slot_names: dict[int, str] = {}
-        slot_skel: dict[int, str] = {}  # the skeleton first seen at the slot...
-        slot_same: dict[int, int] = {}  # ...and on how many pages it was the same
-        pair_counts: dict[int, int] = {}
-        pairs = similar_pairs = 0
-        prev: set[int] | None = None
-        prev_url = ""
-        unordered = False
+        st = _FitState()
         seen = 0
         yield Progress(0, total, "fitting")
         for page, summary in self._summaries(pages, spec):
@@ -260,47 +313,14 @@ class DomainCleaner:
                 )
             else:
                 n_pages += 1
-                hashes: dict[int, bool] = summary["hashes"]
                 if compat:
-                    current = set(hashes)
-                    if prev_url and page.url < prev_url:
-                        unordered = True
-                    if prev is not None:
-                        pairs += 1
-                        shared = prev & current
-                        union = len(prev | current) or 1
-                        if len(shared) / union >= cfg["iou_threshold"]:
-                            similar_pairs += 1
-                        else:
-                            for h in shared:
-                                pair_counts[h] = pair_counts.get(h, 0) + 1
-                    prev, prev_url = current, page.url
+                    st.add_pair(page.url, summary["hashes"], cfg["iou_threshold"])
                 else:
-                    for h, dense in hashes.items():
-                        df[h] = df.get(h, 0) + 1
-                        if dense:
-                            link_dense.add(h)
-                    names = summary["names"]
-                    for key, (chars, links, skel) in summary["slots"].items():
-                        if key not in slot_df:
-                            slot_names[key] = names[key]
-                            slot_df[key] = 1
-                            slot_chars[key] = chars
-                            slot_links[key] = links
-                            slot_skel[key] = skel
-                            slot_same[key] = 1
-                        else:
-                            slot_df[key] += 1
-                            slot_chars[key] += chars
-                            slot_links[key] += links
-                            if slot_skel[key] == skel:
-                                slot_same[key] += 1
-                    for key in summary["main"]:
-                        slot_main[key] = slot_main.get(key, 0) + 1
+                    st.add_page(summary)
             if seen % 16 == 0:
                 yield Progress(seen, total, f"fitting {site}")
         skipped = seen - n_pages - failed - too_large
-        if unordered:
+        if st.unordered:
             log.warning(
                 "pages of %s were not ordered by URL: neighbour pairs follow input order", site
             )
@@ -313,47 +333,47 @@ class DomainCleaner:
         }
         data: dict[str, Any] = {"format": MODEL_FORMAT, "mode": self.mode}
         if compat:
-            exact = sorted(h for h, c in pair_counts.items() if c >= cfg["min_occurrence"])
+            exact = sorted(h for h, c in st.pair_counts.items() if c >= cfg["min_occurrence"])
             data["exact"] = [hexkey(h) for h in exact]
-            stats.update(pairs=pairs, similar_pairs=similar_pairs, exact=len(exact))
+            stats.update(pairs=st.pairs, similar_pairs=st.similar_pairs, exact=len(exact))
         else:
             text_min = _threshold(cfg["min_page_share"], cfg["min_pages"], n_pages)
             link_min = max(2, int(cfg["link_min_pages"]))
-            exact = sorted(h for h, c in df.items() if c >= text_min)
+            exact = sorted(h for h, c in st.df.items() if c >= text_min)
             # Link-dense blocks (menus) need less evidence, but only outside the main content.
             exact_links = sorted(
-                h for h, c in df.items() if link_min <= c < text_min and h in link_dense
+                h for h, c in st.df.items() if link_min <= c < text_min and h in st.link_dense
             )
             slot_min = _threshold(cfg["slot_min_share"], cfg["slot_min_pages"], n_pages)
-            protected = {k for k, c in slot_main.items() if c >= max(2, 0.1 * slot_df.get(k, 0))}
+            protected = {k for k, c in st.slot_main.items() if c >= max(2, 0.1 * st.slot_df.get(k, 0))}
             nav = sorted(
                 k
-                for k, c in slot_df.items()
+                for k, c in st.slot_df.items()
                 if c >= slot_min
                 and k not in protected
-                and slot_chars[k] > 0
-                and slot_links[k] >= cfg["link_density"] * slot_chars[k]
+                and st.slot_chars[k] > 0
+                and st.slot_links[k] >= cfg["link_density"] * st.slot_chars[k]
             )
             # Template frames: a slot outside the main content whose tag skeleton is the same
             # on most pages (prev/next bars with changing titles, "you are here" headers).
             frames = sorted(
                 k
-                for k, c in slot_df.items()
+                for k, c in st.slot_df.items()
                 if c >= slot_min
                 and k not in protected
-                and slot_chars[k] > 0
-                and slot_same[k] >= cfg["frame_consistency"] * c
-                and slot_links[k] > 0  # navigation links to somewhere
+                and st.slot_chars[k] > 0
+                and st.slot_same[k] >= cfg["frame_consistency"] * c
+                and st.slot_links[k] > 0  # navigation links to somewhere
                 and k not in set(nav)
             )
-            data["frame_slots"] = {hexkey(k): [slot_names[k][-300:], slot_skel[k]] for k in frames}
+            data["frame_slots"] = {hexkey(k): [st.slot_names[k][-300:], st.slot_skel[k]] for k in frames}
             data["exact"] = [hexkey(h) for h in exact]
             data["exact_links"] = [hexkey(h) for h in exact_links]
-            data["nav_slots"] = {hexkey(k): slot_names[k][-300:] for k in nav}
+            data["nav_slots"] = {hexkey(k): st.slot_names[k][-300:] for k in nav}
             data["protected_slots"] = sorted(hexkey(k) for k in protected)
             # Where the site keeps its content: slots on the main-content path of at least half
             # the pages (a page whose own guess stops above them is mostly links).
-            data["main_slots"] = sorted(hexkey(k) for k, c in slot_main.items() if c >= 0.5 * n_pages)
+            data["main_slots"] = sorted(hexkey(k) for k, c in st.slot_main.items() if c >= 0.5 * n_pages)
             stats.update(
                 exact=len(exact),
                 exact_links=len(exact_links),
