@@ -137,12 +137,26 @@ class _FitState:
     slot_names: dict[int, str] = field(default_factory=dict)
     slot_skel: dict[int, str] = field(default_factory=dict)  # the skeleton first seen there...
     slot_same: dict[int, int] = field(default_factory=dict)  # ...and pages where it was the same
+    slot_series: dict[int, int] = field(default_factory=dict)  # pages with it twice or more
+    # the slot a block is first seen in (and the slot of the block around it)...
+    hash_slot: dict[int, tuple[int, int | None]] = field(default_factory=dict)
+    hash_slot_n: dict[int, int] = field(default_factory=dict)  # ...and pages where it was there
+    label_df: dict[int, int] = field(default_factory=dict)  # pages with a labelled link block
+    label_names: dict[int, str] = field(default_factory=dict)
     pair_counts: dict[int, int] = field(default_factory=dict)
     pairs: int = 0
     similar_pairs: int = 0
     prev: set[int] | None = None
     prev_url: str = ""
     unordered: bool = False
+
+    def place_pages(self, h: int) -> int:
+        """Pages that have the place of a block: its slot and the slot of the block around it
+        (a signature's own slot exists only where some signature is; its post's slot is on
+        every thread)."""
+        slot, parent = self.hash_slot[h]
+        n = self.slot_df.get(slot, 1)
+        return max(n, self.slot_df.get(parent, 0)) if parent is not None else n
 
     def add_pair(self, url: str, hashes: dict[int, bool], iou_threshold: float) -> None:
         """compat: the representations this page shares with its URL neighbour."""
@@ -164,13 +178,28 @@ class _FitState:
     def add_page(self, summary: dict[str, Any]) -> None:
         """improved: one page's representations and slots."""
         df = self.df
+        hslots = summary["hslots"]
+        hash_slot, hash_slot_n = self.hash_slot, self.hash_slot_n
         for h, dense in summary["hashes"].items():
-            df[h] = df.get(h, 0) + 1
+            n = df.get(h)
+            where = hslots.get(h)
+            if n is None:
+                df[h] = 1
+                if where is not None:
+                    hash_slot[h] = where
+                    hash_slot_n[h] = 1
+            else:
+                df[h] = n + 1
+                if where is not None and hash_slot.get(h) == where:
+                    hash_slot_n[h] += 1
             if dense:
                 self.link_dense.add(h)
         names = summary["names"]
         slot_df = self.slot_df
-        for key, (chars, links, skel) in summary["slots"].items():
+        series = self.slot_series
+        for key, (chars, links, skel, count) in summary["slots"].items():
+            if count > 1:
+                series[key] = series.get(key, 0) + 1
             if key not in slot_df:
                 self.slot_names[key] = names[key]
                 slot_df[key] = 1
@@ -184,6 +213,13 @@ class _FitState:
                 self.slot_links[key] += links
                 if self.slot_skel[key] == skel:
                     self.slot_same[key] += 1
+        label_df = self.label_df
+        for key, name in summary["labels"].items():
+            if key in label_df:
+                label_df[key] += 1
+            else:
+                label_df[key] = 1
+                self.label_names[key] = name
         slot_main = self.slot_main
         for key in summary["main"]:
             slot_main[key] = slot_main.get(key, 0) + 1
@@ -354,6 +390,7 @@ class DomainCleaner:
                 and st.slot_chars[k] > 0
                 and st.slot_links[k] >= cfg["link_density"] * st.slot_chars[k]
             )
+            nav_set = set(nav)
             # Template frames: a slot outside the main content whose tag skeleton is the same
             # on most pages (prev/next bars with changing titles, "you are here" headers).
             frames = sorted(
@@ -364,22 +401,51 @@ class DomainCleaner:
                 and st.slot_chars[k] > 0
                 and st.slot_same[k] >= cfg["frame_consistency"] * c
                 and st.slot_links[k] > 0  # navigation links to somewhere
-                and k not in set(nav)
+                and k not in nav_set
+                # a slot filled several times on a page is a series (posts, paragraphs,
+                # listing lines): its members are the page's own, not one frame
+                and st.slot_series.get(k, 0) < cfg["frame_consistency"] * c
             )
             data["frame_slots"] = {hexkey(k): [st.slot_names[k][-300:], st.slot_skel[k]] for k in frames}
+            # Per-page widgets: a link-dense block under the same label at the same place on
+            # enough pages, whatever its links ("Recommendations", "Also available", "Related
+            # Categories:"); they act outside the main content only.
+            labelled = sorted(k for k, c in st.label_df.items() if c >= slot_min)
+            data["label_slots"] = {hexkey(k): st.label_names[k] for k in labelled}
             data["exact"] = [hexkey(h) for h in exact]
             data["exact_links"] = [hexkey(h) for h in exact_links]
+            # Per-page widgets: a link-dense block under the same label at the same place on
+            # enough pages, whatever its links ("Recommendations", "Also available", "Related
+            # Categories:"); they act outside the main content only.
+            labelled = sorted(k for k, c in st.label_df.items() if c >= slot_min)
+            data["label_slots"] = {hexkey(k): st.label_names[k] for k in labelled}
             data["nav_slots"] = {hexkey(k): st.slot_names[k][-300:] for k in nav}
             data["protected_slots"] = sorted(hexkey(k) for k in protected)
             # Where the site keeps its content: slots on the main-content path of at least half
             # the pages (a page whose own guess stops above them is mostly links).
             data["main_slots"] = sorted(hexkey(k) for k, c in st.slot_main.items() if c >= 0.5 * n_pages)
+            # The content slot: slots that hold the page's main content on at least half the
+            # pages they are on. Inside it a repeated block is the page's own unless it sits at
+            # the same place on most pages (a fixed label or button of the content's template).
+            data["content_slots"] = sorted(
+                hexkey(k)
+                for k, c in st.slot_main.items()
+                if c >= slot_min and c >= 0.5 * st.slot_df.get(k, c)
+            )
+            data["exact_fixed"] = sorted(
+                hexkey(h)
+                for h in exact
+                if h in st.hash_slot and st.hash_slot_n[h] >= cfg["fixed_share"] * st.place_pages(h)
+            )
             stats.update(
                 exact=len(exact),
                 exact_links=len(exact_links),
                 nav_slots=len(nav),
                 frame_slots=len(frames),
                 protected_slots=len(protected),
+                content_slots=len(data["content_slots"]),
+                label_slots=len(labelled),
+                exact_fixed=len(data["exact_fixed"]),
                 text_min_pages=text_min,
                 slot_min_pages=slot_min,
             )

@@ -49,6 +49,11 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "slot_min_pages": 3,
     "slot_min_share": 0.05,
     "frame_consistency": 0.5,  # share of pages where a frame slot has the same tag skeleton
+    # inside the content slot a repeated block is content unless it is "fixed": at the same
+    # slot on fixed_share of the pages that have the slot, and label-like (a button, a tab, a
+    # section label: at most label_max_chars, or link-dense)
+    "fixed_share": 0.8,
+    "label_max_chars": 200,
     "element_link_density": 0.3,  # a slot removal also needs the element itself link-dense...
     "max_slot_share": 0.5,  # ...and at most this share of the page's text
     # the main content: the deepest element holding main_share of the page's non-link text
@@ -475,6 +480,33 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
 
 # --------------------------------------------------------------------------- fit summaries
 
+#: A block's label (its first words when they are not a link: "Recommendations", "Related
+#: Categories:") is at most this long, normalised.
+MAX_LABEL_CHARS = 60
+
+
+def block_label(el: HtmlElement) -> str | None:
+    """The normalised first text of a block when it is a label: not link text, short, and
+    followed by more of the block. None otherwise."""
+    for n, node in enumerate(el.iter()):
+        if n > 30:
+            return None
+        tag = node.tag
+        if not isinstance(tag, str) or tag in INVISIBLE_TAGS:
+            continue
+        text = node.text
+        if text and not text.isspace():
+            if tag == "a" or any(a.tag == "a" for a in node.iterancestors("a")):
+                return None
+            label = _DIGITS.sub("0", "".join(text.split()).lower())
+            return label if len(label) <= MAX_LABEL_CHARS else None
+    return None
+
+
+def label_key(slot: str, label: str) -> int:
+    return h64((slot + "\0" + label).encode("utf-8", "surrogatepass"))
+
+
 
 #: A block repeated more often than this within one page is the page's own structure (list
 #: entries, "Changes in version N" headings), not a site-wide template part.
@@ -498,26 +530,52 @@ def summarise(
     if facts.too_large:
         return {"too_large": facts.elements}
     hashes: dict[int, bool] = {}
+    # the slot each representation is first seen in, and the slot of the candidate around it
+    hslots: dict[int, tuple[int, int | None]] = {}
     slots: dict[int, list[Any]] = {}
     names: dict[int, str] = {}
     repeats = repeats_within_page(facts)
     keys: dict[str, int] = {}
-    for _el, h, chars, links, slot, _end, skel in facts.cands:
-        if h not in hashes and h not in repeats:
-            hashes[h] = chars > 0 and links >= link_density * chars
+    around: list[tuple[int, int]] = []  # (end, slot key) of the open candidates with a slot
+    labels: dict[int, str] = {}  # link-dense blocks under a label: (slot, label) key -> name
+    for i, (_el, h, chars, links, slot, end, skel) in enumerate(facts.cands):
+        while around and around[-1][0] <= i:
+            around.pop()
+        key = None
         if slot is not None and chars > 0:
             key = keys.get(slot)
             if key is None:
                 key = keys[slot] = h64(slot.encode("utf-8", "surrogatepass"))
             acc = slots.get(key)
             if acc is None:
-                slots[key] = [chars, links, skel]
+                slots[key] = [chars, links, skel, 1]
                 names[key] = slot
             else:
                 acc[0] += chars
                 acc[1] += links
+                acc[3] += 1
+        if h not in hashes and h not in repeats:
+            hashes[h] = chars > 0 and links >= link_density * chars
+            if slot is not None and 0 < links < chars:
+                label = block_label(_el)
+                if label is not None and links >= link_density * (chars - len(label)):
+                    lkey = label_key(slot, label)
+                    if lkey not in labels:
+                        labels[lkey] = f"{slot[-200:]} | {label}"
+            if key is not None:
+                hslots[h] = (key, around[-1][1] if around else None)
+        if key is not None:
+            around.append((end, key))
     main = sorted({h64(s.encode("utf-8", "surrogatepass")) for s in facts.main_slots})
-    return {"hashes": hashes, "slots": slots, "names": names, "main": main, "chars": facts.chars}
+    return {
+        "hashes": hashes,
+        "hslots": hslots,
+        "labels": labels,
+        "slots": slots,
+        "names": names,
+        "main": main,
+        "chars": facts.chars,
+    }
 
 
 def summarise_html(html: str, spec: Spec, link_density: float) -> dict[str, Any]:

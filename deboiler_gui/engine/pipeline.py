@@ -13,7 +13,7 @@ import tempfile
 import threading
 import time
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -82,6 +82,8 @@ class CleanOptions:
     #: Templates (as dicts) whose remove and keep rules are applied on top of the site model,
     #: the best URL match per page (accepted and rejected boilerplate groups live there).
     templates: list[dict[str, Any]] = field(default_factory=list)
+    #: Called with every written record, in the driving process (the CLI's --explain).
+    on_record: Callable[[dict[str, Any]], None] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -453,6 +455,8 @@ def clean_steps(
         for record in records:
             writer.write(record)
             summary.count(record)
+            if options.on_record is not None:
+                options.on_record(record)
             done += 1
             if done % 8 == 0 or done == total:
                 yield Progress(done, total, f"cleaning {site}")
