@@ -20,6 +20,7 @@ from deboiler_gui.engine.htmltree import (
 from deboiler_gui.engine.model import CleanResult, DomainModel, InputError, Page, Removal, RuleError
 from deboiler_gui.engine.pageanalysis import (
     DEFAULT_CONFIG,
+    MAX_LABEL_CHARS,
     Facts,
     analyse,
     block_label,
@@ -160,7 +161,13 @@ def matches(
                 detector, key, frameish = "slot", ap.nav[sid], True
             elif sid in ap.frames and links > 0 and ap.frames[sid][1] == skel and not _in_any(el, content_areas):
                 detector, key, frameish = "frame", ap.frames[sid][0], True
-        if not detector and ap.labels and slot is not None and 0 < links < chars:
+        if (
+            not detector
+            and ap.labels
+            and slot is not None
+            and 0 < links < chars
+            and links >= density * (chars - MAX_LABEL_CHARS)
+        ):
             label = block_label(el)
             if label is not None and links >= density * (chars - len(label)):
                 lkey = label_key(slot, label)

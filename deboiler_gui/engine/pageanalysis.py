@@ -556,7 +556,7 @@ def summarise(
                 acc[3] += 1
         if h not in hashes and h not in repeats:
             hashes[h] = chars > 0 and links >= link_density * chars
-            if slot is not None and 0 < links < chars:
+            if slot is not None and 0 < links < chars and links >= link_density * (chars - MAX_LABEL_CHARS):
                 label = block_label(_el)
                 if label is not None and links >= link_density * (chars - len(label)):
                     lkey = label_key(slot, label)

@@ -223,7 +223,8 @@ def fit_steps(
     """Fit one DomainModel per site on the workspace's cleanable pages; optionally save them.
 
     A site whose fit fails is logged and left out (its name and the reason go into ``failed``).
-    In performance mode the fitted cleaners (holding parsed pages) are put in ``cleaners``.
+    The fitted cleaners that hold what they learnt of each page (performance mode, or memory
+    mode in one process) are put in ``cleaners``.
     """
     options = options or CleanOptions()
     api = _cleaner_api()
@@ -257,7 +258,10 @@ def fit_steps(
             done += n
             continue
         models[group.site] = model
-        if cleaners is not None and options.operation_mode == "performance":
+        if cleaners is not None and (options.operation_mode == "performance" or options.jobs == 1):
+            # performance mode: the cleaner holds the parsed pages; memory mode in one process:
+            # it holds a few numbers per candidate of each page, so cleaning does not analyse
+            # the pages a second time
             cleaners[group.site] = cleaner
         if save_to is not None:
             save_to.save_model(model)
