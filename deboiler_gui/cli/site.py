@@ -123,6 +123,7 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @click.option("--template", "-t", "template_specs", multiple=True, metavar="NAME|FILE", help="Also apply this template's remove and keep rules (accepted / rejected boilerplate groups) to the pages its URLs match; a workspace template name or a rule file. Repeatable.")
 @click.option("--engine", type=click.Choice(["local", "spark"]), default="local", show_default=True, help="Run on this machine, or on Apache Spark (output is then a folder of part files; see docs/spark.md).")
 @click.option("--master", default=None, help="Spark master URL with --engine spark (default local[*]).")
+@click.option("--page-fallback", is_flag=True, help="Clean a site with too few pages to learn its template from (1-4) page by page with a page-level extractor (trafilatura); its records say so.")
 @click.option("--explain", is_flag=True, help="Say for every page which part was taken as its content and why, and what was removed by which detector (on standard error).")
 def clean_command(
     inputs: tuple[Path, ...],
@@ -141,6 +142,7 @@ def clean_command(
     template_specs: tuple[str, ...],
     engine: str,
     master: str | None,
+    page_fallback: bool,
     explain: bool,
 ) -> None:
     """Clean every page of the inputs and write one record per page.
@@ -173,6 +175,7 @@ def clean_command(
         output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
     options.templates = templates
+    options.page_fallback = page_fallback
     if explain:
         options.on_record = _explain_record
     summary = _drive_phases(

@@ -36,6 +36,7 @@ from deboiler_gui.engine.pageanalysis import (
     summarise,
     summarise_html,
 )
+from deboiler_gui.engine.pagefallback import clean_single, too_few
 
 log = logging.getLogger(__name__)
 
@@ -241,6 +242,7 @@ class DomainCleaner:
         mode: str = "improved",
         operation_mode: str = "memory",
         jobs: int = 1,
+        page_fallback: bool = False,
         **config: Any,
     ) -> None:
         if mode not in MODES:
@@ -254,6 +256,8 @@ class DomainCleaner:
         self.mode = mode
         self.operation_mode = operation_mode
         self.jobs = int(jobs)
+        # a site with too few pages to learn from (1-4) is cleaned page by page instead
+        self.page_fallback = bool(page_fallback)
         self.config = check_config(config)
         self.model_: DomainModel | None = None
         self._cache: dict[str, tuple[HtmlElement, Facts | None]] = {}
@@ -463,6 +467,12 @@ class DomainCleaner:
         if self.model_ is None:
             raise DeboilerError("the cleaner is not fitted: call fit() first")
         model = self.model_
+        fitted = int(model.stats.get("pages", 0))
+        if self.page_fallback and too_few(fitted):
+            log.warning("%s has %d page(s): too few to learn from, cleaning page by page", model.site, fitted)
+            for page in pages:
+                yield clean_single(page, fitted)
+            return
         if self.jobs == 1:
             store = self._store
             if store is not None and store.spec != applied(model).spec:

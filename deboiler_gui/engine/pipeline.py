@@ -82,6 +82,9 @@ class CleanOptions:
     #: Templates (as dicts) whose remove and keep rules are applied on top of the site model,
     #: the best URL match per page (accepted and rejected boilerplate groups live there).
     templates: list[dict[str, Any]] = field(default_factory=list)
+    #: A site with too few pages to learn from (1-4) is cleaned page by page by a page-level
+    #: extractor, and each record says so (content.method "page").
+    page_fallback: bool = False
     #: Called with every written record, in the driving process (the CLI's --explain).
     on_record: Callable[[dict[str, Any]], None] | None = field(default=None, repr=False, compare=False)
 
@@ -407,6 +410,24 @@ def _performance_records(
         yield record
 
 
+def _fallback_api() -> Any:
+    from deboiler_gui.engine import pagefallback
+
+    return pagefallback
+
+
+def _fallback_records(pages: Iterator[Page], site_pages: int, max_chars: int) -> Iterator[dict[str, Any]]:
+    """Records of a site too small to learn from, each page cleaned on its own."""
+    api = _fallback_api()
+    for page in pages:
+        if page.error or _skip(page, max_chars) is not None:
+            yield result_record(page, None, max_chars=max_chars)
+            continue
+        record = api.clean_single(page, site_pages).to_dict()
+        record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
+        yield record
+
+
 def _collect(page: Page, future: Future[dict[str, Any]]) -> dict[str, Any]:
     try:
         return future.result()
@@ -442,7 +463,10 @@ def clean_steps(
         error = site_errors.get(site)
         pages = ws.iter_pages(site)
         cleaner = (cleaners or {}).get(site)
-        if cleaner is not None and model is not None and error is None and not templates:
+        fitted = int(model.stats.get("pages", 0)) if model is not None else counts.get(site, 0)
+        if options.page_fallback and error is None and _fallback_api().too_few(fitted):
+            records = _fallback_records(pages, fitted, options.max_page_chars)
+        elif cleaner is not None and model is not None and error is None and not templates:
             records: Iterator[dict[str, Any]] = _performance_records(cleaner, pages, model, options.max_page_chars, options.page_timeout)
         elif options.jobs > 1 and counts.get(site, 0) > options.jobs:
             records = _parallel_records(
