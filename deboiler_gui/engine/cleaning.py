@@ -395,6 +395,16 @@ def find_boilerplate(root: HtmlElement, model: DomainModel) -> list[tuple[HtmlEl
     ]
 
 
+def content_of(root: HtmlElement, model: DomainModel) -> dict[str, str]:
+    """Where the model takes a parse_html tree's content to be and why: ``slot`` (XPath, empty
+    for the whole page), ``reason``, ``method`` ("site"). The tree is not modified."""
+    why: dict[str, str] = {}
+    matches(root, model, why=why)
+    if not why:
+        return {}
+    return {"slot": why.get("content", ""), "reason": why.get("reason", ""), "method": "site"}
+
+
 def _select(root: HtmlElement, expression: str, what: str) -> list[HtmlElement]:
     try:
         found = root.xpath(expression)
@@ -524,4 +534,4 @@ def clean_page(
         )
 
 
-__all__ = ["clean_page", "clean_tree", "find_boilerplate"]
+__all__ = ["clean_page", "clean_tree", "content_of", "find_boilerplate"]
