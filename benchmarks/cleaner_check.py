@@ -85,7 +85,36 @@ def _truth_of(dev: DevSite, page: Page, gold: dict[str, str]) -> tuple[Counter[s
     return content, everything - content
 
 
-def check(name: str, pages: list[Page], truths: dict, worst: int) -> None:
+def _trafilatura(pages: list[Page], urls: set[str]) -> dict[str, str]:
+    import trafilatura
+
+    return {
+        p.url: trafilatura.extract(p.html, url=p.url, include_comments=True, include_tables=True)
+        or ""
+        for p in pages
+        if p.url in urls
+    }
+
+
+def _justext(pages: list[Page], urls: set[str]) -> dict[str, str]:
+    import justext
+
+    stop = justext.get_stoplist("English")
+    return {
+        p.url: "\n".join(
+            par.text
+            for par in justext.justext(p.html.encode("utf-8"), stop)
+            if not par.is_boilerplate
+        )
+        for p in pages
+        if p.url in urls
+    }
+
+
+PEERS = {"trafilatura": _trafilatura, "justext": _justext}
+
+
+def check(name: str, pages: list[Page], truths: dict, worst: int, peers: list[str] = ()) -> None:
     t0 = time.process_time()
     cleaner = DomainCleaner().fit(pages)
     cleaned = {r.url: r.cleaned_text for r in cleaner.transform(pages)}
@@ -95,6 +124,15 @@ def check(name: str, pages: list[Page], truths: dict, worst: int) -> None:
         f"| {name} | {len(pages)} | {len(truths)} | {s['removed']:.1%} | {s['kept']:.2%} | {s['f1']:.3f} | {dt:.1f} |",
         flush=True,
     )
+    for peer in peers:
+        t0 = time.process_time()
+        out = PEERS[peer](pages, set(truths))
+        dt = time.process_time() - t0
+        p = score(truths, out)
+        print(
+            f"| {name} ({peer}) | {len(pages)} | {len(truths)} | {p['removed']:.1%} | {p['kept']:.2%} | {p['f1']:.3f} | {dt:.1f} |",
+            flush=True,
+        )
     losses = []
     for url, (content, _b) in truths.items():
         lost = content - tokens(cleaned.get(url, ""))
@@ -109,6 +147,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", action="append")
     parser.add_argument("--worst", type=int, default=0)
+    parser.add_argument(
+        "--peer",
+        action="append",
+        default=[],
+        choices=sorted(PEERS),
+        help="also score this page-level extractor",
+    )
     parser.add_argument("--limit", type=int, default=None, help="pages per documentation site")
     parser.add_argument("--data", type=Path, default=Path("/work/data/cleaner"))
     args = parser.parse_args()
@@ -121,12 +166,12 @@ def main() -> None:
         truths = {p.url: _truth_of(dev, p, gold) for p in pages if dev.scored in p.url}
         if dev.content is None:
             truths = {u: t for u, t in truths.items() if u in gold}
-        check(dev.name, pages, truths, args.worst)
+        check(dev.name, pages, truths, args.worst, args.peer)
     for site in SITES:
         if args.site and site.name not in args.site or not site.available():
             continue
         pages = site.pages(args.limit if args.limit is not None else site.sample)
-        check(site.name, pages, {p.url: truth(site, p) for p in pages}, args.worst)
+        check(site.name, pages, {p.url: truth(site, p) for p in pages}, args.worst, args.peer)
 
 
 if __name__ == "__main__":

@@ -406,11 +406,14 @@ class DomainCleaner:
                 and st.slot_same[k] >= cfg["frame_consistency"] * c
                 and st.slot_links[k] > 0  # navigation links to somewhere
                 and k not in nav_set
-                # a slot filled several times on a page is a series (posts, paragraphs,
-                # listing lines): its members are the page's own, not one frame
-                and st.slot_series.get(k, 0) < cfg["frame_consistency"] * c
             )
-            data["frame_slots"] = {hexkey(k): [st.slot_names[k][-300:], st.slot_skel[k]] for k in frames}
+            # A slot filled several times on most of its pages is a series (posts, paragraphs,
+            # listing lines, related-story teasers): inside the content slot its members are
+            # the page's own, never a frame.
+            series = {k for k in frames if st.slot_series.get(k, 0) >= cfg["frame_consistency"] * st.slot_df[k]}
+            data["frame_slots"] = {
+                hexkey(k): [st.slot_names[k][-300:], st.slot_skel[k], k in series] for k in frames
+            }
             # Per-page widgets: a link-dense block under the same label at the same place on
             # enough pages, whatever its links ("Recommendations", "Also available", "Related
             # Categories:"); they act outside the main content only.

@@ -48,7 +48,7 @@ class Applied:
             self.exact_links = {int(h, 16) for h in data.get("exact_links", ())}
             self.nav = {int(h, 16): name for h, name in dict(data.get("nav_slots", {})).items()}
             self.frames = {
-                int(h, 16): (str(v[0]), str(v[1]))
+                int(h, 16): (str(v[0]), str(v[1]), bool(v[2]) if len(v) > 2 else False)
                 for h, v in dict(data.get("frame_slots", {})).items()
             }
             self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
@@ -82,10 +82,12 @@ def applied(model: DomainModel) -> Applied:
     return cached[1]
 
 
-#: A part of the page's frame that bounds the content slot holds at least this many characters
-#: and this share of the page's text.
+#: The parts of the page's frame inside an element bound the content slot there when they hold
+#: at least this many characters and this share of the page's text, counting only parts of
+#: more than a few words (tabs, buttons and prices belong to the content's own template).
 FRAME_MIN_CHARS = 40
 FRAME_MIN_SHARE = 0.02
+FRAME_PART_CHARS = 20
 
 
 def matches(
@@ -141,7 +143,7 @@ def matches(
         main.update(_title_headings(root))
     # Pass 1: what each candidate would be taken for, were it outside the content.
     raw: list[tuple[str, str]] = []
-    frame_anc: set[HtmlElement] = set()
+    frame_chars: dict[HtmlElement, int] = {}
     frame_min = max(FRAME_MIN_CHARS, FRAME_MIN_SHARE * facts.chars)
     per_slot: dict[str | None, int] = {}
     for rec in cands:
@@ -152,7 +154,8 @@ def matches(
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
-            frameish = chars > 0 and links >= density * chars
+            # link-dense, or a fixed part of the template at the same place on most pages
+            frameish = chars > 0 and (links >= density * chars or h in ap.fixed)
         elif h in ap.exact_links:
             detector, key, frameish = "exact", hexkey(h), True
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
@@ -174,11 +177,20 @@ def matches(
                 if lkey in ap.labels:
                     detector, key, frameish = "label", ap.labels[lkey], True
         raw.append((detector, key))
-        if frameish and el not in main and per_slot[slot] == 1 and chars >= frame_min:
+        if (
+            frameish
+            and chars >= FRAME_PART_CHARS
+            and el not in main
+            and per_slot[slot] == 1
+            and not (main_el is not None and _inside(el, main_el))
+        ):
             # the page's frame: one of a kind on the page (per-entry details of a series, like
-            # each post's author box, are the series' own) and more than a few words (tabs and
-            # buttons belong to the content's own template)
-            frame_anc.update(el.iterancestors())
+            # each post's author box, are the series' own); an ancestor holding more than a few
+            # words of it (tabs and buttons belong to the content's own template) bounds the
+            # content slot
+            for a in el.iterancestors():
+                frame_chars[a] = frame_chars.get(a, 0) + chars
+    frame_anc = {a for a, c in frame_chars.items() if c >= frame_min}
     # The content slot: the page's main content, widened to the largest place around it that
     # the site keeps its content in and that holds none of the page's frame (navigation,
     # link lists, template frames). Posts of a thread, entries of a list: inside it, a block
@@ -199,9 +211,12 @@ def matches(
         detector, key = raw[i]
         if detector and not ap.compat:
             in_main = main_el is not None and _inside(el, main_el)
+            in_region = region is not None and (el is region or _inside(el, region))
             if in_main and (detector != "exact" or h not in ap.exact):
                 detector = ""  # slots, frames and link lists act only outside the main content
-            elif detector == "exact" and h in ap.exact and region is not None and (el is region or _inside(el, region)):
+            elif detector == "frame" and in_region and ap.frames[ap.slot_id(slot)][2]:
+                detector = ""  # one entry of a series in the content slot (a post's paragraph)
+            elif detector == "exact" and h in ap.exact and in_region:
                 if (
                     h not in ap.fixed
                     or (chars > label_max and links < density * chars)
