@@ -154,8 +154,9 @@ def matches(
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
-            # link-dense, or a fixed part of the template at the same place on most pages
-            frameish = chars > 0 and (links >= density * chars or h in ap.fixed)
+            # a block repeated site-wide outside the main content, one of a kind on the page,
+            # is a part of the frame for bounding the content slot (a sidebar's teaser)
+            frameish = chars > 0
         elif h in ap.exact_links:
             detector, key, frameish = "exact", hexkey(h), True
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
