@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
+RUNNERS = ("lxml-parse", "ours-cli", "deboiler-cli", "ours-api", "deboiler-api")
 
 _LOAD = """
 import json, sys
@@ -111,6 +112,7 @@ def run(runner: str, site: Path, out: Path) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("sites", nargs="+", type=Path)
+    parser.add_argument("--runners", default=",".join(RUNNERS), help="comma-separated subset")
     args = parser.parse_args()
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     print(
@@ -122,13 +124,15 @@ def main() -> None:
         pages = sum(1 for _ in site.open(encoding="utf-8"))
         res = {}
         with tempfile.TemporaryDirectory() as tmp:
-            for runner in ("lxml-parse", "ours-cli", "deboiler-cli", "ours-api", "deboiler-api"):
+            for runner in args.runners.split(","):
                 res[runner] = m = run(runner, site, Path(tmp) / f"{runner}.jsonl")
                 timed = f"{m['timed']:.2f}" if m["timed"] == m["timed"] else "-"
                 print(
                     f"| {site.stem} | {pages} | {runner} | {m['cpu']:.2f} | {m['wall']:.2f} | {m['rss']:.0f} | {timed} |",
                     flush=True,
                 )
+        if set(RUNNERS) - set(res):
+            continue
         ratios.append(
             (
                 site.stem,
