@@ -486,21 +486,35 @@ MAX_LABEL_CHARS = 60
 
 
 def block_label(el: HtmlElement) -> str | None:
-    """The normalised first text of a block when it is a label: not link text, short, and
-    followed by more of the block. None otherwise."""
-    for n, node in enumerate(el.iter()):
-        if n > 30:
-            return None
-        tag = node.tag
-        if not isinstance(tag, str) or tag in INVISIBLE_TAGS:
-            continue
+    """The normalised first text of a block when it is a label: not link text and short.
+    None otherwise. Follows first children only (a heading, a strong or a span at the top of
+    the block), so it costs a few steps per block."""
+    node = el
+    for _ in range(4):
         text = node.text
         if text and not text.isspace():
-            if tag == "a" or any(a.tag == "a" for a in node.iterancestors("a")):
-                return None
-            label = _DIGITS.sub("0", "".join(text.split()).lower())
-            return label if len(label) <= MAX_LABEL_CHARS else None
+            return None if node.tag == "a" else _label(text)
+        nxt = None
+        for child in node:
+            tag = child.tag
+            if isinstance(tag, str) and tag not in INVISIBLE_TAGS:
+                if tag == "a" and child.get("href") is not None:
+                    return None
+                if len(child) or (child.text and not child.text.isspace()):
+                    nxt = child
+                    break
+            tail = child.tail  # after a comment, a script or an empty element (img, anchor)
+            if tail and not tail.isspace():
+                return _label(tail)
+        if nxt is None:
+            return None
+        node = nxt
     return None
+
+
+def _label(text: str) -> str | None:
+    label = _DIGITS.sub("0", "".join(text.split()).lower())
+    return label if len(label) <= MAX_LABEL_CHARS else None
 
 
 def label_key(slot: str, label: str) -> int:
