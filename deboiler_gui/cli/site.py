@@ -125,6 +125,8 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @click.option("--template", "-t", "template_specs", multiple=True, metavar="NAME|FILE", help="Also apply this template's remove and keep rules (accepted / rejected boilerplate groups) to the pages its URLs match; a workspace template name or a rule file. Repeatable.")
 @click.option("--engine", type=click.Choice(["local", "spark"]), default="local", show_default=True, help="Run on this machine, or on Apache Spark (output is then a folder of part files; see docs/spark.md).")
 @click.option("--master", default=None, help="Spark master URL with --engine spark (default local[*]).")
+@click.option("--page-fallback", is_flag=True, help="Clean a site with too few pages to learn its template from (1-4) page by page with a page-level extractor (trafilatura); its records say so.")
+@click.option("--explain", is_flag=True, help="Say for every page which part was taken as its content and why, and what was removed by which detector (on standard error).")
 def clean_command(
     inputs: tuple[Path, ...],
     demo: bool,
@@ -144,6 +146,8 @@ def clean_command(
     master: str | None,
     with_markdown: bool,
     chrome: str | None,
+    page_fallback: bool,
+    explain: bool,
 ) -> None:
     """Clean every page of the inputs and write one record per page.
 
@@ -180,6 +184,9 @@ def clean_command(
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
     options.templates = templates
     options.markdown = with_markdown
+    options.page_fallback = page_fallback
+    if explain:
+        options.on_record = _explain_record
     summary = _drive_phases(
         run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options, chrome=chrome),
         quiet,
@@ -195,6 +202,44 @@ def clean_command(
             click.echo(f"Wrote the sites' chrome to {Path(chrome).resolve()}")
     for site, reason in sorted(summary.failed_sites.items()):
         click.echo(f"{site}: {reason}", err=True)
+
+
+#: What each detector's removals are, for --explain.
+DETECTORS = {
+    "exact": "repeated block",
+    "slot": "navigation slot",
+    "frame": "template frame",
+    "label": "labelled widget",
+    "pair": "shared with a neighbour",
+    "rule": "remove rule",
+}
+
+
+def explain_text(record: dict[str, Any]) -> str:
+    """One page's explanation: where its content was taken from and why, and the removals
+    grouped by detector."""
+    lines = [f"{record.get('url')}: {record.get('status')}"]
+    if record.get("status") != "ok":
+        lines[0] += f" ({record.get('error')})"
+        return "\n".join(lines)
+    content = record.get("content") or {}
+    if content.get("method") == "page":
+        lines.append(f"  content: single-page extractor ({content.get('reason', '')})")
+    elif content:
+        where = content.get("slot") or "the whole page"
+        lines.append(f"  content: {where} ({content.get('reason', '')})")
+    groups: dict[str, list[int]] = {}
+    for r in record.get("removed") or ():
+        groups.setdefault(str(r.get("detector")), []).append(int(r.get("chars") or 0))
+    for detector, chars in sorted(groups.items()):
+        lines.append(
+            f"  removed {len(chars)} × {DETECTORS.get(detector, detector)} ({detector}), {sum(c for c in chars if c > 0)} characters"
+        )
+    return "\n".join(lines)
+
+
+def _explain_record(record: dict[str, Any]) -> None:
+    click.echo(explain_text(record), err=True)
 
 
 def _clean_on_spark(paths: list[Path], output: str | None, fmt: str | None, workspace: Path | None, mode: str, master: str | None, base_url: str | None, quiet: bool, templates: list[dict]) -> None:

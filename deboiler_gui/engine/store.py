@@ -14,10 +14,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
-
-import sqlite_utils
-from sqlite_utils.migrations import Migrations
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from deboiler_gui.engine.model import (
     STATUS_UNREADABLE,
@@ -27,6 +24,33 @@ from deboiler_gui.engine.model import (
     valid_text,
 )
 from deboiler_gui.engine.template.model import Template
+
+
+def _import_sqlite_utils() -> Any:
+    """sqlite-utils without pandas and numpy: it imports them only to map their value types,
+    which the workspace never stores, and they cost most of a CLI command's start-up (about
+    a second). Modules already imported are left as they are."""
+    import sys
+
+    blocked = [name for name in ("pandas", "numpy") if name not in sys.modules]
+    for name in blocked:
+        sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
+    try:
+        import sqlite_utils
+        import sqlite_utils.migrations
+    finally:
+        for name in blocked:
+            if sys.modules.get(name) is None:
+                del sys.modules[name]
+    return sqlite_utils
+
+
+if TYPE_CHECKING:
+    import sqlite_utils
+    from sqlite_utils.migrations import Migrations
+else:
+    sqlite_utils = _import_sqlite_utils()
+    Migrations = sqlite_utils.migrations.Migrations
 
 log = logging.getLogger(__name__)
 

@@ -82,6 +82,7 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self._after_first_paint: list[Any] = []
         # url -> XPaths of the cleaner's boilerplate, learnt by the background analysis.
         self._boiler_cache: dict[str, list[str]] = {}
+        self._content_key: tuple[str, int] | None = None
         self.service = SiteService(self)
         self._pending_suggest: dict[int, str] = {}
         self._pending_counts: dict[int, Any] = {}
@@ -515,8 +516,26 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         state = compute_page_state(sp, self.editor.template, self.model, self._boiler_cache.get(sp.url))
         for error in state.errors:
             self.post_message(error, error=True)
+        self._show_content(sp)
         self.item_state, self._marks = state.items, state.marks
         self.rules.show_template(self.editor.template, self.item_state, self.site_state)
+
+    def _show_content(self, sp: Any) -> None:
+        """The legend says where the cleaner takes the shown page's content to be, and why
+        (once per page and model)."""
+        key = (sp.url, id(self.model))
+        if key == self._content_key:
+            return
+        self._content_key = key
+        content: dict[str, str] = {}
+        if self.model is not None:
+            from deboiler_gui.engine.clean.cleaning import content_of
+
+            try:
+                content = content_of(sp.root, self.model)
+            except DeboilerError as exc:
+                self.post_message(str(exc), error=True)
+        self.legend.show_content(content)
 
     def _enabled_marks(self) -> dict[str, list[int]]:
         enabled = self.legend.enabled_kinds()

@@ -53,10 +53,23 @@ class Legend(QWidget):
             box.toggled.connect(self.toggled)
             layout.addWidget(box)
             self.boxes[kind] = box
-        layout.addStretch(1)
+        # where the cleaner took the shown page's content to be, and why
+        self.content_label = QLabel("")
+        self.content_label.setWordWrap(True)
+        layout.addWidget(self.content_label, 1)
 
     def enabled_kinds(self) -> set[str]:
         return {k for k, b in self.boxes.items() if b.isChecked()}
+
+    def show_content(self, content: dict[str, str]) -> None:
+        """The cleaner's content slot of the shown page and its reason (empty: no model)."""
+        if not content:
+            self.content_label.setText("")
+            self.content_label.setToolTip("")
+            return
+        where = content.get("slot") or "the whole page"
+        self.content_label.setText(f"Content: {where}")
+        self.content_label.setToolTip(content.get("reason", ""))
 
 
 def _rate_text(site: dict[str, Any]) -> str:

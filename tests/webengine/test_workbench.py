@@ -84,6 +84,18 @@ def test_auto_detected_boilerplate_is_highlighted_in_the_dom(qtbot: Any, demo: A
     assert "boiler" not in js(demo.view, "window.__deboiler.marks()")
 
 
+def test_legend_says_where_the_cleaner_takes_the_content_to_be(qtbot: Any, demo: Any) -> None:
+    from deboiler_gui.engine.clean.cleaning import content_of
+
+    content = content_of(demo.stamped.root, demo.model)
+    assert content["slot"] and content["reason"]
+    # the slot holds the article, not the page's chrome
+    slot = demo.stamped.root.xpath(content["slot"])[0]
+    assert slot.xpath(".//article") or slot.tag == "article" or slot.xpath("ancestor::article")
+    assert demo.legend.content_label.text() == f"Content: {content['slot']}"
+    assert demo.legend.content_label.toolTip() == content["reason"]
+
+
 def test_saved_template_is_used_by_the_cli_at_once(qtbot: Any, demo: Any, click: Any, tmp_path: Path) -> None:
     _pick(qtbot, demo, click, "//article//h1")
     demo.selection.field_name.setText("title")

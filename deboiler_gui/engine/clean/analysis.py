@@ -49,6 +49,11 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "slot_min_pages": 3,
     "slot_min_share": 0.05,
     "frame_consistency": 0.5,  # share of pages where a frame slot has the same tag skeleton
+    # inside the content slot a repeated block is content unless it is "fixed": at the same
+    # slot on fixed_share of the pages that have the slot, and label-like (a button, a tab, a
+    # section label: at most label_max_chars, or link-dense)
+    "fixed_share": 0.8,
+    "label_max_chars": 200,
     "element_link_density": 0.3,  # a slot removal also needs the element itself link-dense...
     "max_slot_share": 0.5,  # ...and at most this share of the page's text
     # the main content: the deepest element holding main_share of the page's non-link text
@@ -212,6 +217,58 @@ def _extra_links(root: HtmlElement, skeleton: set[HtmlElement]) -> dict[HtmlElem
     return extra
 
 
+class _Frame:
+    """One element on the analysis walk: what its subtree adds up to so far."""
+
+    __slots__ = (
+        "tag",  # element tag
+        "parts",  # representation parts (children's hashes filled in on exit); None after
+        "chars",  # visible characters of the subtree
+        "links",  # link characters of the subtree
+        "slot",  # structural slot (root path of tag#id.classes) or None
+        "invisible",  # inside script/style/...: its text does not count
+        "cand",  # index in Facts.cands, or -1
+        "best",  # the child frame holding the most non-link text (main-content walk)
+        "best_nonlink",  # ...and that non-link text
+        "el",  # the element
+        "depth",
+        "parent",  # the parent's frame
+        "pidx",  # (index in the parent's parts, index in the parent's skeleton parts)
+        "sparts",  # tag-skeleton parts, None in compat mode or after exit
+        "batched",  # the whole text was read at once: children append, do not add chars
+    )
+
+    def __init__(
+        self,
+        tag: str,
+        parts: list[str | None] | None,
+        chars: int,
+        slot: str | None,
+        invisible: bool,
+        cand: int,
+        el: HtmlElement,
+        depth: int,
+        parent: _Frame | None,
+        pidx: Any,
+        sparts: list[str | None] | None,
+    ) -> None:
+        self.tag = tag
+        self.parts = parts
+        self.chars = chars
+        self.links = 0
+        self.slot = slot
+        self.invisible = invisible
+        self.cand = cand
+        self.best: _Frame | None = None
+        self.best_nonlink = -1
+        self.el = el
+        self.depth = depth
+        self.parent = parent
+        self.pidx = pidx
+        self.sparts = sparts
+        self.batched = False
+
+
 def analyse(root: HtmlElement, spec: Spec) -> Facts:
     """One iterative pass: attribute-free subtree hashes computed bottom-up from the
     children's hashes, visible and link characters, structural slots, candidates in document
@@ -239,31 +296,30 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         skels.clear()
     cands = facts.cands
     dig_sub = _DIGITS.sub
-    # frame: [tag, parts, chars, links, slot, invisible, cand_index, best_frame, best_nonlink,
-    #         element, depth, parent_frame, index_in_parent_parts]
-    work: list[tuple[HtmlElement, list[Any] | None, Any, bool]] = [(root, None, None, False)]
-    top: list[Any] | None = None
+    work: list[tuple[HtmlElement, _Frame | None, Any, bool]] = [(root, None, None, False)]
+    top: _Frame | None = None
     while work:
         el, parent, pidx, exiting = work.pop()
         if exiting:
             frame = parent
             assert frame is not None
-            tag = frame[0]
-            parts = frame[1]
+            tag = frame.tag
+            parts = frame.parts
+            assert parts is not None
             parts.append("</" + tag + ">")
             digest = hashlib.blake2b(
                 "".join(parts).encode("utf-8", "surrogatepass"), digest_size=8
             ).digest()
-            chars = frame[2]
-            links = max(chars, 1) if tag == "a" else frame[3] + extra.get(el, 0)
-            cidx = frame[6]
+            chars = frame.chars
+            links = max(chars, 1) if tag == "a" else frame.links + extra.get(el, 0)
+            cidx = frame.cand
             if cidx >= 0:
                 rec = cands[cidx]
                 rec[1] = int.from_bytes(digest, "big")
                 rec[2] = chars
                 rec[3] = links
                 rec[5] = len(cands)
-            sparts = frame[13]
+            sparts = frame.sparts
             skel = ""
             if sparts is not None:
                 joined = ",".join(sparts)
@@ -274,30 +330,31 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                         skels[joined] = skel
                 if cidx >= 0:
                     cands[cidx][6] = skel
-            up = frame[11]
-            frame[1] = frame[13] = None  # no longer needed; keep only the best chains alive
+            up = frame.parent
+            frame.parts = frame.sparts = None  # no longer needed; keep only the best chains alive
             if up is None:
                 top = frame
-                frame[3] = links
+                frame.links = links
                 continue
-            if up[14]:  # the parent read its whole text at once: append, do not add chars
-                up[1].append(digest.hex())
-                if up[13] is not None:
-                    up[13].append(skel)
+            assert up.parts is not None
+            if up.batched:  # the parent read its whole text at once: append, do not add chars
+                up.parts.append(digest.hex())
+                if up.sparts is not None:
+                    up.sparts.append(skel)
             else:
-                up[1][frame[12][0]] = digest.hex()
-                if up[13] is not None:
-                    up[13][frame[12][1]] = skel
-                up[2] += chars
-            up[3] += links
+                up.parts[frame.pidx[0]] = digest.hex()
+                if up.sparts is not None:
+                    up.sparts[frame.pidx[1]] = skel
+                up.chars += chars
+            up.links += links
             nonlink = chars - links
-            if nonlink > up[8]:
-                up[7] = frame
-                up[8] = nonlink
+            if nonlink > up.best_nonlink:
+                up.best = frame
+                up.best_nonlink = nonlink
             continue
         tag = el.tag
-        depth = parent[10] + 1 if parent is not None else 0
-        invisible = tag in INVISIBLE_TAGS or (parent is not None and parent[5])
+        depth = parent.depth + 1 if parent is not None else 0
+        invisible = tag in INVISIBLE_TAGS or (parent is not None and parent.invisible)
         text = el.text
         if compat:
             tnorm = _norm_compat(text)
@@ -310,7 +367,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
             tnorm, chars = "", 0
         slot = None
         if not compat and depth <= spec.max_slot_depth:
-            pslot = parent[4] if parent is not None else ""
+            pslot = parent.slot if parent is not None else ""
             if pslot is not None:
                 key = (tag, el.get("id"), el.get("class"))
                 step = steps.get(key)
@@ -324,23 +381,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         parts: list[str | None] = ["<" + tag + ">" + tnorm]
         # the tag skeleton (structure without text) of the subtree, for structural slots
         sparts: list[str | None] | None = None if compat else [tag]
-        frame = [
-            tag,
-            parts,
-            chars,
-            0,
-            slot,
-            invisible,
-            cidx,
-            None,
-            -1,
-            el,
-            depth,
-            parent,
-            pidx,
-            sparts,
-            False,
-        ]
+        frame = _Frame(tag, parts, chars, slot, invisible, cidx, el, depth, parent, pidx, sparts)
         work.append((el, frame, None, True))
         if inner is not None and el not in inner:
             # a skeleton leaf (most paragraphs): its whole text in one C call
@@ -348,9 +389,9 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
             stripped = "".join(t.split()) if t and not invisible else ""
             if stripped:
                 parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
-                frame[2] = len(stripped)
+                frame.chars = len(stripped)
             continue
-        pending: list[tuple[HtmlElement, list[Any] | None, Any, bool]] = []
+        pending: list[tuple[HtmlElement, _Frame | None, Any, bool]] = []
         if (
             inner is not None
             and not invisible
@@ -359,9 +400,9 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         ):
             # Many children (a code listing of a thousand spans): the element's whole text in
             # one C call, then only the skeleton children are walked; their hashes follow it.
-            frame[14] = True
+            frame.batched = True
             stripped = "".join(_text_of(el).split())
-            frame[2] = len(stripped)
+            frame.chars = len(stripped)
             parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
             for child in el:
                 if child in skeleton:  # type: ignore[operator]
@@ -387,15 +428,16 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                     t = _text_of(child) if len(child) else child.text
                     stripped = "".join(t.split()) if t else ""
                     n = len(stripped)
-                    frame[2] += n
+                    frame.chars += n
                     parts.append(
                         "<" + ctag + ">" + dig_sub("0", stripped.lower()) if n else "<" + ctag + ">"
                     )
                     if sparts is not None:
                         sparts.append(ctag)
-                    if n > frame[8]:  # a leaf chunk can be the main content too
-                        frame[7] = [ctag, None, n, 0, None, False, -1, None, -1, child]
-                        frame[8] = n
+                    if n > frame.best_nonlink:  # a leaf chunk can be the main content too
+                        leaf = _Frame(ctag, None, n, None, False, -1, child, depth + 1, None, None, None)
+                        frame.best = leaf
+                        frame.best_nonlink = n
             elif not compat:
                 ctag = None  # comment or processing instruction: only its tail is text
             tail = child.tail
@@ -404,39 +446,80 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                     tn = _norm_compat(tail)
                     parts.append(tn)
                     if not invisible:
-                        frame[2] += len(tn)
+                        frame.chars += len(tn)
             elif tail and not invisible:
                 stripped = "".join(tail.split())
                 if stripped:
-                    frame[2] += len(stripped)
+                    frame.chars += len(stripped)
                     parts.append(dig_sub("0", stripped.lower()))
         work.extend(reversed(pending))
     if top is None:
         return facts
-    facts.chars = top[2]
+    facts.chars = top.chars
     # Main content: from the root, follow the child holding the most non-link text while it
     # still holds main_share of the whole page's non-link text.
-    total_nonlink = top[2] - top[3]
+    total_nonlink = top.chars - top.links
     node = top
-    path = [top[9]]
-    slots = [top[4]] if top[4] else []
-    min_chars = spec.main_chars_share * top[2]
+    path = [top.el]
+    slots = [top.slot] if top.slot else []
+    min_chars = spec.main_chars_share * top.chars
     while (
-        node[7] is not None
+        node.best is not None
         and total_nonlink > 0
-        and node[8] >= spec.main_share * total_nonlink
-        and node[7][2] >= min_chars
+        and node.best_nonlink >= spec.main_share * total_nonlink
+        and node.best.chars >= min_chars
     ):
-        node = node[7]
-        path.append(node[9])
-        if node[4]:
-            slots.append(node[4])
+        node = node.best
+        path.append(node.el)
+        if node.slot:
+            slots.append(node.slot)
     facts.main_path = path
     facts.main_slots = slots
     return facts
 
 
 # --------------------------------------------------------------------------- fit summaries
+
+#: A block's label (its first words when they are not a link: "Recommendations", "Related
+#: Categories:") is at most this long, normalised.
+MAX_LABEL_CHARS = 60
+
+
+def block_label(el: HtmlElement) -> str | None:
+    """The normalised first text of a block when it is a label: not link text and short.
+    None otherwise. Follows first children only (a heading, a strong or a span at the top of
+    the block), so it costs a few steps per block."""
+    node = el
+    for _ in range(4):
+        text = node.text
+        if text and not text.isspace():
+            return None if node.tag == "a" else _label(text)
+        nxt = None
+        for child in node:
+            tag = child.tag
+            if isinstance(tag, str) and tag not in INVISIBLE_TAGS:
+                if tag == "a" and child.get("href") is not None:
+                    return None
+                if len(child) or (child.text and not child.text.isspace()):
+                    nxt = child
+                    break
+            tail = child.tail  # after a comment, a script or an empty element (img, anchor)
+            if tail and not tail.isspace():
+                return _label(tail)
+        if nxt is None:
+            return None
+        node = nxt
+    return None
+
+
+def _label(text: str) -> str | None:
+    label = _DIGITS.sub("0", "".join(text.split()).lower())
+    return label if len(label) <= MAX_LABEL_CHARS else None
+
+
+def label_key(slot: str, label: str) -> int:
+    return h64((slot + "\0" + label).encode("utf-8", "surrogatepass"))
+
 
 
 #: A block repeated more often than this within one page is the page's own structure (list
@@ -461,26 +544,52 @@ def summarise(
     if facts.too_large:
         return {"too_large": facts.elements}
     hashes: dict[int, bool] = {}
+    # the slot each representation is first seen in, and the slot of the candidate around it
+    hslots: dict[int, tuple[int, int | None]] = {}
     slots: dict[int, list[Any]] = {}
     names: dict[int, str] = {}
     repeats = repeats_within_page(facts)
     keys: dict[str, int] = {}
-    for _el, h, chars, links, slot, _end, skel in facts.cands:
-        if h not in hashes and h not in repeats:
-            hashes[h] = chars > 0 and links >= link_density * chars
+    around: list[tuple[int, int]] = []  # (end, slot key) of the open candidates with a slot
+    labels: dict[int, str] = {}  # link-dense blocks under a label: (slot, label) key -> name
+    for i, (_el, h, chars, links, slot, end, skel) in enumerate(facts.cands):
+        while around and around[-1][0] <= i:
+            around.pop()
+        key = None
         if slot is not None and chars > 0:
             key = keys.get(slot)
             if key is None:
                 key = keys[slot] = h64(slot.encode("utf-8", "surrogatepass"))
             acc = slots.get(key)
             if acc is None:
-                slots[key] = [chars, links, skel]
+                slots[key] = [chars, links, skel, 1]
                 names[key] = slot
             else:
                 acc[0] += chars
                 acc[1] += links
+                acc[3] += 1
+        if h not in hashes and h not in repeats:
+            hashes[h] = chars > 0 and links >= link_density * chars
+            if slot is not None and 0 < links < chars and links >= link_density * (chars - MAX_LABEL_CHARS):
+                label = block_label(_el)
+                if label is not None and links >= link_density * (chars - len(label)):
+                    lkey = label_key(slot, label)
+                    if lkey not in labels:
+                        labels[lkey] = f"{slot[-200:]} | {label}"
+            if key is not None:
+                hslots[h] = (key, around[-1][1] if around else None)
+        if key is not None:
+            around.append((end, key))
     main = sorted({h64(s.encode("utf-8", "surrogatepass")) for s in facts.main_slots})
-    return {"hashes": hashes, "slots": slots, "names": names, "main": main, "chars": facts.chars}
+    return {
+        "hashes": hashes,
+        "hslots": hslots,
+        "labels": labels,
+        "slots": slots,
+        "names": names,
+        "main": main,
+        "chars": facts.chars,
+    }
 
 
 def summarise_html(html: str, spec: Spec, link_density: float) -> dict[str, Any]:

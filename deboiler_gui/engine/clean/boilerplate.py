@@ -9,6 +9,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any
 
 from deboiler_gui.engine.clean.analysis import (
@@ -25,6 +26,7 @@ from deboiler_gui.engine.clean.analysis import (
     summarise_html,
 )
 from deboiler_gui.engine.clean.cleaning import applied, clean_page, clean_tree, find_boilerplate
+from deboiler_gui.engine.clean.pagefallback import clean_single, too_few
 from deboiler_gui.engine.htmltree import HtmlElement, parse_html
 from deboiler_gui.engine.model import (
     CleanResult,
@@ -121,6 +123,108 @@ def _threshold(share: float, minimum: int, n_pages: int) -> int:
     return max(2, min(max(minimum, math.ceil(share * n_pages)), n_pages))
 
 
+@dataclass(slots=True)
+class _FitState:
+    """What fit accumulates over the pages: document frequencies of representations and
+    structural slots (improved) or neighbour-pair counts (compat)."""
+
+    df: dict[int, int] = field(default_factory=dict)  # pages a representation is on
+    link_dense: set[int] = field(default_factory=set)  # representations that are link-dense
+    slot_df: dict[int, int] = field(default_factory=dict)  # pages a slot is on
+    slot_chars: dict[int, int] = field(default_factory=dict)
+    slot_links: dict[int, int] = field(default_factory=dict)
+    slot_main: dict[int, int] = field(default_factory=dict)  # pages where it holds the content
+    slot_names: dict[int, str] = field(default_factory=dict)
+    slot_skel: dict[int, str] = field(default_factory=dict)  # the skeleton first seen there...
+    slot_same: dict[int, int] = field(default_factory=dict)  # ...and pages where it was the same
+    slot_series: dict[int, int] = field(default_factory=dict)  # pages with it twice or more
+    # the slot a block is first seen in (and the slot of the block around it)...
+    hash_slot: dict[int, tuple[int, int | None]] = field(default_factory=dict)
+    hash_slot_n: dict[int, int] = field(default_factory=dict)  # ...and pages where it was there
+    label_df: dict[int, int] = field(default_factory=dict)  # pages with a labelled link block
+    label_names: dict[int, str] = field(default_factory=dict)
+    pair_counts: dict[int, int] = field(default_factory=dict)
+    pairs: int = 0
+    similar_pairs: int = 0
+    prev: set[int] | None = None
+    prev_url: str = ""
+    unordered: bool = False
+
+    def place_pages(self, h: int) -> int:
+        """Pages that have the place of a block: its slot and the slot of the block around it
+        (a signature's own slot exists only where some signature is; its post's slot is on
+        every thread)."""
+        slot, parent = self.hash_slot[h]
+        n = self.slot_df.get(slot, 1)
+        return max(n, self.slot_df.get(parent, 0)) if parent is not None else n
+
+    def add_pair(self, url: str, hashes: dict[int, bool], iou_threshold: float) -> None:
+        """compat: the representations this page shares with its URL neighbour."""
+        current = set(hashes)
+        if self.prev_url and url < self.prev_url:
+            self.unordered = True
+        if self.prev is not None:
+            self.pairs += 1
+            shared = self.prev & current
+            union = len(self.prev | current) or 1
+            if len(shared) / union >= iou_threshold:
+                self.similar_pairs += 1
+            else:
+                counts = self.pair_counts
+                for h in shared:
+                    counts[h] = counts.get(h, 0) + 1
+        self.prev, self.prev_url = current, url
+
+    def add_page(self, summary: dict[str, Any]) -> None:
+        """improved: one page's representations and slots."""
+        df = self.df
+        hslots = summary["hslots"]
+        hash_slot, hash_slot_n = self.hash_slot, self.hash_slot_n
+        for h, dense in summary["hashes"].items():
+            n = df.get(h)
+            where = hslots.get(h)
+            if n is None:
+                df[h] = 1
+                if where is not None:
+                    hash_slot[h] = where
+                    hash_slot_n[h] = 1
+            else:
+                df[h] = n + 1
+                if where is not None and hash_slot.get(h) == where:
+                    hash_slot_n[h] += 1
+            if dense:
+                self.link_dense.add(h)
+        names = summary["names"]
+        slot_df = self.slot_df
+        series = self.slot_series
+        for key, (chars, links, skel, count) in summary["slots"].items():
+            if count > 1:
+                series[key] = series.get(key, 0) + 1
+            if key not in slot_df:
+                self.slot_names[key] = names[key]
+                slot_df[key] = 1
+                self.slot_chars[key] = chars
+                self.slot_links[key] = links
+                self.slot_skel[key] = skel
+                self.slot_same[key] = 1
+            else:
+                slot_df[key] += 1
+                self.slot_chars[key] += chars
+                self.slot_links[key] += links
+                if self.slot_skel[key] == skel:
+                    self.slot_same[key] += 1
+        label_df = self.label_df
+        for key, name in summary["labels"].items():
+            if key in label_df:
+                label_df[key] += 1
+            else:
+                label_df[key] = 1
+                self.label_names[key] = name
+        slot_main = self.slot_main
+        for key in summary["main"]:
+            slot_main[key] = slot_main.get(key, 0) + 1
+
+
 class DomainCleaner:
     """Learns one site's boilerplate from its pages, scikit-learn style.
 
@@ -137,6 +241,7 @@ class DomainCleaner:
         mode: str = "improved",
         operation_mode: str = "memory",
         jobs: int = 1,
+        page_fallback: bool = False,
         **config: Any,
     ) -> None:
         if mode not in MODES:
@@ -150,6 +255,8 @@ class DomainCleaner:
         self.mode = mode
         self.operation_mode = operation_mode
         self.jobs = int(jobs)
+        # a site with too few pages to learn from (1-4) is cleaned page by page instead
+        self.page_fallback = bool(page_fallback)
         self.config = check_config(config)
         self.model_: DomainModel | None = None
         self._cache: dict[str, tuple[HtmlElement, Facts | None]] = {}
@@ -219,21 +326,7 @@ class DomainCleaner:
         compat = self.mode == "compat"
         site = ""
         n_pages = skipped = failed = too_large = 0
-        # improved: document frequencies; compat: neighbour pairs
-        df: dict[int, int] = {}
-        link_dense: set[int] = set()
-        slot_df: dict[int, int] = {}
-        slot_chars: dict[int, int] = {}
-        slot_links: dict[int, int] = {}
-        slot_main: dict[int, int] = {}
-        slot_names: dict[int, str] = {}
-        slot_skel: dict[int, str] = {}  # the skeleton first seen at the slot...
-        slot_same: dict[int, int] = {}  # ...and on how many pages it was the same
-        pair_counts: dict[int, int] = {}
-        pairs = similar_pairs = 0
-        prev: set[int] | None = None
-        prev_url = ""
-        unordered = False
+        st = _FitState()
         seen = 0
         yield Progress(0, total, "fitting")
         for page, summary in self._summaries(pages, spec):
@@ -254,47 +347,14 @@ class DomainCleaner:
                 )
             else:
                 n_pages += 1
-                hashes: dict[int, bool] = summary["hashes"]
                 if compat:
-                    current = set(hashes)
-                    if prev_url and page.url < prev_url:
-                        unordered = True
-                    if prev is not None:
-                        pairs += 1
-                        shared = prev & current
-                        union = len(prev | current) or 1
-                        if len(shared) / union >= cfg["iou_threshold"]:
-                            similar_pairs += 1
-                        else:
-                            for h in shared:
-                                pair_counts[h] = pair_counts.get(h, 0) + 1
-                    prev, prev_url = current, page.url
+                    st.add_pair(page.url, summary["hashes"], cfg["iou_threshold"])
                 else:
-                    for h, dense in hashes.items():
-                        df[h] = df.get(h, 0) + 1
-                        if dense:
-                            link_dense.add(h)
-                    names = summary["names"]
-                    for key, (chars, links, skel) in summary["slots"].items():
-                        if key not in slot_df:
-                            slot_names[key] = names[key]
-                            slot_df[key] = 1
-                            slot_chars[key] = chars
-                            slot_links[key] = links
-                            slot_skel[key] = skel
-                            slot_same[key] = 1
-                        else:
-                            slot_df[key] += 1
-                            slot_chars[key] += chars
-                            slot_links[key] += links
-                            if slot_skel[key] == skel:
-                                slot_same[key] += 1
-                    for key in summary["main"]:
-                        slot_main[key] = slot_main.get(key, 0) + 1
+                    st.add_page(summary)
             if seen % 16 == 0:
                 yield Progress(seen, total, f"fitting {site}")
         skipped = seen - n_pages - failed - too_large
-        if unordered:
+        if st.unordered:
             log.warning(
                 "pages of %s were not ordered by URL: neighbour pairs follow input order", site
             )
@@ -307,53 +367,86 @@ class DomainCleaner:
         }
         data: dict[str, Any] = {"format": MODEL_FORMAT, "mode": self.mode}
         if compat:
-            exact = sorted(h for h, c in pair_counts.items() if c >= cfg["min_occurrence"])
+            exact = sorted(h for h, c in st.pair_counts.items() if c >= cfg["min_occurrence"])
             data["exact"] = [hexkey(h) for h in exact]
-            stats.update(pairs=pairs, similar_pairs=similar_pairs, exact=len(exact))
+            stats.update(pairs=st.pairs, similar_pairs=st.similar_pairs, exact=len(exact))
         else:
             text_min = _threshold(cfg["min_page_share"], cfg["min_pages"], n_pages)
             link_min = max(2, int(cfg["link_min_pages"]))
-            exact = sorted(h for h, c in df.items() if c >= text_min)
+            exact = sorted(h for h, c in st.df.items() if c >= text_min)
             # Link-dense blocks (menus) need less evidence, but only outside the main content.
             exact_links = sorted(
-                h for h, c in df.items() if link_min <= c < text_min and h in link_dense
+                h for h, c in st.df.items() if link_min <= c < text_min and h in st.link_dense
             )
             slot_min = _threshold(cfg["slot_min_share"], cfg["slot_min_pages"], n_pages)
-            protected = {k for k, c in slot_main.items() if c >= max(2, 0.1 * slot_df.get(k, 0))}
+            protected = {k for k, c in st.slot_main.items() if c >= max(2, 0.1 * st.slot_df.get(k, 0))}
             nav = sorted(
                 k
-                for k, c in slot_df.items()
+                for k, c in st.slot_df.items()
                 if c >= slot_min
                 and k not in protected
-                and slot_chars[k] > 0
-                and slot_links[k] >= cfg["link_density"] * slot_chars[k]
+                and st.slot_chars[k] > 0
+                and st.slot_links[k] >= cfg["link_density"] * st.slot_chars[k]
             )
+            nav_set = set(nav)
             # Template frames: a slot outside the main content whose tag skeleton is the same
             # on most pages (prev/next bars with changing titles, "you are here" headers).
             frames = sorted(
                 k
-                for k, c in slot_df.items()
+                for k, c in st.slot_df.items()
                 if c >= slot_min
                 and k not in protected
-                and slot_chars[k] > 0
-                and slot_same[k] >= cfg["frame_consistency"] * c
-                and slot_links[k] > 0  # navigation links to somewhere
-                and k not in set(nav)
+                and st.slot_chars[k] > 0
+                and st.slot_same[k] >= cfg["frame_consistency"] * c
+                and st.slot_links[k] > 0  # navigation links to somewhere
+                and k not in nav_set
             )
-            data["frame_slots"] = {hexkey(k): [slot_names[k][-300:], slot_skel[k]] for k in frames}
+            # A slot filled several times on most of its pages is a series (posts, paragraphs,
+            # listing lines, related-story teasers): inside the content slot its members are
+            # the page's own, never a frame.
+            series = {k for k in frames if st.slot_series.get(k, 0) >= cfg["frame_consistency"] * st.slot_df[k]}
+            data["frame_slots"] = {
+                hexkey(k): [st.slot_names[k][-300:], st.slot_skel[k], k in series] for k in frames
+            }
+            # Per-page widgets: a link-dense block under the same label at the same place on
+            # enough pages, whatever its links ("Recommendations", "Also available", "Related
+            # Categories:"); they act outside the main content only.
+            labelled = sorted(k for k, c in st.label_df.items() if c >= slot_min)
+            data["label_slots"] = {hexkey(k): st.label_names[k] for k in labelled}
             data["exact"] = [hexkey(h) for h in exact]
             data["exact_links"] = [hexkey(h) for h in exact_links]
-            data["nav_slots"] = {hexkey(k): slot_names[k][-300:] for k in nav}
+            # Per-page widgets: a link-dense block under the same label at the same place on
+            # enough pages, whatever its links ("Recommendations", "Also available", "Related
+            # Categories:"); they act outside the main content only.
+            labelled = sorted(k for k, c in st.label_df.items() if c >= slot_min)
+            data["label_slots"] = {hexkey(k): st.label_names[k] for k in labelled}
+            data["nav_slots"] = {hexkey(k): st.slot_names[k][-300:] for k in nav}
             data["protected_slots"] = sorted(hexkey(k) for k in protected)
             # Where the site keeps its content: slots on the main-content path of at least half
             # the pages (a page whose own guess stops above them is mostly links).
-            data["main_slots"] = sorted(hexkey(k) for k, c in slot_main.items() if c >= 0.5 * n_pages)
+            data["main_slots"] = sorted(hexkey(k) for k, c in st.slot_main.items() if c >= 0.5 * n_pages)
+            # The content slot: slots that hold the page's main content on at least half the
+            # pages they are on. Inside it a repeated block is the page's own unless it sits at
+            # the same place on most pages (a fixed label or button of the content's template).
+            data["content_slots"] = sorted(
+                hexkey(k)
+                for k, c in st.slot_main.items()
+                if c >= slot_min and c >= 0.5 * st.slot_df.get(k, c)
+            )
+            data["exact_fixed"] = sorted(
+                hexkey(h)
+                for h in exact
+                if h in st.hash_slot and st.hash_slot_n[h] >= cfg["fixed_share"] * st.place_pages(h)
+            )
             stats.update(
                 exact=len(exact),
                 exact_links=len(exact_links),
                 nav_slots=len(nav),
                 frame_slots=len(frames),
                 protected_slots=len(protected),
+                content_slots=len(data["content_slots"]),
+                label_slots=len(labelled),
+                exact_fixed=len(data["exact_fixed"]),
                 text_min_pages=text_min,
                 slot_min_pages=slot_min,
             )
@@ -371,6 +464,12 @@ class DomainCleaner:
         if self.model_ is None:
             raise DeboilerError("the cleaner is not fitted: call fit() first")
         model = self.model_
+        fitted = int(model.stats.get("pages", 0))
+        if self.page_fallback and too_few(fitted):
+            log.warning("%s has %d page(s): too few to learn from, cleaning page by page", model.site, fitted)
+            for page in pages:
+                yield clean_single(page, fitted)
+            return
         if self.jobs == 1:
             store = self._store
             if store is not None and store.spec != applied(model).spec:

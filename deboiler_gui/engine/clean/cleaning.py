@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import lxml.etree as etree
 
 from deboiler_gui.engine.clean.analysis import (
     DEFAULT_CONFIG,
+    MAX_LABEL_CHARS,
     Facts,
     analyse,
+    block_label,
     h64,
     hexkey,
+    label_key,
     make_spec,
     repeats_within_page,
 )
@@ -45,10 +48,15 @@ class Applied:
             self.exact_links = {int(h, 16) for h in data.get("exact_links", ())}
             self.nav = {int(h, 16): name for h, name in dict(data.get("nav_slots", {})).items()}
             self.frames = {
-                int(h, 16): (str(v[0]), str(v[1]))
+                int(h, 16): (str(v[0]), str(v[1]), bool(v[2]) if len(v) > 2 else False)
                 for h, v in dict(data.get("frame_slots", {})).items()
             }
             self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
+            self.content = {int(h, 16) for h in data.get("content_slots", ())}
+            self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
+            # models fitted before the content slot existed: every repeat counts as fixed
+            fixed = data.get("exact_fixed")
+            self.fixed = self.exact if fixed is None else {int(h, 16) for h in fixed}
         except (TypeError, ValueError) as exc:
             raise InputError(f"domain model of site {model.site!r} is corrupt: {exc}") from exc
         cfg = dict(DEFAULT_CONFIG)
@@ -74,13 +82,25 @@ def applied(model: DomainModel) -> Applied:
     return cached[1]
 
 
+#: The parts of the page's frame inside an element bound the content slot there when they hold
+#: at least this many characters and this share of the page's text, counting only parts of
+#: more than a few words (tabs, buttons and prices belong to the content's own template).
+FRAME_MIN_CHARS = 40
+FRAME_MIN_SHARE = 0.02
+FRAME_PART_CHARS = 20
+
+
 def matches(
     root: HtmlElement,
     model: DomainModel,
     keep: Sequence[HtmlElement] = (),
     facts: Facts | None = None,
+    why: dict[str, str] | None = None,
 ) -> list[tuple[HtmlElement, str, str, int]]:
-    """Top-level boilerplate subtrees: (element, detector, representation key, chars)."""
+    """Top-level boilerplate subtrees: (element, detector, representation key, chars).
+
+    ``why``, when given, is filled with where the page's content slot was taken to be
+    (``content``: its XPath) and for what reason (``reason``)."""
     ap = applied(model)
     if facts is None:
         facts = analyse(root, ap.spec)
@@ -96,6 +116,7 @@ def matches(
         keep_ancestors.update(el.iterancestors())
     main = set(facts.main_path) if not ap.compat else set()
     main_el = facts.main_path[-1] if main and len(facts.main_path) > 1 else None
+    reason = "the deepest element holding most of the page's non-link text" if main_el is not None else ""
     # The elements in the places that hold the site's content on most pages.
     site_main = _site_main_elements(facts.cands, ap) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
@@ -103,39 +124,112 @@ def matches(
         main_el = deeper
         main.add(deeper)
         main.update(deeper.iterancestors())
+        reason = "the place holding the content on most of the site's pages (this page is mostly links)"
     # Frames are the page's outer chrome: inside a place that holds the site's content on most
     # pages (below the body), a part with the same shape on every page is the content's own
     # (an API page's stability note and source link before its first section).
     content_areas = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
     cfg = ap.cfg
     el_density = float(cfg["element_link_density"])
+    density = float(cfg["link_density"])
+    label_max = int(cfg.get("label_max_chars", 200))
     max_share = float(cfg["max_slot_share"]) * max(facts.chars, 1)
-    out: list[tuple[HtmlElement, str, str, int]] = []
     cands = facts.cands
     repeats = repeats_within_page(facts) if not ap.compat else set()
     fragments = _Fragments(cands, ap.exact, repeats)
-    i, n = 0, len(cands)
-    while i < n:
-        el, h, chars, links, slot, end, skel = cands[i]
-        detector = ""
-        key = ""
+    # Headings of the content: a heading that says what the page's title says is never removed,
+    # nor anything holding it (a DocBook chapter's title block, a product's name).
+    if not ap.compat:
+        main.update(_title_headings(root))
+    # Pass 1: what each candidate would be taken for, were it outside the content.
+    raw: list[tuple[str, str]] = []
+    frame_chars: dict[HtmlElement, int] = {}
+    frame_min = max(FRAME_MIN_CHARS, FRAME_MIN_SHARE * facts.chars)
+    per_slot: dict[str | None, int] = {}
+    for rec in cands:
+        per_slot[rec[4]] = per_slot.get(rec[4], 0) + 1
+    for el, h, chars, links, slot, _end, skel in cands:
+        detector, key, frameish = "", "", False
         if h in repeats:
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
-            if not ap.compat and main_el is not None and _inside(el, main_el) and fragments.of(el):
-                detector = ""
-        elif h in ap.exact_links and not (main_el is not None and _inside(el, main_el)):
-            detector, key = "exact", hexkey(h)
+            # a block repeated site-wide outside the main content, one of a kind on the page,
+            # is a part of the frame for bounding the content slot (a sidebar's teaser)
+            frameish = chars > 0
+        elif h in ap.exact_links:
+            detector, key, frameish = "exact", hexkey(h), True
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
             sid = ap.slot_id(slot)
-            # Structural slots only act outside the page's main content: a recurring,
-            # link-dense slot inside it is the page's own (a local table of contents).
             if sid in ap.nav and links >= el_density * chars:
-                detector, key = "slot", ap.nav[sid]
+                detector, key, frameish = "slot", ap.nav[sid], True
             elif sid in ap.frames and links > 0 and ap.frames[sid][1] == skel and not _in_any(el, content_areas):
-                detector, key = "frame", ap.frames[sid][0]
-            if detector and main_el is not None and _inside(el, main_el):
+                detector, key, frameish = "frame", ap.frames[sid][0], True
+        if (
+            not detector
+            and ap.labels
+            and slot is not None
+            and 0 < links < chars
+            and links >= density * (chars - MAX_LABEL_CHARS)
+        ):
+            label = block_label(el)
+            if label is not None and links >= density * (chars - len(label)):
+                lkey = label_key(slot, label)
+                if lkey in ap.labels:
+                    detector, key, frameish = "label", ap.labels[lkey], True
+        raw.append((detector, key))
+        if (
+            frameish
+            and chars >= FRAME_PART_CHARS
+            and el not in main
+            and per_slot[slot] == 1
+            and not (main_el is not None and _inside(el, main_el))
+        ):
+            # the page's frame: one of a kind on the page (per-entry details of a series, like
+            # each post's author box, are the series' own); an ancestor holding more than a few
+            # words of it (tabs and buttons belong to the content's own template) bounds the
+            # content slot
+            for a in el.iterancestors():
+                frame_chars[a] = frame_chars.get(a, 0) + chars
+    frame_anc = {a for a, c in frame_chars.items() if c >= frame_min}
+    # The content slot: the page's main content, widened to the largest place around it that
+    # the site keeps its content in and that holds none of the page's frame (navigation,
+    # link lists, template frames). Posts of a thread, entries of a list: inside it, a block
+    # repeated on other pages is still this page's content.
+    region = None
+    if not ap.compat:
+        region, widened = _content_region(cands, ap, main_el, frame_anc)
+        if region is not None and region is not main_el:
+            reason = (reason + "; " if reason else "") + f"widened to {widened}"
+    if why is not None and not ap.compat:
+        why["content"] = _path(region) if region is not None else ""
+        why["reason"] = reason or "no element holds most of the page's text: the whole page"
+    series: _Series | None = None
+    out: list[tuple[HtmlElement, str, str, int]] = []
+    i, n = 0, len(cands)
+    while i < n:
+        el, h, chars, links, slot, end, skel = cands[i]
+        detector, key = raw[i]
+        if detector and not ap.compat:
+            in_main = main_el is not None and _inside(el, main_el)
+            in_region = region is not None and (el is region or _inside(el, region))
+            if in_main and (detector != "exact" or h not in ap.exact):
+                detector = ""  # slots, frames and link lists act only outside the main content
+            elif detector == "frame" and in_region and ap.frames[ap.slot_id(slot)][2]:
+                detector = ""  # one entry of a series in the content slot (a post's paragraph)
+            elif detector == "exact" and h in ap.exact and in_region:
+                if (
+                    h not in ap.fixed
+                    or (chars > label_max and links < density * chars)
+                    or fragments.of(el)
+                ):
+                    detector = ""  # a repeated passage of this page's content
+                else:
+                    if series is None:
+                        series = _Series(cands, ap.exact)
+                    if series.member(el):
+                        detector = ""  # one entry of a series (a line of a listing, a post)
+            elif detector == "exact" and h in ap.exact and in_main and fragments.of(el):
                 detector = ""
         if (
             detector
@@ -148,6 +242,81 @@ def matches(
             continue
         i += 1
     return out
+
+
+def _content_region(
+    cands: list[list[Any]], ap: Applied, main_el: HtmlElement | None, frame_anc: set[HtmlElement]
+) -> tuple[HtmlElement | None, str]:
+    """The page's content slot and the readable slot it was widened to: from the main content
+    up through its ancestors (below the body) while none of them holds a part of the page's
+    frame."""
+    slots = {rec[0]: rec[4] for rec in cands}
+    region = main_el
+    if region is None and ap.content:
+        # no element holds most of the text: the deepest element in one of the site's
+        # content slots, with the most text on a tie
+        best: tuple[int, int] | None = None
+        for el, _h, chars, _links, slot, _end, _skel in cands:
+            if slot is not None and chars > 0 and el.tag not in ("body", "html") and ap.slot_id(slot) in ap.content:
+                rank = (slot.count("/"), chars)
+                if best is None or rank > best:
+                    best, region = rank, el
+    if region is None:
+        return None, ""
+    widened = ""
+    node = region.getparent()
+    while node is not None and node.tag not in ("body", "html") and node not in frame_anc:
+        region = node
+        slot = slots.get(node)
+        widened = slot.rsplit("/", 1)[-1] if slot else node.tag
+        node = node.getparent()
+    return region, widened
+
+
+class _Series:
+    """A repeated block that is one entry of a series on the page (siblings in the same slot,
+    some of them not repeated elsewhere: the lines of a listing, the posts of a thread)."""
+
+    def __init__(self, cands: list[list[Any]], exact: set[int]) -> None:
+        self.by_el = {rec[0]: rec for rec in cands}
+        self.exact = exact
+
+    def member(self, el: HtmlElement) -> bool:
+        rec = self.by_el.get(el)
+        parent = el.getparent()
+        if rec is None or parent is None or rec[4] is None:
+            return False
+        for sib in parent:
+            if sib is el:
+                continue
+            other = self.by_el.get(sib)
+            if other is not None and other[4] == rec[4] and other[2] > 0 and other[1] not in self.exact:
+                return True
+        return False
+
+
+def _title_headings(root: HtmlElement) -> set[HtmlElement]:
+    """Headings (h1-h3) whose text is in the page's title, with their ancestors."""
+    title_el = root.find("head/title")
+    if title_el is None or not title_el.text:
+        return set()
+    title = "".join(title_el.text.split()).casefold()
+    out: set[HtmlElement] = set()
+    for h in root.iter("h1", "h2", "h3"):
+        text = "".join(_text_of_el(h).split()).casefold()
+        if len(text) < 3 or text not in title:
+            continue
+        if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or any(
+            2 * len("".join(_text_of_el(a).split())) >= len(text) for a in h.iter("a") if a.get("href")
+        ):
+            continue  # a link to somewhere, not the page's heading (a permalink sign is fine)
+        out.add(h)
+        out.update(h.iterancestors())
+    return out
+
+
+def _text_of_el(el: HtmlElement) -> str:
+    return cast(str, etree.tostring(el, method="text", encoding="unicode", with_tail=False))
 
 
 class _Fragments:
@@ -242,6 +411,16 @@ def find_boilerplate(root: HtmlElement, model: DomainModel) -> list[tuple[HtmlEl
     ]
 
 
+def content_of(root: HtmlElement, model: DomainModel) -> dict[str, str]:
+    """Where the model takes a parse_html tree's content to be and why: ``slot`` (XPath, empty
+    for the whole page), ``reason``, ``method`` ("site"). The tree is not modified."""
+    why: dict[str, str] = {}
+    matches(root, model, why=why)
+    if not why:
+        return {}
+    return {"slot": why.get("content", ""), "reason": why.get("reason", ""), "method": "site"}
+
+
 def _select(root: HtmlElement, expression: str, what: str) -> list[HtmlElement]:
     try:
         found = root.xpath(expression)
@@ -263,6 +442,7 @@ def clean_tree(
     remove: Iterable[str] = (),
     keep: Iterable[str] = (),
     _facts: Facts | None = None,
+    why: dict[str, str] | None = None,
 ) -> list[Removal]:
     """Remove the model's boilerplate and the ``remove`` XPaths from a parsed tree, in place.
 
@@ -279,7 +459,7 @@ def clean_tree(
         guard.update(el.iterancestors())
     chosen: list[tuple[HtmlElement, str, str, int]] = []
     if model is not None:
-        chosen = matches(root, model, kept, _facts)
+        chosen = matches(root, model, kept, _facts, why)
     taken = {el for el, *_ in chosen}
     for expression in remove:
         for el in _select(root, expression, "remove"):
@@ -334,7 +514,13 @@ def clean_page(
             if facts is not None
             else len("".join(visible_text(body if body is not None else root).split()))
         )
-        removed = clean_tree(root, model, remove=remove_xpaths, keep=keep_xpaths, _facts=facts)
+        why: dict[str, str] = {}
+        removed = clean_tree(root, model, remove=remove_xpaths, keep=keep_xpaths, _facts=facts, why=why)
+        content = (
+            {"slot": why.get("content", ""), "reason": why.get("reason", ""), "method": "site"}
+            if why
+            else {}
+        )
         cleaned_html = to_html(root)
         text, headings, lists = consume(root)  # last: it rewrites the tree
         return CleanResult(
@@ -350,6 +536,7 @@ def clean_page(
             breadcrumbs=breadcrumbs,
             removed=removed,
             original_chars=original_chars,
+            content=content,
         )
     except RuleError:
         raise
@@ -365,4 +552,4 @@ def clean_page(
         )
 
 
-__all__ = ["clean_page", "clean_tree", "find_boilerplate"]
+__all__ = ["clean_page", "clean_tree", "content_of", "find_boilerplate"]
