@@ -156,8 +156,10 @@ def site_chrome(site: str, pages: Iterable[Page], model: DomainModel) -> SiteChr
     parts.extend(first[k] for k in order if k not in taken)
     for part in parts:
         part.pages = counts[part.key]
-    # an emptied container (a pager with no links on this page) is no content to keep
-    result.parts = [p for p in parts if p.text]
+    # An emptied container (a pager with no links on this page) is no content to keep, and a
+    # part removed on one page only of several read is a one-off there, not the site's chrome.
+    several = result.pages_read >= 2
+    result.parts = [p for p in parts if p.text and (p.pages >= 2 or not several)]
     return result
 
 
