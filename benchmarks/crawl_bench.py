@@ -42,22 +42,42 @@ def _control(base: str, what: str) -> dict:
 
 def _row(name: str, stats: dict, wall: float, pages: int) -> dict:
     span = (stats["last"] - stats["first"]) if stats["first"] is not None else wall
-    repeats = {p: n for p, n in stats["repeated"].items() if p not in NOT_PAGES and p not in RETRIED}
-    return {"name": name, "pages": pages, "wall": wall, "rate": pages / span if span else 0.0,
-            "max_active": stats["max_active"], "min_gap": stats["min_gap"], "median_gap": stats["median_gap"],
-            "repeats": len(repeats)}
+    repeats = {
+        p: n for p, n in stats["repeated"].items() if p not in NOT_PAGES and p not in RETRIED
+    }
+    return {
+        "name": name,
+        "pages": pages,
+        "wall": wall,
+        "rate": pages / span if span else 0.0,
+        "max_active": stats["max_active"],
+        "min_gap": stats["min_gap"],
+        "median_gap": stats["median_gap"],
+        "repeats": len(repeats),
+    }
 
 
 def run_ours(base: str, *, concurrency: int, per_host: int, delay: float = 0.0) -> dict:
     _control(base, "reset")
     with tempfile.TemporaryDirectory() as tmp, Workspace(Path(tmp) / "w.sqlite") as ws:
-        cfg = CrawlConfig(seeds=[base + "/"], max_pages=100_000, concurrency=concurrency, per_host=per_host,
-                          delay=delay, timeout=5, retries=1, backoff=0.05, max_bytes=1024 * 1024)
+        cfg = CrawlConfig(
+            seeds=[base + "/"],
+            max_pages=100_000,
+            concurrency=concurrency,
+            per_host=per_host,
+            delay=delay,
+            timeout=5,
+            retries=1,
+            backoff=0.05,
+            max_bytes=1024 * 1024,
+        )
         start = time.monotonic()
         stats = crawl(cfg, ws)
         wall = time.monotonic() - start
     server = _control(base, "stats")
-    label = f"deboiler-gui c={concurrency} per-host={per_host}" + (f" delay={delay:g}" if delay else "")
+    label = f"deboiler-gui c={concurrency} per-host={per_host}" + (
+        f" delay={delay:g}" if delay else ""
+    )
     return _row(label, server, wall, stats.page_requests)
 
 
@@ -68,8 +88,26 @@ def run_wget(base: str) -> dict | None:
     _control(base, "reset")
     with tempfile.TemporaryDirectory() as tmp:
         start = time.monotonic()
-        subprocess.run([wget, "-r", "-l", "inf", "-q", "-e", "robots=on", "--max-redirect=5",
-                        "-t", "2", "-T", "5", "-P", tmp, base + "/"], check=False)
+        subprocess.run(
+            [
+                wget,
+                "-r",
+                "-l",
+                "inf",
+                "-q",
+                "-e",
+                "robots=on",
+                "--max-redirect=5",
+                "-t",
+                "2",
+                "-T",
+                "5",
+                "-P",
+                tmp,
+                base + "/",
+            ],
+            check=False,
+        )
         wall = time.monotonic() - start
     server = _control(base, "stats")
     pages = server["requests"] - sum(1 for _ in NOT_PAGES[:1])
@@ -84,8 +122,20 @@ def real_site(folder: str) -> list[tuple[str, int, float]]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                             "--directory", folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "http.server",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+            folder,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     out: list[tuple[str, int, float]] = []
     try:
@@ -99,17 +149,47 @@ def real_site(folder: str) -> list[tuple[str, int, float]]:
         if wget:
             with tempfile.TemporaryDirectory() as tmp:
                 start = time.monotonic()
-                subprocess.run([wget, "-r", "-l", "inf", "-q", "-e", "robots=on", "-R", "*.png,*.jpg,*.gif,*.svg,*.js,*.css,*.txt,*.inv",
-                                "-P", tmp, base + "/index.html"], check=False)
+                subprocess.run(
+                    [
+                        wget,
+                        "-r",
+                        "-l",
+                        "inf",
+                        "-q",
+                        "-e",
+                        "robots=on",
+                        "-R",
+                        "*.png,*.jpg,*.gif,*.svg,*.js,*.css,*.txt,*.inv",
+                        "-P",
+                        tmp,
+                        base + "/index.html",
+                    ],
+                    check=False,
+                )
                 wall = time.monotonic() - start
                 n = sum(1 for p in Path(tmp).rglob("*.html"))
             out.append(("GNU wget -r (sequential)", n, wall))
         for per_host in (1, 4):
             with tempfile.TemporaryDirectory() as tmp, Workspace(Path(tmp) / "w.sqlite") as ws:
                 start = time.monotonic()
-                stats = crawl(CrawlConfig(seeds=[base + "/index.html"], max_pages=100_000, concurrency=per_host,
-                                          per_host=per_host, timeout=10, retries=1), ws)
-                out.append((f"deboiler-gui c={per_host} per-host={per_host}", stats.fetched, time.monotonic() - start))
+                stats = crawl(
+                    CrawlConfig(
+                        seeds=[base + "/index.html"],
+                        max_pages=100_000,
+                        concurrency=per_host,
+                        per_host=per_host,
+                        timeout=10,
+                        retries=1,
+                    ),
+                    ws,
+                )
+                out.append(
+                    (
+                        f"deboiler-gui c={per_host} per-host={per_host}",
+                        stats.fetched,
+                        time.monotonic() - start,
+                    )
+                )
     finally:
         proc.terminate()
         proc.wait(timeout=10)
@@ -120,11 +200,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--pages", type=int, default=450)
     ap.add_argument("--latency", type=float, default=0.02)
-    ap.add_argument("--real", default="/usr/share/doc/python-django-doc/html",
-                    help="a folder of real HTML pages to crawl as well ('' to skip)")
+    ap.add_argument(
+        "--real",
+        default="/usr/share/doc/python-django-doc/html",
+        help="a folder of real HTML pages to crawl as well ('' to skip)",
+    )
     args = ap.parse_args()
-    proc = subprocess.Popen([sys.executable, str(SERVER), str(args.pages), str(args.latency)],
-                            stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(SERVER), str(args.pages), str(args.latency)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         base = proc.stdout.readline().strip()
@@ -138,9 +224,13 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
-    print(f"site: {args.pages} numbered pages (+ extras), {args.latency * 1000:g} ms server latency per page, 2 cores shared")
-    head = (f"{'crawler':<40} {'pages':>6} {'wall s':>7} {'pages/s':>8} {'vs wget':>8} {'max at once':>12} "
-            f"{'min gap ms':>11} {'median gap':>11} {'repeats':>8}")
+    print(
+        f"site: {args.pages} numbered pages (+ extras), {args.latency * 1000:g} ms server latency per page, 2 cores shared"
+    )
+    head = (
+        f"{'crawler':<40} {'pages':>6} {'wall s':>7} {'pages/s':>8} {'vs wget':>8} {'max at once':>12} "
+        f"{'min gap ms':>11} {'median gap':>11} {'repeats':>8}"
+    )
     print(head)
     print("-" * len(head))
     ref = peer["rate"] if peer else None
@@ -148,8 +238,10 @@ def main() -> None:
         ratio = f"{r['rate'] / ref:.2f}x" if ref else "-"
         gap = f"{r['min_gap'] * 1000:.1f}" if r["min_gap"] is not None else "-"
         med = f"{r['median_gap'] * 1000:.1f}" if r["median_gap"] is not None else "-"
-        print(f"{r['name']:<40} {r['pages']:>6} {r['wall']:>7.2f} {r['rate']:>8.1f} {ratio:>8} {r['max_active']:>12} "
-              f"{gap:>11} {med:>11} {r['repeats']:>8}")
+        print(
+            f"{r['name']:<40} {r['pages']:>6} {r['wall']:>7.2f} {r['rate']:>8.1f} {ratio:>8} {r['max_active']:>12} "
+            f"{gap:>11} {med:>11} {r['repeats']:>8}"
+        )
     if args.real and Path(args.real).is_dir():
         print_real(args.real)
 

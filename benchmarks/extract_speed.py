@@ -38,7 +38,10 @@ def parsel_extract(html: str, template: Template) -> dict[str, Any]:
             nodes = sel.xpath(to_xpath(xp).replace("[%d]", ""))
             if not f.is_list:
                 nodes = nodes[:1]
-            values = [" ".join(" ".join(n.xpath(".//text()[not(ancestor::script)]").getall()).split()) for n in nodes]
+            values = [
+                " ".join(" ".join(n.xpath(".//text()[not(ancestor::script)]").getall()).split())
+                for n in nodes
+            ]
             values = [v for v in values if v]
             if values:
                 break
@@ -57,11 +60,15 @@ def timed(fn: Any, pages: list[Any], repeat: int) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--limit", type=int, default=None, help="pages per site")
     ap.add_argument("--repeat", type=int, default=3, help="runs per measurement (best is kept)")
     args = ap.parse_args()
-    print(f"{'site':<8} {'pages':>5} {'MB':>6} {'ours p/s':>9} {'parsel p/s':>10} {'lxml parse p/s':>14} {'ours/parsel':>11} {'ours/parse':>10}")
+    print(
+        f"{'site':<8} {'pages':>5} {'MB':>6} {'ours p/s':>9} {'parsel p/s':>10} {'lxml parse p/s':>14} {'ours/parsel':>11} {'ours/parse':>10}"
+    )
     for spec in all_sites(args.limit):
         pages = spec.pages
         mb = sum(len(p.html.encode("utf-8")) for p in pages) / 1e6
@@ -70,17 +77,24 @@ def main() -> None:
         peer = timed(lambda p, t=t: parsel_extract(p.html, t), pages, args.repeat)
         floor = timed(lambda p: lxml.html.document_fromstring(p.html), pages, args.repeat)
         n = len(pages)
-        print(f"{spec.name:<8} {n:>5} {mb:>6.1f} {n / ours:>9.0f} {n / peer:>10.0f} {n / floor:>14.0f} {peer / ours:>10.2f}x {floor / ours:>9.2f}x")
+        print(
+            f"{spec.name:<8} {n:>5} {mb:>6.1f} {n / ours:>9.0f} {n / peer:>10.0f} {n / floor:>14.0f} {peer / ours:>10.2f}x {floor / ours:>9.2f}x"
+        )
     print("ratios > 1 mean ours is faster; ours/parse is the share of time a bare parse takes")
     print()
     print("selector suggestion for a clicked node, with site-wide hit rates (the app's click)")
-    print(f"{'site':<8} {'pages':>5} {'index s':>8} {'node':<10} {'suggest s':>9} {'cands':>5}  best")
+    print(
+        f"{'site':<8} {'pages':>5} {'index s':>8} {'node':<10} {'suggest s':>9} {'cands':>5}  best"
+    )
     for spec in all_sites(args.limit):
         t0 = time.perf_counter()
         index = SiteIndex.from_pages(spec.pages, max_pages=1000)
         built = time.perf_counter() - t0
         root = index.trees[len(index.trees) // 2]
-        for label, xp in (("title", spec.template.fields[0].xpaths[0]), ("list item", spec.template.fields[2].xpaths[0])):
+        for label, xp in (
+            ("title", spec.template.fields[0].xpaths[0]),
+            ("list item", spec.template.fields[2].xpaths[0]),
+        ):
             nodes = select_elements(root, xp)
             if not nodes:
                 continue
@@ -88,7 +102,9 @@ def main() -> None:
             cands = suggest(nodes[0], index)
             took = time.perf_counter() - t0
             best = cands[0]
-            print(f"{spec.name:<8} {len(index.trees):>5} {built:>8.2f} {label:<10} {took:>9.2f} {len(cands):>5}  {best.xpath[:60]} one={best.site.get('one')} none={best.site.get('none')} many={best.site.get('many')}")
+            print(
+                f"{spec.name:<8} {len(index.trees):>5} {built:>8.2f} {label:<10} {took:>9.2f} {len(cands):>5}  {best.xpath[:60]} one={best.site.get('one')} none={best.site.get('none')} many={best.site.get('many')}"
+            )
 
 
 if __name__ == "__main__":

@@ -47,11 +47,17 @@ def score(field: str, got: Any, gold: Any, counts: list[float]) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--limit", type=int, default=None, help="pages per site")
-    ap.add_argument("--show", type=int, default=0, help="print gold and extracted values of K pages per site")
+    ap.add_argument(
+        "--show", type=int, default=0, help="print gold and extracted values of K pages per site"
+    )
     args = ap.parse_args()
-    print(f"{'site':<8} {'field':<9} {'pages':>5} {'precision':>9} {'recall':>7}  {'extracted':>9} {'expected':>8}")
+    print(
+        f"{'site':<8} {'field':<9} {'pages':>5} {'precision':>9} {'recall':>7}  {'extracted':>9} {'expected':>8}"
+    )
     for spec in all_sites(args.limit):
         t0 = time.perf_counter()
         stats: dict[str, list[float]] = {}
@@ -63,8 +69,15 @@ def main() -> None:
                 c = stats.setdefault(fid, [0.0, 0.0, 0.0])
                 before = c[0]
                 score(fid, res.values.get(fid), expected, c)
-                if fid != "body" and not isinstance(expected, list) and c[0] == before and len(mismatches.setdefault(fid, [])) < 3:
-                    mismatches[fid].append(f"{page.url}: got {res.values.get(fid)!r}, gold {expected!r}")
+                if (
+                    fid != "body"
+                    and not isinstance(expected, list)
+                    and c[0] == before
+                    and len(mismatches.setdefault(fid, [])) < 3
+                ):
+                    mismatches[fid].append(
+                        f"{page.url}: got {res.values.get(fid)!r}, gold {expected!r}"
+                    )
             if n < args.show:
                 print(f"--- {page.url}")
                 for fid, expected in gold.items():
@@ -75,7 +88,9 @@ def main() -> None:
         for fid, (ok, got, exp) in stats.items():
             p = ok / got if got else 0.0
             r = ok / exp if exp else 0.0
-            print(f"{spec.name:<8} {fid:<9} {len(spec.pages):>5} {p:>9.1%} {r:>7.1%}  {int(got):>9} {int(exp):>8}")
+            print(
+                f"{spec.name:<8} {fid:<9} {len(spec.pages):>5} {p:>9.1%} {r:>7.1%}  {int(got):>9} {int(exp):>8}"
+            )
         for fid, lines in mismatches.items():
             for line in lines:
                 print(f"    mismatch {fid}: {line[:200]}")

@@ -25,7 +25,24 @@ T0 = time.perf_counter()
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
 
-WORDS = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
+WORDS = [
+    "soil",
+    "water",
+    "seed",
+    "leaf",
+    "root",
+    "stem",
+    "bloom",
+    "fruit",
+    "garden",
+    "season",
+    "rain",
+    "sun",
+    "frost",
+    "mulch",
+    "compost",
+    "harvest",
+]
 
 
 def make_site(folder: Path, pages: int, *, content_kb: int, seed: int = 1) -> None:
@@ -43,14 +60,21 @@ def make_site(folder: Path, pages: int, *, content_kb: int, seed: int = 1) -> No
             text = " ".join(rnd.choice(WORDS) for _ in range(60))
             para = f"<p>{text}.</p>"
             if rnd.random() < 0.1:
-                para = "<table class='data'>" + "".join(f"<tr><td>{rnd.choice(WORDS)}</td><td>{rnd.randint(1, 999)}</td></tr>" for _ in range(20)) + "</table>"
+                para = (
+                    "<table class='data'>"
+                    + "".join(
+                        f"<tr><td>{rnd.choice(WORDS)}</td><td>{rnd.randint(1, 999)}</td></tr>"
+                        for _ in range(20)
+                    )
+                    + "</table>"
+                )
             paras.append(para)
             size += len(para)
         html = f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>Page {n}</title></head><body>
 <header class="top"><a class="logo" href="/">Site</a><nav class="menu"><ul>{menu}</ul></nav></header>
 <div class="crumbs">Home › {sub} › Page {n}</div>
-<div class="wrap"><main class="content"><article><h1>Page {n} about {rnd.choice(WORDS)}</h1>{''.join(paras)}
-<ul class="steps">{''.join(f'<li>step {k} {rnd.choice(WORDS)}</li>' for k in range(6))}</ul></article>
+<div class="wrap"><main class="content"><article><h1>Page {n} about {rnd.choice(WORDS)}</h1>{"".join(paras)}
+<ul class="steps">{"".join(f"<li>step {k} {rnd.choice(WORDS)}</li>" for k in range(6))}</ul></article>
 <div class="pager"><a href="/p{n - 1}.html">previous: page {n - 1}</a> <a href="/p{n + 1}.html">next: page {n + 1}</a></div></main>
 <aside class="side"><h3>Related</h3><ul><li><a href="/a">About</a></li><li><a href="/b">Blog</a></li></ul></aside></div>
 <footer class="bottom"><p>© Site · <a href="/privacy">Privacy</a></p><p>Updated page {n}</p></footer></body></html>"""
@@ -105,11 +129,19 @@ def _run_until(app: Any, predicate: Any, timeout: float) -> None:
         raise TimeoutError("benchmark step timed out")
 
 
-def _open_and_wait(app: Any, window: Any, path: str, timeout: float = 3600) -> list[tuple[str, str]]:
+def _open_and_wait(
+    app: Any, window: Any, path: str, timeout: float = 3600
+) -> list[tuple[str, str]]:
     finished: list[tuple[str, str]] = []
     window.job_finished.connect(lambda n, o: finished.append((n, o)))
     window.open_path(path)
-    _run_until(app, lambda: any(n == "analyse" for n, _o in finished) or any(o == "failed" for _n, o in finished), timeout)
+    _run_until(
+        app,
+        lambda: (
+            any(n == "analyse" for n, _o in finished) or any(o == "failed" for _n, o in finished)
+        ),
+        timeout,
+    )
     return finished
 
 
@@ -118,7 +150,11 @@ def main() -> None:
     parser.add_argument("--pages-stall", type=int, default=10000)
     parser.add_argument("--pages-click", type=int, default=1000)
     parser.add_argument("--switches", type=int, default=25)
-    parser.add_argument("--exact-layout", action="store_true", help="page switch with View → Lay out long pages as they scroll off")
+    parser.add_argument(
+        "--exact-layout",
+        action="store_true",
+        help="page switch with View → Lay out long pages as they scroll off",
+    )
     parser.add_argument("--only-switch", action="store_true", help="measure the page switch only")
     parser.add_argument("--startup-child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -177,13 +213,15 @@ def main() -> None:
         plain_page.loadFinished.disconnect()
         peer.append(loaded[0] - start)
     med, peer_med = statistics.median(switch), statistics.median(peer)
-    rows.append((
-        f"page switch → highlights painted ({statistics.mean(sizes) / 1024:.0f} KB pages, n={len(switch)}{', exact layout' if args.exact_layout else ''})",
-        f"median {med * 1000:.0f} ms, p90 {sorted(switch)[int(len(switch) * 0.9) - 1] * 1000:.0f} ms",
-        "≤ 300 ms median",
-        f"plain view load {peer_med * 1000:.0f} ms",
-        f"{med / peer_med:.2f}×",
-    ))
+    rows.append(
+        (
+            f"page switch → highlights painted ({statistics.mean(sizes) / 1024:.0f} KB pages, n={len(switch)}{', exact layout' if args.exact_layout else ''})",
+            f"median {med * 1000:.0f} ms, p90 {sorted(switch)[int(len(switch) * 0.9) - 1] * 1000:.0f} ms",
+            "≤ 300 ms median",
+            f"plain view load {peer_med * 1000:.0f} ms",
+            f"{med / peer_med:.2f}×",
+        )
+    )
     import shiboken6
 
     shiboken6.delete(plain)
@@ -205,7 +243,16 @@ def main() -> None:
     _run_until(app, lambda: bool(indexed) or window.index_label.text().endswith("indexed"), 600)
     window.select_url(window.page_model.rows()[5]["url"])
     _run_until(app, lambda: window.view.ready, 30)
-    targets = ["//article/h1", "//aside//h3", "//div[@class='crumbs']", "//footer/p[2]", "//ul[@class='steps']/li[3]", "//header/a", "//div[@class='pager']/a[2]", "//nav//li[4]/a"]
+    targets = [
+        "//article/h1",
+        "//aside//h3",
+        "//div[@class='crumbs']",
+        "//footer/p[2]",
+        "//ul[@class='steps']/li[3]",
+        "//header/a",
+        "//div[@class='pager']/a[2]",
+        "//nav//li[4]/a",
+    ]
     clicks: list[float] = []
     engine: list[float] = []
     from deboiler_gui.engine.htmltree import parse_html, xpath_of
@@ -225,9 +272,18 @@ def main() -> None:
 
         p = json.loads(spot[0])
         got2: list[float] = []
-        window.candidates_updated.connect(lambda c, g=got2: g.append(time.perf_counter()) if c and "rate" in c[0].get("site", {}) else None)
+        window.candidates_updated.connect(
+            lambda c, g=got2: (
+                g.append(time.perf_counter()) if c and "rate" in c[0].get("site", {}) else None
+            )
+        )
         start = time.perf_counter()
-        QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(int(p["x"]), int(p["y"])))
+        QTest.mouseClick(
+            window.view.focusProxy(),
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            QPoint(int(p["x"]), int(p["y"])),
+        )
         _run_until(app, lambda g=got2: bool(g), 60)
         window.candidates_updated.disconnect()
         clicks.append(got2[0] - start)
@@ -237,13 +293,15 @@ def main() -> None:
         suggest(same, index)
         engine.append(time.perf_counter() - t)
     med, peer_med = statistics.median(clicks), statistics.median(engine)
-    rows.append((
-        f"click → candidates with hit rates ({len(index.trees)} pages, n={len(clicks)})",
-        f"median {med * 1000:.0f} ms, max {max(clicks) * 1000:.0f} ms",
-        "≤ 1 s",
-        f"engine suggest() alone {peer_med * 1000:.0f} ms",
-        f"{med / peer_med:.2f}×",
-    ))
+    rows.append(
+        (
+            f"click → candidates with hit rates ({len(index.trees)} pages, n={len(clicks)})",
+            f"median {med * 1000:.0f} ms, max {max(clicks) * 1000:.0f} ms",
+            "≤ 1 s",
+            f"engine suggest() alone {peer_med * 1000:.0f} ms",
+            f"{med / peer_med:.2f}×",
+        )
+    )
     window.shutdown()
     shiboken6.delete(window)
 
@@ -254,7 +312,13 @@ def main() -> None:
         # Wall clock from launching the process to its report that the first page is painted
         # with highlights (interpreter start included, teardown not).
         t = time.perf_counter()
-        child = subprocess.Popen([sys.executable, __file__, "--startup-child", ws], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=dict(os.environ))
+        child = subprocess.Popen(
+            [sys.executable, __file__, "--startup-child", ws],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=dict(os.environ),
+        )
         assert child.stdout is not None
         line = child.stdout.readline()
         wall = time.perf_counter() - t
@@ -265,22 +329,32 @@ def main() -> None:
     bare = []
     for _ in range(3):
         t = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-c", "import os; os.environ.setdefault('QT_QPA_PLATFORM','offscreen'); os.environ.setdefault('QTWEBENGINE_DISABLE_SANDBOX','1');"
-                                  "from PySide6.QtWidgets import QApplication; from PySide6.QtWebEngineWidgets import QWebEngineView;"
-                                  "a=QApplication([]); v=QWebEngineView(); v.loadFinished.connect(lambda ok: (print('UP', flush=True), a.quit())); v.setHtml('<p>x</p>'); v.show(); a.exec()"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        child = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "import os; os.environ.setdefault('QT_QPA_PLATFORM','offscreen'); os.environ.setdefault('QTWEBENGINE_DISABLE_SANDBOX','1');"
+                "from PySide6.QtWidgets import QApplication; from PySide6.QtWebEngineWidgets import QWebEngineView;"
+                "a=QApplication([]); v=QWebEngineView(); v.loadFinished.connect(lambda ok: (print('UP', flush=True), a.quit())); v.setHtml('<p>x</p>'); v.show(); a.exec()",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         assert child.stdout is not None
         child.stdout.readline()
         bare.append(time.perf_counter() - t)
         child.wait(timeout=120)
     wall_med = statistics.median(w for w, _ in startups)
-    rows.append((
-        f"start-up → first page shown with highlights ({args.pages_click}-page workspace, n=3)",
-        f"median {wall_med:.2f} s (launch to painted)",
-        "≤ 2 s",
-        f"bare Qt app showing <p>x</p> {statistics.median(bare):.2f} s",
-        f"{wall_med / statistics.median(bare):.2f}×",
-    ))
+    rows.append(
+        (
+            f"start-up → first page shown with highlights ({args.pages_click}-page workspace, n=3)",
+            f"median {wall_med:.2f} s (launch to painted)",
+            "≤ 2 s",
+            f"bare Qt app showing <p>x</p> {statistics.median(bare):.2f} s",
+            f"{wall_med / statistics.median(bare):.2f}×",
+        )
+    )
 
     # ------------------------------------------------------------ 4. GUI stall during import + fit
     huge = tmp / "huge"
@@ -315,13 +389,15 @@ def main() -> None:
     timer.stop()
     worst = max(gaps)
     over = sum(1 for g in gaps if g > 100)
-    rows.append((
-        f"longest GUI stall, import + fit + analyse of {args.pages_stall} pages ({elapsed:.0f} s; {', '.join(f'{n} {o}' for n, o in finished)})",
-        f"{worst} ms ({over} ticks > 100 ms of {len(gaps)})",
-        "≤ 100 ms",
-        f"idle loop {idle_max} ms",
-        f"{worst / max(idle_max, 1):.1f}×",
-    ))
+    rows.append(
+        (
+            f"longest GUI stall, import + fit + analyse of {args.pages_stall} pages ({elapsed:.0f} s; {', '.join(f'{n} {o}' for n, o in finished)})",
+            f"{worst} ms ({over} ticks > 100 ms of {len(gaps)})",
+            "≤ 100 ms",
+            f"idle loop {idle_max} ms",
+            f"{worst / max(idle_max, 1):.1f}×",
+        )
+    )
     window.shutdown()
     shiboken6.delete(window)
     for p in (profile, profile2, profile3):

@@ -249,7 +249,9 @@ def store_and_clean(pages: list[Page], ws: Workspace, model: Any) -> int:
     lost = len(urls - set(stored))
     for page in stored.values():
         record = result_record(page, model, timeout=20)
-        broken = record.get("status") not in ("ok", "skipped", "error") or record.get("url") != page.url
+        broken = (
+            record.get("status") not in ("ok", "skipped", "error") or record.get("url") != page.url
+        )
         if broken or (record["status"] == "error" and "Traceback" in str(record.get("error"))):
             lost += 1
         if (

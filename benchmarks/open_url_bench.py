@@ -22,7 +22,9 @@ SERVER = ROOT / "tests" / "engine" / "crawlserver.py"
 
 
 def _serve(pages: int, latency: float) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([sys.executable, str(SERVER), str(pages), str(latency)], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(SERVER), str(pages), str(latency)], stdout=subprocess.PIPE, text=True
+    )
     assert proc.stdout is not None
     return proc, proc.stdout.readline().strip()
 
@@ -32,7 +34,9 @@ def engine_crawl(base: str, per_host: int) -> tuple[float, int]:
     from deboiler_gui.engine.store import Workspace
 
     with tempfile.TemporaryDirectory() as tmp, Workspace(Path(tmp) / "w.sqlite") as ws:
-        cfg = CrawlConfig(seeds=[base + "/"], max_pages=100_000, per_host=per_host, concurrency=max(4, per_host))
+        cfg = CrawlConfig(
+            seeds=[base + "/"], max_pages=100_000, per_host=per_host, concurrency=max(4, per_host)
+        )
         start = time.monotonic()
         stats = crawl(cfg, ws)
         return time.monotonic() - start, ws.page_count() if stats else 0
@@ -74,7 +78,9 @@ def app_crawl(base: str, per_host: int) -> dict[str, float]:
     dialog.per_host.setValue(per_host)
     dialog.max_pages.setValue(100_000)
     listed: list[tuple[float, int]] = []
-    window.page_model.modelReset.connect(lambda: listed.append((time.monotonic(), window.page_model.total())))
+    window.page_model.modelReset.connect(
+        lambda: listed.append((time.monotonic(), window.page_model.total()))
+    )
     ended: list[str] = []
     dialog.crawl_ended.connect(lambda _p, outcome, _s: ended.append(outcome))
     start = time.monotonic()
@@ -86,9 +92,18 @@ def app_crawl(base: str, per_host: int) -> dict[str, float]:
     refreshes = len({n for t, n in listed if t <= end and n > 0})
     window.editor.mark_saved()
     window.shutdown()
-    return {"wall": end - start, "first": first - start, "refreshes": refreshes, "listed": window.page_model.total(),
-            "gap": gap, "long": long_ticks, "ticks": len([t for t in ticks if start <= t <= end]),
-            "idle_gap": idle_gap, "idle_long": idle_long, "outcome": ended[0] if ended else "timeout"}
+    return {
+        "wall": end - start,
+        "first": first - start,
+        "refreshes": refreshes,
+        "listed": window.page_model.total(),
+        "gap": gap,
+        "long": long_ticks,
+        "ticks": len([t for t in ticks if start <= t <= end]),
+        "idle_gap": idle_gap,
+        "idle_long": idle_long,
+        "outcome": ended[0] if ended else "timeout",
+    }
 
 
 def main() -> None:
@@ -103,20 +118,32 @@ def main() -> None:
         peer_wall, peer_pages = engine_crawl(base, args.per_host)
         proc.terminate()
         proc.wait()
-        proc, base = _serve(args.pages, args.latency)  # a fresh server: the flaky page fails once again
+        proc, base = _serve(
+            args.pages, args.latency
+        )  # a fresh server: the flaky page fails once again
         r = app_crawl(base, args.per_host)
     finally:
         proc.terminate()
         proc.wait()
-    print(f"generated site: {args.pages} numbered pages, {args.latency * 1000:.0f} ms per page, per-host {args.per_host}")
+    print(
+        f"generated site: {args.pages} numbered pages, {args.latency * 1000:.0f} ms per page, per-host {args.per_host}"
+    )
     print(f"{'measure':58} {'result':>14} {'peer':>26} {'ratio':>7}")
     print("-" * 108)
-    print(f"{'crawl wall time (Start to summary)':58} {r['wall']:>12.2f} s {'engine crawl() ' + format(peer_wall, '.2f') + ' s':>26} {r['wall'] / peer_wall:>6.2f}x")
-    print(f"{'pages stored and listed':58} {r['listed']:>14} {'engine ' + str(peer_pages):>26} {'':>7}")
+    print(
+        f"{'crawl wall time (Start to summary)':58} {r['wall']:>12.2f} s {'engine crawl() ' + format(peer_wall, '.2f') + ' s':>26} {r['wall'] / peer_wall:>6.2f}x"
+    )
+    print(
+        f"{'pages stored and listed':58} {r['listed']:>14} {'engine ' + str(peer_pages):>26} {'':>7}"
+    )
     print(f"{'Start to first page listed':58} {r['first']:>12.2f} s {'':>26} {'':>7}")
     print(f"{'page list refreshes during the crawl':58} {r['refreshes']:>14} {'':>26} {'':>7}")
-    print(f"{'longest GUI stall during the crawl (20 ms timer)':58} {r['gap'] * 1000:>11.0f} ms {'idle window ' + format(r['idle_gap'] * 1000, '.0f') + ' ms':>26} {r['gap'] / r['idle_gap']:>6.2f}x")
-    print(f"{'timer gaps over 100 ms / ticks during the crawl':58} {str(r['long']) + ' / ' + str(r['ticks']):>14} {'idle ' + str(r['idle_long']) + ' over 100 ms':>26} {'':>7}")
+    print(
+        f"{'longest GUI stall during the crawl (20 ms timer)':58} {r['gap'] * 1000:>11.0f} ms {'idle window ' + format(r['idle_gap'] * 1000, '.0f') + ' ms':>26} {r['gap'] / r['idle_gap']:>6.2f}x"
+    )
+    print(
+        f"{'timer gaps over 100 ms / ticks during the crawl':58} {str(r['long']) + ' / ' + str(r['ticks']):>14} {'idle ' + str(r['idle_long']) + ' over 100 ms':>26} {'':>7}"
+    )
     print(f"outcome: {r['outcome']}; load average {os.getloadavg()[0]:.1f}")
 
 

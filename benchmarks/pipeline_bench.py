@@ -117,7 +117,9 @@ def main() -> None:
             f"{name:<22}{n:>6}{size:>6.1f}{floor:>7.2f}{j1:>9.1f}{n / j1:>8.1f}{j1 / floor:>7.1f}{j2:>9.1f}{perf:>7.1f}"
             f"{deb}{ratio}{rss1:>8.0f}{rss_deb}  {json.dumps(statuses, sort_keys=True)}"
         )
-    print("\nfloor = read + lxml parse of every page; ours = `deboiler-gui clean` end to end (read,")
+    print(
+        "\nfloor = read + lxml parse of every page; ours = `deboiler-gui clean` end to end (read,"
+    )
     print("decode, stage in SQLite, fit, clean, write JSON lines); deboiler = its fit + transform")
     print("(memory mode, 1 process) on the same pages; ours/deb < 1 means we are faster; perf =")
     print("ours with --operation-mode performance. RSS = peak MB of the main process.")

@@ -97,14 +97,22 @@ def _run(gen: Any) -> Any:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--limit", type=int, default=40, help="pages per site")
     ap.add_argument("--learn", type=int, default=5, help="pages used to learn search rules")
     ap.add_argument("--site", action="append", help="only this site (repeatable)")
     args = ap.parse_args()
-    print("page: each page repaired alone with the site's pages at hand (the app's proposal); site: repair over the")
-    print("mutated site, the XPath fixing most pages accepted per field (templates repair --accept-repairs)")
-    print(f"{'site':<8} {'mutation':<8} {'broken':>6} | {'page ok':>7} {'wrong':>5} {'none':>5} {'recov':>6} | {'site ok':>7} {'wrong':>5} {'none':>5} {'recov':>6}")
+    print(
+        "page: each page repaired alone with the site's pages at hand (the app's proposal); site: repair over the"
+    )
+    print(
+        "mutated site, the XPath fixing most pages accepted per field (templates repair --accept-repairs)"
+    )
+    print(
+        f"{'site':<8} {'mutation':<8} {'broken':>6} | {'page ok':>7} {'wrong':>5} {'none':>5} {'recov':>6} | {'site ok':>7} {'wrong':>5} {'none':>5} {'recov':>6}"
+    )
     wrong_examples: list[str] = []
     for spec in all_sites(args.limit + args.learn):
         if args.site and spec.name not in args.site:
@@ -133,11 +141,19 @@ def main() -> None:
                         continue  # the field was empty before the mutation too
                     broken += 1
                     fld = template.field(fid)
-                    for counter, prop in ((page_c, propose_repair(page, template, fld, root=trees[page.url], index=index)), (site_c, accepted.get(fid))):
+                    for counter, prop in (
+                        (
+                            page_c,
+                            propose_repair(page, template, fld, root=trees[page.url], index=index),
+                        ),
+                        (site_c, accepted.get(fid)),
+                    ):
                         if prop is None:
                             counter["none"] += 1
                             continue
-                        got, _rep = extract_field(trees[page.url], replace(fld, xpaths=(prop.xpath,)), template)
+                        got, _rep = extract_field(
+                            trees[page.url], replace(fld, xpaths=(prop.xpath,)), template
+                        )
                         if got in ("", [], None):
                             counter["none"] += 1
                         elif same_value(fid, got, want):
@@ -145,7 +161,9 @@ def main() -> None:
                         else:
                             counter["wrong"] += 1
                             if len(wrong_examples) < 10:
-                                wrong_examples.append(f"{spec.name}/{name} {fid} {page.url}: score {prop.score:.2f} {prop.xpath} -> {str(got)[:60]!r} (want {str(want)[:40]!r})")
+                                wrong_examples.append(
+                                    f"{spec.name}/{name} {fid} {page.url}: score {prop.score:.2f} {prop.xpath} -> {str(got)[:60]!r} (want {str(want)[:40]!r})"
+                                )
 
             def share(c: Counter[str], broken: int = broken) -> str:
                 return f"{c['ok'] / broken:>6.1%}" if broken else f"{'-':>6}"

@@ -31,7 +31,24 @@ from deboiler_gui.engine.review.jobs import impact_job  # noqa: E402
 from deboiler_gui.engine.store import Workspace  # noqa: E402
 from deboiler_gui.engine.template.model import NoiseFilter, Rule, Template  # noqa: E402
 
-WORDS = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
+WORDS = [
+    "soil",
+    "water",
+    "seed",
+    "leaf",
+    "root",
+    "stem",
+    "bloom",
+    "fruit",
+    "garden",
+    "season",
+    "rain",
+    "sun",
+    "frost",
+    "mulch",
+    "compost",
+    "harvest",
+]
 SITE = "bench.example"
 HEARTBEAT_MS = 10
 
@@ -46,7 +63,7 @@ def page_html(n: int, rnd: random.Random, content_kb: int) -> str:
     return f"""<!DOCTYPE html><html><head><title>Page {n}</title></head><body>
 <header class="top"><a class="logo" href="/">Site</a><nav class="menu"><ul>{menu}</ul></nav></header>
 <div class="crumbs">Home › s{n % 20} › Page {n}</div>
-<main class="content"><article><h1>Page {n} about {rnd.choice(WORDS)}</h1>{''.join(paras)}</article>
+<main class="content"><article><h1>Page {n} about {rnd.choice(WORDS)}</h1>{"".join(paras)}</article>
 <div class="pager"><a href="/p{n - 1}.html">previous: page {n - 1}</a> <a href="/p{n + 1}.html">next: page {n + 1}</a></div></main>
 <aside class="side"><h3>Related</h3><ul><li><a href="/a">About</a></li><li><a href="/b">Blog</a></li></ul></aside>
 <footer class="bottom"><p>© Site · <a href="/privacy">Privacy</a></p><p>Updated page {n}</p></footer></body></html>"""
@@ -57,7 +74,9 @@ def build(path: Path, pages: int, content_kb: int) -> None:
     with Workspace(path) as ws:
         batch = []
         for n in range(pages):
-            batch.append(Page(f"https://{SITE}/s{n % 20}/p{n:05d}.html", page_html(n, rnd, content_kb)))
+            batch.append(
+                Page(f"https://{SITE}/s{n % 20}/p{n:05d}.html", page_html(n, rnd, content_kb))
+            )
             if len(batch) == 500:
                 ws.add_pages(batch)
                 batch = []
@@ -65,7 +84,11 @@ def build(path: Path, pages: int, content_kb: int) -> None:
         template = Template(
             "bench",
             site=SITE,
-            remove=(Rule("pager", "div.pager"), Rule("aside", "//aside"), Rule("never", "//div[@id='nope']")),
+            remove=(
+                Rule("pager", "div.pager"),
+                Rule("aside", "//aside"),
+                Rule("never", "//div[@id='nope']"),
+            ),
             filters=(NoiseFilter("updated", "text", pattern=r"Updated page \d+"),),
         )
         ws.save_template(template)
@@ -178,7 +201,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=10_000)
     parser.add_argument("--content-kb", type=int, default=2)
-    parser.add_argument("--workspace", type=Path, default=None, help="Reuse or keep this workspace (default: a temporary one).")
+    parser.add_argument(
+        "--workspace",
+        type=Path,
+        default=None,
+        help="Reuse or keep this workspace (default: a temporary one).",
+    )
     args = parser.parse_args()
     tmp = None
     path = args.workspace
@@ -188,36 +216,57 @@ def main() -> None:
     if not path.exists():
         t = time.perf_counter()
         build(path, args.pages, args.content_kb)
-        print(f"built and fitted {args.pages:,} pages in {time.perf_counter() - t:.1f} s", file=sys.stderr)
+        print(
+            f"built and fitted {args.pages:,} pages in {time.perf_counter() - t:.1f} s",
+            file=sys.stderr,
+        )
     with Workspace(path) as ws:
         n = ws.page_count()
     floor = parse_floor(path)
     hl_s, data = headless(path)
     app = in_app(path)
     causes = {c["cause"]: c for c in data["causes"]}
-    print(f"\nPer-rule impact, {n:,} pages (~{args.content_kb} KB of content each), 2-core machine\n")
+    print(
+        f"\nPer-rule impact, {n:,} pages (~{args.content_kb} KB of content each), 2-core machine\n"
+    )
     print(f"{'run':<34}{'seconds':>9}{'pages/s':>10}{'x headless':>12}")
     print(f"{'lxml parse only (floor)':<34}{floor:>9.1f}{n / floor:>10.0f}{floor / hl_s:>12.2f}")
     print(f"{'headless impact_job (peer)':<34}{hl_s:>9.1f}{n / hl_s:>10.0f}{1.0:>12.2f}")
-    print(f"{'app: ImpactPanel background job':<34}{app['seconds']:>9.1f}{n / app['seconds']:>10.0f}{app['seconds'] / hl_s:>12.2f}")
+    print(
+        f"{'app: ImpactPanel background job':<34}{app['seconds']:>9.1f}{n / app['seconds']:>10.0f}{app['seconds'] / hl_s:>12.2f}"
+    )
     print(f"\nGUI thread while the job ran (QTimer heartbeat every {HEARTBEAT_MS} ms)\n")
     print(f"{'heartbeats':<34}{app['ticks']:>9,}")
     print(f"{'median gap (ms)':<34}{app['median_gap_ms']:>9.1f}")
     print(f"{'99th percentile gap (ms)':<34}{app['p99_gap_ms']:>9.1f}")
-    print(f"{'longest gap (ms)':<34}{app['max_gap_ms']:>9.1f}   {'OK' if app['max_gap_ms'] <= 100 else 'STALL'} (limit 100), {app['max_gap_at_s']:.2f} s after start")
+    print(
+        f"{'longest gap (ms)':<34}{app['max_gap_ms']:>9.1f}   {'OK' if app['max_gap_ms'] <= 100 else 'STALL'} (limit 100), {app['max_gap_at_s']:.2f} s after start"
+    )
     print(f"{'gaps over 100 ms':<34}{app['over_100']:>9}   in {app['seconds']:.0f} s")
-    print(f"{'  longest gap: waiting for a CPU':<34}{app['queued_in_worst_ms']:>9.1f}   (runnable, not scheduled: the machine's load)")
-    print(f"{'longest gap minus CPU wait (ms)':<34}{app['max_own_ms']:>9.1f}   {'OK' if app['max_own_ms'] <= 100 else 'STALL'} (limit 100)")
+    print(
+        f"{'  longest gap: waiting for a CPU':<34}{app['queued_in_worst_ms']:>9.1f}   (runnable, not scheduled: the machine's load)"
+    )
+    print(
+        f"{'longest gap minus CPU wait (ms)':<34}{app['max_own_ms']:>9.1f}   {'OK' if app['max_own_ms'] <= 100 else 'STALL'} (limit 100)"
+    )
     print(f"{'gaps over 100 ms minus CPU wait':<34}{app['own_over_100']:>9}")
-    print(f"{'idle baseline: p99 / longest (ms)':<34}{app['idle_p99_gap_ms']:>9.1f} / {app['idle_max_gap_ms']:.1f}   (no job running, {app['idle_seconds']:.0f} s)")
-    print(f"{'idle baseline: gaps over 100 ms':<34}{app['idle_over_100']:>9}   (the shared machine's own noise)")
+    print(
+        f"{'idle baseline: p99 / longest (ms)':<34}{app['idle_p99_gap_ms']:>9.1f} / {app['idle_max_gap_ms']:.1f}   (no job running, {app['idle_seconds']:.0f} s)"
+    )
+    print(
+        f"{'idle baseline: gaps over 100 ms':<34}{app['idle_over_100']:>9}   (the shared machine's own noise)"
+    )
     print(f"{'load average (1 min)':<34}{os.getloadavg()[0]:>9.2f}")
     print(f"{'progress updates received':<34}{app['progress_updates']:>9,}")
     print(f"{'causes in the table':<34}{app['rows']:>9}")
     print("\nImpact found (same in both runs)\n")
-    print(f"{'cause':<20}{'pages hit':>11}{'chars':>12}{'blocks':>9}{'no match':>10}{'shadowed':>10}")
+    print(
+        f"{'cause':<20}{'pages hit':>11}{'chars':>12}{'blocks':>9}{'no match':>10}{'shadowed':>10}"
+    )
     for name, c in causes.items():
-        print(f"{name:<20}{c['pages_hit']:>11,}{c['chars']:>12,}{c['blocks']:>9,}{len(c['no_match']):>10,}{c['shadowed']:>10,}")
+        print(
+            f"{name:<20}{c['pages_hit']:>11,}{c['chars']:>12,}{c['blocks']:>9,}{len(c['no_match']):>10,}{c['shadowed']:>10,}"
+        )
     if tmp is not None:
         for f in Path(tmp).iterdir():
             f.unlink()

@@ -36,7 +36,9 @@ def build_corpus(target: Path, pages: int) -> tuple[int, int]:
         if root.is_dir():
             files.extend((host, root, f) for f in sorted(root.rglob("*.htm*")) if f.is_file())
     if not files:
-        sys.exit("no documentation sites installed (apt-get install python-django-doc sqlite3-doc postgresql-doc-15)")
+        sys.exit(
+            "no documentation sites installed (apt-get install python-django-doc sqlite3-doc postgresql-doc-15)"
+        )
     written = 0
     copy = 0
     sites: set[str] = set()
@@ -48,7 +50,17 @@ def build_corpus(target: Path, pages: int) -> tuple[int, int]:
                 name = host if copy == 0 else f"mirror{copy}.{host}"
                 html = f.read_bytes().decode("utf-8", errors="replace")
                 rel = f.relative_to(root).as_posix()
-                out.write(json.dumps({"url": f"http://{name}/{rel}", "html": html, "status": 200, "content_type": "text/html"}) + "\n")
+                out.write(
+                    json.dumps(
+                        {
+                            "url": f"http://{name}/{rel}",
+                            "html": html,
+                            "status": 200,
+                            "content_type": "text/html",
+                        }
+                    )
+                    + "\n"
+                )
                 sites.add(name)
                 written += 1
             copy += 1
@@ -102,19 +114,31 @@ def main() -> None:
     same = sum(1 for u, r in local.items() if remote.get(u) == r)
 
     per_page_core_s = spark_s * 2 / n  # two executor cores were busy for spark_s
-    print(f"\nCorpus: {n} pages, {n_sites} sites, {size_mb:.0f} MB of JSON lines; cores: {os.cpu_count()}\n")
+    print(
+        f"\nCorpus: {n} pages, {n_sites} sites, {size_mb:.0f} MB of JSON lines; cores: {os.cpu_count()}\n"
+    )
     print("| engine | wall time (s) | pages/s | ratio to local --jobs 2 |")
     print("|---|---:|---:|---:|")
     print(f"| local engine, --jobs 2 | {local_s:.1f} | {n / local_s:.1f} | 1.00 |")
-    print(f"| Spark {args.master} (job only) | {spark_s:.1f} | {n / spark_s:.1f} | {local_s / spark_s:.2f} |")
-    print(f"| Spark {args.master} (with JVM start, {start_s:.1f} s) | {spark_s + start_s:.1f} | {n / (spark_s + start_s):.1f} | {local_s / (spark_s + start_s):.2f} |")
-    print(f"\nOutputs identical page by page: {same} of {len(local)} (Spark wrote {len(remote)} records)")
-    print(f"\nMeasured cost: {per_page_core_s * 1000:.1f} ms of one core per page (fit + clean, Spark overhead included).")
+    print(
+        f"| Spark {args.master} (job only) | {spark_s:.1f} | {n / spark_s:.1f} | {local_s / spark_s:.2f} |"
+    )
+    print(
+        f"| Spark {args.master} (with JVM start, {start_s:.1f} s) | {spark_s + start_s:.1f} | {n / (spark_s + start_s):.1f} | {local_s / (spark_s + start_s):.2f} |"
+    )
+    print(
+        f"\nOutputs identical page by page: {same} of {len(local)} (Spark wrote {len(remote)} records)"
+    )
+    print(
+        f"\nMeasured cost: {per_page_core_s * 1000:.1f} ms of one core per page (fit + clean, Spark overhead included)."
+    )
     billion = 1e9 * per_page_core_s
     core_hours = billion / 3600
     print(f"One billion pages: {core_hours:,.0f} core-hours.")
     for cores in (200, 1000, 4000):
-        print(f"  {cores:>5} cores ({cores // 16} nodes of 16 cores): {core_hours / cores:,.1f} h (+ reading and writing the WARCs)")
+        print(
+            f"  {cores:>5} cores ({cores // 16} nodes of 16 cores): {core_hours / cores:,.1f} h (+ reading and writing the WARCs)"
+        )
 
 
 if __name__ == "__main__":

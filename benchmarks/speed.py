@@ -74,7 +74,9 @@ def cli_worker(jsonl: str) -> dict[str, float]:
     exe = shutil.which("deboiler-gui", path=str(Path(sys.executable).parent)) or "deboiler-gui"
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
-        subprocess.run([exe, "clean", jsonl, "-o", str(Path(tmp) / "out.jsonl"), "--quiet"], check=True)
+        subprocess.run(
+            [exe, "clean", jsonl, "-o", str(Path(tmp) / "out.jsonl"), "--quiet"], check=True
+        )
         wall = time.perf_counter() - t0
         with open(jsonl, encoding="utf-8") as f:
             pages = sum(1 for _ in f)
@@ -88,7 +90,9 @@ def cli_worker(jsonl: str) -> dict[str, float]:
     }
 
 
-def worker(runner: str, site_name: str, limit: int | None, spread_of: int | None = None) -> dict[str, float]:
+def worker(
+    runner: str, site_name: str, limit: int | None, spread_of: int | None = None
+) -> dict[str, float]:
     pages = _load(site_name, limit, spread_of)
     base = _rss_mb()
     t0 = time.perf_counter()
@@ -110,7 +114,10 @@ def worker(runner: str, site_name: str, limit: int | None, spread_of: int | None
             from deboiler import Deboiler
             from deboiler.dataset import ListDataset
         logging.disable(logging.INFO)
-        records = [{"url": p.url, "content": p.html, "status": 200, "content_type": "text/html"} for p in pages]
+        records = [
+            {"url": p.url, "content": p.html, "status": 200, "content_type": "text/html"}
+            for p in pages
+        ]
         dataset = ListDataset(records, verbose=False)
         model = Deboiler(n_processes=1, operation_mode=runner.split("-")[1], verbose=False)
         model.fit(dataset)
@@ -189,7 +196,10 @@ def main() -> None:
     for name, limit in sites.items():
         site = next((x for x in SITES if x.name == name), None)
         if site is None or not site.available():
-            print(f"{name}: no such site or its pages are missing (benchmarks/datasets.py builds them)", file=sys.stderr)
+            print(
+                f"{name}: no such site or its pages are missing (benchmarks/datasets.py builds them)",
+                file=sys.stderr,
+            )
             continue
         with tempfile.TemporaryDirectory() as tmp:
             jsonl = write_jsonl(name, limit, tmp) if "ours-cli" in runners else None
@@ -217,9 +227,13 @@ def main() -> None:
 def growth(total: int) -> None:
     """Time and memory at 25-100% of one site, each share an evenly spread sample."""
     print()
-    print(f"Growth on {SCALE_SITE.name} ({SCALE_SITE.generator}), one site, ours in memory mode"
-          f" (each share evenly spread over the first {total} pages):")
-    print("| share | pages | CPU s | CPU ms/page | wall s | peak RSS MB | RSS above loaded pages MB |")
+    print(
+        f"Growth on {SCALE_SITE.name} ({SCALE_SITE.generator}), one site, ours in memory mode"
+        f" (each share evenly spread over the first {total} pages):"
+    )
+    print(
+        "| share | pages | CPU s | CPU ms/page | wall s | peak RSS MB | RSS above loaded pages MB |"
+    )
     print("|---:|---:|---:|---:|---:|---:|---:|")
     for share in (0.25, 0.5, 0.75, 1.0):
         n = int(total * share)

@@ -71,15 +71,28 @@ def _sqlite_gold(raw: str) -> dict[str, Any] | None:
     if not m:
         return None
     toc_block = re.search(r'<div id="toc_sub">(.*?)</div>\s*</div>', raw, re.S)
-    toc = [strip_tags(a) for a in re.findall(r'<a href="#[^"]*">(.*?)</a>', toc_block.group(1), re.S)] if toc_block else []
+    toc = (
+        [strip_tags(a) for a in re.findall(r'<a href="#[^"]*">(.*?)</a>', toc_block.group(1), re.S)]
+        if toc_block
+        else []
+    )
     start = raw.find("<div class=fancy>")
     # The content starts after the title/TOC block (its closing </script></div>) and runs to
     # the end of the document; menus live before it.
     after_toc = raw.find("</script>\n</div>", start)
-    body_start = after_toc + len("</script>\n</div>") if toc_block and after_toc > 0 else raw.find("</div>", raw.find('class="fancy_title"')) + 6
+    body_start = (
+        after_toc + len("</script>\n</div>")
+        if toc_block and after_toc > 0
+        else raw.find("</div>", raw.find('class="fancy_title"')) + 6
+    )
     end = raw.rfind("</body>")
     body = strip_tags(raw[body_start : end if end > 0 else len(raw)])
-    return {"title": strip_tags(m.group(1)), "date": d.group(1) if d else "", "toc": toc, "body": body}
+    return {
+        "title": strip_tags(m.group(1)),
+        "date": d.group(1) if d else "",
+        "toc": toc,
+        "body": body,
+    }
 
 
 def sqlite_site(limit: int | None = None) -> SiteSpec:
@@ -106,9 +119,26 @@ def django_template() -> Template:
         site="docs.django.example",
         urls=("https://docs.django.example/",),
         fields=(
-            Field("title", xpaths=("//div[@id='bd']//div[contains(@class, 'section')]/h1", "//div[@id='bd']//h1"), required=True),
-            Field("version", xpaths=("//div[@id='hd']/h1/a",), processors=(Processor("regex", (r"Django ([\d.]+)",)),)),
-            Field("contents", xpaths=("//div[@id='sidebar']//h3[normalize-space(.)='Table of Contents']/following-sibling::ul[1]//a",), is_list=True),
+            Field(
+                "title",
+                xpaths=(
+                    "//div[@id='bd']//div[contains(@class, 'section')]/h1",
+                    "//div[@id='bd']//h1",
+                ),
+                required=True,
+            ),
+            Field(
+                "version",
+                xpaths=("//div[@id='hd']/h1/a",),
+                processors=(Processor("regex", (r"Django ([\d.]+)",)),),
+            ),
+            Field(
+                "contents",
+                xpaths=(
+                    "//div[@id='sidebar']//h3[normalize-space(.)='Table of Contents']/following-sibling::ul[1]//a",
+                ),
+                is_list=True,
+            ),
             Field("body", xpaths=("//div[@id='yui-main']/div[@class='yui-b']/div",)),
         ),
         filters=(NoiseFilter("permalink-marks", "text", pattern="\u00b6"),),
@@ -118,7 +148,9 @@ def django_template() -> Template:
 
 def _django_gold(raw: str) -> dict[str, Any] | None:
     t = re.search(r"<title>(.*?) &#8212; Django [\d.]+ documentation</title>", raw, re.S)
-    v = re.search(r'<div id="hd">\s*<h1><a href="[^"]*">Django ([\d.]+) documentation</a></h1>', raw)
+    v = re.search(
+        r'<div id="hd">\s*<h1><a href="[^"]*">Django ([\d.]+) documentation</a></h1>', raw
+    )
     if not t or not v:
         return None
     side = re.search(r'<div class="yui-b" id="sidebar">(.*?)<div id="ft">', raw, re.S)
@@ -126,7 +158,10 @@ def _django_gold(raw: str) -> dict[str, Any] | None:
     if side:
         c = re.search(r"Table of Contents</a></h3>(.*?)(?:<h3|</div>)", side.group(1), re.S)
         if c:
-            contents = [strip_tags(a) for a in re.findall(r"<a [^>]*href=\"[^\"]*\"[^>]*>(.*?)</a>", c.group(1), re.S)]
+            contents = [
+                strip_tags(a)
+                for a in re.findall(r"<a [^>]*href=\"[^\"]*\"[^>]*>(.*?)</a>", c.group(1), re.S)
+            ]
     start = raw.find('<div id="yui-main">')
     end = raw.find('<div class="yui-b" id="sidebar">')
     if start < 0 or end < 0:
@@ -140,7 +175,11 @@ def django_site(limit: int | None = None) -> SiteSpec:
     pages, gold = [], {}
     for path in sorted(DJANGO.rglob("*.html")):
         rel = path.relative_to(DJANGO).as_posix()
-        if rel.startswith(("_modules/", "_static/")) or rel in ("genindex.html", "search.html", "py-modindex.html"):
+        if rel.startswith(("_modules/", "_static/")) or rel in (
+            "genindex.html",
+            "search.html",
+            "py-modindex.html",
+        ):
             continue
         raw = path.read_text(encoding="utf-8", errors="replace")
         g = _django_gold(raw)

@@ -16,7 +16,9 @@ def root() -> Path:
     for candidate in (_PACKAGE / "resources", _PACKAGE.parent / "resources"):
         if (candidate / "rulefile.schema.json").is_file():
             return candidate
-    raise FileNotFoundError(f"the bundled resources are missing (looked in {_PACKAGE / 'resources'} and {_PACKAGE.parent / 'resources'})")
+    raise FileNotFoundError(
+        f"the bundled resources are missing (looked in {_PACKAGE / 'resources'} and {_PACKAGE.parent / 'resources'})"
+    )
 
 
 def path(name: str) -> Path:

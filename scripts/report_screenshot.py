@@ -1,6 +1,6 @@
 """Render an HTML review report to PNG with QtWebEngine offscreen (no browser needed).
 
-    python scripts/report_screenshot.py report.html docs/screenshots/report.png [--width 1280] [--max-height 4000]
+python scripts/report_screenshot.py report.html docs/screenshots/report.png [--width 1280] [--max-height 4000]
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
 
 
-def render(html_path: Path, png_path: Path, *, width: int = 1280, max_height: int = 4000) -> tuple[int, int]:
+def render(
+    html_path: Path, png_path: Path, *, width: int = 1280, max_height: int = 4000
+) -> tuple[int, int]:
     from PySide6.QtCore import QEventLoop, QTimer, QUrl
     from PySide6.QtWebEngineWidgets import QWebEngineView
     from PySide6.QtWidgets import QApplication
@@ -32,7 +34,11 @@ def render(html_path: Path, png_path: Path, *, width: int = 1280, max_height: in
     if not ok or not ok[0]:
         raise SystemExit(f"could not load {html_path}")
     heights: list[int] = []
-    view.page().runJavaScript("document.documentElement.scrollHeight", 0, lambda h: (heights.append(int(h or 900)), loop.quit()))
+    view.page().runJavaScript(
+        "document.documentElement.scrollHeight",
+        0,
+        lambda h: (heights.append(int(h or 900)), loop.quit()),
+    )
     loop.exec()
     height = min(max(heights[0] if heights else 900, 600), max_height)
     view.resize(width, height)

@@ -37,8 +37,22 @@ def _workspace(folder: Path) -> Path:
             pass
     with Workspace(ws) as w:
         pages = list(w.iter_pages(SITE))
-        fields = (Field("title", xpaths=("//h1",)), Field("modified", xpaths=("//p[contains(., 'last modified')]",)))
-        t = learn_template(Template("docs", site=SITE, fields=fields, remove=(Rule("never", "//div[@class='no-such-block']"), Rule("toc", "//div[@id='toc_sub']"))), pages[:5])
+        fields = (
+            Field("title", xpaths=("//h1",)),
+            Field("modified", xpaths=("//p[contains(., 'last modified')]",)),
+        )
+        t = learn_template(
+            Template(
+                "docs",
+                site=SITE,
+                fields=fields,
+                remove=(
+                    Rule("never", "//div[@class='no-such-block']"),
+                    Rule("toc", "//div[@id='toc_sub']"),
+                ),
+            ),
+            pages[:5],
+        )
         w.save_template(t, message="hand-written")
         w.save_template(replace(t, description="title and date of each page"), message="describe")
     return ws

@@ -56,7 +56,14 @@ def _pick(app: Any, window: Any, xpath: str) -> None:
     if not found:
         return
     window.select_stamp(window.stamped.stamp_of(found[0]), from_tree=False)
-    _wait(app, lambda: bool(window.selection.candidate_list()) and "rate" in window.selection.candidate_list()[0].get("site", {}), 120)
+    _wait(
+        app,
+        lambda: (
+            bool(window.selection.candidate_list())
+            and "rate" in window.selection.candidate_list()[0].get("site", {})
+        ),
+        120,
+    )
     window.view.select(window.selected, scroll=True)
     _settle(app, 0.8)
 
@@ -69,7 +76,9 @@ def _save(window: Any, name: str, width: int | None = 1200) -> Path:
     if width is not None:
         image = image.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation)
     # 256 colours keep a UI screenshot sharp at a fraction of the size.
-    image = image.convertToFormat(QImage.Format.Format_Indexed8, Qt.ImageConversionFlag.ThresholdDither)
+    image = image.convertToFormat(
+        QImage.Format.Format_Indexed8, Qt.ImageConversionFlag.ThresholdDither
+    )
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / name
     image.save(str(path), "PNG", 9)
@@ -89,7 +98,9 @@ def _serve_slowly(folder: Path) -> Any:
         def log_message(self, *args: Any) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

@@ -36,7 +36,10 @@ def _top_level_imports(files: list[Path]) -> dict[str, str]:
             else:
                 continue
             for name in names:
-                found.setdefault(name.split(".")[0], f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}:{node.lineno}")
+                found.setdefault(
+                    name.split(".")[0],
+                    f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}:{node.lineno}",
+                )
     return found
 
 
@@ -56,16 +59,24 @@ def _undeclared(files: list[Path], allowed: set[str]) -> list[str]:
         dists = {_canon(d) for d in providers.get(module, [])}
         if not dists:
             if _canon(_DISTRIBUTION_OF.get(module, module)) not in allowed:
-                bad.append(f"{where}: {module!r} is provided by no installed distribution and not declared")
+                bad.append(
+                    f"{where}: {module!r} is provided by no installed distribution and not declared"
+                )
         elif not dists & allowed:
-            bad.append(f"{where}: {module!r} comes from {sorted(dists)}, which pyproject.toml does not declare")
+            bad.append(
+                f"{where}: {module!r} comes from {sorted(dists)}, which pyproject.toml does not declare"
+            )
     return bad
 
 
 def _declared(*, extras: bool) -> set[str]:
     names = {Requirement(r).name for r in PYPROJECT["dependencies"]}
     if extras:
-        names |= {Requirement(r).name for reqs in PYPROJECT["optional-dependencies"].values() for r in reqs}
+        names |= {
+            Requirement(r).name
+            for reqs in PYPROJECT["optional-dependencies"].values()
+            for r in reqs
+        }
     names = {_canon(n) for n in names}
     if "pyside6" in names:
         names |= {"shiboken6", "pyside6-essentials", "pyside6-addons", "pyside6-webengine"}
@@ -81,7 +92,9 @@ def test_every_third_party_import_is_declared() -> None:
 
 def test_the_check_finds_an_undeclared_import(tmp_path: Path) -> None:
     module = tmp_path / "probe.py"
-    module.write_text("import pytest\nimport lxml.etree\nfrom deboiler_gui import engine\n", encoding="utf-8")
+    module.write_text(
+        "import pytest\nimport lxml.etree\nfrom deboiler_gui import engine\n", encoding="utf-8"
+    )
     # pytest is declared only as a test extra: the core requirements alone must not allow it.
     bad = _undeclared([module], _declared(extras=False))
     assert len(bad) == 1 and "'pytest'" in bad[0]
@@ -139,7 +152,9 @@ main()
 
 def _run_plain(argv: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
     code = _PLAIN_INSTALL.format(blocked=json.dumps(_modules_outside_core()), argv=json.dumps(argv))
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, cwd=ROOT
+    )
 
 
 def test_plain_install_blocks_the_test_extras() -> None:
@@ -148,7 +163,16 @@ def test_plain_install_blocks_the_test_extras() -> None:
     assert "lxml" not in blocked and "PySide6" not in blocked and "urllib3" not in blocked
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["crawl", "--help"], ["open", "--help"], ["suggest", "--help"], ["report", "--help"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["crawl", "--help"],
+        ["open", "--help"],
+        ["suggest", "--help"],
+        ["report", "--help"],
+    ],
+)
 def test_commands_answer_on_a_plain_install(argv: list[str]) -> None:
     out = _run_plain(argv, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -161,13 +185,18 @@ def test_workbench_reaches_its_main_window_on_a_plain_install() -> None:
     lines = out.stdout.splitlines()
     assert lines[0].startswith("main window: shown after ")
     assert lines[1] == "demo site: 29 pages"
-    assert lines[2].startswith("first page: https://hillside-garden.example/") and " painted after " in lines[2]
+    assert (
+        lines[2].startswith("first page: https://hillside-garden.example/")
+        and " painted after " in lines[2]
+    )
     assert lines[-1] == "workbench: ok"
 
 
 def test_spark_without_its_extra_says_how_to_install_it(tmp_path: Path) -> None:
     pages = tmp_path / "pages.jsonl"
-    pages.write_text(json.dumps({"url": "https://a.example/", "html": "<p>x</p>"}) + "\n", encoding="utf-8")
+    pages.write_text(
+        json.dumps({"url": "https://a.example/", "html": "<p>x</p>"}) + "\n", encoding="utf-8"
+    )
     out = _run_plain(["spark", "clean", str(pages), "-o", str(tmp_path / "out")], timeout=120)
     assert out.returncode == 1
     assert 'pip install "deboiler-gui[spark]"' in out.stderr and "Traceback" not in out.stderr

@@ -22,7 +22,12 @@ def _modules(package: str) -> list[str]:
 
 
 #: Every engine and app module (found on disk, so a new one is covered without editing this).
-HEADLESS_MODULES = ["deboiler_gui", "deboiler_gui.assets", *_modules("deboiler_gui.engine"), *_modules("deboiler_gui.app")]
+HEADLESS_MODULES = [
+    "deboiler_gui",
+    "deboiler_gui.assets",
+    *_modules("deboiler_gui.engine"),
+    *_modules("deboiler_gui.app"),
+]
 
 
 def _loaded_after(code: str) -> set[str]:
@@ -46,7 +51,16 @@ def test_engine_package_never_imports_qt_or_click_in_source() -> None:
     for path in root.rglob("*.py"):
         for line in path.read_text(encoding="utf-8").splitlines():
             stripped = line.strip()
-            if stripped.startswith(("import PySide6", "from PySide6", "import click", "from click", "import shiboken6", "from shiboken6")):
+            if stripped.startswith(
+                (
+                    "import PySide6",
+                    "from PySide6",
+                    "import click",
+                    "from click",
+                    "import shiboken6",
+                    "from shiboken6",
+                )
+            ):
                 offenders.append(f"{path.name}: {stripped}")
     assert offenders == []
 
@@ -89,15 +103,33 @@ def test_import_contracts_hold() -> None:
     """engine < app < gui, the CLI and Spark beside them; no Qt or click below the gui (the
     contracts live in pyproject.toml, checked by import-linter)."""
     out = subprocess.run(
-        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports(no_cache=True))"],
-        cwd=REPO, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-c",
+            "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports(no_cache=True))",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "0 broken" in out.stdout
 
 
 def test_ruff_check_is_clean() -> None:
-    out = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=REPO, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "."], cwd=REPO, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "."],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
 
 

@@ -64,8 +64,21 @@ def test_built_wheel_ships_and_reads_the_resources(tmp_path: Path) -> None:
     for name in ("deboiler_gui", "resources"):
         shutil.copytree(REPO / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(tmp_path / "dist")],
-        cwd=src, check=True, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            ".",
+            "--no-deps",
+            "-q",
+            "-w",
+            str(tmp_path / "dist"),
+        ],
+        cwd=src,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     (wheel,) = (tmp_path / "dist").glob("deboiler_gui-*.whl")
     with zipfile.ZipFile(wheel) as zf:
@@ -83,8 +96,12 @@ def test_built_wheel_ships_and_reads_the_resources(tmp_path: Path) -> None:
         "print(json.dumps([deboiler_gui.__file__, str(assets.root()), str(demo_site_path()), rulefile.schema()['title']]))\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", probe], cwd=tmp_path, env={"PYTHONPATH": str(tmp_path / "site"), "PATH": "/usr/bin:/bin"},
-        check=True, capture_output=True, text=True,
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "site"), "PATH": "/usr/bin:/bin"},
+        check=True,
+        capture_output=True,
+        text=True,
     )
     package, root, demo, title = json.loads(out.stdout)
     site = tmp_path / "site" / "deboiler_gui"

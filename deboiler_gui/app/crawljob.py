@@ -60,8 +60,11 @@ class CrawlRun:
         # was in flight is recorded, but never waits past the crawler's own bound.
         timeout = float(self.config.get("timeout") or 20.0)
         self._job = ChildJob(
-            crawl_job, (self.config, self.workspace_path, self.fresh), what="crawl",
-            stop_grace=4 * timeout + _STOP_GRACE_EXTRA, stop_message="stopping: waiting for requests in flight",
+            crawl_job,
+            (self.config, self.workspace_path, self.fresh),
+            what="crawl",
+            stop_grace=4 * timeout + _STOP_GRACE_EXTRA,
+            stop_message="stopping: waiting for requests in flight",
         )
 
     def stop(self) -> None:
@@ -76,7 +79,9 @@ class CrawlRun:
         return dict(result)
 
 
-def crawl_job(config: dict[str, Any], workspace_path: str, fresh: bool) -> Generator[Any, None, dict[str, Any]]:
+def crawl_job(
+    config: dict[str, Any], workspace_path: str, fresh: bool
+) -> Generator[Any, None, dict[str, Any]]:
     """The crawl as a job of its own process: the crawler's progress and the pages stored since
     the last look; stopped (``StopRequested``), it closes the crawl and sends the last pages."""
     from deboiler_gui.engine.crawl.runner import CrawlConfig, crawl_status, crawl_steps
@@ -135,12 +140,16 @@ def describe_result(result: dict[str, Any]) -> str:
     """One line for the dialog and the messages: what the crawl did and how to go on."""
     if result.get("outcome") == "stopped":
         s = result.get("states", {})
-        return (f"Stopped with {s.get('fetched', 0)} pages fetched, {s.get('failed', 0)} failed and "
-                f"{s.get('queued', 0) + s.get('fetching', 0)} queued; start again to resume.")
+        return (
+            f"Stopped with {s.get('fetched', 0)} pages fetched, {s.get('failed', 0)} failed and "
+            f"{s.get('queued', 0) + s.get('fetching', 0)} queued; start again to resume."
+        )
     s = result.get("stats", {})
-    text = (f"{s.get('fetched', 0)} pages fetched, {s.get('failed', 0)} failed, {s.get('duplicates', 0)} duplicates, "
-            f"{s.get('redirects', 0)} redirects, {s.get('blocked', 0)} blocked by robots.txt; this run: "
-            f"{s.get('page_requests', 0)} page requests in {s.get('elapsed', 0.0):.1f} s.")
+    text = (
+        f"{s.get('fetched', 0)} pages fetched, {s.get('failed', 0)} failed, {s.get('duplicates', 0)} duplicates, "
+        f"{s.get('redirects', 0)} redirects, {s.get('blocked', 0)} blocked by robots.txt; this run: "
+        f"{s.get('page_requests', 0)} page requests in {s.get('elapsed', 0.0):.1f} s."
+    )
     if s.get("budget_spent") and s.get("queued"):
         text += f" {s['queued']} URLs still queued: raise Max pages and start again to continue."
     elif s.get("unreachable_hosts"):

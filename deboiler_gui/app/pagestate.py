@@ -18,7 +18,9 @@ KINDS = ("boiler", "remove", "keep", "field")
 @dataclass
 class PageState:
     marks: dict[str, list[int]] = field(default_factory=dict)  # kind -> stamps
-    items: dict[str, Any] = field(default_factory=dict)  # rule/field/filter name -> count or error text
+    items: dict[str, Any] = field(
+        default_factory=dict
+    )  # rule/field/filter name -> count or error text
     errors: list[str] = field(default_factory=list)  # engine errors not tied to one rule
 
 
@@ -27,7 +29,9 @@ def short_error(exc: Exception) -> str:
     return text if len(text) <= 160 else text[:157] + "…"
 
 
-def _boilerplate(sp: StampedPage, model: DomainModel, cached: list[str] | None, state: PageState) -> list[HtmlElement]:
+def _boilerplate(
+    sp: StampedPage, model: DomainModel, cached: list[str] | None, state: PageState
+) -> list[HtmlElement]:
     if cached is not None:
         # XPaths found by the background analysis on the same parse: no second cleaner run.
         tree = sp.root.getroottree()
@@ -41,7 +45,12 @@ def _boilerplate(sp: StampedPage, model: DomainModel, cached: list[str] | None, 
         return []
 
 
-def compute_page_state(sp: StampedPage, template: Template, model: DomainModel | None, cached_boiler: list[str] | None = None) -> PageState:
+def compute_page_state(
+    sp: StampedPage,
+    template: Template,
+    model: DomainModel | None,
+    cached_boiler: list[str] | None = None,
+) -> PageState:
     from deboiler_gui.engine.template.extract import extract_field
     from deboiler_gui.engine.template.rules import filter_nodes, preview_filter
     from deboiler_gui.engine.template.selectors import select_elements
@@ -94,7 +103,9 @@ def compute_page_state(sp: StampedPage, template: Template, model: DomainModel |
 
     for sample in template.urls:
         degree = match_degree(sp.url, sample)
-        state.items[sample] = f"R = {degree:.2f} " + ("✓" if degree > template.url_threshold else "✗")
+        state.items[sample] = f"R = {degree:.2f} " + (
+            "✓" if degree > template.url_threshold else "✗"
+        )
     state.marks = {k: sp.stamps_of(v) for k, v in marks.items()}
     return state
 
@@ -126,7 +137,9 @@ def scope_counts(template: Template, urls: list[str]) -> dict[str, str]:
     return out
 
 
-def cleaned_document(url: str, html: str, template: Template, model: DomainModel | None) -> tuple[str, str | None]:
+def cleaned_document(
+    url: str, html: str, template: Template, model: DomainModel | None
+) -> tuple[str, str | None]:
     """The page as the template cleans it (cleaner, remove/keep rules, page-wide filters),
     stamped for the view; and the engine's error if cleaning failed (the page is then shown
     as it is)."""

@@ -18,7 +18,9 @@ WORKSPACE_SUFFIXES = (".sqlite", ".db", ".workspace", ".dbw")
 
 
 def data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
     path = Path(base) / "deboiler-gui"
     path.mkdir(parents=True, exist_ok=True)
     return path
@@ -61,7 +63,9 @@ def has_pages(workspace_path: str) -> bool:
         return False
 
 
-def import_steps(inputs: list[str], workspace_path: str, base_url: str | None = None) -> Generator[Progress, None, int]:
+def import_steps(
+    inputs: list[str], workspace_path: str, base_url: str | None = None
+) -> Generator[Progress, None, int]:
     """The engine's import into the workspace; returns the number of pages read."""
     from deboiler_gui.engine.clean.pipeline import import_into
 
@@ -77,7 +81,9 @@ def fit_steps(workspace_path: str, site: str) -> Generator[Progress, None, dict[
     return dict(failed)
 
 
-def analyse_steps(workspace_path: str, site: str, templates: list[dict[str, Any]] | None = None) -> Generator[Any, None, int]:
+def analyse_steps(
+    workspace_path: str, site: str, templates: list[dict[str, Any]] | None = None
+) -> Generator[Any, None, int]:
     """Per page: the share of text the cleaner removes, the template the page matches by URL
     and how many of that template's fields fail on it. Yields batches ``{url: {...}}`` between
     the progress reports."""
@@ -106,7 +112,9 @@ def analyse_steps(workspace_path: str, site: str, templates: list[dict[str, Any]
                 facts["template"] = template.name
                 if template.fields:
                     try:
-                        facts["failures"] = len(apply_template(page, template, model, root=root).failed_fields)
+                        facts["failures"] = len(
+                            apply_template(page, template, model, root=root).failed_fields
+                        )
                     except DeboilerError:
                         facts["failures"] = len(template.fields)
             batch[page.url] = facts
@@ -120,7 +128,9 @@ def analyse_steps(workspace_path: str, site: str, templates: list[dict[str, Any]
         return n
 
 
-def page_summaries(workspace_path: str, site: str) -> Generator[Progress, None, list[dict[str, Any]]]:
+def page_summaries(
+    workspace_path: str, site: str
+) -> Generator[Progress, None, list[dict[str, Any]]]:
     """The page list of a big site, read away from the GUI thread."""
     from deboiler_gui.engine.store import Workspace
 
@@ -202,7 +212,10 @@ def write_draft(workspace_path: str, template: dict[str, Any]) -> Path:
     """Write the unsaved template next to nothing the user owns, atomically (rename)."""
     path = _draft_path(workspace_path)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"workspace": str(workspace_path), "template": template}, ensure_ascii=False), encoding="utf-8")
+    tmp.write_text(
+        json.dumps({"workspace": str(workspace_path), "template": template}, ensure_ascii=False),
+        encoding="utf-8",
+    )
     os.replace(tmp, path)
     return path
 

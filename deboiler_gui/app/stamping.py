@@ -82,7 +82,9 @@ class StampedPage:
                 out.append(stamp)
         return out
 
-    def serialise(self, highlights: dict[str, list[int]] | None = None, style: str | None = None) -> str:
+    def serialise(
+        self, highlights: dict[str, list[int]] | None = None, style: str | None = None
+    ) -> str:
         """The HTML the view loads: every element stamped, the highlighted ones carrying their
         kinds and ``style`` (the highlight CSS) in the head, so the page paints with its
         highlights from its first frame. The tree is left exactly as it was."""

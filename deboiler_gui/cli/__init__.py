@@ -28,9 +28,16 @@ _COMMAND_MODULES = (
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deboiler-gui")
-@click.option("-v", "--verbose", count=True, help="More log messages: -v adds notes and tracebacks, -vv debug messages.")
 @click.option(
-    "--log-file", type=click.Path(dir_okay=False, writable=True), default=None,
+    "-v",
+    "--verbose",
+    count=True,
+    help="More log messages: -v adds notes and tracebacks, -vv debug messages.",
+)
+@click.option(
+    "--log-file",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
     help="Also append every log message (debug level, with tracebacks) to this file.",
 )
 @click.pass_context

@@ -17,7 +17,11 @@ T = TypeVar("T")
 
 
 def drive(
-    gen: Generator[Progress, None, T], label: str, quiet: bool = False, *, phases: dict[str, str] | None = None,
+    gen: Generator[Progress, None, T],
+    label: str,
+    quiet: bool = False,
+    *,
+    phases: dict[str, str] | None = None,
     stop: threading.Event | None = None,
 ) -> T:
     """Run an engine generator to its end, showing its progress on stderr; return its return
@@ -39,7 +43,9 @@ def drive(
             if bar is not None:
                 bar.__exit__(None, None, None)
             bar = click.progressbar(
-                length=max(1, step.total or 1), label=f"{name:<8}", file=sys.stderr,
+                length=max(1, step.total or 1),
+                label=f"{name:<8}",
+                file=sys.stderr,
                 show_pos=name != "Reading",
             )
             bar.__enter__()

@@ -41,7 +41,9 @@ def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
                 raise click.ClickException(f"template {value!r} has no link_factory section")
             items = [data]
         else:
-            raise click.ClickException(f"link factory {value!r}: no such file or workspace template")
+            raise click.ClickException(
+                f"link factory {value!r}: no such file or workspace template"
+            )
         for item in items:
             try:
                 out.append(LinkFactory.from_dict(item).to_dict())
@@ -51,45 +53,169 @@ def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
 
 
 def _summary(stats: Any) -> str:
-    return (f"{stats.fetched} pages fetched, {stats.failed} failed, {stats.duplicates} duplicates, "
-            f"{stats.redirects} redirects, {stats.skipped} skipped by type, {stats.blocked} blocked by "
-            f"robots.txt, {stats.queued} still queued; this run: {stats.page_requests} page requests "
-            f"in {stats.elapsed:.1f} s ({stats.pages_per_second:.1f} pages/s)")
+    return (
+        f"{stats.fetched} pages fetched, {stats.failed} failed, {stats.duplicates} duplicates, "
+        f"{stats.redirects} redirects, {stats.skipped} skipped by type, {stats.blocked} blocked by "
+        f"robots.txt, {stats.queued} still queued; this run: {stats.page_requests} page requests "
+        f"in {stats.elapsed:.1f} s ({stats.pages_per_second:.1f} pages/s)"
+    )
 
 
 @click.command("crawl")
 @click.argument("urls", nargs=-1)
-@click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help=_WORKSPACE_HELP)
-@click.option("--max-pages", type=click.IntRange(min=1), default=1000, show_default=True, help="Page URLs requested over the whole crawl, resumed runs included.")
-@click.option("--max-depth", type=click.IntRange(min=0), default=None, help="Links followed from a start URL (default: no limit).")
-@click.option("--sitemap", "sitemaps", multiple=True, help="Sitemap URL to read start URLs from (repeatable).")
-@click.option("--urls-file", type=click.File("r", encoding="utf-8"), default=None, help="File with one start URL a line.")
-@click.option("--include", multiple=True, help="Regex a page URL must contain (repeatable; any one matches).")
+@click.option(
+    "--workspace",
+    "-w",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help=_WORKSPACE_HELP,
+)
+@click.option(
+    "--max-pages",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Page URLs requested over the whole crawl, resumed runs included.",
+)
+@click.option(
+    "--max-depth",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Links followed from a start URL (default: no limit).",
+)
+@click.option(
+    "--sitemap", "sitemaps", multiple=True, help="Sitemap URL to read start URLs from (repeatable)."
+)
+@click.option(
+    "--urls-file",
+    type=click.File("r", encoding="utf-8"),
+    default=None,
+    help="File with one start URL a line.",
+)
+@click.option(
+    "--include", multiple=True, help="Regex a page URL must contain (repeatable; any one matches)."
+)
 @click.option("--exclude", multiple=True, help="Regex a page URL must not contain (repeatable).")
-@click.option("--all-sites", is_flag=True, help="Follow links to other sites too (default: the start URLs' sites only).")
-@click.option("--no-follow", is_flag=True, help="Fetch the start URLs (and sitemaps, link factories) only; follow no links.")
-@click.option("--ignore-robots", is_flag=True, help="Do not read robots.txt (only for sites you own).")
-@click.option("--no-sitemaps", is_flag=True, help="Do not look for sitemaps in robots.txt or at /sitemap.xml.")
-@click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True, help="Requests in flight over all hosts.")
-@click.option("--per-host", type=click.IntRange(min=1), default=2, show_default=True, help="Requests in flight to one host.")
-@click.option("--delay", type=click.FloatRange(min=0), default=0.0, show_default=True, help="Seconds between request starts to one host (robots.txt Crawl-delay raises it).")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=20.0, show_default=True, help="Seconds to wait for a connection or data.")
-@click.option("--deadline", type=click.FloatRange(min=0.1), default=None, help="Wall-clock seconds one request may take in all: connect, headers and body (default 4 x --timeout).")
-@click.option("--retries", type=click.IntRange(min=0), default=2, show_default=True, help="Retries for timeouts, connection errors, 429 and 5xx.")
-@click.option("--max-bytes", type=click.IntRange(min=1), default=10 * 1024 * 1024, show_default=True, help="Largest body kept; larger pages are recorded as failures.")
-@click.option("--content-type", "content_types", multiple=True, help="MIME type to keep (repeatable; default HTML, XHTML and JSON).")
-@click.option("--user-agent", default=None, help="User-Agent header (its first word is matched against robots.txt groups).")
-@click.option("--link-factory", "factories", multiple=True, help="Link factory: a JSON file or a workspace template with a link_factory section (repeatable).")
-@click.option("--fresh", is_flag=True, help="Forget the previous crawl's frontier (stored pages stay).")
-@click.option("--status", "show_status", is_flag=True, help="Show the stored crawl state and failures, then exit.")
+@click.option(
+    "--all-sites",
+    is_flag=True,
+    help="Follow links to other sites too (default: the start URLs' sites only).",
+)
+@click.option(
+    "--no-follow",
+    is_flag=True,
+    help="Fetch the start URLs (and sitemaps, link factories) only; follow no links.",
+)
+@click.option(
+    "--ignore-robots", is_flag=True, help="Do not read robots.txt (only for sites you own)."
+)
+@click.option(
+    "--no-sitemaps", is_flag=True, help="Do not look for sitemaps in robots.txt or at /sitemap.xml."
+)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(min=1),
+    default=4,
+    show_default=True,
+    help="Requests in flight over all hosts.",
+)
+@click.option(
+    "--per-host",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Requests in flight to one host.",
+)
+@click.option(
+    "--delay",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    show_default=True,
+    help="Seconds between request starts to one host (robots.txt Crawl-delay raises it).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.1),
+    default=20.0,
+    show_default=True,
+    help="Seconds to wait for a connection or data.",
+)
+@click.option(
+    "--deadline",
+    type=click.FloatRange(min=0.1),
+    default=None,
+    help="Wall-clock seconds one request may take in all: connect, headers and body (default 4 x --timeout).",
+)
+@click.option(
+    "--retries",
+    type=click.IntRange(min=0),
+    default=2,
+    show_default=True,
+    help="Retries for timeouts, connection errors, 429 and 5xx.",
+)
+@click.option(
+    "--max-bytes",
+    type=click.IntRange(min=1),
+    default=10 * 1024 * 1024,
+    show_default=True,
+    help="Largest body kept; larger pages are recorded as failures.",
+)
+@click.option(
+    "--content-type",
+    "content_types",
+    multiple=True,
+    help="MIME type to keep (repeatable; default HTML, XHTML and JSON).",
+)
+@click.option(
+    "--user-agent",
+    default=None,
+    help="User-Agent header (its first word is matched against robots.txt groups).",
+)
+@click.option(
+    "--link-factory",
+    "factories",
+    multiple=True,
+    help="Link factory: a JSON file or a workspace template with a link_factory section (repeatable).",
+)
+@click.option(
+    "--fresh", is_flag=True, help="Forget the previous crawl's frontier (stored pages stay)."
+)
+@click.option(
+    "--status",
+    "show_status",
+    is_flag=True,
+    help="Show the stored crawl state and failures, then exit.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int, max_depth: int | None,
-                  sitemaps: tuple[str, ...], urls_file: Any, include: tuple[str, ...], exclude: tuple[str, ...],
-                  all_sites: bool, no_follow: bool, ignore_robots: bool, no_sitemaps: bool, concurrency: int,
-                  per_host: int, delay: float, timeout: float, deadline: float | None, retries: int, max_bytes: int,
-                  content_types: tuple[str, ...], user_agent: str | None, factories: tuple[str, ...],
-                  fresh: bool, show_status: bool, as_json: bool, quiet: bool) -> None:
+def crawl_command(
+    urls: tuple[str, ...],
+    workspace: Path | None,
+    max_pages: int,
+    max_depth: int | None,
+    sitemaps: tuple[str, ...],
+    urls_file: Any,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    all_sites: bool,
+    no_follow: bool,
+    ignore_robots: bool,
+    no_sitemaps: bool,
+    concurrency: int,
+    per_host: int,
+    delay: float,
+    timeout: float,
+    deadline: float | None,
+    retries: int,
+    max_bytes: int,
+    content_types: tuple[str, ...],
+    user_agent: str | None,
+    factories: tuple[str, ...],
+    fresh: bool,
+    show_status: bool,
+    as_json: bool,
+    quiet: bool,
+) -> None:
     """Crawl a site politely into a workspace.
 
     URLS are start pages; with --sitemap or --urls-file they may be omitted. Without any, the
@@ -122,14 +248,31 @@ def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int,
                 for f in status["failures"]:
                     click.echo(f"failed {f['url']} [{f['status'] or '-'}] {f['reason']}")
             return
-        seeds = list(urls) + ([ln.strip() for ln in urls_file if ln.strip() and not ln.startswith("#")] if urls_file else [])
+        seeds = list(urls) + (
+            [ln.strip() for ln in urls_file if ln.strip() and not ln.startswith("#")]
+            if urls_file
+            else []
+        )
         if seeds or sitemaps:
             config = CrawlConfig(
-                seeds=seeds, sitemaps=list(sitemaps), max_pages=max_pages, max_depth=max_depth,
-                same_site=not all_sites, include=list(include), exclude=list(exclude),
-                robots=not ignore_robots, discover_sitemaps=not no_sitemaps, follow_links=not no_follow,
-                concurrency=concurrency, per_host=per_host, delay=delay, timeout=timeout, deadline=deadline,
-                retries=retries, max_bytes=max_bytes, content_types=list(content_types or DEFAULT_TYPES),
+                seeds=seeds,
+                sitemaps=list(sitemaps),
+                max_pages=max_pages,
+                max_depth=max_depth,
+                same_site=not all_sites,
+                include=list(include),
+                exclude=list(exclude),
+                robots=not ignore_robots,
+                discover_sitemaps=not no_sitemaps,
+                follow_links=not no_follow,
+                concurrency=concurrency,
+                per_host=per_host,
+                delay=delay,
+                timeout=timeout,
+                deadline=deadline,
+                retries=retries,
+                max_bytes=max_bytes,
+                content_types=list(content_types or DEFAULT_TYPES),
                 link_factories=_factories(factories, ws),
             )
             if user_agent:
@@ -137,23 +280,40 @@ def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int,
         else:
             saved = saved_config(ws)
             if saved is None:
-                raise click.UsageError("give start URLs, --sitemap or --urls-file (this workspace has no crawl to resume)")
+                raise click.UsageError(
+                    "give start URLs, --sitemap or --urls-file (this workspace has no crawl to resume)"
+                )
             config = saved
             # Options typed on this command line override the saved ones (e.g. a larger budget).
             ctx = click.get_current_context()
-            given = {name for name in ctx.params if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE}
+            given = {
+                name
+                for name in ctx.params
+                if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE
+            }
             overrides = {
-                "max_pages": max_pages, "max_depth": max_depth, "include": list(include),
-                "exclude": list(exclude), "concurrency": concurrency, "per_host": per_host,
-                "delay": delay, "timeout": timeout, "deadline": deadline, "retries": retries, "max_bytes": max_bytes,
-                "content_types": list(content_types), "user_agent": user_agent,
+                "max_pages": max_pages,
+                "max_depth": max_depth,
+                "include": list(include),
+                "exclude": list(exclude),
+                "concurrency": concurrency,
+                "per_host": per_host,
+                "delay": delay,
+                "timeout": timeout,
+                "deadline": deadline,
+                "retries": retries,
+                "max_bytes": max_bytes,
+                "content_types": list(content_types),
+                "user_agent": user_agent,
             }
             for name, value in overrides.items():
                 if name in given:
                     setattr(config, name, value)
             if "factories" in given:
                 config.link_factories = _factories(factories, ws)
-            click.echo(f"Resuming the crawl of {', '.join(config.seeds + config.sitemaps)}", err=True)
+            click.echo(
+                f"Resuming the crawl of {', '.join(config.seeds + config.sitemaps)}", err=True
+            )
         stop = threading.Event()
 
         def _on_sigint(_sig: int, _frame: Any) -> None:
@@ -182,18 +342,28 @@ def crawl_command(urls: tuple[str, ...], workspace: Path | None, max_pages: int,
     else:
         click.echo(_summary(stats))
         if stats.unreachable_hosts:
-            click.echo(f"robots.txt could not be read on {', '.join(stats.unreachable_hosts)}: their URLs "
-                       "stay queued (RFC 9309); run again later to fetch them.")
+            click.echo(
+                f"robots.txt could not be read on {', '.join(stats.unreachable_hosts)}: their URLs "
+                "stay queued (RFC 9309); run again later to fetch them."
+            )
         if stats.budget_spent and stats.queued:
             click.echo("The page limit was reached; raise --max-pages and run again to continue.")
 
 
 @click.command("export-warc")
 @click.argument("output", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path, exists=False), default=None, help="Workspace file (default ./deboiler-workspace.sqlite).")
+@click.option(
+    "--workspace",
+    "-w",
+    type=click.Path(dir_okay=False, path_type=Path, exists=False),
+    default=None,
+    help="Workspace file (default ./deboiler-workspace.sqlite).",
+)
 @click.option("--site", default=None, help="Only this site's pages (default: every site).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def export_warc_command(output: Path, workspace: Path | None, site: str | None, quiet: bool) -> None:
+def export_warc_command(
+    output: Path, workspace: Path | None, site: str | None, quiet: bool
+) -> None:
     """Write the workspace's pages to a WARC file (gzipped when OUTPUT ends in .gz).
 
     Each page becomes a response record with its HTTP status, headers and fetch time, so the
@@ -208,7 +378,10 @@ def export_warc_command(output: Path, workspace: Path | None, site: str | None, 
             counts = drive(export_warc_steps(ws, output, site=site), "Exporting", quiet)
     except DeboilerError as exc:
         raise click.ClickException(str(exc)) from exc
-    click.echo(f"{counts['written']} pages written to {output}" + (f" ({counts['skipped']} without a response skipped)" if counts["skipped"] else ""))
+    click.echo(
+        f"{counts['written']} pages written to {output}"
+        + (f" ({counts['skipped']} without a response skipped)" if counts["skipped"] else "")
+    )
 
 
 COMMANDS = [crawl_command, export_warc_command]

@@ -21,7 +21,13 @@ def open_command(path: str) -> None:
 
 
 @click.command("check-install")
-@click.option("--timeout", type=float, default=60.0, show_default=True, help="Seconds to wait for the first page.")
+@click.option(
+    "--timeout",
+    type=float,
+    default=60.0,
+    show_default=True,
+    help="Seconds to wait for the first page.",
+)
 def check_install_command(timeout: float) -> None:
     """Start the workbench offscreen on the demo site and check it shows its first page.
 

@@ -45,15 +45,25 @@ def configure_logging(verbose: int = 0, log_file: str | None = None) -> None:
         handler.close()
     console = _Stderr()
     console.setLevel(_LEVELS.get(verbose, logging.DEBUG))
-    console.setFormatter(_Brief() if verbose == 0 else logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    console.setFormatter(
+        _Brief() if verbose == 0 else logging.Formatter("%(levelname)s %(name)s: %(message)s")
+    )
     handlers: list[logging.Handler] = [console]
     if log_file:
         file = logging.FileHandler(log_file, encoding="utf-8")
         file.setLevel(logging.DEBUG)
-        file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(processName)s %(name)s: %(message)s"))
+        file.setFormatter(
+            logging.Formatter("%(asctime)s %(levelname)s %(processName)s %(name)s: %(message)s")
+        )
         handlers.append(file)
     for handler in handlers:
         handler._deboiler_cli = True  # type: ignore[attr-defined]
         logger.addHandler(handler)
     # Quiet by default: the level is left to logging's own default (warnings and worse).
-    logger.setLevel(logging.DEBUG if log_file or verbose >= 2 else logging.INFO if verbose == 1 else logging.NOTSET)
+    logger.setLevel(
+        logging.DEBUG
+        if log_file or verbose >= 2
+        else logging.INFO
+        if verbose == 1
+        else logging.NOTSET
+    )

@@ -14,13 +14,45 @@ from deboiler_gui.engine.model import DeboilerError
 
 
 @click.command("report")
-@click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Workspace file (default ./deboiler-workspace.sqlite).")
-@click.option("--template", "-t", "template_names", multiple=True, metavar="NAME", help="Template of the workspace to review (repeatable; default every template).")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The HTML file to write.")
-@click.option("--max-eaten", type=click.FloatRange(0.0, 1.0), default=0.5, show_default=True, help="Flag pages whose cleaning removed more than this share of their text.")
+@click.option(
+    "--workspace",
+    "-w",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Workspace file (default ./deboiler-workspace.sqlite).",
+)
+@click.option(
+    "--template",
+    "-t",
+    "template_names",
+    multiple=True,
+    metavar="NAME",
+    help="Template of the workspace to review (repeatable; default every template).",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="The HTML file to write.",
+)
+@click.option(
+    "--max-eaten",
+    type=click.FloatRange(0.0, 1.0),
+    default=0.5,
+    show_default=True,
+    help="Flag pages whose cleaning removed more than this share of their text.",
+)
 @click.option("--site", "sites", multiple=True, metavar="HOST", help="Only this site (repeatable).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def report_command(workspace: Path | None, template_names: tuple[str, ...], output: Path, max_eaten: float, sites: tuple[str, ...], quiet: bool) -> None:
+def report_command(
+    workspace: Path | None,
+    template_names: tuple[str, ...],
+    output: Path,
+    max_eaten: float,
+    sites: tuple[str, ...],
+    quiet: bool,
+) -> None:
     """Write the review of a workspace as one self-contained HTML file, viewable offline."""
     from deboiler_gui.engine.review.report import report_steps
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE, Workspace
@@ -38,7 +70,13 @@ def report_command(workspace: Path | None, template_names: tuple[str, ...], outp
             templates = [ws.load_template(n) for n in names]
             for t in templates:
                 check_template(t)
-            text = drive(report_steps(ws, templates=templates, sites=list(sites) or None, max_eaten=max_eaten), "Reviewing", quiet)
+            text = drive(
+                report_steps(
+                    ws, templates=templates, sites=list(sites) or None, max_eaten=max_eaten
+                ),
+                "Reviewing",
+                quiet,
+            )
     except DeboilerError as exc:
         raise click.ClickException(str(exc)) from exc
     # Written whole or not at all: a half-written report would look like a clean site.
@@ -54,7 +92,9 @@ def report_command(workspace: Path | None, template_names: tuple[str, ...], outp
         Path(tmp).unlink(missing_ok=True)
         raise
     if not quiet:
-        click.echo(f"Report written to {output} ({len(text.encode('utf-8')) // 1024} KB).", err=True)
+        click.echo(
+            f"Report written to {output} ({len(text.encode('utf-8')) // 1024} KB).", err=True
+        )
 
 
 COMMANDS = [report_command]

@@ -26,7 +26,13 @@ def _drive_phases(gen: Generator[Progress, None, T], quiet: bool) -> T:
         raise click.ClickException(str(exc)) from exc
 
 
-def _options(mode: str, operation_mode: str, jobs: int, max_page_mb: float | None = None, page_timeout: float | None = None) -> Any:
+def _options(
+    mode: str,
+    operation_mode: str,
+    jobs: int,
+    max_page_mb: float | None = None,
+    page_timeout: float | None = None,
+) -> Any:
     from deboiler_gui.engine.clean.pipeline import (
         DEFAULT_MAX_PAGE_CHARS,
         DEFAULT_PAGE_TIMEOUT,
@@ -36,27 +42,79 @@ def _options(mode: str, operation_mode: str, jobs: int, max_page_mb: float | Non
     limit = int(max_page_mb * 1_000_000) if max_page_mb is not None else DEFAULT_MAX_PAGE_CHARS
     timeout = DEFAULT_PAGE_TIMEOUT if page_timeout is None else (page_timeout or None)
     try:
-        return CleanOptions(mode=mode, operation_mode=operation_mode, jobs=jobs, max_page_chars=limit, page_timeout=timeout)
+        return CleanOptions(
+            mode=mode,
+            operation_mode=operation_mode,
+            jobs=jobs,
+            max_page_chars=limit,
+            page_timeout=timeout,
+        )
     except DeboilerError as exc:
         raise click.ClickException(str(exc)) from exc
 
 
-_mode_option = click.option("--mode", type=click.Choice(["improved", "compat"]), default="improved", show_default=True, help="improved: our cleaner; compat: the original deboiler's exact matching.")
-_operation_option = click.option("--operation-mode", type=click.Choice(["memory", "performance"]), default="memory", show_default=True, help="memory: re-parse pages when cleaning; performance: keep parsed pages (faster, more memory).")
-_jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes for cleaning.")
-_quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bars or summary; errors only.")
-_site_option = click.option("--site", "sites", multiple=True, metavar="HOST", help="Only this site (repeatable).")
-_max_option = click.option("--max-page-mb", type=click.FloatRange(0.001), default=None, help="Pages larger than this many million characters are reported as skipped, not cleaned (default 10).")
-_timeout_option = click.option("--page-timeout", type=click.FloatRange(0), default=None, metavar="SECONDS", help="A page taking longer to clean is recorded as an error (default 120; 0 = no limit).")
-_base_option = click.option("--base-url", metavar="URL", help="URL prefix of files in a folder input (default http://<folder>.local/).")
+_mode_option = click.option(
+    "--mode",
+    type=click.Choice(["improved", "compat"]),
+    default="improved",
+    show_default=True,
+    help="improved: our cleaner; compat: the original deboiler's exact matching.",
+)
+_operation_option = click.option(
+    "--operation-mode",
+    type=click.Choice(["memory", "performance"]),
+    default="memory",
+    show_default=True,
+    help="memory: re-parse pages when cleaning; performance: keep parsed pages (faster, more memory).",
+)
+_jobs_option = click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="Worker processes for cleaning.",
+)
+_quiet_option = click.option(
+    "--quiet", "-q", is_flag=True, help="No progress bars or summary; errors only."
+)
+_site_option = click.option(
+    "--site", "sites", multiple=True, metavar="HOST", help="Only this site (repeatable)."
+)
+_max_option = click.option(
+    "--max-page-mb",
+    type=click.FloatRange(0.001),
+    default=None,
+    help="Pages larger than this many million characters are reported as skipped, not cleaned (default 10).",
+)
+_timeout_option = click.option(
+    "--page-timeout",
+    type=click.FloatRange(0),
+    default=None,
+    metavar="SECONDS",
+    help="A page taking longer to clean is recorded as an error (default 120; 0 = no limit).",
+)
+_base_option = click.option(
+    "--base-url",
+    metavar="URL",
+    help="URL prefix of files in a folder input (default http://<folder>.local/).",
+)
 
 
 @click.command("import")
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Workspace file (created if missing; default ./deboiler-workspace.sqlite).")
+@click.option(
+    "--workspace",
+    "-w",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Workspace file (created if missing; default ./deboiler-workspace.sqlite).",
+)
 @_base_option
 @_quiet_option
-def import_command(inputs: tuple[Path, ...], workspace: Path | None, base_url: str | None, quiet: bool) -> None:
+def import_command(
+    inputs: tuple[Path, ...], workspace: Path | None, base_url: str | None, quiet: bool
+) -> None:
     """Read pages into a workspace.
 
     INPUT is a folder of .html files, a JSON-lines file ({url, html, status, content_type}),
@@ -77,26 +135,48 @@ def import_command(inputs: tuple[Path, ...], workspace: Path | None, base_url: s
 
 
 @click.command("fit")
-@click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Workspace file (default ./deboiler-workspace.sqlite).")
+@click.option(
+    "--workspace",
+    "-w",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Workspace file (default ./deboiler-workspace.sqlite).",
+)
 @_site_option
 @_mode_option
 @_operation_option
 @_jobs_option
 @_max_option
 @_quiet_option
-def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, operation_mode: str, jobs: int, max_page_mb: float | None, quiet: bool) -> None:
+def fit_command(
+    workspace: Path | None,
+    sites: tuple[str, ...],
+    mode: str,
+    operation_mode: str,
+    jobs: int,
+    max_page_mb: float | None,
+    quiet: bool,
+) -> None:
     """Fit and save a boilerplate model for each site of a workspace."""
     from deboiler_gui.engine.clean.pipeline import fit_workspace
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE
 
     target = workspace or Path(DEFAULT_WORKSPACE)
     if not target.exists():
-        raise click.ClickException(f"workspace {target}: no such file (create it with 'deboiler-gui import')")
+        raise click.ClickException(
+            f"workspace {target}: no such file (create it with 'deboiler-gui import')"
+        )
     options = _options(mode, operation_mode, jobs, max_page_mb)
-    models, failed = _drive_phases(fit_workspace(target, sites=list(sites) or None, options=options), quiet)
+    models, failed = _drive_phases(
+        fit_workspace(target, sites=list(sites) or None, options=options), quiet
+    )
     if not quiet:
         for site, model in sorted(models.items()):
-            stats = ", ".join(f"{k} {v}" for k, v in sorted(model.stats.items()) if isinstance(v, int | float | str))
+            stats = ", ".join(
+                f"{k} {v}"
+                for k, v in sorted(model.stats.items())
+                if isinstance(v, int | float | str)
+            )
             click.echo(f"{site}: model saved" + (f" ({stats})" if stats else ""))
     for site, reason in sorted(failed.items()):
         click.echo(f"{site}: {reason}", err=True)
@@ -109,11 +189,41 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @click.command("clean")
 @click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--demo", is_flag=True, help="Clean the bundled demo site.")
-@click.option("--output", "-o", type=click.Path(), default=None, help="Output file, or folder for --format html (default <input>-clean.jsonl here).")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv", "sqlite", "html", "markdown", "parquet"]), default=None, help="Output format (default: from the output's extension; a name ending in / is a folder of cleaned HTML files; markdown: a folder of .md files).")
-@click.option("--chrome", "chrome", type=click.Path(dir_okay=False), default=None, metavar="OUT.jsonl", help="Also write each site's removed frame (navigation, header, footer, legal text) once: one JSON record per site.")
-@click.option("--markdown", "with_markdown", is_flag=True, help="Add a markdown column (the cleaned page as Markdown) to jsonl, csv and sqlite output.")
-@click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Reuse this workspace's saved models; models fitted now are saved there.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(),
+    default=None,
+    help="Output file, or folder for --format html (default <input>-clean.jsonl here).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl", "csv", "sqlite", "html", "markdown", "parquet"]),
+    default=None,
+    help="Output format (default: from the output's extension; a name ending in / is a folder of cleaned HTML files; markdown: a folder of .md files).",
+)
+@click.option(
+    "--chrome",
+    "chrome",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="OUT.jsonl",
+    help="Also write each site's removed frame (navigation, header, footer, legal text) once: one JSON record per site.",
+)
+@click.option(
+    "--markdown",
+    "with_markdown",
+    is_flag=True,
+    help="Add a markdown column (the cleaned page as Markdown) to jsonl, csv and sqlite output.",
+)
+@click.option(
+    "--workspace",
+    "-w",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Reuse this workspace's saved models; models fitted now are saved there.",
+)
 @_base_option
 @_site_option
 @_mode_option
@@ -122,9 +232,24 @@ def fit_command(workspace: Path | None, sites: tuple[str, ...], mode: str, opera
 @_max_option
 @_timeout_option
 @_quiet_option
-@click.option("--template", "-t", "template_specs", multiple=True, metavar="NAME|FILE", help="Also apply this template's remove and keep rules (accepted / rejected boilerplate groups) to the pages its URLs match; a workspace template name or a rule file. Repeatable.")
-@click.option("--engine", type=click.Choice(["local", "spark"]), default="local", show_default=True, help="Run on this machine, or on Apache Spark (output is then a folder of part files; see docs/spark.md).")
-@click.option("--master", default=None, help="Spark master URL with --engine spark (default local[*]).")
+@click.option(
+    "--template",
+    "-t",
+    "template_specs",
+    multiple=True,
+    metavar="NAME|FILE",
+    help="Also apply this template's remove and keep rules (accepted / rejected boilerplate groups) to the pages its URLs match; a workspace template name or a rule file. Repeatable.",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "spark"]),
+    default="local",
+    show_default=True,
+    help="Run on this machine, or on Apache Spark (output is then a folder of part files; see docs/spark.md).",
+)
+@click.option(
+    "--master", default=None, help="Spark master URL with --engine spark (default local[*])."
+)
 def clean_command(
     inputs: tuple[Path, ...],
     demo: bool,
@@ -170,22 +295,39 @@ def clean_command(
         templates = [t.to_dict() for t in load_templates(template_specs, workspace)]
     if engine == "spark":
         if chrome or with_markdown or fmt == "markdown":
-            raise click.UsageError("--chrome, --markdown and --format markdown run with --engine local")
+            raise click.UsageError(
+                "--chrome, --markdown and --format markdown run with --engine local"
+            )
         _clean_on_spark(paths, output, fmt, workspace, mode, master, base_url, quiet, templates)
         return
     if fmt == "parquet":
         raise click.UsageError("--format parquet is written by --engine spark")
     if output is None:
-        output = str(default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl"))
+        output = str(
+            default_output_path(["demo" if demo and not inputs else str(paths[0])], fmt or "jsonl")
+        )
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
     options.templates = templates
     options.markdown = with_markdown
     summary = _drive_phases(
-        run_steps(paths, output, fmt=fmt, base_url=base_url, workspace=workspace, sites=list(sites) or None, options=options, chrome=chrome),
+        run_steps(
+            paths,
+            output,
+            fmt=fmt,
+            base_url=base_url,
+            workspace=workspace,
+            sites=list(sites) or None,
+            options=options,
+            chrome=chrome,
+        ),
         quiet,
     )
     if not quiet:
-        share = f"{summary.removed_chars / summary.original_chars:.0%}" if summary.original_chars else "0%"
+        share = (
+            f"{summary.removed_chars / summary.original_chars:.0%}"
+            if summary.original_chars
+            else "0%"
+        )
         click.echo(
             f"Wrote {summary.pages} results to {Path(output).resolve()} ({summary.ok} ok, "
             f"{summary.skipped} skipped, {summary.errors} errors; {share} of the text removed as "
@@ -197,7 +339,17 @@ def clean_command(
         click.echo(f"{site}: {reason}", err=True)
 
 
-def _clean_on_spark(paths: list[Path], output: str | None, fmt: str | None, workspace: Path | None, mode: str, master: str | None, base_url: str | None, quiet: bool, templates: list[dict]) -> None:
+def _clean_on_spark(
+    paths: list[Path],
+    output: str | None,
+    fmt: str | None,
+    workspace: Path | None,
+    mode: str,
+    master: str | None,
+    base_url: str | None,
+    quiet: bool,
+    templates: list[dict],
+) -> None:
     from deboiler_gui.engine.model import DeboilerError
     from deboiler_gui.scale import spark as sj
 
@@ -207,11 +359,20 @@ def _clean_on_spark(paths: list[Path], output: str | None, fmt: str | None, work
         raise click.UsageError("--engine spark writes jsonl or parquet")
     options = sj.SparkOptions(mode=mode, fmt=fmt or "jsonl", templates=templates)
     try:
-        summary = sj.run_clean([str(p) for p in paths], output, options=options, workspace=str(workspace) if workspace else None, master=master, base_url=base_url)
+        summary = sj.run_clean(
+            [str(p) for p in paths],
+            output,
+            options=options,
+            workspace=str(workspace) if workspace else None,
+            master=master,
+            base_url=base_url,
+        )
     except DeboilerError as exc:
         raise click.ClickException(str(exc)) from exc
     if not quiet:
-        click.echo(f"Wrote {summary.pages} results to {output} ({summary.ok} ok, {summary.skipped} skipped, {summary.errors} errors; {summary.sites} sites)")
+        click.echo(
+            f"Wrote {summary.pages} results to {output} ({summary.ok} ok, {summary.skipped} skipped, {summary.errors} errors; {summary.sites} sites)"
+        )
 
 
 COMMANDS = [import_command, fit_command, clean_command]

@@ -17,7 +17,13 @@ from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 
 EXPORT_FORMATS = ("json", "xml", "trafilatura", "scrapy", "crawl4ai", "firecrawl")
 
-_workspace_option = click.option("--workspace", "-w", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Workspace file (default ./deboiler-workspace.sqlite).")
+_workspace_option = click.option(
+    "--workspace",
+    "-w",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Workspace file (default ./deboiler-workspace.sqlite).",
+)
 _quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bars or summary.")
 
 
@@ -32,7 +38,9 @@ def _open_ws(workspace: Path | None, *, create: bool = False) -> Any:
 
     path = _ws_path(workspace)
     if not create and not path.exists():
-        raise click.ClickException(f"workspace {path}: no such file (create it with 'deboiler-gui import')")
+        raise click.ClickException(
+            f"workspace {path}: no such file (create it with 'deboiler-gui import')"
+        )
     try:
         return Workspace(path, create=create)
     except DeboilerError as exc:
@@ -69,7 +77,9 @@ def load_templates(specs: tuple[str, ...], workspace: Path | None) -> list[Any]:
     return out
 
 
-def _pages(inputs: tuple[Path, ...], workspace: Path | None, site: str | None = None) -> tuple[list[Page], int]:
+def _pages(
+    inputs: tuple[Path, ...], workspace: Path | None, site: str | None = None
+) -> tuple[list[Page], int]:
     from deboiler_gui.engine.sources import iter_inputs
 
     try:
@@ -103,15 +113,58 @@ def _models(workspace: Path | None) -> dict[str, Any]:
 
 @click.command("extract")
 @click.argument("inputs", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--template", "-t", "template_specs", multiple=True, required=True, metavar="NAME|FILE", help="Template name in the workspace, or a rule file (.json, or the XML template format). Repeatable: the best URL match wins.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Output file: .jsonl or .csv.")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv"]), default=None, help="Output format (default: from the extension).")
+@click.option(
+    "--template",
+    "-t",
+    "template_specs",
+    multiple=True,
+    required=True,
+    metavar="NAME|FILE",
+    help="Template name in the workspace, or a rule file (.json, or the XML template format). Repeatable: the best URL match wins.",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="Output file: .jsonl or .csv.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl", "csv"]),
+    default=None,
+    help="Output format (default: from the extension).",
+)
 @_workspace_option
-@click.option("--no-cleaner", is_flag=True, help="Do not use the workspace's fitted boilerplate models.")
-@click.option("--diagnostics", is_flag=True, help="Add per-field diagnostics (XPath used, why others failed) to JSON lines.")
-@click.option("--page-timeout", type=click.FloatRange(0), default=120.0, show_default=True, metavar="SECONDS", help="A page taking longer to extract is stopped and recorded as an error (pages are extracted in a child process; 0 = no limit, in this process).")
+@click.option(
+    "--no-cleaner", is_flag=True, help="Do not use the workspace's fitted boilerplate models."
+)
+@click.option(
+    "--diagnostics",
+    is_flag=True,
+    help="Add per-field diagnostics (XPath used, why others failed) to JSON lines.",
+)
+@click.option(
+    "--page-timeout",
+    type=click.FloatRange(0),
+    default=120.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="A page taking longer to extract is stopped and recorded as an error (pages are extracted in a child process; 0 = no limit, in this process).",
+)
 @_quiet_option
-def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], output: Path, fmt: str | None, workspace: Path | None, no_cleaner: bool, diagnostics: bool, page_timeout: float, quiet: bool) -> None:
+def extract_command(
+    inputs: tuple[Path, ...],
+    template_specs: tuple[str, ...],
+    output: Path,
+    fmt: str | None,
+    workspace: Path | None,
+    no_cleaner: bool,
+    diagnostics: bool,
+    page_timeout: float,
+    quiet: bool,
+) -> None:
     """Extract template fields from pages into JSON lines or CSV.
 
     INPUT is a folder of .html files, a JSON-lines file, a WARC file or a workspace; without
@@ -131,7 +184,9 @@ def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], o
     def records() -> Iterator[dict[str, Any]]:
         results = iter_extract(pages, templates, models, page_timeout=page_timeout or None)
         if not quiet:
-            with click.progressbar(results, length=total, label="Extracting", file=sys.stderr) as bar:
+            with click.progressbar(
+                results, length=total, label="Extracting", file=sys.stderr
+            ) as bar:
                 for r in bar:
                     stats[r.status] = stats.get(r.status, 0) + 1
                     yield extraction_record(r, diagnostics=diagnostics)
@@ -145,7 +200,9 @@ def extract_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], o
     except DeboilerError as exc:
         raise _fail(exc) from exc
     if not quiet:
-        click.echo(f"Wrote {n} records to {output}: " + ", ".join(f"{v} {k}" for k, v in stats.items()))
+        click.echo(
+            f"Wrote {n} records to {output}: " + ", ".join(f"{v} {k}" for k, v in stats.items())
+        )
 
 
 # --------------------------------------------------------------------------- templates group
@@ -168,12 +225,16 @@ def list_command(workspace: Path | None) -> None:
             hist = ws.template_history(name)
             last = hist[-1]
             template = ws.load_template(name)
-            click.echo(f"{name}\tv{last['version']}\t{template.site}\t{len(template.fields)} fields\t{last['saved_at']}")
+            click.echo(
+                f"{name}\tv{last['version']}\t{template.site}\t{len(template.fields)} fields\t{last['saved_at']}"
+            )
 
 
 @templates_group.command("show")
 @click.argument("name")
-@click.option("--version", "-v", "version", type=int, default=None, help="A past version (default latest).")
+@click.option(
+    "--version", "-v", "version", type=int, default=None, help="A past version (default latest)."
+)
 @_workspace_option
 def show_command(name: str, version: int | None, workspace: Path | None) -> None:
     """Print a template as a rule file."""
@@ -216,17 +277,53 @@ def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -
             label = f"v{new}" if new is not None else f"v{ws.template_history(name)[-1]['version']}"
         except DeboilerError as exc:
             raise _fail(exc) from exc
-    click.echo("".join(difflib.unified_diff(a.splitlines(True), b.splitlines(True), f"{name} v{old}", f"{name} {label}")), nl=False)
+    click.echo(
+        "".join(
+            difflib.unified_diff(
+                a.splitlines(True), b.splitlines(True), f"{name} v{old}", f"{name} {label}"
+            )
+        ),
+        nl=False,
+    )
 
 
 @templates_group.command("export")
 @click.argument("names", nargs=-1)
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Output file (default stdout).")
-@click.option("--format", "fmt", type=click.Choice(EXPORT_FORMATS), default="json", show_default=True, help="json: rule file v1; xml: the paper's template format; trafilatura: prune-XPath list; scrapy: spider source; crawl4ai: JsonCssExtractionStrategy schema; firecrawl: scrape options (one template each for the last three).")
-@click.option("--chrome", "with_chrome", is_flag=True, help="firecrawl: add the site's chrome (from its fitted model, checked on the workspace's pages) to excludeTags.")
-@click.option("--strict", is_flag=True, help="crawl4ai/firecrawl: fail (exit 1) when a field or rule cannot be written as CSS, instead of leaving it out with a warning.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Output file (default stdout).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(EXPORT_FORMATS),
+    default="json",
+    show_default=True,
+    help="json: rule file v1; xml: the paper's template format; trafilatura: prune-XPath list; scrapy: spider source; crawl4ai: JsonCssExtractionStrategy schema; firecrawl: scrape options (one template each for the last three).",
+)
+@click.option(
+    "--chrome",
+    "with_chrome",
+    is_flag=True,
+    help="firecrawl: add the site's chrome (from its fitted model, checked on the workspace's pages) to excludeTags.",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="crawl4ai/firecrawl: fail (exit 1) when a field or rule cannot be written as CSS, instead of leaving it out with a warning.",
+)
 @_workspace_option
-def export_command(names: tuple[str, ...], output: Path | None, fmt: str, workspace: Path | None, with_chrome: bool, strict: bool) -> None:
+def export_command(
+    names: tuple[str, ...],
+    output: Path | None,
+    fmt: str,
+    workspace: Path | None,
+    with_chrome: bool,
+    strict: bool,
+) -> None:
     """Export templates (all when no NAME is given).
 
     crawl4ai and firecrawl need CSS: XPaths are translated where CSS can say the same; what
@@ -269,21 +366,31 @@ def _chrome_css(ws: Any, template: Any) -> list[str]:
     site = template.site
     model = ws.load_model(site) if site else None
     if model is None:
-        raise click.ClickException(f"--chrome: no fitted model for site {site!r} in the workspace (run 'deboiler-gui fit')")
+        raise click.ClickException(
+            f"--chrome: no fitted model for site {site!r} in the workspace (run 'deboiler-gui fit')"
+        )
     urls = sample_evenly(ws.page_urls(site), 200)
     pages = [p for p in map(ws.get_page, urls) if p is not None and is_cleanable(p)]
     return [css for css, _share in chrome_selectors(pages, model)]
 
 
-def _export_css(template: Any, fmt: str, output: Path | None, strict: bool, chrome: list[str]) -> None:
+def _export_css(
+    template: Any, fmt: str, output: Path | None, strict: bool, chrome: list[str]
+) -> None:
     from deboiler_gui.engine.template import exports
 
     report = exports.ExportReport()
-    doc = exports.to_crawl4ai(template, report) if fmt == "crawl4ai" else exports.to_firecrawl(template, report, chrome=chrome)
+    doc = (
+        exports.to_crawl4ai(template, report)
+        if fmt == "crawl4ai"
+        else exports.to_firecrawl(template, report, chrome=chrome)
+    )
     for line in report.lines():
         click.echo(f"{template.name}: {line}", err=True)
     if strict and report.untranslated:
-        raise click.ClickException(f"{len(report.untranslated)} field(s) or rule(s) of template {template.name!r} cannot be written as CSS")
+        raise click.ClickException(
+            f"{len(report.untranslated)} field(s) or rule(s) of template {template.name!r} cannot be written as CSS"
+        )
     text = exports.dumps(doc)
     if output is None:
         click.echo(text, nl=False)
@@ -345,16 +452,24 @@ def learn_command(name: str, workspace: Path | None) -> None:
             v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc
-    click.echo(f"{name}: search rules learned for {sum(1 for f in learned.fields if not f.search.empty)} of {len(learned.fields)} fields; version {v}")
+    click.echo(
+        f"{name}: search rules learned for {sum(1 for f in learned.fields if not f.search.empty)} of {len(learned.fields)} fields; version {v}"
+    )
 
 
 @templates_group.command("repair")
 @click.argument("name")
 @_workspace_option
-@click.option("--accept-repairs", is_flag=True, help="Append the proposed XPaths to the fields' queues as a new version.")
+@click.option(
+    "--accept-repairs",
+    is_flag=True,
+    help="Append the proposed XPaths to the fields' queues as a new version.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print proposals as JSON.")
 @_quiet_option
-def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_json: bool, quiet: bool) -> None:
+def repair_command(
+    name: str, workspace: Path | None, accept_repairs: bool, as_json: bool, quiet: bool
+) -> None:
     """Check every field against its learned values over the whole site and propose a rule
     for each field that broke or drifted (the best-scoring one, only above the threshold);
     'gone' when the field's values are nowhere. Templates learned before values were kept use
@@ -375,20 +490,32 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
                 # that were never absent on the learned pages (no page is filled that should
                 # stay empty) and one proposal per field, the best-scoring.
                 fine = {r.field for r in repairs if r.status == "ok"}
-                never_absent = {f.id for f in template.fields if f.search.fingerprint.get("samples") and all(f.search.fingerprint["samples"].values())}
+                never_absent = {
+                    f.id
+                    for f in template.fields
+                    if f.search.fingerprint.get("samples")
+                    and all(f.search.fingerprint["samples"].values())
+                }
                 proposals = []
                 if fine & never_absent:
                     pages = list(ws.iter_pages(template.site or None))
                     model = ws.load_model(template.site) if template.site else None
-                    found = drive(repair_steps(pages, template, model), "Repairing", quiet or as_json)
+                    found = drive(
+                        repair_steps(pages, template, model), "Repairing", quiet or as_json
+                    )
                     best_of: dict[str, Any] = {}
                     for p in found:
-                        if p.field in fine & never_absent and (p.field not in best_of or p.score > best_of[p.field].score):
+                        if p.field in fine & never_absent and (
+                            p.field not in best_of or p.score > best_of[p.field].score
+                        ):
                             best_of[p.field] = p
                     proposals = list(best_of.values())
                 if accept_repairs and (proposals or any(r.status == "repaired" for r in repairs)):
                     new = accept(accept_field_repairs(template, repairs), proposals)
-                    fixed = sorted({r.field for r in repairs if r.status == "repaired"} | {p.field for p in proposals})
+                    fixed = sorted(
+                        {r.field for r in repairs if r.status == "repaired"}
+                        | {p.field for p in proposals}
+                    )
                     version = ws.save_template(new, message="accept repairs: " + ", ".join(fixed))
             else:
                 pages = list(ws.iter_pages(template.site or None))
@@ -400,14 +527,29 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
                         if p.field not in best or p.score > best[p.field].score:
                             best[p.field] = p
                     new = accept(template, best.values())
-                    version = ws.save_template(new, message="accept repairs: " + ", ".join(sorted(best)))
+                    version = ws.save_template(
+                        new, message="accept repairs: " + ", ".join(sorted(best))
+                    )
         except DeboilerError as exc:
             raise _fail(exc) from exc
     if learned:
         if as_json:
-            click.echo(json.dumps({"fields": [r.to_dict() for r in repairs], "proposals": [p.to_dict() for p in proposals], "run": stats, "version": version}, ensure_ascii=False, indent=2))
+            click.echo(
+                json.dumps(
+                    {
+                        "fields": [r.to_dict() for r in repairs],
+                        "proposals": [p.to_dict() for p in proposals],
+                        "run": stats,
+                        "version": version,
+                    },
+                    ensure_ascii=False,
+                    indent=2,
+                )
+            )
         else:
-            click.echo(f"{stats['pages']} pages read, {stats['parsed']} parsed, {stats['seconds']:.1f}s")
+            click.echo(
+                f"{stats['pages']} pages read, {stats['parsed']} parsed, {stats['seconds']:.1f}s"
+            )
             for r in repairs:
                 ev = r.evidence
                 counts = f"agree {ev.get('agree', 0)}, wrong {ev.get('wrong', 0)}, missing {ev.get('missing', 0)}, filled {ev.get('filled', 0)} of {ev.get('pages', 0)} learned pages"
@@ -418,7 +560,9 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
                 if ev.get("bad_pages") and r.status != "ok":
                     click.echo(f"    look at: {', '.join(ev['bad_pages'][:3])}")
             for p in proposals:
-                click.echo(f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}")
+                click.echo(
+                    f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
+                )
             if version is not None:
                 click.echo(f"{name}: repairs accepted as version {version}")
         return
@@ -426,9 +570,13 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
         click.echo(json.dumps([p.to_dict() for p in proposals], ensure_ascii=False, indent=2))
     else:
         if not proposals:
-            click.echo("No repair proposed (every field works, or no node passed the search threshold).")
+            click.echo(
+                "No repair proposed (every field works, or no node passed the search threshold)."
+            )
         for p in proposals:
-            click.echo(f"{p.field}: {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}")
+            click.echo(
+                f"{p.field}: {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
+            )
     if version is not None:
         click.echo(f"{name}: repairs accepted as version {version}")
 
@@ -438,14 +586,45 @@ def repair_command(name: str, workspace: Path | None, accept_repairs: bool, as_j
 
 @click.command("evaluate")
 @click.argument("inputs", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--template", "-t", "template_specs", multiple=True, metavar="NAME|FILE", help="Templates to evaluate (default: every template in the workspace).")
-@click.option("--gold", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None, help="JSON lines {url, <field>: expected value or list}: adds precision and recall per field.")
+@click.option(
+    "--template",
+    "-t",
+    "template_specs",
+    multiple=True,
+    metavar="NAME|FILE",
+    help="Templates to evaluate (default: every template in the workspace).",
+)
+@click.option(
+    "--gold",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="JSON lines {url, <field>: expected value or list}: adds precision and recall per field.",
+)
 @_workspace_option
-@click.option("--signals", is_flag=True, help="Also correctness signals per field: one/none/many, value and item-count spread, items from several lists, values equal to another field's, flags with pages to look at, and a value preview.")
-@click.option("--preview", type=click.IntRange(0, 100), default=5, show_default=True, help="Pages in the value preview (with --signals).")
+@click.option(
+    "--signals",
+    is_flag=True,
+    help="Also correctness signals per field: one/none/many, value and item-count spread, items from several lists, values equal to another field's, flags with pages to look at, and a value preview.",
+)
+@click.option(
+    "--preview",
+    type=click.IntRange(0, 100),
+    default=5,
+    show_default=True,
+    help="Pages in the value preview (with --signals).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON.")
 @_quiet_option
-def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], gold: Path | None, workspace: Path | None, signals: bool, preview: int, as_json: bool, quiet: bool) -> None:
+def evaluate_command(
+    inputs: tuple[Path, ...],
+    template_specs: tuple[str, ...],
+    gold: Path | None,
+    workspace: Path | None,
+    signals: bool,
+    preview: int,
+    as_json: bool,
+    quiet: bool,
+) -> None:
     """Per template and field: success rate over the site and the failing pages with reasons;
     with --signals, whether the values look right."""
     from deboiler_gui.engine.template.evaluate import evaluate_steps
@@ -459,7 +638,11 @@ def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], 
     pages, total = _pages(inputs, workspace)
     gold_map = _read_gold(gold) if gold else None
     try:
-        ev = drive(evaluate_steps(pages, templates, _models(workspace), gold=gold_map, total=total), "Evaluating", quiet or as_json)
+        ev = drive(
+            evaluate_steps(pages, templates, _models(workspace), gold=gold_map, total=total),
+            "Evaluating",
+            quiet or as_json,
+        )
     except DeboilerError as exc:
         raise _fail(exc) from exc
     sigs: list[Any] = []
@@ -473,23 +656,37 @@ def evaluate_command(inputs: tuple[Path, ...], template_specs: tuple[str, ...], 
             report["signals"] = [s.to_dict() for s in sigs]
         click.echo(json.dumps(report, ensure_ascii=False, indent=2, default=str))
         return
-    click.echo(f"{ev.pages} pages, {len(ev.unmatched)} matched no template, {len(ev.errors)} unreadable")
+    click.echo(
+        f"{ev.pages} pages, {len(ev.unmatched)} matched no template, {len(ev.errors)} unreadable"
+    )
     for s in ev.fields.values():
         used = ", ".join(f"#{i}" for i, _ in enumerate(s.by_xpath))
-        click.echo(f"{s.template}\t{s.field}\t{s.ok}/{s.pages}\t{s.rate:.1%}\t{len(s.by_xpath)} XPath(s) used {used}")
+        click.echo(
+            f"{s.template}\t{s.field}\t{s.ok}/{s.pages}\t{s.rate:.1%}\t{len(s.by_xpath)} XPath(s) used {used}"
+        )
         for f in s.failing[:5]:
             click.echo(f"    fails on {f['url']}: {f['reason']}")
     for fid, q in ev.quality.items():
         click.echo(f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}")
     for sig in sigs:
         d = sig.to_dict()
-        items = f", items {d['items']['min']}-{d['items']['max']} (median {d['items']['median']:g})" if sig.is_list else ""
-        click.echo(f"signals\t{sig.template}\t{sig.field}\tone {d['one']}, none {d['none']}, many {d['many']} of {d['pages']} pages; {d['distinct']} distinct values, the commonest on {d['top_value_pages']} pages; length {d['length']['min']}-{d['length']['max']}{items}")
+        items = (
+            f", items {d['items']['min']}-{d['items']['max']} (median {d['items']['median']:g})"
+            if sig.is_list
+            else ""
+        )
+        click.echo(
+            f"signals\t{sig.template}\t{sig.field}\tone {d['one']}, none {d['none']}, many {d['many']} of {d['pages']} pages; {d['distinct']} distinct values, the commonest on {d['top_value_pages']} pages; length {d['length']['min']}-{d['length']['max']}{items}"
+        )
         for flag in d["flags"]:
             look = f"; look at {', '.join(flag['look_at'])}" if flag["look_at"] else ""
             click.echo(f"    FLAG {flag['flag']} ({flag['pages']} pages){look}")
         for row in d["preview"]:
-            value = row["value"] if isinstance(row["value"], str) else " | ".join(str(v) for v in row["value"])
+            value = (
+                row["value"]
+                if isinstance(row["value"], str)
+                else " | ".join(str(v) for v in row["value"])
+            )
             click.echo(f"    {row['url'][-50:]:<50}  {value[:100]}")
     for alert in ev.alerts:
         click.echo(f"ALERT: {alert}", err=True)
@@ -504,22 +701,64 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
             rec = json.loads(line)
             url = rec.pop("url")
         except (ValueError, KeyError, AttributeError) as exc:
-            raise click.ClickException(f"{path} line {i}: not a gold record with a url ({exc})") from exc
+            raise click.ClickException(
+                f"{path} line {i}: not a gold record with a url ({exc})"
+            ) from exc
         out[url] = rec
     return out
 
 
 @click.command("suggest")
 @click.argument("url", required=False)
-@click.option("--xpath", "-x", "expression", default=None, help="XPath or CSS of the node on URL (the first match is used).")
-@click.option("--examples", "--example", "examples", type=(str, str), multiple=True, metavar="URL XPATH", help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them.")
-@click.option("--not", "negatives", type=(str, str), multiple=True, metavar="URL XPATH", help="A node the rule must not select (repeatable).")
-@click.option("--list", "as_list", is_flag=True, help="The examples are items of one list: induce a list rule.")
-@click.option("--structured", is_flag=True, help="Instead: the page's JSON-LD, microdata and OpenGraph values as field candidates, each with its site-wide hit rate.")
+@click.option(
+    "--xpath",
+    "-x",
+    "expression",
+    default=None,
+    help="XPath or CSS of the node on URL (the first match is used).",
+)
+@click.option(
+    "--examples",
+    "--example",
+    "examples",
+    type=(str, str),
+    multiple=True,
+    metavar="URL XPATH",
+    help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them.",
+)
+@click.option(
+    "--not",
+    "negatives",
+    type=(str, str),
+    multiple=True,
+    metavar="URL XPATH",
+    help="A node the rule must not select (repeatable).",
+)
+@click.option(
+    "--list",
+    "as_list",
+    is_flag=True,
+    help="The examples are items of one list: induce a list rule.",
+)
+@click.option(
+    "--structured",
+    is_flag=True,
+    help="Instead: the page's JSON-LD, microdata and OpenGraph values as field candidates, each with its site-wide hit rate.",
+)
 @_workspace_option
 @click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print candidates as JSON.")
-def suggest_command(url: str | None, expression: str | None, examples: tuple[tuple[str, str], ...], negatives: tuple[tuple[str, str], ...], as_list: bool, structured: bool, workspace: Path | None, limit: int, as_json: bool) -> None:
+def suggest_command(
+    url: str | None,
+    expression: str | None,
+    examples: tuple[tuple[str, str], ...],
+    negatives: tuple[tuple[str, str], ...],
+    as_list: bool,
+    structured: bool,
+    workspace: Path | None,
+    limit: int,
+    as_json: bool,
+) -> None:
     """Suggest robust selectors for a node of a workspace page, with site-wide hit rates; with
     --examples (and --not), induce the rule that selects exactly the clicked examples; with --structured, fields from
     the page's structured data."""
@@ -551,7 +790,9 @@ def suggest_command(url: str | None, expression: str | None, examples: tuple[tup
             raise click.BadParameter(str(exc), param_hint="--xpath/--examples/--not") from exc
     sites = {site_of(u) for u, _x in (*examples, *negatives)}
     if len(sites) > 1:
-        raise click.ClickException(f"the examples come from different sites ({', '.join(sorted(sites))}); a rule belongs to one site")
+        raise click.ClickException(
+            f"the examples come from different sites ({', '.join(sorted(sites))}); a rule belongs to one site"
+        )
     with _open_ws(workspace) as ws:
         for u, _x in (*examples, *negatives):
             if ws.get_page(u) is None:
@@ -576,7 +817,9 @@ def suggest_command(url: str | None, expression: str | None, examples: tuple[tup
         click.echo(f"{'page':>4} {'one':>5} {'none':>5} {'many':>5}  selector")
         for c in cands:
             s = c.site
-            click.echo(f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}")
+            click.echo(
+                f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}"
+            )
         return
     from deboiler_gui.engine.template.induce import Example, InductionError, induce
 
@@ -595,7 +838,9 @@ def suggest_command(url: str | None, expression: str | None, examples: tuple[tup
             stats = f"pages with items {s.get('with_items', '-')}/{s.get('pages', '-')}, mixed lists {s.get('mixed', '-')}, items {s.get('items_min', '-')}-{s.get('items_max', '-')}"
         else:
             stats = f"one {s.get('one', '-')}, none {s.get('none', '-')}, many {s.get('many', '-')} of {s.get('pages', '-')} pages, {s.get('distinct', '-')} distinct values"
-        click.echo(f"{r.family:<10} {r.xpath}\n           {stats}; examples: {'; '.join(', '.join(v[:4]) for v in r.examples)[:160]}")
+        click.echo(
+            f"{r.family:<10} {r.xpath}\n           {stats}; examples: {'; '.join(', '.join(v[:4]) for v in r.examples)[:160]}"
+        )
 
 
 def _suggest_structured(url: str, workspace: Path | None, as_json: bool) -> None:
@@ -626,7 +871,9 @@ def _suggest_structured(url: str, workspace: Path | None, as_json: bool) -> None
         value = c.value.replace("\n", " ")
         value = value if len(value) <= 30 else value[:29] + "…"
         if c.field is not None:
-            how = c.field.xpaths[0] + "".join(f" | {p.name}:{','.join(p.args)}" for p in c.field.processors)
+            how = c.field.xpaths[0] + "".join(
+                f" | {p.name}:{','.join(p.args)}" for p in c.field.processors
+            )
         else:
             how = f"(none: {c.why_not})"
         click.echo(f"{c.syntax:<10} {rate:>5}  {c.path:<32} {value:<32} {how}")

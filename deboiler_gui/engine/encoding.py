@@ -48,8 +48,12 @@ _EXTRA_LABELS = {
 }
 _SINGLE_BYTE = re.compile(r"^(cp125\d|cp874|iso8859-\d+|koi8-[ru]|mac-?roman|latin-?\d)$")
 
-_META_CHARSET = re.compile(rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
-_XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
+_META_CHARSET = re.compile(
+    rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:\-]+)""", re.IGNORECASE
+)
+_XML_ENCODING = re.compile(
+    rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._:\-]+)""", re.IGNORECASE
+)
 _HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([A-Za-z0-9._:\-]+)""", re.IGNORECASE)
 
 _BINARY_MAGIC = (

@@ -38,11 +38,31 @@ _PARSER.set_element_class_lookup(
 #: Nesting kept when a page is deeper than libxml2 can build (it stops at 2,048 levels and drops
 #: everything below and after); deeper tags are dropped, their text kept.
 MAX_DEPTH = 1024
-_VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr"])
+_VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "keygen",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
 _TAG = re.compile(r"<!--.*?-->|<(/)?([A-Za-z][A-Za-z0-9:_-]*)\b[^>]*?(/)?>", re.DOTALL)
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-_CONTROL_REF = re.compile(r"&#(?:[xX]0*([0-9a-fA-F]{1,8})(?![0-9a-fA-F])|0*([0-9]{1,10})(?![0-9]));?")
+_CONTROL_REF = re.compile(
+    r"&#(?:[xX]0*([0-9a-fA-F]{1,8})(?![0-9a-fA-F])|0*([0-9]{1,10})(?![0-9]));?"
+)
 _CONTROL_CODES = frozenset([*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
 
 #: Elements whose text is never visible.
@@ -52,7 +72,56 @@ INVISIBLE_TAGS = frozenset(
 
 #: Elements that start a new line in the visible text.
 BLOCK_TAGS = frozenset(
-    ["address", "article", "aside", "blockquote", "body", "br", "caption", "center", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "li", "legend", "main", "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"]
+    [
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "body",
+        "br",
+        "caption",
+        "center",
+        "dd",
+        "details",
+        "dialog",
+        "dir",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hgroup",
+        "hr",
+        "html",
+        "li",
+        "legend",
+        "main",
+        "menu",
+        "nav",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+    ]
 )
 
 
@@ -69,7 +138,9 @@ def parse_html(html: str | bytes) -> HtmlElement:
         # tree, which lxml then refuses to set as text anywhere (the page would be lost).
         html = _CONTROL_REF.sub(_control_ref_to_space, html)
     if not html.strip():
-        return cast(HtmlElement, lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER))
+        return cast(
+            HtmlElement, lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
+        )
     root: HtmlElement
     try:
         root = lxml.html.document_fromstring(html, parser=_PARSER)
@@ -167,9 +238,9 @@ def _text_transform() -> etree.XSLT:
     if transform is None:
         sheet = f"""<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
 <xsl:output method="text" encoding="UTF-8"/>
-<xsl:template match="{'|'.join(sorted(INVISIBLE_TAGS))}"/>
+<xsl:template match="{"|".join(sorted(INVISIBLE_TAGS))}"/>
 <xsl:template match="comment()|processing-instruction()"/>
-<xsl:template match="{'|'.join(sorted(BLOCK_TAGS))}"><xsl:text>&#10;</xsl:text><xsl:apply-templates/><xsl:text>&#10;</xsl:text></xsl:template>
+<xsl:template match="{"|".join(sorted(BLOCK_TAGS))}"><xsl:text>&#10;</xsl:text><xsl:apply-templates/><xsl:text>&#10;</xsl:text></xsl:template>
 </xsl:stylesheet>"""
         transform = _XSLT_LOCAL.transform = etree.XSLT(etree.XML(sheet))
     return transform

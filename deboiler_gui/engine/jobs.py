@@ -69,7 +69,9 @@ def context() -> Any:
 def _reference(target: Callable[..., Any]) -> str:
     module, name = target.__module__, target.__qualname__
     if "." in name or getattr(importlib.import_module(module), name, None) is not target:
-        raise ValueError(f"{module}.{name} is not a module-level function: it cannot run in a child process")
+        raise ValueError(
+            f"{module}.{name} is not a module-level function: it cannot run in a child process"
+        )
     return f"{module}:{name}"
 
 
@@ -115,7 +117,9 @@ class ChildJob:
         ctx = context()
         conn, child_conn = ctx.Pipe(duplex=True)
         proc = ctx.Process(
-            target=_child_main, args=(child_conn, self.ref, self.args, self.kwargs, self.what, self.nice), daemon=True
+            target=_child_main,
+            args=(child_conn, self.ref, self.args, self.kwargs, self.what, self.nice),
+            daemon=True,
         )
         proc.start()
         child_conn.close()
@@ -131,13 +135,17 @@ class ChildJob:
                     yield last
                 if not conn.poll(TICK):
                     if not proc.is_alive() and not conn.poll(0):
-                        raise DeboilerError(f"{self.what}: the worker process ended without a result (exit code {proc.exitcode})")
+                        raise DeboilerError(
+                            f"{self.what}: the worker process ended without a result (exit code {proc.exitcode})"
+                        )
                     yield last  # nothing new: still a cancel point
                     continue
                 try:
                     msg = conn.recv()
                 except EOFError as exc:
-                    raise DeboilerError(f"{self.what}: the worker process ended without a result (exit code {proc.exitcode})") from exc
+                    raise DeboilerError(
+                        f"{self.what}: the worker process ended without a result (exit code {proc.exitcode})"
+                    ) from exc
                 if msg[0] == "progress":
                     last = Progress(msg[1], msg[2], msg[3], msg[4])
                     yield last
@@ -186,7 +194,9 @@ def _send(conn: Any, message: Any) -> None:
 # --------------------------------------------------------------------------- the child's side
 
 
-def _child_main(conn: Any, ref: str, args: tuple[Any, ...], kwargs: dict[str, Any], what: str, nice: int) -> None:
+def _child_main(
+    conn: Any, ref: str, args: tuple[Any, ...], kwargs: dict[str, Any], what: str, nice: int
+) -> None:
     """The one entry point of a job's process: decline the optional imports before the job's
     module loads, then run the job and send what it yields back."""
     decline_optional_imports()

@@ -127,7 +127,11 @@ class ResultWriter:
     its final path only when the block ends without an exception."""
 
     def __init__(
-        self, path: str | os.PathLike[str], fmt: str | None = None, *, extra_columns: tuple[str, ...] = ()
+        self,
+        path: str | os.PathLike[str],
+        fmt: str | None = None,
+        *,
+        extra_columns: tuple[str, ...] = (),
     ) -> None:
         self.format = format_for(path, fmt)  # before Path() drops a folder's trailing slash
         #: CSV and SQLite columns: the standard ones, then opt-in ones such as "markdown".
@@ -145,7 +149,9 @@ class ResultWriter:
         # permissions any new file or folder of the user gets (the umask's).
         umask = _current_umask()
         if self.format in FOLDER_FORMATS:
-            self._tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder))
+            self._tmp = Path(
+                tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder)
+            )
             os.chmod(self._tmp, 0o777 & ~umask)
         else:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder)
@@ -161,7 +167,9 @@ class ResultWriter:
                 self._file = self._tmp.open("w", encoding="utf-8", newline="\n")
             elif self.format == "csv":
                 self._file = self._tmp.open("w", encoding="utf-8", newline="")
-                self._csv = csv.DictWriter(self._file, fieldnames=list(self.columns), extrasaction="ignore")
+                self._csv = csv.DictWriter(
+                    self._file, fieldnames=list(self.columns), extrasaction="ignore"
+                )
                 self._csv.writeheader()
             else:
                 self._db = sqlite3.connect(str(self._tmp))
@@ -249,7 +257,10 @@ class ResultWriter:
         return self
 
     def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
     ) -> None:
         if exc_type is None:
             self.commit()

@@ -132,7 +132,9 @@ class InputSet:
     counts: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def open(cls, paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None) -> InputSet:
+    def open(
+        cls, paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None
+    ) -> InputSet:
         """Check every input exists and is of a known kind; raises InputError naming the first
         that is not."""
         resolved: list[Path] = []
@@ -143,7 +145,9 @@ class InputSet:
                 raise InputError(f"{raw}: no such file or folder")
             kind = input_kind(p)
             if kind == "folder":
-                total += sum(_size(f) for f in _html_files(p))  # a broken link is that page's error later
+                total += sum(
+                    _size(f) for f in _html_files(p)
+                )  # a broken link is that page's error later
             else:
                 total += p.stat().st_size
             resolved.append(p)
@@ -183,9 +187,12 @@ class InputSet:
     def _jsonl(self, path: Path) -> Iterator[Page]:
         raw = path.open("rb")
         try:
-            stream: BinaryIO = gzip.GzipFile(fileobj=raw) if path.name.lower().endswith(".gz") else raw  # type: ignore[assignment]
+            gz = path.name.lower().endswith(".gz")
+            stream: BinaryIO = gzip.GzipFile(fileobj=raw) if gz else raw  # type: ignore[assignment]
             start = self.bytes_done
-            yield from iter_jsonl(stream, str(path), progress=lambda: setattr(self, "bytes_done", start + raw.tell()))
+            yield from iter_jsonl(
+                stream, str(path), progress=lambda: setattr(self, "bytes_done", start + raw.tell())
+            )
             self.bytes_done = start + _size(path)
         finally:
             raw.close()
@@ -195,7 +202,9 @@ class InputSet:
         raw = path.open("rb")
         try:
             start = self.bytes_done
-            yield from iter_warc(raw, str(path), progress=lambda: setattr(self, "bytes_done", start + raw.tell()))
+            yield from iter_warc(
+                raw, str(path), progress=lambda: setattr(self, "bytes_done", start + raw.tell())
+            )
             self.bytes_done = start + _size(path)
         finally:
             raw.close()
@@ -247,7 +256,9 @@ def read_html_file(path: Path, url: str) -> Page:
             return _error_page(url, source, "not a regular file (a pipe, device or socket)")
         size = info.st_size
         if size > MAX_PAGE_BYTES:
-            return _error_page(url, source, f"{size} bytes, over the {MAX_PAGE_BYTES}-byte page limit")
+            return _error_page(
+                url, source, f"{size} bytes, over the {MAX_PAGE_BYTES}-byte page limit"
+            )
         data = path.read_bytes()
     except OSError as exc:
         return _error_page(url, source, f"cannot read: {exc.strerror or exc}")
@@ -267,15 +278,51 @@ def page_from_bytes(
     """Decode raw bytes into a Page; an empty or binary body gives a page with ``error`` set."""
     ctype = content_type or "text/html"
     if not data.strip():
-        return Page(url, "", status=status, content_type=ctype, headers=headers or {}, fetched_at=fetched_at, source=source, error="empty page")
+        return Page(
+            url,
+            "",
+            status=status,
+            content_type=ctype,
+            headers=headers or {},
+            fetched_at=fetched_at,
+            source=source,
+            error="empty page",
+        )
     try:
         text, encoding = decode_html(data, content_type)
     except InputError as exc:
-        return Page(url, "", status=status, content_type=ctype, headers=headers or {}, fetched_at=fetched_at, source=source, error=str(exc))
+        return Page(
+            url,
+            "",
+            status=status,
+            content_type=ctype,
+            headers=headers or {},
+            fetched_at=fetched_at,
+            source=source,
+            error=str(exc),
+        )
     except (UnicodeError, LookupError, ValueError) as exc:  # a decoder's bug is this page's error
         log.warning("%s: cannot decode: %s", source or url, exc)
-        return Page(url, "", status=status, content_type=ctype, headers=headers or {}, fetched_at=fetched_at, source=source, error=f"cannot decode: {type(exc).__name__}: {exc}")
-    return Page(url, text, status=status, content_type=ctype, encoding=encoding, headers=headers or {}, fetched_at=fetched_at, source=source)
+        return Page(
+            url,
+            "",
+            status=status,
+            content_type=ctype,
+            headers=headers or {},
+            fetched_at=fetched_at,
+            source=source,
+            error=f"cannot decode: {type(exc).__name__}: {exc}",
+        )
+    return Page(
+        url,
+        text,
+        status=status,
+        content_type=ctype,
+        encoding=encoding,
+        headers=headers or {},
+        fetched_at=fetched_at,
+        source=source,
+    )
 
 
 def _error_page(url: str, source: str, error: str) -> Page:
@@ -294,7 +341,9 @@ def iter_jsonl(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pa
         try:
             line = stream.readline()
         except (OSError, EOFError) as exc:  # truncated .gz
-            yield _error_page(f"{name}#L{lineno + 1}", f"{name}:{lineno + 1}", f"truncated input: {exc}")
+            yield _error_page(
+                f"{name}#L{lineno + 1}", f"{name}:{lineno + 1}", f"truncated input: {exc}"
+            )
             return
         if not line:
             return
@@ -321,7 +370,14 @@ def iter_jsonl(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pa
         if html is None:
             html = ""
         if not isinstance(html, str):
-            yield Page(url, "", status=status, content_type=ctype, source=where, error=error or "'html' is not a string")
+            yield Page(
+                url,
+                "",
+                status=status,
+                content_type=ctype,
+                source=where,
+                error=error or "'html' is not a string",
+            )
             continue
         # A lone surrogate ("\udfff") is legal JSON but no text: it becomes U+FFFD.
         html = valid_text(html)
@@ -391,35 +447,88 @@ def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pag
                 ctype = record.http_headers.get_header("Content-Type")
             else:
                 ctype = record.rec_headers.get_header("Content-Type")
-            if status_error is not None or not 200 <= status < 300 or not is_html_content_type(ctype):
+            if (
+                status_error is not None
+                or not 200 <= status < 300
+                or not is_html_content_type(ctype)
+            ):
                 # Not cleaned: keep the record visible without reading its body.
-                yield Page(url, "", status=status, content_type=ctype or "", headers=headers, fetched_at=fetched_at, source=where, error=status_error)
+                yield Page(
+                    url,
+                    "",
+                    status=status,
+                    content_type=ctype or "",
+                    headers=headers,
+                    fetched_at=fetched_at,
+                    source=where,
+                    error=status_error,
+                )
                 continue
             try:
                 data = record.content_stream().read(MAX_PAGE_BYTES + 1)
             except Exception as exc:  # warcio surfaces zlib/EOF/chunking errors of a damaged body
-                yield Page(url, "", status=status, content_type=ctype or "", headers=headers, fetched_at=fetched_at, source=where, error=f"unreadable record body: {exc}")
+                yield Page(
+                    url,
+                    "",
+                    status=status,
+                    content_type=ctype or "",
+                    headers=headers,
+                    fetched_at=fetched_at,
+                    source=where,
+                    error=f"unreadable record body: {exc}",
+                )
                 continue
             if len(data) > MAX_PAGE_BYTES:
-                yield Page(url, "", status=status, content_type=ctype or "", headers=headers, fetched_at=fetched_at, source=where, error="over the page size limit")
+                yield Page(
+                    url,
+                    "",
+                    status=status,
+                    content_type=ctype or "",
+                    headers=headers,
+                    fetched_at=fetched_at,
+                    source=where,
+                    error="over the page size limit",
+                )
                 continue
-            page = page_from_bytes(url, data, status=status, content_type=ctype, headers=headers, fetched_at=fetched_at, source=where)
+            page = page_from_bytes(
+                url,
+                data,
+                status=status,
+                content_type=ctype,
+                headers=headers,
+                fetched_at=fetched_at,
+                source=where,
+            )
             # warcio hands back a cut-off body without complaint; what its length reader still
             # expected is what the file is missing.
             missing = getattr(record.raw_stream, "limit", 0)
             if isinstance(missing, int) and missing > 0 and page.error is None:
-                page = replace(page, error=f"truncated record: {missing} bytes of the body are missing")
+                page = replace(
+                    page, error=f"truncated record: {missing} bytes of the body are missing"
+                )
             yield page
         # A record cut inside its headers ends warcio's iteration silently: compare where the
         # last complete record ended with the file's size.
         size = _stream_size(stream)
         end = getattr(archive, "offset", None)
         if size is not None and isinstance(end, int) and size - end > 8:
-            yield _error_page(f"{name}#record{count + 1}", name, f"truncated or corrupt WARC: {size - end} bytes after record {count} could not be read")
+            yield _error_page(
+                f"{name}#record{count + 1}",
+                name,
+                f"truncated or corrupt WARC: {size - end} bytes after record {count} could not be read",
+            )
     except (ArchiveLoadFailed, EOFError, OSError, ValueError) as exc:
-        yield _error_page(f"{name}#record{count + 1}", name, f"truncated or corrupt WARC after {count} records: {exc}")
+        yield _error_page(
+            f"{name}#record{count + 1}",
+            name,
+            f"truncated or corrupt WARC after {count} records: {exc}",
+        )
     except Exception as exc:  # zlib.error and friends on a damaged .gz member
-        yield _error_page(f"{name}#record{count + 1}", name, f"corrupt WARC after {count} records: {type(exc).__name__}: {exc}")
+        yield _error_page(
+            f"{name}#record{count + 1}",
+            name,
+            f"corrupt WARC after {count} records: {type(exc).__name__}: {exc}",
+        )
 
 
 def _stream_size(stream: BinaryIO) -> int | None:
@@ -435,7 +544,9 @@ def _stream_size(stream: BinaryIO) -> int | None:
             return None
 
 
-def iter_inputs(paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None) -> Iterator[Page]:
+def iter_inputs(
+    paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None
+) -> Iterator[Page]:
     """Every page of the inputs (folders, .html, JSON lines, WARC, workspaces), in input order.
 
     Every record yields a Page, broken ones with ``error`` set; a missing input raises

@@ -158,7 +158,9 @@ def check_workspace_file(path: Path) -> None:
     wal = Path(f"{path}-wal")
     # With a WAL file beside it, the main file may lawfully be shorter until the next checkpoint.
     if pages and not wal.exists() and size < pages * page_size:
-        raise WorkspaceError(f"workspace {path}: truncated ({size} bytes, the header says {pages * page_size})")
+        raise WorkspaceError(
+            f"workspace {path}: truncated ({size} bytes, the header says {pages * page_size})"
+        )
 
 
 class Workspace:
@@ -171,7 +173,9 @@ class Workspace:
             if not create:
                 raise WorkspaceError(f"workspace {self.path}: no such file")
             if self.path.parent and not self.path.parent.exists():
-                raise WorkspaceError(f"workspace {self.path}: folder {self.path.parent} does not exist")
+                raise WorkspaceError(
+                    f"workspace {self.path}: folder {self.path.parent} does not exist"
+                )
         else:
             check_workspace_file(self.path)
         self._lock = threading.RLock()
@@ -309,7 +313,9 @@ class Workspace:
     def page_urls(self, site: str | None = None) -> list[str]:
         if site is None:
             return [r[0] for r in self._read("SELECT url FROM pages ORDER BY url")]
-        return [r[0] for r in self._read("SELECT url FROM pages WHERE site = ? ORDER BY url", [site])]
+        return [
+            r[0] for r in self._read("SELECT url FROM pages WHERE site = ? ORDER BY url", [site])
+        ]
 
     @_guard
     def page_summaries(self, site: str | None = None) -> list[dict[str, Any]]:
@@ -346,20 +352,36 @@ class Workspace:
 
     # ------------------------------------------------------------------ raw responses
     @_guard
-    def save_response(self, url: str, status: int, headers: list[tuple[str, str]], body: bytes, fetched_at: str | None) -> None:
+    def save_response(
+        self,
+        url: str,
+        status: int,
+        headers: list[tuple[str, str]],
+        body: bytes,
+        fetched_at: str | None,
+    ) -> None:
         """Keep the response of a crawled page as received (header lines in order, repeats
         kept; the body before content decoding)."""
         pairs = [[valid_text(str(k)), valid_text(str(v))] for k, v in headers]
         with self._write() as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO responses (url, site, status, headers, body, fetched_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (valid_text(url), Page(url, "").site, _storable_status(status), _dumps(pairs), bytes(body), fetched_at),
+                (
+                    valid_text(url),
+                    Page(url, "").site,
+                    _storable_status(status),
+                    _dumps(pairs),
+                    bytes(body),
+                    fetched_at,
+                ),
             )
 
     @_guard
     def get_response(self, url: str) -> dict[str, Any] | None:
         """status, headers (list of (name, value)), body, fetched_at of a kept response."""
-        rows = self._read("SELECT status, headers, body, fetched_at FROM responses WHERE url = ?", [url])
+        rows = self._read(
+            "SELECT status, headers, body, fetched_at FROM responses WHERE url = ?", [url]
+        )
         if not rows:
             return None
         status, headers, body, fetched_at = rows[0]
@@ -367,7 +389,12 @@ class Workspace:
             pairs = [(str(k), str(v)) for k, v in json.loads(headers)]
         except (ValueError, TypeError):
             return None
-        return {"status": int(status), "headers": pairs, "body": bytes(body), "fetched_at": fetched_at}
+        return {
+            "status": int(status),
+            "headers": pairs,
+            "body": bytes(body),
+            "fetched_at": fetched_at,
+        }
 
     # ------------------------------------------------------------------ models
     @_guard
@@ -386,7 +413,9 @@ class Workspace:
         try:
             return DomainModel.from_dict(json.loads(rows[0][0]))
         except (ValueError, KeyError, TypeError) as exc:
-            raise WorkspaceError(f"workspace {self.path}: model of site {site!r} is corrupt: {exc}") from exc
+            raise WorkspaceError(
+                f"workspace {self.path}: model of site {site!r} is corrupt: {exc}"
+            ) from exc
 
     @_guard
     def model_sites(self) -> list[str]:
@@ -412,7 +441,9 @@ class Workspace:
             raise WorkspaceError(f"workspace {self.path}: a template needs a name")
         text = _dumps(data)
         with self._write() as conn:
-            row = conn.execute("SELECT max(version) FROM templates WHERE name = ?", (name,)).fetchone()
+            row = conn.execute(
+                "SELECT max(version) FROM templates WHERE name = ?", (name,)
+            ).fetchone()
             version = int(row[0] or 0) + 1
             conn.execute(
                 "INSERT INTO templates (name, version, data, saved_at, message) VALUES (?, ?, ?, ?, ?)",
@@ -423,25 +454,36 @@ class Workspace:
     def _load_template_data(self, name: str, version: int | None) -> dict[str, Any]:
         if version is None:
             rows = self._read(
-                "SELECT data, version FROM templates WHERE name = ? ORDER BY version DESC LIMIT 1", [name]
+                "SELECT data, version FROM templates WHERE name = ? ORDER BY version DESC LIMIT 1",
+                [name],
             )
         else:
-            rows = self._read("SELECT data, version FROM templates WHERE name = ? AND version = ?", [name, version])
+            rows = self._read(
+                "SELECT data, version FROM templates WHERE name = ? AND version = ?",
+                [name, version],
+            )
         if not rows:
             which = f"template {name!r}" + (f" version {version}" if version is not None else "")
             raise WorkspaceError(f"workspace {self.path}: no {which}")
         try:
             data = json.loads(rows[0][0])
         except ValueError as exc:
-            raise WorkspaceError(f"workspace {self.path}: template {name!r} version {rows[0][1]} is corrupt: {exc}") from exc
+            raise WorkspaceError(
+                f"workspace {self.path}: template {name!r} version {rows[0][1]} is corrupt: {exc}"
+            ) from exc
         if not isinstance(data, dict):
-            raise WorkspaceError(f"workspace {self.path}: template {name!r} version {rows[0][1]} is not an object")
+            raise WorkspaceError(
+                f"workspace {self.path}: template {name!r} version {rows[0][1]} is not an object"
+            )
         return data
 
     @_guard
     def template_history(self, name: str) -> list[dict[str, Any]]:
         """version, saved_at, message of every version, oldest first."""
-        rows = self._read("SELECT version, saved_at, message FROM templates WHERE name = ? ORDER BY version", [name])
+        rows = self._read(
+            "SELECT version, saved_at, message FROM templates WHERE name = ? ORDER BY version",
+            [name],
+        )
         return [{"version": int(r[0]), "saved_at": r[1], "message": r[2]} for r in rows]
 
     @_guard
@@ -453,7 +495,9 @@ class Workspace:
         """Save an old version again as the newest; history is never rewritten."""
         # The stored data is copied as it is: a revert never rewrites what was saved.
         data = self._load_template_data(name, version)
-        return self._save_template_data(name, data, message=message or f"revert to version {version}")
+        return self._save_template_data(
+            name, data, message=message or f"revert to version {version}"
+        )
 
     # ------------------------------------------------------------------ runs
     @_guard
@@ -461,15 +505,21 @@ class Workspace:
         """Keep what a run did (its summary as JSON); returns the run's id."""
         with self._write() as conn:
             cur = conn.execute(
-                "INSERT INTO runs (finished_at, kind, summary) VALUES (?, ?, ?)", (_now(), kind, _dumps(summary))
+                "INSERT INTO runs (finished_at, kind, summary) VALUES (?, ?, ?)",
+                (_now(), kind, _dumps(summary)),
             )
             return int(cur.lastrowid or 0)
 
     @_guard
     def runs(self, limit: int = 100) -> list[dict[str, Any]]:
         """The latest runs, newest first: id, finished_at, kind, summary."""
-        rows = self._read("SELECT id, finished_at, kind, summary FROM runs ORDER BY id DESC LIMIT ?", [limit])
-        return [{"id": r[0], "finished_at": r[1], "kind": r[2], "summary": json.loads(r[3])} for r in rows]
+        rows = self._read(
+            "SELECT id, finished_at, kind, summary FROM runs ORDER BY id DESC LIMIT ?", [limit]
+        )
+        return [
+            {"id": r[0], "finished_at": r[1], "kind": r[2], "summary": json.loads(r[3])}
+            for r in rows
+        ]
 
     # ------------------------------------------------------------------ meta
     @_guard
@@ -485,7 +535,9 @@ class Workspace:
     @_guard
     def set_meta(self, key: str, value: Any) -> None:
         with self._write() as conn:
-            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, _dumps(value)))
+            conn.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, _dumps(value))
+            )
 
 
 def _page_row(page: Page) -> tuple[Any, ...]:

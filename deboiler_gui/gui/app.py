@@ -15,7 +15,11 @@ log = logging.getLogger(__name__)
 
 def prepare_environment() -> None:
     """Settings Chromium reads once, before Qt is imported."""
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
+    if (
+        not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+        and sys.platform.startswith("linux")
+    ):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         # Chromium refuses to start its sandbox as root; the shown pages run no script anyway.
@@ -67,7 +71,9 @@ class CrashHandler:
     def uninstall(self) -> None:
         sys.excepthook = self._previous
 
-    def __call__(self, kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+    def __call__(
+        self, kind: type[BaseException], exc: BaseException, tb: TracebackType | None
+    ) -> None:
         text = "".join(traceback.format_exception(kind, exc, tb))
         log.error("unexpected error:\n%s", text)
         try:
@@ -76,7 +82,12 @@ class CrashHandler:
             log.exception("could not save the draft after a crash")
         from PySide6.QtWidgets import QMessageBox
 
-        box = QMessageBox(QMessageBox.Icon.Critical, "Unexpected error", f"{kind.__name__}: {exc}\n\nYour unsaved template was kept as a draft; the app keeps running.", parent=self.window)
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            "Unexpected error",
+            f"{kind.__name__}: {exc}\n\nYour unsaved template was kept as a draft; the app keeps running.",
+            parent=self.window,
+        )
         box.setDetailedText(text)
         box.setModal(False)
         box.setObjectName("crash-dialog")

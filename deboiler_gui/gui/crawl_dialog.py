@@ -48,8 +48,12 @@ class OpenUrlDialog(QDialog):
     they arrive. Only plain data (config dict, page summary rows, result dict) crosses."""
 
     crawl_started = Signal(str)  # workspace path
-    pages_arrived = Signal(str, object)  # workspace path, [page summary dicts] stored since the last batch
-    crawl_ended = Signal(str, str, str)  # workspace path, outcome (finished/stopped/failed), summary line
+    pages_arrived = Signal(
+        str, object
+    )  # workspace path, [page summary dicts] stored since the last batch
+    crawl_ended = Signal(
+        str, str, str
+    )  # workspace path, outcome (finished/stopped/failed), summary line
 
     def __init__(self, parent: QWidget | None = None, *, confirm: Any = None) -> None:
         super().__init__(parent)
@@ -70,7 +74,9 @@ class OpenUrlDialog(QDialog):
         self.max_pages = QSpinBox()
         self.max_pages.setRange(1, 10_000_000)
         self.max_pages.setValue(1000)
-        self.max_pages.setToolTip("Page URLs requested over the whole crawl, resumed runs included.")
+        self.max_pages.setToolTip(
+            "Page URLs requested over the whole crawl, resumed runs included."
+        )
         self.per_host = QSpinBox()
         self.per_host.setRange(1, 32)
         self.per_host.setValue(CrawlConfig().per_host)
@@ -80,11 +86,17 @@ class OpenUrlDialog(QDialog):
         self.delay.setDecimals(2)
         self.delay.setSingleStep(0.25)
         self.delay.setSuffix(" s")
-        self.delay.setToolTip("Seconds between two request starts (robots.txt Crawl-delay can raise it).")
+        self.delay.setToolTip(
+            "Seconds between two request starts (robots.txt Crawl-delay can raise it)."
+        )
         self.include_edit = QPlainTextEdit()
-        self.include_edit.setPlaceholderText("one regular expression a line; a page URL must match one (empty: all)")
+        self.include_edit.setPlaceholderText(
+            "one regular expression a line; a page URL must match one (empty: all)"
+        )
         self.exclude_edit = QPlainTextEdit()
-        self.exclude_edit.setPlaceholderText("one regular expression a line; a page URL must match none")
+        self.exclude_edit.setPlaceholderText(
+            "one regular expression a line; a page URL must match none"
+        )
         for edit in (self.include_edit, self.exclude_edit):
             edit.setTabChangesFocus(True)
             edit.setFixedHeight(54)
@@ -102,18 +114,26 @@ class OpenUrlDialog(QDialog):
         self.retries = QSpinBox()
         self.retries.setRange(0, 20)
         self.retries.setValue(CrawlConfig().retries)
-        self.retries.setToolTip("Retries for timeouts, connection errors, 429 and 5xx (with backoff; Retry-After is honoured).")
+        self.retries.setToolTip(
+            "Retries for timeouts, connection errors, 429 and 5xx (with backoff; Retry-After is honoured)."
+        )
         self.user_agent_edit = QLineEdit()
         self.user_agent_edit.setPlaceholderText(CrawlConfig().user_agent)
-        self.user_agent_edit.setToolTip("User-Agent header; its first word is matched against robots.txt groups.")
+        self.user_agent_edit.setToolTip(
+            "User-Agent header; its first word is matched against robots.txt groups."
+        )
         self._saved_factories: list[dict[str, Any]] = []
         self.factory_edit = QLineEdit()
-        self.factory_edit.setPlaceholderText("optional: a JSON file of link factories (URLs made from page fields)")
+        self.factory_edit.setPlaceholderText(
+            "optional: a JSON file of link factories (URLs made from page fields)"
+        )
         self.factory_button = QPushButton("Browse…")
         factory_row = QHBoxLayout()
         factory_row.addWidget(self.factory_edit, 1)
         factory_row.addWidget(self.factory_button)
-        self.fresh_check = QCheckBox("Start over (forget this site's earlier crawl; stored pages stay)")
+        self.fresh_check = QCheckBox(
+            "Start over (forget this site's earlier crawl; stored pages stay)"
+        )
         self.workspace_label = QLabel("")
         self.workspace_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.workspace_label.setWordWrap(True)
@@ -198,7 +218,9 @@ class OpenUrlDialog(QDialog):
     def _browse_factories(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
-        path, _ = QFileDialog.getOpenFileName(self, "Link factories", "", "JSON (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Link factories", "", "JSON (*.json);;All files (*)"
+        )
         if path:
             self.factory_edit.setText(path)
 
@@ -219,7 +241,9 @@ class OpenUrlDialog(QDialog):
             self.user_agent_edit.setText(cfg.user_agent)
         self._saved_factories = list(cfg.link_factories)
         if cfg.link_factories:
-            self.factory_edit.setPlaceholderText(f"{len(cfg.link_factories)} link factories of the earlier crawl (a file replaces them)")
+            self.factory_edit.setPlaceholderText(
+                f"{len(cfg.link_factories)} link factories of the earlier crawl (a file replaces them)"
+            )
 
     def _validate(self) -> bool:
         """Check the fields on every keystroke: the first problem is shown and blocks Start."""
@@ -249,9 +273,13 @@ class OpenUrlDialog(QDialog):
             # The patterns apply to the start URL too: one outside them would crawl nothing.
             start = normalize_url(url) or url
             if compiled["include"] and not any(p.search(start) for p in compiled["include"]):
-                problem = f"the start URL {start} matches no include pattern: nothing would be crawled"
+                problem = (
+                    f"the start URL {start} matches no include pattern: nothing would be crawled"
+                )
             elif any(p.search(start) for p in compiled["exclude"]):
-                problem = f"the start URL {start} matches an exclude pattern: nothing would be crawled"
+                problem = (
+                    f"the start URL {start} matches an exclude pattern: nothing would be crawled"
+                )
         self.workspace_label.setText(path)
         self.error_label.setText(problem.strip())
         self.start_button.setEnabled(not problem and not self.running)
@@ -305,9 +333,21 @@ class OpenUrlDialog(QDialog):
         self.runner.wait(msecs)
 
     def _settings_widgets(self) -> tuple[QWidget, ...]:
-        return (self.url_edit, self.max_pages, self.per_host, self.delay, self.include_edit, self.exclude_edit,
-                self.max_depth, self.timeout, self.retries, self.user_agent_edit, self.factory_edit,
-                self.factory_button, self.fresh_check)
+        return (
+            self.url_edit,
+            self.max_pages,
+            self.per_host,
+            self.delay,
+            self.include_edit,
+            self.exclude_edit,
+            self.max_depth,
+            self.timeout,
+            self.retries,
+            self.user_agent_edit,
+            self.factory_edit,
+            self.factory_button,
+            self.fresh_check,
+        )
 
     def _set_running(self, on: bool) -> None:
         for w in self._settings_widgets():
@@ -364,7 +404,9 @@ def open_url_dialog(window: Any) -> OpenUrlDialog:
     """The window's one Open URL dialog (made on first use, wired to the window's slots), shown."""
     dialog = getattr(window, "_open_url_dialog", None)
     if dialog is None:
-        dialog = OpenUrlDialog(window, confirm=lambda path: path == window.ws_path or window.confirm_discard())
+        dialog = OpenUrlDialog(
+            window, confirm=lambda path: path == window.ws_path or window.confirm_discard()
+        )
         dialog.pages_arrived.connect(window._on_crawl_pages)
         dialog.crawl_ended.connect(window._on_crawl_ended)
         window.workspace_loaded.connect(dialog.on_workspace_loaded)

@@ -13,7 +13,9 @@ from deboiler_gui.engine.template.model import Field, NoiseFilter, Rule, Templat
 
 
 class _Change(QUndoCommand):
-    def __init__(self, editor: TemplateEditor, before: Template, after: Template, text: str) -> None:
+    def __init__(
+        self, editor: TemplateEditor, before: Template, after: Template, text: str
+    ) -> None:
         super().__init__(text)
         self._editor = editor
         self._before = before
@@ -78,7 +80,11 @@ class TemplateEditor(QObject):
     # ------------------------------------------------------------------ edits
     def _names(self) -> set[str]:
         t = self.template
-        return {r.name for r in (*t.remove, *t.keep)} | {f.id for f in t.fields} | {f.name for f in t.filters}
+        return (
+            {r.name for r in (*t.remove, *t.keep)}
+            | {f.id for f in t.fields}
+            | {f.name for f in t.filters}
+        )
 
     def add_rule(self, kind: str, selector: str, note: str = "") -> str:
         name = _unique(f"{kind}-{len(getattr(self.template, kind)) + 1}", self._names())
@@ -87,16 +93,34 @@ class TemplateEditor(QObject):
         self.apply(after, f"{'Remove' if kind == 'remove' else 'Keep'} {selector}")
         return name
 
-    def add_field(self, field_id: str, xpath: str, *, kind: str = "text", attribute: str = "", is_list: bool = False) -> str:
+    def add_field(
+        self,
+        field_id: str,
+        xpath: str,
+        *,
+        kind: str = "text",
+        attribute: str = "",
+        is_list: bool = False,
+    ) -> str:
         field_id = _unique(field_id, self._names())
-        new = Field(id=field_id, title=field_id, xpaths=(xpath,), kind=kind, attribute=attribute, is_list=is_list)
+        new = Field(
+            id=field_id,
+            title=field_id,
+            xpaths=(xpath,),
+            kind=kind,
+            attribute=attribute,
+            is_list=is_list,
+        )
         self.apply(self.template.with_field(new), f"Extract {field_id}")
         return field_id
 
     def add_filter(self, flt: NoiseFilter) -> str:
         name = _unique(flt.name or flt.kind, self._names())
         flt = dataclasses.replace(flt, name=name)
-        self.apply(dataclasses.replace(self.template, filters=(*self.template.filters, flt)), f"Add {flt.kind} filter {name}")
+        self.apply(
+            dataclasses.replace(self.template, filters=(*self.template.filters, flt)),
+            f"Add {flt.kind} filter {name}",
+        )
         return name
 
     def add_url(self, url: str) -> bool:
@@ -104,7 +128,10 @@ class TemplateEditor(QObject):
         samples, R(w,m) > its threshold (without samples it applies to every page of its site)."""
         if not url or url in self.template.urls:
             return False
-        self.apply(dataclasses.replace(self.template, urls=(*self.template.urls, url)), f"Use for pages like {url}")
+        self.apply(
+            dataclasses.replace(self.template, urls=(*self.template.urls, url)),
+            f"Use for pages like {url}",
+        )
         return True
 
     def replace_item(self, section: str, name: str, new: Any) -> None:
@@ -122,7 +149,9 @@ class TemplateEditor(QObject):
     def delete_item(self, section: str, name: str) -> None:
         if section == "urls":
             urls = tuple(u for u in self.template.urls if u != name)
-            self.apply(dataclasses.replace(self.template, urls=urls), f"Stop using for pages like {name}")
+            self.apply(
+                dataclasses.replace(self.template, urls=urls), f"Stop using for pages like {name}"
+            )
             return
         key = "id" if section == "fields" else "name"
         items = tuple(i for i in getattr(self.template, section) if getattr(i, key) != name)

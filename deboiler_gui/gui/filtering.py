@@ -36,12 +36,13 @@ class FilterEditing:
         dialog = FilterDialog(existing, self)
         dialog.preview_requested.connect(lambda d, dlg=dialog: self._preview_filter(dlg, d))
         dialog.site_count_requested.connect(lambda d, dlg=dialog: self._count_filter(dlg, d))
-        dialog.accepted.connect(lambda dlg=dialog, old=name: self._on_filter_dialog_accepted(dlg, old))
+        dialog.accepted.connect(
+            lambda dlg=dialog, old=name: self._on_filter_dialog_accepted(dlg, old)
+        )
         self._filter_dialog = dialog
         self._preview_filter(dialog, dialog.value_dict())
         dialog.show()
         return dialog
-
 
     def _preview_filter(self, dialog: FilterDialog, data: dict) -> None:
         from deboiler_gui.engine.template.rules import compile_regex, preview_filter
@@ -66,10 +67,17 @@ class FilterEditing:
             return
         if "count" in result:
             dialog.show_preview(f"drops {result['count']} nodes")
-            self.view.set_highlights({"remove": sp.stamps_of([el for p in result["nodes"] for el in sp.root.getroottree().xpath(p)])})
+            self.view.set_highlights(
+                {
+                    "remove": sp.stamps_of(
+                        [el for p in result["nodes"] for el in sp.root.getroottree().xpath(p)]
+                    )
+                }
+            )
         else:
-            dialog.show_preview(f"removes {result['removed_chars']} of {result['before']} characters")
-
+            dialog.show_preview(
+                f"removes {result['removed_chars']} of {result['before']} characters"
+            )
 
     def _count_filter(self, dialog: FilterDialog, data: dict) -> None:
         try:
@@ -79,7 +87,6 @@ class FilterEditing:
             return
         dialog.show_site("counting…")
         self._pending_counts[self.service.count(FilterCount(flt))] = dialog
-
 
     def _on_filter_dialog_accepted(self, dialog: FilterDialog, old_name: str | None) -> None:
         try:

@@ -96,7 +96,9 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.service.candidates_ready.connect(self._on_service_candidates_ready)
         self.service.counts_ready.connect(self._on_service_counts_ready)
         self.service.failed.connect(self._on_service_failed)
-        self.service.index_progress.connect(lambda d, t: self.index_label.setText(f"indexing {d}/{t}"))
+        self.service.index_progress.connect(
+            lambda d, t: self.index_label.setText(f"indexing {d}/{t}")
+        )
         self.service.index_ready.connect(self._on_service_index_ready)
 
     # ================================================================== UI
@@ -140,7 +142,9 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         pl.addWidget(self.page_count_label)
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.group_combo.currentIndexChanged.connect(lambda _i: self._on_group_changed())
-        self.page_table.selectionModel().currentRowChanged.connect(self._on_page_table_current_changed)
+        self.page_table.selectionModel().currentRowChanged.connect(
+            self._on_page_table_current_changed
+        )
         self._dock("Pages", pages, Qt.DockWidgetArea.LeftDockWidgetArea)
 
         # DOM tree
@@ -161,7 +165,9 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self._dock("Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
-        self.rules.scope_requested.connect(lambda: self.editor.add_url(self.page.url) if self.page is not None else None)
+        self.rules.scope_requested.connect(
+            lambda: self.editor.add_url(self.page.url) if self.page is not None else None
+        )
         self.rules.add_filter_requested.connect(lambda: self.open_filter_dialog(None))
         self.rules.edit_filter_requested.connect(self.open_filter_dialog)
         self.rules.item_selected.connect(self._on_rules_item_selected)
@@ -171,7 +177,14 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.review = add_review_dock(self)
         self.tabifyDockWidget(messages, self.review)
         self.resizeDocks([messages], [110], Qt.Orientation.Vertical)
-        self.resizeDocks([self.findChild(QDockWidget, "dock-pages"), self.findChild(QDockWidget, "dock-selection")], [380, 420], Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [
+                self.findChild(QDockWidget, "dock-pages"),
+                self.findChild(QDockWidget, "dock-selection"),
+            ],
+            [380, 420],
+            Qt.Orientation.Horizontal,
+        )
 
         # status bar: job progress with Cancel
         self.jobs = JobBar()
@@ -191,12 +204,40 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
 
     def _build_actions(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction("&Open workspace or file…", self, shortcut=QKeySequence.StandardKey.Open, triggered=self._on_open_action)
-        self.open_folder_action = QAction("Open &folder of HTML…", self, shortcut="Ctrl+Alt+O", triggered=self._on_open_folder_action)
-        self.open_url_action = QAction("Open &URL…", self, shortcut="Ctrl+Shift+O", triggered=lambda: crawl_dialog.open_url_dialog(self))
-        self.save_action = QAction("&Save template", self, shortcut=QKeySequence.StandardKey.Save, triggered=lambda: self.save_template())
-        self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close)
-        for a in (self.open_action, self.open_folder_action, self.open_url_action, self.save_action, self.quit_action):
+        self.open_action = QAction(
+            "&Open workspace or file…",
+            self,
+            shortcut=QKeySequence.StandardKey.Open,
+            triggered=self._on_open_action,
+        )
+        self.open_folder_action = QAction(
+            "Open &folder of HTML…",
+            self,
+            shortcut="Ctrl+Alt+O",
+            triggered=self._on_open_folder_action,
+        )
+        self.open_url_action = QAction(
+            "Open &URL…",
+            self,
+            shortcut="Ctrl+Shift+O",
+            triggered=lambda: crawl_dialog.open_url_dialog(self),
+        )
+        self.save_action = QAction(
+            "&Save template",
+            self,
+            shortcut=QKeySequence.StandardKey.Save,
+            triggered=lambda: self.save_template(),
+        )
+        self.quit_action = QAction(
+            "&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close
+        )
+        for a in (
+            self.open_action,
+            self.open_folder_action,
+            self.open_url_action,
+            self.save_action,
+            self.quit_action,
+        ):
             file_menu.addAction(a)
         edit_menu = self.menuBar().addMenu("&Edit")
         self.undo_action = self.editor.undo_stack.createUndoAction(self, "&Undo")
@@ -206,10 +247,24 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         view_menu = self.menuBar().addMenu("&View")
-        self.cleaned_action = QAction("Show &cleaned page", self, checkable=True, shortcut="Ctrl+Shift+C", toggled=self._on_cleaned_action_toggled)
+        self.cleaned_action = QAction(
+            "Show &cleaned page",
+            self,
+            checkable=True,
+            shortcut="Ctrl+Shift+C",
+            toggled=self._on_cleaned_action_toggled,
+        )
         view_menu.addAction(self.cleaned_action)
-        self.lazy_layout_action = QAction("&Lay out long pages as they scroll", self, checkable=True, checked=True, toggled=lambda _on: self._refresh_page())
-        self.lazy_layout_action.setToolTip("Faster page switches; off shows every block laid out at once (exact scroll bar)")
+        self.lazy_layout_action = QAction(
+            "&Lay out long pages as they scroll",
+            self,
+            checkable=True,
+            checked=True,
+            toggled=lambda _on: self._refresh_page(),
+        )
+        self.lazy_layout_action.setToolTip(
+            "Faster page switches; off shows every block laid out at once (exact scroll bar)"
+        )
         view_menu.addAction(self.lazy_layout_action)
         self.review_action = self.review.toggleViewAction()
         self.review_action.setText("&Review panels")
@@ -219,11 +274,18 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.review_action.triggered.connect(lambda on: self.review.raise_() if on else None)
         site_menu = self.menuBar().addMenu("&Site")
         site_menu.addAction(QAction("Re&fit cleaner", self, triggered=lambda: self.start_fit()))
-        site_menu.addAction(QAction("Add noise &filter…", self, triggered=lambda: self.open_filter_dialog(None)))
+        site_menu.addAction(
+            QAction("Add noise &filter…", self, triggered=lambda: self.open_filter_dialog(None))
+        )
 
     # ================================================================== opening
     def _on_open_action(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a workspace, JSON lines or WARC", "", "Workspaces and pages (*.sqlite *.db *.jsonl *.json *.warc *.warc.gz *.html *.htm);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Open a workspace, JSON lines or WARC",
+            "",
+            "Workspaces and pages (*.sqlite *.db *.jsonl *.json *.warc *.warc.gz *.html *.htm);;All files (*)",
+        )
         if path:
             self.open_path(path)
 
@@ -246,7 +308,11 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
             return
         inputs = [str(path)]
         self.post_message(f"Importing {path} into {target}")
-        self.start_job("import", lambda: session.run_in_child("import_steps", inputs, target, base_url), lambda _n: self.load_workspace(target))
+        self.start_job(
+            "import",
+            lambda: session.run_in_child("import_steps", inputs, target, base_url),
+            lambda _n: self.load_workspace(target),
+        )
 
     def _on_crawl_pages(self, path: str, rows: list[dict[str, Any]]) -> None:
         """Pages a crawl stored since its last report (at most twice a second): the first report
@@ -299,14 +365,21 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.workspace_loaded.emit(path)
         # Background work starts once the first page is on screen: it would compete with the
         # first paint for the interpreter and both cores.
-        self._after_first_paint = [lambda: self.service.build_index(path, self.site), self.start_fit if self.model is None else self.start_analysis]
+        self._after_first_paint = [
+            lambda: self.service.build_index(path, self.site),
+            self.start_fit if self.model is None else self.start_analysis,
+        ]
         if count <= _LIST_IN_GUI_THREAD:
             self._show_page_list(ws.page_summaries(self.site))
         else:
             # Reading and converting tens of thousands of rows would stall the window.
             self.page_model.set_pages([])
             site = self.site
-            self.start_job("list pages", lambda: session.run_in_child("page_summaries", path, site), self._show_page_list)
+            self.start_job(
+                "list pages",
+                lambda: session.run_in_child("page_summaries", path, site),
+                self._show_page_list,
+            )
 
     def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
         self.page_model.set_pages(summaries)
@@ -342,7 +415,11 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.editor.reset(template)
         draft = session.read_draft(self.ws_path or "")
         if draft and draft != template.to_dict():
-            answer = self.ask("Recover unsaved changes", f"Unsaved changes to template {draft.get('name')!r} were found (the app was closed or crashed before saving). Restore them?", ("Restore", "Discard"))
+            answer = self.ask(
+                "Recover unsaved changes",
+                f"Unsaved changes to template {draft.get('name')!r} were found (the app was closed or crashed before saving). Restore them?",
+                ("Restore", "Discard"),
+            )
             if answer == "Restore":
                 try:
                     self.editor.apply(Template.from_dict(draft), "Restore unsaved changes")
@@ -353,7 +430,9 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self._update_title()
 
     # ================================================================== jobs
-    def start_job(self, name: str, factory: Any, on_done: Any = None, on_partial: Any = None) -> Job:
+    def start_job(
+        self, name: str, factory: Any, on_done: Any = None, on_partial: Any = None
+    ) -> Job:
         return self.jobs.start(name, factory, on_done, on_partial)
 
     def cancel_job(self) -> None:
@@ -408,7 +487,12 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
                     templates.append(self.ws.load_template(name).to_dict())
                 except DeboilerError as exc:
                     self.post_message(str(exc), error=True)
-        self.start_job("analyse", lambda: session.run_in_child("analyse_steps", path, site, templates), None, self._on_analysis_batch)
+        self.start_job(
+            "analyse",
+            lambda: session.run_in_child("analyse_steps", path, site, templates),
+            None,
+            self._on_analysis_batch,
+        )
 
     def _on_analysis_batch(self, batch: dict[str, dict[str, Any]]) -> None:
         for url, facts in batch.items():
@@ -424,7 +508,11 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
     def select_page_row(self, row: int) -> None:
         index = self.page_model.index(row, 0)
         if index.isValid():
-            self.page_table.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+            self.page_table.selectionModel().setCurrentIndex(
+                index,
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
             self.page_table.scrollTo(index)
 
     def select_url(self, url: str) -> None:
@@ -446,7 +534,9 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
             self.page_table.selectionModel().blockSignals(True)
             self.select_page_row(self.page_model.row_of(self.page.url) or 0)
             self.page_table.selectionModel().blockSignals(False)
-        self.page_count_label.setText(f"{self.page_model.rowCount()} of {self.page_model.total()} pages of {self.site}")
+        self.page_count_label.setText(
+            f"{self.page_model.rowCount()} of {self.page_model.total()} pages of {self.site}"
+        )
 
     def _on_filter_edit_text_changed(self, text: str) -> None:
         self.page_model.set_pattern(text)
@@ -492,14 +582,18 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
             # The highlights travel inside the served document: the page paints with them from
             # its first frame, and nothing needs to be sent once it has loaded.
             self._shown_marks = self._enabled_marks()
-            html = self.stamped.serialise(self._shown_marks, highlight_css(self.lazy_layout_action.isChecked()))
+            html = self.stamped.serialise(
+                self._shown_marks, highlight_css(self.lazy_layout_action.isChecked())
+            )
         self.view.show_document(html)
         self.dom_model.set_page(self.stamped if not self.show_cleaned else None)
 
     def _cleaned_html(self) -> str:
         """The page as the CLI would clean it with this template."""
         assert self.page is not None
-        html, error = cleaned_document(self.page.url, self.page.html, self.editor.template, self.model)
+        html, error = cleaned_document(
+            self.page.url, self.page.html, self.editor.template, self.model
+        )
         if error:
             self.post_message(error, error=True)
         return html
@@ -512,7 +606,9 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         if sp is None:
             self.item_state, self._marks = {}, {}
             return
-        state = compute_page_state(sp, self.editor.template, self.model, self._boiler_cache.get(sp.url))
+        state = compute_page_state(
+            sp, self.editor.template, self.model, self._boiler_cache.get(sp.url)
+        )
         for error in state.errors:
             self.post_message(error, error=True)
         self.item_state, self._marks = state.items, state.marks

@@ -60,7 +60,9 @@ class PageListModel(QAbstractTableModel):
             row = self._by_url.get(url)
             if row is None:
                 continue
-            if self._group is not None and values.get("template", row.get("template")) != row.get("template"):
+            if self._group is not None and values.get("template", row.get("template")) != row.get(
+                "template"
+            ):
                 regroup = True
             row.update(values)
             pos = self._pos.get(url)
@@ -69,7 +71,9 @@ class PageListModel(QAbstractTableModel):
         if regroup:
             self._refilter()
         elif touched:
-            self.dataChanged.emit(self.index(min(touched), 0), self.index(max(touched), len(COLUMNS) - 1))
+            self.dataChanged.emit(
+                self.index(min(touched), 0), self.index(max(touched), len(COLUMNS) - 1)
+            )
 
     # ------------------------------------------------------------------ filter and sort
     def set_pattern(self, text: str) -> None:
@@ -97,13 +101,19 @@ class PageListModel(QAbstractTableModel):
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self.layoutAboutToBeChanged.emit()
-        old = {self._shown[p.row()]["url"]: p for p in self.persistentIndexList() if p.isValid() and p.row() < len(self._shown)}
+        old = {
+            self._shown[p.row()]["url"]: p
+            for p in self.persistentIndexList()
+            if p.isValid() and p.row() < len(self._shown)
+        }
         self._sort = (column, order)
         self._apply_sort()
         self._apply_filter()
         for url, index in old.items():
             pos = self._pos.get(url)
-            self.changePersistentIndex(index, self.index(pos, index.column()) if pos is not None else QModelIndex())
+            self.changePersistentIndex(
+                index, self.index(pos, index.column()) if pos is not None else QModelIndex()
+            )
         self.layoutChanged.emit()
 
     def _refilter(self) -> None:
@@ -120,7 +130,12 @@ class PageListModel(QAbstractTableModel):
         if match is None and group is None:
             self._shown = list(self._all)
         else:
-            self._shown = [r for r in self._all if (group is None or (r.get("template") or "") == group) and (match is None or match(r["url"]))]
+            self._shown = [
+                r
+                for r in self._all
+                if (group is None or (r.get("template") or "") == group)
+                and (match is None or match(r["url"]))
+            ]
         self._pos = {r["url"]: i for i, r in enumerate(self._shown)}
 
     # ------------------------------------------------------------------ access
@@ -144,7 +159,9 @@ class PageListModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
         return None
@@ -169,7 +186,9 @@ class PageListModel(QAbstractTableModel):
                 return row.get("error") or str(row.get("status", ""))
         elif role == Qt.ItemDataRole.ToolTipRole:
             return row.get("error") or row["url"]
-        elif role == Qt.ItemDataRole.ForegroundRole and (row.get("error") or (col == 3 and row.get("failures"))):
+        elif role == Qt.ItemDataRole.ForegroundRole and (
+            row.get("error") or (col == 3 and row.get("failures"))
+        ):
             return QBrush(QColor("#b00020"))
         return None
 
@@ -238,7 +257,9 @@ class DomTreeModel(QAbstractItemModel):
         if self._page is None or column != 0:
             return QModelIndex()
         if not parent.isValid():
-            return self.createIndex(row, 0, 0) if row == 0 and self._page.elements else QModelIndex()
+            return (
+                self.createIndex(row, 0, 0) if row == 0 and self._page.elements else QModelIndex()
+            )
         kids = self._kids(int(parent.internalId()))
         if 0 <= row < len(kids):
             return self.createIndex(row, 0, kids[row])

@@ -33,7 +33,12 @@ from PySide6.QtWidgets import (
 from deboiler_gui.engine.template.model import NoiseFilter, Template
 from deboiler_gui.gui.webview import HIGHLIGHT_COLOURS
 
-LEGEND_TEXT = {"boiler": "Boilerplate (auto)", "remove": "Remove rule", "keep": "Keep rule", "field": "Field"}
+LEGEND_TEXT = {
+    "boiler": "Boilerplate (auto)",
+    "remove": "Remove rule",
+    "keep": "Keep rule",
+    "field": "Field",
+}
 
 
 class Legend(QWidget):
@@ -121,7 +126,9 @@ class SelectionPanel(QWidget):
         self.keep_button = QPushButton("Keep")
         self.field_button = QPushButton("Extract field")
         self.list_button = QPushButton("Extract list")
-        self.list_button.setToolTip("Ctrl+click several items of the list first; differing steps become %d")
+        self.list_button.setToolTip(
+            "Ctrl+click several items of the list first; differing steps become %d"
+        )
         for b in (self.remove_button, self.keep_button, self.field_button, self.list_button):
             b.setEnabled(False)
             buttons.addWidget(b)
@@ -197,10 +204,19 @@ class SelectionPanel(QWidget):
     def _on_field_button_clicked(self) -> None:
         xp = self.xpath_edit.text().strip()
         if xp:
-            self.field_requested.emit(xp, self.field_name.text().strip() or "field", self.field_kind.currentText(), self.field_attr.text().strip())
+            self.field_requested.emit(
+                xp,
+                self.field_name.text().strip() or "field",
+                self.field_kind.currentText(),
+                self.field_attr.text().strip(),
+            )
 
     def _on_list_button_clicked(self) -> None:
-        self.list_requested.emit(self.field_name.text().strip() or "items", self.field_kind.currentText(), self.field_attr.text().strip())
+        self.list_requested.emit(
+            self.field_name.text().strip() or "items",
+            self.field_kind.currentText(),
+            self.field_attr.text().strip(),
+        )
 
 
 class RulesPanel(QWidget):
@@ -212,7 +228,13 @@ class RulesPanel(QWidget):
     add_filter_requested = Signal()
     item_selected = Signal(str, str)
 
-    SECTIONS = (("remove", "Remove rules"), ("keep", "Keep rules"), ("fields", "Fields"), ("filters", "Noise filters"), ("urls", "Pages like"))
+    SECTIONS = (
+        ("remove", "Remove rules"),
+        ("keep", "Keep rules"),
+        ("fields", "Fields"),
+        ("filters", "Noise filters"),
+        ("urls", "Pages like"),
+    )
     scope_requested = Signal()  # use the template for pages like the shown one
 
     def __init__(self, parent: Any = None) -> None:
@@ -227,7 +249,9 @@ class RulesPanel(QWidget):
         buttons = QHBoxLayout()
         self.add_filter_button = QPushButton("Add filter…")
         self.scope_button = QPushButton("Pages like this")
-        self.scope_button.setToolTip("Use this template for pages whose URL is like the shown page's (R(w,m) above the threshold); without any, it applies to every page of the site")
+        self.scope_button.setToolTip(
+            "Use this template for pages whose URL is like the shown page's (R(w,m) above the threshold); without any, it applies to every page of the site"
+        )
         self.edit_button = QPushButton("Edit")
         self.delete_button = QPushButton("Delete")
         for b in (self.add_filter_button, self.scope_button, self.edit_button, self.delete_button):
@@ -240,9 +264,14 @@ class RulesPanel(QWidget):
         self.tree.itemSelectionChanged.connect(self._on_tree_selection_changed)
         self.items: dict[str, QTreeWidgetItem] = {}
 
-    def show_template(self, template: Template, page_state: dict[str, Any], site_state: dict[str, str]) -> None:
+    def show_template(
+        self, template: Template, page_state: dict[str, Any], site_state: dict[str, str]
+    ) -> None:
         scope = site_state.get("", "") if template.urls else "every page"
-        self.title.setText(f"Template {template.name!r} for {template.site or 'any site'}" + (f": {scope}" if scope else ""))
+        self.title.setText(
+            f"Template {template.name!r} for {template.site or 'any site'}"
+            + (f": {scope}" if scope else "")
+        )
         self.tree.clear()
         self.items = {}
         for section, label in self.SECTIONS:
@@ -254,9 +283,15 @@ class RulesPanel(QWidget):
                 if section == "urls":
                     expr = f"R > {template.url_threshold:g}"
                 elif section == "fields":
-                    expr = " | ".join(item.xpaths) + (f"  [{item.kind}{' ' + item.attribute if item.attribute else ''}{', list' if item.is_list else ''}]")
+                    expr = " | ".join(item.xpaths) + (
+                        f"  [{item.kind}{' ' + item.attribute if item.attribute else ''}{', list' if item.is_list else ''}]"
+                    )
                 elif section == "filters":
-                    expr = f"{item.kind}: " + (item.pattern or f"{item.attribute} {item.op} {item.value}" if item.kind != "html" else f"{item.start} … {item.end}")
+                    expr = f"{item.kind}: " + (
+                        item.pattern or f"{item.attribute} {item.op} {item.value}"
+                        if item.kind != "html"
+                        else f"{item.start} … {item.end}"
+                    )
                 else:
                     expr = item.selector
                 state = page_state.get(name)
@@ -347,7 +382,9 @@ class FilterDialog(QDialog):
         form.addRow("This page", self.preview)
         self.site_button = QPushButton("Count over site")
         form.addRow(self.site_button, self.site)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         form.addRow(self.buttons)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -362,7 +399,15 @@ class FilterDialog(QDialog):
             self.value.setText(flt.value)
             self.start.setText(flt.start)
             self.end.setText(flt.end)
-        for w in (self.pattern, self.selector, self.attribute, self.value, self.start, self.end, self.name):
+        for w in (
+            self.pattern,
+            self.selector,
+            self.attribute,
+            self.value,
+            self.start,
+            self.end,
+            self.name,
+        ):
             w.textChanged.connect(self._changed)
         self.kind.currentTextChanged.connect(self._changed)
         self.op.currentTextChanged.connect(self._changed)
@@ -387,7 +432,12 @@ class FilterDialog(QDialog):
     def _changed(self) -> None:
         kind = self.kind.currentText()
         self.help.setText(self.HELP[kind])
-        shown = {"text": {"pattern"}, "url": {"pattern", "selector"}, "attribute": {"selector", "attribute", "op", "value"}, "html": {"start", "end"}}[kind]
+        shown = {
+            "text": {"pattern"},
+            "url": {"pattern", "selector"},
+            "attribute": {"selector", "attribute", "op", "value"},
+            "html": {"start", "end"},
+        }[kind]
         form = self.layout()
         assert isinstance(form, QFormLayout)
         for name in ("pattern", "selector", "attribute", "op", "value", "start", "end"):

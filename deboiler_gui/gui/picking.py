@@ -38,12 +38,14 @@ class Picking:
             return
         self.select_stamp(stamp, additive=additive)
 
-
     def _on_view_element_hovered(self, stamp: int) -> None:
-        el = self.stamped.element(stamp) if self.stamped is not None and not self.show_cleaned else None
+        el = (
+            self.stamped.element(stamp)
+            if self.stamped is not None and not self.show_cleaned
+            else None
+        )
         if el is not None:
             self.statusBar().showMessage(element_label(el), 3000)
-
 
     def select_stamp(self, stamp: int, *, additive: bool = False, from_tree: bool = False) -> None:
         sp = self.stamped
@@ -64,7 +66,9 @@ class Picking:
             self.dom_tree.selectionModel().blockSignals(False)
             self.dom_tree.scrollTo(index)
         path = xpath_of(el)
-        self.selection.show_node(path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples))
+        self.selection.show_node(
+            path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples)
+        )
         # Immediate candidates from the shown page; the service adds site-wide hit rates.
         from deboiler_gui.engine.template.selectors import suggest
 
@@ -79,19 +83,16 @@ class Picking:
         request = self.service.suggest(self.page.html, path)
         self._pending_suggest = {request: path}
 
-
     def _on_dom_tree_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         stamp = self.dom_model.stamp_at(current)
         if stamp is not None and stamp != self.selected:
             self.select_stamp(stamp, from_tree=True)
-
 
     def _on_service_candidates_ready(self, request: int, candidates: list) -> None:
         if request in self._pending_suggest:
             del self._pending_suggest[request]
             self.selection.set_candidates(candidates, keep_choice=True)
             self.candidates_updated.emit(candidates)
-
 
     def _on_service_failed(self, request: int, message: str) -> None:
         self._pending_suggest.pop(request, None)
@@ -101,22 +102,20 @@ class Picking:
         elif request != -1 or message:
             self.statusBar().showMessage(message, 5000)
 
-
     def _on_service_index_ready(self, n: int) -> None:
         self.index_label.setText(f"{n} pages indexed")
         self._count_site_state()
 
-
     def _add_rule(self, kind: str, xpath: str) -> None:
         self.editor.add_rule(kind, xpath)
 
-
-    def _on_selection_field_requested(self, xpath: str, name: str, kind: str, attribute: str) -> None:
+    def _on_selection_field_requested(
+        self, xpath: str, name: str, kind: str, attribute: str
+    ) -> None:
         if kind == "attribute" and not attribute:
             self.post_message("Extracting an attribute needs the attribute's name", error=True)
             return
         self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
-
 
     def _on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
         # The list rule is induced from the clicked items: anchored on the list's own container,
@@ -135,8 +134,9 @@ class Picking:
             return
         self.editor.add_field(name, rule.xpath, kind=kind, attribute=attribute, is_list=True)
         count = len(rule.examples[0]) if rule.examples else 0
-        self.post_message(f"List {name}: {rule.xpath} matches {count} items on this page, all from one list")
-
+        self.post_message(
+            f"List {name}: {rule.xpath} matches {count} items on this page, all from one list"
+        )
 
     def _count_site_state(self) -> None:
         """Ask the service for each rule's site-wide hits (answers arrive asynchronously)."""
@@ -145,7 +145,9 @@ class Picking:
             key = (template.urls, template.url_threshold, template.site, self.page_model.total())
             if self._scope_key != key:
                 self._scope_key = key
-                self._scope_state = scope_counts(template, [r["url"] for r in self.page_model.rows()])
+                self._scope_state = scope_counts(
+                    template, [r["url"] for r in self.page_model.rows()]
+                )
                 self.site_state.update(self._scope_state)
                 self.rules.show_template(template, self.item_state, self.site_state)
             else:
@@ -157,7 +159,6 @@ class Picking:
                 self._pending_counts[self.service.count(FieldCount(fld, template))] = fld.id
         for flt in template.filters:
             self._pending_counts[self.service.count(FilterCount(flt))] = flt.name
-
 
     def _on_service_counts_ready(self, request: int, stats: dict) -> None:
         target = self._pending_counts.pop(request, None)
@@ -179,7 +180,6 @@ class Picking:
         item = self.rules.items.get(target)
         if item is not None:
             item.setText(3, text)
-
 
     def _on_rules_item_selected(self, section: str, name: str) -> None:
         """Selecting a rule shows its first match on this page."""

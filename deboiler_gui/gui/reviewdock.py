@@ -43,7 +43,13 @@ class ReviewDock(QDockWidget):
         w = self.window_
         # The before/after panel owns page views on the window's profile; it is a child of
         # this dock, so it is deleted with the window, before the profile.
-        made = [BeforeAfterPanel(w.profile), ImpactPanel(), GroupsPanel(), HealthPanel(), ExportPanel()]
+        made = [
+            BeforeAfterPanel(w.profile),
+            ImpactPanel(),
+            GroupsPanel(),
+            HealthPanel(),
+            ExportPanel(),
+        ]
         for title, panel in zip(self.TABS, made, strict=True):
             self.panels[title] = panel
             self.tabs.addTab(panel, title)
@@ -116,7 +122,10 @@ class ReviewDock(QDockWidget):
         """A panel saved a new template version: reload it unless there are unsaved edits."""
         w = self.window_
         if w.editor.dirty:
-            w.post_message("A review panel saved a new template version; save or discard your edits, then reopen the workspace to see it", error=True)
+            w.post_message(
+                "A review panel saved a new template version; save or discard your edits, then reopen the workspace to see it",
+                error=True,
+            )
             return
         w.reload_template()
 

@@ -48,12 +48,15 @@ class Saving:
             self.start_analysis()
         return version
 
-
     def confirm_discard(self) -> bool:
         """Ask before unsaved edits could be lost; True when it is fine to go on."""
         if not self.editor.dirty:
             return True
-        answer = self.ask("Unsaved changes", f"Template {self.editor.template.name!r} has unsaved changes.", ("Save", "Discard", "Cancel"))
+        answer = self.ask(
+            "Unsaved changes",
+            f"Template {self.editor.template.name!r} has unsaved changes.",
+            ("Save", "Discard", "Cancel"),
+        )
         if answer == "Save":
             return self.save_template() is not None
         if answer == "Discard":
@@ -63,19 +66,26 @@ class Saving:
             return True
         return False
 
-
     def _ask_user(self, title: str, text: str, buttons: tuple[str, ...]) -> str:
         box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self)
-        made = {box.addButton(b, QMessageBox.ButtonRole.AcceptRole if i == 0 else QMessageBox.ButtonRole.RejectRole if b == "Cancel" else QMessageBox.ButtonRole.DestructiveRole): b for i, b in enumerate(buttons)}
+        made = {
+            box.addButton(
+                b,
+                QMessageBox.ButtonRole.AcceptRole
+                if i == 0
+                else QMessageBox.ButtonRole.RejectRole
+                if b == "Cancel"
+                else QMessageBox.ButtonRole.DestructiveRole,
+            ): b
+            for i, b in enumerate(buttons)
+        }
         box.exec()
         return made.get(box.clickedButton(), buttons[-1])
-
 
     def save_draft_now(self) -> None:
         """Called by the crash handler: keep the user's work whatever happened."""
         if self.ws_path and self.editor.dirty:
             session.write_draft(self.ws_path, self.editor.template.to_dict())
-
 
     def _on_undo_stack_index_changed(self, _index: int) -> None:
         # After the stack has moved (so "dirty" is up to date): keep a draft of every edit.

@@ -54,7 +54,9 @@ class _SiteWorker(QObject):
     index_progress = Signal(int, int)
     index_ready = Signal(int)
     candidates_ready = Signal(int, list)  # request id, [candidate dicts]
-    counts_ready = Signal(int, dict)  # request id, {"kind": ..., "pages": n, "hit_pages": n, "nodes": n}
+    counts_ready = Signal(
+        int, dict
+    )  # request id, {"kind": ..., "pages": n, "hit_pages": n, "nodes": n}
     failed = Signal(int, str)
 
     def __init__(self) -> None:
@@ -157,7 +159,10 @@ class _SiteWorker(QObject):
                     removed = len(markup) - len(filter_html(flt, markup))
                     chars += removed
                     hit_pages += removed > 0
-            self.counts_ready.emit(request, {"pages": len(index.trees), "hit_pages": hit_pages, "nodes": nodes, "chars": chars})
+            self.counts_ready.emit(
+                request,
+                {"pages": len(index.trees), "hit_pages": hit_pages, "nodes": nodes, "chars": chars},
+            )
         except DeboilerError as exc:
             self.failed.emit(request, str(exc))
 

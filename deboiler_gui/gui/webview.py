@@ -142,7 +142,9 @@ class IsolatedProfile(QWebEngineProfile):
         self.interceptor = BlockingInterceptor(self)
         self.setUrlRequestInterceptor(self.interceptor)
         self.setHttpCacheType(QWebEngineProfile.HttpCacheType.NoCache)
-        self.setPersistentCookiesPolicy(QWebEngineProfile.PersistentCookiesPolicy.NoPersistentCookies)
+        self.setPersistentCookiesPolicy(
+            QWebEngineProfile.PersistentCookiesPolicy.NoPersistentCookies
+        )
         _lock_down(self.settings())
 
 
@@ -177,7 +179,9 @@ class IsolatedPage(QWebEnginePage):
         self.expected_url: QUrl | None = None
         self.refused: list[str] = []
 
-    def acceptNavigationRequest(self, url: QUrl | str, type_: QWebEnginePage.NavigationType, is_main_frame: bool) -> bool:  # noqa: N802
+    def acceptNavigationRequest(
+        self, url: QUrl | str, type_: QWebEnginePage.NavigationType, is_main_frame: bool
+    ) -> bool:  # noqa: N802
         url = QUrl(url)
         if is_main_frame and self.expected_url is not None and url == self.expected_url:
             return True
@@ -241,8 +245,16 @@ class PageView(QWebEngineView):
             raise RuntimeError("qwebchannel.js is missing from the Qt installation")
         channel_js = bytes(f.readAll().data()).decode("utf-8")
         f.close()
-        config = {"stamp": STAMP_ATTR, "highlight": HIGHLIGHT_ATTR, "style": STYLE_ATTR, "css": highlight_css(), "colours": HIGHLIGHT_COLOURS}
-        source = "\n".join([channel_js, f"var DEBOILER_CONFIG = {js_value(config)};", _resource_text("picker.js")])
+        config = {
+            "stamp": STAMP_ATTR,
+            "highlight": HIGHLIGHT_ATTR,
+            "style": STYLE_ATTR,
+            "css": highlight_css(),
+            "colours": HIGHLIGHT_COLOURS,
+        }
+        source = "\n".join(
+            [channel_js, f"var DEBOILER_CONFIG = {js_value(config)};", _resource_text("picker.js")]
+        )
         script = QWebEngineScript()
         script.setName("deboiler-picker")
         script.setSourceCode(source)
@@ -299,7 +311,9 @@ class PageView(QWebEngineView):
         kind = data.get("type")
         if kind == "ready":
             expected = self._page.expected_url
-            if expected is None or (data.get("serial_url") and data["serial_url"] != expected.toString()):
+            if expected is None or (
+                data.get("serial_url") and data["serial_url"] != expected.toString()
+            ):
                 return  # a late message from a document we no longer show
             self._ready = True
             pending, self._pending = self._pending, []
@@ -312,7 +326,9 @@ class PageView(QWebEngineView):
             self.element_hovered.emit(int(data.get("id", -1)))
         elif kind == "highlighted":
             expected = self._page.expected_url
-            if data.get("serial_url") and (expected is None or data["serial_url"] != expected.toString()):
+            if data.get("serial_url") and (
+                expected is None or data["serial_url"] != expected.toString()
+            ):
                 return  # painted on a document we no longer show
             counts = data.get("counts") or {}
             self.highlights_applied.emit({str(k): int(v) for k, v in counts.items()})

@@ -132,7 +132,9 @@ class JobBar(QWidget):
         self.current: Job | None = None
         self._callbacks: dict[Any, tuple[Job, Any, Any]] = {}
 
-    def start(self, name: str, factory: GeneratorFactory, on_done: Any = None, on_partial: Any = None) -> Job:
+    def start(
+        self, name: str, factory: GeneratorFactory, on_done: Any = None, on_partial: Any = None
+    ) -> Job:
         if self.current is not None:
             self.current.cancel()
         job = Job(name, factory)

@@ -83,7 +83,9 @@ def input_kind(path: str) -> str:
         return "warc"
     if name.endswith(JSONL_SUFFIXES):
         return "jsonl"
-    raise InputError(f"{path}: not a WARC or JSON-lines input (expected {', '.join(WARC_SUFFIXES + JSONL_SUFFIXES)})")
+    raise InputError(
+        f"{path}: not a WARC or JSON-lines input (expected {', '.join(WARC_SUFFIXES + JSONL_SUFFIXES)})"
+    )
 
 
 def _is_remote(path: str) -> bool:
@@ -117,7 +119,9 @@ def expand_inputs(inputs: Iterable[str]) -> list[str]:
     return out
 
 
-def read_local_file(file_index: int, path: str, base_url: str | None = None) -> Iterator[tuple[str, tuple[int, int, dict[str, Any]]]]:
+def read_local_file(
+    file_index: int, path: str, base_url: str | None = None
+) -> Iterator[tuple[str, tuple[int, int, dict[str, Any]]]]:
     """Records of one local input file, read with the engine's own readers: (url, (file index,
     record index, page dict))."""
     from deboiler_gui.engine.sources import InputSet
@@ -126,18 +130,28 @@ def read_local_file(file_index: int, path: str, base_url: str | None = None) -> 
         yield page.url, (file_index, rec_index, page.to_dict())
 
 
-def read_jsonl_line(file_index: int, line_index: int, name: str, line: str) -> tuple[str, tuple[int, int, dict[str, Any]]]:
+def read_jsonl_line(
+    file_index: int, line_index: int, name: str, line: str
+) -> tuple[str, tuple[int, int, dict[str, Any]]]:
     """One line of a remote JSON-lines file, through the local reader."""
     from deboiler_gui.engine.sources import iter_jsonl
 
     pages = list(iter_jsonl(io.BytesIO(line.encode("utf-8", "surrogatepass")), name))
-    page = pages[0] if pages else Page(f"{name}#L{line_index + 1}", "", status=-1, source=name, error="empty line")
+    page = (
+        pages[0]
+        if pages
+        else Page(f"{name}#L{line_index + 1}", "", status=-1, source=name, error="empty line")
+    )
     if page.error and page.url.startswith(f"{name}#L"):
-        page = Page(f"{name}#L{line_index + 1}", "", status=page.status, source=name, error=page.error)
+        page = Page(
+            f"{name}#L{line_index + 1}", "", status=page.status, source=name, error=page.error
+        )
     return page.url, (file_index, line_index, page.to_dict())
 
 
-def read_warc_bytes(file_index: int, name: str, data: bytes) -> Iterator[tuple[str, tuple[int, int, dict[str, Any]]]]:
+def read_warc_bytes(
+    file_index: int, name: str, data: bytes
+) -> Iterator[tuple[str, tuple[int, int, dict[str, Any]]]]:
     """Records of one remote WARC file, through the local reader."""
     from deboiler_gui.engine.sources import iter_warc
 
@@ -145,7 +159,9 @@ def read_warc_bytes(file_index: int, name: str, data: bytes) -> Iterator[tuple[s
         yield page.url, (file_index, rec_index, page.to_dict())
 
 
-def _later(a: tuple[int, int, dict[str, Any]], b: tuple[int, int, dict[str, Any]]) -> tuple[int, int, dict[str, Any]]:
+def _later(
+    a: tuple[int, int, dict[str, Any]], b: tuple[int, int, dict[str, Any]]
+) -> tuple[int, int, dict[str, Any]]:
     # The workspace keeps the last record of a URL; so does this.
     return a if (a[0], a[1]) > (b[0], b[1]) else b
 
@@ -159,7 +175,9 @@ def cleanable(page: Page) -> bool:
     return is_cleanable(page)
 
 
-def fit_site(site: str, pages: Iterable[dict[str, Any]], options: SparkOptions) -> tuple[DomainModel | None, str | None]:
+def fit_site(
+    site: str, pages: Iterable[dict[str, Any]], options: SparkOptions
+) -> tuple[DomainModel | None, str | None]:
     """Fit one site's model exactly as the local run does: cleanable pages in URL order."""
     from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 
@@ -168,21 +186,30 @@ def fit_site(site: str, pages: Iterable[dict[str, Any]], options: SparkOptions) 
     if not usable:
         return None, None
     try:
-        cleaner = DomainCleaner(mode=options.mode, operation_mode="memory", jobs=1, **options.config)
+        cleaner = DomainCleaner(
+            mode=options.mode, operation_mode="memory", jobs=1, **options.config
+        )
         return cleaner.fit(usable).model_, None
     except Exception as exc:  # the local run records the same message for every page of the site
         log.exception("fitting site %s failed", site)
         return None, f"fitting the site model failed: {type(exc).__name__}: {exc}"
 
 
-def clean_records(pages: Iterable[dict[str, Any]], model: DomainModel | None, site_error: str | None, templates: Sequence[Any] = ()) -> Iterator[dict[str, Any]]:
+def clean_records(
+    pages: Iterable[dict[str, Any]],
+    model: DomainModel | None,
+    site_error: str | None,
+    templates: Sequence[Any] = (),
+) -> Iterator[dict[str, Any]]:
     from deboiler_gui.engine.clean.pipeline import result_record
 
     for p in pages:
         yield result_record(Page.from_dict(p), model, site_error=site_error, templates=templates)
 
 
-def fit_and_clean_site(site: str, pages: Iterable[dict[str, Any]], options: SparkOptions) -> Iterator[dict[str, Any]]:
+def fit_and_clean_site(
+    site: str, pages: Iterable[dict[str, Any]], options: SparkOptions
+) -> Iterator[dict[str, Any]]:
     from deboiler_gui.engine.clean.pipeline import load_templates
 
     pages = sorted(pages, key=lambda p: p["url"])
@@ -194,7 +221,9 @@ def in_sample(url: str, fraction: float) -> bool:
     """Deterministic sampling by URL hash, so a rerun fits the same model."""
     if fraction >= 1.0:
         return True
-    h = int.from_bytes(hashlib.blake2b(url.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+    h = int.from_bytes(
+        hashlib.blake2b(url.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big"
+    )
     return h / 2**64 < fraction
 
 
@@ -238,9 +267,13 @@ def get_session(master: str | None = None, app_name: str = "deboiler-gui") -> An
         from pyspark import SparkConf
         from pyspark.sql import SparkSession
     except ImportError as exc:
-        raise DeboilerError('Spark is not installed: pip install "deboiler-gui[spark]" (it also needs Java 17 or newer)') from exc
+        raise DeboilerError(
+            'Spark is not installed: pip install "deboiler-gui[spark]" (it also needs Java 17 or newer)'
+        ) from exc
     if not os.environ.get("JAVA_HOME") and shutil.which("java") is None:
-        raise DeboilerError("Spark needs a Java runtime (Java 17 or newer, e.g. apt-get install openjdk-17-jre-headless); none is on PATH and JAVA_HOME is not set")
+        raise DeboilerError(
+            "Spark needs a Java runtime (Java 17 or newer, e.g. apt-get install openjdk-17-jre-headless); none is on PATH and JAVA_HOME is not set"
+        )
 
     builder = SparkSession.builder.appName(app_name).config("spark.ui.enabled", "false")
     if master:
@@ -260,15 +293,23 @@ def read_pages(sc: Any, inputs: list[str], base_url: str | None = None) -> Any:
     local = [(i, p) for i, p in enumerate(inputs) if not _is_remote(p)]
     parts = []
     if local:
-        parts.append(sc.parallelize(local, max(1, len(local))).flatMap(lambda ip: read_local_file(ip[0], ip[1], base_url)))
+        parts.append(
+            sc.parallelize(local, max(1, len(local))).flatMap(
+                lambda ip: read_local_file(ip[0], ip[1], base_url)
+            )
+        )
     for i, p in enumerate(inputs):
         if not _is_remote(p):
             continue
         if input_kind(p) == "warc":
-            parts.append(sc.binaryFiles(p).flatMap(lambda nd, i=i: read_warc_bytes(i, nd[0], nd[1])))
+            parts.append(
+                sc.binaryFiles(p).flatMap(lambda nd, i=i: read_warc_bytes(i, nd[0], nd[1]))
+            )
         else:
             parts.append(
-                sc.textFile(p).zipWithIndex().map(lambda li, i=i, p=p: read_jsonl_line(i, li[1], p, li[0]))
+                sc.textFile(p)
+                .zipWithIndex()
+                .map(lambda li, i=i, p=p: read_jsonl_line(i, li[1], p, li[0]))
             )
     rdd = parts[0]
     for more in parts[1:]:
@@ -276,7 +317,13 @@ def read_pages(sc: Any, inputs: list[str], base_url: str | None = None) -> Any:
     return rdd
 
 
-def clean_rdd(sc: Any, records: Any, options: SparkOptions, saved_models: dict[str, dict[str, Any]], summary: SparkSummary) -> Any:
+def clean_rdd(
+    sc: Any,
+    records: Any,
+    options: SparkOptions,
+    saved_models: dict[str, dict[str, Any]],
+    summary: SparkSummary,
+) -> Any:
     """RDD of output records from an RDD of (url, (file, record, page dict))."""
     n_parts = options.partitions or max(2, sc.defaultParallelism * 4)
     pages = records.reduceByKey(_later, n_parts).map(lambda kv: kv[1][2])
@@ -295,7 +342,9 @@ def clean_rdd(sc: Any, records: Any, options: SparkOptions, saved_models: dict[s
         fractions = {s: min(1.0, options.sample_pages / sizes[s]) for s in big}
         opts = options
         fitted = (
-            pages.filter(lambda kv: kv[0] in fractions and in_sample(kv[1]["url"], fractions[kv[0]]))
+            pages.filter(
+                lambda kv: kv[0] in fractions and in_sample(kv[1]["url"], fractions[kv[0]])
+            )
             .groupByKey(max(1, min(n_parts, len(big))))
             .map(lambda kv: (kv[0], fit_site(kv[0], kv[1], opts)))
             .collect()
@@ -317,7 +366,9 @@ def clean_rdd(sc: Any, records: Any, options: SparkOptions, saved_models: dict[s
         for site, p in part:
             if site not in cache:
                 cache[site] = DomainModel.from_dict(mods[site]) if site in mods else None
-            yield result_record(Page.from_dict(p), cache[site], site_error=errs.get(site), templates=templates)
+            yield result_record(
+                Page.from_dict(p), cache[site], site_error=errs.get(site), templates=templates
+            )
 
     opts = options
     whole = (
@@ -361,8 +412,15 @@ def _parquet_schema() -> Any:
 
 def _parquet_row(r: dict[str, Any]) -> tuple[Any, ...]:
     return (
-        r.get("url"), r.get("site"), r.get("status"), r.get("error"), r.get("http_status"),
-        r.get("title"), r.get("language"), r.get("cleaned_text"), r.get("cleaned_html"),
+        r.get("url"),
+        r.get("site"),
+        r.get("status"),
+        r.get("error"),
+        r.get("http_status"),
+        r.get("title"),
+        r.get("language"),
+        r.get("cleaned_text"),
+        r.get("cleaned_html"),
         json.dumps(r, ensure_ascii=False, sort_keys=True),
     )
 
@@ -424,9 +482,18 @@ def run_clean(
         _write(spark, out, output, options.fmt)
         failed = out.filter(lambda r: r.get("status") == "error")
         failed.map(
-            lambda r: json.dumps({"url": r["url"], "site": r.get("site"), "error": r.get("error")}, ensure_ascii=False)
-        ).saveAsTextFile(os.path.join(output, "_errors") if not _is_remote(output) else output.rstrip("/") + "/_errors")
-        counts = dict(out.map(lambda r: (r.get("status"), 1)).reduceByKey(lambda a, b: a + b).collect())
+            lambda r: json.dumps(
+                {"url": r["url"], "site": r.get("site"), "error": r.get("error")},
+                ensure_ascii=False,
+            )
+        ).saveAsTextFile(
+            os.path.join(output, "_errors")
+            if not _is_remote(output)
+            else output.rstrip("/") + "/_errors"
+        )
+        counts = dict(
+            out.map(lambda r: (r.get("status"), 1)).reduceByKey(lambda a, b: a + b).collect()
+        )
         summary.ok = counts.get("ok", 0)
         summary.skipped = counts.get("skipped", 0)
         summary.errors = sum(v for k, v in counts.items() if k not in ("ok", "skipped"))
@@ -435,7 +502,12 @@ def run_clean(
         return summary
 
 
-def extract_records(pages: Iterable[dict[str, Any]], templates: list[dict[str, Any]], models: dict[str, dict[str, Any]], diagnostics: bool) -> Iterator[dict[str, Any]]:
+def extract_records(
+    pages: Iterable[dict[str, Any]],
+    templates: list[dict[str, Any]],
+    models: dict[str, dict[str, Any]],
+    diagnostics: bool,
+) -> Iterator[dict[str, Any]]:
     """Extraction of one partition with the local engine's functions."""
     from deboiler_gui.engine.template.evaluate import extraction_record
     from deboiler_gui.engine.template.extract import iter_extract
@@ -474,9 +546,13 @@ def run_extract(
         n_parts = partitions or max(2, sc.defaultParallelism * 4)
         shared = sc.broadcast((templates, models))
         pages = read_pages(sc, paths).reduceByKey(_later, n_parts).map(lambda kv: kv[1][2])
-        out = pages.mapPartitions(lambda part: extract_records(part, shared.value[0], shared.value[1], diagnostics)).persist()
+        out = pages.mapPartitions(
+            lambda part: extract_records(part, shared.value[0], shared.value[1], diagnostics)
+        ).persist()
         out.map(lambda r: json.dumps(r, ensure_ascii=False, sort_keys=True)).saveAsTextFile(output)
-        counts = dict(out.map(lambda r: (r.get("status"), 1)).reduceByKey(lambda a, b: a + b).collect())
+        counts = dict(
+            out.map(lambda r: (r.get("status"), 1)).reduceByKey(lambda a, b: a + b).collect()
+        )
         out.unpersist()
         return counts
 

@@ -12,4 +12,6 @@ from deboiler_gui.cli.scale import spark_group
 
 if __name__ == "__main__":
     # --master is left to spark-submit: the session it created is the active one.
-    sys.exit(spark_group.main(args=sys.argv[1:], prog_name="deboiler-gui spark", standalone_mode=True))
+    sys.exit(
+        spark_group.main(args=sys.argv[1:], prog_name="deboiler-gui spark", standalone_mode=True)
+    )

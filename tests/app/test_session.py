@@ -19,7 +19,10 @@ from deboiler_gui.engine.store import Workspace
 def workspace(tmp_path: Path) -> str:
     path = tmp_path / "ws.sqlite"
     with Workspace(path) as ws:
-        ws.add_pages(Page(f"https://s.example/p{i}.html", f"<html><body><p>page {i}</p></body></html>") for i in range(120))
+        ws.add_pages(
+            Page(f"https://s.example/p{i}.html", f"<html><body><p>page {i}</p></body></html>")
+            for i in range(120)
+        )
     return str(path)
 
 
@@ -34,7 +37,9 @@ def test_worker_process_returns_the_steps_result_and_partial_batches(workspace: 
 
 def test_worker_process_relays_typed_engine_errors(tmp_path: Path) -> None:
     with pytest.raises(WorkspaceError, match="no such file"):
-        for _ in session.run_in_child("page_summaries", str(tmp_path / "missing.sqlite"), "s.example"):
+        for _ in session.run_in_child(
+            "page_summaries", str(tmp_path / "missing.sqlite"), "s.example"
+        ):
             pass
 
 
@@ -56,7 +61,9 @@ def test_only_known_steps_run_in_a_worker() -> None:
         next(session.run_in_child("clear_draft", "x"))
 
 
-def test_inputs_get_their_own_workspace_and_workspaces_are_used_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workspace: str) -> None:
+def test_inputs_get_their_own_workspace_and_workspaces_are_used_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workspace: str
+) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     folder = tmp_path / "site"
     folder.mkdir()

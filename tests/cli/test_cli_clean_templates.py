@@ -17,7 +17,9 @@ PAGE = DEMO_BASE_URL.rstrip("/") + "/guides/compost.html"
 
 
 def _clean(runner: CliRunner, ws: Path, out: Path, *extra: str) -> dict[str, dict]:
-    result = runner.invoke(cli, ["clean", str(ws), "--workspace", str(ws), "--output", str(out), "--quiet", *extra])
+    result = runner.invoke(
+        cli, ["clean", str(ws), "--workspace", str(ws), "--output", str(out), "--quiet", *extra]
+    )
     assert result.exit_code == 0, result.output
     return {r["url"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
 
@@ -25,7 +27,12 @@ def _clean(runner: CliRunner, ws: Path, out: Path, *extra: str) -> dict[str, dic
 def test_clean_honours_template_remove_and_keep_rules(tmp_path: Path) -> None:
     runner = CliRunner()
     ws_path = tmp_path / "demo.sqlite"
-    assert runner.invoke(cli, ["import", str(demo_site_path()), "-w", str(ws_path), "--base-url", DEMO_BASE_URL]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["import", str(demo_site_path()), "-w", str(ws_path), "--base-url", DEMO_BASE_URL]
+        ).exit_code
+        == 0
+    )
     assert runner.invoke(cli, ["fit", "-w", str(ws_path)]).exit_code == 0
     site = PAGE.split("/")[2]
     template = Template(
@@ -57,6 +64,18 @@ def test_clean_with_an_unknown_template_names_it(tmp_path: Path) -> None:
     runner = CliRunner()
     ws_path = tmp_path / "demo.sqlite"
     runner.invoke(cli, ["import", str(demo_site_path()), "-w", str(ws_path)])
-    result = runner.invoke(cli, ["clean", str(ws_path), "--workspace", str(ws_path), "-o", str(tmp_path / "o.jsonl"), "--template", "nope"])
+    result = runner.invoke(
+        cli,
+        [
+            "clean",
+            str(ws_path),
+            "--workspace",
+            str(ws_path),
+            "-o",
+            str(tmp_path / "o.jsonl"),
+            "--template",
+            "nope",
+        ],
+    )
     assert result.exit_code == 1
     assert "nope" in result.output

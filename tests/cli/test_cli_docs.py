@@ -39,6 +39,8 @@ def test_quick_start_is_two_commands_and_ci_runs_the_second() -> None:
     assert demo.startswith("pip install -e . ") and "deboiler-gui clean --demo" in demo
     assert tests.startswith('pip install -e ".[test]"') and "pytest" in tests
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
-    assert any(line.strip() == tests for line in ci.splitlines()), ".ci/run must run the README's test command word for word"
+    assert any(line.strip() == tests for line in ci.splitlines()), (
+        ".ci/run must run the README's test command word for word"
+    )
     constraints = README.parent / "constraints.txt"
     assert "-c constraints.txt" in demo and "-c constraints.txt" in tests and constraints.is_file()

@@ -147,7 +147,10 @@ def test_templates_repair_after_a_redesign_of_the_learned_pages(tmp_path: Path) 
     t = Template(
         "news",
         site=SITE,
-        fields=(Field("title", xpaths=("//h1[@class='headline']",)), Field("tags", xpaths=("//ul[@class='tags']/li/a",), is_list=True)),
+        fields=(
+            Field("title", xpaths=("//h1[@class='headline']",)),
+            Field("tags", xpaths=("//ul[@class='tags']/li/a",), is_list=True),
+        ),
         use_cleaner=False,
     )
     f = tmp_path / "t.json"

@@ -27,7 +27,9 @@ def test_verbose_shows_the_engines_notes_and_the_log_file_keeps_them(tmp_path: P
     quiet = CliRunner().invoke(cli, ["clean", str(demo_site_path()), "-o", str(out), "-q"])
     assert quiet.exit_code == 0, quiet.output
     assert "fitted" not in quiet.stderr
-    loud = CliRunner().invoke(cli, ["-v", "--log-file", str(log), "clean", str(demo_site_path()), "-o", str(out), "-q"])
+    loud = CliRunner().invoke(
+        cli, ["-v", "--log-file", str(log), "clean", str(demo_site_path()), "-o", str(out), "-q"]
+    )
     assert loud.exit_code == 0, loud.output
     assert "INFO deboiler_gui.engine.clean.boilerplate: fitted" in loud.stderr
     text = log.read_text(encoding="utf-8")
@@ -42,7 +44,10 @@ def test_a_warning_is_one_line_unless_verbose(capsys: pytest.CaptureFixture[str]
     except ValueError:
         logger.warning("page https://a.example/x failed", exc_info=True)
     err = capsys.readouterr().err
-    assert err.strip() == "warning: page https://a.example/x failed (ValueError: bad byte; run with -v for the traceback)"
+    assert (
+        err.strip()
+        == "warning: page https://a.example/x failed (ValueError: bad byte; run with -v for the traceback)"
+    )
     configure_logging(1, None)
     try:
         raise ValueError("bad byte")

@@ -164,7 +164,9 @@ def test_monitor_baseline_then_a_redesign_breaks_the_template(tmp_path: Path) ->
     ]
     # a repair for the price: the new XPath gives the price on the redesigned pages
     best = [r for r in report["repairs"] if r["best"] and r["field"] == "price"]
-    assert best and best[0]["fixes"] == best[0]["pages_tried"] == 11  # the pages that had a price last run
+    assert (
+        best and best[0]["fixes"] == best[0]["pages_tried"] == 11
+    )  # the pages that had a price last run
     html = (tmp_path / "r2" / "report.html").read_text(encoding="utf-8")
     assert "broken" in html and "hit rate fell from 100% to 0%" in html and "<script" not in html
 

@@ -37,20 +37,31 @@ def run(*args: str) -> Any:
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    assert SQLITE_DOCS.is_dir(), "the SQLite documentation (sqlite3-doc) is part of the test machine"
+    assert SQLITE_DOCS.is_dir(), (
+        "the SQLite documentation (sqlite3-doc) is part of the test machine"
+    )
     root = tmp_path_factory.mktemp("sqlite")
     folder = root / "site"
     folder.mkdir()
     for path in sorted(SQLITE_DOCS.glob("*.html"))[:40]:
         shutil.copy(path, folder / path.name)
     ws = root / "ws.sqlite"
-    assert run("import", str(folder), "-w", str(ws), "--base-url", f"http://{SITE}/", "-q").exit_code == 0
+    assert (
+        run("import", str(folder), "-w", str(ws), "--base-url", f"http://{SITE}/", "-q").exit_code
+        == 0
+    )
     assert run("fit", "-w", str(ws), "-q").exit_code == 0
     t = Template(
         "docs",
         site=SITE,
-        remove=(Rule("never", "//div[@class='no-such-block']"), Rule("about-page", "//body[.//h1[starts-with(normalize-space(.), 'About SQLite')]]/*")),
-        fields=(Field("title", xpaths=("//h1",)), Field("modified", xpaths=("//p[contains(., 'last modified')]",))),
+        remove=(
+            Rule("never", "//div[@class='no-such-block']"),
+            Rule("about-page", "//body[.//h1[starts-with(normalize-space(.), 'About SQLite')]]/*"),
+        ),
+        fields=(
+            Field("title", xpaths=("//h1",)),
+            Field("modified", xpaths=("//p[contains(., 'last modified')]",)),
+        ),
     )
     with Workspace(ws) as w:
         w.save_template(t, message="hand-written")
@@ -60,7 +71,9 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def report(workspace: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     out = tmp_path_factory.mktemp("report") / "report.html"
-    result = run("report", "-w", str(workspace), "-t", "docs", "-o", str(out), "--max-eaten", "0.5", "-q")
+    result = run(
+        "report", "-w", str(workspace), "-t", "docs", "-o", str(out), "--max-eaten", "0.5", "-q"
+    )
     assert result.exit_code == 0, result.output
     return out.read_text(encoding="utf-8")
 
@@ -135,13 +148,24 @@ def test_errors_are_one_line_with_exit_code_1(workspace: Path, tmp_path: Path) -
         (["-w", str(workspace), "-o", str(tmp_path / "no" / "r.html")], "does not exist"),
     ]
     for args, needle in cases:
-        proc = subprocess.run([sys.executable, "-m", "deboiler_gui", "report", *args, "-q"], capture_output=True, text=True, timeout=60)
-        assert proc.returncode == 1 and needle in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        proc = subprocess.run(
+            [sys.executable, "-m", "deboiler_gui", "report", *args, "-q"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert (
+            proc.returncode == 1
+            and needle in proc.stderr
+            and len(proc.stderr.strip().splitlines()) == 1
+        ), proc.stderr
     assert not (tmp_path / "r.html").exists()
 
 
 def test_report_usage_errors_exit_2(workspace: Path, tmp_path: Path) -> None:
-    result = CliRunner().invoke(cli, ["report", "-w", str(workspace), "-o", str(tmp_path / "r.html"), "--max-eaten", "2"])
+    result = CliRunner().invoke(
+        cli, ["report", "-w", str(workspace), "-o", str(tmp_path / "r.html"), "--max-eaten", "2"]
+    )
     assert result.exit_code == 2
 
 

@@ -20,8 +20,12 @@ def _records(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def test_quick_start_clean_demo_to_named_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # the README's command names its output relative to the shell's folder
+def test_quick_start_clean_demo_to_named_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(
+        tmp_path
+    )  # the README's command names its output relative to the shell's folder
     result = CliRunner().invoke(cli, ["clean", "--demo", "--output", "demo-clean.jsonl"])
     assert result.exit_code == 0, result.output
     records = _records(tmp_path / "demo-clean.jsonl")
@@ -32,7 +36,9 @@ def test_quick_start_clean_demo_to_named_output(tmp_path: Path, monkeypatch: pyt
     assert "This page has been viewed" not in guide["cleaned_text"]
 
 
-def test_clean_demo_without_output_writes_a_default_and_says_where(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_clean_demo_without_output_writes_a_default_and_says_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     result = runner.invoke(cli, ["clean", "--demo", "--quiet"])
@@ -46,9 +52,22 @@ def test_clean_demo_without_output_writes_a_default_and_says_where(tmp_path: Pat
 def test_import_fit_then_clean_workspace_to_csv(tmp_path: Path) -> None:
     runner = CliRunner()
     ws = tmp_path / "w.sqlite"
-    result = runner.invoke(cli, ["import", str(demo_site_path()), "--workspace", str(ws), "--base-url", "https://garden.example/"])
+    result = runner.invoke(
+        cli,
+        [
+            "import",
+            str(demo_site_path()),
+            "--workspace",
+            str(ws),
+            "--base-url",
+            "https://garden.example/",
+        ],
+    )
     assert result.exit_code == 0, result.output
-    assert "Imported 29 pages (29 ok, 0 skipped, 0 errors)" in result.output and "garden.example (29)" in result.output
+    assert (
+        "Imported 29 pages (29 ok, 0 skipped, 0 errors)" in result.output
+        and "garden.example (29)" in result.output
+    )
     result = runner.invoke(cli, ["fit", "--workspace", str(ws), "--mode", "compat"])
     assert result.exit_code == 0, result.output
     assert "garden.example: model saved" in result.output
@@ -63,7 +82,9 @@ def test_import_fit_then_clean_workspace_to_csv(tmp_path: Path) -> None:
 
 def test_format_option_overrides_the_extension(tmp_path: Path) -> None:
     out = tmp_path / "results.out"
-    result = CliRunner().invoke(cli, ["clean", "--demo", "-q", "-o", str(out), "--format", "sqlite"])
+    result = CliRunner().invoke(
+        cli, ["clean", "--demo", "-q", "-o", str(out), "--format", "sqlite"]
+    )
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"SQLite format 3")
 
@@ -78,10 +99,16 @@ def test_format_option_overrides_the_extension(tmp_path: Path) -> None:
         (["fit", "--workspace", "{tmp}/none.sqlite"], 1, "none.sqlite: no such file"),
         (["fit", "--workspace", "{tmp}/bad.sqlite"], 1, "bad.sqlite: not a SQLite database"),
         (["import", "{tmp}/nothing", "-w", "{tmp}/w.sqlite"], 1, "nothing: no such file or folder"),
-        (["clean", "--demo", "--site", "elsewhere.org", "-o", "{tmp}/o.jsonl"], 1, "no pages of site(s) elsewhere.org"),
+        (
+            ["clean", "--demo", "--site", "elsewhere.org", "-o", "{tmp}/o.jsonl"],
+            1,
+            "no pages of site(s) elsewhere.org",
+        ),
     ],
 )
-def test_errors_are_one_line_with_exit_codes(tmp_path: Path, args: list[str], code: int, message: str) -> None:
+def test_errors_are_one_line_with_exit_codes(
+    tmp_path: Path, args: list[str], code: int, message: str
+) -> None:
     (tmp_path / "bad.sqlite").write_text("not a database")
     result = CliRunner().invoke(cli, [a.replace("{tmp}", str(tmp_path)) for a in args])
     assert result.exit_code == code, result.output
@@ -93,9 +120,24 @@ def test_errors_are_one_line_with_exit_codes(tmp_path: Path, args: list[str], co
 def test_console_script_exit_codes_and_progress_on_stderr(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}
     run = [sys.executable, "-m", "deboiler_gui"]
-    ok = subprocess.run([*run, "clean", "--demo", "-o", str(tmp_path / "d.jsonl")], capture_output=True, text=True, env=env, timeout=120)
+    ok = subprocess.run(
+        [*run, "clean", "--demo", "-o", str(tmp_path / "d.jsonl")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert ok.returncode == 0, ok.stderr
     assert "Cleaning" in ok.stderr and "Wrote 29 results" in ok.stdout
-    missing = subprocess.run([*run, "clean", str(tmp_path / "gone.jsonl")], capture_output=True, text=True, env=env, timeout=120)
+    missing = subprocess.run(
+        [*run, "clean", str(tmp_path / "gone.jsonl")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert missing.returncode == 1
-    assert missing.stderr.strip().splitlines()[-1] == f"Error: {tmp_path / 'gone.jsonl'}: no such file or folder"
+    assert (
+        missing.stderr.strip().splitlines()[-1]
+        == f"Error: {tmp_path / 'gone.jsonl'}: no such file or folder"
+    )

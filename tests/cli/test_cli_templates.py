@@ -60,7 +60,10 @@ def test_import_list_show_history_diff_revert_export(ws: Path, tmp_path: Path) -
     r = run("templates", "list", "-w", ws)
     assert r.output.startswith("news\tv2\tshop.example\t3 fields")
     r = run("templates", "history", "news", "-w", ws)
-    assert [line.split("\t")[0] for line in r.output.splitlines()] == ["v1", "v2"] and "fallback" in r.output
+    assert [line.split("\t")[0] for line in r.output.splitlines()] == [
+        "v1",
+        "v2",
+    ] and "fallback" in r.output
     r = run("templates", "show", "news", "-w", ws, "--version", "1")
     assert r.output == f1.read_text(encoding="utf-8")
     r = run("templates", "diff", "news", "1", "-w", ws)
@@ -70,7 +73,11 @@ def test_import_list_show_history_diff_revert_export(ws: Path, tmp_path: Path) -
     out = tmp_path / "export.json"
     assert run("templates", "export", "news", "-w", ws, "-o", out).exit_code == 0
     assert out.read_text(encoding="utf-8") == f1.read_text(encoding="utf-8")
-    for fmt, marker in [("xml", "<nodeId>title</nodeId>"), ("trafilatura", "["), ("scrapy", "class NewsSpider")]:
+    for fmt, marker in [
+        ("xml", "<nodeId>title</nodeId>"),
+        ("trafilatura", "["),
+        ("scrapy", "class NewsSpider"),
+    ]:
         r = run("templates", "export", "news", "-w", ws, "--format", fmt)
         assert r.exit_code == 0 and marker in r.output
 
@@ -115,17 +122,35 @@ def test_evaluate_reports_rates_and_failing_pages(ws: Path, tmp_path: Path) -> N
     r = run("evaluate", "-w", ws, "-q")
     assert r.exit_code == 0
     assert "news\ttitle\t6/7\t85.7%" in r.output
-    assert "fails on https://shop.example/news/2024/odd.html: /html/body/div[2]/h1: no match" in r.output
+    assert (
+        "fails on https://shop.example/news/2024/odd.html: /html/body/div[2]/h1: no match"
+        in r.output
+    )
     gold = tmp_path / "gold.jsonl"
-    gold.write_text(json.dumps({"url": f"https://{SITE}/news/2024/article-3.html", "title": "Article number 3: on widgets", "tags": ["tag 3-0", "tag 3-1", "tag 3-2"]}) + "\n", encoding="utf-8")
+    gold.write_text(
+        json.dumps(
+            {
+                "url": f"https://{SITE}/news/2024/article-3.html",
+                "title": "Article number 3: on widgets",
+                "tags": ["tag 3-0", "tag 3-1", "tag 3-2"],
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     r = run("evaluate", "-w", ws, "--gold", gold, "--json")
     report = json.loads(r.output)
-    assert report["quality"]["title"]["precision"] == 1.0 and report["quality"]["tags"]["recall"] == 1.0
+    assert (
+        report["quality"]["title"]["precision"] == 1.0
+        and report["quality"]["tags"]["recall"] == 1.0
+    )
     assert any("title" in a for a in report["alerts"])
 
 
 def test_suggest_lists_candidates_with_hit_rates(ws: Path) -> None:
-    r = run("suggest", f"https://{SITE}/news/2024/article-2.html", "--xpath", "//h1", "-w", ws, "--json")
+    r = run(
+        "suggest", f"https://{SITE}/news/2024/article-2.html", "--xpath", "//h1", "-w", ws, "--json"
+    )
     assert r.exit_code == 0, r.output
     cands = json.loads(r.output)
     assert cands[0]["page_matches"] == 1 and cands[0]["site"]["one"] == 6
@@ -137,10 +162,21 @@ def test_repair_then_accept(ws: Path) -> None:
         w.save_template(news())
     assert run("templates", "learn", "news", "-w", ws).exit_code == 0
     with Workspace(ws) as w:
-        w.add_pages([Page(f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="reorder")) for i in range(3)])
+        w.add_pages(
+            [
+                Page(
+                    f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="reorder")
+                )
+                for i in range(3)
+            ]
+        )
     r = run("templates", "repair", "news", "-w", ws, "-q", "--accept-repairs")
     assert r.exit_code == 0, r.output
-    assert "title:" in r.output and "fixes 3 page(s)" in r.output and "repairs accepted as version 3" in r.output
+    assert (
+        "title:" in r.output
+        and "fixes 3 page(s)" in r.output
+        and "repairs accepted as version 3" in r.output
+    )
     r = run("evaluate", "-w", ws, "-q")
     assert "news\ttitle\t9/9\t100.0%" in r.output
 
@@ -151,20 +187,30 @@ def test_repair_then_accept(ws: Path) -> None:
         (["suggest", "https://x/", "--xpath", "//a[", "-w", "{ws}"], 2, "expression '//a\\['"),
         (["extract", "-w", "{ws}", "-o", "{tmp}/o.jsonl"], 2, "Missing option"),
         (["extract", "-t", "nope", "-w", "{ws}", "-o", "{tmp}/o.jsonl"], 1, "no template 'nope'"),
-        (["extract", "-t", "{tmp}/bad.json", "-w", "{ws}", "-o", "{tmp}/o.jsonl"], 1, "version 9 is not supported"),
+        (
+            ["extract", "-t", "{tmp}/bad.json", "-w", "{ws}", "-o", "{tmp}/o.jsonl"],
+            1,
+            "version 9 is not supported",
+        ),
         (["templates", "import", "{tmp}/bad.json", "-w", "{ws}"], 1, "version 9 is not supported"),
         (["templates", "show", "nope", "-w", "{ws}"], 1, "no template 'nope'"),
         (["templates", "list", "-w", "{tmp}/missing.sqlite"], 1, "no such file"),
         (["templates", "export", "--format", "scrapy", "-w", "{ws}"], 2, "exactly one template"),
     ],
 )
-def test_errors_and_exit_codes(ws: Path, tmp_path: Path, args: list[str], code: int, message: str) -> None:
-    (tmp_path / "bad.json").write_text('{"format": "deboiler-gui-rules", "version": 9, "templates": []}', encoding="utf-8")
+def test_errors_and_exit_codes(
+    ws: Path, tmp_path: Path, args: list[str], code: int, message: str
+) -> None:
+    (tmp_path / "bad.json").write_text(
+        '{"format": "deboiler-gui-rules", "version": 9, "templates": []}', encoding="utf-8"
+    )
     with Workspace(ws) as w:
         w.save_template(replace(news(), name="a"))
         w.save_template(replace(news(), name="b"))
     argv = [a.format(ws=ws, tmp=tmp_path) for a in args]
-    proc = subprocess.run([sys.executable, "-m", "deboiler_gui", *argv], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "deboiler_gui", *argv], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == code, proc.stderr
     import re
 
@@ -178,9 +224,22 @@ def test_two_processes_import_into_one_workspace(ws: Path, tmp_path: Path) -> No
     files = []
     for k in range(2):
         f = tmp_path / f"r{k}.json"
-        f.write_text(rulefile.dumps([Template(f"t{k}-{i}", fields=(Field("t", xpaths=("//h1",)),)) for i in range(20)]), encoding="utf-8")
+        f.write_text(
+            rulefile.dumps(
+                [Template(f"t{k}-{i}", fields=(Field("t", xpaths=("//h1",)),)) for i in range(20)]
+            ),
+            encoding="utf-8",
+        )
         files.append(f)
-    procs = [subprocess.Popen([sys.executable, "-m", "deboiler_gui", "templates", "import", str(f), "-w", str(ws)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for f in files * 2]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "deboiler_gui", "templates", "import", str(f), "-w", str(ws)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for f in files * 2
+    ]
     outs = [p.communicate(timeout=120) for p in procs]
     assert [p.returncode for p in procs] == [0, 0, 0, 0], outs
     with Workspace(ws) as w:

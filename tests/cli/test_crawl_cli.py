@@ -22,9 +22,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from crawlserver import GBK_TEXT, CrawlServer, Site  # noqa: E402
 
 FACTORY = [
-    {"name": "api", "url_pattern": "/api/items?page={page}", "match": "/catalog",
-     "fields": {"page": "//ul[@id='pages']/li/@data-page"}},
-    {"name": "items", "url_pattern": "/item/{id}.html", "match": "/api/items", "fields": {"id": "/json/items/item/id"}},
+    {
+        "name": "api",
+        "url_pattern": "/api/items?page={page}",
+        "match": "/catalog",
+        "fields": {"page": "//ul[@id='pages']/li/@data-page"},
+    },
+    {
+        "name": "items",
+        "url_pattern": "/item/{id}.html",
+        "match": "/api/items",
+        "fields": {"id": "/json/items/item/id"},
+    },
 ]
 FAST = ["--timeout", "3", "--retries", "0", "--max-bytes", "1000000", "-q"]
 
@@ -39,7 +48,19 @@ def test_crawl_then_export_warc_round_trips(tmp_path: Path) -> None:
     factory.write_text(json.dumps(FACTORY), encoding="utf-8")
     runner = CliRunner()
     with CrawlServer(Site(pages=40, slow=0.2)) as srv:
-        result = runner.invoke(cli, ["crawl", srv.base + "/", "-w", str(ws_path), "--link-factory", str(factory), "--json", *FAST])
+        result = runner.invoke(
+            cli,
+            [
+                "crawl",
+                srv.base + "/",
+                "-w",
+                str(ws_path),
+                "--link-factory",
+                str(factory),
+                "--json",
+                *FAST,
+            ],
+        )
         assert result.exit_code == 0, result.output
         stats = json.loads(result.output)
         # With no retries flaky.html fails; slow.html (0.2 s) arrives within the timeout.
@@ -64,7 +85,9 @@ def test_crawl_then_export_warc_round_trips(tmp_path: Path) -> None:
 
 
 def test_export_warc_of_a_missing_workspace_fails_cleanly(tmp_path: Path) -> None:
-    result = CliRunner().invoke(cli, ["export-warc", str(tmp_path / "o.warc"), "-w", str(tmp_path / "none.sqlite")])
+    result = CliRunner().invoke(
+        cli, ["export-warc", str(tmp_path / "o.warc"), "-w", str(tmp_path / "none.sqlite")]
+    )
     assert result.exit_code == 1 and "none.sqlite" in result.output
     assert not (tmp_path / "o.warc").exists()
 
@@ -78,11 +101,24 @@ def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path: Path) -> No
     ws_path = tmp_path / "w.sqlite"
     site = Site(pages=60, latency=0.02, slow=0.2)
     with CrawlServer(site) as srv:
-        cmd = [sys.executable, "-m", "deboiler_gui", "crawl", srv.base + "/", "-w", str(ws_path),
-               "--no-sitemaps", "--per-host", "2", *FAST]
+        cmd = [
+            sys.executable,
+            "-m",
+            "deboiler_gui",
+            "crawl",
+            srv.base + "/",
+            "-w",
+            str(ws_path),
+            "--no-sitemaps",
+            "--per-host",
+            "2",
+            *FAST,
+        ]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 30
-        while sum(_pages(srv).values()) < 40 and time.monotonic() < deadline and proc.poll() is None:
+        while (
+            sum(_pages(srv).values()) < 40 and time.monotonic() < deadline and proc.poll() is None
+        ):
             time.sleep(0.02)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
@@ -93,8 +129,10 @@ def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path: Path) -> No
         again = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
         assert again.returncode == 0, again.stderr
     with Workspace(ws_path) as ws:
-        good = {p.url[len(srv.base):] for p in ws.iter_pages() if p.ok}
-    expected = {p for p in site.expected_ok_paths() if not p.startswith(("/orphan/", "/api/", "/item/"))}
+        good = {p.url[len(srv.base) :] for p in ws.iter_pages() if p.ok}
+    expected = {
+        p for p in site.expected_ok_paths() if not p.startswith(("/orphan/", "/api/", "/item/"))
+    }
     expected = expected - {"/flaky.html"} | {"/slow.html"}  # no retries; slow.html is fast enough
     pair = {"/dup.html", "/page/0.html"}
     assert good - pair == expected - pair and len(good & pair) == 1

@@ -46,52 +46,100 @@ class Site:
 
     # -------------------------------------------------------------- content
     def page_html(self, n: int) -> bytes:
-        links = [f"/page/{m}.html" for m in (n - 1, n + 1, (n * 7 + 3) % self.pages) if 0 <= m < self.pages]
-        extra = [f"/private/secret-{n}.html", f"/old/{(n + 2) % self.pages}", "/", "/about.html",
-                 f"/page/{n + 1}.html#part", "http://localhost:1/elsewhere.html", "mailto:x@example.org"]
+        links = [
+            f"/page/{m}.html"
+            for m in (n - 1, n + 1, (n * 7 + 3) % self.pages)
+            if 0 <= m < self.pages
+        ]
+        extra = [
+            f"/private/secret-{n}.html",
+            f"/old/{(n + 2) % self.pages}",
+            "/",
+            "/about.html",
+            f"/page/{n + 1}.html#part",
+            "http://localhost:1/elsewhere.html",
+            "mailto:x@example.org",
+        ]
         items = "".join(f'<li><a href="{u}">link {i}</a></li>' for i, u in enumerate(links + extra))
         body = " ".join(f"Paragraph {k} of page {n} with some words to read." for k in range(12))
-        return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Page {n}</title></head>"
-                f"<body><nav><ul>{items}</ul></nav><main><h1>Page {n}</h1><p>{body}</p></main>"
-                "<footer>Generated site</footer></body></html>").encode()
+        return (
+            f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Page {n}</title></head>"
+            f"<body><nav><ul>{items}</ul></nav><main><h1>Page {n}</h1><p>{body}</p></main>"
+            "<footer>Generated site</footer></body></html>"
+        ).encode()
 
     def index_html(self) -> bytes:
-        links = ["/page/0.html", "/about.html", "/catalog.html", "/dup.html", "/slow.html",
-                 "/slowish.html", "/error500.html", "/flaky.html", "/gbk.html", "/gbk-meta.html",
-                 "/image.png", "/fake.html", "/big.html", "/missing.html", "/moved.html",
-                 "/private/index.html"]
+        links = [
+            "/page/0.html",
+            "/about.html",
+            "/catalog.html",
+            "/dup.html",
+            "/slow.html",
+            "/slowish.html",
+            "/error500.html",
+            "/flaky.html",
+            "/gbk.html",
+            "/gbk-meta.html",
+            "/image.png",
+            "/fake.html",
+            "/big.html",
+            "/missing.html",
+            "/moved.html",
+            "/private/index.html",
+        ]
         items = "".join(f'<li><a href="{u}">{u}</a></li>' for u in links)
-        return f"<html><head><title>Home</title></head><body><ul>{items}</ul></body></html>".encode()
+        return (
+            f"<html><head><title>Home</title></head><body><ul>{items}</ul></body></html>".encode()
+        )
 
     def catalog_html(self) -> bytes:
         pages = "".join(f'<li data-page="{p}">API page {p}</li>' for p in range(1, API_PAGES + 1))
         return f"<html><body><h1>Catalogue</h1><ul id='pages'>{pages}</ul></body></html>".encode()
 
     def api_json(self, page: int) -> bytes:
-        items = [{"id": f"i{page}-{k}", "title": f"Item {k} of {page}"} for k in range(ITEMS_PER_API_PAGE)]
+        items = [
+            {"id": f"i{page}-{k}", "title": f"Item {k} of {page}"}
+            for k in range(ITEMS_PER_API_PAGE)
+        ]
         return json.dumps({"page": page, "items": items}).encode()
 
     def item_ids(self) -> list[str]:
         return [f"i{p}-{k}" for p in range(1, API_PAGES + 1) for k in range(ITEMS_PER_API_PAGE)]
 
     def robots(self, base: str) -> bytes:
-        return (f"# test robots\nUser-agent: otherbot\nDisallow: /\n\nUser-agent: *\n"
-                f"Disallow: /private/\nAllow: /private/index.html$\nDisallow: /*.cgi$\n\n"
-                f"Sitemap: {base}/sitemap.xml\n").encode()
+        return (
+            f"# test robots\nUser-agent: otherbot\nDisallow: /\n\nUser-agent: *\n"
+            f"Disallow: /private/\nAllow: /private/index.html$\nDisallow: /*.cgi$\n\n"
+            f"Sitemap: {base}/sitemap.xml\n"
+        ).encode()
 
     def sitemap_index(self, base: str) -> bytes:
-        return (f'<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-                f"<sitemap><loc>{base}/sitemap-pages.xml</loc></sitemap></sitemapindex>").encode()
+        return (
+            f'<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            f"<sitemap><loc>{base}/sitemap-pages.xml</loc></sitemap></sitemapindex>"
+        ).encode()
 
     def sitemap_pages(self, base: str) -> bytes:
-        locs = [f"{base}/orphan/{k}.html" for k in range(ORPHANS)] + [f"{base}/page/1.html", f"{base}/private/listed.html"]
+        locs = [f"{base}/orphan/{k}.html" for k in range(ORPHANS)] + [
+            f"{base}/page/1.html",
+            f"{base}/private/listed.html",
+        ]
         urls = "".join(f"<url><loc>{u}</loc></url>" for u in locs)
         return f'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>'.encode()
 
     def expected_ok_paths(self) -> set[str]:
         """Paths a complete crawl stores as good pages (2xx, text)."""
-        paths = {"/", "/about.html", "/catalog.html", "/slowish.html", "/flaky.html", "/gbk.html",
-                 "/gbk-meta.html", "/target.html", "/private/index.html"}
+        paths = {
+            "/",
+            "/about.html",
+            "/catalog.html",
+            "/slowish.html",
+            "/flaky.html",
+            "/gbk.html",
+            "/gbk-meta.html",
+            "/target.html",
+            "/private/index.html",
+        }
         paths |= {f"/page/{n}.html" for n in range(self.pages)}
         paths |= {f"/orphan/{k}.html" for k in range(ORPHANS)}
         paths |= {f"/api/items?page={p}" for p in range(1, API_PAGES + 1)}
@@ -120,7 +168,11 @@ class Site:
         if p == "/dup.html":
             return 200, html, self.page_html(0)  # byte-identical to /page/0.html
         if p.startswith("/orphan/"):
-            return 200, html, f"<html><body><h1>Orphan {p}</h1><p>Only in the sitemap.</p></body></html>".encode()
+            return (
+                200,
+                html,
+                f"<html><body><h1>Orphan {p}</h1><p>Only in the sitemap.</p></body></html>".encode(),
+            )
         if p in ("/about.html", "/target.html", "/private/index.html"):
             return 200, html, f"<html><body><h1>{p}</h1><a href='/'>home</a></body></html>".encode()
         if p.startswith("/old/"):
@@ -142,7 +194,9 @@ class Site:
                 return 503, {**html, "Retry-After": "0"}, b"busy"
             return 200, html, b"<html><body><h1>Flaky</h1><p>Second time lucky.</p></body></html>"
         if p == "/gbk.html":
-            body = f"<html><head><title>{GBK_TEXT}</title></head><body><p>{GBK_TEXT}</p></body></html>"
+            body = (
+                f"<html><head><title>{GBK_TEXT}</title></head><body><p>{GBK_TEXT}</p></body></html>"
+            )
             return 200, {"Content-Type": "text/html; charset=GBK"}, body.encode("gbk")
         if p == "/gbk-meta.html":
             body = f'<html><head><meta http-equiv="Content-Type" content="text/html; charset=gbk"></head><body><p>{GBK_TEXT}</p></body></html>'
@@ -226,7 +280,9 @@ class CrawlServer:
         self.httpd = Server(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, name="crawlserver", daemon=True)
+        self.thread = threading.Thread(
+            target=self.httpd.serve_forever, name="crawlserver", daemon=True
+        )
 
     def __enter__(self) -> CrawlServer:
         self.thread.start()
@@ -252,10 +308,15 @@ class CrawlServer:
         for h in hits:
             counts[h.path] = counts.get(h.path, 0) + 1
         gaps.sort()
-        return {"requests": len(hits), "max_active": peak, "min_gap": gaps[0] if gaps else None,
-                "median_gap": gaps[len(gaps) // 2] if gaps else None,
-                "repeated": {p: n for p, n in counts.items() if n > 1},
-                "first": starts[0] if starts else None, "last": max((h.end for h in hits), default=None)}
+        return {
+            "requests": len(hits),
+            "max_active": peak,
+            "min_gap": gaps[0] if gaps else None,
+            "median_gap": gaps[len(gaps) // 2] if gaps else None,
+            "repeated": {p: n for p, n in counts.items() if n > 1},
+            "first": starts[0] if starts else None,
+            "last": max((h.end for h in hits), default=None),
+        }
 
     def paths(self) -> list[str]:
         with self._lock:

@@ -64,7 +64,9 @@ def fitted(site: list[Page]) -> DomainCleaner:
     return DomainCleaner().fit(site)
 
 
-def test_improved_removes_changing_navigation_and_keeps_content(fitted: DomainCleaner, site: list[Page]) -> None:
+def test_improved_removes_changing_navigation_and_keeps_content(
+    fitted: DomainCleaner, site: list[Page]
+) -> None:
     for page, result in zip(site, fitted.transform(site), strict=True):
         assert result.status == "ok"
         text = result.cleaned_text
@@ -97,7 +99,9 @@ def test_compat_matches_the_deboiler_package(site: list[Page]) -> None:
         warnings.simplefilter("ignore")  # the package imports the deprecated cgi module
         deboiler = pytest.importorskip("deboiler")
         from deboiler.dataset import ListDataset
-    records = [{"url": p.url, "content": p.html, "status": 200, "content_type": "text/html"} for p in site]
+    records = [
+        {"url": p.url, "content": p.html, "status": 200, "content_type": "text/html"} for p in site
+    ]
     theirs = deboiler.Deboiler(n_processes=1, operation_mode="memory", verbose=False)
     dataset = ListDataset(records, verbose=False)
     theirs.fit(dataset)
@@ -131,10 +135,15 @@ def test_removals_name_the_subtree_and_the_reason(fitted: DomainCleaner, site: l
 def test_cleaned_html_leaks_no_internal_attribute(fitted: DomainCleaner, site: list[Page]) -> None:
     page = site[4]
     allowed = {
-        (el.tag, name) for el in parse_html(page.html).iter() if isinstance(el.tag, str) for name in el.attrib
+        (el.tag, name)
+        for el in parse_html(page.html).iter()
+        if isinstance(el.tag, str)
+        for name in el.attrib
     }
     cleaned = lxml.html.document_fromstring(clean_page(page, fitted.model_).cleaned_html)
-    used = {(el.tag, name) for el in cleaned.iter() if isinstance(el.tag, str) for name in el.attrib}
+    used = {
+        (el.tag, name) for el in cleaned.iter() if isinstance(el.tag, str) for name in el.attrib
+    }
     assert used <= allowed
     assert "Visitors" not in clean_page(page, fitted.model_).cleaned_html
 
@@ -153,7 +162,9 @@ def test_find_boilerplate_does_not_touch_the_tree(fitted: DomainCleaner, site: l
     assert not any(a in elements for el in elements for a in el.iterancestors())
 
 
-def test_keep_protects_subtree_and_ancestors_and_remove_adds_rules(fitted: DomainCleaner, site: list[Page]) -> None:
+def test_keep_protects_subtree_and_ancestors_and_remove_adds_rules(
+    fitted: DomainCleaner, site: list[Page]
+) -> None:
     page = site[6]
     kept = clean_page(page, fitted.model_, keep_xpaths=["//div[@class='pager']/a[1]"])
     assert "Previous:" in kept.cleaned_text
@@ -161,12 +172,16 @@ def test_keep_protects_subtree_and_ancestors_and_remove_adds_rules(fitted: Domai
     removed = clean_page(page, fitted.model_, remove_xpaths=["//div[@id='main']/ul"])
     assert "Harvest" not in removed.cleaned_text
     rule = [r for r in removed.removed if r.detector == "rule"]
-    assert [(r.xpath, r.representation) for r in rule] == [("/html/body/div[2]/ul", "//div[@id='main']/ul")]
+    assert [(r.xpath, r.representation) for r in rule] == [
+        ("/html/body/div[2]/ul", "//div[@id='main']/ul")
+    ]
     with pytest.raises(RuleError, match=r"//div\[@id="):
         clean_page(page, fitted.model_, remove_xpaths=["//div[@id="])
 
 
-def test_clean_tree_works_in_place_on_a_parsed_tree(fitted: DomainCleaner, site: list[Page]) -> None:
+def test_clean_tree_works_in_place_on_a_parsed_tree(
+    fitted: DomainCleaner, site: list[Page]
+) -> None:
     root = parse_html(site[8].html)
     removals = clean_tree(root, fitted.model_, remove=["//h1"])
     text = root.text_content()
@@ -175,7 +190,9 @@ def test_clean_tree_works_in_place_on_a_parsed_tree(fitted: DomainCleaner, site:
     assert clean_tree(parse_html(site[8].html), None) == []
 
 
-def test_model_is_json_and_cleans_new_pages_without_refit(fitted: DomainCleaner, site: list[Page]) -> None:
+def test_model_is_json_and_cleans_new_pages_without_refit(
+    fitted: DomainCleaner, site: list[Page]
+) -> None:
     data = json.loads(json.dumps(fitted.model_.to_dict()))
     model = DomainModel.from_dict(data)
     assert model.site == "garden.example"
@@ -187,7 +204,9 @@ def test_model_is_json_and_cleans_new_pages_without_refit(fitted: DomainCleaner,
     assert json.dumps(model.to_dict(), sort_keys=True) == json.dumps(data, sort_keys=True)
 
 
-def test_performance_mode_and_processes_give_the_same_result(site: list[Page], fitted: DomainCleaner) -> None:
+def test_performance_mode_and_processes_give_the_same_result(
+    site: list[Page], fitted: DomainCleaner
+) -> None:
     expected = [r.to_dict() for r in fitted.transform(site)]
     perf = DomainCleaner(operation_mode="performance").fit(site)
     assert perf.model_.data == fitted.model_.data
@@ -201,7 +220,9 @@ def test_memory_mode_reuses_the_fit_analysis_only_for_the_same_html(site: list[P
     cleaner = DomainCleaner().fit(site)
     assert cleaner._store is not None and len(cleaner._store.pages) == len(site)
     # same URL, same structure, other text: the analysis kept from fit no longer holds
-    changed = Page(url=site[5].url, html=site[5].html.replace("sheltered corner", "windless corner"))
+    changed = Page(
+        url=site[5].url, html=site[5].html.replace("sheltered corner", "windless corner")
+    )
     pages = [*site[:5], changed, *site[6:]]
     got = [r.to_dict() for r in cleaner.transform(pages)]
     assert got == [clean_page(p, cleaner.model_).to_dict() for p in pages]
@@ -297,7 +318,24 @@ def test_a_page_of_links_keeps_the_site_main_content_place_and_loses_its_side_ba
     from deboiler_gui.engine.clean.boilerplate import DomainCleaner
     from deboiler_gui.engine.model import Page
 
-    names = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
+    names = [
+        "soil",
+        "water",
+        "seed",
+        "leaf",
+        "root",
+        "stem",
+        "bloom",
+        "fruit",
+        "garden",
+        "season",
+        "rain",
+        "sun",
+        "frost",
+        "mulch",
+        "compost",
+        "harvest",
+    ]
 
     def title(i: int) -> str:  # titles differ in words, not only in digits
         return f"{names[i % 16].title()} and {names[(i * 5 + 3) % 16]} {names[(i * 7 + 1) % 16]}"
@@ -306,11 +344,25 @@ def test_a_page_of_links_keeps_the_site_main_content_place_and_loses_its_side_ba
         # The side bar's text changes from page to page (the neighbours' titles) and it is
         # mostly links: only its place in the page marks it as navigation.
         side = f"<div class='side'><h3>Previous topic</h3><a href='/p{i - 1}'>{title(i - 1)}</a><h3>Next topic</h3><a href='/p{i + 1}'>{title(i + 1)}</a></div>"
-        return Page(url=f"https://docs.example/p{i}.html", html=f"<html><body><div class='doc'><div class='main'>{body}</div>{side}</div></body></html>")
+        return Page(
+            url=f"https://docs.example/p{i}.html",
+            html=f"<html><body><div class='doc'><div class='main'>{body}</div>{side}</div></body></html>",
+        )
 
-    prose = [page(i, f"<h1>Topic {i}</h1><p>{' '.join(f'word{(i * 13 + k) % 89}x' for k in range(80))}.</p>") for i in range(1, 30)]
+    prose = [
+        page(
+            i,
+            f"<h1>Topic {i}</h1><p>{' '.join(f'word{(i * 13 + k) % 89}x' for k in range(80))}.</p>",
+        )
+        for i in range(1, 30)
+    ]
     # A chapter page: its content is a list of links, so the text outside links is tiny.
-    chapter = page(30, "<h1>Chapter</h1><ul>" + "".join(f"<li><a href='/p{k}'>Topic {k} of the chapter</a></li>" for k in range(1, 12)) + "</ul>")
+    chapter = page(
+        30,
+        "<h1>Chapter</h1><ul>"
+        + "".join(f"<li><a href='/p{k}'>Topic {k} of the chapter</a></li>" for k in range(1, 12))
+        + "</ul>",
+    )
     cleaner = DomainCleaner(mode="improved").fit([*prose, chapter])
     assert cleaner.model_.data["main_slots"], "no slot holds the content on most pages"
     (result,) = list(cleaner.transform([chapter]))
@@ -323,17 +375,38 @@ def test_a_part_of_the_content_area_with_the_same_shape_everywhere_is_not_a_fram
     from deboiler_gui.engine.model import Page
 
     levels = ["Deprecated", "Experimental", "Stable", "Legacy"]
-    words = ["soil", "water", "seed", "leaf", "root", "stem", "bloom", "fruit", "garden", "season", "rain", "sun", "frost", "mulch", "compost", "harvest"]
+    words = [
+        "soil",
+        "water",
+        "seed",
+        "leaf",
+        "root",
+        "stem",
+        "bloom",
+        "fruit",
+        "garden",
+        "season",
+        "rain",
+        "sun",
+        "frost",
+        "mulch",
+        "compost",
+        "harvest",
+    ]
 
     def page(i: int) -> Page:
         prose = " ".join(words[(i * 7 + k * 3) % 16] + words[(k + i) % 16] for k in range(120))
         # An API page: a stability note with a link (same shape on every page, changing text),
         # then the sections; the side menu outside the content area.
-        return Page(url=f"https://api.example/m{i}.html", html=(
-            f"<html><body><div class='side'><a href='/'>Index</a> <a href='/m{i - 1}.html'>{words[i % 16]} module</a></div>"
-            f"<div id='api'><p class='stability'>Stability: {i % 4} - <a href='/doc#stability'>{levels[i % 4]}</a> since {words[i % 16]} {words[(i // 16) % 16]}</p>"
-            f"<section><h2>{words[i % 16]} {words[(i + 3) % 16]}</h2><p>{prose}.</p></section>"
-            f"<section><h3>More</h3><p>{words[(i + 1) % 16]} only.</p></section></div></body></html>"))
+        return Page(
+            url=f"https://api.example/m{i}.html",
+            html=(
+                f"<html><body><div class='side'><a href='/'>Index</a> <a href='/m{i - 1}.html'>{words[i % 16]} module</a></div>"
+                f"<div id='api'><p class='stability'>Stability: {i % 4} - <a href='/doc#stability'>{levels[i % 4]}</a> since {words[i % 16]} {words[(i // 16) % 16]}</p>"
+                f"<section><h2>{words[i % 16]} {words[(i + 3) % 16]}</h2><p>{prose}.</p></section>"
+                f"<section><h3>More</h3><p>{words[(i + 1) % 16]} only.</p></section></div></body></html>"
+            ),
+        )
 
     pages = [page(i) for i in range(1, 40)]
     cleaner = DomainCleaner(mode="improved").fit(pages)

@@ -26,31 +26,55 @@ from deboiler_gui.engine.store import Workspace
 
 FACTORIES: list[dict[str, Any]] = [
     # HTML page -> JSON API pages: the catalogue lists page numbers.
-    {"name": "api", "url_pattern": "/api/items?page={page}", "match": "/catalog\\.html$",
-     "fields": {"page": "//ul[@id='pages']/li/@data-page"}},
+    {
+        "name": "api",
+        "url_pattern": "/api/items?page={page}",
+        "match": "/catalog\\.html$",
+        "fields": {"page": "//ul[@id='pages']/li/@data-page"},
+    },
     # JSON API -> item pages: the same XPath machinery on the JSON's XML form.
-    {"name": "items", "url_pattern": "/item/{id}.html", "match": "/api/items",
-     "fields": {"id": "/json/items/item/id"}},
+    {
+        "name": "items",
+        "url_pattern": "/item/{id}.html",
+        "match": "/api/items",
+        "fields": {"id": "/json/items/item/id"},
+    },
 ]
 # Requests each of these gets: 1 + retries (always failing) or 2 (fails once).
 RETRIED = {"/error500.html", "/slow.html", "/flaky.html"}
-FAILED = {"/error500.html": "HTTP 500", "/slow.html": "timed out", "/big.html": "exceeds the limit",
-          "/fake.html": "binary", "/missing.html": "HTTP 404"}
+FAILED = {
+    "/error500.html": "HTTP 500",
+    "/slow.html": "timed out",
+    "/big.html": "exceeds the limit",
+    "/fake.html": "binary",
+    "/missing.html": "HTTP 404",
+}
 
 
 def _config(base: str, **kw: Any) -> CrawlConfig:
-    opts: dict[str, Any] = dict(seeds=[base + "/"], max_pages=5000, timeout=2.0, retries=1, backoff=0.05,
-                                max_bytes=1024 * 1024, concurrency=8, per_host=4, link_factories=FACTORIES)
+    opts: dict[str, Any] = dict(
+        seeds=[base + "/"],
+        max_pages=5000,
+        timeout=2.0,
+        retries=1,
+        backoff=0.05,
+        max_bytes=1024 * 1024,
+        concurrency=8,
+        per_host=4,
+        link_factories=FACTORIES,
+    )
     opts.update(kw)
     return CrawlConfig(**opts)
 
 
 def _paths(ws: Workspace, base: str, *, ok: bool = True) -> set[str]:
-    return {p.url[len(base):] for p in ws.iter_pages() if p.ok == ok}
+    return {p.url[len(base) :] for p in ws.iter_pages() if p.ok == ok}
 
 
 def _page_requests(srv: CrawlServer) -> Counter[str]:
-    return Counter(p for p in srv.paths() if p not in ("/robots.txt", "/sitemap.xml", "/sitemap-pages.xml"))
+    return Counter(
+        p for p in srv.paths() if p not in ("/robots.txt", "/sitemap.xml", "/sitemap-pages.xml")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +85,16 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> Any:
     with CrawlServer(site) as srv, Workspace(path) as ws:
         steps: list[Any] = []
         stats = run(crawl_steps(_config(srv.base), ws), steps.append)
-        pages = {p.url[len(srv.base):]: p for p in ws.iter_pages()}
-        yield {"srv": srv, "site": site, "stats": stats, "steps": steps, "pages": pages,
-               "status": crawl_status(ws), "base": srv.base}
+        pages = {p.url[len(srv.base) :]: p for p in ws.iter_pages()}
+        yield {
+            "srv": srv,
+            "site": site,
+            "stats": stats,
+            "steps": steps,
+            "pages": pages,
+            "status": crawl_status(ws),
+            "base": srv.base,
+        }
 
 
 def test_every_expected_page_arrives_once(full: Any) -> None:
@@ -95,7 +126,9 @@ def test_sitemap_and_link_factories_feed_the_crawl(full: Any) -> None:
     assert len(orphans) == 10  # linked from nowhere, listed only in the sitemap index's child
     api = {k: p for k, p in pages.items() if k.startswith("/api/items")}
     assert sorted(api) == ["/api/items?page=1", "/api/items?page=2", "/api/items?page=3"]
-    assert all(p.content_type == "application/json" and p.html.startswith("{") for p in api.values())
+    assert all(
+        p.content_type == "application/json" and p.html.startswith("{") for p in api.values()
+    )
     items = {k for k in pages if k.startswith("/item/")}
     assert items == {f"/item/{i}.html" for i in full["site"].item_ids()}
 
@@ -108,7 +141,7 @@ def test_redirects_are_followed_once_and_not_stored(full: Any) -> None:
 
 
 def test_failures_are_recorded_with_reasons(full: Any) -> None:
-    failures = {f["url"][len(full["base"]):]: f for f in full["status"]["failures"]}
+    failures = {f["url"][len(full["base"]) :]: f for f in full["status"]["failures"]}
     for path, reason in FAILED.items():
         assert reason in failures[path]["reason"], (path, failures[path])
         assert full["pages"][path].error  # the page list shows it, with the reason
@@ -175,7 +208,9 @@ def test_interrupt_and_resume_lose_and_repeat_nothing(tmp_path: Path) -> None:
 
 def test_max_pages_is_a_budget_over_resumed_runs(tmp_path: Path) -> None:
     with CrawlServer(Site(pages=100, slow=0.1)) as srv, Workspace(tmp_path / "w.sqlite") as ws:
-        stats = crawl(_config(srv.base, max_pages=20, link_factories=[], discover_sitemaps=False), ws)
+        stats = crawl(
+            _config(srv.base, max_pages=20, link_factories=[], discover_sitemaps=False), ws
+        )
         assert len(_page_requests(srv)) == 20
         assert not stats.finished and stats.queued > 0 and stats.budget_spent
         crawl(_config(srv.base, max_pages=30, link_factories=[], discover_sitemaps=False), ws)
@@ -192,7 +227,12 @@ def test_per_host_concurrency_and_delay_hold_on_the_server(tmp_path: Path) -> No
         crawl(_config(srv.base, max_pages=25, concurrency=8, per_host=2, link_factories=[]), ws)
         assert srv.max_active == 2  # used, never exceeded
     with CrawlServer(site) as srv, Workspace(tmp_path / "w2.sqlite") as ws:
-        crawl(_config(srv.base, max_pages=10, concurrency=8, per_host=4, delay=0.15, link_factories=[]), ws)
+        crawl(
+            _config(
+                srv.base, max_pages=10, concurrency=8, per_host=4, delay=0.15, link_factories=[]
+            ),
+            ws,
+        )
         starts = sorted(h.start for h in srv.hits)
         gaps = sorted(b - a for a, b in zip(starts, starts[1:], strict=False))
         assert len(starts) >= 10
@@ -219,8 +259,15 @@ def test_robots_crawl_delay_and_user_agent_groups(tmp_path: Path) -> None:
 
 def test_connection_failures_are_recorded_and_the_crawl_goes_on(tmp_path: Path) -> None:
     with CrawlServer(Site(pages=5)) as srv, Workspace(tmp_path / "w.sqlite") as ws:
-        cfg = _config(srv.base, seeds=[srv.base + "/about.html", "http://127.0.0.1:1/nothing.html"],
-                      retries=0, link_factories=[], follow_links=False, robots=False, discover_sitemaps=False)
+        cfg = _config(
+            srv.base,
+            seeds=[srv.base + "/about.html", "http://127.0.0.1:1/nothing.html"],
+            retries=0,
+            link_factories=[],
+            follow_links=False,
+            robots=False,
+            discover_sitemaps=False,
+        )
         stats = crawl(cfg, ws)
         dead = ws.get_page("http://127.0.0.1:1/nothing.html")
         assert dead is not None and dead.status < 0 and "connection failed" in (dead.error or "")
@@ -238,7 +285,9 @@ def test_unreachable_robots_txt_means_disallow_all(tmp_path: Path) -> None:
         stats = crawl(_config(srv.base, retries=0, link_factories=[]), ws)
         assert set(srv.paths()) == {"/robots.txt"}
         # Not blocked for good: the start page waits for a run that can read robots.txt.
-        assert stats.blocked == 0 and stats.fetched == 0 and stats.queued == 1 and not stats.finished
+        assert (
+            stats.blocked == 0 and stats.fetched == 0 and stats.queued == 1 and not stats.finished
+        )
         assert stats.unreachable_hosts == [srv.base] and not stats.budget_spent
 
 
@@ -261,7 +310,13 @@ def test_fetch_names_dns_and_tls_failures(monkeypatch: pytest.MonkeyPatch) -> No
     pool = make_pool(per_host=1, user_agent="t")
     with CrawlServer(Site(pages=3)) as srv:
         # https:// to a plain-HTTP server: the TLS handshake fails, locally.
-        tls = fetch(pool, srv.base.replace("http://", "https://") + "/", timeout=2, max_bytes=1000, allowed_types=None)
+        tls = fetch(
+            pool,
+            srv.base.replace("http://", "https://") + "/",
+            timeout=2,
+            max_bytes=1000,
+            allowed_types=None,
+        )
         assert tls.kind == "tls" and "TLS" in (tls.error or "")
 
     def no_dns(*args: Any, **kwargs: Any) -> Any:
@@ -277,7 +332,9 @@ def test_sitemap_is_discovered_without_robots_txt(tmp_path: Path) -> None:
         crawl(_config(srv.base, robots=False, follow_links=False, link_factories=[], retries=0), ws)
         assert "/robots.txt" not in srv.paths()
         assert srv.count("/sitemap.xml") == 1
-        assert {p for p in _paths(ws, srv.base) if p.startswith("/orphan/")} == {f"/orphan/{k}.html" for k in range(10)}
+        assert {p for p in _paths(ws, srv.base) if p.startswith("/orphan/")} == {
+            f"/orphan/{k}.html" for k in range(10)
+        }
 
 
 def test_a_missing_sitemap_is_not_a_page_failure(tmp_path: Path) -> None:

@@ -102,43 +102,72 @@ def test_extract_links_honours_base_rel_and_meta_robots() -> None:
     <a rel="nofollow" href="secret">no</a><a href="mailto:x@y">mail</a>
     <area href="map.html"><iframe src="frame.html"></iframe></body></html>"""
     links = extract_links(parse_html(html), "http://h/other/page.html")
-    assert links == ["http://h/dir/p2.html", "http://h/dir/a.html", "http://h/abs",
-                     "http://h/dir/map.html", "http://h/dir/frame.html"]
+    assert links == [
+        "http://h/dir/p2.html",
+        "http://h/dir/a.html",
+        "http://h/abs",
+        "http://h/dir/map.html",
+        "http://h/dir/frame.html",
+    ]
     nofollow = '<html><head><meta name="robots" content="noindex, nofollow"></head><body><a href="/x">x</a></body></html>'
     assert extract_links(parse_html(nofollow), "http://h/") == []
 
 
 def test_link_factory_from_html_pairs_list_fields() -> None:
-    factory = LinkFactory.from_dict({
-        "name": "pager", "url_pattern": "/list/{cat}/{page}.html",
-        "fields": {"cat": "//h1/@data-cat", "page": "//ul/li/@data-p"},
-    })
-    root = parse_html('<h1 data-cat="a b">x</h1><ul><li data-p="1"/><li data-p="2"/><li data-p="3"/></ul>')
+    factory = LinkFactory.from_dict(
+        {
+            "name": "pager",
+            "url_pattern": "/list/{cat}/{page}.html",
+            "fields": {"cat": "//h1/@data-cat", "page": "//ul/li/@data-p"},
+        }
+    )
+    root = parse_html(
+        '<h1 data-cat="a b">x</h1><ul><li data-p="1"/><li data-p="2"/><li data-p="3"/></ul>'
+    )
     assert factory.generate(root, "http://h/start") == [
-        "http://h/list/a%20b/1.html", "http://h/list/a%20b/2.html", "http://h/list/a%20b/3.html"]
+        "http://h/list/a%20b/1.html",
+        "http://h/list/a%20b/2.html",
+        "http://h/list/a%20b/3.html",
+    ]
     assert factory.generate(parse_html("<p>none</p>"), "http://h/") == []
 
 
 def test_link_factory_on_json_and_url_values() -> None:
     data = '{"data": [{"url": "/news/1.html"}, {"url": "https://h/news/2.html"}], "next": 2}'
     root = json_to_xml(data)
-    detail = LinkFactory.from_dict({"name": "detail", "url_pattern": "{u}", "fields": {"u": "/json/data/item/url"}})
-    assert detail.generate(root, "https://h/api?page=1") == ["https://h/news/1.html", "https://h/news/2.html"]
-    nxt = LinkFactory.from_dict({"name": "next", "url_pattern": "/api?page={n}", "match": "/api", "fields": {"n": "/json/next"}})
+    detail = LinkFactory.from_dict(
+        {"name": "detail", "url_pattern": "{u}", "fields": {"u": "/json/data/item/url"}}
+    )
+    assert detail.generate(root, "https://h/api?page=1") == [
+        "https://h/news/1.html",
+        "https://h/news/2.html",
+    ]
+    nxt = LinkFactory.from_dict(
+        {
+            "name": "next",
+            "url_pattern": "/api?page={n}",
+            "match": "/api",
+            "fields": {"n": "/json/next"},
+        }
+    )
     assert nxt.applies_to("https://h/api?page=1") and not nxt.applies_to("https://h/news/1.html")
     assert nxt.generate(root, "https://h/api?page=1") == ["https://h/api?page=2"]
 
 
 def test_link_factory_from_a_stored_template_round_trips() -> None:
     template = {
-        "name": "api pages", "site": "h",
+        "name": "api pages",
+        "site": "h",
         "fields": [{"id": "page", "xpaths": ["//missing", "//li/@data-page"], "list": True}],
         "link_factory": {"url_pattern": "/api?page={page}", "match": "catalog"},
     }
     factory = LinkFactory.from_dict(template)
     again = LinkFactory.from_dict(factory.to_dict())
     root = parse_html('<ul><li data-page="4"/><li data-page="5"/></ul>')
-    assert again.generate(root, "http://h/catalog") == ["http://h/api?page=4", "http://h/api?page=5"]
+    assert again.generate(root, "http://h/catalog") == [
+        "http://h/api?page=4",
+        "http://h/api?page=5",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -157,22 +186,60 @@ def test_link_factory_errors_name_the_culprit(data: dict[str, object], named: st
     assert named in str(info.value)
 
 
-@pytest.mark.parametrize("base", ["http://h/a/b.html", "http://h/a/", "http://h", "http://h/a/b.html?x=1",
-                                  "http://h/a/b/c", "https://h:8443/x/y.html#f", "http://H:80/A/../b/./c.html",
-                                  "http://h/d%7e/é.html", "http://h/a//b/c.html"])
+@pytest.mark.parametrize(
+    "base",
+    [
+        "http://h/a/b.html",
+        "http://h/a/",
+        "http://h",
+        "http://h/a/b.html?x=1",
+        "http://h/a/b/c",
+        "https://h:8443/x/y.html#f",
+        "http://H:80/A/../b/./c.html",
+        "http://h/d%7e/é.html",
+        "http://h/a//b/c.html",
+    ],
+)
 def test_cached_link_resolution_equals_plain_joining(base: str) -> None:
     # Links are resolved per folder (cached); the result must be what joining with the page gives.
-    raws = ["c.html", "../c.html", "./", "/abs", "//o/x", "http://z/q", "?p=2", "x/../y", "..", ".",
-            "c.html?q=1#f", "%7Ea", "a b", "c.html?", "a\tb", "C.HTML", "a%2fb", "é/ü.html?x=ä",
-            "/x/./y/../z?a=b&c=%aa", "..//x", "HTTPS://Other:443/X", "q:colon", "a:b/c", "/%zz"]
+    raws = [
+        "c.html",
+        "../c.html",
+        "./",
+        "/abs",
+        "//o/x",
+        "http://z/q",
+        "?p=2",
+        "x/../y",
+        "..",
+        ".",
+        "c.html?q=1#f",
+        "%7Ea",
+        "a b",
+        "c.html?",
+        "a\tb",
+        "C.HTML",
+        "a%2fb",
+        "é/ü.html?x=ä",
+        "/x/./y/../z?a=b&c=%aa",
+        "..//x",
+        "HTTPS://Other:443/X",
+        "q:colon",
+        "a:b/c",
+        "/%zz",
+    ]
     for raw in raws:
         expected = normalize_url(raw, base)
         got = extract_links(parse_html(f'<a href="{raw}">x</a>'), base)
         assert got == ([expected] if expected else []), raw
 
 
-@given(raw=st.text(alphabet="aB9./?#%2fé:-_ =&~;@[]+\t\\", min_size=1, max_size=12),
-       base=st.sampled_from(["http://h/a/b.html", "http://h/", "https://h:8443/x/y/", "http://h/a/b?c=d"]))
+@given(
+    raw=st.text(alphabet="aB9./?#%2fé:-_ =&~;@[]+\t\\", min_size=1, max_size=12),
+    base=st.sampled_from(
+        ["http://h/a/b.html", "http://h/", "https://h:8443/x/y/", "http://h/a/b?c=d"]
+    ),
+)
 @settings(max_examples=400, deadline=None)
 def test_cached_link_resolution_property(raw: str, base: str) -> None:
     expected = normalize_url(raw, base)

@@ -63,7 +63,10 @@ def test_breadcrumbs_from_aria_label_and_schema_org_and_length_limit() -> None:
     ("html", "expected"),
     [
         ('<html lang="de"><body>x</body></html>', "de"),
-        ('<html><head><meta http-equiv="Content-Language" content="fr, en"></head><body>x</body></html>', "fr"),
+        (
+            '<html><head><meta http-equiv="Content-Language" content="fr, en"></head><body>x</body></html>',
+            "fr",
+        ),
         ("<p>这是一个关于花园的页面，讲述如何种植玫瑰。</p>", "zh"),
         ("<p>これは庭についてのページです。バラの育て方。</p>", "ja"),
         ("<p>The roses in the garden are red and the tulips are yellow, as is the sun.</p>", "en"),
@@ -82,7 +85,12 @@ def test_guess_language_is_silent_when_unsure() -> None:
 def test_text_excludes_scripts_and_puts_blocks_on_lines() -> None:
     text = cleaned_text(parse_html(PAGE))
     assert "hidden" not in text and "color" not in text
-    assert text.splitlines()[:4] == ["Home › Flowers › Roses", "Growing roses", "Roses likesun.", "Pruning"]
+    assert text.splitlines()[:4] == [
+        "Home › Flowers › Roses",
+        "Growing roses",
+        "Roses likesun.",
+        "Pruning",
+    ]
 
 
 def test_consume_text_matches_cleaned_text() -> None:
@@ -102,5 +110,9 @@ def test_headings_and_lists_on_empty_page() -> None:
 
 def test_consume_gives_text_headings_and_lists_like_the_readers() -> None:
     for html in (PAGE, "", "<h2>a<br>b</h2><ol><li>x<p>y</p></li></ol>"):
-        expected = (cleaned_text(parse_html(html)), headings_of(parse_html(html)), lists_of(parse_html(html)))
+        expected = (
+            cleaned_text(parse_html(html)),
+            headings_of(parse_html(html)),
+            lists_of(parse_html(html)),
+        )
         assert consume(parse_html(html)) == expected

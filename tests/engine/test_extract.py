@@ -31,12 +31,33 @@ def news(**kw: object) -> Template:
         "site": SITE,
         "urls": (URL,),
         "fields": (
-            Field("title", xpaths=("//h2", "//h1[contains(concat(' ', normalize-space(@class), ' '), ' headline ')]"), required=True),
+            Field(
+                "title",
+                xpaths=(
+                    "//h2",
+                    "//h1[contains(concat(' ', normalize-space(@class), ' '), ' headline ')]",
+                ),
+                required=True,
+            ),
             Field("date", xpaths=("//span[@class='date']",), processors=(Processor("date"),)),
             Field("body", xpaths=("div.body",)),
             Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True),
-            Field("tag_links", xpaths=("//ul[@class='tags']/li/a",), is_list=True, kind="attribute", attribute="href"),
-            Field("specs", xpaths=("//table[@class='specs']/tr[%d]",), is_list=True, children=(Field("key", xpaths=("./td[1]",)), Field("value", xpaths=("./td[2]",), processors=(Processor("number"),)))),
+            Field(
+                "tag_links",
+                xpaths=("//ul[@class='tags']/li/a",),
+                is_list=True,
+                kind="attribute",
+                attribute="href",
+            ),
+            Field(
+                "specs",
+                xpaths=("//table[@class='specs']/tr[%d]",),
+                is_list=True,
+                children=(
+                    Field("key", xpaths=("./td[1]",)),
+                    Field("value", xpaths=("./td[2]",), processors=(Processor("number"),)),
+                ),
+            ),
         ),
     }
     base.update(kw)
@@ -66,7 +87,10 @@ def test_fields_values_and_diagnostics() -> None:
     assert res.status == "ok"
     assert res.values["title"] == "Article number 2: on widgets"
     assert res.values["date"] == "2024-05-03"
-    assert res.values["body"].startswith("First paragraph of article 2 about widgets.") and "\nSecond paragraph 2, still real content." in res.values["body"]
+    assert (
+        res.values["body"].startswith("First paragraph of article 2 about widgets.")
+        and "\nSecond paragraph 2, still real content." in res.values["body"]
+    )
     assert res.values["tags"] == ["tag 2-0", "tag 2-1", "tag 2-2"]
     assert res.values["tag_links"] == ["/tag/t2-0", "/tag/t2-1", "/tag/t2-2"]
     assert res.values["specs"] == [{"key": f"key{k}", "value": str(20 + k)} for k in range(3)]
@@ -78,7 +102,12 @@ def test_fields_values_and_diagnostics() -> None:
 
 
 def test_failing_field_reports_why_and_template_is_partial() -> None:
-    t = news(fields=(Field("title", xpaths=("//h1",)), Field("price", xpaths=("//span[@class='price']", "//em"))))
+    t = news(
+        fields=(
+            Field("title", xpaths=("//h1",)),
+            Field("price", xpaths=("//span[@class='price']", "//em")),
+        )
+    )
     res = apply_template(pages(1)[0], t)
     assert res.status == "partial" and res.failed_fields == ["price"]
     assert [x["error"] for x in res.fields["price"].tried] == ["no match", "no match"]
@@ -88,7 +117,10 @@ def test_failing_field_reports_why_and_template_is_partial() -> None:
 def test_remove_rules_and_filters_apply_to_field_values() -> None:
     t = news(
         remove=(Rule("second", "//div[@class='body']/p[2]"),),
-        fields=(Field("body", xpaths=("//div[contains(@class,'article')]",)), Field("footer", xpaths=("#footer",), kind="html")),
+        fields=(
+            Field("body", xpaths=("//div[contains(@class,'article')]",)),
+            Field("footer", xpaths=("#footer",), kind="html"),
+        ),
         filters=(
             NoiseFilter("no-digits", "text", pattern=r"\d+", fields=("body",)),
             NoiseFilter("internal", "url", pattern=r"^/", fields=("footer",)),
@@ -115,8 +147,14 @@ def test_cleaner_removes_boilerplate_inside_fields_unless_kept() -> None:
 
 
 def test_extract_page_falls_back_to_the_next_template() -> None:
-    broken = news(name="a-broken", urls=(f"https://{SITE}/news/2024/",), fields=(Field("title", xpaths=("//h5",)),))
-    good = news(name="b-good", urls=(f"https://{SITE}/news/",), fields=(Field("title", xpaths=("//h1",)),))
+    broken = news(
+        name="a-broken",
+        urls=(f"https://{SITE}/news/2024/",),
+        fields=(Field("title", xpaths=("//h5",)),),
+    )
+    good = news(
+        name="b-good", urls=(f"https://{SITE}/news/",), fields=(Field("title", xpaths=("//h1",)),)
+    )
     res = extract_page(pages(1)[0], [good, broken])
     assert res.template == "b-good" and res.values["title"].startswith("Article number 1")
     none = extract_page(Page("https://elsewhere.example/x", "<p>x</p>"), [good])
@@ -126,7 +164,14 @@ def test_extract_page_falls_back_to_the_next_template() -> None:
 def test_json_pages_use_the_same_xpaths() -> None:
     doc = {"data": {"items": [{"title": "First", "url": "/a"}, {"title": "Second", "url": "/b"}]}}
     page = Page(f"https://{SITE}/api/list", json.dumps(doc), content_type="application/json")
-    t = Template("api", site=SITE, fields=(Field("titles", xpaths=("/json/data/items/item[%d]/title",), is_list=True), Field("first", xpaths=("//item[1]/url",))))
+    t = Template(
+        "api",
+        site=SITE,
+        fields=(
+            Field("titles", xpaths=("/json/data/items/item[%d]/title",), is_list=True),
+            Field("first", xpaths=("//item[1]/url",)),
+        ),
+    )
     res = apply_template(page, t)
     assert res.values == {"titles": ["First", "Second"], "first": "/a"}
 
@@ -135,13 +180,26 @@ def test_invalid_template_fails_before_the_first_page() -> None:
     bad = news(fields=(Field("title", xpaths=("//h1[",)),))
     with pytest.raises(RuleError) as info:
         list(iter_extract(pages(2), [bad]))
-    assert info.value.template == "news" and info.value.field == "title" and info.value.expression == "//h1["
+    assert (
+        info.value.template == "news"
+        and info.value.field == "title"
+        and info.value.expression == "//h1["
+    )
     with pytest.raises(RuleError, match="rule 'nope'"):
-        list(iter_extract(pages(1), [news(fields=(Field("t", xpaths=("//h1",), processors=(Processor("nope"),)),))]))
+        list(
+            iter_extract(
+                pages(1),
+                [news(fields=(Field("t", xpaths=("//h1",), processors=(Processor("nope"),)),))],
+            )
+        )
 
 
 def test_one_bad_page_does_not_stop_the_run() -> None:
-    site = [Page(f"https://{SITE}/news/2024/broken.html", "", error="unreadable"), *pages(2), Page(f"https://{SITE}/news/2024/junk.html", "\x00\x01\x02garbage<<<")]
+    site = [
+        Page(f"https://{SITE}/news/2024/broken.html", "", error="unreadable"),
+        *pages(2),
+        Page(f"https://{SITE}/news/2024/junk.html", "\x00\x01\x02garbage<<<"),
+    ]
     results = list(iter_extract(site, [news()]))
     assert [r.status for r in results] == ["error", "ok", "ok", "partial"]
 
@@ -149,7 +207,12 @@ def test_one_bad_page_does_not_stop_the_run() -> None:
 def test_evaluate_expression_counts_pages() -> None:
     trees = [parse_html(article_html(i, tags=i % 3)) for i in range(6)]
     assert evaluate_expression(trees, "//h1") == {"one": 6, "none": 0, "many": 0, "pages": 6}
-    assert evaluate_expression(trees, "//ul[@class='tags']/li[%d]") == {"one": 2, "none": 2, "many": 2, "pages": 6}
+    assert evaluate_expression(trees, "//ul[@class='tags']/li[%d]") == {
+        "one": 2,
+        "none": 2,
+        "many": 2,
+        "pages": 6,
+    }
 
 
 def test_app_helpers_field_coverage_and_rule_hits() -> None:
@@ -159,6 +222,8 @@ def test_app_helpers_field_coverage_and_rule_hits() -> None:
     tags = Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True)
     cov = evaluate_field(trees, tags, news())
     assert cov == {"ok": 4, "empty": 2, "pages": 6, "by_xpath": {"//ul[@class='tags']/li[%d]/a": 4}}
-    t = news(remove=(Rule("menu", "#nav"),), filters=(NoiseFilter("external", "url", pattern=r"^/"),))
+    t = news(
+        remove=(Rule("menu", "#nav"),), filters=(NoiseFilter("external", "url", pattern=r"^/"),)
+    )
     hits = rule_nodes(trees[1], t)
     assert hits == {"menu": ["/html/body/div[1]"], "external": ["/html/body/div[3]/a"]}

@@ -29,6 +29,7 @@ def demo_model() -> DomainModel:
     assert model is not None
     return model
 
+
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Bytes that look like pages more often than pure noise: markup, declarations, multi-byte runs.
@@ -37,11 +38,22 @@ _pieces = st.sampled_from(
      b"<?xml version='1.0' encoding='big5'?>", b"\xef\xbb\xbf", b"\xff\xfe", b"\x00", "荷花".encode("gb18030"),
      "東京".encode("shift_jis"), "中文".encode(), b"\xe4\xb8", b"<!--", b"<script>", b"&#x0;", b"]]>"]
 )  # fmt: skip
-page_bytes = st.one_of(st.binary(max_size=2000), st.lists(st.one_of(_pieces, st.binary(max_size=20)), max_size=60).map(b"".join))
+page_bytes = st.one_of(
+    st.binary(max_size=2000),
+    st.lists(st.one_of(_pieces, st.binary(max_size=20)), max_size=60).map(b"".join),
+)
 
 
 @FAST
-@given(data=page_bytes, header=st.one_of(st.none(), st.sampled_from(["text/html; charset=gbk", "text/html; charset=bogus", "text/html; charset=utf-16"])))
+@given(
+    data=page_bytes,
+    header=st.one_of(
+        st.none(),
+        st.sampled_from(
+            ["text/html; charset=gbk", "text/html; charset=bogus", "text/html; charset=utf-16"]
+        ),
+    ),
+)
 def test_decoding_gives_text_or_input_error(data: bytes, header: str | None) -> None:
     try:
         text, codec = decode_html(data, header)
@@ -63,7 +75,19 @@ def test_page_from_bytes_never_raises_and_cleaning_never_raises(data: bytes) -> 
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(lines=st.lists(st.one_of(st.binary(max_size=200), st.builds(lambda u, h: json.dumps({"url": u, "html": h}).encode(), st.text(max_size=30), st.text(max_size=60))), max_size=20))
+@given(
+    lines=st.lists(
+        st.one_of(
+            st.binary(max_size=200),
+            st.builds(
+                lambda u, h: json.dumps({"url": u, "html": h}).encode(),
+                st.text(max_size=30),
+                st.text(max_size=60),
+            ),
+        ),
+        max_size=20,
+    )
+)
 def test_jsonl_loader_yields_a_page_per_nonblank_line(lines: list[bytes]) -> None:
     data = b"\n".join(line.replace(b"\n", b" ").replace(b"\r", b" ") for line in lines)
     pages = list(iter_jsonl(io.BytesIO(data), "fuzz.jsonl"))
@@ -79,9 +103,24 @@ _WARC_HEAD = (
 
 
 @FAST
-@given(body=st.binary(max_size=600), length=st.integers(0, 800), gz=st.booleans(), noise=st.binary(max_size=300), cut=st.floats(0.0, 1.0))
-def test_warc_loader_never_raises(body: bytes, length: int, gz: bool, noise: bytes, cut: float) -> None:
-    data = _WARC_HEAD + str(length).encode() + b"\r\n\r\nHTTP/1.1 200 OK\r\n\r\n" + body + b"\r\n\r\n" + noise
+@given(
+    body=st.binary(max_size=600),
+    length=st.integers(0, 800),
+    gz=st.booleans(),
+    noise=st.binary(max_size=300),
+    cut=st.floats(0.0, 1.0),
+)
+def test_warc_loader_never_raises(
+    body: bytes, length: int, gz: bool, noise: bytes, cut: float
+) -> None:
+    data = (
+        _WARC_HEAD
+        + str(length).encode()
+        + b"\r\n\r\nHTTP/1.1 200 OK\r\n\r\n"
+        + body
+        + b"\r\n\r\n"
+        + noise
+    )
     if gz:
         data = gzip.compress(data)
     data = data[: max(1, int(len(data) * cut))]

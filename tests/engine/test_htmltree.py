@@ -15,7 +15,13 @@ from deboiler_gui.engine.htmltree import (
 
 
 def test_deep_nesting_keeps_the_text_below_and_after_the_parser_limit() -> None:
-    html = "<html><body>" + "<div>" * 10_000 + "deep text" + "</div>" * 10_000 + "<p>after it</p></body></html>"
+    html = (
+        "<html><body>"
+        + "<div>" * 10_000
+        + "deep text"
+        + "</div>" * 10_000
+        + "<p>after it</p></body></html>"
+    )
     text = visible_text(parse_html(html))
     assert "deep text" in text
     assert "after it" in text
@@ -30,34 +36,63 @@ def test_cap_depth_keeps_structure_above_the_limit_and_all_text() -> None:
 
 
 def test_empty_binaryish_and_fragment_inputs_give_a_document() -> None:
-    for raw in ("", "   ", b"\x00\x01\x02", "just text", "<?xml version='1.0' encoding='utf-8'?><p>x</p>"):
+    for raw in (
+        "",
+        "   ",
+        b"\x00\x01\x02",
+        "just text",
+        "<?xml version='1.0' encoding='utf-8'?><p>x</p>",
+    ):
         root = parse_html(raw)
         assert root.tag == "html"
         assert root.find("body") is not None
 
 
 def test_xpath_of_indexes_only_repeated_tags() -> None:
-    root = parse_html("<html><body><div>a</div><div><ul><li>1</li><li>2</li></ul></div></body></html>")
+    root = parse_html(
+        "<html><body><div>a</div><div><ul><li>1</li><li>2</li></ul></div></body></html>"
+    )
     li = root.xpath("//li")[1]
     assert xpath_of(li) == "/html/body/div[2]/ul/li[2]"
     assert root.xpath(xpath_of(li)) == [li]
 
 
 def test_visible_text_skips_scripts_and_puts_blocks_on_lines() -> None:
-    root = parse_html("<body><p>one <span>two</span></p><script>var x=1</script><style>p{}</style><div>three</div></body>")
+    root = parse_html(
+        "<body><p>one <span>two</span></p><script>var x=1</script><style>p{}</style><div>three</div></body>"
+    )
     assert visible_text(root) == "one two\nthree"
 
 
-_TAGS = ["div", "p", "span", "b", "li", "ul", "td", "script", "style", "br", "a", "h2", "title", "pre"]
+_TAGS = [
+    "div",
+    "p",
+    "span",
+    "b",
+    "li",
+    "ul",
+    "td",
+    "script",
+    "style",
+    "br",
+    "a",
+    "h2",
+    "title",
+    "pre",
+]
 
 
 @st.composite
 def _markup(draw: st.DrawFn, depth: int = 0) -> str:
     parts = []
     for _ in range(draw(st.integers(0, 4))):
-        kind = draw(st.sampled_from(["text", "tag", "comment"] if depth < 6 else ["text", "comment"]))
+        kind = draw(
+            st.sampled_from(["text", "tag", "comment"] if depth < 6 else ["text", "comment"])
+        )
         if kind == "text":
-            parts.append(draw(st.sampled_from(["a", " b ", "c\u00a0d", "中文", "\n e \t", "&amp;"])))
+            parts.append(
+                draw(st.sampled_from(["a", " b ", "c\u00a0d", "中文", "\n e \t", "&amp;"]))
+            )
         elif kind == "comment":
             parts.append("<!-- x -->")
         else:
@@ -77,7 +112,10 @@ def test_visible_text_of_every_element_matches_the_tree_walk(markup: str) -> Non
 def test_visible_text_is_the_same_from_several_threads() -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    pages = [f"<html><body><div><p>page {i}</p><script>no</script><ul><li>a{i}</li><li>b</li></ul></div></body></html>" for i in range(200)]
+    pages = [
+        f"<html><body><div><p>page {i}</p><script>no</script><ul><li>a{i}</li><li>b</li></ul></div></body></html>"
+        for i in range(200)
+    ]
     with ThreadPoolExecutor(4) as pool:
         texts = list(pool.map(lambda h: visible_text(parse_html(h)), pages))
     assert texts == [f"page {i}\na{i}\nb" for i in range(200)]

@@ -136,4 +136,7 @@ def test_suggest_prefers_the_near_class_hook_and_offers_the_parent_label(site: S
     cands = suggest(th, site)
     assert "header" in cands[0].xpath and "page-1" not in cands[0].xpath
     link = select_elements(site.trees[1], "(//p[@class='topless'])[1]/a")[0]
-    assert any(c.xpath == "//h4[normalize-space(.)='Previous topic']/following-sibling::p[1]/a" for c in suggest(link, site))
+    assert any(
+        c.xpath == "//h4[normalize-space(.)='Previous topic']/following-sibling::p[1]/a"
+        for c in suggest(link, site)
+    )

@@ -56,18 +56,25 @@ def test_progress_partials_and_result_cross_back() -> None:
     progress = [s for s in seen if isinstance(s, Progress)]
     assert progress[0].message == "counting starting"
     # The last report is repeated while nothing new comes (each yield is a cancel point).
-    assert list(dict.fromkeys(s.message for s in progress if s.message.startswith("step"))) == ["step 0", "step 1", "step 2"]
+    assert list(dict.fromkeys(s.message for s in progress if s.message.startswith("step"))) == [
+        "step 0",
+        "step 1",
+        "step 2",
+    ]
     assert {s.phase for s in progress if s.message.startswith("step")} == {"fitting"}
     assert [s for s in seen if isinstance(s, list)] == [[0], [1], [2]]
     assert result["n"] == 3 and result["pid"] != os.getpid()
     assert result["pandas"] is True  # the child declined the optional import
 
 
-@pytest.mark.parametrize(("kind", "error", "text"), [
-    ("workspace", WorkspaceError, "no page 'p'"),
-    ("rule", RuleError, "template 't', field 'f': bad XPath"),
-    ("bug", DeboilerError, "ZeroDivisionError: a bug"),
-])
+@pytest.mark.parametrize(
+    ("kind", "error", "text"),
+    [
+        ("workspace", WorkspaceError, "no page 'p'"),
+        ("rule", RuleError, "template 't', field 'f': bad XPath"),
+        ("bug", DeboilerError, "ZeroDivisionError: a bug"),
+    ],
+)
 def test_errors_come_back_typed(kind: str, error: type[Exception], text: str) -> None:
     with pytest.raises(error) as info:
         run(ChildJob(failing, (kind,)).steps())

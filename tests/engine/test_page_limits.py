@@ -97,7 +97,9 @@ def test_clean_with_a_runaway_remove_rule_is_stopped(tmp_path: Path, jobs: int) 
         encoding="utf-8",
     )
     out = tmp_path / "out.jsonl"
-    gen = run_steps([src], out, options=CleanOptions(page_timeout=1.0, jobs=jobs, templates=[rules.to_dict()]))
+    gen = run_steps(
+        [src], out, options=CleanOptions(page_timeout=1.0, jobs=jobs, templates=[rules.to_dict()])
+    )
     for _ in gen:
         pass
     records = {r["url"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}

@@ -24,7 +24,13 @@ from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
 from deboiler_gui.engine.store import Workspace
 
-BOILERPLATE = ("This page has been viewed", "You are here", "Popular guides", "Subscribe", "We use cookies")
+BOILERPLATE = (
+    "This page has been viewed",
+    "You are here",
+    "Popular guides",
+    "Subscribe",
+    "We use cookies",
+)
 
 
 def drain(gen: Any) -> Any:
@@ -65,52 +71,118 @@ def test_demo_site_is_cleaned_end_to_end(tmp_path: Path) -> None:
 def _warc(path: Path, cut: float) -> None:
     buf = io.BytesIO()
     writer = WARCWriter(buf, gzip=True)
-    for i, body in enumerate([b"<html><body><p>first record kept</p></body></html>", b"<html><body><p>second</p></body></html>"]):
+    for i, body in enumerate(
+        [
+            b"<html><body><p>first record kept</p></body></html>",
+            b"<html><body><p>second</p></body></html>",
+        ]
+    ):
         http = StatusAndHeaders("200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.1")
-        rec = writer.create_warc_record(f"https://warc.example/{i}", "response", payload=io.BytesIO(body), http_headers=http)
+        rec = writer.create_warc_record(
+            f"https://warc.example/{i}", "response", payload=io.BytesIO(body), http_headers=http
+        )
         writer.write_record(rec)
         rec.raw_stream.close()
     data = buf.getvalue()
     path.write_bytes(data[: int(len(data) * cut)])
 
 
-def test_bad_input_is_recorded_per_page_and_the_run_continues(tmp_path: Path, demo_copy: Path) -> None:
+def test_bad_input_is_recorded_per_page_and_the_run_continues(
+    tmp_path: Path, demo_copy: Path
+) -> None:
     bad = demo_copy / "bad"
     bad.mkdir()
     (bad / "empty.html").write_bytes(b"")
     (bad / "binary.html").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 20)
     (bad / "truncated.html").write_bytes(b"<html><body><div class='x'><p>cut off in the mid")
-    (bad / "deep.html").write_text("<html><body>" + "<div>" * 10_000 + "<p>deep text</p>" + "</div>" * 10_000 + "</body></html>")
-    (bad / "liar.html").write_bytes(("<html><head><meta charset='utf-8'></head><body><p>" + "荷花既可以观赏，地下的莲藕又是美味的蔬菜。" * 20 + "</p></body></html>").encode("gb18030"))
-    (bad / "big.html").write_text("<html><body>" + "<p>lots of words here</p>" * 20_000 + "</body></html>")
+    (bad / "deep.html").write_text(
+        "<html><body>"
+        + "<div>" * 10_000
+        + "<p>deep text</p>"
+        + "</div>" * 10_000
+        + "</body></html>"
+    )
+    (bad / "liar.html").write_bytes(
+        (
+            "<html><head><meta charset='utf-8'></head><body><p>"
+            + "荷花既可以观赏，地下的莲藕又是美味的蔬菜。" * 20
+            + "</p></body></html>"
+        ).encode("gb18030")
+    )
+    (bad / "big.html").write_text(
+        "<html><body>" + "<p>lots of words here</p>" * 20_000 + "</body></html>"
+    )
     dump = tmp_path / "dump.jsonl"
     dump.write_text(
-        json.dumps({"url": "https://j.example/a", "html": "<p>fine</p>", "status": 200, "content_type": "text/html"}) + "\n"
+        json.dumps(
+            {
+                "url": "https://j.example/a",
+                "html": "<p>fine</p>",
+                "status": 200,
+                "content_type": "text/html",
+            }
+        )
+        + "\n"
         + '{"url": "https://j.example/broken", "html": \n'
-        + json.dumps({"url": "https://j.example/404", "html": "", "status": 404, "content_type": "text/html"}) + "\n"
-        + json.dumps({"url": "https://j.example/pdf", "html": "", "status": 200, "content_type": "application/pdf"}) + "\n"
+        + json.dumps(
+            {"url": "https://j.example/404", "html": "", "status": 404, "content_type": "text/html"}
+        )
+        + "\n"
+        + json.dumps(
+            {
+                "url": "https://j.example/pdf",
+                "html": "",
+                "status": 200,
+                "content_type": "application/pdf",
+            }
+        )
+        + "\n"
     )
     warc = tmp_path / "cut.warc.gz"
     _warc(warc, 0.75)
     out = tmp_path / "out.jsonl"
     options = CleanOptions(max_page_chars=200_000)
-    summary = drain(run_steps([demo_copy, dump, warc], out, base_url=DEMO_BASE_URL, options=options))
+    summary = drain(
+        run_steps([demo_copy, dump, warc], out, base_url=DEMO_BASE_URL, options=options)
+    )
     records = {r["url"]: r for r in read_jsonl(out)}
     assert len(records) == summary.pages == 29 + 6 + 4 + 2
     b = DEMO_BASE_URL + "bad/"
-    assert records[b + "empty.html"]["status"] == "error" and records[b + "empty.html"]["error"] == "empty page"
-    assert records[b + "binary.html"]["status"] == "error" and "binary" in records[b + "binary.html"]["error"]
+    assert (
+        records[b + "empty.html"]["status"] == "error"
+        and records[b + "empty.html"]["error"] == "empty page"
+    )
+    assert (
+        records[b + "binary.html"]["status"] == "error"
+        and "binary" in records[b + "binary.html"]["error"]
+    )
     assert records[b + "truncated.html"]["status"] == "ok"
     assert records[b + "deep.html"]["status"] == "ok"
-    assert records[b + "liar.html"]["status"] == "ok" and "荷花既可以观赏" in records[b + "liar.html"]["cleaned_text"]
+    assert (
+        records[b + "liar.html"]["status"] == "ok"
+        and "荷花既可以观赏" in records[b + "liar.html"]["cleaned_text"]
+    )
     assert records[b + "liar.html"]["encoding"] in ("gb18030", "gbk")
-    assert records[b + "big.html"]["status"] == "skipped" and "too large" in records[b + "big.html"]["error"]
-    assert records[f"{dump}#L2"]["status"] == "error" and "invalid JSON" in records[f"{dump}#L2"]["error"]
-    assert records["https://j.example/404"]["status"] == "skipped" and records["https://j.example/404"]["error"] == "HTTP status 404"
+    assert (
+        records[b + "big.html"]["status"] == "skipped"
+        and "too large" in records[b + "big.html"]["error"]
+    )
+    assert (
+        records[f"{dump}#L2"]["status"] == "error"
+        and "invalid JSON" in records[f"{dump}#L2"]["error"]
+    )
+    assert (
+        records["https://j.example/404"]["status"] == "skipped"
+        and records["https://j.example/404"]["error"] == "HTTP status 404"
+    )
     assert records["https://j.example/pdf"]["status"] == "skipped"
     assert records["https://j.example/a"]["status"] == "ok"
     assert records["https://warc.example/0"]["status"] == "ok"
-    warc_errors = [r for r in records.values() if r["url"].startswith(str(warc)) or r["url"] == "https://warc.example/1"]
+    warc_errors = [
+        r
+        for r in records.values()
+        if r["url"].startswith(str(warc)) or r["url"] == "https://warc.example/1"
+    ]
     assert warc_errors and all(r["status"] == "error" for r in warc_errors)
     assert sum(r["status"] == "ok" for r in records.values()) == summary.ok
     assert summary.ok + summary.skipped + summary.errors == summary.pages
@@ -129,11 +201,15 @@ def test_fifty_megabyte_page_is_skipped_not_stalled(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     drain(run_steps([folder], out))
     records = {Path(r["url"]).name: r for r in read_jsonl(out)}
-    assert records["huge.html"]["status"] == "skipped" and "too large" in records["huge.html"]["error"]
+    assert (
+        records["huge.html"]["status"] == "skipped" and "too large" in records["huge.html"]["error"]
+    )
     assert records["small.html"]["status"] == "ok"
 
 
-def test_a_page_the_cleaner_fails_on_is_that_pages_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_the_cleaner_fails_on_is_that_pages_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real = boilerplate.clean_page
 
     def flaky(page: Page, model: Any, **kw: Any) -> Any:
@@ -150,7 +226,9 @@ def test_a_page_the_cleaner_fails_on_is_that_pages_error(tmp_path: Path, monkeyp
     assert summary.errors == 1 and summary.ok == 28
 
 
-def test_a_site_whose_fit_fails_does_not_stop_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_site_whose_fit_fails_does_not_stop_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real = boilerplate.DomainCleaner.fit_steps
 
     def fit_steps(self: Any, pages: Any) -> Any:
@@ -160,7 +238,12 @@ def test_a_site_whose_fit_fails_does_not_stop_the_others(tmp_path: Path, monkeyp
 
     monkeypatch.setattr(boilerplate.DomainCleaner, "fit_steps", fit_steps)
     dump = tmp_path / "other.jsonl"
-    dump.write_text("".join(json.dumps({"url": f"https://j.example/{i}", "html": f"<p>page about {w}</p>"}) + "\n" for i, w in enumerate(["cats", "dogs", "owls"])))
+    dump.write_text(
+        "".join(
+            json.dumps({"url": f"https://j.example/{i}", "html": f"<p>page about {w}</p>"}) + "\n"
+            for i, w in enumerate(["cats", "dogs", "owls"])
+        )
+    )
     out = tmp_path / "out.jsonl"
     summary = drain(run_steps([demo_site_path(), dump], out, base_url=DEMO_BASE_URL))
     records = read_jsonl(out)
@@ -172,12 +255,16 @@ def test_a_site_whose_fit_fails_does_not_stop_the_others(tmp_path: Path, monkeyp
 
 def test_workspace_models_are_saved_then_reused(tmp_path: Path) -> None:
     ws = tmp_path / "w.sqlite"
-    first = drain(run_steps([demo_site_path()], tmp_path / "a.jsonl", base_url=DEMO_BASE_URL, workspace=ws))
+    first = drain(
+        run_steps([demo_site_path()], tmp_path / "a.jsonl", base_url=DEMO_BASE_URL, workspace=ws)
+    )
     assert first.fitted == ["hillside-garden.example"] and first.reused == []
     with Workspace(ws) as w:
         assert w.load_model("hillside-garden.example") is not None
         assert w.page_count() == 0  # the workspace only lends its models; pages were staged
-    second = drain(run_steps([demo_site_path()], tmp_path / "b.jsonl", base_url=DEMO_BASE_URL, workspace=ws))
+    second = drain(
+        run_steps([demo_site_path()], tmp_path / "b.jsonl", base_url=DEMO_BASE_URL, workspace=ws)
+    )
     assert second.fitted == [] and second.reused == ["hillside-garden.example"]
     with Workspace(ws) as w:
         runs = w.runs()
@@ -193,17 +280,21 @@ def test_workspace_input_is_read_in_place_and_jobs_do_not_change_results(tmp_pat
     drain(run_steps([demo_site_path()], tmp_path / "folder.jsonl", base_url=DEMO_BASE_URL))
     drain(run_steps([ws], tmp_path / "ws.jsonl"))
     drain(run_steps([ws], tmp_path / "ws2.jsonl", options=CleanOptions(jobs=2)))
-    drain(run_steps([ws], tmp_path / "perf.jsonl", options=CleanOptions(operation_mode="performance")))
+    drain(
+        run_steps([ws], tmp_path / "perf.jsonl", options=CleanOptions(operation_mode="performance"))
+    )
     expected = read_jsonl(tmp_path / "folder.jsonl")
     for name in ("ws", "ws2", "perf"):
         got = read_jsonl(tmp_path / f"{name}.jsonl")
         # source names where a page was read from: the folder, or the folder via the workspace
-        assert [{**r, "source": None} for r in got] == [{**r, "source": None} for r in expected], name
+        assert [{**r, "source": None} for r in got] == [{**r, "source": None} for r in expected], (
+            name
+        )
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "csv", "sqlite"])
 def test_output_formats_hold_the_same_records(tmp_path: Path, fmt: str) -> None:
-    out = tmp_path / f"out.{ 'sqlite' if fmt == 'sqlite' else fmt}"
+    out = tmp_path / f"out.{'sqlite' if fmt == 'sqlite' else fmt}"
     drain(run_steps([demo_site_path()], out, base_url=DEMO_BASE_URL))
     if fmt == "jsonl":
         rows = read_jsonl(out)
@@ -224,7 +315,9 @@ def test_output_formats_hold_the_same_records(tmp_path: Path, fmt: str) -> None:
     assert not list(tmp_path.glob(".*.part"))
 
 
-def test_output_is_atomic_when_a_run_is_cancelled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_output_is_atomic_when_a_run_is_cancelled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(scratch))
@@ -246,7 +339,11 @@ def test_writer_discards_on_error_and_formats_are_checked(tmp_path: Path) -> Non
         w.write({"url": "u", "status": "ok"})
         raise RuntimeError("boom")
     assert not out.exists() and list(tmp_path.iterdir()) == []
-    assert format_for("x.ndjson") == "jsonl" and format_for("x.db") == "sqlite" and format_for("x.bin", "csv") == "csv"
+    assert (
+        format_for("x.ndjson") == "jsonl"
+        and format_for("x.db") == "sqlite"
+        and format_for("x.bin", "csv") == "csv"
+    )
     with pytest.raises(InputError, match="x.bin"):
         format_for("x.bin")
 
@@ -262,8 +359,10 @@ def test_html_folder_output_has_a_file_per_cleaned_page(tmp_path: Path) -> None:
     (out / "stale").mkdir(parents=True)  # an earlier run's folder is replaced whole
     dump = tmp_path / "d.jsonl"
     dump.write_text(
-        json.dumps({"url": "https://q.example/a/?id=1&x=../..", "html": "<p>query page</p>"}) + "\n"
-        + json.dumps({"url": "https://q.example/gone", "html": "", "status": 410}) + "\n"
+        json.dumps({"url": "https://q.example/a/?id=1&x=../..", "html": "<p>query page</p>"})
+        + "\n"
+        + json.dumps({"url": "https://q.example/gone", "html": "", "status": 410})
+        + "\n"
     )
     drain(run_steps([demo_site_path(), dump], str(out) + "/", base_url=DEMO_BASE_URL))
     records = read_jsonl(out / "records.jsonl")
@@ -279,7 +378,9 @@ def test_html_folder_output_has_a_file_per_cleaned_page(tmp_path: Path) -> None:
     assert not list(tmp_path.glob(".cleaned*"))
 
 
-def test_a_page_that_hangs_the_cleaner_times_out_and_the_run_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_that_hangs_the_cleaner_times_out_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real = boilerplate.clean_page
 
     def stuck(page: Page, model: Any, **kw: Any) -> Any:
@@ -290,7 +391,11 @@ def test_a_page_that_hangs_the_cleaner_times_out_and_the_run_goes_on(tmp_path: P
 
     monkeypatch.setattr(boilerplate, "clean_page", stuck)
     out = tmp_path / "out.jsonl"
-    summary = drain(run_steps([demo_site_path()], out, base_url=DEMO_BASE_URL, options=CleanOptions(page_timeout=0.5)))
+    summary = drain(
+        run_steps(
+            [demo_site_path()], out, base_url=DEMO_BASE_URL, options=CleanOptions(page_timeout=0.5)
+        )
+    )
     records = {r["url"]: r for r in read_jsonl(out)}
     carrots = records[DEMO_BASE_URL + "guides/carrots.html"]
     assert carrots["status"] == "error" and "longer than 0.5 s" in carrots["error"]
@@ -304,7 +409,14 @@ def test_outputs_get_the_permissions_of_any_new_file(tmp_path: Path, name: str) 
     old = os.umask(0o022)
     try:
         with ResultWriter(tmp_path / name, "html" if name == "site-html" else None) as writer:
-            writer.write({"url": "https://a.example/x.html", "status": "ok", "cleaned_text": "x", "cleaned_html": "<p>x</p>"})
+            writer.write(
+                {
+                    "url": "https://a.example/x.html",
+                    "status": "ok",
+                    "cleaned_text": "x",
+                    "cleaned_html": "<p>x</p>",
+                }
+            )
     finally:
         os.umask(old)
     mode = (tmp_path / name).stat().st_mode & 0o777

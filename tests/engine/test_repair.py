@@ -58,13 +58,18 @@ def test_repair_recovers_the_right_node(learned: Template, mutation: str) -> Non
 
 
 def test_no_proposal_when_the_field_is_gone(learned: Template) -> None:
-    html = article_html(5, mutate="rename").replace('<span class="label">Published:</span> <span class="when">2024-05-06</span>', "")
+    html = article_html(5, mutate="rename").replace(
+        '<span class="label">Published:</span> <span class="when">2024-05-06</span>', ""
+    )
     root = parse_html(html)
     assert find_node(root, learned.field("date")) is None
 
 
 def test_repair_steps_count_fixed_pages_and_accept_appends(learned: Template) -> None:
-    site = [Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="rename")) for i in range(1, 7)]
+    site = [
+        Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="rename"))
+        for i in range(1, 7)
+    ]
     proposals = list(_run(repair_steps(site, learned)))
     by_field = {p.field: p for p in proposals}
     assert set(by_field) == {"date", "body"}  # the title's absolute path survives a rename

@@ -66,17 +66,24 @@ def _template(**kw: Any) -> Template:
     return Template("shop", site=SITE, **kw)
 
 
-def test_before_after_names_each_cause_and_diffs_the_text(site: list[Page], model: DomainModel) -> None:
+def test_before_after_names_each_cause_and_diffs_the_text(
+    site: list[Page], model: DomainModel
+) -> None:
     t = _template(
         remove=(Rule("headline", "h1.headline"), Rule("never", "//div[@id='nope']")),
-        filters=(NoiseFilter("no-widgets", "text", pattern=r"\bwidgets\b"), NoiseFilter("ads", "url", pattern=r"^/")),
+        filters=(
+            NoiseFilter("no-widgets", "text", pattern=r"\bwidgets\b"),
+            NoiseFilter("ads", "url", pattern=r"^/"),
+        ),
     )
     review = review_page(site[2], model, t)
     causes = {c.cause for c in review.cuts}
     assert {AUTO, "rule:headline", "filter:no-widgets"} <= causes
     assert review.matched["rule:never"] == 0 and review.matched["rule:headline"] == 1
     headline = next(c for c in review.cuts if c.cause == "rule:headline")
-    assert headline.xpath == "/html/body/div[2]/h1" and headline.chars == len("Articlenumber3:onwidgets")
+    assert headline.xpath == "/html/body/div[2]/h1" and headline.chars == len(
+        "Articlenumber3:onwidgets"
+    )
     # The footer is automatic boilerplate, found by a detector, coloured as the cleaner.
     auto = [c for c in review.cuts if c.cause == AUTO]
     assert any(c.xpath == "/html/body/div[3]" and c.detector for c in auto)
@@ -87,8 +94,13 @@ def test_before_after_names_each_cause_and_diffs_the_text(site: list[Page], mode
     assert ("-", "Copyright Shop example. sponsor") in diff
     assert any(op == "=" and line.startswith("Second paragraph 3,") for op, line in diff)
     # The text filter edits a line: the old one is removed, the filtered one added.
-    assert any(op == "-" and line.startswith("First paragraph of article 3 about widgets") for op, line in diff)
-    assert any(op == "+" and line.startswith("First paragraph of article 3 about .") for op, line in diff)
+    assert any(
+        op == "-" and line.startswith("First paragraph of article 3 about widgets")
+        for op, line in diff
+    )
+    assert any(
+        op == "+" and line.startswith("First paragraph of article 3 about .") for op, line in diff
+    )
     # By cause: characters and blocks; text filters cut characters but no block.
     by = review.by_cause()
     assert by["rule:headline"] == (headline.chars, 1)
@@ -100,7 +112,9 @@ def test_text_diff_marks_removed_and_added_lines() -> None:
     assert text_diff("a\nb\nc", "a\nc\nd") == [("=", "a"), ("-", "b"), ("=", "c"), ("+", "d")]
 
 
-def test_annotated_page_outlines_cuts_in_their_colour_without_scripts(site: list[Page], model: DomainModel) -> None:
+def test_annotated_page_outlines_cuts_in_their_colour_without_scripts(
+    site: list[Page], model: DomainModel
+) -> None:
     page = Page(site[0].url, site[0].html.replace("</body>", "<script>alert(1)</script></body>"))
     review = review_page(page, model, _template(remove=(Rule("headline", "//h1"),)))
     out = annotated_html(page, review)
@@ -116,7 +130,13 @@ def test_a_bad_rule_names_itself() -> None:
 
 
 def test_impact_over_the_site(site: list[Page], model: DomainModel) -> None:
-    t = _template(remove=(Rule("never", "//div[@id='nope']"), Rule("post3", "//div[@id='post-1003']"), Rule("odd-tags", "//div[@id='post-1001' or @id='post-1005']//ul")))
+    t = _template(
+        remove=(
+            Rule("never", "//div[@id='nope']"),
+            Rule("post3", "//div[@id='post-1003']"),
+            Rule("odd-tags", "//div[@id='post-1001' or @id='post-1005']//ul"),
+        )
+    )
     steps, rep = drain(impact_steps(site, {SITE: model}, [t], max_eaten=0.5, total=len(site)))
     assert all(isinstance(s, Progress) for s in steps) and len(steps) == len(site) + 1
     assert rep.causes["rule:never"].no_match == [p.url for p in site]
@@ -127,7 +147,11 @@ def test_impact_over_the_site(site: list[Page], model: DomainModel) -> None:
     odd = rep.causes["rule:odd-tags"]
     assert len(odd.no_match) == 10 and odd.chars == 0 and odd.shadowed == 2 and post3.shadowed == 0
     auto = rep.causes[AUTO]
-    assert auto.pages_hit == 12 and auto.blocks >= 12 * 2 and sum(auto.detectors.values()) == auto.chars
+    assert (
+        auto.pages_hit == 12
+        and auto.blocks >= 12 * 2
+        and sum(auto.detectors.values()) == auto.chars
+    )
     assert [p.url for p in rep.eaten] == [site[2].url]
     per_page = {p.url: p for p in rep.pages}
     assert per_page[site[2].url].by_cause["rule:post3"][1] == 1
@@ -166,18 +190,30 @@ def _groups(site: list[Page], model: DomainModel) -> dict[str, BoilerplateGroup]
     return {g.sample_text.split("\n")[0][:12]: g for g in groups}
 
 
-def test_groups_count_pages_and_carry_a_stable_selector(site: list[Page], model: DomainModel) -> None:
+def test_groups_count_pages_and_carry_a_stable_selector(
+    site: list[Page], model: DomainModel
+) -> None:
     groups = _groups(site, model)
     footer = groups["Copyright Sh"]
-    assert footer.pages == 12 and footer.occurrences == 12 and footer.selector == "//div[@id='footer']"
+    assert (
+        footer.pages == 12 and footer.occurrences == 12 and footer.selector == "//div[@id='footer']"
+    )
     assert footer.sample_url == site[0].url and footer.sample_xpath == "/html/body/div[3]"
     # Round trip as plain data (what crosses to the app's thread).
-    assert BoilerplateGroup.from_dict(json.loads(json.dumps(footer.to_dict()))).selector == footer.selector
+    assert (
+        BoilerplateGroup.from_dict(json.loads(json.dumps(footer.to_dict()))).selector
+        == footer.selector
+    )
 
 
-def test_accept_and_reject_change_what_extraction_keeps(tmp_path: Path, site: list[Page], model: DomainModel) -> None:
+def test_accept_and_reject_change_what_extraction_keeps(
+    tmp_path: Path, site: list[Page], model: DomainModel
+) -> None:
     groups = _groups(site, model)
-    fields = (Field("article", xpaths=("//div[starts-with(@id, 'post-')]",)), Field("page", xpaths=("//body",)))
+    fields = (
+        Field("article", xpaths=("//div[starts-with(@id, 'post-')]",)),
+        Field("page", xpaths=("//body",)),
+    )
     with Workspace(tmp_path / "w.sqlite") as ws:
         ws.save_template(_template(fields=fields), message="start")
         before = extract_page(site[0], [ws.load_template("shop")], model)
@@ -186,7 +222,9 @@ def test_accept_and_reject_change_what_extraction_keeps(tmp_path: Path, site: li
         v = reject_group(ws, "shop", specs)
         assert v == 2
         after = ws.load_template("shop")
-        assert [r.name for r in after.keep] == [specs.rule_name] and group_decisions(after) == {specs.rule_name: "rejected"}
+        assert [r.name for r in after.keep] == [specs.rule_name] and group_decisions(after) == {
+            specs.rule_name: "rejected"
+        }
         assert "key0" in extract_page(site[0], [after], model).values["article"]
         # Accepting the footer with the cleaner off: the explicit rule alone removes it.
         ws.save_template(replace(after, use_cleaner=False))
@@ -205,10 +243,22 @@ def test_accept_and_reject_change_what_extraction_keeps(tmp_path: Path, site: li
 def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
     base = (
         Field("title", xpaths=("//h1",)),
-        Field("date", xpaths=("/html/body/div[2]/p[@class='byline']/span[@class='date']", "//span[@class='never']")),
+        Field(
+            "date",
+            xpaths=(
+                "/html/body/div[2]/p[@class='byline']/span[@class='date']",
+                "//span[@class='never']",
+            ),
+        ),
     )
     learned = learn_template(Template("news", site=SITE, fields=base, use_cleaner=False), pages(5))
-    site = [*pages(4), *(Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="wrap")) for i in range(5, 9))]
+    site = [
+        *pages(4),
+        *(
+            Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="wrap"))
+            for i in range(5, 9)
+        ),
+    ]
     with Workspace(tmp_path / "w.sqlite") as ws:
         ws.save_template(learned, message="learned")
         _s, rep = drain(health_steps(site, [learned], None, ws=ws))
@@ -217,7 +267,11 @@ def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
         assert fields["title"].rate == 1.0 and fields["date"].ok == 4 and fields["date"].pages == 8
         assert [f["url"] for f in fields["date"].failing] == [p.url for p in site[4:]]
         assert fields["date"].queue == [
-            {"index": 0, "xpath": "/html/body/div[2]/p[@class='byline']/span[@class='date']", "pages": 4},
+            {
+                "index": 0,
+                "xpath": "/html/body/div[2]/p[@class='byline']/span[@class='date']",
+                "pages": 4,
+            },
             {"index": 1, "xpath": "//span[@class='never']", "pages": 0},
         ]
         assert th.version == 1 and rep.alerts
@@ -237,15 +291,21 @@ def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
 def test_history_diff_and_revert(tmp_path: Path) -> None:
     with Workspace(tmp_path / "w.sqlite") as ws:
         ws.save_template(replace(_template(remove=(Rule("a", "//nav"),)), name="t"))
-        ws.save_template(replace(_template(remove=(Rule("a", "//nav"), Rule("b", "//aside"))), name="t"))
+        ws.save_template(
+            replace(_template(remove=(Rule("a", "//nav"), Rule("b", "//aside"))), name="t")
+        )
         diff = template_diff(ws, "t", 1, 2)
         assert "+" in diff and "//aside" in diff and diff.startswith("--- t v1")
         assert revert(ws, "t", 1) == 3
-        assert [r.to_dict() for r in ws.load_template("t").remove] == [{"name": "a", "selector": "//nav", "note": ""}]
+        assert [r.to_dict() for r in ws.load_template("t").remove] == [
+            {"name": "a", "selector": "//nav", "note": ""}
+        ]
         assert template_diff(ws, "t", 1) == ""
 
 
-def test_exports_use_the_engine_formats(tmp_path: Path, site: list[Page], model: DomainModel) -> None:
+def test_exports_use_the_engine_formats(
+    tmp_path: Path, site: list[Page], model: DomainModel
+) -> None:
     t = _template(remove=(Rule("nav", "#nav"),), fields=(Field("title", xpaths=("//h1",)),))
     assert export_rules([t], "json") == rulefile.dumps([t])
     assert export_rules([t], "trafilatura") == rulefile.to_trafilatura_prune([t])
@@ -254,12 +314,22 @@ def test_exports_use_the_engine_formats(tmp_path: Path, site: list[Page], model:
         ws.add_pages(site)
         _s, n = drain(export_cleaned_steps(ws, tmp_path / "out.jsonl", "jsonl", {SITE: model}))
         records = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
-        assert n == 12 and len(records) == 12 and all("Copyright" not in r["cleaned_text"] for r in records)
+        assert (
+            n == 12
+            and len(records) == 12
+            and all("Copyright" not in r["cleaned_text"] for r in records)
+        )
         _s, n = drain(export_cleaned_steps(ws, tmp_path / "html", "html", {SITE: model}))
-    index = [json.loads(line) for line in (tmp_path / "html" / "index.jsonl").read_text().splitlines()]
+    index = [
+        json.loads(line) for line in (tmp_path / "html" / "index.jsonl").read_text().splitlines()
+    ]
     assert n == 12 and len(index) == 12
     first = tmp_path / "html" / index[0]["file"]
-    assert first.is_file() and "Article number" in first.read_text() and "Copyright" not in first.read_text()
+    assert (
+        first.is_file()
+        and "Article number" in first.read_text()
+        and "Copyright" not in first.read_text()
+    )
     assert not list(tmp_path.glob(".html.*"))  # no leftovers of the staging folder
 
 
@@ -273,7 +343,9 @@ def test_before_after_is_plain_data_for_the_view(site: list[Page], model: Domain
     assert broken["error"] == "gone" and broken["before_html"] == ""
 
 
-def test_jobs_in_a_child_process_relay_progress_results_errors_and_cancel(tmp_path: Path, site: list[Page], model: DomainModel) -> None:
+def test_jobs_in_a_child_process_relay_progress_results_errors_and_cancel(
+    tmp_path: Path, site: list[Page], model: DomainModel
+) -> None:
     from deboiler_gui.engine.model import WorkspaceError
     from deboiler_gui.engine.review.jobs import impact_job, in_process
 
@@ -303,14 +375,18 @@ def test_group_rules_from_positions_pin_every_step() -> None:
 
     assert pinned("/html/body/div") == "/html[1]/body[1]/div[1]"
     assert pinned("/html/body/div[2]/p") == "/html[1]/body[1]/div[2]/p[1]"
-    g = BoilerplateGroup("k", "exact", xpaths=Counter({"/html/body/div": 3, "/html/body/div[1]": 1}), occurrences=4)
+    g = BoilerplateGroup(
+        "k", "exact", xpaths=Counter({"/html/body/div": 3, "/html/body/div[1]": 1}), occurrences=4
+    )
     other = parse_html("<html><body><div>banner</div><div>content</div></body></html>")
     # On a page with two divs the rule takes the first only, never the content beside it.
     assert [el.text for el in select_elements(other, g.selector)] == ["banner"]
     assert g.selector == "/html[1]/body[1]/div[1]"  # both spellings of one position, once
 
 
-def test_cleaned_export_honours_accepted_and_rejected_groups(tmp_path: Path, site: list[Page], model: DomainModel) -> None:
+def test_cleaned_export_honours_accepted_and_rejected_groups(
+    tmp_path: Path, site: list[Page], model: DomainModel
+) -> None:
     groups = _groups(site, model)
 
     def texts(ws: Workspace, name: str, templates: list[Template]) -> list[str]:

@@ -42,13 +42,31 @@ def test_export_validates_against_the_shipped_schema() -> None:
     ("text", "message"),
     [
         ("{not json", "not valid JSON"),
-        ('{"format": "something-else", "version": 1, "templates": []}', "not a deboiler-gui rule file"),
-        ('{"format": "deboiler-gui-rules", "version": 2, "templates": []}', "version 2 is not supported"),
+        (
+            '{"format": "something-else", "version": 1, "templates": []}',
+            "not a deboiler-gui rule file",
+        ),
+        (
+            '{"format": "deboiler-gui-rules", "version": 2, "templates": []}',
+            "version 2 is not supported",
+        ),
         ('{"format": "deboiler-gui-rules", "version": 1, "templates": {}}', "must be a list"),
-        ('{"format": "deboiler-gui-rules", "version": 1, "templates": [{"name": "x", "fields": [{"id": "f", "xpaths": ["//a["]}]}]}', "template 'x', field 'f', expression '//a\\['"),
-        ('{"format": "deboiler-gui-rules", "version": 1, "templates": [{"name": "x", "fields": [{"id": "f", "xpaths": ["//a"], "processors": [{"name": "zap"}]}]}]}', "rule 'zap'"),
-        ('{"format": "deboiler-gui-rules", "version": 1, "templates": [{"name": "x", "filters": [{"name": "r", "kind": "text", "pattern": "(("}]}]}', "rule 'r'.*expression '\\(\\('"),
-        ('{"format": "deboiler-gui-rules", "version": 1, "templates": [{"name": "x"}, {"name": "x"}]}', "appears twice"),
+        (
+            '{"format": "deboiler-gui-rules", "version": 1, "templates": [{"name": "x", "fields": [{"id": "f", "xpaths": ["//a["]}]}]}',
+            "template 'x', field 'f', expression '//a\\['",
+        ),
+        (
+            '{"format": "deboiler-gui-rules", "version": 1, "templates": [{"name": "x", "fields": [{"id": "f", "xpaths": ["//a"], "processors": [{"name": "zap"}]}]}]}',
+            "rule 'zap'",
+        ),
+        (
+            '{"format": "deboiler-gui-rules", "version": 1, "templates": [{"name": "x", "filters": [{"name": "r", "kind": "text", "pattern": "(("}]}]}',
+            "rule 'r'.*expression '\\(\\('",
+        ),
+        (
+            '{"format": "deboiler-gui-rules", "version": 1, "templates": [{"name": "x"}, {"name": "x"}]}',
+            "appears twice",
+        ),
     ],
 )
 def test_bad_rule_files_name_the_culprit(text: str, message: str) -> None:
@@ -66,7 +84,11 @@ def test_paper_xml_round_trip_keeps_what_the_format_holds() -> None:
     for f in t.fields:
         g = back.field(f.id)
         assert g.xpaths == f.xpaths
-        assert (g.search.keyword, g.search.tag, g.search.context) == (f.search.keyword, f.search.tag, f.search.context)
+        assert (g.search.keyword, g.search.tag, g.search.context) == (
+            f.search.keyword,
+            f.search.tag,
+            f.search.context,
+        )
     assert rulefile.to_paper_xml([back]) == xml
 
 
@@ -83,7 +105,11 @@ def test_paper_xml_bad_input() -> None:
 def test_trafilatura_prune_list_selects_the_removed_nodes() -> None:
     from deboiler_gui.engine.template.model import NoiseFilter
 
-    t = Template("t", remove=(Rule("nav", "#nav"), Rule("foot", "//div[@id='footer']")), filters=(NoiseFilter("ads", "attribute", attribute="class", op="contains", value="tags"),))
+    t = Template(
+        "t",
+        remove=(Rule("nav", "#nav"), Rule("foot", "//div[@id='footer']")),
+        filters=(NoiseFilter("ads", "attribute", attribute="class", op="contains", value="tags"),),
+    )
     xpaths = json.loads(rulefile.to_trafilatura_prune([t]))
     root = parse_html(article_html(1))
     hit = [root.xpath(x) for x in xpaths]
@@ -97,7 +123,11 @@ def test_scrapy_spider_is_runnable_with_parsel() -> None:
         site="shop.example",
         urls=("https://shop.example/news/",),
         remove=(Rule("nav", "#nav"),),
-        fields=(Field("title", xpaths=("//h2", "h1.headline")), Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True), Field("first_link", xpaths=("//ul/li/a",), kind="attribute", attribute="href")),
+        fields=(
+            Field("title", xpaths=("//h2", "h1.headline")),
+            Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True),
+            Field("first_link", xpaths=("//ul/li/a",), kind="attribute", attribute="href"),
+        ),
     )
     source = rulefile.to_scrapy_spider(t)
     compile(source, "shop_news.py", "exec")

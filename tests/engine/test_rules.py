@@ -42,7 +42,13 @@ def test_url_rule_drops_links_failing_the_pattern() -> None:
 
 @pytest.mark.parametrize(
     ("op", "value", "expected"),
-    [("contains", "ad", ["buy", "now"]), ("word", "ad", ["now"]), ("equals", "story", ["real"]), ("regex", r"^note\b", ["buy"]), ("exists", "", ["buy", "now", "real"])],
+    [
+        ("contains", "ad", ["buy", "now"]),
+        ("word", "ad", ["now"]),
+        ("equals", "story", ["real"]),
+        ("regex", r"^note\b", ["buy"]),
+        ("exists", "", ["buy", "now", "real"]),
+    ],
 )
 def test_attribute_rule(op: str, value: str, expected: list[str]) -> None:
     root = parse_html(PAGE)
@@ -62,7 +68,9 @@ def test_html_rule_cuts_between_start_and_end() -> None:
 def test_preview_does_not_modify_the_page() -> None:
     root = parse_html(PAGE)
     before = to_html(root)
-    prev = preview_filter(NoiseFilter("internal", "url", pattern=r"^/in/"), root, before, root.text_content())
+    prev = preview_filter(
+        NoiseFilter("internal", "url", pattern=r"^/in/"), root, before, root.text_content()
+    )
     assert prev["count"] == 1 and prev["nodes"] == ["/html/body/div/a[2]"]
     assert to_html(root) == before
 
@@ -86,13 +94,22 @@ def test_processors() -> None:
     assert apply_processors("  Price: 1,299.50 EUR ", (Processor("number"),)) == "1299.50"
     assert apply_processors("Posted 2024/5/7 by x", (Processor("date"),)) == "2024-05-07"
     assert apply_processors("发布于 2023年11月2日", (Processor("date"),)) == "2023-11-02"
-    assert apply_processors("v3.2.25 docs", (Processor("regex", (r"v([\d.]+)",)), Processor("prefix", ("Django ",)))) == "Django 3.2.25"
-    assert apply_processors("a-b-c", (Processor("replace", ("-", " ")), Processor("upper"))) == "A B C"
+    assert (
+        apply_processors(
+            "v3.2.25 docs", (Processor("regex", (r"v([\d.]+)",)), Processor("prefix", ("Django ",)))
+        )
+        == "Django 3.2.25"
+    )
+    assert (
+        apply_processors("a-b-c", (Processor("replace", ("-", " ")), Processor("upper"))) == "A B C"
+    )
     assert regex_search("x", "abc") is None
 
 
 def test_unknown_processor_and_missing_argument() -> None:
-    with pytest.raises(RuleError, match="unknown processor.*'titlecase'|'titlecase'.*unknown processor"):
+    with pytest.raises(
+        RuleError, match="unknown processor.*'titlecase'|'titlecase'.*unknown processor"
+    ):
         apply_processors("x", (Processor("titlecase"),))
     with pytest.raises(RuleError, match="'regex'.*needs 1 argument"):
         apply_processors("x", (Processor("regex"),))

@@ -28,7 +28,9 @@ from deboiler_gui.engine.template.selectors import (
 
 def test_css_and_xpath_are_both_accepted() -> None:
     root = parse_html(article_html(1))
-    assert [e.text for e in select_elements(root, "h1.headline")] == ["Article number 1: on widgets"]
+    assert [e.text for e in select_elements(root, "h1.headline")] == [
+        "Article number 1: on widgets"
+    ]
     assert [e.text for e in select_elements(root, "//h1")] == ["Article number 1: on widgets"]
     assert select_elements(root, "css:ul.tags > li")[0].tag == "li"
     assert to_xpath("xpath://a") == "//a"
@@ -74,7 +76,9 @@ def test_volatile_ids_and_classes_are_learned_and_avoided() -> None:
 
 
 def test_suggest_never_emits_tbody() -> None:
-    root = parse_html("<html><body><table><tr><td>a</td></tr><tr><td id='b'>b</td></tr></table></body></html>")
+    root = parse_html(
+        "<html><body><table><tr><td>a</td></tr><tr><td id='b'>b</td></tr></table></body></html>"
+    )
     td = root.xpath("//td")[1]
     for c in suggest(td, None, limit=20):
         assert "tbody" not in c.xpath
@@ -88,7 +92,9 @@ def test_list_from_one_example_generalises_the_varying_step() -> None:
     assert found is not None
     assert found.pattern.endswith("ul/li[%d]")
     assert found.count == 5 and found.indices == (1, 2, 3, 4, 5)
-    assert [e.text for e in expand_pattern(root, found.pattern + "/a")] == [f"tag 3-{k}" for k in range(5)]
+    assert [e.text for e in expand_pattern(root, found.pattern + "/a")] == [
+        f"tag 3-{k}" for k in range(5)
+    ]
 
 
 def test_list_from_several_examples() -> None:
@@ -135,16 +141,36 @@ def _naive_expand(root: Any, pattern: str, max_misses: int = 3) -> list[Any]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 3), max_size=9), min_size=1, max_size=4), st.sampled_from([
-    "//ul[@class='x']/li[%d]", "//ul/li[%d]/a", "//div//li[%d]", "/html/body/div/ul/li[%d]/a/text()",
-    "//ul/li[%d]/a/@href", "//div[@id='d']//ul/li[%d]", "(//ul)[1]/li[%d]", "//li[%d]", "//ul[li[%d]]",
-    "//div[@id='d']/ul[2]/li[%d]//a", "//ol/li | //ul[@class='y']/li[%d]/a",
-]))
-def test_list_patterns_expand_as_probing_each_index_does(lists: list[list[int]], pattern: str) -> None:
+@given(
+    st.lists(st.lists(st.integers(0, 3), max_size=9), min_size=1, max_size=4),
+    st.sampled_from(
+        [
+            "//ul[@class='x']/li[%d]",
+            "//ul/li[%d]/a",
+            "//div//li[%d]",
+            "/html/body/div/ul/li[%d]/a/text()",
+            "//ul/li[%d]/a/@href",
+            "//div[@id='d']//ul/li[%d]",
+            "(//ul)[1]/li[%d]",
+            "//li[%d]",
+            "//ul[li[%d]]",
+            "//div[@id='d']/ul[2]/li[%d]//a",
+            "//ol/li | //ul[@class='y']/li[%d]/a",
+        ]
+    ),
+)
+def test_list_patterns_expand_as_probing_each_index_does(
+    lists: list[list[int]], pattern: str
+) -> None:
     # Lists with gaps: item k of a list is missing when its number is 0, so runs of misses
     # stop the expansion at different places.
     body = "".join(
-        f"<ul class='{'x' if n % 2 else 'y'}'>" + "".join(f"<li><a href='/{n}/{k}'>{n}.{k}</a></li>" if v else "<p>gap</p>" for k, v in enumerate(items)) + "</ul>"
+        f"<ul class='{'x' if n % 2 else 'y'}'>"
+        + "".join(
+            f"<li><a href='/{n}/{k}'>{n}.{k}</a></li>" if v else "<p>gap</p>"
+            for k, v in enumerate(items)
+        )
+        + "</ul>"
         for n, items in enumerate(lists)
     )
     root = parse_html(f"<html><body><div id='d'>{body}</div><p>end</p></body></html>")

@@ -68,7 +68,9 @@ def test_http_header_charset_wins_over_nothing(text: str, codec: str) -> None:
     assert text in decoded
 
 
-@pytest.mark.parametrize(("text", "codec"), [(ZH * 4, "gb18030"), (ZH_TW * 4, "big5"), (JA * 4, "shift_jis")])
+@pytest.mark.parametrize(
+    ("text", "codec"), [(ZH * 4, "gb18030"), (ZH_TW * 4, "big5"), (JA * 4, "shift_jis")]
+)
 def test_undeclared_encoding_is_detected(text: str, codec: str) -> None:
     decoded, _ = decode_html(_doc(text).encode(codec))
     assert text in decoded
@@ -99,7 +101,8 @@ def test_truncated_multibyte_tail_is_forgiven() -> None:
 
 
 @pytest.mark.parametrize(
-    "data", [b"\x89PNG\r\n\x1a\n" + bytes(range(256)), b"\x00\x01\x02\x03" * 500, bytes(range(32)) * 40]
+    "data",
+    [b"\x89PNG\r\n\x1a\n" + bytes(range(256)), b"\x00\x01\x02\x03" * 500, bytes(range(32)) * 40],
 )
 def test_binary_content_is_an_input_error(data: bytes) -> None:
     with pytest.raises(InputError, match="binary"):
@@ -122,7 +125,9 @@ def test_folder_recursive_urls_and_bad_files(tmp_path: Path) -> None:
     pages = {p.url: p for p in iter_inputs([site])}
     base = default_base_url(site)
     assert base == "http://my-site.local/"
-    assert sorted(pages) == sorted(base + rel for rel in ("index.html", "docs/a%20b.htm", "empty.html", "junk.html"))
+    assert sorted(pages) == sorted(
+        base + rel for rel in ("index.html", "docs/a%20b.htm", "empty.html", "junk.html")
+    )
     assert ZH in pages[base + "docs/a%20b.htm"].html
     assert pages[base + "empty.html"].error == "empty page"
     assert "binary" in (pages[base + "junk.html"].error or "")
@@ -141,15 +146,35 @@ def test_missing_and_unknown_inputs_name_the_file(tmp_path: Path) -> None:
 
 def _jsonl_records() -> list[bytes]:
     return [
-        json.dumps({"url": "https://a.com/1", "html": _doc("one"), "status": 200, "content_type": "text/html"}).encode(),
+        json.dumps(
+            {
+                "url": "https://a.com/1",
+                "html": _doc("one"),
+                "status": 200,
+                "content_type": "text/html",
+            }
+        ).encode(),
         b"",
         b'{"url": "https://a.com/broken", "html": "<p>',
-        json.dumps({"url": "https://a.com/404", "html": "gone", "status": 404, "content_type": "text/html"}).encode(),
-        json.dumps({"url": "https://a.com/img", "html": "", "status": 200, "content_type": "image/png"}).encode(),
+        json.dumps(
+            {"url": "https://a.com/404", "html": "gone", "status": 404, "content_type": "text/html"}
+        ).encode(),
+        json.dumps(
+            {"url": "https://a.com/img", "html": "", "status": 200, "content_type": "image/png"}
+        ).encode(),
         json.dumps({"html": "<p>no url</p>"}).encode(),
         json.dumps([1, 2]).encode(),
-        json.dumps({"url": "https://a.com/zh", "html": _doc(ZH), "status": "200"}, ensure_ascii=False).encode(),
-        json.dumps({"url": "https://a.com/orig", "content": _doc("original deboiler key"), "status": 200, "content_type": "text/html"}).encode(),
+        json.dumps(
+            {"url": "https://a.com/zh", "html": _doc(ZH), "status": "200"}, ensure_ascii=False
+        ).encode(),
+        json.dumps(
+            {
+                "url": "https://a.com/orig",
+                "content": _doc("original deboiler key"),
+                "status": 200,
+                "content_type": "text/html",
+            }
+        ).encode(),
     ]
 
 
@@ -177,12 +202,16 @@ def _warc_bytes(gz: bool) -> bytes:
 
     def response(url: str, status: str, ctype: str, body: bytes) -> None:
         http = StatusAndHeaders(status, [("Content-Type", ctype)], protocol="HTTP/1.1")
-        rec = writer.create_warc_record(url, "response", payload=io.BytesIO(body), http_headers=http)
+        rec = writer.create_warc_record(
+            url, "response", payload=io.BytesIO(body), http_headers=http
+        )
         writer.write_record(rec)
         rec.raw_stream.close()
 
     response("https://b.org/zh", "200 OK", "text/html; charset=GBK", _doc(ZH).encode("gb18030"))
-    request = writer.create_warc_record("https://b.org/zh", "request", payload=io.BytesIO(b"GET / HTTP/1.1\r\n\r\n"))
+    request = writer.create_warc_record(
+        "https://b.org/zh", "request", payload=io.BytesIO(b"GET / HTTP/1.1\r\n\r\n")
+    )
     writer.write_record(request)
     request.raw_stream.close()
     response("https://b.org/missing", "404 Not Found", "text/html", b"<p>gone</p>")
@@ -196,17 +225,26 @@ def test_warc_response_records(tmp_path: Path, gz: bool) -> None:
     path = tmp_path / ("crawl.warc.gz" if gz else "crawl.warc")
     path.write_bytes(_warc_bytes(gz))
     pages = {p.url: p for p in iter_inputs([path])}
-    assert sorted(pages) == ["https://b.org/jp", "https://b.org/logo.png", "https://b.org/missing", "https://b.org/zh"]
+    assert sorted(pages) == [
+        "https://b.org/jp",
+        "https://b.org/logo.png",
+        "https://b.org/missing",
+        "https://b.org/zh",
+    ]
     assert ZH in pages["https://b.org/zh"].html and pages["https://b.org/zh"].encoding == "gb18030"
     assert JA in pages["https://b.org/jp"].html
-    assert pages["https://b.org/zh"].fetched_at and pages["https://b.org/zh"].headers["Content-Type"].startswith("text/html")
+    assert pages["https://b.org/zh"].fetched_at and pages["https://b.org/zh"].headers[
+        "Content-Type"
+    ].startswith("text/html")
     assert skip_reason(pages["https://b.org/missing"]) == "HTTP status 404"
     assert skip_reason(pages["https://b.org/logo.png"]) == "not HTML (image/png)"
 
 
 @pytest.mark.parametrize("cut", [0.5, 0.8, 0.9, 0.97])
 @pytest.mark.parametrize("gz", [False, True])
-def test_truncated_warc_keeps_earlier_records_and_records_an_error(tmp_path: Path, gz: bool, cut: float) -> None:
+def test_truncated_warc_keeps_earlier_records_and_records_an_error(
+    tmp_path: Path, gz: bool, cut: float
+) -> None:
     data = _warc_bytes(gz)
     path = tmp_path / ("cut.warc.gz" if gz else "cut.warc")
     path.write_bytes(data[: int(len(data) * cut)])
@@ -230,7 +268,10 @@ def test_demo_site_ships_both_languages_and_is_small() -> None:
 def test_a_broken_link_in_a_folder_is_that_pages_error(tmp_path: Path) -> None:
     (tmp_path / "a.html").write_text("<html><body><p>kept</p></body></html>", encoding="utf-8")
     (tmp_path / "gone.html").symlink_to(tmp_path / "missing-target.html")
-    pages = {p.url.rsplit("/", 1)[-1]: p for p in iter_inputs([str(tmp_path)], base_url="https://x.example/")}
+    pages = {
+        p.url.rsplit("/", 1)[-1]: p
+        for p in iter_inputs([str(tmp_path)], base_url="https://x.example/")
+    }
     assert pages["a.html"].ok
     assert not pages["gone.html"].ok and pages["gone.html"].error
 
@@ -239,7 +280,10 @@ def test_pipes_and_devices_in_a_folder_are_those_pages_errors(tmp_path: Path) ->
     (tmp_path / "a.html").write_text("<html><body><p>kept</p></body></html>", encoding="utf-8")
     os.mkfifo(tmp_path / "pipe.html")  # nothing ever writes to it: reading would block
     (tmp_path / "zero.html").symlink_to("/dev/zero")  # reading would never end
-    pages = {p.url.rsplit("/", 1)[-1]: p for p in iter_inputs([str(tmp_path)], base_url="https://x.example/")}
+    pages = {
+        p.url.rsplit("/", 1)[-1]: p
+        for p in iter_inputs([str(tmp_path)], base_url="https://x.example/")
+    }
     assert pages["a.html"].ok
     for name in ("pipe.html", "zero.html"):
         assert not pages[name].ok and "not a regular file" in (pages[name].error or "")

@@ -14,13 +14,18 @@ from deboiler_gui.engine.template.model import Field, Template
 
 
 def _pages(n: int, host: str = "a.com") -> list[Page]:
-    return [Page(f"https://{host}/p{i:04d}", f"<p>page {i} 页</p>", headers={"X": str(i)}) for i in range(n)]
+    return [
+        Page(f"https://{host}/p{i:04d}", f"<p>page {i} 页</p>", headers={"X": str(i)})
+        for i in range(n)
+    ]
 
 
 def test_pages_upsert_by_url_and_read_back_in_order(tmp_path: Path) -> None:
     with Workspace(tmp_path / "w.sqlite") as ws:
         assert ws.add_pages(_pages(450) + _pages(3, "b.org")) == 453
-        changed = Page("https://a.com/p0001", "<p>new</p>", status=404, error=None, encoding="gb18030")
+        changed = Page(
+            "https://a.com/p0001", "<p>new</p>", status=404, error=None, encoding="gb18030"
+        )
         ws.add_pages([changed])
         assert ws.page_count() == 453
         assert ws.sites() == [("a.com", 450), ("b.org", 3)]
@@ -31,7 +36,14 @@ def test_pages_upsert_by_url_and_read_back_in_order(tmp_path: Path) -> None:
         assert ws.get_page("https://nowhere/") is None
         assert ws.page_urls("b.org") == [f"https://b.org/p{i:04d}" for i in range(3)]
         summary = ws.page_summaries("b.org")[0]
-        assert summary == {"url": "https://b.org/p0000", "site": "b.org", "status": 200, "content_type": "text/html", "bytes": len("<p>page 0 页</p>".encode()), "error": None}
+        assert summary == {
+            "url": "https://b.org/p0000",
+            "site": "b.org",
+            "status": 200,
+            "content_type": "text/html",
+            "bytes": len("<p>page 0 页</p>".encode()),
+            "error": None,
+        }
 
 
 def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
@@ -40,9 +52,15 @@ def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
         ws.add_pages(_pages(2))
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    plan = " ".join(r[3] for r in conn.execute("EXPLAIN QUERY PLAN SELECT url FROM pages WHERE site = 'a.com'"))
+    plan = " ".join(
+        r[3] for r in conn.execute("EXPLAIN QUERY PLAN SELECT url FROM pages WHERE site = 'a.com'")
+    )
     assert "pages_site" in plan
-    assert [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")] == ["m001_initial", "m002_runs", "m003_responses"]
+    assert [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")] == [
+        "m001_initial",
+        "m002_runs",
+        "m003_responses",
+    ]
     conn.close()
     with Workspace(path) as ws:  # reopening applies nothing twice
         assert ws.page_count() == 2
@@ -81,7 +99,9 @@ def test_stored_template_data_that_is_no_template_is_a_rule_error_naming_it(tmp_
 
 
 def test_models_and_meta_round_trip(tmp_path: Path) -> None:
-    model = DomainModel("a.com", config={"mode": "improved"}, data={"keys": ["x", "y"]}, stats={"pages": 3})
+    model = DomainModel(
+        "a.com", config={"mode": "improved"}, data={"keys": ["x", "y"]}, stats={"pages": 3}
+    )
     with Workspace(tmp_path / "w.sqlite") as ws:
         assert ws.load_model("a.com") is None
         ws.save_model(model)
@@ -92,7 +112,10 @@ def test_models_and_meta_round_trip(tmp_path: Path) -> None:
         assert ws.get_meta("last_run") == {"pages": 3, "sites": ["a.com"]}
         first = ws.record_run("clean", {"pages": 3})
         second = ws.record_run("clean", {"pages": 4})
-        assert [(r["id"], r["summary"]) for r in ws.runs()] == [(second, {"pages": 4}), (first, {"pages": 3})]
+        assert [(r["id"], r["summary"]) for r in ws.runs()] == [
+            (second, {"pages": 4}),
+            (first, {"pages": 3}),
+        ]
 
 
 def test_not_sqlite_file_is_a_workspace_error_naming_it(tmp_path: Path) -> None:
@@ -121,7 +144,9 @@ def test_damaged_pages_surface_as_workspace_errors(tmp_path: Path) -> None:
         ws.add_pages(_pages(300))
     data = bytearray(path.read_bytes())
     page_size = int.from_bytes(data[16:18], "big")
-    for offset in range(2 * page_size, len(data), page_size):  # scribble over every page but the schema
+    for offset in range(
+        2 * page_size, len(data), page_size
+    ):  # scribble over every page but the schema
         data[offset : offset + 64] = b"\xff" * 64
     path.write_bytes(bytes(data))
     with pytest.raises(WorkspaceError, match="damaged.sqlite"), Workspace(path) as ws:
@@ -137,7 +162,12 @@ def _writer(path: str, tag: str, rounds: int, out: multiprocessing.Queue) -> Non
     try:
         with Workspace(path) as ws:
             for r in range(rounds):
-                ws.add_pages([Page(f"https://{tag}.com/{r}/{i}", f"<p>{tag} {r} {i}</p>" * 50) for i in range(40)])
+                ws.add_pages(
+                    [
+                        Page(f"https://{tag}.com/{r}/{i}", f"<p>{tag} {r} {i}</p>" * 50)
+                        for i in range(40)
+                    ]
+                )
                 ws.save_template(Template("shared", description=f"{tag} {r}"))
                 ws.set_meta(f"{tag}-round", r)
                 list(ws.iter_pages(f"{tag}.com"))

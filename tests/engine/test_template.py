@@ -25,12 +25,36 @@ def full_template() -> Template:
         remove=(Rule("nav", "#nav", note="menu"),),
         keep=(Rule("body", "//div[@class='body']"),),
         fields=(
-            Field("title", "Title", ("//h1",), required=True, processors=(Processor("strip"),), search=SearchRules(tag="h1", context=(Context("Published:", -1),), fingerprint={"tag": "h1", "classes": ["headline"]})),
+            Field(
+                "title",
+                "Title",
+                ("//h1",),
+                required=True,
+                processors=(Processor("strip"),),
+                search=SearchRules(
+                    tag="h1",
+                    context=(Context("Published:", -1),),
+                    fingerprint={"tag": "h1", "classes": ["headline"]},
+                ),
+            ),
             Field("tags", "Tags", ("//ul[@class='tags']/li[%d]/a",), is_list=True),
             Field("link", xpaths=("//h1",), kind="attribute", attribute="class"),
-            Field("specs", xpaths=("//table[@class='specs']/tr[%d]",), is_list=True, children=(Field("k", xpaths=("./td[1]",)), Field("v", xpaths=("./td[2]",), processors=(Processor("number"),)))),
+            Field(
+                "specs",
+                xpaths=("//table[@class='specs']/tr[%d]",),
+                is_list=True,
+                children=(
+                    Field("k", xpaths=("./td[1]",)),
+                    Field("v", xpaths=("./td[2]",), processors=(Processor("number"),)),
+                ),
+            ),
         ),
-        filters=(NoiseFilter("ads", "url", pattern=r"^/"), NoiseFilter("cls", "attribute", attribute="class", op="word", value="ad", fields=("title",))),
+        filters=(
+            NoiseFilter("ads", "url", pattern=r"^/"),
+            NoiseFilter(
+                "cls", "attribute", attribute="class", op="word", value="ad", fields=("title",)
+            ),
+        ),
         description="articles",
     )
 
@@ -40,7 +64,18 @@ def test_round_trip_is_lossless() -> None:
     data = t.to_dict()
     assert Template.from_dict(data) == t
     assert Template.from_dict(data).to_dict() == data
-    assert list(data) == ["name", "site", "description", "urls", "url_threshold", "use_cleaner", "remove", "keep", "fields", "filters"]
+    assert list(data) == [
+        "name",
+        "site",
+        "description",
+        "urls",
+        "url_threshold",
+        "use_cleaner",
+        "remove",
+        "keep",
+        "fields",
+        "filters",
+    ]
 
 
 def test_with_field_and_with_xpath() -> None:

@@ -8,7 +8,24 @@ from deboiler_gui.engine.model import Page
 SITE = "shop.example"
 
 
-_WORDS = ["gear", "spring", "lever", "bolt", "socket", "hinge", "pulley", "axle", "crank", "valve", "piston", "rotor", "spindle", "flange", "washer", "bracket"]
+_WORDS = [
+    "gear",
+    "spring",
+    "lever",
+    "bolt",
+    "socket",
+    "hinge",
+    "pulley",
+    "axle",
+    "crank",
+    "valve",
+    "piston",
+    "rotor",
+    "spindle",
+    "flange",
+    "washer",
+    "bracket",
+]
 
 
 def _prose(seed: int) -> str:
@@ -21,7 +38,9 @@ def article_html(i: int, *, tags: int = 3, mutate: str = "") -> str:
     title = f"Article number {i}: on widgets"
     nav = '<div id="nav" class="menu"><a href="/">Home</a> <a href="/about">About</a> <a href="/news">News</a></div>'
     tag_items = "".join(f'<li><a href="/tag/t{i}-{k}">tag {i}-{k}</a></li>' for k in range(tags))
-    rows = "".join(f'<tr><td class="k">key{k}</td><td class="v">{i * 10 + k}</td></tr>' for k in range(3))
+    rows = "".join(
+        f'<tr><td class="k">key{k}</td><td class="v">{i * 10 + k}</td></tr>' for k in range(3)
+    )
     head = f'<h1 class="headline">{title}</h1>'
     byline = f'<p class="byline"><span class="label">Published:</span> <span class="date">2024-05-{(i % 28) + 1:02d}</span></p>'
     body = f'<div class="body"><p>First paragraph of article {i} about widgets. {_prose(i)}</p><p>Second paragraph {i}, still real content. {_prose(i + 100)}</p></div>'
@@ -51,4 +70,7 @@ def article_html(i: int, *, tags: int = 3, mutate: str = "") -> str:
 
 
 def pages(n: int = 6, **kw: object) -> list[Page]:
-    return [Page(url=f"https://{SITE}/news/2024/article-{i}.html", html=article_html(i, **kw)) for i in range(1, n + 1)]  # type: ignore[arg-type]
+    return [
+        Page(url=f"https://{SITE}/news/2024/article-{i}.html", html=article_html(i, **kw))
+        for i in range(1, n + 1)
+    ]  # type: ignore[arg-type]

@@ -19,7 +19,16 @@ from deboiler_gui.gui.worker import Job, JobRunner
 
 
 def _summaries(n: int) -> list[dict[str, Any]]:
-    return [{"url": f"https://s.example/{'docs' if i % 3 else 'blog'}/p{i:05d}.html", "site": "s.example", "status": 200, "bytes": 1000, "error": None} for i in range(n)]
+    return [
+        {
+            "url": f"https://s.example/{'docs' if i % 3 else 'blog'}/p{i:05d}.html",
+            "site": "s.example",
+            "status": 200,
+            "bytes": 1000,
+            "error": None,
+        }
+        for i in range(n)
+    ]
 
 
 def test_page_list_with_ten_thousand_pages_filters_by_substring_glob_and_regex(qapp: Any) -> None:
@@ -38,7 +47,9 @@ def test_page_list_with_ten_thousand_pages_filters_by_substring_glob_and_regex(q
     assert model.rowCount() == 5
     assert time.perf_counter() - start < 1.0  # filters and sorts over 12,000 rows stay interactive
     shown = [model.url_at(i) for i in range(5)]
-    assert shown == sorted(shown) and sorted(u[-11:] for u in shown) == [f"p0000{i}.html" for i in range(5)]
+    assert shown == sorted(shown) and sorted(u[-11:] for u in shown) == [
+        f"p0000{i}.html" for i in range(5)
+    ]
     model.set_pattern("re:([")
     assert model.pattern_error and model.rowCount() == 0
     model.set_pattern("")
@@ -51,7 +62,12 @@ def test_page_list_shows_background_facts_and_groups_by_template(qapp: Any) -> N
     url = model.url_at(3)
     changed: list[Any] = []
     model.dataChanged.connect(lambda a, b, *_: changed.append((a.row(), b.row())))
-    model.update_pages({url: {"boiler_share": 0.25, "failures": 2, "template": "docs"}, "https://unknown/": {"failures": 1}})
+    model.update_pages(
+        {
+            url: {"boiler_share": 0.25, "failures": 2, "template": "docs"},
+            "https://unknown/": {"failures": 1},
+        }
+    )
     assert changed == [(3, 3)]
     assert model.data(model.index(3, 2)) == "25%"
     assert model.data(model.index(3, 3)) == "2"
@@ -66,7 +82,9 @@ def test_page_list_shows_background_facts_and_groups_by_template(qapp: Any) -> N
     assert model.data(keep) == kept_url  # the current row follows its page through a sort
     model.set_pattern("p0000")
     model.sort(0, Qt.SortOrder.DescendingOrder)
-    assert [model.url_at(i) for i in range(model.rowCount())] == sorted((r["url"] for r in model.rows() if "p0000" in r["url"]), reverse=True)
+    assert [model.url_at(i) for i in range(model.rowCount())] == sorted(
+        (r["url"] for r in model.rows() if "p0000" in r["url"]), reverse=True
+    )
 
 
 def test_stamps_identify_lxml_nodes_and_never_stay_in_the_tree() -> None:
@@ -81,7 +99,10 @@ def test_stamps_identify_lxml_nodes_and_never_stay_in_the_tree() -> None:
 
 
 def test_dom_tree_model_walks_the_page_lazily(qapp: Any) -> None:
-    page = stamp_page("https://s.example/", "<html><body><ul id='l'><li>a</li><li>b</li></ul><p class='x y'>text</p></body></html>")
+    page = stamp_page(
+        "https://s.example/",
+        "<html><body><ul id='l'><li>a</li><li>b</li></ul><p class='x y'>text</p></body></html>",
+    )
     model = DomTreeModel()
     model.set_page(page)
     li = page.root.xpath("//li")[1]
@@ -145,7 +166,10 @@ def test_job_turns_engine_errors_into_messages_and_bugs_into_tracebacks(qtbot: A
     job = Job("rule", bad_rule)
     with qtbot.waitSignal(job.signals.failed, timeout=5000) as sig:
         runner.start(job)
-    assert sig.args[0] == "rule 'remove-1', expression '//div[': unbalanced bracket" and sig.args[1] == ""
+    assert (
+        sig.args[0] == "rule 'remove-1', expression '//div[': unbalanced bracket"
+        and sig.args[1] == ""
+    )
     job = Job("bug", bug)
     with qtbot.waitSignal(job.signals.failed, timeout=5000) as sig:
         runner.start(job)

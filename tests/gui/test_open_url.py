@@ -82,12 +82,16 @@ def _page_requests(srv: CrawlServer) -> Counter[str]:
     return Counter(p for p in srv.paths() if p not in NOT_PAGES)
 
 
-def test_pages_appear_while_the_crawl_runs_and_the_window_never_blocks(qtbot: Any, window: Any) -> None:
+def test_pages_appear_while_the_crawl_runs_and_the_window_never_blocks(
+    qtbot: Any, window: Any
+) -> None:
     site = Site(pages=60, latency=0.05, slow=0.3)
     with CrawlServer(site) as srv:
         dialog = _open_dialog(window, srv.base + "/", exclude="/orphan/\n/item/")
         counts: list[tuple[float, int]] = []
-        window.page_model.modelReset.connect(lambda: counts.append((time.monotonic(), window.page_model.total())))
+        window.page_model.modelReset.connect(
+            lambda: counts.append((time.monotonic(), window.page_model.total()))
+        )
         beat = Heartbeat()
         with qtbot.waitSignal(dialog.crawl_ended, timeout=90_000) as ended:
             dialog.start_button.click()
@@ -113,7 +117,9 @@ def test_pages_appear_while_the_crawl_runs_and_the_window_never_blocks(qtbot: An
         assert len(beat.ticks) > 50
 
 
-def test_cancel_stops_the_crawl_and_start_resumes_without_refetching(qtbot: Any, window: Any) -> None:
+def test_cancel_stops_the_crawl_and_start_resumes_without_refetching(
+    qtbot: Any, window: Any
+) -> None:
     site = Site(pages=60, latency=0.06, slow=0.3)
     with CrawlServer(site) as srv:
         dialog = _open_dialog(window, srv.base + "/")
@@ -160,10 +166,16 @@ def test_bad_url_or_pattern_blocks_start_with_a_message(qtbot: Any, window: Any)
     assert not dialog.running
     # Patterns that leave out the start URL would crawl nothing: said before starting.
     dialog.include_edit.setPlainText("/blog/")
-    assert not dialog.start_button.isEnabled() and "matches no include pattern" in dialog.error_label.text()
+    assert (
+        not dialog.start_button.isEnabled()
+        and "matches no include pattern" in dialog.error_label.text()
+    )
     dialog.include_edit.setPlainText("/docs/")
     dialog.exclude_edit.setPlainText("example\\.org/docs")
-    assert not dialog.start_button.isEnabled() and "matches an exclude pattern" in dialog.error_label.text()
+    assert (
+        not dialog.start_button.isEnabled()
+        and "matches an exclude pattern" in dialog.error_label.text()
+    )
     dialog.exclude_edit.setPlainText("/docs/old/")
     assert dialog.start_button.isEnabled()
 
@@ -188,21 +200,33 @@ def test_closing_the_window_stops_a_running_crawl(qtbot: Any, window: Any) -> No
 
 
 FACTORIES = [
-    {"name": "api", "url_pattern": "/api/items?page={page}", "match": "/catalog\\.html$",
-     "fields": {"page": "//ul[@id='pages']/li/@data-page"}},
-    {"name": "items", "url_pattern": "/item/{id}.html", "match": "/api/items",
-     "fields": {"id": "/json/items/item/id"}},
+    {
+        "name": "api",
+        "url_pattern": "/api/items?page={page}",
+        "match": "/catalog\\.html$",
+        "fields": {"page": "//ul[@id='pages']/li/@data-page"},
+    },
+    {
+        "name": "items",
+        "url_pattern": "/item/{id}.html",
+        "match": "/api/items",
+        "fields": {"id": "/json/items/item/id"},
+    },
 ]
 
 
-def test_link_factories_depth_timeout_and_retries_from_the_dialog(qtbot: Any, window: Any, tmp_path: Path) -> None:
+def test_link_factories_depth_timeout_and_retries_from_the_dialog(
+    qtbot: Any, window: Any, tmp_path: Path
+) -> None:
     import json
 
     from deboiler_gui.engine.crawl.runner import saved_config
     from deboiler_gui.engine.store import Workspace
 
     bad = tmp_path / "bad.json"
-    bad.write_text('{"name": "x", "url_pattern": "/p/{id}", "fields": {"id": "//a[@href"}}', encoding="utf-8")
+    bad.write_text(
+        '{"name": "x", "url_pattern": "/p/{id}", "fields": {"id": "//a[@href"}}', encoding="utf-8"
+    )
     good = tmp_path / "factories.json"
     good.write_text(json.dumps(FACTORIES), encoding="utf-8")
     site = Site(pages=10, latency=0.01, slow=0.3)
@@ -222,7 +246,17 @@ def test_link_factories_depth_timeout_and_retries_from_the_dialog(qtbot: Any, wi
         with qtbot.waitSignal(dialog.crawl_ended, timeout=90_000) as ended:
             dialog.start_button.click()
             # No setting can change under a running crawl.
-            assert not any(w.isEnabled() for w in (dialog.max_depth, dialog.timeout, dialog.retries, dialog.user_agent_edit, dialog.factory_edit, dialog.factory_button))
+            assert not any(
+                w.isEnabled()
+                for w in (
+                    dialog.max_depth,
+                    dialog.timeout,
+                    dialog.retries,
+                    dialog.user_agent_edit,
+                    dialog.factory_edit,
+                    dialog.factory_button,
+                )
+            )
         assert ended.args[1] == "finished", ended.args
         assert dialog.max_depth.isEnabled() and dialog.factory_button.isEnabled()
         listed = _listed(window)
@@ -231,7 +265,9 @@ def test_link_factories_depth_timeout_and_retries_from_the_dialog(qtbot: Any, wi
         assert {srv.base + f"/item/{i}.html" for i in site.item_ids()} <= listed
         # Timeout and retries as set: the slow pages and the failing one got one request each.
         requests = _page_requests(srv)
-        assert requests["/slow.html"] == requests["/slowish.html"] == requests["/error500.html"] == 1
+        assert (
+            requests["/slow.html"] == requests["/slowish.html"] == requests["/error500.html"] == 1
+        )
         assert {h.user_agent for h in srv.hits} == {"gardenbot/1.0"}
         with Workspace(dialog.workspace_path) as ws:
             cfg = saved_config(ws)
@@ -240,7 +276,11 @@ def test_link_factories_depth_timeout_and_retries_from_the_dialog(qtbot: Any, wi
         # Opened again, the dialog shows those settings; a resumed crawl keeps the factories.
         dialog.close()
         window.open_url_action.trigger()
-        assert dialog.max_depth.value() == 3 and dialog.retries.value() == 0 and dialog.timeout.value() == 0.15
+        assert (
+            dialog.max_depth.value() == 3
+            and dialog.retries.value() == 0
+            and dialog.timeout.value() == 0.15
+        )
         assert len(dialog.config().link_factories) == 2
         dialog.factory_edit.setText("")  # without a file, the earlier crawl's factories stay
         assert "2 link factories of the earlier crawl" in dialog.factory_edit.placeholderText()

@@ -29,7 +29,10 @@ from tplsite import SITE, article_html, pages  # noqa: E402
 
 register_scheme()  # before pytest-qt makes the QApplication
 
-LONG = "".join(f"<p>Long reading paragraph {k} with enough words to wrap across the view.</p>" for k in range(150))
+LONG = "".join(
+    f"<p>Long reading paragraph {k} with enough words to wrap across the view.</p>"
+    for k in range(150)
+)
 
 
 def _site(n: int = 12) -> list[Page]:
@@ -42,7 +45,18 @@ def _workspace(path: Path, site: list[Page]) -> Path:
     with Workspace(path) as ws:
         ws.add_pages(site)
         ws.save_model(DomainCleaner().fit(site).model_)
-        ws.save_template(Template("shop", site=SITE, fields=fields, remove=(Rule("never", "//div[@id='nope']"), Rule("post3", "//div[@id='post-1003']"))), message="start")
+        ws.save_template(
+            Template(
+                "shop",
+                site=SITE,
+                fields=fields,
+                remove=(
+                    Rule("never", "//div[@id='nope']"),
+                    Rule("post3", "//div[@id='post-1003']"),
+                ),
+            ),
+            message="start",
+        )
     return path
 
 
@@ -99,13 +113,17 @@ def _extract(ws: Path, out: Path) -> dict[str, str]:
     return {r["url"]: r["article"] for r in map(json.loads, out.read_text().splitlines())}
 
 
-def test_groups_panel_accept_and_reject_reach_the_headless_engine(qtbot: Any, ws: Path, tmp_path: Path) -> None:
+def test_groups_panel_accept_and_reject_reach_the_headless_engine(
+    qtbot: Any, ws: Path, tmp_path: Path
+) -> None:
     from deboiler_gui.gui.review import GroupsPanel
 
     panel = GroupsPanel()
     qtbot.addWidget(panel)
     panel.bind(ws, "shop")
-    with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
+    with qtbot.waitSignal(
+        panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy
+    ):
         panel.start()
     texts = [g["sample_text"] for g in panel.groups]
     specs = next(i for i, t in enumerate(texts) if t.startswith("key0"))
@@ -134,9 +152,20 @@ def test_groups_panel_accept_and_reject_reach_the_headless_engine(qtbot: Any, ws
 def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path) -> None:
     from deboiler_gui.gui.review import HealthPanel
 
-    fields = (Field("title", xpaths=("//h1",)), Field("date", xpaths=("/html/body/div[2]/p[@class='byline']/span[@class='date']",)))
-    learned = learn_template(Template("news", site=SITE, fields=fields, use_cleaner=False), pages(5))
-    site = [*pages(4), *(Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="wrap")) for i in range(5, 9))]
+    fields = (
+        Field("title", xpaths=("//h1",)),
+        Field("date", xpaths=("/html/body/div[2]/p[@class='byline']/span[@class='date']",)),
+    )
+    learned = learn_template(
+        Template("news", site=SITE, fields=fields, use_cleaner=False), pages(5)
+    )
+    site = [
+        *pages(4),
+        *(
+            Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="wrap"))
+            for i in range(5, 9)
+        ),
+    ]
     path = tmp_path / "h.sqlite"
     with Workspace(path) as w:
         w.add_pages(site)
@@ -144,12 +173,18 @@ def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path
     panel = HealthPanel()
     qtbot.addWidget(panel)
     panel.bind(path)
-    with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
+    with qtbot.waitSignal(
+        panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy
+    ):
         panel.start()
     assert panel.field_rates() == {("news", "title"): 1.0, ("news", "date"): 0.5}
     date_item = panel.tree.topLevelItem(0).child(1)
     panel.tree.setCurrentItem(date_item)
-    assert panel.failing.count() == 4 and panel.queue.rowCount() == 1 and panel.queue.item(0, 2).text() == "4"
+    assert (
+        panel.failing.count() == 4
+        and panel.queue.rowCount() == 1
+        and panel.queue.item(0, 2).text() == "4"
+    )
     with qtbot.waitSignal(panel.page_activated) as opened:
         panel.failing.itemDoubleClicked.emit(panel.failing.item(0))
     assert opened.args == [site[4].url]
@@ -169,18 +204,24 @@ def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path
     assert list(changed.args) == ["news", 3]
     qtbot.waitUntil(lambda: panel.history.count() == 3, timeout=60_000)
     # Rejections are recorded and the next run does not offer them again.
-    with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
+    with qtbot.waitSignal(
+        panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy
+    ):
         panel.start()
     row = next(i for i, p in enumerate(panel.proposals) if p["field"] == "date")
     with qtbot.waitSignal(panel.proposal_decided, timeout=60_000) as decided:
         assert panel.reject_proposal(row)
     assert decided.args[1] is False and decided.args[0]["xpath"] == xpath
-    with qtbot.waitSignal(panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy):
+    with qtbot.waitSignal(
+        panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy
+    ):
         panel.start()
     assert all(p["xpath"] != xpath for p in panel.proposals)
 
 
-def test_export_panel_writes_rule_files_and_cleaned_folders(qtbot: Any, ws: Path, tmp_path: Path) -> None:
+def test_export_panel_writes_rule_files_and_cleaned_folders(
+    qtbot: Any, ws: Path, tmp_path: Path
+) -> None:
     from deboiler_gui.engine.template import rulefile
     from deboiler_gui.gui.review import ExportPanel
 
@@ -225,11 +266,20 @@ def test_before_after_on_a_real_view(qtbot: Any, ws: Path, profile: Any) -> None
             panel.start(ws, url)
         assert shown.args == [url]
         cuts = panel.data["review"]["cuts"]
-        marked = _js(qtbot, panel.before, "Array.from(document.querySelectorAll('[data-deboiler-cause]')).map(e => [e.getAttribute('data-deboiler-cause'), getComputedStyle(e).outlineColor])")
+        marked = _js(
+            qtbot,
+            panel.before,
+            "Array.from(document.querySelectorAll('[data-deboiler-cause]')).map(e => [e.getAttribute('data-deboiler-cause'), getComputedStyle(e).outlineColor])",
+        )
         assert len(marked) == len([c for c in cuts if c["xpath"]]) >= 4
         assert {m[0] for m in marked} >= {"auto:exact"}
-        assert all(m[1] == "rgb(224, 123, 0)" for m in marked if m[0] == "auto:exact")  # the cleaner's colour
-        assert _js(qtbot, panel.after, "document.querySelectorAll('[data-deboiler-cause]').length") == 0
+        assert all(
+            m[1] == "rgb(224, 123, 0)" for m in marked if m[0] == "auto:exact"
+        )  # the cleaner's colour
+        assert (
+            _js(qtbot, panel.after, "document.querySelectorAll('[data-deboiler-cause]').length")
+            == 0
+        )
         assert "Copyright" not in _js(qtbot, panel.after, "document.body.innerText")
         assert panel.diff_counts()["-"] >= 3 and panel.cuts.rowCount() == len(cuts)
         # Scrolling one side scrolls the other to the same place in its text.

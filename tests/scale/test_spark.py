@@ -44,10 +44,32 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     lines = []
     for site, n in (("alpha.test", 14), ("beta.test", 6), ("gamma.test", 1)):
         for i in range(n):
-            lines.append(json.dumps({"url": f"http://{site}/p{i}", "html": _page(site, i, n), "status": 200, "content_type": "text/html"}))
-    lines.append(json.dumps({"url": "http://beta.test/gone", "html": "", "status": 404, "content_type": "text/html"}))
+            lines.append(
+                json.dumps(
+                    {
+                        "url": f"http://{site}/p{i}",
+                        "html": _page(site, i, n),
+                        "status": 200,
+                        "content_type": "text/html",
+                    }
+                )
+            )
+    lines.append(
+        json.dumps(
+            {"url": "http://beta.test/gone", "html": "", "status": 404, "content_type": "text/html"}
+        )
+    )
     lines.append('{"url": "http://beta.test/broken", "html": ')  # a truncated record
-    lines.append(json.dumps({"url": "http://alpha.test/p3", "html": _page("alpha.test", 3, 14).replace("Topic 3", "Topic three"), "status": 200, "content_type": "text/html"}))
+    lines.append(
+        json.dumps(
+            {
+                "url": "http://alpha.test/p3",
+                "html": _page("alpha.test", 3, 14).replace("Topic 3", "Topic three"),
+                "status": 200,
+                "content_type": "text/html",
+            }
+        )
+    )
     (d / "crawl.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return d / "crawl.jsonl"
 
@@ -80,13 +102,24 @@ def test_spark_output_equals_local_output_page_by_page(spark, corpus: Path, tmp_
 def test_errors_are_written_to_the_error_output(spark, corpus: Path, tmp_path: Path) -> None:
     out = tmp_path / "spark-out"
     sj.run_clean([str(corpus)], str(out), spark=spark)
-    errors = [json.loads(line) for p in sorted((out / "_errors").glob("part-*")) for line in p.read_text().splitlines() if line]
+    errors = [
+        json.loads(line)
+        for p in sorted((out / "_errors").glob("part-*"))
+        for line in p.read_text().splitlines()
+        if line
+    ]
     assert len(errors) == 1
-    assert errors[0]["url"].endswith("crawl.jsonl#L24") or "broken" in errors[0]["url"] or "#L" in errors[0]["url"]
+    assert (
+        errors[0]["url"].endswith("crawl.jsonl#L24")
+        or "broken" in errors[0]["url"]
+        or "#L" in errors[0]["url"]
+    )
     assert errors[0]["error"]
 
 
-def test_large_site_is_fitted_on_a_sample_and_cleaned_across_partitions(spark, corpus: Path) -> None:
+def test_large_site_is_fitted_on_a_sample_and_cleaned_across_partitions(
+    spark, corpus: Path
+) -> None:
     sc = spark.sparkContext
     options = sj.SparkOptions(max_site_pages=10, sample_pages=8, partitions=4)
     summary = sj.SparkSummary(output="-")
@@ -101,7 +134,9 @@ def test_large_site_is_fitted_on_a_sample_and_cleaned_across_partitions(spark, c
     assert all("Copyright" not in r["cleaned_text"] for r in cleaned)
 
 
-def test_saved_workspace_models_are_used_instead_of_fitting(spark, corpus: Path, tmp_path: Path) -> None:
+def test_saved_workspace_models_are_used_instead_of_fitting(
+    spark, corpus: Path, tmp_path: Path
+) -> None:
     from deboiler_gui.engine.store import Workspace
 
     ws_path = tmp_path / "w.sqlite"
@@ -135,12 +170,36 @@ def test_spark_extract_cli_equals_local_extract(spark, corpus: Path, tmp_path: P
         ],
     }
     rule_file = tmp_path / "topics.json"
-    rule_file.write_text(json.dumps({"format": "deboiler-gui-rules", "version": 1, "templates": [template]}))
+    rule_file.write_text(
+        json.dumps({"format": "deboiler-gui-rules", "version": 1, "templates": [template]})
+    )
     runner = CliRunner()
     local_out = tmp_path / "local.jsonl"
-    r1 = runner.invoke(cli, ["extract", str(corpus), "--template", str(rule_file), "--output", str(local_out), "--quiet"])
+    r1 = runner.invoke(
+        cli,
+        [
+            "extract",
+            str(corpus),
+            "--template",
+            str(rule_file),
+            "--output",
+            str(local_out),
+            "--quiet",
+        ],
+    )
     assert r1.exit_code == 0, r1.output
-    r2 = runner.invoke(cli, ["spark", "extract", str(corpus), "--template", str(rule_file), "--output", str(tmp_path / "sx")])
+    r2 = runner.invoke(
+        cli,
+        [
+            "spark",
+            "extract",
+            str(corpus),
+            "--template",
+            str(rule_file),
+            "--output",
+            str(tmp_path / "sx"),
+        ],
+    )
     assert r2.exit_code == 0, r2.output
     local = {r["url"]: r for r in map(json.loads, local_out.read_text().splitlines())}
     remote = {r["url"]: r for r in sj.read_output(str(tmp_path / "sx"))}
@@ -155,39 +214,102 @@ def test_clean_engine_spark_on_the_demo_equals_the_local_clean(spark, tmp_path: 
     from deboiler_gui.cli import cli
 
     runner = CliRunner()
-    r1 = runner.invoke(cli, ["clean", "--demo", "--output", str(tmp_path / "local.jsonl"), "--quiet"])
+    r1 = runner.invoke(
+        cli, ["clean", "--demo", "--output", str(tmp_path / "local.jsonl"), "--quiet"]
+    )
     assert r1.exit_code == 0, r1.output
-    r2 = runner.invoke(cli, ["clean", "--demo", "--engine", "spark", "--output", str(tmp_path / "s"), "--quiet"])
+    r2 = runner.invoke(
+        cli, ["clean", "--demo", "--engine", "spark", "--output", str(tmp_path / "s"), "--quiet"]
+    )
     assert r2.exit_code == 0, r2.output
-    local = {r["url"]: r for r in map(json.loads, (tmp_path / "local.jsonl").read_text(encoding="utf-8").splitlines())}
+    local = {
+        r["url"]: r
+        for r in map(
+            json.loads, (tmp_path / "local.jsonl").read_text(encoding="utf-8").splitlines()
+        )
+    }
     remote = {r["url"]: r for r in sj.read_output(str(tmp_path / "s"))}
     assert len(local) >= 20
     assert remote == local
-    r3 = runner.invoke(cli, ["clean", "--demo", "--format", "parquet", "--output", str(tmp_path / "p")])
+    r3 = runner.invoke(
+        cli, ["clean", "--demo", "--format", "parquet", "--output", str(tmp_path / "p")]
+    )
     assert r3.exit_code == 2 and "--engine spark" in r3.output
 
 
-def test_clean_with_a_template_on_spark_equals_the_local_clean(spark, corpus: Path, tmp_path: Path) -> None:
+def test_clean_with_a_template_on_spark_equals_the_local_clean(
+    spark, corpus: Path, tmp_path: Path
+) -> None:
     from click.testing import CliRunner
 
     from deboiler_gui.cli import cli
 
-    template = {"name": "alpha", "site": "alpha.test", "remove": [{"name": "heading", "selector": "//div[@class='main']/h1"}]}
+    template = {
+        "name": "alpha",
+        "site": "alpha.test",
+        "remove": [{"name": "heading", "selector": "//div[@class='main']/h1"}],
+    }
     rule_file = tmp_path / "alpha.json"
-    rule_file.write_text(json.dumps({"format": "deboiler-gui-rules", "version": 1, "templates": [template]}))
+    rule_file.write_text(
+        json.dumps({"format": "deboiler-gui-rules", "version": 1, "templates": [template]})
+    )
     runner = CliRunner()
-    r1 = runner.invoke(cli, ["clean", str(corpus), "--template", str(rule_file), "--output", str(tmp_path / "local.jsonl"), "--quiet"])
+    r1 = runner.invoke(
+        cli,
+        [
+            "clean",
+            str(corpus),
+            "--template",
+            str(rule_file),
+            "--output",
+            str(tmp_path / "local.jsonl"),
+            "--quiet",
+        ],
+    )
     assert r1.exit_code in (0, 1), r1.output  # the corpus holds a broken record and a 404
-    local = {r["url"]: r for r in map(json.loads, (tmp_path / "local.jsonl").read_text(encoding="utf-8").splitlines())}
+    local = {
+        r["url"]: r
+        for r in map(
+            json.loads, (tmp_path / "local.jsonl").read_text(encoding="utf-8").splitlines()
+        )
+    }
     # The template's rule took effect where its URLs match, and only there.
     assert "Topic 4 of alpha.test" not in local["http://alpha.test/p4"]["cleaned_text"]
     assert local["http://alpha.test/p4"]["template"] == "alpha"
     assert "Topic 2 of beta.test" in local["http://beta.test/p2"]["cleaned_text"]
-    r2 = runner.invoke(cli, ["clean", str(corpus), "--template", str(rule_file), "--engine", "spark", "--output", str(tmp_path / "s"), "--quiet"])
+    r2 = runner.invoke(
+        cli,
+        [
+            "clean",
+            str(corpus),
+            "--template",
+            str(rule_file),
+            "--engine",
+            "spark",
+            "--output",
+            str(tmp_path / "s"),
+            "--quiet",
+        ],
+    )
     assert r2.exit_code == 0, r2.output
     assert {r["url"]: r for r in sj.read_output(str(tmp_path / "s"))} == local
     # Also when the large site is fitted on a sample and cleaned across partitions.
-    r3 = runner.invoke(cli, ["spark", "clean", str(corpus), "-t", str(rule_file), "--max-site-pages", "5", "--sample-pages", "14", "--output", str(tmp_path / "s2")])
+    r3 = runner.invoke(
+        cli,
+        [
+            "spark",
+            "clean",
+            str(corpus),
+            "-t",
+            str(rule_file),
+            "--max-site-pages",
+            "5",
+            "--sample-pages",
+            "14",
+            "--output",
+            str(tmp_path / "s2"),
+        ],
+    )
     assert r3.exit_code == 0, r3.output
     spread = {r["url"]: r for r in sj.read_output(str(tmp_path / "s2"))}
     assert spread["http://alpha.test/p4"]["template"] == "alpha"

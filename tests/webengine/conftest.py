@@ -37,7 +37,9 @@ def view(qtbot: Any, profile: IsolatedProfile) -> Iterator[PageView]:
 
 
 @pytest.fixture
-def window(qtbot: Any, profile: IsolatedProfile, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+def window(
+    qtbot: Any, profile: IsolatedProfile, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Any]:
     from deboiler_gui.gui.mainwindow import MainWindow
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
@@ -81,4 +83,6 @@ def click_stamp(qtbot: Any, view: PageView, stamp: int, modifier: Any = None) ->
     point = QPoint(int(spot["x"]), int(spot["y"]))
     target = view.focusProxy()
     QTest.mouseMove(target, point)
-    QTest.mouseClick(target, Qt.MouseButton.LeftButton, modifier or Qt.KeyboardModifier.NoModifier, point)
+    QTest.mouseClick(
+        target, Qt.MouseButton.LeftButton, modifier or Qt.KeyboardModifier.NoModifier, point
+    )

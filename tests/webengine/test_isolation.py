@@ -48,7 +48,9 @@ def _show(qtbot: Any, view: Any, html: str) -> Any:
     return page
 
 
-def test_hostile_page_makes_no_request_and_runs_no_script(qtbot: Any, view: Any, js: Any, click: Any, canary: tuple[str, list[str]]) -> None:
+def test_hostile_page_makes_no_request_and_runs_no_script(
+    qtbot: Any, view: Any, js: Any, click: Any, canary: tuple[str, list[str]]
+) -> None:
     base, hits = canary
     hostile = f"""<html><head><title>original</title>
     <meta http-equiv="refresh" content="0;url={base}/refresh">
@@ -65,7 +67,10 @@ def test_hostile_page_makes_no_request_and_runs_no_script(qtbot: Any, view: Any,
     <p><a id="out" href="{base}/link">a link</a></p></body></html>"""
     page = _show(qtbot, view, hostile)
     qtbot.wait(1500)  # give anything that would fire time to fire
-    state = js(view, "JSON.stringify([document.title, document.body.hasAttribute('data-pwned'), location.href])")
+    state = js(
+        view,
+        "JSON.stringify([document.title, document.body.hasAttribute('data-pwned'), location.href])",
+    )
     assert state[0] == "original"
     assert state[1] is False
     assert state[2].startswith("deboiler://")
@@ -94,7 +99,9 @@ def test_page_scripts_cannot_see_the_bridge(qtbot: Any, view: Any, js: Any, clic
     assert js(view, f"JSON.stringify({probe})") == "object/object"
 
 
-def test_real_click_maps_to_the_lxml_node_even_under_browser_invented_tbody(qtbot: Any, view: Any, js: Any, click: Any) -> None:
+def test_real_click_maps_to_the_lxml_node_even_under_browser_invented_tbody(
+    qtbot: Any, view: Any, js: Any, click: Any
+) -> None:
     html = """<html><body><table id="t"><tr><td>one</td><td id="target">two two two two</td></tr></table>
     <p>unclosed <div>inside p</div> <b><i>mis</b>nested</i></body></html>"""
     page = _show(qtbot, view, html)
@@ -105,15 +112,22 @@ def test_real_click_maps_to_the_lxml_node_even_under_browser_invented_tbody(qtbo
     assert picked is target
     assert xpath_of(picked) == "/html/body/table/tr/td[2]"
     # The browser invented a tbody; it carries no stamp and resolves to its stamped ancestor.
-    tbody = js(view, f"JSON.stringify([document.querySelector('tbody') !== null, document.querySelector('tbody').hasAttribute('{STAMP_ATTR}')])")
+    tbody = js(
+        view,
+        f"JSON.stringify([document.querySelector('tbody') !== null, document.querySelector('tbody').hasAttribute('{STAMP_ATTR}')])",
+    )
     assert tbody == [True, False]
     # Stamps never stay in the engine's tree.
     assert not page.root.xpath(f"//*[@{STAMP_ATTR}]")
 
 
-def test_highlights_reach_the_dom_with_their_colours(qtbot: Any, view: Any, js: Any, click: Any) -> None:
-    html = ("<html><head><style>nav, p { outline: none !important; }</style></head><body><nav id='n'>menu</nav><main><p id='c'>content</p></main>"
-            "<footer id='f' style='color: rgb(200, 0, 0); outline: none !important; outline-offset: 0'>foot</footer></body></html>")
+def test_highlights_reach_the_dom_with_their_colours(
+    qtbot: Any, view: Any, js: Any, click: Any
+) -> None:
+    html = (
+        "<html><head><style>nav, p { outline: none !important; }</style></head><body><nav id='n'>menu</nav><main><p id='c'>content</p></main>"
+        "<footer id='f' style='color: rgb(200, 0, 0); outline: none !important; outline-offset: 0'>foot</footer></body></html>"
+    )
     page = _show(qtbot, view, html)
     nav = page.stamp_of(page.root.xpath("//nav")[0])
     foot = page.stamp_of(page.root.xpath("//footer")[0])
@@ -124,19 +138,30 @@ def test_highlights_reach_the_dom_with_their_colours(qtbot: Any, view: Any, js: 
     marks = js(view, "window.__deboiler.marks()")
     assert sorted(marks["boiler"]) == sorted([nav, foot])
     assert marks["keep"] == [para]
-    styles = js(view, "JSON.stringify([getComputedStyle(document.getElementById('n')).outlineStyle, getComputedStyle(document.getElementById('c')).outlineStyle])")
+    styles = js(
+        view,
+        "JSON.stringify([getComputedStyle(document.getElementById('n')).outlineStyle, getComputedStyle(document.getElementById('c')).outlineStyle])",
+    )
     # The page's own stylesheet "outline: none !important" does not hide our highlight, nor does
     # an inline one; the rest of the inline style stays, and the engine's tree keeps it all.
     assert styles == ["dashed", "solid"]
-    assert js(view, "JSON.stringify([getComputedStyle(document.getElementById('f')).outlineStyle, getComputedStyle(document.getElementById('f')).color])") == ["dashed", "rgb(200, 0, 0)"]
-    assert page.root.xpath("//footer")[0].get("style") == "color: rgb(200, 0, 0); outline: none !important; outline-offset: 0"
+    assert js(
+        view,
+        "JSON.stringify([getComputedStyle(document.getElementById('f')).outlineStyle, getComputedStyle(document.getElementById('f')).color])",
+    ) == ["dashed", "rgb(200, 0, 0)"]
+    assert (
+        page.root.xpath("//footer")[0].get("style")
+        == "color: rgb(200, 0, 0); outline: none !important; outline-offset: 0"
+    )
     # Replacing the highlights clears the old ones.
     with qtbot.waitSignal(view.highlights_applied, timeout=5000):
         view.set_highlights({"remove": [para]})
     assert js(view, "window.__deboiler.marks()") == {"remove": [para]}
 
 
-def test_calls_before_the_page_is_ready_are_queued(qtbot: Any, view: Any, js: Any, click: Any) -> None:
+def test_calls_before_the_page_is_ready_are_queued(
+    qtbot: Any, view: Any, js: Any, click: Any
+) -> None:
     page = stamp_page("https://example.test/q.html", "<html><body><p>a</p><p>b</p></body></html>")
     second = page.stamp_of(page.root.xpath("//p")[1])
     with qtbot.waitSignal(view.highlights_applied, timeout=10000) as sig:
@@ -145,14 +170,22 @@ def test_calls_before_the_page_is_ready_are_queued(qtbot: Any, view: Any, js: An
     assert sig.args[0] == {"field": 1}
 
 
-def test_highlights_served_with_the_document_paint_without_a_call(qtbot: Any, view: Any, js: Any, click: Any) -> None:
+def test_highlights_served_with_the_document_paint_without_a_call(
+    qtbot: Any, view: Any, js: Any, click: Any
+) -> None:
     paras = "".join(f"<p id='p{i}'>paragraph {i} " + "word " * 40 + "</p>" for i in range(400))
     html = f"<html><head><title>t</title></head><body><nav data-dbg-hl='field'>menu</nav><main>{paras}</main><footer>foot</footer></body></html>"
     page = prepare_page("https://example.test/long.html", html)
     before = to_html(page.root)
     nav = page.stamp_of(page.root.xpath("//nav")[0])
     far = page.root.xpath("//p[@id='p350']")[0]
-    served = page.serialise({"boiler": [nav, page.stamp_of(page.root.xpath("//footer")[0])], "keep": [page.stamp_of(far)]}, highlight_css(lazy_layout=True))
+    served = page.serialise(
+        {
+            "boiler": [nav, page.stamp_of(page.root.xpath("//footer")[0])],
+            "keep": [page.stamp_of(far)],
+        },
+        highlight_css(lazy_layout=True),
+    )
     # The engine's tree is untouched by serialising: no stamp, no highlight, no style element,
     # and the page's own attribute of our name is gone from the start.
     assert to_html(page.root) == before
@@ -163,10 +196,18 @@ def test_highlights_served_with_the_document_paint_without_a_call(qtbot: Any, vi
     marks = js(view, "window.__deboiler.marks()")
     assert sorted(marks["boiler"]) == sorted([nav, page.stamp_of(page.root.xpath("//footer")[0])])
     assert marks["keep"] == [page.stamp_of(far)]
-    assert js(view, "JSON.stringify(document.querySelectorAll('style[data-dbg-style]').length)") == 1
+    assert (
+        js(view, "JSON.stringify(document.querySelectorAll('style[data-dbg-style]').length)") == 1
+    )
     # Off-screen paragraphs are laid out lazily, yet a click far down the page picks the right
     # node, and later highlight calls replace the served ones.
-    assert js(view, "JSON.stringify(getComputedStyle(document.getElementById('p350')).contentVisibility)") == "auto"
+    assert (
+        js(
+            view,
+            "JSON.stringify(getComputedStyle(document.getElementById('p350')).contentVisibility)",
+        )
+        == "auto"
+    )
     with qtbot.waitSignal(view.element_clicked, timeout=5000) as clicked:
         click(view, page.stamp_of(far))
     assert page.element(clicked.args[0]) is far
@@ -177,22 +218,38 @@ def test_highlights_served_with_the_document_paint_without_a_call(qtbot: Any, vi
     plain = page.serialise({}, highlight_css(lazy_layout=False))
     with qtbot.waitSignal(view.page_ready, timeout=10000):
         view.show_document(plain)
-    assert js(view, "JSON.stringify(getComputedStyle(document.getElementById('p350')).contentVisibility)") == "visible"
+    assert (
+        js(
+            view,
+            "JSON.stringify(getComputedStyle(document.getElementById('p350')).contentVisibility)",
+        )
+        == "visible"
+    )
 
 
-def test_highlights_show_on_a_page_whose_own_policy_forbids_inline_styles(qtbot: Any, view: Any, js: Any) -> None:
-    html = ("<html><head><meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'none'\"></head>"
-            "<body><nav id='n'>menu</nav><p id='c'>content</p></body></html>")
+def test_highlights_show_on_a_page_whose_own_policy_forbids_inline_styles(
+    qtbot: Any, view: Any, js: Any
+) -> None:
+    html = (
+        "<html><head><meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'none'\"></head>"
+        "<body><nav id='n'>menu</nav><p id='c'>content</p></body></html>"
+    )
     page = prepare_page("https://example.test/csp.html", html)
     nav = page.stamp_of(page.root.xpath("//nav")[0])
     with qtbot.waitSignal(view.highlights_applied, timeout=10000) as sig:
         view.show_document(page.serialise({"boiler": [nav]}, highlight_css()))
     assert sig.args[0] == {"boiler": 1}
-    assert js(view, "JSON.stringify(getComputedStyle(document.getElementById('n')).outlineStyle)") == "dashed"
+    assert (
+        js(view, "JSON.stringify(getComputedStyle(document.getElementById('n')).outlineStyle)")
+        == "dashed"
+    )
     # Highlights set later (a new rule) show as well.
     para = page.stamp_of(page.root.xpath("//p")[0])
     with qtbot.waitSignal(view.highlights_applied, timeout=5000):
         view.set_highlights({"keep": [para]})
-    assert js(view, "JSON.stringify(getComputedStyle(document.getElementById('c')).outlineStyle)") == "solid"
+    assert (
+        js(view, "JSON.stringify(getComputedStyle(document.getElementById('c')).outlineStyle)")
+        == "solid"
+    )
     # The engine's tree keeps the page's policy.
     assert page.root.xpath("//meta[@http-equiv='Content-Security-Policy']")

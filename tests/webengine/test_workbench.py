@@ -41,13 +41,19 @@ def _pick(qtbot: Any, window: Any, click: Any, xpath: str) -> Any:
     """Click the element at ``xpath`` (on lxml's tree) in the page; wait for site hit rates."""
     el = window.stamped.root.xpath(xpath)[0]
     stamp = window.stamped.stamp_of(el)
-    with qtbot.waitSignal(window.candidates_updated, timeout=10000, check_params_cb=lambda c: bool(c) and "rate" in c[0].get("site", {})):
+    with qtbot.waitSignal(
+        window.candidates_updated,
+        timeout=10000,
+        check_params_cb=lambda c: bool(c) and "rate" in c[0].get("site", {}),
+    ):
         click(window.view, stamp)
     assert window.selected == stamp
     return el
 
 
-def test_click_in_page_creates_remove_rule_selecting_the_same_lxml_node(qtbot: Any, demo: Any, click: Any) -> None:
+def test_click_in_page_creates_remove_rule_selecting_the_same_lxml_node(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
     el = _pick(qtbot, demo, click, "//aside")
     target = xpath_of(el)
     assert demo.selection.path_label.text() == target
@@ -60,31 +66,47 @@ def test_click_in_page_creates_remove_rule_selecting_the_same_lxml_node(qtbot: A
     assert "data-dbg" not in rules[0].selector
     # The best candidate holds on every page of the site that has the node.
     best = demo.selection.candidate_list()[0]
-    assert best["xpath"] == rules[0].selector and best["site"]["many"] == 0 and best["site"]["one"] >= 1
+    assert (
+        best["xpath"] == rules[0].selector
+        and best["site"]["many"] == 0
+        and best["site"]["one"] >= 1
+    )
     # The rule's nodes are highlighted as removed in the page's DOM.
     qtbot.waitUntil(lambda: demo.view.ready)
     assert demo.stamped.stamp_of(el) in demo._marks["remove"]
 
 
-def test_auto_detected_boilerplate_is_highlighted_in_the_dom(qtbot: Any, demo: Any, js: Any) -> None:
+def test_auto_detected_boilerplate_is_highlighted_in_the_dom(
+    qtbot: Any, demo: Any, js: Any
+) -> None:
     from deboiler_gui.engine.clean.boilerplate import find_boilerplate
 
-    expected = sorted(demo.stamped.stamp_of(el) for el, _r in find_boilerplate(demo.stamped.root, demo.model))
+    expected = sorted(
+        demo.stamped.stamp_of(el) for el, _r in find_boilerplate(demo.stamped.root, demo.model)
+    )
     assert expected, "the cleaner found no boilerplate on a demo page"
     marks = js(demo.view, "window.__deboiler.marks()")
     assert sorted(marks["boiler"]) == expected
     # The highlighted nodes are the shared chrome (header, footer), not the article.
     tags = {demo.stamped.element(s).tag for s in expected}
     assert "article" not in tags
-    first = f"[{STAMP_ATTR}=\"{stamp_value(expected[0])}\"]"
-    assert js(demo.view, f"JSON.stringify(getComputedStyle(document.querySelector('{first}')).outlineStyle)") == "dashed"
+    first = f'[{STAMP_ATTR}="{stamp_value(expected[0])}"]'
+    assert (
+        js(
+            demo.view,
+            f"JSON.stringify(getComputedStyle(document.querySelector('{first}')).outlineStyle)",
+        )
+        == "dashed"
+    )
     # Switching the kind off in the legend removes the marks from the DOM.
     with qtbot.waitSignal(demo.view.highlights_applied, timeout=5000):
         demo.legend.boxes["boiler"].setChecked(False)
     assert "boiler" not in js(demo.view, "window.__deboiler.marks()")
 
 
-def test_saved_template_is_used_by_the_cli_at_once(qtbot: Any, demo: Any, click: Any, tmp_path: Path) -> None:
+def test_saved_template_is_used_by_the_cli_at_once(
+    qtbot: Any, demo: Any, click: Any, tmp_path: Path
+) -> None:
     _pick(qtbot, demo, click, "//article//h1")
     demo.selection.field_name.setText("title")
     demo.selection.field_button.click()
@@ -96,19 +118,39 @@ def test_saved_template_is_used_by_the_cli_at_once(qtbot: Any, demo: Any, click:
     name = demo.editor.template.name
     out = tmp_path / "out.jsonl"
     proc = subprocess.run(
-        [sys.executable, "-m", "deboiler_gui", "extract", "-w", demo.ws_path, "-t", name, "-o", str(out), "-q"],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "deboiler_gui",
+            "extract",
+            "-w",
+            demo.ws_path,
+            "-t",
+            name,
+            "-o",
+            str(out),
+            "-q",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     records = {r["url"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
     shown_title = parse_html(demo.page.html).xpath("//article//h1")[0].text_content().strip()
     assert records[ARTICLE_URL]["title"] == shown_title
     # Every guide page gets its own title through the same rule.
-    titles = {u: r["title"] for u, r in records.items() if "/guides/" in u and not u.endswith("index.html")}
+    titles = {
+        u: r["title"]
+        for u, r in records.items()
+        if "/guides/" in u and not u.endswith("index.html")
+    }
     assert len(titles) >= 5 and len(set(titles.values())) == len(titles)
 
 
-def test_list_field_from_several_clicks_generalises_to_a_pattern(qtbot: Any, demo: Any, click: Any, tmp_path: Path) -> None:
+def test_list_field_from_several_clicks_generalises_to_a_pattern(
+    qtbot: Any, demo: Any, click: Any, tmp_path: Path
+) -> None:
     items = demo.stamped.root.xpath("//article//li")
     assert len(items) >= 3
     _pick(qtbot, demo, click, xpath_of(items[0]))
@@ -127,7 +169,9 @@ def test_list_field_from_several_clicks_generalises_to_a_pattern(qtbot: Any, dem
     assert shot.save(str(tmp_path / "extract-list.png"))
 
 
-def test_dom_tree_follows_clicks_and_arrow_keys_move_the_selection(qtbot: Any, demo: Any, click: Any, js: Any) -> None:
+def test_dom_tree_follows_clicks_and_arrow_keys_move_the_selection(
+    qtbot: Any, demo: Any, click: Any, js: Any
+) -> None:
     el = _pick(qtbot, demo, click, "//article//h1")
     current = demo.dom_tree.currentIndex()
     assert demo.dom_model.stamp_at(current) == demo.stamped.stamp_of(el)
@@ -135,11 +179,22 @@ def test_dom_tree_follows_clicks_and_arrow_keys_move_the_selection(qtbot: Any, d
     QTest.keyClick(demo.dom_tree, Qt.Key.Key_Left)  # a leaf: Left goes to the parent
     parent = el.getparent()
     qtbot.waitUntil(lambda: demo.selected == demo.stamped.stamp_of(parent), timeout=3000)
-    QTest.keyClick(demo.dom_tree, Qt.Key.Key_Down)  # Down: the next row, the parent's first child here
+    QTest.keyClick(
+        demo.dom_tree, Qt.Key.Key_Down
+    )  # Down: the next row, the parent's first child here
     qtbot.waitUntil(lambda: demo.selected != demo.stamped.stamp_of(parent), timeout=3000)
     assert demo.stamped.element(demo.selected).getparent() is parent
     # The page shows the same selection.
-    qtbot.waitUntil(lambda: js(demo.view, f"JSON.stringify(parseInt(document.querySelector('[data-dbg-sel]').getAttribute('{STAMP_ATTR}'), 36))") == demo.selected, timeout=3000)
+    qtbot.waitUntil(
+        lambda: (
+            js(
+                demo.view,
+                f"JSON.stringify(parseInt(document.querySelector('[data-dbg-sel]').getAttribute('{STAMP_ATTR}'), 36))",
+            )
+            == demo.selected
+        ),
+        timeout=3000,
+    )
 
 
 def test_every_rule_edit_can_be_undone_and_redone(demo: Any) -> None:
@@ -160,7 +215,11 @@ def test_every_rule_edit_can_be_undone_and_redone(demo: Any) -> None:
 def test_invalid_expression_is_shown_inline_on_its_rule(demo: Any) -> None:
     name = demo.editor.add_rule("remove", "//div[@class=")
     item = demo.rules.items[name]
-    assert "//div[@class=" in item.text(2) or "invalid" in item.text(2).lower() or "error" in item.text(2).lower()
+    assert (
+        "//div[@class=" in item.text(2)
+        or "invalid" in item.text(2).lower()
+        or "error" in item.text(2).lower()
+    )
     assert item.foreground(2).color().name() == "#b00020"
     # Saving refuses and says why, without a modal box; the draft keeps the work.
     assert demo.save_template() is None
@@ -177,7 +236,10 @@ def test_filter_editor_previews_on_the_page_and_counts_over_the_site(qtbot: Any,
     assert dialog.preview.text().startswith("drops 1 nodes")
     dialog.kind.setCurrentText("text")
     dialog.pattern.setText("([a-z")
-    assert dialog.preview.styleSheet() and not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    assert (
+        dialog.preview.styleSheet()
+        and not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    )
     dialog.pattern.setText(r"\bsoil\b")
     assert "removes" in dialog.preview.text()
     dialog.site_button.click()
@@ -186,12 +248,16 @@ def test_filter_editor_previews_on_the_page_and_counts_over_the_site(qtbot: Any,
     assert demo.editor.template.filters[-1].kind == "text"
 
 
-def test_a_long_job_can_be_cancelled_and_the_window_stays_usable(qtbot: Any, window: Any, tmp_path: Path) -> None:
+def test_a_long_job_can_be_cancelled_and_the_window_stays_usable(
+    qtbot: Any, window: Any, tmp_path: Path
+) -> None:
     folder = tmp_path / "big"
     folder.mkdir()
     body = "<p>" + "words " * 400 + "</p>"
     for i in range(1500):
-        (folder / f"p{i:05d}.html").write_text(f"<html><body><nav>menu</nav>{body}<p>{i}</p></body></html>", encoding="utf-8")
+        (folder / f"p{i:05d}.html").write_text(
+            f"<html><body><nav>menu</nav>{body}<p>{i}</p></body></html>", encoding="utf-8"
+        )
     outcomes: list[str] = []
     window.job_finished.connect(lambda _n, outcome: outcomes.append(outcome))
     window.open_path(str(folder))
@@ -259,7 +325,9 @@ def test_closing_with_unsaved_changes_asks_first(demo: Any) -> None:
     assert demo.ws.template_history(demo.editor.template.name)[-1]["version"] == 1
 
 
-def test_cleaned_view_drops_rules_and_boilerplate_and_keeps_the_article(qtbot: Any, demo: Any, js: Any) -> None:
+def test_cleaned_view_drops_rules_and_boilerplate_and_keeps_the_article(
+    qtbot: Any, demo: Any, js: Any
+) -> None:
     demo.editor.add_rule("remove", "//aside")
     boiler = [demo.stamped.element(s) for s in demo._marks["boiler"]]
     assert boiler
@@ -279,7 +347,9 @@ def test_cleaned_view_drops_rules_and_boilerplate_and_keeps_the_article(qtbot: A
     assert js(demo.view, "JSON.stringify(document.querySelectorAll('aside').length)") == 1
 
 
-def test_chinese_page_in_gbk_renders_its_text(qtbot: Any, window: Any, js: Any, tmp_path: Path) -> None:
+def test_chinese_page_in_gbk_renders_its_text(
+    qtbot: Any, window: Any, js: Any, tmp_path: Path
+) -> None:
     folder = tmp_path / "zh"
     folder.mkdir()
     body = "茶树喜欢酸性土壤，春茶在清明前后采摘。"
@@ -298,7 +368,9 @@ def test_chinese_page_in_gbk_renders_its_text(qtbot: Any, window: Any, js: Any, 
 def test_review_panels_open_in_a_dock_and_follow_the_shown_page(qtbot: Any, demo: Any) -> None:
     demo.review_action.trigger()
     qtbot.waitUntil(lambda: demo.review.isVisible() and bool(demo.review.panels), timeout=5000)
-    assert [demo.review.tabs.tabText(i) for i in range(demo.review.tabs.count())] == list(demo.review.TABS)
+    assert [demo.review.tabs.tabText(i) for i in range(demo.review.tabs.count())] == list(
+        demo.review.TABS
+    )
     before_after = demo.review.panels["Before / after"]
     with qtbot.waitSignal(before_after.shown, timeout=60000) as sig:
         demo.review._started.clear()
@@ -311,7 +383,9 @@ def test_review_panels_open_in_a_dock_and_follow_the_shown_page(qtbot: Any, demo
     assert demo.page.url == other
 
 
-def test_page_list_groups_pages_by_template_and_counts_field_failures(qtbot: Any, demo: Any) -> None:
+def test_page_list_groups_pages_by_template_and_counts_field_failures(
+    qtbot: Any, demo: Any
+) -> None:
     demo.editor.add_field("title", "//article//h1")
     finished: list[str] = []
     demo.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
@@ -331,7 +405,9 @@ def test_page_list_groups_pages_by_template_and_counts_field_failures(qtbot: Any
     assert demo.page_model.rowCount() == len(rows)
 
 
-def test_pages_like_this_scopes_the_template_in_the_app_and_the_cli(qtbot: Any, demo: Any, click: Any, tmp_path: Path) -> None:
+def test_pages_like_this_scopes_the_template_in_the_app_and_the_cli(
+    qtbot: Any, demo: Any, click: Any, tmp_path: Path
+) -> None:
     _pick(qtbot, demo, click, "//article//h1")
     demo.selection.field_name.setText("title")
     demo.selection.field_button.click()
@@ -356,8 +432,22 @@ def test_pages_like_this_scopes_the_template_in_the_app_and_the_cli(qtbot: Any, 
     demo.save_template()
     out = tmp_path / "out.jsonl"
     proc = subprocess.run(
-        [sys.executable, "-m", "deboiler_gui", "extract", "-w", demo.ws_path, "-t", demo.editor.template.name, "-o", str(out), "-q"],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "deboiler_gui",
+            "extract",
+            "-w",
+            demo.ws_path,
+            "-t",
+            demo.editor.template.name,
+            "-o",
+            str(out),
+            "-q",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode in (0, 1), proc.stderr
     records = {r["url"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}

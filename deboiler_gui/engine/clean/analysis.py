@@ -430,7 +430,9 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                     if sparts is not None:
                         sparts.append(ctag)
                     if n > frame.best_nonlink:  # a leaf chunk can be the main content too
-                        leaf = _Frame(ctag, None, n, None, False, -1, child, depth + 1, None, None, None)
+                        leaf = _Frame(
+                            ctag, None, n, None, False, -1, child, depth + 1, None, None, None
+                        )
                         frame.best = leaf
                         frame.best_nonlink = n
             elif not compat:

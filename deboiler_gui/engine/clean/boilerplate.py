@@ -339,7 +339,9 @@ class DomainCleaner:
                 h for h, c in st.df.items() if link_min <= c < text_min and h in st.link_dense
             )
             slot_min = _threshold(cfg["slot_min_share"], cfg["slot_min_pages"], n_pages)
-            protected = {k for k, c in st.slot_main.items() if c >= max(2, 0.1 * st.slot_df.get(k, 0))}
+            protected = {
+                k for k, c in st.slot_main.items() if c >= max(2, 0.1 * st.slot_df.get(k, 0))
+            }
             nav = sorted(
                 k
                 for k, c in st.slot_df.items()
@@ -360,14 +362,18 @@ class DomainCleaner:
                 and st.slot_links[k] > 0  # navigation links to somewhere
                 and k not in set(nav)
             )
-            data["frame_slots"] = {hexkey(k): [st.slot_names[k][-300:], st.slot_skel[k]] for k in frames}
+            data["frame_slots"] = {
+                hexkey(k): [st.slot_names[k][-300:], st.slot_skel[k]] for k in frames
+            }
             data["exact"] = [hexkey(h) for h in exact]
             data["exact_links"] = [hexkey(h) for h in exact_links]
             data["nav_slots"] = {hexkey(k): st.slot_names[k][-300:] for k in nav}
             data["protected_slots"] = sorted(hexkey(k) for k in protected)
             # Where the site keeps its content: slots on the main-content path of at least half
             # the pages (a page whose own guess stops above them is mostly links).
-            data["main_slots"] = sorted(hexkey(k) for k, c in st.slot_main.items() if c >= 0.5 * n_pages)
+            data["main_slots"] = sorted(
+                hexkey(k) for k, c in st.slot_main.items() if c >= 0.5 * n_pages
+            )
             stats.update(
                 exact=len(exact),
                 exact_links=len(exact_links),

@@ -133,7 +133,12 @@ def matches(
             # link-dense slot inside it is the page's own (a local table of contents).
             if sid in ap.nav and links >= el_density * chars:
                 detector, key = "slot", ap.nav[sid]
-            elif sid in ap.frames and links > 0 and ap.frames[sid][1] == skel and not _in_any(el, content_areas):
+            elif (
+                sid in ap.frames
+                and links > 0
+                and ap.frames[sid][1] == skel
+                and not _in_any(el, content_areas)
+            ):
                 detector, key = "frame", ap.frames[sid][0]
             if detector and main_el is not None and _inside(el, main_el):
                 detector = ""
@@ -207,7 +212,9 @@ def _site_main_elements(cands: list[list[Any]], ap: Applied) -> list[tuple[HtmlE
     ]
 
 
-def _site_main(site_main: list[tuple[HtmlElement, str, int]], main_el: HtmlElement | None) -> HtmlElement | None:
+def _site_main(
+    site_main: list[tuple[HtmlElement, str, int]], main_el: HtmlElement | None
+) -> HtmlElement | None:
     """Where the site keeps its content, when the page's own guess stopped above it.
 
     On a page that is mostly links (a chapter's table of contents, an index) the element

@@ -51,7 +51,11 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise PageTimeout in the block after ``seconds``. Works where SIGALRM does (POSIX, the
     main thread: the CLI and worker processes); elsewhere, e.g. an app's worker thread, the
     block runs unlimited."""
-    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if (
+        not seconds
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
         yield
         return
 
@@ -90,7 +94,9 @@ class CleanOptions:
         if self.mode not in MODES:
             raise InputError(f"unknown mode {self.mode!r} (choose {', '.join(MODES)})")
         if self.operation_mode not in OPERATION_MODES:
-            raise InputError(f"unknown operation mode {self.operation_mode!r} (choose {', '.join(OPERATION_MODES)})")
+            raise InputError(
+                f"unknown operation mode {self.operation_mode!r} (choose {', '.join(OPERATION_MODES)})"
+            )
         self.jobs = max(1, int(self.jobs))
 
 
@@ -172,7 +178,9 @@ def is_cleanable(page: Page, max_chars: int = DEFAULT_MAX_PAGE_CHARS) -> bool:
 def _skip(page: Page, max_chars: int) -> str | None:
     reason = skip_reason(page)
     if reason is None and len(page.html) > max_chars:
-        reason = f"page too large to clean ({len(page.html):,} characters; the limit is {max_chars:,})"
+        reason = (
+            f"page too large to clean ({len(page.html):,} characters; the limit is {max_chars:,})"
+        )
     return reason
 
 
@@ -239,7 +247,10 @@ def fit_steps(
         if n == 0:
             continue
         cleaner = api.DomainCleaner(
-            mode=options.mode, operation_mode=options.operation_mode, jobs=options.jobs, **options.config
+            mode=options.mode,
+            operation_mode=options.operation_mode,
+            jobs=options.jobs,
+            **options.config,
         )
         try:
             steps = Steps(cleaner.fit_steps(group))
@@ -282,7 +293,11 @@ def page_rules(page: Page, templates: Sequence[Any]) -> tuple[Any | None, list[s
     if not chosen:
         return None, [], []
     template = chosen[0][1]
-    return template, [to_xpath(r.selector) for r in template.remove], [to_xpath(r.selector) for r in template.keep]
+    return (
+        template,
+        [to_xpath(r.selector) for r in template.remove],
+        [to_xpath(r.selector) for r in template.keep],
+    )
 
 
 def result_record(
@@ -310,7 +325,12 @@ def result_record(
     elif (reason := _skip(page, max_chars)) is not None:
         res = CleanResult(page.url, status="skipped", error=reason, http_status=page.status)
     elif use_model and (site_error is not None or model is None):
-        res = CleanResult(page.url, status="error", error=site_error or "no model for the site", http_status=page.status)
+        res = CleanResult(
+            page.url,
+            status="error",
+            error=site_error or "no model for the site",
+            http_status=page.status,
+        )
     else:
         try:
             with time_limit(timeout):
@@ -322,7 +342,12 @@ def result_record(
             # One line per page (the record holds the error); the traceback only when debugging.
             log.warning("cleaning %s failed: %s: %s", page.url, type(exc).__name__, exc)
             log.debug("cleaning %s failed", page.url, exc_info=True)
-            res = CleanResult(page.url, status="error", error=f"{type(exc).__name__}: {exc}", http_status=page.status)
+            res = CleanResult(
+                page.url,
+                status="error",
+                error=f"{type(exc).__name__}: {exc}",
+                http_status=page.status,
+            )
     record = res.to_dict()
     record.update(extra)
     if markdown:
@@ -356,10 +381,20 @@ _WORKER_MARKDOWN = False
 
 
 def _init_worker(
-    model: dict[str, Any] | None, site_error: str | None, max_chars: int, timeout: float | None,
-    templates: list[dict[str, Any]], markdown: bool = False,
+    model: dict[str, Any] | None,
+    site_error: str | None,
+    max_chars: int,
+    timeout: float | None,
+    templates: list[dict[str, Any]],
+    markdown: bool = False,
 ) -> None:
-    global _WORKER_MODEL, _WORKER_SITE_ERROR, _WORKER_MAX_CHARS, _WORKER_TIMEOUT, _WORKER_TEMPLATES, _WORKER_MARKDOWN
+    global \
+        _WORKER_MODEL, \
+        _WORKER_SITE_ERROR, \
+        _WORKER_MAX_CHARS, \
+        _WORKER_TIMEOUT, \
+        _WORKER_TEMPLATES, \
+        _WORKER_MARKDOWN
     _WORKER_MODEL = DomainModel.from_dict(model) if model is not None else None
     _WORKER_SITE_ERROR = site_error
     _WORKER_MAX_CHARS = max_chars
@@ -370,19 +405,39 @@ def _init_worker(
 
 def _work(page: dict[str, Any]) -> dict[str, Any]:
     return result_record(
-        Page.from_dict(page), _WORKER_MODEL, site_error=_WORKER_SITE_ERROR, max_chars=_WORKER_MAX_CHARS,
-        timeout=_WORKER_TIMEOUT, templates=_WORKER_TEMPLATES, markdown=_WORKER_MARKDOWN,
+        Page.from_dict(page),
+        _WORKER_MODEL,
+        site_error=_WORKER_SITE_ERROR,
+        max_chars=_WORKER_MAX_CHARS,
+        timeout=_WORKER_TIMEOUT,
+        templates=_WORKER_TEMPLATES,
+        markdown=_WORKER_MARKDOWN,
     )
 
 
 def _parallel_records(
-    pages: Iterator[Page], model: DomainModel | None, site_error: str | None, jobs: int, max_chars: int,
-    timeout: float | None, templates: list[dict[str, Any]], markdown: bool = False,
+    pages: Iterator[Page],
+    model: DomainModel | None,
+    site_error: str | None,
+    jobs: int,
+    max_chars: int,
+    timeout: float | None,
+    templates: list[dict[str, Any]],
+    markdown: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Records in page order from a pool of processes, with a bounded window of pages in
     flight; a crashed worker fails only the pages it held."""
-    args = (model.to_dict() if model is not None else None, site_error, max_chars, timeout, templates, markdown)
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=process_context(), initializer=_init_worker, initargs=args)
+    args = (
+        model.to_dict() if model is not None else None,
+        site_error,
+        max_chars,
+        timeout,
+        templates,
+        markdown,
+    )
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=process_context(), initializer=_init_worker, initargs=args
+    )
     window: deque[tuple[Page, Future[dict[str, Any]]]] = deque()
     try:
         for page in pages:
@@ -398,7 +453,11 @@ def _parallel_records(
 
 
 def _performance_records(
-    cleaner: Any, pages: Iterator[Page], model: DomainModel, max_chars: int, timeout: float | None,
+    cleaner: Any,
+    pages: Iterator[Page],
+    model: DomainModel,
+    max_chars: int,
+    timeout: float | None,
     markdown: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Records from a fitted cleaner that kept its parsed pages (no second parse per page)."""
@@ -423,7 +482,11 @@ def _performance_records(
 
 
 def _limited_records(
-    pages: Iterator[Page], model: DomainModel | None, site_error: str | None, options: CleanOptions, jobs: int = 1
+    pages: Iterator[Page],
+    model: DomainModel | None,
+    site_error: str | None,
+    options: CleanOptions,
+    jobs: int = 1,
 ) -> Iterator[dict[str, Any]]:
     """Records of result_record, in page order, each page run in one of ``jobs`` child
     processes that is stopped (and replaced) when the page takes longer than the timeout."""
@@ -433,7 +496,14 @@ def _limited_records(
     from deboiler_gui.engine.pagework import PageTimeout as HardTimeout
     from deboiler_gui.engine.pagework import PageWorker, WorkerFailed
 
-    args = (model.to_dict() if model is not None else None, site_error, options.max_page_chars, None, options.templates, options.markdown)
+    args = (
+        model.to_dict() if model is not None else None,
+        site_error,
+        options.max_page_chars,
+        None,
+        options.templates,
+        options.markdown,
+    )
     idle: queue.Queue[PageWorker] = queue.Queue()
     workers = [PageWorker(_work, init=_init_worker, init_args=args) for _ in range(jobs)]
     for w in workers:
@@ -445,7 +515,9 @@ def _limited_records(
             return worker.run(page.to_dict(), options.page_timeout)  # type: ignore[no-any-return]
         except (HardTimeout, WorkerFailed) as exc:
             what = f"cleaning {exc}" if isinstance(exc, HardTimeout) else f"worker failed: {exc}"
-            record = CleanResult(page.url, status="error", error=what, http_status=page.status).to_dict()
+            record = CleanResult(
+                page.url, status="error", error=what, http_status=page.status
+            ).to_dict()
             record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
             return record
         finally:
@@ -469,7 +541,12 @@ def _collect(page: Page, future: Future[dict[str, Any]]) -> dict[str, Any]:
     try:
         return future.result()
     except Exception as exc:  # worker died (e.g. out of memory) while on this page
-        record = CleanResult(page.url, status="error", error=f"worker failed: {type(exc).__name__}: {exc}", http_status=page.status).to_dict()
+        record = CleanResult(
+            page.url,
+            status="error",
+            error=f"worker failed: {type(exc).__name__}: {exc}",
+            http_status=page.status,
+        ).to_dict()
         record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
         return record
 
@@ -502,22 +579,40 @@ def clean_steps(
         cleaner = (cleaners or {}).get(site)
         if cleaner is not None and model is not None and error is None and not templates:
             records: Iterator[dict[str, Any]] = _performance_records(
-                cleaner, pages, model, options.max_page_chars, options.page_timeout, options.markdown
+                cleaner,
+                pages,
+                model,
+                options.max_page_chars,
+                options.page_timeout,
+                options.markdown,
             )
         elif templates and options.page_timeout:
             # Template rules are XPaths of the user's: one can run in C for minutes, which
             # SIGALRM cannot interrupt, so these pages are cleaned in children that are killed.
-            records = _limited_records(pages, model, error, options, min(options.jobs, max(1, counts.get(site, 0))))
+            records = _limited_records(
+                pages, model, error, options, min(options.jobs, max(1, counts.get(site, 0)))
+            )
         elif options.jobs > 1 and counts.get(site, 0) > options.jobs:
             records = _parallel_records(
-                pages, model, error, options.jobs, options.max_page_chars, options.page_timeout, options.templates,
+                pages,
+                model,
+                error,
+                options.jobs,
+                options.max_page_chars,
+                options.page_timeout,
+                options.templates,
                 options.markdown,
             )
         else:
             records = (
                 result_record(
-                    p, model, site_error=error, max_chars=options.max_page_chars, timeout=options.page_timeout,
-                    templates=templates, markdown=options.markdown,
+                    p,
+                    model,
+                    site_error=error,
+                    max_chars=options.max_page_chars,
+                    timeout=options.page_timeout,
+                    templates=templates,
+                    markdown=options.markdown,
                 )
                 for p in pages
             )
@@ -537,7 +632,18 @@ def clean_steps(
 def default_output_path(inputs: list[str], fmt: str = "jsonl") -> Path:
     """<first input's name>-clean.<ext> in the current folder."""
     stem = Path(inputs[0]).name if inputs else "site"
-    for suffix in (".gz", ".warc", ".jsonl", ".ndjson", ".json", ".sqlite", ".sqlite3", ".db", ".html", ".htm"):
+    for suffix in (
+        ".gz",
+        ".warc",
+        ".jsonl",
+        ".ndjson",
+        ".json",
+        ".sqlite",
+        ".sqlite3",
+        ".db",
+        ".html",
+        ".htm",
+    ):
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
     ext = {"jsonl": ".jsonl", "csv": ".csv", "sqlite": ".sqlite", "html": "", "markdown": ""}[fmt]
@@ -592,7 +698,9 @@ def run_steps(
         wanted = list(sites) if sites is not None else known
         unknown = sorted(set(wanted) - set(known))
         if unknown:
-            raise InputError(f"no pages of site(s) {', '.join(unknown)} in the input (it has: {', '.join(known) or 'none'})")
+            raise InputError(
+                f"no pages of site(s) {', '.join(unknown)} in the input (it has: {', '.join(known) or 'none'})"
+            )
         summary = RunSummary(output=str(output), sites=wanted)
         models: dict[str, DomainModel] = {}
         to_fit = []
@@ -606,7 +714,11 @@ def run_steps(
         cleaners: dict[str, Any] = {}
         if to_fit:
             fitted = yield from fit_steps(
-                pages_ws, sites=to_fit, options=options, save_to=models_ws, failed=summary.failed_sites,
+                pages_ws,
+                sites=to_fit,
+                options=options,
+                save_to=models_ws,
+                failed=summary.failed_sites,
                 cleaners=cleaners,
             )
             models.update(fitted)
@@ -614,13 +726,21 @@ def run_steps(
         extra = ("markdown",) if options.markdown else ()
         with ResultWriter(output, fmt, extra_columns=extra) as writer:
             yield from clean_steps(
-                pages_ws, writer, models, sites=wanted, options=options, summary=summary,
-                site_errors=summary.failed_sites, cleaners=cleaners,
+                pages_ws,
+                writer,
+                models,
+                sites=wanted,
+                options=options,
+                summary=summary,
+                site_errors=summary.failed_sites,
+                cleaners=cleaners,
             )
         if chrome is not None:
             from deboiler_gui.engine.clean.chrome import chrome_steps
 
-            yield from chrome_steps(pages_ws, models, wanted, str(chrome), max_chars=options.max_page_chars)
+            yield from chrome_steps(
+                pages_ws, models, wanted, str(chrome), max_chars=options.max_page_chars
+            )
         summary.seconds = round(time.monotonic() - started, 3)
         if models_ws is not None:
             models_ws.record_run("clean", {**summary.to_dict(), "inputs": [str(p) for p in paths]})
@@ -635,7 +755,10 @@ def run_steps(
 
 
 def import_into(
-    workspace: str | os.PathLike[str], inputs: Sequence[str | os.PathLike[str]], *, base_url: str | None = None
+    workspace: str | os.PathLike[str],
+    inputs: Sequence[str | os.PathLike[str]],
+    *,
+    base_url: str | None = None,
 ) -> Generator[Progress, None, ImportSummary]:
     """Read inputs into a workspace file (created if needed)."""
     InputSet.open(inputs, base_url=base_url)
@@ -644,7 +767,10 @@ def import_into(
 
 
 def fit_workspace(
-    workspace: str | os.PathLike[str], *, sites: Iterable[str] | None = None, options: CleanOptions | None = None
+    workspace: str | os.PathLike[str],
+    *,
+    sites: Iterable[str] | None = None,
+    options: CleanOptions | None = None,
 ) -> Generator[Progress, None, tuple[dict[str, DomainModel], dict[str, str]]]:
     """Fit and save a model for each site of an existing workspace; returns (models, failures)."""
     with Workspace(workspace, create=False) as ws:
@@ -652,7 +778,9 @@ def fit_workspace(
         wanted = list(sites) if sites is not None else sorted(known)
         for s in wanted:
             if s not in known:
-                raise InputError(f"workspace {ws.path} has no pages of site {s!r} (it has: {', '.join(sorted(known)) or 'none'})")
+                raise InputError(
+                    f"workspace {ws.path} has no pages of site {s!r} (it has: {', '.join(sorted(known)) or 'none'})"
+                )
         failed: dict[str, str] = {}
         models = yield from fit_steps(ws, sites=wanted, options=options, save_to=ws, failed=failed)
         return models, failed

@@ -42,7 +42,9 @@ class CrawlConfig:
     max_bytes: int = 10 * 1024 * 1024
     content_types: list[str] = field(default_factory=lambda: list(DEFAULT_TYPES))
     user_agent: str = f"deboiler-gui/{__version__}"
-    link_factories: list[dict[str, Any]] = field(default_factory=list)  # LinkFactory.to_dict() forms
+    link_factories: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # LinkFactory.to_dict() forms
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -69,7 +71,9 @@ class CrawlConfig:
                 try:
                     re.compile(pattern)
                 except re.error as exc:
-                    raise RuleError(f"invalid regex ({exc})", rule=kind, expression=pattern) from exc
+                    raise RuleError(
+                        f"invalid regex ({exc})", rule=kind, expression=pattern
+                    ) from exc
         for url in (*self.seeds, *self.sitemaps):
             if normalize_url(url) is None:
                 raise InputError(f"start URL {url!r} is not an http(s) URL")

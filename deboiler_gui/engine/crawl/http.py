@@ -31,7 +31,16 @@ RETRYABLE = frozenset({"timeout", "connect", "broken", "http-5xx", "http-429"})
 _RETRY_STATUS = {429, 500, 502, 503, 504}
 
 # Magic numbers of common binary formats served under a text content type by mistake.
-_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"%PDF", b"PK\x03\x04", b"\x1f\x8b", b"\x7fELF", b"RIFF")
+_MAGIC = (
+    b"\x89PNG",
+    b"GIF8",
+    b"\xff\xd8\xff",
+    b"%PDF",
+    b"PK\x03\x04",
+    b"\x1f\x8b",
+    b"\x7fELF",
+    b"RIFF",
+)
 
 
 @dataclass
@@ -162,7 +171,9 @@ def make_pool(*, per_host: int, user_agent: str) -> urllib3.PoolManager:
 def type_allowed(content_type: str, allowed: tuple[str, ...]) -> bool:
     if not content_type:
         return True  # undeclared: sniffed after reading
-    return any(content_type == a or (a.startswith("+") and content_type.endswith(a)) for a in allowed)
+    return any(
+        content_type == a or (a.startswith("+") and content_type.endswith(a)) for a in allowed
+    )
 
 
 def looks_binary(head: bytes) -> bool:
@@ -205,7 +216,11 @@ def fetch(
     with _Deadline(limit) as watch:
         try:
             resp = pool.request(
-                "GET", url, preload_content=False, redirect=False, decode_content=False,
+                "GET",
+                url,
+                preload_content=False,
+                redirect=False,
+                decode_content=False,
                 timeout=urllib3.Timeout(connect=timeout, read=timeout),
             )
             out.status = resp.status
@@ -217,9 +232,16 @@ def fetch(
                 return out
             declared = resp.headers.get("content-length")
             if declared and declared.isdigit() and int(declared) > max_bytes:
-                out.kind, out.error = "too-large", f"body of {declared} bytes exceeds the limit of {max_bytes}"
+                out.kind, out.error = (
+                    "too-large",
+                    f"body of {declared} bytes exceeds the limit of {max_bytes}",
+                )
                 return out
-            if allowed_types is not None and resp.status < 400 and not type_allowed(out.content_type, allowed_types):
+            if (
+                allowed_types is not None
+                and resp.status < 400
+                and not type_allowed(out.content_type, allowed_types)
+            ):
                 out.kind, out.error = "content-type", f"content type {out.content_type} not crawled"
                 return out
             chunks: list[bytes] = []
@@ -228,22 +250,36 @@ def fetch(
                 chunks.append(chunk)
                 size += len(chunk)
                 if size > max_bytes:
-                    out.kind, out.error = "too-large", f"body exceeds the limit of {max_bytes} bytes"
+                    out.kind, out.error = (
+                        "too-large",
+                        f"body exceeds the limit of {max_bytes} bytes",
+                    )
                     return out
                 if watch.expired:
                     break
             if watch.expired:
-                out.kind, out.error = "timeout", f"no complete response within {limit:g} s (deadline)"
+                out.kind, out.error = (
+                    "timeout",
+                    f"no complete response within {limit:g} s (deadline)",
+                )
                 return out
             out.raw_body = b"".join(chunks)
             complete = True
             try:
-                out.body = _decoded(out.raw_body, out.headers.get("content-encoding", ""), max_bytes)
+                out.body = _decoded(
+                    out.raw_body, out.headers.get("content-encoding", ""), max_bytes
+                )
             except _TooLarge:
-                out.kind, out.error = "too-large", f"decompressed body exceeds the limit of {max_bytes} bytes"
+                out.kind, out.error = (
+                    "too-large",
+                    f"decompressed body exceeds the limit of {max_bytes} bytes",
+                )
                 return out
             except (zlib.error, ValueError) as exc:
-                out.kind, out.error = "broken", f"undecodable {out.headers.get('content-encoding')} body ({exc})"
+                out.kind, out.error = (
+                    "broken",
+                    f"undecodable {out.headers.get('content-encoding')} body ({exc})",
+                )
                 return out
             if allowed_types is not None and looks_binary(out.body[:4096]):
                 out.kind, out.error, out.body = "binary", "binary body", b""
@@ -255,24 +291,35 @@ def fetch(
             elif 300 <= resp.status < 400:
                 out.kind, out.error = "http-3xx", f"HTTP {resp.status} without a Location"
             elif resp.status >= 400:
-                out.kind, out.error = ("http-5xx" if resp.status >= 500 else "http-4xx"), f"HTTP {resp.status}"
+                out.kind, out.error = (
+                    ("http-5xx" if resp.status >= 500 else "http-4xx"),
+                    f"HTTP {resp.status}",
+                )
             return out
         except NameResolutionError as exc:
             out.kind, out.error = "dns", f"DNS lookup failed ({_reason(exc)})"
         except SSLError as exc:
             out.kind, out.error = "tls", f"TLS error ({_reason(exc)})"
-        except NewConnectionError as exc:  # before timeouts: urllib3 derives it from ConnectTimeoutError
+        except (
+            NewConnectionError
+        ) as exc:  # before timeouts: urllib3 derives it from ConnectTimeoutError
             out.kind, out.error = "connect", f"connection failed ({_reason(exc)})"
         except (ConnectTimeoutError, ReadTimeoutError, TimeoutError) as exc:
             out.kind, out.error = "timeout", f"timed out after {timeout:g} s ({type(exc).__name__})"
         except (ProtocolError, DecodeError) as exc:
             out.kind, out.error = "broken", f"connection broken ({_reason(exc)})"
         except (HTTPError, OSError, ValueError, http.client.HTTPException) as exc:
-            out.kind, out.error = "connect", f"request failed ({type(exc).__name__}: {_reason(exc)})"
+            out.kind, out.error = (
+                "connect",
+                f"request failed ({type(exc).__name__}: {_reason(exc)})",
+            )
         finally:
             out.elapsed = time.monotonic() - start
             if watch.expired and not complete:
-                out.kind, out.error = "timeout", f"no complete response within {limit:g} s (deadline)"
+                out.kind, out.error = (
+                    "timeout",
+                    f"no complete response within {limit:g} s (deadline)",
+                )
                 out.body = out.raw_body = b""
             if resp is not None:
                 if complete and not watch.expired:

@@ -70,7 +70,7 @@ def _normalize_absolute(url: str) -> str | None:
         port = parts.port
     except ValueError:
         return None
-    if any(c in host for c in " <>\"{}|\\^`"):
+    if any(c in host for c in ' <>"{}|\\^`'):
         return None
     if ":" in host:  # IPv6 literal
         host = f"[{host}]"
@@ -149,7 +149,12 @@ class Robots:
 
         parser = Protego.parse(_AGENT_LINE.sub(rename, text))
         delay = parser.crawl_delay(token)
-        return cls(parser=parser, token=token, crawl_delay=max(0.0, float(delay)) if delay is not None else None, sitemaps=list(parser.sitemaps))
+        return cls(
+            parser=parser,
+            token=token,
+            crawl_delay=max(0.0, float(delay)) if delay is not None else None,
+            sitemaps=list(parser.sitemaps),
+        )
 
     def allowed(self, url: str) -> bool:
         """Whether the rules let us fetch ``url`` (robots.txt itself is always allowed)."""
@@ -222,7 +227,9 @@ def extract_links(root: Any, page_url: str) -> list[str]:
     nofollow`` page links nowhere."""
     refresh: list[str] = []
     for meta in root.iter("meta"):
-        if (meta.get("name") or "").lower() == "robots" and _NOFOLLOW.search(meta.get("content") or ""):
+        if (meta.get("name") or "").lower() == "robots" and _NOFOLLOW.search(
+            meta.get("content") or ""
+        ):
             return []
         if (meta.get("http-equiv") or "").strip().lower() == "refresh":
             target = refresh_target(meta.get("content") or "")
@@ -234,7 +241,9 @@ def extract_links(root: Any, page_url: str) -> list[str]:
         if href:
             base = urljoin(page_url, href.strip())
             break
-    raws: dict[str, None] = dict.fromkeys(t for t in refresh if not t.lower().startswith(("javascript:", "data:")))
+    raws: dict[str, None] = dict.fromkeys(
+        t for t in refresh if not t.lower().startswith(("javascript:", "data:"))
+    )
     for el in root.iter("a", "area", "link", "frame", "iframe"):
         tag = el.tag
         rel = (el.get("rel") or "").lower().split()
@@ -244,7 +253,11 @@ def extract_links(root: Any, page_url: str) -> list[str]:
             continue
         raw = ((el.get("src") if tag in ("frame", "iframe") else el.get("href")) or "").strip()
         # In-page anchors (most links of a documentation page) point back to the page itself.
-        if not raw or raw.startswith("#") or raw.lower().startswith(("javascript:", "mailto:", "tel:", "data:")):
+        if (
+            not raw
+            or raw.startswith("#")
+            or raw.lower().startswith(("javascript:", "mailto:", "tel:", "data:"))
+        ):
             continue
         raws.setdefault(raw, None)
     # A relative href resolves the same against any page of one folder, so the costly join
@@ -255,7 +268,9 @@ def extract_links(root: Any, page_url: str) -> list[str]:
         folder = ""  # urljoin drops empty segments ('a//b'): leave such pages to it
     seen: dict[str, None] = {}
     for raw in raws:
-        simple = bool(folder) and not (raw.startswith("?") or "//" in raw or _SCHEME.match(raw) or _ODD.search(raw))
+        simple = bool(folder) and not (
+            raw.startswith("?") or "//" in raw or _SCHEME.match(raw) or _ODD.search(raw)
+        )
         url = _resolve(folder, raw) if simple else normalize_url(raw, base)
         if url:
             seen.setdefault(url, None)
@@ -308,17 +323,25 @@ class LinkFactory:
         try:
             names = [n for _lit, n, _spec, _conv in string.Formatter().parse(self.url_pattern) if n]
         except ValueError as exc:
-            raise RuleError(f"bad URL pattern ({exc})", template=name, expression=self.url_pattern) from exc
+            raise RuleError(
+                f"bad URL pattern ({exc})", template=name, expression=self.url_pattern
+            ) from exc
         if not names:
-            raise RuleError("URL pattern has no {field} placeholder", template=name, expression=self.url_pattern)
+            raise RuleError(
+                "URL pattern has no {field} placeholder", template=name, expression=self.url_pattern
+            )
         ids = {f.id for f in self.template.fields}
         for n in names:
             if n not in ids:
-                raise RuleError(f"placeholder {{{n}}} has no field", template=name, expression=self.url_pattern)
+                raise RuleError(
+                    f"placeholder {{{n}}} has no field", template=name, expression=self.url_pattern
+                )
         try:
             re.compile(self.match)
         except re.error as exc:
-            raise RuleError(f"invalid URL regex ({exc})", template=name, rule="match", expression=self.match) from exc
+            raise RuleError(
+                f"invalid URL regex ({exc})", template=name, rule="match", expression=self.match
+            ) from exc
 
     @property
     def name(self) -> str:
@@ -336,7 +359,9 @@ class LinkFactory:
         for name in dict.fromkeys(self.placeholders()):
             value, _report = extract_field(root, self.template.field(name), self.template)
             items = value if isinstance(value, list) else [value]
-            out[name] = [str(v).strip() for v in items if isinstance(v, str | int | float) and str(v).strip()]
+            out[name] = [
+                str(v).strip() for v in items if isinstance(v, str | int | float) and str(v).strip()
+            ]
         return out
 
     def generate(self, root: Any, page_url: str) -> list[str]:
@@ -348,8 +373,13 @@ class LinkFactory:
             return []
         many = [len(c) for c in columns if len(c) > 1]
         if many and len(set(many)) > 1:
-            log.warning("link factory %r: fields have %s values on %s; pairing the first %d",
-                        self.name, many, page_url, min(many))
+            log.warning(
+                "link factory %r: fields have %s values on %s; pairing the first %d",
+                self.name,
+                many,
+                page_url,
+                min(many),
+            )
         width = min(many) if many else 1
         lead = self.url_pattern.startswith("{")
         urls: dict[str, None] = {}
@@ -380,8 +410,13 @@ class LinkFactory:
         if spec is None:
             raw = data.get("fields") or {}
             if not isinstance(raw, dict):
-                raise RuleError("short-form fields must map a field id to XPaths", template=name or None)
-            fields = [{"id": k, "xpaths": [v] if isinstance(v, str) else list(v), "list": True} for k, v in raw.items()]
+                raise RuleError(
+                    "short-form fields must map a field id to XPaths", template=name or None
+                )
+            fields = [
+                {"id": k, "xpaths": [v] if isinstance(v, str) else list(v), "list": True}
+                for k, v in raw.items()
+            ]
             spec = {"url_pattern": data.get("url_pattern"), "match": data.get("match", "")}
             data = {"name": name, "fields": fields}
         if not isinstance(spec, dict) or not isinstance(spec.get("url_pattern"), str):

@@ -44,7 +44,15 @@ from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.sources import decode_html
 from deboiler_gui.engine.template.extract import page_tree
 
-__all__ = ["DEFAULT_TYPES", "CrawlConfig", "CrawlStats", "crawl", "crawl_status", "crawl_steps", "saved_config"]
+__all__ = [
+    "DEFAULT_TYPES",
+    "CrawlConfig",
+    "CrawlStats",
+    "crawl",
+    "crawl_status",
+    "crawl_steps",
+    "saved_config",
+]
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +86,9 @@ class _Gate:
 @dataclass
 class _Host:
     queue: deque[Entry] = field(default_factory=deque)
-    waiting: list[tuple[float, int, Entry]] = field(default_factory=list)  # (not_before, n, entry) heap
+    waiting: list[tuple[float, int, Entry]] = field(
+        default_factory=list
+    )  # (not_before, n, entry) heap
     in_flight: int = 0
     next_start: float = 0.0  # monotonic time of the next allowed request start
     last_start: float = 0.0
@@ -106,35 +116,78 @@ class _Result:
     is_json: bool = False
 
 
-def _work(job: str, host: str, entry: Entry | None, pool: urllib3.PoolManager, cfg: CrawlConfig, gate: _Gate) -> _Result:
+def _work(
+    job: str,
+    host: str,
+    entry: Entry | None,
+    pool: urllib3.PoolManager,
+    cfg: CrawlConfig,
+    gate: _Gate,
+) -> _Result:
     url = f"{host}/robots.txt" if entry is None else entry.url
     try:
         return _fetch_and_read(job, host, entry, url, pool, cfg, gate)
     except Exception as exc:  # a bug on one page is recorded for that URL, never stops the crawl
         log.exception("crawl: unexpected error on %s", url)
-        return _Result(job, host, entry, Fetched(url=url, kind="internal", error=f"internal error: {type(exc).__name__}: {exc}"))
+        return _Result(
+            job,
+            host,
+            entry,
+            Fetched(url=url, kind="internal", error=f"internal error: {type(exc).__name__}: {exc}"),
+        )
 
 
-def _fetch_and_read(job: str, host: str, entry: Entry | None, url: str, pool: urllib3.PoolManager, cfg: CrawlConfig, gate: _Gate) -> _Result:
+def _fetch_and_read(
+    job: str,
+    host: str,
+    entry: Entry | None,
+    url: str,
+    pool: urllib3.PoolManager,
+    cfg: CrawlConfig,
+    gate: _Gate,
+) -> _Result:
     gate.enter()
     if job == "page":
-        got = fetch(pool, url, timeout=cfg.timeout, deadline=cfg.deadline, max_bytes=cfg.max_bytes, allowed_types=tuple(cfg.content_types))
+        got = fetch(
+            pool,
+            url,
+            timeout=cfg.timeout,
+            deadline=cfg.deadline,
+            max_bytes=cfg.max_bytes,
+            allowed_types=tuple(cfg.content_types),
+        )
     else:
         limit = _ROBOTS_MAX_BYTES if job == "robots" else cfg.max_bytes
-        got = fetch(pool, url, timeout=cfg.timeout, deadline=cfg.deadline, max_bytes=limit, allowed_types=None)
+        got = fetch(
+            pool,
+            url,
+            timeout=cfg.timeout,
+            deadline=cfg.deadline,
+            max_bytes=limit,
+            allowed_types=None,
+        )
         for _hop in range(5):  # RFC 9309: follow at least five redirects for robots.txt
             target = normalize_url(got.location or "", url) if got.kind == "redirect" else None
             if target is None:
                 break
             url = target
-            got = fetch(pool, url, timeout=cfg.timeout, deadline=cfg.deadline, max_bytes=limit, allowed_types=None)
+            got = fetch(
+                pool,
+                url,
+                timeout=cfg.timeout,
+                deadline=cfg.deadline,
+                max_bytes=limit,
+                allowed_types=None,
+            )
     res = _Result(job, host, entry, got)
     if not got.body:
         return res
     if job == "sitemap":
         if got.kind == "ok":
             try:
-                res.sitemap_pages, res.sitemap_nested = parse_sitemap(got.body, max_bytes=cfg.max_bytes)
+                res.sitemap_pages, res.sitemap_nested = parse_sitemap(
+                    got.body, max_bytes=cfg.max_bytes
+                )
             except Exception as exc:  # lxml raises several types on hostile XML
                 got.kind, got.error = "broken", f"unreadable sitemap ({exc})"
         return res
@@ -183,7 +236,9 @@ class _Crawler:
         self.results: queue.Queue[tuple[cf.Future[_Result], Any]] = queue.Queue()
         self.futures: set[cf.Future[_Result]] = set()
         self.pool = make_pool(per_host=cfg.per_host, user_agent=cfg.user_agent)
-        self.executor = cf.ThreadPoolExecutor(max_workers=cfg.concurrency, thread_name_prefix="crawl")
+        self.executor = cf.ThreadPoolExecutor(
+            max_workers=cfg.concurrency, thread_name_prefix="crawl"
+        )
 
     # ------------------------------------------------------------------ scope and queue
     def in_scope(self, url: str, kind: str, via: str | None) -> bool:
@@ -206,12 +261,16 @@ class _Crawler:
                 saved = self.state.host(name)
                 if self.cfg.discover_sitemaps and not (saved and saved["sitemaps_queued"]):
                     # No robots.txt to name the sitemaps: try the conventional place once.
-                    self.state.save_host(name, robots=None, robots_status=None, sitemaps_queued=True)
+                    self.state.save_host(
+                        name, robots=None, robots_status=None, sitemaps_queued=True
+                    )
                     self.add([name + "/sitemap.xml"], "sitemap", 0, "discovery")
             else:
                 saved = self.state.host(name)
                 if saved and saved["robots"] is not None:
-                    self._set_robots(name, h, saved["robots_status"], saved["robots"], persist=False)
+                    self._set_robots(
+                        name, h, saved["robots_status"], saved["robots"], persist=False
+                    )
         return h
 
     def push(self, entry: Entry) -> None:
@@ -245,7 +304,9 @@ class _Crawler:
             self.add(maps, "sitemap", 0, "seed")
 
     # ------------------------------------------------------------------ dispatch
-    def _set_robots(self, name: str, h: _Host, status: int | None, text: str, *, persist: bool) -> None:
+    def _set_robots(
+        self, name: str, h: _Host, status: int | None, text: str, *, persist: bool
+    ) -> None:
         if status is not None and 200 <= status < 300:
             h.robots = Robots.parse(text, self.cfg.user_agent)
         elif status is not None and 400 <= status < 500:
@@ -257,16 +318,22 @@ class _Crawler:
             h.unreachable = True
         if h.robots.crawl_delay:
             h.delay = max(h.delay, min(h.robots.crawl_delay, self.cfg.max_crawl_delay))
-            h.next_start = max(h.next_start, h.last_start + h.delay)  # counts from robots.txt's request
+            h.next_start = max(
+                h.next_start, h.last_start + h.delay
+            )  # counts from robots.txt's request
         if not persist:
             return
         queued_maps = False
         if self.cfg.discover_sitemaps:
             maps = [u for u in (normalize_url(m, name + "/") for m in h.robots.sitemaps) if u]
-            self.add(maps or [name + "/sitemap.xml"], "sitemap", 0, "robots.txt" if maps else "discovery")
+            self.add(
+                maps or [name + "/sitemap.xml"], "sitemap", 0, "robots.txt" if maps else "discovery"
+            )
             queued_maps = True
         if status is None or status < 500:  # an unreachable robots.txt is asked again next run
-            self.state.save_host(name, robots=text, robots_status=status, sitemaps_queued=queued_maps)
+            self.state.save_host(
+                name, robots=text, robots_status=status, sitemaps_queued=queued_maps
+            )
 
     def _next_job(self, now: float) -> tuple[str, str, Entry | None] | None:
         wall = time.time()
@@ -286,8 +353,12 @@ class _Crawler:
                 return "robots", name, None
             while h.queue:
                 entry = h.queue[0]
-                if entry.kind == "page" and entry.attempts == 0 and self.cfg.max_pages is not None \
-                        and self.requested >= self.cfg.max_pages:
+                if (
+                    entry.kind == "page"
+                    and entry.attempts == 0
+                    and self.cfg.max_pages is not None
+                    and self.requested >= self.cfg.max_pages
+                ):
                     break  # budget spent: the rest stays queued for a later run
                 h.queue.popleft()
                 if not h.robots.allowed(entry.url):
@@ -372,7 +443,16 @@ class _Crawler:
         with self.state.tx():
             if res.entry is None:
                 h.robots_pending = False
-                self.state.log(f"{res.host}/robots.txt", "robots", 1, got.status or None, got.kind, got.error, len(got.body), got.elapsed)
+                self.state.log(
+                    f"{res.host}/robots.txt",
+                    "robots",
+                    1,
+                    got.status or None,
+                    got.kind,
+                    got.error,
+                    len(got.body),
+                    got.elapsed,
+                )
                 status = got.status if got.kind in ("ok", "http-4xx") else (got.status or None)
                 if got.kind == "redirect":
                     status = 404  # more than five redirects: treated as missing (RFC 9309)
@@ -381,20 +461,51 @@ class _Crawler:
             entry = res.entry
             self.stats.page_requests += entry.kind == "page"
             self.state.set_attempts(entry.url, entry.attempts)
-            self.state.log(entry.url, entry.kind, entry.attempts, got.status or None, got.kind, got.error, len(got.body), got.elapsed)
+            self.state.log(
+                entry.url,
+                entry.kind,
+                entry.attempts,
+                got.status or None,
+                got.kind,
+                got.error,
+                len(got.body),
+                got.elapsed,
+            )
             if got.retryable and entry.attempts <= self.cfg.retries:
-                wait = got.retry_after if got.retry_after is not None else self.cfg.backoff * 2 ** (entry.attempts - 1)
+                wait = (
+                    got.retry_after
+                    if got.retry_after is not None
+                    else self.cfg.backoff * 2 ** (entry.attempts - 1)
+                )
                 entry = dataclasses.replace(entry, not_before=time.time() + wait)
-                self.state.mark(entry.url, "queued", not_before=entry.not_before, status=got.status or None, reason=got.error)
+                self.state.mark(
+                    entry.url,
+                    "queued",
+                    not_before=entry.not_before,
+                    status=got.status or None,
+                    reason=got.error,
+                )
                 self.push(entry)
                 return None
             if entry.kind == "sitemap":
                 if got.kind == "ok":
                     self.state.mark(entry.url, "fetched", status=got.status)
-                    self.add([u for u in (normalize_url(p, entry.url) for p in res.sitemap_pages) if u], "page", 0, "sitemap")
-                    self.add([u for u in (normalize_url(p, entry.url) for p in res.sitemap_nested) if u], "sitemap", 0, entry.url)
+                    self.add(
+                        [u for u in (normalize_url(p, entry.url) for p in res.sitemap_pages) if u],
+                        "page",
+                        0,
+                        "sitemap",
+                    )
+                    self.add(
+                        [u for u in (normalize_url(p, entry.url) for p in res.sitemap_nested) if u],
+                        "sitemap",
+                        0,
+                        entry.url,
+                    )
                 else:
-                    self.state.mark(entry.url, "failed", status=got.status or None, reason=got.error)
+                    self.state.mark(
+                        entry.url, "failed", status=got.status or None, reason=got.error
+                    )
                 return None
         return self._page(entry, res)
 
@@ -404,7 +515,12 @@ class _Crawler:
         if got.kind == "redirect":
             target = normalize_url(got.location or "", url)
             with self.state.tx():
-                self.state.mark(url, "redirected", status=got.status, reason=f"redirect to {target or got.location}")
+                self.state.mark(
+                    url,
+                    "redirected",
+                    status=got.status,
+                    reason=f"redirect to {target or got.location}",
+                )
                 if target:
                     self.add([target], "page", entry.depth, url)
             self._count(entry, "redirected")
@@ -420,15 +536,37 @@ class _Crawler:
             same = self.state.url_with_hash(res.digest)
             if same and same != url:
                 with self.state.tx():
-                    self.state.mark(url, "duplicate", status=got.status, content_hash=res.digest, reason=f"same content as {same}")
+                    self.state.mark(
+                        url,
+                        "duplicate",
+                        status=got.status,
+                        content_hash=res.digest,
+                        reason=f"same content as {same}",
+                    )
                 self._count(entry, "duplicate")
                 return url
-            page = Page(url, res.text, status=got.status, content_type=ctype, encoding=res.encoding,
-                        headers=headers, fetched_at=now_iso(), source="crawl")
+            page = Page(
+                url,
+                res.text,
+                status=got.status,
+                content_type=ctype,
+                encoding=res.encoding,
+                headers=headers,
+                fetched_at=now_iso(),
+                source="crawl",
+            )
         else:
-            page = Page(url, res.text if got.status else "", status=got.status or STATUS_UNREADABLE,
-                        content_type=ctype if got.status else "", encoding=res.encoding, headers=headers,
-                        fetched_at=now_iso(), source="crawl", error=got.error)
+            page = Page(
+                url,
+                res.text if got.status else "",
+                status=got.status or STATUS_UNREADABLE,
+                content_type=ctype if got.status else "",
+                encoding=res.encoding,
+                headers=headers,
+                fetched_at=now_iso(),
+                source="crawl",
+                error=got.error,
+            )
         # The page is stored before its URL is marked done: a crash in between refetches it
         # (an upsert, so no duplicate) rather than losing it.
         self.ws.add_pages([page])
@@ -447,7 +585,9 @@ class _Crawler:
                     new_urls.append((made, f"factory:{factory.name}"))
         with self.state.tx():
             if got.kind == "ok":
-                self.state.mark(url, "fetched", status=got.status, content_hash=res.digest, reason=None)
+                self.state.mark(
+                    url, "fetched", status=got.status, content_hash=res.digest, reason=None
+                )
             else:
                 self.state.mark(url, "failed", status=got.status or None, reason=got.error)
             for urls, via in new_urls:
@@ -462,7 +602,9 @@ class _Crawler:
         open_pages = c["queued"] + c["fetching"]
         total = done + open_pages
         if self.cfg.max_pages is not None:
-            total = min(total, done + max(0, self.cfg.max_pages - self.requested) + len(self.futures))
+            total = min(
+                total, done + max(0, self.cfg.max_pages - self.requested) + len(self.futures)
+            )
         msg = f"{c['fetched']} fetched, {open_pages} queued, {c['failed']} failed"
         return Progress(done, max(total, done), msg + (f": {last}" if last else ""))
 
@@ -495,7 +637,9 @@ class _Crawler:
             self.state.close()
 
 
-def crawl_steps(config: CrawlConfig, workspace: Any, *, fresh: bool = False) -> Generator[Progress, None, CrawlStats]:
+def crawl_steps(
+    config: CrawlConfig, workspace: Any, *, fresh: bool = False
+) -> Generator[Progress, None, CrawlStats]:
     """Crawl into ``workspace``; each yield reports pages fetched/queued/failed and is a cancel
     point (closing the generator stops the crawl after recording requests in flight).
 
@@ -545,4 +689,3 @@ def saved_config(workspace: Any) -> CrawlConfig | None:
     """The configuration of the last crawl into this workspace, to resume it."""
     data = workspace.get_meta(CONFIG_META_KEY)
     return CrawlConfig.from_dict(data) if isinstance(data, dict) else None
-

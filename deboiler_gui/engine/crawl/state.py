@@ -73,7 +73,9 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS crawl_frontier_key ON crawl_frontier(key)")
     missing = [r[0] for r in db.execute("SELECT url FROM crawl_frontier WHERE key IS NULL")]
     if missing:
-        db.conn.executemany("UPDATE crawl_frontier SET key = ? WHERE url = ?", [(url_key(u), u) for u in missing])
+        db.conn.executemany(
+            "UPDATE crawl_frontier SET key = ? WHERE url = ?", [(url_key(u), u) for u in missing]
+        )
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,12 @@ class CrawlState:
         for i in range(0, len(keys), 500):
             chunk = keys[i : i + 500]
             marks = ",".join("?" * len(chunk))
-            known.update(r[0] for r in self.db.execute(f"SELECT key FROM crawl_frontier WHERE key IN ({marks})", chunk))
+            known.update(
+                r[0]
+                for r in self.db.execute(
+                    f"SELECT key FROM crawl_frontier WHERE key IN ({marks})", chunk
+                )
+            )
         fresh = [(key, row) for key, row in unique.items() if key not in known]
         stamp = now_iso()
         self.db.conn.executemany(
@@ -180,8 +187,17 @@ class CrawlState:
     def set_attempts(self, url: str, attempts: int) -> None:
         self.db.execute("UPDATE crawl_frontier SET attempts = ? WHERE url = ?", [attempts, url])
 
-    def log(self, url: str, kind: str, attempt: int, status: int | None, outcome: str,
-            reason: str | None, size: int, elapsed: float) -> None:
+    def log(
+        self,
+        url: str,
+        kind: str,
+        attempt: int,
+        status: int | None,
+        outcome: str,
+        reason: str | None,
+        size: int,
+        elapsed: float,
+    ) -> None:
         self.db.execute(
             "INSERT INTO crawl_log (url, kind, attempt, status, outcome, reason, bytes, elapsed, at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -190,12 +206,15 @@ class CrawlState:
 
     def requested(self) -> int:
         """Page URLs requested at least once (the max-pages budget spent so far)."""
-        row = self.db.execute("SELECT count(*) FROM crawl_frontier WHERE kind='page' AND attempts > 0").fetchone()
+        row = self.db.execute(
+            "SELECT count(*) FROM crawl_frontier WHERE kind='page' AND attempts > 0"
+        ).fetchone()
         return int(row[0])
 
     def url_with_hash(self, digest: str) -> str | None:
         row = self.db.execute(
-            "SELECT url FROM crawl_frontier WHERE content_hash = ? AND state = 'fetched' LIMIT 1", [digest]
+            "SELECT url FROM crawl_frontier WHERE content_hash = ? AND state = 'fetched' LIMIT 1",
+            [digest],
         ).fetchone()
         return row[0] if row else None
 
@@ -203,9 +222,15 @@ class CrawlState:
         row = self.db.execute(
             "SELECT robots, robots_status, sitemaps_queued FROM crawl_hosts WHERE host = ?", [host]
         ).fetchone()
-        return None if row is None else {"robots": row[0], "robots_status": row[1], "sitemaps_queued": bool(row[2])}
+        return (
+            None
+            if row is None
+            else {"robots": row[0], "robots_status": row[1], "sitemaps_queued": bool(row[2])}
+        )
 
-    def save_host(self, host: str, *, robots: str | None, robots_status: int | None, sitemaps_queued: bool) -> None:
+    def save_host(
+        self, host: str, *, robots: str | None, robots_status: int | None, sitemaps_queued: bool
+    ) -> None:
         self.db.execute(
             "INSERT OR REPLACE INTO crawl_hosts (host, robots, robots_status, sitemaps_queued, updated_at) "
             "VALUES (?, ?, ?, ?, ?)",

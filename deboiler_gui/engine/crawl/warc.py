@@ -70,7 +70,11 @@ def received_record(writer: WARCWriter, page: Page, raw: dict[str, Any]) -> Any:
         headers.append(("Content-Length", str(len(body))))
     http = StatusAndHeaders(f"{raw['status']} {reason}", headers, protocol="HTTP/1.1")
     return writer.create_warc_record(
-        page.url, "response", payload=io.BytesIO(body), length=len(body), http_headers=http,
+        page.url,
+        "response",
+        payload=io.BytesIO(body),
+        length=len(body),
+        http_headers=http,
         warc_headers_dict={"WARC-Date": _warc_date(page.fetched_at)},
     )
 
@@ -82,18 +86,28 @@ def page_record(writer: WARCWriter, page: Page) -> Any:
         reason = HTTPStatus(page.status).phrase
     except ValueError:
         reason = "Unknown"
-    headers = [(k, v) for k, v in page.headers.items() if k.lower() not in _DROP and k.lower() != "content-type"]
+    headers = [
+        (k, v)
+        for k, v in page.headers.items()
+        if k.lower() not in _DROP and k.lower() != "content-type"
+    ]
     ctype = page.content_type or "text/html"
     headers.insert(0, ("Content-Type", f"{ctype}; charset={charset}"))
     headers.append(("Content-Length", str(len(body))))
     http = StatusAndHeaders(f"{page.status} {reason}", headers, protocol="HTTP/1.1")
     return writer.create_warc_record(
-        page.url, "response", payload=io.BytesIO(body), length=len(body), http_headers=http,
+        page.url,
+        "response",
+        payload=io.BytesIO(body),
+        length=len(body),
+        http_headers=http,
         warc_headers_dict={"WARC-Date": _warc_date(page.fetched_at)},
     )
 
 
-def export_warc_steps(workspace: Any, path: str | os.PathLike[str], *, site: str | None = None) -> Generator[Progress, None, dict[str, int]]:
+def export_warc_steps(
+    workspace: Any, path: str | os.PathLike[str], *, site: str | None = None
+) -> Generator[Progress, None, dict[str, int]]:
     """Write the workspace's pages (of one site, or all) as WARC response records to ``path``
     (gzipped per record when it ends in .gz). Written to a temporary file and renamed, so a
     cancelled export leaves no half file. Returns counts of written and skipped pages (pages
@@ -108,8 +122,11 @@ def export_warc_steps(workspace: Any, path: str | os.PathLike[str], *, site: str
     try:
         with os.fdopen(fd, "wb") as fh:
             writer = WARCWriter(fh, gzip=target.name.endswith(".gz"))
-            info = {"software": f"deboiler-gui/{__version__}", "format": "WARC File Format 1.1",
-                    "description": f"pages of {site or 'every site'} exported from {getattr(workspace, 'path', 'a workspace')}"}
+            info = {
+                "software": f"deboiler-gui/{__version__}",
+                "format": "WARC File Format 1.1",
+                "description": f"pages of {site or 'every site'} exported from {getattr(workspace, 'path', 'a workspace')}",
+            }
             writer.write_record(writer.create_warcinfo_record(target.name, info))
             yield Progress(0, total, "exporting")
             for n, page in enumerate(workspace.iter_pages(site), 1):
@@ -117,7 +134,11 @@ def export_warc_steps(workspace: Any, path: str | os.PathLike[str], *, site: str
                     skipped += 1
                 else:
                     raw = _received(workspace, page)
-                    record = received_record(writer, page, raw) if raw is not None else page_record(writer, page)
+                    record = (
+                        received_record(writer, page, raw)
+                        if raw is not None
+                        else page_record(writer, page)
+                    )
                     writer.write_record(record)
                     written += 1
                 if n % 50 == 0 or n == total:

@@ -58,7 +58,9 @@ class BoilerplateGroup:
         for expr, hits in self.candidates.items():
             if hits >= self.occurrences:
                 return expr
-        return " | ".join(dict.fromkeys(pinned(xp) for xp, _n in self.xpaths.most_common(MAX_GROUP_XPATHS)))
+        return " | ".join(
+            dict.fromkeys(pinned(xp) for xp, _n in self.xpaths.most_common(MAX_GROUP_XPATHS))
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -111,7 +113,11 @@ def _stable_candidates(el: HtmlElement, limit: int = 4) -> dict[str, int]:
 
 
 def group_steps(
-    pages: Iterable[Page], models: dict[str, DomainModel], *, total: int | None = None, sample_chars: int = 200
+    pages: Iterable[Page],
+    models: dict[str, DomainModel],
+    *,
+    total: int | None = None,
+    sample_chars: int = 200,
 ) -> Generator[Progress, None, list[BoilerplateGroup]]:
     """Group every detected boilerplate subtree of the site by its representation key, with the
     number of pages it touches; largest groups (pages x chars) first."""
@@ -136,7 +142,14 @@ def group_steps(
             g = groups.get(key)
             if g is None:
                 text = visible_text(el)
-                g = groups[key] = BoilerplateGroup(key, rem.detector, page.site, sample_url=page.url, sample_xpath=rem.xpath, sample_text=text[:sample_chars])
+                g = groups[key] = BoilerplateGroup(
+                    key,
+                    rem.detector,
+                    page.site,
+                    sample_url=page.url,
+                    sample_xpath=rem.xpath,
+                    sample_text=text[:sample_chars],
+                )
                 g.candidates = _stable_candidates(el)
             for expr in list(g.candidates):
                 # A candidate stands for the group only while it picks exactly this node.
@@ -155,7 +168,9 @@ def group_steps(
                 seen.add(key)
                 g.pages += 1
         yield Progress(done, total, page.url)
-    return sorted(groups.values(), key=lambda g: (-g.pages * max(g.chars // max(g.occurrences, 1), 1), g.key))
+    return sorted(
+        groups.values(), key=lambda g: (-g.pages * max(g.chars // max(g.occurrences, 1), 1), g.key)
+    )
 
 
 def _load_or_new(ws: Any, name: str, site: str) -> Template:
@@ -165,11 +180,17 @@ def _load_or_new(ws: Any, name: str, site: str) -> Template:
     return Template(name=name, site=site)
 
 
-def _decide(ws: Any, template_name: str, group: BoilerplateGroup, *, accept: bool, message: str) -> int:
+def _decide(
+    ws: Any, template_name: str, group: BoilerplateGroup, *, accept: bool, message: str
+) -> int:
     if not group.selector:
         raise WorkspaceError(f"boilerplate group {group.key} has no XPath to turn into a rule")
     template = _load_or_new(ws, template_name, group.site)
-    rule = Rule(group.rule_name, group.selector, f"{'accepted' if accept else 'rejected'} boilerplate group ({group.detector}, {group.pages} pages): {group.sample_text[:60]}")
+    rule = Rule(
+        group.rule_name,
+        group.selector,
+        f"{'accepted' if accept else 'rejected'} boilerplate group ({group.detector}, {group.pages} pages): {group.sample_text[:60]}",
+    )
     remove = tuple(r for r in template.remove if r.name != rule.name)
     keep = tuple(r for r in template.keep if r.name != rule.name)
     if accept:
@@ -178,7 +199,11 @@ def _decide(ws: Any, template_name: str, group: BoilerplateGroup, *, accept: boo
         keep = (*keep, rule)
     new = replace(template, remove=remove, keep=keep)
     verb = "accept" if accept else "reject"
-    return int(ws.save_template(new, message=message or f"{verb} boilerplate group {group.key} ({group.pages} pages)"))
+    return int(
+        ws.save_template(
+            new, message=message or f"{verb} boilerplate group {group.key} ({group.pages} pages)"
+        )
+    )
 
 
 def accept_group(ws: Any, template_name: str, group: BoilerplateGroup, *, message: str = "") -> int:
@@ -198,4 +223,11 @@ def group_decisions(template: Template) -> dict[str, str]:
     return out
 
 
-__all__ = ["pinned", "BoilerplateGroup", "accept_group", "group_decisions", "group_steps", "reject_group"]
+__all__ = [
+    "pinned",
+    "BoilerplateGroup",
+    "accept_group",
+    "group_decisions",
+    "group_steps",
+    "reject_group",
+]

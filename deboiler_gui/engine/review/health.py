@@ -113,7 +113,9 @@ def health_steps(
     it is read once to evaluate and once more to pick the failing pages for repair."""
     n_pages = len(pages)  # type: ignore[arg-type]
     total = n_pages * (2 if repair else 1)
-    ev: Evaluation = yield from evaluate_steps(pages, templates, models, total=total, max_failing=max_failing)
+    ev: Evaluation = yield from evaluate_steps(
+        pages, templates, models, total=total, max_failing=max_failing
+    )
     report = HealthReport(pages=ev.pages, unmatched=list(ev.unmatched), alerts=list(ev.alerts))
     rejected = rejected_repairs(ws) if ws is not None else set()
     done = n_pages
@@ -126,15 +128,25 @@ def health_steps(
             st = ev.fields.get((t.name, fld.id))
             fh = FieldHealth(t.name, fld.id)
             if st is not None:
-                fh.pages, fh.ok, fh.failing, fh.by_xpath = st.pages, st.ok, list(st.failing), dict(st.by_xpath)
+                fh.pages, fh.ok, fh.failing, fh.by_xpath = (
+                    st.pages,
+                    st.ok,
+                    list(st.failing),
+                    dict(st.by_xpath),
+                )
                 th.pages = max(th.pages, st.pages)
-            fh.queue = [{"index": i, "xpath": xp, "pages": int(fh.by_xpath.get(xp, 0))} for i, xp in enumerate(fld.xpaths)]
+            fh.queue = [
+                {"index": i, "xpath": xp, "pages": int(fh.by_xpath.get(xp, 0))}
+                for i, xp in enumerate(fld.xpaths)
+            ]
             th.fields.append(fh)
         report.templates.append(th)
         if not repair:
             continue
         failing_urls = {f["url"] for fh in th.fields for f in fh.failing}
-        mine = [p for p in pages if p.url in failing_urls and choose_templates(p.url, [t])][:MAX_REPAIR_PAGES]
+        mine = [p for p in pages if p.url in failing_urls and choose_templates(p.url, [t])][
+            :MAX_REPAIR_PAGES
+        ]
         if mine:
             steps = Steps(repair_steps(mine, t, (models or {}).get(mine[0].site)))
             for step in steps:
@@ -151,7 +163,10 @@ def accept_proposal(ws: Any, proposal: RepairProposal, *, message: str = "") -> 
     """Append the proposed XPath to its field's queue: a new template version."""
     template = ws.load_template(proposal.template)
     new = accept_repairs(template, [proposal])
-    msg = message or f"accept repair of field {proposal.field}: {proposal.xpath} (fixes {len(proposal.fixes)} pages)"
+    msg = (
+        message
+        or f"accept repair of field {proposal.field}: {proposal.xpath} (fixes {len(proposal.fixes)} pages)"
+    )
     return int(ws.save_template(new, message=msg))
 
 
@@ -169,7 +184,11 @@ def template_diff(ws: Any, name: str, old: int, new: int | None = None) -> str:
     a = rulefile.dumps([ws.load_template(name, old)])
     b = rulefile.dumps([ws.load_template(name, new)])
     label = f"v{new}" if new is not None else f"v{ws.template_history(name)[-1]['version']}"
-    return "".join(difflib.unified_diff(a.splitlines(True), b.splitlines(True), f"{name} v{old}", f"{name} {label}"))
+    return "".join(
+        difflib.unified_diff(
+            a.splitlines(True), b.splitlines(True), f"{name} v{old}", f"{name} {label}"
+        )
+    )
 
 
 def revert(ws: Any, name: str, version: int) -> int:
@@ -197,7 +216,9 @@ def export_rules(templates: Sequence[Template], fmt: str = "json") -> str:
 def _file_name(url: str, used: set[str]) -> str:
     parts = urlsplit(url)
     path = parts.path.strip("/") or "index"
-    safe = "".join(c if c.isalnum() or c in "-_./" else "_" for c in f"{parts.hostname or 'site'}/{path}")
+    safe = "".join(
+        c if c.isalnum() or c in "-_./" else "_" for c in f"{parts.hostname or 'site'}/{path}"
+    )
     safe = "/".join(p for p in safe.split("/") if p not in ("", ".", ".."))
     if not safe.endswith((".html", ".htm")):
         safe += ".html"
@@ -257,7 +278,9 @@ class HtmlFolderWriter:
             self.discard()
 
 
-def _rules_record(page: Page, model: DomainModel | None, templates: Sequence[Template]) -> dict[str, Any]:
+def _rules_record(
+    page: Page, model: DomainModel | None, templates: Sequence[Template]
+) -> dict[str, Any]:
     """The run's record of one page, cleaned with its best-matching template's remove and keep
     rules (accepted and rejected boilerplate groups included) on top of the site model."""
     from deboiler_gui.engine.clean.pipeline import result_record
@@ -283,7 +306,9 @@ def export_cleaned_steps(
     if fmt not in CLEANED_FORMATS:
         raise InputError(f"unknown output format {fmt!r} (choose {', '.join(CLEANED_FORMATS)})")
     if not models:
-        raise WorkspaceError(f"workspace {getattr(ws, 'path', ws)} has no fitted site model: fit it first")
+        raise WorkspaceError(
+            f"workspace {getattr(ws, 'path', ws)} has no fitted site model: fit it first"
+        )
     wanted = list(sites) if sites is not None else list(models)
     writer: Any = HtmlFolderWriter(output) if fmt == "html" else ResultWriter(output, fmt)
     summary = RunSummary(output=str(output))

@@ -68,7 +68,10 @@ class Cut:
     colour: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in ("xpath", "cause", "detector", "representation", "chars", "colour")}
+        return {
+            k: getattr(self, k)
+            for k in ("xpath", "cause", "detector", "representation", "chars", "colour")
+        }
 
 
 @dataclass
@@ -162,9 +165,16 @@ def review_tree(
         by_expr.setdefault(expr, rule.name)
         review.matched[f"rule:{rule.name}"] = len(_select(root, expr, template, rule.name))
     try:
-        removals = clean_tree(copy.deepcopy(root), use_model, remove=[e for _r, e in remove], keep=keep)
+        removals = clean_tree(
+            copy.deepcopy(root), use_model, remove=[e for _r, e in remove], keep=keep
+        )
     except RuleError as exc:
-        raise RuleError(str(exc).split(": ", 1)[-1], template=template.name if template else None, rule=exc.rule, expression=exc.expression) from exc
+        raise RuleError(
+            str(exc).split(": ", 1)[-1],
+            template=template.name if template else None,
+            rule=exc.rule,
+            expression=exc.expression,
+        ) from exc
     pairs: list[tuple[HtmlElement, Cut]] = []
     taken: set[HtmlElement] = set()
     for rem in removals:
@@ -176,7 +186,14 @@ def review_tree(
             cause = f"rule:{by_expr.get(rem.representation, rem.representation)}"
             cut = Cut(rem.xpath, cause, "", "", rem.chars, cause_colour(cause))
         else:
-            cut = Cut(rem.xpath, AUTO, rem.detector, rem.representation, rem.chars, cause_colour(AUTO, rem.detector))
+            cut = Cut(
+                rem.xpath,
+                AUTO,
+                rem.detector,
+                rem.representation,
+                rem.chars,
+                cause_colour(AUTO, rem.detector),
+            )
         taken.add(el)
         pairs.append((el, cut))
     filters = [f for f in template.filters if not f.fields] if template else []
@@ -187,10 +204,27 @@ def review_tree(
         try:
             hits = filter_nodes(flt, root)
         except RuleError as exc:
-            raise RuleError(str(exc).split(": ", 1)[-1], template=template.name if template else None, rule=flt.name, expression=exc.expression) from exc
+            raise RuleError(
+                str(exc).split(": ", 1)[-1],
+                template=template.name if template else None,
+                rule=flt.name,
+                expression=exc.expression,
+            ) from exc
         review.matched[cause] = len(hits)
         for el in _outermost(hits, taken):
-            pairs.append((el, Cut(root.getroottree().getpath(el), cause, "", "", _chars(visible_text(el)), cause_colour(cause))))
+            pairs.append(
+                (
+                    el,
+                    Cut(
+                        root.getroottree().getpath(el),
+                        cause,
+                        "",
+                        "",
+                        _chars(visible_text(el)),
+                        cause_colour(cause),
+                    ),
+                )
+            )
     drop_nodes([el for el, _c in pairs])
     text_filters = [f for f in filters if f.kind in ("text", "html")]
     if any(f.kind == "html" for f in text_filters):
@@ -201,8 +235,12 @@ def review_tree(
                 cause = f"filter:{flt.name}"
                 review.matched[cause] = int(after != markup)
                 if after != markup:
-                    cut_chars = _chars(visible_text(parse_html(markup))) - _chars(visible_text(parse_html(after)))
-                    pairs.append((root, Cut("", cause, "", "", max(0, cut_chars), cause_colour(cause))))
+                    cut_chars = _chars(visible_text(parse_html(markup))) - _chars(
+                        visible_text(parse_html(after))
+                    )
+                    pairs.append(
+                        (root, Cut("", cause, "", "", max(0, cut_chars), cause_colour(cause)))
+                    )
                 markup = after
         root = parse_html(markup)
         body = root.find("body")
@@ -213,7 +251,12 @@ def review_tree(
             cause = f"filter:{flt.name}"
             review.matched[cause] = int(after != text)
             if after != text:
-                pairs.append((root, Cut("", cause, "", "", _chars(text) - _chars(after), cause_colour(cause))))
+                pairs.append(
+                    (
+                        root,
+                        Cut("", cause, "", "", _chars(text) - _chars(after), cause_colour(cause)),
+                    )
+                )
             text = after
     review.cleaned_text = text
     review.cleaned_chars = _chars(text)
@@ -221,14 +264,23 @@ def review_tree(
     return review, pairs
 
 
-def _select(root: HtmlElement, expr: str, template: Template | None, rule: str) -> list[HtmlElement]:
+def _select(
+    root: HtmlElement, expr: str, template: Template | None, rule: str
+) -> list[HtmlElement]:
     try:
         return select_elements(root, expr)
     except RuleError as exc:
-        raise RuleError(str(exc).split(": ", 1)[-1], template=template.name if template else None, rule=rule, expression=expr) from exc
+        raise RuleError(
+            str(exc).split(": ", 1)[-1],
+            template=template.name if template else None,
+            rule=rule,
+            expression=expr,
+        ) from exc
 
 
-def review_page(page: Page, model: DomainModel | None, template: Template | None = None) -> PageReview:
+def review_page(
+    page: Page, model: DomainModel | None, template: Template | None = None
+) -> PageReview:
     """Before/after of one page under its site model and (optionally) a template."""
     if page.error:
         return PageReview(page.url, template.name if template else "", error=page.error)
@@ -278,12 +330,21 @@ def cleaned_html_of(page: Page, model: DomainModel | None, template: Template | 
     return "<!DOCTYPE html>\n" + to_html(root)
 
 
-def before_after(page: Page, model: DomainModel | None, template: Template | None = None) -> dict[str, Any]:
+def before_after(
+    page: Page, model: DomainModel | None, template: Template | None = None
+) -> dict[str, Any]:
     """Everything the before/after view shows, as plain data: the annotated original, the
     cleaned page, the review (cuts by cause) and the line diff of the texts."""
     review = review_page(page, model, template)
     if review.error:
-        return {"url": page.url, "error": review.error, "review": review.to_dict(), "before_html": "", "after_html": "", "diff": []}
+        return {
+            "url": page.url,
+            "error": review.error,
+            "review": review.to_dict(),
+            "before_html": "",
+            "after_html": "",
+            "diff": [],
+        }
     return {
         "url": page.url,
         "error": None,
@@ -439,7 +500,9 @@ def impact_steps(
                 auto = report.causes[AUTO]
                 auto.detectors[cut.detector] = auto.detectors.get(cut.detector, 0) + cut.chars
         removed = max(0, review.original_chars - review.cleaned_chars)
-        report.pages.append(PageImpact(page.url, review.template, review.original_chars, removed, by_cause))
+        report.pages.append(
+            PageImpact(page.url, review.template, review.original_chars, removed, by_cause)
+        )
         yield Progress(done, total, page.url)
     return report
 

@@ -69,7 +69,13 @@ class _SitesPages:
         return sum(len(g) for g in self.groups)
 
 
-def impact_job(path: Path, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None, max_eaten: float = DEFAULT_MAX_EATEN) -> Generator[Progress, None, dict[str, Any]]:
+def impact_job(
+    path: Path,
+    *,
+    templates: Sequence[str] | None = None,
+    sites: Sequence[str] | None = None,
+    max_eaten: float = DEFAULT_MAX_EATEN,
+) -> Generator[Progress, None, dict[str, Any]]:
     """Per-rule impact of a workspace's sites under their saved models and the templates; pages
     come as [url, template, original_chars, removed_chars] rows."""
     from deboiler_gui.engine.clean.pipeline import SitePages
@@ -89,13 +95,17 @@ def impact_job(path: Path, *, templates: Sequence[str] | None = None, sites: Seq
         data = report.to_dict()
         # Per page only what the views list: unpickling 10,000 nested dicts held the receiving
         # thread's interpreter lock for ~80 ms; flat rows take ~6 ms.
-        data["pages"] = [[p.url, p.template, p.original_chars, p.removed_chars] for p in report.pages]
+        data["pages"] = [
+            [p.url, p.template, p.original_chars, p.removed_chars] for p in report.pages
+        ]
         data["eaten_pages"] = [p.to_dict() for p in report.eaten]
         data["missing_models"] = [s for s in wanted if s not in models]
         return data
 
 
-def groups_job(path: Path, *, sites: Sequence[str] | None = None, template: str | None = None) -> Generator[Progress, None, dict[str, Any]]:
+def groups_job(
+    path: Path, *, sites: Sequence[str] | None = None, template: str | None = None
+) -> Generator[Progress, None, dict[str, Any]]:
     """Boilerplate groups of the sites, with the decisions ``template`` already holds."""
     from deboiler_gui.engine.clean.pipeline import SitePages
     from deboiler_gui.engine.review.groups import group_decisions
@@ -117,16 +127,22 @@ def groups_job(path: Path, *, sites: Sequence[str] | None = None, template: str 
         return {"groups": [g.to_dict() for g in found], "decisions": decisions}
 
 
-def health_job(path: Path, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None) -> Generator[Progress, None, dict[str, Any]]:
+def health_job(
+    path: Path, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None
+) -> Generator[Progress, None, dict[str, Any]]:
     """Template health with repair proposals and version histories."""
     with Workspace(path, create=False) as ws:
         wanted = _sites(ws, sites)
         chosen = _templates(ws, templates)
-        report = yield from health_steps(_SitesPages(ws, wanted), chosen, _models(ws, wanted), ws=ws)
+        report = yield from health_steps(
+            _SitesPages(ws, wanted), chosen, _models(ws, wanted), ws=ws
+        )
         return report.to_dict()
 
 
-def page_job(path: Path, url: str, *, templates: Sequence[str] | None = None) -> Generator[Progress, None, dict[str, Any]]:
+def page_job(
+    path: Path, url: str, *, templates: Sequence[str] | None = None
+) -> Generator[Progress, None, dict[str, Any]]:
     """Before/after of one page of the workspace (its best-matching template's rules apply)."""
     with Workspace(path, create=False) as ws:
         page = ws.get_page(url)
@@ -139,7 +155,14 @@ def page_job(path: Path, url: str, *, templates: Sequence[str] | None = None) ->
         return data
 
 
-def export_job(path: Path, output: Path, fmt: str, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None) -> Generator[Progress, None, dict[str, Any]]:
+def export_job(
+    path: Path,
+    output: Path,
+    fmt: str,
+    *,
+    templates: Sequence[str] | None = None,
+    sites: Sequence[str] | None = None,
+) -> Generator[Progress, None, dict[str, Any]]:
     """Export with the CLI's code: rule files (json, xml, trafilatura, scrapy) of the templates,
     or the cleaned pages (jsonl, csv, sqlite, html folder) of the sites, cleaned also by the
     named templates' remove and keep rules when ``templates`` is given."""
@@ -153,7 +176,9 @@ def export_job(path: Path, output: Path, fmt: str, *, templates: Sequence[str] |
         if fmt in CLEANED_FORMATS:
             wanted = _sites(ws, sites)
             chosen = _templates(ws, templates) if templates else []
-            n = yield from export_cleaned_steps(ws, output, fmt, _models(ws, wanted), sites=wanted, templates=chosen)
+            n = yield from export_cleaned_steps(
+                ws, output, fmt, _models(ws, wanted), sites=wanted, templates=chosen
+            )
             return {"output": str(output), "format": fmt, "records": n}
         chosen = _templates(ws, templates)
         text = export_rules(chosen, fmt)
@@ -171,7 +196,9 @@ def export_job(path: Path, output: Path, fmt: str, *, templates: Sequence[str] |
 # (POSIX advisory locks are per process) when it closes.
 
 
-def decide_group_job(path: Path, template: str, group: dict[str, Any], *, accept: bool) -> Generator[Progress, None, dict[str, Any]]:
+def decide_group_job(
+    path: Path, template: str, group: dict[str, Any], *, accept: bool
+) -> Generator[Progress, None, dict[str, Any]]:
     """Accept (remove rule) or reject (keep rule) a boilerplate group: a new template version."""
     from deboiler_gui.engine.review.groups import BoilerplateGroup, accept_group, reject_group
 
@@ -179,16 +206,33 @@ def decide_group_job(path: Path, template: str, group: dict[str, Any], *, accept
     g = BoilerplateGroup.from_dict(group)
     with Workspace(path, create=False) as ws:
         version = (accept_group if accept else reject_group)(ws, template, g)
-    return {"key": g.key, "rule_name": g.rule_name, "decision": "accepted" if accept else "rejected", "version": version}
+    return {
+        "key": g.key,
+        "rule_name": g.rule_name,
+        "decision": "accepted" if accept else "rejected",
+        "version": version,
+    }
 
 
-def proposal_job(path: Path, proposal: dict[str, Any], *, accept: bool) -> Generator[Progress, None, dict[str, Any]]:
+def proposal_job(
+    path: Path, proposal: dict[str, Any], *, accept: bool
+) -> Generator[Progress, None, dict[str, Any]]:
     """Accept a repair proposal (new template version) or record its rejection."""
     from deboiler_gui.engine.review.health import accept_proposal, reject_proposal
     from deboiler_gui.engine.template.repair import RepairProposal
 
     yield Progress(0, 1, proposal["template"])
-    prop = RepairProposal(proposal["template"], proposal["field"], proposal["xpath"], float(proposal["score"]), dict(proposal["scores"]), proposal["url"], proposal["value"], proposal["node"], list(proposal["fixes"]))
+    prop = RepairProposal(
+        proposal["template"],
+        proposal["field"],
+        proposal["xpath"],
+        float(proposal["score"]),
+        dict(proposal["scores"]),
+        proposal["url"],
+        proposal["value"],
+        proposal["node"],
+        list(proposal["fixes"]),
+    )
     with Workspace(path, create=False) as ws:
         if accept:
             return {"proposal": proposal, "accepted": True, "version": accept_proposal(ws, prop)}
@@ -196,7 +240,13 @@ def proposal_job(path: Path, proposal: dict[str, Any], *, accept: bool) -> Gener
         return {"proposal": proposal, "accepted": False, "version": None}
 
 
-def history_job(path: Path, template: str, *, diff: tuple[int, int | None] | None = None, revert_to: int | None = None) -> Generator[Progress, None, dict[str, Any]]:
+def history_job(
+    path: Path,
+    template: str,
+    *,
+    diff: tuple[int, int | None] | None = None,
+    revert_to: int | None = None,
+) -> Generator[Progress, None, dict[str, Any]]:
     """A template's version history, optionally after reverting to a version, and optionally
     the diff between two versions."""
     from deboiler_gui.engine.review.health import revert, template_diff
@@ -216,7 +266,9 @@ def history_job(path: Path, template: str, *, diff: tuple[int, int | None] | Non
 # --------------------------------------------------------------------------- in another process
 
 
-def in_process(job: Callable[..., Generator[Progress, None, Any]], *args: Any, **kwargs: Any) -> Generator[Progress, None, Any]:
+def in_process(
+    job: Callable[..., Generator[Progress, None, Any]], *args: Any, **kwargs: Any
+) -> Generator[Progress, None, Any]:
     """Run one of this module's jobs in a child process and relay it as a generator.
 
     The work then never holds this process's interpreter lock, so a GUI thread driving it stays
@@ -228,4 +280,15 @@ def in_process(job: Callable[..., Generator[Progress, None, Any]], *args: Any, *
         raise ValueError(f"{name} is not a review job of this module")
     return ChildJob(job, args, kwargs, what=f"review job {name}", nice=10).steps()
 
-__all__ = ["decide_group_job", "history_job", "in_process", "proposal_job", "export_job", "groups_job", "health_job", "impact_job", "page_job"]
+
+__all__ = [
+    "decide_group_job",
+    "history_job",
+    "in_process",
+    "proposal_job",
+    "export_job",
+    "groups_job",
+    "health_job",
+    "impact_job",
+    "page_job",
+]

@@ -52,15 +52,23 @@ def bar_chart(rows: Sequence[tuple[str, float, str]], *, width: int = 640, unit:
     bar_h, gap, label_w = 18, 6, 230
     top = max(v for _l, v, _c in rows) or 1.0
     height = len(rows) * (bar_h + gap) + gap
-    parts = [f'<svg class="chart" role="img" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">']
+    parts = [
+        f'<svg class="chart" role="img" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+    ]
     span = width - label_w - 90
     for i, (label, value, colour) in enumerate(rows):
         y = gap + i * (bar_h + gap)
         w = max(1.0, span * value / top) if value else 0.0
         short = label if len(label) <= 34 else label[:33] + "…"
-        parts.append(f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end" class="lbl"><title>{escape(label)}</title>{escape(short)}</text>')
-        parts.append(f'<rect x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" rx="2" fill="{escape(colour)}"/>')
-        parts.append(f'<text x="{label_w + w + 6:.1f}" y="{y + 13}" class="val">{escape(_num(value) + unit)}</text>')
+        parts.append(
+            f'<text x="{label_w - 6}" y="{y + 13}" text-anchor="end" class="lbl"><title>{escape(label)}</title>{escape(short)}</text>'
+        )
+        parts.append(
+            f'<rect x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" rx="2" fill="{escape(colour)}"/>'
+        )
+        parts.append(
+            f'<text x="{label_w + w + 6:.1f}" y="{y + 13}" class="val">{escape(_num(value) + unit)}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -72,14 +80,22 @@ def share_histogram(shares: Sequence[float], max_eaten: float, *, width: int = 6
         bins[min(9, max(0, int(s * 10)))] += 1
     top = max(bins) or 1
     height, base, bw = 150, 125, (width - 40) / 10
-    parts = [f'<svg class="chart" role="img" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">']
+    parts = [
+        f'<svg class="chart" role="img" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+    ]
     for i, n in enumerate(bins):
         h = 110 * n / top
         x = 20 + i * bw
         colour = "#d0021b" if (i + 1) / 10 > max_eaten else "#4a7fb5"
-        parts.append(f'<rect x="{x + 2:.1f}" y="{base - h:.1f}" width="{bw - 4:.1f}" height="{h:.1f}" fill="{colour}"><title>{i * 10}-{i * 10 + 10}%: {n} pages</title></rect>')
-        parts.append(f'<text x="{x + bw / 2:.1f}" y="{base - h - 3:.1f}" text-anchor="middle" class="val">{n}</text>')
-        parts.append(f'<text x="{x + bw / 2:.1f}" y="{base + 14}" text-anchor="middle" class="lbl">{i * 10}%</text>')
+        parts.append(
+            f'<rect x="{x + 2:.1f}" y="{base - h:.1f}" width="{bw - 4:.1f}" height="{h:.1f}" fill="{colour}"><title>{i * 10}-{i * 10 + 10}%: {n} pages</title></rect>'
+        )
+        parts.append(
+            f'<text x="{x + bw / 2:.1f}" y="{base - h - 3:.1f}" text-anchor="middle" class="val">{n}</text>'
+        )
+        parts.append(
+            f'<text x="{x + bw / 2:.1f}" y="{base + 14}" text-anchor="middle" class="lbl">{i * 10}%</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -98,7 +114,9 @@ def _impact_section(impact: ImpactReport, details: dict[str, str] | None = None)
     rows = []
     for c in causes:
         avg = c.chars / c.pages if c.pages else 0
-        nm = "".join(f"<li>{_link(u)}</li>" for u in c.no_match[:20]) + (f"<li class='muted'>… {len(c.no_match) - 20} more</li>" if len(c.no_match) > 20 else "")
+        nm = "".join(f"<li>{_link(u)}</li>" for u in c.no_match[:20]) + (
+            f"<li class='muted'>… {len(c.no_match) - 20} more</li>" if len(c.no_match) > 20 else ""
+        )
         detectors = ", ".join(f"{escape(k)}: {_num(v)}" for k, v in sorted(c.detectors.items()))
         rows.append(
             f"<tr><td><span class='sw' style='background:{cause_colour(c.cause)}'></span>{escape(c.cause)}"
@@ -107,7 +125,13 @@ def _impact_section(impact: ImpactReport, details: dict[str, str] | None = None)
             f"<td>{_num(len(c.no_match))}{f'<details><summary>pages</summary><ul>{nm}</ul></details>' if c.no_match else ''}</td>"
             f"<td>{_num(c.shadowed) if c.cause != AUTO else '—'}</td></tr>"
         )
-    chart = bar_chart([(c.cause, float(c.chars), cause_colour(c.cause, next(iter(c.detectors), ""))) for c in causes], unit=" chars")
+    chart = bar_chart(
+        [
+            (c.cause, float(c.chars), cause_colour(c.cause, next(iter(c.detectors), "")))
+            for c in causes
+        ],
+        unit=" chars",
+    )
     eaten = impact.eaten
     eaten_rows = "".join(
         f"<tr><td>{_link(p.url)}{f' · <a href=#{details[p.url]}>what was removed</a>' if p.url in details else ''}</td><td>{escape(p.template)}</td><td>{_num(p.original_chars)}</td><td>{_num(p.removed_chars)}</td>"
@@ -116,17 +140,25 @@ def _impact_section(impact: ImpactReport, details: dict[str, str] | None = None)
     )
     total_orig = sum(p.original_chars for p in impact.pages)
     total_removed = sum(p.removed_chars for p in impact.pages)
+    errors_html = ""
+    if impact.errors:
+        items = "".join(
+            f"<li>{_link(e['url'])}: {escape(e['error'])}</li>" for e in impact.errors[:MAX_ROWS]
+        )
+        errors_html = (
+            f"<h3>Pages that could not be reviewed ({len(impact.errors)})</h3><ul>{items}</ul>"
+        )
     return f"""
 <section id="impact"><h2>Per-rule impact</h2>
 <p>{_num(len(impact.pages))} pages reviewed; {_num(total_removed)} of {_num(total_orig)} visible characters removed ({_pct(total_removed / total_orig if total_orig else 0)}).</p>
 <h3>Characters removed by cause</h3>{chart}
 <table><thead><tr><th>Cause</th><th>Pages</th><th>Pages hit</th><th>Chars removed</th><th>Blocks removed</th><th>Chars / page</th><th>Matched nothing</th><th>Matched, already removed</th></tr></thead>
-<tbody>{''.join(rows)}</tbody></table>
+<tbody>{"".join(rows)}</tbody></table>
 <h3>Share of page text removed</h3>{share_histogram([p.share for p in impact.pages], impact.max_eaten)}
 <h3 id="eaten">Likely eaten content: pages that lost more than {_pct(impact.max_eaten)} of their text ({_num(len(eaten))})</h3>
-{f'<table><thead><tr><th>Page</th><th>Template</th><th>Chars before</th><th>Removed</th><th>Share</th></tr></thead><tbody>{eaten_rows}</tbody></table>' if eaten else '<p class="ok">None.</p>'}
+{f"<table><thead><tr><th>Page</th><th>Template</th><th>Chars before</th><th>Removed</th><th>Share</th></tr></thead><tbody>{eaten_rows}</tbody></table>" if eaten else '<p class="ok">None.</p>'}
 {_more(len(eaten) - MAX_ROWS)}
-{f'<h3>Pages that could not be reviewed ({len(impact.errors)})</h3><ul>' + ''.join(f'<li>{_link(e["url"])}: {escape(e["error"])}</li>' for e in impact.errors[:MAX_ROWS]) + '</ul>' if impact.errors else ''}
+{errors_html}
 </section>"""
 
 
@@ -135,7 +167,11 @@ def _health_section(health: HealthReport | None) -> str:
         return '<section id="health"><h2>Template health</h2><p class="muted">No template was reviewed.</p></section>'
     out = ['<section id="health"><h2>Template health</h2>']
     if health.alerts:
-        out.append("<ul class='alerts'>" + "".join(f"<li>{escape(a)}</li>" for a in health.alerts) + "</ul>")
+        out.append(
+            "<ul class='alerts'>"
+            + "".join(f"<li>{escape(a)}</li>" for a in health.alerts)
+            + "</ul>"
+        )
     rows = []
     for th in health.templates:
         for fh in th.fields:
@@ -145,30 +181,48 @@ def _health_section(health: HealthReport | None) -> str:
     for th in health.templates:
         version = f" v{th.version}" if th.version is not None else ""
         out.append(f"<h3>{escape(th.name)}{version}: {_num(th.pages)} pages</h3>")
-        out.append("<table><thead><tr><th>Field</th><th>Success</th><th>XPath queue (pages served)</th><th>Failing pages</th></tr></thead><tbody>")
+        out.append(
+            "<table><thead><tr><th>Field</th><th>Success</th><th>XPath queue (pages served)</th><th>Failing pages</th></tr></thead><tbody>"
+        )
         for fh in th.fields:
-            queue = "".join(f"<li><code>{escape(q['xpath'])}</code> — {_num(q['pages'])}</li>" for q in fh.queue)
-            fails = "".join(f"<li>{_link(f['url'])}<div class='muted'>{escape(str(f['reason']))[:300]}</div></li>" for f in fh.failing[:MAX_ROWS])
+            queue = "".join(
+                f"<li><code>{escape(q['xpath'])}</code> — {_num(q['pages'])}</li>" for q in fh.queue
+            )
+            fails = "".join(
+                f"<li>{_link(f['url'])}<div class='muted'>{escape(str(f['reason']))[:300]}</div></li>"
+                for f in fh.failing[:MAX_ROWS]
+            )
             out.append(
                 f"<tr><td>{escape(fh.field)}</td><td>{fh.ok}/{fh.pages} ({_pct(fh.rate)})</td><td><ol start='0'>{queue}</ol></td>"
                 f"<td>{_num(fh.pages - fh.ok)}{f'<details><summary>pages</summary><ul>{fails}</ul></details>' if fails else ''}</td></tr>"
             )
         out.append("</tbody></table>")
         if th.proposals:
-            out.append("<h4>Repair proposals</h4><table><thead><tr><th>Field</th><th>Proposed XPath</th><th>Score</th><th>Evidence</th><th>Fixes</th></tr></thead><tbody>")
+            out.append(
+                "<h4>Repair proposals</h4><table><thead><tr><th>Field</th><th>Proposed XPath</th><th>Score</th><th>Evidence</th><th>Fixes</th></tr></thead><tbody>"
+            )
             for p in th.proposals[:MAX_ROWS]:
-                evidence = ", ".join(f"{escape(k)} {v:.2f}" for k, v in sorted(p.scores.items()) if v)
+                evidence = ", ".join(
+                    f"{escape(k)} {v:.2f}" for k, v in sorted(p.scores.items()) if v
+                )
                 out.append(
                     f"<tr><td>{escape(p.field)}</td><td><code>{escape(p.xpath)}</code></td><td>{p.score:.2f}</td>"
                     f"<td>{evidence}<div class='muted'>on {_link(p.url)}: “{escape(p.value[:120])}”</div></td><td>{len(p.fixes)} pages</td></tr>"
                 )
             out.append("</tbody></table>")
         if th.history:
-            hist = "".join(f"<tr><td>v{h['version']}</td><td>{escape(str(h.get('saved_at', '')))}</td><td>{escape(str(h.get('message', '')))}</td></tr>" for h in th.history[-20:])
-            out.append(f"<details><summary>Version history ({len(th.history)})</summary><table><tbody>{hist}</tbody></table></details>")
+            hist = "".join(
+                f"<tr><td>v{h['version']}</td><td>{escape(str(h.get('saved_at', '')))}</td><td>{escape(str(h.get('message', '')))}</td></tr>"
+                for h in th.history[-20:]
+            )
+            out.append(
+                f"<details><summary>Version history ({len(th.history)})</summary><table><tbody>{hist}</tbody></table></details>"
+            )
     if health.unmatched:
         items = "".join(f"<li>{_link(u)}</li>" for u in health.unmatched[:MAX_ROWS])
-        out.append(f"<details><summary>Pages no template matched ({_num(len(health.unmatched))})</summary><ul>{items}</ul></details>")
+        out.append(
+            f"<details><summary>Pages no template matched ({_num(len(health.unmatched))})</summary><ul>{items}</ul></details>"
+        )
     out.append("</section>")
     return "".join(out)
 
@@ -196,7 +250,9 @@ MAX_DIFF_LINES = 120
 
 
 def page_anchor(url: str) -> str:
-    return "page-" + hashlib.blake2b(url.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+    return (
+        "page-" + hashlib.blake2b(url.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+    )
 
 
 def _page_detail(review: PageReview) -> str:
@@ -257,15 +313,18 @@ def render_report(
     if health is not None and health.templates:
         worst = min((fh.rate for th in health.templates for fh in th.fields), default=1.0)
         cards.append(("Weakest field", _pct(worst)))
-    card_html = "".join(f"<div class='card'><div class='big'>{v}</div><div>{escape(k)}</div></div>" for k, v in cards)
+    card_html = "".join(
+        f"<div class='card'><div class='big'>{v}</div><div>{escape(k)}</div></div>"
+        for k, v in cards
+    )
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>{escape(title)}</title><style>{_css()}</style></head>
 <body><header><h1>{escape(title)}</h1>
-<p class="muted">Sites: {escape(', '.join(sites)) or '—'} · generated {now} by deboiler-gui {escape(__version__)}</p>
-<nav><a href="#impact">Impact</a> <a href="#eaten">Eaten pages</a> <a href="#health">Template health</a> <a href="#groups">Boilerplate groups</a>{' <a href="#details">Eaten pages in detail</a>' if details else ''}</nav></header>
+<p class="muted">Sites: {escape(", ".join(sites)) or "—"} · generated {now} by deboiler-gui {escape(__version__)}</p>
+<nav><a href="#impact">Impact</a> <a href="#eaten">Eaten pages</a> <a href="#health">Template health</a> <a href="#groups">Boilerplate groups</a>{' <a href="#details">Eaten pages in detail</a>' if details else ""}</nav></header>
 <div class="cards">{card_html}</div>
 {_impact_section(impact, {r.url: page_anchor(r.url) for r in details})}
 {_health_section(health)}
@@ -275,7 +334,9 @@ def render_report(
 """
 
 
-def _drain(gen: Generator[Progress, None, Any], offset: int, scale: int, total: int, label: str) -> Generator[Progress, None, Any]:
+def _drain(
+    gen: Generator[Progress, None, Any], offset: int, scale: int, total: int, label: str
+) -> Generator[Progress, None, Any]:
     steps = Steps(gen)
     for step in steps:
         frac = step.fraction or 0.0
@@ -299,7 +360,9 @@ def report_steps(
     wanted = list(sites) if sites else known
     for s in wanted:
         if s not in known:
-            raise WorkspaceError(f"workspace {ws.path} has no pages of site {s!r} (it has: {', '.join(known) or 'none'})")
+            raise WorkspaceError(
+                f"workspace {ws.path} has no pages of site {s!r} (it has: {', '.join(known) or 'none'})"
+            )
     models = dict(models or {})
     for s in wanted:
         if s not in models and (m := ws.load_model(s)) is not None:
@@ -325,14 +388,22 @@ def report_steps(
         def __len__(self) -> int:
             return n
 
-    impact = yield from _drain(impact_steps(pages(), models, templates, max_eaten=max_eaten, total=n), 0, n, total, "impact")
+    impact = yield from _drain(
+        impact_steps(pages(), models, templates, max_eaten=max_eaten, total=n),
+        0,
+        n,
+        total,
+        "impact",
+    )
     groups = yield from _drain(group_steps(pages(), models, total=n), n, n, total, "groups")
     health = None
     decisions: dict[str, str] = {}
     for t in templates:
         decisions.update(group_decisions(t))
     if templates:
-        health = yield from _drain(health_steps(_All(), templates, models, ws=ws), 2 * n, n, total, "health")
+        health = yield from _drain(
+            health_steps(_All(), templates, models, ws=ws), 2 * n, n, total, "health"
+        )
     details = []
     for p in impact.eaten[:MAX_DETAILED]:
         page = ws.get_page(p.url)
@@ -340,7 +411,15 @@ def report_steps(
             details.append(review_page(page, models.get(page.site), template_for(page, templates)))
     yield Progress(total, total, "report")
     title = f"Review of {', '.join(wanted)}" if wanted else "Review"
-    return render_report(title=title, impact=impact, health=health, groups=groups, decisions=decisions, sites=wanted, details=details)
+    return render_report(
+        title=title,
+        impact=impact,
+        health=health,
+        groups=groups,
+        decisions=decisions,
+        sites=wanted,
+        details=details,
+    )
 
 
 __all__ = ["bar_chart", "render_report", "report_steps", "share_histogram"]

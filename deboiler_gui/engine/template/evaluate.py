@@ -60,7 +60,11 @@ class Evaluation:
 
     @property
     def alerts(self) -> list[str]:
-        return [f"template {s.template!r} field {s.field!r}: success rate {s.rate:.1%} below {ALERT_RATE:.0%}" for s in self.fields.values() if s.pages and s.rate < ALERT_RATE]
+        return [
+            f"template {s.template!r} field {s.field!r}: success rate {s.rate:.1%} below {ALERT_RATE:.0%}"
+            for s in self.fields.values()
+            if s.pages and s.rate < ALERT_RATE
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -102,7 +106,9 @@ def evaluate_steps(
             ev.errors.append({"url": page.url, "error": result.error or ""})
         else:
             for fid, report in result.fields.items():
-                stats = ev.fields.setdefault((result.template, fid), FieldStats(result.template, fid))
+                stats = ev.fields.setdefault(
+                    (result.template, fid), FieldStats(result.template, fid)
+                )
                 stats.pages += 1
                 if report.status == "ok":
                     stats.ok += 1
@@ -119,7 +125,12 @@ def evaluate_steps(
                 c[2] += n_exp
         yield Progress(n, total, page.url)
     for fid, (correct, got, exp) in counts.items():
-        ev.quality[fid] = {"precision": correct / got if got else 0.0, "recall": correct / exp if exp else 0.0, "extracted": got, "expected": exp}
+        ev.quality[fid] = {
+            "precision": correct / got if got else 0.0,
+            "recall": correct / exp if exp else 0.0,
+            "extracted": got,
+            "expected": exp,
+        }
     return ev
 
 
@@ -131,7 +142,11 @@ def compare_values(got: Any, expected: Any) -> tuple[int, int, int]:
     """(correct, extracted, expected) item counts: lists compare item by item as multisets,
     scalars by normalised equality."""
     if isinstance(expected, list):
-        got_items = [_norm(v) for v in (got or [])] if isinstance(got, list) else ([_norm(got)] if got else [])
+        got_items = (
+            [_norm(v) for v in (got or [])]
+            if isinstance(got, list)
+            else ([_norm(got)] if got else [])
+        )
         exp_items = [_norm(v) for v in expected]
         pool = list(got_items)
         correct = 0
@@ -149,7 +164,11 @@ def compare_values(got: Any, expected: Any) -> tuple[int, int, int]:
 
 
 def extraction_record(result: ExtractResult, *, diagnostics: bool = False) -> dict[str, Any]:
-    record: dict[str, Any] = {"url": result.url, "template": result.template, "status": result.status}
+    record: dict[str, Any] = {
+        "url": result.url,
+        "template": result.template,
+        "status": result.status,
+    }
     record.update(result.values)
     if result.error:
         record["error"] = result.error
@@ -158,13 +177,22 @@ def extraction_record(result: ExtractResult, *, diagnostics: bool = False) -> di
     return record
 
 
-def write_extractions(path: str | os.PathLike[str], records: Iterable[dict[str, Any]], columns: Sequence[str], fmt: str | None = None) -> int:
+def write_extractions(
+    path: str | os.PathLike[str],
+    records: Iterable[dict[str, Any]],
+    columns: Sequence[str],
+    fmt: str | None = None,
+) -> int:
     """Write extraction records as JSON lines or CSV (list values JSON-encoded in CSV); the
     file appears only when complete."""
     target = Path(path)
-    fmt = fmt or {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv"}.get(target.suffix.lower())
+    fmt = fmt or {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv"}.get(
+        target.suffix.lower()
+    )
     if fmt not in ("jsonl", "csv"):
-        raise InputError(f"{target}: cannot tell the output format from the extension; use .jsonl or .csv")
+        raise InputError(
+            f"{target}: cannot tell the output format from the extension; use .jsonl or .csv"
+        )
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"{target}: folder {folder} does not exist")
@@ -181,7 +209,10 @@ def write_extractions(path: str | os.PathLike[str], records: Iterable[dict[str, 
                 writer = csv.DictWriter(fh, fieldnames=cols, extrasaction="ignore")
                 writer.writeheader()
                 for rec in records:
-                    row = {k: (json.dumps(v, ensure_ascii=False) if isinstance(v, list | dict) else v) for k, v in rec.items()}
+                    row = {
+                        k: (json.dumps(v, ensure_ascii=False) if isinstance(v, list | dict) else v)
+                        for k, v in rec.items()
+                    }
                     writer.writerow(row)
                     count += 1
         os.replace(tmp, target)

@@ -97,9 +97,13 @@ def check_template(template: Template) -> None:
             compile_selector(expr)
             problem = xpath_problem(to_xpath(expr).replace("%d", "1"))
         except RuleError as exc:
-            raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where) from exc
+            raise RuleError(
+                str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where
+            ) from exc
         except ValueError as exc:  # lxml refuses control characters and U+FFFE/U+FFFF
-            raise RuleError(f"invalid XPath ({exc})", template=template.name, expression=expr, **where) from exc
+            raise RuleError(
+                f"invalid XPath ({exc})", template=template.name, expression=expr, **where
+            ) from exc
         if problem is not None:
             raise RuleError(problem, template=template.name, expression=expr, **where)
 
@@ -115,7 +119,13 @@ def check_template(template: Template) -> None:
                 try:
                     check_processor(proc)
                 except RuleError as exc:
-                    raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, field=sub.id, rule=proc.name, expression=exc.expression) from exc
+                    raise RuleError(
+                        str(exc).split(": ", 1)[-1],
+                        template=template.name,
+                        field=sub.id,
+                        rule=proc.name,
+                        expression=exc.expression,
+                    ) from exc
     for flt in template.filters:
         try:
             if flt.kind == "text" or flt.kind == "url":
@@ -127,7 +137,12 @@ def check_template(template: Template) -> None:
             if flt.kind == "html" and not (flt.start and flt.end):
                 raise RuleError("an html rule needs a start and an end string")
         except RuleError as exc:
-            raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, rule=flt.name, expression=exc.expression) from exc
+            raise RuleError(
+                str(exc).split(": ", 1)[-1],
+                template=template.name,
+                rule=flt.name,
+                expression=exc.expression,
+            ) from exc
 
 
 # --------------------------------------------------------------------------- results
@@ -145,7 +160,14 @@ class FieldReport:
     nodes: list[str] = field(default_factory=list)  # XPaths on this page's tree, for highlighting
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "status": self.status, "xpath": self.xpath, "queue_index": self.queue_index, "tried": list(self.tried), "nodes": list(self.nodes)}
+        return {
+            "id": self.id,
+            "status": self.status,
+            "xpath": self.xpath,
+            "queue_index": self.queue_index,
+            "tried": list(self.tried),
+            "nodes": list(self.nodes),
+        }
 
 
 @dataclass
@@ -181,7 +203,9 @@ class ExtractResult:
 # --------------------------------------------------------------------------- cleaning step
 
 
-def removal_set(root: HtmlElement, template: Template, model: DomainModel | None) -> list[HtmlElement]:
+def removal_set(
+    root: HtmlElement, template: Template, model: DomainModel | None
+) -> list[HtmlElement]:
     """Subtrees to drop: the automatic cleaner's (keep rules protect against it) plus the
     template's remove rules. The cleaner runs on a copy, so ``root`` keeps its shape and the
     fields' absolute XPaths still hold; its removals come back as nodes of ``root``."""
@@ -189,7 +213,10 @@ def removal_set(root: HtmlElement, template: Template, model: DomainModel | None
         return []
     remove = [to_xpath(r.selector) for r in template.remove]
     keep = [to_xpath(r.selector) for r in template.keep]
-    found = {r.name: _elements(root, r.selector, template, rule=r.name) for r in (*template.remove, *template.keep)}
+    found = {
+        r.name: _elements(root, r.selector, template, rule=r.name)
+        for r in (*template.remove, *template.keep)
+    }
     if model is None or not template.use_cleaner:
         # Rules only: the same semantics as the cleaner's clean_tree (a remove rule never takes
         # a kept node or its ancestors; outermost nodes only), without copying the tree.
@@ -202,13 +229,22 @@ def removal_set(root: HtmlElement, template: Template, model: DomainModel | None
         for rule in template.remove:
             taken.extend(el for el in found[rule.name] if el not in guard and el is not root)
         chosen = set(taken)
-        return [el for el in dict.fromkeys(taken) if not any(a in chosen for a in el.iterancestors())]
+        return [
+            el for el in dict.fromkeys(taken) if not any(a in chosen for a in el.iterancestors())
+        ]
     from deboiler_gui.engine.clean.boilerplate import clean_tree
 
     try:
-        removals = clean_tree(copy.deepcopy(root), model if template.use_cleaner else None, remove=remove, keep=keep)
+        removals = clean_tree(
+            copy.deepcopy(root), model if template.use_cleaner else None, remove=remove, keep=keep
+        )
     except RuleError as exc:
-        raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, rule=exc.rule, expression=exc.expression) from exc
+        raise RuleError(
+            str(exc).split(": ", 1)[-1],
+            template=template.name,
+            rule=exc.rule,
+            expression=exc.expression,
+        ) from exc
     out: list[HtmlElement] = []
     for removal in removals:
         out.extend(n for n in root.xpath(removal.xpath) if isinstance(n, etree._Element))
@@ -219,19 +255,29 @@ def _elements(root: Any, expr: str, template: Template, **where: str) -> list[An
     try:
         return [n for n in select(root, expr) if isinstance(n, etree._Element)]
     except RuleError as exc:
-        raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where) from exc
+        raise RuleError(
+            str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where
+        ) from exc
 
 
 # --------------------------------------------------------------------------- fields
 
 
-def _pruned_copy(node: Any, removed: set[Any], template: Template, field_id: str, above: set[Any] | None = None) -> Any:
+def _pruned_copy(
+    node: Any, removed: set[Any], template: Template, field_id: str, above: set[Any] | None = None
+) -> Any:
     """A copy of ``node`` without removed subtrees and with node filters applied. ``above`` is
     the set of ancestors of removed nodes: only those nodes can hold one."""
-    node_filters = [f for f in template.filters if f.kind in ("url", "attribute") and f.applies_to(field_id)]
+    node_filters = [
+        f for f in template.filters if f.kind in ("url", "attribute") and f.applies_to(field_id)
+    ]
     if removed and above is None:
         above = {a for r in removed for a in r.iterancestors()}
-    inside = [el for el in removed if any(a is node for a in el.iterancestors())] if removed and node in (above or ()) else []
+    inside = (
+        [el for el in removed if any(a is node for a in el.iterancestors())]
+        if removed and node in (above or ())
+        else []
+    )
     if not inside and not node_filters:
         return node
     dup = copy.deepcopy(node)
@@ -252,7 +298,9 @@ def _node_text(node: Any) -> str:
     return normalize_text(str(node))
 
 
-def _value(node: Any, fld: Field, removed: set[Any], template: Template, above: set[Any] | None = None) -> str:
+def _value(
+    node: Any, fld: Field, removed: set[Any], template: Template, above: set[Any] | None = None
+) -> str:
     if not isinstance(node, etree._Element):
         return normalize_text(str(node)) if fld.kind != "html" else str(node)
     if fld.kind == "attribute":
@@ -260,9 +308,15 @@ def _value(node: Any, fld: Field, removed: set[Any], template: Template, above: 
     pruned = _pruned_copy(node, removed, template, fld.id, above)
     html_filters = [f for f in template.filters if f.kind == "html" and f.applies_to(fld.id)]
     if fld.kind == "html" or html_filters:
-        markup = to_html(pruned) if isinstance(pruned, HtmlElement) else etree.tostring(pruned, encoding="unicode")
+        markup = (
+            to_html(pruned)
+            if isinstance(pruned, HtmlElement)
+            else etree.tostring(pruned, encoding="unicode")
+        )
         if pruned is node and node.tail:
-            markup = markup[: len(markup) - len(node.tail)] if markup.endswith(node.tail) else markup
+            markup = (
+                markup[: len(markup) - len(node.tail)] if markup.endswith(node.tail) else markup
+            )
         for flt in html_filters:
             markup = filter_html(flt, markup)
         if fld.kind == "html":
@@ -315,7 +369,9 @@ def _child_paths(parent: Any) -> dict[Any, str]:
     return paths
 
 
-def extract_field(root: Any, fld: Field, template: Template, removed: set[Any] | None = None) -> tuple[Any, FieldReport]:
+def extract_field(
+    root: Any, fld: Field, template: Template, removed: set[Any] | None = None
+) -> tuple[Any, FieldReport]:
     """Value of one field on a tree, trying its XPath queue in order, and the report."""
     removed = removed or set()
     above = {a for r in removed for a in r.iterancestors()}
@@ -334,13 +390,24 @@ def extract_field(root: Any, fld: Field, template: Template, removed: set[Any] |
             nodes = nodes[:1]
         try:
             if fld.children:
-                values: list[Any] = [_record(node, fld, template, removed, report) for node in nodes]
+                values: list[Any] = [
+                    _record(node, fld, template, removed, report) for node in nodes
+                ]
                 values = [v for v in values if any(x not in ("", [], None) for x in v.values())]
             else:
-                values = [apply_processors(_value(n, fld, removed, template, above), fld.processors) for n in nodes]
+                values = [
+                    apply_processors(_value(n, fld, removed, template, above), fld.processors)
+                    for n in nodes
+                ]
                 values = [v for v in values if v != ""]
         except RuleError as exc:
-            raise RuleError(str(exc).split(": ", 1)[-1], template=template.name, field=fld.id, rule=exc.rule, expression=exc.expression) from exc
+            raise RuleError(
+                str(exc).split(": ", 1)[-1],
+                template=template.name,
+                field=fld.id,
+                rule=exc.rule,
+                expression=exc.expression,
+            ) from exc
         if not values:
             report.tried.append({"xpath": xp, "matches": len(nodes), "error": "empty value"})
             continue
@@ -353,7 +420,9 @@ def extract_field(root: Any, fld: Field, template: Template, removed: set[Any] |
     return ([] if fld.is_list else ""), report
 
 
-def _record(container: Any, fld: Field, template: Template, removed: set[Any], report: FieldReport) -> dict[str, Any]:
+def _record(
+    container: Any, fld: Field, template: Template, removed: set[Any], report: FieldReport
+) -> dict[str, Any]:
     item: dict[str, Any] = {}
     for child in fld.children:
         value, sub = extract_field(container, child, template, removed)
@@ -376,10 +445,19 @@ def page_tree(page: Page) -> Any:
     return parse_html(page.html)
 
 
-def apply_template(page: Page, template: Template, model: DomainModel | None = None, *, root: Any = None, score: float | None = None) -> ExtractResult:
+def apply_template(
+    page: Page,
+    template: Template,
+    model: DomainModel | None = None,
+    *,
+    root: Any = None,
+    score: float | None = None,
+) -> ExtractResult:
     """Apply one template to one page: values, per-field reports with the nodes each field hit
     (XPaths on the page's tree, for highlighting) and the removed subtrees."""
-    result = ExtractResult(page.url, template.name, score if score is not None else template_score(page.url, template))
+    result = ExtractResult(
+        page.url, template.name, score if score is not None else template_score(page.url, template)
+    )
     if root is None:
         root = page_tree(page)
     is_html = isinstance(root, HtmlElement)
@@ -396,7 +474,9 @@ def apply_template(page: Page, template: Template, model: DomainModel | None = N
     return result
 
 
-def extract_page(page: Page, templates: Sequence[Template], model: DomainModel | None = None) -> ExtractResult:
+def extract_page(
+    page: Page, templates: Sequence[Template], model: DomainModel | None = None
+) -> ExtractResult:
     """Seed 002 steps 2-3: try the matching templates in descending R until one extracts every
     required field; otherwise return the one with the fewest failed fields."""
     if page.error:
@@ -419,7 +499,13 @@ def extract_page(page: Page, templates: Sequence[Template], model: DomainModel |
     return best
 
 
-def iter_extract(pages: Iterable[Page], templates: Sequence[Template], models: dict[str, DomainModel] | None = None, *, page_timeout: float | None = None) -> Iterator[ExtractResult]:
+def iter_extract(
+    pages: Iterable[Page],
+    templates: Sequence[Template],
+    models: dict[str, DomainModel] | None = None,
+    *,
+    page_timeout: float | None = None,
+) -> Iterator[ExtractResult]:
     """Extract every page; a bad page becomes an error result, never stops the run. Invalid
     templates fail before the first page. With ``page_timeout``, pages are extracted in a
     child process that is stopped after that many seconds per page (that page's error)."""
@@ -467,7 +553,9 @@ def rule_nodes(root: Any, template: Template) -> dict[str, list[str]]:
     one page, as absolute XPaths on that page's tree, keyed by rule name."""
     out: dict[str, list[str]] = {}
     for rule in (*template.remove, *template.keep):
-        out[rule.name] = [_node_path(n) for n in _elements(root, rule.selector, template, rule=rule.name)]
+        out[rule.name] = [
+            _node_path(n) for n in _elements(root, rule.selector, template, rule=rule.name)
+        ]
     for flt in template.filters:
         if flt.kind in ("url", "attribute"):
             out[flt.name] = [_node_path(n) for n in filter_nodes(flt, root)]

@@ -73,7 +73,14 @@ class SearchRules:
 
     @property
     def empty(self) -> bool:
-        return not (self.keyword or self.tag or self.context or self.font_color or self.font_size or self.fingerprint)
+        return not (
+            self.keyword
+            or self.tag
+            or self.context
+            or self.font_color
+            or self.font_size
+            or self.fingerprint
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -300,7 +307,9 @@ class Template:
                 link_factory={str(k): str(v) for k, v in (data.get("link_factory") or {}).items()},
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise RuleError(f"malformed template data ({exc.__class__.__name__}: {exc})", template=name or None) from exc
+            raise RuleError(
+                f"malformed template data ({exc.__class__.__name__}: {exc})", template=name or None
+            ) from exc
         template.validate_shape()
         return template
 
@@ -317,11 +326,25 @@ class Template:
             seen.add(f.id)
             for sub in (f, *f.children):
                 if sub.kind not in KINDS:
-                    raise RuleError(f"unknown output kind {sub.kind!r} (use {', '.join(KINDS)})", template=self.name, field=sub.id)
+                    raise RuleError(
+                        f"unknown output kind {sub.kind!r} (use {', '.join(KINDS)})",
+                        template=self.name,
+                        field=sub.id,
+                    )
                 if sub.kind == "attribute" and not sub.attribute:
-                    raise RuleError("kind 'attribute' needs an attribute name", template=self.name, field=sub.id)
+                    raise RuleError(
+                        "kind 'attribute' needs an attribute name", template=self.name, field=sub.id
+                    )
         for flt in self.filters:
             if flt.kind not in FILTER_KINDS:
-                raise RuleError(f"unknown filter kind {flt.kind!r} (use {', '.join(FILTER_KINDS)})", template=self.name, rule=flt.name)
+                raise RuleError(
+                    f"unknown filter kind {flt.kind!r} (use {', '.join(FILTER_KINDS)})",
+                    template=self.name,
+                    rule=flt.name,
+                )
             if flt.kind == "attribute" and flt.op not in ATTRIBUTE_OPS:
-                raise RuleError(f"unknown operator {flt.op!r} (use {', '.join(ATTRIBUTE_OPS)})", template=self.name, rule=flt.name)
+                raise RuleError(
+                    f"unknown operator {flt.op!r} (use {', '.join(ATTRIBUTE_OPS)})",
+                    template=self.name,
+                    rule=flt.name,
+                )

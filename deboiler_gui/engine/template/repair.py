@@ -163,7 +163,9 @@ def _tokens_like(learned: Sequence[str], got: Sequence[str]) -> float:
     token now (a renamed ``title`` -> ``title-v2`` keeps most of its credit)."""
     if not got:
         return 0.0
-    return sum(max(difflib.SequenceMatcher(None, t, g).ratio() for g in got) for t in learned) / len(learned)
+    return sum(
+        max(difflib.SequenceMatcher(None, t, g).ratio() for g in got) for t in learned
+    ) / len(learned)
 
 
 def _length_like(a: int, b: int) -> float:
@@ -182,7 +184,9 @@ def fingerprint_similarity(fp: dict[str, Any], el: HtmlElement) -> float:
     if fp.get("classes"):
         parts.append((1.5, _tokens_like(fp["classes"], got["classes"])))
     if fp.get("id"):
-        parts.append((1.0, difflib.SequenceMatcher(None, fp["id"], got["id"]).ratio() if got["id"] else 0.0))
+        parts.append(
+            (1.0, difflib.SequenceMatcher(None, fp["id"], got["id"]).ratio() if got["id"] else 0.0)
+        )
     if fp.get("attrs"):
         parts.append((0.5, _jaccard(got["attrs"], fp["attrs"])))
     parts.append((1.0, 1.0 if got["parent_tag"] == fp.get("parent_tag") else 0.0))
@@ -203,7 +207,13 @@ def fingerprint_similarity(fp: dict[str, Any], el: HtmlElement) -> float:
 # --------------------------------------------------------------------------- learning
 
 
-def learn_search_rules(node: HtmlElement, others: Sequence[HtmlElement] = (), *, keyword: str = "", threshold: float = 0.6) -> SearchRules:
+def learn_search_rules(
+    node: HtmlElement,
+    others: Sequence[HtmlElement] = (),
+    *,
+    keyword: str = "",
+    threshold: float = 0.6,
+) -> SearchRules:
     """Search rules for the node a field extracts: its tag when rare on the page, nearby fixed
     texts as context, its font and its structural fingerprint.
 
@@ -233,12 +243,22 @@ def learn_search_rules(node: HtmlElement, others: Sequence[HtmlElement] = (), *,
                     continue  # form controls are hidden or move with the form
                 if not re.search(r"[^\W\d_]{2}", text):
                     continue  # numbers and marks ("1.", "»") are not labels
-                if others and sum(1 for o in others if _same_distance(o, text, mine - i)) < max(1, (len(others) + 1) // 2):
+                if others and sum(1 for o in others if _same_distance(o, text, mine - i)) < max(
+                    1, (len(others) + 1) // 2
+                ):
                     continue  # text that changes per page or drifts away is no context
                 contexts.append(Context(text, mine - i))
                 break
     color, size = _font(node)
-    return SearchRules(keyword=keyword, tag=tag, context=tuple(contexts), font_color=color, font_size=size, threshold=threshold, fingerprint=fingerprint(node))
+    return SearchRules(
+        keyword=keyword,
+        tag=tag,
+        context=tuple(contexts),
+        font_color=color,
+        font_size=size,
+        threshold=threshold,
+        fingerprint=fingerprint(node),
+    )
 
 
 _FEATURES: dict[int, tuple[HtmlElement, PageFeatures]] = {}
@@ -247,7 +267,9 @@ _FEATURES: dict[int, tuple[HtmlElement, PageFeatures]] = {}
 def _same_distance(node: HtmlElement, text: str, distance: int) -> bool:
     feats = _features_of(node.getroottree().getroot())
     mine = feats.block_of(node)
-    return mine is not None and any(abs((mine - at) - distance) <= 1 for at in feats.find_text(text))
+    return mine is not None and any(
+        abs((mine - at) - distance) <= 1 for at in feats.find_text(text)
+    )
 
 
 def _features_of(root: HtmlElement) -> PageFeatures:
@@ -275,8 +297,17 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
         for tree in trees:
             value, report = extract_field(tree, fld, template)
             values.append(repr(value))
-            nodes = [n for p in report.nodes for n in select_elements(tree, p)] if report.status == "ok" else []
-            if fld.is_list and not fld.children and len(nodes) >= 2 and len({n.tag for n in nodes}) == 1:
+            nodes = (
+                [n for p in report.nodes for n in select_elements(tree, p)]
+                if report.status == "ok"
+                else []
+            )
+            if (
+                fld.is_list
+                and not fld.children
+                and len(nodes) >= 2
+                and len({n.tag for n in nodes}) == 1
+            ):
                 # A list is found again through its container: the lowest node holding every
                 # item; the items are then its descendants of the item tag (nested lists too).
                 found.append(_common_ancestor(nodes))
@@ -286,7 +317,9 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
         varies = len(set(values)) > 1
         for i, node in enumerate(found[:1]):
             others = found[:i] + found[i + 1 :]
-            rules = learn_search_rules(node, others, keyword=fld.search.keyword, threshold=fld.search.threshold)
+            rules = learn_search_rules(
+                node, others, keyword=fld.search.keyword, threshold=fld.search.threshold
+            )
             # Whether the value changes from page to page: a repair that yields one constant
             # value on every page for such a field has found boilerplate, not the field.
             extra: dict[str, Any] = {"varies": varies}
@@ -314,7 +347,11 @@ def score_node(el: HtmlElement, rules: SearchRules, feats: PageFeatures) -> dict
         else:
             scores["keyword"] = 0.0
     if rules.tag:
-        scores["tag"] = 1.0 / feats.tag_counts[el.tag] if el.tag == rules.tag and feats.tag_counts[el.tag] else 0.0
+        scores["tag"] = (
+            1.0 / feats.tag_counts[el.tag]
+            if el.tag == rules.tag and feats.tag_counts[el.tag]
+            else 0.0
+        )
     if rules.context:
         mine = feats.block_of(el)
         total = 0.0
@@ -356,7 +393,9 @@ class RepairProposal:
     url: str
     value: str
     node: str  # absolute XPath of the chosen node on the page
-    fixes: list[str] = dataclasses.field(default_factory=list)  # pages where the new XPath gives a value
+    fixes: list[str] = dataclasses.field(
+        default_factory=list
+    )  # pages where the new XPath gives a value
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -372,7 +411,9 @@ class RepairProposal:
         }
 
 
-def rank_nodes(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = (), limit: int = 5) -> list[tuple[HtmlElement, dict[str, float]]]:
+def rank_nodes(
+    root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = (), limit: int = 5
+) -> list[tuple[HtmlElement, dict[str, float]]]:
     """Nodes scoring above the field's search threshold, best first; scored bottom-up, so on
     equal scores the deeper node wins."""
     rules = fld.search
@@ -381,7 +422,11 @@ def rank_nodes(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] 
     feats = PageFeatures(root)
     excluded = set(exclude)
     scored: list[tuple[float, int, HtmlElement, dict[str, float]]] = []
-    elements = [el for el in iter_elements(root) if el.tag not in INVISIBLE_TAGS and el.tag not in ("html", "body")]
+    elements = [
+        el
+        for el in iter_elements(root)
+        if el.tag not in INVISIBLE_TAGS and el.tag not in ("html", "body")
+    ]
     is_container = fld.is_list and bool(rules.fingerprint.get("items"))
     learned_path = set(rules.fingerprint.get("path", []))
     for order, el in enumerate(reversed(elements)):  # bottom-up: leaves before their ancestors
@@ -391,7 +436,11 @@ def rank_nodes(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] 
         fp = scores.get("fingerprint", 1.0)
         same_id = bool(rules.fingerprint.get("id")) and el.get("id") == rules.fingerprint.get("id")
         context_led = fld.is_list and scores.get("context", 0.0) > fp and fp < MIN_FINGERPRINT
-        if is_container and el.tag not in learned_path and any(a.tag == el.tag for a in el.iterancestors()):
+        if (
+            is_container
+            and el.tag not in learned_path
+            and any(a.tag == el.tag for a in el.iterancestors())
+        ):
             continue  # a list nested in a list of its own kind is a sub-list, not the list
         if scores["score"] >= rules.threshold and (same_id or not context_led):
             scored.append((-scores["score"], order, el, scores))
@@ -402,14 +451,20 @@ def rank_nodes(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] 
     return ranked[:limit]
 
 
-def _prefer_outer(ranked: list[tuple[HtmlElement, dict[str, float]]]) -> list[tuple[HtmlElement, dict[str, float]]]:
+def _prefer_outer(
+    ranked: list[tuple[HtmlElement, dict[str, float]]],
+) -> list[tuple[HtmlElement, dict[str, float]]]:
     """A list's container holds every item: when a candidate sits inside another candidate of
     about the same structural similarity, the outer one comes first (a nested sub-list is a
     part of the list, not the list)."""
     out = list(ranked)
     for el, sc in ranked:
         for outer, osc in ranked:
-            if outer is not el and osc.get("fingerprint", 0) >= sc.get("fingerprint", 0) - 0.05 and any(a is outer for a in el.iterancestors()):
+            if (
+                outer is not el
+                and osc.get("fingerprint", 0) >= sc.get("fingerprint", 0) - 0.05
+                and any(a is outer for a in el.iterancestors())
+            ):
                 j = out.index((el, sc))
                 k = out.index((outer, osc))
                 if k > j:
@@ -418,13 +473,17 @@ def _prefer_outer(ranked: list[tuple[HtmlElement, dict[str, float]]]) -> list[tu
     return out
 
 
-def find_node(root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = ()) -> tuple[HtmlElement, dict[str, float]] | None:
+def find_node(
+    root: HtmlElement, fld: Field, *, exclude: Iterable[HtmlElement] = ()
+) -> tuple[HtmlElement, dict[str, float]] | None:
     """Best node by the field's search rules above the threshold; None when no node passes."""
     ranked = rank_nodes(root, fld, exclude=exclude, limit=1)
     return ranked[0] if ranked else None
 
 
-def _constant_on_site(xp: str, fld: Field, template: Template, index: SiteIndex, sample: int = 30) -> bool:
+def _constant_on_site(
+    xp: str, fld: Field, template: Template, index: SiteIndex, sample: int = 30
+) -> bool:
     """True when the XPath gives one same value on every sampled page that has it: for a field
     whose value varies from page to page, that is boilerplate (a site header), not the field."""
     probe = replace(fld, xpaths=(xp,))
@@ -453,7 +512,15 @@ def _new_xpath(el: HtmlElement, index: SiteIndex | None) -> str:
     return xpath_of(el)
 
 
-def propose_repair(page: Page, template: Template, fld: Field, *, root: HtmlElement | None = None, index: SiteIndex | None = None, model: DomainModel | None = None) -> RepairProposal | None:
+def propose_repair(
+    page: Page,
+    template: Template,
+    fld: Field,
+    *,
+    root: HtmlElement | None = None,
+    index: SiteIndex | None = None,
+    model: DomainModel | None = None,
+) -> RepairProposal | None:
     """A repair proposal for a field whose every XPath fails on ``page``, or None."""
     if root is None:
         tree = page_tree(page)
@@ -461,7 +528,9 @@ def propose_repair(page: Page, template: Template, fld: Field, *, root: HtmlElem
             return None
         root = tree
     removed = removal_set(root, template, model)
-    check_constant = index is not None and len(index.trees) >= 2 and bool(fld.search.fingerprint.get("varies"))
+    check_constant = (
+        index is not None and len(index.trees) >= 2 and bool(fld.search.fingerprint.get("varies"))
+    )
     for el, scores in rank_nodes(root, fld, exclude=removed):
         items = str(fld.search.fingerprint.get("items", ""))
         if fld.is_list and items:
@@ -472,13 +541,26 @@ def propose_repair(page: Page, template: Template, fld: Field, *, root: HtmlElem
             pattern = list_from_example(el) if fld.is_list else None
             xp = pattern.pattern if pattern is not None else _new_xpath(el, index)
         if check_constant and index is not None and _constant_on_site(xp, fld, template, index):
-            log.info("repair candidate %s for %s skipped: one constant value across the site", xp, fld.id)
+            log.info(
+                "repair candidate %s for %s skipped: one constant value across the site", xp, fld.id
+            )
             continue
-        return RepairProposal(template.name, fld.id, xp, scores["score"], {k: v for k, v in scores.items() if k != "score"}, page.url, visible_text(el), xpath_of(el))
+        return RepairProposal(
+            template.name,
+            fld.id,
+            xp,
+            scores["score"],
+            {k: v for k, v in scores.items() if k != "score"},
+            page.url,
+            visible_text(el),
+            xpath_of(el),
+        )
     return None
 
 
-def repair_steps(pages: Sequence[Page], template: Template, model: DomainModel | None = None) -> Generator[Progress, None, list[RepairProposal]]:
+def repair_steps(
+    pages: Sequence[Page], template: Template, model: DomainModel | None = None
+) -> Generator[Progress, None, list[RepairProposal]]:
     """Find fields that fail on pages of the template, propose repairs and count the pages each
     proposed XPath fixes; one proposal per (field, XPath), best evidence kept."""
     index = SiteIndex.from_pages(pages, max_pages=None)  # every page: none is skipped
@@ -495,7 +577,9 @@ def repair_steps(pages: Sequence[Page], template: Template, model: DomainModel |
         for fid in result.failed_fields:
             failing.setdefault(fid, []).append(page.url)
             try:
-                prop = propose_repair(page, template, template.field(fid), root=root, index=index, model=model)
+                prop = propose_repair(
+                    page, template, template.field(fid), root=root, index=index, model=model
+                )
             except DeboilerError as exc:
                 log.warning("repair of %s on %s failed: %s", fid, page.url, exc)
                 continue
@@ -517,10 +601,22 @@ def repair_steps(pages: Sequence[Page], template: Template, model: DomainModel |
             if rep.status == "ok":
                 prop.fixes.append(url)
                 values.add(repr(value))
-        if template.field(fid).search.fingerprint.get("varies") and len(prop.fixes) >= 2 and len(values) == 1:
-            log.info("repair of %s rejected: %s gives the same value on %d pages", fid, xp, len(prop.fixes))
+        if (
+            template.field(fid).search.fingerprint.get("varies")
+            and len(prop.fixes) >= 2
+            and len(values) == 1
+        ):
+            log.info(
+                "repair of %s rejected: %s gives the same value on %d pages",
+                fid,
+                xp,
+                len(prop.fixes),
+            )
             rejected.add((fid, xp))
-    out = sorted((p for k, p in proposals.items() if k not in rejected), key=lambda p: (p.field, -len(p.fixes), -p.score))
+    out = sorted(
+        (p for k, p in proposals.items() if k not in rejected),
+        key=lambda p: (p.field, -len(p.fixes), -p.score),
+    )
     return out
 
 

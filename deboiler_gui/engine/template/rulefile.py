@@ -25,7 +25,9 @@ MAX_RULE_FILE_BYTES = 32 * 1024 * 1024
 #: Deepest nesting of a rule file's JSON (a template with fields with children is about 8).
 MAX_NESTING = 64
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-_XML_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
+_XML_PARSER = etree.XMLParser(
+    resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True
+)
 
 
 # --------------------------------------------------------------------------- JSON v1
@@ -52,20 +54,24 @@ def loads(text: str | bytes, *, source: str = "rule file") -> list[Template]:
     try:
         doc = json.loads(text)
     except RecursionError as exc:
-        raise RuleError(f"{source}: not a rule file (nested deeper than {MAX_NESTING} levels)") from exc
+        raise RuleError(
+            f"{source}: not a rule file (nested deeper than {MAX_NESTING} levels)"
+        ) from exc
     except (ValueError, UnicodeDecodeError) as exc:
         raise RuleError(f"{source}: not valid JSON ({exc})") from exc
     problem = _hostile_value(doc)
     if problem is not None:
         raise RuleError(f"{source}: {problem}")
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise RuleError(f"{source}: not a deboiler-gui rule file (missing \"format\": \"{FORMAT}\")")
+        raise RuleError(f'{source}: not a deboiler-gui rule file (missing "format": "{FORMAT}")')
     version = doc.get("version")
     if version != VERSION:
-        raise RuleError(f"{source}: rule file version {version!r} is not supported (this build reads version {VERSION})")
+        raise RuleError(
+            f"{source}: rule file version {version!r} is not supported (this build reads version {VERSION})"
+        )
     raw = doc.get("templates")
     if not isinstance(raw, list):
-        raise RuleError(f"{source}: \"templates\" must be a list")
+        raise RuleError(f'{source}: "templates" must be a list')
     _check_schema(doc, source)
     out: list[Template] = []
     names: set[str] = set()
@@ -183,12 +189,22 @@ def _text(el: etree._Element | None) -> str:
 def from_paper_xml(text: str | bytes, *, source: str = "XML template") -> list[Template]:
     """Templates from the seed-002 XML format (a <template> root or a <templates> list)."""
     try:
-        root = etree.fromstring(text.encode("utf-8") if isinstance(text, str) else text, _XML_PARSER)
+        root = etree.fromstring(
+            text.encode("utf-8") if isinstance(text, str) else text, _XML_PARSER
+        )
     except UnicodeEncodeError as exc:
-        raise RuleError(f"{source}: holds a lone surrogate at character {exc.start} (not text)") from exc
+        raise RuleError(
+            f"{source}: holds a lone surrogate at character {exc.start} (not text)"
+        ) from exc
     except etree.XMLSyntaxError as exc:
         raise RuleError(f"{source}: not well-formed XML ({exc})") from exc
-    items = [root] if root.tag == "template" else root.findall("template") if root.tag == "templates" else []
+    items = (
+        [root]
+        if root.tag == "template"
+        else root.findall("template")
+        if root.tag == "templates"
+        else []
+    )
     if not items:
         raise RuleError(f"{source}: expected a <template> or <templates> root, got <{root.tag}>")
     out = []
@@ -207,7 +223,9 @@ def from_paper_xml(text: str | bytes, *, source: str = "XML template") -> list[T
                     try:
                         contexts.append(Context(_text(c.find("content")), int(dist)))
                     except ValueError as exc:
-                        raise RuleError(f"{source}: context distance {dist!r} is not an integer", template=name) from exc
+                        raise RuleError(
+                            f"{source}: context distance {dist!r} is not an integer", template=name
+                        ) from exc
                 font = rule.find("font")
                 search = SearchRules(
                     keyword=_text(rule.find("keyword")),
@@ -217,9 +235,23 @@ def from_paper_xml(text: str | bytes, *, source: str = "XML template") -> list[T
                     font_size=_text(font.find("size")) if font is not None else "",
                 )
             xps = node.find("xpaths")
-            xpaths = tuple(_text(x) for x in (xps.findall("xpath") if xps is not None else []) if _text(x))
-            fields.append(Field(id=_text(node.find("nodeId")), title=_text(node.find("title")), xpaths=xpaths, search=search))
-        template = Template(name=name, site=site, urls=tuple(_text(u) for u in tel.findall("url") if _text(u)), fields=tuple(fields))
+            xpaths = tuple(
+                _text(x) for x in (xps.findall("xpath") if xps is not None else []) if _text(x)
+            )
+            fields.append(
+                Field(
+                    id=_text(node.find("nodeId")),
+                    title=_text(node.find("title")),
+                    xpaths=xpaths,
+                    search=search,
+                )
+            )
+        template = Template(
+            name=name,
+            site=site,
+            urls=tuple(_text(u) for u in tel.findall("url") if _text(u)),
+            fields=tuple(fields),
+        )
         try:
             check_template(template)
         except RuleError as exc:
@@ -239,9 +271,17 @@ def to_trafilatura_prune(templates: Sequence[Template]) -> str:
         for rule in t.remove:
             out.append(to_xpath(rule.selector))
         for flt in t.filters:
-            if flt.kind == "attribute" and flt.fields == () and flt.op in ("contains", "equals", "exists"):
+            if (
+                flt.kind == "attribute"
+                and flt.fields == ()
+                and flt.op in ("contains", "equals", "exists")
+            ):
                 attr = f"@{flt.attribute}"
-                pred = {"contains": f"contains({attr}, {_lit(flt.value)})", "equals": f"{attr}={_lit(flt.value)}", "exists": attr}[flt.op]
+                pred = {
+                    "contains": f"contains({attr}, {_lit(flt.value)})",
+                    "equals": f"{attr}={_lit(flt.value)}",
+                    "exists": attr,
+                }[flt.op]
                 base = to_xpath(flt.selector) if flt.selector else "//*"
                 out.append(f"{base}[{pred}]")
     seen: dict[str, None] = dict.fromkeys(out)

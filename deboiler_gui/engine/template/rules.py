@@ -37,7 +37,10 @@ def _guard(pattern: str, call: Callable[[], Any]) -> Any:
     try:
         return call()
     except TimeoutError as exc:
-        raise RuleError(f"regular expression took longer than {REGEX_TIMEOUT:g}s (catastrophic backtracking?)", expression=pattern) from exc
+        raise RuleError(
+            f"regular expression took longer than {REGEX_TIMEOUT:g}s (catastrophic backtracking?)",
+            expression=pattern,
+        ) from exc
 
 
 def regex_sub(pattern: str, repl: str, text: str) -> str:
@@ -58,7 +61,11 @@ def _named(flt: NoiseFilter, call: Callable[[], Any]) -> Any:
     try:
         return call()
     except RuleError as exc:
-        raise RuleError(str(exc).split(": ", 1)[-1] if exc.expression else str(exc), rule=flt.name, expression=exc.expression) from exc
+        raise RuleError(
+            str(exc).split(": ", 1)[-1] if exc.expression else str(exc),
+            rule=flt.name,
+            expression=exc.expression,
+        ) from exc
 
 
 def filter_text(flt: NoiseFilter, text: str) -> str:
@@ -136,9 +143,19 @@ def preview_filter(flt: NoiseFilter, root: HtmlElement, markup: str, text: str) 
         return {"kind": flt.kind, "nodes": [xpath_of(n) for n in nodes], "count": len(nodes)}
     if flt.kind == "text":
         after = filter_text(flt, text)
-        return {"kind": "text", "before": len(text), "after": len(after), "removed_chars": len(text) - len(after)}
+        return {
+            "kind": "text",
+            "before": len(text),
+            "after": len(after),
+            "removed_chars": len(text) - len(after),
+        }
     after = filter_html(flt, markup)
-    return {"kind": "html", "before": len(markup), "after": len(after), "removed_chars": len(markup) - len(after)}
+    return {
+        "kind": "html",
+        "before": len(markup),
+        "after": len(after),
+        "removed_chars": len(markup) - len(after),
+    }
 
 
 # --------------------------------------------------------------------------- processors
@@ -207,7 +224,9 @@ def check_processor(proc: Processor) -> None:
     """RuleError if the processor is unknown, lacks arguments or has a bad regex."""
     spec = PROCESSORS.get(proc.name)
     if spec is None:
-        raise RuleError(f"unknown processor (known: {', '.join(sorted(PROCESSORS))})", rule=proc.name)
+        raise RuleError(
+            f"unknown processor (known: {', '.join(sorted(PROCESSORS))})", rule=proc.name
+        )
     if len(proc.args) < spec[0]:
         raise RuleError(f"needs {spec[0]} argument(s)", rule=proc.name)
     if proc.name in ("regex", "replace"):

@@ -87,7 +87,9 @@ def select_elements(root: Any, expression: str) -> list[HtmlElement]:
     return [n for n in select(root, expression) if isinstance(n, etree._Element)]
 
 
-def expand_pattern(root: Any, pattern: str, *, start: int = 1, max_misses: int = 3, limit: int = 10_000) -> list[Any]:
+def expand_pattern(
+    root: Any, pattern: str, *, start: int = 1, max_misses: int = 3, limit: int = 10_000
+) -> list[Any]:
     """Probe a single-``%d`` pattern with 1, 2, ... until ``max_misses`` indices in a row match
     nothing (Wenzhi's expansion); patterns with several placeholders release them all."""
     if pattern.count("%d") != 1:
@@ -220,7 +222,7 @@ def xpath_literal(text: str) -> str:
         return f"'{text}'"
     if '"' not in text:
         return f'"{text}"'
-    return "concat(" + ", \"'\", ".join(f"'{p}'" for p in text.split("'")) + ")"
+    return "concat(" + ', "\'", '.join(f"'{p}'" for p in text.split("'")) + ")"
 
 
 def class_predicate(token: str) -> str:
@@ -271,7 +273,6 @@ def _id_shortcut(expression: str) -> etree.XPath | None:
         return etree.XPath(head + rest, smart_strings=False)
     except etree.XPathSyntaxError:
         return None
-
 
 
 @dataclass
@@ -341,7 +342,16 @@ class SiteIndex:
         """(attribute, value or class token) -> number of sampled pages that have it, built once."""
         if self._recurring is None:
             counts: dict[tuple[str, str], int] = {}
-            attrs = ("id", *TEST_ATTRS, *SEMANTIC_ATTRS, "accesskey", "summary", "title", "type", "lang")
+            attrs = (
+                "id",
+                *TEST_ATTRS,
+                *SEMANTIC_ATTRS,
+                "accesskey",
+                "summary",
+                "title",
+                "type",
+                "lang",
+            )
             for tree in self.trees[:200]:
                 seen: set[tuple[str, str]] = set()
                 for el in tree.iter():
@@ -388,7 +398,9 @@ class Candidate:
         }
 
 
-def _features(el: HtmlElement, index: SiteIndex | None, *, allow_text: bool) -> list[tuple[float, str, str]]:
+def _features(
+    el: HtmlElement, index: SiteIndex | None, *, allow_text: bool
+) -> list[tuple[float, str, str]]:
     """(cost, family, predicate) for one node, cheapest first; volatile values are skipped."""
     out: list[tuple[float, str, str]] = []
 
@@ -453,7 +465,11 @@ def suggest(
             # The nearest hook wins: every step down and above all every position below the
             # hook costs (a far id with positional steps breaks when a banner is inserted).
             positions = sum(1 for _t, _i, c in rel if c > 1)
-            add(f"//{node.tag}[{pred}]/{rel_xp}", cost * 0.5 + 1.0 + depth_up * 0.7 + positions * 1.5, "anchor")
+            add(
+                f"//{node.tag}[{pred}]/{rel_xp}",
+                cost * 0.5 + 1.0 + depth_up * 0.7 + positions * 1.5,
+                "anchor",
+            )
             if own:
                 c2, fam2, p2 = own[0]
                 add(f"//{node.tag}[{pred}]//{tag}[{p2}]", cost + c2 * 0.5 + 0.5, "anchor")
@@ -465,15 +481,28 @@ def suggest(
     if prev is not None and isinstance(prev.tag, str):
         label = normalize_text(prev.text_content())
         if label and len(label) <= 30 and "\n" not in label:
-            add(f"//{prev.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{tag}[1]", 5.5, "text")
+            add(
+                f"//{prev.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{tag}[1]",
+                5.5,
+                "text",
+            )
     parent = el.getparent()
     uncle = parent.getprevious() if parent is not None else None
-    if parent is not None and uncle is not None and isinstance(uncle.tag, str) and parent.tag not in ("body", "html"):
+    if (
+        parent is not None
+        and uncle is not None
+        and isinstance(uncle.tag, str)
+        and parent.tag not in ("body", "html")
+    ):
         label = normalize_text(uncle.text_content())
         if label and len(label) <= 30 and "\n" not in label:
             same = [c for c in parent if c.tag == tag]
             step = f"{tag}[{same.index(el) + 1}]" if len(same) > 1 else tag
-            add(f"//{uncle.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{parent.tag}[1]/{step}", 5.0, "text")
+            add(
+                f"//{uncle.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{parent.tag}[1]/{step}",
+                5.0,
+                "text",
+            )
     # 4. Positional: the absolute indexed path (last resort) and the bare tag.
     add(_steps_xpath(steps), 9.0, "positional")
     add(f"//{tag}", 7.0, "positional")
@@ -498,7 +527,9 @@ def suggest(
 
     def rank(c: Candidate) -> tuple[Any, ...]:
         unique = c.page_matches == 1
-        rate = c.site.get("rate", -1.0 if unique and index is not None else (1.0 if unique else 0.0))
+        rate = c.site.get(
+            "rate", -1.0 if unique and index is not None else (1.0 if unique else 0.0)
+        )
         return (not unique, -round(rate, 2), c.cost, c.xpath.count("/"), len(c.xpath))
 
     candidates.sort(key=rank)
@@ -519,7 +550,13 @@ class ListPattern:
     stride: int = 1
 
     def to_dict(self) -> dict[str, Any]:
-        return {"pattern": self.pattern, "count": self.count, "indices": list(self.indices), "start": self.start, "stride": self.stride}
+        return {
+            "pattern": self.pattern,
+            "count": self.count,
+            "indices": list(self.indices),
+            "start": self.start,
+            "stride": self.stride,
+        }
 
 
 def list_from_example(el: HtmlElement) -> ListPattern | None:
@@ -548,7 +585,10 @@ def list_from_examples(elements: Sequence[HtmlElement]) -> ListPattern:
     if len(elements) == 1:
         found = list_from_example(elements[0])
         if found is None:
-            raise RuleError("the example has no repeating siblings", expression=_steps_xpath(path_steps(elements[0])))
+            raise RuleError(
+                "the example has no repeating siblings",
+                expression=_steps_xpath(path_steps(elements[0])),
+            )
         return found
     all_steps = [path_steps(e) for e in elements]
     skeletons = {tuple(s[0] for s in st) for st in all_steps}

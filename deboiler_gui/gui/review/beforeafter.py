@@ -30,7 +30,11 @@ from deboiler_gui.gui.review.jobpanel import JobPanel
 from deboiler_gui.gui.webview import IsolatedProfile, PageView, js_value
 
 MODES = ("Side by side", "Before", "After")
-_DIFF_STYLE = {"-": "background:#fde2e2;color:#8b0000", "+": "background:#e2f5e2;color:#0b5d1e", "=": "color:#555"}
+_DIFF_STYLE = {
+    "-": "background:#fde2e2;color:#8b0000",
+    "+": "background:#e2f5e2;color:#0b5d1e",
+    "=": "color:#555",
+}
 
 
 class BeforeAfterPanel(JobPanel):
@@ -67,8 +71,12 @@ class BeforeAfterPanel(JobPanel):
         self.after._serial = 1 << 40
         self.before.page_ready.connect(lambda: self._on_view_ready("before"))
         self.after.page_ready.connect(lambda: self._on_view_ready("after"))
-        self.before.page().scrollPositionChanged.connect(lambda pos: self._on_scrolled(self.before, self.after, pos))
-        self.after.page().scrollPositionChanged.connect(lambda pos: self._on_scrolled(self.after, self.before, pos))
+        self.before.page().scrollPositionChanged.connect(
+            lambda pos: self._on_scrolled(self.before, self.after, pos)
+        )
+        self.after.page().scrollPositionChanged.connect(
+            lambda pos: self._on_scrolled(self.after, self.before, pos)
+        )
         views = QSplitter(Qt.Orientation.Horizontal)
         views.addWidget(self.before)
         views.addWidget(self.after)
@@ -95,7 +103,9 @@ class BeforeAfterPanel(JobPanel):
         self.layout_.addWidget(split, 1)
 
     # ------------------------------------------------------------------ API
-    def start(self, workspace: str | os.PathLike[str], url: str, *, templates: Sequence[str] | None = None) -> None:
+    def start(
+        self, workspace: str | os.PathLike[str], url: str, *, templates: Sequence[str] | None = None
+    ) -> None:
         from deboiler_gui.engine.review.jobs import in_process, page_job
 
         path = str(workspace)
@@ -115,15 +125,21 @@ class BeforeAfterPanel(JobPanel):
         cuts = data.get("review", {}).get("cuts", [])
         self.cuts.setRowCount(len(cuts))
         for r, cut in enumerate(cuts):
-            for c, value in enumerate((cut["cause"], cut["detector"], f"{cut['chars']:,}", cut["xpath"] or "(text)")):
+            for c, value in enumerate(
+                (cut["cause"], cut["detector"], f"{cut['chars']:,}", cut["xpath"] or "(text)")
+            ):
                 item = QTableWidgetItem(value)
                 if c == 0:
                     item.setForeground(QColor(cut["colour"]))
                 self.cuts.setItem(r, c, item)
         lines = []
         for op, line in data.get("diff", []):
-            lines.append(f'<div style="{_DIFF_STYLE[op]}">{html.escape(op if op != "=" else " ")} {html.escape(line)}</div>')
-        self.diff.setHtml("<div style='font-family:monospace;white-space:pre-wrap'>" + "".join(lines) + "</div>")
+            lines.append(
+                f'<div style="{_DIFF_STYLE[op]}">{html.escape(op if op != "=" else " ")} {html.escape(line)}</div>'
+            )
+        self.diff.setHtml(
+            "<div style='font-family:monospace;white-space:pre-wrap'>" + "".join(lines) + "</div>"
+        )
 
     def set_mode(self, mode: int) -> None:
         if self.mode.currentIndex() != mode:

@@ -62,13 +62,17 @@ class ExportPanel(JobPanel):
         self.templates.clear()
         self.templates.addItems(templates)
 
-    def export(self, fmt: str, output: str | os.PathLike[str], *, templates: list[str] | None = None) -> None:
+    def export(
+        self, fmt: str, output: str | os.PathLike[str], *, templates: list[str] | None = None
+    ) -> None:
         from deboiler_gui.engine.review.jobs import export_job, in_process
 
         if self.workspace is None:
             raise RuntimeError("bind() the panel to a workspace first")
         path, target = self.workspace, str(output)
-        self.run_job(f"Export {fmt}", lambda: in_process(export_job, path, target, fmt, templates=templates))
+        self.run_job(
+            f"Export {fmt}", lambda: in_process(export_job, path, target, fmt, templates=templates)
+        )
 
     def set_result(self, result: Any) -> None:
         data = dict(result)

@@ -75,7 +75,10 @@ class GroupsPanel(JobPanel):
             raise RuntimeError("bind() the panel to a workspace first")
         path, template = self.workspace, self.template
         wanted = list(sites) if sites else None
-        self.run_job("Boilerplate groups", lambda: in_process(groups_job, path, sites=wanted, template=template))
+        self.run_job(
+            "Boilerplate groups",
+            lambda: in_process(groups_job, path, sites=wanted, template=template),
+        )
 
     def set_result(self, result: Any) -> None:
         data = dict(result)
@@ -85,14 +88,20 @@ class GroupsPanel(JobPanel):
         self.table.setRowCount(len(self.groups))
         for r, g in enumerate(self.groups):
             sample = " ".join(str(g["sample_text"]).split())[:160]
-            for c, value in enumerate((g["detector"], f"{g['pages']:,}", f"{g['chars']:,}", sample, "")):
+            for c, value in enumerate(
+                (g["detector"], f"{g['pages']:,}", f"{g['chars']:,}", sample, "")
+            ):
                 item = QTableWidgetItem(value)
                 if c in (1, 2):
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
                 item.setToolTip(f"{g['sample_url']}\n{g['sample_xpath']}\nrule: {g['selector']}")
                 self.table.setItem(r, c, item)
             self._show_decision(r)
-        self.summary.setText(f"{len(self.groups):,} boilerplate groups; pages touched per group in the second column.")
+        self.summary.setText(
+            f"{len(self.groups):,} boilerplate groups; pages touched per group in the second column."
+        )
 
     def current_row(self) -> int:
         rows = self.table.selectionModel().selectedRows()
@@ -119,7 +128,11 @@ class GroupsPanel(JobPanel):
             return False
         path, template, group = self.workspace, self.template, dict(self.groups[row])
         self.status.setText("Saving the decision…")
-        self.run_quick("Decision", lambda: in_process(decide_group_job, path, template, group, accept=accept), self._on_decided)
+        self.run_quick(
+            "Decision",
+            lambda: in_process(decide_group_job, path, template, group, accept=accept),
+            self._on_decided,
+        )
         return True
 
     def _on_decided(self, result: Any) -> None:

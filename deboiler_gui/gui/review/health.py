@@ -63,7 +63,9 @@ class HealthPanel(JobPanel):
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.currentItemChanged.connect(self._on_field_chosen)
         self.failing = QListWidget()
-        self.failing.itemDoubleClicked.connect(lambda it: self.page_activated.emit(str(it.data(Qt.ItemDataRole.UserRole))))
+        self.failing.itemDoubleClicked.connect(
+            lambda it: self.page_activated.emit(str(it.data(Qt.ItemDataRole.UserRole)))
+        )
         self.queue = QTableWidget(0, 3)
         self.queue.setHorizontalHeaderLabels(("#", "XPath", "Pages served"))
         self.queue.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -78,8 +80,12 @@ class HealthPanel(JobPanel):
         fields.addWidget(detail)
         # Proposals
         self.proposal_table = QTableWidget(0, 5)
-        self.proposal_table.setHorizontalHeaderLabels(("Field", "Proposed XPath", "Score", "Evidence", "Fixes"))
-        self.proposal_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.proposal_table.setHorizontalHeaderLabels(
+            ("Field", "Proposed XPath", "Score", "Evidence", "Fixes")
+        )
+        self.proposal_table.horizontalHeader().setSectionResizeMode(
+            3, QHeaderView.ResizeMode.Stretch
+        )
         self.proposal_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.proposal_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.proposal_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -124,7 +130,9 @@ class HealthPanel(JobPanel):
     def bind(self, workspace: str | os.PathLike[str]) -> None:
         self.workspace = str(workspace)
 
-    def start(self, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None) -> None:
+    def start(
+        self, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None
+    ) -> None:
         from deboiler_gui.engine.review.jobs import health_job, in_process
 
         if self.workspace is None:
@@ -132,28 +140,50 @@ class HealthPanel(JobPanel):
         path = self.workspace
         names = list(templates) if templates is not None else None
         wanted = list(sites) if sites else None
-        self.run_job("Template health", lambda: in_process(health_job, path, templates=names, sites=wanted))
+        self.run_job(
+            "Template health", lambda: in_process(health_job, path, templates=names, sites=wanted)
+        )
 
     def set_result(self, result: Any) -> None:
         self.data = dict(result)
         self.tree.clear()
         for th in self.data.get("templates", []):
-            top = QTreeWidgetItem([f"{th['name']} v{th.get('version') or '?'}", f"{th['rate']:.0%}", str(th["pages"]), ""])
+            top = QTreeWidgetItem(
+                [
+                    f"{th['name']} v{th.get('version') or '?'}",
+                    f"{th['rate']:.0%}",
+                    str(th["pages"]),
+                    "",
+                ]
+            )
             top.setForeground(1, QColor(_rate_colour(th["rate"])))
             self.tree.addTopLevelItem(top)
             for fh in th["fields"]:
-                item = QTreeWidgetItem([fh["field"], f"{fh['rate']:.1%}", str(fh["pages"]), str(fh["pages"] - fh["ok"])])
+                item = QTreeWidgetItem(
+                    [
+                        fh["field"],
+                        f"{fh['rate']:.1%}",
+                        str(fh["pages"]),
+                        str(fh["pages"] - fh["ok"]),
+                    ]
+                )
                 item.setForeground(1, QColor(_rate_colour(fh["rate"])))
                 item.setData(0, Qt.ItemDataRole.UserRole, fh)
                 top.addChild(item)
             top.setExpanded(True)
-        self.proposals = [p for th in self.data.get("templates", []) for p in th.get("proposals", [])]
+        self.proposals = [
+            p for th in self.data.get("templates", []) for p in th.get("proposals", [])
+        ]
         self._fill_proposals()
         if self.data.get("templates"):
             self.show_history(self.data["templates"][0]["name"])
 
     def field_rates(self) -> dict[tuple[str, str], float]:
-        return {(fh["template"], fh["field"]): fh["rate"] for th in self.data.get("templates", []) for fh in th["fields"]}
+        return {
+            (fh["template"], fh["field"]): fh["rate"]
+            for th in self.data.get("templates", [])
+            for fh in th["fields"]
+        }
 
     def accept_proposal(self, row: int) -> bool:
         """Accept a proposal in the background: a new template version, then
@@ -171,17 +201,25 @@ class HealthPanel(JobPanel):
             return False
         path, prop = self.workspace, self.proposals.pop(row)
         self._fill_proposals()
-        self.run_quick("Repair decision", lambda: in_process(proposal_job, path, prop, accept=accept), self._on_proposal_decided)
+        self.run_quick(
+            "Repair decision",
+            lambda: in_process(proposal_job, path, prop, accept=accept),
+            self._on_proposal_decided,
+        )
         return True
 
     def _on_proposal_decided(self, result: Any) -> None:
         prop = result["proposal"]
         if result["accepted"]:
-            self.status.setText(f"Repair of {prop['field']} accepted: {prop['template']} v{result['version']}.")
+            self.status.setText(
+                f"Repair of {prop['field']} accepted: {prop['template']} v{result['version']}."
+            )
             self.show_history(prop["template"])
             self.template_changed.emit(prop["template"], int(result["version"]))
         else:
-            self.status.setText(f"Repair of {prop['field']} rejected; it will not be proposed again.")
+            self.status.setText(
+                f"Repair of {prop['field']} rejected; it will not be proposed again."
+            )
         self.proposal_decided.emit(prop, bool(result["accepted"]))
 
     def show_history(self, template: str) -> None:
@@ -196,13 +234,23 @@ class HealthPanel(JobPanel):
         """Save ``version`` again as the newest version; ``template_changed`` follows."""
         self._history_job(template, revert_to=version)
 
-    def _history_job(self, template: str, *, diff: tuple[int, int | None] | None = None, revert_to: int | None = None) -> None:
+    def _history_job(
+        self,
+        template: str,
+        *,
+        diff: tuple[int, int | None] | None = None,
+        revert_to: int | None = None,
+    ) -> None:
         from deboiler_gui.engine.review.jobs import history_job, in_process
 
         if self.workspace is None:
             return
         path = self.workspace
-        self.run_quick("History", lambda: in_process(history_job, path, template, diff=diff, revert_to=revert_to), self._on_history)
+        self.run_quick(
+            "History",
+            lambda: in_process(history_job, path, template, diff=diff, revert_to=revert_to),
+            self._on_history,
+        )
 
     def _on_history(self, result: Any) -> None:
         template = result["template"]
@@ -216,7 +264,9 @@ class HealthPanel(JobPanel):
         self.history.blockSignals(True)
         self.history.clear()
         for h in self._history_rows:
-            self.history.addItem(QListWidgetItem(f"v{h['version']}  {h.get('saved_at', '')}  {h.get('message', '')}"))
+            self.history.addItem(
+                QListWidgetItem(f"v{h['version']}  {h.get('saved_at', '')}  {h.get('message', '')}")
+            )
         self.history.blockSignals(False)
         if "version" in result:
             self.template_changed.emit(template, int(result["version"]))
@@ -233,8 +283,13 @@ class HealthPanel(JobPanel):
     def _fill_proposals(self) -> None:
         self.proposal_table.setRowCount(len(self.proposals))
         for r, p in enumerate(self.proposals):
-            evidence = ", ".join(f"{k} {v:.2f}" for k, v in sorted(p["scores"].items()) if v) + f" — “{p['value'][:80]}” on {p['url']}"
-            for c, value in enumerate((p["field"], p["xpath"], f"{p['score']:.2f}", evidence, f"{len(p['fixes'])} pages")):
+            evidence = (
+                ", ".join(f"{k} {v:.2f}" for k, v in sorted(p["scores"].items()) if v)
+                + f" — “{p['value'][:80]}” on {p['url']}"
+            )
+            for c, value in enumerate(
+                (p["field"], p["xpath"], f"{p['score']:.2f}", evidence, f"{len(p['fixes'])} pages")
+            ):
                 self.proposal_table.setItem(r, c, QTableWidgetItem(value))
 
     def _on_field_chosen(self, item: QTreeWidgetItem | None, _prev: Any = None) -> None:

@@ -25,7 +25,15 @@ from PySide6.QtWidgets import (
 from deboiler_gui.engine.review.impact import AUTO, DEFAULT_MAX_EATEN, cause_colour
 from deboiler_gui.gui.review.jobpanel import JobPanel
 
-COLUMNS = ("Cause", "Pages", "Pages hit", "Chars removed", "Blocks removed", "Matched nothing", "Matched, already removed")
+COLUMNS = (
+    "Cause",
+    "Pages",
+    "Pages hit",
+    "Chars removed",
+    "Blocks removed",
+    "Matched nothing",
+    "Matched, already removed",
+)
 
 
 class BarChart(QWidget):
@@ -52,10 +60,16 @@ class BarChart(QWidget):
         for i, (label, value, colour) in enumerate(self.rows):
             y = 4 + i * 22
             painter.setPen(self.palette().text().color())
-            painter.drawText(QRectF(0, y, label_w - 6, 18), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label[:28])
+            painter.drawText(
+                QRectF(0, y, label_w - 6, 18),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                label[:28],
+            )
             w = span * value / top if value else 0
             painter.fillRect(QRectF(label_w, y + 2, max(w, 1 if value else 0), 14), QColor(colour))
-            painter.drawText(QRectF(label_w + w + 4, y, 80, 18), Qt.AlignmentFlag.AlignVCenter, f"{value:,.0f}")
+            painter.drawText(
+                QRectF(label_w + w + 4, y, 80, 18), Qt.AlignmentFlag.AlignVCenter, f"{value:,.0f}"
+            )
         painter.end()
 
 
@@ -68,7 +82,9 @@ class ImpactPanel(JobPanel):
     """
 
     page_activated = Signal(str)
-    impact_ready = Signal(object)  # object: a dict type would be converted to a QVariantMap and back
+    impact_ready = Signal(
+        object
+    )  # object: a dict type would be converted to a QVariantMap and back
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -93,7 +109,9 @@ class ImpactPanel(JobPanel):
         for view in (self.no_match, self.eaten):
             view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
             view.activated.connect(lambda index, v=view: self._on_list_activated(v, index.row()))
-            view.doubleClicked.connect(lambda index, v=view: self._on_list_activated(v, index.row()))
+            view.doubleClicked.connect(
+                lambda index, v=view: self._on_list_activated(v, index.row())
+            )
         self.no_match_label = QLabel("Pages where the selected cause matched nothing")
         self.eaten_label = QLabel("Likely eaten pages")
         lists = QWidget()
@@ -112,13 +130,25 @@ class ImpactPanel(JobPanel):
         split.addWidget(lists)
         self.layout_.addWidget(split, 1)
 
-    def start(self, workspace: str | os.PathLike[str], *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None, max_eaten: float = DEFAULT_MAX_EATEN) -> None:
+    def start(
+        self,
+        workspace: str | os.PathLike[str],
+        *,
+        templates: Sequence[str] | None = None,
+        sites: Sequence[str] | None = None,
+        max_eaten: float = DEFAULT_MAX_EATEN,
+    ) -> None:
         from deboiler_gui.engine.review.jobs import impact_job, in_process
 
         path = str(workspace)
         names = list(templates) if templates is not None else None
         wanted = list(sites) if sites else None
-        self.run_job("Per-rule impact", lambda: in_process(impact_job, path, templates=names, sites=wanted, max_eaten=max_eaten))
+        self.run_job(
+            "Per-rule impact",
+            lambda: in_process(
+                impact_job, path, templates=names, sites=wanted, max_eaten=max_eaten
+            ),
+        )
 
     def set_result(self, result: Any) -> None:
         self.data = dict(result)
@@ -135,11 +165,21 @@ class ImpactPanel(JobPanel):
         rows = []
         for r, c in enumerate(causes):
             colour = cause_colour(c["cause"], next(iter(c.get("detectors") or {}), ""))
-            values = (c["cause"], c["pages"], c["pages_hit"], c["chars"], c["blocks"], len(c["no_match"]), c.get("shadowed", 0))
+            values = (
+                c["cause"],
+                c["pages"],
+                c["pages_hit"],
+                c["chars"],
+                c["blocks"],
+                len(c["no_match"]),
+                c.get("shadowed", 0),
+            )
             for col, v in enumerate(values):
                 item = QTableWidgetItem(f"{v:,}" if isinstance(v, int) else str(v))
                 if col:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
                 else:
                     item.setForeground(QColor(colour))
                 item.setData(Qt.ItemDataRole.UserRole, c["cause"])
@@ -150,7 +190,9 @@ class ImpactPanel(JobPanel):
         self.eaten.model().setStringList([f"{p['share']:.0%}  {p['url']}" for p in eaten])
         self.eaten_label.setText(f"Likely eaten pages ({len(eaten):,})")
         if causes:
-            self.select_cause(AUTO if any(c["cause"] == AUTO for c in causes) else causes[0]["cause"])
+            self.select_cause(
+                AUTO if any(c["cause"] == AUTO for c in causes) else causes[0]["cause"]
+            )
         self.impact_ready.emit(self.data)
 
     def causes(self) -> list[str]:
@@ -173,7 +215,9 @@ class ImpactPanel(JobPanel):
         self.no_match.model().setStringList(self._no_match_urls)
         if entry is None:
             return
-        self.no_match_label.setText(f"Pages where {cause} matched nothing ({len(entry['no_match']):,})")
+        self.no_match_label.setText(
+            f"Pages where {cause} matched nothing ({len(entry['no_match']):,})"
+        )
 
     def listed(self, which: str) -> list[str]:
         """URLs listed in the "no_match" or "eaten" list."""

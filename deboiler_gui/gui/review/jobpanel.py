@@ -62,7 +62,9 @@ class JobPanel(QWidget):
         self.runner.start(job)
         return job
 
-    def run_quick(self, name: str, factory: GeneratorFactory, on_done: Callable[[Any], None]) -> Job:
+    def run_quick(
+        self, name: str, factory: GeneratorFactory, on_done: Callable[[Any], None]
+    ) -> Job:
         """Run a short job (a decision, a history read) in order on its own runner, without
         cancelling the panel's main job; ``on_done(result)`` runs on the GUI thread."""
         job = Job(name, factory)
