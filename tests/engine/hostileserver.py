@@ -82,6 +82,9 @@ class _Handler(socketserver.BaseRequestHandler):
             )
         elif path.startswith("/loop"):
             sock.sendall(b"HTTP/1.1 302 Found\r\nLocation: /loop\r\nContent-Length: 0\r\n\r\n")
+        elif path == "/robots.txt" and self.server.trickle_robots:  # type: ignore[attr-defined]
+            # Starts like a robots.txt that allows everything, and never ends.
+            trickle(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nUser-agent: *\n", b"#")
         elif path == "/robots.txt":
             sock.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
         else:
@@ -100,10 +103,12 @@ class _Server(socketserver.ThreadingTCPServer):
 
 
 @contextlib.contextmanager
-def serve() -> Iterator[tuple[str, list[str]]]:
-    """(base URL, list of requested paths) of a running hostile server."""
+def serve(*, trickle_robots: bool = False) -> Iterator[tuple[str, list[str]]]:
+    """(base URL, list of requested paths) of a running hostile server; with
+    ``trickle_robots`` its robots.txt trickles in until the server gives up."""
     server = _Server(("127.0.0.1", 0), _Handler)
     server.paths = []  # type: ignore[attr-defined]
+    server.trickle_robots = trickle_robots  # type: ignore[attr-defined]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -184,3 +184,15 @@ def test_meta_refresh_and_canonical_are_followed() -> None:
         "http://a.test/canon",
         "http://a.test/x",
     ]
+
+
+def test_a_robots_txt_cut_off_by_the_deadline_forbids_the_host(tmp_path: Path) -> None:
+    """RFC 9309: a robots.txt that cannot be read whole is unreachable, so nothing is fetched;
+    the first lines that did arrive ("User-agent: *", no rule) must not open the site."""
+    with serve(trickle_robots=True) as (base, paths), Workspace(tmp_path / "w.sqlite") as ws:
+        stats = drain(
+            crawl_steps(CrawlConfig(seeds=[base + "/"], timeout=0.5, deadline=1.0, retries=0), ws)
+        )
+        assert stats.unreachable_hosts == [base] and stats.queued == 1  # asked again next run
+        assert paths == ["/robots.txt"]
+        assert ws.page_summaries() == []

@@ -453,7 +453,10 @@ class _Crawler:
                     len(got.body),
                     got.elapsed,
                 )
-                status = got.status if got.kind in ("ok", "http-4xx") else (got.status or None)
+                # A status line alone says nothing of the rules: a robots.txt cut off by the
+                # deadline or a broken connection is unreachable (RFC 9309: disallow all).
+                answered = ("ok", "http-4xx", "too-large", "http-5xx", "http-429")
+                status = got.status if got.kind in answered else None
                 if got.kind == "redirect":
                     status = 404  # more than five redirects: treated as missing (RFC 9309)
                 self._set_robots(res.host, h, status, res.text, persist=True)
