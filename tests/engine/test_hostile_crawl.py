@@ -106,6 +106,8 @@ def test_crawl_of_a_hostile_site_ends_and_export_writes_the_bytes_received(tmp_p
         }
     headers, body = sent[base + "/gz"]
     assert body == GZ_PAGE and ("Content-Encoding", "gzip") in headers
+    # a response cut off by the deadline was never sent whole: it is not written as if it were
+    assert base + "/trickle-close" not in sent
     with (tmp_path / "out.warc").open("rb") as f:
         again = {p.url: p for p in iter_warc(f, "out.warc")}
     assert "Gzipped page \u00e4" in again[base + "/gz"].html

@@ -573,7 +573,11 @@ class _Crawler:
         # The page is stored before its URL is marked done: a crash in between refetches it
         # (an upsert, so no duplicate) rather than losing it.
         self.ws.add_pages([page])
-        if got.status and (got.raw_body or got.raw_headers):
+        # A response cut off by the deadline or a broken connection is not kept for
+        # export-warc: it would be written as if the server had sent it so. (One over the size
+        # limit is kept: the server sent it whole, the crawl read its first bytes.)
+        whole = got.kind not in ("timeout", "broken")
+        if whole and got.status and (got.raw_body or got.raw_headers):
             self.ws.save_response(url, got.status, got.raw_headers, got.raw_body, page.fetched_at)
         new_urls: list[tuple[list[str], str]] = []
         if got.kind == "ok":

@@ -130,10 +130,13 @@ def export_warc_steps(
             writer.write_record(writer.create_warcinfo_record(target.name, info))
             yield Progress(0, total, "exporting")
             for n, page in enumerate(workspace.iter_pages(site), 1):
-                if page.status < 100:
+                raw = _received(workspace, page) if page.status >= 100 else None
+                # A crawled page with an error and no response kept never arrived whole (cut
+                # off by the deadline, a broken connection): there is nothing true to replay.
+                cut_off = raw is None and page.source == "crawl" and page.error is not None
+                if page.status < 100 or cut_off:
                     skipped += 1
                 else:
-                    raw = _received(workspace, page)
                     record = (
                         received_record(writer, page, raw)
                         if raw is not None
