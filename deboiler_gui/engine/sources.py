@@ -277,7 +277,8 @@ def page_from_bytes(
 ) -> Page:
     """Decode raw bytes into a Page; an empty or binary body gives a page with ``error`` set."""
     ctype = content_type or "text/html"
-    if not data.strip():
+
+    def failed(error: str) -> Page:
         return Page(
             url,
             "",
@@ -286,33 +287,18 @@ def page_from_bytes(
             headers=headers or {},
             fetched_at=fetched_at,
             source=source,
-            error="empty page",
+            error=error,
         )
+
+    if not data.strip():
+        return failed("empty page")
     try:
         text, encoding = decode_html(data, content_type)
     except InputError as exc:
-        return Page(
-            url,
-            "",
-            status=status,
-            content_type=ctype,
-            headers=headers or {},
-            fetched_at=fetched_at,
-            source=source,
-            error=str(exc),
-        )
+        return failed(str(exc))
     except (UnicodeError, LookupError, ValueError) as exc:  # a decoder's bug is this page's error
         log.warning("%s: cannot decode: %s", source or url, exc)
-        return Page(
-            url,
-            "",
-            status=status,
-            content_type=ctype,
-            headers=headers or {},
-            fetched_at=fetched_at,
-            source=source,
-            error=f"cannot decode: {type(exc).__name__}: {exc}",
-        )
+        return failed(f"cannot decode: {type(exc).__name__}: {exc}")
     return Page(
         url,
         text,
