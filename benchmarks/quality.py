@@ -15,6 +15,7 @@ its thread pages). A peer that is not installed is left out of the table.
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import sys
 import time
@@ -137,7 +138,8 @@ def run_justext(site: Site, pages: list[Page], scored: list[Page]) -> dict[str, 
 
 def run_readability(site: Site, pages: list[Page], scored: list[Page]) -> dict[str, str] | None:
     try:
-        from readability import Document
+        # readability-lxml (the bench extra) installs the module "readability"
+        Document = importlib.import_module("readability").Document
     except ImportError:
         return None
     logging.getLogger("readability").setLevel(logging.CRITICAL)

@@ -43,11 +43,6 @@ def _top_level_imports(files: list[Path]) -> dict[str, str]:
     return found
 
 
-#: Modules whose distribution has another name, for when that distribution is not installed
-#: here (the benchmark peers are only in the bench extra, which the test install leaves out).
-_DISTRIBUTION_OF = {"readability": "readability-lxml"}
-
-
 def _undeclared(files: list[Path], allowed: set[str]) -> list[str]:
     own = {p.stem for p in ROOT.rglob("*.py")} | {"deboiler_gui"}
     stdlib = set(sys.stdlib_module_names) | {"__future__"}
@@ -58,7 +53,7 @@ def _undeclared(files: list[Path], allowed: set[str]) -> list[str]:
             continue
         dists = {_canon(d) for d in providers.get(module, [])}
         if not dists:
-            if _canon(_DISTRIBUTION_OF.get(module, module)) not in allowed:
+            if _canon(module) not in allowed:
                 bad.append(
                     f"{where}: {module!r} is provided by no installed distribution and not declared"
                 )
