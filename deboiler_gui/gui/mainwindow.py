@@ -31,15 +31,15 @@ from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.template.model import Template
-from deboiler_gui.gui import crawl_dialog
-from deboiler_gui.gui.editor import TemplateEditor
-from deboiler_gui.gui.filtering import FilterEditing
-from deboiler_gui.gui.models import DomTreeModel, PageListModel
-from deboiler_gui.gui.panels import FilterDialog, Legend, RulesPanel, SelectionPanel
-from deboiler_gui.gui.picking import Picking
-from deboiler_gui.gui.reviewdock import add_review_dock
-from deboiler_gui.gui.saving import Saving
-from deboiler_gui.gui.siteservice import SiteService
+from deboiler_gui.gui.controllers.editor import TemplateEditor
+from deboiler_gui.gui.controllers.filtering import FilterEditing
+from deboiler_gui.gui.controllers.picking import Picking
+from deboiler_gui.gui.controllers.saving import Saving
+from deboiler_gui.gui.controllers.siteservice import SiteService
+from deboiler_gui.gui.dialogs import open_url as crawl_dialog
+from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel
+from deboiler_gui.gui.panels.reviewdock import add_review_dock
+from deboiler_gui.gui.panels.selection import FilterDialog, Legend, RulesPanel, SelectionPanel
 from deboiler_gui.gui.webview import IsolatedProfile, PageView, highlight_css
 from deboiler_gui.gui.worker import Job, JobBar
 

@@ -9,8 +9,8 @@ from typing import Any
 from deboiler_gui.engine.htmltree import to_html, visible_text
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.engine.template.model import NoiseFilter
-from deboiler_gui.gui.panels import FilterDialog
-from deboiler_gui.gui.siteservice import FilterCount
+from deboiler_gui.gui.controllers.siteservice import FilterCount
+from deboiler_gui.gui.panels.selection import FilterDialog
 
 
 class FilterEditing:

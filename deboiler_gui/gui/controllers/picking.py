@@ -11,9 +11,9 @@ from PySide6.QtCore import QModelIndex
 from deboiler_gui.app.pagestate import scope_counts
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.gui.models import element_label
-from deboiler_gui.gui.panels import FilterDialog
-from deboiler_gui.gui.siteservice import ExpressionCount, FieldCount, FilterCount
+from deboiler_gui.gui.controllers.siteservice import ExpressionCount, FieldCount, FilterCount
+from deboiler_gui.gui.panels.models import element_label
+from deboiler_gui.gui.panels.selection import FilterDialog
 
 
 class Picking:
