@@ -140,7 +140,8 @@ class PageListModel(QAbstractTableModel):
 
     # ------------------------------------------------------------------ access
     def url_at(self, row: int) -> str:
-        return self._shown[row]["url"]
+        url: str = self._shown[row]["url"]
+        return url
 
     def row_of(self, url: str) -> int | None:
         """The row of a page among the shown (filtered) rows."""
@@ -204,7 +205,7 @@ _SORT_KEYS: tuple[Any, ...] = (
 
 def element_label(el: HtmlElement) -> str:
     """``tag#id.class.class`` plus a short text sample, for the DOM tree."""
-    label = el.tag
+    label: str = el.tag
     if el.get("id"):
         label += "#" + el.get("id")
     classes = (el.get("class") or "").split()
