@@ -6,7 +6,11 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from deboiler_gui.gui.mainwindow import MainWindow
+    from deboiler_gui.gui.webview import IsolatedProfile
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +58,7 @@ def create_application(argv: list[str] | None = None) -> Any:
     return app
 
 
-def build_window() -> tuple[Any, Any]:
+def build_window() -> tuple[MainWindow, IsolatedProfile]:
     """A main window with its isolated profile (the profile must outlive the window's view)."""
     from deboiler_gui.gui.mainwindow import MainWindow
     from deboiler_gui.gui.webview import IsolatedProfile

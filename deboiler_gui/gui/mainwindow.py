@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         self._boiler_cache: dict[str, list[str]] = {}
         self.service = SiteService(self)
         self.editor = TemplateEditor(Template(name="untitled"), self)
+        self._open_url_dialog: open_url.OpenUrlDialog | None = None  # made on first use
         self.ask: Ask = functools.partial(ask_user, self)  # replaced in tests to answer prompts
         self._build_ui()
         self._build_controllers()
