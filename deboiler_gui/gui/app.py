@@ -9,6 +9,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
+
     from deboiler_gui.gui.mainwindow import MainWindow
     from deboiler_gui.gui.webview import IsolatedProfile
 
@@ -42,6 +44,15 @@ def preload_engine() -> None:
     import deboiler_gui.engine.template.selectors  # noqa: F401
 
 
+def app_icon() -> QIcon:
+    """The app's icon, from the bundled resources (the same file the menu entry installs)."""
+    from PySide6.QtGui import QIcon
+
+    from deboiler_gui import assets
+
+    return QIcon(str(assets.path("icons/deboiler-gui.svg")))
+
+
 def create_application(argv: list[str] | None = None) -> Any:
     """The QApplication (or the existing one), with our URL scheme registered first."""
     prepare_environment()
@@ -55,6 +66,9 @@ def create_application(argv: list[str] | None = None) -> Any:
         app = QApplication(argv if argv is not None else [sys.argv[0]])
         app.setApplicationName("deboiler-gui")
         app.setOrganizationName("deboiler-gui")
+        # Matches the installed menu entry (`deboiler-gui install-desktop`) on Wayland.
+        app.setDesktopFileName("deboiler-gui")
+        app.setWindowIcon(app_icon())
     return app
 
 

@@ -33,6 +33,7 @@ from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.gui.app import app_icon
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
 from deboiler_gui.gui.controllers.picking import Picking
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
     def __init__(self, profile: IsolatedProfile) -> None:
         super().__init__()
         self.setWindowTitle("deboiler-gui")
+        self.setWindowIcon(app_icon())
         self.resize(1400, 900)
         self.profile = profile
         self.shown = ShownSite()
