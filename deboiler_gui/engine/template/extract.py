@@ -22,6 +22,7 @@ from deboiler_gui.engine.htmltree import (
 from deboiler_gui.engine.jsonxml import json_to_xml, looks_like_json
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError, site_of
 from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.pagetypes import is_url_pattern, pattern_regex
 from deboiler_gui.engine.template.rules import (
     apply_processors,
     check_processor,
@@ -59,11 +60,35 @@ def url_segments(url: str) -> set[str]:
 
 
 def match_degree(page_url: str, template_url: str) -> float:
-    """R(w,m) = |S(w) ∩ S(m)| / min(|S(w)|, |S(m)|) (seed 002)."""
+    """R(w,m) = |S(w) ∩ S(m)| / min(|S(w)|, |S(m)|) (seed 002).
+
+    ``m`` may be a URL pattern (``*``, ``{n}``, ``{a,b}`` in a segment, as page types induce
+    them): it stands for the URLs it matches, so R is the best over them, i.e. a pattern
+    segment is in the intersection when it matches a segment of ``w`` no other segment of ``m``
+    took."""
     sw, sm = url_segments(page_url), url_segments(template_url)
     if not sw or not sm:
         return 0.0
-    return len(sw & sm) / min(len(sw), len(sm))
+    if not is_url_pattern(template_url):
+        return len(sw & sm) / min(len(sw), len(sm))
+    literal = {s for s in sm if not is_url_pattern(s)}
+    common = sw & literal
+    free = sorted(sw - common)
+    wild = [pattern_regex(s) for s in sorted(sm - literal)]
+    taken: dict[str, int] = {}  # segment of w -> index of the pattern segment matching it
+
+    def place(i: int, seen: set[str]) -> bool:  # an augmenting path (maximum matching)
+        for seg in free:
+            if seg in seen or not wild[i].match(seg):
+                continue
+            seen.add(seg)
+            if seg not in taken or place(taken[seg], seen):
+                taken[seg] = i
+                return True
+        return False
+
+    matched = sum(place(i, set()) for i in range(len(wild)))
+    return (len(common) + matched) / min(len(sw), len(sm))
 
 
 def template_score(page_url: str, template: Template) -> float:
