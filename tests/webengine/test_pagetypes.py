@@ -226,3 +226,8 @@ def test_new_template_for_a_type_gets_its_pattern(qtbot: Any, window: Any, mixed
     assert saved.urls == (POST,)
     chosen = {u for u in urls if choose_templates(u, [saved])}
     assert chosen == {u for u in urls if "/blog/2024/" in u} and len(chosen) == 7
+
+    # again for the same type: the saved template is never overwritten, the new one is "-2"
+    QTest.mouseClick(panel.template_button, Qt.MouseButton.LeftButton)
+    assert window.editor.template.name == "mixed.local /blog/2024/*.html-2"
+    assert window.editor.template.urls == (POST,) and window.editor.dirty

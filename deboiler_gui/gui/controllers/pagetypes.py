@@ -5,14 +5,16 @@ a template for a type."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QInputDialog, QLineEdit, QWidget
 
 from deboiler_gui.app.pagetypes import DEFAULT_THRESHOLD, SitePageTypes, cluster_in_child
 from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.gui.controllers.editor import TemplateEditor, _unique
+from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.state import PostMessage, ShownSite
 from deboiler_gui.gui.dialogs.split_type import SplitTypeDialog
@@ -54,6 +56,9 @@ class PageTypes(QObject):
         self.job: Job | None = None
         self.split_dialog: SplitTypeDialog | None = None
         self.rename_dialog: QInputDialog | None = None
+        #: The dock holding the panel and its View-menu action (set by add_page_types_dock).
+        self.dock: QDockWidget | None = None
+        self.view_action: QAction | None = None
         #: Compute when the panel is next shown and the site has no saved types.
         self._pending = False
         panel.compute_requested.connect(self.compute)
@@ -247,11 +252,10 @@ class PageTypes(QObject):
         except DeboilerError as exc:
             self.post_message(str(exc), error=True)
             return
-        name = _unique(template.name, taken)
-        if name != template.name:
-            from dataclasses import replace
-
-            template = replace(template, name=name)
+        name, n = template.name, 2
+        while name in taken:  # a saved template of that name is another one: never overwrite it
+            name, n = f"{template.name}-{n}", n + 1
+        template = replace(template, name=name)
         self.editor.reset(template, dirty=True)
         self.saving.on_editor_stepped()
         self.post_message(
@@ -281,12 +285,12 @@ def add_page_types_dock(window: Any) -> PageTypes:
         window.post_message,
         window,
     )
-    controller.dock = dock  # type: ignore[attr-defined]
+    controller.dock = dock
     dock.visibilityChanged.connect(lambda visible: controller.panel_shown() if visible else None)
     action = dock.toggleViewAction()
     action.setText("&Page types")
     action.setShortcut("Ctrl+Shift+T")
-    controller.view_action = action  # type: ignore[attr-defined]
+    controller.view_action = action
     # Tabbed with the DOM tree: bring it to the front when asked for.
     action.triggered.connect(lambda on: dock.raise_() if on else None)
     for menu_action in window.menuBar().actions():
