@@ -126,6 +126,18 @@ def test_panel_lists_types_and_selecting_one_filters_the_page_list(
     panel.tree.clearSelection()
     assert len(shown_urls(window)) == 23
 
+    # Compute again at a low similarity: products and posts (same URL shape) become one type
+    outcomes: list[str] = []
+    types.computed.connect(outcomes.append)
+    panel.threshold.setValue(0.1)
+    QTest.mouseClick(panel.compute_button, Qt.MouseButton.LeftButton)
+    assert not panel.compute_button.isEnabled() and "Computing" in panel.summary.text()
+    qtbot.waitUntil(lambda: bool(outcomes), timeout=60000)
+    assert [(r[1], r[2]) for r in rows(panel)] == [
+        ("19", "http://mixed.local/*/*/*.html"),
+        ("4", CATEGORY),
+    ]
+
 
 def test_merge_then_split_round_trips_and_survives_a_restart(
     qtbot: Any, window: Any, mixed_ws: str, profile: Any, tmp_path: Path

@@ -95,7 +95,9 @@ class PageTypes(QObject):
             return
         self._pending = False
         self.cancel()
-        job = Job("page types", lambda: cluster_in_child(path, site, self.threshold))
+        self.threshold = self.panel.threshold.value()
+        threshold = self.threshold
+        job = Job("page types", lambda: cluster_in_child(path, site, threshold))
         job.signals.progress.connect(self._on_job_progress)
         job.signals.finished.connect(
             lambda clusters, p=path, s=site: self._on_job_finished(p, s, clusters)

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDoubleSpinBox,
     QGridLayout,
     QHeaderView,
     QLabel,
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deboiler_gui.app.pagetypes import SitePageTypes
+from deboiler_gui.app.pagetypes import DEFAULT_THRESHOLD, SitePageTypes
 
 #: Item data role holding a row's page-type key.
 KEY_ROLE = Qt.ItemDataRole.UserRole
@@ -65,11 +66,21 @@ class PageTypesPanel(QWidget):
         self.template_button.setToolTip(
             "A new template (unsaved, in the editor) whose URL patterns are the type's: R(w,m) chooses it for the type's pages"
         )
+        self.threshold = QDoubleSpinBox()
+        self.threshold.setRange(0.05, 1.0)
+        self.threshold.setSingleStep(0.05)
+        self.threshold.setDecimals(2)
+        self.threshold.setValue(DEFAULT_THRESHOLD)
+        self.threshold.setPrefix("similarity ≥ ")
+        self.threshold.setToolTip(
+            "Similarity a page needs to join a type when computing (structure 80%, URL shape 20%): higher gives more, smaller types"
+        )
         grid.addWidget(self.compute_button, 0, 0)
-        grid.addWidget(self.split_button, 0, 1)
-        grid.addWidget(self.merge_button, 0, 2)
-        grid.addWidget(self.rename_button, 0, 3)
-        grid.addWidget(self.template_button, 1, 0, 1, 4)
+        grid.addWidget(self.threshold, 0, 1, 1, 2)
+        grid.addWidget(self.split_button, 1, 0)
+        grid.addWidget(self.merge_button, 1, 1)
+        grid.addWidget(self.rename_button, 1, 2)
+        grid.addWidget(self.template_button, 2, 0, 1, 3)
         layout.addLayout(grid)
         self.compute_button.clicked.connect(self.compute_requested)
         self.split_button.clicked.connect(self._on_split_button_clicked)
