@@ -15,6 +15,7 @@ from PySide6.QtTest import QTest
 
 from deboiler_gui.app import session
 from deboiler_gui.engine.clean.pipeline import import_into
+from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template.extract import choose_templates
@@ -188,6 +189,10 @@ def test_merge_then_split_round_trips_and_survives_a_restart(
     window.editor.mark_saved()
     window.shutdown()
     window.close()
+    with Workspace(mixed_ws, create=False) as ws:  # a page imported since
+        ws.add_pages(
+            [Page("http://mixed.local/about.html", "<html><body><p>About</p></body></html>")]
+        )
 
     from deboiler_gui.gui.mainwindow import MainWindow
 
@@ -199,6 +204,10 @@ def test_merge_then_split_round_trips_and_survives_a_restart(
         again.open_path(mixed_ws)
         assert again.page_types.types is not None  # loaded, not recomputed
         assert rows(again.page_types.panel) == left
+        assert again.page_types.panel.summary.text() == (
+            "3 page types, 23 pages of mixed.local. Pages in no type (added since): 1; "
+            "Compute to include them. Select types to list only their pages."
+        )
         model = again.page_model
         type_col = model.columnCount() - 1
         row = model.row_of("http://mixed.local/shop/p/3.html")

@@ -151,11 +151,14 @@ class PageTypes(QObject):
         self.changed.emit()
 
     def label_pages(self) -> None:
-        """Write each page's type into the page list (its Type column)."""
+        """Write each page's type into the page list (its Type column); count the pages in
+        no type (added since the types were computed)."""
         labels = self.types.labels() if self.types is not None else {}
+        rows = self.page_model.rows()
         self.page_model.update_pages(
-            {r["url"]: {"pagetype": labels.get(r["url"], "")} for r in self.page_model.rows()}
+            {r["url"]: {"pagetype": labels.get(r["url"], "")} for r in rows}
         )
+        self.panel.show_summary(sum(r["url"] not in labels for r in rows))
 
     def _on_panel_selection_changed(self, keys: list[int]) -> None:
         urls: set[str] | None = None

@@ -88,6 +88,7 @@ class PageTypesPanel(QWidget):
         self.rename_button.clicked.connect(self._on_rename_button_clicked)
         self.template_button.clicked.connect(self._on_template_button_clicked)
         self.tree.itemSelectionChanged.connect(self._on_tree_selection_changed)
+        self._types: SitePageTypes | None = None
         self._update_buttons()
 
     # ------------------------------------------------------------------ showing
@@ -96,14 +97,9 @@ class PageTypesPanel(QWidget):
         types in ``keep`` that still exist."""
         self.tree.blockSignals(True)
         self.tree.clear()
-        if types is None:
-            self.summary.setText("No page types yet: Compute clusters the site's pages.")
-        else:
-            pages = sum(len(t.urls) for t in types.types)
-            self.summary.setText(
-                f"{len(types.types)} page types, {pages} pages of {types.site}. "
-                "Select types to list only their pages."
-            )
+        self._types = types
+        self.show_summary(0)
+        if types is not None:
             for t in types.types:
                 item = QTreeWidgetItem([t.title, str(len(t.urls)), t.pattern])
                 item.setData(0, KEY_ROLE, t.key)
@@ -116,6 +112,23 @@ class PageTypesPanel(QWidget):
         self.tree.blockSignals(False)
         self._update_buttons()
         self.selection_changed.emit(self.selected_keys())
+
+    def show_summary(self, unassigned: int) -> None:
+        """The line above the list: how many types and pages, and pages in no type."""
+        types = self._types
+        if types is None:
+            self.summary.setText("No page types yet: Compute clusters the site's pages.")
+            return
+        pages = sum(len(t.urls) for t in types.types)
+        self.summary.setText(
+            f"{len(types.types)} page types, {pages} pages of {types.site}. "
+            + (
+                f"Pages in no type (added since): {unassigned}; Compute to include them. "
+                if unassigned
+                else ""
+            )
+            + "Select types to list only their pages."
+        )
 
     def selected_keys(self) -> list[int]:
         rows = sorted(self.tree.selectedItems(), key=self.tree.indexOfTopLevelItem)
