@@ -219,6 +219,12 @@ def test_template_for_a_type_chooses_exactly_its_pages(mixed_ws: str, demo_ws: s
             # the shop/blog/category types' templates take no page of another type
             for t, template in zip(types.types, templates, strict=True):
                 assert {u for u in all_urls if choose_templates(u, [template])} == set(t.urls)
+        else:
+            # on the demo, the home and about pages' template (/*.html) takes only them; the
+            # articles' (/*/*.html) also takes the section indexes, which it describes too
+            taken = [{u for u in all_urls if choose_templates(u, [tp])} for tp in templates]
+            assert taken[2] == set(types.types[2].urls)
+            assert taken[0] == set(types.types[0].urls) | set(types.types[1].urls)
     types = computed(mixed_ws, MIXED)
     types.rename(types.types[0].key, "Product")
     assert types.template_for(types.types[0].key).name == "Product"

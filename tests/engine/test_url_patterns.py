@@ -30,20 +30,28 @@ def test_every_alternative_of_an_induced_pattern() -> None:
     assert all(any(matches_pattern(p, u) for p in url_patterns(urls)) for u in urls)
 
 
-def test_match_degree_of_a_pattern_is_its_best_over_the_urls_it_stands_for() -> None:
+def test_match_degree_of_a_pattern_compares_part_by_part() -> None:
     p = "https://h.example/shop/p/{n}.html"
     assert match_degree("https://h.example/shop/p/12.html", p) == 1.0
-    # as for the sample URL .../shop/p/1.html: host, shop, p of four segments
+    # as for the sample URL .../shop/p/1.html: host, shop, p of four parts
     assert match_degree("https://h.example/shop/p/lamp.html", p) == 0.75
     assert (
         match_degree("https://h.example/shop/p/lamp.html", "https://h.example/shop/p/1.html")
         == 0.75
     )
-    # each pattern segment takes one segment of the page at most
-    assert match_degree("https://h.example/x.html", "https://h.example/*.html/*.html") == 1.0
-    assert match_degree("https://h.example/a/b/c", "https://h.example/*/*/*/*") == 1.0
-    assert match_degree("https://h.example/a", "https://h.example/z/*") == 1.0
-    assert match_degree("https://h.example/a/b", "https://h.example/z/q/{n}") == 1 / 3
+    # a pattern part matches the page's part at the same place only, and a pattern stands for
+    # URLs of its own length: R = 1 exactly when the page matches it
+    releases = "http://h.example/releases/*.html"
+    assert match_degree("http://h.example/releases/1.0.html", releases) == 1.0
+    assert match_degree("http://h.example/index.html", releases) == 1 / 3
+    assert match_degree("http://h.example/a/releases/x.html", releases) == 1 / 4
+    assert match_degree("http://h.example/releases/", releases) == 2 / 3
+    assert match_degree("http://h.example/about.html", "http://h.example/*/*.html") == 2 / 3
+    # the query counts only when the pattern has one
+    assert match_degree("https://h.example/shop/p/3.html?sort=asc", p) == 1.0
+    assert match_degree("https://h.example/list?page=3", "https://h.example/list?page={n}") == 1.0
+    assert match_degree("https://h.example/list", "https://h.example/list?page={n}") == 2 / 3
+    assert match_degree("https://other.example/shop/p/3.html", p) == 0.75
 
 
 def test_a_template_with_a_pattern_is_chosen_for_the_pages_it_matches() -> None:

@@ -63,32 +63,39 @@ def match_degree(page_url: str, template_url: str) -> float:
     """R(w,m) = |S(w) ∩ S(m)| / min(|S(w)|, |S(m)|) (seed 002).
 
     ``m`` may be a URL pattern (``*``, ``{n}``, ``{a,b}`` in a segment, as page types induce
-    them): it stands for the URLs it matches, so R is the best over them, i.e. a pattern
-    segment is in the intersection when it matches a segment of ``w`` no other segment of ``m``
-    took."""
+    them). A pattern stands for URLs of its own shape, so its parts (host, then each path
+    segment; the query only when the pattern has one) are compared position by position — a
+    part is shared when the page's part at the same place equals it or, for a pattern part,
+    matches it — and the count is divided by the longer of the two: R = 1 exactly when the
+    page matches the pattern. ``…/releases/*.html`` takes ``…/releases/1.0.html`` with R = 1,
+    ``…/index.html`` with R = 1/3."""
+    if is_url_pattern(template_url):
+        pm = _ordered_segments(template_url, query=True)
+        pw = _ordered_segments(page_url, query=pm[-1:] != [] and pm[-1].startswith("?"))
+        if not pw or not pm:
+            return 0.0
+        shared = sum(
+            1
+            for a, b in zip(pw, pm, strict=False)
+            if (pattern_regex(b).match(a) is not None if is_url_pattern(b) else a == b)
+        )
+        return shared / max(len(pw), len(pm))
     sw, sm = url_segments(page_url), url_segments(template_url)
     if not sw or not sm:
         return 0.0
-    if not is_url_pattern(template_url):
-        return len(sw & sm) / min(len(sw), len(sm))
-    literal = {s for s in sm if not is_url_pattern(s)}
-    common = sw & literal
-    free = sorted(sw - common)
-    wild = [pattern_regex(s) for s in sorted(sm - literal)]
-    taken: dict[str, int] = {}  # segment of w -> index of the pattern segment matching it
+    return len(sw & sm) / min(len(sw), len(sm))
 
-    def place(i: int, seen: set[str]) -> bool:  # an augmenting path (maximum matching)
-        for seg in free:
-            if seg in seen or not wild[i].match(seg):
-                continue
-            seen.add(seg)
-            if seg not in taken or place(taken[seg], seen):
-                taken[seg] = i
-                return True
-        return False
 
-    matched = sum(place(i, set()) for i in range(len(wild)))
-    return (len(common) + matched) / min(len(sw), len(sm))
+def _ordered_segments(url: str, *, query: bool) -> list[str]:
+    """The parts of S(url) in their order: host, path segments (and the query)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return []
+    segs = [parts.netloc.lower()] + [s for s in parts.path.split("/") if s]
+    if query and parts.query:
+        segs.append("?" + parts.query)
+    return [s for s in segs if s]
 
 
 def template_score(page_url: str, template: Template) -> float:
