@@ -1,6 +1,7 @@
 """Screenshot of the Page types panel for the docs: the workbench on the Django documentation
 installed by Debian, its types computed, the release notes split off the largest type by URL
-pattern and named, and that type selected so the page list shows only its pages. Writes
+pattern and named, that type selected so the page list shows only its pages, and a new
+template for it in the editor with the number of pages its URL pattern takes. Writes
 docs/screenshots/page-types.png.
 
     python scripts/pagetypes_screenshot.py [--django DIR]
@@ -59,6 +60,9 @@ def main() -> None:
     types.panel.select_keys([notes.key])
     window.select_url(sorted(notes.urls)[0])
     _wait(app, lambda: window.view.ready and window.page is not None, 60)
+    types.panel.template_button.click()  # the type's template, a draft in the editor
+    pattern = window.editor.template.urls[0]
+    _wait(app, lambda: window.site_state.get(pattern, "").endswith("pages"), 60)
     window.findChild(QDockWidget, "dock-messages").hide()
     for column, width in enumerate((240, 75, 80, 60, 50, 110)):
         window.page_table.setColumnWidth(column, width)
