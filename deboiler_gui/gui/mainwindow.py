@@ -36,6 +36,7 @@ from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.app import app_icon
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
+from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.siteservice import SiteService
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self._build_ui()
         self._build_controllers()
         self._build_actions()
+        self.page_types = add_page_types_dock(self)
         self.editor.changed.connect(self._on_editor_changed)
         self.editor.stepped.connect(self.saving.on_editor_stepped)
         self.editor.dirty_changed.connect(lambda _d: self._update_title())
@@ -446,6 +448,7 @@ class MainWindow(QMainWindow):
 
     def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
         self.page_model.set_pages(summaries)
+        self.page_types.label_pages()
         self.page_count_label.setText(f"{self.page_model.total()} pages of {self.shown.site}")
         self.select_page_row(0)
         if self.shown.page is None:
@@ -733,6 +736,7 @@ class MainWindow(QMainWindow):
         self.jobs.shutdown()
         open_url.stop_crawl(self)
         self.review.shutdown()
+        self.page_types.shutdown()
         self.service.stop()
         if self.shown.ws is not None:
             self.shown.ws.close()

@@ -21,7 +21,7 @@ from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("URL", "Template", "Boilerplate", "Failures", "Status")
+COLUMNS = ("URL", "Template", "Boilerplate", "Failures", "Status", "Type")
 
 
 class PageListModel(QAbstractTableModel):
@@ -40,6 +40,7 @@ class PageListModel(QAbstractTableModel):
         self._pos: dict[str, int] = {}
         self._match: Any = None
         self._group: str | None = None
+        self._subset: set[str] | None = None  # only these URLs (the selected page types)
         self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.AscendingOrder)
         self.pattern_error = ""
 
@@ -95,6 +96,11 @@ class PageListModel(QAbstractTableModel):
             self._match = lambda u: needle in u.lower()
         self._refilter()
 
+    def set_subset(self, urls: set[str] | None) -> None:
+        """Show only these pages (None: every page)."""
+        self._subset = urls
+        self._refilter()
+
     def set_group(self, group: str | None) -> None:
         self._group = group
         self._refilter()
@@ -126,8 +132,8 @@ class PageListModel(QAbstractTableModel):
         self._all.sort(key=_SORT_KEYS[column], reverse=order == Qt.SortOrder.DescendingOrder)
 
     def _apply_filter(self) -> None:
-        match, group = self._match, self._group
-        if match is None and group is None:
+        match, group, subset = self._match, self._group, self._subset
+        if match is None and group is None and subset is None:
             self._shown = list(self._all)
         else:
             self._shown = [
@@ -135,6 +141,7 @@ class PageListModel(QAbstractTableModel):
                 for r in self._all
                 if (group is None or (r.get("template") or "") == group)
                 and (match is None or match(r["url"]))
+                and (subset is None or r["url"] in subset)
             ]
         self._pos = {r["url"]: i for i, r in enumerate(self._shown)}
 
@@ -185,6 +192,8 @@ class PageListModel(QAbstractTableModel):
                 return "" if fails is None else str(fails)
             if col == 4:
                 return row.get("error") or str(row.get("status", ""))
+            if col == 5:
+                return row.get("pagetype") or ""
         elif role == Qt.ItemDataRole.ToolTipRole:
             return row.get("error") or row["url"]
         elif role == Qt.ItemDataRole.ForegroundRole and (
@@ -200,6 +209,7 @@ _SORT_KEYS: tuple[Any, ...] = (
     lambda r: (r.get("boiler_share") or 0.0, r["url"]),
     lambda r: (r.get("failures") or 0, r["url"]),
     lambda r: (r.get("error") or "", r.get("status") or 0, r["url"]),
+    lambda r: (r.get("pagetype") or "", r["url"]),
 )
 
 
