@@ -1,9 +1,10 @@
-"""Four real documentation sites of different generators (Sphinx, DocBook, Doxygen, AsciiDoc)
-from Debian packages, their hand-written gold (benchmarks/gold/*.json: values read off the
-pages and typed in, not computed) and the clicks an author makes to define each field.
+"""Real documentation sites of different generators (Sphinx, DocBook, Doxygen, AsciiDoc; and
+Texinfo and mdBook, kept for checking on sites the rules were not developed on) from Debian
+packages, their hand-written gold (benchmarks/gold/*.json: values read off the pages and typed
+in, not computed) and the clicks an author makes to define each field.
 
 Install the pages with ``apt-get install python3.11-doc postgresql-doc-15 libstdc++-12-doc
-git-doc``; nothing is copied into the project.
+git-doc octave-doc rust-doc``; nothing is copied into the project.
 """
 
 from __future__ import annotations
@@ -237,6 +238,114 @@ SPECS: dict[str, list[FieldSpec]] = {
         FieldSpec(
             "sections",
             (C("git-status.html", "//h2[.='SYNOPSIS']"), C("git-diff.html", "//h2[.='OPTIONS']")),
+            is_list=True,
+        ),
+    ],
+    "octave-7": [
+        FieldSpec(
+            "title",
+            (
+                C("Function-Application.html", "//h3"),
+                C("Linear-Algebra.html", "//h2"),
+                C("Integer-Arithmetic.html", "//h4"),
+            ),
+        ),
+        FieldSpec(
+            "next_text",
+            (
+                C("Function-Application.html", "//a[@accesskey='n']"),
+                C("Linear-Algebra.html", "//a[@accesskey='n']"),
+            ),
+        ),
+        FieldSpec(
+            "next_href",
+            (
+                C("Function-Application.html", "//a[@accesskey='n']"),
+                C("Linear-Algebra.html", "//a[@accesskey='n']"),
+            ),
+            attribute="href",
+        ),
+        FieldSpec(
+            "prev_text",
+            (
+                C("Function-Application.html", "//a[@accesskey='p']"),
+                C("Linear-Algebra.html", "//a[@accesskey='p']"),
+            ),
+        ),
+        FieldSpec(
+            "prev_href",
+            (
+                C("Function-Application.html", "//a[@accesskey='p']"),
+                C("Linear-Algebra.html", "//a[@accesskey='p']"),
+            ),
+            attribute="href",
+        ),
+        FieldSpec(
+            "up_text",
+            (
+                C("Function-Application.html", "//a[@accesskey='u']"),
+                C("Integer-Arithmetic.html", "//a[@accesskey='u']"),
+            ),
+        ),
+        FieldSpec(
+            "menu",
+            (
+                C("Linear-Algebra.html", "//ul[@class='section-toc']/li[1]/a"),
+                C("Data-Containers.html", "//ul[@class='section-toc']/li[2]/a"),
+            ),
+            is_list=True,
+        ),
+    ],
+    "rust-book-1.63": [
+        FieldSpec(
+            "title",
+            (
+                C("ch04-02-references-and-borrowing.html", "//main/h2[1]"),
+                C("ch05-00-structs.html", "//main/h1"),
+                C("ch09-02-recoverable-errors-with-result.html", "//main/h2[1]"),
+            ),
+        ),
+        FieldSpec(
+            "current",
+            (
+                C("ch04-02-references-and-borrowing.html", "//a[@class='active']"),
+                C("ch05-00-structs.html", "//a[@class='active']"),
+            ),
+        ),
+        FieldSpec(
+            "prev_href",
+            (
+                C(
+                    "ch04-02-references-and-borrowing.html",
+                    "//nav[@class='nav-wide-wrapper']/a[@rel='prev']",
+                ),
+                C(
+                    "ch09-02-recoverable-errors-with-result.html",
+                    "//nav[@class='nav-wide-wrapper']/a[@rel='prev']",
+                ),
+            ),
+            attribute="href",
+        ),
+        FieldSpec(
+            "next_href",
+            (
+                C(
+                    "ch04-02-references-and-borrowing.html",
+                    "//nav[@class='nav-wide-wrapper']/a[@rel='next']",
+                ),
+                C(
+                    "ch09-02-recoverable-errors-with-result.html",
+                    "//nav[@class='nav-wide-wrapper']/a[@rel='next']",
+                ),
+            ),
+            attribute="href",
+        ),
+        FieldSpec(
+            "subsections",
+            (
+                C("ch04-02-references-and-borrowing.html", "//main/h3[1]"),
+                C("ch09-02-recoverable-errors-with-result.html", "//main/h3[2]"),
+            ),
             is_list=True,
         ),
     ],

@@ -140,3 +140,61 @@ def test_suggest_prefers_the_near_class_hook_and_offers_the_parent_label(site: S
         c.xpath == "//h4[normalize-space(.)='Previous topic']/following-sibling::p[1]/a"
         for c in suggest(link, site)
     )
+
+
+def texinfo_page(i: int) -> str:
+    """A node page: chapters carry an h2, sections an h3, subsections an h4; 'Previous' is
+    missing on a chapter's first node, so the second link is 'Up' there."""
+    level = 2 + i % 3
+    links = [f"Next: <a href='n{i + 1}.html' rel='next'>Node {i + 1}</a>"]
+    if i % 4:
+        links.append(f"Previous: <a href='n{i - 1}.html' rel='prev'>Node {i - 1}</a>")
+    links.append(f"Up: <a href='c{i // 4}.html' rel='up'>Chapter {i // 4}</a>")
+    return f"""<html><body><div class='{["chapter", "section", "subsection"][i % 3]}' id='n{i}'>
+    <div class='header'><p>{", ".join(links)} [<a href='index.html' rel='contents'>Contents</a>]</p></div>
+    <hr><h{level}>{i} Node title {i}</h{level}><p>Text of node {i}.</p>
+    <h{level + 1}>A heading inside node {i}</h{level + 1}></div></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def texinfo() -> SiteIndex:
+    urls = [f"https://t.example/n{i}.html" for i in range(16)]
+    return SiteIndex(urls, [parse_html(texinfo_page(i)) for i in range(16)])
+
+
+def test_headings_of_several_levels_at_one_place_are_one_field(texinfo: SiteIndex) -> None:
+    clicks = [ex(texinfo, i, f"//h{2 + i % 3}") for i in (1, 3, 5)]
+    best = induce(clicks, index=texinfo)[0].xpath
+    assert "self::h2" in best and "self::h3" in best
+    for i in range(16):
+        assert texts(texinfo, i, best)[0] == f"{i} Node title {i}"
+
+
+def test_a_hook_missing_on_some_pages_beats_a_position_that_moves_to_another_link(
+    texinfo: SiteIndex,
+) -> None:
+    # On pages without 'Previous' the second link is 'Up': the positional rule finds a link on
+    # every page, but not this field.
+    best = induce([ex(texinfo, i, "//a[@rel='prev']") for i in (1, 6)], index=texinfo)[0].xpath
+    assert "[2]" not in best
+    for i in range(16):
+        assert texts(texinfo, i, best) == ([f"Node {i - 1}"] if i % 4 else [])
+
+
+def test_icon_links_to_different_targets_are_not_one_node() -> None:
+    # 'previous' and 'next' arrows without text: a rule taking both is ambiguous.
+    def arrows(i: int) -> str:
+        prev = f"<a class='nav previous' href='p{i - 1}.html'><i></i></a>" if i else ""
+        return f"""<html><body><nav class='sidebar'><a href='p{i - 1}.html'>Page {i - 1}</a></nav>
+        <main><h1>Page {i}</h1></main><nav class='wide'>{prev}
+        <a class='nav next' href='p{i + 1}.html'><i></i></a></nav></body></html>"""
+
+    urls = [f"https://m.example/p{i}.html" for i in range(10)]
+    site = SiteIndex(urls, [parse_html(arrows(i)) for i in range(10)])
+    root = site.trees[3]
+    click = Example(urls[3], root, select_elements(root, "//a[contains(@class, 'previous')]")[0])
+    root5 = site.trees[5]
+    click5 = Example(urls[5], root5, select_elements(root5, "//a[contains(@class, 'previous')]")[0])
+    best = induce([click, click5], index=site)[0].xpath
+    assert "previous" in best
+    assert not select_elements(site.trees[0], best)  # the first page has no 'previous' arrow

@@ -258,19 +258,52 @@ def _validate_field(
     return values
 
 
-def _site_field(xp: str, trees: Sequence[Any]) -> dict[str, Any]:
-    one = none = many = conflicting = 0
+def _signature(nodes: Sequence[HtmlElement]) -> set[tuple[str, str]]:
+    """The hook attributes (class tokens included) that every one of ``nodes`` carries."""
+    sigs = []
+    for el in nodes:
+        sig = {("class", t) for t in (el.get("class") or "").split() if is_wordlike(t)}
+        for attr in (*SEMANTIC_ATTRS, *HOOK_ATTRS):
+            v = el.get(attr)
+            if v:
+                sig.add((attr, v))
+        sigs.append(sig)
+    return set.intersection(*sigs) if sigs else set()
+
+
+def _carries(el: HtmlElement, sig: set[tuple[str, str]]) -> bool:
+    for attr, v in sig:
+        if attr == "class":
+            if v not in (el.get("class") or "").split():
+                return False
+        elif el.get(attr) != v:
+            return False
+    return True
+
+
+def _node_key(el: HtmlElement) -> tuple[str, str]:
+    """What tells two found nodes apart: their text, and the target of a link (icons of
+    'previous' and 'next' arrows have no text)."""
+    return _text(el), el.get("href") or el.get("src") or ""
+
+
+def _site_field(
+    xp: str, trees: Sequence[Any], sig: set[tuple[str, str]] | None = None
+) -> dict[str, Any]:
+    one = none = many = conflicting = alike = 0
     values: dict[str, int] = {}
     for tree in trees:
         found = _run(tree, xp) or []
         if not found:
             none += 1
             continue
+        if not sig or _carries(found[0], sig):
+            alike += 1
         if len(found) == 1:
             one += 1
         else:
             many += 1
-            if len({_text(n) for n in found[:5]}) > 1:
+            if len({_node_key(n) for n in found[:5]}) > 1:
                 conflicting += 1
         v = _text(found[0])[:200]
         values[v] = values.get(v, 0) + 1
@@ -283,6 +316,7 @@ def _site_field(xp: str, trees: Sequence[Any]) -> dict[str, Any]:
         "conflicting": conflicting,
         "distinct": len(values),
         "top_share": (max(values.values()) / (one + many)) if values else 0.0,
+        "alike": alike,
     }
 
 
@@ -293,8 +327,12 @@ def _rank_field(
     checked = cands[:SITE_CHECKED]
     if not trees:
         return checked
+    # The hooks every example carries: a rule whose node on another page lacks them has moved
+    # to another node there (the 'Up' link where a page has no 'Previous'), which does not make
+    # it wider than a rule that finds nothing there.
+    sig = _signature([ex.node for ex in positives])
     for c in checked:
-        c.site = _site_field(c.xpath, trees)
+        c.site = _site_field(c.xpath, trees, sig)
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
     varied = len({normalize_text(_text(ex.node)) for ex in positives}) > 1 or distinct_examples > 1
 
@@ -307,10 +345,10 @@ def _rank_field(
         return not (varied and hit >= 5 and s["top_share"] > 0.5)
 
     good = [c for c in checked if ok(c)] or checked
-    best_hits = max(c.site["one"] + c.site["many"] for c in good)
+    best_hits = max(c.site["alike"] for c in good)
 
     def key(c: Induced) -> tuple[Any, ...]:
-        hits = c.site["one"] + c.site["many"]
+        hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
         # narrow (an anchor that exists on the example pages only).
         narrow = hits < 0.85 * best_hits
@@ -645,6 +683,17 @@ def _induce_field(
         if len(per_example) > 1
         else set(per_example[0])
     )
+    tags = {ex.node.tag for ex in positives}
+    if len(tags) > 1:
+        # The same place holds a node of another tag on other pages (a chapter's h2, a
+        # section's h3): each example's candidates also with the last step's tag widened.
+        union = tag_union(tags)
+        for ex, cands in zip(positives, per_example, strict=True):
+            for xp, (cost, family) in list(cands.items()):
+                wide = retag_last(xp, ex.node.tag, union)
+                if wide and (wide not in cands or cands[wide][0] > cost + 0.3):
+                    cands[wide] = (cost + 0.3, family)
+        common = set(per_example[0]).intersection(*per_example[1:])
     # Candidates of any example may fit all of them.
     pool: dict[str, tuple[float, str]] = {}
     for cands in per_example:
@@ -668,6 +717,40 @@ def _induce_field(
             c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
             c.examples = [[normalize_text(ex.node.text or "")] for ex in positives]
     return ranked
+
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def tag_union(tags: set[str]) -> str:
+    """A step that matches any of ``tags``: any heading level when they are all headings."""
+    names = _HEADINGS if tags <= set(_HEADINGS) else tuple(sorted(tags))
+    return "*[" + " or ".join(f"self::{t}" for t in names) + "]"
+
+
+def tag_union_of(xp: str) -> str:
+    """The widened tag step of ``xp``'s last step (``*[self::h1 or ...]``), or ''."""
+    m = re.search(r"\*\[self::\w+(?: or self::\w+)+\]", xp)
+    return m.group(0) if m else ""
+
+
+def retag_last(xp: str, tag: str, union: str) -> str | None:
+    """``xp`` with its last step's tag ``tag`` replaced by ``union`` (None when the last step
+    is not a plain step of that tag)."""
+    depth = 0
+    cut = -1
+    for i, ch in enumerate(xp):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == "/" and depth == 0:
+            cut = i
+    step = xp[cut + 1 :]
+    if step != tag and not step.startswith(tag + "["):
+        return None
+    rest = step[len(tag) :]
+    return f"{xp[: cut + 1]}{union}{rest}"
 
 
 _BLOCKS = frozenset(
