@@ -49,7 +49,7 @@ class FieldCheck:
             return ""
         first = self.flags[0]
         more = f" (+{len(self.flags) - 1} more)" if len(self.flags) > 1 else ""
-        return f"⚠ {first.text}{more}"
+        return f"⚠ {first.text} on {first.pages} of {self.pages} pages{more}"
 
     def details(self) -> str:
         """Every flag with its pages to look at, for a tooltip or a message."""

@@ -91,6 +91,8 @@ class MainWindow(QMainWindow):
         self.service.candidates_ready.connect(self.picking.on_service_candidates_ready)
         self.service.counts_ready.connect(self.picking.on_service_counts_ready)
         self.service.failed.connect(self.picking.on_service_failed)
+        self.service.induced_ready.connect(self.picking.on_service_induced)
+        self.service.checked_ready.connect(self.picking.on_service_checked)
         self.service.index_progress.connect(
             lambda d, t: self.index_label.setText(f"indexing {d}/{t}")
         )
@@ -251,6 +253,7 @@ class MainWindow(QMainWindow):
         self.selection.keep_requested.connect(lambda xp: self.picking.add_rule("keep", xp))
         self.selection.field_requested.connect(self.picking.on_selection_field_requested)
         self.selection.list_requested.connect(self.picking.on_selection_list_requested)
+        self.selection.not_requested.connect(self.picking.on_selection_not_requested)
         self.rules.item_selected.connect(self.picking.on_rules_item_selected)
         self.filtering = FilterEditing(
             self.shown,
