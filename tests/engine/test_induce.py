@@ -198,3 +198,60 @@ def test_icon_links_to_different_targets_are_not_one_node() -> None:
     best = induce([click, click5], index=site)[0].xpath
     assert "previous" in best
     assert not select_elements(site.trees[0], best)  # the first page has no 'previous' arrow
+
+
+def rustdoc_page(i: int) -> str:
+    """An API page: the sidebar's blocks differ by kind of item (a struct has 'Methods'
+    first, an enum 'Variants' first, a function none); the heading's path links sit between
+    word-break elements; the main section holds many other links."""
+    blocks = []
+    if i % 3 == 1:
+        blocks.append(("Variants", [f"V{k}" for k in range(2 + i % 2)]))
+    if i % 3 != 2:
+        blocks.append(("Methods", [f"m{i}_{k}" for k in range(1 + i % 4)]))
+    if i % 3 != 2:
+        blocks.append(("Trait Implementations", ["Clone", "Debug"]))
+    side = "".join(
+        f"<div class='block'><h3 class='sidebar-title'><a href='#x'>{t}</a></h3><ul>"
+        + "".join(f"<li><a href='#{v}'>{v}</a></li>" for v in items)
+        + "</ul></div>"
+        for t, items in blocks
+    )
+    kind = ["struct", "enum", "fn"][i % 3]
+    return f"""<html><body><nav class='sidebar'><div class='sidebar-elems'><section>{side}
+    </section></div></nav><main><section id='main-content'><div class='main-heading'>
+    <h1 class='fqn'><span class='in-band'>Item <a href='../index.html'>std</a>::<wbr>
+    <a href='index.html'>mod{i % 4}</a>::<wbr><a class='{kind}' href='#'>Item{i}</a></span></h1></div>
+    <div class='docblock'><p>See <a href='a.html'>a</a> and <a href='b.html'>b</a>.</p>
+    <p>Also <a href='c.html'>c</a>.</p></div></section></main></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def rustdoc() -> SiteIndex:
+    urls = [f"https://r.example/p{i}.html" for i in range(18)]
+    return SiteIndex(urls, [parse_html(rustdoc_page(i)) for i in range(18)])
+
+
+def test_a_labelled_list_beats_the_first_block_that_is_another_list_elsewhere(
+    rustdoc: SiteIndex,
+) -> None:
+    # Clicked on two struct pages, where 'Methods' is the first block.
+    clicks = [
+        ex(rustdoc, 0, "(//div[@class='block'])[1]//li[1]/a"),
+        ex(rustdoc, 3, "(//div[@class='block'])[1]//li[2]/a"),
+    ]
+    best = induce(clicks, index=rustdoc, as_list=True)[0].xpath
+    assert "Methods" in best
+    assert texts(rustdoc, 4, best) == ["m4_0"]  # an enum page: its Methods, not its Variants
+    assert texts(rustdoc, 5, best) == []  # a function page has none
+
+
+def test_path_links_between_word_breaks_are_one_list_not_every_link_of_the_section(
+    rustdoc: SiteIndex,
+) -> None:
+    clicks = [ex(rustdoc, 0, "(//h1//a)[1]"), ex(rustdoc, 3, "(//h1//a)[2]")]
+    rules = induce(clicks, index=rustdoc, as_list=True)
+    best = rules[0].xpath
+    assert "main-content']//a" not in best
+    assert texts(rustdoc, 6, best)[:2] == ["std", "mod2"]
+    assert "a" not in texts(rustdoc, 6, best)

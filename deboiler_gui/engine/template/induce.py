@@ -543,10 +543,60 @@ def _list_parents(found: Sequence[HtmlElement], depth: int) -> set[HtmlElement]:
     return parents
 
 
+def _list_of(node: HtmlElement, depth: int) -> HtmlElement | None:
+    """The list a found item belongs to: ``depth`` steps up, or for the descendant form the
+    parent of its repeating item."""
+    if depth < 0:
+        parent: HtmlElement | None = _item_node(node).getparent()
+        return parent
+    for _ in range(depth):
+        up = node.getparent()
+        if up is None:
+            return None
+        node = up
+    return node
+
+
+def _one_family(found: Sequence[HtmlElement]) -> bool:
+    """The items' lists are one list with the lists nested in it: one of them holds all the
+    others (a table of contents with its sub-lists), not links strewn over a block."""
+    lists: list[HtmlElement] = []
+    for n in found:
+        lst = _list_of(n, -1)
+        if lst is not None and not any(x is lst for x in lists):
+            lists.append(lst)
+    tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
+    return len(tops) <= 1
+
+
+def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
+    """Whether the examples of a descendant-form list rule sit at different depths below its
+    container (a top-level entry and a sub-entry), the only case it is for."""
+    rels = set()
+    for page_pos in by_page:
+        box = _run(page_pos[0].root, xp.rsplit("//", 1)[0]) or []
+        if len(box) != 1:
+            return False
+        for ex in page_pos:
+            if not any(a is box[0] for a in ex.node.iterancestors()):
+                return False
+            rels.add(_rel(box[0], ex.node, positional=False)[0])
+    return len(rels) > 1
+
+
+def _list_signature(nodes: Sequence[HtmlElement]) -> tuple[set[tuple[str, str]], set[str]]:
+    """What the examples' lists have in common: hooks of the list node, and the label (a
+    heading just before it, 'Methods') when every one has the same."""
+    labels = [set(_labels(n)) for n in nodes]
+    return _signature(nodes), set.intersection(*labels) if labels else set()
+
+
 def _validate_list(
     xp: str, depth: int, by_page: list[list[Example]], negatives: Sequence[Example]
 ) -> list[list[str]] | None:
     values = []
+    if depth < 0 and not _examples_nested(xp, by_page):
+        return None  # the examples sit at one depth: the direct form is the rule
     for page_pos in by_page:
         found = _run(page_pos[0].root, xp)
         if not found:
@@ -558,6 +608,8 @@ def _validate_list(
             return None  # items of several lists interleaved
         if depth < 0 and len(_run(page_pos[0].root, xp.rsplit("//", 1)[0]) or ()) != 1:
             return None  # the container is not one node on the page
+        if depth < 0 and not _one_family(found):
+            return None  # the descendant form takes nodes of several lists of the block
         values.append([_text(n) for n in found])
     for ex in negatives:
         found = _run(ex.root, xp)
@@ -566,8 +618,13 @@ def _validate_list(
     return values
 
 
-def _site_list(xp: str, depth: int, trees: Sequence[Any]) -> dict[str, Any]:
-    with_items = mixed = 0
+def _site_list(
+    xp: str,
+    depth: int,
+    trees: Sequence[Any],
+    sig: tuple[set[tuple[str, str]], set[str]] | None = None,
+) -> dict[str, Any]:
+    with_items = mixed = alike = 0
     counts: list[int] = []
     for tree in trees:
         found = _run(tree, xp) or []
@@ -579,12 +636,18 @@ def _site_list(xp: str, depth: int, trees: Sequence[Any]) -> dict[str, Any]:
             depth > 0
             and len(_list_parents(found, depth)) > 1
             or depth < 0
-            and len(_run(tree, xp.rsplit("//", 1)[0]) or ()) > 1
+            and (len(_run(tree, xp.rsplit("//", 1)[0]) or ()) > 1 or not _one_family(found))
         ):
             mixed += 1
+        lst = _list_of(found[0], depth)
+        if sig is None or (
+            lst is not None and _carries(lst, sig[0]) and sig[1] <= set(_labels(lst))
+        ):
+            alike += 1
     return {
         "pages": len(trees),
         "with_items": with_items,
+        "alike": alike,
         "mixed": mixed,
         "items_min": min(counts, default=0),
         "items_max": max(counts, default=0),
@@ -798,14 +861,18 @@ def _induce_list(
     out.sort(key=lambda c: (c.cost, len(c.xpath)))
     checked = out[:SITE_CHECKED]
     if trees:
+        # A rule that finds a list on more pages than another is wider only where its list
+        # is like the examples' (the same hooks, the same label before it): the first block
+        # of a sidebar is the 'Methods' list on some pages and another list on the others.
+        sig = _list_signature([_list_node([e.node for e in page])[0] for page in by_page])
         for c in checked:
-            c.site = _site_list(c.xpath, depths[c.xpath], trees)
-        best = max(c.site["with_items"] for c in checked)
+            c.site = _site_list(c.xpath, depths[c.xpath], trees, sig)
+        best = max(c.site["alike"] for c in checked)
 
         def key(c: Induced) -> tuple[Any, ...]:
             s = c.site
             mixed = s["mixed"] / s["with_items"] if s["with_items"] else 0.0
-            return (mixed > 0.02, s["with_items"] < 0.85 * best, c.cost, len(c.xpath))
+            return (mixed > 0.02, s["alike"] < 0.85 * best, c.cost, len(c.xpath))
 
         checked.sort(key=key)
     return checked[:limit]
