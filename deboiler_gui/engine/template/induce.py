@@ -690,7 +690,7 @@ def _refine_negatives(
             if text and len(text) <= 60:
                 preds.append(f"normalize-space(.)={xpath_literal(text)}")
     if preds:
-        out.append(f"{xp}[not({' or '.join(preds)})]")
+        out.append(f"{xp}[not({' or '.join(dict.fromkeys(preds))})]")
     return out
 
 
