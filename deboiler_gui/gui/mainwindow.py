@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
         self._dock("Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
+        self.rules.page_requested.connect(self.select_url)
         self.rules.scope_requested.connect(
             lambda: (
                 self.editor.add_url(self.shown.page.url) if self.shown.page is not None else None

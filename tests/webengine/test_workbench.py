@@ -572,6 +572,15 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
     titles = [table.item(r, 1).text() for r in range(table.rowCount())]
     assert len(set(titles)) > 1  # each page its own title, not a count
     assert demo.rules.preview_label.text().endswith("1 field(s) look wrong: links")
+    # A double-click on a flagged row shows that page, the one to look at.
+    url = table.item(0, 0).data(Qt.ItemDataRole.UserRole)
+    assert url in tip
+    rect = table.visualItemRect(table.item(0, 1))
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
+        # An item view takes a double-click after a press on the same cell, as a mouse gives.
+        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert demo.page.url == url
     demo.resize(1800, 1100)
     demo.rules.setMinimumWidth(1000)
     qtbot.wait(200)

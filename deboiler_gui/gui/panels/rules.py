@@ -48,6 +48,7 @@ class RulesPanel(QWidget):
         ("urls", "Pages like"),
     )
     scope_requested = Signal()  # use the template for pages like the shown one
+    page_requested = Signal(str)  # a page of the value preview to show (double-click)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -69,6 +70,8 @@ class RulesPanel(QWidget):
         self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.preview.setWordWrap(False)
         self.preview.horizontalHeader().setStretchLastSection(True)
+        self.preview.setToolTip("Double-click a row to show its page")
+        self.preview.cellDoubleClicked.connect(self._on_preview_cell_double_clicked)
         box_layout.addWidget(self.preview, 1)
         split.addWidget(box)
         split.setStretchFactor(0, 2)
@@ -181,6 +184,12 @@ class RulesPanel(QWidget):
                         cell.setToolTip(f"{text}\n\n{fc.details()}")
                 self.preview.setItem(r, c, cell)
         self.preview.resizeColumnsToContents()
+
+    def _on_preview_cell_double_clicked(self, row: int, _column: int) -> None:
+        item = self.preview.item(row, 0)
+        url = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if url:
+            self.page_requested.emit(str(url))
 
     def _show_flags(self, check: TemplateCheck) -> None:
         for fid, fc in check.fields.items():
