@@ -76,3 +76,25 @@ def test_values_are_shown_on_one_short_line() -> None:
     long = show_value("x" * 500, False)
     assert len(long) == 90 and long.endswith("…")
     assert spread(list(range(10)), 5) == [0, 2, 4, 6, 8]
+
+
+def test_a_table_of_contents_with_sub_lists_under_several_entries_is_one_list() -> None:
+    def toc_page(i: int) -> str:
+        subs = "".join(
+            f"<li><a href='#s{k}'>S{k}</a><ul><li><a href='#s{k}a'>S{k}a</a></li>"
+            f"<li><a href='#s{k}b'>S{k}b</a></li></ul></li>"
+            for k in range(3)
+        )
+        return f"<html><body><h1>T{i}</h1><ul id='toc'>{subs}</ul><ul class='x'><li><a>X</a></li></ul></body></html>"
+
+    pages = [(f"https://t.example/{i}.html", parse_html(toc_page(i))) for i in range(8)]
+    template = Template(
+        "t",
+        fields=(
+            Field("toc", xpaths=("//ul[@id='toc']//a",), is_list=True),
+            Field("all", xpaths=("//body//ul//a",), is_list=True),
+        ),
+    )
+    check = check_template(pages, template)
+    assert check.fields["toc"].flags == ()
+    assert any("several lists" in f.text for f in check.fields["all"].flags)

@@ -146,7 +146,8 @@ def _has_twin(node: Any) -> bool:
 
 
 def _mixed(root: Any, paths: list[str]) -> bool:
-    """Items from two lists neither of which holds the other (nested lists are one list)."""
+    """Items from two lists neither of which is inside one list holding all the others (a
+    table of contents with its sub-lists is one list)."""
     nodes = []
     for p in paths:
         found = root.xpath(p)
@@ -155,15 +156,8 @@ def _mixed(root: Any, paths: list[str]) -> bool:
     lists = [x for x in dict.fromkeys(_lists_of(nodes)) if x is not None]
     if len(lists) < 2:
         return False
-    for a in lists:
-        for b in lists:
-            if (
-                a is not b
-                and not any(x is a for x in b.iterancestors())
-                and not any(x is b for x in a.iterancestors())
-            ):
-                return True
-    return False
+    tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
+    return len(tops) > 1
 
 
 def site_signals(
