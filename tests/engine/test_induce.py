@@ -255,3 +255,17 @@ def test_path_links_between_word_breaks_are_one_list_not_every_link_of_the_secti
     assert "main-content']//a" not in best
     assert texts(rustdoc, 6, best)[:2] == ["std", "mod2"]
     assert "a" not in texts(rustdoc, 6, best)
+
+
+def test_a_list_is_also_anchored_on_the_block_holding_its_label(rustdoc: SiteIndex) -> None:
+    clicks = [ex(rustdoc, 0, "(//div[@class='block'])[1]//li[1]/a")]
+    rules = induce(clicks, index=rustdoc, as_list=True, limit=10)
+    wanted = "//div[h3[normalize-space(.)='Methods']]/ul/li/a"
+    assert wanted in [r.xpath for r in rules]
+    # It holds when the label comes after the list.
+    page = rustdoc_page(4).replace(
+        "<h3 class='sidebar-title'><a href='#x'>Methods</a></h3><ul><li><a href='#m4_0'>m4_0</a></li></ul>",
+        "<ul><li><a href='#m4_0'>m4_0</a></li></ul><h3 class='sidebar-title'><a href='#x'>Methods</a></h3>",
+    )
+    assert "m4_0</a></li></ul><h3" in page
+    assert [n.text_content() for n in select_elements(parse_html(page), wanted)] == ["m4_0"]

@@ -490,6 +490,22 @@ def _container_exprs(
         raw.append((f"//{container.tag}[{pred}]", cost, family))
     for label in _labels(container):
         raw.append((f"//{label}/following-sibling::{container.tag}[1]", 1.0, "label"))
+    # The block that holds the list and its label, whatever their order:
+    # //div[h3[normalize-space(.)='Methods']]/ul.
+    parent = container.getparent()
+    if parent is not None and parent.tag not in ("html", "body"):
+        for sib in parent:
+            if sib is container or not isinstance(sib.tag, str) or sib.tag == container.tag:
+                continue
+            text = _text(sib)
+            if text and len(text) <= 40 and _LETTERS.search(text) and len(sib) <= 3:
+                expr = (
+                    f"//{parent.tag}[{sib.tag}[normalize-space(.)={xpath_literal(text)}]]"
+                    f"/{container.tag}"
+                )
+                found = _run(root, expr) or []
+                if len(found) == 1 and found[0] is container:
+                    raw.append((expr, 1.2, "label"))
     out: list[tuple[str, float, str]] = []
     ancestors = [a for a in container.iterancestors() if a.tag not in ("html", "body")][:6]
     for expr, cost, family in raw:
