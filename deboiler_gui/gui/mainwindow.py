@@ -255,6 +255,11 @@ class MainWindow(QMainWindow):
         self.selection.field_requested.connect(self.picking.on_selection_field_requested)
         self.selection.list_requested.connect(self.picking.on_selection_list_requested)
         self.selection.not_requested.connect(self.picking.on_selection_not_requested)
+        # Right-click in the DOM tree: the node under the pointer is a counter-example.
+        self.not_this_action = QAction("Not this (counter-example of the next rule)", self)
+        self.not_this_action.triggered.connect(self.picking.on_selection_not_requested)
+        self.dom_tree.addAction(self.not_this_action)
+        self.dom_tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.rules.item_selected.connect(self.picking.on_rules_item_selected)
         self.filtering = FilterEditing(
             self.shown,
