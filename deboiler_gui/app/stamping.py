@@ -83,11 +83,25 @@ class StampedPage:
         return out
 
     def serialise(
-        self, highlights: dict[str, list[int]] | None = None, style: str | None = None
+        self,
+        highlights: dict[str, list[int]] | None = None,
+        style: str | None = None,
+        *,
+        asset_scheme: str | None = None,
+        plain: bool = False,
     ) -> str:
         """The HTML the view loads: every element stamped, the highlighted ones carrying their
         kinds and ``style`` (the highlight CSS) in the head, so the page paints with its
-        highlights from its first frame. The tree is left exactly as it was."""
+        highlights from its first frame. With ``asset_scheme`` the page's style sheets, images
+        and fonts point at that scheme's asset URLs (served from the input); ``plain`` turns
+        the site's style sheets off instead. The tree is left exactly as it was."""
+        from deboiler_gui.app.rendering import map_assets, plain_styles
+
+        undo = []
+        if plain:
+            undo += plain_styles(self.root, lambda el: el.get(STYLE_ATTR) is not None)
+        elif asset_scheme:
+            undo += map_assets(self.root, self.url, asset_scheme)
         elements = self.elements
         texts = _stamp_texts(len(elements))
         for i, el in enumerate(elements):
@@ -120,6 +134,8 @@ class StampedPage:
                 sheet.getparent().remove(sheet)
             for el, original in restyled:
                 _set(el, "style", original)
+            for step in reversed(undo):
+                step()
             etree.strip_attributes(self.root, STAMP_ATTR, HIGHLIGHT_ATTR)
         self.html = text
         return text
