@@ -1,5 +1,6 @@
 """How a shown page refers to its own style sheets, images and fonts: each reference is mapped to
-the app's scheme (``deboiler://asset/<scheme>/<host><path>``), which serves them from the input;
+the app's scheme (``deboiler://page/asset/<scheme>/<host><path>``: the shown page's own origin,
+so fonts load without cross-origin checks), which serves them from the input;
 the plain view turns the site's style sheets off instead. Changes to the tree are undone after
 serialising."""
 
@@ -18,23 +19,24 @@ from deboiler_gui.engine.subresources import (
     page_base,
 )
 
-#: The host of the app scheme's asset URLs.
-ASSET_HOST = "asset"
+#: The host of the app scheme's documents and assets, and the path prefix of the assets.
+PAGE_HOST = "page"
+ASSET_PREFIX = "/asset/"
 _SAFE = "/%:@!$&'()*+,;=-._~"
 
 
 def asset_url(url: str, scheme: str) -> str:
-    """``http://host/a/b.css?v=1`` -> ``<scheme>://asset/http/host/a/b.css?v=1``. Relative URLs
-    inside a style sheet served at such a URL resolve to asset URLs of the same site."""
+    """``http://host/a/b.css?v=1`` -> ``<scheme>://page/asset/http/host/a/b.css?v=1``; relative
+    URLs inside a style sheet served at such a URL resolve to asset URLs of the same site."""
     parts = urlsplit(url)
     path = quote(parts.path or "/", safe=_SAFE)
     query = "?" + quote(parts.query, safe=_SAFE + "?") if parts.query else ""
-    return f"{scheme}://{ASSET_HOST}/{parts.scheme}/{parts.netloc}{path}{query}"
+    return f"{scheme}://{PAGE_HOST}{ASSET_PREFIX}{parts.scheme}/{parts.netloc}{path}{query}"
 
 
 def original_url(url: str, scheme: str) -> str | None:
     """The site URL an asset URL of the app scheme stands for (None if it is not one)."""
-    prefix = f"{scheme}://{ASSET_HOST}/"
+    prefix = f"{scheme}://{PAGE_HOST}{ASSET_PREFIX}"
     if not url.startswith(prefix):
         return None
     rest = url[len(prefix) :].split("#", 1)[0]
@@ -133,7 +135,8 @@ def plain_styles(root: HtmlElement, skip: Callable[[HtmlElement], bool]) -> Undo
 
 
 __all__ = [
-    "ASSET_HOST",
+    "ASSET_PREFIX",
+    "PAGE_HOST",
     "asset_url",
     "map_assets",
     "original_url",

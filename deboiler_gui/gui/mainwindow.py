@@ -32,6 +32,7 @@ from deboiler_gui.app import session
 from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
+from deboiler_gui.engine.subresources import AssetResolver
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
@@ -46,7 +47,7 @@ from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel
 from deboiler_gui.gui.panels.reviewdock import add_review_dock
 from deboiler_gui.gui.panels.rules import RulesPanel
 from deboiler_gui.gui.panels.selection import SelectionPanel
-from deboiler_gui.gui.webview import IsolatedProfile, PageView, highlight_css
+from deboiler_gui.gui.webview import SCHEME, IsolatedProfile, PageView, highlight_css
 from deboiler_gui.gui.worker import Job, JobBar
 
 if TYPE_CHECKING:
@@ -335,6 +336,17 @@ class MainWindow(QMainWindow):
             "Faster page switches; off shows every block laid out at once (exact scroll bar)"
         )
         view_menu.addAction(self.lazy_layout_action)
+        self.plain_action = QAction(
+            "&Plain view (no site styles)",
+            self,
+            checkable=True,
+            shortcut="Ctrl+Shift+P",
+            toggled=lambda _on: self._refresh_page(),
+        )
+        self.plain_action.setToolTip(
+            "Show the page without the site's style sheets, images and fonts"
+        )
+        view_menu.addAction(self.plain_action)
         self.review_action = self.review.toggleViewAction()
         self.review_action.setText("&Review panels")
         self.review_action.setShortcut("Ctrl+R")
@@ -426,6 +438,8 @@ class MainWindow(QMainWindow):
             return
         self.shown.ws, self.shown.ws_path = ws, path
         self._boiler_cache.clear()
+        # The site's own style sheets, images and fonts, from what the input holds.
+        self.profile.handler.resolver = AssetResolver.from_sources(ws.page_sources(), ws.get_asset)
         sites = ws.sites()
         if not sites:
             self.post_message(f"{path}: the workspace holds no pages", error=True)
@@ -655,8 +669,12 @@ class MainWindow(QMainWindow):
             # The highlights travel inside the served document: the page paints with them from
             # its first frame, and nothing needs to be sent once it has loaded.
             self._shown_marks = self._enabled_marks()
+            plain = self.plain_action.isChecked()
             html = self.shown.stamped.serialise(
-                self._shown_marks, highlight_css(self.lazy_layout_action.isChecked())
+                self._shown_marks,
+                highlight_css(self.lazy_layout_action.isChecked()),
+                asset_scheme=None if plain else SCHEME,
+                plain=plain,
             )
         self.view.show_document(html)
         self.dom_model.set_page(self.shown.stamped if not self.shown.show_cleaned else None)

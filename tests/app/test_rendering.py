@@ -29,27 +29,27 @@ def test_asset_urls_round_trip() -> None:
         "http://docs.local/",
     ):
         mapped = asset_url(url, "deboiler")
-        assert mapped.startswith("deboiler://asset/")
+        assert mapped.startswith("deboiler://page/asset/")
         assert original_url(mapped, "deboiler") == url
     assert original_url("deboiler://page/1", "deboiler") is None
-    assert original_url("deboiler://asset/file/etc/passwd", "deboiler") is None
+    assert original_url("deboiler://page/asset/file/etc/passwd", "deboiler") is None
 
 
 def test_served_page_points_its_assets_at_the_scheme_and_the_tree_is_unchanged() -> None:
     page = prepare_page(URL, PAGE)
     before = to_html(page.root)
     html = page.serialise(asset_scheme="deboiler")
-    assert 'href="deboiler://asset/http/docs.local/_static/site.css"' in html
-    assert 'src="deboiler://asset/http/docs.local/guide/pic.png"' in html
-    assert "deboiler://asset/http/docs.local/guide/pic-2x.png 2x" in html
-    assert "deboiler://asset/https/cdn.example/p.png 3x" in html
-    assert '@import "deboiler://asset/http/docs.local/guide/print.css"' in html
-    assert 'url("deboiler://asset/http/docs.local/img/bg.png")' in html
-    assert 'url("deboiler://asset/http/docs.local/guide/tile.png")' in html
+    assert 'href="deboiler://page/asset/http/docs.local/_static/site.css"' in html
+    assert 'src="deboiler://page/asset/http/docs.local/guide/pic.png"' in html
+    assert "deboiler://page/asset/http/docs.local/guide/pic-2x.png 2x" in html
+    assert "deboiler://page/asset/https/cdn.example/p.png 3x" in html
+    assert '@import "deboiler://page/asset/http/docs.local/guide/print.css"' in html
+    assert 'url("deboiler://page/asset/http/docs.local/img/bg.png")' in html
+    assert 'url("deboiler://page/asset/http/docs.local/guide/tile.png")' in html
     assert 'src="data:image/gif;base64,R0lG"' in html and 'href="other.html"' in html
     assert to_html(page.root) == before
     # Without the scheme the page is served as it is.
-    assert "deboiler://asset" not in page.serialise()
+    assert "deboiler://page/asset" not in page.serialise()
 
 
 def test_plain_view_turns_the_site_styles_off_but_not_the_highlights() -> None:
@@ -58,16 +58,16 @@ def test_plain_view_turns_the_site_styles_off_but_not_the_highlights() -> None:
     html = page.serialise(style="[data-dbg-hl]{outline:2px solid red}", plain=True)
     assert html.count('media="not all"') == 2  # the site's link and <style>
     assert f'<style {STYLE_ATTR}="">[data-dbg-hl]' in html
-    assert "deboiler://asset" not in html
+    assert "deboiler://page/asset" not in html
     assert to_html(page.root) == before
 
 
 def test_style_sheets_served_from_the_input_point_at_the_scheme_too() -> None:
     css = "@import url(print.css); @font-face { src: url('../fonts/a.woff2') } a { background: url(//cdn.example/b.png) }"
     out = rewrite_css(css, "http://docs.local/_static/css/site.css", "deboiler")
-    assert 'url("deboiler://asset/http/docs.local/_static/css/print.css")' in out
-    assert 'url("deboiler://asset/http/docs.local/_static/fonts/a.woff2")' in out
-    assert 'url("deboiler://asset/http/cdn.example/b.png")' in out
+    assert 'url("deboiler://page/asset/http/docs.local/_static/css/print.css")' in out
+    assert 'url("deboiler://page/asset/http/docs.local/_static/fonts/a.woff2")' in out
+    assert 'url("deboiler://page/asset/http/cdn.example/b.png")' in out
 
 
 def test_page_list_paths_are_relative_to_the_site_root() -> None:
