@@ -248,6 +248,39 @@ def test_filter_editor_previews_on_the_page_and_counts_over_the_site(qtbot: Any,
     assert demo.editor.template.filters[-1].kind == "text"
 
 
+def test_filter_editor_impact_and_report_count_a_filter_alike(qtbot: Any, demo: Any) -> None:
+    """The editor's "Count over site", the impact totals and the report say the same of one
+    filter on the same pages (the demo site: every page is indexed)."""
+    from dataclasses import replace
+
+    from deboiler_gui.engine.model import Page
+    from deboiler_gui.engine.progress import run
+    from deboiler_gui.engine.review.impact import impact_steps
+    from deboiler_gui.engine.review.report import report_steps
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template.model import NoiseFilter
+
+    qtbot.waitUntil(lambda: demo.service._worker._index is not None, timeout=30000)
+    dialog = demo.filtering.open_filter_dialog(None)
+    dialog.kind.setCurrentText("text")
+    dialog.pattern.setText(r"(?i)garden|soil")
+    QTest.mouseClick(dialog.site_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "matched" in dialog.site.text(), timeout=30000)
+    flt = NoiseFilter.from_dict(dialog.value_dict())
+    template = replace(demo.editor.template, filters=(*demo.editor.template.filters, flt))
+    cause = f"filter:{flt.name}"
+    with Workspace(demo.ws_path, create=False) as ws:
+        pages = [p for p in ws.iter_pages(demo.site) if p.html and not p.error]
+        impact = run(impact_steps(pages, {demo.site: demo.model}, [template]))
+        html = run(report_steps(ws, templates=[template], models={demo.site: demo.model}))
+    effect = impact.causes[cause]
+    assert effect.pages == len(pages) and effect.matched_pages > 0
+    assert dialog.site.text() == effect.summary()
+    assert f"<td class=effect>{effect.summary()}</td>" in html
+    assert all(isinstance(p, Page) for p in pages)
+    dialog.reject()
+
+
 def test_a_long_job_can_be_cancelled_and_the_window_stays_usable(
     qtbot: Any, window: Any, tmp_path: Path
 ) -> None:

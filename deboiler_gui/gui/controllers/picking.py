@@ -4,6 +4,7 @@ the rule, field and list actions, and each rule's counts over the site."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, Signal
@@ -199,18 +200,29 @@ class Picking(QObject):
             if fld.xpaths:
                 self._pending_counts[self.service.count(FieldCount(fld, template))] = fld.id
         for flt in template.filters:
-            self._pending_counts[self.service.count(FilterCount(flt))] = flt.name
+            count = FilterCount(flt, template, self.shown.model)
+            self._pending_counts[self.service.count(count)] = flt.name
 
     def count_filter(self, flt: NoiseFilter, dialog: FilterDialog) -> None:
-        """Count a filter being edited over the site; the answer goes to its dialog."""
-        self._pending_counts[self.service.count(FilterCount(flt))] = dialog
+        """Count a filter being edited over the site, as part of the template being edited (in
+        the place of the filter of its name, else last); the answer goes to its dialog."""
+        template = self.editor.template
+        names = [f.name for f in template.filters]
+        if flt.name in names:
+            filters = tuple(flt if f.name == flt.name else f for f in template.filters)
+        else:
+            filters = (*template.filters, flt)
+        draft = dataclasses.replace(template, filters=filters)
+        self._pending_counts[self.service.count(FilterCount(flt, draft, self.shown.model))] = dialog
 
     def on_service_counts_ready(self, request: int, stats: dict) -> None:
         target = self._pending_counts.pop(request, None)
         if target is None:
             return
         text = f"{stats.get('hit_pages', 0)}/{stats.get('pages', 0)} pages"
-        if "by_xpath" in stats:
+        if "summary" in stats:
+            text = stats["summary"]  # a rule's effect, worded as in the impact panel and report
+        elif "by_xpath" in stats:
             text += f" with a value ({stats['empty']} empty)"
         elif "one" in stats:
             text += f" (1: {stats['one']}, many: {stats['many']})"

@@ -39,9 +39,13 @@ class FieldCount:
 
 @dataclass(frozen=True)
 class FilterCount:
-    """How many indexed pages a noise filter changes, and by how much."""
+    """What a noise filter does over the indexed pages, as part of ``template`` (which holds
+    it) with the site's cleaner ``model``: the same computation as the impact panel and the
+    report (engine.review.impact.cause_effect)."""
 
     filter: NoiseFilter
+    template: Template
+    model: Any = None  # DomainModel | None: plain data, read only
 
 
 #: A site-wide count the service answers (frozen, plain data: it crosses threads).
@@ -118,7 +122,6 @@ class _SiteWorker(QObject):
     def count(self, request: int, what: CountRequest) -> None:
         """How a remove/keep rule, a field XPath or a noise filter fares over the indexed pages."""
         from deboiler_gui.engine.template.extract import evaluate_expression
-        from deboiler_gui.engine.template.rules import filter_nodes, filter_text
 
         index = self._index
         if index is None:
@@ -137,32 +140,18 @@ class _SiteWorker(QObject):
                 stats["hit_pages"] = stats["one"] + stats["many"]
                 self.counts_ready.emit(request, stats)
                 return
-            flt = what.filter
-            hit_pages = nodes = chars = 0
-            for tree in index.trees:
-                if flt.kind in ("url", "attribute"):
-                    n = len(filter_nodes(flt, tree))
-                    nodes += n
-                    hit_pages += n > 0
-                elif flt.kind == "text":
-                    from deboiler_gui.engine.htmltree import visible_text
+            from deboiler_gui.engine.review.impact import cause_effect
 
-                    text = visible_text(tree)
-                    removed = len(text) - len(filter_text(flt, text))
-                    chars += removed
-                    hit_pages += removed > 0
-                else:
-                    from deboiler_gui.engine.htmltree import to_html
-                    from deboiler_gui.engine.template.rules import filter_html
-
-                    markup = to_html(tree)
-                    removed = len(markup) - len(filter_html(flt, markup))
-                    chars += removed
-                    hit_pages += removed > 0
-            self.counts_ready.emit(
-                request,
-                {"pages": len(index.trees), "hit_pages": hit_pages, "nodes": nodes, "chars": chars},
+            effect = cause_effect(
+                zip(index.urls, index.trees, strict=True),
+                what.model,
+                what.template,
+                f"filter:{what.filter.name}",
             )
+            stats = effect.to_dict()
+            stats["summary"] = effect.summary()
+            stats["hit_pages"] = effect.matched_pages
+            self.counts_ready.emit(request, stats)
         except DeboilerError as exc:
             self.failed.emit(request, str(exc))
 
