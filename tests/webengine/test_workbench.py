@@ -487,3 +487,35 @@ def test_pages_like_this_scopes_the_template_in_the_app_and_the_cli(
     assert all(records[u].get("title") for u in guides if not u.endswith("index.html"))
     others = [u for u in urls if "/guides/" not in u]
     assert others and all(not records[u].get("title") for u in others if u in records)
+
+
+def test_a_group_decision_goes_into_the_draft_saved_only_by_save_and_undoable(
+    qtbot: Any, demo: Any
+) -> None:
+    from deboiler_gui.engine.review.groups import group_decisions
+
+    demo.review_action.trigger()
+    dock = demo.review
+    qtbot.waitUntil(lambda: bool(dock.panels), timeout=5000)
+    dock.tabs.setCurrentIndex(dock.TABS.index("Boilerplate groups"))
+    panel = dock.panels["Boilerplate groups"]
+    qtbot.waitUntil(lambda: bool(panel.groups), timeout=60000)
+    name = demo.editor.template.name
+    saved = demo.ws.template_history(name) if name in demo.ws.template_names() else []
+    panel.table.selectRow(0)
+    QTest.mouseClick(panel.accept_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.proposed is not None, timeout=60000)
+    group, selector, _accept = panel.proposed
+    assert f"(group: {group['pages']})" in panel.proposal.text()
+    QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    rule = next(r for r in demo.editor.template.remove if r.name == group["rule_name"])
+    assert rule.selector == selector and demo.editor.dirty
+    assert panel.table.item(0, 4).text() == "accepted"
+    assert group_decisions(demo.editor.template) == {rule.name: "accepted"}
+    after = demo.ws.template_history(name) if name in demo.ws.template_names() else []
+    assert after == saved  # nothing saved without Save
+    demo.undo_action.trigger()
+    assert all(r.name != rule.name for r in demo.editor.template.remove)
+    assert panel.table.item(0, 4).text() == "pending"
+    demo.redo_action.trigger()
+    assert any(r.name == rule.name for r in demo.editor.template.remove)
