@@ -13,16 +13,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
     QDockWidget,
     QFileDialog,
     QLabel,
-    QLineEdit,
     QListWidget,
     QMainWindow,
     QProgressBar,
     QPushButton,
-    QTableView,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -36,6 +33,7 @@ from deboiler_gui.engine.subresources import AssetResolver
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
+from deboiler_gui.gui.controllers.layout import restore_layout, save_layout
 from deboiler_gui.gui.controllers.picking import Picking
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.siteservice import SiteService
@@ -44,6 +42,7 @@ from deboiler_gui.gui.dialogs import open_url
 from deboiler_gui.gui.dialogs.prompt import Ask, ask_user
 from deboiler_gui.gui.panels.legend import Legend
 from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel
+from deboiler_gui.gui.panels.pages import PagesPanel
 from deboiler_gui.gui.panels.reviewdock import add_review_dock
 from deboiler_gui.gui.panels.rules import RulesPanel
 from deboiler_gui.gui.panels.selection import SelectionPanel
@@ -146,28 +145,14 @@ class MainWindow(QMainWindow):
         self.view.highlights_applied.connect(self._on_view_highlights_applied)
 
         # pages
-        pages = QWidget()
-        pl = QVBoxLayout(pages)
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter URLs: text, glob (*/?) or re:regex")
-        self.group_combo = QComboBox()
-        self.group_combo.addItem("All templates", None)
         self.page_model = PageListModel(self)
-        self.page_table = QTableView()
-        self.page_table.setModel(self.page_model)
-        self.page_table.setSortingEnabled(True)
-        self.page_table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # Qt's default is descending
-        self.page_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.page_table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.page_table.verticalHeader().hide()
-        self.page_table.verticalHeader().setDefaultSectionSize(20)
-        self.page_table.horizontalHeader().setStretchLastSection(False)
-        self.page_table.setColumnWidth(0, 380)
-        self.page_count_label = QLabel("")
-        pl.addWidget(self.filter_edit)
-        pl.addWidget(self.group_combo)
-        pl.addWidget(self.page_table, 1)
-        pl.addWidget(self.page_count_label)
+        self.pages_panel = PagesPanel(self.page_model)
+        pages = self.pages_panel
+        self.filter_edit = pages.filter_edit
+        self.group_combo = pages.group_combo
+        self.page_table = pages.table
+        self.page_count_label = pages.count_label
+        pages.page_activated.connect(self.select_url)
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.group_combo.currentIndexChanged.connect(lambda _i: self._on_group_changed())
         self.page_table.selectionModel().currentRowChanged.connect(
@@ -198,15 +183,8 @@ class MainWindow(QMainWindow):
         messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.review = add_review_dock(self)
         self.tabifyDockWidget(messages, self.review)
-        self.resizeDocks([messages], [110], Qt.Orientation.Vertical)
-        self.resizeDocks(
-            [
-                self.findChild(QDockWidget, "dock-pages"),
-                self.findChild(QDockWidget, "dock-selection"),
-            ],
-            [380, 420],
-            Qt.Orientation.Horizontal,
-        )
+        # Sized to their contents at the first start, as the user left them afterwards.
+        self.layout_restored = restore_layout(self)
 
         # status bar: job progress with Cancel
         self.jobs = JobBar()
@@ -347,10 +325,21 @@ class MainWindow(QMainWindow):
             "Show the page without the site's style sheets, images and fonts"
         )
         view_menu.addAction(self.plain_action)
+        view_menu.addSeparator()
+        # Every panel can be shown again from here once closed.
+        self.panel_actions: dict[str, QAction] = {}
+        for dock in self.findChildren(QDockWidget):
+            if dock is self.review:
+                continue
+            action = dock.toggleViewAction()
+            action.setText(f"{dock.windowTitle()} panel")
+            view_menu.addAction(action)
+            self.panel_actions[dock.windowTitle()] = action
         self.review_action = self.review.toggleViewAction()
         self.review_action.setText("&Review panels")
         self.review_action.setShortcut("Ctrl+R")
         view_menu.addAction(self.review_action)
+        self.panel_actions["Review"] = self.review_action
         # Tabbed with the messages: bring it to the front when asked for.
         self.review_action.triggered.connect(lambda on: self.review.raise_() if on else None)
         site_menu = self.menuBar().addMenu("&Site")
@@ -755,6 +744,7 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop background work and release the workspace (also used by tests)."""
+        save_layout(self)
         self.jobs.shutdown()
         open_url.stop_crawl(self)
         self.review.shutdown()
