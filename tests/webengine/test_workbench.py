@@ -519,3 +519,24 @@ def test_a_group_decision_goes_into_the_draft_saved_only_by_save_and_undoable(
     assert panel.table.item(0, 4).text() == "pending"
     demo.redo_action.trigger()
     assert any(r.name == rule.name for r in demo.editor.template.remove)
+
+
+def test_each_new_field_gets_a_fresh_name_and_a_bad_xpath_is_shown_inline(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//h1")
+    sel = demo.selection
+    sel.field_name.clear()
+    QTest.keyClicks(sel.field_name, "title")
+    QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert [f.id for f in demo.editor.template.fields] == ["title"]
+    assert sel.field_name.text() == "field"  # not "title" again
+    QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert [f.id for f in demo.editor.template.fields] == ["title", "field"]
+    assert sel.field_name.text() == "field-2"
+    # A broken XPath typed in the box: red border, message under it, buttons held.
+    sel.xpath_edit.selectAll()
+    QTest.keyClicks(sel.xpath_edit, "//h1[")
+    assert sel.xpath_check.message.isVisible() and not sel.remove_button.isEnabled()
+    QTest.keyClicks(sel.xpath_edit, "1]")
+    assert not sel.xpath_check.message.isVisible() and sel.remove_button.isEnabled()

@@ -158,6 +158,7 @@ class Picking(QObject):
             self.post_message("Extracting an attribute needs the attribute's name", error=True)
             return
         self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+        self.selection.propose_field_name({f.id for f in self.editor.template.fields})
 
     def on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
         # The list rule is induced from the clicked items: anchored on the list's own container,
@@ -175,6 +176,7 @@ class Picking(QObject):
             self.post_message(str(exc), error=True)
             return
         self.editor.add_field(name, rule.xpath, kind=kind, attribute=attribute, is_list=True)
+        self.selection.propose_field_name({f.id for f in self.editor.template.fields}, "items")
         count = len(rule.examples[0]) if rule.examples else 0
         self.post_message(
             f"List {name}: {rule.xpath} matches {count} items on this page, all from one list"
