@@ -58,6 +58,10 @@ def main() -> None:
     window.resize(1500, 940)
     window.show()
     _open(app, window, str(site), "/" + PAGE)
+    # A remove rule and a keep rule on what the first screen shows: their outlines must stay
+    # visible over the site's style sheets.
+    window.editor.add_rule("remove", "//p[strong[normalize-space(.)='Source code:']]")
+    window.editor.add_rule("keep", "//img[contains(@src, 'pathlib-inheritance')]")
     window.plain_action.setChecked(True)
     _wait(app, lambda: window.view.ready, 60)
     _settle(app, 1.5)

@@ -103,7 +103,7 @@ def test_layout_is_saved_on_close_and_restored_at_the_next_start(
     qtbot.waitExposed(first)
     assert first.layout_restored is False  # first start: docks sized to their contents
     pages = first.findChild(QDockWidget, "dock-pages")
-    assert pages.width() >= 380
+    assert pages.width() >= 440
     first.findChild(QDockWidget, "dock-dom").close()
     first.resizeDocks([pages], [520], Qt.Orientation.Horizontal)
     qtbot.wait(50)

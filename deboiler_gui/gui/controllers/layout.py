@@ -61,7 +61,11 @@ def first_start_sizes(window: QMainWindow) -> None:
         hint = dock.widget().sizeHint().width() if dock.widget() is not None else 300
         sizes.append(max(300, min(hint, width // 4)))
     if left + right:
-        window.resizeDocks(left + right, [max(s, 380) for s in sizes], Qt.Orientation.Horizontal)
+        # The page list wants room for paths and its four small columns.
+        wanted = [max(s, 440) for s in sizes[: len(left)]] + [
+            max(s, 380) for s in sizes[len(left) :]
+        ]
+        window.resizeDocks(left + right, wanted, Qt.Orientation.Horizontal)
     vertical = [docks[n] for n in ("dock-pages", "dock-dom") if n in docks]
     if len(vertical) == 2:
         height = max(window.height(), 700)

@@ -22,7 +22,15 @@ from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("Page", "Template", "Boilerplate", "Failures", "Status")
+COLUMNS = ("Page", "Template", "Boiler", "Fails", "Status")
+#: What each column holds (the header's tooltip).
+COLUMN_TIPS = (
+    "Path below the site root (full URL in the tooltip)",
+    "The template the page's URL matches",
+    "Share of the page's text the automatic cleaner calls boilerplate",
+    "Fields of the template that fail on the page",
+    "The page's error, or its HTTP status when not 200",
+)
 
 
 class PageListModel(QAbstractTableModel):
@@ -168,6 +176,8 @@ class PageListModel(QAbstractTableModel):
     ) -> Any:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return COLUMN_TIPS[section]
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

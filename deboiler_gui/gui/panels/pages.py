@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -88,6 +88,12 @@ class PagesPanel(QWidget):
         self.tree_button.toggled.connect(self.show_tree)
         model.modelReset.connect(self._on_model_reset)
         model.layoutChanged.connect(self._on_model_reset)
+        # Background facts (template, share, failures) arrive in batches: refit once after them.
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(300)
+        self._fit_timer.timeout.connect(self.fit_columns)
+        model.dataChanged.connect(lambda *_a: self._fit_timer.start())
 
     # ------------------------------------------------------------------ tree
     def show_tree(self, on: bool) -> None:
@@ -99,8 +105,18 @@ class PagesPanel(QWidget):
             self.rebuild_tree()
 
     def _on_model_reset(self) -> None:
+        self.fit_columns()
         if self.stack.currentWidget() is self.tree:
             self.rebuild_tree()
+
+    def fit_columns(self) -> None:
+        """The small columns as wide as their contents (at most 90 px), the path the rest; the
+        template column only when the pages are not all under one template."""
+        templates = {r.get("template") or "" for r in self.model.rows()}
+        self.table.setColumnHidden(1, len(templates) <= 1)
+        for col in range(1, self.model.columnCount()):
+            self.table.resizeColumnToContents(col)
+            self.table.setColumnWidth(col, min(self.table.columnWidth(col), 90))
 
     def rebuild_tree(self) -> None:
         """The folder tree of the pages the list shows (filter and template choice apply)."""
