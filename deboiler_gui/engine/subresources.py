@@ -224,11 +224,15 @@ class AssetResolver:
     def find(self, url: str) -> Asset | None:
         """The bytes and content type of ``url`` from the input, or None."""
         url = url.split("#", 1)[0]
+        # The view asks with the URL percent-encoded; a page may have spelt it raw (spaces,
+        # non-ASCII letters), and so it was stored.
+        spellings = list(dict.fromkeys((url, unquote(url))))
         if self.lookup is not None:
-            got = self.lookup(url)
-            if got is not None:
-                body, ctype = got
-                return Asset(url, body, content_type_for(url, ctype))
+            for spelling in spellings:
+                got = self.lookup(spelling)
+                if got is not None:
+                    body, ctype = got
+                    return Asset(url, body, content_type_for(url, ctype))
         for base, folder in self.folders:
             found = self._from_folder(url, base, folder)
             if found is not None:
@@ -280,7 +284,7 @@ class AssetResolver:
 
         if self._warc_index is None:
             self._warc_index = self._index_warcs()
-        where = self._warc_index.get(url)
+        where = self._warc_index.get(url) or self._warc_index.get(unquote(url))
         if where is None:
             return None
         path, offset = where

@@ -140,11 +140,18 @@ def test_warc_assets_are_its_response_records(tmp_path: Path) -> None:
 def test_workspace_assets_come_from_its_table(tmp_path: Path) -> None:
     with Workspace(tmp_path / "w.sqlite") as ws:
         ws.save_asset("https://s.example/a.css", "text/css", CSS)
+        ws.save_asset("https://s.example/img/ä b.png", "image/png", PNG)
         resolver = AssetResolver.from_sources(ws.page_sources(), ws.get_asset)
         got = resolver.find("https://s.example/a.css")
         assert got is not None and got.body == CSS and got.content_type == "text/css"
         assert resolver.find("https://s.example/b.css") is None
-        assert ws.asset_urls("s.example") == ["https://s.example/a.css"]
+        # Asked percent-encoded (as the view asks), stored as the page spelt it.
+        png = resolver.find("https://s.example/img/%C3%A4%20b.png")
+        assert png is not None and png.body == PNG and png.content_type == "image/png"
+        assert ws.asset_urls("s.example") == [
+            "https://s.example/a.css",
+            "https://s.example/img/ä b.png",
+        ]
 
 
 # --------------------------------------------------------------------------- crawl --assets
