@@ -126,3 +126,33 @@ def test_without_the_cleaner_alone_is_what_it_removes(site: list[Page]) -> None:
     effect = _editor(site, None, t, "filter:copyright")
     assert effect.chars == effect.alone_chars > 0 and effect.shadowed == 0
     assert effect.summary() == f"matched 10/10 pages, −{effect.chars:,} chars"
+
+
+def test_a_cleaner_cache_gives_the_same_effect_without_running_the_cleaner_again(
+    site: list[Page], model: DomainModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import deboiler_gui.engine.review.impact as impact
+
+    calls: list[str] = []
+    real = impact.clean_tree
+    monkeypatch.setattr(impact, "clean_tree", lambda *a, **k: calls.append("x") or real(*a, **k))
+    trees = [(p.url, parse_html(p.html)) for p in site]
+    cache: impact.CleanerCache = {}
+    t = _template()
+    first = cause_effect(trees, model, t, "filter:copyright", cleaner_cache=cache)
+    assert len(calls) == len(site)
+    other = NoiseFilter("copyright", "text", pattern=r"Copyright \d+[^.]*\.")
+    edited = Template(t.name, site=SITE, remove=t.remove, filters=(other, *t.filters[1:]))
+    again = cause_effect(trees, model, edited, "filter:copyright", cleaner_cache=cache)
+    assert len(calls) == len(site)  # the cleaner's part came from the cache
+    assert again.to_dict() == cause_effect(trees, model, edited, "filter:copyright").to_dict()
+    assert again.chars == first.chars and again.alone_chars < first.alone_chars
+    # Another remove rule is another key: the cleaner runs again.
+    cause_effect(
+        trees,
+        model,
+        Template("t", site=SITE, filters=t.filters),
+        "filter:copyright",
+        cleaner_cache=cache,
+    )
+    assert len(calls) == 3 * len(site)

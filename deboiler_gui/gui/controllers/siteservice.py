@@ -68,6 +68,8 @@ class _SiteWorker(QObject):
         self._index: Any = None
         self._abort = threading.Event()
         self._generation = 0
+        # What the cleaner takes from each indexed page, kept while only filters are edited.
+        self._cleaner_cache: dict[Any, Any] = {}
 
     @Slot(str, str, int)
     def build_index(self, workspace_path: str, site: str, generation: int) -> None:
@@ -77,6 +79,7 @@ class _SiteWorker(QObject):
 
         self._generation = generation
         self._index = None
+        self._cleaner_cache = {}
         urls: list[str] = []
         trees: list[Any] = []
         # The pages are read in a child process (see session.page_batches) and parsed here,
@@ -142,11 +145,14 @@ class _SiteWorker(QObject):
                 return
             from deboiler_gui.engine.review.impact import cause_effect
 
+            if len(self._cleaner_cache) > 4 * INDEX_PAGES:
+                self._cleaner_cache = {}  # several models or rule sets: start again
             effect = cause_effect(
                 zip(index.urls, index.trees, strict=True),
                 what.model,
                 what.template,
                 f"filter:{what.filter.name}",
+                cleaner_cache=self._cleaner_cache,
             )
             stats = effect.to_dict()
             stats["summary"] = effect.summary()
