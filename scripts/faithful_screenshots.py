@@ -1,7 +1,9 @@
 """Screenshots of faithful rendering for the docs: one page of the Python documentation installed
 by Debian (python3.11-doc), shown in the plain view (the site's styles off, as the workbench
 showed every page before) and with the site's own style sheets and images served from the
-folder. Writes docs/screenshots/faithful-plain.png and faithful-styled.png.
+folder. Writes docs/screenshots/faithful-plain.png and faithful-styled.png, then
+pages-tree.png (the page list as a folder tree) and group-rule.png (a boilerplate group's
+minimal rule proposed with its site count).
 
     python scripts/faithful_screenshots.py [--docs /usr/share/doc/python3.11-doc/html]
 """
@@ -26,7 +28,8 @@ PAGE = "library/pathlib.html"
 
 
 def _copy(docs: Path, into: Path) -> Path:
-    """The library section and its style sheets and images, in the same layout: a smaller site
+    """Part of the library section, the tutorial, reference and how-to sections, and their style
+    sheets and images, in the same layout: a smaller site
     to import and fit, whose pages refer to ../_static as in the package."""
     site = into / "python-docs"
     (site / "library").mkdir(parents=True)
@@ -37,6 +40,9 @@ def _copy(docs: Path, into: Path) -> Path:
             )
     for page in sorted((docs / "library").glob("*.html"))[:120]:
         shutil.copy(page, site / "library" / page.name)
+    for section in ("tutorial", "reference", "howto"):
+        if (docs / section).is_dir():
+            shutil.copytree(docs / section, site / section)
     shutil.copy(docs / PAGE, site / PAGE)
     return site
 
@@ -50,6 +56,7 @@ def main() -> None:
     site = _copy(Path(args.docs), tmp)
 
     import shiboken6
+    from PySide6.QtWidgets import QDockWidget
 
     from deboiler_gui.gui.app import build_window, create_application
 
@@ -70,6 +77,29 @@ def main() -> None:
     _wait(app, lambda: window.view.ready, 60)
     _settle(app, 2.5)
     written.append(_save(window, "faithful-styled.png"))
+    window.pages_panel.show_tree(True)
+    window.filter_edit.clear()
+    _settle(app, 0.5)
+    window.pages_panel.tree.collapseAll()
+    window.pages_panel.tree.expand(window.pages_panel.tree_model.index(0, 0))
+    window.pages_panel.tree.scrollToTop()
+    _settle(app, 0.3)
+    written.append(_save(window.findChild(QDockWidget, "dock-pages"), "pages-tree.png", None))
+    window.review_action.trigger()
+    dock = window.review
+    _wait(app, lambda: bool(dock.panels), 30)
+    dock.tabs.setCurrentIndex(dock.TABS.index("Boilerplate groups"))
+    panel = dock.panels["Boilerplate groups"]
+    _wait(app, lambda: bool(panel.groups), 600)
+    row = max(
+        range(len(panel.groups)),
+        key=lambda r: 0 < panel.groups[r]["pages"] < len(window.page_model.rows()),
+    )
+    panel.table.selectRow(row)
+    panel.reject_button.click()
+    _wait(app, lambda: panel.proposed is not None, 600)
+    _settle(app, 0.5)
+    written.append(_save(dock, "group-rule.png", None))
     served = sorted({u.rsplit("/", 1)[-1] for u in profile.handler.served})
     print("served from the folder:", ", ".join(served))
     print("blocked requests:", len(window.view.interceptor.blocked))

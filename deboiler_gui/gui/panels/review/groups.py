@@ -28,16 +28,16 @@ _DECISION_COLOURS = {"accepted": "#d0021b", "rejected": "#2e8b57"}
 
 
 class GroupsPanel(JobPanel):
-    """Lists boilerplate groups and records decisions.
+    """Lists boilerplate groups and proposes their rules.
 
-    API: ``bind(workspace_path, template_name)`` says where decisions go; ``start(sites=None)``
-    computes the groups in the background; ``set_result({"groups": [...], "decisions": {...}})``
-    shows a ``review_jobs.groups_job`` result; ``accept(row)`` / ``reject(row)``. Signals:
-    ``decided(key, decision, version)`` after a decision is saved, ``page_activated(url)`` on
-    double-click (the group's sample page).
+    API: ``bind(workspace_path, template_name)``; ``start(sites=None)`` computes the groups in
+    the background; ``set_result({"groups": [...], "decisions": {...}})`` shows a
+    ``review_jobs.groups_job`` result; ``accept(row)`` / ``reject(row)`` compute the group's
+    minimal rule (``proposed``, shown with its site count); ``apply_proposal()``;
+    ``show_decisions(...)`` follows the template being edited. Signals: ``rule_applied(group,
+    selector, accept)`` on Apply, ``page_activated(url)`` on double-click (the sample page).
     """
 
-    decided = Signal(str, str, int)
     page_activated = Signal(str)
     #: group (dict), selector, accept: Apply on a proposed rule; the window puts it in the draft.
     rule_applied = Signal(dict, str, bool)
