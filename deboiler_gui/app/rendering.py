@@ -97,11 +97,12 @@ def _set(el: HtmlElement, attr: str, value: str, undo: Undo) -> None:
     undo.append(back)
 
 
-def map_assets(root: HtmlElement, page_url: str, scheme: str) -> Undo:
-    """Point every asset reference of the page at the app scheme; returns the undo steps."""
+def map_assets(root: HtmlElement, page_url: str, scheme: str, *, inline: bool = True) -> Undo:
+    """Point every asset reference of the page at the app scheme; returns the undo steps.
+    ``inline=False`` skips style and background attributes (the page has none with a URL)."""
     undo: Undo = []
     base = page_base(root, page_url)
-    for el, attr, refs in asset_elements(root):
+    for el, attr, refs in asset_elements(root, inline=inline):
         if attr == "":
             old_text = el.text
             el.text = _map_refs(el.text or "", base, scheme)

@@ -57,6 +57,9 @@ class StampedPage:
     root: HtmlElement
     html: str
     elements: list[HtmlElement]
+    #: False when the page's HTML has no inline url(...) or background attribute: serialising
+    #: then skips looking for them (a scan of every element of a long page).
+    inline_urls: bool = True
     _index: dict[HtmlElement, int] | None = field(default=None, repr=False)
 
     @property
@@ -101,7 +104,7 @@ class StampedPage:
         if plain:
             undo += plain_styles(self.root, lambda el: el.get(STYLE_ATTR) is not None)
         elif asset_scheme:
-            undo += map_assets(self.root, self.url, asset_scheme)
+            undo += map_assets(self.root, self.url, asset_scheme, inline=self.inline_urls)
         elements = self.elements
         texts = _stamp_texts(len(elements))
         for i, el in enumerate(elements):
@@ -150,7 +153,14 @@ def prepare_page(url: str, html: str, root: HtmlElement | None = None) -> Stampe
     # A page's own attributes of our names would be taken for ours in the view: they go at once,
     # so the tree the rules see is the same before and after each serialisation.
     etree.strip_attributes(root, STAMP_ATTR, HIGHLIGHT_ATTR)
-    return StampedPage(url=url, root=root, html="", elements=list(root.iter(etree.Element)))
+    low = html.lower()
+    return StampedPage(
+        url=url,
+        root=root,
+        html="",
+        elements=list(root.iter(etree.Element)),
+        inline_urls="url(" in low or "background=" in low,
+    )
 
 
 def stamp_page(url: str, html: str, root: HtmlElement | None = None) -> StampedPage:

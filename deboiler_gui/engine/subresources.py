@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
+from lxml import etree
+
 from deboiler_gui.engine.htmltree import HtmlElement
 
 log = logging.getLogger(__name__)
@@ -98,6 +100,35 @@ _URL_ATTRS = (
 )
 
 
+#: Tags that can refer to an asset by an attribute, or hold a style sheet.
+_ASSET_TAGS = (
+    "link",
+    "img",
+    "input",
+    "source",
+    "video",
+    "image",
+    "use",
+    "style",
+)
+_STYLED = etree.XPath("//*[@style or @background]")
+
+
+def _candidates(root: HtmlElement, inline: bool) -> Iterable[HtmlElement]:
+    """Elements that may refer to an asset: lxml's tag filter and one XPath, both in C (a
+    Python test of every element of a long page, or an XPath union, costs more than the rest
+    of serialising it)."""
+    seen: set[HtmlElement] = set()
+    for el in root.iter(*_ASSET_TAGS):
+        seen.add(el)
+        yield el
+    if not inline:
+        return
+    for el in _STYLED(root):
+        if el not in seen:
+            yield el
+
+
 def page_base(root: HtmlElement, page_url: str) -> str:
     """The URL relative references of the page resolve against (its <base href>, if any)."""
     for base in root.iter("base"):
@@ -107,14 +138,14 @@ def page_base(root: HtmlElement, page_url: str) -> str:
     return page_url
 
 
-def asset_elements(root: HtmlElement) -> Iterable[tuple[HtmlElement, str, list[str]]]:
+def asset_elements(
+    root: HtmlElement, *, inline: bool = True
+) -> Iterable[tuple[HtmlElement, str, list[str]]]:
     """(element, attribute, references) for every asset reference of a page: style sheets and
     icons, images (src and srcset), posters, backgrounds, inline styles and <style> blocks
     (attribute "" for a <style> element's text)."""
-    for el in root.iter():
+    for el in _candidates(root, inline):
         tag = el.tag
-        if not isinstance(tag, str):
-            continue
         if tag == "link":
             rel = (el.get("rel") or "").lower().split()
             if {"stylesheet", "icon", "shortcut", "apple-touch-icon"} & set(rel) and el.get("href"):

@@ -114,3 +114,12 @@ def test_share_and_status_texts() -> None:
     assert status_text({"status": 200}) == ""
     assert status_text({"status": 404}) == "404"
     assert status_text({"status": 200, "error": "unreadable"}) == "unreadable"
+
+
+def test_a_page_without_inline_urls_skips_their_scan_and_still_maps_its_images() -> None:
+    page = prepare_page(URL, "<html><body><p>background noise</p><img src='a.png'></body></html>")
+    assert page.inline_urls is False
+    assert 'src="deboiler://page/asset/http/docs.local/guide/a.png"' in page.serialise(
+        asset_scheme="deboiler"
+    )
+    assert prepare_page(URL, PAGE).inline_urls is True

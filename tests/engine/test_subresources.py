@@ -42,11 +42,11 @@ def test_references_of_a_page_are_its_styles_images_and_icons_only() -> None:
         "http://docs.local/_static/site.css",
         "http://docs.local/favicon.ico",
         "http://docs.local/_static/extra.css",
-        "http://docs.local/img/body.png",
         "http://docs.local/guide/pic.png",
         "http://docs.local/guide/pic-2x.png",
         "http://docs.local/img/pic-3x.png",
         "https://cdn.example/x.png",
+        "http://docs.local/img/body.png",
     ]
     # Scripts, frames and links are not assets.
     assert not any(r.endswith((".js", "frame.html", "other.html", "page2.html")) for r in refs)
