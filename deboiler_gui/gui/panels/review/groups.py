@@ -34,11 +34,13 @@ class GroupsPanel(JobPanel):
     the background; ``set_result({"groups": [...], "decisions": {...}})`` shows a
     ``review_jobs.groups_job`` result; ``accept(row)`` / ``reject(row)`` compute the group's
     minimal rule (``proposed``, shown with its site count); ``apply_proposal()``;
-    ``show_decisions(...)`` follows the template being edited. Signals: ``rule_applied(group,
-    selector, accept)`` on Apply, ``page_activated(url)`` on double-click (the sample page).
+    ``show_decisions(...)`` follows the template being edited. Signals: ``rule_proposed(rule)``,
+    ``rule_applied(group, selector, accept)`` on Apply, ``page_activated(url)`` on double-click (the sample page).
     """
 
     page_activated = Signal(str)
+    #: The minimal rule computed for Accept/Reject (GroupRule.to_dict()), now shown.
+    rule_proposed = Signal(dict)
     #: group (dict), selector, accept: Apply on a proposed rule; the window puts it in the draft.
     rule_applied = Signal(dict, str, bool)
 
@@ -152,6 +154,7 @@ class GroupsPanel(JobPanel):
         self.proposal.setText(f"{verb} {rule['selector']}\n{rule['description']}")
         self.proposal.setStyleSheet("" if rule.get("exact") else "color: #b00020")
         self.apply_button.setEnabled(True)
+        self.rule_proposed.emit(dict(rule))
 
     @property
     def proposed(self) -> tuple[dict[str, Any], str, bool] | None:
