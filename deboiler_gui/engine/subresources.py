@@ -9,6 +9,7 @@ import mimetypes
 import os
 import re
 import stat
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -216,6 +217,7 @@ class AssetResolver:
     lookup: Callable[[str], tuple[bytes, str] | None] | None = None
     max_bytes: int = MAX_ASSET_BYTES
     _warc_index: dict[str, tuple[Path, int]] | None = None
+    _indexing: threading.Thread | None = None
 
     @classmethod
     def from_sources(
@@ -310,10 +312,25 @@ class AssetResolver:
                 log.warning("indexing the assets of %s stopped: %s", path, exc)
         return index
 
+    def index_in_background(self) -> threading.Thread | None:
+        """Index the WARC files in a thread (reading a large WARC takes a while); until it is
+        done their assets are not found (a page shows without them). None without WARCs."""
+        if not self.warcs or self._warc_index is not None or self._indexing is not None:
+            return None
+
+        def work() -> None:
+            self._warc_index = self._index_warcs()
+
+        self._indexing = threading.Thread(target=work, name="warc-assets", daemon=True)
+        self._indexing.start()
+        return self._indexing
+
     def _from_warc(self, url: str) -> Asset | None:
         from warcio.archiveiterator import ArchiveIterator
 
         if self._warc_index is None:
+            if self._indexing is not None:
+                return None  # still being indexed in the background
             self._warc_index = self._index_warcs()
         where = self._warc_index.get(url) or self._warc_index.get(unquote(url))
         if where is None:

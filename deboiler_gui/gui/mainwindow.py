@@ -428,7 +428,9 @@ class MainWindow(QMainWindow):
         self.shown.ws, self.shown.ws_path = ws, path
         self._boiler_cache.clear()
         # The site's own style sheets, images and fonts, from what the input holds.
-        self.profile.handler.resolver = AssetResolver.from_sources(ws.page_sources(), ws.get_asset)
+        resolver = AssetResolver.from_sources(ws.page_sources(), ws.get_asset)
+        resolver.index_in_background()  # a large WARC would hold the window
+        self.profile.handler.resolver = resolver
         sites = ws.sites()
         if not sites:
             self.post_message(f"{path}: the workspace holds no pages", error=True)

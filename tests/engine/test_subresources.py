@@ -135,6 +135,13 @@ def test_warc_assets_are_its_response_records(tmp_path: Path) -> None:
     png = resolver.find(resolver.resolve(page.url, "pic.png") or "")
     assert png is not None and png.body == PNG and png.content_type == "image/png"
     assert resolver.find("https://w.example/none.png") is None
+    # The app indexes WARC files in a thread; until then their assets are simply missing.
+    again, _pages = _resolver(warc)
+    thread = again.index_in_background()
+    assert thread is not None and again.index_in_background() is None
+    thread.join(30)
+    got = again.find("https://w.example/_static/site.css")
+    assert got is not None and got.body == CSS
 
 
 def test_workspace_assets_come_from_its_table(tmp_path: Path) -> None:
