@@ -250,6 +250,39 @@ def test_filter_editor_previews_on_the_page_and_counts_over_the_site(qtbot: Any,
     assert demo.editor.template.filters[-1].kind == "text"
 
 
+def test_filter_editor_impact_and_report_count_a_filter_alike(qtbot: Any, demo: Any) -> None:
+    """The editor's "Count over site", the impact totals and the report say the same of one
+    filter on the same pages (the demo site: every page is indexed)."""
+    from dataclasses import replace
+
+    from deboiler_gui.engine.model import Page
+    from deboiler_gui.engine.progress import run
+    from deboiler_gui.engine.review.impact import impact_steps
+    from deboiler_gui.engine.review.report import report_steps
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template.model import NoiseFilter
+
+    qtbot.waitUntil(lambda: demo.service._worker._index is not None, timeout=30000)
+    dialog = demo.filtering.open_filter_dialog(None)
+    dialog.kind.setCurrentText("text")
+    dialog.pattern.setText(r"(?i)garden|soil")
+    QTest.mouseClick(dialog.site_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "matched" in dialog.site.text(), timeout=30000)
+    flt = NoiseFilter.from_dict(dialog.value_dict())
+    template = replace(demo.editor.template, filters=(*demo.editor.template.filters, flt))
+    cause = f"filter:{flt.name}"
+    with Workspace(demo.ws_path, create=False) as ws:
+        pages = [p for p in ws.iter_pages(demo.site) if p.html and not p.error]
+        impact = run(impact_steps(pages, {demo.site: demo.model}, [template]))
+        html = run(report_steps(ws, templates=[template], models={demo.site: demo.model}))
+    effect = impact.causes[cause]
+    assert effect.pages == len(pages) and effect.matched_pages > 0
+    assert dialog.site.text() == effect.summary()
+    assert f"<td class=effect>{effect.summary()}</td>" in html
+    assert all(isinstance(p, Page) for p in pages)
+    dialog.reject()
+
+
 def test_a_long_job_can_be_cancelled_and_the_window_stays_usable(
     qtbot: Any, window: Any, tmp_path: Path
 ) -> None:
@@ -613,3 +646,58 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
     SHOTS.mkdir(parents=True, exist_ok=True)
     shot = demo.rules.grab()
     assert not shot.isNull() and shot.save(str(SHOTS / "rules-check.png"))
+
+
+def test_a_group_decision_goes_into_the_draft_saved_only_by_save_and_undoable(
+    qtbot: Any, demo: Any
+) -> None:
+    from deboiler_gui.engine.review.groups import group_decisions
+
+    demo.review_action.trigger()
+    dock = demo.review
+    qtbot.waitUntil(lambda: bool(dock.panels), timeout=5000)
+    dock.tabs.setCurrentIndex(dock.TABS.index("Boilerplate groups"))
+    panel = dock.panels["Boilerplate groups"]
+    qtbot.waitUntil(lambda: bool(panel.groups), timeout=60000)
+    name = demo.editor.template.name
+    saved = demo.ws.template_history(name) if name in demo.ws.template_names() else []
+    panel.table.selectRow(0)
+    QTest.mouseClick(panel.accept_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.proposed is not None, timeout=60000)
+    group, selector, _accept = panel.proposed
+    assert f"(group: {group['pages']})" in panel.proposal.text()
+    QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    rule = next(r for r in demo.editor.template.remove if r.name == group["rule_name"])
+    assert rule.selector == selector and demo.editor.dirty
+    assert panel.table.item(0, 4).text() == "accepted"
+    assert group_decisions(demo.editor.template) == {rule.name: "accepted"}
+    after = demo.ws.template_history(name) if name in demo.ws.template_names() else []
+    assert after == saved  # nothing saved without Save
+    demo.undo_action.trigger()
+    assert all(r.name != rule.name for r in demo.editor.template.remove)
+    assert panel.table.item(0, 4).text() == "pending"
+    demo.redo_action.trigger()
+    assert any(r.name == rule.name for r in demo.editor.template.remove)
+
+
+def test_each_new_field_gets_a_fresh_name_and_a_bad_xpath_is_shown_inline(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//h1")
+    sel = demo.selection
+    sel.field_name.clear()
+    QTest.keyClicks(sel.field_name, "title")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert [f.id for f in demo.editor.template.fields] == ["title"]
+    assert sel.field_name.text() == "field"  # not "title" again
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert [f.id for f in demo.editor.template.fields] == ["title", "field"]
+    assert sel.field_name.text() == "field-2"
+    # A broken XPath typed in the box: red border, message under it, buttons held.
+    sel.xpath_edit.selectAll()
+    QTest.keyClicks(sel.xpath_edit, "//h1[")
+    assert sel.xpath_check.message.isVisible() and not sel.remove_button.isEnabled()
+    QTest.keyClicks(sel.xpath_edit, "1]")
+    assert not sel.xpath_check.message.isVisible() and sel.remove_button.isEnabled()

@@ -4,6 +4,7 @@ the rule, field and list actions, and each rule's counts over the site."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, Signal
@@ -193,6 +194,7 @@ class Picking(QObject):
             return
         if xpath:  # typed or chosen by hand: used as it is
             self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+            self.selection.propose_field_name({f.id for f in self.editor.template.fields})
             return
         click = self._click(self.selected) if self.selected is not None else None
         if click is None:
@@ -220,7 +222,7 @@ class Picking(QObject):
         self._pending_induce[self.service.induce(what)] = (name, kind, attribute, as_list, pages)
         self.status.showMessage(f"Inducing {name} from {len(clicks)} example(s)…", 5000)
 
-    def on_service_induced(self, request: int, rules: list) -> None:
+    def on_service_induced(self, request: int, rules: list[dict[str, Any]]) -> None:
         pending = self._pending_induce.pop(request, None)
         if pending is None or not rules:
             return
@@ -244,6 +246,8 @@ class Picking(QObject):
             name = self.editor.add_field(
                 name, xpath, kind=kind, attribute=attribute, is_list=as_list
             )
+            taken = {f.id for f in self.editor.template.fields}
+            self.selection.propose_field_name(taken, "items" if as_list else "field")
         where = f"{pages} pages" if pages > 1 else "this page"
         if as_list:
             sp = self.shown.stamped
@@ -287,21 +291,32 @@ class Picking(QObject):
             if fld.xpaths:
                 self._pending_counts[self.service.count(FieldCount(fld, template))] = fld.id
         for flt in template.filters:
-            self._pending_counts[self.service.count(FilterCount(flt))] = flt.name
+            count = FilterCount(flt, template, self.shown.model)
+            self._pending_counts[self.service.count(count)] = flt.name
         if any(f.xpaths for f in template.fields):
             # Whether the fields' values look right over sample pages, and a preview of them.
             self._pending_check = self.service.check(template)
 
     def count_filter(self, flt: NoiseFilter, dialog: FilterDialog) -> None:
-        """Count a filter being edited over the site; the answer goes to its dialog."""
-        self._pending_counts[self.service.count(FilterCount(flt))] = dialog
+        """Count a filter being edited over the site, as part of the template being edited (in
+        the place of the filter of its name, else last); the answer goes to its dialog."""
+        template = self.editor.template
+        names = [f.name for f in template.filters]
+        if flt.name in names:
+            filters = tuple(flt if f.name == flt.name else f for f in template.filters)
+        else:
+            filters = (*template.filters, flt)
+        draft = dataclasses.replace(template, filters=filters)
+        self._pending_counts[self.service.count(FilterCount(flt, draft, self.shown.model))] = dialog
 
     def on_service_counts_ready(self, request: int, stats: dict[str, Any]) -> None:
         target = self._pending_counts.pop(request, None)
         if target is None:
             return
         text = f"{stats.get('hit_pages', 0)}/{stats.get('pages', 0)} pages"
-        if "by_xpath" in stats:
+        if "summary" in stats:
+            text = stats["summary"]  # a rule's effect, worded as in the impact panel and report
+        elif "by_xpath" in stats:
             text += f" with a value ({stats['empty']} empty)"
         elif "one" in stats:
             text += f" (1: {stats['one']}, many: {stats['many']})"

@@ -39,9 +39,13 @@ class FieldCount:
 
 @dataclass(frozen=True)
 class FilterCount:
-    """How many indexed pages a noise filter changes, and by how much."""
+    """What a noise filter does over the indexed pages, as part of ``template`` (which holds
+    it) with the site's cleaner ``model``: the same computation as the impact panel and the
+    report (engine.review.impact.cause_effect)."""
 
     filter: NoiseFilter
+    template: Template
+    model: Any = None  # DomainModel | None: plain data, read only
 
 
 #: A site-wide count the service answers (frozen, plain data: it crosses threads).
@@ -87,6 +91,8 @@ class _SiteWorker(QObject):
         self._parsed: dict[tuple[str, int], Any] = {}  # clicked pages, parsed once
         self._abort = threading.Event()
         self._generation = 0
+        # What the cleaner takes from each indexed page, kept while only filters are edited.
+        self._cleaner_cache: dict[Any, Any] = {}
 
     @Slot(str, str, int)
     def build_index(self, workspace_path: str, site: str, generation: int) -> None:
@@ -96,6 +102,7 @@ class _SiteWorker(QObject):
 
         self._generation = generation
         self._index = None
+        self._cleaner_cache = {}
         urls: list[str] = []
         trees: list[Any] = []
         # The pages are read in a child process (see session.page_batches) and parsed here,
@@ -191,7 +198,6 @@ class _SiteWorker(QObject):
     def count(self, request: int, what: CountRequest) -> None:
         """How a remove/keep rule, a field XPath or a noise filter fares over the indexed pages."""
         from deboiler_gui.engine.template.extract import evaluate_expression
-        from deboiler_gui.engine.template.rules import filter_nodes, filter_text
 
         index = self._index
         if index is None:
@@ -210,32 +216,21 @@ class _SiteWorker(QObject):
                 stats["hit_pages"] = stats["one"] + stats["many"]
                 self.counts_ready.emit(request, stats)
                 return
-            flt = what.filter
-            hit_pages = nodes = chars = 0
-            for tree in index.trees:
-                if flt.kind in ("url", "attribute"):
-                    n = len(filter_nodes(flt, tree))
-                    nodes += n
-                    hit_pages += n > 0
-                elif flt.kind == "text":
-                    from deboiler_gui.engine.htmltree import visible_text
+            from deboiler_gui.engine.review.impact import cause_effect
 
-                    text = visible_text(tree)
-                    removed = len(text) - len(filter_text(flt, text))
-                    chars += removed
-                    hit_pages += removed > 0
-                else:
-                    from deboiler_gui.engine.htmltree import to_html
-                    from deboiler_gui.engine.template.rules import filter_html
-
-                    markup = to_html(tree)
-                    removed = len(markup) - len(filter_html(flt, markup))
-                    chars += removed
-                    hit_pages += removed > 0
-            self.counts_ready.emit(
-                request,
-                {"pages": len(index.trees), "hit_pages": hit_pages, "nodes": nodes, "chars": chars},
+            if len(self._cleaner_cache) > 4 * INDEX_PAGES:
+                self._cleaner_cache = {}  # several models or rule sets: start again
+            effect = cause_effect(
+                zip(index.urls, index.trees, strict=True),
+                what.model,
+                what.template,
+                f"filter:{what.filter.name}",
+                cleaner_cache=self._cleaner_cache,
             )
+            stats = effect.to_dict()
+            stats["summary"] = effect.summary()
+            stats["hit_pages"] = effect.matched_pages
+            self.counts_ready.emit(request, stats)
         except DeboilerError as exc:
             self.failed.emit(request, str(exc))
 

@@ -22,6 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deboiler_gui.app.validation import fresh_name, selector_error
+from deboiler_gui.gui.panels.validation import InlineCheck
+
 
 def _rate_text(site: dict[str, Any]) -> str:
     if not site:
@@ -68,7 +71,9 @@ class SelectionPanel(QWidget):
         form = QFormLayout()
         self.xpath_edit = QLineEdit()
         self.xpath_edit.setPlaceholderText("XPath of the rule (pick a candidate or edit)")
-        form.addRow("XPath", self.xpath_edit)
+        self.xpath_check = InlineCheck(self.xpath_edit, selector_error, self)
+        self.xpath_check.changed.connect(lambda _ok: self._update_buttons())
+        form.addRow("XPath", self.xpath_check.row)
         row = QHBoxLayout()
         self.field_name = QLineEdit()
         self.field_name.setPlaceholderText("field name")
@@ -137,14 +142,21 @@ class SelectionPanel(QWidget):
             self.attributes.setItem(i, 1, QTableWidgetItem(v))
         self.examples_label.setText(f"{examples} list examples picked" if examples > 1 else "")
         self._hand_written = False
-        for b in (
-            self.remove_button,
-            self.keep_button,
-            self.field_button,
-            self.list_button,
-            self.not_button,
-        ):
-            b.setEnabled(True)
+        self._node_shown = True
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        """The rule buttons need a node and a valid expression (Extract list builds its own)."""
+        node = getattr(self, "_node_shown", False)
+        valid = self.xpath_check.error is None
+        for b in (self.remove_button, self.keep_button, self.field_button):
+            b.setEnabled(node and valid)
+        self.list_button.setEnabled(node)
+        self.not_button.setEnabled(node)
+
+    def propose_field_name(self, taken: set[str], base: str = "field") -> None:
+        """A fresh name for the next field, so two fields never end up sharing a typed name."""
+        self.field_name.setText(fresh_name(base, taken))
 
     def show_examples(self, text: str) -> None:
         """What the next field or list will be induced from (examples, 'not this' clicks)."""
@@ -156,14 +168,8 @@ class SelectionPanel(QWidget):
         self.attributes.setRowCount(0)
         self.set_candidates([])
         self.xpath_edit.clear()
-        for b in (
-            self.remove_button,
-            self.keep_button,
-            self.field_button,
-            self.list_button,
-            self.not_button,
-        ):
-            b.setEnabled(False)
+        self._node_shown = False
+        self._update_buttons()
 
     def set_candidates(self, candidates: list[dict[str, Any]], keep_choice: bool = False) -> None:
         if not keep_choice:
@@ -194,12 +200,14 @@ class SelectionPanel(QWidget):
 
     def _emit_rule(self, signal: Any) -> None:
         xp = self.xpath_edit.text().strip()
-        if xp:
+        if xp and self.xpath_check.error is None:
             signal.emit(xp)
 
     def _on_field_button_clicked(self) -> None:
         # An empty XPath asks for the rule to be induced from the clicked examples.
         xp = self.xpath_edit.text().strip() if self._hand_written else ""
+        if xp and self.xpath_check.error is not None:
+            return
         self.field_requested.emit(
             xp,
             self.field_name.text().strip() or "field",
