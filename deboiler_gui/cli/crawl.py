@@ -20,11 +20,8 @@ _WORKSPACE_HELP = "Workspace file (created if missing; default ./deboiler-worksp
 
 def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
     """Link factories from JSON files (an object or a list of them) or workspace templates."""
-    from deboiler_gui.engine.crawl.rules import (
-        LinkFactory,
-        is_link_factory,
-        link_factories_from_file,
-    )
+    from deboiler_gui.engine.crawl.pagination import factory_from_dict
+    from deboiler_gui.engine.crawl.rules import is_link_factory, link_factories_from_file
 
     out: list[dict[str, Any]] = []
     for value in values:
@@ -46,7 +43,7 @@ def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
             )
         for item in items:
             try:
-                out.append(LinkFactory.from_dict(item).to_dict())
+                out.append(factory_from_dict(item).to_dict())
             except DeboilerError as exc:
                 raise click.ClickException(f"link factory {value}: {exc}") from exc
     return out
@@ -173,9 +170,17 @@ def _summary(stats: Any) -> str:
 )
 @click.option(
     "--link-factory",
+    "--pagination",
     "factories",
     multiple=True,
-    help="Link factory: a JSON file or a workspace template with a link_factory section (repeatable).",
+    help="Link factory or pagination rule ('suggest --pagination'): a JSON file or a workspace template with a link_factory section (repeatable).",
+)
+@click.option(
+    "--max-pages-per-series",
+    type=click.IntRange(min=1),
+    default=50,
+    show_default=True,
+    help="Pages a pagination rule follows from one listing (the listing's first page included).",
 )
 @click.option(
     "--fresh", is_flag=True, help="Forget the previous crawl's frontier (stored pages stay)."
@@ -211,6 +216,7 @@ def crawl_command(
     content_types: tuple[str, ...],
     user_agent: str | None,
     factories: tuple[str, ...],
+    max_pages_per_series: int,
     fresh: bool,
     show_status: bool,
     as_json: bool,
@@ -274,6 +280,7 @@ def crawl_command(
                 max_bytes=max_bytes,
                 content_types=list(content_types or DEFAULT_TYPES),
                 link_factories=_factories(factories, ws),
+                max_pages_per_series=max_pages_per_series,
             )
             if user_agent:
                 config.user_agent = user_agent
@@ -305,6 +312,7 @@ def crawl_command(
                 "max_bytes": max_bytes,
                 "content_types": list(content_types),
                 "user_agent": user_agent,
+                "max_pages_per_series": max_pages_per_series,
             }
             for name, value in overrides.items():
                 if name in given:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deboiler_gui import __version__
+from deboiler_gui.engine.crawl.pagination import Pagination, factory_from_dict
 from deboiler_gui.engine.crawl.rules import LinkFactory, normalize_url
 from deboiler_gui.engine.model import InputError, RuleError
 
@@ -44,7 +45,8 @@ class CrawlConfig:
     user_agent: str = f"deboiler-gui/{__version__}"
     link_factories: list[dict[str, Any]] = field(
         default_factory=list
-    )  # LinkFactory.to_dict() forms
+    )  # LinkFactory.to_dict() and Pagination.to_dict() forms
+    max_pages_per_series: int | None = 50  # pages one pagination rule follows from a listing
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -54,7 +56,7 @@ class CrawlConfig:
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
 
-    def validate(self) -> list[LinkFactory]:
+    def validate(self) -> list[LinkFactory | Pagination]:
         """Check limits and patterns; return the compiled link factories."""
         for name in ("concurrency", "per_host"):
             if int(getattr(self, name)) < 1:
@@ -77,7 +79,9 @@ class CrawlConfig:
         for url in (*self.seeds, *self.sitemaps):
             if normalize_url(url) is None:
                 raise InputError(f"start URL {url!r} is not an http(s) URL")
-        return [LinkFactory.from_dict(d) for d in self.link_factories]
+        if self.max_pages_per_series is not None and self.max_pages_per_series < 1:
+            raise InputError("crawl setting max_pages_per_series must be at least 1")
+        return [factory_from_dict(d) for d in self.link_factories]
 
 
 @dataclass

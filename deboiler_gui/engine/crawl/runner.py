@@ -23,6 +23,7 @@ import urllib3
 
 from deboiler_gui.engine.crawl.config import CONFIG_META_KEY, DEFAULT_TYPES, CrawlConfig, CrawlStats
 from deboiler_gui.engine.crawl.http import Fetched, fetch, make_pool
+from deboiler_gui.engine.crawl.pagination import Pagination, series_position
 from deboiler_gui.engine.crawl.rules import (
     Robots,
     extract_links,
@@ -285,14 +286,17 @@ class _Crawler:
         else:
             h.queue.append(entry)
 
-    def add(self, urls: list[str], kind: str, depth: int, via: str | None) -> None:
+    def add(self, urls: list[str], kind: str, depth: int, via: str | None) -> int:
+        """Queue the URLs in scope not seen before; returns how many were new."""
         if kind == "page" and self.cfg.max_depth is not None and depth > self.cfg.max_depth:
-            return
+            return 0
         rows = [(u, kind, depth, via) for u in urls if self.in_scope(u, kind, via)]
-        for entry in self.state.add(rows):
+        fresh = self.state.add(rows)
+        for entry in fresh:
             if entry.kind == "page":
                 self.counts["queued"] += 1
             self.push(entry)
+        return len(fresh)
 
     def seed(self) -> None:
         with self.state.tx():
@@ -579,17 +583,36 @@ class _Crawler:
         whole = got.kind not in ("timeout", "broken")
         if whole and got.status and (got.raw_body or got.raw_headers):
             self.ws.save_response(url, got.status, got.raw_headers, got.raw_body, page.fetched_at)
-        new_urls: list[tuple[list[str], str]] = []
+        made_urls: list[tuple[list[str], str]] = []
+        series: list[tuple[list[str], str, bool]] = []  # (urls, via, counted by page number)
+        beyond: set[str] = set()  # next pages past a series' limit
         if got.kind == "ok":
-            new_urls.append((res.links, url))
+            tree = None
             for factory in self.factories:
                 if factory.applies_to(url):
                     try:
-                        made = factory.generate(page_tree(page), url)
+                        tree = page_tree(page) if tree is None else tree
+                        made = factory.generate(tree, url)
                     except Exception as exc:  # one bad page never stops the crawl
                         log.warning("link factory %r failed on %s: %s", factory.name, url, exc)
                         continue
-                    new_urls.append((made, f"factory:{factory.name}"))
+                    if isinstance(factory, Pagination):
+                        pos = series_position(entry.via, factory.name)
+                        limit = self.cfg.max_pages_per_series
+                        if limit is not None and pos >= limit:
+                            if made:
+                                log.info(
+                                    "pagination %r: %d pages reached at %s; the series stops",
+                                    factory.name,
+                                    pos,
+                                    url,
+                                )
+                                beyond.update(made)  # not followed as a plain link either
+                            continue
+                        via = f"factory:{factory.name}#{pos + 1}"
+                        series.append((made, via, factory.kind != "next" and pos > 1))
+                    else:
+                        made_urls.append((made, f"factory:{factory.name}"))
         with self.state.tx():
             if got.kind == "ok":
                 self.state.mark(
@@ -597,7 +620,20 @@ class _Crawler:
                 )
             else:
                 self.state.mark(url, "failed", status=got.status or None, reason=got.error)
-            for urls, via in new_urls:
+            # The next page of a series is queued as part of it (same depth, counted), so it
+            # goes before the page's ordinary links, which may link to it too.
+            in_series = beyond.union(*(urls for urls, _via, _counted in series))
+            new_links = self.add(
+                [u for u in res.links if u not in in_series], "page", entry.depth + 1, url
+            )
+            for urls, via, counted in series:
+                if counted and self.cfg.follow_links and not new_links:
+                    # A counted page that brought no new link is past the listing's end.
+                    log.info("pagination: %s links to nothing new; the series stops", url)
+                    self.add([u for u in urls if u in res.links], "page", entry.depth + 1, url)
+                    continue
+                self.add(urls, "page", entry.depth, via)
+            for urls, via in made_urls:
                 self.add(urls, "page", entry.depth + 1, via)
         self._count(entry, "fetched" if got.kind == "ok" else "failed")
         return url
