@@ -278,4 +278,68 @@ def site_rates(candidates: Sequence[StructuredCandidate], trees: Iterable[HtmlEl
         cand.site_rate = round(n / total, 4) if total else None
 
 
-__all__ = ["SYNTAXES", "StructuredCandidate", "jsonld_value", "page_candidates", "site_rates"]
+# --------------------------------------------------------------------------- values of a page
+
+
+def _put(out: dict[str, str], key: str, value: Any) -> None:
+    text = " ".join(str(value).split()) if value is not None else ""
+    if text and key not in out:
+        out[key] = text
+
+
+def _scope_type(el: HtmlElement | None, attr: str) -> str:
+    """The type name of the nearest ancestor-or-self carrying ``attr`` (itemtype, typeof)."""
+    node: Any = el
+    while node is not None:
+        kind = node.get(attr)
+        if kind:
+            return str(kind).split()[0].rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1]
+        node = node.getparent()
+    return "Thing"
+
+
+def page_values(root: HtmlElement) -> dict[str, str]:
+    """Every structured value of a parsed page, keyed ``syntax:path`` (``json-ld:Product.name``,
+    ``microdata:Product.price``, ``rdfa:Article.headline``, ``opengraph:og:title``); the first
+    value of a key wins, whitespace runs are one space. Read from the tree (no second parse), for
+    repair anchors: the same page's value in another form."""
+    out: dict[str, str] = {}
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() != "application/ld+json":
+            continue
+        try:
+            doc = json.loads(script.text or "")
+        except ValueError:
+            continue
+        for obj in _objects(doc):
+            for path, value in _leaves(obj, _type_name(obj)):
+                _put(out, f"json-ld:{path}", value)
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        prop = el.get("itemprop")
+        if prop and el.get("itemscope") is None:
+            attr = _VALUE_ATTR.get(el.tag)
+            value = el.get(attr) if attr else el.text_content()
+            for name in prop.split():
+                _put(out, f"microdata:{_scope_type(el.getparent(), 'itemtype')}.{name}", value)
+        rdfa = el.get("property")
+        if rdfa:
+            value = el.get("content") if el.get("content") is not None else el.text_content()
+            for name in rdfa.split():
+                if name.startswith(("og:", "article:", "product:", "book:", "profile:")):
+                    _put(out, f"opengraph:{name}", value)
+                else:
+                    kind = _scope_type(el.getparent(), "typeof")
+                    _put(out, f"rdfa:{kind}.{name.rsplit(':', 1)[-1]}", value)
+    return out
+
+
+__all__ = [
+    "SYNTAXES",
+    "StructuredCandidate",
+    "jsonld_value",
+    "page_candidates",
+    "page_values",
+    "site_rates",
+]
