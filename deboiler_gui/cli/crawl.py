@@ -183,6 +183,18 @@ def _summary(stats: Any) -> str:
     help="Pages a pagination rule follows from one listing (the listing's first page included).",
 )
 @click.option(
+    "--render",
+    is_flag=True,
+    help="Also load each HTML page in a browser engine (QtWebEngine, scripts and network on, a profile of its own) and use the DOM it builds; the raw response is kept beside it.",
+)
+@click.option(
+    "--render-timeout",
+    type=click.FloatRange(min=0.5),
+    default=15.0,
+    show_default=True,
+    help="Longest wait, in seconds, for a rendered page to settle (no script request in flight, no DOM change for 0.5 s).",
+)
+@click.option(
     "--fresh", is_flag=True, help="Forget the previous crawl's frontier (stored pages stay)."
 )
 @click.option(
@@ -217,6 +229,8 @@ def crawl_command(
     user_agent: str | None,
     factories: tuple[str, ...],
     max_pages_per_series: int,
+    render: bool,
+    render_timeout: float,
     fresh: bool,
     show_status: bool,
     as_json: bool,
@@ -281,6 +295,8 @@ def crawl_command(
                 content_types=list(content_types or DEFAULT_TYPES),
                 link_factories=_factories(factories, ws),
                 max_pages_per_series=max_pages_per_series,
+                render=render,
+                render_timeout=render_timeout,
             )
             if user_agent:
                 config.user_agent = user_agent
@@ -313,6 +329,8 @@ def crawl_command(
                 "content_types": list(content_types),
                 "user_agent": user_agent,
                 "max_pages_per_series": max_pages_per_series,
+                "render": render,
+                "render_timeout": render_timeout,
             }
             for name, value in overrides.items():
                 if name in given:
@@ -349,6 +367,12 @@ def crawl_command(
         click.echo(json.dumps(stats.to_dict(), indent=2, sort_keys=True))
     else:
         click.echo(_summary(stats))
+        if stats.rendered or stats.render_failed:
+            click.echo(
+                f"rendered: {stats.rendered} pages use the rendered DOM ({stats.render_unsettled} "
+                f"taken at the timeout before they settled); {stats.render_failed} kept their raw "
+                "HTML (rendering failed)"
+            )
         if stats.unreachable_hosts:
             click.echo(
                 f"robots.txt could not be read on {', '.join(stats.unreachable_hosts)}: their URLs "

@@ -60,6 +60,7 @@ def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
         "m001_initial",
         "m002_runs",
         "m003_responses",
+        "m004_rendered_dom",
     ]
     conn.close()
     with Workspace(path) as ws:  # reopening applies nothing twice

@@ -47,6 +47,8 @@ class CrawlConfig:
         default_factory=list
     )  # LinkFactory.to_dict() and Pagination.to_dict() forms
     max_pages_per_series: int | None = 50  # pages one pagination rule follows from a listing
+    render: bool = False  # also load HTML pages in QtWebEngine and keep the rendered DOM
+    render_timeout: float = 15.0  # longest wait for a rendered page to settle
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -79,6 +81,8 @@ class CrawlConfig:
         for url in (*self.seeds, *self.sitemaps):
             if normalize_url(url) is None:
                 raise InputError(f"start URL {url!r} is not an http(s) URL")
+        if self.render_timeout <= 0:
+            raise InputError("crawl setting render_timeout must be positive")
         if self.max_pages_per_series is not None and self.max_pages_per_series < 1:
             raise InputError("crawl setting max_pages_per_series must be at least 1")
         return [factory_from_dict(d) for d in self.link_factories]
@@ -102,6 +106,9 @@ class CrawlStats:
     budget_spent: bool = False  # --max-pages reached: queued URLs wait for a larger budget
     unreachable_hosts: list[str] = field(default_factory=list)  # robots.txt unreadable this run
     finished: bool = False  # True when no URL is left queued (not stopped by the page budget)
+    rendered: int = 0  # pages whose rendered DOM is used, this run (crawl --render)
+    render_unsettled: int = 0  # ... of which the wait ended at the timeout
+    render_failed: int = 0  # pages the renderer gave no DOM for: their raw HTML is used
 
     @property
     def pages_per_second(self) -> float:

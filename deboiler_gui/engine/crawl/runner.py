@@ -24,6 +24,7 @@ import urllib3
 from deboiler_gui.engine.crawl.config import CONFIG_META_KEY, DEFAULT_TYPES, CrawlConfig, CrawlStats
 from deboiler_gui.engine.crawl.http import Fetched, fetch, make_pool
 from deboiler_gui.engine.crawl.pagination import Pagination, series_position
+from deboiler_gui.engine.crawl.render import Rendered, Renderer
 from deboiler_gui.engine.crawl.rules import (
     Robots,
     extract_links,
@@ -115,6 +116,7 @@ class _Result:
     sitemap_nested: list[str] = field(default_factory=list)
     digest: str = ""
     is_json: bool = False
+    rendered: Rendered | None = None
 
 
 def _work(
@@ -124,10 +126,11 @@ def _work(
     pool: urllib3.PoolManager,
     cfg: CrawlConfig,
     gate: _Gate,
+    renderer: Renderer | None = None,
 ) -> _Result:
     url = f"{host}/robots.txt" if entry is None else entry.url
     try:
-        return _fetch_and_read(job, host, entry, url, pool, cfg, gate)
+        return _fetch_and_read(job, host, entry, url, pool, cfg, gate, renderer)
     except Exception as exc:  # a bug on one page is recorded for that URL, never stops the crawl
         log.exception("crawl: unexpected error on %s", url)
         return _Result(
@@ -146,6 +149,7 @@ def _fetch_and_read(
     pool: urllib3.PoolManager,
     cfg: CrawlConfig,
     gate: _Gate,
+    renderer: Renderer | None = None,
 ) -> _Result:
     gate.enter()
     if job == "page":
@@ -206,7 +210,25 @@ def _fetch_and_read(
         res.is_json = looks_like_json(got.content_type, res.text)
         if cfg.follow_links and not res.is_json:
             res.links = extract_links(parse_html(res.text), url)
+        if renderer is not None and not res.is_json and _is_html(got.content_type):
+            res.rendered = rendered = renderer.render(url, timeout=cfg.render_timeout)
+            if rendered.ok:
+                # Pages built by scripts often share one HTML shell: the rendered DOM is what
+                # tells them apart, and what links on.
+                res.digest = hashlib.sha256(rendered.html.encode("utf-8")).hexdigest()
+                if cfg.follow_links:
+                    more = extract_links(parse_html(rendered.html), url)
+                    res.links = list(dict.fromkeys([*res.links, *more]))
+            else:
+                log.warning(
+                    "crawl: %s not rendered (%s); its raw HTML is kept", url, rendered.error
+                )
     return res
+
+
+def _is_html(content_type: str | None) -> bool:
+    ctype = (content_type or "text/html").lower()
+    return "html" in ctype
 
 
 class _Crawler:
@@ -239,6 +261,10 @@ class _Crawler:
         self.pool = make_pool(per_host=cfg.per_host, user_agent=cfg.user_agent)
         self.executor = cf.ThreadPoolExecutor(
             max_workers=cfg.concurrency, thread_name_prefix="crawl"
+        )
+        # The renderer process starts with the first page to render.
+        self.renderer = (
+            Renderer(user_agent=cfg.user_agent, timeout=cfg.render_timeout) if cfg.render else None
         )
 
     # ------------------------------------------------------------------ scope and queue
@@ -392,7 +418,9 @@ class _Crawler:
                 if entry.kind == "page" and entry.attempts == 1:
                     self.requested += 1
             h.gate.delay = h.delay
-            fut = self.executor.submit(_work, kind, name, entry, self.pool, self.cfg, h.gate)
+            fut = self.executor.submit(
+                _work, kind, name, entry, self.pool, self.cfg, h.gate, self.renderer
+            )
             self.futures.add(fut)
             fut.add_done_callback(lambda f: self.results.put((f, None)))
 
@@ -552,9 +580,10 @@ class _Crawler:
                     )
                 self._count(entry, "duplicate")
                 return url
+            rendered = res.rendered
             page = Page(
                 url,
-                res.text,
+                rendered.html if rendered is not None and rendered.ok else res.text,
                 status=got.status,
                 content_type=ctype,
                 encoding=res.encoding,
@@ -577,6 +606,20 @@ class _Crawler:
         # The page is stored before its URL is marked done: a crash in between refetches it
         # (an upsert, so no duplicate) rather than losing it.
         self.ws.add_pages([page])
+        if got.kind == "ok" and res.rendered is not None:
+            r = res.rendered
+            self.stats.rendered += r.ok
+            self.stats.render_unsettled += r.ok and not r.settled
+            self.stats.render_failed += not r.ok
+            self.ws.save_rendered(
+                url,
+                r.html,
+                used="rendered" if r.ok else "raw",
+                settled=r.settled,
+                reason=r.reason if r.ok else (r.error or r.reason),
+                waited=r.waited,
+                final_url=r.final_url,
+            )
         # A response cut off by the deadline or a broken connection is not kept for
         # export-warc: it would be written as if the server had sent it so. (One over the size
         # limit is kept: the server sent it whole, the crawl read its first bytes.)
@@ -677,6 +720,8 @@ class _Crawler:
         finally:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.pool.clear()
+            if self.renderer is not None:
+                self.renderer.close()
             self.state.close()
 
 
