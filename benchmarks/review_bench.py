@@ -123,7 +123,7 @@ def in_app(path: Path) -> dict[str, Any]:
     from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from deboiler_gui.gui.review import ImpactPanel
+    from deboiler_gui.gui.panels.review import ImpactPanel
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     panel = ImpactPanel()

@@ -84,7 +84,12 @@ def main() -> None:
     register_scheme()
     from PySide6.QtWidgets import QApplication
 
-    from deboiler_gui.gui.review import BeforeAfterPanel, GroupsPanel, HealthPanel, ImpactPanel
+    from deboiler_gui.gui.panels.review import (
+        BeforeAfterPanel,
+        GroupsPanel,
+        HealthPanel,
+        ImpactPanel,
+    )
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     args.out.mkdir(parents=True, exist_ok=True)

@@ -55,7 +55,7 @@ def _pick(app: Any, window: Any, xpath: str) -> None:
     found = window.stamped.root.xpath(xpath)
     if not found:
         return
-    window.select_stamp(window.stamped.stamp_of(found[0]), from_tree=False)
+    window.picking.select_stamp(window.stamped.stamp_of(found[0]), from_tree=False)
     _wait(
         app,
         lambda: (
@@ -64,7 +64,7 @@ def _pick(app: Any, window: Any, xpath: str) -> None:
         ),
         120,
     )
-    window.view.select(window.selected, scroll=True)
+    window.view.select(window.picking.selected, scroll=True)
     _settle(app, 0.8)
 
 

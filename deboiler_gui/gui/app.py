@@ -1,4 +1,4 @@
-"""Application set-up: environment and scheme before Qt starts, the crash dialog that keeps
+"""Application set-up: environment and scheme before Qt starts, the crash handler that keeps
 the user's work, and the main window on a path or the bundled demo site."""
 
 from __future__ import annotations
@@ -6,8 +6,6 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import traceback
-from types import TracebackType
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -56,45 +54,6 @@ def create_application(argv: list[str] | None = None) -> Any:
     return app
 
 
-class CrashHandler:
-    """An unexpected exception opens a non-blocking dialog with the traceback; the draft of the
-    template is written first, and the app keeps running."""
-
-    def __init__(self, window: Any) -> None:
-        self.window = window
-        self.dialogs: list[Any] = []
-        self._previous = sys.excepthook
-
-    def install(self) -> None:
-        sys.excepthook = self
-
-    def uninstall(self) -> None:
-        sys.excepthook = self._previous
-
-    def __call__(
-        self, kind: type[BaseException], exc: BaseException, tb: TracebackType | None
-    ) -> None:
-        text = "".join(traceback.format_exception(kind, exc, tb))
-        log.error("unexpected error:\n%s", text)
-        try:
-            self.window.save_draft_now()
-        except Exception:  # the dialog must appear even if saving the draft fails too
-            log.exception("could not save the draft after a crash")
-        from PySide6.QtWidgets import QMessageBox
-
-        box = QMessageBox(
-            QMessageBox.Icon.Critical,
-            "Unexpected error",
-            f"{kind.__name__}: {exc}\n\nYour unsaved template was kept as a draft; the app keeps running.",
-            parent=self.window,
-        )
-        box.setDetailedText(text)
-        box.setModal(False)
-        box.setObjectName("crash-dialog")
-        box.show()
-        self.dialogs = [d for d in self.dialogs if d.isVisible()] + [box]
-
-
 def build_window() -> tuple[Any, Any]:
     """A main window with its isolated profile (the profile must outlive the window's view)."""
     from deboiler_gui.gui.mainwindow import MainWindow
@@ -110,7 +69,9 @@ def run(path: str | None) -> int:
     """Open the app on ``path`` (workspace, folder, JSON lines, WARC) or on the demo site."""
     app = create_application()
     window, profile = build_window()
-    handler = CrashHandler(window)
+    from deboiler_gui.gui.dialogs.crash import CrashHandler
+
+    handler = CrashHandler(window, window.saving.save_draft_now)
     handler.install()
     window.show()
     if path:

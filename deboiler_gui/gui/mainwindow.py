@@ -3,10 +3,12 @@ turns picks into template rules, saves the template to the workspace."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -31,17 +33,24 @@ from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.template.model import Template
-from deboiler_gui.gui import crawl_dialog
-from deboiler_gui.gui.editor import TemplateEditor
-from deboiler_gui.gui.filtering import FilterEditing
-from deboiler_gui.gui.models import DomTreeModel, PageListModel
-from deboiler_gui.gui.panels import FilterDialog, Legend, RulesPanel, SelectionPanel
-from deboiler_gui.gui.picking import Picking
-from deboiler_gui.gui.reviewdock import add_review_dock
-from deboiler_gui.gui.saving import Saving
-from deboiler_gui.gui.siteservice import SiteService
+from deboiler_gui.gui.controllers.editor import TemplateEditor
+from deboiler_gui.gui.controllers.filtering import FilterEditing
+from deboiler_gui.gui.controllers.picking import Picking
+from deboiler_gui.gui.controllers.saving import Saving
+from deboiler_gui.gui.controllers.siteservice import SiteService
+from deboiler_gui.gui.controllers.state import ShownSite
+from deboiler_gui.gui.dialogs import open_url
+from deboiler_gui.gui.dialogs.prompt import Ask, ask_user
+from deboiler_gui.gui.panels.legend import Legend
+from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel
+from deboiler_gui.gui.panels.reviewdock import add_review_dock
+from deboiler_gui.gui.panels.rules import RulesPanel
+from deboiler_gui.gui.panels.selection import SelectionPanel
 from deboiler_gui.gui.webview import IsolatedProfile, PageView, highlight_css
 from deboiler_gui.gui.worker import Job, JobBar
+
+if TYPE_CHECKING:
+    from deboiler_gui.engine.store import Workspace
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +59,7 @@ log = logging.getLogger(__name__)
 _LIST_IN_GUI_THREAD = 3000
 
 
-class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
+class MainWindow(QMainWindow):
     """One workspace, one site, one template at a time."""
 
     page_shown = Signal(str)  # url; highlights follow via view.highlights_applied
@@ -64,42 +73,62 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.setWindowTitle("deboiler-gui")
         self.resize(1400, 900)
         self.profile = profile
-        self.ws: Any = None
-        self.ws_path: str | None = None
-        self.site: str = ""
-        self.model: DomainModel | None = None
-        self.page: Page | None = None
-        self.stamped: StampedPage | None = None
-        self.selected: int | None = None
-        self.list_examples: list[int] = []
-        self.show_cleaned = False
-        self.item_state: dict[str, Any] = {}
+        self.shown = ShownSite()
         self._marks: dict[str, list[int]] = {}  # kind -> stamps on the shown page
         self._shown_marks: dict[str, list[int]] = {}  # what the view shows of them
-        self.site_state: dict[str, str] = {}
-        self._scope_key: Any = None  # what the pages-like counts below were computed for
-        self._scope_state: dict[str, str] = {}
-        self._after_first_paint: list[Any] = []
+        self._after_first_paint: list[Callable[[], object]] = []
         # url -> XPaths of the cleaner's boilerplate, learnt by the background analysis.
         self._boiler_cache: dict[str, list[str]] = {}
         self.service = SiteService(self)
-        self._pending_suggest: dict[int, str] = {}
-        self._pending_counts: dict[int, Any] = {}
-        self._filter_dialog: FilterDialog | None = None
         self.editor = TemplateEditor(Template(name="untitled"), self)
-        self.ask = self._ask_user  # replaced in tests to answer prompts
+        self.ask: Ask = functools.partial(ask_user, self)  # replaced in tests to answer prompts
         self._build_ui()
+        self._build_controllers()
         self._build_actions()
         self.editor.changed.connect(self._on_editor_changed)
-        self.editor.undo_stack.indexChanged.connect(self._on_undo_stack_index_changed)
+        self.editor.stepped.connect(self.saving.on_editor_stepped)
         self.editor.dirty_changed.connect(lambda _d: self._update_title())
-        self.service.candidates_ready.connect(self._on_service_candidates_ready)
-        self.service.counts_ready.connect(self._on_service_counts_ready)
-        self.service.failed.connect(self._on_service_failed)
+        self.service.candidates_ready.connect(self.picking.on_service_candidates_ready)
+        self.service.counts_ready.connect(self.picking.on_service_counts_ready)
+        self.service.failed.connect(self.picking.on_service_failed)
         self.service.index_progress.connect(
             lambda d, t: self.index_label.setText(f"indexing {d}/{t}")
         )
-        self.service.index_ready.connect(self._on_service_index_ready)
+        self.service.index_ready.connect(self.picking.on_service_index_ready)
+
+    # ================================================================== state
+    # What the window shows, for its callers (the review dock, the Open URL dialog, tests).
+    @property
+    def ws(self) -> Workspace | None:
+        return self.shown.ws
+
+    @property
+    def ws_path(self) -> str | None:
+        return self.shown.ws_path
+
+    @property
+    def site(self) -> str:
+        return self.shown.site
+
+    @property
+    def model(self) -> DomainModel | None:
+        return self.shown.model
+
+    @property
+    def page(self) -> Page | None:
+        return self.shown.page
+
+    @property
+    def stamped(self) -> StampedPage | None:
+        return self.shown.stamped
+
+    @property
+    def item_state(self) -> dict[str, Any]:
+        return self.shown.item_state
+
+    @property
+    def site_state(self) -> dict[str, str]:
+        return self.shown.site_state
 
     # ================================================================== UI
     def _build_ui(self) -> None:
@@ -112,8 +141,6 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.view = PageView(self.profile, central)
         layout.addWidget(self.view, 1)
         self.setCentralWidget(central)
-        self.view.element_clicked.connect(self._on_view_element_clicked)
-        self.view.element_hovered.connect(self._on_view_element_hovered)
         self.view.page_ready.connect(self._apply_highlights)
         self.view.highlights_applied.connect(self._on_view_highlights_applied)
 
@@ -153,24 +180,18 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.dom_tree.setModel(self.dom_model)
         self.dom_tree.setHeaderHidden(True)
         self.dom_tree.setUniformRowHeights(True)
-        self.dom_tree.selectionModel().currentChanged.connect(self._on_dom_tree_current_changed)
         self._dock("DOM", self.dom_tree, Qt.DockWidgetArea.LeftDockWidgetArea)
 
         # selection and rules
         self.selection = SelectionPanel()
-        self.selection.remove_requested.connect(lambda xp: self._add_rule("remove", xp))
-        self.selection.keep_requested.connect(lambda xp: self._add_rule("keep", xp))
-        self.selection.field_requested.connect(self._on_selection_field_requested)
-        self.selection.list_requested.connect(self._on_selection_list_requested)
         self._dock("Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
         self.rules.scope_requested.connect(
-            lambda: self.editor.add_url(self.page.url) if self.page is not None else None
+            lambda: (
+                self.editor.add_url(self.shown.page.url) if self.shown.page is not None else None
+            )
         )
-        self.rules.add_filter_requested.connect(lambda: self.open_filter_dialog(None))
-        self.rules.edit_filter_requested.connect(self.open_filter_dialog)
-        self.rules.item_selected.connect(self._on_rules_item_selected)
         self._dock("Template", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.messages = QListWidget()
         messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -194,6 +215,54 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         bar = self.statusBar()
         bar.addPermanentWidget(self.index_label)
         bar.addPermanentWidget(self.jobs)
+
+    def _build_controllers(self) -> None:
+        """The controllers, each holding what it works on, and their wiring to the widgets."""
+        self.saving = Saving(
+            self.shown,
+            self.editor,
+            lambda title, text, buttons: self.ask(title, text, buttons),
+            self.post_message,
+            self,
+        )
+        self.saving.saved.connect(self._on_template_saved)
+        self.picking = Picking(
+            self.shown,
+            self.editor,
+            self.service,
+            self.view,
+            self.dom_model,
+            self.dom_tree,
+            self.page_model,
+            self.selection,
+            self.rules,
+            self.statusBar(),
+            self.index_label,
+            self.post_message,
+            self,
+        )
+        self.picking.candidates_updated.connect(self.candidates_updated)
+        self.view.element_clicked.connect(self.picking.on_view_element_clicked)
+        self.view.element_hovered.connect(self.picking.on_view_element_hovered)
+        self.dom_tree.selectionModel().currentChanged.connect(
+            self.picking.on_dom_tree_current_changed
+        )
+        self.selection.remove_requested.connect(lambda xp: self.picking.add_rule("remove", xp))
+        self.selection.keep_requested.connect(lambda xp: self.picking.add_rule("keep", xp))
+        self.selection.field_requested.connect(self.picking.on_selection_field_requested)
+        self.selection.list_requested.connect(self.picking.on_selection_list_requested)
+        self.rules.item_selected.connect(self.picking.on_rules_item_selected)
+        self.filtering = FilterEditing(
+            self.shown,
+            self.editor,
+            self.view,
+            self.picking,
+            self,
+            self._apply_highlights,
+            self.post_message,
+        )
+        self.rules.add_filter_requested.connect(lambda: self.filtering.open_filter_dialog(None))
+        self.rules.edit_filter_requested.connect(self.filtering.open_filter_dialog)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -220,13 +289,13 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
             "Open &URL…",
             self,
             shortcut="Ctrl+Shift+O",
-            triggered=lambda: crawl_dialog.open_url_dialog(self),
+            triggered=lambda: open_url.open_url_dialog(self),
         )
         self.save_action = QAction(
             "&Save template",
             self,
             shortcut=QKeySequence.StandardKey.Save,
-            triggered=lambda: self.save_template(),
+            triggered=lambda: self.saving.save_template(),
         )
         self.quit_action = QAction(
             "&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close
@@ -275,7 +344,11 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         site_menu = self.menuBar().addMenu("&Site")
         site_menu.addAction(QAction("Re&fit cleaner", self, triggered=lambda: self.start_fit()))
         site_menu.addAction(
-            QAction("Add noise &filter…", self, triggered=lambda: self.open_filter_dialog(None))
+            QAction(
+                "Add noise &filter…",
+                self,
+                triggered=lambda: self.filtering.open_filter_dialog(None),
+            )
         )
 
     # ================================================================== opening
@@ -296,13 +369,13 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
 
     def open_path(self, path: str, *, base_url: str | None = None) -> None:
         """Open a workspace at once, or import a folder / JSON lines / WARC in the background."""
-        if not self.confirm_discard():
+        if not self.saving.confirm_discard():
             return
         if session.is_workspace(path):
             self.load_workspace(str(Path(path).resolve()))
             return
         target = str(session.workspace_for(path))
-        if target == self.ws_path or session.has_pages(target):
+        if target == self.shown.ws_path or session.has_pages(target):
             # Imported before: open at once (File → Open on the workspace file does the same).
             self.load_workspace(target)
             return
@@ -317,20 +390,20 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
     def _on_crawl_pages(self, path: str, rows: list[dict[str, Any]]) -> None:
         """Pages a crawl stored since its last report (at most twice a second): the first report
         opens the crawl's workspace, later ones join the page list."""
-        if path != self.ws_path:
+        if path != self.shown.ws_path:
             self.load_workspace(path)
             return
         known = {r["url"] for r in self.page_model.rows()}
-        new = [r for r in rows if r["site"] == self.site and r["url"] not in known]
+        new = [r for r in rows if r["site"] == self.shown.site and r["url"] not in known]
         if new:
             self.page_model.set_pages(self.page_model.rows() + new)
             self._after_filter_change()
 
     def _on_crawl_ended(self, path: str, outcome: str, summary: str) -> None:
         self.post_message(summary, error=outcome == "failed")
-        if path == self.ws_path and outcome != "failed":
+        if path == self.shown.ws_path and outcome != "failed":
             # The cleaner and the hit-rate index saw only the first pages: redo both on the site.
-            self.service.build_index(path, self.site)
+            self.service.build_index(path, self.shown.site)
             self.start_fit()
 
     def open_demo(self) -> None:
@@ -343,38 +416,38 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
 
         # Close the old connection first: opening a workspace reads its file, which would drop
         # the SQLite locks of another connection of this process to the same file.
-        if self.ws is not None:
-            self.ws.close()
-            self.ws = None
+        if self.shown.ws is not None:
+            self.shown.ws.close()
+            self.shown.ws = None
         try:
             ws = Workspace(path, create=False)
         except DeboilerError as exc:
             self.post_message(str(exc), error=True)
             return
-        self.ws, self.ws_path = ws, path
+        self.shown.ws, self.shown.ws_path = ws, path
         self._boiler_cache.clear()
         sites = ws.sites()
         if not sites:
             self.post_message(f"{path}: the workspace holds no pages", error=True)
             return
-        self.site, count = max(sites, key=lambda s: s[1])
-        self.model = ws.load_model(self.site)
-        self.page = None
+        self.shown.site, count = max(sites, key=lambda s: s[1])
+        self.shown.model = ws.load_model(self.shown.site)
+        self.shown.page = None
         self._load_template()
         self.review.bind()
         self.workspace_loaded.emit(path)
         # Background work starts once the first page is on screen: it would compete with the
         # first paint for the interpreter and both cores.
         self._after_first_paint = [
-            lambda: self.service.build_index(path, self.site),
-            self.start_fit if self.model is None else self.start_analysis,
+            lambda: self.service.build_index(path, self.shown.site),
+            self.start_fit if self.shown.model is None else self.start_analysis,
         ]
         if count <= _LIST_IN_GUI_THREAD:
-            self._show_page_list(ws.page_summaries(self.site))
+            self._show_page_list(ws.page_summaries(self.shown.site))
         else:
             # Reading and converting tens of thousands of rows would stall the window.
             self.page_model.set_pages([])
-            site = self.site
+            site = self.shown.site
             self.start_job(
                 "list pages",
                 lambda: session.run_in_child("page_summaries", path, site),
@@ -383,9 +456,9 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
 
     def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
         self.page_model.set_pages(summaries)
-        self.page_count_label.setText(f"{self.page_model.total()} pages of {self.site}")
+        self.page_count_label.setText(f"{self.page_model.total()} pages of {self.shown.site}")
         self.select_page_row(0)
-        if self.page is None:
+        if self.shown.page is None:
             self._run_after_first_paint()
 
     def _run_after_first_paint(self) -> None:
@@ -401,19 +474,19 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
 
     def _load_template(self) -> None:
         template = None
-        for name in self.ws.template_names():
+        for name in self.shown.ws.template_names():
             try:
-                loaded = self.ws.load_template(name)
+                loaded = self.shown.ws.load_template(name)
             except DeboilerError as exc:
                 self.post_message(str(exc), error=True)
                 continue
-            if loaded.site == self.site:
+            if loaded.site == self.shown.site:
                 template = loaded
                 break
         if template is None:
-            template = Template(name=self.site or "site", site=self.site)
+            template = Template(name=self.shown.site or "site", site=self.shown.site)
         self.editor.reset(template)
-        draft = session.read_draft(self.ws_path or "")
+        draft = session.read_draft(self.shown.ws_path or "")
         if draft and draft != template.to_dict():
             answer = self.ask(
                 "Recover unsaved changes",
@@ -426,7 +499,7 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
                 except RuleError as exc:
                     self.post_message(f"The recovered draft is unusable: {exc}", error=True)
             else:
-                session.clear_draft(self.ws_path or "")
+                session.clear_draft(self.shown.ws_path or "")
         self._update_title()
 
     # ================================================================== jobs
@@ -459,16 +532,16 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.post_message(message, error=True)
 
     def start_fit(self) -> None:
-        if not self.ws_path:
+        if not self.shown.ws_path:
             return
-        path, site = self.ws_path, self.site
+        path, site = self.shown.ws_path, self.shown.site
 
         def done(failed: dict[str, str]) -> None:
-            self.model = self.ws.load_model(site) if self.ws is not None else None
+            self.shown.model = self.shown.ws.load_model(site) if self.shown.ws is not None else None
             self._boiler_cache.clear()
             for name, reason in failed.items():
                 self.post_message(f"{name}: {reason}", error=True)
-            if self.model is not None:
+            if self.shown.model is not None:
                 self.post_message(f"Cleaner fitted on {site}")
             self._refresh_page()
             self.start_analysis()
@@ -476,15 +549,15 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self.start_job("fit", lambda: session.run_in_child("fit_steps", path, site), done)
 
     def start_analysis(self) -> None:
-        if not self.ws_path:
+        if not self.shown.ws_path:
             return
-        path, site = self.ws_path, self.site
+        path, site = self.shown.ws_path, self.shown.site
         current = self.editor.template
         templates = [current.to_dict()]
-        for name in self.ws.template_names():
+        for name in self.shown.ws.template_names():
             if name != current.name:
                 try:
-                    templates.append(self.ws.load_template(name).to_dict())
+                    templates.append(self.shown.ws.load_template(name).to_dict())
                 except DeboilerError as exc:
                     self.post_message(str(exc), error=True)
         self.start_job(
@@ -525,17 +598,17 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
     def _on_page_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             url = self.page_model.url_at(current.row())
-            if self.page is None or self.page.url != url:
+            if self.shown.page is None or self.shown.page.url != url:
                 self.show_page(url)
 
     def _after_filter_change(self) -> None:
         # A reset forgets the current row: select the shown page again if it is still listed.
-        if self.page is not None and self.page_model.row_of(self.page.url) is not None:
+        if self.shown.page is not None and self.page_model.row_of(self.shown.page.url) is not None:
             self.page_table.selectionModel().blockSignals(True)
-            self.select_page_row(self.page_model.row_of(self.page.url) or 0)
+            self.select_page_row(self.page_model.row_of(self.shown.page.url) or 0)
             self.page_table.selectionModel().blockSignals(False)
         self.page_count_label.setText(
-            f"{self.page_model.rowCount()} of {self.page_model.total()} pages of {self.site}"
+            f"{self.page_model.rowCount()} of {self.page_model.total()} pages of {self.shown.site}"
         )
 
     def _on_filter_edit_text_changed(self, text: str) -> None:
@@ -549,50 +622,50 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         self._after_filter_change()
 
     def show_page(self, url: str) -> None:
-        if self.ws is None:
+        if self.shown.ws is None:
             return
-        page = self.ws.get_page(url)
+        page = self.shown.ws.get_page(url)
         if page is None:
             self.post_message(f"{url}: not in the workspace", error=True)
             return
-        self.page = page
-        self.selected = None
-        self.list_examples = []
-        self.selection.clear()
+        self.shown.page = page
+        self.picking.clear()
         self._render_page()
         self.review.page_changed()
         self.page_shown.emit(url)
 
     def _refresh_page(self) -> None:
-        if self.page is not None:
+        if self.shown.page is not None:
             self._render_page()
 
     def _render_page(self) -> None:
-        assert self.page is not None
-        page = self.page
+        assert self.shown.page is not None
+        page = self.shown.page
         if page.error and not page.html:
-            self.stamped = prepare_page(page.url, f"<html><body><p>{page.error}</p></body></html>")
+            self.shown.stamped = prepare_page(
+                page.url, f"<html><body><p>{page.error}</p></body></html>"
+            )
         else:
-            self.stamped = prepare_page(page.url, page.html)
+            self.shown.stamped = prepare_page(page.url, page.html)
         self._compute_state()
-        if self.show_cleaned:
+        if self.shown.show_cleaned:
             html = self._cleaned_html()
             self._shown_marks = {}
         else:
             # The highlights travel inside the served document: the page paints with them from
             # its first frame, and nothing needs to be sent once it has loaded.
             self._shown_marks = self._enabled_marks()
-            html = self.stamped.serialise(
+            html = self.shown.stamped.serialise(
                 self._shown_marks, highlight_css(self.lazy_layout_action.isChecked())
             )
         self.view.show_document(html)
-        self.dom_model.set_page(self.stamped if not self.show_cleaned else None)
+        self.dom_model.set_page(self.shown.stamped if not self.shown.show_cleaned else None)
 
     def _cleaned_html(self) -> str:
         """The page as the CLI would clean it with this template."""
-        assert self.page is not None
+        assert self.shown.page is not None
         html, error = cleaned_document(
-            self.page.url, self.page.html, self.editor.template, self.model
+            self.shown.page.url, self.shown.page.html, self.editor.template, self.shown.model
         )
         if error:
             self.post_message(error, error=True)
@@ -602,17 +675,17 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
     def _compute_state(self) -> None:
         """What each kind of highlight marks on the shown page, and each rule's state on it
         (match count, or its error message shown inline)."""
-        sp = self.stamped
+        sp = self.shown.stamped
         if sp is None:
-            self.item_state, self._marks = {}, {}
+            self.shown.item_state, self._marks = {}, {}
             return
         state = compute_page_state(
-            sp, self.editor.template, self.model, self._boiler_cache.get(sp.url)
+            sp, self.editor.template, self.shown.model, self._boiler_cache.get(sp.url)
         )
         for error in state.errors:
             self.post_message(error, error=True)
-        self.item_state, self._marks = state.items, state.marks
-        self.rules.show_template(self.editor.template, self.item_state, self.site_state)
+        self.shown.item_state, self._marks = state.items, state.marks
+        self.rules.show_template(self.editor.template, self.shown.item_state, self.shown.site_state)
 
     def _enabled_marks(self) -> dict[str, list[int]]:
         enabled = self.legend.enabled_kinds()
@@ -621,7 +694,7 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
     def _apply_highlights(self) -> None:
         """Bring the shown page's highlights in line with the template and the legend (a no-op
         for those already served with the document)."""
-        if self.show_cleaned:
+        if self.shown.show_cleaned:
             self._shown_marks = {}
             self.view.set_highlights({})
             return
@@ -629,29 +702,34 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
         if wanted != self._shown_marks:
             self._shown_marks = wanted
             self.view.set_highlights(wanted)
-        if self.selected is not None:
-            self.view.select(self.selected, scroll=False)
+        if self.picking.selected is not None:
+            self.view.select(self.picking.selected, scroll=False)
 
     def _on_view_highlights_applied(self, _counts: dict) -> None:
         if self._after_first_paint:
             QTimer.singleShot(0, self._run_after_first_paint)
 
     def _on_cleaned_action_toggled(self, on: bool) -> None:
-        self.show_cleaned = on
+        self.shown.show_cleaned = on
         self._refresh_page()
         self.view.set_picking(not on)  # sent to the new document once it is ready
 
     def _on_editor_changed(self) -> None:
         self._compute_state()
         self._apply_highlights()
-        if self.show_cleaned:
+        if self.shown.show_cleaned:
             self._refresh_page()
         self._update_title()
-        self._count_site_state()
+        self.picking.count_site_state()
 
     # ================================================================== saving
+    def _on_template_saved(self, _version: int) -> None:
+        self._update_title()
+        if self.current_job is None:
+            self.start_analysis()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
-        if not self.confirm_discard():
+        if not self.saving.confirm_discard():
             event.ignore()
             return
         self.shutdown()
@@ -660,12 +738,12 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
     def shutdown(self) -> None:
         """Stop background work and release the workspace (also used by tests)."""
         self.jobs.shutdown()
-        crawl_dialog.stop_crawl(self)
+        open_url.stop_crawl(self)
         self.review.shutdown()
         self.service.stop()
-        if self.ws is not None:
-            self.ws.close()
-            self.ws = None
+        if self.shown.ws is not None:
+            self.shown.ws.close()
+            self.shown.ws = None
 
     # ================================================================== messages
     def post_message(self, text: str, *, error: bool = False) -> None:
@@ -681,5 +759,5 @@ class MainWindow(Picking, FilterEditing, Saving, QMainWindow):
 
     def _update_title(self) -> None:
         name = self.editor.template.name
-        where = f" — {self.site}" if self.site else ""
+        where = f" — {self.shown.site}" if self.shown.site else ""
         self.setWindowTitle(f"{'*' if self.editor.dirty else ''}{name}{where} — deboiler-gui")

@@ -13,8 +13,8 @@ from PySide6.QtCore import QObject, QPersistentModelIndex, Qt, Signal
 from deboiler_gui.app.stamping import STAMP_ATTR, stamp_page
 from deboiler_gui.engine.model import Progress, RuleError
 from deboiler_gui.engine.template.model import Template
-from deboiler_gui.gui.editor import TemplateEditor
-from deboiler_gui.gui.models import DomTreeModel, PageListModel
+from deboiler_gui.gui.controllers.editor import TemplateEditor
+from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel
 from deboiler_gui.gui.worker import Job, JobRunner
 
 

@@ -72,7 +72,7 @@ def _wait_done(qtbot: Any, panel: Any, signal: Any, timeout: int = 60_000) -> An
 
 
 def test_impact_panel_runs_in_background_and_lists_pages(qtbot: Any, ws: Path) -> None:
-    from deboiler_gui.gui.review import ImpactPanel
+    from deboiler_gui.gui.panels.review import ImpactPanel
 
     panel = ImpactPanel()
     qtbot.addWidget(panel)
@@ -95,7 +95,7 @@ def test_impact_panel_runs_in_background_and_lists_pages(qtbot: Any, ws: Path) -
 
 
 def test_impact_panel_cancels(qtbot: Any, tmp_path: Path) -> None:
-    from deboiler_gui.gui.review import ImpactPanel
+    from deboiler_gui.gui.panels.review import ImpactPanel
 
     big = _workspace(tmp_path / "big.sqlite", _site(150))
     panel = ImpactPanel()
@@ -116,7 +116,7 @@ def _extract(ws: Path, out: Path) -> dict[str, str]:
 def test_groups_panel_accept_and_reject_reach_the_headless_engine(
     qtbot: Any, ws: Path, tmp_path: Path
 ) -> None:
-    from deboiler_gui.gui.review import GroupsPanel
+    from deboiler_gui.gui.panels.review import GroupsPanel
 
     panel = GroupsPanel()
     qtbot.addWidget(panel)
@@ -150,7 +150,7 @@ def test_groups_panel_accept_and_reject_reach_the_headless_engine(
 
 
 def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path) -> None:
-    from deboiler_gui.gui.review import HealthPanel
+    from deboiler_gui.gui.panels.review import HealthPanel
 
     fields = (
         Field("title", xpaths=("//h1",)),
@@ -223,7 +223,7 @@ def test_export_panel_writes_rule_files_and_cleaned_folders(
     qtbot: Any, ws: Path, tmp_path: Path
 ) -> None:
     from deboiler_gui.engine.template import rulefile
-    from deboiler_gui.gui.review import ExportPanel
+    from deboiler_gui.gui.panels.review import ExportPanel
 
     panel = ExportPanel()
     qtbot.addWidget(panel)
@@ -254,7 +254,7 @@ def _js(qtbot: Any, view: Any, code: str) -> Any:
 
 
 def test_before_after_on_a_real_view(qtbot: Any, ws: Path, profile: Any) -> None:
-    from deboiler_gui.gui.review import BeforeAfterPanel
+    from deboiler_gui.gui.panels.review import BeforeAfterPanel
 
     panel = BeforeAfterPanel(profile)
     panel.resize(1200, 800)

@@ -47,7 +47,7 @@ def _pick(qtbot: Any, window: Any, click: Any, xpath: str) -> Any:
         check_params_cb=lambda c: bool(c) and "rate" in c[0].get("site", {}),
     ):
         click(window.view, stamp)
-    assert window.selected == stamp
+    assert window.picking.selected == stamp
     return el
 
 
@@ -113,7 +113,7 @@ def test_saved_template_is_used_by_the_cli_at_once(
     _pick(qtbot, demo, click, "//aside")
     demo.selection.remove_button.click()
     assert demo.editor.dirty
-    version = demo.save_template()
+    version = demo.saving.save_template()
     assert version == 1 and not demo.editor.dirty
     name = demo.editor.template.name
     out = tmp_path / "out.jsonl"
@@ -156,7 +156,7 @@ def test_list_field_from_several_clicks_generalises_to_a_pattern(
     _pick(qtbot, demo, click, xpath_of(items[0]))
     with qtbot.waitSignal(demo.view.element_clicked, timeout=5000):
         click(demo.view, demo.stamped.stamp_of(items[1]), Qt.KeyboardModifier.ControlModifier)
-    assert len(demo.list_examples) == 2
+    assert len(demo.picking.list_examples) == 2
     demo.selection.field_name.setText("steps")
     demo.selection.list_button.click()
     field = demo.editor.template.fields[-1]
@@ -178,12 +178,12 @@ def test_dom_tree_follows_clicks_and_arrow_keys_move_the_selection(
     demo.dom_tree.setFocus()
     QTest.keyClick(demo.dom_tree, Qt.Key.Key_Left)  # a leaf: Left goes to the parent
     parent = el.getparent()
-    qtbot.waitUntil(lambda: demo.selected == demo.stamped.stamp_of(parent), timeout=3000)
+    qtbot.waitUntil(lambda: demo.picking.selected == demo.stamped.stamp_of(parent), timeout=3000)
     QTest.keyClick(
         demo.dom_tree, Qt.Key.Key_Down
     )  # Down: the next row, the parent's first child here
-    qtbot.waitUntil(lambda: demo.selected != demo.stamped.stamp_of(parent), timeout=3000)
-    assert demo.stamped.element(demo.selected).getparent() is parent
+    qtbot.waitUntil(lambda: demo.picking.selected != demo.stamped.stamp_of(parent), timeout=3000)
+    assert demo.stamped.element(demo.picking.selected).getparent() is parent
     # The page shows the same selection.
     qtbot.waitUntil(
         lambda: (
@@ -191,7 +191,7 @@ def test_dom_tree_follows_clicks_and_arrow_keys_move_the_selection(
                 demo.view,
                 f"JSON.stringify(parseInt(document.querySelector('[data-dbg-sel]').getAttribute('{STAMP_ATTR}'), 36))",
             )
-            == demo.selected
+            == demo.picking.selected
         ),
         timeout=3000,
     )
@@ -222,13 +222,13 @@ def test_invalid_expression_is_shown_inline_on_its_rule(demo: Any) -> None:
     )
     assert item.foreground(2).color().name() == "#b00020"
     # Saving refuses and says why, without a modal box; the draft keeps the work.
-    assert demo.save_template() is None
+    assert demo.saving.save_template() is None
     assert "Not saved" in demo.messages.item(demo.messages.count() - 1).text()
     assert session.read_draft(demo.ws_path)["remove"][0]["selector"] == "//div[@class="
 
 
 def test_filter_editor_previews_on_the_page_and_counts_over_the_site(qtbot: Any, demo: Any) -> None:
-    dialog = demo.open_filter_dialog(None)
+    dialog = demo.filtering.open_filter_dialog(None)
     dialog.kind.setCurrentText("attribute")
     dialog.attribute.setText("class")
     dialog.op.setCurrentText("contains")
@@ -273,10 +273,10 @@ def test_a_long_job_can_be_cancelled_and_the_window_stays_usable(
 def test_crash_dialog_shows_the_traceback_and_keeps_the_work(qtbot: Any, demo: Any) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    from deboiler_gui.gui.app import CrashHandler
+    from deboiler_gui.gui.dialogs.crash import CrashHandler
 
     demo.editor.add_rule("remove", "//aside")
-    handler = CrashHandler(demo)
+    handler = CrashHandler(demo, demo.saving.save_draft_now)
     try:
         raise RuntimeError("something unexpected")
     except RuntimeError as exc:
@@ -320,7 +320,7 @@ def test_closing_with_unsaved_changes_asks_first(demo: Any) -> None:
     demo.ask = lambda title, _t, _b: asked.append(title) or "Cancel"
     assert demo.close() is False and demo.isVisible()
     demo.ask = lambda title, _t, _b: asked.append(title) or "Save"
-    assert demo.confirm_discard() is True
+    assert demo.saving.confirm_discard() is True
     assert asked == ["Unsaved changes", "Unsaved changes"]
     assert demo.ws.template_history(demo.editor.template.name)[-1]["version"] == 1
 
@@ -389,7 +389,7 @@ def test_page_list_groups_pages_by_template_and_counts_field_failures(
     demo.editor.add_field("title", "//article//h1")
     finished: list[str] = []
     demo.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
-    assert demo.save_template() == 1
+    assert demo.saving.save_template() == 1
     qtbot.waitUntil(lambda: "analyse:finished" in finished, timeout=60000)
     name = demo.editor.template.name
     groups = [demo.group_combo.itemData(i) for i in range(demo.group_combo.count())]
@@ -429,7 +429,7 @@ def test_pages_like_this_scopes_the_template_in_the_app_and_the_cli(
     assert demo.editor.template.urls == ()
     demo.redo_action.trigger()
     assert demo.editor.template.urls == (ARTICLE_URL,)
-    demo.save_template()
+    demo.saving.save_template()
     out = tmp_path / "out.jsonl"
     proc = subprocess.run(
         [

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.engine.review.health import CLEANED_FORMATS, RULE_FORMATS
-from deboiler_gui.gui.review.jobpanel import JobPanel
+from deboiler_gui.gui.panels.review.jobpanel import JobPanel
 
 FORMAT_LABELS = {
     "json": "Rule file (JSON v1)",

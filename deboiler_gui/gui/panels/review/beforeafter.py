@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.engine.review.impact import CUT_ATTR
-from deboiler_gui.gui.review.jobpanel import JobPanel
+from deboiler_gui.gui.panels.review.jobpanel import JobPanel
 from deboiler_gui.gui.webview import IsolatedProfile, PageView, js_value
 
 MODES = ("Side by side", "Before", "After")

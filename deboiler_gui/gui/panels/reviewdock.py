@@ -32,7 +32,7 @@ class ReviewDock(QDockWidget):
     def _ensure_panels(self) -> None:
         if self.panels:
             return
-        from deboiler_gui.gui.review import (
+        from deboiler_gui.gui.panels.review import (
             BeforeAfterPanel,
             ExportPanel,
             GroupsPanel,

@@ -6,49 +6,89 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QModelIndex, QObject, Signal
+from PySide6.QtWidgets import QLabel, QStatusBar, QTreeView
 
 from deboiler_gui.app.pagestate import scope_counts
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.gui.models import element_label
-from deboiler_gui.gui.panels import FilterDialog
-from deboiler_gui.gui.siteservice import ExpressionCount, FieldCount, FilterCount
+from deboiler_gui.engine.template.model import NoiseFilter
+from deboiler_gui.gui.controllers.editor import TemplateEditor
+from deboiler_gui.gui.controllers.siteservice import (
+    ExpressionCount,
+    FieldCount,
+    FilterCount,
+    SiteService,
+)
+from deboiler_gui.gui.controllers.state import PostMessage, ShownSite
+from deboiler_gui.gui.dialogs.filter import FilterDialog
+from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel, element_label
+from deboiler_gui.gui.panels.rules import RulesPanel
+from deboiler_gui.gui.panels.selection import SelectionPanel
+from deboiler_gui.gui.webview import PageView
 
 
-class Picking:
-    """Mixed into MainWindow (uses its view, stamped page, panels, editor and site service)."""
+class Picking(QObject):
+    """Turns picks on the shown page into rules; asks the site service for candidates and for
+    each rule's counts over the site, and shows its answers."""
 
-    stamped: Any
-    page: Any
-    selected: int | None
-    list_examples: list[int]
-    show_cleaned: bool
-    site_state: dict[str, str]
-    _scope_key: Any
-    _scope_state: dict[str, str]
-    _pending_suggest: dict[int, str]
-    _pending_counts: dict[int, Any]
+    candidates_updated = Signal(list)
 
-    def post_message(self, text: str, *, error: bool = False) -> None:
-        raise NotImplementedError
+    def __init__(
+        self,
+        shown: ShownSite,
+        editor: TemplateEditor,
+        service: SiteService,
+        view: PageView,
+        dom_model: DomTreeModel,
+        dom_tree: QTreeView,
+        page_model: PageListModel,
+        selection: SelectionPanel,
+        rules: RulesPanel,
+        status: QStatusBar,
+        index_label: QLabel,
+        post_message: PostMessage,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.shown = shown
+        self.editor = editor
+        self.service = service
+        self.view = view
+        self.dom_model = dom_model
+        self.dom_tree = dom_tree
+        self.page_model = page_model
+        self.selection = selection
+        self.rules = rules
+        self.status = status
+        self.index_label = index_label
+        self.post_message = post_message
+        self.selected: int | None = None
+        self.list_examples: list[int] = []
+        self._scope_key: Any = None  # what the pages-like counts below were computed for
+        self._scope_state: dict[str, str] = {}
+        self._pending_suggest: dict[int, str] = {}
+        self._pending_counts: dict[int, str | FilterDialog] = {}
 
-    def _on_view_element_clicked(self, stamp: int, additive: bool) -> None:
-        if self.show_cleaned:
+    def clear(self) -> None:
+        """Another page is shown: nothing is picked on it yet."""
+        self.selected = None
+        self.list_examples = []
+        self.selection.clear()
+
+    def on_view_element_clicked(self, stamp: int, additive: bool) -> None:
+        if self.shown.show_cleaned:
             return
         self.select_stamp(stamp, additive=additive)
 
-    def _on_view_element_hovered(self, stamp: int) -> None:
-        el = (
-            self.stamped.element(stamp)
-            if self.stamped is not None and not self.show_cleaned
-            else None
-        )
+    def on_view_element_hovered(self, stamp: int) -> None:
+        sp = self.shown.stamped
+        el = sp.element(stamp) if sp is not None and not self.shown.show_cleaned else None
         if el is not None:
-            self.statusBar().showMessage(element_label(el), 3000)
+            self.status.showMessage(element_label(el), 3000)
 
     def select_stamp(self, stamp: int, *, additive: bool = False, from_tree: bool = False) -> None:
-        sp = self.stamped
+        sp = self.shown.stamped
         el = sp.element(stamp) if sp else None
         if el is None or sp is None:
             return
@@ -79,37 +119,38 @@ class Picking:
             self.post_message(str(exc), error=True)
         self.selection.set_candidates(local)
         self.candidates_updated.emit(local)
-        assert self.page is not None
-        request = self.service.suggest(self.page.html, path)
+        page = self.shown.page
+        assert page is not None
+        request = self.service.suggest(page.html, path)
         self._pending_suggest = {request: path}
 
-    def _on_dom_tree_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+    def on_dom_tree_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         stamp = self.dom_model.stamp_at(current)
         if stamp is not None and stamp != self.selected:
             self.select_stamp(stamp, from_tree=True)
 
-    def _on_service_candidates_ready(self, request: int, candidates: list) -> None:
+    def on_service_candidates_ready(self, request: int, candidates: list) -> None:
         if request in self._pending_suggest:
             del self._pending_suggest[request]
             self.selection.set_candidates(candidates, keep_choice=True)
             self.candidates_updated.emit(candidates)
 
-    def _on_service_failed(self, request: int, message: str) -> None:
+    def on_service_failed(self, request: int, message: str) -> None:
         self._pending_suggest.pop(request, None)
         dialog_request = self._pending_counts.pop(request, None)
         if isinstance(dialog_request, FilterDialog):
             dialog_request.show_site(message)
         elif request != -1 or message:
-            self.statusBar().showMessage(message, 5000)
+            self.status.showMessage(message, 5000)
 
-    def _on_service_index_ready(self, n: int) -> None:
+    def on_service_index_ready(self, n: int) -> None:
         self.index_label.setText(f"{n} pages indexed")
-        self._count_site_state()
+        self.count_site_state()
 
-    def _add_rule(self, kind: str, xpath: str) -> None:
+    def add_rule(self, kind: str, xpath: str) -> None:
         self.editor.add_rule(kind, xpath)
 
-    def _on_selection_field_requested(
+    def on_selection_field_requested(
         self, xpath: str, name: str, kind: str, attribute: str
     ) -> None:
         if kind == "attribute" and not attribute:
@@ -117,15 +158,15 @@ class Picking:
             return
         self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
 
-    def _on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
+    def on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
         # The list rule is induced from the clicked items: anchored on the list's own container,
         # never on a position shared with other lists of the same block.
         from deboiler_gui.engine.template.induce import Example, induce
 
-        sp = self.stamped
+        sp = self.shown.stamped
         if sp is None or not self.list_examples:
             return
-        url = self.page.url if self.page is not None else ""
+        url = self.shown.page.url if self.shown.page is not None else ""
         examples = [Example(url, sp.root, sp.elements[s]) for s in self.list_examples]
         try:
             rule = induce(examples, as_list=True, limit=1)[0]
@@ -138,7 +179,7 @@ class Picking:
             f"List {name}: {rule.xpath} matches {count} items on this page, all from one list"
         )
 
-    def _count_site_state(self) -> None:
+    def count_site_state(self) -> None:
         """Ask the service for each rule's site-wide hits (answers arrive asynchronously)."""
         template = self.editor.template
         if template.urls:
@@ -148,10 +189,10 @@ class Picking:
                 self._scope_state = scope_counts(
                     template, [r["url"] for r in self.page_model.rows()]
                 )
-                self.site_state.update(self._scope_state)
-                self.rules.show_template(template, self.item_state, self.site_state)
+                self.shown.site_state.update(self._scope_state)
+                self.rules.show_template(template, self.shown.item_state, self.shown.site_state)
             else:
-                self.site_state.update(self._scope_state)
+                self.shown.site_state.update(self._scope_state)
         for rule in (*template.remove, *template.keep):
             self._pending_counts[self.service.count(ExpressionCount(rule.selector))] = rule.name
         for fld in template.fields:
@@ -160,7 +201,11 @@ class Picking:
         for flt in template.filters:
             self._pending_counts[self.service.count(FilterCount(flt))] = flt.name
 
-    def _on_service_counts_ready(self, request: int, stats: dict) -> None:
+    def count_filter(self, flt: NoiseFilter, dialog: FilterDialog) -> None:
+        """Count a filter being edited over the site; the answer goes to its dialog."""
+        self._pending_counts[self.service.count(FilterCount(flt))] = dialog
+
+    def on_service_counts_ready(self, request: int, stats: dict) -> None:
         target = self._pending_counts.pop(request, None)
         if target is None:
             return
@@ -176,15 +221,15 @@ class Picking:
         if isinstance(target, FilterDialog):
             target.show_site(text)
             return
-        self.site_state[target] = text
+        self.shown.site_state[target] = text
         item = self.rules.items.get(target)
         if item is not None:
             item.setText(3, text)
 
-    def _on_rules_item_selected(self, section: str, name: str) -> None:
+    def on_rules_item_selected(self, section: str, name: str) -> None:
         """Selecting a rule shows its first match on this page."""
         stamps = []
-        sp = self.stamped
+        sp = self.shown.stamped
         if sp is None:
             return
         template = self.editor.template

@@ -1,32 +1,42 @@
-"""Keeping the user's work in the main window: saving the template as a new workspace version,
-drafts after every edit and after a crash, and the prompt before unsaved edits could be lost."""
+"""Keeping the user's work: saving the template as a new workspace version, drafts after every
+edit and after a crash, and the prompt before unsaved edits could be lost."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QObject, Signal
 
 from deboiler_gui.app import session
 from deboiler_gui.engine.model import DeboilerError, RuleError
+from deboiler_gui.gui.controllers.editor import TemplateEditor
+from deboiler_gui.gui.controllers.state import PostMessage, ShownSite
+from deboiler_gui.gui.dialogs.prompt import Ask
 
 
-class Saving:
-    """Mixed into MainWindow (uses its workspace, editor, messages and jobs)."""
+class Saving(QObject):
+    """Saves the editor's template into the shown workspace and keeps its recovery draft."""
 
-    ws: Any
-    ws_path: str | None
-    editor: Any
-    ask: Any
+    saved = Signal(int)  # the new version, once the editor is marked saved
 
-    def post_message(self, text: str, *, error: bool = False) -> None:
-        raise NotImplementedError
+    def __init__(
+        self,
+        shown: ShownSite,
+        editor: TemplateEditor,
+        ask: Ask,
+        post_message: PostMessage,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.shown = shown
+        self.editor = editor
+        self.ask = ask
+        self.post_message = post_message
 
     def save_template(self, message: str = "") -> int | None:
         """Save the template as a new version; the CLI on this workspace uses it at once."""
         from deboiler_gui.engine.template.extract import check_template
 
-        if self.ws is None:
+        ws = self.shown.ws
+        if ws is None:
             return None
         template = self.editor.template
         try:
@@ -35,17 +45,15 @@ class Saving:
             self.post_message(f"Not saved: {exc}", error=True)
             return None
         try:
-            version = self.ws.save_template(template, message=message or "saved from the app")
+            version = ws.save_template(template, message=message or "saved from the app")
         except DeboilerError as exc:
             self.post_message(f"Not saved: {exc}", error=True)
             return None
         self.editor.mark_saved()
-        if self.ws_path:
-            session.clear_draft(self.ws_path)
+        if self.shown.ws_path:
+            session.clear_draft(self.shown.ws_path)
         self.post_message(f"Saved template {template.name!r} version {version}")
-        self._update_title()
-        if self.current_job is None:
-            self.start_analysis()
+        self.saved.emit(version)
         return version
 
     def confirm_discard(self) -> bool:
@@ -60,41 +68,26 @@ class Saving:
         if answer == "Save":
             return self.save_template() is not None
         if answer == "Discard":
-            if self.ws_path:
-                session.clear_draft(self.ws_path)
+            if self.shown.ws_path:
+                session.clear_draft(self.shown.ws_path)
             self.editor.mark_saved()
             return True
         return False
 
-    def _ask_user(self, title: str, text: str, buttons: tuple[str, ...]) -> str:
-        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self)
-        made = {
-            box.addButton(
-                b,
-                QMessageBox.ButtonRole.AcceptRole
-                if i == 0
-                else QMessageBox.ButtonRole.RejectRole
-                if b == "Cancel"
-                else QMessageBox.ButtonRole.DestructiveRole,
-            ): b
-            for i, b in enumerate(buttons)
-        }
-        box.exec()
-        return made.get(box.clickedButton(), buttons[-1])
-
     def save_draft_now(self) -> None:
         """Called by the crash handler: keep the user's work whatever happened."""
-        if self.ws_path and self.editor.dirty:
-            session.write_draft(self.ws_path, self.editor.template.to_dict())
+        if self.shown.ws_path and self.editor.dirty:
+            session.write_draft(self.shown.ws_path, self.editor.template.to_dict())
 
-    def _on_undo_stack_index_changed(self, _index: int) -> None:
+    def on_editor_stepped(self) -> None:
         # After the stack has moved (so "dirty" is up to date): keep a draft of every edit.
-        if not self.ws_path:
+        ws_path = self.shown.ws_path
+        if not ws_path:
             return
         try:
             if self.editor.dirty:
-                session.write_draft(self.ws_path, self.editor.template.to_dict())
+                session.write_draft(ws_path, self.editor.template.to_dict())
             else:
-                session.clear_draft(self.ws_path)
+                session.clear_draft(ws_path)
         except OSError as exc:
             self.post_message(f"Could not write the recovery draft: {exc}", error=True)

@@ -405,7 +405,7 @@ def open_url_dialog(window: Any) -> OpenUrlDialog:
     dialog = getattr(window, "_open_url_dialog", None)
     if dialog is None:
         dialog = OpenUrlDialog(
-            window, confirm=lambda path: path == window.ws_path or window.confirm_discard()
+            window, confirm=lambda path: path == window.ws_path or window.saving.confirm_discard()
         )
         dialog.pages_arrived.connect(window._on_crawl_pages)
         dialog.crawl_ended.connect(window._on_crawl_ended)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deboiler_gui.gui.review.jobpanel import JobPanel
+from deboiler_gui.gui.panels.review.jobpanel import JobPanel
 
 
 def _rate_colour(rate: float) -> str:

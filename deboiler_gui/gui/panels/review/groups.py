@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
-from deboiler_gui.gui.review.jobpanel import JobPanel
+from deboiler_gui.gui.panels.review.jobpanel import JobPanel
 
 COLUMNS = ("Detector", "Pages", "Chars", "Sample", "Decision")
 _DECISION_COLOURS = {"accepted": "#d0021b", "rejected": "#2e8b57"}

@@ -42,15 +42,21 @@ class TemplateEditor(QObject):
 
     changed = Signal()
     dirty_changed = Signal(bool)
+    stepped = Signal()  # the undo stack moved (edit, undo, redo), "dirty" already up to date
 
     def __init__(self, template: Template, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.template = template
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_undo_stack_clean_changed)
+        # Relayed by the editor, so that nothing hears the stack being cleared as it is deleted.
+        self.undo_stack.indexChanged.connect(self._on_undo_stack_index_changed)
 
     def _on_undo_stack_clean_changed(self, clean: bool) -> None:
         self.dirty_changed.emit(not clean)
+
+    def _on_undo_stack_index_changed(self, _index: int) -> None:
+        self.stepped.emit()
 
     # ------------------------------------------------------------------ state
     @property

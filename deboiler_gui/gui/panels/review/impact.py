@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.engine.review.impact import AUTO, DEFAULT_MAX_EATEN, cause_colour
-from deboiler_gui.gui.review.jobpanel import JobPanel
+from deboiler_gui.gui.panels.review.jobpanel import JobPanel
 
 COLUMNS = (
     "Cause",

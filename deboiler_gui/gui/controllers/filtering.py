@@ -4,50 +4,62 @@ over the site from the background service, and the undoable edit on OK."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
+
+from PySide6.QtWidgets import QWidget
 
 from deboiler_gui.engine.htmltree import to_html, visible_text
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.engine.template.model import NoiseFilter
-from deboiler_gui.gui.panels import FilterDialog
-from deboiler_gui.gui.siteservice import FilterCount
+from deboiler_gui.gui.controllers.editor import TemplateEditor
+from deboiler_gui.gui.controllers.picking import Picking
+from deboiler_gui.gui.controllers.state import PostMessage, ShownSite
+from deboiler_gui.gui.dialogs.filter import FilterDialog
+from deboiler_gui.gui.webview import PageView
 
 
 class FilterEditing:
-    """Mixed into MainWindow (uses its editor, stamped page, view and site service)."""
+    """Opens the noise-filter dialog on a new or existing filter and applies it on OK."""
 
-    editor: Any
-    stamped: Any
-    view: Any
-    service: Any
-    _pending_counts: dict[int, Any]
-    _filter_dialog: FilterDialog | None
-
-    def post_message(self, text: str, *, error: bool = False) -> None:
-        raise NotImplementedError
-
-    def _apply_highlights(self) -> None:
-        raise NotImplementedError
+    def __init__(
+        self,
+        shown: ShownSite,
+        editor: TemplateEditor,
+        view: PageView,
+        picking: Picking,
+        parent: QWidget,
+        apply_highlights: Callable[[], None],
+        post_message: PostMessage,
+    ) -> None:
+        self.shown = shown
+        self.editor = editor
+        self.view = view
+        self.picking = picking  # asks the site service for counts and routes the answers
+        self.parent = parent
+        self.apply_highlights = apply_highlights
+        self.post_message = post_message
+        self.dialog: FilterDialog | None = None
 
     def open_filter_dialog(self, name: str | None) -> FilterDialog:
         existing = None
         if name is not None:
             existing = next((f for f in self.editor.template.filters if f.name == name), None)
-        dialog = FilterDialog(existing, self)
+        dialog = FilterDialog(existing, self.parent)
         dialog.preview_requested.connect(lambda d, dlg=dialog: self._preview_filter(dlg, d))
         dialog.site_count_requested.connect(lambda d, dlg=dialog: self._count_filter(dlg, d))
         dialog.accepted.connect(
             lambda dlg=dialog, old=name: self._on_filter_dialog_accepted(dlg, old)
         )
-        self._filter_dialog = dialog
+        self.dialog = dialog
         self._preview_filter(dialog, dialog.value_dict())
         dialog.show()
         return dialog
 
-    def _preview_filter(self, dialog: FilterDialog, data: dict) -> None:
+    def _preview_filter(self, dialog: FilterDialog, data: dict[str, Any]) -> None:
         from deboiler_gui.engine.template.rules import compile_regex, preview_filter
 
-        sp = self.stamped
+        sp = self.shown.stamped
         try:
             flt = NoiseFilter.from_dict(data)
             if flt.kind in ("text", "url") and flt.pattern:
@@ -79,14 +91,14 @@ class FilterEditing:
                 f"removes {result['removed_chars']} of {result['before']} characters"
             )
 
-    def _count_filter(self, dialog: FilterDialog, data: dict) -> None:
+    def _count_filter(self, dialog: FilterDialog, data: dict[str, Any]) -> None:
         try:
             flt = NoiseFilter.from_dict(data)
         except DeboilerError as exc:
             dialog.show_site(str(exc))
             return
         dialog.show_site("counting…")
-        self._pending_counts[self.service.count(FilterCount(flt))] = dialog
+        self.picking.count_filter(flt, dialog)
 
     def _on_filter_dialog_accepted(self, dialog: FilterDialog, old_name: str | None) -> None:
         try:
@@ -98,4 +110,4 @@ class FilterEditing:
             self.editor.add_filter(flt)
         else:
             self.editor.replace_item("filters", old_name, dataclasses.replace(flt, name=old_name))
-        self._apply_highlights()
+        self.apply_highlights()

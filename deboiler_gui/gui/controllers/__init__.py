@@ -1,0 +1,2 @@
+"""The main window's controllers: picking, noise-filter editing, saving, template edits and
+the site-wide counts service."""

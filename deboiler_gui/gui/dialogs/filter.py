@@ -1,0 +1,137 @@
+"""The noise-filter editor: live preview on the shown page, counts over the site on request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+)
+
+from deboiler_gui.engine.template.model import NoiseFilter
+
+
+class FilterDialog(QDialog):
+    """Edits one noise filter; every change previews it on the shown page at once and, on
+    request, counts its effect over the site (in the background)."""
+
+    preview_requested = Signal(dict)
+    site_count_requested = Signal(dict)
+
+    HELP = {
+        "text": "Regular expression; its matches are removed from the text.",
+        "url": "Links whose href does not match the regular expression are dropped.",
+        "attribute": "Nodes whose attribute satisfies the condition are dropped.",
+        "html": "Every piece of HTML from the start string to the next end string is cut.",
+    }
+
+    def __init__(self, flt: NoiseFilter | None = None, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Noise filter")
+        self.setModal(False)
+        form = QFormLayout(self)
+        self.kind = QComboBox()
+        self.kind.addItems(["text", "url", "attribute", "html"])
+        self.name = QLineEdit()
+        self.pattern = QLineEdit()
+        self.selector = QLineEdit()
+        self.attribute = QLineEdit()
+        self.op = QComboBox()
+        self.op.addItems(["contains", "equals", "regex", "exists"])
+        self.value = QLineEdit()
+        self.start = QLineEdit()
+        self.end = QLineEdit()
+        self.help = QLabel("")
+        self.help.setWordWrap(True)
+        self.preview = QLabel("")
+        self.preview.setWordWrap(True)
+        self.site = QLabel("")
+        form.addRow("Kind", self.kind)
+        form.addRow("Name", self.name)
+        form.addRow("", self.help)
+        form.addRow("Pattern", self.pattern)
+        form.addRow("Selector", self.selector)
+        form.addRow("Attribute", self.attribute)
+        form.addRow("Operator", self.op)
+        form.addRow("Value", self.value)
+        form.addRow("Start", self.start)
+        form.addRow("End", self.end)
+        form.addRow("This page", self.preview)
+        self.site_button = QPushButton("Count over site")
+        form.addRow(self.site_button, self.site)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        form.addRow(self.buttons)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.site_button.clicked.connect(lambda: self.site_count_requested.emit(self.value_dict()))
+        if flt is not None:
+            self.kind.setCurrentText(flt.kind)
+            self.name.setText(flt.name)
+            self.pattern.setText(flt.pattern)
+            self.selector.setText(flt.selector)
+            self.attribute.setText(flt.attribute)
+            self.op.setCurrentText(flt.op)
+            self.value.setText(flt.value)
+            self.start.setText(flt.start)
+            self.end.setText(flt.end)
+        for w in (
+            self.pattern,
+            self.selector,
+            self.attribute,
+            self.value,
+            self.start,
+            self.end,
+            self.name,
+        ):
+            w.textChanged.connect(self._changed)
+        self.kind.currentTextChanged.connect(self._changed)
+        self.op.currentTextChanged.connect(self._changed)
+        self._changed()
+
+    def value_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name.text().strip() or self.kind.currentText(),
+            "kind": self.kind.currentText(),
+            "pattern": self.pattern.text(),
+            "selector": self.selector.text().strip(),
+            "attribute": self.attribute.text().strip(),
+            "op": self.op.currentText(),
+            "value": self.value.text(),
+            "start": self.start.text(),
+            "end": self.end.text(),
+        }
+
+    def noise_filter(self) -> NoiseFilter:
+        return NoiseFilter.from_dict(self.value_dict())
+
+    def _changed(self) -> None:
+        kind = self.kind.currentText()
+        self.help.setText(self.HELP[kind])
+        shown = {
+            "text": {"pattern"},
+            "url": {"pattern", "selector"},
+            "attribute": {"selector", "attribute", "op", "value"},
+            "html": {"start", "end"},
+        }[kind]
+        form = self.layout()
+        assert isinstance(form, QFormLayout)
+        for name in ("pattern", "selector", "attribute", "op", "value", "start", "end"):
+            form.setRowVisible(getattr(self, name), name in shown)
+        self.preview_requested.emit(self.value_dict())
+
+    def show_preview(self, text: str, error: bool = False) -> None:
+        self.preview.setText(text)
+        self.preview.setStyleSheet("color: #b00020;" if error else "")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not error)
+
+    def show_site(self, text: str) -> None:
+        self.site.setText(text)

@@ -1,0 +1,178 @@
+"""The selection panel: text, attributes and ranked XPath candidates of the picked node, and the
+actions that turn a pick into a rule, a field or a list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+def _rate_text(site: dict[str, Any]) -> str:
+    if not site:
+        return "…"
+    return f"{site.get('rate', 0):.0%} one · {site.get('none', 0)} none · {site.get('many', 0)} many / {site.get('pages', 0)}"
+
+
+class SelectionPanel(QWidget):
+    """What was picked and what can be made of it."""
+
+    remove_requested = Signal(str)
+    keep_requested = Signal(str)
+    field_requested = Signal(str, str, str, str)  # xpath, name, kind, attribute
+    list_requested = Signal(str, str, str)  # name, kind, attribute (examples are the picks)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.path_label = QLabel("Click an element in the page.")
+        self.path_label.setWordWrap(True)
+        self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.path_label)
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setPlaceholderText("Text of the selected node")
+        split.addWidget(self.text)
+        self.attributes = QTableWidget(0, 2)
+        self.attributes.setHorizontalHeaderLabels(["Attribute", "Value"])
+        self.attributes.horizontalHeader().setStretchLastSection(True)
+        self.attributes.verticalHeader().hide()
+        split.addWidget(self.attributes)
+        self.candidates = QTableWidget(0, 4)
+        self.candidates.setHorizontalHeaderLabels(["XPath", "Kind", "Page", "Site"])
+        self.candidates.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.candidates.verticalHeader().hide()
+        self.candidates.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.candidates.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.candidates.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        split.addWidget(self.candidates)
+        layout.addWidget(split, 1)
+
+        form = QFormLayout()
+        self.xpath_edit = QLineEdit()
+        self.xpath_edit.setPlaceholderText("XPath of the rule (pick a candidate or edit)")
+        form.addRow("XPath", self.xpath_edit)
+        row = QHBoxLayout()
+        self.field_name = QLineEdit()
+        self.field_name.setPlaceholderText("field name")
+        self.field_kind = QComboBox()
+        self.field_kind.addItems(["text", "html", "attribute"])
+        self.field_attr = QLineEdit()
+        self.field_attr.setPlaceholderText("attribute")
+        row.addWidget(self.field_name, 2)
+        row.addWidget(self.field_kind)
+        row.addWidget(self.field_attr, 1)
+        form.addRow("Field", row)
+        layout.addLayout(form)
+        buttons = QHBoxLayout()
+        self.remove_button = QPushButton("Remove as noise")
+        self.keep_button = QPushButton("Keep")
+        self.field_button = QPushButton("Extract field")
+        self.list_button = QPushButton("Extract list")
+        self.list_button.setToolTip(
+            "Ctrl+click several items of the list first; differing steps become %d"
+        )
+        for b in (self.remove_button, self.keep_button, self.field_button, self.list_button):
+            b.setEnabled(False)
+            buttons.addWidget(b)
+        layout.addLayout(buttons)
+        self.examples_label = QLabel("")
+        layout.addWidget(self.examples_label)
+
+        self.candidates.itemSelectionChanged.connect(self._on_candidates_selection_changed)
+        self.remove_button.clicked.connect(lambda: self._emit_rule(self.remove_requested))
+        self.keep_button.clicked.connect(lambda: self._emit_rule(self.keep_requested))
+        self.field_button.clicked.connect(self._on_field_button_clicked)
+        self.list_button.clicked.connect(self._on_list_button_clicked)
+        self._candidates: list[dict[str, Any]] = []
+        # Once the user picks a candidate or edits the XPath, late site-wide answers must not
+        # overwrite the choice.
+        self._user_chose = False
+        self.xpath_edit.textEdited.connect(self._on_xpath_edit_text_edited)
+
+    def _on_xpath_edit_text_edited(self, _text: str) -> None:
+        self._user_chose = True
+
+    def show_node(self, path: str, text: str, attributes: dict[str, str], examples: int) -> None:
+        self.path_label.setText(path)
+        self.text.setPlainText(text[:20000])
+        self.attributes.setRowCount(len(attributes))
+        for i, (k, v) in enumerate(attributes.items()):
+            self.attributes.setItem(i, 0, QTableWidgetItem(k))
+            self.attributes.setItem(i, 1, QTableWidgetItem(v))
+        self.examples_label.setText(f"{examples} list examples picked" if examples > 1 else "")
+        for b in (self.remove_button, self.keep_button, self.field_button, self.list_button):
+            b.setEnabled(True)
+
+    def clear(self) -> None:
+        self.path_label.setText("Click an element in the page.")
+        self.text.clear()
+        self.attributes.setRowCount(0)
+        self.set_candidates([])
+        self.xpath_edit.clear()
+        for b in (self.remove_button, self.keep_button, self.field_button, self.list_button):
+            b.setEnabled(False)
+
+    def set_candidates(self, candidates: list[dict[str, Any]], keep_choice: bool = False) -> None:
+        if not keep_choice:
+            self._user_chose = False
+        chosen = self.xpath_edit.text() if keep_choice and self._user_chose else None
+        self._candidates = candidates
+        self.candidates.blockSignals(True)
+        self.candidates.setRowCount(len(candidates))
+        for i, c in enumerate(candidates):
+            self.candidates.setItem(i, 0, QTableWidgetItem(c["xpath"]))
+            self.candidates.setItem(i, 1, QTableWidgetItem(c["family"]))
+            self.candidates.setItem(i, 2, QTableWidgetItem(str(c["page_matches"])))
+            self.candidates.setItem(i, 3, QTableWidgetItem(_rate_text(c.get("site") or {})))
+        if chosen is None and candidates:
+            self.candidates.selectRow(0)
+            self.xpath_edit.setText(candidates[0]["xpath"])
+        self.candidates.blockSignals(False)
+
+    def candidate_list(self) -> list[dict[str, Any]]:
+        return list(self._candidates)
+
+    def _on_candidates_selection_changed(self) -> None:
+        rows = {i.row() for i in self.candidates.selectedIndexes()}
+        if rows:
+            self._user_chose = True
+            self.xpath_edit.setText(self._candidates[min(rows)]["xpath"])
+
+    def _emit_rule(self, signal: Any) -> None:
+        xp = self.xpath_edit.text().strip()
+        if xp:
+            signal.emit(xp)
+
+    def _on_field_button_clicked(self) -> None:
+        xp = self.xpath_edit.text().strip()
+        if xp:
+            self.field_requested.emit(
+                xp,
+                self.field_name.text().strip() or "field",
+                self.field_kind.currentText(),
+                self.field_attr.text().strip(),
+            )
+
+    def _on_list_button_clicked(self) -> None:
+        self.list_requested.emit(
+            self.field_name.text().strip() or "items",
+            self.field_kind.currentText(),
+            self.field_attr.text().strip(),
+        )
