@@ -340,15 +340,25 @@ class Workspace:
 
     @_guard
     def page_summaries(self, site: str | None = None) -> list[dict[str, Any]]:
-        """url, site, status, content_type, bytes, error of each page (no HTML), by URL."""
-        sql = "SELECT url, site, status, content_type, bytes, error FROM pages"
+        """url, site, status, content_type, bytes, error of each page (no HTML), by URL, and
+        ``dom``: which HTML the page holds, 'rendered' (crawl --render) or 'raw', with
+        ``dom_note`` saying why a rendered page was taken unsettled or a render failed."""
+        sql = """SELECT p.url, p.site, p.status, p.content_type, p.bytes, p.error, r.used,
+                        r.reason FROM pages p LEFT JOIN rendered r ON r.url = p.url"""
         params: list[Any] = []
         if site is not None:
-            sql += " WHERE site = ?"
+            sql += " WHERE p.site = ?"
             params.append(site)
-        rows = self._read(sql + " ORDER BY url", params)
+        rows = self._read(sql + " ORDER BY p.url", params)
         keys = ("url", "site", "status", "content_type", "bytes", "error")
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        return [
+            {
+                **dict(zip(keys, row[:6], strict=True)),
+                "dom": row[6] or "raw",
+                "dom_note": row[7] or "",
+            }
+            for row in rows
+        ]
 
     @_guard
     def page_count(self, site: str | None = None) -> int:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.app import session
+from deboiler_gui.app.domsource import dom_status
 from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
@@ -212,7 +213,11 @@ class MainWindow(QMainWindow):
         self.jobs.ended.connect(self._on_jobs_ended)
         self.jobs.failed.connect(self._on_jobs_failed)
         self.index_label = QLabel("")
+        # Which HTML the shown page is: the DOM a browser rendered (crawl --render) or the raw
+        # response.
+        self.dom_label = QLabel("")
         bar = self.statusBar()
+        bar.addPermanentWidget(self.dom_label)
         bar.addPermanentWidget(self.index_label)
         bar.addPermanentWidget(self.jobs)
 
@@ -629,6 +634,9 @@ class MainWindow(QMainWindow):
             self.post_message(f"{url}: not in the workspace", error=True)
             return
         self.shown.page = page
+        text, tip = dom_status(self.page_model.summary(url))
+        self.dom_label.setText(text)
+        self.dom_label.setToolTip(tip)
         self.picking.clear()
         self._render_page()
         self.review.page_changed()

@@ -43,6 +43,8 @@ def test_pages_upsert_by_url_and_read_back_in_order(tmp_path: Path) -> None:
             "content_type": "text/html",
             "bytes": len("<p>page 0 页</p>".encode()),
             "error": None,
+            "dom": "raw",
+            "dom_note": "",
         }
 
 

@@ -16,12 +16,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
+from deboiler_gui.app.domsource import dom_column, dom_status
 from deboiler_gui.app.stamping import StampedPage
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("URL", "Template", "Boilerplate", "Failures", "Status")
+COLUMNS = ("URL", "Template", "Boilerplate", "Failures", "Status", "DOM")
 
 
 class PageListModel(QAbstractTableModel):
@@ -150,6 +151,10 @@ class PageListModel(QAbstractTableModel):
         """Every page, filtered or not."""
         return self._all
 
+    def summary(self, url: str) -> dict[str, Any] | None:
+        """The row of a page, listed or filtered out."""
+        return self._by_url.get(url)
+
     def total(self) -> int:
         return len(self._all)
 
@@ -184,7 +189,11 @@ class PageListModel(QAbstractTableModel):
                 return "" if fails is None else str(fails)
             if col == 4:
                 return row.get("error") or str(row.get("status", ""))
+            if col == 5:
+                return dom_column(row)
         elif role == Qt.ItemDataRole.ToolTipRole:
+            if col == 5:
+                return dom_status(row)[1]
             return row.get("error") or row["url"]
         elif role == Qt.ItemDataRole.ForegroundRole and (
             row.get("error") or (col == 3 and row.get("failures"))
@@ -199,6 +208,7 @@ _SORT_KEYS: tuple[Any, ...] = (
     lambda r: (r.get("boiler_share") or 0.0, r["url"]),
     lambda r: (r.get("failures") or 0, r["url"]),
     lambda r: (r.get("error") or "", r.get("status") or 0, r["url"]),
+    lambda r: (dom_column(r), r["url"]),
 )
 
 
