@@ -4,6 +4,7 @@ when a page was taken unsettled or its rendering failed."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,9 @@ from PySide6.QtCore import Qt
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.gui.webview import register_scheme
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from jsserver import serve  # noqa: E402
 
 register_scheme()  # before pytest-qt makes the QApplication
 
@@ -124,3 +128,23 @@ def test_sorting_by_the_dom_column_groups_rendered_pages(
     model.sort(model.columnCount() - 1, Qt.SortOrder.DescendingOrder)
     got = [model.data(model.index(r, model.columnCount() - 1)) for r in range(model.rowCount())]
     assert got == ["rendered", "rendered", "raw", "raw"]
+
+
+def test_open_url_with_render_lists_the_rendered_dom(qtbot: Any, window: Any) -> None:
+    with serve() as srv:
+        window.open_url_action.trigger()
+        dialog = window._open_url_dialog
+        dialog.url_edit.setText(srv.base + "/app.html")
+        dialog.render_check.setChecked(True)
+        assert dialog.config().render
+        with qtbot.waitSignal(dialog.crawl_ended, timeout=120_000) as ended:
+            dialog.start_button.click()
+        assert ended.args[1] == "finished", ended.args
+        model = window.page_model
+        qtbot.waitUntil(lambda: model.summary(srv.base + "/detail.html") is not None, timeout=10000)
+        rows = {r["url"][len(srv.base) :]: r for r in model.rows()}
+        assert rows["/app.html"]["dom"] == "rendered" and rows["/detail.html"]["dom"] == "rendered"
+        with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
+            window.select_url(srv.base + "/app.html")
+        assert window.dom_label.text() == "rendered DOM"
+        assert "Built by script" in window.page.html  # the workbench shows the rendered DOM

@@ -131,6 +131,13 @@ class OpenUrlDialog(QDialog):
         factory_row = QHBoxLayout()
         factory_row.addWidget(self.factory_edit, 1)
         factory_row.addWidget(self.factory_button)
+        self.render_check = QCheckBox(
+            "Render pages built by scripts (a browser engine of its own, network and scripts on)"
+        )
+        self.render_check.setToolTip(
+            "crawl --render: each HTML page is also loaded in QtWebEngine in a separate process "
+            "and its rendered DOM is used; the raw response is kept beside it."
+        )
         self.fresh_check = QCheckBox(
             "Start over (forget this site's earlier crawl; stored pages stay)"
         )
@@ -150,6 +157,7 @@ class OpenUrlDialog(QDialog):
         form.addRow("Retries:", self.retries)
         form.addRow("User agent:", self.user_agent_edit)
         form.addRow("Link factories:", factory_row)
+        form.addRow("", self.render_check)
         form.addRow("", self.fresh_check)
         form.addRow("Workspace:", self.workspace_label)
 
@@ -204,6 +212,7 @@ class OpenUrlDialog(QDialog):
             timeout=float(self.timeout.value()),
             retries=self.retries.value(),
             link_factories=self._factories(),
+            render=self.render_check.isChecked(),
         )
         if self.user_agent_edit.text().strip():
             cfg.user_agent = self.user_agent_edit.text().strip()
@@ -239,6 +248,7 @@ class OpenUrlDialog(QDialog):
         self.retries.setValue(int(cfg.retries))
         if cfg.user_agent != CrawlConfig().user_agent:
             self.user_agent_edit.setText(cfg.user_agent)
+        self.render_check.setChecked(bool(cfg.render))
         self._saved_factories = list(cfg.link_factories)
         if cfg.link_factories:
             self.factory_edit.setPlaceholderText(
