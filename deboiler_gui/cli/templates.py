@@ -903,12 +903,7 @@ def _suggest_pagination(
         click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
     else:
         for r in rules:
-            if r.kind == "next":
-                how = "follow the control's link"
-            else:
-                where = f"?{r.param}=N" if r.kind == "query" else f"/{r.param}/N"
-                how = f"count {where}: {r.start} after the first page, then +{r.step}"
-            click.echo(f"{r.kind:<6} {how}\n       control: {' | '.join(r.control)}")
+            click.echo(f"{r.kind:<6} {r.describe()}\n       control: {' | '.join(r.control)}")
     if save_as:
         click.echo(
             f"saved as template {save_as!r} version {version}; crawl with --pagination {save_as}",

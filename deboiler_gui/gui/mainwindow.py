@@ -355,6 +355,37 @@ class MainWindow(QMainWindow):
                 triggered=lambda: self.filtering.open_filter_dialog(None),
             )
         )
+        self.pagination_action = QAction(
+            "Learn &pagination from the selected link",
+            self,
+            triggered=lambda: self.learn_pagination(),
+        )
+        self.pagination_action.setToolTip(
+            "The selected next-page link or 'load more' button becomes a pagination rule the "
+            "crawler follows (crawl --pagination NAME)."
+        )
+        site_menu.addAction(self.pagination_action)
+
+    def learn_pagination(self) -> str | None:
+        """Store a pagination rule learnt from the selected node; returns its name."""
+        from deboiler_gui.app.pagination import learn_and_save
+
+        sp, stamp = self.shown.stamped, self.picking.selected
+        el = sp.element(stamp) if sp is not None and stamp is not None else None
+        if self.shown.ws is None or self.shown.page is None or el is None:
+            self.post_message("Select the page's next link or 'load more' button first", error=True)
+            return None
+        try:
+            rule, version = learn_and_save(self.shown.ws, self.shown.page.url, el)
+        except DeboilerError as exc:
+            self.post_message(f"No pagination rule: {exc}", error=True)
+            return None
+        self.post_message(
+            f"Pagination rule {rule.name!r} (version {version}) saved: {rule.kind}, "
+            f"{rule.describe()}; control {rule.control[0]}. Crawl with it: deboiler-gui crawl "
+            f"{self.shown.page.url} -w {self.shown.ws_path} --pagination {rule.name}"
+        )
+        return rule.name
 
     # ================================================================== opening
     def _on_open_action(self) -> None:

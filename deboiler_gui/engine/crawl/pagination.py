@@ -177,6 +177,13 @@ class Pagination:
         except ValueError as exc:
             raise RuleError(f"malformed pagination rule ({exc})", template=t.name) from exc
 
+    def describe(self) -> str:
+        """One line saying how the rule finds the next page."""
+        if self.kind == "next":
+            return "follow the control's link"
+        where = f"?{self.param}=N" if self.kind == "query" else f"/{self.param}/N"
+        return f"count {where}: {self.start} after the first page, then +{self.step}"
+
     # ------------------------------------------------------------------ use
     def applies_to(self, url: str) -> bool:
         return not self.match or re.search(self.match, url) is not None
