@@ -365,6 +365,36 @@ class MainWindow(QMainWindow):
             "crawler follows (crawl --pagination NAME)."
         )
         site_menu.addAction(self.pagination_action)
+        self.structured_action = QAction(
+            "Fields from &structured data…",
+            self,
+            triggered=lambda: self.open_structured_fields(),
+        )
+        site_menu.addAction(self.structured_action)
+
+    def open_structured_fields(self) -> None:
+        """The shown page's structured values as field candidates; the ticked ones are added
+        to the template (one undoable step)."""
+        from deboiler_gui.app.structuredfields import candidates, with_fields
+        from deboiler_gui.gui.dialogs.structured import StructuredFieldsDialog
+
+        if self.shown.ws is None or self.shown.page is None:
+            self.post_message("Open a site and show a page first", error=True)
+            return
+        page = self.shown.page
+        dialog = StructuredFieldsDialog(page.url, candidates(self.shown.ws, page), self)
+        self._structured_dialog = dialog
+
+        def add() -> None:
+            chosen = dialog.chosen()
+            if not chosen:
+                return
+            after, ids = with_fields(self.editor.template, chosen)
+            self.editor.apply(after, f"Fields from structured data: {', '.join(ids)}")
+            self.post_message(f"Added fields from structured data: {', '.join(ids)}")
+
+        dialog.accepted.connect(add)
+        dialog.open()
 
     def learn_pagination(self) -> str | None:
         """Store a pagination rule learnt from the selected node; returns its name."""
