@@ -109,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     settings.setAttribute(attr.PluginsEnabled, False)
     settings.setAttribute(attr.AutoLoadImages, True)
     settings.setAttribute(attr.PlaybackRequiresUserGesture, True)
+    # A crawled page reaches the network it came from, never local files.
+    settings.setAttribute(attr.LocalContentCanAccessFileUrls, False)
+    settings.setAttribute(attr.LocalContentCanAccessRemoteUrls, False)
+    settings.setAttribute(attr.LocalStorageEnabled, True)
     script = QWebEngineScript()
     script.setName("deboiler-settle")
     script.setSourceCode(SETTLE_JS)
