@@ -764,7 +764,7 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
 @click.option(
     "--structured",
     is_flag=True,
-    help="Instead: the page's JSON-LD, microdata and OpenGraph values as field candidates, each with its site-wide hit rate.",
+    help="Instead: the page's JSON-LD, microdata, RDFa and OpenGraph values as field candidates, each with its site-wide hit rate.",
 )
 @_workspace_option
 @click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True)
@@ -931,7 +931,7 @@ def _suggest_structured(url: str, workspace: Path | None, as_json: bool) -> None
         click.echo(json.dumps([c.to_dict() for c in cands], ensure_ascii=False, indent=2))
         return
     if not cands:
-        click.echo(f"{url}: no JSON-LD, microdata or OpenGraph values")
+        click.echo(f"{url}: no JSON-LD, microdata, RDFa or OpenGraph values")
         return
     click.echo(f"{'syntax':<10} {'site':>5}  {'path':<32} {'value':<32} field expression")
     for c in cands:

@@ -19,7 +19,7 @@ from deboiler_gui.engine.template.selectors import xpath_literal
 
 log = logging.getLogger(__name__)
 
-SYNTAXES = ("json-ld", "microdata", "opengraph")
+SYNTAXES = ("json-ld", "microdata", "opengraph")  # read by extruct; RDFa Lite is read here
 _JSONLD_SCRIPTS = "//script[@type='application/ld+json']"
 #: Microdata elements whose value is an attribute (HTML Living Standard, microdata values).
 _VALUE_ATTR = {
@@ -237,6 +237,45 @@ def page_candidates(page: Page, root: HtmlElement | None = None) -> list[Structu
                 xpaths=(f"{scope}//*[@itemprop={xpath_literal(prop)}]{suffix}",),
             )
             out.append(_checked("microdata", path, str(value), fld, root, base=page.url))
+    out.extend(_rdfa_candidates(root))
+    return out
+
+
+_OG_PREFIXES = ("og:", "article:", "product:", "book:", "profile:", "music:", "video:", "fb:")
+
+
+def _rdfa_candidates(root: HtmlElement) -> list[StructuredCandidate]:
+    """RDFa Lite ``property`` values under a ``typeof`` (OpenGraph's ``og:*`` left to the
+    OpenGraph reader), read from the tree: the first element of each type and property, its
+    ``content`` attribute or else its text."""
+    out: list[StructuredCandidate] = []
+    seen: set[tuple[str, str]] = set()
+    for el in root.xpath("//*[@property]"):
+        prop = (el.get("property") or "").split()
+        if len(prop) != 1 or prop[0].startswith(_OG_PREFIXES):
+            continue
+        scope = next((a for a in el.iterancestors() if a.get("typeof")), None)
+        if scope is None:
+            continue
+        kind = str(scope.get("typeof")).split()[0].rstrip("/").rsplit("/", 1)[-1]
+        kind = kind.rsplit(":", 1)[-1]
+        if (kind, prop[0]) in seen:
+            continue
+        seen.add((kind, prop[0]))
+        scope_xp = f"//*[@typeof][contains(@typeof, {xpath_literal(kind)})]"
+        expr = f"{scope_xp}//*[@property={xpath_literal(prop[0])}]"
+        content = el.get("content")
+        value = content if content is not None else el.text_content()
+        value = " ".join(value.split())
+        if not value:
+            continue
+        path = f"{kind}.{prop[0].rsplit(':', 1)[-1]}"
+        fld = Field(
+            _field_id(path),
+            title=path,
+            xpaths=(expr + ("/@content" if content is not None else ""),),
+        )
+        out.append(_checked("rdfa", path, value, fld, root))
     return out
 
 

@@ -37,11 +37,11 @@ class StructuredFieldsDialog(QDialog):
             item.setToolTip(" | ".join(c.field.xpaths))
             self.list.addItem(item)
         head = QLabel(
-            f"{len(candidates)} structured values on {url} (JSON-LD, microdata, OpenGraph), "
+            f"{len(candidates)} structured values on {url} (JSON-LD, microdata, RDFa, OpenGraph), "
             "with the share of the site's pages where the field finds a value. Tick the ones "
             "to add as fields."
             if candidates
-            else f"{url} has no JSON-LD, microdata or OpenGraph value a field can read."
+            else f"{url} has no JSON-LD, microdata, RDFa or OpenGraph value a field can read."
         )
         head.setWordWrap(True)
         self.buttons = QDialogButtonBox(
