@@ -133,3 +133,11 @@ def test_headless_crawl_never_loads_qt_even_with_render(tmp_path: Path) -> None:
             [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
         )
     assert out.stdout.split() == ["2", "False"]
+
+
+def test_a_closed_renderer_starts_no_new_process() -> None:
+    renderer = Renderer(timeout=2.0)
+    renderer.close()  # before any page: nothing to stop
+    got = renderer.render("http://127.0.0.1:9/never.html")
+    assert not got.ok and got.error == "the renderer was closed"
+    assert renderer.started == 0

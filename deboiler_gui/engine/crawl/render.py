@@ -58,6 +58,7 @@ class Renderer:
         self._proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._next_id = 0
+        self._closed = False
         self.started = 0  # processes started (1 unless one had to be restarted)
 
     # ------------------------------------------------------------------ process
@@ -126,6 +127,9 @@ class Renderer:
         have passed (``settled`` False and ``reason`` saying why)."""
         wait = self.timeout if timeout is None else timeout
         with self._lock:
+            if self._closed:
+                # A crawl stopping: requests still queued get no new renderer process.
+                return Rendered(url, error="the renderer was closed")
             try:
                 if self._proc is None or self._proc.poll() is not None:
                     self._start()
@@ -162,8 +166,10 @@ class Renderer:
         )
 
     def close(self) -> None:
-        """Ask the renderer to quit; kill it when it does not within a few seconds."""
+        """Ask the renderer to quit; kill it when it does not within a few seconds. Later
+        requests get an error at once."""
         with self._lock:
+            self._closed = True
             proc = self._proc
             if proc is None:
                 return
