@@ -4,6 +4,7 @@ repair with and without structured-data anchors on built shop and news pages.
 
     python benchmarks/features_bench.py [--out /work/data/features] [--pages 300]
     python benchmarks/features_bench.py --only structured
+    python benchmarks/features_bench.py --only pagination
 
 It writes OUT/pg-v1 (the first PAGES pages of postgresql-doc-15) and OUT/pg-v2 (the same pages
 with DocBook's ``programlisting`` class renamed ``code-sample`` and table captions'
@@ -235,17 +236,140 @@ def structured_anchors(pages: int) -> None:
             )
 
 
+# --------------------------------------------------------------------------- pagination styles
+# Listing markups as sites write them, each with the URL of page n and the hand-written
+# expectation: from one click on page 1's control, the learnt rule must give page 3's next URL
+# on page 3 (whose pager has more links before the control), and nothing on the last page.
+
+_PAGER_STYLES: dict[str, tuple[str, Any, Any, str]] = {
+    # name: (url of page n, pager html of page n (last=5), XPath of the click on page 1, kind)
+    "WordPress /page/N/": (
+        "https://blog.example/{p}",
+        lambda n: (
+            (f'<a class="prev page-numbers" href="/page/{n - 1}/">«</a>' if n > 1 else "")
+            + "".join(f'<a class="page-numbers" href="/page/{k}/">{k}</a>' for k in range(1, 6))
+            + (f'<a class="next page-numbers" href="/page/{n + 1}/">Next »</a>' if n < 5 else "")
+        ),
+        "//a[contains(@class,'next')]",
+        "next",
+    ),
+    "Django ?page=N, rel=next": (
+        "https://shop.example/list{q}",
+        lambda n: (
+            (f'<a rel="prev" href="?page={n - 1}">previous</a>' if n > 1 else "")
+            + f"<span>Page {n} of 5</span>"
+            + (f'<a rel="next" href="?page={n + 1}">next</a>' if n < 5 else "")
+        ),
+        "//a[@rel='next']",
+        "next",
+    ),
+    "Bootstrap li.next > a": (
+        "https://news.example/archive{q}",
+        lambda n: (
+            '<ul class="pager">'
+            + (f'<li class="previous"><a href="?page={n - 1}">Older</a></li>' if n > 1 else "")
+            + (f'<li class="next"><a href="?page={n + 1}">Newer</a></li>' if n < 5 else "")
+            + "</ul>"
+        ),
+        "//li[@class='next']/a",
+        "next",
+    ),
+    "Chinese 下一页": (
+        "https://bbs.example/forum{q}",
+        lambda n: (
+            (f'<a href="?page={n - 1}">上一页</a>' if n > 1 else "")
+            + "".join(f'<a href="?page={k}">{k}</a>' for k in range(1, 6))
+            + (f'<a href="?page={n + 1}">下一页</a>' if n < 5 else "")
+        ),
+        "//a[.='下一页']",
+        "next",
+    ),
+    "arrow icon inside the link": (
+        "https://docs.example/list{q}",
+        lambda n: (
+            "".join(f'<a href="?page={k}">{k}</a>' for k in range(1, n + 1))
+            + (
+                f'<a aria-label="Next page" href="?page={n + 1}"><i class="icon"></i></a>'
+                if n < 5
+                else ""
+            )
+        ),
+        "//a[@aria-label]/i",
+        "next",
+    ),
+    "offset ?start=N": (
+        "https://search.example/s?q=chairs{amp}",
+        lambda n: (
+            (f'<a href="/s?q=chairs&start={(n - 2) * 10}">Prev</a>' if n > 1 else "")
+            + (
+                f'<a class="nav-more" href="/s?q=chairs&start={n * 10}">More results</a>'
+                if n < 5
+                else ""
+            )
+        ),
+        "//a[@class='nav-more']",
+        "query",
+    ),
+    "load more button (data-url)": (
+        "https://shop.example/feed{q}",
+        lambda n: (
+            f'<button class="load-more" data-url="/feed?page={n + 1}">Load more</button>'
+            if n < 5
+            else ""
+        ),
+        "//button",
+        "query",
+    ),
+}
+
+
+def _pager_url(template: str, n: int) -> str:
+    if "{p}" in template:
+        return template.format(p="" if n == 1 else f"page/{n}/")
+    if "{amp}" in template:
+        return template.format(amp="" if n == 1 else f"&start={(n - 1) * 10}")
+    return template.format(q="" if n == 1 else f"?page={n}")
+
+
+def pagination_styles() -> None:
+    from deboiler_gui.engine.crawl.pagination import learn_pagination
+    from deboiler_gui.engine.crawl.rules import normalize_url
+
+    print(f"{'style':<30} {'rule':<6} {'page 3 → 4':<6} {'last → none':<11} control")
+    right = 0
+    for name, (url_t, pager, click, kind) in _PAGER_STYLES.items():
+
+        def page(n: int, pager: Any = pager) -> Any:
+            return parse_html(
+                f"<html><body><ul><li><a href='/item/{n}'>Item {n}</a></li></ul>"
+                f"<div class='pagination'>{pager(n)}</div></body></html>"
+            )
+
+        rules = learn_pagination(page(1), _pager_url(url_t, 1), click)
+        rule = next((r for r in rules if r.kind == kind), rules[0])
+        want = normalize_url(_pager_url(url_t, 4))
+        ok3 = rule.generate(page(3), _pager_url(url_t, 3)) == [want]
+        ok_last = rule.generate(page(5), _pager_url(url_t, 5)) == []
+        right += ok3 and ok_last
+        print(
+            f"{name:<30} {rule.kind:<6} {'yes' if ok3 else 'NO':<6} {'yes' if ok_last else 'NO':<11} {rule.control[0]}"
+        )
+    print(f"{right}/{len(_PAGER_STYLES)} styles learnt from one click")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("/work/data/features"))
     parser.add_argument("--pages", type=int, default=300)
-    parser.add_argument("--only", choices=["markdown", "structured"], default=None)
+    parser.add_argument("--only", choices=["markdown", "structured", "pagination"], default=None)
     args = parser.parse_args()
-    if args.only != "structured":
+    if args.only in (None, "markdown"):
         build_monitoring_sites(args.out, args.pages)
         markdown_speed(args.pages)
-    if args.only != "markdown":
+    if args.only in (None, "structured"):
         structured_anchors(min(args.pages, 200))
+    if args.only in (None, "pagination"):
+        pagination_styles()
 
 
 if __name__ == "__main__":
