@@ -134,6 +134,11 @@ def test_ruff_format_is_clean() -> None:
 
 
 def test_mypy_passes() -> None:
-    """Strict on the engine and the app, as configured in pyproject.toml."""
+    """Strict on the engine, the app and the Qt layer, as configured in pyproject.toml."""
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert {"deboiler_gui/engine", "deboiler_gui/app", "deboiler_gui/gui"} <= set(config["files"])
+    assert not [o["module"] for o in config["overrides"] if o.get("ignore_errors")]
     out = subprocess.run([sys.executable, "-m", "mypy"], cwd=REPO, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr

@@ -114,9 +114,11 @@ def scope_counts(template: Template, urls: list[str]) -> dict[str, str]:
     """Over the site's pages: how many each sample URL chooses (R(w,m) above the threshold),
     and under "" how many the template applies to."""
     from deboiler_gui.engine.model import site_of
-    from deboiler_gui.engine.template.extract import url_segments
+    from deboiler_gui.engine.template.extract import match_degree, url_segments
+    from deboiler_gui.engine.template.pagetypes import is_url_pattern
 
     samples = [(u, url_segments(u)) for u in template.urls]
+    patterns = {u for u in template.urls if is_url_pattern(u)}
     hits = dict.fromkeys(template.urls, 0)
     chosen = 0
     site = template.site.lower()
@@ -126,11 +128,15 @@ def scope_counts(template: Template, urls: list[str]) -> dict[str, str]:
         segs = url_segments(url)
         best = 0.0
         for sample, ss in samples:
-            if segs and ss:
+            if sample in patterns:
+                degree = match_degree(url, sample)
+            elif segs and ss:
                 degree = len(segs & ss) / min(len(segs), len(ss))
-                if degree > template.url_threshold:
-                    hits[sample] += 1
-                best = max(best, degree)
+            else:
+                continue
+            if degree > template.url_threshold:
+                hits[sample] += 1
+            best = max(best, degree)
         chosen += best > template.url_threshold
     out = {u: f"{n}/{len(urls)} pages" for u, n in hits.items()}
     out[""] = f"{chosen} of {len(urls)} pages"

@@ -39,4 +39,29 @@ def check_install_command(timeout: float) -> None:
     raise SystemExit(check_install(timeout))
 
 
-COMMANDS = [open_command, check_install_command]
+@click.command("install-desktop")
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, writable=True),
+    default=None,
+    help="Where to install (default: $XDG_DATA_HOME, or ~/.local/share).",
+)
+def install_desktop_command(data_dir: str | None) -> None:
+    """Add the workbench to the desktop's application menu for the current user.
+
+    Writes applications/deboiler-gui.desktop (starting this installation's deboiler-gui) and
+    its icon under icons/hicolor/scalable/apps/.
+    """
+    from pathlib import Path
+
+    from deboiler_gui.app import desktopentry
+
+    try:
+        written = desktopentry.install(Path(data_dir) if data_dir else None)
+    except OSError as exc:
+        raise click.ClickException(f"could not install the menu entry: {exc}") from exc
+    for path in written:
+        click.echo(f"wrote {path}")
+
+
+COMMANDS = [open_command, check_install_command, install_desktop_command]

@@ -130,6 +130,20 @@ def m004_rendered_dom(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX rendered_site ON rendered (site, url)")
 
 
+@MIGRATIONS()
+def m005_page_types(db: sqlite_utils.Database) -> None:
+    # A site's page types as the user last left them (clusters, names, URL patterns, pages).
+    db.execute(
+        """CREATE TABLE page_types (
+            site TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            saved_at TEXT NOT NULL,
+            PRIMARY KEY (site, position)
+        )"""
+    )
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -590,6 +604,40 @@ class Workspace:
         return self._save_template_data(
             name, data, message=message or f"revert to version {version}"
         )
+
+    # ------------------------------------------------------------------ page types
+    @_guard
+    def save_page_types(self, site: str, types: list[dict[str, Any]]) -> None:
+        """Replace the site's page types (plain dicts, in order) in one transaction: a reader
+        sees the old set or the new one, never a mix."""
+        rows = [(site, i, _dumps(t), _now()) for i, t in enumerate(types)]
+        with self._write() as conn:
+            conn.execute("DELETE FROM page_types WHERE site = ?", (site,))
+            conn.executemany(
+                "INSERT INTO page_types (site, position, data, saved_at) VALUES (?, ?, ?, ?)",
+                rows,
+            )
+
+    @_guard
+    def load_page_types(self, site: str) -> list[dict[str, Any]]:
+        """The site's saved page types, in order (empty when none were saved); WorkspaceError
+        naming the site when a stored row is not a JSON object."""
+        out = []
+        for position, data in self._read(
+            "SELECT position, data FROM page_types WHERE site = ? ORDER BY position", [site]
+        ):
+            try:
+                value = json.loads(data)
+            except ValueError as exc:
+                raise WorkspaceError(
+                    f"workspace {self.path}: page type {position} of {site} is corrupt: {exc}"
+                ) from exc
+            if not isinstance(value, dict):
+                raise WorkspaceError(
+                    f"workspace {self.path}: page type {position} of {site} is not an object"
+                )
+            out.append(value)
+        return out
 
     # ------------------------------------------------------------------ runs
     @_guard

@@ -6,7 +6,13 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
+
+    from deboiler_gui.gui.mainwindow import MainWindow
+    from deboiler_gui.gui.webview import IsolatedProfile
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +44,15 @@ def preload_engine() -> None:
     import deboiler_gui.engine.template.selectors  # noqa: F401
 
 
+def app_icon() -> QIcon:
+    """The app's icon, from the bundled resources (the same file the menu entry installs)."""
+    from PySide6.QtGui import QIcon
+
+    from deboiler_gui import assets
+
+    return QIcon(str(assets.path("icons/deboiler-gui.svg")))
+
+
 def create_application(argv: list[str] | None = None) -> Any:
     """The QApplication (or the existing one), with our URL scheme registered first."""
     prepare_environment()
@@ -51,10 +66,13 @@ def create_application(argv: list[str] | None = None) -> Any:
         app = QApplication(argv if argv is not None else [sys.argv[0]])
         app.setApplicationName("deboiler-gui")
         app.setOrganizationName("deboiler-gui")
+        # Matches the installed menu entry (`deboiler-gui install-desktop`) on Wayland.
+        app.setDesktopFileName("deboiler-gui")
+        app.setWindowIcon(app_icon())
     return app
 
 
-def build_window() -> tuple[Any, Any]:
+def build_window() -> tuple[MainWindow, IsolatedProfile]:
     """A main window with its isolated profile (the profile must outlive the window's view)."""
     from deboiler_gui.gui.mainwindow import MainWindow
     from deboiler_gui.gui.webview import IsolatedProfile

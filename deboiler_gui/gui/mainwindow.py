@@ -34,8 +34,10 @@ from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.gui.app import app_icon
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
+from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.siteservice import SiteService
@@ -72,6 +74,7 @@ class MainWindow(QMainWindow):
     def __init__(self, profile: IsolatedProfile) -> None:
         super().__init__()
         self.setWindowTitle("deboiler-gui")
+        self.setWindowIcon(app_icon())
         self.resize(1400, 900)
         self.profile = profile
         self.shown = ShownSite()
@@ -82,10 +85,12 @@ class MainWindow(QMainWindow):
         self._boiler_cache: dict[str, list[str]] = {}
         self.service = SiteService(self)
         self.editor = TemplateEditor(Template(name="untitled"), self)
+        self._open_url_dialog: open_url.OpenUrlDialog | None = None  # made on first use
         self.ask: Ask = functools.partial(ask_user, self)  # replaced in tests to answer prompts
         self._build_ui()
         self._build_controllers()
         self._build_actions()
+        self.page_types = add_page_types_dock(self)
         self.editor.changed.connect(self._on_editor_changed)
         self.editor.stepped.connect(self.saving.on_editor_stepped)
         self.editor.dirty_changed.connect(lambda _d: self._update_title())
@@ -173,7 +178,7 @@ class MainWindow(QMainWindow):
         self.page_table.selectionModel().currentRowChanged.connect(
             self._on_page_table_current_changed
         )
-        self._dock("Pages", pages, Qt.DockWidgetArea.LeftDockWidgetArea)
+        pages_dock = self._dock("Pages", pages, Qt.DockWidgetArea.LeftDockWidgetArea)
 
         # DOM tree
         self.dom_model = DomTreeModel(self)
@@ -185,7 +190,9 @@ class MainWindow(QMainWindow):
 
         # selection and rules
         self.selection = SelectionPanel()
-        self._dock("Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea)
+        selection_dock = self._dock(
+            "Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea
+        )
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
         self.rules.scope_requested.connect(
@@ -200,10 +207,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(messages, self.review)
         self.resizeDocks([messages], [110], Qt.Orientation.Vertical)
         self.resizeDocks(
-            [
-                self.findChild(QDockWidget, "dock-pages"),
-                self.findChild(QDockWidget, "dock-selection"),
-            ],
+            [pages_dock, selection_dock],
             [380, 420],
             Qt.Orientation.Horizontal,
         )
@@ -276,35 +280,33 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
+    def _action(
+        self,
+        text: str,
+        on_triggered: Callable[[], object],
+        shortcut: QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(on_triggered)
+        return action
+
     def _build_actions(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction(
-            "&Open workspace or file…",
-            self,
-            shortcut=QKeySequence.StandardKey.Open,
-            triggered=self._on_open_action,
+        self.open_action = self._action(
+            "&Open workspace or file…", self._on_open_action, QKeySequence.StandardKey.Open
         )
-        self.open_folder_action = QAction(
-            "Open &folder of HTML…",
-            self,
-            shortcut="Ctrl+Alt+O",
-            triggered=self._on_open_folder_action,
+        self.open_folder_action = self._action(
+            "Open &folder of HTML…", self._on_open_folder_action, "Ctrl+Alt+O"
         )
-        self.open_url_action = QAction(
-            "Open &URL…",
-            self,
-            shortcut="Ctrl+Shift+O",
-            triggered=lambda: open_url.open_url_dialog(self),
+        self.open_url_action = self._action(
+            "Open &URL…", lambda: open_url.open_url_dialog(self), "Ctrl+Shift+O"
         )
-        self.save_action = QAction(
-            "&Save template",
-            self,
-            shortcut=QKeySequence.StandardKey.Save,
-            triggered=lambda: self.saving.save_template(),
+        self.save_action = self._action(
+            "&Save template", lambda: self.saving.save_template(), QKeySequence.StandardKey.Save
         )
-        self.quit_action = QAction(
-            "&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close
-        )
+        self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         for a in (
             self.open_action,
             self.open_folder_action,
@@ -321,21 +323,15 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         view_menu = self.menuBar().addMenu("&View")
-        self.cleaned_action = QAction(
-            "Show &cleaned page",
-            self,
-            checkable=True,
-            shortcut="Ctrl+Shift+C",
-            toggled=self._on_cleaned_action_toggled,
-        )
+        self.cleaned_action = QAction("Show &cleaned page", self)
+        self.cleaned_action.setCheckable(True)
+        self.cleaned_action.setShortcut("Ctrl+Shift+C")
+        self.cleaned_action.toggled.connect(self._on_cleaned_action_toggled)
         view_menu.addAction(self.cleaned_action)
-        self.lazy_layout_action = QAction(
-            "&Lay out long pages as they scroll",
-            self,
-            checkable=True,
-            checked=True,
-            toggled=lambda _on: self._refresh_page(),
-        )
+        self.lazy_layout_action = QAction("&Lay out long pages as they scroll", self)
+        self.lazy_layout_action.setCheckable(True)
+        self.lazy_layout_action.setChecked(True)
+        self.lazy_layout_action.toggled.connect(lambda _on: self._refresh_page())
         self.lazy_layout_action.setToolTip(
             "Faster page switches; off shows every block laid out at once (exact scroll bar)"
         )
@@ -347,13 +343,9 @@ class MainWindow(QMainWindow):
         # Tabbed with the messages: bring it to the front when asked for.
         self.review_action.triggered.connect(lambda on: self.review.raise_() if on else None)
         site_menu = self.menuBar().addMenu("&Site")
-        site_menu.addAction(QAction("Re&fit cleaner", self, triggered=lambda: self.start_fit()))
+        site_menu.addAction(self._action("Re&fit cleaner", lambda: self.start_fit()))
         site_menu.addAction(
-            QAction(
-                "Add noise &filter…",
-                self,
-                triggered=lambda: self.filtering.open_filter_dialog(None),
-            )
+            self._action("Add noise &filter…", lambda: self.filtering.open_filter_dialog(None))
         )
         self.pagination_action = QAction(
             "Learn &pagination from the selected link",
@@ -522,6 +514,7 @@ class MainWindow(QMainWindow):
 
     def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
         self.page_model.set_pages(summaries)
+        self.page_types.label_pages()
         self.page_count_label.setText(f"{self.page_model.total()} pages of {self.shown.site}")
         self.select_page_row(0)
         if self.shown.page is None:
@@ -539,10 +532,12 @@ class MainWindow(QMainWindow):
         self._apply_highlights()
 
     def _load_template(self) -> None:
+        ws = self.shown.ws
+        assert ws is not None  # called once a workspace is open
         template = None
-        for name in self.shown.ws.template_names():
+        for name in ws.template_names():
             try:
-                loaded = self.shown.ws.load_template(name)
+                loaded = ws.load_template(name)
             except DeboilerError as exc:
                 self.post_message(str(exc), error=True)
                 continue
@@ -615,15 +610,16 @@ class MainWindow(QMainWindow):
         self.start_job("fit", lambda: session.run_in_child("fit_steps", path, site), done)
 
     def start_analysis(self) -> None:
-        if not self.shown.ws_path:
+        ws = self.shown.ws
+        if not self.shown.ws_path or ws is None:
             return
         path, site = self.shown.ws_path, self.shown.site
         current = self.editor.template
         templates = [current.to_dict()]
-        for name in self.shown.ws.template_names():
+        for name in ws.template_names():
             if name != current.name:
                 try:
-                    templates.append(self.shown.ws.load_template(name).to_dict())
+                    templates.append(ws.load_template(name).to_dict())
                 except DeboilerError as exc:
                     self.post_message(str(exc), error=True)
         self.start_job(
@@ -774,7 +770,7 @@ class MainWindow(QMainWindow):
         if self.picking.selected is not None:
             self.view.select(self.picking.selected, scroll=False)
 
-    def _on_view_highlights_applied(self, _counts: dict) -> None:
+    def _on_view_highlights_applied(self, _counts: dict[str, int]) -> None:
         if self._after_first_paint:
             QTimer.singleShot(0, self._run_after_first_paint)
 
@@ -809,6 +805,7 @@ class MainWindow(QMainWindow):
         self.jobs.shutdown()
         open_url.stop_crawl(self)
         self.review.shutdown()
+        self.page_types.shutdown()
         self.service.stop()
         if self.shown.ws is not None:
             self.shown.ws.close()

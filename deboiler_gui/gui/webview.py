@@ -307,7 +307,7 @@ class PageView(QWebEngineView):
         self.call("setPicking", on)
 
     # ------------------------------------------------------------------ bridge
-    def _on_bridge_message(self, data: dict) -> None:
+    def _on_bridge_message(self, data: dict[str, Any]) -> None:
         kind = data.get("type")
         if kind == "ready":
             expected = self._page.expected_url

@@ -63,6 +63,7 @@ def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
         "m002_runs",
         "m003_responses",
         "m004_rendered_dom",
+        "m005_page_types",
     ]
     conn.close()
     with Workspace(path) as ws:  # reopening applies nothing twice

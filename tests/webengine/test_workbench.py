@@ -454,3 +454,18 @@ def test_pages_like_this_scopes_the_template_in_the_app_and_the_cli(
     assert all(records[u].get("title") for u in guides if not u.endswith("index.html"))
     others = [u for u in urls if "/guides/" not in u]
     assert others and all(not records[u].get("title") for u in others if u in records)
+
+
+def test_window_icon_is_the_bundled_icon(window: Any) -> None:
+    from PySide6.QtGui import QImage
+
+    from deboiler_gui import assets
+
+    shown = window.windowIcon().pixmap(64, 64).toImage()
+    assert not shown.isNull() and shown.width() == 64
+    # The same picture as the bundled SVG rendered by Qt (not a blank or fallback icon).
+    expected = QImage(str(assets.path("icons/deboiler-gui.svg"))).scaled(64, 64)
+    assert not expected.isNull()
+    colours = {shown.pixel(x, y) for x in range(0, 64, 4) for y in range(0, 64, 4)}
+    assert len(colours) > 3
+    assert shown.convertToFormat(expected.format()) == expected

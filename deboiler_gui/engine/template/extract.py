@@ -22,6 +22,7 @@ from deboiler_gui.engine.htmltree import (
 from deboiler_gui.engine.jsonxml import json_to_xml, looks_like_json
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError, site_of
 from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.pagetypes import is_url_pattern, pattern_regex
 from deboiler_gui.engine.template.rules import (
     apply_processors,
     check_processor,
@@ -59,11 +60,42 @@ def url_segments(url: str) -> set[str]:
 
 
 def match_degree(page_url: str, template_url: str) -> float:
-    """R(w,m) = |S(w) ∩ S(m)| / min(|S(w)|, |S(m)|) (seed 002)."""
+    """R(w,m) = |S(w) ∩ S(m)| / min(|S(w)|, |S(m)|) (seed 002).
+
+    ``m`` may be a URL pattern (``*``, ``{n}``, ``{a,b}`` in a segment, as page types induce
+    them). A pattern stands for URLs of its own shape, so its parts (host, then each path
+    segment; the query only when the pattern has one) are compared position by position — a
+    part is shared when the page's part at the same place equals it or, for a pattern part,
+    matches it — and the count is divided by the longer of the two: R = 1 exactly when the
+    page matches the pattern. ``…/releases/*.html`` takes ``…/releases/1.0.html`` with R = 1,
+    ``…/index.html`` with R = 1/3."""
+    if is_url_pattern(template_url):
+        pm = _ordered_segments(template_url, query=True)
+        pw = _ordered_segments(page_url, query=pm[-1:] != [] and pm[-1].startswith("?"))
+        if not pw or not pm:
+            return 0.0
+        shared = sum(
+            1
+            for a, b in zip(pw, pm, strict=False)
+            if (pattern_regex(b).match(a) is not None if is_url_pattern(b) else a == b)
+        )
+        return shared / max(len(pw), len(pm))
     sw, sm = url_segments(page_url), url_segments(template_url)
     if not sw or not sm:
         return 0.0
     return len(sw & sm) / min(len(sw), len(sm))
+
+
+def _ordered_segments(url: str, *, query: bool) -> list[str]:
+    """The parts of S(url) in their order: host, path segments (and the query)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return []
+    segs = [parts.netloc.lower()] + [s for s in parts.path.split("/") if s]
+    if query and parts.query:
+        segs.append("?" + parts.query)
+    return [s for s in segs if s]
 
 
 def template_score(page_url: str, template: Template) -> float:

@@ -140,6 +140,50 @@ def url_pattern(urls: Sequence[str], limit: int = 3) -> str:
     return " | ".join(out)
 
 
+def url_patterns(urls: Sequence[str]) -> list[str]:
+    """Every alternative of :func:`url_pattern` (one per path length), the commonest first."""
+    if not urls:
+        return []
+    return url_pattern(urls, limit=len(urls)).split(" | ")
+
+
+# A segment of a URL pattern: ``*`` (any run of characters but "/"), ``{n}`` (digits) and
+# ``{a,b}`` (one of the words) are syntax, everything else is literal.
+_SYNTAX = re.compile(r"\*|\{n\}|\{[^{}/,]+(?:,[^{}/,]+)+\}")
+
+
+def is_url_pattern(text: str) -> bool:
+    """Whether a template URL is a pattern (has ``*``, ``{n}`` or ``{a,b}``), not a sample."""
+    return bool(_SYNTAX.search(text))
+
+
+def _pattern_source(pattern: str) -> str:
+    out, pos = [], 0
+    for m in _SYNTAX.finditer(pattern):
+        out.append(re.escape(pattern[pos : m.start()]))
+        token = m.group(0)
+        if token == "*":
+            out.append("[^/]*")
+        elif token == "{n}":
+            out.append("[0-9]+")
+        else:
+            out.append("(?:" + "|".join(re.escape(w) for w in token[1:-1].split(",")) + ")")
+        pos = m.end()
+    out.append(re.escape(pattern[pos:]))
+    return "".join(out)
+
+
+def pattern_regex(pattern: str) -> re.Pattern[str]:
+    """The regular expression a URL pattern stands for (the whole text; case as written)."""
+    return re.compile(_pattern_source(pattern.strip()) + r"\Z")
+
+
+def matches_pattern(pattern: str, url: str) -> bool:
+    """Whether ``url`` is one of the URLs ``pattern`` stands for (alternatives split by
+    `` | ``)."""
+    return any(pattern_regex(p).match(url) is not None for p in pattern.split(" | ") if p.strip())
+
+
 def cluster(
     pages: Iterable[Page], *, threshold: float = 0.6, url_weight: float = 0.2
 ) -> Generator[Progress, None, list[PageType]]:
@@ -205,4 +249,15 @@ def cluster(
     return types
 
 
-__all__ = ["PageType", "cluster", "jaccard", "signature", "url_pattern", "url_shape"]
+__all__ = [
+    "PageType",
+    "cluster",
+    "is_url_pattern",
+    "jaccard",
+    "matches_pattern",
+    "pattern_regex",
+    "signature",
+    "url_pattern",
+    "url_patterns",
+    "url_shape",
+]

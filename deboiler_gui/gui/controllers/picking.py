@@ -129,7 +129,7 @@ class Picking(QObject):
         if stamp is not None and stamp != self.selected:
             self.select_stamp(stamp, from_tree=True)
 
-    def on_service_candidates_ready(self, request: int, candidates: list) -> None:
+    def on_service_candidates_ready(self, request: int, candidates: list[dict[str, Any]]) -> None:
         if request in self._pending_suggest:
             del self._pending_suggest[request]
             self.selection.set_candidates(candidates, keep_choice=True)
@@ -205,7 +205,7 @@ class Picking(QObject):
         """Count a filter being edited over the site; the answer goes to its dialog."""
         self._pending_counts[self.service.count(FilterCount(flt))] = dialog
 
-    def on_service_counts_ready(self, request: int, stats: dict) -> None:
+    def on_service_counts_ready(self, request: int, stats: dict[str, Any]) -> None:
         target = self._pending_counts.pop(request, None)
         if target is None:
             return

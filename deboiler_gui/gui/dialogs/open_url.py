@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -30,6 +30,9 @@ from deboiler_gui.engine.crawl.rules import link_factories_from_file, normalize_
 from deboiler_gui.engine.crawl.runner import saved_config
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.gui.worker import Job, JobRunner
+
+if TYPE_CHECKING:
+    from deboiler_gui.gui.mainwindow import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -410,9 +413,9 @@ class OpenUrlDialog(QDialog):
             self.crawl_ended.emit(self.workspace_path, outcome, text)
 
 
-def open_url_dialog(window: Any) -> OpenUrlDialog:
+def open_url_dialog(window: MainWindow) -> OpenUrlDialog:
     """The window's one Open URL dialog (made on first use, wired to the window's slots), shown."""
-    dialog = getattr(window, "_open_url_dialog", None)
+    dialog = window._open_url_dialog
     if dialog is None:
         dialog = OpenUrlDialog(
             window, confirm=lambda path: path == window.ws_path or window.saving.confirm_discard()
@@ -436,8 +439,8 @@ def open_url_dialog(window: Any) -> OpenUrlDialog:
     return dialog
 
 
-def stop_crawl(window: Any) -> None:
+def stop_crawl(window: MainWindow) -> None:
     """Stop the window's crawl, if any, before the window goes away."""
-    dialog = getattr(window, "_open_url_dialog", None)
+    dialog = window._open_url_dialog
     if dialog is not None:
         dialog.shutdown()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
 
 #: Asks ``title``/``text`` with the named buttons; returns the chosen name.
 Ask = Callable[[str, str, tuple[str, ...]], str]
@@ -13,7 +13,7 @@ Ask = Callable[[str, str, tuple[str, ...]], str]
 def ask_user(parent: QWidget, title: str, text: str, buttons: tuple[str, ...]) -> str:
     """A modal question; closing it answers with the last button (Cancel, Discard...)."""
     box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
-    made = {
+    made: dict[QAbstractButton, str] = {
         box.addButton(
             b,
             QMessageBox.ButtonRole.AcceptRole

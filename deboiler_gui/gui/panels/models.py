@@ -22,7 +22,7 @@ from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("URL", "Template", "Boilerplate", "Failures", "Status", "DOM")
+COLUMNS = ("URL", "Template", "Boilerplate", "Failures", "Status", "Type", "DOM")
 
 
 class PageListModel(QAbstractTableModel):
@@ -41,6 +41,7 @@ class PageListModel(QAbstractTableModel):
         self._pos: dict[str, int] = {}
         self._match: Any = None
         self._group: str | None = None
+        self._subset: set[str] | None = None  # only these URLs (the selected page types)
         self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.AscendingOrder)
         self.pattern_error = ""
 
@@ -96,6 +97,11 @@ class PageListModel(QAbstractTableModel):
             self._match = lambda u: needle in u.lower()
         self._refilter()
 
+    def set_subset(self, urls: set[str] | None) -> None:
+        """Show only these pages (None: every page)."""
+        self._subset = urls
+        self._refilter()
+
     def set_group(self, group: str | None) -> None:
         self._group = group
         self._refilter()
@@ -127,8 +133,8 @@ class PageListModel(QAbstractTableModel):
         self._all.sort(key=_SORT_KEYS[column], reverse=order == Qt.SortOrder.DescendingOrder)
 
     def _apply_filter(self) -> None:
-        match, group = self._match, self._group
-        if match is None and group is None:
+        match, group, subset = self._match, self._group, self._subset
+        if match is None and group is None and subset is None:
             self._shown = list(self._all)
         else:
             self._shown = [
@@ -136,12 +142,14 @@ class PageListModel(QAbstractTableModel):
                 for r in self._all
                 if (group is None or (r.get("template") or "") == group)
                 and (match is None or match(r["url"]))
+                and (subset is None or r["url"] in subset)
             ]
         self._pos = {r["url"]: i for i, r in enumerate(self._shown)}
 
     # ------------------------------------------------------------------ access
     def url_at(self, row: int) -> str:
-        return self._shown[row]["url"]
+        url: str = self._shown[row]["url"]
+        return url
 
     def row_of(self, url: str) -> int | None:
         """The row of a page among the shown (filtered) rows."""
@@ -190,9 +198,11 @@ class PageListModel(QAbstractTableModel):
             if col == 4:
                 return row.get("error") or str(row.get("status", ""))
             if col == 5:
+                return row.get("pagetype") or ""
+            if col == 6:
                 return dom_column(row)
         elif role == Qt.ItemDataRole.ToolTipRole:
-            if col == 5:
+            if col == 6:
                 return dom_status(row)[1]
             return row.get("error") or row["url"]
         elif role == Qt.ItemDataRole.ForegroundRole and (
@@ -208,13 +218,14 @@ _SORT_KEYS: tuple[Any, ...] = (
     lambda r: (r.get("boiler_share") or 0.0, r["url"]),
     lambda r: (r.get("failures") or 0, r["url"]),
     lambda r: (r.get("error") or "", r.get("status") or 0, r["url"]),
+    lambda r: (r.get("pagetype") or "", r["url"]),
     lambda r: (dom_column(r), r["url"]),
 )
 
 
 def element_label(el: HtmlElement) -> str:
     """``tag#id.class.class`` plus a short text sample, for the DOM tree."""
-    label = el.tag
+    label: str = el.tag
     if el.get("id"):
         label += "#" + el.get("id")
     classes = (el.get("class") or "").split()

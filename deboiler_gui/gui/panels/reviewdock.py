@@ -4,10 +4,13 @@ mounted in one tabbed dock of the main window, created the first time the dock i
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QTabWidget
+
+if TYPE_CHECKING:
+    from deboiler_gui.gui.mainwindow import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -18,7 +21,7 @@ class ReviewDock(QDockWidget):
 
     TABS = ("Before / after", "Rule impact", "Boilerplate groups", "Template health", "Export")
 
-    def __init__(self, window: Any) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__("Review", window)
         self.setObjectName("dock-review")
         self.window_ = window
@@ -130,7 +133,7 @@ class ReviewDock(QDockWidget):
         w.reload_template()
 
 
-def add_review_dock(window: Any) -> ReviewDock:
+def add_review_dock(window: MainWindow) -> ReviewDock:
     dock = ReviewDock(window)
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     dock.hide()

@@ -119,7 +119,7 @@ class RulesPanel(QWidget):
     def selected(self) -> tuple[str, str] | None:
         items = self.tree.selectedItems()
         data = items[0].data(0, Qt.ItemDataRole.UserRole) if items else None
-        return tuple(data) if data else None  # type: ignore[return-value]
+        return tuple(data) if data else None
 
     def _on_delete_button_clicked(self) -> None:
         sel = self.selected()

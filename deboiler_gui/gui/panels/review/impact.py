@@ -101,9 +101,11 @@ class ImpactPanel(JobPanel):
         self.table.itemSelectionChanged.connect(self._on_table_selection)
         # Models, not item widgets: a cause can list 10,000 pages and must fill in one C++ call.
         self.no_match = QListView()
-        self.no_match.setModel(QStringListModel(self))
+        self._no_match_model = QStringListModel(self)
+        self.no_match.setModel(self._no_match_model)
         self.eaten = QListView()
-        self.eaten.setModel(QStringListModel(self))
+        self._eaten_model = QStringListModel(self)
+        self.eaten.setModel(self._eaten_model)
         self._eaten_urls: list[str] = []
         self._no_match_urls: list[str] = []
         for view in (self.no_match, self.eaten):
@@ -187,7 +189,7 @@ class ImpactPanel(JobPanel):
             rows.append((c["cause"], float(c["chars"]), colour))
         self.chart.set_rows(rows)
         self._eaten_urls = [p["url"] for p in eaten]
-        self.eaten.model().setStringList([f"{p['share']:.0%}  {p['url']}" for p in eaten])
+        self._eaten_model.setStringList([f"{p['share']:.0%}  {p['url']}" for p in eaten])
         self.eaten_label.setText(f"Likely eaten pages ({len(eaten):,})")
         if causes:
             self.select_cause(
@@ -209,10 +211,13 @@ class ImpactPanel(JobPanel):
         rows = self.table.selectionModel().selectedRows()
         if not rows:
             return
-        cause = self.table.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole)
+        item = self.table.item(rows[0].row(), 0)
+        if item is None:
+            return
+        cause = item.data(Qt.ItemDataRole.UserRole)
         entry = next((c for c in self.data.get("causes", []) if c["cause"] == cause), None)
         self._no_match_urls = list(entry["no_match"]) if entry is not None else []
-        self.no_match.model().setStringList(self._no_match_urls)
+        self._no_match_model.setStringList(self._no_match_urls)
         if entry is None:
             return
         self.no_match_label.setText(
