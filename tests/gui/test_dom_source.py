@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.store import Workspace
+from deboiler_gui.gui.panels.models import COLUMNS
 from deboiler_gui.gui.webview import register_scheme
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -80,12 +81,9 @@ def test_page_list_and_status_line_show_rendered_or_raw(
     window.open_path(str(path))
     model = window.page_model
     qtbot.waitUntil(lambda: model.total() == 4, timeout=10000)
-    dom_col = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert dom_col[-1] == "DOM"
-    cells = {
-        model.url_at(r): model.data(model.index(r, len(dom_col) - 1))
-        for r in range(model.rowCount())
-    }
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    col = headers.index("DOM")
+    cells = {model.url_at(r): model.data(model.index(r, col)) for r in range(model.rowCount())}
     assert cells == {
         f"{SITE}/a.html": "rendered",
         f"{SITE}/b.html": "rendered",
@@ -93,7 +91,7 @@ def test_page_list_and_status_line_show_rendered_or_raw(
         f"{SITE}/d.html": "raw",
     }
     row_b = model.row_of(f"{SITE}/b.html")
-    tip = model.data(model.index(row_b, len(dom_col) - 1), Qt.ItemDataRole.ToolTipRole)
+    tip = model.data(model.index(row_b, col), Qt.ItemDataRole.ToolTipRole)
     assert "the DOM kept changing" in tip
 
     expected = {
@@ -125,8 +123,9 @@ def test_sorting_by_the_dom_column_groups_rendered_pages(
     window.open_path(str(path))
     model = window.page_model
     qtbot.waitUntil(lambda: model.total() == 4, timeout=10000)
-    model.sort(model.columnCount() - 1, Qt.SortOrder.DescendingOrder)
-    got = [model.data(model.index(r, model.columnCount() - 1)) for r in range(model.rowCount())]
+    col = COLUMNS.index("DOM")
+    model.sort(col, Qt.SortOrder.DescendingOrder)
+    got = [model.data(model.index(r, col)) for r in range(model.rowCount())]
     assert got == ["rendered", "rendered", "raw", "raw"]
 
 

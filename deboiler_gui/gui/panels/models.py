@@ -22,7 +22,7 @@ from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("URL", "Template", "Boilerplate", "Failures", "Status", "Type", "DOM")
+COLUMNS = ("URL", "Template", "Boilerplate", "Failures", "Status", "DOM", "Type")
 
 
 class PageListModel(QAbstractTableModel):
@@ -198,11 +198,11 @@ class PageListModel(QAbstractTableModel):
             if col == 4:
                 return row.get("error") or str(row.get("status", ""))
             if col == 5:
-                return row.get("pagetype") or ""
-            if col == 6:
                 return dom_column(row)
-        elif role == Qt.ItemDataRole.ToolTipRole:
             if col == 6:
+                return row.get("pagetype") or ""
+        elif role == Qt.ItemDataRole.ToolTipRole:
+            if col == 5:
                 return dom_status(row)[1]
             return row.get("error") or row["url"]
         elif role == Qt.ItemDataRole.ForegroundRole and (
@@ -218,8 +218,8 @@ _SORT_KEYS: tuple[Any, ...] = (
     lambda r: (r.get("boiler_share") or 0.0, r["url"]),
     lambda r: (r.get("failures") or 0, r["url"]),
     lambda r: (r.get("error") or "", r.get("status") or 0, r["url"]),
-    lambda r: (r.get("pagetype") or "", r["url"]),
     lambda r: (dom_column(r), r["url"]),
+    lambda r: (r.get("pagetype") or "", r["url"]),
 )
 
 
