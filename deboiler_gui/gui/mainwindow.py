@@ -347,20 +347,16 @@ class MainWindow(QMainWindow):
         site_menu.addAction(
             self._action("Add noise &filter…", lambda: self.filtering.open_filter_dialog(None))
         )
-        self.pagination_action = QAction(
-            "Learn &pagination from the selected link",
-            self,
-            triggered=lambda: self.learn_pagination(),
+        self.pagination_action = self._action(
+            "Learn &pagination from the selected link", lambda: self.learn_pagination()
         )
         self.pagination_action.setToolTip(
             "The selected next-page link or 'load more' button becomes a pagination rule the "
             "crawler follows (crawl --pagination NAME)."
         )
         site_menu.addAction(self.pagination_action)
-        self.structured_action = QAction(
-            "Fields from &structured data…",
-            self,
-            triggered=lambda: self.open_structured_fields(),
+        self.structured_action = self._action(
+            "Fields from &structured data…", lambda: self.open_structured_fields()
         )
         site_menu.addAction(self.structured_action)
 
