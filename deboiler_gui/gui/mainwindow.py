@@ -97,6 +97,8 @@ class MainWindow(QMainWindow):
         self.service.candidates_ready.connect(self.picking.on_service_candidates_ready)
         self.service.counts_ready.connect(self.picking.on_service_counts_ready)
         self.service.failed.connect(self.picking.on_service_failed)
+        self.service.induced_ready.connect(self.picking.on_service_induced)
+        self.service.checked_ready.connect(self.picking.on_service_checked)
         self.service.index_progress.connect(
             lambda d, t: self.index_label.setText(f"indexing {d}/{t}")
         )
@@ -195,6 +197,7 @@ class MainWindow(QMainWindow):
         )
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
+        self.rules.page_requested.connect(self.select_url)
         self.rules.scope_requested.connect(
             lambda: (
                 self.editor.add_url(self.shown.page.url) if self.shown.page is not None else None
@@ -260,6 +263,12 @@ class MainWindow(QMainWindow):
         self.selection.keep_requested.connect(lambda xp: self.picking.add_rule("keep", xp))
         self.selection.field_requested.connect(self.picking.on_selection_field_requested)
         self.selection.list_requested.connect(self.picking.on_selection_list_requested)
+        self.selection.not_requested.connect(self.picking.on_selection_not_requested)
+        # Right-click in the DOM tree: the node under the pointer is a counter-example.
+        self.not_this_action = QAction("Not this (counter-example of the next rule)", self)
+        self.not_this_action.triggered.connect(self.picking.on_selection_not_requested)
+        self.dom_tree.addAction(self.not_this_action)
+        self.dom_tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.rules.item_selected.connect(self.picking.on_rules_item_selected)
         self.filtering = FilterEditing(
             self.shown,
