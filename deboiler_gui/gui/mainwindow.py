@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.app import session
-from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
+from deboiler_gui.app.pagestate import PageState, cleaned_document, compute_page_state
+from deboiler_gui.app.prefetch import PreparedPage, PrepareSettings, error_document
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.template.model import Template
@@ -38,6 +39,7 @@ from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
+from deboiler_gui.gui.controllers.prefetch import Prefetcher
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.siteservice import SiteService
 from deboiler_gui.gui.controllers.state import ShownSite
@@ -267,6 +269,14 @@ class MainWindow(QMainWindow):
         )
         self.rules.add_filter_requested.connect(lambda: self.filtering.open_filter_dialog(None))
         self.rules.edit_filter_requested.connect(self.filtering.open_filter_dialog)
+        self.prefetch = Prefetcher(
+            self._prepare_settings,
+            lambda url: self.shown.ws.get_page(url) if self.shown.ws is not None else None,
+            self.page_model,
+            self,
+        )
+        self.page_shown.connect(self.prefetch.page_shown)
+        self.view.highlights_applied.connect(lambda _c: self.prefetch.page_painted())
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -418,6 +428,7 @@ class MainWindow(QMainWindow):
             return
         self.shown.ws, self.shown.ws_path = ws, path
         self._boiler_cache.clear()
+        self.prefetch.clear()
         sites = ws.sites()
         if not sites:
             self.post_message(f"{path}: the workspace holds no pages", error=True)
@@ -568,6 +579,7 @@ class MainWindow(QMainWindow):
             boiler = facts.pop("boiler", None)
             if boiler is not None:
                 self._boiler_cache[url] = boiler
+        self.prefetch.settings_changed()
         self.page_model.update_pages(batch)
         known = {self.group_combo.itemData(i) for i in range(self.group_combo.count())}
         for name in sorted({f["template"] for f in batch.values() if f.get("template")} - known):
@@ -620,13 +632,14 @@ class MainWindow(QMainWindow):
     def show_page(self, url: str) -> None:
         if self.shown.ws is None:
             return
-        page = self.shown.ws.get_page(url)
+        prepared = self.prefetch.take(url)
+        page = prepared.page if prepared is not None else self.shown.ws.get_page(url)
         if page is None:
             self.post_message(f"{url}: not in the workspace", error=True)
             return
         self.shown.page = page
         self.picking.clear()
-        self._render_page()
+        self._render_page(prepared)
         self.review.page_changed()
         self.page_shown.emit(url)
 
@@ -634,26 +647,38 @@ class MainWindow(QMainWindow):
         if self.shown.page is not None:
             self._render_page()
 
-    def _render_page(self) -> None:
+    def _prepare_settings(self) -> PrepareSettings | None:
+        """What the shown document depends on; None when documents are not prepared ahead."""
+        if self.shown.ws_path is None or self.shown.show_cleaned:
+            return None
+        return PrepareSettings(
+            workspace=self.shown.ws_path,
+            template=self.editor.template,
+            model=self.shown.model,
+            kinds=frozenset(self.legend.enabled_kinds()),
+            style=highlight_css(self.lazy_layout_action.isChecked()),
+            boiler=self._boiler_cache.get,
+        )
+
+    def _render_page(self, prepared: PreparedPage | None = None) -> None:
         assert self.shown.page is not None
         page = self.shown.page
-        if page.error and not page.html:
-            self.shown.stamped = prepare_page(
-                page.url, f"<html><body><p>{page.error}</p></body></html>"
-            )
+        if prepared is None and not self.shown.show_cleaned:
+            prepared = self.prefetch.prepare_now(page)
+        if prepared is not None:
+            # Prepared ahead (or just now): parsed, stated and serialised with its highlights,
+            # which travel inside the served document, so the page paints with them from its
+            # first frame and nothing needs to be sent once it has loaded.
+            self.shown.stamped = prepared.stamped
+            self._use_state(prepared.state)
+            self._shown_marks = dict(prepared.shown_marks)
+            html = prepared.html
         else:
-            self.shown.stamped = prepare_page(page.url, page.html)
-        self._compute_state()
-        if self.shown.show_cleaned:
+            source = error_document(page) if page.error and not page.html else page.html
+            self.shown.stamped = prepare_page(page.url, source)
+            self._compute_state()
             html = self._cleaned_html()
             self._shown_marks = {}
-        else:
-            # The highlights travel inside the served document: the page paints with them from
-            # its first frame, and nothing needs to be sent once it has loaded.
-            self._shown_marks = self._enabled_marks()
-            html = self.shown.stamped.serialise(
-                self._shown_marks, highlight_css(self.lazy_layout_action.isChecked())
-            )
         self.view.show_document(html)
         self.dom_model.set_page(self.shown.stamped if not self.shown.show_cleaned else None)
 
@@ -678,6 +703,9 @@ class MainWindow(QMainWindow):
         state = compute_page_state(
             sp, self.editor.template, self.shown.model, self._boiler_cache.get(sp.url)
         )
+        self._use_state(state)
+
+    def _use_state(self, state: PageState) -> None:
         for error in state.errors:
             self.post_message(error, error=True)
         self.shown.item_state, self._marks = state.items, state.marks
