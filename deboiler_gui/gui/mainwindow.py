@@ -43,7 +43,6 @@ from deboiler_gui.gui.controllers.prefetch import Prefetcher
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.siteservice import SiteService
 from deboiler_gui.gui.controllers.state import ShownSite
-from deboiler_gui.gui.dialogs import open_url
 from deboiler_gui.gui.dialogs.prompt import Ask, ask_user
 from deboiler_gui.gui.panels.legend import Legend
 from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel
@@ -55,6 +54,7 @@ from deboiler_gui.gui.worker import Job, JobBar
 
 if TYPE_CHECKING:
     from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.gui.dialogs.open_url import OpenUrlDialog
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ class MainWindow(QMainWindow):
         self._boiler_cache: dict[str, list[str]] = {}
         self.service = SiteService(self)
         self.editor = TemplateEditor(Template(name="untitled"), self)
-        self._open_url_dialog: open_url.OpenUrlDialog | None = None  # made on first use
+        self._open_url_dialog: OpenUrlDialog | None = None  # made on first use
         self.ask: Ask = functools.partial(ask_user, self)  # replaced in tests to answer prompts
         self._build_ui()
         self._build_controllers()
@@ -305,9 +305,7 @@ class MainWindow(QMainWindow):
         self.open_folder_action = self._action(
             "Open &folder of HTML…", self._on_open_folder_action, "Ctrl+Alt+O"
         )
-        self.open_url_action = self._action(
-            "Open &URL…", lambda: open_url.open_url_dialog(self), "Ctrl+Shift+O"
-        )
+        self.open_url_action = self._action("Open &URL…", self._on_open_url_action, "Ctrl+Shift+O")
         self.save_action = self._action(
             "&Save template", lambda: self.saving.save_template(), QKeySequence.StandardKey.Save
         )
@@ -363,6 +361,12 @@ class MainWindow(QMainWindow):
         )
         if path:
             self.open_path(path)
+
+    def _on_open_url_action(self) -> None:
+        # The crawler and its HTTP stack are imported on first use, not at start-up.
+        from deboiler_gui.gui.dialogs import open_url
+
+        open_url.open_url_dialog(self)
 
     def _on_open_folder_action(self) -> None:
         path = QFileDialog.getExistingDirectory(self, "Open a folder of HTML pages")
@@ -762,7 +766,8 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop background work and release the workspace (also used by tests)."""
         self.jobs.shutdown()
-        open_url.stop_crawl(self)
+        if self._open_url_dialog is not None:  # stop its crawl, if any
+            self._open_url_dialog.shutdown()
         self.review.shutdown()
         self.page_types.shutdown()
         self.service.stop()

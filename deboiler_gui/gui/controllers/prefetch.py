@@ -86,6 +86,11 @@ class Prefetcher(QObject):
         if self._queue:
             self._timer.start(0)
 
+    @property
+    def idle(self) -> bool:
+        """Nothing left to prepare."""
+        return not self._queue and not self._timer.isActive()
+
     def ready(self, url: str) -> bool:
         """Whether ``url`` is held, prepared under the current settings."""
         settings = self._settings()
