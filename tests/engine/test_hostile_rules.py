@@ -129,3 +129,30 @@ def test_cli_import_gives_a_message_and_writes_nothing(tmp_path: Path) -> None:
         not ws.exists()
         or "saved" not in runner.invoke(main, ["templates", "list", "-w", str(ws)]).output
     )
+
+
+@pytest.mark.parametrize(
+    ("xpath", "name"),
+    [
+        ("exsl:node-set(//p)", "exsl:node-set()"),
+        ('str:tokenize("a b")', "str:tokenize()"),
+        ("math:max(//p)", "math:max()"),
+        ("//p[exsl:node-set(.)]", "exsl:node-set"),
+    ],
+)
+def test_exslt_functions_are_named_as_xpath_not_css(tmp_path: Path, xpath: str, name: str) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(doc(xpath=xpath)), encoding="utf-8")
+    res = CliRunner().invoke(
+        main, ["templates", "import", "-w", str(tmp_path / "w.sqlite"), str(path)]
+    )
+    assert res.exit_code == 1
+    assert name in res.output and "CSS" not in res.output
+    assert not (tmp_path / "w.sqlite").exists()
+
+
+def test_css_pseudo_classes_are_still_css() -> None:
+    from deboiler_gui.engine.template.selectors import to_xpath
+
+    assert "count(preceding-sibling" in to_xpath("li:nth-child(2)")
+    assert "contains(" in to_xpath('p:contains("x")')

@@ -45,10 +45,27 @@ def to_xpath(expression: str) -> str:
     return _css(expr, expression)
 
 
+#: A call of a prefixed function at the start (``exsl:node-set(...)``, ``str:tokenize(...)``):
+#: XPath that a CSS reading would name wrongly (``tag:pseudo(...)`` in CSS).
+_PREFIXED_CALL = re.compile(r"^\s*([A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*)\s*\(")
+
+
 def _css(css: str, original: str) -> str:
     try:
         return str(_CSS.css_to_xpath(css))
     except SelectorError as exc:
+        call = _PREFIXED_CALL.match(css)
+        if call:
+            from deboiler_gui.engine.template.xpathcheck import xpath_problem
+
+            problem = xpath_problem(css)
+            if problem:
+                # Not CSS that failed: an XPath extension function (EXSLT and the like).
+                raise RuleError(
+                    f"XPath extension function {call.group(1)}() (EXSLT or another library) is "
+                    f"not available: only XPath 1.0's core functions are ({problem})",
+                    expression=original,
+                ) from exc
         raise RuleError(f"invalid CSS selector ({exc})", expression=original) from exc
 
 
