@@ -230,6 +230,7 @@ class InputSet:
         try:
             gz = path.name.lower().endswith(".gz")
             stream: BinaryIO = gzip.GzipFile(fileobj=raw) if gz else raw  # type: ignore[assignment]
+            stream = _as_utf8_lines(stream)
             start = self.bytes_done
             yield from iter_jsonl(
                 stream,
@@ -339,6 +340,38 @@ def _expected(kind: str) -> str:
 def _describe(data: bytes) -> str:
     text = data[:24].decode("utf-8", errors="replace")
     return f"it starts with {text!r}"
+
+
+class _Utf8Lines:
+    """Lines of a UTF-16 or UTF-32 JSON-lines file (it has a byte-order mark) as UTF-8 bytes,
+    for the reader that splits bytes on newlines (a UTF-16 newline is two bytes)."""
+
+    def __init__(self, stream: BinaryIO, encoding: str) -> None:
+        self._text = io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline="")
+
+    def readline(self, limit: int = -1) -> bytes:
+        # A limit in characters holds at most 4 bytes each in UTF-8: still bounded.
+        return self._text.readline(limit).encode("utf-8", "surrogatepass")
+
+
+def _as_utf8_lines(stream: BinaryIO) -> BinaryIO:
+    """``stream`` itself, or a UTF-8 view of it when it starts with a UTF-16/32 byte-order
+    mark (otherwise every line of such a file would be invalid JSON)."""
+    try:
+        head = stream.read(4)
+        stream.seek(0)
+    except (OSError, EOFError, ValueError, zlib.error):
+        return stream
+    bom = sniff_bom(head)
+    if bom is None or bom.replace("-", "").lower() in ("utf8", "utf_8"):
+        return stream
+    codec = {
+        "utf-16-le": "utf-16",
+        "utf-16-be": "utf-16",
+        "utf-32-le": "utf-32",
+        "utf-32-be": "utf-32",
+    }.get(bom.lower(), bom)
+    return _Utf8Lines(stream, codec)  # type: ignore[return-value]
 
 
 def page_outcome(page: Page) -> str:
@@ -553,7 +586,8 @@ def _oversized_record(stream: BinaryIO, start: bytes, name: str, lineno: int, li
 
 def _parse_json_line(line: bytes) -> dict[str, Any] | str:
     try:
-        record = json.loads(line.decode("utf-8", errors="replace"))
+        # A UTF-8 byte-order mark (at the start of the file) is no part of the record.
+        record = json.loads(line.decode("utf-8", errors="replace").lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         return f"invalid JSON: {exc.msg}"
     except RecursionError:

@@ -216,3 +216,77 @@ def test_a_warc_with_a_wrong_length_speaks_through_our_log(
     notes = [r.getMessage() for r in caplog.records if "bad-length.warc" in r.getMessage()]
     assert len(notes) == 1 and "Content-Length" in notes[0] and "Remainder" not in notes[0]
     assert pages and pages[0].url == "http://a.test/0"
+
+
+SHARED = "<p>Water roses early in the morning so the leaves dry by noon.</p>"
+
+
+def _site_pages() -> list[str]:
+    pages = []
+    for n in range(12):
+        pages.append(
+            "<html><head><title>Roses</title></head><body><nav><a href='/'>Home</a> "
+            f"<a href='/r'>Roses</a></nav><main><h1>Roses {n}</h1><p>Roses like sun, note {n}."
+            f"</p>{SHARED if n < 4 else ''}<p>Only page {n} says this, {n * 17} times.</p>"
+            "</main><footer>Hillside Garden</footer></body></html>"
+        )
+    return pages
+
+
+def _kept_on_the_four(out: Path) -> None:
+    recs = [json.loads(x) for x in out.read_text(encoding="utf-8").split("\n") if x]
+    assert len(recs) == 12 and all(r["status"] == "ok" for r in recs)
+    with_sentence = sorted(
+        r["url"].rsplit("/", 1)[1] for r in recs if "Water roses" in r["cleaned_text"]
+    )
+    assert with_sentence == ["p0", "p1", "p2", "p3"] or with_sentence == [
+        "p0.html",
+        "p1.html",
+        "p2.html",
+        "p3.html",
+    ]
+
+
+@pytest.mark.parametrize(
+    "form",
+    ["folder-le", "folder-be", "bom-in-string", "utf-16-file", "utf-8-bom-file", "utf-32-gz"],
+)
+def test_a_utf16_page_keeps_a_sentence_shared_by_four_pages(tmp_path: Path, form: str) -> None:
+    """A UTF-16 page with a BOM among UTF-8 ones: the sentence it shares with three other
+    pages stays on all four (as content repeated on few pages, not the site's frame)."""
+    pages = _site_pages()
+    if form.startswith("folder"):
+        src = tmp_path / "site"
+        src.mkdir()
+        for n, html in enumerate(pages):
+            data = html.encode()
+            if n == 0:
+                data = (
+                    b"\xff\xfe" + html.encode("utf-16-le")
+                    if form == "folder-le"
+                    else b"\xfe\xff" + html.encode("utf-16-be")
+                )
+            (src / f"p{n}.html").write_bytes(data)
+    else:
+        lines = [
+            json.dumps(
+                {"url": f"http://garden.test/p{n}", "html": ("\ufeff" if n == 0 else "") + h},
+                ensure_ascii=False,
+            )
+            for n, h in enumerate(pages)
+        ]
+        text = "\n".join(lines) + "\n"
+        src = tmp_path / ("in.jsonl.gz" if form == "utf-32-gz" else "in.jsonl")
+        data = {
+            "bom-in-string": text.encode(),
+            "utf-16-file": text.encode("utf-16"),
+            "utf-8-bom-file": text.encode("utf-8-sig"),
+            "utf-32-gz": gzip.compress(text.encode("utf-32")),
+        }[form]
+        src.write_bytes(data)
+    out = tmp_path / "out.jsonl"
+    res = CliRunner().invoke(
+        cli, ["clean", "-q", str(src), "-o", str(out), "--base-url", "http://garden.test/"]
+    )
+    assert res.exit_code == 0, res.output
+    _kept_on_the_four(out)
