@@ -358,19 +358,19 @@ def _as_utf8_lines(stream: BinaryIO) -> BinaryIO:
     """``stream`` itself, or a UTF-8 view of it when it starts with a UTF-16/32 byte-order
     mark (otherwise every line of such a file would be invalid JSON)."""
     try:
-        head = stream.read(4)
+        head = stream.read(64)
         stream.seek(0)
     except (OSError, EOFError, ValueError, zlib.error):
         return stream
     bom = sniff_bom(head)
-    if bom is None or bom.replace("-", "").lower() in ("utf8", "utf_8"):
+    if bom is None or bom == "utf-8":
         return stream
-    codec = {
-        "utf-16-le": "utf-16",
-        "utf-16-be": "utf-16",
-        "utf-32-le": "utf-32",
-        "utf-32-be": "utf-32",
-    }.get(bom.lower(), bom)
+    codec = "utf-32" if bom.startswith("utf-32") else "utf-16"
+    if codec == "utf-32":
+        try:  # FF FE 00 00 is also UTF-16's mark followed by a NUL character
+            head[: len(head) // 4 * 4].decode("utf-32")
+        except UnicodeDecodeError:
+            codec = "utf-16"
     return _Utf8Lines(stream, codec)  # type: ignore[return-value]
 
 

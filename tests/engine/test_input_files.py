@@ -290,3 +290,13 @@ def test_a_utf16_page_keeps_a_sentence_shared_by_four_pages(tmp_path: Path, form
     )
     assert res.exit_code == 0, res.output
     _kept_on_the_four(out)
+
+
+def test_utf16_mark_before_a_nul_is_not_utf32(tmp_path: Path) -> None:
+    # FF FE 00 00 starts UTF-32 LE, and UTF-16 LE whose first character is NUL.
+    text = "\x00\n" + line(1).decode() + line(2).decode()
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"\xff\xfe" + text.encode("utf-16-le"))
+    pages = list(InputSet.open([src]))
+    assert [p.url for p in pages] == [f"{src}#L1", "http://a.test/1", "http://a.test/2"]
+    assert pages[1].error is None and pages[2].error is None
