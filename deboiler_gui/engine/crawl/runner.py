@@ -524,6 +524,22 @@ class _Crawler:
         url = entry.url
         if got.kind == "redirect":
             target = normalize_url(got.location or "", url)
+            if target is None:
+                # file:, data:, javascript: or a broken Location: never followed, and said so.
+                scheme = (
+                    (got.location or "").split(":", 1)[0][:20]
+                    if ":" in (got.location or "")
+                    else ""
+                )
+                why = f"a {scheme}: URL" if scheme else "a URL that cannot be read"
+                reason = (
+                    f"redirect {got.status} to {why} ({(got.location or '')[:200]!r}), not "
+                    "followed: only http and https URLs are crawled"
+                )
+                with self.state.tx():
+                    self.state.mark(url, "failed", status=got.status, reason=reason)
+                self._count(entry, "failed")
+                return url
             with self.state.tx():
                 self.state.mark(
                     url,
