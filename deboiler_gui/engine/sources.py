@@ -102,7 +102,9 @@ def default_base_url(folder: str | os.PathLike[str]) -> str:
 def url_for_file(base_url: str, relative: str) -> str:
     if not base_url.endswith("/"):
         base_url += "/"
-    return base_url + quote(relative.replace(os.sep, "/"), safe="/-_.~")
+    # A name that is not valid UTF-8 (its bytes kept as surrogates by os.walk) is quoted
+    # byte by byte: caf\xe9.html -> caf%E9.html.
+    return base_url + quote(os.fsencode(relative.replace(os.sep, "/")), safe="/-_.~")
 
 
 def is_html_content_type(content_type: str | None) -> bool:

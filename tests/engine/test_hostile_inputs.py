@@ -220,3 +220,16 @@ def test_a_few_nuls_in_readable_text_are_not_binary(tmp_path: Path, html: str) -
 def test_binary_bytes_are_still_binary(data: bytes, words: str) -> None:
     err = page_from_bytes("http://a.test/b", data).error
     assert err is not None and words in err
+
+
+def test_a_file_name_that_is_not_utf8_is_a_page(tmp_path: Path) -> None:
+    import os
+
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "ok.html").write_text(GOOD, encoding="utf-8")
+    with open(os.path.join(os.fsencode(folder), b"caf\xe9-\xff.html"), "wb") as f:
+        f.write(GOOD.encode())
+    records = run(tmp_path, [folder])
+    assert set(records) == {"http://site.local/ok.html", "http://site.local/caf%E9-%FF.html"}
+    assert all(r["status"] == "ok" for r in records.values())
