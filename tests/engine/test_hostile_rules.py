@@ -156,3 +156,25 @@ def test_css_pseudo_classes_are_still_css() -> None:
 
     assert "count(preceding-sibling" in to_xpath("li:nth-child(2)")
     assert "contains(" in to_xpath('p:contains("x")')
+
+
+@pytest.mark.parametrize(
+    ("pattern", "words"),
+    [
+        ("x" * 1_000_000, "over the 65,536-character limit"),
+        ("(" * 30_000 + "a" + ")" * 30_000, "nested too deeply"),
+    ],
+)
+def test_a_huge_or_deep_regex_is_refused_at_import(
+    tmp_path: Path, pattern: str, words: str
+) -> None:
+    rules = doc()
+    rules["templates"][0]["filters"] = [{"name": "n", "kind": "text", "pattern": pattern}]
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(rules), encoding="utf-8")
+    res = CliRunner().invoke(
+        main, ["templates", "import", "-w", str(tmp_path / "w.sqlite"), str(path)]
+    )
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert words in res.output and "rule 'n'" in res.output
+    assert len(res.output) < 600  # the expression is named by its start and length
