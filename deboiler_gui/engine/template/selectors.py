@@ -20,7 +20,9 @@ from deboiler_gui.engine.model import Page, RuleError
 log = logging.getLogger(__name__)
 
 _CSS = HTMLTranslator()
-_XPATH_START = re.compile(r"^\s*(\(|\.{1,2}(/|$)|/|@|[a-zA-Z_][\w.-]*\s*\(|[a-zA-Z_-]+::)")
+_XPATH_START = re.compile(
+    r"^\s*(-?\d|-?\.\d|'|\"|\(|\.{1,2}(/|$)|/|@|[a-zA-Z_][\w.-]*\s*\(|[a-zA-Z_-]+::)"
+)
 _INDEX = re.compile(r"\[(\d+|%d)\]")
 
 #: Attributes that are stable hooks by convention (test ids), cheapest rung of the ladder.
