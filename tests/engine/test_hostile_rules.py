@@ -178,3 +178,31 @@ def test_a_huge_or_deep_regex_is_refused_at_import(
     assert res.exit_code == 1 and "Traceback" not in res.output
     assert words in res.output and "rule 'n'" in res.output
     assert len(res.output) < 600  # the expression is named by its start and length
+
+
+def test_xpaths_returning_numbers_strings_and_booleans_give_xpath_strings(
+    tmp_path: Path,
+) -> None:
+    exprs = {
+        "count": ("count(//p)", "2"),
+        "string": ("string(//h1)", "Roses"),
+        "inf": ("1 div 0", "Infinity"),
+        "neginf": ("-1 div 0", "-Infinity"),
+        "nan": ("0 div 0", "NaN"),
+        "bool": ("true()", "true"),
+        "sum": ("sum(//li)", "3"),
+        "half": ("count(//p) div 4", "0.5"),
+        "literal": ("'plain'", "plain"),
+    }
+    rules = doc()
+    rules["templates"][0]["fields"] = [{"id": k, "xpaths": [x]} for k, (x, _want) in exprs.items()]
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(rules), encoding="utf-8")
+    src = tmp_path / "in.jsonl"
+    html = "<html><body><h1>Roses</h1><p>a</p><p>b</p><ul><li>1</li><li>2</li></ul></body></html>"
+    src.write_text(json.dumps({"url": "http://a.test/1", "html": html}) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    res = CliRunner().invoke(main, ["extract", "-q", str(src), "-t", str(path), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    rec = json.loads(out.read_text(encoding="utf-8"))
+    assert {k: rec[k] for k in exprs} == {k: want for k, (_x, want) in exprs.items()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -290,6 +291,22 @@ def _pruned_copy(
     return dup
 
 
+def xpath_string(value: Any) -> str:
+    """XPath 1.0's string() of a number, boolean or string result: 2, not 2.0; true, not
+    True; NaN and Infinity as XPath writes them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        if value.is_integer() and abs(value) < 1e16:
+            return str(int(value))
+        return repr(value)
+    return str(value)
+
+
 def _node_text(node: Any) -> str:
     if isinstance(node, etree._Element) and isinstance(node.tag, str):
         if isinstance(node, HtmlElement):
@@ -302,7 +319,8 @@ def _value(
     node: Any, fld: Field, removed: set[Any], template: Template, above: set[Any] | None = None
 ) -> str:
     if not isinstance(node, etree._Element):
-        return normalize_text(str(node)) if fld.kind != "html" else str(node)
+        value = xpath_string(node)
+        return normalize_text(value) if fld.kind != "html" else value
     if fld.kind == "attribute":
         return cast(str, node.get(fld.attribute, ""))
     pruned = _pruned_copy(node, removed, template, fld.id, above)
