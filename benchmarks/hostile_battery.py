@@ -630,20 +630,20 @@ def jsonl_utf16(tmp: Path) -> Outcome:
 # --------------------------------------------------------------------------- rules and rule files
 
 
-def rule_doc(xpath: str = "//h1", name: str = "t", is_list: bool = False) -> str:
-    return json.dumps(
-        {
-            "format": "deboiler-gui-rules",
-            "version": 1,
-            "templates": [
-                {
-                    "name": name,
-                    "urls": ["http://garden.test/"],
-                    "fields": [{"id": "f", "xpaths": [xpath], "list": is_list}],
-                }
-            ],
-        }
-    )
+def rule_doc(
+    xpath: str = "//h1",
+    name: str = "t",
+    is_list: bool = False,
+    children: list[dict[str, Any]] | None = None,
+    filters: list[dict[str, Any]] | None = None,
+) -> str:
+    fld: dict[str, Any] = {"id": "f", "xpaths": [xpath], "list": is_list}
+    if children:
+        fld["children"] = children
+    template: dict[str, Any] = {"name": name, "urls": ["http://garden.test/"], "fields": [fld]}
+    if filters:
+        template["filters"] = filters
+    return json.dumps({"format": "deboiler-gui-rules", "version": 1, "templates": [template]})
 
 
 def import_refused(
@@ -678,10 +678,11 @@ def extract_case(
     *,
     is_list: bool = False,
     timeout: str = "5",
+    children: list[dict[str, Any]] | None = None,
 ) -> Callable[[Path], Outcome]:
     def run(tmp: Path) -> Outcome:
         rules = tmp / "rules.json"
-        rules.write_text(rule_doc(xpath, is_list=is_list), encoding="utf-8")
+        rules.write_text(rule_doc(xpath, is_list=is_list, children=children), encoding="utf-8")
         src = tmp / "in.jsonl"
         src.write_text(
             "\n".join(
@@ -762,6 +763,73 @@ def rule_cases() -> list[Case]:
             bound=30,
         )
     )
+    records_page = (
+        "<html><body><ul>"
+        + "".join(f"<li><b>name {i}</b><i>v{i}</i></li>" for i in range(45_000))
+        + "</ul></body></html>"
+    )
+    cases += [
+        Case(
+            g,
+            "record list over 45,000 siblings",
+            extract_case(
+                "//li",
+                records_page,
+                lambda r: (
+                    r.get("status") == "ok"
+                    and len(r.get("f") or []) == 45_000
+                    and r["f"][-1] == {"n": "name 44999", "v": "v44999"}
+                ),
+                is_list=True,
+                timeout="60",
+                children=[{"id": "n", "xpaths": ["b"]}, {"id": "v", "xpaths": ["i"]}],
+            ),
+            bound=90,
+        ),
+        Case(
+            g,
+            "%d list over 40,000 siblings (no cap)",
+            extract_case(
+                "//ul/li[%d]/b",
+                records_page,
+                lambda r: r.get("status") == "ok" and len(r.get("f") or []) == 45_000,
+                is_list=True,
+                timeout="60",
+            ),
+            bound=90,
+        ),
+        Case(
+            g,
+            "EXSLT exsl:node-set() named as XPath",
+            import_refused(rule_doc("exsl:node-set(//p)"), words="XPath extension function"),
+        ),
+        Case(
+            g,
+            "XPath returning a number (1 div 0)",
+            extract_case("1 div 0", GOOD.format(n=1), lambda r: r.get("f") == "Infinity"),
+        ),
+        Case(
+            g,
+            "XPath returning a count",
+            extract_case("count(//p)", GOOD.format(n=1), lambda r: r.get("f") == "1"),
+        ),
+        Case(
+            g,
+            "XPath returning a boolean",
+            extract_case("boolean(//h1)", GOOD.format(n=1), lambda r: r.get("f") == "true"),
+        ),
+        Case(
+            g,
+            "field over HTML nested 100,000 deep (text kept; tags past depth 1,000 flattened)",
+            extract_case(
+                "normalize-space(//body)",
+                "<div>" * 100_000 + "<p>deep text</p>" + "</div>" * 100_000 + "<h2>after</h2>",
+                lambda r: r.get("status") == "ok" and str(r.get("f")).startswith("deep text"),
+                timeout="60",
+            ),
+            bound=90,
+        ),
+    ]
     return cases
 
 
@@ -814,6 +882,27 @@ def rulefile_cases() -> list[Case]:
                 ),
                 words="r.xml",
             )(tmp),
+        ),
+    ]
+    cases += [
+        Case(
+            g,
+            "a 1 MB regular expression",
+            import_refused(
+                rule_doc(filters=[{"name": "n", "kind": "text", "pattern": "x" * 1_000_000}]),
+                words="over the 65,536-character limit",
+            ),
+            bound=30,
+        ),
+        Case(
+            g,
+            "a regular expression nested 30,000 deep",
+            import_refused(
+                rule_doc(
+                    filters=[{"name": "n", "kind": "text", "pattern": "(" * 30_000 + ")" * 30_000}]
+                ),
+                words="nested too deeply",
+            ),
         ),
     ]
     if Path("/dev/zero").exists():
@@ -892,7 +981,60 @@ def crawler_cases() -> list[Case]:
     cases = [Case(g, f"server: {p}", fetch_case(p, k), bound=15) for p, k in [
         ("/trickle-length", "timeout"), ("/trickle-close", "timeout"), ("/trickle-header", "timeout"),
         ("/trickle-status", "timeout"), ("/silent", "timeout"), ("/bomb", "too-large"), ("/gz", "ok"), ("/loop", "redirect"),
+        ("/huge-length", "too-large"),
     ]]  # fmt: skip
+
+    def crawl_of(
+        seeds: list[str], tmp: Path, **server: bool
+    ) -> tuple[Any, list[str], list[dict[str, Any]]]:
+        from deboiler_gui.engine.crawl.state import CrawlState
+
+        with serve(**server) as (base, paths), Workspace(tmp / "w.sqlite") as ws:
+            cfg = CrawlConfig(
+                seeds=[base + s for s in seeds],
+                timeout=2.0,
+                retries=0,
+                max_bytes=1_000_000,
+                follow_links=False,
+            )
+            gen = crawl_steps(cfg, ws)
+            stats = None
+            while True:
+                try:
+                    next(gen)
+                except StopIteration as stop:
+                    stats = stop.value
+                    break
+            return stats, list(paths), CrawlState(ws.path).failures()
+
+    def big_robots(tmp: Path) -> Outcome:
+        stats, paths, _f = crawl_of(["/private/x", "/ok"], tmp, big_robots=True)
+        ok = "/private/x" not in paths and "/ok" in paths and stats.blocked == 1
+        return Outcome(ok, note=f"blocked {stats.blocked}, fetched {stats.fetched}")
+
+    def redirect_to(path: str, scheme: str) -> Callable[[Path], Outcome]:
+        def run(tmp: Path) -> Outcome:
+            stats, _paths, failures = crawl_of([path], tmp)
+            reasons = [f["reason"] for f in failures if f["url"].endswith(path)]
+            ok = stats.failed == 1 and bool(reasons) and scheme in reasons[0]
+            return Outcome(ok, note=(reasons or [""])[0][:90])
+
+        return run
+
+    def quiet_crawl(tmp: Path) -> Outcome:
+        with serve() as (base, _paths):
+            res = invoke(
+                ["crawl", base + "/gz", "-w", str(tmp / "w.sqlite"), "--timeout", "2",
+                 "--retries", "0", "--max-pages", "3", "--no-follow", "-q"]
+            )  # fmt: skip
+        return Outcome(res.exit_code == 0 and res.output == "", note=repr(res.output[:80]))
+
+    cases += [
+        Case(g, "robots.txt of 10 MB (read to 512 KiB)", big_robots, bound=30),
+        Case(g, "redirect to file:", redirect_to("/to-file", "file:"), bound=15),
+        Case(g, "redirect to data:", redirect_to("/to-data", "data:"), bound=15),
+        Case(g, "crawl -q prints nothing", quiet_crawl, bound=30),
+    ]
     cases.append(
         Case(
             g,
