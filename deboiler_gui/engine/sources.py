@@ -327,6 +327,12 @@ def unreadable_input(path: Path, kind: str) -> str | None:
         what = reason.replace("binary content", "binary data") if reason else _describe(head)
         return f"not a WARC file ({what}); expected {_expected(kind)}"
     reason = looks_binary(head.removeprefix(b"\xef\xbb\xbf"))
+    if reason and any(
+        line.lstrip(b" \t\r\xef\xbb\xbf").startswith(b'{"') for line in head.split(b"\n")
+    ):
+        # A JSON object starts one of its lines: JSON lines with a junk line among them (each
+        # line is judged on its own when read), not a binary file.
+        reason = None
     if reason:
         what = reason.replace("binary content", "binary data")
         return f"not JSON lines ({what}); expected {_expected(kind)}"

@@ -300,3 +300,16 @@ def test_utf16_mark_before_a_nul_is_not_utf32(tmp_path: Path) -> None:
     pages = list(InputSet.open([src]))
     assert [p.url for p in pages] == [f"{src}#L1", "http://a.test/1", "http://a.test/2"]
     assert pages[1].error is None and pages[2].error is None
+
+
+def test_json_lines_with_a_junk_line_are_read_not_refused(tmp_path: Path) -> None:
+    # Found by the fuzz run: records with many non-UTF-8 bytes and one line of "\x00\x01"
+    # were taken for a binary file and refused whole.
+    junk = (
+        b'{"url": "http://a.test/1", "html": "\xed\xa0\x80\xc8\x8a\xf3\x86\x9b\xbd\xe2\x80\xae"}\n'
+    )
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(junk + b"\x00\x01\n" + line(2))
+    pages = list(InputSet.open([src]))
+    assert [p.url for p in pages] == ["http://a.test/1", f"{src}#L2", "http://a.test/2"]
+    assert pages[2].error is None
