@@ -91,3 +91,23 @@ def test_the_workspace_does_not_load_pandas_or_numpy_but_they_still_import() -> 
     lines = out.stdout.splitlines()
     assert lines[0] == "[]"
     assert lines[1:] in ([], ["numpy"])
+
+
+def test_performance_mode_keeps_trees_up_to_its_bound_and_the_rest_as_memory_mode() -> None:
+    from deboiler_gui.engine.sources import iter_demo_pages
+
+    site = sorted(iter_demo_pages(), key=lambda p: p.url)
+    expected = [r.to_dict() for r in boilerplate.DomainCleaner().fit(site).transform(site)]
+    unbounded = boilerplate.DomainCleaner(operation_mode="performance")
+    unbounded.kept_tree_chars = 10**12
+    unbounded.fit(site)
+    assert len(unbounded._cache) == len(site)
+    bounded = boilerplate.DomainCleaner(operation_mode="performance")
+    bounded.kept_tree_chars = sum(len(p.html) for p in site[:10])
+    bounded.fit(site)
+    assert 10 <= len(bounded._cache) < len(site)
+    assert bounded._store is not None
+    assert len(bounded._cache) + len(bounded._store.pages) == len(site)
+    assert [r.to_dict() for r in unbounded.transform(site)] == expected
+    assert [r.to_dict() for r in bounded.transform(site)] == expected
+    assert not bounded._cache and not bounded._store.pages  # each page's state is used once
