@@ -123,6 +123,10 @@ def _utf16_without_bom(head: bytes) -> str | None:
     return None
 
 
+#: Bytes that are control characters in text (not tab, newline, vertical tab, form feed, CR).
+_CONTROL_BYTES = bytes(b for b in range(32) if b < 9 or b > 13)
+
+
 def looks_binary(data: bytes) -> str | None:
     """Why the bytes are not a text page, else None.
 
@@ -140,7 +144,7 @@ def looks_binary(data: bytes) -> str | None:
     rest = head.replace(b"\x00", b"") if nuls else head
     if nuls and (nuls > max(4, len(head) // 4) or not rest.strip()):
         return f"binary content ({nuls} NUL bytes in the first {len(head)})"
-    controls = sum(1 for b in rest if b < 9 or 13 < b < 32)
+    controls = len(rest) - len(rest.translate(None, _CONTROL_BYTES))  # counted in C
     if controls > max(1, len(rest) // 10):
         return "binary content (control bytes)"
     if nuls and not _readable(rest):

@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import sqlite3
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -16,17 +17,28 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-import sqlite_utils
-from sqlite_utils.migrations import Migrations
+# sqlite-utils imports pandas and numpy whenever they are installed, only to map their scalar
+# types to column types; the workspace never stores them, and the two imports were most of a
+# headless command's start-up (over a second). They are hidden from it while it loads.
+_HIDDEN = [name for name in ("pandas", "numpy") if name not in sys.modules]
+for _name in _HIDDEN:
+    sys.modules[_name] = None  # type: ignore[assignment]
+try:
+    import sqlite_utils
+    from sqlite_utils.migrations import Migrations
+finally:
+    for _name in _HIDDEN:
+        if _name in sys.modules and sys.modules[_name] is None:
+            del sys.modules[_name]
 
-from deboiler_gui.engine.model import (
+from deboiler_gui.engine.model import (  # noqa: E402
     STATUS_UNREADABLE,
     DomainModel,
     Page,
     WorkspaceError,
     valid_text,
 )
-from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.template.model import Template  # noqa: E402
 
 log = logging.getLogger(__name__)
 

@@ -196,15 +196,25 @@ def _extra_links(root: HtmlElement, skeleton: set[HtmlElement]) -> dict[HtmlElem
     """Link characters of links outside the skeleton, credited to their nearest skeleton
     ancestor (the skeleton walk never visits them)."""
     extra: dict[HtmlElement, int] = {}
+    # a link's parent -> the skeleton element its links are credited to (None: not counted);
+    # links share parents (the items of one list), so each chain is walked once
+    owners: dict[HtmlElement | None, HtmlElement | None] = {}
     for a in root.iter("a"):
         if a in skeleton:
             continue
-        p = a.getparent()
-        while p is not None and p not in skeleton:
-            if p.tag == "a":  # nested link: counted with the outer one
-                break
-            p = p.getparent()
-        if p is None or p.tag == "a" and p not in skeleton:
+        first = a.getparent()
+        if first in owners:
+            p = owners[first]
+        else:
+            p = first
+            while p is not None and p not in skeleton:
+                if p.tag == "a":  # nested link: counted with the outer one
+                    break
+                p = p.getparent()
+            if p is not None and p.tag == "a" and p not in skeleton:
+                p = None
+            owners[first] = p
+        if p is None:
             continue
         # an image link has no text but is still a link: it counts as one character
         n = max(1, len(_WS.sub("", _text_of(a))))
@@ -291,6 +301,13 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         skels.clear()
     cands = facts.cands
     dig_sub = _DIGITS.sub
+    # locals: this loop runs once per element of every page
+    blake2b = hashlib.blake2b
+    invisible_tags = INVISIBLE_TAGS
+    max_slot_depth = spec.max_slot_depth
+    max_depth = spec.max_depth
+    is_candidate = spec.is_candidate
+    extra_get = extra.get
     work: list[tuple[HtmlElement, _Frame | None, Any, bool]] = [(root, None, None, False)]
     top: _Frame | None = None
     while work:
@@ -302,11 +319,11 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
             parts = frame.parts
             assert parts is not None
             parts.append("</" + tag + ">")
-            digest = hashlib.blake2b(
+            digest = blake2b(
                 "".join(parts).encode("utf-8", "surrogatepass"), digest_size=8
             ).digest()
             chars = frame.chars
-            links = max(chars, 1) if tag == "a" else frame.links + extra.get(el, 0)
+            links = max(chars, 1) if tag == "a" else frame.links + extra_get(el, 0)
             cidx = frame.cand
             if cidx >= 0:
                 rec = cands[cidx]
@@ -320,7 +337,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                 joined = ",".join(sparts)
                 skel = skels.get(joined)  # leaves and small frames repeat endlessly
                 if skel is None:
-                    skel = hashlib.blake2b(joined.encode(), digest_size=8).hexdigest()
+                    skel = blake2b(joined.encode(), digest_size=8).hexdigest()
                     if len(joined) < 200:
                         skels[joined] = skel
                 if cidx >= 0:
@@ -349,7 +366,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
             continue
         tag = el.tag
         depth = parent.depth + 1 if parent is not None else 0
-        invisible = tag in INVISIBLE_TAGS or (parent is not None and parent.invisible)
+        invisible = tag in invisible_tags or (parent is not None and parent.invisible)
         text = el.text
         if compat:
             tnorm = _norm_compat(text)
@@ -361,7 +378,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         else:
             tnorm, chars = "", 0
         slot = None
-        if not compat and depth <= spec.max_slot_depth:
+        if not compat and depth <= max_slot_depth:
             pslot = parent.slot if parent is not None else ""
             if pslot is not None:
                 key = (tag, el.get("id"), el.get("class"))
@@ -370,7 +387,10 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                     step = steps[key] = _slot_step(el, tag)
                 slot = pslot + "/" + step
         cidx = -1
-        if depth <= spec.max_depth and spec.is_candidate(tag, cache):
+        hit = cache.get(tag)
+        if hit is None:
+            hit = is_candidate(tag, cache)
+        if hit and depth <= max_depth:
             cidx = len(cands)
             cands.append([el, 0, 0, 0, slot, 0, ""])
         parts: list[str | None] = ["<" + tag + ">" + tnorm]
@@ -414,7 +434,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                     pending.append(
                         (child, frame, (len(parts) - 1, len(sparts) - 1 if sparts else 0), False)
                     )
-                elif invisible or ctag in INVISIBLE_TAGS:
+                elif invisible or ctag in invisible_tags:
                     parts.append("<" + ctag + ">")
                     if sparts is not None:
                         sparts.append(ctag)

@@ -42,6 +42,10 @@ log = logging.getLogger(__name__)
 
 OPERATION_MODES = ("memory", "performance")
 MODEL_FORMAT = 1
+#: Performance mode keeps parsed trees for up to this many characters of HTML (a tree and its
+#: analysis take about 16 bytes per character: some 100 MB); later pages keep only their
+#: analysis, as in memory mode, so a large site does not hold gigabytes of trees.
+KEPT_TREE_CHARS = 6_000_000
 
 
 def _fittable(page: Page) -> bool:
@@ -195,7 +199,8 @@ class DomainCleaner:
     representations shared by URL-sorted neighbours, IoU guard); ``mode="improved"`` (default)
     adds wider candidates, site-wide frequencies with digits folded, and structural slots.
     ``operation_mode="performance"`` keeps parsed pages from fit for transform (single
-    process); ``"memory"`` re-parses. ``jobs`` > 1 analyses pages in worker processes.
+    process; up to ``kept_tree_chars`` characters of HTML, the rest as in memory mode);
+    ``"memory"`` re-parses. ``jobs`` > 1 analyses pages in worker processes.
     """
 
     def __init__(
@@ -220,6 +225,7 @@ class DomainCleaner:
         self.config = check_config(config)
         self.model_: DomainModel | None = None
         self._cache: dict[str, tuple[HtmlElement, Facts | None]] = {}
+        self.kept_tree_chars = KEPT_TREE_CHARS  # performance mode's bound on kept trees
         # memory mode: each page's analysis from fit, compact and without its tree
         self._store: FactsStore | None = None
 
@@ -234,7 +240,8 @@ class DomainCleaner:
     ) -> Iterator[tuple[Page, dict[str, Any] | str | None]]:
         density = float(self.config["link_density"])
         keep = self.operation_mode == "performance" and self.jobs == 1
-        store = self._store = FactsStore(spec) if self.jobs == 1 and not keep else None
+        store = self._store = FactsStore(spec) if self.jobs == 1 else None
+        room = self.kept_tree_chars if keep else 0
         if self.jobs == 1:
             for page in pages:
                 if not _fittable(page):
@@ -244,8 +251,9 @@ class DomainCleaner:
                     root = parse_html(page.html)
                     facts = analyse(root, spec)
                     summary = summarise(root, spec, density, facts)
-                    if keep:  # performance mode: the tree and its analysis serve transform
+                    if len(page.html) <= room:  # performance mode: the tree serves transform
                         self._cache[page.url] = (root, facts)
+                        room -= len(page.html)
                     elif store is not None:  # memory mode: a few numbers per candidate
                         store.put(page.url, page.html, root, facts)
                     yield page, summary

@@ -247,7 +247,8 @@ def fit_steps(
     """Fit one DomainModel per site on the workspace's cleanable pages; optionally save them.
 
     A site whose fit fails is logged and left out (its name and the reason go into ``failed``).
-    In performance mode the fitted cleaners (holding parsed pages) are put in ``cleaners``.
+    The fitted cleaners (holding parsed pages in performance mode, the pages' analysis in
+    memory mode with one process) are put in ``cleaners``.
     """
     options = options or CleanOptions()
     api = _cleaner_api()
@@ -280,7 +281,10 @@ def fit_steps(
             done += n
             continue
         models[group.site] = model
-        if cleaners is not None and options.operation_mode == "performance":
+        if cleaners is not None and (options.operation_mode == "performance" or options.jobs == 1):
+            # performance mode: the cleaner holds the parsed pages; memory mode in one process:
+            # it holds each page's analysis in a few numbers, so cleaning re-parses but does
+            # not analyse again (the analysis is two fifths of a page's cost).
             cleaners[group.site] = cleaner
         if save_to is not None:
             save_to.save_model(model)
@@ -475,7 +479,8 @@ def _performance_records(
     timeout: float | None,
     markdown: bool = False,
 ) -> Iterator[dict[str, Any]]:
-    """Records from a fitted cleaner that kept its parsed pages (no second parse per page)."""
+    """Records from a fitted cleaner that kept its parsed pages (performance mode: no second
+    parse) or their analysis (memory mode: no second analysis)."""
     for page in pages:
         if page.error or _skip(page, max_chars) is not None:
             yield result_record(page, model, max_chars=max_chars, markdown=markdown)
