@@ -96,6 +96,7 @@ def run(path: str | None) -> int:
         window.open_path(path)
     else:
         window.open_demo()
+    window.guide.show_on_first_start()
     code = int(app.exec())
     handler.uninstall()
     import shiboken6

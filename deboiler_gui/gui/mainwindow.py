@@ -42,6 +42,7 @@ from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.siteservice import SiteService
 from deboiler_gui.gui.controllers.state import ShownSite
 from deboiler_gui.gui.dialogs import open_url
+from deboiler_gui.gui.dialogs.guide import add_guide
 from deboiler_gui.gui.dialogs.prompt import Ask, ask_user
 from deboiler_gui.gui.panels.legend import Legend
 from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         self._build_controllers()
         self._build_actions()
         self.page_types = add_page_types_dock(self)
+        self.guide = add_guide(self)
         self.editor.changed.connect(self._on_editor_changed)
         self.editor.stepped.connect(self.saving.on_editor_stepped)
         self.editor.dirty_changed.connect(lambda _d: self._update_title())
@@ -337,6 +339,11 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.review_action)
         # Tabbed with the messages: bring it to the front when asked for.
         self.review_action.triggered.connect(lambda on: self.review.raise_() if on else None)
+        # Every panel can be closed; View brings each back.
+        view_menu.addSeparator()
+        for dock in self.findChildren(QDockWidget):
+            if dock is not self.review:
+                view_menu.addAction(dock.toggleViewAction())
         site_menu = self.menuBar().addMenu("&Site")
         site_menu.addAction(self._action("Re&fit cleaner", lambda: self.start_fit()))
         site_menu.addAction(

@@ -229,12 +229,12 @@ def test_invalid_expression_is_shown_inline_on_its_rule(demo: Any) -> None:
 
 def test_filter_editor_previews_on_the_page_and_counts_over_the_site(qtbot: Any, demo: Any) -> None:
     dialog = demo.filtering.open_filter_dialog(None)
-    dialog.kind.setCurrentText("attribute")
+    dialog.kind.setCurrentIndex(dialog.kind.findData("attribute"))
     dialog.attribute.setText("class")
     dialog.op.setCurrentText("contains")
     dialog.value.setText("sidebar")
     assert dialog.preview.text().startswith("drops 1 nodes")
-    dialog.kind.setCurrentText("text")
+    dialog.kind.setCurrentIndex(dialog.kind.findData("text"))
     dialog.pattern.setText("([a-z")
     assert (
         dialog.preview.styleSheet()
