@@ -16,7 +16,6 @@ from deboiler_gui.app import guide
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template.extract import extract_page
 from deboiler_gui.gui.dialogs.guide import SHOWN_KEY
-from tests.webengine.conftest import evaluate
 
 BASE = "https://hillside-garden.example/"
 
@@ -106,7 +105,7 @@ def test_help_menu_reopens_the_guide_and_show_me_frames_the_panel(qtbot: Any, wi
 
 
 def test_demo_button_opens_the_demo_with_a_working_example_template(
-    qtbot: Any, window: Any
+    qtbot: Any, window: Any, js: Any
 ) -> None:
     dialog = window.guide.show()
     with qtbot.waitSignal(window.guide.example_opened, timeout=90_000) as opened:
@@ -130,8 +129,7 @@ def test_demo_button_opens_the_demo_with_a_working_example_template(
 
     # The page in the view: its field highlights mark the guide's title, lead and steps.
     def marked(kind: str) -> list[str]:
-        return evaluate(
-            qtbot,
+        return js(
             window.view,
             "JSON.stringify(Array.from(document.querySelectorAll("
             f"'[data-dbg-hl~=\"{kind}\"]')).map(e => e.textContent.trim()))",
