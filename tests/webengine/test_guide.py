@@ -102,6 +102,16 @@ def test_help_menu_reopens_the_guide_and_show_me_frames_the_panel(qtbot: Any, wi
     assert pointer.isVisible() and pointer.target is selection
     framed = pointer.geometry()
     assert framed.contains(QPoint(selection.geometry().center()))
+    # The colours' Show me frames the legend above the page.
+    qtbot.mouseClick(dialog.legend_button, Qt.MouseButton.LeftButton)
+    assert pointer.target is window.legend
+    # Save's Show me opens the File menu on its Save entry.
+    qtbot.mouseClick(dialog.steps["save"], Qt.MouseButton.LeftButton)
+    menu = window.guide.open_menu
+    assert menu is _menu(window, "&File")
+    qtbot.waitUntil(menu.isVisible, timeout=3000)
+    assert menu.activeAction() is window.save_action
+    menu.close()
 
 
 def test_demo_button_opens_the_demo_with_a_working_example_template(

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -78,7 +79,7 @@ class GuideDialog(QDialog):
     """Non-modal: the window stays usable while it is open."""
 
     example_requested = Signal()
-    point_requested = Signal(str)  # "page", "selection", "template", "save"
+    point_requested = Signal(str)  # "legend", "selection", "template", "save"
 
     def __init__(self, save_text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,7 +88,13 @@ class GuideDialog(QDialog):
         self.setModal(False)
         layout = QVBoxLayout(self)
 
-        layout.addWidget(self._heading("What the colours in the page mean"))
+        colours_heading = QHBoxLayout()
+        colours_heading.addWidget(self._heading("What the colours in the page mean"), 1)
+        self.legend_button = QPushButton("Show me")
+        self.legend_button.setObjectName("guide-show-legend")
+        self.legend_button.clicked.connect(lambda: self.point_requested.emit("legend"))
+        colours_heading.addWidget(self.legend_button, 0, Qt.AlignmentFlag.AlignBottom)
+        layout.addLayout(colours_heading)
         colours = QGridLayout()
         for row, kind in enumerate(HIGHLIGHT_COLOURS):
             colours.addWidget(_swatch(kind), row, 0)
@@ -177,6 +184,7 @@ class Guide(QObject):
         self.window = window
         self.dialog: GuideDialog | None = None  # made on first use
         self.pointer = Pointer(window)
+        self.open_menu: QMenu | None = None  # the menu "Show me" opened last
         help_menu = window.menuBar().addMenu("&Help")
         self.action = help_menu.addAction("&Getting started")
         self.action.setObjectName("guide-action")
@@ -207,8 +215,20 @@ class Guide(QObject):
         """Bring a panel of the window to the front and frame it for a moment."""
         w = self.window
         target: QWidget
-        if what == "save":
-            target = w.menuBar()
+        if what == "legend":
+            target = w.legend
+        elif what == "save":
+            # Open the File menu on its Save entry.
+            bar = w.menuBar()
+            for action in bar.actions():
+                menu = action.menu()
+                if isinstance(menu, QMenu) and w.save_action in menu.actions():
+                    geometry = bar.actionGeometry(action)
+                    menu.popup(bar.mapToGlobal(geometry.bottomLeft()))
+                    menu.setActiveAction(w.save_action)
+                    self.open_menu = menu
+                    break
+            target = bar
         else:
             dock_name = {"selection": "dock-selection", "template": "dock-template"}.get(what)
             dock = w.findChild(QDockWidget, dock_name) if dock_name else None
