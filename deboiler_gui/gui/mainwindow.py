@@ -744,6 +744,7 @@ class MainWindow(QMainWindow):
         open_url.stop_crawl(self)
         self.review.shutdown()
         self.page_types.shutdown()
+        self.guide.shutdown()
         self.service.stop()
         if self.shown.ws is not None:
             self.shown.ws.close()

@@ -217,3 +217,24 @@ def test_filter_dialog_names_the_start_end_string_filter(qtbot: Any, window: Any
     assert flt.kind == "html"  # stored as before: existing templates keep working
     assert (flt.start, flt.end) == ("<!-- ad -->", "<!-- /ad -->")
     dialog.close()
+
+
+def test_demo_button_during_the_first_import_waits_for_it(qtbot: Any, window: Any) -> None:
+    """On the first start the demo is being imported when the guide shows: the example opens
+    after that import, which is never cancelled half-way."""
+    from deboiler_gui.app import session
+    from deboiler_gui.engine.sources import demo_site_path
+
+    ended: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: ended.append((name, outcome)))
+    window.open_demo()
+    assert window.current_job is not None and window.current_job.name == "import"
+    dialog = window.guide.show()
+    with qtbot.waitSignal(window.guide.example_opened, timeout=90_000):
+        qtbot.mouseClick(dialog.example_button, Qt.MouseButton.LeftButton)
+    assert ended[0] == ("import", "finished")
+    assert ("import", "cancelled") not in ended
+    with Workspace(str(session.workspace_for(demo_site_path())), create=False) as ws:
+        assert ws.page_count() == 29
+    assert window.ws_path == str(guide.example_workspace_path())
+    assert window.editor.template.name == "demo-guides"

@@ -23,10 +23,13 @@ from PySide6.QtWidgets import (
 from deboiler_gui.app import guide
 from deboiler_gui.gui.panels.legend import LEGEND_TEXT
 from deboiler_gui.gui.webview import HIGHLIGHT_COLOURS
+from deboiler_gui.gui.worker import Job, JobRunner
 
 #: The QSettings key remembering that the guide was shown once.
 SHOWN_KEY = "guide/shown"
 _POINTER_COLOUR = "#ff00aa"  # the page's selection colour
+#: Jobs the example waits for instead of cancelling them.
+_WAIT_FOR = ("import",)
 
 
 def _swatch(kind: str) -> QLabel:
@@ -185,6 +188,9 @@ class Guide(QObject):
         self.dialog: GuideDialog | None = None  # made on first use
         self.pointer = Pointer(window)
         self.open_menu: QMenu | None = None  # the menu "Show me" opened last
+        self._waiting = False  # for an import to end before opening the example
+        self.runner = JobRunner(self)
+        self.job: Job | None = None  # the example being prepared
         help_menu = window.menuBar().addMenu("&Help")
         self.action = help_menu.addAction("&Getting started")
         self.action.setObjectName("guide-action")
@@ -246,15 +252,53 @@ class Guide(QObject):
         from deboiler_gui.engine.jobs import ChildJob
 
         w = self.window
+        job = w.current_job
+        if job is not None and job.name in _WAIT_FOR:
+            # The import's end opens its workspace (and a cancelled import would leave it
+            # half-filled): open the example once the import has ended.
+            if not self._waiting:
+                self._waiting = True
+                w.job_finished.connect(self._on_job_finished)
+                w.post_message("The example opens once the import under way has ended")
+            return
         if not w.saving.confirm_discard():
             return
         path = str(guide.example_workspace_path())
+        if self.job is not None:
+            return  # already under way
         w.post_message("Opening the demo site with the example template")
-        w.start_job(
+        # On its own runner: the window's next job (the demo's first fit) must not cancel it.
+        job = Job(
             "demo example",
             lambda: ChildJob(guide.example_steps, (path,), what="demo example").steps(),
-            lambda _version: self._show_example(path),
         )
+        job.signals.progress.connect(
+            lambda _done, _total, message: w.statusBar().showMessage(f"demo example: {message}")
+        )
+        job.signals.finished.connect(lambda _version: self._on_example_ready(path))
+        job.signals.failed.connect(self._on_example_failed)
+        job.signals.cancelled.connect(self._on_example_failed)
+        self.job = self.runner.start(job)
+
+    def _on_example_ready(self, path: str) -> None:
+        self.job = None
+        self.window.statusBar().clearMessage()
+        self._show_example(path)
+
+    def _on_example_failed(self, message: str = "cancelled", _traceback: str = "") -> None:
+        self.job = None
+        self.window.post_message(f"The example could not be opened: {message}", error=True)
+
+    def shutdown(self) -> None:
+        """Stop the example's import if it is under way (the window is closing)."""
+        self.runner.cancel_all()
+        self.runner.wait(10000)
+
+    def _on_job_finished(self, name: str, _outcome: str) -> None:
+        if name in _WAIT_FOR:
+            self.window.job_finished.disconnect(self._on_job_finished)
+            self._waiting = False
+            self.open_example()
 
     def _show_example(self, path: str) -> None:
         w = self.window
