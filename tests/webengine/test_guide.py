@@ -180,10 +180,17 @@ def test_demo_button_opens_the_demo_with_a_working_example_template(
     assert extract_page(pages[BASE + "about.html"], [saved]).status == "no-template"
 
     # Opening the example again reuses its workspace and saves no second version.
+    ended: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: ended.append((name, outcome)))
     with qtbot.waitSignal(window.guide.example_opened, timeout=60_000):
         qtbot.mouseClick(dialog.example_button, Qt.MouseButton.LeftButton)
     with Workspace(path, create=False) as ws:
         assert [h["version"] for h in ws.template_history("demo-guides")] == [1]
+    # The reopened workspace's background work ends (its cleaner was fitted the first time).
+    qtbot.waitUntil(
+        lambda: ("analyse", "finished") in ended and window.current_job is None, timeout=90_000
+    )
+    assert window.model is not None
 
 
 def test_every_panel_is_in_the_view_menu(qtbot: Any, window: Any) -> None:
@@ -238,3 +245,6 @@ def test_demo_button_during_the_first_import_waits_for_it(qtbot: Any, window: An
         assert ws.page_count() == 29
     assert window.ws_path == str(guide.example_workspace_path())
     assert window.editor.template.name == "demo-guides"
+    # Then the example's own background work runs: its cleaner is fitted and the site analysed.
+    qtbot.waitUntil(lambda: window.model is not None and window.current_job is None, timeout=90_000)
+    assert ("analyse", "finished") in ended
