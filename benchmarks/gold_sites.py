@@ -1,9 +1,10 @@
-"""Four real documentation sites of different generators (Sphinx, DocBook, Doxygen, AsciiDoc)
-from Debian packages, their hand-written gold (benchmarks/gold/*.json: values read off the
-pages and typed in, not computed) and the clicks an author makes to define each field.
+"""Real documentation sites of different generators (Sphinx, DocBook, Doxygen, AsciiDoc; and
+Texinfo, mdBook and rustdoc, kept for checking on sites the rules were not developed on) from
+Debian packages, their hand-written gold (benchmarks/gold/*.json: values read off the pages and
+typed in, not computed) and the clicks an author makes to define each field.
 
 Install the pages with ``apt-get install python3.11-doc postgresql-doc-15 libstdc++-12-doc
-git-doc``; nothing is copied into the project.
+git-doc octave-doc rust-doc``; nothing is copied into the project.
 """
 
 from __future__ import annotations
@@ -50,17 +51,25 @@ class GoldSite:
     def url(self, name: str) -> str:
         return f"{self.url_prefix}{name}"
 
+    def name_of(self, path: Path) -> str:
+        """A page's name in the gold: its path below the site's folder."""
+        return path.relative_to(self.root).as_posix()
+
+    def page_name(self, url: str) -> str:
+        return url[len(self.url_prefix) :]
+
     def load(self, limit: int | None = None) -> list[Page]:
         """The site's pages: the gold pages and the clicked pages first, then the others in
         name order up to ``limit`` pages in all."""
         wanted = set(self.gold) | {c.page for f in self.fields for c in (*f.clicks, *f.nots)}
-        first = [p for p in self.files if p.name in wanted]
-        rest = [p for p in self.files if p.name not in wanted]
+        first = [p for p in self.files if self.name_of(p) in wanted]
+        rest = [p for p in self.files if self.name_of(p) not in wanted]
         chosen = first + rest
         if limit:
             chosen = chosen[: max(limit, len(first))]
         self.pages = [
-            Page(self.url(p.name), p.read_text(encoding="utf-8", errors="replace")) for p in chosen
+            Page(self.url(self.name_of(p)), p.read_text(encoding="utf-8", errors="replace"))
+            for p in chosen
         ]
         return self.pages
 
@@ -237,6 +246,140 @@ SPECS: dict[str, list[FieldSpec]] = {
         FieldSpec(
             "sections",
             (C("git-status.html", "//h2[.='SYNOPSIS']"), C("git-diff.html", "//h2[.='OPTIONS']")),
+            is_list=True,
+        ),
+    ],
+    "octave-7": [
+        FieldSpec(
+            "title",
+            (
+                C("Function-Application.html", "//h3"),
+                C("Linear-Algebra.html", "//h2"),
+                C("Integer-Arithmetic.html", "//h4"),
+            ),
+        ),
+        FieldSpec(
+            "next_text",
+            (
+                C("Function-Application.html", "//a[@accesskey='n']"),
+                C("Linear-Algebra.html", "//a[@accesskey='n']"),
+            ),
+        ),
+        FieldSpec(
+            "next_href",
+            (
+                C("Function-Application.html", "//a[@accesskey='n']"),
+                C("Linear-Algebra.html", "//a[@accesskey='n']"),
+            ),
+            attribute="href",
+        ),
+        FieldSpec(
+            "prev_text",
+            (
+                C("Function-Application.html", "//a[@accesskey='p']"),
+                C("Linear-Algebra.html", "//a[@accesskey='p']"),
+            ),
+        ),
+        FieldSpec(
+            "prev_href",
+            (
+                C("Function-Application.html", "//a[@accesskey='p']"),
+                C("Linear-Algebra.html", "//a[@accesskey='p']"),
+            ),
+            attribute="href",
+        ),
+        FieldSpec(
+            "up_text",
+            (
+                C("Function-Application.html", "//a[@accesskey='u']"),
+                C("Integer-Arithmetic.html", "//a[@accesskey='u']"),
+            ),
+        ),
+        FieldSpec(
+            "menu",
+            (
+                C("Linear-Algebra.html", "//ul[@class='section-toc']/li[1]/a"),
+                C("Data-Containers.html", "//ul[@class='section-toc']/li[2]/a"),
+            ),
+            is_list=True,
+        ),
+    ],
+    "rust-book-1.63": [
+        FieldSpec(
+            "title",
+            (
+                C("ch04-02-references-and-borrowing.html", "//main/h2[1]"),
+                C("ch05-00-structs.html", "//main/h1"),
+                C("ch09-02-recoverable-errors-with-result.html", "//main/h2[1]"),
+            ),
+        ),
+        FieldSpec(
+            "current",
+            (
+                C("ch04-02-references-and-borrowing.html", "//a[@class='active']"),
+                C("ch05-00-structs.html", "//a[@class='active']"),
+            ),
+        ),
+        FieldSpec(
+            "prev_href",
+            (
+                C(
+                    "ch04-02-references-and-borrowing.html",
+                    "//nav[@class='nav-wide-wrapper']/a[@rel='prev']",
+                ),
+                C(
+                    "ch09-02-recoverable-errors-with-result.html",
+                    "//nav[@class='nav-wide-wrapper']/a[@rel='prev']",
+                ),
+            ),
+            attribute="href",
+        ),
+        FieldSpec(
+            "next_href",
+            (
+                C(
+                    "ch04-02-references-and-borrowing.html",
+                    "//nav[@class='nav-wide-wrapper']/a[@rel='next']",
+                ),
+                C(
+                    "ch09-02-recoverable-errors-with-result.html",
+                    "//nav[@class='nav-wide-wrapper']/a[@rel='next']",
+                ),
+            ),
+            attribute="href",
+        ),
+        FieldSpec(
+            "subsections",
+            (
+                C("ch04-02-references-and-borrowing.html", "//main/h3[1]"),
+                C("ch09-02-recoverable-errors-with-result.html", "//main/h3[2]"),
+            ),
+            is_list=True,
+        ),
+    ],
+    "rust-std-1.63": [
+        FieldSpec("title", (C("fs/struct.File.html", "//h1"), C("fs/fn.rename.html", "//h1"))),
+        FieldSpec(
+            "path",
+            (C("fs/struct.File.html", "(//h1//a)[1]"), C("fs/fn.rename.html", "(//h1//a)[2]")),
+            is_list=True,
+            # The item's own link at the end of the path is not part of it.
+            nots=(C("fs/struct.File.html", "(//h1//a)[3]"),),
+        ),
+        FieldSpec(
+            "source_href",
+            (
+                C("fs/struct.File.html", "//a[@class='srclink']"),
+                C("fs/fn.rename.html", "//a[@class='srclink']"),
+            ),
+            attribute="href",
+        ),
+        FieldSpec(
+            "methods",
+            (
+                C("fs/struct.File.html", "(//div[@class='block'])[1]//li[1]/a"),
+                C("fs/struct.OpenOptions.html", "(//div[@class='block'])[1]//li[2]/a"),
+            ),
             is_list=True,
         ),
     ],

@@ -38,7 +38,7 @@ def main() -> None:
     pages = site.load(max(sizes))
     index = SiteIndex.from_pages(pages[:300], max_pages=None)
     template, _ = author(site, index)
-    learn = [p for p in pages if p.url.rsplit("/", 1)[-1] not in site.gold]
+    learn = [p for p in pages if site.page_name(p.url) not in site.gold]
     learned = learn_values(learn_template(template, learn[:5]), learn)
     changed = mutate(pages, MUTATIONS["all"])
     print(f"site {site.name}, {len(changed)} changed pages available, one core")

@@ -113,11 +113,22 @@ def main() -> None:
         texts = [g["sample_text"] for g in groups.groups]
         banner = next(i for i, t in enumerate(texts) if t.startswith("Small. Fast."))
         dated = next(i for i, t in enumerate(texts) if t.startswith("This page last modified"))
+        decisions: dict[str, str] = {}
+        groups.rule_applied.connect(
+            lambda g, _selector, accept: decisions.__setitem__(
+                g["rule_name"], "accepted" if accept else "rejected"
+            )
+        )
         groups.reject(dated)  # the date is data the template extracts
-        _wait(app, groups.decided)
+        _wait(app, groups.rule_proposed)
+        groups.apply_proposal()
         groups.table.selectRow(banner)
         groups.accept(banner)
-        _wait(app, groups.decided)
+        _wait(app, groups.rule_proposed)
+        groups.apply_proposal()
+        groups.show_decisions(decisions)
+        groups.accept(banner)  # shown with its site count, not applied
+        _wait(app, groups.rule_proposed)
         shots.append(("review-groups.png", groups))
         health = HealthPanel()
         health.resize(1100, 600)

@@ -57,6 +57,9 @@ class StampedPage:
     root: HtmlElement
     html: str
     elements: list[HtmlElement]
+    #: False when the page's HTML has no inline url(...) or background attribute: serialising
+    #: then skips looking for them (a scan of every element of a long page).
+    inline_urls: bool = True
     _index: dict[HtmlElement, int] | None = field(default=None, repr=False)
 
     @property
@@ -83,11 +86,25 @@ class StampedPage:
         return out
 
     def serialise(
-        self, highlights: dict[str, list[int]] | None = None, style: str | None = None
+        self,
+        highlights: dict[str, list[int]] | None = None,
+        style: str | None = None,
+        *,
+        asset_scheme: str | None = None,
+        plain: bool = False,
     ) -> str:
         """The HTML the view loads: every element stamped, the highlighted ones carrying their
         kinds and ``style`` (the highlight CSS) in the head, so the page paints with its
-        highlights from its first frame. The tree is left exactly as it was."""
+        highlights from its first frame. With ``asset_scheme`` the page's style sheets, images
+        and fonts point at that scheme's asset URLs (served from the input); ``plain`` turns
+        the site's style sheets off instead. The tree is left exactly as it was."""
+        from deboiler_gui.app.rendering import map_assets, plain_styles
+
+        undo = []
+        if plain:
+            undo += plain_styles(self.root, lambda el: el.get(STYLE_ATTR) is not None)
+        elif asset_scheme:
+            undo += map_assets(self.root, self.url, asset_scheme, inline=self.inline_urls)
         elements = self.elements
         texts = _stamp_texts(len(elements))
         for i, el in enumerate(elements):
@@ -120,6 +137,8 @@ class StampedPage:
                 sheet.getparent().remove(sheet)
             for el, original in restyled:
                 _set(el, "style", original)
+            for step in reversed(undo):
+                step()
             etree.strip_attributes(self.root, STAMP_ATTR, HIGHLIGHT_ATTR)
         self.html = text
         return text
@@ -134,7 +153,14 @@ def prepare_page(url: str, html: str, root: HtmlElement | None = None) -> Stampe
     # A page's own attributes of our names would be taken for ours in the view: they go at once,
     # so the tree the rules see is the same before and after each serialisation.
     etree.strip_attributes(root, STAMP_ATTR, HIGHLIGHT_ATTR)
-    return StampedPage(url=url, root=root, html="", elements=list(root.iter(etree.Element)))
+    low = html.lower()
+    return StampedPage(
+        url=url,
+        root=root,
+        html="",
+        elements=list(root.iter(etree.Element)),
+        inline_urls="url(" in low or "background=" in low,
+    )
 
 
 def stamp_page(url: str, html: str, root: HtmlElement | None = None) -> StampedPage:

@@ -58,6 +58,11 @@ def _summary(stats: Any) -> str:
         f"{stats.redirects} redirects, {stats.skipped} skipped by type, {stats.blocked} blocked by "
         f"robots.txt, {stats.queued} still queued; this run: {stats.page_requests} page requests "
         f"in {stats.elapsed:.1f} s ({stats.pages_per_second:.1f} pages/s)"
+        + (
+            f"; {stats.assets} assets stored, {stats.asset_failures} not"
+            if stats.assets or stats.asset_failures
+            else ""
+        )
     )
 
 
@@ -178,6 +183,26 @@ def _summary(stats: Any) -> str:
     help="Link factory: a JSON file or a workspace template with a link_factory section (repeatable).",
 )
 @click.option(
+    "--assets",
+    is_flag=True,
+    help="Also store the style sheets, images and fonts the pages use (same site), so the "
+    "workbench shows pages as they looked, without the network.",
+)
+@click.option(
+    "--max-assets",
+    type=click.IntRange(min=0),
+    default=300,
+    show_default=True,
+    help="Asset requests over the whole crawl.",
+)
+@click.option(
+    "--max-asset-bytes",
+    type=click.IntRange(min=1),
+    default=4 * 1024 * 1024,
+    show_default=True,
+    help="Largest asset stored.",
+)
+@click.option(
     "--fresh", is_flag=True, help="Forget the previous crawl's frontier (stored pages stay)."
 )
 @click.option(
@@ -211,6 +236,9 @@ def crawl_command(
     content_types: tuple[str, ...],
     user_agent: str | None,
     factories: tuple[str, ...],
+    assets: bool,
+    max_assets: int,
+    max_asset_bytes: int,
     fresh: bool,
     show_status: bool,
     as_json: bool,
@@ -274,6 +302,9 @@ def crawl_command(
                 max_bytes=max_bytes,
                 content_types=list(content_types or DEFAULT_TYPES),
                 link_factories=_factories(factories, ws),
+                assets=assets,
+                max_assets=max_assets,
+                max_asset_bytes=max_asset_bytes,
             )
             if user_agent:
                 config.user_agent = user_agent
@@ -305,6 +336,9 @@ def crawl_command(
                 "max_bytes": max_bytes,
                 "content_types": list(content_types),
                 "user_agent": user_agent,
+                "assets": assets,
+                "max_assets": max_assets,
+                "max_asset_bytes": max_asset_bytes,
             }
             for name, value in overrides.items():
                 if name in given:

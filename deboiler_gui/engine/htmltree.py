@@ -125,6 +125,9 @@ BLOCK_TAGS = frozenset(
 )
 
 
+_WBR = re.compile(r"<wbr\s*/?>", re.IGNORECASE)
+
+
 def parse_html(html: str | bytes) -> HtmlElement:
     """Parse a page into an lxml tree; never raises on bad markup, returns an empty document
     for empty input."""
@@ -141,6 +144,10 @@ def parse_html(html: str | bytes) -> HtmlElement:
         return cast(
             HtmlElement, lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
         )
+    if "<wbr" in html or "<WBR" in html:
+        # An HTML5 void element libxml2 does not know: without the closing slash the rest of
+        # its parent would be nested inside it (rustdoc puts one between the parts of a path).
+        html = _WBR.sub("<wbr/>", html)
     root: HtmlElement
     try:
         root = lxml.html.document_fromstring(html, parser=_PARSER)

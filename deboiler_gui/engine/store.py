@@ -110,6 +110,21 @@ def m003_responses(db: sqlite_utils.Database) -> None:
 
 
 @MIGRATIONS()
+def m004_assets(db: sqlite_utils.Database) -> None:
+    # Style sheets, images and fonts of crawled pages (crawl --assets), so the workbench can
+    # show pages as they looked without going back to the network.
+    db.execute(
+        """CREATE TABLE assets (
+            url TEXT PRIMARY KEY,
+            site TEXT NOT NULL,
+            content_type TEXT NOT NULL,
+            body BLOB NOT NULL,
+            fetched_at TEXT
+        )"""
+    )
+
+
+@MIGRATIONS()
 def m005_page_types(db: sqlite_utils.Database) -> None:
     # A site's page types as the user last left them (clusters, names, URL patterns, pages).
     db.execute(
@@ -360,8 +375,10 @@ class Workspace:
         with self._write() as conn:
             if site is None:
                 conn.execute("DELETE FROM responses")
+                conn.execute("DELETE FROM assets")
                 return conn.execute("DELETE FROM pages").rowcount
             conn.execute("DELETE FROM responses WHERE site = ?", (site,))
+            conn.execute("DELETE FROM assets WHERE site = ?", (site,))
             return conn.execute("DELETE FROM pages WHERE site = ?", (site,)).rowcount
 
     # ------------------------------------------------------------------ raw responses
@@ -409,6 +426,48 @@ class Workspace:
             "body": bytes(body),
             "fetched_at": fetched_at,
         }
+
+    # ------------------------------------------------------------------ assets
+    @_guard
+    def save_asset(
+        self, url: str, content_type: str, body: bytes, fetched_at: str | None = None
+    ) -> None:
+        """Keep a style sheet, image or font of the site (replacing an earlier copy)."""
+        with self._write() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO assets (url, site, content_type, body, fetched_at) VALUES (?, ?, ?, ?, ?)",
+                (
+                    valid_text(url),
+                    Page(url, "").site,
+                    valid_text(content_type),
+                    bytes(body),
+                    fetched_at,
+                ),
+            )
+
+    @_guard
+    def get_asset(self, url: str) -> tuple[bytes, str] | None:
+        """(body, content type) of a stored asset, or None."""
+        rows = self._read("SELECT body, content_type FROM assets WHERE url = ?", [url])
+        return (bytes(rows[0][0]), str(rows[0][1])) if rows else None
+
+    @_guard
+    def asset_urls(self, site: str | None = None) -> list[str]:
+        """URLs of the stored assets (of one site, or all)."""
+        if site is None:
+            rows = self._read("SELECT url FROM assets ORDER BY url")
+        else:
+            rows = self._read("SELECT url FROM assets WHERE site = ? ORDER BY url", [site])
+        return [str(r[0]) for r in rows]
+
+    @_guard
+    def page_sources(self) -> list[tuple[str, str]]:
+        """(URL, source) of the pages read from files or WARC records: one per folder or WARC
+        file is enough to find the input again (see engine.subresources)."""
+        rows = self._read(
+            "SELECT url, source FROM pages WHERE source IS NOT NULL AND source != 'crawl'"
+        )
+        return [(str(u), str(s)) for u, s in rows]
 
     # ------------------------------------------------------------------ models
     @_guard

@@ -13,16 +13,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
     QDockWidget,
     QFileDialog,
     QLabel,
-    QLineEdit,
     QListWidget,
     QMainWindow,
     QProgressBar,
     QPushButton,
-    QTableView,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -32,10 +29,12 @@ from deboiler_gui.app import session
 from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
+from deboiler_gui.engine.subresources import AssetResolver
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.app import app_icon
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
+from deboiler_gui.gui.controllers.layout import restore_layout, save_layout
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
 from deboiler_gui.gui.controllers.saving import Saving
@@ -46,10 +45,11 @@ from deboiler_gui.gui.dialogs.guide import add_guide
 from deboiler_gui.gui.dialogs.prompt import Ask, ask_user
 from deboiler_gui.gui.panels.legend import Legend
 from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel
+from deboiler_gui.gui.panels.pages import PagesPanel
 from deboiler_gui.gui.panels.reviewdock import add_review_dock
 from deboiler_gui.gui.panels.rules import RulesPanel
 from deboiler_gui.gui.panels.selection import SelectionPanel
-from deboiler_gui.gui.webview import IsolatedProfile, PageView, highlight_css
+from deboiler_gui.gui.webview import SCHEME, IsolatedProfile, PageView, highlight_css
 from deboiler_gui.gui.worker import Job, JobBar
 
 if TYPE_CHECKING:
@@ -98,6 +98,8 @@ class MainWindow(QMainWindow):
         self.service.candidates_ready.connect(self.picking.on_service_candidates_ready)
         self.service.counts_ready.connect(self.picking.on_service_counts_ready)
         self.service.failed.connect(self.picking.on_service_failed)
+        self.service.induced_ready.connect(self.picking.on_service_induced)
+        self.service.checked_ready.connect(self.picking.on_service_checked)
         self.service.index_progress.connect(
             lambda d, t: self.index_label.setText(f"indexing {d}/{t}")
         )
@@ -152,34 +154,20 @@ class MainWindow(QMainWindow):
         self.view.highlights_applied.connect(self._on_view_highlights_applied)
 
         # pages
-        pages = QWidget()
-        pl = QVBoxLayout(pages)
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter URLs: text, glob (*/?) or re:regex")
-        self.group_combo = QComboBox()
-        self.group_combo.addItem("All templates", None)
         self.page_model = PageListModel(self)
-        self.page_table = QTableView()
-        self.page_table.setModel(self.page_model)
-        self.page_table.setSortingEnabled(True)
-        self.page_table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # Qt's default is descending
-        self.page_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.page_table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.page_table.verticalHeader().hide()
-        self.page_table.verticalHeader().setDefaultSectionSize(20)
-        self.page_table.horizontalHeader().setStretchLastSection(False)
-        self.page_table.setColumnWidth(0, 380)
-        self.page_count_label = QLabel("")
-        pl.addWidget(self.filter_edit)
-        pl.addWidget(self.group_combo)
-        pl.addWidget(self.page_table, 1)
-        pl.addWidget(self.page_count_label)
+        self.pages_panel = PagesPanel(self.page_model)
+        pages = self.pages_panel
+        self.filter_edit = pages.filter_edit
+        self.group_combo = pages.group_combo
+        self.page_table = pages.table
+        self.page_count_label = pages.count_label
+        pages.page_activated.connect(self.select_url)
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.group_combo.currentIndexChanged.connect(lambda _i: self._on_group_changed())
         self.page_table.selectionModel().currentRowChanged.connect(
             self._on_page_table_current_changed
         )
-        pages_dock = self._dock("Pages", pages, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Pages", pages, Qt.DockWidgetArea.LeftDockWidgetArea)
 
         # DOM tree
         self.dom_model = DomTreeModel(self)
@@ -191,11 +179,10 @@ class MainWindow(QMainWindow):
 
         # selection and rules
         self.selection = SelectionPanel()
-        selection_dock = self._dock(
-            "Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea
-        )
+        self._dock("Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
+        self.rules.page_requested.connect(self.select_url)
         self.rules.scope_requested.connect(
             lambda: (
                 self.editor.add_url(self.shown.page.url) if self.shown.page is not None else None
@@ -206,12 +193,8 @@ class MainWindow(QMainWindow):
         messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.review = add_review_dock(self)
         self.tabifyDockWidget(messages, self.review)
-        self.resizeDocks([messages], [110], Qt.Orientation.Vertical)
-        self.resizeDocks(
-            [pages_dock, selection_dock],
-            [380, 420],
-            Qt.Orientation.Horizontal,
-        )
+        # Sized to their contents at the first start, as the user left them afterwards.
+        self.layout_restored = restore_layout(self)
 
         # status bar: job progress with Cancel
         self.jobs = JobBar()
@@ -257,6 +240,12 @@ class MainWindow(QMainWindow):
         self.selection.keep_requested.connect(lambda xp: self.picking.add_rule("keep", xp))
         self.selection.field_requested.connect(self.picking.on_selection_field_requested)
         self.selection.list_requested.connect(self.picking.on_selection_list_requested)
+        self.selection.not_requested.connect(self.picking.on_selection_not_requested)
+        # Right-click in the DOM tree: the node under the pointer is a counter-example.
+        self.not_this_action = QAction("Not this (counter-example of the next rule)", self)
+        self.not_this_action.triggered.connect(self.picking.on_selection_not_requested)
+        self.dom_tree.addAction(self.not_this_action)
+        self.dom_tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.rules.item_selected.connect(self.picking.on_rules_item_selected)
         self.filtering = FilterEditing(
             self.shown,
@@ -333,17 +322,34 @@ class MainWindow(QMainWindow):
             "Faster page switches; off shows every block laid out at once (exact scroll bar)"
         )
         view_menu.addAction(self.lazy_layout_action)
+        self.plain_action = QAction(
+            "&Plain view (no site styles)",
+            self,
+            checkable=True,
+            shortcut=QKeySequence("Ctrl+Shift+P"),
+        )
+        self.plain_action.toggled.connect(lambda _on: self._refresh_page())
+        self.plain_action.setToolTip(
+            "Show the page without the site's style sheets, images and fonts"
+        )
+        view_menu.addAction(self.plain_action)
+        view_menu.addSeparator()
+        # Every panel can be shown again from here once closed.
+        self.panel_actions: dict[str, QAction] = {}
+        for dock in self.findChildren(QDockWidget):
+            if dock is self.review:
+                continue
+            action = dock.toggleViewAction()
+            action.setText(f"{dock.windowTitle()} panel")
+            view_menu.addAction(action)
+            self.panel_actions[dock.windowTitle()] = action
         self.review_action = self.review.toggleViewAction()
         self.review_action.setText("&Review panels")
         self.review_action.setShortcut("Ctrl+R")
         view_menu.addAction(self.review_action)
+        self.panel_actions["Review"] = self.review_action
         # Tabbed with the messages: bring it to the front when asked for.
         self.review_action.triggered.connect(lambda on: self.review.raise_() if on else None)
-        # Every panel can be closed; View brings each back.
-        view_menu.addSeparator()
-        for dock in self.findChildren(QDockWidget):
-            if dock is not self.review:
-                view_menu.addAction(dock.toggleViewAction())
         site_menu = self.menuBar().addMenu("&Site")
         site_menu.addAction(self._action("Re&fit cleaner", lambda: self.start_fit()))
         site_menu.addAction(
@@ -425,6 +431,10 @@ class MainWindow(QMainWindow):
             return
         self.shown.ws, self.shown.ws_path = ws, path
         self._boiler_cache.clear()
+        # The site's own style sheets, images and fonts, from what the input holds.
+        resolver = AssetResolver.from_sources(ws.page_sources(), ws.get_asset)
+        resolver.index_in_background()  # a large WARC would hold the window
+        self.profile.handler.resolver = resolver
         sites = ws.sites()
         if not sites:
             self.post_message(f"{path}: the workspace holds no pages", error=True)
@@ -658,8 +668,12 @@ class MainWindow(QMainWindow):
             # The highlights travel inside the served document: the page paints with them from
             # its first frame, and nothing needs to be sent once it has loaded.
             self._shown_marks = self._enabled_marks()
+            plain = self.plain_action.isChecked()
             html = self.shown.stamped.serialise(
-                self._shown_marks, highlight_css(self.lazy_layout_action.isChecked())
+                self._shown_marks,
+                highlight_css(self.lazy_layout_action.isChecked()),
+                asset_scheme=None if plain else SCHEME,
+                plain=plain,
             )
         self.view.show_document(html)
         self.dom_model.set_page(self.shown.stamped if not self.shown.show_cleaned else None)
@@ -740,6 +754,7 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop background work and release the workspace (also used by tests)."""
+        save_layout(self)
         self.jobs.shutdown()
         open_url.stop_crawl(self)
         self.review.shutdown()

@@ -24,12 +24,14 @@ from PySide6.QtWebEngineCore import (
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from deboiler_gui import assets
+from deboiler_gui.app.rendering import ASSET_PREFIX, PAGE_HOST, original_url, rewrite_css
 from deboiler_gui.app.stamping import HIGHLIGHT_ATTR, STAMP_ATTR, STYLE_ATTR
+from deboiler_gui.engine.subresources import AssetResolver
 
 log = logging.getLogger(__name__)
 
 SCHEME = "deboiler"
-_HOST = "page"
+_HOST = PAGE_HOST
 #: Schemes a shown page may load besides ours (inline images, Qt's own resources).
 _ALLOWED_SCHEMES = frozenset({SCHEME, "data", "qrc"})
 
@@ -48,7 +50,10 @@ def register_scheme() -> None:
         return
     scheme = QWebEngineUrlScheme(SCHEME.encode())
     scheme.setSyntax(QWebEngineUrlScheme.Syntax.Host)
-    scheme.setFlags(QWebEngineUrlScheme.Flag.SecureScheme | QWebEngineUrlScheme.Flag.LocalScheme)
+    # LocalAccessAllowed lets a shown document load the site's assets from our own (local)
+    # scheme; file: and every other scheme stay blocked by the interceptor.
+    flag = QWebEngineUrlScheme.Flag
+    scheme.setFlags(flag.SecureScheme | flag.LocalScheme | flag.LocalAccessAllowed)
     QWebEngineUrlScheme.registerScheme(scheme)
 
 
@@ -89,11 +94,17 @@ def highlight_css(lazy_layout: bool = False) -> str:
 
 
 class MemorySchemeHandler(QWebEngineUrlSchemeHandler):
-    """Serves the documents of our scheme from memory (no file, no network, no size limit)."""
+    """Serves the documents of our scheme from memory (no file, no network, no size limit),
+    and the shown site's style sheets, images and fonts from its input through ``resolver``
+    (``deboiler://page/asset/<scheme>/<host><path>``; see app/rendering.py)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._documents: dict[str, bytes] = {}
+        self.resolver: AssetResolver | None = None
+        #: Site URLs of the assets served and of those the input does not hold (the latest).
+        self.served: list[str] = []
+        self.missing: list[str] = []
 
     def put(self, key: str, html: str) -> QUrl:
         # Only the latest few documents are kept: the view shows one page at a time.
@@ -105,6 +116,9 @@ class MemorySchemeHandler(QWebEngineUrlSchemeHandler):
 
     def requestStarted(self, job: QWebEngineUrlRequestJob) -> None:  # noqa: N802 (Qt override)
         url = job.requestUrl()
+        if url.host() == _HOST and url.path().startswith(ASSET_PREFIX):
+            self._serve_asset(job, bytes(url.toEncoded().data()).decode("ascii", "replace"))
+            return
         key = url.path().lstrip("/")
         data = self._documents.get(key) if url.host() == _HOST else None
         if data is None:
@@ -115,6 +129,32 @@ class MemorySchemeHandler(QWebEngineUrlSchemeHandler):
         buffer.setData(QByteArray(data))
         buffer.open(QIODevice.OpenModeFlag.ReadOnly)
         job.reply(QByteArray(b"text/html;charset=utf-8"), buffer)
+
+    def _serve_asset(self, job: QWebEngineUrlRequestJob, encoded: str) -> None:
+        site_url = original_url(encoded, SCHEME)
+        asset = None
+        if site_url is not None and self.resolver is not None:
+            try:
+                asset = self.resolver.find(site_url)
+            except Exception:  # a damaged input never takes the view down
+                log.exception("reading asset %s failed", site_url)
+        if asset is None:
+            if len(self.missing) >= 1000:
+                del self.missing[:500]
+            self.missing.append(site_url or encoded)
+            job.fail(QWebEngineUrlRequestJob.Error.UrlNotFound)
+            return
+        body = asset.body
+        if asset.content_type == "text/css":
+            # Fonts and images a style sheet names come from the input too, whatever their form.
+            body = rewrite_css(body.decode("utf-8", "replace"), asset.url, SCHEME).encode("utf-8")
+        if len(self.served) >= 1000:
+            del self.served[:500]
+        self.served.append(asset.url)
+        buffer = QBuffer(job)
+        buffer.setData(QByteArray(body))
+        buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+        job.reply(QByteArray(asset.content_type.encode("ascii", "replace")), buffer)
 
 
 class BlockingInterceptor(QWebEngineUrlRequestInterceptor):

@@ -119,3 +119,12 @@ def test_visible_text_is_the_same_from_several_threads() -> None:
     with ThreadPoolExecutor(4) as pool:
         texts = list(pool.map(lambda h: visible_text(parse_html(h)), pages))
     assert texts == [f"page {i}\na{i}\nb" for i in range(200)]
+
+
+def test_a_word_break_is_empty_and_does_not_swallow_the_rest_of_its_parent() -> None:
+    from deboiler_gui.engine.htmltree import parse_html
+
+    root = parse_html("<h1><span>A <a>std</a>::<wbr><a>fs</a>::<WBR/><a>File</a></span></h1>")
+    links = root.xpath("//a")
+    assert [a.getparent().tag for a in links] == ["span", "span", "span"]
+    assert [len(w) for w in root.xpath("//wbr")] == [0, 0]

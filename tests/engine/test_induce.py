@@ -140,3 +140,132 @@ def test_suggest_prefers_the_near_class_hook_and_offers_the_parent_label(site: S
         c.xpath == "//h4[normalize-space(.)='Previous topic']/following-sibling::p[1]/a"
         for c in suggest(link, site)
     )
+
+
+def texinfo_page(i: int) -> str:
+    """A node page: chapters carry an h2, sections an h3, subsections an h4; 'Previous' is
+    missing on a chapter's first node, so the second link is 'Up' there."""
+    level = 2 + i % 3
+    links = [f"Next: <a href='n{i + 1}.html' rel='next'>Node {i + 1}</a>"]
+    if i % 4:
+        links.append(f"Previous: <a href='n{i - 1}.html' rel='prev'>Node {i - 1}</a>")
+    links.append(f"Up: <a href='c{i // 4}.html' rel='up'>Chapter {i // 4}</a>")
+    return f"""<html><body><div class='{["chapter", "section", "subsection"][i % 3]}' id='n{i}'>
+    <div class='header'><p>{", ".join(links)} [<a href='index.html' rel='contents'>Contents</a>]</p></div>
+    <hr><h{level}>{i} Node title {i}</h{level}><p>Text of node {i}.</p>
+    <h{level + 1}>A heading inside node {i}</h{level + 1}></div></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def texinfo() -> SiteIndex:
+    urls = [f"https://t.example/n{i}.html" for i in range(16)]
+    return SiteIndex(urls, [parse_html(texinfo_page(i)) for i in range(16)])
+
+
+def test_headings_of_several_levels_at_one_place_are_one_field(texinfo: SiteIndex) -> None:
+    clicks = [ex(texinfo, i, f"//h{2 + i % 3}") for i in (1, 3, 5)]
+    best = induce(clicks, index=texinfo)[0].xpath
+    assert "self::h2" in best and "self::h3" in best
+    for i in range(16):
+        assert texts(texinfo, i, best)[0] == f"{i} Node title {i}"
+
+
+def test_a_hook_missing_on_some_pages_beats_a_position_that_moves_to_another_link(
+    texinfo: SiteIndex,
+) -> None:
+    # On pages without 'Previous' the second link is 'Up': the positional rule finds a link on
+    # every page, but not this field.
+    best = induce([ex(texinfo, i, "//a[@rel='prev']") for i in (1, 6)], index=texinfo)[0].xpath
+    assert "[2]" not in best
+    for i in range(16):
+        assert texts(texinfo, i, best) == ([f"Node {i - 1}"] if i % 4 else [])
+
+
+def test_icon_links_to_different_targets_are_not_one_node() -> None:
+    # 'previous' and 'next' arrows without text: a rule taking both is ambiguous.
+    def arrows(i: int) -> str:
+        prev = f"<a class='nav previous' href='p{i - 1}.html'><i></i></a>" if i else ""
+        return f"""<html><body><nav class='sidebar'><a href='p{i - 1}.html'>Page {i - 1}</a></nav>
+        <main><h1>Page {i}</h1></main><nav class='wide'>{prev}
+        <a class='nav next' href='p{i + 1}.html'><i></i></a></nav></body></html>"""
+
+    urls = [f"https://m.example/p{i}.html" for i in range(10)]
+    site = SiteIndex(urls, [parse_html(arrows(i)) for i in range(10)])
+    root = site.trees[3]
+    click = Example(urls[3], root, select_elements(root, "//a[contains(@class, 'previous')]")[0])
+    root5 = site.trees[5]
+    click5 = Example(urls[5], root5, select_elements(root5, "//a[contains(@class, 'previous')]")[0])
+    best = induce([click, click5], index=site)[0].xpath
+    assert "previous" in best
+    assert not select_elements(site.trees[0], best)  # the first page has no 'previous' arrow
+
+
+def rustdoc_page(i: int) -> str:
+    """An API page: the sidebar's blocks differ by kind of item (a struct has 'Methods'
+    first, an enum 'Variants' first, a function none); the heading's path links sit between
+    word-break elements; the main section holds many other links."""
+    blocks = []
+    if i % 3 == 1:
+        blocks.append(("Variants", [f"V{k}" for k in range(2 + i % 2)]))
+    if i % 3 != 2:
+        blocks.append(("Methods", [f"m{i}_{k}" for k in range(1 + i % 4)]))
+    if i % 3 != 2:
+        blocks.append(("Trait Implementations", ["Clone", "Debug"]))
+    side = "".join(
+        f"<div class='block'><h3 class='sidebar-title'><a href='#x'>{t}</a></h3><ul>"
+        + "".join(f"<li><a href='#{v}'>{v}</a></li>" for v in items)
+        + "</ul></div>"
+        for t, items in blocks
+    )
+    kind = ["struct", "enum", "fn"][i % 3]
+    return f"""<html><body><nav class='sidebar'><div class='sidebar-elems'><section>{side}
+    </section></div></nav><main><section id='main-content'><div class='main-heading'>
+    <h1 class='fqn'><span class='in-band'>Item <a href='../index.html'>std</a>::<wbr>
+    <a href='index.html'>mod{i % 4}</a>::<wbr><a class='{kind}' href='#'>Item{i}</a></span></h1></div>
+    <div class='docblock'><p>See <a href='a.html'>a</a> and <a href='b.html'>b</a>.</p>
+    <p>Also <a href='c.html'>c</a>.</p></div></section></main></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def rustdoc() -> SiteIndex:
+    urls = [f"https://r.example/p{i}.html" for i in range(18)]
+    return SiteIndex(urls, [parse_html(rustdoc_page(i)) for i in range(18)])
+
+
+def test_a_labelled_list_beats_the_first_block_that_is_another_list_elsewhere(
+    rustdoc: SiteIndex,
+) -> None:
+    # Clicked on two struct pages, where 'Methods' is the first block.
+    clicks = [
+        ex(rustdoc, 0, "(//div[@class='block'])[1]//li[1]/a"),
+        ex(rustdoc, 3, "(//div[@class='block'])[1]//li[2]/a"),
+    ]
+    best = induce(clicks, index=rustdoc, as_list=True)[0].xpath
+    assert "Methods" in best
+    assert texts(rustdoc, 4, best) == ["m4_0"]  # an enum page: its Methods, not its Variants
+    assert texts(rustdoc, 5, best) == []  # a function page has none
+
+
+def test_path_links_between_word_breaks_are_one_list_not_every_link_of_the_section(
+    rustdoc: SiteIndex,
+) -> None:
+    clicks = [ex(rustdoc, 0, "(//h1//a)[1]"), ex(rustdoc, 3, "(//h1//a)[2]")]
+    rules = induce(clicks, index=rustdoc, as_list=True)
+    best = rules[0].xpath
+    assert "main-content']//a" not in best
+    assert texts(rustdoc, 6, best)[:2] == ["std", "mod2"]
+    assert "a" not in texts(rustdoc, 6, best)
+
+
+def test_a_list_is_also_anchored_on_the_block_holding_its_label(rustdoc: SiteIndex) -> None:
+    clicks = [ex(rustdoc, 0, "(//div[@class='block'])[1]//li[1]/a")]
+    rules = induce(clicks, index=rustdoc, as_list=True, limit=10)
+    wanted = "//div[h3[normalize-space(.)='Methods']]/ul/li/a"
+    assert wanted in [r.xpath for r in rules]
+    # It holds when the label comes after the list.
+    page = rustdoc_page(4).replace(
+        "<h3 class='sidebar-title'><a href='#x'>Methods</a></h3><ul><li><a href='#m4_0'>m4_0</a></li></ul>",
+        "<ul><li><a href='#m4_0'>m4_0</a></li></ul><h3 class='sidebar-title'><a href='#x'>Methods</a></h3>",
+    )
+    assert "m4_0</a></li></ul><h3" in page
+    assert [n.text_content() for n in select_elements(parse_html(page), wanted)] == ["m4_0"]

@@ -60,6 +60,7 @@ def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
         "m001_initial",
         "m002_runs",
         "m003_responses",
+        "m004_assets",
         "m005_page_types",
     ]
     conn.close()

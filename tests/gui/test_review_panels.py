@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -113,9 +112,15 @@ def _extract(ws: Path, out: Path) -> dict[str, str]:
     return {r["url"]: r["article"] for r in map(json.loads, out.read_text().splitlines())}
 
 
-def test_groups_panel_accept_and_reject_reach_the_headless_engine(
-    qtbot: Any, ws: Path, tmp_path: Path
+def test_groups_panel_proposes_the_minimal_rule_with_its_site_count_and_saves_nothing(
+    qtbot: Any, ws: Path
 ) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from deboiler_gui.engine.htmltree import parse_html
+    from deboiler_gui.engine.review.groups import BoilerplateGroup, decide
+    from deboiler_gui.engine.template.selectors import select_elements
     from deboiler_gui.gui.panels.review import GroupsPanel
 
     panel = GroupsPanel()
@@ -127,26 +132,29 @@ def test_groups_panel_accept_and_reject_reach_the_headless_engine(
         panel.start()
     texts = [g["sample_text"] for g in panel.groups]
     specs = next(i for i, t in enumerate(texts) if t.startswith("key0"))
-    byline = next(i for i, t in enumerate(texts) if t.startswith("Published"))
     assert panel.table.item(specs, 1).text() == "12"  # pages touched
-    url = f"https://{SITE}/news/2024/article-1.html"
-    before = _extract(ws, tmp_path / "a.jsonl")[url]
-    assert "key0" not in before and "Published" not in before
     panel.table.selectRow(specs)
-    with qtbot.waitSignal(panel.decided, timeout=60_000) as decided:
-        panel.reject_button.click()
-    assert decided.args[1:] == ["rejected", 2] and panel.table.item(specs, 4).text() == "rejected"
-    after = _extract(ws, tmp_path / "b.jsonl")[url]
-    assert "key0" in after and "Published" not in after
-    # Accepting the byline with the cleaner off keeps it out through the explicit rule.
+    QTest.mouseClick(panel.reject_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.proposed is not None, timeout=60_000)
+    group, selector, accept = panel.proposed  # type: ignore[misc]
+    assert accept is False and "matches 12 of 12 pages (group: 12)" in panel.proposal.text()
+    assert selector in panel.proposal.text() and "/html/body" not in selector
     with Workspace(ws) as w:
-        w.save_template(replace(w.load_template("shop"), use_cleaner=False))
-    assert "Published" in _extract(ws, tmp_path / "c.jsonl")[url]
-    panel.table.selectRow(byline)
-    with qtbot.waitSignal(panel.decided, timeout=60_000) as decided:
-        panel.accept_button.click()
-    assert decided.args[1:] == ["accepted", 4]
-    assert "Published" not in _extract(ws, tmp_path / "d.jsonl")[url]
+        site = list(w.iter_pages(SITE))
+        assert len(w.template_history("shop")) == 1  # nothing saved
+        template = w.load_template("shop")
+    for page in site:
+        (table,) = select_elements(parse_html(page.html), selector)
+        assert table.get("class") == "specs"
+    assert panel.apply_button.isEnabled()
+    with qtbot.waitSignal(panel.rule_applied, timeout=5000) as applied:
+        QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    assert applied.args[1:] == [selector, False] and not panel.apply_button.isEnabled()
+    after = decide(template, BoilerplateGroup.from_dict(applied.args[0]), selector, accept=False)
+    panel.show_decisions({r.name: "rejected" for r in after.keep})
+    assert panel.table.item(specs, 4).text() == "rejected"
+    with Workspace(ws) as w:
+        assert len(w.template_history("shop")) == 1
 
 
 def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path) -> None:

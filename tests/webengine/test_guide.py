@@ -209,7 +209,7 @@ def test_every_panel_is_in_the_view_menu(qtbot: Any, window: Any) -> None:
     pages = window.findChild(QDockWidget, "dock-pages")
     pages.close()
     assert not pages.isVisible()
-    _click_menu(qtbot, window, "&View", "Pages")
+    _click_menu(qtbot, window, "&View", "Pages panel")
     qtbot.waitUntil(pages.isVisible, timeout=3000)
 
 

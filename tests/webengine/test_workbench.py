@@ -109,7 +109,8 @@ def test_saved_template_is_used_by_the_cli_at_once(
 ) -> None:
     _pick(qtbot, demo, click, "//article//h1")
     demo.selection.field_name.setText("title")
-    demo.selection.field_button.click()
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
     _pick(qtbot, demo, click, "//aside")
     demo.selection.remove_button.click()
     assert demo.editor.dirty
@@ -158,7 +159,8 @@ def test_list_field_from_several_clicks_generalises_to_a_pattern(
         click(demo.view, demo.stamped.stamp_of(items[1]), Qt.KeyboardModifier.ControlModifier)
     assert len(demo.picking.list_examples) == 2
     demo.selection.field_name.setText("steps")
-    demo.selection.list_button.click()
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.list_button.click()
     field = demo.editor.template.fields[-1]
     # An induced rule anchored on the list, not a positional %d pattern.
     assert field.is_list and "%d" not in field.xpaths[0] and "[" in field.xpaths[0]
@@ -246,6 +248,39 @@ def test_filter_editor_previews_on_the_page_and_counts_over_the_site(qtbot: Any,
     qtbot.waitUntil(lambda: "pages" in dialog.site.text(), timeout=20000)
     dialog.accept()
     assert demo.editor.template.filters[-1].kind == "text"
+
+
+def test_filter_editor_impact_and_report_count_a_filter_alike(qtbot: Any, demo: Any) -> None:
+    """The editor's "Count over site", the impact totals and the report say the same of one
+    filter on the same pages (the demo site: every page is indexed)."""
+    from dataclasses import replace
+
+    from deboiler_gui.engine.model import Page
+    from deboiler_gui.engine.progress import run
+    from deboiler_gui.engine.review.impact import impact_steps
+    from deboiler_gui.engine.review.report import report_steps
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template.model import NoiseFilter
+
+    qtbot.waitUntil(lambda: demo.service._worker._index is not None, timeout=30000)
+    dialog = demo.filtering.open_filter_dialog(None)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("text"))
+    dialog.pattern.setText(r"(?i)garden|soil")
+    QTest.mouseClick(dialog.site_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "matched" in dialog.site.text(), timeout=30000)
+    flt = NoiseFilter.from_dict(dialog.value_dict())
+    template = replace(demo.editor.template, filters=(*demo.editor.template.filters, flt))
+    cause = f"filter:{flt.name}"
+    with Workspace(demo.ws_path, create=False) as ws:
+        pages = [p for p in ws.iter_pages(demo.site) if p.html and not p.error]
+        impact = run(impact_steps(pages, {demo.site: demo.model}, [template]))
+        html = run(report_steps(ws, templates=[template], models={demo.site: demo.model}))
+    effect = impact.causes[cause]
+    assert effect.pages == len(pages) and effect.matched_pages > 0
+    assert dialog.site.text() == effect.summary()
+    assert f"<td class=effect>{effect.summary()}</td>" in html
+    assert all(isinstance(p, Page) for p in pages)
+    dialog.reject()
 
 
 def test_a_long_job_can_be_cancelled_and_the_window_stays_usable(
@@ -410,7 +445,8 @@ def test_pages_like_this_scopes_the_template_in_the_app_and_the_cli(
 ) -> None:
     _pick(qtbot, demo, click, "//article//h1")
     demo.selection.field_name.setText("title")
-    demo.selection.field_button.click()
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
     assert demo.editor.template.urls == ()
     assert demo.rules.title.text().endswith("every page")
     demo.rules.scope_button.click()
@@ -469,3 +505,199 @@ def test_window_icon_is_the_bundled_icon(window: Any) -> None:
     colours = {shown.pixel(x, y) for x in range(0, 64, 4) for y in range(0, 64, 4)}
     assert len(colours) > 3
     assert shown.convertToFormat(expected.format()) == expected
+
+
+PEPPERS_URL = "https://hillside-garden.example/guides/peppers.html"
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def _show(qtbot: Any, window: Any, url: str) -> None:
+    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
+        window.select_url(url)
+    assert window.page.url == url
+
+
+def _last_message(window: Any) -> str:
+    return str(window.messages.item(window.messages.count() - 1).text())
+
+
+def test_extract_field_is_induced_from_clicks_on_two_pages(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("title")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    pages = {ARTICLE_URL: demo.page.html}
+    _show(qtbot, demo, PEPPERS_URL)
+    pages[PEPPERS_URL] = demo.page.html
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("title")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000) as induced:
+        demo.selection.field_button.click()
+    # The second click re-induces the same field from both pages' examples.
+    fields = [f for f in demo.editor.template.fields if f.id.startswith("title")]
+    assert [f.id for f in fields] == ["title"]
+    xpath = fields[0].xpaths[0]
+    assert induced.args == ["title", xpath]
+    assert "examples from 2 pages" in _last_message(demo)
+    for html in pages.values():
+        root = parse_html(html)
+        want = root.xpath("//article//h1")[0].text_content()
+        assert [n.text_content() for n in select_elements(root, xpath)][:1] == [want]
+
+
+def test_contradicting_examples_are_named_in_the_messages(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    _show(qtbot, demo, PEPPERS_URL)
+    _pick(qtbot, demo, click, "//footer/p[1]")
+    demo.selection.field_name.setText("heading")
+    before = demo.editor.template
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "contradict" in _last_message(demo), timeout=20000)
+    text = _last_message(demo)
+    assert "⚠ No rule: the examples contradict each other" in text
+    assert "tomatoes.html" in text and "peppers.html" in text
+    assert demo.editor.template == before  # the earlier rule stays as it was
+
+
+def test_not_this_removes_an_item_from_the_induced_list(qtbot: Any, demo: Any, click: Any) -> None:
+    links = demo.stamped.root.xpath("//aside//li/a")
+    assert len(links) == 4
+    _pick(qtbot, demo, click, xpath_of(links[0]))
+    demo.selection.not_button.click()
+    assert "1 'not this'" in demo.selection.examples_label.text()
+    # The DOM tree's context action does the same for the node chosen in the tree.
+    with qtbot.waitSignal(
+        demo.candidates_updated,
+        timeout=10000,
+        check_params_cb=lambda c: bool(c) and "rate" in c[0].get("site", {}),
+    ):
+        demo.dom_tree.setCurrentIndex(demo.dom_model.index_of(demo.stamped.stamp_of(links[3])))
+    assert demo.picking.selected == demo.stamped.stamp_of(links[3])
+    assert demo.not_this_action in demo.dom_tree.actions()
+    demo.not_this_action.trigger()
+    assert "2 'not this'" in demo.selection.examples_label.text()
+    _pick(qtbot, demo, click, xpath_of(links[1]))
+    with qtbot.waitSignal(demo.view.element_clicked, timeout=5000):
+        click(demo.view, demo.stamped.stamp_of(links[2]), Qt.KeyboardModifier.ControlModifier)
+    demo.selection.field_name.setText("more_guides")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.list_button.click()
+    field = demo.editor.template.field("more_guides")
+    got = [n.text_content() for n in select_elements(demo.stamped.root, field.xpaths[0])]
+    assert got == [a.text_content() for a in links[1:3]]
+    assert "matches 2 items on this page, all from one list" in _last_message(demo)
+
+
+def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_values(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("title")
+    with qtbot.waitSignal(demo.picking.checked, timeout=30000):
+        demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: demo.rules.items["title"].text(4) == "looks right", timeout=30000)
+    # A rule as an older template might have it: every list item link of the page, which
+    # takes the main navigation and the sidebar's list together.
+    with qtbot.waitSignal(
+        demo.picking.checked,
+        timeout=30000,
+        check_params_cb=lambda c: "links" in c.fields,
+    ) as got:
+        demo.editor.add_field("links", "//body//ul/li/a", is_list=True)
+    check = got.args[0]
+    row = demo.rules.items["links"]
+    assert row.text(4).startswith("⚠ items from several lists")
+    tip = row.toolTip(4)
+    assert "look at https://hillside-garden.example/" in tip
+    assert demo.rules.items["title"].text(4) == "looks right"
+    # The value preview: sample pages by fields, the flagged cells marked.
+    table = demo.rules.preview
+    headers = [table.horizontalHeaderItem(i).text() for i in range(table.columnCount())]
+    assert headers == ["Page", "title", "links"]
+    assert table.rowCount() == len(check.preview.rows) >= 5
+    flagged = [
+        r
+        for r in range(table.rowCount())
+        if table.item(r, 2).background().color().name() == "#fff1d6"
+    ]
+    assert flagged and flagged[0] == 0
+    titles = [table.item(r, 1).text() for r in range(table.rowCount())]
+    assert len(set(titles)) > 1  # each page its own title, not a count
+    assert demo.rules.preview_label.text().endswith("1 field(s) look wrong: links")
+    # A double-click on a flagged row shows that page, the one to look at.
+    url = table.item(0, 0).data(Qt.ItemDataRole.UserRole)
+    assert url in tip
+    rect = table.visualItemRect(table.item(0, 1))
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
+        # An item view takes a double-click after a press on the same cell, as a mouse gives.
+        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert demo.page.url == url
+    demo.resize(1800, 1100)
+    demo.rules.setMinimumWidth(1000)
+    qtbot.wait(200)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot = demo.rules.grab()
+    assert not shot.isNull() and shot.save(str(SHOTS / "rules-check.png"))
+
+
+def test_a_group_decision_goes_into_the_draft_saved_only_by_save_and_undoable(
+    qtbot: Any, demo: Any
+) -> None:
+    from deboiler_gui.engine.review.groups import group_decisions
+
+    demo.review_action.trigger()
+    dock = demo.review
+    qtbot.waitUntil(lambda: bool(dock.panels), timeout=5000)
+    dock.tabs.setCurrentIndex(dock.TABS.index("Boilerplate groups"))
+    panel = dock.panels["Boilerplate groups"]
+    qtbot.waitUntil(lambda: bool(panel.groups), timeout=60000)
+    name = demo.editor.template.name
+    saved = demo.ws.template_history(name) if name in demo.ws.template_names() else []
+    panel.table.selectRow(0)
+    QTest.mouseClick(panel.accept_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.proposed is not None, timeout=60000)
+    group, selector, _accept = panel.proposed
+    assert f"(group: {group['pages']})" in panel.proposal.text()
+    QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    rule = next(r for r in demo.editor.template.remove if r.name == group["rule_name"])
+    assert rule.selector == selector and demo.editor.dirty
+    assert panel.table.item(0, 4).text() == "accepted"
+    assert group_decisions(demo.editor.template) == {rule.name: "accepted"}
+    after = demo.ws.template_history(name) if name in demo.ws.template_names() else []
+    assert after == saved  # nothing saved without Save
+    demo.undo_action.trigger()
+    assert all(r.name != rule.name for r in demo.editor.template.remove)
+    assert panel.table.item(0, 4).text() == "pending"
+    demo.redo_action.trigger()
+    assert any(r.name == rule.name for r in demo.editor.template.remove)
+
+
+def test_each_new_field_gets_a_fresh_name_and_a_bad_xpath_is_shown_inline(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//h1")
+    sel = demo.selection
+    sel.field_name.clear()
+    QTest.keyClicks(sel.field_name, "title")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert [f.id for f in demo.editor.template.fields] == ["title"]
+    assert sel.field_name.text() == "field"  # not "title" again
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert [f.id for f in demo.editor.template.fields] == ["title", "field"]
+    assert sel.field_name.text() == "field-2"
+    # A broken XPath typed in the box: red border, message under it, buttons held.
+    sel.xpath_edit.selectAll()
+    QTest.keyClicks(sel.xpath_edit, "//h1[")
+    assert sel.xpath_check.message.isVisible() and not sel.remove_button.isEnabled()
+    QTest.keyClicks(sel.xpath_edit, "1]")
+    assert not sel.xpath_check.message.isVisible() and sel.remove_button.isEnabled()

@@ -45,6 +45,11 @@ class CrawlConfig:
     link_factories: list[dict[str, Any]] = field(
         default_factory=list
     )  # LinkFactory.to_dict() forms
+    #: Also fetch the style sheets, images and fonts the crawled pages refer to (same site),
+    #: stored in the workspace's assets table for the workbench's faithful view.
+    assets: bool = False
+    max_assets: int = 300  # asset requests over the whole crawl
+    max_asset_bytes: int = 4 * 1024 * 1024  # one asset larger than this is not stored
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -64,6 +69,8 @@ class CrawlConfig:
                 raise InputError(f"crawl setting {name} must not be negative")
         if self.deadline is not None and self.deadline <= 0:
             raise InputError("crawl deadline must be positive")
+        if self.max_assets < 0 or self.max_asset_bytes <= 0:
+            raise InputError("crawl asset limits must be positive")
         if self.timeout <= 0 or self.max_bytes <= 0:
             raise InputError("crawl timeout and size limit must be positive")
         for kind in ("include", "exclude"):
@@ -98,6 +105,8 @@ class CrawlStats:
     budget_spent: bool = False  # --max-pages reached: queued URLs wait for a larger budget
     unreachable_hosts: list[str] = field(default_factory=list)  # robots.txt unreadable this run
     finished: bool = False  # True when no URL is left queued (not stopped by the page budget)
+    assets: int = 0  # style sheets, images and fonts stored this run
+    asset_failures: int = 0  # asset requests that failed or were over the size limit, this run
 
     @property
     def pages_per_second(self) -> float:

@@ -58,6 +58,8 @@ log = logging.getLogger(__name__)
 
 _ROBOTS_MAX_BYTES = 512 * 1024  # RFC 9309 asks parsers to handle at least 500 KiB
 _TICK = 0.2  # longest wait between two yields: the cancel latency
+#: Workspace meta key counting asset requests over the whole crawl (the --max-assets budget).
+ASSETS_META_KEY = "crawl.asset_requests"
 
 
 @functools.lru_cache(maxsize=65536)
@@ -602,6 +604,68 @@ class _Crawler:
         self._count(entry, "fetched" if got.kind == "ok" else "failed")
         return url
 
+    # ------------------------------------------------------------------ assets
+    def asset_steps(self) -> Generator[Progress, None, None]:
+        """Fetch the style sheets, images and fonts the stored pages of the crawl's sites refer
+        to (and what those style sheets import), same site only, at most ``max_assets``
+        requests over the whole crawl, each at most ``max_asset_bytes``; robots.txt and the
+        per-host delay hold as for pages. Stored assets are not asked again."""
+        from deboiler_gui.engine.subresources import asset_refs, content_type_for, css_refs
+
+        have = set(self.ws.asset_urls())
+        budget = max(0, self.cfg.max_assets - int(self.ws.get_meta(ASSETS_META_KEY, 0) or 0))
+        wanted: dict[str, None] = {}
+
+        def want(urls: list[str]) -> None:
+            for u in urls:
+                if _site(u) in self.sites and u not in have:
+                    wanted.setdefault(u)
+
+        for site in sorted(self.sites):
+            for page in self.ws.iter_pages(site):
+                if page.html and not page.error and page.source == "crawl":
+                    try:
+                        want(asset_refs(parse_html(page.html), page.url))
+                    except Exception as exc:  # one bad page never stops the crawl
+                        log.warning("crawl: asset references of %s unreadable: %s", page.url, exc)
+        done = 0
+        yield Progress(0, min(budget, len(wanted)), "assets", phase="assets")
+        while wanted and done < budget:
+            url = next(iter(wanted))
+            del wanted[url]
+            h = self.host(host_of(url))
+            if h.robots is not None and not h.robots.allowed(url):
+                continue
+            wait = h.next_start - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            h.next_start = time.monotonic() + h.delay
+            got = fetch(
+                self.pool,
+                url,
+                timeout=self.cfg.timeout,
+                deadline=self.cfg.deadline,
+                max_bytes=self.cfg.max_asset_bytes,
+                allowed_types=None,
+            )
+            done += 1
+            self.stats.requests += 1
+            self.stats.bytes += len(got.body)
+            have.add(url)
+            if got.kind == "ok" and got.status == 200:
+                ctype = content_type_for(url, got.content_type or None)
+                self.ws.save_asset(url, ctype, got.body, now_iso())
+                self.stats.assets += 1
+                if ctype == "text/css":
+                    want(css_refs(got.body.decode("utf-8", "replace"), url))
+            else:
+                self.stats.asset_failures += 1
+                log.info("crawl: asset %s not stored: %s", url, got.error or got.status)
+            self.ws.set_meta(ASSETS_META_KEY, int(self.ws.get_meta(ASSETS_META_KEY, 0) or 0) + 1)
+            yield Progress(
+                done, done + min(budget - done, len(wanted)), f"assets: {url}", phase="assets"
+            )
+
     # ------------------------------------------------------------------ run
     def progress(self, last: str | None) -> Progress:
         c = self.counts
@@ -671,6 +735,8 @@ def crawl_steps(
             if last is not None or time.monotonic() - last_yield >= _TICK:
                 yield crawler.progress(last)
                 last_yield = time.monotonic()
+        if config.assets:
+            yield from crawler.asset_steps()
         stats = crawler.finish(started)
         stats.finished = stats.queued == 0
         return stats

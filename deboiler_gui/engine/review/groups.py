@@ -46,6 +46,8 @@ class BoilerplateGroup:
     xpaths: Counter[str] = field(default_factory=Counter)
     #: Stable selectors (from the sample node) -> occurrences they select exactly.
     candidates: dict[str, int] = field(default_factory=dict)
+    #: page URL -> the absolute XPaths of the group's subtrees on that page.
+    page_xpaths: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def rule_name(self) -> str:
@@ -77,6 +79,7 @@ class BoilerplateGroup:
             "candidates": dict(self.candidates),
             "selector": self.selector,
             "rule_name": self.rule_name,
+            "page_xpaths": {u: list(x) for u, x in self.page_xpaths.items()},
         }
 
     @classmethod
@@ -93,6 +96,9 @@ class BoilerplateGroup:
             sample_text=str(data.get("sample_text", "")),
             xpaths=Counter({str(k): int(v) for k, v in dict(data.get("xpaths", {})).items()}),
             candidates={str(k): int(v) for k, v in dict(data.get("candidates", {})).items()},
+            page_xpaths={
+                str(u): [str(x) for x in xs] for u, xs in dict(data.get("page_xpaths", {})).items()
+            },
         )
 
 
@@ -164,6 +170,7 @@ def group_steps(
             g.occurrences += 1
             g.chars += rem.chars
             g.xpaths[rem.xpath] += 1
+            g.page_xpaths.setdefault(page.url, []).append(rem.xpath)
             if key not in seen:
                 seen.add(key)
                 g.pages += 1
@@ -171,6 +178,215 @@ def group_steps(
     return sorted(
         groups.values(), key=lambda g: (-g.pages * max(g.chars // max(g.occurrences, 1), 1), g.key)
     )
+
+
+# --------------------------------------------------------------------------- the minimal rule
+
+#: How a group rule was found, best first: a hook of the node itself (id, class, semantic
+#: attribute, text), a hook of an ancestor with the path below it, a path relative to the
+#: nearest distinctive steps, and last the absolute positions of the group's subtrees.
+RULE_KINDS = ("hook", "relative", "path", "positions")
+#: Sample occurrences candidates are drawn from.
+_SAMPLES = 3
+
+
+@dataclass
+class GroupRule:
+    """The selector proposed for a group, with what it does over the site's pages."""
+
+    selector: str
+    kind: str  # one of RULE_KINDS
+    group_pages: int  # pages of the group among the pages checked
+    site_pages: int  # pages where the selector matches anything
+    pages: int  # pages checked
+    extra: list[str] = field(default_factory=list)  # pages outside the group it matches
+    missed: list[str] = field(default_factory=list)  # group pages where it misses a subtree
+    wrong: list[str] = field(default_factory=list)  # group pages where it also takes other nodes
+
+    @property
+    def exact(self) -> bool:
+        """It takes the group's subtrees and nothing else, on every page checked."""
+        return not (self.extra or self.missed or self.wrong)
+
+    def describe(self) -> str:
+        text = f"matches {self.site_pages:,} of {self.pages:,} pages (group: {self.group_pages:,})"
+        if not self.exact:
+            parts = []
+            if self.extra:
+                parts.append(f"{len(self.extra):,} pages outside the group")
+            if self.missed:
+                parts.append(f"misses it on {len(self.missed):,}")
+            if self.wrong:
+                parts.append(f"takes more on {len(self.wrong):,}")
+            text += "; not exact: " + ", ".join(parts)
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "selector": self.selector,
+            "kind": self.kind,
+            "group_pages": self.group_pages,
+            "site_pages": self.site_pages,
+            "pages": self.pages,
+            "extra": list(self.extra),
+            "missed": list(self.missed),
+            "wrong": list(self.wrong),
+            "exact": self.exact,
+            "description": self.describe(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GroupRule:
+        return cls(
+            str(data["selector"]),
+            str(data.get("kind", "")),
+            int(data.get("group_pages", 0)),
+            int(data.get("site_pages", 0)),
+            int(data.get("pages", 0)),
+            [str(u) for u in data.get("extra", [])],
+            [str(u) for u in data.get("missed", [])],
+            [str(u) for u in data.get("wrong", [])],
+        )
+
+
+def _tail_paths(el: HtmlElement, longest: int = 4) -> list[str]:
+    """``//a/b[2]/c``: the last steps of the node's indexed path, shortest first (a relative
+    path holds where the part above the node moves between pages)."""
+    steps: list[str] = []
+    node: HtmlElement | None = el
+    while node is not None and isinstance(node.tag, str) and node.tag != "html":
+        parent = node.getparent()
+        same = [c for c in parent if c.tag == node.tag] if parent is not None else [node]
+        steps.insert(0, f"{node.tag}[{same.index(node) + 1}]" if len(same) > 1 else node.tag)
+        node = parent
+    return ["//" + "/".join(steps[-k:]) for k in range(1, min(longest, len(steps)) + 1)]
+
+
+def _candidates(samples: list[HtmlElement]) -> list[tuple[str, str]]:
+    """(selector, kind) in preference order, from a few occurrences of the group."""
+    found: dict[str, str] = {}
+    ranked: list[tuple[int, float, str]] = []
+    for el in samples:
+        try:
+            cands = suggest(el, None, limit=40)
+        except RuleError:
+            cands = []
+        for c in cands:
+            if c.family == "positional" or "tbody" in c.xpath:
+                continue
+            # One step (the node's own hook) or a path from an ancestor or a label.
+            one_step = "/" not in re.sub(r"'[^']*'|\"[^\"]*\"", "", c.xpath)[2:]
+            kind = "hook" if one_step and c.family != "anchor" else "relative"
+            if c.xpath not in found:
+                found[c.xpath] = kind
+                ranked.append((RULE_KINDS.index(kind), c.cost, c.xpath))
+        for i, xp in enumerate(_tail_paths(el)):
+            if xp not in found and "tbody" not in xp:
+                found[xp] = "path"
+                ranked.append((RULE_KINDS.index("path"), float(i), xp))
+    ranked.sort()
+    return [(xp, found[xp]) for _k, _c, xp in ranked]
+
+
+def _check(
+    expr: str,
+    kind: str,
+    trees: list[tuple[str, HtmlElement]],
+    group: BoilerplateGroup,
+    give_up: int | None,
+) -> GroupRule | None:
+    """What ``expr`` does on the pages; None when it is invalid or has more faults than
+    ``give_up`` (a better candidate is already known)."""
+    rule = GroupRule(expr, kind, 0, 0, len(trees))
+    for url, tree in trees:
+        try:
+            nodes = select_elements(tree, expr)
+        except RuleError:
+            return None
+        wanted = group.page_xpaths.get(url)
+        if nodes:
+            rule.site_pages += 1
+        if wanted is None:
+            if nodes:
+                rule.extra.append(url)
+        else:
+            rule.group_pages += 1
+            expected = {id(n) for xp in wanted for n in tree.xpath(xp)}
+            got = {id(n) for n in nodes}
+            if not expected <= got:
+                rule.missed.append(url)
+            elif got - expected:
+                rule.wrong.append(url)
+        if give_up is not None and _faults(rule) > give_up:
+            return None
+    return rule
+
+
+def _faults(rule: GroupRule) -> int:
+    return len(rule.extra) + len(rule.missed) + len(rule.wrong)
+
+
+def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement]]) -> GroupRule:
+    """The simplest selector that takes exactly the group's subtrees on the group's pages and
+    matches nothing on the site's other pages (``trees``: url, parsed page; the site or a
+    sample of it): a shared hook when one does it, else a relative path, else the absolute
+    positions of the group's subtrees. When no candidate is exact, the one with the fewest
+    faulty pages is returned; ``GroupRule.exact`` and ``describe()`` say so."""
+    pages = list(trees)
+    samples: list[HtmlElement] = []
+    for url, tree in pages:
+        xps = group.page_xpaths.get(url)
+        if xps and len(samples) < _SAMPLES:
+            found = tree.xpath(xps[0])
+            if found and isinstance(found[0], HtmlElement):
+                samples.append(found[0])
+    if not samples:
+        raise WorkspaceError(
+            f"boilerplate group {group.key}: none of its pages is among the {len(pages)} pages given"
+        )
+    cands = _candidates(samples)
+    union = " | ".join(
+        dict.fromkeys(pinned(xp) for xps in group.page_xpaths.values() for xp in xps)
+    )
+    if union.count("|") < 50:
+        cands.append((union, "positions"))
+    best: GroupRule | None = None
+    for expr, kind in cands:
+        rule = _check(expr, kind, pages, group, None if best is None else _faults(best) - 1)
+        if rule is None:
+            continue
+        if best is None or _faults(rule) < _faults(best):
+            best = rule
+        if best.exact:
+            break
+    if best is None:
+        raise WorkspaceError(f"boilerplate group {group.key} has no XPath to turn into a rule")
+    return best
+
+
+def decide(
+    template: Template,
+    group: BoilerplateGroup,
+    selector: str,
+    *,
+    accept: bool,
+    note: str = "",
+) -> Template:
+    """The template with the group as a remove rule (accept) or a keep rule (reject); a rule of
+    the same group already there is replaced, never duplicated. Nothing is saved."""
+    rule = Rule(
+        group.rule_name,
+        selector,
+        f"{'accepted' if accept else 'rejected'} boilerplate group ({group.detector}, "
+        f"{group.pages} pages): {group.sample_text[:60]}" + (f" [{note}]" if note else ""),
+    )
+    remove = tuple(r for r in template.remove if r.name != rule.name)
+    keep = tuple(r for r in template.keep if r.name != rule.name)
+    if accept:
+        remove = (*remove, rule)
+    else:
+        keep = (*keep, rule)
+    return replace(template, remove=remove, keep=keep)
 
 
 def _load_or_new(ws: Any, name: str, site: str) -> Template:
@@ -183,21 +399,19 @@ def _load_or_new(ws: Any, name: str, site: str) -> Template:
 def _decide(
     ws: Any, template_name: str, group: BoilerplateGroup, *, accept: bool, message: str
 ) -> int:
-    if not group.selector:
+    trees = [
+        (p.url, parse_html(p.html))
+        for p in (ws.iter_pages(group.site) if group.page_xpaths else ())
+        if p.html and not p.error
+    ]
+    if any(url in group.page_xpaths for url, _t in trees):
+        selector = minimal_rule(group, trees).selector
+    else:  # the workspace no longer holds the group's pages: the recorded selector
+        selector = group.selector
+    if not selector:
         raise WorkspaceError(f"boilerplate group {group.key} has no XPath to turn into a rule")
     template = _load_or_new(ws, template_name, group.site)
-    rule = Rule(
-        group.rule_name,
-        group.selector,
-        f"{'accepted' if accept else 'rejected'} boilerplate group ({group.detector}, {group.pages} pages): {group.sample_text[:60]}",
-    )
-    remove = tuple(r for r in template.remove if r.name != rule.name)
-    keep = tuple(r for r in template.keep if r.name != rule.name)
-    if accept:
-        remove = (*remove, rule)
-    else:
-        keep = (*keep, rule)
-    new = replace(template, remove=remove, keep=keep)
+    new = decide(template, group, selector, accept=accept)
     verb = "accept" if accept else "reject"
     return int(
         ws.save_template(
@@ -207,7 +421,8 @@ def _decide(
 
 
 def accept_group(ws: Any, template_name: str, group: BoilerplateGroup, *, message: str = "") -> int:
-    """Make the group an explicit remove rule of the template (created if new); new version."""
+    """Make the group an explicit remove rule of the template (created if new), with its
+    minimal rule over the site's pages; a new version."""
     return _decide(ws, template_name, group, accept=True, message=message)
 
 
@@ -224,8 +439,12 @@ def group_decisions(template: Template) -> dict[str, str]:
 
 
 __all__ = [
+    "RULE_KINDS",
     "pinned",
     "BoilerplateGroup",
+    "GroupRule",
+    "decide",
+    "minimal_rule",
     "accept_group",
     "group_decisions",
     "group_steps",

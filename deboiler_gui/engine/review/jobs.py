@@ -196,6 +196,26 @@ def export_job(
 # (POSIX advisory locks are per process) when it closes.
 
 
+def group_rule_job(path: Path, group: dict[str, Any]) -> Generator[Progress, None, dict[str, Any]]:
+    """The minimal rule of a boilerplate group over its site's pages (GroupRule.to_dict()),
+    for the app to show with its site count before it goes into the template being edited."""
+    from deboiler_gui.engine.htmltree import parse_html
+    from deboiler_gui.engine.review.groups import BoilerplateGroup, minimal_rule
+
+    g = BoilerplateGroup.from_dict(group)
+    with Workspace(path, create=False) as ws:
+        total = ws.page_count(g.site)
+        trees = []
+        yield Progress(0, total, "reading pages", phase="reading")
+        for i, page in enumerate(ws.iter_pages(g.site), 1):
+            if page.html and not page.error:
+                trees.append((page.url, parse_html(page.html)))
+            if i % 50 == 0:
+                yield Progress(i, total, page.url, phase="reading")
+    yield Progress(total, total, "choosing the rule", phase="rule")
+    return minimal_rule(g, trees).to_dict()
+
+
 def decide_group_job(
     path: Path, template: str, group: dict[str, Any], *, accept: bool
 ) -> Generator[Progress, None, dict[str, Any]]:

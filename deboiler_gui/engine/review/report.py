@@ -123,7 +123,9 @@ def _impact_section(impact: ImpactReport, details: dict[str, str] | None = None)
             f"{f'<div class=muted>{detectors}</div>' if detectors else ''}</td>"
             f"<td>{_num(c.pages)}</td><td>{_num(c.pages_hit)}</td><td>{_num(c.chars)}</td><td>{_num(c.blocks)}</td><td>{_num(avg)}</td>"
             f"<td>{_num(len(c.no_match))}{f'<details><summary>pages</summary><ul>{nm}</ul></details>' if c.no_match else ''}</td>"
-            f"<td>{_num(c.shadowed) if c.cause != AUTO else '—'}</td></tr>"
+            f"<td>{_num(c.shadowed) if c.cause != AUTO else '—'}</td>"
+            f"<td>{_num(c.alone_chars) if c.cause != AUTO else '—'}</td>"
+            f"<td class=effect>{escape(c.summary())}</td></tr>"
         )
     chart = bar_chart(
         [
@@ -152,7 +154,7 @@ def _impact_section(impact: ImpactReport, details: dict[str, str] | None = None)
 <section id="impact"><h2>Per-rule impact</h2>
 <p>{_num(len(impact.pages))} pages reviewed; {_num(total_removed)} of {_num(total_orig)} visible characters removed ({_pct(total_removed / total_orig if total_orig else 0)}).</p>
 <h3>Characters removed by cause</h3>{chart}
-<table><thead><tr><th>Cause</th><th>Pages</th><th>Pages hit</th><th>Chars removed</th><th>Blocks removed</th><th>Chars / page</th><th>Matched nothing</th><th>Matched, already removed</th></tr></thead>
+<table><thead><tr><th>Cause</th><th>Pages</th><th>Pages hit</th><th>Chars removed</th><th>Blocks removed</th><th>Chars / page</th><th>Matched nothing</th><th>Matched, already removed</th><th>Chars alone</th><th>Effect</th></tr></thead>
 <tbody>{"".join(rows)}</tbody></table>
 <h3>Share of page text removed</h3>{share_histogram([p.share for p in impact.pages], impact.max_eaten)}
 <h3 id="eaten">Likely eaten content: pages that lost more than {_pct(impact.max_eaten)} of their text ({_num(len(eaten))})</h3>

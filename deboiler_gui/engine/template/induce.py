@@ -258,19 +258,52 @@ def _validate_field(
     return values
 
 
-def _site_field(xp: str, trees: Sequence[Any]) -> dict[str, Any]:
-    one = none = many = conflicting = 0
+def _signature(nodes: Sequence[HtmlElement]) -> set[tuple[str, str]]:
+    """The hook attributes (class tokens included) that every one of ``nodes`` carries."""
+    sigs = []
+    for el in nodes:
+        sig = {("class", t) for t in (el.get("class") or "").split() if is_wordlike(t)}
+        for attr in (*SEMANTIC_ATTRS, *HOOK_ATTRS):
+            v = el.get(attr)
+            if v:
+                sig.add((attr, v))
+        sigs.append(sig)
+    return set.intersection(*sigs) if sigs else set()
+
+
+def _carries(el: HtmlElement, sig: set[tuple[str, str]]) -> bool:
+    for attr, v in sig:
+        if attr == "class":
+            if v not in (el.get("class") or "").split():
+                return False
+        elif el.get(attr) != v:
+            return False
+    return True
+
+
+def _node_key(el: HtmlElement) -> tuple[str, str]:
+    """What tells two found nodes apart: their text, and the target of a link (icons of
+    'previous' and 'next' arrows have no text)."""
+    return _text(el), el.get("href") or el.get("src") or ""
+
+
+def _site_field(
+    xp: str, trees: Sequence[Any], sig: set[tuple[str, str]] | None = None
+) -> dict[str, Any]:
+    one = none = many = conflicting = alike = 0
     values: dict[str, int] = {}
     for tree in trees:
         found = _run(tree, xp) or []
         if not found:
             none += 1
             continue
+        if not sig or _carries(found[0], sig):
+            alike += 1
         if len(found) == 1:
             one += 1
         else:
             many += 1
-            if len({_text(n) for n in found[:5]}) > 1:
+            if len({_node_key(n) for n in found[:5]}) > 1:
                 conflicting += 1
         v = _text(found[0])[:200]
         values[v] = values.get(v, 0) + 1
@@ -283,6 +316,7 @@ def _site_field(xp: str, trees: Sequence[Any]) -> dict[str, Any]:
         "conflicting": conflicting,
         "distinct": len(values),
         "top_share": (max(values.values()) / (one + many)) if values else 0.0,
+        "alike": alike,
     }
 
 
@@ -293,8 +327,12 @@ def _rank_field(
     checked = cands[:SITE_CHECKED]
     if not trees:
         return checked
+    # The hooks every example carries: a rule whose node on another page lacks them has moved
+    # to another node there (the 'Up' link where a page has no 'Previous'), which does not make
+    # it wider than a rule that finds nothing there.
+    sig = _signature([ex.node for ex in positives])
     for c in checked:
-        c.site = _site_field(c.xpath, trees)
+        c.site = _site_field(c.xpath, trees, sig)
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
     varied = len({normalize_text(_text(ex.node)) for ex in positives}) > 1 or distinct_examples > 1
 
@@ -307,10 +345,10 @@ def _rank_field(
         return not (varied and hit >= 5 and s["top_share"] > 0.5)
 
     good = [c for c in checked if ok(c)] or checked
-    best_hits = max(c.site["one"] + c.site["many"] for c in good)
+    best_hits = max(c.site["alike"] for c in good)
 
     def key(c: Induced) -> tuple[Any, ...]:
-        hits = c.site["one"] + c.site["many"]
+        hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
         # narrow (an anchor that exists on the example pages only).
         narrow = hits < 0.85 * best_hits
@@ -452,6 +490,22 @@ def _container_exprs(
         raw.append((f"//{container.tag}[{pred}]", cost, family))
     for label in _labels(container):
         raw.append((f"//{label}/following-sibling::{container.tag}[1]", 1.0, "label"))
+    # The block that holds the list and its label, whatever their order:
+    # //div[h3[normalize-space(.)='Methods']]/ul.
+    parent = container.getparent()
+    if parent is not None and parent.tag not in ("html", "body"):
+        for sib in parent:
+            if sib is container or not isinstance(sib.tag, str) or sib.tag == container.tag:
+                continue
+            text = _text(sib)
+            if text and len(text) <= 40 and _LETTERS.search(text) and len(sib) <= 3:
+                expr = (
+                    f"//{parent.tag}[{sib.tag}[normalize-space(.)={xpath_literal(text)}]]"
+                    f"/{container.tag}"
+                )
+                found = _run(root, expr) or []
+                if len(found) == 1 and found[0] is container:
+                    raw.append((expr, 1.2, "label"))
     out: list[tuple[str, float, str]] = []
     ancestors = [a for a in container.iterancestors() if a.tag not in ("html", "body")][:6]
     for expr, cost, family in raw:
@@ -505,10 +559,60 @@ def _list_parents(found: Sequence[HtmlElement], depth: int) -> set[HtmlElement]:
     return parents
 
 
+def _list_of(node: HtmlElement, depth: int) -> HtmlElement | None:
+    """The list a found item belongs to: ``depth`` steps up, or for the descendant form the
+    parent of its repeating item."""
+    if depth < 0:
+        parent: HtmlElement | None = _item_node(node).getparent()
+        return parent
+    for _ in range(depth):
+        up = node.getparent()
+        if up is None:
+            return None
+        node = up
+    return node
+
+
+def _one_family(found: Sequence[HtmlElement]) -> bool:
+    """The items' lists are one list with the lists nested in it: one of them holds all the
+    others (a table of contents with its sub-lists), not links strewn over a block."""
+    lists: list[HtmlElement] = []
+    for n in found:
+        lst = _list_of(n, -1)
+        if lst is not None and not any(x is lst for x in lists):
+            lists.append(lst)
+    tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
+    return len(tops) <= 1
+
+
+def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
+    """Whether the examples of a descendant-form list rule sit at different depths below its
+    container (a top-level entry and a sub-entry), the only case it is for."""
+    rels = set()
+    for page_pos in by_page:
+        box = _run(page_pos[0].root, xp.rsplit("//", 1)[0]) or []
+        if len(box) != 1:
+            return False
+        for ex in page_pos:
+            if not any(a is box[0] for a in ex.node.iterancestors()):
+                return False
+            rels.add(_rel(box[0], ex.node, positional=False)[0])
+    return len(rels) > 1
+
+
+def _list_signature(nodes: Sequence[HtmlElement]) -> tuple[set[tuple[str, str]], set[str]]:
+    """What the examples' lists have in common: hooks of the list node, and the label (a
+    heading just before it, 'Methods') when every one has the same."""
+    labels = [set(_labels(n)) for n in nodes]
+    return _signature(nodes), set.intersection(*labels) if labels else set()
+
+
 def _validate_list(
     xp: str, depth: int, by_page: list[list[Example]], negatives: Sequence[Example]
 ) -> list[list[str]] | None:
     values = []
+    if depth < 0 and not _examples_nested(xp, by_page):
+        return None  # the examples sit at one depth: the direct form is the rule
     for page_pos in by_page:
         found = _run(page_pos[0].root, xp)
         if not found:
@@ -520,6 +624,8 @@ def _validate_list(
             return None  # items of several lists interleaved
         if depth < 0 and len(_run(page_pos[0].root, xp.rsplit("//", 1)[0]) or ()) != 1:
             return None  # the container is not one node on the page
+        if depth < 0 and not _one_family(found):
+            return None  # the descendant form takes nodes of several lists of the block
         values.append([_text(n) for n in found])
     for ex in negatives:
         found = _run(ex.root, xp)
@@ -528,8 +634,13 @@ def _validate_list(
     return values
 
 
-def _site_list(xp: str, depth: int, trees: Sequence[Any]) -> dict[str, Any]:
-    with_items = mixed = 0
+def _site_list(
+    xp: str,
+    depth: int,
+    trees: Sequence[Any],
+    sig: tuple[set[tuple[str, str]], set[str]] | None = None,
+) -> dict[str, Any]:
+    with_items = mixed = alike = 0
     counts: list[int] = []
     for tree in trees:
         found = _run(tree, xp) or []
@@ -541,12 +652,18 @@ def _site_list(xp: str, depth: int, trees: Sequence[Any]) -> dict[str, Any]:
             depth > 0
             and len(_list_parents(found, depth)) > 1
             or depth < 0
-            and len(_run(tree, xp.rsplit("//", 1)[0]) or ()) > 1
+            and (len(_run(tree, xp.rsplit("//", 1)[0]) or ()) > 1 or not _one_family(found))
         ):
             mixed += 1
+        lst = _list_of(found[0], depth)
+        if sig is None or (
+            lst is not None and _carries(lst, sig[0]) and sig[1] <= set(_labels(lst))
+        ):
+            alike += 1
     return {
         "pages": len(trees),
         "with_items": with_items,
+        "alike": alike,
         "mixed": mixed,
         "items_min": min(counts, default=0),
         "items_max": max(counts, default=0),
@@ -589,7 +706,7 @@ def _refine_negatives(
             if text and len(text) <= 60:
                 preds.append(f"normalize-space(.)={xpath_literal(text)}")
     if preds:
-        out.append(f"{xp}[not({' or '.join(preds)})]")
+        out.append(f"{xp}[not({' or '.join(dict.fromkeys(preds))})]")
     return out
 
 
@@ -645,6 +762,17 @@ def _induce_field(
         if len(per_example) > 1
         else set(per_example[0])
     )
+    tags = {ex.node.tag for ex in positives}
+    if len(tags) > 1:
+        # The same place holds a node of another tag on other pages (a chapter's h2, a
+        # section's h3): each example's candidates also with the last step's tag widened.
+        union = tag_union(tags)
+        for ex, cands in zip(positives, per_example, strict=True):
+            for xp, (cost, family) in list(cands.items()):
+                wide = retag_last(xp, ex.node.tag, union)
+                if wide and (wide not in cands or cands[wide][0] > cost + 0.3):
+                    cands[wide] = (cost + 0.3, family)
+        common = set(per_example[0]).intersection(*per_example[1:])
     # Candidates of any example may fit all of them.
     pool: dict[str, tuple[float, str]] = {}
     for cands in per_example:
@@ -668,6 +796,40 @@ def _induce_field(
             c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
             c.examples = [[normalize_text(ex.node.text or "")] for ex in positives]
     return ranked
+
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def tag_union(tags: set[str]) -> str:
+    """A step that matches any of ``tags``: any heading level when they are all headings."""
+    names = _HEADINGS if tags <= set(_HEADINGS) else tuple(sorted(tags))
+    return "*[" + " or ".join(f"self::{t}" for t in names) + "]"
+
+
+def tag_union_of(xp: str) -> str:
+    """The widened tag step of ``xp``'s last step (``*[self::h1 or ...]``), or ''."""
+    m = re.search(r"\*\[self::\w+(?: or self::\w+)+\]", xp)
+    return m.group(0) if m else ""
+
+
+def retag_last(xp: str, tag: str, union: str) -> str | None:
+    """``xp`` with its last step's tag ``tag`` replaced by ``union`` (None when the last step
+    is not a plain step of that tag)."""
+    depth = 0
+    cut = -1
+    for i, ch in enumerate(xp):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == "/" and depth == 0:
+            cut = i
+    step = xp[cut + 1 :]
+    if step != tag and not step.startswith(tag + "["):
+        return None
+    rest = step[len(tag) :]
+    return f"{xp[: cut + 1]}{union}{rest}"
 
 
 _BLOCKS = frozenset(
@@ -715,14 +877,18 @@ def _induce_list(
     out.sort(key=lambda c: (c.cost, len(c.xpath)))
     checked = out[:SITE_CHECKED]
     if trees:
+        # A rule that finds a list on more pages than another is wider only where its list
+        # is like the examples' (the same hooks, the same label before it): the first block
+        # of a sidebar is the 'Methods' list on some pages and another list on the others.
+        sig = _list_signature([_list_node([e.node for e in page])[0] for page in by_page])
         for c in checked:
-            c.site = _site_list(c.xpath, depths[c.xpath], trees)
-        best = max(c.site["with_items"] for c in checked)
+            c.site = _site_list(c.xpath, depths[c.xpath], trees, sig)
+        best = max(c.site["alike"] for c in checked)
 
         def key(c: Induced) -> tuple[Any, ...]:
             s = c.site
             mixed = s["mixed"] / s["with_items"] if s["with_items"] else 0.0
-            return (mixed > 0.02, s["with_items"] < 0.85 * best, c.cost, len(c.xpath))
+            return (mixed > 0.02, s["alike"] < 0.85 * best, c.cost, len(c.xpath))
 
         checked.sort(key=key)
     return checked[:limit]

@@ -75,6 +75,33 @@ def filter_text(flt: NoiseFilter, text: str) -> str:
     return str(_named(flt, lambda: regex_sub(flt.pattern, "", text)))
 
 
+def count_text_matches(flt: NoiseFilter, text: str) -> int:
+    """How many times a text rule's regex matches the text (0 for other kinds)."""
+    if flt.kind != "text" or not flt.pattern:
+        return 0
+    rx = compile_regex(flt.pattern)
+    found = _named(
+        flt, lambda: _guard(flt.pattern, lambda: rx.findall(text, timeout=REGEX_TIMEOUT))
+    )
+    return sum(1 for m in found if m != "")
+
+
+def count_html_cuts(flt: NoiseFilter, markup: str) -> int:
+    """How many start...end spans an html rule cuts from the markup."""
+    if flt.kind != "html" or not flt.start or not flt.end:
+        return 0
+    n = pos = 0
+    while True:
+        i = markup.find(flt.start, pos)
+        if i < 0:
+            return n
+        j = markup.find(flt.end, i + len(flt.start))
+        if j < 0:
+            return n
+        n += 1
+        pos = j + len(flt.end)
+
+
 def filter_html(flt: NoiseFilter, markup: str) -> str:
     """Html rule: cut every substring that starts with ``start`` and ends with the next ``end``."""
     if flt.kind != "html" or not flt.start:

@@ -60,7 +60,8 @@ class FieldSignals:
             med = statistics.median(self.counts)
             top = max(self.counts)
             if top >= 10 and med and top / med >= WILD_COUNT:
-                worst = [u for n, u in sorted(self.count_pages, reverse=True)[:5]]
+                big = [(n, u) for n, u in self.count_pages if n >= WILD_COUNT * med]
+                worst = [u for n, u in sorted(big, reverse=True)[:5]]
                 out.append(
                     {
                         "flag": f"item count varies wildly (median {med:g}, max {top})",
@@ -145,7 +146,8 @@ def _has_twin(node: Any) -> bool:
 
 
 def _mixed(root: Any, paths: list[str]) -> bool:
-    """Items from two lists neither of which holds the other (nested lists are one list)."""
+    """Items from two lists neither of which is inside one list holding all the others (a
+    table of contents with its sub-lists is one list)."""
     nodes = []
     for p in paths:
         found = root.xpath(p)
@@ -154,15 +156,8 @@ def _mixed(root: Any, paths: list[str]) -> bool:
     lists = [x for x in dict.fromkeys(_lists_of(nodes)) if x is not None]
     if len(lists) < 2:
         return False
-    for a in lists:
-        for b in lists:
-            if (
-                a is not b
-                and not any(x is a for x in b.iterancestors())
-                and not any(x is b for x in a.iterancestors())
-            ):
-                return True
-    return False
+    tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
+    return len(tops) > 1
 
 
 def site_signals(
@@ -181,48 +176,70 @@ def site_signals(
             root = page_tree(page)
         except DeboilerError:
             continue
-        scalars: dict[str, str] = {}
-        for fld in template.fields:
-            sig = out.setdefault(
-                (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
-            )
-            sig.pages += 1
-            try:
-                value, report = extract_field(root, fld, template)
-            except RuleError:
-                sig.none += 1
-                continue
-            matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
-            if report.status != "ok":
-                sig.none += 1
-            elif matches > 1 and not fld.is_list:
-                sig.many += 1
-            else:
-                sig.one += 1
-            if report.status == "ok":
-                if fld.is_list:
-                    items = [normalize_text(str(v)) for v in value]
-                    sig.counts.append(len(items))
-                    sig.count_pages.append((len(items), page.url))
-                    sig.lengths.extend(len(i) for i in items)
-                    sig.values[" | ".join(items)[:300]] += 1
-                    if (
-                        isinstance(root, HtmlElement)
-                        and len(report.nodes) > 1
-                        and _mixed(root, report.nodes)
-                    ):
-                        sig.mixed.append(page.url)
-                else:
-                    text = normalize_text(str(value))
-                    sig.lengths.append(len(text))
-                    sig.values[text[:300]] += 1
-                    scalars[fld.id] = text
-                if len(sig.preview) < preview:
-                    sig.preview.append(
-                        (page.url, value if not isinstance(value, str) else value[:200])
-                    )
-        for fid, text in scalars.items():
-            for other, text2 in scalars.items():
-                if other != fid and text and text == text2:
-                    out[(template.name, fid)].equal_to[other] += 1
+        _page_signals(page.url, root, template, out, preview)
     return list(out.values())
+
+
+def tree_signals(
+    trees: Iterable[tuple[str, Any]], template: Template, *, preview: int = 8
+) -> list[FieldSignals]:
+    """Signals of every field of ``template`` over already parsed pages (URL, tree): the
+    workbench's index of the site, whatever the template's URL patterns say."""
+    out: dict[tuple[str, str], FieldSignals] = {}
+    for fld in template.fields:
+        out[(template.name, fld.id)] = FieldSignals(template.name, fld.id, fld.is_list)
+    for url, root in trees:
+        _page_signals(url, root, template, out, preview)
+    return list(out.values())
+
+
+def _page_signals(
+    url: str,
+    root: Any,
+    template: Template,
+    out: dict[tuple[str, str], FieldSignals],
+    preview: int,
+) -> None:
+    """Adds one page's values of every field of ``template`` to ``out``."""
+    scalars: dict[str, str] = {}
+    for fld in template.fields:
+        sig = out.setdefault(
+            (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
+        )
+        sig.pages += 1
+        try:
+            value, report = extract_field(root, fld, template)
+        except RuleError:
+            sig.none += 1
+            continue
+        matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
+        if report.status != "ok":
+            sig.none += 1
+        elif matches > 1 and not fld.is_list:
+            sig.many += 1
+        else:
+            sig.one += 1
+        if report.status == "ok":
+            if fld.is_list:
+                items = [normalize_text(str(v)) for v in value]
+                sig.counts.append(len(items))
+                sig.count_pages.append((len(items), url))
+                sig.lengths.extend(len(i) for i in items)
+                sig.values[" | ".join(items)[:300]] += 1
+                if (
+                    isinstance(root, HtmlElement)
+                    and len(report.nodes) > 1
+                    and _mixed(root, report.nodes)
+                ):
+                    sig.mixed.append(url)
+            else:
+                text = normalize_text(str(value))
+                sig.lengths.append(len(text))
+                sig.values[text[:300]] += 1
+                scalars[fld.id] = text
+            if len(sig.preview) < preview:
+                sig.preview.append((url, value if not isinstance(value, str) else value[:200]))
+    for fid, text in scalars.items():
+        for other, text2 in scalars.items():
+            if other != fid and text and text == text2:
+                out[(template.name, fid)].equal_to[other] += 1

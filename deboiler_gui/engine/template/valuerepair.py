@@ -17,7 +17,13 @@ from typing import Any
 from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.extract import extract_field, page_tree
-from deboiler_gui.engine.template.induce import Example, InductionError, induce
+from deboiler_gui.engine.template.induce import (
+    Example,
+    InductionError,
+    induce,
+    retag_last,
+    tag_union_of,
+)
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.rules import filter_text
 from deboiler_gui.engine.template.selectors import SiteIndex
@@ -102,6 +108,7 @@ def learn_values(
     for fld in template.fields:
         samples: dict[str, Any] = {}
         tags: Counter[str] = Counter()
+        texts: Counter[bool] = Counter()
         for url, tree in trees:
             try:
                 value, rep = extract_field(tree, fld, template)
@@ -110,11 +117,26 @@ def learn_values(
             samples[url] = _norm_value(value, fld.is_list)
             if rep.nodes:
                 tags[rep.nodes[0].rsplit("/", 1)[-1].split("[")[0]] += 1
+                texts[_has_text(tree, rep.nodes[0])] += 1
         fp = {**fld.search.fingerprint, "samples": samples}
         if tags:
             fp["node_tag"] = tags.most_common(1)[0][0]
+        if texts:
+            # Links drawn as icons ('previous' and 'next' arrows) have no text; a link of the
+            # same target with text (the same page in a menu) is another node.
+            fp["node_text"] = texts.most_common(1)[0][0]
         new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
     return new
+
+
+def _has_text(tree: HtmlElement, path: str) -> bool:
+    try:
+        found = tree.xpath(path) if path.startswith("/") else []
+    except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
+        return True
+    if not found or not isinstance(found[0], HtmlElement):
+        return True
+    return bool(normalize_text(found[0].text_content()))
 
 
 @dataclass
@@ -286,7 +308,14 @@ def _examples(
         else:
             # The same text elsewhere (a breadcrumb repeating the title): the node of the old
             # node's tag first.
-            same = sorted(idx.nodes(want, fld, tag), key=lambda n: n.tag != tag)
+            texted = fld.search.fingerprint.get("node_text")
+            same = sorted(
+                idx.nodes(want, fld, tag),
+                key=lambda n: (
+                    n.tag != tag,
+                    texted is not None and bool(normalize_text(n.text_content())) != texted,
+                ),
+            )
             if same:
                 found.append((len(same), [Example(url, tree, same[0])]))
         if len(found) >= 4 * limit:
@@ -381,6 +410,7 @@ def repair_field(
     costs: dict[tuple[str, ...], float] = {}
 
     own_text = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
+    widened = next((u for u in map(tag_union_of, fld.xpaths) if u), "")
 
     def good_enough() -> bool:
         return any(
@@ -389,20 +419,31 @@ def repair_field(
         )
 
     def try_rules(examples: list[Example], before: tuple[str, ...] = (), base: float = 0.0) -> None:
+        # The agreement over the learned pages decides, so more than the induction's first
+        # few rules are scored (its site check runs on a handful of pages only).
         try:
-            rules = induce(examples, index=index, as_list=fld.is_list, limit=6)
+            rules = induce(examples, index=index, as_list=fld.is_list, limit=10)
         except InductionError:
             return
+        tag = examples[0].node.tag
         for rule in rules:
             xp = rule.xpath
             if own_text and not xp.endswith(_OWN_TEXT):
                 xp += _OWN_TEXT  # the field took the node's own text: keep taking it
-            queue = (*before, xp)
-            if queue in scored or xp in before:
-                continue
-            probe = replace(fld, xpaths=queue)
-            scored[queue] = (_agreement(trees, samples, probe, template), rule.family)
-            costs[queue] = base + rule.cost
+            variants = [(xp, rule.cost)]
+            if widened and all(e.node.tag == tag for e in examples):
+                # The old rule took a node of several tags (a chapter's h1, a section's h2):
+                # so may the new one.
+                wide = retag_last(xp, tag, widened)
+                if wide:
+                    variants.append((wide, rule.cost + 0.3))
+            for cand, cost in variants:
+                queue = (*before, cand)
+                if queue in scored or cand in before:
+                    continue
+                probe = replace(fld, xpaths=queue)
+                scored[queue] = (_agreement(trees, samples, probe, template), rule.family)
+                costs[queue] = base + cost
 
     for examples in trials:
         if good_enough():

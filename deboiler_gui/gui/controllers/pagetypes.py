@@ -186,11 +186,16 @@ class PageTypes(QObject):
         if self.types is None:
             return None
         t = self.types.get(key)
+        types = self.types
+
+        def matching(text: str) -> list[str]:
+            return types.pages_matching(key, text)
+
         dialog = SplitTypeDialog(
             t.title,
             t.patterns[0] if t.patterns else "",
             sorted(t.urls),
-            lambda text, k=key: self.types.pages_matching(k, text) if self.types else [],
+            matching,
             self.parent_widget,
         )
         dialog.accepted.connect(lambda d=dialog, k=key: self.split(k, d.checked_urls()))
@@ -296,6 +301,7 @@ def add_page_types_dock(window: Any) -> PageTypes:
     action.setText("&Page types")
     action.setShortcut("Ctrl+Shift+T")
     controller.view_action = action
+    window.panel_actions["Page types"] = action
     # Tabbed with the DOM tree: bring it to the front when asked for.
     action.triggered.connect(lambda on: dock.raise_() if on else None)
     for menu_action in window.menuBar().actions():

@@ -4,6 +4,7 @@ the rule, field and list actions, and each rule's counts over the site."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, Signal
@@ -12,12 +13,14 @@ from PySide6.QtWidgets import QLabel, QStatusBar, QTreeView
 from deboiler_gui.app.pagestate import scope_counts
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.engine.template.model import NoiseFilter
+from deboiler_gui.engine.template.model import Field, NoiseFilter
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.siteservice import (
+    Click,
     ExpressionCount,
     FieldCount,
     FilterCount,
+    InduceRequest,
     SiteService,
 )
 from deboiler_gui.gui.controllers.state import PostMessage, ShownSite
@@ -33,6 +36,8 @@ class Picking(QObject):
     each rule's counts over the site, and shows its answers."""
 
     candidates_updated = Signal(list)
+    rule_induced = Signal(str, str)  # field name, its induced XPath
+    checked = Signal(object)  # app.fieldcheck.TemplateCheck shown in the rules panel
 
     def __init__(
         self,
@@ -69,6 +74,13 @@ class Picking(QObject):
         self._scope_state: dict[str, str] = {}
         self._pending_suggest: dict[int, str] = {}
         self._pending_counts: dict[int, str | FilterDialog] = {}
+        # Clicked examples of each field or list by name, over the pages they were given on
+        # (extracting the same name on another page adds an example), and 'not this' clicks
+        # for the next rule.
+        self.examples: dict[str, list[Click]] = {}
+        self.nots: list[Click] = []
+        self._pending_induce: dict[int, tuple[str, str, str, bool, int]] = {}
+        self._pending_check: int | None = None
 
     def clear(self) -> None:
         """Another page is shown: nothing is picked on it yet."""
@@ -137,6 +149,12 @@ class Picking(QObject):
 
     def on_service_failed(self, request: int, message: str) -> None:
         self._pending_suggest.pop(request, None)
+        if self._pending_induce.pop(request, None) is not None:
+            # Contradicting examples, a 'not this' that removes every rule...: said plainly.
+            self.post_message(f"No rule: {message}", error=True)
+            return
+        if request == self._pending_check:
+            self._pending_check = None
         dialog_request = self._pending_counts.pop(request, None)
         if isinstance(dialog_request, FilterDialog):
             dialog_request.show_site(message)
@@ -150,34 +168,108 @@ class Picking(QObject):
     def add_rule(self, kind: str, xpath: str) -> None:
         self.editor.add_rule(kind, xpath)
 
+    def _click(self, stamp: int) -> Click | None:
+        sp, page = self.shown.stamped, self.shown.page
+        el = sp.element(stamp) if sp is not None else None
+        if el is None or page is None:
+            return None
+        return Click(page.url, page.html, xpath_of(el))
+
+    def on_selection_not_requested(self) -> None:
+        """The picked node must not be selected by the next field or list rule."""
+        click = self._click(self.selected) if self.selected is not None else None
+        if click is None:
+            return
+        if click not in self.nots:
+            self.nots.append(click)
+        self.selection.show_examples(
+            f"{len(self.nots)} 'not this' node(s) for the next field or list"
+        )
+
     def on_selection_field_requested(
         self, xpath: str, name: str, kind: str, attribute: str
     ) -> None:
         if kind == "attribute" and not attribute:
             self.post_message("Extracting an attribute needs the attribute's name", error=True)
             return
-        self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+        if xpath:  # typed or chosen by hand: used as it is
+            self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+            self.selection.propose_field_name({f.id for f in self.editor.template.fields})
+            return
+        click = self._click(self.selected) if self.selected is not None else None
+        if click is None:
+            return
+        # One example per page: this page's click replaces an earlier one on the same page.
+        clicks = [c for c in self.examples.get(name, []) if c.url != click.url] + [click]
+        self._request_induction(name, kind, attribute, clicks, as_list=False)
 
     def on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
         # The list rule is induced from the clicked items: anchored on the list's own container,
         # never on a position shared with other lists of the same block.
-        from deboiler_gui.engine.template.induce import Example, induce
+        page = self.shown.page
+        here = [c for c in (self._click(s) for s in self.list_examples) if c is not None]
+        if page is None or not here:
+            return
+        clicks = [c for c in self.examples.get(name, []) if c.url != page.url] + here
+        self._request_induction(name, kind, attribute, clicks, as_list=True)
 
-        sp = self.shown.stamped
-        if sp is None or not self.list_examples:
+    def _request_induction(
+        self, name: str, kind: str, attribute: str, clicks: list[Click], *, as_list: bool
+    ) -> None:
+        self.examples[name] = clicks
+        what = InduceRequest(tuple(clicks), tuple(self.nots), as_list)
+        pages = len({c.url for c in clicks})
+        self._pending_induce[self.service.induce(what)] = (name, kind, attribute, as_list, pages)
+        self.status.showMessage(f"Inducing {name} from {len(clicks)} example(s)…", 5000)
+
+    def on_service_induced(self, request: int, rules: list[dict[str, Any]]) -> None:
+        pending = self._pending_induce.pop(request, None)
+        if pending is None or not rules:
             return
-        url = self.shown.page.url if self.shown.page is not None else ""
-        examples = [Example(url, sp.root, sp.elements[s]) for s in self.list_examples]
-        try:
-            rule = induce(examples, as_list=True, limit=1)[0]
-        except DeboilerError as exc:
-            self.post_message(str(exc), error=True)
-            return
-        self.editor.add_field(name, rule.xpath, kind=kind, attribute=attribute, is_list=True)
-        count = len(rule.examples[0]) if rule.examples else 0
-        self.post_message(
-            f"List {name}: {rule.xpath} matches {count} items on this page, all from one list"
-        )
+        name, kind, attribute, as_list, pages = pending
+        best = rules[0]
+        xpath = best["xpath"]
+        self.nots = []
+        existing = next((f for f in self.editor.template.fields if f.id == name), None)
+        if existing is not None and existing.is_list == as_list:
+            # More examples of a field already extracted: its rule is re-induced.
+            new = Field(
+                id=name,
+                title=existing.title,
+                xpaths=(xpath,),
+                kind=kind,
+                attribute=attribute,
+                is_list=as_list,
+            )
+            self.editor.replace_item("fields", name, new)
+        else:
+            name = self.editor.add_field(
+                name, xpath, kind=kind, attribute=attribute, is_list=as_list
+            )
+            taken = {f.id for f in self.editor.template.fields}
+            self.selection.propose_field_name(taken, "items" if as_list else "field")
+        where = f"{pages} pages" if pages > 1 else "this page"
+        if as_list:
+            sp = self.shown.stamped
+            from deboiler_gui.engine.template.selectors import select_elements
+
+            count = len(select_elements(sp.root, xpath)) if sp is not None else 0
+            self.post_message(
+                f"List {name}: {xpath} matches {count} items on this page, all from one list "
+                f"(examples from {where})"
+            )
+        else:
+            self.post_message(f"Field {name}: {xpath} (examples from {where})")
+        self.selection.xpath_edit.setText(xpath)
+        self.selection.show_examples("")
+        self.rule_induced.emit(name, xpath)
+
+    def on_service_checked(self, request: int, check: Any) -> None:
+        if request != self._pending_check:
+            return  # an answer for an older version of the template
+        self._pending_check = None
+        self.rules.show_check(check)
+        self.checked.emit(check)
 
     def count_site_state(self) -> None:
         """Ask the service for each rule's site-wide hits (answers arrive asynchronously)."""
@@ -199,18 +291,32 @@ class Picking(QObject):
             if fld.xpaths:
                 self._pending_counts[self.service.count(FieldCount(fld, template))] = fld.id
         for flt in template.filters:
-            self._pending_counts[self.service.count(FilterCount(flt))] = flt.name
+            count = FilterCount(flt, template, self.shown.model)
+            self._pending_counts[self.service.count(count)] = flt.name
+        if any(f.xpaths for f in template.fields):
+            # Whether the fields' values look right over sample pages, and a preview of them.
+            self._pending_check = self.service.check(template)
 
     def count_filter(self, flt: NoiseFilter, dialog: FilterDialog) -> None:
-        """Count a filter being edited over the site; the answer goes to its dialog."""
-        self._pending_counts[self.service.count(FilterCount(flt))] = dialog
+        """Count a filter being edited over the site, as part of the template being edited (in
+        the place of the filter of its name, else last); the answer goes to its dialog."""
+        template = self.editor.template
+        names = [f.name for f in template.filters]
+        if flt.name in names:
+            filters = tuple(flt if f.name == flt.name else f for f in template.filters)
+        else:
+            filters = (*template.filters, flt)
+        draft = dataclasses.replace(template, filters=filters)
+        self._pending_counts[self.service.count(FilterCount(flt, draft, self.shown.model))] = dialog
 
     def on_service_counts_ready(self, request: int, stats: dict[str, Any]) -> None:
         target = self._pending_counts.pop(request, None)
         if target is None:
             return
         text = f"{stats.get('hit_pages', 0)}/{stats.get('pages', 0)} pages"
-        if "by_xpath" in stats:
+        if "summary" in stats:
+            text = stats["summary"]  # a rule's effect, worded as in the impact panel and report
+        elif "by_xpath" in stats:
             text += f" with a value ({stats['empty']} empty)"
         elif "one" in stats:
             text += f" (1: {stats['one']}, many: {stats['many']})"

@@ -39,13 +39,37 @@ class FieldCount:
 
 @dataclass(frozen=True)
 class FilterCount:
-    """How many indexed pages a noise filter changes, and by how much."""
+    """What a noise filter does over the indexed pages, as part of ``template`` (which holds
+    it) with the site's cleaner ``model``: the same computation as the impact panel and the
+    report (engine.review.impact.cause_effect)."""
 
     filter: NoiseFilter
+    template: Template
+    model: Any = None  # DomainModel | None: plain data, read only
 
 
 #: A site-wide count the service answers (frozen, plain data: it crosses threads).
 CountRequest = ExpressionCount | FieldCount | FilterCount
+
+
+@dataclass(frozen=True)
+class Click:
+    """A clicked node: its page (URL and raw HTML) and its absolute XPath on the engine's
+    parse of that HTML."""
+
+    url: str
+    html: str
+    xpath: str
+
+
+@dataclass(frozen=True)
+class InduceRequest:
+    """Rules from clicked examples (one per page for a field, several for a list) and 'not
+    this' clicks, checked over the indexed pages: the induction of ``suggest --examples``."""
+
+    examples: tuple[Click, ...]
+    nots: tuple[Click, ...] = ()
+    as_list: bool = False
 
 
 class _SiteWorker(QObject):
@@ -57,13 +81,18 @@ class _SiteWorker(QObject):
     counts_ready = Signal(
         int, dict
     )  # request id, {"kind": ..., "pages": n, "hit_pages": n, "nodes": n}
+    induced_ready = Signal(int, list)  # request id, [induced rule dicts], best first
+    checked_ready = Signal(int, object)  # request id, app.fieldcheck.TemplateCheck
     failed = Signal(int, str)
 
     def __init__(self) -> None:
         super().__init__()
         self._index: Any = None
+        self._parsed: dict[tuple[str, int], Any] = {}  # clicked pages, parsed once
         self._abort = threading.Event()
         self._generation = 0
+        # What the cleaner takes from each indexed page, kept while only filters are edited.
+        self._cleaner_cache: dict[Any, Any] = {}
 
     @Slot(str, str, int)
     def build_index(self, workspace_path: str, site: str, generation: int) -> None:
@@ -73,6 +102,7 @@ class _SiteWorker(QObject):
 
         self._generation = generation
         self._index = None
+        self._cleaner_cache = {}
         urls: list[str] = []
         trees: list[Any] = []
         # The pages are read in a child process (see session.page_batches) and parsed here,
@@ -114,11 +144,60 @@ class _SiteWorker(QObject):
             log.exception("candidate suggestion failed")
             self.failed.emit(request, traceback.format_exc(limit=3))
 
+    def _example(self, click: Click) -> Any:
+        from deboiler_gui.engine.htmltree import parse_html
+        from deboiler_gui.engine.template.induce import Example
+
+        key = (click.url, hash(click.html))
+        root = self._parsed.get(key)
+        if root is None:
+            if len(self._parsed) > 20:
+                self._parsed.clear()
+            root = self._parsed[key] = parse_html(click.html)
+        found = root.getroottree().xpath(click.xpath)
+        if not found:
+            raise DeboilerError(f"node {click.xpath} not found on {click.url}")
+        return Example(click.url, root, found[0])
+
+    @Slot(int, object)
+    def induce(self, request: int, what: InduceRequest) -> None:
+        """Rules for clicked examples, checked on the indexed pages when there are some."""
+        from deboiler_gui.engine.template.induce import induce
+
+        try:
+            rules = induce(
+                [self._example(c) for c in what.examples],
+                [self._example(c) for c in what.nots],
+                self._index,
+                as_list=what.as_list,
+                limit=3,
+            )
+            self.induced_ready.emit(request, [r.to_dict() for r in rules])
+        except DeboilerError as exc:
+            self.failed.emit(request, str(exc))
+        except Exception:  # keep the service alive whatever a page does to the engine
+            log.exception("rule induction failed")
+            self.failed.emit(request, traceback.format_exc(limit=3))
+
+    @Slot(int, object)
+    def check(self, request: int, template: Template) -> None:
+        """Flags and a value preview of the template's fields over a sample of the indexed pages."""
+        from deboiler_gui.app.fieldcheck import check_template
+
+        index = self._index
+        if index is None:
+            self.failed.emit(request, "the site is still being indexed")
+            return
+        try:
+            result = check_template(list(zip(index.urls, index.trees, strict=True)), template)
+            self.checked_ready.emit(request, result)
+        except DeboilerError as exc:
+            self.failed.emit(request, str(exc))
+
     @Slot(int, object)
     def count(self, request: int, what: CountRequest) -> None:
         """How a remove/keep rule, a field XPath or a noise filter fares over the indexed pages."""
         from deboiler_gui.engine.template.extract import evaluate_expression
-        from deboiler_gui.engine.template.rules import filter_nodes, filter_text
 
         index = self._index
         if index is None:
@@ -137,32 +216,21 @@ class _SiteWorker(QObject):
                 stats["hit_pages"] = stats["one"] + stats["many"]
                 self.counts_ready.emit(request, stats)
                 return
-            flt = what.filter
-            hit_pages = nodes = chars = 0
-            for tree in index.trees:
-                if flt.kind in ("url", "attribute"):
-                    n = len(filter_nodes(flt, tree))
-                    nodes += n
-                    hit_pages += n > 0
-                elif flt.kind == "text":
-                    from deboiler_gui.engine.htmltree import visible_text
+            from deboiler_gui.engine.review.impact import cause_effect
 
-                    text = visible_text(tree)
-                    removed = len(text) - len(filter_text(flt, text))
-                    chars += removed
-                    hit_pages += removed > 0
-                else:
-                    from deboiler_gui.engine.htmltree import to_html
-                    from deboiler_gui.engine.template.rules import filter_html
-
-                    markup = to_html(tree)
-                    removed = len(markup) - len(filter_html(flt, markup))
-                    chars += removed
-                    hit_pages += removed > 0
-            self.counts_ready.emit(
-                request,
-                {"pages": len(index.trees), "hit_pages": hit_pages, "nodes": nodes, "chars": chars},
+            if len(self._cleaner_cache) > 4 * INDEX_PAGES:
+                self._cleaner_cache = {}  # several models or rule sets: start again
+            effect = cause_effect(
+                zip(index.urls, index.trees, strict=True),
+                what.model,
+                what.template,
+                f"filter:{what.filter.name}",
+                cleaner_cache=self._cleaner_cache,
             )
+            stats = effect.to_dict()
+            stats["summary"] = effect.summary()
+            stats["hit_pages"] = effect.matched_pages
+            self.counts_ready.emit(request, stats)
         except DeboilerError as exc:
             self.failed.emit(request, str(exc))
 
@@ -174,11 +242,15 @@ class SiteService(QObject):
     index_ready = Signal(int)
     candidates_ready = Signal(int, list)
     counts_ready = Signal(int, dict)
+    induced_ready = Signal(int, list)
+    checked_ready = Signal(int, object)
     failed = Signal(int, str)
 
     _build = Signal(str, str, int)
     _suggest = Signal(int, str, str)
     _count = Signal(int, object)
+    _induce = Signal(int, object)
+    _check = Signal(int, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -189,7 +261,17 @@ class SiteService(QObject):
         self._build.connect(self._worker.build_index)
         self._suggest.connect(self._worker.suggest)
         self._count.connect(self._worker.count)
-        for name in ("index_progress", "index_ready", "candidates_ready", "counts_ready", "failed"):
+        self._induce.connect(self._worker.induce)
+        self._check.connect(self._worker.check)
+        for name in (
+            "index_progress",
+            "index_ready",
+            "candidates_ready",
+            "counts_ready",
+            "induced_ready",
+            "checked_ready",
+            "failed",
+        ):
             getattr(self._worker, name).connect(getattr(self, name))
         self._thread.finished.connect(self._worker.deleteLater)
         self._thread.start(QThread.Priority.LowPriority)
@@ -213,6 +295,16 @@ class SiteService(QObject):
     def count(self, what: CountRequest) -> int:
         request = self._request()
         self._count.emit(request, what)
+        return request
+
+    def induce(self, what: InduceRequest) -> int:
+        request = self._request()
+        self._induce.emit(request, what)
+        return request
+
+    def check(self, template: Template) -> int:
+        request = self._request()
+        self._check.emit(request, template)
         return request
 
     def stop(self) -> None:

@@ -13,9 +13,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QWidget,
 )
 
+from deboiler_gui.app.validation import regex_error, selector_error
 from deboiler_gui.engine.template.model import NoiseFilter
+from deboiler_gui.gui.panels.validation import InlineCheck
 
 #: What the dialog and the template panel call each filter kind; the stored kind is the key
 #: (``html`` stays the stored name of the start/end string filter, for existing templates).
@@ -63,14 +66,28 @@ class FilterDialog(QDialog):
         self.preview = QLabel("")
         self.preview.setWordWrap(True)
         self.site = QLabel("")
+        self._preview_error = False
         form.addRow("Kind", self.kind)
         form.addRow("Name", self.name)
         form.addRow("", self.help)
-        form.addRow("Pattern", self.pattern)
-        form.addRow("Selector", self.selector)
+        # Expression boxes show their error under them at once (red border and message).
+        self.checks = {
+            "pattern": InlineCheck(self.pattern, regex_error, self),
+            "selector": InlineCheck(self.selector, selector_error, self),
+            "value": InlineCheck(
+                self.value,
+                lambda t: regex_error(t) if self.op.currentText() == "regex" else None,
+                self,
+            ),
+        }
+        for check in self.checks.values():
+            check.changed.connect(lambda _ok: self._update_ok())
+        self._rows: dict[str, QWidget] = {n: c.row for n, c in self.checks.items()}
+        form.addRow("Pattern", self._rows["pattern"])
+        form.addRow("Selector", self._rows["selector"])
         form.addRow("Attribute", self.attribute)
         form.addRow("Operator", self.op)
-        form.addRow("Value", self.value)
+        form.addRow("Value", self._rows["value"])
         form.addRow("Start", self.start)
         form.addRow("End", self.end)
         form.addRow("This page", self.preview)
@@ -139,13 +156,29 @@ class FilterDialog(QDialog):
         form = self.layout()
         assert isinstance(form, QFormLayout)
         for name in ("pattern", "selector", "attribute", "op", "value", "start", "end"):
-            form.setRowVisible(getattr(self, name), name in shown)
+            form.setRowVisible(self._rows.get(name) or getattr(self, name), name in shown)
+        self.checks["value"].validate()  # the operator decides whether the value is a regex
         self.preview_requested.emit(self.value_dict())
+
+    def invalid_boxes(self) -> list[str]:
+        """Names of the shown expression boxes whose text is invalid."""
+        shown = {
+            "text": {"pattern"},
+            "url": {"pattern", "selector"},
+            "attribute": {"selector", "value"},
+            "html": set(),
+        }[self.kind_value()]
+        return [n for n, c in self.checks.items() if n in shown and c.error]
+
+    def _update_ok(self) -> None:
+        ok = not self.invalid_boxes() and not self._preview_error
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
     def show_preview(self, text: str, error: bool = False) -> None:
         self.preview.setText(text)
         self.preview.setStyleSheet("color: #b00020;" if error else "")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not error)
+        self._preview_error = error
+        self._update_ok()
 
     def show_site(self, text: str) -> None:
         self.site.setText(text)

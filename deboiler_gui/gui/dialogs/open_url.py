@@ -134,6 +134,12 @@ class OpenUrlDialog(QDialog):
         factory_row = QHBoxLayout()
         factory_row.addWidget(self.factory_edit, 1)
         factory_row.addWidget(self.factory_button)
+        self.assets_check = QCheckBox("Also keep the site's style sheets, images and fonts")
+        self.assets_check.setChecked(True)
+        self.assets_check.setToolTip(
+            "Same site only, at most 300 of them: pages are then shown as they looked "
+            "(crawl --assets)"
+        )
         self.fresh_check = QCheckBox(
             "Start over (forget this site's earlier crawl; stored pages stay)"
         )
@@ -153,6 +159,7 @@ class OpenUrlDialog(QDialog):
         form.addRow("Retries:", self.retries)
         form.addRow("User agent:", self.user_agent_edit)
         form.addRow("Link factories:", factory_row)
+        form.addRow("", self.assets_check)
         form.addRow("", self.fresh_check)
         form.addRow("Workspace:", self.workspace_label)
 
@@ -207,6 +214,7 @@ class OpenUrlDialog(QDialog):
             timeout=float(self.timeout.value()),
             retries=self.retries.value(),
             link_factories=self._factories(),
+            assets=self.assets_check.isChecked(),
         )
         if self.user_agent_edit.text().strip():
             cfg.user_agent = self.user_agent_edit.text().strip()
@@ -242,6 +250,7 @@ class OpenUrlDialog(QDialog):
         self.retries.setValue(int(cfg.retries))
         if cfg.user_agent != CrawlConfig().user_agent:
             self.user_agent_edit.setText(cfg.user_agent)
+        self.assets_check.setChecked(bool(cfg.assets))
         self._saved_factories = list(cfg.link_factories)
         if cfg.link_factories:
             self.factory_edit.setPlaceholderText(
@@ -349,6 +358,7 @@ class OpenUrlDialog(QDialog):
             self.user_agent_edit,
             self.factory_edit,
             self.factory_button,
+            self.assets_check,
             self.fresh_check,
         )
 

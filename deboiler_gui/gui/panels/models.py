@@ -16,12 +16,22 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
+from deboiler_gui.app.pagelist import relative_url, share_text, site_root, status_text
 from deboiler_gui.app.stamping import StampedPage
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("URL", "Template", "Boilerplate", "Failures", "Status", "Type")
+COLUMNS = ("Page", "Template", "Boiler", "Fails", "Status", "Type")
+#: What each column holds (the header's tooltip).
+COLUMN_TIPS = (
+    "Path below the site root (full URL in the tooltip)",
+    "The template the page's URL matches",
+    "Share of the page's text the automatic cleaner calls boilerplate",
+    "Fields of the template that fail on the page",
+    "The page's error, or its HTTP status when not 200",
+    "The page's type (Page types panel)",
+)
 
 
 class PageListModel(QAbstractTableModel):
@@ -43,12 +53,15 @@ class PageListModel(QAbstractTableModel):
         self._subset: set[str] | None = None  # only these URLs (the selected page types)
         self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.AscendingOrder)
         self.pattern_error = ""
+        #: What every URL of the site starts with; the list shows the rest.
+        self.root = ""
 
     # ------------------------------------------------------------------ data in
     def set_pages(self, summaries: list[dict[str, Any]]) -> None:
         self.beginResetModel()
         self._all = [dict(s) for s in summaries]
         self._by_url = {r["url"]: r for r in self._all}
+        self.root = site_root(self._by_url)
         self._apply_sort()
         self._apply_filter()
         self.endResetModel()
@@ -172,6 +185,8 @@ class PageListModel(QAbstractTableModel):
     ) -> Any:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return COLUMN_TIPS[section]
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -181,21 +196,22 @@ class PageListModel(QAbstractTableModel):
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:
-                return row["url"]
+                return relative_url(row["url"], self.root)
             if col == 1:
                 return row.get("template") or ""
             if col == 2:
-                share = row.get("boiler_share")
-                return "" if share is None else f"{share:.0%}"
+                return share_text(row.get("boiler_share"))
             if col == 3:
                 fails = row.get("failures")
                 return "" if fails is None else str(fails)
             if col == 4:
-                return row.get("error") or str(row.get("status", ""))
+                return status_text(row)
             if col == 5:
                 return row.get("pagetype") or ""
         elif role == Qt.ItemDataRole.ToolTipRole:
-            return row.get("error") or row["url"]
+            return f"{row['url']}\n{row['error']}" if row.get("error") else row["url"]
+        elif role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         elif role == Qt.ItemDataRole.ForegroundRole and (
             row.get("error") or (col == 3 and row.get("failures"))
         ):

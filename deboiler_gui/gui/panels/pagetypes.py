@@ -137,11 +137,13 @@ class PageTypesPanel(QWidget):
     def select_keys(self, keys: list[int]) -> None:
         for i in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(i)
-            item.setSelected(int(item.data(0, KEY_ROLE)) in keys)
+            if item is not None:
+                item.setSelected(int(item.data(0, KEY_ROLE)) in keys)
 
     def row_of(self, key: int) -> int | None:
         for i in range(self.tree.topLevelItemCount()):
-            if int(self.tree.topLevelItem(i).data(0, KEY_ROLE)) == key:
+            item = self.tree.topLevelItem(i)
+            if item is not None and int(item.data(0, KEY_ROLE)) == key:
                 return i
         return None
 

@@ -60,7 +60,9 @@ class ReviewDock(QDockWidget):
                 panel.page_activated.connect(w.select_url)
             if hasattr(panel, "job_failed"):
                 panel.job_failed.connect(lambda message: w.post_message(message, error=True))
-        self.panels["Boilerplate groups"].decided.connect(self._on_template_changed_elsewhere)
+        groups = self.panels["Boilerplate groups"]
+        groups.rule_applied.connect(self._on_group_rule_applied)
+        w.editor.changed.connect(self._on_editor_changed)
         self.panels["Template health"].template_changed.connect(self._on_template_changed_elsewhere)
         self.bind()
 
@@ -120,6 +122,24 @@ class ReviewDock(QDockWidget):
     def page_changed(self) -> None:
         if self.isVisible() and self.panels and self.tabs.currentIndex() == 0:
             self._start_current()
+
+    def _on_group_rule_applied(self, group: dict[str, Any], selector: str, accept: bool) -> None:
+        """A group's rule goes into the template being edited like any other edit."""
+        from deboiler_gui.engine.review.groups import BoilerplateGroup, decide
+
+        w = self.window_
+        g = BoilerplateGroup.from_dict(group)
+        after = decide(w.editor.template, g, selector, accept=accept)
+        verb = "Accept" if accept else "Reject"
+        w.editor.apply(after, f"{verb} boilerplate group ({g.pages} pages): {selector}")
+
+    def _on_editor_changed(self) -> None:
+        from deboiler_gui.engine.review.groups import group_decisions
+
+        if self.panels:
+            self.panels["Boilerplate groups"].show_decisions(
+                group_decisions(self.window_.editor.template)
+            )
 
     def _on_template_changed_elsewhere(self, *_args: Any) -> None:
         """A panel saved a new template version: reload it unless there are unsaved edits."""

@@ -13,14 +13,23 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from deboiler_gui.app.fieldcheck import TemplateCheck
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.dialogs.filter import FILTER_KIND_LABELS
+
+#: Column of the rules tree with a field's check over sample pages (its flags).
+CHECK_COLUMN = 4
+_FLAG_COLOR = QColor("#b35c00")
+_FLAG_CELL = QColor("#fff1d6")
 
 
 class RulesPanel(QWidget):
@@ -40,16 +49,36 @@ class RulesPanel(QWidget):
         ("urls", "Pages like"),
     )
     scope_requested = Signal()  # use the template for pages like the shown one
+    page_requested = Signal(str)  # a page of the value preview to show (double-click)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
         self.title = QLabel("")
         layout.addWidget(self.title)
+        split = QSplitter(Qt.Orientation.Vertical)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Rule", "Expression", "This page", "Site"])
+        self.tree.setHeaderLabels(["Rule", "Expression", "This page", "Site", "Check"])
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        layout.addWidget(self.tree, 1)
+        split.addWidget(self.tree)
+        # What each field's rule gives on sample pages of the site, flagged pages first.
+        box = QWidget()
+        box_layout = QVBoxLayout(box)
+        box_layout.setContentsMargins(0, 0, 0, 0)
+        self.preview_label = QLabel("Values on sample pages: add a field")
+        box_layout.addWidget(self.preview_label)
+        self.preview = QTableWidget(0, 0)
+        self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.preview.setWordWrap(False)
+        self.preview.horizontalHeader().setStretchLastSection(True)
+        self.preview.setToolTip("Double-click a row to show its page")
+        self.preview.cellDoubleClicked.connect(self._on_preview_cell_double_clicked)
+        box_layout.addWidget(self.preview, 1)
+        split.addWidget(box)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        layout.addWidget(split, 1)
+        self.check: TemplateCheck | None = None
         buttons = QHBoxLayout()
         self.add_filter_button = QPushButton("Add filter…")
         self.scope_button = QPushButton("Pages like this")
@@ -116,6 +145,62 @@ class RulesPanel(QWidget):
                 top.addChild(row)
                 self.items[name] = row
             top.setExpanded(True)
+        if self.check is not None:
+            self._show_flags(self.check)
+
+    def show_check(self, check: TemplateCheck) -> None:
+        """Each field's flags in the Check column (the pages to look at in its tooltip) and the
+        value preview table: sample pages by fields, the flagged cells marked."""
+        self.check = check
+        self._show_flags(check)
+        preview = check.preview
+        flagged = check.flagged()
+        self.preview_label.setText(
+            f"Values on {len(preview.rows)} of {check.pages} sample pages"
+            + (
+                f" — {len(flagged)} field(s) look wrong: " + ", ".join(c.field for c in flagged)
+                if flagged
+                else " — no field looks wrong"
+            )
+        )
+        self.preview.clear()
+        self.preview.setColumnCount(1 + len(preview.fields))
+        self.preview.setHorizontalHeaderLabels(["Page", *preview.fields])
+        self.preview.setRowCount(len(preview.rows))
+        for r, row in enumerate(preview.rows):
+            parts = urlsplit(row.url)
+            page = QTableWidgetItem(
+                (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+            )
+            page.setToolTip(row.url)
+            page.setData(Qt.ItemDataRole.UserRole, row.url)
+            self.preview.setItem(r, 0, page)
+            for c, (text, bad) in enumerate(zip(row.cells, row.flagged, strict=True), 1):
+                cell = QTableWidgetItem(text)
+                cell.setToolTip(text)
+                if bad:
+                    cell.setBackground(_FLAG_CELL)
+                    fc = check.fields.get(preview.fields[c - 1])
+                    if fc is not None:
+                        cell.setToolTip(f"{text}\n\n{fc.details()}")
+                self.preview.setItem(r, c, cell)
+        self.preview.resizeColumnsToContents()
+
+    def _on_preview_cell_double_clicked(self, row: int, _column: int) -> None:
+        item = self.preview.item(row, 0)
+        url = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if url:
+            self.page_requested.emit(str(url))
+
+    def _show_flags(self, check: TemplateCheck) -> None:
+        for fid, fc in check.fields.items():
+            item = self.items.get(fid)
+            if item is None:
+                continue
+            item.setText(CHECK_COLUMN, fc.summary() or "looks right")
+            item.setToolTip(CHECK_COLUMN, fc.details())
+            item.setForeground(CHECK_COLUMN, _FLAG_COLOR if fc.flags else QColor("#2e7d32"))
+        self.tree.resizeColumnToContents(CHECK_COLUMN)
 
     def selected(self) -> tuple[str, str] | None:
         items = self.tree.selectedItems()

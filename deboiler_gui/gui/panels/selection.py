@@ -22,6 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deboiler_gui.app.validation import fresh_name, selector_error
+from deboiler_gui.gui.panels.validation import InlineCheck
+
 
 def _rate_text(site: dict[str, Any]) -> str:
     if not site:
@@ -36,6 +39,7 @@ class SelectionPanel(QWidget):
     keep_requested = Signal(str)
     field_requested = Signal(str, str, str, str)  # xpath, name, kind, attribute
     list_requested = Signal(str, str, str)  # name, kind, attribute (examples are the picks)
+    not_requested = Signal()  # the picked node is a counter-example of the next field or list
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -67,7 +71,9 @@ class SelectionPanel(QWidget):
         form = QFormLayout()
         self.xpath_edit = QLineEdit()
         self.xpath_edit.setPlaceholderText("XPath of the rule (pick a candidate or edit)")
-        form.addRow("XPath", self.xpath_edit)
+        self.xpath_check = InlineCheck(self.xpath_edit, selector_error, self)
+        self.xpath_check.changed.connect(lambda _ok: self._update_buttons())
+        form.addRow("XPath", self.xpath_check.row)
         row = QHBoxLayout()
         self.field_name = QLineEdit()
         self.field_name.setPlaceholderText("field name")
@@ -84,11 +90,25 @@ class SelectionPanel(QWidget):
         self.remove_button = QPushButton("Remove as noise")
         self.keep_button = QPushButton("Keep")
         self.field_button = QPushButton("Extract field")
+        self.field_button.setToolTip(
+            "The rule is induced from the clicked node; extract the same field name on other "
+            "pages to give it more examples (an XPath typed above is used as it is)"
+        )
         self.list_button = QPushButton("Extract list")
         self.list_button.setToolTip(
-            "Ctrl+click several items of the list first; differing steps become %d"
+            "Ctrl+click a few items of the list first: the rule is anchored on their own list"
         )
-        for b in (self.remove_button, self.keep_button, self.field_button, self.list_button):
+        self.not_button = QPushButton("Not this")
+        self.not_button.setToolTip(
+            "The picked node must not be selected by the next field or list rule"
+        )
+        for b in (
+            self.remove_button,
+            self.keep_button,
+            self.field_button,
+            self.list_button,
+            self.not_button,
+        ):
             b.setEnabled(False)
             buttons.addWidget(b)
         layout.addLayout(buttons)
@@ -100,6 +120,9 @@ class SelectionPanel(QWidget):
         self.keep_button.clicked.connect(lambda: self._emit_rule(self.keep_requested))
         self.field_button.clicked.connect(self._on_field_button_clicked)
         self.list_button.clicked.connect(self._on_list_button_clicked)
+        self.not_button.clicked.connect(self.not_requested)
+        # An XPath typed by hand is used as it is; otherwise the rule is induced from the clicks.
+        self._hand_written = False
         self._candidates: list[dict[str, Any]] = []
         # Once the user picks a candidate or edits the XPath, late site-wide answers must not
         # overwrite the choice.
@@ -108,6 +131,7 @@ class SelectionPanel(QWidget):
 
     def _on_xpath_edit_text_edited(self, _text: str) -> None:
         self._user_chose = True
+        self._hand_written = True
 
     def show_node(self, path: str, text: str, attributes: dict[str, str], examples: int) -> None:
         self.path_label.setText(path)
@@ -117,8 +141,26 @@ class SelectionPanel(QWidget):
             self.attributes.setItem(i, 0, QTableWidgetItem(k))
             self.attributes.setItem(i, 1, QTableWidgetItem(v))
         self.examples_label.setText(f"{examples} list examples picked" if examples > 1 else "")
-        for b in (self.remove_button, self.keep_button, self.field_button, self.list_button):
-            b.setEnabled(True)
+        self._hand_written = False
+        self._node_shown = True
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        """The rule buttons need a node and a valid expression (Extract list builds its own)."""
+        node = getattr(self, "_node_shown", False)
+        valid = self.xpath_check.error is None
+        for b in (self.remove_button, self.keep_button, self.field_button):
+            b.setEnabled(node and valid)
+        self.list_button.setEnabled(node)
+        self.not_button.setEnabled(node)
+
+    def propose_field_name(self, taken: set[str], base: str = "field") -> None:
+        """A fresh name for the next field, so two fields never end up sharing a typed name."""
+        self.field_name.setText(fresh_name(base, taken))
+
+    def show_examples(self, text: str) -> None:
+        """What the next field or list will be induced from (examples, 'not this' clicks)."""
+        self.examples_label.setText(text)
 
     def clear(self) -> None:
         self.path_label.setText("Click an element in the page.")
@@ -126,8 +168,8 @@ class SelectionPanel(QWidget):
         self.attributes.setRowCount(0)
         self.set_candidates([])
         self.xpath_edit.clear()
-        for b in (self.remove_button, self.keep_button, self.field_button, self.list_button):
-            b.setEnabled(False)
+        self._node_shown = False
+        self._update_buttons()
 
     def set_candidates(self, candidates: list[dict[str, Any]], keep_choice: bool = False) -> None:
         if not keep_choice:
@@ -153,22 +195,25 @@ class SelectionPanel(QWidget):
         rows = {i.row() for i in self.candidates.selectedIndexes()}
         if rows:
             self._user_chose = True
+            self._hand_written = True  # a candidate chosen by hand is used as it is
             self.xpath_edit.setText(self._candidates[min(rows)]["xpath"])
 
     def _emit_rule(self, signal: Any) -> None:
         xp = self.xpath_edit.text().strip()
-        if xp:
+        if xp and self.xpath_check.error is None:
             signal.emit(xp)
 
     def _on_field_button_clicked(self) -> None:
-        xp = self.xpath_edit.text().strip()
-        if xp:
-            self.field_requested.emit(
-                xp,
-                self.field_name.text().strip() or "field",
-                self.field_kind.currentText(),
-                self.field_attr.text().strip(),
-            )
+        # An empty XPath asks for the rule to be induced from the clicked examples.
+        xp = self.xpath_edit.text().strip() if self._hand_written else ""
+        if xp and self.xpath_check.error is not None:
+            return
+        self.field_requested.emit(
+            xp,
+            self.field_name.text().strip() or "field",
+            self.field_kind.currentText(),
+            self.field_attr.text().strip(),
+        )
 
     def _on_list_button_clicked(self) -> None:
         self.list_requested.emit(

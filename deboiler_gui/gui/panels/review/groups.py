@@ -1,6 +1,7 @@
 """Boilerplate groups panel: every subtree the automatic cleaner detects, grouped across the site
-with the pages it touches; Accept makes a group an explicit remove rule of the bound template,
-Reject a keep rule (each a new template version)."""
+with the pages it touches; Accept proposes the group's minimal remove rule, Reject its minimal
+keep rule, each shown with how many pages it matches before Apply puts it into the template
+being edited (undoable, saved only by Save)."""
 
 from __future__ import annotations
 
@@ -27,17 +28,21 @@ _DECISION_COLOURS = {"accepted": "#d0021b", "rejected": "#2e8b57"}
 
 
 class GroupsPanel(JobPanel):
-    """Lists boilerplate groups and records decisions.
+    """Lists boilerplate groups and proposes their rules.
 
-    API: ``bind(workspace_path, template_name)`` says where decisions go; ``start(sites=None)``
-    computes the groups in the background; ``set_result({"groups": [...], "decisions": {...}})``
-    shows a ``review_jobs.groups_job`` result; ``accept(row)`` / ``reject(row)``. Signals:
-    ``decided(key, decision, version)`` after a decision is saved, ``page_activated(url)`` on
-    double-click (the group's sample page).
+    API: ``bind(workspace_path, template_name)``; ``start(sites=None)`` computes the groups in
+    the background; ``set_result({"groups": [...], "decisions": {...}})`` shows a
+    ``review_jobs.groups_job`` result; ``accept(row)`` / ``reject(row)`` compute the group's
+    minimal rule (``proposed``, shown with its site count); ``apply_proposal()``;
+    ``show_decisions(...)`` follows the template being edited. Signals: ``rule_proposed(rule)``,
+    ``rule_applied(group, selector, accept)`` on Apply, ``page_activated(url)`` on double-click (the sample page).
     """
 
-    decided = Signal(str, str, int)
     page_activated = Signal(str)
+    #: The minimal rule computed for Accept/Reject (GroupRule.to_dict()), now shown.
+    rule_proposed = Signal(dict)
+    #: group (dict), selector, accept: Apply on a proposed rule; the window puts it in the draft.
+    rule_applied = Signal(dict, str, bool)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -57,12 +62,21 @@ class GroupsPanel(JobPanel):
         self.reject_button = QPushButton("Reject (keep rule)")
         self.accept_button.clicked.connect(lambda: self.accept(self.current_row()))
         self.reject_button.clicked.connect(lambda: self.reject(self.current_row()))
+        self.proposal = QLabel("")
+        self.proposal.setWordWrap(True)
+        self.proposal.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.apply_button = QPushButton("Apply to template")
+        self.apply_button.setEnabled(False)
+        self.apply_button.clicked.connect(self.apply_proposal)
+        self._proposal: tuple[dict[str, Any], str, bool] | None = None
         buttons = QHBoxLayout()
         buttons.addWidget(self.accept_button)
         buttons.addWidget(self.reject_button)
+        buttons.addWidget(self.apply_button)
         buttons.addStretch(1)
         self.layout_.addWidget(self.summary)
         self.layout_.addWidget(self.table, 1)
+        self.layout_.addWidget(self.proposal)
         self.layout_.addLayout(buttons)
 
     def bind(self, workspace: str | os.PathLike[str], template: str) -> None:
@@ -111,37 +125,55 @@ class GroupsPanel(JobPanel):
         return self.decisions.get(self.groups[row]["rule_name"], "pending")
 
     def accept(self, row: int) -> bool:
-        """Record the group as a remove rule (in the background); ``decided`` follows."""
-        return self._decide(row, True)
+        """Propose the group's minimal remove rule (computed in the background)."""
+        return self._propose(row, True)
 
     def reject(self, row: int) -> bool:
-        """Record the group as a keep rule (in the background); ``decided`` follows."""
-        return self._decide(row, False)
+        """Propose the group's minimal keep rule (computed in the background)."""
+        return self._propose(row, False)
 
-    def _decide(self, row: int, accept: bool) -> bool:
-        from deboiler_gui.engine.review.jobs import decide_group_job, in_process
+    def _propose(self, row: int, accept: bool) -> bool:
+        from deboiler_gui.engine.review.jobs import group_rule_job, in_process
 
-        if not 0 <= row < len(self.groups):
+        if not 0 <= row < len(self.groups) or self.workspace is None:
             return False
-        if self.workspace is None or not self.template:
-            self.status.setText("Choose a template to record decisions in.")
-            return False
-        path, template, group = self.workspace, self.template, dict(self.groups[row])
-        self.status.setText("Saving the decision…")
-        self.run_quick(
-            "Decision",
-            lambda: in_process(decide_group_job, path, template, group, accept=accept),
-            self._on_decided,
-        )
+        path, group = self.workspace, dict(self.groups[row])
+        self._proposal = None
+        self.apply_button.setEnabled(False)
+        self.proposal.setText("Finding the smallest rule that covers exactly this group…")
+
+        def done(rule: dict[str, Any]) -> None:
+            self._on_rule_ready(group, accept, rule)
+
+        self.run_quick("Group rule", lambda: in_process(group_rule_job, path, group), done)
         return True
 
-    def _on_decided(self, result: Any) -> None:
-        self.decisions[result["rule_name"]] = result["decision"]
-        for row, g in enumerate(self.groups):
-            if g["rule_name"] == result["rule_name"]:
-                self._show_decision(row)
-        self.status.setText(f"Group {result['decision']}: {self.template} v{result['version']}.")
-        self.decided.emit(result["key"], result["decision"], int(result["version"]))
+    def _on_rule_ready(self, group: dict[str, Any], accept: bool, rule: dict[str, Any]) -> None:
+        verb = "Remove" if accept else "Keep"
+        self._proposal = (group, str(rule["selector"]), accept)
+        self.proposal.setText(f"{verb} {rule['selector']}\n{rule['description']}")
+        self.proposal.setStyleSheet("" if rule.get("exact") else "color: #b00020")
+        self.apply_button.setEnabled(True)
+        self.rule_proposed.emit(dict(rule))
+
+    @property
+    def proposed(self) -> tuple[dict[str, Any], str, bool] | None:
+        """(group, selector, accept) waiting for Apply."""
+        return self._proposal
+
+    def apply_proposal(self) -> None:
+        if self._proposal is None:
+            return
+        group, selector, accept = self._proposal
+        self._proposal = None
+        self.apply_button.setEnabled(False)
+        self.rule_applied.emit(group, selector, accept)
+
+    def show_decisions(self, decisions: dict[str, str]) -> None:
+        """The decisions the template being edited holds (rule name -> accepted/rejected)."""
+        self.decisions = dict(decisions)
+        for row in range(len(self.groups)):
+            self._show_decision(row)
 
     def _show_decision(self, row: int) -> None:
         decision = self.decision(row)

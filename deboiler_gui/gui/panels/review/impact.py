@@ -33,6 +33,7 @@ COLUMNS = (
     "Blocks removed",
     "Matched nothing",
     "Matched, already removed",
+    "Chars alone",
 )
 
 
@@ -175,6 +176,7 @@ class ImpactPanel(JobPanel):
                 c["blocks"],
                 len(c["no_match"]),
                 c.get("shadowed", 0),
+                c.get("alone_chars", 0) if c["cause"] != AUTO else "—",
             )
             for col, v in enumerate(values):
                 item = QTableWidgetItem(f"{v:,}" if isinstance(v, int) else str(v))

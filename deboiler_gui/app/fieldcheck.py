@@ -1,0 +1,154 @@
+"""Whether a template's field rules look right over sample pages of the site: per field, the
+flags of engine.template.signals (items from several lists, an item count that varies wildly,
+several nodes, one same value everywhere...) with the pages to look at, and a value preview
+table (sample pages by fields) that puts the flagged pages first."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
+from deboiler_gui.engine.model import RuleError
+from deboiler_gui.engine.template.extract import extract_field
+from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.template.signals import tree_signals
+
+#: Pages of the site the signals are computed on (spread over the index).
+SAMPLE_PAGES = 80
+#: Rows of the value preview.
+PREVIEW_ROWS = 12
+#: Characters of a value shown in one preview cell.
+CELL_CHARS = 90
+
+
+@dataclass(frozen=True)
+class FieldFlag:
+    """One reason a field's values look wrong, and the pages that show it."""
+
+    text: str
+    pages: int
+    look_at: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FieldCheck:
+    """A field's behaviour over the sample: pages with a value, and its flags."""
+
+    field: str
+    is_list: bool
+    pages: int
+    hit: int
+    flags: tuple[FieldFlag, ...]
+    items: tuple[int, float, int] | None = None  # lists: min, median, max items per page
+
+    def summary(self) -> str:
+        """One line for a column of the rules panel: empty when nothing looks wrong."""
+        if not self.flags:
+            return ""
+        first = self.flags[0]
+        more = f" (+{len(self.flags) - 1} more)" if len(self.flags) > 1 else ""
+        return f"⚠ {first.text} on {first.pages} of {self.pages} pages{more}"
+
+    def details(self) -> str:
+        """Every flag with its pages to look at, for a tooltip or a message."""
+        lines = [f"{self.field}: a value on {self.hit} of {self.pages} sample pages"]
+        if self.items is not None:
+            lo, med, hi = self.items
+            lines.append(f"items per page: min {lo}, median {med:g}, max {hi}")
+        for flag in self.flags:
+            lines.append(f"⚠ {flag.text} ({flag.pages} pages)")
+            lines.extend(f"    look at {url}" for url in flag.look_at)
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class PreviewRow:
+    url: str
+    cells: tuple[str, ...]  # one per field, in the preview's field order
+    flagged: tuple[bool, ...]  # the page is one to look at for that field
+
+
+@dataclass(frozen=True)
+class ValuePreview:
+    """Sample pages by fields: what each rule gives on each page."""
+
+    fields: tuple[str, ...]
+    rows: tuple[PreviewRow, ...]
+
+
+@dataclass(frozen=True)
+class TemplateCheck:
+    pages: int
+    fields: dict[str, FieldCheck]
+    preview: ValuePreview
+
+    def flagged(self) -> list[FieldCheck]:
+        return [c for c in self.fields.values() if c.flags]
+
+
+def spread(items: Sequence[Any], n: int) -> list[Any]:
+    """Up to ``n`` of ``items`` spread evenly over the sequence (pages of one kind cluster)."""
+    if len(items) <= n:
+        return list(items)
+    step = len(items) / n
+    return [items[int(i * step)] for i in range(n)]
+
+
+def show_value(value: Any, is_list: bool, *, limit: int = CELL_CHARS) -> str:
+    """A value as one short line: lists as their item count and first items."""
+    if value is None or value == "" or value == []:
+        return "—"
+    if is_list and isinstance(value, list):
+        items = [normalize_text(str(v)) for v in value]
+        text = f"{len(items)}: " + " | ".join(items)
+    else:
+        text = normalize_text(str(value))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_template(
+    pages: Sequence[tuple[str, HtmlElement]],
+    template: Template,
+    *,
+    sample: int = SAMPLE_PAGES,
+    rows: int = PREVIEW_ROWS,
+) -> TemplateCheck:
+    """Signals and flags of every field of ``template`` over a sample of ``pages`` (URL and
+    parsed tree), and a preview of their values on up to ``rows`` pages: the pages flags point
+    at first, then pages spread over the sample."""
+    chosen = spread(pages, sample)
+    checks: dict[str, FieldCheck] = {}
+    for sig in tree_signals(chosen, template, preview=0):
+        flags = tuple(
+            FieldFlag(str(f["flag"]), int(f["pages"]), tuple(f["look_at"])) for f in sig.flags()
+        )
+        items = None
+        if sig.is_list and sig.counts:
+            d = sig.to_dict()["items"]
+            items = (int(d["min"]), float(d["median"]), int(d["max"]))
+        checks[sig.field] = FieldCheck(
+            sig.field, sig.is_list, sig.pages, sig.one + sig.many, flags, items
+        )
+    fields = tuple(f.id for f in template.fields)
+    by_url = dict(chosen)
+    look = [u for c in checks.values() for f in c.flags for u in f.look_at if u in by_url]
+    first = list(dict.fromkeys(look))[: max(1, rows // 2)]
+    rest = [u for u, _root in chosen if u not in first]
+    order = first + spread(rest, rows - len(first))
+    table = []
+    for url in order:
+        root = by_url[url]
+        cells = []
+        marks = []
+        for fld in template.fields:
+            try:
+                value, _report = extract_field(root, fld, template)
+                cells.append(show_value(value, fld.is_list))
+            except RuleError as exc:
+                cells.append(f"error: {exc}"[:CELL_CHARS])
+            check = checks.get(fld.id)
+            marks.append(check is not None and any(url in f.look_at for f in check.flags))
+        table.append(PreviewRow(url, tuple(cells), tuple(marks)))
+    return TemplateCheck(len(chosen), checks, ValuePreview(fields, tuple(table)))

@@ -1,0 +1,162 @@
+"""The Pages panel: the filter box, the template selector, and the site's pages as a sortable
+table (paths relative to the site root, elided in the middle, share and status columns in view)
+or as a tree of folders with their page counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QStackedWidget,
+    QTableView,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deboiler_gui.app.pagelist import Folder, folder_tree, relative_url
+from deboiler_gui.gui.panels.models import PageListModel
+
+#: Role of a tree item's page URL (folders have none).
+URL_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class PagesPanel(QWidget):
+    """Signals: ``page_activated(url)`` when a page is picked in the folder tree (the table's
+    selection is wired by the window)."""
+
+    page_activated = Signal(str)
+
+    def __init__(self, model: PageListModel, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter URLs: text, glob (*/?) or re:regex")
+        self.group_combo = QComboBox()
+        self.group_combo.addItem("All templates", None)
+        self.tree_button = QToolButton()
+        self.tree_button.setText("Folders")
+        self.tree_button.setCheckable(True)
+        self.tree_button.setToolTip("Show the pages as a tree of folders")
+        top = QHBoxLayout()
+        top.addWidget(self.group_combo, 1)
+        top.addWidget(self.tree_button)
+        self.table = QTableView()
+        self.table.setModel(model)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # Qt's default is descending
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(20)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(False)
+        # The path takes what the other columns leave; they keep the width of their contents.
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in range(1, model.columnCount()):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+        for col, width in ((1, 70), (2, 80), (3, 60), (4, 60)):
+            self.table.setColumnWidth(col, width)
+        self.tree_model = QStandardItemModel(self)
+        self.tree = QTreeView()
+        self.tree.setModel(self.tree_model)
+        self.tree.setHeaderHidden(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.tree.activated.connect(self._on_tree_activated)
+        self.tree.clicked.connect(self._on_tree_activated)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.table)
+        self.stack.addWidget(self.tree)
+        self.count_label = QLabel("")
+        layout.addWidget(self.filter_edit)
+        layout.addLayout(top)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.count_label)
+        self.tree_button.toggled.connect(self.show_tree)
+        model.modelReset.connect(self._on_model_reset)
+        model.layoutChanged.connect(self._on_model_reset)
+        # Background facts (template, share, failures) arrive in batches: refit once after them.
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(300)
+        self._fit_timer.timeout.connect(self.fit_columns)
+        model.dataChanged.connect(lambda *_a: self._fit_timer.start())
+
+    # ------------------------------------------------------------------ tree
+    def show_tree(self, on: bool) -> None:
+        if self.tree_button.isChecked() != on:
+            self.tree_button.setChecked(on)  # comes back here through toggled
+            return
+        self.stack.setCurrentWidget(self.tree if on else self.table)
+        if on:
+            self.rebuild_tree()
+
+    def _on_model_reset(self) -> None:
+        self.fit_columns()
+        if self.stack.currentWidget() is self.tree:
+            self.rebuild_tree()
+
+    def fit_columns(self) -> None:
+        """The small columns as wide as their contents (at most 90 px), the path the rest; the
+        template column only when the pages are not all under one template."""
+        templates = {r.get("template") or "" for r in self.model.rows()}
+        self.table.setColumnHidden(1, len(templates) <= 1)
+        for col in range(1, self.model.columnCount()):
+            self.table.resizeColumnToContents(col)
+            self.table.setColumnWidth(col, min(self.table.columnWidth(col), 90))
+
+    def rebuild_tree(self) -> None:
+        """The folder tree of the pages the list shows (filter and template choice apply)."""
+        rows = self.model.rows()
+        rel = [relative_url(r["url"], self.model.root) for r in rows]
+        root = folder_tree(rel)
+        self.tree_model.clear()
+        self._add(self.tree_model.invisibleRootItem(), root, rows, rel)
+        if self.tree_model.rowCount() == 1:
+            self.tree.expand(self.tree_model.index(0, 0))
+
+    def _add(
+        self, parent: QStandardItem, folder: Folder, rows: list[dict[str, Any]], rel: list[str]
+    ) -> None:
+        for sub in folder.children():
+            item = QStandardItem(f"{sub.name}  ({sub.count:,})")
+            item.setEditable(False)
+            item.setToolTip(f"{self.model.root}{sub.path}")
+            parent.appendRow(item)
+            self._add(item, sub, rows, rel)
+        for row in folder.rows:
+            name = rel[row].rsplit("/", 1)[-1] or rel[row]
+            item = QStandardItem(name)
+            item.setEditable(False)
+            item.setData(rows[row]["url"], URL_ROLE)
+            item.setToolTip(rows[row]["url"])
+            parent.appendRow(item)
+
+    def _on_tree_activated(self, index: QModelIndex) -> None:
+        url = index.data(URL_ROLE)
+        if url:
+            self.page_activated.emit(str(url))
+
+    def tree_item(self, url: str) -> QModelIndex | None:
+        """The tree's index of a page (for tests and for following the shown page)."""
+        found = self.tree_model.match(
+            self.tree_model.index(0, 0),
+            URL_ROLE,
+            url,
+            1,
+            Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive,
+        )
+        return found[0] if found else None

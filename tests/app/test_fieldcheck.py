@@ -1,0 +1,100 @@
+"""The workbench's check of field rules over sample pages: a rule whose items come from several
+lists or whose item count varies wildly is flagged with the pages to look at, a good rule is
+not, and the value preview shows each rule's values per page with the flagged pages first."""
+
+from __future__ import annotations
+
+from deboiler_gui.app.fieldcheck import check_template, show_value, spread
+from deboiler_gui.engine.htmltree import parse_html
+from deboiler_gui.engine.template.model import Field, Template
+
+
+def page(i: int) -> str:
+    toc = "".join(f"<li><a href='#s{k}'>Section {i}.{k}</a></li>" for k in range(1, 3 + i % 2))
+    links = "".join(f"<li><a href='/o{k}'>Other {k}</a></li>" for k in range(3))
+    # Every ninth page has a huge table of contents: an item count that varies wildly.
+    if i % 9 == 4:
+        toc = "".join(f"<li><a href='#s{k}'>Section {i}.{k}</a></li>" for k in range(60))
+    return f"""<html><body><div class='side'><ul class='links'>{links}</ul>
+    <ul id='toc'>{toc}</ul></div><div class='main'><h1>Title {i}</h1></div></body></html>"""
+
+
+PAGES = [(f"https://s.example/p{i}.html", parse_html(page(i))) for i in range(30)]
+TEMPLATE = Template(
+    "docs",
+    fields=(
+        Field("title", xpaths=("//div[@class='main']/h1",)),
+        Field("toc_positional", xpaths=("/html/body/div[1]/ul/li/a",), is_list=True),
+        Field("toc", xpaths=("//ul[@id='toc']/li/a",), is_list=True),
+    ),
+)
+
+
+def test_items_from_several_lists_are_flagged_with_pages_to_look_at() -> None:
+    check = check_template(PAGES, TEMPLATE)
+    positional = check.fields["toc_positional"]
+    texts = [f.text for f in positional.flags]
+    assert any("several lists" in t for t in texts)
+    mixed = next(f for f in positional.flags if "several lists" in f.text)
+    assert mixed.pages == 30 and mixed.look_at and mixed.look_at[0] in dict(PAGES)
+    assert positional.summary().startswith("⚠ items from several lists")
+    assert "look at https://s.example/" in positional.details()
+    assert check.fields["title"].flags == ()
+    assert check.fields["title"].summary() == ""
+
+
+def test_a_wildly_varying_item_count_points_at_the_big_pages() -> None:
+    toc = check_template(PAGES, TEMPLATE).fields["toc"]
+    wild = [f for f in toc.flags if "varies wildly" in f.text]
+    assert len(wild) == 1
+    big = {f"https://s.example/p{n}.html" for n in (4, 13, 22)}
+    assert set(wild[0].look_at) == big and wild[0].pages == 3
+    assert toc.items is not None and toc.items[2] == 60
+
+
+def test_the_preview_shows_values_per_page_with_flagged_pages_first() -> None:
+    check = check_template(PAGES, TEMPLATE, rows=8)
+    preview = check.preview
+    assert preview.fields == ("title", "toc_positional", "toc")
+    assert len(preview.rows) == 8
+    assert len({r.url for r in preview.rows}) == 8
+    first = preview.rows[0]
+    assert any(first.flagged)
+    for row in preview.rows:
+        n = int(row.url.rsplit("p", 1)[1].split(".")[0])
+        assert row.cells[0] == f"Title {n}"
+        want = 60 if n % 9 == 4 else 2 + n % 2
+        assert row.cells[2].startswith(f"{want}: Section {n}.")
+        # The positional rule mixes the three links of the other list into every page.
+        assert row.cells[1].startswith(f"{want + 3}: Other 0 | Other 1 | Other 2 | Section")
+
+
+def test_values_are_shown_on_one_short_line() -> None:
+    assert show_value(None, False) == "—"
+    assert show_value([], True) == "—"
+    assert show_value(["a ", " b"], True) == "2: a | b"
+    long = show_value("x" * 500, False)
+    assert len(long) == 90 and long.endswith("…")
+    assert spread(list(range(10)), 5) == [0, 2, 4, 6, 8]
+
+
+def test_a_table_of_contents_with_sub_lists_under_several_entries_is_one_list() -> None:
+    def toc_page(i: int) -> str:
+        subs = "".join(
+            f"<li><a href='#s{k}'>S{k}</a><ul><li><a href='#s{k}a'>S{k}a</a></li>"
+            f"<li><a href='#s{k}b'>S{k}b</a></li></ul></li>"
+            for k in range(3)
+        )
+        return f"<html><body><h1>T{i}</h1><ul id='toc'>{subs}</ul><ul class='x'><li><a>X</a></li></ul></body></html>"
+
+    pages = [(f"https://t.example/{i}.html", parse_html(toc_page(i))) for i in range(8)]
+    template = Template(
+        "t",
+        fields=(
+            Field("toc", xpaths=("//ul[@id='toc']//a",), is_list=True),
+            Field("all", xpaths=("//body//ul//a",), is_list=True),
+        ),
+    )
+    check = check_template(pages, template)
+    assert check.fields["toc"].flags == ()
+    assert any("several lists" in f.text for f in check.fields["all"].flags)

@@ -1,0 +1,127 @@
+"""The minimal rule of a boilerplate group: it takes exactly the group's subtrees on the group's
+pages and nothing on the other pages (a shared hook, else a relative path), says how many pages
+it matches, and goes into a template without saving anything."""
+
+from __future__ import annotations
+
+import pytest
+from tplsite import SITE, pages
+
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.htmltree import HtmlElement, parse_html
+from deboiler_gui.engine.model import WorkspaceError
+from deboiler_gui.engine.progress import run
+from deboiler_gui.engine.review.groups import (
+    BoilerplateGroup,
+    decide,
+    group_steps,
+    minimal_rule,
+    pinned,
+)
+from deboiler_gui.engine.template.model import Rule, Template
+from deboiler_gui.engine.template.selectors import select_elements
+
+BOX_PAGES = (3, 11)
+
+
+def _page(i: int, *, box: str) -> str:
+    side = '<ul class="links"><li><a href="/">Home</a></li></ul>'
+    if i in BOX_PAGES:
+        side += box
+    # Every page has a second-level list elsewhere: a bare //ul[2] is not enough.
+    return f"""<html><body><div id="top"><ul><li>a</li></ul><ul><li>b {i}</li></ul></div>
+<div id="side">{side}</div>
+<div class="content"><p>Article {i} text, different on every page: {"x" * i}</p></div>
+</body></html>"""
+
+
+def _site(box: str) -> list[tuple[str, HtmlElement]]:
+    return [(f"https://{SITE}/p{i}.html", parse_html(_page(i, box=box))) for i in range(1, 21)]
+
+
+def _group(trees: list[tuple[str, HtmlElement]], xpath: str) -> BoilerplateGroup:
+    """A group as group_steps records it: its subtrees' absolute XPaths per page."""
+    by_url = {u: t for u, t in trees}
+    g = BoilerplateGroup("k" * 16, "exact", SITE, pages=len(BOX_PAGES), occurrences=2)
+    for i in BOX_PAGES:
+        url = f"https://{SITE}/p{i}.html"
+        (node,) = by_url[url].xpath(xpath)
+        g.page_xpaths[url] = [node.getroottree().getpath(node)]
+        g.xpaths[g.page_xpaths[url][0]] += 1
+    g.sample_url, g.sample_text = f"https://{SITE}/p{BOX_PAGES[0]}.html", "Subscribe"
+    return g
+
+
+def _matched_pages(trees: list[tuple[str, HtmlElement]], expr: str) -> int:
+    return sum(1 for _u, t in trees if select_elements(t, expr))
+
+
+def test_a_hook_shared_by_the_group_is_the_rule() -> None:
+    trees = _site('<ul class="promo"><li>Subscribe to the letter</li><li>now</li></ul>')
+    g = _group(trees, "//ul[@class='promo']")
+    rule = minimal_rule(g, trees)
+    assert rule.exact and rule.kind == "hook"
+    assert "promo" in rule.selector and "[" not in rule.selector.split("]", 1)[1]
+    assert (rule.site_pages, rule.group_pages, rule.pages) == (2, 2, 20)
+    assert rule.describe() == "matches 2 of 20 pages (group: 2)"
+
+
+def test_without_a_hook_a_path_below_a_hooked_ancestor() -> None:
+    trees = _site("<ul><li>Subscribe to the letter</li><li>now</li></ul>")
+    g = _group(trees, "//div[@id='side']/ul[2]")
+    # The old rule, the group's absolute position, also takes the second list of #top on
+    # every page of the site.
+    assert _matched_pages(trees, " | ".join(pinned(x) for x in g.xpaths)) == 2
+    assert _matched_pages(trees, "//ul[2]") == 20
+    rule = minimal_rule(g, trees)
+    assert rule.exact and rule.kind in ("relative", "path"), rule
+    assert _matched_pages(trees, rule.selector) == 2 == rule.site_pages
+    for url, tree in trees:
+        got = select_elements(tree, rule.selector)
+        assert [tree.getroottree().getpath(n) for n in got] == g.page_xpaths.get(url, [])
+
+
+def test_when_nothing_is_exact_the_fewest_faults_are_named() -> None:
+    # The group's node is the same markup as a node every other page has at the same place.
+    trees = [
+        (
+            f"https://{SITE}/p{i}.html",
+            parse_html("<html><body><p>t</p><div>x</div></body></html>"),
+        )
+        for i in range(1, 6)
+    ]
+    g = BoilerplateGroup("z" * 16, "exact", SITE, pages=1, occurrences=1)
+    g.page_xpaths[f"https://{SITE}/p1.html"] = ["/html/body/div"]
+    rule = minimal_rule(g, trees)
+    assert not rule.exact and len(rule.extra) == 4 and rule.site_pages == 5
+    assert "not exact: 4 pages outside the group" in rule.describe()
+
+
+def test_a_group_none_of_whose_pages_is_given_is_an_error() -> None:
+    trees = _site("")
+    g = BoilerplateGroup("q" * 16, "exact", SITE)
+    g.page_xpaths["https://elsewhere.example/a.html"] = ["/html/body/div"]
+    with pytest.raises(WorkspaceError, match="none of its pages"):
+        minimal_rule(g, trees)
+
+
+def test_groups_of_the_cleaner_record_their_pages_and_get_exact_rules() -> None:
+    site = pages(12)
+    model = DomainCleaner().fit(site).model_
+    groups = run(group_steps(site, {SITE: model}, total=len(site)))
+    footer = next(g for g in groups if g.sample_text.startswith("Copyright"))
+    assert len(footer.page_xpaths) == 12
+    assert BoilerplateGroup.from_dict(footer.to_dict()).page_xpaths == footer.page_xpaths
+    trees = [(p.url, parse_html(p.html)) for p in site]
+    rule = minimal_rule(footer, trees)
+    assert rule.exact and rule.selector == "//div[@id='footer']" and rule.site_pages == 12
+
+
+def test_decide_builds_the_template_without_saving_and_replaces_a_decision() -> None:
+    trees = _site('<ul class="promo"><li>Subscribe</li></ul>')
+    g = _group(trees, "//ul[@class='promo']")
+    t = Template("t", site=SITE, remove=(Rule("other", "//nav"),))
+    rejected = decide(t, g, "//ul[@class='promo']", accept=False)
+    assert t.keep == () and [r.selector for r in rejected.keep] == ["//ul[@class='promo']"]
+    accepted = decide(rejected, g, "//ul[@class='promo']", accept=True)
+    assert accepted.keep == () and [r.name for r in accepted.remove] == ["other", g.rule_name]
