@@ -20,11 +20,8 @@ _WORKSPACE_HELP = "Workspace file (created if missing; default ./deboiler-worksp
 
 def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
     """Link factories from JSON files (an object or a list of them) or workspace templates."""
-    from deboiler_gui.engine.crawl.rules import (
-        LinkFactory,
-        is_link_factory,
-        link_factories_from_file,
-    )
+    from deboiler_gui.engine.crawl.pagination import factory_from_dict
+    from deboiler_gui.engine.crawl.rules import is_link_factory, link_factories_from_file
 
     out: list[dict[str, Any]] = []
     for value in values:
@@ -46,7 +43,7 @@ def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
             )
         for item in items:
             try:
-                out.append(LinkFactory.from_dict(item).to_dict())
+                out.append(factory_from_dict(item).to_dict())
             except DeboilerError as exc:
                 raise click.ClickException(f"link factory {value}: {exc}") from exc
     return out
@@ -178,9 +175,29 @@ def _summary(stats: Any) -> str:
 )
 @click.option(
     "--link-factory",
+    "--pagination",
     "factories",
     multiple=True,
-    help="Link factory: a JSON file or a workspace template with a link_factory section (repeatable).",
+    help="Link factory or pagination rule ('suggest --pagination'): a JSON file or a workspace template with a link_factory section (repeatable).",
+)
+@click.option(
+    "--max-pages-per-series",
+    type=click.IntRange(min=1),
+    default=50,
+    show_default=True,
+    help="Pages a pagination rule follows from one listing (the listing's first page included).",
+)
+@click.option(
+    "--render",
+    is_flag=True,
+    help="Also load each HTML page in a browser engine (QtWebEngine, scripts and network on, a profile of its own) and use the DOM it builds; the raw response is kept beside it.",
+)
+@click.option(
+    "--render-timeout",
+    type=click.FloatRange(min=0.5),
+    default=15.0,
+    show_default=True,
+    help="Longest wait, in seconds, for a rendered page to settle (no script request in flight, no DOM change for 0.5 s).",
 )
 @click.option(
     "--assets",
@@ -239,6 +256,9 @@ def crawl_command(
     assets: bool,
     max_assets: int,
     max_asset_bytes: int,
+    max_pages_per_series: int,
+    render: bool,
+    render_timeout: float,
     fresh: bool,
     show_status: bool,
     as_json: bool,
@@ -305,6 +325,9 @@ def crawl_command(
                 assets=assets,
                 max_assets=max_assets,
                 max_asset_bytes=max_asset_bytes,
+                max_pages_per_series=max_pages_per_series,
+                render=render,
+                render_timeout=render_timeout,
             )
             if user_agent:
                 config.user_agent = user_agent
@@ -339,6 +362,9 @@ def crawl_command(
                 "assets": assets,
                 "max_assets": max_assets,
                 "max_asset_bytes": max_asset_bytes,
+                "max_pages_per_series": max_pages_per_series,
+                "render": render,
+                "render_timeout": render_timeout,
             }
             for name, value in overrides.items():
                 if name in given:
@@ -375,6 +401,12 @@ def crawl_command(
         click.echo(json.dumps(stats.to_dict(), indent=2, sort_keys=True))
     else:
         click.echo(_summary(stats))
+        if stats.rendered or stats.render_failed:
+            click.echo(
+                f"rendered: {stats.rendered} pages use the rendered DOM ({stats.render_unsettled} "
+                f"taken at the timeout before they settled); {stats.render_failed} kept their raw "
+                "HTML (rendering failed)"
+            )
         if stats.unreachable_hosts:
             click.echo(
                 f"robots.txt could not be read on {', '.join(stats.unreachable_hosts)}: their URLs "

@@ -741,9 +741,30 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
     help="The examples are items of one list: induce a list rule.",
 )
 @click.option(
+    "--pagination",
+    "pagination",
+    type=(str, str),
+    default=None,
+    metavar="URL XPATH",
+    help="Instead: learn a pagination rule (next link or page-number pattern) from the clicked next/'load more' control.",
+)
+@click.option(
+    "--save",
+    "save_as",
+    default=None,
+    metavar="NAME",
+    help="With --pagination: store the first rule as workspace template NAME (for 'crawl --pagination NAME').",
+)
+@click.option(
+    "--match",
+    "match",
+    default="",
+    help="With --pagination: regex a page URL must contain for the rule to apply (default: every page).",
+)
+@click.option(
     "--structured",
     is_flag=True,
-    help="Instead: the page's JSON-LD, microdata and OpenGraph values as field candidates, each with its site-wide hit rate.",
+    help="Instead: the page's JSON-LD, microdata, RDFa and OpenGraph values as field candidates, each with its site-wide hit rate.",
 )
 @_workspace_option
 @click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True)
@@ -754,6 +775,9 @@ def suggest_command(
     examples: tuple[tuple[str, str], ...],
     negatives: tuple[tuple[str, str], ...],
     as_list: bool,
+    pagination: tuple[str, str] | None,
+    save_as: str | None,
+    match: str,
     structured: bool,
     workspace: Path | None,
     limit: int,
@@ -770,6 +794,11 @@ def suggest_command(
         suggest,
     )
 
+    if pagination is not None:
+        _suggest_pagination(*pagination, workspace, save_as, match, as_json)
+        return
+    if save_as:
+        raise click.UsageError("--save goes with --pagination")
     if structured:
         if not url:
             raise click.UsageError("--structured needs the URL of a workspace page")
@@ -843,6 +872,45 @@ def suggest_command(
         )
 
 
+def _suggest_pagination(
+    url: str,
+    expression: str,
+    workspace: Path | None,
+    save_as: str | None,
+    match: str,
+    as_json: bool,
+) -> None:
+    import dataclasses
+
+    from deboiler_gui.engine.crawl.pagination import learn_pagination
+    from deboiler_gui.engine.template.extract import page_tree
+
+    with _open_ws(workspace) as ws:
+        page = ws.get_page(url)
+        if page is None:
+            raise click.ClickException(f"workspace {ws.path}: no page {url}")
+        if page.error:
+            raise click.ClickException(f"page {url} could not be read: {page.error}")
+        try:
+            rules = learn_pagination(page_tree(page), url, expression, name=save_as or "")
+            if match:
+                rules = [dataclasses.replace(r, match=match) for r in rules]
+        except RuleError as exc:
+            raise click.ClickException(f"{url}: {exc}") from exc
+        if save_as:
+            version = ws.save_template(rules[0].template(), message=f"pagination learnt on {url}")
+    if as_json:
+        click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
+    else:
+        for r in rules:
+            click.echo(f"{r.kind:<6} {r.describe()}\n       control: {' | '.join(r.control)}")
+    if save_as:
+        click.echo(
+            f"saved as template {save_as!r} version {version}; crawl with --pagination {save_as}",
+            err=as_json,
+        )
+
+
 def _suggest_structured(url: str, workspace: Path | None, as_json: bool) -> None:
     from deboiler_gui.engine.clean.chrome import sample_evenly
     from deboiler_gui.engine.htmltree import parse_html
@@ -863,7 +931,7 @@ def _suggest_structured(url: str, workspace: Path | None, as_json: bool) -> None
         click.echo(json.dumps([c.to_dict() for c in cands], ensure_ascii=False, indent=2))
         return
     if not cands:
-        click.echo(f"{url}: no JSON-LD, microdata or OpenGraph values")
+        click.echo(f"{url}: no JSON-LD, microdata, RDFa or OpenGraph values")
         return
     click.echo(f"{'syntax':<10} {'site':>5}  {'path':<32} {'value':<32} field expression")
     for c in cands:

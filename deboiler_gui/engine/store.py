@@ -138,6 +138,27 @@ def m005_page_types(db: sqlite_utils.Database) -> None:
     )
 
 
+@MIGRATIONS()
+def m006_rendered_dom(db: sqlite_utils.Database) -> None:
+    # The DOM a browser built for a crawled page (crawl --render), beside its raw response;
+    # ``used`` says which of the two the page's stored HTML is (the one cleaning and
+    # extraction read): 'rendered', or 'raw' when rendering failed.
+    db.execute(
+        """CREATE TABLE rendered (
+            url TEXT PRIMARY KEY,
+            site TEXT NOT NULL,
+            html TEXT NOT NULL,
+            used TEXT NOT NULL,
+            settled INTEGER NOT NULL,
+            reason TEXT,
+            waited REAL,
+            final_url TEXT,
+            rendered_at TEXT
+        )"""
+    )
+    db.execute("CREATE INDEX rendered_site ON rendered (site, url)")
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -348,15 +369,25 @@ class Workspace:
 
     @_guard
     def page_summaries(self, site: str | None = None) -> list[dict[str, Any]]:
-        """url, site, status, content_type, bytes, error of each page (no HTML), by URL."""
-        sql = "SELECT url, site, status, content_type, bytes, error FROM pages"
+        """url, site, status, content_type, bytes, error of each page (no HTML), by URL, and
+        ``dom``: which HTML the page holds, 'rendered' (crawl --render) or 'raw', with
+        ``dom_note`` saying why a rendered page was taken unsettled or a render failed."""
+        sql = """SELECT p.url, p.site, p.status, p.content_type, p.bytes, p.error, r.used,
+                        r.reason FROM pages p LEFT JOIN rendered r ON r.url = p.url"""
         params: list[Any] = []
         if site is not None:
-            sql += " WHERE site = ?"
+            sql += " WHERE p.site = ?"
             params.append(site)
-        rows = self._read(sql + " ORDER BY url", params)
+        rows = self._read(sql + " ORDER BY p.url", params)
         keys = ("url", "site", "status", "content_type", "bytes", "error")
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        return [
+            {
+                **dict(zip(keys, row[:6], strict=True)),
+                "dom": row[6] or "raw",
+                "dom_note": row[7] or "",
+            }
+            for row in rows
+        ]
 
     @_guard
     def page_count(self, site: str | None = None) -> int:
@@ -376,9 +407,11 @@ class Workspace:
             if site is None:
                 conn.execute("DELETE FROM responses")
                 conn.execute("DELETE FROM assets")
+                conn.execute("DELETE FROM rendered")
                 return conn.execute("DELETE FROM pages").rowcount
             conn.execute("DELETE FROM responses WHERE site = ?", (site,))
             conn.execute("DELETE FROM assets WHERE site = ?", (site,))
+            conn.execute("DELETE FROM rendered WHERE site = ?", (site,))
             return conn.execute("DELETE FROM pages WHERE site = ?", (site,)).rowcount
 
     # ------------------------------------------------------------------ raw responses
@@ -468,6 +501,66 @@ class Workspace:
             "SELECT url, source FROM pages WHERE source IS NOT NULL AND source != 'crawl'"
         )
         return [(str(u), str(s)) for u, s in rows]
+
+    @_guard
+    # ------------------------------------------------------------------ rendered DOMs
+    @_guard
+    def save_rendered(
+        self,
+        url: str,
+        html: str,
+        *,
+        used: str,
+        settled: bool,
+        reason: str = "",
+        waited: float = 0.0,
+        final_url: str = "",
+    ) -> None:
+        """Keep the rendered DOM of a crawled page and which HTML the page uses ('rendered'
+        or 'raw')."""
+        if used not in ("rendered", "raw"):
+            raise ValueError(f"used must be 'rendered' or 'raw', not {used!r}")
+        with self._write() as conn:
+            conn.execute(
+                """INSERT OR REPLACE INTO rendered (url, site, html, used, settled, reason,
+                       waited, final_url, rendered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    valid_text(url),
+                    Page(url, "").site,
+                    valid_text(html),
+                    used,
+                    int(settled),
+                    reason,
+                    float(waited),
+                    valid_text(final_url),
+                    _now(),
+                ),
+            )
+
+    @_guard
+    def get_rendered(self, url: str) -> dict[str, Any] | None:
+        """html, used, settled, reason, waited, final_url, rendered_at of a rendered page."""
+        rows = self._read(
+            """SELECT html, used, settled, reason, waited, final_url, rendered_at FROM rendered
+               WHERE url = ?""",
+            [url],
+        )
+        if not rows:
+            return None
+        keys = ("html", "used", "settled", "reason", "waited", "final_url", "rendered_at")
+        out = dict(zip(keys, rows[0], strict=True))
+        out["settled"] = bool(out["settled"])
+        return out
+
+    @_guard
+    def dom_sources(self, site: str | None = None) -> dict[str, str]:
+        """Which HTML each rendered page uses ('rendered' or 'raw'), by URL; pages never
+        rendered are not listed (they use their raw HTML)."""
+        sql, params = "SELECT url, used FROM rendered", []
+        if site is not None:
+            sql += " WHERE site = ?"
+            params.append(site)
+        return {str(u): str(k) for u, k in self._read(sql, params)}
 
     # ------------------------------------------------------------------ models
     @_guard

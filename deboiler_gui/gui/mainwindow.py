@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.app import session
+from deboiler_gui.app.domsource import dom_status
 from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
@@ -201,7 +202,11 @@ class MainWindow(QMainWindow):
         self.jobs.ended.connect(self._on_jobs_ended)
         self.jobs.failed.connect(self._on_jobs_failed)
         self.index_label = QLabel("")
+        # Which HTML the shown page is: the DOM a browser rendered (crawl --render) or the raw
+        # response.
+        self.dom_label = QLabel("")
         bar = self.statusBar()
+        bar.addPermanentWidget(self.dom_label)
         bar.addPermanentWidget(self.index_label)
         bar.addPermanentWidget(self.jobs)
 
@@ -355,6 +360,63 @@ class MainWindow(QMainWindow):
         site_menu.addAction(
             self._action("Add noise &filter…", lambda: self.filtering.open_filter_dialog(None))
         )
+        self.pagination_action = self._action(
+            "Learn &pagination from the selected link", lambda: self.learn_pagination()
+        )
+        self.pagination_action.setToolTip(
+            "The selected next-page link or 'load more' button becomes a pagination rule the "
+            "crawler follows (crawl --pagination NAME)."
+        )
+        site_menu.addAction(self.pagination_action)
+        self.structured_action = self._action(
+            "Fields from &structured data…", lambda: self.open_structured_fields()
+        )
+        site_menu.addAction(self.structured_action)
+
+    def open_structured_fields(self) -> None:
+        """The shown page's structured values as field candidates; the ticked ones are added
+        to the template (one undoable step)."""
+        from deboiler_gui.app.structuredfields import candidates, with_fields
+        from deboiler_gui.gui.dialogs.structured import StructuredFieldsDialog
+
+        if self.shown.ws is None or self.shown.page is None:
+            self.post_message("Open a site and show a page first", error=True)
+            return
+        page = self.shown.page
+        dialog = StructuredFieldsDialog(page.url, candidates(self.shown.ws, page), self)
+        self._structured_dialog = dialog
+
+        def add() -> None:
+            chosen = dialog.chosen()
+            if not chosen:
+                return
+            after, ids = with_fields(self.editor.template, chosen)
+            self.editor.apply(after, f"Fields from structured data: {', '.join(ids)}")
+            self.post_message(f"Added fields from structured data: {', '.join(ids)}")
+
+        dialog.accepted.connect(add)
+        dialog.open()
+
+    def learn_pagination(self) -> str | None:
+        """Store a pagination rule learnt from the selected node; returns its name."""
+        from deboiler_gui.app.pagination import learn_and_save
+
+        sp, stamp = self.shown.stamped, self.picking.selected
+        el = sp.element(stamp) if sp is not None and stamp is not None else None
+        if self.shown.ws is None or self.shown.page is None or el is None:
+            self.post_message("Select the page's next link or 'load more' button first", error=True)
+            return None
+        try:
+            rule, version = learn_and_save(self.shown.ws, self.shown.page.url, el)
+        except DeboilerError as exc:
+            self.post_message(f"No pagination rule: {exc}", error=True)
+            return None
+        self.post_message(
+            f"Pagination rule {rule.name!r} (version {version}) saved: {rule.kind}, "
+            f"{rule.describe()}; control {rule.control[0]}. Crawl with it: deboiler-gui crawl "
+            f"{self.shown.page.url} -w {self.shown.ws_path} --pagination {rule.name}"
+        )
+        return rule.name
 
     # ================================================================== opening
     def _on_open_action(self) -> None:
@@ -642,6 +704,9 @@ class MainWindow(QMainWindow):
             self.post_message(f"{url}: not in the workspace", error=True)
             return
         self.shown.page = page
+        text, tip = dom_status(self.page_model.summary(url))
+        self.dom_label.setText(text)
+        self.dom_label.setToolTip(tip)
         self.picking.clear()
         self._render_page()
         self.review.page_changed()

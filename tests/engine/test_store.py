@@ -43,6 +43,8 @@ def test_pages_upsert_by_url_and_read_back_in_order(tmp_path: Path) -> None:
             "content_type": "text/html",
             "bytes": len("<p>page 0 页</p>".encode()),
             "error": None,
+            "dom": "raw",
+            "dom_note": "",
         }
 
 
@@ -62,6 +64,7 @@ def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
         "m003_responses",
         "m004_assets",
         "m005_page_types",
+        "m006_rendered_dom",
     ]
     conn.close()
     with Workspace(path) as ws:  # reopening applies nothing twice

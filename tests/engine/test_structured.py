@@ -109,3 +109,30 @@ def test_suggest_structured_with_site_rates(tmp_path: Path) -> None:
     assert "jsonld:Product.offers.0.price" in table.stdout and " 60%" in table.stdout
     with Workspace(ws) as w:
         assert w.template_names() == []  # suggesting saves nothing
+
+
+def test_rdfa_lite_values_are_candidates_read_back_by_their_fields() -> None:
+    html = (
+        "<html><head><meta property='og:title' content='Budget | News'></head><body>"
+        "<div vocab='https://schema.org/' typeof='NewsArticle'>"
+        "<h1 property='headline'>Council approves  budget</h1>"
+        "<meta property='datePublished' content='2024-03-01'>"
+        "<p property='articleBody'>Text.</p><p property='articleBody'>More.</p></div>"
+        "<p property='headline'>Outside any typeof: not RDFa Lite</p></body></html>"
+    )
+    page = Page("https://news.example/a", html)
+    cands = {c.path: c for c in page_candidates(page) if c.syntax == "rdfa"}
+    assert sorted(cands) == [
+        "NewsArticle.articleBody",
+        "NewsArticle.datePublished",
+        "NewsArticle.headline",
+    ]
+    assert cands["NewsArticle.headline"].value == "Council approves budget"
+    assert cands["NewsArticle.datePublished"].field is not None
+    assert cands["NewsArticle.datePublished"].field.xpaths[0].endswith("/@content")
+    fields = [c.field for c in cands.values() if c.field is not None]
+    template = Template("t", fields=tuple(fields))
+    record = apply_template(page, template).values
+    assert record[cands["NewsArticle.headline"].field.id] == "Council approves budget"
+    assert record[cands["NewsArticle.datePublished"].field.id] == "2024-03-01"
+    assert record[cands["NewsArticle.articleBody"].field.id] == "Text."

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deboiler_gui import __version__
+from deboiler_gui.engine.crawl.pagination import Pagination, factory_from_dict
 from deboiler_gui.engine.crawl.rules import LinkFactory, normalize_url
 from deboiler_gui.engine.model import InputError, RuleError
 
@@ -44,12 +45,15 @@ class CrawlConfig:
     user_agent: str = f"deboiler-gui/{__version__}"
     link_factories: list[dict[str, Any]] = field(
         default_factory=list
-    )  # LinkFactory.to_dict() forms
+    )  # LinkFactory.to_dict() and Pagination.to_dict() forms
     #: Also fetch the style sheets, images and fonts the crawled pages refer to (same site),
     #: stored in the workspace's assets table for the workbench's faithful view.
     assets: bool = False
     max_assets: int = 300  # asset requests over the whole crawl
     max_asset_bytes: int = 4 * 1024 * 1024  # one asset larger than this is not stored
+    max_pages_per_series: int | None = 50  # pages one pagination rule follows from a listing
+    render: bool = False  # also load HTML pages in QtWebEngine and keep the rendered DOM
+    render_timeout: float = 15.0  # longest wait for a rendered page to settle
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -59,7 +63,7 @@ class CrawlConfig:
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
 
-    def validate(self) -> list[LinkFactory]:
+    def validate(self) -> list[LinkFactory | Pagination]:
         """Check limits and patterns; return the compiled link factories."""
         for name in ("concurrency", "per_host"):
             if int(getattr(self, name)) < 1:
@@ -84,7 +88,11 @@ class CrawlConfig:
         for url in (*self.seeds, *self.sitemaps):
             if normalize_url(url) is None:
                 raise InputError(f"start URL {url!r} is not an http(s) URL")
-        return [LinkFactory.from_dict(d) for d in self.link_factories]
+        if self.render_timeout <= 0:
+            raise InputError("crawl setting render_timeout must be positive")
+        if self.max_pages_per_series is not None and self.max_pages_per_series < 1:
+            raise InputError("crawl setting max_pages_per_series must be at least 1")
+        return [factory_from_dict(d) for d in self.link_factories]
 
 
 @dataclass
@@ -107,6 +115,9 @@ class CrawlStats:
     finished: bool = False  # True when no URL is left queued (not stopped by the page budget)
     assets: int = 0  # style sheets, images and fonts stored this run
     asset_failures: int = 0  # asset requests that failed or were over the size limit, this run
+    rendered: int = 0  # pages whose rendered DOM is used, this run (crawl --render)
+    render_unsettled: int = 0  # ... of which the wait ended at the timeout
+    render_failed: int = 0  # pages the renderer gave no DOM for: their raw HTML is used
 
     @property
     def pages_per_second(self) -> float:

@@ -430,10 +430,12 @@ def is_link_factory(data: dict[str, Any]) -> bool:
 
 
 def link_factories_from_file(path: str) -> list[dict[str, Any]]:
-    """The link factories of a JSON file (one object or a list of them), checked; an unreadable
-    file or a bad factory raises an error naming the file."""
+    """The link factories and pagination rules of a JSON file (one object or a list of them),
+    checked; an unreadable file or a bad factory raises an error naming the file."""
     import json
     from pathlib import Path
+
+    from deboiler_gui.engine.crawl.pagination import factory_from_dict
 
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -442,7 +444,7 @@ def link_factories_from_file(path: str) -> list[dict[str, Any]]:
     out = []
     for item in data if isinstance(data, list) else [data]:
         try:
-            out.append(LinkFactory.from_dict(item).to_dict())
+            out.append(factory_from_dict(item).to_dict())
         except RuleError as exc:
             raise InputError(f"link factory file {path}: {exc}") from exc
     return out

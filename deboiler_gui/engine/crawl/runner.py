@@ -23,6 +23,8 @@ import urllib3
 
 from deboiler_gui.engine.crawl.config import CONFIG_META_KEY, DEFAULT_TYPES, CrawlConfig, CrawlStats
 from deboiler_gui.engine.crawl.http import Fetched, fetch, make_pool
+from deboiler_gui.engine.crawl.pagination import Pagination, series_position
+from deboiler_gui.engine.crawl.render import Rendered, Renderer
 from deboiler_gui.engine.crawl.rules import (
     Robots,
     extract_links,
@@ -116,6 +118,7 @@ class _Result:
     sitemap_nested: list[str] = field(default_factory=list)
     digest: str = ""
     is_json: bool = False
+    rendered: Rendered | None = None
 
 
 def _work(
@@ -125,10 +128,11 @@ def _work(
     pool: urllib3.PoolManager,
     cfg: CrawlConfig,
     gate: _Gate,
+    renderer: Renderer | None = None,
 ) -> _Result:
     url = f"{host}/robots.txt" if entry is None else entry.url
     try:
-        return _fetch_and_read(job, host, entry, url, pool, cfg, gate)
+        return _fetch_and_read(job, host, entry, url, pool, cfg, gate, renderer)
     except Exception as exc:  # a bug on one page is recorded for that URL, never stops the crawl
         log.exception("crawl: unexpected error on %s", url)
         return _Result(
@@ -147,6 +151,7 @@ def _fetch_and_read(
     pool: urllib3.PoolManager,
     cfg: CrawlConfig,
     gate: _Gate,
+    renderer: Renderer | None = None,
 ) -> _Result:
     gate.enter()
     if job == "page":
@@ -207,7 +212,25 @@ def _fetch_and_read(
         res.is_json = looks_like_json(got.content_type, res.text)
         if cfg.follow_links and not res.is_json:
             res.links = extract_links(parse_html(res.text), url)
+        if renderer is not None and not res.is_json and _is_html(got.content_type):
+            res.rendered = rendered = renderer.render(url, timeout=cfg.render_timeout)
+            if rendered.ok:
+                # Pages built by scripts often share one HTML shell: the rendered DOM is what
+                # tells them apart, and what links on.
+                res.digest = hashlib.sha256(rendered.html.encode("utf-8")).hexdigest()
+                if cfg.follow_links:
+                    more = extract_links(parse_html(rendered.html), url)
+                    res.links = list(dict.fromkeys([*res.links, *more]))
+            else:
+                log.warning(
+                    "crawl: %s not rendered (%s); its raw HTML is kept", url, rendered.error
+                )
     return res
+
+
+def _is_html(content_type: str | None) -> bool:
+    ctype = (content_type or "text/html").lower()
+    return "html" in ctype
 
 
 class _Crawler:
@@ -240,6 +263,10 @@ class _Crawler:
         self.pool = make_pool(per_host=cfg.per_host, user_agent=cfg.user_agent)
         self.executor = cf.ThreadPoolExecutor(
             max_workers=cfg.concurrency, thread_name_prefix="crawl"
+        )
+        # The renderer process starts with the first page to render.
+        self.renderer = (
+            Renderer(user_agent=cfg.user_agent, timeout=cfg.render_timeout) if cfg.render else None
         )
 
     # ------------------------------------------------------------------ scope and queue
@@ -287,14 +314,17 @@ class _Crawler:
         else:
             h.queue.append(entry)
 
-    def add(self, urls: list[str], kind: str, depth: int, via: str | None) -> None:
+    def add(self, urls: list[str], kind: str, depth: int, via: str | None) -> int:
+        """Queue the URLs in scope not seen before; returns how many were new."""
         if kind == "page" and self.cfg.max_depth is not None and depth > self.cfg.max_depth:
-            return
+            return 0
         rows = [(u, kind, depth, via) for u in urls if self.in_scope(u, kind, via)]
-        for entry in self.state.add(rows):
+        fresh = self.state.add(rows)
+        for entry in fresh:
             if entry.kind == "page":
                 self.counts["queued"] += 1
             self.push(entry)
+        return len(fresh)
 
     def seed(self) -> None:
         with self.state.tx():
@@ -390,7 +420,9 @@ class _Crawler:
                 if entry.kind == "page" and entry.attempts == 1:
                     self.requested += 1
             h.gate.delay = h.delay
-            fut = self.executor.submit(_work, kind, name, entry, self.pool, self.cfg, h.gate)
+            fut = self.executor.submit(
+                _work, kind, name, entry, self.pool, self.cfg, h.gate, self.renderer
+            )
             self.futures.add(fut)
             fut.add_done_callback(lambda f: self.results.put((f, None)))
 
@@ -550,9 +582,10 @@ class _Crawler:
                     )
                 self._count(entry, "duplicate")
                 return url
+            rendered = res.rendered
             page = Page(
                 url,
-                res.text,
+                rendered.html if rendered is not None and rendered.ok else res.text,
                 status=got.status,
                 content_type=ctype,
                 encoding=res.encoding,
@@ -575,23 +608,56 @@ class _Crawler:
         # The page is stored before its URL is marked done: a crash in between refetches it
         # (an upsert, so no duplicate) rather than losing it.
         self.ws.add_pages([page])
+        if got.kind == "ok" and res.rendered is not None:
+            r = res.rendered
+            self.stats.rendered += r.ok
+            self.stats.render_unsettled += r.ok and not r.settled
+            self.stats.render_failed += not r.ok
+            self.ws.save_rendered(
+                url,
+                r.html,
+                used="rendered" if r.ok else "raw",
+                settled=r.settled,
+                reason=r.reason if r.ok else (r.error or r.reason),
+                waited=r.waited,
+                final_url=r.final_url,
+            )
         # A response cut off by the deadline or a broken connection is not kept for
         # export-warc: it would be written as if the server had sent it so. (One over the size
         # limit is kept: the server sent it whole, the crawl read its first bytes.)
         whole = got.kind not in ("timeout", "broken")
         if whole and got.status and (got.raw_body or got.raw_headers):
             self.ws.save_response(url, got.status, got.raw_headers, got.raw_body, page.fetched_at)
-        new_urls: list[tuple[list[str], str]] = []
+        made_urls: list[tuple[list[str], str]] = []
+        series: list[tuple[list[str], str, bool]] = []  # (urls, via, counted by page number)
+        beyond: set[str] = set()  # next pages past a series' limit
         if got.kind == "ok":
-            new_urls.append((res.links, url))
+            tree = None
             for factory in self.factories:
                 if factory.applies_to(url):
                     try:
-                        made = factory.generate(page_tree(page), url)
+                        tree = page_tree(page) if tree is None else tree
+                        made = factory.generate(tree, url)
                     except Exception as exc:  # one bad page never stops the crawl
                         log.warning("link factory %r failed on %s: %s", factory.name, url, exc)
                         continue
-                    new_urls.append((made, f"factory:{factory.name}"))
+                    if isinstance(factory, Pagination):
+                        pos = series_position(entry.via, factory.name)
+                        limit = self.cfg.max_pages_per_series
+                        if limit is not None and pos >= limit:
+                            if made:
+                                log.info(
+                                    "pagination %r: %d pages reached at %s; the series stops",
+                                    factory.name,
+                                    pos,
+                                    url,
+                                )
+                                beyond.update(made)  # not followed as a plain link either
+                            continue
+                        via = f"factory:{factory.name}#{pos + 1}"
+                        series.append((made, via, factory.kind != "next" and pos > 1))
+                    else:
+                        made_urls.append((made, f"factory:{factory.name}"))
         with self.state.tx():
             if got.kind == "ok":
                 self.state.mark(
@@ -599,7 +665,20 @@ class _Crawler:
                 )
             else:
                 self.state.mark(url, "failed", status=got.status or None, reason=got.error)
-            for urls, via in new_urls:
+            # The next page of a series is queued as part of it (same depth, counted), so it
+            # goes before the page's ordinary links, which may link to it too.
+            in_series = beyond.union(*(urls for urls, _via, _counted in series))
+            new_links = self.add(
+                [u for u in res.links if u not in in_series], "page", entry.depth + 1, url
+            )
+            for urls, via, counted in series:
+                if counted and self.cfg.follow_links and not new_links:
+                    # A counted page that brought no new link is past the listing's end.
+                    log.info("pagination: %s links to nothing new; the series stops", url)
+                    self.add([u for u in urls if u in res.links], "page", entry.depth + 1, url)
+                    continue
+                self.add(urls, "page", entry.depth, via)
+            for urls, via in made_urls:
                 self.add(urls, "page", entry.depth + 1, via)
         self._count(entry, "fetched" if got.kind == "ok" else "failed")
         return url
@@ -705,6 +784,8 @@ class _Crawler:
         finally:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.pool.clear()
+            if self.renderer is not None:
+                self.renderer.close()
             self.state.close()
 
 

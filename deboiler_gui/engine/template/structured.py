@@ -19,7 +19,7 @@ from deboiler_gui.engine.template.selectors import xpath_literal
 
 log = logging.getLogger(__name__)
 
-SYNTAXES = ("json-ld", "microdata", "opengraph")
+SYNTAXES = ("json-ld", "microdata", "opengraph")  # read by extruct; RDFa Lite is read here
 _JSONLD_SCRIPTS = "//script[@type='application/ld+json']"
 #: Microdata elements whose value is an attribute (HTML Living Standard, microdata values).
 _VALUE_ATTR = {
@@ -237,6 +237,45 @@ def page_candidates(page: Page, root: HtmlElement | None = None) -> list[Structu
                 xpaths=(f"{scope}//*[@itemprop={xpath_literal(prop)}]{suffix}",),
             )
             out.append(_checked("microdata", path, str(value), fld, root, base=page.url))
+    out.extend(_rdfa_candidates(root))
+    return out
+
+
+_OG_PREFIXES = ("og:", "article:", "product:", "book:", "profile:", "music:", "video:", "fb:")
+
+
+def _rdfa_candidates(root: HtmlElement) -> list[StructuredCandidate]:
+    """RDFa Lite ``property`` values under a ``typeof`` (OpenGraph's ``og:*`` left to the
+    OpenGraph reader), read from the tree: the first element of each type and property, its
+    ``content`` attribute or else its text."""
+    out: list[StructuredCandidate] = []
+    seen: set[tuple[str, str]] = set()
+    for el in root.xpath("//*[@property]"):
+        prop = (el.get("property") or "").split()
+        if len(prop) != 1 or prop[0].startswith(_OG_PREFIXES):
+            continue
+        scope = next((a for a in el.iterancestors() if a.get("typeof")), None)
+        if scope is None:
+            continue
+        kind = str(scope.get("typeof")).split()[0].rstrip("/").rsplit("/", 1)[-1]
+        kind = kind.rsplit(":", 1)[-1]
+        if (kind, prop[0]) in seen:
+            continue
+        seen.add((kind, prop[0]))
+        scope_xp = f"//*[@typeof][contains(@typeof, {xpath_literal(kind)})]"
+        expr = f"{scope_xp}//*[@property={xpath_literal(prop[0])}]"
+        content = el.get("content")
+        value = content if content is not None else el.text_content()
+        value = " ".join(value.split())
+        if not value:
+            continue
+        path = f"{kind}.{prop[0].rsplit(':', 1)[-1]}"
+        fld = Field(
+            _field_id(path),
+            title=path,
+            xpaths=(expr + ("/@content" if content is not None else ""),),
+        )
+        out.append(_checked("rdfa", path, value, fld, root))
     return out
 
 
@@ -278,4 +317,68 @@ def site_rates(candidates: Sequence[StructuredCandidate], trees: Iterable[HtmlEl
         cand.site_rate = round(n / total, 4) if total else None
 
 
-__all__ = ["SYNTAXES", "StructuredCandidate", "jsonld_value", "page_candidates", "site_rates"]
+# --------------------------------------------------------------------------- values of a page
+
+
+def _put(out: dict[str, str], key: str, value: Any) -> None:
+    text = " ".join(str(value).split()) if value is not None else ""
+    if text and key not in out:
+        out[key] = text
+
+
+def _scope_type(el: HtmlElement | None, attr: str) -> str:
+    """The type name of the nearest ancestor-or-self carrying ``attr`` (itemtype, typeof)."""
+    node: Any = el
+    while node is not None:
+        kind = node.get(attr)
+        if kind:
+            return str(kind).split()[0].rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1]
+        node = node.getparent()
+    return "Thing"
+
+
+def page_values(root: HtmlElement) -> dict[str, str]:
+    """Every structured value of a parsed page, keyed ``syntax:path`` (``json-ld:Product.name``,
+    ``microdata:Product.price``, ``rdfa:Article.headline``, ``opengraph:og:title``); the first
+    value of a key wins, whitespace runs are one space. Read from the tree (no second parse), for
+    repair anchors: the same page's value in another form."""
+    out: dict[str, str] = {}
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() != "application/ld+json":
+            continue
+        try:
+            doc = json.loads(script.text or "")
+        except ValueError:
+            continue
+        for obj in _objects(doc):
+            for path, value in _leaves(obj, _type_name(obj)):
+                _put(out, f"json-ld:{path}", value)
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        prop = el.get("itemprop")
+        if prop and el.get("itemscope") is None:
+            attr = _VALUE_ATTR.get(el.tag)
+            value = el.get(attr) if attr else el.text_content()
+            for name in prop.split():
+                _put(out, f"microdata:{_scope_type(el.getparent(), 'itemtype')}.{name}", value)
+        rdfa = el.get("property")
+        if rdfa:
+            value = el.get("content") if el.get("content") is not None else el.text_content()
+            for name in rdfa.split():
+                if name.startswith(("og:", "article:", "product:", "book:", "profile:")):
+                    _put(out, f"opengraph:{name}", value)
+                else:
+                    kind = _scope_type(el.getparent(), "typeof")
+                    _put(out, f"rdfa:{kind}.{name.rsplit(':', 1)[-1]}", value)
+    return out
+
+
+__all__ = [
+    "SYNTAXES",
+    "StructuredCandidate",
+    "jsonld_value",
+    "page_candidates",
+    "page_values",
+    "site_rates",
+]

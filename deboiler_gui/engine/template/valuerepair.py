@@ -27,6 +27,7 @@ from deboiler_gui.engine.template.induce import (
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.rules import filter_text
 from deboiler_gui.engine.template.selectors import SiteIndex
+from deboiler_gui.engine.template.structured import page_values
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +41,11 @@ ACCEPT = 0.8
 MIN_AGREE = 2
 #: Learning looks further than the sample until each field has this many pages with a value.
 MIN_VALUES = 5
+#: A field is anchored on a structured value when they are equal on this share of its pages.
+ANCHOR_SHARE = 0.8
 _MAX_ITEMS = 60
 _OWN_TEXT = "/text()[normalize-space()][1]"
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
 
 
@@ -105,6 +109,7 @@ def learn_values(
             trees.append((p.url, tree))
             have.update(found)
     new = template
+    structured: dict[str, dict[str, str]] = {}
     for fld in template.fields:
         samples: dict[str, Any] = {}
         tags: Counter[str] = Counter()
@@ -125,6 +130,11 @@ def learn_values(
             # Links drawn as icons ('previous' and 'next' arrows) have no text; a link of the
             # same target with text (the same page in a menu) is another node.
             fp["node_text"] = texts.most_common(1)[0][0]
+        anchor = _structured_anchor(fld, samples, structured, dict(trees))
+        if anchor:
+            fp["structured"] = anchor
+        else:
+            fp.pop("structured", None)
         new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
     return new
 
@@ -137,6 +147,58 @@ def _has_text(tree: HtmlElement, path: str) -> bool:
     if not found or not isinstance(found[0], HtmlElement):
         return True
     return bool(normalize_text(found[0].text_content()))
+
+
+def _page_values(url: str, tree: Any, cache: dict[str, dict[str, str]]) -> dict[str, str]:
+    values = cache.get(url)
+    if values is None:
+        values = cache[url] = page_values(tree)
+    return values
+
+
+def _structured_anchor(
+    fld: Field,
+    samples: dict[str, Any],
+    cache: dict[str, dict[str, str]],
+    trees: dict[str, Any],
+) -> str:
+    """The structured value (``json-ld:Product.name``…) equal to the field's value on its
+    learned pages (at least MIN_AGREE of them and ANCHOR_SHARE of those with a value), or "".
+    Only for a single text field: the visible node is found again by the page's structured
+    value even when the text itself changed."""
+    if fld.is_list or fld.children or fld.kind not in ("text", "html"):
+        return ""
+    with_value = [u for u, v in samples.items() if v]
+    hits: Counter[str] = Counter()
+    for url in with_value:
+        want = samples[url]
+        for key, value in _page_values(url, trees[url], cache).items():
+            if _norm_value(value, False) == want:
+                hits[key] += 1
+    if not hits:
+        return ""
+    # The most pages; among equals JSON-LD, then microdata/RDFa, then OpenGraph (whose titles
+    # often carry the site's name as well).
+    order = {"json-ld": 0, "microdata": 1, "rdfa": 1, "opengraph": 2}
+    key, n = min(hits.items(), key=lambda kv: (-kv[1], order.get(kv[0].split(":", 1)[0], 3)))
+    if n >= MIN_AGREE and n >= ANCHOR_SHARE * len(with_value):
+        return key
+    return ""
+
+
+def _anchored_samples(
+    trees: dict[str, Any], samples: dict[str, Any], anchor: str, cache: dict[str, dict[str, str]]
+) -> dict[str, Any]:
+    """The values a field should have now: on every page with the anchor's structured value,
+    that value; a learned page where the field was absent and that has none stays absent."""
+    out: dict[str, Any] = {}
+    for url, tree in trees.items():
+        value = _page_values(url, tree, cache).get(anchor)
+        if value:
+            out[url] = _norm_value(value, False)
+        elif url in samples and not samples[url]:
+            out[url] = ""
+    return out
 
 
 @dataclass
@@ -308,12 +370,14 @@ def _examples(
         else:
             # The same text elsewhere (a breadcrumb repeating the title): the node of the old
             # node's tag first.
+            # A heading that became another level of heading is still the heading.
             texted = fld.search.fingerprint.get("node_text")
             same = sorted(
                 idx.nodes(want, fld, tag),
                 key=lambda n: (
                     n.tag != tag,
                     texted is not None and bool(normalize_text(n.text_content())) != texted,
+                    not (n.tag in _HEADINGS and tag in _HEADINGS),
                 ),
             )
             if same:
@@ -364,8 +428,38 @@ def repair_field(
     template: Template,
     index: SiteIndex | None = None,
     indexes: dict[str, _TextIndex] | None = None,
+    values_cache: dict[str, dict[str, str]] | None = None,
 ) -> FieldRepair:
-    """Check one field against its learned values and propose a rule when it broke or drifted."""
+    """Check one field against its learned values and propose a rule when it broke or drifted.
+    A field anchored on a structured value is checked against the pages' current structured
+    values instead (``evidence["anchor"]``)."""
+    fp = fld.search.fingerprint
+    anchor = str(fp.get("structured") or "")
+    if anchor and fp.get("samples"):
+        # The field's value is a structured value of its pages: what the page says now in
+        # JSON-LD/microdata is what the field should give, on learned pages and new ones, even
+        # when the visible text changed with the redesign.
+        samples = {u: v for u, v in fp["samples"].items() if u in trees}
+        anchored = _anchored_samples(
+            trees, samples, anchor, {} if values_cache is None else values_cache
+        )
+        if sum(1 for v in anchored.values() if v) >= MIN_AGREE:
+            probe = replace(
+                fld, search=replace(fld.search, fingerprint={**fp, "samples": anchored})
+            )
+            rep = _repair_field(trees, probe, template, index, indexes)
+            rep.evidence["anchor"] = anchor
+            return rep
+    return _repair_field(trees, fld, template, index, indexes)
+
+
+def _repair_field(
+    trees: dict[str, Any],
+    fld: Field,
+    template: Template,
+    index: SiteIndex | None = None,
+    indexes: dict[str, _TextIndex] | None = None,
+) -> FieldRepair:
     samples = fld.search.fingerprint.get("samples")
     if not samples:
         return FieldRepair(fld.id, "unlearned", fld.xpaths[0] if fld.xpaths else "")
@@ -518,6 +612,11 @@ def repair_field(
     )
 
 
+def _has_structured(html: str) -> bool:
+    head = html[:200_000].lower()
+    return "ld+json" in head or "itemprop" in head or "property=" in head
+
+
 def repair_site(
     pages: Iterable[Page], template: Template, *, index: SiteIndex | None = None
 ) -> tuple[list[FieldRepair], dict[str, Any]]:
@@ -528,13 +627,21 @@ def repair_site(
     learned: set[str] = set()
     for fld in template.fields:
         learned.update((fld.search.fingerprint.get("samples") or {}).keys())
+    # Fields anchored on structured data can be checked on pages never learned (a site whose
+    # URLs changed with the redesign): a few pages that carry structured data are read too.
+    anchored = any(f.search.fingerprint.get("structured") for f in template.fields)
+    extra = 0
     trees: dict[str, Any] = {}
     n = 0
     for page in pages:
         n += 1
         if page.error or not page.html:
             continue
-        if page.url in learned:
+        take = page.url in learned
+        if not take and anchored and extra < SAMPLE_PAGES and _has_structured(page.html):
+            take = True
+            extra += 1
+        if take:
             try:
                 trees[page.url] = page_tree(page)
             except DeboilerError as exc:
@@ -545,11 +652,12 @@ def repair_site(
         index = SiteIndex(list(trees.keys())[:10], list(trees.values())[:10])
     out = []
     indexes: dict[str, _TextIndex] = {}
+    values_cache: dict[str, dict[str, str]] = {}
     # Candidates are checked on the learned pages (their agreement decides); the sample of
     # other pages only serves the volatility of attributes.
     for fld in template.fields:
         try:
-            out.append(repair_field(trees, fld, template, index, indexes))
+            out.append(repair_field(trees, fld, template, index, indexes, values_cache))
         except DeboilerError as exc:
             log.warning("repair of %s failed: %s", fld.id, exc)
             out.append(FieldRepair(fld.id, "unsure", evidence={"error": str(exc)}))

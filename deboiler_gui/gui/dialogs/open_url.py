@@ -140,6 +140,13 @@ class OpenUrlDialog(QDialog):
             "Same site only, at most 300 of them: pages are then shown as they looked "
             "(crawl --assets)"
         )
+        self.render_check = QCheckBox(
+            "Render pages built by scripts (a browser engine of its own, network and scripts on)"
+        )
+        self.render_check.setToolTip(
+            "crawl --render: each HTML page is also loaded in QtWebEngine in a separate process "
+            "and its rendered DOM is used; the raw response is kept beside it."
+        )
         self.fresh_check = QCheckBox(
             "Start over (forget this site's earlier crawl; stored pages stay)"
         )
@@ -160,6 +167,7 @@ class OpenUrlDialog(QDialog):
         form.addRow("User agent:", self.user_agent_edit)
         form.addRow("Link factories:", factory_row)
         form.addRow("", self.assets_check)
+        form.addRow("", self.render_check)
         form.addRow("", self.fresh_check)
         form.addRow("Workspace:", self.workspace_label)
 
@@ -215,6 +223,7 @@ class OpenUrlDialog(QDialog):
             retries=self.retries.value(),
             link_factories=self._factories(),
             assets=self.assets_check.isChecked(),
+            render=self.render_check.isChecked(),
         )
         if self.user_agent_edit.text().strip():
             cfg.user_agent = self.user_agent_edit.text().strip()
@@ -251,6 +260,7 @@ class OpenUrlDialog(QDialog):
         if cfg.user_agent != CrawlConfig().user_agent:
             self.user_agent_edit.setText(cfg.user_agent)
         self.assets_check.setChecked(bool(cfg.assets))
+        self.render_check.setChecked(bool(cfg.render))
         self._saved_factories = list(cfg.link_factories)
         if cfg.link_factories:
             self.factory_edit.setPlaceholderText(

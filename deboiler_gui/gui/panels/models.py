@@ -16,13 +16,14 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
+from deboiler_gui.app.domsource import dom_column, dom_status
 from deboiler_gui.app.pagelist import relative_url, share_text, site_root, status_text
 from deboiler_gui.app.stamping import StampedPage
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("Page", "Template", "Boiler", "Fails", "Status", "Type")
+COLUMNS = ("Page", "Template", "Boiler", "Fails", "Status", "DOM", "Type")
 #: What each column holds (the header's tooltip).
 COLUMN_TIPS = (
     "Path below the site root (full URL in the tooltip)",
@@ -30,6 +31,7 @@ COLUMN_TIPS = (
     "Share of the page's text the automatic cleaner calls boilerplate",
     "Fields of the template that fail on the page",
     "The page's error, or its HTTP status when not 200",
+    "Which HTML the page uses: the DOM rendered by a browser engine or the raw response",
     "The page's type (Page types panel)",
 )
 
@@ -171,6 +173,10 @@ class PageListModel(QAbstractTableModel):
         """Every page, filtered or not."""
         return self._all
 
+    def summary(self, url: str) -> dict[str, Any] | None:
+        """The row of a page, listed or filtered out."""
+        return self._by_url.get(url)
+
     def total(self) -> int:
         return len(self._all)
 
@@ -207,8 +213,12 @@ class PageListModel(QAbstractTableModel):
             if col == 4:
                 return status_text(row)
             if col == 5:
+                return dom_column(row)
+            if col == 6:
                 return row.get("pagetype") or ""
         elif role == Qt.ItemDataRole.ToolTipRole:
+            if col == 5:
+                return dom_status(row)[1]
             return f"{row['url']}\n{row['error']}" if row.get("error") else row["url"]
         elif role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -225,6 +235,7 @@ _SORT_KEYS: tuple[Any, ...] = (
     lambda r: (r.get("boiler_share") or 0.0, r["url"]),
     lambda r: (r.get("failures") or 0, r["url"]),
     lambda r: (r.get("error") or "", r.get("status") or 0, r["url"]),
+    lambda r: (dom_column(r), r["url"]),
     lambda r: (r.get("pagetype") or "", r["url"]),
 )
 

@@ -1,0 +1,199 @@
+"""Pagination rules: learnt from one clicked next link or "load more" control, followed by the
+crawler as a bounded series (a loop ends, a never-ending listing stops at the series limit)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deboiler_gui.engine.crawl.pagination import Pagination, factory_from_dict, learn_pagination
+from deboiler_gui.engine.crawl.runner import CrawlConfig, crawl
+from deboiler_gui.engine.htmltree import parse_html
+from deboiler_gui.engine.model import RuleError
+from deboiler_gui.engine.store import Workspace
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pagedserver import PAGES, PER_PAGE, listing, more, page, serve  # noqa: E402
+
+
+def _config(base: str, start: str, rules: list[Pagination], **kw: Any) -> CrawlConfig:
+    opts: dict[str, Any] = {
+        "seeds": [base + start],
+        "robots": False,
+        "discover_sitemaps": False,
+        "max_depth": 1,
+        "link_factories": [r.to_dict() for r in rules],
+        "timeout": 5.0,
+    }
+    opts.update(kw)
+    return CrawlConfig(**opts)
+
+
+def _urls(ws: Workspace, base: str) -> set[str]:
+    return {p.url[len(base) :] for p in ws.iter_pages() if p.ok}
+
+
+def _items(urls: set[str]) -> set[str]:
+    return {u for u in urls if u.startswith("/item/")}
+
+
+# --------------------------------------------------------------------------- learning
+
+
+BASE = "http://shop.example"
+
+
+def test_next_link_rule_anchors_on_rel_class_and_text_not_position() -> None:
+    root = parse_html(listing("/list", 1))
+    clicked = "/html/body/div/a[1]"  # page 1 has only the next link in its pager
+    rules = learn_pagination(root, BASE + "/list", clicked, name="pages")
+    assert [r.kind for r in rules] == ["next", "query"]
+    nxt = rules[0]
+    assert nxt.control[0] == "//a[contains(concat(' ', normalize-space(@rel), ' '), ' next ')]"
+    assert any("pager-next" in x for x in nxt.control)
+    assert any("Next »" in x for x in nxt.control)
+    assert not any(x.startswith("/html") for x in nxt.control)  # no position: it would
+    # find the "Prev" link on the last page
+    # On page 3 the next link is the fourth link of the pager: the learnt rule still finds it.
+    assert nxt.generate(parse_html(listing("/list", 3)), BASE + "/list?page=3") == [
+        BASE + "/list?page=4"
+    ]
+    assert nxt.generate(parse_html(listing("/list", PAGES)), BASE + f"/list?page={PAGES}") == []
+    number = rules[1]
+    assert (number.param, number.start, number.step) == ("page", 2, 1)
+    assert number.generate(parse_html(listing("/list", 3)), BASE + "/list?page=3") == [
+        BASE + "/list?page=4"
+    ]
+
+
+def test_chinese_next_text_and_path_pattern() -> None:
+    html = page("/blog/", {})
+    assert html is not None
+    rules = learn_pagination(parse_html(html), BASE + "/blog/", "//a[@class='older']/text()/..")
+    assert rules[0].kind == "next"
+    assert "//a[normalize-space(.)='下一页']" in rules[0].control
+    path = rules[1]
+    assert (path.kind, path.param, path.start, path.step) == ("path", "page", 2, 1)
+    assert path.with_number(BASE + "/blog/", 2) == BASE + "/blog/page/2/"
+    assert path.with_number(BASE + "/blog/page/2/", 3) == BASE + "/blog/page/3/"
+
+
+def test_offset_pattern_and_load_more_button() -> None:
+    rules = learn_pagination(
+        parse_html(
+            "<html><body><a class='more' href='/s?q=x&start=20'>More results</a></body></html>"
+        ),
+        BASE + "/s?q=x",
+        "//a",
+    )
+    offset = rules[-1]
+    assert (offset.kind, offset.param, offset.start, offset.step) == ("query", "start", 20, 20)
+    root = parse_html("<html><body><a class='more' href='/s?q=x&start=40'>x</a></body></html>")
+    assert offset.generate(root, BASE + "/s?q=x&start=20") == [BASE + "/s?q=x&start=40"]
+    # A "load more" button has no href: only the page-number pattern can follow it.
+    found = learn_pagination(parse_html(more(1)), BASE + "/more", "//button")
+    assert [(r.kind, r.param) for r in found] == [("query", "page")]
+    assert (
+        found[0].control[0]
+        == "//button[contains(concat(' ', normalize-space(@class), ' '), ' load-more ')]"
+    )
+
+
+def test_bad_clicks_are_named() -> None:
+    root = parse_html("<html><body><p>Nothing</p><a href='#top'>Top</a></body></html>")
+    with pytest.raises(RuleError, match="matches no element"):
+        learn_pagination(root, BASE + "/", "//nav")
+    with pytest.raises(RuleError, match="no target URL"):
+        learn_pagination(root, BASE + "/", "//p")
+    with pytest.raises(RuleError, match="pagination kind"):
+        Pagination("x", "sideways", ("//a",))
+
+
+def test_stored_form_round_trips_and_is_told_from_link_factories() -> None:
+    rule = learn_pagination(parse_html(listing("/list", 1)), BASE + "/list", "//a[@rel]")[1]
+    data = rule.to_dict()
+    assert data["link_factory"]["pagination"] == "query"
+    assert factory_from_dict(data) == rule
+
+
+# --------------------------------------------------------------------------- crawling
+
+
+def _learnt(srv: Any, path: str, xpath: str, kind: str) -> Pagination:
+    import urllib.request
+
+    with urllib.request.urlopen(srv.base + path) as resp:
+        html = resp.read().decode()
+    rules = learn_pagination(parse_html(html), srv.base + path, xpath, name=f"p-{kind}")
+    return next(r for r in rules if r.kind == kind)
+
+
+def test_crawl_follows_the_learnt_next_link_through_thelisting(tmp_path: Any) -> None:
+    items = {f"/item/list-{n}-{i}.html" for n in range(1, PAGES + 1) for i in range(PER_PAGE)}
+    with serve() as srv, Workspace(tmp_path / "w.sqlite") as ws:
+        crawl(_config(srv.base, "/list", []), ws)
+        without = _urls(ws, srv.base)
+    # one link deep: page 2 is reached, but its items are two links away
+    assert _items(without) == {f"/item/list-1-{i}.html" for i in range(PER_PAGE)}
+    with serve() as srv, Workspace(tmp_path / "w2.sqlite") as ws:
+        rule = _learnt(srv, "/list", "//a[@rel='next']", "next")
+        stats = crawl(_config(srv.base, "/list", [rule]), ws)
+        got = _urls(ws, srv.base)
+    # the listing's pages are one series at the first page's depth: every item is one link deep
+    assert {f"/list?page={n}" for n in range(2, PAGES + 1)} <= got
+    assert _items(got) == items
+    assert stats.finished
+
+
+def test_a_pagination_loop_terminates(tmp_path: Any) -> None:
+    with serve() as srv, Workspace(tmp_path / "w.sqlite") as ws:
+        rule = _learnt(srv, "/loop", "//a[@rel='next']", "next")
+        srv.hits.clear()
+        stats = crawl(_config(srv.base, "/loop", [rule]), ws)
+        got = _urls(ws, srv.base)
+        listing_hits = [h for h in srv.hits if h.startswith("/loop")]
+    assert {u for u in got if u.startswith("/loop")} == {"/loop", "/loop?page=2", "/loop?page=3"}
+    assert stats.finished
+    # page 3 links back to /loop?page=1, the first page under another URL: fetched once, found
+    # to be the same content, and the series ends there
+    assert sorted(listing_hits) == ["/loop", "/loop?page=1", "/loop?page=2", "/loop?page=3"]
+
+
+def test_an_endless_listing_stops_at_the_series_limit(tmp_path: Any) -> None:
+    with serve() as srv, Workspace(tmp_path / "w.sqlite") as ws:
+        rule = _learnt(srv, "/endless", "//a[@rel='next']", "next")
+        stats = crawl(_config(srv.base, "/endless", [rule], max_pages_per_series=4), ws)
+        got = _urls(ws, srv.base)
+    assert {u for u in got if u.startswith("/endless")} == {
+        "/endless",
+        "/endless?page=2",
+        "/endless?page=3",
+        "/endless?page=4",
+    }
+    assert stats.finished
+
+
+def test_load_more_pattern_stops_past_the_end(tmp_path: Any) -> None:
+    with serve() as srv, Workspace(tmp_path / "w.sqlite") as ws:
+        rule = _learnt(srv, "/more", "//button", "query")
+        stats = crawl(_config(srv.base, "/more", [rule]), ws)
+        got = _urls(ws, srv.base)
+    more = {u for u in got if u.startswith("/more")}
+    # pages 1-5 carry items; page 6 brings no new link, so page 7 is never asked for
+    assert more == {"/more"} | {f"/more?page={n}" for n in range(2, PAGES + 2)}
+    assert _items(got) == {
+        f"/item/more-{n}-{i}.html" for n in range(1, PAGES + 1) for i in range(2)
+    }
+    assert stats.finished
+
+
+def test_path_pattern_series_in_a_crawl(tmp_path: Any) -> None:
+    with serve() as srv, Workspace(tmp_path / "w.sqlite") as ws:
+        rule = _learnt(srv, "/blog/", "//a[@class='older']", "next")
+        crawl(_config(srv.base, "/blog/", [rule], follow_links=False, include=[]), ws)
+        got = _urls(ws, srv.base)
+    # with links not followed, only the series is fetched
+    assert got == {"/blog/", "/blog/page/2/", "/blog/page/3/", "/blog/page/4/"}
