@@ -191,6 +191,8 @@ class Guide(QObject):
         self._waiting = False  # for an import to end before opening the example
         self.runner = JobRunner(self)
         self.job: Job | None = None  # the example being prepared
+        self._ready_path: str | None = None  # the example, ready to be shown
+        self._idle_wait = False  # for the window's job to end before showing it
         help_menu = window.menuBar().addMenu("&Help")
         self.action = help_menu.addAction("&Getting started")
         self.action.setObjectName("guide-action")
@@ -283,6 +285,26 @@ class Guide(QObject):
     def _on_example_ready(self, path: str) -> None:
         self.job = None
         self.window.statusBar().clearMessage()
+        self._ready_path = path
+        self._show_when_idle()
+
+    def _show_when_idle(self, *_ended: object) -> None:
+        # The window's job of the site shown so far (its fit, its analysis) would report into
+        # the example once it is shown: cancel it and wait for its end first.
+        w = self.window
+        if w.current_job is not None:
+            if not self._idle_wait:
+                self._idle_wait = True
+                w.job_finished.connect(self._show_when_idle)
+            w.cancel_job()
+            return
+        if self._idle_wait:
+            self._idle_wait = False
+            w.job_finished.disconnect(self._show_when_idle)
+        path = self._ready_path
+        self._ready_path = None
+        if path is not None:
+            self._show_example(path)
         self._show_example(path)
 
     def _on_example_failed(self, message: str = "cancelled", _traceback: str = "") -> None:
