@@ -305,7 +305,6 @@ class Guide(QObject):
         self._ready_path = None
         if path is not None:
             self._show_example(path)
-        self._show_example(path)
 
     def _on_example_failed(self, message: str = "cancelled", _traceback: str = "") -> None:
         self.job = None
