@@ -119,6 +119,8 @@ def test_demo_button_opens_the_demo_with_a_working_example_template(
 ) -> None:
     ended: list[tuple[str, str]] = []
     window.job_finished.connect(lambda name, outcome: ended.append((name, outcome)))
+    shown: list[str] = []
+    window.guide.example_opened.connect(shown.append)
     dialog = window.guide.show()
     with qtbot.waitSignal(window.guide.example_opened, timeout=90_000) as opened:
         qtbot.mouseClick(dialog.example_button, Qt.MouseButton.LeftButton)
@@ -185,6 +187,7 @@ def test_demo_button_opens_the_demo_with_a_working_example_template(
     qtbot.waitUntil(
         lambda: ("analyse", "finished") in ended and window.current_job is None, timeout=90_000
     )
+    assert shown == [path]  # opened once per click
     # Opening the example again reuses its workspace and saves no second version.
     mark = len(ended)
     with qtbot.waitSignal(window.guide.example_opened, timeout=60_000):
