@@ -75,7 +75,7 @@ def records(path: Path) -> dict[str, dict[str, Any]]:
 
 
 def jsonl_case(
-    lines: list[str], bad_url: str, want: str, *, words: str = ""
+    lines: list[str], bad_url: str, want: str, *, words: str = "", extra: tuple[str, ...] = ()
 ) -> Callable[[Path], Outcome]:
     def run(tmp: Path) -> Outcome:
         src = tmp / "in.jsonl"
@@ -85,7 +85,7 @@ def jsonl_case(
         ]
         src.write_text("\n".join(good[:2] + lines + good[2:]) + "\n", encoding="utf-8")
         out = tmp / "out.jsonl"
-        res = invoke(["clean", "-q", str(src), "-o", str(out)])
+        res = invoke(["clean", "-q", str(src), "-o", str(out), *extra])
         if stopped(res) or res.exit_code != 0:
             return Outcome(False, stopping=True, note=str(res.exception or res.output)[:120])
         recs = records(out)
@@ -333,26 +333,317 @@ def input_cases() -> list[Case]:
         )
 
     cases.append(Case(g, "gzipped JSON lines cut short", gz_cut))
+    cases += new_input_cases()
     return cases
+
+
+def refused_input(
+    make: Callable[[Path], Path], words: str, command: str = "import"
+) -> Callable[[Path], Outcome]:
+    """An input that holds no pages: exit 1 with one error line naming it, nothing written."""
+
+    def run(tmp: Path) -> Outcome:
+        src = make(tmp)
+        out = tmp / "out"
+        args = (
+            ["import", "-w", str(out / "w.sqlite"), str(src)]
+            if command == "import"
+            else ["clean", str(src), "-o", str(out / "o.jsonl")]
+        )
+        out.mkdir()
+        res = invoke(args)
+        lines = [x for x in res.output.splitlines() if x.strip()]
+        ok = (
+            res.exit_code == 1
+            and not stopped(res)
+            and len(lines) == 1
+            and str(src) in lines[0]
+            and words in lines[0]
+            and not any(out.iterdir())
+        )
+        return Outcome(ok, stopping=stopped(res), note=lines[-1][:110] if lines else "")
+
+    return run
+
+
+def new_input_cases() -> list[Case]:
+    g = "inputs"
+
+    def folder(files: dict[str, bytes]) -> Callable[[Path], Path]:
+        def make(tmp: Path) -> Path:
+            d = tmp / "site"
+            d.mkdir()
+            for name, data in files.items():
+                (d / name).write_bytes(data)
+            return d
+
+        return make
+
+    def file(name: str, data: bytes) -> Callable[[Path], Path]:
+        def make(tmp: Path) -> Path:
+            (tmp / name).write_bytes(data)
+            return tmp / name
+
+        return make
+
+    def gz_long_line(tmp: Path) -> Outcome:
+        # One record whose line inflates to 1 GB between two good ones (written in chunks).
+        import zlib
+
+        src = tmp / "big.jsonl.gz"
+        comp = zlib.compressobj(1, zlib.DEFLATED, 31)
+        with src.open("wb") as f:
+            f.write(
+                comp.compress(
+                    (
+                        json.dumps({"url": "http://garden.test/0", "html": GOOD.format(n=0)}) + "\n"
+                    ).encode()
+                )
+            )
+            f.write(comp.compress(b'{"url": "http://garden.test/huge", "html": "<p>'))
+            chunk = b"x" * (1 << 20)
+            for _ in range(1024):
+                f.write(comp.compress(chunk))
+            f.write(
+                comp.compress(
+                    b'</p>"}\n'
+                    + (
+                        json.dumps({"url": "http://garden.test/2", "html": GOOD.format(n=2)}) + "\n"
+                    ).encode()
+                )
+            )
+            f.write(comp.flush())
+        out = tmp / "out.jsonl"
+        res = invoke(["clean", "-q", str(src), "-o", str(out)])
+        recs = records(out)
+        huge = recs.get("http://garden.test/huge", {})
+        ok = (
+            not stopped(res)
+            and res.exit_code == 0
+            and huge.get("status") == "error"
+            and "record limit" in (huge.get("error") or "")
+            and recs.get("http://garden.test/2", {}).get("status") == "ok"
+        )
+        return Outcome(
+            ok, stopping=stopped(res), lost=max(0, 3 - len(recs)), note=str(huge.get("error"))[:80]
+        )
+
+    def duplicate(tmp: Path) -> Outcome:
+        src = tmp / "dup.jsonl"
+        lines = [
+            json.dumps({"url": f"http://garden.test/{n % 3}", "html": GOOD.format(n=n)})
+            for n in range(4)
+        ]
+        src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        res = invoke(["import", "-w", str(tmp / "w.sqlite"), str(src)])
+        from deboiler_gui.engine.sources import InputSet
+
+        inputs = InputSet.open([src])
+        pages = list(inputs)
+        warning = f"{src}:4: http://garden.test/0 was already read from {src}:1; this later record replaces it"
+        ok = (
+            res.exit_code == 0
+            and "Imported 3 pages" in res.output
+            and "from 4 records; 1 record repeated" in res.output
+            and inputs.warnings == [warning]
+            and sum(inputs.counts.values()) == len({p.url for p in pages}) == 3
+        )
+        return Outcome(ok, stopping=stopped(res), note=res.output.strip().splitlines()[-1][:100])
+
+    def warc_bomb(tmp: Path) -> Outcome:
+        # A response record whose gzip Content-Encoding inflates to 1 GB of zeros.
+        import zlib
+
+        comp = zlib.compressobj(9, zlib.DEFLATED, 31)
+        body = b"".join(comp.compress(b"\0" * (1 << 20)) for _ in range(1024)) + comp.flush()
+        buf = io.BytesIO()
+        writer = WARCWriter(buf, gzip=True)
+        for n, (payload, extra) in enumerate(
+            [
+                (GOOD.format(n=0).encode(), []),
+                (body, [("Content-Encoding", "gzip")]),
+                (GOOD.format(n=2).encode(), []),
+            ]
+        ):
+            http = StatusAndHeaders(
+                "200 OK", [("Content-Type", "text/html"), *extra], protocol="HTTP/1.1"
+            )
+            rec = writer.create_warc_record(
+                f"http://garden.test/{n}",
+                "response",
+                payload=io.BytesIO(payload),
+                http_headers=http,
+            )
+            writer.write_record(rec)
+            rec.raw_stream.close()
+        src = tmp / "bomb.warc.gz"
+        src.write_bytes(buf.getvalue())
+        out = tmp / "out.jsonl"
+        res = invoke(["clean", "-q", str(src), "-o", str(out)])
+        recs = records(out)
+        bomb = recs.get("http://garden.test/1", {})
+        ok = (
+            not stopped(res)
+            and res.exit_code == 0
+            and bomb.get("status") == "error"
+            and recs.get("http://garden.test/2", {}).get("status") == "ok"
+        )
+        return Outcome(
+            ok,
+            stopping=stopped(res),
+            lost=max(0, 3 - len(recs)),
+            note=f"{bomb.get('status')}: {str(bomb.get('error'))[:70]}",
+        )
+
+    def symlinks(tmp: Path) -> Outcome:
+        d = tmp / "site"
+        (d / "sub").mkdir(parents=True)
+        (d / "ok.html").write_text(GOOD.format(n=1), encoding="utf-8")
+        (d / "a.html").symlink_to(d / "b.html")
+        (d / "b.html").symlink_to(d / "a.html")  # a loop of two links
+        (d / "sub" / "up").symlink_to(d)  # a folder link back to the top
+        out = tmp / "out.jsonl"
+        res = invoke(["clean", "-q", str(d), "-o", str(out), "--base-url", "http://garden.test/"])
+        recs = records(out)
+        ok = (
+            not stopped(res)
+            and res.exit_code == 0
+            and recs.get("http://garden.test/ok.html", {}).get("status") == "ok"
+            and recs.get("http://garden.test/a.html", {}).get("status") == "error"
+            and len(recs) == 3
+        )
+        return Outcome(
+            ok,
+            stopping=stopped(res),
+            lost=max(0, 3 - len(recs)),
+            note=str({u[-8:]: r["status"] for u, r in recs.items()}),
+        )
+
+    def bad_name(tmp: Path) -> Outcome:
+        import os
+
+        d = tmp / "site"
+        d.mkdir()
+        (d / "ok.html").write_text(GOOD.format(n=1), encoding="utf-8")
+        with open(os.path.join(os.fsencode(d), b"caf\xe9-\xff.html"), "wb") as f:
+            f.write(GOOD.format(n=2).encode())
+        out = tmp / "out.jsonl"
+        res = invoke(["clean", "-q", str(d), "-o", str(out), "--base-url", "http://garden.test/"])
+        recs = records(out)
+        ok = (
+            not stopped(res)
+            and res.exit_code == 0
+            and len(recs) == 2
+            and all(r["status"] == "ok" for r in recs.values())
+        )
+        return Outcome(
+            ok, stopping=stopped(res), lost=max(0, 2 - len(recs)), note=str(list(recs))[:100]
+        )
+
+    big_attr = (
+        "<html><body><div data-x='"
+        + "y" * 10_000_000
+        + "'><p>Roses like sun, says the long page.</p></div></body></html>"
+    )
+    return [
+        Case(g, "a .jsonl.gz line inflating to 1 GB (record limit)", gz_long_line, bound=120),
+        Case(g, "the same URL twice in one JSON-lines file", duplicate),
+        Case(
+            g,
+            "a short page with one NUL",
+            folder_case(
+                {"nul.html": b"<p>Hi\x00</p>", "ok.html": GOOD.format(n=1).encode()},
+                lambda r: r["http://garden.test/nul.html"]["status"] == "ok",
+            ),
+        ),
+        Case(
+            g, "empty folder", refused_input(lambda t: (t / "e").mkdir() or t / "e", "empty folder")
+        ),
+        Case(g, "empty .jsonl", refused_input(file("e.jsonl", b""), "empty file")),
+        Case(g, "empty WARC", refused_input(file("e.warc", b""), "empty file", "clean")),
+        Case(
+            g,
+            "binary .jsonl",
+            refused_input(
+                file("b.jsonl", bytes((i * 7919 + 13) % 256 for i in range(20_000))),
+                "not JSON lines",
+            ),
+        ),
+        Case(
+            g,
+            "junk .warc",
+            refused_input(
+                file("j.warc", bytes((i * 31 + 7) % 256 for i in range(3000))),
+                "not a WARC file",
+                "clean",
+            ),
+        ),
+        Case(
+            g,
+            "text in a .warc",
+            refused_input(file("t.warc", b"hello, not a warc\n" * 3), "not a WARC file", "clean"),
+        ),
+        Case(
+            g,
+            "UTF-16 JSON-lines file",
+            lambda tmp: jsonl_utf16(tmp),
+        ),
+        Case(
+            g,
+            "attribute value of 10 MB (--max-page-mb 20)",
+            jsonl_case(
+                [json.dumps({"url": "http://garden.test/a", "html": big_attr})],
+                "http://garden.test/a",
+                "ok",
+                words="Roses like sun",
+                extra=("--max-page-mb", "20"),
+            ),
+            bound=90,
+        ),
+        Case(g, "WARC record with a 1 GB gzip bomb body", warc_bomb, bound=120),
+        Case(g, "symlink loop and a folder link to the top", symlinks),
+        Case(g, "file name with invalid UTF-8 bytes", bad_name),
+    ]
+
+
+def jsonl_utf16(tmp: Path) -> Outcome:
+    lines = [
+        json.dumps({"url": f"http://garden.test/{n}", "html": GOOD.format(n=n)}, ensure_ascii=False)
+        for n in range(4)
+    ]
+    src = tmp / "u16.jsonl"
+    src.write_bytes(("\n".join(lines) + "\n").encode("utf-16"))
+    out = tmp / "out.jsonl"
+    res = invoke(["clean", "-q", str(src), "-o", str(out)])
+    recs = records(out)
+    ok = (
+        not stopped(res)
+        and res.exit_code == 0
+        and len(recs) == 4
+        and all(r["status"] == "ok" for r in recs.values())
+    )
+    return Outcome(
+        ok, stopping=stopped(res), lost=max(0, 4 - sum(r["status"] == "ok" for r in recs.values()))
+    )
 
 
 # --------------------------------------------------------------------------- rules and rule files
 
 
-def rule_doc(xpath: str = "//h1", name: str = "t", is_list: bool = False) -> str:
-    return json.dumps(
-        {
-            "format": "deboiler-gui-rules",
-            "version": 1,
-            "templates": [
-                {
-                    "name": name,
-                    "urls": ["http://garden.test/"],
-                    "fields": [{"id": "f", "xpaths": [xpath], "list": is_list}],
-                }
-            ],
-        }
-    )
+def rule_doc(
+    xpath: str = "//h1",
+    name: str = "t",
+    is_list: bool = False,
+    children: list[dict[str, Any]] | None = None,
+    filters: list[dict[str, Any]] | None = None,
+) -> str:
+    fld: dict[str, Any] = {"id": "f", "xpaths": [xpath], "list": is_list}
+    if children:
+        fld["children"] = children
+    template: dict[str, Any] = {"name": name, "urls": ["http://garden.test/"], "fields": [fld]}
+    if filters:
+        template["filters"] = filters
+    return json.dumps({"format": "deboiler-gui-rules", "version": 1, "templates": [template]})
 
 
 def import_refused(
@@ -387,10 +678,11 @@ def extract_case(
     *,
     is_list: bool = False,
     timeout: str = "5",
+    children: list[dict[str, Any]] | None = None,
 ) -> Callable[[Path], Outcome]:
     def run(tmp: Path) -> Outcome:
         rules = tmp / "rules.json"
-        rules.write_text(rule_doc(xpath, is_list=is_list), encoding="utf-8")
+        rules.write_text(rule_doc(xpath, is_list=is_list, children=children), encoding="utf-8")
         src = tmp / "in.jsonl"
         src.write_text(
             "\n".join(
@@ -471,6 +763,73 @@ def rule_cases() -> list[Case]:
             bound=30,
         )
     )
+    records_page = (
+        "<html><body><ul>"
+        + "".join(f"<li><b>name {i}</b><i>v{i}</i></li>" for i in range(45_000))
+        + "</ul></body></html>"
+    )
+    cases += [
+        Case(
+            g,
+            "record list over 45,000 siblings",
+            extract_case(
+                "//li",
+                records_page,
+                lambda r: (
+                    r.get("status") == "ok"
+                    and len(r.get("f") or []) == 45_000
+                    and r["f"][-1] == {"n": "name 44999", "v": "v44999"}
+                ),
+                is_list=True,
+                timeout="60",
+                children=[{"id": "n", "xpaths": ["b"]}, {"id": "v", "xpaths": ["i"]}],
+            ),
+            bound=90,
+        ),
+        Case(
+            g,
+            "%d list over 40,000 siblings (no cap)",
+            extract_case(
+                "//ul/li[%d]/b",
+                records_page,
+                lambda r: r.get("status") == "ok" and len(r.get("f") or []) == 45_000,
+                is_list=True,
+                timeout="60",
+            ),
+            bound=90,
+        ),
+        Case(
+            g,
+            "EXSLT exsl:node-set() named as XPath",
+            import_refused(rule_doc("exsl:node-set(//p)"), words="XPath extension function"),
+        ),
+        Case(
+            g,
+            "XPath returning a number (1 div 0)",
+            extract_case("1 div 0", GOOD.format(n=1), lambda r: r.get("f") == "Infinity"),
+        ),
+        Case(
+            g,
+            "XPath returning a count",
+            extract_case("count(//p)", GOOD.format(n=1), lambda r: r.get("f") == "1"),
+        ),
+        Case(
+            g,
+            "XPath returning a boolean",
+            extract_case("boolean(//h1)", GOOD.format(n=1), lambda r: r.get("f") == "true"),
+        ),
+        Case(
+            g,
+            "field over HTML nested 100,000 deep (text kept; tags past depth 1,000 flattened)",
+            extract_case(
+                "normalize-space(//body)",
+                "<div>" * 100_000 + "<p>deep text</p>" + "</div>" * 100_000 + "<h2>after</h2>",
+                lambda r: r.get("status") == "ok" and str(r.get("f")).startswith("deep text"),
+                timeout="60",
+            ),
+            bound=90,
+        ),
+    ]
     return cases
 
 
@@ -523,6 +882,27 @@ def rulefile_cases() -> list[Case]:
                 ),
                 words="r.xml",
             )(tmp),
+        ),
+    ]
+    cases += [
+        Case(
+            g,
+            "a 1 MB regular expression",
+            import_refused(
+                rule_doc(filters=[{"name": "n", "kind": "text", "pattern": "x" * 1_000_000}]),
+                words="over the 65,536-character limit",
+            ),
+            bound=30,
+        ),
+        Case(
+            g,
+            "a regular expression nested 30,000 deep",
+            import_refused(
+                rule_doc(
+                    filters=[{"name": "n", "kind": "text", "pattern": "(" * 30_000 + ")" * 30_000}]
+                ),
+                words="nested too deeply",
+            ),
         ),
     ]
     if Path("/dev/zero").exists():
@@ -601,7 +981,60 @@ def crawler_cases() -> list[Case]:
     cases = [Case(g, f"server: {p}", fetch_case(p, k), bound=15) for p, k in [
         ("/trickle-length", "timeout"), ("/trickle-close", "timeout"), ("/trickle-header", "timeout"),
         ("/trickle-status", "timeout"), ("/silent", "timeout"), ("/bomb", "too-large"), ("/gz", "ok"), ("/loop", "redirect"),
+        ("/huge-length", "too-large"),
     ]]  # fmt: skip
+
+    def crawl_of(
+        seeds: list[str], tmp: Path, **server: bool
+    ) -> tuple[Any, list[str], list[dict[str, Any]]]:
+        from deboiler_gui.engine.crawl.state import CrawlState
+
+        with serve(**server) as (base, paths), Workspace(tmp / "w.sqlite") as ws:
+            cfg = CrawlConfig(
+                seeds=[base + s for s in seeds],
+                timeout=2.0,
+                retries=0,
+                max_bytes=1_000_000,
+                follow_links=False,
+            )
+            gen = crawl_steps(cfg, ws)
+            stats = None
+            while True:
+                try:
+                    next(gen)
+                except StopIteration as stop:
+                    stats = stop.value
+                    break
+            return stats, list(paths), CrawlState(ws.path).failures()
+
+    def big_robots(tmp: Path) -> Outcome:
+        stats, paths, _f = crawl_of(["/private/x", "/ok"], tmp, big_robots=True)
+        ok = "/private/x" not in paths and "/ok" in paths and stats.blocked == 1
+        return Outcome(ok, note=f"blocked {stats.blocked}, fetched {stats.fetched}")
+
+    def redirect_to(path: str, scheme: str) -> Callable[[Path], Outcome]:
+        def run(tmp: Path) -> Outcome:
+            stats, _paths, failures = crawl_of([path], tmp)
+            reasons = [f["reason"] for f in failures if f["url"].endswith(path)]
+            ok = stats.failed == 1 and bool(reasons) and scheme in reasons[0]
+            return Outcome(ok, note=(reasons or [""])[0][:90])
+
+        return run
+
+    def quiet_crawl(tmp: Path) -> Outcome:
+        with serve() as (base, _paths):
+            res = invoke(
+                ["crawl", base + "/gz", "-w", str(tmp / "w.sqlite"), "--timeout", "2",
+                 "--retries", "0", "--max-pages", "3", "--no-follow", "-q"]
+            )  # fmt: skip
+        return Outcome(res.exit_code == 0 and res.output == "", note=repr(res.output[:80]))
+
+    cases += [
+        Case(g, "robots.txt of 10 MB (read to 512 KiB)", big_robots, bound=30),
+        Case(g, "redirect to file:", redirect_to("/to-file", "file:"), bound=15),
+        Case(g, "redirect to data:", redirect_to("/to-data", "data:"), bound=15),
+        Case(g, "crawl -q prints nothing", quiet_crawl, bound=30),
+    ]
     cases.append(
         Case(
             g,

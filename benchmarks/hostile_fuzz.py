@@ -12,6 +12,7 @@ interrupted and counted as a hang. Offline: nothing is fetched.
 from __future__ import annotations
 
 import argparse
+import codecs
 import io
 import json
 import logging
@@ -27,8 +28,16 @@ from typing import Any
 
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 from deboiler_gui.engine.clean.pipeline import result_record
-from deboiler_gui.engine.model import DeboilerError, Page, RuleError, valid_text
-from deboiler_gui.engine.sources import iter_demo_pages, iter_jsonl, iter_warc, page_from_bytes
+from deboiler_gui.engine.model import DeboilerError, InputError, Page, RuleError, valid_text
+from deboiler_gui.engine.sources import (
+    MAX_RECORD_BYTES,
+    InputSet,
+    _as_utf8_lines,
+    iter_demo_pages,
+    iter_jsonl,
+    iter_warc,
+    page_from_bytes,
+)
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template.extract import apply_template
 from deboiler_gui.engine.template.rulefile import loads
@@ -234,9 +243,34 @@ class Tally:
 
 def check_jsonl(rng: random.Random, n: int, ws: Workspace, model: Any) -> int:
     lines = [json_line(rng, n * 10 + i) for i in range(rng.randint(1, 6))]
-    data = "\n".join(lines).encode("utf-8", "surrogatepass") + b"\n"
-    pages = list(iter_jsonl(io.BytesIO(data), "fuzz.jsonl"))
-    expected = sum(1 for line in data.split(b"\n") if line.strip())
+    if rng.random() < 0.1:
+        lines.append(rng.choice(lines))  # a record again: its URL read twice
+    text = "\n".join(lines) + "\n"
+    data = text.encode("utf-8", "surrogatepass")
+    form = rng.random()
+    if form < 0.05:  # a UTF-16 file with its byte-order mark
+        data = codecs.BOM_UTF16_LE + text.encode("utf-16-le", "surrogatepass")
+    elif form < 0.08:
+        data = codecs.BOM_UTF8 + data
+    limit = rng.choice([MAX_RECORD_BYTES] * 8 + [64, 4096])  # tiny limits: oversized records
+    expected = sum(1 for line in text.split("\n") if line.strip())
+    if rng.random() < 0.2:
+        # Through the input set: a file refused whole must be one with nothing readable, and
+        # the counts are the distinct URLs (a repeated URL replaces the earlier record).
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "fuzz.jsonl"
+            path.write_bytes(data)
+            try:
+                inputs = InputSet.open([path], max_record_bytes=limit)
+            except InputError:
+                return expected  # every record of the file is lost
+            pages = list(inputs)
+        distinct = len({p.url for p in pages})
+        lost = max(0, expected - len(pages))
+        lost += abs(sum(inputs.counts.values()) - distinct)
+        lost += abs(inputs.replaced - (len(pages) - distinct))
+        return lost + store_and_clean(pages, ws, model)
+    pages = list(iter_jsonl(_as_utf8_lines(io.BytesIO(data)), "fuzz.jsonl", max_record_bytes=limit))
     lost = max(0, expected - len(pages))
     return lost + store_and_clean(pages, ws, model)
 

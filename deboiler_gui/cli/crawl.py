@@ -229,7 +229,7 @@ def _summary(stats: Any) -> str:
     help="Show the stored crawl state and failures, then exit.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary; errors only.")
 def crawl_command(
     urls: tuple[str, ...],
     workspace: Path | None,
@@ -371,9 +371,10 @@ def crawl_command(
                     setattr(config, name, value)
             if "factories" in given:
                 config.link_factories = _factories(factories, ws)
-            click.echo(
-                f"Resuming the crawl of {', '.join(config.seeds + config.sitemaps)}", err=True
-            )
+            if not quiet:
+                click.echo(
+                    f"Resuming the crawl of {', '.join(config.seeds + config.sitemaps)}", err=True
+                )
         stop = threading.Event()
 
         def _on_sigint(_sig: int, _frame: Any) -> None:
@@ -399,7 +400,7 @@ def crawl_command(
                 signal.signal(signal.SIGINT, previous)
     if as_json:
         click.echo(json.dumps(stats.to_dict(), indent=2, sort_keys=True))
-    else:
+    elif not quiet:
         click.echo(_summary(stats))
         if stats.rendered or stats.render_failed:
             click.echo(
@@ -407,13 +408,15 @@ def crawl_command(
                 f"taken at the timeout before they settled); {stats.render_failed} kept their raw "
                 "HTML (rendering failed)"
             )
-        if stats.unreachable_hosts:
-            click.echo(
-                f"robots.txt could not be read on {', '.join(stats.unreachable_hosts)}: their URLs "
-                "stay queued (RFC 9309); run again later to fetch them."
-            )
         if stats.budget_spent and stats.queued:
             click.echo("The page limit was reached; raise --max-pages and run again to continue.")
+    if stats.unreachable_hosts and not as_json:
+        # A problem with the run, said even when quiet (on stderr then).
+        click.echo(
+            f"robots.txt could not be read on {', '.join(stats.unreachable_hosts)}: their URLs "
+            "stay queued (RFC 9309); run again later to fetch them.",
+            err=quiet,
+        )
 
 
 @click.command("export-warc")
@@ -426,7 +429,7 @@ def crawl_command(
     help="Workspace file (default ./deboiler-workspace.sqlite).",
 )
 @click.option("--site", default=None, help="Only this site's pages (default: every site).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary; errors only.")
 def export_warc_command(
     output: Path, workspace: Path | None, site: str | None, quiet: bool
 ) -> None:
@@ -444,10 +447,11 @@ def export_warc_command(
             counts = drive(export_warc_steps(ws, output, site=site), "Exporting", quiet)
     except DeboilerError as exc:
         raise click.ClickException(str(exc)) from exc
-    click.echo(
-        f"{counts['written']} pages written to {output}"
-        + (f" ({counts['skipped']} without a response skipped)" if counts["skipped"] else "")
-    )
+    if not quiet:
+        click.echo(
+            f"{counts['written']} pages written to {output}"
+            + (f" ({counts['skipped']} without a response skipped)" if counts["skipped"] else "")
+        )
 
 
 COMMANDS = [crawl_command, export_warc_command]

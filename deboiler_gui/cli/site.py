@@ -94,6 +94,28 @@ _timeout_option = click.option(
     metavar="SECONDS",
     help="A page taking longer to clean is recorded as an error (default 120; 0 = no limit).",
 )
+_record_option = click.option(
+    "--max-record-mb",
+    type=click.FloatRange(0.001),
+    default=None,
+    help="A JSON-lines record (one line) longer than this many MB is that record's error and "
+    "is skipped without being held in memory (default 128).",
+)
+
+
+def _record_bytes(max_record_mb: float | None) -> int | None:
+    return None if max_record_mb is None else int(max_record_mb * 1024 * 1024)
+
+
+def _replaced_note(replaced: int) -> str:
+    if not replaced:
+        return ""
+    return (
+        f"; {replaced} record{'s' if replaced != 1 else ''} repeated an earlier record's URL "
+        f"and replaced it (see the warnings)"
+    )
+
+
 _base_option = click.option(
     "--base-url",
     metavar="URL",
@@ -111,9 +133,14 @@ _base_option = click.option(
     help="Workspace file (created if missing; default ./deboiler-workspace.sqlite).",
 )
 @_base_option
+@_record_option
 @_quiet_option
 def import_command(
-    inputs: tuple[Path, ...], workspace: Path | None, base_url: str | None, quiet: bool
+    inputs: tuple[Path, ...],
+    workspace: Path | None,
+    base_url: str | None,
+    max_record_mb: float | None,
+    quiet: bool,
 ) -> None:
     """Read pages into a workspace.
 
@@ -125,12 +152,22 @@ def import_command(
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE
 
     target = workspace or Path(DEFAULT_WORKSPACE)
-    summary = _drive_phases(import_into(target, list(inputs), base_url=base_url), quiet)
+    summary = _drive_phases(
+        import_into(
+            target,
+            list(inputs),
+            base_url=base_url,
+            max_record_bytes=_record_bytes(max_record_mb),
+        ),
+        quiet,
+    )
     if not quiet:
         sites = ", ".join(f"{s} ({n})" for s, n in summary.sites)
         click.echo(
             f"Imported {summary.pages} pages ({summary.ok} ok, {summary.skipped} skipped, "
-            f"{summary.errors} errors) into {target}; workspace sites: {sites or 'none'}"
+            f"{summary.errors} errors) from {summary.records} records"
+            f"{_replaced_note(summary.replaced)} into {target}; workspace sites: "
+            f"{sites or 'none'}"
         )
 
 
@@ -231,6 +268,7 @@ def fit_command(
 @_jobs_option
 @_max_option
 @_timeout_option
+@_record_option
 @_quiet_option
 @click.option(
     "--template",
@@ -263,6 +301,7 @@ def clean_command(
     jobs: int,
     max_page_mb: float | None,
     page_timeout: float | None,
+    max_record_mb: float | None,
     quiet: bool,
     template_specs: tuple[str, ...],
     engine: str,
@@ -319,6 +358,7 @@ def clean_command(
             sites=list(sites) or None,
             options=options,
             chrome=chrome,
+            max_record_bytes=_record_bytes(max_record_mb),
         ),
         quiet,
     )
@@ -332,6 +372,7 @@ def clean_command(
             f"Wrote {summary.pages} results to {Path(output).resolve()} ({summary.ok} ok, "
             f"{summary.skipped} skipped, {summary.errors} errors; {share} of the text removed as "
             f"boilerplate; {len(summary.fitted)} site(s) fitted, {len(summary.reused)} reused)"
+            f"{_replaced_note(summary.replaced)}"
         )
         if chrome:
             click.echo(f"Wrote the sites' chrome to {Path(chrome).resolve()}")

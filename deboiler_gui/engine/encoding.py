@@ -124,24 +124,46 @@ def _utf16_without_bom(head: bytes) -> str | None:
 
 
 def looks_binary(data: bytes) -> str | None:
-    """Why the bytes are not a text page (a known file signature, or NULs), else None."""
+    """Why the bytes are not a text page, else None.
+
+    Binary is a known file signature, mostly NULs, many control bytes, or NULs among bytes
+    that are not text either (neither UTF-8 nor mostly printable ASCII). NULs alone in
+    otherwise readable text (a stray ``\\0`` in a short page) do not make it binary: they are
+    replaced when the page is parsed."""
     head = data[:_PRESCAN_BYTES]
     if sniff_bom(head) or _utf16_without_bom(head):
         return None
     for magic in _BINARY_MAGIC:
         if head.startswith(magic):
             return f"binary content (starts with {magic[:4]!r})"
-    if head.count(0) > max(1, len(head) // 100):
-        return "binary content (NUL bytes)"
-    controls = sum(1 for b in head if b < 9 or 13 < b < 32)
-    if controls > len(head) // 10:
+    nuls = head.count(0)
+    rest = head.replace(b"\x00", b"") if nuls else head
+    if nuls and (nuls > max(4, len(head) // 4) or not rest.strip()):
+        return f"binary content ({nuls} NUL bytes in the first {len(head)})"
+    controls = sum(1 for b in rest if b < 9 or 13 < b < 32)
+    if controls > max(1, len(rest) // 10):
         return "binary content (control bytes)"
+    if nuls and not _readable(rest):
+        return f"binary content ({nuls} NUL bytes among bytes that are not text)"
     return None
 
 
+def _readable(data: bytes) -> bool:
+    """UTF-8 (a character cut at the end forgiven) or at least 3 in 4 bytes printable ASCII."""
+    try:
+        data.decode("utf-8")
+        return True
+    except UnicodeDecodeError as exc:
+        if exc.start >= len(data) - 4 and exc.reason == "unexpected end of data":
+            return True
+    ascii_text = sum(1 for b in data if 32 <= b < 127 or b in (9, 10, 12, 13))
+    return ascii_text >= 0.75 * len(data)
+
+
 #: Characters that decoded text of a real page almost never holds: C0 controls other than
-#: whitespace, DEL, the C1 controls and NUL (bytes read as Latin-1 show up as these).
-_TEXT_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+#: whitespace, DEL and the C1 controls (bytes read as Latin-1 show up as these). NUL is counted
+#: apart: a few NULs in readable text are no sign of binary data.
+_TEXT_CONTROLS = re.compile(r"[\x01-\x08\x0e-\x1f\x7f-\x9f]")
 
 
 def looks_binary_text(text: str) -> str | None:
@@ -158,8 +180,13 @@ def looks_binary_text(text: str) -> str | None:
         reason = looks_binary(raw)
         if reason:
             return reason
-    controls = len(_TEXT_CONTROLS.findall(head))
-    if controls > max(1, len(head) // 20):
+    rest = head.replace("\x00", "")
+    if len(rest) < len(head) and (
+        len(head) - len(rest) > max(4, len(head) // 4) or not rest.strip()
+    ):
+        return f"binary content ({len(head) - len(rest)} NUL characters in the first {len(head)})"
+    controls = len(_TEXT_CONTROLS.findall(rest))
+    if controls > max(1, len(rest) // 20):
         return f"binary content ({controls} control characters in the first {len(head)})"
     return None
 

@@ -48,7 +48,13 @@ class RuleError(DeboilerError):
         if rule:
             where.append(f"rule {rule!r}")
         if expression is not None:
-            where.append(f"expression {expression!r}")
+            # A 1 MB expression is named by its start and its length, not printed whole.
+            shown = (
+                repr(expression)
+                if len(expression) <= 200
+                else f"{expression[:120]!r}... ({len(expression):,} characters)"
+            )
+            where.append(f"expression {shown}")
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
 
 

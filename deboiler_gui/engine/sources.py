@@ -3,12 +3,15 @@ files and workspaces, plus the bundled demo site."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import io
 import json
 import logging
 import os
 import re
 import stat
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -60,6 +63,9 @@ WORKSPACE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 
 #: Pages larger than this are recorded as errors instead of being loaded.
 MAX_PAGE_BYTES = 100 * 1024 * 1024
+#: A JSON-lines record (one line) longer than this is that record's error, and is skipped
+#: without being held in memory (a .jsonl.gz line can inflate to gigabytes).
+MAX_RECORD_BYTES = 128 * 1024 * 1024
 
 HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml", "application/xml", "text/xml")
 
@@ -96,7 +102,9 @@ def default_base_url(folder: str | os.PathLike[str]) -> str:
 def url_for_file(base_url: str, relative: str) -> str:
     if not base_url.endswith("/"):
         base_url += "/"
-    return base_url + quote(relative.replace(os.sep, "/"), safe="/-_.~")
+    # A name that is not valid UTF-8 (its bytes kept as surrogates by os.walk) is quoted
+    # byte by byte: caf\xe9.html -> caf%E9.html.
+    return base_url + quote(os.fsencode(relative.replace(os.sep, "/")), safe="/-_.~")
 
 
 def is_html_content_type(content_type: str | None) -> bool:
@@ -129,31 +137,53 @@ class InputSet:
     base_url: str | None = None
     total_bytes: int = 0
     bytes_done: int = 0
+    #: Pages by outcome (ok, skipped, error), each URL counted once: the pages stored.
     counts: dict[str, int] = field(default_factory=dict)
+    max_record_bytes: int = MAX_RECORD_BYTES
+    #: Records whose URL an earlier record already had (the later one is the page kept).
+    replaced: int = 0
+    warnings: list[str] = field(default_factory=list)
+    _seen: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def open(
-        cls, paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None
+        cls,
+        paths: Iterable[str | os.PathLike[str]],
+        *,
+        base_url: str | None = None,
+        max_record_bytes: int | None = None,
     ) -> InputSet:
-        """Check every input exists and is of a known kind; raises InputError naming the first
-        that is not."""
+        """Check every input exists, is of a known kind and holds something readable; raises
+        InputError naming the first missing input, or every input that is empty or not of its
+        kind at all (one line each: what it is, what was expected)."""
         resolved: list[Path] = []
         total = 0
+        problems: list[str] = []
         for raw in paths:
             p = Path(raw)
             if not p.exists():
                 raise InputError(f"{raw}: no such file or folder")
             kind = input_kind(p)
             if kind == "folder":
-                total += sum(
-                    _size(f) for f in _html_files(p)
-                )  # a broken link is that page's error later
+                files = _html_files(p)
+                total += sum(_size(f) for f in files)  # a broken link is that page's error later
+                if not files:
+                    problems.append(
+                        f"{raw}: empty folder: no {', '.join(HTML_SUFFIXES)} files in it or its "
+                        f"subfolders (hidden ones are not read)"
+                    )
             else:
-                total += p.stat().st_size
+                total += _size(p)
+                problem = unreadable_input(p, kind)
+                if problem:
+                    problems.append(f"{raw}: {problem}")
             resolved.append(p)
+        if problems:
+            raise InputError("\n".join(problems))
         if not resolved:
             raise InputError("no input given")
-        return cls(resolved, base_url, total_bytes=total)
+        limit = MAX_RECORD_BYTES if max_record_bytes is None else max_record_bytes
+        return cls(resolved, base_url, total_bytes=total, max_record_bytes=limit)
 
     def __iter__(self) -> Iterator[Page]:
         for p in self.paths:
@@ -167,6 +197,19 @@ class InputSet:
             }[kind]
             for page in reader(p):
                 outcome = page_outcome(page)
+                where = page.source or page.url
+                earlier = self._seen.get(page.url)
+                if earlier is not None:
+                    # Pages are stored once per URL: the later record replaces the earlier.
+                    self.counts[earlier[1]] -= 1
+                    self.replaced += 1
+                    note = (
+                        f"{where}: {page.url} was already read from {earlier[0]}; this later "
+                        f"record replaces it"
+                    )
+                    self.warnings.append(note)
+                    log.warning("%s", note)
+                self._seen[page.url] = (where, outcome)
                 self.counts[outcome] = self.counts.get(outcome, 0) + 1
                 yield page
 
@@ -189,9 +232,13 @@ class InputSet:
         try:
             gz = path.name.lower().endswith(".gz")
             stream: BinaryIO = gzip.GzipFile(fileobj=raw) if gz else raw  # type: ignore[assignment]
+            stream = _as_utf8_lines(stream)
             start = self.bytes_done
             yield from iter_jsonl(
-                stream, str(path), progress=lambda: setattr(self, "bytes_done", start + raw.tell())
+                stream,
+                str(path),
+                progress=lambda: setattr(self, "bytes_done", start + raw.tell()),
+                max_record_bytes=self.max_record_bytes,
             )
             self.bytes_done = start + _size(path)
         finally:
@@ -221,6 +268,118 @@ class InputSet:
                 self.bytes_done = start + size * i // total
                 yield page
         self.bytes_done = start + size
+
+
+#: How much of an input file is looked at to tell whether it is of its kind at all.
+_SNIFF_BYTES = 8192
+
+
+def unreadable_input(path: Path, kind: str) -> str | None:
+    """Why a JSON-lines or WARC file holds no pages at all (empty, binary data, not a WARC),
+    else None. Only its start is read (decompressed when gzipped)."""
+    if kind not in ("jsonl", "warc") or not path.is_file():
+        return None
+    gz = path.name.lower().endswith(".gz")
+    try:
+        with path.open("rb") as raw:
+            magic = raw.read(2)
+            raw.seek(0)
+            if magic != b"\x1f\x8b" and gz and kind == "jsonl":
+                return f"not gzip data ({_describe(raw.read(16))}); expected gzipped JSON lines"
+            inflate = zlib.decompressobj(31) if magic == b"\x1f\x8b" else None
+            head = b""
+            # Up to 8 KB of text; a start of blank lines may still be followed by records.
+            while len(head) < _SNIFF_BYTES and (not head.strip() or kind != "jsonl"):
+                block = raw.read(1 << 16)
+                if not block:
+                    break
+                stop = False
+                if inflate is not None:
+                    # Whatever inflates before a cut or damage (that place is a page's
+                    # error when the file is read); a first gzip member ends the look.
+                    out = b""
+                    for at in range(0, len(block), 4096):
+                        try:
+                            out += inflate.decompress(block[at : at + 4096], _SNIFF_BYTES)
+                        except zlib.error:
+                            if not (head + out).strip():
+                                raise
+                            stop = True
+                        if stop or inflate.eof or len(out) >= _SNIFF_BYTES:
+                            stop = True
+                            break
+                    block = out
+                head = (head if head.strip() else b"") + block
+                if stop:
+                    break
+                if kind == "warc" and head:
+                    break
+    except (OSError, zlib.error) as exc:
+        what = "damaged gzip data" if isinstance(exc, zlib.error) else type(exc).__name__
+        return f"unreadable ({what}: {exc}); expected {_expected(kind)}"
+    if not head.strip():
+        what = "an empty file" if _size(path) == 0 else "only blank lines"
+        return f"{what}: no pages in it; expected {_expected(kind)}"
+    if kind == "warc":
+        if head.lstrip(b"\r\n").startswith((b"WARC/", b"filedesc://")):
+            return None
+        reason = looks_binary(head)
+        what = reason.replace("binary content", "binary data") if reason else _describe(head)
+        return f"not a WARC file ({what}); expected {_expected(kind)}"
+    reason = looks_binary(head.removeprefix(b"\xef\xbb\xbf"))
+    if reason and any(
+        line.lstrip(b" \t\r\xef\xbb\xbf").startswith(b'{"') for line in head.split(b"\n")
+    ):
+        # A JSON object starts one of its lines: JSON lines with a junk line among them (each
+        # line is judged on its own when read), not a binary file.
+        reason = None
+    if reason:
+        what = reason.replace("binary content", "binary data")
+        return f"not JSON lines ({what}); expected {_expected(kind)}"
+    return None
+
+
+def _expected(kind: str) -> str:
+    if kind == "warc":
+        return "WARC records (a file starting with 'WARC/1.0' or 'WARC/1.1'), gzipped or not"
+    return 'one JSON object per line with "url" and "html"'
+
+
+def _describe(data: bytes) -> str:
+    text = data[:24].decode("utf-8", errors="replace")
+    return f"it starts with {text!r}"
+
+
+class _Utf8Lines:
+    """Lines of a UTF-16 or UTF-32 JSON-lines file (it has a byte-order mark) as UTF-8 bytes,
+    for the reader that splits bytes on newlines (a UTF-16 newline is two bytes)."""
+
+    def __init__(self, stream: BinaryIO, encoding: str) -> None:
+        self._text = io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline="")
+
+    def readline(self, limit: int = -1) -> bytes:
+        # A limit in characters holds at most 4 bytes each in UTF-8: still bounded.
+        return self._text.readline(limit).encode("utf-8", "surrogatepass")
+
+
+def _as_utf8_lines(stream: BinaryIO) -> BinaryIO:
+    """``stream`` itself, or a UTF-8 view of it when it starts with a UTF-16/32 byte-order
+    mark (otherwise every line of such a file would be invalid JSON)."""
+    try:
+        head = stream.read(64)
+        stream.seek(0)
+    except (OSError, EOFError, ValueError, zlib.error):
+        return stream
+    bom = sniff_bom(head)
+    if bom is None or bom == "utf-8":
+        return stream
+    codec = "utf-32" if bom.startswith("utf-32") else "utf-16"
+    if codec == "utf-32":
+        try:  # FF FE 00 00 is also UTF-16's mark followed by a NUL character
+            head[: len(head) // 4 * 4].decode("utf-32")
+        except UnicodeDecodeError:
+            codec = "utf-16"
+    return _Utf8Lines(stream, codec)  # type: ignore[return-value]
 
 
 def page_outcome(page: Page) -> str:
@@ -316,16 +475,28 @@ def _error_page(url: str, source: str, error: str) -> Page:
     return Page(url, "", status=STATUS_UNREADABLE, source=source, error=error)
 
 
-def iter_jsonl(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Page]:
+def iter_jsonl(
+    stream: BinaryIO,
+    name: str,
+    progress: Any = None,
+    *,
+    max_record_bytes: int = MAX_RECORD_BYTES,
+) -> Iterator[Page]:
     """Pages of a deboiler-style JSON-lines stream ({url, html or content, status, content_type}).
 
     A line that is not a JSON object with a string ``url`` and ``html`` becomes an error page
-    named ``<file>#L<line>`` so it still shows up in the output.
+    named ``<file>#L<line>`` so it still shows up in the output. A line longer than
+    ``max_record_bytes`` is that record's error (named by its URL when one can be seen near
+    its start); it is read past in chunks, never held whole.
     """
     lineno = 0
     while True:
         try:
-            line = stream.readline()
+            line = stream.readline(max_record_bytes + 2)
+            if len(line.rstrip(b"\r\n")) > max_record_bytes:
+                lineno += 1
+                yield _oversized_record(stream, line, name, lineno, max_record_bytes)
+                continue
         except (OSError, EOFError) as exc:  # truncated .gz
             yield _error_page(
                 f"{name}#L{lineno + 1}", f"{name}:{lineno + 1}", f"truncated input: {exc}"
@@ -389,9 +560,42 @@ def iter_jsonl(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pa
         )
 
 
+_URL_NEAR_START = re.compile(rb'"url"\s*:\s*"((?:[^"\\]|\\.){1,4000})"')
+
+
+def _oversized_record(stream: BinaryIO, start: bytes, name: str, lineno: int, limit: int) -> Page:
+    """The error page of a line over the record limit; reads the rest of the line in chunks."""
+    size = len(start)
+    end = start.endswith(b"\n")
+    while not end:
+        chunk = stream.readline(1 << 20)
+        if not chunk:
+            break
+        size += len(chunk)
+        end = chunk.endswith(b"\n")
+    where = f"{name}:{lineno}"
+    url = f"{name}#L{lineno}"
+    found = _URL_NEAR_START.search(start[:65536])
+    if found:
+        try:
+            guess = json.loads(b'"' + found.group(1) + b'"')
+        except ValueError:
+            guess = None
+        if isinstance(guess, str) and guess.strip():
+            url = valid_text(guess)
+    more = "" if end else " or more (the input ends inside it)"
+    return _error_page(
+        url,
+        where,
+        f"record of {size:,} bytes{more}, over the {limit:,}-byte record limit "
+        f"(--max-record-mb); not read",
+    )
+
+
 def _parse_json_line(line: bytes) -> dict[str, Any] | str:
     try:
-        record = json.loads(line.decode("utf-8", errors="replace"))
+        # A UTF-8 byte-order mark (at the start of the file) is no part of the record.
+        record = json.loads(line.decode("utf-8", errors="replace").lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         return f"invalid JSON: {exc.msg}"
     except RecursionError:
@@ -414,7 +618,12 @@ def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pag
     count = 0
     try:
         archive = ArchiveIterator(stream, arc2warc=True)
-        for record in archive:
+        records = iter(archive)
+        while True:
+            with _warcio_notes(name, count):
+                record = next(records, None)
+            if record is None:
+                break
             count += 1
             if progress is not None:
                 progress()
@@ -451,7 +660,8 @@ def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pag
                 )
                 continue
             try:
-                data = record.content_stream().read(MAX_PAGE_BYTES + 1)
+                with _warcio_notes(name, count):
+                    data = record.content_stream().read(MAX_PAGE_BYTES + 1)
             except Exception as exc:  # warcio surfaces zlib/EOF/chunking errors of a damaged body
                 yield Page(
                     url,
@@ -515,6 +725,42 @@ def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pag
             name,
             f"corrupt WARC after {count} records: {type(exc).__name__}: {exc}",
         )
+
+
+@contextlib.contextmanager
+def _warcio_notes(name: str, count: int) -> Iterator[None]:
+    """warcio writes its complaints (a record longer than its Content-Length, a body that
+    stops inflating) straight to stderr or its own logger: collect them while it reads and
+    log each once, naming the file and the record."""
+    buffer = io.StringIO()
+    notes: list[str] = []
+
+    class _Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            notes.append(record.getMessage())
+
+    wlog = logging.getLogger("warcio")
+    handler = _Collect()
+    saved = wlog.propagate
+    wlog.addHandler(handler)
+    wlog.propagate = False
+    try:
+        with contextlib.redirect_stderr(buffer):
+            yield
+    finally:
+        wlog.removeHandler(handler)
+        wlog.propagate = saved
+        notes.extend(buffer.getvalue().splitlines())
+        # One line per complaint: warcio's "WARNING:" prefix and its dump of the bytes it
+        # skipped ("Remainder: b'...'") say nothing more.
+        said = [
+            n.strip().removeprefix("WARNING:").strip()
+            for n in notes
+            if n.strip() and not n.lstrip().startswith("Remainder:")
+        ]
+        if said:
+            text = "; ".join(dict.fromkeys(said))
+            log.warning("%s: near record %d: %s", name, count + 1, text[:400])
 
 
 def _stream_size(stream: BinaryIO) -> int | None:

@@ -72,30 +72,49 @@ def create_application(argv: list[str] | None = None) -> Any:
     return app
 
 
-def build_window() -> tuple[MainWindow, IsolatedProfile]:
-    """A main window with its isolated profile (the profile must outlive the window's view)."""
+def build_window(*, preload: bool = True) -> tuple[MainWindow, IsolatedProfile]:
+    """A main window with its isolated profile (the profile must outlive the window's view).
+    ``preload=False`` leaves importing the engine to ``start_window``, after the first paint."""
     from deboiler_gui.gui.mainwindow import MainWindow
     from deboiler_gui.gui.webview import IsolatedProfile
 
-    preload_engine()
+    if preload:
+        preload_engine()
     profile = IsolatedProfile()
     window = MainWindow(profile)
+    return window, profile
+
+
+def start_window(path: str | None) -> tuple[MainWindow, IsolatedProfile]:
+    """Show the main window at once and open ``path`` (or the demo site) once it has painted:
+    importing the engine, reading the workspace and parsing the first page come after."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    window, profile = build_window(preload=False)
+    window.show()
+    # Deliver the window's expose and first paint before any heavy work.
+    QApplication.processEvents()
+
+    def open_site() -> None:
+        preload_engine()
+        if path:
+            window.open_path(path)
+        else:
+            window.open_demo()
+
+    QTimer.singleShot(0, open_site)
     return window, profile
 
 
 def run(path: str | None) -> int:
     """Open the app on ``path`` (workspace, folder, JSON lines, WARC) or on the demo site."""
     app = create_application()
-    window, profile = build_window()
+    window, profile = start_window(path)
     from deboiler_gui.gui.dialogs.crash import CrashHandler
 
     handler = CrashHandler(window, window.saving.save_draft_now)
     handler.install()
-    window.show()
-    if path:
-        window.open_path(path)
-    else:
-        window.open_demo()
     window.guide.show_on_first_start()
     code = int(app.exec())
     handler.uninstall()
@@ -117,7 +136,6 @@ def check_install(timeout: float = 60.0) -> int:
     app = create_application()
     from PySide6.QtCore import QTimer
 
-    window, profile = build_window()
     report: dict[str, Any] = {}
 
     def painted(counts: dict[str, int]) -> None:
@@ -130,10 +148,9 @@ def check_install(timeout: float = 60.0) -> int:
         report["timeout"] = True
         app.quit()
 
-    window.view.highlights_applied.connect(painted)
-    window.show()
+    window, profile = start_window(None)
     report["window"] = time.perf_counter() - started
-    window.open_demo()
+    window.view.highlights_applied.connect(painted)
     QTimer.singleShot(int(timeout * 1000), give_up)
     app.exec()
     pages = window.page_model.total()

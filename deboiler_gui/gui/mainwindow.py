@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 
 from deboiler_gui.app import session
 from deboiler_gui.app.domsource import dom_status
-from deboiler_gui.app.pagestate import cleaned_document, compute_page_state
+from deboiler_gui.app.pagestate import PageState, cleaned_document, compute_page_state
+from deboiler_gui.app.prefetch import PreparedPage, PrepareSettings, error_document
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.subresources import AssetResolver
@@ -38,10 +39,10 @@ from deboiler_gui.gui.controllers.filtering import FilterEditing
 from deboiler_gui.gui.controllers.layout import restore_layout, save_layout
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
+from deboiler_gui.gui.controllers.prefetch import Prefetcher
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.siteservice import SiteService
 from deboiler_gui.gui.controllers.state import ShownSite
-from deboiler_gui.gui.dialogs import open_url
 from deboiler_gui.gui.dialogs.guide import add_guide
 from deboiler_gui.gui.dialogs.prompt import Ask, ask_user
 from deboiler_gui.gui.panels.legend import Legend
@@ -55,6 +56,7 @@ from deboiler_gui.gui.worker import Job, JobBar
 
 if TYPE_CHECKING:
     from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.gui.dialogs.open_url import OpenUrlDialog
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +88,7 @@ class MainWindow(QMainWindow):
         self._boiler_cache: dict[str, list[str]] = {}
         self.service = SiteService(self)
         self.editor = TemplateEditor(Template(name="untitled"), self)
-        self._open_url_dialog: open_url.OpenUrlDialog | None = None  # made on first use
+        self._open_url_dialog: OpenUrlDialog | None = None  # made on first use
         self.ask: Ask = functools.partial(ask_user, self)  # replaced in tests to answer prompts
         self._build_ui()
         self._build_controllers()
@@ -263,6 +265,14 @@ class MainWindow(QMainWindow):
         )
         self.rules.add_filter_requested.connect(lambda: self.filtering.open_filter_dialog(None))
         self.rules.edit_filter_requested.connect(self.filtering.open_filter_dialog)
+        self.prefetch = Prefetcher(
+            self._prepare_settings,
+            lambda url: self.shown.ws.get_page(url) if self.shown.ws is not None else None,
+            self.page_model,
+            self,
+        )
+        self.page_shown.connect(self.prefetch.page_shown)
+        self.view.highlights_applied.connect(lambda _c: self.prefetch.page_painted())
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -291,9 +301,7 @@ class MainWindow(QMainWindow):
         self.open_folder_action = self._action(
             "Open &folder of HTML…", self._on_open_folder_action, "Ctrl+Alt+O"
         )
-        self.open_url_action = self._action(
-            "Open &URL…", lambda: open_url.open_url_dialog(self), "Ctrl+Shift+O"
-        )
+        self.open_url_action = self._action("Open &URL…", self._on_open_url_action, "Ctrl+Shift+O")
         self.save_action = self._action(
             "&Save template", lambda: self.saving.save_template(), QKeySequence.StandardKey.Save
         )
@@ -429,6 +437,12 @@ class MainWindow(QMainWindow):
         if path:
             self.open_path(path)
 
+    def _on_open_url_action(self) -> None:
+        # The crawler and its HTTP stack are imported on first use, not at start-up.
+        from deboiler_gui.gui.dialogs import open_url
+
+        open_url.open_url_dialog(self)
+
     def _on_open_folder_action(self) -> None:
         path = QFileDialog.getExistingDirectory(self, "Open a folder of HTML pages")
         if path:
@@ -497,6 +511,7 @@ class MainWindow(QMainWindow):
         resolver = AssetResolver.from_sources(ws.page_sources(), ws.get_asset)
         resolver.index_in_background()  # a large WARC would hold the window
         self.profile.handler.resolver = resolver
+        self.prefetch.clear()
         sites = ws.sites()
         if not sites:
             self.post_message(f"{path}: the workspace holds no pages", error=True)
@@ -647,6 +662,7 @@ class MainWindow(QMainWindow):
             boiler = facts.pop("boiler", None)
             if boiler is not None:
                 self._boiler_cache[url] = boiler
+        self.prefetch.settings_changed()
         self.page_model.update_pages(batch)
         known = {self.group_combo.itemData(i) for i in range(self.group_combo.count())}
         for name in sorted({f["template"] for f in batch.values() if f.get("template")} - known):
@@ -699,7 +715,8 @@ class MainWindow(QMainWindow):
     def show_page(self, url: str) -> None:
         if self.shown.ws is None:
             return
-        page = self.shown.ws.get_page(url)
+        prepared = self.prefetch.take(url)
+        page = prepared.page if prepared is not None else self.shown.ws.get_page(url)
         if page is None:
             self.post_message(f"{url}: not in the workspace", error=True)
             return
@@ -708,7 +725,7 @@ class MainWindow(QMainWindow):
         self.dom_label.setText(text)
         self.dom_label.setToolTip(tip)
         self.picking.clear()
-        self._render_page()
+        self._render_page(prepared)
         self.review.page_changed()
         self.page_shown.emit(url)
 
@@ -716,30 +733,40 @@ class MainWindow(QMainWindow):
         if self.shown.page is not None:
             self._render_page()
 
-    def _render_page(self) -> None:
+    def _prepare_settings(self) -> PrepareSettings | None:
+        """What the shown document depends on; None when documents are not prepared ahead."""
+        if self.shown.ws_path is None or self.shown.show_cleaned:
+            return None
+        return PrepareSettings(
+            workspace=self.shown.ws_path,
+            template=self.editor.template,
+            model=self.shown.model,
+            kinds=frozenset(self.legend.enabled_kinds()),
+            style=highlight_css(self.lazy_layout_action.isChecked()),
+            boiler=self._boiler_cache.get,
+            asset_scheme=None if self.plain_action.isChecked() else SCHEME,
+            plain=self.plain_action.isChecked(),
+        )
+
+    def _render_page(self, prepared: PreparedPage | None = None) -> None:
         assert self.shown.page is not None
         page = self.shown.page
-        if page.error and not page.html:
-            self.shown.stamped = prepare_page(
-                page.url, f"<html><body><p>{page.error}</p></body></html>"
-            )
+        if prepared is None and not self.shown.show_cleaned:
+            prepared = self.prefetch.prepare_now(page)
+        if prepared is not None:
+            # Prepared ahead (or just now): parsed, stated and serialised with its highlights,
+            # which travel inside the served document, so the page paints with them from its
+            # first frame and nothing needs to be sent once it has loaded.
+            self.shown.stamped = prepared.stamped
+            self._use_state(prepared.state)
+            self._shown_marks = dict(prepared.shown_marks)
+            html = prepared.html
         else:
-            self.shown.stamped = prepare_page(page.url, page.html)
-        self._compute_state()
-        if self.shown.show_cleaned:
+            source = error_document(page) if page.error and not page.html else page.html
+            self.shown.stamped = prepare_page(page.url, source)
+            self._compute_state()
             html = self._cleaned_html()
             self._shown_marks = {}
-        else:
-            # The highlights travel inside the served document: the page paints with them from
-            # its first frame, and nothing needs to be sent once it has loaded.
-            self._shown_marks = self._enabled_marks()
-            plain = self.plain_action.isChecked()
-            html = self.shown.stamped.serialise(
-                self._shown_marks,
-                highlight_css(self.lazy_layout_action.isChecked()),
-                asset_scheme=None if plain else SCHEME,
-                plain=plain,
-            )
         self.view.show_document(html)
         self.dom_model.set_page(self.shown.stamped if not self.shown.show_cleaned else None)
 
@@ -764,6 +791,9 @@ class MainWindow(QMainWindow):
         state = compute_page_state(
             sp, self.editor.template, self.shown.model, self._boiler_cache.get(sp.url)
         )
+        self._use_state(state)
+
+    def _use_state(self, state: PageState) -> None:
         for error in state.errors:
             self.post_message(error, error=True)
         self.shown.item_state, self._marks = state.items, state.marks
@@ -821,7 +851,8 @@ class MainWindow(QMainWindow):
         """Stop background work and release the workspace (also used by tests)."""
         save_layout(self)
         self.jobs.shutdown()
-        open_url.stop_crawl(self)
+        if self._open_url_dialog is not None:  # stop its crawl, if any
+            self._open_url_dialog.shutdown()
         self.review.shutdown()
         self.page_types.shutdown()
         self.guide.shutdown()

@@ -9,6 +9,7 @@ import logging
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QFile, QIODevice, QObject, QUrl, Signal, Slot
+from PySide6.QtGui import QPalette
 from PySide6.QtWebChannel import QWebChannel
 from PySide6.QtWebEngineCore import (
     QWebEnginePage,
@@ -267,6 +268,11 @@ class PageView(QWebEngineView):
         self._profile = profile
         self._handler = profile.handler
         self._page = IsolatedPage(profile, self)
+        # Until the first document paints (and between documents) the view shows the palette's
+        # base colour, never Chromium's black or white surface.
+        base = self.palette().color(QPalette.ColorRole.Base)
+        self._page.setBackgroundColor(base)
+        self.setAutoFillBackground(True)
         self.setPage(self._page)
         self._bridge = Bridge(self)
         self._channel = QWebChannel(self)

@@ -150,3 +150,18 @@ def test_every_crawl_option_is_documented() -> None:
             for opt in getattr(param, "opts", []):
                 if opt.startswith("--"):
                     assert re.search(re.escape(opt) + r"(?![\w-])", doc), (command.name, opt)
+
+
+def test_quiet_crawl_and_export_print_nothing(tmp_path: Path) -> None:
+    ws_path = tmp_path / "w.sqlite"
+    runner = CliRunner()
+    with CrawlServer(Site(pages=5)) as srv:
+        quiet = runner.invoke(cli, ["crawl", srv.base + "/", "-w", str(ws_path), *FAST])
+        assert quiet.exit_code == 0
+        assert quiet.output == ""  # once: "N pages fetched, ..." even with -q
+        loud = [a for a in FAST if a != "-q"]
+        again = runner.invoke(cli, ["crawl", srv.base + "/", "-w", str(ws_path), *loud])
+        assert "pages fetched" in again.output
+    out = runner.invoke(cli, ["export-warc", str(tmp_path / "o.warc"), "-w", str(ws_path), "-q"])
+    assert out.exit_code == 0 and out.output == ""
+    assert (tmp_path / "o.warc").stat().st_size > 0

@@ -82,6 +82,30 @@ class _Handler(socketserver.BaseRequestHandler):
             )
         elif path.startswith("/loop"):
             sock.sendall(b"HTTP/1.1 302 Found\r\nLocation: /loop\r\nContent-Length: 0\r\n\r\n")
+        elif path == "/to-file":
+            sock.sendall(
+                b"HTTP/1.1 302 Found\r\nLocation: file:///etc/passwd\r\nContent-Length: 0\r\n\r\n"
+            )
+        elif path == "/to-data":
+            sock.sendall(
+                b"HTTP/1.1 302 Found\r\nLocation: data:text/html,<p>hi</p>\r\n"
+                b"Content-Length: 0\r\n\r\n"
+            )
+        elif path == "/huge-length":
+            # Announces 5 GB, sends a little, then keeps the connection open.
+            sock.sendall(
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 5000000000\r\n\r\n<p>"
+            )
+            time.sleep(min(MAX_SECONDS, 10))
+        elif path == "/robots.txt" and self.server.big_robots:  # type: ignore[attr-defined]
+            # 10 MB of rules: a crawler reads a bounded part of it.
+            body = b"User-agent: *\nDisallow: /private\n" + b"Disallow: /x\n" * 800_000
+            sock.sendall(
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: "
+                + str(len(body)).encode()
+                + b"\r\n\r\n"
+                + body
+            )
         elif path == "/robots.txt" and self.server.trickle_robots:  # type: ignore[attr-defined]
             # Starts like a robots.txt that allows everything, and never ends.
             trickle(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nUser-agent: *\n", b"#")
@@ -103,12 +127,16 @@ class _Server(socketserver.ThreadingTCPServer):
 
 
 @contextlib.contextmanager
-def serve(*, trickle_robots: bool = False) -> Iterator[tuple[str, list[str]]]:
+def serve(
+    *, trickle_robots: bool = False, big_robots: bool = False
+) -> Iterator[tuple[str, list[str]]]:
     """(base URL, list of requested paths) of a running hostile server; with
-    ``trickle_robots`` its robots.txt trickles in until the server gives up."""
+    ``trickle_robots`` its robots.txt trickles in until the server gives up, with
+    ``big_robots`` it is 10 MB long."""
     server = _Server(("127.0.0.1", 0), _Handler)
     server.paths = []  # type: ignore[attr-defined]
     server.trickle_robots = trickle_robots  # type: ignore[attr-defined]
+    server.big_robots = big_robots  # type: ignore[attr-defined]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -177,3 +177,61 @@ def test_rule_import_gives_templates_or_a_rule_error(
     for template in templates:  # accepted means every expression evaluates
         result = apply_template(page, template)
         assert all(rep.status != "error" for rep in result.fields.values()), result.fields
+
+
+@FAST
+@given(
+    lines=st.lists(
+        st.tuples(st.integers(0, 5), hostile_text),  # (URL number, html): numbers repeat
+        min_size=1,
+        max_size=8,
+    ),
+    encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-16-le-bom", "utf-32"]),
+    limit=st.sampled_from([64, 512, 128 * 1024 * 1024]),
+    gz=st.booleans(),
+)
+def test_json_lines_files_give_one_page_per_record_and_counts_of_distinct_urls(
+    lines: list[tuple[int, str]], encoding: str, limit: int, gz: bool
+) -> None:
+    import codecs
+    import gzip
+
+    from deboiler_gui.engine.model import InputError
+    from deboiler_gui.engine.sources import InputSet
+
+    text = "".join(
+        json.dumps({"url": f"http://fuzz.test/{n}", "html": html}) + "\n" for n, html in lines
+    )
+    if encoding == "utf-16-le-bom":
+        data = codecs.BOM_UTF16_LE + text.encode("utf-16-le", "surrogatepass")
+    else:
+        data = text.encode(encoding, "surrogatepass")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / ("in.jsonl.gz" if gz else "in.jsonl")
+        path.write_bytes(gzip.compress(data) if gz else data)
+        try:
+            inputs = InputSet.open([path], max_record_bytes=limit)
+        except InputError as exc:  # a file refused whole must hold nothing readable
+            raise AssertionError(f"readable file refused: {exc}") from exc
+        pages = list(inputs)
+    assert len(pages) == len(lines)  # one page per record, over the limit or not
+    distinct = {p.url for p in pages}
+    assert sum(inputs.counts.values()) == len(distinct)
+    assert inputs.replaced == len(pages) - len(distinct) == len(inputs.warnings)
+    for page, (n, _html) in zip(pages, lines, strict=True):
+        assert page.url == f"http://fuzz.test/{n}"  # named by its URL, also when too long
+
+
+@FAST
+@given(
+    text=st.text(
+        alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x2FF), min_size=10, max_size=300
+    ),
+    nuls=st.integers(1, 3),
+)
+def test_a_few_nuls_in_readable_text_never_make_it_binary(text: str, nuls: int) -> None:
+    from deboiler_gui.engine.sources import page_from_bytes
+
+    html = "<p>" + text[: len(text) // 2] + "\x00" * nuls + text[len(text) // 2 :] + "</p>"
+    page = page_from_bytes("http://fuzz.test/n", html.encode("utf-8"))
+    assert page.error is None, page.error

@@ -198,3 +198,47 @@ def test_a_robots_txt_cut_off_by_the_deadline_forbids_the_host(tmp_path: Path) -
         assert stats.unreachable_hosts == [base] and stats.queued == 1  # asked again next run
         assert paths == ["/robots.txt"]
         assert ws.page_summaries() == []
+
+
+def _crawl(ws: Workspace, seeds: list[str]) -> Any:
+    cfg = CrawlConfig(seeds=seeds, timeout=2.0, retries=0, max_bytes=1_000_000, follow_links=False)
+    return drain(crawl_steps(cfg, ws))
+
+
+def test_a_robots_txt_of_10_mb_is_read_up_to_its_limit(tmp_path: Path) -> None:
+    # RFC 9309: parse at least the first 500 KiB. Once: over the byte limit, the rules were
+    # dropped and every path allowed.
+    with serve(big_robots=True) as (base, paths), Workspace(tmp_path / "w.sqlite") as ws:
+        start = time.monotonic()
+        stats = _crawl(ws, [base + "/private/x", base + "/ok"])
+        assert time.monotonic() - start < 15
+    assert "/private/x" not in paths and "/ok" in paths
+    assert stats.blocked == 1 and stats.fetched == 1
+
+
+@pytest.mark.parametrize(("path", "scheme"), [("/to-file", "file:"), ("/to-data", "data:")])
+def test_a_redirect_to_a_non_http_url_is_that_pages_failure(
+    tmp_path: Path, path: str, scheme: str
+) -> None:
+    with serve() as (base, _paths), Workspace(tmp_path / "w.sqlite") as ws:
+        stats = _crawl(ws, [base + path])
+        failures = CrawlState(ws.path).failures()
+    assert stats.failed == 1 and stats.redirects == 0
+    [failure] = [f for f in failures if f["url"].endswith(path)]
+    assert scheme in failure["reason"] and "not followed" in failure["reason"]
+
+
+def test_a_5_gb_content_length_is_refused_at_once() -> None:
+    with serve() as (base, _paths):
+        start = time.monotonic()
+        got = fetch(
+            make_pool(per_host=1, user_agent="deboiler-gui/test"),
+            base + "/huge-length",
+            timeout=2.0,
+            deadline=3.0,
+            max_bytes=1_000_000,
+            allowed_types=("text/html",),
+        )
+        took = time.monotonic() - start
+    assert got.kind == "too-large" and "5000000000" in (got.error or "")
+    assert took < 2.0

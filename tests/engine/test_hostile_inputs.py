@@ -179,3 +179,57 @@ def test_single_byte_label_on_real_utf8_still_reads_utf8() -> None:
     data = "<p>caf\u00e9 \u6771\u4eac</p>".encode()
     page = page_from_bytes("http://a.test/p", data, content_type="text/html; charset=iso-8859-1")
     assert page.encoding == "utf-8" and "caf\u00e9 \u6771\u4eac" in page.html
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<p>Hi\x00</p>",
+        "<b>\x00</b>",
+        "<p>a\x00b\x00c</p>",
+        "<html><body><p>Roses like sun\x00 and water.</p></body></html>",
+        "x\x00y",
+    ],
+)
+def test_a_few_nuls_in_readable_text_are_not_binary(tmp_path: Path, html: str) -> None:
+    assert page_from_bytes("http://a.test/n", html.encode()).error is None
+    assert page_from_bytes("http://a.test/n", html.encode("cp1252")).error is None
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "n.html").write_bytes(html.encode())
+    (folder / "ok.html").write_text(GOOD, encoding="utf-8")
+    records = run(
+        tmp_path, [folder, jsonl(tmp_path, [json.dumps({"url": "http://j/n", "html": html})])]
+    )
+    for url, rec in records.items():
+        assert rec["status"] == "ok", (url, rec["error"])
+    text = "".join(r["cleaned_text"] for r in records.values())
+    assert "\x00" not in text
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"\x00" * 40, "NUL bytes"),
+        (b"\x00\x00\x00", "NUL bytes"),
+        (b"\x89PNG\r\n\x1a\n" + bytes(range(256)), "starts with"),
+        (bytes((i * 7919 + 13) % 256 for i in range(600)), "not text"),
+        (b"<p>" + b"\x00\xff\x01\x92" * 100 + b"</p>", "binary"),
+    ],
+)
+def test_binary_bytes_are_still_binary(data: bytes, words: str) -> None:
+    err = page_from_bytes("http://a.test/b", data).error
+    assert err is not None and words in err
+
+
+def test_a_file_name_that_is_not_utf8_is_a_page(tmp_path: Path) -> None:
+    import os
+
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "ok.html").write_text(GOOD, encoding="utf-8")
+    with open(os.path.join(os.fsencode(folder), b"caf\xe9-\xff.html"), "wb") as f:
+        f.write(GOOD.encode())
+    records = run(tmp_path, [folder])
+    assert set(records) == {"http://site.local/ok.html", "http://site.local/caf%E9-%FF.html"}
+    assert all(r["status"] == "ok" for r in records.values())

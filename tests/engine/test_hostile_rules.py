@@ -129,3 +129,80 @@ def test_cli_import_gives_a_message_and_writes_nothing(tmp_path: Path) -> None:
         not ws.exists()
         or "saved" not in runner.invoke(main, ["templates", "list", "-w", str(ws)]).output
     )
+
+
+@pytest.mark.parametrize(
+    ("xpath", "name"),
+    [
+        ("exsl:node-set(//p)", "exsl:node-set()"),
+        ('str:tokenize("a b")', "str:tokenize()"),
+        ("math:max(//p)", "math:max()"),
+        ("//p[exsl:node-set(.)]", "exsl:node-set"),
+    ],
+)
+def test_exslt_functions_are_named_as_xpath_not_css(tmp_path: Path, xpath: str, name: str) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(doc(xpath=xpath)), encoding="utf-8")
+    res = CliRunner().invoke(
+        main, ["templates", "import", "-w", str(tmp_path / "w.sqlite"), str(path)]
+    )
+    assert res.exit_code == 1
+    assert name in res.output and "CSS" not in res.output
+    assert not (tmp_path / "w.sqlite").exists()
+
+
+def test_css_pseudo_classes_are_still_css() -> None:
+    from deboiler_gui.engine.template.selectors import to_xpath
+
+    assert "count(preceding-sibling" in to_xpath("li:nth-child(2)")
+    assert "contains(" in to_xpath('p:contains("x")')
+
+
+@pytest.mark.parametrize(
+    ("pattern", "words"),
+    [
+        ("x" * 1_000_000, "over the 65,536-character limit"),
+        ("(" * 30_000 + "a" + ")" * 30_000, "nested too deeply"),
+    ],
+)
+def test_a_huge_or_deep_regex_is_refused_at_import(
+    tmp_path: Path, pattern: str, words: str
+) -> None:
+    rules = doc()
+    rules["templates"][0]["filters"] = [{"name": "n", "kind": "text", "pattern": pattern}]
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(rules), encoding="utf-8")
+    res = CliRunner().invoke(
+        main, ["templates", "import", "-w", str(tmp_path / "w.sqlite"), str(path)]
+    )
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert words in res.output and "rule 'n'" in res.output
+    assert len(res.output) < 600  # the expression is named by its start and length
+
+
+def test_xpaths_returning_numbers_strings_and_booleans_give_xpath_strings(
+    tmp_path: Path,
+) -> None:
+    exprs = {
+        "count": ("count(//p)", "2"),
+        "string": ("string(//h1)", "Roses"),
+        "inf": ("1 div 0", "Infinity"),
+        "neginf": ("-1 div 0", "-Infinity"),
+        "nan": ("0 div 0", "NaN"),
+        "bool": ("true()", "true"),
+        "sum": ("sum(//li)", "3"),
+        "half": ("count(//p) div 4", "0.5"),
+        "literal": ("'plain'", "plain"),
+    }
+    rules = doc()
+    rules["templates"][0]["fields"] = [{"id": k, "xpaths": [x]} for k, (x, _want) in exprs.items()]
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(rules), encoding="utf-8")
+    src = tmp_path / "in.jsonl"
+    html = "<html><body><h1>Roses</h1><p>a</p><p>b</p><ul><li>1</li><li>2</li></ul></body></html>"
+    src.write_text(json.dumps({"url": "http://a.test/1", "html": html}) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    res = CliRunner().invoke(main, ["extract", "-q", str(src), "-t", str(path), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    rec = json.loads(out.read_text(encoding="utf-8"))
+    assert {k: rec[k] for k in exprs} == {k: want for k, (_x, want) in exprs.items()}

@@ -107,6 +107,10 @@ class ImportSummary:
     skipped: int = 0
     errors: int = 0
     sites: list[tuple[str, int]] = field(default_factory=list)
+    #: Records read whose URL an earlier record had: pages = records read - replaced.
+    records: int = 0
+    replaced: int = 0
+    warnings: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -125,6 +129,9 @@ class RunSummary:
     removed_chars: int = 0
     original_chars: int = 0
     seconds: float = 0.0
+    #: Input records whose URL an earlier record had (replaced by it), with the warnings.
+    replaced: int = 0
+    warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -188,16 +195,21 @@ def _skip(page: Page, max_chars: int) -> str | None:
 
 
 def import_steps(
-    ws: Workspace, paths: Iterable[str | os.PathLike[str]], *, base_url: str | None = None
+    ws: Workspace,
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    base_url: str | None = None,
+    max_record_bytes: int | None = None,
 ) -> Generator[Progress, None, ImportSummary]:
-    """Read every input into the workspace (deduplicated by URL), reporting bytes read."""
-    inputs = InputSet.open(paths, base_url=base_url)
+    """Read every input into the workspace (deduplicated by URL: a later record of a URL
+    replaces the earlier, with a warning naming both places), reporting bytes read."""
+    inputs = InputSet.open(paths, base_url=base_url, max_record_bytes=max_record_bytes)
     summary = ImportSummary()
     batch: list[Page] = []
     yield Progress(0, inputs.total_bytes, "reading", "reading")
     for page in inputs:
         batch.append(page)
-        summary.pages += 1
+        summary.records += 1
         if len(batch) >= 100 or sum(len(p.html) for p in batch) > 32_000_000:
             ws.add_pages(batch)
             batch = []
@@ -207,6 +219,9 @@ def import_steps(
     summary.ok = inputs.counts.get("ok", 0)
     summary.skipped = inputs.counts.get("skipped", 0)
     summary.errors = inputs.counts.get("error", 0)
+    summary.pages = summary.ok + summary.skipped + summary.errors
+    summary.replaced = inputs.replaced
+    summary.warnings = list(inputs.warnings)
     summary.sites = ws.sites()
     yield Progress(inputs.total_bytes, inputs.total_bytes, "read", "reading")
     return summary
@@ -660,6 +675,7 @@ def run_steps(
     sites: Iterable[str] | None = None,
     options: CleanOptions | None = None,
     chrome: str | os.PathLike[str] | None = None,
+    max_record_bytes: int | None = None,
 ) -> Generator[Progress, None, RunSummary]:
     """Read, fit (or reuse the workspace's saved models) and clean; write ``output``.
 
@@ -677,10 +693,12 @@ def run_steps(
         raise InputError(f"{chrome}: folder {Path(chrome).parent} does not exist")
     started = time.monotonic()
     paths = [Path(p) for p in inputs]
-    InputSet.open(paths, base_url=base_url)  # every input exists and is of a known kind
+    # Every input exists, is of a known kind and holds pages (before anything is written).
+    InputSet.open(paths, base_url=base_url, max_record_bytes=max_record_bytes)
     staging_dir: str | None = None
     models_ws: Workspace | None = None
     opened: Workspace | None = None  # the pages' workspace, when it is not models_ws
+    replaced, warnings = 0, []
     try:
         if workspace is not None:
             models_ws = Workspace(workspace)
@@ -693,7 +711,10 @@ def run_steps(
         else:
             staging_dir = tempfile.mkdtemp(prefix="deboiler-run-")
             pages_ws = opened = Workspace(Path(staging_dir) / "pages.sqlite")
-            yield from import_steps(pages_ws, paths, base_url=base_url)
+            read = yield from import_steps(
+                pages_ws, paths, base_url=base_url, max_record_bytes=max_record_bytes
+            )
+            replaced, warnings = read.replaced, list(read.warnings)
         known = [s for s, _n in pages_ws.sites()]
         wanted = list(sites) if sites is not None else known
         unknown = sorted(set(wanted) - set(known))
@@ -701,7 +722,7 @@ def run_steps(
             raise InputError(
                 f"no pages of site(s) {', '.join(unknown)} in the input (it has: {', '.join(known) or 'none'})"
             )
-        summary = RunSummary(output=str(output), sites=wanted)
+        summary = RunSummary(output=str(output), sites=wanted, replaced=replaced, warnings=warnings)
         models: dict[str, DomainModel] = {}
         to_fit = []
         for site in wanted:
@@ -759,11 +780,26 @@ def import_into(
     inputs: Sequence[str | os.PathLike[str]],
     *,
     base_url: str | None = None,
+    max_record_bytes: int | None = None,
 ) -> Generator[Progress, None, ImportSummary]:
-    """Read inputs into a workspace file (created if needed)."""
-    InputSet.open(inputs, base_url=base_url)
-    with Workspace(workspace) as ws:
-        return (yield from import_steps(ws, inputs, base_url=base_url))
+    """Read inputs into a workspace file (created if needed). Inputs that are missing, empty
+    or not of their kind are refused before the file is created; a workspace this call
+    created is removed again when the import fails."""
+    InputSet.open(inputs, base_url=base_url, max_record_bytes=max_record_bytes)
+    target = Path(workspace)
+    created = not target.exists()
+    try:
+        with Workspace(workspace) as ws:
+            return (
+                yield from import_steps(
+                    ws, inputs, base_url=base_url, max_record_bytes=max_record_bytes
+                )
+            )
+    except BaseException:
+        if created:
+            for leftover in (target, *(Path(f"{target}{x}") for x in ("-wal", "-shm", "-journal"))):
+                leftover.unlink(missing_ok=True)
+        raise
 
 
 def fit_workspace(

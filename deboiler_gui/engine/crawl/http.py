@@ -60,6 +60,8 @@ class Fetched:
     #: content decoding (still gzipped when the server sent it so), for a faithful WARC.
     raw_headers: list[tuple[str, str]] = field(default_factory=list)
     raw_body: bytes = b""
+    #: The body was cut at ``max_bytes`` (``keep_prefix``): only its start was read.
+    truncated: bool = False
 
     @property
     def retryable(self) -> bool:
@@ -201,8 +203,12 @@ def fetch(
     max_bytes: int,
     allowed_types: tuple[str, ...] | None,
     deadline: float | None = None,
+    keep_prefix: bool = False,
 ) -> Fetched:
     """GET one URL. ``allowed_types`` None accepts any type (robots.txt, sitemaps).
+
+    With ``keep_prefix`` a body over ``max_bytes`` is not an error: its first ``max_bytes``
+    are kept and ``truncated`` is set (robots.txt: RFC 9309 parses the first 500 KiB).
 
     ``timeout`` bounds the connect and each wait for data; ``deadline`` (default four times
     ``timeout``) bounds the whole request by the wall clock: connect, headers and body. A
@@ -231,7 +237,7 @@ def fetch(
                 out.error = f"redirect {resp.status} to {out.location}"
                 return out
             declared = resp.headers.get("content-length")
-            if declared and declared.isdigit() and int(declared) > max_bytes:
+            if declared and declared.isdigit() and int(declared) > max_bytes and not keep_prefix:
                 out.kind, out.error = (
                     "too-large",
                     f"body of {declared} bytes exceeds the limit of {max_bytes}",
@@ -250,6 +256,10 @@ def fetch(
                 chunks.append(chunk)
                 size += len(chunk)
                 if size > max_bytes:
+                    if keep_prefix:
+                        chunks[-1] = chunk[: len(chunk) - (size - max_bytes)]
+                        out.truncated = True
+                        break
                     out.kind, out.error = (
                         "too-large",
                         f"body exceeds the limit of {max_bytes} bytes",
@@ -264,7 +274,7 @@ def fetch(
                 )
                 return out
             out.raw_body = b"".join(chunks)
-            complete = True
+            complete = not out.truncated  # the rest is unread: the connection is not reused
             try:
                 out.body = _decoded(
                     out.raw_body, out.headers.get("content-encoding", ""), max_bytes

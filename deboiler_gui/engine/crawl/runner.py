@@ -172,6 +172,7 @@ def _fetch_and_read(
             deadline=cfg.deadline,
             max_bytes=limit,
             allowed_types=None,
+            keep_prefix=job == "robots",
         )
         for _hop in range(5):  # RFC 9309: follow at least five redirects for robots.txt
             target = normalize_url(got.location or "", url) if got.kind == "redirect" else None
@@ -185,6 +186,7 @@ def _fetch_and_read(
                 deadline=cfg.deadline,
                 max_bytes=limit,
                 allowed_types=None,
+                keep_prefix=job == "robots",
             )
     res = _Result(job, host, entry, got)
     if not got.body:
@@ -207,6 +209,10 @@ def _fetch_and_read(
         else:
             got.kind, got.error = "binary", f"binary body ({exc})"
         return res
+    if job == "robots" and got.truncated:
+        # Parsed up to the limit, without the line cut in the middle (a cut "Allow: /abc"
+        # would read as "Allow: /").
+        res.text = res.text[: res.text.rfind("\n") + 1]
     if job == "page" and got.kind == "ok":
         res.digest = hashlib.sha256(got.body).hexdigest()
         res.is_json = looks_like_json(got.content_type, res.text)
@@ -489,7 +495,8 @@ class _Crawler:
                 )
                 # A status line alone says nothing of the rules: a robots.txt cut off by the
                 # deadline or a broken connection is unreachable (RFC 9309: disallow all).
-                answered = ("ok", "http-4xx", "too-large", "http-5xx", "http-429")
+                # A robots.txt too large even compressed (a gzip bomb) is not read either.
+                answered = ("ok", "http-4xx", "http-5xx", "http-429")
                 status = got.status if got.kind in answered else None
                 if got.kind == "redirect":
                     status = 404  # more than five redirects: treated as missing (RFC 9309)
@@ -551,6 +558,22 @@ class _Crawler:
         url = entry.url
         if got.kind == "redirect":
             target = normalize_url(got.location or "", url)
+            if target is None:
+                # file:, data:, javascript: or a broken Location: never followed, and said so.
+                scheme = (
+                    (got.location or "").split(":", 1)[0][:20]
+                    if ":" in (got.location or "")
+                    else ""
+                )
+                why = f"a {scheme}: URL" if scheme else "a URL that cannot be read"
+                reason = (
+                    f"redirect {got.status} to {why} ({(got.location or '')[:200]!r}), not "
+                    "followed: only http and https URLs are crawled"
+                )
+                with self.state.tx():
+                    self.state.mark(url, "failed", status=got.status, reason=reason)
+                self._count(entry, "failed")
+                return url
             with self.state.tx():
                 self.state.mark(
                     url,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -322,6 +323,22 @@ def _pruned_copy(
     return dup
 
 
+def xpath_string(value: Any) -> str:
+    """XPath 1.0's string() of a number, boolean or string result: 2, not 2.0; true, not
+    True; NaN and Infinity as XPath writes them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        if value.is_integer() and abs(value) < 1e16:
+            return str(int(value))
+        return repr(value)
+    return str(value)
+
+
 def _node_text(node: Any) -> str:
     if isinstance(node, etree._Element) and isinstance(node.tag, str):
         if isinstance(node, HtmlElement):
@@ -334,7 +351,8 @@ def _value(
     node: Any, fld: Field, removed: set[Any], template: Template, above: set[Any] | None = None
 ) -> str:
     if not isinstance(node, etree._Element):
-        return normalize_text(str(node)) if fld.kind != "html" else str(node)
+        value = xpath_string(node)
+        return normalize_text(value) if fld.kind != "html" else value
     if fld.kind == "attribute":
         return cast(str, node.get(fld.attribute, ""))
     pruned = _pruned_copy(node, removed, template, fld.id, above)
@@ -370,25 +388,54 @@ def _node_path(node: Any) -> str:
     return _node_path(parent) if parent is not None else ""
 
 
-def _node_paths(nodes: Sequence[Any]) -> list[str]:
-    """_node_path of each node, siblings sharing one pass over their parent: getpath counts an
-    element's preceding siblings, so calling it per node of a 40,000-item list is quadratic."""
+def _node_paths(nodes: Sequence[Any], known: dict[Any, str] | None = None) -> list[str]:
+    """_node_path of each node. getpath counts an element's preceding siblings (and those of
+    each ancestor), so calling it per node of a 40,000-item list is quadratic: instead each
+    parent's children get their paths in one pass, from the parent's own path found the same
+    way. ``known`` maps nodes to paths already computed (shared by a record list's items); the
+    new paths are added to it."""
+    known = {} if known is None else known
     by_parent: dict[Any, dict[Any, str]] = {}
     out = []
     for node in nodes:
-        parent = node.getparent() if isinstance(node, etree._Element) else None
-        if parent is None or not isinstance(node.tag, str) or node.tag[:1] == "{":
+        if not _plain_element(node):
             out.append(_node_path(node))
             continue
-        paths = by_parent.get(parent)
-        if paths is None:
-            paths = by_parent[parent] = _child_paths(parent)
-        out.append(paths.get(node) or _node_path(node))
+        path = known.get(node)
+        if path is None:
+            path = _path_from_ancestors(node, known, by_parent)
+        out.append(path)
     return out
 
 
-def _child_paths(parent: Any) -> dict[Any, str]:
-    base = str(parent.getroottree().getpath(parent))
+def _plain_element(node: Any) -> bool:
+    return isinstance(node, etree._Element) and isinstance(node.tag, str) and node.tag[:1] != "{"
+
+
+def _path_from_ancestors(
+    node: Any, known: dict[Any, str], by_parent: dict[Any, dict[Any, str]]
+) -> str:
+    chain = []
+    el = node
+    while el not in known:
+        parent = el.getparent()
+        if parent is None or not _plain_element(el):
+            known[el] = str(el.getroottree().getpath(el))
+            break
+        chain.append(el)
+        el = parent
+    for child in reversed(chain):
+        parent = child.getparent()
+        paths = by_parent.get(parent)
+        if paths is None:
+            paths = by_parent[parent] = _child_paths(parent, known[parent])
+        known[child] = paths.get(child) or _node_path(child)
+    return known[node]
+
+
+def _child_paths(parent: Any, base: str | None = None) -> dict[Any, str]:
+    if base is None:
+        base = str(parent.getroottree().getpath(parent))
     children = [c for c in parent if isinstance(c.tag, str) and c.tag[:1] != "{"]
     total: dict[str, int] = {}
     for c in children:
@@ -402,11 +449,23 @@ def _child_paths(parent: Any) -> dict[Any, str]:
 
 
 def extract_field(
-    root: Any, fld: Field, template: Template, removed: set[Any] | None = None
+    root: Any,
+    fld: Field,
+    template: Template,
+    removed: set[Any] | None = None,
+    *,
+    above: set[Any] | None = None,
+    known: dict[Any, str] | None = None,
 ) -> tuple[Any, FieldReport]:
-    """Value of one field on a tree, trying its XPath queue in order, and the report."""
+    """Value of one field on a tree, trying its XPath queue in order, and the report.
+
+    ``above`` (the ancestors of removed nodes) and ``known`` (node paths already computed) are
+    shared by the items of a record list, so each item costs the same however many come
+    before it."""
     removed = removed or set()
-    above = {a for r in removed for a in r.iterancestors()}
+    if above is None:
+        above = {a for r in removed for a in r.iterancestors()}
+    known = {} if known is None else known
     report = FieldReport(fld.id)
     for i, xp in enumerate(fld.xpaths):
         try:
@@ -422,8 +481,9 @@ def extract_field(
             nodes = nodes[:1]
         try:
             if fld.children:
+                _node_paths(nodes, known)  # the containers' paths, for their fields' nodes
                 values: list[Any] = [
-                    _record(node, fld, template, removed, report) for node in nodes
+                    _record(node, fld, template, removed, report, above, known) for node in nodes
                 ]
                 values = [v for v in values if any(x not in ("", [], None) for x in v.values())]
             else:
@@ -445,7 +505,7 @@ def extract_field(
             continue
         report.tried.append({"xpath": xp, "matches": len(nodes), "error": None})
         report.status, report.xpath, report.queue_index = "ok", xp, i
-        report.nodes = [p for p in _node_paths(nodes) if p]
+        report.nodes = [p for p in _node_paths(nodes, known) if p]
         return (values if fld.is_list else values[0]), report
     if report.status != "error":
         report.status = "empty"
@@ -453,11 +513,17 @@ def extract_field(
 
 
 def _record(
-    container: Any, fld: Field, template: Template, removed: set[Any], report: FieldReport
+    container: Any,
+    fld: Field,
+    template: Template,
+    removed: set[Any],
+    report: FieldReport,
+    above: set[Any],
+    known: dict[Any, str],
 ) -> dict[str, Any]:
     item: dict[str, Any] = {}
     for child in fld.children:
-        value, sub = extract_field(container, child, template, removed)
+        value, sub = extract_field(container, child, template, removed, above=above, known=known)
         item[child.id] = value
         report.nodes.extend(sub.nodes)
     return item

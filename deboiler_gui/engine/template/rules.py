@@ -24,13 +24,27 @@ log = logging.getLogger(__name__)
 REGEX_TIMEOUT = 1.0
 
 
+#: Longest regular expression accepted: compiling takes time that grows faster than its
+#: length (a 1 MB pattern takes 20 s or more), and real filters are a line or two.
+MAX_REGEX_CHARS = 65_536
+
+
 @lru_cache(maxsize=1024)
 def compile_regex(pattern: str) -> regex.Pattern[str]:
-    """Compiled regex (cached); RuleError names the expression when it is invalid."""
+    """Compiled regex (cached); RuleError names the expression when it is invalid, too long
+    or nested too deeply."""
+    if isinstance(pattern, str) and len(pattern) > MAX_REGEX_CHARS:
+        raise RuleError(
+            f"regular expression of {len(pattern):,} characters, over the "
+            f"{MAX_REGEX_CHARS:,}-character limit",
+            expression=pattern,
+        )
     try:
         return regex.compile(pattern, regex.V0)
     except (regex.error, TypeError, ValueError) as exc:
         raise RuleError(f"invalid regular expression ({exc})", expression=pattern) from exc
+    except RecursionError as exc:
+        raise RuleError("regular expression nested too deeply", expression=pattern) from exc
 
 
 def _guard(pattern: str, call: Callable[[], Any]) -> Any:

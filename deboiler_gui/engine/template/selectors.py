@@ -20,7 +20,9 @@ from deboiler_gui.engine.model import Page, RuleError
 log = logging.getLogger(__name__)
 
 _CSS = HTMLTranslator()
-_XPATH_START = re.compile(r"^\s*(\(|\.{1,2}(/|$)|/|@|[a-zA-Z_][\w.-]*\s*\(|[a-zA-Z_-]+::)")
+_XPATH_START = re.compile(
+    r"^\s*(-?\d|-?\.\d|'|\"|\(|\.{1,2}(/|$)|/|@|[a-zA-Z_][\w.-]*\s*\(|[a-zA-Z_-]+::)"
+)
 _INDEX = re.compile(r"\[(\d+|%d)\]")
 
 #: Attributes that are stable hooks by convention (test ids), cheapest rung of the ladder.
@@ -45,10 +47,27 @@ def to_xpath(expression: str) -> str:
     return _css(expr, expression)
 
 
+#: A call of a prefixed function at the start (``exsl:node-set(...)``, ``str:tokenize(...)``):
+#: XPath that a CSS reading would name wrongly (``tag:pseudo(...)`` in CSS).
+_PREFIXED_CALL = re.compile(r"^\s*([A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*)\s*\(")
+
+
 def _css(css: str, original: str) -> str:
     try:
         return str(_CSS.css_to_xpath(css))
     except SelectorError as exc:
+        call = _PREFIXED_CALL.match(css)
+        if call:
+            from deboiler_gui.engine.template.xpathcheck import xpath_problem
+
+            problem = xpath_problem(css)
+            if problem:
+                # Not CSS that failed: an XPath extension function (EXSLT and the like).
+                raise RuleError(
+                    f"XPath extension function {call.group(1)}() (EXSLT or another library) is "
+                    f"not available: only XPath 1.0's core functions are ({problem})",
+                    expression=original,
+                ) from exc
         raise RuleError(f"invalid CSS selector ({exc})", expression=original) from exc
 
 
@@ -88,20 +107,28 @@ def select_elements(root: Any, expression: str) -> list[HtmlElement]:
 
 
 def expand_pattern(
-    root: Any, pattern: str, *, start: int = 1, max_misses: int = 3, limit: int = 10_000
+    root: Any, pattern: str, *, start: int = 1, max_misses: int = 3, limit: int | None = None
 ) -> list[Any]:
     """Probe a single-``%d`` pattern with 1, 2, ... until ``max_misses`` indices in a row match
-    nothing (Wenzhi's expansion); patterns with several placeholders release them all."""
+    nothing (Wenzhi's expansion); patterns with several placeholders release them all.
+
+    No cap on the number of items unless ``limit`` (indices probed) is given. A numbered step
+    that is a plain child step (``A/b[%d]/c``, ``A//b[%d]``) is expanded in one pass over the
+    siblings, so a list of 40,000 items costs 40,000 steps, not 40,000 evaluations of ``b[i]``
+    (each of which counts the siblings before item i)."""
     if pattern.count("%d") != 1:
         return select(root, pattern)
     probe = _pattern_probe(pattern)
     # The steps before the numbered one are evaluated once; each index only walks on from the
     # nodes they found ((A)/b[i]/c is A/b[i]/c).
     context = select_elements(root, probe[0]) if probe is not None else []
+    fast = _sibling_step(pattern) if probe is not None else None
+    if fast is not None:
+        return _expand_by_position(root, pattern, context, fast, start, max_misses, limit)
     out: list[Any] = []
     misses = 0
     i = start
-    while misses < max_misses and i < start + limit:
+    while misses < max_misses and (limit is None or i < start + limit):
         if probe is not None:
             try:
                 found = probe[1](root, ctx=context, i=i)
@@ -110,6 +137,96 @@ def expand_pattern(
             found = found if isinstance(found, list) else [found]
         else:
             found = select(root, pattern.replace("%d", str(i)))
+        if found:
+            out.extend(found)
+            misses = 0
+        else:
+            misses += 1
+        i += 1
+    return out
+
+
+_SIBLING_STEP = re.compile(r"(//?)([A-Za-z_][\w.-]*|\*)\[%d\](/.*)?$", re.S)
+
+
+@lru_cache(maxsize=1024)
+def _sibling_step(pattern: str) -> tuple[bool, str, etree.XPath | None] | None:
+    """For A/b[%d]/c (or A//b[%d]/c, b a name or *): (descendant axis?, b, $n/c compiled or
+    None when nothing follows), else None."""
+    probe = _pattern_probe(pattern)
+    if probe is None:
+        return None
+    rest = pattern[len(probe[0]) :]
+    m = _SIBLING_STEP.match(rest)
+    if m is None:
+        return None
+    tail = m.group(3)
+    try:
+        compiled = etree.XPath("$n" + tail, smart_strings=False) if tail else None
+    except etree.XPathSyntaxError:
+        return None
+    return m.group(1) == "//", m.group(2), compiled
+
+
+def _expand_by_position(
+    root: Any,
+    pattern: str,
+    context: list[Any],
+    step: tuple[bool, str, etree.XPath | None],
+    start: int,
+    max_misses: int,
+    limit: int | None,
+) -> list[Any]:
+    descendants, name, tail = step
+
+    def matches(el: Any) -> bool:
+        return isinstance(el.tag, str) and (el.tag == name or (name == "*" and el.tag[:1] != "{"))
+
+    # Every element the step can reach, each under the index it has among its parent's
+    # matching children (b[i] counts only the children that pass the name test).
+    seen: set[Any] = set()
+    by_index: dict[int, list[Any]] = {}
+    done_parents: set[Any] = set()
+    for ctx in context:
+        parents = ctx.iter() if descendants else (ctx,)
+        for parent in parents:
+            if parent in done_parents:
+                continue
+            done_parents.add(parent)
+            k = 0
+            for child in parent:
+                if matches(child):
+                    k += 1
+                    if child not in seen:
+                        seen.add(child)
+                        by_index.setdefault(k, []).append(child)
+    order: dict[Any, int] | None = None
+    if len(context) > 1 or descendants:
+        # Several contexts (or nested ones) can interleave: XPath gives document order.
+        order = {el: n for n, el in enumerate(root.getroottree().getroot().iter())}
+    out: list[Any] = []
+    misses = 0
+    i = start
+    while misses < max_misses and (limit is None or i < start + limit):
+        items = by_index.get(i, [])
+        if order is not None and len(items) > 1:
+            items.sort(key=lambda el: order.get(el, 0))
+        found: list[Any] = []
+        if tail is None:
+            found = items
+        else:
+            for el in items:
+                try:
+                    got = tail(root, n=el)
+                except etree.XPathEvalError as exc:
+                    raise RuleError(f"XPath evaluation failed ({exc})", expression=pattern) from exc
+                found.extend(got if isinstance(got, list) else [got])
+            if (
+                order is not None
+                and len(items) > 1
+                and all(isinstance(x, etree._Element) for x in found)
+            ):
+                found = sorted(dict.fromkeys(found), key=lambda el: order.get(el, 0))
         if found:
             out.extend(found)
             misses = 0
