@@ -115,6 +115,7 @@ def run(path: str | None) -> int:
 
     handler = CrashHandler(window, window.saving.save_draft_now)
     handler.install()
+    window.guide.show_on_first_start()
     code = int(app.exec())
     handler.uninstall()
     import shiboken6

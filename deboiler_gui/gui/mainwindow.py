@@ -43,6 +43,7 @@ from deboiler_gui.gui.controllers.prefetch import Prefetcher
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.siteservice import SiteService
 from deboiler_gui.gui.controllers.state import ShownSite
+from deboiler_gui.gui.dialogs.guide import add_guide
 from deboiler_gui.gui.dialogs.prompt import Ask, ask_user
 from deboiler_gui.gui.panels.legend import Legend
 from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel
@@ -93,6 +94,7 @@ class MainWindow(QMainWindow):
         self._build_controllers()
         self._build_actions()
         self.page_types = add_page_types_dock(self)
+        self.guide = add_guide(self)
         self.editor.changed.connect(self._on_editor_changed)
         self.editor.stepped.connect(self.saving.on_editor_stepped)
         self.editor.dirty_changed.connect(lambda _d: self._update_title())
@@ -853,6 +855,7 @@ class MainWindow(QMainWindow):
             self._open_url_dialog.shutdown()
         self.review.shutdown()
         self.page_types.shutdown()
+        self.guide.shutdown()
         self.service.stop()
         if self.shown.ws is not None:
             self.shown.ws.close()

@@ -231,12 +231,12 @@ def test_invalid_expression_is_shown_inline_on_its_rule(demo: Any) -> None:
 
 def test_filter_editor_previews_on_the_page_and_counts_over_the_site(qtbot: Any, demo: Any) -> None:
     dialog = demo.filtering.open_filter_dialog(None)
-    dialog.kind.setCurrentText("attribute")
+    dialog.kind.setCurrentIndex(dialog.kind.findData("attribute"))
     dialog.attribute.setText("class")
     dialog.op.setCurrentText("contains")
     dialog.value.setText("sidebar")
     assert dialog.preview.text().startswith("drops 1 nodes")
-    dialog.kind.setCurrentText("text")
+    dialog.kind.setCurrentIndex(dialog.kind.findData("text"))
     dialog.pattern.setText("([a-z")
     assert (
         dialog.preview.styleSheet()
@@ -264,7 +264,7 @@ def test_filter_editor_impact_and_report_count_a_filter_alike(qtbot: Any, demo: 
 
     qtbot.waitUntil(lambda: demo.service._worker._index is not None, timeout=30000)
     dialog = demo.filtering.open_filter_dialog(None)
-    dialog.kind.setCurrentText("text")
+    dialog.kind.setCurrentIndex(dialog.kind.findData("text"))
     dialog.pattern.setText(r"(?i)garden|soil")
     QTest.mouseClick(dialog.site_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "matched" in dialog.site.text(), timeout=30000)

@@ -20,6 +20,15 @@ from deboiler_gui.app.validation import regex_error, selector_error
 from deboiler_gui.engine.template.model import NoiseFilter
 from deboiler_gui.gui.panels.validation import InlineCheck
 
+#: What the dialog and the template panel call each filter kind; the stored kind is the key
+#: (``html`` stays the stored name of the start/end string filter, for existing templates).
+FILTER_KIND_LABELS = {
+    "text": "Text regex",
+    "url": "URL rule",
+    "attribute": "Attribute rule",
+    "html": "Start/end string",
+}
+
 
 class FilterDialog(QDialog):
     """Edits one noise filter; every change previews it on the shown page at once and, on
@@ -41,7 +50,8 @@ class FilterDialog(QDialog):
         self.setModal(False)
         form = QFormLayout(self)
         self.kind = QComboBox()
-        self.kind.addItems(["text", "url", "attribute", "html"])
+        for kind, label in FILTER_KIND_LABELS.items():
+            self.kind.addItem(label, kind)
         self.name = QLineEdit()
         self.pattern = QLineEdit()
         self.selector = QLineEdit()
@@ -91,7 +101,7 @@ class FilterDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.site_button.clicked.connect(lambda: self.site_count_requested.emit(self.value_dict()))
         if flt is not None:
-            self.kind.setCurrentText(flt.kind)
+            self.kind.setCurrentIndex(max(0, self.kind.findData(flt.kind)))
             self.name.setText(flt.name)
             self.pattern.setText(flt.pattern)
             self.selector.setText(flt.selector)
@@ -116,8 +126,8 @@ class FilterDialog(QDialog):
 
     def value_dict(self) -> dict[str, Any]:
         return {
-            "name": self.name.text().strip() or self.kind.currentText(),
-            "kind": self.kind.currentText(),
+            "name": self.name.text().strip() or self.kind_value(),
+            "kind": self.kind_value(),
             "pattern": self.pattern.text(),
             "selector": self.selector.text().strip(),
             "attribute": self.attribute.text().strip(),
@@ -127,11 +137,15 @@ class FilterDialog(QDialog):
             "end": self.end.text(),
         }
 
+    def kind_value(self) -> str:
+        """The filter kind as stored in templates (``html`` for the start/end string filter)."""
+        return str(self.kind.currentData())
+
     def noise_filter(self) -> NoiseFilter:
         return NoiseFilter.from_dict(self.value_dict())
 
     def _changed(self) -> None:
-        kind = self.kind.currentText()
+        kind = self.kind_value()
         self.help.setText(self.HELP[kind])
         shown = {
             "text": {"pattern"},
@@ -153,7 +167,7 @@ class FilterDialog(QDialog):
             "url": {"pattern", "selector"},
             "attribute": {"selector", "value"},
             "html": set(),
-        }[self.kind.currentText()]
+        }[self.kind_value()]
         return [n for n, c in self.checks.items() if n in shown and c.error]
 
     def _update_ok(self) -> None:

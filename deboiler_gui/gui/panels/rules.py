@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from deboiler_gui.app.fieldcheck import TemplateCheck
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.gui.dialogs.filter import FILTER_KIND_LABELS
 
 #: Column of the rules tree with a field's check over sample pages (its flags).
 CHECK_COLUMN = 4
@@ -119,7 +120,7 @@ class RulesPanel(QWidget):
                         f"  [{item.kind}{' ' + item.attribute if item.attribute else ''}{', list' if item.is_list else ''}]"
                     )
                 elif section == "filters":
-                    expr = f"{item.kind}: " + (
+                    expr = f"{FILTER_KIND_LABELS.get(item.kind, item.kind)}: " + (
                         item.pattern or f"{item.attribute} {item.op} {item.value}"
                         if item.kind != "html"
                         else f"{item.start} … {item.end}"
