@@ -5,6 +5,7 @@ template is used by the CLI at once, jobs cancel, work survives crashes."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -643,9 +644,12 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
     demo.resize(1800, 1100)
     demo.rules.setMinimumWidth(1000)
     qtbot.wait(200)
-    SHOTS.mkdir(parents=True, exist_ok=True)
     shot = demo.rules.grab()
-    assert not shot.isNull() and shot.save(str(SHOTS / "rules-check.png"))
+    assert not shot.isNull()
+    # The docs' screenshot is retaken only when asked for; a test run never changes the tree.
+    if os.environ.get("DEBOILER_GUI_SCREENSHOTS"):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        assert shot.save(str(SHOTS / "rules-check.png"))
 
 
 def test_a_group_decision_goes_into_the_draft_saved_only_by_save_and_undoable(
