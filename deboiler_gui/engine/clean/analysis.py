@@ -59,10 +59,10 @@ DEFAULT_CONFIG: dict[str, Any] = {
     # non-link text, while the site has it on that path on enough of its pages
     "slot_share": 0.75,
     # inside the content slot a repeated block is content unless it is "fixed": at the same
-    # place on fixed_share of the pages that have the place, or short (a label, a button) or
-    # link-dense
+    # place on fixed_share of the pages that have the place, or shorter than a sentence (a
+    # label, a button), or link-dense
     "fixed_share": 0.5,
-    "label_max_chars": 200,
+    "passage_min_chars": 20,
     # robustness bounds
     "max_elements": 300_000,  # pages with more elements are not analysed (and say so)
     "max_depth": 1000,  # deeper elements are never candidates
@@ -181,6 +181,10 @@ def _slot_step(el: HtmlElement, tag: str) -> str:
 _STEPS: dict[tuple[str, str | None, str | None], str] = {}
 _SKELETONS: dict[str, str] = {}
 
+#: A child with this share of link text is a link list beside the content (a menu, a column
+#: of teasers): the content slot is looked for among the other children.
+_SIDE_DENSITY = 0.4
+
 #: Elements with more children than this are read whole (see analyse).
 _BATCH_CHILDREN = 30
 
@@ -240,6 +244,9 @@ class _Frame:
         "cand",  # index in Facts.cands, or -1
         "best",  # the child frame holding the most non-link text (main-content walk)
         "best_nonlink",  # ...and that non-link text
+        "nd_best",  # the same among the children that are not link lists (content slot walk)
+        "nd_best_nonlink",
+        "nd_total",  # non-link text of the children that are not link lists
         "el",  # the element
         "depth",
         "parent",  # the parent's frame
@@ -271,6 +278,9 @@ class _Frame:
         self.cand = cand
         self.best: _Frame | None = None
         self.best_nonlink = -1
+        self.nd_best: _Frame | None = None
+        self.nd_best_nonlink = 0
+        self.nd_total = 0
         self.el = el
         self.depth = depth
         self.parent = parent
@@ -361,6 +371,11 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
             if nonlink > up.best_nonlink:
                 up.best = frame
                 up.best_nonlink = nonlink
+            if links < _SIDE_DENSITY * chars:
+                up.nd_total += nonlink
+                if nonlink > up.nd_best_nonlink:
+                    up.nd_best = frame
+                    up.nd_best_nonlink = nonlink
             continue
         tag = el.tag
         depth = parent.depth + 1 if parent is not None else 0
@@ -454,6 +469,11 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                         )
                         frame.best = leaf
                         frame.best_nonlink = n
+                    if ctag != "a":
+                        frame.nd_total += n
+                        if n > frame.nd_best_nonlink:
+                            frame.nd_best = frame.best if frame.best_nonlink == n else None
+                            frame.nd_best_nonlink = n
             elif not compat:
                 ctag = None  # comment or processing instruction: only its tail is text
             tail = child.tail
@@ -496,12 +516,12 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
     deeper: list[HtmlElement] = []
     deeper_slots: list[str | None] = []
     while (
-        node.best is not None
-        and node.best.slot is not None
-        and node.best_nonlink > 0
-        and node.best_nonlink >= spec.slot_share * (node.chars - node.links)
+        node.nd_best is not None
+        and node.nd_best.slot is not None
+        and node.nd_best_nonlink > 0
+        and node.nd_best_nonlink >= spec.slot_share * node.nd_total
     ):
-        node = node.best
+        node = node.nd_best
         deeper.append(node.el)
         deeper_slots.append(node.slot)
     facts.slot_path = deeper

@@ -424,9 +424,7 @@ class DomainCleaner:
             )
             # Slots on enough pages to be the site's structure (link lists there between the
             # main content and the content slot are the frame)
-            data["common_slots"] = sorted(
-                hexkey(k) for k, c in st.slot_df.items() if c >= slot_min and k not in protected
-            )
+            data["common_slots"] = sorted(hexkey(k) for k, c in st.slot_df.items() if c >= slot_min)
             # Per-page widgets: a link-dense block under the same label at the same place on
             # enough pages, whatever its links ("Related", "See also:", "Other top stories:").
             labelled = sorted(k for k, c in st.label_df.items() if c >= slot_min)

@@ -12,6 +12,7 @@ import lxml.etree as etree
 from deboiler_gui.engine.clean.analysis import (
     DEFAULT_CONFIG,
     Facts,
+    _slot_step,
     analyse,
     block_label,
     h64,
@@ -56,6 +57,7 @@ class Applied:
             self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
             self.free = {int(h, 16) for h in data.get("exact_free", ())}
             self.seen = {int(h, 16) for h in data.get("common_slots", ())}
+            self.protected = {int(h, 16) for h in data.get("protected_slots", ())}
         except (TypeError, ValueError) as exc:
             raise InputError(f"domain model of site {model.site!r} is corrupt: {exc}") from exc
         cfg = dict(DEFAULT_CONFIG)
@@ -125,7 +127,7 @@ def matches(
     # The content slot: below the main content, the element the site's content narrows to on
     # most of its pages (a story's cell between a menu column and a column of teasers). Between
     # the main content and it, the frame detectors act as they do outside the main content.
-    region = _content_slot(facts, ap, main_el) if main and ap.content else None
+    region = _content_slot(facts, ap, main_el) if main and (ap.content or ap.seen) else None
     if region is not None:
         main.add(region)
         main.update(region.iterancestors())
@@ -134,6 +136,9 @@ def matches(
             "holding most of the non-link text of the main content"
         )
     inner = region if region is not None else main_el
+    around = main_el.getparent() if main_el is not None else None
+    if around is not None and around.tag in ("body", "html"):
+        around = None
     if not ap.compat:
         main.update(_title_headings(root))
     if why is not None and not ap.compat:
@@ -146,7 +151,7 @@ def matches(
     cfg = ap.cfg
     el_density = float(cfg["element_link_density"])
     density = float(cfg["link_density"])
-    label_max = int(cfg["label_max_chars"])
+    label_min = int(cfg["passage_min_chars"])
     max_share = float(cfg["max_slot_share"]) * max(facts.chars, 1)
     out: list[tuple[HtmlElement, str, str, int]] = []
     cands = facts.cands
@@ -166,13 +171,32 @@ def matches(
                     detector = ""
                 elif (
                     h in ap.free
-                    and chars > label_max
+                    and chars >= label_min
                     and links < density * chars
                     and (inner is main_el or _inside(el, inner))  # type: ignore[arg-type]
                 ):
                     # a passage repeated on a few pages where most pages have other text at
                     # its place (a post quoted on other threads, a standard clause): content
                     detector = ""
+                elif (
+                    links < density * chars
+                    and (inner is main_el or _inside(el, inner))  # type: ignore[arg-type]
+                    and fragments.in_series(el)
+                ):
+                    # one line of a listing whose other lines are this page's own (a licence
+                    # line at the top of every source file)
+                    detector = ""
+            elif (
+                not ap.compat
+                and around is not None
+                and h in ap.free
+                and chars >= label_min
+                and links < density * chars
+                and _inside(el, around)
+            ):
+                # beside the main content in the block around it, text most pages have other
+                # text in place of (a product's specification next to its description)
+                detector = ""
         elif h in ap.exact_links and not (inner is not None and _inside(el, inner)):
             detector, key = "exact", hexkey(h)
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
@@ -188,7 +212,11 @@ def matches(
                 and not _in_any(el, content_areas)
             ):
                 detector, key = "frame", ap.frames[sid][0]
-            if detector and inner is not None and _inside(el, inner):
+            # Template frames keep to the outside of the main content (a post's comment list
+            # has the same shape on every thread); navigation slots to the outside of the
+            # content slot.
+            outer = main_el if detector == "frame" else inner
+            if detector and outer is not None and _inside(el, outer):
                 detector = ""
         if (
             not detector
@@ -199,6 +227,7 @@ def matches(
             and _inside(el, main_el)  # type: ignore[arg-type]
             and not _inside(el, region)
             and ap.slot_id(slot) in ap.seen
+            and ap.slot_id(slot) not in ap.protected
         ):
             # between the main content and the content slot: a link list at a place the site
             # has on many pages (a section's menu column next to the story)
@@ -232,13 +261,36 @@ def matches(
 def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> HtmlElement | None:
     """The deepest element of the page's slot path (below its main content) in a slot the
     site's content narrows to on most of its pages; None when there is none."""
-    found = None
+    found = common = None
     for el, slot in zip(facts.slot_path, facts.slot_slots, strict=False):
-        if slot is not None and ap.slot_id(slot) in ap.content:
+        if slot is None or _in_series(el):
+            break  # one post of a thread, one entry of a list: the slot is the whole series
+        sid = ap.slot_id(slot)
+        if sid in ap.content:
             found = el
+        if sid in ap.seen:
+            common = el
+    if found is None:
+        # the site's pages do not agree (templates of several years): this page's own
+        # narrowing, down to the deepest place the site has on enough pages
+        found = common
     if found is None or (main_el is not None and not _inside(found, main_el)):
         return None
     return found
+
+
+def _in_series(el: HtmlElement) -> bool:
+    """Whether a sibling of the element has its tag and classes (the next post, answer or
+    entry)."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    step = _slot_step(el, el.tag)
+    return any(
+        s is not el and s.tag == el.tag and _slot_step(s, s.tag) == step
+        for s in parent
+        if isinstance(s.tag, str)
+    )
 
 
 def _title_headings(root: HtmlElement) -> set[HtmlElement]:
@@ -251,7 +303,7 @@ def _title_headings(root: HtmlElement) -> set[HtmlElement]:
     out: set[HtmlElement] = set()
     for h in root.iter("h1", "h2", "h3"):
         text = "".join(_text_of(h).split()).casefold()
-        if len(text) < 8 or text not in title or 3 * len(text) < len(title):
+        if len(text) < 4 or text not in title or 3 * len(text) < len(title):
             continue
         if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or any(
             2 * len("".join(_text_of(a).split())) >= len(text) for a in h.iter("a") if a.get("href")
@@ -288,6 +340,26 @@ class _Fragments:
         if shared is None:
             shared = self.shared[parent] = self._runs(parent)
         return el in shared
+
+    def in_series(self, el: HtmlElement) -> bool:
+        """Whether a sibling of the same slot is not repeated site-wide (the element is one
+        entry of a series whose other entries are the page's own)."""
+        if self.by_el is None:
+            self.by_el = {rec[0]: rec for rec in self.cands}
+        rec = self.by_el.get(el)
+        parent = el.getparent()
+        if rec is None or parent is None or rec[4] is None:
+            return False
+        for sib in parent:
+            other = self.by_el.get(sib) if sib is not el else None
+            if (
+                other is not None
+                and other[4] == rec[4]
+                and other[2] > 0
+                and other[1] not in self.exact
+            ):
+                return True
+        return False
 
     def _runs(self, parent: HtmlElement) -> set[HtmlElement]:
         if self.by_el is None:
