@@ -140,7 +140,7 @@ def matches(
     if around is not None and around.tag in ("body", "html"):
         around = None
     if not ap.compat:
-        main.update(_title_headings(root))
+        main.update(_title_headings(root, main_el))
     if why is not None and not ap.compat:
         why["slot"] = _path(inner) if inner is not None else ""
         why["reason"] = reason or "no element holds most of the page's text: the whole page"
@@ -293,7 +293,7 @@ def _in_series(el: HtmlElement) -> bool:
     )
 
 
-def _title_headings(root: HtmlElement) -> set[HtmlElement]:
+def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
     title_el = root.find("head/title")
@@ -305,10 +305,17 @@ def _title_headings(root: HtmlElement) -> set[HtmlElement]:
         text = "".join(_text_of(h).split()).casefold()
         if len(text) < 4 or text not in title or 3 * len(text) < len(title):
             continue
-        if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or any(
-            2 * len("".join(_text_of(a).split())) >= len(text) for a in h.iter("a") if a.get("href")
+        if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or (
+            any(
+                2 * len("".join(_text_of(a).split())) >= len(text)
+                for a in h.iter("a")
+                if a.get("href")
+            )
+            and not (h.tag == "h1" and main_el is not None and _inside(h, main_el))
         ):
-            continue  # a link to somewhere, not the page's heading (a permalink sign is fine)
+            # a link to somewhere, not the page's heading (a permalink sign is fine, and so
+            # is the main content's h1 linking to the page itself)
+            continue
         out.add(h)
         out.update(h.iterancestors())
     return out
