@@ -435,7 +435,7 @@ class DomainCleaner:
             data["exact_free"] = sorted(
                 hexkey(h)
                 for h in exact
-                if h in st.hash_slot and st.hash_slot_n[h] < fixed_share * st.place_pages(h)
+                if h in st.hash_slot and st.df[h] < fixed_share * st.place_pages(h)
             )
             stats.update(
                 content_slots=len(data["content_slots"]),

@@ -136,6 +136,8 @@ def matches(
             "holding most of the non-link text of the main content"
         )
     inner = region if region is not None else main_el
+    # the content is a part of the page, not its whole body
+    bounded = main_el is not None and main_el.tag not in ("body", "html")
     around = main_el.getparent() if main_el is not None else None
     if around is not None and around.tag in ("body", "html"):
         around = None
@@ -169,22 +171,16 @@ def matches(
             if not ap.compat and main_el is not None and _inside(el, main_el):
                 if fragments.of(el):
                     detector = ""
+                elif not bounded:
+                    pass  # the whole body is the "content": every repeat is a template part
                 elif (
                     h in ap.free
                     and chars >= label_min
                     and links < density * chars
-                    and (inner is main_el or _inside(el, inner))  # type: ignore[arg-type]
+                    and _in_entry(el, main_el)
                 ):
                     # a passage repeated on a few pages where most pages have other text at
                     # its place (a post quoted on other threads, a standard clause): content
-                    detector = ""
-                elif (
-                    links < density * chars
-                    and (inner is main_el or _inside(el, inner))  # type: ignore[arg-type]
-                    and fragments.in_series(el)
-                ):
-                    # one line of a listing whose other lines are this page's own (a licence
-                    # line at the top of every source file)
                     detector = ""
             elif (
                 not ap.compat
@@ -279,6 +275,17 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     return found
 
 
+def _in_entry(el: HtmlElement, main_el: HtmlElement) -> bool:
+    """Whether the element is inside one entry of a series in the main content (a post of a
+    thread, an answer): an ancestor below the main content with a sibling of its slot step."""
+    for a in el.iterancestors():
+        if a is main_el:
+            return False
+        if _in_series(a):
+            return True
+    return False
+
+
 def _in_series(el: HtmlElement) -> bool:
     """Whether a sibling of the element has its tag and classes (the next post, answer or
     entry)."""
@@ -347,26 +354,6 @@ class _Fragments:
         if shared is None:
             shared = self.shared[parent] = self._runs(parent)
         return el in shared
-
-    def in_series(self, el: HtmlElement) -> bool:
-        """Whether a sibling of the same slot is not repeated site-wide (the element is one
-        entry of a series whose other entries are the page's own)."""
-        if self.by_el is None:
-            self.by_el = {rec[0]: rec for rec in self.cands}
-        rec = self.by_el.get(el)
-        parent = el.getparent()
-        if rec is None or parent is None or rec[4] is None:
-            return False
-        for sib in parent:
-            other = self.by_el.get(sib) if sib is not el else None
-            if (
-                other is not None
-                and other[4] == rec[4]
-                and other[2] > 0
-                and other[1] not in self.exact
-            ):
-                return True
-        return False
 
     def _runs(self, parent: HtmlElement) -> set[HtmlElement]:
         if self.by_el is None:
