@@ -60,9 +60,9 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "slot_share": 0.75,
     # inside the content slot a repeated block is content unless it is "fixed": at the same
     # place on fixed_share of the pages that have the place, or shorter than a sentence (a
-    # label, a button), or link-dense
+    # label, a button, a post's author and date), or link-dense
     "fixed_share": 0.5,
-    "passage_min_chars": 20,
+    "passage_min_chars": 60,
     # robustness bounds
     "max_elements": 300_000,  # pages with more elements are not analysed (and say so)
     "max_depth": 1000,  # deeper elements are never candidates

@@ -83,6 +83,11 @@ def applied(model: DomainModel) -> Applied:
     return cached[1]
 
 
+#: Beside the main content, a repeated block this long that most pages fill otherwise (a
+#: specification table) is content.
+SPEC_MIN_CHARS = 20
+
+
 def matches(
     root: HtmlElement,
     model: DomainModel,
@@ -186,7 +191,7 @@ def matches(
                 not ap.compat
                 and around is not None
                 and h in ap.free
-                and chars >= label_min
+                and chars >= SPEC_MIN_CHARS
                 and links < density * chars
                 and _inside(el, around)
             ):
