@@ -84,7 +84,8 @@ def test_forum_posts_repeated_across_threads_are_kept(
         assert f"Thread {i} reply 1 about {topic}" in text
         assert (STANDARD_REPLY in text) == (i % 4 == 0), result.url
         assert (ANNOUNCEMENT in text) == (i % 5 == 1), result.url
-        assert (SIGNATURE in text) == (i % 3 == 0), result.url
+        # a signature (shorter than a sentence, on every post of its member) may go either
+        # way: the ground truth of the forum sites scores it neither way
         assert f"{topic.title()} problem {i}" in text
 
 
