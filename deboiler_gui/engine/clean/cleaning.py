@@ -317,6 +317,8 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
         text = "".join(_text_of(h).split()).casefold()
         if len(text) < 4 or text not in title or 3 * len(text) < len(title):
             continue
+        if not title.startswith(text) and not (main_el is not None and _inside(h, main_el)):
+            continue  # the site's name after the page's in the title ("Addons | Node.js ...")
         if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or (
             any(
                 2 * len("".join(_text_of(a).split())) >= len(text)
