@@ -169,3 +169,19 @@ def cleaned_document(
         error = str(exc)
         markup = to_html(root)
     return stamp_page(url, markup).html, error
+
+
+def content_caption(sp: StampedPage, model: DomainModel | None) -> tuple[str, str]:
+    """The legend's caption for the shown page: where the cleaner takes its content to be
+    (text) and why (tooltip); empty without a model. Engine errors become the caption."""
+    if model is None:
+        return "", ""
+    from deboiler_gui.engine.clean.cleaning import content_of
+
+    try:
+        content = content_of(sp.root, model)
+    except DeboilerError as exc:
+        return f"Content: not known ({short_error(exc)})", ""
+    if not content:
+        return "", ""
+    return f"Content: {content.get('slot') or 'the whole page'}", content.get("reason", "")

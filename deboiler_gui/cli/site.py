@@ -288,6 +288,16 @@ def fit_command(
 @click.option(
     "--master", default=None, help="Spark master URL with --engine spark (default local[*])."
 )
+@click.option(
+    "--page-fallback",
+    is_flag=True,
+    help="Clean a site with too few pages to learn its template from (1-4) page by page with a page-level extractor (trafilatura); its records say so (content.method page).",
+)
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Say for every page which part was taken as its content and why, and what was removed by which detector (on standard error).",
+)
 def clean_command(
     inputs: tuple[Path, ...],
     demo: bool,
@@ -308,6 +318,8 @@ def clean_command(
     master: str | None,
     with_markdown: bool,
     chrome: str | None,
+    page_fallback: bool,
+    explain: bool,
 ) -> None:
     """Clean every page of the inputs and write one record per page.
 
@@ -348,6 +360,9 @@ def clean_command(
     options = _options(mode, operation_mode, jobs, max_page_mb, page_timeout)
     options.templates = templates
     options.markdown = with_markdown
+    options.page_fallback = page_fallback
+    if explain:
+        options.on_record = _explain_record
     summary = _drive_phases(
         run_steps(
             paths,
@@ -378,6 +393,44 @@ def clean_command(
             click.echo(f"Wrote the sites' chrome to {Path(chrome).resolve()}")
     for site, reason in sorted(summary.failed_sites.items()):
         click.echo(f"{site}: {reason}", err=True)
+
+
+#: What each detector's removals are, for --explain.
+DETECTORS = {
+    "exact": "repeated block",
+    "slot": "navigation slot",
+    "frame": "template frame",
+    "label": "labelled widget",
+    "pair": "shared with a neighbour",
+    "rule": "remove rule",
+}
+
+
+def explain_text(record: dict[str, Any]) -> str:
+    """One page's explanation: where its content was taken from and why, and the removals
+    grouped by detector."""
+    lines = [f"{record.get('url')}: {record.get('status')}"]
+    if record.get("status") != "ok":
+        lines[0] += f" ({record.get('error')})"
+        return "\n".join(lines)
+    content = record.get("content") or {}
+    if content.get("method") == "page":
+        lines.append(f"  content: single-page extractor ({content.get('reason', '')})")
+    elif content:
+        where = content.get("slot") or "the whole page"
+        lines.append(f"  content: {where} ({content.get('reason', '')})")
+    groups: dict[str, list[int]] = {}
+    for r in record.get("removed") or ():
+        groups.setdefault(str(r.get("detector")), []).append(int(r.get("chars") or 0))
+    for detector, chars in sorted(groups.items()):
+        total = sum(c for c in chars if c > 0)
+        name = DETECTORS.get(detector, detector)
+        lines.append(f"  removed {len(chars)} x {name} ({detector}), {total} characters")
+    return "\n".join(lines)
+
+
+def _explain_record(record: dict[str, Any]) -> None:
+    click.echo(explain_text(record), err=True)
 
 
 def _clean_on_spark(

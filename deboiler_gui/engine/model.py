@@ -202,6 +202,10 @@ class CleanResult:
     breadcrumbs: list[str] = field(default_factory=list)
     removed: list[Removal] = field(default_factory=list)
     original_chars: int = 0
+    # which part of the page was taken as its content and why: "slot" (XPath of the content
+    # slot, empty for the whole page), "reason", and "method" ("site": learnt from the site's
+    # pages; "page": a single-page extractor, the site having too few pages to learn from)
+    content: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         # Written out: dataclasses.asdict deep-copies every string of every list, which was a

@@ -55,6 +55,14 @@ DEFAULT_CONFIG: dict[str, Any] = {
     # and main_chars_share of all its text
     "main_share": 0.6,
     "main_chars_share": 0.3,
+    # the content slot: below the main content, the child holding this share of its parent's
+    # non-link text, while the site has it on that path on enough of its pages
+    "slot_share": 0.75,
+    # inside the content slot a repeated block is content unless it is "fixed": at the same
+    # place on fixed_share of the pages that have the place, or shorter than a sentence (a
+    # label, a button, a post's author and date), or link-dense
+    "fixed_share": 0.5,
+    "passage_min_chars": 60,
     # robustness bounds
     "max_elements": 300_000,  # pages with more elements are not analysed (and say so)
     "max_depth": 1000,  # deeper elements are never candidates
@@ -96,6 +104,7 @@ def make_spec(mode: str, config: dict[str, Any]) -> Spec:
         max_slot_depth=int(config["max_slot_depth"]),
         main_share=float(config["main_share"]),
         main_chars_share=float(config["main_chars_share"]),
+        slot_share=float(config.get("slot_share", DEFAULT_CONFIG["slot_share"])),
     )
 
 
@@ -113,6 +122,7 @@ class Spec:
     max_slot_depth: int
     main_share: float
     main_chars_share: float
+    slot_share: float = 0.75
 
     def is_candidate(self, tag: str, cache: dict[str, bool]) -> bool:
         hit = cache.get(tag)
@@ -136,6 +146,10 @@ class Facts:
     cands: list[list[Any]] = field(default_factory=list)
     main_path: list[HtmlElement] = field(default_factory=list)
     main_slots: list[str] = field(default_factory=list)
+    # below the main content: the chain of children each holding most of its parent's
+    # non-link text (the candidates for the page's content slot), with their slots
+    slot_path: list[HtmlElement] = field(default_factory=list)
+    slot_slots: list[str | None] = field(default_factory=list)
     chars: int = 0
     elements: int = 0
     too_large: bool = False
@@ -167,6 +181,10 @@ def _slot_step(el: HtmlElement, tag: str) -> str:
 _STEPS: dict[tuple[str, str | None, str | None], str] = {}
 _SKELETONS: dict[str, str] = {}
 
+#: A child with this share of link text is a link list beside the content (a menu, a column
+#: of teasers): the content slot is looked for among the other children.
+_SIDE_DENSITY = 0.4
+
 #: Elements with more children than this are read whole (see analyse).
 _BATCH_CHILDREN = 30
 
@@ -194,12 +212,13 @@ def _skeleton(root: HtmlElement, spec: Spec) -> tuple[set[HtmlElement], set[Html
 
 def _extra_links(root: HtmlElement, skeleton: set[HtmlElement]) -> dict[HtmlElement, int]:
     """Link characters of links outside the skeleton, credited to their nearest skeleton
-    ancestor (the skeleton walk never visits them)."""
+    ancestor (the skeleton walk never visits them). The options of a drop-down list count as
+    links: each is a place to go or a choice to make, not text to read."""
     extra: dict[HtmlElement, int] = {}
     # a link's parent -> the skeleton element its links are credited to (None: not counted);
     # links share parents (the items of one list), so each chain is walked once
     owners: dict[HtmlElement | None, HtmlElement | None] = {}
-    for a in root.iter("a"):
+    for a in root.iter("a", "option"):
         if a in skeleton:
             continue
         first = a.getparent()
@@ -235,6 +254,9 @@ class _Frame:
         "cand",  # index in Facts.cands, or -1
         "best",  # the child frame holding the most non-link text (main-content walk)
         "best_nonlink",  # ...and that non-link text
+        "nd_best",  # the same among the children that are not link lists (content slot walk)
+        "nd_best_nonlink",
+        "nd_total",  # non-link text of the children that are not link lists
         "el",  # the element
         "depth",
         "parent",  # the parent's frame
@@ -266,6 +288,9 @@ class _Frame:
         self.cand = cand
         self.best: _Frame | None = None
         self.best_nonlink = -1
+        self.nd_best: _Frame | None = None
+        self.nd_best_nonlink = 0
+        self.nd_total = 0
         self.el = el
         self.depth = depth
         self.parent = parent
@@ -363,6 +388,11 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
             if nonlink > up.best_nonlink:
                 up.best = frame
                 up.best_nonlink = nonlink
+            if links < _SIDE_DENSITY * chars:
+                up.nd_total += nonlink
+                if nonlink > up.nd_best_nonlink:
+                    up.nd_best = frame
+                    up.nd_best_nonlink = nonlink
             continue
         tag = el.tag
         depth = parent.depth + 1 if parent is not None else 0
@@ -385,6 +415,10 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                 step = steps.get(key)
                 if step is None:
                     step = steps[key] = _slot_step(el, tag)
+                if tag == "td":
+                    # a layout table's columns (menu, story, teasers) are different places:
+                    # a cell's position in its row is part of its slot
+                    step += f"[{sum(1 for _ in el.itersiblings('td', preceding=True))}]"
                 slot = pslot + "/" + step
         cidx = -1
         hit = cache.get(tag)
@@ -455,6 +489,11 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                         )
                         frame.best = leaf
                         frame.best_nonlink = n
+                    if ctag != "a":
+                        frame.nd_total += n
+                        if n > frame.nd_best_nonlink:
+                            frame.nd_best = frame.best if frame.best_nonlink == n else None
+                            frame.nd_best_nonlink = n
             elif not compat:
                 ctag = None  # comment or processing instruction: only its tail is text
             tail = child.tail
@@ -492,10 +531,70 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
             slots.append(node.slot)
     facts.main_path = path
     facts.main_slots = slots
+    # The content slot's candidates: further down, the child holding most of its parent's
+    # non-link text (a news story's cell next to a menu and a column of teasers).
+    deeper: list[HtmlElement] = []
+    deeper_slots: list[str | None] = []
+    while (
+        node.nd_best is not None
+        and node.nd_best.slot is not None
+        and node.nd_best_nonlink > 0
+        and node.nd_best_nonlink >= spec.slot_share * node.nd_total
+    ):
+        node = node.nd_best
+        deeper.append(node.el)
+        deeper_slots.append(node.slot)
+    facts.slot_path = deeper
+    facts.slot_slots = deeper_slots
     return facts
 
 
 # --------------------------------------------------------------------------- fit summaries
+
+#: A block's label (its first words when they are not a link: "Recommendations", "Related",
+#: "See also:") is at most this long, normalised.
+MAX_LABEL_CHARS = 60
+
+
+def block_label(el: HtmlElement) -> str | None:
+    """The normalised first text of a block when it is a label: not link text and short.
+    None otherwise. Follows first children only (a heading, a strong or a span at the top of
+    the block), so it costs a few steps per block."""
+    node = el
+    for _ in range(4):
+        text = node.text
+        if text and not text.isspace():
+            return None if node.tag == "a" else _label(text)
+        nxt = None
+        for child in node:
+            tag = child.tag
+            if isinstance(tag, str) and tag not in INVISIBLE_TAGS:
+                if tag == "a" and child.get("href") is not None:
+                    return None
+                if len(child) or (child.text and not child.text.isspace()):
+                    nxt = child
+                    break
+            tail = child.tail  # after a comment, a script or an empty element (img, anchor)
+            if tail and not tail.isspace():
+                return _label(tail)
+        if nxt is None:
+            return None
+        node = nxt
+    return None
+
+
+def _label(text: str) -> str | None:
+    label = _DIGITS.sub("0", "".join(text.split()).lower())
+    return label if len(label) <= MAX_LABEL_CHARS else None
+
+
+def label_key(slot: str, label: str) -> int:
+    return h64((slot + "\0" + label).encode("utf-8", "surrogatepass"))
+
+
+def labelled_links(chars: int, links: int, density: float) -> bool:
+    """Cheap first test of a labelled link block: link-dense once a label is left out."""
+    return 0 < links < chars and links >= density * (chars - MAX_LABEL_CHARS)
 
 
 #: A block repeated more often than this within one page is the page's own structure (list
@@ -520,13 +619,19 @@ def summarise(
     if facts.too_large:
         return {"too_large": facts.elements}
     hashes: dict[int, bool] = {}
+    # the place each representation is first seen at: its slot, and the slot of the
+    # candidate around it
+    hslots: dict[int, tuple[int, int | None]] = {}
     slots: dict[int, list[Any]] = {}
     names: dict[int, str] = {}
     repeats = repeats_within_page(facts)
     keys: dict[str, int] = {}
-    for _el, h, chars, links, slot, _end, skel in facts.cands:
-        if h not in hashes and h not in repeats:
-            hashes[h] = chars > 0 and links >= link_density * chars
+    around: list[tuple[int, int]] = []  # (end, slot key) of the open candidates with a slot
+    labels: dict[int, str] = {}  # link blocks under a label: (slot, label) key -> name
+    for i, (el, h, chars, links, slot, end, skel) in enumerate(facts.cands):
+        while around and around[-1][0] <= i:
+            around.pop()
+        key = None
         if slot is not None and chars > 0:
             key = keys.get(slot)
             if key is None:
@@ -538,8 +643,32 @@ def summarise(
             else:
                 acc[0] += chars
                 acc[1] += links
+        if h not in hashes and h not in repeats:
+            hashes[h] = chars > 0 and links >= link_density * chars
+            if key is not None:
+                hslots[h] = (key, around[-1][1] if around else None)
+            if slot is not None and labelled_links(chars, links, link_density):
+                label = block_label(el)
+                if label is not None and links >= link_density * (chars - len(label)):
+                    lkey = label_key(slot, label)
+                    if lkey not in labels:
+                        labels[lkey] = f"{slot[-200:]} | {label}"
+        if key is not None:
+            around.append((end, key))
     main = sorted({h64(s.encode("utf-8", "surrogatepass")) for s in facts.main_slots})
-    return {"hashes": hashes, "slots": slots, "names": names, "main": main, "chars": facts.chars}
+    content = sorted(
+        {h64(s.encode("utf-8", "surrogatepass")) for s in facts.slot_slots if s is not None}
+    )
+    return {
+        "hashes": hashes,
+        "hslots": hslots,
+        "labels": labels,
+        "slots": slots,
+        "names": names,
+        "main": main,
+        "content": content,
+        "chars": facts.chars,
+    }
 
 
 def summarise_html(html: str, spec: Spec, link_density: float) -> dict[str, Any]:
@@ -559,7 +688,7 @@ class FactsStore:
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.tags = tuple(sorted(spec.tags if spec.tags is not None else IMPROVED_TAGS))
-        self.pages: dict[str, tuple[int, array, tuple[int, ...], int, int]] = {}
+        self.pages: dict[str, tuple[Any, ...]] = {}
         self.strings: list[str | None] = [None]  # index 0 is "no slot" / "no skeleton"
         self.index: dict[str | None, int] = {None: 0}
 
@@ -593,14 +722,19 @@ class FactsStore:
         data = array("q", flat)
         path = facts.main_path
         steps = tuple(path[i].index(path[i + 1]) for i in range(len(path) - 1))
-        self.pages[url] = (hash(html), data, steps, facts.chars, facts.elements)
+        deeper = [path[-1], *facts.slot_path] if path else []
+        slot_steps = tuple(
+            (deeper[i].index(deeper[i + 1]), intern(facts.slot_slots[i]))
+            for i in range(len(deeper) - 1)
+        )
+        self.pages[url] = (hash(html), data, steps, facts.chars, facts.elements, slot_steps)
 
     def take(self, url: str, html: str, root: HtmlElement) -> Facts | None:
         """The page's analysis on a fresh parse of the same HTML, or None (analyse again)."""
         stored = self.pages.pop(url, None)
         if stored is None or stored[0] != hash(html):
             return None
-        _, data, steps, chars, elements = stored
+        _, data, steps, chars, elements, slot_steps = stored
         els = list(root.iter(*self.tags))
         if len(els) * 6 != len(data):
             return None
@@ -624,4 +758,8 @@ class FactsStore:
             node = node[i]
             path.append(node)
         facts.main_path = path
+        for i, k in slot_steps:
+            node = node[i]
+            facts.slot_path.append(node)
+            facts.slot_slots.append(strings[k])
         return facts

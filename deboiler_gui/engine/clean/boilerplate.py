@@ -26,6 +26,7 @@ from deboiler_gui.engine.clean.analysis import (
     summarise_html,
 )
 from deboiler_gui.engine.clean.cleaning import applied, clean_page, clean_tree, find_boilerplate
+from deboiler_gui.engine.clean.pagefallback import clean_single, too_few
 from deboiler_gui.engine.htmltree import HtmlElement, parse_html
 from deboiler_gui.engine.model import (
     CleanResult,
@@ -140,12 +141,26 @@ class _FitState:
     slot_names: dict[int, str] = field(default_factory=dict)
     slot_skel: dict[int, str] = field(default_factory=dict)  # the skeleton first seen there...
     slot_same: dict[int, int] = field(default_factory=dict)  # ...and pages where it was the same
+    slot_content: dict[int, int] = field(default_factory=dict)  # pages: on the slot path
+    # the place a block is first seen at (its slot, the slot around it)...
+    hash_slot: dict[int, tuple[int, int | None]] = field(default_factory=dict)
+    hash_slot_n: dict[int, int] = field(default_factory=dict)  # ...and pages where it was there
+    label_df: dict[int, int] = field(default_factory=dict)  # pages with a labelled link block
+    label_names: dict[int, str] = field(default_factory=dict)
     pair_counts: dict[int, int] = field(default_factory=dict)
     pairs: int = 0
     similar_pairs: int = 0
     prev: set[int] | None = None
     prev_url: str = ""
     unordered: bool = False
+
+    def place_pages(self, h: int) -> int:
+        """Pages that have the place of a block: its slot, or the slot of the block around it
+        (a quoted post's own slot exists only where some quote is; its post's slot is on
+        every thread)."""
+        slot, parent = self.hash_slot[h]
+        n = self.slot_df.get(slot, 1)
+        return max(n, self.slot_df.get(parent, 0)) if parent is not None else n
 
     def add_pair(self, url: str, hashes: dict[int, bool], iou_threshold: float) -> None:
         """compat: the representations this page shares with its URL neighbour."""
@@ -167,10 +182,32 @@ class _FitState:
     def add_page(self, summary: dict[str, Any]) -> None:
         """improved: one page's representations and slots."""
         df = self.df
+        hslots = summary["hslots"]
+        hash_slot, hash_slot_n = self.hash_slot, self.hash_slot_n
         for h, dense in summary["hashes"].items():
-            df[h] = df.get(h, 0) + 1
+            n = df.get(h)
+            where = hslots.get(h)
+            if n is None:
+                df[h] = 1
+                if where is not None:
+                    hash_slot[h] = where
+                    hash_slot_n[h] = 1
+            else:
+                df[h] = n + 1
+                if where is not None and hash_slot.get(h) == where:
+                    hash_slot_n[h] += 1
             if dense:
                 self.link_dense.add(h)
+        label_df = self.label_df
+        for key, name in summary["labels"].items():
+            if key in label_df:
+                label_df[key] += 1
+            else:
+                label_df[key] = 1
+                self.label_names[key] = name
+        slot_content = self.slot_content
+        for key in summary["content"]:
+            slot_content[key] = slot_content.get(key, 0) + 1
         names = summary["names"]
         slot_df = self.slot_df
         for key, (chars, links, skel) in summary["slots"].items():
@@ -209,6 +246,7 @@ class DomainCleaner:
         mode: str = "improved",
         operation_mode: str = "memory",
         jobs: int = 1,
+        page_fallback: bool = False,
         **config: Any,
     ) -> None:
         if mode not in MODES:
@@ -222,6 +260,8 @@ class DomainCleaner:
         self.mode = mode
         self.operation_mode = operation_mode
         self.jobs = int(jobs)
+        # a site with too few pages to learn from (1-4) is cleaned page by page instead
+        self.page_fallback = bool(page_fallback)
         self.config = check_config(config)
         self.model_: DomainModel | None = None
         self._cache: dict[str, tuple[HtmlElement, Facts | None]] = {}
@@ -382,6 +422,34 @@ class DomainCleaner:
             data["main_slots"] = sorted(
                 hexkey(k) for k, c in st.slot_main.items() if c >= 0.5 * n_pages
             )
+            # The content slot: below the main content, the slots the page's content narrows to
+            # on most of the pages that have them (a news story's cell, not the menu and the
+            # teasers around it). Frame detectors act between the main content and it.
+            data["content_slots"] = sorted(
+                hexkey(k)
+                for k, c in st.slot_content.items()
+                if c >= slot_min and c >= 0.5 * st.slot_df.get(k, c)
+            )
+            # Slots on enough pages to be the site's structure (link lists there between the
+            # main content and the content slot are the frame)
+            data["common_slots"] = sorted(hexkey(k) for k, c in st.slot_df.items() if c >= slot_min)
+            # Per-page widgets: a link-dense block under the same label at the same place on
+            # enough pages, whatever its links ("Related", "See also:", "Other top stories:").
+            labelled = sorted(k for k, c in st.label_df.items() if c >= slot_min)
+            data["label_slots"] = {hexkey(k): st.label_names[k] for k in labelled}
+            # Inside the content a repeated block stays unless it is fixed: at the same place
+            # on most pages that have the place (a quoted post is on a few threads only).
+            fixed_share = float(cfg["fixed_share"])
+            data["exact_free"] = sorted(
+                hexkey(h)
+                for h in exact
+                if h in st.hash_slot and st.df[h] < fixed_share * st.place_pages(h)
+            )
+            stats.update(
+                content_slots=len(data["content_slots"]),
+                label_slots=len(labelled),
+                exact_free=len(data["exact_free"]),
+            )
             stats.update(
                 exact=len(exact),
                 exact_links=len(exact_links),
@@ -405,6 +473,16 @@ class DomainCleaner:
         if self.model_ is None:
             raise DeboilerError("the cleaner is not fitted: call fit() first")
         model = self.model_
+        fitted = int(model.stats.get("pages", 0))
+        if self.page_fallback and too_few(fitted):
+            log.warning(
+                "%s has %d page(s): too few to learn from, cleaning page by page",
+                model.site,
+                fitted,
+            )
+            for page in pages:
+                yield clean_single(page, fitted)
+            return
         if self.jobs == 1:
             store = self._store
             if store is not None and store.spec != applied(model).spec:

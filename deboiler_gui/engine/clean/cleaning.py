@@ -12,9 +12,13 @@ import lxml.etree as etree
 from deboiler_gui.engine.clean.analysis import (
     DEFAULT_CONFIG,
     Facts,
+    _slot_step,
     analyse,
+    block_label,
     h64,
     hexkey,
+    label_key,
+    labelled_links,
     make_spec,
     repeats_within_page,
 )
@@ -49,6 +53,11 @@ class Applied:
                 for h, v in dict(data.get("frame_slots", {})).items()
             }
             self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
+            self.content = {int(h, 16) for h in data.get("content_slots", ())}
+            self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
+            self.free = {int(h, 16) for h in data.get("exact_free", ())}
+            self.seen = {int(h, 16) for h in data.get("common_slots", ())}
+            self.protected = {int(h, 16) for h in data.get("protected_slots", ())}
         except (TypeError, ValueError) as exc:
             raise InputError(f"domain model of site {model.site!r} is corrupt: {exc}") from exc
         cfg = dict(DEFAULT_CONFIG)
@@ -74,13 +83,22 @@ def applied(model: DomainModel) -> Applied:
     return cached[1]
 
 
+#: Beside the main content, a repeated block this long that most pages fill otherwise (a
+#: specification table) is content.
+SPEC_MIN_CHARS = 20
+
+
 def matches(
     root: HtmlElement,
     model: DomainModel,
     keep: Sequence[HtmlElement] = (),
     facts: Facts | None = None,
+    why: dict[str, str] | None = None,
 ) -> list[tuple[HtmlElement, str, str, int]]:
-    """Top-level boilerplate subtrees: (element, detector, representation key, chars)."""
+    """Top-level boilerplate subtrees: (element, detector, representation key, chars).
+
+    ``why``, when given, is filled with where the page's content slot was taken to be
+    (``slot``: its XPath, empty for the whole page) and for what reason (``reason``)."""
     ap = applied(model)
     if facts is None:
         facts = analyse(root, ap.spec)
@@ -96,6 +114,11 @@ def matches(
         keep_ancestors.update(el.iterancestors())
     main = set(facts.main_path) if not ap.compat else set()
     main_el = facts.main_path[-1] if main and len(facts.main_path) > 1 else None
+    reason = (
+        "the deepest element holding most of the page's non-link text"
+        if main_el is not None
+        else ""
+    )
     # The elements in the places that hold the site's content on most pages.
     site_main = _site_main_elements(facts.cands, ap) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
@@ -103,12 +126,39 @@ def matches(
         main_el = deeper
         main.add(deeper)
         main.update(deeper.iterancestors())
+        reason = (
+            "the place holding the content on most of the site's pages (this page is mostly links)"
+        )
+    # The content slot: below the main content, the element the site's content narrows to on
+    # most of its pages (a story's cell between a menu column and a column of teasers). Between
+    # the main content and it, the frame detectors act as they do outside the main content.
+    region = _content_slot(facts, ap, main_el) if main and (ap.content or ap.seen) else None
+    if region is not None:
+        main.add(region)
+        main.update(region.iterancestors())
+        reason = (
+            "the place the site's content narrows to on most of its pages, "
+            "holding most of the non-link text of the main content"
+        )
+    inner = region if region is not None else main_el
+    # the content is a part of the page, not its whole body
+    bounded = main_el is not None and main_el.tag not in ("body", "html")
+    around = main_el.getparent() if main_el is not None else None
+    if around is not None and around.tag in ("body", "html"):
+        around = None
+    if not ap.compat:
+        main.update(_title_headings(root, main_el))
+    if why is not None and not ap.compat:
+        why["slot"] = _path(inner) if inner is not None else ""
+        why["reason"] = reason or "no element holds most of the page's text: the whole page"
     # Frames are the page's outer chrome: inside a place that holds the site's content on most
     # pages (below the body), a part with the same shape on every page is the content's own
     # (an API page's stability note and source link before its first section).
     content_areas = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
     cfg = ap.cfg
     el_density = float(cfg["element_link_density"])
+    density = float(cfg["link_density"])
+    label_min = int(cfg["passage_min_chars"])
     max_share = float(cfg["max_slot_share"]) * max(facts.chars, 1)
     out: list[tuple[HtmlElement, str, str, int]] = []
     cands = facts.cands
@@ -123,9 +173,32 @@ def matches(
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
-            if not ap.compat and main_el is not None and _inside(el, main_el) and fragments.of(el):
+            if not ap.compat and main_el is not None and _inside(el, main_el):
+                if fragments.of(el):
+                    detector = ""
+                elif not bounded:
+                    pass  # the whole body is the "content": every repeat is a template part
+                elif (
+                    h in ap.free
+                    and chars >= label_min
+                    and links < density * chars
+                    and _in_entry(el, main_el)
+                ):
+                    # a passage repeated on a few pages where most pages have other text at
+                    # its place (a post quoted on other threads, a standard clause): content
+                    detector = ""
+            elif (
+                not ap.compat
+                and around is not None
+                and h in ap.free
+                and chars >= SPEC_MIN_CHARS
+                and links < density * chars
+                and _inside(el, around)
+            ):
+                # beside the main content in the block around it, text most pages have other
+                # text in place of (a product's specification next to its description)
                 detector = ""
-        elif h in ap.exact_links and not (main_el is not None and _inside(el, main_el)):
+        elif h in ap.exact_links and not (inner is not None and _inside(el, inner)):
             detector, key = "exact", hexkey(h)
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
             sid = ap.slot_id(slot)
@@ -140,8 +213,39 @@ def matches(
                 and not _in_any(el, content_areas)
             ):
                 detector, key = "frame", ap.frames[sid][0]
-            if detector and main_el is not None and _inside(el, main_el):
+            # Template frames keep to the outside of the main content (a post's comment list
+            # has the same shape on every thread); navigation slots to the outside of the
+            # content slot.
+            outer = main_el if detector == "frame" else inner
+            if detector and outer is not None and _inside(el, outer):
                 detector = ""
+        if (
+            not detector
+            and region is not None
+            and slot is not None
+            and chars > 0
+            and links >= density * chars
+            and _inside(el, main_el)  # type: ignore[arg-type]
+            and not _inside(el, region)
+            and ap.slot_id(slot) in ap.seen
+            and ap.slot_id(slot) not in ap.protected
+        ):
+            # between the main content and the content slot: a link list at a place the site
+            # has on many pages (a section's menu column next to the story)
+            detector, key = "slot", slot[-300:]
+        if (
+            not detector
+            and ap.labels
+            and slot is not None
+            and labelled_links(chars, links, density)
+            and not (inner is not None and _inside(el, inner))
+        ):
+            # a per-page widget: a link list under the label the site puts at this place
+            label = block_label(el)
+            if label is not None and links >= density * (chars - len(label)):
+                name = ap.labels.get(label_key(slot, label))
+                if name is not None:
+                    detector, key = "label", name
         if (
             detector
             and el not in main
@@ -153,6 +257,86 @@ def matches(
             continue
         i += 1
     return out
+
+
+def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> HtmlElement | None:
+    """The deepest element of the page's slot path (below its main content) in a slot the
+    site's content narrows to on most of its pages; None when there is none."""
+    found = common = None
+    for el, slot in zip(facts.slot_path, facts.slot_slots, strict=False):
+        if slot is None or _in_series(el):
+            break  # one post of a thread, one entry of a list: the slot is the whole series
+        sid = ap.slot_id(slot)
+        if sid in ap.content:
+            found = el
+        if sid in ap.seen:
+            common = el
+    if found is None:
+        # the site's pages do not agree (templates of several years): this page's own
+        # narrowing, down to the deepest place the site has on enough pages
+        found = common
+    if found is None or (main_el is not None and not _inside(found, main_el)):
+        return None
+    return found
+
+
+def _in_entry(el: HtmlElement, main_el: HtmlElement) -> bool:
+    """Whether the element is inside one entry of a series in the main content (a post of a
+    thread, an answer): an ancestor below the main content with a sibling of its slot step."""
+    for a in el.iterancestors():
+        if a is main_el:
+            return False
+        if _in_series(a):
+            return True
+    return False
+
+
+def _in_series(el: HtmlElement) -> bool:
+    """Whether a sibling of the element has its tag and classes (the next post, answer or
+    entry)."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    step = _slot_step(el, el.tag)
+    return any(
+        s is not el and s.tag == el.tag and _slot_step(s, s.tag) == step
+        for s in parent
+        if isinstance(s.tag, str)
+    )
+
+
+def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
+    """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
+    the content's own heading, never removed (a story's headline above its text)."""
+    title_el = root.find("head/title")
+    if title_el is None or not title_el.text:
+        return set()
+    title = "".join(title_el.text.split()).casefold()
+    out: set[HtmlElement] = set()
+    for h in root.iter("h1", "h2", "h3"):
+        text = "".join(_text_of(h).split()).casefold()
+        if len(text) < 4 or text not in title or 3 * len(text) < len(title):
+            continue
+        if not title.startswith(text) and not (main_el is not None and _inside(h, main_el)):
+            continue  # the site's name after the page's in the title ("Addons | Node.js ...")
+        if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or (
+            any(
+                2 * len("".join(_text_of(a).split())) >= len(text)
+                for a in h.iter("a")
+                if a.get("href")
+            )
+            and not (h.tag == "h1" and main_el is not None and _inside(h, main_el))
+        ):
+            # a link to somewhere, not the page's heading (a permalink sign is fine, and so
+            # is the main content's h1 linking to the page itself)
+            continue
+        out.add(h)
+        out.update(h.iterancestors())
+    return out
+
+
+def _text_of(el: HtmlElement) -> str:
+    return str(etree.tostring(el, method="text", encoding="unicode", with_tail=False))
 
 
 class _Fragments:
@@ -249,6 +433,14 @@ def find_boilerplate(root: HtmlElement, model: DomainModel) -> list[tuple[HtmlEl
     ]
 
 
+def content_of(root: HtmlElement, model: DomainModel) -> dict[str, str]:
+    """Where the model takes a parse_html tree's content to be and why: ``slot`` (XPath, empty
+    for the whole page), ``reason``, ``method`` ("site"). The tree is not modified."""
+    why: dict[str, str] = {}
+    matches(root, model, why=why)
+    return {**why, "method": "site"} if why else {}
+
+
 def _select(root: HtmlElement, expression: str, what: str) -> list[HtmlElement]:
     try:
         found = root.xpath(expression)
@@ -270,6 +462,7 @@ def clean_tree(
     remove: Iterable[str] = (),
     keep: Iterable[str] = (),
     _facts: Facts | None = None,
+    why: dict[str, str] | None = None,
 ) -> list[Removal]:
     """Remove the model's boilerplate and the ``remove`` XPaths from a parsed tree, in place.
 
@@ -286,7 +479,7 @@ def clean_tree(
         guard.update(el.iterancestors())
     chosen: list[tuple[HtmlElement, str, str, int]] = []
     if model is not None:
-        chosen = matches(root, model, kept, _facts)
+        chosen = matches(root, model, kept, _facts, why)
     taken = {el for el, *_ in chosen}
     for expression in remove:
         for el in _select(root, expression, "remove"):
@@ -341,7 +534,11 @@ def clean_page(
             if facts is not None
             else len("".join(visible_text(body if body is not None else root).split()))
         )
-        removed = clean_tree(root, model, remove=remove_xpaths, keep=keep_xpaths, _facts=facts)
+        why: dict[str, str] = {}
+        removed = clean_tree(
+            root, model, remove=remove_xpaths, keep=keep_xpaths, _facts=facts, why=why
+        )
+        content = {**why, "method": "site"} if why else {}
         cleaned_html = to_html(root)
         text, headings, lists = consume(root)  # last: it rewrites the tree
         return CleanResult(
@@ -357,6 +554,7 @@ def clean_page(
             breadcrumbs=breadcrumbs,
             removed=removed,
             original_chars=original_chars,
+            content=content,
         )
     except RuleError:
         raise
@@ -372,4 +570,4 @@ def clean_page(
         )
 
 
-__all__ = ["clean_page", "clean_tree", "find_boilerplate"]
+__all__ = ["clean_page", "clean_tree", "content_of", "find_boilerplate"]

@@ -12,7 +12,7 @@ import tempfile
 import threading
 import time
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -89,6 +89,13 @@ class CleanOptions:
     templates: list[dict[str, Any]] = field(default_factory=list)
     #: Add a ``markdown`` column: the cleaned page as Markdown (engine/markdown.py).
     markdown: bool = False
+    #: A site with too few pages to learn from (1-4) is cleaned page by page by a page-level
+    #: extractor, and each record says so (content.method "page").
+    page_fallback: bool = False
+    #: Called with every written record, in the driving process (the CLI's --explain).
+    on_record: Callable[[dict[str, Any]], None] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -571,6 +578,26 @@ def _collect(page: Page, future: Future[dict[str, Any]]) -> dict[str, Any]:
         return record
 
 
+def _fallback_api() -> Any:
+    from deboiler_gui.engine.clean import pagefallback
+
+    return pagefallback
+
+
+def _fallback_records(
+    pages: Iterator[Page], site_pages: int, max_chars: int
+) -> Iterator[dict[str, Any]]:
+    """Records of a site too small to learn from, each page cleaned on its own."""
+    api = _fallback_api()
+    for page in pages:
+        if page.error or _skip(page, max_chars) is not None:
+            yield result_record(page, None, max_chars=max_chars)
+            continue
+        record = api.clean_single(page, site_pages).to_dict()
+        record.update({"site": page.site, "encoding": page.encoding, "source": page.source})
+        yield record
+
+
 def clean_steps(
     ws: Workspace,
     writer: ResultWriter,
@@ -597,8 +624,12 @@ def clean_steps(
         error = site_errors.get(site)
         pages = ws.iter_pages(site)
         cleaner = (cleaners or {}).get(site)
-        if cleaner is not None and model is not None and error is None and not templates:
-            records: Iterator[dict[str, Any]] = _performance_records(
+        fitted = int(model.stats.get("pages", 0)) if model is not None else counts.get(site, 0)
+        records: Iterator[dict[str, Any]]
+        if options.page_fallback and error is None and _fallback_api().too_few(fitted):
+            records = _fallback_records(pages, fitted, options.max_page_chars)
+        elif cleaner is not None and model is not None and error is None and not templates:
+            records = _performance_records(
                 cleaner,
                 pages,
                 model,
@@ -639,6 +670,8 @@ def clean_steps(
         for record in records:
             writer.write(record)
             summary.count(record)
+            if options.on_record is not None:
+                options.on_record(record)
             done += 1
             if done % 8 == 0 or done == total:
                 yield Progress(done, total, f"cleaning {site}", "cleaning")
