@@ -224,6 +224,7 @@ class CleanResult:
             "breadcrumbs": list(self.breadcrumbs),
             "removed": [r.to_dict() for r in self.removed],
             "original_chars": self.original_chars,
+            "content": dict(self.content),
         }
 
 
