@@ -8,7 +8,7 @@ import hashlib
 import re
 from array import array
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import lxml.etree as etree
 
@@ -190,7 +190,8 @@ _BATCH_CHILDREN = 30
 
 
 def _text_of(el: HtmlElement) -> str:
-    return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
+    text: str = etree.tostring(el, method="text", encoding="unicode", with_tail=False)
+    return text
 
 
 def _skeleton(root: HtmlElement, spec: Spec) -> tuple[set[HtmlElement], set[HtmlElement]]:
@@ -341,12 +342,10 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
             frame = parent
             assert frame is not None
             tag = frame.tag
-            parts = frame.parts
-            assert parts is not None
-            parts.append("</" + tag + ">")
-            digest = blake2b(
-                "".join(parts).encode("utf-8", "surrogatepass"), digest_size=8
-            ).digest()
+            # on exit every child's place in the parts holds its hash: all strings
+            done = cast("list[str]", frame.parts)
+            done.append("</" + tag + ">")
+            digest = blake2b("".join(done).encode("utf-8", "surrogatepass"), digest_size=8).digest()
             chars = frame.chars
             links = max(chars, 1) if tag == "a" else frame.links + extra_get(el, 0)
             cidx = frame.cand
@@ -356,15 +355,16 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                 rec[2] = chars
                 rec[3] = links
                 rec[5] = len(cands)
-            sparts = frame.sparts
+            done_skeleton = cast("list[str] | None", frame.sparts)
             skel = ""
-            if sparts is not None:
-                joined = ",".join(sparts)
-                skel = skels.get(joined)  # leaves and small frames repeat endlessly
-                if skel is None:
-                    skel = blake2b(joined.encode(), digest_size=8).hexdigest()
+            if done_skeleton is not None:
+                joined = ",".join(done_skeleton)
+                known = skels.get(joined)  # leaves and small frames repeat endlessly
+                if known is None:
+                    known = blake2b(joined.encode(), digest_size=8).hexdigest()
                     if len(joined) < 200:
-                        skels[joined] = skel
+                        skels[joined] = known
+                skel = known
                 if cidx >= 0:
                     cands[cidx][6] = skel
             up = frame.parent

@@ -307,7 +307,7 @@ class DomainCleaner:
             )
         held: deque[list[Page]] = deque()
 
-        def batches() -> Iterator[list[tuple[str, str]]]:
+        def batches() -> Iterator[list[tuple[str, str | None]]]:
             for batch in _batched(pages, 8):
                 held.append(batch)
                 yield [(p.url, p.html if _fittable(p) else None) for p in batch]
