@@ -98,8 +98,9 @@ def _rule_hits(root: Any, template: Template) -> dict[str, bool]:
 def snapshot_page(
     page: Page, templates: Sequence[Template], model: DomainModel | None
 ) -> dict[str, Any]:
-    """What a run keeps of one page: its template, each field's value shape and digest, which
-    rules hit, and the share of its text the cleaner removed."""
+    """What a run keeps of one page: its template, each field's value shape and digest, whether
+    it was found and by which XPath of its queue, which rules hit, and the share of its text the
+    cleaner removed."""
     from deboiler_gui.engine.clean.cleaning import clean_page
     from deboiler_gui.engine.template.extract import extract_page, page_tree
 
@@ -124,7 +125,12 @@ def snapshot_page(
             if result.template:
                 entry["template"] = result.template
                 entry["values"] = {
-                    fid: [shape_of(v), _digest(v), result.fields[fid].status == "ok"]
+                    fid: [
+                        shape_of(v),
+                        _digest(v),
+                        result.fields[fid].status == "ok",
+                        result.fields[fid].queue_index,
+                    ]
                     for fid, v in result.values.items()
                 }
                 template = next(t for t in templates if t.name == result.template)
@@ -142,7 +148,8 @@ def summarise(pages: dict[str, dict[str, Any]], templates: Sequence[Template]) -
     tmpl: dict[str, Any] = {
         t.name: {
             "pages": 0,
-            "fields": {f.id: {"hits": 0, "shapes": {}} for f in t.fields},
+            "fields": {f.id: {"hits": 0, "shapes": {}, "by_xpath": {}} for f in t.fields},
+            "xpaths": {f.id: list(f.xpaths) for f in t.fields},
             "rules": {},
         }
         for t in templates
@@ -157,10 +164,14 @@ def summarise(pages: dict[str, dict[str, Any]], templates: Sequence[Template]) -
         if t is None:
             continue
         t["pages"] += 1
-        for fid, (shape, _hash, ok) in entry["values"].items():
-            f = t["fields"].setdefault(fid, {"hits": 0, "shapes": {}})
+        for fid, value in entry["values"].items():
+            shape, ok = value[0], value[2]
+            f = t["fields"].setdefault(fid, {"hits": 0, "shapes": {}, "by_xpath": {}})
             if ok:
                 f["hits"] += 1
+                # which XPath of the queue found it (0: the first, the primary one)
+                index = str(value[3]) if len(value) > 3 else "0"
+                f["by_xpath"][index] = f["by_xpath"].get(index, 0) + 1
             if shape:
                 f["shapes"][shape] = f["shapes"].get(shape, 0) + 1
         for rule, hit in entry["rules"].items():
@@ -265,6 +276,19 @@ def compare(
                         f"values changed shape on {row['shape_changed']} of {row['pages_compared']} pages "
                         f"({row['shape_previous'] or '?'} → {row['shape'] or '?'})"
                     )
+            by_xpath: dict[str, int] = nf.get("by_xpath", {})
+            queue: list[str] = now_t.get("xpaths", {}).get(fid, [])
+            row["primary_failing"] = bool(nf["hits"] and by_xpath and "0" not in by_xpath)
+            if row["primary_failing"] and queue:
+                # found on every page, but never by its first XPath: a fallback carries it, so
+                # the next change to the page may leave nothing to fall back on
+                used = max(sorted(by_xpath), key=lambda i: by_xpath[i])
+                fallback = queue[int(used)] if int(used) < len(queue) else "?"
+                report["warnings"].append(
+                    f"template {name!r}, field {fid!r}: its primary XPath {queue[0]!r} finds "
+                    f"nothing on any of its {nf['hits']} pages; the fallback {fallback!r} "
+                    "still finds it"
+                )
             for why in row["broken"]:
                 report["broken"].append(f"template {name!r}, field {fid!r}: {why}")
             entry["fields"].append(row)
