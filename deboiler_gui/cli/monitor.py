@@ -150,11 +150,23 @@ def monitor_command(
             click.echo(f"  broken: {line}")
         for line in report["warnings"]:
             click.echo(f"  warning: {line}")
-        best = [r for r in report["repairs"] if r["best"]]
-        for r in best:
+        shown = [
+            r for r in report["repairs"] if r["xpath"] and (r["best"] or r["status"] == "unsure")
+        ]
+        for r in shown:
             anchor = f" [anchor {r['anchor']}]" if r.get("anchor") else ""
+            unsure = (
+                " (unsure: too little agreement with the learned values to accept)"
+                if r["status"] == "unsure"
+                else ""
+            )
+            evidence = (
+                f"agrees with the learned values on {r['fixes']} of {r['pages_tried']} learned pages"
+                if r["kind"] == "learned values"
+                else f"fixes {r['fixes']} of {r['pages_tried']} pages"
+            )
             click.echo(
-                f"  repair: {r['template']}.{r['field']} -> {r['xpath']}{anchor} (fixes {r['fixes']} of {r['pages_tried']} pages)"
+                f"  repair: {r['template']}.{r['field']} -> {r['xpath']}{anchor} ({evidence}){unsure}"
             )
         for name in report.get("accepted_repairs", []):
             click.echo(f"  accepted: {name}")

@@ -80,9 +80,11 @@ def test_an_unlearned_template_says_so_on_stderr_until_learned(tmp_path: Path) -
 
     learn = runner.invoke(cli, ["templates", "learn", "guide", "-w", str(ws)])
     assert learn.exit_code == 0, learn.output
-    # learning saved a new version: the break is against the last good run still, and repaired
+    # learning saved a new version with the same XPaths: that accepts nothing, the break is
+    # still against the last good run, now with a repair
     broken, report = monitor(ws, v2, tmp_path / "r3")
     assert broken.exit_code == 3 and "no learned values" not in broken.stderr
+    assert not report["new_baseline"] and report["baseline"]["inputs"] == [str(v1)]
     assert "  repair: guide.name -> " in broken.stdout
     assert [(r["field"], r["status"]) for r in report["repairs"]] == [("name", "repaired")]
 

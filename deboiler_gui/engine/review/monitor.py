@@ -423,6 +423,7 @@ def monitor_steps(
                 "inputs": [str(p) for p in inputs],
                 "templates": [t.name for t in templates],
                 "template_versions": versions,
+                "template_rules": {t.name: _rules_digest(t) for t in templates},
                 "pages": pages,
                 "summary": summarise(pages, templates),
             }
@@ -449,7 +450,7 @@ def monitor_steps(
                     "template_versions": previous.get("template_versions"),
                 }
             )
-            adopt, why = _replaces_baseline(report, previous, versions, accept)
+            adopt, why = _replaces_baseline(report, previous, current, accept)
             report["new_baseline"] = bool(store and adopt)
             report["baseline_note"] = why if store else "not stored (--no-store): " + why
             report["repairs"], accepted, unlearned = yield from _repairs(
@@ -490,15 +491,27 @@ def _template_version(ws: Workspace, name: str) -> int | None:
     return int(history[-1]["version"]) if history else None
 
 
+def _rules_digest(template: Template) -> str:
+    """What the template extracts with: its fields' XPath queues and its rules (not what
+    ``templates learn`` keeps, so learning is not taken for accepting a break)."""
+    return _digest(
+        {
+            "fields": [[f.id, list(f.xpaths)] for f in template.fields],
+            "rules": [[r.name, r.selector] for r in (*template.remove, *template.keep)],
+        }
+    )
+
+
 def _replaces_baseline(
     report: dict[str, Any],
     previous: dict[str, Any] | None,
-    versions: dict[str, int | None],
+    current: dict[str, Any],
     accept: bool,
 ) -> tuple[bool, str]:
     """Whether this run becomes the baseline, and why (or why not): a run without a break
     does; a broken one only when accepted, or when every broken template has a new version
-    since the baseline (its repairs were accepted, so the change is known)."""
+    with other XPaths or rules since the baseline (e.g. its repairs were accepted, so the
+    change is known)."""
     if previous is None:
         return True, "first run: this run is the baseline"
     if report["status"] != "broken":
@@ -506,8 +519,13 @@ def _replaces_baseline(
     if accept:
         return True, "break accepted (--accept): this run is the new baseline"
     broken = sorted(t["name"] for t in report["templates"] if t.get("broken"))
-    old = previous.get("template_versions")
-    if isinstance(old, dict) and broken and all(old.get(n) != versions.get(n) for n in broken):
+    old_rules = previous.get("template_rules")
+    old, versions = previous.get("template_versions") or {}, current["template_versions"]
+    if (
+        isinstance(old_rules, dict)
+        and broken
+        and all(old_rules.get(n) != current["template_rules"].get(n) for n in broken)
+    ):
         changed = ", ".join(f"{n} v{old.get(n)} → v{versions.get(n)}" for n in broken)
         return (
             True,
@@ -549,8 +567,9 @@ def _repairs(
         if template.name not in broken:
             continue
         if not is_learned(template):
+            # the search-rule repair still runs (as in ``templates repair``), but without
+            # learned values or search rules it has little to go on
             unlearned.append(template.name)
-            continue
         # the template's site as ``templates repair`` reads it, so both propose the same
         site_pages = list(pages_ws.iter_pages(template.site or None))
         chosen = [p for p in site_pages if pages.get(p.url, {}).get("template") == template.name]
