@@ -474,62 +474,24 @@ def repair_command(
     for each field that broke or drifted (the best-scoring one, only above the threshold);
     'gone' when the field's values are nowhere. Templates learned before values were kept use
     the search-rule repair."""
-    from deboiler_gui.engine.template.repair import accept_repairs as accept
-    from deboiler_gui.engine.template.repair import repair_steps
-    from deboiler_gui.engine.template.valuerepair import accept_field_repairs, repair_site
+    from deboiler_gui.engine.template.valuerepair import repair_template_steps
 
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)
-            learned = any(f.search.fingerprint.get("samples") for f in template.fields)
+            pages = list(ws.iter_pages(template.site or None))
+            model = ws.load_model(template.site) if template.site else None
+            found = drive(
+                repair_template_steps(pages, template, model), "Repairing", quiet or as_json
+            )
+            learned = found.learned_values
+            repairs, proposals, stats = found.fields, found.proposals, found.stats
             version = None
-            if learned:
-                repairs, stats = repair_site(ws.iter_pages(template.site or None), template)
-                # Fields that hold on the learned pages may still fail on other pages (new
-                # pages in a new layout): the search rules look there, but only for fields
-                # that were never absent on the learned pages (no page is filled that should
-                # stay empty) and one proposal per field, the best-scoring.
-                fine = {r.field for r in repairs if r.status == "ok"}
-                never_absent = {
-                    f.id
-                    for f in template.fields
-                    if f.search.fingerprint.get("samples")
-                    and all(f.search.fingerprint["samples"].values())
-                }
-                proposals = []
-                if fine & never_absent:
-                    pages = list(ws.iter_pages(template.site or None))
-                    model = ws.load_model(template.site) if template.site else None
-                    found = drive(
-                        repair_steps(pages, template, model), "Repairing", quiet or as_json
-                    )
-                    best_of: dict[str, Any] = {}
-                    for p in found:
-                        if p.field in fine & never_absent and (
-                            p.field not in best_of or p.score > best_of[p.field].score
-                        ):
-                            best_of[p.field] = p
-                    proposals = list(best_of.values())
-                if accept_repairs and (proposals or any(r.status == "repaired" for r in repairs)):
-                    new = accept(accept_field_repairs(template, repairs), proposals)
-                    fixed = sorted(
-                        {r.field for r in repairs if r.status == "repaired"}
-                        | {p.field for p in proposals}
-                    )
-                    version = ws.save_template(new, message="accept repairs: " + ", ".join(fixed))
-            else:
-                pages = list(ws.iter_pages(template.site or None))
-                model = ws.load_model(template.site) if template.site else None
-                proposals = drive(repair_steps(pages, template, model), "Repairing", quiet)
-                if accept_repairs and proposals:
-                    best: dict[str, Any] = {}
-                    for p in proposals:  # one XPath per field: the best-scoring one
-                        if p.field not in best or p.score > best[p.field].score:
-                            best[p.field] = p
-                    new = accept(template, best.values())
-                    version = ws.save_template(
-                        new, message="accept repairs: " + ", ".join(sorted(best))
-                    )
+            if accept_repairs and found.fixed_fields():
+                version = ws.save_template(
+                    found.accepted(template),
+                    message="accept repairs: " + ", ".join(found.fixed_fields()),
+                )
         except DeboilerError as exc:
             raise _fail(exc) from exc
     if learned:

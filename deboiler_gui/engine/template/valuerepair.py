@@ -9,13 +9,13 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from typing import Any
 
 from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, normalize_text
-from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
 from deboiler_gui.engine.template.extract import extract_field, page_tree
 from deboiler_gui.engine.template.induce import (
     Example,
@@ -25,6 +25,8 @@ from deboiler_gui.engine.template.induce import (
     tag_union_of,
 )
 from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.repair import RepairProposal, repair_steps
+from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
 from deboiler_gui.engine.template.rules import filter_text
 from deboiler_gui.engine.template.selectors import SiteIndex
 from deboiler_gui.engine.template.structured import page_values
@@ -679,3 +681,69 @@ def accept_field_repairs(template: Template, repairs: Iterable[FieldRepair]) -> 
         fld = new.field(rep.field)
         new = new.with_field(replace(fld, xpaths=tuple(rep.xpaths or [rep.xpath])))
     return new
+
+
+def is_learned(template: Template) -> bool:
+    """Whether ``templates learn`` ran on the template (learned values or search rules): repair
+    has nothing to search with otherwise."""
+    return any(f.search.fingerprint.get("samples") or not f.search.empty for f in template.fields)
+
+
+@dataclass
+class TemplateRepair:
+    """What repair found for a whole template: per-field checks against the learned values
+    (``fields``, empty for templates learned before values were kept) and search-rule
+    proposals (``proposals``)."""
+
+    template: str
+    learned_values: bool
+    fields: list[FieldRepair] = dc_field(default_factory=list)
+    proposals: list[RepairProposal] = dc_field(default_factory=list)
+    stats: dict[str, Any] = dc_field(default_factory=dict)
+
+    def best_proposals(self) -> list[RepairProposal]:
+        """One proposal per field: the best-scoring one."""
+        best: dict[str, RepairProposal] = {}
+        for p in self.proposals:
+            if p.field not in best or p.score > best[p.field].score:
+                best[p.field] = p
+        return list(best.values())
+
+    def fixed_fields(self) -> list[str]:
+        """The fields accepting would change."""
+        return sorted(
+            {r.field for r in self.fields if r.status == "repaired"}
+            | {p.field for p in self.best_proposals()}
+        )
+
+    def accepted(self, template: Template) -> Template:
+        """The template with the repairs accepted: each repaired field's new rule, and the
+        best proposal of each other field appended to its queue."""
+        return accept_proposals(accept_field_repairs(template, self.fields), self.best_proposals())
+
+
+def repair_template_steps(
+    pages: Sequence[Page], template: Template, model: DomainModel | None = None
+) -> Generator[Progress, None, TemplateRepair]:
+    """Repair a template over a site's pages, the one path ``templates repair`` and ``monitor``
+    share. A template with learned values: every field is checked against them (structured-data
+    anchors included); fields that hold on the learned pages and were never absent there also
+    get search-rule proposals for the pages where they fail, the best-scoring one per field.
+    A template learned before values were kept: the search-rule proposals only."""
+    learned = any(f.search.fingerprint.get("samples") for f in template.fields)
+    out = TemplateRepair(template.name, learned)
+    if not learned:
+        out.proposals = yield from repair_steps(pages, template, model)
+        return out
+    out.fields, out.stats = repair_site(pages, template)
+    fine = {r.field for r in out.fields if r.status == "ok"}
+    never_absent = {
+        f.id
+        for f in template.fields
+        if f.search.fingerprint.get("samples") and all(f.search.fingerprint["samples"].values())
+    }
+    if fine & never_absent:
+        found = yield from repair_steps(pages, template, model)
+        out.proposals = [p for p in found if p.field in fine & never_absent]
+        out.proposals = out.best_proposals()
+    return out
