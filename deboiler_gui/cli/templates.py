@@ -331,6 +331,7 @@ def export_command(
     from deboiler_gui.engine.template import rulefile
 
     chrome: list[str] = []
+    pages: list[Any] = []
     with _open_ws(workspace) as ws:
         try:
             chosen = list(names) or ws.template_names()
@@ -341,10 +342,13 @@ def export_command(
                 if fmt != "firecrawl":
                     raise click.UsageError("--chrome goes with --format firecrawl")
                 chrome = _chrome_css(ws, templates[0])
+            if fmt == "firecrawl":
+                # excludeTags are checked on these not to drop what the template keeps/reads
+                pages = _site_pages(ws, templates[0].site or None)
         except DeboilerError as exc:
             raise _fail(exc) from exc
     if fmt in ("crawl4ai", "firecrawl"):
-        _export_css(templates[0], fmt, output, strict, chrome)
+        _export_css(templates[0], fmt, output, strict, chrome, pages)
         return
     text = {
         "json": lambda: rulefile.dumps(templates),
@@ -359,8 +363,6 @@ def export_command(
 
 
 def _chrome_css(ws: Any, template: Any) -> list[str]:
-    from deboiler_gui.engine.clean.chrome import sample_evenly
-    from deboiler_gui.engine.clean.pipeline import is_cleanable
     from deboiler_gui.engine.template.exports import chrome_selectors
 
     site = template.site
@@ -369,13 +371,25 @@ def _chrome_css(ws: Any, template: Any) -> list[str]:
         raise click.ClickException(
             f"--chrome: no fitted model for site {site!r} in the workspace (run 'deboiler-gui fit')"
         )
+    return [css for css, _share in chrome_selectors(_site_pages(ws, site), model)]
+
+
+def _site_pages(ws: Any, site: str | None) -> list[Any]:
+    """Up to 200 of the workspace's readable pages of ``site``, spread over its URLs."""
+    from deboiler_gui.engine.clean.chrome import sample_evenly
+    from deboiler_gui.engine.clean.pipeline import is_cleanable
+
     urls = sample_evenly(ws.page_urls(site), 200)
-    pages = [p for p in map(ws.get_page, urls) if p is not None and is_cleanable(p)]
-    return [css for css, _share in chrome_selectors(pages, model)]
+    return [p for p in map(ws.get_page, urls) if p is not None and is_cleanable(p)]
 
 
 def _export_css(
-    template: Any, fmt: str, output: Path | None, strict: bool, chrome: list[str]
+    template: Any,
+    fmt: str,
+    output: Path | None,
+    strict: bool,
+    chrome: list[str],
+    pages: list[Any],
 ) -> None:
     from deboiler_gui.engine.template import exports
 
@@ -383,7 +397,7 @@ def _export_css(
     doc = (
         exports.to_crawl4ai(template, report)
         if fmt == "crawl4ai"
-        else exports.to_firecrawl(template, report, chrome=chrome)
+        else exports.to_firecrawl(template, report, chrome=chrome, pages=pages)
     )
     for line in report.lines():
         click.echo(f"{template.name}: {line}", err=True)
