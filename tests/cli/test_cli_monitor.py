@@ -129,6 +129,9 @@ def test_monitor_baseline_then_a_redesign_breaks_the_template(tmp_path: Path) ->
     assert same.exit_code == 0 and same.stdout.startswith("OK: 12 pages (0 new, 0 removed)"), (
         same.output
     )
+    # a run without a break is the new baseline: the later runs compare with this one
+    good = json.loads((tmp_path / "r1b" / "report.json").read_text(encoding="utf-8"))
+    assert good["new_baseline"]
 
     second = runner.invoke(
         cli,
@@ -189,7 +192,7 @@ def test_monitor_baseline_then_a_redesign_breaks_the_template(tmp_path: Path) ->
     assert third.exit_code == 3, third.output
     assert "product v1 → v2): this run is the new baseline" in third.stdout
     after = json.loads((tmp_path / "r3" / "report.json").read_text(encoding="utf-8"))
-    assert after["baseline"]["finished_at"] == base["current"] and after["new_baseline"]
+    assert after["baseline"]["finished_at"] == good["current"] and after["new_baseline"]
     fields = {f["id"]: f for f in after["templates"][0]["fields"]}
     assert fields["price"]["hit_rate_previous"] == 1.0 and fields["price"]["hit_rate"] == 1.0
     assert after["broken"] == [
