@@ -76,9 +76,15 @@ def evaluate(qtbot: Any, view: PageView, code: str, timeout: int = 5000) -> Any:
 
 def click_stamp(qtbot: Any, view: PageView, stamp: int, modifier: Any = None) -> None:
     """A real mouse click (QTest on the view's render widget) on the element itself."""
-    evaluate(qtbot, view, f"window.__deboiler.pointOf({int(stamp)})")
-    qtbot.wait(50)  # let the scroll settle before measuring again
+    # Measure until two readings agree: the scroll to the element, and on a loaded machine a
+    # late layout (styles, fonts), may still move it between the first reading and the click.
     spot = evaluate(qtbot, view, f"window.__deboiler.pointOf({int(stamp)})")
+    for _ in range(40):
+        qtbot.wait(50)
+        again = evaluate(qtbot, view, f"window.__deboiler.pointOf({int(stamp)})")
+        if again == spot:
+            break
+        spot = again
     assert spot is not None, f"element {stamp} has no clickable point of its own"
     point = QPoint(int(spot["x"]), int(spot["y"]))
     target = view.focusProxy()
