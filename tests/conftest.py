@@ -4,7 +4,9 @@ heavy kinds (``pytest -m "not webengine and not spark"``)."""
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,19 @@ TESTS = Path(__file__).resolve().parent
 BY_DIRECTORY = {"webengine": "webengine", "scale": "spark"}
 
 
+#: A test module that starts a web server on localhost: the standard library's, or one of the
+#: test servers (``tests/*server.py``: crawl, hostile, paged, JavaScript).
+_SERVES = re.compile(r"\bhttp\.server\b|\bsocketserver\b|^\s*from \w*server import", re.M)
+
+
+@functools.cache
+def _serves_http(path: Path) -> bool:
+    try:
+        return bool(_SERVES.search(path.read_text(encoding="utf-8")))
+    except OSError:
+        return False
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         try:
@@ -26,6 +41,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         marker = BY_DIRECTORY.get(folder)
         if marker:
             item.add_marker(marker)
-        module = getattr(item, "module", None)
-        if module is not None and hasattr(module, "CrawlServer"):
+        if _serves_http(item.path):
             item.add_marker("network")  # it serves pages over HTTP on localhost

@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 import sys
 
-#: The product's loggers all live under this name (``logging.getLogger(__name__)``).
-ROOT = "deboiler_gui"
+from deboiler_gui.engine.logs import ROOT, Brief
+
 _LEVELS = {0: logging.WARNING, 1: logging.INFO}
 
 
@@ -26,17 +26,6 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
         pass
 
 
-class _Brief(logging.Formatter):
-    """``warning: message`` with the exception's one-line summary instead of its traceback."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        text = f"{record.levelname.lower()}: {record.getMessage()}"
-        if record.exc_info and record.exc_info[1] is not None:
-            exc = record.exc_info[1]
-            text += f" ({type(exc).__name__}: {exc}; run with -v for the traceback)"
-        return text
-
-
 def configure_logging(verbose: int = 0, log_file: str | None = None) -> None:
     """Set up the product's loggers for this run (replacing an earlier set-up of this kind)."""
     logger = logging.getLogger(ROOT)
@@ -46,7 +35,7 @@ def configure_logging(verbose: int = 0, log_file: str | None = None) -> None:
     console = _Stderr()
     console.setLevel(_LEVELS.get(verbose, logging.DEBUG))
     console.setFormatter(
-        _Brief() if verbose == 0 else logging.Formatter("%(levelname)s %(name)s: %(message)s")
+        Brief() if verbose == 0 else logging.Formatter("%(levelname)s %(name)s: %(message)s")
     )
     handlers: list[logging.Handler] = [console]
     if log_file:

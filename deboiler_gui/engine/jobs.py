@@ -13,8 +13,10 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Generator
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from deboiler_gui.engine import logs
 from deboiler_gui.engine import model as _model
 from deboiler_gui.engine.model import Cancelled, DeboilerError, Progress
 
@@ -64,6 +66,41 @@ def context() -> Any:
         ctx.set_forkserver_preload(list(_PRELOAD))
         return ctx
     return multiprocessing.get_context("spawn")
+
+
+def child_prelude(log_setup: dict[str, Any] | None) -> None:
+    """What every child process the product starts does first: decline the optional imports,
+    and log as its parent does (level, stderr, log file)."""
+    decline_optional_imports()
+    logs.apply(log_setup)
+
+
+def pool(
+    max_workers: int,
+    initializer: Callable[..., None] | None = None,
+    initargs: tuple[Any, ...] = (),
+) -> ProcessPoolExecutor:
+    """A process pool started the product's one way (:func:`context`), whose workers run
+    :func:`child_prelude` before ``initializer``."""
+    return ProcessPoolExecutor(
+        max_workers=max_workers,
+        mp_context=context(),
+        initializer=_init_pool,
+        initargs=(logs.setup(), initializer, initargs),
+    )
+
+
+def _init_pool(
+    log_setup: dict[str, Any], initializer: Callable[..., None] | None, initargs: tuple[Any, ...]
+) -> None:
+    child_prelude(log_setup)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def error_reference(exc: BaseException) -> str:
+    """How an error's class is named across a process boundary: ``module:QualifiedName``."""
+    return f"{type(exc).__module__}:{type(exc).__qualname__}"
 
 
 def _reference(target: Callable[..., Any]) -> str:
@@ -118,7 +155,15 @@ class ChildJob:
         conn, child_conn = ctx.Pipe(duplex=True)
         proc = ctx.Process(
             target=_child_main,
-            args=(child_conn, self.ref, self.args, self.kwargs, self.what, self.nice),
+            args=(
+                child_conn,
+                self.ref,
+                self.args,
+                self.kwargs,
+                self.what,
+                self.nice,
+                logs.setup(),
+            ),
             daemon=True,
         )
         proc.start()
@@ -178,10 +223,21 @@ class ChildJob:
 
 
 def _error(kind: str, message: str) -> DeboilerError:
-    error = getattr(_model, kind, None)
+    """The error a child sent, as the same ``DeboilerError`` subclass wherever in the product it
+    is defined (``kind`` is :func:`error_reference`, or a bare name of ``engine.model``)."""
+    module, _, name = kind.rpartition(":")
+    error: Any = None
+    if module.startswith("deboiler_gui.") or module == "deboiler_gui":
+        with contextlib.suppress(ImportError):
+            error = importlib.import_module(module)
+            for part in name.split("."):
+                error = getattr(error, part, None)
+    elif not module:
+        error = getattr(_model, name, None)
     if isinstance(error, type) and issubclass(error, DeboilerError):
-        return error(message)
-    if kind == StopRequested.__name__:
+        with contextlib.suppress(Exception):
+            return error(message)
+    if name == StopRequested.__name__:
         return StopRequested(message)
     return DeboilerError(message)
 
@@ -195,11 +251,17 @@ def _send(conn: Any, message: Any) -> None:
 
 
 def _child_main(
-    conn: Any, ref: str, args: tuple[Any, ...], kwargs: dict[str, Any], what: str, nice: int
+    conn: Any,
+    ref: str,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    what: str,
+    nice: int,
+    log_setup: dict[str, Any] | None = None,
 ) -> None:
     """The one entry point of a job's process: decline the optional imports before the job's
-    module loads, then run the job and send what it yields back."""
-    decline_optional_imports()
+    module loads and log as the parent does, then run the job and send what it yields back."""
+    child_prelude(log_setup)
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)  # background work yields the processor to the app on a small machine
@@ -242,7 +304,7 @@ def _send_steps(conn: Any, start: Callable[[], Generator[Any, Any, Any]], what: 
     except (BrokenPipeError, EOFError):
         raise
     except DeboilerError as exc:
-        conn.send(("error", type(exc).__name__, str(exc)))
+        conn.send(("error", error_reference(exc), str(exc)))
     except Exception as exc:  # a bug: its traceback goes to the parent
         log.exception("%s crashed", what)
         conn.send(("error", "", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=5)}"))

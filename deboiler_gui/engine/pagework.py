@@ -4,11 +4,11 @@ on time and becomes that page's error."""
 
 from __future__ import annotations
 
-import multiprocessing
 import multiprocessing.connection
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from deboiler_gui.engine import jobs, logs
 from deboiler_gui.engine.model import DeboilerError, Page
 
 #: Seconds a new child may take to start and import the engine (not counted as a page's time).
@@ -23,19 +23,14 @@ class WorkerFailed(DeboilerError):
     """The child process working on a page died (out of memory, a crash in C code)."""
 
 
-def _mp_context() -> Any:  # a forkserver or spawn context
-    # forkserver: the child never inherits the threads (Qt, sqlite) of the process that drives
-    # the run, which plain fork would copy in an unknown state.
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
 def _serve(
     conn: multiprocessing.connection.Connection,
     work: Callable[[Any], Any],
     init: Callable[..., None] | None,
     init_args: tuple[Any, ...],
+    log_setup: dict[str, Any] | None = None,
 ) -> None:
+    jobs.child_prelude(log_setup)
     if init is not None:
         init(*init_args)
     conn.send(("ready", None))
@@ -80,10 +75,12 @@ class PageWorker:
         self.restarts = 0
 
     def _start(self) -> None:
-        ctx = _mp_context()
+        ctx = jobs.context()  # the product's one way to start a child process
         parent, child = ctx.Pipe()
         proc = ctx.Process(
-            target=_serve, args=(child, self.work, self.init, self.init_args), daemon=True
+            target=_serve,
+            args=(child, self.work, self.init, self.init_args, logs.setup()),
+            daemon=True,
         )
         proc.start()
         child.close()

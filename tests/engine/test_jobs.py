@@ -4,6 +4,7 @@ stop reaches the job, which may still return."""
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -12,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from deboiler_gui.engine import jobs, logs
 from deboiler_gui.engine.jobs import ChildJob, StopRequested
+from deboiler_gui.engine.template.induce import InductionError
 from deboiler_gui.engine.model import Cancelled, DeboilerError, Progress, RuleError, WorkspaceError
 from deboiler_gui.engine.progress import Steps, run
 
@@ -32,6 +35,10 @@ def failing(kind: str) -> Generator[Progress, None, None]:
         raise WorkspaceError("workspace /x.sqlite: no page 'p'")
     if kind == "rule":
         raise RuleError("bad XPath", template="t", field="f")
+    if kind == "induction":  # an error class defined outside engine.model
+        from deboiler_gui.engine.template.induce import InductionError
+
+        raise InductionError("the examples come from different lists")
     raise ZeroDivisionError("a bug")
 
 
@@ -72,6 +79,7 @@ def test_progress_partials_and_result_cross_back() -> None:
     [
         ("workspace", WorkspaceError, "no page 'p'"),
         ("rule", RuleError, "template 't', field 'f': bad XPath"),
+        ("induction", InductionError, "the examples come from different lists"),
         ("bug", DeboilerError, "ZeroDivisionError: a bug"),
     ],
 )
@@ -81,6 +89,44 @@ def test_errors_come_back_typed(kind: str, error: type[Exception], text: str) ->
     assert text in str(info.value)
     if kind == "bug":
         assert type(info.value) is DeboilerError and "Traceback" in str(info.value)
+    else:
+        assert type(info.value) is error
+
+
+def logging_job(n: int) -> Generator[Progress, None, int]:
+    log = logging.getLogger("deboiler_gui.engine.test_job")
+    log.info("child info line %d", n)
+    log.warning("child warning line %d", n)
+    yield Progress(1, 1, "logged")
+    return os.getpid()
+
+
+def test_a_child_logs_as_its_parent_does(tmp_path: Any) -> None:
+    """The child repeats the parent's set-up: its info lines reach the parent's log file."""
+    logger = logging.getLogger(logs.ROOT)
+    file = logging.FileHandler(tmp_path / "run.log", encoding="utf-8")
+    file.setLevel(logging.DEBUG)
+    file.setFormatter(logging.Formatter("%(process)d %(levelname)s %(message)s"))
+    old_level = logger.level
+    logger.addHandler(file)
+    logger.setLevel(logging.DEBUG)
+    try:
+        pid = run(ChildJob(logging_job, (7,)).steps())
+        with jobs.pool(1) as pool:
+            pool_pid = pool.submit(_log_in_pool, 8).result()
+    finally:
+        logger.removeHandler(file)
+        logger.setLevel(old_level)
+        file.close()
+    lines = (tmp_path / "run.log").read_text(encoding="utf-8").splitlines()
+    assert f"{pid} INFO child info line 7" in lines and f"{pid} WARNING child warning line 7" in lines
+    assert f"{pool_pid} INFO child info line 8" in lines
+    assert pid != os.getpid() and pool_pid != os.getpid()
+
+
+def _log_in_pool(n: int) -> int:
+    logging.getLogger("deboiler_gui.engine.test_job").info("child info line %d", n)
+    return os.getpid()
 
 
 def test_closing_the_relay_ends_the_child(tmp_path: Any) -> None:

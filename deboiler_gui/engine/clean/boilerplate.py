@@ -28,6 +28,7 @@ from deboiler_gui.engine.clean.analysis import (
 from deboiler_gui.engine.clean.cleaning import applied, clean_page, clean_tree, find_boilerplate
 from deboiler_gui.engine.clean.pagefallback import clean_single, too_few
 from deboiler_gui.engine.htmltree import HtmlElement, parse_html
+from deboiler_gui.engine.jobs import pool as jobs_pool
 from deboiler_gui.engine.model import (
     CleanResult,
     DeboilerError,
@@ -87,12 +88,6 @@ def _init_clean_worker(model: dict[str, Any]) -> None:
 def _clean_worker(batch: list[dict[str, Any]]) -> list[dict[str, Any]]:
     assert _WORKER_MODEL is not None
     return [clean_page(Page.from_dict(p), _WORKER_MODEL).to_dict() for p in batch]
-
-
-def _mp_context() -> Any:
-    from deboiler_gui.engine import jobs
-
-    return jobs.context()  # the product's one way to start child processes
 
 
 def _batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
@@ -312,12 +307,7 @@ class DomainCleaner:
                 held.append(batch)
                 yield [(p.url, p.html if _fittable(p) else None) for p in batch]
 
-        with ProcessPoolExecutor(
-            max_workers=self.jobs,
-            mp_context=_mp_context(),
-            initializer=_init_fit_worker,
-            initargs=(spec, density),
-        ) as pool:
+        with jobs_pool(self.jobs, _init_fit_worker, (spec, density)) as pool:
             for results in _windowed_map(pool, _fit_worker, batches(), self.jobs * 4):
                 batch = held.popleft()
                 yield from zip(batch, results, strict=True)
@@ -500,12 +490,7 @@ class DomainCleaner:
                     continue
                 yield clean_page(page, model)
             return
-        with ProcessPoolExecutor(
-            max_workers=self.jobs,
-            mp_context=_mp_context(),
-            initializer=_init_clean_worker,
-            initargs=(model.to_dict(),),
-        ) as pool:
+        with jobs_pool(self.jobs, _init_clean_worker, (model.to_dict(),)) as pool:
             batches = ([p.to_dict() for p in batch] for batch in _batched(pages, 8))
             for results in _windowed_map(pool, _clean_worker, batches, self.jobs * 4):
                 for data in results:

@@ -13,14 +13,14 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from deboiler_gui.engine.jobs import context as process_context
+from deboiler_gui.engine.jobs import pool as process_pool
 from deboiler_gui.engine.model import (
     CleanResult,
     DeboilerError,
@@ -461,9 +461,7 @@ def _parallel_records(
         templates,
         markdown,
     )
-    pool = ProcessPoolExecutor(
-        max_workers=jobs, mp_context=process_context(), initializer=_init_worker, initargs=args
-    )
+    pool = process_pool(jobs, _init_worker, args)
     window: deque[tuple[Page, Future[dict[str, Any]]]] = deque()
     try:
         for page in pages:
