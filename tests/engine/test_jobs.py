@@ -15,9 +15,9 @@ import pytest
 
 from deboiler_gui.engine import jobs, logs
 from deboiler_gui.engine.jobs import ChildJob, StopRequested
-from deboiler_gui.engine.template.induce import InductionError
 from deboiler_gui.engine.model import Cancelled, DeboilerError, Progress, RuleError, WorkspaceError
 from deboiler_gui.engine.progress import Steps, run
+from deboiler_gui.engine.template.induce import InductionError
 
 
 # Jobs run in the child by module and name, so they live at module level.
@@ -119,7 +119,9 @@ def test_a_child_logs_as_its_parent_does(tmp_path: Any) -> None:
         logger.setLevel(old_level)
         file.close()
     lines = (tmp_path / "run.log").read_text(encoding="utf-8").splitlines()
-    assert f"{pid} INFO child info line 7" in lines and f"{pid} WARNING child warning line 7" in lines
+    assert (
+        f"{pid} INFO child info line 7" in lines and f"{pid} WARNING child warning line 7" in lines
+    )
     assert f"{pool_pid} INFO child info line 8" in lines
     assert pid != os.getpid() and pool_pid != os.getpid()
 
