@@ -26,7 +26,7 @@ def _child(parent: etree._Element, key: str) -> etree._Element:
     if _NAME.match(key) and not key.lower().startswith("xml"):
         return etree.SubElement(parent, key)
     el = etree.SubElement(parent, "key")
-    el.set("name", key)
+    el.set("name", _clean(key))  # a control character in a key is no attribute value in XML
     return el
 
 

@@ -172,7 +172,7 @@ def extract_limited(
 ) -> Iterator[Any]:
     """ExtractResults of extract_page per page, each page given at most ``timeout`` seconds;
     an overrun or a crashed worker is that page's error and the next page goes on."""
-    from deboiler_gui.engine.template.extract import ExtractResult
+    from deboiler_gui.engine.template.extract import ExtractResult, page_fault
 
     plain = {site: m.to_dict() for site, m in (models or {}).items()}
     with PageWorker(_extract_one, init=_init_extract, init_args=(list(templates), plain)) as worker:
@@ -187,3 +187,5 @@ def extract_limited(
                 # Templates were checked before the first page: a rule that fails now fails on
                 # this page's content (a regular expression that backtracks on its text).
                 yield ExtractResult(page.url, status="error", error=str(exc))
+            except Exception as exc:  # a fault on this page's content: that page's error only
+                yield ExtractResult(page.url, status="error", error=page_fault(page.url, exc))

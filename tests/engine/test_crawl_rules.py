@@ -248,3 +248,11 @@ def test_cached_link_resolution_property(raw: str, base: str) -> None:
     # Fast string joining must agree with urllib's joining, or one page could get two URLs.
     got = extract_links(parse_html(f'<a href="{html.escape(raw)}">x</a>'), base)
     assert got == ([expected] if expected else [])
+
+
+def test_json_keys_with_control_characters_become_readable_names() -> None:
+    """A key holding NUL or ESC is no XML attribute value: it is kept with U+FFFD in its place,
+    so the page stays readable and its other values extract."""
+    root = json_to_xml('{"a\\u0000b": 5, "c\\u001bd": {"title": "ok"}, "items": [1]}')
+    assert [k.get("name") for k in root.iter("key")] == ["a\ufffdb", "c\ufffdd"]
+    assert root.xpath("string(//key[@name='c\ufffdd']/title)") == "ok"

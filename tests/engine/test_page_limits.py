@@ -128,3 +128,39 @@ def test_namespaced_elements_fall_back_to_getpath() -> None:
     root = etree.fromstring("<r xmlns:x='urn:x'><x:a/><x:a/><b/></r>")
     nodes = list(root)
     assert _node_paths(nodes) == [root.getroottree().getpath(n) for n in nodes]
+
+
+@pytest.mark.parametrize("timeout", [None, 30.0])
+def test_a_json_page_with_control_characters_in_keys_is_extracted(timeout: float | None) -> None:
+    json_pages = [
+        Page("http://a.test/good", '{"items": [{"title": "ok"}]}', content_type="application/json"),
+        Page(
+            "http://a.test/nul", '{"a\\u0000b": 5, "title": "t2"}', content_type="application/json"
+        ),
+    ]
+    t = Template.from_dict(
+        {"name": "api", "urls": ["http://a.test/"], "fields": [{"id": "v", "xpaths": ["//title"]}]}
+    )
+    results = list(iter_extract(json_pages, [t], page_timeout=timeout))
+    assert [(r.url, r.status, r.values.get("v")) for r in results] == [
+        ("http://a.test/good", "ok", "ok"),
+        ("http://a.test/nul", "ok", "t2"),
+    ]
+
+
+def test_an_unexpected_fault_on_one_page_is_that_pages_error(monkeypatch: Any) -> None:
+    from deboiler_gui.engine.template import extract
+
+    real = extract.apply_template
+
+    def faulty(page: Page, *args: Any, **kwargs: Any) -> Any:
+        if page.url.endswith("/2"):
+            raise ValueError("All strings must be XML compatible")
+        return real(page, *args, **kwargs)
+
+    monkeypatch.setattr(extract, "apply_template", faulty)
+    results = list(iter_extract(pages(), [template()]))
+    assert [r.status for r in results] == ["ok", "error", "ok"]
+    assert results[1].error == (
+        "extraction failed on this page: ValueError: All strings must be XML compatible"
+    )

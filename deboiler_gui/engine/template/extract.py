@@ -597,6 +597,13 @@ def extract_page(
     return best
 
 
+def page_fault(url: str, exc: BaseException) -> str:
+    """The error of a page whose extraction failed in an unexpected way (logged with its
+    traceback; the run goes on)."""
+    log.warning("extraction failed on %s", url, exc_info=exc)
+    return f"extraction failed on this page: {type(exc).__name__}: {exc}"
+
+
 def iter_extract(
     pages: Iterable[Page],
     templates: Sequence[Template],
@@ -622,6 +629,8 @@ def iter_extract(
             # Templates were checked before the first page: a rule that fails now fails on
             # this page's content (a regular expression that backtracks on its text).
             yield ExtractResult(page.url, status="error", error=str(exc))
+        except Exception as exc:  # a fault on this page's content: that page's error only
+            yield ExtractResult(page.url, status="error", error=page_fault(page.url, exc))
 
 
 def evaluate_expression(trees: Iterable[Any], expression: str) -> dict[str, Any]:
