@@ -11,7 +11,11 @@ from urllib.parse import urlsplit
 from deboiler_gui.engine import jobs
 from deboiler_gui.engine.model import DeboilerError, Progress
 from deboiler_gui.engine.template.model import Template
-from deboiler_gui.engine.template.pagetypes import matches_pattern, url_patterns
+from deboiler_gui.engine.template.pagetypes import (
+    distinct_patterns,
+    matches_pattern,
+    url_patterns,
+)
 
 if TYPE_CHECKING:
     from deboiler_gui.engine.store import Workspace
@@ -89,6 +93,11 @@ class SitePageTypes:
 
     def _index(self) -> None:
         self._by_url = {u: t for t in self.types for u in t.urls}
+        # the patterns of all types together: never the same pattern for two types
+        for t, patterns in zip(
+            self.types, distinct_patterns([t.urls for t in self.types]), strict=True
+        ):
+            t._patterns = patterns
 
     def type_of(self, url: str) -> PageType | None:
         return self._by_url.get(url)
