@@ -9,6 +9,7 @@ import click
 
 from deboiler_gui.cli.common import drive
 from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.words import count, plural
 
 
 @click.command("pagetypes")
@@ -75,9 +76,14 @@ def pagetypes_command(
         )
         return
     for site, types in out.items():
-        click.echo(f"{site}: {sum(len(t.urls) for t in types)} pages, {len(types)} page types")
+        click.echo(
+            f"{site}: {count(sum(len(t.urls) for t in types), 'page')}, "
+            f"{count(len(types), 'page type')}"
+        )
         for t in types:
-            click.echo(f"  {t.id:>3}  {len(t.urls):>5} pages  {t.pattern}")
+            click.echo(
+                f"  {t.id:>3}  {len(t.urls):>5} {plural(len(t.urls), 'page'):<5}  {t.pattern}"
+            )
             if "*" in t.pattern and t.words:
                 click.echo(
                     "                    names: "
