@@ -1,7 +1,8 @@
 """A paginated listing served on 127.0.0.1 (random port), for pagination tests: /list?page=N
 with rel=next links, /loop whose last page links back to the first, /endless that never ends,
 /blog/page/N/ with a Chinese "next" link, /numbered with a full numbered pager (« Prev 1 2 3 4 5 6
-Next »), /tagged whose first page and pager spell a parameter differently, and /more with a "load more" button that keeps
+Next »), /tagged whose first page and pager spell a parameter differently, /chain/aK.html whose
+sidebar links pages of the chain, and /more with a "load more" button that keeps
 showing past the last page."""
 
 from __future__ import annotations
@@ -90,6 +91,19 @@ def tagged(n: int, last: int = 8) -> str:
     )
 
 
+def chain(k: int, last: int = 6) -> str:
+    """An article chain (/chain/aK.html, a "next" link from each to the following) whose sidebar
+    links articles 3 and 5 from every page: those are reached as plain links before the chain
+    gets to them."""
+    side = "".join(f'<li><a href="/chain/a{j}.html">Popular {j}</a></li>' for j in (3, 5))
+    nxt = f'<a class="next" href="/chain/a{k + 1}.html">Next article →</a>' if k < last else ""
+    return (
+        f"<html><body><aside><ul>{side}</ul></aside><article><h1>Article {k}</h1>"
+        f'<a href="/item/chain-{k}.html">Read more</a></article><div class="pager">{nxt}</div>'
+        "</body></html>"
+    )
+
+
 def more(n: int) -> str:
     items = (
         "".join(f'<li><a href="/item/more-{n}-{i}.html">More {n}.{i}</a></li>' for i in range(2))
@@ -119,6 +133,9 @@ def page(path: str, query: dict[str, list[str]]) -> str | None:
         return f"<html><body><article><a href='/post/{k}.html'>Post {k}</a></article>{nxt}</body></html>"
     if path == "/numbered":
         return numbered(n) if 1 <= n <= PAGES + 1 else None
+    if path.startswith("/chain/a") and path.endswith(".html"):
+        k = int(path[len("/chain/a") : -len(".html")] or 0)
+        return chain(k) if 1 <= k <= 6 else None
     if path == "/tagged":
         return tagged(n) if 1 <= n <= 8 else None
     if path == "/more":

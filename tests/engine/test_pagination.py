@@ -327,3 +327,29 @@ def test_a_listing_stored_before_its_rule_starts_its_series(tmp_path: Any) -> No
         f"/item/list-{n}-{i}.html" for n in range(1, PAGES + 1) for i in range(PER_PAGE)
     }
     assert stats.finished
+
+
+def test_chain_pages_reached_first_by_a_plain_link_join_the_series(tmp_path: Any) -> None:
+    import sqlite3
+
+    from pagedserver import chain
+
+    start = "/chain/a1.html"
+    with serve() as srv, Workspace(tmp_path / "chain.sqlite") as ws:
+        rule = learn_pagination(parse_html(chain(1)), srv.base + start, "//a[@class='next']")[0]
+        stats = crawl(_config(srv.base, start, [rule], max_depth=1), ws)
+        got = _urls(ws, srv.base)
+        path = ws.path
+    assert stats.finished
+    # articles 3 and 5 were first reached from the sidebar, one link deep; once the chain
+    # reaches them they are pages of the series, at the first article's depth, so their own
+    # links are one link deep too
+    assert _items(got) == {f"/item/chain-{k}.html" for k in range(1, 7)}
+    with sqlite3.connect(path) as db:
+        rows = dict(
+            (u[len(srv.base) :], (d, via))
+            for u, d, via in db.execute("select url, depth, via from crawl_frontier")
+        )
+    assert {k: rows[f"/chain/a{k}.html"] for k in range(2, 7)} == {
+        k: (0, f"factory:pagination#{k}") for k in range(2, 7)
+    }
