@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 
 #: Similarity a page needs to join a type (the CLI's default).
 DEFAULT_THRESHOLD = 0.6
-#: At most this many URL patterns (one per path length, the commonest first) go into a template.
-TEMPLATE_PATTERNS = 5
+#: At most this many URL patterns (one per path length or, for a type named page by page, per
+#: folder; the commonest first) go into a template.
+TEMPLATE_PATTERNS = 20
 #: The t of R(w,m) > t for a type's template: each of the type's pages matches its pattern in
 #: every segment (R = 1), so a page must match it in (nearly) every segment too.
 TEMPLATE_THRESHOLD = 0.9

@@ -82,7 +82,7 @@ def pagetypes_command(
         )
         for t in types:
             click.echo(
-                f"  {t.id:>3}  {len(t.urls):>5} {plural(len(t.urls), 'page'):<5}  {t.pattern}"
+                f"  {t.id:>3}  {len(t.urls):>5} {plural(len(t.urls), 'page'):<5}  {_shown(t.pattern)}"
             )
             if "*" in t.pattern and t.words:
                 click.echo(
@@ -92,6 +92,16 @@ def pagetypes_command(
                 )
             for url in t.urls[:2]:
                 click.echo(f"                    e.g. {url}")
+
+
+#: Longer patterns (a type named page by page) are cut in the table; --json has them whole.
+SHOWN_PATTERN = 160
+
+
+def _shown(pattern: str) -> str:
+    if len(pattern) <= SHOWN_PATTERN:
+        return pattern
+    return f"{pattern[:SHOWN_PATTERN]}… ({len(pattern):,} characters; --json gives it whole)"
 
 
 COMMANDS = [pagetypes_command]

@@ -112,6 +112,23 @@ def test_distinct_patterns() -> None:
         ["http://h/d/*.html"],
         ["http://h/d/{app-,ecpg-,spi-,sql-}*.html"],
     ]
+    # a pattern that would also take pages of a larger group names its own pages: the
+    # smaller group's "ch-*.html" takes none of the larger's pages only as "ch-{x,y}.html"
+    larger = [f"http://h/ch-{w}.html" for w in ("acl", "dns", "tls", "smtp")] + [
+        "http://h/intro.html"
+    ]
+    smaller = ["http://h/ch-x.html", "http://h/ch-y.html"]
+    assert url_patterns(larger) == ["http://h/*.html"]
+    assert url_patterns(smaller) == ["http://h/ch-*.html"]
+    assert distinct_patterns([larger, smaller]) == [["http://h/*.html"], ["http://h/ch-{x,y}.html"]]
+    # names listed per segment would combine (a/x with b/y gives a/y, a page of the larger
+    # group): one alternative per folder instead
+    big = ["http://h/a/y.html", "http://h/b/x.html", "http://h/a/z.html", "http://h/b/z.html"]
+    small = ["http://h/a/x.html", "http://h/b/y.html"]
+    assert distinct_patterns([big, small]) == [
+        ["http://h/*/*.html"],
+        ["http://h/a/x.html", "http://h/b/y.html"],
+    ]
     # a name that cannot be written in a pattern keeps the induced one
     assert (
         distinct_patterns(
@@ -139,3 +156,8 @@ def test_exim_specification() -> None:
     assert [len(t.urls) for t in types] == [130, 6, 2]
     assert patterns[2] == base + "{filter,index}.html"
     assert base + "ch-concept_index.html" in types[1].urls
+    # "ch*.html" would take most chapters too: the index chapters are named
+    assert patterns[1] == base + "ch{-concept_index,-option_index,-variable_index,63,64,65}.html"
+    for small in types[1:]:
+        assert all(matches_pattern(small.pattern, u) for u in small.urls)
+        assert not any(matches_pattern(small.pattern, u) for u in types[0].urls)

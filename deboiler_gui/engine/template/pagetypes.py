@@ -192,10 +192,12 @@ def _worded_segment(values: Sequence[str]) -> str | None:
 LISTED_NAMES = 12
 
 
-def _listed_pattern(urls: Sequence[str]) -> str | None:
+def _listed_pattern(urls: Sequence[str], avoid: Sequence[str] = ()) -> list[str] | None:
     """A pattern naming the varying path segments of ``urls`` (all of one path length and
     base): each name when there are few (``ch-{events,proxies}.html``), else their leading
-    words when shorter (``{app-,sql-}*.html``); None when a segment cannot be written so."""
+    words when that is shorter and takes none of the ``avoid`` URLs (``{app-,sql-}*.html``),
+    else each name, one alternative per folder when the names of several segments would
+    combine into ``avoid`` URLs; None when a segment cannot be written so."""
     rows: list[list[str]] = []
     base, slash = "", False
     for url in urls:
@@ -204,41 +206,64 @@ def _listed_pattern(urls: Sequence[str]) -> str | None:
         slash = parts.path.endswith("/")
         rows.append([s for s in parts.path.split("/") if s])
     n = len(rows[0])
-    steps = []
+
+    def joined(steps: list[str]) -> str:
+        return base + "/" + "/".join(steps) + ("/" if slash and n else "")
+
+    listed: list[str] = []
+    worded: list[str] = []
     for i in range(n):
         values = [r[i] for r in rows]
         step = _listed_segment(values)
-        if len(set(values)) > LISTED_NAMES:
-            worded = _worded_segment(values)
-            if worded is not None and (step is None or len(worded) < len(step)):
-                step = worded
         if step is None:
             return None
-        steps.append(step)
-    return base + "/" + "/".join(steps) + ("/" if slash and n else "")
+        listed.append(step)
+        word = _worded_segment(values) if len(set(values)) > LISTED_NAMES else None
+        worded.append(word if word is not None and len(word) < len(step) else step)
+    for steps in (worded, listed) if worded != listed else (listed,):
+        candidate = joined(steps)
+        regex = pattern_regex(candidate)
+        if not any(regex.match(u) is not None for u in avoid):
+            return [candidate]
+    # names listed per segment combine (a/x and b/y also give a/y): one alternative per folder
+    folders: dict[tuple[str, ...], list[str]] = {}
+    for r in rows:
+        folders.setdefault(tuple(r[:-1]), []).append(r[-1] if r else "")
+    out = []
+    for folder, names in sorted(folders.items()):
+        last = _listed_segment(names)
+        if last is None:
+            return None
+        out.append(joined([*folder, last]))
+    return out
 
 
 def distinct_patterns(groups: Sequence[Sequence[str]]) -> list[list[str]]:
-    """The URL patterns of each group of URLs (a site's page types, largest first), never the
-    same pattern for two groups: where an induced pattern is also another, larger group's
-    (``…/ch*.html`` for two types of chapter pages), the smaller group's pattern names its own
-    pages instead (``…/ch-{events,proxies}.html``), so that each pattern tells its pages apart.
+    """The URL patterns of each group of URLs (a site's page types), each telling its pages
+    apart: groups are taken largest first, and where a group's induced pattern is another's
+    or takes pages of a larger group (``…/ch*.html`` for the index chapters beside the other
+    chapters' ``…/*.html``), it names its own pages instead (``…/ch-{concept,option}_index.html``,
+    or their leading words when that is shorter and still takes no page of a larger group).
+    The largest group keeps its induced pattern, which may take the smaller groups' pages too.
     A pattern that cannot be listed (a name with ``{``, ``,`` or ``*``) is kept as induced."""
     out = [url_patterns(sorted(g)) for g in groups]
     owner: dict[str, int] = {}
+    larger: list[str] = []  # the URLs of the groups already taken
     order = sorted(range(len(groups)), key=lambda i: (-len(groups[i]), i))
     for i in order:
         for j, pattern in enumerate(out[i]):
             if pattern.startswith("… ("):
                 continue
-            if pattern in owner:
-                alternative = pattern_regex(pattern)
-                mine = [u for u in sorted(groups[i]) if alternative.match(u) is not None]
-                listed = _listed_pattern(mine) if mine else None
-                if listed is not None and listed not in owner:
-                    out[i][j] = pattern = listed
-            owner.setdefault(pattern, i)
-    return out
+            regex = pattern_regex(pattern)
+            if pattern in owner or any(regex.match(u) is not None for u in larger):
+                mine = [u for u in sorted(groups[i]) if regex.match(u) is not None]
+                listed = _listed_pattern(mine, larger) if mine else None
+                if listed is not None and not any(p in owner for p in listed):
+                    out[i][j] = " | ".join(listed)
+            for alternative in out[i][j].split(" | "):
+                owner.setdefault(alternative, i)
+        larger.extend(groups[i])
+    return [[p for alt in patterns for p in alt.split(" | ")] for patterns in out]
 
 
 # A segment of a URL pattern: ``*`` (any run of characters but "/"), ``{n}`` (digits) and
