@@ -426,7 +426,7 @@ def explain_text(record: dict[str, Any]) -> str:
     for detector, chars in sorted(groups.items()):
         total = sum(c for c in chars if c > 0)
         name = DETECTORS.get(detector, detector)
-        lines.append(f"  removed {len(chars)} x {name} ({detector}), {total} characters")
+        lines.append(f"  removed {len(chars)} x {name} ({detector}), {count(total, 'character')}")
     return "\n".join(lines)
 
 

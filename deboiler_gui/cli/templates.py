@@ -654,7 +654,7 @@ def evaluate_command(
             else ""
         )
         click.echo(
-            f"signals\t{sig.template}\t{sig.field}\tone {d['one']}, none {d['none']}, many {d['many']} of {count(d['pages'], 'page')}; {count(d['distinct'], 'distinct value')}, the commonest on {d['top_value_pages']} pages; length {d['length']['min']}-{d['length']['max']}{items}"
+            f"signals\t{sig.template}\t{sig.field}\tone {d['one']}, none {d['none']}, many {d['many']} of {count(d['pages'], 'page')}; {count(d['distinct'], 'distinct value')}, the commonest on {count(d['top_value_pages'], 'page')}; length {d['length']['min']}-{d['length']['max']}{items}"
         )
         for flag in d["flags"]:
             look = f"; look at {', '.join(flag['look_at'])}" if flag["look_at"] else ""
