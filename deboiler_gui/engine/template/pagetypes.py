@@ -346,34 +346,48 @@ def _touches(patterns: Sequence[str], urls: Sequence[str]) -> bool:
 def _merge_alike(
     types: list[PageType], members: dict[int, list[frozenset[str]]], similarity: float
 ) -> list[PageType]:
-    """Merge types that their URL patterns cannot tell apart (one's induced patterns take
-    every page of the other) and whose cores (tag paths, frame included, on most of their
-    pages) are alike: pages of one template that differ in their content's markup (a chapter
-    with tables, one with lists). The most similar pair first, until none is left."""
+    """Merge types that their URL patterns cannot tell apart (:func:`_overlap`) and whose
+    cores (tag paths, frame included, on most of their pages) are alike: pages of one template
+    that differ in their content's markup (a chapter with tables, one with lists). The most
+    similar pair first (the first created among equals), until none is left; the pairs of a
+    merged type are looked at again, the others kept."""
     if similarity > 1:
         return types
     patterns = {t.id: url_patterns(sorted(t.urls)) for t in types}
     cores = {t.id: _core(members[t.id]) for t in types}
-    while True:
-        best: tuple[float, PageType, PageType] | None = None
-        for i, a in enumerate(types):
-            for b in types[i + 1 :]:
-                sim = jaccard(cores[a.id], cores[b.id])
-                if sim < similarity or (best is not None and sim <= best[0]):
-                    continue
-                if _overlap(patterns[a.id], a.urls, patterns[b.id], b.urls):
-                    best = (sim, a, b)
-        if best is None:
-            return types
-        _sim, keep, gone = best
+    by_id = {t.id: t for t in types}
+
+    def mergeable(a: PageType, b: PageType) -> float | None:
+        sim = jaccard(cores[a.id], cores[b.id])
+        if sim >= similarity and _overlap(patterns[a.id], a.urls, patterns[b.id], b.urls):
+            return sim
+        return None
+
+    pairs: dict[tuple[int, int], float] = {}
+    for i, a in enumerate(types):
+        for b in types[i + 1 :]:
+            sim = mergeable(a, b)
+            if sim is not None:
+                pairs[(a.id, b.id)] = sim
+    while pairs:
+        (ia, ib), _sim = max(pairs.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1]))
+        keep, gone = by_id[ia], by_id[ib]
         if len(gone.urls) > len(keep.urls):
             keep, gone = gone, keep
         keep.urls.extend(gone.urls)
         keep._sims.extend(gone._sims)
         members[keep.id].extend(members.pop(gone.id))
         types.remove(gone)
+        del by_id[gone.id]
         patterns[keep.id] = url_patterns(sorted(keep.urls))
         cores[keep.id] = _core(members[keep.id])
+        pairs = {k: v for k, v in pairs.items() if keep.id not in k and gone.id not in k}
+        for other in types:
+            if other is not keep:
+                sim = mergeable(keep, other) if keep.id < other.id else mergeable(other, keep)
+                if sim is not None:
+                    pairs[(min(keep.id, other.id), max(keep.id, other.id))] = sim
+    return types
 
 
 def cluster(
