@@ -11,15 +11,20 @@ from urllib.parse import urlsplit
 from deboiler_gui.engine import jobs
 from deboiler_gui.engine.model import DeboilerError, Progress
 from deboiler_gui.engine.template.model import Template
-from deboiler_gui.engine.template.pagetypes import matches_pattern, url_patterns
+from deboiler_gui.engine.template.pagetypes import (
+    distinct_patterns,
+    matches_pattern,
+    url_patterns,
+)
 
 if TYPE_CHECKING:
     from deboiler_gui.engine.store import Workspace
 
 #: Similarity a page needs to join a type (the CLI's default).
 DEFAULT_THRESHOLD = 0.6
-#: At most this many URL patterns (one per path length, the commonest first) go into a template.
-TEMPLATE_PATTERNS = 5
+#: At most this many URL patterns (one per path length or, for a type named page by page, per
+#: folder; the commonest first) go into a template.
+TEMPLATE_PATTERNS = 20
 #: The t of R(w,m) > t for a type's template: each of the type's pages matches its pattern in
 #: every segment (R = 1), so a page must match it in (nearly) every segment too.
 TEMPLATE_THRESHOLD = 0.9
@@ -89,6 +94,11 @@ class SitePageTypes:
 
     def _index(self) -> None:
         self._by_url = {u: t for t in self.types for u in t.urls}
+        # the patterns of all types together: never the same pattern for two types
+        for t, patterns in zip(
+            self.types, distinct_patterns([t.urls for t in self.types]), strict=True
+        ):
+            t._patterns = patterns
 
     def type_of(self, url: str) -> PageType | None:
         return self._by_url.get(url)

@@ -3,6 +3,7 @@ turning engine errors into click errors at the edge."""
 
 from __future__ import annotations
 
+import itertools
 import sys
 import threading
 from collections.abc import Generator
@@ -10,6 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
+from deboiler_gui.cli.logs import LIVE_BARS
 from deboiler_gui.engine.model import Progress
 from deboiler_gui.engine.progress import run
 
@@ -40,15 +42,17 @@ def drive(
         if phases is not None:
             name = phases.get(step.phase, phase or label)
         if bar is None or name != phase:
-            if bar is not None:
-                bar.__exit__(None, None, None)
+            close()
             bar = click.progressbar(
-                length=max(1, step.total or 1),
+                # a total not known yet: the count alone (never "16/1")
+                itertools.count() if not step.total else None,
+                length=step.total or None,
                 label=f"{name:<8}",
                 file=sys.stderr,
                 show_pos=name != "Reading",
             )
             bar.__enter__()
+            LIVE_BARS.append(bar)
             phase, last = name, 0
         if step.total and bar.length != step.total:
             bar.length = step.total
@@ -56,8 +60,16 @@ def drive(
             bar.update(step.done - last)
             last = step.done
 
+    def close() -> None:
+        # every bar ends its line: the next bar, message or shell prompt starts a new one
+        nonlocal bar
+        if bar is not None:
+            if bar in LIVE_BARS:
+                LIVE_BARS.remove(bar)
+            bar.__exit__(None, None, None)
+            bar = None
+
     try:
         return run(gen, show, cancelled=stop.is_set if stop is not None else None)
     finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
+        close()

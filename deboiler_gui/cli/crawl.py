@@ -14,6 +14,7 @@ from click.core import ParameterSource
 
 from deboiler_gui.cli.common import drive
 from deboiler_gui.engine.model import Cancelled, DeboilerError
+from deboiler_gui.engine.words import count, plural
 
 _WORKSPACE_HELP = "Workspace file (created if missing; default ./deboiler-workspace.sqlite)."
 
@@ -51,9 +52,9 @@ def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
 
 def _summary(stats: Any) -> str:
     return (
-        f"{stats.fetched} pages fetched, {stats.failed} failed, {stats.duplicates} duplicates, "
-        f"{stats.redirects} redirects, {stats.skipped} skipped by type, {stats.blocked} blocked by "
-        f"robots.txt, {stats.queued} still queued; this run: {stats.page_requests} page requests "
+        f"{count(stats.fetched, 'page')} fetched, {stats.failed} failed, "
+        f"{count(stats.duplicates, 'duplicate')}, {count(stats.redirects, 'redirect')}, {stats.skipped} skipped by type, {stats.blocked} blocked by "
+        f"robots.txt, {stats.queued} still queued; this run: {count(stats.page_requests, 'page request')} "
         f"in {stats.elapsed:.1f} s ({stats.pages_per_second:.1f} pages/s)"
         + (
             f"; {stats.assets} assets stored, {stats.asset_failures} not"
@@ -390,7 +391,7 @@ def crawl_command(
         except Cancelled:
             state = crawl_status(ws)["states"]
             raise click.ClickException(
-                f"crawl interrupted with {state['fetched']} pages fetched and {state['queued']} queued; "
+                f"crawl interrupted with {count(state['fetched'], 'page')} fetched and {state['queued']} queued; "
                 "run the same command (or 'crawl -w WORKSPACE' alone) to resume"
             ) from None
         except DeboilerError as exc:
@@ -404,7 +405,7 @@ def crawl_command(
         click.echo(_summary(stats))
         if stats.rendered or stats.render_failed:
             click.echo(
-                f"rendered: {stats.rendered} pages use the rendered DOM ({stats.render_unsettled} "
+                f"rendered: {count(stats.rendered, 'page')} {plural(stats.rendered, 'uses', 'use')} the rendered DOM ({stats.render_unsettled} "
                 f"taken at the timeout before they settled); {stats.render_failed} kept their raw "
                 "HTML (rendering failed)"
             )
@@ -449,7 +450,7 @@ def export_warc_command(
         raise click.ClickException(str(exc)) from exc
     if not quiet:
         click.echo(
-            f"{counts['written']} pages written to {output}"
+            f"{count(counts['written'], 'page')} written to {output}"
             + (f" ({counts['skipped']} without a response skipped)" if counts["skipped"] else "")
         )
 

@@ -5,10 +5,25 @@ from __future__ import annotations
 
 import logging
 import sys
+from typing import Any
 
 from deboiler_gui.engine.logs import ROOT, Brief
 
 _LEVELS = {0: logging.WARNING, 1: logging.INFO}
+
+
+#: Progress bars drawn on a terminal line right now (``cli.common.drive`` keeps it).
+LIVE_BARS: list[Any] = []
+
+
+def end_progress_line() -> None:
+    """End the line of a progress bar being drawn on a terminal, so that a message written to
+    stderr now starts on a line of its own (the bar is drawn again below it)."""
+    for bar in LIVE_BARS:
+        if getattr(bar, "_is_atty", False) and not getattr(bar, "hidden", True):
+            bar.file.write("\n")
+            bar.file.flush()
+            bar._last_line = None  # draw it again at the next step
 
 
 class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
@@ -16,6 +31,13 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
 
     def __init__(self) -> None:
         super().__init__(sys.stderr)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        end_progress_line()
+        super().emit(record)
+        for bar in LIVE_BARS:
+            if getattr(bar, "_is_atty", False):
+                bar.render_progress()  # the bar goes on below the message
 
     @property  # type: ignore[override]
     def stream(self) -> object:

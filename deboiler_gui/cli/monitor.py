@@ -9,6 +9,7 @@ import click
 
 from deboiler_gui.cli.common import drive
 from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.words import count
 
 _PHASES = {
     "reading": "Reading",
@@ -141,7 +142,7 @@ def monitor_command(
         pages = report["pages"]
         changes = f" ({pages['new']} new, {pages['removed']} removed)" if report["previous"] else ""
         click.echo(
-            f"{report['status'].upper()}: {pages['now']} pages{changes}; report in {result.report_dir.resolve() if result.report_dir else '-'}"
+            f"{report['status'].upper()}: {count(pages['now'], 'page')}{changes}; report in {result.report_dir.resolve() if result.report_dir else '-'}"
         )
         if report.get("baseline"):
             click.echo(f"  compared with the baseline of {report['baseline']['finished_at']}")
@@ -161,9 +162,9 @@ def monitor_command(
                 else ""
             )
             evidence = (
-                f"agrees with the learned values on {r['fixes']} of {r['pages_tried']} learned pages"
+                f"agrees with the learned values on {r['fixes']} of {count(r['pages_tried'], 'learned page')}"
                 if r["kind"] == "learned values"
-                else f"fixes {r['fixes']} of {r['pages_tried']} pages"
+                else f"fixes {r['fixes']} of {count(r['pages_tried'], 'page')}"
             )
             click.echo(
                 f"  repair: {r['template']}.{r['field']} -> {r['xpath']}{anchor} ({evidence}){unsure}"

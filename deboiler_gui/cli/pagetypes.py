@@ -9,6 +9,7 @@ import click
 
 from deboiler_gui.cli.common import drive
 from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.words import count, plural
 
 
 @click.command("pagetypes")
@@ -75,9 +76,14 @@ def pagetypes_command(
         )
         return
     for site, types in out.items():
-        click.echo(f"{site}: {sum(len(t.urls) for t in types)} pages, {len(types)} page types")
+        click.echo(
+            f"{site}: {count(sum(len(t.urls) for t in types), 'page')}, "
+            f"{count(len(types), 'page type')}"
+        )
         for t in types:
-            click.echo(f"  {t.id:>3}  {len(t.urls):>5} pages  {t.pattern}")
+            click.echo(
+                f"  {t.id:>3}  {len(t.urls):>5} {plural(len(t.urls), 'page'):<5}  {_shown(t.pattern)}"
+            )
             if "*" in t.pattern and t.words:
                 click.echo(
                     "                    names: "
@@ -86,6 +92,16 @@ def pagetypes_command(
                 )
             for url in t.urls[:2]:
                 click.echo(f"                    e.g. {url}")
+
+
+#: Longer patterns (a type named page by page) are cut in the table; --json has them whole.
+SHOWN_PATTERN = 160
+
+
+def _shown(pattern: str) -> str:
+    if len(pattern) <= SHOWN_PATTERN:
+        return pattern
+    return f"{pattern[:SHOWN_PATTERN]}… ({len(pattern):,} characters; --json gives it whole)"
 
 
 COMMANDS = [pagetypes_command]

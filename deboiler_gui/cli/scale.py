@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.words import count
 
 
 def _fail(exc: Exception) -> click.ClickException:
@@ -115,8 +116,8 @@ def spark_clean(
     except DeboilerError as exc:
         raise _fail(exc) from exc
     click.echo(
-        f"Wrote {summary.pages} records to {output} ({summary.ok} ok, {summary.skipped} skipped, {summary.errors} errors; "
-        f"{summary.sites} sites, {len(summary.fitted_on_sample)} fitted on a sample, {len(summary.reused)} reused)"
+        f"Wrote {count(summary.pages, 'record')} to {output} ({summary.ok} ok, {summary.skipped} skipped, "
+        f"{count(summary.errors, 'error')}; {count(summary.sites, 'site')}, {len(summary.fitted_on_sample)} fitted on a sample, {len(summary.reused)} reused)"
     )
 
 
@@ -163,7 +164,7 @@ def spark_extract(
     except DeboilerError as exc:
         raise _fail(exc) from exc
     click.echo(
-        f"Wrote {sum(counts.values())} records to {output}: "
+        f"Wrote {count(sum(counts.values()), 'record')} to {output}: "
         + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
     )
 

@@ -11,6 +11,7 @@ import click
 
 from deboiler_gui.cli.common import drive
 from deboiler_gui.engine.model import DeboilerError, Progress
+from deboiler_gui.engine.words import count
 
 T = TypeVar("T")
 
@@ -164,8 +165,8 @@ def import_command(
     if not quiet:
         sites = ", ".join(f"{s} ({n})" for s, n in summary.sites)
         click.echo(
-            f"Imported {summary.pages} pages ({summary.ok} ok, {summary.skipped} skipped, "
-            f"{summary.errors} errors) from {summary.records} records"
+            f"Imported {count(summary.pages, 'page')} ({summary.ok} ok, {summary.skipped} skipped, "
+            f"{count(summary.errors, 'error')}) from {count(summary.records, 'record')}"
             f"{_replaced_note(summary.replaced)} into {target}; workspace sites: "
             f"{sites or 'none'}"
         )
@@ -218,7 +219,7 @@ def fit_command(
     for site, reason in sorted(failed.items()):
         click.echo(f"{site}: {reason}", err=True)
     if failed:
-        raise click.ClickException(f"{len(failed)} site(s) could not be fitted")
+        raise click.ClickException(f"{count(len(failed), 'site')} could not be fitted")
     if not models and not quiet:
         click.echo("No site had pages to fit.")
 
@@ -384,9 +385,9 @@ def clean_command(
             else "0%"
         )
         click.echo(
-            f"Wrote {summary.pages} results to {Path(output).resolve()} ({summary.ok} ok, "
-            f"{summary.skipped} skipped, {summary.errors} errors; {share} of the text removed as "
-            f"boilerplate; {len(summary.fitted)} site(s) fitted, {len(summary.reused)} reused)"
+            f"Wrote {count(summary.pages, 'result')} to {Path(output).resolve()} ({summary.ok} ok, "
+            f"{summary.skipped} skipped, {count(summary.errors, 'error')}; {share} of the text removed as "
+            f"boilerplate; {count(len(summary.fitted), 'site')} fitted, {len(summary.reused)} reused)"
             f"{_replaced_note(summary.replaced)}"
         )
         if chrome:
@@ -425,7 +426,7 @@ def explain_text(record: dict[str, Any]) -> str:
     for detector, chars in sorted(groups.items()):
         total = sum(c for c in chars if c > 0)
         name = DETECTORS.get(detector, detector)
-        lines.append(f"  removed {len(chars)} x {name} ({detector}), {total} characters")
+        lines.append(f"  removed {len(chars)} x {name} ({detector}), {count(total, 'character')}")
     return "\n".join(lines)
 
 
@@ -465,7 +466,8 @@ def _clean_on_spark(
         raise click.ClickException(str(exc)) from exc
     if not quiet:
         click.echo(
-            f"Wrote {summary.pages} results to {output} ({summary.ok} ok, {summary.skipped} skipped, {summary.errors} errors; {summary.sites} sites)"
+            f"Wrote {count(summary.pages, 'result')} to {output} ({summary.ok} ok, {summary.skipped} skipped, "
+            f"{count(summary.errors, 'error')}; {count(summary.sites, 'site')})"
         )
 
 

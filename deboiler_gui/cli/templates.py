@@ -14,6 +14,7 @@ import click
 
 from deboiler_gui.cli.common import drive
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+from deboiler_gui.engine.words import count
 
 EXPORT_FORMATS = ("json", "xml", "trafilatura", "scrapy", "crawl4ai", "firecrawl")
 
@@ -201,7 +202,8 @@ def extract_command(
         raise _fail(exc) from exc
     if not quiet:
         click.echo(
-            f"Wrote {n} records to {output}: " + ", ".join(f"{v} {k}" for k, v in stats.items())
+            f"Wrote {count(n, 'record')} to {output}: "
+            + ", ".join(f"{v} {k}" for k, v in stats.items())
         )
 
 
@@ -226,7 +228,7 @@ def list_command(workspace: Path | None) -> None:
             last = hist[-1]
             template = ws.load_template(name)
             click.echo(
-                f"{name}\tv{last['version']}\t{template.site}\t{len(template.fields)} fields\t{last['saved_at']}"
+                f"{name}\tv{last['version']}\t{template.site}\t{count(len(template.fields), 'field')}\t{last['saved_at']}"
             )
 
 
@@ -403,7 +405,7 @@ def _export_css(
         click.echo(f"{template.name}: {line}", err=True)
     if strict and report.untranslated:
         raise click.ClickException(
-            f"{len(report.untranslated)} field(s) or rule(s) of template {template.name!r} cannot be written as CSS"
+            f"{count(len(report.untranslated), 'field or rule', 'fields or rules')} of template {template.name!r} cannot be written as CSS"
         )
     text = exports.dumps(doc)
     if output is None:
@@ -467,7 +469,7 @@ def learn_command(name: str, workspace: Path | None) -> None:
         except DeboilerError as exc:
             raise _fail(exc) from exc
     click.echo(
-        f"{name}: search rules learned for {sum(1 for f in learned.fields if not f.search.empty)} of {len(learned.fields)} fields; version {v}"
+        f"{name}: search rules learned for {sum(1 for f in learned.fields if not f.search.empty)} of {count(len(learned.fields), 'field')}; version {v}"
     )
 
 
@@ -524,7 +526,7 @@ def repair_command(
             )
         else:
             click.echo(
-                f"{stats['pages']} pages read, {stats['parsed']} parsed, {stats['seconds']:.1f}s"
+                f"{count(stats['pages'], 'page')} read, {stats['parsed']} parsed, {stats['seconds']:.1f}s"
             )
             for r in repairs:
                 ev = r.evidence
@@ -537,7 +539,7 @@ def repair_command(
                     click.echo(f"    look at: {', '.join(ev['bad_pages'][:3])}")
             for p in proposals:
                 click.echo(
-                    f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
+                    f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
                 )
             if version is not None:
                 click.echo(f"{name}: repairs accepted as version {version}")
@@ -551,7 +553,7 @@ def repair_command(
             )
         for p in proposals:
             click.echo(
-                f"{p.field}: {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
+                f"{p.field}: {p.xpath}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
             )
     if version is not None:
         click.echo(f"{name}: repairs accepted as version {version}")
@@ -633,12 +635,12 @@ def evaluate_command(
         click.echo(json.dumps(report, ensure_ascii=False, indent=2, default=str))
         return
     click.echo(
-        f"{ev.pages} pages, {len(ev.unmatched)} matched no template, {len(ev.errors)} unreadable"
+        f"{count(ev.pages, 'page')}, {len(ev.unmatched)} matched no template, {len(ev.errors)} unreadable"
     )
     for s in ev.fields.values():
         used = ", ".join(f"#{i}" for i, _ in enumerate(s.by_xpath))
         click.echo(
-            f"{s.template}\t{s.field}\t{s.ok}/{s.pages}\t{s.rate:.1%}\t{len(s.by_xpath)} XPath(s) used {used}"
+            f"{s.template}\t{s.field}\t{s.ok}/{s.pages}\t{s.rate:.1%}\t{count(len(s.by_xpath), 'XPath')} used {used}"
         )
         for f in s.failing[:5]:
             click.echo(f"    fails on {f['url']}: {f['reason']}")
@@ -652,11 +654,11 @@ def evaluate_command(
             else ""
         )
         click.echo(
-            f"signals\t{sig.template}\t{sig.field}\tone {d['one']}, none {d['none']}, many {d['many']} of {d['pages']} pages; {d['distinct']} distinct values, the commonest on {d['top_value_pages']} pages; length {d['length']['min']}-{d['length']['max']}{items}"
+            f"signals\t{sig.template}\t{sig.field}\tone {d['one']}, none {d['none']}, many {d['many']} of {count(d['pages'], 'page')}; {count(d['distinct'], 'distinct value')}, the commonest on {count(d['top_value_pages'], 'page')}; length {d['length']['min']}-{d['length']['max']}{items}"
         )
         for flag in d["flags"]:
             look = f"; look at {', '.join(flag['look_at'])}" if flag["look_at"] else ""
-            click.echo(f"    FLAG {flag['flag']} ({flag['pages']} pages){look}")
+            click.echo(f"    FLAG {flag['flag']} ({count(flag['pages'], 'page')}){look}")
         for row in d["preview"]:
             value = (
                 row["value"]

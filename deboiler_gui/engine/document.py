@@ -13,6 +13,7 @@ from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
     INVISIBLE_TAGS,
     HtmlElement,
+    drop_hidden,
     normalize_text,
     visible_text,
 )
@@ -195,7 +196,9 @@ def consume_text(root: HtmlElement) -> str:
 
 def consume(root: HtmlElement) -> tuple[str, list[str], list[list[str]]]:
     """(cleaned_text, headings_of, lists_of) of a tree in a few C calls; the tree is rewritten
-    (scripts and comments stripped, line breaks added), so serialise it first."""
+    (scripts, comments and what the page hides stripped, line breaks added), so serialise it
+    first."""
+    drop_hidden(root)
     _mark_blocks(root)
     headings = [t for t in (_flat(h) for h in root.iter(*_HEADINGS)) if t]
     lists: list[list[str]] = []

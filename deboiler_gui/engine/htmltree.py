@@ -70,6 +70,49 @@ INVISIBLE_TAGS = frozenset(
     {"script", "style", "noscript", "template", "head", "title", "meta", "link", "base", "iframe"}
 )
 
+# hidden="until-found" is content a reader finds (an accordion's panel): it is not hidden here
+# inline styles lower-cased with their spaces, tabs and newlines deleted
+_STYLE = "translate(@style, 'DISPLAYNOEVSBTH \t\n\r', 'displaynoevsbth')"
+_HIDDEN = etree.XPath(
+    "//*[(@hidden and not(translate(@hidden, 'UNTILFOD', 'untilfod') = 'until-found'))"
+    " or translate(normalize-space(@aria-hidden), 'TRUE', 'true') = 'true'"
+    f" or contains({_STYLE}, 'display:none') or contains({_STYLE}, 'visibility:hidden')]"
+)
+
+
+def hidden_elements(root: HtmlElement) -> set[HtmlElement]:
+    """Elements the page hides: the ``hidden`` attribute, ``aria-hidden="true"``, an inline
+    ``display:none`` or ``visibility:hidden`` (templates, dialogs, off-screen copies). Never
+    ``html`` or ``body``, nor an element holding most of the page's text (a page that hides
+    its content until a script shows it), nor one inside another hidden one."""
+    found = [el for el in _HIDDEN(root) if el.tag not in ("html", "body")]
+    if not found:
+        return set()
+    document = root.getroottree().getroot()
+    total = _chars(document)
+    out: set[HtmlElement] = set()
+    for el in found:
+        if any(a in out for a in el.iterancestors()):
+            continue
+        if total and _chars(el) * 2 > total:
+            continue
+        out.add(el)
+    return out
+
+
+def _chars(el: HtmlElement) -> int:
+    return len("".join("".join(el.itertext()).split()))
+
+
+def drop_hidden(root: HtmlElement) -> int:
+    """Remove :func:`hidden_elements` from the tree, keeping the text that follows each one;
+    returns how many were removed."""
+    hidden = hidden_elements(root)
+    for el in hidden:
+        el.drop_tree()
+    return len(hidden)
+
+
 #: Elements that start a new line in the visible text.
 BLOCK_TAGS = frozenset(
     [

@@ -106,7 +106,10 @@ def test_split_by_pattern_syntax_and_by_chosen_pages(mixed_ws: str) -> None:
     # {n} is a number, * any text in one segment, {a,b} one of the words
     low = types.split_by_pattern(product.key, "http://mixed.local/shop/p/{1,2,3}.html")
     assert sorted(low.urls) == [f"http://mixed.local/shop/p/{i}.html" for i in (1, 2, 3)]
-    assert low.pattern == "http://mixed.local/shop/p/{n}.html"
+    # both halves would be ".../shop/p/{n}.html": the smaller one names its pages instead
+    assert low.pattern == "http://mixed.local/shop/p/{1,2,3}.html"
+    assert product.pattern == "http://mixed.local/shop/p/{n}.html"
+    assert types.pages_matching(product.key, low.pattern) == []
     post = types.types[2]
     assert post.pattern == "http://mixed.local/blog/2024/*.html"
     chosen = ["http://mixed.local/blog/2024/lamp-care.html"]

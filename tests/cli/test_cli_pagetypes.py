@@ -106,3 +106,19 @@ def test_three_page_types_of_a_built_site(tmp_path: Path) -> None:
     assert "  1     12 pages  http://mixed.local/shop/p/{n}.html" in table.stdout
     bad = runner.invoke(cli, ["pagetypes", "-w", str(ws), "--site", "nope.local"])
     assert bad.exit_code == 1 and "no pages of site 'nope.local'" in bad.output
+
+
+def test_one_page_one_type_in_the_singular(tmp_path: Path) -> None:
+    (tmp_path / "site" / "shop" / "p").mkdir(parents=True)
+    (tmp_path / "site" / "shop" / "p" / "1.html").write_text(product(1), encoding="utf-8")
+    ws = tmp_path / "ws.sqlite"
+    runner = CliRunner()
+    imported = runner.invoke(
+        cli, ["import", str(tmp_path / "site"), "-w", str(ws), "--base-url", BASE]
+    )
+    assert imported.stdout.startswith("Imported 1 page (1 ok, 0 skipped, 0 errors) from 1 record")
+    table = runner.invoke(cli, ["pagetypes", "-w", str(ws), "-q"])
+    assert table.stdout.splitlines()[:2] == [
+        "mixed.local: 1 page, 1 page type",
+        "    1      1 page   http://mixed.local/shop/p/1.html",
+    ]

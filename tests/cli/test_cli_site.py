@@ -74,7 +74,7 @@ def test_import_fit_then_clean_workspace_to_csv(tmp_path: Path) -> None:
     out = tmp_path / "clean.csv"
     result = runner.invoke(cli, ["clean", str(ws), "--workspace", str(ws), "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "0 site(s) fitted, 1 reused" in result.output
+    assert "0 sites fitted, 1 reused" in result.output
     with out.open(encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 29 and all(r["url"].startswith("https://garden.example/") for r in rows)

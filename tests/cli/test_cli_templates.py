@@ -174,7 +174,7 @@ def test_repair_then_accept(ws: Path) -> None:
     assert r.exit_code == 0, r.output
     assert (
         "title:" in r.output
-        and "fixes 3 page(s)" in r.output
+        and "fixes 3 pages" in r.output
         and "repairs accepted as version 3" in r.output
     )
     r = run("evaluate", "-w", ws, "-q")

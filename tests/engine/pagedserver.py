@@ -1,7 +1,8 @@
 """A paginated listing served on 127.0.0.1 (random port), for pagination tests: /list?page=N
 with rel=next links, /loop whose last page links back to the first, /endless that never ends,
 /blog/page/N/ with a Chinese "next" link, /numbered with a full numbered pager (« Prev 1 2 3 4 5 6
-Next »), and /more with a "load more" button that keeps
+Next »), /tagged whose first page and pager spell a parameter differently, /chain/aK.html whose
+sidebar links pages of the chain, and /more with a "load more" button that keeps
 showing past the last page."""
 
 from __future__ import annotations
@@ -56,6 +57,53 @@ def numbered(n: int, last: int = PAGES + 1) -> str:
     )
 
 
+def tagged(n: int, last: int = 8) -> str:
+    """A question list as Stack Exchange writes it: the first page's URL is
+    ``/tagged?sort=newest&pageSize=3``, the pager's are ``/tagged?page=N&sort=newest&pagesize=3``
+    (another case of one parameter), « prev 1 … n-2 n-1 [n] n+1 n+2 … last next »."""
+    items = "".join(
+        f'<li class="item"><a href="/item/tagged-{n}-{i}.html">Item {n}.{i}</a></li>'
+        for i in range(PER_PAGE)
+    )
+
+    def href(k: int) -> str:
+        return f"/tagged?page={k}&amp;sort=newest&amp;pagesize={PER_PAGE}"
+
+    pager = (
+        f'<a href="{href(n - 1)}" rel="prev"><span class="page-numbers prev">prev</span></a>'
+        if n > 1
+        else ""
+    )
+    shown = sorted({1, last, *range(max(1, n - 2), min(last, n + 2) + 1)})
+    pager += "".join(
+        f'<a href="{href(k)}"><span class="page-numbers">{k}</span></a>'
+        if k != n
+        else f'<span class="page-numbers current">{k}</span>'
+        for k in shown
+    )
+    if n < last:
+        pager += (
+            f'<a href="{href(n + 1)}" rel="next"><span class="page-numbers next">next</span></a>'
+        )
+    return (
+        f"<html><head><title>tagged {n}</title></head><body><nav><a href='/'>Home</a></nav>"
+        f'<ul class="items">{items}</ul><div class="pager fl">{pager}</div></body></html>'
+    )
+
+
+def chain(k: int, last: int = 6) -> str:
+    """An article chain (/chain/aK.html, a "next" link from each to the following) whose sidebar
+    links articles 3 and 5 from every page: those are reached as plain links before the chain
+    gets to them."""
+    side = "".join(f'<li><a href="/chain/a{j}.html">Popular {j}</a></li>' for j in (3, 5))
+    nxt = f'<a class="next" href="/chain/a{k + 1}.html">Next article →</a>' if k < last else ""
+    return (
+        f"<html><body><aside><ul>{side}</ul></aside><article><h1>Article {k}</h1>"
+        f'<a href="/item/chain-{k}.html">Read more</a></article><div class="pager">{nxt}</div>'
+        "</body></html>"
+    )
+
+
 def more(n: int) -> str:
     items = (
         "".join(f'<li><a href="/item/more-{n}-{i}.html">More {n}.{i}</a></li>' for i in range(2))
@@ -85,6 +133,11 @@ def page(path: str, query: dict[str, list[str]]) -> str | None:
         return f"<html><body><article><a href='/post/{k}.html'>Post {k}</a></article>{nxt}</body></html>"
     if path == "/numbered":
         return numbered(n) if 1 <= n <= PAGES + 1 else None
+    if path.startswith("/chain/a") and path.endswith(".html"):
+        k = int(path[len("/chain/a") : -len(".html")] or 0)
+        return chain(k) if 1 <= k <= 6 else None
+    if path == "/tagged":
+        return tagged(n) if 1 <= n <= 8 else None
     if path == "/more":
         return more(n)
     if path.startswith("/item/") or path.startswith("/post/") or path in ("/", "/about.html"):

@@ -58,7 +58,7 @@ ASCIIDOC = """<html><body><div id="content">
 </div></div></div></body></html>"""
 
 # SQLite's own pages: a layout table holding the page, a data table with <br> in cells,
-# images with alt text, and a blockquote.
+# images with and without alt text, and a blockquote.
 SQLITE = """<html><body>
 <table width="100%"><tr><td><h1>Datatypes In SQLite</h1><p>Intro text.</p></td></tr></table>
 <blockquote><table border="1" cellpadding="5">
@@ -130,8 +130,10 @@ def test_sqlite_layout_table_blockquote_images_escaping() -> None:
         "> | Example Typenames<br>From CREATE TABLE | Affinity |\n> |---|---|\n> | INT<br>INTEGER | INTEGER |"
         in md
     )
-    assert "SQLite logo and 2 \\* 3 = 6 and snake_case and \\_private\\_" in md
-    assert "x.gif" not in md and "images/logo" not in md
+    assert (
+        "![SQLite logo](https://sqlite.org/images/logo.gif) and ![](https://sqlite.org/x.gif)"
+        " 2 \\* 3 = 6 and snake_case and \\_private\\_" in md
+    )
     assert "1\\. not a list" in md
 
 
@@ -191,6 +193,14 @@ def test_empty_and_subtree() -> None:
 
 REAL = [
     (
+        "/usr/share/doc/python3.11/html/library/hashlib.html",
+        "https://docs.python.org/3.11/library/hashlib.html",
+        [
+            "![Explanation of tree mode parameters.]"
+            "(https://docs.python.org/3.11/_images/hashlib-blake2-tree.png)"
+        ],
+    ),
+    (
         "/usr/share/doc/python3.11/html/library/json.html",
         "https://docs.python.org/3.11/library/json.html",
         ["```python\n>>> import json\n", "## Basic Usage"],
@@ -248,3 +258,61 @@ def test_binary_junk_converts_without_error() -> None:
     junk = bytes(range(256)).decode("latin-1") * 4
     md = markdown_of_html(junk)
     assert "0123456789" in md and md == markdown_of_html(junk)
+
+
+def test_images_are_markdown_images_with_absolute_urls() -> None:
+    html = (
+        '<html><head><base href="https://cdn.example/img/"></head><body>'
+        '<p><img src="a.png" alt=" A  [big] cat "></p>'
+        '<p><img src="data:image/gif;base64,R0lGOD" data-src="lazy.jpg" alt="lazy"></p>'
+        '<p><img srcset="s-480.jpg 480w, s-800.jpg 800w" alt="set"></p>'
+        '<p><img src="whitedot.jpg" data-original="real.jpg"></p>'
+        '<p>before <img src="spacer.gif" alt=""> after <img src="p.gif" width="1" height="1">'
+        '<img src="d.png" role="presentation"></p>'
+        '<p><a href="/big.png"><img src="thumb.png" alt="thumb"></a></p>'
+        '<p><img src="data:image/png;base64,iVBOR" alt="inline only"></p>'
+        "</body></html>"
+    )
+    md = markdown_of_html(html, "https://site.example/page.html")
+    assert md == (
+        "![A \\[big\\] cat](https://cdn.example/img/a.png)\n\n"
+        "![lazy](https://cdn.example/img/lazy.jpg)\n\n"
+        "![set](https://cdn.example/img/s-480.jpg)\n\n"
+        "![](https://cdn.example/img/real.jpg)\n\n"  # the lazy loader's image, not its placeholder
+        "before after\n\n"  # decorative images: alt="", a pixel, role="presentation"
+        "[![thumb](https://cdn.example/img/thumb.png)](https://cdn.example/big.png)\n\n"
+        "inline only\n"  # a data: URL is not written; its alt text is
+    )
+    assert markdown_of_html(html, "https://site.example/page.html") == md  # deterministic
+
+
+def test_what_the_page_hides_is_left_out() -> None:
+    html = (
+        "<html><body><main><h1>Title</h1><p>Shown.</p>"
+        '<div aria-hidden="true"><p>Template copy</p></div>'
+        "<div hidden><p>Hidden attribute</p></div>"
+        '<div style="DISPLAY : None ;"><p>Inline none</p></div>'
+        '<p style="visibility:hidden">Invisible</p>'
+        '<span aria-hidden="true" class="icon">★</span>'
+        '<div hidden="until-found"><p>Found by search</p></div>'
+        "<p>End.</p></main></body></html>"
+    )
+    md = markdown_of_html(html)
+    assert md == "# Title\n\nShown.\n\nFound by search\n\nEnd.\n"
+    # the text output leaves out the same blocks
+    from deboiler_gui.engine.document import consume
+    from deboiler_gui.engine.htmltree import parse_html
+
+    text, headings, _lists = consume(parse_html(html))
+    assert text == "Title\nShown.\nFound by search\nEnd."
+    assert headings == ["Title"]
+
+
+def test_a_page_hidden_until_a_script_shows_it_keeps_its_content() -> None:
+    # anti-flicker: the whole content hidden until scripts run; it is the page, not a hidden part
+    html = (
+        '<html><body><div id="app" style="display:none"><h1>Article</h1>'
+        "<p>The whole text of the page is here.</p></div>"
+        "<div hidden><p>menu</p></div></body></html>"
+    )
+    assert markdown_of_html(html) == "# Article\n\nThe whole text of the page is here.\n"

@@ -242,11 +242,69 @@ def test_series_offsets_recognise_numbered_links_of_the_same_listing() -> None:
         BASE + "/numbered?page=1": -1,
         BASE + "/numbered?page=5": 3,
     }
-    # the last page has no next link: a next rule sees no pattern there, nothing is claimed
+    # the last page has no next link: the pattern read on the pages before it still tells
+    # which of its links are earlier pages of the listing …
     last = BASE + f"/numbered?page={PAGES + 1}"
-    assert (
-        rule.series_offsets(links, last, rule.generate(parse_html(numbered(PAGES + 1)), last)) == {}
-    )
+    made_last = rule.generate(parse_html(numbered(PAGES + 1)), last)
+    assert made_last == []
+    assert rule.series_offsets(links, last, made_last) == {
+        BASE + "/numbered?page=1": -5,
+        BASE + "/numbered?page=3": -3,
+        BASE + "/numbered?page=5": -1,
+    }
+    # … and a rule that has seen no page of it yet claims nothing there
+    fresh = learn_pagination(parse_html(numbered(1)), BASE + "/numbered", "//a[.='Next »']")[0]
+    assert fresh.series_offsets(links, last, made_last) == {}
+
+
+def test_a_first_page_spelling_a_parameter_otherwise_still_numbers_its_pager() -> None:
+    from pagedserver import tagged
+
+    first = BASE + "/tagged?sort=newest&pageSize=3"
+    rule = learn_pagination(parse_html(tagged(1)), first, "(//span[contains(@class, 'next')])[1]")[
+        0
+    ]
+    assert rule.kind == "next"
+    made = rule.generate(parse_html(tagged(1)), first)
+    assert made == [BASE + "/tagged?page=2&sort=newest&pagesize=3"]
+    links = [BASE + f"/tagged?page={k}&sort=newest&pagesize=3" for k in (2, 3, 8)]
+    assert rule.series_offsets(links, first, made) == {links[0]: 1, links[1]: 2, links[2]: 7}
+
+
+def test_a_stack_exchange_style_listing_keeps_its_series_and_its_limit(tmp_path: Any) -> None:
+    import sqlite3
+
+    start = "/tagged?sort=newest&pageSize=3"
+    for limit, pages in ((4, range(2, 5)), (50, range(2, 9))):
+        with serve() as srv, Workspace(tmp_path / f"t{limit}.sqlite") as ws:
+            rule = learn_pagination(
+                parse_html(page("/tagged", {})),
+                srv.base + start,
+                "(//span[contains(@class, 'next')])[1]",
+            )[0]
+            srv.hits.clear()
+            stats = crawl(
+                _config(srv.base, start, [rule], max_depth=1, max_pages_per_series=limit), ws
+            )
+            got = _urls(ws, srv.base)
+            hits = set(srv.hits)
+            path = ws.path
+        assert stats.finished
+        listing_pages = {u for u in got if u.startswith("/tagged")}
+        assert listing_pages == {start} | {
+            f"/tagged?page={n}&sort=newest&pagesize=3" for n in pages
+        }, limit
+        assert _items(got) == {
+            f"/item/tagged-{n}-{i}.html" for n in (1, *pages) for i in range(PER_PAGE)
+        }, limit
+        if limit == 4:  # the "5" and the last page "8" of the pagers: never asked for
+            assert not {h for h in hits if "page=5&" in h or "page=8&" in h}
+        # every listing page is a page of the series at the listing's depth
+        with sqlite3.connect(path) as db:
+            rows = db.execute(
+                "select url, depth, via from crawl_frontier where url like '%/tagged?page=%'"
+            ).fetchall()
+        assert rows and all(d == 0 and via.startswith("factory:") for _u, d, via in rows), rows
 
 
 def test_a_listing_stored_before_its_rule_starts_its_series(tmp_path: Any) -> None:
@@ -269,3 +327,29 @@ def test_a_listing_stored_before_its_rule_starts_its_series(tmp_path: Any) -> No
         f"/item/list-{n}-{i}.html" for n in range(1, PAGES + 1) for i in range(PER_PAGE)
     }
     assert stats.finished
+
+
+def test_chain_pages_reached_first_by_a_plain_link_join_the_series(tmp_path: Any) -> None:
+    import sqlite3
+
+    from pagedserver import chain
+
+    start = "/chain/a1.html"
+    with serve() as srv, Workspace(tmp_path / "chain.sqlite") as ws:
+        rule = learn_pagination(parse_html(chain(1)), srv.base + start, "//a[@class='next']")[0]
+        stats = crawl(_config(srv.base, start, [rule], max_depth=1), ws)
+        got = _urls(ws, srv.base)
+        path = ws.path
+    assert stats.finished
+    # articles 3 and 5 were first reached from the sidebar, one link deep; once the chain
+    # reaches them they are pages of the series, at the first article's depth, so their own
+    # links are one link deep too
+    assert _items(got) == {f"/item/chain-{k}.html" for k in range(1, 7)}
+    with sqlite3.connect(path) as db:
+        rows = dict(
+            (u[len(srv.base) :], (d, via))
+            for u, d, via in db.execute("select url, depth, via from crawl_frontier")
+        )
+    assert {k: rows[f"/chain/a{k}.html"] for k in range(2, 7)} == {
+        k: (0, f"factory:pagination#{k}") for k in range(2, 7)
+    }

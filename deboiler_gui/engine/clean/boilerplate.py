@@ -39,6 +39,7 @@ from deboiler_gui.engine.model import (
     Removal,
 )
 from deboiler_gui.engine.progress import run
+from deboiler_gui.engine.words import count
 
 log = logging.getLogger(__name__)
 
@@ -466,9 +467,9 @@ class DomainCleaner:
         fitted = int(model.stats.get("pages", 0))
         if self.page_fallback and too_few(fitted):
             log.warning(
-                "%s has %d page(s): too few to learn from, cleaning page by page",
+                "%s has %s: too few to learn from, cleaning page by page",
                 model.site,
-                fitted,
+                count(fitted, "page"),
             )
             for page in pages:
                 yield clean_single(page, fitted)

@@ -1,5 +1,6 @@
 """Markdown from a (cleaned) lxml tree: headings, paragraphs, nested lists, tables, fenced code,
-links resolved to absolute URLs, images as their alt text; deterministic."""
+links resolved to absolute URLs, images as ``![alt](absolute URL)``, nothing the page hides;
+deterministic."""
 
 from __future__ import annotations
 
@@ -8,7 +9,13 @@ import sys
 from collections.abc import Iterable
 from urllib.parse import urljoin, urlsplit
 
-from deboiler_gui.engine.htmltree import MAX_DEPTH, HtmlElement, parse_html, visible_text
+from deboiler_gui.engine.htmltree import (
+    MAX_DEPTH,
+    HtmlElement,
+    hidden_elements,
+    parse_html,
+    visible_text,
+)
 
 #: Elements whose content is never part of the text.
 _SKIP = frozenset(
@@ -124,6 +131,8 @@ _NO_LANG = frozenset(
     {"default", "none", "text", "plain", "plaintext", "nohighlight", "notranslate", "source"}
 )
 _BACKTICKS = re.compile(r"`+")
+#: Where lazy loaders keep an image's real address (``src`` is then a placeholder).
+_LAZY_SRC = ("data-src", "data-lazy-src", "data-actualsrc", "data-original")
 _RECURSION = 4 * MAX_DEPTH + 1000
 
 
@@ -146,13 +155,6 @@ def _classes(el: HtmlElement) -> str:
     return str(el.get("class") or "")
 
 
-def _hidden(el: HtmlElement) -> bool:
-    if el.get("hidden") is not None:
-        return True
-    style = (el.get("style") or "").replace(" ", "").lower()
-    return "display:none" in style or "visibility:hidden" in style
-
-
 def base_url_of(root: HtmlElement, page_url: str = "") -> str:
     """The URL relative links of a page resolve against: its ``<base href>`` (itself resolved
     against the page URL), else the page URL."""
@@ -164,8 +166,9 @@ def base_url_of(root: HtmlElement, page_url: str = "") -> str:
 
 
 class _Converter:
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, hidden: set[HtmlElement] | None = None) -> None:
         self.base = base
+        self.hidden = hidden or set()
         self._urls: dict[str, str | None] = {}  # a site's pages repeat the same links
 
     # ---------------------------------------------------------------- links
@@ -207,14 +210,12 @@ class _Converter:
 
     def inline_element(self, el: HtmlElement, out: list[str]) -> None:
         tag = el.tag
-        if tag in _SKIP or _hidden(el):
+        if tag in _SKIP or el in self.hidden:
             return
         if tag == "br":
             out.append(_BR)
         elif tag == "img":
-            alt = _SPACE.sub(" ", el.get("alt") or "").strip()
-            if alt:
-                out.append(_escape(alt))
+            self.image(el, out)
         elif tag == "a":
             self.link(el, out)
         elif tag in _CODE:
@@ -239,6 +240,39 @@ class _Converter:
         out: list[str] = []
         self.inline(el, out)
         return "".join(out)
+
+    def image(self, el: HtmlElement, out: list[str]) -> None:
+        """``![alt](absolute URL)``. The URL is a lazy loader's (``data-src``,
+        ``data-original``…: the real image, when ``src`` holds a placeholder), else ``src``,
+        else the first of ``srcset``. A decorative image (``alt=""``, ``role="presentation"``,
+        a 1×1 pixel) gives nothing; one whose address cannot be written (only ``data:``) keeps
+        its alt text."""
+        alt_attr = el.get("alt")
+        alt = _SPACE.sub(" ", alt_attr or "").strip()
+        if alt_attr is not None and not alt:
+            return
+        if (el.get("role") or "").strip().lower() in ("presentation", "none"):
+            return
+        if (el.get("width") or "").strip() in ("0", "1") or (el.get("height") or "").strip() in (
+            "0",
+            "1",
+        ):
+            return
+        target = None
+        candidates = [el.get(attr) for attr in _LAZY_SRC] + [el.get("src")]
+        for attr in ("srcset", "data-srcset"):
+            first = (el.get(attr) or "").strip().split(",")[0].strip().split(" ")[0]
+            candidates.append(first)
+        for candidate in candidates:
+            if candidate and candidate.strip():
+                target = self.url(candidate)
+                if target is not None:
+                    break
+        if target is None:
+            if alt:
+                out.append(_escape(alt))
+            return
+        out.append(f"![{_escape(alt)}]({target})")
 
     def link(self, el: HtmlElement, out: list[str]) -> None:
         inner = self.inline_text_raw(el)
@@ -273,7 +307,7 @@ class _Converter:
             buffer.append(_escape(el.text))
         for child in el:
             if isinstance(child.tag, str):
-                if child.tag in _BLOCKS and not (child.tag in _SKIP or _hidden(child)):
+                if child.tag in _BLOCKS and not (child.tag in _SKIP or child in self.hidden):
                     flush()
                     result.extend(self.block(child))
                 else:
@@ -317,7 +351,7 @@ class _Converter:
             number = 1
         items: list[str] = []
         for child in el:
-            if not isinstance(child.tag, str) or child.tag in _SKIP or _hidden(child):
+            if not isinstance(child.tag, str) or child.tag in _SKIP or child in self.hidden:
                 continue
             if child.tag in ("ul", "ol") and items:
                 # a list nested directly in a list (invalid but common): under the last item
@@ -347,7 +381,7 @@ class _Converter:
     def definitions(self, el: HtmlElement) -> list[str]:
         out: list[str] = []
         for child in el:
-            if not isinstance(child.tag, str) or child.tag in _SKIP or _hidden(child):
+            if not isinstance(child.tag, str) or child.tag in _SKIP or child in self.hidden:
                 continue
             if child.tag == "dt":
                 term = _collapse(self.inline_text_raw(child)).replace(_BR, " ")
@@ -520,7 +554,7 @@ def to_markdown(root: HtmlElement | str, page_url: str = "") -> str:
     if isinstance(root, str):
         root = parse_html(root)
     document = root.getroottree().getroot()
-    converter = _Converter(base_url_of(document, page_url))
+    converter = _Converter(base_url_of(document, page_url), hidden_elements(document))
     body = root.find("body") if root.tag == "html" else root
     target = body if body is not None else root
     if not isinstance(target.tag, str) or target.tag in _SKIP:

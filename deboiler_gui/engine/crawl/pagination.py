@@ -4,7 +4,7 @@ one clicked control and followed as a bounded series. Pure functions over trees;
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -111,6 +111,10 @@ class Pagination:
     start: int = 2
     step: int = 1
     trailing_slash: bool = True
+    #: The page-number pattern last read off a next link (for the last page, which has none).
+    _numbering: dict[str, Pagination] = field(
+        default_factory=dict, repr=False, compare=False, hash=False
+    )
 
     #: The crawler counts the pages it reaches through this rule (``--max-pages-per-series``).
     series = True
@@ -252,12 +256,17 @@ class Pagination:
         if self.kind != "next":
             return self
         base = normalize_url(page_url)
-        if not made or base is None:
+        if base is None:
             return None
+        if not made:
+            # the last page has no next link: the pattern read on the pages before it, when
+            # this page carries a number in it (its pager still links to the pages before)
+            known = self._numbering.get("last")
+            return known if known is not None and known.number_of(base) is not None else None
         found = _number_rule(base, made[0])
         if found is None:
             return None
-        return Pagination(
+        rule = Pagination(
             self.name,
             found["kind"],
             self.control,
@@ -266,6 +275,8 @@ class Pagination:
             step=found["step"],
             trailing_slash=found.get("trailing_slash", True),
         )
+        self._numbering["last"] = rule
+        return rule
 
     def series_offsets(self, links: list[str], page_url: str, made: list[str]) -> dict[str, int]:
         """The links of ``page_url`` that are other pages of its series, each with how many
@@ -286,7 +297,7 @@ class Pagination:
             n = rule.number_of(link)
             if n is None or n == here or (n - here) % rule.step:
                 continue
-            if normalize_url(rule.with_number(page_url, n)) != link:
+            if all(normalize_url(rule.with_number(u, n)) != link for u in (page_url, *made[:1])):
                 continue  # another listing's page, or the same page with other parameters
             out[link] = (n - here) // rule.step
         return out
@@ -374,22 +385,25 @@ def _number_rule(page_url: str, target: str) -> dict[str, Any] | None:
     p, t = urlsplit(page_url), urlsplit(target)
     if (p.scheme, p.netloc) != (t.scheme, t.netloc):
         return None
-    pq = dict(parse_qsl(p.query, keep_blank_values=True))
+    # parameter names compared without case: a listing's first page may say ?pageSize=15
+    # and its pager ?page=2&pagesize=15 (the server reads both alike)
+    pq = {a.lower(): b for a, b in parse_qsl(p.query, keep_blank_values=True)}
     tq = parse_qsl(t.query, keep_blank_values=True)
     if p.path == t.path:
         for k, v in tq:
             if not v.isdigit():
                 continue
-            rest_t = {a: b for a, b in tq if a != k}
-            rest_p = {a: b for a, b in pq.items() if a != k}
+            rest_t = {a.lower(): b for a, b in tq if a != k}
+            rest_p = {a: b for a, b in pq.items() if a != k.lower()}
             if rest_t != rest_p:
                 continue
             n = int(v)
-            if k in pq and pq[k].isdigit():
-                step = n - int(pq[k])
+            own = pq.get(k.lower())
+            if own is not None and own.isdigit():
+                step = n - int(own)
                 if step > 0:
                     return {"kind": "query", "param": k, "step": step, "start": step + 1}
-            elif k not in pq and n > 0:
+            elif own is None and n > 0:
                 # From the first page: 2 means pages counted one by one; 20 an offset of 20.
                 step = 1 if n <= 2 else n
                 return {"kind": "query", "param": k, "step": step, "start": n}

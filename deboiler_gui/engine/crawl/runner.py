@@ -245,6 +245,8 @@ class _Crawler:
     def __init__(self, cfg: CrawlConfig, workspace: Any, *, fresh: bool) -> None:
         self.cfg = cfg
         self.factories = cfg.validate()
+        #: Queued pages made series pages since they were queued (url -> their entry now).
+        self.promoted: dict[str, Entry] = {}
         self.ws = workspace
         self.state = CrawlState(workspace.path)
         if fresh:
@@ -669,6 +671,9 @@ class _Crawler:
         next link, and the links carrying another page number of the same listing, however
         they are labelled) at the listing's depth, each counted at its place in the series."""
         url = entry.url
+        promoted = self.promoted.pop(url, None)
+        if promoted is not None:  # made a series page while it waited in the queue
+            entry = dataclasses.replace(entry, depth=promoted.depth, via=promoted.via)
         made_urls: list[tuple[list[str], str]] = []
         series: list[tuple[list[str], str, bool]] = []  # (urls, via, counted by page number)
         beyond: set[str] = set()  # series pages past a series' limit
@@ -717,9 +722,38 @@ class _Crawler:
                 # A counted page that brought no new link is past the listing's end.
                 log.info("pagination: %s links to nothing new; the series stops", url)
                 continue
-            self.add(urls, "page", entry.depth, via)
+            if not self.add(urls, "page", entry.depth, via):
+                self._promote(urls, entry.depth, via)
         for urls, via in made_urls:
             self.add(urls, "page", entry.depth + 1, via)
+
+    def _promote(self, urls: list[str], depth: int, via: str) -> None:
+        """A series page already reached as a plain link (a sidebar linking the listing's
+        third page, an article chain's next article linked from the first) becomes a page of
+        the series: at the listing's depth and counted. Still queued, it is fetched as such;
+        already fetched, its stored copy is read again (not fetched) so that the series goes on
+        from it and its links are queued from the listing's depth."""
+        for u in urls:
+            found = self.state.promote(u, depth, via)
+            if found is None:
+                continue
+            promoted, state = found
+            if state in ("queued", "fetching"):
+                self.promoted[promoted.url] = promoted
+            elif state == "fetched":
+                page = self.ws.get_page(promoted.url)
+                if page is None or not page.ok or not page.html:
+                    continue
+                try:
+                    links = (
+                        extract_links(page_tree(page), promoted.url)
+                        if self.cfg.follow_links
+                        else []
+                    )
+                except Exception as exc:  # one bad page never stops the crawl
+                    log.warning("crawl: stored page %s unreadable: %s", promoted.url, exc)
+                    continue
+                self._queue_links(promoted, page, links, ok=True)
 
     def restart_series(self) -> None:
         """Re-read (not re-fetch) the stored listing pages a pagination rule recognises, so a

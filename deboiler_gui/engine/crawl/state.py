@@ -171,6 +171,30 @@ class CrawlState:
         fresh_rows = [row for _key, row in fresh]
         return [Entry(url, kind, depth, via, 0, 0.0) for url, kind, depth, via in fresh_rows]
 
+    def promote(self, url: str, depth: int, via: str) -> tuple[Entry, str] | None:
+        """Make a page already in the frontier a page of a series (``via`` ``factory:…#n``) at
+        ``depth``, when that is shallower than it was reached at, or it was reached as a plain
+        link at that depth; returns its entry as it is now and its state (queued, fetched…),
+        or None when nothing changed."""
+        key = url_key(url)
+        row = self.db.execute(
+            "SELECT url, kind, depth, via, attempts, not_before, state FROM crawl_frontier "
+            "WHERE key = ?",
+            [key],
+        ).fetchone()
+        if row is None or row[1] != "page":
+            return None
+        old_depth, old_via = int(row[2]), str(row[3] or "")
+        if old_via == "seed" or not (
+            depth < old_depth or (depth == old_depth and not old_via.startswith("factory:"))
+        ):
+            return None  # a start URL stays one; a page of a series stays at its place
+        self.db.execute(
+            "UPDATE crawl_frontier SET depth = ?, via = ? WHERE key = ?", [depth, via, key]
+        )
+        entry = Entry(str(row[0]), "page", depth, via, int(row[4] or 0), float(row[5] or 0.0))
+        return entry, str(row[6])
+
     def open_entries(self) -> list[Entry]:
         rows = self.db.execute(
             "SELECT url, kind, depth, via, attempts, not_before FROM crawl_frontier "

@@ -147,6 +147,125 @@ def url_patterns(urls: Sequence[str]) -> list[str]:
     return url_pattern(urls, limit=len(urls)).split(" | ")
 
 
+#: Characters a page name cannot have inside a ``{a,b}`` alternative of a pattern.
+_NOT_LISTABLE = re.compile(r"[{},*/]")
+
+
+def _listed_segment(values: Sequence[str]) -> str | None:
+    """``values`` as one segment naming each of them: ``ch-{events,proxies}.html`` (the common
+    prefix and suffix kept outside the braces); None when a value cannot be written so."""
+    distinct = sorted(set(values))
+    if len(distinct) == 1:
+        return distinct[0]
+    if any(not v or _NOT_LISTABLE.search(v) for v in distinct):
+        return None
+    prefix = os.path.commonprefix(distinct)
+    suffix = os.path.commonprefix([v[::-1] for v in distinct])[::-1]
+    while prefix and any(len(v) - len(prefix) - len(suffix) < 1 for v in distinct):
+        prefix = prefix[:-1]
+    while suffix and any(len(v) - len(prefix) - len(suffix) < 1 for v in distinct):
+        suffix = suffix[1:]
+    middles = [v[len(prefix) : len(v) - len(suffix)] for v in distinct]
+    return f"{prefix}{{{','.join(middles)}}}{suffix}"
+
+
+def _worded_segment(values: Sequence[str]) -> str | None:
+    """``values`` by their leading words, separator included: ``{app-,sql-}*.html``; None when
+    a value has no leading word or a name would not be written so."""
+    distinct = sorted(set(values))
+    if len(distinct) == 1:
+        return distinct[0]
+    heads: list[str] = []
+    for v in distinct:
+        m = _HEAD.match(v)
+        if m is None or _NOT_LISTABLE.search(m.group(0)):
+            return None
+        heads.append(m.group(0))
+    suffix = os.path.commonprefix([v[len(h) :][::-1] for v, h in zip(distinct, heads, strict=True)])
+    words = sorted(set(heads))
+    head = words[0] if len(words) == 1 else "{" + ",".join(words) + "}"
+    return f"{head}*{suffix[::-1]}"
+
+
+#: A type's pattern names its pages one by one when no segment varies over more than this
+#: many names; else by their leading words when that is shorter.
+LISTED_NAMES = 12
+
+
+def _listed_pattern(urls: Sequence[str], avoid: Sequence[str] = ()) -> list[str] | None:
+    """A pattern naming the varying path segments of ``urls`` (all of one path length and
+    base): each name when there are few (``ch-{events,proxies}.html``), else their leading
+    words when that is shorter and takes none of the ``avoid`` URLs (``{app-,sql-}*.html``),
+    else each name, one alternative per folder when the names of several segments would
+    combine into ``avoid`` URLs; None when a segment cannot be written so."""
+    rows: list[list[str]] = []
+    base, slash = "", False
+    for url in urls:
+        parts = urlsplit(url)
+        base = f"{parts.scheme}://{parts.netloc}" if parts.netloc else ""
+        slash = parts.path.endswith("/")
+        rows.append([s for s in parts.path.split("/") if s])
+    n = len(rows[0])
+
+    def joined(steps: list[str]) -> str:
+        return base + "/" + "/".join(steps) + ("/" if slash and n else "")
+
+    listed: list[str] = []
+    worded: list[str] = []
+    for i in range(n):
+        values = [r[i] for r in rows]
+        step = _listed_segment(values)
+        if step is None:
+            return None
+        listed.append(step)
+        word = _worded_segment(values) if len(set(values)) > LISTED_NAMES else None
+        worded.append(word if word is not None and len(word) < len(step) else step)
+    for steps in (worded, listed) if worded != listed else (listed,):
+        candidate = joined(steps)
+        regex = pattern_regex(candidate)
+        if not any(regex.match(u) is not None for u in avoid):
+            return [candidate]
+    # names listed per segment combine (a/x and b/y also give a/y): one alternative per folder
+    folders: dict[tuple[str, ...], list[str]] = {}
+    for r in rows:
+        folders.setdefault(tuple(r[:-1]), []).append(r[-1] if r else "")
+    out = []
+    for folder, names in sorted(folders.items()):
+        last = _listed_segment(names)
+        if last is None:
+            return None
+        out.append(joined([*folder, last]))
+    return out
+
+
+def distinct_patterns(groups: Sequence[Sequence[str]]) -> list[list[str]]:
+    """The URL patterns of each group of URLs (a site's page types), each telling its pages
+    apart: groups are taken largest first, and where a group's induced pattern is another's
+    or takes pages of a larger group (``…/ch*.html`` for the index chapters beside the other
+    chapters' ``…/*.html``), it names its own pages instead (``…/ch-{concept,option}_index.html``,
+    or their leading words when that is shorter and still takes no page of a larger group).
+    The largest group keeps its induced pattern, which may take the smaller groups' pages too.
+    A pattern that cannot be listed (a name with ``{``, ``,`` or ``*``) is kept as induced."""
+    out = [url_patterns(sorted(g)) for g in groups]
+    owner: dict[str, int] = {}
+    larger: list[str] = []  # the URLs of the groups already taken
+    order = sorted(range(len(groups)), key=lambda i: (-len(groups[i]), i))
+    for i in order:
+        for j, pattern in enumerate(out[i]):
+            if pattern.startswith("… ("):
+                continue
+            regex = pattern_regex(pattern)
+            if pattern in owner or any(regex.match(u) is not None for u in larger):
+                mine = [u for u in sorted(groups[i]) if regex.match(u) is not None]
+                listed = _listed_pattern(mine, larger) if mine else None
+                if listed is not None and not any(p in owner for p in listed):
+                    out[i][j] = " | ".join(listed)
+            for alternative in out[i][j].split(" | "):
+                owner.setdefault(alternative, i)
+        larger.extend(groups[i])
+    return [[p for alt in patterns for p in alt.split(" | ")] for patterns in out]
+
+
 # A segment of a URL pattern: ``*`` (any run of characters but "/"), ``{n}`` (digits) and
 # ``{a,b}`` (one of the words) are syntax, everything else is literal.
 _SYNTAX = re.compile(r"\*|\{n\}|\{[^{}/,]+(?:,[^{}/,]+)+\}")
@@ -184,8 +303,99 @@ def matches_pattern(pattern: str, url: str) -> bool:
     return any(pattern_regex(p).match(url) is not None for p in pattern.split(" | ") if p.strip())
 
 
+#: A type's core: the tag paths on at least this share of its pages.
+CORE_SHARE = 0.8
+#: Two types whose URL patterns cannot tell them apart are one type when the Jaccard
+#: similarity of their cores reaches this.
+MERGE_SIMILARITY = 0.6
+
+
+def _core(sigs: Sequence[frozenset[str]]) -> frozenset[str]:
+    counts: Counter[str] = Counter()
+    for sig in sigs:
+        counts.update(sig)
+    need = CORE_SHARE * len(sigs)
+    return frozenset(p for p, c in counts.items() if c >= need)
+
+
+def _covers(patterns: Sequence[str], urls: Sequence[str]) -> bool:
+    regexes = [pattern_regex(p) for p in patterns]
+    return all(any(r.match(u) is not None for r in regexes) for u in urls)
+
+
+def _overlap(pa: Sequence[str], ua: Sequence[str], pb: Sequence[str], ub: Sequence[str]) -> bool:
+    """Whether two types' URL patterns cannot tell them apart: the same patterns, or one's
+    take every page of the other while the other's take some of the first's pages
+    (``ch*.html`` beside ``*.html`` whose pages are also ``ch-…``). A narrower pattern that
+    takes none of the wider type's pages (``*/index.html`` beside ``*/*.html``) tells them
+    apart."""
+    if list(pa) == list(pb):
+        return True
+    if _covers(pa, ub):
+        return _touches(pb, ua)
+    if _covers(pb, ua):
+        return _touches(pa, ub)
+    return False
+
+
+def _touches(patterns: Sequence[str], urls: Sequence[str]) -> bool:
+    regexes = [pattern_regex(p) for p in patterns]
+    return any(r.match(u) is not None for u in urls for r in regexes)
+
+
+def _merge_alike(
+    types: list[PageType], members: dict[int, list[frozenset[str]]], similarity: float
+) -> list[PageType]:
+    """Merge types that their URL patterns cannot tell apart (:func:`_overlap`) and whose
+    cores (tag paths, frame included, on most of their pages) are alike: pages of one template
+    that differ in their content's markup (a chapter with tables, one with lists). The most
+    similar pair first (the first created among equals), until none is left; the pairs of a
+    merged type are looked at again, the others kept."""
+    if similarity > 1:
+        return types
+    patterns = {t.id: url_patterns(sorted(t.urls)) for t in types}
+    cores = {t.id: _core(members[t.id]) for t in types}
+    by_id = {t.id: t for t in types}
+
+    def mergeable(a: PageType, b: PageType) -> float | None:
+        sim = jaccard(cores[a.id], cores[b.id])
+        if sim >= similarity and _overlap(patterns[a.id], a.urls, patterns[b.id], b.urls):
+            return sim
+        return None
+
+    pairs: dict[tuple[int, int], float] = {}
+    for i, a in enumerate(types):
+        for b in types[i + 1 :]:
+            sim = mergeable(a, b)
+            if sim is not None:
+                pairs[(a.id, b.id)] = sim
+    while pairs:
+        (ia, ib), _sim = max(pairs.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1]))
+        keep, gone = by_id[ia], by_id[ib]
+        if len(gone.urls) > len(keep.urls):
+            keep, gone = gone, keep
+        keep.urls.extend(gone.urls)
+        keep._sims.extend(gone._sims)
+        members[keep.id].extend(members.pop(gone.id))
+        types.remove(gone)
+        del by_id[gone.id]
+        patterns[keep.id] = url_patterns(sorted(keep.urls))
+        cores[keep.id] = _core(members[keep.id])
+        pairs = {k: v for k, v in pairs.items() if keep.id not in k and gone.id not in k}
+        for other in types:
+            if other is not keep:
+                sim = mergeable(keep, other) if keep.id < other.id else mergeable(other, keep)
+                if sim is not None:
+                    pairs[(min(keep.id, other.id), max(keep.id, other.id))] = sim
+    return types
+
+
 def cluster(
-    pages: Iterable[Page], *, threshold: float = 0.6, url_weight: float = 0.2
+    pages: Iterable[Page],
+    *,
+    threshold: float = 0.6,
+    url_weight: float = 0.2,
+    merge_similarity: float = MERGE_SIMILARITY,
 ) -> Generator[Progress, None, list[PageType]]:
     """Cluster pages (in the order given, e.g. by URL) by structure and URL shape.
 
@@ -193,7 +403,11 @@ def cluster(
     which says nothing about the type) and paths on very few pages (one page's own content) are
     left out. A page joins the most similar type when ``(1 - url_weight) * jaccard +
     url_weight * same_url_shape`` is at least ``threshold``, else it starts a new type. Types
-    are returned largest first."""
+    are returned largest first.
+
+    Then types whose URL patterns cannot tell them apart are merged when their cores are
+    alike (``merge_similarity``; above 1, never), and each type gets a URL pattern of its own
+    (:func:`distinct_patterns`)."""
     read: list[tuple[str, frozenset[str], tuple[int, str]]] = []
     df: Counter[str] = Counter()
     for page in pages:
@@ -228,8 +442,13 @@ def cluster(
         members[best.id].append(full)
         if done % 16 == 0:
             yield Progress(done, n_pages, "clustering")
-    for t in types:
-        t.pattern = url_pattern(t.urls)
+    yield Progress(n_pages, n_pages, "clustering")
+    types = _merge_alike(types, members, merge_similarity)
+    types.sort(key=lambda t: (-len(t.urls), t.id))
+    for t, patterns in zip(types, distinct_patterns([t.urls for t in types]), strict=True):
+        t.pattern = " | ".join(patterns[:3]) + (
+            f" | … ({len(patterns) - 3} more)" if len(patterns) > 3 else ""
+        )
         t.cohesion = sum(t._sims) / len(t._sims) if t._sims else 0.0
         counts: Counter[str] = Counter()
         for sig in members[t.id]:
@@ -252,6 +471,7 @@ def cluster(
 __all__ = [
     "PageType",
     "cluster",
+    "distinct_patterns",
     "is_url_pattern",
     "jaccard",
     "matches_pattern",
