@@ -442,13 +442,15 @@ def learn_command(name: str, workspace: Path | None) -> None:
     the site's pages (absent ones too), so repair can find the field when its XPaths break or
     drift."""
     from deboiler_gui.engine.template.repair import learn_template
-    from deboiler_gui.engine.template.valuerepair import SAMPLE_PAGES, learn_values
+    from deboiler_gui.engine.template.valuerepair import SAMPLE_PAGES, learn_absent, learn_values
 
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)
             pages = [p for p in ws.iter_pages(template.site or None) if p.ok][:SAMPLE_PAGES]
             learned = learn_values(learn_template(template, pages[:20]), pages)
+            # Pages where the field is absent now stay absent: repair never fills them.
+            learned = learn_absent(learned, ws.iter_pages(template.site or None))
             v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc
@@ -474,8 +476,8 @@ def repair_command(
     for each field that broke or drifted (the best-scoring one, only above the threshold);
     'gone' when the field's values are nowhere. Templates learned before values were kept use
     the search-rule repair."""
+    from deboiler_gui.engine.template.repair import ACCEPT_SCORE, best_repairs, repair_steps
     from deboiler_gui.engine.template.repair import accept_repairs as accept
-    from deboiler_gui.engine.template.repair import repair_steps
     from deboiler_gui.engine.template.valuerepair import accept_field_repairs, repair_site
 
     with _open_ws(workspace) as ws:
@@ -488,7 +490,8 @@ def repair_command(
                 # Fields that hold on the learned pages may still fail on other pages (new
                 # pages in a new layout): the search rules look there, but only for fields
                 # that were never absent on the learned pages (no page is filled that should
-                # stay empty) and one proposal per field, the best-scoring.
+                # stay empty) and one proposal per field, the best-scoring, only when it
+                # scores at least the acceptance threshold.
                 fine = {r.field for r in repairs if r.status == "ok"}
                 never_absent = {
                     f.id
@@ -497,19 +500,20 @@ def repair_command(
                     and all(f.search.fingerprint["samples"].values())
                 }
                 proposals = []
+                weak = []
                 if fine & never_absent:
                     pages = list(ws.iter_pages(template.site or None))
                     model = ws.load_model(template.site) if template.site else None
                     found = drive(
                         repair_steps(pages, template, model), "Repairing", quiet or as_json
                     )
-                    best_of: dict[str, Any] = {}
-                    for p in found:
-                        if p.field in fine & never_absent and (
-                            p.field not in best_of or p.score > best_of[p.field].score
-                        ):
-                            best_of[p.field] = p
-                    proposals = list(best_of.values())
+                    proposals = best_repairs(found, fine & never_absent)
+                    # Below the threshold: shown for a person to judge, never accepted.
+                    weak = best_repairs(
+                        (p for p in found if p.field not in {q.field for q in proposals}),
+                        fine & never_absent,
+                        min_score=0.0,
+                    )
                 if accept_repairs and (proposals or any(r.status == "repaired" for r in repairs)):
                     new = accept(accept_field_repairs(template, repairs), proposals)
                     fixed = sorted(
@@ -539,6 +543,7 @@ def repair_command(
                     {
                         "fields": [r.to_dict() for r in repairs],
                         "proposals": [p.to_dict() for p in proposals],
+                        "below_threshold": [p.to_dict() for p in weak],
                         "run": stats,
                         "version": version,
                     },
@@ -562,6 +567,10 @@ def repair_command(
             for p in proposals:
                 click.echo(
                     f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
+                )
+            for p in weak:
+                click.echo(
+                    f"{p.field}: fails on pages outside the learned ones; best candidate {p.xpath}  score {p.score:.2f} (below {ACCEPT_SCORE}, not accepted)  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
                 )
             if version is not None:
                 click.echo(f"{name}: repairs accepted as version {version}")

@@ -139,6 +139,34 @@ def learn_values(
     return new
 
 
+def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
+    """Record, per field, the pages of the site where the template finds nothing (kept in its
+    search rules as ``absent``): the field legitimately does not exist there, and no repair
+    may fill them. Every readable page is read once."""
+    absent: dict[str, list[str]] = {f.id: [] for f in template.fields}
+    for p in pages:
+        if p.error or not p.html:
+            continue
+        try:
+            tree = page_tree(p)
+        except DeboilerError:
+            continue
+        if not isinstance(tree, HtmlElement):
+            continue
+        for fld in template.fields:
+            try:
+                value, _rep = extract_field(tree, fld, template)
+            except RuleError:
+                continue
+            if not value:
+                absent[fld.id].append(p.url)
+    new = template
+    for fld in template.fields:
+        fp = {**fld.search.fingerprint, "absent": sorted(absent[fld.id])}
+        new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
+    return new
+
+
 def _has_text(tree: HtmlElement, path: str) -> bool:
     try:
         found = tree.xpath(path) if path.startswith("/") else []
