@@ -69,6 +69,12 @@ _PHASES = {
     help="Save the best proposed repair of each broken field as a new template version.",
 )
 @click.option(
+    "--accept",
+    "accept",
+    is_flag=True,
+    help="Accept this run's changes: it becomes the baseline even when it found a break.",
+)
+@click.option(
     "--no-store",
     is_flag=True,
     help="Compare and report, but keep the last run as it is (a dry run).",
@@ -86,6 +92,7 @@ def monitor_command(
     max_drop: float,
     max_shape_change: float,
     accept_repairs: bool,
+    accept: bool,
     no_store: bool,
     quiet: bool,
 ) -> None:
@@ -93,7 +100,10 @@ def monitor_command(
     boilerplate share, new and removed pages.
 
     INPUT is a folder of .html files, a JSON-lines file, WARC file(s). Writes report.json and
-    report.html, proposes repairs for broken fields, and keeps this run as the new last run.
+    report.html and proposes repairs for broken templates. Each run is compared with the
+    baseline, the last run without a break: a run that found a break does not replace it until
+    the break is accepted (--accept, or a new version of the broken template, e.g. after
+    `templates repair --accept-repairs`), so a break is reported on every run until then.
     Exit codes: 0 nothing broke (or first run: the baseline), 3 a template broke, 1 error.
     """
     from deboiler_gui.engine.review.monitor import EXIT_BROKEN, Thresholds, monitor_steps
@@ -118,6 +128,7 @@ def monitor_command(
                 report_dir=report_dir,
                 store=not no_store,
                 accept_repairs=accept_repairs,
+                accept=accept,
             ),
             "Working",
             quiet,
@@ -132,17 +143,36 @@ def monitor_command(
         click.echo(
             f"{report['status'].upper()}: {pages['now']} pages{changes}; report in {result.report_dir.resolve() if result.report_dir else '-'}"
         )
+        if report.get("baseline"):
+            click.echo(f"  compared with the baseline of {report['baseline']['finished_at']}")
+        click.echo(f"  {report['baseline_note']}")
         for line in report["broken"]:
             click.echo(f"  broken: {line}")
         for line in report["warnings"]:
             click.echo(f"  warning: {line}")
-        best = [r for r in report["repairs"] if r["best"]]
-        for r in best:
+        shown = [
+            r for r in report["repairs"] if r["xpath"] and (r["best"] or r["status"] == "unsure")
+        ]
+        for r in shown:
+            anchor = f" [anchor {r['anchor']}]" if r.get("anchor") else ""
+            unsure = (
+                " (unsure: too little agreement with the learned values to accept)"
+                if r["status"] == "unsure"
+                else ""
+            )
+            evidence = (
+                f"agrees with the learned values on {r['fixes']} of {r['pages_tried']} learned pages"
+                if r["kind"] == "learned values"
+                else f"fixes {r['fixes']} of {r['pages_tried']} pages"
+            )
             click.echo(
-                f"  repair: {r['template']}.{r['field']} -> {r['xpath']} (fixes {r['fixes']} of {r['pages_tried']} pages)"
+                f"  repair: {r['template']}.{r['field']} -> {r['xpath']}{anchor} ({evidence}){unsure}"
             )
         for name in report.get("accepted_repairs", []):
             click.echo(f"  accepted: {name}")
+    for line in report["warnings"]:
+        if line.startswith("no learned values"):
+            click.echo(f"monitor: {line}", err=True)
     if result.broken:
         ctx.exit(EXIT_BROKEN)
 

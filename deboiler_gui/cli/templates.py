@@ -331,6 +331,7 @@ def export_command(
     from deboiler_gui.engine.template import rulefile
 
     chrome: list[str] = []
+    pages: list[Any] = []
     with _open_ws(workspace) as ws:
         try:
             chosen = list(names) or ws.template_names()
@@ -341,10 +342,13 @@ def export_command(
                 if fmt != "firecrawl":
                     raise click.UsageError("--chrome goes with --format firecrawl")
                 chrome = _chrome_css(ws, templates[0])
+            if fmt == "firecrawl":
+                # excludeTags are checked on these not to drop what the template keeps/reads
+                pages = _site_pages(ws, templates[0].site or None)
         except DeboilerError as exc:
             raise _fail(exc) from exc
     if fmt in ("crawl4ai", "firecrawl"):
-        _export_css(templates[0], fmt, output, strict, chrome)
+        _export_css(templates[0], fmt, output, strict, chrome, pages)
         return
     text = {
         "json": lambda: rulefile.dumps(templates),
@@ -359,8 +363,6 @@ def export_command(
 
 
 def _chrome_css(ws: Any, template: Any) -> list[str]:
-    from deboiler_gui.engine.clean.chrome import sample_evenly
-    from deboiler_gui.engine.clean.pipeline import is_cleanable
     from deboiler_gui.engine.template.exports import chrome_selectors
 
     site = template.site
@@ -369,13 +371,25 @@ def _chrome_css(ws: Any, template: Any) -> list[str]:
         raise click.ClickException(
             f"--chrome: no fitted model for site {site!r} in the workspace (run 'deboiler-gui fit')"
         )
+    return [css for css, _share in chrome_selectors(_site_pages(ws, site), model)]
+
+
+def _site_pages(ws: Any, site: str | None) -> list[Any]:
+    """Up to 200 of the workspace's readable pages of ``site``, spread over its URLs."""
+    from deboiler_gui.engine.clean.chrome import sample_evenly
+    from deboiler_gui.engine.clean.pipeline import is_cleanable
+
     urls = sample_evenly(ws.page_urls(site), 200)
-    pages = [p for p in map(ws.get_page, urls) if p is not None and is_cleanable(p)]
-    return [css for css, _share in chrome_selectors(pages, model)]
+    return [p for p in map(ws.get_page, urls) if p is not None and is_cleanable(p)]
 
 
 def _export_css(
-    template: Any, fmt: str, output: Path | None, strict: bool, chrome: list[str]
+    template: Any,
+    fmt: str,
+    output: Path | None,
+    strict: bool,
+    chrome: list[str],
+    pages: list[Any],
 ) -> None:
     from deboiler_gui.engine.template import exports
 
@@ -383,7 +397,7 @@ def _export_css(
     doc = (
         exports.to_crawl4ai(template, report)
         if fmt == "crawl4ai"
-        else exports.to_firecrawl(template, report, chrome=chrome)
+        else exports.to_firecrawl(template, report, chrome=chrome, pages=pages)
     )
     for line in report.lines():
         click.echo(f"{template.name}: {line}", err=True)
@@ -476,64 +490,26 @@ def repair_command(
     for each field that broke or drifted (the best-scoring one, only above the threshold);
     'gone' when the field's values are nowhere. Templates learned before values were kept use
     the search-rule repair."""
-    from deboiler_gui.engine.template.repair import ACCEPT_SCORE, best_repairs, repair_steps
-    from deboiler_gui.engine.template.repair import accept_repairs as accept
-    from deboiler_gui.engine.template.valuerepair import accept_field_repairs, repair_site
+    from deboiler_gui.engine.template.repair import ACCEPT_SCORE
+    from deboiler_gui.engine.template.valuerepair import repair_template_steps
 
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)
-            learned = any(f.search.fingerprint.get("samples") for f in template.fields)
+            pages = list(ws.iter_pages(template.site or None))
+            model = ws.load_model(template.site) if template.site else None
+            found = drive(
+                repair_template_steps(pages, template, model), "Repairing", quiet or as_json
+            )
+            learned = found.learned_values
+            repairs, proposals, stats = found.fields, found.proposals, found.stats
+            weak = found.weak
             version = None
-            if learned:
-                repairs, stats = repair_site(ws.iter_pages(template.site or None), template)
-                # Fields that hold on the learned pages may still fail on other pages (new
-                # pages in a new layout): the search rules look there, but only for fields
-                # that were never absent on the learned pages (no page is filled that should
-                # stay empty) and one proposal per field, the best-scoring, only when it
-                # scores at least the acceptance threshold.
-                fine = {r.field for r in repairs if r.status == "ok"}
-                never_absent = {
-                    f.id
-                    for f in template.fields
-                    if f.search.fingerprint.get("samples")
-                    and all(f.search.fingerprint["samples"].values())
-                }
-                proposals = []
-                weak = []
-                if fine & never_absent:
-                    pages = list(ws.iter_pages(template.site or None))
-                    model = ws.load_model(template.site) if template.site else None
-                    found = drive(
-                        repair_steps(pages, template, model), "Repairing", quiet or as_json
-                    )
-                    proposals = best_repairs(found, fine & never_absent)
-                    # Below the threshold: shown for a person to judge, never accepted.
-                    weak = best_repairs(
-                        (p for p in found if p.field not in {q.field for q in proposals}),
-                        fine & never_absent,
-                        min_score=0.0,
-                    )
-                if accept_repairs and (proposals or any(r.status == "repaired" for r in repairs)):
-                    new = accept(accept_field_repairs(template, repairs), proposals)
-                    fixed = sorted(
-                        {r.field for r in repairs if r.status == "repaired"}
-                        | {p.field for p in proposals}
-                    )
-                    version = ws.save_template(new, message="accept repairs: " + ", ".join(fixed))
-            else:
-                pages = list(ws.iter_pages(template.site or None))
-                model = ws.load_model(template.site) if template.site else None
-                proposals = drive(repair_steps(pages, template, model), "Repairing", quiet)
-                if accept_repairs and proposals:
-                    best: dict[str, Any] = {}
-                    for p in proposals:  # one XPath per field: the best-scoring one
-                        if p.field not in best or p.score > best[p.field].score:
-                            best[p.field] = p
-                    new = accept(template, best.values())
-                    version = ws.save_template(
-                        new, message="accept repairs: " + ", ".join(sorted(best))
-                    )
+            if accept_repairs and found.fixed_fields():
+                version = ws.save_template(
+                    found.accepted(template),
+                    message="accept repairs: " + ", ".join(found.fixed_fields()),
+                )
         except DeboilerError as exc:
             raise _fail(exc) from exc
     if learned:

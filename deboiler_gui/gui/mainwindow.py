@@ -27,7 +27,12 @@ from PySide6.QtWidgets import (
 
 from deboiler_gui.app import session
 from deboiler_gui.app.domsource import dom_status
-from deboiler_gui.app.pagestate import PageState, cleaned_document, compute_page_state
+from deboiler_gui.app.pagestate import (
+    PageState,
+    cleaned_document,
+    compute_page_state,
+    content_caption,
+)
 from deboiler_gui.app.prefetch import PreparedPage, PrepareSettings, error_document
 from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
@@ -769,6 +774,15 @@ class MainWindow(QMainWindow):
             self._shown_marks = {}
         self.view.show_document(html)
         self.dom_model.set_page(self.shown.stamped if not self.shown.show_cleaned else None)
+        # Where the cleaner takes this page's content to be, once the switch is done.
+        self.legend.set_caption("", "")
+        QTimer.singleShot(0, lambda url=page.url: self._update_content_caption(url))
+
+    def _update_content_caption(self, url: str) -> None:
+        stamped = self.shown.stamped
+        if self.shown.page is None or self.shown.page.url != url or stamped is None:
+            return  # another page is shown by now
+        self.legend.set_caption(*content_caption(stamped, self.shown.model))
 
     def _cleaned_html(self) -> str:
         """The page as the CLI would clean it with this template."""

@@ -117,3 +117,29 @@ def test_one_template_only(ws: Path) -> None:
         cli, ["templates", "export", "--format", "firecrawl", "-w", str(ws)]
     )
     assert result.exit_code == 2 and "exactly one template" in result.output
+
+
+def test_firecrawl_chrome_never_drops_what_the_template_reads(ws: Path) -> None:
+    # A field reading the footer's links: the footer, chrome by the fitted model, would be
+    # dropped by excludeTags; it is left out and named on stderr.
+    with Workspace(ws) as w:
+        w.save_template(
+            Template(
+                "footer-links",
+                site=SITE,
+                fields=(Field("links", xpaths=("//footer//a/@href",), is_list=True),),
+            )
+        )
+    result = CliRunner().invoke(
+        cli,
+        ["templates", "export", "footer-links", "--format", "firecrawl", "--chrome", "-w", str(ws)],
+    )
+    assert result.exit_code == 0, result.output
+    options = json.loads(result.output[result.output.index("{") :].rsplit("}", 1)[0] + "}")
+    assert "footer.site-footer" not in options["excludeTags"]
+    assert "header.site-header" in options["excludeTags"]
+    assert (
+        "footer-links: chrome selector 'footer.site-footer' left out of excludeTags: on "
+        in result.output
+    )
+    assert "it matches an ancestor of the nodes of field 'links'" in result.output

@@ -37,6 +37,8 @@ def test_suggest_saves_a_rule_that_crawl_follows(tmp_path: Path) -> None:
         )
         rules = json.loads(got.output)
         assert [r["link_factory"]["pagination"] for r in rules] == ["next", "query"]
+        # As documented: no --fresh; the stored first page is re-read to start the series.
+        srv.hits.clear()
         got = runner.invoke(
             cli,
             [
@@ -44,7 +46,6 @@ def test_suggest_saves_a_rule_that_crawl_follows(tmp_path: Path) -> None:
                 start,
                 "-w",
                 ws_path,
-                "--fresh",
                 "--no-follow",
                 "--pagination",
                 "pages",
@@ -57,6 +58,7 @@ def test_suggest_saves_a_rule_that_crawl_follows(tmp_path: Path) -> None:
         with Workspace(ws_path, create=False) as ws:
             urls = {p.url[len(srv.base) :] for p in ws.iter_pages()}
         assert urls == {"/list", "/list?page=2", "/list?page=3"}
+        assert sorted(srv.hits) == ["/list?page=2", "/list?page=3"]
         got = runner.invoke(
             cli, ["suggest", "-w", ws_path, "--pagination", start, "//ul[@class='items']"]
         )

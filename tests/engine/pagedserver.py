@@ -1,6 +1,7 @@
 """A paginated listing served on 127.0.0.1 (random port), for pagination tests: /list?page=N
 with rel=next links, /loop whose last page links back to the first, /endless that never ends,
-/blog/page/N/ with a Chinese "next" link, and /more with a "load more" button that keeps
+/blog/page/N/ with a Chinese "next" link, /numbered with a full numbered pager (« Prev 1 2 3 4 5 6
+Next »), and /more with a "load more" button that keeps
 showing past the last page."""
 
 from __future__ import annotations
@@ -36,6 +37,25 @@ def listing(path: str, n: int, *, last: int = PAGES, next_href: str | None = Non
     )
 
 
+def numbered(n: int, last: int = PAGES + 1) -> str:
+    """A listing whose pager links every page by number, besides the previous and next links."""
+    items = "".join(
+        f'<li class="item"><a href="/item/numbered-{n}-{i}.html">Item {n}.{i}</a></li>'
+        for i in range(PER_PAGE)
+    )
+    pager = f'<a href="/numbered?page={n - 1}">« Prev</a>' if n > 1 else ""
+    pager += "".join(
+        f'<a href="/numbered?page={k}">{k}</a>' if k != n else f"<b>{k}</b>"
+        for k in range(1, last + 1)
+    )
+    if n < last:
+        pager += f'<a class="next" href="/numbered?page={n + 1}">Next »</a>'
+    return (
+        f"<html><head><title>numbered {n}</title></head><body><nav><a href='/'>Home</a></nav>"
+        f'<ul class="items">{items}</ul><div class="pager">{pager}</div></body></html>'
+    )
+
+
 def more(n: int) -> str:
     items = (
         "".join(f'<li><a href="/item/more-{n}-{i}.html">More {n}.{i}</a></li>' for i in range(2))
@@ -63,6 +83,8 @@ def page(path: str, query: dict[str, list[str]]) -> str | None:
         k = int(parts[2]) if len(parts) == 3 else 1
         nxt = f'<a class="older" href="/blog/page/{k + 1}/">下一页</a>' if k < 4 else ""
         return f"<html><body><article><a href='/post/{k}.html'>Post {k}</a></article>{nxt}</body></html>"
+    if path == "/numbered":
+        return numbered(n) if 1 <= n <= PAGES + 1 else None
     if path == "/more":
         return more(n)
     if path.startswith("/item/") or path.startswith("/post/") or path in ("/", "/about.html"):

@@ -332,3 +332,72 @@ def test_firecrawl_chrome_selectors_from_the_fitted_model() -> None:
         text = _apply_firecrawl(options, page.html)
         assert "Copyright Shop example" not in text and "Home About News" not in text
         assert set(clean_page(page, model).cleaned_text.split()) <= set(text.split())
+
+
+def test_firecrawl_leaves_out_chrome_and_removes_that_would_drop_kept_or_read_content() -> None:
+    # A keep rule on the article and a field reading the spec table: a chrome selector inside
+    # the kept article (ul.tags), one on the field's table (table.specs) and a remove rule on an
+    # ancestor of the kept part (which the template never removes) would drop what the template
+    # keeps or extracts; they are left out and named. The menu and footer, outside both, stay;
+    # so does a remove rule inside the kept part (the template removes it too).
+    template = Template(
+        "kept",
+        site=tplsite.SITE,
+        keep=(Rule("article", "//div[contains(@class, 'article')]"),),
+        remove=(Rule("byline", "//p[@class='byline']"), Rule("wrapper", "//body")),
+        fields=(
+            Field("specs", xpaths=("//table[@class='specs']",)),
+            Field("home", xpaths=("//div[@id='footer']/a/@href",)),
+        ),
+    )
+    report = ExportReport()
+    options = to_firecrawl(
+        template,
+        report,
+        chrome=["div#nav", "ul.tags", "table.specs", "div#footer"],
+        pages=tplsite.pages(3),
+    )
+    assert options["excludeTags"] == ['p[class="byline"]', "div#nav"]
+    named = [n for n in report.notes if "left out of excludeTags" in n]
+    assert len(named) == 4
+    # a field read from an attribute guards the element it is read from
+    assert any("chrome selector 'div#footer'" in n and "field 'home'" in n for n in named)
+    assert any(
+        "chrome selector 'ul.tags'" in n and "a node inside the nodes of keep rule 'article'" in n
+        for n in named
+    )
+    assert any(
+        "chrome selector 'table.specs'" in n and "one of the nodes of field 'specs'" in n
+        for n in named
+    )
+    assert any("remove selector 'body'" in n and "an ancestor of" in n for n in named)
+    # without the pages nothing can be checked: the selectors are exported as before
+    assert "table.specs" in to_firecrawl(template, chrome=["table.specs"])["excludeTags"]
+
+
+def test_crawl4ai_names_a_first_xpath_replaced_by_its_fallback() -> None:
+    template = Template(
+        "t",
+        fields=(
+            Field(
+                "price",
+                xpaths=(
+                    "//span[normalize-space()='Price']/following-sibling::b",
+                    "//b[@class='p']",
+                ),
+            ),
+        ),
+        remove=(Rule("pager", "//div[@class='pager']/.."),),
+    )
+    report = ExportReport()
+    schema = to_crawl4ai(template, report)
+    assert schema["fields"][0]["selector"] == 'b[class="p"]'
+    lines = report.lines()
+    assert any(
+        line.startswith("field 'price': XPath \"//span[normalize-space()='Price']")
+        and "fallback \"//b[@class='p']\" is exported in its place" in line
+        for line in lines
+    ), lines
+    # a rule is called a rule, not a field
+    assert any(line.startswith("remove rule 'pager': not exported") for line in lines), lines
+    assert not any("field 'remove rule" in line for line in lines)

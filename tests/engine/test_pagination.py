@@ -16,7 +16,7 @@ from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.store import Workspace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pagedserver import PAGES, PER_PAGE, listing, more, page, serve  # noqa: E402
+from pagedserver import PAGES, PER_PAGE, listing, more, numbered, page, serve  # noqa: E402
 
 
 def _config(base: str, start: str, rules: list[Pagination], **kw: Any) -> CrawlConfig:
@@ -197,3 +197,75 @@ def test_path_pattern_series_in_a_crawl(tmp_path: Any) -> None:
         got = _urls(ws, srv.base)
     # with links not followed, only the series is fetched
     assert got == {"/blog/", "/blog/page/2/", "/blog/page/3/", "/blog/page/4/"}
+
+
+def test_numbered_pager_pages_are_series_pages_at_the_listing_depth(tmp_path: Any) -> None:
+    # « Prev 1 2 3 4 5 6 Next »: page 1 links page 3 by its number before the next link
+    # reaches it; it is still a page of the series (its items one link deep) and counts
+    # against the series limit, as do 5 and 6.
+    for kind in ("next", "query"):
+        with serve() as srv, Workspace(tmp_path / f"{kind}.sqlite") as ws:
+            rule = _learnt(srv, "/numbered", "//a[.='Next »']", kind)
+            srv.hits.clear()
+            stats = crawl(
+                _config(srv.base, "/numbered", [rule], max_depth=1, max_pages_per_series=4), ws
+            )
+            got = _urls(ws, srv.base)
+            hits = set(srv.hits)
+        assert stats.finished, kind
+        assert {u for u in got if u.startswith("/numbered")} == {"/numbered"} | {
+            f"/numbered?page={n}" for n in range(2, 5)
+        }, kind
+        assert _items(got) == {
+            f"/item/numbered-{n}-{i}.html" for n in range(1, 5) for i in range(PER_PAGE)
+        }, kind
+        # pages 5 and 6 are past the limit: not asked for as ordinary links either
+        assert not {"/numbered?page=5", "/numbered?page=6"} & hits, kind
+
+
+def test_series_offsets_recognise_numbered_links_of_the_same_listing() -> None:
+    rule = learn_pagination(parse_html(numbered(1)), BASE + "/numbered", "//a[.='Next »']")[0]
+    assert rule.kind == "next"
+    root = parse_html(numbered(2))
+    url = BASE + "/numbered?page=2"
+    made = rule.generate(root, url)
+    links = [
+        BASE + "/numbered?page=1",
+        BASE + "/numbered?page=3",
+        BASE + "/numbered?page=5",
+        BASE + "/other?page=4",
+        BASE + "/numbered?page=4&sort=price",
+        BASE + "/item/numbered-2-0.html",
+    ]
+    assert rule.series_offsets(links, url, made) == {
+        BASE + "/numbered?page=3": 1,
+        BASE + "/numbered?page=1": -1,
+        BASE + "/numbered?page=5": 3,
+    }
+    # the last page has no next link: a next rule sees no pattern there, nothing is claimed
+    last = BASE + f"/numbered?page={PAGES + 1}"
+    assert (
+        rule.series_offsets(links, last, rule.generate(parse_html(numbered(PAGES + 1)), last)) == {}
+    )
+
+
+def test_a_listing_stored_before_its_rule_starts_its_series(tmp_path: Any) -> None:
+    # The documented recipe: fetch the listing alone, learn the rule from the stored page, crawl
+    # again with the rule (no --fresh): the stored first page is re-read, not fetched again.
+    with serve() as srv, Workspace(tmp_path / "w.sqlite") as ws:
+        crawl(_config(srv.base, "/list", [], follow_links=False), ws)
+        stored = ws.get_page(srv.base + "/list")
+        assert stored is not None
+        rules = learn_pagination(
+            parse_html(stored.html), stored.url, "//a[.='Next »']", name="pages"
+        )
+        srv.hits.clear()
+        stats = crawl(_config(srv.base, "/list", [rules[0]]), ws)
+        got = _urls(ws, srv.base)
+        hits = list(srv.hits)
+    assert "/list" not in hits  # re-read from the workspace
+    assert {f"/list?page={n}" for n in range(2, PAGES + 1)} <= got
+    assert _items(got) == {
+        f"/item/list-{n}-{i}.html" for n in range(1, PAGES + 1) for i in range(PER_PAGE)
+    }
+    assert stats.finished

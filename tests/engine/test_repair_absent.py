@@ -118,3 +118,32 @@ def test_the_node_search_runs_on_a_bounded_number_of_pages(monkeypatch) -> None:
     assert len(calls) == repair_mod.MAX_SEARCH_PAGES
     title = best_repairs(proposals, {"title"})[0]
     assert len(title.fixes) == 3 * repair_mod.MAX_SEARCH_PAGES  # every failing page counted
+
+
+def test_the_shared_repair_accepts_only_at_the_threshold_and_keeps_weaker_candidates() -> None:
+    from deboiler_gui.engine.template.valuerepair import TemplateRepair, _weak
+
+    def prop(field: str, score: float, xp: str) -> RepairProposal:
+        return RepairProposal("news", field, xp, score, {}, "https://x/", "v", "/html")
+
+    found = [
+        prop("title", 0.75, "//div[4]/h1"),
+        prop("title", 0.6, "//h1"),
+        prop("date", 0.85, "//span[@class='when']"),
+        prop("date", 0.7, "//span[1]"),
+    ]
+    learned = TemplateRepair("news", True, proposals=best_repairs(found), weak=_weak(found))
+    assert [(p.field, p.xpath) for p in learned.best_proposals()] == [
+        ("date", "//span[@class='when']")
+    ]
+    assert learned.fixed_fields() == ["date"]
+    assert [(p.field, p.xpath) for p in learned.weak] == [("title", "//div[4]/h1")]
+    t = Template("news", fields=(Field("title", xpaths=("//h1[@class='x']",)), Field("date")))
+    accepted = learned.accepted(t)
+    assert accepted.field("title").xpaths == ("//h1[@class='x']",)
+    # Without learned values the search threshold is the only bar: the best per field.
+    unlearned = TemplateRepair("news", False, proposals=found)
+    assert sorted((p.field, p.xpath) for p in unlearned.best_proposals()) == [
+        ("date", "//span[@class='when']"),
+        ("title", "//div[4]/h1"),
+    ]

@@ -705,3 +705,27 @@ def test_each_new_field_gets_a_fresh_name_and_a_bad_xpath_is_shown_inline(
     assert sel.xpath_check.message.isVisible() and not sel.remove_button.isEnabled()
     QTest.keyClicks(sel.xpath_edit, "1]")
     assert not sel.xpath_check.message.isVisible() and sel.remove_button.isEnabled()
+
+
+def test_legend_says_where_the_cleaner_takes_the_content_to_be(qtbot: Any, demo: Any) -> None:
+    from deboiler_gui.engine.clean.cleaning import content_of
+
+    caption = demo.legend.caption
+    qtbot.waitUntil(lambda: caption.text().startswith("Content: "), timeout=10000)
+    # The same slot and reason as the engine's record of the page (`clean --explain`).
+    content = content_of(parse_html(demo.page.html), demo.model)
+    assert caption.text() == f"Content: {content.get('slot') or 'the whole page'}"
+    assert caption.toolTip() == content.get("reason", "") and caption.toolTip()
+    # The article's heading lies inside the slot named.
+    slot = content.get("slot")
+    if slot:
+        region = parse_html(demo.page.html).xpath(slot)[0]
+        assert "Growing Tomatoes" in region.text_content()
+    # Another page: the caption follows it.
+    other = "https://hillside-garden.example/guides/peppers.html"
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
+        demo.select_url(other)
+    qtbot.waitUntil(lambda: caption.text().startswith("Content: "), timeout=10000)
+    assert caption.text() == "Content: " + (
+        content_of(parse_html(demo.page.html), demo.model).get("slot") or "the whole page"
+    )

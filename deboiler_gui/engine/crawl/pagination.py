@@ -245,6 +245,52 @@ class Pagination:
             url = normalize_url(self.with_number(page_url, n))
         return [url] if url and url != normalize_url(page_url) else []
 
+    def numbering(self, page_url: str, made: list[str]) -> Pagination | None:
+        """The page-number pattern of this rule's series at ``page_url``: the rule itself when
+        it counts pages, else the pattern its next link (``made``) follows from the page, if
+        it follows one (``?page=3`` after ``?page=2``)."""
+        if self.kind != "next":
+            return self
+        base = normalize_url(page_url)
+        if not made or base is None:
+            return None
+        found = _number_rule(base, made[0])
+        if found is None:
+            return None
+        return Pagination(
+            self.name,
+            found["kind"],
+            self.control,
+            param=found["param"],
+            start=found["start"],
+            step=found["step"],
+            trailing_slash=found.get("trailing_slash", True),
+        )
+
+    def series_offsets(self, links: list[str], page_url: str, made: list[str]) -> dict[str, int]:
+        """The links of ``page_url`` that are other pages of its series, each with how many
+        pages it lies after this one (negative: before it): the next link (``made``, one
+        after) and the links carrying another page number of the same listing (the "3" of a
+        numbered pager)."""
+        out = {u: 1 for u in made}
+        rule = self.numbering(page_url, made)
+        if rule is None:
+            return out
+        here = rule.number_of(page_url)
+        if here is None:
+            here = rule.start - rule.step  # the first page, which carries no number
+        own = normalize_url(page_url)
+        for link in links:
+            if link in out or link == own:
+                continue
+            n = rule.number_of(link)
+            if n is None or n == here or (n - here) % rule.step:
+                continue
+            if normalize_url(rule.with_number(page_url, n)) != link:
+                continue  # another listing's page, or the same page with other parameters
+            out[link] = (n - here) // rule.step
+        return out
+
 
 def factory_from_dict(data: dict[str, Any]) -> LinkFactory | Pagination:
     """A link factory or a pagination rule from its stored (template) form."""

@@ -340,6 +340,7 @@ class _Crawler:
             self.add(seeds, "page", 0, "seed")
             maps = [u for u in (normalize_url(s) for s in self.cfg.sitemaps) if u]
             self.add(maps, "sitemap", 0, "seed")
+        self.restart_series()
 
     # ------------------------------------------------------------------ dispatch
     def _set_robots(
@@ -651,36 +652,6 @@ class _Crawler:
         whole = got.kind not in ("timeout", "broken")
         if whole and got.status and (got.raw_body or got.raw_headers):
             self.ws.save_response(url, got.status, got.raw_headers, got.raw_body, page.fetched_at)
-        made_urls: list[tuple[list[str], str]] = []
-        series: list[tuple[list[str], str, bool]] = []  # (urls, via, counted by page number)
-        beyond: set[str] = set()  # next pages past a series' limit
-        if got.kind == "ok":
-            tree = None
-            for factory in self.factories:
-                if factory.applies_to(url):
-                    try:
-                        tree = page_tree(page) if tree is None else tree
-                        made = factory.generate(tree, url)
-                    except Exception as exc:  # one bad page never stops the crawl
-                        log.warning("link factory %r failed on %s: %s", factory.name, url, exc)
-                        continue
-                    if isinstance(factory, Pagination):
-                        pos = series_position(entry.via, factory.name)
-                        limit = self.cfg.max_pages_per_series
-                        if limit is not None and pos >= limit:
-                            if made:
-                                log.info(
-                                    "pagination %r: %d pages reached at %s; the series stops",
-                                    factory.name,
-                                    pos,
-                                    url,
-                                )
-                                beyond.update(made)  # not followed as a plain link either
-                            continue
-                        via = f"factory:{factory.name}#{pos + 1}"
-                        series.append((made, via, factory.kind != "next" and pos > 1))
-                    else:
-                        made_urls.append((made, f"factory:{factory.name}"))
         with self.state.tx():
             if got.kind == "ok":
                 self.state.mark(
@@ -688,23 +659,90 @@ class _Crawler:
                 )
             else:
                 self.state.mark(url, "failed", status=got.status or None, reason=got.error)
-            # The next page of a series is queued as part of it (same depth, counted), so it
-            # goes before the page's ordinary links, which may link to it too.
-            in_series = beyond.union(*(urls for urls, _via, _counted in series))
-            new_links = self.add(
-                [u for u in res.links if u not in in_series], "page", entry.depth + 1, url
-            )
-            for urls, via, counted in series:
-                if counted and self.cfg.follow_links and not new_links:
-                    # A counted page that brought no new link is past the listing's end.
-                    log.info("pagination: %s links to nothing new; the series stops", url)
-                    self.add([u for u in urls if u in res.links], "page", entry.depth + 1, url)
-                    continue
-                self.add(urls, "page", entry.depth, via)
-            for urls, via in made_urls:
-                self.add(urls, "page", entry.depth + 1, via)
+            self._queue_links(entry, page, res.links, ok=got.kind == "ok")
         self._count(entry, "fetched" if got.kind == "ok" else "failed")
         return url
+
+    def _queue_links(self, entry: Entry, page: Page, links: list[str], *, ok: bool) -> None:
+        """Queue what a page links to (inside the caller's transaction): its ordinary links one
+        level deeper, and the pages of a listing series its pagination rules recognise (the
+        next link, and the links carrying another page number of the same listing, however
+        they are labelled) at the listing's depth, each counted at its place in the series."""
+        url = entry.url
+        made_urls: list[tuple[list[str], str]] = []
+        series: list[tuple[list[str], str, bool]] = []  # (urls, via, counted by page number)
+        beyond: set[str] = set()  # series pages past a series' limit
+        if ok:
+            tree = None
+            for factory in self.factories:
+                if not factory.applies_to(url):
+                    continue
+                try:
+                    tree = page_tree(page) if tree is None else tree
+                    made = factory.generate(tree, url)
+                    offsets = (
+                        factory.series_offsets(links, url, made)
+                        if isinstance(factory, Pagination)
+                        else {}
+                    )
+                except Exception as exc:  # one bad page never stops the crawl
+                    log.warning("link factory %r failed on %s: %s", factory.name, url, exc)
+                    continue
+                if not isinstance(factory, Pagination):
+                    made_urls.append((made, f"factory:{factory.name}"))
+                    continue
+                pos = series_position(entry.via, factory.name)
+                limit = self.cfg.max_pages_per_series
+                stopped = False
+                for target, offset in offsets.items():
+                    at = max(1, pos + offset)
+                    if limit is not None and at > limit:
+                        beyond.add(target)  # not followed as a plain link either
+                        stopped = stopped or target in made
+                        continue
+                    # Only a next page made up from a page number is a guess to check.
+                    guessed = factory.kind != "next" and pos > 1 and target not in links
+                    series.append(([target], f"factory:{factory.name}#{at}", guessed))
+                if stopped:
+                    log.info(
+                        "pagination %r: %d pages reached at %s; the series stops",
+                        factory.name,
+                        pos,
+                        url,
+                    )
+        in_series = beyond.union(*(urls for urls, _via, _counted in series))
+        new_links = self.add([u for u in links if u not in in_series], "page", entry.depth + 1, url)
+        for urls, via, counted in series:
+            if counted and self.cfg.follow_links and not new_links:
+                # A counted page that brought no new link is past the listing's end.
+                log.info("pagination: %s links to nothing new; the series stops", url)
+                continue
+            self.add(urls, "page", entry.depth, via)
+        for urls, via in made_urls:
+            self.add(urls, "page", entry.depth + 1, via)
+
+    def restart_series(self) -> None:
+        """Re-read (not re-fetch) the stored listing pages a pagination rule recognises, so a
+        listing fetched before its rule was learnt starts its series in this crawl."""
+        rules = [f for f in self.factories if isinstance(f, Pagination)]
+        if not rules:
+            return
+        for entry in self.state.fetched_entries():
+            if not any(r.applies_to(entry.url) for r in rules):
+                continue
+            page = self.ws.get_page(entry.url)
+            if page is None or not page.ok or not page.html:
+                continue
+            try:
+                tree = page_tree(page)
+                if not any(r.find_control(tree) is not None for r in rules):
+                    continue
+                links = extract_links(tree, entry.url) if self.cfg.follow_links else []
+            except Exception as exc:  # one bad page never stops the crawl
+                log.warning("crawl: stored page %s unreadable: %s", entry.url, exc)
+                continue
+            with self.state.tx():
+                self._queue_links(entry, page, links, ok=True)
 
     # ------------------------------------------------------------------ assets
     def asset_steps(self) -> Generator[Progress, None, None]:

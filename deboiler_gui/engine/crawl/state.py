@@ -178,6 +178,14 @@ class CrawlState:
         ).fetchall()
         return [Entry(*row) for row in rows]
 
+    def fetched_entries(self) -> list[Entry]:
+        """The pages fetched (and stored) by earlier runs of the crawl."""
+        rows = self.db.execute(
+            "SELECT url, kind, depth, via, attempts, not_before FROM crawl_frontier "
+            "WHERE state = 'fetched' AND kind = 'page' ORDER BY rowid"
+        ).fetchall()
+        return [Entry(*row) for row in rows]
+
     def mark(self, url: str, state: str, **values: Any) -> None:
         values["state"] = state
         values["updated_at"] = now_iso()

@@ -98,8 +98,9 @@ def _rule_hits(root: Any, template: Template) -> dict[str, bool]:
 def snapshot_page(
     page: Page, templates: Sequence[Template], model: DomainModel | None
 ) -> dict[str, Any]:
-    """What a run keeps of one page: its template, each field's value shape and digest, which
-    rules hit, and the share of its text the cleaner removed."""
+    """What a run keeps of one page: its template, each field's value shape and digest, whether
+    it was found and by which XPath of its queue, which rules hit, and the share of its text the
+    cleaner removed."""
     from deboiler_gui.engine.clean.cleaning import clean_page
     from deboiler_gui.engine.template.extract import extract_page, page_tree
 
@@ -124,7 +125,12 @@ def snapshot_page(
             if result.template:
                 entry["template"] = result.template
                 entry["values"] = {
-                    fid: [shape_of(v), _digest(v), result.fields[fid].status == "ok"]
+                    fid: [
+                        shape_of(v),
+                        _digest(v),
+                        result.fields[fid].status == "ok",
+                        result.fields[fid].queue_index,
+                    ]
                     for fid, v in result.values.items()
                 }
                 template = next(t for t in templates if t.name == result.template)
@@ -142,7 +148,8 @@ def summarise(pages: dict[str, dict[str, Any]], templates: Sequence[Template]) -
     tmpl: dict[str, Any] = {
         t.name: {
             "pages": 0,
-            "fields": {f.id: {"hits": 0, "shapes": {}} for f in t.fields},
+            "fields": {f.id: {"hits": 0, "shapes": {}, "by_xpath": {}} for f in t.fields},
+            "xpaths": {f.id: list(f.xpaths) for f in t.fields},
             "rules": {},
         }
         for t in templates
@@ -157,10 +164,14 @@ def summarise(pages: dict[str, dict[str, Any]], templates: Sequence[Template]) -
         if t is None:
             continue
         t["pages"] += 1
-        for fid, (shape, _hash, ok) in entry["values"].items():
-            f = t["fields"].setdefault(fid, {"hits": 0, "shapes": {}})
+        for fid, value in entry["values"].items():
+            shape, ok = value[0], value[2]
+            f = t["fields"].setdefault(fid, {"hits": 0, "shapes": {}, "by_xpath": {}})
             if ok:
                 f["hits"] += 1
+                # which XPath of the queue found it (0: the first, the primary one)
+                index = str(value[3]) if len(value) > 3 else "0"
+                f["by_xpath"][index] = f["by_xpath"].get(index, 0) + 1
             if shape:
                 f["shapes"][shape] = f["shapes"].get(shape, 0) + 1
         for rule, hit in entry["rules"].items():
@@ -265,6 +276,19 @@ def compare(
                         f"values changed shape on {row['shape_changed']} of {row['pages_compared']} pages "
                         f"({row['shape_previous'] or '?'} → {row['shape'] or '?'})"
                     )
+            by_xpath: dict[str, int] = nf.get("by_xpath", {})
+            queue: list[str] = now_t.get("xpaths", {}).get(fid, [])
+            row["primary_failing"] = bool(nf["hits"] and by_xpath and "0" not in by_xpath)
+            if row["primary_failing"] and queue:
+                # found on every page, but never by its first XPath: a fallback carries it, so
+                # the next change to the page may leave nothing to fall back on
+                used = max(sorted(by_xpath), key=lambda i: by_xpath[i])
+                fallback = queue[int(used)] if int(used) < len(queue) else "?"
+                report["warnings"].append(
+                    f"template {name!r}, field {fid!r}: its primary XPath {queue[0]!r} finds "
+                    f"nothing on any of its {nf['hits']} pages; the fallback {fallback!r} "
+                    "still finds it"
+                )
             for why in row["broken"]:
                 report["broken"].append(f"template {name!r}, field {fid!r}: {why}")
             entry["fields"].append(row)
@@ -278,6 +302,11 @@ def compare(
                     f"template {name!r}, rule {rule!r}: hit rate fell from {rate_prev:.0%} to {rate:.0%}"
                 )
             entry["rules"].append(rrow)
+        entry["broken"] = bool(
+            (old_t and old_t["pages"] and not now_t["pages"])
+            or any(f["broken"] for f in entry["fields"])
+            or any(r["broken"] for r in entry["rules"])
+        )
         report["templates"].append(entry)
     for site in sorted(set(cur_sum["sites"]) | set(prev_sum["sites"])):
         ns = cur_sum["sites"].get(site, {"pages": 0, "share": None})
@@ -328,10 +357,13 @@ def monitor_steps(
     report_dir: str | os.PathLike[str] | None = None,
     store: bool = True,
     accept_repairs: bool = False,
+    accept: bool = False,
 ) -> Generator[Progress, None, MonitorResult]:
     """Read the inputs, snapshot every page (templates, rules, cleaner), compare with the last
-    snapshot stored in the workspace, propose repairs for broken fields, write the report and
-    (with ``store``) keep this snapshot as the new last run. Sites without a saved model get one
+    good snapshot stored in the workspace (the baseline), propose repairs for broken templates,
+    write the report and (with ``store``) keep this snapshot as the new baseline, unless it found
+    a break: a break replaces the baseline only once accepted (``accept``, or a new version of
+    every broken template since the baseline, e.g. accepted repairs). Sites without a saved model get one
     fitted on these pages and saved, so later runs compare against the same model."""
     from deboiler_gui.engine.clean.pipeline import fit_steps, import_steps
     from deboiler_gui.engine.sources import InputSet
@@ -384,11 +416,14 @@ def monitor_steps(
                     done += 1
                     if done % 8 == 0 or done == total:
                         yield Progress(done, total, f"monitoring {site}")
+            versions = {t.name: _template_version(ws, t.name) for t in templates}
             current = {
                 "version": SNAPSHOT_VERSION,
                 "finished_at": started,
                 "inputs": [str(p) for p in inputs],
                 "templates": [t.name for t in templates],
+                "template_versions": versions,
+                "template_rules": {t.name: _rules_digest(t) for t in templates},
                 "pages": pages,
                 "summary": summarise(pages, templates),
             }
@@ -405,7 +440,20 @@ def monitor_steps(
                     f"no saved model for {', '.join(fitted_now)}: fitted on this run's pages"
                     + (" and saved" if store else "")
                 )
-            report["repairs"], accepted = yield from _repairs(
+            report["baseline"] = (
+                None
+                if previous is None
+                else {
+                    "finished_at": previous["finished_at"],
+                    "inputs": previous.get("inputs", []),
+                    "pages": len(previous["pages"]),
+                    "template_versions": previous.get("template_versions"),
+                }
+            )
+            adopt, why = _replaces_baseline(report, previous, current, accept)
+            report["new_baseline"] = bool(store and adopt)
+            report["baseline_note"] = why if store else "not stored (--no-store): " + why
+            report["repairs"], accepted, unlearned = yield from _repairs(
                 report,
                 templates,
                 pages,
@@ -415,8 +463,15 @@ def monitor_steps(
                 ws if accept_repairs else None,
             )
             report["accepted_repairs"] = accepted
-            if store:
+            report["unlearned"] = unlearned
+            for name in unlearned:
+                report["warnings"].append(
+                    f"no learned values for template {name}: run `deboiler-gui templates learn "
+                    f"{name} -w {path}` to get repair proposals"
+                )
+            if store and adopt:
                 ws.set_meta(SNAPSHOT_KEY, current)
+            if store:
                 ws.record_run(
                     "monitor",
                     {k: report[k] for k in ("status", "current", "previous", "broken", "warnings")}
@@ -431,6 +486,57 @@ def monitor_steps(
         shutil.rmtree(staging, ignore_errors=True)
 
 
+def _template_version(ws: Workspace, name: str) -> int | None:
+    history = ws.template_history(name)
+    return int(history[-1]["version"]) if history else None
+
+
+def _rules_digest(template: Template) -> str:
+    """What the template extracts with: its fields' XPath queues and its rules (not what
+    ``templates learn`` keeps, so learning is not taken for accepting a break)."""
+    return _digest(
+        {
+            "fields": [[f.id, list(f.xpaths)] for f in template.fields],
+            "rules": [[r.name, r.selector] for r in (*template.remove, *template.keep)],
+        }
+    )
+
+
+def _replaces_baseline(
+    report: dict[str, Any],
+    previous: dict[str, Any] | None,
+    current: dict[str, Any],
+    accept: bool,
+) -> tuple[bool, str]:
+    """Whether this run becomes the baseline, and why (or why not): a run without a break
+    does; a broken one only when accepted, or when every broken template has a new version
+    with other XPaths or rules since the baseline (e.g. its repairs were accepted, so the
+    change is known)."""
+    if previous is None:
+        return True, "first run: this run is the baseline"
+    if report["status"] != "broken":
+        return True, "no break: this run is the new baseline"
+    if accept:
+        return True, "break accepted (--accept): this run is the new baseline"
+    broken = sorted(t["name"] for t in report["templates"] if t.get("broken"))
+    old_rules = previous.get("template_rules")
+    old, versions = previous.get("template_versions") or {}, current["template_versions"]
+    if (
+        isinstance(old_rules, dict)
+        and broken
+        and all(old_rules.get(n) != current["template_rules"].get(n) for n in broken)
+    ):
+        changed = ", ".join(f"{n} v{old.get(n)} → v{versions.get(n)}" for n in broken)
+        return (
+            True,
+            f"template changed since the baseline ({changed}): this run is the new baseline",
+        )
+    return False, (
+        f"break found: the baseline of {previous['finished_at']} is kept until the break is "
+        "accepted (--accept, or a new template version, e.g. templates repair --accept-repairs)"
+    )
+
+
 def _repairs(
     report: dict[str, Any],
     templates: Sequence[Template],
@@ -439,58 +545,84 @@ def _repairs(
     pages_ws: Workspace,
     models: dict[str, DomainModel],
     accept_into: Workspace | None,
-) -> Generator[Progress, None, tuple[list[dict[str, Any]], list[str]]]:
-    """Repair proposals (the adaptive repair of engine/repair.py) for the fields that broke,
-    tried on the pages where such a field had a value last run and has none now."""
-    from deboiler_gui.engine.template.repair import accept_repairs, repair_steps
+) -> Generator[Progress, None, tuple[list[dict[str, Any]], list[str], list[str]]]:
+    """Repair proposals for the templates that broke, by the same repair as ``templates
+    repair`` (learned values, structured-data anchors, search rules) run on this run's pages of
+    the template's site. Returns the proposals, the accepted fields and the templates that
+    could not be repaired because they were never learned."""
+    from deboiler_gui.engine.template.repair import ACCEPT_SCORE
+    from deboiler_gui.engine.template.valuerepair import is_learned, repair_template_steps
 
-    broken: dict[str, set[str]] = {}
-    for t in report["templates"]:
-        for f in t["fields"]:
-            if f["broken"]:
-                broken.setdefault(t["name"], set()).add(f["id"])
+    broken = {t["name"] for t in report["templates"] if t.get("broken")}
     out: list[dict[str, Any]] = []
     accepted: list[str] = []
+    unlearned: list[str] = []
+
+    def lost(url: str, fid: str) -> bool:
+        """The field had a value on this page last run and has none now."""
+        old = previous.get(url, {}).get("values", {}).get(fid)
+        now = pages.get(url, {}).get("values", {}).get(fid)
+        return bool(old and old[2]) and not (now and now[2])
+
     for template in templates:
-        fields = broken.get(template.name)
-        if not fields:
+        if template.name not in broken:
             continue
-
-        def lost(url: str, entry: dict[str, Any], fid: str) -> bool:
-            old = previous.get(url, {}).get("values", {}).get(fid)
-            return bool(old and old[2]) and not entry["values"].get(fid, [0, 0, True])[2]
-
-        urls = [
-            u
-            for u, e in pages.items()
-            if e["template"] == template.name and any(lost(u, e, f) for f in fields)
-        ]
-        chosen = [p for p in map(pages_ws.get_page, urls[:REPAIR_PAGES]) if p is not None]
+        if not is_learned(template):
+            # the search-rule repair still runs (as in ``templates repair``), but without
+            # learned values or search rules it has little to go on
+            unlearned.append(template.name)
+        # the template's site as ``templates repair`` reads it, so both propose the same
+        site_pages = list(pages_ws.iter_pages(template.site or None))
+        chosen = [p for p in site_pages if pages.get(p.url, {}).get("template") == template.name]
         if not chosen:
             continue
-        proposals = yield from repair_steps(chosen, template, models.get(chosen[0].site))
-        best: dict[str, Any] = {}
-        for prop in proposals:
-            if prop.field in fields and (
-                prop.field not in best or len(prop.fixes) > len(best[prop.field].fixes)
-            ):
-                best[prop.field] = prop
-        for prop in proposals:
-            if prop.field in fields:
-                d = prop.to_dict()
-                # counted on the pages where this field had a value last run and lost it
-                d["fixes"] = sum(1 for u in prop.fixes if lost(u, pages[u], prop.field))
-                d["pages_tried"] = sum(1 for p in chosen if lost(p.url, pages[p.url], prop.field))
-                d["best"] = best.get(prop.field) is prop
-                out.append(d)
-        if accept_into is not None and best:
-            new = accept_repairs(template, best.values())
-            accept_into.save_template(
-                new,
-                message="monitor: accept repairs: " + ", ".join(sorted(best)),
+        found = yield from repair_template_steps(
+            site_pages, template, models.get(template.site) if template.site else None
+        )
+        for rep in found.fields:
+            if rep.status == "ok":
+                continue
+            ev = rep.evidence
+            out.append(
+                {
+                    "template": template.name,
+                    "field": rep.field,
+                    "kind": "learned values",
+                    "status": rep.status,
+                    "xpath": rep.xpath,
+                    "xpaths": list(rep.xpaths or ([rep.xpath] if rep.xpath else [])),
+                    "anchor": ev.get("anchor"),
+                    "score": round(rep.score, 4),
+                    "fixes": int(ev.get("agree", 0)),
+                    "pages_tried": int(ev.get("pages", 0)),
+                    "value": "",
+                    "best": rep.status == "repaired",
+                }
             )
-            accepted.extend(f"{template.name}.{f}" for f in sorted(best))
-    return out, accepted
+        best = found.best_proposals()
+        shown = {(p.field, p.xpath) for p in found.proposals}
+        weak = [p for p in found.weak if (p.field, p.xpath) not in shown]
+        for prop in [*found.proposals, *weak]:
+            d = prop.to_dict()
+            d["kind"] = "search rules"
+            # below the acceptance threshold: shown for a person to judge, never accepted
+            weakly = found.learned_values and prop.score < ACCEPT_SCORE
+            d["status"] = "below threshold" if weakly else "proposed"
+            d["anchor"] = None
+            d["xpaths"] = [prop.xpath]
+            d["fixes_site"] = len(prop.fixes)
+            # counted on the pages where this field had a value last run and lost it
+            d["fixes"] = sum(1 for u in prop.fixes if lost(u, prop.field))
+            d["pages_tried"] = sum(1 for p in chosen if lost(p.url, prop.field))
+            d["best"] = prop in best
+            out.append(d)
+        fixed = found.fixed_fields()
+        if accept_into is not None and fixed:
+            accept_into.save_template(
+                found.accepted(template), message="monitor: accept repairs: " + ", ".join(fixed)
+            )
+            accepted.extend(f"{template.name}.{f}" for f in fixed)
+    return out, accepted, unlearned
 
 
 # --------------------------------------------------------------------------- the report files
@@ -512,7 +644,8 @@ def render_html(report: dict[str, Any]) -> str:
         ".bad{color:#b00020;font-weight:600}.status{color:white;padding:.2em .6em;border-radius:.3em}"
         "</style></head><body>",
         f"<h1>Monitoring report <span class='status' style='background:{colour}'>{e(status)}</span></h1>",
-        f"<p>This run: {e(str(report['current']))}; previous run: {e(str(report['previous'] or 'none (this run is the baseline)'))}.</p>",
+        f"<p>This run: {e(str(report['current']))}; compared with the baseline (the last good run): {e(str(report['previous'] or 'none (this run is the baseline)'))}.</p>",
+        f"<p>{e(str(report.get('baseline_note', '')))}</p>",
         f"<p>Pages: {report['pages']['now']} now"
         + (
             f", {report['pages']['previous']} last run, {report['pages']['new']} new, {report['pages']['removed']} removed"
@@ -562,11 +695,11 @@ def render_html(report: dict[str, Any]) -> str:
             parts.append("</table>")
     if report["repairs"]:
         parts.append(
-            "<h2>Proposed repairs</h2><table><tr><th>template</th><th>field</th><th>new XPath</th><th>fixes</th><th>score</th><th>example value</th></tr>"
+            "<h2>Proposed repairs</h2><table><tr><th>template</th><th>field</th><th>status</th><th>new XPath</th><th>anchor</th><th>fixes</th><th>score</th><th>example value</th></tr>"
         )
         for r in report["repairs"]:
             parts.append(
-                f"<tr><td>{e(r['template'])}</td><td>{e(r['field'])}</td><td><code>{e(r['xpath'])}</code>{' (best)' if r['best'] else ''}</td>"
+                f"<tr><td>{e(r['template'])}</td><td>{e(r['field'])}</td><td>{e(r['status'])}</td><td><code>{e(r['xpath'] or '–')}</code>{' (best)' if r['best'] else ''}</td><td>{e(r['anchor'] or '–')}</td>"
                 f"<td>{r['fixes']} / {r['pages_tried']}</td><td>{r['score']:.2f}</td><td>{e(r['value'][:120])}</td></tr>"
             )
         parts.append("</table>")

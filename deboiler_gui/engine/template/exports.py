@@ -234,10 +234,19 @@ class ExportReport:
 
     untranslated: list[dict[str, str]] = field(default_factory=list)
     dropped_fallbacks: list[dict[str, str]] = field(default_factory=list)
+    replaced: list[dict[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        out = [f"field {u['field']!r}: not exported: {u['reason']}" for u in self.untranslated]
+        out = [
+            f"{u.get('what', 'field')} {u['field']!r}: not exported: {u['reason']}"
+            for u in self.untranslated
+        ]
+        out += [
+            f"field {r['field']!r}: XPath {r['xpath']!r} not exported ({r['reason']}); its "
+            f"fallback {r['used']!r} is exported in its place and may select something else"
+            for r in self.replaced
+        ]
         out += [
             f"field {d['field']!r}: fallback XPath {d['xpath']!r} not exported (CSS keeps one selector per field)"
             for d in self.dropped_fallbacks
@@ -247,15 +256,21 @@ class ExportReport:
 
 def _first_css(f: Field, report: ExportReport, path: str) -> CssSelector | None:
     reasons = []
+    skipped: list[tuple[str, str]] = []
     chosen: CssSelector | None = None
     for xp in f.xpaths:
         try:
             css = xpath_to_css(xp)
         except Untranslatable as exc:
             reasons.append(str(exc))
+            if chosen is None:
+                skipped.append((xp, str(exc)))
             continue
         if chosen is None:
             chosen = css
+            for first, why in skipped:
+                # The fallback stands in for an XPath that may select something else.
+                report.replaced.append({"field": path, "xpath": first, "reason": why, "used": xp})
         else:
             report.dropped_fallbacks.append({"field": path, "xpath": xp})
     if chosen is None:
@@ -332,13 +347,19 @@ def _rule_css(rules: Iterable[Any], report: ExportReport, what: str) -> list[str
             css = xpath_to_css(rule.selector)
         except Untranslatable as exc:
             report.untranslated.append(
-                {"field": f"{what} rule {rule.name}", "xpaths": rule.selector, "reason": str(exc)}
+                {
+                    "what": f"{what} rule",
+                    "field": rule.name,
+                    "xpaths": rule.selector,
+                    "reason": str(exc),
+                }
             )
             continue
         if css.attribute:
             report.untranslated.append(
                 {
-                    "field": f"{what} rule {rule.name}",
+                    "what": f"{what} rule",
+                    "field": rule.name,
                     "xpaths": rule.selector,
                     "reason": "selects an attribute, not elements",
                 }
@@ -360,7 +381,12 @@ def _filter_css(template: Template, report: ExportReport) -> list[str]:
                 sel = xpath_to_css(flt.selector)
             except Untranslatable as exc:
                 report.untranslated.append(
-                    {"field": f"filter {flt.name}", "xpaths": flt.selector, "reason": str(exc)}
+                    {
+                        "what": "filter",
+                        "field": flt.name,
+                        "xpaths": flt.selector,
+                        "reason": str(exc),
+                    }
                 )
                 continue
             base = sel.css
@@ -377,17 +403,139 @@ def _filter_css(template: Template, report: ExportReport) -> list[str]:
     return out
 
 
+_VALUE_STEP = re.compile(r"/(?:@[\w:.-]+|text\(\))\s*$")
+
+
+def _protected_nodes(root: Any, template: Template) -> list[tuple[str, Any]]:
+    """The nodes the template keeps or reads on a page: (what, node) for each keep rule's
+    nodes and each top-level field's nodes (its first XPath that matches, as extraction
+    tries them)."""
+    from deboiler_gui.engine.template.selectors import expand_pattern, select, select_elements
+
+    out: list[tuple[str, Any]] = []
+    for rule in template.keep:
+        try:
+            out += [(f"keep rule {rule.name!r}", el) for el in select_elements(root, rule.selector)]
+        except RuleError:
+            continue
+    for f in template.fields:
+        for xp in f.xpaths:
+            try:
+                found = expand_pattern(root, xp) if "%d" in xp else select(root, xp)
+            except RuleError:
+                continue
+            # an attribute or text result stands for the element it is read from
+            if found and not all(hasattr(n, "tag") for n in found):
+                owner = _VALUE_STEP.sub("", xp)
+                try:
+                    found = (
+                        expand_pattern(root, owner)
+                        if "%d" in owner
+                        else select_elements(root, owner)
+                    )
+                except RuleError:
+                    continue
+            nodes = [n for n in found if isinstance(getattr(n, "tag", None), str)]
+            if nodes:
+                out += [(f"field {f.id!r}", n) for n in (nodes if f.is_list else nodes[:1])]
+                break
+    return out
+
+
+def protected_conflicts(
+    template: Template, pages: Sequence[Page], selectors: Sequence[str], *, own_rules: bool
+) -> dict[str, str]:
+    """The CSS selectors that, as ``excludeTags``, would drop on one of ``pages`` content the
+    template keeps (a keep rule's nodes) or extracts (a field's nodes): selector -> why. A
+    selector matching such a node, one of its ancestors or a node inside it is named.
+    ``own_rules`` is for the template's own remove rules and filters: the template itself
+    removes what they take inside the kept parts and the fields, but never a kept node or its
+    ancestors, so only those are named."""
+    from cssselect import GenericTranslator, SelectorError
+
+    from deboiler_gui.engine.htmltree import parse_html
+
+    translator = GenericTranslator()
+    compiled: dict[str, str] = {}
+    for css in selectors:
+        try:
+            compiled[css] = translator.css_to_xpath(css)
+        except SelectorError:
+            continue
+    out: dict[str, str] = {}
+    for page in pages:
+        if not compiled.keys() - out.keys():
+            break
+        if not page.html:
+            continue
+        root: Any = parse_html(page.html)
+        guarded = _protected_nodes(root, template)
+        if own_rules:
+            guarded = [(what, n) for what, n in guarded if what.startswith("keep rule")]
+        if not guarded:
+            continue
+        for css, xp in compiled.items():
+            if css in out:
+                continue
+            matched = [el for el in root.xpath(xp) if isinstance(getattr(el, "tag", None), str)]
+            hit = _conflict(matched, guarded, inner_ok=own_rules)
+            if hit is not None:
+                what, relation = hit
+                out[css] = f"on {page.url} it matches {relation} the nodes of {what}"
+    return out
+
+
+def _conflict(
+    matched: Sequence[Any], guarded: Sequence[tuple[str, Any]], *, inner_ok: bool
+) -> tuple[str, str] | None:
+    """The closest relation of a matched node to a guarded one: the node itself, then an
+    ancestor of it, then (unless ``inner_ok``) a node inside it."""
+    for el in matched:
+        for what, node in guarded:
+            if node is el:
+                return what, "one of"
+    for el in matched:
+        for what, node in guarded:
+            if any(a is el for a in node.iterancestors()):
+                return what, "an ancestor of"
+    if not inner_ok:
+        for el in matched:
+            above = set(el.iterancestors())
+            for what, node in guarded:
+                if node in above:
+                    return what, "a node inside"
+    return None
+
+
 def to_firecrawl(
-    template: Template, report: ExportReport | None = None, *, chrome: Sequence[str] = ()
+    template: Template,
+    report: ExportReport | None = None,
+    *,
+    chrome: Sequence[str] = (),
+    pages: Sequence[Page] = (),
 ) -> dict[str, Any]:
     """Firecrawl scrape options: ``excludeTags`` from remove rules, attribute filters and (with
     ``chrome``) the site's chrome selectors; ``includeTags`` from keep rules (Firecrawl then
-    returns only those parts); ``onlyMainContent`` off, as the rules say what the content is."""
+    returns only those parts); ``onlyMainContent`` off, as the rules say what the content is.
+
+    With ``pages`` (the site's pages), a selector that would drop there content the template
+    keeps or extracts is left out of ``excludeTags`` and named in ``report``: a chrome selector
+    matching a keep rule's or a field's nodes, a node inside them or an ancestor; a remove rule
+    or filter matching a keep rule's nodes or an ancestor (which the template never removes)."""
     report = report if report is not None else ExportReport()
-    exclude = _rule_css(template.remove, report, "remove") + _filter_css(template, report)
-    for css in chrome:
-        if css not in exclude:
-            exclude.append(css)
+    own = _rule_css(template.remove, report, "remove") + _filter_css(template, report)
+    extra = [css for css in dict.fromkeys(chrome) if css not in own]
+    dropped = protected_conflicts(template, pages, own, own_rules=True) if pages else {}
+    for css, why in protected_conflicts(template, pages, extra, own_rules=False).items():
+        dropped.setdefault(css, why)
+    exclude = [css for css in [*own, *extra] if css not in dropped]
+    for css in [*own, *extra]:
+        if css in dropped:
+            kind = "chrome selector" if css in extra else "remove selector"
+            report.notes.append(
+                f"{kind} {css!r} left out of excludeTags: {dropped[css]}, which the template "
+                "keeps or extracts"
+            )
     include = _rule_css(template.keep, report, "keep")
     options: dict[str, Any] = {"formats": ["markdown"], "onlyMainContent": False}
     if include:
@@ -506,6 +654,7 @@ __all__ = [
     "ExportReport",
     "Untranslatable",
     "chrome_selectors",
+    "protected_conflicts",
     "to_crawl4ai",
     "to_firecrawl",
     "xpath_to_css",

@@ -9,13 +9,13 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from typing import Any
 
 from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, normalize_text
-from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
 from deboiler_gui.engine.template.extract import extract_field, page_tree
 from deboiler_gui.engine.template.induce import (
     Example,
@@ -25,6 +25,13 @@ from deboiler_gui.engine.template.induce import (
     tag_union_of,
 )
 from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.repair import (
+    ACCEPT_SCORE,
+    RepairProposal,
+    best_repairs,
+    repair_steps,
+)
+from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
 from deboiler_gui.engine.template.rules import filter_text
 from deboiler_gui.engine.template.selectors import SiteIndex
 from deboiler_gui.engine.template.structured import page_values
@@ -707,3 +714,78 @@ def accept_field_repairs(template: Template, repairs: Iterable[FieldRepair]) -> 
         fld = new.field(rep.field)
         new = new.with_field(replace(fld, xpaths=tuple(rep.xpaths or [rep.xpath])))
     return new
+
+
+def is_learned(template: Template) -> bool:
+    """Whether ``templates learn`` ran on the template (learned values or search rules): repair
+    has nothing to search with otherwise."""
+    return any(f.search.fingerprint.get("samples") or not f.search.empty for f in template.fields)
+
+
+@dataclass
+class TemplateRepair:
+    """What repair found for a whole template: per-field checks against the learned values
+    (``fields``, empty for templates learned before values were kept), search-rule proposals
+    (``proposals``) and, per field without an acceptable proposal, its best candidate below the
+    acceptance threshold (``weak``: shown for a person to judge, never accepted)."""
+
+    template: str
+    learned_values: bool
+    fields: list[FieldRepair] = dc_field(default_factory=list)
+    proposals: list[RepairProposal] = dc_field(default_factory=list)
+    weak: list[RepairProposal] = dc_field(default_factory=list)
+    stats: dict[str, Any] = dc_field(default_factory=dict)
+
+    def best_proposals(self) -> list[RepairProposal]:
+        """One proposal per field: the best-scoring one; with learned values only when it
+        scores at least the acceptance threshold (``repair.ACCEPT_SCORE``). A template learned
+        before values were kept has no other evidence: its search threshold is the bar."""
+        return best_repairs(self.proposals, min_score=ACCEPT_SCORE if self.learned_values else 0.0)
+
+    def fixed_fields(self) -> list[str]:
+        """The fields accepting would change."""
+        return sorted(
+            {r.field for r in self.fields if r.status == "repaired"}
+            | {p.field for p in self.best_proposals()}
+        )
+
+    def accepted(self, template: Template) -> Template:
+        """The template with the repairs accepted: each repaired field's new rule, and the
+        best proposal of each other field (at or above the threshold) appended to its queue."""
+        return accept_proposals(accept_field_repairs(template, self.fields), self.best_proposals())
+
+
+def _weak(proposals: Sequence[RepairProposal]) -> list[RepairProposal]:
+    """Per field that has no proposal at the threshold, its best-scoring candidate."""
+    strong = {p.field for p in best_repairs(proposals)}
+    return best_repairs((p for p in proposals if p.field not in strong), min_score=0.0)
+
+
+def repair_template_steps(
+    pages: Sequence[Page], template: Template, model: DomainModel | None = None
+) -> Generator[Progress, None, TemplateRepair]:
+    """Repair a template over a site's pages, the one path ``templates repair`` and ``monitor``
+    share. A template with learned values: every field is checked against them (structured-data
+    anchors included); fields that hold on the learned pages and were never absent there also
+    get search-rule proposals for the pages where they fail: per field the best-scoring one,
+    kept only at or above the acceptance threshold (a weaker best candidate goes to ``weak``).
+    A template learned before values were kept: every search-rule proposal above its search
+    threshold; accepting takes the best per field."""
+    learned = any(f.search.fingerprint.get("samples") for f in template.fields)
+    out = TemplateRepair(template.name, learned)
+    if not learned:
+        out.proposals = yield from repair_steps(pages, template, model)
+        return out
+    out.fields, out.stats = repair_site(pages, template)
+    fine = {r.field for r in out.fields if r.status == "ok"}
+    never_absent = {
+        f.id
+        for f in template.fields
+        if f.search.fingerprint.get("samples") and all(f.search.fingerprint["samples"].values())
+    }
+    if fine & never_absent:
+        found = yield from repair_steps(pages, template, model)
+        mine = [p for p in found if p.field in fine & never_absent]
+        out.proposals = best_repairs(mine)
+        out.weak = _weak(mine)
+    return out

@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
+    QLabel,
     QWidget,
 )
 
@@ -39,6 +40,14 @@ class Legend(QWidget):
             layout.addWidget(box)
             self.boxes[kind] = box
         layout.addStretch(1)
+        # Where the automatic cleaner takes the shown page's content to be, and why (tooltip).
+        self.caption = QLabel()
+        self.caption.setStyleSheet("color: #555;")
+        layout.addWidget(self.caption)
+
+    def set_caption(self, text: str, why: str) -> None:
+        self.caption.setText(text)
+        self.caption.setToolTip(why)
 
     def enabled_kinds(self) -> set[str]:
         return {k for k, b in self.boxes.items() if b.isChecked()}

@@ -1,0 +1,150 @@
+"""`deboiler-gui monitor` on the demo site's guides copied and changed: a break exits 3 on every
+run until accepted, a template never learned says so on stderr, the repairs are those of
+`templates repair` (structured-data anchors too), a field found only by a fallback XPath is a
+warning that keeps exit 0."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from deboiler_gui.cli import cli
+from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template.model import Template
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from demoguides import BASE, guide_files, guide_template, write_guides  # noqa: E402
+
+runner = CliRunner()
+
+
+def setup(tmp_path: Path, template: Template, v1: Path) -> Path:
+    ws = tmp_path / "garden.sqlite"
+    done = runner.invoke(cli, ["import", str(v1), "-w", str(ws), "--base-url", BASE, "-q"])
+    assert done.exit_code == 0, done.output
+    with Workspace(ws) as w:
+        w.save_template(template)
+    return ws
+
+
+def monitor(ws: Path, folder: Path, report: Path, *extra: str) -> tuple[Result, dict[str, Any]]:
+    args = ["monitor", str(folder), "-w", str(ws), "--base-url", BASE, "--report-dir", str(report)]
+    result = runner.invoke(cli, [*args, *extra])
+    assert result.exit_code in (0, 3), result.output
+    return result, json.loads((report / "report.json").read_text(encoding="utf-8"))
+
+
+def test_a_break_exits_3_until_it_is_accepted(tmp_path: Path) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2", v2=True)
+    ws = setup(tmp_path, guide_template(), v1)
+    first, base = monitor(ws, v1, tmp_path / "r1")
+    assert first.exit_code == 0 and first.stdout.startswith("BASELINE")
+
+    for n in range(2):  # a lost mail: the next run says it again
+        again, report = monitor(ws, v2, tmp_path / f"r2{n}")
+        assert again.exit_code == 3, again.output
+        assert f"compared with the baseline of {base['current']}" in again.stdout
+        assert "broken: template 'guide', field 'name': hit rate fell from 100% to 0%" in (
+            again.stdout
+        )
+        assert report["baseline"]["inputs"] == [str(v1)] and not report["new_baseline"]
+    html = (tmp_path / "r21" / "report.html").read_text(encoding="utf-8")
+    assert "compared with the baseline (the last good run)" in html
+
+    dry, report = monitor(ws, v2, tmp_path / "r3", "--no-store", "--accept")
+    assert dry.exit_code == 3 and report["baseline_note"].startswith("not stored (--no-store)")
+    accepted, report = monitor(ws, v2, tmp_path / "r4", "--accept")
+    assert accepted.exit_code == 3 and "break accepted (--accept)" in accepted.stdout
+    after, report = monitor(ws, v2, tmp_path / "r5")
+    assert after.exit_code == 0 and after.stdout.startswith("OK: 12 pages (0 new, 0 removed)")
+    assert report["baseline"]["inputs"] == [str(v2)]
+
+
+def test_an_unlearned_template_says_so_on_stderr_until_learned(tmp_path: Path) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2", v2=True)
+    ws = setup(tmp_path, guide_template(), v1)
+    monitor(ws, v1, tmp_path / "r1")
+    broken, report = monitor(ws, v2, tmp_path / "r2")
+    hint = (
+        f"no learned values for template guide: run `deboiler-gui templates learn guide -w {ws}` "
+        "to get repair proposals"
+    )
+    assert broken.exit_code == 3 and hint in broken.stderr
+    assert hint in report["warnings"] and report["repairs"] == []
+
+    learn = runner.invoke(cli, ["templates", "learn", "guide", "-w", str(ws)])
+    assert learn.exit_code == 0, learn.output
+    # learning saved a new version with the same XPaths: that accepts nothing, the break is
+    # still against the last good run, now with a repair
+    broken, report = monitor(ws, v2, tmp_path / "r3")
+    assert broken.exit_code == 3 and "no learned values" not in broken.stderr
+    assert not report["new_baseline"] and report["baseline"]["inputs"] == [str(v1)]
+    assert "  repair: guide.name -> " in broken.stdout
+    assert [(r["field"], r["status"]) for r in report["repairs"]] == [("name", "repaired")]
+
+
+def test_monitor_and_templates_repair_propose_the_same(tmp_path: Path) -> None:
+    v1 = write_guides(tmp_path / "v1", jsonld=True)
+    v2 = write_guides(tmp_path / "v2", jsonld=True, v2=True, rename=True)
+    ws = setup(tmp_path, guide_template(), v1)
+    assert runner.invoke(cli, ["templates", "learn", "guide", "-w", str(ws)]).exit_code == 0
+    monitor(ws, v1, tmp_path / "r1")
+    broken, report = monitor(ws, v2, tmp_path / "r2")
+    assert broken.exit_code == 3
+    assert "[anchor json-ld:Product.name]" in broken.stdout
+
+    # the same pages in the workspace: templates repair on them
+    assert (
+        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
+        == 0
+    )
+    out = runner.invoke(cli, ["templates", "repair", "guide", "-w", str(ws), "--json", "-q"])
+    assert out.exit_code == 0, out.output
+    repaired = json.loads(out.stdout)
+    cli_fields = {
+        (f["field"], f["status"], f["xpath"], f["evidence"].get("anchor"))
+        for f in repaired["fields"]
+        if f["status"] != "ok"
+    }
+    monitor_fields = {
+        (r["field"], r["status"], r["xpath"], r["anchor"])
+        for r in report["repairs"]
+        if r["kind"] == "learned values"
+    }
+    assert cli_fields == monitor_fields
+    assert ("name", "repaired") in {(f, s) for f, s, _x, _a in cli_fields}
+    assert {(p["field"], p["xpath"]) for p in repaired["proposals"]} == {
+        (r["field"], r["xpath"]) for r in report["repairs"] if r["kind"] == "search rules"
+    }
+
+    # accepting the repairs makes a new version: the next run is compared, found fine and kept
+    accept = runner.invoke(cli, ["templates", "repair", "guide", "-w", str(ws), "--accept-repairs"])
+    assert accept.exit_code == 0 and "repairs accepted as version" in accept.output
+    fixed, report = monitor(ws, v2, tmp_path / "r3")
+    assert report["new_baseline"], fixed.output
+    again, report = monitor(ws, v2, tmp_path / "r4")
+    assert again.exit_code == 0 and report["status"] == "ok", again.output
+    names = {f["id"]: f for f in report["templates"][0]["fields"]}["name"]
+    assert names["hit_rate"] == 1.0
+
+
+def test_a_field_only_a_fallback_finds_is_a_warning_with_exit_0(tmp_path: Path) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2", v2=True)
+    ws = setup(tmp_path, guide_template("//article/h1", "//h2[@class='guide-title']"), v1)
+    monitor(ws, v1, tmp_path / "r1")
+    run, report = monitor(ws, v2, tmp_path / "r2")
+    assert run.exit_code == 0 and run.stdout.startswith("OK"), run.output
+    line = (
+        "  warning: template 'guide', field 'name': its primary XPath '//article/h1' finds "
+        f"nothing on any of its {len(guide_files())} pages; the fallback "
+        "\"//h2[@class='guide-title']\" still finds it"
+    )
+    assert line in run.stdout.splitlines()
+    assert report["broken"] == []

@@ -1,0 +1,157 @@
+"""Monitoring against the last good run: a break is reported on every run until accepted, a
+template never learned says so, repairs come from the same path as ``templates repair``
+(structured-data anchors included), and a field kept alive by a fallback XPath is a warning.
+The pages are the demo site's guides, copied and changed like a real site."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+from demoguides import BASE, guide_files, guide_template, write_guides
+
+from deboiler_gui.engine.clean.pipeline import import_steps
+from deboiler_gui.engine.review.monitor import SNAPSHOT_KEY, MonitorResult, monitor_steps
+from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.template.repair import learn_template
+from deboiler_gui.engine.template.valuerepair import learn_values, repair_template_steps
+
+
+def finish(steps: Generator[Any, None, Any]) -> Any:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
+def workspace(tmp_path: Path, template: Template, pages: Path, *, learn: bool) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    ws = tmp_path / "garden.sqlite"
+    with Workspace(ws) as w:
+        finish(import_steps(w, [pages], base_url=BASE))
+        if learn:
+            sample = [p for p in w.iter_pages() if p.ok]
+            template = learn_values(learn_template(template, sample[:20]), sample)
+        w.save_template(template)
+    return ws
+
+
+def monitor(ws: Path, folder: Path, **kw: Any) -> MonitorResult:
+    result = finish(monitor_steps(ws, [folder], base_url=BASE, **kw))
+    assert isinstance(result, MonitorResult)
+    return result
+
+
+def test_a_break_is_reported_on_every_run_until_accepted(tmp_path: Path) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2", v2=True)
+    ws = workspace(tmp_path, guide_template(), v1, learn=False)
+
+    first = monitor(ws, v1).report
+    assert first["status"] == "baseline" and first["new_baseline"] and first["baseline"] is None
+
+    for _ in range(2):  # the same redesign twice: broken both times, against the first run
+        run = monitor(ws, v2).report
+        assert run["status"] == "broken" and not run["new_baseline"]
+        assert run["baseline"]["inputs"] == [str(v1)]
+        assert run["broken"] == ["template 'guide', field 'name': hit rate fell from 100% to 0%"]
+        assert run["baseline_note"].startswith("break found: the baseline of")
+
+    dry = monitor(ws, v2, accept=True, store=False).report  # a dry run never stores
+    assert dry["status"] == "broken" and not dry["new_baseline"]
+    with Workspace(ws) as w:
+        assert w.get_meta(SNAPSHOT_KEY)["inputs"] == [str(v1)]
+
+    accepted = monitor(ws, v2, accept=True).report
+    assert accepted["status"] == "broken" and accepted["new_baseline"]
+    assert "--accept" in accepted["baseline_note"]
+    after = monitor(ws, v2).report
+    assert after["status"] == "ok" and after["baseline"]["inputs"] == [str(v2)]
+
+
+def test_a_new_template_version_is_compared_and_then_kept(tmp_path: Path) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2", v2=True)
+    ws = workspace(tmp_path, guide_template(), v1, learn=False)
+    monitor(ws, v1)
+    assert monitor(ws, v2).report["status"] == "broken"
+    with Workspace(ws) as w:  # the user fixes the template by hand: version 2
+        w.save_template(guide_template("//h2[@class='guide-title']"))
+    fixed = monitor(ws, v2).report
+    # the same titles as the last good run: nothing broke, and this is the new baseline
+    assert fixed["status"] == "ok" and fixed["new_baseline"]
+    assert fixed["baseline"]["template_versions"] == {"guide": 1}
+    assert monitor(ws, v2).report["baseline"]["template_versions"] == {"guide": 2}
+
+
+def test_an_unlearned_template_says_how_to_get_repairs(tmp_path: Path) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2", v2=True)
+    ws = workspace(tmp_path, guide_template(), v1, learn=False)
+    monitor(ws, v1)
+    report = monitor(ws, v2).report
+    assert report["status"] == "broken" and report["repairs"] == []
+    assert report["unlearned"] == ["guide"]
+    assert (
+        f"no learned values for template guide: run `deboiler-gui templates learn guide -w {ws}` "
+        "to get repair proposals"
+    ) in report["warnings"]
+
+    learned = workspace(tmp_path / "learned", guide_template(), v1, learn=True)
+    monitor(learned, v1)
+    report = monitor(learned, v2).report
+    assert report["unlearned"] == [] and not any("learned" in w for w in report["warnings"])
+    assert [(r["field"], r["status"]) for r in report["repairs"]] == [("name", "repaired")]
+
+
+def test_monitor_repairs_through_the_structured_anchor_like_templates_repair(
+    tmp_path: Path,
+) -> None:
+    v1 = write_guides(tmp_path / "v1", jsonld=True)
+    # redesigned and retitled: the old titles are nowhere, the JSON-LD names the new ones
+    v2 = write_guides(tmp_path / "v2", jsonld=True, v2=True, rename=True)
+    ws = workspace(tmp_path, guide_template(), v1, learn=True)
+    with Workspace(ws) as w:
+        learned = w.load_template("guide")
+    assert learned.field("name").search.fingerprint["structured"] == "json-ld:Product.name"
+    monitor(ws, v1)
+    report = monitor(ws, v2).report
+    assert report["status"] == "broken"
+    by = {r["field"]: r for r in report["repairs"]}
+    assert by["name"]["status"] == "repaired" and by["name"]["anchor"] == "json-ld:Product.name"
+    assert by["name"]["best"] and by["name"]["fixes"] == len(guide_files())
+
+    # the same pages through the repair of ``templates repair``: the same proposal
+    with Workspace(ws) as w:
+        finish(import_steps(w, [v2], base_url=BASE))
+        pages = list(w.iter_pages("garden.local"))
+        model = w.load_model("garden.local")
+    found = finish(repair_template_steps(pages, learned, model))
+    direct = {r.field: r for r in found.fields if r.status != "ok"}
+    assert set(direct) == set(by)
+    assert direct["name"].xpath == by["name"]["xpath"]
+    assert direct["name"].evidence["anchor"] == by["name"]["anchor"]
+    assert [p.xpath for p in found.proposals] == [
+        r["xpath"] for r in report["repairs"] if r["kind"] == "search rules"
+    ]
+
+
+def test_a_field_carried_by_its_fallback_xpath_is_a_warning(tmp_path: Path) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2", v2=True)
+    template = guide_template("//article/h1", "//h2[@class='guide-title']")
+    ws = workspace(tmp_path, template, v1, learn=False)
+    first = monitor(ws, v1).report
+    assert not any("fallback" in w for w in first["warnings"])
+    report = monitor(ws, v2).report
+    assert report["status"] == "ok" and report["broken"] == []
+    n = len(guide_files())
+    assert (
+        "template 'guide', field 'name': its primary XPath '//article/h1' finds nothing on any "
+        f"of its {n} pages; the fallback \"//h2[@class='guide-title']\" still finds it"
+    ) in report["warnings"]
+    fields = {f["id"]: f for f in report["templates"][0]["fields"]}
+    assert fields["name"]["primary_failing"] and not fields["lead"]["primary_failing"]
