@@ -269,3 +269,40 @@ def test_a_list_is_also_anchored_on_the_block_holding_its_label(rustdoc: SiteInd
     )
     assert "m4_0</a></li></ul><h3" in page
     assert [n.text_content() for n in select_elements(parse_html(page), wanted)] == ["m4_0"]
+
+
+def _two_lists_page(i: int, odd: frozenset[int] = frozenset()) -> str:
+    """A sidebar whose list has no hook; on the pages in ``odd`` a second list follows it in
+    the same block. With no ``odd``: the first page has list X only, the second list Y only
+    (each with its own class, hooks that no rule shared by both can use), the others both."""
+    x = "".join(f"<li><a href='/x{k}'>X{i}.{k}</a></li>" for k in range(3))
+    y = "".join(f"<li><a href='/y{k}'>Y{i}.{k}</a></li>" for k in range(4))
+    if odd:
+        lists = f"<ul>{x}</ul><ul>{y}</ul>" if i in odd else f"<ul>{x}</ul>"
+    else:
+        ux, uy = f"<ul class='toc'>{x}</ul>", f"<ul class='links'>{y}</ul>"
+        lists = {0: ux, 1: uy}.get(i, ux + uy)
+    return f"<html><body><div class='main'><h1>T{i}</h1></div><div class='side'>{lists}</div></body></html>"
+
+
+def test_a_rule_that_takes_several_lists_on_one_sampled_page_is_dropped() -> None:
+    # 60 pages, the second list on one of them: a rule mixing there (under 2% of the sample)
+    # used to be kept first; now it is dropped and the list's position is used.
+    urls = [f"https://s.example/p{i}.html" for i in range(60)]
+    site = SiteIndex(urls, [parse_html(_two_lists_page(i, frozenset({30}))) for i in range(60)])
+    click = Example(urls[1], site.trees[1], select_elements(site.trees[1], "//li[1]/a")[0])
+    rules = induce([click], index=site, as_list=True, limit=10)
+    assert rules and all(r.site["mixed"] == 0 for r in rules), [(r.xpath, r.site) for r in rules]
+    assert texts(site, 30, rules[0].xpath) == ["X30.0", "X30.1", "X30.2"]
+
+
+def test_examples_of_two_lists_that_every_rule_mixes_are_refused() -> None:
+    urls = [f"https://s.example/p{i}.html" for i in range(12)]
+    site = SiteIndex(urls, [parse_html(_two_lists_page(i)) for i in range(12)])
+    clicks = [
+        Example(urls[i], site.trees[i], select_elements(site.trees[i], f"//li[{i + 1}]/a")[0])
+        for i in (0, 1)
+    ]
+    with pytest.raises(InductionError, match="different lists") as info:
+        induce(clicks, index=site, as_list=True)
+    assert "p0.html" in str(info.value) and "p1.html" in str(info.value)

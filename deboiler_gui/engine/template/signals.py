@@ -17,6 +17,7 @@ import lxml.etree as etree
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
+from deboiler_gui.engine.template.induce import several_lists
 from deboiler_gui.engine.template.model import Template
 
 #: A list whose largest item count is this many times its median count is flagged.
@@ -25,7 +26,6 @@ WILD_COUNT = 5.0
 SAME_VALUE = 0.8
 #: A field equal to another field on this share of pages is flagged.
 LOOKS_LIKE = 0.5
-_ITEM_TAGS = frozenset({"li", "dt", "dd", "tr", "option"})
 
 
 @dataclass
@@ -127,37 +127,14 @@ def _spread(xs: list[int]) -> dict[str, Any]:
     return {"min": min(xs), "median": statistics.median(xs), "max": max(xs)}
 
 
-def _lists_of(nodes: list[Any]) -> list[Any]:
-    """The list each item belongs to: the parent of its nearest item-like ancestor-or-self."""
-    out = []
-    for n in nodes:
-        node = n
-        while node is not None and not (
-            isinstance(node.tag, str) and (node.tag in _ITEM_TAGS or _has_twin(node))
-        ):
-            node = node.getparent()
-        out.append(node.getparent() if node is not None else None)
-    return out
-
-
-def _has_twin(node: Any) -> bool:
-    parent = node.getparent()
-    return parent is not None and sum(1 for s in parent if s.tag == node.tag) > 1
-
-
 def _mixed(root: Any, paths: list[str]) -> bool:
-    """Items from two lists neither of which is inside one list holding all the others (a
-    table of contents with its sub-lists is one list)."""
+    """Items from several lists, by the induction's definition (``induce.several_lists``)."""
     nodes = []
     for p in paths:
         found = root.xpath(p)
         if found and isinstance(found[0], etree._Element):
             nodes.append(found[0])
-    lists = [x for x in dict.fromkeys(_lists_of(nodes)) if x is not None]
-    if len(lists) < 2:
-        return False
-    tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
-    return len(tops) > 1
+    return several_lists(nodes)
 
 
 def site_signals(
