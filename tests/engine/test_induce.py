@@ -306,3 +306,17 @@ def test_examples_of_two_lists_that_every_rule_mixes_are_refused() -> None:
     with pytest.raises(InductionError, match="different lists") as info:
         induce(clicks, index=site, as_list=True)
     assert "p0.html" in str(info.value) and "p1.html" in str(info.value)
+
+
+def test_sub_lists_of_two_entries_of_one_contents_are_one_list() -> None:
+    from deboiler_gui.engine.template.induce import several_lists
+
+    root = parse_html(
+        "<html><body><div><ul id='toc'><li><a href='#a'>A</a><ul><li><a href='#a1'>A1</a></li>"
+        "</ul></li><li><a href='#b'>B</a><ol><li><a href='#b1'>B1</a></li></ol></li></ul>"
+        "<ul class='x'><li><a href='/x'>X</a></li><li><a href='/y'>Y</a></li></ul></div></body></html>"
+    )
+    assert not several_lists(select_elements(root, "//ul[@id='toc']/li/*/li/a"))
+    assert not several_lists(select_elements(root, "//ul[@id='toc']//a"))
+    assert several_lists(select_elements(root, "//div/ul/li/a"))
+    assert several_lists(select_elements(root, "//ul[@id='toc']/li/ul/li/a | //ul[@class='x']//a"))

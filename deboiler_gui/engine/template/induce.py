@@ -582,14 +582,44 @@ def several_lists(found: Sequence[HtmlElement]) -> bool:
     return not _one_family(found)
 
 
+_LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
+_ENTRY_TAGS = frozenset({"li", "dd", "dt"})
+
+
+def _list_root(lst: HtmlElement) -> HtmlElement:
+    """The outermost list that ``lst`` is nested in through list entries (a sub-list of a
+    table of contents belongs to the contents' list); ``lst`` itself when it is not nested."""
+    node = lst
+    while node.tag in _LIST_TAGS:
+        up = node.getparent()
+        if up is None:
+            break
+        if (
+            up.tag in _ENTRY_TAGS
+            and up.getparent() is not None
+            and up.getparent().tag in _LIST_TAGS
+        ):
+            node = up.getparent()
+        elif up.tag in _LIST_TAGS:
+            node = up
+        else:
+            break
+    return node
+
+
 def _one_family(found: Sequence[HtmlElement]) -> bool:
-    """The items' lists are one list with the lists nested in it: one of them holds all the
-    others (a table of contents with its sub-lists), not links strewn over a block."""
+    """The items' lists are one list with the lists nested in it: the outermost lists they are
+    nested in (``_list_root``) are one, or one of them holds all the others (a table of
+    contents with its sub-lists, the sub-lists of two entries of one contents), not links
+    strewn over a block."""
     lists: list[HtmlElement] = []
     for n in found:
         lst = _list_of(n, -1)
-        if lst is not None and not any(x is lst for x in lists):
-            lists.append(lst)
+        if lst is None:
+            continue
+        root = _list_root(lst)
+        if not any(x is root for x in lists):
+            lists.append(root)
     tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
     return len(tops) <= 1
 
@@ -941,9 +971,7 @@ def _induce_list(
 
 def _alike_lists(lists: Sequence[HtmlElement]) -> bool:
     """The examples' list nodes carry the same hooks and the same label before them."""
-    kinds = {
-        (frozenset(_signature([n])), frozenset(_labels(n)), n.tag) for n in lists
-    }
+    kinds = {(frozenset(_signature([n])), frozenset(_labels(n)), n.tag) for n in lists}
     return len(kinds) <= 1
 
 
@@ -973,7 +1001,11 @@ def _pin_list(xp: str, depth: int, by_page: list[list[Example]]) -> str | None:
         return None
     steps = _top_steps(xp)
     i = len(steps) - 1 - depth
-    if i < 1 or not re.fullmatch(r"[\w-]+(\[[^\]]*\])*", steps[i]) or re.search(r"\[\d+\]", steps[i]):
+    if (
+        i < 1
+        or not re.fullmatch(r"[\w-]+(\[[^\]]*\])*", steps[i])
+        or re.search(r"\[\d+\]", steps[i])
+    ):
         return None
     positions = set()
     for page_pos in by_page:
@@ -1007,7 +1039,9 @@ def _explain(
             conflicts.append(f"{first.describe()} and {ex.describe()} cannot be one {kind}")
     if conflicts:
         raise InductionError(
-            "the examples contradict each other (different templates or different parts of the page?)",
+            "the examples contradict each other (different templates or different parts of the page?)"
+            if not as_list
+            else "the examples contradict each other (different lists, templates or parts of the page?)",
             conflicts,
         )
     if negatives:
