@@ -548,9 +548,7 @@ def propose_repair(
             return None
         root = tree
     removed = removal_set(root, template, model)
-    check_constant = (
-        index is not None and len(index.trees) >= 2 and bool(fld.search.fingerprint.get("varies"))
-    )
+    check_constant = index is not None and len(index.trees) >= 2 and values_vary(fld)
     for el, scores in rank_nodes(root, fld, exclude=removed):
         items = str(fld.search.fingerprint.get("items", ""))
         if fld.is_list and items:
@@ -576,6 +574,25 @@ def propose_repair(
             xpath_of(el),
         )
     return None
+
+
+#: Learned values vary when their commonest value is on less than this share of the learned
+#: pages with a value (the signals' 'one same value' bar).
+SAME_VALUE_SHARE = 0.8
+
+
+def values_vary(fld: Field) -> bool:
+    """Whether the field's value changes from page to page: judged on its learned values when
+    it has some on three pages or more (the commonest one on less than 80% of them), else on
+    the pages its search rules were learned from. A repair that gives one same value on every
+    page to such a field has found boilerplate (a constant '<- previous' link text), not the
+    field."""
+    fp = fld.search.fingerprint
+    got = [repr(v) for v in (fp.get("samples") or {}).values() if v]
+    if len(got) >= 3:
+        top = Counter(got).most_common(1)[0][1]
+        return top < SAME_VALUE_SHARE * len(got)
+    return bool(fp.get("varies"))
 
 
 def absent_pages(fld: Field) -> set[str]:
@@ -660,11 +677,7 @@ def repair_steps(
                 filled,
             )
             rejected.add((fid, xp))
-        elif (
-            template.field(fid).search.fingerprint.get("varies")
-            and len(prop.fixes) >= 2
-            and len(values) == 1
-        ):
+        elif values_vary(template.field(fid)) and len(prop.fixes) >= 2 and len(values) == 1:
             log.info(
                 "repair of %s rejected: %s gives the same value on %d pages",
                 fid,

@@ -30,6 +30,7 @@ from deboiler_gui.engine.template.repair import (
     RepairProposal,
     best_repairs,
     repair_steps,
+    values_vary,
 )
 from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
 from deboiler_gui.engine.template.rules import filter_text
@@ -267,6 +268,7 @@ def _agreement(
     agree = wrong = missing = filled = absent_ok = 0
     bad: list[str] = []
     missing_pages: list[str] = []
+    given: set[str] = set()
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None:
@@ -277,6 +279,8 @@ def _agreement(
             got = [] if fld.is_list else ""
         has = bool(got)
         had = bool(want)
+        if has:
+            given.add(repr(_norm_value(got, fld.is_list)))
         if had and has:
             if same_value(got, want, fld.is_list):
                 agree += 1
@@ -297,7 +301,13 @@ def _agreement(
     score = 0.0
     if with_value:
         score = (agree - 2 * wrong) / with_value - (0.5 * filled / absent if absent else 0.0)
+    constant = agree + wrong + filled >= MIN_AGREE and len(given) == 1 and values_vary(fld)
+    if constant:
+        # One same value on every page for a field whose learned values vary: boilerplate
+        # (a constant '<- previous' link text), never the field.
+        score = 0.0
     return {
+        "constant": constant,
         "agree": agree,
         "wrong": wrong,
         "missing": missing,
@@ -636,6 +646,11 @@ def _repair_field(
             {**now, "was": status, "reason": "the old values are on too few pages"},
             alts,
         )
+    if best.get("constant"):
+        best = {
+            **best,
+            "reason": "the best rule gives one same value on every page while the field's values vary",
+        }
     return FieldRepair(
         fld.id,
         "unsure",
