@@ -320,3 +320,24 @@ def test_sub_lists_of_two_entries_of_one_contents_are_one_list() -> None:
     assert not several_lists(select_elements(root, "//ul[@id='toc']//a"))
     assert several_lists(select_elements(root, "//div/ul/li/a"))
     assert several_lists(select_elements(root, "//ul[@id='toc']/li/ul/li/a | //ul[@class='x']//a"))
+
+
+def test_one_click_on_a_sub_entry_is_not_anchored_on_this_pages_own_title() -> None:
+    """Each page's contents start with the page's own title and its sections below it: the
+    title entry is a label of this page only, so the rule anchors on the contents' heading."""
+
+    def doc(i: int) -> str:
+        subs = "".join(f"<li><a href='#s{k}'>Part {i}.{k}</a></li>" for k in range(2 + i % 3))
+        return (
+            "<html><body><div class='main'><p>Text</p></div><div class='side'>"
+            f"<h3>Table of Contents</h3><ul><li><a href='#'>Page title {i}</a><ul>{subs}</ul>"
+            "</li></ul></div></body></html>"
+        )
+
+    urls = [f"https://c.example/p{i}.html" for i in range(15)]
+    site = SiteIndex(urls, [parse_html(doc(i)) for i in range(15)])
+    click = Example(urls[2], site.trees[2], select_elements(site.trees[2], "//ul/li/ul/li[1]/a")[0])
+    best = induce([click], index=site, as_list=True)[0]
+    assert "Page title" not in best.xpath
+    assert best.site["with_items"] == 15
+    assert texts(site, 7, best.xpath) == ["Part 7.0", "Part 7.1", "Part 7.2"]

@@ -914,7 +914,24 @@ def _induce_list(
         # A rule that finds a list on more pages than another is wider only where its list
         # is like the examples' (the same hooks, the same label before it): the first block
         # of a sidebar is the 'Methods' list on some pages and another list on the others.
-        sig = _list_signature([_list_node([e.node for e in page])[0] for page in by_page])
+        lists = [_list_node([e.node for e in page])[0] for page in by_page]
+        sig = _list_signature(lists)
+        # A label that heads no list of its kind on another sampled page (the title entry of
+        # this page's own contents before its sub-list) says nothing about the site's lists.
+        roots = {id(page[0].root) for page in by_page}
+        others = [t for t in trees if id(t) not in roots]
+        tag = lists[0].tag
+        sig = (
+            sig[0],
+            {
+                lb
+                for lb in sig[1]
+                if any(
+                    _run(t, f"//{lb}/following-sibling::*[position() <= 2][self::{tag}]")
+                    for t in others
+                )
+            },
+        )
         for c in checked:
             c.site = _site_list(c.xpath, depths[c.xpath], trees, sig)
 
