@@ -230,7 +230,9 @@ class Picking(QObject):
         self, name: str, kind: str, attribute: str, clicks: list[Click], *, as_list: bool
     ) -> None:
         self.examples[name] = clicks
-        nots = list(self.negatives.get(name, []))
+        # A field deleted since (or never made) has no 'not this' nodes of its own any more.
+        made = any(f.id == name for f in self.editor.template.fields)
+        nots = list(self.negatives.get(name, [])) if made else []
         nots += [c for c in self.nots if c not in nots]
         what = InduceRequest(tuple(clicks), tuple(nots), as_list)
         pages = len({c.url for c in clicks})
