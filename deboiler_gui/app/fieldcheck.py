@@ -49,7 +49,10 @@ class FieldCheck:
             return ""
         first = self.flags[0]
         more = f" (+{len(self.flags) - 1} more)" if len(self.flags) > 1 else ""
-        return f"⚠ {first.text} on {first.pages} of {self.pages} pages{more}"
+        text = first.text
+        if text == "items from several lists":
+            text = "the rule takes items from several lists"
+        return f"⚠ {text} on {first.pages} of {self.pages} pages{more}"
 
     def details(self) -> str:
         """Every flag with its pages to look at, for a tooltip or a message."""

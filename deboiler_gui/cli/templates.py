@@ -458,13 +458,15 @@ def learn_command(name: str, workspace: Path | None) -> None:
     the site's pages (absent ones too), so repair can find the field when its XPaths break or
     drift."""
     from deboiler_gui.engine.template.repair import learn_template
-    from deboiler_gui.engine.template.valuerepair import SAMPLE_PAGES, learn_values
+    from deboiler_gui.engine.template.valuerepair import SAMPLE_PAGES, learn_absent, learn_values
 
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)
             pages = [p for p in ws.iter_pages(template.site or None) if p.ok][:SAMPLE_PAGES]
             learned = learn_values(learn_template(template, pages[:20]), pages)
+            # Pages where the field is absent now stay absent: repair never fills them.
+            learned = learn_absent(learned, ws.iter_pages(template.site or None))
             v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc
@@ -490,6 +492,7 @@ def repair_command(
     for each field that broke or drifted (the best-scoring one, only above the threshold);
     'gone' when the field's values are nowhere. Templates learned before values were kept use
     the search-rule repair."""
+    from deboiler_gui.engine.template.repair import ACCEPT_SCORE
     from deboiler_gui.engine.template.valuerepair import repair_template_steps
 
     with _open_ws(workspace) as ws:
@@ -502,6 +505,7 @@ def repair_command(
             )
             learned = found.learned_values
             repairs, proposals, stats = found.fields, found.proposals, found.stats
+            weak = found.weak
             version = None
             if accept_repairs and found.fixed_fields():
                 version = ws.save_template(
@@ -517,6 +521,7 @@ def repair_command(
                     {
                         "fields": [r.to_dict() for r in repairs],
                         "proposals": [p.to_dict() for p in proposals],
+                        "below_threshold": [p.to_dict() for p in weak],
                         "run": stats,
                         "version": version,
                     },
@@ -540,6 +545,10 @@ def repair_command(
             for p in proposals:
                 click.echo(
                     f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
+                )
+            for p in weak:
+                click.echo(
+                    f"{p.field}: fails on pages outside the learned ones; best candidate {p.xpath}  score {p.score:.2f} (below {ACCEPT_SCORE}, not accepted)  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
                 )
             if version is not None:
                 click.echo(f"{name}: repairs accepted as version {version}")

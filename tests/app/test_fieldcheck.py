@@ -37,7 +37,7 @@ def test_items_from_several_lists_are_flagged_with_pages_to_look_at() -> None:
     assert any("several lists" in t for t in texts)
     mixed = next(f for f in positional.flags if "several lists" in f.text)
     assert mixed.pages == 30 and mixed.look_at and mixed.look_at[0] in dict(PAGES)
-    assert positional.summary().startswith("⚠ items from several lists")
+    assert positional.summary().startswith("⚠ the rule takes items from several lists on 30 of 30")
     assert "look at https://s.example/" in positional.details()
     assert check.fields["title"].flags == ()
     assert check.fields["title"].summary() == ""
@@ -98,3 +98,43 @@ def test_a_table_of_contents_with_sub_lists_under_several_entries_is_one_list() 
     check = check_template(pages, template)
     assert check.fields["toc"].flags == ()
     assert any("several lists" in f.text for f in check.fields["all"].flags)
+
+
+def test_a_positional_list_wrong_on_two_of_three_pages_is_not_shown_as_right() -> None:
+    def side(i: int) -> str:
+        toc = "".join(f"<li><a href='#s{k}'>Section {i}.{k}</a></li>" for k in range(3))
+        more = "".join(f"<li><a href='/m{k}'>More {k}</a></li>" for k in range(4))
+        lists = f"<ul>{toc}</ul>" + (f"<ul>{more}</ul>" if i else "")
+        return f"<html><body><div class='side'>{lists}</div><h1>T{i}</h1></body></html>"
+
+    pages = [(f"https://s.example/q{i}.html", parse_html(side(i))) for i in range(3)]
+    t = Template("d", fields=(Field("toc", xpaths=("/html/body/div/ul/li/a",), is_list=True),))
+    check = check_template(pages, t).fields["toc"]
+    assert check.summary() == "⚠ the rule takes items from several lists on 2 of 3 pages"
+
+
+def test_a_contents_list_that_grows_with_its_page_is_not_a_wild_count() -> None:
+    """A table of contents with sub-lists: long pages have many sections and many entries
+    (3 to 90), the same share of the page; a rule that lands on a long menu on a few pages of
+    the usual size is still flagged."""
+
+    def doc(i: int) -> str:
+        n = 3 if i % 10 else 90  # every tenth page is long
+        toc = "".join(
+            f"<li><a href='#s{k}'>S{k}</a><ul><li><a href='#s{k}a'>S{k}a</a></li></ul></li>"
+            for k in range(n)
+        )
+        body = "".join(
+            f"<h2 id='s{k}'>S{k}</h2><p>text</p><h3>S{k}a</h3><p>t</p>" for k in range(n)
+        )
+        menu = "".join(f"<li><a href='/m{k}'>M{k}</a></li>" for k in range(80))
+        side = f"<ul class='toc'>{toc}</ul>" if i % 7 != 3 else f"<ul class='toc'>{menu}</ul>"
+        return f"<html><body><div class='side'>{side}</div><div class='main'>{body}</div></body></html>"
+
+    pages = [(f"https://s.example/d{i}.html", parse_html(doc(i))) for i in range(40)]
+    t = Template("d", fields=(Field("toc", xpaths=("//ul[@class='toc']//a",), is_list=True),))
+    wild = [f for f in check_template(pages, t).fields["toc"].flags if "wildly" in f.text]
+    assert len(wild) == 1
+    # the pages where the rule took the menu, not the long pages with their long contents
+    assert set(wild[0].look_at) <= {f"https://s.example/d{i}.html" for i in range(40) if i % 7 == 3}
+    assert wild[0].pages == sum(1 for i in range(40) if i % 7 == 3 and i % 10)

@@ -167,3 +167,57 @@ def test_templates_repair_after_a_redesign_of_the_learned_pages(tmp_path: Path) 
     assert by["tags"]["status"] == "ok" and report["version"] == 3
     r = run("evaluate", "-w", path, "-q")
     assert "news\ttitle\t8/8\t100.0%" in r.output
+
+
+def test_list_examples_of_two_different_lists_are_refused(tmp_path: Path) -> None:
+    """On the two example pages each list is alone in the block, on the others the two lists
+    follow each other: every rule that selects both examples joins both lists there."""
+    from test_induce import _two_lists_page
+
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(URL.format(i), _two_lists_page(i)) for i in range(12)])
+    r = CliRunner().invoke(
+        cli,
+        [
+            "suggest",
+            "--examples",
+            URL.format(0),
+            "//li[1]/a",
+            "--examples",
+            URL.format(1),
+            "//li[2]/a",
+            "--list",
+            "-w",
+            str(path),
+        ],
+    )
+    assert r.exit_code == 1, r.output
+    assert "the examples come from different lists" in r.output
+    assert "takes items of several lists (on 10 of 12 sampled pages)" in r.output
+    assert URL.format(0) in r.output and URL.format(1) in r.output
+    # Two lists side by side on the example pages themselves: no rule joins them either.
+    r = CliRunner().invoke(
+        cli,
+        [
+            "suggest",
+            "--examples",
+            URL.format(2),
+            "//ul[@class='toc']/li[1]/a",
+            "--examples",
+            URL.format(3),
+            "//ul[@class='links']/li[2]/a",
+            "--list",
+            "-w",
+            str(path),
+        ],
+    )
+    assert r.exit_code == 1 and "different lists" in r.output, r.output
+
+
+def test_suggest_never_returns_a_list_rule_that_mixes_lists(ws: Path) -> None:
+    for xp in ("//ul[@id='toc']/li[1]/a", "//ul[@class='links']/li[2]/a", "//li[@class='crumb']/a"):
+        r = run("suggest", "--examples", URL.format(1), xp, "--list", "-w", ws, "--json")
+        assert r.exit_code == 0, r.output
+        rules = json.loads(r.output)
+        assert rules and all(x["site"]["mixed"] == 0 for x in rules), (xp, rules)

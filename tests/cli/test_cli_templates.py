@@ -164,9 +164,7 @@ def test_repair_then_accept(ws: Path) -> None:
     with Workspace(ws) as w:
         w.add_pages(
             [
-                Page(
-                    f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="reorder")
-                )
+                Page(f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="wrap"))
                 for i in range(3)
             ]
         )
@@ -179,6 +177,29 @@ def test_repair_then_accept(ws: Path) -> None:
     )
     r = run("evaluate", "-w", ws, "-q")
     assert "news\ttitle\t9/9\t100.0%" in r.output
+
+
+def test_repair_below_the_threshold_is_shown_not_accepted(ws: Path) -> None:
+    with Workspace(ws) as w:
+        w.save_template(news())
+    assert run("templates", "learn", "news", "-w", ws).exit_code == 0
+    with Workspace(ws) as w:
+        w.add_pages(
+            [
+                # The headline moved below the byline: the right node, but its label context
+                # moved, so its score stays under the acceptance threshold.
+                Page(
+                    f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="reorder")
+                )
+                for i in range(3)
+            ]
+        )
+    r = run("templates", "repair", "news", "-w", ws, "-q", "--accept-repairs")
+    assert r.exit_code == 0, r.output
+    assert "title: fails on pages outside the learned ones; best candidate" in r.output
+    assert "not accepted" in r.output and "accepted as version" not in r.output
+    r = run("evaluate", "-w", ws, "-q")
+    assert "news\ttitle\t6/9" in r.output
 
 
 @pytest.mark.parametrize(

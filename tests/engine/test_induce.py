@@ -269,3 +269,75 @@ def test_a_list_is_also_anchored_on_the_block_holding_its_label(rustdoc: SiteInd
     )
     assert "m4_0</a></li></ul><h3" in page
     assert [n.text_content() for n in select_elements(parse_html(page), wanted)] == ["m4_0"]
+
+
+def _two_lists_page(i: int, odd: frozenset[int] = frozenset()) -> str:
+    """A sidebar whose list has no hook; on the pages in ``odd`` a second list follows it in
+    the same block. With no ``odd``: the first page has list X only, the second list Y only
+    (each with its own class, hooks that no rule shared by both can use), the others both."""
+    x = "".join(f"<li><a href='/x{k}'>X{i}.{k}</a></li>" for k in range(3))
+    y = "".join(f"<li><a href='/y{k}'>Y{i}.{k}</a></li>" for k in range(4))
+    if odd:
+        lists = f"<ul>{x}</ul><ul>{y}</ul>" if i in odd else f"<ul>{x}</ul>"
+    else:
+        ux, uy = f"<ul class='toc'>{x}</ul>", f"<ul class='links'>{y}</ul>"
+        lists = {0: ux, 1: uy}.get(i, ux + uy)
+    return f"<html><body><div class='main'><h1>T{i}</h1></div><div class='side'>{lists}</div></body></html>"
+
+
+def test_a_rule_that_takes_several_lists_on_one_sampled_page_is_dropped() -> None:
+    # 60 pages, the second list on one of them: a rule mixing there (under 2% of the sample)
+    # used to be kept first; now it is dropped and the list's position is used.
+    urls = [f"https://s.example/p{i}.html" for i in range(60)]
+    site = SiteIndex(urls, [parse_html(_two_lists_page(i, frozenset({30}))) for i in range(60)])
+    click = Example(urls[1], site.trees[1], select_elements(site.trees[1], "//li[1]/a")[0])
+    rules = induce([click], index=site, as_list=True, limit=10)
+    assert rules and all(r.site["mixed"] == 0 for r in rules), [(r.xpath, r.site) for r in rules]
+    assert texts(site, 30, rules[0].xpath) == ["X30.0", "X30.1", "X30.2"]
+
+
+def test_examples_of_two_lists_that_every_rule_mixes_are_refused() -> None:
+    urls = [f"https://s.example/p{i}.html" for i in range(12)]
+    site = SiteIndex(urls, [parse_html(_two_lists_page(i)) for i in range(12)])
+    clicks = [
+        Example(urls[i], site.trees[i], select_elements(site.trees[i], f"//li[{i + 1}]/a")[0])
+        for i in (0, 1)
+    ]
+    with pytest.raises(InductionError, match="different lists") as info:
+        induce(clicks, index=site, as_list=True)
+    assert "p0.html" in str(info.value) and "p1.html" in str(info.value)
+
+
+def test_sub_lists_of_two_entries_of_one_contents_are_one_list() -> None:
+    from deboiler_gui.engine.template.induce import several_lists
+
+    root = parse_html(
+        "<html><body><div><ul id='toc'><li><a href='#a'>A</a><ul><li><a href='#a1'>A1</a></li>"
+        "</ul></li><li><a href='#b'>B</a><ol><li><a href='#b1'>B1</a></li></ol></li></ul>"
+        "<ul class='x'><li><a href='/x'>X</a></li><li><a href='/y'>Y</a></li></ul></div></body></html>"
+    )
+    assert not several_lists(select_elements(root, "//ul[@id='toc']/li/*/li/a"))
+    assert not several_lists(select_elements(root, "//ul[@id='toc']//a"))
+    assert several_lists(select_elements(root, "//div/ul/li/a"))
+    assert several_lists(select_elements(root, "//ul[@id='toc']/li/ul/li/a | //ul[@class='x']//a"))
+
+
+def test_one_click_on_a_sub_entry_is_not_anchored_on_this_pages_own_title() -> None:
+    """Each page's contents start with the page's own title and its sections below it: the
+    title entry is a label of this page only, so the rule anchors on the contents' heading."""
+
+    def doc(i: int) -> str:
+        subs = "".join(f"<li><a href='#s{k}'>Part {i}.{k}</a></li>" for k in range(2 + i % 3))
+        return (
+            "<html><body><div class='main'><p>Text</p></div><div class='side'>"
+            f"<h3>Table of Contents</h3><ul><li><a href='#'>Page title {i}</a><ul>{subs}</ul>"
+            "</li></ul></div></body></html>"
+        )
+
+    urls = [f"https://c.example/p{i}.html" for i in range(15)]
+    site = SiteIndex(urls, [parse_html(doc(i)) for i in range(15)])
+    click = Example(urls[2], site.trees[2], select_elements(site.trees[2], "//ul/li/ul/li[1]/a")[0])
+    best = induce([click], index=site, as_list=True)[0]
+    assert "Page title" not in best.xpath
+    assert best.site["with_items"] == 15
+    assert texts(site, 7, best.xpath) == ["Part 7.0", "Part 7.1", "Part 7.2"]

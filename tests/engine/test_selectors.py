@@ -175,3 +175,27 @@ def test_list_patterns_expand_as_probing_each_index_does(
     )
     root = parse_html(f"<html><body><div id='d'>{body}</div><p>end</p></body></html>")
     assert expand_pattern(root, pattern) == _naive_expand(root, pattern)
+
+
+def test_hit_rates_are_computed_once_per_expression(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from deboiler_gui.engine.htmltree import parse_html
+    from deboiler_gui.engine.template import selectors as sel
+
+    trees = [
+        parse_html(f"<html><body><p class='a'>x{i}</p><p>y</p></body></html>") for i in range(4)
+    ]
+    index = sel.SiteIndex([f"https://h.example/{i}" for i in range(4)], trees)
+    calls = []
+    real = sel.count_hits
+
+    def counting(t, xp):  # type: ignore[no-untyped-def]
+        calls.append(xp)
+        return real(t, xp)
+
+    monkeypatch.setattr(sel, "count_hits", counting)
+    first = index.hit_rate("//p[@class='a']")
+    first["rate"] = -1  # a caller changing its copy changes nothing
+    again = index.hit_rate("//p[@class='a']")
+    assert again == {"pages": 4, "one": 4, "none": 0, "many": 0, "rate": 1.0}
+    assert index.hit_rate("//p")["many"] == 4
+    assert len(calls) == 2

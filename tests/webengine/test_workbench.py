@@ -596,6 +596,51 @@ def test_not_this_removes_an_item_from_the_induced_list(qtbot: Any, demo: Any, c
     assert "matches 2 items on this page, all from one list" in _last_message(demo)
 
 
+def test_not_this_keeps_excluding_when_the_list_is_re_induced_on_another_page(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """As the CLI's --not given again with the examples: more examples of a list on another
+    page re-induce it with its earlier 'not this' nodes, which stay excluded on every page."""
+    links = demo.stamped.root.xpath("//aside//li/a")
+    _pick(qtbot, demo, click, xpath_of(links[0]))
+    demo.selection.not_button.click()
+    _pick(qtbot, demo, click, xpath_of(links[3]))
+    demo.selection.not_button.click()
+    _pick(qtbot, demo, click, xpath_of(links[1]))
+    with qtbot.waitSignal(demo.view.element_clicked, timeout=5000):
+        click(demo.view, demo.stamped.stamp_of(links[2]), Qt.KeyboardModifier.ControlModifier)
+    demo.selection.field_name.setText("more_guides")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.list_button.click()
+    assert "2 'not this' node(s) excluded" in _last_message(demo)
+    first = demo.page.html
+    _show(qtbot, demo, PEPPERS_URL)
+    _pick(qtbot, demo, click, "//aside//li[3]/a")
+    demo.selection.field_name.setText("more_guides")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.list_button.click()
+    assert "(examples from 2 pages); 2 'not this' node(s) excluded" in _last_message(demo)
+    xpath = demo.editor.template.field("more_guides").xpaths[0]
+    for html in (first, demo.page.html):
+        got = [n.text_content() for n in select_elements(parse_html(html), xpath)]
+        assert got == ["Growing Peppers", "Growing Squash"], (xpath, got)
+
+
+def test_a_failed_induction_drops_its_not_this_clicks(qtbot: Any, demo: Any, click: Any) -> None:
+    h1 = _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.not_button.click()
+    demo.selection.field_name.setText("heading")
+    demo.selection.field_button.click()  # the example is its own 'not this'
+    qtbot.waitUntil(lambda: "No rule" in _last_message(demo), timeout=20000)
+    assert "1 'not this' click(s) dropped" in _last_message(demo)
+    assert demo.picking.nots == []
+    # The next field is induced without the stale 'not this'.
+    assert demo.picking.selected == demo.stamped.stamp_of(h1)
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    assert "not this" not in _last_message(demo)
+
+
 def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_values(
     qtbot: Any, demo: Any, click: Any
 ) -> None:
@@ -614,7 +659,7 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
         demo.editor.add_field("links", "//body//ul/li/a", is_list=True)
     check = got.args[0]
     row = demo.rules.items["links"]
-    assert row.text(4).startswith("⚠ items from several lists")
+    assert row.text(4).startswith("⚠ the rule takes items from several lists")
     tip = row.toolTip(4)
     assert "look at https://hillside-garden.example/" in tip
     assert demo.rules.items["title"].text(4) == "looks right"

@@ -550,6 +550,7 @@ def _repairs(
     repair`` (learned values, structured-data anchors, search rules) run on this run's pages of
     the template's site. Returns the proposals, the accepted fields and the templates that
     could not be repaired because they were never learned."""
+    from deboiler_gui.engine.template.repair import ACCEPT_SCORE
     from deboiler_gui.engine.template.valuerepair import is_learned, repair_template_steps
 
     broken = {t["name"] for t in report["templates"] if t.get("broken")}
@@ -599,10 +600,14 @@ def _repairs(
                 }
             )
         best = found.best_proposals()
-        for prop in found.proposals:
+        shown = {(p.field, p.xpath) for p in found.proposals}
+        weak = [p for p in found.weak if (p.field, p.xpath) not in shown]
+        for prop in [*found.proposals, *weak]:
             d = prop.to_dict()
             d["kind"] = "search rules"
-            d["status"] = "proposed"
+            # below the acceptance threshold: shown for a person to judge, never accepted
+            weakly = found.learned_values and prop.score < ACCEPT_SCORE
+            d["status"] = "below threshold" if weakly else "proposed"
             d["anchor"] = None
             d["xpaths"] = [prop.xpath]
             d["fixes_site"] = len(prop.fixes)

@@ -477,6 +477,7 @@ def extract_field(
         if not nodes:
             report.tried.append({"xpath": xp, "matches": 0, "error": "no match"})
             continue
+        matched = len(nodes)  # all the rule selects: a scalar takes the first of them
         if not fld.is_list:
             nodes = nodes[:1]
         try:
@@ -501,9 +502,9 @@ def extract_field(
                 expression=exc.expression,
             ) from exc
         if not values:
-            report.tried.append({"xpath": xp, "matches": len(nodes), "error": "empty value"})
+            report.tried.append({"xpath": xp, "matches": matched, "error": "empty value"})
             continue
-        report.tried.append({"xpath": xp, "matches": len(nodes), "error": None})
+        report.tried.append({"xpath": xp, "matches": matched, "error": None})
         report.status, report.xpath, report.queue_index = "ok", xp, i
         report.nodes = [p for p in _node_paths(nodes, known) if p]
         return (values if fld.is_list else values[0]), report

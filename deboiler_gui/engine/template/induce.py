@@ -573,14 +573,53 @@ def _list_of(node: HtmlElement, depth: int) -> HtmlElement | None:
     return node
 
 
+def several_lists(found: Sequence[HtmlElement]) -> bool:
+    """Whether list items come from several lists: the list of an item is the parent of its
+    repeating step (``li``, ``tr``… or a node with a sibling of its tag), and the items are one
+    list when one of their lists holds all the others (a table of contents with its
+    sub-lists). The one definition of 'mixed' for the induction's site check and for the
+    signals' 'items from several lists'."""
+    return not _one_family(found)
+
+
+_LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
+_ENTRY_TAGS = frozenset({"li", "dd", "dt"})
+
+
+def _list_root(lst: HtmlElement) -> HtmlElement:
+    """The outermost list that ``lst`` is nested in through list entries (a sub-list of a
+    table of contents belongs to the contents' list); ``lst`` itself when it is not nested."""
+    node = lst
+    while node.tag in _LIST_TAGS:
+        up = node.getparent()
+        if up is None:
+            break
+        if (
+            up.tag in _ENTRY_TAGS
+            and up.getparent() is not None
+            and up.getparent().tag in _LIST_TAGS
+        ):
+            node = up.getparent()
+        elif up.tag in _LIST_TAGS:
+            node = up
+        else:
+            break
+    return node
+
+
 def _one_family(found: Sequence[HtmlElement]) -> bool:
-    """The items' lists are one list with the lists nested in it: one of them holds all the
-    others (a table of contents with its sub-lists), not links strewn over a block."""
+    """The items' lists are one list with the lists nested in it: the outermost lists they are
+    nested in (``_list_root``) are one, or one of them holds all the others (a table of
+    contents with its sub-lists, the sub-lists of two entries of one contents), not links
+    strewn over a block."""
     lists: list[HtmlElement] = []
     for n in found:
         lst = _list_of(n, -1)
-        if lst is not None and not any(x is lst for x in lists):
-            lists.append(lst)
+        if lst is None:
+            continue
+        root = _list_root(lst)
+        if not any(x is root for x in lists):
+            lists.append(root)
     tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
     return len(tops) <= 1
 
@@ -624,8 +663,8 @@ def _validate_list(
             return None  # items of several lists interleaved
         if depth < 0 and len(_run(page_pos[0].root, xp.rsplit("//", 1)[0]) or ()) != 1:
             return None  # the container is not one node on the page
-        if depth < 0 and not _one_family(found):
-            return None  # the descendant form takes nodes of several lists of the block
+        if several_lists(found):
+            return None  # the rule takes items of several lists of the page
         values.append([_text(n) for n in found])
     for ex in negatives:
         found = _run(ex.root, xp)
@@ -648,12 +687,7 @@ def _site_list(
             continue
         with_items += 1
         counts.append(len(found))
-        if (
-            depth > 0
-            and len(_list_parents(found, depth)) > 1
-            or depth < 0
-            and (len(_run(tree, xp.rsplit("//", 1)[0]) or ()) > 1 or not _one_family(found))
-        ):
+        if several_lists(found):
             mixed += 1
         lst = _list_of(found[0], depth)
         if sig is None or (
@@ -880,18 +914,127 @@ def _induce_list(
         # A rule that finds a list on more pages than another is wider only where its list
         # is like the examples' (the same hooks, the same label before it): the first block
         # of a sidebar is the 'Methods' list on some pages and another list on the others.
-        sig = _list_signature([_list_node([e.node for e in page])[0] for page in by_page])
+        lists = [_list_node([e.node for e in page])[0] for page in by_page]
+        sig = _list_signature(lists)
+        # A label that heads no list of its kind on another sampled page (the title entry of
+        # this page's own contents before its sub-list) says nothing about the site's lists.
+        roots = {id(page[0].root) for page in by_page}
+        others = [t for t in trees if id(t) not in roots]
+        tag = lists[0].tag
+        sig = (
+            sig[0],
+            {
+                lb
+                for lb in sig[1]
+                if any(
+                    _run(t, f"//{lb}/following-sibling::*[position() <= 2][self::{tag}]")
+                    for t in others
+                )
+            },
+        )
         for c in checked:
             c.site = _site_list(c.xpath, depths[c.xpath], trees, sig)
-        best = max(c.site["alike"] for c in checked)
+
+        # A rule that takes items of several lists on any sampled page is dropped: its values
+        # there join lists that are not the examples' list. When every checked rule mixes,
+        # the next cheapest ones are checked too before giving up.
+        clean = [c for c in checked if not c.site["mixed"]]
+        start = len(checked)
+        while not clean and start < len(out):
+            more = out[start : start + SITE_CHECKED]
+            start += len(more)
+            for c in more:
+                c.site = _site_list(c.xpath, depths[c.xpath], trees, sig)
+            checked += more
+            clean = [c for c in more if not c.site["mixed"]]
+        lists = [_list_node([e.node for e in page])[0] for page in by_page]
+        if not clean and _alike_lists(lists):
+            # Another list sits beside the examples' list on other pages: the list's own
+            # position among its like siblings (the same on every example page) tells them
+            # apart. Not when the examples' lists differ (their hooks or labels): they are
+            # two lists, and a position would take one of them on the other pages.
+            for c in sorted(checked, key=lambda c: (c.cost, len(c.xpath)))[:SITE_CHECKED]:
+                pinned = _pin_list(c.xpath, depths[c.xpath], by_page)
+                if pinned is None or pinned in depths:
+                    continue
+                values = _validate_list(pinned, depths[c.xpath], by_page, negatives)
+                if values is None:
+                    continue
+                p = Induced(pinned, "list", "positional", c.cost + 1.5, examples=values)
+                p.site = _site_list(pinned, depths[c.xpath], trees, sig)
+                if not p.site["mixed"]:
+                    clean.append(p)
+        if not clean:
+            worst = min(checked, key=lambda c: c.site["mixed"])
+            several = len({e.url for e in positives}) > 1 or len(positives) > 1
+            raise InductionError(
+                (
+                    "the examples come from different lists: every rule that selects them"
+                    if several
+                    else "every rule that selects the example"
+                )
+                + f" takes items of several lists (on {worst.site['mixed']} of "
+                f"{worst.site['pages']} sampled pages); click items of one list",
+                [e.describe() for e in positives],
+            )
+        best = max(c.site["alike"] for c in clean)
 
         def key(c: Induced) -> tuple[Any, ...]:
-            s = c.site
-            mixed = s["mixed"] / s["with_items"] if s["with_items"] else 0.0
-            return (mixed > 0.02, s["alike"] < 0.85 * best, c.cost, len(c.xpath))
+            return (c.site["alike"] < 0.85 * best, c.cost, len(c.xpath))
 
-        checked.sort(key=key)
+        checked = sorted(clean, key=key)
     return checked[:limit]
+
+
+def _alike_lists(lists: Sequence[HtmlElement]) -> bool:
+    """The examples' list nodes carry the same hooks and the same label before them."""
+    kinds = {(frozenset(_signature([n])), frozenset(_labels(n)), n.tag) for n in lists}
+    return len(kinds) <= 1
+
+
+def _top_steps(xp: str) -> list[str]:
+    """``xp`` cut at its top-level slashes (none inside a predicate)."""
+    out: list[str] = []
+    depth = 0
+    cur = ""
+    for ch in xp:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        if ch == "/" and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur)
+    return out
+
+
+def _pin_list(xp: str, depth: int, by_page: list[list[Example]]) -> str | None:
+    """``xp`` with the list node's step given the list's position among its siblings of its
+    tag, when that position is one on every example page (None otherwise)."""
+    if depth <= 0:
+        return None
+    steps = _top_steps(xp)
+    i = len(steps) - 1 - depth
+    if (
+        i < 1
+        or not re.fullmatch(r"[\w-]+(\[[^\]]*\])*", steps[i])
+        or re.search(r"\[\d+\]", steps[i])
+    ):
+        return None
+    positions = set()
+    for page_pos in by_page:
+        lst = _list_of(page_pos[0].node, depth)
+        parent = lst.getparent() if lst is not None else None
+        if lst is None or parent is None:
+            return None
+        positions.add(1 + [c for c in parent if c.tag == lst.tag].index(lst))
+    if len(positions) != 1:
+        return None
+    steps[i] += f"[{positions.pop()}]"
+    return "/".join(steps)
 
 
 def _explain(
@@ -913,7 +1056,9 @@ def _explain(
             conflicts.append(f"{first.describe()} and {ex.describe()} cannot be one {kind}")
     if conflicts:
         raise InductionError(
-            "the examples contradict each other (different templates or different parts of the page?)",
+            "the examples contradict each other (different templates or different parts of the page?)"
+            if not as_list
+            else "the examples contradict each other (different lists, templates or parts of the page?)",
             conflicts,
         )
     if negatives:

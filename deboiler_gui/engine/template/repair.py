@@ -50,6 +50,12 @@ log = logging.getLogger(__name__)
 MIN_FINGERPRINT = 0.85
 #: Weights of the evaluation function: structure counts more than tag identity (a renamed h2→h3
 #: must not sink a node whose neighbourhood is unchanged).
+#: The score a search-rule proposal needs to be accepted after a learned repair (the same bar
+#: as the value-based repair); proposals between the search threshold and this stay proposals.
+ACCEPT_SCORE = 0.8
+#: Pages per field on which the full node search runs; its candidate XPaths are then checked
+#: on every failing page with one extraction each (the search is the costly part).
+MAX_SEARCH_PAGES = 6
 WEIGHTS = {"keyword": 3.0, "tag": 1.0, "context": 1.5, "font": 1.0, "fingerprint": 3.0}
 _COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 _SIZE = re.compile(r"font-size\s*:\s*([^;]+)", re.I)
@@ -502,9 +508,21 @@ def _constant_on_site(
     return hits >= 2
 
 
-def _new_xpath(el: HtmlElement, index: SiteIndex | None) -> str:
+def _selects_on(xp: str, trees: Sequence[HtmlElement]) -> bool:
+    for tree in trees:
+        try:
+            if select_elements(tree, xp):
+                return True
+        except RuleError:
+            return False
+    return False
+
+
+def _new_xpath(el: HtmlElement, index: SiteIndex | None, avoid: Sequence[HtmlElement] = ()) -> str:
+    """The best selector for the node that selects nothing on the ``avoid`` pages (pages where
+    the field is legitimately absent)."""
     for cand in suggest(el, index, limit=6):
-        if cand.page_matches == 1 and cand.family != "text":
+        if cand.page_matches == 1 and cand.family != "text" and not _selects_on(cand.xpath, avoid):
             return cand.xpath
     cls = [t for t in (el.get("class") or "").split() if is_wordlike(t)]
     if cls:
@@ -520,26 +538,26 @@ def propose_repair(
     root: HtmlElement | None = None,
     index: SiteIndex | None = None,
     model: DomainModel | None = None,
+    avoid: Sequence[HtmlElement] = (),
 ) -> RepairProposal | None:
-    """A repair proposal for a field whose every XPath fails on ``page``, or None."""
+    """A repair proposal for a field whose every XPath fails on ``page``, or None; the new
+    XPath is chosen among those that select nothing on the ``avoid`` pages."""
     if root is None:
         tree = page_tree(page)
         if not isinstance(tree, HtmlElement):
             return None
         root = tree
     removed = removal_set(root, template, model)
-    check_constant = (
-        index is not None and len(index.trees) >= 2 and bool(fld.search.fingerprint.get("varies"))
-    )
+    check_constant = index is not None and len(index.trees) >= 2 and values_vary(fld)
     for el, scores in rank_nodes(root, fld, exclude=removed):
         items = str(fld.search.fingerprint.get("items", ""))
         if fld.is_list and items:
             if sum(1 for _ in el.iter(items)) < 2:
                 continue  # a list container holds several items
-            xp = f"{_new_xpath(el, index)}//{items}"
+            xp = f"{_new_xpath(el, index, avoid)}//{items}"
         else:
             pattern = list_from_example(el) if fld.is_list else None
-            xp = pattern.pattern if pattern is not None else _new_xpath(el, index)
+            xp = pattern.pattern if pattern is not None else _new_xpath(el, index, avoid)
         if check_constant and index is not None and _constant_on_site(xp, fld, template, index):
             log.info(
                 "repair candidate %s for %s skipped: one constant value across the site", xp, fld.id
@@ -558,15 +576,53 @@ def propose_repair(
     return None
 
 
+#: Learned values vary when their commonest value is on less than this share of the learned
+#: pages with a value (the signals' 'one same value' bar).
+SAME_VALUE_SHARE = 0.8
+
+
+def values_vary(fld: Field) -> bool:
+    """Whether the field's value changes from page to page: judged on its learned values when
+    it has some on three pages or more (the commonest one on less than 80% of them), else on
+    the pages its search rules were learned from. A repair that gives one same value on every
+    page to such a field has found boilerplate (a constant '<- previous' link text), not the
+    field."""
+    fp = fld.search.fingerprint
+    got = [repr(v) for v in (fp.get("samples") or {}).values() if v]
+    if len(got) >= 3:
+        top = Counter(got).most_common(1)[0][1]
+        return top < SAME_VALUE_SHARE * len(got)
+    return bool(fp.get("varies"))
+
+
+def absent_pages(fld: Field) -> set[str]:
+    """URLs where the field legitimately has no value: the learned pages where it was empty and
+    the pages where the template found nothing when it was learned."""
+    fp = fld.search.fingerprint
+    out = {str(u) for u in fp.get("absent", [])}
+    samples = fp.get("samples") or {}
+    out.update(str(u) for u, v in samples.items() if not v)
+    return out
+
+
 def repair_steps(
     pages: Sequence[Page], template: Template, model: DomainModel | None = None
 ) -> Generator[Progress, None, list[RepairProposal]]:
     """Find fields that fail on pages of the template, propose repairs and count the pages each
-    proposed XPath fixes; one proposal per (field, XPath), best evidence kept."""
+    proposed XPath fixes; one proposal per (field, XPath), best evidence kept.
+
+    Pages where a field was legitimately absent when the template was learned are neither
+    searched nor counted, and a proposal that would fill one of them is dropped. The node
+    search runs on at most MAX_SEARCH_PAGES failing pages per field; every candidate is then
+    checked on every failing page with one extraction, so the run grows linearly with the
+    site."""
     index = SiteIndex.from_pages(pages, max_pages=None)  # every page: none is skipped
     by_url = dict(zip(index.urls, index.trees, strict=False))
     proposals: dict[tuple[str, str], RepairProposal] = {}
     failing: dict[str, list[str]] = {}
+    searched: Counter[str] = Counter()
+    absent = {f.id: absent_pages(f) for f in template.fields}
+    avoid = {fid: [by_url[u] for u in sorted(urls) if u in by_url] for fid, urls in absent.items()}
     total = len(pages)
     for n, page in enumerate(pages, 1):
         yield Progress(n, total, page.url)
@@ -575,10 +631,21 @@ def repair_steps(
             continue
         result = apply_template(page, template, model, root=root)
         for fid in result.failed_fields:
+            if page.url in absent.get(fid, ()):
+                continue  # the field was never on this page
             failing.setdefault(fid, []).append(page.url)
+            if searched[fid] >= MAX_SEARCH_PAGES:
+                continue
+            searched[fid] += 1
             try:
                 prop = propose_repair(
-                    page, template, template.field(fid), root=root, index=index, model=model
+                    page,
+                    template,
+                    template.field(fid),
+                    root=root,
+                    index=index,
+                    model=model,
+                    avoid=avoid.get(fid, []),
                 )
             except DeboilerError as exc:
                 log.warning("repair of %s on %s failed: %s", fid, page.url, exc)
@@ -601,11 +668,16 @@ def repair_steps(
             if rep.status == "ok":
                 prop.fixes.append(url)
                 values.add(repr(value))
-        if (
-            template.field(fid).search.fingerprint.get("varies")
-            and len(prop.fixes) >= 2
-            and len(values) == 1
-        ):
+        filled = _fills_absent(fld, template, avoid.get(fid, []))
+        if filled:
+            log.info(
+                "repair of %s rejected: %s fills %d page(s) where the field was absent",
+                fid,
+                xp,
+                filled,
+            )
+            rejected.add((fid, xp))
+        elif values_vary(template.field(fid)) and len(prop.fixes) >= 2 and len(values) == 1:
             log.info(
                 "repair of %s rejected: %s gives the same value on %d pages",
                 fid,
@@ -618,6 +690,40 @@ def repair_steps(
         key=lambda p: (p.field, -len(p.fixes), -p.score),
     )
     return out
+
+
+def _fills_absent(fld: Field, template: Template, trees: Iterable[HtmlElement]) -> int:
+    """How many of these pages (where the field was absent) the field's XPaths fill."""
+    n = 0
+    for tree in trees:
+        try:
+            value, rep = extract_field(tree, fld, template)
+        except RuleError:
+            continue
+        if rep.status == "ok" and value:
+            n += 1
+    return n
+
+
+def best_repairs(
+    proposals: Iterable[RepairProposal],
+    fields: Iterable[str] | None = None,
+    *,
+    min_score: float = ACCEPT_SCORE,
+) -> list[RepairProposal]:
+    """One proposal per field, the best-scoring one, only when it scores at least
+    ``min_score`` (and, with ``fields``, only for those fields)."""
+    allowed = set(fields) if fields is not None else None
+    best: dict[str, RepairProposal] = {}
+    for p in proposals:
+        if allowed is not None and p.field not in allowed:
+            continue
+        if p.score < min_score:
+            log.info("repair of %s not accepted: %s scores %.2f", p.field, p.xpath, p.score)
+            continue
+        if p.field not in best or p.score > best[p.field].score:
+            best[p.field] = p
+    return [best[f] for f in sorted(best)]
 
 
 def accept_repairs(template: Template, proposals: Iterable[RepairProposal]) -> Template:

@@ -400,6 +400,9 @@ class SiteIndex:
     trees: list[HtmlElement]
     _volatile: dict[tuple[str, str, str], bool] = field(default_factory=dict)
     _recurring: dict[tuple[str, str], int] | None = None
+    # hit rates by expression: the pages do not change, and repair asks for the same
+    # candidates of a field on each page it searches
+    _hits: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def from_pages(cls, pages: Iterable[Page], *, max_pages: int | None = 1000) -> SiteIndex:
@@ -417,10 +420,15 @@ class SiteIndex:
 
     def hit_rate(self, expression: str) -> dict[str, Any]:
         """How many pages the selector matches exactly once, not at all, or many times."""
+        cached = self._hits.get(expression)
+        if cached is not None and cached["pages"] == len(self.trees):
+            return dict(cached)
         xp = _id_shortcut(expression) or compile_selector(expression)
         counts = count_hits(self.trees, xp)
         total = counts["pages"]
-        return {**counts, "rate": counts["one"] / total if total else 0.0}
+        out = {**counts, "rate": counts["one"] / total if total else 0.0}
+        self._hits[expression] = out
+        return dict(out)
 
     def is_volatile(self, el: HtmlElement, attr: str, value: str) -> bool:
         """True when the node at the same indexed position on other pages has another value

@@ -17,6 +17,7 @@ import lxml.etree as etree
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
+from deboiler_gui.engine.template.induce import several_lists
 from deboiler_gui.engine.template.model import Template
 
 #: A list whose largest item count is this many times its median count is flagged.
@@ -25,7 +26,6 @@ WILD_COUNT = 5.0
 SAME_VALUE = 0.8
 #: A field equal to another field on this share of pages is flagged.
 LOOKS_LIKE = 0.5
-_ITEM_TAGS = frozenset({"li", "dt", "dd", "tr", "option"})
 
 
 @dataclass
@@ -42,7 +42,8 @@ class FieldSignals:
     values: Counter[str] = dc_field(default_factory=Counter)
     mixed: list[str] = dc_field(default_factory=list)  # pages whose items come from several lists
     equal_to: Counter[str] = dc_field(default_factory=Counter)
-    count_pages: list[tuple[int, str]] = dc_field(default_factory=list)
+    # items, page, elements on the page
+    count_pages: list[tuple[int, str, int]] = dc_field(default_factory=list)
     preview: list[tuple[str, Any]] = dc_field(default_factory=list)
 
     def flags(self) -> list[dict[str, Any]]:
@@ -59,13 +60,23 @@ class FieldSignals:
         if self.is_list and len(self.counts) >= 3:
             med = statistics.median(self.counts)
             top = max(self.counts)
-            if top >= 10 and med and top / med >= WILD_COUNT:
-                big = [(n, u) for n, u in self.count_pages if n >= WILD_COUNT * med]
+            # Like is compared with like: a table of contents has many entries on a long
+            # page, so a page counts only when its items per 1,000 elements of the page are
+            # also far above the median (the Python reference's contents: 3 to 420 entries,
+            # but 2.7 to 52 per 1,000 elements).
+            dens = [n * 1000 / max(1, size) for n, _u, size in self.count_pages]
+            mdens = statistics.median(dens) if dens else 0.0
+            big = [
+                (n, u)
+                for (n, u, size), d in zip(self.count_pages, dens, strict=True)
+                if n >= WILD_COUNT * med and d >= WILD_COUNT * mdens
+            ]
+            if top >= 10 and med and big:
                 worst = [u for n, u in sorted(big, reverse=True)[:5]]
                 out.append(
                     {
                         "flag": f"item count varies wildly (median {med:g}, max {top})",
-                        "pages": sum(1 for n in self.counts if n >= WILD_COUNT * med),
+                        "pages": len(big),
                         "look_at": worst,
                     }
                 )
@@ -127,37 +138,22 @@ def _spread(xs: list[int]) -> dict[str, Any]:
     return {"min": min(xs), "median": statistics.median(xs), "max": max(xs)}
 
 
-def _lists_of(nodes: list[Any]) -> list[Any]:
-    """The list each item belongs to: the parent of its nearest item-like ancestor-or-self."""
-    out = []
-    for n in nodes:
-        node = n
-        while node is not None and not (
-            isinstance(node.tag, str) and (node.tag in _ITEM_TAGS or _has_twin(node))
-        ):
-            node = node.getparent()
-        out.append(node.getparent() if node is not None else None)
-    return out
-
-
-def _has_twin(node: Any) -> bool:
-    parent = node.getparent()
-    return parent is not None and sum(1 for s in parent if s.tag == node.tag) > 1
-
-
-def _mixed(root: Any, paths: list[str]) -> bool:
-    """Items from two lists neither of which is inside one list holding all the others (a
-    table of contents with its sub-lists is one list)."""
+def _nodes(root: Any, paths: list[str]) -> list[Any]:
+    """The elements at ``paths`` on the page."""
     nodes = []
     for p in paths:
         found = root.xpath(p)
         if found and isinstance(found[0], etree._Element):
             nodes.append(found[0])
-    lists = [x for x in dict.fromkeys(_lists_of(nodes)) if x is not None]
-    if len(lists) < 2:
-        return False
-    tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
-    return len(tops) > 1
+    return nodes
+
+
+def _list_size(nodes: list[Any]) -> int:
+    """Elements inside the lists the items come from (their parents, outermost only): the page
+    is measured without them, so that a long list does not make its own page look long."""
+    parents = {id(n.getparent()): n.getparent() for n in nodes if n.getparent() is not None}
+    tops = [p for p in parents.values() if not any(id(a) in parents for a in p.iterancestors())]
+    return sum(sum(1 for _ in p.iter()) for p in tops)
 
 
 def site_signals(
@@ -202,6 +198,7 @@ def _page_signals(
 ) -> None:
     """Adds one page's values of every field of ``template`` to ``out``."""
     scalars: dict[str, str] = {}
+    size: int | None = None  # elements on the page, counted once when a list needs it
     for fld in template.fields:
         sig = out.setdefault(
             (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
@@ -223,14 +220,13 @@ def _page_signals(
             if fld.is_list:
                 items = [normalize_text(str(v)) for v in value]
                 sig.counts.append(len(items))
-                sig.count_pages.append((len(items), url))
+                nodes = _nodes(root, report.nodes) if isinstance(root, HtmlElement) else []
+                if size is None:
+                    size = sum(1 for _ in root.iter()) if isinstance(root, HtmlElement) else 0
+                sig.count_pages.append((len(items), url, max(1, size - _list_size(nodes))))
                 sig.lengths.extend(len(i) for i in items)
                 sig.values[" | ".join(items)[:300]] += 1
-                if (
-                    isinstance(root, HtmlElement)
-                    and len(report.nodes) > 1
-                    and _mixed(root, report.nodes)
-                ):
+                if len(nodes) > 1 and several_lists(nodes):
                     sig.mixed.append(url)
             else:
                 text = normalize_text(str(value))

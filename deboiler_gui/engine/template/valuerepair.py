@@ -25,7 +25,13 @@ from deboiler_gui.engine.template.induce import (
     tag_union_of,
 )
 from deboiler_gui.engine.template.model import Field, Template
-from deboiler_gui.engine.template.repair import RepairProposal, repair_steps
+from deboiler_gui.engine.template.repair import (
+    ACCEPT_SCORE,
+    RepairProposal,
+    best_repairs,
+    repair_steps,
+    values_vary,
+)
 from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
 from deboiler_gui.engine.template.rules import filter_text
 from deboiler_gui.engine.template.selectors import SiteIndex
@@ -141,6 +147,34 @@ def learn_values(
     return new
 
 
+def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
+    """Record, per field, the pages of the site where the template finds nothing (kept in its
+    search rules as ``absent``): the field legitimately does not exist there, and no repair
+    may fill them. Every readable page is read once."""
+    absent: dict[str, list[str]] = {f.id: [] for f in template.fields}
+    for p in pages:
+        if p.error or not p.html:
+            continue
+        try:
+            tree = page_tree(p)
+        except DeboilerError:
+            continue
+        if not isinstance(tree, HtmlElement):
+            continue
+        for fld in template.fields:
+            try:
+                value, _rep = extract_field(tree, fld, template)
+            except RuleError:
+                continue
+            if not value:
+                absent[fld.id].append(p.url)
+    new = template
+    for fld in template.fields:
+        fp = {**fld.search.fingerprint, "absent": sorted(absent[fld.id])}
+        new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
+    return new
+
+
 def _has_text(tree: HtmlElement, path: str) -> bool:
     try:
         found = tree.xpath(path) if path.startswith("/") else []
@@ -234,6 +268,7 @@ def _agreement(
     agree = wrong = missing = filled = absent_ok = 0
     bad: list[str] = []
     missing_pages: list[str] = []
+    given: set[str] = set()
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None:
@@ -244,6 +279,8 @@ def _agreement(
             got = [] if fld.is_list else ""
         has = bool(got)
         had = bool(want)
+        if has:
+            given.add(repr(_norm_value(got, fld.is_list)))
         if had and has:
             if same_value(got, want, fld.is_list):
                 agree += 1
@@ -264,7 +301,13 @@ def _agreement(
     score = 0.0
     if with_value:
         score = (agree - 2 * wrong) / with_value - (0.5 * filled / absent if absent else 0.0)
+    constant = agree + wrong + filled >= MIN_AGREE and len(given) == 1 and values_vary(fld)
+    if constant:
+        # One same value on every page for a field whose learned values vary: boilerplate
+        # (a constant '<- previous' link text), never the field.
+        score = 0.0
     return {
+        "constant": constant,
         "agree": agree,
         "wrong": wrong,
         "missing": missing,
@@ -603,6 +646,11 @@ def _repair_field(
             {**now, "was": status, "reason": "the old values are on too few pages"},
             alts,
         )
+    if best.get("constant"):
+        best = {
+            **best,
+            "reason": "the best rule gives one same value on every page while the field's values vary",
+        }
     return FieldRepair(
         fld.id,
         "unsure",
@@ -692,22 +740,22 @@ def is_learned(template: Template) -> bool:
 @dataclass
 class TemplateRepair:
     """What repair found for a whole template: per-field checks against the learned values
-    (``fields``, empty for templates learned before values were kept) and search-rule
-    proposals (``proposals``)."""
+    (``fields``, empty for templates learned before values were kept), search-rule proposals
+    (``proposals``) and, per field without an acceptable proposal, its best candidate below the
+    acceptance threshold (``weak``: shown for a person to judge, never accepted)."""
 
     template: str
     learned_values: bool
     fields: list[FieldRepair] = dc_field(default_factory=list)
     proposals: list[RepairProposal] = dc_field(default_factory=list)
+    weak: list[RepairProposal] = dc_field(default_factory=list)
     stats: dict[str, Any] = dc_field(default_factory=dict)
 
     def best_proposals(self) -> list[RepairProposal]:
-        """One proposal per field: the best-scoring one."""
-        best: dict[str, RepairProposal] = {}
-        for p in self.proposals:
-            if p.field not in best or p.score > best[p.field].score:
-                best[p.field] = p
-        return list(best.values())
+        """One proposal per field: the best-scoring one; with learned values only when it
+        scores at least the acceptance threshold (``repair.ACCEPT_SCORE``). A template learned
+        before values were kept has no other evidence: its search threshold is the bar."""
+        return best_repairs(self.proposals, min_score=ACCEPT_SCORE if self.learned_values else 0.0)
 
     def fixed_fields(self) -> list[str]:
         """The fields accepting would change."""
@@ -718,8 +766,14 @@ class TemplateRepair:
 
     def accepted(self, template: Template) -> Template:
         """The template with the repairs accepted: each repaired field's new rule, and the
-        best proposal of each other field appended to its queue."""
+        best proposal of each other field (at or above the threshold) appended to its queue."""
         return accept_proposals(accept_field_repairs(template, self.fields), self.best_proposals())
+
+
+def _weak(proposals: Sequence[RepairProposal]) -> list[RepairProposal]:
+    """Per field that has no proposal at the threshold, its best-scoring candidate."""
+    strong = {p.field for p in best_repairs(proposals)}
+    return best_repairs((p for p in proposals if p.field not in strong), min_score=0.0)
 
 
 def repair_template_steps(
@@ -728,8 +782,10 @@ def repair_template_steps(
     """Repair a template over a site's pages, the one path ``templates repair`` and ``monitor``
     share. A template with learned values: every field is checked against them (structured-data
     anchors included); fields that hold on the learned pages and were never absent there also
-    get search-rule proposals for the pages where they fail, the best-scoring one per field.
-    A template learned before values were kept: the search-rule proposals only."""
+    get search-rule proposals for the pages where they fail: per field the best-scoring one,
+    kept only at or above the acceptance threshold (a weaker best candidate goes to ``weak``).
+    A template learned before values were kept: every search-rule proposal above its search
+    threshold; accepting takes the best per field."""
     learned = any(f.search.fingerprint.get("samples") for f in template.fields)
     out = TemplateRepair(template.name, learned)
     if not learned:
@@ -744,6 +800,7 @@ def repair_template_steps(
     }
     if fine & never_absent:
         found = yield from repair_steps(pages, template, model)
-        out.proposals = [p for p in found if p.field in fine & never_absent]
-        out.proposals = out.best_proposals()
+        mine = [p for p in found if p.field in fine & never_absent]
+        out.proposals = best_repairs(mine)
+        out.weak = _weak(mine)
     return out

@@ -79,7 +79,12 @@ class Picking(QObject):
         # for the next rule.
         self.examples: dict[str, list[Click]] = {}
         self.nots: list[Click] = []
+        # The 'not this' clicks each field or list was induced with: a re-induction (more
+        # examples of the same name) keeps excluding them, as the CLI's --not does when given
+        # again with the examples.
+        self.negatives: dict[str, list[Click]] = {}
         self._pending_induce: dict[int, tuple[str, str, str, bool, int]] = {}
+        self._pending_nots: dict[int, list[Click]] = {}
         self._pending_check: int | None = None
 
     def clear(self) -> None:
@@ -151,7 +156,15 @@ class Picking(QObject):
         self._pending_suggest.pop(request, None)
         if self._pending_induce.pop(request, None) is not None:
             # Contradicting examples, a 'not this' that removes every rule...: said plainly.
-            self.post_message(f"No rule: {message}", error=True)
+            # The new 'not this' clicks are dropped with the request (they would otherwise
+            # silently apply to whatever is extracted next).
+            dropped = len(self.nots)
+            self._pending_nots.pop(request, None)
+            self.nots = []
+            if dropped:
+                self.selection.show_examples("")
+            note = f" ({dropped} 'not this' click(s) dropped)" if dropped else ""
+            self.post_message(f"No rule: {message}{note}", error=True)
             return
         if request == self._pending_check:
             self._pending_check = None
@@ -217,18 +230,26 @@ class Picking(QObject):
         self, name: str, kind: str, attribute: str, clicks: list[Click], *, as_list: bool
     ) -> None:
         self.examples[name] = clicks
-        what = InduceRequest(tuple(clicks), tuple(self.nots), as_list)
+        # A field deleted since (or never made) has no 'not this' nodes of its own any more.
+        made = any(f.id == name for f in self.editor.template.fields)
+        nots = list(self.negatives.get(name, [])) if made else []
+        nots += [c for c in self.nots if c not in nots]
+        what = InduceRequest(tuple(clicks), tuple(nots), as_list)
         pages = len({c.url for c in clicks})
-        self._pending_induce[self.service.induce(what)] = (name, kind, attribute, as_list, pages)
+        request = self.service.induce(what)
+        self._pending_induce[request] = (name, kind, attribute, as_list, pages)
+        self._pending_nots[request] = nots
         self.status.showMessage(f"Inducing {name} from {len(clicks)} example(s)…", 5000)
 
     def on_service_induced(self, request: int, rules: list[dict[str, Any]]) -> None:
         pending = self._pending_induce.pop(request, None)
         if pending is None or not rules:
+            self._pending_nots.pop(request, None)
             return
         name, kind, attribute, as_list, pages = pending
         best = rules[0]
         xpath = best["xpath"]
+        nots = self._pending_nots.pop(request, [])
         self.nots = []
         existing = next((f for f in self.editor.template.fields if f.id == name), None)
         if existing is not None and existing.is_list == as_list:
@@ -248,7 +269,9 @@ class Picking(QObject):
             )
             taken = {f.id for f in self.editor.template.fields}
             self.selection.propose_field_name(taken, "items" if as_list else "field")
+        self.negatives[name] = nots
         where = f"{pages} pages" if pages > 1 else "this page"
+        excluded = f"; {len(nots)} 'not this' node(s) excluded" if nots else ""
         if as_list:
             sp = self.shown.stamped
             from deboiler_gui.engine.template.selectors import select_elements
@@ -256,10 +279,10 @@ class Picking(QObject):
             count = len(select_elements(sp.root, xpath)) if sp is not None else 0
             self.post_message(
                 f"List {name}: {xpath} matches {count} items on this page, all from one list "
-                f"(examples from {where})"
+                f"(examples from {where}){excluded}"
             )
         else:
-            self.post_message(f"Field {name}: {xpath} (examples from {where})")
+            self.post_message(f"Field {name}: {xpath} (examples from {where}){excluded}")
         self.selection.xpath_edit.setText(xpath)
         self.selection.show_examples("")
         self.rule_induced.emit(name, xpath)

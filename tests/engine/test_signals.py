@@ -1,0 +1,72 @@
+"""Correctness signals: a scalar rule selecting several nodes is counted as 'many' and flagged;
+'items from several lists' is the same test as the induction's 'mixed'."""
+
+from __future__ import annotations
+
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.signals import site_signals
+
+SITE = "docs.example"
+
+
+def _page(i: int) -> Page:
+    sections = "".join(f"<h2>Section {k} of page {i}</h2><p>Text {i}.{k}</p>" for k in range(6))
+    return Page(
+        f"https://{SITE}/p{i}.html",
+        f"<html><body><h1>Page {i}</h1>{sections}</body></html>",
+    )
+
+
+def test_a_scalar_rule_on_six_nodes_counts_as_many_and_is_flagged() -> None:
+    t = Template(
+        "docs",
+        site=SITE,
+        fields=(Field("heading", xpaths=("//h2",)), Field("title", xpaths=("//h1",))),
+    )
+    sigs = {s.field: s for s in site_signals([_page(i) for i in range(5)], [t])}
+    assert (sigs["heading"].one, sigs["heading"].many) == (0, 5)
+    flags = [f["flag"] for f in sigs["heading"].to_dict()["flags"]]
+    assert any("several nodes" in f for f in flags), flags
+    assert (sigs["title"].one, sigs["title"].many) == (1 * 5, 0)
+
+
+def test_items_from_several_lists_is_the_inductions_test() -> None:
+    """The signals flag a positional rule over a block of lists on every page and leave a
+    table of contents with sub-lists alone, by the induction's own definition."""
+    from deboiler_gui.engine.htmltree import parse_html
+    from deboiler_gui.engine.template.induce import several_lists
+    from deboiler_gui.engine.template.selectors import select_elements
+
+    def side(i: int) -> Page:
+        toc = "".join(
+            f"<li><a href='#s{k}'>Section {i}.{k}</a>"
+            + (f"<ul><li><a href='#s{k}a'>Sub {i}.{k}</a></li></ul>" if k == 1 else "")
+            + "</li>"
+            for k in range(1, 4)
+        )
+        other = "".join(f"<li><a href='/o{k}'>Other {k}</a></li>" for k in range(3))
+        return Page(
+            f"https://{SITE}/s{i}.html",
+            f"<html><body><div class='side'><ul class='links'>{other}</ul><ul id='toc'>{toc}</ul></div></body></html>",
+        )
+
+    pages = [side(i) for i in range(4)]
+    positional = "/html/body/div/ul/li/a"
+    toc = "//ul[@id='toc']//a"
+    t = Template(
+        "docs",
+        site=SITE,
+        fields=(
+            Field("mixed", xpaths=(positional,), is_list=True),
+            Field("toc", xpaths=(toc,), is_list=True),
+        ),
+    )
+    sigs = {s.field: s for s in site_signals(pages, [t])}
+    assert len(sigs["mixed"].mixed) == 4 and not sigs["toc"].mixed
+    flags = [f["flag"] for f in sigs["mixed"].to_dict()["flags"]]
+    assert "items from several lists" in flags
+    for p in pages:
+        root = parse_html(p.html)
+        assert several_lists(select_elements(root, positional))
+        assert not several_lists(select_elements(root, toc))
