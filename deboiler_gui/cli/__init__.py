@@ -4,8 +4,10 @@ found a broken template."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
+from typing import Any
 
 import click
 
@@ -68,8 +70,40 @@ def _register() -> None:
 _register()
 
 
+class _Text(click.ParamType):
+    """Text given on the command line (a template name, a URL, a message): a string of
+    undecodable bytes (not UTF-8 in a UTF-8 locale) is refused with a message naming it,
+    before it reaches the workspace. Paths keep click's own type: any bytes name a file."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        value = click.STRING.convert(value, param, ctx)
+        if isinstance(value, str) and any("\udc80" <= ch <= "\udcff" for ch in value):
+            shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            self.fail(f"'{shown}' is not valid UTF-8 text", param, ctx)
+        return value
+
+
+def _text_parameters(group: click.Group) -> None:
+    """Every plain string parameter of every command checks its text (:class:`_Text`)."""
+    for command in group.commands.values():
+        if isinstance(command, click.Group):
+            _text_parameters(command)
+        for param in command.params:
+            if isinstance(param.type, click.types.StringParamType):
+                param.type = _Text()
+
+
+_text_parameters(cli)
+
+
 def main() -> None:
     """Console-script entry point: engine errors become one-line messages and exit code 1."""
+    # A path of undecodable bytes (a file name that is not UTF-8) is printed as those bytes,
+    # as ls does, instead of stopping the command.
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stdout.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
     try:
         # ctx.exit(n) comes back as the return value when click does not exit itself
         code = cli.main(standalone_mode=False)

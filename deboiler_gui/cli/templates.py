@@ -6,9 +6,10 @@ from __future__ import annotations
 import difflib
 import json
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 
@@ -182,22 +183,35 @@ def extract_command(
         columns.extend(f.id for f in t.fields if f.id not in columns)
     stats = {"ok": 0, "partial": 0, "no-template": 0, "error": 0}
 
-    def records() -> Iterator[dict[str, Any]]:
+    def extracted() -> Iterator[dict[str, Any]]:
         results = iter_extract(pages, templates, models, page_timeout=page_timeout or None)
         if not quiet:
             with click.progressbar(
                 results, length=total, label="Extracting", file=sys.stderr
             ) as bar:
                 for r in bar:
-                    stats[r.status] = stats.get(r.status, 0) + 1
                     yield extraction_record(r, diagnostics=diagnostics)
         else:
             for r in results:
-                stats[r.status] = stats.get(r.status, 0) + 1
                 yield extraction_record(r, diagnostics=diagnostics)
 
+    def records(spool: IO[bytes]) -> Iterator[dict[str, Any]]:
+        # A URL read twice keeps its later record, as everywhere pages are stored: records
+        # wait in a spool file until the last place of each URL is known.
+        last: dict[str, int] = {}
+        for i, record in enumerate(extracted()):
+            last[record["url"]] = i
+            spool.write(json.dumps(record, ensure_ascii=False).encode("utf-8") + b"\n")
+        spool.seek(0)
+        for i, line in enumerate(spool):
+            record = json.loads(line)
+            if last[record["url"]] == i:
+                stats[record["status"]] = stats.get(record["status"], 0) + 1
+                yield record
+
     try:
-        n = write_extractions(output, records(), columns, fmt)
+        with tempfile.TemporaryFile() as spool:
+            n = write_extractions(output, records(spool), columns, fmt)
     except DeboilerError as exc:
         raise _fail(exc) from exc
     if not quiet:

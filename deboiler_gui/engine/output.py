@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import hashlib
 import json
 import logging
 import os
@@ -88,18 +89,30 @@ def format_for(path: str | os.PathLike[str], fmt: str | None = None) -> str:
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._\-/]+")
+#: Longest file-name step written (file systems allow 255 bytes; room is left for ".html").
+_STEP_MAX = 200
+
+
+def _step(text: str) -> str:
+    """One safe path step; a step too long for a file name keeps its start and a hash of the
+    whole, so two long names that share a start stay apart."""
+    safe = _UNSAFE.sub("_", text)
+    if len(safe) <= _STEP_MAX:
+        return safe
+    digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"{safe[: _STEP_MAX - 17]}~{digest}"
 
 
 def html_file_for(url: str) -> str:
     """Relative file name of a page's cleaned HTML in a folder output: <site>/<path>[.html]."""
     parts = urlsplit(url)
-    site = _UNSAFE.sub("_", (parts.hostname or "no-site").lower()) or "no-site"
+    site = _step((parts.hostname or "no-site").lower()) or "no-site"
     path = unquote(parts.path or "/")
     if path.endswith("/"):
         path += "index.html"
     if parts.query:
         path += "_" + parts.query
-    steps = [_UNSAFE.sub("_", s) for s in path.split("/") if s not in ("", ".", "..")]
+    steps = [_step(s) for s in path.split("/") if s not in ("", ".", "..")]
     name = "/".join(steps) or "index.html"
     if not name.lower().endswith((".html", ".htm")):
         name += ".html"

@@ -509,55 +509,91 @@ def iter_jsonl(
             progress()
         if not line.strip():
             continue
+        if lineno == 1 and line.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"["):
+            # One JSON document holding a list of records (a pretty-printed .json file).
+            yield from _json_array(stream, line, name, max_record_bytes)
+            return
         where = f"{name}:{lineno}"
         record = _parse_json_line(line)
         if isinstance(record, str):
             yield _error_page(f"{name}#L{lineno}", where, record)
             continue
-        url = record.get("url")
-        if not isinstance(url, str) or not url.strip():
-            yield _error_page(f"{name}#L{lineno}", where, "record has no 'url' string")
-            continue
-        url = valid_text(url)
-        # "html" is ours; "content" is the original deboiler's default key for the same thing.
-        html = record.get("html", record.get("content"))
-        status, error = http_status(record.get("status", 200))
-        ctype = record.get("content_type") or "text/html"
-        ctype = valid_text(ctype) if isinstance(ctype, str) else "text/html"
-        if html is None:
-            html = ""
-        if not isinstance(html, str):
-            yield Page(
-                url,
-                "",
-                status=status,
-                content_type=ctype,
-                source=where,
-                error=error or "'html' is not a string",
-            )
-            continue
-        # A lone surrogate ("\udfff") is legal JSON but no text: it becomes U+FFFD.
-        html = valid_text(html)
-        if error is not None:
-            pass
-        elif len(html) > MAX_PAGE_BYTES:
-            error = f"{len(html)} characters, over the page limit"
-            html = ""
-        elif not html.strip() and 200 <= status < 300 and is_html_content_type(ctype):
-            error = "empty page"
-        elif is_html_content_type(ctype) and (reason := looks_binary_text(html)):
-            error = reason
-        fetched_at = record.get("fetched_at")
-        yield Page(
+        yield _record_page(record, f"{name}#L{lineno}", where)
+
+
+def _record_page(record: dict[str, Any], label: str, where: str) -> Page:
+    """The page of one JSON record ({url, html or content, status, content_type, fetched_at});
+    a record without a usable URL is an error page named ``label``."""
+    url = record.get("url")
+    if not isinstance(url, str) or not url.strip():
+        return _error_page(label, where, "record has no 'url' string")
+    url = valid_text(url)
+    # "html" is ours; "content" is the original deboiler's default key for the same thing.
+    html = record.get("html", record.get("content"))
+    status, error = http_status(record.get("status", 200))
+    ctype = record.get("content_type") or "text/html"
+    ctype = valid_text(ctype) if isinstance(ctype, str) else "text/html"
+    if html is None:
+        html = ""
+    if not isinstance(html, str):
+        return Page(
             url,
-            html,
+            "",
             status=status,
             content_type=ctype,
-            encoding="utf-8",
-            fetched_at=valid_text(fetched_at) if isinstance(fetched_at, str) else None,
             source=where,
-            error=error,
+            error=error or "'html' is not a string",
         )
+    # A lone surrogate ("\udfff") is legal JSON but no text: it becomes U+FFFD.
+    html = valid_text(html)
+    if error is not None:
+        pass
+    elif len(html) > MAX_PAGE_BYTES:
+        error = f"{len(html)} characters, over the page limit"
+        html = ""
+    elif not html.strip() and 200 <= status < 300 and is_html_content_type(ctype):
+        error = "empty page"
+    elif is_html_content_type(ctype) and (reason := looks_binary_text(html)):
+        error = reason
+    fetched_at = record.get("fetched_at")
+    return Page(
+        url,
+        html,
+        status=status,
+        content_type=ctype,
+        encoding="utf-8",
+        fetched_at=valid_text(fetched_at) if isinstance(fetched_at, str) else None,
+        source=where,
+        error=error,
+    )
+
+
+def _json_array(stream: BinaryIO, first: bytes, name: str, max_bytes: int) -> Iterator[Page]:
+    """The records of a file that is one JSON list (``[{...}, {...}]``) instead of one object
+    per line: read whole up to the record limit, each item a page named ``<file>#<n>``."""
+    data = first + stream.read(max_bytes + 1 - len(first))
+    if len(data) > max_bytes:
+        yield _error_page(
+            f"{name}#L1",
+            f"{name}:1",
+            f"a JSON list over the {max_bytes:,}-byte record limit (--max-record-mb); "
+            "write one JSON object per line instead",
+        )
+        return
+    try:
+        records = json.loads(data.decode("utf-8-sig", "replace"))
+    except (ValueError, RecursionError) as exc:
+        yield _error_page(f"{name}#L1", f"{name}:1", f"invalid JSON list: {exc}")
+        return
+    if not isinstance(records, list):
+        yield _error_page(f"{name}#L1", f"{name}:1", "not a JSON list of records")
+        return
+    for n, record in enumerate(records, 1):
+        where = f"{name}#{n}"
+        if not isinstance(record, dict):
+            yield _error_page(where, where, "item is not a JSON object with 'url' and 'html'")
+            continue
+        yield _record_page(record, where, where)
 
 
 _URL_NEAR_START = re.compile(rb'"url"\s*:\s*"((?:[^"\\]|\\.){1,4000})"')

@@ -75,7 +75,7 @@ class _Handler(socketserver.BaseRequestHandler):
             )
         elif path == "/gz":
             sock.sendall(
-                b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Encoding: gzip\r\nX-Seen: 1\r\nX-Seen: 2\r\nContent-Length: "
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Encoding: gzip\r\nX-Seen: 1\r\nX-Between: b\r\nX-Seen: 2\r\nContent-Length: "
                 + str(len(GZ_PAGE)).encode()
                 + b"\r\n\r\n"
                 + GZ_PAGE
@@ -112,7 +112,7 @@ class _Handler(socketserver.BaseRequestHandler):
         elif path == "/robots.txt":
             sock.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
         else:
-            body = b"<html><body><a href='/trickle-close'>t</a><a href='/gz'>g</a><a href='/bomb'>b</a><a href='/loop'>l</a></body></html>"
+            body = b"<html><body><a href='/trickle-close'>t</a><a href='/gz'>g</a><a href='/bomb'>b</a><a href='/loop'>l</a><a href='/huge-length'>h</a></body></html>"
             sock.sendall(
                 b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: "
                 + str(len(body)).encode()

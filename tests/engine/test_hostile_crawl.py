@@ -106,6 +106,15 @@ def test_crawl_of_a_hostile_site_ends_and_export_writes_the_bytes_received(tmp_p
         }
     headers, body = sent[base + "/gz"]
     assert body == GZ_PAGE and ("Content-Encoding", "gzip") in headers
+    # header lines in the order sent, a repeated name in each of its places
+    assert [h for h in headers if h[0].startswith("X-")] == [
+        ("X-Seen", "1"),
+        ("X-Between", "b"),
+        ("X-Seen", "2"),
+    ]
+    # a response refused for its declared size (5 GB) kept no body: it is not replayed
+    assert pages["/huge-length"]["error"]
+    assert base + "/huge-length" not in sent
     # a response cut off by the deadline was never sent whole: it is not written as if it were
     assert base + "/trickle-close" not in sent
     with (tmp_path / "out.warc").open("rb") as f:

@@ -195,6 +195,16 @@ def _retry_after(value: str | None) -> float | None:
         return None  # HTTP-date form: fall back to our own backoff
 
 
+def _header_lines(resp: Any) -> list[tuple[str, str]]:
+    """The response's header lines in the order the server sent them, repeats in place
+    (urllib3's own view groups a repeated name at its first place)."""
+    original = getattr(resp, "_original_response", None)
+    msg = getattr(original, "msg", None)
+    if msg is not None and hasattr(msg, "items"):
+        return [(str(k), str(v)) for k, v in msg.items()]
+    return [(k, v) for k, v in resp.headers.iteritems()]
+
+
 def fetch(
     pool: urllib3.PoolManager,
     url: str,
@@ -230,7 +240,7 @@ def fetch(
                 timeout=urllib3.Timeout(connect=timeout, read=timeout),
             )
             out.status = resp.status
-            out.raw_headers = [(k, v) for k, v in resp.headers.iteritems()]
+            out.raw_headers = _header_lines(resp)
             out.headers = {k.lower(): v for k, v in resp.headers.items()}
             if 300 <= resp.status < 400 and resp.headers.get("location"):
                 out.kind, out.location = "redirect", resp.headers["location"]

@@ -56,6 +56,18 @@ def _received(workspace: Any, page: Page) -> dict[str, Any] | None:
     return raw  # type: ignore[no-any-return]
 
 
+def _whole(raw: dict[str, Any]) -> bool:
+    """Whether the kept body is all the response declared (a response refused for its size, or
+    cut off, keeps its headers and a shorter body: replaying it would be a false record)."""
+    for key, value in raw["headers"]:
+        if key.lower() == "content-length":
+            try:
+                return int(value.strip()) == len(raw["body"])
+            except ValueError:
+                return True  # an unreadable length declares nothing
+    return True
+
+
 def received_record(writer: WARCWriter, page: Page, raw: dict[str, Any]) -> Any:
     """A WARC response record holding the response as the server sent it: its header lines
     and body bytes (still compressed when sent so); only Transfer-Encoding is left out, since
@@ -105,6 +117,12 @@ def page_record(writer: WARCWriter, page: Page) -> Any:
     )
 
 
+def _header_text(text: str) -> str:
+    """A file name for a WARC header, which is UTF-8: undecodable bytes of the name (not UTF-8
+    on disk) are written as backslash escapes."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def export_warc_steps(
     workspace: Any, path: str | os.PathLike[str], *, site: str | None = None
 ) -> Generator[Progress, None, dict[str, int]]:
@@ -125,15 +143,19 @@ def export_warc_steps(
             info = {
                 "software": f"deboiler-gui/{__version__}",
                 "format": "WARC File Format 1.1",
-                "description": f"pages of {site or 'every site'} exported from {getattr(workspace, 'path', 'a workspace')}",
+                "description": _header_text(
+                    f"pages of {site or 'every site'} exported from {getattr(workspace, 'path', 'a workspace')}"
+                ),
             }
-            writer.write_record(writer.create_warcinfo_record(target.name, info))
+            writer.write_record(writer.create_warcinfo_record(_header_text(target.name), info))
             yield Progress(0, total, "exporting")
             for n, page in enumerate(workspace.iter_pages(site), 1):
                 raw = _received(workspace, page) if page.status >= 100 else None
                 # A crawled page with an error and no response kept never arrived whole (cut
                 # off by the deadline, a broken connection): there is nothing true to replay.
-                cut_off = raw is None and page.source == "crawl" and page.error is not None
+                cut_off = (raw is None and page.source == "crawl" and page.error is not None) or (
+                    raw is not None and not _whole(raw)
+                )
                 if page.status < 100 or cut_off:
                     skipped += 1
                 else:

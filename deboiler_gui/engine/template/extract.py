@@ -165,6 +165,10 @@ def check_template(template: Template) -> None:
                 compile_regex(flt.pattern)
             if flt.selector:
                 compile_selector(flt.selector)
+                # the same check as every other XPath: functions that cannot work here
+                problem = xpath_problem(to_xpath(flt.selector))
+                if problem is not None:
+                    raise RuleError(problem, expression=flt.selector)
             if flt.kind == "attribute" and flt.op == "regex":
                 compile_regex(flt.value)
             if flt.kind == "html" and not (flt.start and flt.end):
@@ -175,6 +179,13 @@ def check_template(template: Template) -> None:
                 template=template.name,
                 rule=flt.name,
                 expression=exc.expression,
+            ) from exc
+        except ValueError as exc:  # lxml refuses control characters and U+FFFE/U+FFFF
+            raise RuleError(
+                f"invalid XPath ({exc})",
+                template=template.name,
+                rule=flt.name,
+                expression=flt.selector,
             ) from exc
 
 

@@ -3,6 +3,7 @@ engine, the workspace store, rule files and the desktop app."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -317,6 +318,11 @@ class Template:
         """Structural checks that need no parsing of expressions (those live in extract)."""
         if not self.name:
             raise RuleError("a template needs a name")
+        if not (math.isfinite(self.url_threshold) and 0.0 <= self.url_threshold <= 1.0):
+            raise RuleError(
+                f"url_threshold must be a number from 0 to 1, not {self.url_threshold!r}",
+                template=self.name,
+            )
         seen: set[str] = set()
         for f in self.fields:
             if not f.id:
@@ -325,6 +331,13 @@ class Template:
                 raise RuleError("duplicate field id", template=self.name, field=f.id)
             seen.add(f.id)
             for sub in (f, *f.children):
+                threshold = sub.search.threshold
+                if not (math.isfinite(threshold) and 0.0 <= threshold <= 1.0):
+                    raise RuleError(
+                        f"search threshold must be a number from 0 to 1, not {threshold!r}",
+                        template=self.name,
+                        field=sub.id,
+                    )
                 if sub.kind not in KINDS:
                     raise RuleError(
                         f"unknown output kind {sub.kind!r} (use {', '.join(KINDS)})",
