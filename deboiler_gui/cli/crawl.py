@@ -297,11 +297,7 @@ def crawl_command(
                 for f in status["failures"]:
                     click.echo(f"failed {f['url']} [{f['status'] or '-'}] {f['reason']}")
             return
-        seeds = list(urls) + (
-            [ln.strip() for ln in urls_file if ln.strip() and not ln.startswith("#")]
-            if urls_file
-            else []
-        )
+        seeds = list(urls) + (_urls_of_file(urls_file) if urls_file else [])
         if seeds or sitemaps:
             config = CrawlConfig(
                 seeds=seeds,
@@ -456,3 +452,21 @@ def export_warc_command(
 
 
 COMMANDS = [crawl_command, export_warc_command]
+
+
+def _urls_of_file(urls_file: Any) -> list[str]:
+    """The start URLs of a --urls-file: one per line, '#' starts a comment; a line that is no
+    http(s) URL is left out with a warning naming its line (the others are crawled)."""
+    from deboiler_gui.engine.crawl.rules import normalize_url
+
+    name = getattr(urls_file, "name", "--urls-file")
+    out = []
+    for n, line in enumerate(urls_file, 1):
+        url = line.strip()
+        if not url or url.startswith("#"):
+            continue
+        if normalize_url(url) is None:
+            click.echo(f"warning: {name}:{n}: {url!r} is not an http(s) URL; left out", err=True)
+            continue
+        out.append(url)
+    return out

@@ -637,7 +637,10 @@ def _parse_json_line(line: bytes) -> dict[str, Any] | str:
     except RecursionError:
         return "invalid JSON: nested too deeply"
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
-        return f"invalid JSON: {exc}"
+        text = str(exc)
+        if "integer string conversion" in text:
+            return "invalid JSON: a number of more than 4,300 digits"
+        return f"invalid JSON: {text}"
     if not isinstance(record, dict):
         return f"expected a JSON object, got {type(record).__name__}"
     return record
@@ -673,7 +676,11 @@ def iter_warc(stream: BinaryIO, name: str, progress: Any = None) -> Iterator[Pag
             status_error: str | None = None
             headers: dict[str, str] = {}
             if record.http_headers is not None:
-                status, status_error = http_status(record.http_headers.get_statuscode() or 200)
+                code = record.http_headers.get_statuscode()
+                if code:
+                    status, status_error = http_status(code)
+                else:  # "HTTP/1.1 " with no code: the response says nothing of its outcome
+                    status, status_error = STATUS_UNREADABLE, "response without an HTTP status code"
                 headers = {k: v for k, v in record.http_headers.headers}
                 ctype = record.http_headers.get_header("Content-Type")
             else:

@@ -165,3 +165,22 @@ def test_quiet_crawl_and_export_print_nothing(tmp_path: Path) -> None:
     out = runner.invoke(cli, ["export-warc", str(tmp_path / "o.warc"), "-w", str(ws_path), "-q"])
     assert out.exit_code == 0 and out.output == ""
     assert (tmp_path / "o.warc").stat().st_size > 0
+
+
+def test_a_bad_line_of_a_urls_file_is_left_out_and_the_rest_crawled(tmp_path: Path) -> None:
+    ws_path = tmp_path / "w.sqlite"
+    urls = tmp_path / "urls.txt"
+    with CrawlServer(Site(pages=3)) as srv:
+        urls.write_text(
+            f"# start pages\nhttp://127.0.0.1:1:80/port\n{srv.base}/\nftp://x.test/\n",
+            encoding="utf-8",
+        )
+        result = CliRunner().invoke(
+            cli, ["crawl", "--urls-file", str(urls), "--no-follow", "-w", str(ws_path), *FAST]
+        )
+        assert result.exit_code == 0, result.output
+        assert f"{urls}:2: 'http://127.0.0.1:1:80/port' is not an http(s) URL; left out" in (
+            result.output
+        )
+        assert f"{urls}:4: 'ftp://x.test/' is not an http(s) URL; left out" in result.output
+        assert "/" in _pages(srv)

@@ -218,6 +218,25 @@ def test_a_warc_with_a_wrong_length_speaks_through_our_log(
     assert pages and pages[0].url == "http://a.test/0"
 
 
+def test_a_warc_response_without_a_status_code_is_that_pages_error() -> None:
+    buf = io.BytesIO()
+    writer = WARCWriter(buf, gzip=False)
+    for n, line in enumerate(["200 OK", "", "404 Not Found"]):
+        http = StatusAndHeaders(line, [("Content-Type", "text/html")], protocol="HTTP/1.1")
+        rec = writer.create_warc_record(
+            f"http://a.test/{n}", "response", payload=io.BytesIO(GOOD.encode()), http_headers=http
+        )
+        writer.write_record(rec)
+        rec.raw_stream.close()
+    pages = list(iter_warc(io.BytesIO(buf.getvalue()), "s.warc"))
+    assert [(p.url, p.status) for p in pages] == [
+        ("http://a.test/0", 200),
+        ("http://a.test/1", -1),
+        ("http://a.test/2", 404),
+    ]
+    assert pages[1].error == "response without an HTTP status code" and pages[0].error is None
+
+
 SHARED = "<p>Water roses early in the morning so the leaves dry by noon.</p>"
 
 
