@@ -155,3 +155,31 @@ def test_plain_view_can_be_toggled_with_its_shortcut(qtbot: Any, window: Any) ->
     assert window.plain_action.shortcut().toString() == "Ctrl+Shift+P"
     assert window.plain_action.isCheckable() and not window.plain_action.isChecked()
     assert window.plain_action.shortcutContext() == Qt.ShortcutContext.WindowShortcut
+
+
+def test_a_highlight_keeps_the_site_background_so_light_text_stays_readable(
+    qtbot: Any, window: Any, js: Any, tmp_path: Path, canary: tuple[str, list[str]]
+) -> None:
+    """The box is light text on a near-black background (set with !important by the site): a
+    remove or boilerplate highlight outlines and tints it, but the box stays dark."""
+    remote, _hits = canary
+    _open(qtbot, window, _site(tmp_path, remote))
+    view = window.view
+    qtbot.waitUntil(
+        lambda: _style(js, window, "div.box", "backgroundColor") == "rgb(1, 2, 3)", timeout=10000
+    )
+    stamp = window.stamped.stamp_of(window.stamped.root.xpath("//div[@class='box']")[0])
+    for kind in ("boiler", "remove", "keep", "field"):
+        with qtbot.waitSignal(view.highlights_applied, timeout=5000):
+            view.set_highlights({kind: [stamp]})
+        assert _style(js, window, "div.box", "backgroundColor") == "rgb(1, 2, 3)", kind
+        assert _style(js, window, "div.box", "outlineStyle") in ("solid", "dashed"), kind
+        qtbot.wait(100)
+        image = view.grab().toImage()
+        scale = image.width() / max(1, view.width())
+        # Right of the text, inside the box: the site's dark background, tinted.
+        rect = js(view, "JSON.stringify(document.querySelector('div.box').getBoundingClientRect())")
+        x = int((rect["left"] + rect["width"] - 6) * scale)
+        y = int((rect["top"] + rect["height"] / 2) * scale)
+        colour = image.pixelColor(x, y)
+        assert max(colour.red(), colour.green(), colour.blue()) < 80, (kind, colour.name())
