@@ -253,6 +253,11 @@ class MainWindow(QMainWindow):
         self.selection.field_requested.connect(self.picking.on_selection_field_requested)
         self.selection.list_requested.connect(self.picking.on_selection_list_requested)
         self.selection.not_requested.connect(self.picking.on_selection_not_requested)
+        # The XPath box says what is wrong under itself; once it is right again, no older
+        # complaint stays in the status bar.
+        self.selection.xpath_check.changed.connect(
+            lambda ok: self.statusBar().clearMessage() if ok else None
+        )
         # Right-click in the DOM tree: the node under the pointer is a counter-example.
         self.not_this_action = QAction("Not this (counter-example of the next rule)", self)
         self.not_this_action.triggered.connect(self.picking.on_selection_not_requested)

@@ -729,3 +729,73 @@ def test_legend_says_where_the_cleaner_takes_the_content_to_be(qtbot: Any, demo:
     assert caption.text() == "Content: " + (
         content_of(parse_html(demo.page.html), demo.model).get("slot") or "the whole page"
     )
+
+
+def test_dom_tree_follows_every_pick_ctrl_clicks_included(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    from PySide6.QtCore import QEvent, QObject, QRect
+
+    class Painted(QObject):
+        """The rectangles the tree's viewport repaints (what the user sees change)."""
+
+        rects: list[QRect] = []
+
+        def eventFilter(self, _obj: Any, event: Any) -> bool:  # noqa: N802 (Qt override)
+            if event.type() == QEvent.Type.Paint:
+                self.rects.append(QRect(event.rect()))
+            return False
+
+    tree = demo.dom_tree
+    painted = Painted()
+    tree.viewport().installEventFilter(painted)
+    items = demo.stamped.root.xpath("//article//ol/li")
+    _pick(qtbot, demo, click, "//article//h1")
+    for i, el in enumerate(items[:3]):
+        stamp = demo.stamped.stamp_of(el)
+        qtbot.wait(200)
+        painted.rects.clear()
+        click(demo.view, stamp, Qt.KeyboardModifier.ControlModifier if i else None)
+        qtbot.waitUntil(lambda s=stamp: demo.picking.selected == s, timeout=5000)
+        row = tree.visualRect(tree.currentIndex())
+        # The newly picked row is repainted as selected (not left looking as it was).
+        qtbot.waitUntil(lambda r=row: any(p.intersects(r) for p in painted.rects), timeout=3000)
+        current = tree.currentIndex()
+        assert demo.dom_model.stamp_at(current) == stamp
+        # Shown as selected, expanded and scrolled to: the row is the one painted selected.
+        assert [demo.dom_model.stamp_at(x) for x in tree.selectionModel().selectedIndexes()] == [
+            stamp
+        ]
+        rect = tree.visualRect(current)
+        assert rect.isValid() and tree.viewport().rect().contains(rect.center()), i
+    assert len(demo.picking.list_examples) == 3
+
+
+def test_actions_wait_while_the_xpath_is_invalid_and_no_status_line_lingers(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//article//ol/li[1]")
+    sel = demo.selection
+    buttons = (
+        sel.remove_button,
+        sel.keep_button,
+        sel.field_button,
+        sel.list_button,
+        sel.not_button,
+    )
+    assert all(b.isEnabled() for b in buttons)
+    demo.statusBar().showMessage("an earlier complaint")
+    sel.xpath_edit.selectAll()
+    QTest.keyClicks(sel.xpath_edit, "//ol/li[")
+    assert sel.xpath_check.message.isVisible()
+    assert sel.xpath_check.message.text().startswith("invalid XPath")
+    assert not any(b.isEnabled() for b in buttons)
+    examples = list(demo.picking.list_examples)
+    QTest.mouseClick(sel.list_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(sel.not_button, Qt.MouseButton.LeftButton)
+    assert demo.picking.nots == [] and demo.picking.list_examples == examples
+    assert not demo.picking._pending_induce
+    QTest.keyClicks(sel.xpath_edit, "1]")
+    assert not sel.xpath_check.message.isVisible() and sel.xpath_check.message.text() == ""
+    assert all(b.isEnabled() for b in buttons)
+    assert demo.statusBar().currentMessage() == ""
