@@ -10,9 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -41,7 +42,7 @@ from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.app import app_icon
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
-from deboiler_gui.gui.controllers.layout import restore_layout, save_layout
+from deboiler_gui.gui.controllers.layout import fit_to_screen, restore_layout, save_layout
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
 from deboiler_gui.gui.controllers.prefetch import Prefetcher
@@ -66,6 +67,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+#: The least a dock's content may be shrunk to (it is clipped below its own minimum size).
+DOCK_MINIMUM = QSize(120, 60)
+
 #: Sites up to this many pages are listed at once; bigger ones are read by a worker process.
 _LIST_IN_GUI_THREAD = 3000
 
@@ -78,6 +82,9 @@ class MainWindow(QMainWindow):
     job_finished = Signal(str, str)  # job name, outcome: finished / failed / cancelled
     candidates_updated = Signal(list)
     message_posted = Signal(str)
+    #: The window was closed (File → Quit or its close button) and its work stopped; the
+    #: application ends on it.
+    closed = Signal()
 
     def __init__(self, profile: IsolatedProfile) -> None:
         super().__init__()
@@ -89,6 +96,7 @@ class MainWindow(QMainWindow):
         self._marks: dict[str, list[int]] = {}  # kind -> stamps on the shown page
         self._shown_marks: dict[str, list[int]] = {}  # what the view shows of them
         self._after_first_paint: list[Callable[[], object]] = []
+        self._fitted = False  # kept inside the screen once shown (see showEvent)
         # url -> XPaths of the cleaner's boilerplate, learnt by the background analysis.
         self._boiler_cache: dict[str, list[str]] = {}
         self.service = SiteService(self)
@@ -287,6 +295,9 @@ class MainWindow(QMainWindow):
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower()}")
+        # A small explicit minimum: a panel's own minimum (the selection panel's, say) would
+        # otherwise add up with the others' and make the main window grow past the screen.
+        widget.setMinimumSize(DOCK_MINIMUM)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
@@ -859,12 +870,37 @@ class MainWindow(QMainWindow):
         if self.current_job is None:
             self.start_analysis()
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if not self._fitted:
+            # Once more when shown: only now is the frame (title bar, borders) known.
+            self._fitted = True
+            QTimer.singleShot(0, lambda: fit_to_screen(self) if self.layout_restored else None)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if not self.saving.confirm_discard():
             event.ignore()
             return
         self.shutdown()
         event.accept()
+        self.close_other_windows()
+        self.closed.emit()
+
+    def close_other_windows(self) -> None:
+        """Close the windows that belong to this one (floating docks, the guide, filter and
+        Open URL dialogs): none of them outlives the main window or keeps the app running."""
+        for widget in QApplication.topLevelWidgets():
+            if widget is self or not widget.isVisible():
+                continue
+            owner = widget.parentWidget()
+            while owner is not None and owner is not self:
+                owner = owner.parentWidget()
+            if owner is None:
+                continue
+            if isinstance(widget, QDockWidget):
+                widget.hide()  # its floating place is already saved in the layout
+            else:
+                widget.close()
 
     def shutdown(self) -> None:
         """Stop background work and release the workspace (also used by tests)."""

@@ -7,7 +7,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QTabWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabWidget
 
 if TYPE_CHECKING:
     from deboiler_gui.gui.mainwindow import MainWindow
@@ -26,7 +26,14 @@ class ReviewDock(QDockWidget):
         self.setObjectName("dock-review")
         self.window_ = window
         self.tabs = QTabWidget()
-        self.setWidget(self.tabs)
+        # In a scroll area: the panels' own minimum sizes never make the main window grow when
+        # the dock is shown; a dock smaller than a panel scrolls instead.
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(self.tabs)
+        self.scroll.setMinimumSize(120, 60)
+        self.setWidget(self.scroll)
         self.panels: dict[str, Any] = {}
         self._started: set[tuple[str, str]] = set()
         self.visibilityChanged.connect(self._on_visibility_changed)
