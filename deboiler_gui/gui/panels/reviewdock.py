@@ -28,12 +28,12 @@ class ReviewDock(QDockWidget):
         self.tabs = QTabWidget()
         # In a scroll area: the panels' own minimum sizes never make the main window grow when
         # the dock is shown; a dock smaller than a panel scrolls instead.
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setWidget(self.tabs)
-        self.scroll.setMinimumSize(120, 60)
-        self.setWidget(self.scroll)
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setWidget(self.tabs)
+        self.scroller.setMinimumSize(120, 60)
+        self.setWidget(self.scroller)
         self.panels: dict[str, Any] = {}
         self._started: set[tuple[str, str]] = set()
         self.visibilityChanged.connect(self._on_visibility_changed)
