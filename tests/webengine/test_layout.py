@@ -232,3 +232,31 @@ def test_a_restored_window_fits_the_screen_and_docks_never_grow_it(
         second.shutdown()
         second.close()
         shiboken6.delete(second)
+
+
+def test_the_path_column_takes_most_of_the_list_and_the_selection_follows_the_page_on_sort(
+    qtbot: Any, window: Any, tmp_path: Path
+) -> None:
+    _open(qtbot, window, _site(tmp_path))
+    qtbot.waitUntil(lambda: window.legend.caption.text().startswith("Content"), timeout=10000)
+    # A long caption above the page never squeezes the list: the dock keeps its first width.
+    window.legend.set_caption("Content: " + "/html/body/div[3]/main/article" * 6, "")
+    qtbot.wait(300)
+    table = window.page_table
+    assert window.findChild(QDockWidget, "dock-pages").width() >= 400
+    width = table.viewport().width()
+    assert table.columnWidth(0) >= width * 0.55 and table.columnWidth(0) >= 220
+    target = "http://manual.local/library/os.html"
+    with qtbot.waitSignal(window.page_shown, timeout=10000):
+        window.select_url(target)
+    header = table.horizontalHeader()
+    for col in (2, 0, 2, 4):
+        x = header.sectionViewportPosition(col) + 5
+        QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+        qtbot.wait(50)
+        rows = table.selectionModel().selectedRows()
+        assert [window.page_model.url_at(r.row()) for r in rows] == [target], col
+        selected = {i.row() for i in table.selectionModel().selectedIndexes()}
+        assert selected == {window.page_model.row_of(target)}, col
+        assert window.page_model.url_at(table.currentIndex().row()) == target
+        assert window.page.url == target
