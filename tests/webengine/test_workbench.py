@@ -799,3 +799,29 @@ def test_actions_wait_while_the_xpath_is_invalid_and_no_status_line_lingers(
     assert not sel.xpath_check.message.isVisible() and sel.xpath_check.message.text() == ""
     assert all(b.isEnabled() for b in buttons)
     assert demo.statusBar().currentMessage() == ""
+
+
+def test_rule_impact_follows_every_change_of_the_draft(qtbot: Any, demo: Any, click: Any) -> None:
+    demo.review_action.trigger()
+    dock = demo.review
+    qtbot.waitUntil(lambda: bool(dock.panels), timeout=5000)
+    panel = dock.panels["Rule impact"]
+    with qtbot.waitSignal(panel.impact_ready, timeout=60000):
+        dock.tabs.setCurrentIndex(dock.TABS.index("Rule impact"))
+    assert not [c for c in panel.causes() if c.startswith("rule:")]
+    # A rule added by a click: the panel counts it without a save or a restart.
+    _pick(qtbot, demo, click, "//article//h1")
+    with qtbot.waitSignal(panel.impact_ready, timeout=60000) as ready:
+        QTest.mouseClick(demo.selection.remove_button, Qt.MouseButton.LeftButton)
+    name = demo.editor.template.remove[-1].name
+    assert demo.editor.dirty and name not in demo.ws.template_names()
+    cause = next(c for c in ready.args[0]["causes"] if c["cause"] == f"rule:{name}")
+    assert cause["chars"] > 0 and cause["pages_hit"] > 0
+    # Edited again (a second rule), then undone twice: the panel follows each state.
+    with qtbot.waitSignal(panel.impact_ready, timeout=60000):
+        demo.editor.add_rule("remove", "//footer")
+    assert len([c for c in panel.causes() if c.startswith("rule:")]) == 2
+    with qtbot.waitSignal(panel.impact_ready, timeout=60000):
+        demo.undo_action.trigger()
+        demo.undo_action.trigger()
+    assert not [c for c in panel.causes() if c.startswith("rule:")]
