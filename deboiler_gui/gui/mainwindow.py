@@ -482,12 +482,45 @@ class MainWindow(QMainWindow):
             self.load_workspace(target)
             return
         inputs = [str(path)]
-        self.post_message(f"Importing {path} into {target}")
+        created = not Path(target).exists()
+        # The engine checks the input first (an empty folder, an empty or binary file...) and
+        # refuses it whole before a workspace is made; its answer is the one message.
+        self.statusBar().showMessage(f"Importing {path}…", 5000)
         self.start_job(
             "import",
             lambda: session.run_in_child("import_steps", inputs, target, base_url),
-            lambda _n: self.load_workspace(target),
+            lambda _n: self._after_import(str(path), target, created),
+            on_failed=lambda message: self._refuse_input(message),
         )
+
+    def _refuse_input(self, message: str) -> None:
+        """The input holds no page the app can show: one message naming it, nothing opened."""
+        self.post_message(f"Not opened: {message}", error=True)
+
+    def _after_import(self, source: str, target: str, created: bool) -> None:
+        """Open what was imported; records that could not be read are summed up in one message
+        (and not listed), and an input without one readable page is refused and its new
+        workspace removed."""
+        from deboiler_gui.engine.store import Workspace
+
+        try:
+            with Workspace(target, create=False) as ws:
+                records = session.unreadable_records(ws)
+                readable = sum(n for _s, n in session.readable_sites(ws))
+        except DeboilerError as exc:
+            self.post_message(f"Not opened: {source}: {exc}", error=True)
+            return
+        name = Path(source).name or source
+        if not readable:
+            if created:
+                session.remove_workspace(target)
+            summary = session.unreadable_summary(name, records, 0)
+            self._refuse_input(f"{source}: no readable page" + (f" ({summary})" if summary else ""))
+            return
+        if records:
+            self.post_message(session.unreadable_summary(name, records, readable), error=True)
+        self.post_message(f"Imported {readable} pages from {source} into {target}")
+        self.load_workspace(target)
 
     def _on_crawl_pages(self, path: str, rows: list[dict[str, Any]]) -> None:
         """Pages a crawl stored since its last report (at most twice a second): the first report
@@ -533,9 +566,10 @@ class MainWindow(QMainWindow):
         resolver.index_in_background()  # a large WARC would hold the window
         self.profile.handler.resolver = resolver
         self.prefetch.clear()
-        sites = ws.sites()
+        # Records the import could not read have no site: they are summed up, not a site.
+        sites = session.readable_sites(ws)
         if not sites:
-            self.post_message(f"{path}: the workspace holds no pages", error=True)
+            self.post_message(f"{path}: the workspace holds no readable pages", error=True)
             return
         self.shown.site, count = max(sites, key=lambda s: s[1])
         self.shown.model = ws.load_model(self.shown.site)
@@ -614,9 +648,15 @@ class MainWindow(QMainWindow):
 
     # ================================================================== jobs
     def start_job(
-        self, name: str, factory: Any, on_done: Any = None, on_partial: Any = None
+        self,
+        name: str,
+        factory: Any,
+        on_done: Any = None,
+        on_partial: Any = None,
+        *,
+        on_failed: Any = None,
     ) -> Job:
-        return self.jobs.start(name, factory, on_done, on_partial)
+        return self.jobs.start(name, factory, on_done, on_partial, on_failed=on_failed)
 
     def cancel_job(self) -> None:
         self.jobs.cancel()
