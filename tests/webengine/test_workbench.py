@@ -825,3 +825,46 @@ def test_rule_impact_follows_every_change_of_the_draft(qtbot: Any, demo: Any, cl
         demo.undo_action.trigger()
         demo.undo_action.trigger()
     assert not [c for c in panel.causes() if c.startswith("rule:")]
+
+
+def test_a_rejected_group_gets_a_keep_rule_taking_exactly_its_pages_and_shows_as_handled(
+    qtbot: Any, demo: Any
+) -> None:
+    """On the demo the English and Chinese pages share their chrome's classes, so a class
+    alone takes both languages' groups: the rule is narrowed to the group's own pages."""
+    demo.review_action.trigger()
+    dock = demo.review
+    qtbot.waitUntil(lambda: bool(dock.panels), timeout=5000)
+    dock.tabs.setCurrentIndex(dock.TABS.index("Boilerplate groups"))
+    panel = dock.panels["Boilerplate groups"]
+    qtbot.waitUntil(lambda: bool(panel.groups), timeout=60000)
+    trees = {p.url: parse_html(p.html) for p in demo.ws.iter_pages(demo.site) if p.html}
+    checked = 0
+    for row, group in enumerate(panel.groups):
+        if group["pages"] >= len(trees):
+            continue  # on every page: any hook is exact
+        panel.table.selectRow(row)
+        assert panel.reject_button.isEnabled()
+        QTest.mouseClick(panel.reject_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: panel.proposed is not None, timeout=60000)
+        _group, selector, accept = panel.proposed
+        assert accept is False
+        own = set(group["page_xpaths"])
+        hit = {url for url, tree in trees.items() if select_elements(tree, selector)}
+        # It covers its own group on every one of its pages, at least.
+        assert own <= hit, (selector, own - hit)
+        if hit == own:
+            assert f"matches {len(own)} of {len(trees)} pages (group: {len(own)})" in (
+                panel.proposal.text()
+            )
+            assert "not exact" not in panel.proposal.text()
+            checked += 1
+        QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+        rule = next(r for r in demo.editor.template.keep if r.name == group["rule_name"])
+        assert rule.selector == selector
+        # Handled: its decision shown, the same decision not offered again.
+        assert panel.table.item(row, 4).text() == "rejected"
+        assert not panel.reject_button.isEnabled() and panel.accept_button.isEnabled()
+        assert not panel.apply_button.isEnabled()
+        assert "handled" in panel.proposal.text()
+    assert checked >= 6  # the language-split groups of the demo's chrome
