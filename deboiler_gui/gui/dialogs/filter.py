@@ -77,8 +77,8 @@ class FilterDialog(QDialog):
         self.preview.setWordWrap(True)
         self.site = QLabel("")
         self.site.setWordWrap(True)
-        for label in (self.help, self.preview, self.site):
-            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        for wrapped in (self.help, self.preview, self.site):
+            wrapped.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self._preview_error = False
         form.addRow("Kind", self.kind)
         form.addRow("Name", self.name)
