@@ -384,6 +384,11 @@ class MainWindow(QMainWindow):
         self.panel_actions["Review"] = self.review_action
         # Tabbed with the messages: bring it to the front when asked for.
         self.review_action.triggered.connect(lambda on: self.review.raise_() if on else None)
+        # Shown, it takes a third of the window's height from the others (its content scrolls,
+        # so it could be squeezed to its tab bar), never more room than the window has.
+        self.review_action.triggered.connect(
+            lambda on: QTimer.singleShot(0, self._size_review_dock) if on else None
+        )
         site_menu = self.menuBar().addMenu("&Site")
         site_menu.addAction(self._action("Re&fit cleaner", lambda: self.start_fit()))
         site_menu.addAction(
@@ -401,6 +406,11 @@ class MainWindow(QMainWindow):
             "Fields from &structured data…", lambda: self.open_structured_fields()
         )
         site_menu.addAction(self.structured_action)
+
+    def _size_review_dock(self) -> None:
+        wanted = max(200, self.height() // 3)
+        if not self.review.isFloating() and self.review.height() < wanted:
+            self.resizeDocks([self.review], [wanted], Qt.Orientation.Vertical)
 
     def open_structured_fields(self) -> None:
         """The shown page's structured values as field candidates; the ticked ones are added

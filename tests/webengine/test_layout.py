@@ -162,6 +162,8 @@ def main():
 
     def quit_soon():
         win = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        shown = win.guide.dialog is not None and win.guide.dialog.isVisible()
+        print("guide shown on the first start:", shown, flush=True)
         win.review_action.trigger()
         win.review.setFloating(True)
         win.guide.show()
@@ -175,7 +177,9 @@ if __name__ == "__main__":
 """
 
 
-def test_file_quit_ends_the_process_with_a_floating_dock_open(tmp_path: Path) -> None:
+def test_first_start_shows_the_guide_and_file_quit_ends_the_process_with_a_floating_dock(
+    tmp_path: Path,
+) -> None:
     import os
     import subprocess
     import sys
@@ -197,6 +201,11 @@ def test_file_quit_ends_the_process_with_a_floating_dock_open(tmp_path: Path) ->
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "exit 0" in proc.stdout
+    # A new configuration folder is a first start: the getting-started guide opened by itself,
+    # and that it was shown is remembered there.
+    assert "guide shown on the first start: True" in proc.stdout
+    conf = tmp_path / "config" / "deboiler-gui" / "deboiler-gui.conf"
+    assert "shown=true" in conf.read_text()
 
 
 def test_a_restored_window_fits_the_screen_and_docks_never_grow_it(
@@ -228,6 +237,7 @@ def test_a_restored_window_fits_the_screen_and_docks_never_grow_it(
         second.findChild(QDockWidget, "dock-page-types").show()
         qtbot.wait(200)
         assert second.size() == size
+        assert second.review.height() >= 200  # room to read it, taken from the other docks
     finally:
         second.shutdown()
         second.close()
