@@ -954,6 +954,8 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop background work and release the workspace (also used by tests)."""
+        # Work waiting for the first paint must not start on a stopped window.
+        self._after_first_paint = []
         save_layout(self)
         self.jobs.shutdown()
         if self._open_url_dialog is not None:  # stop its crawl, if any
