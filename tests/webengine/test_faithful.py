@@ -174,12 +174,16 @@ def test_a_highlight_keeps_the_site_background_so_light_text_stays_readable(
             view.set_highlights({kind: [stamp]})
         assert _style(js, window, "div.box", "backgroundColor") == "rgb(1, 2, 3)", kind
         assert _style(js, window, "div.box", "outlineStyle") in ("solid", "dashed"), kind
-        qtbot.wait(100)
-        image = view.grab().toImage()
-        scale = image.width() / max(1, view.width())
-        # Right of the text, inside the box: the site's dark background, tinted.
+        # Right of the text, inside the box: the site's dark background, tinted (painted once
+        # the frame with the highlight is on screen).
         rect = js(view, "JSON.stringify(document.querySelector('div.box').getBoundingClientRect())")
-        x = int((rect["left"] + rect["width"] - 6) * scale)
-        y = int((rect["top"] + rect["height"] / 2) * scale)
-        colour = image.pixelColor(x, y)
-        assert max(colour.red(), colour.green(), colour.blue()) < 80, (kind, colour.name())
+
+        def dark(rect: dict[str, float] = rect) -> bool:
+            image = view.grab().toImage()
+            scale = image.width() / max(1, view.width())
+            x = int((rect["left"] + rect["width"] - 6) * scale)
+            y = int((rect["top"] + rect["height"] / 2) * scale)
+            colour = image.pixelColor(x, y)
+            return max(colour.red(), colour.green(), colour.blue()) < 80
+
+        qtbot.waitUntil(dark, timeout=5000)
