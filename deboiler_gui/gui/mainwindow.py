@@ -505,6 +505,7 @@ class MainWindow(QMainWindow):
 
     def _refuse_input(self, message: str) -> None:
         """The input holds no page the app can show: one message naming it, nothing opened."""
+        self.statusBar().clearMessage()  # "Importing …" is over
         self.post_message(f"Not opened: {message}", error=True)
 
     def _after_import(self, source: str, target: str, created: bool) -> None:
@@ -520,6 +521,7 @@ class MainWindow(QMainWindow):
         except DeboilerError as exc:
             self.post_message(f"Not opened: {source}: {exc}", error=True)
             return
+        self.statusBar().clearMessage()  # "Importing …" is over
         name = Path(source).name or source
         if not readable:
             if created:

@@ -82,8 +82,12 @@ def first_start_sizes(window: QMainWindow) -> None:
     width = max(window.width(), 1000)
     sizes = []
     for dock in left + right:
-        hint = dock.widget().sizeHint().width() if dock.widget() is not None else 300
-        sizes.append(max(300, min(hint, width // 4)))
+        content = dock.widget()
+        hint = content.sizeHint().width() if content is not None else 300
+        # At least the width its contents need to be read whole (a row of buttons): the docks
+        # may be shrunk below it by hand, but do not start so.
+        least = content.minimumSizeHint().width() if content is not None else 0
+        sizes.append(max(300, least, min(hint, width // 4)))
     if left + right:
         # The page list wants room for paths and its four small columns.
         wanted = [max(s, 440) for s in sizes[: len(left)]] + [
