@@ -115,12 +115,20 @@ def remove_workspace(path: str | os.PathLike[str]) -> None:
 
 def import_steps(
     inputs: list[str], workspace_path: str, base_url: str | None = None
-) -> Generator[Progress, None, int]:
-    """The engine's import into the workspace; returns the number of pages read."""
+) -> Generator[Progress, None, dict[str, Any]]:
+    """The engine's import into the workspace; returns the number of pages read, how many of
+    the workspace's pages are readable, and the summaries of its unreadable records (read here,
+    in the job's process, so the app opens no second connection to the file)."""
     from deboiler_gui.engine.clean.pipeline import import_into
+    from deboiler_gui.engine.store import Workspace
 
     summary = yield from import_into(workspace_path, list(inputs), base_url=base_url)
-    return int(summary.pages)
+    with Workspace(workspace_path, create=False) as ws:
+        return {
+            "pages": int(summary.pages),
+            "readable": sum(n for _s, n in readable_sites(ws)),
+            "unreadable": unreadable_records(ws),
+        }
 
 
 def fit_steps(workspace_path: str, site: str) -> Generator[Progress, None, dict[str, str]]:

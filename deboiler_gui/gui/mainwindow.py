@@ -499,7 +499,7 @@ class MainWindow(QMainWindow):
         self.start_job(
             "import",
             lambda: session.run_in_child("import_steps", inputs, target, base_url),
-            lambda _n: self._after_import(str(path), target, created),
+            lambda result: self._after_import(str(path), target, created, result),
             on_failed=lambda message: self._refuse_input(message),
         )
 
@@ -508,19 +508,14 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()  # "Importing …" is over
         self.post_message(f"Not opened: {message}", error=True)
 
-    def _after_import(self, source: str, target: str, created: bool) -> None:
+    def _after_import(
+        self, source: str, target: str, created: bool, result: dict[str, Any]
+    ) -> None:
         """Open what was imported; records that could not be read are summed up in one message
         (and not listed), and an input without one readable page is refused and its new
         workspace removed."""
-        from deboiler_gui.engine.store import Workspace
-
-        try:
-            with Workspace(target, create=False) as ws:
-                records = session.unreadable_records(ws)
-                readable = sum(n for _s, n in session.readable_sites(ws))
-        except DeboilerError as exc:
-            self.post_message(f"Not opened: {source}: {exc}", error=True)
-            return
+        records = list(result.get("unreadable", []))
+        readable = int(result.get("readable", 0))
         self.statusBar().clearMessage()  # "Importing …" is over
         name = Path(source).name or source
         if not readable:

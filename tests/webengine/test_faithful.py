@@ -72,7 +72,12 @@ def _open(qtbot: Any, window: Any, folder: Path) -> None:
     finished: list[str] = []
     window.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
     window.open_path(str(folder))
-    qtbot.waitUntil(lambda: "import:finished" in finished and window.view.ready, timeout=30000)
+    # Until the cleaner's fit and the analysis are over: the fit shows the page again, and a
+    # look at the page while it is being replaced would see no document.
+    qtbot.waitUntil(
+        lambda: "analyse:finished" in finished and window.current_job is None, timeout=60000
+    )
+    qtbot.waitUntil(lambda: window.view.ready, timeout=30000)
 
 
 def _style(js: Any, window: Any, selector: str, prop: str) -> str:
