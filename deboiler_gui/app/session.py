@@ -63,14 +63,72 @@ def has_pages(workspace_path: str) -> bool:
         return False
 
 
+#: How many unreadable records a summary names.
+NAMED_RECORDS = 3
+
+
+def unreadable_records(ws: Any) -> list[dict[str, Any]]:
+    """Summaries of the records an import could not read (a JSON-lines line that is not a page,
+    a damaged WARC record): the engine keeps each as an error page without a site."""
+    from deboiler_gui.engine.model import STATUS_UNREADABLE
+
+    return [
+        r
+        for site, _n in ws.sites()
+        if not site
+        for r in ws.page_summaries(site)
+        if r.get("error") and r.get("status") == STATUS_UNREADABLE
+    ]
+
+
+def readable_sites(ws: Any) -> list[tuple[str, int]]:
+    """(site, page count) of the sites holding pages (records without a site left out)."""
+    return [(site, n) for site, n in ws.sites() if site]
+
+
+def unreadable_summary(source: str, records: list[dict[str, Any]], readable: int) -> str:
+    """One line for the unreadable records of an input: how many, and the first few by line
+    with what was wrong with them."""
+    if not records:
+        return ""
+
+    def where(url: str) -> str:
+        tail = url.rsplit("#", 1)[-1]
+        return f"line {tail[1:]}" if tail[:1] == "L" and tail[1:].isdigit() else url
+
+    def line_no(r: dict[str, Any]) -> tuple[int, str]:
+        tail = str(r["url"]).rsplit("#L", 1)[-1]
+        return (int(tail) if tail.isdigit() else 0, str(r["url"]))
+
+    ordered = sorted(records, key=line_no)
+    named = "; ".join(f"{where(r['url'])}: {r['error']}" for r in ordered[:NAMED_RECORDS])
+    more = f"; and {len(ordered) - NAMED_RECORDS} more" if len(ordered) > NAMED_RECORDS else ""
+    total = len(records) + readable
+    return f"{source}: {len(records)} of {total} records unreadable, not listed ({named}{more})"
+
+
+def remove_workspace(path: str | os.PathLike[str]) -> None:
+    """Delete a workspace file the app created, with SQLite's files beside it."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
 def import_steps(
     inputs: list[str], workspace_path: str, base_url: str | None = None
-) -> Generator[Progress, None, int]:
-    """The engine's import into the workspace; returns the number of pages read."""
+) -> Generator[Progress, None, dict[str, Any]]:
+    """The engine's import into the workspace; returns the number of pages read, how many of
+    the workspace's pages are readable, and the summaries of its unreadable records (read here,
+    in the job's process, so the app opens no second connection to the file)."""
     from deboiler_gui.engine.clean.pipeline import import_into
+    from deboiler_gui.engine.store import Workspace
 
     summary = yield from import_into(workspace_path, list(inputs), base_url=base_url)
-    return int(summary.pages)
+    with Workspace(workspace_path, create=False) as ws:
+        return {
+            "pages": int(summary.pages),
+            "readable": sum(n for _s, n in readable_sites(ws)),
+            "unreadable": unreadable_records(ws),
+        }
 
 
 def fit_steps(workspace_path: str, site: str) -> Generator[Progress, None, dict[str, str]]:

@@ -116,6 +116,8 @@ def run(path: str | None) -> int:
     handler = CrashHandler(window, window.saving.save_draft_now)
     handler.install()
     window.guide.show_on_first_start()
+    # Closing the main window ends the app, whatever other window is still open.
+    window.closed.connect(app.quit)
     code = int(app.exec())
     handler.uninstall()
     import shiboken6

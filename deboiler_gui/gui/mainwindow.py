@@ -10,9 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -41,7 +42,7 @@ from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.app import app_icon
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
-from deboiler_gui.gui.controllers.layout import restore_layout, save_layout
+from deboiler_gui.gui.controllers.layout import fit_to_screen, restore_layout, save_layout
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
 from deboiler_gui.gui.controllers.prefetch import Prefetcher
@@ -66,6 +67,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+#: The least a dock's content may be shrunk to (it is clipped below its own minimum size).
+DOCK_MINIMUM = QSize(120, 60)
+
 #: Sites up to this many pages are listed at once; bigger ones are read by a worker process.
 _LIST_IN_GUI_THREAD = 3000
 
@@ -78,6 +82,9 @@ class MainWindow(QMainWindow):
     job_finished = Signal(str, str)  # job name, outcome: finished / failed / cancelled
     candidates_updated = Signal(list)
     message_posted = Signal(str)
+    #: The window was closed (File → Quit or its close button) and its work stopped; the
+    #: application ends on it.
+    closed = Signal()
 
     def __init__(self, profile: IsolatedProfile) -> None:
         super().__init__()
@@ -89,6 +96,7 @@ class MainWindow(QMainWindow):
         self._marks: dict[str, list[int]] = {}  # kind -> stamps on the shown page
         self._shown_marks: dict[str, list[int]] = {}  # what the view shows of them
         self._after_first_paint: list[Callable[[], object]] = []
+        self._fitted = False  # kept inside the screen once shown (see showEvent)
         # url -> XPaths of the cleaner's boilerplate, learnt by the background analysis.
         self._boiler_cache: dict[str, list[str]] = {}
         self.service = SiteService(self)
@@ -253,6 +261,11 @@ class MainWindow(QMainWindow):
         self.selection.field_requested.connect(self.picking.on_selection_field_requested)
         self.selection.list_requested.connect(self.picking.on_selection_list_requested)
         self.selection.not_requested.connect(self.picking.on_selection_not_requested)
+        # The XPath box says what is wrong under itself; once it is right again, no older
+        # complaint stays in the status bar.
+        self.selection.xpath_check.changed.connect(
+            lambda ok: self.statusBar().clearMessage() if ok else None
+        )
         # Right-click in the DOM tree: the node under the pointer is a counter-example.
         self.not_this_action = QAction("Not this (counter-example of the next rule)", self)
         self.not_this_action.triggered.connect(self.picking.on_selection_not_requested)
@@ -282,6 +295,9 @@ class MainWindow(QMainWindow):
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower()}")
+        # A small explicit minimum: a panel's own minimum (the selection panel's, say) would
+        # otherwise add up with the others' and make the main window grow past the screen.
+        widget.setMinimumSize(DOCK_MINIMUM)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
@@ -368,6 +384,11 @@ class MainWindow(QMainWindow):
         self.panel_actions["Review"] = self.review_action
         # Tabbed with the messages: bring it to the front when asked for.
         self.review_action.triggered.connect(lambda on: self.review.raise_() if on else None)
+        # Shown, it takes a third of the window's height from the others (its content scrolls,
+        # so it could be squeezed to its tab bar), never more room than the window has.
+        self.review_action.triggered.connect(
+            lambda on: QTimer.singleShot(0, self._size_review_dock) if on else None
+        )
         site_menu = self.menuBar().addMenu("&Site")
         site_menu.addAction(self._action("Re&fit cleaner", lambda: self.start_fit()))
         site_menu.addAction(
@@ -385,6 +406,11 @@ class MainWindow(QMainWindow):
             "Fields from &structured data…", lambda: self.open_structured_fields()
         )
         site_menu.addAction(self.structured_action)
+
+    def _size_review_dock(self) -> None:
+        wanted = max(200, self.height() // 3)
+        if not self.review.isFloating() and self.review.height() < wanted:
+            self.resizeDocks([self.review], [wanted], Qt.Orientation.Vertical)
 
     def open_structured_fields(self) -> None:
         """The shown page's structured values as field candidates; the ticked ones are added
@@ -466,12 +492,42 @@ class MainWindow(QMainWindow):
             self.load_workspace(target)
             return
         inputs = [str(path)]
-        self.post_message(f"Importing {path} into {target}")
+        created = not Path(target).exists()
+        # The engine checks the input first (an empty folder, an empty or binary file...) and
+        # refuses it whole before a workspace is made; its answer is the one message.
+        self.statusBar().showMessage(f"Importing {path}…", 5000)
         self.start_job(
             "import",
             lambda: session.run_in_child("import_steps", inputs, target, base_url),
-            lambda _n: self.load_workspace(target),
+            lambda result: self._after_import(str(path), target, created, result),
+            on_failed=lambda message: self._refuse_input(message),
         )
+
+    def _refuse_input(self, message: str) -> None:
+        """The input holds no page the app can show: one message naming it, nothing opened."""
+        self.statusBar().clearMessage()  # "Importing …" is over
+        self.post_message(f"Not opened: {message}", error=True)
+
+    def _after_import(
+        self, source: str, target: str, created: bool, result: dict[str, Any]
+    ) -> None:
+        """Open what was imported; records that could not be read are summed up in one message
+        (and not listed), and an input without one readable page is refused and its new
+        workspace removed."""
+        records = list(result.get("unreadable", []))
+        readable = int(result.get("readable", 0))
+        self.statusBar().clearMessage()  # "Importing …" is over
+        name = Path(source).name or source
+        if not readable:
+            if created:
+                session.remove_workspace(target)
+            summary = session.unreadable_summary(name, records, 0)
+            self._refuse_input(f"{source}: no readable page" + (f" ({summary})" if summary else ""))
+            return
+        if records:
+            self.post_message(session.unreadable_summary(name, records, readable), error=True)
+        self.post_message(f"Imported {readable} pages from {source} into {target}")
+        self.load_workspace(target)
 
     def _on_crawl_pages(self, path: str, rows: list[dict[str, Any]]) -> None:
         """Pages a crawl stored since its last report (at most twice a second): the first report
@@ -517,9 +573,10 @@ class MainWindow(QMainWindow):
         resolver.index_in_background()  # a large WARC would hold the window
         self.profile.handler.resolver = resolver
         self.prefetch.clear()
-        sites = ws.sites()
+        # Records the import could not read have no site: they are summed up, not a site.
+        sites = session.readable_sites(ws)
         if not sites:
-            self.post_message(f"{path}: the workspace holds no pages", error=True)
+            self.post_message(f"{path}: the workspace holds no readable pages", error=True)
             return
         self.shown.site, count = max(sites, key=lambda s: s[1])
         self.shown.model = ws.load_model(self.shown.site)
@@ -598,9 +655,15 @@ class MainWindow(QMainWindow):
 
     # ================================================================== jobs
     def start_job(
-        self, name: str, factory: Any, on_done: Any = None, on_partial: Any = None
+        self,
+        name: str,
+        factory: Any,
+        on_done: Any = None,
+        on_partial: Any = None,
+        *,
+        on_failed: Any = None,
     ) -> Job:
-        return self.jobs.start(name, factory, on_done, on_partial)
+        return self.jobs.start(name, factory, on_done, on_partial, on_failed=on_failed)
 
     def cancel_job(self) -> None:
         self.jobs.cancel()
@@ -854,15 +917,42 @@ class MainWindow(QMainWindow):
         if self.current_job is None:
             self.start_analysis()
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if not self._fitted:
+            # Once more when shown: only now is the frame (title bar, borders) known.
+            self._fitted = True
+            QTimer.singleShot(0, lambda: fit_to_screen(self) if self.layout_restored else None)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if not self.saving.confirm_discard():
             event.ignore()
             return
         self.shutdown()
         event.accept()
+        self.close_other_windows()
+        self.closed.emit()
+
+    def close_other_windows(self) -> None:
+        """Close the windows that belong to this one (floating docks, the guide, filter and
+        Open URL dialogs): none of them outlives the main window or keeps the app running."""
+        for widget in QApplication.topLevelWidgets():
+            if widget is self or not widget.isVisible():
+                continue
+            owner = widget.parentWidget()
+            while owner is not None and owner is not self:
+                owner = owner.parentWidget()
+            if owner is None:
+                continue
+            if isinstance(widget, QDockWidget):
+                widget.hide()  # its floating place is already saved in the layout
+            else:
+                widget.close()
 
     def shutdown(self) -> None:
         """Stop background work and release the workspace (also used by tests)."""
+        # Work waiting for the first paint must not start on a stopped window.
+        self._after_first_paint = []
         save_layout(self)
         self.jobs.shutdown()
         if self._open_url_dialog is not None:  # stop its crawl, if any

@@ -131,10 +131,19 @@ class JobBar(QWidget):
         self.runner = JobRunner(self)
         self.current: Job | None = None
         self._callbacks: dict[Any, tuple[Job, Any, Any]] = {}
+        self._on_failed: dict[Any, Any] = {}
 
     def start(
-        self, name: str, factory: GeneratorFactory, on_done: Any = None, on_partial: Any = None
+        self,
+        name: str,
+        factory: GeneratorFactory,
+        on_done: Any = None,
+        on_partial: Any = None,
+        *,
+        on_failed: Any = None,
     ) -> Job:
+        """``on_failed(message)``, when given, takes an engine error's message in place of the
+        bar's ``failed`` signal (errors with a traceback always go to ``failed``)."""
         if self.current is not None:
             self.current.cancel()
         job = Job(name, factory)
@@ -146,6 +155,8 @@ class JobBar(QWidget):
         # Bound methods, not lambdas: Qt drops these connections when the bar goes away, so a
         # late report from a worker can never reach a deleted widget.
         self._callbacks[job.signals] = (job, on_done, on_partial)
+        if on_failed is not None:
+            self._on_failed[job.signals] = on_failed
         job.signals.progress.connect(self._on_job_progress)
         job.signals.partial.connect(self._on_job_partial)
         job.signals.finished.connect(self._on_job_finished)
@@ -178,6 +189,7 @@ class JobBar(QWidget):
 
     def _on_job_finished(self, value: Any) -> None:
         entry = self._callbacks.pop(self.sender(), None)
+        self._on_failed.pop(self.sender(), None)
         if entry is not None:
             self._end(entry[0], "finished")
             if entry[1] is not None:
@@ -186,15 +198,20 @@ class JobBar(QWidget):
 
     def _on_job_failed(self, message: str, tb: str) -> None:
         entry = self._callbacks.pop(self.sender(), None)
+        handler = self._on_failed.pop(self.sender(), None)
         if entry is not None:
             self._end(entry[0], "failed")
             if tb:
                 log.error("%s", tb)
-            self.failed.emit(f"{entry[0].name} failed: {message}", tb)
+            if handler is not None and not tb:
+                handler(message)
+            else:
+                self.failed.emit(f"{entry[0].name} failed: {message}", tb)
             self.ended.emit(entry[0].name, "failed")
 
     def _on_job_cancelled(self) -> None:
         entry = self._callbacks.pop(self.sender(), None)
+        self._on_failed.pop(self.sender(), None)
         if entry is not None:
             self._end(entry[0], "cancelled")
             self.ended.emit(entry[0].name, "cancelled")

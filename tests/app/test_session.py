@@ -85,3 +85,17 @@ def test_drafts_round_trip_and_clear(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert session.read_draft(str(tmp_path / "b.sqlite")) is None  # drafts are per workspace
     session.clear_draft(ws)
     assert session.read_draft(ws) is None
+
+
+def test_unreadable_records_are_summed_up_by_line_with_the_first_few_named() -> None:
+    records = [
+        {"url": f"/in/mostly.jsonl#L{n}", "error": "invalid JSON: Expecting value"}
+        for n in (10, 2, 3, 11, 4)
+    ]
+    text = session.unreadable_summary("mostly.jsonl", records, 2)
+    assert text == (
+        "mostly.jsonl: 5 of 7 records unreadable, not listed (line 2: invalid JSON: Expecting "
+        "value; line 3: invalid JSON: Expecting value; line 4: invalid JSON: Expecting value; "
+        "and 2 more)"
+    )
+    assert session.unreadable_summary("x.jsonl", [], 3) == ""

@@ -72,7 +72,12 @@ def _open(qtbot: Any, window: Any, folder: Path) -> None:
     finished: list[str] = []
     window.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
     window.open_path(str(folder))
-    qtbot.waitUntil(lambda: "import:finished" in finished and window.view.ready, timeout=30000)
+    # Until the cleaner's fit and the analysis are over: the fit shows the page again, and a
+    # look at the page while it is being replaced would see no document.
+    qtbot.waitUntil(
+        lambda: "analyse:finished" in finished and window.current_job is None, timeout=60000
+    )
+    qtbot.waitUntil(lambda: window.view.ready, timeout=30000)
 
 
 def _style(js: Any, window: Any, selector: str, prop: str) -> str:
@@ -155,3 +160,35 @@ def test_plain_view_can_be_toggled_with_its_shortcut(qtbot: Any, window: Any) ->
     assert window.plain_action.shortcut().toString() == "Ctrl+Shift+P"
     assert window.plain_action.isCheckable() and not window.plain_action.isChecked()
     assert window.plain_action.shortcutContext() == Qt.ShortcutContext.WindowShortcut
+
+
+def test_a_highlight_keeps_the_site_background_so_light_text_stays_readable(
+    qtbot: Any, window: Any, js: Any, tmp_path: Path, canary: tuple[str, list[str]]
+) -> None:
+    """The box is light text on a near-black background (set with !important by the site): a
+    remove or boilerplate highlight outlines and tints it, but the box stays dark."""
+    remote, _hits = canary
+    _open(qtbot, window, _site(tmp_path, remote))
+    view = window.view
+    qtbot.waitUntil(
+        lambda: _style(js, window, "div.box", "backgroundColor") == "rgb(1, 2, 3)", timeout=10000
+    )
+    stamp = window.stamped.stamp_of(window.stamped.root.xpath("//div[@class='box']")[0])
+    for kind in ("boiler", "remove", "keep", "field"):
+        with qtbot.waitSignal(view.highlights_applied, timeout=5000):
+            view.set_highlights({kind: [stamp]})
+        assert _style(js, window, "div.box", "backgroundColor") == "rgb(1, 2, 3)", kind
+        assert _style(js, window, "div.box", "outlineStyle") in ("solid", "dashed"), kind
+        # Right of the text, inside the box: the site's dark background, tinted (painted once
+        # the frame with the highlight is on screen).
+        rect = js(view, "JSON.stringify(document.querySelector('div.box').getBoundingClientRect())")
+
+        def dark(rect: dict[str, float] = rect) -> bool:
+            image = view.grab().toImage()
+            scale = image.width() / max(1, view.width())
+            x = int((rect["left"] + rect["width"] - 6) * scale)
+            y = int((rect["top"] + rect["height"] / 2) * scale)
+            colour = image.pixelColor(x, y)
+            return max(colour.red(), colour.green(), colour.blue()) < 80
+
+        qtbot.waitUntil(dark, timeout=5000)

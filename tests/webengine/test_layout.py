@@ -105,7 +105,11 @@ def test_layout_is_saved_on_close_and_restored_at_the_next_start(
     pages = first.findChild(QDockWidget, "dock-pages")
     assert pages.width() >= 440
     first.findChild(QDockWidget, "dock-dom").close()
-    first.resizeDocks([pages], [520], Qt.Orientation.Horizontal)
+    # Within the (offscreen) screen, so the restored window is not made smaller to fit it.
+    area = first.screen().availableGeometry()
+    first.resize(area.width() - 40, area.height() - 60)
+    qtbot.wait(50)
+    first.resizeDocks([pages], [360], Qt.Orientation.Horizontal)
     qtbot.wait(50)
     width = pages.width()
     first.shutdown()
@@ -124,3 +128,157 @@ def test_layout_is_saved_on_close_and_restored_at_the_next_start(
         second.shutdown()
         second.close()
         shiboken6.delete(second)
+
+
+def test_quit_closes_every_window_of_the_app_floating_docks_included(
+    qtbot: Any, window: Any
+) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    window.review_action.trigger()
+    window.review.setFloating(True)
+    types = window.findChild(QDockWidget, "dock-page-types")
+    types.show()
+    types.setFloating(True)
+    guide = window.guide.show()
+    qtbot.waitUntil(lambda: window.review.isVisible() and guide.isVisible(), timeout=5000)
+    mine = [window.review, types, guide]
+    window.quit_action.trigger()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=10000)
+    qtbot.wait(100)
+    assert [w for w in mine if w.isVisible()] == []
+    assert [w for w in QApplication.topLevelWidgets() if w.isVisible()] == []
+
+
+QUIT_SCRIPT = """
+import sys
+
+def main():
+    from deboiler_gui.gui.app import create_application, run
+    app = create_application()
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from deboiler_gui.gui.mainwindow import MainWindow
+
+    def quit_soon():
+        win = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        shown = win.guide.dialog is not None and win.guide.dialog.isVisible()
+        print("guide shown on the first start:", shown, flush=True)
+        win.review_action.trigger()
+        win.review.setFloating(True)
+        win.guide.show()
+        QTimer.singleShot(300, win.quit_action.trigger)
+
+    QTimer.singleShot(1500, quit_soon)
+    print("exit", run(sys.argv[1]), flush=True)
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def test_first_start_shows_the_guide_and_file_quit_ends_the_process_with_a_floating_dock(
+    tmp_path: Path,
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "quit.py"
+    script.write_text(QUIT_SCRIPT)
+    env = dict(
+        os.environ,
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+    )
+    proc = subprocess.run(
+        [sys.executable, str(script), str(_site(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "exit 0" in proc.stdout
+    # A new configuration folder is a first start: the getting-started guide opened by itself,
+    # and that it was shown is remembered there.
+    assert "guide shown on the first start: True" in proc.stdout
+    conf = tmp_path / "config" / "deboiler-gui" / "deboiler-gui.conf"
+    assert "shown=true" in conf.read_text()
+
+
+def test_a_restored_window_fits_the_screen_and_docks_never_grow_it(
+    qtbot: Any, profile: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deboiler_gui.gui.mainwindow import MainWindow
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    first = MainWindow(profile)
+    first.show()
+    qtbot.waitExposed(first)
+    first.resize(5000, 4000)  # saved from a bigger monitor
+    qtbot.wait(50)
+    first.shutdown()
+    first.close()
+    shiboken6.delete(first)
+    second = MainWindow(profile)
+    second.show()
+    qtbot.waitExposed(second)
+    try:
+        assert second.layout_restored is True
+        area = second.screen().availableGeometry()
+        qtbot.waitUntil(lambda: area.contains(second.frameGeometry()), timeout=3000)
+        # Showing the review dock (and the page types) takes room from the others: the window
+        # keeps its size.
+        size = second.size()
+        second.review_action.trigger()
+        qtbot.waitUntil(lambda: bool(second.review.panels), timeout=5000)
+        second.findChild(QDockWidget, "dock-page-types").show()
+        qtbot.wait(200)
+        assert second.size() == size
+        assert second.review.height() >= 200  # room to read it, taken from the other docks
+    finally:
+        second.shutdown()
+        second.close()
+        shiboken6.delete(second)
+
+
+def test_the_path_column_takes_most_of_the_list_and_the_selection_follows_the_page_on_sort(
+    qtbot: Any, window: Any, tmp_path: Path
+) -> None:
+    _open(qtbot, window, _site(tmp_path))
+    qtbot.waitUntil(lambda: window.legend.caption.text().startswith("Content"), timeout=10000)
+    # A long caption above the page never squeezes the list: the dock keeps its first width.
+    window.legend.set_caption("Content: " + "/html/body/div[3]/main/article" * 6, "")
+    qtbot.wait(300)
+    table = window.page_table
+    assert window.findChild(QDockWidget, "dock-pages").width() >= 400
+    width = table.viewport().width()
+    assert table.columnWidth(0) >= width * 0.55 and table.columnWidth(0) >= 220
+    target = "http://manual.local/library/os.html"
+    # A click on the page's Boiler cell (the current cell is then not the row's first).
+    cell = table.visualRect(window.page_model.index(window.page_model.row_of(target), 2))
+    with qtbot.waitSignal(window.page_shown, timeout=10000):
+        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell.center())
+    header = table.horizontalHeader()
+    # Qt keeps a selection through a sort as persistent indexes of its cells, several on one
+    # row: each must move with its page.
+    from PySide6.QtCore import QPersistentModelIndex
+
+    model = window.page_model
+    held = [QPersistentModelIndex(model.index(model.row_of(target), c)) for c in (0, 4)]
+    rows_seen = set()
+    for col in (2, 2, 0, 0, 4, 4):
+        x = header.sectionViewportPosition(col) + 5
+        QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+        qtbot.wait(50)
+        rows = table.selectionModel().selectedRows()
+        assert [window.page_model.url_at(r.row()) for r in rows] == [target], col
+        selected = {i.row() for i in table.selectionModel().selectedIndexes()}
+        assert selected == {window.page_model.row_of(target)}, col
+        assert window.page_model.url_at(table.currentIndex().row()) == target
+        assert window.page.url == target
+        assert [(model.url_at(p.row()), p.column()) for p in held] == [(target, 0), (target, 4)]
+        rows_seen.add(model.row_of(target))
+    assert len(rows_seen) > 1  # the sorts did move the page

@@ -774,3 +774,142 @@ def test_legend_says_where_the_cleaner_takes_the_content_to_be(qtbot: Any, demo:
     assert caption.text() == "Content: " + (
         content_of(parse_html(demo.page.html), demo.model).get("slot") or "the whole page"
     )
+
+
+def test_dom_tree_follows_every_pick_ctrl_clicks_included(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    from PySide6.QtCore import QEvent, QObject, QRect
+
+    class Painted(QObject):
+        """The rectangles the tree's viewport repaints (what the user sees change)."""
+
+        rects: list[QRect] = []
+
+        def eventFilter(self, _obj: Any, event: Any) -> bool:  # noqa: N802 (Qt override)
+            if event.type() == QEvent.Type.Paint:
+                self.rects.append(QRect(event.rect()))
+            return False
+
+    tree = demo.dom_tree
+    painted = Painted()
+    tree.viewport().installEventFilter(painted)
+    items = demo.stamped.root.xpath("//article//ol/li")
+    _pick(qtbot, demo, click, "//article//h1")
+    for i, el in enumerate(items[:3]):
+        stamp = demo.stamped.stamp_of(el)
+        qtbot.wait(200)
+        painted.rects.clear()
+        click(demo.view, stamp, Qt.KeyboardModifier.ControlModifier if i else None)
+        qtbot.waitUntil(lambda s=stamp: demo.picking.selected == s, timeout=5000)
+        row = tree.visualRect(tree.currentIndex())
+        # The newly picked row is repainted as selected (not left looking as it was).
+        qtbot.waitUntil(lambda r=row: any(p.intersects(r) for p in painted.rects), timeout=3000)
+        current = tree.currentIndex()
+        assert demo.dom_model.stamp_at(current) == stamp
+        # Shown as selected, expanded and scrolled to: the row is the one painted selected.
+        assert [demo.dom_model.stamp_at(x) for x in tree.selectionModel().selectedIndexes()] == [
+            stamp
+        ]
+        rect = tree.visualRect(current)
+        assert rect.isValid() and tree.viewport().rect().contains(rect.center()), i
+    assert len(demo.picking.list_examples) == 3
+
+
+def test_actions_wait_while_the_xpath_is_invalid_and_no_status_line_lingers(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//article//ol/li[1]")
+    sel = demo.selection
+    buttons = (
+        sel.remove_button,
+        sel.keep_button,
+        sel.field_button,
+        sel.list_button,
+        sel.not_button,
+    )
+    assert all(b.isEnabled() for b in buttons)
+    demo.statusBar().showMessage("an earlier complaint")
+    sel.xpath_edit.selectAll()
+    QTest.keyClicks(sel.xpath_edit, "//ol/li[")
+    assert sel.xpath_check.message.isVisible()
+    assert sel.xpath_check.message.text().startswith("invalid XPath")
+    assert not any(b.isEnabled() for b in buttons)
+    examples = list(demo.picking.list_examples)
+    QTest.mouseClick(sel.list_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(sel.not_button, Qt.MouseButton.LeftButton)
+    assert demo.picking.nots == [] and demo.picking.list_examples == examples
+    assert not demo.picking._pending_induce
+    QTest.keyClicks(sel.xpath_edit, "1]")
+    assert not sel.xpath_check.message.isVisible() and sel.xpath_check.message.text() == ""
+    assert all(b.isEnabled() for b in buttons)
+    assert demo.statusBar().currentMessage() == ""
+
+
+def test_rule_impact_follows_every_change_of_the_draft(qtbot: Any, demo: Any, click: Any) -> None:
+    demo.review_action.trigger()
+    dock = demo.review
+    qtbot.waitUntil(lambda: bool(dock.panels), timeout=5000)
+    panel = dock.panels["Rule impact"]
+    with qtbot.waitSignal(panel.impact_ready, timeout=60000):
+        dock.tabs.setCurrentIndex(dock.TABS.index("Rule impact"))
+    assert not [c for c in panel.causes() if c.startswith("rule:")]
+    # A rule added by a click: the panel counts it without a save or a restart.
+    _pick(qtbot, demo, click, "//article//h1")
+    with qtbot.waitSignal(panel.impact_ready, timeout=60000) as ready:
+        QTest.mouseClick(demo.selection.remove_button, Qt.MouseButton.LeftButton)
+    name = demo.editor.template.remove[-1].name
+    assert demo.editor.dirty and name not in demo.ws.template_names()
+    cause = next(c for c in ready.args[0]["causes"] if c["cause"] == f"rule:{name}")
+    assert cause["chars"] > 0 and cause["pages_hit"] > 0
+    # Edited again (a second rule), then undone twice: the panel follows each state.
+    with qtbot.waitSignal(panel.impact_ready, timeout=60000):
+        demo.editor.add_rule("remove", "//footer")
+    assert len([c for c in panel.causes() if c.startswith("rule:")]) == 2
+    with qtbot.waitSignal(panel.impact_ready, timeout=60000):
+        demo.undo_action.trigger()
+        demo.undo_action.trigger()
+    assert not [c for c in panel.causes() if c.startswith("rule:")]
+
+
+def test_a_rejected_group_gets_a_keep_rule_taking_exactly_its_pages_and_shows_as_handled(
+    qtbot: Any, demo: Any
+) -> None:
+    """On the demo the English and Chinese pages share their chrome's classes, so a class
+    alone takes both languages' groups: the rule is narrowed to the group's own pages."""
+    demo.review_action.trigger()
+    dock = demo.review
+    qtbot.waitUntil(lambda: bool(dock.panels), timeout=5000)
+    dock.tabs.setCurrentIndex(dock.TABS.index("Boilerplate groups"))
+    panel = dock.panels["Boilerplate groups"]
+    qtbot.waitUntil(lambda: bool(panel.groups), timeout=60000)
+    trees = {p.url: parse_html(p.html) for p in demo.ws.iter_pages(demo.site) if p.html}
+    checked = 0
+    for row, group in enumerate(panel.groups):
+        if group["pages"] >= len(trees):
+            continue  # on every page: any hook is exact
+        panel.table.selectRow(row)
+        assert panel.reject_button.isEnabled()
+        QTest.mouseClick(panel.reject_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: panel.proposed is not None, timeout=60000)
+        _group, selector, accept = panel.proposed
+        assert accept is False
+        own = set(group["page_xpaths"])
+        hit = {url for url, tree in trees.items() if select_elements(tree, selector)}
+        # It covers its own group on every one of its pages, at least.
+        assert own <= hit, (selector, own - hit)
+        if hit == own:
+            assert f"matches {len(own)} of {len(trees)} pages (group: {len(own)})" in (
+                panel.proposal.text()
+            )
+            assert "not exact" not in panel.proposal.text()
+            checked += 1
+        QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+        rule = next(r for r in demo.editor.template.keep if r.name == group["rule_name"])
+        assert rule.selector == selector
+        # Handled: its decision shown, the same decision not offered again.
+        assert panel.table.item(row, 4).text() == "rejected"
+        assert not panel.reject_button.isEnabled() and panel.accept_button.isEnabled()
+        assert not panel.apply_button.isEnabled()
+        assert "handled" in panel.proposal.text()
+    assert checked >= 6  # the language-split groups of the demo's chrome

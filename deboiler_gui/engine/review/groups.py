@@ -15,7 +15,7 @@ from deboiler_gui.engine.clean.boilerplate import find_boilerplate
 from deboiler_gui.engine.htmltree import HtmlElement, parse_html, visible_text
 from deboiler_gui.engine.model import DomainModel, Page, Progress, RuleError, WorkspaceError
 from deboiler_gui.engine.template.model import Rule, Template
-from deboiler_gui.engine.template.selectors import select_elements, suggest
+from deboiler_gui.engine.template.selectors import select_elements, suggest, xpath_literal
 
 log = logging.getLogger(__name__)
 
@@ -322,8 +322,13 @@ def _check(
     return rule
 
 
+#: A rule that misses the group on one page is worse than one that also takes other pages:
+#: the group's own rule must cover it.
+_MISS_WEIGHT = 1_000_000
+
+
 def _faults(rule: GroupRule) -> int:
-    return len(rule.extra) + len(rule.missed) + len(rule.wrong)
+    return len(rule.extra) + len(rule.wrong) + _MISS_WEIGHT * len(rule.missed)
 
 
 def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement]]) -> GroupRule:
@@ -348,20 +353,79 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
     union = " | ".join(
         dict.fromkeys(pinned(xp) for xps in group.page_xpaths.values() for xp in xps)
     )
-    if union.count("|") < 50:
-        cands.append((union, "positions"))
     best: GroupRule | None = None
-    for expr, kind in cands:
+    covering: list[GroupRule] = []  # rules taking the whole group, but on other pages too
+
+    def consider(expr: str, kind: str) -> None:
+        nonlocal best
         rule = _check(expr, kind, pages, group, None if best is None else _faults(best) - 1)
         if rule is None:
-            continue
+            return
         if best is None or _faults(rule) < _faults(best):
             best = rule
-        if best.exact:
-            break
+        if rule.extra and not (rule.missed or rule.wrong):
+            covering.append(rule)
+
+    for expr, kind in cands:
+        consider(expr, kind)
+        if best is not None and best.exact:
+            return best
+    # The hooks take the group's subtrees and the same subtrees on other pages (a site in two
+    # languages, a section with its own footer): narrowed by what the group's pages share and
+    # the others do not (an ancestor's attribute such as html/@lang, the subtree's own text).
+    by_url = dict(pages)
+    for rule in covering[:_REFINED]:
+        outside = {
+            " ".join(visible_text(n).split())
+            for url in rule.extra[: _SAMPLES * 10]
+            for n in select_elements(by_url[url], rule.selector)
+        }
+        for expr in _narrowed(rule.selector, samples, outside):
+            consider(expr, rule.kind)
+            if best is not None and best.exact:
+                return best
+    if union.count("|") < 50:
+        consider(union, "positions")
     if best is None:
         raise WorkspaceError(f"boilerplate group {group.key} has no XPath to turn into a rule")
     return best
+
+
+#: Covering rules narrowed further when none is exact.
+_REFINED = 4
+#: Attributes of ancestors that may tell the group's pages from the others.
+_PAGE_ATTRIBUTES = ("lang", "dir", "id", "class")
+
+
+def _narrowed(expr: str, samples: list[HtmlElement], outside: set[str]) -> list[str]:
+    """``expr`` with one predicate the group's sampled subtrees all satisfy: an ancestor's
+    attribute they share (html/@lang, body/@class...), their own text when it is the same, or
+    not the one text the subtrees it takes outside the group have (``outside``)."""
+    base = f"({expr})" if "|" in expr else expr
+    shared: set[tuple[str, str, str]] | None = None
+    for el in samples:
+        pairs = set()
+        for anc in el.iterancestors():
+            if not isinstance(anc.tag, str):
+                continue
+            for name in _PAGE_ATTRIBUTES:
+                value = anc.get(name)
+                if value and len(value) <= 80:
+                    pairs.add((anc.tag, name, value))
+        shared = pairs if shared is None else shared & pairs
+    out = []
+    for tag, name, value in sorted(shared or (), key=lambda p: (p[0] != "html", p)):
+        out.append(f"{base}[ancestor::{tag}[@{name}={xpath_literal(value)}]]")
+    texts = {" ".join(visible_text(el).split()) for el in samples}
+    if len(texts) == 1:
+        text = next(iter(texts))
+        if 0 < len(text) <= 120:
+            out.append(f"{base}[normalize-space(.)={xpath_literal(text)}]")
+    if len(outside) == 1 and not outside & texts:
+        text = next(iter(outside))
+        if 0 < len(text) <= 120:
+            out.append(f"{base}[not(normalize-space(.)={xpath_literal(text)})]")
+    return out
 
 
 def decide(

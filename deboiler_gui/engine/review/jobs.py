@@ -75,15 +75,22 @@ def impact_job(
     templates: Sequence[str] | None = None,
     sites: Sequence[str] | None = None,
     max_eaten: float = DEFAULT_MAX_EATEN,
+    drafts: Sequence[dict[str, Any]] = (),
 ) -> Generator[Progress, None, dict[str, Any]]:
     """Per-rule impact of a workspace's sites under their saved models and the templates; pages
-    come as [url, template, original_chars, removed_chars] rows."""
+    come as [url, template, original_chars, removed_chars] rows. ``drafts``: templates being
+    edited (as dicts), each in the place of the saved template of its name."""
     from deboiler_gui.engine.clean.pipeline import SitePages
 
     with Workspace(path, create=False) as ws:
         wanted = _sites(ws, sites)
         models = _models(ws, wanted)
-        chosen = _templates(ws, templates)
+        edited = [Template.from_dict(d) for d in drafts]
+        for t in edited:
+            check_template(t)
+        names = {t.name for t in edited}
+        saved = ws.template_names() if templates is None else list(templates)
+        chosen = [*edited, *_templates(ws, [n for n in saved if n not in names])]
         groups = [SitePages(ws, s) for s in wanted]
         total = sum(len(g) for g in groups)
 

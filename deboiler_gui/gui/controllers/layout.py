@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from deboiler_gui.app.session import data_dir
@@ -43,10 +44,33 @@ def restore_layout(window: QMainWindow) -> bool:
             # restoreGeometry clamps to the screen it finds; the docks' sizes are relative to
             # the window's, so it gets the size it had.
             window.resize(size)
+        fit_to_screen(window)
         if window.restoreState(state, STATE_VERSION):
             return True
     first_start_sizes(window)
     return False
+
+
+def fit_to_screen(window: QMainWindow) -> None:
+    """Keep a restored window inside the screen's available area (the layout may come from a
+    larger monitor, or a window the docks had grown): no bigger than the area, and moved into it
+    when it lies outside."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return
+    area = screen.availableGeometry()
+    frame = window.frameGeometry()
+    # The frame (title bar, borders) counts against the area too.
+    extra_w = max(0, frame.width() - window.width())
+    extra_h = max(0, frame.height() - window.height())
+    width = min(window.width(), area.width() - extra_w)
+    height = min(window.height(), area.height() - extra_h)
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)
+    x = min(max(frame.x(), area.left()), area.right() + 1 - width - extra_w)
+    y = min(max(frame.y(), area.top()), area.bottom() + 1 - height - extra_h)
+    if (x, y) != (frame.x(), frame.y()):
+        window.move(x, y)
 
 
 def first_start_sizes(window: QMainWindow) -> None:
@@ -58,8 +82,12 @@ def first_start_sizes(window: QMainWindow) -> None:
     width = max(window.width(), 1000)
     sizes = []
     for dock in left + right:
-        hint = dock.widget().sizeHint().width() if dock.widget() is not None else 300
-        sizes.append(max(300, min(hint, width // 4)))
+        content = dock.widget()
+        hint = content.sizeHint().width() if content is not None else 300
+        # At least the width its contents need to be read whole (a row of buttons): the docks
+        # may be shrunk below it by hand, but do not start so.
+        least = content.minimumSizeHint().width() if content is not None else 0
+        sizes.append(max(300, least, min(hint, width // 4)))
     if left + right:
         # The page list wants room for paths and its four small columns.
         wanted = [max(s, 440) for s in sizes[: len(left)]] + [
@@ -75,4 +103,4 @@ def first_start_sizes(window: QMainWindow) -> None:
         window.resizeDocks(bottom, [110], Qt.Orientation.Vertical)
 
 
-__all__ = ["first_start_sizes", "restore_layout", "save_layout", "settings_path"]
+__all__ = ["first_start_sizes", "fit_to_screen", "restore_layout", "save_layout", "settings_path"]

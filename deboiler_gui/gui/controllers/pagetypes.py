@@ -279,6 +279,7 @@ def add_page_types_dock(window: Any) -> PageTypes:
     panel = PageTypesPanel()
     dock = QDockWidget("Page types", window)
     dock.setObjectName("dock-page-types")
+    panel.setMinimumSize(120, 60)  # as the window's other docks: never grows the window
     dock.setWidget(panel)
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
     dom = window.findChild(QDockWidget, "dock-dom")

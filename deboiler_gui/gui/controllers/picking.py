@@ -86,6 +86,7 @@ class Picking(QObject):
         self._pending_induce: dict[int, tuple[str, str, str, bool, int]] = {}
         self._pending_nots: dict[int, list[Click]] = {}
         self._pending_check: int | None = None
+        self._following = False  # the DOM tree is being moved to the pick
 
     def clear(self) -> None:
         """Another page is shown: nothing is picked on it yet."""
@@ -117,11 +118,16 @@ class Picking(QObject):
             self.list_examples = [stamp]
         self.view.select(stamp, scroll=from_tree)
         if not from_tree:
+            # The tree follows every pick, Ctrl/Shift+clicks included. Its selection model's
+            # signals stay on (the tree repaints and expands from them); the guard keeps its
+            # current-changed handler from picking the node a second time.
             index = self.dom_model.index_of(stamp)
-            self.dom_tree.selectionModel().blockSignals(True)
-            self.dom_tree.setCurrentIndex(index)
-            self.dom_tree.selectionModel().blockSignals(False)
-            self.dom_tree.scrollTo(index)
+            self._following = True
+            try:
+                self.dom_tree.setCurrentIndex(index)
+                self.dom_tree.scrollTo(index)
+            finally:
+                self._following = False
         path = xpath_of(el)
         self.selection.show_node(
             path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples)
@@ -142,6 +148,8 @@ class Picking(QObject):
         self._pending_suggest = {request: path}
 
     def on_dom_tree_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._following:
+            return
         stamp = self.dom_model.stamp_at(current)
         if stamp is not None and stamp != self.selected:
             self.select_stamp(stamp, from_tree=True)

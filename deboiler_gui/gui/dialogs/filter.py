@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -13,12 +13,16 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QWidget,
 )
 
 from deboiler_gui.app.validation import regex_error, selector_error
 from deboiler_gui.engine.template.model import NoiseFilter
 from deboiler_gui.gui.panels.validation import InlineCheck
+
+#: The dialog's least width (pixels).
+DIALOG_WIDTH = 520
 
 #: What the dialog and the template panel call each filter kind; the stored kind is the key
 #: (``html`` stays the stored name of the start/end string filter, for existing templates).
@@ -48,7 +52,12 @@ class FilterDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Noise filter")
         self.setModal(False)
+        # Wide enough for a sentence of help or an error on two lines; the dialog grows
+        # downwards when a longer one is shown (see _fit), so nothing is cut or overlaps.
+        self.setMinimumWidth(DIALOG_WIDTH)
         form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
         self.kind = QComboBox()
         for kind, label in FILTER_KIND_LABELS.items():
             self.kind.addItem(label, kind)
@@ -63,13 +72,17 @@ class FilterDialog(QDialog):
         self.end = QLineEdit()
         self.help = QLabel("")
         self.help.setWordWrap(True)
+        self.help.setStyleSheet("color: #555;")
         self.preview = QLabel("")
         self.preview.setWordWrap(True)
         self.site = QLabel("")
+        self.site.setWordWrap(True)
+        for wrapped in (self.help, self.preview, self.site):
+            wrapped.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self._preview_error = False
         form.addRow("Kind", self.kind)
         form.addRow("Name", self.name)
-        form.addRow("", self.help)
+        form.addRow(self.help)  # the whole width, under the kind it explains
         # Expression boxes show their error under them at once (red border and message).
         self.checks = {
             "pattern": InlineCheck(self.pattern, regex_error, self),
@@ -82,6 +95,8 @@ class FilterDialog(QDialog):
         }
         for check in self.checks.values():
             check.changed.connect(lambda _ok: self._update_ok())
+            check.changed.connect(lambda _ok: self._fit())
+            check.message.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self._rows: dict[str, QWidget] = {n: c.row for n, c in self.checks.items()}
         form.addRow("Pattern", self._rows["pattern"])
         form.addRow("Selector", self._rows["selector"])
@@ -159,6 +174,25 @@ class FilterDialog(QDialog):
             form.setRowVisible(self._rows.get(name) or getattr(self, name), name in shown)
         self.checks["value"].validate()  # the operator decides whether the value is a regex
         self.preview_requested.emit(self.value_dict())
+        self._fit()
+
+    def _fit(self) -> None:
+        """Grow (never shrink) to the height the rows need at the present width, once the
+        layout has taken in a new help text, error or preview."""
+        QTimer.singleShot(0, self._grow)
+
+    def _grow(self) -> None:
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        needed = (
+            layout.totalHeightForWidth(self.width())
+            if layout.hasHeightForWidth()
+            else layout.totalSizeHint().height()
+        )
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
     def invalid_boxes(self) -> list[str]:
         """Names of the shown expression boxes whose text is invalid."""
@@ -179,6 +213,8 @@ class FilterDialog(QDialog):
         self.preview.setStyleSheet("color: #b00020;" if error else "")
         self._preview_error = error
         self._update_ok()
+        self._fit()
 
     def show_site(self, text: str) -> None:
         self.site.setText(text)
+        self._fit()

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QWidget,
 )
 
@@ -39,11 +40,14 @@ class Legend(QWidget):
             box.toggled.connect(self.toggled)
             layout.addWidget(box)
             self.boxes[kind] = box
-        layout.addStretch(1)
         # Where the automatic cleaner takes the shown page's content to be, and why (tooltip).
         self.caption = QLabel()
         self.caption.setStyleSheet("color: #555;")
-        layout.addWidget(self.caption)
+        # A long slot XPath is cut rather than widening the page area (which would squeeze
+        # the page list and the other docks); the tooltip holds it whole.
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.caption.setMinimumWidth(0)
+        layout.addWidget(self.caption, 1)
 
     def set_caption(self, text: str, why: str) -> None:
         self.caption.setText(text)

@@ -122,15 +122,17 @@ class PageListModel(QAbstractTableModel):
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self.layoutAboutToBeChanged.emit()
-        old = {
-            self._shown[p.row()]["url"]: p
+        # Every persistent index follows its page (a selected row is held by two of them,
+        # its first and last cell: both move, or the selection would span other rows).
+        old = [
+            (self._shown[p.row()]["url"], p)
             for p in self.persistentIndexList()
             if p.isValid() and p.row() < len(self._shown)
-        }
+        ]
         self._sort = (column, order)
         self._apply_sort()
         self._apply_filter()
-        for url, index in old.items():
+        for url, index in old:
             pos = self._pos.get(url)
             self.changePersistentIndex(
                 index, self.index(pos, index.column()) if pos is not None else QModelIndex()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deboiler_gui.app.domsource import dom_column
 from deboiler_gui.app.pagelist import Folder, folder_tree, relative_url
 from deboiler_gui.gui.panels.models import PageListModel
 
@@ -110,13 +111,29 @@ class PagesPanel(QWidget):
             self.rebuild_tree()
 
     def fit_columns(self) -> None:
-        """The small columns as wide as their contents (at most 90 px), the path the rest; the
-        template column only when the pages are not all under one template."""
-        templates = {r.get("template") or "" for r in self.model.rows()}
-        self.table.setColumnHidden(1, len(templates) <= 1)
-        for col in range(1, self.model.columnCount()):
+        """The small columns as wide as their contents (at most 90 px, and together at most
+        two fifths of the list), the path the rest; the Template, Fails, DOM and Type columns
+        only when they tell pages apart (the Boiler and Status columns are always shown)."""
+        rows = self.model.rows()
+        for col, key in ((1, "template"), (3, "failures"), (5, "dom"), (6, "pagetype")):
+            if key == "dom":
+                values = {dom_column(r) for r in rows}
+            else:
+                values = {r.get(key) or "" for r in rows}
+            self.table.setColumnHidden(col, len(values) <= 1 and not (col == 3 and values - {""}))
+        small = [c for c in range(1, self.model.columnCount()) if not self.table.isColumnHidden(c)]
+        for col in small:
             self.table.resizeColumnToContents(col)
             self.table.setColumnWidth(col, min(self.table.columnWidth(col), 90))
+        room = max(200, self.table.viewport().width()) * 2 // 5
+        total = sum(self.table.columnWidth(c) for c in small)
+        if total > room:
+            for col in small:
+                self.table.setColumnWidth(col, max(44, self.table.columnWidth(col) * room // total))
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit_timer.start()
 
     def rebuild_tree(self) -> None:
         """The folder tree of the pages the list shows (filter and template choice apply)."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QTabWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabWidget
 
 if TYPE_CHECKING:
     from deboiler_gui.gui.mainwindow import MainWindow
@@ -26,10 +26,21 @@ class ReviewDock(QDockWidget):
         self.setObjectName("dock-review")
         self.window_ = window
         self.tabs = QTabWidget()
-        self.setWidget(self.tabs)
+        # In a scroll area: the panels' own minimum sizes never make the main window grow when
+        # the dock is shown; a dock smaller than a panel scrolls instead.
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setWidget(self.tabs)
+        self.scroller.setMinimumSize(120, 60)
+        self.setWidget(self.scroller)
         self.panels: dict[str, Any] = {}
         self._started: set[tuple[str, str]] = set()
         self.visibilityChanged.connect(self._on_visibility_changed)
+        self._impact_timer = QTimer(self)
+        self._impact_timer.setSingleShot(True)
+        self._impact_timer.setInterval(400)
+        self._impact_timer.timeout.connect(self._restart_impact)
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
 
     def _ensure_panels(self) -> None:
@@ -101,7 +112,10 @@ class ReviewDock(QDockWidget):
             if title == "Before / after" and w.page is not None:
                 panel.start(w.ws_path, w.page.url, templates=saved or None)
             elif title == "Rule impact":
-                panel.start(w.ws_path, templates=saved or None, sites=[w.site])
+                # The template being edited, unsaved edits included, with the other saved ones.
+                draft = w.editor.template
+                others = [n for n in saved if n != draft.name]
+                panel.start(w.ws_path, templates=others, sites=[w.site], drafts=[draft.to_dict()])
             elif title == "Boilerplate groups" or title == "Template health" and saved:
                 panel.start(sites=[w.site])
         except Exception as exc:  # a panel that cannot start must not take the window down
@@ -140,6 +154,14 @@ class ReviewDock(QDockWidget):
             self.panels["Boilerplate groups"].show_decisions(
                 group_decisions(self.window_.editor.template)
             )
+            # The impact follows the draft: computed again (once edits pause) when shown, or
+            # the next time its tab is shown.
+            self._started = {k for k in self._started if k[0] != "Rule impact"}
+            self._impact_timer.start()
+
+    def _restart_impact(self) -> None:
+        if self.isVisible() and self.TABS[self.tabs.currentIndex()] == "Rule impact":
+            self._start_current()
 
     def _on_template_changed_elsewhere(self, *_args: Any) -> None:
         """A panel saved a new template version: reload it unless there are unsaved edits."""

@@ -146,13 +146,19 @@ class SelectionPanel(QWidget):
         self._update_buttons()
 
     def _update_buttons(self) -> None:
-        """The rule buttons need a node and a valid expression (Extract list builds its own)."""
+        """Every action needs a picked node and waits while the XPath box holds an invalid
+        expression (even Extract list and Not this, which work from the clicks: the box says
+        something is wrong, so nothing is done until it is put right)."""
         node = getattr(self, "_node_shown", False)
         valid = self.xpath_check.error is None
-        for b in (self.remove_button, self.keep_button, self.field_button):
+        for b in (
+            self.remove_button,
+            self.keep_button,
+            self.field_button,
+            self.list_button,
+            self.not_button,
+        ):
             b.setEnabled(node and valid)
-        self.list_button.setEnabled(node)
-        self.not_button.setEnabled(node)
 
     def propose_field_name(self, taken: set[str], base: str = "field") -> None:
         """A fresh name for the next field, so two fields never end up sharing a typed name."""

@@ -58,6 +58,7 @@ class GroupsPanel(JobPanel):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.table.itemDoubleClicked.connect(lambda item: self._on_double_clicked(item.row()))
+        self.table.itemSelectionChanged.connect(self._update_buttons)
         self.accept_button = QPushButton("Accept (remove rule)")
         self.reject_button = QPushButton("Reject (keep rule)")
         self.accept_button.clicked.connect(lambda: self.accept(self.current_row()))
@@ -116,6 +117,7 @@ class GroupsPanel(JobPanel):
         self.summary.setText(
             f"{len(self.groups):,} boilerplate groups; pages touched per group in the second column."
         )
+        self._update_buttons()
 
     def current_row(self) -> int:
         rows = self.table.selectionModel().selectedRows()
@@ -168,12 +170,26 @@ class GroupsPanel(JobPanel):
         self._proposal = None
         self.apply_button.setEnabled(False)
         self.rule_applied.emit(group, selector, accept)
+        verb = "Remove" if accept else "Keep"
+        self.proposal.setText(
+            f"Applied to the template being edited: {verb} {selector}\n"
+            "The group is handled (Edit → Undo takes it back; Save stores it)."
+        )
+        self.proposal.setStyleSheet("")
+
+    def _update_buttons(self) -> None:
+        """A handled group offers only the other decision (which replaces its rule)."""
+        row = self.current_row()
+        decision = self.decision(row) if 0 <= row < len(self.groups) else None
+        self.accept_button.setEnabled(decision is not None and decision != "accepted")
+        self.reject_button.setEnabled(decision is not None and decision != "rejected")
 
     def show_decisions(self, decisions: dict[str, str]) -> None:
         """The decisions the template being edited holds (rule name -> accepted/rejected)."""
         self.decisions = dict(decisions)
         for row in range(len(self.groups)):
             self._show_decision(row)
+        self._update_buttons()
 
     def _show_decision(self, row: int) -> None:
         decision = self.decision(row)

@@ -140,16 +140,25 @@ class ImpactPanel(JobPanel):
         templates: Sequence[str] | None = None,
         sites: Sequence[str] | None = None,
         max_eaten: float = DEFAULT_MAX_EATEN,
+        drafts: Sequence[dict[str, Any]] = (),
     ) -> None:
+        """``drafts``: templates being edited (dicts), counted in place of their saved
+        versions."""
         from deboiler_gui.engine.review.jobs import impact_job, in_process
 
         path = str(workspace)
         names = list(templates) if templates is not None else None
         wanted = list(sites) if sites else None
+        edited = [dict(d) for d in drafts]
         self.run_job(
             "Per-rule impact",
             lambda: in_process(
-                impact_job, path, templates=names, sites=wanted, max_eaten=max_eaten
+                impact_job,
+                path,
+                templates=names,
+                sites=wanted,
+                max_eaten=max_eaten,
+                drafts=edited,
             ),
         )
 
