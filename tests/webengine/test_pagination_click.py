@@ -26,10 +26,25 @@ def test_click_next_then_learn_pagination(
         ws.add_pages(
             [Page(LIST_URL, listing("/list", 2)), Page(LIST_URL + "?page=3", listing("/list", 3))]
         )
+    finished: list[str] = []
+    window.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
     window.open_path(str(path))
     qtbot.waitUntil(lambda: window.page_model.total() == 2, timeout=10000)
-    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
-        window.select_url(LIST_URL)
+    # Until the fit and the analysis are over: the fit shows the page again, and a click
+    # while it is being replaced would land on no document.
+    qtbot.waitUntil(
+        lambda: "analyse:finished" in finished and window.current_job is None, timeout=60000
+    )
+    window.select_url(LIST_URL)
+    qtbot.waitUntil(
+        lambda: (
+            window.shown.page is not None
+            and window.shown.page.url == LIST_URL
+            and window.view.ready
+            and window.stamped is not None
+        ),
+        timeout=10000,
+    )
     # nothing selected yet: a clear message, no rule
     assert window.learn_pagination() is None
     assert "Select the page's next link" in window.messages.item(window.messages.count() - 1).text()
