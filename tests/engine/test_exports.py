@@ -401,3 +401,18 @@ def test_crawl4ai_names_a_first_xpath_replaced_by_its_fallback() -> None:
     # a rule is called a rule, not a field
     assert any(line.startswith("remove rule 'pager': not exported") for line in lines), lines
     assert not any("field 'remove rule" in line for line in lines)
+
+
+def test_table_rows_are_found_with_and_without_the_browsers_tbody() -> None:
+    """A browser puts a table's rows in a tbody (a rendered page, a crawler that renders);
+    the page's source and lxml may not. The exported selector finds the rows in both."""
+    raw = "<html><body><table class='specs'><tr><td>Weight</td><td>2 kg</td></tr><tr><td>Size</td><td>M</td></tr></table></body></html>"
+    rendered = raw.replace("<table class='specs'>", "<table class='specs'><tbody>").replace(
+        "</table>", "</tbody></table>"
+    )
+    xp = "//table[@class='specs']/tr/td[2]"
+    css = xpath_to_css(xp).css
+    for html in (raw, rendered):
+        root = parse_html(html)
+        assert [visible_text(n) for n in _select(root, css)] == ["2 kg", "M"]
+    assert parse_html(rendered).xpath("//tbody")  # lxml keeps the written tbody

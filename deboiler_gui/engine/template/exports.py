@@ -222,7 +222,31 @@ def xpath_to_css(expression: str) -> CssSelector:
         if attribute:
             return CssSelector(":scope", attribute)
         raise Untranslatable("no element step", expression=expression)
-    return CssSelector("".join(parts), attribute)
+    return CssSelector(_with_tbody(parts), attribute)
+
+
+_ROW = re.compile(r"^ > tr(?![\w-])")
+
+
+def _with_tbody(parts: list[str]) -> str:
+    """The selector of the steps, ``table > tr`` also written ``table > tbody > tr``: a browser
+    puts every row of a table in a ``tbody`` (a rendered page, a crawler that renders), lxml
+    and the page's source may not, and the rule must find the rows in both."""
+    rows = [
+        i
+        for i in range(1, len(parts))
+        if _ROW.match(parts[i]) and re.match(r"^(?: > | |:scope > )?table(?![\w-])", parts[i - 1])
+    ][:3]
+    if not rows:
+        return "".join(parts)
+    variants = []
+    for mask in range(1 << len(rows)):
+        steps = list(parts)
+        for bit, i in enumerate(rows):
+            if mask >> bit & 1:
+                steps[i] = " > tbody" + steps[i]
+        variants.append("".join(steps))
+    return ", ".join(variants)
 
 
 # --------------------------------------------------------------------------- reports
