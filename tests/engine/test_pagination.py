@@ -148,6 +148,16 @@ def test_crawl_follows_the_learnt_next_link_through_thelisting(tmp_path: Any) ->
     assert stats.finished
 
 
+def test_under_a_page_budget_the_listing_goes_on_before_its_items(tmp_path: Any) -> None:
+    """Each listing page's next page is queued before its items: a budget of 2 + PER_PAGE
+    pages reaches the second listing page instead of spending it all on the first's items."""
+    with serve() as srv, Workspace(tmp_path / "w.sqlite") as ws:
+        rule = _learnt(srv, "/list", "//a[@rel='next']", "next")
+        crawl(_config(srv.base, "/list", [rule], max_pages=2 + PER_PAGE, concurrency=1), ws)
+        got = _urls(ws, srv.base)
+    assert {"/list", "/list?page=2"} <= got
+
+
 def test_a_pagination_loop_terminates(tmp_path: Any) -> None:
     with serve() as srv, Workspace(tmp_path / "w.sqlite") as ws:
         rule = _learnt(srv, "/loop", "//a[@rel='next']", "next")

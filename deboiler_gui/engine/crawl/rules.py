@@ -441,6 +441,14 @@ def link_factories_from_file(path: str) -> list[dict[str, Any]]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise InputError(f"link factory file {path}: {exc}") from exc
+    if isinstance(data, dict) and data.get("format") == "deboiler-gui-rules":
+        # A rule file (``templates export``): its templates that are link factories.
+        found = data.get("templates")
+        data = [t for t in found if is_link_factory(t)] if isinstance(found, list) else []
+        if not data:
+            raise InputError(
+                f"link factory file {path}: a rule file without a link factory or pagination rule"
+            )
     out = []
     for item in data if isinstance(data, list) else [data]:
         try:

@@ -322,8 +322,17 @@ class _Crawler:
         else:
             h.queue.append(entry)
 
-    def add(self, urls: list[str], kind: str, depth: int, via: str | None) -> int:
-        """Queue the URLs in scope not seen before; returns how many were new."""
+    def add(
+        self,
+        urls: list[str],
+        kind: str,
+        depth: int,
+        via: str | None,
+        held: list[Entry] | None = None,
+    ) -> int:
+        """Queue the URLs in scope not seen before; returns how many were new. With ``held``,
+        the new entries are recorded but put in that list instead of the queue (the caller
+        queues them later, behind others)."""
         if kind == "page" and self.cfg.max_depth is not None and depth > self.cfg.max_depth:
             return 0
         rows = [(u, kind, depth, via) for u in urls if self.in_scope(u, kind, via)]
@@ -331,7 +340,10 @@ class _Crawler:
         for entry in fresh:
             if entry.kind == "page":
                 self.counts["queued"] += 1
-            self.push(entry)
+            if held is None:
+                self.push(entry)
+            else:
+                held.append(entry)
         return len(fresh)
 
     def seed(self) -> None:
@@ -716,7 +728,12 @@ class _Crawler:
                         url,
                     )
         in_series = beyond.union(*(urls for urls, _via, _counted in series))
-        new_links = self.add([u for u in links if u not in in_series], "page", entry.depth + 1, url)
+        # The page's ordinary links are queued after its series pages: under a page budget
+        # the listing goes on before the items of one listing page use the budget up.
+        ordinary: list[Entry] = []
+        new_links = self.add(
+            [u for u in links if u not in in_series], "page", entry.depth + 1, url, ordinary
+        )
         for urls, via, counted in series:
             if counted and self.cfg.follow_links and not new_links:
                 # A counted page that brought no new link is past the listing's end.
@@ -724,6 +741,8 @@ class _Crawler:
                 continue
             if not self.add(urls, "page", entry.depth, via):
                 self._promote(urls, entry.depth, via)
+        for held in ordinary:
+            self.push(held)
         for urls, via in made_urls:
             self.add(urls, "page", entry.depth + 1, via)
 
