@@ -173,9 +173,9 @@ def test_monitor_baseline_then_a_redesign_breaks_the_template(tmp_path: Path) ->
     html = (tmp_path / "r2" / "report.html").read_text(encoding="utf-8")
     assert "broken" in html and "hit rate fell from 100% to 0%" in html and "<script" not in html
 
-    # the accepted repair is a new template version: the next run finds the price again and,
-    # the broken template having changed since the baseline, becomes the new baseline (the
-    # dates written as words are still reported against the last good run)
+    # the accepted repair is a new template version: the next run finds the price again, but
+    # the dates written as words are still broken with the baseline's XPath, so the baseline
+    # is kept until that is accepted (--accept) or the field's XPath changes
     third = runner.invoke(
         cli,
         [
@@ -190,9 +190,9 @@ def test_monitor_baseline_then_a_redesign_breaks_the_template(tmp_path: Path) ->
         ],
     )
     assert third.exit_code == 3, third.output
-    assert "product v1 → v2): this run is the new baseline" in third.stdout
     after = json.loads((tmp_path / "r3" / "report.json").read_text(encoding="utf-8"))
-    assert after["baseline"]["finished_at"] == good["current"] and after["new_baseline"]
+    assert after["baseline"]["finished_at"] == good["current"] and not after["new_baseline"]
+    assert "still broken with the baseline's rules: product: field:added" in after["baseline_note"]
     fields = {f["id"]: f for f in after["templates"][0]["fields"]}
     assert fields["price"]["hit_rate_previous"] == 1.0 and fields["price"]["hit_rate"] == 1.0
     assert after["broken"] == [
@@ -209,13 +209,35 @@ def test_monitor_baseline_then_a_redesign_breaks_the_template(tmp_path: Path) ->
             BASE,
             "--report-dir",
             str(tmp_path / "r4"),
+            "--accept",
         ],
     )
-    assert fourth.exit_code == 0 and fourth.stdout.startswith("OK: 13 pages (0 new, 0 removed)")
+    assert fourth.exit_code == 3 and "break accepted (--accept)" in fourth.stdout
+    fifth = runner.invoke(
+        cli,
+        [
+            "monitor",
+            str(v2),
+            "-w",
+            str(ws),
+            "--base-url",
+            BASE,
+            "--report-dir",
+            str(tmp_path / "r5"),
+        ],
+    )
+    assert fifth.exit_code == 0 and fifth.stdout.startswith("OK: 13 pages (0 new, 0 removed)")
     with Workspace(ws) as w:
         fixed = w.load_template("product")
         runs = [r for r in w.runs() if r["kind"] == "monitor"]
-    assert [r["summary"]["status"] for r in runs] == ["ok", "broken", "broken", "ok", "baseline"]
+    assert [r["summary"]["status"] for r in runs] == [
+        "ok",
+        "broken",
+        "broken",
+        "broken",
+        "ok",
+        "baseline",
+    ]
     assert best[0]["xpath"] in fixed.field("price").xpaths
     from deboiler_gui.engine.template.extract import apply_template
 

@@ -148,3 +148,46 @@ def test_a_field_only_a_fallback_finds_is_a_warning_with_exit_0(tmp_path: Path) 
     )
     assert line in run.stdout.splitlines()
     assert report["broken"] == []
+
+
+def test_a_version_repairing_some_broken_fields_does_not_accept_the_others(
+    tmp_path: Path,
+) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2", v2=True)
+    base = guide_template()
+    two = Template.from_dict(
+        base.to_dict()
+        | {"fields": [*base.to_dict()["fields"], {"id": "heading", "xpaths": ["//main//h1"]}]}
+    )
+    ws = setup(tmp_path, two, v1)
+    monitor(ws, v1, tmp_path / "r1")
+    broken, report = monitor(ws, v2, tmp_path / "r2")
+    assert broken.exit_code == 3
+    fields = {f["id"]: f["broken"] for f in report["templates"][0]["fields"]}
+    assert fields["name"] and fields["heading"] and not fields["lead"]
+
+    def version_with(**xpaths: str) -> None:
+        with Workspace(ws) as w:
+            data = w.load_template("guide").to_dict()
+            for f in data["fields"]:
+                if f["id"] in xpaths:
+                    f["xpaths"] = [xpaths[f["id"]]]
+            w.save_template(Template.from_dict(data))
+
+    # a new version repairs 'name' only: 'heading' is still broken with the baseline's XPath
+    version_with(name="//h2[@class='guide-title']")
+    partly, report = monitor(ws, v2, tmp_path / "r3")
+    assert partly.exit_code == 3 and not report["new_baseline"]
+    assert "still broken with the baseline's rules: guide: field:heading" in report["baseline_note"]
+    fields = {f["id"]: f["broken"] for f in report["templates"][0]["fields"]}
+    assert not fields["name"] and fields["heading"]
+    again, report = monitor(ws, v2, tmp_path / "r4")
+    assert again.exit_code == 3, again.output  # never quiet while a field stays broken
+
+    # both repaired: this run is the new baseline, and the next one is fine
+    version_with(heading="//h2[@class='guide-title']")
+    fixed, report = monitor(ws, v2, tmp_path / "r5")
+    assert report["new_baseline"], fixed.output
+    ok, report = monitor(ws, v2, tmp_path / "r6")
+    assert ok.exit_code == 0 and report["status"] == "ok", ok.output

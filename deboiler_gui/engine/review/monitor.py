@@ -424,6 +424,7 @@ def monitor_steps(
                 "templates": [t.name for t in templates],
                 "template_versions": versions,
                 "template_rules": {t.name: _rules_digest(t) for t in templates},
+                "part_rules": {t.name: _part_digests(t) for t in templates},
                 "pages": pages,
                 "summary": summarise(pages, templates),
             }
@@ -502,6 +503,15 @@ def _rules_digest(template: Template) -> str:
     )
 
 
+def _part_digests(template: Template) -> dict[str, str]:
+    """Each field's XPath queue and each rule's selector, by name (``field:ID``, ``rule:NAME``
+    as the report names them), to tell which broken parts changed since the baseline."""
+    out = {f"field:{f.id}": _digest(list(f.xpaths)) for f in template.fields}
+    for r in (*template.remove, *template.keep):
+        out[f"rule:{r.name}"] = _digest(r.selector)
+    return out
+
+
 def _replaces_baseline(
     report: dict[str, Any],
     previous: dict[str, Any] | None,
@@ -521,6 +531,24 @@ def _replaces_baseline(
     broken = sorted(t["name"] for t in report["templates"] if t.get("broken"))
     old_rules = previous.get("template_rules")
     old, versions = previous.get("template_versions") or {}, current["template_versions"]
+    old_parts = previous.get("part_rules")
+    if isinstance(old_parts, dict):
+        # Per broken field and rule: a part whose XPaths are the baseline's is still broken
+        # (a new version that repaired other fields does not accept it).
+        same = [
+            f"{t['name']}: {part}"
+            for t in report["templates"]
+            if t.get("broken")
+            for part in _broken_parts(t)
+            if (old_parts.get(t["name"]) or {}).get(part)
+            == current["part_rules"].get(t["name"], {}).get(part)
+        ]
+        if same:
+            return False, (
+                f"break found: the baseline of {previous['finished_at']} is kept until the break "
+                f"is accepted; still broken with the baseline's rules: {', '.join(same)} "
+                "(--accept, or a new template version that changes them)"
+            )
     if (
         isinstance(old_rules, dict)
         and broken
@@ -535,6 +563,12 @@ def _replaces_baseline(
         f"break found: the baseline of {previous['finished_at']} is kept until the break is "
         "accepted (--accept, or a new template version, e.g. templates repair --accept-repairs)"
     )
+
+
+def _broken_parts(template_row: dict[str, Any]) -> list[str]:
+    return [f"field:{f['id']}" for f in template_row["fields"] if f["broken"]] + [
+        f"rule:{r['rule'].split(':', 1)[-1]}" for r in template_row["rules"] if r["broken"]
+    ]
 
 
 def _repairs(
