@@ -125,7 +125,12 @@ _base_option = click.option(
 
 
 @click.command("import")
-@click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--demo",
+    is_flag=True,
+    help="Import the bundled demo site, and its example template 'guide' unless the workspace has one.",
+)
 @click.option(
     "--workspace",
     "-w",
@@ -138,6 +143,7 @@ _base_option = click.option(
 @_quiet_option
 def import_command(
     inputs: tuple[Path, ...],
+    demo: bool,
     workspace: Path | None,
     base_url: str | None,
     max_record_mb: float | None,
@@ -150,8 +156,14 @@ def import_command(
     replaces them); broken records are stored with their error.
     """
     from deboiler_gui.engine.clean.pipeline import import_into
+    from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
     from deboiler_gui.engine.store import DEFAULT_WORKSPACE
 
+    if demo:
+        inputs = (*inputs, demo_site_path())
+        base_url = base_url or DEMO_BASE_URL
+    if not inputs:
+        raise click.UsageError("give at least one INPUT, or --demo")
     target = workspace or Path(DEFAULT_WORKSPACE)
     summary = _drive_phases(
         import_into(
@@ -170,6 +182,26 @@ def import_command(
             f"{_replaced_note(summary.replaced)} into {target}; workspace sites: "
             f"{sites or 'none'}"
         )
+    if demo:
+        _demo_template(target, quiet)
+
+
+def _demo_template(target: Path, quiet: bool) -> None:
+    """The demo's example template 'guide' (the docs' examples use it), saved unless the
+    workspace already has a template of that name."""
+    from deboiler_gui import assets
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template.rulefile import read_file
+
+    with Workspace(target) as ws:
+        if "guide" in ws.template_names():
+            return
+        for template in read_file(assets.path("demo-guide.rules.json")):
+            version = ws.save_template(template, message="the demo's example template")
+            if not quiet:
+                click.echo(
+                    f"Saved the demo's example template {template.name!r} as version {version}"
+                )
 
 
 @click.command("fit")

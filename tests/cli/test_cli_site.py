@@ -141,3 +141,25 @@ def test_console_script_exit_codes_and_progress_on_stderr(tmp_path: Path) -> Non
         missing.stderr.strip().splitlines()[-1]
         == f"Error: {tmp_path / 'gone.jsonl'}: no such file or folder"
     )
+
+
+def test_import_demo_gives_the_docs_demo_workspace(tmp_path: Path) -> None:
+    """`import --demo -w demo.sqlite` is the workspace the docs' demo examples use: the demo's
+    pages and its example template 'guide', saved once."""
+    ws = tmp_path / "demo.sqlite"
+    runner = CliRunner()
+    first = runner.invoke(cli, ["import", "--demo", "-w", str(ws)])
+    assert first.exit_code == 0, first.output
+    assert "Saved the demo's example template 'guide' as version 1" in first.output
+    again = runner.invoke(cli, ["import", "--demo", "-w", str(ws)])
+    assert again.exit_code == 0 and "Saved" not in again.output
+    from deboiler_gui.engine.store import Workspace
+
+    with Workspace(ws) as w:
+        assert w.template_names() == ["guide"] and len(w.template_history("guide")) == 1
+        assert sum(1 for p in w.iter_pages() if p.ok) == 29
+    out = runner.invoke(
+        cli, ["templates", "export", "guide", "--format", "crawl4ai", "-w", str(ws)]
+    )
+    assert out.exit_code == 0 and '"selector": "article > h1"' in out.stdout
+    assert runner.invoke(cli, ["import", "-w", str(ws)]).exit_code == 2
