@@ -81,6 +81,15 @@ def test_choose_templates_in_descending_r_above_threshold() -> None:
     assert all(r > 0.5 for r, _t in got)
 
 
+@pytest.mark.parametrize(
+    "site", ["127.0.0.1:8765", "127.0.0.1", "HTTP://127.0.0.1:8765/", " 127.0.0.1 "]
+)
+def test_a_template_site_written_with_its_port_or_as_a_url_is_its_host(site: str) -> None:
+    t = Template("t", site=site, urls=("http://127.0.0.1:8765/p/1",))
+    assert template_score("http://127.0.0.1:8765/p/2", t) > t.url_threshold
+    assert template_score("http://other.test:8765/p/2", t) == 0.0
+
+
 def test_fields_values_and_diagnostics() -> None:
     page = pages(3)[1]
     res = apply_template(page, news())

@@ -99,11 +99,18 @@ def _ordered_segments(url: str, *, query: bool) -> list[str]:
     return [s for s in segs if s]
 
 
+def _site_named(site: str) -> str:
+    """A template's site as pages name theirs: the lower-cased host, whether it was written
+    as a host, a host with its port (``127.0.0.1:8765``) or a URL."""
+    text = site.strip()
+    return site_of(text if "://" in text else "http://" + text) or text.lower()
+
+
 def template_score(page_url: str, template: Template) -> float:
     """Best R over the template's sample URLs; 0 when the host differs from its site. A
     template without sample URLs matches every page of its site with R = threshold + epsilon."""
     site = site_of(page_url)
-    if template.site and template.site.lower() != site:
+    if template.site and _site_named(template.site) != site:
         return 0.0
     if not template.urls:
         return template.url_threshold + 1e-9
