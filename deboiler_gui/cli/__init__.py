@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import math
+import signal
 import sys
 from typing import Any
 
@@ -85,17 +87,42 @@ class _Text(click.ParamType):
         return value
 
 
+class _Finite(click.ParamType):
+    """A number option (seconds, megabytes, a share) as its own type reads it, refused when it
+    is not finite: ``nan`` and ``inf`` are floats to Python but no time or size."""
+
+    def __init__(self, inner: click.ParamType) -> None:
+        self.inner = inner
+        self.name = inner.name
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = self.inner.convert(value, param, ctx)
+        if isinstance(number, float) and not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        return self.inner.get_metavar(param, ctx)
+
+
 def _text_parameters(group: click.Group) -> None:
-    """Every plain string parameter of every command checks its text (:class:`_Text`)."""
+    """Every plain string parameter of every command checks its text (:class:`_Text`), every
+    number parameter its finiteness (:class:`_Finite`)."""
     for command in group.commands.values():
         if isinstance(command, click.Group):
             _text_parameters(command)
         for param in command.params:
             if isinstance(param.type, click.types.StringParamType):
                 param.type = _Text()
+            elif isinstance(param.type, click.types.FloatParamType):
+                param.type = _Finite(param.type)
 
 
 _text_parameters(cli)
+
+
+def _terminated(_signum: int, _frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def main() -> None:
@@ -104,6 +131,11 @@ def main() -> None:
     # as ls does, instead of stopping the command.
     with contextlib.suppress(AttributeError, ValueError):
         sys.stdout.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+    # A polite kill (SIGTERM) ends a command as Ctrl-C does: outputs being written are
+    # removed, nothing half-written is left.
+    with contextlib.suppress(ValueError):  # not the main thread: left as it is
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _terminated)
     try:
         # ctx.exit(n) comes back as the return value when click does not exit itself
         code = cli.main(standalone_mode=False)

@@ -73,3 +73,21 @@ def drive(
         return run(gen, show, cancelled=stop.is_set if stop is not None else None)
     finally:
         close()
+
+
+def refuse_output_among_inputs(output: Any, inputs: Any) -> None:
+    """A usage error when an output path is one of the inputs (it would be replaced by what is
+    read from it)."""
+    if not output:
+        return
+    from pathlib import Path
+
+    target = Path(output)
+    for given in inputs:
+        source = Path(given)
+        try:
+            same = target.exists() and source.exists() and target.samefile(source)
+        except OSError:
+            same = False
+        if same:
+            raise click.UsageError(f"the output {output} is also an input; write to another file")

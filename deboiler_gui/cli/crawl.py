@@ -230,7 +230,12 @@ def _summary(stats: Any) -> str:
     help="Show the stored crawl state and failures, then exit.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary; errors only.")
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="No progress bar or summary; warnings and errors still print, one line each.",
+)
 def crawl_command(
     urls: tuple[str, ...],
     workspace: Path | None,
@@ -426,7 +431,12 @@ def crawl_command(
     help="Workspace file (default ./deboiler-workspace.sqlite).",
 )
 @click.option("--site", default=None, help="Only this site's pages (default: every site).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary; errors only.")
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="No progress bar or summary; warnings and errors still print, one line each.",
+)
 def export_warc_command(
     output: Path, workspace: Path | None, site: str | None, quiet: bool
 ) -> None:

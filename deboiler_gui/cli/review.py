@@ -80,6 +80,12 @@ def report_command(
     except DeboilerError as exc:
         raise click.ClickException(str(exc)) from exc
     # Written whole or not at all: a half-written report would look like a clean site.
+    from deboiler_gui.engine.output import check_output_path
+
+    try:
+        check_output_path(output)
+    except DeboilerError as exc:
+        raise click.ClickException(str(exc)) from exc
     fd, tmp = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".part", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

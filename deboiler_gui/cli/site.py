@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from deboiler_gui.cli.common import drive
+from deboiler_gui.cli.common import drive, refuse_output_among_inputs
 from deboiler_gui.engine.model import DeboilerError, Progress
 from deboiler_gui.engine.words import count
 
@@ -77,7 +77,10 @@ _jobs_option = click.option(
     help="Worker processes for cleaning.",
 )
 _quiet_option = click.option(
-    "--quiet", "-q", is_flag=True, help="No progress bars or summary; errors only."
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="No progress bars or summary; warnings and errors still print, one line each.",
 )
 _site_option = click.option(
     "--site", "sites", multiple=True, metavar="HOST", help="Only this site (repeatable)."
@@ -372,6 +375,8 @@ def clean_command(
         base_url = base_url or DEMO_BASE_URL
     if not paths:
         raise click.UsageError("give at least one INPUT, or --demo")
+    refuse_output_among_inputs(output, paths)
+    refuse_output_among_inputs(chrome, paths)
     templates: list[dict] = []
     if template_specs:
         from deboiler_gui.cli.templates import load_templates

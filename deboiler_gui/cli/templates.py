@@ -13,7 +13,7 @@ from typing import IO, Any
 
 import click
 
-from deboiler_gui.cli.common import drive
+from deboiler_gui.cli.common import drive, refuse_output_among_inputs
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.words import count
 
@@ -175,6 +175,7 @@ def extract_command(
     from deboiler_gui.engine.template.evaluate import extraction_record, write_extractions
     from deboiler_gui.engine.template.extract import iter_extract
 
+    refuse_output_among_inputs(output, inputs)
     templates = load_templates(template_specs, workspace)
     pages, total = _pages(inputs, workspace)
     models = {} if no_cleaner else _models(workspace)

@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import sqlite3
+import stat
 import tempfile
 from pathlib import Path
 from types import TracebackType
@@ -135,6 +136,22 @@ def _flat(record: dict[str, Any], columns: tuple[str, ...] = COLUMNS) -> dict[st
     return row
 
 
+def check_output_path(path: str | os.PathLike[str]) -> None:
+    """Refuse an output path that names something other than a file or folder (a device such as
+    ``/dev/null``, a pipe, a socket): outputs are written beside it and renamed into place,
+    which would replace it."""
+    target = Path(path)
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return  # nothing there yet (or unreadable: the write itself will say)
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise InputError(
+            f"{target}: not a regular file (a device, pipe or socket); outputs are written "
+            "whole into a file, so give a file name"
+        )
+
+
 class ResultWriter:
     """Writes result dicts to one output file; use as a context manager. The file appears at
     its final path only when the block ends without an exception."""
@@ -150,6 +167,7 @@ class ResultWriter:
         #: CSV and SQLite columns: the standard ones, then opt-in ones such as "markdown".
         self.columns = COLUMNS + tuple(c for c in extra_columns if c not in COLUMNS)
         self.path = Path(path)
+        check_output_path(self.path)
         self.count = 0
         folder = self.path.parent if str(self.path.parent) else Path(".")
         if not folder.is_dir():

@@ -150,3 +150,91 @@ def test_extract_keeps_the_later_record_of_a_url_read_twice(tmp_path: Path) -> N
         ("http://e.test/b", "Title b"),
         ("http://e.test/dup", "Title second"),
     ]
+
+
+def test_an_output_that_is_no_regular_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    """A pipe (as a device would be) given as the output is refused by name; the atomic write
+    would have replaced it with a file."""
+    import os
+    import stat
+
+    pages = write_jsonl(
+        tmp_path / "p.jsonl", [{"url": "http://e.test/1", "html": PAGE.format(n=1)}]
+    )
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    result = CliRunner().invoke(cli, ["clean", str(pages), "-o", str(fifo), "-q"])
+    assert result.exit_code == 1 and "not a regular file" in result.output, result.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+
+
+@pytest.mark.parametrize("command", ["clean", "extract"])
+def test_an_output_that_is_an_input_is_refused(tmp_path: Path, command: str) -> None:
+    pages = write_jsonl(
+        tmp_path / "p.jsonl", [{"url": "http://e.test/1", "html": PAGE.format(n=1)}]
+    )
+    before = pages.read_bytes()
+    spec = tmp_path / "r.json"
+    spec.write_text(json.dumps(rules()), encoding="utf-8")
+    extra = ["-t", str(spec)] if command == "extract" else []
+    result = CliRunner().invoke(cli, [command, str(pages), "-o", str(pages), *extra, "-q"])
+    assert result.exit_code == 2 and "is also an input" in result.output, result.output
+    assert pages.read_bytes() == before
+
+
+def test_a_union_too_large_to_evaluate_is_refused_at_import(tmp_path: Path) -> None:
+    spec = rules(fields=[{"id": "f", "xpaths": ["|".join(["//p"] * 5000)]}])
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["templates", "import", str(path), "-w", str(tmp_path / "w")])
+    assert result.exit_code == 1 and "field 'f'" in result.output and "evaluation" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["clean", "--demo", "-o", "x.jsonl", "--page-timeout", "nan"],
+        ["clean", "--demo", "-o", "x.jsonl", "--max-record-mb", "1e400"],
+        ["crawl", "http://127.0.0.1:9/", "--timeout", "inf"],
+    ],
+)
+def test_number_options_that_are_not_finite_are_usage_errors(
+    tmp_path: Path, args: list[str]
+) -> None:
+    result = CliRunner().invoke(cli, [*args, "-w", str(tmp_path / "w.sqlite")])
+    assert result.exit_code == 2 and "is not a finite number" in result.output, result.output
+
+
+def test_sigterm_leaves_no_half_written_output(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    page = (
+        "<html><body><nav>Home About</nav><h1>T{n}</h1><p>"
+        + "word{n} " * 300
+        + "</p></body></html>"
+    )
+    big = write_jsonl(
+        tmp_path / "big.jsonl",
+        [{"url": f"http://t.test/p{n}.html", "html": page.format(n=n)} for n in range(6000)],
+    )
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "deboiler_gui", "clean", str(big), "-o", str(out), "-q"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    # wait until the output is being written (its .part file exists), then end the command
+    while time.monotonic() < deadline and not any(
+        p.name.endswith(".part") for p in tmp_path.iterdir()
+    ):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=60)
+    assert proc.returncode != 0
+    assert not out.exists()
+    assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")]

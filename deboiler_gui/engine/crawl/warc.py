@@ -134,6 +134,9 @@ def export_warc_steps(
     if not target.parent.exists():
         raise InputError(f"WARC file {target}: folder {target.parent} does not exist")
     total = workspace.page_count(site)
+    from deboiler_gui.engine.output import check_output_path
+
+    check_output_path(target)
     fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".part", dir=str(target.parent))
     written = skipped = 0
     ok = False

@@ -190,6 +190,9 @@ def export_job(
         chosen = _templates(ws, templates)
         text = export_rules(chosen, fmt)
     yield Progress(1, 1, str(output))
+    from deboiler_gui.engine.output import check_output_path
+
+    check_output_path(output)
     tmp = f"{output}.part"
     with open(tmp, "w", encoding="utf-8") as fh:
         fh.write(text)

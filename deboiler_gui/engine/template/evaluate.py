@@ -16,6 +16,7 @@ from typing import Any
 
 from deboiler_gui.engine.htmltree import normalize_text
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress
+from deboiler_gui.engine.output import check_output_path
 from deboiler_gui.engine.template.extract import ExtractResult, check_template, extract_page
 from deboiler_gui.engine.template.model import Template
 
@@ -196,6 +197,7 @@ def write_extractions(
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"{target}: folder {folder} does not exist")
+    check_output_path(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     count = 0
     try:

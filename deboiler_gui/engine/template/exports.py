@@ -582,7 +582,10 @@ def dumps(doc: dict[str, Any]) -> str:
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write a whole file or nothing: a temporary file beside it, renamed into place."""
+    from deboiler_gui.engine.output import check_output_path
+
     target = Path(path)
+    check_output_path(target)
     fd, tmp = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=".part", dir=target.parent if str(target.parent) else "."
     )

@@ -4,6 +4,7 @@ cleaner, fields (XPath queues, %d lists, records), noise filters, and per-field 
 from __future__ import annotations
 
 import copy
+import functools
 import logging
 import math
 from collections.abc import Iterable, Iterator, Sequence
@@ -128,6 +129,11 @@ def choose_templates(page_url: str, templates: Iterable[Template]) -> list[tuple
 # --------------------------------------------------------------------------- validation
 
 
+@functools.cache
+def _probe_page() -> Any:
+    return parse_html("<html><head><title>t</title></head><body><p class='c'>x</p></body></html>")
+
+
 def check_template(template: Template) -> None:
     """Compile every expression of a template; RuleError names template, field/rule, expression."""
     template.validate_shape()
@@ -136,6 +142,10 @@ def check_template(template: Template) -> None:
         try:
             compile_selector(expr)
             problem = xpath_problem(to_xpath(expr).replace("%d", "1"))
+            if problem is None:
+                # Run once on a tiny page: what fails on every page (libxml2's recursion limit
+                # on a union of thousands of paths) fails here, before the first page.
+                select(_probe_page(), expr.replace("%d", "1"))
         except RuleError as exc:
             raise RuleError(
                 str(exc).split(": ", 1)[-1], template=template.name, expression=expr, **where
