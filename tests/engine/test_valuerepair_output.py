@@ -107,6 +107,9 @@ def test_a_processed_text_field_is_found_by_its_processed_value(json_ld: bool) -
 )
 def test_an_image_source_field_is_repaired_to_the_products_photo(photo: Field) -> None:
     learned = learn_values(shop(photo), site(False))
+    fp = learned.field("photo").search.fingerprint
+    # The node kind is learned for a rule ending on /@src too: an image, without text.
+    assert (fp["node_tag"], fp["node_text"]) == ("img", False)
     changed = site(True)
     (rep,), _stats = repair_site(changed, learned)
     assert rep.status == "repaired", rep.evidence

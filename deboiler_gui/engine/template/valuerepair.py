@@ -35,7 +35,7 @@ from deboiler_gui.engine.template.repair import (
 )
 from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
 from deboiler_gui.engine.template.rules import apply_processors, filter_text
-from deboiler_gui.engine.template.selectors import SiteIndex
+from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
 from deboiler_gui.engine.template.structured import page_values
 
 log = logging.getLogger(__name__)
@@ -131,9 +131,10 @@ def learn_values(
             except RuleError:
                 continue
             samples[url] = _norm_value(value, fld.is_list)
-            if rep.nodes:
-                tags[rep.nodes[0].rsplit("/", 1)[-1].split("[")[0]] += 1
-                texts[_has_text(tree, rep.nodes[0])] += 1
+            node = rep.nodes[0] if rep.nodes else _attribute_owner(tree, rep.xpath) if value else ""
+            if node:
+                tags[node.rsplit("/", 1)[-1].split("[")[0]] += 1
+                texts[_has_text(tree, node)] += 1
         fp = {**fld.search.fingerprint, "samples": samples}
         if tags:
             fp["node_tag"] = tags.most_common(1)[0][0]
@@ -176,6 +177,19 @@ def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
         fp = {**fld.search.fingerprint, "absent": sorted(absent[fld.id])}
         new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
     return new
+
+
+def _attribute_owner(tree: Any, xpath: str) -> str:
+    """The path of the element whose attribute a rule ending on ``/@src`` took (its report
+    names no node: the value is a string), or ""."""
+    m = _ATTR_TAIL.search(xpath or "")
+    if not m:
+        return ""
+    try:
+        found = select_elements(tree, xpath[: m.start()]) if "%d" not in xpath else []
+    except RuleError:
+        return ""
+    return str(found[0].getroottree().getpath(found[0])) if found else ""
 
 
 def _has_text(tree: HtmlElement, path: str) -> bool:
