@@ -7,6 +7,7 @@ but whose values changed) is detected and repaired the same way."""
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
@@ -33,8 +34,8 @@ from deboiler_gui.engine.template.repair import (
     values_vary,
 )
 from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
-from deboiler_gui.engine.template.rules import filter_text
-from deboiler_gui.engine.template.selectors import SiteIndex
+from deboiler_gui.engine.template.rules import apply_processors, filter_text
+from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
 from deboiler_gui.engine.template.structured import page_values
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,8 @@ _MAX_ITEMS = 60
 _OWN_TEXT = "/text()[normalize-space()][1]"
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
+#: The attribute a rule ends on (``//img[@class='photo']/@src``).
+_ATTR_TAIL = re.compile(r"/@([A-Za-z_][\w.:-]*)$")
 
 
 def _flat(value: Any) -> str:
@@ -128,9 +131,10 @@ def learn_values(
             except RuleError:
                 continue
             samples[url] = _norm_value(value, fld.is_list)
-            if rep.nodes:
-                tags[rep.nodes[0].rsplit("/", 1)[-1].split("[")[0]] += 1
-                texts[_has_text(tree, rep.nodes[0])] += 1
+            node = rep.nodes[0] if rep.nodes else _attribute_owner(tree, rep.xpath) if value else ""
+            if node:
+                tags[node.rsplit("/", 1)[-1].split("[")[0]] += 1
+                texts[_has_text(tree, node)] += 1
         fp = {**fld.search.fingerprint, "samples": samples}
         if tags:
             fp["node_tag"] = tags.most_common(1)[0][0]
@@ -173,6 +177,19 @@ def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
         fp = {**fld.search.fingerprint, "absent": sorted(absent[fld.id])}
         new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
     return new
+
+
+def _attribute_owner(tree: Any, xpath: str) -> str:
+    """The path of the element whose attribute a rule ending on ``/@src`` took (its report
+    names no node: the value is a string), or ""."""
+    m = _ATTR_TAIL.search(xpath or "")
+    if not m:
+        return ""
+    try:
+        found = select_elements(tree, xpath[: m.start()]) if "%d" not in xpath else []
+    except RuleError:
+        return ""
+    return str(found[0].getroottree().getpath(found[0])) if found else ""
 
 
 def _has_text(tree: HtmlElement, path: str) -> bool:
@@ -320,21 +337,35 @@ def _agreement(
     }
 
 
+def _output_attribute(fld: Field) -> str:
+    """The attribute a field gives: its own (kind ``attribute``) or the one every rule of its
+    queue ends on (``//img/@src``); "" for a text field."""
+    if fld.kind == "attribute":
+        return fld.attribute
+    tails = {m.group(1) if (m := _ATTR_TAIL.search(x)) else "" for x in fld.xpaths}
+    return tails.pop() if len(tails) == 1 else ""
+
+
+def _transforms(fld: Field) -> bool:
+    """Whether the field's value is other than its node's text: an attribute, processed text,
+    a record."""
+    return bool(fld.children or fld.processors or _output_attribute(fld))
+
+
 class _TextIndex:
-    """Elements of one page by their flattened text (and links by href), built once."""
+    """Elements of one page by their flattened text, built once (and, per field whose value is
+    not its node's text, by what the field would give for them)."""
 
     def __init__(self, root: HtmlElement, template: Template | None = None) -> None:
         self.root = root
         text_filters = [f for f in (template.filters if template else ()) if f.kind == "text"]
         self.by_text: dict[str, list[HtmlElement]] = {}
-        self.by_href: dict[str, list[HtmlElement]] = {}
         self.by_own: dict[str, list[HtmlElement]] = {}
+        self._outputs: dict[Any, dict[str, list[HtmlElement]]] = {}
+        self.template = template or Template(name="")
         for el in root.iter():
             if not isinstance(el.tag, str) or el.tag in INVISIBLE_TAGS:
                 continue
-            href = el.get("href")
-            if href is not None:
-                self.by_href.setdefault(href, []).append(el)
             raw = el.text_content()
             if len(raw) > 2 * _MAX_TEXT:
                 continue  # stored values are at most _MAX_TEXT characters
@@ -347,19 +378,77 @@ class _TextIndex:
             if own and len(el):
                 self.by_own.setdefault(own, []).append(el)
 
+    def outputs(self, fld: Field) -> dict[str, list[HtmlElement]]:
+        """The page's nodes by what the field would give for each of them as its node (a list
+        field: as one item), through the field's own output: its attribute, its processors,
+        its record's children. Built once per field."""
+        own = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
+        key = (fld.id, _output_attribute(fld), own)
+        got = self._outputs.get(key)
+        if got is None:
+            got = self._outputs[key] = self._build_outputs(fld)
+        return got
+
+    def _build_outputs(self, fld: Field) -> dict[str, list[HtmlElement]]:
+        template = self.template
+        out: dict[str, list[HtmlElement]] = {}
+
+        def add(raw: Any, el: HtmlElement) -> None:
+            value = _flat(raw)[:_MAX_TEXT]
+            if value:
+                out.setdefault(value, []).append(el)
+
+        if fld.children:
+            # A record list's item: each element's record through the children's rules; an
+            # item whose children are all empty is no item (extraction drops it too).
+            for el in self.root.iter():
+                if not isinstance(el.tag, str) or el.tag in INVISIBLE_TAGS or not len(el):
+                    continue
+                item: dict[str, Any] = {}
+                try:
+                    for child in fld.children:
+                        item[child.id] = extract_field(el, child, template)[0]
+                except RuleError:
+                    return {}
+                if any(v not in ("", [], None) for v in item.values()):
+                    add(str(item), el)
+            return out
+        attribute = _output_attribute(fld)
+        try:
+            if attribute:
+                # Image sources, titles, data attributes: nodes without any text are found too.
+                for el in self.root.iter():
+                    if not isinstance(el.tag, str):
+                        continue
+                    if attribute == "href" and el.tag in INVISIBLE_TAGS:
+                        continue
+                    raw = el.get(attribute)
+                    if raw is None:
+                        continue
+                    if fld.kind != "attribute":
+                        raw = normalize_text(raw)  # a rule ending on /@src gives the string
+                    add(apply_processors(raw, fld.processors), el)
+                return out
+            texts = dict(self.by_text)
+            if fld.xpaths and all(x.endswith(_OWN_TEXT) for x in fld.xpaths):
+                texts = {**texts, **self.by_own}
+            for text, els in texts.items():
+                value = _flat(apply_processors(text, fld.processors))[:_MAX_TEXT]
+                if value:
+                    out.setdefault(value, []).extend(els)
+        except RuleError:
+            return {}
+        return out
+
     def nodes(self, value: str, fld: Field, tag: str = "") -> list[HtmlElement]:
         """Nodes holding ``value``: of the old node's ``tag`` when some are, else the
-        innermost holders (not an element whose child has the same text)."""
-        if fld.kind == "attribute" and fld.attribute == "href":
-            return self.by_href.get(value, [])
-        if fld.kind == "attribute" and fld.attribute:
-            # Image sources, titles, data attributes: nodes without any text are found too.
-            return [
-                el
-                for el in self.root.iter()
-                if isinstance(el.tag, str) and el.get(fld.attribute) == value
-            ]
-        found = self.by_text.get(value) or []
+        innermost holders (not an element whose child has the same text). A field whose value
+        is not its node's text as it stands (an attribute, processors, a record) is matched
+        on what it would give for each node."""
+        if _transforms(fld):
+            found = self.outputs(fld).get(value) or []
+        else:
+            found = self.by_text.get(value) or []
         tagged = [n for n in found if n.tag == tag]
         if tagged:
             return [
@@ -549,6 +638,9 @@ def _repair_field(
     costs: dict[tuple[str, ...], float] = {}
 
     own_text = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
+    # The field took an attribute of its node (``//img/@src``): so does the new rule.
+    attr_tail = _output_attribute(fld) if fld.kind != "attribute" else ""
+    tail = f"/@{attr_tail}" if attr_tail else ""
     widened = next((u for u in map(tag_union_of, fld.xpaths) if u), "")
 
     def good_enough() -> bool:
@@ -577,6 +669,8 @@ def _repair_field(
                 if wide:
                     variants.append((wide, rule.cost + 0.3))
             for cand, cost in variants:
+                if tail and not cand.endswith(tail):
+                    cand += tail
                 queue = (*before, cand)
                 if queue in scored or cand in before:
                     continue
