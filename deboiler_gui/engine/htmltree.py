@@ -171,6 +171,25 @@ BLOCK_TAGS = frozenset(
 _WBR = re.compile(r"<wbr\s*/?>", re.IGNORECASE)
 
 
+#: A start tag longer than this is looked at: one with more than _ATTRS_MAX attributes keeps
+#: its first _ATTRS_MAX (libxml2 checks each attribute against the tag's others: 100,000
+#: attributes take minutes in C, where no time limit reaches). A long value (a data: URL) is
+#: one attribute and stays.
+_TAG_MAX = 65536
+_ATTRS_MAX = 1000
+_HUGE_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9:-]*)(\s[^<>]{%d,})>" % _TAG_MAX)
+_ATTRIBUTE = re.compile(r"""\s*[^\s=>"'/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']*))?""")
+
+
+def _tame_tag(found: re.Match[str]) -> str:
+    kept: list[str] = []
+    for n, attr in enumerate(_ATTRIBUTE.finditer(found.group(2))):
+        if n == _ATTRS_MAX:
+            return f"<{found.group(1)}{''.join(kept)}>"
+        kept.append(attr.group(0))
+    return found.group(0)
+
+
 def parse_html(html: str | bytes) -> HtmlElement:
     """Parse a page into an lxml tree; never raises on bad markup, returns an empty document
     for empty input."""
@@ -187,6 +206,8 @@ def parse_html(html: str | bytes) -> HtmlElement:
         return cast(
             HtmlElement, lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
         )
+    if len(html) > _TAG_MAX and _HUGE_TAG.search(html):
+        html = _HUGE_TAG.sub(_tame_tag, html)  # a start tag of thousands of attributes
     if "<wbr" in html or "<WBR" in html:
         # An HTML5 void element libxml2 does not know: without the closing slash the rest of
         # its parent would be nested inside it (rustdoc puts one between the parts of a path).

@@ -233,3 +233,21 @@ def test_a_file_name_that_is_not_utf8_is_a_page(tmp_path: Path) -> None:
     records = run(tmp_path, [folder])
     assert set(records) == {"http://site.local/ok.html", "http://site.local/caf%E9-%FF.html"}
     assert all(r["status"] == "ok" for r in records.values())
+
+
+def test_a_start_tag_of_100000_attributes_parses_in_a_moment() -> None:
+    """libxml2 compares each attribute with the tag's others (minutes for 100,000, in C where
+    no time limit reaches): the tag keeps its first 1,000; its text and the page stay."""
+    import time
+
+    attrs = " ".join(f'a{i}="v"' for i in range(100_000))
+    started = time.monotonic()
+    root = parse_html(f"<html><body><p {attrs}>kept text</p><div>after</div></body></html>")
+    assert time.monotonic() - started < 10  # unbounded before: over 100 s
+    p = root.xpath("//p")[0]
+    assert len(p.attrib) == 1000 and p.get("a0") == "v" and p.text == "kept text"
+    assert root.xpath("string(//div)") == "after"
+    # one long value (a data: URL) is one attribute: kept whole
+    data = "data:image/png;base64," + "A" * 100_000
+    img = parse_html(f'<img src="{data}" alt="x"><p>p</p>').xpath("//img")[0]
+    assert img.get("src") == data and img.get("alt") == "x"
