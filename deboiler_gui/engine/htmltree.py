@@ -177,7 +177,7 @@ _WBR = re.compile(r"<wbr\s*/?>", re.IGNORECASE)
 #: one attribute and stays.
 _TAG_MAX = 65536
 _ATTRS_MAX = 1000
-_HUGE_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9:-]*)(\s[^<>]{%d,})>" % _TAG_MAX)
+_HUGE_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9:-]*)(\s[^<>]{" + str(_TAG_MAX) + r",})>")
 _ATTRIBUTE = re.compile(r"""\s*[^\s=>"'/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']*))?""")
 
 
