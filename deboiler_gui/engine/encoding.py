@@ -66,6 +66,10 @@ _PRESCAN_BYTES = 8192
 _DETECT_BYTES = 256 * 1024
 
 
+#: Codecs Python knows that no browser decodes a page with.
+_NEVER = frozenset({"utf-7"})
+
+
 def normalize_encoding(label: str | None) -> str | None:
     """The Python codec a browser would use for an encoding label, or None if unknown."""
     if not label:
@@ -81,10 +85,12 @@ def normalize_encoding(label: str | None) -> str | None:
             return None
         label = whatwg.codec_info.name
     try:
-        name = codecs.lookup(label).name
+        info = codecs.lookup(label)
     except LookupError:
         return None
-    return _BROWSER_SUPERSETS.get(name, name)
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NEVER:
+        return None  # base64, rot13…, and UTF-7, which browsers refuse (script smuggling)
+    return _BROWSER_SUPERSETS.get(info.name, info.name)
 
 
 def charset_from_content_type(content_type: str | None) -> str | None:

@@ -238,3 +238,12 @@ def test_sigterm_leaves_no_half_written_output(tmp_path: Path) -> None:
     assert proc.returncode != 0
     assert not out.exists()
     assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")]
+
+
+def test_a_template_name_with_a_line_break_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    spec = rules()
+    spec["templates"][0]["name"] = "a\n../b"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["templates", "import", str(path), "-w", str(tmp_path / "w")])
+    assert result.exit_code == 1 and "control characters" in result.output, result.output

@@ -287,3 +287,12 @@ def test_pipes_and_devices_in_a_folder_are_those_pages_errors(tmp_path: Path) ->
     assert pages["a.html"].ok
     for name in ("pipe.html", "zero.html"):
         assert not pages[name].ok and "not a regular file" in (pages[name].error or "")
+
+
+@pytest.mark.parametrize("label", ["utf-7", "UTF7", "base64", "rot13", "hex"])
+def test_labels_no_browser_decodes_with_are_unknown(label: str) -> None:
+    """UTF-7 (refused by browsers: a way to smuggle script) and Python's non-text codecs are no
+    page encodings; the page falls back to what a browser would use."""
+    assert normalize_encoding(label) is None
+    page = f'<meta charset="{label}"><p>+ADw-script+AD4-</p>'.encode("ascii")
+    assert "+ADw-script+AD4-" in decode_html(page)[0]

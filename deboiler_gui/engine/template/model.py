@@ -318,6 +318,10 @@ class Template:
         """Structural checks that need no parsing of expressions (those live in extract)."""
         if not self.name:
             raise RuleError("a template needs a name")
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in self.name):
+            raise RuleError(
+                f"a template name cannot hold control characters (line breaks, tabs): {self.name!r}"
+            )
         if not (math.isfinite(self.url_threshold) and 0.0 <= self.url_threshold <= 1.0):
             raise RuleError(
                 f"url_threshold must be a number from 0 to 1, not {self.url_threshold!r}",
