@@ -16,6 +16,7 @@ from deboiler_gui.engine.template.selectors import (
     SiteIndex,
     compile_selector,
     expand_pattern,
+    flatten_descendants,
     list_from_example,
     list_from_examples,
     record_from_example,
@@ -199,3 +200,37 @@ def test_hit_rates_are_computed_once_per_expression(monkeypatch) -> None:  # typ
     assert again == {"pages": 4, "one": 4, "none": 0, "many": 0, "rate": 1.0}
     assert index.hit_rate("//p")["many"] == 4
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize(
+    ("xp", "flat"),
+    [
+        (
+            "//div[@class='s']//a[normalize-space(.)='F [x] y']",
+            "//a[normalize-space(.)='F [x] y'][ancestor::div[@class='s']]",
+        ),
+        ("//div//a", "//a[ancestor::div]"),
+        ("//table[@class='t']//tr[td]/td[2]", "//tr[td][ancestor::table[@class='t']]/td[2]"),
+        ("//div[2]//a", "//div[2]//a"),  # positional: left as written
+        ("//div//a[last()]", "//div//a[last()]"),
+        ("//div[@id='x']//a", "//div[@id='x']//a"),  # an id is one node
+        ("/html/body//a", "/html/body//a"),
+    ],
+)
+def test_nested_descendant_steps_are_walked_once(xp: str, flat: str) -> None:
+    assert flatten_descendants(xp) == flat
+
+
+def test_flattened_descendant_steps_select_the_same_nodes() -> None:
+    """Nested sections: the written form visits each link once per enclosing section; the
+    flattened one once. Same nodes, same order."""
+    inner = "<div class='s'><a>x</a><div class='s'><a>y</a><p><a>x</a></p></div></div>"
+    root = parse_html(f"<html><body>{inner * 3}<a>x</a><div class='t'><a>x</a></div></body></html>")
+    for xp in (
+        "//div[@class='s']//a[.='x']",
+        "//div[@class='s']//a",
+        "//div//p/a",
+        "//div[@class='s']//a/text()",
+    ):
+        assert root.xpath(flatten_descendants(xp)) == root.xpath(xp), xp
+        assert select(root, xp) == root.xpath(xp)

