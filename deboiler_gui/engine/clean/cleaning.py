@@ -4,6 +4,7 @@ them with explicit keep/remove XPaths, and the cleaned page with its information
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -146,8 +147,12 @@ def matches(
     around = main_el.getparent() if main_el is not None else None
     if around is not None and around.tag in ("body", "html"):
         around = None
+    # the blocks that hold the content's own heading (a product's name above its price)
+    title_blocks: set[HtmlElement] = set()
     if not ap.compat:
-        main.update(_title_headings(root, main_el))
+        headed = _title_headings(root, main_el)
+        main.update(headed)
+        title_blocks = _heading_blocks(root, headed)
     if why is not None and not ap.compat:
         why["slot"] = _path(inner) if inner is not None else ""
         why["reason"] = reason or "no element holds most of the page's text: the whole page"
@@ -176,6 +181,11 @@ def matches(
             if not ap.compat and main_el is not None and _inside(el, main_el):
                 if fragments.of(el):
                     detector = ""
+                elif bounded and _own_value(el, chars, links, density):
+                    # a value in the content that only the folding of digits made the
+                    # same as other pages' ("Width: 100 cm", "£ 450", "Product code: 83810610"):
+                    # the page's own figure, next to its label
+                    detector = ""
                 elif not bounded:
                     pass  # the whole body is the "content": every repeat is a template part
                 elif (
@@ -187,6 +197,24 @@ def matches(
                     # a passage repeated on a few pages where most pages have other text at
                     # its place (a post quoted on other threads, a standard clause): content
                     detector = ""
+                elif (
+                    links < density * chars
+                    and _inside(el, inner)  # type: ignore[arg-type]
+                    and fragments.between_content(el)
+                ):
+                    # a short paragraph that many pages say, between two blocks of the page's
+                    # own text and shaped like them ("For example:" between a paragraph and
+                    # its code listing): a sentence of the content, not a template part
+                    detector = ""
+            elif (
+                not ap.compat
+                and (el.getparent() in title_blocks or (around is not None and _inside(el, around)))
+                and _own_value(el, chars, links, density)
+            ):
+                # beside the content's own heading or in the block around the content, a
+                # figure of the page (a product's price under its name in the buy box, its
+                # sizes next to the description)
+                detector = ""
             elif (
                 not ap.compat
                 and around is not None
@@ -280,6 +308,51 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     return found
 
 
+def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElement]:
+    """The blocks around the content's own heading: for each title heading, and for the page's
+    only ``h1`` when it is not a link, the nearest ancestor that holds text beside it (a
+    product's name with its price and code)."""
+    heads = [h for h in headed if h.tag in ("h1", "h2", "h3")]
+    h1s = [h for h in root.iter("h1") if _text_of(h).strip()]
+    if len(h1s) == 1 and not any(a.tag == "a" for a in h1s[0].iterancestors()):
+        heads.append(h1s[0])
+    out: set[HtmlElement] = set()
+    for h in heads:
+        child, parent = h, h.getparent()
+        while parent is not None and parent.tag not in ("body", "html"):
+            if any(
+                c is not child and isinstance(c.tag, str) and _text_of(c).strip() for c in parent
+            ):
+                out.add(parent)
+                break
+            child, parent = parent, parent.getparent()
+    return out
+
+
+def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
+    """Whether a repeated block is a figure of the page: not a link list nor a form's part,
+    with digits (which the representation folds, so sizes, prices and codes of different
+    pages match) for a fifth of its letters and digits, and no date or time (a "last
+    modified" line, a post's time: those are the template's)."""
+    if not (chars > 0 and links < density * chars):
+        return False
+    if next(el.iter("button", "input", "select", "textarea"), None) is not None:
+        return False  # a form's part: a price with its "Add to Cart" button is the buy box's
+    text = _text_of(el)
+    digits = sum(c.isdigit() for c in text)
+    alnum = sum(c.isalnum() for c in text)
+    return digits >= VALUE_DIGITS * alnum > 0 and _DATE.search(text) is None
+
+
+#: a figure is mostly its number: at least this share of its letters and digits are digits
+#: ("Width: 100 cm", "£ 450"; not "GIT: part of the git(1) suite")
+VALUE_DIGITS = 0.2
+
+
+#: a date or a time of day: 2022-01-20, 20/01/2022, 21:38, a year 1900-2099
+_DATE = re.compile(r"\d{1,2}:\d{2}|\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
 def _in_entry(el: HtmlElement, main_el: HtmlElement) -> bool:
     """Whether the element is inside one entry of a series in the main content (a post of a
     thread, an answer): an ancestor below the main content with a sibling of its slot step."""
@@ -361,6 +434,44 @@ class _Fragments:
         if shared is None:
             shared = self.shared[parent] = self._runs(parent)
         return el in shared
+
+    def between_content(self, el: HtmlElement) -> bool:
+        """Whether the element sits inside the flow of the content: its nearest siblings with
+        text, before and after it, are both the page's own text (not blocks repeated across
+        the site), and a sibling of its shape (tag and classes) is the page's own text too:
+        one paragraph among the content's paragraphs, not an advertisement's label box
+        between two of them."""
+        if (
+            self._own_text(el.itersiblings(preceding=True)) is None
+            or self._own_text(el.itersiblings()) is None
+        ):
+            return False
+        step = _slot_step(el, el.tag)
+        return any(
+            self._own_text((s,)) is not None
+            for s in el.itersiblings(el.tag, preceding=True)
+            if _slot_step(s, s.tag) == step
+        ) or any(
+            self._own_text((s,)) is not None
+            for s in el.itersiblings(el.tag)
+            if _slot_step(s, s.tag) == step
+        )
+
+    def _own_text(self, siblings: Iterable[HtmlElement]) -> HtmlElement | None:
+        """The first sibling with text, when it is the page's own text."""
+        if self.by_el is None:
+            self.by_el = {rec[0]: rec for rec in self.cands}
+        for sib in siblings:
+            if not isinstance(sib.tag, str):
+                continue
+            rec = self.by_el.get(sib)
+            if rec is not None:
+                if rec[2] <= 0:
+                    continue
+                return sib if rec[1] not in self.exact or rec[1] in self.repeats else None
+            if _text_of(sib).strip():
+                return sib
+        return None
 
     def _runs(self, parent: HtmlElement) -> set[HtmlElement]:
         if self.by_el is None:
