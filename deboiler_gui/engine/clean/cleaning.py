@@ -332,8 +332,8 @@ def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElem
 def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
     """Whether a repeated block is a figure of the page: not a link list nor a form's part,
     with digits (which the representation folds, so sizes, prices and codes of different
-    pages match) for a fifth of its letters and digits, and no date or time (a "last
-    modified" line, a post's time: those are the template's)."""
+    pages match) for a fifth of its letters and digits, no date or time (a "last modified"
+    line, a post's time) and not a counter: those are the template's."""
     if not (chars > 0 and links < density * chars):
         return False
     if next(el.iter("button", "input", "select", "textarea"), None) is not None:
@@ -341,13 +341,21 @@ def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
     text = _text_of(el)
     digits = sum(c.isdigit() for c in text)
     alnum = sum(c.isalnum() for c in text)
-    return digits >= VALUE_DIGITS * alnum > 0 and _DATE.search(text) is None
+    if not digits >= VALUE_DIGITS * alnum > 0 or _DATE.search(text) is not None:
+        return False
+    # several bare whole numbers are a counter or a pager ("Results 1 to 2 of 2", "3 Pages
+    # • 1 2 3", "1 Day Ago #1"), the frame's; a figure is one value or measured values
+    numbers = _NUMBER.findall(text)
+    return len(numbers) < 2 or any(not n.isdigit() for n in numbers)
 
 
 #: a figure is mostly its number: at least this share of its letters and digits are digits
 #: ("Width: 100 cm", "£ 450"; not "GIT: part of the git(1) suite")
 VALUE_DIGITS = 0.2
 
+
+#: a number as written: digits with inner separators (1.10, 1,234, 002.937.72)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 #: a date or a time of day: 2022-01-20, 20/01/2022, 21:38, a year 1900-2099
 _DATE = re.compile(r"\d{1,2}:\d{2}|\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|(?<!\d)(?:19|20)\d{2}(?!\d)")
