@@ -130,10 +130,21 @@ def matches(
         reason = (
             "the place holding the content on most of the site's pages (this page is mostly links)"
         )
+    # One column of several alike (an index's entries in two table columns) is not the
+    # content: the content is the whole series.
+    series = _series_whole(main_el) if main and main_el is not None else None
+    if series is not None:
+        main_el = series
+        main.add(series)
+        reason = "the series of alike columns holding most of the page's non-link text"
     # The content slot: below the main content, the element the site's content narrows to on
     # most of its pages (a story's cell between a menu column and a column of teasers). Between
     # the main content and it, the frame detectors act as they do outside the main content.
-    region = _content_slot(facts, ap, main_el) if main and (ap.content or ap.seen) else None
+    region = (
+        _content_slot(facts, ap, main_el)
+        if main and (ap.content or ap.seen) and series is None
+        else None
+    )
     if region is not None:
         main.add(region)
         main.update(region.iterancestors())
@@ -249,17 +260,17 @@ def matches(
                 detector = ""
         if (
             not detector
-            and region is not None
+            and bounded
             and slot is not None
-            and chars > 0
+            and 0 < chars <= max_share
             and links >= density * chars
-            and _inside(el, main_el)  # type: ignore[arg-type]
-            and not _inside(el, region)
+            and not _inside(el, inner)  # type: ignore[arg-type]
             and ap.slot_id(slot) in ap.seen
             and ap.slot_id(slot) not in ap.protected
         ):
-            # between the main content and the content slot: a link list at a place the site
-            # has on many pages (a section's menu column next to the story)
+            # outside the content slot (between it and the main content, or beside the main
+            # content): a link list at a place the site has on many pages (a section's menu
+            # column next to the story, a column of related stories with their dates)
             detector, key = "slot", slot[-300:]
         if (
             not detector
@@ -306,6 +317,41 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     if found is None or (main_el is not None and not _inside(found, main_el)):
         return None
     return found
+
+
+#: a sibling column holding this share of the main content's text makes them one series
+SERIES_SHARE = 0.25
+
+
+def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
+    """The parent of the main content (or of its nearest ancestor) when that element is one
+    of a series of alike siblings: the same tag and classes, the same child tags, and text of
+    its order (the columns of an index); None when it is not."""
+    own = len("".join(_text_of(main_el).split()))
+    if own == 0:
+        return None
+    el: HtmlElement | None = main_el
+    while el is not None and el.tag not in ("body", "html"):
+        parent = el.getparent()
+        if parent is None:
+            return None
+        step = _slot_step(el, el.tag)
+        shape = [c.tag for c in el if isinstance(c.tag, str)]
+        for sib in parent:
+            if (
+                sib is not el
+                and sib.tag == el.tag
+                and _slot_step(sib, sib.tag) == step
+                and [c.tag for c in sib if isinstance(c.tag, str)] == shape
+                and len("".join(_text_of(sib).split())) >= SERIES_SHARE * own
+            ):
+                return parent if parent.tag not in ("body", "html") else None
+        if len(parent) > 1 and any(
+            isinstance(c.tag, str) and c is not el and _text_of(c).strip() for c in parent
+        ):
+            return None  # the element has other company: look no higher
+        el = parent
+    return None
 
 
 def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElement]:
