@@ -285,6 +285,14 @@ def matches(
                 name = ap.labels.get(label_key(slot, label))
                 if name is not None:
                     detector, key = "label", name
+                elif (
+                    bounded
+                    and chars <= max_share
+                    and not _inside(el, main_el)  # type: ignore[arg-type]
+                ):
+                    # beside the main content, a labelled link list is a widget even where
+                    # the site has too few pages of its template to show it ("See also:")
+                    detector, key = "label", label
         if (
             detector
             and el not in main
