@@ -192,6 +192,10 @@ def matches(
             if not ap.compat and main_el is not None and _inside(el, main_el):
                 if fragments.of(el):
                     detector = ""
+                elif el.tag == "td":
+                    # a cell of a table in the content (a "Yes" in a comparison table, a
+                    # "Functions" heading row) is the table's: it stays or goes with its table
+                    detector = ""
                 elif bounded and _own_value(el, chars, links, density):
                     # a value in the content that only the folding of digits made the
                     # same as other pages' ("Width: 100 cm", "£ 450", "Product code: 83810610"):
@@ -217,6 +221,9 @@ def matches(
                     # own text and shaped like them ("For example:" between a paragraph and
                     # its code listing): a sentence of the content, not a template part
                     detector = ""
+            elif not ap.compat and el.tag == "td" and around is not None and _inside(el, around):
+                # a cell of a table beside the content (a specification): the table's
+                detector = ""
             elif (
                 not ap.compat
                 and (el.getparent() in title_blocks or (around is not None and _inside(el, around)))
@@ -289,9 +296,11 @@ def matches(
                     bounded
                     and chars <= max_share
                     and not _inside(el, main_el)  # type: ignore[arg-type]
+                    and _titled(el, label)
                 ):
-                    # beside the main content, a labelled link list is a widget even where
-                    # the site has too few pages of its template to show it ("See also:")
+                    # beside the main content, a link list under a title ("See also:", a
+                    # heading) is a widget even where the site has too few pages of its
+                    # template to show it
                     detector, key = "label", label
         if (
             detector
@@ -344,13 +353,13 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
         if parent is None:
             return None
         step = _slot_step(el, el.tag)
-        shape = [c.tag for c in el if isinstance(c.tag, str)]
+        shape = {c.tag for c in el if isinstance(c.tag, str)}
         for sib in parent:
             if (
                 sib is not el
                 and sib.tag == el.tag
                 and _slot_step(sib, sib.tag) == step
-                and [c.tag for c in sib if isinstance(c.tag, str)] == shape
+                and {c.tag for c in sib if isinstance(c.tag, str)} == shape
                 and len("".join(_text_of(sib).split())) >= SERIES_SHARE * own
             ):
                 return parent if parent.tag not in ("body", "html") else None
@@ -360,6 +369,15 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
             return None  # the element has other company: look no higher
         el = parent
     return None
+
+
+def _titled(el: HtmlElement, label: str) -> bool:
+    """Whether a block's label is a title: it ends with a colon, or the block starts with a
+    heading (not the first words of a sentence that goes on with a link)."""
+    if label.endswith(":"):
+        return True
+    first = next((c for c in el if isinstance(c.tag, str)), None)
+    return first is not None and first.tag in ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
 def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElement]:
