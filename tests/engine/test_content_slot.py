@@ -284,3 +284,35 @@ def test_an_index_in_alike_columns_is_content_as_a_whole() -> None:
             assert f"{letter}{word}()" in text, (word, page.url)
         assert "Navigation" not in text and "Built with a generator" not in text, page.url
         assert "alike columns" in result.content["reason"], result.content
+
+
+def _qa_page(i: int) -> Page:
+    topic = WORDS[i % 20]
+    comments = "".join(
+        f'<tr class="comment"><td class="comment-text"><span>Did you try to reset the {topic}'
+        f" from the menu {i}-{k}? It worked for me on another phone.</span> – "
+        f'<a class="comment-user" href="/users/{k}">user{k}</a></td></tr>'
+        for k in range(1 + i % 3)
+    )
+    answer = " ".join(
+        f"Step {n}: open the settings of the {WORDS[(i + n) % 20]} and clear its cache."
+        for n in range(12)
+    )
+    html = f"""<html><head><title>How do I fix my {topic} ({i})? - Q&amp;A</title></head><body>
+<div class="topbar"><a href="/">Q&amp;A</a> <a href="/questions">Questions</a> <a href="/tags">Tags</a></div>
+<div id="question"><p>My {topic} stops after the update {i}.</p>
+<div class="comments"><table>{comments}</table></div></div>
+<div id="answers"><div class="answer"><div class="post-text"><p>{answer}</p></div></div></div>
+<div class="footer"><a href="/about">about</a> <a href="/legal">legal</a></div>
+</body></html>"""
+    return Page(url=f"https://qa.example/q/{i}", html=html)
+
+
+def test_comments_beside_the_main_content_are_not_a_template_frame() -> None:
+    # the long answer is the main content; the comments under the question have the same
+    # shape on every page, but they are sentences, not a template's bar
+    pages = [_qa_page(i) for i in range(20)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        assert f"from the menu {i}-0?" in result.cleaned_text, result.url
+        assert "Questions" not in result.cleaned_text and "legal" not in result.cleaned_text

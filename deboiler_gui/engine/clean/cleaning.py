@@ -255,6 +255,7 @@ def matches(
             elif (
                 sid in ap.frames
                 and links > 0
+                and not _prose(el, chars, links, label_min)
                 and ap.frames[sid][1] == skel
                 and not _in_any(el, content_areas)
             ):
@@ -369,6 +370,18 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
             return None  # the element has other company: look no higher
         el = parent
     return None
+
+
+#: the end of a sentence: a word, then a full stop, a question or an exclamation mark
+_SENTENCE_END = re.compile(r"[^\W\d_]{2}[.?!](?:\s|$)")
+
+
+def _prose(el: HtmlElement, chars: int, links: int, label_min: int) -> bool:
+    """Whether a block is someone's sentences rather than a template's bar: at least
+    ``label_min`` characters of text that is not links, with a sentence end in it (a comment
+    under a question has the same shape on every page; a prev/next bar's titles do not end
+    sentences)."""
+    return chars - links >= label_min and _SENTENCE_END.search(_text_of(el)) is not None
 
 
 def _titled(el: HtmlElement, label: str) -> bool:
