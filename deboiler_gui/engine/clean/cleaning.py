@@ -226,7 +226,11 @@ def matches(
                 detector = ""
             elif (
                 not ap.compat
-                and (el.getparent() in title_blocks or (around is not None and _inside(el, around)))
+                and (
+                    el.getparent() in title_blocks
+                    or (around is not None and _inside(el, around))
+                    or _in_any(el, content_areas)
+                )
                 and _own_value(el, chars, links, density)
             ):
                 # beside the content's own heading or in the block around the content, a
