@@ -302,6 +302,7 @@ def matches(
                     and chars <= max_share
                     and not _inside(el, main_el)  # type: ignore[arg-type]
                     and _titled(el, label)
+                    and not _alike_to(el, main)
                 ):
                     # beside the main content, a link list under a title ("See also:", a
                     # heading) is a widget even where the site has too few pages of its
@@ -386,6 +387,19 @@ def _prose(el: HtmlElement, chars: int, links: int, label_min: int) -> bool:
     under a question has the same shape on every page; a prev/next bar's titles do not end
     sentences)."""
     return chars - links >= label_min and _SENTENCE_END.search(_text_of(el)) is not None
+
+
+def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:
+    """Whether a sibling of the element with its tag and classes holds the main content: the
+    element is another entry of the content's series (the next letter of an index)."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    step = _slot_step(el, el.tag)
+    return any(
+        s is not el and s in main and s.tag == el.tag and _slot_step(s, s.tag) == step
+        for s in parent
+    )
 
 
 def _titled(el: HtmlElement, label: str) -> bool:
