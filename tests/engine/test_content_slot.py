@@ -238,3 +238,81 @@ def test_each_result_says_which_content_slot_was_taken_and_why(
         assert content["slot"].startswith("/html/body/div[3]"), content
         assert content["reason"]
         assert result.to_dict()["content"] == content
+
+
+def _sphinx_page(i: int, index: str | None) -> Page:
+    side = (
+        '<div class="sphinxsidebar"><h3>Navigation</h3><ul>'
+        + "".join(f'<li><a href="/p{k}.html">Page {WORDS[k]}</a></li>' for k in range(6))
+        + "</ul></div>"
+    )
+    if index is None:
+        body = (
+            f"<h1>The {WORDS[i % 20]} module</h1>"
+            f"<p>The {WORDS[i % 20]} module reads {WORDS[(i + 3) % 20]} settings and writes"
+            f" them back in page {i}, keeping the order of keys.</p>"
+            f"<p>It raises an error when the {WORDS[(i + 5) % 20]} is missing.</p>"
+        )
+    else:
+        # an alphabetical index: the entries in two alike table columns, mostly links
+        cols = []
+        for c in range(2):
+            items = "".join(
+                f'<li><a href="/p{k}.html">{index}{WORDS[(k + c) % 20]}()</a>'
+                f" (in module {WORDS[(k * 3 + c) % 20]})</li>"
+                for k in range(4 + 12 * c)
+            )
+            cols.append(f"<td><ul>{items}</ul></td>")
+        body = f"<h1>Index – {index}</h1><table><tr>{''.join(cols)}</tr></table>"
+    html = f"""<html><head><title>Docs page {i}</title></head><body>
+<div class="related"><a href="/genindex.html">index</a> <a href="/modules.html">modules</a></div>
+<div class="document"><div class="body">{body}</div></div>{side}
+<div class="footer">Copyright the authors. Built with a generator.</div></body></html>"""
+    return Page(url=f"https://docs.example/p{i:02d}.html", html=html)
+
+
+def test_an_index_in_alike_columns_is_content_as_a_whole() -> None:
+    pages = [_sphinx_page(i, None) for i in range(24)] + [
+        _sphinx_page(30 + n, letter) for n, letter in enumerate("ABCDEFGH")
+    ]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for page, result in zip(pages[24:], results[24:], strict=True):
+        text = result.cleaned_text
+        # both columns of entries stay, the site's navigation goes
+        letter = page.html.split("<h1>Index – ")[1][0]
+        for word in (WORDS[0], WORDS[3], WORDS[10]):
+            assert f"{letter}{word}()" in text, (word, page.url)
+        assert "Navigation" not in text and "Built with a generator" not in text, page.url
+        assert "alike columns" in result.content["reason"], result.content
+
+
+def _qa_page(i: int) -> Page:
+    topic = WORDS[i % 20]
+    comments = "".join(
+        f'<tr class="comment"><td class="comment-text"><span>Did you try to reset the {topic}'
+        f" from the menu {i}-{k}? It worked for me on another phone.</span> – "
+        f'<a class="comment-user" href="/users/{k}">user{k}</a></td></tr>'
+        for k in range(1 + i % 3)
+    )
+    answer = " ".join(
+        f"Step {n}: open the settings of the {WORDS[(i + n) % 20]} and clear its cache."
+        for n in range(12)
+    )
+    html = f"""<html><head><title>How do I fix my {topic} ({i})? - Q&amp;A</title></head><body>
+<div class="topbar"><a href="/">Q&amp;A</a> <a href="/questions">Questions</a> <a href="/tags">Tags</a></div>
+<div id="question"><p>My {topic} stops after the update {i}.</p>
+<div class="comments"><table>{comments}</table></div></div>
+<div id="answers"><div class="answer"><div class="post-text"><p>{answer}</p></div></div></div>
+<div class="footer"><a href="/about">about</a> <a href="/legal">legal</a></div>
+</body></html>"""
+    return Page(url=f"https://qa.example/q/{i}", html=html)
+
+
+def test_comments_beside_the_main_content_are_not_a_template_frame() -> None:
+    # the long answer is the main content; the comments under the question have the same
+    # shape on every page, but they are sentences, not a template's bar
+    pages = [_qa_page(i) for i in range(20)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        assert f"from the menu {i}-0?" in result.cleaned_text, result.url
+        assert "Questions" not in result.cleaned_text and "legal" not in result.cleaned_text

@@ -31,7 +31,7 @@ COMPAT_PARTIAL_TAGS = (
     "right",
 )
 # The improved detector also looks at the containers the original misses.
-_IMPROVED = """div nav header footer aside section article form menu ul ol dl table p center address
+_IMPROVED = """div nav header footer aside section article form menu ul ol dl table td p center address
     blockquote details fieldset figure"""
 IMPROVED_TAGS = frozenset(_IMPROVED.split())
 

@@ -4,6 +4,7 @@ them with explicit keep/remove XPaths, and the cleaned page with its information
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -129,10 +130,21 @@ def matches(
         reason = (
             "the place holding the content on most of the site's pages (this page is mostly links)"
         )
+    # One column of several alike (an index's entries in two table columns) is not the
+    # content: the content is the whole series.
+    series = _series_whole(main_el) if main and main_el is not None else None
+    if series is not None:
+        main_el = series
+        main.add(series)
+        reason = "the series of alike columns holding most of the page's non-link text"
     # The content slot: below the main content, the element the site's content narrows to on
     # most of its pages (a story's cell between a menu column and a column of teasers). Between
     # the main content and it, the frame detectors act as they do outside the main content.
-    region = _content_slot(facts, ap, main_el) if main and (ap.content or ap.seen) else None
+    region = (
+        _content_slot(facts, ap, main_el)
+        if main and (ap.content or ap.seen) and series is None
+        else None
+    )
     if region is not None:
         main.add(region)
         main.update(region.iterancestors())
@@ -146,8 +158,12 @@ def matches(
     around = main_el.getparent() if main_el is not None else None
     if around is not None and around.tag in ("body", "html"):
         around = None
+    # the blocks that hold the content's own heading (a product's name above its price)
+    title_blocks: set[HtmlElement] = set()
     if not ap.compat:
-        main.update(_title_headings(root, main_el))
+        headed = _title_headings(root, main_el)
+        main.update(headed)
+        title_blocks = _heading_blocks(root, headed)
     if why is not None and not ap.compat:
         why["slot"] = _path(inner) if inner is not None else ""
         why["reason"] = reason or "no element holds most of the page's text: the whole page"
@@ -176,6 +192,15 @@ def matches(
             if not ap.compat and main_el is not None and _inside(el, main_el):
                 if fragments.of(el):
                     detector = ""
+                elif el.tag == "td":
+                    # a cell of a table in the content (a "Yes" in a comparison table, a
+                    # "Functions" heading row) is the table's: it stays or goes with its table
+                    detector = ""
+                elif bounded and _own_value(el, chars, links, density):
+                    # a value in the content that only the folding of digits made the
+                    # same as other pages' ("Width: 100 cm", "£ 450", "Product code: 83810610"):
+                    # the page's own figure, next to its label
+                    detector = ""
                 elif not bounded:
                     pass  # the whole body is the "content": every repeat is a template part
                 elif (
@@ -187,6 +212,31 @@ def matches(
                     # a passage repeated on a few pages where most pages have other text at
                     # its place (a post quoted on other threads, a standard clause): content
                     detector = ""
+                elif (
+                    links < density * chars
+                    and _inside(el, inner)  # type: ignore[arg-type]
+                    and fragments.between_content(el)
+                ):
+                    # a short paragraph that many pages say, between two blocks of the page's
+                    # own text and shaped like them ("For example:" between a paragraph and
+                    # its code listing): a sentence of the content, not a template part
+                    detector = ""
+            elif not ap.compat and el.tag == "td" and around is not None and _inside(el, around):
+                # a cell of a table beside the content (a specification): the table's
+                detector = ""
+            elif (
+                not ap.compat
+                and (
+                    el.getparent() in title_blocks
+                    or (around is not None and _inside(el, around))
+                    or _in_any(el, content_areas)
+                )
+                and _own_value(el, chars, links, density)
+            ):
+                # beside the content's own heading or in the block around the content, a
+                # figure of the page (a product's price under its name in the buy box, its
+                # sizes next to the description)
+                detector = ""
             elif (
                 not ap.compat
                 and around is not None
@@ -209,6 +259,7 @@ def matches(
             elif (
                 sid in ap.frames
                 and links > 0
+                and not _prose(el, chars, links, label_min)
                 and ap.frames[sid][1] == skel
                 and not _in_any(el, content_areas)
             ):
@@ -221,17 +272,17 @@ def matches(
                 detector = ""
         if (
             not detector
-            and region is not None
+            and bounded
             and slot is not None
-            and chars > 0
+            and 0 < chars <= max_share
             and links >= density * chars
-            and _inside(el, main_el)  # type: ignore[arg-type]
-            and not _inside(el, region)
+            and not _inside(el, inner)  # type: ignore[arg-type]
             and ap.slot_id(slot) in ap.seen
             and ap.slot_id(slot) not in ap.protected
         ):
-            # between the main content and the content slot: a link list at a place the site
-            # has on many pages (a section's menu column next to the story)
+            # outside the content slot (between it and the main content, or beside the main
+            # content): a link list at a place the site has on many pages (a section's menu
+            # column next to the story, a column of related stories with their dates)
             detector, key = "slot", slot[-300:]
         if (
             not detector
@@ -246,6 +297,17 @@ def matches(
                 name = ap.labels.get(label_key(slot, label))
                 if name is not None:
                     detector, key = "label", name
+                elif (
+                    bounded
+                    and chars <= max_share
+                    and not _inside(el, main_el)  # type: ignore[arg-type]
+                    and _titled(el, label)
+                    and not _alike_to(el, main)
+                ):
+                    # beside the main content, a link list under a title ("See also:", a
+                    # heading) is a widget even where the site has too few pages of its
+                    # template to show it
+                    detector, key = "label", label
         if (
             detector
             and el not in main
@@ -278,6 +340,128 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     if found is None or (main_el is not None and not _inside(found, main_el)):
         return None
     return found
+
+
+#: a sibling column holding this share of the main content's text makes them one series
+SERIES_SHARE = 0.25
+
+
+def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
+    """The parent of the main content (or of its nearest ancestor) when that element is one
+    of a series of alike siblings: the same tag and classes, the same child tags, and text of
+    its order (the columns of an index); None when it is not."""
+    own = len("".join(_text_of(main_el).split()))
+    if own == 0:
+        return None
+    el: HtmlElement | None = main_el
+    while el is not None and el.tag not in ("body", "html"):
+        parent = el.getparent()
+        if parent is None:
+            return None
+        step = _slot_step(el, el.tag)
+        shape = {c.tag for c in el if isinstance(c.tag, str)}
+        for sib in parent:
+            if (
+                sib is not el
+                and sib.tag == el.tag
+                and _slot_step(sib, sib.tag) == step
+                and {c.tag for c in sib if isinstance(c.tag, str)} == shape
+                and len("".join(_text_of(sib).split())) >= SERIES_SHARE * own
+            ):
+                return parent if parent.tag not in ("body", "html") else None
+        if len(parent) > 1 and any(
+            isinstance(c.tag, str) and c is not el and _text_of(c).strip() for c in parent
+        ):
+            return None  # the element has other company: look no higher
+        el = parent
+    return None
+
+
+#: the end of a sentence: a word, then a full stop, a question or an exclamation mark
+_SENTENCE_END = re.compile(r"[^\W\d_]{2}[.?!](?:\s|$)")
+
+
+def _prose(el: HtmlElement, chars: int, links: int, label_min: int) -> bool:
+    """Whether a block is someone's sentences rather than a template's bar: at least
+    ``label_min`` characters of text that is not links, with a sentence end in it (a comment
+    under a question has the same shape on every page; a prev/next bar's titles do not end
+    sentences)."""
+    return chars - links >= label_min and _SENTENCE_END.search(_text_of(el)) is not None
+
+
+def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:
+    """Whether a sibling of the element with its tag and classes holds the main content: the
+    element is another entry of the content's series (the next letter of an index)."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    step = _slot_step(el, el.tag)
+    return any(
+        s is not el and s in main and s.tag == el.tag and _slot_step(s, s.tag) == step
+        for s in parent
+    )
+
+
+def _titled(el: HtmlElement, label: str) -> bool:
+    """Whether a block's label is a title: it ends with a colon, or the block starts with a
+    heading (not the first words of a sentence that goes on with a link)."""
+    if label.endswith(":"):
+        return True
+    first = next((c for c in el if isinstance(c.tag, str)), None)
+    return first is not None and first.tag in ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElement]:
+    """The blocks around the content's own heading: for each title heading, and for the page's
+    only ``h1`` when it is not a link, the nearest ancestor that holds text beside it (a
+    product's name with its price and code)."""
+    heads = [h for h in headed if h.tag in ("h1", "h2", "h3")]
+    h1s = [h for h in root.iter("h1") if _text_of(h).strip()]
+    if len(h1s) == 1 and not any(a.tag == "a" for a in h1s[0].iterancestors()):
+        heads.append(h1s[0])
+    out: set[HtmlElement] = set()
+    for h in heads:
+        child, parent = h, h.getparent()
+        while parent is not None and parent.tag not in ("body", "html"):
+            if any(
+                c is not child and isinstance(c.tag, str) and _text_of(c).strip() for c in parent
+            ):
+                out.add(parent)
+                break
+            child, parent = parent, parent.getparent()
+    return out
+
+
+def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
+    """Whether a repeated block is a figure of the page: not a link list nor a form's part,
+    with digits (which the representation folds, so sizes, prices and codes of different
+    pages match) for a fifth of its letters and digits, no date or time (a "last modified"
+    line, a post's time) and not a counter: those are the template's."""
+    if not (chars > 0 and links < density * chars):
+        return False
+    if next(el.iter("button", "input", "select", "textarea"), None) is not None:
+        return False  # a form's part: a price with its "Add to Cart" button is the buy box's
+    text = _text_of(el)
+    digits = sum(c.isdigit() for c in text)
+    alnum = sum(c.isalnum() for c in text)
+    if not digits >= VALUE_DIGITS * alnum > 0 or _DATE.search(text) is not None:
+        return False
+    # several bare whole numbers are a counter or a pager ("Results 1 to 2 of 2", "3 Pages
+    # • 1 2 3", "1 Day Ago #1"), the frame's; a figure is one value or measured values
+    numbers = _NUMBER.findall(text)
+    return len(numbers) < 2 or any(not n.isdigit() for n in numbers)
+
+
+#: a figure is mostly its number: at least this share of its letters and digits are digits
+#: ("Width: 100 cm", "£ 450"; not "GIT: part of the git(1) suite")
+VALUE_DIGITS = 0.2
+
+
+#: a number as written: digits with inner separators (1.10, 1,234, 002.937.72)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+#: a date or a time of day: 2022-01-20, 20/01/2022, 21:38, a year 1900-2099
+_DATE = re.compile(r"\d{1,2}:\d{2}|\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
 def _in_entry(el: HtmlElement, main_el: HtmlElement) -> bool:
@@ -361,6 +545,44 @@ class _Fragments:
         if shared is None:
             shared = self.shared[parent] = self._runs(parent)
         return el in shared
+
+    def between_content(self, el: HtmlElement) -> bool:
+        """Whether the element sits inside the flow of the content: its nearest siblings with
+        text, before and after it, are both the page's own text (not blocks repeated across
+        the site), and a sibling of its shape (tag and classes) is the page's own text too:
+        one paragraph among the content's paragraphs, not an advertisement's label box
+        between two of them."""
+        if (
+            self._own_text(el.itersiblings(preceding=True)) is None
+            or self._own_text(el.itersiblings()) is None
+        ):
+            return False
+        step = _slot_step(el, el.tag)
+        return any(
+            self._own_text((s,)) is not None
+            for s in el.itersiblings(el.tag, preceding=True)
+            if _slot_step(s, s.tag) == step
+        ) or any(
+            self._own_text((s,)) is not None
+            for s in el.itersiblings(el.tag)
+            if _slot_step(s, s.tag) == step
+        )
+
+    def _own_text(self, siblings: Iterable[HtmlElement]) -> HtmlElement | None:
+        """The first sibling with text, when it is the page's own text."""
+        if self.by_el is None:
+            self.by_el = {rec[0]: rec for rec in self.cands}
+        for sib in siblings:
+            if not isinstance(sib.tag, str):
+                continue
+            rec = self.by_el.get(sib)
+            if rec is not None:
+                if rec[2] <= 0:
+                    continue
+                return sib if rec[1] not in self.exact or rec[1] in self.repeats else None
+            if _text_of(sib).strip():
+                return sib
+        return None
 
     def _runs(self, parent: HtmlElement) -> set[HtmlElement]:
         if self.by_el is None:
