@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import time
 from collections import Counter
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field, replace
@@ -366,9 +367,18 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
         if rule.extra and not (rule.missed or rule.wrong):
             covering.append(rule)
 
+    started = time.monotonic()
+
+    def out_of_time() -> bool:
+        # Candidates are tried simplest first: past the budget the best so far is given (a
+        # person is waiting; a rule that is not exact says so before it is applied).
+        return best is not None and time.monotonic() - started > _BUDGET_SECONDS
+
     for expr, kind in cands:
         consider(expr, kind)
         if best is not None and best.exact:
+            return best
+        if out_of_time():
             return best
     # The hooks take the group's subtrees and the same subtrees on other pages (a site in two
     # languages, a section with its own footer): narrowed by what the group's pages share and
@@ -384,6 +394,8 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
             consider(expr, rule.kind)
             if best is not None and best.exact:
                 return best
+            if out_of_time():
+                return best
     if union.count("|") < 50:
         consider(union, "positions")
     if best is None:
@@ -391,6 +403,8 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
     return best
 
 
+#: Seconds the search for a group's rule goes on once it has some rule.
+_BUDGET_SECONDS = 20.0
 #: Covering rules narrowed further when none is exact.
 _REFINED = 4
 #: Attributes of ancestors that may tell the group's pages from the others.

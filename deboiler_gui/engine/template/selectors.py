@@ -71,7 +71,8 @@ def _css(css: str, original: str) -> str:
         raise RuleError(f"invalid CSS selector ({exc})", expression=original) from exc
 
 
-_PRED = r"\[(?:[^\[\]'\"]|'[^']*'|\"[^\"]*\")*\]"
+_FLAT_PRED = r"\[(?:[^\[\]'\"]|'[^']*'|\"[^\"]*\")*\]"
+_PRED = r"\[(?:[^\[\]'\"]|'[^']*'|\"[^\"]*\"|" + _FLAT_PRED + r")*\]"  # one level nested
 _NESTED = re.compile(
     rf"^//(?P<a>[A-Za-z_*][\w.-]*)(?P<pa>(?:{_PRED})*)//(?P<b>[A-Za-z_*][\w.-]*)"
     rf"(?P<pb>(?:{_PRED})*)(?P<tail>(?:/.*)?)$",
@@ -90,8 +91,7 @@ def flatten_descendants(xp: str) -> str:
     if m is None or _POSITIONAL.search(m.group("pa") + m.group("pb")) or "@id" in m.group("pa"):
         return xp  # (an id is one node: that lookup is fast as written)
     return (
-        f"//{m.group('b')}{m.group('pb')}[ancestor::{m.group('a')}{m.group('pa')}]"
-        f"{m.group('tail')}"
+        f"//{m.group('b')}{m.group('pb')}[ancestor::{m.group('a')}{m.group('pa')}]{m.group('tail')}"
     )
 
 
