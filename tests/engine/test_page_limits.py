@@ -20,7 +20,7 @@ from deboiler_gui.engine.template.model import Template
 SLOW = "count(//*[count(following::*) > count(preceding::*)])"
 BIG = (
     "<html><body>"
-    + "".join(f"<div><p>para {i}</p><span>x</span></div>" for i in range(3000))
+    + "".join(f"<div><p>para {i}</p><span>x</span></div>" for i in range(9000))
     + "</body></html>"
 )
 

@@ -87,7 +87,8 @@ def received_record(writer: WARCWriter, page: Page, raw: dict[str, Any]) -> Any:
         payload=io.BytesIO(body),
         length=len(body),
         http_headers=http,
-        warc_headers_dict={"WARC-Date": _warc_date(page.fetched_at)},
+        warc_headers_dict={"WARC-Date": _warc_date(page.fetched_at)}
+        | ({} if _whole(raw) else {"WARC-Truncated": "length"}),
     )
 
 
@@ -156,8 +157,11 @@ def export_warc_steps(
                 raw = _received(workspace, page) if page.status >= 100 else None
                 # A crawled page with an error and no response kept never arrived whole (cut
                 # off by the deadline, a broken connection): there is nothing true to replay.
+                # A response refused for its size keeps its headers and no or part of a body:
+                # nothing true to replay either. A page kept from a body cut at the size limit
+                # (an ok page) is written, marked WARC-Truncated.
                 cut_off = (raw is None and page.source == "crawl" and page.error is not None) or (
-                    raw is not None and not _whole(raw)
+                    raw is not None and not _whole(raw) and page.error is not None
                 )
                 if page.status < 100 or cut_off:
                     skipped += 1

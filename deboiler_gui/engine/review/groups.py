@@ -378,7 +378,7 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
         consider(expr, kind)
         if best is not None and best.exact:
             return best
-        if out_of_time():
+        if best is not None and out_of_time():
             return best
     # The hooks take the group's subtrees and the same subtrees on other pages (a site in two
     # languages, a section with its own footer): narrowed by what the group's pages share and
@@ -394,7 +394,7 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
             consider(expr, rule.kind)
             if best is not None and best.exact:
                 return best
-            if out_of_time():
+            if best is not None and out_of_time():
                 return best
     if union.count("|") < 50:
         consider(union, "positions")

@@ -60,6 +60,8 @@ class RulesPanel(QWidget):
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Rule", "Expression", "This page", "Site", "Check"])
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.tree.header().setMinimumSectionSize(60)
+        self.tree.setColumnWidth(0, 150)  # "Remove rules", a rule's name: read whole
         split.addWidget(self.tree)
         # What each field's rule gives on sample pages of the site, flagged pages first.
         box = QWidget()
@@ -75,8 +77,9 @@ class RulesPanel(QWidget):
         self.preview.cellDoubleClicked.connect(self._on_preview_cell_double_clicked)
         box_layout.addWidget(self.preview, 1)
         split.addWidget(box)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
+        # The rules are what the panel is for: most of its height (the preview scrolls).
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         layout.addWidget(split, 1)
         self.check: TemplateCheck | None = None
         buttons = QHBoxLayout()

@@ -66,6 +66,14 @@ class SelectionPanel(QWidget):
         self.candidates.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.candidates.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         split.addWidget(self.candidates)
+        # The candidate rules are what a pick is for: they get most of the height; the node's
+        # text and attributes a few lines each.
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        split.setStretchFactor(2, 4)
+        self.text.setMinimumHeight(36)
+        self.attributes.setMinimumHeight(48)
+        self.candidates.setMinimumHeight(130)  # five candidate rows at least
         layout.addWidget(split, 1)
 
         form = QFormLayout()
