@@ -73,16 +73,19 @@ INVISIBLE_TAGS = frozenset(
 # hidden="until-found" is content a reader finds (an accordion's panel): it is not hidden here
 # inline styles lower-cased with their spaces, tabs and newlines deleted
 _STYLE = "translate(@style, 'DISPLAYNOEVSBTH \t\n\r', 'displaynoevsbth')"
+# An inline display:none or visibility:hidden is not in the list: a page's script shows those
+# blocks on a click (tab panels, a product's other tabs, syntax diagrams behind "show"), and
+# they are the page's content.
 _HIDDEN = etree.XPath(
     "//*[(@hidden and not(translate(@hidden, 'UNTILFOD', 'untilfod') = 'until-found'))"
-    " or translate(normalize-space(@aria-hidden), 'TRUE', 'true') = 'true'"
-    f" or contains({_STYLE}, 'display:none') or contains({_STYLE}, 'visibility:hidden')]"
+    " or translate(normalize-space(@aria-hidden), 'TRUE', 'true') = 'true']"
 )
 
 
 def hidden_elements(root: HtmlElement) -> set[HtmlElement]:
-    """Elements the page hides: the ``hidden`` attribute, ``aria-hidden="true"``, an inline
-    ``display:none`` or ``visibility:hidden`` (templates, dialogs, off-screen copies). Never
+    """Elements the page hides for good: the ``hidden`` attribute and ``aria-hidden="true"``
+    (templates, dialogs, decorative copies); not an inline ``display:none``, which a script
+    may lift (tabs, "show" buttons). Never
     ``html`` or ``body``, nor an element holding most of the page's text (a page that hides
     its content until a script shows it), nor one inside another hidden one."""
     found = [el for el in _HIDDEN(root) if el.tag not in ("html", "body")]

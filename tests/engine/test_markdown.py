@@ -163,7 +163,7 @@ def test_inline_whitespace_emphasis_breaks_and_hidden() -> None:
     )
     assert (
         markdown_of_html(html)
-        == "one **bold** two *it*\\\nline ~~gone~~\n\n---\n\n### Title here\n"
+        == "one **bold** two *it*\\\nline ~~gone~~also\n\n---\n\n### Title here\n"
     )
 
 
@@ -298,13 +298,15 @@ def test_what_the_page_hides_is_left_out() -> None:
         "<p>End.</p></main></body></html>"
     )
     md = markdown_of_html(html)
-    assert md == "# Title\n\nShown.\n\nFound by search\n\nEnd.\n"
+    # hidden for good (hidden, aria-hidden) is left out; an inline display:none or
+    # visibility:hidden is kept: a script shows it on a click (tabs, "show" diagrams)
+    assert md == "# Title\n\nShown.\n\nInline none\n\nInvisible\n\nFound by search\n\nEnd.\n"
     # the text output leaves out the same blocks
     from deboiler_gui.engine.document import consume
     from deboiler_gui.engine.htmltree import parse_html
 
     text, headings, _lists = consume(parse_html(html))
-    assert text == "Title\nShown.\nFound by search\nEnd."
+    assert text == "Title\nShown.\nInline none\nInvisible\nFound by search\nEnd."
     assert headings == ["Title"]
 
 
