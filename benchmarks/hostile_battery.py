@@ -747,7 +747,7 @@ def rule_cases() -> list[Case]:
     )
     big = (
         "<html><body>"
-        + "".join(f"<div><p>para {i}</p><span>x</span></div>" for i in range(3000))
+        + "".join(f"<div><p>para {i}</p><span>x</span></div>" for i in range(9000))  # ~9 s of work
         + "</body></html>"
     )
     cases.append(
