@@ -490,6 +490,7 @@ def iter_jsonl(
     its start); it is read past in chunks, never held whole.
     """
     lineno = 0
+    looked_for_list = False
     while True:
         try:
             line = stream.readline(max_record_bytes + 2)
@@ -509,10 +510,18 @@ def iter_jsonl(
             progress()
         if not line.strip():
             continue
-        if lineno == 1 and line.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"["):
-            # One JSON document holding a list of records (a pretty-printed .json file).
-            yield from _json_array(stream, line, name, max_record_bytes)
-            return
+        if lineno == 1 and not looked_for_list and _opens_a_list(line):
+            looked_for_list = True
+            # One JSON document holding a list of records (a pretty-printed .json file)?
+            buffered = _read_upto(stream, line, max_record_bytes)
+            records = _json_list(buffered)
+            if records is not None:
+                yield from _list_pages(records, name)
+                return
+            # Not one list after all: the same bytes read as JSON lines, from the first.
+            stream = _Chain(buffered, stream)  # type: ignore[assignment]
+            lineno = 0
+            continue
         where = f"{name}:{lineno}"
         record = _parse_json_line(line)
         if isinstance(record, str):
@@ -568,32 +577,62 @@ def _record_page(record: dict[str, Any], label: str, where: str) -> Page:
     )
 
 
-def _json_array(stream: BinaryIO, first: bytes, name: str, max_bytes: int) -> Iterator[Page]:
-    """The records of a file that is one JSON list (``[{...}, {...}]``) instead of one object
-    per line: read whole up to the record limit, each item a page named ``<file>#<n>``."""
-    data = first + stream.read(max_bytes + 1 - len(first))
-    if len(data) > max_bytes:
-        yield _error_page(
-            f"{name}#L1",
-            f"{name}:1",
-            f"a JSON list over the {max_bytes:,}-byte record limit (--max-record-mb); "
-            "write one JSON object per line instead",
-        )
-        return
+def _opens_a_list(line: bytes) -> bool:
+    """A first line that starts a JSON list and is not a whole JSON value by itself."""
+    if not line.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"["):
+        return False
     try:
-        records = json.loads(data.decode("utf-8-sig", "replace"))
-    except (ValueError, RecursionError) as exc:
-        yield _error_page(f"{name}#L1", f"{name}:1", f"invalid JSON list: {exc}")
-        return
-    if not isinstance(records, list):
-        yield _error_page(f"{name}#L1", f"{name}:1", "not a JSON list of records")
-        return
+        json.loads(line.decode("utf-8", "replace").lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        return True
+    return False  # a list on one line: that line's record (an error: not an object)
+
+
+def _read_upto(stream: Any, first: bytes, limit: int) -> bytes:
+    """``first`` and the lines after it, up to ``limit`` bytes (a line at a time: the stream
+    may be a line reader)."""
+    chunks, size = [first], len(first)
+    while size <= limit:
+        line = stream.readline(limit + 1 - size)
+        if not line:
+            break
+        chunks.append(line)
+        size += len(line)
+    return b"".join(chunks)
+
+
+def _json_list(data: bytes) -> list[Any] | None:
+    """The records of ``data`` when it is one JSON list, else None."""
+    try:
+        value = json.loads(data.decode("utf-8-sig", "replace"))
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, list) else None
+
+
+def _list_pages(records: list[Any], name: str) -> Iterator[Page]:
+    """Each item of a JSON list of records a page named ``<file>#<n>``."""
     for n, record in enumerate(records, 1):
         where = f"{name}#{n}"
         if not isinstance(record, dict):
             yield _error_page(where, where, "item is not a JSON object with 'url' and 'html'")
             continue
         yield _record_page(record, where, where)
+
+
+class _Chain:
+    """Lines of ``head`` (bytes already read), then of ``rest``."""
+
+    def __init__(self, head: bytes, rest: Any) -> None:
+        self._head = io.BytesIO(head)
+        self._rest = rest
+
+    def readline(self, size: int = -1) -> bytes:
+        line = self._head.readline(size)
+        if line and (line.endswith(b"\n") or (size >= 0 and len(line) >= size)):
+            return line
+        more: bytes = self._rest.readline(-1 if size < 0 else size - len(line))
+        return line + more
 
 
 _URL_NEAR_START = re.compile(rb'"url"\s*:\s*"((?:[^"\\]|\\.){1,4000})"')

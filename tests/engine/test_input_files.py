@@ -332,3 +332,24 @@ def test_json_lines_with_a_junk_line_are_read_not_refused(tmp_path: Path) -> Non
     pages = list(InputSet.open([src]))
     assert [p.url for p in pages] == ["http://a.test/1", f"{src}#L2", "http://a.test/2"]
     assert pages[2].error is None
+
+
+def test_a_first_line_opening_a_list_falls_back_to_json_lines_when_the_file_is_no_list() -> None:
+    good = json.dumps({"url": "http://a.test/1", "html": GOOD})
+    # a list on one line, then records: the list line is that line's error, the rest are read
+    one_line = (json.dumps([{"url": "http://a.test/0"}]) + "\n" + good + "\n").encode()
+    pages = list(iter_jsonl(io.BytesIO(one_line), "a.jsonl"))
+    assert [p.url for p in pages] == ["a.jsonl#L1", "http://a.test/1"] and pages[1].ok
+    # a "[" that opens no whole list: every line read as its own record, none lost
+    broken = ("[\n" + good + "\n" + good.replace("/1", "/2") + "\n").encode()
+    pages = list(iter_jsonl(io.BytesIO(broken), "b.jsonl"))
+    assert [p.url for p in pages] == ["b.jsonl#L1", "http://a.test/1", "http://a.test/2"]
+
+
+def test_a_pretty_printed_list_in_utf16_is_read_as_its_records(tmp_path: Path) -> None:
+    """Through the line reader that re-encodes UTF-16 (it has no read())."""
+    listed = json.dumps([{"url": "http://a.test/3", "html": GOOD}], indent=2)
+    path = tmp_path / "u16.json"
+    path.write_bytes("\ufeff".encode("utf-16-le") + listed.encode("utf-16-le"))
+    pages = list(InputSet.open([path]))
+    assert [(p.url, p.ok) for p in pages] == [("http://a.test/3", True)]
