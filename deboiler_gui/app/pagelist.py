@@ -4,10 +4,25 @@ site's pages (with page counts per folder), and the text of the share and status
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urlsplit
+
+_RUNS = re.compile(r"(\d+)")
+
+
+def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Sort key that reads runs of digits as numbers: ``page_2`` before ``page_10``, as a
+    person reads a list of pages (case and leading zeros break ties)."""
+    parts: list[tuple[int, int, str]] = []
+    for i, run in enumerate(_RUNS.split(text)):
+        if i % 2:
+            parts.append((0, int(run[:30]), run))
+        elif run:
+            parts.append((1, 0, run.casefold()))
+    return tuple(parts)
 
 
 def site_root(urls: Iterable[str]) -> str:

@@ -279,6 +279,11 @@ def test_the_path_column_takes_most_of_the_list_and_the_selection_follows_the_pa
         assert selected == {window.page_model.row_of(target)}, col
         assert window.page_model.url_at(table.currentIndex().row()) == target
         assert window.page.url == target
+        # and the list shows it where it went
+        qtbot.waitUntil(
+            lambda: table.viewport().rect().intersects(table.visualRect(table.currentIndex())),
+            timeout=2000,
+        )
         assert [(model.url_at(p.row()), p.column()) for p in held] == [(target, 0), (target, 4)]
         rows_seen.add(model.row_of(target))
     assert len(rows_seen) > 1  # the sorts did move the page

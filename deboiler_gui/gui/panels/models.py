@@ -17,7 +17,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from deboiler_gui.app.domsource import dom_column, dom_status
-from deboiler_gui.app.pagelist import relative_url, share_text, site_root, status_text
+from deboiler_gui.app.pagelist import (
+    natural_key,
+    relative_url,
+    share_text,
+    site_root,
+    status_text,
+)
 from deboiler_gui.app.stamping import StampedPage
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 
@@ -232,13 +238,13 @@ class PageListModel(QAbstractTableModel):
 
 
 _SORT_KEYS: tuple[Any, ...] = (
-    lambda r: r["url"],
-    lambda r: (r.get("template") or "", r["url"]),
-    lambda r: (r.get("boiler_share") or 0.0, r["url"]),
-    lambda r: (r.get("failures") or 0, r["url"]),
-    lambda r: (r.get("error") or "", r.get("status") or 0, r["url"]),
-    lambda r: (dom_column(r), r["url"]),
-    lambda r: (r.get("pagetype") or "", r["url"]),
+    lambda r: natural_key(r["url"]),
+    lambda r: (r.get("template") or "", natural_key(r["url"])),
+    lambda r: (r.get("boiler_share") or 0.0, natural_key(r["url"])),
+    lambda r: (r.get("failures") or 0, natural_key(r["url"])),
+    lambda r: (r.get("error") or "", r.get("status") or 0, natural_key(r["url"])),
+    lambda r: (dom_column(r), natural_key(r["url"])),
+    lambda r: (r.get("pagetype") or "", natural_key(r["url"])),
 )
 
 

@@ -56,6 +56,10 @@ class PagesPanel(QWidget):
         self.table.setModel(model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # Qt's default is descending
+        # After a sort the selected page is somewhere else in the list: show it.
+        self.table.horizontalHeader().sortIndicatorChanged.connect(
+            lambda *_: QTimer.singleShot(0, self._show_current)
+        )
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
@@ -97,6 +101,12 @@ class PagesPanel(QWidget):
         model.dataChanged.connect(lambda *_a: self._fit_timer.start())
 
     # ------------------------------------------------------------------ tree
+
+    def _show_current(self) -> None:
+        index = self.table.currentIndex()
+        if index.isValid():
+            self.table.scrollTo(index, QTableView.ScrollHint.PositionAtCenter)
+
     def show_tree(self, on: bool) -> None:
         if self.tree_button.isChecked() != on:
             self.tree_button.setChecked(on)  # comes back here through toggled
