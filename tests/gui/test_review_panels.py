@@ -153,6 +153,11 @@ def test_groups_panel_proposes_the_minimal_rule_with_its_site_count_and_saves_no
     after = decide(template, BoilerplateGroup.from_dict(applied.args[0]), selector, accept=False)
     panel.show_decisions({r.name: "rejected" for r in after.keep})
     assert panel.table.item(specs, 4).text() == "rejected"
+    assert "The group is handled" in panel.proposal.text()
+    # Undo takes the decision back: the group is pending and the line says so
+    panel.show_decisions({})
+    assert panel.table.item(specs, 4).text() == "pending"
+    assert "pending again" in panel.proposal.text() and "handled" not in panel.proposal.text()
     with Workspace(ws) as w:
         assert len(w.template_history("shop")) == 1
 

@@ -70,6 +70,7 @@ class GroupsPanel(JobPanel):
         self.apply_button.setEnabled(False)
         self.apply_button.clicked.connect(self.apply_proposal)
         self._proposal: tuple[dict[str, Any], str, bool] | None = None
+        self._applied = ""  # the rule name of the group whose rule was last applied
         buttons = QHBoxLayout()
         buttons.addWidget(self.accept_button)
         buttons.addWidget(self.reject_button)
@@ -170,6 +171,7 @@ class GroupsPanel(JobPanel):
         self._proposal = None
         self.apply_button.setEnabled(False)
         self.rule_applied.emit(group, selector, accept)
+        self._applied = str(group.get("rule_name", ""))
         verb = "Remove" if accept else "Keep"
         self.proposal.setText(
             f"Applied to the template being edited: {verb} {selector}\n"
@@ -189,6 +191,12 @@ class GroupsPanel(JobPanel):
         self.decisions = dict(decisions)
         for row in range(len(self.groups)):
             self._show_decision(row)
+        applied = self._applied
+        if applied and applied not in self.decisions:
+            # Undone (or the template changed under it): the line must not say it is handled.
+            self._applied = ""
+            self.proposal.setText("The decision on this group was undone: it is pending again.")
+            self.proposal.setStyleSheet("")
         self._update_buttons()
 
     def _show_decision(self, row: int) -> None:
