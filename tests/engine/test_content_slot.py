@@ -316,3 +316,40 @@ def test_comments_beside_the_main_content_are_not_a_template_frame() -> None:
     for i, result in enumerate(results):
         assert f"from the menu {i}-0?" in result.cleaned_text, result.url
         assert "Questions" not in result.cleaned_text and "legal" not in result.cleaned_text
+
+
+def _texinfo_page(i: int) -> Page:
+    """A page of a Texinfo manual (makeinfo's HTML): the Previous/Next bar above the section,
+    inside the section's div, and the same bar again below it; each variable's description
+    starts with its default value."""
+    bar = (
+        '<div class="header"><p>Next: <a href="m_{n}.html" rel="next">Topic {n}</a>, '
+        'Previous: <a href="m_{p}.html" rel="prev">Topic {p}</a>, Up: <a href="m_0.html">Part</a> '
+        '[<a href="toc.html">Contents</a>][<a href="idx.html">Index</a>]</p></div>'
+    ).format(n=i + 1, p=i - 1)
+    entries = "".join(
+        f'<dl class="def"><dt>System variable: <strong>var{i}_{k}</strong></dt><dd>'
+        f"<p>Default value: {'false' if k % 2 else '0'}</p>"
+        f"<p>When var{i}_{k} is set, the solver number {i} prints step {k} of its work and "
+        f"explains how topic {i} differs from the others in case {k}.</p></dd></dl>"
+        for k in range(3)
+    )
+    html = (
+        f'<html><body lang="en"><div class="section" id="s{i}">{bar}'
+        f'<h3 class="section">{i}.1 Functions and variables for topic {i}</h3>{entries}</div>'
+        f"<hr>{bar}</body></html>"
+    )
+    return Page(f"http://manual.test/m_{i}.html", html)
+
+
+def test_texinfo_default_values_stay_and_the_bar_inside_the_section_goes_with_its_twin() -> None:
+    pages = [_texinfo_page(i) for i in range(1, 13)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results, 1):
+        text = result.cleaned_text
+        # each description's first line is the entry's, though every page says it
+        assert text.count("Default value: 0") == 2 and text.count("Default value: false") == 1
+        assert f"When var{i}_0 is set" in text
+        # the navigation bar goes above the section as well as below it
+        assert "[Contents][Index]" not in text and "Previous: Topic" not in text, text
+        assert f"Functions and variables for topic {i}" in text

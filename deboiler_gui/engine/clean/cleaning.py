@@ -318,7 +318,44 @@ def matches(
             i = end  # its whole subtree goes with it
             continue
         i += 1
+    if bounded and main_el is not None and not ap.compat:
+        out.extend(_twins_inside(main_el, out, main, keep_ancestors, density))
     return out
+
+
+def _twins_inside(
+    main_el: HtmlElement,
+    out: list[tuple[HtmlElement, str, str, int]],
+    main: set[HtmlElement],
+    keep_ancestors: set[HtmlElement],
+    density: float,
+) -> list[tuple[HtmlElement, str, str, int]]:
+    """A navigation block repeated inside the content, word for word, from one the page has
+    outside it that went as a navigation slot or labelled widget (Texinfo's "Next: …, Up: …
+    [Contents][Index]" bar above the section and below it): the same bar, removed with it.
+    Only the content's first two levels are looked at, and only blocks mostly of links."""
+    removed = {
+        " ".join(_text_of(el).split()): (detector, key)
+        for el, detector, key, _chars in out
+        if detector in ("slot", "label")
+    }
+    removed.pop("", None)
+    if not removed:
+        return []
+    found = []
+    for child in main_el:
+        for el in (child, *child):
+            if not isinstance(el.tag, str) or el in main or el in keep_ancestors:
+                continue
+            text = " ".join(_text_of(el).split())
+            twin = removed.get(text)
+            if twin is None or len(text) < 10:
+                continue
+            links = sum(len(" ".join(_text_of(a).split())) for a in el.iter("a"))
+            if links >= density * len(text):
+                found.append((el, twin[0], twin[1], len(text)))
+                break  # the child holds it: nothing more to look at under it
+    return found
 
 
 def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> HtmlElement | None:
@@ -551,11 +588,17 @@ class _Fragments:
         text, before and after it, are both the page's own text (not blocks repeated across
         the site), and a sibling of its shape (tag and classes) is the page's own text too:
         one paragraph among the content's paragraphs, not an advertisement's label box
-        between two of them."""
-        if (
-            self._own_text(el.itersiblings(preceding=True)) is None
-            or self._own_text(el.itersiblings()) is None
-        ):
+        between two of them. In a definition's description (``dd``) one neighbour of the
+        page's own text is enough."""
+        before = self._own_text(el.itersiblings(preceding=True))
+        after = self._own_text(el.itersiblings())
+        parent = el.getparent()
+        if parent is not None and parent.tag == "dd" and (before is not None or after is not None):
+            # the first or last line of a definition's description ("Default value: 0" before
+            # the text that explains a variable, "Examples:" before its listing): a line of
+            # that entry, which the page's own text goes on with
+            return True
+        if before is None or after is None:
             return False
         step = _slot_step(el, el.tag)
         return any(
