@@ -318,3 +318,15 @@ def test_a_page_hidden_until_a_script_shows_it_keeps_its_content() -> None:
         "<div hidden><p>menu</p></div></body></html>"
     )
     assert markdown_of_html(html) == "# Article\n\nThe whole text of the page is here.\n"
+
+
+def test_rules_in_table_cells_and_images_side_by_side() -> None:
+    table = (
+        "<table><tr><th>a</th><th>b</th></tr><tr><td colspan=2><hr></td></tr>"
+        "<tr><td>1</td><td>2</td></tr></table>"
+    )
+    assert markdown_of_html(table) == "| a | b |\n|---|---|\n| 1 | 2 |\n"
+    images = '<p><img src="a.png" alt="A"><img src="b.png" alt="B"></p>'
+    assert markdown_of_html(images) == "![A](a.png) ![B](b.png)\n"
+    linked = '<p><a href="x"><img src="a.png" alt="A"></a><img src="b.png" alt="B"></p>'
+    assert markdown_of_html(linked) == "[![A](a.png)](x) ![B](b.png)\n"

@@ -215,6 +215,8 @@ class _Converter:
         if tag == "br":
             out.append(_BR)
         elif tag == "img":
+            if out and out[-1].endswith(")") and "](" in out[-1]:
+                out.append(" ")  # two images side by side stay two images apart
             self.image(el, out)
         elif tag == "a":
             self.link(el, out)
@@ -418,7 +420,9 @@ class _Converter:
         for row in rows:
             cells: list[str] = []
             for cell in row:
-                text = " ".join(self.blocks(cell)).replace("\\\n", "<br>").replace("\n", " ")
+                # a rule drawn across the table (a cell holding only <hr>) is no cell text
+                parts = [b for b in self.blocks(cell) if b != "---"]
+                text = " ".join(parts).replace("\\\n", "<br>").replace("\n", " ")
                 cells.append(_SPACE.sub(" ", text).strip().replace("|", "\\|"))
                 try:
                     span = min(int(cell.get("colspan") or 1), 100)
@@ -430,6 +434,8 @@ class _Converter:
         if width == 0:
             return out
         grid = [r + [""] * (width - len(r)) for r in grid]
+        # rows that were only such rules: nothing to say
+        grid = [grid[0]] + [r for r in grid[1:] if any(r)]
         lines = [_row(grid[0]), "|" + "|".join(["---"] * width) + "|"]
         lines.extend(_row(r) for r in grid[1:])
         out.append("\n".join(lines))
