@@ -15,7 +15,7 @@ import click
 
 from deboiler_gui import __version__
 from deboiler_gui.cli.logs import configure_logging
-from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.model import DeboilerError, escaped_bytes
 
 #: Modules that add commands to the group; each owns one area of the CLI.
 _COMMAND_MODULES = (
@@ -82,32 +82,31 @@ class _Text(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         value = click.STRING.convert(value, param, ctx)
         if isinstance(value, str) and any("\udc80" <= ch <= "\udcff" for ch in value):
-            shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-            self.fail(f"'{shown}' is not valid UTF-8 text", param, ctx)
+            self.fail(f"'{escaped_bytes(value)}' is not valid UTF-8 text", param, ctx)
         return value
 
 
-class _Finite(click.ParamType):
-    """A number option (seconds, megabytes, a share) as its own type reads it, refused when it
-    is not finite: ``nan`` and ``inf`` are floats to Python but no time or size."""
-
-    def __init__(self, inner: click.ParamType) -> None:
-        self.inner = inner
-        self.name = inner.name
+class _FiniteMixin:
+    """Mixed into a number option's own type (plain or a range, whose help still shows its
+    bounds): ``nan`` and ``inf`` are floats to Python but no time or size, and are refused."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        number = self.inner.convert(value, param, ctx)
+        number = super().convert(value, param, ctx)  # type: ignore[misc]
         if isinstance(number, float) and not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number", param, ctx)
+            self.fail(f"{value!r} is not a finite number", param, ctx)  # type: ignore[attr-defined]
         return number
 
-    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
-        return self.inner.get_metavar(param, ctx)
+
+def _finite(kind: click.ParamType) -> click.ParamType:
+    cls: Any = type(f"Finite{type(kind).__name__}", (_FiniteMixin, type(kind)), {})
+    finite: click.ParamType = object.__new__(cls)
+    finite.__dict__.update(kind.__dict__)  # the same type (its range, its name), finite
+    return finite
 
 
 def _text_parameters(group: click.Group) -> None:
     """Every plain string parameter of every command checks its text (:class:`_Text`), every
-    number parameter its finiteness (:class:`_Finite`)."""
+    number parameter its finiteness (:class:`_FiniteMixin`)."""
     for command in group.commands.values():
         if isinstance(command, click.Group):
             _text_parameters(command)
@@ -115,7 +114,7 @@ def _text_parameters(group: click.Group) -> None:
             if isinstance(param.type, click.types.StringParamType):
                 param.type = _Text()
             elif isinstance(param.type, click.types.FloatParamType):
-                param.type = _Finite(param.type)
+                param.type = _finite(param.type)
 
 
 _text_parameters(cli)

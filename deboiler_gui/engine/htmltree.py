@@ -71,8 +71,6 @@ INVISIBLE_TAGS = frozenset(
 )
 
 # hidden="until-found" is content a reader finds (an accordion's panel): it is not hidden here
-# inline styles lower-cased with their spaces, tabs and newlines deleted
-_STYLE = "translate(@style, 'DISPLAYNOEVSBTH \t\n\r', 'displaynoevsbth')"
 # An inline display:none or visibility:hidden is not in the list: a page's script shows those
 # blocks on a click (tab panels, a product's other tabs, syntax diagrams behind "show"), and
 # they are the page's content.

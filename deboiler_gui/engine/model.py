@@ -82,6 +82,13 @@ def valid_text(text: str) -> str:
     return text
 
 
+def escaped_bytes(text: str) -> str:
+    """A name read from the system (an argument, a file name) whose undecodable bytes Python
+    kept as surrogates (``surrogateescape``), with those bytes as backslash escapes: UTF-8
+    text that still says which bytes they were."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def http_status(value: Any) -> tuple[int, str | None]:
     """(status, error) for a status read from a record: an integer from -1 (unreadable) to 999
     is a status; text or null gives STATUS_UNREADABLE; anything else (1e20, Infinity, a

@@ -18,7 +18,7 @@ from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 from deboiler_gui import __version__
-from deboiler_gui.engine.model import InputError, Page, Progress
+from deboiler_gui.engine.model import InputError, Page, Progress, escaped_bytes
 
 log = logging.getLogger(__name__)
 
@@ -118,12 +118,6 @@ def page_record(writer: WARCWriter, page: Page) -> Any:
     )
 
 
-def _header_text(text: str) -> str:
-    """A file name for a WARC header, which is UTF-8: undecodable bytes of the name (not UTF-8
-    on disk) are written as backslash escapes."""
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-
-
 def export_warc_steps(
     workspace: Any, path: str | os.PathLike[str], *, site: str | None = None
 ) -> Generator[Progress, None, dict[str, int]]:
@@ -147,11 +141,11 @@ def export_warc_steps(
             info = {
                 "software": f"deboiler-gui/{__version__}",
                 "format": "WARC File Format 1.1",
-                "description": _header_text(
+                "description": escaped_bytes(
                     f"pages of {site or 'every site'} exported from {getattr(workspace, 'path', 'a workspace')}"
                 ),
             }
-            writer.write_record(writer.create_warcinfo_record(_header_text(target.name), info))
+            writer.write_record(writer.create_warcinfo_record(escaped_bytes(target.name), info))
             yield Progress(0, total, "exporting")
             for n, page in enumerate(workspace.iter_pages(site), 1):
                 raw = _received(workspace, page) if page.status >= 100 else None

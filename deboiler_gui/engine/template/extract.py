@@ -100,6 +100,7 @@ def _ordered_segments(url: str, *, query: bool) -> list[str]:
     return [s for s in segs if s]
 
 
+@functools.lru_cache(maxsize=256)
 def _site_named(site: str) -> str:
     """A template's site as pages name theirs: the lower-cased host, whether it was written
     as a host, a host with its port (``127.0.0.1:8765``) or a URL."""
