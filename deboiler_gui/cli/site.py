@@ -439,6 +439,7 @@ DETECTORS = {
     "slot": "navigation slot",
     "frame": "template frame",
     "label": "labelled widget",
+    "stamp": "date stamp or skip link",
     "pair": "shared with a neighbour",
     "rule": "remove rule",
 }

@@ -23,6 +23,7 @@ from deboiler_gui.engine.clean.analysis import (
     make_spec,
     repeats_within_page,
 )
+from deboiler_gui.engine.clean.stamps import stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
     HtmlElement,
@@ -320,6 +321,14 @@ def matches(
         i += 1
     if bounded and main_el is not None and not ap.compat:
         out.extend(_twins_inside(main_el, out, main, keep_ancestors, density))
+    if not ap.compat:
+        taken = {el for el, *_ in out}
+        # the content and the block around it (a story's own date line beside its paragraphs)
+        area = (around if around is not None else main_el) if bounded else None
+        for el in stamps(root, taken, main | keep_ancestors, area):
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
     return out
 
 
