@@ -649,11 +649,16 @@ def _repair_field(
             for ev, _f in scored.values()
         )
 
-    def try_rules(examples: list[Example], before: tuple[str, ...] = (), base: float = 0.0) -> None:
+    def try_rules(
+        examples: list[Example],
+        before: tuple[str, ...] = (),
+        base: float = 0.0,
+        negatives: Sequence[Example] = (),
+    ) -> None:
         # The agreement over the learned pages decides, so more than the induction's first
         # few rules are scored (its site check runs on a handful of pages only).
         try:
-            rules = induce(examples, index=index, as_list=fld.is_list, limit=10)
+            rules = induce(examples, negatives, index=index, as_list=fld.is_list, limit=10)
         except InductionError:
             return
         tag = examples[0].node.tag
@@ -682,6 +687,14 @@ def _repair_field(
         if good_enough():
             break  # the pooled examples gave a good rule; single pages are only a fallback
         try_rules(examples)
+    if fld.is_list and not good_enough() and scored:
+        # A list rule that gives every old item plus others (the item's own link at the end
+        # of a path, which the old rule left out): the extra items on the learned pages are
+        # 'not this' examples, and the induction leaves them out the way a person's 'not
+        # this' clicks would.
+        negatives = _extra_items(trees, samples, fld, template, scored)
+        if negatives:
+            try_rules(trials[0], negatives=negatives)
     # Pages of another kind (a reference page whose title sits elsewhere) get their own rule,
     # tried after the first one: the field's XPath queue.
     for _round in range(2):
@@ -754,6 +767,54 @@ def _repair_field(
         alts,
         list(best_queue),
     )
+
+
+def _extra_items(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    scored: dict[tuple[str, ...], tuple[dict[str, Any], str]],
+    pages: int = 4,
+) -> list[Example]:
+    """The nodes a list candidate takes beyond the old items, on learned pages where it gives
+    every old item and some more (compared through the field's own output): the candidate
+    with the most such pages, at least MIN_AGREE of them; [] when there is none."""
+    best: list[Example] = []
+    best_pages = 0
+    for queue, (ev, _fam) in sorted(scored.items(), key=lambda kv: -kv[1][0]["wrong"])[:6]:
+        if len(queue) != 1 or not ev["wrong"] or "%d" in queue[0]:
+            continue
+        probe = replace(fld, xpaths=queue)
+        extra: list[Example] = []
+        hits = 0
+        for url in ev["bad_pages"]:
+            want, tree = samples.get(url), trees.get(url)
+            if not want or tree is None:
+                continue
+            try:
+                got, _rep = extract_field(tree, probe, template)
+                nodes = select_elements(tree, queue[0])
+            except RuleError:
+                continue
+            values = _norm_value(got, True)
+            if len(values) != len(nodes) or len(values) <= len(want):
+                continue
+            left = Counter(want)
+            more = []
+            for value, node in zip(values, nodes, strict=True):
+                if left[value] > 0:
+                    left[value] -= 1
+                else:
+                    more.append(node)
+            if +left or not more:
+                continue  # an old item is missing: not the old list with extras
+            hits += 1
+            if hits <= pages:
+                extra.extend(Example(url, tree, n) for n in more)
+        if hits >= MIN_AGREE and hits > best_pages:
+            best, best_pages = extra, hits
+    return best
 
 
 def _has_structured(html: str) -> bool:
