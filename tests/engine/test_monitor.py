@@ -155,3 +155,26 @@ def test_a_field_carried_by_its_fallback_xpath_is_a_warning(tmp_path: Path) -> N
     ) in report["warnings"]
     fields = {f["id"]: f for f in report["templates"][0]["fields"]}
     assert fields["name"]["primary_failing"] and not fields["lead"]["primary_failing"]
+
+
+def test_a_field_that_drifted_to_one_same_value_is_broken_and_repaired(tmp_path: Path) -> None:
+    # A promotion put first in every guide's article: the positional title rule still finds
+    # a node on every page (the hit rate and the shape hold), but it is the promotion's text.
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2")
+    for page in v2.glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        promo = "<article>\n<p class='promo'>Spring sale: seeds at half price</p>\n"
+        page.write_text(html.replace("<article>\n", promo, 1), encoding="utf-8")
+    ws = workspace(tmp_path, guide_template("//article/*[1]"), v1, learn=True)
+    monitor(ws, v1)
+    report = monitor(ws, v2).report
+    n = len(guide_files())
+    assert report["status"] == "broken"
+    assert report["broken"] == [
+        f"template 'guide', field 'name': values drifted to one same value on {n} of {n} "
+        "pages (they varied before)"
+    ]
+    by = {r["field"]: r for r in report["repairs"]}
+    assert by["name"]["status"] == "repaired" and by["name"]["best"]
+    assert "promo" not in by["name"]["xpath"]

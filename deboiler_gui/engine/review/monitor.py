@@ -193,6 +193,31 @@ def _dominant(shapes: dict[str, int]) -> str:
     return max(sorted(shapes), key=lambda s: shapes[s]) if shapes else ""
 
 
+def _constant_now(then: Counter[str], now: Counter[str]) -> int:
+    """The pages holding one same value now, on the pages compared (value digests then and
+    now), when that is drift to a constant: the values varied then (the commonest on less than
+    SAME_VALUE_SHARE of the pages) and one value is now on at least DRIFT_MIN_PAGES pages and
+    on DRIFT_MIN_SHARE of them, twice the share the commonest value had; 0 otherwise (the
+    rule of ``templates repair``, ``repair.constant_drift``)."""
+    from deboiler_gui.engine.template.repair import (
+        DRIFT_MIN_PAGES,
+        DRIFT_MIN_SHARE,
+        SAME_VALUE_SHARE,
+    )
+
+    total = sum(now.values())
+    if total < DRIFT_MIN_PAGES or not then:
+        return 0
+    top_then = then.most_common(1)[0][1] / total
+    if top_then >= SAME_VALUE_SHARE:
+        return 0  # one value before too: a constant field
+    digest, n = now.most_common(1)[0]
+    bar = min(SAME_VALUE_SHARE, max(DRIFT_MIN_SHARE, 2 * top_then))
+    if n < DRIFT_MIN_PAGES or n < bar * total or then.get(digest, 0) == n:
+        return 0
+    return n
+
+
 def compare(
     previous: dict[str, Any] | None, current: dict[str, Any], thresholds: Thresholds | None = None
 ) -> dict[str, Any]:
@@ -254,6 +279,8 @@ def compare(
                 "broken": [],
             }
             if previous is not None:
+                digests_then: Counter[str] = Counter()
+                digests_now: Counter[str] = Counter()
                 for url, page in now_pages.items():
                     old = prev_pages.get(url)
                     if not old or old["template"] != name or page["template"] != name:
@@ -266,6 +293,15 @@ def compare(
                         row["values_changed"] += 1
                     if a[0] and b[0] and a[0] != b[0]:
                         row["shape_changed"] += 1
+                    if a[2] and b[2]:
+                        digests_then[a[1]] += 1
+                        digests_now[b[1]] += 1
+                drifted = _constant_now(digests_then, digests_now)
+                if drifted:
+                    row["broken"].append(
+                        f"values drifted to one same value on {drifted} of "
+                        f"{sum(digests_now.values())} pages (they varied before)"
+                    )
                 if rate is not None and rate_prev is not None and rate_prev - rate > th.max_drop:
                     row["broken"].append(f"hit rate fell from {rate_prev:.0%} to {rate:.0%}")
                 if (

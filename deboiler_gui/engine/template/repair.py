@@ -402,6 +402,10 @@ class RepairProposal:
     fixes: list[str] = dataclasses.field(
         default_factory=list
     )  # pages where the new XPath gives a value
+    #: "broken" (the field found nothing) or "drift" (its rule still matches but gives one
+    #: same value on the pages while its values varied): a drift repair goes first in the
+    #: queue, since the old rule still matches.
+    was: str = "broken"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -414,6 +418,7 @@ class RepairProposal:
             "value": self.value[:200],
             "node": self.node,
             "fixes": list(self.fixes),
+            "was": self.was,
         }
 
 
@@ -539,15 +544,17 @@ def propose_repair(
     index: SiteIndex | None = None,
     model: DomainModel | None = None,
     avoid: Sequence[HtmlElement] = (),
+    exclude: Iterable[HtmlElement] = (),
 ) -> RepairProposal | None:
-    """A repair proposal for a field whose every XPath fails on ``page``, or None; the new
-    XPath is chosen among those that select nothing on the ``avoid`` pages."""
+    """A repair proposal for a field whose every XPath fails on ``page`` (or drifted: its
+    nodes, ``exclude``, are not the field), or None; the new XPath is chosen among those that
+    select nothing on the ``avoid`` pages."""
     if root is None:
         tree = page_tree(page)
         if not isinstance(tree, HtmlElement):
             return None
         root = tree
-    removed = removal_set(root, template, model)
+    removed = set(removal_set(root, template, model)) | set(exclude)
     check_constant = index is not None and len(index.trees) >= 2 and values_vary(fld)
     for el, scores in rank_nodes(root, fld, exclude=removed):
         items = str(fld.search.fingerprint.get("items", ""))
@@ -595,6 +602,35 @@ def values_vary(fld: Field) -> bool:
     return bool(fp.get("varies"))
 
 
+#: A field drifted to a constant when one value is on at least this many of its pages...
+DRIFT_MIN_PAGES = 3
+#: ... and on at least this share of the pages with a value (and twice the share the
+#: commonest learned value had), or on SAME_VALUE_SHARE of them when no values were learned.
+DRIFT_MIN_SHARE = 0.2
+
+
+def constant_drift(fld: Field, values: Sequence[Any]) -> Any:
+    """The one value a varying field now gives on many pages (``values``: its value per page,
+    empty ones included), or None. A rule that still matches but lands on one same node of
+    each page (a banner's heading, a constant link) has drifted: nothing is empty, only the
+    values tell. "Many": at least DRIFT_MIN_PAGES pages and DRIFT_MIN_SHARE of those with a
+    value, and twice the share of the commonest learned value (a value that was that common
+    when learned is the field's own); without learned values, SAME_VALUE_SHARE of them."""
+    got = [repr(v) for v in values if v]
+    if len(got) < DRIFT_MIN_PAGES or not values_vary(fld):
+        return None
+    learned = [repr(v) for v in (fld.search.fingerprint.get("samples") or {}).values() if v]
+    if len(learned) >= 3:
+        top_share = Counter(learned).most_common(1)[0][1] / len(learned)
+        bar = min(SAME_VALUE_SHARE, max(DRIFT_MIN_SHARE, 2 * top_share))
+    else:
+        bar = SAME_VALUE_SHARE
+    top, n = Counter(got).most_common(1)[0]
+    if n < DRIFT_MIN_PAGES or n < bar * len(got):
+        return None
+    return next(v for v in values if v and repr(v) == top)
+
+
 def absent_pages(fld: Field) -> set[str]:
     """URLs where the field legitimately has no value: the learned pages where it was empty and
     the pages where the template found nothing when it was learned."""
@@ -624,19 +660,48 @@ def repair_steps(
     absent = {f.id: absent_pages(f) for f in template.fields}
     avoid = {fid: [by_url[u] for u in sorted(urls) if u in by_url] for fid, urls in absent.items()}
     total = len(pages)
+    read: list[tuple[Page, HtmlElement, Any]] = []
+    site_values: dict[str, list[Any]] = {f.id: [] for f in template.fields}
     for n, page in enumerate(pages, 1):
         yield Progress(n, total, page.url)
         root = by_url.get(page.url)
         if root is None or not choose_templates(page.url, [template]):
             continue
         result = apply_template(page, template, model, root=root)
-        for fid in result.failed_fields:
+        read.append((page, root, result))
+        for fid, rep in result.fields.items():
+            if fid in site_values and page.url not in absent.get(fid, ()):
+                site_values[fid].append(result.values.get(fid) if rep.status == "ok" else "")
+    # A field whose rule still matches but now gives one same value on (nearly) every page,
+    # while its learned values varied, drifted: those pages are searched like failing ones.
+    drift: dict[str, Any] = {}
+    for fid, got in site_values.items():
+        constant = constant_drift(template.field(fid), got)
+        if constant is not None:
+            drift[fid] = constant
+            log.info("field %s drifted: one same value %r on the site's pages", fid, constant)
+    for page, root, result in read:
+        todo = [(fid, False) for fid in result.failed_fields] + [
+            (fid, True)
+            for fid, constant in drift.items()
+            if fid in result.fields
+            and result.fields[fid].status == "ok"
+            and result.values.get(fid) == constant
+        ]
+        for fid, drifted in todo:
             if page.url in absent.get(fid, ()):
                 continue  # the field was never on this page
             failing.setdefault(fid, []).append(page.url)
             if searched[fid] >= MAX_SEARCH_PAGES:
                 continue
             searched[fid] += 1
+            taken: list[HtmlElement] = []
+            if drifted:
+                for path in result.fields[fid].nodes:
+                    try:
+                        taken.extend(select_elements(root, path))
+                    except RuleError:
+                        continue
             try:
                 prop = propose_repair(
                     page,
@@ -646,12 +711,15 @@ def repair_steps(
                     index=index,
                     model=model,
                     avoid=avoid.get(fid, []),
+                    exclude=taken,
                 )
             except DeboilerError as exc:
                 log.warning("repair of %s on %s failed: %s", fid, page.url, exc)
                 continue
             if prop is None:
                 continue
+            if drifted:
+                prop.was = "drift"
             key = (fid, prop.xpath)
             if key not in proposals or prop.score > proposals[key].score:
                 proposals[key] = prop
@@ -665,7 +733,7 @@ def repair_steps(
                 value, rep = extract_field(tree, fld, template)
             except RuleError:
                 continue
-            if rep.status == "ok":
+            if rep.status == "ok" and not (fid in drift and value == drift[fid]):
                 prop.fixes.append(url)
                 values.add(repr(value))
         filled = _fills_absent(fld, template, avoid.get(fid, []))
@@ -676,6 +744,9 @@ def repair_steps(
                 xp,
                 filled,
             )
+            rejected.add((fid, xp))
+        elif fid in drift and not prop.fixes:
+            log.info("repair of %s rejected: %s gives the drifted value again", fid, xp)
             rejected.add((fid, xp))
         elif values_vary(template.field(fid)) and len(prop.fixes) >= 2 and len(values) == 1:
             log.info(
@@ -727,10 +798,18 @@ def best_repairs(
 
 
 def accept_repairs(template: Template, proposals: Iterable[RepairProposal]) -> Template:
-    """The template with each accepted proposal's XPath appended to its field's queue."""
+    """The template with each accepted proposal's XPath appended to its field's queue (put
+    first for a drift repair)."""
     new = template
     for prop in proposals:
         if prop.template and prop.template != template.name:
             continue
-        new = new.with_field(new.field(prop.field).with_xpath(prop.xpath))
+        fld = new.field(prop.field)
+        if prop.was == "drift":
+            # The old rule still matches (on the drifted node): the new one goes first, the
+            # old one stays after it for pages of the old layout.
+            fld = replace(fld, xpaths=(prop.xpath, *(x for x in fld.xpaths if x != prop.xpath)))
+        else:
+            fld = fld.with_xpath(prop.xpath)
+        new = new.with_field(fld)
     return new
