@@ -57,6 +57,8 @@ def test_the_one_value_a_varying_field_now_gives_everywhere_is_its_drift() -> No
     assert constant_drift(fld, ["Cookies"] * 9 + ["", "Chapter 3"]) == "Cookies"
     assert constant_drift(fld, [f"Chapter {i}" for i in range(10)]) is None
     assert constant_drift(fld, ["Cookies", "Cookies"]) is None  # two pages tell nothing
+    # Three values taking turns are values, not a constant.
+    assert constant_drift(fld, ["last week", "in spring", "a while ago"] * 4) is None
     # Old pages with their own titles and new ones with the notice: drift on the new ones.
     assert constant_drift(fld, [f"Chapter {i}" for i in range(30)] + ["Cookies"] * 20) == "Cookies"
     # A field of three categories that was learned so: a category on 40% is its own value.

@@ -196,26 +196,20 @@ def _dominant(shapes: dict[str, int]) -> str:
 def _constant_now(then: Counter[str], now: Counter[str]) -> int:
     """The pages holding one same value now, on the pages compared (value digests then and
     now), when that is drift to a constant: the values varied then (the commonest on less than
-    SAME_VALUE_SHARE of the pages) and one value is now on at least DRIFT_MIN_PAGES pages and
-    on DRIFT_MIN_SHARE of them, twice the share the commonest value had; 0 otherwise (the
-    rule of ``templates repair``, ``repair.constant_drift``)."""
-    from deboiler_gui.engine.template.repair import (
-        DRIFT_MIN_PAGES,
-        DRIFT_MIN_SHARE,
-        SAME_VALUE_SHARE,
-    )
+    SAME_VALUE_SHARE of the pages) and one value now leads as ``templates repair`` would call
+    drift (``repair.drifted_value``) and is not the one that led before; 0 otherwise."""
+    from deboiler_gui.engine.template.repair import SAME_VALUE_SHARE, drifted_value
 
-    total = sum(now.values())
-    if total < DRIFT_MIN_PAGES or not then:
+    total = sum(then.values())
+    if not total:
         return 0
     top_then = then.most_common(1)[0][1] / total
     if top_then >= SAME_VALUE_SHARE:
         return 0  # one value before too: a constant field
-    digest, n = now.most_common(1)[0]
-    bar = min(SAME_VALUE_SHARE, max(DRIFT_MIN_SHARE, 2 * top_then))
-    if n < DRIFT_MIN_PAGES or n < bar * total or then.get(digest, 0) == n:
+    found = drifted_value(now, top_then)
+    if found is None or then.get(found[0], 0) >= found[1]:
         return 0
-    return n
+    return found[1]
 
 
 def compare(

@@ -605,8 +605,30 @@ def values_vary(fld: Field) -> bool:
 #: A field drifted to a constant when one value is on at least this many of its pages...
 DRIFT_MIN_PAGES = 3
 #: ... and on at least this share of the pages with a value (and twice the share the
-#: commonest learned value had), or on SAME_VALUE_SHARE of them when no values were learned.
+#: commonest learned value had), or on SAME_VALUE_SHARE of them when no values were learned...
 DRIFT_MIN_SHARE = 0.2
+#: ... and on this many times as many pages as any other value (three values taking turns are
+#: values, not a constant).
+DRIFT_LEAD = 3
+
+
+def drifted_value(counts: Counter[str], learned_top: float | None) -> tuple[str, int] | None:
+    """The value (key of ``counts``: pages per value now) a field drifted to, with its pages,
+    or None. ``learned_top``: the share the commonest value had when learned (None: unknown,
+    the field only said it varies)."""
+    total = sum(counts.values())
+    if total < DRIFT_MIN_PAGES or not counts:
+        return None
+    if learned_top is None:
+        bar = SAME_VALUE_SHARE
+    else:
+        bar = min(SAME_VALUE_SHARE, max(DRIFT_MIN_SHARE, 2 * learned_top))
+    ranked = counts.most_common(2)
+    top, n = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    if n < DRIFT_MIN_PAGES or n < bar * total or n < DRIFT_LEAD * second:
+        return None
+    return top, n
 
 
 def constant_drift(fld: Field, values: Sequence[Any]) -> Any:
@@ -614,21 +636,17 @@ def constant_drift(fld: Field, values: Sequence[Any]) -> Any:
     empty ones included), or None. A rule that still matches but lands on one same node of
     each page (a banner's heading, a constant link) has drifted: nothing is empty, only the
     values tell. "Many": at least DRIFT_MIN_PAGES pages and DRIFT_MIN_SHARE of those with a
-    value, and twice the share of the commonest learned value (a value that was that common
-    when learned is the field's own); without learned values, SAME_VALUE_SHARE of them."""
-    got = [repr(v) for v in values if v]
-    if len(got) < DRIFT_MIN_PAGES or not values_vary(fld):
+    value, twice the share of the commonest learned value (a value that was that common when
+    learned is the field's own; without learned values SAME_VALUE_SHARE), and DRIFT_LEAD
+    times the pages of any other value."""
+    if not values_vary(fld):
         return None
     learned = [repr(v) for v in (fld.search.fingerprint.get("samples") or {}).values() if v]
-    if len(learned) >= 3:
-        top_share = Counter(learned).most_common(1)[0][1] / len(learned)
-        bar = min(SAME_VALUE_SHARE, max(DRIFT_MIN_SHARE, 2 * top_share))
-    else:
-        bar = SAME_VALUE_SHARE
-    top, n = Counter(got).most_common(1)[0]
-    if n < DRIFT_MIN_PAGES or n < bar * len(got):
+    top_share = Counter(learned).most_common(1)[0][1] / len(learned) if len(learned) >= 3 else None
+    found = drifted_value(Counter(repr(v) for v in values if v), top_share)
+    if found is None:
         return None
-    return next(v for v in values if v and repr(v) == top)
+    return next(v for v in values if v and repr(v) == found[0])
 
 
 def absent_pages(fld: Field) -> set[str]:
