@@ -57,6 +57,19 @@ ACCEPT_SCORE = 0.8
 #: on every failing page with one extraction each (the search is the costly part).
 MAX_SEARCH_PAGES = 6
 WEIGHTS = {"keyword": 3.0, "tag": 1.0, "context": 1.5, "font": 1.0, "fingerprint": 3.0}
+#: The attribute a rule ends on (``//img[@class='photo']/@src``).
+ATTR_TAIL = re.compile(r"/@([A-Za-z_][\w.:-]*)$")
+
+
+def output_attribute(fld: Field) -> str:
+    """The attribute a field gives: its own (kind ``attribute``) or the one every rule of its
+    queue ends on (``//img/@src``); "" for a text field."""
+    if fld.kind == "attribute":
+        return fld.attribute
+    tails = {m.group(1) if (m := ATTR_TAIL.search(x)) else "" for x in fld.xpaths}
+    return tails.pop() if len(tails) == 1 else ""
+
+
 _COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 _SIZE = re.compile(r"font-size\s*:\s*([^;]+)", re.I)
 
@@ -300,6 +313,7 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
         values: list[str] = []
         found: list[HtmlElement] = []
         item_tag = ""
+        direct = True
         for tree in trees:
             value, report = extract_field(tree, fld, template)
             values.append(repr(value))
@@ -308,16 +322,18 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
                 if report.status == "ok"
                 else []
             )
-            if (
-                fld.is_list
-                and not fld.children
-                and len(nodes) >= 2
-                and len({n.tag for n in nodes}) == 1
-            ):
-                # A list is found again through its container: the lowest node holding every
-                # item; the items are then its descendants of the item tag (nested lists too).
-                found.append(_common_ancestor(nodes))
+            if report.status == "ok" and not nodes:
+                # A rule ending on an attribute (``//img/@src``) gives strings: its nodes are
+                # the elements that carry them.
+                nodes = _attribute_owners(tree, report.xpath)
+            if fld.is_list and len(nodes) >= 2 and len({n.tag for n in nodes}) == 1:
+                # A list (or a record list) is found again through its container: the lowest
+                # node holding every item; the items are then its descendants of the item tag
+                # (nested lists too), its children when every item was one.
+                container = _common_ancestor(nodes)
+                found.append(container)
                 item_tag = nodes[0].tag
+                direct = direct and all(n.getparent() is container for n in nodes)
             elif nodes:
                 found.append(nodes[0])
         varies = len(set(values)) > 1
@@ -331,20 +347,36 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
             extra: dict[str, Any] = {"varies": varies}
             if item_tag:
                 extra["items"] = item_tag
+                if direct:
+                    extra["items_direct"] = True
             rules = replace(rules, fingerprint={**rules.fingerprint, **extra})
             new = new.with_field(replace(fld, search=rules))
     return new
 
 
+def _attribute_owners(tree: HtmlElement, xpath: str) -> list[HtmlElement]:
+    """The elements whose attribute a rule ending on ``/@src`` took, or []."""
+    m = ATTR_TAIL.search(xpath or "")
+    if not m or "%d" in xpath:
+        return []
+    try:
+        return select_elements(tree, xpath[: m.start()])
+    except RuleError:
+        return []
+
+
 # --------------------------------------------------------------------------- scoring
 
 
-def score_node(el: HtmlElement, rules: SearchRules, feats: PageFeatures) -> dict[str, float]:
+def score_node(
+    el: HtmlElement, rules: SearchRules, feats: PageFeatures, attribute: str = ""
+) -> dict[str, float]:
     """Component scores d_key, d_tag, d_cont, d_font and the fingerprint similarity, for the
-    rules that are set; ``score`` is their weighted mean over the set rules."""
+    rules that are set; ``score`` is their weighted mean over the set rules. For a field that
+    gives an ``attribute`` the keyword is compared with that attribute, not the node's text."""
     scores: dict[str, float] = {}
     if rules.keyword:
-        text = normalize_text(el.text_content())
+        text = normalize_text(el.get(attribute) or "" if attribute else el.text_content())
         kw = normalize_text(rules.keyword)
         if text == kw:
             scores["keyword"] = 1.0
@@ -439,11 +471,23 @@ def rank_nodes(
         if el.tag not in INVISIBLE_TAGS and el.tag not in ("html", "body")
     ]
     is_container = fld.is_list and bool(rules.fingerprint.get("items"))
+    items = str(rules.fingerprint.get("items", ""))
     learned_path = set(rules.fingerprint.get("path", []))
+    # A field that gives an attribute (an image's source, a link's target) is scored on the
+    # nodes that carry it, text or not: an image has none.
+    attribute = output_attribute(fld)
     for order, el in enumerate(reversed(elements)):  # bottom-up: leaves before their ancestors
-        if el in excluded or feats.block_of(el) is None:
+        if el in excluded:
             continue
-        scores = score_node(el, rules, feats)
+        if attribute:
+            if is_container:
+                if not any(d.get(attribute) for d in el.iter(items)):
+                    continue
+            elif el.get(attribute) is None:
+                continue
+        elif feats.block_of(el) is None:
+            continue
+        scores = score_node(el, rules, feats, attribute)
         fp = scores.get("fingerprint", 1.0)
         same_id = bool(rules.fingerprint.get("id")) and el.get("id") == rules.fingerprint.get("id")
         context_led = fld.is_list and scores.get("context", 0.0) > fp and fp < MIN_FINGERPRINT
@@ -490,6 +534,18 @@ def find_node(
     """Best node by the field's search rules above the threshold; None when no node passes."""
     ranked = rank_nodes(root, fld, exclude=exclude, limit=1)
     return ranked[0] if ranked else None
+
+
+def _output_of(root: HtmlElement, fld: Field, xp: str, template: Template) -> str:
+    """What the field gives on the page with the rule ``xp``, as text (an image's source,
+    a list's items one a line, a record list's records), or ""."""
+    try:
+        value, _rep = extract_field(root, replace(fld, xpaths=(xp,)), template)
+    except RuleError:
+        return ""
+    if isinstance(value, list):
+        return "\n".join(str(v) for v in value)
+    return str(value or "")
 
 
 def _constant_on_site(
@@ -556,15 +612,19 @@ def propose_repair(
         root = tree
     removed = set(removal_set(root, template, model)) | set(exclude)
     check_constant = index is not None and len(index.trees) >= 2 and values_vary(fld)
+    # A rule that ended on an attribute (``//img/@src``) ends on it again.
+    tail = f"/@{output_attribute(fld)}" if fld.kind != "attribute" and output_attribute(fld) else ""
     for el, scores in rank_nodes(root, fld, exclude=removed):
         items = str(fld.search.fingerprint.get("items", ""))
         if fld.is_list and items:
             if sum(1 for _ in el.iter(items)) < 2:
                 continue  # a list container holds several items
-            xp = f"{_new_xpath(el, index, avoid)}//{items}"
+            step = "/" if fld.search.fingerprint.get("items_direct") else "//"
+            xp = f"{_new_xpath(el, index, avoid)}{step}{items}"
         else:
             pattern = list_from_example(el) if fld.is_list else None
             xp = pattern.pattern if pattern is not None else _new_xpath(el, index, avoid)
+        xp += tail
         if check_constant and index is not None and _constant_on_site(xp, fld, template, index):
             log.info(
                 "repair candidate %s for %s skipped: one constant value across the site", xp, fld.id
@@ -577,7 +637,7 @@ def propose_repair(
             scores["score"],
             {k: v for k, v in scores.items() if k != "score"},
             page.url,
-            visible_text(el),
+            _output_of(root, fld, xp, template) or visible_text(el),
             xpath_of(el),
         )
     return None

@@ -7,7 +7,6 @@ but whose values changed) is detected and repaired the same way."""
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
@@ -28,8 +27,10 @@ from deboiler_gui.engine.template.induce import (
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.repair import (
     ACCEPT_SCORE,
+    ATTR_TAIL,
     RepairProposal,
     best_repairs,
+    output_attribute,
     repair_steps,
     values_vary,
 )
@@ -56,8 +57,6 @@ _MAX_ITEMS = 60
 _OWN_TEXT = "/text()[normalize-space()][1]"
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
-#: The attribute a rule ends on (``//img[@class='photo']/@src``).
-_ATTR_TAIL = re.compile(r"/@([A-Za-z_][\w.:-]*)$")
 
 
 def _flat(value: Any) -> str:
@@ -182,7 +181,7 @@ def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
 def _attribute_owner(tree: Any, xpath: str) -> str:
     """The path of the element whose attribute a rule ending on ``/@src`` took (its report
     names no node: the value is a string), or ""."""
-    m = _ATTR_TAIL.search(xpath or "")
+    m = ATTR_TAIL.search(xpath or "")
     if not m:
         return ""
     try:
@@ -337,19 +336,10 @@ def _agreement(
     }
 
 
-def _output_attribute(fld: Field) -> str:
-    """The attribute a field gives: its own (kind ``attribute``) or the one every rule of its
-    queue ends on (``//img/@src``); "" for a text field."""
-    if fld.kind == "attribute":
-        return fld.attribute
-    tails = {m.group(1) if (m := _ATTR_TAIL.search(x)) else "" for x in fld.xpaths}
-    return tails.pop() if len(tails) == 1 else ""
-
-
 def _transforms(fld: Field) -> bool:
     """Whether the field's value is other than its node's text: an attribute, processed text,
     a record."""
-    return bool(fld.children or fld.processors or _output_attribute(fld))
+    return bool(fld.children or fld.processors or output_attribute(fld))
 
 
 class _TextIndex:
@@ -383,7 +373,7 @@ class _TextIndex:
         field: as one item), through the field's own output: its attribute, its processors,
         its record's children. Built once per field."""
         own = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
-        key = (fld.id, _output_attribute(fld), own)
+        key = (fld.id, output_attribute(fld), own)
         got = self._outputs.get(key)
         if got is None:
             got = self._outputs[key] = self._build_outputs(fld)
@@ -413,7 +403,7 @@ class _TextIndex:
                 if any(v not in ("", [], None) for v in item.values()):
                     add(str(item), el)
             return out
-        attribute = _output_attribute(fld)
+        attribute = output_attribute(fld)
         try:
             if attribute:
                 # Image sources, titles, data attributes: nodes without any text are found too.
@@ -639,7 +629,7 @@ def _repair_field(
 
     own_text = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
     # The field took an attribute of its node (``//img/@src``): so does the new rule.
-    attr_tail = _output_attribute(fld) if fld.kind != "attribute" else ""
+    attr_tail = output_attribute(fld) if fld.kind != "attribute" else ""
     tail = f"/@{attr_tail}" if attr_tail else ""
     widened = next((u for u in map(tag_union_of, fld.xpaths) if u), "")
 
