@@ -628,6 +628,12 @@ def _repairs(
         now = pages.get(url, {}).get("values", {}).get(fid)
         return bool(old and old[2]) and not (now and now[2])
 
+    def changed(url: str, fid: str) -> bool:
+        """The field has a value on this page in both runs, and another one now (a drift)."""
+        old = previous.get(url, {}).get("values", {}).get(fid)
+        now = pages.get(url, {}).get("values", {}).get(fid)
+        return bool(old and old[2] and now and now[2]) and old[1] != now[1]
+
     for template in templates:
         if template.name not in broken:
             continue
@@ -675,9 +681,11 @@ def _repairs(
             d["anchor"] = None
             d["xpaths"] = [prop.xpath]
             d["fixes_site"] = len(prop.fixes)
-            # counted on the pages where this field had a value last run and lost it
-            d["fixes"] = sum(1 for u in prop.fixes if lost(u, prop.field))
-            d["pages_tried"] = sum(1 for p in chosen if lost(p.url, prop.field))
+            # counted on the pages where this field had a value last run and lost it (for a
+            # drift: where its value changed)
+            hurt = changed if prop.was == "drift" else lost
+            d["fixes"] = sum(1 for u in prop.fixes if hurt(u, prop.field))
+            d["pages_tried"] = sum(1 for p in chosen if hurt(p.url, prop.field))
             d["best"] = prop in best
             out.append(d)
         fixed = found.fixed_fields()
