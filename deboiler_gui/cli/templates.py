@@ -559,11 +559,11 @@ def repair_command(
                     click.echo(f"    look at: {', '.join(ev['bad_pages'][:3])}")
             for p in proposals:
                 click.echo(
-                    f"{p.field}: fails on pages outside the learned ones -> {p.xpath}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
+                    f"{p.field}: {_how_failed(p.was)} -> {p.xpath}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
                 )
             for p in weak:
                 click.echo(
-                    f"{p.field}: fails on pages outside the learned ones; best candidate {p.xpath}  score {p.score:.2f} (below {ACCEPT_SCORE}, not accepted)  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
+                    f"{p.field}: {_how_failed(p.was)}; best candidate {p.xpath}  score {p.score:.2f} (below {ACCEPT_SCORE}, not accepted)  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
                 )
             if version is not None:
                 click.echo(f"{name}: repairs accepted as version {version}")
@@ -576,11 +576,18 @@ def repair_command(
                 "No repair proposed (every field works, or no node passed the search threshold)."
             )
         for p in proposals:
+            drift = " (drifted: one same value on the pages)" if p.was == "drift" else ""
             click.echo(
-                f"{p.field}: {p.xpath}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
+                f"{p.field}: {p.xpath}{drift}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
             )
     if version is not None:
         click.echo(f"{name}: repairs accepted as version {version}")
+
+
+def _how_failed(was: str) -> str:
+    if was == "drift":
+        return "drifted to one same value on pages outside the learned ones"
+    return "fails on pages outside the learned ones"
 
 
 # --------------------------------------------------------------------------- evaluate, suggest

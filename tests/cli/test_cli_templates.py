@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -18,6 +19,7 @@ from deboiler_gui.cli import cli
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template import rulefile
+from deboiler_gui.engine.template.extract import apply_template
 from deboiler_gui.engine.template.model import Field, Processor, Template
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -200,6 +202,35 @@ def test_repair_below_the_threshold_is_shown_not_accepted(ws: Path) -> None:
     assert "not accepted" in r.output and "accepted as version" not in r.output
     r = run("evaluate", "-w", ws, "-q")
     assert "news\ttitle\t6/9" in r.output
+
+
+def test_repair_proposes_and_accepts_a_rule_for_a_field_that_drifted_to_one_value(
+    ws: Path,
+) -> None:
+    # New pages put a cookie notice first in the article: the positional title rule still
+    # matches there, on the notice, so nothing is empty; only the values show the drift.
+    with Workspace(ws) as w:
+        w.save_template(news("//div[contains(@class, 'article')]/*[1]"))
+    assert run("templates", "learn", "news", "-w", ws).exit_code == 0
+    notice = '<p class="notice">Cookies are used on this site.</p>'
+    new = [
+        Page(
+            f"https://{SITE}/news/2024/new-{i}.html",
+            re.sub(r'(<div id="post-\d+"[^>]*>)', r"\1" + notice, article_html(30 + i), count=1),
+        )
+        for i in range(4)
+    ]
+    assert notice in new[0].html
+    with Workspace(ws) as w:
+        w.add_pages(new)
+    r = run("templates", "repair", "news", "-w", ws, "-q", "--accept-repairs")
+    assert r.exit_code == 0, r.output
+    assert "title: drifted to one same value on pages outside the learned ones ->" in r.output
+    assert "fixes 4 pages" in r.output and "repairs accepted as version 3" in r.output
+    with Workspace(ws) as w:
+        fixed = w.load_template("news")
+    for i, page in enumerate(new):
+        assert apply_template(page, fixed).values["title"] == f"Article number {30 + i}: on widgets"
 
 
 @pytest.mark.parametrize(

@@ -341,3 +341,30 @@ def test_one_click_on_a_sub_entry_is_not_anchored_on_this_pages_own_title() -> N
     assert "Page title" not in best.xpath
     assert best.site["with_items"] == 15
     assert texts(site, 7, best.xpath) == ["Part 7.0", "Part 7.1", "Part 7.2"]
+
+
+def test_a_not_this_on_one_kind_of_page_leaves_out_that_item_on_every_kind(
+    rustdoc: SiteIndex,
+) -> None:
+    # The item's own link ends the path; its class is the item's kind (struct, enum, fn), so
+    # a 'not this' clicked on a struct page must not become 'not class struct'.
+    clicks = [ex(rustdoc, 0, "(//h1//a)[1]"), ex(rustdoc, 3, "(//h1//a)[2]")]
+    nots = [ex(rustdoc, 0, "(//h1//a)[3]")]
+    best = induce(clicks, nots, index=rustdoc, as_list=True)[0].xpath
+    for i in range(6):
+        assert texts(rustdoc, i, best) == ["std", f"mod{i % 4}"], (i, best)
+
+
+def test_a_not_this_class_found_on_many_pages_is_kept_over_one_link_target() -> None:
+    # A sponsored entry with its own target on each page: its class is what marks it.
+    def html(i: int) -> str:
+        items = "".join(f"<li><a href='/t{k}'>Topic {i}.{k}</a></li>" for k in range(3))
+        ad = f"<li><a class='sponsored' href='/ad{i}'>Buy {i}</a></li>"
+        return f"<html><body><ul class='topics'>{items}{ad}</ul></body></html>"
+
+    urls = [f"https://ads.example/{i}.html" for i in range(10)]
+    site = SiteIndex(urls, [parse_html(html(i)) for i in range(10)])
+    clicks = [ex(site, 1, "//li[1]/a"), ex(site, 2, "//li[2]/a")]
+    best = induce(clicks, [ex(site, 1, "//li[4]/a")], index=site, as_list=True)[0].xpath
+    assert "sponsored" in best
+    assert texts(site, 7, best) == ["Topic 7.0", "Topic 7.1", "Topic 7.2"]

@@ -155,3 +155,49 @@ def test_a_field_carried_by_its_fallback_xpath_is_a_warning(tmp_path: Path) -> N
     ) in report["warnings"]
     fields = {f["id"]: f for f in report["templates"][0]["fields"]}
     assert fields["name"]["primary_failing"] and not fields["lead"]["primary_failing"]
+
+
+def test_a_field_that_drifted_to_one_same_value_is_broken_and_repaired(tmp_path: Path) -> None:
+    # A promotion put first in every guide's article: the positional title rule still finds
+    # a node on every page (the hit rate and the shape hold), but it is the promotion's text.
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2")
+    for page in v2.glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        promo = "<article>\n<p class='promo'>Spring sale: seeds at half price</p>\n"
+        page.write_text(html.replace("<article>\n", promo, 1), encoding="utf-8")
+    ws = workspace(tmp_path, guide_template("//article/*[1]"), v1, learn=True)
+    monitor(ws, v1)
+    report = monitor(ws, v2).report
+    n = len(guide_files())
+    assert report["status"] == "broken"
+    assert report["broken"] == [
+        f"template 'guide', field 'name': values drifted to one same value on {n} of {n} "
+        "pages (they varied before)"
+    ]
+    by = {r["field"]: r for r in report["repairs"]}
+    assert by["name"]["status"] == "repaired" and by["name"]["best"]
+    assert "promo" not in by["name"]["xpath"]
+
+
+def test_a_drift_proposal_of_the_search_rules_counts_the_pages_whose_value_changed(
+    tmp_path: Path,
+) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2")
+    for page in v2.glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        promo = "<article>\n<p class='promo'>Spring sale: seeds at half price</p>\n"
+        page.write_text(html.replace("<article>\n", promo, 1), encoding="utf-8")
+    ws = workspace(tmp_path, guide_template("//article/*[1]"), v1, learn=False)
+    with Workspace(ws) as w:  # search rules only, as learned before values were kept
+        sample = [p for p in w.iter_pages() if p.ok]
+        w.save_template(learn_template(w.load_template("guide"), sample[:20]))
+    monitor(ws, v1)
+    report = monitor(ws, v2).report
+    assert report["status"] == "broken"
+    drift = [r for r in report["repairs"] if r["field"] == "name" and r["best"]]
+    assert len(drift) == 1 and drift[0]["was"] == "drift", report["repairs"]
+    n = len(guide_files())
+    assert drift[0]["fixes"] == drift[0]["pages_tried"] == n
+    assert "promo" not in drift[0]["xpath"] and "Spring sale" not in drift[0]["value"]

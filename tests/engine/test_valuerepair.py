@@ -132,3 +132,34 @@ def test_an_image_only_link_and_an_image_source_are_repaired() -> None:
     fixed = accept_field_repairs(learned, repairs)
     values = apply_template(changed[4], fixed).values
     assert values == {"home": "/home-1", "logo": "/img/logo-1.png"}
+
+
+def test_a_list_that_left_out_an_item_still_leaves_it_out_after_repair() -> None:
+    # A path whose last link (the page itself) the rule left out by its target; after a class
+    # rename the plain list of the heading's links takes that link too. The old values say it
+    # is not an item, so it is excluded again instead of answering 'unsure'.
+    def html(i: int, prefix: str = "") -> str:
+        kind = ["struct", "enum", "fn"][i % 3]
+        return (
+            f"<html><body><h1 class='{prefix}fqn'><span class='{prefix}in-band'>Item "
+            f"<a href='../index.html'>std</a>::<a href='index.html'>mod{i % 4}</a>::"
+            f"<a class='{prefix}{kind}' href='#'>Item{i}</a></span></h1>"
+            f"<p>See <a href='a.html'>a</a>.</p></body></html>"
+        )
+
+    old = [Page(f"https://{SITE}/r/{i}.html", html(i)) for i in range(12)]
+    template = Template(
+        "r",
+        site=SITE,
+        fields=(
+            Field("path", xpaths=("//span[@class='in-band']/a[not(@href='#')]",), is_list=True),
+        ),
+        use_cleaner=False,
+    )
+    learned = learn_values(template, old)
+    new = [Page(p.url, html(i, "v2-")) for i, p in enumerate(old)]
+    (rep,), _stats = repair_site(new, learned)
+    assert rep.status == "repaired", rep
+    fixed = accept_field_repairs(learned, [rep])
+    for i, page in enumerate(new):
+        assert apply_template(page, fixed).values["path"] == ["std", f"mod{i % 4}"]

@@ -193,6 +193,25 @@ def _dominant(shapes: dict[str, int]) -> str:
     return max(sorted(shapes), key=lambda s: shapes[s]) if shapes else ""
 
 
+def _constant_now(then: Counter[str], now: Counter[str]) -> int:
+    """The pages holding one same value now, on the pages compared (value digests then and
+    now), when that is drift to a constant: the values varied then (the commonest on less than
+    SAME_VALUE_SHARE of the pages) and one value now leads as ``templates repair`` would call
+    drift (``repair.drifted_value``) and is not the one that led before; 0 otherwise."""
+    from deboiler_gui.engine.template.repair import SAME_VALUE_SHARE, drifted_value
+
+    total = sum(then.values())
+    if not total:
+        return 0
+    top_then = then.most_common(1)[0][1] / total
+    if top_then >= SAME_VALUE_SHARE:
+        return 0  # one value before too: a constant field
+    found = drifted_value(now, top_then)
+    if found is None or then.get(found[0], 0) >= found[1]:
+        return 0
+    return found[1]
+
+
 def compare(
     previous: dict[str, Any] | None, current: dict[str, Any], thresholds: Thresholds | None = None
 ) -> dict[str, Any]:
@@ -254,6 +273,8 @@ def compare(
                 "broken": [],
             }
             if previous is not None:
+                digests_then: Counter[str] = Counter()
+                digests_now: Counter[str] = Counter()
                 for url, page in now_pages.items():
                     old = prev_pages.get(url)
                     if not old or old["template"] != name or page["template"] != name:
@@ -266,6 +287,15 @@ def compare(
                         row["values_changed"] += 1
                     if a[0] and b[0] and a[0] != b[0]:
                         row["shape_changed"] += 1
+                    if a[2] and b[2]:
+                        digests_then[a[1]] += 1
+                        digests_now[b[1]] += 1
+                drifted = _constant_now(digests_then, digests_now)
+                if drifted:
+                    row["broken"].append(
+                        f"values drifted to one same value on {drifted} of "
+                        f"{sum(digests_now.values())} pages (they varied before)"
+                    )
                 if rate is not None and rate_prev is not None and rate_prev - rate > th.max_drop:
                     row["broken"].append(f"hit rate fell from {rate_prev:.0%} to {rate:.0%}")
                 if (
@@ -598,6 +628,12 @@ def _repairs(
         now = pages.get(url, {}).get("values", {}).get(fid)
         return bool(old and old[2]) and not (now and now[2])
 
+    def changed(url: str, fid: str) -> bool:
+        """The field has a value on this page in both runs, and another one now (a drift)."""
+        old = previous.get(url, {}).get("values", {}).get(fid)
+        now = pages.get(url, {}).get("values", {}).get(fid)
+        return bool(old and old[2] and now and now[2]) and old[1] != now[1]
+
     for template in templates:
         if template.name not in broken:
             continue
@@ -645,9 +681,11 @@ def _repairs(
             d["anchor"] = None
             d["xpaths"] = [prop.xpath]
             d["fixes_site"] = len(prop.fixes)
-            # counted on the pages where this field had a value last run and lost it
-            d["fixes"] = sum(1 for u in prop.fixes if lost(u, prop.field))
-            d["pages_tried"] = sum(1 for p in chosen if lost(p.url, prop.field))
+            # counted on the pages where this field had a value last run and lost it (for a
+            # drift: where its value changed)
+            hurt = changed if prop.was == "drift" else lost
+            d["fixes"] = sum(1 for u in prop.fixes if hurt(u, prop.field))
+            d["pages_tried"] = sum(1 for p in chosen if hurt(p.url, prop.field))
             d["best"] = prop in best
             out.append(d)
         fixed = found.fixed_fields()

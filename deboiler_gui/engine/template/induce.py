@@ -744,6 +744,28 @@ def _refine_negatives(
     return out
 
 
+def _widest_exclusion(
+    xp: str, valid: Sequence[tuple[str, list[list[str]]]], trees: Sequence[Any]
+) -> tuple[str, list[list[str]]]:
+    """Of the variants that leave the 'not this' nodes out, the one whose exclusion applies on
+    the most sampled pages (ties: the first, a class before a link target). A 'not this' click
+    stands for a kind of item found on other pages too: rustdoc's item link at the end of a
+    path carries its item's kind as class (``struct`` on the clicked page, ``fn`` or ``enum``
+    elsewhere) but always links to the page itself, so leaving out the class ``struct`` kept
+    the item link on every other kind of page."""
+    if len(valid) < 2 or not trees:
+        return valid[0]
+    base = [len(_run(t, xp) or ()) for t in trees]
+    best, best_n = valid[0], -1
+    for variant, values in valid:
+        n = sum(
+            1 for t, b in zip(trees, base, strict=True) if b and len(_run(t, variant) or ()) < b
+        )
+        if n > best_n:
+            best, best_n = (variant, values), n
+    return best
+
+
 # --------------------------------------------------------------------------- entry point
 
 
@@ -898,11 +920,14 @@ def _induce_list(
     for xp, (cost, family, depth) in pool.items():
         values = _validate_list(xp, depth, by_page, negatives)
         if values is None and negatives:
+            valid = []
             for variant in _refine_negatives(xp, negatives, positives):
-                values = _validate_list(variant, depth, by_page, negatives)
-                if values is not None:
-                    xp, cost = variant, cost + 0.5
-                    break
+                got = _validate_list(variant, depth, by_page, negatives)
+                if got is not None:
+                    valid.append((variant, got))
+            if valid:
+                variant, values = _widest_exclusion(xp, valid, trees)
+                xp, cost = variant, cost + 0.5
         if values is not None:
             depths[xp] = depth
             out.append(Induced(xp, "list", family, cost, examples=values))

@@ -57,6 +57,19 @@ ACCEPT_SCORE = 0.8
 #: on every failing page with one extraction each (the search is the costly part).
 MAX_SEARCH_PAGES = 6
 WEIGHTS = {"keyword": 3.0, "tag": 1.0, "context": 1.5, "font": 1.0, "fingerprint": 3.0}
+#: The attribute a rule ends on (``//img[@class='photo']/@src``).
+ATTR_TAIL = re.compile(r"/@([A-Za-z_][\w.:-]*)$")
+
+
+def output_attribute(fld: Field) -> str:
+    """The attribute a field gives: its own (kind ``attribute``) or the one every rule of its
+    queue ends on (``//img/@src``); "" for a text field."""
+    if fld.kind == "attribute":
+        return fld.attribute
+    tails = {m.group(1) if (m := ATTR_TAIL.search(x)) else "" for x in fld.xpaths}
+    return tails.pop() if len(tails) == 1 else ""
+
+
 _COLOR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 _SIZE = re.compile(r"font-size\s*:\s*([^;]+)", re.I)
 
@@ -300,6 +313,7 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
         values: list[str] = []
         found: list[HtmlElement] = []
         item_tag = ""
+        direct = True
         for tree in trees:
             value, report = extract_field(tree, fld, template)
             values.append(repr(value))
@@ -308,16 +322,18 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
                 if report.status == "ok"
                 else []
             )
-            if (
-                fld.is_list
-                and not fld.children
-                and len(nodes) >= 2
-                and len({n.tag for n in nodes}) == 1
-            ):
-                # A list is found again through its container: the lowest node holding every
-                # item; the items are then its descendants of the item tag (nested lists too).
-                found.append(_common_ancestor(nodes))
+            if report.status == "ok" and not nodes:
+                # A rule ending on an attribute (``//img/@src``) gives strings: its nodes are
+                # the elements that carry them.
+                nodes = _attribute_owners(tree, report.xpath)
+            if fld.is_list and len(nodes) >= 2 and len({n.tag for n in nodes}) == 1:
+                # A list (or a record list) is found again through its container: the lowest
+                # node holding every item; the items are then its descendants of the item tag
+                # (nested lists too), its children when every item was one.
+                container = _common_ancestor(nodes)
+                found.append(container)
                 item_tag = nodes[0].tag
+                direct = direct and all(n.getparent() is container for n in nodes)
             elif nodes:
                 found.append(nodes[0])
         varies = len(set(values)) > 1
@@ -331,20 +347,36 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
             extra: dict[str, Any] = {"varies": varies}
             if item_tag:
                 extra["items"] = item_tag
+                if direct:
+                    extra["items_direct"] = True
             rules = replace(rules, fingerprint={**rules.fingerprint, **extra})
             new = new.with_field(replace(fld, search=rules))
     return new
 
 
+def _attribute_owners(tree: HtmlElement, xpath: str) -> list[HtmlElement]:
+    """The elements whose attribute a rule ending on ``/@src`` took, or []."""
+    m = ATTR_TAIL.search(xpath or "")
+    if not m or "%d" in xpath:
+        return []
+    try:
+        return select_elements(tree, xpath[: m.start()])
+    except RuleError:
+        return []
+
+
 # --------------------------------------------------------------------------- scoring
 
 
-def score_node(el: HtmlElement, rules: SearchRules, feats: PageFeatures) -> dict[str, float]:
+def score_node(
+    el: HtmlElement, rules: SearchRules, feats: PageFeatures, attribute: str = ""
+) -> dict[str, float]:
     """Component scores d_key, d_tag, d_cont, d_font and the fingerprint similarity, for the
-    rules that are set; ``score`` is their weighted mean over the set rules."""
+    rules that are set; ``score`` is their weighted mean over the set rules. For a field that
+    gives an ``attribute`` the keyword is compared with that attribute, not the node's text."""
     scores: dict[str, float] = {}
     if rules.keyword:
-        text = normalize_text(el.text_content())
+        text = normalize_text(el.get(attribute) or "" if attribute else el.text_content())
         kw = normalize_text(rules.keyword)
         if text == kw:
             scores["keyword"] = 1.0
@@ -402,6 +434,10 @@ class RepairProposal:
     fixes: list[str] = dataclasses.field(
         default_factory=list
     )  # pages where the new XPath gives a value
+    #: "broken" (the field found nothing) or "drift" (its rule still matches but gives one
+    #: same value on the pages while its values varied): a drift repair goes first in the
+    #: queue, since the old rule still matches.
+    was: str = "broken"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -414,6 +450,7 @@ class RepairProposal:
             "value": self.value[:200],
             "node": self.node,
             "fixes": list(self.fixes),
+            "was": self.was,
         }
 
 
@@ -434,11 +471,23 @@ def rank_nodes(
         if el.tag not in INVISIBLE_TAGS and el.tag not in ("html", "body")
     ]
     is_container = fld.is_list and bool(rules.fingerprint.get("items"))
+    items = str(rules.fingerprint.get("items", ""))
     learned_path = set(rules.fingerprint.get("path", []))
+    # A field that gives an attribute (an image's source, a link's target) is scored on the
+    # nodes that carry it, text or not: an image has none.
+    attribute = output_attribute(fld)
     for order, el in enumerate(reversed(elements)):  # bottom-up: leaves before their ancestors
-        if el in excluded or feats.block_of(el) is None:
+        if el in excluded:
             continue
-        scores = score_node(el, rules, feats)
+        if attribute:
+            if is_container:
+                if not any(d.get(attribute) for d in el.iter(items)):
+                    continue
+            elif el.get(attribute) is None:
+                continue
+        elif feats.block_of(el) is None:
+            continue
+        scores = score_node(el, rules, feats, attribute)
         fp = scores.get("fingerprint", 1.0)
         same_id = bool(rules.fingerprint.get("id")) and el.get("id") == rules.fingerprint.get("id")
         context_led = fld.is_list and scores.get("context", 0.0) > fp and fp < MIN_FINGERPRINT
@@ -485,6 +534,18 @@ def find_node(
     """Best node by the field's search rules above the threshold; None when no node passes."""
     ranked = rank_nodes(root, fld, exclude=exclude, limit=1)
     return ranked[0] if ranked else None
+
+
+def _output_of(root: HtmlElement, fld: Field, xp: str, template: Template) -> str:
+    """What the field gives on the page with the rule ``xp``, as text (an image's source,
+    a list's items one a line, a record list's records), or ""."""
+    try:
+        value, _rep = extract_field(root, replace(fld, xpaths=(xp,)), template)
+    except RuleError:
+        return ""
+    if isinstance(value, list):
+        return "\n".join(str(v) for v in value)
+    return str(value or "")
 
 
 def _constant_on_site(
@@ -539,25 +600,31 @@ def propose_repair(
     index: SiteIndex | None = None,
     model: DomainModel | None = None,
     avoid: Sequence[HtmlElement] = (),
+    exclude: Iterable[HtmlElement] = (),
 ) -> RepairProposal | None:
-    """A repair proposal for a field whose every XPath fails on ``page``, or None; the new
-    XPath is chosen among those that select nothing on the ``avoid`` pages."""
+    """A repair proposal for a field whose every XPath fails on ``page`` (or drifted: its
+    nodes, ``exclude``, are not the field), or None; the new XPath is chosen among those that
+    select nothing on the ``avoid`` pages."""
     if root is None:
         tree = page_tree(page)
         if not isinstance(tree, HtmlElement):
             return None
         root = tree
-    removed = removal_set(root, template, model)
+    removed = set(removal_set(root, template, model)) | set(exclude)
     check_constant = index is not None and len(index.trees) >= 2 and values_vary(fld)
+    # A rule that ended on an attribute (``//img/@src``) ends on it again.
+    tail = f"/@{output_attribute(fld)}" if fld.kind != "attribute" and output_attribute(fld) else ""
     for el, scores in rank_nodes(root, fld, exclude=removed):
         items = str(fld.search.fingerprint.get("items", ""))
         if fld.is_list and items:
             if sum(1 for _ in el.iter(items)) < 2:
                 continue  # a list container holds several items
-            xp = f"{_new_xpath(el, index, avoid)}//{items}"
+            step = "/" if fld.search.fingerprint.get("items_direct") else "//"
+            xp = f"{_new_xpath(el, index, avoid)}{step}{items}"
         else:
             pattern = list_from_example(el) if fld.is_list else None
             xp = pattern.pattern if pattern is not None else _new_xpath(el, index, avoid)
+        xp += tail
         if check_constant and index is not None and _constant_on_site(xp, fld, template, index):
             log.info(
                 "repair candidate %s for %s skipped: one constant value across the site", xp, fld.id
@@ -570,7 +637,7 @@ def propose_repair(
             scores["score"],
             {k: v for k, v in scores.items() if k != "score"},
             page.url,
-            visible_text(el),
+            _output_of(root, fld, xp, template) or visible_text(el),
             xpath_of(el),
         )
     return None
@@ -593,6 +660,53 @@ def values_vary(fld: Field) -> bool:
         top = Counter(got).most_common(1)[0][1]
         return top < SAME_VALUE_SHARE * len(got)
     return bool(fp.get("varies"))
+
+
+#: A field drifted to a constant when one value is on at least this many of its pages...
+DRIFT_MIN_PAGES = 3
+#: ... and on at least this share of the pages with a value (and twice the share the
+#: commonest learned value had), or on SAME_VALUE_SHARE of them when no values were learned...
+DRIFT_MIN_SHARE = 0.2
+#: ... and on this many times as many pages as any other value (three values taking turns are
+#: values, not a constant).
+DRIFT_LEAD = 3
+
+
+def drifted_value(counts: Counter[str], learned_top: float | None) -> tuple[str, int] | None:
+    """The value (key of ``counts``: pages per value now) a field drifted to, with its pages,
+    or None. ``learned_top``: the share the commonest value had when learned (None: unknown,
+    the field only said it varies)."""
+    total = sum(counts.values())
+    if total < DRIFT_MIN_PAGES or not counts:
+        return None
+    if learned_top is None:
+        bar = SAME_VALUE_SHARE
+    else:
+        bar = min(SAME_VALUE_SHARE, max(DRIFT_MIN_SHARE, 2 * learned_top))
+    ranked = counts.most_common(2)
+    top, n = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    if n < DRIFT_MIN_PAGES or n < bar * total or n < DRIFT_LEAD * second:
+        return None
+    return top, n
+
+
+def constant_drift(fld: Field, values: Sequence[Any]) -> Any:
+    """The one value a varying field now gives on many pages (``values``: its value per page,
+    empty ones included), or None. A rule that still matches but lands on one same node of
+    each page (a banner's heading, a constant link) has drifted: nothing is empty, only the
+    values tell. "Many": at least DRIFT_MIN_PAGES pages and DRIFT_MIN_SHARE of those with a
+    value, twice the share of the commonest learned value (a value that was that common when
+    learned is the field's own; without learned values SAME_VALUE_SHARE), and DRIFT_LEAD
+    times the pages of any other value."""
+    if not values_vary(fld):
+        return None
+    learned = [repr(v) for v in (fld.search.fingerprint.get("samples") or {}).values() if v]
+    top_share = Counter(learned).most_common(1)[0][1] / len(learned) if len(learned) >= 3 else None
+    found = drifted_value(Counter(repr(v) for v in values if v), top_share)
+    if found is None:
+        return None
+    return next(v for v in values if v and repr(v) == found[0])
 
 
 def absent_pages(fld: Field) -> set[str]:
@@ -624,19 +738,48 @@ def repair_steps(
     absent = {f.id: absent_pages(f) for f in template.fields}
     avoid = {fid: [by_url[u] for u in sorted(urls) if u in by_url] for fid, urls in absent.items()}
     total = len(pages)
+    read: list[tuple[Page, HtmlElement, Any]] = []
+    site_values: dict[str, list[Any]] = {f.id: [] for f in template.fields}
     for n, page in enumerate(pages, 1):
         yield Progress(n, total, page.url)
         root = by_url.get(page.url)
         if root is None or not choose_templates(page.url, [template]):
             continue
         result = apply_template(page, template, model, root=root)
-        for fid in result.failed_fields:
+        read.append((page, root, result))
+        for fid, rep in result.fields.items():
+            if fid in site_values and page.url not in absent.get(fid, ()):
+                site_values[fid].append(result.values.get(fid) if rep.status == "ok" else "")
+    # A field whose rule still matches but now gives one same value on (nearly) every page,
+    # while its learned values varied, drifted: those pages are searched like failing ones.
+    drift: dict[str, Any] = {}
+    for fid, got in site_values.items():
+        constant = constant_drift(template.field(fid), got)
+        if constant is not None:
+            drift[fid] = constant
+            log.info("field %s drifted: one same value %r on the site's pages", fid, constant)
+    for page, root, result in read:
+        todo = [(fid, False) for fid in result.failed_fields] + [
+            (fid, True)
+            for fid, constant in drift.items()
+            if fid in result.fields
+            and result.fields[fid].status == "ok"
+            and result.values.get(fid) == constant
+        ]
+        for fid, drifted in todo:
             if page.url in absent.get(fid, ()):
                 continue  # the field was never on this page
             failing.setdefault(fid, []).append(page.url)
             if searched[fid] >= MAX_SEARCH_PAGES:
                 continue
             searched[fid] += 1
+            taken: list[HtmlElement] = []
+            if drifted:
+                for path in result.fields[fid].nodes:
+                    try:
+                        taken.extend(select_elements(root, path))
+                    except RuleError:
+                        continue
             try:
                 prop = propose_repair(
                     page,
@@ -646,12 +789,15 @@ def repair_steps(
                     index=index,
                     model=model,
                     avoid=avoid.get(fid, []),
+                    exclude=taken,
                 )
             except DeboilerError as exc:
                 log.warning("repair of %s on %s failed: %s", fid, page.url, exc)
                 continue
             if prop is None:
                 continue
+            if drifted:
+                prop.was = "drift"
             key = (fid, prop.xpath)
             if key not in proposals or prop.score > proposals[key].score:
                 proposals[key] = prop
@@ -665,7 +811,7 @@ def repair_steps(
                 value, rep = extract_field(tree, fld, template)
             except RuleError:
                 continue
-            if rep.status == "ok":
+            if rep.status == "ok" and not (fid in drift and value == drift[fid]):
                 prop.fixes.append(url)
                 values.add(repr(value))
         filled = _fills_absent(fld, template, avoid.get(fid, []))
@@ -676,6 +822,9 @@ def repair_steps(
                 xp,
                 filled,
             )
+            rejected.add((fid, xp))
+        elif fid in drift and not prop.fixes:
+            log.info("repair of %s rejected: %s gives the drifted value again", fid, xp)
             rejected.add((fid, xp))
         elif values_vary(template.field(fid)) and len(prop.fixes) >= 2 and len(values) == 1:
             log.info(
@@ -727,10 +876,18 @@ def best_repairs(
 
 
 def accept_repairs(template: Template, proposals: Iterable[RepairProposal]) -> Template:
-    """The template with each accepted proposal's XPath appended to its field's queue."""
+    """The template with each accepted proposal's XPath appended to its field's queue (put
+    first for a drift repair)."""
     new = template
     for prop in proposals:
         if prop.template and prop.template != template.name:
             continue
-        new = new.with_field(new.field(prop.field).with_xpath(prop.xpath))
+        fld = new.field(prop.field)
+        if prop.was == "drift":
+            # The old rule still matches (on the drifted node): the new one goes first, the
+            # old one stays after it for pages of the old layout.
+            fld = replace(fld, xpaths=(prop.xpath, *(x for x in fld.xpaths if x != prop.xpath)))
+        else:
+            fld = fld.with_xpath(prop.xpath)
+        new = new.with_field(fld)
     return new

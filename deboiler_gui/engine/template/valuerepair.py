@@ -7,7 +7,6 @@ but whose values changed) is detected and repaired the same way."""
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
@@ -28,8 +27,10 @@ from deboiler_gui.engine.template.induce import (
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.repair import (
     ACCEPT_SCORE,
+    ATTR_TAIL,
     RepairProposal,
     best_repairs,
+    output_attribute,
     repair_steps,
     values_vary,
 )
@@ -56,8 +57,6 @@ _MAX_ITEMS = 60
 _OWN_TEXT = "/text()[normalize-space()][1]"
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
-#: The attribute a rule ends on (``//img[@class='photo']/@src``).
-_ATTR_TAIL = re.compile(r"/@([A-Za-z_][\w.:-]*)$")
 
 
 def _flat(value: Any) -> str:
@@ -182,7 +181,7 @@ def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
 def _attribute_owner(tree: Any, xpath: str) -> str:
     """The path of the element whose attribute a rule ending on ``/@src`` took (its report
     names no node: the value is a string), or ""."""
-    m = _ATTR_TAIL.search(xpath or "")
+    m = ATTR_TAIL.search(xpath or "")
     if not m:
         return ""
     try:
@@ -337,19 +336,10 @@ def _agreement(
     }
 
 
-def _output_attribute(fld: Field) -> str:
-    """The attribute a field gives: its own (kind ``attribute``) or the one every rule of its
-    queue ends on (``//img/@src``); "" for a text field."""
-    if fld.kind == "attribute":
-        return fld.attribute
-    tails = {m.group(1) if (m := _ATTR_TAIL.search(x)) else "" for x in fld.xpaths}
-    return tails.pop() if len(tails) == 1 else ""
-
-
 def _transforms(fld: Field) -> bool:
     """Whether the field's value is other than its node's text: an attribute, processed text,
     a record."""
-    return bool(fld.children or fld.processors or _output_attribute(fld))
+    return bool(fld.children or fld.processors or output_attribute(fld))
 
 
 class _TextIndex:
@@ -383,7 +373,7 @@ class _TextIndex:
         field: as one item), through the field's own output: its attribute, its processors,
         its record's children. Built once per field."""
         own = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
-        key = (fld.id, _output_attribute(fld), own)
+        key = (fld.id, output_attribute(fld), own)
         got = self._outputs.get(key)
         if got is None:
             got = self._outputs[key] = self._build_outputs(fld)
@@ -413,7 +403,7 @@ class _TextIndex:
                 if any(v not in ("", [], None) for v in item.values()):
                     add(str(item), el)
             return out
-        attribute = _output_attribute(fld)
+        attribute = output_attribute(fld)
         try:
             if attribute:
                 # Image sources, titles, data attributes: nodes without any text are found too.
@@ -639,7 +629,7 @@ def _repair_field(
 
     own_text = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
     # The field took an attribute of its node (``//img/@src``): so does the new rule.
-    attr_tail = _output_attribute(fld) if fld.kind != "attribute" else ""
+    attr_tail = output_attribute(fld) if fld.kind != "attribute" else ""
     tail = f"/@{attr_tail}" if attr_tail else ""
     widened = next((u for u in map(tag_union_of, fld.xpaths) if u), "")
 
@@ -649,11 +639,16 @@ def _repair_field(
             for ev, _f in scored.values()
         )
 
-    def try_rules(examples: list[Example], before: tuple[str, ...] = (), base: float = 0.0) -> None:
+    def try_rules(
+        examples: list[Example],
+        before: tuple[str, ...] = (),
+        base: float = 0.0,
+        negatives: Sequence[Example] = (),
+    ) -> None:
         # The agreement over the learned pages decides, so more than the induction's first
         # few rules are scored (its site check runs on a handful of pages only).
         try:
-            rules = induce(examples, index=index, as_list=fld.is_list, limit=10)
+            rules = induce(examples, negatives, index=index, as_list=fld.is_list, limit=10)
         except InductionError:
             return
         tag = examples[0].node.tag
@@ -682,6 +677,14 @@ def _repair_field(
         if good_enough():
             break  # the pooled examples gave a good rule; single pages are only a fallback
         try_rules(examples)
+    if fld.is_list and not good_enough() and scored:
+        # A list rule that gives every old item plus others (the item's own link at the end
+        # of a path, which the old rule left out): the extra items on the learned pages are
+        # 'not this' examples, and the induction leaves them out the way a person's 'not
+        # this' clicks would.
+        negatives = _extra_items(trees, samples, fld, template, scored)
+        if negatives:
+            try_rules(trials[0], negatives=negatives)
     # Pages of another kind (a reference page whose title sits elsewhere) get their own rule,
     # tried after the first one: the field's XPath queue.
     for _round in range(2):
@@ -754,6 +757,54 @@ def _repair_field(
         alts,
         list(best_queue),
     )
+
+
+def _extra_items(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    scored: dict[tuple[str, ...], tuple[dict[str, Any], str]],
+    pages: int = 4,
+) -> list[Example]:
+    """The nodes a list candidate takes beyond the old items, on learned pages where it gives
+    every old item and some more (compared through the field's own output): the candidate
+    with the most such pages, at least MIN_AGREE of them; [] when there is none."""
+    best: list[Example] = []
+    best_pages = 0
+    for queue, (ev, _fam) in sorted(scored.items(), key=lambda kv: -kv[1][0]["wrong"])[:6]:
+        if len(queue) != 1 or not ev["wrong"] or "%d" in queue[0]:
+            continue
+        probe = replace(fld, xpaths=queue)
+        extra: list[Example] = []
+        hits = 0
+        for url in ev["bad_pages"]:
+            want, tree = samples.get(url), trees.get(url)
+            if not want or tree is None:
+                continue
+            try:
+                got, _rep = extract_field(tree, probe, template)
+                nodes = select_elements(tree, queue[0])
+            except RuleError:
+                continue
+            values = _norm_value(got, True)
+            if len(values) != len(nodes) or len(values) <= len(want):
+                continue
+            left = Counter(want)
+            more = []
+            for value, node in zip(values, nodes, strict=True):
+                if left[value] > 0:
+                    left[value] -= 1
+                else:
+                    more.append(node)
+            if +left or not more:
+                continue  # an old item is missing: not the old list with extras
+            hits += 1
+            if hits <= pages:
+                extra.extend(Example(url, tree, n) for n in more)
+        if hits >= MIN_AGREE and hits > best_pages:
+            best, best_pages = extra, hits
+    return best
 
 
 def _has_structured(html: str) -> bool:
