@@ -3,6 +3,7 @@ the cleaned visible text, read from an lxml tree without recursion."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from typing import Any, cast
@@ -87,17 +88,27 @@ def lists_of(root: HtmlElement) -> list[list[str]]:
 # Breadcrumb trails are marked by class, id, aria-label or schema.org type. The XPath visits
 # every element, so it only runs when the page source mentions one of the hints at all.
 _HINTS = ("rumb", "RUMB", "you-are-here", "youarehere")
-_CRUMB_XPATH = etree.XPath(
-    "//*[not(self::body or self::html)]["
-    + " or ".join(
-        f"contains(@{attr}, '{hint}')"
-        for attr in ("class", "id", "aria-label", "itemtype")
-        for hint in _HINTS
-    )
-    + "]"
-)
-# plain substring tests: a case-insensitive regular expression over the page is far slower
-_SOURCE_HINTS = ("rumb", "RUMB", "ou-are-here", "ouarehere", "OUAREHERE", "ou-Are-Here")
+_ATTRS = ("class", "id", "aria-label", "itemtype")
+
+
+@functools.lru_cache(maxsize=32)
+def _crumb_xpath(hints: tuple[str, ...]) -> etree.XPath:
+    """The XPath finding elements marked with one of these hints (only the hints the page's
+    source holds are tested: each test is a string search on every element)."""
+    tests = " or ".join(f"contains(@{attr}, '{hint}')" for attr in _ATTRS for hint in hints)
+    return etree.XPath(f"//*[not(self::body or self::html)][{tests}]")
+
+
+# plain substring tests: a case-insensitive regular expression over the page is far slower;
+# each hint of the source stands for the XPath hints it can be part of
+_SOURCE_HINTS = {
+    "rumb": ("rumb",),
+    "RUMB": ("RUMB",),
+    "ou-are-here": ("you-are-here",),
+    "ou-Are-Here": ("you-are-here",),
+    "ouarehere": ("youarehere",),
+    "OUAREHERE": ("youarehere",),
+}
 
 
 def breadcrumbs_of(root: HtmlElement, source: str | None = None) -> list[str]:
@@ -105,9 +116,13 @@ def breadcrumbs_of(root: HtmlElement, source: str | None = None) -> list[str]:
     (class, id, aria-label or schema.org BreadcrumbList). ``source``, the page's HTML, lets
     pages without any hint skip the search."""
     best: list[str] = []
-    if source is not None and not any(h in source for h in _SOURCE_HINTS):
-        return best
-    for el in _CRUMB_XPATH(root):
+    if source is None:
+        hints = _HINTS
+    else:
+        hints = tuple(sorted({h for s, hs in _SOURCE_HINTS.items() if s in source for h in hs}))
+        if not hints:
+            return best
+    for el in _crumb_xpath(hints)(root):
         text = visible_text(el)
         if not text or len(text) > MAX_BREADCRUMB_CHARS:
             continue

@@ -116,3 +116,20 @@ def test_consume_gives_text_headings_and_lists_like_the_readers() -> None:
             lists_of(parse_html(html)),
         )
         assert consume(parse_html(html)) == expected
+
+
+@pytest.mark.parametrize(
+    "marked",
+    [
+        '<div class="BreadCrumb">',
+        '<div id="CRUMBS">',
+        '<div class="nav you-are-here">',
+        '<div aria-label="youarehere">',
+    ],
+)
+def test_breadcrumbs_found_with_the_page_source_as_hint(marked: str) -> None:
+    html = f'<body>{marked}<a href="/">Home</a> &gt; <a href="/d">Docs</a></div><p>x</p></body>'
+    assert breadcrumbs_of(parse_html(html), html) == ["Home", "Docs"]
+    assert breadcrumbs_of(parse_html(html)) == ["Home", "Docs"]
+    plain = html.replace(marked, "<div>")
+    assert breadcrumbs_of(parse_html(plain), plain) == []
