@@ -87,7 +87,7 @@ def lists_of(root: HtmlElement) -> list[list[str]]:
 
 # Breadcrumb trails are marked by class, id, aria-label or schema.org type. The XPath visits
 # every element, so it only runs when the page source mentions one of the hints at all.
-_HINTS = ("rumb", "RUMB", "you-are-here", "youarehere")
+_HINTS: tuple[str, ...] = ("rumb", "RUMB", "you-are-here", "youarehere")
 _ATTRS = ("class", "id", "aria-label", "itemtype")
 
 
