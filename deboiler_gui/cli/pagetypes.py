@@ -61,7 +61,7 @@ def pagetypes_command(
             for site in sites or known:
                 out[site] = drive(
                     cluster(ws.iter_pages(site), threshold=threshold),
-                    f"{site[:8]:<8}",
+                    site,
                     quiet or as_json,
                 )
     except DeboilerError as exc:
