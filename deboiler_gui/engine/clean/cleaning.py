@@ -32,6 +32,7 @@ from deboiler_gui.engine.htmltree import (
     visible_text,
 )
 from deboiler_gui.engine.model import CleanResult, DomainModel, InputError, Page, Removal, RuleError
+from deboiler_gui.engine.tablerows import rows_tolerant
 
 log = logging.getLogger(__name__)
 
@@ -708,7 +709,8 @@ def content_of(root: HtmlElement, model: DomainModel) -> dict[str, str]:
 
 def _select(root: HtmlElement, expression: str, what: str) -> list[HtmlElement]:
     try:
-        found = root.xpath(expression)
+        # a table's rows are found with and without the tbody a browser adds
+        found = root.xpath(rows_tolerant(expression))
     except (etree.XPathError, TypeError, ValueError) as exc:
         raise RuleError(f"invalid XPath: {exc}", rule=what, expression=expression) from exc
     if not isinstance(found, list):
