@@ -22,8 +22,6 @@ _AXES = ("child::", "descendant::", "descendant-or-self::")
 #: Past this many ``table/tr`` steps in one rule, only "none" and "all" get a ``tbody``.
 MAX_STEPS = 3
 
-_EMPTY = etree.fromstring("<html><body/></html>")
-
 
 def _skip_predicate(text: str, j: int) -> int:
     """The position after the predicate ``[…]`` opening at ``j`` (brackets nested, string
@@ -105,7 +103,8 @@ def is_node_set(xpath: str) -> bool:
     of result), as opposed to a number, string or boolean, or an expression that needs
     variables or cannot be compiled."""
     try:
-        return isinstance(etree.XPath(xpath)(_EMPTY), list)
+        # evaluated on an empty page of its own (a tree shared between threads is not)
+        return isinstance(etree.XPath(xpath)(etree.fromstring("<html><body/></html>")), list)
     except (etree.XPathError, TypeError, ValueError):
         return False
 
