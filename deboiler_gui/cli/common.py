@@ -4,6 +4,7 @@ turning engine errors into click errors at the edge."""
 from __future__ import annotations
 
 import itertools
+import shutil
 import sys
 import threading
 from collections.abc import Generator
@@ -16,6 +17,41 @@ from deboiler_gui.engine.model import Progress
 from deboiler_gui.engine.progress import run
 
 T = TypeVar("T")
+
+
+#: The bar's width on a wide terminal, and the least it is narrowed to for a long label.
+BAR_WIDTH = 36
+MIN_BAR_WIDTH = 10
+
+
+def elide_middle(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters: whole, or its start and its end around ``…``,
+    the end kept longer and, when it can be, from a ``.``, ``/`` or ``-`` on (a site's host:
+    ``www.some-long-documentation…example.com``)."""
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    budget = width - 1
+    tails = [text[i + 1 :] for i, c in enumerate(text) if c in "./-" and 0 < i < len(text) - 1]
+    longest = budget - budget // 3  # the start keeps a third, if a part of the end fits so
+    fitting = [t for t in tails if max(4, budget // 3) <= len(t) <= longest] or [
+        t for t in tails if budget // 2 <= len(t) <= budget - 1
+    ]
+    tail = max(fitting, key=len) if fitting else text[len(text) - longest :]
+    return text[: budget - len(tail)] + "…" + tail
+
+
+def fit_label(label: str, total: int | None, columns: int) -> tuple[str, int]:
+    """The label and bar width for a bar drawn on a terminal ``columns`` wide: the bar narrows
+    for a long label, down to :data:`MIN_BAR_WIDTH`, then the label is elided in the middle so
+    that the line never wraps (a wrapped line is drawn again below itself at every step)."""
+    # click draws "LABEL  [BAR]  done/total  100%  00:00:00"
+    digits = len(str(total)) if total else 6
+    info = 2 * digits + 1 + len("  100%  00:00:00")
+    room = columns - len("  []  ") - info - 1
+    bar = max(MIN_BAR_WIDTH, min(BAR_WIDTH, room - len(label)))
+    return elide_middle(label, max(8, room - bar)), bar
 
 
 def drive(
@@ -43,13 +79,17 @@ def drive(
             name = phases.get(step.phase, phase or label)
         if bar is None or name != phase:
             close()
+            shown, width = f"{name:<8}", BAR_WIDTH
+            if sys.stderr.isatty():  # in a pipe the name is printed whole, once
+                shown, width = fit_label(shown, step.total, shutil.get_terminal_size().columns)
             bar = click.progressbar(
                 # a total not known yet: the count alone (never "16/1")
                 itertools.count() if not step.total else None,
                 length=step.total or None,
-                label=f"{name:<8}",
+                label=shown,
                 file=sys.stderr,
                 show_pos=name != "Reading",
+                width=width,
             )
             bar.__enter__()
             LIVE_BARS.append(bar)

@@ -61,7 +61,7 @@ def pagetypes_command(
             for site in sites or known:
                 out[site] = drive(
                     cluster(ws.iter_pages(site), threshold=threshold),
-                    f"{site[:8]:<8}",
+                    site,
                     quiet or as_json,
                 )
     except DeboilerError as exc:
@@ -99,9 +99,14 @@ SHOWN_PATTERN = 160
 
 
 def _shown(pattern: str) -> str:
+    """``pattern``, or its start cut after a whole name (at a ``,``, `` | `` or ``/``)."""
     if len(pattern) <= SHOWN_PATTERN:
         return pattern
-    return f"{pattern[:SHOWN_PATTERN]}… ({len(pattern):,} characters; --json gives it whole)"
+    head = pattern[:SHOWN_PATTERN]
+    cut = max(head.rfind(","), head.rfind(" | "), head.rfind("/"))
+    if cut > SHOWN_PATTERN // 2:
+        head = head[: cut + 1]
+    return f"{head}… ({len(pattern):,} characters; --json gives it whole)"
 
 
 COMMANDS = [pagetypes_command]

@@ -122,3 +122,18 @@ def test_one_page_one_type_in_the_singular(tmp_path: Path) -> None:
         "mixed.local: 1 page, 1 page type",
         "    1      1 page   http://mixed.local/shop/p/1.html",
     ]
+
+
+def test_a_long_pattern_is_cut_between_names() -> None:
+    from deboiler_gui.cli.pagetypes import SHOWN_PATTERN, _shown
+
+    names = [f"chapter-{w}" for w in ("introduction", "configuration", "administration")] * 8
+    pattern = "https://h.example/doc/{" + ",".join(names) + "}.html"
+    shown = _shown(pattern)
+    head = shown.split("…")[0]
+    assert len(head) <= SHOWN_PATTERN
+    # the cut falls after a whole name, never inside one
+    assert head.endswith(",")
+    assert head[:-1].rsplit(",", 1)[-1] in names
+    assert f"({len(pattern):,} characters; --json gives it whole)" in shown
+    assert _shown("https://h.example/a/*.html") == "https://h.example/a/*.html"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import sys
 from collections.abc import Generator
 from pathlib import Path
@@ -100,3 +101,57 @@ def test_commands_end_their_progress_lines_and_quiet_is_silent(
     assert quiet.stderr == ""
     if argv[0] != "pagetypes":
         assert quiet.stdout == ""
+    else:  # the site's progress is named by the whole site, not its first eight letters
+        assert loud.stderr.startswith("hillside-garden.example\n")
+
+
+LONG_SITE = "www.some-very-long-documentation-site.example.com"
+
+
+def site_steps() -> Generator[Progress, None, int]:
+    for i in [*range(1, 1168, 100), 1167]:
+        yield Progress(i, 1167, phase="clustering")
+    return 1
+
+
+@pytest.mark.parametrize("columns", [60, 80, 120])
+def test_a_long_site_name_is_elided_in_the_middle_within_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    term = Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    monkeypatch.setenv("COLUMNS", str(columns))
+    drive(site_steps(), LONG_SITE)
+    out = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", term.getvalue())  # cursor hide/show
+    drawn = [d for line in out.split("\n") for d in line.split("\r") if d.strip()]
+    assert drawn
+    for line in drawn:
+        assert len(line.rstrip()) < columns  # the line never wraps
+        label = line.split("  [")[0].strip()
+        # the start and the host's end are kept, never a name cut at its end
+        assert label.startswith("www.") and label.endswith("example.com")
+        assert ("…" in label) == (columns < 100)
+    assert "1167/1167" in drawn[-1]
+
+
+def test_a_site_name_that_fits_is_shown_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    term = Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    monkeypatch.setenv("COLUMNS", "100")
+    drive(site_steps(), "docs.python.org")
+    assert "docs.python.org  [" in term.getvalue()
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    monkeypatch.setenv("COLUMNS", "40")
+    drive(site_steps(), LONG_SITE)
+    assert pipe.getvalue() == LONG_SITE + "\n"  # in a pipe, once and whole
+
+
+def test_elide_middle() -> None:
+    from deboiler_gui.cli.common import elide_middle
+
+    assert elide_middle("docs.python.org", 20) == "docs.python.org"
+    assert elide_middle("docs.python.org", 12) == "d…python.org"
+    assert elide_middle(LONG_SITE, 30) == "www.some-very…site.example.com"
+    for width in range(1, len(LONG_SITE) + 1):
+        assert len(elide_middle(LONG_SITE, width)) <= width

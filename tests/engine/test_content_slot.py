@@ -353,3 +353,60 @@ def test_texinfo_default_values_stay_and_the_bar_inside_the_section_goes_with_it
         # the navigation bar goes above the section as well as below it
         assert "[Contents][Index]" not in text and "Previous: Topic" not in text, text
         assert f"Functions and variables for topic {i}" in text
+
+
+STYLES = ("lines", "points", "boxes", "steps", "dots", "arrows", "circles")
+
+
+def _latex2html_page(i: int, short: bool = False) -> Page:
+    """A page of a LaTeX2HTML manual (gnuplot's): no container, the body is the content; the
+    same navigation panel above and below the section; paragraphs are text between unclosed
+    <P> marks, and "Syntax:" and "Examples:" are paragraphs of their own before listings."""
+    panel = (
+        '<DIV CLASS="navigation"><A HREF="node{n}.html"><IMG ALT="next" SRC="next.png"></A>'
+        '<A HREF="node0.html"><IMG ALT="up" SRC="up.png"></A><BR>'
+        '<B> Next:</B> <A HREF="node{n}.html">Command {n}</A> '
+        '<B> Up:</B> <A HREF="node0.html">Commands</A> '
+        '<B> Previous:</B> <A HREF="node{p}.html">Command {p}</A> '
+        '&nbsp; <B><A HREF="index.html">Index</A></B><BR></DIV>'
+    ).format(n=i + 1, p=i - 1)
+    if short:  # a section that only lists its subsections, with the panel above it only
+        return Page(
+            f"http://gnuplot.test/node{i}.html",
+            f"<HTML><HEAD><TITLE>Sampling</TITLE></HEAD><BODY>{panel}\n<H2>Sampling</H2>"
+            '<BR><HR><A ID="CHILD_LINKS"><STRONG>Subsections</STRONG></A><UL CLASS="ChildLinks">'
+            '<LI><A HREF="a.html">1D sampling</A><LI><A HREF="b.html">2D sampling</A></UL>'
+            "</BODY></HTML>",
+        )
+    else:
+        body = (
+            f"<H1><A ID='s{i}'>Command {i}</A></H1>\n<A ID='c{i}'></A>"
+            f"The <B>command{i}</B> sets how the plot number {i} draws its axes; with no "
+            f"option it draws them as the terminal {i} would, and the option {i} changes the "
+            "tics.\n<P>\nSyntax:\n<P>\n<PRE>\n   command{i} [option] {x|y}\n</PRE>\n"
+            f"<P>\nThe option takes the values {STYLES[i % 7]} or {STYLES[(i + 3) % 7]}.\n"
+            "<P>\nExamples:\n"
+            f"<PRE>\n   command{i} x {i}\n   command{i} y\n</PRE>\n"
+        ).replace("{i}", str(i))
+    html = (
+        f"<HTML><HEAD><TITLE>Command {i}</TITLE></HEAD><BODY>{panel}\n{body}<BR><HR>{panel}"
+        "</BODY></HTML>"
+    )
+    return Page(f"http://gnuplot.test/node{i}.html", html)
+
+
+def test_latex2html_labels_stay_and_the_navigation_panels_go() -> None:
+    pages = [_latex2html_page(i) for i in range(1, 15)] + [_latex2html_page(20, short=True)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results[:-1], 1):
+        text = result.cleaned_text
+        # the labels every page says are lines of the section, between its own text
+        assert text.count("Syntax:") == 1 and text.count("Examples:") == 1, text
+        assert f"command{i} [option]" in text and f"values {STYLES[i % 7]} or" in text
+        # the panel above and below the section goes, though the content is the whole body
+        assert "Next:" not in text and "Previous:" not in text and "Up:" not in text, text
+        assert f"Command {i}" in text  # the heading stays
+    # a section with next to no text of its own (the panel holds most of it): the panel is
+    # not taken for its content, and goes
+    short = results[-1].cleaned_text
+    assert short.startswith("Sampling") and "2D sampling" in short and "Next:" not in short, short

@@ -330,3 +330,31 @@ def test_rules_in_table_cells_and_images_side_by_side() -> None:
     assert markdown_of_html(images) == "![A](a.png) ![B](b.png)\n"
     linked = '<p><a href="x"><img src="a.png" alt="A"></a><img src="b.png" alt="B"></p>'
     assert markdown_of_html(linked) == "[![A](a.png)](x) ![B](b.png)\n"
+
+
+def test_line_breaks_in_headings_terms_captions_and_links() -> None:
+    # a heading or a definition term is one line in Markdown: its <br> is written as <br>,
+    # as in a table cell; a paragraph's is a hard break, also inside a link's text
+    html = (
+        "<h2>Chapter 3<br>\n Tables</h2>"
+        "<dl><dt>set term<br>set output</dt><dd>Choose the device.</dd>"
+        "<dt><code>plot</code><br>splot</dt><dd>Draw.</dd>"
+        "<dt><br>lead</dt><dd>x</dd></dl>"
+        "<table><caption>Table 1<br>Sizes</caption><tr><th>a</th><th>b</th></tr>"
+        "<tr><td>1</td><td>2</td></tr></table>"
+        '<p><a href="/n">Next<br>chapter</a></p>'
+        '<h3><a href="/t">Top<br>part</a></h3>'
+        "<ul><li>one</li><b>two<br>three</b></ul>"
+    )
+    md = markdown_of_html(html, "https://h.example/")
+    assert "\x00" not in md
+    assert md == (
+        "## Chapter 3<br>Tables\n\n"
+        "**set term<br>set output**\n\n:   Choose the device.\n\n"
+        "`plot`<br>splot\n\n:   Draw.\n\n"
+        "**lead**\n\n:   x\n\n"
+        "Table 1\\\nSizes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+        "[Next\\\nchapter](https://h.example/n)\n\n"
+        "### [Top<br>part](https://h.example/t)\n\n"
+        "- one\n- two\\\n  three\n"
+    )

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from deboiler_gui.engine.template.extract import choose_templates, match_degree
 from deboiler_gui.engine.template.model import Template
-from deboiler_gui.engine.template.pagetypes import is_url_pattern, matches_pattern, url_patterns
+from deboiler_gui.engine.template.pagetypes import (
+    distinct_patterns,
+    is_url_pattern,
+    matches_pattern,
+    url_patterns,
+)
 
 
 def test_pattern_syntax() -> None:
@@ -70,3 +75,44 @@ def test_a_template_with_a_pattern_is_chosen_for_the_pages_it_matches() -> None:
     ] == ["posts"]
     assert choose_templates("https://h.example/shop/c/desk/index.html", [products, posts]) == []
     assert choose_templates("https://other.example/shop/p/7.html", [products, posts]) == []
+
+
+def test_induced_patterns_cut_at_word_and_number_edges() -> None:
+    # the common start or end of the names stops where a word or a number stops
+    chapters = ["http://h/d/ch-events.html", "http://h/d/ch-embedded.html"]
+    assert url_patterns(chapters) == ["http://h/d/ch-*.html"]
+    ends = ["http://h/d/alter.html", "http://h/d/enter.html"]
+    assert url_patterns(ends) == ["http://h/d/*.html"]
+    # a number is never split: page10 and page12 are page{n}, 1 and 12 are {n}
+    pages = ["http://h/page10.html", "http://h/page12.html"]
+    assert url_patterns(pages) == ["http://h/page{n}.html"]
+    numbers = ["http://h/p/1.html", "http://h/p/12.html"]
+    assert url_patterns(numbers) == ["http://h/p/{n}.html"]
+    # camelCase words and words next to numbers are edges too
+    assert url_patterns(["http://h/getValue.html", "http://h/getName.html"]) == [
+        "http://h/get*.html"
+    ]
+    for urls in (chapters, ends, pages, numbers):
+        assert all(matches_pattern(url_patterns(urls)[0], u) for u in urls)
+
+
+def test_listed_names_are_whole_words() -> None:
+    larger = [f"http://h/ch-{w}.html" for w in ("acl", "dns", "tls", "smtp")] + [
+        "http://h/intro.html"
+    ]
+    smaller = ["http://h/ch-events.html", "http://h/ch-embedded.html"]
+    assert distinct_patterns([larger, smaller]) == [
+        ["http://h/*.html"],
+        ["http://h/ch-{embedded,events}.html"],
+    ]
+    numbered = [f"http://h/p/{i}.html" for i in (3, 4, 5, 6)]
+    listed = ["http://h/p/1.html", "http://h/p/12.html"]
+    assert distinct_patterns([numbered, listed]) == [
+        ["http://h/p/{n}.html"],
+        ["http://h/p/{1,12}.html"],
+    ]
+    # many names by their leading words: the common end is a whole word too
+    words = [f"http://h/d/{w}-{x}ter.html" for w in ("sql", "app") for x in "abcdefgh"]
+    assert distinct_patterns([[f"http://h/d/x{i}.html" for i in range(20)], words])[1] == [
+        "http://h/d/{app,sql}-*.html"
+    ]

@@ -33,6 +33,7 @@ from deboiler_gui.engine.htmltree import (
     visible_text,
 )
 from deboiler_gui.engine.model import CleanResult, DomainModel, InputError, Page, Removal, RuleError
+from deboiler_gui.engine.tablerows import rows_tolerant
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +117,11 @@ def matches(
         keep_ancestors.update(el.iterancestors())
     main = set(facts.main_path) if not ap.compat else set()
     main_el = facts.main_path[-1] if main and len(facts.main_path) > 1 else None
+    if main_el is not None and _nav_block(main_el, facts.cands, ap):
+        # a page with next to no text of its own, where the site's navigation bar holds most
+        # of it (a section that only points to another): the bar is not the content
+        main.discard(main_el)
+        main_el = main_el.getparent()
     reason = (
         "the deepest element holding most of the page's non-link text"
         if main_el is not None
@@ -203,7 +209,12 @@ def matches(
                     # the page's own figure, next to its label
                     detector = ""
                 elif not bounded:
-                    pass  # the whole body is the "content": every repeat is a template part
+                    # the whole body is the "content" (a page without a content container:
+                    # LaTeX2HTML, old hand-written pages): a repeat is a template part, unless
+                    # it is a line in the flow of the page's own text and shaped like it
+                    # ("Syntax:" between a section's paragraph and its listing)
+                    if links < density * chars and fragments.between_content(el):
+                        detector = ""
                 elif (
                     h in ap.free
                     and chars >= label_min
@@ -321,6 +332,8 @@ def matches(
         i += 1
     if bounded and main_el is not None and not ap.compat:
         out.extend(_twins_inside(main_el, out, main, keep_ancestors, density))
+    if not bounded and main_el is not None and not ap.compat:
+        out.extend(_body_edges(main_el, out, cands, ap, keep_ancestors, max_share))
     if not ap.compat:
         taken = {el for el, *_ in out}
         # the content and the block around it (a story's own date line beside its paragraphs)
@@ -330,6 +343,76 @@ def matches(
                 continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
     return out
+
+
+def _nav_block(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> bool:
+    """Whether the element is in one of the site's navigation slots and mostly links on the
+    page too."""
+    for rec in cands:
+        if rec[0] is el:
+            _el, _h, chars, links, slot, _end, _skel = rec
+            return (
+                slot is not None
+                and chars > 0
+                and ap.slot_id(slot) in ap.nav
+                and links >= float(ap.cfg["element_link_density"]) * chars
+            )
+    return False
+
+
+def _body_edges(
+    body: HtmlElement,
+    out: list[tuple[HtmlElement, str, str, int]],
+    cands: list[list[Any]],
+    ap: Applied,
+    keep_ancestors: set[HtmlElement],
+    max_share: float,
+) -> list[tuple[HtmlElement, str, str, int]]:
+    """On a page whose content is its whole body (no container to tell the frame from the
+    content), the body's first and last blocks that are navigation slots of the site, mostly
+    links on the page too (LaTeX2HTML's "Next: … Up: … Previous: …" panel above and below
+    every section): the frame at the page's edges, before its first line of own text and after
+    its last."""
+    el_density = float(ap.cfg["element_link_density"])
+    by_el = {rec[0]: rec for rec in cands}
+    gone = {el for el, *_rest in out}
+    children = [c for c in body if isinstance(c.tag, str)]
+
+    def frame(child: HtmlElement) -> tuple[str, str, int] | None:
+        """(detector, key, chars) when the child is a navigation block at this edge; None
+        when it is the page's own text (the edge stops there)."""
+        rec = by_el.get(child)
+        if rec is None:
+            return ("", "", 0) if not _text_of(child).strip() else None
+        _el, _h, chars, links, slot, _end, _skel = rec
+        if chars <= 0 or child in gone:
+            return ("", "", 0)
+        if child in keep_ancestors or slot is None or chars > max_share:
+            return None
+        sid = ap.slot_id(slot)
+        if sid in ap.nav and links >= el_density * chars:
+            return ("slot", ap.nav[sid], chars)
+        return None
+
+    found: dict[HtmlElement, tuple[str, str, int]] = {}
+    if not (body.text or "").strip():
+        for child in children:
+            got = frame(child)
+            if got is None:
+                break
+            if got[0]:
+                found[child] = got
+            if (child.tail or "").strip():
+                break
+    for child in reversed(children):
+        if (child.tail or "").strip():
+            break
+        got = frame(child)
+        if got is None:
+            break
+        if got[0]:
+            found[child] = got
+    return [(el, d, k, n) for el, (d, k, n) in found.items()]
 
 
 def _twins_inside(
@@ -609,6 +692,16 @@ class _Fragments:
             return True
         if before is None or after is None:
             return False
+        if (
+            parent is not None
+            and not el.get("class")
+            and not el.get("id")
+            and _loose_chars(parent) >= LOOSE_FLOW_CHARS
+        ):
+            # a plain block in a flow of text written loose in its parent (LaTeX2HTML's body:
+            # its paragraphs are text between <P> marks, "Syntax:" a <P> of its own): a line
+            # of that text, whatever the other blocks beside it
+            return True
         step = _slot_step(el, el.tag)
         return any(
             self._own_text((s,)) is not None
@@ -652,6 +745,16 @@ class _Fragments:
                 out.update(run)
             run = []
         return out
+
+
+#: Text written loose in an element (not inside any child) that makes it a flow of text.
+LOOSE_FLOW_CHARS = 100
+
+
+def _loose_chars(el: HtmlElement) -> int:
+    """Characters of text directly in the element, between its children (not in them)."""
+    parts = [el.text or ""] + [c.tail or "" for c in el]
+    return sum(len("".join(p.split())) for p in parts)
 
 
 def _path(el: HtmlElement) -> str:
@@ -717,7 +820,8 @@ def content_of(root: HtmlElement, model: DomainModel) -> dict[str, str]:
 
 def _select(root: HtmlElement, expression: str, what: str) -> list[HtmlElement]:
     try:
-        found = root.xpath(expression)
+        # a table's rows are found with and without the tbody a browser adds
+        found = root.xpath(rows_tolerant(expression))
     except (etree.XPathError, TypeError, ValueError) as exc:
         raise RuleError(f"invalid XPath: {exc}", rule=what, expression=expression) from exc
     if not isinstance(found, list):

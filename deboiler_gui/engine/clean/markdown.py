@@ -204,9 +204,10 @@ class _Converter:
                 out.append(_escape(child.tail))
 
     def inline_text(self, el: HtmlElement) -> str:
+        """The inline content as a paragraph (a ``<br>`` is a hard break)."""
         out: list[str] = []
         self.inline(el, out)
-        return _collapse("".join(out))
+        return _paragraph("".join(out))
 
     def inline_element(self, el: HtmlElement, out: list[str]) -> None:
         tag = el.tag
@@ -290,7 +291,8 @@ class _Converter:
             return
         lead = " " if inner[:1].isspace() else ""
         trail = " " if inner[-1:].isspace() else ""
-        out.append(f"{lead}[{text.replace(_BR, ' ')}]({target}){trail}")
+        # a <br> stays in the link text: the paragraph, heading or cell around it writes it
+        out.append(f"{lead}[{text}]({target}){trail}")
 
     # ---------------------------------------------------------------- blocks
 
@@ -322,7 +324,7 @@ class _Converter:
     def block(self, el: HtmlElement) -> list[str]:
         tag = el.tag
         if tag in _HEADINGS:
-            text = _collapse(self.inline_text_raw(el)).replace(_BR, " ")
+            text = _one_line(self.inline_text_raw(el))
             return [f"{'#' * _HEADINGS[tag]} {text}"] if text else []
         if tag == "p":
             para = _paragraph(self.inline_text_raw(el))
@@ -386,7 +388,7 @@ class _Converter:
             if not isinstance(child.tag, str) or child.tag in _SKIP or child in self.hidden:
                 continue
             if child.tag == "dt":
-                term = _collapse(self.inline_text_raw(child)).replace(_BR, " ")
+                term = _one_line(self.inline_text_raw(child))
                 if term:
                     out.append(term if _has_markup(term) else f"**{term}**")
             elif child.tag == "dd":
@@ -529,6 +531,14 @@ def _paragraph(raw: str) -> str:
         return ""
     lines = [_escape_line_start(line) for line in text.split(_BR)]
     return "\\\n".join(lines)
+
+
+def _one_line(raw: str) -> str:
+    """Inline content that Markdown needs on one line (a heading, a definition term): a
+    ``<br>`` is written as ``<br>``, as in a table cell, since a hard break would end the
+    line."""
+    text = _collapse(raw)
+    return re.sub(r" ?\x00 ?", _BR, text).strip(_BR + " ").replace(_BR, "<br>")
 
 
 def _wrap(marker: str, inner: str) -> str:

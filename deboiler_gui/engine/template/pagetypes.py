@@ -96,11 +96,46 @@ class PageType:
         }
 
 
+def _joined(a: str, b: str) -> bool:
+    """Whether characters ``a`` and ``b`` side by side are inside one word or one number (a
+    camelCase step and a letter next to a digit are edges)."""
+    if a.isdigit() and b.isdigit():
+        return True
+    return a.isalpha() and b.isalpha() and not (a.islower() and b.isupper())
+
+
+def _edge(value: str, i: int) -> bool:
+    return i <= 0 or i >= len(value) or not _joined(value[i - 1], value[i])
+
+
+def _common_ends(values: Sequence[str]) -> tuple[str, str]:
+    """The common prefix and suffix of ``values``, each cut back to where a word or a number
+    ends in every value (``ch-`` of ``ch-events``/``ch-embedded``, not ``ch-e``; ``page`` of
+    ``page10``/``page12``, not ``page1``)."""
+    prefix = _shorter_prefix(values, os.path.commonprefix(list(values)), 0)
+    suffix = _shorter_suffix(values, os.path.commonprefix([v[::-1] for v in values])[::-1], 0)
+    return prefix, suffix
+
+
+def _shorter_prefix(values: Sequence[str], prefix: str, by: int) -> str:
+    """``prefix`` shortened by ``by`` characters, then on to an edge in every value."""
+    prefix = prefix[: len(prefix) - by]
+    while prefix and not all(_edge(v, len(prefix)) for v in values):
+        prefix = prefix[:-1]
+    return prefix
+
+
+def _shorter_suffix(values: Sequence[str], suffix: str, by: int) -> str:
+    suffix = suffix[by:]
+    while suffix and not all(_edge(v, len(v) - len(suffix)) for v in values):
+        suffix = suffix[1:]
+    return suffix
+
+
 def _segment_pattern(values: Sequence[str]) -> str:
     if len(set(values)) == 1:
         return values[0]
-    prefix = os.path.commonprefix(list(values))
-    suffix = os.path.commonprefix([v[::-1] for v in values])[::-1]
+    prefix, suffix = _common_ends(values)
     if len(prefix) + len(suffix) > min(len(v) for v in values):
         suffix = ""
     middles = [v[len(prefix) : len(v) - len(suffix) if suffix else len(v)] for v in values]
@@ -159,12 +194,11 @@ def _listed_segment(values: Sequence[str]) -> str | None:
         return distinct[0]
     if any(not v or _NOT_LISTABLE.search(v) for v in distinct):
         return None
-    prefix = os.path.commonprefix(distinct)
-    suffix = os.path.commonprefix([v[::-1] for v in distinct])[::-1]
+    prefix, suffix = _common_ends(distinct)
     while prefix and any(len(v) - len(prefix) - len(suffix) < 1 for v in distinct):
-        prefix = prefix[:-1]
+        prefix = _shorter_prefix(distinct, prefix, 1)
     while suffix and any(len(v) - len(prefix) - len(suffix) < 1 for v in distinct):
-        suffix = suffix[1:]
+        suffix = _shorter_suffix(distinct, suffix, 1)
     middles = [v[len(prefix) : len(v) - len(suffix)] for v in distinct]
     return f"{prefix}{{{','.join(middles)}}}{suffix}"
 
@@ -181,10 +215,11 @@ def _worded_segment(values: Sequence[str]) -> str | None:
         if m is None or _NOT_LISTABLE.search(m.group(0)):
             return None
         heads.append(m.group(0))
-    suffix = os.path.commonprefix([v[len(h) :][::-1] for v, h in zip(distinct, heads, strict=True)])
+    rests = [v[len(h) :] for v, h in zip(distinct, heads, strict=True)]
+    suffix = _shorter_suffix(rests, os.path.commonprefix([r[::-1] for r in rests])[::-1], 0)
     words = sorted(set(heads))
     head = words[0] if len(words) == 1 else "{" + ",".join(words) + "}"
-    return f"{head}*{suffix[::-1]}"
+    return f"{head}*{suffix}"
 
 
 #: A type's pattern names its pages one by one when no segment varies over more than this

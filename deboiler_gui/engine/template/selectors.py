@@ -16,6 +16,7 @@ from cssselect.parser import SelectorError
 
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text, parse_html
 from deboiler_gui.engine.model import Page, RuleError
+from deboiler_gui.engine.tablerows import is_node_set, row_variants, rows_tolerant
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +104,9 @@ def _compiled(expression: str) -> etree.XPath:
         xp = xp.replace("[%d]", "")
     xp = flatten_descendants(xp)
     try:
-        return etree.XPath(xp, smart_strings=False)
+        etree.XPath(xp)  # an error names the expression as written
+        # a table's rows are found with and without the tbody a browser adds
+        return etree.XPath(rows_tolerant(xp), smart_strings=False)
     except etree.XPathSyntaxError as exc:
         raise RuleError(f"invalid XPath ({exc})", expression=expression) from exc
 
@@ -143,6 +146,34 @@ def expand_pattern(
     (each of which counts the siblings before item i)."""
     if pattern.count("%d") != 1:
         return select(root, pattern)
+    variants = _row_variants(pattern)
+    if len(variants) == 1:
+        return _expand_one(root, pattern, start, max_misses, limit)
+    # a table's rows with and without the tbody a browser adds: each form expanded, the items
+    # of all together in document order
+    found = [items for v in variants if (items := _expand_one(root, v, start, max_misses, limit))]
+    if len(found) <= 1:
+        return found[0] if found else []
+    merged = [x for items in found for x in items]
+    if not all(isinstance(x, etree._Element) for x in merged):
+        return merged
+    order = {el: n for n, el in enumerate(root.getroottree().getroot().iter())}
+    return sorted(dict.fromkeys(merged), key=lambda el: order.get(el, 0))
+
+
+@lru_cache(maxsize=1024)
+def _row_variants(pattern: str) -> list[str]:
+    """The forms of a list pattern with and without ``tbody`` before a table's rows (the
+    pattern alone when it has no ``table/tr`` step or does not select nodes)."""
+    variants = row_variants(pattern)
+    if len(variants) > 1 and is_node_set(to_xpath(pattern).replace("%d", "1")):
+        return variants
+    return [pattern]
+
+
+def _expand_one(
+    root: Any, pattern: str, start: int, max_misses: int, limit: int | None
+) -> list[Any]:
     probe = _pattern_probe(pattern)
     # The steps before the numbered one are evaluated once; each index only walks on from the
     # nodes they found ((A)/b[i]/c is A/b[i]/c).
@@ -407,8 +438,8 @@ def _id_shortcut(expression: str) -> etree.XPath | None:
     the lookup skips the scan of the whole page (about 20x faster over a site). A page with a
     duplicated id counts its first holder only."""
     m = _ID_STEP.match(expression)
-    if m is None:
-        return None
+    if m is None or len(row_variants(expression)) > 1:
+        return None  # (table rows: the compiled selector also finds them under a tbody)
     tag, literal, rest = m.group(1), m.group(2), m.group(3) or ""
     head = f"id({literal})" + ("" if tag == "*" else f"[self::{tag}]")
     try:
