@@ -425,7 +425,8 @@ def _twins_inside(
     """A navigation block repeated inside the content, word for word, from one the page has
     outside it that went as a navigation slot or labelled widget (Texinfo's "Next: …, Up: …
     [Contents][Index]" bar above the section and below it): the same bar, removed with it.
-    Only the content's first two levels are looked at, and only blocks mostly of links."""
+    Only the first and last blocks of the content's first two levels are looked at (a bar
+    stands above or below the text), and only blocks mostly of links."""
     removed = {
         " ".join(_text_of(el).split()): (detector, key)
         for el, detector, key, _chars in out
@@ -434,10 +435,21 @@ def _twins_inside(
     removed.pop("", None)
     if not removed:
         return []
+    # a twin starts with the same link: a cheap test before reading a block's whole text
+    first_links = {
+        " ".join(_text_of(a).split())
+        for el, detector, _key, _chars in out
+        if detector in ("slot", "label")
+        for a in (next(el.iter("a"), None),)
+        if a is not None
+    }
     found = []
-    for child in main_el:
-        for el in (child, *child):
+    for child in _ends(main_el):
+        for el in (child, *_ends(child)):
             if not isinstance(el.tag, str) or el in main or el in keep_ancestors:
+                continue
+            first = next(el.iter("a"), None)
+            if first is None or " ".join(_text_of(first).split()) not in first_links:
                 continue
             text = " ".join(_text_of(el).split())
             twin = removed.get(text)
@@ -448,6 +460,18 @@ def _twins_inside(
                 found.append((el, twin[0], twin[1], len(text)))
                 break  # the child holds it: nothing more to look at under it
     return found
+
+
+#: a navigation bar inside the content stands among its first or last blocks
+END_BLOCKS = 4
+
+
+def _ends(el: HtmlElement) -> list[HtmlElement]:
+    """The element's first and last END_BLOCKS children (all of them when it has few)."""
+    n = len(el)
+    if n <= 2 * END_BLOCKS:
+        return list(el)
+    return [*el[:END_BLOCKS], *el[n - END_BLOCKS :]]
 
 
 def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> HtmlElement | None:
