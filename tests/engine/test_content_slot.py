@@ -410,3 +410,31 @@ def test_latex2html_labels_stay_and_the_navigation_panels_go() -> None:
     # not taken for its content, and goes
     short = results[-1].cleaned_text
     assert short.startswith("Sampling") and "2D sampling" in short and "Next:" not in short, short
+
+
+def _numbered_chapter_page(i: int) -> Page:
+    topic = WORDS[i % len(WORDS)]
+    sections = "".join(
+        f'<h3 id="s{n}"><div class="title-name">{i}.{n + 1} {title}</div>'
+        f'<div class="anchors"><a href="#s{n}">link</a></div></h3>'
+        f"<p>The {topic} chapter {i} says in its section {n} how the {title.lower()} of the"
+        f" {WORDS[(i + n) % len(WORDS)]} is set up, step by step, with care.</p>"
+        for n, title in enumerate(["Introduction", "Prerequisites", f"Using the {topic}"])
+    )
+    html = f"""<html><head><title>{i} {topic.title()}</title></head><body>
+<div id="leftnav"><a href="/">Top</a> <a href="/a.html">Applications</a> <a href="/b.html">Basics</a></div>
+<div id="content"><h1>{i} The {topic}</h1>
+<h3 id="toc">Contents</h3><ul><li><a href="#s0">Introduction</a></li>
+<li><a href="#s1">Prerequisites</a></li></ul>{sections}</div>
+<div class="footer">Copyright 1997-2026 The Authors</div></body></html>"""
+    return Page(url=f"https://manual.example/ch{i:02d}.html", html=html)
+
+
+def test_numbered_section_headings_the_chapters_share_stay() -> None:
+    pages = [_numbered_chapter_page(i) for i in range(1, 31)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results, start=1):
+        text = result.cleaned_text
+        assert f"{i}.1 Introduction" in text, result.url
+        assert f"{i}.2 Prerequisites" in text, result.url
+        assert "Copyright 1997-2026" not in text, result.url

@@ -199,6 +199,10 @@ def matches(
             if not ap.compat and main_el is not None and _inside(el, main_el):
                 if fragments.of(el):
                     detector = ""
+                elif _section_heading(el, main_el, density):
+                    # a section's heading in the content ("4.1 Introduction", a chapter's
+                    # "第 12 章"), however many pages have the same: its section follows it
+                    detector = ""
                 elif el.tag == "td":
                     # a cell of a table in the content (a "Yes" in a comparison table, a
                     # "Functions" heading row) is the table's: it stays or goes with its table
@@ -460,6 +464,32 @@ def _twins_inside(
                 found.append((el, twin[0], twin[1], len(text)))
                 break  # the child holds it: nothing more to look at under it
     return found
+
+
+_HEADING_TAGS = frozenset(["h1", "h2", "h3", "h4", "h5", "h6"])
+
+
+def _section_heading(el: HtmlElement, main_el: HtmlElement, density: float) -> bool:
+    """Whether the element is a heading of the content, or part of one, followed by its
+    section's own text (not by a list of links, as a "Contents" heading is)."""
+    heading = el if el.tag in _HEADING_TAGS else None
+    if heading is None:
+        for a in el.iterancestors():
+            if a is main_el:
+                return False
+            if a.tag in _HEADING_TAGS:
+                heading = a
+                break
+    if heading is None:
+        return False
+    nxt = heading.getnext()
+    while nxt is not None and (not isinstance(nxt.tag, str) or nxt.tag in _HEADING_TAGS):
+        nxt = nxt.getnext()
+    if nxt is None:
+        return False
+    chars = len("".join(_text_of(nxt).split()))
+    links = sum(len("".join(_text_of(a).split())) for a in nxt.iter("a"))
+    return chars > 0 and links < density * chars
 
 
 #: a navigation bar inside the content stands among its first or last blocks
