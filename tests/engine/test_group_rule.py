@@ -179,3 +179,31 @@ def test_a_hook_taking_more_is_narrowed_by_an_anchor_to_exactly_the_group() -> N
     for url, tree in trees:
         got = select_elements(tree, rule.selector)
         assert [tree.getroottree().getpath(n) for n in got] == g.page_xpaths.get(url, [])
+
+
+def test_when_nothing_is_exact_precision_comes_first() -> None:
+    # The group's box says "Subscribe" on three of its four pages; six pages outside the group
+    # have the same box saying "Other", as does the group's fourth page.
+    def page(i: int) -> str:
+        text = "Subscribe now" if i <= 3 else "Other offers"
+        return (
+            f'<html><body><div id="side"><ul class="promo"><li>{text}</li></ul></div>'
+            f"<p>Article {i}: {'z' * i}</p></body></html>"
+        )
+
+    trees = [(f"https://{SITE}/q{i}.html", parse_html(page(i))) for i in range(1, 11)]
+    trees += [
+        (f"https://{SITE}/r{i}.html", parse_html(f"<html><body><p>{i}</p></body></html>"))
+        for i in range(10)
+    ]
+    g = BoilerplateGroup("p" * 16, "exact", SITE, pages=4, occurrences=4)
+    for url, tree in trees[:4]:
+        (node,) = tree.xpath("//ul")
+        g.page_xpaths[url] = [tree.getroottree().getpath(node)]
+    rule = minimal_rule(g, trees)
+    # The class alone takes 10 pages, 6 of them outside the group; the box's own words take
+    # 3 of the group's 4 pages and nothing else: fewer wrong pages, and more than half covered.
+    assert _matched_pages(trees, "//ul[@class='promo']") == 10
+    assert (rule.site_pages, len(rule.extra), len(rule.missed)) == (3, 0, 1), rule.selector
+    assert "Subscribe" in rule.selector
+    assert rule.describe() == "matches 3 of 20 pages (group: 4); not exact: misses it on 1"
