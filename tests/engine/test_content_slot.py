@@ -438,3 +438,38 @@ def test_numbered_section_headings_the_chapters_share_stay() -> None:
         assert f"{i}.1 Introduction" in text, result.url
         assert f"{i}.2 Prerequisites" in text, result.url
         assert "Copyright 1997-2026" not in text, result.url
+
+
+def _archive_page(i: int) -> Page:
+    """A news archive of two templates: two thirds of the pages are of the old one; on the new
+    one, half the stories are short beside a column of teasers with their summaries."""
+    topic = WORDS[i % len(WORDS)]
+    if i % 3:
+        html = f"""<html><head><title>Old {i}</title></head><body><table><tr>
+<td class="menu"><a href="/">Home</a> <a href="/w">World</a></td>
+<td class="story"><h2>Old story {i}</h2><p>{f"The {topic} story {i} of the old site. " * 20}</p></td>
+</tr></table></body></html>"""
+    else:
+        length = 30 if i % 2 else 8
+        teasers = "".join(
+            f'<li><a href="/s/{i}/{n}">Teaser {n} of {i}</a><p>Summary of the {WORDS[(i + n) % 20]}'
+            f" teaser {n} for page {i}, told at some length here.</p></li>"
+            for n in range(6)
+        )
+        html = f"""<html><head><title>New {i}</title></head><body><div id="page">
+<div id="story"><h1>New story {i}</h1><p>{f"The {topic} story {i} of the new site. " * length}</p></div>
+<div id="teasers"><ul>{teasers}</ul></div></div></body></html>"""
+    return Page(url=f"https://archive.example/{i:03d}.html", html=html)
+
+
+def test_a_template_of_a_site_of_several_has_its_own_content_place() -> None:
+    pages = [_archive_page(i) for i in range(60)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    short_new = [r for i, r in enumerate(results) if i % 3 == 0 and i % 2 == 0]
+    assert short_new
+    for result in short_new:
+        # the story alone is the content, not the column of teasers beside it
+        assert result.content["slot"].startswith("/html/body/div/div[1]"), (
+            result.url,
+            result.content,
+        )

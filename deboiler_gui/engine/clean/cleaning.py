@@ -56,6 +56,7 @@ class Applied:
                 for h, v in dict(data.get("frame_slots", {})).items()
             }
             self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
+            self.site_main_some = {int(h, 16) for h in data.get("main_slots_some", ())}
             self.content = {int(h, 16) for h in data.get("content_slots", ())}
             self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
             self.free = {int(h, 16) for h in data.get("exact_free", ())}
@@ -128,8 +129,11 @@ def matches(
         else ""
     )
     # The elements in the places that hold the site's content on most pages.
-    site_main = _site_main_elements(facts.cands, ap) if main and ap.site_main else []
+    site_main = _site_main_elements(facts.cands, ap, ap.site_main) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
+    if deeper is None and main and ap.site_main_some:
+        # a template of a site of several: its own content place
+        deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
     if deeper is not None:
         main_el = deeper
         main.add(deeper)
@@ -692,10 +696,13 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
                 for a in h.iter("a")
                 if a.get("href")
             )
-            and not (h.tag == "h1" and main_el is not None and _inside(h, main_el))
+            and not (
+                h.tag == "h1"
+                and ((main_el is not None and _inside(h, main_el)) or title.startswith(text))
+            )
         ):
             # a link to somewhere, not the page's heading (a permalink sign is fine, and so
-            # is the main content's h1 linking to the page itself)
+            # is an h1 linking to the page itself: in the main content, or the title's start)
             continue
         out.add(h)
         out.update(h.iterancestors())
@@ -817,13 +824,16 @@ def _path(el: HtmlElement) -> str:
     return str(el.getroottree().getpath(el))
 
 
-def _site_main_elements(cands: list[list[Any]], ap: Applied) -> list[tuple[HtmlElement, str, int]]:
-    """(element, slot, chars) of the page's elements in slots that held the main content on at
-    least half the site's pages."""
+def _site_main_elements(
+    cands: list[list[Any]], ap: Applied, slots: set[int]
+) -> list[tuple[HtmlElement, str, int]]:
+    """(element, slot, chars) of the page's elements in these slots (that held the main
+    content on enough of the site's pages)."""
+    slot_id = ap.slot_id
     return [
         (el, slot, chars)
         for el, _h, chars, _links, slot, _end, _skel in cands
-        if slot is not None and ap.slot_id(slot) in ap.site_main
+        if slot is not None and slot_id(slot) in slots
     ]
 
 
