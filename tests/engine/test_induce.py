@@ -368,3 +368,70 @@ def test_a_not_this_class_found_on_many_pages_is_kept_over_one_link_target() -> 
     best = induce(clicks, [ex(site, 1, "//li[4]/a")], index=site, as_list=True)[0].xpath
     assert "sponsored" in best
     assert texts(site, 7, best) == ["Topic 7.0", "Topic 7.1", "Topic 7.2"]
+
+
+def gtkdoc_page(i: int) -> str:
+    """A reference page of a gtk-doc-like generator: a synopsis table whose rows hold a
+    return-type cell (itself a link) and a name cell, written with its ``tbody``; a second
+    table of the same class whose one row has a name cell too; a contents ``dl`` whose ``dt``
+    entries hold a title span (the link) and a purpose span."""
+    rows = "".join(
+        f"<tr><td class='function_type'><a href='#T{k}'>Type{k}</a> *</td>"
+        f"<td class='function_name'><a href='#f{i}_{k}'>func_{i}_{k}</a> <span>()</span></td></tr>"
+        for k in range(2 + i % 4)
+    )
+    entries = "".join(
+        f"<dt><span class='refentrytitle'><a href='p{k}.html'>Part {i}.{k}</a></span>"
+        f"<span class='refpurpose'> - what part {k} does</span></dt>"
+        for k in range(2 + i % 3)
+    )
+    return f"""<html><body><div class='refentry'>
+    <div class='toc'><dl class='toc'>{entries}</dl></div>
+    <div class='refsect1'><h2>Functions</h2><div class='informaltable'>
+    <table class='informaltable'><tbody>{rows}</tbody></table></div></div>
+    <div class='refsect1'><h2>Types and Values</h2><div class='informaltable'>
+    <table class='informaltable'><tbody><tr><td class='name'>struct</td>
+    <td class='function_name'><a href='#S{i}'>Struct{i}</a></td></tr></tbody></table></div></div>
+    </div></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def gtkdoc() -> SiteIndex:
+    urls = [f"https://g.example/p{i}.html" for i in range(12)]
+    return SiteIndex(urls, [parse_html(gtkdoc_page(i)) for i in range(12)])
+
+
+@pytest.mark.parametrize(
+    "click",
+    [
+        "(//td[@class='function_name']/a)[1]",
+        "(//td[@class='function_name'])[2]",
+        "(//td[@class='function_name'])[1]/..",
+    ],
+)
+def test_a_list_of_table_rows_generalises_over_the_rows(gtkdoc: SiteIndex, click: str) -> None:
+    rules = induce([ex(gtkdoc, 1, click)], index=gtkdoc, as_list=True)
+    best = rules[0].xpath
+    assert "tr[" not in best and "tbody" not in best, best
+    assert rules[0].site["mixed"] == 0
+    got = [" ".join(t.split()) for t in texts(gtkdoc, 6, best)]
+    if click.endswith(".."):  # the whole row
+        assert got == [f"Type{k} *func_6_{k} ()" for k in range(4)]
+    else:
+        assert [t.split()[0] for t in got] == [f"func_6_{k}" for k in range(4)]
+
+
+@pytest.mark.parametrize(
+    "clicks",
+    [
+        [(1, "(//dl[@class='toc']//a)[1]")],
+        [(1, "(//dl[@class='toc']//a)[1]"), (4, "(//dl[@class='toc']//a)[2]")],
+    ],
+)
+def test_a_list_of_dt_entries_generalises_over_the_entries(
+    gtkdoc: SiteIndex, clicks: list[tuple[int, str]]
+) -> None:
+    rules = induce([ex(gtkdoc, i, xp) for i, xp in clicks], index=gtkdoc, as_list=True)
+    best = rules[0].xpath
+    assert "dt[" not in best and "toc" in best, best
+    assert texts(gtkdoc, 5, best) == ["Part 5.0", "Part 5.1", "Part 5.2", "Part 5.3"]

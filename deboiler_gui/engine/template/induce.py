@@ -12,6 +12,7 @@ import lxml.etree as etree
 
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 from deboiler_gui.engine.model import RuleError
+from deboiler_gui.engine.tablerows import rows_tolerant
 from deboiler_gui.engine.template.selectors import (
     SEMANTIC_ATTRS,
     TEST_ATTRS,
@@ -149,6 +150,15 @@ def _rel(ancestor: HtmlElement, el: HtmlElement, *, positional: bool) -> tuple[s
     return "/".join(s for s, _ in steps), sum(n for _, n in steps)
 
 
+_TBODY = re.compile(r"(?<=\btable)((?:\[[^\]]*\])*)/tbody(?:\[1\])?/tr\b")
+
+
+def untbody(xp: str) -> str:
+    """``xp`` without the ``tbody`` step between a table and its rows: the rule's selectors
+    find a table's rows with and without one (a browser makes it up, gtk-doc writes it)."""
+    return _TBODY.sub(r"\1/tr", xp)
+
+
 def _absolute(el: HtmlElement) -> str:
     return str(el.getroottree().getpath(el))
 
@@ -171,7 +181,8 @@ def _compiled(xpath: str) -> Any:
     hit = _CACHE.get(xpath)
     if hit is None:
         try:
-            hit = etree.XPath(xpath, smart_strings=False)
+            # a table's rows with and without a tbody, as the template's own selectors find them
+            hit = etree.XPath(rows_tolerant(xpath), smart_strings=False)
         except etree.XPathSyntaxError as exc:
             raise RuleError(f"invalid XPath ({exc})", expression=xpath) from exc
         if len(_CACHE) > 20_000:
@@ -199,6 +210,7 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
     out: dict[str, tuple[float, str]] = {}
 
     def add(xp: str, cost: float, family: str) -> None:
+        xp = untbody(xp)
         if "tbody" in xp:
             return
         if xp not in out or out[xp][0] > cost:
@@ -369,16 +381,46 @@ def _rank_field(
 # --------------------------------------------------------------------------- lists
 
 
+def _classes(el: HtmlElement) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def _like(node: HtmlElement, sib: HtmlElement, el: HtmlElement) -> bool:
+    """Whether ``sib``, a sibling of ``node`` of its tag, is another entry like it: the same
+    classes (one at least in common, or none on both) and the same steps down to ``el``'s tag
+    (a row's name cell and its type cell are two columns, not two entries)."""
+    a, b = _classes(node), _classes(sib)
+    if (a or b) and not a & b:
+        return False
+    if node is el:
+        return True
+    rel = _rel(node, el, positional=False)[0]
+    return bool(_run(sib, rel))
+
+
 def _item_node(el: HtmlElement) -> HtmlElement:
-    """The repeating step above a list example: the nearest ancestor-or-self whose parent has
-    another child of its tag."""
+    """The repeating step above a list example: the nearest ancestor-or-self that is a list
+    entry (``li``, ``dt``, ``tr``) or whose parent has another child like it; a sibling of
+    another kind (the type cell beside a name cell, a purpose beside a title in a ``dt``) does
+    not make a list. Failing both, the nearest node with any sibling of its tag."""
     node = el
-    while node.getparent() is not None:
+    first: HtmlElement | None = None
+    above = 0  # levels climbed past the first node with a sibling of its tag
+    while node.getparent() is not None and above <= 3:
         parent = node.getparent()
-        if node.tag in _ITEM_TAGS or sum(1 for s in parent if s.tag == node.tag) >= 2:
+        if node.tag in _ITEM_TAGS:
             return node
+        same = [s for s in parent if s is not node and s.tag == node.tag]
+        if same and any(_like(node, s, el) for s in same):
+            return node
+        if same and first is None:
+            first = node
+        if first is not None:
+            above += 1
+        if parent.tag in ("body", "html"):
+            break
         node = parent
-    return el
+    return first if first is not None else el
 
 
 def _lca(nodes: Sequence[HtmlElement]) -> HtmlElement:
@@ -418,6 +460,16 @@ def _list_candidates(
     nodes = [e.node for e in page_pos]
     list_node, items = _list_node(nodes)
     paths = {_rel(list_node, n, positional=False)[0] for n in nodes}
+    if len(paths) == 1 and "/" in next(iter(paths)):
+        # Inside an entry, the steps down tell the example's node from its siblings of
+        # another kind: a row's name cell, not its type cell (`tr/td[...function_name...]/a`).
+        rest = next(iter(paths)).split("/", 1)[1]
+        if any(
+            [x for x in (_run(i, rest) or [])] != [n] for i, n in zip(items, nodes, strict=True)
+        ):
+            narrowed = {_narrow_steps(i, n) for i, n in zip(items, nodes, strict=True)}
+            if len(narrowed) == 1:
+                paths = {f"{items[0].tag}/{narrowed.pop()}"}
     tag = nodes[0].tag
     tails: list[tuple[str, float, int]] = []
     if len(paths) == 1:
@@ -440,7 +492,7 @@ def _list_candidates(
 
     def add(container: str, cost: float, family: str) -> None:
         for tail, tcost, depth in tails:
-            xp = f"{container}/{tail}"
+            xp = untbody(f"{container}/{tail}")
             if "tbody" in xp:
                 continue
             if xp not in out or out[xp][0] > cost + tcost:
@@ -448,7 +500,7 @@ def _list_candidates(
 
     def add_nested(container: str, cost: float, family: str) -> None:
         # Descendant form: items of nested lists too (kept only when the examples need it).
-        xp = f"{container}//{tag}"
+        xp = untbody(f"{container}//{tag}")
         if "tbody" not in xp and (xp not in out or out[xp][0] > cost + 1.0):
             out[xp] = (cost + 1.0, family, -1)  # -1: one container per page, checked
 
@@ -477,6 +529,22 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+def _narrow_steps(item: HtmlElement, el: HtmlElement) -> str:
+    """The steps from ``item`` down to ``el``, each told from its siblings of its tag by a
+    class token they lack, else by its position."""
+    steps = []
+    for n in _chain(item, el):
+        parent = n.getparent()
+        others = [s for s in parent if s is not n and s.tag == n.tag]
+        if not others:
+            steps.append(n.tag)
+            continue
+        theirs = set().union(*[_classes(s) for s in others])
+        own = [t for t in sorted(_classes(n)) if is_wordlike(t) and t not in theirs]
+        steps.append(f"{n.tag}[{class_predicate(own[0])}]" if own else _step(n, positional=True)[0])
+    return "/".join(steps)
 
 
 def _container_exprs(
@@ -515,6 +583,9 @@ def _container_exprs(
             continue
         if not any(n is container for n in found):
             continue
+        # As it is, when the rule's steps down find items in this one of the matches only
+        # (the one table of a page whose rows have a name cell); the list check decides.
+        out.append((expr, cost + 0.4, family))
         narrowed = False
         for up, anc in enumerate(ancestors, 1):
             for acost, _af, apred in hooks(anc, index)[:3]:
