@@ -644,6 +644,12 @@ def _list_of(node: HtmlElement, depth: int) -> HtmlElement | None:
     return node
 
 
+def list_of_item(node: HtmlElement) -> HtmlElement | None:
+    """The list a list item belongs to: the parent of its repeating entry (a row's table
+    section, a ``dt``'s ``dl``), never the item's own parent cell."""
+    return _list_of(node, -1)
+
+
 def several_lists(found: Sequence[HtmlElement]) -> bool:
     """Whether list items come from several lists: the list of an item is the parent of its
     repeating step (``li``, ``tr``… or a node with a sibling of its tag), and the items are one
@@ -655,12 +661,15 @@ def several_lists(found: Sequence[HtmlElement]) -> bool:
 
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
 _ENTRY_TAGS = frozenset({"li", "dd", "dt"})
+_TABLE_PARTS = frozenset({"tbody", "thead", "tfoot"})
 
 
 def _list_root(lst: HtmlElement) -> HtmlElement:
     """The outermost list that ``lst`` is nested in through list entries (a sub-list of a
     table of contents belongs to the contents' list); ``lst`` itself when it is not nested."""
     node = lst
+    if node.tag in _TABLE_PARTS and node.getparent() is not None:
+        node = node.getparent()  # a table's head and body rows are one table
     while node.tag in _LIST_TAGS:
         up = node.getparent()
         if up is None:
