@@ -48,9 +48,22 @@ class Example:
     url: str
     root: HtmlElement
     node: HtmlElement
+    attr: str = ""  # the clicked attribute of the node (a link's href), when one was
 
     def describe(self) -> str:
-        return f"{self.url} {self.root.getroottree().getpath(self.node)}"
+        tail = f"/@{self.attr}" if self.attr else ""
+        return f"{self.url} {self.root.getroottree().getpath(self.node)}{tail}"
+
+
+def split_attribute(xpath: str) -> tuple[str, str]:
+    """``xpath`` cut before a last attribute step: ``('//a[@accesskey="p"]', 'href')`` for
+    ``//a[@accesskey="p"]/@href``; ``(xpath, '')`` when it does not end on one."""
+    steps = _top_steps(xpath.strip())
+    last = steps[-1] if steps else ""
+    m = re.fullmatch(r"(?:@|attribute::)([\w.:-]+)", last)
+    if m is None or len(steps) < 2 or not "/".join(steps[:-1]).strip("/"):
+        return xpath, ""
+    return "/".join(steps[:-1]), m.group(1)
 
 
 @dataclass
@@ -300,7 +313,7 @@ def _node_key(el: HtmlElement) -> tuple[str, str]:
 
 
 def _site_field(
-    xp: str, trees: Sequence[Any], sig: set[tuple[str, str]] | None = None
+    xp: str, trees: Sequence[Any], sig: set[tuple[str, str]] | None = None, attr: str = ""
 ) -> dict[str, Any]:
     one = none = many = conflicting = alike = 0
     values: dict[str, int] = {}
@@ -317,7 +330,7 @@ def _site_field(
             many += 1
             if len({_node_key(n) for n in found[:5]}) > 1:
                 conflicting += 1
-        v = _text(found[0])[:200]
+        v = (found[0].get(attr) or "" if attr else _text(found[0]))[:200]
         values[v] = values.get(v, 0) + 1
     pages = one + none + many
     return {
@@ -333,7 +346,7 @@ def _site_field(
 
 
 def _rank_field(
-    cands: list[Induced], trees: Sequence[Any], positives: Sequence[Example]
+    cands: list[Induced], trees: Sequence[Any], positives: Sequence[Example], attr: str = ""
 ) -> list[Induced]:
     cands.sort(key=lambda c: (c.cost, len(c.xpath)))
     checked = cands[:SITE_CHECKED]
@@ -344,9 +357,12 @@ def _rank_field(
     # it wider than a rule that finds nothing there.
     sig = _signature([ex.node for ex in positives])
     for c in checked:
-        c.site = _site_field(c.xpath, trees, sig)
+        c.site = _site_field(c.xpath, trees, sig, attr)
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
-    varied = len({normalize_text(_text(ex.node)) for ex in positives}) > 1 or distinct_examples > 1
+    shown = [
+        ex.node.get(attr) or "" if attr else normalize_text(_text(ex.node)) for ex in positives
+    ]
+    varied = len(set(shown)) > 1 or distinct_examples > 1
 
     def ok(c: Induced) -> bool:
         s = c.site
@@ -873,10 +889,45 @@ def induce(
     if not positives:
         raise InductionError("no examples given")
     _check_conflicts(positives, negatives)
+    attrs = {ex.attr for ex in positives}
+    if len(attrs) > 1:
+        raise InductionError(
+            "the examples are different attributes: one field gives one of them",
+            [ex.describe() for ex in positives],
+        )
+    attr = attrs.pop()
+    for ex in positives:
+        if attr and ex.node.get(attr) is None:
+            raise InductionError(f"the example has no attribute {attr!r}", [ex.describe()])
     trees = _sample(index)
     if as_list:
-        return _induce_list(positives, negatives, index, trees, limit)
-    return _induce_field(positives, negatives, index, trees, limit)
+        rules = _induce_list(positives, negatives, index, trees, limit)
+    else:
+        rules = _induce_field(positives, negatives, index, trees, limit, attr=attr)
+    if attr:
+        # The rule is induced on the attribute's element and ends on the attribute; its
+        # values are the attribute's.
+        for r in rules:
+            r.xpath = f"{r.xpath}/@{attr}"
+            if r.kind == "field":
+                r.kind = "attribute"
+            nodes = [
+                [n for n in _run(page[0].root, r.xpath[: -len(attr) - 2]) or []]
+                for page in _pages(positives)
+            ]
+            if r.kind == "attribute":
+                r.examples = [[ex.node.get(attr) or ""] for ex in positives]
+            else:
+                r.examples = [[n.get(attr) or "" for n in found] for found in nodes]
+    return rules
+
+
+def _pages(examples: Sequence[Example]) -> list[list[Example]]:
+    """The examples grouped by page, in the order of their pages' first example."""
+    by_root: dict[int, list[Example]] = {}
+    for ex in examples:
+        by_root.setdefault(id(ex.root), []).append(ex)
+    return list(by_root.values())
 
 
 def _induce_field(
@@ -885,6 +936,8 @@ def _induce_field(
     index: SiteIndex | None,
     trees: list[Any],
     limit: int,
+    *,
+    attr: str = "",
 ) -> list[Induced]:
     roots = {id(e.root) for e in positives}
     if len(roots) < len(positives):
@@ -924,8 +977,8 @@ def _induce_field(
             )
     if not out:
         _explain(positives, negatives, pool, as_list=False)
-    ranked = _rank_field(out, trees, positives)[:limit]
-    if all(_own_text_clicked(ex.node) for ex in positives):
+    ranked = _rank_field(out, trees, positives, attr)[:limit]
+    if not attr and all(_own_text_clicked(ex.node) for ex in positives):
         # The clicked words are the node's own text; a block inside it (a group trail under a
         # title) is another thing on the screen: the rule takes the own text only.
         for c in ranked:
@@ -986,10 +1039,7 @@ def _induce_list(
     trees: list[Any],
     limit: int,
 ) -> list[Induced]:
-    by_root: dict[int, list[Example]] = {}
-    for ex in positives:
-        by_root.setdefault(id(ex.root), []).append(ex)
-    by_page = list(by_root.values())
+    by_page = _pages(positives)
     pool: dict[str, tuple[float, str, int]] = {}
     for page_pos in by_page:
         for xp, spec in _list_candidates(page_pos, index).items():
