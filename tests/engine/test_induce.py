@@ -435,3 +435,34 @@ def test_a_list_of_dt_entries_generalises_over_the_entries(
     best = rules[0].xpath
     assert "dt[" not in best and "toc" in best, best
     assert texts(gtkdoc, 5, best) == ["Part 5.0", "Part 5.1", "Part 5.2", "Part 5.3"]
+
+
+def _manual_page(i: int, *, titled: bool = True) -> str:
+    """A manual page whose sidebar lists the page's functions under the current module; the
+    list starts with a link to the page itself ('Top of manual page'), which lacks the
+    ``title`` every function entry carries (unless ``titled`` is false)."""
+    funcs = "".join(
+        f"<li{' title=' + repr(f'f{k}-{i}') if titled else ''}><a href='m{i}.html#f{k}'>f{k}/{i}</a></li>"
+        for k in range(3 + i % 3)
+    )
+    mods = "".join(
+        f"<li title='m{k}'><a href='m{k}.html'>m{k}</a></li>" for k in range(4) if k != i
+    )
+    return f"""<html><body><nav class='side'><ul class='menu'>{mods}
+    <li id='current' title='m{i}'>m{i}<ul><li><a href='m{i}.html'>Top of manual page</a></li>
+    {funcs}</ul></li></ul></nav><div class='main'><h1>m{i}</h1></div></body></html>"""
+
+
+@pytest.mark.parametrize("titled", [True, False])
+def test_a_not_this_becomes_an_exclusion_that_holds_on_every_page(titled: bool) -> None:
+    urls = [f"https://m.example/m{i}.html" for i in range(10)]
+    site = SiteIndex(urls, [parse_html(_manual_page(i, titled=titled)) for i in range(10)])
+    clicks = [ex(site, 2, "//li[@id='current']/ul/li[2]/a")]
+    nots = [ex(site, 2, "//li[@id='current']/ul/li[1]/a")]
+    best = induce(clicks, nots, index=site, as_list=True)[0].xpath
+    # With titles, the entries' own attribute tells them apart; without, the same text on
+    # every page does, never the link target of the clicked page ('m2.html').
+    assert ("@title" in best) if titled else ("Top of manual page" in best), best
+    assert "m2.html" not in best
+    for i in (0, 5, 7):
+        assert texts(site, i, best) == [f"f{k}/{i}" for k in range(3 + i % 3)], (i, best)

@@ -800,66 +800,109 @@ def _site_list(
     }
 
 
-def _refine_negatives(
-    xp: str, negatives: Sequence[Example], positives: Sequence[Example]
-) -> list[str]:
-    """Variants of a list rule that leave out the 'not this' nodes: a class the negatives'
-    items carry and no positive item does, excluded on the last step."""
-    out = []
-    pos_tokens = set().union(
-        *[
-            set((e.node.get("class") or "").split())
-            | set((e.node.getparent().get("class") or "").split())
-            for e in positives
-        ]
-    )
-    for neg in negatives:
-        for holder, suffix in ((neg.node, ""), (neg.node.getparent(), "parent")):
-            if holder is None:
-                continue
-            for tok in (holder.get("class") or "").split():
-                if tok in pos_tokens or not is_wordlike(tok):
-                    continue
-                pred = f"not({class_predicate(tok)})"
-                if suffix:
-                    out.append(f"{xp}[not(parent::*[{class_predicate(tok)}])]")
-                else:
-                    out.append(f"{xp}[{pred}]")
-    # Last resort: the negatives' own link target or text, excluded by value.
-    preds = []
-    for neg in negatives:
-        href = neg.node.get("href")
-        if href and len(href) <= 80:
-            preds.append(f"@href={xpath_literal(href)}")
-        else:
-            text = _text(neg.node)
-            if text and len(text) <= 60:
-                preds.append(f"normalize-space(.)={xpath_literal(text)}")
-    if preds:
-        out.append(f"{xp}[not({' or '.join(dict.fromkeys(preds))})]")
+#: Kinds of exclusion of a 'not this' node, most preferred first.
+_EXCLUSION_KINDS = ("attribute", "class", "text", "href")
+
+
+def _holders(el: HtmlElement, levels: int = 3) -> list[HtmlElement]:
+    """``el`` and its first ancestors (the list entry around a link)."""
+    out = [el]
+    while len(out) < levels and out[-1].getparent() is not None:
+        out.append(out[-1].getparent())
     return out
 
 
+def _on_step(xp: str, level: int, pred: str) -> str | None:
+    """``xp`` with ``[pred]`` added to its step ``level`` steps above the last one (None when
+    that step is not a plain element step)."""
+    steps = _top_steps(xp)
+    i = len(steps) - 1 - level
+    if i < 1 or not re.fullmatch(r"[\w-]+(\[.*\])?", steps[i]):
+        return None
+    steps[i] += f"[{pred}]"
+    return "/".join(steps)
+
+
+def _refine_negatives(
+    xp: str, negatives: Sequence[Example], positives: Sequence[Example]
+) -> list[tuple[str, str]]:
+    """Variants of a list rule that leave out the 'not this' nodes, each with its kind: an
+    attribute or class that every positive item (or its entry) carries and no negative does
+    (``li[@title]/a``); a class that the negatives carry and no positive does; the negatives'
+    text; their link target."""
+    out: list[tuple[str, str]] = []
+    pos_h = [_holders(e.node) for e in positives]
+    neg_h = [_holders(e.node) for e in negatives]
+    levels = min(len(h) for h in (*pos_h, *neg_h))
+    for level in range(levels):
+        pos = [h[level] for h in pos_h]
+        neg = [h[level] for h in neg_h]
+        if len({n.tag for n in (*pos, *neg)}) > 1:
+            break
+        # Carried by every positive and by no negative: present or not, whatever its value.
+        for attr in ("id", *SEMANTIC_ATTRS, *HOOK_ATTRS):
+            if all(n.get(attr) is not None for n in pos) and all(n.get(attr) is None for n in neg):
+                v = _on_step(xp, level, f"@{attr}")
+                if v:
+                    out.append((v, "attribute"))
+        shared = set.intersection(*[_classes(n) for n in pos])
+        for tok in sorted(shared):
+            if is_wordlike(tok) and not any(tok in _classes(n) for n in neg):
+                v = _on_step(xp, level, class_predicate(tok))
+                if v:
+                    out.append((v, "class"))
+        theirs = set().union(*[_classes(n) for n in pos])
+        for n in neg:
+            for tok in sorted(_classes(n)):
+                if tok in theirs or not is_wordlike(tok):
+                    continue
+                v = _on_step(xp, level, f"not({class_predicate(tok)})")
+                if v:
+                    out.append((v, "class"))
+    texts = [_text(n.node) for n in negatives]
+    if all(t and len(t) <= 60 for t in texts):
+        preds = " or ".join(dict.fromkeys(f"normalize-space(.)={xpath_literal(t)}" for t in texts))
+        out.append((f"{xp}[not({preds})]", "text"))
+    hrefs = [n.node.get("href") for n in negatives]
+    if all(h and len(h) <= 80 for h in hrefs):
+        preds = " or ".join(dict.fromkeys(f"@href={xpath_literal(h or '')}" for h in hrefs))
+        out.append((f"{xp}[not({preds})]", "href"))
+    return list(dict.fromkeys(out))
+
+
 def _widest_exclusion(
-    xp: str, valid: Sequence[tuple[str, list[list[str]]]], trees: Sequence[Any]
+    xp: str, valid: Sequence[tuple[str, str, list[list[str]]]], trees: Sequence[Any]
 ) -> tuple[str, list[list[str]]]:
-    """Of the variants that leave the 'not this' nodes out, the one whose exclusion applies on
-    the most sampled pages (ties: the first, a class before a link target). A 'not this' click
-    stands for a kind of item found on other pages too: rustdoc's item link at the end of a
-    path carries its item's kind as class (``struct`` on the clicked page, ``fn`` or ``enum``
-    elsewhere) but always links to the page itself, so leaving out the class ``struct`` kept
-    the item link on every other kind of page."""
-    if len(valid) < 2 or not trees:
-        return valid[0]
+    """Of the variants that leave the 'not this' nodes out, one that holds across the site's
+    pages: it leaves items out on the most sampled pages (within a fifth of the most), and
+    among those an attribute or class difference before the negatives' text, and their text
+    before their link target; a text or target is taken only when it recurs on half the
+    pages with items at least (else it leaves the unwanted item on every other page). A
+    variant that leaves out half the items of a page or more on a page is not counted there.
+    A 'not this' click stands for a kind of item found on other pages too: rustdoc's item
+    link at the end of a path carries its item's kind as class (``struct`` on the clicked
+    page, ``fn`` or ``enum`` elsewhere) but always links to the page itself (``#``); Erlang's
+    'Top of manual page' entry links to its own page but lacks the ``title`` every function
+    entry carries."""
+    if not trees or len(valid) < 2:
+        return valid[0][0], valid[0][2]
     base = [len(_run(t, xp) or ()) for t in trees]
-    best, best_n = valid[0], -1
-    for variant, values in valid:
-        n = sum(
-            1 for t, b in zip(trees, base, strict=True) if b and len(_run(t, variant) or ()) < b
-        )
-        if n > best_n:
-            best, best_n = (variant, values), n
-    return best
+    with_items = sum(1 for b in base if b)
+    scored = []
+    for variant, kind, values in valid:
+        n = 0
+        for t, b in zip(trees, base, strict=True):
+            if b:
+                left = len(_run(t, variant) or ())
+                if left < b and (b - left) * 2 < b or (b - left == 1 and b <= 2):
+                    n += 1
+        recurs = kind in ("attribute", "class") or n * 2 >= with_items
+        scored.append((variant, kind, values, n, recurs))
+    pool = [x for x in scored if x[4]] or scored
+    best_n = max(x[3] for x in pool)
+    near = [x for x in pool if x[3] >= 0.8 * best_n]
+    pick = min(near, key=lambda x: (_EXCLUSION_KINDS.index(x[1]), -x[3]))
+    return pick[0], pick[2]
 
 
 # --------------------------------------------------------------------------- entry point
@@ -1051,10 +1094,10 @@ def _induce_list(
         values = _validate_list(xp, depth, by_page, negatives)
         if values is None and negatives:
             valid = []
-            for variant in _refine_negatives(xp, negatives, positives):
+            for variant, kind in _refine_negatives(xp, negatives, positives):
                 got = _validate_list(variant, depth, by_page, negatives)
                 if got is not None:
-                    valid.append((variant, got))
+                    valid.append((variant, kind, got))
             if valid:
                 variant, values = _widest_exclusion(xp, valid, trees)
                 xp, cost = variant, cost + 0.5
