@@ -466,3 +466,36 @@ def test_a_not_this_becomes_an_exclusion_that_holds_on_every_page(titled: bool) 
     assert "m2.html" not in best
     for i in (0, 5, 7):
         assert texts(site, i, best) == [f"f{k}/{i}" for k in range(3 + i % 3)], (i, best)
+
+
+@pytest.mark.parametrize("other", [2, 4])
+def test_a_not_this_of_the_examples_kind_on_another_page_is_a_conflict(
+    site: SiteIndex, other: int
+) -> None:
+    # Page 2's title sits where page 1's does; page 4's is moved down by a banner: no rule but
+    # one made for page 1 alone takes page 1's title and not theirs.
+    with pytest.raises(InductionError) as err:
+        induce(
+            [ex(site, 1, "//div[@class='main']/h1")],
+            [ex(site, other, "//div[@class='main']/h1")],
+            index=site,
+        )
+    msg = str(err.value)
+    assert "the examples conflict" in msg and "same kind of node" in msg, msg
+    assert site.urls[1] in msg and site.urls[other] in msg
+
+
+def test_a_not_this_that_leaves_only_a_rule_for_the_examples_page_is_a_conflict() -> None:
+    # The title is wrapped in one more block on every page but the clicked one: the only rules
+    # that leave out another page's title find the field on the clicked page alone.
+    def html(i: int) -> str:
+        title = f"<h1>Title {i}</h1>" if i == 1 else f"<div><h1>Title {i}</h1></div>"
+        return f"<html><body><div class='main'>{title}<p>Text {i}</p></div></body></html>"
+
+    urls = [f"https://w.example/{i}.html" for i in range(10)]
+    site = SiteIndex(urls, [parse_html(html(i)) for i in range(10)])
+    assert induce([ex(site, 1, "//h1")], index=site)[0].site["one"] == 10
+    with pytest.raises(InductionError) as err:
+        induce([ex(site, 1, "//h1")], [ex(site, 2, "//h1")], index=site)
+    msg = str(err.value)
+    assert "the examples conflict" in msg and "on 1 of 10 sampled pages" in msg, msg

@@ -908,7 +908,9 @@ def _widest_exclusion(
 # --------------------------------------------------------------------------- entry point
 
 
-def _check_conflicts(positives: Sequence[Example], negatives: Sequence[Example]) -> None:
+def _check_conflicts(
+    positives: Sequence[Example], negatives: Sequence[Example], *, as_list: bool = False
+) -> None:
     for n in negatives:
         for p in positives:
             if n.url == p.url and n.node is p.node:
@@ -916,6 +918,62 @@ def _check_conflicts(positives: Sequence[Example], negatives: Sequence[Example])
                     "the same node is both an example and a 'not this'",
                     [f"example {p.describe()}", f"not {n.describe()}"],
                 )
+            if not as_list and n.url != p.url and _same_kind(p.node, n.node):
+                # Another page's node at the example's place, carrying what it carries: no
+                # sensible rule takes one and leaves the other (what is left is a rule made
+                # for the example's page alone).
+                raise InductionError(
+                    "the examples conflict: the 'not this' is the same kind of node as an "
+                    "example, at its place on another page",
+                    [f"example {p.describe()}", f"not {n.describe()}"],
+                )
+
+
+def _kind_path(el: HtmlElement) -> list[HtmlElement]:
+    """``el`` and its ancestors below ``body``."""
+    out = []
+    node: HtmlElement | None = el
+    while node is not None and node.tag not in ("body", "html"):
+        out.append(node)
+        node = node.getparent()
+    return out
+
+
+def _kind(el: HtmlElement) -> tuple[str, frozenset[str], frozenset[str]]:
+    names = frozenset(k for k in el.attrib if k not in ("href", "src", "title", "alt"))
+    return el.tag, frozenset(_classes(el)), names
+
+
+def _labels_differ(a: HtmlElement, b: HtmlElement) -> bool:
+    """Whether ``a`` and ``b`` (two pages' nodes) have different labels that both pages hold
+    ('Next topic' and 'Previous topic'); a label found on one page only (the page's own
+    header text) tells nothing."""
+    la, lb = set(_labels(a)), set(_labels(b))
+    if la == lb:
+        return False
+    ra, rb = a.getroottree().getroot(), b.getroottree().getroot()
+    return any(_run(rb, f"//{x}") for x in la - lb) or any(_run(ra, f"//{x}") for x in lb - la)
+
+
+def _text_before(el: HtmlElement) -> str:
+    """The words just before ``el`` in its parent ('Previous:' before a link)."""
+    prev = el.getprevious()
+    if prev is None:
+        parent = el.getparent()
+        return normalize_text((parent.text if parent is not None else "") or "")
+    return normalize_text(prev.tail or "") or (_text(prev) if len(_text(prev)) <= 40 else "")
+
+
+def _same_kind(a: HtmlElement, b: HtmlElement) -> bool:
+    """Two pages' nodes of one kind: the same tags, classes and attributes from the page's body
+    down, and the same words or label just before them (a 'Previous:' link and an 'Up:' link at
+    one place are two kinds)."""
+    pa, pb = _kind_path(a), _kind_path(b)
+    if len(pa) != len(pb) or _text_before(a) != _text_before(b):
+        return False
+    return all(
+        _kind(x) == _kind(y) and not _labels_differ(x, y) for x, y in zip(pa, pb, strict=True)
+    )
 
 
 def induce(
@@ -931,7 +989,7 @@ def induce(
     selects a 'not this' node. Raises InductionError naming the examples that conflict."""
     if not positives:
         raise InductionError("no examples given")
-    _check_conflicts(positives, negatives)
+    _check_conflicts(positives, negatives, as_list=as_list)
     attrs = {ex.attr for ex in positives}
     if len(attrs) > 1:
         raise InductionError(
@@ -1021,6 +1079,8 @@ def _induce_field(
     if not out:
         _explain(positives, negatives, pool, as_list=False)
     ranked = _rank_field(out, trees, positives, attr)[:limit]
+    if negatives and trees and ranked:
+        _check_negatives_narrow(ranked[0], pool, positives, negatives, trees)
     if not attr and all(_own_text_clicked(ex.node) for ex in positives):
         # The clicked words are the node's own text; a block inside it (a group trail under a
         # title) is another thing on the screen: the rule takes the own text only.
@@ -1028,6 +1088,37 @@ def _induce_field(
             c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
             c.examples = [[normalize_text(ex.node.text or "")] for ex in positives]
     return ranked
+
+
+def _check_negatives_narrow(
+    best: Induced,
+    pool: dict[str, tuple[float, str]],
+    positives: Sequence[Example],
+    negatives: Sequence[Example],
+    trees: Sequence[Any],
+) -> None:
+    """Raise when the 'not this' clicks leave only rules that find the field on a quarter or
+    less of the pages the examples alone are found on: what is left is made for the
+    example's page, and the 'not this' conflicts with the examples."""
+    plain = [
+        Induced(xp, "field", fam, cost)
+        for xp, (cost, fam) in pool.items()
+        if _validate_field(xp, positives, ()) is not None
+    ]
+    plain.sort(key=lambda c: (c.cost, len(c.xpath)))
+    wide = 0
+    for c in plain[:6]:
+        s = _site_field(c.xpath, trees)
+        wide = max(wide, s["one"] + s["many"])
+    hits = best.site.get("one", 0) + best.site.get("many", 0)
+    if wide >= 4 and hits * 4 <= wide:
+        raise InductionError(
+            f"the examples conflict: every rule that leaves out the 'not this' finds the field "
+            f"on {hits} of {best.site.get('pages', len(trees))} sampled pages, against {wide} "
+            "without it",
+            [f"example {p.describe()}" for p in positives]
+            + [f"not {n.describe()}" for n in negatives],
+        )
 
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
