@@ -499,3 +499,31 @@ def test_a_not_this_that_leaves_only_a_rule_for_the_examples_page_is_a_conflict(
         induce([ex(site, 1, "//h1")], [ex(site, 2, "//h1")], index=site)
     msg = str(err.value)
     assert "the examples conflict" in msg and "on 1 of 10 sampled pages" in msg, msg
+
+
+def test_titles_of_two_kinds_of_page_without_a_shared_hook_are_one_field() -> None:
+    # A reference page's title is an h2 in its name block, a chapter's an h1 in its title
+    # block; the blocks share no class, only their place: the page's first block.
+    def html(i: int) -> str:
+        nav = "<table class='navigation'><tr><td><a href='index.html'>Home</a></td></tr></table>"
+        if i % 3:
+            body = (
+                f"<div class='refentry'><div class='refnamediv'><table><tr><td><h2>"
+                f"<span class='refentrytitle'>Ref {i}</span></h2><p>About {i}</p></td></tr>"
+                f"</table></div><div class='refsect1'><h2>Functions</h2><p>f</p></div></div>"
+            )
+        else:
+            body = (
+                f"<div class='chapter'><div class='titlepage'><div><h1 class='title'>Chapter {i}"
+                f"</h1></div></div><div class='toc'><dl><dt>Ref {i + 1}</dt></dl></div></div>"
+            )
+        return f"<html><body>{nav}{body}</body></html>"
+
+    urls = [f"https://k.example/{i}.html" for i in range(12)]
+    site = SiteIndex(urls, [parse_html(html(i)) for i in range(12)])
+    rules = induce([ex(site, 1, "//h2"), ex(site, 3, "//h1")], index=site)
+    best = rules[0].xpath
+    assert "self::h1 or self::h2" in best, best
+    for i in range(12):
+        want = f"Chapter {i}" if i % 3 == 0 else f"Ref {i}"
+        assert texts(site, i, best)[:1] == [want], (i, best)

@@ -1063,6 +1063,19 @@ def _induce_field(
                 if wide and (wide not in cands or cands[wide][0] > cost + 0.3):
                     cands[wide] = (cost + 0.3, family)
         common = set(per_example[0]).intersection(*per_example[1:])
+        if not common:
+            # No hook is shared (a reference page's h2 in its name block, a chapter's h1 in
+            # its title block): the nearest block the examples' pages have at one place, and
+            # its first heading of any level.
+            for ex, cands in zip(positives, per_example, strict=True):
+                for depth, anc in enumerate(ex.node.iterancestors(), 1):
+                    if anc.tag in ("body", "html") or depth > 8:
+                        break
+                    path = _absolute(anc)
+                    xp = f"({path}//{union})[1]"
+                    cost = 6.0 + 0.2 * depth + 0.5 * path.count("[")
+                    if xp not in cands or cands[xp][0] > cost:
+                        cands[xp] = (cost, "positional")
     # Candidates of any example may fit all of them.
     pool: dict[str, tuple[float, str]] = {}
     for cands in per_example:
