@@ -505,7 +505,7 @@ def test_titles_of_two_kinds_of_page_without_a_shared_hook_are_one_field() -> No
     # A reference page's title is an h2 in its name block, a chapter's an h1 in its title
     # block; the blocks share no class, only their place: the page's first block.
     def html(i: int) -> str:
-        nav = "<table class='navigation'><tr><td><a href='index.html'>Home</a></td></tr></table>"
+        nav = f"<table class='navigation'><tr><td><a href='#'>Top</a> | <a href='#d'>About {i}</a></td></tr></table>"
         if i % 3:
             body = (
                 f"<div class='refentry'><div class='refnamediv'><table><tr><td><h2>"
