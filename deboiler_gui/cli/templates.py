@@ -733,7 +733,8 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
     type=(str, str),
     multiple=True,
     metavar="URL XPATH",
-    help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them.",
+    help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them; "
+    "an attribute ('.../@href') gives a rule ending on it.",
 )
 @click.option(
     "--not",
