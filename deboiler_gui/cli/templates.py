@@ -733,7 +733,8 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
     type=(str, str),
     multiple=True,
     metavar="URL XPATH",
-    help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them.",
+    help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them; "
+    "an attribute ('.../@href') gives a rule ending on it.",
 )
 @click.option(
     "--not",
@@ -859,10 +860,25 @@ def suggest_command(
                 f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}"
             )
         return
-    from deboiler_gui.engine.template.induce import Example, InductionError, induce
+    from deboiler_gui.engine.template.induce import (
+        Example,
+        InductionError,
+        induce,
+        split_attribute,
+    )
 
-    pos = [Example(u, *node_of(u, xp, "example")) for u, xp in examples]
-    neg = [Example(u, *node_of(u, xp, "'not this'")) for u, xp in negatives]
+    def example_of(u: str, xp: str, what: str) -> Example:
+        # An attribute (a link's '.../@href') is induced on its element, the rule ending on it.
+        element, attr = split_attribute(xp)
+        tree, node = node_of(u, element, what)
+        if attr and node.get(attr) is None:
+            raise click.ClickException(
+                f"{what} {xp!r}: the element has no attribute {attr!r} on {u}"
+            )
+        return Example(u, tree, node, attr)
+
+    pos = [example_of(u, xp, "example") for u, xp in examples]
+    neg = [Example(u, *node_of(u, split_attribute(xp)[0], "'not this'")) for u, xp in negatives]
     try:
         rules = induce(pos, neg, index, as_list=as_list, limit=limit)
     except InductionError as exc:
