@@ -222,7 +222,19 @@ def xpath_to_css(expression: str) -> CssSelector:
         if attribute:
             return CssSelector(":scope", attribute)
         raise Untranslatable("no element step", expression=expression)
+    if attribute:
+        # ``//a/@href`` reads only the links that have an href; CSS ``a`` would take the first
+        # ``a`` (an ``<a name>`` anchor) and give nothing where the XPath gives a value.
+        parts[-1] = with_attribute(parts[-1], attribute)
     return CssSelector(_with_tbody(parts), attribute)
+
+
+def with_attribute(step: str, attribute: str) -> str:
+    """A compound CSS step narrowed to elements carrying ``attribute`` (``a`` → ``a[href]``);
+    a step that tests the attribute already is left as it is."""
+    if ":" in attribute or re.search(r"\[" + re.escape(attribute) + r"(?:[~|^$*]?=|\])", step):
+        return step
+    return f"{step}[{attribute}]"
 
 
 _ROW = re.compile(r"^ > tr(?![\w-])")
