@@ -388,7 +388,11 @@ def _chrome_css(ws: Any, template: Any) -> list[str]:
         raise click.ClickException(
             f"--chrome: no fitted model for site {site!r} in the workspace (run 'deboiler-gui fit')"
         )
-    return [css for css, _share in chrome_selectors(_site_pages(ws, site), model)]
+    left_out: list[str] = []
+    found = chrome_selectors(_site_pages(ws, site), model, left_out=left_out)
+    for line in left_out:
+        click.echo(f"{template.name}: {line}", err=True)
+    return [css for css, _share in found]
 
 
 def _site_pages(ws: Any, site: str | None) -> list[Any]:

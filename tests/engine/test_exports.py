@@ -364,6 +364,37 @@ def test_firecrawl_chrome_selectors_from_the_fitted_model() -> None:
         assert set(clean_page(page, model).cleaned_text.split()) <= set(text.split())
 
 
+def test_every_chrome_part_left_out_of_exclude_tags_is_named_with_its_reason() -> None:
+    # A promotion removed on 4 of 12 pages (too rare to exclude everywhere) and a menu whose
+    # last page holds a paragraph of its own that the cleaner keeps (excluding the menu there
+    # would drop it): both parts of the site's chrome, both left out, each with why.
+    from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+
+    pages = []
+    for n, page in enumerate(tplsite.pages(12), 1):
+        html = page.html
+        if n <= 4:
+            html = html.replace(
+                '<div id="footer">',
+                '<div class="promo">Spring sale on every gear and lever this week</div>'
+                '<div id="footer">',
+            )
+        if n == 12:
+            html = html.replace(
+                '<a href="/news">News</a></div>',
+                '<a href="/news">News</a> <p>Words found only on the last page, kept</p></div>',
+            )
+        pages.append(Page(url=page.url, html=html))
+    model = DomainCleaner().fit(pages).model_
+    left_out: list[str] = []
+    found = dict(chrome_selectors(pages, model, left_out=left_out))
+    assert "div#footer" in found and "div#nav" not in found and "div.promo" not in found
+    (nav,) = [line for line in left_out if "'div#nav'" in line]
+    assert "boilerplate on only 11 of the 12 pages" in nav and pages[11].url in nav
+    (promo,) = [line for line in left_out if "'div.promo'" in line]
+    assert "matches on 4 of the 12 pages read" in promo and "Spring sale" in promo
+
+
 def test_firecrawl_leaves_out_chrome_and_removes_that_would_drop_kept_or_read_content() -> None:
     # A keep rule on the article and a field reading the spec table: a chrome selector inside
     # the kept article (ul.tags), one on the field's table (table.specs) and a remove rule on an
