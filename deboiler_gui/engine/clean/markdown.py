@@ -335,6 +335,8 @@ class _Converter:
         if tag == "dl":
             return self.definitions(el)
         if tag in ("pre", "listing", "xmp", "plaintext"):
+            if _is_line_numbers(el) and _beside_code(el):
+                return []  # a listing's line-number column: the code beside it is the block
             return [self.code_block(el)]
         if tag == "blockquote":
             inner = "\n\n".join(self.blocks(el))
@@ -488,6 +490,42 @@ def _is_layout(table: HtmlElement, rows: list[list[HtmlElement]]) -> bool:
                     "blockquote",
                 ):
                     return True
+    return False
+
+
+def _is_line_numbers(el: HtmlElement) -> bool:
+    """A ``pre`` holding only line numbers, one a line, counting up by one (gtk-doc's
+    ``td.listing_lines``, Pygments' ``td.linenos``)."""
+    lines = el.text_content().strip().split("\n")
+    if not all(line.strip().isdigit() for line in lines):
+        return False
+    numbers = [int(line) for line in lines]
+    return all(b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False))
+
+
+def _beside_code(el: HtmlElement) -> bool:
+    """Whether a ``pre`` of line numbers sits next to a ``pre`` of code: in another cell of
+    its table row, or as (inside) the element beside it or beside one of its two wrappers."""
+    node = el
+    for _ in range(3):
+        parent = node.getparent()
+        if parent is None:
+            return False
+        if node.tag in ("td", "th"):
+            return any(
+                not _is_line_numbers(pre)
+                for cell in parent
+                if cell is not node and cell.tag in ("td", "th")
+                for pre in cell.iter("pre")
+            )
+        for sib in (node.getnext(), node.getprevious()):
+            if (
+                sib is not None
+                and isinstance(sib.tag, str)
+                and any(not _is_line_numbers(pre) for pre in sib.iter("pre"))
+            ):
+                return True
+        node = parent
     return False
 
 
