@@ -66,7 +66,8 @@ def test_a_break_is_reported_on_every_run_until_accepted(tmp_path: Path) -> None
         assert w.get_meta(SNAPSHOT_KEY)["inputs"] == [str(v1)]
 
     accepted = monitor(ws, v2, accept=True).report
-    assert accepted["status"] == "broken" and accepted["new_baseline"]
+    assert accepted["status"] == "accepted" and accepted["new_baseline"]
+    assert accepted["broken"]  # what changed stays listed
     assert "--accept" in accepted["baseline_note"]
     after = monitor(ws, v2).report
     assert after["status"] == "ok" and after["baseline"]["inputs"] == [str(v2)]
@@ -201,3 +202,38 @@ def test_a_drift_proposal_of_the_search_rules_counts_the_pages_whose_value_chang
     n = len(guide_files())
     assert drift[0]["fixes"] == drift[0]["pages_tried"] == n
     assert "promo" not in drift[0]["xpath"] and "Spring sale" not in drift[0]["value"]
+
+
+def _run(hits: dict[str, int], pages: int = 40) -> dict[str, Any]:
+    """A snapshot of ``pages`` pages of template 't' where field F has a value on the first
+    ``hits[F]`` pages."""
+    from deboiler_gui.engine.review.monitor import summarise
+    from deboiler_gui.engine.template.model import Field
+
+    template = Template("t", fields=tuple(Field(f, xpaths=("//x",)) for f in hits))
+    snap = {
+        f"http://s.example/{i}.html": {
+            "site": "s.example",
+            "share": None,
+            "template": "t",
+            "rules": {},
+            "values": {f: ["text:short", f"{f}{i}", i < n] for f, n in hits.items()},
+        }
+        for i in range(pages)
+    }
+    return {"finished_at": "t", "pages": snap, "summary": summarise(snap, [template])}
+
+
+def test_a_field_on_few_pages_breaks_when_it_vanishes_or_halves() -> None:
+    from deboiler_gui.engine.review.monitor import compare
+
+    before = _run({"gone2": 2, "gone1": 1, "half": 6, "third": 6, "small": 4})
+    after = _run({"gone2": 0, "gone1": 0, "half": 3, "third": 4, "small": 2})
+    report = compare(before, after)
+    assert report["status"] == "broken"
+    assert sorted(report["broken"]) == [
+        "template 't', field 'gone2': hit rate fell from 5% to 0% (on 2 pages before, none now)",
+        "template 't', field 'half': hit rate fell from 15% to 8% (on 6 pages before, 3 now)",
+    ]
+    # one page lost to nothing, a third lost, half lost but on 2 pages only: not a break
+    assert compare(before, before)["broken"] == []
