@@ -9,7 +9,7 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from demoguides import BASE, guide_files, guide_template, write_guides
+from demoguides import BASE, guide_files, guide_template, with_jsonld, write_guides
 
 from deboiler_gui.engine.clean.pipeline import import_steps
 from deboiler_gui.engine.review.monitor import SNAPSHOT_KEY, MonitorResult, monitor_steps
@@ -237,3 +237,30 @@ def test_a_field_on_few_pages_breaks_when_it_vanishes_or_halves() -> None:
     ]
     # one page lost to nothing, a third lost, half lost but on 2 pages only: not a break
     assert compare(before, before)["broken"] == []
+
+
+def test_repair_evidence_counts_only_the_pages_the_template_is_for(tmp_path: Path) -> None:
+    # Three shop pages of the same site, learned too (they have a title in an <article> and
+    # a JSON-LD Product), but the template's URL pattern takes the guides only.
+    def shop(folder: Path) -> None:
+        (folder / "shop").mkdir(exist_ok=True)
+        for i in range(3):
+            page = f"<html><head><title>Kit {i}</title></head><body><article><h1>Seed kit {i}</h1><p>Kit.</p></article></body></html>"
+            (folder / "shop" / f"kit{i}.html").write_text(with_jsonld(page, f"Seed kit {i}"))
+
+    v1 = write_guides(tmp_path / "v1", jsonld=True)
+    v2 = write_guides(tmp_path / "v2", jsonld=True, v2=True, rename=True)
+    shop(v1)
+    shop(v2)
+    plain = guide_template()
+    template = Template(plain.name, site=plain.site, urls=(BASE + "*.html",), fields=plain.fields)
+    ws = workspace(tmp_path, template, v1, learn=True)
+    with Workspace(ws) as w:
+        learned = w.load_template("guide").field("name").search.fingerprint["samples"]
+    assert sum("/shop/" in url for url in learned) == 3  # learned on the shop pages too
+    monitor(ws, v1)
+    report = monitor(ws, v2).report
+    assert report["templates"][0]["pages"] == len(guide_files())
+    (name,) = [r for r in report["repairs"] if r["field"] == "name"]
+    assert name["status"] == "repaired"
+    assert (name["fixes"], name["pages_tried"]) == (len(guide_files()), len(guide_files()))
