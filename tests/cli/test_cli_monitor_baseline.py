@@ -103,7 +103,7 @@ def test_monitor_and_templates_repair_propose_the_same(tmp_path: Path) -> None:
     monitor(ws, v1, tmp_path / "r1")
     broken, report = monitor(ws, v2, tmp_path / "r2")
     assert broken.exit_code == 3
-    assert "[anchor json-ld:Product.name]" in broken.stdout
+    assert "[anchor json-ld:HowTo.name]" in broken.stdout
 
     # the same pages in the workspace: templates repair on them
     assert (

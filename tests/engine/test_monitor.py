@@ -117,12 +117,12 @@ def test_monitor_repairs_through_the_structured_anchor_like_templates_repair(
     ws = workspace(tmp_path, guide_template(), v1, learn=True)
     with Workspace(ws) as w:
         learned = w.load_template("guide")
-    assert learned.field("name").search.fingerprint["structured"] == "json-ld:Product.name"
+    assert learned.field("name").search.fingerprint["structured"] == "json-ld:HowTo.name"
     monitor(ws, v1)
     report = monitor(ws, v2).report
     assert report["status"] == "broken"
     by = {r["field"]: r for r in report["repairs"]}
-    assert by["name"]["status"] == "repaired" and by["name"]["anchor"] == "json-ld:Product.name"
+    assert by["name"]["status"] == "repaired" and by["name"]["anchor"] == "json-ld:HowTo.name"
     assert by["name"]["best"] and by["name"]["fixes"] == len(guide_files())
 
     # the same pages through the repair of ``templates repair``: the same proposal
