@@ -682,11 +682,23 @@ def chrome_selectors(
     hits = dict.fromkeys(compiled, 0)
     clean = dict.fromkeys(compiled, 0)
     kept_on: dict[str, str] = {}  # a page where the cleaner keeps some of what it matches
+    # (b, a) -> pages where everything b matches lies inside what a matches (b adds nothing)
+    inside: dict[tuple[str, str], int] = {}
     for page in pages:
         tree: Any = parse_html(page.html)
         removed = {el for el, _r in find_boilerplate(tree, model)}
-        for css, xp in compiled.items():
-            matched = tree.xpath(xp)
+        matches = {css: tree.xpath(xp) for css, xp in compiled.items()}
+        for css, matched in matches.items():
+            if not matched:
+                continue
+            for other, theirs in matches.items():
+                if other != css and theirs:
+                    outer = set(theirs)
+                    if all(
+                        el in outer or any(a in outer for a in el.iterancestors()) for el in matched
+                    ):
+                        inside[(css, other)] = inside.get((css, other), 0) + 1
+        for css, matched in matches.items():
             if not matched:
                 continue
             hits[css] += 1
@@ -717,7 +729,35 @@ def chrome_selectors(
             )
         else:
             out.append((css, round(share, 3)))
-    return out
+    # a selector whose every match lies inside a kept one's (a cell of an excluded navigation
+    # table) is left out: the other already drops it
+    kept = [css for css, _share in out]
+    covered = {
+        css
+        for n, css in enumerate(kept)
+        if any(
+            inside.get((css, other), 0) == hits[css]
+            and not (inside.get((other, css), 0) == hits[other] and m > n)
+            for m, other in enumerate(kept)
+            if other != css
+        )
+    }
+    for css in kept:
+        if css not in covered:
+            continue
+        outer = next(
+            (
+                o
+                for o in kept
+                if o != css and o not in covered and inside.get((css, o)) == hits[css]
+            ),
+            "another selector",
+        )
+        notes.append(
+            f"chrome selector {css!r} ({_parts_name(candidates[css])}) left out of "
+            f"excludeTags: everything it matches is inside {outer!r}, which is excluded"
+        )
+    return [(css, share) for css, share in out if css not in covered]
 
 
 def _part_name(part: Any) -> str:
