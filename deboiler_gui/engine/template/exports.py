@@ -745,7 +745,7 @@ def chrome_selectors(
     for css in kept:
         if css not in covered:
             continue
-        outer = next(
+        container = next(
             (
                 o
                 for o in kept
@@ -755,7 +755,7 @@ def chrome_selectors(
         )
         notes.append(
             f"chrome selector {css!r} ({_parts_name(candidates[css])}) left out of "
-            f"excludeTags: everything it matches is inside {outer!r}, which is excluded"
+            f"excludeTags: everything it matches is inside {container!r}, which is excluded"
         )
     return [(css, share) for css, share in out if css not in covered]
 
