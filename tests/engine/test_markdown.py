@@ -414,3 +414,10 @@ def test_numbers_alone_or_beside_prose_stay_a_code_block() -> None:
     )
     md = markdown_of_html(f"<html><body>{table}</body></html>", "https://x.org/")
     assert "```\n1\n2\n```" in md and "```\n1\n5\n2\n```" in md
+    # a program's output of numbers after its code, and numbers before a longer listing
+    output = "<pre>for i in range(3):\n    print(i)</pre><pre>0\n1\n2</pre>"
+    md = markdown_of_html(f"<html><body>{output}</body></html>", "https://x.org/")
+    assert "```\n0\n1\n2\n```" in md
+    longer = "<div><pre>1\n2</pre><pre>a\nb\nc\nd\ne</pre></div>"
+    md = markdown_of_html(f"<html><body>{longer}</body></html>", "https://x.org/")
+    assert "```\n1\n2\n```" in md

@@ -504,8 +504,18 @@ def _is_line_numbers(el: HtmlElement) -> bool:
 
 
 def _beside_code(el: HtmlElement) -> bool:
-    """Whether a ``pre`` of line numbers sits next to a ``pre`` of code: in another cell of
-    its table row, or as (inside) the element beside it or beside one of its two wrappers."""
+    """Whether a ``pre`` of line numbers is the number column of the ``pre`` of code to its
+    right: in a later cell of its table row, or as (inside) the element after it or after one
+    of its two wrappers, and with as many lines as the code (a program's output of numbers
+    after its code, or a short list of numbers before a longer listing, stays)."""
+    count = len(el.text_content().strip().split("\n"))
+
+    def numbered(pre: HtmlElement) -> bool:
+        if _is_line_numbers(pre):
+            return False
+        code = pre.text_content().replace("\r\n", "\n").strip("\n")
+        return abs(len(code.split("\n")) - count) <= 1
+
     node = el
     for _ in range(3):
         parent = node.getparent()
@@ -513,18 +523,16 @@ def _beside_code(el: HtmlElement) -> bool:
             return False
         if node.tag in ("td", "th"):
             return any(
-                not _is_line_numbers(pre)
-                for cell in parent
-                if cell is not node and cell.tag in ("td", "th")
+                numbered(pre)
+                for cell in node.itersiblings()
+                if cell.tag in ("td", "th")
                 for pre in cell.iter("pre")
             )
-        for sib in (node.getnext(), node.getprevious()):
-            if (
-                sib is not None
-                and isinstance(sib.tag, str)
-                and any(not _is_line_numbers(pre) for pre in sib.iter("pre"))
-            ):
-                return True
+        sib = node.getnext()
+        if sib is not None and isinstance(sib.tag, str):
+            pres = [sib] if sib.tag == "pre" else list(sib.iter("pre"))
+            if pres:
+                return numbered(pres[0])
         node = parent
     return False
 
