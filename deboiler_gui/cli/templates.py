@@ -97,6 +97,21 @@ def _pages(
     return pages, len(pages)
 
 
+def _workspace_among(inputs: tuple[Path, ...]) -> Path | None:
+    """Without -w, the one workspace given as INPUT is the workspace (its templates and
+    models); with none or several, the default."""
+    from deboiler_gui.engine.sources import input_kind
+
+    found = []
+    for path in inputs:
+        try:
+            if input_kind(path) == "workspace":
+                found.append(path)
+        except DeboilerError:
+            continue
+    return found[0] if len(found) == 1 else None
+
+
 def _models(workspace: Path | None) -> dict[str, Any]:
     path = _ws_path(workspace)
     if not path.exists():
@@ -170,12 +185,14 @@ def extract_command(
     """Extract template fields from pages into JSON lines or CSV.
 
     INPUT is a folder of .html files, a JSON-lines file, a WARC file or a workspace; without
-    INPUT the workspace's pages are used.
+    INPUT the workspace's pages are used. A workspace given as INPUT without -w is also the
+    workspace the templates and models are read from.
     """
     from deboiler_gui.engine.template.evaluate import extraction_record, write_extractions
     from deboiler_gui.engine.template.extract import iter_extract
 
     refuse_output_among_inputs(output, inputs)
+    workspace = workspace or _workspace_among(inputs)
     templates = load_templates(template_specs, workspace)
     pages, total = _pages(inputs, workspace)
     models = {} if no_cleaner else _models(workspace)
@@ -388,7 +405,11 @@ def _chrome_css(ws: Any, template: Any) -> list[str]:
         raise click.ClickException(
             f"--chrome: no fitted model for site {site!r} in the workspace (run 'deboiler-gui fit')"
         )
-    return [css for css, _share in chrome_selectors(_site_pages(ws, site), model)]
+    left_out: list[str] = []
+    found = chrome_selectors(_site_pages(ws, site), model, left_out=left_out)
+    for line in left_out:
+        click.echo(f"{template.name}: {line}", err=True)
+    return [css for css, _share in found]
 
 
 def _site_pages(ws: Any, site: str | None) -> list[Any]:
