@@ -473,3 +473,24 @@ def test_a_template_of_a_site_of_several_has_its_own_content_place() -> None:
             result.url,
             result.content,
         )
+
+
+def _help_page(i: int) -> Page:
+    topic = WORDS[i % len(WORDS)]
+    html = f"""<html><head><title>Help: {topic} {i}</title></head><body>
+<h1>Help: {topic} {i}</h1><a name="top"></a><a href="index.html">main help file</a>
+<hr><pre>*{topic}{i}.txt*  For the editor.
+The {topic} command number {i} moves the <a href="#x">{WORDS[(i + 1) % 20]}</a> cursor.
+It is set with the {WORDS[(i + 2) % 20]} option and reset with {WORDS[(i + 3) % 20]} {i}.
+<a href="#top">top</a> - <a href="index.html">main help file</a></pre></body></html>"""
+    return Page(url=f"https://help.example/{topic}{i}.html", html=html)
+
+
+def test_a_link_loose_in_the_body_on_every_page_goes() -> None:
+    pages = [_help_page(i) for i in range(30)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        lines = result.cleaned_text.splitlines()
+        assert "main help file" not in lines, result.url  # the loose link between the blocks
+        assert f"The {WORDS[i % 20]} command number {i} moves the" in result.cleaned_text
+        assert any(r.xpath == "/html/body/a[2]" for r in result.removed), result.url

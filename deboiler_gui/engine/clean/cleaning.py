@@ -20,6 +20,7 @@ from deboiler_gui.engine.clean.analysis import (
     hexkey,
     label_key,
     labelled_links,
+    loose_links,
     make_spec,
     repeats_within_page,
 )
@@ -57,6 +58,7 @@ class Applied:
             }
             self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
             self.site_main_some = {int(h, 16) for h in data.get("main_slots_some", ())}
+            self.loose = {int(h, 16) for h in data.get("loose_links", ())}
             self.content = {int(h, 16) for h in data.get("content_slots", ())}
             self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
             self.free = {int(h, 16) for h in data.get("exact_free", ())}
@@ -342,6 +344,18 @@ def matches(
         out.extend(_twins_inside(main_el, out, main, keep_ancestors, density))
     if not bounded and main_el is not None and not ap.compat:
         out.extend(_body_edges(main_el, out, cands, ap, keep_ancestors, max_share))
+    if not ap.compat and ap.loose:
+        # a link loose in the body, the same on most pages: never inside a content block
+        taken = {el for el, *_ in out}
+        for a, key in loose_links(root):
+            if (
+                key in ap.loose
+                and a not in main
+                and a not in taken
+                and not any(p in taken for p in a.iterancestors())
+                and not (keep_set and any(p in keep_set for p in a.iterancestors()))
+            ):
+                out.append((a, "exact", hexkey(key), sum(not c.isspace() for c in _text_of(a))))
     if not ap.compat:
         taken = {el for el, *_ in out}
         # the content and the block around it (a story's own date line beside its paragraphs)
