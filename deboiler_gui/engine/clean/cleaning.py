@@ -347,15 +347,17 @@ def matches(
     if not ap.compat and ap.loose:
         # a link loose in the body, the same on most pages: never inside a content block
         taken = {el for el, *_ in out}
-        for a, key in loose_links(root):
+        for a, link_key in loose_links(root):
             if (
-                key in ap.loose
+                link_key in ap.loose
                 and a not in main
                 and a not in taken
                 and not any(p in taken for p in a.iterancestors())
                 and not (keep_set and any(p in keep_set for p in a.iterancestors()))
             ):
-                out.append((a, "exact", hexkey(key), sum(not c.isspace() for c in _text_of(a))))
+                out.append(
+                    (a, "exact", hexkey(link_key), sum(not c.isspace() for c in _text_of(a)))
+                )
     if not ap.compat:
         taken = {el for el, *_ in out}
         # the content and the block around it (a story's own date line beside its paragraphs)
