@@ -494,3 +494,27 @@ def test_a_link_loose_in_the_body_on_every_page_goes() -> None:
         assert "main help file" not in lines, result.url  # the loose link between the blocks
         assert f"The {WORDS[i % 20]} command number {i} moves the" in result.cleaned_text
         assert any(r.xpath == "/html/body/a[2]" for r in result.removed), result.url
+
+
+def _note_page(i: int) -> Page:
+    topic = WORDS[i % len(WORDS)]
+    html = f"""<html><head><title>{topic} {i}</title></head><body>
+<div class="related"><a href="/">Docs</a> <a href="/genindex.html">Index</a></div>
+<div class="body"><section><h1>The {topic} option {i}</h1>
+<p>The {topic} option {i} sets how the {WORDS[(i + 1) % 20]} behaves when it starts.</p>
+<div class="admonition note"><p class="admonition-title">Note</p>
+<p>Setting {topic} {i} twice keeps the {WORDS[(i + 2) % 20]} value of the last one.</p></div>
+<div class="admonition seealso"><p class="admonition-title">See also</p>
+<p><a href="/{topic}/{i}/more.html">More about the {topic} option {i} and its {WORDS[(i + 3) % 20]}</a></p></div>
+</section></div><div class="footer">Built with the documentation tool.</div></body></html>"""
+    return Page(url=f"https://docs.example/{topic}{i}.html", html=html)
+
+
+def test_a_box_label_that_every_page_shares_stays_over_its_text() -> None:
+    pages = [_note_page(i) for i in range(30)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        lines = result.cleaned_text.splitlines()
+        assert "Note" in lines and "See also" in lines, (result.url, lines)
+        assert f"More about the {WORDS[i % 20]} option {i}" in result.cleaned_text
+        assert "Built with the documentation tool." not in result.cleaned_text

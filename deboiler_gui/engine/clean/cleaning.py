@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import lxml.etree as etree
@@ -27,6 +27,7 @@ from deboiler_gui.engine.clean.analysis import (
 from deboiler_gui.engine.clean.stamps import stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
+    BLOCK_TAGS,
     HtmlElement,
     drop_element,
     parse_html,
@@ -205,9 +206,12 @@ def matches(
             if not ap.compat and main_el is not None and _inside(el, main_el):
                 if fragments.of(el):
                     detector = ""
-                elif _section_heading(el, main_el, density):
+                elif _section_heading(el, main_el, density) or _box_label(
+                    el, density, fragments.repeated
+                ):
                     # a section's heading in the content ("4.1 Introduction", a chapter's
-                    # "第 12 章"), however many pages have the same: its section follows it
+                    # "第 12 章") or a box's label ("Note" over a note's text), however many
+                    # pages have the same: its section or its box's text follows it
                     detector = ""
                 elif el.tag == "td":
                     # a cell of a table in the content (a "Yes" in a comparison table, a
@@ -512,6 +516,43 @@ def _section_heading(el: HtmlElement, main_el: HtmlElement, density: float) -> b
     return chars > 0 and links < density * chars
 
 
+#: the longest label of a box ("Note", "Warning", "See also"), and the least text after it
+BOX_LABEL_CHARS = 40
+BOX_TEXT_CHARS = 20
+
+
+def _box_label(el: HtmlElement, density: float, repeated: Callable[[HtmlElement], bool]) -> bool:
+    """Whether the element is a short label opening its box, followed there by what stays:
+    the page's own text, or links that are not a site-wide repeat (a note's "Note" over its
+    text, a "See also" over the page's own references)."""
+    parent = el.getparent()
+    if parent is None or (parent.text or "").strip():
+        return False
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        if (prev.tail or "").strip():
+            return False
+        prev = prev.getprevious()
+    if prev is not None:
+        return False
+    if el.tag not in BLOCK_TAGS:
+        return False  # a line of its own, not a name or a date inside a line
+    text = "".join(_text_of(el).split())
+    label = len(text)
+    if not 0 < label <= BOX_LABEL_CHARS or any(c.isdigit() for c in text):
+        return False  # words, not a post's author and date
+    nxt = el.getnext()
+    while nxt is not None and not isinstance(nxt.tag, str):
+        nxt = nxt.getnext()
+    if nxt is None or nxt.tag not in BLOCK_TAGS:
+        return False
+    chars = len("".join(_text_of(nxt).split()))
+    if chars < max(2 * label, BOX_TEXT_CHARS):
+        return False
+    links = sum(len("".join(_text_of(a).split())) for a in nxt.iter("a"))
+    return links < density * chars or not repeated(nxt)
+
+
 #: a navigation bar inside the content stands among its first or last blocks
 END_BLOCKS = 4
 
@@ -789,6 +830,13 @@ class _Fragments:
             for s in el.itersiblings(el.tag)
             if _slot_step(s, s.tag) == step
         )
+
+    def repeated(self, el: HtmlElement) -> bool:
+        """Whether the element is a block repeated across the site (not within the page)."""
+        if self.by_el is None:
+            self.by_el = {rec[0]: rec for rec in self.cands}
+        rec = self.by_el.get(el)
+        return rec is not None and rec[1] in self.exact and rec[1] not in self.repeats
 
     def _own_text(self, siblings: Iterable[HtmlElement]) -> HtmlElement | None:
         """The first sibling with text, when it is the page's own text."""
