@@ -518,3 +518,28 @@ def test_a_box_label_that_every_page_shares_stays_over_its_text() -> None:
         assert "Note" in lines and "See also" in lines, (result.url, lines)
         assert f"More about the {WORDS[i % 20]} option {i}" in result.cleaned_text
         assert "Built with the documentation tool." not in result.cleaned_text
+
+
+def _story_with_teasers(i: int) -> Page:
+    topic = WORDS[i % len(WORDS)]
+    teasers = "".join(
+        f'<li><a href="/s/{i + n}.html">{WORDS[(i + n) % 20].title()} team wins game {i + n}</a>'
+        f"<p>The {WORDS[(i + n + 1) % 20]} side kept rolling along on day {n}.</p></li>"
+        for n in range(4)
+    )
+    html = f"""<html><head><title>{topic} {i}</title></head><body>
+<div id="top"><a href="/">News</a> <a href="/sport">Sport</a></div>
+<div id="page"><div id="main"><div id="story"><h1>The {topic} story {i}</h1>
+<p>{f"The {topic} report {i} tells what happened to the {WORDS[(i + 2) % 20]}. " * 12}</p></div>
+</div><div id="side"><div class="box"><h3>Headlines</h3><ul>{teasers}</ul></div></div></div>
+</body></html>"""
+    return Page(url=f"https://paper.example/{i:03d}.html", html=html)
+
+
+def test_a_titled_list_of_teasers_away_from_the_story_goes() -> None:
+    pages = [_story_with_teasers(i) for i in range(30)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        assert "Headlines" not in result.cleaned_text, result.url
+        assert f"team wins game {i + 1}" not in result.cleaned_text, result.url
+        assert f"The {WORDS[i % 20]} report {i} tells what happened" in result.cleaned_text

@@ -335,6 +335,27 @@ def matches(
                     # template to show it
                     detector, key = "label", label
         if (
+            not detector
+            and bounded
+            and not ap.compat
+            and slot is not None
+            and 0 < chars <= max_share
+            and links >= TEASER_DENSITY * chars
+            and el not in main
+            and not _inside(el, main_el)  # type: ignore[arg-type]
+            and not (around is not None and _inside(el, around))
+        ):
+            # away from the content, a list of teasers under a title (headlines with their
+            # first lines, products with their prices): a widget, its links with their text
+            label = block_label(el)
+            if (
+                label is not None
+                and _titled(el, label)
+                and not _alike_to(el, main)
+                and _teasers(el) >= MIN_TEASERS
+            ):
+                detector, key = "label", label
+        if (
             detector
             and el not in main
             and el not in keep_ancestors
@@ -514,6 +535,28 @@ def _section_heading(el: HtmlElement, main_el: HtmlElement, density: float) -> b
     chars = len("".join(_text_of(nxt).split()))
     links = sum(len("".join(_text_of(a).split())) for a in nxt.iter("a"))
     return chars > 0 and links < density * chars
+
+
+#: a teaser widget: its links are at least this share of its text...
+TEASER_DENSITY = 0.2
+#: ...spread over at least this many entries, each led by a link of some words
+MIN_TEASERS = 2
+TEASER_LINK_CHARS = 12
+
+
+def _teasers(el: HtmlElement) -> int:
+    """How many entries of the block are teasers: an item (or a child block) holding a link
+    of at least TEASER_LINK_CHARS characters."""
+    items = list(el.iter("li"))
+    if not items:
+        items = [c for c in el if isinstance(c.tag, str)]
+    n = 0
+    for item in items:
+        for a in item.iter("a"):
+            if a.get("href") and len("".join(_text_of(a).split())) >= TEASER_LINK_CHARS:
+                n += 1
+                break
+    return n
 
 
 #: the longest label of a box ("Note", "Warning", "See also"), and the least text after it
