@@ -712,6 +712,24 @@ def _repair_field(
         scored.items(),
         key=lambda kv: (-round(kv[1][0]["score"], 3), kv[1][0]["wrong"], costs.get(kv[0], 99.0)),
     )
+    found_share = _found_share(trees, samples, fld, template, indexes)
+    if not ranked:
+        # The old values are on the pages but no rule selects their nodes (the induction
+        # refused every set of examples): nothing to propose for this field.
+        gone = found_share < 0.2
+        return FieldRepair(
+            fld.id,
+            "gone" if gone else "unsure",
+            "",
+            0.0,
+            {
+                **now,
+                "was": status,
+                "reason": "the old values are on too few pages"
+                if gone
+                else "no rule selects the nodes that hold the old values",
+            },
+        )
     best_queue, (best, family) = ranked[0]
     best_xp = best_queue[0]
     alts = [
@@ -722,7 +740,6 @@ def _repair_field(
         }
         for q, (ev, fam) in ranked[1:4]
     ]
-    found_share = _found_share(trees, samples, fld, template, indexes)
     if best["score"] >= ACCEPT and best["agree"] >= MIN_AGREE and not best["filled"]:
         # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
@@ -853,9 +870,18 @@ def repair_site(
     for fld in template.fields:
         try:
             out.append(repair_field(trees, fld, template, index, indexes, values_cache))
-        except DeboilerError as exc:
-            log.warning("repair of %s failed: %s", fld.id, exc)
-            out.append(FieldRepair(fld.id, "unsure", evidence={"error": str(exc)}))
+        except Exception as exc:  # noqa: BLE001 - one field's failure leaves the others
+            # A field that cannot be repaired is answered as such; the others are still
+            # checked and repaired.
+            log.warning("repair of %s failed: %s", fld.id, exc or type(exc).__name__)
+            log.debug("repair of %s failed", fld.id, exc_info=True)
+            out.append(
+                FieldRepair(
+                    fld.id,
+                    "unsure",
+                    evidence={"error": str(exc) or type(exc).__name__, "reason": "repair failed"},
+                )
+            )
     return out, {
         "pages": n,
         "parsed": len(trees),

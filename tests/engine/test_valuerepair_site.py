@@ -1,0 +1,60 @@
+"""Repair over a whole site: a field whose rule no induction can give again is answered (and
+the others are still repaired), a proposal is checked on every page where the field was
+absent, a field removed from every page is 'gone', and a repaired list keeps the old rule's
+exclusions."""
+
+from __future__ import annotations
+
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template.extract import apply_template
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.valuerepair import (
+    accept_field_repairs,
+    learn_values,
+    repair_site,
+)
+
+SITE = "ref.example"
+
+
+def api_html(i: int, *, rename: bool = False) -> str:
+    """A reference page whose functions sit in a table written with its ``tbody``."""
+    v = "v2-" if rename else ""
+    rows = "".join(
+        f"<tr><td class='{v}ret'>int</td><td class='{v}function_name'><a href='#f{i}_{k}'>fn_{i}_{k}</a></td></tr>"
+        for k in range(3 + i % 3)
+    )
+    return (
+        f"<html><body><div class='{v}head'><h1 class='{v}title'>Module {i}</h1></div>"
+        f"<div class='{v}body'><h2>Functions</h2><table class='{v}functions'><tbody>{rows}</tbody></table>"
+        f"<p>Text {i}</p></div></body></html>"
+    )
+
+
+def test_a_field_no_rule_can_select_again_is_answered_and_the_others_are_repaired() -> None:
+    template = Template(
+        "api",
+        site=SITE,
+        fields=(
+            Field("title", xpaths=("//h1[@class='title']",)),
+            Field(
+                "functions",
+                xpaths=("//table[@class='functions']//tr/td[@class='function_name']/a",),
+                is_list=True,
+            ),
+        ),
+        use_cleaner=False,
+    )
+    urls = [f"https://{SITE}/api/{i}.html" for i in range(10)]
+    learned = learn_values(template, [Page(u, api_html(i)) for i, u in enumerate(urls)])
+    changed = [Page(u, api_html(i, rename=True)) for i, u in enumerate(urls)]
+    repairs, _stats = repair_site(changed, learned)
+    by = {r.field: r for r in repairs}
+    assert by["title"].status == "repaired"
+    assert by["functions"].status in ("repaired", "unsure", "gone")
+    fixed = accept_field_repairs(learned, repairs)
+    assert apply_template(changed[4], fixed).values["title"] == "Module 4"
+    if by["functions"].status == "repaired":
+        assert apply_template(changed[4], fixed).values["functions"] == [
+            f"fn_4_{k}" for k in range(4)
+        ]
