@@ -58,3 +58,39 @@ def test_a_field_no_rule_can_select_again_is_answered_and_the_others_are_repaire
         assert apply_template(changed[4], fixed).values["functions"] == [
             f"fn_4_{k}" for k in range(4)
         ]
+
+
+def manual_html(i: int, *, toc: bool = True) -> str:
+    """A manual page with a local table of contents whose entries are also the page's section
+    headings (some of them links to themselves)."""
+    n = 3 + i % 3
+    entries = "".join(f"<li><a href='#s{k}'>Part {i}.{k}</a></li>" for k in range(n))
+    side = f"<ul class='toc'><li><a href='#top'>Top of page</a></li>{entries}</ul>" if toc else ""
+    body = "".join(
+        (f"<h2><a href='#s{k}'>Part {i}.{k}</a></h2>" if k % 2 else f"<h2>Part {i}.{k}</h2>")
+        + f"<p>About part {k}.</p>"
+        for k in range(n)
+    )
+    return (
+        f"<html><body><div class='side'>{side}</div><div class='main'><h1 class='title'>Page {i}</h1>"
+        f"<a href='#top'>Top of page</a>{body}</div></body></html>"
+    )
+
+
+def test_a_list_removed_from_every_page_is_gone_though_its_texts_remain() -> None:
+    template = Template(
+        "man",
+        site=SITE,
+        fields=(
+            Field("title", xpaths=("//h1[@class='title']",)),
+            Field("toc", xpaths=("//ul[@class='toc']/li/a",), is_list=True),
+        ),
+        use_cleaner=False,
+    )
+    urls = [f"https://{SITE}/man/{i}.html" for i in range(12)]
+    learned = learn_values(template, [Page(u, manual_html(i)) for i, u in enumerate(urls)])
+    changed = [Page(u, manual_html(i, toc=False)) for i, u in enumerate(urls)]
+    repairs, _stats = repair_site(changed, learned)
+    by = {r.field: r for r in repairs}
+    assert by["title"].status == "ok"
+    assert by["toc"].status == "gone", by["toc"]

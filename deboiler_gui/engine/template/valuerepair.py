@@ -49,6 +49,9 @@ AGREE_OK = 0.9
 ACCEPT = 0.8
 #: ... and give the old value back on at least this many learned pages (one page is no evidence).
 MIN_AGREE = 2
+#: A best candidate scoring at most this, giving the old value on fewer than MIN_AGREE pages,
+#: means the field is gone (its texts may still be elsewhere on the pages).
+GONE_SCORE = 0.05
 #: Learning looks further than the sample until each field has this many pages with a value.
 MIN_VALUES = 5
 #: A field is anchored on a structured value when they are equal on this share of its pages.
@@ -758,6 +761,21 @@ def _repair_field(
             "",
             best["score"],
             {**now, "was": status, "reason": "the old values are on too few pages"},
+            alts,
+        )
+    if best["score"] <= GONE_SCORE and best["agree"] < MIN_AGREE:
+        # The old texts are still on the pages (a table of contents' entries repeated as the
+        # section headings), but no rule gives the old values back anywhere: the field is gone.
+        return FieldRepair(
+            fld.id,
+            "gone",
+            "",
+            best["score"],
+            {
+                **now,
+                "was": status,
+                "reason": f"no rule gives the old values back (the best scores {best['score']:.2f})",
+            },
             alts,
         )
     if best.get("constant"):
