@@ -478,10 +478,11 @@ def learn_command(name: str, workspace: Path | None) -> None:
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)
-            pages = [p for p in ws.iter_pages(template.site or None) if p.ok][:SAMPLE_PAGES]
-            learned = learn_values(learn_template(template, pages[:20]), pages)
-            # Pages where the field is absent now stay absent: repair never fills them.
-            learned = learn_absent(learned, ws.iter_pages(template.site or None))
+            pages = [p for p in ws.iter_pages(template.site or None) if p.ok]
+            # Pages where the field is absent now stay absent: repair never fills them. Read
+            # first, so the sample of values holds some of them.
+            learned = learn_absent(learn_template(template, pages[:20]), pages)
+            learned = learn_values(learned, pages, sample=SAMPLE_PAGES)
             v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc

@@ -10,6 +10,7 @@ from deboiler_gui.engine.template.extract import apply_template
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.valuerepair import (
     accept_field_repairs,
+    learn_absent,
     learn_values,
     repair_site,
 )
@@ -94,3 +95,68 @@ def test_a_list_removed_from_every_page_is_gone_though_its_texts_remain() -> Non
     by = {r.field: r for r in repairs}
     assert by["title"].status == "ok"
     assert by["toc"].status == "gone", by["toc"]
+
+
+def doc_html(kind: str, i: int, *, reorder: bool = False) -> str:
+    """A module or file reference page with a summary, or a guide page without one."""
+
+    def box(*kids: str) -> str:
+        return "<div class='box'>" + "".join(reversed(kids) if reorder else kids) + "</div>"
+
+    if kind == "guide":
+        boxes = [box(f"<div class='code'>fun_{i}() -> ok.</div>", f"<p>Guide {i}.</p>")]
+    else:
+        boxes = [
+            box(f"<div class='{kind}-name'>{kind}_{i}</div>"),
+            box(
+                "<h3>Summary</h3>", f"<div class='{kind}-summary-body'>What {kind} {i} does.</div>"
+            ),
+            box(f"<p>Description of {i}.</p>"),
+            box("<h3>Exports</h3>", f"<p>f{i}/1</p>"),
+        ]
+    if reorder:
+        boxes.reverse()
+    return f"<html><body><div id='content'>{''.join(boxes)}</div></body></html>"
+
+
+def test_a_proposal_is_checked_on_every_page_where_the_field_was_absent() -> None:
+    template = Template(
+        "doc",
+        site=SITE,
+        fields=(Field("summary", xpaths=("//div[@id='content']/div[2]/div",)),),
+        use_cleaner=False,
+    )
+    kinds = [("module", i) for i in range(8)] + [("file", i) for i in range(3)]
+    kinds += [("guide", i) for i in range(4)]
+    urls = {(k, i): f"https://{SITE}/{k}-{i}.html" for k, i in kinds}
+    old = [Page(urls[k, i], doc_html(k, i)) for k, i in kinds]
+    # The values were learned on reference pages only; the guides' absence is known from
+    # reading every page.
+    learned = learn_absent(learn_values(template, old[:11]), old)
+    assert len(learned.field("summary").search.fingerprint["absent"]) == 4
+    changed = [Page(urls[k, i], doc_html(k, i, reorder=True)) for k, i in kinds]
+    (rep,), _stats = repair_site(changed, learned)
+    assert rep.status == "repaired", rep
+    fixed = accept_field_repairs(learned, [rep])
+    for (k, i), page in zip(kinds, changed, strict=True):
+        want = "" if k == "guide" else f"What {k} {i} does."
+        assert apply_template(page, fixed).values["summary"] == want, (
+            k,
+            i,
+            fixed.field("summary").xpaths,
+        )
+
+
+def test_the_learned_sample_holds_pages_where_the_field_was_absent() -> None:
+    template = Template(
+        "doc",
+        site=SITE,
+        fields=(Field("summary", xpaths=("//div[@id='content']/div[2]/div",)),),
+        use_cleaner=False,
+    )
+    pages = [Page(f"https://{SITE}/module-{i:03d}.html", doc_html("module", i)) for i in range(100)]
+    pages += [Page(f"https://{SITE}/zguide-{i}.html", doc_html("guide", i)) for i in range(3)]
+    learned = learn_values(learn_absent(template, pages), pages, sample=10)
+    samples = learned.field("summary").search.fingerprint["samples"]
+    assert sorted(u for u, v in samples.items() if not v) == [p.url for p in pages[100:]]
+    assert sum(1 for v in samples.values() if v) >= 10

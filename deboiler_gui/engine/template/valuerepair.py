@@ -54,9 +54,13 @@ MIN_AGREE = 2
 GONE_SCORE = 0.05
 #: Learning looks further than the sample until each field has this many pages with a value.
 MIN_VALUES = 5
+#: Pages where the old template found nothing kept in each field's sample (when there are).
+MIN_ABSENT = 3
 #: A field is anchored on a structured value when they are equal on this share of its pages.
 ANCHOR_SHARE = 0.8
 _MAX_ITEMS = 60
+#: Candidates (best first) checked on the site's pages where the field was absent.
+_SITE_CHECKS = 30
 _OWN_TEXT = "/text()[normalize-space()][1]"
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
@@ -121,6 +125,28 @@ def learn_values(
         if len(trees) < sample or any(have[f] < MIN_VALUES for f in found):
             trees.append((p.url, tree))
             have.update(found)
+    # Pages where a field is known to be absent (``learn_absent`` ran first) join the sample
+    # until it holds MIN_ABSENT of them per field: the repair's agreement then sees that a
+    # rule fills them.
+    by_url = {p.url: p for p in readable}
+    taken = {u for u, _t in trees}
+    for fld in template.fields:
+        known = [u for u in (fld.search.fingerprint.get("absent") or ()) if u in by_url]
+        need = MIN_ABSENT - sum(1 for u in known if u in taken)
+        if need <= 0 or not known:
+            continue
+        step = max(1, len(known) // MIN_ABSENT)
+        for u in known[::step] + known:
+            if need <= 0:
+                break
+            if u in taken:
+                continue
+            try:
+                trees.append((u, page_tree(by_url[u])))
+            except DeboilerError:
+                continue
+            taken.add(u)
+            need -= 1
     new = template
     structured: dict[str, dict[str, str]] = {}
     for fld in template.fields:
@@ -556,10 +582,13 @@ def repair_field(
     index: SiteIndex | None = None,
     indexes: dict[str, _TextIndex] | None = None,
     values_cache: dict[str, dict[str, str]] | None = None,
+    absent: AbsentPages | None = None,
 ) -> FieldRepair:
     """Check one field against its learned values and propose a rule when it broke or drifted.
     A field anchored on a structured value is checked against the pages' current structured
-    values instead (``evidence["anchor"]``)."""
+    values instead (``evidence["anchor"]``). With ``absent`` (the site's pages where the old
+    template found nothing for the field), a proposal is also checked there: one that fills
+    any of them is not accepted."""
     fp = fld.search.fingerprint
     anchor = str(fp.get("structured") or "")
     if anchor and fp.get("samples"):
@@ -574,10 +603,51 @@ def repair_field(
             probe = replace(
                 fld, search=replace(fld.search, fingerprint={**fp, "samples": anchored})
             )
-            rep = _repair_field(trees, probe, template, index, indexes)
+            rep = _repair_field(trees, probe, template, index, indexes, absent)
             rep.evidence["anchor"] = anchor
             return rep
-    return _repair_field(trees, fld, template, index, indexes)
+    return _repair_field(trees, fld, template, index, indexes, absent)
+
+
+class AbsentPages:
+    """The site's pages where the old template found nothing for a field (``absent`` in its
+    search rules, recorded by :func:`learn_absent` over every page), read when a proposal is
+    checked on them and kept parsed."""
+
+    def __init__(self, pages: dict[str, Page]) -> None:
+        self.pages = pages
+        self._trees: dict[str, Any] = {}
+
+    def urls(self, fld: Field, skip: Iterable[str] = ()) -> list[str]:
+        left_out = set(skip)
+        return [
+            u
+            for u in (fld.search.fingerprint.get("absent") or [])
+            if u in self.pages and u not in left_out
+        ]
+
+    def tree(self, url: str) -> Any:
+        if url not in self._trees:
+            try:
+                self._trees[url] = page_tree(self.pages[url])
+            except DeboilerError:
+                self._trees[url] = None
+        return self._trees[url]
+
+    def filled(self, fld: Field, template: Template, skip: Iterable[str] = ()) -> list[str]:
+        """The pages where the field was absent and ``fld`` (a proposed queue) gives a value."""
+        out = []
+        for url in self.urls(fld, skip):
+            tree = self.tree(url)
+            if tree is None:
+                continue
+            try:
+                value, _rep = extract_field(tree, fld, template)
+            except RuleError:
+                continue
+            if value:
+                out.append(url)
+        return out
 
 
 def _repair_field(
@@ -586,6 +656,7 @@ def _repair_field(
     template: Template,
     index: SiteIndex | None = None,
     indexes: dict[str, _TextIndex] | None = None,
+    absent: AbsentPages | None = None,
 ) -> FieldRepair:
     samples = fld.search.fingerprint.get("samples")
     if not samples:
@@ -636,10 +707,20 @@ def _repair_field(
     tail = f"/@{attr_tail}" if attr_tail else ""
     widened = next((u for u in map(tag_union_of, fld.xpaths) if u), "")
 
+    site_fills: dict[tuple[str, ...], list[str]] = {}
+
+    def fills(queue: tuple[str, ...]) -> list[str]:
+        """The site's pages where the field was absent and ``queue`` gives a value."""
+        if absent is None:
+            return []
+        if queue not in site_fills:
+            site_fills[queue] = absent.filled(replace(fld, xpaths=queue), template, skip=samples)
+        return site_fills[queue]
+
     def good_enough() -> bool:
         return any(
-            ev["score"] >= AGREE_OK and not ev["wrong"] and not ev["missing"]
-            for ev, _f in scored.values()
+            ev["score"] >= AGREE_OK and not ev["wrong"] and not ev["missing"] and not fills(q)
+            for q, (ev, _f) in scored.items()
         )
 
     def try_rules(
@@ -647,11 +728,12 @@ def _repair_field(
         before: tuple[str, ...] = (),
         base: float = 0.0,
         negatives: Sequence[Example] = (),
+        site: SiteIndex | None = index,
     ) -> None:
         # The agreement over the learned pages decides, so more than the induction's first
         # few rules are scored (its site check runs on a handful of pages only).
         try:
-            rules = induce(examples, negatives, index=index, as_list=fld.is_list, limit=10)
+            rules = induce(examples, negatives, index=site, as_list=fld.is_list, limit=10)
         except InductionError:
             return
         tag = examples[0].node.tag
@@ -696,7 +778,7 @@ def _repair_field(
         clean = {
             q: v
             for q, v in scored.items()
-            if not v[0]["wrong"] and not v[0]["filled"] and len(q) < 3
+            if not v[0]["wrong"] and not v[0]["filled"] and len(q) < 3 and not fills(q)
         }
         if not clean:
             break
@@ -709,6 +791,13 @@ def _repair_field(
         if not more:
             break
         try_rules([e for s in more for e in s], best_queue, costs[best_queue] + 2.0)
+        if absent is not None or len(more) > 1:
+            # Pages of several other kinds (a file's summary, an application's) each get
+            # their own rule too: pooled they only share a broad one (the content's first
+            # block) that fills pages without the field. The induction's site check would
+            # drop their own hooks as too narrow (found on few pages: that is the point).
+            for one in more:
+                try_rules(one, best_queue, costs[best_queue] + 2.5, site=None)
     # Agreement first, then the induction's own preference (nearest stable hook, fewest
     # positions), never the mere length of the rule.
     ranked = sorted(
@@ -743,7 +832,44 @@ def _repair_field(
         }
         for q, (ev, fam) in ranked[1:4]
     ]
-    if best["score"] >= ACCEPT and best["agree"] >= MIN_AGREE and not best["filled"]:
+    site_filled: dict[str, Any] = {}
+    refused = False
+    if absent is not None:
+        # Checked over the whole site, not only the learned pages: the first acceptable
+        # queue that fills no page where the old template found nothing (a fallback rule
+        # taking the first block of the content fills the pages without a summary).
+        for queue, (ev, fam) in ranked[:_SITE_CHECKS]:
+            if not (ev["score"] >= ACCEPT and ev["agree"] >= MIN_AGREE and not ev["filled"]):
+                continue
+            pages = fills(queue)
+            if not pages:
+                if queue != best_queue:
+                    best_queue, best, family = queue, ev, fam
+                    best_xp = queue[0]
+                break
+            site_filled = site_filled or {
+                "xpaths": list(queue),
+                "site_filled": len(pages),
+                "site_absent": len(absent.urls(fld, samples)),
+                "site_filled_pages": pages[:10],
+            }
+        else:
+            if site_filled:
+                refused = True
+    if site_filled:
+        best = {**best, "site_check": site_filled}
+    if refused:
+        best = {
+            **best,
+            "reason": f"the best rule fills {site_filled['site_filled']} of "
+            f"{site_filled['site_absent']} pages where the field was absent",
+        }
+    if (
+        not refused
+        and best["score"] >= ACCEPT
+        and best["agree"] >= MIN_AGREE
+        and not best["filled"]
+    ):
         # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
             fld.id,
@@ -863,10 +989,16 @@ def repair_site(
     extra = 0
     trees: dict[str, Any] = {}
     n = 0
+    absent_urls: set[str] = set()
+    for fld in template.fields:
+        absent_urls.update(fld.search.fingerprint.get("absent") or ())
+    absent_pages: dict[str, Page] = {}
     for page in pages:
         n += 1
         if page.error or not page.html:
             continue
+        if page.url in absent_urls:
+            absent_pages[page.url] = page
         take = page.url in learned
         if not take and anchored and extra < SAMPLE_PAGES and _has_structured(page.html):
             take = True
@@ -881,13 +1013,14 @@ def repair_site(
         # every learned page decides.
         index = SiteIndex(list(trees.keys())[:10], list(trees.values())[:10])
     out = []
+    absent = AbsentPages(absent_pages)
     indexes: dict[str, _TextIndex] = {}
     values_cache: dict[str, dict[str, str]] = {}
     # Candidates are checked on the learned pages (their agreement decides); the sample of
     # other pages only serves the volatility of attributes.
     for fld in template.fields:
         try:
-            out.append(repair_field(trees, fld, template, index, indexes, values_cache))
+            out.append(repair_field(trees, fld, template, index, indexes, values_cache, absent))
         except Exception as exc:  # noqa: BLE001 - one field's failure leaves the others
             # A field that cannot be repaired is answered as such; the others are still
             # checked and repaired.
@@ -903,6 +1036,7 @@ def repair_site(
     return out, {
         "pages": n,
         "parsed": len(trees),
+        "absent_checked": sum(1 for t in absent._trees.values() if t is not None),
         "seconds": round(time.perf_counter() - t0, 3),
     }
 
