@@ -608,7 +608,7 @@ def _how_failed(was: str) -> str:
     "--gold",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     default=None,
-    help="JSON lines {url, <field>: expected value or list}: adds precision and recall per field.",
+    help='JSON lines {url, <field>: expected value or list}: adds precision and recall per field. null, "" or [] means the field is absent on that page (right when the rule gives nothing); a field left out of a record is not judged there.',
 )
 @_workspace_option
 @click.option(
@@ -677,7 +677,14 @@ def evaluate_command(
         for f in s.failing[:5]:
             click.echo(f"    fails on {f['url']}: {f['reason']}")
     for fid, q in ev.quality.items():
-        click.echo(f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}")
+        absent = (
+            f"\tabsent on {count(q['absent'], 'gold page')}, filled on {q['absent_filled']}"
+            if q.get("absent")
+            else ""
+        )
+        click.echo(
+            f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}{absent}"
+        )
     for sig in sigs:
         d = sig.to_dict()
         items = (
