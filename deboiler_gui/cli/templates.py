@@ -232,7 +232,8 @@ def templates_group() -> None:
 
 @templates_group.command("list")
 @_workspace_option
-def list_command(workspace: Path | None) -> None:
+@_quiet_option
+def list_command(workspace: Path | None, quiet: bool = False) -> None:
     """List templates with their latest version."""
     with _open_ws(workspace) as ws:
         names = ws.template_names()
@@ -253,7 +254,10 @@ def list_command(workspace: Path | None) -> None:
     "--version", "-v", "version", type=int, default=None, help="A past version (default latest)."
 )
 @_workspace_option
-def show_command(name: str, version: int | None, workspace: Path | None) -> None:
+@_quiet_option
+def show_command(
+    name: str, version: int | None, workspace: Path | None, quiet: bool = False
+) -> None:
     """Print a template as a rule file."""
     from deboiler_gui.engine.template import rulefile
 
@@ -268,7 +272,8 @@ def show_command(name: str, version: int | None, workspace: Path | None) -> None
 @templates_group.command("history")
 @click.argument("name")
 @_workspace_option
-def history_command(name: str, workspace: Path | None) -> None:
+@_quiet_option
+def history_command(name: str, workspace: Path | None, quiet: bool = False) -> None:
     """List the versions of a template."""
     with _open_ws(workspace) as ws:
         hist = ws.template_history(name)
@@ -283,7 +288,10 @@ def history_command(name: str, workspace: Path | None) -> None:
 @click.argument("old", type=int)
 @click.argument("new", type=int, required=False)
 @_workspace_option
-def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -> None:
+@_quiet_option
+def diff_command(
+    name: str, old: int, new: int | None, workspace: Path | None, quiet: bool = False
+) -> None:
     """Unified diff between two versions of a template (NEW defaults to the latest)."""
     from deboiler_gui.engine.template import rulefile
 
@@ -333,6 +341,7 @@ def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -
     help="crawl4ai/firecrawl: fail (exit 1) when a field or rule cannot be written as CSS, instead of leaving it out with a warning.",
 )
 @_workspace_option
+@_quiet_option
 def export_command(
     names: tuple[str, ...],
     output: Path | None,
@@ -340,6 +349,7 @@ def export_command(
     workspace: Path | None,
     with_chrome: bool,
     strict: bool,
+    quiet: bool = False,
 ) -> None:
     """Export templates (all when no NAME is given).
 
@@ -433,7 +443,8 @@ def _export_css(
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--message", "-m", default="", help="Version message.")
 @_workspace_option
-def import_command(file: Path, message: str, workspace: Path | None) -> None:
+@_quiet_option
+def import_command(file: Path, message: str, workspace: Path | None, quiet: bool = False) -> None:
     """Import a rule file (.json) or XML template file; nothing is written unless every
     template in it is valid."""
     from deboiler_gui.engine.template import rulefile
@@ -448,27 +459,31 @@ def import_command(file: Path, message: str, workspace: Path | None) -> None:
         except DeboilerError as exc:
             raise _fail(exc) from exc
     for t, v in zip(templates, versions, strict=True):
-        click.echo(f"{t.name}: saved as version {v}")
+        if not quiet:
+            click.echo(f"{t.name}: saved as version {v}")
 
 
 @templates_group.command("revert")
 @click.argument("name")
 @click.argument("version", type=int)
 @_workspace_option
-def revert_command(name: str, version: int, workspace: Path | None) -> None:
+@_quiet_option
+def revert_command(name: str, version: int, workspace: Path | None, quiet: bool = False) -> None:
     """Save an old version again as the newest version."""
     with _open_ws(workspace) as ws:
         try:
             new = ws.revert_template(name, version)
         except DeboilerError as exc:
             raise _fail(exc) from exc
-    click.echo(f"{name}: version {version} saved again as version {new}")
+    if not quiet:
+        click.echo(f"{name}: version {version} saved again as version {new}")
 
 
 @templates_group.command("learn")
 @click.argument("name")
 @_workspace_option
-def learn_command(name: str, workspace: Path | None) -> None:
+@_quiet_option
+def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> None:
     """Record each field's search rules (tag, context, fingerprint) and its values on a sample of
     the site's pages (absent ones too), so repair can find the field when its XPaths break or
     drift."""
@@ -486,6 +501,8 @@ def learn_command(name: str, workspace: Path | None) -> None:
             v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc
+    if quiet:
+        return
     click.echo(
         f"{name}: search rules learned for {sum(1 for f in learned.fields if not f.search.empty)} of {count(len(learned.fields), 'field')}; version {v}"
     )
