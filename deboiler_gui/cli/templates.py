@@ -695,7 +695,7 @@ def evaluate_command(
             click.echo(f"    fails on {f['url']}: {f['reason']}")
     for fid, q in ev.quality.items():
         absent = (
-            f"\tabsent on {count(q['absent'], 'gold page')}, filled on {q['absent_filled']}"
+            f"\tabsent on {count(int(q['absent']), 'gold page')}, filled on {q['absent_filled']}"
             if q.get("absent")
             else ""
         )

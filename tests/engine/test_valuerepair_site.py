@@ -114,6 +114,8 @@ def doc_html(kind: str, i: int, *, reorder: bool = False) -> str:
             box(f"<p>Description of {i}.</p>"),
             box("<h3>Exports</h3>", f"<p>f{i}/1</p>"),
         ]
+        if kind == "file":
+            boxes.append(box(f"<p>Notes on {i}.</p>"))
     if reorder:
         boxes.reverse()
     return f"<html><body><div id='content'>{''.join(boxes)}</div></body></html>"
