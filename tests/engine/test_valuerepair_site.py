@@ -162,3 +162,45 @@ def test_the_learned_sample_holds_pages_where_the_field_was_absent() -> None:
     samples = learned.field("summary").search.fingerprint["samples"]
     assert sorted(u for u, v in samples.items() if not v) == [p.url for p in pages[100:]]
     assert sum(1 for v in samples.values() if v) >= 10
+
+
+def toc_html(i: int, *, rename: bool = False) -> str:
+    """A page with a local table of contents; two pages also list the index there."""
+    v = "v2-" if rename else ""
+    entries = "".join(f"<li><a href='#s{k}'>Section {i}.{k}</a></li>" for k in range(2 + i % 3))
+    if i >= 10:
+        entries += "<li><a href='genindex.html'>Index</a></li>"
+    return f"<html><body><h1>Page {i}</h1><ul class='{v}toc'>{entries}</ul></body></html>"
+
+
+def test_a_repaired_list_keeps_the_old_rules_exclusions() -> None:
+    # The exclusion (a 'not this' click on the index entry) matters on pages outside the
+    # learned sample only: the learned values cannot tell it, the old rule can.
+    template = Template(
+        "toc",
+        site=SITE,
+        fields=(
+            Field(
+                "toc",
+                xpaths=("//ul[@class='toc']/li/a[not(@href='genindex.html')]",),
+                is_list=True,
+            ),
+        ),
+        use_cleaner=False,
+    )
+    urls = [f"https://{SITE}/t/{i}.html" for i in range(12)]
+    learned = learn_values(template, [Page(u, toc_html(i)) for i, u in enumerate(urls[:10])])
+    changed = [Page(u, toc_html(i, rename=True)) for i, u in enumerate(urls)]
+    (rep,), _stats = repair_site(changed, learned)
+    assert rep.status == "repaired"
+    fixed = accept_field_repairs(learned, [rep])
+    assert apply_template(changed[10], fixed).values["toc"] == [
+        "Section 10.0",
+        "Section 10.1",
+        "Section 10.2",
+    ]
+    assert apply_template(changed[4], fixed).values["toc"] == [
+        "Section 4.0",
+        "Section 4.1",
+        "Section 4.2",
+    ]

@@ -365,6 +365,66 @@ def _agreement(
     }
 
 
+def _last_step(xp: str) -> tuple[str, list[str]]:
+    """The tag of ``xp``'s last step and its predicates (``a``, ``["not(@href='#')"]``);
+    ("", []) when the last step is not a plain tag with predicates."""
+    depth = 0
+    quote = ""
+    cut = -1
+    for i, ch in enumerate(xp):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == "/" and depth == 0:
+            cut = i
+    step = xp[cut + 1 :]
+    tag = step.split("[", 1)[0]
+    if not tag.isalnum():
+        return "", []
+    preds: list[str] = []
+    rest = step[len(tag) :]
+    depth = 0
+    quote = ""
+    start = 0
+    for i, ch in enumerate(rest):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            if depth == 0:
+                start = i + 1
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth == 0:
+                preds.append(rest[start:i])
+        elif depth == 0:
+            return "", []
+    return tag, preds
+
+
+def _exclusions(fld: Field) -> tuple[str, list[str]]:
+    """The 'not this' predicates the field's rules put on their last step (``a`` and
+    ``["not(@href='lists.html' or @href='io_protocol.html')"]``): the items a person left out,
+    which a repaired rule leaves out too. Only when every rule of the queue ends on the same
+    tag with the same exclusions."""
+    found = {
+        (t, tuple(p for p in ps if p.startswith("not("))) for t, ps in map(_last_step, fld.xpaths)
+    }
+    if len(found) != 1:
+        return "", []
+    tag, preds = found.pop()
+    return (tag, list(preds)) if tag and preds else ("", [])
+
+
 def _transforms(fld: Field) -> bool:
     """Whether the field's value is other than its node's text: an attribute, processed text,
     a record."""
@@ -706,6 +766,7 @@ def _repair_field(
     attr_tail = output_attribute(fld) if fld.kind != "attribute" else ""
     tail = f"/@{attr_tail}" if attr_tail else ""
     widened = next((u for u in map(tag_union_of, fld.xpaths) if u), "")
+    keep_tag, keep_out = _exclusions(fld) if not tail else ("", [])
 
     site_fills: dict[tuple[str, ...], list[str]] = {}
 
@@ -748,6 +809,14 @@ def _repair_field(
                 wide = retag_last(xp, tag, widened)
                 if wide:
                     variants.append((wide, rule.cost + 0.3))
+            if keep_out and all(e.node.tag == keep_tag for e in examples):
+                # The old rule's exclusions (a person's 'not this' clicks) still hold: the
+                # candidate with them goes first among equals.
+                for cand, cost in list(variants):
+                    tag_now, preds_now = _last_step(cand)
+                    if tag_now == keep_tag and not set(keep_out) <= set(preds_now):
+                        extra = "".join(f"[{p}]" for p in keep_out if p not in preds_now)
+                        variants.append((cand + extra, cost - 0.05))
             for cand, cost in variants:
                 if tail and not cand.endswith(tail):
                     cand += tail
