@@ -5,8 +5,14 @@ exclusions."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template import valuerepair
 from deboiler_gui.engine.template.extract import apply_template
+from deboiler_gui.engine.template.induce import InductionError
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.valuerepair import (
     accept_field_repairs,
@@ -32,8 +38,8 @@ def api_html(i: int, *, rename: bool = False) -> str:
     )
 
 
-def test_a_field_no_rule_can_select_again_is_answered_and_the_others_are_repaired() -> None:
-    template = Template(
+def api_template() -> Template:
+    return Template(
         "api",
         site=SITE,
         fields=(
@@ -46,19 +52,44 @@ def test_a_field_no_rule_can_select_again_is_answered_and_the_others_are_repaire
         ),
         use_cleaner=False,
     )
+
+
+def test_a_list_in_a_table_written_with_its_tbody_is_repaired() -> None:
     urls = [f"https://{SITE}/api/{i}.html" for i in range(10)]
-    learned = learn_values(template, [Page(u, api_html(i)) for i, u in enumerate(urls)])
+    learned = learn_values(api_template(), [Page(u, api_html(i)) for i, u in enumerate(urls)])
+    changed = [Page(u, api_html(i, rename=True)) for i, u in enumerate(urls)]
+    repairs, _stats = repair_site(changed, learned)
+    assert {r.field: r.status for r in repairs} == {"title": "repaired", "functions": "repaired"}
+    fixed = accept_field_repairs(learned, repairs)
+    assert "tbody" not in fixed.field("functions").xpaths[0]
+    for i in (4, 5):
+        values = apply_template(changed[i], fixed).values
+        assert values["functions"] == [f"fn_{i}_{k}" for k in range(3 + i % 3)]  # names only
+
+
+def test_a_field_no_rule_can_select_again_is_answered_and_the_others_are_repaired(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = valuerepair.induce
+
+    def refuse_lists(examples: Any, negatives: Any, **kw: Any) -> Any:
+        if kw.get("as_list"):
+            raise InductionError("no list rule selects these examples")
+        return real(examples, negatives, **kw)
+
+    monkeypatch.setattr(valuerepair, "induce", refuse_lists)
+    urls = [f"https://{SITE}/api/{i}.html" for i in range(10)]
+    learned = learn_values(api_template(), [Page(u, api_html(i)) for i, u in enumerate(urls)])
     changed = [Page(u, api_html(i, rename=True)) for i, u in enumerate(urls)]
     repairs, _stats = repair_site(changed, learned)
     by = {r.field: r for r in repairs}
+    assert by["functions"].status == "unsure"
+    assert (
+        by["functions"].evidence["reason"] == "no rule selects the nodes that hold the old values"
+    )
     assert by["title"].status == "repaired"
-    assert by["functions"].status in ("repaired", "unsure", "gone")
     fixed = accept_field_repairs(learned, repairs)
     assert apply_template(changed[4], fixed).values["title"] == "Module 4"
-    if by["functions"].status == "repaired":
-        assert apply_template(changed[4], fixed).values["functions"] == [
-            f"fn_4_{k}" for k in range(4)
-        ]
 
 
 def manual_html(i: int, *, toc: bool = True) -> str:

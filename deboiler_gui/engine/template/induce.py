@@ -12,6 +12,7 @@ import lxml.etree as etree
 
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 from deboiler_gui.engine.model import RuleError
+from deboiler_gui.engine.tablerows import rows_tolerant
 from deboiler_gui.engine.template.selectors import (
     SEMANTIC_ATTRS,
     TEST_ATTRS,
@@ -144,13 +145,23 @@ def _step(el: HtmlElement, *, positional: bool) -> tuple[str, int]:
     return f"{el.tag}[{same.index(el) + 1}]", 1
 
 
+def _row_group(el: HtmlElement) -> bool:
+    """A table's ``tbody`` (written in the page or implied by a browser): rules never name it,
+    ``table/tr`` finds the rows either way (``tablerows.rows_tolerant``)."""
+    parent = el.getparent()
+    return el.tag == "tbody" and parent is not None and parent.tag == "table"
+
+
 def _rel(ancestor: HtmlElement, el: HtmlElement, *, positional: bool) -> tuple[str, int]:
-    steps = [_step(n, positional=positional) for n in _chain(ancestor, el)]
+    steps = [_step(n, positional=positional) for n in _chain(ancestor, el) if not _row_group(n)]
     return "/".join(s for s, _ in steps), sum(n for _, n in steps)
 
 
+_TBODY_STEP = re.compile(r"(/table(?:\[\d+\])?)/tbody(?:\[1\])?(?=/tr)")
+
+
 def _absolute(el: HtmlElement) -> str:
-    return str(el.getroottree().getpath(el))
+    return _TBODY_STEP.sub(r"\1", str(el.getroottree().getpath(el)))
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -171,7 +182,8 @@ def _compiled(xpath: str) -> Any:
     hit = _CACHE.get(xpath)
     if hit is None:
         try:
-            hit = etree.XPath(xpath, smart_strings=False)
+            # A table's rows with or without their tbody, as extraction finds them.
+            hit = etree.XPath(rows_tolerant(xpath), smart_strings=False)
         except etree.XPathSyntaxError as exc:
             raise RuleError(f"invalid XPath ({exc})", expression=xpath) from exc
         if len(_CACHE) > 20_000:
@@ -371,10 +383,14 @@ def _rank_field(
 
 def _item_node(el: HtmlElement) -> HtmlElement:
     """The repeating step above a list example: the nearest ancestor-or-self whose parent has
-    another child of its tag."""
+    another child of its tag; a table's cell is not one (its row is: a function's name and
+    its return type are cells of one entry)."""
     node = el
     while node.getparent() is not None:
         parent = node.getparent()
+        if node.tag in ("td", "th") and parent.tag == "tr":
+            node = parent
+            continue
         if node.tag in _ITEM_TAGS or sum(1 for s in parent if s.tag == node.tag) >= 2:
             return node
         node = parent
@@ -427,6 +443,12 @@ def _list_candidates(
         common = set.intersection(
             *[{t for t in (i.get("class") or "").split() if is_wordlike(t)} for i in items]
         )
+        qualified = _qualified_path(list_node, nodes)
+        if qualified and qualified != path:
+            # A step between the item and the node that tells the examples' cell from its
+            # siblings (a function's name column, not its return type's):
+            # tr/td[contains(@class, 'function_name')]/a.
+            tails.append((qualified, 0.3 * (path.count("/") + 1) + 0.2, path.count("/") + 1))
         for tok in sorted(common)[:2]:
             rest = path.split("/", 1)[1] if "/" in path else ""
             tails.append(
@@ -477,6 +499,46 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+def _qualified_path(list_node: HtmlElement, nodes: Sequence[HtmlElement]) -> str:
+    """The path from the list node down to the examples with each step between the item and
+    the node narrowed by what the examples' nodes there share and their siblings of that tag
+    lack: a class token, else their position; "" when the paths differ."""
+    chains = [[n for n in _chain(list_node, x) if not _row_group(n)] for x in nodes]
+    if not chains or len({len(c) for c in chains}) != 1:
+        return ""
+    steps: list[str] = []
+    for j, level in enumerate(zip(*chains, strict=True)):
+        tag = level[0].tag
+        if any(n.tag != tag for n in level):
+            return ""
+        if j == 0 or j == len(chains[0]) - 1:
+            steps.append(tag)
+            continue
+        sibs = [
+            [s for s in n.getparent() if s is not n and s.tag == tag]
+            if n.getparent() is not None
+            else []
+            for n in level
+        ]
+        if not any(sibs):
+            steps.append(tag)
+            continue
+        common = set.intersection(
+            *[{t for t in (n.get("class") or "").split() if is_wordlike(t)} for n in level]
+        )
+        common = {
+            t
+            for t in common
+            if not any(t in (s.get("class") or "").split() for ss in sibs for s in ss)
+        }
+        if common:
+            steps.append(f"{tag}[{class_predicate(sorted(common)[0])}]")
+            continue
+        positions = {[s for s in n.getparent() if s.tag == tag].index(n) + 1 for n in level}
+        steps.append(f"{tag}[{positions.pop()}]" if len(positions) == 1 else tag)
+    return "/".join(steps)
 
 
 def _container_exprs(
