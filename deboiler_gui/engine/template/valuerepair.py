@@ -319,7 +319,7 @@ def _agreement(
         if tree is None:
             continue
         try:
-            got, _rep = extract_field(tree, fld, template)
+            got, _rep = extract_field(tree, fld, template, paths=False)
         except RuleError:
             got = [] if fld.is_list else ""
         has = bool(got)
@@ -702,7 +702,7 @@ class AbsentPages:
             if tree is None:
                 continue
             try:
-                value, _rep = extract_field(tree, fld, template)
+                value, _rep = extract_field(tree, fld, template, paths=False)
             except RuleError:
                 continue
             if value:
