@@ -56,6 +56,7 @@ def main() -> None:
     site = _copy(Path(args.docs), tmp)
 
     import shiboken6
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QDockWidget
 
     from deboiler_gui.gui.app import build_window, create_application
@@ -98,6 +99,8 @@ def main() -> None:
     panel.table.selectRow(row)
     panel.reject_button.click()
     _wait(app, lambda: panel.proposed is not None, 600)
+    # Tall enough for the proposal line and the buttons under the table.
+    window.resizeDocks([dock], [470], Qt.Orientation.Vertical)
     _settle(app, 0.5)
     written.append(_save(dock, "group-rule.png", None))
     served = sorted({u.rsplit("/", 1)[-1] for u in profile.handler.served})

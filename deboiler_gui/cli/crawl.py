@@ -50,6 +50,16 @@ def _factories(values: tuple[str, ...], workspace: Any) -> list[dict[str, Any]]:
     return out
 
 
+def render_summary(rendered: int, unsettled: int, failed: int) -> str:
+    """The line on rendering, each count agreeing with its verb and pronoun."""
+    return (
+        f"rendered: {count(rendered, 'page')} {plural(rendered, 'uses', 'use')} the rendered DOM "
+        f"({unsettled} taken at the timeout before {plural(unsettled, 'it', 'they')} settled); "
+        f"{count(failed, 'page')} kept {plural(failed, 'its', 'their')} raw HTML "
+        "(rendering failed)"
+    )
+
+
 def _summary(stats: Any) -> str:
     return (
         f"{count(stats.fetched, 'page')} fetched, {stats.failed} failed, "
@@ -405,11 +415,7 @@ def crawl_command(
     elif not quiet:
         click.echo(_summary(stats))
         if stats.rendered or stats.render_failed:
-            click.echo(
-                f"rendered: {count(stats.rendered, 'page')} {plural(stats.rendered, 'uses', 'use')} the rendered DOM ({stats.render_unsettled} "
-                f"taken at the timeout before they settled); {stats.render_failed} kept their raw "
-                "HTML (rendering failed)"
-            )
+            click.echo(render_summary(stats.rendered, stats.render_unsettled, stats.render_failed))
         if stats.budget_spent and stats.queued:
             click.echo("The page limit was reached; raise --max-pages and run again to continue.")
     if stats.unreachable_hosts and not as_json:

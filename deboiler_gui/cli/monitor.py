@@ -17,11 +17,12 @@ _PHASES = {
     "fitting": "Fitting",
     "fitted": "Fitting",
     "monitoring": "Checking",
+    "crawling": "Crawling",
 }
 
 
 @click.command("monitor")
-@click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("inputs", nargs=-1, type=str)
 @click.option("--demo", is_flag=True, help="Check the bundled demo site.")
 @click.option(
     "--workspace",
@@ -80,11 +81,46 @@ _PHASES = {
     is_flag=True,
     help="Compare and report, but keep the last run as it is (a dry run).",
 )
+@click.option(
+    "--max-pages",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="URL inputs: page URLs requested at most (as crawl).",
+)
+@click.option(
+    "--max-depth",
+    type=click.IntRange(min=0),
+    default=None,
+    help="URL inputs: links followed from a given URL (default: no limit).",
+)
+@click.option(
+    "--no-follow",
+    is_flag=True,
+    help="URL inputs: fetch the given URLs only; follow no links.",
+)
+@click.option(
+    "--include", multiple=True, help="URL inputs: regex a page URL must contain (repeatable)."
+)
+@click.option(
+    "--exclude", multiple=True, help="URL inputs: regex a page URL must not contain (repeatable)."
+)
+@click.option(
+    "--delay",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    show_default=True,
+    help="URL inputs: seconds between request starts to one host.",
+)
+@click.option(
+    "--ignore-robots", is_flag=True, help="URL inputs: do not read robots.txt (sites you own)."
+)
+@click.option("--user-agent", default=None, help="URL inputs: User-Agent header.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bars or summary.")
 @click.pass_context
 def monitor_command(
     ctx: click.Context,
-    inputs: tuple[Path, ...],
+    inputs: tuple[str, ...],
     demo: bool,
     workspace: Path,
     base_url: str | None,
@@ -95,22 +131,51 @@ def monitor_command(
     accept_repairs: bool,
     accept: bool,
     no_store: bool,
+    max_pages: int,
+    max_depth: int | None,
+    no_follow: bool,
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    delay: float,
+    ignore_robots: bool,
+    user_agent: str | None,
     quiet: bool,
 ) -> None:
     """Check a site against the last run: field values and hit rates, rule hit rates,
     boilerplate share, new and removed pages.
 
-    INPUT is a folder of .html files, a JSON-lines file, WARC file(s). Writes report.json and
+    INPUT is a folder of .html files, a JSON-lines file, WARC file(s), or http(s) URLs, which
+    are crawled again (politely, as crawl: robots.txt, --max-pages; --no-follow fetches the
+    given pages only) into a temporary workspace. Writes report.json and
     report.html and proposes repairs for broken templates. Each run is compared with the
     baseline, the last run without a break: a run that found a break does not replace it until
     the break is accepted (--accept, or a new version of the broken template, e.g. after
     `templates repair --accept-repairs`), so a break is reported on every run until then.
-    Exit codes: 0 nothing broke (or first run: the baseline), 3 a template broke, 1 error.
+    Exit codes: 0 nothing broke (or first run: the baseline; or a break accepted with --accept,
+    which becomes the new baseline), 3 a template broke, 1 error.
     """
-    from deboiler_gui.engine.review.monitor import EXIT_BROKEN, Thresholds, monitor_steps
+    from deboiler_gui.engine.crawl.config import CrawlConfig
+    from deboiler_gui.engine.review.monitor import (
+        EXIT_BROKEN,
+        Thresholds,
+        is_url,
+        monitor_steps,
+    )
     from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
 
-    paths = list(inputs)
+    paths: list[str | Path] = [i if is_url(i) else Path(i) for i in inputs]
+    crawl = CrawlConfig(
+        max_pages=max_pages,
+        max_depth=max_depth,
+        include=list(include),
+        exclude=list(exclude),
+        robots=not ignore_robots,
+        discover_sitemaps=not no_follow,
+        follow_links=not no_follow,
+        delay=delay,
+    )
+    if user_agent:
+        crawl.user_agent = user_agent
     if demo:
         paths.insert(0, demo_site_path())
         base_url = base_url or DEMO_BASE_URL
@@ -130,6 +195,7 @@ def monitor_command(
                 store=not no_store,
                 accept_repairs=accept_repairs,
                 accept=accept,
+                crawl=crawl,
             ),
             "Working",
             quiet,
@@ -147,8 +213,9 @@ def monitor_command(
         if report.get("baseline"):
             click.echo(f"  compared with the baseline of {report['baseline']['finished_at']}")
         click.echo(f"  {report['baseline_note']}")
+        label = "changed (accepted)" if report["status"] == "accepted" else "broken"
         for line in report["broken"]:
-            click.echo(f"  broken: {line}")
+            click.echo(f"  {label}: {line}")
         for line in report["warnings"]:
             click.echo(f"  warning: {line}")
         shown = [

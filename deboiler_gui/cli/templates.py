@@ -97,6 +97,21 @@ def _pages(
     return pages, len(pages)
 
 
+def _workspace_among(inputs: tuple[Path, ...]) -> Path | None:
+    """Without -w, the one workspace given as INPUT is the workspace (its templates and
+    models); with none or several, the default."""
+    from deboiler_gui.engine.sources import input_kind
+
+    found = []
+    for path in inputs:
+        try:
+            if input_kind(path) == "workspace":
+                found.append(path)
+        except DeboilerError:
+            continue
+    return found[0] if len(found) == 1 else None
+
+
 def _models(workspace: Path | None) -> dict[str, Any]:
     path = _ws_path(workspace)
     if not path.exists():
@@ -170,12 +185,14 @@ def extract_command(
     """Extract template fields from pages into JSON lines or CSV.
 
     INPUT is a folder of .html files, a JSON-lines file, a WARC file or a workspace; without
-    INPUT the workspace's pages are used.
+    INPUT the workspace's pages are used. A workspace given as INPUT without -w is also the
+    workspace the templates and models are read from.
     """
     from deboiler_gui.engine.template.evaluate import extraction_record, write_extractions
     from deboiler_gui.engine.template.extract import iter_extract
 
     refuse_output_among_inputs(output, inputs)
+    workspace = workspace or _workspace_among(inputs)
     templates = load_templates(template_specs, workspace)
     pages, total = _pages(inputs, workspace)
     models = {} if no_cleaner else _models(workspace)
@@ -398,7 +415,11 @@ def _chrome_css(ws: Any, template: Any) -> list[str]:
         raise click.ClickException(
             f"--chrome: no fitted model for site {site!r} in the workspace (run 'deboiler-gui fit')"
         )
-    return [css for css, _share in chrome_selectors(_site_pages(ws, site), model)]
+    left_out: list[str] = []
+    found = chrome_selectors(_site_pages(ws, site), model, left_out=left_out)
+    for line in left_out:
+        click.echo(f"{template.name}: {line}", err=True)
+    return [css for css, _share in found]
 
 
 def _site_pages(ws: Any, site: str | None) -> list[Any]:
@@ -758,7 +779,8 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
     type=(str, str),
     multiple=True,
     metavar="URL XPATH",
-    help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them.",
+    help="A clicked example node (repeatable, 1-3 pages): induce one rule for all of them; "
+    "an attribute ('.../@href') gives a rule ending on it.",
 )
 @click.option(
     "--not",
@@ -884,10 +906,25 @@ def suggest_command(
                 f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}"
             )
         return
-    from deboiler_gui.engine.template.induce import Example, InductionError, induce
+    from deboiler_gui.engine.template.induce import (
+        Example,
+        InductionError,
+        induce,
+        split_attribute,
+    )
 
-    pos = [Example(u, *node_of(u, xp, "example")) for u, xp in examples]
-    neg = [Example(u, *node_of(u, xp, "'not this'")) for u, xp in negatives]
+    def example_of(u: str, xp: str, what: str) -> Example:
+        # An attribute (a link's '.../@href') is induced on its element, the rule ending on it.
+        element, attr = split_attribute(xp)
+        tree, node = node_of(u, element, what)
+        if attr and node.get(attr) is None:
+            raise click.ClickException(
+                f"{what} {xp!r}: the element has no attribute {attr!r} on {u}"
+            )
+        return Example(u, tree, node, attr)
+
+    pos = [example_of(u, xp, "example") for u, xp in examples]
+    neg = [Example(u, *node_of(u, split_attribute(xp)[0], "'not this'")) for u, xp in negatives]
     try:
         rules = induce(pos, neg, index, as_list=as_list, limit=limit)
     except InductionError as exc:

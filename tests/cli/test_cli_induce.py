@@ -221,3 +221,19 @@ def test_suggest_never_returns_a_list_rule_that_mixes_lists(ws: Path) -> None:
         assert r.exit_code == 0, r.output
         rules = json.loads(r.output)
         assert rules and all(x["site"]["mixed"] == 0 for x in rules), (xp, rules)
+
+
+def test_an_attribute_example_gives_a_rule_ending_on_the_attribute(ws: Path) -> None:
+    # The 'Next topic' link's target, clicked as '.../@href' on two pages.
+    args = []
+    for i in (2, 5):
+        args += ["--examples", URL.format(i), "(//p[@class='topless'])[2]/a/@href"]
+    r = run("suggest", *args, "-w", ws, "--json")
+    assert r.exit_code == 0, r.output
+    best = json.loads(r.output)[0]
+    assert best["kind"] == "attribute" and best["xpath"].endswith("/a/@href"), best
+    assert "Next topic" in best["xpath"]
+    assert best["examples"] == [["/p3"], ["/p6"]]
+    assert best["site"]["distinct"] == 10  # the targets' values, not the links' texts
+    r = run("suggest", "--examples", URL.format(2), "//h1/@title", "-w", ws)
+    assert r.exit_code != 0 and "no attribute 'title'" in r.output

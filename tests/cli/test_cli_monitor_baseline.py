@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 
 from deboiler_gui.cli import cli
 from deboiler_gui.engine.store import Workspace
-from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.template.model import Field, Template
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from demoguides import BASE, guide_files, guide_template, write_guides  # noqa: E402
@@ -59,7 +59,13 @@ def test_a_break_exits_3_until_it_is_accepted(tmp_path: Path) -> None:
     dry, report = monitor(ws, v2, tmp_path / "r3", "--no-store", "--accept")
     assert dry.exit_code == 3 and report["baseline_note"].startswith("not stored (--no-store)")
     accepted, report = monitor(ws, v2, tmp_path / "r4", "--accept")
-    assert accepted.exit_code == 3 and "break accepted (--accept)" in accepted.stdout
+    # an explicit accept passes: the change is wanted, the run is the new baseline
+    assert accepted.exit_code == 0, accepted.output
+    assert accepted.stdout.startswith("ACCEPTED: 12 pages")
+    assert "break accepted (--accept): this run is the new baseline" in accepted.stdout
+    assert "changed (accepted): template 'guide', field 'name'" in accepted.stdout
+    assert report["status"] == "accepted" and report["new_baseline"] is True
+    assert report["broken"]  # what changed is still listed
     after, report = monitor(ws, v2, tmp_path / "r5")
     assert after.exit_code == 0 and after.stdout.startswith("OK: 12 pages (0 new, 0 removed)")
     assert report["baseline"]["inputs"] == [str(v2)]
@@ -97,7 +103,7 @@ def test_monitor_and_templates_repair_propose_the_same(tmp_path: Path) -> None:
     monitor(ws, v1, tmp_path / "r1")
     broken, report = monitor(ws, v2, tmp_path / "r2")
     assert broken.exit_code == 3
-    assert "[anchor json-ld:Product.name]" in broken.stdout
+    assert "[anchor json-ld:HowTo.name]" in broken.stdout
 
     # the same pages in the workspace: templates repair on them
     assert (
@@ -221,3 +227,93 @@ def test_the_summary_line_shows_the_whole_proposed_queue(tmp_path: Path) -> None
     assert rep["status"] == "repaired" and len(rep["xpaths"]) == 2, rep
     line = next(x for x in broken.stdout.splitlines() if x.startswith("  repair: doc.summary"))
     assert line.startswith(f"  repair: doc.summary -> {rep['xpaths'][0]} then {rep['xpaths'][1]} (")
+
+
+def test_a_dry_run_says_the_baseline_stays(tmp_path: Path) -> None:
+    v1 = write_guides(tmp_path / "v1")
+    ws = setup(tmp_path, guide_template(), v1)
+    dry_first, report = monitor(ws, v1, tmp_path / "r0", "--no-store")
+    assert report["baseline_note"] == (
+        "not stored (--no-store): there is no baseline yet; stored, this first run would have "
+        "become it"
+    )
+    _first, base = monitor(ws, v1, tmp_path / "r1")
+    dry, report = monitor(ws, v1, tmp_path / "r2", "--no-store")
+    assert dry.exit_code == 0 and not report["new_baseline"]
+    note = report["baseline_note"]
+    assert note == (
+        f"not stored (--no-store): the baseline of {base['current']} stays; stored, this run "
+        "would have replaced it (no break)"
+    )
+    assert "this run is the new baseline" not in dry.stdout
+
+
+def test_a_field_on_few_pages_that_vanishes_is_broken(tmp_path: Path) -> None:
+    # 'other' is on 2 of the 12 guides (17%, less than --max-drop's 20 points): falling to
+    # nothing still breaks the template.
+    v1 = write_guides(tmp_path / "v1")
+    v2 = write_guides(tmp_path / "v2", v2=True)
+    few = "//article/h1[contains(., 'Compost') or contains(., 'Pests')]"
+    template = guide_template("//article/h1", "//h2[@class='guide-title']")
+    template = Template(
+        template.name,
+        site=template.site,
+        urls=template.urls,
+        fields=(*template.fields, Field("other", xpaths=(few,))),
+    )
+    ws = setup(tmp_path, template, v1)
+    monitor(ws, v1, tmp_path / "r1")
+    result, report = monitor(ws, v2, tmp_path / "r2")
+    assert result.exit_code == 3, result.output
+    assert report["broken"] == [
+        "template 'guide', field 'other': hit rate fell from 17% to 0% (on 2 pages before, none now)"
+    ]
+
+
+def _serve(folder: Path) -> Any:
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def test_urls_as_input_are_fetched_again(tmp_path: Path) -> None:
+    # The site is served from a folder that the redesign replaces: given its URLs, monitor
+    # fetches the pages again (not a file named "http:/…") and finds the break.
+    live = tmp_path / "live"
+    write_guides(live)
+    (live / "robots.txt").write_text("User-agent: *\nDisallow:\n", encoding="utf-8")
+    server = _serve(live)
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        ws = tmp_path / "live.sqlite"
+        done = runner.invoke(cli, ["import", str(live), "-w", str(ws), "--base-url", base, "-q"])
+        assert done.exit_code == 0, done.output
+        template = guide_template()
+        with Workspace(ws) as w:
+            w.save_template(
+                Template("guide", site="127.0.0.1", urls=(base,), fields=template.fields)
+            )
+        urls = [base + p.name for p in guide_files()]
+        args = ["monitor", *urls, "-w", str(ws), "--no-follow", "--report-dir"]
+        first = runner.invoke(cli, [*args, str(tmp_path / "r1")])
+        assert first.exit_code == 0 and first.stdout.startswith("BASELINE: 12 pages"), first.output
+        write_guides(live, v2=True)
+        second = runner.invoke(cli, [*args, str(tmp_path / "r2")])
+        assert second.exit_code == 3, second.output
+        assert "field 'name': hit rate fell from 100% to 0%" in second.stdout
+        opts = ["-w", str(ws), "--no-follow", "--report-dir", str(tmp_path / "r3")]
+        missing = runner.invoke(cli, ["monitor", base + "nowhere.html", *opts])
+        assert missing.exit_code == 1
+        assert "nowhere.html not fetched: HTTP 404" in missing.output
+        assert "no page was read from the inputs" in missing.output
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -319,3 +319,19 @@ def test_every_templates_command_takes_quiet(ws: Path, tmp_path: Path) -> None:
         r = run("templates", *args, "-w", ws, "-q")
         assert r.exit_code == 0, (args, r.output)
     assert run("templates", "learn", "news", "-w", ws, "-q").output == ""
+
+
+def test_extract_from_a_workspace_given_as_input_uses_it_as_the_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No -w and no default workspace in the folder: the workspace INPUT holds the template.
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(cli, ["import", "--demo", "-w", "demo.sqlite", "-q"]).exit_code == 0
+    result = runner.invoke(cli, ["extract", "demo.sqlite", "-t", "guide", "-o", "x.jsonl"])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in (tmp_path / "x.jsonl").read_text().splitlines()]
+    assert len(records) == 29
+    compost = next(r for r in records if r["url"].endswith("/guides/compost.html"))
+    assert compost["title"] == "Making Compost"
+    assert not (tmp_path / "deboiler-workspace.sqlite").exists()

@@ -190,3 +190,16 @@ def test_a_bad_line_of_a_urls_file_is_left_out_and_the_rest_crawled(tmp_path: Pa
         )
         assert f"{urls}:4: 'ftp://x.test/' is not an http(s) URL; left out" in result.output
         assert "/" in _pages(srv)
+
+
+def test_the_rendering_line_agrees_in_number() -> None:
+    from deboiler_gui.cli.crawl import render_summary
+
+    assert render_summary(1, 1, 0) == (
+        "rendered: 1 page uses the rendered DOM (1 taken at the timeout before it settled); "
+        "0 pages kept their raw HTML (rendering failed)"
+    )
+    assert render_summary(3, 2, 1) == (
+        "rendered: 3 pages use the rendered DOM (2 taken at the timeout before they settled); "
+        "1 page kept its raw HTML (rendering failed)"
+    )

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import shutil
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[2] / "resources" / "demo"
 SITE = "Hillside Garden Notes"
+BASE = "https://hillside-garden.example/"  # DEMO_BASE_URL
 
 # (slug, title, lead, facts, steps)
 GUIDES = [
@@ -373,7 +375,14 @@ def _page(
     prev: tuple[str, str] | None,
     nxt: tuple[str, str] | None,
     zh: bool = False,
+    lead: str = "",
+    steps: list[str] | None = None,
+    kind: str = "article",
 ) -> str:
+    """One page. Its structured data says what the page shows, nothing more: OpenGraph on
+    every page (title, URL, lead as description), a JSON-LD HowTo with the steps on a guide,
+    Article microdata on a season's page (``kind="microdata"``), a JSON-LD WebSite on the home
+    page (``kind="home"``)."""
     e = html.escape
     nav = NAV_ZH if zh else NAV_EN
     lang = "zh-CN" if zh else "en"
@@ -403,11 +412,57 @@ def _page(
     views = 120 + _n(path, 9000)
     day = 1 + _n(path + "d", 28)
     month = 1 + _n(path + "m", 12)
+    updated = f"2024-{month:02d}-{day:02d}"
     footer = (
-        f"© 2024 {SITE} · 本页浏览 {views} 次 · 更新于 2024-{month:02d}-{day:02d}"
+        f"© 2024 {SITE} · 本页浏览 {views} 次 · 更新于 {updated}"
         if zh
-        else f"© 2024 {SITE} · This page has been viewed {views} times · Updated 2024-{month:02d}-{day:02d}"
+        else f"© 2024 {SITE} · This page has been viewed {views} times · Updated {updated}"
     )
+    og = [
+        ("og:site_name", SITE),
+        ("og:type", "article" if kind in ("article", "microdata") else "website"),
+        ("og:title", title),
+        ("og:url", BASE + path),
+    ]
+    if lead:
+        og.append(("og:description", lead))
+    if zh:
+        og.append(("og:locale", "zh_CN"))
+    meta = "".join(f'<meta property="{k}" content="{e(v)}">\n' for k, v in og)
+    ld: dict[str, object] | None = None
+    if steps:
+        ld = {
+            "@context": "https://schema.org",
+            "@type": "HowTo",
+            "name": title,
+            "inLanguage": lang,
+            "url": BASE + path,
+        }
+        if lead:
+            ld["description"] = lead
+        ld["step"] = [
+            {"@type": "HowToStep", "position": i, "text": step} for i, step in enumerate(steps, 1)
+        ]
+        ld["dateModified"] = updated
+    elif kind == "home":
+        ld = {
+            "@context": "https://schema.org",
+            "@type": "WebSite",
+            "name": SITE,
+            "url": BASE,
+            "inLanguage": ["en", "zh-CN"],
+        }
+    if ld is not None:
+        meta += (
+            '<script type="application/ld+json">'
+            + json.dumps(ld, ensure_ascii=False).replace("</", "<\\/")
+            + "</script>\n"
+        )
+    article, heading = "<article>", "<h1>"
+    if kind == "microdata":
+        article = '<article itemscope itemtype="https://schema.org/Article">'
+        heading = '<h1 itemprop="headline">'
+        body = body.replace('<p class="lead">', '<p class="lead" itemprop="description">', 1)
     cookie = (
         "本站使用 Cookie 统计访问量。<button>知道了</button>"
         if zh
@@ -418,7 +473,7 @@ def _page(
 <head>
 <meta charset="utf-8">
 <title>{e(title)} – {SITE}</title>
-<link rel="stylesheet" href="{_rel(path, "style.css")}">
+{meta}<link rel="stylesheet" href="{_rel(path, "style.css")}">
 </head>
 <body>
 <div class="cookie-notice">{cookie}</div>
@@ -430,8 +485,8 @@ def _page(
 <div class="breadcrumbs">{here}{crumb_html}</div>
 <div class="layout">
 <main class="content">
-<article>
-<h1>{e(title)}</h1>
+{article}
+{heading}{e(title)}</h1>
 {body}
 </article>
 <div class="pager">{" ".join(pn)}</div>
@@ -469,6 +524,7 @@ def _series(
     section: tuple[str, str],
     home: tuple[str, str],
     zh: bool = False,
+    howto: bool = True,
 ) -> dict[str, str]:
     pages = {}
     for i, item in enumerate(items):
@@ -476,12 +532,19 @@ def _series(
         path = f"{prefix}/{slug}.html"
         prev = (f"{prefix}/{items[i - 1][0]}.html", items[i - 1][1]) if i > 0 else None
         nxt = (f"{prefix}/{items[i + 1][0]}.html", items[i + 1][1]) if i + 1 < len(items) else None
-        if len(item) == 5:
-            body = _article(item[2], item[3], item[4], zh=zh)
-        else:
-            body = _article(item[2], [], item[3], zh=zh)
+        steps = item[4] if len(item) == 5 else item[3]
+        body = _article(item[2], item[3] if len(item) == 5 else [], steps, zh=zh)
         pages[path] = _page(
-            path, title, body, crumbs=[home, section, (path, title)], prev=prev, nxt=nxt, zh=zh
+            path,
+            title,
+            body,
+            crumbs=[home, section, (path, title)],
+            prev=prev,
+            nxt=nxt,
+            zh=zh,
+            lead=item[2],
+            steps=steps if howto else None,
+            kind="article" if howto else "microdata",
         )
     index = f"{prefix}/index.html"
     listing = "".join(
@@ -496,6 +559,7 @@ def _series(
         prev=None,
         nxt=None,
         zh=zh,
+        kind="website",
     )
     return pages
 
@@ -504,7 +568,7 @@ def build() -> dict[str, str]:
     home = ("index.html", "Home")
     pages: dict[str, str] = {}
     pages.update(_series("guides", GUIDES, ("guides/index.html", "Guides"), home))
-    pages.update(_series("seasons", SEASONS, ("seasons/index.html", "Seasons"), home))
+    pages.update(_series("seasons", SEASONS, ("seasons/index.html", "Seasons"), home, howto=False))
     pages.update(_series("zh", ZH, ("zh/index.html", "中文专栏"), ("index.html", "首页"), zh=True))
     intro = (
         '<p class="lead">Practical notes from a hillside allotment: what to sow, when, and what went wrong.</p>'
@@ -514,14 +578,29 @@ def build() -> dict[str, str]:
         )
         + "</ul><p>New this month: notes on watering in a dry spring and a Chinese section on tea and bamboo.</p>"
     )
-    pages["index.html"] = _page("index.html", SITE, intro, crumbs=[home], prev=None, nxt=None)
+    pages["index.html"] = _page(
+        "index.html",
+        SITE,
+        intro,
+        crumbs=[home],
+        prev=None,
+        nxt=None,
+        lead="Practical notes from a hillside allotment: what to sow, when, and what went wrong.",
+        kind="home",
+    )
     about = (
         "<p>We are two gardeners on a steep, windy plot above the river. These notes began as a "
         'paper diary in 2009.</p><h2 id="contact">Contact</h2><p>Write to us at the allotment '
         "office, or leave a note in the shed.</p>"
     )
     pages["about.html"] = _page(
-        "about.html", "About", about, crumbs=[home, ("about.html", "About")], prev=None, nxt=None
+        "about.html",
+        "About",
+        about,
+        crumbs=[home, ("about.html", "About")],
+        prev=None,
+        nxt=None,
+        kind="website",
     )
     return pages
 

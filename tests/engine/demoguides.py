@@ -43,6 +43,9 @@ def redesign(html: str, *, rename: bool = False) -> str:
         f'<main class="content">\n<div class="guide-head"><h2 class="guide-title">{new}</h2></div>',
         1,
     )
+    # the structured data follows: the demo's JSON-LD HowTo and OpenGraph title (and the
+    # Product of ``with_jsonld``)
+    html = html.replace(f'content="{title}"', f'content="{new}"')
     return html.replace(f'"name": "{title}"', f'"name": "{new}"')
 
 

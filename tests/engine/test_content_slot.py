@@ -410,3 +410,66 @@ def test_latex2html_labels_stay_and_the_navigation_panels_go() -> None:
     # not taken for its content, and goes
     short = results[-1].cleaned_text
     assert short.startswith("Sampling") and "2D sampling" in short and "Next:" not in short, short
+
+
+def _numbered_chapter_page(i: int) -> Page:
+    topic = WORDS[i % len(WORDS)]
+    sections = "".join(
+        f'<h3 id="s{n}"><div class="title-name">{i}.{n + 1} {title}</div>'
+        f'<div class="anchors"><a href="#s{n}">link</a></div></h3>'
+        f"<p>The {topic} chapter {i} says in its section {n} how the {title.lower()} of the"
+        f" {WORDS[(i + n) % len(WORDS)]} is set up, step by step, with care.</p>"
+        for n, title in enumerate(["Introduction", "Prerequisites", f"Using the {topic}"])
+    )
+    html = f"""<html><head><title>{i} {topic.title()}</title></head><body>
+<div id="leftnav"><a href="/">Top</a> <a href="/a.html">Applications</a> <a href="/b.html">Basics</a></div>
+<div id="content"><h1>{i} The {topic}</h1>
+<h3 id="toc">Contents</h3><ul><li><a href="#s0">Introduction</a></li>
+<li><a href="#s1">Prerequisites</a></li></ul>{sections}</div>
+<div class="footer">Copyright 1997-2026 The Authors</div></body></html>"""
+    return Page(url=f"https://manual.example/ch{i:02d}.html", html=html)
+
+
+def test_numbered_section_headings_the_chapters_share_stay() -> None:
+    pages = [_numbered_chapter_page(i) for i in range(1, 31)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results, start=1):
+        text = result.cleaned_text
+        assert f"{i}.1 Introduction" in text, result.url
+        assert f"{i}.2 Prerequisites" in text, result.url
+        assert "Copyright 1997-2026" not in text, result.url
+
+
+def _archive_page(i: int) -> Page:
+    """A news archive of two templates: two thirds of the pages are of the old one; on the new
+    one, half the stories are short beside a column of teasers with their summaries."""
+    topic = WORDS[i % len(WORDS)]
+    if i % 3:
+        html = f"""<html><head><title>Old {i}</title></head><body><table><tr>
+<td class="menu"><a href="/">Home</a> <a href="/w">World</a></td>
+<td class="story"><h2>Old story {i}</h2><p>{f"The {topic} story {i} of the old site. " * 20}</p></td>
+</tr></table></body></html>"""
+    else:
+        length = 30 if i % 2 else 8
+        teasers = "".join(
+            f'<li><a href="/s/{i}/{n}">Teaser {n} of {i}</a><p>Summary of the {WORDS[(i + n) % 20]}'
+            f" teaser {n} for page {i}, told at some length here.</p></li>"
+            for n in range(6)
+        )
+        html = f"""<html><head><title>New {i}</title></head><body><div id="page">
+<div id="story"><h1>New story {i}</h1><p>{f"The {topic} story {i} of the new site. " * length}</p></div>
+<div id="teasers"><ul>{teasers}</ul></div></div></body></html>"""
+    return Page(url=f"https://archive.example/{i:03d}.html", html=html)
+
+
+def test_a_template_of_a_site_of_several_has_its_own_content_place() -> None:
+    pages = [_archive_page(i) for i in range(60)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    short_new = [r for i, r in enumerate(results) if i % 3 == 0 and i % 2 == 0]
+    assert short_new
+    for result in short_new:
+        # the story alone is the content, not the column of teasers beside it
+        assert result.content["slot"].startswith("/html/body/div/div[1]"), (
+            result.url,
+            result.content,
+        )

@@ -14,6 +14,7 @@ import tplsite
 from cssselect import GenericTranslator
 
 from deboiler_gui.engine.htmltree import parse_html, visible_text
+from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template.exports import (
     ExportReport,
     Untranslatable,
@@ -192,7 +193,10 @@ def run_schema_with_lxml(schema: dict[str, Any], html: str) -> list[dict[str, An
             "",
         ),
         ("./td[2]", ":scope > td:nth-of-type(2)", ""),
-        (".//a/@href", "a", "href"),
+        (".//a/@href", "a[href]", "href"),
+        ("//p//a/@href", "p a[href]", "href"),
+        ("//a[@href]/@href", "a[href]", "href"),
+        ("//td/a[starts-with(@href, 'x')]/@href", 'td > a[href^="x"]', "href"),
         ("//span[@class='date']/text()", 'span[class="date"]', ""),
         ("//p[last()]", "p:last-of-type", ""),
         ("//*[2]", "*:nth-child(2)", ""),
@@ -248,7 +252,7 @@ def test_crawl4ai_schema_shape_and_report() -> None:
     assert set(fields) == {"title", "date", "body", "tags", "tag_links", "specs"}
     assert fields["tag_links"] == {
         "name": "tag_links",
-        "selector": 'ul[class="tags"] > li > a',
+        "selector": 'ul[class="tags"] > li > a[href]',
         "type": "list",
         "fields": [{"name": "tag_links", "type": "attribute", "attribute": "href"}],
     }
@@ -275,6 +279,32 @@ def test_crawl4ai_schema_run_with_crawl4ai_gives_our_values() -> None:
     for page in tplsite.pages(5):
         (got,) = strategy.extract(page.url, page.html)
         assert _squash(got) == _squash(_as_crawl4ai(_ours(page)))
+
+
+ANCHOR_PAGE = """<html><body><div class="innertube">
+<p><a name="top"></a>See <a href="/doc/man.html">the manual</a> and <a href="/x">x</a>.</p>
+<p><a id="only-an-anchor">no link</a></p></div></body></html>"""
+
+
+def test_an_attribute_field_selects_only_elements_that_have_the_attribute() -> None:
+    # The first `a` under the paragraphs is a named anchor without href: the XPath skips it.
+    template = Template(
+        "links",
+        site="example.org",
+        fields=(
+            Field("first", xpaths=("//div[@class='innertube']//p//a/@href",)),
+            Field("all", xpaths=("//div[@class='innertube']//p//a/@href",), is_list=True),
+        ),
+        use_cleaner=False,
+    )
+    schema = to_crawl4ai(template)
+    fields = {f["name"]: f for f in schema["fields"]}
+    assert fields["first"]["selector"] == 'div[class="innertube"] p a[href]'
+    (got,) = run_schema_with_lxml(schema, ANCHOR_PAGE)
+    page = Page(url="https://example.org/a.html", html=ANCHOR_PAGE)  # type: ignore[call-arg]
+    ours = apply_template(page, template).values
+    assert got["first"] == ours["first"] == "/doc/man.html"
+    assert [v["all"] for v in got["all"]] == ours["all"] == ["/doc/man.html", "/x"]
 
 
 def _apply_firecrawl(options: dict[str, Any], html: str) -> str:
@@ -332,6 +362,37 @@ def test_firecrawl_chrome_selectors_from_the_fitted_model() -> None:
         text = _apply_firecrawl(options, page.html)
         assert "Copyright Shop example" not in text and "Home About News" not in text
         assert set(clean_page(page, model).cleaned_text.split()) <= set(text.split())
+
+
+def test_every_chrome_part_left_out_of_exclude_tags_is_named_with_its_reason() -> None:
+    # A promotion removed on 4 of 12 pages (too rare to exclude everywhere) and a menu whose
+    # last page holds a paragraph of its own that the cleaner keeps (excluding the menu there
+    # would drop it): both parts of the site's chrome, both left out, each with why.
+    from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+
+    pages = []
+    for n, page in enumerate(tplsite.pages(12), 1):
+        html = page.html
+        if n <= 4:
+            html = html.replace(
+                '<div id="footer">',
+                '<div class="promo">Spring sale on every gear and lever this week</div>'
+                '<div id="footer">',
+            )
+        if n == 12:
+            html = html.replace(
+                '<a href="/news">News</a></div>',
+                '<a href="/news">News</a> <p>Words found only on the last page, kept</p></div>',
+            )
+        pages.append(Page(url=page.url, html=html))
+    model = DomainCleaner().fit(pages).model_
+    left_out: list[str] = []
+    found = dict(chrome_selectors(pages, model, left_out=left_out))
+    assert "div#footer" in found and "div#nav" not in found and "div.promo" not in found
+    (nav,) = [line for line in left_out if "'div#nav'" in line]
+    assert "boilerplate on only 11 of the 12 pages" in nav and pages[11].url in nav
+    (promo,) = [line for line in left_out if "'div.promo'" in line]
+    assert "matches on 4 of the 12 pages read" in promo and "Spring sale" in promo
 
 
 def test_firecrawl_leaves_out_chrome_and_removes_that_would_drop_kept_or_read_content() -> None:

@@ -125,3 +125,85 @@ def test_decide_builds_the_template_without_saving_and_replaces_a_decision() -> 
     assert t.keep == () and [r.selector for r in rejected.keep] == ["//ul[@class='promo']"]
     accepted = decide(rejected, g, "//ul[@class='promo']", accept=True)
     assert accepted.keep == () and [r.name for r in accepted.remove] == ["other", g.rule_name]
+
+
+def _manual_page(i: int, *, last: bool, title: str) -> str:
+    """A Texinfo-like node: the same div.header on every page, without 'Next:' on the last
+    node of a chapter."""
+    nav = (
+        f'Previous: <a rel="prev" href="n{i - 1}.html">Node {i - 1}</a>'
+        if last
+        else f'Next: <a rel="next" href="n{i + 1}.html">Node {i + 1}</a>, '
+        f'Previous: <a rel="prev" href="n{i - 1}.html">Node {i - 1}</a>'
+    )
+    header = f'<div class="header"><p>{nav}, Up: <a rel="up" href="c.html">Chapter</a></p></div>'
+    return (
+        f"<html><head><title>{title}</title></head><body>"
+        f'<div class="section" id="node-{i}">{header}<h3>Node {i}</h3>'
+        f"<p>Text of node {i}: {'y' * i}</p></div></body></html>"
+    )
+
+
+def test_a_hook_taking_more_is_narrowed_by_an_anchor_to_exactly_the_group() -> None:
+    last = {4, 8, 12, 16}
+    trees = [
+        (
+            f"https://{SITE}/n{i}.html",
+            parse_html(_manual_page(i, last=i in last, title=f"Node {i} (Manual)")),
+        )
+        for i in range(1, 17)
+    ]
+    # The single-page edition holds every node, the last ones included.
+    whole = "".join(
+        _manual_page(i, last=i in last, title="").split("<body>", 1)[1].rsplit("</body>", 1)[0]
+        for i in range(1, 17)
+    )
+    trees.append(
+        (
+            f"https://{SITE}/single.html",
+            parse_html(f"<html><head><title>Manual</title></head><body>{whole}</body></html>"),
+        )
+    )
+    g = BoilerplateGroup("n" * 16, "slot", SITE, pages=len(last), occurrences=len(last))
+    for url, tree in trees:
+        if url.endswith(tuple(f"/n{i}.html" for i in last)):
+            (node,) = tree.xpath("//div[@class='header']")
+            g.page_xpaths[url] = [tree.getroottree().getpath(node)]
+    # Every hook of the header takes it on all 17 pages.
+    assert _matched_pages(trees, "//div[@class='header']") == 17
+    rule = minimal_rule(g, trees)
+    assert rule.exact, rule.describe()
+    assert (rule.site_pages, rule.group_pages) == (4, 4)
+    assert "Previous:" in rule.selector or "next" in rule.selector
+    assert "Manual" in rule.selector  # the single-page edition, named by its title
+    for url, tree in trees:
+        got = select_elements(tree, rule.selector)
+        assert [tree.getroottree().getpath(n) for n in got] == g.page_xpaths.get(url, [])
+
+
+def test_when_nothing_is_exact_precision_comes_first() -> None:
+    # The group's box says "Subscribe" on three of its four pages; six pages outside the group
+    # have the same box saying "Other", as does the group's fourth page.
+    def page(i: int) -> str:
+        text = "Subscribe now" if i <= 3 else "Other offers"
+        return (
+            f'<html><body><div id="side"><ul class="promo"><li>{text}</li></ul></div>'
+            f"<p>Article {i}: {'z' * i}</p></body></html>"
+        )
+
+    trees = [(f"https://{SITE}/q{i}.html", parse_html(page(i))) for i in range(1, 11)]
+    trees += [
+        (f"https://{SITE}/r{i}.html", parse_html(f"<html><body><p>{i}</p></body></html>"))
+        for i in range(10)
+    ]
+    g = BoilerplateGroup("p" * 16, "exact", SITE, pages=4, occurrences=4)
+    for url, tree in trees[:4]:
+        (node,) = tree.xpath("//ul")
+        g.page_xpaths[url] = [tree.getroottree().getpath(node)]
+    rule = minimal_rule(g, trees)
+    # The class alone takes 10 pages, 6 of them outside the group; the box's own words take
+    # 3 of the group's 4 pages and nothing else: fewer wrong pages, and more than half covered.
+    assert _matched_pages(trees, "//ul[@class='promo']") == 10
+    assert (rule.site_pages, len(rule.extra), len(rule.missed)) == (3, 0, 1), rule.selector
+    assert "Subscribe" in rule.selector
+    assert rule.describe() == "matches 3 of 20 pages (group: 4); not exact: misses it on 1"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from deboiler_gui.engine.htmltree import parse_html
-from deboiler_gui.engine.template.induce import Example, InductionError, induce
+from deboiler_gui.engine.template.induce import Example, InductionError, induce, untbody
 from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
 
 
@@ -368,3 +368,173 @@ def test_a_not_this_class_found_on_many_pages_is_kept_over_one_link_target() -> 
     best = induce(clicks, [ex(site, 1, "//li[4]/a")], index=site, as_list=True)[0].xpath
     assert "sponsored" in best
     assert texts(site, 7, best) == ["Topic 7.0", "Topic 7.1", "Topic 7.2"]
+
+
+def gtkdoc_page(i: int) -> str:
+    """A reference page of a gtk-doc-like generator: a synopsis table whose rows hold a
+    return-type cell (itself a link) and a name cell, written with its ``tbody``; a second
+    table of the same class whose one row has a name cell too; a contents ``dl`` whose ``dt``
+    entries hold a title span (the link) and a purpose span."""
+    rows = "".join(
+        f"<tr><td class='function_type'><a href='#T{k}'>Type{k}</a> *</td>"
+        f"<td class='function_name'><a href='#f{i}_{k}'>func_{i}_{k}</a> <span>()</span></td></tr>"
+        for k in range(2 + i % 4)
+    )
+    entries = "".join(
+        f"<dt><span class='refentrytitle'><a href='p{k}.html'>Part {i}.{k}</a></span>"
+        f"<span class='refpurpose'> - what part {k} does</span></dt>"
+        for k in range(2 + i % 3)
+    )
+    return f"""<html><body><div class='refentry'>
+    <div class='toc'><dl class='toc'>{entries}</dl></div>
+    <div class='refsect1'><h2>Functions</h2><div class='informaltable'>
+    <table class='informaltable'><tbody>{rows}</tbody></table></div></div>
+    <div class='refsect1'><h2>Types and Values</h2><div class='informaltable'>
+    <table class='informaltable'><tbody><tr><td class='name'>struct</td>
+    <td class='function_name'><a href='#S{i}'>Struct{i}</a></td></tr></tbody></table></div></div>
+    </div></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def gtkdoc() -> SiteIndex:
+    urls = [f"https://g.example/p{i}.html" for i in range(12)]
+    return SiteIndex(urls, [parse_html(gtkdoc_page(i)) for i in range(12)])
+
+
+@pytest.mark.parametrize(
+    "click",
+    [
+        "(//td[@class='function_name']/a)[1]",
+        "(//td[@class='function_name'])[2]",
+        "(//td[@class='function_name'])[1]/..",
+    ],
+)
+def test_a_list_of_table_rows_generalises_over_the_rows(gtkdoc: SiteIndex, click: str) -> None:
+    rules = induce([ex(gtkdoc, 1, click)], index=gtkdoc, as_list=True)
+    best = rules[0].xpath
+    assert "tr[" not in best and "tbody" not in best, best
+    assert rules[0].site["mixed"] == 0
+    got = [" ".join(t.split()) for t in texts(gtkdoc, 6, best)]
+    if click.endswith(".."):  # the whole row
+        assert got == [f"Type{k} *func_6_{k} ()" for k in range(4)]
+    else:
+        assert [t.split()[0] for t in got] == [f"func_6_{k}" for k in range(4)]
+
+
+def test_rules_leave_the_tbody_out_and_still_find_its_rows(gtkdoc: SiteIndex) -> None:
+    # The page writes its tbody; the rule does not name it, also after a group that ends on
+    # the table, and extraction finds the rows through it.
+    assert untbody("//table[2]/tbody/tr/td") == "//table[2]/tr/td"
+    assert untbody("/html/body/table/tbody[1]/tr[3]") == "/html/body/table/tr[3]"
+    grouped = "(//table[@class='informaltable'])[1]/tbody/tr/td[2]/a"
+    assert untbody(grouped) == "(//table[@class='informaltable'])[1]/tr/td[2]/a"
+    assert untbody("(//table/x)[1]/tbody/tr") == "(//table/x)[1]/tbody/tr"
+    assert texts(gtkdoc, 2, untbody(grouped)) == ["func_2_0", "func_2_1", "func_2_2", "func_2_3"]
+
+
+@pytest.mark.parametrize(
+    "clicks",
+    [
+        [(1, "(//dl[@class='toc']//a)[1]")],
+        [(1, "(//dl[@class='toc']//a)[1]"), (4, "(//dl[@class='toc']//a)[2]")],
+    ],
+)
+def test_a_list_of_dt_entries_generalises_over_the_entries(
+    gtkdoc: SiteIndex, clicks: list[tuple[int, str]]
+) -> None:
+    rules = induce([ex(gtkdoc, i, xp) for i, xp in clicks], index=gtkdoc, as_list=True)
+    best = rules[0].xpath
+    assert "dt[" not in best and "toc" in best, best
+    assert texts(gtkdoc, 5, best) == ["Part 5.0", "Part 5.1", "Part 5.2", "Part 5.3"]
+
+
+def _manual_page(i: int, *, titled: bool = True) -> str:
+    """A manual page whose sidebar lists the page's functions under the current module; the
+    list starts with a link to the page itself ('Top of manual page'), which lacks the
+    ``title`` every function entry carries (unless ``titled`` is false)."""
+    funcs = "".join(
+        f"<li{' title=' + repr(f'f{k}-{i}') if titled else ''}><a href='m{i}.html#f{k}'>f{k}/{i}</a></li>"
+        for k in range(3 + i % 3)
+    )
+    mods = "".join(
+        f"<li title='m{k}'><a href='m{k}.html'>m{k}</a></li>" for k in range(4) if k != i
+    )
+    return f"""<html><body><nav class='side'><ul class='menu'>{mods}
+    <li id='current' title='m{i}'>m{i}<ul><li><a href='m{i}.html'>Top of manual page</a></li>
+    {funcs}</ul></li></ul></nav><div class='main'><h1>m{i}</h1></div></body></html>"""
+
+
+@pytest.mark.parametrize("titled", [True, False])
+def test_a_not_this_becomes_an_exclusion_that_holds_on_every_page(titled: bool) -> None:
+    urls = [f"https://m.example/m{i}.html" for i in range(10)]
+    site = SiteIndex(urls, [parse_html(_manual_page(i, titled=titled)) for i in range(10)])
+    clicks = [ex(site, 2, "//li[@id='current']/ul/li[2]/a")]
+    nots = [ex(site, 2, "//li[@id='current']/ul/li[1]/a")]
+    best = induce(clicks, nots, index=site, as_list=True)[0].xpath
+    # With titles, the entries' own attribute tells them apart; without, the same text on
+    # every page does, never the link target of the clicked page ('m2.html').
+    assert ("@title" in best) if titled else ("Top of manual page" in best), best
+    assert "m2.html" not in best
+    for i in (0, 5, 7):
+        assert texts(site, i, best) == [f"f{k}/{i}" for k in range(3 + i % 3)], (i, best)
+
+
+@pytest.mark.parametrize("other", [2, 4])
+def test_a_not_this_of_the_examples_kind_on_another_page_is_a_conflict(
+    site: SiteIndex, other: int
+) -> None:
+    # Page 2's title sits where page 1's does; page 4's is moved down by a banner: no rule but
+    # one made for page 1 alone takes page 1's title and not theirs.
+    with pytest.raises(InductionError) as err:
+        induce(
+            [ex(site, 1, "//div[@class='main']/h1")],
+            [ex(site, other, "//div[@class='main']/h1")],
+            index=site,
+        )
+    msg = str(err.value)
+    assert "the examples conflict" in msg and "same kind of node" in msg, msg
+    assert site.urls[1] in msg and site.urls[other] in msg
+
+
+def test_a_not_this_that_leaves_only_a_rule_for_the_examples_page_is_a_conflict() -> None:
+    # The title is wrapped in one more block on every page but the clicked one: the only rules
+    # that leave out another page's title find the field on the clicked page alone.
+    def html(i: int) -> str:
+        title = f"<h1>Title {i}</h1>" if i == 1 else f"<div><h1>Title {i}</h1></div>"
+        return f"<html><body><div class='main'>{title}<p>Text {i}</p></div></body></html>"
+
+    urls = [f"https://w.example/{i}.html" for i in range(10)]
+    site = SiteIndex(urls, [parse_html(html(i)) for i in range(10)])
+    assert induce([ex(site, 1, "//h1")], index=site)[0].site["one"] == 10
+    with pytest.raises(InductionError) as err:
+        induce([ex(site, 1, "//h1")], [ex(site, 2, "//h1")], index=site)
+    msg = str(err.value)
+    assert "the examples conflict" in msg and "on 1 of 10 sampled pages" in msg, msg
+
+
+def test_titles_of_two_kinds_of_page_without_a_shared_hook_are_one_field() -> None:
+    # A reference page's title is an h2 in its name block, a chapter's an h1 in its title
+    # block; the blocks share no class, only their place: the page's first block.
+    def html(i: int) -> str:
+        nav = f"<table class='navigation'><tr><td><a href='#'>Top</a> | <a href='#d'>About {i}</a></td></tr></table>"
+        if i % 3:
+            body = (
+                f"<div class='refentry'><div class='refnamediv'><table><tr><td><h2>"
+                f"<span class='refentrytitle'>Ref {i}</span></h2><p>About {i}</p></td></tr>"
+                f"</table></div><div class='refsect1'><h2>Functions</h2><p>f</p></div></div>"
+            )
+        else:
+            body = (
+                f"<div class='chapter'><div class='titlepage'><div><h1 class='title'>Chapter {i}"
+                f"</h1></div></div><div class='toc'><dl><dt>Ref {i + 1}</dt></dl></div></div>"
+            )
+        return f"<html><body>{nav}{body}</body></html>"
+
+    urls = [f"https://k.example/{i}.html" for i in range(12)]
+    site = SiteIndex(urls, [parse_html(html(i)) for i in range(12)])
+    rules = induce([ex(site, 1, "//h2"), ex(site, 3, "//h1")], index=site)
+    best = rules[0].xpath
+    assert "self::h1 or self::h2" in best, best
+    for i in range(12):
+        want = f"Chapter {i}" if i % 3 == 0 else f"Ref {i}"
+        assert texts(site, i, best)[:1] == [want], (i, best)

@@ -222,6 +222,13 @@ REAL = [
         ],
     ),
     (
+        "/usr/share/gtk-doc/html/glib/glib-Arrays.html",
+        "https://docs.gtk.org/glib/glib-Arrays.html",
+        [
+            "integers in a [GArray](https://docs.gtk.org/glib/glib-Arrays.html#GArray):\n\n```\nGArray *garray;\n"
+        ],
+    ),
+    (
         "/usr/share/doc/sqlite3/datatype3.html",
         "https://sqlite.org/datatype3.html",
         [
@@ -243,6 +250,7 @@ def test_real_pages_of_debian_doc_packages(path: str, url: str, expected: list[s
     md = markdown_of_html(page.read_text(encoding="utf-8", errors="replace"), url)
     for snippet in expected:
         assert snippet in md
+    assert "```\n1\n2\n" not in md  # no listing's line-number column as a block of its own
     assert "](/" not in md and "](../" not in md  # every link absolute
     assert md == markdown_of_html(page.read_text(encoding="utf-8", errors="replace"), url)
 
@@ -358,3 +366,58 @@ def test_line_breaks_in_headings_terms_captions_and_links() -> None:
         "### [Top<br>part](https://h.example/t)\n\n"
         "- one\n- two\\\n  three\n"
     )
+
+
+# gtk-doc's numbered listing (glib-Arrays.html) and Pygments' "table" line numbers (Sphinx's
+# linenos), and a plain pre of numbers beside a pre of code.
+GTKDOC_LISTING = """<div class="informalexample"><table class="listing_frame" border="0"><tbody><tr>
+<td class="listing_lines" align="right"><pre>1
+2
+3</pre></td>
+<td class="listing_code"><pre class="programlisting">GArray *garray;
+gint i;
+garray = g_array_new (FALSE, FALSE, sizeof (gint));</pre></td>
+</tr></tbody></table></div>"""
+PYGMENTS_LISTING = """<div class="highlight-c"><table class="highlighttable"><tr>
+<td class="linenos"><div class="linenodiv"><pre>10
+11</pre></div></td>
+<td class="code"><div class="highlight"><pre>int x;
+return x;</pre></div></td></tr></table></div>"""
+SIDE_BY_SIDE = """<div class="code"><pre class="gutter">1
+2</pre><pre>a = 1
+b = 2</pre></div>"""
+
+
+@pytest.mark.parametrize(
+    ("html", "code"),
+    [
+        (
+            GTKDOC_LISTING,
+            "GArray *garray;\ngint i;\ngarray = g_array_new (FALSE, FALSE, sizeof (gint));",
+        ),
+        (PYGMENTS_LISTING, "int x;\nreturn x;"),
+        (SIDE_BY_SIDE, "a = 1\nb = 2"),
+    ],
+)
+def test_a_listings_line_numbers_beside_its_code_are_left_out(html: str, code: str) -> None:
+    md = markdown_of_html(f"<html><body><p>Example:</p>{html}</body></html>", "https://x.org/")
+    assert md.count("```") == 2, md  # one code block
+    assert f"\n{code}\n```" in md
+
+
+def test_numbers_alone_or_beside_prose_stay_a_code_block() -> None:
+    alone = markdown_of_html("<html><body><pre>1\n2\n3</pre></body></html>", "https://x.org/")
+    assert alone.strip() == "```\n1\n2\n3\n```"
+    table = (
+        "<table><tr><td><pre>1\n2</pre></td><td><p>not code</p></td></tr></table>"
+        "<table><tr><td><pre>1\n5\n2</pre></td><td><pre>x\ny</pre></td></tr></table>"
+    )
+    md = markdown_of_html(f"<html><body>{table}</body></html>", "https://x.org/")
+    assert "```\n1\n2\n```" in md and "```\n1\n5\n2\n```" in md
+    # a program's output of numbers after its code, and numbers before a longer listing
+    output = "<pre>for i in range(3):\n    print(i)</pre><pre>0\n1\n2</pre>"
+    md = markdown_of_html(f"<html><body>{output}</body></html>", "https://x.org/")
+    assert "```\n0\n1\n2\n```" in md
+    longer = "<div><pre>1\n2</pre><pre>a\nb\nc\nd\ne</pre></div>"
+    md = markdown_of_html(f"<html><body>{longer}</body></html>", "https://x.org/")
+    assert "```\n1\n2\n```" in md

@@ -9,7 +9,7 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
-from demoguides import BASE, guide_files, guide_template, write_guides
+from demoguides import BASE, guide_files, guide_template, with_jsonld, write_guides
 
 from deboiler_gui.engine.clean.pipeline import import_steps
 from deboiler_gui.engine.review.monitor import SNAPSHOT_KEY, MonitorResult, monitor_steps
@@ -66,7 +66,8 @@ def test_a_break_is_reported_on_every_run_until_accepted(tmp_path: Path) -> None
         assert w.get_meta(SNAPSHOT_KEY)["inputs"] == [str(v1)]
 
     accepted = monitor(ws, v2, accept=True).report
-    assert accepted["status"] == "broken" and accepted["new_baseline"]
+    assert accepted["status"] == "accepted" and accepted["new_baseline"]
+    assert accepted["broken"]  # what changed stays listed
     assert "--accept" in accepted["baseline_note"]
     after = monitor(ws, v2).report
     assert after["status"] == "ok" and after["baseline"]["inputs"] == [str(v2)]
@@ -116,12 +117,12 @@ def test_monitor_repairs_through_the_structured_anchor_like_templates_repair(
     ws = workspace(tmp_path, guide_template(), v1, learn=True)
     with Workspace(ws) as w:
         learned = w.load_template("guide")
-    assert learned.field("name").search.fingerprint["structured"] == "json-ld:Product.name"
+    assert learned.field("name").search.fingerprint["structured"] == "json-ld:HowTo.name"
     monitor(ws, v1)
     report = monitor(ws, v2).report
     assert report["status"] == "broken"
     by = {r["field"]: r for r in report["repairs"]}
-    assert by["name"]["status"] == "repaired" and by["name"]["anchor"] == "json-ld:Product.name"
+    assert by["name"]["status"] == "repaired" and by["name"]["anchor"] == "json-ld:HowTo.name"
     assert by["name"]["best"] and by["name"]["fixes"] == len(guide_files())
 
     # the same pages through the repair of ``templates repair``: the same proposal
@@ -201,3 +202,65 @@ def test_a_drift_proposal_of_the_search_rules_counts_the_pages_whose_value_chang
     n = len(guide_files())
     assert drift[0]["fixes"] == drift[0]["pages_tried"] == n
     assert "promo" not in drift[0]["xpath"] and "Spring sale" not in drift[0]["value"]
+
+
+def _run(hits: dict[str, int], pages: int = 40) -> dict[str, Any]:
+    """A snapshot of ``pages`` pages of template 't' where field F has a value on the first
+    ``hits[F]`` pages."""
+    from deboiler_gui.engine.review.monitor import summarise
+    from deboiler_gui.engine.template.model import Field
+
+    template = Template("t", fields=tuple(Field(f, xpaths=("//x",)) for f in hits))
+    snap = {
+        f"http://s.example/{i}.html": {
+            "site": "s.example",
+            "share": None,
+            "template": "t",
+            "rules": {},
+            "values": {f: ["text:short", f"{f}{i}", i < n] for f, n in hits.items()},
+        }
+        for i in range(pages)
+    }
+    return {"finished_at": "t", "pages": snap, "summary": summarise(snap, [template])}
+
+
+def test_a_field_on_few_pages_breaks_when_it_vanishes_or_halves() -> None:
+    from deboiler_gui.engine.review.monitor import compare
+
+    before = _run({"gone2": 2, "gone1": 1, "half": 6, "third": 6, "small": 4})
+    after = _run({"gone2": 0, "gone1": 0, "half": 3, "third": 4, "small": 2})
+    report = compare(before, after)
+    assert report["status"] == "broken"
+    assert sorted(report["broken"]) == [
+        "template 't', field 'gone2': hit rate fell from 5% to 0% (on 2 pages before, none now)",
+        "template 't', field 'half': hit rate fell from 15% to 8% (on 6 pages before, 3 now)",
+    ]
+    # one page lost to nothing, a third lost, half lost but on 2 pages only: not a break
+    assert compare(before, before)["broken"] == []
+
+
+def test_repair_evidence_counts_only_the_pages_the_template_is_for(tmp_path: Path) -> None:
+    # Three shop pages of the same site, learned too (they have a title in an <article> and
+    # a JSON-LD Product), but the template's URL pattern takes the guides only.
+    def shop(folder: Path) -> None:
+        (folder / "shop").mkdir(exist_ok=True)
+        for i in range(3):
+            page = f"<html><head><title>Kit {i}</title></head><body><article><h1>Seed kit {i}</h1><p>Kit.</p></article></body></html>"
+            (folder / "shop" / f"kit{i}.html").write_text(with_jsonld(page, f"Seed kit {i}"))
+
+    v1 = write_guides(tmp_path / "v1", jsonld=True)
+    v2 = write_guides(tmp_path / "v2", jsonld=True, v2=True, rename=True)
+    shop(v1)
+    shop(v2)
+    plain = guide_template()
+    template = Template(plain.name, site=plain.site, urls=(BASE + "*.html",), fields=plain.fields)
+    ws = workspace(tmp_path, template, v1, learn=True)
+    with Workspace(ws) as w:
+        learned = w.load_template("guide").field("name").search.fingerprint["samples"]
+    assert sum("/shop/" in url for url in learned) == 3  # learned on the shop pages too
+    monitor(ws, v1)
+    report = monitor(ws, v2).report
+    assert report["templates"][0]["pages"] == len(guide_files())
+    (name,) = [r for r in report["repairs"] if r["field"] == "name"]
+    assert name["status"] == "repaired"
+    assert (name["fixes"], name["pages_tried"]) == (len(guide_files()), len(guide_files()))

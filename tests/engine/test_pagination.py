@@ -69,6 +69,47 @@ def test_next_link_rule_anchors_on_rel_class_and_text_not_position() -> None:
     ]
 
 
+def _gtkdoc_page(name: str, prev: str, nxt: str) -> str:
+    """A gtk-doc reference page's navigation table: icon links told apart by their access key
+    and their image's alt text only (no class, no text), and the head's <link rel="next">."""
+    cell = '<td><a accesskey="{k}" href="{h}"><img src="{i}.png" alt="{a}"></a></td>'
+    links = "".join(
+        cell.format(k=k, h=h, i=i, a=a)
+        for k, h, i, a in (
+            ("h", "index.html", "home", "Home"),
+            ("u", "up.html", "up", "Up"),
+            ("p", prev, "left", "Prev"),
+            ("n", nxt, "right", "Next"),
+        )
+        if h
+    )
+    head = f'<link rel="next" href="{nxt}">' if nxt else ""
+    return (
+        f"<html><head><title>{name}</title>{head}</head><body>"
+        f'<table class="navigation"><tr><td class="shortcuts">Top</td>{links}</tr></table>'
+        f"<h2>{name}</h2><p>Text of {name}.</p></body></html>"
+    )
+
+
+def test_an_icon_link_anchors_on_its_access_key_image_alt_and_the_heads_next_link() -> None:
+    first = parse_html(_gtkdoc_page("Arrays", "", "b.html"))  # no Prev: Next is the 4th cell
+    (rule,) = learn_pagination(
+        first, "https://d.example/glib/a.html", "/html/body/table/tr/td[4]/a/img", name="n"
+    )
+    assert rule.control == (
+        "//a[@accesskey='n']",
+        "//a[.//img[@alt='Next']]",
+        "//link[contains(concat(' ', normalize-space(@rel), ' '), ' next ')]",
+    )
+    # a middle page (Prev present, Next one cell further) and the last page (no Next)
+    middle = parse_html(_gtkdoc_page("B", "a.html", "c.html"))
+    assert rule.generate(middle, "https://d.example/glib/b.html") == [
+        "https://d.example/glib/c.html"
+    ]
+    last = parse_html(_gtkdoc_page("C", "b.html", ""))
+    assert rule.generate(last, "https://d.example/glib/c.html") == []
+
+
 def test_chinese_next_text_and_path_pattern() -> None:
     html = page("/blog/", {})
     assert html is not None

@@ -70,3 +70,45 @@ def test_items_from_several_lists_is_the_inductions_test() -> None:
         root = parse_html(p.html)
         assert several_lists(select_elements(root, positional))
         assert not several_lists(select_elements(root, toc))
+
+
+def _api_page(i: int) -> Page:
+    rows = "".join(
+        f"<tr><td class='function_type'><a href='#T'>Type</a></td>"
+        f"<td class='function_name'><a href='#f{k}'>f_{i}_{k}</a></td></tr>"
+        for k in range(3 + i % 3)
+    )
+    nav = "".join(
+        f"<td><a accesskey='{k}' href='/{k}{i}.html'><img src='{k}.png' alt='{k}'></a></td>"
+        for k in "hupn"
+    )
+    return Page(
+        f"https://{SITE}/api{i}.html",
+        f"<html><body><table id='top'><tr>{nav}</tr></table>"
+        f"<table class='api'><thead><tr><td class='function_type'>Returns</td>"
+        f"<td class='function_name'><a href='#new'>new_{i}</a></td></tr></thead>"
+        f"<tbody>{rows}</tbody></table></body></html>",
+    )
+
+
+def test_rows_of_one_table_are_one_list_and_items_without_text_are_flagged() -> None:
+    t = Template(
+        "api",
+        site=SITE,
+        fields=(
+            Field(
+                "functions",
+                xpaths=("//table[@class='api']//tr/td[@class='function_name']/a",),
+                is_list=True,
+            ),
+            Field("nav", xpaths=("//table[@id='top']/tr/td/a",), is_list=True),
+        ),
+    )
+    sigs = {s.field: s for s in site_signals([_api_page(i) for i in range(6)], [t])}
+    funcs = sigs["functions"].to_dict()
+    assert funcs["mixed_pages"] == 0 and funcs["empty_item_pages"] == 0, funcs["flags"]
+    assert funcs["flags"] == []
+    nav = sigs["nav"].to_dict()
+    assert nav["empty_item_pages"] == 6
+    assert [f["flag"].split(" (")[0] for f in nav["flags"]] == ["items without text"]
+    assert nav["mixed_pages"] == 0

@@ -287,3 +287,43 @@ def test_the_path_column_takes_most_of_the_list_and_the_selection_follows_the_pa
         assert [(model.url_at(p.row()), p.column()) for p in held] == [(target, 0), (target, 4)]
         rows_seen.add(model.row_of(target))
     assert len(rows_seen) > 1  # the sorts did move the page
+
+
+def test_first_start_gives_the_candidates_eight_rows_of_room_and_keeps_the_rule_tree_whole(
+    qtbot: Any, window: Any, click: Any
+) -> None:
+    # The window of a first start (1400 x 900, no saved layout) on the demo, a node clicked.
+    assert (window.width(), window.height()) == (1400, 900)
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
+    window.open_demo()
+    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
+    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
+        window.select_url("https://hillside-garden.example/guides/tomatoes.html")
+    stamp = window.stamped.stamp_of(window.stamped.root.xpath("//aside")[0])
+    table = window.selection.candidates
+    with qtbot.waitSignal(
+        window.candidates_updated,
+        timeout=10000,
+        check_params_cb=lambda c: bool(c) and "rate" in c[0].get("site", {}),
+    ):
+        click(window.view, stamp)
+    assert window.picking.selected == stamp and table.rowCount() >= 4
+    # One line a candidate: the XPath is elided in the middle (whole in its tooltip), not
+    # wrapped onto a second line.
+    row = table.rowHeight(0)
+    assert row <= table.fontMetrics().height() + 10, row
+    assert table.wordWrap() is False
+    assert table.textElideMode() == Qt.TextElideMode.ElideMiddle
+    assert table.item(0, 0).toolTip() == table.item(0, 0).text()
+    # Room for at least eight candidates (it used to be three or four).
+    assert table.viewport().height() >= 8 * row, (table.viewport().height(), row)
+    # The template's rule tree still shows its five sections whole.
+    tree = window.rules.tree
+    assert tree.topLevelItemCount() == 5
+    last = tree.visualItemRect(tree.topLevelItem(4))
+    assert last.bottom() <= tree.viewport().height(), (last, tree.viewport().height())
+    # The buttons under both panels are on screen, whole.
+    for button in (window.selection.not_button, window.rules.delete_button):
+        shown = button.visibleRegion().boundingRect()
+        assert button.isVisible() and shown.height() >= button.height() - 1, button.text()

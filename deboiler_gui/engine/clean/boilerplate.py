@@ -45,6 +45,9 @@ log = logging.getLogger(__name__)
 
 OPERATION_MODES = ("memory", "performance")
 MODEL_FORMAT = 1
+#: A template's content place counts when its pages are at least this share of the site's.
+MAIN_SOME_SHARE = 0.1
+
 #: Performance mode keeps parsed trees for up to this many characters of HTML (a tree and its
 #: analysis take about 16 bytes per character: some 100 MB); later pages keep only their
 #: analysis, as in memory mode, so a large site does not hold gigabytes of trees.
@@ -412,6 +415,19 @@ class DomainCleaner:
             # the pages (a page whose own guess stops above them is mostly links).
             data["main_slots"] = sorted(
                 hexkey(k) for k, c in st.slot_main.items() if c >= 0.5 * n_pages
+            )
+            # A site of several templates (an archive of years of a news site) has no slot on
+            # half its pages; a template's own content place holds the content on at least
+            # half the pages that have it, on a tenth of the site's pages at least. Only where
+            # the page's guess stopped above the content (see cleaning._site_main).
+            main_some = set(data["main_slots"])
+            data["main_slots_some"] = sorted(
+                key
+                for k, c in st.slot_main.items()
+                if c >= slot_min
+                and c >= 0.5 * st.slot_df.get(k, c)
+                and st.slot_df.get(k, c) >= MAIN_SOME_SHARE * n_pages
+                and (key := hexkey(k)) not in main_some
             )
             # The content slot: below the main content, the slots the page's content narrows to
             # on most of the pages that have them (a news story's cell, not the menu and the

@@ -56,6 +56,7 @@ class Applied:
                 for h, v in dict(data.get("frame_slots", {})).items()
             }
             self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
+            self.site_main_some = {int(h, 16) for h in data.get("main_slots_some", ())}
             self.content = {int(h, 16) for h in data.get("content_slots", ())}
             self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
             self.free = {int(h, 16) for h in data.get("exact_free", ())}
@@ -128,8 +129,11 @@ def matches(
         else ""
     )
     # The elements in the places that hold the site's content on most pages.
-    site_main = _site_main_elements(facts.cands, ap) if main and ap.site_main else []
+    site_main = _site_main_elements(facts.cands, ap, ap.site_main) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
+    if deeper is None and main and ap.site_main_some:
+        # a template of a site of several: its own content place
+        deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
     if deeper is not None:
         main_el = deeper
         main.add(deeper)
@@ -198,6 +202,10 @@ def matches(
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
             if not ap.compat and main_el is not None and _inside(el, main_el):
                 if fragments.of(el):
+                    detector = ""
+                elif _section_heading(el, main_el, density):
+                    # a section's heading in the content ("4.1 Introduction", a chapter's
+                    # "第 12 章"), however many pages have the same: its section follows it
                     detector = ""
                 elif el.tag == "td":
                     # a cell of a table in the content (a "Yes" in a comparison table, a
@@ -425,7 +433,8 @@ def _twins_inside(
     """A navigation block repeated inside the content, word for word, from one the page has
     outside it that went as a navigation slot or labelled widget (Texinfo's "Next: …, Up: …
     [Contents][Index]" bar above the section and below it): the same bar, removed with it.
-    Only the content's first two levels are looked at, and only blocks mostly of links."""
+    Only the first and last blocks of the content's first two levels are looked at (a bar
+    stands above or below the text), and only blocks mostly of links."""
     removed = {
         " ".join(_text_of(el).split()): (detector, key)
         for el, detector, key, _chars in out
@@ -434,10 +443,21 @@ def _twins_inside(
     removed.pop("", None)
     if not removed:
         return []
+    # a twin starts with the same link: a cheap test before reading a block's whole text
+    first_links = {
+        " ".join(_text_of(a).split())
+        for el, detector, _key, _chars in out
+        if detector in ("slot", "label")
+        for a in (next(el.iter("a"), None),)
+        if a is not None
+    }
     found = []
-    for child in main_el:
-        for el in (child, *child):
+    for child in _ends(main_el):
+        for el in (child, *_ends(child)):
             if not isinstance(el.tag, str) or el in main or el in keep_ancestors:
+                continue
+            first = next(el.iter("a"), None)
+            if first is None or " ".join(_text_of(first).split()) not in first_links:
                 continue
             text = " ".join(_text_of(el).split())
             twin = removed.get(text)
@@ -448,6 +468,44 @@ def _twins_inside(
                 found.append((el, twin[0], twin[1], len(text)))
                 break  # the child holds it: nothing more to look at under it
     return found
+
+
+_HEADING_TAGS = frozenset(["h1", "h2", "h3", "h4", "h5", "h6"])
+
+
+def _section_heading(el: HtmlElement, main_el: HtmlElement, density: float) -> bool:
+    """Whether the element is a heading of the content, or part of one, followed by its
+    section's own text (not by a list of links, as a "Contents" heading is)."""
+    heading = el if el.tag in _HEADING_TAGS else None
+    if heading is None:
+        for a in el.iterancestors():
+            if a is main_el:
+                return False
+            if a.tag in _HEADING_TAGS:
+                heading = a
+                break
+    if heading is None:
+        return False
+    nxt = heading.getnext()
+    while nxt is not None and (not isinstance(nxt.tag, str) or nxt.tag in _HEADING_TAGS):
+        nxt = nxt.getnext()
+    if nxt is None:
+        return False
+    chars = len("".join(_text_of(nxt).split()))
+    links = sum(len("".join(_text_of(a).split())) for a in nxt.iter("a"))
+    return chars > 0 and links < density * chars
+
+
+#: a navigation bar inside the content stands among its first or last blocks
+END_BLOCKS = 4
+
+
+def _ends(el: HtmlElement) -> list[HtmlElement]:
+    """The element's first and last END_BLOCKS children (all of them when it has few)."""
+    n = len(el)
+    if n <= 2 * END_BLOCKS:
+        return list(el)
+    return [*el[:END_BLOCKS], *el[n - END_BLOCKS :]]
 
 
 def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> HtmlElement | None:
@@ -638,10 +696,13 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
                 for a in h.iter("a")
                 if a.get("href")
             )
-            and not (h.tag == "h1" and main_el is not None and _inside(h, main_el))
+            and not (
+                h.tag == "h1"
+                and ((main_el is not None and _inside(h, main_el)) or title.startswith(text))
+            )
         ):
             # a link to somewhere, not the page's heading (a permalink sign is fine, and so
-            # is the main content's h1 linking to the page itself)
+            # is an h1 linking to the page itself: in the main content, or the title's start)
             continue
         out.add(h)
         out.update(h.iterancestors())
@@ -763,13 +824,16 @@ def _path(el: HtmlElement) -> str:
     return str(el.getroottree().getpath(el))
 
 
-def _site_main_elements(cands: list[list[Any]], ap: Applied) -> list[tuple[HtmlElement, str, int]]:
-    """(element, slot, chars) of the page's elements in slots that held the main content on at
-    least half the site's pages."""
+def _site_main_elements(
+    cands: list[list[Any]], ap: Applied, slots: set[int]
+) -> list[tuple[HtmlElement, str, int]]:
+    """(element, slot, chars) of the page's elements in these slots (that held the main
+    content on enough of the site's pages)."""
+    slot_id = ap.slot_id
     return [
         (el, slot, chars)
         for el, _h, chars, _links, slot, _end, _skel in cands
-        if slot is not None and ap.slot_id(slot) in ap.site_main
+        if slot is not None and slot_id(slot) in slots
     ]
 
 

@@ -335,6 +335,8 @@ class _Converter:
         if tag == "dl":
             return self.definitions(el)
         if tag in ("pre", "listing", "xmp", "plaintext"):
+            if _is_line_numbers(el) and _beside_code(el):
+                return []  # a listing's line-number column: the code beside it is the block
             return [self.code_block(el)]
         if tag == "blockquote":
             inner = "\n\n".join(self.blocks(el))
@@ -488,6 +490,50 @@ def _is_layout(table: HtmlElement, rows: list[list[HtmlElement]]) -> bool:
                     "blockquote",
                 ):
                     return True
+    return False
+
+
+def _is_line_numbers(el: HtmlElement) -> bool:
+    """A ``pre`` holding only line numbers, one a line, counting up by one (gtk-doc's
+    ``td.listing_lines``, Pygments' ``td.linenos``)."""
+    lines = el.text_content().strip().split("\n")
+    if not all(line.strip().isdigit() for line in lines):
+        return False
+    numbers = [int(line) for line in lines]
+    return all(b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False))
+
+
+def _beside_code(el: HtmlElement) -> bool:
+    """Whether a ``pre`` of line numbers is the number column of the ``pre`` of code to its
+    right: in a later cell of its table row, or as (inside) the element after it or after one
+    of its two wrappers, and with as many lines as the code (a program's output of numbers
+    after its code, or a short list of numbers before a longer listing, stays)."""
+    count = len(el.text_content().strip().split("\n"))
+
+    def numbered(pre: HtmlElement) -> bool:
+        if _is_line_numbers(pre):
+            return False
+        code = pre.text_content().replace("\r\n", "\n").strip("\n")
+        return abs(len(code.split("\n")) - count) <= 1
+
+    node = el
+    for _ in range(3):
+        parent = node.getparent()
+        if parent is None:
+            return False
+        if node.tag in ("td", "th"):
+            return any(
+                numbered(pre)
+                for cell in node.itersiblings()
+                if cell.tag in ("td", "th")
+                for pre in cell.iter("pre")
+            )
+        sib = node.getnext()
+        if sib is not None and isinstance(sib.tag, str):
+            pres = [sib] if sib.tag == "pre" else list(sib.iter("pre"))
+            if pres:
+                return numbered(pres[0])
+        node = parent
     return False
 
 

@@ -342,6 +342,17 @@ def _control_xpaths(root: Any, el: Any, page_url: str) -> list[str]:
     rel = (el.get("rel") or "").lower().split()
     if "next" in rel:
         out.append(f"//{tag}[contains(concat(' ', normalize-space(@rel), ' '), ' next ')]")
+    if (el.get("accesskey") or "").strip().lower() == "n":
+        # DocBook and gtk-doc give their Next link the access key n (p: Prev, u: Up, h: Home)
+        out.append(f"//{tag}[@accesskey={xpath_literal(el.get('accesskey').strip())}]")
+    for img in el.iter("img"):
+        alt = normalize_text(img.get("alt") or "")
+        if alt and alt.lower() in NEXT_WORDS:  # an icon link: the image says "Next"
+            out.append(f"//{tag}[.//img[@alt={xpath_literal(alt)}]]")
+            break
+    if tag in ("a", "area"):
+        # the page's <link rel="next"> to the same target (checked below like the others)
+        out.append("//link[contains(concat(' ', normalize-space(@rel), ' '), ' next ')]")
     classes = [c for c in (el.get("class") or "").split() if is_wordlike(c)]
     nexty = [c for c in classes if _NEXT_TOKEN.search(c)]
     out += [f"//{tag}[{class_predicate(c)}]" for c in nexty]
@@ -357,26 +368,31 @@ def _control_xpaths(root: Any, el: Any, page_url: str) -> list[str]:
         for c in (parent.get("class") or "").split():
             if is_wordlike(c) and _NEXT_TOKEN.search(c):
                 out.append(f"//{parent.tag}[{class_predicate(c)}]/{tag}")
-    if not out:
-        # Nothing says "next": its other classes, its id, then its position. These would find
-        # another link on the last page, so they are used only when nothing better exists.
-        out += [f"//{tag}[{class_predicate(c)}]" for c in classes]
-        if el.get("id") and is_wordlike(el.get("id")):
-            out.append(f"//{tag}[@id={xpath_literal(el.get('id'))}]")
-        out.append(xpath_of(el))
     want_target = normalize_url(target_of(el), page_url) if target_of(el) else ""
-    kept: list[str] = []
-    for xp in dict.fromkeys(out):
-        try:
-            found = select_elements(root, xp)
-        except RuleError:
-            continue
-        if not found:
-            continue
-        same = _first_target(root, xp, page_url) == want_target if want_target else found[0] is el
-        if same:
-            kept.append(xp)
-    return kept
+
+    def kept(candidates: list[str]) -> list[str]:
+        good: list[str] = []
+        for xp in dict.fromkeys(candidates):
+            try:
+                found = select_elements(root, xp)
+            except RuleError:
+                continue
+            if not found:
+                continue
+            if _first_target(root, xp, page_url) == want_target if want_target else found[0] is el:
+                good.append(xp)
+        return good
+
+    robust = kept(out)
+    if robust:
+        return robust
+    # Nothing says "next": its other classes, its id, then its position. These would find
+    # another link on the last page, so they are used only when nothing better exists.
+    weak = [f"//{tag}[{class_predicate(c)}]" for c in classes]
+    if el.get("id") and is_wordlike(el.get("id")):
+        weak.append(f"//{tag}[@id={xpath_literal(el.get('id'))}]")
+    weak.append(xpath_of(el))
+    return kept(weak)
 
 
 def _number_rule(page_url: str, target: str) -> dict[str, Any] | None:

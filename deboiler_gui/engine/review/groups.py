@@ -8,13 +8,14 @@ import logging
 import re
 import time
 from collections import Counter
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deboiler_gui.engine.clean.boilerplate import find_boilerplate
 from deboiler_gui.engine.htmltree import HtmlElement, parse_html, visible_text
 from deboiler_gui.engine.model import DomainModel, Page, Progress, RuleError, WorkspaceError
+from deboiler_gui.engine.review.anchors import narrowed_by_anchors
 from deboiler_gui.engine.template.model import Rule, Template
 from deboiler_gui.engine.template.selectors import select_elements, suggest, xpath_literal
 
@@ -323,13 +324,26 @@ def _check(
     return rule
 
 
-#: A rule that misses the group on one page is worse than one that also takes other pages:
-#: the group's own rule must cover it.
-_MISS_WEIGHT = 1_000_000
+#: Closest to the group, precision first: a page the rule takes outside the group (or where it
+#: takes more than the group) counts twice a group page it misses; a rule that covers less than
+#: half the group's pages is worse than any that covers more (a rule matching nothing is no
+#: answer).
+_EXTRA_WEIGHT = 2
+_UNCOVERED_WEIGHT = 1_000_000
+
+
+def _weight(group_pages: int) -> Callable[[int, int, int], int]:
+    def weight(extra: int, missed: int, wrong: int) -> int:
+        faults = _EXTRA_WEIGHT * (extra + wrong) + missed
+        if 2 * (group_pages - missed) < group_pages:
+            faults += _UNCOVERED_WEIGHT
+        return faults
+
+    return weight
 
 
 def _faults(rule: GroupRule) -> int:
-    return len(rule.extra) + len(rule.wrong) + _MISS_WEIGHT * len(rule.missed)
+    return _weight(rule.group_pages)(len(rule.extra), len(rule.missed), len(rule.wrong))
 
 
 def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement]]) -> GroupRule:
@@ -364,7 +378,7 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
             return
         if best is None or _faults(rule) < _faults(best):
             best = rule
-        if rule.extra and not (rule.missed or rule.wrong):
+        if (rule.extra or rule.wrong) and not rule.missed:
             covering.append(rule)
 
     started = time.monotonic()
@@ -396,6 +410,29 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
                 return best
             if best is not None and out_of_time():
                 return best
+    # Anchors: predicates on what the group's nodes have and the others lack (leading words,
+    # labels, attribute values inside, parent, nearest siblings), added one at a time.
+    group_nodes = {
+        url: [n for xp in xps for n in by_url[url].xpath(xp) if isinstance(n, HtmlElement)]
+        for url, xps in group.page_xpaths.items()
+        if url in by_url
+    }
+    weight = _weight(len(group_nodes))
+    bases = list(
+        dict.fromkeys(
+            [
+                *(r.selector for r in covering[:_REFINED]),
+                *([best.selector] if best else []),
+            ]
+        )
+    )
+    for base in bases:
+        for expr in narrowed_by_anchors(base, pages, group_nodes, weight):
+            consider(expr, "relative")
+            if best is not None and best.exact:
+                return best
+        if best is not None and out_of_time():
+            return best
     if union.count("|") < 50:
         consider(union, "positions")
     if best is None:

@@ -3,6 +3,7 @@ with the last run kept in the workspace, report (JSON + HTML), propose repairs."
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import html
 import json
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deboiler_gui.engine.crawl.config import CrawlConfig
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress, WorkspaceError
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template.model import Template
@@ -212,6 +214,33 @@ def _constant_now(then: Counter[str], now: Counter[str]) -> int:
     return found[1]
 
 
+def _field_lost(
+    rate: float | None, rate_prev: float | None, hits: int, hits_prev: int, th: Thresholds
+) -> str | None:
+    """Whether a field's hit rate fell enough to call it broken, whatever its share of the
+    pages: by more than ``max_drop``; to nothing from a value on 2 pages or more; or by half
+    or more of itself with 3 pages or more lost. None when it did not; else what to add to the
+    message (empty, or which rule of the few-pages kind it broke)."""
+    if rate is None or rate_prev is None or rate >= rate_prev:
+        return None
+    if rate_prev - rate > th.max_drop:
+        return ""
+    if rate == 0 and hits_prev >= MIN_LOST_TO_NONE:
+        return f" (on {hits_prev} pages before, none now)"
+    if rate <= rate_prev * (1 - HALF) and hits_prev - hits >= MIN_LOST_HALF:
+        return f" (on {hits_prev} pages before, {hits} now)"
+    return None
+
+
+#: A field that had a value on this many pages and has none now is broken, however few
+#: pages of the template carry it (a caption on 15% of the pages falling to 0%).
+MIN_LOST_TO_NONE = 2
+#: A field whose hit rate fell by this share of itself, on at least MIN_LOST_HALF pages less,
+#: is broken too.
+HALF = 0.5
+MIN_LOST_HALF = 3
+
+
 def compare(
     previous: dict[str, Any] | None, current: dict[str, Any], thresholds: Thresholds | None = None
 ) -> dict[str, Any]:
@@ -296,8 +325,9 @@ def compare(
                         f"values drifted to one same value on {drifted} of "
                         f"{sum(digests_now.values())} pages (they varied before)"
                     )
-                if rate is not None and rate_prev is not None and rate_prev - rate > th.max_drop:
-                    row["broken"].append(f"hit rate fell from {rate_prev:.0%} to {rate:.0%}")
+                lost = _field_lost(rate, rate_prev, nf["hits"], of["hits"] if of else 0, th)
+                if lost is not None:
+                    row["broken"].append(f"hit rate fell from {rate_prev:.0%} to {rate:.0%}{lost}")
                 if (
                     row["pages_compared"]
                     and row["shape_changed"] / row["pages_compared"] > th.max_shape_change
@@ -388,13 +418,18 @@ def monitor_steps(
     store: bool = True,
     accept_repairs: bool = False,
     accept: bool = False,
+    crawl: CrawlConfig | None = None,
 ) -> Generator[Progress, None, MonitorResult]:
     """Read the inputs, snapshot every page (templates, rules, cleaner), compare with the last
     good snapshot stored in the workspace (the baseline), propose repairs for broken templates,
     write the report and (with ``store``) keep this snapshot as the new baseline, unless it found
     a break: a break replaces the baseline only once accepted (``accept``, or a new version of
     every broken template since the baseline, e.g. accepted repairs). Sites without a saved model get one
-    fitted on these pages and saved, so later runs compare against the same model."""
+    fitted on these pages and saved, so later runs compare against the same model.
+
+    An input that is an http(s) URL is fetched again by the crawler, with ``crawl`` (a
+    ``CrawlConfig`` whose seeds are replaced by the URLs; default: the given pages only,
+    robots.txt honoured), into the same staging workspace as the files."""
     from deboiler_gui.engine.clean.pipeline import fit_steps, import_steps
     from deboiler_gui.engine.sources import InputSet
     from deboiler_gui.engine.template.extract import check_template
@@ -402,7 +437,10 @@ def monitor_steps(
     path = Path(workspace)
     if not path.exists():
         raise WorkspaceError(f"workspace {path}: no such file")
-    InputSet.open(inputs, base_url=base_url)
+    urls = [str(i) for i in inputs if is_url(str(i))]
+    files = [i for i in inputs if not is_url(str(i))]
+    if files:
+        InputSet.open(files, base_url=base_url)
     started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     staging = tempfile.mkdtemp(prefix="deboiler-monitor-")
     try:
@@ -419,8 +457,16 @@ def monitor_steps(
                     raise InputError(f"template {name!r}: {exc}") from exc
             for t in templates:
                 check_template(t)
-            yield from import_steps(pages_ws, inputs, base_url=base_url)
+            if urls:
+                yield from _crawl_urls(urls, pages_ws, crawl)
+            if files:
+                yield from import_steps(pages_ws, files, base_url=base_url)
             sites = [s for s, _n in pages_ws.sites()]
+            if not any(p.ok for site in sites for p in pages_ws.iter_pages(site)):
+                raise InputError(
+                    "no page was read from the inputs"
+                    + (" (every URL failed: see the crawl's reasons above)" if urls else "")
+                )
             models: dict[str, DomainModel] = {}
             missing = []
             for site in sites:
@@ -483,7 +529,10 @@ def monitor_steps(
             )
             adopt, why = _replaces_baseline(report, previous, current, accept)
             report["new_baseline"] = bool(store and adopt)
-            report["baseline_note"] = why if store else "not stored (--no-store): " + why
+            report["baseline_note"] = why if store else _dry_run_note(previous, adopt, why)
+            if accept and store and report["status"] == "broken":
+                # the user said the change is wanted: the run passes, its findings stay listed
+                report["status"] = "accepted"
             report["repairs"], accepted, unlearned = yield from _repairs(
                 report,
                 templates,
@@ -515,6 +564,46 @@ def monitor_steps(
             return result
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def is_url(text: str) -> bool:
+    return text.lower().startswith(("http://", "https://"))
+
+
+def _crawl_urls(
+    urls: list[str], pages_ws: Workspace, config: CrawlConfig | None
+) -> Generator[Progress, None, None]:
+    """Fetch the URL inputs (and, as ``config`` says, the pages they lead to) into the
+    staging workspace; each URL that could not be fetched is logged with why."""
+    from deboiler_gui.engine.crawl.runner import crawl_status, crawl_steps
+
+    cfg = dataclasses.replace(
+        config or CrawlConfig(follow_links=False, discover_sitemaps=False),
+        seeds=list(urls),
+        sitemaps=[],
+        render=False,
+        assets=False,
+    )
+    steps = crawl_steps(cfg, pages_ws, fresh=True)
+    try:
+        while True:
+            step = next(steps)
+            yield Progress(step.done, step.total, step.message, phase="crawling")
+    except StopIteration:
+        pass
+    failures = crawl_status(pages_ws)["failures"]
+    for failure in failures[:5]:
+        log.warning("monitor: %s", _failure(failure))
+    if len(failures) > 5:
+        log.warning("monitor: %d more URLs not fetched", len(failures) - 5)
+
+
+def _failure(failure: dict[str, Any]) -> str:
+    reason = str(failure.get("reason") or "failed")
+    status = failure.get("status")
+    if status and str(status) not in reason:
+        reason = f"HTTP {status}: {reason}"
+    return f"{failure.get('url', '?')} not fetched: {reason}"
 
 
 def _template_version(ws: Workspace, name: str) -> int | None:
@@ -595,6 +684,23 @@ def _replaces_baseline(
     )
 
 
+def _dry_run_note(previous: dict[str, Any] | None, adopt: bool, why: str) -> str:
+    """The baseline note of a run with ``--no-store``: nothing changes, and what a stored run
+    would have done."""
+    if previous is None:
+        return (
+            "not stored (--no-store): there is no baseline yet; stored, this first run would "
+            "have become it"
+        )
+    if not adopt:
+        return "not stored (--no-store): " + why
+    reason = why.split(": this run is the new baseline")[0]
+    return (
+        f"not stored (--no-store): the baseline of {previous['finished_at']} stays; stored, "
+        f"this run would have replaced it ({reason})"
+    )
+
+
 def _broken_parts(template_row: dict[str, Any]) -> list[str]:
     return [f"field:{f['id']}" for f in template_row["fields"] if f["broken"]] + [
         f"rule:{r['rule'].split(':', 1)[-1]}" for r in template_row["rules"] if r["broken"]
@@ -641,13 +747,15 @@ def _repairs(
             # the search-rule repair still runs (as in ``templates repair``), but without
             # learned values or search rules it has little to go on
             unlearned.append(template.name)
-        # the template's site as ``templates repair`` reads it, so both propose the same
+        # the pages this run chose the template for: the evidence ("agrees with the learned
+        # values on N of M learned pages") counts those only, not the site's other pages that
+        # ``templates learn`` also read
         site_pages = list(pages_ws.iter_pages(template.site or None))
         chosen = [p for p in site_pages if pages.get(p.url, {}).get("template") == template.name]
         if not chosen:
             continue
         found = yield from repair_template_steps(
-            site_pages, template, models.get(template.site) if template.site else None
+            chosen, template, models.get(template.site) if template.site else None
         )
         for rep in found.fields:
             if rep.status == "ok":
@@ -708,7 +816,9 @@ def render_html(report: dict[str, Any]) -> str:
     """A self-contained HTML page of the report (no scripts, no external resources)."""
     e = html.escape
     status = report["status"]
-    colour = {"broken": "#b00020", "ok": "#1b5e20", "baseline": "#0d47a1"}[status]
+    colour = {"broken": "#b00020", "ok": "#1b5e20", "baseline": "#0d47a1", "accepted": "#6d4c00"}[
+        status
+    ]
     parts = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Monitoring report</title><style>"
         "body{font:14px/1.4 system-ui,sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin:1em 0}"

@@ -222,7 +222,19 @@ def xpath_to_css(expression: str) -> CssSelector:
         if attribute:
             return CssSelector(":scope", attribute)
         raise Untranslatable("no element step", expression=expression)
+    if attribute:
+        # ``//a/@href`` reads only the links that have an href; CSS ``a`` would take the first
+        # ``a`` (an ``<a name>`` anchor) and give nothing where the XPath gives a value.
+        parts[-1] = with_attribute(parts[-1], attribute)
     return CssSelector(_with_tbody(parts), attribute)
+
+
+def with_attribute(step: str, attribute: str) -> str:
+    """A compound CSS step narrowed to elements carrying ``attribute`` (``a`` → ``a[href]``);
+    a step that tests the attribute already is left as it is."""
+    if ":" in attribute or re.search(r"\[" + re.escape(attribute) + r"(?:[~|^$*]?=|\])", step):
+        return step
+    return f"{step}[{attribute}]"
 
 
 _ROW = re.compile(r"^ > tr(?![\w-])")
@@ -473,8 +485,9 @@ def protected_conflicts(
     template keeps (a keep rule's nodes) or extracts (a field's nodes): selector -> why. A
     selector matching such a node, one of its ancestors or a node inside it is named.
     ``own_rules`` is for the template's own remove rules and filters: the template itself
-    removes what they take inside the kept parts and the fields, but never a kept node or its
-    ancestors, so only those are named."""
+    removes what they take inside the kept parts and the fields, so only a kept or read node
+    and its ancestors are named (the template reads a field inside a part it removes, as a
+    pager's next link; ``excludeTags`` would take the field's content away)."""
     from cssselect import GenericTranslator, SelectorError
 
     from deboiler_gui.engine.htmltree import parse_html
@@ -494,8 +507,6 @@ def protected_conflicts(
             continue
         root: Any = parse_html(page.html)
         guarded = _protected_nodes(root, template)
-        if own_rules:
-            guarded = [(what, n) for what, n in guarded if what.startswith("keep rule")]
         if not guarded:
             continue
         for css, xp in compiled.items():
@@ -616,51 +627,78 @@ def _simple_css(el: Any) -> str:
 
 
 def chrome_selectors(
-    pages: Sequence[Page], model: DomainModel, *, min_share: float = 0.5, precision: float = 0.95
+    pages: Sequence[Page],
+    model: DomainModel,
+    *,
+    min_share: float = 0.5,
+    precision: float = 0.95,
+    left_out: list[str] | None = None,
 ) -> list[tuple[str, float]]:
     """CSS selectors for the site's chrome that hold over the given pages: (selector, share of
-    pages where it matches). A selector is kept when it matches on at least ``min_share`` of
-    the pages and, on at least ``precision`` of those, everything it matches is boilerplate."""
+    pages where it matches). Each part of the site's chrome gives a selector built on the page
+    it was taken from; a selector is kept when it matches on at least ``min_share`` of the
+    pages and, on at least ``precision`` of those, everything it matches is boilerplate.
+    ``left_out`` receives one line per selector not kept, saying why."""
     from cssselect import GenericTranslator, SelectorError
 
     from deboiler_gui.engine.clean.chrome import site_chrome
     from deboiler_gui.engine.clean.cleaning import find_boilerplate
     from deboiler_gui.engine.htmltree import parse_html
 
+    notes: list[str] = left_out if left_out is not None else []
     if not pages:
         return []
     chrome = site_chrome(model.site, pages, model)
     if not chrome.representative_url:
         return []
-    rep = next(p for p in pages if p.url == chrome.representative_url)
-    root: Any = parse_html(rep.html)
-    candidates: list[str] = []
+    by_url = {p.url: p for p in pages}
+    roots: dict[str, Any] = {}
+    candidates: dict[str, list[Any]] = {}  # selector -> the chrome parts it stands for
     for part in chrome.parts:
-        if part.url != rep.url:
+        page = by_url.get(part.url)
+        if page is None:
             continue
-        found = root.xpath(part.xpath)
+        if part.url not in roots:
+            roots[part.url] = parse_html(page.html)
+        found = roots[part.url].xpath(part.xpath)
         if not found:
+            notes.append(f"chrome part {_part_name(part)} left out of excludeTags: not found again")
             continue
         try:
             css = _simple_css(found[0])
-        except Untranslatable:
+        except Untranslatable as exc:
+            notes.append(
+                f"chrome part {_part_name(part)} left out of excludeTags: no CSS selector ({exc})"
+            )
             continue
-        if css not in candidates:
-            candidates.append(css)
+        candidates.setdefault(css, []).append(part)
     translator = GenericTranslator()
     compiled = {}
-    for css in candidates:
+    for css, parts in candidates.items():
         try:
             compiled[css] = translator.css_to_xpath(css)
-        except SelectorError:
-            continue
+        except SelectorError as exc:
+            notes.append(f"chrome selector {css!r} ({_parts_name(parts)}) left out: {exc}")
     hits = dict.fromkeys(compiled, 0)
     clean = dict.fromkeys(compiled, 0)
+    kept_on: dict[str, str] = {}  # a page where the cleaner keeps some of what it matches
+    # (b, a) -> pages where everything b matches lies inside what a matches (b adds nothing)
+    inside: dict[tuple[str, str], int] = {}
     for page in pages:
         tree: Any = parse_html(page.html)
         removed = {el for el, _r in find_boilerplate(tree, model)}
-        for css, xp in compiled.items():
-            matched = tree.xpath(xp)
+        matches = {css: tree.xpath(xp) for css, xp in compiled.items()}
+        for css, matched in matches.items():
+            if not matched:
+                continue
+            for other, theirs in matches.items():
+                if other != css and theirs:
+                    outer = set(theirs)
+                    if all(
+                        el in outer or any(a in outer for a in el.iterancestors()) for el in matched
+                    ):
+                        inside[(css, other)] = inside.get((css, other), 0) + 1
+        for css, matched in matches.items():
             if not matched:
                 continue
             hits[css] += 1
@@ -668,12 +706,72 @@ def chrome_selectors(
                 el in removed or any(a in removed for a in el.iterancestors()) for el in matched
             ):
                 clean[css] += 1
+            else:
+                kept_on.setdefault(css, page.url)
     out = []
     for css in compiled:
         share = hits[css] / len(pages)
-        if share >= min_share and clean[css] >= precision * hits[css]:
+        why = ""
+        if share < min_share:
+            why = (
+                f"it matches on {hits[css]} of the {len(pages)} pages read (needs {min_share:.0%})"
+            )
+        elif clean[css] < precision * hits[css]:
+            why = (
+                f"what it matches is boilerplate on only {clean[css]} of the {hits[css]} "
+                f"pages where it matches (needs {precision:.0%}); the cleaner keeps some of it "
+                f"on the others, e.g. {kept_on.get(css, '')}"
+            )
+        if why:
+            notes.append(
+                f"chrome selector {css!r} ({_parts_name(candidates[css])}) left out of "
+                f"excludeTags: {why}"
+            )
+        else:
             out.append((css, round(share, 3)))
-    return out
+    # a selector whose every match lies inside a kept one's (a cell of an excluded navigation
+    # table) is left out: the other already drops it
+    kept = [css for css, _share in out]
+    covered = {
+        css
+        for n, css in enumerate(kept)
+        if any(
+            inside.get((css, other), 0) == hits[css]
+            and not (inside.get((other, css), 0) == hits[other] and m > n)
+            for m, other in enumerate(kept)
+            if other != css
+        )
+    }
+    for css in kept:
+        if css not in covered:
+            continue
+        container = next(
+            (
+                o
+                for o in kept
+                if o != css and o not in covered and inside.get((css, o)) == hits[css]
+            ),
+            "another selector",
+        )
+        notes.append(
+            f"chrome selector {css!r} ({_parts_name(candidates[css])}) left out of "
+            f"excludeTags: everything it matches is inside {container!r}, which is excluded"
+        )
+    return [(css, share) for css, share in out if css not in covered]
+
+
+def _part_name(part: Any) -> str:
+    text = " ".join(part.text.split())
+    text = text if len(text) <= 40 else text[:39] + "…"
+    return f"{part.xpath} on {part.url} ({text!r}, removed on {part.pages} pages)"
+
+
+def _parts_name(parts: Sequence[Any]) -> str:
+    first = parts[0]
+    text = " ".join(first.text.split())
+    text = text if len(text) <= 40 else text[:39] + "…"
+    more = f" and {len(parts) - 1} more" if len(parts) > 1 else ""
+    return f"chrome part {text!r}, removed on {first.pages} pages{more}"
 
 
 __all__ = [

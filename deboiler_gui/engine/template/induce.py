@@ -48,9 +48,22 @@ class Example:
     url: str
     root: HtmlElement
     node: HtmlElement
+    attr: str = ""  # the clicked attribute of the node (a link's href), when one was
 
     def describe(self) -> str:
-        return f"{self.url} {self.root.getroottree().getpath(self.node)}"
+        tail = f"/@{self.attr}" if self.attr else ""
+        return f"{self.url} {self.root.getroottree().getpath(self.node)}{tail}"
+
+
+def split_attribute(xpath: str) -> tuple[str, str]:
+    """``xpath`` cut before a last attribute step: ``('//a[@accesskey="p"]', 'href')`` for
+    ``//a[@accesskey="p"]/@href``; ``(xpath, '')`` when it does not end on one."""
+    steps = _top_steps(xpath.strip())
+    last = steps[-1] if steps else ""
+    m = re.fullmatch(r"(?:@|attribute::)([\w.:-]+)", last)
+    if m is None or len(steps) < 2 or not "/".join(steps[:-1]).strip("/"):
+        return xpath, ""
+    return "/".join(steps[:-1]), m.group(1)
 
 
 @dataclass
@@ -145,23 +158,23 @@ def _step(el: HtmlElement, *, positional: bool) -> tuple[str, int]:
     return f"{el.tag}[{same.index(el) + 1}]", 1
 
 
-def _row_group(el: HtmlElement) -> bool:
-    """A table's ``tbody`` (written in the page or implied by a browser): rules never name it,
-    ``table/tr`` finds the rows either way (``tablerows.rows_tolerant``)."""
-    parent = el.getparent()
-    return el.tag == "tbody" and parent is not None and parent.tag == "table"
-
-
 def _rel(ancestor: HtmlElement, el: HtmlElement, *, positional: bool) -> tuple[str, int]:
-    steps = [_step(n, positional=positional) for n in _chain(ancestor, el) if not _row_group(n)]
+    steps = [_step(n, positional=positional) for n in _chain(ancestor, el)]
     return "/".join(s for s, _ in steps), sum(n for _, n in steps)
 
 
-_TBODY_STEP = re.compile(r"(/table(?:\[\d+\])?)/tbody(?:\[1\])?(?=/tr)")
+_TBODY = re.compile(r"(?<=\btable)((?:\[[^\]]*\])*(?:\)(?:\[[^\]]*\])*)?)/tbody(?:\[1\])?/tr\b")
+
+
+def untbody(xp: str) -> str:
+    """``xp`` without the ``tbody`` step between a table and its rows: the rule's selectors
+    find a table's rows with and without one (a browser makes it up, gtk-doc writes it), also
+    after a group that ends on the table (``(//table[@class='x'])[1]/tr``)."""
+    return _TBODY.sub(r"\1/tr", xp)
 
 
 def _absolute(el: HtmlElement) -> str:
-    return _TBODY_STEP.sub(r"\1", str(el.getroottree().getpath(el)))
+    return str(el.getroottree().getpath(el))
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -182,7 +195,7 @@ def _compiled(xpath: str) -> Any:
     hit = _CACHE.get(xpath)
     if hit is None:
         try:
-            # A table's rows with or without their tbody, as extraction finds them.
+            # a table's rows with and without a tbody, as the template's own selectors find them
             hit = etree.XPath(rows_tolerant(xpath), smart_strings=False)
         except etree.XPathSyntaxError as exc:
             raise RuleError(f"invalid XPath ({exc})", expression=xpath) from exc
@@ -211,6 +224,7 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
     out: dict[str, tuple[float, str]] = {}
 
     def add(xp: str, cost: float, family: str) -> None:
+        xp = untbody(xp)
         if "tbody" in xp:
             return
         if xp not in out or out[xp][0] > cost:
@@ -300,7 +314,7 @@ def _node_key(el: HtmlElement) -> tuple[str, str]:
 
 
 def _site_field(
-    xp: str, trees: Sequence[Any], sig: set[tuple[str, str]] | None = None
+    xp: str, trees: Sequence[Any], sig: set[tuple[str, str]] | None = None, attr: str = ""
 ) -> dict[str, Any]:
     one = none = many = conflicting = alike = 0
     values: dict[str, int] = {}
@@ -317,7 +331,7 @@ def _site_field(
             many += 1
             if len({_node_key(n) for n in found[:5]}) > 1:
                 conflicting += 1
-        v = _text(found[0])[:200]
+        v = (found[0].get(attr) or "" if attr else _text(found[0]))[:200]
         values[v] = values.get(v, 0) + 1
     pages = one + none + many
     return {
@@ -333,7 +347,7 @@ def _site_field(
 
 
 def _rank_field(
-    cands: list[Induced], trees: Sequence[Any], positives: Sequence[Example]
+    cands: list[Induced], trees: Sequence[Any], positives: Sequence[Example], attr: str = ""
 ) -> list[Induced]:
     cands.sort(key=lambda c: (c.cost, len(c.xpath)))
     checked = cands[:SITE_CHECKED]
@@ -344,9 +358,12 @@ def _rank_field(
     # it wider than a rule that finds nothing there.
     sig = _signature([ex.node for ex in positives])
     for c in checked:
-        c.site = _site_field(c.xpath, trees, sig)
+        c.site = _site_field(c.xpath, trees, sig, attr)
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
-    varied = len({normalize_text(_text(ex.node)) for ex in positives}) > 1 or distinct_examples > 1
+    shown = [
+        ex.node.get(attr) or "" if attr else normalize_text(_text(ex.node)) for ex in positives
+    ]
+    varied = len(set(shown)) > 1 or distinct_examples > 1
 
     def ok(c: Induced) -> bool:
         s = c.site
@@ -381,20 +398,46 @@ def _rank_field(
 # --------------------------------------------------------------------------- lists
 
 
+def _classes(el: HtmlElement) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def _like(node: HtmlElement, sib: HtmlElement, el: HtmlElement) -> bool:
+    """Whether ``sib``, a sibling of ``node`` of its tag, is another entry like it: the same
+    classes (one at least in common, or none on both) and the same steps down to ``el``'s tag
+    (a row's name cell and its type cell are two columns, not two entries)."""
+    a, b = _classes(node), _classes(sib)
+    if (a or b) and not a & b:
+        return False
+    if node is el:
+        return True
+    rel = _rel(node, el, positional=False)[0]
+    return bool(_run(sib, rel))
+
+
 def _item_node(el: HtmlElement) -> HtmlElement:
-    """The repeating step above a list example: the nearest ancestor-or-self whose parent has
-    another child of its tag; a table's cell is not one (its row is: a function's name and
-    its return type are cells of one entry)."""
+    """The repeating step above a list example: the nearest ancestor-or-self that is a list
+    entry (``li``, ``dt``, ``tr``) or whose parent has another child like it; a sibling of
+    another kind (the type cell beside a name cell, a purpose beside a title in a ``dt``) does
+    not make a list. Failing both, the nearest node with any sibling of its tag."""
     node = el
-    while node.getparent() is not None:
+    first: HtmlElement | None = None
+    above = 0  # levels climbed past the first node with a sibling of its tag
+    while node.getparent() is not None and above <= 3:
         parent = node.getparent()
-        if node.tag in ("td", "th") and parent.tag == "tr":
-            node = parent
-            continue
-        if node.tag in _ITEM_TAGS or sum(1 for s in parent if s.tag == node.tag) >= 2:
+        if node.tag in _ITEM_TAGS:
             return node
+        same = [s for s in parent if s is not node and s.tag == node.tag]
+        if same and any(_like(node, s, el) for s in same):
+            return node
+        if same and first is None:
+            first = node
+        if first is not None:
+            above += 1
+        if parent.tag in ("body", "html"):
+            break
         node = parent
-    return el
+    return first if first is not None else el
 
 
 def _lca(nodes: Sequence[HtmlElement]) -> HtmlElement:
@@ -434,6 +477,16 @@ def _list_candidates(
     nodes = [e.node for e in page_pos]
     list_node, items = _list_node(nodes)
     paths = {_rel(list_node, n, positional=False)[0] for n in nodes}
+    if len(paths) == 1 and "/" in next(iter(paths)):
+        # Inside an entry, the steps down tell the example's node from its siblings of
+        # another kind: a row's name cell, not its type cell (`tr/td[...function_name...]/a`).
+        rest = next(iter(paths)).split("/", 1)[1]
+        if any(
+            [x for x in (_run(i, rest) or [])] != [n] for i, n in zip(items, nodes, strict=True)
+        ):
+            narrowed = {_narrow_steps(i, n) for i, n in zip(items, nodes, strict=True)}
+            if len(narrowed) == 1:
+                paths = {f"{items[0].tag}/{narrowed.pop()}"}
     tag = nodes[0].tag
     tails: list[tuple[str, float, int]] = []
     if len(paths) == 1:
@@ -443,12 +496,6 @@ def _list_candidates(
         common = set.intersection(
             *[{t for t in (i.get("class") or "").split() if is_wordlike(t)} for i in items]
         )
-        qualified = _qualified_path(list_node, nodes)
-        if qualified and qualified != path:
-            # A step between the item and the node that tells the examples' cell from its
-            # siblings (a function's name column, not its return type's):
-            # tr/td[contains(@class, 'function_name')]/a.
-            tails.append((qualified, 0.3 * (path.count("/") + 1) + 0.2, path.count("/") + 1))
         for tok in sorted(common)[:2]:
             rest = path.split("/", 1)[1] if "/" in path else ""
             tails.append(
@@ -462,7 +509,7 @@ def _list_candidates(
 
     def add(container: str, cost: float, family: str) -> None:
         for tail, tcost, depth in tails:
-            xp = f"{container}/{tail}"
+            xp = untbody(f"{container}/{tail}")
             if "tbody" in xp:
                 continue
             if xp not in out or out[xp][0] > cost + tcost:
@@ -470,7 +517,7 @@ def _list_candidates(
 
     def add_nested(container: str, cost: float, family: str) -> None:
         # Descendant form: items of nested lists too (kept only when the examples need it).
-        xp = f"{container}//{tag}"
+        xp = untbody(f"{container}//{tag}")
         if "tbody" not in xp and (xp not in out or out[xp][0] > cost + 1.0):
             out[xp] = (cost + 1.0, family, -1)  # -1: one container per page, checked
 
@@ -501,43 +548,19 @@ def _list_candidates(
     return out
 
 
-def _qualified_path(list_node: HtmlElement, nodes: Sequence[HtmlElement]) -> str:
-    """The path from the list node down to the examples with each step between the item and
-    the node narrowed by what the examples' nodes there share and their siblings of that tag
-    lack: a class token, else their position; "" when the paths differ."""
-    chains = [[n for n in _chain(list_node, x) if not _row_group(n)] for x in nodes]
-    if not chains or len({len(c) for c in chains}) != 1:
-        return ""
-    steps: list[str] = []
-    for j, level in enumerate(zip(*chains, strict=True)):
-        tag = level[0].tag
-        if any(n.tag != tag for n in level):
-            return ""
-        if j == 0 or j == len(chains[0]) - 1:
-            steps.append(tag)
+def _narrow_steps(item: HtmlElement, el: HtmlElement) -> str:
+    """The steps from ``item`` down to ``el``, each told from its siblings of its tag by a
+    class token they lack, else by its position."""
+    steps = []
+    for n in _chain(item, el):
+        parent = n.getparent()
+        others = [s for s in parent if s is not n and s.tag == n.tag]
+        if not others:
+            steps.append(n.tag)
             continue
-        sibs = [
-            [s for s in n.getparent() if s is not n and s.tag == tag]
-            if n.getparent() is not None
-            else []
-            for n in level
-        ]
-        if not any(sibs):
-            steps.append(tag)
-            continue
-        common = set.intersection(
-            *[{t for t in (n.get("class") or "").split() if is_wordlike(t)} for n in level]
-        )
-        common = {
-            t
-            for t in common
-            if not any(t in (s.get("class") or "").split() for ss in sibs for s in ss)
-        }
-        if common:
-            steps.append(f"{tag}[{class_predicate(sorted(common)[0])}]")
-            continue
-        positions = {[s for s in n.getparent() if s.tag == tag].index(n) + 1 for n in level}
-        steps.append(f"{tag}[{positions.pop()}]" if len(positions) == 1 else tag)
+        theirs = set().union(*[_classes(s) for s in others])
+        own = [t for t in sorted(_classes(n)) if is_wordlike(t) and t not in theirs]
+        steps.append(f"{n.tag}[{class_predicate(own[0])}]" if own else _step(n, positional=True)[0])
     return "/".join(steps)
 
 
@@ -577,6 +600,9 @@ def _container_exprs(
             continue
         if not any(n is container for n in found):
             continue
+        # As it is, when the rule's steps down find items in this one of the matches only
+        # (the one table of a page whose rows have a name cell); the list check decides.
+        out.append((expr, cost + 0.4, family))
         narrowed = False
         for up, anc in enumerate(ancestors, 1):
             for acost, _af, apred in hooks(anc, index)[:3]:
@@ -635,6 +661,12 @@ def _list_of(node: HtmlElement, depth: int) -> HtmlElement | None:
     return node
 
 
+def list_of_item(node: HtmlElement) -> HtmlElement | None:
+    """The list a list item belongs to: the parent of its repeating entry (a row's table
+    section, a ``dt``'s ``dl``), never the item's own parent cell."""
+    return _list_of(node, -1)
+
+
 def several_lists(found: Sequence[HtmlElement]) -> bool:
     """Whether list items come from several lists: the list of an item is the parent of its
     repeating step (``li``, ``tr``… or a node with a sibling of its tag), and the items are one
@@ -646,12 +678,15 @@ def several_lists(found: Sequence[HtmlElement]) -> bool:
 
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
 _ENTRY_TAGS = frozenset({"li", "dd", "dt"})
+_TABLE_PARTS = frozenset({"tbody", "thead", "tfoot"})
 
 
 def _list_root(lst: HtmlElement) -> HtmlElement:
     """The outermost list that ``lst`` is nested in through list entries (a sub-list of a
     table of contents belongs to the contents' list); ``lst`` itself when it is not nested."""
     node = lst
+    if node.tag in _TABLE_PARTS and node.getparent() is not None:
+        node = node.getparent()  # a table's head and body rows are one table
     while node.tag in _LIST_TAGS:
         up = node.getparent()
         if up is None:
@@ -766,72 +801,117 @@ def _site_list(
     }
 
 
-def _refine_negatives(
-    xp: str, negatives: Sequence[Example], positives: Sequence[Example]
-) -> list[str]:
-    """Variants of a list rule that leave out the 'not this' nodes: a class the negatives'
-    items carry and no positive item does, excluded on the last step."""
-    out = []
-    pos_tokens = set().union(
-        *[
-            set((e.node.get("class") or "").split())
-            | set((e.node.getparent().get("class") or "").split())
-            for e in positives
-        ]
-    )
-    for neg in negatives:
-        for holder, suffix in ((neg.node, ""), (neg.node.getparent(), "parent")):
-            if holder is None:
-                continue
-            for tok in (holder.get("class") or "").split():
-                if tok in pos_tokens or not is_wordlike(tok):
-                    continue
-                pred = f"not({class_predicate(tok)})"
-                if suffix:
-                    out.append(f"{xp}[not(parent::*[{class_predicate(tok)}])]")
-                else:
-                    out.append(f"{xp}[{pred}]")
-    # Last resort: the negatives' own link target or text, excluded by value.
-    preds = []
-    for neg in negatives:
-        href = neg.node.get("href")
-        if href and len(href) <= 80:
-            preds.append(f"@href={xpath_literal(href)}")
-        else:
-            text = _text(neg.node)
-            if text and len(text) <= 60:
-                preds.append(f"normalize-space(.)={xpath_literal(text)}")
-    if preds:
-        out.append(f"{xp}[not({' or '.join(dict.fromkeys(preds))})]")
+#: Kinds of exclusion of a 'not this' node, most preferred first.
+_EXCLUSION_KINDS = ("attribute", "class", "text", "href")
+
+
+def _holders(el: HtmlElement, levels: int = 3) -> list[HtmlElement]:
+    """``el`` and its first ancestors (the list entry around a link)."""
+    out = [el]
+    while len(out) < levels and out[-1].getparent() is not None:
+        out.append(out[-1].getparent())
     return out
 
 
+def _on_step(xp: str, level: int, pred: str) -> str | None:
+    """``xp`` with ``[pred]`` added to its step ``level`` steps above the last one (None when
+    that step is not a plain element step)."""
+    steps = _top_steps(xp)
+    i = len(steps) - 1 - level
+    if i < 1 or not re.fullmatch(r"[\w-]+(\[.*\])?", steps[i]):
+        return None
+    steps[i] += f"[{pred}]"
+    return "/".join(steps)
+
+
+def _refine_negatives(
+    xp: str, negatives: Sequence[Example], positives: Sequence[Example]
+) -> list[tuple[str, str]]:
+    """Variants of a list rule that leave out the 'not this' nodes, each with its kind: an
+    attribute or class that every positive item (or its entry) carries and no negative does
+    (``li[@title]/a``); a class that the negatives carry and no positive does; the negatives'
+    text; their link target."""
+    out: list[tuple[str, str]] = []
+    pos_h = [_holders(e.node) for e in positives]
+    neg_h = [_holders(e.node) for e in negatives]
+    levels = min(len(h) for h in (*pos_h, *neg_h))
+    for level in range(levels):
+        pos = [h[level] for h in pos_h]
+        neg = [h[level] for h in neg_h]
+        if len({n.tag for n in (*pos, *neg)}) > 1:
+            break
+        # Carried by every positive and by no negative: present or not, whatever its value.
+        for attr in ("id", *SEMANTIC_ATTRS, *HOOK_ATTRS):
+            if all(n.get(attr) is not None for n in pos) and all(n.get(attr) is None for n in neg):
+                v = _on_step(xp, level, f"@{attr}")
+                if v:
+                    out.append((v, "attribute"))
+        shared = set.intersection(*[_classes(n) for n in pos])
+        for tok in sorted(shared):
+            if is_wordlike(tok) and not any(tok in _classes(n) for n in neg):
+                v = _on_step(xp, level, class_predicate(tok))
+                if v:
+                    out.append((v, "class"))
+        theirs = set().union(*[_classes(n) for n in pos])
+        for n in neg:
+            for tok in sorted(_classes(n)):
+                if tok in theirs or not is_wordlike(tok):
+                    continue
+                v = _on_step(xp, level, f"not({class_predicate(tok)})")
+                if v:
+                    out.append((v, "class"))
+    texts = [_text(n.node) for n in negatives]
+    if all(t and len(t) <= 60 for t in texts):
+        preds = " or ".join(dict.fromkeys(f"normalize-space(.)={xpath_literal(t)}" for t in texts))
+        out.append((f"{xp}[not({preds})]", "text"))
+    hrefs = [n.node.get("href") for n in negatives]
+    if all(h and len(h) <= 80 for h in hrefs):
+        preds = " or ".join(dict.fromkeys(f"@href={xpath_literal(h or '')}" for h in hrefs))
+        out.append((f"{xp}[not({preds})]", "href"))
+    return list(dict.fromkeys(out))
+
+
 def _widest_exclusion(
-    xp: str, valid: Sequence[tuple[str, list[list[str]]]], trees: Sequence[Any]
+    xp: str, valid: Sequence[tuple[str, str, list[list[str]]]], trees: Sequence[Any]
 ) -> tuple[str, list[list[str]]]:
-    """Of the variants that leave the 'not this' nodes out, the one whose exclusion applies on
-    the most sampled pages (ties: the first, a class before a link target). A 'not this' click
-    stands for a kind of item found on other pages too: rustdoc's item link at the end of a
-    path carries its item's kind as class (``struct`` on the clicked page, ``fn`` or ``enum``
-    elsewhere) but always links to the page itself, so leaving out the class ``struct`` kept
-    the item link on every other kind of page."""
-    if len(valid) < 2 or not trees:
-        return valid[0]
+    """Of the variants that leave the 'not this' nodes out, one that holds across the site's
+    pages: it leaves items out on the most sampled pages (within a fifth of the most), and
+    among those an attribute or class difference before the negatives' text, and their text
+    before their link target; a text or target is taken only when it recurs on half the
+    pages with items at least (else it leaves the unwanted item on every other page). A
+    variant that leaves out half the items of a page or more on a page is not counted there.
+    A 'not this' click stands for a kind of item found on other pages too: rustdoc's item
+    link at the end of a path carries its item's kind as class (``struct`` on the clicked
+    page, ``fn`` or ``enum`` elsewhere) but always links to the page itself (``#``); Erlang's
+    'Top of manual page' entry links to its own page but lacks the ``title`` every function
+    entry carries."""
+    if not trees or len(valid) < 2:
+        return valid[0][0], valid[0][2]
     base = [len(_run(t, xp) or ()) for t in trees]
-    best, best_n = valid[0], -1
-    for variant, values in valid:
-        n = sum(
-            1 for t, b in zip(trees, base, strict=True) if b and len(_run(t, variant) or ()) < b
-        )
-        if n > best_n:
-            best, best_n = (variant, values), n
-    return best
+    with_items = sum(1 for b in base if b)
+    scored = []
+    for variant, kind, values in valid:
+        n = 0
+        for t, b in zip(trees, base, strict=True):
+            if b:
+                left = len(_run(t, variant) or ())
+                if left < b and (b - left) * 2 < b or (b - left == 1 and b <= 2):
+                    n += 1
+        recurs = kind in ("attribute", "class") or n * 2 >= with_items
+        scored.append((variant, kind, values, n, recurs))
+    pool = [x for x in scored if x[4]] or scored
+    best_n = max(x[3] for x in pool)
+    near = [x for x in pool if x[3] >= 0.8 * best_n]
+    pick = min(near, key=lambda x: (_EXCLUSION_KINDS.index(x[1]), -x[3]))
+    return pick[0], pick[2]
 
 
 # --------------------------------------------------------------------------- entry point
 
 
-def _check_conflicts(positives: Sequence[Example], negatives: Sequence[Example]) -> None:
+def _check_conflicts(
+    positives: Sequence[Example], negatives: Sequence[Example], *, as_list: bool = False
+) -> None:
     for n in negatives:
         for p in positives:
             if n.url == p.url and n.node is p.node:
@@ -839,6 +919,62 @@ def _check_conflicts(positives: Sequence[Example], negatives: Sequence[Example])
                     "the same node is both an example and a 'not this'",
                     [f"example {p.describe()}", f"not {n.describe()}"],
                 )
+            if not as_list and n.url != p.url and _same_kind(p.node, n.node):
+                # Another page's node at the example's place, carrying what it carries: no
+                # sensible rule takes one and leaves the other (what is left is a rule made
+                # for the example's page alone).
+                raise InductionError(
+                    "the examples conflict: the 'not this' is the same kind of node as an "
+                    "example, at its place on another page",
+                    [f"example {p.describe()}", f"not {n.describe()}"],
+                )
+
+
+def _kind_path(el: HtmlElement) -> list[HtmlElement]:
+    """``el`` and its ancestors below ``body``."""
+    out = []
+    node: HtmlElement | None = el
+    while node is not None and node.tag not in ("body", "html"):
+        out.append(node)
+        node = node.getparent()
+    return out
+
+
+def _kind(el: HtmlElement) -> tuple[str, frozenset[str], frozenset[str]]:
+    names = frozenset(k for k in el.attrib if k not in ("href", "src", "title", "alt"))
+    return el.tag, frozenset(_classes(el)), names
+
+
+def _labels_differ(a: HtmlElement, b: HtmlElement) -> bool:
+    """Whether ``a`` and ``b`` (two pages' nodes) have different labels that both pages hold
+    ('Next topic' and 'Previous topic'); a label found on one page only (the page's own
+    header text) tells nothing."""
+    la, lb = set(_labels(a)), set(_labels(b))
+    if la == lb:
+        return False
+    ra, rb = a.getroottree().getroot(), b.getroottree().getroot()
+    return any(_run(rb, f"//{x}") for x in la - lb) or any(_run(ra, f"//{x}") for x in lb - la)
+
+
+def _text_before(el: HtmlElement) -> str:
+    """The words just before ``el`` in its parent ('Previous:' before a link)."""
+    prev = el.getprevious()
+    if prev is None:
+        parent = el.getparent()
+        return normalize_text((parent.text if parent is not None else "") or "")
+    return normalize_text(prev.tail or "") or (_text(prev) if len(_text(prev)) <= 40 else "")
+
+
+def _same_kind(a: HtmlElement, b: HtmlElement) -> bool:
+    """Two pages' nodes of one kind: the same tags, classes and attributes from the page's body
+    down, and the same words or label just before them (a 'Previous:' link and an 'Up:' link at
+    one place are two kinds)."""
+    pa, pb = _kind_path(a), _kind_path(b)
+    if len(pa) != len(pb) or _text_before(a) != _text_before(b):
+        return False
+    return all(
+        _kind(x) == _kind(y) and not _labels_differ(x, y) for x, y in zip(pa, pb, strict=True)
+    )
 
 
 def induce(
@@ -854,11 +990,46 @@ def induce(
     selects a 'not this' node. Raises InductionError naming the examples that conflict."""
     if not positives:
         raise InductionError("no examples given")
-    _check_conflicts(positives, negatives)
+    _check_conflicts(positives, negatives, as_list=as_list)
+    attrs = {ex.attr for ex in positives}
+    if len(attrs) > 1:
+        raise InductionError(
+            "the examples are different attributes: one field gives one of them",
+            [ex.describe() for ex in positives],
+        )
+    attr = attrs.pop()
+    for ex in positives:
+        if attr and ex.node.get(attr) is None:
+            raise InductionError(f"the example has no attribute {attr!r}", [ex.describe()])
     trees = _sample(index)
     if as_list:
-        return _induce_list(positives, negatives, index, trees, limit)
-    return _induce_field(positives, negatives, index, trees, limit)
+        rules = _induce_list(positives, negatives, index, trees, limit)
+    else:
+        rules = _induce_field(positives, negatives, index, trees, limit, attr=attr)
+    if attr:
+        # The rule is induced on the attribute's element and ends on the attribute; its
+        # values are the attribute's.
+        for r in rules:
+            r.xpath = f"{r.xpath}/@{attr}"
+            if r.kind == "field":
+                r.kind = "attribute"
+            nodes = [
+                [n for n in _run(page[0].root, r.xpath[: -len(attr) - 2]) or []]
+                for page in _pages(positives)
+            ]
+            if r.kind == "attribute":
+                r.examples = [[ex.node.get(attr) or ""] for ex in positives]
+            else:
+                r.examples = [[n.get(attr) or "" for n in found] for found in nodes]
+    return rules
+
+
+def _pages(examples: Sequence[Example]) -> list[list[Example]]:
+    """The examples grouped by page, in the order of their pages' first example."""
+    by_root: dict[int, list[Example]] = {}
+    for ex in examples:
+        by_root.setdefault(id(ex.root), []).append(ex)
+    return list(by_root.values())
 
 
 def _induce_field(
@@ -867,6 +1038,8 @@ def _induce_field(
     index: SiteIndex | None,
     trees: list[Any],
     limit: int,
+    *,
+    attr: str = "",
 ) -> list[Induced]:
     roots = {id(e.root) for e in positives}
     if len(roots) < len(positives):
@@ -891,6 +1064,19 @@ def _induce_field(
                 if wide and (wide not in cands or cands[wide][0] > cost + 0.3):
                     cands[wide] = (cost + 0.3, family)
         common = set(per_example[0]).intersection(*per_example[1:])
+        if not common:
+            # No hook is shared (a reference page's h2 in its name block, a chapter's h1 in
+            # its title block): the nearest block the examples' pages have at one place, and
+            # its first heading of any level.
+            for ex, cands in zip(positives, per_example, strict=True):
+                for depth, anc in enumerate(ex.node.iterancestors(), 1):
+                    if anc.tag in ("body", "html") or depth > 8:
+                        break
+                    path = _absolute(anc)
+                    xp = f"({path}//{union})[1]"
+                    cost = 6.0 + 0.2 * depth + 0.5 * path.count("[")
+                    if xp not in cands or cands[xp][0] > cost:
+                        cands[xp] = (cost, "positional")
     # Candidates of any example may fit all of them.
     pool: dict[str, tuple[float, str]] = {}
     for cands in per_example:
@@ -906,14 +1092,47 @@ def _induce_field(
             )
     if not out:
         _explain(positives, negatives, pool, as_list=False)
-    ranked = _rank_field(out, trees, positives)[:limit]
-    if all(_own_text_clicked(ex.node) for ex in positives):
+    ranked = _rank_field(out, trees, positives, attr)[:limit]
+    if negatives and trees and ranked:
+        _check_negatives_narrow(ranked[0], pool, positives, negatives, trees)
+    if not attr and all(_own_text_clicked(ex.node) for ex in positives):
         # The clicked words are the node's own text; a block inside it (a group trail under a
         # title) is another thing on the screen: the rule takes the own text only.
         for c in ranked:
             c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
             c.examples = [[normalize_text(ex.node.text or "")] for ex in positives]
     return ranked
+
+
+def _check_negatives_narrow(
+    best: Induced,
+    pool: dict[str, tuple[float, str]],
+    positives: Sequence[Example],
+    negatives: Sequence[Example],
+    trees: Sequence[Any],
+) -> None:
+    """Raise when the 'not this' clicks leave only rules that find the field on a quarter or
+    less of the pages the examples alone are found on: what is left is made for the
+    example's page, and the 'not this' conflicts with the examples."""
+    plain = [
+        Induced(xp, "field", fam, cost)
+        for xp, (cost, fam) in pool.items()
+        if _validate_field(xp, positives, ()) is not None
+    ]
+    plain.sort(key=lambda c: (c.cost, len(c.xpath)))
+    wide = 0
+    for c in plain[:6]:
+        s = _site_field(c.xpath, trees)
+        wide = max(wide, s["one"] + s["many"])
+    hits = best.site.get("one", 0) + best.site.get("many", 0)
+    if wide >= 4 and hits * 4 <= wide:
+        raise InductionError(
+            f"the examples conflict: every rule that leaves out the 'not this' finds the field "
+            f"on {hits} of {best.site.get('pages', len(trees))} sampled pages, against {wide} "
+            "without it",
+            [f"example {p.describe()}" for p in positives]
+            + [f"not {n.describe()}" for n in negatives],
+        )
 
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -968,10 +1187,7 @@ def _induce_list(
     trees: list[Any],
     limit: int,
 ) -> list[Induced]:
-    by_root: dict[int, list[Example]] = {}
-    for ex in positives:
-        by_root.setdefault(id(ex.root), []).append(ex)
-    by_page = list(by_root.values())
+    by_page = _pages(positives)
     pool: dict[str, tuple[float, str, int]] = {}
     for page_pos in by_page:
         for xp, spec in _list_candidates(page_pos, index).items():
@@ -983,10 +1199,10 @@ def _induce_list(
         values = _validate_list(xp, depth, by_page, negatives)
         if values is None and negatives:
             valid = []
-            for variant in _refine_negatives(xp, negatives, positives):
+            for variant, kind in _refine_negatives(xp, negatives, positives):
                 got = _validate_list(variant, depth, by_page, negatives)
                 if got is not None:
-                    valid.append((variant, got))
+                    valid.append((variant, kind, got))
             if valid:
                 variant, values = _widest_exclusion(xp, valid, trees)
                 xp, cost = variant, cost + 0.5

@@ -17,7 +17,7 @@ import lxml.etree as etree
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
-from deboiler_gui.engine.template.induce import several_lists
+from deboiler_gui.engine.template.induce import list_of_item, several_lists
 from deboiler_gui.engine.template.model import Template
 
 #: A list whose largest item count is this many times its median count is flagged.
@@ -41,6 +41,7 @@ class FieldSignals:
     counts: list[int] = dc_field(default_factory=list)
     values: Counter[str] = dc_field(default_factory=Counter)
     mixed: list[str] = dc_field(default_factory=list)  # pages whose items come from several lists
+    empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
     equal_to: Counter[str] = dc_field(default_factory=Counter)
     # items, page, elements on the page
     count_pages: list[tuple[int, str, int]] = dc_field(default_factory=list)
@@ -55,6 +56,15 @@ class FieldSignals:
                     "flag": "items from several lists",
                     "pages": len(self.mixed),
                     "look_at": self.mixed[:5],
+                }
+            )
+        if self.empty:
+            out.append(
+                {
+                    "flag": "items without text (an image or icon link: take its @href, "
+                    "@src or @alt?)",
+                    "pages": len(self.empty),
+                    "look_at": self.empty[:5],
                 }
             )
         if self.is_list and len(self.counts) >= 3:
@@ -128,6 +138,7 @@ class FieldSignals:
         if self.is_list:
             out["items"] = _spread(self.counts)
             out["mixed_pages"] = len(self.mixed)
+            out["empty_item_pages"] = len(self.empty)
         out["hit_rate"] = round(hit / self.pages, 4) if self.pages else 0.0
         return out
 
@@ -149,9 +160,14 @@ def _nodes(root: Any, paths: list[str]) -> list[Any]:
 
 
 def _list_size(nodes: list[Any]) -> int:
-    """Elements inside the lists the items come from (their parents, outermost only): the page
-    is measured without them, so that a long list does not make its own page look long."""
-    parents = {id(n.getparent()): n.getparent() for n in nodes if n.getparent() is not None}
+    """Elements inside the lists the items come from (the parents of their repeating entries,
+    outermost only: the table whose rows hold the items, not each row): the page is measured
+    without them, so that a long list does not make its own page look long."""
+    parents = {}
+    for n in nodes:
+        lst = list_of_item(n)
+        if lst is not None:
+            parents[id(lst)] = lst
     tops = [p for p in parents.values() if not any(id(a) in parents for a in p.iterancestors())]
     return sum(sum(1 for _ in p.iter()) for p in tops)
 
@@ -212,6 +228,10 @@ def _page_signals(
         matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
         if report.status != "ok":
             sig.none += 1
+            if fld.is_list and any(
+                t.get("matches") and t.get("error") == "empty value" for t in report.tried
+            ):
+                sig.empty.append(url)  # items found, none with text
         elif matches > 1 and not fld.is_list:
             sig.many += 1
         else:
@@ -226,6 +246,8 @@ def _page_signals(
                 sig.count_pages.append((len(items), url, max(1, size - _list_size(nodes))))
                 sig.lengths.extend(len(i) for i in items)
                 sig.values[" | ".join(items)[:300]] += 1
+                if any(not i for i in items) or matches > len(items):
+                    sig.empty.append(url)  # (extraction leaves an item without text out)
                 if len(nodes) > 1 and several_lists(nodes):
                     sig.mixed.append(url)
             else:

@@ -100,9 +100,11 @@ def first_start_sizes(window: QMainWindow) -> None:
         window.resizeDocks(vertical, [height * 3 // 5, height * 2 // 5], Qt.Orientation.Vertical)
     column = [docks[n] for n in ("dock-selection", "dock-template") if n in docks]
     if len(column) == 2:
-        # The template's rules and checks get a little more than the selection panel.
+        # The selection panel gets a little more than the template: room for about ten
+        # candidate rows above its buttons; the template keeps its rule tree (its value
+        # preview scrolls).
         height = max(window.height(), 700)
-        window.resizeDocks(column, [height * 9 // 20, height * 11 // 20], Qt.Orientation.Vertical)
+        window.resizeDocks(column, [height * 23 // 40, height * 17 // 40], Qt.Orientation.Vertical)
     bottom = [docks[n] for n in ("dock-messages",) if n in docks]
     if bottom:
         window.resizeDocks(bottom, [110], Qt.Orientation.Vertical)

@@ -80,6 +80,7 @@ class RulesPanel(QWidget):
         # The rules are what the panel is for: most of its height (the preview scrolls).
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setSizes([300, 120])
         layout.addWidget(split, 1)
         self.check: TemplateCheck | None = None
         buttons = QHBoxLayout()

@@ -60,11 +60,23 @@ class SelectionPanel(QWidget):
         split.addWidget(self.attributes)
         self.candidates = QTableWidget(0, 4)
         self.candidates.setHorizontalHeaderLabels(["XPath", "Kind", "Page", "Site"])
-        self.candidates.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.candidates.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # The XPath takes what the kind, the page count and the site rate leave.
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.resizeSection(3, 150)
         self.candidates.verticalHeader().hide()
         self.candidates.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.candidates.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.candidates.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        # One line a candidate, its XPath elided in the middle (whole in the tooltip): a
+        # wrapped XPath took two lines a row, and the panel showed three or four candidates.
+        self.candidates.setWordWrap(False)
+        self.candidates.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.candidates.verticalHeader().setDefaultSectionSize(
+            self.candidates.fontMetrics().height() + 6
+        )
         split.addWidget(self.candidates)
         # The candidate rules are what a pick is for: they get most of the height; the node's
         # text and attributes a few lines each.
@@ -74,6 +86,10 @@ class SelectionPanel(QWidget):
         self.text.setMinimumHeight(36)
         self.attributes.setMinimumHeight(48)
         self.candidates.setMinimumHeight(130)  # five candidate rows at least
+        # At the first layout: two lines of text, a few attributes, the rest for the
+        # candidates (about ten rows in a 1400 x 900 window).
+        split.setSizes([40, 70, 400])
+        self.split = split
         layout.addWidget(split, 1)
 
         form = QFormLayout()
@@ -193,10 +209,14 @@ class SelectionPanel(QWidget):
         self.candidates.blockSignals(True)
         self.candidates.setRowCount(len(candidates))
         for i, c in enumerate(candidates):
-            self.candidates.setItem(i, 0, QTableWidgetItem(c["xpath"]))
+            xpath = QTableWidgetItem(c["xpath"])
+            xpath.setToolTip(c["xpath"])
+            self.candidates.setItem(i, 0, xpath)
             self.candidates.setItem(i, 1, QTableWidgetItem(c["family"]))
             self.candidates.setItem(i, 2, QTableWidgetItem(str(c["page_matches"])))
-            self.candidates.setItem(i, 3, QTableWidgetItem(_rate_text(c.get("site") or {})))
+            rate = QTableWidgetItem(_rate_text(c.get("site") or {}))
+            rate.setToolTip(rate.text())
+            self.candidates.setItem(i, 3, rate)
         if chosen is None and candidates:
             self.candidates.selectRow(0)
             self.xpath_edit.setText(candidates[0]["xpath"])
