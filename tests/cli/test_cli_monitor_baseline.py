@@ -199,6 +199,36 @@ def test_a_version_repairing_some_broken_fields_does_not_accept_the_others(
     assert ok.exit_code == 0 and report["status"] == "ok", ok.output
 
 
+def test_the_summary_line_shows_the_whole_proposed_queue(tmp_path: Path) -> None:
+    from test_valuerepair_site import doc_html
+
+    from deboiler_gui.engine.template.model import Field
+
+    kinds = [("module", i) for i in range(6)] + [("file", i) for i in range(4)]
+    kinds += [("guide", i) for i in range(3)]
+    for folder, reorder in (("v1", False), ("v2", True)):
+        (tmp_path / folder).mkdir()
+        for k, i in kinds:
+            (tmp_path / folder / f"{k}-{i}.html").write_text(
+                doc_html(k, i, reorder=reorder), encoding="utf-8"
+            )
+    template = Template(
+        "doc",
+        site=BASE.split("//")[1].strip("/"),
+        urls=(f"{BASE.rstrip('/')}/*.html",),
+        fields=(Field("summary", xpaths=("//div[@id='content']/div[2]/div",)),),
+        use_cleaner=False,
+    )
+    ws = setup(tmp_path, template, tmp_path / "v1")
+    assert runner.invoke(cli, ["templates", "learn", "doc", "-w", str(ws)]).exit_code == 0
+    monitor(ws, tmp_path / "v1", tmp_path / "r1")
+    broken, report = monitor(ws, tmp_path / "v2", tmp_path / "r2")
+    (rep,) = report["repairs"]
+    assert rep["status"] == "repaired" and len(rep["xpaths"]) == 2, rep
+    line = next(x for x in broken.stdout.splitlines() if x.startswith("  repair: doc.summary"))
+    assert line.startswith(f"  repair: doc.summary -> {rep['xpaths'][0]} then {rep['xpaths'][1]} (")
+
+
 def test_a_dry_run_says_the_baseline_stays(tmp_path: Path) -> None:
     v1 = write_guides(tmp_path / "v1")
     ws = setup(tmp_path, guide_template(), v1)

@@ -881,7 +881,7 @@ def render_html(report: dict[str, Any]) -> str:
         )
         for r in report["repairs"]:
             parts.append(
-                f"<tr><td>{e(r['template'])}</td><td>{e(r['field'])}</td><td>{e(r['status'])}</td><td><code>{e(r['xpath'] or '–')}</code>{' (best)' if r['best'] else ''}</td><td>{e(r['anchor'] or '–')}</td>"
+                f"<tr><td>{e(r['template'])}</td><td>{e(r['field'])}</td><td>{e(r['status'])}</td><td><code>{e(' then '.join(r.get('xpaths') or [r['xpath'] or '–']))}</code>{' (best)' if r['best'] else ''}</td><td>{e(r['anchor'] or '–')}</td>"
                 f"<td>{r['fixes']} / {r['pages_tried']}</td><td>{r['score']:.2f}</td><td>{e(r['value'][:120])}</td></tr>"
             )
         parts.append("</table>")

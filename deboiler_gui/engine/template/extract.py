@@ -485,12 +485,14 @@ def extract_field(
     *,
     above: set[Any] | None = None,
     known: dict[Any, str] | None = None,
+    paths: bool = True,
 ) -> tuple[Any, FieldReport]:
     """Value of one field on a tree, trying its XPath queue in order, and the report.
 
     ``above`` (the ancestors of removed nodes) and ``known`` (node paths already computed) are
     shared by the items of a record list, so each item costs the same however many come
-    before it."""
+    before it. ``paths=False`` leaves the report's ``nodes`` empty (a caller that wants only
+    the value: computing every node's path is most of the time on a long list)."""
     removed = removed or set()
     if above is None:
         above = {a for r in removed for a in r.iterancestors()}
@@ -535,7 +537,8 @@ def extract_field(
             continue
         report.tried.append({"xpath": xp, "matches": matched, "error": None})
         report.status, report.xpath, report.queue_index = "ok", xp, i
-        report.nodes = [p for p in _node_paths(nodes, known) if p]
+        if paths:
+            report.nodes = [p for p in _node_paths(nodes, known) if p]
         return (values if fld.is_list else values[0]), report
     if report.status != "error":
         report.status = "empty"
