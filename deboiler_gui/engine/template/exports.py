@@ -592,8 +592,10 @@ def dumps(doc: dict[str, Any]) -> str:
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write a whole file or nothing: a temporary file beside it, renamed into place."""
-    from deboiler_gui.engine.output import check_output_path
+    """Write a whole file or nothing: a temporary file beside it, renamed into place, with
+    the mode any new file of the user gets (the umask's; mkstemp's 0600 is for secrets, and
+    a report or an export is to share)."""
+    from deboiler_gui.engine.output import _current_umask, check_output_path
 
     target = Path(path)
     check_output_path(target)
@@ -601,6 +603,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         prefix=f".{target.name}.", suffix=".part", dir=target.parent if str(target.parent) else "."
     )
     try:
+        os.fchmod(fd, 0o666 & ~_current_umask())
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
         os.replace(tmp, target)
