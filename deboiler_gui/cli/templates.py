@@ -656,9 +656,11 @@ def evaluate_command(
     quiet: bool,
 ) -> None:
     """Per template and field: success rate over the site and the failing pages with reasons;
-    with --signals, whether the values look right."""
+    with --signals, whether the values look right. A workspace given as INPUT without -w is
+    also the workspace the templates and models are read from."""
     from deboiler_gui.engine.template.evaluate import evaluate_steps
 
+    workspace = workspace or _workspace_among(inputs)
     if not template_specs:
         with _open_ws(workspace) as ws:
             template_specs = tuple(ws.template_names())
