@@ -287,3 +287,33 @@ def test_urls_as_input_are_fetched_again(tmp_path: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _refusing_port() -> tuple[Any, int]:
+    """A port bound but never listening: every connection to it is refused."""
+    import socket
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    return sock, sock.getsockname()[1]
+
+
+def test_a_url_whose_robots_txt_is_unreachable_is_named_with_why(tmp_path: Path) -> None:
+    sock, port = _refusing_port()
+    try:
+        ws = setup(tmp_path, guide_template(), write_guides(tmp_path / "v1"))
+        url = f"http://127.0.0.1:{port}/"
+        result = runner.invoke(
+            cli, ["monitor", url, "-w", str(ws), "--no-store", "--report-dir", str(tmp_path / "r")]
+        )
+        assert result.exit_code == 1
+        assert f"{url} not fetched: robots.txt of http://127.0.0.1:{port} could not be read" in (
+            result.output
+        )
+        assert "refused" in result.output
+        crawled = runner.invoke(cli, ["crawl", url, "-w", str(tmp_path / "c.sqlite")])
+        assert crawled.exit_code == 0, crawled.output
+        assert f"robots.txt could not be read on http://127.0.0.1:{port} (" in crawled.output
+        assert f"{url} not fetched: its host's robots.txt could not be read" in crawled.output
+    finally:
+        sock.close()

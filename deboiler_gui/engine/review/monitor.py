@@ -465,7 +465,7 @@ def monitor_steps(
             if not any(p.ok for site in sites for p in pages_ws.iter_pages(site)):
                 raise InputError(
                     "no page was read from the inputs"
-                    + (" (every URL failed: see the crawl's reasons above)" if urls else "")
+                    + (" (no URL was fetched: see the reasons above)" if urls else "")
                 )
             models: dict[str, DomainModel] = {}
             missing = []
@@ -585,17 +585,39 @@ def _crawl_urls(
         assets=False,
     )
     steps = crawl_steps(cfg, pages_ws, fresh=True)
+    stats = None
     try:
         while True:
             step = next(steps)
             yield Progress(step.done, step.total, step.message, phase="crawling")
-    except StopIteration:
-        pass
-    failures = crawl_status(pages_ws)["failures"]
-    for failure in failures[:5]:
-        log.warning("monitor: %s", _failure(failure))
-    if len(failures) > 5:
-        log.warning("monitor: %d more URLs not fetched", len(failures) - 5)
+    except StopIteration as stop:
+        stats = stop.value
+    status = crawl_status(pages_ws)
+    lines = [_failure(f) for f in status["failures"]]
+    lines += not_fetched_reasons(status["queued"], stats)
+    for line in lines[:5]:
+        log.warning("monitor: %s", line)
+    if len(lines) > 5:
+        log.warning("monitor: %d more URLs not fetched", len(lines) - 5)
+
+
+def not_fetched_reasons(queued: list[str], stats: Any) -> list[str]:
+    """Why each page URL left queued by a crawl was not fetched: its host's robots.txt could
+    not be read (RFC 9309: nothing is fetched from it until it can), or the page limit."""
+    from deboiler_gui.engine.crawl.rules import host_of
+
+    reasons = dict(getattr(stats, "unreachable_reasons", {}) or {})
+    out = []
+    for url in queued:
+        host = host_of(url)
+        if host in reasons:
+            why = f"robots.txt of {host} could not be read: {reasons[host]}; nothing is fetched from it until it can be (RFC 9309)"
+        elif getattr(stats, "budget_spent", False):
+            why = "the page limit (--max-pages) was reached"
+        else:
+            why = "left queued"
+        out.append(f"{url} not fetched: {why}")
+    return out
 
 
 def _failure(failure: dict[str, Any]) -> str:
