@@ -384,12 +384,21 @@ def export_command(
     if fmt in ("crawl4ai", "firecrawl"):
         _export_css(templates[0], fmt, output, strict, chrome, pages)
         return
+    from deboiler_gui.engine.template.exports import ExportReport
+
+    report = ExportReport()
     text = {
         "json": lambda: rulefile.dumps(templates),
         "xml": lambda: rulefile.to_paper_xml(templates),
         "trafilatura": lambda: rulefile.to_trafilatura_prune(templates),
-        "scrapy": lambda: rulefile.to_scrapy_spider(templates[0]),
+        "scrapy": lambda: rulefile.to_scrapy_spider(templates[0], report),
     }[fmt]()
+    for line in report.lines():
+        click.echo(f"{templates[0].name}: {line}", err=True)
+    if strict and report.untranslated:
+        raise click.ClickException(
+            f"{count(len(report.untranslated), 'field')} of template {templates[0].name!r} cannot be exported"
+        )
     if output is None:
         click.echo(text, nl=False)
     else:

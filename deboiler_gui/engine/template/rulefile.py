@@ -378,11 +378,18 @@ if __name__ == "__main__":
 '''
 
 
-def to_scrapy_spider(template: Template) -> str:
+def to_scrapy_spider(template: Template, report: Any = None) -> str:
     """Python source of a Scrapy spider (parsel selectors) applying the template's fields; its
-    ``extract(html)`` runs with parsel alone. Record fields export their container XPaths."""
+    ``extract(html)`` runs with parsel alone. Record fields export their container XPaths. A
+    field whose value needs a processor the spider does not run (``jsonld``, ``regex``…) is
+    left out and put in ``report`` (an ``exports.ExportReport``)."""
+    from deboiler_gui.engine.template.exports import ExportReport, _processors_ok
+
+    report = report if report is not None else ExportReport()
     fields: dict[str, tuple[list[str], str, str, bool]] = {}
     for f in template.fields:
+        if not _processors_ok(f, report, f.id, "the Scrapy spider"):
+            continue
         queue = [to_xpath(x).replace("[%d]", "") for x in f.xpaths]
         fields[f.id] = (queue, f.kind, f.attribute, f.is_list)
     ident = _ident(template.name)
