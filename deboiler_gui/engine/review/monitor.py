@@ -23,6 +23,7 @@ from deboiler_gui.engine.crawl.config import CrawlConfig
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress, WorkspaceError
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.words import count
 
 log = logging.getLogger(__name__)
 
@@ -261,6 +262,7 @@ def compare(
         "sites": [],
         "broken": [],
         "warnings": [],
+        "eroded": [],
         "repairs": [],
     }
     prev_pages: dict[str, Any] = previous["pages"] if previous else {}
@@ -299,16 +301,20 @@ def compare(
                 "pages_compared": 0,
                 "shape_changed": 0,
                 "values_changed": 0,
+                "lost_pages": 0,
                 "broken": [],
             }
             if previous is not None:
                 digests_then: Counter[str] = Counter()
                 digests_now: Counter[str] = Counter()
+                lost_urls: list[str] = []
                 for url, page in now_pages.items():
                     old = prev_pages.get(url)
                     if not old or old["template"] != name or page["template"] != name:
                         continue
                     a, b = old["values"].get(fid), page["values"].get(fid)
+                    if a and a[2] and not (b and b[2]):
+                        lost_urls.append(url)  # a value then, none now, on the same page
                     if not a or not b:
                         continue
                     row["pages_compared"] += 1
@@ -349,6 +355,19 @@ def compare(
                     f"nothing on any of its {nf['hits']} pages; the fallback {fallback!r} "
                     "still finds it"
                 )
+            if previous is not None and lost_urls and not row["broken"]:
+                # Below every break threshold, but pages that had the value lost it: slow
+                # erosion, said, and not taken as the new baseline unless accepted.
+                row["lost_pages"] = len(lost_urls)
+                lost_urls.sort()
+                shown = ", ".join(lost_urls[:3]) + (", …" if len(lost_urls) > 3 else "")
+                line = (
+                    f"template {name!r}, field {fid!r}: found on {nf['hits']} of "
+                    f"{count(now_t['pages'], 'page')}, was {of['hits'] if of else 0}; lost on "
+                    f"{count(len(lost_urls), 'page')} that had it: {shown}"
+                )
+                report["warnings"].append(line)
+                report["eroded"].append(f"{name}.{fid}")
             for why in row["broken"]:
                 report["broken"].append(f"template {name!r}, field {fid!r}: {why}")
             entry["fields"].append(row)
@@ -666,6 +685,15 @@ def _replaces_baseline(
     if previous is None:
         return True, "first run: this run is the baseline"
     if report["status"] != "broken":
+        eroded = report.get("eroded") or []
+        if eroded and not accept:
+            return False, (
+                f"values lost on some pages ({', '.join(eroded)}): the baseline of "
+                f"{previous['finished_at']} is kept, so the loss is reported again until "
+                "accepted (--accept makes this run the new baseline)"
+            )
+        if eroded:
+            return True, "lost values accepted (--accept): this run is the new baseline"
         return True, "no break: this run is the new baseline"
     if accept:
         return True, "break accepted (--accept): this run is the new baseline"
