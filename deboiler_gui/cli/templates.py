@@ -389,12 +389,12 @@ def export_command(
     report = ExportReport()
     text = {
         "json": lambda: rulefile.dumps(templates),
-        "xml": lambda: rulefile.to_paper_xml(templates),
+        "xml": lambda: rulefile.to_paper_xml(templates, report),
         "trafilatura": lambda: rulefile.to_trafilatura_prune(templates),
         "scrapy": lambda: rulefile.to_scrapy_spider(templates[0], report),
     }[fmt]()
     for line in report.lines():
-        click.echo(f"{templates[0].name}: {line}", err=True)
+        click.echo(f"{templates[0].name if fmt == 'scrapy' else 'export'}: {line}", err=True)
     if strict and report.untranslated:
         raise click.ClickException(
             f"{count(len(report.untranslated), 'field')} of template {templates[0].name!r} cannot be exported"

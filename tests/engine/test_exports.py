@@ -525,3 +525,13 @@ def test_a_field_needing_a_processor_the_target_cannot_run_is_left_out() -> None
     namespace: dict[str, Any] = {"__name__": "spider"}
     exec(compile(source, "spider.py", "exec"), namespace)
     assert namespace["extract"](JSONLD_PAGE) == {"name": "Oak Chair"}
+
+    from deboiler_gui.engine.template.rulefile import to_paper_xml
+
+    xml_report = ExportReport()
+    assert "<nodeId>sku</nodeId>" in to_paper_xml([template], xml_report)  # kept, with a note
+    assert [n.split(":")[0] for n in xml_report.notes] == [
+        "field 'sku' of 'product' is exported without its processors",
+        "field 'price' of 'product' is exported without its processors",
+        "field 'brand' of 'product' is exported without its processors",
+    ]
