@@ -74,7 +74,7 @@ _PHASES = {
     "--accept",
     "accept",
     is_flag=True,
-    help="Accept this run's changes: it becomes the baseline even when it found a break.",
+    help="Accept this run's changes: it becomes the baseline even when it found a break or a field lost its value on some pages.",
 )
 @click.option(
     "--no-store",

@@ -394,12 +394,21 @@ def export_command(
     if fmt in ("crawl4ai", "firecrawl"):
         _export_css(templates[0], fmt, output, strict, chrome, pages)
         return
+    from deboiler_gui.engine.template.exports import ExportReport
+
+    report = ExportReport()
     text = {
         "json": lambda: rulefile.dumps(templates),
-        "xml": lambda: rulefile.to_paper_xml(templates),
+        "xml": lambda: rulefile.to_paper_xml(templates, report),
         "trafilatura": lambda: rulefile.to_trafilatura_prune(templates),
-        "scrapy": lambda: rulefile.to_scrapy_spider(templates[0]),
+        "scrapy": lambda: rulefile.to_scrapy_spider(templates[0], report),
     }[fmt]()
+    for line in report.lines():
+        click.echo(f"{templates[0].name if fmt == 'scrapy' else 'export'}: {line}", err=True)
+    if strict and report.untranslated:
+        raise click.ClickException(
+            f"{count(len(report.untranslated), 'field')} of template {templates[0].name!r} cannot be exported"
+        )
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -674,9 +683,11 @@ def evaluate_command(
     quiet: bool,
 ) -> None:
     """Per template and field: success rate over the site and the failing pages with reasons;
-    with --signals, whether the values look right."""
+    with --signals, whether the values look right. A workspace given as INPUT without -w is
+    also the workspace the templates and models are read from."""
     from deboiler_gui.engine.template.evaluate import evaluate_steps
 
+    workspace = workspace or _workspace_among(inputs)
     if not template_specs:
         with _open_ws(workspace) as ws:
             template_specs = tuple(ws.template_names())
