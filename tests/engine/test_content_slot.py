@@ -543,3 +543,25 @@ def test_a_titled_list_of_teasers_away_from_the_story_goes() -> None:
         assert "Headlines" not in result.cleaned_text, result.url
         assert f"team wins game {i + 1}" not in result.cleaned_text, result.url
         assert f"The {WORDS[i % 20]} report {i} tells what happened" in result.cleaned_text
+
+
+def _product_page(i: int) -> Page:
+    name = f"{WORDS[i % 20].title()} stool {i}"
+    html = f"""<html><head><title>{name} | Shop</title></head><body>
+<header><a href="/">Shop</a> <a href="/all">All products</a> <a href="/about">About</a></header>
+<main><div class="product"><h1>{name}</h1>
+<p class="description">A {WORDS[i % 20]} stool number {i}, made of {WORDS[(i + 5) % 20]} wood by hand.</p>
+<h2>Dimensions</h2><table class="specs"><tr><td>Width</td><td>{40 + i % 9} cm</td></tr>
+<tr><td>Depth</td><td>{30 + i % 7} cm</td></tr><tr><td>Weight</td><td>{i % 9 + 1} kg</td></tr></table>
+<h2>Related</h2><ul><li><a href="/p/1">Oak chair</a></li><li><a href="/p/2">Pine table</a></li></ul>
+</div></main><footer>© 2025 Shop Ltd · <a href="/terms">Terms</a></footer></body></html>"""
+    return Page(url=f"https://shop.example/p/{i}.html", html=html)
+
+
+def test_a_section_under_its_heading_stays_when_only_its_numbers_change() -> None:
+    pages = [_product_page(i) for i in range(30)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        text = result.cleaned_text
+        assert "Dimensions" in text and f"{40 + i % 9} cm" in text and "Weight" in text, text
+        assert "Oak chair" not in text and "© 2025 Shop Ltd" not in text, text

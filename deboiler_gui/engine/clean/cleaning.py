@@ -206,8 +206,10 @@ def matches(
             if not ap.compat and main_el is not None and _inside(el, main_el):
                 if fragments.of(el):
                     detector = ""
-                elif _section_heading(el, main_el, density) or _box_label(
-                    el, density, fragments.repeated
+                elif (
+                    _section_heading(el, main_el, density)
+                    or _box_label(el, density, fragments.repeated)
+                    or _section_body(el, links, chars, density)
                 ):
                     # a section's heading in the content ("4.1 Introduction", a chapter's
                     # "第 12 章") or a box's label ("Note" over a note's text), however many
@@ -557,6 +559,24 @@ def _teasers(el: HtmlElement) -> int:
                 n += 1
                 break
     return n
+
+
+def _section_body(el: HtmlElement, links: int, chars: int, density: float) -> bool:
+    """Whether the element is the first block under a heading of the content, not a list of
+    links: the section the heading opens (a product's "Dimensions" table, its "Features"),
+    which the page says under its own heading however many pages say the same."""
+    if chars < BOX_TEXT_CHARS or links >= density * chars:
+        return False  # a few words under a name (a member's rank) are no section
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        if (prev.tail or "").strip():
+            return False
+        prev = prev.getprevious()
+    if prev is None or prev.tag not in _HEADING_TAGS or (prev.tail or "").strip():
+        return False
+    # a line with a date or a time under a title is the page's byline ("Started by … ·
+    # 2007-07-10 19:04 UTC · 0 replies"), not a section
+    return _DATE.search(_text_of(el)) is None
 
 
 #: the longest label of a box ("Note", "Warning", "See also"), and the least text after it
