@@ -116,7 +116,12 @@ _PHASES = {
     "--ignore-robots", is_flag=True, help="URL inputs: do not read robots.txt (sites you own)."
 )
 @click.option("--user-agent", default=None, help="URL inputs: User-Agent header.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bars or summary.")
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="No progress bars or summary; breaks and warnings still print on standard error.",
+)
 @click.pass_context
 def monitor_command(
     ctx: click.Context,
@@ -207,6 +212,8 @@ def monitor_command(
     if not quiet:
         pages = report["pages"]
         changes = f" ({pages['new']} new, {pages['removed']} removed)" if report["previous"] else ""
+        if pages.get("unread"):
+            changes += f"; {count(pages['unread'], 'URL')} not read (HTTP errors, failed fetches)"
         click.echo(
             f"{report['status'].upper()}: {count(pages['now'], 'page')}{changes}; report in {result.report_dir.resolve() if result.report_dir else '-'}"
         )
@@ -241,9 +248,16 @@ def monitor_command(
             )
         for name in report.get("accepted_repairs", []):
             click.echo(f"  accepted: {name}")
-    for line in report["warnings"]:
-        if line.startswith("no learned values"):
-            click.echo(f"monitor: {line}", err=True)
+    if quiet:
+        # a cron job runs quietly: what broke and what erodes still reach it (standard error)
+        for line in report["broken"]:
+            click.echo(f"monitor: broken: {line}", err=True)
+        for line in report["warnings"]:
+            click.echo(f"monitor: warning: {line}", err=True)
+    else:
+        for line in report["warnings"]:
+            if line.startswith("no learned values"):
+                click.echo(f"monitor: {line}", err=True)
     if result.broken:
         ctx.exit(EXIT_BROKEN)
 

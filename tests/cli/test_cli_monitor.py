@@ -190,6 +190,13 @@ def test_monitor_baseline_then_a_redesign_breaks_the_template(tmp_path: Path) ->
         ],
     )
     assert third.exit_code == 3, third.output
+    # quiet, as from cron: no summary, but the break still reaches standard error
+    quiet = runner.invoke(
+        cli,
+        ["monitor", str(v2), "-w", str(ws), "--base-url", BASE, "--no-store", "-q"],
+    )
+    assert quiet.exit_code == 3 and quiet.stdout == ""
+    assert "monitor: broken: template 'product', field 'added'" in quiet.stderr
     after = json.loads((tmp_path / "r3" / "report.json").read_text(encoding="utf-8"))
     assert after["baseline"]["finished_at"] == good["current"] and not after["new_baseline"]
     assert "still broken with the baseline's rules: product: field:added" in after["baseline_note"]

@@ -280,3 +280,26 @@ def test_report_files_get_the_umasks_mode(tmp_path: Path) -> None:
     finally:
         os.umask(old)
     assert [p.stat().st_mode & 0o777 for p in paths] == [0o644, 0o644]
+
+
+def test_urls_that_answered_an_error_are_no_new_pages() -> None:
+    from deboiler_gui.engine.review.monitor import compare, summarise
+
+    def entry(**more: Any) -> dict[str, Any]:
+        return {"site": "s", "template": "", "share": None, "values": {}, "rules": {}, **more}
+
+    read = {f"http://s/{i}.html": entry(error=None) for i in range(5)}
+    before = {"finished_at": "a", "pages": read, "summary": summarise(read, [])}
+    now_pages = {
+        **read,
+        **{f"http://s/missing{i}.html": entry(error="HTTP 404", unread=True) for i in range(3)},
+    }
+    now = {"finished_at": "b", "pages": now_pages, "summary": summarise(now_pages, [])}
+    report = compare(before, now)
+    assert report["pages"]["now"] == 5 and report["pages"]["new"] == 0
+    assert report["pages"]["unread"] == 3 and report["pages"]["new_urls"] == []
+    assert now["summary"]["sites"]["s"]["pages"] == 5
+    # a page that was read and now answers 404 is a removed page
+    gone = {**read, "http://s/0.html": entry(error="HTTP 404", unread=True)}
+    later = compare(before, {"finished_at": "c", "pages": gone, "summary": summarise(gone, [])})
+    assert later["pages"]["removed_urls"] == ["http://s/0.html"]

@@ -117,6 +117,7 @@ def snapshot_page(
     }
     if page.error or not page.ok:
         entry["error"] = page.error or f"HTTP {page.status}"
+        entry["unread"] = True
         return entry
     try:
         if model is not None:
@@ -159,6 +160,8 @@ def summarise(pages: dict[str, dict[str, Any]], templates: Sequence[Template]) -
     }
     sites: dict[str, dict[str, Any]] = {}
     for entry in pages.values():
+        if entry.get("unread"):
+            continue  # an HTTP error answered at a URL is not a page of the site
         site = sites.setdefault(entry["site"], {"pages": 0, "shares": []})
         site["pages"] += 1
         if entry["share"] is not None:
@@ -242,12 +245,23 @@ HALF = 0.5
 MIN_LOST_HALF = 3
 
 
+def _read_pages(pages: dict[str, Any]) -> dict[str, Any]:
+    """The run's pages that were read: not those that answered an HTTP error or failed to
+    come (runs stored before the mark: an error saying "HTTP …")."""
+    return {
+        url: e
+        for url, e in pages.items()
+        if not e.get("unread") and not str(e.get("error") or "").startswith("HTTP ")
+    }
+
+
 def compare(
     previous: dict[str, Any] | None, current: dict[str, Any], thresholds: Thresholds | None = None
 ) -> dict[str, Any]:
     """The report of a run against the previous one (None: this run is the baseline)."""
     th = thresholds or Thresholds()
-    now_pages: dict[str, Any] = current["pages"]
+    # a URL that answered an error (404) or could not be fetched is no page of the site
+    now_pages: dict[str, Any] = _read_pages(current["pages"])
     report: dict[str, Any] = {
         "status": "baseline" if previous is None else "ok",
         "current": current["finished_at"],
@@ -257,7 +271,11 @@ def compare(
             "max_shape_change": th.max_shape_change,
             "max_share_change": th.max_share_change,
         },
-        "pages": {"now": len(now_pages), "previous": len(previous["pages"]) if previous else None},
+        "pages": {
+            "now": len(now_pages),
+            "previous": len(_read_pages(previous["pages"])) if previous else None,
+            "unread": len(current["pages"]) - len(now_pages),
+        },
         "templates": [],
         "sites": [],
         "broken": [],
@@ -265,7 +283,7 @@ def compare(
         "eroded": [],
         "repairs": [],
     }
-    prev_pages: dict[str, Any] = previous["pages"] if previous else {}
+    prev_pages: dict[str, Any] = _read_pages(previous["pages"]) if previous else {}
     new = sorted(set(now_pages) - set(prev_pages)) if previous else []
     gone = sorted(set(prev_pages) - set(now_pages)) if previous else []
     report["pages"].update(
