@@ -193,7 +193,18 @@ def test_monitor_baseline_then_a_redesign_breaks_the_template(tmp_path: Path) ->
     # quiet, as from cron: no summary, but the break still reaches standard error
     quiet = runner.invoke(
         cli,
-        ["monitor", str(v2), "-w", str(ws), "--base-url", BASE, "--no-store", "-q"],
+        [
+            "monitor",
+            str(v2),
+            "-w",
+            str(ws),
+            "--base-url",
+            BASE,
+            "--no-store",
+            "-q",
+            "--report-dir",
+            str(tmp_path / "rq"),
+        ],
     )
     assert quiet.exit_code == 3 and quiet.stdout == ""
     assert "monitor: broken: template 'product', field 'added'" in quiet.stderr

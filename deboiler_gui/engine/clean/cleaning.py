@@ -215,6 +215,10 @@ def matches(
                     # "第 12 章") or a box's label ("Note" over a note's text), however many
                     # pages have the same: its section or its box's text follows it
                     detector = ""
+                elif chars <= BOX_TEXT_CHARS and next(el.iter("img"), None) is not None:
+                    # an image of the content (a diagram, a figure with a word or two): its
+                    # markup is the same on every page without its source, a repeat
+                    detector = ""
                 elif el.tag == "td":
                     # a cell of a table in the content (a "Yes" in a comparison table, a
                     # "Functions" heading row) is the table's: it stays or goes with its table
@@ -796,6 +800,15 @@ def _in_series(el: HtmlElement) -> bool:
     )
 
 
+#: the content's own heading: an h1-h3, or a block its class calls a title (Doxygen's
+#: div.title, DocBook's titles)
+_TITLE_CANDIDATES = etree.XPath(
+    "//body//*[self::h1 or self::h2 or self::h3"
+    " or ((self::div or self::span or self::p or self::td)"
+    " and contains(concat(' ', normalize-space(@class), ' '), ' title '))]"
+)
+
+
 def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
@@ -804,11 +817,15 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
         return set()
     title = "".join(title_el.text.split()).casefold()
     out: set[HtmlElement] = set()
-    for h in root.iter("h1", "h2", "h3"):
+    for h in _TITLE_CANDIDATES(root):
         text = "".join(_text_of(h).split()).casefold()
         if len(text) < 4 or text not in title or 3 * len(text) < len(title):
             continue
-        if not title.startswith(text) and not (main_el is not None and _inside(h, main_el)):
+        if (
+            not title.startswith(text)
+            and not title.endswith(text)
+            and not (main_el is not None and _inside(h, main_el))
+        ):
             continue  # the site's name after the page's in the title ("Addons | Node.js ...")
         if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or (
             any(
