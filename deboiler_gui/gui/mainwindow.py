@@ -278,7 +278,7 @@ class MainWindow(QMainWindow):
             self.view,
             self.picking,
             self,
-            self._apply_highlights,
+            self._restore_highlights,
             self.post_message,
         )
         self.rules.add_filter_requested.connect(lambda: self.filtering.open_filter_dialog(None))
@@ -893,6 +893,12 @@ class MainWindow(QMainWindow):
             self.view.set_highlights(wanted)
         if self.picking.selected is not None:
             self.view.select(self.picking.selected, scroll=False)
+
+    def _restore_highlights(self) -> None:
+        """Put the page's own highlights back after something drew others over them (the
+        filter dialog's preview): whatever the view shows now is not what was last sent."""
+        self._shown_marks = {"": []}
+        self._apply_highlights()
 
     def _on_view_highlights_applied(self, _counts: dict[str, int]) -> None:
         if self._after_first_paint:
