@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QProgressBar,
     QPushButton,
+    QTabBar,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -209,6 +210,10 @@ class MainWindow(QMainWindow):
         messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.review = add_review_dock(self)
         self.tabifyDockWidget(messages, self.review)
+        # The right column (Selection, Template) runs the window's full height: the bottom
+        # docks (Messages, Review) take their height from the page and the left column, never
+        # from the rule tree or the candidate table.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         # Sized to their contents at the first start, as the user left them afterwards.
         self.layout_restored = restore_layout(self)
 
@@ -408,9 +413,19 @@ class MainWindow(QMainWindow):
         site_menu.addAction(self.structured_action)
 
     def _size_review_dock(self) -> None:
-        wanted = max(200, self.height() // 3)
-        if not self.review.isFloating() and self.review.height() < wanted:
-            self.resizeDocks([self.review], [wanted], Qt.Orientation.Vertical)
+        # A third of the window, and at least what the review panels need to show without
+        # scrolling (five rows of a table, a group's proposal and its buttons).
+        panels = self.review.tabs.minimumSizeHint().height()
+        title = max(0, self.review.height() - self.review.scroller.height())
+        wanted = max(200, self.height() // 3, panels + title + 4)
+        if self.review.isFloating():
+            return
+        if self.review.height() >= wanted:
+            return
+        # Tabbed with the Messages, the dock's share also holds the bar of their tabs.
+        bars = [b.sizeHint().height() for b in self.findChildren(QTabBar) if b.parent() is self]
+        extra = max(bars, default=0) if self.tabifiedDockWidgets(self.review) else 0
+        self.resizeDocks([self.review], [wanted + extra], Qt.Orientation.Vertical)
 
     def open_structured_fields(self) -> None:
         """The shown page's structured values as field candidates; the ticked ones are added
