@@ -495,14 +495,24 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: str, *, base_url: str | None = None) -> None:
-        """Open a workspace at once, or import a folder / JSON lines / WARC in the background."""
+        """Open a workspace at once, or import a folder / JSON lines / WARC in the background.
+        An input that cannot be opened at all (an empty folder, an unreadable file) is refused
+        before anything changes: no question about unsaved edits, the shown site and its jobs
+        left as they are."""
+        workspace = session.is_workspace(path)
+        target = "" if workspace else str(session.workspace_for(path))
+        known = not workspace and (target == self.shown.ws_path or session.has_pages(target))
+        if not workspace and not known:
+            problem = session.input_problem(path)
+            if problem is not None:
+                self._refuse_input(problem)
+                return
         if not self.saving.confirm_discard():
             return
-        if session.is_workspace(path):
+        if workspace:
             self.load_workspace(str(Path(path).resolve()))
             return
-        target = str(session.workspace_for(path))
-        if target == self.shown.ws_path or session.has_pages(target):
+        if known:
             # Imported before: open at once (File → Open on the workspace file does the same).
             self.load_workspace(target)
             return
