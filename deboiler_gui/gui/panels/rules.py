@@ -59,8 +59,17 @@ class RulesPanel(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Rule", "Expression", "This page", "Site", "Check"])
-        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.tree.header().setMinimumSectionSize(60)
+        header = self.tree.header()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # The counts and the check are read whole ("150/152 pages", "looks right"); the
+        # expression takes what they leave, elided in the middle (whole in its tooltip), so
+        # both its start and its last steps stay in view.
+        for column in (2, 3, CHECK_COLUMN):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(60)
+        header.setMaximumSectionSize(260)  # a long check flag is elided, its tooltip whole
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree.setColumnWidth(0, 150)  # "Remove rules", a rule's name: read whole
         split.addWidget(self.tree)
         # What each field's rule gives on sample pages of the site, flagged pages first.
@@ -134,6 +143,7 @@ class RulesPanel(QWidget):
                 state = page_state.get(name)
                 row = QTreeWidgetItem([name, expr, "", site_state.get(name, "")])
                 row.setData(0, Qt.ItemDataRole.UserRole, (section, name))
+                row.setToolTip(1, expr)
                 if section == "urls":
                     parts = urlsplit(name)
                     row.setText(0, (parts.path or "/") + (f"?{parts.query}" if parts.query else ""))
@@ -204,7 +214,6 @@ class RulesPanel(QWidget):
             item.setText(CHECK_COLUMN, fc.summary() or "looks right")
             item.setToolTip(CHECK_COLUMN, fc.details())
             item.setForeground(CHECK_COLUMN, _FLAG_COLOR if fc.flags else QColor("#2e7d32"))
-        self.tree.resizeColumnToContents(CHECK_COLUMN)
 
     def selected(self) -> tuple[str, str] | None:
         items = self.tree.selectedItems()

@@ -27,9 +27,21 @@ from deboiler_gui.gui.panels.validation import InlineCheck
 
 
 def _rate_text(site: dict[str, Any]) -> str:
+    """The site rate in one short cell: the three counts, never cut off by an elision."""
     if not site:
         return "…"
-    return f"{site.get('rate', 0):.0%} one · {site.get('none', 0)} none · {site.get('many', 0)} many / {site.get('pages', 0)}"
+    return f"{site.get('one', 0)} one · {site.get('none', 0)} none · {site.get('many', 0)} many"
+
+
+def _rate_tooltip(site: dict[str, Any]) -> str:
+    if not site:
+        return "site rate: being measured"
+    pages = site.get("pages", 0)
+    return (
+        f"Over {pages} pages of the site: exactly one match on {site.get('one', 0)} "
+        f"({site.get('rate', 0):.0%}), none on {site.get('none', 0)}, "
+        f"several on {site.get('many', 0)}"
+    )
 
 
 class SelectionPanel(QWidget):
@@ -65,7 +77,7 @@ class SelectionPanel(QWidget):
         # The XPath takes what the kind, the page count and the site rate leave.
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.resizeSection(3, 150)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.candidates.verticalHeader().hide()
         self.candidates.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.candidates.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
@@ -215,7 +227,7 @@ class SelectionPanel(QWidget):
             self.candidates.setItem(i, 1, QTableWidgetItem(c["family"]))
             self.candidates.setItem(i, 2, QTableWidgetItem(str(c["page_matches"])))
             rate = QTableWidgetItem(_rate_text(c.get("site") or {}))
-            rate.setToolTip(rate.text())
+            rate.setToolTip(_rate_tooltip(c.get("site") or {}))
             self.candidates.setItem(i, 3, rate)
         if chosen is None and candidates:
             self.candidates.selectRow(0)
