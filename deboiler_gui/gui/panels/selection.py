@@ -127,8 +127,9 @@ class SelectionPanel(QWidget):
         self.keep_button = QPushButton("Keep")
         self.field_button = QPushButton("Extract field")
         self.field_button.setToolTip(
-            "The rule is induced from the clicked node; extract the same field name on other "
-            "pages to give it more examples (an XPath typed above is used as it is)"
+            "The XPath above (the chosen candidate, the preselected best one, or one typed) is "
+            "used as it is; extract the same field name on another page to induce the rule "
+            "from the clicks on both pages"
         )
         self.list_button = QPushButton("Extract list")
         self.list_button.setToolTip(
@@ -250,8 +251,9 @@ class SelectionPanel(QWidget):
             signal.emit(xp)
 
     def _on_field_button_clicked(self) -> None:
-        # An empty XPath asks for the rule to be induced from the clicked examples.
-        xp = self.xpath_edit.text().strip() if self._hand_written else ""
+        # The XPath in the box (typed, chosen, or the preselected best candidate) is used as it
+        # is; an empty box asks for the rule to be induced from the clicked examples.
+        xp = self.xpath_edit.text().strip()
         if xp and self.xpath_check.error is not None:
             return
         self.field_requested.emit(
@@ -260,6 +262,11 @@ class SelectionPanel(QWidget):
             self.field_kind.currentText(),
             self.field_attr.text().strip(),
         )
+
+    @property
+    def typed_by_hand(self) -> bool:
+        """The XPath box holds what the user typed or chose, not the preselected candidate."""
+        return self._hand_written
 
     def _on_list_button_clicked(self) -> None:
         self.list_requested.emit(
