@@ -371,9 +371,7 @@ class Picking(QObject):
             target.show_site(text)
             return
         self.shown.site_state[target] = text
-        item = self.rules.items.get(target)
-        if item is not None:
-            item.setText(3, text)
+        self.rules.show_site(target, text)
 
     def on_rules_item_selected(self, section: str, name: str) -> None:
         """Selecting a rule shows its first match on this page."""
