@@ -107,6 +107,21 @@ def unreadable_summary(source: str, records: list[dict[str, Any]], readable: int
     return f"{source}: {len(records)} of {total} records unreadable, not listed ({named}{more})"
 
 
+def input_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why an input cannot be opened at all (missing, an empty folder, an empty, binary or
+    unreadable file), else None: the engine's own checks before an import, cheap enough to
+    run before anything changes (only a folder's listing and a file's start are read)."""
+    from deboiler_gui.engine.sources import InputSet
+
+    try:
+        InputSet.open([path])
+    except DeboilerError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"{path}: cannot be read ({exc.strerror or exc})"
+    return None
+
+
 def remove_workspace(path: str | os.PathLike[str]) -> None:
     """Delete a workspace file the app created, with SQLite's files beside it."""
     for suffix in ("", "-wal", "-shm", "-journal"):

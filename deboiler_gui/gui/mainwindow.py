@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QProgressBar,
     QPushButton,
+    QTabBar,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -209,6 +210,10 @@ class MainWindow(QMainWindow):
         messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.review = add_review_dock(self)
         self.tabifyDockWidget(messages, self.review)
+        # The right column (Selection, Template) runs the window's full height: the bottom
+        # docks (Messages, Review) take their height from the page and the left column, never
+        # from the rule tree or the candidate table.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         # Sized to their contents at the first start, as the user left them afterwards.
         self.layout_restored = restore_layout(self)
 
@@ -278,7 +283,7 @@ class MainWindow(QMainWindow):
             self.view,
             self.picking,
             self,
-            self._apply_highlights,
+            self._restore_highlights,
             self.post_message,
         )
         self.rules.add_filter_requested.connect(lambda: self.filtering.open_filter_dialog(None))
@@ -408,9 +413,19 @@ class MainWindow(QMainWindow):
         site_menu.addAction(self.structured_action)
 
     def _size_review_dock(self) -> None:
-        wanted = max(200, self.height() // 3)
-        if not self.review.isFloating() and self.review.height() < wanted:
-            self.resizeDocks([self.review], [wanted], Qt.Orientation.Vertical)
+        # A third of the window, and at least what the review panels need to show without
+        # scrolling (five rows of a table, a group's proposal and its buttons).
+        panels = self.review.tabs.minimumSizeHint().height()
+        title = max(0, self.review.height() - self.review.scroller.height())
+        wanted = max(200, self.height() // 3, panels + title + 4)
+        if self.review.isFloating():
+            return
+        if self.review.height() >= wanted:
+            return
+        # Tabbed with the Messages, the dock's share also holds the bar of their tabs.
+        bars = [b.sizeHint().height() for b in self.findChildren(QTabBar) if b.parent() is self]
+        extra = max(bars, default=0) if self.tabifiedDockWidgets(self.review) else 0
+        self.resizeDocks([self.review], [wanted + extra], Qt.Orientation.Vertical)
 
     def open_structured_fields(self) -> None:
         """The shown page's structured values as field candidates; the ticked ones are added
@@ -480,14 +495,24 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: str, *, base_url: str | None = None) -> None:
-        """Open a workspace at once, or import a folder / JSON lines / WARC in the background."""
+        """Open a workspace at once, or import a folder / JSON lines / WARC in the background.
+        An input that cannot be opened at all (an empty folder, an unreadable file) is refused
+        before anything changes: no question about unsaved edits, the shown site and its jobs
+        left as they are."""
+        workspace = session.is_workspace(path)
+        target = "" if workspace else str(session.workspace_for(path))
+        known = not workspace and (target == self.shown.ws_path or session.has_pages(target))
+        if not workspace and not known:
+            problem = session.input_problem(path)
+            if problem is not None:
+                self._refuse_input(problem)
+                return
         if not self.saving.confirm_discard():
             return
-        if session.is_workspace(path):
+        if workspace:
             self.load_workspace(str(Path(path).resolve()))
             return
-        target = str(session.workspace_for(path))
-        if target == self.shown.ws_path or session.has_pages(target):
+        if known:
             # Imported before: open at once (File → Open on the workspace file does the same).
             self.load_workspace(target)
             return
@@ -893,6 +918,12 @@ class MainWindow(QMainWindow):
             self.view.set_highlights(wanted)
         if self.picking.selected is not None:
             self.view.select(self.picking.selected, scroll=False)
+
+    def _restore_highlights(self) -> None:
+        """Put the page's own highlights back after something drew others over them (the
+        filter dialog's preview): whatever the view shows now is not what was last sent."""
+        self._shown_marks = {"": []}
+        self._apply_highlights()
 
     def _on_view_highlights_applied(self, _counts: dict[str, int]) -> None:
         if self._after_first_paint:

@@ -4,6 +4,8 @@ it matches, and goes into a template without saving anything."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from tplsite import SITE, pages
 
@@ -14,6 +16,7 @@ from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.review.groups import (
     BoilerplateGroup,
     decide,
+    group_of,
     group_steps,
     minimal_rule,
     pinned,
@@ -124,7 +127,39 @@ def test_decide_builds_the_template_without_saving_and_replaces_a_decision() -> 
     rejected = decide(t, g, "//ul[@class='promo']", accept=False)
     assert t.keep == () and [r.selector for r in rejected.keep] == ["//ul[@class='promo']"]
     accepted = decide(rejected, g, "//ul[@class='promo']", accept=True)
-    assert accepted.keep == () and [r.name for r in accepted.remove] == ["other", g.rule_name]
+    assert accepted.keep == () and [r.name for r in accepted.remove] == [
+        "other",
+        "remove: Subscribe",
+    ]
+    assert [group_of(r) for r in accepted.remove] == [None, g.rule_name]
+    assert rejected.keep[0].name == "keep: Subscribe"
+
+
+def test_a_group_rule_gets_a_readable_name_unique_in_the_template() -> None:
+    trees = _site('<ul class="promo"><li>Subscribe</li></ul>')
+    g = _group(trees, "//ul[@class='promo']")
+    other = dataclasses.replace(g, key="m" * 16)  # a second group with the same words
+    other.sample_text = "Subscribe"
+    long = dataclasses.replace(g, key="n" * 16, detector="slot")
+    long.sample_text = "Previous: Chapter one   Next: Chapter three Up: Contents of the manual"
+    t = decide(Template("t", site=SITE), g, "//ul", accept=True)
+    t = decide(t, other, "//ol", accept=True)
+    t = decide(t, long, "//div", accept=False)
+    assert [r.name for r in t.remove] == ["remove: Subscribe", "remove: Subscribe (2)"]
+    assert [r.name for r in t.keep] == ["keep: Previous: Chapter one Next: …"]
+    assert [group_of(r) for r in (*t.remove, *t.keep)] == [
+        g.rule_name,
+        other.rule_name,
+        long.rule_name,
+    ]
+    # A group without words is named by its detector; a template of before (rules named by
+    # the group's hash) is still read as holding the decision.
+    empty = dataclasses.replace(g, key="p" * 16)
+    empty.sample_text = ""
+    assert empty.readable_name(True) == "remove: exact group"
+    old = Template("t", site=SITE, keep=(Rule(g.rule_name, "//ul"),))
+    assert group_of(old.keep[0]) == g.rule_name
+    assert [r.name for r in decide(old, g, "//ul", accept=True).remove] == ["remove: Subscribe"]
 
 
 def _manual_page(i: int, *, last: bool, title: str) -> str:

@@ -19,6 +19,7 @@ from deboiler_gui.engine.review.groups import (
     BoilerplateGroup,
     accept_group,
     group_decisions,
+    group_of,
     group_steps,
     reject_group,
 )
@@ -222,9 +223,9 @@ def test_accept_and_reject_change_what_extraction_keeps(
         v = reject_group(ws, "shop", specs)
         assert v == 2
         after = ws.load_template("shop")
-        assert [r.name for r in after.keep] == [specs.rule_name] and group_decisions(after) == {
-            specs.rule_name: "rejected"
-        }
+        assert [group_of(r) for r in after.keep] == [specs.rule_name]
+        assert group_decisions(after) == {specs.rule_name: "rejected"}
+        assert after.keep[0].name.startswith("keep: ")  # a name to read, not the group's hash
         assert "key0" in extract_page(site[0], [after], model).values["article"]
         # Accepting the footer with the cleaner off: the explicit rule alone removes it.
         ws.save_template(replace(after, use_cleaner=False))

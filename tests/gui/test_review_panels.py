@@ -119,7 +119,7 @@ def test_groups_panel_proposes_the_minimal_rule_with_its_site_count_and_saves_no
     from PySide6.QtTest import QTest
 
     from deboiler_gui.engine.htmltree import parse_html
-    from deboiler_gui.engine.review.groups import BoilerplateGroup, decide
+    from deboiler_gui.engine.review.groups import BoilerplateGroup, decide, group_decisions
     from deboiler_gui.engine.template.selectors import select_elements
     from deboiler_gui.gui.panels.review import GroupsPanel
 
@@ -151,7 +151,7 @@ def test_groups_panel_proposes_the_minimal_rule_with_its_site_count_and_saves_no
         QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
     assert applied.args[1:] == [selector, False] and not panel.apply_button.isEnabled()
     after = decide(template, BoilerplateGroup.from_dict(applied.args[0]), selector, accept=False)
-    panel.show_decisions({r.name: "rejected" for r in after.keep})
+    panel.show_decisions(group_decisions(after))
     assert panel.table.item(specs, 4).text() == "rejected"
     assert "The group is handled" in panel.proposal.text()
     # Undo takes the decision back: the group is pending and the line says so

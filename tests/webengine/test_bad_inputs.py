@@ -21,9 +21,13 @@ def _messages(window: Any) -> list[str]:
 
 
 def _open(qtbot: Any, window: Any, path: Path) -> str:
+    """How the open ended: the import job's outcome, or "refused" when the input was refused
+    before any job started (an empty folder, a file that is empty or binary)."""
     ended: list[str] = []
     window.job_finished.connect(lambda name, outcome: ended.append(f"{name}:{outcome}"))
     window.open_path(str(path))
+    if any("Not opened" in m for m in _messages(window)):
+        return "refused"
     qtbot.waitUntil(lambda: any(e.startswith("import:") for e in ended), timeout=60000)
     return next(e for e in ended if e.startswith("import:"))
 

@@ -700,7 +700,7 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
 def test_a_group_decision_goes_into_the_draft_saved_only_by_save_and_undoable(
     qtbot: Any, demo: Any
 ) -> None:
-    from deboiler_gui.engine.review.groups import group_decisions
+    from deboiler_gui.engine.review.groups import group_decisions, group_of
 
     demo.review_action.trigger()
     dock = demo.review
@@ -716,10 +716,11 @@ def test_a_group_decision_goes_into_the_draft_saved_only_by_save_and_undoable(
     group, selector, _accept = panel.proposed
     assert f"(group: {group['pages']})" in panel.proposal.text()
     QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
-    rule = next(r for r in demo.editor.template.remove if r.name == group["rule_name"])
+    rule = next(r for r in demo.editor.template.remove if group_of(r) == group["rule_name"])
     assert rule.selector == selector and demo.editor.dirty
+    assert rule.name.startswith("remove: ") and "group-" not in rule.name  # read, not a hash
     assert panel.table.item(0, 4).text() == "accepted"
-    assert group_decisions(demo.editor.template) == {rule.name: "accepted"}
+    assert group_decisions(demo.editor.template) == {group["rule_name"]: "accepted"}
     after = demo.ws.template_history(name) if name in demo.ws.template_names() else []
     assert after == saved  # nothing saved without Save
     demo.undo_action.trigger()
@@ -760,7 +761,7 @@ def test_legend_says_where_the_cleaner_takes_the_content_to_be(qtbot: Any, demo:
     # The same slot and reason as the engine's record of the page (`clean --explain`).
     content = content_of(parse_html(demo.page.html), demo.model)
     assert caption.text() == f"Content: {content.get('slot') or 'the whole page'}"
-    assert caption.toolTip() == content.get("reason", "") and caption.toolTip()
+    assert content.get("reason") and caption.toolTip() == f"{caption.text()}\n{content['reason']}"
     # The article's heading lies inside the slot named.
     slot = content.get("slot")
     if slot:
@@ -877,6 +878,8 @@ def test_a_rejected_group_gets_a_keep_rule_taking_exactly_its_pages_and_shows_as
 ) -> None:
     """On the demo the English and Chinese pages share their chrome's classes, so a class
     alone takes both languages' groups: the rule is narrowed to the group's own pages."""
+    from deboiler_gui.engine.review.groups import group_of
+
     demo.review_action.trigger()
     dock = demo.review
     qtbot.waitUntil(lambda: bool(dock.panels), timeout=5000)
@@ -908,7 +911,7 @@ def test_a_rejected_group_gets_a_keep_rule_taking_exactly_its_pages_and_shows_as
             assert "not exact" not in panel.proposal.text()
             checked += 1
         QTest.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
-        rule = next(r for r in demo.editor.template.keep if r.name == group["rule_name"])
+        rule = next(r for r in demo.editor.template.keep if group_of(r) == group["rule_name"])
         assert rule.selector == selector
         # Handled: its decision shown, the same decision not offered again.
         assert panel.table.item(row, 4).text() == "rejected"

@@ -24,6 +24,11 @@ log = logging.getLogger(__name__)
 #: How many XPaths of one group an accepted/rejected rule lists (XPath union).
 MAX_GROUP_XPATHS = 12
 _STEP = re.compile(r"/([A-Za-z_][\w.-]*)(?=/|$)")
+#: About how long the words of a group's readable rule name are.
+_NAME_CHARS = 32
+#: A group's identity as its rule's note (or an older rule's name) carries it.
+_GROUP_ID = re.compile(r"group-[^\]\s]+")
+_NOTED_GROUP = re.compile(r"\[(group-[^\]\s]+)\]")
 
 
 def pinned(xpath: str) -> str:
@@ -53,7 +58,27 @@ class BoilerplateGroup:
 
     @property
     def rule_name(self) -> str:
+        """The group's identity in a template: its rule's note carries it (older templates
+        named the rule with it); the rule itself gets a readable name, ``readable_name``."""
         return f"group-{self.key[:16]}"
+
+    def readable_name(self, accept: bool, taken: Iterable[str] = ()) -> str:
+        """What the rule does and to what, as a person would name it: "remove: Previous /
+        Next" from the group's first words (else its detector), unique among ``taken``."""
+        words = " ".join(self.sample_text.split()).split(" ")
+        label = ""
+        for word in words:
+            if len(label) + len(word) + 1 > _NAME_CHARS and label:
+                label += " …"
+                break
+            label = f"{label} {word}".strip()
+        label = label or f"{self.detector} group"
+        base = f"{'remove' if accept else 'keep'}: {label}"
+        taken = set(taken)
+        name, n = base, 2
+        while name in taken:
+            name, n = f"{base} ({n})", n + 1
+        return name
 
     @property
     def selector(self) -> str:
@@ -489,19 +514,32 @@ def decide(
 ) -> Template:
     """The template with the group as a remove rule (accept) or a keep rule (reject); a rule of
     the same group already there is replaced, never duplicated. Nothing is saved."""
+    own = [r for r in (*template.remove, *template.keep) if group_of(r) == group.rule_name]
+    taken = {r.name for r in (*template.remove, *template.keep)} | {f.id for f in template.fields}
+    taken |= {f.name for f in template.filters}
+    taken -= {r.name for r in own}
     rule = Rule(
-        group.rule_name,
+        group.readable_name(accept, taken),
         selector,
         f"{'accepted' if accept else 'rejected'} boilerplate group ({group.detector}, "
-        f"{group.pages} pages): {group.sample_text[:60]}" + (f" [{note}]" if note else ""),
+        f"{group.pages} pages): {group.sample_text[:60]} [{group.rule_name}]"
+        + (f" [{note}]" if note else ""),
     )
-    remove = tuple(r for r in template.remove if r.name != rule.name)
-    keep = tuple(r for r in template.keep if r.name != rule.name)
+    remove = tuple(r for r in template.remove if group_of(r) != group.rule_name)
+    keep = tuple(r for r in template.keep if group_of(r) != group.rule_name)
     if accept:
         remove = (*remove, rule)
     else:
         keep = (*keep, rule)
     return replace(template, remove=remove, keep=keep)
+
+
+def group_of(rule: Rule) -> str | None:
+    """The group (its ``rule_name``) a template rule was made from, else None."""
+    if _GROUP_ID.fullmatch(rule.name):
+        return rule.name
+    found = _NOTED_GROUP.search(rule.note) if "boilerplate group" in rule.note else None
+    return found.group(1) if found else None
 
 
 def _load_or_new(ws: Any, name: str, site: str) -> Template:
@@ -547,9 +585,14 @@ def reject_group(ws: Any, template_name: str, group: BoilerplateGroup, *, messag
 
 
 def group_decisions(template: Template) -> dict[str, str]:
-    """rule name -> "accepted" | "rejected" for the group rules a template already holds."""
-    out = {r.name: "accepted" for r in template.remove if r.name.startswith("group-")}
-    out.update({r.name: "rejected" for r in template.keep if r.name.startswith("group-")})
+    """group (its ``rule_name``) -> "accepted" | "rejected" for the group rules a template
+    already holds."""
+    out: dict[str, str] = {}
+    for rules, decision in ((template.remove, "accepted"), (template.keep, "rejected")):
+        for r in rules:
+            group = group_of(r)
+            if group is not None:
+                out[group] = decision
     return out
 
 
@@ -562,6 +605,7 @@ __all__ = [
     "minimal_rule",
     "accept_group",
     "group_decisions",
+    "group_of",
     "group_steps",
     "reject_group",
 ]

@@ -51,6 +51,9 @@ class FilterEditing:
         dialog.accepted.connect(
             lambda dlg=dialog, old=name: self._on_filter_dialog_accepted(dlg, old)
         )
+        # Cancel, Escape or the close button: the preview's outlines go, the page's own
+        # highlights come back (OK re-applies them with the new filter).
+        dialog.rejected.connect(self.apply_highlights)
         self.dialog = dialog
         self._preview_filter(dialog, dialog.value_dict())
         dialog.show()

@@ -36,7 +36,7 @@ class Picking(QObject):
     each rule's counts over the site, and shows its answers."""
 
     candidates_updated = Signal(list)
-    rule_induced = Signal(str, str)  # field name, its induced XPath
+    rule_induced = Signal(str, str)  # field name, its XPath (chosen, or induced from clicks)
     checked = Signal(object)  # app.fieldcheck.TemplateCheck shown in the rules panel
 
     def __init__(
@@ -213,16 +213,28 @@ class Picking(QObject):
         if kind == "attribute" and not attribute:
             self.post_message("Extracting an attribute needs the attribute's name", error=True)
             return
-        if xpath:  # typed or chosen by hand: used as it is
-            self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
-            self.selection.propose_field_name({f.id for f in self.editor.template.fields})
-            return
         click = self._click(self.selected) if self.selected is not None else None
+        made = any(f.id == name for f in self.editor.template.fields)
+        earlier = [
+            c
+            for c in (self.examples.get(name, []) if made else [])
+            if click is None or c.url != click.url
+        ]
+        # The XPath in the box is used as it is: typed or chosen by hand always; the
+        # preselected best candidate unless the click is a further example of a field made on
+        # other pages, or 'not this' nodes wait for the next rule (both need the induction).
+        if xpath and (self.selection.typed_by_hand or not (earlier or self.nots)):
+            name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+            if click is not None:
+                self.examples[name] = [click]
+            self.selection.propose_field_name({f.id for f in self.editor.template.fields})
+            self.post_message(f"Field {name}: {xpath} (the XPath chosen, used as it is)")
+            self.rule_induced.emit(name, xpath)
+            return
         if click is None:
             return
         # One example per page: this page's click replaces an earlier one on the same page.
-        clicks = [c for c in self.examples.get(name, []) if c.url != click.url] + [click]
-        self._request_induction(name, kind, attribute, clicks, as_list=False)
+        self._request_induction(name, kind, attribute, [*earlier, click], as_list=False)
 
     def on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
         # The list rule is induced from the clicked items: anchored on the list's own container,
@@ -359,9 +371,7 @@ class Picking(QObject):
             target.show_site(text)
             return
         self.shown.site_state[target] = text
-        item = self.rules.items.get(target)
-        if item is not None:
-            item.setText(3, text)
+        self.rules.show_site(target, text)
 
     def on_rules_item_selected(self, section: str, name: str) -> None:
         """Selecting a rule shows its first match on this page."""

@@ -68,6 +68,7 @@ class PagesPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(20)
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
+        header.setMinimumSectionSize(12)  # a narrow list elides the small columns first
         # The path takes what the other columns leave; they keep the width of their contents.
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in range(1, model.columnCount()):
@@ -135,11 +136,16 @@ class PagesPanel(QWidget):
         for col in small:
             self.table.resizeColumnToContents(col)
             self.table.setColumnWidth(col, min(self.table.columnWidth(col), 90))
-        room = max(200, self.table.viewport().width()) * 2 // 5
+        # Two fifths at most, however narrow the list: in a narrow dock the small columns are
+        # elided before the path is (a path cut to "g…l" tells no page from another).
+        room = self.table.viewport().width() * 2 // 5 - 2  # less a rounding pixel or two
         total = sum(self.table.columnWidth(c) for c in small)
-        if total > room:
+        if small and total > room:
+            floor = min(44, room // len(small))
             for col in small:
-                self.table.setColumnWidth(col, max(44, self.table.columnWidth(col) * room // total))
+                self.table.setColumnWidth(
+                    col, max(floor, self.table.columnWidth(col) * room // total)
+                )
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)

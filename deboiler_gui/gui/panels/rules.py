@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -59,9 +59,18 @@ class RulesPanel(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Rule", "Expression", "This page", "Site", "Check"])
-        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.tree.header().setMinimumSectionSize(60)
-        self.tree.setColumnWidth(0, 150)  # "Remove rules", a rule's name: read whole
+        header = self.tree.header()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(40)
+        # The counts and the check are read whole ("150/152 pages", "looks right"; their
+        # details in the tooltips); the expression takes what they leave, elided in the
+        # middle (whole in its tooltip), so its start and its last steps stay in view.
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self.fit_columns)
         split.addWidget(self.tree)
         # What each field's rule gives on sample pages of the site, flagged pages first.
         box = QWidget()
@@ -132,8 +141,11 @@ class RulesPanel(QWidget):
                 else:
                     expr = item.selector
                 state = page_state.get(name)
-                row = QTreeWidgetItem([name, expr, "", site_state.get(name, "")])
+                row = QTreeWidgetItem([name, expr, "", ""])
                 row.setData(0, Qt.ItemDataRole.UserRole, (section, name))
+                row.setToolTip(0, name)
+                row.setToolTip(1, expr)
+                self._set_site(row, site_state.get(name, ""))
                 if section == "urls":
                     parts = urlsplit(name)
                     row.setText(0, (parts.path or "/") + (f"?{parts.query}" if parts.query else ""))
@@ -151,6 +163,30 @@ class RulesPanel(QWidget):
             top.setExpanded(True)
         if self.check is not None:
             self._show_flags(self.check)
+        self._fit_timer.start()
+
+    def show_site(self, name: str, text: str) -> None:
+        """A rule's effect over the site, as it arrives from the background."""
+        item = self.items.get(name)
+        if item is not None:
+            self._set_site(item, text)
+            self._fit_timer.start()
+
+    @staticmethod
+    def _set_site(item: QTreeWidgetItem, text: str) -> None:
+        # The count in the cell ("150/152 pages"); what follows it in the tooltip.
+        head = text.split(" (", 1)[0].split(", ", 1)[0].split(" with ", 1)[0]
+        item.setText(3, head)
+        item.setToolTip(3, text)
+
+    def fit_columns(self) -> None:
+        """The rule names, counts and checks as wide as they are (names and checks up to a
+        limit, then elided), the expression the rest."""
+        caps = {0: 150, 2: 90, 3: 130, CHECK_COLUMN: 150}
+        for column, cap in caps.items():
+            self.tree.setColumnWidth(
+                column, min(cap, max(40, self.tree.sizeHintForColumn(column) + 8))
+            )
 
     def show_check(self, check: TemplateCheck) -> None:
         """Each field's flags in the Check column (the pages to look at in its tooltip) and the
@@ -204,7 +240,7 @@ class RulesPanel(QWidget):
             item.setText(CHECK_COLUMN, fc.summary() or "looks right")
             item.setToolTip(CHECK_COLUMN, fc.details())
             item.setForeground(CHECK_COLUMN, _FLAG_COLOR if fc.flags else QColor("#2e7d32"))
-        self.tree.resizeColumnToContents(CHECK_COLUMN)
+        self._fit_timer.start()
 
     def selected(self) -> tuple[str, str] | None:
         items = self.tree.selectedItems()

@@ -27,9 +27,21 @@ from deboiler_gui.gui.panels.validation import InlineCheck
 
 
 def _rate_text(site: dict[str, Any]) -> str:
+    """The site rate in one short cell: the three counts, never cut off by an elision."""
     if not site:
         return "…"
-    return f"{site.get('rate', 0):.0%} one · {site.get('none', 0)} none · {site.get('many', 0)} many / {site.get('pages', 0)}"
+    return f"{site.get('one', 0)} one · {site.get('none', 0)} none · {site.get('many', 0)} many"
+
+
+def _rate_tooltip(site: dict[str, Any]) -> str:
+    if not site:
+        return "site rate: being measured"
+    pages = site.get("pages", 0)
+    return (
+        f"Over {pages} pages of the site: exactly one match on {site.get('one', 0)} "
+        f"({site.get('rate', 0):.0%}), none on {site.get('none', 0)}, "
+        f"several on {site.get('many', 0)}"
+    )
 
 
 class SelectionPanel(QWidget):
@@ -65,7 +77,7 @@ class SelectionPanel(QWidget):
         # The XPath takes what the kind, the page count and the site rate leave.
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.resizeSection(3, 150)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.candidates.verticalHeader().hide()
         self.candidates.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.candidates.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
@@ -115,8 +127,9 @@ class SelectionPanel(QWidget):
         self.keep_button = QPushButton("Keep")
         self.field_button = QPushButton("Extract field")
         self.field_button.setToolTip(
-            "The rule is induced from the clicked node; extract the same field name on other "
-            "pages to give it more examples (an XPath typed above is used as it is)"
+            "The XPath above (the chosen candidate, the preselected best one, or one typed) is "
+            "used as it is; extract the same field name on another page to induce the rule "
+            "from the clicks on both pages"
         )
         self.list_button = QPushButton("Extract list")
         self.list_button.setToolTip(
@@ -215,7 +228,7 @@ class SelectionPanel(QWidget):
             self.candidates.setItem(i, 1, QTableWidgetItem(c["family"]))
             self.candidates.setItem(i, 2, QTableWidgetItem(str(c["page_matches"])))
             rate = QTableWidgetItem(_rate_text(c.get("site") or {}))
-            rate.setToolTip(rate.text())
+            rate.setToolTip(_rate_tooltip(c.get("site") or {}))
             self.candidates.setItem(i, 3, rate)
         if chosen is None and candidates:
             self.candidates.selectRow(0)
@@ -238,8 +251,9 @@ class SelectionPanel(QWidget):
             signal.emit(xp)
 
     def _on_field_button_clicked(self) -> None:
-        # An empty XPath asks for the rule to be induced from the clicked examples.
-        xp = self.xpath_edit.text().strip() if self._hand_written else ""
+        # The XPath in the box (typed, chosen, or the preselected best candidate) is used as it
+        # is; an empty box asks for the rule to be induced from the clicked examples.
+        xp = self.xpath_edit.text().strip()
         if xp and self.xpath_check.error is not None:
             return
         self.field_requested.emit(
@@ -248,6 +262,11 @@ class SelectionPanel(QWidget):
             self.field_kind.currentText(),
             self.field_attr.text().strip(),
         )
+
+    @property
+    def typed_by_hand(self) -> bool:
+        """The XPath box holds what the user typed or chose, not the preselected candidate."""
+        return self._hand_written
 
     def _on_list_button_clicked(self) -> None:
         self.list_requested.emit(

@@ -58,6 +58,14 @@ class GroupsPanel(JobPanel):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.table.itemDoubleClicked.connect(lambda item: self._on_double_clicked(item.row()))
+        # One line a group (its page and rule in the tooltip), five rows at least: the proposal
+        # and the buttons under the table stay in view in a dock a third of the window high.
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
+        header_height = self.table.horizontalHeader().sizeHint().height()
+        self.table.setMinimumHeight(
+            header_height + 5 * self.table.verticalHeader().defaultSectionSize() + 4
+        )
         self.table.itemSelectionChanged.connect(self._update_buttons)
         self.accept_button = QPushButton("Accept (remove rule)")
         self.reject_button = QPushButton("Reject (keep rule)")

@@ -12,9 +12,11 @@ from PySide6.QtCore import QRectF, QSize, QStringListModel, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHeaderView,
     QLabel,
     QListView,
+    QScrollArea,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -117,21 +119,45 @@ class ImpactPanel(JobPanel):
             )
         self.no_match_label = QLabel("Pages where the selected cause matched nothing")
         self.eaten_label = QLabel("Likely eaten pages")
-        lists = QWidget()
-        ll = QVBoxLayout(lists)
-        ll.setContentsMargins(0, 0, 0, 0)
-        for w in (self.no_match_label, self.no_match, self.eaten_label, self.eaten):
-            ll.addWidget(w)
-        top = QWidget()
-        tl = QVBoxLayout(top)
-        tl.setContentsMargins(0, 0, 0, 0)
-        tl.addWidget(self.summary)
-        tl.addWidget(self.chart)
-        tl.addWidget(self.table, 1)
+        # The table first, five rows at least, one line a row; under it, side by side, the
+        # chart (it scrolls when there are many causes) and the two page lists: in a dock a
+        # third of the window high, none of them pushes the others out of view.
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
+        self.table.setMinimumHeight(self.rows_height(self.table, 5))
+        chart_box = QScrollArea()
+        chart_box.setWidgetResizable(True)
+        chart_box.setFrameShape(QFrame.Shape.NoFrame)
+        chart_box.setWidget(self.chart)
+        chart_box.setMinimumHeight(60)
+        bottom = QSplitter(Qt.Orientation.Horizontal)
+        bottom.addWidget(chart_box)
+        for label, view in ((self.no_match_label, self.no_match), (self.eaten_label, self.eaten)):
+            box = QWidget()
+            bl = QVBoxLayout(box)
+            bl.setContentsMargins(0, 0, 0, 0)
+            label.setWordWrap(True)
+            view.setMinimumHeight(40)
+            bl.addWidget(label)
+            bl.addWidget(view, 1)
+            bottom.addWidget(box)
+        bottom.setStretchFactor(0, 2)
+        bottom.setStretchFactor(1, 1)
+        bottom.setStretchFactor(2, 1)
+        self.layout_.addWidget(self.summary)
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(top)
-        split.addWidget(lists)
+        split.addWidget(self.table)
+        split.addWidget(bottom)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
         self.layout_.addWidget(split, 1)
+
+    @staticmethod
+    def rows_height(table: QTableWidget, rows: int) -> int:
+        """The height a table needs to show its header and ``rows`` rows."""
+        header = table.horizontalHeader().sizeHint().height()
+        return header + rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth()
 
     def start(
         self,

@@ -1,0 +1,218 @@
+"""The workbench on the demo at its first-start size (1400 x 900), driven like a user: what a
+dialog previews goes away with it, the review dock's panels fit without scrolling, the panels'
+cells keep what they say in view, a chosen candidate is the rule, group rules get names to
+read, and an input that cannot be opened changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialogButtonBox, QDockWidget
+
+ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
+
+
+@pytest.fixture
+def demo(qtbot: Any, window: Any) -> Any:
+    """The window on the demo site, imported, fitted and analysed, showing one guide page."""
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
+    window.open_demo()
+    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
+    window.finished_jobs = finished
+    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
+        window.select_url(ARTICLE_URL)
+    return window
+
+
+def _pick(qtbot: Any, window: Any, click: Any, xpath: str) -> Any:
+    el = window.stamped.root.xpath(xpath)[0]
+    stamp = window.stamped.stamp_of(el)
+    with qtbot.waitSignal(
+        window.candidates_updated,
+        timeout=10000,
+        check_params_cb=lambda c: bool(c) and "rate" in c[0].get("site", {}),
+    ):
+        click(window.view, stamp)
+    return el
+
+
+def _marks(js: Any, window: Any) -> dict[str, list[int]]:
+    got = js(window.view, "window.__deboiler.marks()")
+    return {k: sorted(v) for k, v in got.items() if v}
+
+
+def _whole(widget: Any) -> bool:
+    shown = widget.visibleRegion().boundingRect()
+    return bool(widget.isVisible() and shown.height() >= widget.height() - 1)
+
+
+def test_cancelling_the_filter_dialog_puts_the_page_highlights_back(
+    qtbot: Any, demo: Any, click: Any, js: Any
+) -> None:
+    _pick(qtbot, demo, click, "//aside")
+    demo.selection.remove_button.click()  # the page shows a remove rule in red, boilerplate
+    qtbot.waitUntil(lambda: bool(_marks(js, demo).get("remove")), timeout=5000)
+    before = _marks(js, demo)
+    assert before.get("boiler") and before == {
+        k: sorted(v) for k, v in demo._enabled_marks().items() if v
+    }
+    for close in ("cancel", "escape"):
+        QTest.mouseClick(demo.rules.add_filter_button, Qt.MouseButton.LeftButton)
+        dialog = demo.filtering.dialog
+        qtbot.waitExposed(dialog)
+        dialog.kind.setCurrentIndex(dialog.kind.findData("url"))
+        QTest.keyClicks(dialog.pattern, r"\.html")
+        QTest.keyClicks(dialog.selector, "a")
+        # The preview draws the filter's nodes in place of the page's highlights.
+        qtbot.waitUntil(lambda: _marks(js, demo) != before, timeout=5000)
+        assert "drops" in dialog.preview.text() and "boiler" not in _marks(js, demo)
+        if close == "cancel":
+            cancel = dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+            QTest.mouseClick(cancel, Qt.MouseButton.LeftButton)
+        else:
+            QTest.keyClick(dialog, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda d=dialog: not d.isVisible(), timeout=5000)
+        qtbot.waitUntil(lambda: _marks(js, demo) == before, timeout=5000)
+    assert demo.editor.template.filters == ()
+
+
+def test_the_review_dock_shows_its_tables_proposal_and_buttons_without_scrolling(
+    qtbot: Any, demo: Any
+) -> None:
+    assert (demo.width(), demo.height()) == (1400, 900)
+    demo.review_action.trigger()
+    dock = demo.review
+    qtbot.waitUntil(lambda: bool(dock.panels), timeout=5000)
+    dock.tabs.setCurrentIndex(dock.TABS.index("Boilerplate groups"))
+    panel = dock.panels["Boilerplate groups"]
+    qtbot.waitUntil(lambda: bool(panel.groups), timeout=60000)
+    panel.table.selectRow(0)
+    QTest.mouseClick(panel.accept_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.proposed is not None, timeout=60000)
+    qtbot.wait(200)
+    # The panels fit the dock: nothing below the fold.
+    assert dock.tabs.height() <= dock.scroller.viewport().height()
+    for widget in (panel.proposal, panel.accept_button, panel.reject_button, panel.apply_button):
+        assert _whole(widget), widget
+    row = panel.table.rowHeight(0)
+    assert panel.table.viewport().height() >= 5 * row, (panel.table.viewport().height(), row)
+    # The template's rule tree keeps five rows and more.
+    tree = demo.rules.tree
+    tree_row = tree.visualItemRect(tree.topLevelItem(0)).height()
+    assert tree.viewport().height() >= 5 * tree_row, (tree.viewport().height(), tree_row)
+    # The rule impact table: five rows at least.
+    dock.tabs.setCurrentIndex(dock.TABS.index("Rule impact"))
+    impact = dock.panels["Rule impact"]
+    qtbot.waitUntil(lambda: impact.table.rowCount() > 0, timeout=60000)
+    qtbot.wait(200)
+    row = impact.table.rowHeight(0)
+    assert impact.table.viewport().height() >= 5 * row, (impact.table.viewport().height(), row)
+    assert dock.tabs.height() <= dock.scroller.viewport().height()
+
+
+def test_template_and_candidate_cells_keep_what_they_say_in_view(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//aside")
+    # The candidates' site rates: the three counts, read whole; the sentence in the tooltip.
+    table = demo.selection.candidates
+    metrics = table.fontMetrics()
+    for row, cand in enumerate(demo.selection.candidate_list()):
+        site = cand["site"]
+        item = table.item(row, 3)
+        assert item.text() == f"{site['one']} one · {site['none']} none · {site['many']} many"
+        assert table.columnWidth(3) >= metrics.horizontalAdvance(item.text()), item.text()
+        assert f"none on {site['none']}" in item.toolTip()
+    demo.selection.remove_button.click()
+    long_xpath = "/html/body/div[2]/div[1]/main/article/section[2]/div/p[1]"
+    demo.editor.add_field("lead", long_xpath)
+    tree = demo.rules.tree
+    qtbot.waitUntil(lambda: demo.rules.items["lead"].text(4) != "", timeout=30000)
+    qtbot.waitUntil(lambda: all(i.text(3) for i in demo.rules.items.values()), timeout=30000)
+    metrics = tree.fontMetrics()
+    assert tree.textElideMode() == Qt.TextElideMode.ElideMiddle
+    for item in demo.rules.items.values():
+        # The expression is elided in the middle; its tooltip holds it whole.
+        assert item.toolTip(1) == item.text(1)
+        # The Site cell holds the count, read whole; the tooltip says it all.
+        site = item.text(3)
+        assert site and site in item.toolTip(3) and " pages" in site
+        assert tree.columnWidth(3) >= metrics.horizontalAdvance(site), site
+        if item.text(4) == "looks right":
+            assert tree.columnWidth(4) >= metrics.horizontalAdvance("looks right")
+    # Every column in view: none pushed off to the right of the panel.
+    assert tree.header().length() <= tree.viewport().width() + 1
+    assert tree.columnWidth(1) >= 60
+
+
+def test_the_legend_keeps_its_words_and_elides_a_long_content_path_in_the_middle(
+    qtbot: Any, demo: Any
+) -> None:
+    legend = demo.legend
+    path = "/html/body/div[3]/div[2]/main" + "/div[1]/article/section[4]" * 6 + "/div[2]/div[1]"
+    legend.set_caption(f"Content: {path}", "the longest text block")
+    qtbot.wait(100)
+    for box in legend.boxes.values():
+        assert box.width() >= box.sizeHint().width(), box.text()
+    caption = legend.caption
+    metrics = caption.fontMetrics()
+    assert caption.text().startswith("Content: /html/body")
+    assert caption.text().endswith("div[1]") and "…" in caption.text()
+    assert metrics.horizontalAdvance(caption.text()) <= caption.width()
+    assert caption.toolTip() == f"Content: {path}\nthe longest text block"
+
+
+def test_a_narrow_page_list_elides_the_small_columns_before_the_path(qtbot: Any, demo: Any) -> None:
+    dock = demo.findChild(QDockWidget, "dock-pages")
+    table = demo.page_table
+    for width in (240, 170):
+        demo.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+        qtbot.waitUntil(lambda w=width: abs(dock.width() - w) < 30, timeout=3000)
+        qtbot.wait(500)  # the columns are fitted once resizing pauses
+        room = table.viewport().width()
+        assert table.columnWidth(0) >= room * 3 // 5, (width, table.columnWidth(0), room)
+
+
+def test_extract_field_uses_the_preselected_candidate_as_it_is(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    _pick(qtbot, demo, click, "//article//h1")
+    best = demo.selection.candidate_list()[0]["xpath"]
+    assert demo.selection.xpath_edit.text() == best
+    demo.selection.field_name.setText("title")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000) as made:
+        QTest.mouseClick(demo.selection.field_button, Qt.MouseButton.LeftButton)
+    assert made.args == ["title", best]
+    assert demo.editor.template.field("title").xpaths == (best,)
+    last = demo.messages.item(demo.messages.count() - 1).text()
+    assert f"Field title: {best}" in last and "as it is" in last
+
+
+def test_an_empty_folder_is_refused_before_any_question_and_the_site_stays(
+    qtbot: Any, demo: Any, click: Any, tmp_path: Path
+) -> None:
+    _pick(qtbot, demo, click, "//aside")
+    demo.selection.remove_button.click()
+    assert demo.editor.dirty
+    asked: list[Any] = []
+    demo.ask = lambda *a: asked.append(a) or "Cancel"
+    site, ws_path, template = demo.site, demo.ws_path, demo.editor.template
+    jobs = list(demo.finished_jobs)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    unreadable = tmp_path / "pages.jsonl"
+    unreadable.write_bytes(b"\x00\x01\x02binary\xff\xfe")
+    for path in (empty, unreadable):
+        demo.open_path(str(path))
+        qtbot.wait(300)
+        last = demo.messages.item(demo.messages.count() - 1).text()
+        assert f"Not opened: {path}" in last, last
+    assert asked == []  # nothing to save for: nothing would change
+    assert (demo.site, demo.ws_path, demo.editor.template) == (site, ws_path, template)
+    assert demo.editor.dirty and demo.page.url == ARTICLE_URL
+    assert demo.finished_jobs == jobs  # no job started, none cancelled
