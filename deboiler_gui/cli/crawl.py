@@ -419,12 +419,24 @@ def crawl_command(
         if stats.budget_spent and stats.queued:
             click.echo("The page limit was reached; raise --max-pages and run again to continue.")
     if stats.unreachable_hosts and not as_json:
-        # A problem with the run, said even when quiet (on stderr then).
+        # A problem with the run, said even when quiet (on stderr then), naming the URLs it
+        # left unread.
+        hosts = ", ".join(
+            f"{h} ({stats.unreachable_reasons.get(h, 'unreachable')})"
+            for h in stats.unreachable_hosts
+        )
         click.echo(
-            f"robots.txt could not be read on {', '.join(stats.unreachable_hosts)}: their URLs "
+            f"robots.txt could not be read on {hosts}: their URLs "
             "stay queued (RFC 9309); run again later to fetch them.",
             err=quiet,
         )
+        from deboiler_gui.engine.crawl.rules import host_of
+
+        waiting = [u for u in crawl_status(ws)["queued"] if host_of(u) in stats.unreachable_hosts]
+        for url in waiting[:5]:
+            click.echo(f"  {url} not fetched: its host's robots.txt could not be read", err=quiet)
+        if len(waiting) > 5:
+            click.echo(f"  {len(waiting) - 5} more URLs not fetched", err=quiet)
 
 
 @click.command("export-warc")

@@ -74,7 +74,7 @@ _PHASES = {
     "--accept",
     "accept",
     is_flag=True,
-    help="Accept this run's changes: it becomes the baseline even when it found a break.",
+    help="Accept this run's changes: it becomes the baseline even when it found a break or a field lost its value on some pages.",
 )
 @click.option(
     "--no-store",
@@ -233,8 +233,11 @@ def monitor_command(
                 if r["kind"] == "learned values"
                 else f"fixes {r['fixes']} of {count(r['pages_tried'], 'page')}"
             )
+            # The whole proposed queue: a repair of pages of two kinds is two rules, each
+            # tried in turn.
+            queue = " then ".join(r.get("xpaths") or [r["xpath"]])
             click.echo(
-                f"  repair: {r['template']}.{r['field']} -> {r['xpath']}{anchor} ({evidence}){unsure}"
+                f"  repair: {r['template']}.{r['field']} -> {queue}{anchor} ({evidence}){unsure}"
             )
         for name in report.get("accepted_repairs", []):
             click.echo(f"  accepted: {name}")

@@ -90,8 +90,10 @@ def spark_clean(
     workspace: Path | None,
 ) -> None:
     """Clean every page: fit per site (or reuse the workspace's models), write one record per page."""
-    from deboiler_gui.cli.templates import load_templates
+    from deboiler_gui.cli.templates import _workspace_among, load_templates
     from deboiler_gui.scale import spark as sj
+
+    workspace = workspace or _workspace_among(tuple(Path(i) for i in inputs))
 
     templates = (
         [t.to_dict() for t in load_templates(template_specs, workspace)] if template_specs else []
@@ -145,8 +147,10 @@ def spark_extract(
     workspace: Path | None,
 ) -> None:
     """Extract template fields from every page."""
-    from deboiler_gui.cli.templates import load_templates
+    from deboiler_gui.cli.templates import _workspace_among, load_templates
     from deboiler_gui.scale import spark as sj
+
+    workspace = workspace or _workspace_among(tuple(Path(i) for i in inputs))
 
     templates = [t.to_dict() for t in load_templates(template_specs, workspace)]
     try:

@@ -364,7 +364,9 @@ def clean_command(
     cleaned_text, cleaned_html, removed (XPath and detector of each removed subtree), title,
     headings, lists, breadcrumbs and language; with --markdown also markdown. --format
     markdown writes a folder of one .md file per cleaned page plus records.jsonl. --chrome
-    writes each site's removed chrome once (text, Markdown and HTML of each part).
+    writes each site's removed chrome once (text, Markdown and HTML of each part). A
+    workspace given as INPUT without -w is also the workspace its templates and models are
+    read from.
     """
     from deboiler_gui.engine.clean.pipeline import default_output_path, run_steps
     from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
@@ -377,6 +379,10 @@ def clean_command(
         raise click.UsageError("give at least one INPUT, or --demo")
     refuse_output_among_inputs(output, paths)
     refuse_output_among_inputs(chrome, paths)
+    if workspace is None:
+        from deboiler_gui.cli.templates import _workspace_among
+
+        workspace = _workspace_among(tuple(paths))
     templates: list[dict] = []
     if template_specs:
         from deboiler_gui.cli.templates import load_templates

@@ -249,7 +249,8 @@ def templates_group() -> None:
 
 @templates_group.command("list")
 @_workspace_option
-def list_command(workspace: Path | None) -> None:
+@_quiet_option
+def list_command(workspace: Path | None, quiet: bool = False) -> None:
     """List templates with their latest version."""
     with _open_ws(workspace) as ws:
         names = ws.template_names()
@@ -270,7 +271,10 @@ def list_command(workspace: Path | None) -> None:
     "--version", "-v", "version", type=int, default=None, help="A past version (default latest)."
 )
 @_workspace_option
-def show_command(name: str, version: int | None, workspace: Path | None) -> None:
+@_quiet_option
+def show_command(
+    name: str, version: int | None, workspace: Path | None, quiet: bool = False
+) -> None:
     """Print a template as a rule file."""
     from deboiler_gui.engine.template import rulefile
 
@@ -285,7 +289,8 @@ def show_command(name: str, version: int | None, workspace: Path | None) -> None
 @templates_group.command("history")
 @click.argument("name")
 @_workspace_option
-def history_command(name: str, workspace: Path | None) -> None:
+@_quiet_option
+def history_command(name: str, workspace: Path | None, quiet: bool = False) -> None:
     """List the versions of a template."""
     with _open_ws(workspace) as ws:
         hist = ws.template_history(name)
@@ -300,7 +305,10 @@ def history_command(name: str, workspace: Path | None) -> None:
 @click.argument("old", type=int)
 @click.argument("new", type=int, required=False)
 @_workspace_option
-def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -> None:
+@_quiet_option
+def diff_command(
+    name: str, old: int, new: int | None, workspace: Path | None, quiet: bool = False
+) -> None:
     """Unified diff between two versions of a template (NEW defaults to the latest)."""
     from deboiler_gui.engine.template import rulefile
 
@@ -350,6 +358,7 @@ def diff_command(name: str, old: int, new: int | None, workspace: Path | None) -
     help="crawl4ai/firecrawl: fail (exit 1) when a field or rule cannot be written as CSS, instead of leaving it out with a warning.",
 )
 @_workspace_option
+@_quiet_option
 def export_command(
     names: tuple[str, ...],
     output: Path | None,
@@ -357,6 +366,7 @@ def export_command(
     workspace: Path | None,
     with_chrome: bool,
     strict: bool,
+    quiet: bool = False,
 ) -> None:
     """Export templates (all when no NAME is given).
 
@@ -384,12 +394,21 @@ def export_command(
     if fmt in ("crawl4ai", "firecrawl"):
         _export_css(templates[0], fmt, output, strict, chrome, pages)
         return
+    from deboiler_gui.engine.template.exports import ExportReport
+
+    report = ExportReport()
     text = {
         "json": lambda: rulefile.dumps(templates),
-        "xml": lambda: rulefile.to_paper_xml(templates),
+        "xml": lambda: rulefile.to_paper_xml(templates, report),
         "trafilatura": lambda: rulefile.to_trafilatura_prune(templates),
-        "scrapy": lambda: rulefile.to_scrapy_spider(templates[0]),
+        "scrapy": lambda: rulefile.to_scrapy_spider(templates[0], report),
     }[fmt]()
+    for line in report.lines():
+        click.echo(f"{templates[0].name if fmt == 'scrapy' else 'export'}: {line}", err=True)
+    if strict and report.untranslated:
+        raise click.ClickException(
+            f"{count(len(report.untranslated), 'field')} of template {templates[0].name!r} cannot be exported"
+        )
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -454,7 +473,8 @@ def _export_css(
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--message", "-m", default="", help="Version message.")
 @_workspace_option
-def import_command(file: Path, message: str, workspace: Path | None) -> None:
+@_quiet_option
+def import_command(file: Path, message: str, workspace: Path | None, quiet: bool = False) -> None:
     """Import a rule file (.json) or XML template file; nothing is written unless every
     template in it is valid."""
     from deboiler_gui.engine.template import rulefile
@@ -469,27 +489,31 @@ def import_command(file: Path, message: str, workspace: Path | None) -> None:
         except DeboilerError as exc:
             raise _fail(exc) from exc
     for t, v in zip(templates, versions, strict=True):
-        click.echo(f"{t.name}: saved as version {v}")
+        if not quiet:
+            click.echo(f"{t.name}: saved as version {v}")
 
 
 @templates_group.command("revert")
 @click.argument("name")
 @click.argument("version", type=int)
 @_workspace_option
-def revert_command(name: str, version: int, workspace: Path | None) -> None:
+@_quiet_option
+def revert_command(name: str, version: int, workspace: Path | None, quiet: bool = False) -> None:
     """Save an old version again as the newest version."""
     with _open_ws(workspace) as ws:
         try:
             new = ws.revert_template(name, version)
         except DeboilerError as exc:
             raise _fail(exc) from exc
-    click.echo(f"{name}: version {version} saved again as version {new}")
+    if not quiet:
+        click.echo(f"{name}: version {version} saved again as version {new}")
 
 
 @templates_group.command("learn")
 @click.argument("name")
 @_workspace_option
-def learn_command(name: str, workspace: Path | None) -> None:
+@_quiet_option
+def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> None:
     """Record each field's search rules (tag, context, fingerprint) and its values on a sample of
     the site's pages (absent ones too), so repair can find the field when its XPaths break or
     drift."""
@@ -499,13 +523,16 @@ def learn_command(name: str, workspace: Path | None) -> None:
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)
-            pages = [p for p in ws.iter_pages(template.site or None) if p.ok][:SAMPLE_PAGES]
-            learned = learn_values(learn_template(template, pages[:20]), pages)
-            # Pages where the field is absent now stay absent: repair never fills them.
-            learned = learn_absent(learned, ws.iter_pages(template.site or None))
+            pages = [p for p in ws.iter_pages(template.site or None) if p.ok]
+            # Pages where the field is absent now stay absent: repair never fills them. Read
+            # first, so the sample of values holds some of them.
+            learned = learn_absent(learn_template(template, pages[:20]), pages)
+            learned = learn_values(learned, pages, sample=SAMPLE_PAGES)
             v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc
+    if quiet:
+        return
     click.echo(
         f"{name}: search rules learned for {sum(1 for f in learned.fields if not f.search.empty)} of {count(len(learned.fields), 'field')}; version {v}"
     )
@@ -628,7 +655,7 @@ def _how_failed(was: str) -> str:
     "--gold",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     default=None,
-    help="JSON lines {url, <field>: expected value or list}: adds precision and recall per field.",
+    help='JSON lines {url, <field>: expected value or list}: adds precision and recall per field. null, "" or [] means the field is absent on that page (right when the rule gives nothing); a field left out of a record is not judged there.',
 )
 @_workspace_option
 @click.option(
@@ -656,9 +683,11 @@ def evaluate_command(
     quiet: bool,
 ) -> None:
     """Per template and field: success rate over the site and the failing pages with reasons;
-    with --signals, whether the values look right."""
+    with --signals, whether the values look right. A workspace given as INPUT without -w is
+    also the workspace the templates and models are read from."""
     from deboiler_gui.engine.template.evaluate import evaluate_steps
 
+    workspace = workspace or _workspace_among(inputs)
     if not template_specs:
         with _open_ws(workspace) as ws:
             template_specs = tuple(ws.template_names())
@@ -697,7 +726,14 @@ def evaluate_command(
         for f in s.failing[:5]:
             click.echo(f"    fails on {f['url']}: {f['reason']}")
     for fid, q in ev.quality.items():
-        click.echo(f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}")
+        absent = (
+            f"\tabsent on {count(int(q['absent']), 'gold page')}, filled on {q['absent_filled']}"
+            if q.get("absent")
+            else ""
+        )
+        click.echo(
+            f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}{absent}"
+        )
     for sig in sigs:
         d = sig.to_dict()
         items = (

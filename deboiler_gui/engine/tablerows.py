@@ -71,6 +71,13 @@ def row_steps(xpath: str) -> list[int]:
                     j = _skip_predicate(xpath, j)
                     if j < 0:
                         return out
+                if j < n and xpath[j] == ")":
+                    # a group ending on the table step: (//table[@class='x'])[1]/tr
+                    j += 1
+                    while j < n and xpath[j] == "[":
+                        j = _skip_predicate(xpath, j)
+                        if j < 0:
+                            return out
                 if xpath.startswith("/tr", j) and (j + 3 == n or xpath[j + 3] not in _NAME):
                     out.append(j)
                 i = j

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from deboiler_gui.cli import cli
@@ -79,3 +80,29 @@ def test_clean_with_an_unknown_template_names_it(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1
     assert "nope" in result.output
+
+
+def test_a_workspace_given_as_input_holds_the_template_and_models(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No -w and no default workspace here: clean and evaluate read the INPUT workspace's
+    # template, as extract does.
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(cli, ["import", "--demo", "-w", "demo.sqlite", "-q"]).exit_code == 0
+    template = Template(
+        name="garden",
+        site=PAGE.split("/")[2],
+        remove=(Rule(name="no step list", selector="//h2[normalize-space()='Step by step']"),),
+    )
+    with Workspace(tmp_path / "demo.sqlite") as ws:
+        ws.save_template(template)
+    result = runner.invoke(cli, ["clean", "demo.sqlite", "-o", "x.jsonl", "-t", "garden", "-q"])
+    assert result.exit_code == 0, result.output
+    records = {r["url"]: r for r in map(json.loads, Path("x.jsonl").read_text().splitlines())}
+    assert records[PAGE]["template"] == "garden"
+    assert "Step by step" not in records[PAGE]["cleaned_text"]
+    result = runner.invoke(cli, ["evaluate", "demo.sqlite", "-t", "guide"])
+    assert result.exit_code == 0, result.output
+    assert "guide\ttitle\t13/13" in result.output
+    assert not (tmp_path / "deboiler-workspace.sqlite").exists()

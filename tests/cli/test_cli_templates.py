@@ -300,6 +300,27 @@ def test_two_processes_import_into_one_workspace(ws: Path, tmp_path: Path) -> No
         assert all([h["version"] for h in w.template_history(n)] == [1, 2] for n in names)
 
 
+def test_every_templates_command_takes_quiet(ws: Path, tmp_path: Path) -> None:
+    with Workspace(ws) as w:
+        w.save_template(news())
+    rules = tmp_path / "rules.json"
+    assert run("templates", "export", "news", "-w", ws, "-o", rules, "-q").exit_code == 0
+    r = run("templates", "import", rules, "-w", ws, "-q")
+    assert r.exit_code == 0 and r.output == ""
+    for args in (
+        ("list",),
+        ("show", "news"),
+        ("history", "news"),
+        ("diff", "news", "1"),
+        ("revert", "news", "1"),
+        ("learn", "news"),
+        ("repair", "news"),
+    ):
+        r = run("templates", *args, "-w", ws, "-q")
+        assert r.exit_code == 0, (args, r.output)
+    assert run("templates", "learn", "news", "-w", ws, "-q").output == ""
+
+
 def test_extract_from_a_workspace_given_as_input_uses_it_as_the_workspace(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -2,7 +2,8 @@
 with rel=next links, /loop whose last page links back to the first, /endless that never ends,
 /blog/page/N/ with a Chinese "next" link, /numbered with a full numbered pager (« Prev 1 2 3 4 5 6
 Next »), /tagged whose first page and pager spell a parameter differently, /chain/aK.html whose
-sidebar links pages of the chain, and /more with a "load more" button that keeps
+sidebar links pages of the chain, /files/pageN.html whose page number is in the file name
+(a Next link and every page's number), and /more with a "load more" button that keeps
 showing past the last page."""
 
 from __future__ import annotations
@@ -53,6 +54,24 @@ def numbered(n: int, last: int = PAGES + 1) -> str:
         pager += f'<a class="next" href="/numbered?page={n + 1}">Next »</a>'
     return (
         f"<html><head><title>numbered {n}</title></head><body><nav><a href='/'>Home</a></nav>"
+        f'<ul class="items">{items}</ul><div class="pager">{pager}</div></body></html>'
+    )
+
+
+def filed(n: int, last: int = PAGES) -> str:
+    """A listing whose pages are files numbered in their name (/files/page1.html…), with a Next
+    link and a link to every page by its number."""
+    items = "".join(
+        f'<li class="item"><a href="/item/files-{n}-{i}.html">Item {n}.{i}</a></li>'
+        for i in range(PER_PAGE)
+    )
+    pager = "".join(
+        f'<a href="page{k}.html">{k}</a>' if k != n else f"<b>{k}</b>" for k in range(1, last + 1)
+    )
+    if n < last:
+        pager += f'<a class="next" href="page{n + 1}.html">Next</a>'
+    return (
+        f"<html><head><title>files {n}</title></head><body><nav><a href='/'>Home</a></nav>"
         f'<ul class="items">{items}</ul><div class="pager">{pager}</div></body></html>'
     )
 
@@ -136,6 +155,9 @@ def page(path: str, query: dict[str, list[str]]) -> str | None:
     if path.startswith("/chain/a") and path.endswith(".html"):
         k = int(path[len("/chain/a") : -len(".html")] or 0)
         return chain(k) if 1 <= k <= 6 else None
+    if path.startswith("/files/page") and path.endswith(".html"):
+        k = path[len("/files/page") : -len(".html")]
+        return filed(int(k)) if k.isdigit() and 1 <= int(k) <= PAGES else None
     if path == "/tagged":
         return tagged(n) if 1 <= n <= 8 else None
     if path == "/more":

@@ -473,3 +473,73 @@ def test_a_template_of_a_site_of_several_has_its_own_content_place() -> None:
             result.url,
             result.content,
         )
+
+
+def _help_page(i: int) -> Page:
+    topic = WORDS[i % len(WORDS)]
+    html = f"""<html><head><title>Help: {topic} {i}</title></head><body>
+<h1>Help: {topic} {i}</h1><a name="top"></a><a href="index.html">main help file</a>
+<hr><pre>*{topic}{i}.txt*  For the editor.
+The {topic} command number {i} moves the <a href="#x">{WORDS[(i + 1) % 20]}</a> cursor.
+It is set with the {WORDS[(i + 2) % 20]} option and reset with {WORDS[(i + 3) % 20]} {i}.
+<a href="#top">top</a> - <a href="index.html">main help file</a></pre></body></html>"""
+    return Page(url=f"https://help.example/{topic}{i}.html", html=html)
+
+
+def test_a_link_loose_in_the_body_on_every_page_goes() -> None:
+    pages = [_help_page(i) for i in range(30)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        lines = result.cleaned_text.splitlines()
+        assert "main help file" not in lines, result.url  # the loose link between the blocks
+        assert f"The {WORDS[i % 20]} command number {i} moves the" in result.cleaned_text
+        assert any(r.xpath == "/html/body/a[2]" for r in result.removed), result.url
+
+
+def _note_page(i: int) -> Page:
+    topic = WORDS[i % len(WORDS)]
+    html = f"""<html><head><title>{topic} {i}</title></head><body>
+<div class="related"><a href="/">Docs</a> <a href="/genindex.html">Index</a></div>
+<div class="body"><section><h1>The {topic} option {i}</h1>
+<p>The {topic} option {i} sets how the {WORDS[(i + 1) % 20]} behaves when it starts.</p>
+<div class="admonition note"><p class="admonition-title">Note</p>
+<p>Setting {topic} {i} twice keeps the {WORDS[(i + 2) % 20]} value of the last one.</p></div>
+<div class="admonition seealso"><p class="admonition-title">See also</p>
+<p><a href="/{topic}/{i}/more.html">More about the {topic} option {i} and its {WORDS[(i + 3) % 20]}</a></p></div>
+</section></div><div class="footer">Built with the documentation tool.</div></body></html>"""
+    return Page(url=f"https://docs.example/{topic}{i}.html", html=html)
+
+
+def test_a_box_label_that_every_page_shares_stays_over_its_text() -> None:
+    pages = [_note_page(i) for i in range(30)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        lines = result.cleaned_text.splitlines()
+        assert "Note" in lines and "See also" in lines, (result.url, lines)
+        assert f"More about the {WORDS[i % 20]} option {i}" in result.cleaned_text
+        assert "Built with the documentation tool." not in result.cleaned_text
+
+
+def _story_with_teasers(i: int) -> Page:
+    topic = WORDS[i % len(WORDS)]
+    teasers = "".join(
+        f'<li><a href="/s/{i + n}.html">{WORDS[(i + n) % 20].title()} team wins game {i + n}</a>'
+        f"<p>The {WORDS[(i + n + 1) % 20]} side kept rolling along on day {n}.</p></li>"
+        for n in range(4)
+    )
+    html = f"""<html><head><title>{topic} {i}</title></head><body>
+<div id="top"><a href="/">News</a> <a href="/sport">Sport</a></div>
+<div id="page"><div id="main"><div id="story"><h1>The {topic} story {i}</h1>
+<p>{f"The {topic} report {i} tells what happened to the {WORDS[(i + 2) % 20]}. " * 12}</p></div>
+</div><div id="side"><div class="box"><h3>Headlines</h3><ul>{teasers}</ul></div></div></div>
+</body></html>"""
+    return Page(url=f"https://paper.example/{i:03d}.html", html=html)
+
+
+def test_a_titled_list_of_teasers_away_from_the_story_goes() -> None:
+    pages = [_story_with_teasers(i) for i in range(30)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        assert "Headlines" not in result.cleaned_text, result.url
+        assert f"team wins game {i + 1}" not in result.cleaned_text, result.url
+        assert f"The {WORDS[i % 20]} report {i} tells what happened" in result.cleaned_text

@@ -37,6 +37,7 @@ _C4_FIELD: dict[str, Any] = {
         "type": {"enum": ["text", "attribute", "html", "regex", "list", "nested", "nested_list"]},
         "attribute": {"type": "string", "minLength": 1},
         "fields": {"type": "array", "items": {"$ref": "#/$defs/field"}},
+        "transform": {"enum": ["lowercase", "uppercase", "strip"]},
     },
     "allOf": [
         {
@@ -155,9 +156,9 @@ def _single(el: Any, f: dict[str, Any]) -> Any:
         if not found:
             return None
         el = found[0]
-    if f["type"] == "attribute":
-        return el.get(f["attribute"])
-    return _text(el)
+    value = el.get(f["attribute"]) if f["type"] == "attribute" else _text(el)
+    transform = f.get("transform")
+    return value.lower() if transform == "lowercase" else value
 
 
 def _item(el: Any, fields: list[dict[str, Any]]) -> dict[str, Any]:
@@ -477,3 +478,60 @@ def test_table_rows_are_found_with_and_without_the_browsers_tbody() -> None:
         root = parse_html(html)
         assert [visible_text(n) for n in _select(root, css)] == ["2 kg", "M"]
     assert parse_html(rendered).xpath("//tbody")  # lxml keeps the written tbody
+
+
+JSONLD_PAGE = """<html><head><script type="application/ld+json">
+{"@type": "Product", "name": "Chair", "sku": "CH-12"}</script></head>
+<body><h1> Oak Chair </h1><p class="price">Price: 12.50 EUR</p><p class="brand">WOODY</p></body></html>"""
+
+
+def test_a_field_needing_a_processor_the_target_cannot_run_is_left_out() -> None:
+    from deboiler_gui.engine.template.model import Processor
+    from deboiler_gui.engine.template.rulefile import to_scrapy_spider
+
+    template = Template(
+        "product",
+        site="store.example",
+        fields=(
+            Field("name", xpaths=("//h1",), processors=(Processor("strip"),)),
+            Field(
+                "sku",
+                xpaths=("//script[@type='application/ld+json']/text()",),
+                processors=(Processor("jsonld", ("Product.sku",)),),
+            ),
+            Field("price", xpaths=("//p[@class='price']",), processors=(Processor("number"),)),
+            Field("brand", xpaths=("//p[@class='brand']",), processors=(Processor("lower"),)),
+        ),
+        use_cleaner=False,
+    )
+    report = ExportReport()
+    schema = to_crawl4ai(template, report)
+    jsonschema.validate(schema, CRAWL4AI_SCHEMA)
+    assert [f["name"] for f in schema["fields"]] == ["name", "brand"]
+    reasons = {u["field"]: u["reason"] for u in report.untranslated}
+    assert set(reasons) == {"sku", "price"}
+    assert "'jsonld' cannot be run by Crawl4AI" in reasons["sku"]
+    assert "whole JSON-LD block" in reasons["sku"]
+    assert any("field 'sku': not exported" in line for line in report.lines())
+    # what is exported gives our values (the case change as Crawl4AI's transform)
+    ours = apply_template(Page("https://store.example/p/1", JSONLD_PAGE), template).values
+    assert ours["sku"] == "CH-12" and ours["brand"] == "woody"
+    (got,) = run_schema_with_lxml(schema, JSONLD_PAGE)
+    assert got == {"name": ours["name"], "brand": ours["brand"]}
+
+    spider_report = ExportReport()
+    source = to_scrapy_spider(template, spider_report)
+    assert {u["field"] for u in spider_report.untranslated} == {"sku", "price", "brand"}
+    namespace: dict[str, Any] = {"__name__": "spider"}
+    exec(compile(source, "spider.py", "exec"), namespace)
+    assert namespace["extract"](JSONLD_PAGE) == {"name": "Oak Chair"}
+
+    from deboiler_gui.engine.template.rulefile import to_paper_xml
+
+    xml_report = ExportReport()
+    assert "<nodeId>sku</nodeId>" in to_paper_xml([template], xml_report)  # kept, with a note
+    assert [n.split(":")[0] for n in xml_report.notes] == [
+        "field 'sku' of 'product' is exported without its processors",
+        "field 'price' of 'product' is exported without its processors",
+        "field 'brand' of 'product' is exported without its processors",
+    ]

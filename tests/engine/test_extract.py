@@ -4,6 +4,7 @@ records, remove/keep rules with the cleaner, noise filters, JSON pages."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from tplsite import SITE, article_html, pages
@@ -153,6 +154,21 @@ def test_cleaner_removes_boilerplate_inside_fields_unless_kept() -> None:
     assert "About" in kept.values["all"]
     off = apply_template(site[3], news(fields=(whole,), use_cleaner=False), model)
     assert "About" in off.values["all"]
+
+
+def test_remove_rules_apply_inside_a_subtree_the_cleaner_removed() -> None:
+    # The menu recurs on every page, so the cleaner removes it whole; a field reading it must
+    # still lose what the template's remove rule takes inside it, as it does without the
+    # cleaner (a permalink inside a heading of a section the cleaner took).
+    site = pages(8)
+    model = DomainCleaner().fit(site).model_
+    menu = Field("menu", xpaths=("//div[@id='nav']",))
+    template = news(fields=(menu,), remove=(Rule("no about", "//div[@id='nav']/a[2]"),))
+    cleaned = apply_template(site[3], template, model)
+    assert "/html/body/div[1]" in cleaned.removed  # the cleaner takes the menu whole
+    assert cleaned.values["menu"] == "Home News"
+    plain = apply_template(site[3], replace(template, use_cleaner=False), model)
+    assert plain.values["menu"] == "Home News"
 
 
 def test_extract_page_falls_back_to_the_next_template() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from deboiler_gui.engine.htmltree import parse_html
-from deboiler_gui.engine.template.induce import Example, InductionError, induce
+from deboiler_gui.engine.template.induce import Example, InductionError, induce, untbody
 from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
 
 
@@ -419,6 +419,17 @@ def test_a_list_of_table_rows_generalises_over_the_rows(gtkdoc: SiteIndex, click
         assert got == [f"Type{k} *func_6_{k} ()" for k in range(4)]
     else:
         assert [t.split()[0] for t in got] == [f"func_6_{k}" for k in range(4)]
+
+
+def test_rules_leave_the_tbody_out_and_still_find_its_rows(gtkdoc: SiteIndex) -> None:
+    # The page writes its tbody; the rule does not name it, also after a group that ends on
+    # the table, and extraction finds the rows through it.
+    assert untbody("//table[2]/tbody/tr/td") == "//table[2]/tr/td"
+    assert untbody("/html/body/table/tbody[1]/tr[3]") == "/html/body/table/tr[3]"
+    grouped = "(//table[@class='informaltable'])[1]/tbody/tr/td[2]/a"
+    assert untbody(grouped) == "(//table[@class='informaltable'])[1]/tr/td[2]/a"
+    assert untbody("(//table/x)[1]/tbody/tr") == "(//table/x)[1]/tbody/tr"
+    assert texts(gtkdoc, 2, untbody(grouped)) == ["func_2_0", "func_2_1", "func_2_2", "func_2_3"]
 
 
 @pytest.mark.parametrize(

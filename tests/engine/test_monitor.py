@@ -264,3 +264,19 @@ def test_repair_evidence_counts_only_the_pages_the_template_is_for(tmp_path: Pat
     (name,) = [r for r in report["repairs"] if r["field"] == "name"]
     assert name["status"] == "repaired"
     assert (name["fixes"], name["pages_tried"]) == (len(guide_files()), len(guide_files()))
+
+
+def test_report_files_get_the_umasks_mode(tmp_path: Path) -> None:
+    import os
+
+    from deboiler_gui.engine.review.monitor import write_report
+
+    v1 = write_guides(tmp_path / "v1")
+    ws = workspace(tmp_path, guide_template(), v1, learn=False)
+    report = monitor(ws, v1).report
+    old = os.umask(0o022)
+    try:
+        paths = write_report(report, tmp_path / "rep")
+    finally:
+        os.umask(old)
+    assert [p.stat().st_mode & 0o777 for p in paths] == [0o644, 0o644]

@@ -404,3 +404,51 @@ def test_chain_pages_reached_first_by_a_plain_link_join_the_series(tmp_path: Any
     assert {k: rows[f"/chain/a{k}.html"] for k in range(2, 7)} == {
         k: (0, f"factory:pagination#{k}") for k in range(2, 7)
     }
+
+
+def test_a_number_in_the_file_name_is_the_series_number(tmp_path: Any) -> None:
+    # /files/page1.html … page5.html, a Next link and every page's number on each: the number
+    # in the file name counts the series, so with a limit of 3 the "4" and "5" links of page 1
+    # are past it (not fetched as plain links either), and each page's `via` is its place.
+    import sqlite3
+
+    from pagedserver import filed
+
+    start = "/files/page1.html"
+    rules = learn_pagination(parse_html(filed(1)), BASE + start, "//a[.='Next']", name="pages")
+    assert [(r.kind, r.param, r.start, r.step) for r in rules] == [
+        ("next", "", 2, 1),
+        ("name", "page{n}.html", 2, 1),
+    ]
+    assert rules[1].number_of(BASE + "/files/page12.html") == 12
+    assert rules[1].with_number(BASE + "/files/page1.html", 4) == BASE + "/files/page4.html"
+    offsets = rules[0].series_offsets(
+        [BASE + f"/files/page{k}.html" for k in range(1, 6)] + [BASE + "/files/other3.html"],
+        BASE + start,
+        [BASE + "/files/page2.html"],
+    )
+    assert offsets == {BASE + f"/files/page{k}.html": k - 1 for k in range(2, 6)}
+    for kind in ("next", "name"):
+        with serve() as srv, Workspace(tmp_path / f"{kind}.sqlite") as ws:
+            rule = _learnt(srv, start, "//a[.='Next']", kind)
+            srv.hits.clear()
+            stats = crawl(_config(srv.base, start, [rule], max_depth=1, max_pages_per_series=3), ws)
+            got = _urls(ws, srv.base)
+            hits = set(srv.hits)
+            path = ws.path
+        assert stats.finished, kind
+        assert {u for u in got if u.startswith("/files/")} == {
+            f"/files/page{k}.html" for k in (1, 2, 3)
+        }, kind
+        assert _items(got) == {
+            f"/item/files-{n}-{i}.html" for n in (1, 2, 3) for i in range(PER_PAGE)
+        }, kind
+        assert not {"/files/page4.html", "/files/page5.html"} & hits, kind
+        with sqlite3.connect(path) as db:
+            rows = {
+                u[len(srv.base) :]: (d, via)
+                for u, d, via in db.execute("select url, depth, via from crawl_frontier")
+            }
+        assert {k: rows[f"/files/page{k}.html"] for k in (2, 3)} == {
+            k: (0, f"factory:{rule.name}#{k}") for k in (2, 3)
+        }, kind

@@ -150,5 +150,21 @@ def test_a_keep_rule_keeps_the_stamp() -> None:
     for i, page in enumerate(pages[:3]):
         kept = parse_html(page.html)
         removed = clean_tree(kept, model, keep=["//span[@class='date']"])
-        assert "stamp" in {r.detector for r in removed}  # the skip link still goes
+        assert removed  # the skip link and the frame still go
+        assert "Skip to content" not in visible_text(kept)
         assert f"{WEEKDAYS[i % 7]}, {i % 28 + 1} June, 2000" in visible_text(kept)
+
+
+def test_a_stamp_deep_in_nested_inline_elements_does_not_stop_the_page() -> None:
+    deep = "<span>" * 3000 + "Monday, 5 June 2000, 10:00 GMT" + "</span>" * 3000
+    pages = [
+        Page(
+            url=f"http://deep.test/{i}.html",
+            html=f"<html><body><div id=m><p>{f'story text {i} ' * 50}</p></div>"
+            f"<div>{deep}</div></body></html>",
+        )
+        for i in range(6)
+    ]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    assert [r.status for r in results] == ["ok"] * 6
+    assert all("story text" in r.cleaned_text for r in results)

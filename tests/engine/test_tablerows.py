@@ -98,6 +98,9 @@ def test_rewrite() -> None:
         "//table[@class='a[b]']/tr[2] | //table[@class='a[b]']/tbody/tr[2]"
     )
     assert rows_tolerant("//div[table/tr]") == "//div[table/tr] | //div[table/tbody/tr]"
+    assert rows_tolerant("(//table[@class='x'])[1]/tr/td") == (
+        "(//table[@class='x'])[1]/tr/td | (//table[@class='x'])[1]/tbody/tr/td"
+    )
     for unchanged in (
         "//table//tr",
         "//table/tbody/tr",
@@ -106,6 +109,7 @@ def test_rewrite() -> None:
         "//td[@title='table/tr']",
         "count(//table/tr)",
         "$ctx/table/tr",
+        "(//table/x)[1]/tr",
     ):
         assert rows_tolerant(unchanged) == unchanged
     assert len(row_variants("//table/tr/td/table/tr")) == 4

@@ -610,6 +610,22 @@ def repeats_within_page(facts: Facts) -> set[int]:
     return {h for h, n in seen.items() if n > MAX_REPEATS_PER_PAGE}
 
 
+#: links standing loose in the body, between its blocks (not in a list, a menu or a paragraph)
+_LOOSE = etree.XPath("body/a[@href]")
+
+
+def loose_links(root: HtmlElement) -> list[tuple[HtmlElement, int]]:
+    """The links standing loose in the body, between its blocks (a "main help file" link
+    between the title and the text), each with its key: its text and target."""
+    out = []
+    for a in _LOOSE(root):
+        text = " ".join(_text_of(a).split())
+        href = (a.get("href") or "").strip()
+        if text and href:
+            out.append((a, h64(f"{text}\x00{href}".encode("utf-8", "surrogatepass"))))
+    return out
+
+
 def summarise(
     root: HtmlElement, spec: Spec, link_density: float, facts: Facts | None = None
 ) -> dict[str, Any]:
@@ -668,6 +684,7 @@ def summarise(
         "main": main,
         "content": content,
         "chars": facts.chars,
+        "loose": sorted({key for _a, key in loose_links(root)}),
     }
 
 

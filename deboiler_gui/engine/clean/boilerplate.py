@@ -146,6 +146,7 @@ class _FitState:
     hash_slot_n: dict[int, int] = field(default_factory=dict)  # ...and pages where it was there
     label_df: dict[int, int] = field(default_factory=dict)  # pages with a labelled link block
     label_names: dict[int, str] = field(default_factory=dict)
+    loose_df: dict[int, int] = field(default_factory=dict)  # pages with a loose link
     pair_counts: dict[int, int] = field(default_factory=dict)
     pairs: int = 0
     similar_pairs: int = 0
@@ -226,6 +227,9 @@ class _FitState:
         slot_main = self.slot_main
         for key in summary["main"]:
             slot_main[key] = slot_main.get(key, 0) + 1
+        loose_df = self.loose_df
+        for key in summary.get("loose", ()):
+            loose_df[key] = loose_df.get(key, 0) + 1
 
 
 class DomainCleaner:
@@ -409,6 +413,9 @@ class DomainCleaner:
             }
             data["exact"] = [hexkey(h) for h in exact]
             data["exact_links"] = [hexkey(h) for h in exact_links]
+            # a link standing loose at the page's top levels, the same text to the same
+            # target on most pages ("main help file"): the frame's, outside the content
+            data["loose_links"] = sorted(hexkey(k) for k, c in st.loose_df.items() if c >= text_min)
             data["nav_slots"] = {hexkey(k): st.slot_names[k][-300:] for k in nav}
             data["protected_slots"] = sorted(hexkey(k) for k in protected)
             # Where the site keeps its content: slots on the main-content path of at least half

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import lxml.etree as etree
@@ -20,12 +20,14 @@ from deboiler_gui.engine.clean.analysis import (
     hexkey,
     label_key,
     labelled_links,
+    loose_links,
     make_spec,
     repeats_within_page,
 )
 from deboiler_gui.engine.clean.stamps import stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
+    BLOCK_TAGS,
     HtmlElement,
     drop_element,
     parse_html,
@@ -57,6 +59,7 @@ class Applied:
             }
             self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
             self.site_main_some = {int(h, 16) for h in data.get("main_slots_some", ())}
+            self.loose = {int(h, 16) for h in data.get("loose_links", ())}
             self.content = {int(h, 16) for h in data.get("content_slots", ())}
             self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
             self.free = {int(h, 16) for h in data.get("exact_free", ())}
@@ -203,9 +206,12 @@ def matches(
             if not ap.compat and main_el is not None and _inside(el, main_el):
                 if fragments.of(el):
                     detector = ""
-                elif _section_heading(el, main_el, density):
+                elif _section_heading(el, main_el, density) or _box_label(
+                    el, density, fragments.repeated
+                ):
                     # a section's heading in the content ("4.1 Introduction", a chapter's
-                    # "第 12 章"), however many pages have the same: its section follows it
+                    # "第 12 章") or a box's label ("Note" over a note's text), however many
+                    # pages have the same: its section or its box's text follows it
                     detector = ""
                 elif el.tag == "td":
                     # a cell of a table in the content (a "Yes" in a comparison table, a
@@ -329,6 +335,27 @@ def matches(
                     # template to show it
                     detector, key = "label", label
         if (
+            not detector
+            and bounded
+            and not ap.compat
+            and slot is not None
+            and 0 < chars <= max_share
+            and links >= TEASER_DENSITY * chars
+            and el not in main
+            and not _inside(el, main_el)  # type: ignore[arg-type]
+            and not (around is not None and _inside(el, around))
+        ):
+            # away from the content, a list of teasers under a title (headlines with their
+            # first lines, products with their prices): a widget, its links with their text
+            label = block_label(el)
+            if (
+                label is not None
+                and _titled(el, label)
+                and not _alike_to(el, main)
+                and _teasers(el) >= MIN_TEASERS
+            ):
+                detector, key = "label", label
+        if (
             detector
             and el not in main
             and el not in keep_ancestors
@@ -342,6 +369,20 @@ def matches(
         out.extend(_twins_inside(main_el, out, main, keep_ancestors, density))
     if not bounded and main_el is not None and not ap.compat:
         out.extend(_body_edges(main_el, out, cands, ap, keep_ancestors, max_share))
+    if not ap.compat and ap.loose:
+        # a link loose in the body, the same on most pages: never inside a content block
+        taken = {el for el, *_ in out}
+        for a, link_key in loose_links(root):
+            if (
+                link_key in ap.loose
+                and a not in main
+                and a not in taken
+                and not any(p in taken for p in a.iterancestors())
+                and not (keep_set and any(p in keep_set for p in a.iterancestors()))
+            ):
+                out.append(
+                    (a, "exact", hexkey(link_key), sum(not c.isspace() for c in _text_of(a)))
+                )
     if not ap.compat:
         taken = {el for el, *_ in out}
         # the content and the block around it (a story's own date line beside its paragraphs)
@@ -494,6 +535,65 @@ def _section_heading(el: HtmlElement, main_el: HtmlElement, density: float) -> b
     chars = len("".join(_text_of(nxt).split()))
     links = sum(len("".join(_text_of(a).split())) for a in nxt.iter("a"))
     return chars > 0 and links < density * chars
+
+
+#: a teaser widget: its links are at least this share of its text...
+TEASER_DENSITY = 0.2
+#: ...spread over at least this many entries, each led by a link of some words
+MIN_TEASERS = 2
+TEASER_LINK_CHARS = 12
+
+
+def _teasers(el: HtmlElement) -> int:
+    """How many entries of the block are teasers: an item (or a child block) holding a link
+    of at least TEASER_LINK_CHARS characters."""
+    items = list(el.iter("li"))
+    if not items:
+        items = [c for c in el if isinstance(c.tag, str)]
+    n = 0
+    for item in items:
+        for a in item.iter("a"):
+            if a.get("href") and len("".join(_text_of(a).split())) >= TEASER_LINK_CHARS:
+                n += 1
+                break
+    return n
+
+
+#: the longest label of a box ("Note", "Warning", "See also"), and the least text after it
+BOX_LABEL_CHARS = 40
+BOX_TEXT_CHARS = 20
+
+
+def _box_label(el: HtmlElement, density: float, repeated: Callable[[HtmlElement], bool]) -> bool:
+    """Whether the element is a short label opening its box, followed there by what stays:
+    the page's own text, or links that are not a site-wide repeat (a note's "Note" over its
+    text, a "See also" over the page's own references)."""
+    parent = el.getparent()
+    if parent is None or (parent.text or "").strip():
+        return False
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        if (prev.tail or "").strip():
+            return False
+        prev = prev.getprevious()
+    if prev is not None:
+        return False
+    if el.tag not in BLOCK_TAGS:
+        return False  # a line of its own, not a name or a date inside a line
+    text = "".join(_text_of(el).split())
+    label = len(text)
+    if not 0 < label <= BOX_LABEL_CHARS or any(c.isdigit() for c in text):
+        return False  # words, not a post's author and date
+    nxt = el.getnext()
+    while nxt is not None and not isinstance(nxt.tag, str):
+        nxt = nxt.getnext()
+    if nxt is None or nxt.tag not in BLOCK_TAGS:
+        return False
+    chars = len("".join(_text_of(nxt).split()))
+    if chars < max(2 * label, BOX_TEXT_CHARS):
+        return False
+    links = sum(len("".join(_text_of(a).split())) for a in nxt.iter("a"))
+    return links < density * chars or not repeated(nxt)
 
 
 #: a navigation bar inside the content stands among its first or last blocks
@@ -773,6 +873,13 @@ class _Fragments:
             for s in el.itersiblings(el.tag)
             if _slot_step(s, s.tag) == step
         )
+
+    def repeated(self, el: HtmlElement) -> bool:
+        """Whether the element is a block repeated across the site (not within the page)."""
+        if self.by_el is None:
+            self.by_el = {rec[0]: rec for rec in self.cands}
+        rec = self.by_el.get(el)
+        return rec is not None and rec[1] in self.exact and rec[1] not in self.repeats
 
     def _own_text(self, siblings: Iterable[HtmlElement]) -> HtmlElement | None:
         """The first sibling with text, when it is the page's own text."""

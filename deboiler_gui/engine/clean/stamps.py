@@ -163,6 +163,9 @@ def _alone(el: HtmlElement, limit: HtmlElement | None) -> HtmlElement | None:
         unit = parent
 
 
+#: how many inline ancestors are looked through for a line's start and end
+MAX_INLINE_LEVELS = 30
+
 #: elements that show nothing between two lines of text
 _UNSEEN = frozenset(["script", "style", "title", "noscript", "template", "meta", "link"])
 
@@ -174,8 +177,11 @@ def _quiet(node: HtmlElement) -> bool:
     return node.tag not in BLOCK_TAGS and not _has_text(node)
 
 
-def _on_own_line(el: HtmlElement) -> bool:
-    """Whether the element's text is a line of its own in the page's text."""
+def _on_own_line(el: HtmlElement, depth: int = 0) -> bool:
+    """Whether the element's text is a line of its own in the page's text (looked for up to
+    MAX_INLINE_LEVELS inline ancestors: deeper, it is not)."""
+    if depth > MAX_INLINE_LEVELS:
+        return False
     if el.tag in BLOCK_TAGS:
         return True
     if (el.tail or "").strip():
@@ -198,7 +204,7 @@ def _on_own_line(el: HtmlElement) -> bool:
         return nxt.tag in BLOCK_TAGS
     if parent is None or parent.tag in BLOCK_TAGS or parent.getparent() is None:
         return True
-    return prev is None and _on_own_line(parent)
+    return prev is None and _on_own_line(parent, depth + 1)
 
 
 def stamps(

@@ -112,6 +112,7 @@ class CrawlStats:
     elapsed: float = 0.0  # seconds, this run
     budget_spent: bool = False  # --max-pages reached: queued URLs wait for a larger budget
     unreachable_hosts: list[str] = field(default_factory=list)  # robots.txt unreadable this run
+    unreachable_reasons: dict[str, str] = field(default_factory=dict)  # host -> why, this run
     finished: bool = False  # True when no URL is left queued (not stopped by the page budget)
     assets: int = 0  # style sheets, images and fonts stored this run
     asset_failures: int = 0  # asset requests that failed or were over the size limit, this run

@@ -20,8 +20,13 @@ from deboiler_gui.engine.template.selectors import (
     xpath_literal,
 )
 
-#: Kinds of pagination: follow the page's next link, or count a query parameter / path segment.
-KINDS = ("next", "query", "path")
+#: Kinds of pagination: follow the page's next link, or count a query parameter / path segment
+#: / the number inside a file name (``page{n}.html``).
+KINDS = ("next", "query", "path", "name")
+
+#: A path segment with a number in it: what comes before the last run of digits, the digits,
+#: and what follows (``page12.html`` -> ``page``, ``12``, ``.html``).
+_NUMBERED_NAME = re.compile(r"^(.*?)(\d+)(\D*)$")
 
 #: Link texts and labels that mean "the next page" (compared lower-cased, spaces collapsed).
 NEXT_WORDS = frozenset(
@@ -96,7 +101,9 @@ class Pagination:
     - ``next``: the control's target (href or a data-* URL) is the next page;
     - ``query``: the query parameter ``param`` counts pages (``?page=N``): the next page has
       the current value plus ``step``, a page without it is followed by ``start``;
-    - ``path``: the path segment after ``param`` counts pages (``/page/N/``), likewise.
+    - ``path``: the path segment after ``param`` counts pages (``/page/N/``), likewise;
+    - ``name``: the number inside a file name counts pages, ``param`` being the name with
+      ``{n}`` in its place (``page{n}.html``: ``/list/page3.html``), likewise.
 
     A number series only continues from a page that still shows the control. ``match`` is a
     regular expression a page URL must contain for the rule to apply (empty: every page).
@@ -185,7 +192,9 @@ class Pagination:
         """One line saying how the rule finds the next page."""
         if self.kind == "next":
             return "follow the control's link"
-        where = f"?{self.param}=N" if self.kind == "query" else f"/{self.param}/N"
+        where = {"query": f"?{self.param}=N", "path": f"/{self.param}/N"}.get(
+            self.kind, "/" + self.param.replace("{n}", "N")
+        )
         return f"count {where}: {self.start} after the first page, then +{self.step}"
 
     # ------------------------------------------------------------------ use
@@ -211,6 +220,8 @@ class Pagination:
                     return int(v)
             return None
         segs = parts.path.split("/")
+        if self.kind == "name":
+            return _name_number(segs[-1], self.param)
         for i in range(len(segs) - 1):
             if segs[i] == self.param and segs[i + 1].isdigit():
                 return int(segs[i + 1])
@@ -226,6 +237,11 @@ class Pagination:
                 query.append((self.param, str(n)))
             return urlunsplit(parts._replace(query=urlencode(query)))
         segs = parts.path.split("/")
+        if self.kind == "name":
+            # the file name, numbered; a first page without one (/list/, /list/index.html)
+            # is followed by the numbered name in its folder
+            segs[-1] = self.param.replace("{n}", str(n))
+            return urlunsplit(parts._replace(path="/".join(segs)))
         for i in range(len(segs) - 1):
             if segs[i] == self.param and segs[i + 1].isdigit():
                 segs[i + 1] = str(n)
@@ -395,9 +411,40 @@ def _control_xpaths(root: Any, el: Any, page_url: str) -> list[str]:
     return kept(weak)
 
 
+def _name_number(segment: str, pattern: str) -> int | None:
+    """The number ``segment`` carries in the place of ``{n}`` in ``pattern`` (``page{n}.html``)."""
+    before, _, after = pattern.partition("{n}")
+    if not (segment.startswith(before) and segment.endswith(after)):
+        return None
+    middle = segment[len(before) : len(segment) - len(after)]
+    return int(middle) if middle.isdigit() else None
+
+
+def _name_rule(first: str, target: str) -> dict[str, Any] | None:
+    """The file-name numbering that turns path segment ``first`` into ``target``
+    (``page1.html`` -> ``page2.html``; a first page without the number, ``index.html`` or the
+    folder itself, -> ``page2.html``), or None."""
+    t = _NUMBERED_NAME.match(target)
+    if t is None:
+        return None
+    pattern = t.group(1) + "{n}" + t.group(3)
+    n = int(t.group(2))
+    own = _name_number(first, pattern) if first else None
+    if own is not None:
+        return (
+            {"kind": "name", "param": pattern, "step": n - own, "start": n - own + 1}
+            if n > own
+            else None
+        )
+    if first and _NUMBERED_NAME.match(first) is not None:
+        return None  # another numbered name: not this series
+    return {"kind": "name", "param": pattern, "step": 1 if n <= 2 else n, "start": n}
+
+
 def _number_rule(page_url: str, target: str) -> dict[str, Any] | None:
     """The page-number pattern that turns ``page_url`` into ``target``: a counted query
-    parameter or path segment (``?page=2``, ``?start=20``, ``/page/2/``), or None."""
+    parameter or path segment (``?page=2``, ``?start=20``, ``/page/2/``) or the number inside
+    the file name (``page1.html`` -> ``page2.html``), or None."""
     p, t = urlsplit(page_url), urlsplit(target)
     if (p.scheme, p.netloc) != (t.scheme, t.netloc):
         return None
@@ -441,6 +488,16 @@ def _number_rule(page_url: str, target: str) -> dict[str, Any] | None:
                     "start": step + 1,
                     "trailing_slash": slash,
                 }
+        if diff == [len(ts) - 1] and not (slash or p.path.endswith("/") or ts[-1].isdigit()):
+            return _name_rule(ps[-1], ts[-1])
+    if (
+        len(ts) == len(ps) + 1
+        and ts[: len(ps)] == ps
+        and p.path.endswith("/")
+        and not slash
+        and not ts[-1].isdigit()
+    ):
+        return _name_rule("", ts[-1])  # the folder's own page, then page2.html in it
     if len(ts) == len(ps) + 2 and ts[: len(ps)] == ps and ts[-1].isdigit() and ts[-2]:
         n = int(ts[-1])
         return {

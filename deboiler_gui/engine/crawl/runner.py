@@ -100,6 +100,7 @@ class _Host:
     robots: Robots | None = None
     robots_pending: bool = False
     unreachable: bool = False  # robots.txt could not be read: the host waits for a later run
+    unreachable_reason: str = ""  # why (the connection's error, or the HTTP status)
     gate: _Gate = field(default_factory=_Gate)
 
 
@@ -515,6 +516,10 @@ class _Crawler:
                 status = got.status if got.kind in answered else None
                 if got.kind == "redirect":
                     status = 404  # more than five redirects: treated as missing (RFC 9309)
+                if status is None or status >= 500:
+                    h.unreachable_reason = (
+                        f"HTTP {status}" if status else str(got.error or got.kind or "no answer")
+                    )
                 self._set_robots(res.host, h, status, res.text, persist=True)
                 return None
             entry = res.entry
@@ -880,6 +885,11 @@ class _Crawler:
         s.queued = c["queued"] + c["fetching"]
         s.budget_spent = self._budget_spent()
         s.unreachable_hosts = sorted(name for name, h in self.hosts.items() if h.unreachable)
+        s.unreachable_reasons = {
+            name: h.unreachable_reason or "unreachable"
+            for name, h in self.hosts.items()
+            if h.unreachable
+        }
         s.elapsed = time.monotonic() - started
         return s
 
@@ -945,10 +955,11 @@ def crawl(config: CrawlConfig, workspace: Any, *, fresh: bool = False) -> CrawlS
 
 
 def crawl_status(workspace: Any) -> dict[str, Any]:
-    """The stored crawl state: page URLs per state and the failures with their reasons."""
+    """The stored crawl state: page URLs per state, the failures with their reasons and the
+    page URLs still queued (not asked for yet, or asked for by a run that stopped)."""
     state = CrawlState(workspace.path)
     try:
-        return {"states": state.counts(), "failures": state.failures()}
+        return {"states": state.counts(), "failures": state.failures(), "queued": state.open_urls()}
     finally:
         state.close()
 

@@ -278,6 +278,11 @@ class CrawlState:
             out[state] = n
         return out
 
+    def open_urls(self) -> list[str]:
+        """Page URLs still queued or being fetched, in URL order."""
+        sql = "SELECT url FROM crawl_frontier WHERE state IN ('queued', 'fetching') AND kind='page' ORDER BY url"
+        return [u for (u,) in self.db.execute(sql)]
+
     def failures(self, limit: int | None = None) -> list[dict[str, Any]]:
         """Failed page URLs with their last status and reason."""
         sql = "SELECT url, status, reason FROM crawl_frontier WHERE state='failed' AND kind='page' ORDER BY url"

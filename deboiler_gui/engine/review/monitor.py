@@ -23,6 +23,7 @@ from deboiler_gui.engine.crawl.config import CrawlConfig
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress, WorkspaceError
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.words import count
 
 log = logging.getLogger(__name__)
 
@@ -261,6 +262,7 @@ def compare(
         "sites": [],
         "broken": [],
         "warnings": [],
+        "eroded": [],
         "repairs": [],
     }
     prev_pages: dict[str, Any] = previous["pages"] if previous else {}
@@ -299,16 +301,20 @@ def compare(
                 "pages_compared": 0,
                 "shape_changed": 0,
                 "values_changed": 0,
+                "lost_pages": 0,
                 "broken": [],
             }
             if previous is not None:
                 digests_then: Counter[str] = Counter()
                 digests_now: Counter[str] = Counter()
+                lost_urls: list[str] = []
                 for url, page in now_pages.items():
                     old = prev_pages.get(url)
                     if not old or old["template"] != name or page["template"] != name:
                         continue
                     a, b = old["values"].get(fid), page["values"].get(fid)
+                    if a and a[2] and not (b and b[2]):
+                        lost_urls.append(url)  # a value then, none now, on the same page
                     if not a or not b:
                         continue
                     row["pages_compared"] += 1
@@ -349,6 +355,19 @@ def compare(
                     f"nothing on any of its {nf['hits']} pages; the fallback {fallback!r} "
                     "still finds it"
                 )
+            if previous is not None and lost_urls and not row["broken"]:
+                # Below every break threshold, but pages that had the value lost it: slow
+                # erosion, said, and not taken as the new baseline unless accepted.
+                row["lost_pages"] = len(lost_urls)
+                lost_urls.sort()
+                shown = ", ".join(lost_urls[:3]) + (", …" if len(lost_urls) > 3 else "")
+                line = (
+                    f"template {name!r}, field {fid!r}: found on {nf['hits']} of "
+                    f"{count(now_t['pages'], 'page')}, was {of['hits'] if of else 0}; lost on "
+                    f"{count(len(lost_urls), 'page')} that had it: {shown}"
+                )
+                report["warnings"].append(line)
+                report["eroded"].append(f"{name}.{fid}")
             for why in row["broken"]:
                 report["broken"].append(f"template {name!r}, field {fid!r}: {why}")
             entry["fields"].append(row)
@@ -465,7 +484,7 @@ def monitor_steps(
             if not any(p.ok for site in sites for p in pages_ws.iter_pages(site)):
                 raise InputError(
                     "no page was read from the inputs"
-                    + (" (every URL failed: see the crawl's reasons above)" if urls else "")
+                    + (" (no URL was fetched: see the reasons above)" if urls else "")
                 )
             models: dict[str, DomainModel] = {}
             missing = []
@@ -585,17 +604,39 @@ def _crawl_urls(
         assets=False,
     )
     steps = crawl_steps(cfg, pages_ws, fresh=True)
+    stats = None
     try:
         while True:
             step = next(steps)
             yield Progress(step.done, step.total, step.message, phase="crawling")
-    except StopIteration:
-        pass
-    failures = crawl_status(pages_ws)["failures"]
-    for failure in failures[:5]:
-        log.warning("monitor: %s", _failure(failure))
-    if len(failures) > 5:
-        log.warning("monitor: %d more URLs not fetched", len(failures) - 5)
+    except StopIteration as stop:
+        stats = stop.value
+    status = crawl_status(pages_ws)
+    lines = [_failure(f) for f in status["failures"]]
+    lines += not_fetched_reasons(status["queued"], stats)
+    for line in lines[:5]:
+        log.warning("monitor: %s", line)
+    if len(lines) > 5:
+        log.warning("monitor: %d more URLs not fetched", len(lines) - 5)
+
+
+def not_fetched_reasons(queued: list[str], stats: Any) -> list[str]:
+    """Why each page URL left queued by a crawl was not fetched: its host's robots.txt could
+    not be read (RFC 9309: nothing is fetched from it until it can), or the page limit."""
+    from deboiler_gui.engine.crawl.rules import host_of
+
+    reasons = dict(getattr(stats, "unreachable_reasons", {}) or {})
+    out = []
+    for url in queued:
+        host = host_of(url)
+        if host in reasons:
+            why = f"robots.txt of {host} could not be read: {reasons[host]}; nothing is fetched from it until it can be (RFC 9309)"
+        elif getattr(stats, "budget_spent", False):
+            why = "the page limit (--max-pages) was reached"
+        else:
+            why = "left queued"
+        out.append(f"{url} not fetched: {why}")
+    return out
 
 
 def _failure(failure: dict[str, Any]) -> str:
@@ -644,6 +685,15 @@ def _replaces_baseline(
     if previous is None:
         return True, "first run: this run is the baseline"
     if report["status"] != "broken":
+        eroded = report.get("eroded") or []
+        if eroded and not accept:
+            return False, (
+                f"values lost on some pages ({', '.join(eroded)}): the baseline of "
+                f"{previous['finished_at']} is kept, so the loss is reported again until "
+                "accepted (--accept makes this run the new baseline)"
+            )
+        if eroded:
+            return True, "lost values accepted (--accept): this run is the new baseline"
         return True, "no break: this run is the new baseline"
     if accept:
         return True, "break accepted (--accept): this run is the new baseline"
@@ -881,7 +931,7 @@ def render_html(report: dict[str, Any]) -> str:
         )
         for r in report["repairs"]:
             parts.append(
-                f"<tr><td>{e(r['template'])}</td><td>{e(r['field'])}</td><td>{e(r['status'])}</td><td><code>{e(r['xpath'] or '–')}</code>{' (best)' if r['best'] else ''}</td><td>{e(r['anchor'] or '–')}</td>"
+                f"<tr><td>{e(r['template'])}</td><td>{e(r['field'])}</td><td>{e(r['status'])}</td><td><code>{e(' then '.join(r.get('xpaths') or [r['xpath'] or '–']))}</code>{' (best)' if r['best'] else ''}</td><td>{e(r['anchor'] or '–')}</td>"
                 f"<td>{r['fixes']} / {r['pages_tried']}</td><td>{r['score']:.2f}</td><td>{e(r['value'][:120])}</td></tr>"
             )
         parts.append("</table>")

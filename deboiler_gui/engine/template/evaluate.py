@@ -118,19 +118,27 @@ def evaluate_steps(
                     stats.failing.append({"url": page.url, "reason": _reason(result, fid)})
         if gold is not None and page.url in gold:
             for fid, expected in gold[page.url].items():
-                c = counts.setdefault(fid, [0, 0, 0])  # correct, extracted, expected
+                # correct, extracted, expected; pages where the gold says absent, and of
+                # those the ones the rule filled
+                c = counts.setdefault(fid, [0, 0, 0, 0, 0])
                 got = result.values.get(fid)
                 ok_items, n_got, n_exp = compare_values(got, expected)
                 c[0] += ok_items
                 c[1] += n_got
                 c[2] += n_exp
+                if expected in (None, "", []):
+                    c[3] += 1
+                    c[4] += int(got not in (None, "", []))
         yield Progress(n, total, page.url)
-    for fid, (correct, got, exp) in counts.items():
+    for fid, (correct, got, exp, absent, filled) in counts.items():
         ev.quality[fid] = {
-            "precision": correct / got if got else 0.0,
-            "recall": correct / exp if exp else 0.0,
+            # Nothing extracted (or nothing expected) is no error: 100%.
+            "precision": correct / got if got else 1.0,
+            "recall": correct / exp if exp else 1.0,
             "extracted": got,
             "expected": exp,
+            "absent": absent,
+            "absent_filled": filled,
         }
     return ev
 
@@ -157,7 +165,10 @@ def compare_values(got: Any, expected: Any) -> tuple[int, int, int]:
                 correct += 1
         return correct, len(got_items), len(exp_items)
     got_s = _norm(got) if got not in (None, "", []) else ""
-    exp_s = _norm(expected)
+    # null (or "") in a gold file: the field is absent on that page; a rule giving nothing
+    # there is right (it counts neither as extracted nor as expected), one giving a value
+    # is a false positive.
+    exp_s = _norm(expected) if expected not in (None, "") else ""
     return int(bool(got_s) and got_s == exp_s), int(bool(got_s)), int(bool(exp_s))
 
 

@@ -328,14 +328,50 @@ def _type_of(f: Field, css: CssSelector) -> dict[str, Any]:
     return {"type": "html" if f.kind == "html" else "text"}
 
 
+# Processors an export can do without: they change only whitespace, which the targets' text
+# joins anyway. Crawl4AI also has case changes, as a field's last ``transform``.
+WHITESPACE_PROCESSORS = frozenset({"strip", "collapse"})
+CRAWL4AI_TRANSFORMS = {"lower": "lowercase", "upper": "uppercase"}
+
+
+def unexportable_processor(
+    f: Field, target: str, transforms: dict[str, str] | None = None
+) -> tuple[str | None, str | None]:
+    """(the reason ``f`` cannot be exported because of a processor ``target`` cannot run,
+    the target's transform for a case processor that ends the chain). A field whose value
+    depends on such a processor (``jsonld``, ``regex``, ``date``…) would come out as the raw
+    text its XPath selects (the whole JSON-LD block for a ``jsonld`` field), so it is left
+    out rather than exported wrong."""
+    transforms = transforms or {}
+    names = [p.name for p in f.processors if p.name not in WHITESPACE_PROCESSORS]
+    if not names:
+        return None, None
+    if len(names) == 1 and names[0] in transforms:  # whitespace around it changes nothing
+        return None, transforms[names[0]]
+    bad = [n for n in names if n not in transforms] or names
+    what = "the whole JSON-LD block" if "jsonld" in bad else "the raw text its XPath selects"
+    return (
+        f"processor {bad[0]!r} cannot be run by {target}: the field would be {what}",
+        None,
+    )
+
+
+def _processors_ok(f: Field, report: ExportReport, path: str, target: str) -> bool:
+    why, _ = unexportable_processor(f, target)
+    if why is not None:
+        report.untranslated.append({"field": path, "xpaths": " | ".join(f.xpaths), "reason": why})
+        return False
+    return True
+
+
 def _crawl4ai_field(f: Field, report: ExportReport, path: str) -> dict[str, Any] | None:
+    why, transform = unexportable_processor(f, "Crawl4AI", CRAWL4AI_TRANSFORMS)
+    if why is not None:
+        report.untranslated.append({"field": path, "xpaths": " | ".join(f.xpaths), "reason": why})
+        return None
     css = _first_css(f, report, path)
     if css is None:
         return None
-    if f.processors:
-        report.notes.append(
-            f"field {path!r}: processors {[p.name for p in f.processors]} are not exported"
-        )
     if f.children:
         children = [
             c
@@ -349,6 +385,8 @@ def _crawl4ai_field(f: Field, report: ExportReport, path: str) -> dict[str, Any]
             "fields": children,
         }
     value = _type_of(f, css)
+    if transform:
+        value["transform"] = transform
     if f.is_list:
         return {
             "name": f.id,
@@ -592,8 +630,10 @@ def dumps(doc: dict[str, Any]) -> str:
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write a whole file or nothing: a temporary file beside it, renamed into place."""
-    from deboiler_gui.engine.output import check_output_path
+    """Write a whole file or nothing: a temporary file beside it, renamed into place, with
+    the mode any new file of the user gets (the umask's; mkstemp's 0600 is for secrets, and
+    a report or an export is to share)."""
+    from deboiler_gui.engine.output import _current_umask, check_output_path
 
     target = Path(path)
     check_output_path(target)
@@ -601,6 +641,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         prefix=f".{target.name}.", suffix=".part", dir=target.parent if str(target.parent) else "."
     )
     try:
+        os.fchmod(fd, 0o666 & ~_current_umask())
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
         os.replace(tmp, target)

@@ -280,20 +280,7 @@ def removal_set(
         for r in (*template.remove, *template.keep)
     }
     if model is None or not template.use_cleaner:
-        # Rules only: the same semantics as the cleaner's clean_tree (a remove rule never takes
-        # a kept node or its ancestors; outermost nodes only), without copying the tree.
-        guard: set[HtmlElement] = set()
-        for rule in template.keep:
-            for el in found[rule.name]:
-                guard.add(el)
-                guard.update(el.iterancestors())
-        taken: list[HtmlElement] = []
-        for rule in template.remove:
-            taken.extend(el for el in found[rule.name] if el not in guard and el is not root)
-        chosen = set(taken)
-        return [
-            el for el in dict.fromkeys(taken) if not any(a in chosen for a in el.iterancestors())
-        ]
+        return _rule_removals(root, template, found)
     from deboiler_gui.engine.clean.boilerplate import clean_tree
 
     try:
@@ -311,6 +298,45 @@ def removal_set(
     for removal in removals:
         out.extend(n for n in root.xpath(removal.xpath) if isinstance(n, etree._Element))
     return out
+
+
+def _rule_removals(
+    root: HtmlElement, template: Template, found: dict[str, list[Any]] | None = None
+) -> list[HtmlElement]:
+    """The nodes the template's remove rules take, by the same semantics as the cleaner's
+    clean_tree (a remove rule never takes a kept node or its ancestors; outermost nodes only),
+    without copying the tree."""
+    if found is None:
+        found = {
+            r.name: _elements(root, r.selector, template, rule=r.name)
+            for r in (*template.remove, *template.keep)
+        }
+    guard: set[HtmlElement] = set()
+    for rule in template.keep:
+        for el in found[rule.name]:
+            guard.add(el)
+            guard.update(el.iterancestors())
+    taken: list[HtmlElement] = []
+    for rule in template.remove:
+        taken.extend(el for el in found[rule.name] if el not in guard and el is not root)
+    chosen = set(taken)
+    return [el for el in dict.fromkeys(taken) if not any(a in chosen for a in el.iterancestors())]
+
+
+def field_removals(
+    root: HtmlElement, template: Template, model: DomainModel | None
+) -> tuple[list[HtmlElement], set[HtmlElement]]:
+    """``removal_set`` (what the page loses, outermost subtrees) and the set a field's value is
+    pruned by: the same plus the nodes of the template's remove rules that lie inside a
+    subtree the cleaner removed. A field may read inside such a subtree (its XPath selects on
+    the original tree); its value must still lose what the template removes there, as it does
+    when the cleaner keeps the subtree (a permalink inside the heading of a section the
+    cleaner took)."""
+    removed = removal_set(root, template, model)
+    prune = set(removed)
+    if template.remove and model is not None and template.use_cleaner:
+        prune.update(_rule_removals(root, template))
+    return removed, prune
 
 
 def _elements(root: Any, expr: str, template: Template, **where: str) -> list[Any]:
@@ -522,12 +548,15 @@ def extract_field(
     above: set[Any] | None = None,
     known: dict[Any, str] | None = None,
     hits: dict[str, set[Any]] | None = None,
+    paths: bool = True,
 ) -> tuple[Any, FieldReport]:
     """Value of one field on a tree, trying its XPath queue in order, and the report.
 
     ``above`` (the ancestors of removed nodes) and ``known`` (node paths already computed) are
     shared by the items of a record list, so each item costs the same however many come
-    before it; so is ``hits`` (``filter_hits`` of the page, found on ``root`` when not given)."""
+    before it; so is ``hits`` (``filter_hits`` of the page, found on ``root`` when not given).
+    ``paths=False`` leaves the report's ``nodes`` empty (a caller that wants only the value:
+    computing every node's path is most of the time on a long list)."""
     removed = removed or set()
     if hits is None:
         hits = filter_hits(root, template)
@@ -579,7 +608,8 @@ def extract_field(
             continue
         report.tried.append({"xpath": xp, "matches": matched, "error": None})
         report.status, report.xpath, report.queue_index = "ok", xp, i
-        report.nodes = [p for p in _node_paths(nodes, known) if p]
+        if paths:
+            report.nodes = [p for p in _node_paths(nodes, known) if p]
         return (values if fld.is_list else values[0]), report
     if report.status != "error":
         report.status = "empty"
@@ -636,8 +666,7 @@ def apply_template(
     if root is None:
         root = page_tree(page)
     is_html = isinstance(root, HtmlElement)
-    removed = removal_set(root, template, model) if is_html else []
-    removed_set = set(removed)
+    removed, removed_set = field_removals(root, template, model) if is_html else ([], set())
     result.removed = _node_paths(removed)
     hits = filter_hits(root, template)
     for fld in template.fields:

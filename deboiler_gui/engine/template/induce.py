@@ -163,12 +163,13 @@ def _rel(ancestor: HtmlElement, el: HtmlElement, *, positional: bool) -> tuple[s
     return "/".join(s for s, _ in steps), sum(n for _, n in steps)
 
 
-_TBODY = re.compile(r"(?<=\btable)((?:\[[^\]]*\])*)/tbody(?:\[1\])?/tr\b")
+_TBODY = re.compile(r"(?<=\btable)((?:\[[^\]]*\])*(?:\)(?:\[[^\]]*\])*)?)/tbody(?:\[1\])?/tr\b")
 
 
 def untbody(xp: str) -> str:
     """``xp`` without the ``tbody`` step between a table and its rows: the rule's selectors
-    find a table's rows with and without one (a browser makes it up, gtk-doc writes it)."""
+    find a table's rows with and without one (a browser makes it up, gtk-doc writes it), also
+    after a group that ends on the table (``(//table[@class='x'])[1]/tr``)."""
     return _TBODY.sub(r"\1/tr", xp)
 
 

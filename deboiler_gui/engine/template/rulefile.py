@@ -150,11 +150,22 @@ def _sub(parent: etree._Element, tag: str, text: str | None = None) -> etree._El
     return el
 
 
-def to_paper_xml(templates: Sequence[Template]) -> str:
+def to_paper_xml(templates: Sequence[Template], report: Any = None) -> str:
     """The seed-002 template format: <template><site/><url/><data><node>... per template.
-    Only what that format holds is written (site, URLs, fields with XPaths and search rules)."""
+    Only what that format holds is written (site, URLs, fields with XPaths and search rules).
+    The format has no processors: a field whose value needs one is kept (the format is also
+    this tool's template exchange, and its search rules stay useful) and a note in ``report``
+    (an ``exports.ExportReport``) says that a reader of the file gets the raw text."""
+    from deboiler_gui.engine.template.exports import unexportable_processor
+
     root = etree.Element("templates")
     for t in templates:
+        for f in t.fields:
+            why, _ = unexportable_processor(f, "a reader of the paper XML format")
+            if why is not None and report is not None:
+                report.notes.append(
+                    f"field {f.id!r} of {t.name!r} is exported without its processors: {why}"
+                )
         tel = _sub(root, "template")
         tel.set("name", t.name)
         _sub(tel, "site", t.site)
@@ -378,11 +389,18 @@ if __name__ == "__main__":
 '''
 
 
-def to_scrapy_spider(template: Template) -> str:
+def to_scrapy_spider(template: Template, report: Any = None) -> str:
     """Python source of a Scrapy spider (parsel selectors) applying the template's fields; its
-    ``extract(html)`` runs with parsel alone. Record fields export their container XPaths."""
+    ``extract(html)`` runs with parsel alone. Record fields export their container XPaths. A
+    field whose value needs a processor the spider does not run (``jsonld``, ``regex``…) is
+    left out and put in ``report`` (an ``exports.ExportReport``)."""
+    from deboiler_gui.engine.template.exports import ExportReport, _processors_ok
+
+    report = report if report is not None else ExportReport()
     fields: dict[str, tuple[list[str], str, str, bool]] = {}
     for f in template.fields:
+        if not _processors_ok(f, report, f.id, "the Scrapy spider"):
+            continue
         queue = [to_xpath(x).replace("[%d]", "") for x in f.xpaths]
         fields[f.id] = (queue, f.kind, f.attribute, f.is_list)
     ident = _ident(template.name)

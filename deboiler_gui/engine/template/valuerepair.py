@@ -49,11 +49,18 @@ AGREE_OK = 0.9
 ACCEPT = 0.8
 #: ... and give the old value back on at least this many learned pages (one page is no evidence).
 MIN_AGREE = 2
+#: A best candidate scoring at most this, giving the old value on fewer than MIN_AGREE pages,
+#: means the field is gone (its texts may still be elsewhere on the pages).
+GONE_SCORE = 0.05
 #: Learning looks further than the sample until each field has this many pages with a value.
 MIN_VALUES = 5
+#: Pages where the old template found nothing kept in each field's sample (when there are).
+MIN_ABSENT = 3
 #: A field is anchored on a structured value when they are equal on this share of its pages.
 ANCHOR_SHARE = 0.8
 _MAX_ITEMS = 60
+#: Candidates (best first) checked on the site's pages where the field was absent.
+_SITE_CHECKS = 30
 _OWN_TEXT = "/text()[normalize-space()][1]"
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
@@ -118,6 +125,28 @@ def learn_values(
         if len(trees) < sample or any(have[f] < MIN_VALUES for f in found):
             trees.append((p.url, tree))
             have.update(found)
+    # Pages where a field is known to be absent (``learn_absent`` ran first) join the sample
+    # until it holds MIN_ABSENT of them per field: the repair's agreement then sees that a
+    # rule fills them.
+    by_url = {p.url: p for p in readable}
+    taken = {u for u, _t in trees}
+    for fld in template.fields:
+        known = [u for u in (fld.search.fingerprint.get("absent") or ()) if u in by_url]
+        need = MIN_ABSENT - sum(1 for u in known if u in taken)
+        if need <= 0 or not known:
+            continue
+        step = max(1, len(known) // MIN_ABSENT)
+        for u in known[::step] + known:
+            if need <= 0:
+                break
+            if u in taken:
+                continue
+            try:
+                trees.append((u, page_tree(by_url[u])))
+            except DeboilerError:
+                continue
+            taken.add(u)
+            need -= 1
     new = template
     structured: dict[str, dict[str, str]] = {}
     for fld in template.fields:
@@ -290,7 +319,7 @@ def _agreement(
         if tree is None:
             continue
         try:
-            got, _rep = extract_field(tree, fld, template)
+            got, _rep = extract_field(tree, fld, template, paths=False)
         except RuleError:
             got = [] if fld.is_list else ""
         has = bool(got)
@@ -334,6 +363,66 @@ def _agreement(
         "bad_pages": bad[:10],
         "missing_pages": missing_pages[:10],
     }
+
+
+def _last_step(xp: str) -> tuple[str, list[str]]:
+    """The tag of ``xp``'s last step and its predicates (``a``, ``["not(@href='#')"]``);
+    ("", []) when the last step is not a plain tag with predicates."""
+    depth = 0
+    quote = ""
+    cut = -1
+    for i, ch in enumerate(xp):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == "/" and depth == 0:
+            cut = i
+    step = xp[cut + 1 :]
+    tag = step.split("[", 1)[0]
+    if not tag.isalnum():
+        return "", []
+    preds: list[str] = []
+    rest = step[len(tag) :]
+    depth = 0
+    quote = ""
+    start = 0
+    for i, ch in enumerate(rest):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            if depth == 0:
+                start = i + 1
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth == 0:
+                preds.append(rest[start:i])
+        elif depth == 0:
+            return "", []
+    return tag, preds
+
+
+def _exclusions(fld: Field) -> tuple[str, list[str]]:
+    """The 'not this' predicates the field's rules put on their last step (``a`` and
+    ``["not(@href='lists.html' or @href='io_protocol.html')"]``): the items a person left out,
+    which a repaired rule leaves out too. Only when every rule of the queue ends on the same
+    tag with the same exclusions."""
+    found = {
+        (t, tuple(p for p in ps if p.startswith("not("))) for t, ps in map(_last_step, fld.xpaths)
+    }
+    if len(found) != 1:
+        return "", []
+    tag, preds = found.pop()
+    return (tag, list(preds)) if tag and preds else ("", [])
 
 
 def _transforms(fld: Field) -> bool:
@@ -553,10 +642,13 @@ def repair_field(
     index: SiteIndex | None = None,
     indexes: dict[str, _TextIndex] | None = None,
     values_cache: dict[str, dict[str, str]] | None = None,
+    absent: AbsentPages | None = None,
 ) -> FieldRepair:
     """Check one field against its learned values and propose a rule when it broke or drifted.
     A field anchored on a structured value is checked against the pages' current structured
-    values instead (``evidence["anchor"]``)."""
+    values instead (``evidence["anchor"]``). With ``absent`` (the site's pages where the old
+    template found nothing for the field), a proposal is also checked there: one that fills
+    any of them is not accepted."""
     fp = fld.search.fingerprint
     anchor = str(fp.get("structured") or "")
     if anchor and fp.get("samples"):
@@ -571,10 +663,51 @@ def repair_field(
             probe = replace(
                 fld, search=replace(fld.search, fingerprint={**fp, "samples": anchored})
             )
-            rep = _repair_field(trees, probe, template, index, indexes)
+            rep = _repair_field(trees, probe, template, index, indexes, absent)
             rep.evidence["anchor"] = anchor
             return rep
-    return _repair_field(trees, fld, template, index, indexes)
+    return _repair_field(trees, fld, template, index, indexes, absent)
+
+
+class AbsentPages:
+    """The site's pages where the old template found nothing for a field (``absent`` in its
+    search rules, recorded by :func:`learn_absent` over every page), read when a proposal is
+    checked on them and kept parsed."""
+
+    def __init__(self, pages: dict[str, Page]) -> None:
+        self.pages = pages
+        self._trees: dict[str, Any] = {}
+
+    def urls(self, fld: Field, skip: Iterable[str] = ()) -> list[str]:
+        left_out = set(skip)
+        return [
+            u
+            for u in (fld.search.fingerprint.get("absent") or [])
+            if u in self.pages and u not in left_out
+        ]
+
+    def tree(self, url: str) -> Any:
+        if url not in self._trees:
+            try:
+                self._trees[url] = page_tree(self.pages[url])
+            except DeboilerError:
+                self._trees[url] = None
+        return self._trees[url]
+
+    def filled(self, fld: Field, template: Template, skip: Iterable[str] = ()) -> list[str]:
+        """The pages where the field was absent and ``fld`` (a proposed queue) gives a value."""
+        out = []
+        for url in self.urls(fld, skip):
+            tree = self.tree(url)
+            if tree is None:
+                continue
+            try:
+                value, _rep = extract_field(tree, fld, template, paths=False)
+            except RuleError:
+                continue
+            if value:
+                out.append(url)
+        return out
 
 
 def _repair_field(
@@ -583,6 +716,7 @@ def _repair_field(
     template: Template,
     index: SiteIndex | None = None,
     indexes: dict[str, _TextIndex] | None = None,
+    absent: AbsentPages | None = None,
 ) -> FieldRepair:
     samples = fld.search.fingerprint.get("samples")
     if not samples:
@@ -632,11 +766,22 @@ def _repair_field(
     attr_tail = output_attribute(fld) if fld.kind != "attribute" else ""
     tail = f"/@{attr_tail}" if attr_tail else ""
     widened = next((u for u in map(tag_union_of, fld.xpaths) if u), "")
+    keep_tag, keep_out = _exclusions(fld) if not tail else ("", [])
+
+    site_fills: dict[tuple[str, ...], list[str]] = {}
+
+    def fills(queue: tuple[str, ...]) -> list[str]:
+        """The site's pages where the field was absent and ``queue`` gives a value."""
+        if absent is None:
+            return []
+        if queue not in site_fills:
+            site_fills[queue] = absent.filled(replace(fld, xpaths=queue), template, skip=samples)
+        return site_fills[queue]
 
     def good_enough() -> bool:
         return any(
-            ev["score"] >= AGREE_OK and not ev["wrong"] and not ev["missing"]
-            for ev, _f in scored.values()
+            ev["score"] >= AGREE_OK and not ev["wrong"] and not ev["missing"] and not fills(q)
+            for q, (ev, _f) in scored.items()
         )
 
     def try_rules(
@@ -644,11 +789,12 @@ def _repair_field(
         before: tuple[str, ...] = (),
         base: float = 0.0,
         negatives: Sequence[Example] = (),
+        site: SiteIndex | None = index,
     ) -> None:
         # The agreement over the learned pages decides, so more than the induction's first
         # few rules are scored (its site check runs on a handful of pages only).
         try:
-            rules = induce(examples, negatives, index=index, as_list=fld.is_list, limit=10)
+            rules = induce(examples, negatives, index=site, as_list=fld.is_list, limit=10)
         except InductionError:
             return
         tag = examples[0].node.tag
@@ -663,6 +809,14 @@ def _repair_field(
                 wide = retag_last(xp, tag, widened)
                 if wide:
                     variants.append((wide, rule.cost + 0.3))
+            if keep_out and all(e.node.tag == keep_tag for e in examples):
+                # The old rule's exclusions (a person's 'not this' clicks) still hold: the
+                # candidate with them goes first among equals.
+                for cand, cost in list(variants):
+                    tag_now, preds_now = _last_step(cand)
+                    if tag_now == keep_tag and not set(keep_out) <= set(preds_now):
+                        extra = "".join(f"[{p}]" for p in keep_out if p not in preds_now)
+                        variants.append((cand + extra, cost - 0.05))
             for cand, cost in variants:
                 if tail and not cand.endswith(tail):
                     cand += tail
@@ -693,7 +847,7 @@ def _repair_field(
         clean = {
             q: v
             for q, v in scored.items()
-            if not v[0]["wrong"] and not v[0]["filled"] and len(q) < 3
+            if not v[0]["wrong"] and not v[0]["filled"] and len(q) < 3 and not fills(q)
         }
         if not clean:
             break
@@ -706,12 +860,37 @@ def _repair_field(
         if not more:
             break
         try_rules([e for s in more for e in s], best_queue, costs[best_queue] + 2.0)
+        if absent is not None or len(more) > 1:
+            # Pages of several other kinds (a file's summary, an application's) each get
+            # their own rule too: pooled they only share a broad one (the content's first
+            # block) that fills pages without the field. The induction's site check would
+            # drop their own hooks as too narrow (found on few pages: that is the point).
+            for one in more:
+                try_rules(one, best_queue, costs[best_queue] + 2.5, site=None)
     # Agreement first, then the induction's own preference (nearest stable hook, fewest
     # positions), never the mere length of the rule.
     ranked = sorted(
         scored.items(),
         key=lambda kv: (-round(kv[1][0]["score"], 3), kv[1][0]["wrong"], costs.get(kv[0], 99.0)),
     )
+    found_share = _found_share(trees, samples, fld, template, indexes)
+    if not ranked:
+        # The old values are on the pages but no rule selects their nodes (the induction
+        # refused every set of examples): nothing to propose for this field.
+        gone = found_share < 0.2
+        return FieldRepair(
+            fld.id,
+            "gone" if gone else "unsure",
+            "",
+            0.0,
+            {
+                **now,
+                "was": status,
+                "reason": "the old values are on too few pages"
+                if gone
+                else "no rule selects the nodes that hold the old values",
+            },
+        )
     best_queue, (best, family) = ranked[0]
     best_xp = best_queue[0]
     alts = [
@@ -722,8 +901,44 @@ def _repair_field(
         }
         for q, (ev, fam) in ranked[1:4]
     ]
-    found_share = _found_share(trees, samples, fld, template, indexes)
-    if best["score"] >= ACCEPT and best["agree"] >= MIN_AGREE and not best["filled"]:
+    site_filled: dict[str, Any] = {}
+    refused = False
+    if absent is not None:
+        # Checked over the whole site, not only the learned pages: the first acceptable
+        # queue that fills no page where the old template found nothing (a fallback rule
+        # taking the first block of the content fills the pages without a summary).
+        for queue, (ev, fam) in ranked[:_SITE_CHECKS]:
+            if not (ev["score"] >= ACCEPT and ev["agree"] >= MIN_AGREE and not ev["filled"]):
+                continue
+            pages = fills(queue)
+            if not pages:
+                if queue != best_queue:
+                    best_queue, best, family = queue, ev, fam
+                    best_xp = queue[0]
+                break
+            site_filled = site_filled or {
+                "xpaths": list(queue),
+                "site_filled": len(pages),
+                "site_absent": len(absent.urls(fld, samples)),
+                "site_filled_pages": pages[:10],
+            }
+        else:
+            if site_filled:
+                refused = True
+    if site_filled:
+        best = {**best, "site_check": site_filled}
+    if refused:
+        best = {
+            **best,
+            "reason": f"the best rule fills {site_filled['site_filled']} of "
+            f"{site_filled['site_absent']} pages where the field was absent",
+        }
+    if (
+        not refused
+        and best["score"] >= ACCEPT
+        and best["agree"] >= MIN_AGREE
+        and not best["filled"]
+    ):
         # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
             fld.id,
@@ -741,6 +956,21 @@ def _repair_field(
             "",
             best["score"],
             {**now, "was": status, "reason": "the old values are on too few pages"},
+            alts,
+        )
+    if best["score"] <= GONE_SCORE and best["agree"] < MIN_AGREE:
+        # The old texts are still on the pages (a table of contents' entries repeated as the
+        # section headings), but no rule gives the old values back anywhere: the field is gone.
+        return FieldRepair(
+            fld.id,
+            "gone",
+            "",
+            best["score"],
+            {
+                **now,
+                "was": status,
+                "reason": f"no rule gives the old values back (the best scores {best['score']:.2f})",
+            },
             alts,
         )
     if best.get("constant"):
@@ -828,10 +1058,16 @@ def repair_site(
     extra = 0
     trees: dict[str, Any] = {}
     n = 0
+    absent_urls: set[str] = set()
+    for fld in template.fields:
+        absent_urls.update(fld.search.fingerprint.get("absent") or ())
+    absent_pages: dict[str, Page] = {}
     for page in pages:
         n += 1
         if page.error or not page.html:
             continue
+        if page.url in absent_urls:
+            absent_pages[page.url] = page
         take = page.url in learned
         if not take and anchored and extra < SAMPLE_PAGES and _has_structured(page.html):
             take = True
@@ -846,19 +1082,30 @@ def repair_site(
         # every learned page decides.
         index = SiteIndex(list(trees.keys())[:10], list(trees.values())[:10])
     out = []
+    absent = AbsentPages(absent_pages)
     indexes: dict[str, _TextIndex] = {}
     values_cache: dict[str, dict[str, str]] = {}
     # Candidates are checked on the learned pages (their agreement decides); the sample of
     # other pages only serves the volatility of attributes.
     for fld in template.fields:
         try:
-            out.append(repair_field(trees, fld, template, index, indexes, values_cache))
-        except DeboilerError as exc:
-            log.warning("repair of %s failed: %s", fld.id, exc)
-            out.append(FieldRepair(fld.id, "unsure", evidence={"error": str(exc)}))
+            out.append(repair_field(trees, fld, template, index, indexes, values_cache, absent))
+        except Exception as exc:  # noqa: BLE001 - one field's failure leaves the others
+            # A field that cannot be repaired is answered as such; the others are still
+            # checked and repaired.
+            log.warning("repair of %s failed: %s", fld.id, exc or type(exc).__name__)
+            log.debug("repair of %s failed", fld.id, exc_info=True)
+            out.append(
+                FieldRepair(
+                    fld.id,
+                    "unsure",
+                    evidence={"error": str(exc) or type(exc).__name__, "reason": "repair failed"},
+                )
+            )
     return out, {
         "pages": n,
         "parsed": len(trees),
+        "absent_checked": sum(1 for t in absent._trees.values() if t is not None),
         "seconds": round(time.perf_counter() - t0, 3),
     }
 
