@@ -312,7 +312,7 @@ def fit_command(
     "template_specs",
     multiple=True,
     metavar="NAME|FILE",
-    help="Also apply this template's remove and keep rules (accepted / rejected boilerplate groups) to the pages its URLs match; a workspace template name or a rule file. Repeatable.",
+    help="Also apply this template's remove and keep rules (accepted / rejected boilerplate groups) and its noise filters (as the impact panel and the report count them) to the pages its URLs match; a workspace template name or a rule file. Repeatable.",
 )
 @click.option(
     "--engine",

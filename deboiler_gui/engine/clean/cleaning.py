@@ -1092,11 +1092,17 @@ def clean_page(
     *,
     remove_xpaths: Iterable[str] = (),
     keep_xpaths: Iterable[str] = (),
+    template: Any = None,
     _root: HtmlElement | None = None,
     _facts: Facts | None = None,
 ) -> CleanResult:
     """Clean one page; never raises for a bad page (it becomes status "error"), only for bad
-    rules (RuleError naming the expression)."""
+    rules (RuleError naming the expression).
+
+    With a ``template`` that has noise filters for the whole page, the page is cleaned by the
+    computation the impact panel and the report count with (``review_tree``): its remove and
+    keep rules (``remove_xpaths`` and ``keep_xpaths`` are then not used), then its filters;
+    each filter's cut is a removal of detector ``filter`` named by the filter."""
     if page.error is not None:
         return CleanResult(page.url, status="error", error=page.error, http_status=page.status)
     try:
@@ -1121,9 +1127,20 @@ def clean_page(
             else len("".join(visible_text(body if body is not None else root).split()))
         )
         why: dict[str, str] = {}
-        removed = clean_tree(
-            root, model, remove=remove_xpaths, keep=keep_xpaths, _facts=facts, why=why
-        )
+        if template is not None and any(not f.fields for f in template.filters):
+            from deboiler_gui.engine.review.impact import review_tree
+
+            review, _pairs = review_tree(root, page.url, model, template, why=why)
+            root = review.tree
+            removed = list(review.removals) + [
+                Removal(c.xpath, "filter", c.cause.split(":", 1)[1], c.chars)
+                for c in review.cuts
+                if c.cause.startswith("filter:")
+            ]
+        else:
+            removed = clean_tree(
+                root, model, remove=remove_xpaths, keep=keep_xpaths, _facts=facts, why=why
+            )
         content = {**why, "method": "site"} if why else {}
         cleaned_html = to_html(root)
         text, headings, lists = consume(root)  # last: it rewrites the tree

@@ -361,7 +361,11 @@ def result_record(
         try:
             with time_limit(timeout):
                 res = _cleaner_api().clean_page(
-                    page, model if use_model else None, remove_xpaths=remove, keep_xpaths=keep
+                    page,
+                    model if use_model else None,
+                    remove_xpaths=remove,
+                    keep_xpaths=keep,
+                    template=template,
                 )
             res.http_status = page.status
         except Exception as exc:  # the cleaner's bug on one page is that page's error

@@ -18,12 +18,15 @@ from deboiler_gui.engine.model import DomainModel, Page, Progress, RuleError
 from deboiler_gui.engine.template.extract import choose_templates
 from deboiler_gui.engine.template.model import NoiseFilter, Template
 from deboiler_gui.engine.template.rules import (
+    chars_of,
     count_html_cuts,
     count_text_matches,
     drop_nodes,
+    filter_alone,
     filter_html,
     filter_nodes,
-    filter_text,
+    filter_tree_text,
+    page_text,
 )
 from deboiler_gui.engine.template.selectors import select_elements, to_xpath
 
@@ -47,10 +50,8 @@ CleanerCache = dict[tuple[str, int, tuple[str, ...], tuple[str, ...]], tuple[Any
 
 
 def _chars(text: str) -> int:
-    """Visible characters, spaces not counted (as the cleaner counts them)."""
-    # str.split() splits on exactly the characters re's \s matches in str patterns, and is
-    # several times faster than a substitution on long pages.
-    return sum(map(len, text.split()))
+    """Visible characters, spaces not counted (as the cleaner counts them): ``chars_of``."""
+    return chars_of(text)
 
 
 def cause_colour(cause: str, detector: str = "") -> str:
@@ -101,6 +102,10 @@ class PageReview:
     #: html filters: cause -> markup characters cut (scripts and styles have no visible text).
     markup: dict[str, int] = field(default_factory=dict)
     error: str | None = None
+    #: The page after cleaning and every filter (what ``clean --template`` writes); the
+    #: cleaner's and the remove rules' removals. Neither is part of ``to_dict``.
+    tree: Any = field(default=None, repr=False, compare=False)
+    removals: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def removed_share(self) -> float:
@@ -171,6 +176,7 @@ def review_tree(
     template: Template | None = None,
     *,
     cleaner_cache: CleanerCache | None = None,
+    why: dict[str, str] | None = None,
 ) -> tuple[PageReview, list[tuple[HtmlElement, Cut]]]:
     """Review one parsed page; ``root`` is left cleaned (cut nodes dropped). Returns the review
     and the cut nodes of ``root`` (detached now) with their cuts. RuleError names a bad rule.
@@ -199,7 +205,7 @@ def review_tree(
             removals = cached[1]
         else:
             removals = clean_tree(
-                copy.deepcopy(root), use_model, remove=[e for _r, e in remove], keep=keep
+                copy.deepcopy(root), use_model, remove=[e for _r, e in remove], keep=keep, why=why
             )
             if cleaner_cache is not None:
                 # The model is kept with the entry, so its id is not reused while cached.
@@ -263,23 +269,16 @@ def review_tree(
                 )
             )
     text_filters = [f for f in filters if f.kind in ("text", "html")]
-    if any(f.kind == "html" for f in text_filters):
-        original_markup = to_html(root)
+    if text_filters:
+        original_markup = to_html(root) if any(f.kind == "html" for f in text_filters) else None
         for flt in text_filters:
-            if flt.kind == "html":
-                cause = f"filter:{flt.name}"
-                kept = filter_html(flt, original_markup)
-                review.matched[cause] = count_html_cuts(flt, original_markup)
-                review.alone[cause] = max(
-                    0, review.original_chars - _chars(_body_text(parse_html(kept)))
-                )
-    for flt in text_filters:
-        if flt.kind == "text":
             cause = f"filter:{flt.name}"
-            review.matched[cause] = _named_count(flt, template, review.original_text)
-            review.alone[cause] = review.original_chars - _chars(
-                filter_text(flt, review.original_text)
-            )
+            if flt.kind == "html":
+                assert original_markup is not None
+                review.matched[cause] = count_html_cuts(flt, original_markup)
+            else:
+                review.matched[cause] = _named_count(flt, template, review.original_text)
+            review.alone[cause] = _named_alone(flt, template, root, original_markup)
     drop_nodes([el for el, _c in pairs])
     if any(f.kind == "html" for f in text_filters):
         markup = to_html(root)
@@ -289,30 +288,41 @@ def review_tree(
                 cause = f"filter:{flt.name}"
                 review.markup[cause] = len(markup) - len(after)
                 if after != markup:
-                    cut_chars = _chars(visible_text(parse_html(markup))) - _chars(
-                        visible_text(parse_html(after))
+                    cut_chars = _chars(page_text(parse_html(markup))) - _chars(
+                        page_text(parse_html(after))
                     )
                     pairs.append(
                         (root, Cut("", cause, "", "", max(0, cut_chars), cause_colour(cause)))
                     )
                 markup = after
         root = parse_html(markup)
-        body = root.find("body")
-    text = visible_text(body if body is not None else root)
+    text = page_text(root)
+    body = root.find("body")
     for flt in text_filters:
         if flt.kind == "text":
-            after = filter_text(flt, text)
             cause = f"filter:{flt.name}"
-            if after != text:
+            try:
+                n_cut = filter_tree_text(flt, body if body is not None else root)
+            except RuleError as exc:
+                raise RuleError(
+                    str(exc).split(": ", 1)[-1],
+                    template=template.name if template else None,
+                    rule=flt.name,
+                    expression=exc.expression,
+                ) from exc
+            if n_cut:
+                after = page_text(root)
                 pairs.append(
                     (
                         root,
                         Cut("", cause, "", "", _chars(text) - _chars(after), cause_colour(cause)),
                     )
                 )
-            text = after
+                text = after
     review.cleaned_text = text
     review.cleaned_chars = _chars(text)
+    review.tree = root
+    review.removals = list(removals)
     review.cuts = [c for _e, c in pairs]
     return review, pairs
 
@@ -320,6 +330,20 @@ def review_tree(
 def _body_text(root: HtmlElement) -> str:
     body = root.find("body")
     return visible_text(body if body is not None else root)
+
+
+def _named_alone(
+    flt: NoiseFilter, template: Template | None, root: HtmlElement, markup: str | None
+) -> int:
+    try:
+        return filter_alone(flt, root, markup)
+    except RuleError as exc:
+        raise RuleError(
+            str(exc).split(": ", 1)[-1],
+            template=template.name if template else None,
+            rule=flt.name,
+            expression=exc.expression,
+        ) from exc
 
 
 def _named_count(flt: NoiseFilter, template: Template | None, text: str) -> int:
@@ -393,8 +417,8 @@ def annotated_html(page: Page, review: PageReview) -> str:
 
 def cleaned_html_of(page: Page, model: DomainModel | None, template: Template | None = None) -> str:
     """The page after cleaning (the after view)."""
-    root = parse_html(page.html)
-    review_tree(root, page.url, model, template)
+    review, _pairs = review_tree(parse_html(page.html), page.url, model, template)
+    root = review.tree
     for el in list(root.iter("script")):
         drop_nodes([el])
     return "<!DOCTYPE html>\n" + to_html(root)

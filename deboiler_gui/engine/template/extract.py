@@ -351,14 +351,44 @@ def _elements(root: Any, expr: str, template: Template, **where: str) -> list[An
 # --------------------------------------------------------------------------- fields
 
 
+def filter_hits(root: Any, template: Template) -> dict[str, set[Any]]:
+    """The nodes each url/attribute filter of the template drops from the page (by filter
+    name), found on the whole page as cleaning finds them."""
+    return {
+        flt.name: set(filter_nodes(flt, root))
+        for flt in template.filters
+        if flt.kind in ("url", "attribute")
+    }
+
+
+def _dropped_for(template: Template, field_id: str, hits: dict[str, set[Any]]) -> set[Any]:
+    out: set[Any] = set()
+    for flt in template.filters:
+        if flt.name in hits and flt.applies_to(field_id):
+            out |= hits[flt.name]
+    return out
+
+
+def _is_dropped(node: Any, dropped: set[Any]) -> bool:
+    """Whether a url/attribute filter drops the node (or the element holding a text or
+    attribute result), itself or with an ancestor."""
+    if not dropped:
+        return False
+    el = node if isinstance(node, etree._Element) else getattr(node, "getparent", lambda: None)()
+    if el is None:
+        return False
+    return el in dropped or any(a in dropped for a in el.iterancestors())
+
+
 def _pruned_copy(
-    node: Any, removed: set[Any], template: Template, field_id: str, above: set[Any] | None = None
+    node: Any,
+    removed: set[Any],
+    above: set[Any] | None = None,
+    dropped: set[Any] | None = None,
 ) -> Any:
-    """A copy of ``node`` without removed subtrees and with node filters applied. ``above`` is
-    the set of ancestors of removed nodes: only those nodes can hold one."""
-    node_filters = [
-        f for f in template.filters if f.kind in ("url", "attribute") and f.applies_to(field_id)
-    ]
+    """A copy of ``node`` without removed subtrees and without the nodes the field's url and
+    attribute filters drop. ``above`` is the set of ancestors of removed nodes: only those
+    nodes can hold one."""
     if removed and above is None:
         above = {a for r in removed for a in r.iterancestors()}
     inside = (
@@ -366,15 +396,14 @@ def _pruned_copy(
         if removed and node in (above or ())
         else []
     )
-    if not inside and not node_filters:
+    if dropped:
+        inside.extend(el for el in node.iterdescendants() if el in dropped)
+    if not inside:
         return node
     dup = copy.deepcopy(node)
     dup.tail = None
-    if inside:
-        mapping = dict(zip(node.iter(), dup.iter(), strict=False))
-        drop_nodes([mapping[el] for el in inside if el in mapping])
-    for flt in node_filters:
-        drop_nodes(filter_nodes(flt, dup))
+    mapping = dict(zip(node.iter(), dup.iter(), strict=False))
+    drop_nodes([mapping[el] for el in dict.fromkeys(inside) if el in mapping])
     return dup
 
 
@@ -403,14 +432,21 @@ def _node_text(node: Any) -> str:
 
 
 def _value(
-    node: Any, fld: Field, removed: set[Any], template: Template, above: set[Any] | None = None
+    node: Any,
+    fld: Field,
+    removed: set[Any],
+    template: Template,
+    above: set[Any] | None = None,
+    dropped: set[Any] | None = None,
 ) -> str:
+    if dropped and _is_dropped(node, dropped):
+        return ""
     if not isinstance(node, etree._Element):
         value = xpath_string(node)
         return normalize_text(value) if fld.kind != "html" else value
     if fld.kind == "attribute":
         return cast(str, node.get(fld.attribute, ""))
-    pruned = _pruned_copy(node, removed, template, fld.id, above)
+    pruned = _pruned_copy(node, removed, above, dropped)
     html_filters = [f for f in template.filters if f.kind == "html" and f.applies_to(fld.id)]
     if fld.kind == "html" or html_filters:
         markup = (
@@ -511,15 +547,20 @@ def extract_field(
     *,
     above: set[Any] | None = None,
     known: dict[Any, str] | None = None,
+    hits: dict[str, set[Any]] | None = None,
     paths: bool = True,
 ) -> tuple[Any, FieldReport]:
     """Value of one field on a tree, trying its XPath queue in order, and the report.
 
     ``above`` (the ancestors of removed nodes) and ``known`` (node paths already computed) are
     shared by the items of a record list, so each item costs the same however many come
-    before it. ``paths=False`` leaves the report's ``nodes`` empty (a caller that wants only
-    the value: computing every node's path is most of the time on a long list)."""
+    before it; so is ``hits`` (``filter_hits`` of the page, found on ``root`` when not given).
+    ``paths=False`` leaves the report's ``nodes`` empty (a caller that wants only the value:
+    computing every node's path is most of the time on a long list)."""
     removed = removed or set()
+    if hits is None:
+        hits = filter_hits(root, template)
+    dropped = _dropped_for(template, fld.id, hits)
     if above is None:
         above = {a for r in removed for a in r.iterancestors()}
     known = {} if known is None else known
@@ -541,12 +582,16 @@ def extract_field(
             if fld.children:
                 _node_paths(nodes, known)  # the containers' paths, for their fields' nodes
                 values: list[Any] = [
-                    _record(node, fld, template, removed, report, above, known) for node in nodes
+                    _record(node, fld, template, removed, report, above, known, hits)
+                    for node in nodes
+                    if not _is_dropped(node, dropped)
                 ]
                 values = [v for v in values if any(x not in ("", [], None) for x in v.values())]
             else:
                 values = [
-                    apply_processors(_value(n, fld, removed, template, above), fld.processors)
+                    apply_processors(
+                        _value(n, fld, removed, template, above, dropped), fld.processors
+                    )
                     for n in nodes
                 ]
                 values = [v for v in values if v != ""]
@@ -579,10 +624,13 @@ def _record(
     report: FieldReport,
     above: set[Any],
     known: dict[Any, str],
+    hits: dict[str, set[Any]],
 ) -> dict[str, Any]:
     item: dict[str, Any] = {}
     for child in fld.children:
-        value, sub = extract_field(container, child, template, removed, above=above, known=known)
+        value, sub = extract_field(
+            container, child, template, removed, above=above, known=known, hits=hits
+        )
         item[child.id] = value
         report.nodes.extend(sub.nodes)
     return item
@@ -620,8 +668,9 @@ def apply_template(
     is_html = isinstance(root, HtmlElement)
     removed, removed_set = field_removals(root, template, model) if is_html else ([], set())
     result.removed = _node_paths(removed)
+    hits = filter_hits(root, template)
     for fld in template.fields:
-        value, report = extract_field(root, fld, template, removed_set)
+        value, report = extract_field(root, fld, template, removed_set, hits=hits)
         result.values[fld.id] = value
         result.fields[fld.id] = report
     required = [f.id for f in template.fields if f.required] or [f.id for f in template.fields]
