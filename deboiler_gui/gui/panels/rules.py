@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSplitter,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QTreeWidget,
@@ -30,6 +32,12 @@ from deboiler_gui.gui.dialogs.filter import FILTER_KIND_LABELS
 CHECK_COLUMN = 4
 _FLAG_COLOR = QColor("#b35c00")
 _FLAG_CELL = QColor("#fff1d6")
+
+
+class _ElideRight(QStyledItemDelegate):
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideRight
 
 
 class RulesPanel(QWidget):
@@ -58,7 +66,7 @@ class RulesPanel(QWidget):
         layout.addWidget(self.title)
         split = QSplitter(Qt.Orientation.Vertical)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Rule", "Expression", "This page", "Site", "Check"])
+        self.tree.setHeaderLabels(["Rule", "Expression", "Page", "Site", "Check"])
         header = self.tree.header()
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
@@ -67,6 +75,8 @@ class RulesPanel(QWidget):
         # details in the tooltips); the expression takes what they leave, elided in the
         # middle (whole in its tooltip), so its start and its last steps stay in view.
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # A rule's name is read from its start ("remove: Popular guides…").
+        self.tree.setItemDelegateForColumn(0, _ElideRight(self.tree))
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.setInterval(0)
@@ -182,11 +192,11 @@ class RulesPanel(QWidget):
     def fit_columns(self) -> None:
         """The rule names, counts and checks as wide as they are (names and checks up to a
         limit, then elided), the expression the rest."""
-        caps = {0: 150, 2: 90, 3: 130, CHECK_COLUMN: 150}
+        caps = {0: 160, 2: 90, 3: 120, CHECK_COLUMN: 150}
+        header = self.tree.header()
         for column, cap in caps.items():
-            self.tree.setColumnWidth(
-                column, min(cap, max(40, self.tree.sizeHintForColumn(column) + 8))
-            )
+            wanted = max(self.tree.sizeHintForColumn(column) + 8, header.sectionSizeHint(column))
+            self.tree.setColumnWidth(column, min(cap, wanted))
 
     def show_check(self, check: TemplateCheck) -> None:
         """Each field's flags in the Check column (the pages to look at in its tooltip) and the
