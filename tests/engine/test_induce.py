@@ -538,3 +538,37 @@ def test_titles_of_two_kinds_of_page_without_a_shared_hook_are_one_field() -> No
     for i in range(12):
         want = f"Chapter {i}" if i % 3 == 0 else f"Ref {i}"
         assert texts(site, i, best)[:1] == [want], (i, best)
+
+
+def doxygen_members_page(i: int) -> str:
+    rows = "".join(
+        f"<tr class='{'even' if k % 2 == 0 else 'odd'}'>"
+        f"<td class='entry'><a class='el' href='c{i}.html#m{k}'>member_{i}_{k}</a>()</td>"
+        f"<td class='entry'><a class='el' href='c{i}.html'>Class{i}</a></td>"
+        f"<td class='entry'><span class='mlabel'>inline</span></td></tr>"
+        for k in range(3 + i % 4)
+    )
+    return f"""<html><body><div id='top'><ul><li><a href='index.html'>Main</a></li></ul></div>
+    <div class='header'><div class='headertitle'><div class='title'>Class{i} Member List</div>
+    </div></div><div class='contents'><p>All members of <a class='el' href='c{i}.html'>Class{i}</a>.</p>
+    <table class='directory'>{rows}</table></div></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def doxygen() -> SiteIndex:
+    urls = [f"https://d.example/c{i}-members.html" for i in range(10)]
+    return SiteIndex(urls, [parse_html(doxygen_members_page(i)) for i in range(10)])
+
+
+@pytest.mark.parametrize("clicks", [("tr[1]",), ("tr[1]", "tr[2]")])
+def test_striped_rows_whose_cells_share_a_class_are_one_list(
+    doxygen: SiteIndex, clicks: tuple[str, ...]
+) -> None:
+    # Rows alternate even/odd and every cell is td.entry with a link: the rows are the
+    # entries (not the cells), the stripes say nothing, and the first cell's link is the item.
+    pos = [ex(doxygen, 2, f"//table[@class='directory']/{r}/td[1]/a") for r in clicks]
+    rules = induce(pos, index=doxygen, as_list=True)
+    best = rules[0].xpath
+    assert "even" not in best and "tr[" not in best and ")[1]" not in best, best
+    assert rules[0].site["mixed"] == 0
+    assert texts(doxygen, 7, best) == [f"member_7_{k}" for k in range(6)]

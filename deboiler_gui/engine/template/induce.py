@@ -427,6 +427,9 @@ def _item_node(el: HtmlElement) -> HtmlElement:
         parent = node.getparent()
         if node.tag in _ITEM_TAGS:
             return node
+        if _row_cell(node, el):
+            node = parent  # a cell of a row like its neighbours: a column, the row is the entry
+            continue
         same = [s for s in parent if s is not node and s.tag == node.tag]
         if same and any(_like(node, s, el) for s in same):
             return node
@@ -438,6 +441,39 @@ def _item_node(el: HtmlElement) -> HtmlElement:
             break
         node = parent
     return first if first is not None else el
+
+
+def _row_cell(cell: HtmlElement, el: HtmlElement) -> bool:
+    """Whether ``cell`` is a ``td``/``th`` of a row that has a like row beside it (the same
+    steps down to ``el``'s tag): the rows of a member table (``tr.even``/``tr.odd`` whose
+    cells all carry the same class) are the entries, the row's cells its columns."""
+    row = cell.getparent()
+    if cell.tag not in ("td", "th") or row is None or row.tag != "tr":
+        return False
+    table = row.getparent()
+    if table is None:
+        return False
+    rel = _rel(row, el, positional=False)[0]
+    return any(r is not row and r.tag == "tr" and _run(r, rel) for r in table)
+
+
+def _stripe_tokens(items: Sequence[HtmlElement]) -> set[str]:
+    """Class tokens that only stripe the entries (``even``/``odd``): on three or more entries
+    of a list, the ones carrying the token are exactly every other entry. They say nothing
+    about which entries are the list's."""
+    out: set[str] = set()
+    for item in items:
+        parent = item.getparent()
+        if parent is None:
+            continue
+        same = [s for s in parent if s.tag == item.tag]
+        if len(same) < 3:
+            continue
+        for tok in _classes(item):
+            marks = [tok in _classes(s) for s in same]
+            if all(m == marks[0] for m in marks[0::2]) and all(m != marks[0] for m in marks[1::2]):
+                out.add(tok)
+    return out
 
 
 def _lca(nodes: Sequence[HtmlElement]) -> HtmlElement:
@@ -495,7 +531,7 @@ def _list_candidates(
         item_tag = items[0].tag
         common = set.intersection(
             *[{t for t in (i.get("class") or "").split() if is_wordlike(t)} for i in items]
-        )
+        ) - _stripe_tokens(items)
         for tok in sorted(common)[:2]:
             rest = path.split("/", 1)[1] if "/" in path else ""
             tails.append(
