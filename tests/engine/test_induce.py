@@ -572,3 +572,26 @@ def test_striped_rows_whose_cells_share_a_class_are_one_list(
     assert "even" not in best and "tr[" not in best and ")[1]" not in best, best
     assert rules[0].site["mixed"] == 0
     assert texts(doxygen, 7, best) == [f"member_7_{k}" for k in range(6)]
+
+
+def summary_page(i: int) -> str:
+    sections = "".join(f"<a href='#s{k}'>Section {k}</a> | " for k in range(2 + i % 3))
+    return f"""<html><body><div class='header'><div class='summary'>{sections}
+    <a href='c{i}-members.html'>List of all members</a></div>
+    <div class='headertitle'><div class='title'>Class{i}</div></div></div>
+    <div class='contents'><p>Text {i}</p></div></body></html>"""
+
+
+def test_a_link_with_the_same_text_on_every_example_page_is_anchored_on_its_text() -> None:
+    # The link's place among its siblings changes (a[3] here, a[4] there); its text does not.
+    urls = [f"https://m.example/c{i}.html" for i in range(9)]
+    idx = SiteIndex(urls, [parse_html(summary_page(i)) for i in range(9)])
+    xp = "//a[.='List of all members']"
+    pos = [
+        Example(urls[i], idx.trees[i], select_elements(idx.trees[i], xp)[0], "href") for i in (0, 1)
+    ]
+    rules = induce(pos, index=idx)
+    assert rules[0].xpath == "//a[normalize-space(.)='List of all members']/@href"
+    assert select_elements(idx.trees[5], rules[0].xpath.rsplit("/@", 1)[0])[0].get("href") == (
+        "c5-members.html"
+    )

@@ -1113,6 +1113,16 @@ def _induce_field(
                     cost = 6.0 + 0.2 * depth + 0.5 * path.count("[")
                     if xp not in cands or cands[xp][0] > cost:
                         cands[xp] = (cost, "positional")
+    own = {_text(ex.node) for ex in positives}
+    text = next(iter(own))
+    if attr and len(own) == 1 and 0 < len(text) <= 40 and _LETTERS.search(text):
+        # The value is an attribute and the node's text is the same on every example page
+        # ('List of all members'): the text is an anchor of its own, wherever the link sits.
+        xp = f"//{positives[0].node.tag}[normalize-space(.)={xpath_literal(text)}]"
+        if all(ex.node.tag == positives[0].node.tag for ex in positives):
+            for cands in per_example:
+                cands[xp] = (0.8, "label")
+            common.add(xp)
     # Candidates of any example may fit all of them.
     pool: dict[str, tuple[float, str]] = {}
     for cands in per_example:
