@@ -595,3 +595,31 @@ def test_a_link_with_the_same_text_on_every_example_page_is_anchored_on_its_text
     assert select_elements(idx.trees[5], rules[0].xpath.rsplit("/@", 1)[0])[0].get("href") == (
         "c5-members.html"
     )
+
+
+def sidebar_page(i: int) -> str:
+    api = i % 2 == 0
+    title, items = (
+        ("API Menu", ["Home", "Modules", "Types"])
+        if api
+        else ("Main Menu", [f"Guide {k}" for k in range(4 + i % 3)])
+    )
+    lis = "".join(f"<li><a href='{t.lower().replace(' ', '')}.html'>{t}</a></li>" for t in items)
+    return f"""<html><body><table><tr><td><table><tr><th>{title}</th></tr>
+    <tr><td><ul>{lis}</ul></td></tr></table>
+    <table><tr><th>Related links</th></tr><tr><td><ul><li><a href='x.html'>X</a></li></ul></td></tr></table>
+    </td><td><h2>Page {i}</h2><p>Text {i}</p></td></tr></table></body></html>"""
+
+
+def test_a_labelled_menu_beats_the_position_that_is_another_menu_on_other_pages() -> None:
+    # The first sidebar table is the API menu on API pages and the main menu on guides: the
+    # label row before the menu's row is the anchor, not the table's position.
+    urls = [f"https://x.example/p{i}.html" for i in range(12)]
+    idx = SiteIndex(urls, [parse_html(sidebar_page(i)) for i in range(12)])
+    rules = induce(
+        [ex(idx, 2, "(//ul)[1]/li[1]/a"), ex(idx, 2, "(//ul)[1]/li[2]/a")], index=idx, as_list=True
+    )
+    best = rules[0].xpath
+    assert "API Menu" in best, best
+    assert texts(idx, 4, best) == ["Home", "Modules", "Types"]
+    assert texts(idx, 5, best) == []

@@ -775,8 +775,21 @@ def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
 def _list_signature(nodes: Sequence[HtmlElement]) -> tuple[set[tuple[str, str]], set[str]]:
     """What the examples' lists have in common: hooks of the list node, and the label (a
     heading just before it, 'Methods') when every one has the same."""
-    labels = [set(_labels(n)) for n in nodes]
+    labels = [_list_labels(n) for n in nodes]
     return _signature(nodes), set.intersection(*labels) if labels else set()
+
+
+def _list_labels(lst: HtmlElement) -> set[str]:
+    """The labels before a list node and before its two nearest ancestors (a menu's title row
+    before the row that holds its ``ul``), each tagged with its level."""
+    out: set[str] = set()
+    node: HtmlElement | None = lst
+    for level in range(3):
+        if node is None or node.tag in ("body", "html"):
+            break
+        out.update(f"{level}:{lb}" for lb in _labels(node))
+        node = node.getparent()
+    return out
 
 
 def _validate_list(
@@ -824,7 +837,7 @@ def _site_list(
             mixed += 1
         lst = _list_of(found[0], depth)
         if sig is None or (
-            lst is not None and _carries(lst, sig[0]) and sig[1] <= set(_labels(lst))
+            lst is not None and _carries(lst, sig[0]) and sig[1] <= _list_labels(lst)
         ):
             alike += 1
     return {
@@ -1276,7 +1289,11 @@ def _induce_list(
                 lb
                 for lb in sig[1]
                 if any(
-                    _run(t, f"//{lb}/following-sibling::*[position() <= 2][self::{tag}]")
+                    _run(
+                        t,
+                        f"//{lb.split(':', 1)[1]}/following-sibling::*[position() <= 2]"
+                        + (f"[self::{tag}]" if lb.startswith("0:") else f"[.//{tag}]"),
+                    )
                     for t in others
                 )
             },
