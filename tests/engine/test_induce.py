@@ -623,3 +623,22 @@ def test_a_labelled_menu_beats_the_position_that_is_another_menu_on_other_pages(
     assert "API Menu" in best, best
     assert texts(idx, 4, best) == ["Home", "Modules", "Types"]
     assert texts(idx, 5, best) == []
+
+
+def classes_page(i: int) -> str:
+    name = ["Enquire", "Database", "Stem", "Query", "Document", "MSet"][i % 6]
+    links = "".join(f"<li><a href='s{k}.html'>Section {k}</a></li>" for k in range(3))
+    return f"""<html><body><div class='nav'><ul><li><a href='lib.html'>Lib</a></li>
+    <li><a href='c{i}.html'>{name}</a></li>{links}</ul></div><p>Text {i}</p></body></html>"""
+
+
+def test_a_not_this_text_of_a_few_pages_only_is_refused_not_taken() -> None:
+    # 'Enquire' is the page's own entry: its text is on one page in six. Leaving it out by
+    # its text keeps the page's own entry on every other page: a clear refusal instead.
+    urls = [f"https://q.example/c{i}.html" for i in range(12)]
+    idx = SiteIndex(urls, [parse_html(classes_page(i)) for i in range(12)])
+    pos = [ex(idx, 0, "//ul/li[3]/a"), ex(idx, 0, "//ul/li[4]/a")]
+    neg = [ex(idx, 0, "//ul/li[1]/a"), ex(idx, 0, "//ul/li[2]/a")]
+    with pytest.raises(InductionError, match="not a kind of item the site's pages share") as err:
+        induce(pos, neg, index=idx, as_list=True)
+    assert any("li[2]/a" in c for c in err.value.conflicts)

@@ -921,8 +921,11 @@ def _refine_negatives(
 
 
 def _widest_exclusion(
-    xp: str, valid: Sequence[tuple[str, str, list[list[str]]]], trees: Sequence[Any]
-) -> tuple[str, list[list[str]]]:
+    xp: str,
+    valid: Sequence[tuple[str, str, list[list[str]]]],
+    trees: Sequence[Any],
+    negatives: Sequence[Example] = (),
+) -> tuple[str, list[list[str]]] | None:
     """Of the variants that leave the 'not this' nodes out, one that holds across the site's
     pages: it leaves items out on the most sampled pages (within a fifth of the most), and
     among those an attribute or class difference before the negatives' text, and their text
@@ -934,7 +937,7 @@ def _widest_exclusion(
     page, ``fn`` or ``enum`` elsewhere) but always links to the page itself (``#``); Erlang's
     'Top of manual page' entry links to its own page but lacks the ``title`` every function
     entry carries."""
-    if not trees or len(valid) < 2:
+    if not trees:
         return valid[0][0], valid[0][2]
     base = [len(_run(t, xp) or ()) for t in trees]
     with_items = sum(1 for b in base if b)
@@ -946,13 +949,31 @@ def _widest_exclusion(
                 left = len(_run(t, variant) or ())
                 if left < b and (b - left) * 2 < b or (b - left == 1 and b <= 2):
                     n += 1
-        recurs = kind in ("attribute", "class") or n * 2 >= with_items
+        recurs = kind in ("attribute", "class") or (
+            n * 2 >= with_items
+            and all(_recurs(xp, kind, neg, trees, with_items) for neg in negatives)
+        )
         scored.append((variant, kind, values, n, recurs))
-    pool = [x for x in scored if x[4]] or scored
+    pool = [x for x in scored if x[4]]
+    if not pool:
+        # Only the 'not this' items' own texts or targets tell them apart, and those recur on
+        # too few pages: the clicks are items of this page, not a kind the site has.
+        return None
     best_n = max(x[3] for x in pool)
     near = [x for x in pool if x[3] >= 0.8 * best_n]
     pick = min(near, key=lambda x: (_EXCLUSION_KINDS.index(x[1]), -x[3]))
     return pick[0], pick[2]
+
+
+def _recurs(xp: str, kind: str, neg: Example, trees: Sequence[Any], with_items: int) -> bool:
+    """Whether one 'not this' item's text (or link target) is among the rule's items on half
+    the sampled pages with items at least: each click counts, not only the commonest."""
+    if kind == "text":
+        pred = f"normalize-space(.)={xpath_literal(_text(neg.node))}"
+    else:
+        pred = f"@href={xpath_literal(neg.node.get('href') or '')}"
+    hits = sum(1 for t in trees if _run(t, f"{xp}[{pred}]"))
+    return hits * 2 >= with_items
 
 
 # --------------------------------------------------------------------------- entry point
@@ -1254,6 +1275,7 @@ def _induce_list(
                 pool[xp] = spec
     out: list[Induced] = []
     depths: dict[str, int] = {}
+    one_off = 0  # rules whose only exclusions of the 'not this' recur on too few pages
     for xp, (cost, family, depth) in pool.items():
         values = _validate_list(xp, depth, by_page, negatives)
         if values is None and negatives:
@@ -1263,11 +1285,21 @@ def _induce_list(
                 if got is not None:
                     valid.append((variant, kind, got))
             if valid:
-                variant, values = _widest_exclusion(xp, valid, trees)
-                xp, cost = variant, cost + 0.5
+                widest = _widest_exclusion(xp, valid, trees, negatives)
+                if widest is None:
+                    one_off += 1
+                else:
+                    (xp, values), cost = widest, cost + 0.5
         if values is not None:
             depths[xp] = depth
             out.append(Induced(xp, "list", family, cost, examples=values))
+    if not out and one_off:
+        raise InductionError(
+            "the 'not this' items are not a kind of item the site's pages share: only their "
+            "own text or link target leaves them out, and it recurs on fewer than half of the "
+            "sampled pages with items (is one of them the examples' own kind on another page?)",
+            [f"not {n.describe()}" for n in negatives],
+        )
     if not out:
         _explain(positives, negatives, {k: (v[0], v[1]) for k, v in pool.items()}, as_list=True)
     out.sort(key=lambda c: (c.cost, len(c.xpath)))
