@@ -112,3 +112,37 @@ def test_rows_of_one_table_are_one_list_and_items_without_text_are_flagged() -> 
     assert nav["empty_item_pages"] == 6
     assert [f["flag"].split(" (")[0] for f in nav["flags"]] == ["items without text"]
     assert nav["mixed_pages"] == 0
+
+
+def _nav_page(i: int) -> Page:
+    nav = (
+        f"<a href='p{i - 1}.html'>Page {i - 1}</a> <a href='index.html'>Up</a> "
+        f"<a href='p{i + 1}.html'>Page {i + 1}</a>"
+    )
+    return Page(
+        f"https://{SITE}/p{i}.html",
+        f"<html><body><div class='top'>{nav}</div><div class='banner'><b>Welcome</b></div>"
+        f"<h1>Page {i}</h1><p>Text {i}</p><div class='bottom'>{nav}</div></body></html>",
+    )
+
+
+def test_constant_links_and_header_footer_copies_are_not_flagged() -> None:
+    # 'Up' has one text and one target on every page: constant by nature. The 'next' link is
+    # in the header and the footer: two copies of one node, not several nodes. A rule landing
+    # on a constant block that is no link ('Welcome') is still flagged, and so is one that
+    # takes several different links.
+    t = Template(
+        "docs",
+        site=SITE,
+        fields=(
+            Field("up", xpaths=("//div[@class='top']/a[2]",)),
+            Field("next_href", xpaths=("//a[3]/@href",)),
+            Field("title", xpaths=("//b",)),
+            Field("any_link", xpaths=("//div[@class='top']/a",)),
+        ),
+    )
+    sigs = {s.field: s for s in site_signals([_nav_page(i) for i in range(1, 13)], [t])}
+    assert sigs["up"].to_dict()["flags"] == []
+    assert sigs["next_href"].many == 0 and sigs["next_href"].to_dict()["flags"] == []
+    assert any("one same value" in f["flag"] for f in sigs["title"].to_dict()["flags"])
+    assert sigs["any_link"].many == 12

@@ -19,6 +19,7 @@ from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
 from deboiler_gui.engine.template.induce import list_of_item, several_lists
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.template.selectors import select
 
 #: A list whose largest item count is this many times its median count is flagged.
 WILD_COUNT = 5.0
@@ -46,6 +47,11 @@ class FieldSignals:
     # items, page, elements on the page
     count_pages: list[tuple[int, str, int]] = dc_field(default_factory=list)
     preview: list[tuple[str, Any]] = dc_field(default_factory=list)
+    # (value, link target of its node) per page: a link whose text and target are both one
+    # same value is constant by nature ('Up' to the index), not a rule landing on one node
+    targets: Counter[tuple[str, str]] = dc_field(default_factory=Counter)
+    #: distinct values the field had on its learned pages (None: never learned)
+    learned_distinct: int | None = None
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -100,7 +106,15 @@ class FieldSignals:
             )
         if hit >= 5 and self.values:
             value, n = self.values.most_common(1)[0]
-            if n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10):
+            hrefs = {h for (v, h), _k in self.targets.items() if v == value}
+            # Constant by nature: the learned values were one value too, or (never learned)
+            # the value is a link's text whose target is one same target as well.
+            natural = (self.learned_distinct is not None and self.learned_distinct <= 1) or (
+                self.learned_distinct is None and len(hrefs) == 1 and "" not in hrefs
+            )
+            if not natural and (
+                n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10)
+            ):
                 out.append(
                     {
                         "flag": f"one same value on {n} of {hit} pages: {value[:60]!r}",
@@ -157,6 +171,22 @@ def _nodes(root: Any, paths: list[str]) -> list[Any]:
         if found and isinstance(found[0], etree._Element):
             nodes.append(found[0])
     return nodes
+
+
+def _different(root: Any, xpath: str) -> bool:
+    """Whether the nodes a field's rule selects on a page differ (their text or link target):
+    the header's and the footer's copy of one 'next' link are one node of the page."""
+    try:
+        found = select(root, xpath)
+    except RuleError:
+        return True
+    keys = set()
+    for n in found:
+        if isinstance(n, etree._Element):
+            keys.add((normalize_text(n.text_content()), n.get("href") or ""))
+        else:
+            keys.add((normalize_text(str(n)), ""))
+    return len(keys) > 1
 
 
 def _list_size(nodes: list[Any]) -> int:
@@ -220,6 +250,9 @@ def _page_signals(
             (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
         )
         sig.pages += 1
+        if sig.learned_distinct is None and fld.search.fingerprint.get("samples"):
+            learned = fld.search.fingerprint["samples"].values()
+            sig.learned_distinct = len({repr(v) for v in learned if v not in ("", [], None)})
         try:
             value, report = extract_field(root, fld, template)
         except RuleError:
@@ -232,8 +265,8 @@ def _page_signals(
                 t.get("matches") and t.get("error") == "empty value" for t in report.tried
             ):
                 sig.empty.append(url)  # items found, none with text
-        elif matches > 1 and not fld.is_list:
-            sig.many += 1
+        elif matches > 1 and not fld.is_list and _different(root, report.xpath):
+            sig.many += 1  # several different nodes (not a header's and a footer's copy)
         else:
             sig.one += 1
         if report.status == "ok":
@@ -252,6 +285,11 @@ def _page_signals(
                     sig.mixed.append(url)
             else:
                 text = normalize_text(str(value))
+                first = _nodes(root, report.nodes[:1]) if isinstance(root, HtmlElement) else []
+                link = next((a for a in first[:1] if a.tag == "a"), None) if first else None
+                if first and link is None:
+                    link = next((a for a in first[0].iterancestors("a")), None)
+                sig.targets[(text[:300], (link.get("href") or "") if link is not None else "")] += 1
                 sig.lengths.append(len(text))
                 sig.values[text[:300]] += 1
                 scalars[fld.id] = text
