@@ -642,3 +642,29 @@ def test_a_not_this_text_of_a_few_pages_only_is_refused_not_taken() -> None:
     with pytest.raises(InductionError, match="not a kind of item the site's pages share") as err:
         induce(pos, neg, index=idx, as_list=True)
     assert any("li[2]/a" in c for c in err.value.conflicts)
+
+
+def run_page(i: int) -> str:
+    toc = "".join(
+        f"<pre class='programlisting'>Macro <a href='#m{i}_{k}'>M{i}_{k}</a></pre>"
+        for k in range(3 + i % 3)
+    )
+    desc = "".join(
+        f"<h3>Macro M{i}_{k}</h3><pre class='programlisting'>#define <a name='m{i}_{k}'>M{i}_{k}</a> "
+        f"<a href='other.html#T'>T</a></pre><p>Does {k}.</p>"
+        for k in range(3 + i % 3)
+    )
+    return f"""<html><body><table><tr><td><h2>Module {i}</h2><p>About {i}.</p>
+    <h2>Table of Contents</h2>{toc}<h2>Description</h2>{desc}</td></tr></table></body></html>"""
+
+
+def test_a_run_of_entries_after_a_heading_is_not_every_block_of_its_parent() -> None:
+    # The contents are one `pre` per entry between the 'Table of Contents' heading and the
+    # next h2; the description repeats `pre`s below: the rule takes the run, not every pre.
+    urls = [f"https://r.example/m{i}.html" for i in range(10)]
+    idx = SiteIndex(urls, [parse_html(run_page(i)) for i in range(10)])
+    pos = [ex(idx, 1, "(//pre)[1]/a"), ex(idx, 1, "(//pre)[2]/a")]
+    rules = induce(pos, index=idx, as_list=True)
+    best = rules[0].xpath
+    assert "Table of Contents" in best, best
+    assert texts(idx, 5, best) == [f"M5_{k}" for k in range(5)]

@@ -31,6 +31,7 @@ SITE_CHECKED = 14
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 #: Tags that are list items even when alone in their list.
 _ITEM_TAGS = frozenset({"li", "dt", "tr", "option"})
+_POSITIONAL = frozenset({"relative", "positional"})
 
 
 class InductionError(RuleError):
@@ -576,12 +577,51 @@ def _list_candidates(
         add(_absolute(container) + down, 9.0 + level, "positional")
         container = container.getparent()
         level += 1
+    # A run of entries after a heading among other blocks (libxml2's contents: one `pre` per
+    # entry after the 'Table of Contents' h2, more `pre`s after the next h2): the entries
+    # whose nearest heading of that tag before them is the label.
+    label = _run_label(items)
+    if label is not None:
+        ltag, lpred = label
+        head = f"{ltag}[{lpred}]"
+        for tail, tcost, depth in tails:
+            first, _sep, rest = tail.partition("/")
+            step = f"{first}[preceding-sibling::{ltag}[1][{lpred}]]"
+            xp = f"//{head}/following-sibling::{step}" + (f"/{rest}" if rest else "")
+            if xp not in out or out[xp][0] > 1.2 + tcost:
+                out[xp] = (1.2 + tcost, "label", depth)
     # Item hooks alone: //li[contains(@class, 'toc-item')]/a.
     for tail, tcost, _depth in tails:
         if tail.startswith(items[0].tag + "["):
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+def _run_label(items: Sequence[HtmlElement]) -> tuple[str, str] | None:
+    """(tag, predicate) of the heading that starts the examples' run of entries, when the
+    entries' parent holds other blocks too: the nearest sibling before the first entry that is
+    not an entry's tag and reads like a label; None when the parent holds entries only."""
+    parent = items[0].getparent()
+    if parent is None or any(i.getparent() is not parent for i in items):
+        return None
+    tag = items[0].tag
+    kids = [k for k in parent if isinstance(k.tag, str)]
+    if all(k.tag == tag for k in kids):
+        return None
+    first = min(items, key=kids.index)
+    prev = first.getprevious()
+    while prev is not None and (not isinstance(prev.tag, str) or prev.tag == tag):
+        prev = prev.getprevious()
+    if prev is None:
+        return None
+    text = _text(prev)
+    if not text or len(text) > 40 or not _LETTERS.search(text) or len(prev) > 3:
+        return None
+    # Only when another block of that tag follows: else the plain list rules say it all.
+    if not any(k.tag == prev.tag for k in first.itersiblings()):
+        return None
+    return prev.tag, f"normalize-space(.)={xpath_literal(text)}"
 
 
 def _narrow_steps(item: HtmlElement, el: HtmlElement) -> str:
@@ -1376,9 +1416,19 @@ def _induce_list(
                 [e.describe() for e in positives],
             )
         best = max(c.site["alike"] for c in clean)
+        # On the examples' own pages, a rule that takes far more items than another that
+        # also selects every example takes blocks that are not the examples' list (every
+        # `pre` of a page, where the contents are the run after their heading).
+        # Only rules without positions count as the narrower one (a pinned entry, `li[1]//a`,
+        # is narrower only by taking one entry).
+        fewest = min(
+            (sum(len(v) for v in c.examples) for c in clean if c.family not in _POSITIONAL),
+            default=0,
+        )
 
         def key(c: Induced) -> tuple[Any, ...]:
-            return (c.site["alike"] < 0.85 * best, c.cost, len(c.xpath))
+            far_more = bool(fewest) and sum(len(v) for v in c.examples) > 2 * fewest
+            return (c.site["alike"] < 0.85 * best, far_more, c.cost, len(c.xpath))
 
         checked = sorted(clean, key=key)
     return checked[:limit]
