@@ -668,3 +668,30 @@ def test_a_run_of_entries_after_a_heading_is_not_every_block_of_its_parent() -> 
     best = rules[0].xpath
     assert "Table of Contents" in best, best
     assert texts(idx, 5, best) == [f"M5_{k}" for k in range(5)]
+
+
+def navheader_page(i: int) -> str:
+    prev = (
+        f"<td><a accesskey='p' href='p{i - 1}.html'><img src='left.png' alt='Prev'></a></td>"
+        f"<th align='left'><a href='p{i - 1}.html'>page {i - 1}</a></th>"
+        if i
+        else ""
+    )
+    return f"""<html><body><table class='navigation'><tr>{prev}
+    <td><a accesskey='u' href='index.html'><img src='up.png' alt='Up'></a></td>
+    <th align='left'><a href='index.html'>API documentation</a></th>
+    <th align='right'><a href='p{i + 1}.html'>page {i + 1}</a></th>
+    <td><a accesskey='n' href='p{i + 1}.html'><img src='right.png' alt='Next'></a></td>
+    </tr></table><h2>Page {i}</h2><p>Text {i}</p></body></html>"""
+
+
+def test_a_text_link_is_anchored_on_the_icon_link_in_the_cell_before_it() -> None:
+    # On the first page there is no 'previous' pair, and th[1] is the 'Up' text link: the
+    # text link after the accesskey='p' icon is the field, found nowhere on that page.
+    urls = [f"https://n.example/p{i}.html" for i in range(10)]
+    idx = SiteIndex(urls, [parse_html(navheader_page(i)) for i in range(10)])
+    pos = [ex(idx, 3, "//table/tr/th[1]/a"), ex(idx, 6, "//table/tr/th[1]/a")]
+    best = induce(pos, index=idx)[0].xpath
+    assert "accesskey" in best, best
+    assert texts(idx, 4, best) == ["page 3"]
+    assert texts(idx, 0, best) == []

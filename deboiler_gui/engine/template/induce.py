@@ -136,6 +136,22 @@ def _labels(el: HtmlElement) -> list[str]:
     return out
 
 
+def _sibling_hooks(top: HtmlElement, index: SiteIndex | None) -> list[tuple[str, float]]:
+    """Expressions for the element just before ``top`` through a stable hook of its own or of
+    its only child element (an icon link in a cell), with the hook's cost."""
+    prev = top.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None:
+        return []
+    out = [(f"//{prev.tag}[{pred}]", cost) for cost, _f, pred in hooks(prev, index)[:2]]
+    kids = [k for k in prev if isinstance(k.tag, str)]
+    if len(kids) == 1:
+        for cost, _f, pred in hooks(kids[0], index)[:2]:
+            out.append((f"//{kids[0].tag}[{pred}]/parent::{prev.tag}", cost + 0.2))
+    return out
+
+
 def _chain(ancestor: HtmlElement, el: HtmlElement) -> list[HtmlElement]:
     """The elements from just below ``ancestor`` down to ``el``."""
     out = []
@@ -243,6 +259,18 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
         anchors = [(c, f, f"{node.tag}[{p}]") for c, f, p in hooks(node, index)]
         for label in _labels(node):
             anchors.append((1.0, "label", f"{label}/following-sibling::{node.tag}[1]"))
+        if depth <= 2:
+            for expr, hcost in _sibling_hooks(top, index):
+                # A hooked node just before one of the node's ancestors: the text link in
+                # the cell after the icon link's cell (`//a[@accesskey='p']/parent::td/
+                # following-sibling::th[1]/a`); where that icon is missing, nothing.
+                rel_top = _rel(top, el, positional=False)[0]
+                tail = f"/{rel_top}" if rel_top else ""
+                add(
+                    f"{expr}/following-sibling::{top.tag}[1]{tail}",
+                    hcost + 0.9 + 0.4 * (depth - 1),
+                    "relative",
+                )
         for label in _labels(top):
             # A label beside one of the node's ancestors ('Previous topic' then p/a).
             rel_top, n_top = _rel(top, el, positional=False)
