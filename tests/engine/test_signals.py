@@ -146,3 +146,22 @@ def test_constant_links_and_header_footer_copies_are_not_flagged() -> None:
     assert sigs["next_href"].many == 0 and sigs["next_href"].to_dict()["flags"] == []
     assert any("one same value" in f["flag"] for f in sigs["title"].to_dict()["flags"])
     assert sigs["any_link"].many == 12
+
+
+def test_a_field_equal_to_another_on_a_few_pages_is_flagged_with_them() -> None:
+    # th[1] is the 'previous' text link, except on the first page (no previous): there it is
+    # the 'Up' link, the up field's value.
+    t = Template(
+        "docs",
+        site=SITE,
+        fields=(
+            Field("prev_text", xpaths=("//div[@class='top']/a[1]",)),
+            Field("up_text", xpaths=("//div[@class='top']/a[normalize-space(.)='Up']",)),
+        ),
+    )
+    pages = [_nav_page(i) for i in range(1, 13)]
+    pages[0] = Page(pages[0].url, pages[0].html.replace("<a href='p0.html'>Page 0</a>", ""))
+    sigs = {s.field: s for s in site_signals(pages, [t])}
+    (flag,) = [f for f in sigs["prev_text"].to_dict()["flags"] if "up_text" in f["flag"]]
+    assert flag["pages"] == 1 and flag["look_at"] == [pages[0].url]
+    assert "differ on 11" in flag["flag"]

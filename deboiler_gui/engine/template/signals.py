@@ -44,6 +44,9 @@ class FieldSignals:
     mixed: list[str] = dc_field(default_factory=list)  # pages whose items come from several lists
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
     equal_to: Counter[str] = dc_field(default_factory=Counter)
+    equal_pages: dict[str, list[str]] = dc_field(default_factory=dict)
+    # pages where this field and another both have a value
+    both: Counter[str] = dc_field(default_factory=Counter)
     # items, page, elements on the page
     count_pages: list[tuple[int, str, int]] = dc_field(default_factory=list)
     preview: list[tuple[str, Any]] = dc_field(default_factory=list)
@@ -129,6 +132,18 @@ class FieldSignals:
                         "flag": f"values equal field {other!r} on {n} pages",
                         "pages": n,
                         "look_at": [],
+                    }
+                )
+            elif self.both[other] - n >= 4 * n:
+                # Two fields that differ on most pages and are equal on a few: there the
+                # rule lands on the other field's node (a header's first link is 'Up' on the
+                # first page, which has no 'Previous').
+                out.append(
+                    {
+                        "flag": f"values equal field {other!r} on {n} pages while they "
+                        f"differ on {self.both[other] - n}: the other field's node there?",
+                        "pages": n,
+                        "look_at": self.equal_pages.get(other, [])[:5],
                     }
                 )
         return out
@@ -297,5 +312,10 @@ def _page_signals(
                 sig.preview.append((url, value if not isinstance(value, str) else value[:200]))
     for fid, text in scalars.items():
         for other, text2 in scalars.items():
-            if other != fid and text and text == text2:
-                out[(template.name, fid)].equal_to[other] += 1
+            if other == fid or not text or not text2:
+                continue
+            sig = out[(template.name, fid)]
+            sig.both[other] += 1
+            if text == text2:
+                sig.equal_to[other] += 1
+                sig.equal_pages.setdefault(other, []).append(url)
