@@ -165,3 +165,7 @@ def test_a_field_equal_to_another_on_a_few_pages_is_flagged_with_them() -> None:
     (flag,) = [f for f in sigs["prev_text"].to_dict()["flags"] if "up_text" in f["flag"]]
     assert flag["pages"] == 1 and flag["look_at"] == [pages[0].url]
     assert "differ on 11" in flag["flag"]
+    # The same told by values alone: 'Up', up_text's value on every page, is prev_text's on
+    # one page only.
+    (other,) = [f for f in sigs["prev_text"].to_dict()["flags"] if "value on most" in f["flag"]]
+    assert other["look_at"] == [pages[0].url] and "'Up'" in other["flag"]

@@ -47,6 +47,9 @@ class FieldSignals:
     equal_pages: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages where this field and another both have a value
     both: Counter[str] = dc_field(default_factory=Counter)
+    value_pages: dict[str, list[str]] = dc_field(default_factory=dict)  # up to 5 per value
+    #: the commonest value of each other scalar field of the template, on most of its pages
+    others_constant: dict[str, str] = dc_field(default_factory=dict)
     # items, page, elements on the page
     count_pages: list[tuple[int, str, int]] = dc_field(default_factory=list)
     preview: list[tuple[str, Any]] = dc_field(default_factory=list)
@@ -123,6 +126,20 @@ class FieldSignals:
                         "flag": f"one same value on {n} of {hit} pages: {value[:60]!r}",
                         "pages": n,
                         "look_at": [],
+                    }
+                )
+        for other, value in self.others_constant.items():
+            n = self.values.get(value[:300], 0)
+            if n and len(self.values) > 2 and n * 5 <= hit:
+                # The other field's value (one same on most pages) is this field's on a few
+                # pages only: the rule lands on the other field's node there ('Up' where a
+                # page has no 'Previous').
+                out.append(
+                    {
+                        "flag": f"on {n} pages the value is {value[:60]!r}, field {other!r}'s "
+                        "value on most pages: the other field's node there?",
+                        "pages": n,
+                        "look_at": self.value_pages.get(value[:300], [])[:5],
                     }
                 )
         for other, n in self.equal_to.most_common():
@@ -234,7 +251,23 @@ def site_signals(
         except DeboilerError:
             continue
         _page_signals(page.url, root, template, out, preview)
+    _constants(out)
     return list(out.values())
+
+
+def _constants(out: dict[tuple[str, str], FieldSignals]) -> None:
+    """Tells each scalar field the value other scalar fields of its template have on most of
+    their pages (``SAME_VALUE``), for the 'other field's node' flag."""
+    for (tname, fid), sig in out.items():
+        hit = sig.one + sig.many
+        if sig.is_list or hit < 5 or not sig.values:
+            continue
+        value, n = sig.values.most_common(1)[0]
+        if n / hit < SAME_VALUE:
+            continue
+        for (tname2, fid2), sig2 in out.items():
+            if tname2 == tname and fid2 != fid and not sig2.is_list:
+                sig2.others_constant[fid] = value
 
 
 def tree_signals(
@@ -247,6 +280,7 @@ def tree_signals(
         out[(template.name, fld.id)] = FieldSignals(template.name, fld.id, fld.is_list)
     for url, root in trees:
         _page_signals(url, root, template, out, preview)
+    _constants(out)
     return list(out.values())
 
 
@@ -307,6 +341,9 @@ def _page_signals(
                 sig.targets[(text[:300], (link.get("href") or "") if link is not None else "")] += 1
                 sig.lengths.append(len(text))
                 sig.values[text[:300]] += 1
+                shown = sig.value_pages.setdefault(text[:300], [])
+                if len(shown) < 5:
+                    shown.append(url)
                 scalars[fld.id] = text
             if len(sig.preview) < preview:
                 sig.preview.append((url, value if not isinstance(value, str) else value[:200]))
