@@ -162,7 +162,7 @@ def test_a_field_equal_to_another_on_a_few_pages_is_flagged_with_them() -> None:
     pages = [_nav_page(i) for i in range(1, 13)]
     pages[0] = Page(pages[0].url, pages[0].html.replace("<a href='p0.html'>Page 0</a>", ""))
     sigs = {s.field: s for s in site_signals(pages, [t])}
-    (flag,) = [f for f in sigs["prev_text"].to_dict()["flags"] if "up_text" in f["flag"]]
+    (flag,) = [f for f in sigs["prev_text"].to_dict()["flags"] if "while they differ" in f["flag"]]
     assert flag["pages"] == 1 and flag["look_at"] == [pages[0].url]
     assert "differ on 11" in flag["flag"]
     # The same told by values alone: 'Up', up_text's value on every page, is prev_text's on
