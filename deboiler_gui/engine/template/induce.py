@@ -1017,9 +1017,12 @@ def _widest_exclusion(
                 left = len(_run(t, variant) or ())
                 if left < b and (b - left) * 2 < b or (b - left == 1 and b <= 2):
                     n += 1
+        # Each click's text (or target) must recur, not only the commonest of them; a
+        # variant that leaves out half a page's items there is still right where each does.
         recurs = kind in ("attribute", "class") or (
-            n * 2 >= with_items
-            and all(_recurs(xp, kind, neg, trees, with_items) for neg in negatives)
+            all(_recurs(xp, kind, neg, trees, with_items) for neg in negatives)
+            if negatives
+            else n * 2 >= with_items
         )
         scored.append((variant, kind, values, n, recurs))
     pool = [x for x in scored if x[4]]
