@@ -268,7 +268,7 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
                 tail = f"/{rel_top}" if rel_top else ""
                 add(
                     f"{expr}/following-sibling::{top.tag}[1]{tail}",
-                    hcost + 0.9 + 0.4 * (depth - 1),
+                    hcost + 1.2 + 0.4 * (depth - 1),
                     "relative",
                 )
         for label in _labels(top):
