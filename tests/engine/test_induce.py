@@ -538,3 +538,160 @@ def test_titles_of_two_kinds_of_page_without_a_shared_hook_are_one_field() -> No
     for i in range(12):
         want = f"Chapter {i}" if i % 3 == 0 else f"Ref {i}"
         assert texts(site, i, best)[:1] == [want], (i, best)
+
+
+def doxygen_members_page(i: int) -> str:
+    rows = "".join(
+        f"<tr class='{'even' if k % 2 == 0 else 'odd'}'>"
+        f"<td class='entry'><a class='el' href='c{i}.html#m{k}'>member_{i}_{k}</a>()</td>"
+        f"<td class='entry'><a class='el' href='c{i}.html'>Class{i}</a></td>"
+        f"<td class='entry'><span class='mlabel'>inline</span></td></tr>"
+        for k in range(3 + i % 4)
+    )
+    return f"""<html><body><div id='top'><ul><li><a href='index.html'>Main</a></li></ul></div>
+    <div class='header'><div class='headertitle'><div class='title'>Class{i} Member List</div>
+    </div></div><div class='contents'><p>All members of <a class='el' href='c{i}.html'>Class{i}</a>.</p>
+    <table class='directory'>{rows}</table></div></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def doxygen() -> SiteIndex:
+    urls = [f"https://d.example/c{i}-members.html" for i in range(10)]
+    return SiteIndex(urls, [parse_html(doxygen_members_page(i)) for i in range(10)])
+
+
+@pytest.mark.parametrize("clicks", [("tr[1]",), ("tr[1]", "tr[2]")])
+def test_striped_rows_whose_cells_share_a_class_are_one_list(
+    doxygen: SiteIndex, clicks: tuple[str, ...]
+) -> None:
+    # Rows alternate even/odd and every cell is td.entry with a link: the rows are the
+    # entries (not the cells), the stripes say nothing, and the first cell's link is the item.
+    pos = [ex(doxygen, 2, f"//table[@class='directory']/{r}/td[1]/a") for r in clicks]
+    rules = induce(pos, index=doxygen, as_list=True)
+    best = rules[0].xpath
+    assert "even" not in best and "tr[" not in best and ")[1]" not in best, best
+    assert rules[0].site["mixed"] == 0
+    assert texts(doxygen, 7, best) == [f"member_7_{k}" for k in range(6)]
+
+
+def summary_page(i: int) -> str:
+    sections = "".join(f"<a href='#s{k}'>Section {k}</a> | " for k in range(2 + i % 3))
+    return f"""<html><body><div class='header'><div class='summary'>{sections}
+    <a href='c{i}-members.html'>List of all members</a></div>
+    <div class='headertitle'><div class='title'>Class{i}</div></div></div>
+    <div class='contents'><p>Text {i}</p></div></body></html>"""
+
+
+def test_a_link_with_the_same_text_on_every_example_page_is_anchored_on_its_text() -> None:
+    # The link's place among its siblings changes (a[3] here, a[4] there); its text does not.
+    urls = [f"https://m.example/c{i}.html" for i in range(9)]
+    idx = SiteIndex(urls, [parse_html(summary_page(i)) for i in range(9)])
+    xp = "//a[.='List of all members']"
+    pos = [
+        Example(urls[i], idx.trees[i], select_elements(idx.trees[i], xp)[0], "href") for i in (0, 1)
+    ]
+    rules = induce(pos, index=idx)
+    assert rules[0].xpath == "//a[normalize-space(.)='List of all members']/@href"
+    assert select_elements(idx.trees[5], rules[0].xpath.rsplit("/@", 1)[0])[0].get("href") == (
+        "c5-members.html"
+    )
+
+
+def sidebar_page(i: int) -> str:
+    api = i % 2 == 0
+    title, items = (
+        ("API Menu", ["Home", "Modules", "Types"])
+        if api
+        else ("Main Menu", [f"Guide {k}" for k in range(4 + i % 3)])
+    )
+    lis = "".join(f"<li><a href='{t.lower().replace(' ', '')}.html'>{t}</a></li>" for t in items)
+    return f"""<html><body><table><tr><td><table><tr><th>{title}</th></tr>
+    <tr><td><ul>{lis}</ul></td></tr></table>
+    <table><tr><th>Related links</th></tr><tr><td><ul><li><a href='x.html'>X</a></li></ul></td></tr></table>
+    </td><td><h2>Page {i}</h2><p>Text {i}</p></td></tr></table></body></html>"""
+
+
+def test_a_labelled_menu_beats_the_position_that_is_another_menu_on_other_pages() -> None:
+    # The first sidebar table is the API menu on API pages and the main menu on guides: the
+    # label row before the menu's row is the anchor, not the table's position.
+    urls = [f"https://x.example/p{i}.html" for i in range(12)]
+    idx = SiteIndex(urls, [parse_html(sidebar_page(i)) for i in range(12)])
+    rules = induce(
+        [ex(idx, 2, "(//ul)[1]/li[1]/a"), ex(idx, 2, "(//ul)[1]/li[2]/a")], index=idx, as_list=True
+    )
+    best = rules[0].xpath
+    assert "API Menu" in best, best
+    assert texts(idx, 4, best) == ["Home", "Modules", "Types"]
+    assert texts(idx, 5, best) == []
+
+
+def classes_page(i: int) -> str:
+    name = ["Enquire", "Database", "Stem", "Query", "Document", "MSet"][i % 6]
+    links = "".join(f"<li><a href='s{k}.html'>Section {k}</a></li>" for k in range(3))
+    return f"""<html><body><div class='nav'><ul><li><a href='lib.html'>Lib</a></li>
+    <li><a href='c{i}.html'>{name}</a></li>{links}</ul></div><p>Text {i}</p></body></html>"""
+
+
+def test_a_not_this_text_of_a_few_pages_only_is_refused_not_taken() -> None:
+    # 'Enquire' is the page's own entry: its text is on one page in six. Leaving it out by
+    # its text keeps the page's own entry on every other page: a clear refusal instead.
+    urls = [f"https://q.example/c{i}.html" for i in range(12)]
+    idx = SiteIndex(urls, [parse_html(classes_page(i)) for i in range(12)])
+    pos = [ex(idx, 0, "//ul/li[3]/a"), ex(idx, 0, "//ul/li[4]/a")]
+    neg = [ex(idx, 0, "//ul/li[1]/a"), ex(idx, 0, "//ul/li[2]/a")]
+    with pytest.raises(InductionError, match="not a kind of item the site's pages share") as err:
+        induce(pos, neg, index=idx, as_list=True)
+    assert any("li[2]/a" in c for c in err.value.conflicts)
+
+
+def run_page(i: int) -> str:
+    toc = "".join(
+        f"<pre class='programlisting'>Macro <a href='#m{i}_{k}'>M{i}_{k}</a></pre>"
+        for k in range(3 + i % 3)
+    )
+    desc = "".join(
+        f"<h3>Macro M{i}_{k}</h3><pre class='programlisting'>#define <a name='m{i}_{k}'>M{i}_{k}</a> "
+        f"<a href='other.html#T'>T</a></pre><p>Does {k}.</p>"
+        for k in range(3 + i % 3)
+    )
+    return f"""<html><body><table><tr><td><h2>Module {i}</h2><p>About {i}.</p>
+    <h2>Table of Contents</h2>{toc}<h2>Description</h2>{desc}</td></tr></table></body></html>"""
+
+
+def test_a_run_of_entries_after_a_heading_is_not_every_block_of_its_parent() -> None:
+    # The contents are one `pre` per entry between the 'Table of Contents' heading and the
+    # next h2; the description repeats `pre`s below: the rule takes the run, not every pre.
+    urls = [f"https://r.example/m{i}.html" for i in range(10)]
+    idx = SiteIndex(urls, [parse_html(run_page(i)) for i in range(10)])
+    pos = [ex(idx, 1, "(//pre)[1]/a"), ex(idx, 1, "(//pre)[2]/a")]
+    rules = induce(pos, index=idx, as_list=True)
+    best = rules[0].xpath
+    assert "Table of Contents" in best, best
+    assert texts(idx, 5, best) == [f"M5_{k}" for k in range(5)]
+
+
+def navheader_page(i: int) -> str:
+    prev = (
+        f"<td><a accesskey='p' href='p{i - 1}.html'><img src='left.png' alt='Prev'></a></td>"
+        f"<th align='left'><a href='p{i - 1}.html'>page {i - 1}</a></th>"
+        if i
+        else ""
+    )
+    return f"""<html><body><table class='navigation'><tr>{prev}
+    <td><a accesskey='u' href='index.html'><img src='up.png' alt='Up'></a></td>
+    <th align='left'><a href='index.html'>API documentation</a></th>
+    <th align='right'><a href='p{i + 1}.html'>page {i + 1}</a></th>
+    <td><a accesskey='n' href='p{i + 1}.html'><img src='right.png' alt='Next'></a></td>
+    </tr></table><h2>Page {i}</h2><p>Text {i}</p></body></html>"""
+
+
+def test_a_text_link_is_anchored_on_the_icon_link_in_the_cell_before_it() -> None:
+    # On the first page there is no 'previous' pair, and th[1] is the 'Up' text link: the
+    # text link after the accesskey='p' icon is the field, found nowhere on that page.
+    urls = [f"https://n.example/p{i}.html" for i in range(10)]
+    idx = SiteIndex(urls, [parse_html(navheader_page(i)) for i in range(10)])
+    pos = [ex(idx, 3, "//table/tr/th[1]/a"), ex(idx, 6, "//table/tr/th[1]/a")]
+    best = induce(pos, index=idx)[0].xpath
+    assert "accesskey" in best, best
+    assert texts(idx, 4, best) == ["page 3"]
+    assert texts(idx, 0, best) == []

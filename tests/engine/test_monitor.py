@@ -14,9 +14,14 @@ from demoguides import BASE, guide_files, guide_template, with_jsonld, write_gui
 from deboiler_gui.engine.clean.pipeline import import_steps
 from deboiler_gui.engine.review.monitor import SNAPSHOT_KEY, MonitorResult, monitor_steps
 from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template.extract import apply_template
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.engine.template.repair import learn_template
-from deboiler_gui.engine.template.valuerepair import learn_values, repair_template_steps
+from deboiler_gui.engine.template.valuerepair import (
+    accept_field_repairs,
+    learn_values,
+    repair_template_steps,
+)
 
 
 def finish(steps: Generator[Any, None, Any]) -> Any:
@@ -135,6 +140,10 @@ def test_monitor_repairs_through_the_structured_anchor_like_templates_repair(
     assert set(direct) == set(by)
     assert direct["name"].xpath == by["name"]["xpath"]
     assert direct["name"].evidence["anchor"] == by["name"]["anchor"]
+    # The report shows a value the repaired rule gives, and on which page.
+    page = next(p for p in pages if p.url == by["name"]["url"])
+    fixed = accept_field_repairs(learned, [direct["name"]])
+    assert by["name"]["value"] == apply_template(page, fixed).values["name"] != ""
     assert [p.xpath for p in found.proposals] == [
         r["xpath"] for r in report["repairs"] if r["kind"] == "search rules"
     ]

@@ -112,3 +112,60 @@ def test_rows_of_one_table_are_one_list_and_items_without_text_are_flagged() -> 
     assert nav["empty_item_pages"] == 6
     assert [f["flag"].split(" (")[0] for f in nav["flags"]] == ["items without text"]
     assert nav["mixed_pages"] == 0
+
+
+def _nav_page(i: int) -> Page:
+    nav = (
+        f"<a href='p{i - 1}.html'>Page {i - 1}</a> <a href='index.html'>Up</a> "
+        f"<a href='p{i + 1}.html'>Page {i + 1}</a>"
+    )
+    return Page(
+        f"https://{SITE}/p{i}.html",
+        f"<html><body><div class='top'>{nav}</div><div class='banner'><b>Welcome</b></div>"
+        f"<h1>Page {i}</h1><p>Text {i}</p><div class='bottom'>{nav}</div></body></html>",
+    )
+
+
+def test_constant_links_and_header_footer_copies_are_not_flagged() -> None:
+    # 'Up' has one text and one target on every page: constant by nature. The 'next' link is
+    # in the header and the footer: two copies of one node, not several nodes. A rule landing
+    # on a constant block that is no link ('Welcome') is still flagged, and so is one that
+    # takes several different links.
+    t = Template(
+        "docs",
+        site=SITE,
+        fields=(
+            Field("up", xpaths=("//div[@class='top']/a[2]",)),
+            Field("next_href", xpaths=("//a[3]/@href",)),
+            Field("title", xpaths=("//b",)),
+            Field("any_link", xpaths=("//div[@class='top']/a",)),
+        ),
+    )
+    sigs = {s.field: s for s in site_signals([_nav_page(i) for i in range(1, 13)], [t])}
+    assert sigs["up"].to_dict()["flags"] == []
+    assert sigs["next_href"].many == 0 and sigs["next_href"].to_dict()["flags"] == []
+    assert any("one same value" in f["flag"] for f in sigs["title"].to_dict()["flags"])
+    assert sigs["any_link"].many == 12
+
+
+def test_a_field_equal_to_another_on_a_few_pages_is_flagged_with_them() -> None:
+    # th[1] is the 'previous' text link, except on the first page (no previous): there it is
+    # the 'Up' link, the up field's value.
+    t = Template(
+        "docs",
+        site=SITE,
+        fields=(
+            Field("prev_text", xpaths=("//div[@class='top']/a[1]",)),
+            Field("up_text", xpaths=("//div[@class='top']/a[normalize-space(.)='Up']",)),
+        ),
+    )
+    pages = [_nav_page(i) for i in range(1, 13)]
+    pages[0] = Page(pages[0].url, pages[0].html.replace("<a href='p0.html'>Page 0</a>", ""))
+    sigs = {s.field: s for s in site_signals(pages, [t])}
+    (flag,) = [f for f in sigs["prev_text"].to_dict()["flags"] if "while they differ" in f["flag"]]
+    assert flag["pages"] == 1 and flag["look_at"] == [pages[0].url]
+    assert "differ on 11" in flag["flag"]
+    # The same told by values alone: 'Up', up_text's value on every page, is prev_text's on
+    # one page only.
+    (other,) = [f for f in sigs["prev_text"].to_dict()["flags"] if "value on most" in f["flag"]]
+    assert other["look_at"] == [pages[0].url] and "'Up'" in other["flag"]

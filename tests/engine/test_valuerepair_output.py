@@ -102,8 +102,14 @@ def test_a_processed_text_field_is_found_by_its_processed_value(json_ld: bool) -
             attribute="src",
             processors=(Processor("prefix", ("https://cdn.example",)),),
         ),
+        Field(
+            "photo",
+            xpaths=("//img[@class='product-photo']/@src",),
+            kind="attribute",
+            attribute="src",
+        ),
     ],
-    ids=["xpath-ends-on-src", "attribute-kind-with-prefix"],
+    ids=["xpath-ends-on-src", "attribute-kind-with-prefix", "attribute-kind-ending-on-src"],
 )
 def test_an_image_source_field_is_repaired_to_the_products_photo(photo: Field) -> None:
     learned = learn_values(shop(photo), site(False))
@@ -114,6 +120,8 @@ def test_an_image_source_field_is_repaired_to_the_products_photo(photo: Field) -
     (rep,), _stats = repair_site(changed, learned)
     assert rep.status == "repaired", rep.evidence
     assert "item-photo" in rep.xpath
+    # A rule that ended on the attribute ends on it again.
+    assert rep.xpath.endswith("/@src") == photo.xpaths[0].endswith("/@src"), rep.xpath
     assert rep.evidence["wrong"] == 0
     fixed = accept_field_repairs(learned, [rep])
     base = "https://cdn.example" if photo.processors else ""

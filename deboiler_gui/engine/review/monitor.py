@@ -788,8 +788,33 @@ def _repairs(
     repair`` (learned values, structured-data anchors, search rules) run on this run's pages of
     the template's site. Returns the proposals, the accepted fields and the templates that
     could not be repaired because they were never learned."""
+    from deboiler_gui.engine.template.extract import apply_template
     from deboiler_gui.engine.template.repair import ACCEPT_SCORE
-    from deboiler_gui.engine.template.valuerepair import is_learned, repair_template_steps
+    from deboiler_gui.engine.template.valuerepair import (
+        accept_field_repairs,
+        is_learned,
+        repair_template_steps,
+    )
+
+    def sample_value(template: Template, rep: Any, chosen: Sequence[Page]) -> tuple[str, str]:
+        """A value the repaired rule gives (and its page), as the search-rule proposals show
+        theirs: the first of the run's pages (up to 10 tried) where it gives one."""
+        if not rep.xpath:
+            return "", ""
+        fixed = accept_field_repairs(template, [dataclasses.replace(rep, status="repaired")])
+        for page in chosen[:10]:
+            try:
+                value = apply_template(page, fixed).values.get(rep.field)
+            except Exception:  # noqa: BLE001 - a page the rule cannot read shows no value
+                continue
+            if value in (None, "", [], {}):
+                continue
+            if isinstance(value, list):
+                value = " | ".join(v if isinstance(v, str) else json.dumps(v) for v in value)
+            elif not isinstance(value, str):
+                value = json.dumps(value, ensure_ascii=False)
+            return value[:200], page.url
+        return "", ""
 
     broken = {t["name"] for t in report["templates"] if t.get("broken")}
     out: list[dict[str, Any]] = []
@@ -829,6 +854,7 @@ def _repairs(
             if rep.status == "ok":
                 continue
             ev = rep.evidence
+            value, value_url = sample_value(template, rep, chosen)
             out.append(
                 {
                     "template": template.name,
@@ -841,7 +867,8 @@ def _repairs(
                     "score": round(rep.score, 4),
                     "fixes": int(ev.get("agree", 0)),
                     "pages_tried": int(ev.get("pages", 0)),
-                    "value": "",
+                    "value": value,
+                    "url": value_url,
                     "best": rep.status == "repaired",
                 }
             )

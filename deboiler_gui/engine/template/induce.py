@@ -31,6 +31,7 @@ SITE_CHECKED = 14
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 #: Tags that are list items even when alone in their list.
 _ITEM_TAGS = frozenset({"li", "dt", "tr", "option"})
+_POSITIONAL = frozenset({"relative", "positional"})
 
 
 class InductionError(RuleError):
@@ -132,6 +133,22 @@ def _labels(el: HtmlElement) -> list[str]:
             if text and len(text) <= 40 and _LETTERS.search(text) and len(prev) <= 3:
                 out.append(f"{prev.tag}[normalize-space(.)={xpath_literal(text)}]")
         prev = prev.getprevious()
+    return out
+
+
+def _sibling_hooks(top: HtmlElement, index: SiteIndex | None) -> list[tuple[str, float]]:
+    """Expressions for the element just before ``top`` through a stable hook of its own or of
+    its only child element (an icon link in a cell), with the hook's cost."""
+    prev = top.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None:
+        return []
+    out = [(f"//{prev.tag}[{pred}]", cost) for cost, _f, pred in hooks(prev, index)[:2]]
+    kids = [k for k in prev if isinstance(k.tag, str)]
+    if len(kids) == 1:
+        for cost, _f, pred in hooks(kids[0], index)[:2]:
+            out.append((f"//{kids[0].tag}[{pred}]/parent::{prev.tag}", cost + 0.2))
     return out
 
 
@@ -242,6 +259,18 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
         anchors = [(c, f, f"{node.tag}[{p}]") for c, f, p in hooks(node, index)]
         for label in _labels(node):
             anchors.append((1.0, "label", f"{label}/following-sibling::{node.tag}[1]"))
+        if depth <= 2:
+            for expr, hcost in _sibling_hooks(top, index):
+                # A hooked node just before one of the node's ancestors: the text link in
+                # the cell after the icon link's cell (`//a[@accesskey='p']/parent::td/
+                # following-sibling::th[1]/a`); where that icon is missing, nothing.
+                rel_top = _rel(top, el, positional=False)[0]
+                tail = f"/{rel_top}" if rel_top else ""
+                add(
+                    f"{expr}/following-sibling::{top.tag}[1]{tail}",
+                    hcost + 1.2 + 0.4 * (depth - 1),
+                    "relative",
+                )
         for label in _labels(top):
             # A label beside one of the node's ancestors ('Previous topic' then p/a).
             rel_top, n_top = _rel(top, el, positional=False)
@@ -427,6 +456,9 @@ def _item_node(el: HtmlElement) -> HtmlElement:
         parent = node.getparent()
         if node.tag in _ITEM_TAGS:
             return node
+        if _row_cell(node, el):
+            node = parent  # a cell of a row like its neighbours: a column, the row is the entry
+            continue
         same = [s for s in parent if s is not node and s.tag == node.tag]
         if same and any(_like(node, s, el) for s in same):
             return node
@@ -438,6 +470,39 @@ def _item_node(el: HtmlElement) -> HtmlElement:
             break
         node = parent
     return first if first is not None else el
+
+
+def _row_cell(cell: HtmlElement, el: HtmlElement) -> bool:
+    """Whether ``cell`` is a ``td``/``th`` of a row that has a like row beside it (the same
+    steps down to ``el``'s tag): the rows of a member table (``tr.even``/``tr.odd`` whose
+    cells all carry the same class) are the entries, the row's cells its columns."""
+    row = cell.getparent()
+    if cell.tag not in ("td", "th") or row is None or row.tag != "tr":
+        return False
+    table = row.getparent()
+    if table is None:
+        return False
+    rel = _rel(row, el, positional=False)[0]
+    return any(r is not row and r.tag == "tr" and _run(r, rel) for r in table)
+
+
+def _stripe_tokens(items: Sequence[HtmlElement]) -> set[str]:
+    """Class tokens that only stripe the entries (``even``/``odd``): on three or more entries
+    of a list, the ones carrying the token are exactly every other entry. They say nothing
+    about which entries are the list's."""
+    out: set[str] = set()
+    for item in items:
+        parent = item.getparent()
+        if parent is None:
+            continue
+        same = [s for s in parent if s.tag == item.tag]
+        if len(same) < 3:
+            continue
+        for tok in _classes(item):
+            marks = [tok in _classes(s) for s in same]
+            if all(m == marks[0] for m in marks[0::2]) and all(m != marks[0] for m in marks[1::2]):
+                out.add(tok)
+    return out
 
 
 def _lca(nodes: Sequence[HtmlElement]) -> HtmlElement:
@@ -495,7 +560,7 @@ def _list_candidates(
         item_tag = items[0].tag
         common = set.intersection(
             *[{t for t in (i.get("class") or "").split() if is_wordlike(t)} for i in items]
-        )
+        ) - _stripe_tokens(items)
         for tok in sorted(common)[:2]:
             rest = path.split("/", 1)[1] if "/" in path else ""
             tails.append(
@@ -540,12 +605,51 @@ def _list_candidates(
         add(_absolute(container) + down, 9.0 + level, "positional")
         container = container.getparent()
         level += 1
+    # A run of entries after a heading among other blocks (libxml2's contents: one `pre` per
+    # entry after the 'Table of Contents' h2, more `pre`s after the next h2): the entries
+    # whose nearest heading of that tag before them is the label.
+    label = _run_label(items)
+    if label is not None:
+        ltag, lpred = label
+        head = f"{ltag}[{lpred}]"
+        for tail, tcost, depth in tails:
+            first, _sep, rest = tail.partition("/")
+            step = f"{first}[preceding-sibling::{ltag}[1][{lpred}]]"
+            xp = f"//{head}/following-sibling::{step}" + (f"/{rest}" if rest else "")
+            if xp not in out or out[xp][0] > 1.2 + tcost:
+                out[xp] = (1.2 + tcost, "label", depth)
     # Item hooks alone: //li[contains(@class, 'toc-item')]/a.
     for tail, tcost, _depth in tails:
         if tail.startswith(items[0].tag + "["):
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+def _run_label(items: Sequence[HtmlElement]) -> tuple[str, str] | None:
+    """(tag, predicate) of the heading that starts the examples' run of entries, when the
+    entries' parent holds other blocks too: the nearest sibling before the first entry that is
+    not an entry's tag and reads like a label; None when the parent holds entries only."""
+    parent = items[0].getparent()
+    if parent is None or any(i.getparent() is not parent for i in items):
+        return None
+    tag = items[0].tag
+    kids = [k for k in parent if isinstance(k.tag, str)]
+    if all(k.tag == tag for k in kids):
+        return None
+    first = min(items, key=kids.index)
+    prev = first.getprevious()
+    while prev is not None and (not isinstance(prev.tag, str) or prev.tag == tag):
+        prev = prev.getprevious()
+    if prev is None:
+        return None
+    text = _text(prev)
+    if not text or len(text) > 40 or not _LETTERS.search(text) or len(prev) > 3:
+        return None
+    # Only when another block of that tag follows: else the plain list rules say it all.
+    if not any(k.tag == prev.tag for k in first.itersiblings()):
+        return None
+    return prev.tag, f"normalize-space(.)={xpath_literal(text)}"
 
 
 def _narrow_steps(item: HtmlElement, el: HtmlElement) -> str:
@@ -739,8 +843,21 @@ def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
 def _list_signature(nodes: Sequence[HtmlElement]) -> tuple[set[tuple[str, str]], set[str]]:
     """What the examples' lists have in common: hooks of the list node, and the label (a
     heading just before it, 'Methods') when every one has the same."""
-    labels = [set(_labels(n)) for n in nodes]
+    labels = [_list_labels(n) for n in nodes]
     return _signature(nodes), set.intersection(*labels) if labels else set()
+
+
+def _list_labels(lst: HtmlElement) -> set[str]:
+    """The labels before a list node and before its two nearest ancestors (a menu's title row
+    before the row that holds its ``ul``), each tagged with its level."""
+    out: set[str] = set()
+    node: HtmlElement | None = lst
+    for level in range(3):
+        if node is None or node.tag in ("body", "html"):
+            break
+        out.update(f"{level}:{lb}" for lb in _labels(node))
+        node = node.getparent()
+    return out
 
 
 def _validate_list(
@@ -788,7 +905,7 @@ def _site_list(
             mixed += 1
         lst = _list_of(found[0], depth)
         if sig is None or (
-            lst is not None and _carries(lst, sig[0]) and sig[1] <= set(_labels(lst))
+            lst is not None and _carries(lst, sig[0]) and sig[1] <= _list_labels(lst)
         ):
             alike += 1
     return {
@@ -872,8 +989,11 @@ def _refine_negatives(
 
 
 def _widest_exclusion(
-    xp: str, valid: Sequence[tuple[str, str, list[list[str]]]], trees: Sequence[Any]
-) -> tuple[str, list[list[str]]]:
+    xp: str,
+    valid: Sequence[tuple[str, str, list[list[str]]]],
+    trees: Sequence[Any],
+    negatives: Sequence[Example] = (),
+) -> tuple[str, list[list[str]]] | None:
     """Of the variants that leave the 'not this' nodes out, one that holds across the site's
     pages: it leaves items out on the most sampled pages (within a fifth of the most), and
     among those an attribute or class difference before the negatives' text, and their text
@@ -885,7 +1005,7 @@ def _widest_exclusion(
     page, ``fn`` or ``enum`` elsewhere) but always links to the page itself (``#``); Erlang's
     'Top of manual page' entry links to its own page but lacks the ``title`` every function
     entry carries."""
-    if not trees or len(valid) < 2:
+    if not trees:
         return valid[0][0], valid[0][2]
     base = [len(_run(t, xp) or ()) for t in trees]
     with_items = sum(1 for b in base if b)
@@ -897,13 +1017,34 @@ def _widest_exclusion(
                 left = len(_run(t, variant) or ())
                 if left < b and (b - left) * 2 < b or (b - left == 1 and b <= 2):
                     n += 1
-        recurs = kind in ("attribute", "class") or n * 2 >= with_items
+        # Each click's text (or target) must recur, not only the commonest of them; a
+        # variant that leaves out half a page's items there is still right where each does.
+        recurs = kind in ("attribute", "class") or (
+            all(_recurs(xp, kind, neg, trees, with_items) for neg in negatives)
+            if negatives
+            else n * 2 >= with_items
+        )
         scored.append((variant, kind, values, n, recurs))
-    pool = [x for x in scored if x[4]] or scored
+    pool = [x for x in scored if x[4]]
+    if not pool:
+        # Only the 'not this' items' own texts or targets tell them apart, and those recur on
+        # too few pages: the clicks are items of this page, not a kind the site has.
+        return None
     best_n = max(x[3] for x in pool)
     near = [x for x in pool if x[3] >= 0.8 * best_n]
     pick = min(near, key=lambda x: (_EXCLUSION_KINDS.index(x[1]), -x[3]))
     return pick[0], pick[2]
+
+
+def _recurs(xp: str, kind: str, neg: Example, trees: Sequence[Any], with_items: int) -> bool:
+    """Whether one 'not this' item's text (or link target) is among the rule's items on half
+    the sampled pages with items at least: each click counts, not only the commonest."""
+    if kind == "text":
+        pred = f"normalize-space(.)={xpath_literal(_text(neg.node))}"
+    else:
+        pred = f"@href={xpath_literal(neg.node.get('href') or '')}"
+    hits = sum(1 for t in trees if _run(t, f"{xp}[{pred}]"))
+    return hits * 2 >= with_items
 
 
 # --------------------------------------------------------------------------- entry point
@@ -1077,6 +1218,16 @@ def _induce_field(
                     cost = 6.0 + 0.2 * depth + 0.5 * path.count("[")
                     if xp not in cands or cands[xp][0] > cost:
                         cands[xp] = (cost, "positional")
+    own = {_text(ex.node) for ex in positives}
+    text = next(iter(own))
+    if attr and len(own) == 1 and 0 < len(text) <= 40 and _LETTERS.search(text):
+        # The value is an attribute and the node's text is the same on every example page
+        # ('List of all members'): the text is an anchor of its own, wherever the link sits.
+        xp = f"//{positives[0].node.tag}[normalize-space(.)={xpath_literal(text)}]"
+        if all(ex.node.tag == positives[0].node.tag for ex in positives):
+            for cands in per_example:
+                cands[xp] = (0.8, "label")
+            common.add(xp)
     # Candidates of any example may fit all of them.
     pool: dict[str, tuple[float, str]] = {}
     for cands in per_example:
@@ -1195,6 +1346,7 @@ def _induce_list(
                 pool[xp] = spec
     out: list[Induced] = []
     depths: dict[str, int] = {}
+    one_off = 0  # rules whose only exclusions of the 'not this' recur on too few pages
     for xp, (cost, family, depth) in pool.items():
         values = _validate_list(xp, depth, by_page, negatives)
         if values is None and negatives:
@@ -1204,11 +1356,21 @@ def _induce_list(
                 if got is not None:
                     valid.append((variant, kind, got))
             if valid:
-                variant, values = _widest_exclusion(xp, valid, trees)
-                xp, cost = variant, cost + 0.5
+                widest = _widest_exclusion(xp, valid, trees, negatives)
+                if widest is None:
+                    one_off += 1
+                else:
+                    (xp, values), cost = widest, cost + 0.5
         if values is not None:
             depths[xp] = depth
             out.append(Induced(xp, "list", family, cost, examples=values))
+    if not out and one_off:
+        raise InductionError(
+            "the 'not this' items are not a kind of item the site's pages share: only their "
+            "own text or link target leaves them out, and it recurs on fewer than half of the "
+            "sampled pages with items (is one of them the examples' own kind on another page?)",
+            [f"not {n.describe()}" for n in negatives],
+        )
     if not out:
         _explain(positives, negatives, {k: (v[0], v[1]) for k, v in pool.items()}, as_list=True)
     out.sort(key=lambda c: (c.cost, len(c.xpath)))
@@ -1230,7 +1392,11 @@ def _induce_list(
                 lb
                 for lb in sig[1]
                 if any(
-                    _run(t, f"//{lb}/following-sibling::*[position() <= 2][self::{tag}]")
+                    _run(
+                        t,
+                        f"//{lb.split(':', 1)[1]}/following-sibling::*[position() <= 2]"
+                        + (f"[self::{tag}]" if lb.startswith("0:") else f"[.//{tag}]"),
+                    )
                     for t in others
                 )
             },
@@ -1281,9 +1447,19 @@ def _induce_list(
                 [e.describe() for e in positives],
             )
         best = max(c.site["alike"] for c in clean)
+        # On the examples' own pages, a rule that takes far more items than another that
+        # also selects every example takes blocks that are not the examples' list (every
+        # `pre` of a page, where the contents are the run after their heading).
+        # Only rules without positions count as the narrower one (a pinned entry, `li[1]//a`,
+        # is narrower only by taking one entry).
+        fewest = min(
+            (sum(len(v) for v in c.examples) for c in clean if c.family not in _POSITIONAL),
+            default=0,
+        )
 
         def key(c: Induced) -> tuple[Any, ...]:
-            return (c.site["alike"] < 0.85 * best, c.cost, len(c.xpath))
+            far_more = bool(fewest) and sum(len(v) for v in c.examples) > 2 * fewest
+            return (c.site["alike"] < 0.85 * best, far_more, c.cost, len(c.xpath))
 
         checked = sorted(clean, key=key)
     return checked[:limit]

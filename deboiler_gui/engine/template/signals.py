@@ -19,6 +19,7 @@ from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
 from deboiler_gui.engine.template.induce import list_of_item, several_lists
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.template.selectors import select
 
 #: A list whose largest item count is this many times its median count is flagged.
 WILD_COUNT = 5.0
@@ -43,9 +44,20 @@ class FieldSignals:
     mixed: list[str] = dc_field(default_factory=list)  # pages whose items come from several lists
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
     equal_to: Counter[str] = dc_field(default_factory=Counter)
+    equal_pages: dict[str, list[str]] = dc_field(default_factory=dict)
+    # pages where this field and another both have a value
+    both: Counter[str] = dc_field(default_factory=Counter)
+    value_pages: dict[str, list[str]] = dc_field(default_factory=dict)  # up to 5 per value
+    #: the commonest value of each other scalar field of the template, on most of its pages
+    others_constant: dict[str, str] = dc_field(default_factory=dict)
     # items, page, elements on the page
     count_pages: list[tuple[int, str, int]] = dc_field(default_factory=list)
     preview: list[tuple[str, Any]] = dc_field(default_factory=list)
+    # (value, link target of its node) per page: a link whose text and target are both one
+    # same value is constant by nature ('Up' to the index), not a rule landing on one node
+    targets: Counter[tuple[str, str]] = dc_field(default_factory=Counter)
+    #: distinct values the field had on its learned pages (None: never learned)
+    learned_distinct: int | None = None
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -100,12 +112,34 @@ class FieldSignals:
             )
         if hit >= 5 and self.values:
             value, n = self.values.most_common(1)[0]
-            if n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10):
+            hrefs = {h for (v, h), _k in self.targets.items() if v == value}
+            # Constant by nature: the learned values were one value too, or (never learned)
+            # the value is a link's text whose target is one same target as well.
+            natural = (self.learned_distinct is not None and self.learned_distinct <= 1) or (
+                self.learned_distinct is None and len(hrefs) == 1 and "" not in hrefs
+            )
+            if not natural and (
+                n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10)
+            ):
                 out.append(
                     {
                         "flag": f"one same value on {n} of {hit} pages: {value[:60]!r}",
                         "pages": n,
                         "look_at": [],
+                    }
+                )
+        for other, value in self.others_constant.items():
+            n = self.values.get(value[:300], 0)
+            if n and len(self.values) > 2 and n * 5 <= hit:
+                # The other field's value (one same on most pages) is this field's on a few
+                # pages only: the rule lands on the other field's node there ('Up' where a
+                # page has no 'Previous').
+                out.append(
+                    {
+                        "flag": f"on {n} pages the value is {value[:60]!r}, field {other!r}'s "
+                        "value on most pages: the other field's node there?",
+                        "pages": n,
+                        "look_at": self.value_pages.get(value[:300], [])[:5],
                     }
                 )
         for other, n in self.equal_to.most_common():
@@ -115,6 +149,18 @@ class FieldSignals:
                         "flag": f"values equal field {other!r} on {n} pages",
                         "pages": n,
                         "look_at": [],
+                    }
+                )
+            elif self.both[other] - n >= 4 * n:
+                # Two fields that differ on most pages and are equal on a few: there the
+                # rule lands on the other field's node (a header's first link is 'Up' on the
+                # first page, which has no 'Previous').
+                out.append(
+                    {
+                        "flag": f"values equal field {other!r} on {n} pages while they "
+                        f"differ on {self.both[other] - n}: the other field's node there?",
+                        "pages": n,
+                        "look_at": self.equal_pages.get(other, [])[:5],
                     }
                 )
         return out
@@ -159,6 +205,22 @@ def _nodes(root: Any, paths: list[str]) -> list[Any]:
     return nodes
 
 
+def _different(root: Any, xpath: str) -> bool:
+    """Whether the nodes a field's rule selects on a page differ (their text or link target):
+    the header's and the footer's copy of one 'next' link are one node of the page."""
+    try:
+        found = select(root, xpath)
+    except RuleError:
+        return True
+    keys = set()
+    for n in found:
+        if isinstance(n, etree._Element):
+            keys.add((normalize_text(n.text_content()), n.get("href") or ""))
+        else:
+            keys.add((normalize_text(str(n)), ""))
+    return len(keys) > 1
+
+
 def _list_size(nodes: list[Any]) -> int:
     """Elements inside the lists the items come from (the parents of their repeating entries,
     outermost only: the table whose rows hold the items, not each row): the page is measured
@@ -189,7 +251,23 @@ def site_signals(
         except DeboilerError:
             continue
         _page_signals(page.url, root, template, out, preview)
+    _constants(out)
     return list(out.values())
+
+
+def _constants(out: dict[tuple[str, str], FieldSignals]) -> None:
+    """Tells each scalar field the value other scalar fields of its template have on most of
+    their pages (``SAME_VALUE``), for the 'other field's node' flag."""
+    for (tname, fid), sig in out.items():
+        hit = sig.one + sig.many
+        if sig.is_list or hit < 5 or not sig.values:
+            continue
+        value, n = sig.values.most_common(1)[0]
+        if n / hit < SAME_VALUE:
+            continue
+        for (tname2, fid2), sig2 in out.items():
+            if tname2 == tname and fid2 != fid and not sig2.is_list:
+                sig2.others_constant[fid] = value
 
 
 def tree_signals(
@@ -202,6 +280,7 @@ def tree_signals(
         out[(template.name, fld.id)] = FieldSignals(template.name, fld.id, fld.is_list)
     for url, root in trees:
         _page_signals(url, root, template, out, preview)
+    _constants(out)
     return list(out.values())
 
 
@@ -220,6 +299,9 @@ def _page_signals(
             (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
         )
         sig.pages += 1
+        if sig.learned_distinct is None and fld.search.fingerprint.get("samples"):
+            learned = fld.search.fingerprint["samples"].values()
+            sig.learned_distinct = len({repr(v) for v in learned if v not in ("", [], None)})
         try:
             value, report = extract_field(root, fld, template)
         except RuleError:
@@ -232,8 +314,8 @@ def _page_signals(
                 t.get("matches") and t.get("error") == "empty value" for t in report.tried
             ):
                 sig.empty.append(url)  # items found, none with text
-        elif matches > 1 and not fld.is_list:
-            sig.many += 1
+        elif matches > 1 and not fld.is_list and _different(root, report.xpath):
+            sig.many += 1  # several different nodes (not a header's and a footer's copy)
         else:
             sig.one += 1
         if report.status == "ok":
@@ -252,12 +334,25 @@ def _page_signals(
                     sig.mixed.append(url)
             else:
                 text = normalize_text(str(value))
+                first = _nodes(root, report.nodes[:1]) if isinstance(root, HtmlElement) else []
+                link = next((a for a in first[:1] if a.tag == "a"), None) if first else None
+                if first and link is None:
+                    link = next((a for a in first[0].iterancestors("a")), None)
+                sig.targets[(text[:300], (link.get("href") or "") if link is not None else "")] += 1
                 sig.lengths.append(len(text))
                 sig.values[text[:300]] += 1
+                shown = sig.value_pages.setdefault(text[:300], [])
+                if len(shown) < 5:
+                    shown.append(url)
                 scalars[fld.id] = text
             if len(sig.preview) < preview:
                 sig.preview.append((url, value if not isinstance(value, str) else value[:200]))
     for fid, text in scalars.items():
         for other, text2 in scalars.items():
-            if other != fid and text and text == text2:
-                out[(template.name, fid)].equal_to[other] += 1
+            if other == fid or not text or not text2:
+                continue
+            sig = out[(template.name, fid)]
+            sig.both[other] += 1
+            if text == text2:
+                sig.equal_to[other] += 1
+                sig.equal_pages.setdefault(other, []).append(url)

@@ -763,7 +763,13 @@ def _repair_field(
 
     own_text = bool(fld.xpaths) and all(x.endswith(_OWN_TEXT) for x in fld.xpaths)
     # The field took an attribute of its node (``//img/@src``): so does the new rule.
-    attr_tail = output_attribute(fld) if fld.kind != "attribute" else ""
+    # An attribute field whose rules end on its attribute (``.../a/@href``) ends on it again.
+    ends = {m.group(1) if (m := ATTR_TAIL.search(x)) else "" for x in fld.xpaths}
+    attr_tail = (
+        output_attribute(fld)
+        if fld.kind != "attribute"
+        else (fld.attribute if ends == {fld.attribute} else "")
+    )
     tail = f"/@{attr_tail}" if attr_tail else ""
     widened = next((u for u in map(tag_union_of, fld.xpaths) if u), "")
     keep_tag, keep_out = _exclusions(fld) if not tail else ("", [])
