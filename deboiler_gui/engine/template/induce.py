@@ -4,7 +4,7 @@ examples and none of the negative ones, anchored on the nearest stable hook, che
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -444,11 +444,32 @@ def _like(node: HtmlElement, sib: HtmlElement, el: HtmlElement) -> bool:
     return bool(_run(sib, rel))
 
 
-def _item_node(el: HtmlElement) -> HtmlElement:
+#: A parent's children by tag (see ``_item_node``), shared by the items of one list.
+Kin = dict[HtmlElement, dict[Any, list[HtmlElement]]]
+
+
+def _of_tag(parent: HtmlElement, tag: Any, kin: Kin | None) -> Iterable[HtmlElement]:
+    """The children of ``parent`` of tag ``tag``, listed once per parent with ``kin``."""
+    if kin is None:
+        return (c for c in parent if c.tag == tag)
+    by_tag = kin.get(parent)
+    if by_tag is None:
+        by_tag = {}
+        for c in parent:
+            by_tag.setdefault(c.tag, []).append(c)
+        kin[parent] = by_tag
+    return by_tag.get(tag, ())
+
+
+def _item_node(el: HtmlElement, kin: Kin | None = None) -> HtmlElement:
     """The repeating step above a list example: the nearest ancestor-or-self that is a list
     entry (``li``, ``dt``, ``tr``) or whose parent has another child like it; a sibling of
     another kind (the type cell beside a name cell, a purpose beside a title in a ``dt``) does
-    not make a list. Failing both, the nearest node with any sibling of its tag."""
+    not make a list. Failing both, the nearest node with any sibling of its tag.
+
+    ``kin`` keeps each parent's children by tag for the items of one list: without it, each
+    item of a list of n listed its n siblings again (n² for the list: 4,000 links in one
+    <pre> of Vim's help took minutes); the siblings are compared only until one is like it."""
     node = el
     first: HtmlElement | None = None
     above = 0  # levels climbed past the first node with a sibling of its tag
@@ -459,9 +480,13 @@ def _item_node(el: HtmlElement) -> HtmlElement:
         if _row_cell(node, el):
             node = parent  # a cell of a row like its neighbours: a column, the row is the entry
             continue
-        same = [s for s in parent if s is not node and s.tag == node.tag]
-        if same and any(_like(node, s, el) for s in same):
-            return node
+        same = False
+        for sib in _of_tag(parent, node.tag, kin):
+            if sib is node:
+                continue
+            same = True
+            if _like(node, sib, el):
+                return node
         if same and first is None:
             first = node
         if first is not None:
@@ -751,11 +776,11 @@ def _list_parents(found: Sequence[HtmlElement], depth: int) -> set[HtmlElement]:
     return parents
 
 
-def _list_of(node: HtmlElement, depth: int) -> HtmlElement | None:
+def _list_of(node: HtmlElement, depth: int, kin: Kin | None = None) -> HtmlElement | None:
     """The list a found item belongs to: ``depth`` steps up, or for the descendant form the
     parent of its repeating item."""
     if depth < 0:
-        parent: HtmlElement | None = _item_node(node).getparent()
+        parent: HtmlElement | None = _item_node(node, kin).getparent()
         return parent
     for _ in range(depth):
         up = node.getparent()
@@ -765,10 +790,11 @@ def _list_of(node: HtmlElement, depth: int) -> HtmlElement | None:
     return node
 
 
-def list_of_item(node: HtmlElement) -> HtmlElement | None:
+def list_of_item(node: HtmlElement, kin: Kin | None = None) -> HtmlElement | None:
     """The list a list item belongs to: the parent of its repeating entry (a row's table
-    section, a ``dt``'s ``dl``), never the item's own parent cell."""
-    return _list_of(node, -1)
+    section, a ``dt``'s ``dl``), never the item's own parent cell. Pass one ``kin`` dict for
+    the items of one page (see ``_item_node``)."""
+    return _list_of(node, -1, kin)
 
 
 def several_lists(found: Sequence[HtmlElement]) -> bool:
@@ -814,8 +840,9 @@ def _one_family(found: Sequence[HtmlElement]) -> bool:
     contents with its sub-lists, the sub-lists of two entries of one contents), not links
     strewn over a block."""
     lists: list[HtmlElement] = []
+    kin: Kin = {}
     for n in found:
-        lst = _list_of(n, -1)
+        lst = _list_of(n, -1, kin)
         if lst is None:
             continue
         root = _list_root(lst)

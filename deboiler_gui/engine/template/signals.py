@@ -226,8 +226,9 @@ def _list_size(nodes: list[Any]) -> int:
     outermost only: the table whose rows hold the items, not each row): the page is measured
     without them, so that a long list does not make its own page look long."""
     parents = {}
+    kin: dict[Any, Any] = {}
     for n in nodes:
-        lst = list_of_item(n)
+        lst = list_of_item(n, kin)
         if lst is not None:
             parents[id(lst)] = lst
     tops = [p for p in parents.values() if not any(id(a) in parents for a in p.iterancestors())]
