@@ -156,3 +156,26 @@ def test_a_cleaner_cache_gives_the_same_effect_without_running_the_cleaner_again
         cleaner_cache=cache,
     )
     assert len(calls) == 3 * len(site)
+
+
+def test_the_causes_of_a_page_add_up_to_what_it_loses() -> None:
+    """A filter whose node holds one a remove rule took first counts only the rest: the rows
+    of the impact panel and the report add up to the page's loss."""
+    from deboiler_gui.engine.review.impact import review_page
+
+    html = """<html><body><div class="wrap"><div class="ad">Buy the gold plan today now</div>
+<p>Side note that the attribute filter drops with its box.</p></div>
+<article><p>The article keeps its own words here, every one of them.</p></article>
+</body></html>"""
+    template = Template(
+        "t",
+        site="x.test",
+        remove=(Rule("ad", "//div[@class='ad']"),),
+        filters=(NoiseFilter("wrap", "attribute", attribute="class", op="equals", value="wrap"),),
+        use_cleaner=False,
+    )
+    review = review_page(Page("http://x.test/a.html", html), None, template)
+    by_cause = {c.cause: c.chars for c in review.cuts}
+    lost = review.original_chars - review.cleaned_chars
+    assert sum(by_cause.values()) == lost > 0
+    assert by_cause["rule:ad"] == len("Buythegoldplantodaynow")

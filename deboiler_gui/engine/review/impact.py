@@ -224,16 +224,18 @@ def review_tree(
         if not nodes:
             continue
         el = nodes[0]
+        # the characters the page loses with it, in the unit of the page's totals
+        chars = _chars(visible_text(el))
         if rem.detector == "rule":
             cause = f"rule:{by_expr.get(rem.representation, rem.representation)}"
-            cut = Cut(rem.xpath, cause, "", "", rem.chars, cause_colour(cause))
+            cut = Cut(rem.xpath, cause, "", "", chars, cause_colour(cause))
         else:
             cut = Cut(
                 rem.xpath,
                 AUTO,
                 rem.detector,
                 rem.representation,
-                rem.chars,
+                chars,
                 cause_colour(AUTO, rem.detector),
             )
         taken.add(el)
@@ -254,7 +256,10 @@ def review_tree(
             ) from exc
         review.matched[cause] = len(hits)
         review.alone[cause] = sum(_chars(visible_text(el)) for el in _outermost(hits, set()))
+        before = set(taken)
         for el in _outermost(hits, taken):
+            # what is inside it and already cut counts for the cause that cut it
+            inner = sum(_chars(visible_text(d)) for d in el.iterdescendants() if d in before)
             pairs.append(
                 (
                     el,
@@ -263,7 +268,7 @@ def review_tree(
                         cause,
                         "",
                         "",
-                        _chars(visible_text(el)),
+                        max(0, _chars(visible_text(el)) - inner),
                         cause_colour(cause),
                     ),
                 )
