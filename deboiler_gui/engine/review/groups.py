@@ -248,16 +248,18 @@ class GroupRule:
 
     @property
     def clean(self) -> bool:
-        """Exact, or outside the group it takes only nodes like the group's."""
-        return not (self.missed or self.wrong) and set(self.extra) <= set(self.alike)
+        """Exact, or outside the group it takes only nodes like the group's, on no more pages
+        than the group's (a label such as "Example:" on 60 pages is not a 2-page group's
+        chrome)."""
+        return (
+            not (self.missed or self.wrong) and set(self.extra) <= set(self.alike) and self.precise
+        )
 
     @property
     def precise(self) -> bool:
-        """It takes no more pages outside the group than group pages inside it, not counting
-        pages where it takes only the same chrome (a rule that does is no rule for the group:
-        applying it would change more pages than the group's)."""
-        unlike = len(set(self.extra) - set(self.alike))
-        return unlike <= self.site_pages - len(self.extra)
+        """It takes no more pages outside the group than group pages inside it (a rule that
+        does is no rule for the group: applying it would change more pages than the group's)."""
+        return 2 * len(self.extra) <= self.site_pages
 
     def describe(self) -> str:
         text = f"matches {self.site_pages:,} of {self.pages:,} pages (group: {self.group_pages:,})"
