@@ -501,31 +501,45 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
         # person is waiting; a rule that is not exact says so before it is applied).
         return time.monotonic() - started > _BUDGET_SECONDS
 
+    narrowed: set[str] = set()
+
+    def narrow_covering() -> bool:
+        """The hooks take the group's subtrees and the same subtrees on other pages (a site in
+        two languages, a section with its own footer): narrowed by what the group's pages share
+        and the others do not (an ancestor's attribute such as html/@lang, the subtree's own
+        text). True once an exact rule is found."""
+        for rule in covering[:_REFINED]:
+            if rule.selector in narrowed:
+                continue
+            narrowed.add(rule.selector)
+            outside = {
+                " ".join(visible_text(n).split())
+                for url in rule.extra[: _SAMPLES * 10]
+                for n in select_elements(by_url[url], rule.selector)
+            }
+            for expr in _narrowed(rule.selector, samples, outside):
+                consider(expr, rule.kind)
+                if best is not None and (best.exact or out_of_time()):
+                    return best.exact
+        return False
+
     for expr, kind in cands:
         if first_clean is not None and first_clean.kind == "hook" and kind != "hook":
             # A hook taking only the group and the same chrome on pages where the cleaner
             # did not group it: what is narrower is built on it (below), not beside it.
             break
+        if kind != "hook" and covering and narrow_covering():
+            # A hook narrowed by a page attribute outlives the words of a sidebar's list.
+            return best  # type: ignore[return-value]
         consider(expr, kind)
         if best is not None and best.exact:
             return best
         if best is not None and out_of_time():
             return first_clean or best
-    # The hooks take the group's subtrees and the same subtrees on other pages (a site in two
-    # languages, a section with its own footer): narrowed by what the group's pages share and
-    # the others do not (an ancestor's attribute such as html/@lang, the subtree's own text).
-    for rule in covering[:_REFINED]:
-        outside = {
-            " ".join(visible_text(n).split())
-            for url in rule.extra[: _SAMPLES * 10]
-            for n in select_elements(by_url[url], rule.selector)
-        }
-        for expr in _narrowed(rule.selector, samples, outside):
-            consider(expr, rule.kind)
-            if best is not None and best.exact:
-                return best
-            if best is not None and out_of_time():
-                return first_clean or best
+    if narrow_covering():
+        return best  # type: ignore[return-value]
+    if best is not None and out_of_time():
+        return first_clean or best
     # Anchors: predicates on what the group's nodes have and the others lack (leading words,
     # labels, attribute values inside, parent, nearest siblings), added one at a time.
     weight = _weight(len(group_nodes))
