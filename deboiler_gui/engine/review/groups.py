@@ -240,6 +240,8 @@ class GroupRule:
     #: Pages of ``extra`` where it takes only nodes like the group's (the same text, or the
     #: same make-up of tags and classes): the same chrome the cleaner did not group there.
     alike: list[str] = field(default_factory=list)
+    #: It takes an ancestor of the group's subtree on some group page (too broad to narrow).
+    encloses: bool = field(default=False, repr=False, compare=False)
 
     @property
     def exact(self) -> bool:
@@ -392,6 +394,8 @@ def _check(
             expected_nodes = [n for xp in wanted for n in tree.xpath(xp)]
             expected = {id(n) for n in expected_nodes}
             got = {id(n) for n in nodes}
+            if not rule.encloses and got - expected:
+                rule.encloses = any(id(a) in got for n in expected_nodes for a in n.iterancestors())
             if not expected <= got:
                 rule.missed.append(url)
             elif any(id(n) not in expected and not _inside(n, expected) for n in nodes):
@@ -491,7 +495,7 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
             best = rule
         if rule.clean and kind in ("hook", "text") and first_clean is None:
             first_clean = rule
-        if (rule.extra or rule.wrong) and not rule.missed:
+        if (rule.extra or rule.wrong) and not rule.missed and not rule.encloses:
             covering.append(rule)
 
     started = time.monotonic()
@@ -601,9 +605,19 @@ class _Alike:
         step = max(1, len(nodes) // _ALIKE_SAMPLES)
         self.shapes = list(dict.fromkeys(_shape(n) for n in nodes[::step]))
 
+        # Every candidate rule asks about the same nodes again (the proxy is kept alive here,
+        # so lxml hands back the same object for the node).
+        self.known: dict[HtmlElement, bool] = {}
+
     def __call__(self, node: HtmlElement) -> bool:
         if node.tag not in self.tags:
             return False
+        found = self.known.get(node)
+        if found is None:
+            found = self.known[node] = self._alike(node)
+        return found
+
+    def _alike(self, node: HtmlElement) -> bool:
         if _xml_norm(node.xpath("string(.)")) in self.texts:
             return True
         shape = _shape(node)
