@@ -17,7 +17,13 @@ from deboiler_gui.engine.htmltree import HtmlElement, parse_html, visible_text
 from deboiler_gui.engine.model import DomainModel, Page, Progress, RuleError, WorkspaceError
 from deboiler_gui.engine.review.anchors import narrowed_by_anchors
 from deboiler_gui.engine.template.model import Rule, Template
-from deboiler_gui.engine.template.selectors import select_elements, suggest, xpath_literal
+from deboiler_gui.engine.template.selectors import (
+    class_predicate,
+    is_wordlike,
+    select_elements,
+    suggest,
+    xpath_literal,
+)
 
 log = logging.getLogger(__name__)
 
@@ -210,9 +216,11 @@ def group_steps(
 # --------------------------------------------------------------------------- the minimal rule
 
 #: How a group rule was found, best first: a hook of the node itself (id, class, semantic
-#: attribute, text), a hook of an ancestor with the path below it, a path relative to the
-#: nearest distinctive steps, and last the absolute positions of the group's subtrees.
-RULE_KINDS = ("hook", "relative", "path", "positions")
+#: attribute, text) or of a node inside it that every subtree of the group holds, the leading
+#: words every subtree of the group starts with, a hook of an ancestor with the path below it,
+#: a path relative to the nearest distinctive steps, and last the absolute positions of the
+#: group's subtrees.
+RULE_KINDS = ("hook", "text", "relative", "path", "positions")
 #: Sample occurrences candidates are drawn from.
 _SAMPLES = 3
 
@@ -229,18 +237,50 @@ class GroupRule:
     extra: list[str] = field(default_factory=list)  # pages outside the group it matches
     missed: list[str] = field(default_factory=list)  # group pages where it misses a subtree
     wrong: list[str] = field(default_factory=list)  # group pages where it also takes other nodes
+    #: Pages of ``extra`` where it takes only nodes like the group's (the same text, or the
+    #: same make-up of tags and classes): the same chrome the cleaner did not group there.
+    alike: list[str] = field(default_factory=list)
+    #: It takes an ancestor of the group's subtree on some group page (too broad to narrow).
+    encloses: bool = field(default=False, repr=False, compare=False)
 
     @property
     def exact(self) -> bool:
         """It takes the group's subtrees and nothing else, on every page checked."""
         return not (self.extra or self.missed or self.wrong)
 
+    @property
+    def clean(self) -> bool:
+        """Exact, or outside the group it takes only nodes like the group's, on no more pages
+        than the group's (a label such as "Example:" on 60 pages is not a 2-page group's
+        chrome)."""
+        return (
+            not (self.missed or self.wrong) and set(self.extra) <= set(self.alike) and self.precise
+        )
+
+    @property
+    def precise(self) -> bool:
+        """It takes no more pages outside the group than group pages inside it (a rule that
+        does is no rule for the group: applying it would change more pages than the group's)."""
+        return 2 * len(self.extra) <= self.site_pages
+
     def describe(self) -> str:
         text = f"matches {self.site_pages:,} of {self.pages:,} pages (group: {self.group_pages:,})"
+        if not self.precise:
+            text = "no precise rule found; the closest, not exact: " + text
         if not self.exact:
             parts = []
             if self.extra:
-                parts.append(f"{len(self.extra):,} pages outside the group")
+                like = len(set(self.extra) & set(self.alike))
+                parts.append(
+                    f"{len(self.extra):,} pages outside the group"
+                    + (
+                        " (all with the same chrome)"
+                        if like == len(self.extra)
+                        else f" ({like:,} with the same chrome)"
+                        if like
+                        else ""
+                    )
+                )
             if self.missed:
                 parts.append(f"misses it on {len(self.missed):,}")
             if self.wrong:
@@ -258,7 +298,9 @@ class GroupRule:
             "extra": list(self.extra),
             "missed": list(self.missed),
             "wrong": list(self.wrong),
+            "alike": list(self.alike),
             "exact": self.exact,
+            "precise": self.precise,
             "description": self.describe(),
         }
 
@@ -273,6 +315,7 @@ class GroupRule:
             [str(u) for u in data.get("extra", [])],
             [str(u) for u in data.get("missed", [])],
             [str(u) for u in data.get("wrong", [])],
+            [str(u) for u in data.get("alike", [])],
         )
 
 
@@ -315,12 +358,18 @@ def _candidates(samples: list[HtmlElement]) -> list[tuple[str, str]]:
     return [(xp, found[xp]) for _k, _c, xp in ranked]
 
 
+def _inside(node: HtmlElement, taken: set[int]) -> bool:
+    """The node lies inside one of the ``taken`` subtrees (taking it too changes nothing)."""
+    return any(id(a) in taken for a in node.iterancestors())
+
+
 def _check(
     expr: str,
     kind: str,
     trees: list[tuple[str, HtmlElement]],
     group: BoilerplateGroup,
     give_up: int | None,
+    alike: Callable[[HtmlElement], bool] | None = None,
 ) -> GroupRule | None:
     """What ``expr`` does on the pages; None when it is invalid or has more faults than
     ``give_up`` (a better candidate is already known)."""
@@ -336,13 +385,20 @@ def _check(
         if wanted is None:
             if nodes:
                 rule.extra.append(url)
+                taken = {id(n) for n in nodes}
+                outer = (n for n in nodes if not _inside(n, taken))
+                if alike is not None and all(alike(n) for n in outer):
+                    rule.alike.append(url)
         else:
             rule.group_pages += 1
-            expected = {id(n) for xp in wanted for n in tree.xpath(xp)}
+            expected_nodes = [n for xp in wanted for n in tree.xpath(xp)]
+            expected = {id(n) for n in expected_nodes}
             got = {id(n) for n in nodes}
+            if not rule.encloses and got - expected:
+                rule.encloses = any(id(a) in got for n in expected_nodes for a in n.iterancestors())
             if not expected <= got:
                 rule.missed.append(url)
-            elif got - expected:
+            elif any(id(n) not in expected and not _inside(n, expected) for n in nodes):
                 rule.wrong.append(url)
         if give_up is not None and _faults(rule) > give_up:
             return None
@@ -355,6 +411,7 @@ def _check(
 #: answer).
 _EXTRA_WEIGHT = 2
 _UNCOVERED_WEIGHT = 1_000_000
+_IMPRECISE_WEIGHT = 10_000
 
 
 def _weight(group_pages: int) -> Callable[[int, int, int], int]:
@@ -362,6 +419,10 @@ def _weight(group_pages: int) -> Callable[[int, int, int], int]:
         faults = _EXTRA_WEIGHT * (extra + wrong) + missed
         if 2 * (group_pages - missed) < group_pages:
             faults += _UNCOVERED_WEIGHT
+        if extra > group_pages - missed:
+            # More pages changed outside the group than inside it: worse than any rule that
+            # keeps to the group's pages, whatever it misses there.
+            faults += _IMPRECISE_WEIGHT
         return faults
 
     return weight
@@ -374,9 +435,14 @@ def _faults(rule: GroupRule) -> int:
 def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement]]) -> GroupRule:
     """The simplest selector that takes exactly the group's subtrees on the group's pages and
     matches nothing on the site's other pages (``trees``: url, parsed page; the site or a
-    sample of it): a shared hook when one does it, else a relative path, else the absolute
-    positions of the group's subtrees. When no candidate is exact, the one with the fewest
-    faulty pages is returned; ``GroupRule.exact`` and ``describe()`` say so."""
+    sample of it): a hook every subtree of the group holds (its own class or id, or one of a
+    node inside it), else the leading words every subtree starts with, else a relative path,
+    else the absolute positions of the group's subtrees, which are never taken when they
+    change more pages outside the group than inside it and anything else covers the group.
+    A hook that takes, outside the group, only nodes like the group's (``GroupRule.alike``)
+    is narrowed to exactly the group when that can be done, else proposed as it is. When no
+    candidate is exact, the one with the fewest faulty pages is returned, precision first;
+    ``GroupRule.exact``, ``precise`` and ``describe()`` say so."""
     pages = list(trees)
     samples: list[HtmlElement] = []
     for url, tree in pages:
@@ -389,21 +455,47 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
         raise WorkspaceError(
             f"boilerplate group {group.key}: none of its pages is among the {len(pages)} pages given"
         )
-    cands = _candidates(samples)
+    by_url = dict(pages)
+    group_nodes = {
+        url: [n for xp in xps for n in by_url[url].xpath(xp) if isinstance(n, HtmlElement)]
+        for url, xps in group.page_xpaths.items()
+        if url in by_url
+    }
+    suggested = _candidates(samples)
+    shared = _shared_hooks([n for ns in group_nodes.values() for n in ns])
+    # Simplest first: hooks every subtree of the group holds, the samples' own hooks, the
+    # words every subtree starts with, then paths.
+    cands = list(
+        dict.fromkeys(
+            [
+                *((x, k) for x, k in shared if k == "hook"),
+                *((x, k) for x, k in suggested if k == "hook"),
+                *((x, k) for x, k in shared if k != "hook"),
+                *((x, k) for x, k in suggested if k != "hook"),
+            ]
+        )
+    )
     union = " | ".join(
         dict.fromkeys(pinned(xp) for xps in group.page_xpaths.values() for xp in xps)
     )
     best: GroupRule | None = None
     covering: list[GroupRule] = []  # rules taking the whole group, but on other pages too
 
+    like_group = _Alike([n for ns in group_nodes.values() for n in ns])
+    first_clean: GroupRule | None = None
+
     def consider(expr: str, kind: str) -> None:
-        nonlocal best
-        rule = _check(expr, kind, pages, group, None if best is None else _faults(best) - 1)
+        nonlocal best, first_clean
+        rule = _check(
+            expr, kind, pages, group, None if best is None else _faults(best) - 1, like_group
+        )
         if rule is None:
             return
         if best is None or _faults(rule) < _faults(best):
             best = rule
-        if (rule.extra or rule.wrong) and not rule.missed:
+        if rule.clean and kind in ("hook", "text") and first_clean is None:
+            first_clean = rule
+        if (rule.extra or rule.wrong) and not rule.missed and not rule.encloses:
             covering.append(rule)
 
     started = time.monotonic()
@@ -413,35 +505,47 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
         # person is waiting; a rule that is not exact says so before it is applied).
         return time.monotonic() - started > _BUDGET_SECONDS
 
+    narrowed: set[str] = set()
+
+    def narrow_covering() -> bool:
+        """The hooks take the group's subtrees and the same subtrees on other pages (a site in
+        two languages, a section with its own footer): narrowed by what the group's pages share
+        and the others do not (an ancestor's attribute such as html/@lang, the subtree's own
+        text). True once an exact rule is found."""
+        for rule in covering[:_REFINED]:
+            if rule.selector in narrowed:
+                continue
+            narrowed.add(rule.selector)
+            outside = {
+                " ".join(visible_text(n).split())
+                for url in rule.extra[: _SAMPLES * 10]
+                for n in select_elements(by_url[url], rule.selector)
+            }
+            for expr in _narrowed(rule.selector, samples, outside):
+                consider(expr, rule.kind)
+                if best is not None and (best.exact or out_of_time()):
+                    return best.exact
+        return False
+
     for expr, kind in cands:
+        if first_clean is not None and first_clean.kind == "hook" and kind != "hook":
+            # A hook taking only the group and the same chrome on pages where the cleaner
+            # did not group it: what is narrower is built on it (below), not beside it.
+            break
+        if kind != "hook" and covering and narrow_covering():
+            # A hook narrowed by a page attribute outlives the words of a sidebar's list.
+            return best  # type: ignore[return-value]
         consider(expr, kind)
         if best is not None and best.exact:
             return best
         if best is not None and out_of_time():
-            return best
-    # The hooks take the group's subtrees and the same subtrees on other pages (a site in two
-    # languages, a section with its own footer): narrowed by what the group's pages share and
-    # the others do not (an ancestor's attribute such as html/@lang, the subtree's own text).
-    by_url = dict(pages)
-    for rule in covering[:_REFINED]:
-        outside = {
-            " ".join(visible_text(n).split())
-            for url in rule.extra[: _SAMPLES * 10]
-            for n in select_elements(by_url[url], rule.selector)
-        }
-        for expr in _narrowed(rule.selector, samples, outside):
-            consider(expr, rule.kind)
-            if best is not None and best.exact:
-                return best
-            if best is not None and out_of_time():
-                return best
+            return first_clean or best
+    if narrow_covering():
+        return best  # type: ignore[return-value]
+    if best is not None and out_of_time():
+        return first_clean or best
     # Anchors: predicates on what the group's nodes have and the others lack (leading words,
     # labels, attribute values inside, parent, nearest siblings), added one at a time.
-    group_nodes = {
-        url: [n for xp in xps for n in by_url[url].xpath(xp) if isinstance(n, HtmlElement)]
-        for url, xps in group.page_xpaths.items()
-        if url in by_url
-    }
     weight = _weight(len(group_nodes))
     bases = list(
         dict.fromkeys(
@@ -457,12 +561,159 @@ def minimal_rule(group: BoilerplateGroup, trees: Iterable[tuple[str, HtmlElement
             if best is not None and best.exact:
                 return best
         if best is not None and out_of_time():
-            return best
+            return first_clean or best
+    if first_clean is not None:
+        return first_clean
     if union.count("|") < 50:
-        consider(union, "positions")
+        # Positions are the last resort: the same index holds other content on other pages;
+        # they are never chosen when they change more pages outside the group than inside it
+        # and any rule that covers the group is known.
+        positions = _check(union, "positions", pages, group, None)
+        if positions is not None and (
+            positions.precise or best is None or _faults(best) >= _UNCOVERED_WEIGHT
+        ):
+            consider(union, "positions")
     if best is None:
         raise WorkspaceError(f"boilerplate group {group.key} has no XPath to turn into a rule")
     return best
+
+
+#: How alike two subtrees' make-ups (tags with their classes) must be to count as the same chrome.
+_ALIKE_SHAPE = 0.8
+#: Group subtrees a node outside the group is compared with.
+_ALIKE_SAMPLES = 12
+
+
+def _shape(el: HtmlElement) -> frozenset[str]:
+    out = {str(el.tag)}
+    for d in el.iterdescendants():
+        if isinstance(d.tag, str):
+            out.add(f"{d.tag}.{d.get('class') or ''}")
+    return frozenset(out)
+
+
+class _Alike:
+    """Whether a node outside the group is the group's chrome: the same text as most of the
+    group's subtrees, or the same tag and nearly the same make-up of tags and classes."""
+
+    def __init__(self, nodes: list[HtmlElement]) -> None:
+        # The texts most of the group's subtrees have (a text only one of them has may be
+        # the cleaner's slip, not the group's chrome).
+        counts = Counter(_xml_norm(n.xpath("string(.)")) for n in nodes)
+        self.texts = {t for t, k in counts.items() if 2 * k >= len(nodes)}
+        self.tags = {n.tag for n in nodes}
+        step = max(1, len(nodes) // _ALIKE_SAMPLES)
+        self.shapes = list(dict.fromkeys(_shape(n) for n in nodes[::step]))
+
+        # Every candidate rule asks about the same nodes again (the proxy is kept alive here,
+        # so lxml hands back the same object for the node).
+        self.known: dict[HtmlElement, bool] = {}
+
+    def __call__(self, node: HtmlElement) -> bool:
+        if node.tag not in self.tags:
+            return False
+        found = self.known.get(node)
+        if found is None:
+            found = self.known[node] = self._alike(node)
+        return found
+
+    def _alike(self, node: HtmlElement) -> bool:
+        if _xml_norm(node.xpath("string(.)")) in self.texts:
+            return True
+        shape = _shape(node)
+        if len(shape) < 3:  # a bare paragraph's make-up tells nothing
+            return False
+        return any(len(shape & s) >= _ALIKE_SHAPE * len(shape | s) for s in self.shapes)
+
+
+#: Leading words (and characters) a text anchor holds at most.
+_ANCHOR_WORDS = 5
+_ANCHOR_CHARS = 60
+#: Hooks inside the subtrees tried at most.
+_INNER_HOOKS = 6
+_INNER_NAMES = ("class", "id", "role", "rel", "accesskey")
+
+
+def _attribute_predicate(name: str, value: str) -> str:
+    return class_predicate(value) if name == "class" else f"@{name}={xpath_literal(value)}"
+
+
+def _hook_values(el: HtmlElement) -> set[tuple[str, str]]:
+    out: set[tuple[str, str]] = set()
+    for name in _INNER_NAMES:
+        raw = el.get(name)
+        if not raw:
+            continue
+        for value in raw.split() if name == "class" else [raw.strip()]:
+            if value and "'" not in value and is_wordlike(value):
+                out.add((name, value))
+    return out
+
+
+def _shared_hooks(nodes: list[HtmlElement]) -> list[tuple[str, str]]:
+    """(selector, kind) drawn from every subtree of the group, not from a few samples: the
+    subtrees' tag with a class, id or role all of them carry, or one a node inside all of them
+    carries (``//table[.//td[@class='NavBarCell1']]``), then ("text") the leading words all
+    of them start with, cut before the first word holding a digit (a date, a version):
+    ``//p[starts-with(normalize-space(.), 'This document was generated by')]``."""
+    tags = {n.tag for n in nodes if isinstance(n.tag, str)}
+    if len(tags) != 1 or len(nodes) < 1:
+        return []
+    tag = str(tags.pop())
+    own: set[tuple[str, str]] | None = None
+    inner: set[tuple[str, str, str]] | None = None
+    order: dict[tuple[str, str, str], int] = {}  # nearest the subtree's top first
+    for n in nodes:
+        mine = _hook_values(n)
+        below = {
+            (str(d.tag), name, value)
+            for d in n.iterdescendants()
+            if isinstance(d.tag, str)
+            for name, value in _hook_values(d)
+        }
+        if inner is None:
+            for i, d in enumerate(x for x in n.iterdescendants() if isinstance(x.tag, str)):
+                for name, value in _hook_values(d):
+                    order.setdefault((str(d.tag), name, value), i)
+        own = mine if own is None else own & mine
+        inner = below if inner is None else inner & below
+    out: list[tuple[str, str]] = []
+    for name, value in sorted(own or ()):
+        out.append((f"//{tag}[{_attribute_predicate(name, value)}]", "hook"))
+    for dtag, name, value in sorted(inner or (), key=lambda t: (order.get(t, 0), t))[:_INNER_HOOKS]:
+        out.append((f"//{tag}[.//{dtag}[{_attribute_predicate(name, value)}]]", "hook"))
+    word_lists = [_xml_norm(n.xpath("string(.)")).split(" ") for n in nodes]
+    common: list[str] = []
+    for column in zip(*word_lists, strict=False):
+        if len(set(column)) != 1 or any(c.isdigit() for c in column[0]) or not column[0]:
+            break
+        common.append(column[0])
+    # Up to _ANCHOR_WORDS words with letters ("[ << ] [ >> ] [Top]" counts one), and a
+    # shorter one of two such words.
+    prefixes = []
+    for wanted in (_ANCHOR_WORDS, 2):
+        words: list[str] = []
+        seen = 0
+        for word in common:
+            if seen == wanted or len(" ".join([*words, word])) > _ANCHOR_CHARS:
+                break
+            words.append(word)
+            seen += any(c.isalpha() for c in word)
+        prefixes.append(" ".join(words))
+    for prefix in dict.fromkeys(prefixes):
+        if sum(any(c.isalpha() for c in w) for w in prefix.split(" ")) >= 2:
+            out.append(
+                (f"//{tag}[starts-with(normalize-space(.), {xpath_literal(prefix)})]", "text")
+            )
+    return list(dict.fromkeys(out))
+
+
+_XML_SPACE = re.compile(r"[ \t\r\n]+")
+
+
+def _xml_norm(text: object) -> str:
+    """XPath's normalize-space (only XML white space)."""
+    return _XML_SPACE.sub(" ", str(text)).strip(" ")
 
 
 #: Seconds the search for a group's rule goes on once it has some rule.
