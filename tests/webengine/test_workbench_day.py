@@ -87,6 +87,9 @@ def test_template_columns_stay_in_view_with_three_rules_and_three_filters(
         # A filter's count reads like a rule's ("3/16 pages"), whole in its cell.
         assert not site.startswith("matched") and site.endswith(" pages"), site
         assert tree.columnWidth(3) >= metrics.horizontalAdvance(site), site
+    # The section labels span their row, read whole.
+    for top in range(tree.topLevelItemCount()):
+        assert tree.topLevelItem(top).isFirstColumnSpanned()
     # The filter that leaves this page alone shows nothing there (not a red "−0 chars").
     never = rules.items["never-here"]
     assert never.text(2) == ""

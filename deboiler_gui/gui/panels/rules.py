@@ -154,8 +154,10 @@ class RulesPanel(QWidget):
         self.items = {}
         for section, label in self.SECTIONS:
             top = QTreeWidgetItem([label])
-            top.setFirstColumnSpanned(False)
             self.tree.addTopLevelItem(top)
+            # A section's label ("Remove rules") spans the row: read whole however narrow the
+            # name column gets.
+            top.setFirstColumnSpanned(True)
             for item in getattr(template, section):
                 name = item if section == "urls" else item.id if section == "fields" else item.name
                 if section == "urls":
