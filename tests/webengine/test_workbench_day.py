@@ -98,6 +98,8 @@ def test_template_columns_stay_in_view_with_three_rules_and_three_filters(
     assert cookie.text(2).startswith("−") and cookie.text(2).endswith(" chars")
     assert cookie.foreground(2).color() != QColor("#b00020")
     assert "alone" in cookie.toolTip(2)
+    for item in rules.items.values():  # the counts on the page are read whole too
+        assert tree.columnWidth(2) >= metrics.horizontalAdvance(item.text(2)), item.text(2)
     assert "alone" in tree.headerItem().toolTip(2)
 
 

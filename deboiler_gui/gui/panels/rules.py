@@ -35,7 +35,7 @@ CHECK_COLUMN = 4
 #: The expression keeps at least this width however many rules and filters there are.
 EXPRESSION_MIN = 110
 #: The narrowest the other columns get when the panel is short of room.
-_FLOORS = {0: 70, 2: 36, 3: 56, CHECK_COLUMN: 60}
+_FLOORS = {0: 90, 2: 36, 3: 56, CHECK_COLUMN: 60}
 _FLAG_COLOR = QColor("#b35c00")
 _FLAG_CELL = QColor("#fff1d6")
 
@@ -86,6 +86,8 @@ class RulesPanel(QWidget):
         )
         self.tree.headerItem().setToolTip(3, "Over the site: the pages a rule or filter matches")
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # One level of rows under the sections: a small indent leaves the names their room.
+        self.tree.setIndentation(12)
         header = self.tree.header()
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
@@ -221,8 +223,9 @@ class RulesPanel(QWidget):
     def fit_columns(self) -> None:
         """The rule names, counts and checks as wide as they are (names and checks up to a
         limit, then elided), the expression the rest, never less than ``EXPRESSION_MIN``: when
-        the panel is short of room the other columns give it back, the widest first, so every
-        column stays in view without a horizontal scroll bar."""
+        the panel is short of room the name and check columns give it back, the widest first
+        (the counts only if that is not enough), so every column stays in view without a
+        horizontal scroll bar."""
         caps = {0: 140, 2: 80, 3: 110, CHECK_COLUMN: 150}
         header = self.tree.header()
         widths = {}
@@ -230,13 +233,16 @@ class RulesPanel(QWidget):
             wanted = max(self.tree.sizeHintForColumn(column) + 8, header.sectionSizeHint(column))
             widths[column] = min(cap, wanted)
         room = self.tree.viewport().width() - EXPRESSION_MIN
-        while sum(widths.values()) > room:
-            shrinkable = [c for c, w in widths.items() if w > _FLOORS[c]]
-            if not shrinkable:
-                break
-            widest = max(shrinkable, key=lambda c: widths[c] - _FLOORS[c])
-            over = sum(widths.values()) - room
-            widths[widest] = max(_FLOORS[widest], widths[widest] - min(over, 8))
+        # The counts are read whole first (the name and the check give room before them).
+        whole_counts = {**_FLOORS, 2: widths[2], 3: widths[3]}
+        for floors in (whole_counts, _FLOORS):
+            while sum(widths.values()) > room:
+                shrinkable = [c for c, w in widths.items() if w > floors[c]]
+                if not shrinkable:
+                    break
+                widest = max(shrinkable, key=lambda c: widths[c] - floors[c])
+                over = sum(widths.values()) - room
+                widths[widest] = max(floors[widest], widths[widest] - min(over, 8))
         for column, width in widths.items():
             self.tree.setColumnWidth(column, width)
 
