@@ -15,7 +15,7 @@
   var byStamp = null;
   var marked = [];
   var hovered = null;
-  var selected = null;
+  var selected = [];
   var picking = true;
 
   function post(msg) {
@@ -103,19 +103,30 @@
     });
   }
 
-  function select(id, scroll) {
-    if (selected) {
-      selected.removeAttribute(SEL);
-      selected = null;
+  // Every current example is outlined (a list being picked has several); the previous ones
+  // lose their outline. The last one is scrolled to when asked.
+  function selectAll(ids, scroll) {
+    for (var i = 0; i < selected.length; i++) {
+      selected[i].removeAttribute(SEL);
     }
-    var el = id >= 0 ? stampMap().get(id) : null;
-    if (el) {
-      selected = el;
-      el.setAttribute(SEL, "");
-      if (scroll && el.scrollIntoView) {
-        el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    selected = [];
+    var map = stampMap();
+    var last = null;
+    for (var j = 0; j < ids.length; j++) {
+      var el = ids[j] >= 0 ? map.get(ids[j]) : null;
+      if (el) {
+        selected.push(el);
+        el.setAttribute(SEL, "");
+        last = el;
       }
     }
+    if (last && scroll && last.scrollIntoView) {
+      last.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
+  function select(id, scroll) {
+    selectAll([id], scroll);
   }
 
   function setPicking(on) {
@@ -196,6 +207,12 @@
       return;
     }
     var el = stamped(ev.target);
+    // The hover outline follows the click (a pointer that jumped here may have left it on the
+    // element it was over before).
+    if (hovered && hovered !== el) {
+      hovered.removeAttribute(HOVER);
+      hovered = null;
+    }
     if (el) {
       post({ type: "click", id: parseInt(el.getAttribute(STAMP), 36), additive: ev.ctrlKey || ev.shiftKey || ev.metaKey });
     }
@@ -205,6 +222,7 @@
   window.__deboiler = {
     setHighlights: setHighlights,
     select: select,
+    selectAll: selectAll,
     setPicking: setPicking,
     rectOf: rectOf,
     pointOf: pointOf,

@@ -24,6 +24,16 @@ class PageState:
     errors: list[str] = field(default_factory=list)  # engine errors not tied to one rule
 
 
+class RemovedChars(int):
+    """The characters a text filter alone removes from the page (an int, shown "−N chars")."""
+
+    def __str__(self) -> str:
+        return f"−{int(self):,} chars"
+
+    def describe(self) -> str:
+        return f"{int(self):,} characters removed" if self else "nothing removed"
+
+
 def short_error(exc: Exception) -> str:
     text = str(exc)
     return text if len(text) <= 160 else text[:157] + "…"
@@ -80,7 +90,7 @@ def compute_page_state(
                 if markup is None:
                     markup = to_html(root)  # the page without stamps
                 preview = preview_filter(flt, root, markup, visible_text(root))
-                state.items[flt.name] = f"−{preview['removed_chars']} chars"
+                state.items[flt.name] = RemovedChars(preview["removed_chars"])
         except DeboilerError as exc:
             state.items[flt.name] = short_error(exc)
     tree = root.getroottree()

@@ -391,9 +391,7 @@ class MainWindow(QMainWindow):
         self.review_action.triggered.connect(lambda on: self.review.raise_() if on else None)
         # Shown, it takes a third of the window's height from the others (its content scrolls,
         # so it could be squeezed to its tab bar), never more room than the window has.
-        self.review_action.triggered.connect(
-            lambda on: QTimer.singleShot(0, self._size_review_dock) if on else None
-        )
+        self.review_action.triggered.connect(self._on_review_toggled)
         site_menu = self.menuBar().addMenu("&Site")
         site_menu.addAction(self._action("Re&fit cleaner", lambda: self.start_fit()))
         site_menu.addAction(
@@ -411,6 +409,25 @@ class MainWindow(QMainWindow):
             "Fields from &structured data…", lambda: self.open_structured_fields()
         )
         site_menu.addAction(self.structured_action)
+
+    def _on_review_toggled(self, on: bool) -> None:
+        if on:
+            # The height the bottom docks had before: given back when Review is hidden again.
+            messages = self.findChild(QDockWidget, "dock-messages")
+            if messages is not None and messages.isVisible() and not messages.isFloating():
+                self._bottom_height = messages.height()
+            QTimer.singleShot(0, self._size_review_dock)
+        else:
+            QTimer.singleShot(0, self._restore_bottom_height)
+
+    def _restore_bottom_height(self) -> None:
+        """Review hidden: the Messages left at the bottom get their earlier height back and the
+        page view the rest (not a third of the window for a few lines of messages)."""
+        messages = self.findChild(QDockWidget, "dock-messages")
+        if messages is None or not messages.isVisible() or messages.isFloating():
+            return
+        height = getattr(self, "_bottom_height", 0) or 110
+        self.resizeDocks([messages], [min(height, self.height() // 4)], Qt.Orientation.Vertical)
 
     def _size_review_dock(self) -> None:
         # A third of the window, and at least what the review panels need to show without

@@ -349,6 +349,10 @@ class PageView(QWebEngineView):
     def select(self, stamp: int | None, scroll: bool = True) -> None:
         self.call("select", -1 if stamp is None else stamp, scroll)
 
+    def select_all(self, stamps: list[int], scroll: bool = True) -> None:
+        """Outline every element of ``stamps`` (the examples of a list being picked)."""
+        self.call("selectAll", list(stamps), scroll)
+
     def set_picking(self, on: bool) -> None:
         self.call("setPicking", on)
 

@@ -116,7 +116,8 @@ class Picking(QObject):
                 self.list_examples.append(stamp)
         else:
             self.list_examples = [stamp]
-        self.view.select(stamp, scroll=from_tree)
+        # Every example of the list being picked stays outlined; a plain pick clears the others.
+        self.view.select_all(self.list_examples, scroll=from_tree)
         if not from_tree:
             # The tree follows every pick, Ctrl/Shift+clicks included. Its selection model's
             # signals stay on (the tree repaints and expands from them); the guard keeps its
@@ -263,6 +264,8 @@ class Picking(QObject):
 
     def on_service_induced(self, request: int, rules: list[dict[str, Any]]) -> None:
         pending = self._pending_induce.pop(request, None)
+        if pending is not None:
+            self.status.clearMessage()  # "Inducing …" is over, whatever came of it
         if pending is None or not rules:
             self._pending_nots.pop(request, None)
             return
@@ -311,6 +314,7 @@ class Picking(QObject):
         if request != self._pending_check:
             return  # an answer for an older version of the template
         self._pending_check = None
+        self.rules.site_root = self.page_model.root
         self.rules.show_check(check)
         self.checked.emit(check)
 

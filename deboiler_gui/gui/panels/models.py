@@ -42,6 +42,18 @@ COLUMN_TIPS = (
 )
 
 
+def pattern_error(text: str) -> str | None:
+    """Why a page-list filter cannot be used (a bad ``re:`` pattern), or None."""
+    text = text.strip()
+    if not text.startswith("re:"):
+        return None
+    try:
+        re.compile(text[3:])
+    except re.error as exc:
+        return f"bad regular expression: {exc}"
+    return None
+
+
 class PageListModel(QAbstractTableModel):
     """One row per page summary (url, site, status, bytes, error) plus what the app learns later:
     the template the page matches, its boilerplate share and its rule failures.
@@ -105,11 +117,12 @@ class PageListModel(QAbstractTableModel):
         if not text:
             self._match = None
         elif text.startswith("re:"):
-            try:
-                self._match = re.compile(text[3:]).search
-            except re.error as exc:
-                self.pattern_error = f"bad regular expression: {exc}"
+            error = pattern_error(text)
+            if error:
+                self.pattern_error = error
                 self._match = lambda _u: False
+            else:
+                self._match = re.compile(text[3:]).search
         elif any(c in text for c in "*?["):
             self._match = re.compile(fnmatch.translate(text)).match
         else:

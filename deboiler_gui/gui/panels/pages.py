@@ -23,11 +23,20 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.app.domsource import dom_column
-from deboiler_gui.app.pagelist import Folder, folder_tree, relative_url
-from deboiler_gui.gui.panels.models import PageListModel
+from deboiler_gui.app.pagelist import (
+    Folder,
+    folder_tree,
+    relative_url,
+    share_text,
+    status_text,
+)
+from deboiler_gui.gui.panels.models import PageListModel, pattern_error
+from deboiler_gui.gui.panels.validation import InlineCheck
 
 #: Role of a tree item's page URL (folders have none).
 URL_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The folder tree's columns: the page list's figures for each page row.
+TREE_COLUMNS = ("Page", "Boiler", "Fails", "Status")
 
 
 class PagesPanel(QWidget):
@@ -43,6 +52,8 @@ class PagesPanel(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText("Filter URLs: text, glob (*/?) or re:regex")
+        # A bad re: pattern is said under the box (red border), as in the other regex boxes.
+        self.filter_check = InlineCheck(self.filter_edit, pattern_error, self)
         self.group_combo = QComboBox()
         self.group_combo.addItem("All templates", None)
         self.tree_button = QToolButton()
@@ -78,8 +89,10 @@ class PagesPanel(QWidget):
         self.tree_model = QStandardItemModel(self)
         self.tree = QTreeView()
         self.tree.setModel(self.tree_model)
-        self.tree.setHeaderHidden(True)
+        # Page rows carry the list's Boiler, Fails and Status cells (folders only their count).
         self.tree.setUniformRowHeights(True)
+        self.tree.header().setStretchLastSection(False)
+        self._tree_cells: dict[str, list[QStandardItem]] = {}
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree.activated.connect(self._on_tree_activated)
         self.tree.clicked.connect(self._on_tree_activated)
@@ -87,7 +100,7 @@ class PagesPanel(QWidget):
         self.stack.addWidget(self.table)
         self.stack.addWidget(self.tree)
         self.count_label = QLabel("")
-        layout.addWidget(self.filter_edit)
+        layout.addWidget(self.filter_check.row)
         layout.addLayout(top)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.count_label)
@@ -100,6 +113,7 @@ class PagesPanel(QWidget):
         self._fit_timer.setInterval(300)
         self._fit_timer.timeout.connect(self.fit_columns)
         model.dataChanged.connect(lambda *_a: self._fit_timer.start())
+        self._fit_timer.timeout.connect(self._refresh_tree_cells)
 
     # ------------------------------------------------------------------ tree
 
@@ -157,9 +171,33 @@ class PagesPanel(QWidget):
         rel = [relative_url(r["url"], self.model.root) for r in rows]
         root = folder_tree(rel)
         self.tree_model.clear()
+        self.tree_model.setHorizontalHeaderLabels(list(TREE_COLUMNS))
+        self._tree_cells = {}
         self._add(self.tree_model.invisibleRootItem(), root, rows, rel)
+        self._refresh_tree_cells()
+        # The name takes what the figures leave (they keep the list's widths).
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col, width in ((1, 56), (2, 44), (3, 60)):
+            self.tree.header().setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+            self.tree.setColumnWidth(col, width)
         if self.tree_model.rowCount() == 1:
             self.tree.expand(self.tree_model.index(0, 0))
+
+    def _refresh_tree_cells(self) -> None:
+        """The page rows' Boiler, Fails and Status cells from the list's current facts (they
+        arrive from the background after the tree is built)."""
+        for url, (boiler, fails, status) in self._tree_cells.items():
+            row = self.model.summary(url)
+            if row is None:
+                continue
+            failures = row.get("failures")
+            for item, text in (
+                (boiler, share_text(row.get("boiler_share"))),
+                (fails, "" if failures is None else str(failures)),
+                (status, status_text(row)),
+            ):
+                if item.text() != text:
+                    item.setText(text)
 
     def _add(
         self, parent: QStandardItem, folder: Folder, rows: list[dict[str, Any]], rel: list[str]
@@ -176,7 +214,14 @@ class PagesPanel(QWidget):
             item.setEditable(False)
             item.setData(rows[row]["url"], URL_ROLE)
             item.setToolTip(rows[row]["url"])
-            parent.appendRow(item)
+            cells = [QStandardItem("") for _ in TREE_COLUMNS[1:]]
+            for cell in cells:
+                cell.setEditable(False)
+                cell.setToolTip(rows[row]["url"])
+            for cell in cells[:2]:
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self._tree_cells[rows[row]["url"]] = cells
+            parent.appendRow([item, *cells])
 
     def _on_tree_activated(self, index: QModelIndex) -> None:
         url = index.data(URL_ROLE)

@@ -25,11 +25,17 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.app.fieldcheck import TemplateCheck
+from deboiler_gui.app.pagelist import relative_url
+from deboiler_gui.app.pagestate import RemovedChars
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.dialogs.filter import FILTER_KIND_LABELS
 
 #: Column of the rules tree with a field's check over sample pages (its flags).
 CHECK_COLUMN = 4
+#: The expression keeps at least this width however many rules and filters there are.
+EXPRESSION_MIN = 110
+#: The narrowest the other columns get when the panel is short of room.
+_FLOORS = {0: 90, 2: 36, 3: 56, CHECK_COLUMN: 60}
 _FLAG_COLOR = QColor("#b35c00")
 _FLAG_CELL = QColor("#fff1d6")
 
@@ -58,6 +64,12 @@ class RulesPanel(QWidget):
     )
     scope_requested = Signal()  # use the template for pages like the shown one
     page_requested = Signal(str)  # a page of the value preview to show (double-click)
+    #: Tooltip of Edit when a rule or field is selected: they are changed by picking.
+    EDIT_RULE_TIP = (
+        "Rules and fields are changed on the page: pick the node, choose a candidate in the "
+        "Selection panel and press Remove as noise, Keep or Extract field again, then delete "
+        "the old one here. Edit opens the editor of a noise filter."
+    )
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -67,6 +79,15 @@ class RulesPanel(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Rule", "Expression", "Page", "Site", "Check"])
+        self.tree.headerItem().setToolTip(
+            2,
+            "On the shown page: the nodes a rule matches, or the characters a filter alone "
+            "removes from it (nothing when it does not touch the page)",
+        )
+        self.tree.headerItem().setToolTip(3, "Over the site: the pages a rule or filter matches")
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # One level of rows under the sections: a small indent leaves the names their room.
+        self.tree.setIndentation(12)
         header = self.tree.header()
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
@@ -102,6 +123,7 @@ class RulesPanel(QWidget):
         split.setSizes([300, 120])
         layout.addWidget(split, 1)
         self.check: TemplateCheck | None = None
+        self.site_root = ""  # the page list's root: the preview shows paths as the list does
         buttons = QHBoxLayout()
         self.add_filter_button = QPushButton("Add filter…")
         self.scope_button = QPushButton("Pages like this")
@@ -109,6 +131,8 @@ class RulesPanel(QWidget):
             "Use this template for pages whose URL is like the shown page's (R(w,m) above the threshold); without any, it applies to every page of the site"
         )
         self.edit_button = QPushButton("Edit")
+        self.edit_button.setEnabled(False)
+        self.edit_button.setToolTip("Select a noise filter to edit it")
         self.delete_button = QPushButton("Delete")
         for b in (self.add_filter_button, self.scope_button, self.edit_button, self.delete_button):
             buttons.addWidget(b)
@@ -132,8 +156,10 @@ class RulesPanel(QWidget):
         self.items = {}
         for section, label in self.SECTIONS:
             top = QTreeWidgetItem([label])
-            top.setFirstColumnSpanned(False)
             self.tree.addTopLevelItem(top)
+            # A section's label ("Remove rules") spans the row: read whole however narrow the
+            # name column gets.
+            top.setFirstColumnSpanned(True)
             for item in getattr(template, section):
                 name = item if section == "urls" else item.id if section == "fields" else item.name
                 if section == "urls":
@@ -161,6 +187,10 @@ class RulesPanel(QWidget):
                     row.setText(0, (parts.path or "/") + (f"?{parts.query}" if parts.query else ""))
                     row.setToolTip(0, name)
                     row.setText(2, str(state or ""))
+                elif isinstance(state, RemovedChars):
+                    # A filter's effect alone on this page; nothing when it leaves it alone.
+                    row.setText(2, str(state) if state else "")
+                    row.setToolTip(2, f"{state.describe()} on this page, by this filter alone")
                 elif isinstance(state, str):  # an error: shown inline, in red, on the rule
                     row.setText(2, state)
                     row.setForeground(2, QColor("#b00020"))
@@ -186,17 +216,39 @@ class RulesPanel(QWidget):
     def _set_site(item: QTreeWidgetItem, text: str) -> None:
         # The count in the cell ("150/152 pages"); what follows it in the tooltip.
         head = text.split(" (", 1)[0].split(", ", 1)[0].split(" with ", 1)[0]
-        item.setText(3, head)
+        # "matched 53/81 pages" (a filter's effect) reads like a rule's count: "53/81 pages".
+        item.setText(3, head.removeprefix("matched "))
         item.setToolTip(3, text)
 
     def fit_columns(self) -> None:
         """The rule names, counts and checks as wide as they are (names and checks up to a
-        limit, then elided), the expression the rest."""
-        caps = {0: 160, 2: 90, 3: 120, CHECK_COLUMN: 150}
+        limit, then elided), the expression the rest, never less than ``EXPRESSION_MIN``: when
+        the panel is short of room the name and check columns give it back, the widest first
+        (the counts only if that is not enough), so every column stays in view without a
+        horizontal scroll bar."""
+        caps = {0: 140, 2: 80, 3: 110, CHECK_COLUMN: 150}
         header = self.tree.header()
+        widths = {}
         for column, cap in caps.items():
             wanted = max(self.tree.sizeHintForColumn(column) + 8, header.sectionSizeHint(column))
-            self.tree.setColumnWidth(column, min(cap, wanted))
+            widths[column] = min(cap, wanted)
+        room = self.tree.viewport().width() - EXPRESSION_MIN
+        # The counts are read whole first (the name and the check give room before them).
+        whole_counts = {**_FLOORS, 2: widths[2], 3: widths[3]}
+        for floors in (whole_counts, _FLOORS):
+            while sum(widths.values()) > room:
+                shrinkable = [c for c, w in widths.items() if w > floors[c]]
+                if not shrinkable:
+                    break
+                widest = max(shrinkable, key=lambda c: widths[c] - floors[c])
+                over = sum(widths.values()) - room
+                widths[widest] = max(floors[widest], widths[widest] - min(over, 8))
+        for column, width in widths.items():
+            self.tree.setColumnWidth(column, width)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit_timer.start()
 
     def show_check(self, check: TemplateCheck) -> None:
         """Each field's flags in the Check column (the pages to look at in its tooltip) and the
@@ -218,9 +270,9 @@ class RulesPanel(QWidget):
         self.preview.setHorizontalHeaderLabels(["Page", *preview.fields])
         self.preview.setRowCount(len(preview.rows))
         for r, row in enumerate(preview.rows):
-            parts = urlsplit(row.url)
+            # The path as the page list shows it (below the site root).
             page = QTableWidgetItem(
-                (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+                relative_url(row.url, self.site_root) if self.site_root else row.url
             )
             page.setToolTip(row.url)
             page.setData(Qt.ItemDataRole.UserRole, row.url)
@@ -269,5 +321,15 @@ class RulesPanel(QWidget):
 
     def _on_tree_selection_changed(self) -> None:
         sel = self.selected()
+        # Only a filter has an editor; a rule or field says how it is changed instead.
+        editable = bool(sel) and sel is not None and sel[0] == "filters"
+        self.edit_button.setEnabled(editable)
+        self.edit_button.setToolTip(
+            "Edit the selected noise filter"
+            if editable
+            else self.EDIT_RULE_TIP
+            if sel
+            else "Select a noise filter to edit it"
+        )
         if sel:
             self.item_selected.emit(*sel)

@@ -13,18 +13,70 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
+    QTextEdit,
 )
 
 from deboiler_gui.gui.panels.review.jobpanel import JobPanel
 
 COLUMNS = ("Detector", "Pages", "Chars", "Sample", "Decision")
 _DECISION_COLOURS = {"accepted": "#d0021b", "rejected": "#2e8b57"}
+#: The proposal shows this many lines at most; a longer one scrolls inside its own box.
+PROPOSAL_LINES = 3
+
+
+class ProposalText(QTextEdit):
+    """The proposed rule and its site count: wrapped to the panel's width, as high as its
+    lines (up to ``PROPOSAL_LINES``, then it scrolls), so it takes its own room in the layout
+    and pushes the buttons down instead of painting over the table."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setReadOnly(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.viewport().setAutoFillBackground(False)
+        self.setStyleSheet("QTextEdit { background: transparent; }")
+        # No margin for a cut line to show in: the box holds whole lines and scrolls.
+        self.document().setDocumentMargin(1)
+        self._fit()
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name, kept for callers)
+        self.setPlainText(text)
+        self._fit()
+
+    def set_error(self, on: bool) -> None:
+        colour = "color: #b00020;" if on else ""
+        self.setStyleSheet(f"QTextEdit {{ background: transparent; {colour} }}")
+
+    def _fit(self) -> None:
+        doc = self.document()
+        doc.setTextWidth(self.viewport().width())
+        # The height of a line as the document lays it out (it may differ from the font's).
+        first = doc.firstBlock().layout()
+        line = first.lineAt(0).height() if first and first.lineCount() else 0
+        line = line or self.fontMetrics().lineSpacing()
+        margin = 2 * doc.documentMargin()
+        wanted = doc.size().height() if self.toPlainText() else line + margin
+        self.setFixedHeight(
+            int(min(wanted, PROPOSAL_LINES * line + margin)) + 2 * self.frameWidth() + 1
+        )
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit()
 
 
 class GroupsPanel(JobPanel):
@@ -71,9 +123,7 @@ class GroupsPanel(JobPanel):
         self.reject_button = QPushButton("Reject (keep rule)")
         self.accept_button.clicked.connect(lambda: self.accept(self.current_row()))
         self.reject_button.clicked.connect(lambda: self.reject(self.current_row()))
-        self.proposal = QLabel("")
-        self.proposal.setWordWrap(True)
-        self.proposal.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.proposal = ProposalText()
         self.apply_button = QPushButton("Apply to template")
         self.apply_button.setEnabled(False)
         self.apply_button.clicked.connect(self.apply_proposal)
@@ -163,7 +213,7 @@ class GroupsPanel(JobPanel):
         verb = "Remove" if accept else "Keep"
         self._proposal = (group, str(rule["selector"]), accept)
         self.proposal.setText(f"{verb} {rule['selector']}\n{rule['description']}")
-        self.proposal.setStyleSheet("" if rule.get("exact") else "color: #b00020")
+        self.proposal.set_error(not rule.get("exact"))
         self.apply_button.setEnabled(True)
         self.rule_proposed.emit(dict(rule))
 
@@ -185,7 +235,7 @@ class GroupsPanel(JobPanel):
             f"Applied to the template being edited: {verb} {selector}\n"
             "The group is handled (Edit → Undo takes it back; Save stores it)."
         )
-        self.proposal.setStyleSheet("")
+        self.proposal.set_error(False)
 
     def _update_buttons(self) -> None:
         """A handled group offers only the other decision (which replaces its rule)."""
@@ -204,7 +254,7 @@ class GroupsPanel(JobPanel):
             # Undone (or the template changed under it): the line must not say it is handled.
             self._applied = ""
             self.proposal.setText("The decision on this group was undone: it is pending again.")
-            self.proposal.setStyleSheet("")
+            self.proposal.set_error(False)
         self._update_buttons()
 
     def _show_decision(self, row: int) -> None:
