@@ -184,6 +184,8 @@ def test_workbench_reaches_its_main_window_on_a_plain_install() -> None:
         lines[2].startswith("first page: https://hillside-garden.example/")
         and " painted after " in lines[2]
     )
+    # the demo's first page shows the boilerplate the cleaner found on it
+    assert lines[3].startswith("first page with highlights after ") and "boiler " in lines[3]
     assert lines[-1] == "workbench: ok"
 
 
