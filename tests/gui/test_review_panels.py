@@ -158,6 +158,10 @@ def test_groups_panel_proposes_the_minimal_rule_with_its_site_count_and_saves_no
     panel.show_decisions({})
     assert panel.table.item(specs, 4).text() == "pending"
     assert "pending again" in panel.proposal.text() and "handled" not in panel.proposal.text()
+    # Redo brings it back: the line says it is handled again
+    panel.show_decisions(group_decisions(after))
+    assert panel.table.item(specs, 4).text() == "rejected"
+    assert "is back" in panel.proposal.text() and "pending" not in panel.proposal.text()
     with Workspace(ws) as w:
         assert len(w.template_history("shop")) == 1
 

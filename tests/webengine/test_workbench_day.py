@@ -71,8 +71,11 @@ def test_template_columns_stay_in_view_with_three_rules_and_three_filters(
     editor.add_filter(
         NoiseFilter(name="offsite-links", kind="url", pattern=r"hillside", selector="//a[@href]")
     )
+    editor.add_filter(
+        NoiseFilter(name="no-such-class", kind="attribute", attribute="class", value="zzqx")
+    )
     rules = demo.rules
-    qtbot.waitUntil(lambda: len(rules.items) == 6, timeout=10000)
+    qtbot.waitUntil(lambda: len(rules.items) == 7, timeout=10000)
     qtbot.waitUntil(lambda: all(i.text(3) for i in rules.items.values()), timeout=60000)
     qtbot.wait(300)
     _shot(demo, "template-columns")
@@ -82,7 +85,7 @@ def test_template_columns_stay_in_view_with_three_rules_and_three_filters(
     assert tree.header().length() <= tree.viewport().width() + 1
     assert not tree.horizontalScrollBar().isVisible()
     assert tree.columnWidth(1) >= EXPRESSION_MIN
-    for name in ("cookie-words", "never-here", "offsite-links"):
+    for name in ("cookie-words", "never-here", "offsite-links", "no-such-class"):
         site = rules.items[name].text(3)
         # A filter's count reads like a rule's ("3/16 pages"), whole in its cell.
         assert not site.startswith("matched") and site.endswith(" pages"), site
@@ -93,6 +96,7 @@ def test_template_columns_stay_in_view_with_three_rules_and_three_filters(
     # The filter that leaves this page alone shows nothing there (not a red "−0 chars").
     never = rules.items["never-here"]
     assert never.text(2) == ""
+    assert rules.items["no-such-class"].text(2) == ""  # no node dropped: nothing either
     assert never.foreground(0).color() != QColor("#b00020")
     cookie = rules.items["cookie-words"]
     assert cookie.text(2).startswith("−") and cookie.text(2).endswith(" chars")

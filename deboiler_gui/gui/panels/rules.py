@@ -197,7 +197,8 @@ class RulesPanel(QWidget):
                     row.setToolTip(2, state)
                     row.setForeground(0, QColor("#b00020"))
                 elif state is not None:
-                    row.setText(2, str(state))
+                    # a filter that drops no node here shows nothing, like one that cuts no text
+                    row.setText(2, "" if section == "filters" and not state else str(state))
                 top.addChild(row)
                 self.items[name] = row
             top.setExpanded(True)

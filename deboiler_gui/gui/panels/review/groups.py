@@ -129,6 +129,7 @@ class GroupsPanel(JobPanel):
         self.apply_button.clicked.connect(self.apply_proposal)
         self._proposal: tuple[dict[str, Any], str, bool] | None = None
         self._applied = ""  # the rule name of the group whose rule was last applied
+        self._undone = ""  # the rule name of the decision last undone (Redo brings it back)
         buttons = QHBoxLayout()
         buttons.addWidget(self.accept_button)
         buttons.addWidget(self.reject_button)
@@ -253,7 +254,16 @@ class GroupsPanel(JobPanel):
         if applied and applied not in self.decisions:
             # Undone (or the template changed under it): the line must not say it is handled.
             self._applied = ""
+            self._undone = applied
             self.proposal.setText("The decision on this group was undone: it is pending again.")
+            self.proposal.set_error(False)
+        elif not applied and self._undone and self._undone in self.decisions:
+            # Redone: the decision is back in the template being edited.
+            self._applied, self._undone = self._undone, ""
+            self.proposal.setText(
+                "The decision on this group is back (Edit → Redo): the group is handled "
+                "(Save stores it)."
+            )
             self.proposal.set_error(False)
         self._update_buttons()
 
