@@ -112,6 +112,9 @@ def test_the_review_dock_shows_its_tables_proposal_and_buttons_without_scrolling
     qtbot.wait(200)
     row = impact.table.rowHeight(0)
     assert impact.table.viewport().height() >= 5 * row, (impact.table.viewport().height(), row)
+    # every column of the impact table in view, the words in full in the headers' tooltips
+    assert impact.table.horizontalHeader().length() <= impact.table.viewport().width() + 1
+    assert "already removed" in impact.table.horizontalHeaderItem(6).toolTip()
     assert dock.tabs.height() <= dock.scroller.viewport().height()
 
 

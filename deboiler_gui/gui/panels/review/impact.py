@@ -27,15 +27,26 @@ from PySide6.QtWidgets import (
 from deboiler_gui.engine.review.impact import AUTO, DEFAULT_MAX_EATEN, cause_colour
 from deboiler_gui.gui.panels.review.jobpanel import JobPanel
 
+#: short headers, so every column is in view in the dock; the words in full in their tooltips
 COLUMNS = (
     "Cause",
     "Pages",
-    "Pages hit",
-    "Chars removed",
+    "Hit",
+    "Chars",
+    "Blocks",
+    "Nothing",
+    "Gone before",
+    "Alone",
+)
+COLUMN_TIPS = (
+    "The rule, filter or cleaner detector",
+    "Pages the cause applies to",
+    "Pages hit: where it removed something",
+    "Characters removed (visible, spaces not counted)",
     "Blocks removed",
     "Matched nothing",
-    "Matched, already removed",
-    "Chars alone",
+    "Matched, already removed (another cause took it first)",
+    "Characters it removes alone (no cleaner, no other rule)",
 )
 
 
@@ -63,10 +74,14 @@ class BarChart(QWidget):
         for i, (label, value, colour) in enumerate(self.rows):
             y = 4 + i * 22
             painter.setPen(self.palette().text().color())
+            # elided in the middle to the label column (a long rule name was cut on the left)
+            shown = painter.fontMetrics().elidedText(
+                label, Qt.TextElideMode.ElideMiddle, label_w - 6
+            )
             painter.drawText(
                 QRectF(0, y, label_w - 6, 18),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                label[:28],
+                shown,
             )
             w = span * value / top if value else 0
             painter.fillRect(QRectF(label_w, y + 2, max(w, 1 if value else 0), 14), QColor(colour))
@@ -96,6 +111,10 @@ class ImpactPanel(JobPanel):
         self.chart = BarChart()
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
+        for col, tip in enumerate(COLUMN_TIPS):
+            header_item = self.table.horizontalHeaderItem(col)
+            if header_item is not None:
+                header_item.setToolTip(tip)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
