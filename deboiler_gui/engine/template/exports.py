@@ -48,7 +48,7 @@ class CssSelector:
     attribute: str = ""
 
 
-def _split(text: str, sep: str) -> list[str]:
+def split_outside(text: str, sep: str) -> list[str]:
     """Split on ``sep`` outside brackets, parentheses and quotes."""
     out, depth, quote, start, i = [], 0, "", 0, 0
     while i < len(text):
@@ -74,7 +74,7 @@ def _split(text: str, sep: str) -> list[str]:
     return out
 
 
-def _predicates(step: str) -> tuple[str, list[str]]:
+def step_predicates(step: str) -> tuple[str, list[str]]:
     """A step's node test and its predicates."""
     i = step.find("[")
     if i < 0:
@@ -131,7 +131,7 @@ def _predicate(pred: str, tag: str, whole: str) -> str:
         if not inner or inner.startswith(":nth") or inner.startswith(":last"):
             raise Untranslatable(f"predicate [{pred}] has no CSS equivalent", expression=whole)
         return f":not({inner})"
-    parts = _split(pred, " and ")
+    parts = split_outside(pred, " and ")
     if len(parts) > 1:
         return "".join(_predicate(p, tag, whole) for p in parts)
     reason = (
@@ -158,7 +158,7 @@ def xpath_to_css(expression: str) -> CssSelector:
         return CssSelector(expr)  # CSS already (the same test as selectors.to_xpath)
     if not expr:
         raise Untranslatable("empty expression", expression=expression)
-    if len(_split(expr, "|")) > 1:
+    if len(split_outside(expr, "|")) > 1:
         raise Untranslatable("a union of paths", expression=expression)
     if expr.startswith("("):
         raise Untranslatable("a parenthesised expression", expression=expression)
@@ -176,7 +176,7 @@ def xpath_to_css(expression: str) -> CssSelector:
         return CssSelector(":scope")
     else:
         rest, combinator = expr, ":scope > "
-    steps = _split(rest, "/")
+    steps = split_outside(rest, "/")
     attribute = ""
     for n, step in enumerate(steps):
         last = n == len(steps) - 1
@@ -204,7 +204,7 @@ def xpath_to_css(expression: str) -> CssSelector:
                 )
         if step in (".", "..") or step.startswith(("..", "@")) or step.endswith(")"):
             raise Untranslatable(f"step {step!r} has no CSS equivalent", expression=expression)
-        tag, preds = _predicates(step)
+        tag, preds = step_predicates(step)
         tag = tag.strip()
         if tag != "*" and not _NAME.match(tag):
             raise Untranslatable(f"node test {tag!r}", expression=expression)

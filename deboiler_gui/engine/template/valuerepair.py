@@ -16,6 +16,7 @@ from typing import Any
 
 from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
+from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
 from deboiler_gui.engine.template.extract import extract_field, page_tree
 from deboiler_gui.engine.template.induce import (
     Example,
@@ -368,47 +369,11 @@ def _agreement(
 def _last_step(xp: str) -> tuple[str, list[str]]:
     """The tag of ``xp``'s last step and its predicates (``a``, ``["not(@href='#')"]``);
     ("", []) when the last step is not a plain tag with predicates."""
-    depth = 0
-    quote = ""
-    cut = -1
-    for i, ch in enumerate(xp):
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "[":
-            depth += 1
-        elif ch == "]":
-            depth -= 1
-        elif ch == "/" and depth == 0:
-            cut = i
-    step = xp[cut + 1 :]
-    tag = step.split("[", 1)[0]
-    if not tag.isalnum():
+    try:
+        tag, preds = step_predicates(split_outside(xp, "/")[-1])
+    except Untranslatable:
         return "", []
-    preds: list[str] = []
-    rest = step[len(tag) :]
-    depth = 0
-    quote = ""
-    start = 0
-    for i, ch in enumerate(rest):
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "[":
-            if depth == 0:
-                start = i + 1
-            depth += 1
-        elif ch == "]":
-            depth -= 1
-            if depth == 0:
-                preds.append(rest[start:i])
-        elif depth == 0:
-            return "", []
-    return tag, preds
+    return (tag, preds) if tag.isalnum() else ("", [])
 
 
 def _exclusions(fld: Field) -> tuple[str, list[str]]:
