@@ -169,6 +169,16 @@ def _outermost(nodes: Iterable[HtmlElement], taken: set[HtmlElement]) -> list[Ht
     return out
 
 
+def _named(exc: RuleError, template: Template | None, rule: str | None) -> RuleError:
+    """The same rule error, naming the template and the rule or filter it came from."""
+    return RuleError(
+        str(exc).split(": ", 1)[-1],
+        template=template.name if template else None,
+        rule=rule,
+        expression=exc.expression,
+    )
+
+
 def review_tree(
     root: HtmlElement,
     url: str,
@@ -211,12 +221,7 @@ def review_tree(
                 # The model is kept with the entry, so its id is not reused while cached.
                 cleaner_cache[key] = (use_model, removals)
     except RuleError as exc:
-        raise RuleError(
-            str(exc).split(": ", 1)[-1],
-            template=template.name if template else None,
-            rule=exc.rule,
-            expression=exc.expression,
-        ) from exc
+        raise _named(exc, template, exc.rule) from exc
     pairs: list[tuple[HtmlElement, Cut]] = []
     taken: set[HtmlElement] = set()
     for rem in removals:
@@ -248,12 +253,7 @@ def review_tree(
         try:
             hits = filter_nodes(flt, root)
         except RuleError as exc:
-            raise RuleError(
-                str(exc).split(": ", 1)[-1],
-                template=template.name if template else None,
-                rule=flt.name,
-                expression=exc.expression,
-            ) from exc
+            raise _named(exc, template, flt.name) from exc
         review.matched[cause] = len(hits)
         review.alone[cause] = sum(_chars(visible_text(el)) for el in _outermost(hits, set()))
         before = set(taken)
@@ -309,12 +309,7 @@ def review_tree(
             try:
                 n_cut = filter_tree_text(flt, body if body is not None else root)
             except RuleError as exc:
-                raise RuleError(
-                    str(exc).split(": ", 1)[-1],
-                    template=template.name if template else None,
-                    rule=flt.name,
-                    expression=exc.expression,
-                ) from exc
+                raise _named(exc, template, flt.name) from exc
             if n_cut:
                 after = page_text(root)
                 pairs.append(
@@ -343,24 +338,14 @@ def _named_alone(
     try:
         return filter_alone(flt, root, markup)
     except RuleError as exc:
-        raise RuleError(
-            str(exc).split(": ", 1)[-1],
-            template=template.name if template else None,
-            rule=flt.name,
-            expression=exc.expression,
-        ) from exc
+        raise _named(exc, template, flt.name) from exc
 
 
 def _named_count(flt: NoiseFilter, template: Template | None, text: str) -> int:
     try:
         return count_text_matches(flt, text)
     except RuleError as exc:
-        raise RuleError(
-            str(exc).split(": ", 1)[-1],
-            template=template.name if template else None,
-            rule=flt.name,
-            expression=exc.expression,
-        ) from exc
+        raise _named(exc, template, flt.name) from exc
 
 
 def _select(
