@@ -433,11 +433,19 @@ def _classes(el: HtmlElement) -> set[str]:
 
 def _like(node: HtmlElement, sib: HtmlElement, el: HtmlElement) -> bool:
     """Whether ``sib``, a sibling of ``node`` of its tag, is another entry like it: the same
-    classes (one at least in common, or none on both) and the same steps down to ``el``'s tag
-    (a row's name cell and its type cell are two columns, not two entries)."""
+    classes (one at least in common, or none on both), links both to this page or both to
+    other pages (a signature's name links to its entry below, its types to other pages), and
+    the same steps down to ``el``'s tag (a row's name cell and its type cell are two columns,
+    not two entries)."""
     a, b = _classes(node), _classes(sib)
     if (a or b) and not a & b:
         return False
+    if (
+        node.get("href") is not None
+        and sib.get("href") is not None
+        and _in_page(node) != _in_page(sib)
+    ):
+        return False  # a link to a place of this page and one to another page
     if node is el:
         return True
     rel = _rel(node, el, positional=False)[0]
@@ -1391,6 +1399,11 @@ def _induce_list(
         if values is not None:
             depths[xp] = depth
             out.append(Induced(xp, "list", family, cost, examples=values))
+            for narrow, extra in _narrowed(xp, by_page):
+                got = _validate_list(narrow, depth, by_page, negatives)
+                if got is not None and narrow not in depths:
+                    depths[narrow] = depth
+                    out.append(Induced(narrow, "list", family, cost + extra, examples=got))
     if not out and one_off:
         raise InductionError(
             "the 'not this' items are not a kind of item the site's pages share: only their "
@@ -1490,6 +1503,69 @@ def _induce_list(
 
         checked = sorted(clean, key=key)
     return checked[:limit]
+
+
+#: Share of the nodes that lack the examples' feature that must sit inside an entry beside a
+#: link like the examples' for the rule to be narrowed by it (see ``_narrowed``).
+_INSIDE_ENTRIES = 0.75
+#: A node that stays in the page: an anchor, or a link to a place of this page.
+_IN_PAGE = "not(@href) or starts-with(@href, '#')"
+_OFF_PAGE = "@href and not(starts-with(@href, '#'))"
+
+
+def _in_page(n: HtmlElement) -> bool:
+    href = n.get("href")
+    return href is None or href.startswith("#")
+
+
+def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
+    """Narrower forms of a list rule (with their extra cost) when, on the example pages, it
+    also takes nodes that differ from every example in a feature all examples share, and
+    these nodes sit inside the entries beside a node that has it: a contents line that names
+    its entry with a link to the entry below and its argument types with links to other pages
+    (libxml2's API reference) is one entry, not five. The features: a link that stays in the
+    page (``#name``) against one to another page; then the first such node of its entry,
+    when the later ones repeat its text or target (an entry named twice)."""
+    found = [_run(page[0].root, xp) or [] for page in by_page]
+    examples = [e.node for page in by_page for e in page]
+    if not all(found) or any(n.tag != examples[0].tag for n in examples):
+        return []
+    out: list[tuple[str, float]] = []
+    current = xp
+    hrefs = [n.get("href") for n in examples]
+    if all(h is not None for h in hrefs):
+        local = all(_in_page(n) for n in examples)
+        offpage = all(not _in_page(n) for n in examples)
+        keep = _in_page if local else (lambda n: not _in_page(n))
+        if local or offpage:
+            nodes = [n for f in found for n in f]
+            lacking = [n for n in nodes if not keep(n)]
+            # Beside a link like the examples' (an anchor without a target is another kind).
+            having = {n.getparent() for n in nodes if keep(n) and n.get("href") is not None}
+            inside = sum(1 for n in lacking if n.getparent() in having)
+            if lacking and inside >= _INSIDE_ENTRIES * len(lacking):
+                narrow = _on_step(current, 0, _IN_PAGE if local else _OFF_PAGE)
+                if narrow is not None:
+                    out.append((narrow, 0.2))
+                    current = narrow
+                    found = [_run(page[0].root, narrow) or [] for page in by_page]
+    # The first of its entry: every example is, and the later ones of an entry repeat it.
+    firsts: dict[HtmlElement, HtmlElement] = {}
+    repeats = 0
+    for n in (n for f in found for n in f):
+        first = firsts.setdefault(n.getparent(), n)
+        if first is n:
+            continue
+        href = n.get("href")
+        if _text(n) != _text(first) and (not href or href != first.get("href")):
+            return out
+        repeats += 1
+    if repeats and all(firsts.get(n.getparent()) is n for n in examples):
+        narrow = _on_step(current, 0, "1")
+        if narrow is not None:
+            # Preferred to the form it narrows: it takes the same entries, each once.
+            out.append((narrow, (0.0 if current == xp else 0.2) - 0.05))
+    return out
 
 
 def _alike_lists(lists: Sequence[HtmlElement]) -> bool:
