@@ -138,3 +138,22 @@ def test_a_contents_list_that_grows_with_its_page_is_not_a_wild_count() -> None:
     # the pages where the rule took the menu, not the long pages with their long contents
     assert set(wild[0].look_at) <= {f"https://s.example/d{i}.html" for i in range(40) if i % 7 == 3}
     assert wild[0].pages == sum(1 for i in range(40) if i % 7 == 3 and i % 10)
+
+
+def test_a_rule_pinned_to_a_row_is_flagged_in_the_check_with_its_pages() -> None:
+    """The rules panel's check shows the 'pinned to a position' flag: the second row of an
+    info table is another label's on the pages with a row inserted above."""
+
+    def info(i: int) -> str:
+        rows = [("Author", f"W{i}"), ("Date", f"D{i}"), ("Size", f"{i}k")]
+        if i % 5 == 0:
+            rows.insert(0, ("Status", "draft"))
+        body = "".join(f"<tr><th>{k}:</th><td>{v}</td></tr>" for k, v in rows)
+        return f"<html><body><table class='info'>{body}</table></body></html>"
+
+    pages = [(f"https://i.example/d{i}.html", parse_html(info(i))) for i in range(10)]
+    tpl = Template("info", fields=(Field("date", xpaths=("//table[@class='info']/tr[2]/td",)),))
+    check = check_template(pages, tpl).fields["date"]
+    assert check.summary().startswith("⚠ pinned to position tr[2]: on 2 pages"), check.summary()
+    assert "look at https://i.example/d0.html" in check.details()
+    assert "look at https://i.example/d5.html" in check.details()

@@ -169,3 +169,80 @@ def test_a_field_equal_to_another_on_a_few_pages_is_flagged_with_them() -> None:
     # one page only.
     (other,) = [f for f in sigs["prev_text"].to_dict()["flags"] if "value on most" in f["flag"]]
     assert other["look_at"] == [pages[0].url] and "'Up'" in other["flag"]
+
+
+def test_far_more_items_than_entries_is_flagged_with_the_pages() -> None:
+    """A contents of one line per entry whose rule takes each line's type links too: far more
+    items than the lines they come from; the rule that takes one name per line is not flagged,
+    nor a breadcrumb of several links in one parent."""
+
+    def api(i: int) -> Page:
+        lines = "".join(
+            f"<pre>int <a href='#f{i}_{k}'>f{i}_{k}</a> (<a href='t.html#A'>A</a> a, "
+            f"<a href='t.html#B'>B</a> b)</pre>"
+            for k in range(4 + i % 3)
+        )
+        crumbs = "<p class='crumbs'><a href='/'>Home</a> <a href='/api'>API</a></p>"
+        return Page(
+            f"https://{SITE}/api{i}.html",
+            f"<html><body>{crumbs}<div id='contents'>{lines}</div></body></html>",
+        )
+
+    t = Template(
+        "api",
+        site=SITE,
+        fields=(
+            Field("all_links", xpaths=("//div[@id='contents']/pre/a",), is_list=True),
+            Field(
+                "names",
+                xpaths=("//div[@id='contents']/pre/a[starts-with(@href, '#')]",),
+                is_list=True,
+            ),
+            Field("crumbs", xpaths=("//p[@class='crumbs']/a",), is_list=True),
+        ),
+    )
+    pages = [api(i) for i in range(5)]
+    sigs = {s.field: s for s in site_signals(pages, [t])}
+    far = [f for f in sigs["all_links"].flags() if f["flag"].startswith("far more items")]
+    assert len(far) == 1 and far[0]["pages"] == 5, sigs["all_links"].flags()
+    assert "3.0 per parent" in far[0]["flag"]
+    assert set(far[0]["look_at"]) == {p.url for p in pages}
+    for fid in ("names", "crumbs"):
+        assert not [f for f in sigs[fid].flags() if "far more" in f["flag"]], fid
+
+
+def test_a_rule_pinned_to_a_row_whose_label_differs_is_flagged_with_the_pages() -> None:
+    """A field learned as the second row of an info table; on the pages where a row is
+    inserted above, the second row is another label's: flagged with those pages. The same
+    table read through the label is not flagged."""
+    from deboiler_gui.engine.template.model import SearchRules
+
+    def info(i: int) -> Page:
+        rows = [("Author", f"Writer {i}"), ("Date", f"2024-0{1 + i % 9}-1{i}"), ("Size", f"{i}k")]
+        if i in (4, 6):
+            rows.insert(0, ("Status", "draft"))
+        body = "".join(f"<tr><th>{k}:</th><td>{v}</td></tr>" for k, v in rows)
+        return Page(
+            f"https://{SITE}/doc{i}.html",
+            f"<html><body><table class='info'>{body}</table><p>Text {i}</p></body></html>",
+        )
+
+    pages = [info(i) for i in range(8)]
+    learned = SearchRules(
+        fingerprint={"samples": {pages[i].url: f"2024-0{1 + i}-1{i}" for i in range(3)}}
+    )
+    t = Template(
+        "doc",
+        site=SITE,
+        fields=(
+            Field("date", xpaths=("//table[@class='info']/tr[2]/td",), search=learned),
+            Field("date_by_label", xpaths=("//tr[th='Date:']/td",)),
+        ),
+    )
+    sigs = {s.field: s for s in site_signals(pages, [t])}
+    pinned = [f for f in sigs["date"].flags() if f["flag"].startswith("pinned")]
+    assert len(pinned) == 1, sigs["date"].flags()
+    assert pinned[0]["pages"] == 2
+    assert pinned[0]["look_at"] == [pages[4].url, pages[6].url]
+    assert "'Author:'" in pinned[0]["flag"] and "'Date:'" in pinned[0]["flag"]
+    assert not [f for f in sigs["date_by_label"].flags() if f["flag"].startswith("pinned")]

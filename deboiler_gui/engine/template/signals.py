@@ -1,10 +1,12 @@
 """Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
 matches per page, the distribution of values (length, item count, distinct values, pages
-sharing one value), list items from several containers, values that equal another field's,
-flags for values that look wrong with the pages to look at, and a value preview."""
+sharing one value), list items from several containers, far more items than entries, values
+that equal another field's, a rule pinned to a position whose node there is not like the
+learned one, flags for values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections import Counter
 from collections.abc import Iterable
@@ -16,6 +18,7 @@ import lxml.etree as etree
 
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
 from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
 from deboiler_gui.engine.template.induce import list_of_item, several_lists
 from deboiler_gui.engine.template.model import Template
@@ -27,6 +30,13 @@ WILD_COUNT = 5.0
 SAME_VALUE = 0.8
 #: A field equal to another field on this share of pages is flagged.
 LOOKS_LIKE = 0.5
+#: A list page whose items are this many times the parents they come from (and at least
+#: ``CROWDED_PARENTS`` parents) takes other nodes of each entry too: its type links.
+CROWDED = 2.0
+CROWDED_PARENTS = 3
+#: A label beside a pinned node is text of at most this many characters.
+LABEL_CHARS = 40
+_LETTERS = re.compile(r"[^\W\d_]{2}")
 
 
 @dataclass
@@ -58,6 +68,14 @@ class FieldSignals:
     targets: Counter[tuple[str, str]] = dc_field(default_factory=Counter)
     #: distinct values the field had on its learned pages (None: never learned)
     learned_distinct: int | None = None
+    #: the pages the field was learned on (its fingerprint's samples)
+    learned: frozenset[str] = frozenset()
+    # (items per parent, page, items, parents): list pages with far more items than entries
+    crowded: list[tuple[float, str, int, int]] = dc_field(default_factory=list)
+    #: the rule's last step pinned to a position (``tr[3]``), when it has one
+    pinned: str = ""
+    # shape (tag, classes, label beside) of the node at that position, and its pages
+    shapes: dict[str, list[str]] = dc_field(default_factory=dict)
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -79,6 +97,20 @@ class FieldSignals:
                     "look_at": self.empty[:5],
                 }
             )
+        if self.crowded:
+            first = sorted(self.crowded, key=lambda c: (c[1] not in self.learned, -c[0]))
+            ratio, _u, items, parents = max(self.crowded)
+            out.append(
+                {
+                    "flag": f"far more items than entries (up to {ratio:.1f} per parent: "
+                    f"{items} items from {parents} parents): each entry's other links too?",
+                    "pages": len(self.crowded),
+                    "look_at": [u for _r, u, _i, _p in first[:5]],
+                }
+            )
+        pinned = self._pinned_flag()
+        if pinned:
+            out.append(pinned)
         if self.is_list and len(self.counts) >= 3:
             med = statistics.median(self.counts)
             top = max(self.counts)
@@ -165,6 +197,33 @@ class FieldSignals:
                 )
         return out
 
+    def _pinned_flag(self) -> dict[str, Any] | None:
+        """The rule picks a node by its position and that node is not like on the learned
+        pages (else on most pages): another label beside it, another tag or class."""
+        if not self.pinned or len(self.shapes) < 2:
+            return None
+        seen = sum(len(v) for v in self.shapes.values())
+        learned = Counter(
+            {k: sum(1 for u in v if u in self.learned) for k, v in self.shapes.items()}
+        )
+        usual, n_learned = learned.most_common(1)[0]
+        if not n_learned:
+            usual = max(self.shapes, key=lambda k: len(self.shapes[k]))
+            if len(self.shapes[usual]) * 2 < seen:
+                return None  # no usual node at that position: nothing to compare with
+        other = [(k, v) for k, v in self.shapes.items() if k != usual]
+        pages = [u for _k, v in other for u in v]
+        if not pages or len(self.shapes[usual]) < 2:
+            return None
+        here = max(other, key=lambda kv: len(kv[1]))[0]
+        return {
+            "flag": f"pinned to position {self.pinned}: on {len(pages)} pages the node there "
+            f"is not the one of the {'learned' if n_learned else 'other'} pages "
+            f"({_show_shape(here)} instead of {_show_shape(usual)})",
+            "pages": len(pages),
+            "look_at": pages[:5],
+        }
+
     def to_dict(self) -> dict[str, Any]:
         hit = self.one + self.many
         top = self.values.most_common(1)[0][1] if self.values else 0
@@ -193,6 +252,54 @@ def _spread(xs: list[int]) -> dict[str, Any]:
     if not xs:
         return {"min": 0, "median": 0, "max": 0}
     return {"min": min(xs), "median": statistics.median(xs), "max": max(xs)}
+
+
+def _show_shape(shape: str) -> str:
+    tag, _sep, label = shape.partition("|")
+    return f"{tag} beside {label!r}" if label else tag
+
+
+def pinned_step(xpath: str) -> tuple[str, str] | None:
+    """(the rule up to its last step pinned to a position, that step): ``tr[3]`` of
+    ``//table[@class='info']/tr[3]/td[2]/text()`` gives ``('…/tr[3]/td[2]', 'td[2]')``."""
+    try:
+        parts = split_outside(xpath, "/")
+        for i in range(len(parts) - 1, 0, -1):
+            name, preds = step_predicates(parts[i])
+            if re.fullmatch(r"[\w-]+", name) and preds and preds[-1].strip().isdigit():
+                return "/".join(parts[: i + 1]), parts[i]
+    except Untranslatable:
+        return None
+    return None
+
+
+def _label(el: Any) -> str:
+    """A short text that reads like a label (digits made one), or ''; an icon's text
+    alternative when it has no text (an arrow image 'Prev' or 'Up')."""
+    if el is None or not isinstance(el.tag, str):
+        return ""
+    text = normalize_text(el.text_content())
+    if not text:
+        img = next(iter(el.iter("img")), None)
+        text = normalize_text((img.get("alt") or "") if img is not None else "")
+    if not text or len(text) > LABEL_CHARS or not _LETTERS.search(text):
+        return ""
+    return re.sub(r"\d+", "#", text)
+
+
+def _shape(pos: Any, value: Any) -> str:
+    """What the node at a pinned position is: its tag and classes, and the labels beside the
+    value in it (its children not on the way down to the value), or before it when it is
+    the value itself (the label cell before a value cell)."""
+    up = [value, *value.iterancestors()]
+    labels = []
+    if pos is not value:
+        labels = [_label(c) for c in pos if isinstance(c.tag, str) and not any(c is a for a in up)]
+    labels = [lb for lb in labels if lb][:3]
+    if not labels:
+        labels = [_label(pos.getprevious())]
+    classes = ".".join(sorted((pos.get("class") or "").split()))
+    return f"{pos.tag}{'.' + classes if classes else ''}|{' / '.join(lb for lb in labels if lb)}"
 
 
 def _nodes(root: Any, paths: list[str]) -> list[Any]:
@@ -303,6 +410,7 @@ def _page_signals(
         if sig.learned_distinct is None and fld.search.fingerprint.get("samples"):
             learned = fld.search.fingerprint["samples"].values()
             sig.learned_distinct = len({repr(v) for v in learned if v not in ("", [], None)})
+            sig.learned = frozenset(fld.search.fingerprint["samples"])
         try:
             value, report = extract_field(root, fld, template)
         except RuleError:
@@ -333,6 +441,9 @@ def _page_signals(
                     sig.empty.append(url)  # (extraction leaves an item without text out)
                 if len(nodes) > 1 and several_lists(nodes):
                     sig.mixed.append(url)
+                parents = {n.getparent() for n in nodes}  # (ids of proxies are reused)
+                if len(parents) >= CROWDED_PARENTS and len(nodes) >= CROWDED * len(parents):
+                    sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
             else:
                 text = normalize_text(str(value))
                 first = _nodes(root, report.nodes[:1]) if isinstance(root, HtmlElement) else []
@@ -340,6 +451,8 @@ def _page_signals(
                 if first and link is None:
                     link = next((a for a in first[0].iterancestors("a")), None)
                 sig.targets[(text[:300], (link.get("href") or "") if link is not None else "")] += 1
+                if first:
+                    _pin_shape(sig, url, root, report.xpath, first[0])
                 sig.lengths.append(len(text))
                 sig.values[text[:300]] += 1
                 shown = sig.value_pages.setdefault(text[:300], [])
@@ -357,3 +470,21 @@ def _page_signals(
             if text == text2:
                 sig.equal_to[other] += 1
                 sig.equal_pages.setdefault(other, []).append(url)
+
+
+def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -> None:
+    """Notes the shape of the node at the rule's pinned position on this page."""
+    pin = pinned_step(xpath)
+    if pin is None:
+        return
+    prefix, step = pin
+    try:
+        found = select(root, prefix)
+    except RuleError:
+        return
+    up = [value, *value.iterancestors()]
+    pos = next((n for n in found if any(n is a for a in up)), None)
+    if pos is None:
+        return
+    sig.pinned = step
+    sig.shapes.setdefault(_shape(pos, value), []).append(url)
