@@ -449,7 +449,14 @@ def _like(node: HtmlElement, sib: HtmlElement, el: HtmlElement) -> bool:
     if node is el:
         return True
     rel = _rel(node, el, positional=False)[0]
-    return bool(_run(sib, rel))
+    found = _run(sib, rel) or []
+    if node.tag in ("td", "th"):
+        # Cells of one row are columns unless what they hold is of one kind: Exim's option
+        # row has the name in a `span.docbook_option` and the type and default in
+        # `span.docbook_emphasis` cells.
+        own = _classes(el)
+        return any(not (own or _classes(n)) or own & _classes(n) for n in found)
+    return bool(found)
 
 
 #: A parent's children by tag (see ``_item_node``), shared by the items of one list.
@@ -469,11 +476,67 @@ def _of_tag(parent: HtmlElement, tag: Any, kin: Kin | None) -> Iterable[HtmlElem
     return by_tag.get(tag, ())
 
 
-def _item_node(el: HtmlElement, kin: Kin | None = None) -> HtmlElement:
+def _solo_box(item: HtmlElement, el: HtmlElement) -> HtmlElement | None:
+    """The container of ``item`` when it is the only entry of its list and that list is one
+    of a run of like containers each holding one entry (Exim's reference describes each
+    option in a one-row table between paragraphs): the container is then the entry. Like: the
+    same tag and classes, one entry of ``item``'s tag, the same steps down to ``el``'s tag.
+    None otherwise."""
+    box: HtmlElement | None = item.getparent()
+    if box is not None and box.tag in _TABLE_PARTS:
+        box = box.getparent()
+    if (
+        box is None
+        or box.getparent() is None
+        or box.getparent().tag in _ENTRY_TAGS | _LIST_TAGS
+        or not _one_entry(box, item.tag)
+    ):
+        return None  # a sub-list of one entry inside a list's entry belongs to that list
+    rel = _rel(box, el, positional=False)[0]
+    classes = _classes(box)
+    parent = box.getparent()
+    # Like containers beside it, or in the like blocks beside its block (the next section
+    # of the chapter goes on with the run).
+    blocks = [parent]
+    up = parent.getparent()
+    if up is not None and up.tag not in ("body", "html"):
+        pclasses = _classes(parent)
+        blocks += [
+            b for b in up if b is not parent and b.tag == parent.tag and _classes(b) == pclasses
+        ]
+    for block in blocks:
+        for sib in block:
+            if (
+                sib is not box
+                and sib.tag == box.tag
+                and _classes(sib) == classes
+                and _one_entry(sib, item.tag)
+                and _run(sib, rel)
+            ):
+                return box
+    return None
+
+
+def _one_entry(box: HtmlElement, tag: Any) -> bool:
+    """Whether ``box`` holds exactly one entry of tag ``tag`` (through a table section)."""
+    n = 0
+    for c in box:
+        if c.tag in _TABLE_PARTS:
+            n += sum(1 for r in c if r.tag == tag)
+        elif c.tag == tag:
+            n += 1
+        if n > 1:
+            return False
+    return n == 1
+
+
+def _item_node(el: HtmlElement, kin: Kin | None = None, *, solo: bool = True) -> HtmlElement:
     """The repeating step above a list example: the nearest ancestor-or-self that is a list
     entry (``li``, ``dt``, ``tr``) or whose parent has another child like it; a sibling of
     another kind (the type cell beside a name cell, a purpose beside a title in a ``dt``) does
-    not make a list. Failing both, the nearest node with any sibling of its tag.
+    not make a list. Failing both, the nearest node with any sibling of its tag. An entry
+    alone in its list whose list is one of a run of like one-entry containers (a one-row
+    table per option) is not the entry: the container is (``solo``; see ``_solo_box``).
 
     ``kin`` keeps each parent's children by tag for the items of one list: without it, each
     item of a list of n listed its n siblings again (n² for the list: 4,000 links in one
@@ -484,7 +547,10 @@ def _item_node(el: HtmlElement, kin: Kin | None = None) -> HtmlElement:
     while node.getparent() is not None and above <= 3:
         parent = node.getparent()
         if node.tag in _ITEM_TAGS:
-            return node
+            box = _solo_box(node, el) if solo else None
+            if box is None:
+                return node
+            return box
         if _row_cell(node, el):
             node = parent  # a cell of a row like its neighbours: a column, the row is the entry
             continue
@@ -549,11 +615,14 @@ def _lca(nodes: Sequence[HtmlElement]) -> HtmlElement:
     return common
 
 
-def _list_node(nodes: Sequence[HtmlElement]) -> tuple[HtmlElement, list[HtmlElement]]:
+def _list_node(
+    nodes: Sequence[HtmlElement], *, solo: bool = False
+) -> tuple[HtmlElement, list[HtmlElement]]:
     """The list node (parent of the repeating items) of one page's examples, and each
     example's item node."""
     if len(nodes) == 1:
-        item = _item_node(nodes[0])
+        # One example does not say whether a one-entry container is the entry or the list.
+        item = _item_node(nodes[0], solo=solo)
         parent = item.getparent()
         return (parent if parent is not None else item), [item]
     common = _lca(nodes)
@@ -569,11 +638,12 @@ def _list_node(nodes: Sequence[HtmlElement]) -> tuple[HtmlElement, list[HtmlElem
 
 
 def _list_candidates(
-    page_pos: list[Example], index: SiteIndex | None
+    page_pos: list[Example], index: SiteIndex | None, *, solo: bool = False
 ) -> dict[str, tuple[float, str, int]]:
-    """Candidate list rules from one page's examples: (cost, family, item depth)."""
+    """Candidate list rules from one page's examples: (cost, family, item depth). ``solo``:
+    the examples are more than this one, so a one-entry container of a run is the entry."""
     nodes = [e.node for e in page_pos]
-    list_node, items = _list_node(nodes)
+    list_node, items = _list_node(nodes, solo=solo)
     paths = {_rel(list_node, n, positional=False)[0] for n in nodes}
     if len(paths) == 1 and "/" in next(iter(paths)):
         # Inside an entry, the steps down tell the example's node from its siblings of
@@ -603,6 +673,22 @@ def _list_candidates(
                     path.count("/") + 1,
                 )
             )
+        chain = _chain(list_node, nodes[0])
+        at = next((k for k, n in enumerate(chain[:-1]) if _is_box(n)), None)
+        if at is not None:
+            # A run of one-entry containers (the entries, or inside the entries when the
+            # examples are in two sections): the containers that hold one entry (not a
+            # summary table of many rows beside them), and the clicked node's class the
+            # examples share (the option name's span, not a cell's other spans).
+            steps = path.split("/")
+            entry = next(t for t in ("tr", "li", "dt") if _one_entry(chain[at], t))
+            depth = path.count("/") + 1
+            steps[at] += f"[count({entry})=1]"
+            box = "/".join(steps)
+            tails.append((box, 0.3 * depth + 0.2, depth))
+            own = set.intersection(*[_classes(n) for n in nodes])
+            for tok in sorted(t for t in own if is_wordlike(t))[:1]:
+                tails.append((f"{box}[{class_predicate(tok)}]", 0.3 * depth + 0.1, depth))
     out: dict[str, tuple[float, str, int]] = {}
 
     def add(container: str, cost: float, family: str) -> None:
@@ -848,16 +934,54 @@ def _one_family(found: Sequence[HtmlElement]) -> bool:
     contents with its sub-lists, the sub-lists of two entries of one contents), not links
     strewn over a block."""
     lists: list[HtmlElement] = []
+    runs: set[tuple[HtmlElement, Any, frozenset[str]]] = set()
+    boxes: set[HtmlElement] = set()
     kin: Kin = {}
     for n in found:
-        lst = _list_of(n, -1, kin)
+        item = _item_node(n, kin)
+        lst = item.getparent()
         if lst is None:
+            continue
+        if _is_box(item):
+            # A run of one-entry containers: one list over the block that holds the run,
+            # also when the run goes on in the next like section of that block.
+            runs.add((_run_root(lst), item.tag, frozenset(_classes(item))))
+            boxes.add(item)
             continue
         root = _list_root(lst)
         if not any(x is root for x in lists):
             lists.append(root)
+    if runs:
+        # Lists inside the run's entries belong to them; any other list is another list.
+        return len(runs) == 1 and all(any(a in boxes for a in lst.iterancestors()) for lst in lists)
     tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
     return len(tops) <= 1
+
+
+def _in_boxes(found: Sequence[HtmlElement]) -> bool:
+    """Whether every item is the entry of a one-entry container of a run (see ``_solo_box``):
+    their parents differ from section to section, ``several_lists`` says if they are one."""
+    kin: Kin = {}
+    return all(_is_box(_item_node(n, kin)) for n in found)
+
+
+def _is_box(item: HtmlElement) -> bool:
+    """Whether a list entry is a one-entry container of a run (see ``_solo_box``)."""
+    return item.tag not in _ITEM_TAGS and any(_one_entry(item, t) for t in ("tr", "li", "dt"))
+
+
+def _run_root(lst: HtmlElement) -> HtmlElement:
+    """The block that holds a run of one-entry containers: their parent, or the block above
+    when the parent is one of like blocks (the sections of a chapter)."""
+    node = lst
+    while True:
+        up = node.getparent()
+        if up is None or up.tag in ("body", "html"):
+            return node
+        classes = _classes(node)
+        if not any(s is not node and s.tag == node.tag and _classes(s) == classes for s in up):
+            return node
+        node = up
 
 
 def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
@@ -908,7 +1032,7 @@ def _validate_list(
         ids = {id(n) for n in found}
         if not all(id(e.node) in ids for e in page_pos):
             return None
-        if depth > 0 and len(_list_parents(found, depth)) > 1:
+        if depth > 0 and len(_list_parents(found, depth)) > 1 and not _in_boxes(found):
             return None  # items of several lists interleaved
         if depth < 0 and len(_run(page_pos[0].root, xp.rsplit("//", 1)[0]) or ()) != 1:
             return None  # the container is not one node on the page
@@ -1376,7 +1500,7 @@ def _induce_list(
     by_page = _pages(positives)
     pool: dict[str, tuple[float, str, int]] = {}
     for page_pos in by_page:
-        for xp, spec in _list_candidates(page_pos, index).items():
+        for xp, spec in _list_candidates(page_pos, index, solo=len(positives) > 1).items():
             if xp not in pool or pool[xp][0] > spec[0]:
                 pool[xp] = spec
     out: list[Induced] = []
