@@ -1,6 +1,7 @@
 """List induction over a run of like containers each holding one entry: a reference that
 describes each option in its own one-row table between paragraphs, in one or several sections
-of a chapter, with a summary table of many rows beside them on some pages. Clicks on option
+of a chapter, with a summary table of many rows (or of one row of another shape) beside them
+on some pages. Clicks on option
 names of two tables give every option name of the chapter; clicks on a menu entry and an
 option are still refused as two lists."""
 
@@ -32,6 +33,11 @@ def chapter(i: int) -> tuple[str, list[str]]:
             f"<tr><td><span class='opt'>{n}</span></td><td>what {n} is</td></tr>" for n in first
         )
         summary = f"<div class='section'><h3>Summary</h3><table>{rows}</table></div>"
+    if i % 3 == 1:  # a summary of one row: one entry too, but of two cells, not four
+        summary = (
+            "<div class='section'><h3>Summary</h3><table><tr><td><span class='opt'>"
+            f"opt{i}_a0</span></td><td>what it is</td></tr></table></div>"
+        )
     sections = summary + "<div class='section'><h3>Options</h3><p>Intro</p>"
     sections += "".join(option(n) for n in first) + "</div>"
     if second:

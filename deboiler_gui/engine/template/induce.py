@@ -494,6 +494,7 @@ def _solo_box(item: HtmlElement, el: HtmlElement) -> HtmlElement | None:
         return None  # a sub-list of one entry inside a list's entry belongs to that list
     rel = _rel(box, el, positional=False)[0]
     classes = _classes(box)
+    shape = _entry_shape(item)
     parent = box.getparent()
     # Like containers beside it, or in the like blocks beside its block (the next section
     # of the chapter goes on with the run).
@@ -512,9 +513,15 @@ def _solo_box(item: HtmlElement, el: HtmlElement) -> HtmlElement | None:
                 and _classes(sib) == classes
                 and _one_entry(sib, item.tag)
                 and _run(sib, rel)
+                and any(_entry_shape(e) == shape for e in sib.iter(item.tag))
             ):
                 return box
     return None
+
+
+def _entry_shape(entry: HtmlElement) -> tuple[str, ...]:
+    """The tags of an entry's children (a row's four cells, against a summary row's two)."""
+    return tuple(c.tag for c in entry if isinstance(c.tag, str))
 
 
 def _one_entry(box: HtmlElement, tag: Any) -> bool:
@@ -687,8 +694,18 @@ def _list_candidates(
             box = "/".join(steps)
             tails.append((box, 0.3 * depth + 0.2, depth))
             own = set.intersection(*[_classes(n) for n in nodes])
+            shaped = ""
+            row = next(chain[at].iter(entry))
+            cells = set(_entry_shape(row))
+            if len(cells) == 1 and at + 1 < len(steps) and steps[at + 1] == entry:
+                # The entry's shape too: a one-row summary table (two cells) beside the
+                # option tables (four) is another list.
+                steps[at + 1] += f"[count({cells.pop()})={len(_entry_shape(row))}]"
+                shaped = "/".join(steps)
             for tok in sorted(t for t in own if is_wordlike(t))[:1]:
                 tails.append((f"{box}[{class_predicate(tok)}]", 0.3 * depth + 0.1, depth))
+                if shaped:
+                    tails.append((f"{shaped}[{class_predicate(tok)}]", 0.3 * depth + 0.25, depth))
     out: dict[str, tuple[float, str, int]] = {}
 
     def add(container: str, cost: float, family: str) -> None:
