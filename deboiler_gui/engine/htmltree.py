@@ -64,6 +64,12 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _CONTROL_REF = re.compile(
     r"&#(?:[xX]0*([0-9a-fA-F]{1,8})(?![0-9a-fA-F])|0*([0-9]{1,10})(?![0-9]));?"
 )
+# Every reference _CONTROL_REF finds to one of _CONTROL_CODES, found without calling back into
+# Python for each of a page's other references (&#39;, &#8212;).
+_CONTROL_REF_LIKE = re.compile(
+    r"&#(?:[xX]0*(?:[1-9a-fA-F]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F])"
+    r"|0*(?:[1-9]|[12][0-9]|3[01]|6553[45])(?![0-9]))"
+)
 _CONTROL_CODES = frozenset([*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
 
 #: Elements whose text is never visible.
@@ -200,7 +206,7 @@ def parse_html(html: str | bytes) -> HtmlElement:
     html = _XML_DECL.sub("", html, count=1)
     if _has_control(html):
         html = _CONTROL.sub(" ", html)
-    if "&#" in html:
+    if "&#" in html and _CONTROL_REF_LIKE.search(html):
         # A character reference to a control character would put the same characters in the
         # tree, which lxml then refuses to set as text anywhere (the page would be lost).
         html = _CONTROL_REF.sub(_control_ref_to_space, html)
@@ -460,7 +466,11 @@ _OTHER_SPACE = re.compile("[\x1c-\x1f\x85\u1680\u2000-\u200b\u2028\u2029\u202f\u
 
 def normalize_text(text: str) -> str:
     """Collapse spaces within lines and blank lines between them."""
-    if _OTHER_SPACE.search(text) is None:
+    if (
+        not ("\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text)
+        if text.isascii()
+        else _OTHER_SPACE.search(text) is None
+    ):
         # Every white-space character is then one _SPACES collapses or a newline, so each
         # line's words joined by one space, blank lines dropped, is the same text, in a
         # fraction of the time the two substitutions take on a long page.

@@ -183,3 +183,28 @@ def test_visible_text_except_is_the_same_from_several_threads() -> None:
     with ThreadPoolExecutor(4) as pool:
         texts = list(pool.map(read, pages))
     assert texts == [f"page {i}\na{i}" for i in range(200)]
+
+
+# --------------------------------------------------------------------------- parse_html's screen
+
+
+def test_every_control_reference_the_parser_replaces_passes_its_screen() -> None:
+    """parse_html runs the substitution of control-character references only on pages its
+    screen flags: the screen must flag every reference the substitution changes."""
+    changed = 0
+    for code in [*range(0, 300), 65533, 65534, 65535, 65536]:
+        for form in (
+            f"&#{code};",
+            f"&#000{code}",
+            f"&#x{code:x};",
+            f"&#X{code:X}",
+            f"&#x00{code:x}",
+        ):
+            if htmltree._CONTROL_REF.sub(htmltree._control_ref_to_space, form) != form:
+                changed += 1
+                assert htmltree._CONTROL_REF_LIKE.search(form), form
+    assert changed == 5 * 30  # 1-8, 11, 12, 14-31, U+FFFE, U+FFFF in five spellings each
+    # a page whose only references are ordinary ones is not flagged
+    assert not htmltree._CONTROL_REF_LIKE.search("it&#39;s &#8212; &#x2014; &#160;")
+    root = parse_html("<p>a&#1;b&#x1F;c&#39;d</p>")
+    assert visible_text(root) == "a b c'd"
