@@ -4,9 +4,10 @@ see the same lxml tree."""
 
 from __future__ import annotations
 
+import copy
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, cast
 
 import lxml.etree as etree
@@ -62,6 +63,12 @@ _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _CONTROL_REF = re.compile(
     r"&#(?:[xX]0*([0-9a-fA-F]{1,8})(?![0-9a-fA-F])|0*([0-9]{1,10})(?![0-9]));?"
+)
+# Every reference _CONTROL_REF finds to one of _CONTROL_CODES, found without calling back into
+# Python for each of a page's other references (&#39;, &#8212;).
+_CONTROL_REF_LIKE = re.compile(
+    r"&#(?:[xX]0*(?:[1-9a-fA-F]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F])"
+    r"|0*(?:[1-9]|[12][0-9]|3[01]|6553[45])(?![0-9]))"
 )
 _CONTROL_CODES = frozenset([*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
 
@@ -199,7 +206,7 @@ def parse_html(html: str | bytes) -> HtmlElement:
     html = _XML_DECL.sub("", html, count=1)
     if _has_control(html):
         html = _CONTROL.sub(" ", html)
-    if "&#" in html:
+    if "&#" in html and _CONTROL_REF_LIKE.search(html):
         # A character reference to a control character would put the same characters in the
         # tree, which lxml then refuses to set as text anywhere (the page would be lost).
         html = _CONTROL_REF.sub(_control_ref_to_space, html)
@@ -333,6 +340,89 @@ def visible_text(el: HtmlElement) -> str:
         return _visible_text_walk(el)
 
 
+def _text_except_transform() -> etree.XSLT:
+    """visible_text that passes over the subtrees a ``skip`` parameter selects (their tails
+    stay). Only the children of the skipped nodes' ancestors are tested against the two sets;
+    every other subtree runs through the plain templates, at the plain transform's speed."""
+    transform = getattr(_XSLT_LOCAL, "except_transform", None)
+    if transform is None:
+        invisible = "|".join(sorted(INVISIBLE_TAGS))
+        block = "|".join(sorted(BLOCK_TAGS))
+        sheet = f"""<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+<xsl:output method="text" encoding="UTF-8"/>
+<xsl:param name="skip" select="/.."/>
+<xsl:variable name="chain" select="$skip/ancestor::*"/>
+<xsl:template match="/"><xsl:apply-templates select="*" mode="chain"/></xsl:template>
+<xsl:template match="{invisible}"/>
+<xsl:template match="comment()|processing-instruction()"/>
+<xsl:template match="{block}"><xsl:text>&#10;</xsl:text><xsl:apply-templates/><xsl:text>&#10;</xsl:text></xsl:template>
+<xsl:template match="{invisible}" mode="chain"/>
+<xsl:template match="{block}" mode="chain"><xsl:text>&#10;</xsl:text><xsl:call-template name="kids"/><xsl:text>&#10;</xsl:text></xsl:template>
+<xsl:template match="*" mode="chain"><xsl:call-template name="kids"/></xsl:template>
+<xsl:template name="kids"><xsl:for-each select="node()"><xsl:choose>
+<xsl:when test="count(.|$skip)=count($skip)"/>
+<xsl:when test="count(.|$chain)=count($chain)"><xsl:apply-templates select="." mode="chain"/></xsl:when>
+<xsl:otherwise><xsl:apply-templates select="."/></xsl:otherwise>
+</xsl:choose></xsl:for-each></xsl:template>
+</xsl:stylesheet>"""
+        transform = _XSLT_LOCAL.except_transform = etree.XSLT(etree.XML(sheet))
+    return transform
+
+
+# Above this many skipped subtrees the parameter's union of paths grows past what libxml2
+# evaluates comfortably: the text is then read from a pruned copy.
+_SKIP_PATHS_MAX = 200
+
+
+def visible_text_except(el: HtmlElement, skip: Iterable[HtmlElement]) -> str:
+    """visible_text of ``el`` as if the elements of ``skip`` (descendants of ``el``) were
+    removed with their subtrees, their tails kept (as drop_element leaves them): the same text
+    as visible_text of a pruned copy, without copying ``el``. The tree is not changed."""
+    nodes = list(dict.fromkeys(skip))
+    if not nodes:
+        return visible_text(el)
+    if not isinstance(el.tag, str) or el.tag in INVISIBLE_TAGS:
+        return ""
+    if len(nodes) <= _SKIP_PATHS_MAX and all(isinstance(n.tag, str) for n in nodes):
+        # Each skipped node by its element positions below ``el``: the transform sees ``el``
+        # as the root of its document (/*). A node that is ``el`` or not inside it is not
+        # skipped (a copy cannot lose its own root either).
+        paths = []
+        positions: dict[HtmlElement, dict[HtmlElement, int]] = {}
+        for node in nodes:
+            steps: list[str] = []
+            while node is not el:
+                parent = node.getparent()
+                if parent is None:
+                    break
+                known = positions.get(parent)
+                if known is None:  # each parent's children counted once, however many skip
+                    known = positions[parent] = {
+                        c: k for k, c in enumerate(parent.iterchildren(etree.Element), 1)
+                    }
+                steps.append(f"*[{known[node]}]")
+                node = parent
+            if node is el and steps:
+                paths.append("/*/" + "/".join(reversed(steps)))
+        if not paths:
+            return visible_text(el)
+        try:
+            return normalize_text(str(_text_except_transform()(el, skip="|".join(paths))))
+        except etree.XSLTApplyError:
+            pass  # nesting deeper than libxslt recurses: the copy and the iterative walk
+    return visible_text(_pruned_copy(el, nodes))
+
+
+def _pruned_copy(el: HtmlElement, nodes: list[HtmlElement]) -> HtmlElement:
+    dup = copy.deepcopy(el)
+    dup.tail = None
+    mapping = dict(zip(el.iter(), dup.iter(), strict=False))
+    for node in nodes:
+        if node in mapping:
+            drop_element(mapping[node])
+    return dup
+
+
 def _visible_text_walk(el: HtmlElement) -> str:
     """visible_text by an explicit stack, so 10,000-level nesting is fine."""
     parts: list[str] = []
@@ -368,10 +458,29 @@ def _visible_text_walk(el: HtmlElement) -> str:
 
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0\u200b\u3000]+")
 _NEWLINES = re.compile(r"\s*\n\s*")
+_join_words = " ".join
+# The white space str.split() and \s know but _SPACES does not collapse (and U+200B, which
+# _SPACES collapses but is not white space to them).
+_OTHER_SPACE = re.compile("[\x1c-\x1f\x85\u1680\u2000-\u200b\u2028\u2029\u202f\u205f]")
 
 
 def normalize_text(text: str) -> str:
     """Collapse spaces within lines and blank lines between them."""
+    if (
+        not ("\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text)
+        if text.isascii()
+        else _OTHER_SPACE.search(text) is None
+    ):
+        # Every white-space character is then one _SPACES collapses or a newline, so each
+        # line's words joined by one space, blank lines dropped, is the same text, in a
+        # fraction of the time the two substitutions take on a long page.
+        return "\n".join(filter(None, map(_join_words, map(str.split, text.split("\n")))))
+    return normalize_text_slow(text)
+
+
+def normalize_text_slow(text: str) -> str:
+    """normalize_text by its definition, for any text: runs of _SPACES become one space, white
+    space around a newline becomes that newline, the ends are stripped."""
     text = _SPACES.sub(" ", text)
     text = _NEWLINES.sub("\n", text)
     return text.strip()

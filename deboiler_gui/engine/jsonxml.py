@@ -19,6 +19,7 @@ import lxml.etree as etree
 
 from deboiler_gui.engine.model import InputError
 
+_JSON_START = re.compile(r"\s*[{\[]")
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
 
 
@@ -80,5 +81,6 @@ def looks_like_json(content_type: str | None, text: str) -> bool:
     """True for responses declared as JSON, or undeclared bodies that start like JSON."""
     if content_type and "json" in content_type.lower():
         return True
-    head = text.lstrip()[:1]
-    return head in ("{", "[") and not text.lstrip().startswith("[if")
+    # the first character that is not white space, without copying a long page
+    start = _JSON_START.match(text)
+    return start is not None and not text.startswith("[if", start.end() - 1)

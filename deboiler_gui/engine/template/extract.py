@@ -20,6 +20,7 @@ from deboiler_gui.engine.htmltree import (
     parse_html,
     to_html,
     visible_text,
+    visible_text_except,
 )
 from deboiler_gui.engine.jsonxml import json_to_xml, looks_like_json
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError, site_of
@@ -389,6 +390,24 @@ def _pruned_copy(
     """A copy of ``node`` without removed subtrees and without the nodes the field's url and
     attribute filters drop. ``above`` is the set of ancestors of removed nodes: only those
     nodes can hold one."""
+    inside = _pruned_inside(node, removed, above, dropped)
+    if not inside:
+        return node
+    dup = copy.deepcopy(node)
+    dup.tail = None
+    mapping = dict(zip(node.iter(), dup.iter(), strict=False))
+    drop_nodes([mapping[el] for el in dict.fromkeys(inside) if el in mapping])
+    return dup
+
+
+def _pruned_inside(
+    node: Any,
+    removed: set[Any],
+    above: set[Any] | None = None,
+    dropped: set[Any] | None = None,
+) -> list[Any]:
+    """The removed subtrees and the nodes the field's url and attribute filters drop that lie
+    inside ``node``, in the order _pruned_copy drops them."""
     if removed and above is None:
         above = {a for r in removed for a in r.iterancestors()}
     inside = (
@@ -398,13 +417,7 @@ def _pruned_copy(
     )
     if dropped:
         inside.extend(el for el in node.iterdescendants() if el in dropped)
-    if not inside:
-        return node
-    dup = copy.deepcopy(node)
-    dup.tail = None
-    mapping = dict(zip(node.iter(), dup.iter(), strict=False))
-    drop_nodes([mapping[el] for el in dict.fromkeys(inside) if el in mapping])
-    return dup
+    return inside
 
 
 def xpath_string(value: Any) -> str:
@@ -446,9 +459,13 @@ def _value(
         return normalize_text(value) if fld.kind != "html" else value
     if fld.kind == "attribute":
         return cast(str, node.get(fld.attribute, ""))
-    pruned = _pruned_copy(node, removed, above, dropped)
     html_filters = [f for f in template.filters if f.kind == "html" and f.applies_to(fld.id)]
-    if fld.kind == "html" or html_filters:
+    if fld.kind != "html" and not html_filters and isinstance(node, HtmlElement):
+        # Text only: read past the pruned subtrees instead of copying the node without them.
+        inside = _pruned_inside(node, removed, above, dropped)
+        text = visible_text_except(node, inside) if inside else _node_text(node)
+    elif fld.kind == "html" or html_filters:
+        pruned = _pruned_copy(node, removed, above, dropped)
         markup = (
             to_html(pruned)
             if isinstance(pruned, HtmlElement)
@@ -464,7 +481,7 @@ def _value(
             return markup
         text = visible_text(parse_html(markup))
     else:
-        text = _node_text(pruned)
+        text = _node_text(_pruned_copy(node, removed, above, dropped))
     for flt in template.filters:
         if flt.kind == "text" and flt.applies_to(fld.id):
             text = normalize_text(filter_text(flt, text))
@@ -479,6 +496,10 @@ def _node_path(node: Any) -> str:
     return _node_path(parent) if parent is not None else ""
 
 
+# Up to this many nodes, _node_paths asks libxml2 for each node's path.
+_FEW_NODES = 16
+
+
 def _node_paths(nodes: Sequence[Any], known: dict[Any, str] | None = None) -> list[str]:
     """_node_path of each node. getpath counts an element's preceding siblings (and those of
     each ancestor), so calling it per node of a 40,000-item list is quadratic: instead each
@@ -486,6 +507,17 @@ def _node_paths(nodes: Sequence[Any], known: dict[Any, str] | None = None) -> li
     way. ``known`` maps nodes to paths already computed (shared by a record list's items); the
     new paths are added to it."""
     known = {} if known is None else known
+    if len(nodes) <= _FEW_NODES:
+        # A few nodes: getpath of each costs less than listing their ancestors' children.
+        out = []
+        for node in nodes:
+            path = known.get(node)
+            if path is None:
+                path = _node_path(node)
+                if _plain_element(node):
+                    known[node] = path
+            out.append(path)
+        return out
     by_parent: dict[Any, dict[Any, str]] = {}
     out = []
     for node in nodes:
