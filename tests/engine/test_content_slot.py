@@ -629,6 +629,8 @@ def _news_story(i: int) -> Page:
 <div id="top"><a href="/">News</a> <a href="/world">World</a> <a href="/sport">Sport</a></div>
 <div id="page"><div id="main"><div class="book"><h1>The {topic} story {i}</h1>
 {player if i % 15 == 0 else ""}
+<div class="photo"><a href="/photos/{i}.html"><img src="/img/big{i}.jpg" alt=""> </a>
+<cite>AP – The {WORDS[(i + 6) % 20]} hall seen from the river on day {i}</cite></div>
 <div class="body">{figure}{paragraphs[: len(paragraphs) // 2]}{quote}{paragraphs[len(paragraphs) // 2 :]}</div>
 </div></div>
 <div id="side"><div id="sponsored"><div class="hd">Sponsored Links</div><div class="bd"><ul>{ads}</ul></div></div></div>
@@ -648,6 +650,7 @@ def test_a_photo_caption_in_the_story_goes_and_a_pull_quote_stays(
     for i, result in enumerate(news):
         text = result.cleaned_text
         assert f"crew at work on site {i}" not in text, result.url
+        assert f"hall seen from the river on day {i}" not in text, result.url  # beside the story
         assert any(r.detector == "figure" for r in result.removed), result.url
         assert f"was never meant to last {i} days" in text, result.url  # two quote images
         assert f"The {WORDS[i % 20]} report {i} part 0 tells" in text, result.url

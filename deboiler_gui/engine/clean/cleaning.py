@@ -382,15 +382,16 @@ def matches(
             and bounded
             and not ap.compat
             and slot is not None
-            and links == 0
+            and links * CAPTION_LINK_SHARE <= chars  # the photo may link to a larger one
             and BOX_TEXT_CHARS <= chars <= CAPTION_CHARS
             and el not in main
-            and _inside(el, main_el)  # type: ignore[arg-type]
+            and _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
             and ap.slot_id(slot) in ap.seen
             and _figure(el)
         ):
-            # in the content, an image with a line under it at a place the site's pages share
-            # (a story's photo and its caption): the figure, not the story's text
+            # in the content or the block around it, an image with a line under it at a place
+            # the site's pages share (a story's photo and its caption): the figure, not the
+            # story's text
             detector, key = "figure", slot[-300:]
         if (
             detector
@@ -619,6 +620,8 @@ def _media_entries(el: HtmlElement) -> int:
 
 #: the longest caption of a figure in the content
 CAPTION_CHARS = 160
+#: a caption is not link text: at most a tenth of the figure's text is
+CAPTION_LINK_SHARE = 10
 
 
 def _figure(el: HtmlElement) -> bool:
