@@ -601,9 +601,12 @@ def _teasers(el: HtmlElement) -> int:
 MIN_MEDIA_ENTRIES = 3
 
 
-def _media_entries(el: HtmlElement) -> int:
-    """How many entries of the block are media teasers: an item (or a child block) holding an
-    image and a link of at least TEASER_LINK_CHARS characters."""
+def _media_entries(el: HtmlElement, enough: int = MIN_MEDIA_ENTRIES) -> int:
+    """How many entries of the block are media teasers (counted up to ``enough``): an item
+    (or a child block) holding an image and a link of at least TEASER_LINK_CHARS
+    characters."""
+    if next(el.iter("img"), None) is None:
+        return 0
     items = list(el.iter("li"))
     if not items:
         items = [c for c in el if isinstance(c.tag, str)]
@@ -615,6 +618,8 @@ def _media_entries(el: HtmlElement) -> int:
             if a.get("href") and len("".join(_text_of(a).split())) >= TEASER_LINK_CHARS:
                 n += 1
                 break
+        if n >= enough:
+            break
     return n
 
 
