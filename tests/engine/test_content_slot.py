@@ -672,3 +672,31 @@ def test_a_box_of_links_under_the_sites_fixed_label_goes(news: list[CleanResult]
         text = result.cleaned_text
         assert "Sponsored Links" not in text, result.url
         assert f"deals {i + 1} today" not in text and "order now" not in text, result.url
+
+
+def _saved_story(i: int) -> Page:
+    """A news archive where one story was saved four times (pages 0, 10, 20 and 25): the
+    same paragraphs on four pages, at a place where the other pages have their own, with an
+    image between each two (no run of shared paragraphs)."""
+    n = 0 if i in (0, 10, 20, 25) else i
+    topic = WORDS[n % len(WORDS)]
+    story = "".join(
+        f"<p>The {topic} report {n} part {k} tells what happened to the "
+        f'{WORDS[(n + k) % 20]} in the {WORDS[(n + k + 3) % 20]} town.</p><img src="/i/{k}.gif">'
+        for k in range(5)
+    )
+    html = f"""<html><head><title>The {topic} story {n}</title></head><body>
+<div id="top"><a href="/">News</a> <a href="/world">World</a> <a href="/sport">Sport</a></div>
+<main><article><h1>The {topic} story {n}</h1>{story}</article></main>
+<footer>© Paper Ltd · <a href="/terms">Terms</a></footer></body></html>"""
+    return Page(url=f"https://paper.example/saved/{i:03d}.html", html=html)
+
+
+def test_a_story_saved_on_several_pages_keeps_its_paragraphs() -> None:
+    pages = [_saved_story(i) for i in range(30)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i in (0, 10, 20, 25):
+        text = results[i].cleaned_text
+        for k in range(5):
+            assert f"The {WORDS[0]} report 0 part {k} tells" in text, (results[i].url, text)
+        assert "© Paper Ltd" not in text, results[i].url

@@ -246,6 +246,16 @@ def matches(
                     # its place (a post quoted on other threads, a standard clause): content
                     detector = ""
                 elif (
+                    h in ap.free
+                    and links < density * chars
+                    and _inside(el, inner)  # type: ignore[arg-type]
+                    and _prose(el, chars, links, label_min)
+                ):
+                    # in the content slot, a paragraph of prose that a few pages share where
+                    # most pages have other text at its place (the same story saved twice, a
+                    # standard clause in a story): the page's text
+                    detector = ""
+                elif (
                     links < density * chars
                     and _inside(el, inner)  # type: ignore[arg-type]
                     and fragments.between_content(el)
