@@ -445,6 +445,7 @@ DETECTORS = {
     "slot": "navigation slot",
     "frame": "template frame",
     "label": "labelled widget",
+    "figure": "photo with its caption",
     "stamp": "date stamp or skip link",
     "pair": "shared with a neighbour",
     "rule": "remove rule",

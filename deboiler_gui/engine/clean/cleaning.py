@@ -194,6 +194,7 @@ def matches(
     cands = facts.cands
     repeats = repeats_within_page(facts) if not ap.compat else set()
     fragments = _Fragments(cands, ap.exact, repeats)
+    hashes = {rec[0]: rec[1] for rec in cands} if not ap.compat else {}
     i, n = 0, len(cands)
     while i < n:
         el, h, chars, links, slot, end, skel = cands[i]
@@ -243,6 +244,16 @@ def matches(
                 ):
                     # a passage repeated on a few pages where most pages have other text at
                     # its place (a post quoted on other threads, a standard clause): content
+                    detector = ""
+                elif (
+                    h in ap.free
+                    and links < density * chars
+                    and _inside(el, inner)  # type: ignore[arg-type]
+                    and _prose(el, chars, links, label_min)
+                ):
+                    # in the content slot, a paragraph of prose that a few pages share where
+                    # most pages have other text at its place (the same story saved twice, a
+                    # standard clause in a story): the page's text
                     detector = ""
                 elif (
                     links < density * chars
@@ -356,11 +367,42 @@ def matches(
             label = block_label(el)
             if (
                 label is not None
-                and _titled(el, label)
+                and (_titled(el, label) or _fixed_label(el, hashes, ap.exact))
                 and not _alike_to(el, main)
                 and _teasers(el) >= MIN_TEASERS
             ):
                 detector, key = "label", label
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and slot is not None
+            and 0 < chars <= max_share
+            and links >= density * chars
+            and el not in main
+            and not _inside(el, inner)  # type: ignore[arg-type]
+            and _media_entries(el) >= MIN_MEDIA_ENTRIES
+        ):
+            # outside the content slot, a list of links to other pages each with its
+            # thumbnail (a video playlist's "up next" entries, a strip of photo stories):
+            # a widget, whatever its place and title
+            detector, key = "label", "media list"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and slot is not None
+            and links * CAPTION_LINK_SHARE <= chars  # the photo may link to a larger one
+            and BOX_TEXT_CHARS <= chars <= CAPTION_CHARS
+            and el not in main
+            and _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
+            and ap.slot_id(slot) in ap.seen
+            and _figure(el)
+        ):
+            # in the content or the block around it, an image with a line under it at a place
+            # the site's pages share (a story's photo and its caption): the figure, not the
+            # story's text
+            detector, key = "figure", slot[-300:]
         if (
             detector
             and el not in main
@@ -563,6 +605,80 @@ def _teasers(el: HtmlElement) -> int:
                 n += 1
                 break
     return n
+
+
+#: a media list: at least this many entries, each a link of some words with an image
+MIN_MEDIA_ENTRIES = 3
+
+
+def _media_entries(el: HtmlElement, enough: int = MIN_MEDIA_ENTRIES) -> int:
+    """How many entries of the block are media teasers (counted up to ``enough``): an item
+    (or a child block) holding an image and a link of at least TEASER_LINK_CHARS
+    characters."""
+    if next(el.iter("img"), None) is None:
+        return 0
+    items = list(el.iter("li"))
+    if not items:
+        items = [c for c in el if isinstance(c.tag, str)]
+    n = 0
+    for item in items:
+        if next(item.iter("img"), None) is None:
+            continue
+        for a in item.iter("a"):
+            if a.get("href") and len("".join(_text_of(a).split())) >= TEASER_LINK_CHARS:
+                n += 1
+                break
+        if n >= enough:
+            break
+    return n
+
+
+#: the longest caption of a figure in the content
+CAPTION_CHARS = 160
+#: a caption is not link text: at most a tenth of the figure's text is
+CAPTION_LINK_SHARE = 10
+
+
+def _figure(el: HtmlElement) -> bool:
+    """Whether the block is one image with its caption: a block of its own (not a paragraph),
+    the image first, then only a short text (no heading, list or table; a pull quote between
+    its quote-mark images is no figure)."""
+    if el.tag == "p":
+        return False  # a paragraph with an image in it is text with an illustration
+    images = list(el.iter("img"))
+    if len(images) != 1:
+        return False
+    img = images[0]
+    if next(el.iter(*_HEADING_TAGS, "li", "table", "pre"), None) is not None:
+        return False
+    # the image comes before the text: a caption is under (or beside) its picture
+    before = "".join(t for t in _text_before(el, img) if t).strip()
+    return not before
+
+
+def _text_before(el: HtmlElement, stop: HtmlElement) -> Iterable[str]:
+    """The visible text of the block before the element ``stop`` (in document order)."""
+    for node in el.iter():
+        if node is stop:
+            return
+        if node is not el and isinstance(node.tag, str) and node.tag in ("script", "style"):
+            continue
+        yield node.text or ""
+        if node is not el and stop not in node.iterdescendants():
+            yield node.tail or ""
+
+
+def _fixed_label(el: HtmlElement, hashes: dict[HtmlElement, int], exact: set[int]) -> bool:
+    """Whether the block opens with a label the site repeats on many pages ("Sponsored
+    Links", "Featured" over items that change): the label of a box of the site's frame."""
+    first = next((c for c in el if isinstance(c.tag, str)), None)
+    if first is None or first.tag not in BLOCK_TAGS and first.tag not in _HEADING_TAGS:
+        return False
+    h = hashes.get(first)
+    if h is None or h not in exact:
+        return False
+    text = "".join(_text_of(first).split())
+    return 0 < len(text) <= BOX_LABEL_CHARS
 
 
 def _section_body(el: HtmlElement, links: int, chars: int, density: float) -> bool:
