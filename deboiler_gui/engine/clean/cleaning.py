@@ -144,6 +144,16 @@ def matches(
         reason = (
             "the place holding the content on most of the site's pages (this page is mostly links)"
         )
+    # One entry of a series (one function's documentation among the page's others) holding
+    # most of the text is not the content: the site's content place around it is.
+    places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
+    up = _series_place(main_el, places) if main and main_el is not None and places else None
+    if up is not None:
+        main_el = up
+        reason = (
+            "the place holding the content on most of the site's pages"
+            " (the element holding most of the text is one entry of a series)"
+        )
     # One column of several alike (an index's entries in two table columns) is not the
     # content: the content is the whole series.
     series = _series_whole(main_el) if main and main_el is not None else None
@@ -156,7 +166,7 @@ def matches(
     # the main content and it, the frame detectors act as they do outside the main content.
     region = (
         _content_slot(facts, ap, main_el)
-        if main and (ap.content or ap.seen) and series is None
+        if main and (ap.content or ap.seen) and series is None and up is None
         else None
     )
     if region is not None:
@@ -185,6 +195,10 @@ def matches(
     # pages (below the body), a part with the same shape on every page is the content's own
     # (an API page's stability note and source link before its first section).
     content_areas = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
+    # The innermost of those places around the main content (Doxygen's div.contents around
+    # one function's documentation): what is beside the main content there is the page's
+    # own (its member summary, its include list), not the site's navigation.
+    home = _home(main_el, content_areas) if bounded else None
     cfg = ap.cfg
     el_density = float(cfg["element_link_density"])
     density = float(cfg["link_density"])
@@ -298,9 +312,11 @@ def matches(
                 detector, key = "frame", ap.frames[sid][0]
             # Template frames keep to the outside of the main content (a post's comment list
             # has the same shape on every thread); navigation slots to the outside of the
-            # content slot.
+            # content slot and of the site's content place around it.
             outer = main_el if detector == "frame" else inner
             if detector and outer is not None and _inside(el, outer):
+                detector = ""
+            if detector == "slot" and home is not None and _inside(el, home):
                 detector = ""
         if (
             not detector
@@ -309,6 +325,7 @@ def matches(
             and 0 < chars <= max_share
             and links >= density * chars
             and not _inside(el, inner)  # type: ignore[arg-type]
+            and not (home is not None and _inside(el, home))
             and ap.slot_id(slot) in ap.seen
             and ap.slot_id(slot) not in ap.protected
         ):
@@ -333,6 +350,7 @@ def matches(
                     bounded
                     and chars <= max_share
                     and not _inside(el, main_el)  # type: ignore[arg-type]
+                    and not (home is not None and _inside(el, home))
                     and _titled(el, label)
                     and not _alike_to(el, main)
                 ):
@@ -373,6 +391,11 @@ def matches(
         i += 1
     if bounded and main_el is not None and not ap.compat:
         out.extend(_twins_inside(main_el, out, main, keep_ancestors, density))
+        # the site's navigation bar at the top or the bottom of the content (prev/up/next
+        # with the neighbours' titles above every API page's text)
+        out.extend(
+            _body_edges(inner, out, cands, ap, keep_ancestors, max_share, same_shape=True)  # type: ignore[arg-type]
+        )
     if not bounded and main_el is not None and not ap.compat:
         out.extend(_body_edges(main_el, out, cands, ap, keep_ancestors, max_share))
     if not ap.compat and ap.loose:
@@ -415,6 +438,15 @@ def _nav_block(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> bool:
     return False
 
 
+def _links_within(el: HtmlElement) -> bool:
+    """Whether any of the block's links points into the page itself (``#section``)."""
+    return any((a.get("href") or "").startswith("#") for a in el.iter("a"))
+
+
+#: at the edges of a content block, a navigation bar is all links (this share of its text)
+BAR_DENSITY = 0.9
+
+
 def _body_edges(
     body: HtmlElement,
     out: list[tuple[HtmlElement, str, str, int]],
@@ -422,12 +454,15 @@ def _body_edges(
     ap: Applied,
     keep_ancestors: set[HtmlElement],
     max_share: float,
+    same_shape: bool = False,
 ) -> list[tuple[HtmlElement, str, str, int]]:
     """On a page whose content is its whole body (no container to tell the frame from the
     content), the body's first and last blocks that are navigation slots of the site, mostly
     links on the page too (LaTeX2HTML's "Next: … Up: … Previous: …" panel above and below
     every section): the frame at the page's edges, before its first line of own text and after
-    its last."""
+    its last. With ``same_shape`` (the edges of a content block) a block must also be a
+    template frame of that slot with the frame's tag skeleton, or links only (a bar of
+    prev/up/next with the neighbours' titles); a member summary's types are not links."""
     el_density = float(ap.cfg["element_link_density"])
     by_el = {rec[0]: rec for rec in cands}
     gone = {el for el, *_rest in out}
@@ -439,12 +474,21 @@ def _body_edges(
         rec = by_el.get(child)
         if rec is None:
             return ("", "", 0) if not _text_of(child).strip() else None
-        _el, _h, chars, links, slot, _end, _skel = rec
+        _el, _h, chars, links, slot, _end, skel = rec
         if chars <= 0 or child in gone:
             return ("", "", 0)
         if child in keep_ancestors or slot is None or chars > max_share:
             return None
         sid = ap.slot_id(slot)
+        if same_shape and (
+            (links < BAR_DENSITY * chars and (sid not in ap.frames or ap.frames[sid][1] != skel))
+            or _in_series(child)
+            or _links_within(child)
+        ):
+            # at a content block's edge: a member summary (its types are not links), one of
+            # alike columns (an index), the page's own table of contents (links to its own
+            # sections) are the content's
+            return None
         if sid in ap.nav and links >= el_density * chars:
             return ("slot", ap.nav[sid], chars)
         return None
@@ -671,6 +715,7 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
             return None
         step = _slot_step(el, el.tag)
         shape = {c.tag for c in el if isinstance(c.tag, str)}
+        linked = _mostly_links(el)
         for sib in parent:
             if (
                 sib is not el
@@ -678,6 +723,9 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
                 and _slot_step(sib, sib.tag) == step
                 and {c.tag for c in sib if isinstance(c.tag, str)} == shape
                 and len("".join(_text_of(sib).split())) >= SERIES_SHARE * own
+                # a menu column beside a column of text is no second column of the same
+                # index: alike columns are both link lists or both text
+                and _mostly_links(sib) == linked
             ):
                 return parent if parent.tag not in ("body", "html") else None
         if len(parent) > 1 and any(
@@ -685,6 +733,39 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
         ):
             return None  # the element has other company: look no higher
         el = parent
+    return None
+
+
+def _mostly_links(el: HtmlElement) -> bool:
+    """Whether at least half of the element's text is link text."""
+    chars = len("".join(_text_of(el).split()))
+    links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
+    return chars > 0 and links >= 0.5 * chars
+
+
+def _headed(el: HtmlElement) -> bool:
+    """Whether the element's previous sibling element is a heading (h1-h6)."""
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    return prev is not None and prev.tag in _HEADING_TAGS
+
+
+def _series_place(main_el: HtmlElement, places: set[HtmlElement]) -> HtmlElement | None:
+    """The nearest of the site's content places around the main content when, between the
+    two, an element is one of a series of alike siblings (one member's documentation among
+    the page's others, each under its own heading): the entry holds most of the text, but the
+    content is the whole place. None when there is no such place or no series."""
+    series = False
+    el: HtmlElement
+    for el in (main_el, *main_el.iterancestors()):
+        if el.tag in ("body", "html"):
+            return None
+        if el in places and series:
+            return el
+        # an entry under its own heading, like its alike siblings (not the cells of a row,
+        # the columns of a layout, nor a block among a page's panels)
+        series = series or (el.tag not in ("td", "th") and _in_series(el) and _headed(el))
     return None
 
 
@@ -999,6 +1080,14 @@ def _site_main(
         if best is None or rank > best:
             best, found = rank, el
     return found if found is not main_el else None
+
+
+def _home(main_el: HtmlElement | None, places: set[HtmlElement]) -> HtmlElement | None:
+    """The nearest of the site's content places that holds the main content below it; None
+    when the main content is itself such a place (what is around it is the site's frame)."""
+    if main_el is None or not places or main_el in places:
+        return None
+    return next((a for a in main_el.iterancestors() if a in places), None)
 
 
 def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:
