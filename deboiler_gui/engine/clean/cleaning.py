@@ -744,9 +744,12 @@ def _mostly_links(el: HtmlElement) -> bool:
 
 
 def _headed(el: HtmlElement) -> bool:
-    """Whether the element's previous sibling element is a heading (h1-h6)."""
+    """Whether the element's previous sibling element is a heading (h1-h6), past empty
+    anchors."""
     prev = el.getprevious()
-    while prev is not None and not isinstance(prev.tag, str):
+    while prev is not None and (
+        not isinstance(prev.tag, str) or (prev.tag == "a" and not _text_of(prev).strip())
+    ):
         prev = prev.getprevious()
     return prev is not None and prev.tag in _HEADING_TAGS
 
