@@ -195,10 +195,6 @@ def matches(
     # pages (below the body), a part with the same shape on every page is the content's own
     # (an API page's stability note and source link before its first section).
     content_areas = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
-    # The innermost of those places around the main content (Doxygen's div.contents around
-    # one function's documentation): what is beside the main content there is the page's
-    # own (its member summary, its include list), not the site's navigation.
-    home = _home(main_el, content_areas) if bounded else None
     cfg = ap.cfg
     el_density = float(cfg["element_link_density"])
     density = float(cfg["link_density"])
@@ -312,11 +308,9 @@ def matches(
                 detector, key = "frame", ap.frames[sid][0]
             # Template frames keep to the outside of the main content (a post's comment list
             # has the same shape on every thread); navigation slots to the outside of the
-            # content slot and of the site's content place around it.
+            # content slot.
             outer = main_el if detector == "frame" else inner
             if detector and outer is not None and _inside(el, outer):
-                detector = ""
-            if detector == "slot" and home is not None and _inside(el, home):
                 detector = ""
         if (
             not detector
@@ -325,7 +319,6 @@ def matches(
             and 0 < chars <= max_share
             and links >= density * chars
             and not _inside(el, inner)  # type: ignore[arg-type]
-            and not (home is not None and _inside(el, home))
             and ap.slot_id(slot) in ap.seen
             and ap.slot_id(slot) not in ap.protected
         ):
@@ -350,7 +343,6 @@ def matches(
                     bounded
                     and chars <= max_share
                     and not _inside(el, main_el)  # type: ignore[arg-type]
-                    and not (home is not None and _inside(el, home))
                     and _titled(el, label)
                     and not _alike_to(el, main)
                 ):
@@ -484,10 +476,12 @@ def _body_edges(
             (links < BAR_DENSITY * chars and (sid not in ap.frames or ap.frames[sid][1] != skel))
             or _in_series(child)
             or _links_within(child)
+            or sum(1 for a in child.iter("a") if a.get("href")) < 2
         ):
             # at a content block's edge: a member summary (its types are not links), one of
             # alike columns (an index), the page's own table of contents (links to its own
-            # sections) are the content's
+            # sections), a single link ("Go to the source code of this file.") are the
+            # content's; a bar has links to several pages
             return None
         if sid in ap.nav and links >= el_density * chars:
             return ("slot", ap.nav[sid], chars)
@@ -715,7 +709,7 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
             return None
         step = _slot_step(el, el.tag)
         shape = {c.tag for c in el if isinstance(c.tag, str)}
-        linked = _mostly_links(el)
+        linked = el.tag in ("td", "th") and _mostly_links(el)
         for sib in parent:
             if (
                 sib is not el
@@ -724,8 +718,9 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
                 and {c.tag for c in sib if isinstance(c.tag, str)} == shape
                 and len("".join(_text_of(sib).split())) >= SERIES_SHARE * own
                 # a menu column beside a column of text is no second column of the same
-                # index: alike columns are both link lists or both text
-                and _mostly_links(sib) == linked
+                # index: alike cells of a row are both link lists or both text (a page's
+                # tables one under the other are its sections, whatever their links)
+                and (el.tag not in ("td", "th") or _mostly_links(sib) == linked)
             ):
                 return parent if parent.tag not in ("body", "html") else None
         if len(parent) > 1 and any(
@@ -1083,14 +1078,6 @@ def _site_main(
         if best is None or rank > best:
             best, found = rank, el
     return found if found is not main_el else None
-
-
-def _home(main_el: HtmlElement | None, places: set[HtmlElement]) -> HtmlElement | None:
-    """The nearest of the site's content places that holds the main content below it; None
-    when the main content is itself such a place (what is around it is the site's frame)."""
-    if main_el is None or not places or main_el in places:
-        return None
-    return next((a for a in main_el.iterancestors() if a in places), None)
 
 
 def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:
