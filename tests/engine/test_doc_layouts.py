@@ -125,6 +125,14 @@ def _table_page(i: int, api: bool) -> Page:
         f"</td></tr></table><table><tr><td><b>This section</b></td></tr><tr><td><ul>{section}"
         "</ul></td></tr></table>"
     )
+    # a page of prose opens with its own table of contents (links into the page)
+    toc = (
+        "<ul>"
+        + "".join(f'<li><a href="#s{k}">Part {k} of the {topic} guide</a></li>' for k in range(3))
+        + "</ul>"
+        if not api
+        else ""
+    )
     bar = (
         '<table class="navigation"><tr>'
         f'<td><a href="/p{i - 1}.html">{WORDS[(i - 1) % 20]}_api</a></td>'
@@ -142,7 +150,7 @@ def _table_page(i: int, api: bool) -> Page:
 <table><tr><td><img src="/logo.png" alt=""></td><td><h1>The toolkit</h1><h2>{topic} interface</h2></td></tr></table>
 <table><tr><td><table><tr>
 <td class="col">{menu}</td>
-<td class="col"><table><tr><td>{bar}{paragraphs}</td></tr></table></td>
+<td class="col"><table><tr><td>{bar}{toc}{paragraphs}</td></tr></table></td>
 </tr></table></td></tr></table></body></html>"""
     return Page(url=f"https://xml.example/p{i:02d}.html", html=html)
 
@@ -157,6 +165,8 @@ def test_a_menu_column_beside_the_content_column_is_no_second_column_of_it() -> 
         assert "alike columns" not in result.content["reason"], result.content
         # the menu column goes, with its per-page list of the section's pages
         assert "This section" not in text and "notes" not in text, (result.url, text)
+        if i < 10:
+            assert f"Part 2 of the {topic} guide" in text, (result.url, text)
         if i >= 10:
             # and the prev/up/next bar at the top of the text
             assert "API documentation" not in text, (result.url, text)
