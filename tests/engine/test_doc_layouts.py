@@ -171,3 +171,50 @@ def test_a_menu_column_beside_the_content_column_is_no_second_column_of_it() -> 
             # and the prev/up/next bar at the top of the text
             assert "API documentation" not in text, (result.url, text)
             assert f"{WORDS[(i + 1) % 20]}_api" not in text, (result.url, text)
+
+
+def _module_page(i: int) -> Page:
+    """A module's API page: one entry per definition, each with its signature and text; the
+    class entry lists its instances, and an instance's documentation (its methods, their types
+    linked) is the same on every module page that has the instance (four of the site's)."""
+    topic = WORDS[i % 20]
+    entries = "".join(
+        f'<div class="top"><p class="src"><a href="#{topic}{n}">{topic}{n}</a> :: Int -&gt; Int</p>'
+        f'<div class="doc"><p>Step {n} of the {topic} module folds the'
+        f" {WORDS[(i + n) % 20]} values of page {i} into one.</p></div></div>"
+        for n in range(6)
+    )
+    instances = "".join(
+        "<tr><td><details><summary>Instance details</summary>"
+        f'<p>Defined in <a href="/m{k}.html">Data.{WORDS[k].title()}</a></p><div>'
+        + "".join(
+            f'<p class="src"><a href="#m{m}">method{m}</a> :: <a href="/t.html">{WORDS[k]}</a>'
+            f' -&gt; <a href="/t.html">Int</a> -&gt; <a href="/t.html">{WORDS[k]}</a>'
+            ' <a href="/src.html">Source</a></p>'
+            for m in range(8)
+        )
+        + "</div></details></td></tr>"
+        for k in range(i // 4, i // 4 + 2)
+    )
+    cls = (
+        f'<div class="top"><p class="src">class <a href="#C">{topic.title()}ish</a> a where</p>'
+        f'<div class="subs instances"><table>{instances}</table></div></div>'
+    )
+    html = f"""<html><head><title>Data.{topic.title()}</title></head><body>
+<div id="package-header"><a href="/">shapes-1.0: Shapes</a> <a href="/index.html">Index</a></div>
+<div id="content"><div id="module-header"><p class="caption">Data.{topic.title()}</p></div>
+<div id="interface">{cls}{entries}</div></div>
+<div id="footer">Produced by a documentation tool</div></body></html>"""
+    return Page(url=f"https://hs.example/m{i:02d}.html", html=html)
+
+
+def test_an_entry_that_a_few_module_pages_share_is_content() -> None:
+    pages = [_module_page(i) for i in range(40)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        flat = " ".join(result.cleaned_text.split())
+        k = i // 4
+        # each instance's documentation stays on every page that has it
+        assert f"method7 :: {WORDS[k]} -> Int -> {WORDS[k]}" in flat, (result.url, flat)
+        assert f"Step 5 of the {WORDS[i % 20]} module" in flat, result.url
+        assert "Produced by a documentation tool" not in flat, result.url

@@ -90,6 +90,10 @@ def applied(model: DomainModel) -> Applied:
     return cached[1]
 
 
+#: Inside an entry of the content, a repeated block this long that most pages fill otherwise
+#: is content even when it is mostly links.
+SHARED_ENTRY_CHARS = 200
+
 #: Beside the main content, a repeated block this long that most pages fill otherwise (a
 #: specification table) is content.
 SPEC_MIN_CHARS = 20
@@ -253,6 +257,11 @@ def matches(
                 ):
                     # a passage repeated on a few pages where most pages have other text at
                     # its place (a post quoted on other threads, a standard clause): content
+                    detector = ""
+                elif h in ap.free and chars >= SHARED_ENTRY_CHARS and _in_entry(el, main_el):
+                    # a long entry of the content that a few pages share, at a place most
+                    # pages fill otherwise, whatever its links (an instance's documentation,
+                    # its types linked, on each module page that has the instance)
                     detector = ""
                 elif (
                     links < density * chars
