@@ -1,7 +1,8 @@
 """The cleaner on documentation layouts it was not developed against: an API reference whose
-pages document several members each (Doxygen's file pages), and pages laid out in nested
-tables with a menu column beside the content column and a prev/up/next bar at the top of the
-text (libxml2's hand-made site)."""
+pages document several members each (Doxygen's file pages), pages laid out in nested tables
+with a menu column beside the content column and a prev/up/next bar at the top of the text
+(libxml2's hand-made site), and module pages that repeat an instance's documentation
+(Haddock)."""
 
 from __future__ import annotations
 
