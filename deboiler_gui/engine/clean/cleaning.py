@@ -90,6 +90,10 @@ def applied(model: DomainModel) -> Applied:
     return cached[1]
 
 
+#: Inside an entry of the content, a repeated block this long that most pages fill otherwise
+#: is content even when it is mostly links.
+SHARED_ENTRY_CHARS = 200
+
 #: Beside the main content, a repeated block this long that most pages fill otherwise (a
 #: specification table) is content.
 SPEC_MIN_CHARS = 20
@@ -144,6 +148,16 @@ def matches(
         reason = (
             "the place holding the content on most of the site's pages (this page is mostly links)"
         )
+    # One entry of a series (one function's documentation among the page's others) holding
+    # most of the text is not the content: the site's content place around it is.
+    places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
+    up = _series_place(main_el, places) if main and main_el is not None and places else None
+    if up is not None:
+        main_el = up
+        reason = (
+            "the place holding the content on most of the site's pages"
+            " (the element holding most of the text is one entry of a series)"
+        )
     # One column of several alike (an index's entries in two table columns) is not the
     # content: the content is the whole series.
     series = _series_whole(main_el) if main and main_el is not None else None
@@ -156,7 +170,7 @@ def matches(
     # the main content and it, the frame detectors act as they do outside the main content.
     region = (
         _content_slot(facts, ap, main_el)
-        if main and (ap.content or ap.seen) and series is None
+        if main and (ap.content or ap.seen) and series is None and up is None
         else None
     )
     if region is not None:
@@ -244,6 +258,11 @@ def matches(
                 ):
                     # a passage repeated on a few pages where most pages have other text at
                     # its place (a post quoted on other threads, a standard clause): content
+                    detector = ""
+                elif h in ap.free and chars >= SHARED_ENTRY_CHARS and _in_entry(el, main_el):
+                    # a long entry of the content that a few pages share, at a place most
+                    # pages fill otherwise, whatever its links (an instance's documentation,
+                    # its types linked, on each module page that has the instance)
                     detector = ""
                 elif (
                     h in ap.free
@@ -415,6 +434,11 @@ def matches(
         i += 1
     if bounded and main_el is not None and not ap.compat:
         out.extend(_twins_inside(main_el, out, main, keep_ancestors, density))
+        # the site's navigation bar at the top or the bottom of the content (prev/up/next
+        # with the neighbours' titles above every API page's text)
+        out.extend(
+            _body_edges(inner, out, cands, ap, keep_ancestors, max_share, same_shape=True)  # type: ignore[arg-type]
+        )
     if not bounded and main_el is not None and not ap.compat:
         out.extend(_body_edges(main_el, out, cands, ap, keep_ancestors, max_share))
     if not ap.compat and ap.loose:
@@ -457,6 +481,15 @@ def _nav_block(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> bool:
     return False
 
 
+def _links_within(el: HtmlElement) -> bool:
+    """Whether any of the block's links points into the page itself (``#section``)."""
+    return any((a.get("href") or "").startswith("#") for a in el.iter("a"))
+
+
+#: at the edges of a content block, a navigation bar is all links (this share of its text)
+BAR_DENSITY = 0.9
+
+
 def _body_edges(
     body: HtmlElement,
     out: list[tuple[HtmlElement, str, str, int]],
@@ -464,12 +497,15 @@ def _body_edges(
     ap: Applied,
     keep_ancestors: set[HtmlElement],
     max_share: float,
+    same_shape: bool = False,
 ) -> list[tuple[HtmlElement, str, str, int]]:
     """On a page whose content is its whole body (no container to tell the frame from the
     content), the body's first and last blocks that are navigation slots of the site, mostly
     links on the page too (LaTeX2HTML's "Next: … Up: … Previous: …" panel above and below
     every section): the frame at the page's edges, before its first line of own text and after
-    its last."""
+    its last. With ``same_shape`` (the edges of a content block) a block must also be a
+    template frame of that slot with the frame's tag skeleton, or links only (a bar of
+    prev/up/next with the neighbours' titles); a member summary's types are not links."""
     el_density = float(ap.cfg["element_link_density"])
     by_el = {rec[0]: rec for rec in cands}
     gone = {el for el, *_rest in out}
@@ -481,12 +517,23 @@ def _body_edges(
         rec = by_el.get(child)
         if rec is None:
             return ("", "", 0) if not _text_of(child).strip() else None
-        _el, _h, chars, links, slot, _end, _skel = rec
+        _el, _h, chars, links, slot, _end, skel = rec
         if chars <= 0 or child in gone:
             return ("", "", 0)
         if child in keep_ancestors or slot is None or chars > max_share:
             return None
         sid = ap.slot_id(slot)
+        if same_shape and (
+            (links < BAR_DENSITY * chars and (sid not in ap.frames or ap.frames[sid][1] != skel))
+            or _in_series(child)
+            or _links_within(child)
+            or sum(1 for a in child.iter("a") if a.get("href")) < 2
+        ):
+            # at a content block's edge: a member summary (its types are not links), one of
+            # alike columns (an index), the page's own table of contents (links to its own
+            # sections), a single link ("Go to the source code of this file.") are the
+            # content's; a bar has links to several pages
+            return None
         if sid in ap.nav and links >= el_density * chars:
             return ("slot", ap.nav[sid], chars)
         return None
@@ -787,6 +834,7 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
             return None
         step = _slot_step(el, el.tag)
         shape = {c.tag for c in el if isinstance(c.tag, str)}
+        linked = el.tag in ("td", "th") and _mostly_links(el)
         for sib in parent:
             if (
                 sib is not el
@@ -794,6 +842,10 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
                 and _slot_step(sib, sib.tag) == step
                 and {c.tag for c in sib if isinstance(c.tag, str)} == shape
                 and len("".join(_text_of(sib).split())) >= SERIES_SHARE * own
+                # a menu column beside a column of text is no second column of the same
+                # index: alike cells of a row are both link lists or both text (a page's
+                # tables one under the other are its sections, whatever their links)
+                and (el.tag not in ("td", "th") or _mostly_links(sib) == linked)
             ):
                 return parent if parent.tag not in ("body", "html") else None
         if len(parent) > 1 and any(
@@ -801,6 +853,42 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
         ):
             return None  # the element has other company: look no higher
         el = parent
+    return None
+
+
+def _mostly_links(el: HtmlElement) -> bool:
+    """Whether at least half of the element's text is link text."""
+    chars = len("".join(_text_of(el).split()))
+    links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
+    return chars > 0 and links >= 0.5 * chars
+
+
+def _headed(el: HtmlElement) -> bool:
+    """Whether the element's previous sibling element is a heading (h1-h6), past empty
+    anchors."""
+    prev = el.getprevious()
+    while prev is not None and (
+        not isinstance(prev.tag, str) or (prev.tag == "a" and not _text_of(prev).strip())
+    ):
+        prev = prev.getprevious()
+    return prev is not None and prev.tag in _HEADING_TAGS
+
+
+def _series_place(main_el: HtmlElement, places: set[HtmlElement]) -> HtmlElement | None:
+    """The nearest of the site's content places around the main content when, between the
+    two, an element is one of a series of alike siblings (one member's documentation among
+    the page's others, each under its own heading): the entry holds most of the text, but the
+    content is the whole place. None when there is no such place or no series."""
+    series = False
+    el: HtmlElement
+    for el in (main_el, *main_el.iterancestors()):
+        if el.tag in ("body", "html"):
+            return None
+        if el in places and series:
+            return el
+        # an entry under its own heading, like its alike siblings (not the cells of a row,
+        # the columns of a layout, nor a block among a page's panels)
+        series = series or (el.tag not in ("td", "th") and _in_series(el) and _headed(el))
     return None
 
 
