@@ -92,6 +92,9 @@ class CleanOptions:
     #: A site with too few pages to learn from (1-4) is cleaned page by page by a page-level
     #: extractor, and each record says so (content.method "page").
     page_fallback: bool = False
+    #: Text to trace: each record handed to ``on_record`` (not the written one) has ``why``,
+    #: what became of this text on the page (explain.text_fate; None where the page lacks it).
+    why: str | None = None
     #: Called with every written record, in the driving process (the CLI's --explain).
     on_record: Callable[[dict[str, Any]], None] | None = field(
         default=None, repr=False, compare=False
@@ -139,6 +142,11 @@ class RunSummary:
     #: Input records whose URL an earlier record had (replaced by it), with the warnings.
     replaced: int = 0
     warnings: list[str] = field(default_factory=list)
+    #: Pages cleaned by the single-page extractor, and the sites that took it (name, pages).
+    page_extracted: int = 0
+    fallback_sites: list[tuple[str, int]] = field(default_factory=list)
+    #: Sites with too few pages to learn from, cleaned by their model without the fallback.
+    small_sites: list[tuple[str, int]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -148,8 +156,17 @@ class RunSummary:
         status = record.get("status")
         if status == "ok":
             self.ok += 1
-            self.original_chars += int(record.get("original_chars") or 0)
-            self.removed_chars += sum(int(r.get("chars") or 0) for r in record.get("removed") or ())
+            original = int(record.get("original_chars") or 0)
+            self.original_chars += original
+            if (record.get("content") or {}).get("method") == "page":
+                # the extractor keeps a text, not a list of removed blocks
+                self.page_extracted += 1
+                kept = len("".join(str(record.get("cleaned_text") or "").split()))
+                self.removed_chars += max(0, original - kept)
+                return
+            self.removed_chars += sum(
+                max(0, int(r.get("chars") or 0)) for r in record.get("removed") or ()
+            )
         elif status == "skipped":
             self.skipped += 1
         else:
@@ -600,6 +617,40 @@ def _fallback_records(
         yield record
 
 
+def _with_why(
+    record: dict[str, Any],
+    ws: Workspace,
+    model: DomainModel | None,
+    templates: Sequence[Any],
+    text: str,
+) -> dict[str, Any]:
+    """The record with ``why``: what became of ``text`` on its page (None when the page's
+    text does not hold it or the page was not cleaned)."""
+    fate: dict[str, Any] | None = None
+    if record.get("status") == "ok":
+        from deboiler_gui.engine.clean.explain import text_fate
+
+        page = ws.get_page(str(record.get("url")))
+        if page is not None:
+            template, remove, keep = page_rules(page, templates)
+            use_model = template is None or template.use_cleaner
+            try:
+                fate = text_fate(
+                    page,
+                    model if use_model else None,
+                    text,
+                    str(record.get("cleaned_text") or ""),
+                    method=str((record.get("content") or {}).get("method") or "site"),
+                    remove=remove,
+                    keep=keep,
+                )
+            except Exception as exc:  # tracing is a diagnosis: it never stops the run
+                log.warning(
+                    "tracing the text on %s failed: %s: %s", page.url, type(exc).__name__, exc
+                )
+    return {**record, "why": fate}
+
+
 def clean_steps(
     ws: Workspace,
     writer: ResultWriter,
@@ -628,7 +679,12 @@ def clean_steps(
         cleaner = (cleaners or {}).get(site)
         fitted = int(model.stats.get("pages", 0)) if model is not None else counts.get(site, 0)
         records: Iterator[dict[str, Any]]
-        if options.page_fallback and error is None and _fallback_api().too_few(fitted):
+        # a site with a model fitted on too few pages (one without pages to fit has none)
+        small = error is None and model is not None and _fallback_api().too_few(fitted)
+        if small and options.page_fallback:
+            summary.fallback_sites.append((site, fitted))
+            if site in summary.fitted:  # its model is not what cleans it
+                summary.fitted.remove(site)
             records = _fallback_records(pages, fitted, options.max_page_chars)
         elif cleaner is not None and model is not None and error is None and not templates:
             records = _performance_records(
@@ -669,9 +725,13 @@ def clean_steps(
                 )
                 for p in pages
             )
+        if small and not options.page_fallback:
+            summary.small_sites.append((site, fitted))
         for record in records:
             writer.write(record)
             summary.count(record)
+            if options.why is not None:
+                record = _with_why(record, ws, model, templates, options.why)
             if options.on_record is not None:
                 options.on_record(record)
             done += 1
