@@ -56,3 +56,31 @@ def test_progress_in_a_pipe_has_no_padding_or_carriage_returns(tmp_path: Path) -
     assert result.stderr.splitlines()[:3] == ["Reading", "Fitting", "Cleaning"]
     assert "\r" not in result.stderr
     assert all(line == line.rstrip() for line in result.stderr.splitlines())
+
+
+def test_error_records_keep_their_input_order(tmp_path: Path) -> None:
+    source = tmp_path / "mixed.jsonl"
+    source.write_text(
+        "\n".join(
+            [
+                json.dumps({"url": "http://j.example/z", "html": "<p>the first page read</p>"}),
+                "this line is no JSON",
+                json.dumps({"url": "http://j.example/b", "html": "\u0000\u0001\u0002\u0003binary"}),
+                json.dumps({"html": "<p>a record without its URL</p>"}),
+                json.dumps({"url": "http://j.example/a", "html": "<p>the last page read</p>"}),
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(cli, ["clean", str(source), "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["url"].rsplit("/", 1)[-1], r["status"]) for r in records] == [
+        ("z", "ok"),
+        ("mixed.jsonl#L2", "error"),
+        ("b", "error"),
+        ("mixed.jsonl#L4", "error"),
+        ("a", "ok"),
+    ]

@@ -662,20 +662,52 @@ def clean_steps(
     site_errors: dict[str, str] | None = None,
     cleaners: dict[str, Any] | None = None,
 ) -> Generator[Progress, None, RunSummary]:
-    """Write one record per workspace page (of the given sites) with the sites' models."""
+    """Write one record per workspace page (of the given sites) with the sites' models.
+
+    Records follow the input: sites in the order they first appear, each site's pages in the
+    order read; the error records of input that names no site (a line that is no JSON, a
+    record without a URL) are written at their place among them."""
     options = options or CleanOptions()
     summary = summary or RunSummary()
     site_errors = site_errors or {}
     names = list(sites) if sites is not None else [s for s, _n in ws.sites()]
     counts = dict(ws.sites())
     total = sum(counts.get(s, 0) for s in names)
+    positions = ws.site_positions()
+    names.sort(key=lambda s: positions.get(s, 0))
+    unplaced: deque[tuple[int, Page]] = deque()
+    if "" in names and not ws.has_cleanable_candidates(""):
+        names.remove("")
+        unplaced.extend(ws.iter_pages_in_input_order(""))
     done = 0
     templates = load_templates(options.templates)
+
+    def emit(record: dict[str, Any], model: DomainModel | None) -> None:
+        nonlocal done
+        writer.write(record)
+        summary.count(record)
+        if options.why is not None:
+            record = _with_why(record, ws, model, templates, options.why)
+        if options.on_record is not None:
+            options.on_record(record)
+        done += 1
+
+    def placed_before(position: int | None) -> Iterator[dict[str, Any]]:
+        while unplaced and (position is None or unplaced[0][0] < position):
+            yield result_record(unplaced.popleft()[1], None, max_chars=options.max_page_chars)
+
     yield Progress(0, total, "cleaning", "cleaning")
     for site in names:
         model = models.get(site)
         error = site_errors.get(site)
-        pages = ws.iter_pages(site)
+        read: deque[int] = deque()  # the positions of the pages handed out, in order
+
+        def site_pages(site: str = site, read: deque[int] = read) -> Iterator[Page]:
+            for position, page in ws.iter_pages_in_input_order(site):
+                read.append(position)
+                yield page
+
+        pages = site_pages()
         cleaner = (cleaners or {}).get(site)
         fitted = int(model.stats.get("pages", 0)) if model is not None else counts.get(site, 0)
         records: Iterator[dict[str, Any]]
@@ -728,15 +760,14 @@ def clean_steps(
         if small and not options.page_fallback:
             summary.small_sites.append((site, fitted))
         for record in records:
-            writer.write(record)
-            summary.count(record)
-            if options.why is not None:
-                record = _with_why(record, ws, model, templates, options.why)
-            if options.on_record is not None:
-                options.on_record(record)
-            done += 1
+            # every generator gives one record per page, in the order it took the pages
+            for earlier in placed_before(read.popleft() if read else None):
+                emit(earlier, None)
+            emit(record, model)
             if done % 8 == 0 or done == total:
                 yield Progress(done, total, f"cleaning {site}", "cleaning")
+    for earlier in placed_before(None):
+        emit(earlier, None)
     yield Progress(total, total, "cleaned", "cleaning")
     return summary
 
