@@ -194,4 +194,14 @@ def content_caption(sp: StampedPage, model: DomainModel | None) -> tuple[str, st
         return f"Content: not known ({short_error(exc)})", ""
     if not content:
         return "", ""
-    return f"Content: {content.get('slot') or 'the whole page'}", content.get("reason", "")
+    return content_label(content)
+
+
+def content_label(content: dict[str, str]) -> tuple[str, str]:
+    """(caption, tooltip) of a record's ``content``: the place's readable name (ids and
+    classes), and the reason with the place's XPath."""
+    slot = content.get("slot") or ""
+    reason = content.get("reason", "")
+    if slot:
+        reason = f"{reason}\nat {slot}" if reason else f"at {slot}"
+    return f"Content: {content.get('path') or slot or 'the whole page'}", reason

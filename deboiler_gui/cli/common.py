@@ -79,9 +79,11 @@ def drive(
             name = phases.get(step.phase, phase or label)
         if bar is None or name != phase:
             close()
-            shown, width = f"{name:<8}", BAR_WIDTH
-            if sys.stderr.isatty():  # in a pipe the name is printed whole, once
-                shown, width = fit_label(shown, step.total, shutil.get_terminal_size().columns)
+            shown, width = name, BAR_WIDTH
+            if sys.stderr.isatty():  # in a pipe the name is printed whole, once, unpadded
+                shown, width = fit_label(
+                    f"{name:<8}", step.total, shutil.get_terminal_size().columns
+                )
             bar = click.progressbar(
                 # a total not known yet: the count alone (never "16/1")
                 itertools.count() if not step.total else None,

@@ -332,7 +332,14 @@ def fit_command(
 @click.option(
     "--explain",
     is_flag=True,
-    help="Say for every page which part was taken as its content and why, and what was removed by which detector (on standard error).",
+    help="Say for every page which part was taken as its content and why, and what was removed by which detector and where (on standard error).",
+)
+@click.option(
+    "--why",
+    "why",
+    default=None,
+    metavar="TEXT",
+    help="Say for every page whose text holds TEXT whether it was kept and, if not, which detector removed the block holding it, where and why (on standard error).",
 )
 def clean_command(
     inputs: tuple[Path, ...],
@@ -356,6 +363,7 @@ def clean_command(
     chrome: str | None,
     page_fallback: bool,
     explain: bool,
+    why: str | None,
 ) -> None:
     """Clean every page of the inputs and write one record per page.
 
@@ -405,8 +413,13 @@ def clean_command(
     options.templates = templates
     options.markdown = with_markdown
     options.page_fallback = page_fallback
-    if explain:
-        options.on_record = _explain_record
+    traced = _Traced(why or "", explain)
+    if why is not None:
+        if not why.split():
+            raise click.UsageError("--why needs some text to look for")
+        options.why = why
+    if explain or why is not None:
+        options.on_record = traced
     summary = _drive_phases(
         run_steps(
             paths,
@@ -421,22 +434,42 @@ def clean_command(
         ),
         quiet,
     )
+    if why is not None:
+        click.echo(traced.summary(), err=True)
     if not quiet:
         share = (
             f"{summary.removed_chars / summary.original_chars:.0%}"
             if summary.original_chars
             else "0%"
         )
+        extracted = (
+            f"; {count(summary.page_extracted, 'page')} cleaned by the single-page extractor"
+            if summary.page_extracted
+            else ""
+        )
         click.echo(
             f"Wrote {count(summary.pages, 'result')} to {Path(output).resolve()} ({summary.ok} ok, "
             f"{summary.skipped} skipped, {count(summary.errors, 'error')}; {share} of the text removed as "
-            f"boilerplate; {count(len(summary.fitted), 'site')} fitted, {len(summary.reused)} reused)"
+            f"boilerplate{extracted}; {count(len(summary.fitted), 'site')} fitted, "
+            f"{len(summary.reused)} reused)"
             f"{_replaced_note(summary.replaced)}"
         )
         if chrome:
             click.echo(f"Wrote the sites' chrome to {Path(chrome).resolve()}")
     for site, reason in sorted(summary.failed_sites.items()):
         click.echo(f"{site}: {reason}", err=True)
+    for site, pages in summary.small_sites:
+        click.echo(small_site_hint(site, pages), err=True)
+
+
+def small_site_hint(site: str, pages: int) -> str:
+    from deboiler_gui.engine.clean.pagefallback import MIN_SITE_PAGES
+
+    return (
+        f"hint: {site} has {count(pages, 'page')}, too few to learn its template from (at least "
+        f"{MIN_SITE_PAGES}), so its menus and footer may stay in the text; --page-fallback "
+        f"cleans such a site page by page with a page-level extractor"
+    )
 
 
 #: What each detector's removals are, for --explain.
@@ -452,31 +485,115 @@ DETECTORS = {
 }
 
 
+#: Places named per detector in --explain before "and N more".
+EXPLAIN_PLACES = 4
+
+
+def _places(removed: list[dict[str, Any]]) -> str:
+    names: list[str] = []
+    for r in removed:
+        name = str(r.get("path") or r.get("xpath") or "")
+        if name and name not in names:
+            names.append(name)
+    shown = "; ".join(names[:EXPLAIN_PLACES])
+    if len(names) > EXPLAIN_PLACES:
+        shown += f"; and {len(names) - EXPLAIN_PLACES} more"
+    return shown
+
+
 def explain_text(record: dict[str, Any]) -> str:
-    """One page's explanation: where its content was taken from and why, and the removals
-    grouped by detector."""
+    """One page's explanation: where its content was taken from and why (the place's readable
+    name, then its XPath), and the removals grouped by detector with the places they were."""
     lines = [f"{record.get('url')}: {record.get('status')}"]
     if record.get("status") != "ok":
         lines[0] += f" ({record.get('error')})"
         return "\n".join(lines)
     content = record.get("content") or {}
     if content.get("method") == "page":
-        lines.append(f"  content: single-page extractor ({content.get('reason', '')})")
+        lines.append(f"  content: single-page extractor: {content.get('reason', '')}")
     elif content:
-        where = content.get("slot") or "the whole page"
-        lines.append(f"  content: {where} ({content.get('reason', '')})")
-    groups: dict[str, list[int]] = {}
+        slot = content.get("slot") or ""
+        where = content.get("path") or slot or "the whole page"
+        lines.append(f"  content: {where}: {content.get('reason', '')}")
+        if slot and slot != where:
+            lines.append(f"    at {slot}")
+    groups: dict[str, list[dict[str, Any]]] = {}
     for r in record.get("removed") or ():
-        groups.setdefault(str(r.get("detector")), []).append(int(r.get("chars") or 0))
-    for detector, chars in sorted(groups.items()):
-        total = sum(c for c in chars if c > 0)
+        groups.setdefault(str(r.get("detector")), []).append(r)
+    for detector, removed in sorted(groups.items()):
+        total = sum(max(0, int(r.get("chars") or 0)) for r in removed)
         name = DETECTORS.get(detector, detector)
-        lines.append(f"  removed {len(chars)} x {name} ({detector}), {count(total, 'character')}")
+        lines.append(
+            f"  removed {len(removed)} x {name} ({detector}), {count(total, 'character')}: "
+            f"{_places(removed)}"
+        )
     return "\n".join(lines)
 
 
-def _explain_record(record: dict[str, Any]) -> None:
-    click.echo(explain_text(record), err=True)
+def _quoted(text: str, width: int = 40) -> str:
+    text = " ".join(text.split())
+    return f'"{text}"' if len(text) <= width else f'"{text[: width - 1]}…"'
+
+
+def why_text(record: dict[str, Any], text: str) -> str:
+    """What became of ``text`` on one page (its record's ``why``), or "" when the page's
+    original text does not hold it."""
+    fate = record.get("why")
+    if not fate:
+        return ""
+    head = f"{record.get('url')}: {_quoted(text)}"
+    if fate.get("method") == "page":
+        return f"{head} {'kept' if fate['kept'] else 'left out'} by the single-page extractor"
+    removed = fate.get("removed") or []
+    if fate.get("kept"):
+        lines = [f"{head} kept"]
+        if removed:
+            lines[0] += f" (and removed {count(len(removed), 'time')} elsewhere on the page)"
+    elif removed:
+        lines = [f"{head} removed"]
+    else:
+        lines = [
+            f"{head} removed, but no one removed block holds all of it (it runs across "
+            f"blocks, or was left out with markup such as a form's text)"
+        ]
+    content = fate.get("content") or {}
+    where = content.get("path") or content.get("slot") or "the whole page"
+    for r in removed:
+        inside = "inside" if r.get("in_content") else "outside"
+        lines.append(
+            f"  by {r['name']} ({r['detector']}) at {r['path'] or r['xpath']}, {inside} the "
+            f"content slot ({where}): {r['reason']}"
+        )
+        if r["path"] and r["xpath"] != r["path"]:
+            lines.append(f"    at {r['xpath']}")
+    return "\n".join(lines)
+
+
+class _Traced:
+    """The --explain and --why printer, counting the pages the traced text was found on."""
+
+    def __init__(self, text: str, explain: bool) -> None:
+        self.text = text
+        self.explain = explain
+        self.found = 0
+        self.kept = 0
+
+    def __call__(self, record: dict[str, Any]) -> None:
+        if self.explain:
+            click.echo(explain_text(record), err=True)
+        said = why_text(record, self.text) if self.text else ""
+        if said:
+            self.found += 1
+            self.kept += bool((record.get("why") or {}).get("kept"))
+            click.echo(said, err=True)
+
+    def summary(self) -> str:
+        if not self.found:
+            return f"{_quoted(self.text)} is in no cleaned page's original text"
+        return (
+            f"{_quoted(self.text)} is on {count(self.found, 'page')}: kept on {self.kept}, "
+            f"removed on {self.found - self.kept}"
+        )
 
 
 def _clean_on_spark(

@@ -310,6 +310,44 @@ def xpath_of(el: HtmlElement) -> str:
 _XSLT_LOCAL = threading.local()
 
 
+#: Steps of a readable path shown whole; a longer one keeps its first and last two steps.
+READABLE_STEPS = 4
+
+
+def _step_name(el: HtmlElement) -> str:
+    name = str(el.tag).lower()
+    ident = (el.get("id") or "").strip()
+    if ident and " " not in ident:
+        return f"{name}#{ident}"
+    classes = (el.get("class") or "").split()
+    return name + "".join(f".{c}" for c in classes[:2])
+
+
+def readable_path(el: HtmlElement) -> str:
+    """A short CSS-like name of an element for people: ``div#content > div.article``.
+
+    It starts at the nearest element with an id (the element itself or an ancestor), else
+    below ``body``; each step is ``tag#id`` or ``tag.class`` (at most two classes). A path of
+    more than :data:`READABLE_STEPS` steps keeps its first and last two around ``…``. It
+    names the place, not one element: several may share it (the XPath tells them apart)."""
+    if not isinstance(el.tag, str):
+        return ""
+    chain: list[HtmlElement] = []
+    node: HtmlElement | None = el
+    while node is not None and isinstance(node.tag, str):
+        if node.tag in ("html", "body") and chain:
+            break
+        chain.append(node)
+        ident = (node.get("id") or "").strip()
+        if ident and " " not in ident:
+            break
+        node = node.getparent()
+    steps = [_step_name(n) for n in reversed(chain)]
+    if len(steps) > READABLE_STEPS:
+        steps = [steps[0], "…", *steps[-2:]]
+    return " > ".join(steps)
+
+
 def _text_transform() -> etree.XSLT:
     """visible_text as an XSLT run by libxslt (C): about eight times faster than walking the
     tree in Python on a whole page. One per thread: a transform is not shared across threads."""

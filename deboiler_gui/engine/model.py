@@ -182,6 +182,7 @@ class Removal:
     detector: str  # e.g. "exact", "slot", "rule:<name>", "filter:<kind>"
     representation: str = ""  # short key of the representation that matched (for grouping)
     chars: int = 0  # visible characters removed with it
+    path: str = ""  # a readable name of the place: div#content > div.article (htmltree)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -189,6 +190,7 @@ class Removal:
             "detector": self.detector,
             "representation": self.representation,
             "chars": self.chars,
+            "path": self.path,
         }
 
 
@@ -210,8 +212,9 @@ class CleanResult:
     removed: list[Removal] = field(default_factory=list)
     original_chars: int = 0
     # which part of the page was taken as its content and why: "slot" (XPath of the content
-    # slot, empty for the whole page), "reason", and "method" ("site": learnt from the site's
-    # pages; "page": a single-page extractor, the site having too few pages to learn from)
+    # slot, empty for the whole page), "path" (its readable name), "reason", and "method"
+    # ("site": learnt from the site's pages; "page": a single-page extractor, the site having
+    # too few pages to learn from)
     content: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -38,7 +38,9 @@ _BY_SUFFIX = {
     ".db": "sqlite",
 }
 
-#: Columns of the CSV and SQLite outputs, in order; lists are stored as JSON text.
+#: Columns of the CSV and SQLite outputs, in order; lists and ``content`` (where the content
+#: was taken from, and by which method: ``site`` or the single-page extractor's ``page``) are
+#: stored as JSON text.
 COLUMNS = (
     "url",
     "site",
@@ -56,8 +58,9 @@ COLUMNS = (
     "original_chars",
     "encoding",
     "source",
+    "content",
 )
-_JSON_COLUMNS = frozenset({"removed", "headings", "lists", "breadcrumbs"})
+_JSON_COLUMNS = frozenset({"removed", "headings", "lists", "breadcrumbs", "content"})
 
 
 def _current_umask() -> int:
@@ -131,7 +134,8 @@ def _flat(record: dict[str, Any], columns: tuple[str, ...] = COLUMNS) -> dict[st
     for col in columns:
         value = record.get(col)
         if col in _JSON_COLUMNS:
-            value = json.dumps(value if value is not None else [], ensure_ascii=False)
+            empty: Any = {} if col == "content" else []
+            value = json.dumps(value if value is not None else empty, ensure_ascii=False)
         row[col] = value
     return row
 

@@ -421,7 +421,10 @@ def read_html_file(path: Path, url: str) -> Page:
         data = path.read_bytes()
     except OSError as exc:
         return _error_page(url, source, f"cannot read: {exc.strerror or exc}")
-    return page_from_bytes(url, data, source=source)
+    page = page_from_bytes(url, data, source=source)
+    if page.error is not None and not page.error.startswith("cannot decode"):
+        log.warning("%s: %s", source, page.error)  # a decoding failure has said so already
+    return page
 
 
 def page_from_bytes(
@@ -545,6 +548,8 @@ def _record_page(record: dict[str, Any], label: str, where: str) -> Page:
     if html is None:
         html = ""
     if not isinstance(html, str):
+        if error is None:
+            log.warning("%s: %s: 'html' is not a string", where, url)
         return Page(
             url,
             "",
@@ -564,6 +569,9 @@ def _record_page(record: dict[str, Any], label: str, where: str) -> Page:
         error = "empty page"
     elif is_html_content_type(ctype) and (reason := looks_binary_text(html)):
         error = reason
+    if error is not None:
+        # the record is that page's error: say which, as an unreadable line is said
+        log.warning("%s: %s: %s", where, url, error)
     fetched_at = record.get("fetched_at")
     return Page(
         url,

@@ -362,6 +362,45 @@ class Workspace:
             if len(rows) < _BATCH:
                 return
 
+    def iter_pages_in_input_order(self, site: str | None = None) -> Iterator[tuple[int, Page]]:
+        """(position, page) in the order pages were first stored (a later record of a URL
+        keeps the earlier one's place), read in batches like :meth:`iter_pages`."""
+        last = 0
+        while True:
+            where = "rowid > ?"
+            params: list[Any] = [last]
+            if site is not None:
+                where += " AND site = ?"
+                params.append(site)
+            try:
+                rows = self._read(
+                    f"""SELECT rowid, url, html, status, content_type, encoding, headers,
+                               fetched_at, source, error FROM pages WHERE {where}
+                        ORDER BY rowid LIMIT {_BATCH}""",
+                    params,
+                )
+            except sqlite3.Error as exc:  # a generator: the decorator would not see this
+                raise WorkspaceError(f"workspace {self.path}: {exc}") from exc
+            if not rows:
+                return
+            for row in rows:
+                yield int(row[0]), _row_page(row[1:])
+            last = int(rows[-1][0])
+            if len(rows) < _BATCH:
+                return
+
+    @_guard
+    def site_positions(self) -> dict[str, int]:
+        """Each site's first position in input order (see iter_pages_in_input_order)."""
+        rows = self._read("SELECT site, min(rowid) FROM pages GROUP BY site")
+        return {r[0]: int(r[1]) for r in rows}
+
+    @_guard
+    def has_cleanable_candidates(self, site: str) -> bool:
+        """True when the site has a page read without error."""
+        rows = self._read("SELECT 1 FROM pages WHERE site = ? AND error IS NULL LIMIT 1", [site])
+        return bool(rows)
+
     @_guard
     def get_page(self, url: str) -> Page | None:
         rows = self._read(

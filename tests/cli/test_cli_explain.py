@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import csv
 import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from deboiler_gui.cli import cli
@@ -37,8 +41,56 @@ def test_explain_says_where_the_content_is_and_what_went(tmp_path: Path) -> None
     text = result.stderr if hasattr(result, "stderr") else result.output
     for r in records:
         assert f"{r['url']}: ok" in text
-    assert "content: /html/body/div[2]" in text
-    assert "repeated block (exact)" in text
+    # the content and the removed blocks are named by their ids and classes, then the XPath
+    assert (
+        "  content: div#main > p: the deepest element holding most of the page's non-link" in text
+    )
+    assert "    at /html/body/div[2]/p\n" in text
+    assert "removed 2 x repeated block (exact), 64 characters: div#menu; div#foot\n" in text
+    assert all(r["content"]["path"] == "div#main > p" for r in records)
+    assert {x["path"] for r in records for x in r["removed"]} == {"div#menu", "div#foot"}
+
+
+def test_explain_says_the_whole_page_once() -> None:
+    from deboiler_gui.cli.site import explain_text
+
+    record = {
+        "url": "http://a.example/",
+        "status": "ok",
+        "content": {"slot": "", "path": "", "reason": "no element holds most of the page's text"},
+        "removed": [],
+    }
+    assert explain_text(record) == (
+        "http://a.example/: ok\n  content: the whole page: no element holds most of the page's text"
+    )
+
+
+def test_why_says_per_page_whether_a_text_was_kept_and_what_removed_it(tmp_path: Path) -> None:
+    _site(tmp_path / "site", 8)
+    out = tmp_path / "out.jsonl"
+    args = ["clean", str(tmp_path / "site"), "-o", str(out), "-q", "--why"]
+    gone = CliRunner().invoke(cli, [*args, "Copyright  the example\nclub"])
+    assert gone.exit_code == 0, gone.output
+    for i in range(8):
+        assert (
+            f'http://site.local/p{i}.html: "Copyright the example club" removed\n'
+            "  by repeated block (exact) at div#foot, outside the content slot (div#main > p): "
+            "the same block" in gone.stderr
+        )
+    assert "    at /html/body/div[3]\n" in gone.stderr
+    assert '"Copyright the example club" is on 8 pages: kept on 0, removed on 8' in gone.stderr
+    assert gone.stderr.count("removed\n") == 8
+
+    kept = CliRunner().invoke(cli, [*args, "says something only page 3"])
+    assert kept.exit_code == 0, kept.output
+    assert 'http://site.local/p3.html: "says something only page 3" kept\n' in kept.stderr
+    assert "p4.html" not in kept.stderr  # pages without the text are not listed
+    assert "is on 1 page: kept on 1, removed on 0" in kept.stderr
+
+    nowhere = CliRunner().invoke(cli, [*args, "no page says this"])
+    assert nowhere.exit_code == 0
+    assert nowhere.stderr.strip() == '"no page says this" is in no cleaned page\'s original text'
+    assert CliRunner().invoke(cli, [*args, "  "]).exit_code == 2
 
 
 def test_page_fallback_cleans_a_tiny_site_page_by_page_and_marks_it(tmp_path: Path) -> None:
@@ -55,3 +107,56 @@ def test_page_fallback_cleans_a_tiny_site_page_by_page_and_marks_it(tmp_path: Pa
         assert r["content"]["method"] == "page"
         assert "too few" in r["content"]["reason"]
         assert "says something only page" in r["cleaned_text"]
+
+
+def test_page_fallback_keeps_the_page_heading_and_the_run_says_what_it_did(
+    tmp_path: Path,
+) -> None:
+    _site(tmp_path / "tiny", 3)
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(
+        cli, ["clean", str(tmp_path / "tiny"), "-o", str(out), "--page-fallback"]
+    )
+    assert result.exit_code == 0, result.output
+    for r in map(json.loads, out.read_text().splitlines()):
+        number = r["url"].rsplit("/p", 1)[1].split(".")[0]
+        # trafilatura leaves the h1 out; the page's own heading is put back in front
+        assert r["cleaned_text"].startswith(f"Page {number}\n"), r["cleaned_text"]
+        assert f"<h1>Page {number}</h1>" in r["cleaned_html"]
+    # the summary names the extractor's pages; no site was fitted and text was removed
+    assert "3 pages cleaned by the single-page extractor; 0 sites fitted" in result.stdout
+    assert " 0% of the text removed" not in result.stdout
+    assert "hint:" not in result.stderr
+
+
+def test_a_site_too_small_to_learn_from_gets_a_hint_naming_the_flag(tmp_path: Path) -> None:
+    _site(tmp_path / "tiny", 2)
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(cli, ["clean", str(tmp_path / "tiny"), "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("hint: tiny.local has 2 pages, too few to learn its template")
+    assert "--page-fallback" in result.stderr
+    _site(tmp_path / "enough", 5)
+    enough = CliRunner().invoke(cli, ["clean", str(tmp_path / "enough"), "-o", str(out), "-q"])
+    assert enough.exit_code == 0 and "hint:" not in enough.stderr
+
+
+@pytest.mark.parametrize("fmt", ["csv", "sqlite"])
+def test_csv_and_sqlite_carry_the_content_mark(tmp_path: Path, fmt: str) -> None:
+    _site(tmp_path / "tiny", 2)
+    out = tmp_path / f"out.{fmt}"
+    result = CliRunner().invoke(
+        cli, ["clean", str(tmp_path / "tiny"), "-o", str(out), "--page-fallback", "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    if fmt == "csv":
+        with out.open(newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+    else:
+        with closing(sqlite3.connect(out)) as db:
+            db.row_factory = sqlite3.Row
+            rows = [dict(r) for r in db.execute("SELECT * FROM results")]
+    assert len(rows) == 2
+    for row in rows:
+        content = json.loads(row["content"])
+        assert content["method"] == "page" and "too few" in content["reason"]

@@ -128,3 +128,19 @@ def test_a_word_break_is_empty_and_does_not_swallow_the_rest_of_its_parent() -> 
     links = root.xpath("//a")
     assert [a.getparent().tag for a in links] == ["span", "span", "span"]
     assert [len(w) for w in root.xpath("//wbr")] == [0, 0]
+
+
+def test_readable_path_names_a_place_by_ids_and_classes() -> None:
+    from deboiler_gui.engine.htmltree import readable_path
+
+    root = parse_html(
+        "<html><body><div class='site wide x'><div id='content'><div class='article'>"
+        "<p>a</p></div></div><div><section class='a'><div><div class='b'><ul><li>x</li>"
+        "</ul></div></div></section></div></div></body></html>"
+    )
+    p = root.find(".//p")
+    assert readable_path(p) == "div#content > div.article > p"
+    assert readable_path(root.find(".//div[@id='content']")) == "div#content"
+    # no id above: from below the body, a long chain keeps its first and last two steps
+    assert readable_path(root.find(".//li")) == "div.site.wide > … > ul > li"
+    assert readable_path(root.find("body")) == "body"

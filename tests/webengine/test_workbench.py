@@ -762,8 +762,12 @@ def test_legend_says_where_the_cleaner_takes_the_content_to_be(qtbot: Any, demo:
     qtbot.waitUntil(lambda: caption.text().startswith("Content: "), timeout=10000)
     # The same slot and reason as the engine's record of the page (`clean --explain`).
     content = content_of(parse_html(demo.page.html), demo.model)
-    assert caption.text() == f"Content: {content.get('slot') or 'the whole page'}"
-    assert content.get("reason") and caption.toolTip() == f"{caption.text()}\n{content['reason']}"
+    named = content.get("path") or content.get("slot") or "the whole page"
+    assert caption.text() == f"Content: {named}"  # ids and classes, not positions
+    assert "[" not in named
+    assert content.get("reason") and caption.toolTip() == (
+        f"{caption.text()}\n{content['reason']}\nat {content['slot']}"
+    )
     # The article's heading lies inside the slot named.
     slot = content.get("slot")
     if slot:
@@ -774,8 +778,9 @@ def test_legend_says_where_the_cleaner_takes_the_content_to_be(qtbot: Any, demo:
     with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
         demo.select_url(other)
     qtbot.waitUntil(lambda: caption.text().startswith("Content: "), timeout=10000)
+    again = content_of(parse_html(demo.page.html), demo.model)
     assert caption.text() == "Content: " + (
-        content_of(parse_html(demo.page.html), demo.model).get("slot") or "the whole page"
+        again.get("path") or again.get("slot") or "the whole page"
     )
 
 

@@ -31,6 +31,7 @@ from deboiler_gui.engine.htmltree import (
     HtmlElement,
     drop_element,
     parse_html,
+    readable_path,
     to_html,
     visible_text,
 )
@@ -194,7 +195,8 @@ def matches(
         title_blocks = _heading_blocks(root, headed)
     if why is not None and not ap.compat:
         why["slot"] = _path(inner) if inner is not None else ""
-        why["reason"] = reason or "no element holds most of the page's text: the whole page"
+        why["path"] = readable_path(inner) if inner is not None else ""
+        why["reason"] = reason or "no element holds most of the page's text"
     # Frames are the page's outer chrome: inside a place that holds the site's content on most
     # pages (below the body), a part with the same shape on every page is the content's own
     # (an API page's stability note and source link before its first section).
@@ -1217,7 +1219,7 @@ def find_boilerplate(root: HtmlElement, model: DomainModel) -> list[tuple[HtmlEl
     """The boilerplate subtrees of a parse_html tree under a fitted model, outermost only, with
     why each was chosen. The tree is not modified."""
     return [
-        (el, Removal(_path(el), detector, key, chars))
+        (el, Removal(_path(el), detector, key, chars, readable_path(el)))
         for el, detector, key, chars in matches(root, model)
     ]
 
@@ -1245,7 +1247,7 @@ def _drop(el: HtmlElement) -> None:
     drop_element(el)
 
 
-def clean_tree(
+def removals_of(
     root: HtmlElement,
     model: DomainModel | None,
     *,
@@ -1253,13 +1255,9 @@ def clean_tree(
     keep: Iterable[str] = (),
     _facts: Facts | None = None,
     why: dict[str, str] | None = None,
-) -> list[Removal]:
-    """Remove the model's boilerplate and the ``remove`` XPaths from a parsed tree, in place.
-
-    A ``keep`` XPath protects its subtree and its ancestors from the automatic cleaner; explicit
-    ``remove`` rules still apply inside a kept subtree but never to a kept node or its
-    ancestors. XPaths in the returned removals are those of the tree before any removal.
-    """
+) -> list[tuple[HtmlElement, Removal]]:
+    """The subtrees :func:`clean_tree` removes, outermost only, each with its Removal; the
+    tree is not modified."""
     kept: list[HtmlElement] = []
     for expression in keep:
         kept.extend(_select(root, expression, "keep"))
@@ -1284,7 +1282,26 @@ def clean_tree(
             continue
         if chars < 0:
             chars = sum(1 for ch in visible_text(el) if not ch.isspace())
-        removals.append((el, Removal(_path(el), detector, key, chars)))
+        removals.append((el, Removal(_path(el), detector, key, chars, readable_path(el))))
+    return removals
+
+
+def clean_tree(
+    root: HtmlElement,
+    model: DomainModel | None,
+    *,
+    remove: Iterable[str] = (),
+    keep: Iterable[str] = (),
+    _facts: Facts | None = None,
+    why: dict[str, str] | None = None,
+) -> list[Removal]:
+    """Remove the model's boilerplate and the ``remove`` XPaths from a parsed tree, in place.
+
+    A ``keep`` XPath protects its subtree and its ancestors from the automatic cleaner; explicit
+    ``remove`` rules still apply inside a kept subtree but never to a kept node or its
+    ancestors. XPaths in the returned removals are those of the tree before any removal.
+    """
+    removals = removals_of(root, model, remove=remove, keep=keep, _facts=_facts, why=why)
     for el, _r in removals:
         _drop(el)
     return [r for _el, r in removals]
@@ -1377,4 +1394,4 @@ def clean_page(
         )
 
 
-__all__ = ["clean_page", "clean_tree", "content_of", "find_boilerplate"]
+__all__ = ["clean_page", "clean_tree", "content_of", "find_boilerplate", "removals_of"]

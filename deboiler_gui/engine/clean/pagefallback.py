@@ -1,9 +1,12 @@
 """The single-page fallback: a site with too few pages to learn its template from is cleaned
-page by page with a page-level extractor (trafilatura), and each result says so."""
+page by page with a page-level extractor (trafilatura), and each result says so. trafilatura
+leaves the page's heading out of its text (it holds it as the title's metadata): the page's
+own ``h1`` is put back in front."""
 
 from __future__ import annotations
 
 import logging
+from html import escape
 from typing import Any
 
 from deboiler_gui.engine.document import language_of, title_of
@@ -37,6 +40,49 @@ def fallback_reason(pages: int) -> str:
     )
 
 
+#: Longest heading put back in front of the extractor's text.
+HEADING_MAX_CHARS = 300
+
+
+def main_heading(root: Any, title: str) -> str:
+    """The page's own heading: an ``h1`` inside its ``article`` or ``main``, else the one
+    that comes first in the page's title (a site's name in a banner's h1 comes after the
+    page's in most titles), else the only one; "" when none is sure."""
+    found: list[tuple[int, int, str]] = []
+    flat_title = " ".join(title.split())
+    for order, el in enumerate(root.iter("h1")):
+        text = " ".join(visible_text(el).split())
+        if not text or len(text) > HEADING_MAX_CHARS:
+            continue
+        if any(a.tag in ("article", "main") for a in el.iterancestors()):
+            found.append((-1, order, text))
+        elif text in flat_title:
+            found.append((flat_title.index(text), order, text))
+        else:
+            found.append((len(flat_title) + 1, order, text))
+    if not found:
+        return ""
+    best = min(found)
+    if best[0] > len(flat_title) and len(found) > 1:
+        return ""
+    return best[2]
+
+
+def _with_heading(heading: str, text: str, html: str) -> tuple[str, str]:
+    """The extractor's text and HTML with the page's heading in front, unless the text
+    already starts with it."""
+    if not heading or " ".join(text.split()[:64]).find(heading) >= 0:
+        return text, html
+    text = f"{heading}\n{text}" if text else heading
+    h1 = f"<h1>{escape(heading)}</h1>"
+    at = html.find("<body>")
+    if at >= 0:
+        html = f"{html[: at + 6]}\n    {h1}{html[at + 6 :]}"
+    else:
+        html = f"<html><body>{h1}{html}</body></html>"
+    return text, html
+
+
 def clean_single(page: Page, site_pages: int) -> CleanResult:
     """One page cleaned on its own; never raises for a bad page (status "error")."""
     if page.error is not None:
@@ -66,13 +112,15 @@ def clean_single(page: Page, site_pages: int) -> CleanResult:
             )
             or ""
         )
+        title = title_of(root)
+        text, html = _with_heading(main_heading(root, title), text, html)
         body = root.find("body")
         chars = len("".join(visible_text(body if body is not None else root).split()))
         return CleanResult(
             page.url,
             status="ok",
             http_status=page.status,
-            title=title_of(root),
+            title=title,
             language=language_of(root, text),
             cleaned_html=html,
             cleaned_text=text,

@@ -92,6 +92,9 @@ class CleanOptions:
     #: A site with too few pages to learn from (1-4) is cleaned page by page by a page-level
     #: extractor, and each record says so (content.method "page").
     page_fallback: bool = False
+    #: Text to trace: each record handed to ``on_record`` (not the written one) has ``why``,
+    #: what became of this text on the page (explain.text_fate; None where the page lacks it).
+    why: str | None = None
     #: Called with every written record, in the driving process (the CLI's --explain).
     on_record: Callable[[dict[str, Any]], None] | None = field(
         default=None, repr=False, compare=False
@@ -139,6 +142,11 @@ class RunSummary:
     #: Input records whose URL an earlier record had (replaced by it), with the warnings.
     replaced: int = 0
     warnings: list[str] = field(default_factory=list)
+    #: Pages cleaned by the single-page extractor, and the sites that took it (name, pages).
+    page_extracted: int = 0
+    fallback_sites: list[tuple[str, int]] = field(default_factory=list)
+    #: Sites with too few pages to learn from, cleaned by their model without the fallback.
+    small_sites: list[tuple[str, int]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -148,8 +156,17 @@ class RunSummary:
         status = record.get("status")
         if status == "ok":
             self.ok += 1
-            self.original_chars += int(record.get("original_chars") or 0)
-            self.removed_chars += sum(int(r.get("chars") or 0) for r in record.get("removed") or ())
+            original = int(record.get("original_chars") or 0)
+            self.original_chars += original
+            if (record.get("content") or {}).get("method") == "page":
+                # the extractor keeps a text, not a list of removed blocks
+                self.page_extracted += 1
+                kept = len("".join(str(record.get("cleaned_text") or "").split()))
+                self.removed_chars += max(0, original - kept)
+                return
+            self.removed_chars += sum(
+                max(0, int(r.get("chars") or 0)) for r in record.get("removed") or ()
+            )
         elif status == "skipped":
             self.skipped += 1
         else:
@@ -600,6 +617,40 @@ def _fallback_records(
         yield record
 
 
+def _with_why(
+    record: dict[str, Any],
+    ws: Workspace,
+    model: DomainModel | None,
+    templates: Sequence[Any],
+    text: str,
+) -> dict[str, Any]:
+    """The record with ``why``: what became of ``text`` on its page (None when the page's
+    text does not hold it or the page was not cleaned)."""
+    fate: dict[str, Any] | None = None
+    if record.get("status") == "ok":
+        from deboiler_gui.engine.clean.explain import text_fate
+
+        page = ws.get_page(str(record.get("url")))
+        if page is not None:
+            template, remove, keep = page_rules(page, templates)
+            use_model = template is None or template.use_cleaner
+            try:
+                fate = text_fate(
+                    page,
+                    model if use_model else None,
+                    text,
+                    str(record.get("cleaned_text") or ""),
+                    method=str((record.get("content") or {}).get("method") or "site"),
+                    remove=remove,
+                    keep=keep,
+                )
+            except Exception as exc:  # tracing is a diagnosis: it never stops the run
+                log.warning(
+                    "tracing the text on %s failed: %s: %s", page.url, type(exc).__name__, exc
+                )
+    return {**record, "why": fate}
+
+
 def clean_steps(
     ws: Workspace,
     writer: ResultWriter,
@@ -611,24 +662,61 @@ def clean_steps(
     site_errors: dict[str, str] | None = None,
     cleaners: dict[str, Any] | None = None,
 ) -> Generator[Progress, None, RunSummary]:
-    """Write one record per workspace page (of the given sites) with the sites' models."""
+    """Write one record per workspace page (of the given sites) with the sites' models.
+
+    Records follow the input: sites in the order they first appear, each site's pages in the
+    order read; the error records of input that names no site (a line that is no JSON, a
+    record without a URL) are written at their place among them."""
     options = options or CleanOptions()
     summary = summary or RunSummary()
     site_errors = site_errors or {}
     names = list(sites) if sites is not None else [s for s, _n in ws.sites()]
     counts = dict(ws.sites())
     total = sum(counts.get(s, 0) for s in names)
+    positions = ws.site_positions()
+    names.sort(key=lambda s: positions.get(s, 0))
+    unplaced: deque[tuple[int, Page]] = deque()
+    if "" in names and not ws.has_cleanable_candidates(""):
+        names.remove("")
+        unplaced.extend(ws.iter_pages_in_input_order(""))
     done = 0
     templates = load_templates(options.templates)
+
+    def emit(record: dict[str, Any], model: DomainModel | None) -> None:
+        nonlocal done
+        writer.write(record)
+        summary.count(record)
+        if options.why is not None:
+            record = _with_why(record, ws, model, templates, options.why)
+        if options.on_record is not None:
+            options.on_record(record)
+        done += 1
+
+    def placed_before(position: int | None) -> Iterator[dict[str, Any]]:
+        while unplaced and (position is None or unplaced[0][0] < position):
+            yield result_record(unplaced.popleft()[1], None, max_chars=options.max_page_chars)
+
     yield Progress(0, total, "cleaning", "cleaning")
     for site in names:
         model = models.get(site)
         error = site_errors.get(site)
-        pages = ws.iter_pages(site)
+        read: deque[int] = deque()  # the positions of the pages handed out, in order
+
+        def site_pages(site: str = site, read: deque[int] = read) -> Iterator[Page]:
+            for position, page in ws.iter_pages_in_input_order(site):
+                read.append(position)
+                yield page
+
+        pages = site_pages()
         cleaner = (cleaners or {}).get(site)
         fitted = int(model.stats.get("pages", 0)) if model is not None else counts.get(site, 0)
         records: Iterator[dict[str, Any]]
-        if options.page_fallback and error is None and _fallback_api().too_few(fitted):
+        # a site with a model fitted on too few pages (one without pages to fit has none)
+        small = error is None and model is not None and _fallback_api().too_few(fitted)
+        if small and options.page_fallback:
+            summary.fallback_sites.append((site, fitted))
+            if site in summary.fitted:  # its model is not what cleans it
+                summary.fitted.remove(site)
             records = _fallback_records(pages, fitted, options.max_page_chars)
         elif cleaner is not None and model is not None and error is None and not templates:
             records = _performance_records(
@@ -669,14 +757,17 @@ def clean_steps(
                 )
                 for p in pages
             )
+        if small and not options.page_fallback:
+            summary.small_sites.append((site, fitted))
         for record in records:
-            writer.write(record)
-            summary.count(record)
-            if options.on_record is not None:
-                options.on_record(record)
-            done += 1
+            # every generator gives one record per page, in the order it took the pages
+            for earlier in placed_before(read.popleft() if read else None):
+                emit(earlier, None)
+            emit(record, model)
             if done % 8 == 0 or done == total:
                 yield Progress(done, total, f"cleaning {site}", "cleaning")
+    for earlier in placed_before(None):
+        emit(earlier, None)
     yield Progress(total, total, "cleaned", "cleaning")
     return summary
 

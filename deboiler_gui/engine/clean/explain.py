@@ -1,0 +1,102 @@
+"""Why a piece of text was kept or removed on a page: the page is cleaned again without being
+changed, and the removed block holding the text is named with its detector and the reason."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from deboiler_gui.engine.clean.cleaning import removals_of
+from deboiler_gui.engine.htmltree import parse_html, visible_text
+from deboiler_gui.engine.model import DomainModel, Page
+
+#: What each detector's removals are and why a block is taken for one.
+DETECTOR_REASONS = {
+    "exact": (
+        "repeated block",
+        "the same block (its text, or its markup where it holds no text) is on many of the "
+        "site's pages",
+    ),
+    "slot": (
+        "navigation slot",
+        "mostly links, in a place that holds links on many of the site's pages",
+    ),
+    "frame": (
+        "template frame",
+        "the same tag skeleton in the same place on many of the site's pages, outside the "
+        "main content",
+    ),
+    "label": (
+        "labelled widget",
+        "a link-dense block starting with a label that the same place has on many of the "
+        "site's pages",
+    ),
+    "stamp": (
+        "date stamp or skip link",
+        "a line holding only a date or a time, a skip link or a list box's choices",
+    ),
+    "pair": ("shared with a neighbour", "the same block is on the page next to it by URL"),
+    "rule": ("remove rule", "a template's remove rule selects it"),
+}
+
+
+def squeeze(text: str) -> str:
+    """Text with every run of white space made one space (how text is compared here)."""
+    return " ".join(text.split())
+
+
+def text_fate(
+    page: Page,
+    model: DomainModel | None,
+    text: str,
+    cleaned_text: str,
+    *,
+    method: str = "site",
+    remove: Iterable[str] = (),
+    keep: Iterable[str] = (),
+) -> dict[str, Any] | None:
+    """What became of ``text`` on a page: None when the page's visible text does not hold it;
+    else ``kept`` (the cleaned text holds it), ``removed`` (each removed block holding it:
+    ``detector``, ``name``, ``reason``, ``path``, ``xpath``, ``in_content`` whether the block
+    was inside the content slot), ``content`` (where the content was taken to be) and
+    ``method`` (``site``, or ``page`` for the single-page extractor)."""
+    needle = squeeze(text)
+    if not needle or page.error is not None or not page.html:
+        return None
+    root = parse_html(page.html)
+    body = root.find("body")
+    if needle not in squeeze(visible_text(body if body is not None else root)):
+        return None
+    fate: dict[str, Any] = {
+        "kept": needle in squeeze(cleaned_text),
+        "removed": [],
+        "content": {},
+        "method": method,
+    }
+    if method == "page" or model is None and not remove:
+        return fate
+    why: dict[str, str] = {}
+    pairs = removals_of(root, model, remove=remove, keep=keep, why=why)
+    fate["content"] = why
+    slot = root.getroottree().xpath(why["slot"]) if why.get("slot") else []
+    slot_el = slot[0] if slot else None
+    for el, removal in pairs:
+        if needle not in squeeze(visible_text(el)):
+            continue
+        name, reason = DETECTOR_REASONS.get(removal.detector, (removal.detector, ""))
+        if removal.detector == "rule":
+            reason = f"{reason}: {removal.representation}"
+        fate["removed"].append(
+            {
+                "detector": removal.detector,
+                "name": name,
+                "reason": reason,
+                "path": removal.path,
+                "xpath": removal.xpath,
+                "in_content": slot_el is not None and any(a is slot_el for a in el.iterancestors()),
+            }
+        )
+    return fate
+
+
+__all__ = ["DETECTOR_REASONS", "squeeze", "text_fate"]
