@@ -181,19 +181,67 @@ def test_a_narrow_page_list_elides_the_small_columns_before_the_path(qtbot: Any,
         assert table.columnWidth(0) >= room * 3 // 5, (width, table.columnWidth(0), room)
 
 
-def test_extract_field_uses_the_preselected_candidate_as_it_is(
+def test_extract_field_from_one_click_is_the_induced_rule_not_the_preselected_path(
     qtbot: Any, demo: Any, click: Any
 ) -> None:
-    _pick(qtbot, demo, click, "//article//h1")
+    from deboiler_gui.engine.model import site_of
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template.induce import Example, induce
+    from deboiler_gui.engine.template.selectors import SiteIndex
+
+    el = _pick(qtbot, demo, click, "/html/body/header/a")  # the logo link
     best = demo.selection.candidate_list()[0]["xpath"]
     assert demo.selection.xpath_edit.text() == best
-    demo.selection.field_name.setText("title")
+    # What `suggest --examples URL XPATH` ranks first for this one click.
+    with Workspace(demo.ws_path) as ws:
+        index = SiteIndex.from_pages(ws.iter_pages(site_of(ARTICLE_URL)), max_pages=None)
+    tree = index.trees[index.urls.index(ARTICLE_URL)]
+    node = tree.xpath(demo.stamped.root.getroottree().getpath(el))[0]
+    induced = induce([Example(ARTICLE_URL, tree, node)], [], index, limit=3)[0].xpath
+    assert induced != best and not induced.startswith("/html")
+    demo.selection.field_name.setText("logo")
     with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000) as made:
         QTest.mouseClick(demo.selection.field_button, Qt.MouseButton.LeftButton)
-    assert made.args == ["title", best]
-    assert demo.editor.template.field("title").xpaths == (best,)
+    assert made.args == ["logo", induced]
+    assert demo.editor.template.field("logo").xpaths == (induced,)
     last = demo.messages.item(demo.messages.count() - 1).text()
-    assert f"Field title: {best}" in last and "as it is" in last
+    assert f"Field logo: {induced} (examples from this page)" in last
+
+
+def test_a_candidate_chosen_by_hand_is_used_as_it_is(qtbot: Any, demo: Any, click: Any) -> None:
+    _pick(qtbot, demo, click, "//article//h1")
+    sel = demo.selection
+    chosen = sel.candidate_list()[1]["xpath"]
+    sel.candidates.selectRow(1)
+    assert sel.typed_by_hand and sel.xpath_edit.text() == chosen
+    sel.field_name.setText("title")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000) as made:
+        QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert made.args == ["title", chosen]
+    last = demo.messages.item(demo.messages.count() - 1).text()
+    assert f"Field title: {chosen}" in last and "as it is" in last
+
+
+def test_the_check_column_says_what_is_wrong_with_a_rule_that_misses_this_page(
+    qtbot: Any, demo: Any
+) -> None:
+    # The listing of the index pages: 3 of the 29 pages, not the guide shown.
+    with qtbot.waitSignal(
+        demo.picking.checked, timeout=30000, check_params_cb=lambda c: "listing" in c.fields
+    ):
+        demo.editor.add_field("listing", "//ul[@class='listing']")
+    row = demo.rules.items["listing"]
+    qtbot.waitUntil(lambda: row.text(4) != "", timeout=10000)
+    assert row.text(4).startswith("⚠ no match on this page (a value on 3 of 29 pages)")
+    assert row.toolTip(4).startswith("⚠ no match on this page")
+    assert row.foreground(4).color().name() != "#2e7d32"
+    # On an index page it matches: the check still says the rule misses most pages.
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
+        demo.select_url("https://hillside-garden.example/guides/index.html")
+    qtbot.waitUntil(
+        lambda: demo.rules.items["listing"].text(4).startswith("⚠ a value on only 3 of 29"),
+        timeout=10000,
+    )
 
 
 def test_an_empty_folder_is_refused_before_any_question_and_the_site_stays(

@@ -123,6 +123,8 @@ class RulesPanel(QWidget):
         split.setSizes([300, 120])
         layout.addWidget(split, 1)
         self.check: TemplateCheck | None = None
+        # Each rule's state on the page shown, as show_template was last given it
+        self.page_state: dict[str, Any] | None = None
         self.site_root = ""  # the page list's root: the preview shows paths as the list does
         buttons = QHBoxLayout()
         self.add_filter_button = QPushButton("Add filter…")
@@ -147,6 +149,7 @@ class RulesPanel(QWidget):
     def show_template(
         self, template: Template, page_state: dict[str, Any], site_state: dict[str, str]
     ) -> None:
+        self.page_state = page_state
         scope = site_state.get("", "") if template.urls else "every page"
         self.title.setText(
             f"Template {template.name!r} for {template.site or 'any site'}"
@@ -300,9 +303,12 @@ class RulesPanel(QWidget):
             item = self.items.get(fid)
             if item is None:
                 continue
-            item.setText(CHECK_COLUMN, fc.summary() or "looks right")
-            item.setToolTip(CHECK_COLUMN, fc.details())
-            item.setForeground(CHECK_COLUMN, _FLAG_COLOR if fc.flags else QColor("#2e7d32"))
+            # "no match" on the page shown (its state, column 2) is no right rule either.
+            here = None if self.page_state is None else self.page_state.get(fid) != "no match"
+            summary = fc.summary(here)
+            item.setText(CHECK_COLUMN, summary or "looks right")
+            item.setToolTip(CHECK_COLUMN, (summary + "\n" if summary else "") + fc.details())
+            item.setForeground(CHECK_COLUMN, _FLAG_COLOR if summary else QColor("#2e7d32"))
         self._fit_timer.start()
 
     def selected(self) -> tuple[str, str] | None:
