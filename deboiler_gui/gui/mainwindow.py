@@ -207,6 +207,12 @@ class MainWindow(QMainWindow):
         )
         self._dock("Template", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.messages = QListWidget()
+        # A long message (a refused induction names its examples) wraps onto more lines: read
+        # whole without a horizontal scroll bar, its lines laid out again on a resize.
+        self.messages.setWordWrap(True)
+        self.messages.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.messages.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.messages.setResizeMode(QListWidget.ResizeMode.Adjust)
         messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.review = add_review_dock(self)
         self.tabifyDockWidget(messages, self.review)

@@ -267,3 +267,50 @@ def test_an_empty_folder_is_refused_before_any_question_and_the_site_stays(
     assert (demo.site, demo.ws_path, demo.editor.template) == (site, ws_path, template)
     assert demo.editor.dirty and demo.page.url == ARTICLE_URL
     assert demo.finished_jobs == jobs  # no job started, none cancelled
+
+
+def test_the_value_preview_shows_several_rows_beside_every_rule_and_messages_wrap(
+    qtbot: Any, demo: Any
+) -> None:
+    rules = demo.rules
+    for fid, xp in [
+        ("title", "//article//h1"),
+        ("crumbs", "//div[@class='breadcrumbs']/span"),
+        ("nav", "//nav//a"),
+    ]:
+        with qtbot.waitSignal(
+            demo.picking.checked, timeout=30000, check_params_cb=lambda c, f=fid: f in c.fields
+        ):
+            demo.editor.add_field(fid, xp, is_list=fid != "title")
+    qtbot.wait(200)
+    preview, tree = rules.preview, rules.tree
+    assert preview.rowCount() >= 4
+    # At the first-start size: four preview rows in view, and every row of the rule tree.
+    assert preview.viewport().height() >= 4 * preview.rowHeight(0)
+    last = tree.topLevelItem(tree.topLevelItemCount() - 1)
+    assert tree.visualItemRect(last).bottom() <= tree.viewport().height()
+    assert tree.visualItemRect(rules.items["nav"]).isValid()
+    # Enlarging the preview as far as it goes leaves the rule tree in view, and the reverse.
+    total = sum(rules.split.sizes())
+    for sizes in ([0, total], [total, 0]):
+        rules.split.setSizes(sizes)
+        qtbot.wait(50)
+        assert tree.height() >= tree.minimumHeight() > 60
+        assert preview.height() >= preview.minimumHeight() > 4 * preview.rowHeight(0)
+    # A refused induction's long message wraps in the Messages panel: no horizontal scroll.
+    text = (
+        "No rule: the examples come from different lists: every rule that selects them takes "
+        "items of several lists (on 1 of 60 sampled pages); click examples of one list only, "
+        "or add a 'not this' click on an item of the other list"
+    )
+    demo.post_message(text, error=True)
+    qtbot.wait(100)
+    messages = demo.messages
+    item = messages.item(messages.count() - 1)
+    rect = messages.visualItemRect(item)
+    line = messages.fontMetrics().height()
+    assert messages.fontMetrics().horizontalAdvance(item.text()) > messages.viewport().width()
+    assert rect.width() <= messages.viewport().width() and rect.height() >= 2 * line
+    assert not messages.horizontalScrollBar().isVisible()
+    shot = demo.grab()
+    assert not shot.isNull() and shot.width() >= 1000
