@@ -314,3 +314,26 @@ def test_the_value_preview_shows_several_rows_beside_every_rule_and_messages_wra
     assert not messages.horizontalScrollBar().isVisible()
     shot = demo.grab()
     assert not shot.isNull() and shot.width() >= 1000
+
+
+def test_one_click_without_an_induced_rule_takes_an_anchored_candidate_not_the_path(
+    qtbot: Any, demo: Any, click: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _pick(qtbot, demo, click, "/html/body/header/a")
+    sel = demo.selection
+    sel.xpath_edit.setText("/html/body/header/a")  # preselected, not typed: no textEdited
+    assert not sel.typed_by_hand
+    anchored = next(
+        c["xpath"]
+        for c in sel.candidate_list()
+        if c["family"] != "positional" and not c["xpath"].startswith("/html")
+    )
+    asked: list[Any] = []
+    monkeypatch.setattr(demo.service, "induce", lambda what: asked.append(what) or 987654)
+    sel.field_name.setText("logo")
+    QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert len(asked) == 1 and len(asked[0].examples) == 1  # one click: induced first
+    demo.picking.on_service_failed(987654, "no rule selects it")
+    assert demo.editor.template.field("logo").xpaths == (anchored,)
+    last = demo.messages.item(demo.messages.count() - 1).text()
+    assert f"Field logo: {anchored} (a candidate of the click: no rule induced" in last

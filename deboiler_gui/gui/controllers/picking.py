@@ -247,7 +247,15 @@ class Picking(QObject):
         # One example per page: this page's click replaces an earlier one on the same page.
         request = self._request_induction(name, kind, attribute, [*earlier, click], as_list=False)
         if xpath and not earlier and not self.nots:
-            # One click whose induction fails: the preselected candidate, said so.
+            # One click whose induction fails: the preselected candidate, said so; not a bare
+            # absolute path when a candidate with an anchor is offered.
+            if xpath.startswith("/"):
+                anchored = [
+                    c["xpath"]
+                    for c in self.selection.candidate_list()
+                    if c.get("family") != "positional" and not c["xpath"].startswith("/html")
+                ]
+                xpath = anchored[0] if anchored else xpath
             self._fallback[request] = (name, xpath, kind, attribute, click)
 
     def on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
@@ -277,13 +285,14 @@ class Picking(QObject):
         return request
 
     def _use_preselected(self, fallback: tuple[str, str, str, str, Click], why: str) -> None:
-        """A one-click field whose induction gave nothing: the preselected XPath, said so."""
+        """A one-click field whose induction gave nothing: the preselected candidate (an
+        anchored one rather than a bare absolute path), said so."""
         name, xpath, kind, attribute, click = fallback
         name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
         self.examples[name] = [click]
         self.selection.propose_field_name({f.id for f in self.editor.template.fields})
         self.post_message(
-            f"Field {name}: {xpath} (the preselected XPath: no rule induced from the click: {why})"
+            f"Field {name}: {xpath} (a candidate of the click: no rule induced from it: {why})"
         )
         self.rule_induced.emit(name, xpath)
 
