@@ -43,9 +43,15 @@ class FieldCheck:
     flags: tuple[FieldFlag, ...]
     items: tuple[int, float, int] | None = None  # lists: min, median, max items per page
 
-    def summary(self) -> str:
-        """One line for a column of the rules panel: empty when nothing looks wrong."""
+    def summary(self, here: bool | None = None) -> str:
+        """One line for a column of the rules panel: empty when nothing looks wrong. ``here``:
+        whether the rule matches on the page shown (None: no page). A rule that matches
+        nothing there, or on fewer than half the sample pages, does not look right either."""
         if not self.flags:
+            if here is False:
+                return f"⚠ no match on this page (a value on {self.hit} of {self.pages} pages)"
+            if self.pages and self.hit * 2 < self.pages:
+                return f"⚠ a value on only {self.hit} of {self.pages} pages"
             return ""
         first = self.flags[0]
         more = f" (+{len(self.flags) - 1} more)" if len(self.flags) > 1 else ""

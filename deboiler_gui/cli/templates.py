@@ -940,6 +940,9 @@ def suggest_command(
         rules = induce(pos, neg, index, as_list=as_list, limit=limit)
     except InductionError as exc:
         raise click.ClickException(str(exc)) from exc
+    if not any(split_attribute(xp)[1] for _u, xp in examples):
+        for r in rules:
+            r.examples = _extracted_examples(r.xpath, r.kind == "list", pos)
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
         return
@@ -949,9 +952,33 @@ def suggest_command(
             stats = f"pages with items {s.get('with_items', '-')}/{s.get('pages', '-')}, mixed lists {s.get('mixed', '-')}, items {s.get('items_min', '-')}-{s.get('items_max', '-')}"
         else:
             stats = f"one {s.get('one', '-')}, none {s.get('none', '-')}, many {s.get('many', '-')} of {s.get('pages', '-')} pages, {s.get('distinct', '-')} distinct values"
-        click.echo(
-            f"{r.family:<10} {r.xpath}\n           {stats}; examples: {'; '.join(', '.join(v[:4]) for v in r.examples)[:160]}"
-        )
+        # A value's new lines (a table row's cells) written as \n, as in --json.
+        shown = "; ".join(", ".join(v[:4]) for v in r.examples).replace("\n", "\\n")
+        click.echo(f"{r.family:<10} {r.xpath}\n           {stats}; examples: {shown[:160]}")
+
+
+def _extracted_examples(xpath: str, as_list: bool, positives: list[Any]) -> list[list[str]]:
+    """The rule's values on the examples' pages as extraction writes them (a table row's
+    cells on lines of their own): a field's first node per example, a list's items per page."""
+    from deboiler_gui.engine.model import RuleError
+    from deboiler_gui.engine.template.extract import node_text
+    from deboiler_gui.engine.template.selectors import select
+
+    out: list[list[str]] = []
+    roots: list[Any] = []
+    for ex in positives:
+        if as_list and any(ex.root is r for r in roots):
+            continue
+        roots.append(ex.root)
+        try:
+            found = select(ex.root, xpath)
+        except RuleError:
+            found = []
+        if as_list:
+            out.append([t for t in (node_text(n) for n in found) if t])
+        else:
+            out.append([node_text(found[0])] if found else [""])
+    return out
 
 
 def _suggest_pagination(

@@ -118,7 +118,9 @@ def run(path: str | None) -> int:
     window.guide.show_on_first_start()
     # Closing the main window ends the app, whatever other window is still open.
     window.closed.connect(app.quit)
+    ending = end_on_sigterm(window)
     code = int(app.exec())
+    ending.uninstall()
     handler.uninstall()
     import shiboken6
 
@@ -126,6 +128,58 @@ def run(path: str | None) -> int:
     shiboken6.delete(window)
     shiboken6.delete(profile)
     return code
+
+
+class _TermEnding:
+    """SIGTERM ends the app as File > Quit does, without a question nobody could answer: the
+    template's unsaved edits stay as the workspace's draft (offered at the next start), the
+    background work stops, the layout is saved, and the event loop quits with code 0. Qt's
+    loop runs no Python while it waits, so the signal wakes it through a socket the handler's
+    wake-up byte is written to."""
+
+    def __init__(self, window: MainWindow) -> None:
+        import signal
+        import socket
+
+        from PySide6.QtCore import QSocketNotifier
+
+        self.window = window
+        self._read, self._write = socket.socketpair()
+        self._read.setblocking(False)
+        self._write.setblocking(False)
+        self._old_fd = signal.set_wakeup_fd(self._write.fileno())
+        self._old_handler = signal.signal(signal.SIGTERM, self._on_signal)
+        self._notifier = QSocketNotifier(self._read.fileno(), QSocketNotifier.Type.Read)
+        self._notifier.activated.connect(self._on_wake)
+        self._pending = False
+
+    def _on_signal(self, _signum: int, _frame: Any) -> None:
+        self._pending = True  # the loop is woken by the byte signal.set_wakeup_fd writes
+
+    def _on_wake(self) -> None:
+        try:
+            while self._read.recv(64):
+                pass
+        except OSError:
+            pass
+        if self._pending:
+            self._pending = False
+            self.window.end_without_asking()
+
+    def uninstall(self) -> None:
+        import signal
+
+        self._notifier.setEnabled(False)
+        signal.signal(signal.SIGTERM, self._old_handler)
+        signal.set_wakeup_fd(self._old_fd)
+        self._read.close()
+        self._write.close()
+
+
+def end_on_sigterm(window: MainWindow) -> _TermEnding:
+    """Make SIGTERM end the app cleanly (see ``_TermEnding``); ``uninstall()`` puts the
+    previous handler back."""
+    return _TermEnding(window)
 
 
 def check_install(timeout: float = 60.0) -> int:

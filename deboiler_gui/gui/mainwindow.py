@@ -207,6 +207,12 @@ class MainWindow(QMainWindow):
         )
         self._dock("Template", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.messages = QListWidget()
+        # A long message (a refused induction names its examples) wraps onto more lines: read
+        # whole without a horizontal scroll bar, its lines laid out again on a resize.
+        self.messages.setWordWrap(True)
+        self.messages.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.messages.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.messages.setResizeMode(QListWidget.ResizeMode.Adjust)
         messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.review = add_review_dock(self)
         self.tabifyDockWidget(messages, self.review)
@@ -973,13 +979,23 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: fit_to_screen(self) if self.layout_restored else None)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
-        if not self.saving.confirm_discard():
+        if not getattr(self, "_ending", False) and not self.saving.confirm_discard():
             event.ignore()
             return
         self.shutdown()
         event.accept()
         self.close_other_windows()
         self.closed.emit()
+
+    def end_without_asking(self) -> None:
+        """End the app without a question (SIGTERM): unsaved template edits are kept as the
+        workspace's draft, which the next start offers back; then as a close does."""
+        try:
+            self.saving.save_draft_now()
+        except OSError as exc:
+            log.warning("the draft could not be written: %s", exc)
+        self._ending = True  # nothing to ask about: the draft holds the edits
+        self.close()
 
     def close_other_windows(self) -> None:
         """Close the windows that belong to this one (floating docks, the guide, filter and

@@ -157,3 +157,17 @@ def test_a_rule_pinned_to_a_row_is_flagged_in_the_check_with_its_pages() -> None
     assert check.summary().startswith("⚠ pinned to position tr[2]: on 2 pages"), check.summary()
     assert "look at https://i.example/d0.html" in check.details()
     assert "look at https://i.example/d5.html" in check.details()
+
+
+def test_a_rule_missing_the_page_shown_or_most_pages_does_not_look_right() -> None:
+    # The huge contents block is on 3 of 30 pages (4, 13, 22): a rule for it alone misses most pages.
+    t = Template(
+        "docs", fields=(Field("big", xpaths=("//ul[@id='toc'][count(li) > 50]/li[1]/a",)),)
+    )
+    big = check_template(PAGES, t).fields["big"]
+    assert (big.hit, big.pages, big.flags) == (3, 30, ())
+    assert big.summary() == "⚠ a value on only 3 of 30 pages"
+    assert big.summary(here=False) == "⚠ no match on this page (a value on 3 of 30 pages)"
+    title = check_template(PAGES, TEMPLATE).fields["title"]
+    assert title.summary(here=True) == title.summary() == ""
+    assert title.summary(here=False).startswith("⚠ no match on this page")

@@ -335,3 +335,20 @@ def test_extract_from_a_workspace_given_as_input_uses_it_as_the_workspace(
     compost = next(r for r in records if r["url"].endswith("/guides/compost.html"))
     assert compost["title"] == "Making Compost"
     assert not (tmp_path / "deboiler-workspace.sqlite").exists()
+
+
+def test_suggest_shows_the_values_extract_writes(ws: Path) -> None:
+    # A table row's value is its cells on lines of their own, as extract writes it.
+    url = f"https://{SITE}/news/2024/article-2.html"
+    row = "//table[@class='specs']/tr[1]"
+    r = run("suggest", "--examples", url, row, "-w", ws, "--json")
+    assert r.exit_code == 0, r.output
+    rules = json.loads(r.output)
+    assert rules and rules[0]["examples"] == [["key0\n20"]]
+    r = run("suggest", "--examples", url, row, "-w", ws)
+    assert "examples: key0\\n20" in r.output
+    r = run(
+        "suggest", "--list", "--examples", url, "//table[@class='specs']/tr", "-w", ws, "--json"
+    )
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)[0]["examples"][0][:2] == ["key0\n20", "key1\n21"]

@@ -41,3 +41,36 @@ def test_an_absent_gold_value_is_right_when_the_rule_gives_nothing() -> None:
     ev = run(evaluate_steps(pages, [template], gold=gold))
     q = ev.quality["title"]
     assert q["precision"] == 5 / 6 and q["recall"] == 1.0 and q["absent_filled"] == 1
+
+
+def test_gold_compares_values_with_white_space_runs_made_one_space() -> None:
+    # A table row's cells are lines of its text ("type\nname (args)"); gold typed by eye
+    # writes them on one line with a space, and is right.
+    template = Template(
+        "sig",
+        site=SITE,
+        fields=(
+            Field("first_sig", xpaths=("//tr[1]",)),
+            Field("names", xpaths=("//tr/td[2]",), is_list=True),
+        ),
+        use_cleaner=False,
+    )
+    html = (
+        "<html><body><table><tr><td>dbus_bool_t</td><td>dbus_validate_path (const char *p)</td>"
+        "</tr><tr><td>void</td><td>dbus_free\n  (void *m)</td></tr></table></body></html>"
+    )
+    pg = Page(f"https://{SITE}/sig.html", html)
+    gold = {
+        pg.url: {
+            "first_sig": "dbus_bool_t dbus_validate_path (const char *p)",
+            "names": ["dbus_validate_path  (const char *p)", "dbus_free (void *m)"],
+        }
+    }
+    ev = run(evaluate_steps([pg], [template], gold=gold))
+    assert ev.quality["first_sig"]["precision"] == 1.0
+    assert ev.quality["first_sig"]["recall"] == 1.0
+    assert ev.quality["names"]["recall"] == 1.0
+    # Words still count: another word is another value.
+    gold[pg.url]["first_sig"] = "dbus_bool_t dbus_validate_paths (const char *p)"
+    ev = run(evaluate_steps([pg], [template], gold=gold))
+    assert ev.quality["first_sig"]["recall"] == 0.0

@@ -327,3 +327,64 @@ def test_first_start_gives_the_candidates_eight_rows_of_room_and_keeps_the_rule_
     for button in (window.selection.not_button, window.rules.delete_button):
         shown = button.visibleRegion().boundingRect()
         assert button.isVisible() and shown.height() >= button.height() - 1, button.text()
+
+
+TERM_SCRIPT = """
+import os, signal, sys
+
+def main():
+    from deboiler_gui.gui.app import create_application, run
+    app = create_application()
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from deboiler_gui.gui.mainwindow import MainWindow
+
+    def edit_then_term():
+        win = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        if win.page is None:
+            QTimer.singleShot(200, edit_then_term)
+            return
+        win.editor.add_field("title", "//h1")  # an edit not saved
+        print("workspace", win.ws_path, flush=True)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    QTimer.singleShot(1000, edit_then_term)
+    print("exit", run(sys.argv[1]), flush=True)
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def test_sigterm_ends_the_app_and_keeps_the_unsaved_template_as_a_draft(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from deboiler_gui.app import session
+
+    script = tmp_path / "term.py"
+    script.write_text(TERM_SCRIPT)
+    env = dict(
+        os.environ,
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+    )
+    proc = subprocess.run(
+        [sys.executable, str(script), str(_site(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert proc.returncode == 0, (proc.returncode, proc.stderr[-2000:])
+    assert "exit 0" in proc.stdout, proc.stdout
+    ws = next(
+        line.split(" ", 1)[1] for line in proc.stdout.splitlines() if line.startswith("workspace ")
+    )
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    draft = session.read_draft(ws)
+    assert draft is not None and [f["id"] for f in draft["fields"]] == ["title"]

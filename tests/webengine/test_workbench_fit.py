@@ -181,19 +181,67 @@ def test_a_narrow_page_list_elides_the_small_columns_before_the_path(qtbot: Any,
         assert table.columnWidth(0) >= room * 3 // 5, (width, table.columnWidth(0), room)
 
 
-def test_extract_field_uses_the_preselected_candidate_as_it_is(
+def test_extract_field_from_one_click_is_the_induced_rule_not_the_preselected_path(
     qtbot: Any, demo: Any, click: Any
 ) -> None:
-    _pick(qtbot, demo, click, "//article//h1")
+    from deboiler_gui.engine.model import site_of
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template.induce import Example, induce
+    from deboiler_gui.engine.template.selectors import SiteIndex
+
+    el = _pick(qtbot, demo, click, "/html/body/header/a")  # the logo link
     best = demo.selection.candidate_list()[0]["xpath"]
     assert demo.selection.xpath_edit.text() == best
-    demo.selection.field_name.setText("title")
+    # What `suggest --examples URL XPATH` ranks first for this one click.
+    with Workspace(demo.ws_path) as ws:
+        index = SiteIndex.from_pages(ws.iter_pages(site_of(ARTICLE_URL)), max_pages=None)
+    tree = index.trees[index.urls.index(ARTICLE_URL)]
+    node = tree.xpath(demo.stamped.root.getroottree().getpath(el))[0]
+    induced = induce([Example(ARTICLE_URL, tree, node)], [], index, limit=3)[0].xpath
+    assert induced != best and not induced.startswith("/html")
+    demo.selection.field_name.setText("logo")
     with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000) as made:
         QTest.mouseClick(demo.selection.field_button, Qt.MouseButton.LeftButton)
-    assert made.args == ["title", best]
-    assert demo.editor.template.field("title").xpaths == (best,)
+    assert made.args == ["logo", induced]
+    assert demo.editor.template.field("logo").xpaths == (induced,)
     last = demo.messages.item(demo.messages.count() - 1).text()
-    assert f"Field title: {best}" in last and "as it is" in last
+    assert f"Field logo: {induced} (examples from this page)" in last
+
+
+def test_a_candidate_chosen_by_hand_is_used_as_it_is(qtbot: Any, demo: Any, click: Any) -> None:
+    _pick(qtbot, demo, click, "//article//h1")
+    sel = demo.selection
+    chosen = sel.candidate_list()[1]["xpath"]
+    sel.candidates.selectRow(1)
+    assert sel.typed_by_hand and sel.xpath_edit.text() == chosen
+    sel.field_name.setText("title")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000) as made:
+        QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert made.args == ["title", chosen]
+    last = demo.messages.item(demo.messages.count() - 1).text()
+    assert f"Field title: {chosen}" in last and "as it is" in last
+
+
+def test_the_check_column_says_what_is_wrong_with_a_rule_that_misses_this_page(
+    qtbot: Any, demo: Any
+) -> None:
+    # The listing of the index pages: 3 of the 29 pages, not the guide shown.
+    with qtbot.waitSignal(
+        demo.picking.checked, timeout=30000, check_params_cb=lambda c: "listing" in c.fields
+    ):
+        demo.editor.add_field("listing", "//ul[@class='listing']")
+    row = demo.rules.items["listing"]
+    qtbot.waitUntil(lambda: row.text(4) != "", timeout=10000)
+    assert row.text(4).startswith("⚠ no match on this page (a value on 3 of 29 pages)")
+    assert row.toolTip(4).startswith("⚠ no match on this page")
+    assert row.foreground(4).color().name() != "#2e7d32"
+    # On an index page it matches: the check still says the rule misses most pages.
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
+        demo.select_url("https://hillside-garden.example/guides/index.html")
+    qtbot.waitUntil(
+        lambda: demo.rules.items["listing"].text(4).startswith("⚠ a value on only 3 of 29"),
+        timeout=10000,
+    )
 
 
 def test_an_empty_folder_is_refused_before_any_question_and_the_site_stays(
@@ -219,3 +267,73 @@ def test_an_empty_folder_is_refused_before_any_question_and_the_site_stays(
     assert (demo.site, demo.ws_path, demo.editor.template) == (site, ws_path, template)
     assert demo.editor.dirty and demo.page.url == ARTICLE_URL
     assert demo.finished_jobs == jobs  # no job started, none cancelled
+
+
+def test_the_value_preview_shows_several_rows_beside_every_rule_and_messages_wrap(
+    qtbot: Any, demo: Any
+) -> None:
+    rules = demo.rules
+    for fid, xp in [
+        ("title", "//article//h1"),
+        ("crumbs", "//div[@class='breadcrumbs']/span"),
+        ("nav", "//nav//a"),
+    ]:
+        with qtbot.waitSignal(
+            demo.picking.checked, timeout=30000, check_params_cb=lambda c, f=fid: f in c.fields
+        ):
+            demo.editor.add_field(fid, xp, is_list=fid != "title")
+    qtbot.wait(200)
+    preview, tree = rules.preview, rules.tree
+    assert preview.rowCount() >= 4
+    # At the first-start size: four preview rows in view, and every row of the rule tree.
+    assert preview.viewport().height() >= 4 * preview.rowHeight(0)
+    last = tree.topLevelItem(tree.topLevelItemCount() - 1)
+    assert tree.visualItemRect(last).bottom() <= tree.viewport().height()
+    assert tree.visualItemRect(rules.items["nav"]).isValid()
+    # Enlarging the preview as far as it goes leaves the rule tree in view, and the reverse.
+    total = sum(rules.split.sizes())
+    for sizes in ([0, total], [total, 0]):
+        rules.split.setSizes(sizes)
+        qtbot.wait(50)
+        assert tree.height() >= tree.minimumHeight() > 60
+        assert preview.height() >= preview.minimumHeight() > 4 * preview.rowHeight(0)
+    # A refused induction's long message wraps in the Messages panel: no horizontal scroll.
+    text = (
+        "No rule: the examples come from different lists: every rule that selects them takes "
+        "items of several lists (on 1 of 60 sampled pages); click examples of one list only, "
+        "or add a 'not this' click on an item of the other list"
+    )
+    demo.post_message(text, error=True)
+    qtbot.wait(100)
+    messages = demo.messages
+    item = messages.item(messages.count() - 1)
+    rect = messages.visualItemRect(item)
+    line = messages.fontMetrics().height()
+    assert messages.fontMetrics().horizontalAdvance(item.text()) > messages.viewport().width()
+    assert rect.width() <= messages.viewport().width() and rect.height() >= 2 * line
+    assert not messages.horizontalScrollBar().isVisible()
+    shot = demo.grab()
+    assert not shot.isNull() and shot.width() >= 1000
+
+
+def test_one_click_without_an_induced_rule_takes_an_anchored_candidate_not_the_path(
+    qtbot: Any, demo: Any, click: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _pick(qtbot, demo, click, "/html/body/header/a")
+    sel = demo.selection
+    sel.xpath_edit.setText("/html/body/header/a")  # preselected, not typed: no textEdited
+    assert not sel.typed_by_hand
+    anchored = next(
+        c["xpath"]
+        for c in sel.candidate_list()
+        if c["family"] != "positional" and not c["xpath"].startswith("/html")
+    )
+    asked: list[Any] = []
+    monkeypatch.setattr(demo.service, "induce", lambda what: asked.append(what) or 987654)
+    sel.field_name.setText("logo")
+    QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert len(asked) == 1 and len(asked[0].examples) == 1  # one click: induced first
+    demo.picking.on_service_failed(987654, "no rule selects it")
+    assert demo.editor.template.field("logo").xpaths == (anchored,)
+    last = demo.messages.item(demo.messages.count() - 1).text()
+    assert f"Field logo: {anchored} (a candidate of the click: no rule induced" in last

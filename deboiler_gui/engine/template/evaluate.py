@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deboiler_gui.engine.htmltree import normalize_text
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress
 from deboiler_gui.engine.output import check_output_path
 from deboiler_gui.engine.template.extract import ExtractResult, check_template, extract_page
@@ -144,12 +143,14 @@ def evaluate_steps(
 
 
 def _norm(value: Any) -> str:
-    return normalize_text(str(value)).casefold()
+    """A value as gold is compared: every run of white space (new lines too: a table row's
+    cells are lines of its text) one space, case folded."""
+    return " ".join(str(value).split()).casefold()
 
 
 def compare_values(got: Any, expected: Any) -> tuple[int, int, int]:
     """(correct, extracted, expected) item counts: lists compare item by item as multisets,
-    scalars by normalised equality."""
+    scalars by equality, both with white space runs made one space and case folded."""
     if isinstance(expected, list):
         got_items = (
             [_norm(v) for v in (got or [])]

@@ -436,6 +436,12 @@ def xpath_string(value: Any) -> str:
     return str(value)
 
 
+def node_text(node: Any) -> str:
+    """The text value of a node as extraction writes it (a text field without filters): an
+    element's visible text, block parts on lines of their own."""
+    return _node_text(node)
+
+
 def _node_text(node: Any) -> str:
     if isinstance(node, etree._Element) and isinstance(node.tag, str):
         if isinstance(node, HtmlElement):

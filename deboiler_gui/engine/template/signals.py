@@ -1,8 +1,10 @@
 """Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
 matches per page, the distribution of values (length, item count, distinct values, pages
 sharing one value), list items from several containers, far more items than entries, values
-that equal another field's, a rule pinned to a position whose node there is not like the
-learned one, flags for values that look wrong with the pages to look at, and a value preview."""
+that equal another field's, list items that are other fields' values, a value that is
+another field's with more text glued on, a rule pinned to a position whose node there is not
+like the learned one (or, for a position in the whole page, under another heading from page to
+page), flags for values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
@@ -36,6 +38,13 @@ CROWDED = 2.0
 CROWDED_PARENTS = 3
 #: A label beside a pinned node is text of at most this many characters.
 LABEL_CHARS = 40
+#: A value that starts or ends with another field's value on this share of the pages where
+#: both have one is flagged (a title with the breadcrumb trail glued on).
+GLUED = 0.5
+#: A position taken in the whole page (``(//td)[2]``) whose node is under one same heading on
+#: less than this share of pages is flagged.
+ONE_ROLE = 0.8
+_GROUPED = re.compile(r"\((.+)\)\[\s*(\d+)\s*\]")
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 
 
@@ -76,6 +85,14 @@ class FieldSignals:
     pinned: str = ""
     # shape (tag, classes, label beside) of the node at that position, and its pages
     shapes: dict[str, list[str]] = dc_field(default_factory=dict)
+    #: the position is taken in the whole page (``(//td[…])[2]``), not among siblings
+    grouped: bool = False
+    # per list page: (page, items, the other fields each item's value is, for items that are)
+    overlap: list[tuple[str, int, list[frozenset[str]]]] = dc_field(default_factory=list)
+    # pages where the value starts or ends with another field's value (or list item), per
+    # other field; pages where both have a value (lists too)
+    glued: dict[str, list[str]] = dc_field(default_factory=dict)
+    both_any: Counter[str] = dc_field(default_factory=Counter)
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -111,6 +128,20 @@ class FieldSignals:
         pinned = self._pinned_flag()
         if pinned:
             out.append(pinned)
+        borrowed = self._borrowed()
+        if borrowed:
+            out.append(borrowed)
+        for other, pages in self.glued.items():
+            both = self.both_any[other]
+            if len(pages) >= 3 and both and len(pages) / both >= GLUED:
+                out.append(
+                    {
+                        "flag": f"on {len(pages)} of {both} pages the value is field {other!r}'s "
+                        "value with more text: the rule takes a block that holds both?",
+                        "pages": len(pages),
+                        "look_at": pages[:5],
+                    }
+                )
         if self.is_list and len(self.counts) >= 3:
             med = statistics.median(self.counts)
             top = max(self.counts)
@@ -197,11 +228,55 @@ class FieldSignals:
                 )
         return out
 
+    def _borrowed(self) -> dict[str, Any] | None:
+        """List pages whose items are mostly other fields' values: two items or more, half
+        the list at least, from two other fields or more. A field an item equals on most
+        pages is the list's usual companion and does not count (a contents block's first
+        entry, a breadcrumb's last, is the page's title)."""
+        if not self.overlap:
+            return None
+        seen: Counter[str] = Counter()
+        for _u, _n, taken in self.overlap:
+            seen.update(set().union(*taken) if taken else set())
+        usual = {f for f, k in seen.items() if k * 2 >= len(self.overlap)}
+        pages: list[str] = []
+        fields: Counter[str] = Counter()
+        for url, n, taken in self.overlap:
+            matched = [t - usual for t in taken if t - usual]
+            names = set().union(*matched) if matched else set()
+            if len(matched) >= 2 and len(names) >= 2 and 2 * len(matched) >= n:
+                pages.append(url)
+                fields.update(names)
+        if not pages:
+            return None
+        shown = ", ".join(repr(f) for f, _k in fields.most_common(4))
+        return {
+            "flag": f"on {len(pages)} pages the items are mostly other fields' values "
+            f"({shown}): another list there (the page has not the right one)?",
+            "pages": len(pages),
+            "look_at": pages[:5],
+        }
+
     def _pinned_flag(self) -> dict[str, Any] | None:
         """The rule picks a node by its position and that node is not like on the learned
-        pages (else on most pages): another label beside it, another tag or class."""
+        pages (else on most pages): another label beside it, another tag or class. A position
+        in the whole page whose node is under different headings with none on most pages is
+        flagged too: the position lands on another section's node from page to page."""
         if not self.pinned or len(self.shapes) < 2:
             return None
+        if self.grouped and not self.learned:
+            seen = sum(len(v) for v in self.shapes.values())
+            usual = max(self.shapes, key=lambda k: len(self.shapes[k]))
+            if len(self.shapes[usual]) < ONE_ROLE * seen:
+                ranked = sorted(self.shapes.items(), key=lambda kv: -len(kv[1]))
+                shown = ", ".join(f"{_show_shape(k)} on {len(v)}" for k, v in ranked[:3])
+                pages = [u for _k, v in ranked[1:] for u in v]
+                return {
+                    "flag": f"pinned to position {self.pinned} of the whole page: the node "
+                    f"there is a different one from page to page ({shown} pages)",
+                    "pages": len(pages),
+                    "look_at": pages[:5],
+                }
         seen = sum(len(v) for v in self.shapes.values())
         learned = Counter(
             {k: sum(1 for u in v if u in self.learned) for k, v in self.shapes.items()}
@@ -256,21 +331,47 @@ def _spread(xs: list[int]) -> dict[str, Any]:
 
 def _show_shape(shape: str) -> str:
     tag, _sep, label = shape.partition("|")
+    if label.startswith("§"):
+        return f"{tag} under {label[1:]!r}" if label[1:] else f"{tag} under no heading"
     return f"{tag} beside {label!r}" if label else tag
 
 
 def pinned_step(xpath: str) -> tuple[str, str] | None:
     """(the rule up to its last step pinned to a position, that step): ``tr[3]`` of
-    ``//table[@class='info']/tr[3]/td[2]/text()`` gives ``('…/tr[3]/td[2]', 'td[2]')``."""
+    ``//table[@class='info']/tr[3]/td[2]/text()`` gives ``('…/tr[3]/td[2]', 'td[2]')``; a
+    position in the whole page, ``(//td[@class='r'])[2]/a``, gives ``('(//td…)[2]', '(…)[2]')``."""
     try:
         parts = split_outside(xpath, "/")
         for i in range(len(parts) - 1, 0, -1):
             name, preds = step_predicates(parts[i])
             if re.fullmatch(r"[\w-]+", name) and preds and preds[-1].strip().isdigit():
                 return "/".join(parts[: i + 1]), parts[i]
+        m = _GROUPED.fullmatch(parts[0].strip())
+        if m:
+            return m.group(0), f"(…)[{m.group(2)}]"
     except Untranslatable:
         return None
     return None
+
+
+def _heading(el: Any) -> str:
+    """The heading a node is under: the label of the nearest heading (h1-h6, or a block
+    holding one: a table's heading row) before it or before one of its nearest ancestors."""
+    for up, node in enumerate([el, *el.iterancestors()]):
+        if up > 4 or node.tag in ("body", "html"):
+            break
+        for sib in node.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str):
+                continue
+            if sib.tag in _HEADINGS:
+                return _label(sib)
+            h = next((d for d in sib.iterdescendants(*_HEADINGS)), None)
+            if h is not None:
+                return _label(h)
+    return ""
+
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
 def _label(el: Any) -> str:
@@ -401,6 +502,8 @@ def _page_signals(
 ) -> None:
     """Adds one page's values of every field of ``template`` to ``out``."""
     scalars: dict[str, str] = {}
+    lists: dict[str, list[str]] = {}
+    held: dict[str, list[Any]] = {}  # each field's nodes on the page
     size: int | None = None  # elements on the page, counted once when a list needs it
     for fld in template.fields:
         sig = out.setdefault(
@@ -444,6 +547,10 @@ def _page_signals(
                 parents = {n.getparent() for n in nodes}  # (ids of proxies are reused)
                 if len(parents) >= CROWDED_PARENTS and len(nodes) >= CROWDED * len(parents):
                     sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
+                if len(nodes) == 1 and report.xpath.lstrip().startswith("("):
+                    _pin_shape(sig, url, root, report.xpath, nodes[0])
+                lists[fld.id] = [i for i in items if i]
+                held[fld.id] = nodes
             else:
                 text = normalize_text(str(value))
                 first = _nodes(root, report.nodes[:1]) if isinstance(root, HtmlElement) else []
@@ -459,6 +566,7 @@ def _page_signals(
                 if len(shown) < 5:
                     shown.append(url)
                 scalars[fld.id] = text
+                held[fld.id] = first[:1]
             if len(sig.preview) < preview:
                 sig.preview.append((url, value if not isinstance(value, str) else value[:200]))
     for fid, text in scalars.items():
@@ -470,6 +578,57 @@ def _page_signals(
             if text == text2:
                 sig.equal_to[other] += 1
                 sig.equal_pages.setdefault(other, []).append(url)
+    _borrowed_and_glued(url, template.name, scalars, lists, held, out)
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _borrowed_and_glued(
+    url: str,
+    tname: str,
+    scalars: dict[str, str],
+    lists: dict[str, list[str]],
+    held: dict[str, list[Any]],
+    out: dict[tuple[str, str], FieldSignals],
+) -> None:
+    """A list whose items on the page are mostly other fields' values (a sidebar's first list
+    is the navigation block, 'Overview', the previous and the next page, where the page has
+    no contents block), and a field whose value is another field's with more text before or
+    after it, its node holding the other field's (a title with the breadcrumb trail glued
+    on; not a numbered chapter link whose text ends with the title)."""
+    values: dict[str, set[str]] = {}  # other fields' values (list items too) -> fields
+    for fid, text in scalars.items():
+        if text:
+            values.setdefault(_words(text), set()).add(fid)
+    for fid, items in lists.items():
+        for i in items:
+            values.setdefault(_words(i), set()).add(fid)
+    for fid, items in lists.items():
+        if items:
+            taken = [frozenset(values.get(_words(i), set()) - {fid}) for i in items]
+            out[(tname, fid)].overlap.append((url, len(items), [t for t in taken if t]))
+    for fid, text in scalars.items():
+        own = _words(text)
+        if not own:
+            continue
+        sig = out[(tname, fid)]
+        others: dict[str, list[str]] = {o: [t] for o, t in scalars.items() if o != fid and t}
+        others.update({o: v for o, v in lists.items() if o != fid and v})
+        mine = held.get(fid, [])[:1]
+        for other, vals in others.items():
+            sig.both_any[other] += 1
+            inside = mine and any(
+                any(a is mine[0] for a in n.iterancestors()) for n in held.get(other, [])
+            )
+            if not inside:
+                continue
+            for v in vals:
+                w = _words(v)
+                if len(w) >= 3 and w != own and (own.startswith(w + " ") or own.endswith(" " + w)):
+                    sig.glued.setdefault(other, []).append(url)
+                    break
 
 
 def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -> None:
@@ -487,4 +646,11 @@ def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -
     if pos is None:
         return
     sig.pinned = step
+    if step.startswith("("):
+        # A position in the whole page: what matters is the section the node is in.
+        sig.grouped = True
+        classes = ".".join(sorted((pos.get("class") or "").split()))
+        shape = f"{pos.tag}{'.' + classes if classes else ''}|§{_heading(pos)}"
+        sig.shapes.setdefault(shape, []).append(url)
+        return
     sig.shapes.setdefault(_shape(pos, value), []).append(url)

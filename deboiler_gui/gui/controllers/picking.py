@@ -86,6 +86,9 @@ class Picking(QObject):
         self._pending_induce: dict[int, tuple[str, str, str, bool, int]] = {}
         self._pending_nots: dict[int, list[Click]] = {}
         self._pending_check: int | None = None
+        # One-click fields: what to use when the induction gives nothing (name, the
+        # preselected XPath, kind, attribute, the click)
+        self._fallback: dict[int, tuple[str, str, str, str, Click]] = {}
         self._following = False  # the DOM tree is being moved to the pick
 
     def clear(self) -> None:
@@ -163,6 +166,11 @@ class Picking(QObject):
 
     def on_service_failed(self, request: int, message: str) -> None:
         self._pending_suggest.pop(request, None)
+        fallback = self._fallback.pop(request, None)
+        if fallback is not None and self._pending_induce.pop(request, None) is not None:
+            self._pending_nots.pop(request, None)
+            self._use_preselected(fallback, message)
+            return
         if self._pending_induce.pop(request, None) is not None:
             # Contradicting examples, a 'not this' that removes every rule...: said plainly.
             # The new 'not this' clicks are dropped with the request (they would otherwise
@@ -221,10 +229,12 @@ class Picking(QObject):
             for c in (self.examples.get(name, []) if made else [])
             if click is None or c.url != click.url
         ]
-        # The XPath in the box is used as it is: typed or chosen by hand always; the
-        # preselected best candidate unless the click is a further example of a field made on
-        # other pages, or 'not this' nodes wait for the next rule (both need the induction).
-        if xpath and (self.selection.typed_by_hand or not (earlier or self.nots)):
+        # The XPath in the box is used as it is when typed or chosen by hand; otherwise the
+        # rule is induced from the clicks, one click too (the preselected candidate is only
+        # the best of the shown page's paths, often an absolute one: Flask's 'previous' link
+        # is /html/body/div[2]/…/ul[2]/li/ul/li[1]/a there, on 33 of 77 pages, where the
+        # induction gives //a[@title='previous chapter']).
+        if xpath and self.selection.typed_by_hand:
             name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
             if click is not None:
                 self.examples[name] = [click]
@@ -235,7 +245,18 @@ class Picking(QObject):
         if click is None:
             return
         # One example per page: this page's click replaces an earlier one on the same page.
-        self._request_induction(name, kind, attribute, [*earlier, click], as_list=False)
+        request = self._request_induction(name, kind, attribute, [*earlier, click], as_list=False)
+        if xpath and not earlier and not self.nots:
+            # One click whose induction fails: the preselected candidate, said so; not a bare
+            # absolute path when a candidate with an anchor is offered.
+            if xpath.startswith("/"):
+                anchored = [
+                    c["xpath"]
+                    for c in self.selection.candidate_list()
+                    if c.get("family") != "positional" and not c["xpath"].startswith("/html")
+                ]
+                xpath = anchored[0] if anchored else xpath
+            self._fallback[request] = (name, xpath, kind, attribute, click)
 
     def on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
         # The list rule is induced from the clicked items: anchored on the list's own container,
@@ -249,7 +270,7 @@ class Picking(QObject):
 
     def _request_induction(
         self, name: str, kind: str, attribute: str, clicks: list[Click], *, as_list: bool
-    ) -> None:
+    ) -> int:
         self.examples[name] = clicks
         # A field deleted since (or never made) has no 'not this' nodes of its own any more.
         made = any(f.id == name for f in self.editor.template.fields)
@@ -261,11 +282,29 @@ class Picking(QObject):
         self._pending_induce[request] = (name, kind, attribute, as_list, pages)
         self._pending_nots[request] = nots
         self.status.showMessage(f"Inducing {name} from {len(clicks)} example(s)…", 5000)
+        return request
+
+    def _use_preselected(self, fallback: tuple[str, str, str, str, Click], why: str) -> None:
+        """A one-click field whose induction gave nothing: the preselected candidate (an
+        anchored one rather than a bare absolute path), said so."""
+        name, xpath, kind, attribute, click = fallback
+        name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+        self.examples[name] = [click]
+        self.selection.propose_field_name({f.id for f in self.editor.template.fields})
+        self.post_message(
+            f"Field {name}: {xpath} (a candidate of the click: no rule induced from it: {why})"
+        )
+        self.rule_induced.emit(name, xpath)
 
     def on_service_induced(self, request: int, rules: list[dict[str, Any]]) -> None:
         pending = self._pending_induce.pop(request, None)
+        fallback = self._fallback.pop(request, None)
         if pending is not None:
             self.status.clearMessage()  # "Inducing …" is over, whatever came of it
+        if pending is not None and not rules and fallback is not None:
+            self._pending_nots.pop(request, None)
+            self._use_preselected(fallback, "no rule selects it")
+            return
         if pending is None or not rules:
             self._pending_nots.pop(request, None)
             return

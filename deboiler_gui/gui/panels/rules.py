@@ -46,6 +46,10 @@ class _ElideRight(QStyledItemDelegate):
         option.textElideMode = Qt.TextElideMode.ElideRight
 
 
+#: Rows of the value preview kept in view whatever the rule tree needs.
+PREVIEW_MIN_ROWS = 4
+
+
 class RulesPanel(QWidget):
     """The template's remove/keep rules, fields and filters, each with its state on the shown
     page (matches, or the error inline in red) and over the site."""
@@ -77,6 +81,11 @@ class RulesPanel(QWidget):
         self.title = QLabel("")
         layout.addWidget(self.title)
         split = QSplitter(Qt.Orientation.Vertical)
+        # Neither part can be dragged away: the rule list and the preview both stay in view.
+        split.setChildrenCollapsible(False)
+        self.split = split
+        self._split_moved = False  # the user set the split: it is not fitted any more
+        split.splitterMoved.connect(self._on_split_moved)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Rule", "Expression", "Page", "Site", "Check"])
         self.tree.headerItem().setToolTip(
@@ -112,6 +121,9 @@ class RulesPanel(QWidget):
         self.preview = QTableWidget(0, 0)
         self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.preview.setWordWrap(False)
+        # Compact rows without numbers: more of them in view (the page column names them).
+        self.preview.verticalHeader().setVisible(False)
+        self.preview.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.preview.horizontalHeader().setStretchLastSection(True)
         self.preview.setToolTip("Double-click a row to show its page")
         self.preview.cellDoubleClicked.connect(self._on_preview_cell_double_clicked)
@@ -121,8 +133,12 @@ class RulesPanel(QWidget):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setSizes([300, 120])
+        self.tree.setMinimumHeight(self._tree_height(4))
+        self.preview.setMinimumHeight(self._preview_height(PREVIEW_MIN_ROWS))
         layout.addWidget(split, 1)
         self.check: TemplateCheck | None = None
+        # Each rule's state on the page shown, as show_template was last given it
+        self.page_state: dict[str, Any] | None = None
         self.site_root = ""  # the page list's root: the preview shows paths as the list does
         buttons = QHBoxLayout()
         self.add_filter_button = QPushButton("Add filter…")
@@ -147,6 +163,7 @@ class RulesPanel(QWidget):
     def show_template(
         self, template: Template, page_state: dict[str, Any], site_state: dict[str, str]
     ) -> None:
+        self.page_state = page_state
         scope = site_state.get("", "") if template.urls else "every page"
         self.title.setText(
             f"Template {template.name!r} for {template.site or 'any site'}"
@@ -221,6 +238,43 @@ class RulesPanel(QWidget):
         item.setText(3, head.removeprefix("matched "))
         item.setToolTip(3, text)
 
+    def _on_split_moved(self, _pos: int, _index: int) -> None:
+        self._split_moved = True
+
+    def _tree_height(self, rows: int) -> int:
+        """Height of the rule tree showing ``rows`` rows, its header and frame."""
+        row = max(self.tree.sizeHintForRow(0), self.fontMetrics().height() + 2)
+        header = self.tree.header().sizeHint().height()
+        return header + rows * row + 2 * self.tree.frameWidth() + 4
+
+    def _preview_height(self, rows: int) -> int:
+        """Height of the value preview showing ``rows`` rows, its header, frame and the
+        horizontal scroll bar."""
+        row = self.preview.verticalHeader().defaultSectionSize()
+        header = self.preview.horizontalHeader().sizeHint().height()
+        bar = self.preview.horizontalScrollBar().sizeHint().height()
+        return header + rows * row + bar + 2 * self.preview.frameWidth() + 2
+
+    def fit_split(self) -> None:
+        """The rule tree as tall as its rows, the value preview the rest (at least
+        ``PREVIEW_MIN_ROWS`` rows): a preview of one row used to be the default, and
+        enlarging it could hide the rules. A split the user dragged is left as it is."""
+        if self._split_moved:
+            return
+        total = sum(self.split.sizes())
+        if total <= 0:
+            return
+        rows = 0
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            if top is not None:
+                rows += 1 + (top.childCount() if top.isExpanded() else 0)
+        label = self.preview_label.sizeHint().height() + 4
+        wanted = self._tree_height(max(rows, 4))
+        floor = self._preview_height(PREVIEW_MIN_ROWS) + label
+        tree = max(self.tree.minimumHeight(), min(wanted, total - floor))
+        self.split.setSizes([tree, total - tree])
+
     def fit_columns(self) -> None:
         """The rule names, counts and checks as wide as they are (names and checks up to a
         limit, then elided), the expression the rest, never less than ``EXPRESSION_MIN``: when
@@ -246,6 +300,7 @@ class RulesPanel(QWidget):
                 widths[widest] = max(floors[widest], widths[widest] - min(over, 8))
         for column, width in widths.items():
             self.tree.setColumnWidth(column, width)
+        self.fit_split()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
@@ -300,9 +355,12 @@ class RulesPanel(QWidget):
             item = self.items.get(fid)
             if item is None:
                 continue
-            item.setText(CHECK_COLUMN, fc.summary() or "looks right")
-            item.setToolTip(CHECK_COLUMN, fc.details())
-            item.setForeground(CHECK_COLUMN, _FLAG_COLOR if fc.flags else QColor("#2e7d32"))
+            # "no match" on the page shown (its state, column 2) is no right rule either.
+            here = None if self.page_state is None else self.page_state.get(fid) != "no match"
+            summary = fc.summary(here)
+            item.setText(CHECK_COLUMN, summary or "looks right")
+            item.setToolTip(CHECK_COLUMN, (summary + "\n" if summary else "") + fc.details())
+            item.setForeground(CHECK_COLUMN, _FLAG_COLOR if summary else QColor("#2e7d32"))
         self._fit_timer.start()
 
     def selected(self) -> tuple[str, str] | None:
