@@ -940,8 +940,11 @@ def suggest_command(
         rules = induce(pos, neg, index, as_list=as_list, limit=limit)
     except InductionError as exc:
         raise click.ClickException(str(exc)) from exc
+    warnings = rules[0].warnings if rules else []
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
+        for line in warnings:
+            click.echo(f"warning: {line}", err=True)
         return
     for r in rules:
         s = r.site
@@ -952,6 +955,8 @@ def suggest_command(
         click.echo(
             f"{r.family:<10} {r.xpath}\n           {stats}; examples: {'; '.join(', '.join(v[:4]) for v in r.examples)[:160]}"
         )
+    for line in warnings:
+        click.echo(f"warning: {line}", err=True)
 
 
 def _suggest_pagination(
