@@ -63,8 +63,14 @@ def group_page(i: int, *, macros: bool) -> tuple[str, list[str]]:
     ]
     typ = f"<a class='el' href='structMod{i}.html'>Mod{i}</a>"
     bool_t = "<a class='el' href='group__Types.html#ga39c9cb0f3a'>bool_t</a>"
+    # A function without arguments has its name link alone in its cell.
     members = [
-        (bool_t if k % 2 else "void", fn, f" ({typ} *m, {bool_t} flag)") for k, fn in enumerate(fns)
+        (
+            bool_t if k % 2 else "void",
+            fn,
+            " (void)" if "cancel" in fn else f" ({typ} *m, {bool_t} f)",
+        )
+        for k, fn in enumerate(fns)
     ]
     tables = ""
     if macros:
@@ -284,3 +290,17 @@ def test_the_sidebar_s_first_list_ranks_after_the_label_where_it_is_another_list
     # Its list is 'Navigation' on pages 0-1 and 'Project Links' on page 2: not like the
     # examples' list there.
     assert pos.site["with_items"] == 12 and pos.site["alike"] == 9, pos.site
+
+
+def test_a_name_alone_in_its_cell_and_a_name_before_type_links_are_one_column() -> None:
+    site, names = doxygen_site()
+    # Page 1's fourth function takes no arguments: its name is the only link of its cell.
+    clicks = [
+        click(site, 1, f"{FN_TABLE}/tr[11]/td[2]/a"),
+        click(site, 1, f"{FN_TABLE}/tr[2]/td[2]/a[1]"),
+    ]
+    assert texts(site, 1, f"{FN_TABLE}/tr[11]/td[2]/a") == ["mod1_cancel"]
+    best = induce(clicks, index=site, as_list=True)[0].xpath
+    assert best.endswith("/a[1]"), best
+    for i in range(6):
+        assert texts(site, i, best) == names[site.urls[i]], (i, best)

@@ -681,9 +681,11 @@ def _list_candidates(
         if any(
             [x for x in (_run(i, rest) or [])] != [n] for i, n in zip(items, nodes, strict=True)
         ):
-            narrowed = {_narrow_steps(i, n) for i, n in zip(items, nodes, strict=True)}
-            if len(narrowed) == 1:
-                paths = {f"{items[0].tag}/{narrowed.pop()}"}
+            narrowed = _merge_steps(
+                [_narrow_steps(i, n) for i, n in zip(items, nodes, strict=True)]
+            )
+            if narrowed is not None:
+                paths = {f"{items[0].tag}/{narrowed}"}
     tag = nodes[0].tag
     tails: list[tuple[str, float, int]] = []
     if len(paths) == 1:
@@ -838,6 +840,28 @@ def _run_label(items: Sequence[HtmlElement]) -> tuple[str, str] | None:
     if not any(k.tag == prev.tag for k in first.itersiblings()):
         return None
     return prev.tag, f"normalize-space(.)={xpath_literal(text)}"
+
+
+def _merge_steps(paths: Sequence[str]) -> str | None:
+    """One form of several examples' narrowed steps: equal steps stay, and a step that is the
+    first of its tag on one example and the only one on another is the first (``a[1]``: a
+    member's name link, followed by its argument types' links or alone in its cell); None
+    when they differ otherwise."""
+    split = [_top_steps(p) for p in paths]
+    if len({len(s) for s in split}) != 1:
+        return None
+    out = []
+    for steps in zip(*split, strict=True):
+        kinds = set(steps)
+        if len(kinds) == 1:
+            out.append(steps[0])
+            continue
+        tags = {re.sub(r"\[1\]$", "", x) for x in kinds}
+        if len(tags) == 1 and all(re.fullmatch(r"[\w-]+(\[1\])?", x) for x in kinds):
+            out.append(f"{tags.pop()}[1]")
+            continue
+        return None
+    return "/".join(out)
 
 
 def _narrow_steps(item: HtmlElement, el: HtmlElement) -> str:
