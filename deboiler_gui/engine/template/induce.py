@@ -1882,7 +1882,7 @@ def _links_here(n: HtmlElement) -> bool:
     root = n.getroottree().getroot()
     ids = _ANCHORS.get(root)
     if ids is None:
-        if len(_ANCHORS) > 500:
+        if len(_ANCHORS) > 200:
             _ANCHORS.clear()
         ids = _ANCHORS[root] = frozenset(
             v
