@@ -943,8 +943,11 @@ def suggest_command(
     if not any(split_attribute(xp)[1] for _u, xp in examples):
         for r in rules:
             r.examples = _extracted_examples(r.xpath, r.kind == "list", pos)
+    warnings = rules[0].warnings if rules else []
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
+        for line in warnings:
+            click.echo(f"warning: {line}", err=True)
         return
     for r in rules:
         s = r.site
@@ -955,6 +958,8 @@ def suggest_command(
         # A value's new lines (a table row's cells) written as \n, as in --json.
         shown = "; ".join(", ".join(v[:4]) for v in r.examples).replace("\n", "\\n")
         click.echo(f"{r.family:<10} {r.xpath}\n           {stats}; examples: {shown[:160]}")
+    for line in warnings:
+        click.echo(f"warning: {line}", err=True)
 
 
 def _extracted_examples(xpath: str, as_list: bool, positives: list[Any]) -> list[list[str]]:

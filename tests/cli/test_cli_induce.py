@@ -11,11 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from deboiler_gui.cli import cli
+from deboiler_gui.engine.htmltree import to_html
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.store import Workspace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from test_induce import page  # noqa: E402
+from test_induce_member_tables import doxygen_site  # noqa: E402
 
 URL = "https://s.example/p{}.html"
 
@@ -237,3 +239,27 @@ def test_an_attribute_example_gives_a_rule_ending_on_the_attribute(ws: Path) -> 
     assert best["site"]["distinct"] == 10  # the targets' values, not the links' texts
     r = run("suggest", "--examples", URL.format(2), "//h1/@title", "-w", ws)
     assert r.exit_code != 0 and "no attribute 'title'" in r.output
+
+
+def test_examples_from_two_kinds_of_list_are_warned_about(tmp_path: Path) -> None:
+    # A struct's data field and the API index's module link: one rule takes both tables, and
+    # the command says so (on standard error, and in the JSON).
+    site, _names = doxygen_site()
+    path = tmp_path / "dox.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(u, to_html(t)) for u, t in zip(site.urls, site.trees, strict=True)])
+    args = [
+        "--examples",
+        site.urls[6],
+        "//table[tr[normalize-space(.)='Data Fields']]/tr[5]/td[2]/a",
+        "--examples",
+        site.urls[9],
+        "//table[tr[normalize-space(.)='Modules']]/tr[4]/td[2]/a",
+    ]
+    r = CliRunner().invoke(cli, ["suggest", *args, "--list", "-w", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    rules = json.loads(r.stdout)
+    assert "'Data Fields'" in rules[0]["warnings"][0]
+    assert "warning: the examples play different roles" in r.stderr
+    r = CliRunner().invoke(cli, ["suggest", *args, "--list", "-w", str(path)])
+    assert r.exit_code == 0 and "warning: the examples play different roles" in r.stderr

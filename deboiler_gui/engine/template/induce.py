@@ -77,9 +77,11 @@ class Induced:
     cost: float
     site: dict[str, Any] = field(default_factory=dict)
     examples: list[list[str]] = field(default_factory=list)  # values on the example pages
+    #: What the user should know about the examples (they play different roles on their pages).
+    warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "xpath": self.xpath,
             "kind": self.kind,
             "family": self.family,
@@ -87,6 +89,9 @@ class Induced:
             "site": dict(self.site),
             "examples": [list(v) for v in self.examples],
         }
+        if self.warnings:
+            out["warnings"] = list(self.warnings)
+        return out
 
 
 # --------------------------------------------------------------------------- hooks
@@ -443,7 +448,7 @@ def _like(node: HtmlElement, sib: HtmlElement, el: HtmlElement) -> bool:
     if (
         node.get("href") is not None
         and sib.get("href") is not None
-        and _in_page(node) != _in_page(sib)
+        and _links_here(node) != _links_here(sib)
     ):
         return False  # a link to a place of this page and one to another page
     if node is el:
@@ -496,6 +501,7 @@ def _solo_box(item: HtmlElement, el: HtmlElement) -> HtmlElement | None:
     classes = _classes(box)
     shape = _entry_shape(item)
     parent = box.getparent()
+    heading = _heading_before(box)
     # Like containers beside it, or in the like blocks beside its block (the next section
     # of the chapter goes on with the run).
     blocks = [parent]
@@ -514,9 +520,25 @@ def _solo_box(item: HtmlElement, el: HtmlElement) -> HtmlElement | None:
                 and _one_entry(sib, item.tag)
                 and _run(sib, rel)
                 and any(_entry_shape(e) == shape for e in sib.iter(item.tag))
+                # Under another heading it is another list (a sidebar's 'Contents' and
+                # 'Navigation', one top entry each), not the next of a run.
+                and not (heading and _heading_before(sib) and heading != _heading_before(sib))
             ):
                 return box
     return None
+
+
+def _heading_before(el: HtmlElement) -> str:
+    """The text of a heading (``h1``-``h6``) among the two elements just before ``el``."""
+    prev = el.getprevious()
+    hops = 0
+    while prev is not None and hops < 2:
+        if isinstance(prev.tag, str):
+            hops += 1
+            if prev.tag in _HEADINGS:
+                return _text(prev)
+        prev = prev.getprevious()
+    return ""
 
 
 def _entry_shape(entry: HtmlElement) -> tuple[str, ...]:
@@ -659,9 +681,11 @@ def _list_candidates(
         if any(
             [x for x in (_run(i, rest) or [])] != [n] for i, n in zip(items, nodes, strict=True)
         ):
-            narrowed = {_narrow_steps(i, n) for i, n in zip(items, nodes, strict=True)}
-            if len(narrowed) == 1:
-                paths = {f"{items[0].tag}/{narrowed.pop()}"}
+            narrowed = _merge_steps(
+                [_narrow_steps(i, n) for i, n in zip(items, nodes, strict=True)]
+            )
+            if narrowed is not None:
+                paths = {f"{items[0].tag}/{narrowed}"}
     tag = nodes[0].tag
     tails: list[tuple[str, float, int]] = []
     if len(paths) == 1:
@@ -741,6 +765,15 @@ def _list_candidates(
         add(_absolute(container) + down, 9.0 + level, "positional")
         container = container.getparent()
         level += 1
+    # A list node that holds its own heading before its entries (Doxygen's member tables: a
+    # `tr.heading` row 'Functions', then the members' rows; the page has one table per kind
+    # of member, at a place that varies): the list node with that heading.
+    own_head = _head_label(list_node, items, nodes)
+    if own_head is not None and list_node.tag not in _TABLE_PARTS:
+        inner = f"{own_head[0]}[{own_head[1]}]"
+        add(f"//{list_node.tag}[{inner}]", 1.0, "label")
+        for hcost, _hf, pred in hooks(list_node, index)[:2]:
+            add(f"//{list_node.tag}[{pred}][{inner}]", hcost + 0.4, "label")
     # A run of entries after a heading among other blocks (libxml2's contents: one `pre` per
     # entry after the 'Table of Contents' h2, more `pre`s after the next h2): the entries
     # whose nearest heading of that tag before them is the label.
@@ -760,6 +793,27 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+def _head_label(
+    list_node: HtmlElement, items: Sequence[HtmlElement], nodes: Sequence[HtmlElement]
+) -> tuple[str, str] | None:
+    """(tag, predicate) of the heading a list node holds before its first entry (a table's
+    heading row), when the clicked items are children of the list node: the nearest child
+    before the first child like an entry (the same steps down to the clicked tag) that reads
+    like a label and holds no entry. None when there is none."""
+    if any(i.getparent() is not list_node for i in items):
+        return None
+    rel = _rel(items[0], nodes[0], positional=False)[0]
+    kids = [k for k in list_node if isinstance(k.tag, str)]
+    first = next((i for i, k in enumerate(kids) if k.tag == items[0].tag and _run(k, rel)), None)
+    if not first:
+        return None
+    for k in reversed(kids[:first]):
+        text = _text(k)
+        if text and len(text) <= 40 and _LETTERS.search(text) and len(k) <= 3:
+            return k.tag, f"normalize-space(.)={xpath_literal(text)}"
+    return None
 
 
 def _run_label(items: Sequence[HtmlElement]) -> tuple[str, str] | None:
@@ -786,6 +840,28 @@ def _run_label(items: Sequence[HtmlElement]) -> tuple[str, str] | None:
     if not any(k.tag == prev.tag for k in first.itersiblings()):
         return None
     return prev.tag, f"normalize-space(.)={xpath_literal(text)}"
+
+
+def _merge_steps(paths: Sequence[str]) -> str | None:
+    """One form of several examples' narrowed steps: equal steps stay, and a step that is the
+    first of its tag on one example and the only one on another is the first (``a[1]``: a
+    member's name link, followed by its argument types' links or alone in its cell); None
+    when they differ otherwise."""
+    split = [_top_steps(p) for p in paths]
+    if len({len(s) for s in split}) != 1:
+        return None
+    out = []
+    for steps in zip(*split, strict=True):
+        kinds = set(steps)
+        if len(kinds) == 1:
+            out.append(steps[0])
+            continue
+        tags = {re.sub(r"\[1\]$", "", x) for x in kinds}
+        if len(tags) == 1 and all(re.fullmatch(r"[\w-]+(\[1\])?", x) for x in kinds):
+            out.append(f"{tags.pop()}[1]")
+            continue
+        return None
+    return "/".join(out)
 
 
 def _narrow_steps(item: HtmlElement, el: HtmlElement) -> str:
@@ -901,6 +977,22 @@ def _list_of(node: HtmlElement, depth: int, kin: Kin | None = None) -> HtmlEleme
     return node
 
 
+def _outer_list(node: HtmlElement) -> HtmlElement:
+    """The outermost list a list item belongs to (``_list_root`` of the parent of its
+    repeating entry, a one-entry container taken as a list): what the examples' lists and a
+    rule's list on another page are compared by (their hooks and the label before them)."""
+    parent = _item_node(node, solo=False).getparent()
+    if parent is None:
+        return node
+    row = parent.getparent()
+    if parent.tag in ("td", "th") and row is not None and row.tag == "tr":
+        # Links in a row's cell (a member's name and its argument types): the cell is a
+        # column of the table, and the cell before it (the member's type) is no label.
+        table = row.getparent()
+        parent = table if table is not None else parent
+    return _list_root(parent)
+
+
 def list_of_item(node: HtmlElement, kin: Kin | None = None) -> HtmlElement | None:
     """The list a list item belongs to: the parent of its repeating entry (a row's table
     section, a ``dt``'s ``dl``), never the item's own parent cell. Pass one ``kin`` dict for
@@ -920,6 +1012,8 @@ def several_lists(found: Sequence[HtmlElement]) -> bool:
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
 _ENTRY_TAGS = frozenset({"li", "dd", "dt"})
 _TABLE_PARTS = frozenset({"tbody", "thead", "tfoot"})
+#: Entries that may hold several like links of which a rule takes one (see ``_one_family``).
+_CELL_TAGS = frozenset({"td", "th", "li", "dd", "dt"})
 
 
 def _list_root(lst: HtmlElement) -> HtmlElement:
@@ -945,20 +1039,24 @@ def _list_root(lst: HtmlElement) -> HtmlElement:
     return node
 
 
-def _one_family(found: Sequence[HtmlElement]) -> bool:
+def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
     """The items' lists are one list with the lists nested in it: the outermost lists they are
     nested in (``_list_root``) are one, or one of them holds all the others (a table of
     contents with its sub-lists, the sub-lists of two entries of one contents), not links
-    strewn over a block."""
+    strewn over a block. Items that are one each of entries holding several like links (the
+    name link of each row's cell, beside the links of its argument types) are one list when
+    those entries are (``lift``)."""
     lists: list[HtmlElement] = []
     runs: set[tuple[HtmlElement, Any, frozenset[str]]] = set()
     boxes: set[HtmlElement] = set()
     kin: Kin = {}
+    own: dict[HtmlElement, int] = {}
     for n in found:
         item = _item_node(n, kin)
         lst = item.getparent()
         if lst is None:
             continue
+        own[lst] = own.get(lst, 0) + 1
         if _is_box(item):
             # A run of one-entry containers: one list over the block that holds the run,
             # also when the run goes on in the next like section of that block.
@@ -969,10 +1067,26 @@ def _one_family(found: Sequence[HtmlElement]) -> bool:
         if not any(x is root for x in lists):
             lists.append(root)
     if runs:
-        # Lists inside the run's entries belong to them; any other list is another list.
-        return len(runs) == 1 and all(any(a in boxes for a in lst.iterancestors()) for lst in lists)
+        # Lists inside the run's entries belong to them (a contents `ul` of one top entry,
+        # its sub-list included, when that `ul` is taken for an entry of a run); any other
+        # list is another list.
+        return len(runs) == 1 and all(
+            lst in boxes or any(a in boxes for a in lst.iterancestors()) for lst in lists
+        )
     tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
-    return len(tops) <= 1
+    if len(tops) <= 1:
+        return True
+    # One item from each of several entries (a cell, a list entry) that hold like links:
+    # Doxygen's member table names a function with the first link of the row's cell, its
+    # argument types with the next ones. The entries are the items then.
+    if (
+        lift
+        and len(own) > 1
+        and all(v == 1 for v in own.values())
+        and all(e.tag in _CELL_TAGS for e in own)
+    ):
+        return _one_family(list(own), lift=False)
+    return False
 
 
 def _in_boxes(found: Sequence[HtmlElement]) -> bool:
@@ -1079,7 +1193,7 @@ def _site_list(
         counts.append(len(found))
         if several_lists(found):
             mixed += 1
-        lst = _list_of(found[0], depth)
+        lst = _outer_list(found[0])
         if sig is None or (
             lst is not None and _carries(lst, sig[0]) and sig[1] <= _list_labels(lst)
         ):
@@ -1422,12 +1536,19 @@ def _induce_field(
     ranked = _rank_field(out, trees, positives, attr)[:limit]
     if negatives and trees and ranked:
         _check_negatives_narrow(ranked[0], pool, positives, negatives, trees)
-    if not attr and all(_own_text_clicked(ex.node) for ex in positives):
+    if (
+        not attr
+        and any(_own_text_clicked(ex.node) for ex in positives)
+        and all(
+            _own_text_clicked(ex.node) or _first_text(ex.node) == _text(ex.node) for ex in positives
+        )
+    ):
         # The clicked words are the node's own text; a block inside it (a group trail under a
-        # title) is another thing on the screen: the rule takes the own text only.
+        # title) is another thing on the screen: the rule takes the own text only. An example
+        # whose node holds its text alone (a source file's title, without a trail) agrees.
         for c in ranked:
             c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
-            c.examples = [[normalize_text(ex.node.text or "")] for ex in positives]
+            c.examples = [[_first_text(ex.node)] for ex in positives]
     return ranked
 
 
@@ -1501,6 +1622,14 @@ _BLOCKS = frozenset(
 )
 
 
+def _first_text(el: HtmlElement) -> str:
+    """The node's first own text that is not blank (``text()[normalize-space()][1]``)."""
+    for t in el.xpath("text()"):
+        if normalize_text(str(t)):
+            return normalize_text(str(t))
+    return ""
+
+
 def _own_text_clicked(el: HtmlElement) -> bool:
     """The node starts with its own text and also holds a block with text of its own."""
     own = normalize_text(el.text or "")
@@ -1560,7 +1689,9 @@ def _induce_list(
         # A rule that finds a list on more pages than another is wider only where its list
         # is like the examples' (the same hooks, the same label before it): the first block
         # of a sidebar is the 'Methods' list on some pages and another list on the others.
-        lists = [_list_node([e.node for e in page])[0] for page in by_page]
+        # Each example's outermost list (a sub-entry's contents, not its sub-list nor the
+        # entry that holds both clicks), as the site check takes each page's list.
+        lists = list({id(x): x for x in (_outer_list(e.node) for e in positives)}.values())
         sig = _list_signature(lists)
         # A label that heads no list of its kind on another sampled page (the title entry of
         # this page's own contents before its sub-list) says nothing about the site's lists.
@@ -1598,6 +1729,7 @@ def _induce_list(
             checked += more
             clean = [c for c in more if not c.site["mixed"]]
         lists = [_list_node([e.node for e in page])[0] for page in by_page]
+        pinned_xps: set[str] = set()
         if not clean and _alike_lists(lists):
             # Another list sits beside the examples' list on other pages: the list's own
             # position among its like siblings (the same on every example page) tells them
@@ -1611,6 +1743,7 @@ def _induce_list(
                 if values is None:
                     continue
                 p = Induced(pinned, "list", "positional", c.cost + 1.5, examples=values)
+                pinned_xps.add(pinned)
                 p.site = _site_list(pinned, depths[c.xpath], trees, sig)
                 if not p.site["mixed"]:
                     clean.append(p)
@@ -1633,9 +1766,14 @@ def _induce_list(
         # `pre` of a page, where the contents are the run after their heading).
         # Only rules without positions count as the narrower one (a pinned entry, `li[1]//a`,
         # is narrower only by taking one entry).
+        # When every rule left is a list pinned by its position among like lists, those count:
+        # `table[1]/tr/td[...memItemRight...]/a` against `table[1]/tr/td/a` (every type link
+        # and 'More...' of the table too).
         fewest = min(
             (sum(len(v) for v in c.examples) for c in clean if c.family not in _POSITIONAL),
             default=0,
+        ) or min(
+            (sum(len(v) for v in c.examples) for c in clean if c.xpath in pinned_xps), default=0
         )
 
         def key(c: Induced) -> tuple[Any, ...]:
@@ -1643,7 +1781,81 @@ def _induce_list(
             return (c.site["alike"] < 0.85 * best, far_more, c.cost, len(c.xpath))
 
         checked = sorted(clean, key=key)
-    return checked[:limit]
+    result = checked[:limit]
+    warnings = _role_warnings(by_page)
+    for r in result:
+        r.warnings = list(warnings)
+    return result
+
+
+def _role(page_pos: Sequence[Example], ex: Example) -> dict[str, Any]:
+    """What an example is on its page, for telling two kinds of list apart: the heading its
+    list holds (a member table's 'Functions' row), the labels before its outermost list, the
+    column it sits in (its cells' positions below the entry) and its entry's class stems
+    (``memitem`` of ``memitem:ga21...``)."""
+    list_node, items = _list_node([e.node for e in page_pos])
+    item = items[[e.node for e in page_pos].index(ex.node)]
+    head = _head_label(list_node, [item], [ex.node])
+    column = tuple(
+        (n.tag, [c for c in n.getparent() if c.tag == n.tag].index(n) + 1)
+        for n in _chain(item, ex.node)
+        if n.tag in ("td", "th") and n.getparent() is not None
+    )
+    stems = (
+        {t.split(":", 1)[0] for t in _classes(item) if t.split(":", 1)[0]}
+        if item.tag in _ITEM_TAGS
+        else set()
+    )
+    return {
+        "head": _head_text(head[1]) if head else "",
+        "labels": {_head_text(lb) for lb in _labels(_outer_list(ex.node))},
+        "column": column,
+        "stems": stems,
+        "row": item.tag if item.tag in _ITEM_TAGS else "",
+    }
+
+
+def _head_text(pred: str) -> str:
+    """The quoted text of a label predicate (``h3[normalize-space(.)='Contents']``)."""
+    m = re.search(r"normalize-space\(\.\)=(?:'([^']*)'|\"([^\"]*)\")", pred)
+    return (m.group(1) or m.group(2) or "") if m else pred
+
+
+def _role_warnings(by_page: list[list[Example]]) -> list[str]:
+    """Warnings when the examples of a list play different roles on their pages: their lists
+    are headed or labelled differently (a struct's 'Data Fields' and a module's 'Modules'),
+    they sit in different columns of their rows, or their entries are rows of another kind.
+    One rule then takes two kinds of list."""
+    roles = [(ex, _role(page, ex)) for page in by_page for ex in page]
+    out: list[str] = []
+
+    def name(ex: Example) -> str:
+        return ex.url.rstrip("/").rsplit("/", 1)[-1] or ex.url
+
+    for i, (a, ra) in enumerate(roles):
+        for b, rb in roles[i + 1 :]:
+            if ra["head"] and rb["head"] and ra["head"] != rb["head"]:
+                why = f"their lists are headed {ra['head']!r} ({name(a)}) and {rb['head']!r} ({name(b)})"
+            elif ra["labels"] and rb["labels"] and not ra["labels"] & rb["labels"]:
+                la, lb = sorted(ra["labels"])[0], sorted(rb["labels"])[0]
+                why = f"their lists follow {la!r} ({name(a)}) and {lb!r} ({name(b)})"
+            elif ra["column"] and rb["column"] and ra["column"] != rb["column"]:
+                why = f"they sit in different columns ({name(a)}, {name(b)})"
+            elif (
+                ra["row"] == rb["row"]
+                and ra["stems"]
+                and rb["stems"]
+                and not ra["stems"] & rb["stems"]
+            ):
+                why = f"their entries are rows of different kinds ({name(a)}, {name(b)})"
+            else:
+                continue
+            out.append(
+                f"the examples play different roles: {why}; the rule takes both kinds of list "
+                "(click items of one kind of list, or check its values on both kinds of page)"
+            )
+            return out
+    return out
 
 
 #: Share of the nodes that lack the examples' feature that must sit inside an entry beside a
@@ -1652,6 +1864,34 @@ _INSIDE_ENTRIES = 0.75
 #: A node that stays in the page: an anchor, or a link to a place of this page.
 _IN_PAGE = "not(@href) or starts-with(@href, '#')"
 _OFF_PAGE = "@href and not(starts-with(@href, '#'))"
+
+
+_ANCHORS: dict[Any, frozenset[str]] = {}
+
+
+def _links_here(n: HtmlElement) -> bool:
+    """Whether a link leads to a place of its own page: an anchor, a '#' target, or a target
+    whose fragment names an element of this page (Doxygen names a member with
+    'group__X.html#ga21...' on group__X.html, its types with links to other pages)."""
+    href = n.get("href")
+    if href is None or href.startswith("#"):
+        return True
+    frag = href.partition("#")[2]
+    if not frag:
+        return False
+    root = n.getroottree().getroot()
+    ids = _ANCHORS.get(root)
+    if ids is None:
+        if len(_ANCHORS) > 200:
+            _ANCHORS.clear()
+        ids = _ANCHORS[root] = frozenset(
+            v
+            for el in root.iter()
+            if isinstance(el.tag, str)
+            for v in (el.get("id"), el.get("name"))
+            if v
+        )
+    return frag in ids
 
 
 def _in_page(n: HtmlElement) -> bool:

@@ -345,6 +345,9 @@ class Picking(QObject):
             )
         else:
             self.post_message(f"Field {name}: {xpath} (examples from {where}){excluded}")
+        for line in best.get("warnings", []):
+            # The examples play different roles on their pages (two kinds of list).
+            self.post_message(f"{name}: {line}", error=True)
         self.selection.xpath_edit.setText(xpath)
         self.selection.show_examples("")
         self.rule_induced.emit(name, xpath)
