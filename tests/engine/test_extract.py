@@ -252,3 +252,32 @@ def test_app_helpers_field_coverage_and_rule_hits() -> None:
     )
     hits = rule_nodes(trees[1], t)
     assert hits == {"menu": ["/html/body/div[1]"], "external": ["/html/body/div[3]/a"]}
+
+
+def test_a_headings_permalink_sign_is_not_part_of_its_value() -> None:
+    html = (
+        "<html><body><h1>Models<a class='headerlink' href='#models' title='Link'>¶</a></h1>"
+        "<h2><a href='#setup' aria-hidden='true'>#</a> Setup for C#</h2>"
+        "<h3>Learn C#</h3><h4>Paragraph sign<a href='other.html'>¶</a></h4></body></html>"
+    )
+    tpl = Template(
+        name="doc",
+        site=SITE,
+        urls=(URL,),
+        fields=(
+            Field("title", xpaths=("//h1",)),
+            Field("setup", xpaths=("//h2",)),
+            Field("lang", xpaths=("//h3",)),
+            Field("other", xpaths=("//h4",)),
+        ),
+        use_cleaner=False,
+    )
+    res = apply_template(Page(url=URL, html=html), tpl)
+    # a link to a #fragment whose whole text is the sign goes; a '#' of the text itself and a
+    # sign linking to another page stay
+    assert res.values == {
+        "title": "Models",
+        "setup": "Setup for C#",
+        "lang": "Learn C#",
+        "other": "Paragraph sign¶",
+    }

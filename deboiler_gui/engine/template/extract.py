@@ -438,8 +438,49 @@ def xpath_string(value: Any) -> str:
 
 def node_text(node: Any) -> str:
     """The text value of a node as extraction writes it (a text field without filters): an
-    element's visible text, block parts on lines of their own."""
-    return _node_text(node)
+    element's visible text, block parts on lines of their own, without a heading's permalink
+    sign."""
+    return _without_permalink(node, _node_text(node))
+
+
+#: Link texts that are a heading's or paragraph's own permalink (Sphinx's ``¶``, MkDocs' and
+#: many blogs' ``#``), not part of the value; the Markdown writer drops the same links.
+PERMALINK_SIGNS = ("¶", "§", "#", "🔗")
+
+
+def _without_permalink(node: Any, text: str) -> str:
+    """``text`` without the sign of a permalink inside ``node`` (a link to a ``#fragment`` whose
+    whole text is ``¶``, ``§``, ``#`` or ``🔗``) when nothing but white space comes after it (or
+    before it) in the node."""
+    if not text or not isinstance(node, etree._Element):
+        return text
+    if text[0] not in "¶§#🔗" and text[-1] not in "¶§#🔗":
+        return text
+    for a in node.iter("a"):
+        sign = "".join(a.itertext()).strip()
+        if sign not in PERMALINK_SIGNS or not (a.get("href") or "").startswith("#"):
+            continue
+        if text.endswith(sign) and _blank_beside(node, a, after=True):
+            return text[: -len(sign)].rstrip()
+        if text.startswith(sign) and _blank_beside(node, a, after=False):
+            return text[len(sign) :].lstrip()
+    return text
+
+
+def _blank_beside(node: Any, el: Any, *, after: bool) -> bool:
+    """Whether no text of ``node`` follows (or precedes) its descendant ``el``."""
+    while el is not node and el is not None:
+        if after and (el.tail or "").strip():
+            return False
+        for sib in el.itersiblings(preceding=not after):
+            own = "".join(sib.itertext()) if isinstance(sib.tag, str) else ""
+            if own.strip() or (sib.tail or "").strip():
+                return False
+        parent = el.getparent()
+        if not after and parent is not None and (parent.text or "").strip():
+            return False
+        el = parent
+    return True
 
 
 def _node_text(node: Any) -> str:
@@ -488,6 +529,7 @@ def _value(
         text = visible_text(parse_html(markup))
     else:
         text = _node_text(_pruned_copy(node, removed, above, dropped))
+    text = _without_permalink(node, text)
     for flt in template.filters:
         if flt.kind == "text" and flt.applies_to(fld.id):
             text = normalize_text(filter_text(flt, text))
