@@ -37,7 +37,12 @@ from deboiler_gui.engine.template.repair import (
 )
 from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
 from deboiler_gui.engine.template.rules import apply_processors, filter_text
-from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
+from deboiler_gui.engine.template.selectors import (
+    SiteIndex,
+    class_predicate,
+    select_elements,
+    xpath_literal,
+)
 from deboiler_gui.engine.template.structured import page_values
 
 log = logging.getLogger(__name__)
@@ -53,6 +58,8 @@ MIN_AGREE = 2
 #: A best candidate scoring at most this, giving the old value on fewer than MIN_AGREE pages,
 #: means the field is gone (its texts may still be elsewhere on the pages).
 GONE_SCORE = 0.05
+#: ... unless the old values still sit in nodes of the old kind on this share of the pages.
+FOUND_PRESENT = 0.5
 #: Learning looks further than the sample until each field has this many pages with a value.
 MIN_VALUES = 5
 #: Pages where the old template found nothing kept in each field's sample (when there are).
@@ -60,6 +67,8 @@ MIN_ABSENT = 3
 #: A field is anchored on a structured value when they are equal on this share of its pages.
 ANCHOR_SHARE = 0.8
 _MAX_ITEMS = 60
+#: 'Not this' examples taken from a candidate's extra items.
+_MAX_NEGATIVES = 8
 #: Candidates (best first) checked on the site's pages where the field was absent.
 _SITE_CHECKS = 30
 #: A candidate whose nodes are of another kind than the field's old nodes scores at most this
@@ -665,8 +674,11 @@ def _found_share(
     fld: Field,
     template: Template,
     indexes: dict[str, _TextIndex],
+    *,
+    every_item: bool = False,
 ) -> float:
-    """Share of the learned pages with a value where that value is still on the page."""
+    """Share of the learned pages with a value where that value is still on the page (a
+    list's first item, or with ``every_item`` each of its items), in a node of the old kind."""
     tag = str(fld.search.fingerprint.get("node_tag", ""))
     link = fld.search.fingerprint.get("node_link")
     have = found = 0
@@ -678,12 +690,16 @@ def _found_share(
         idx = indexes.get(url)
         if idx is None:
             idx = indexes[url] = _TextIndex(tree, template)
-        first = want[0] if fld.is_list else want
-        nodes = idx.nodes(first, fld, tag)
-        if nodes and any(
-            (not tag or n.tag == tag) and (link is None or link_kind(n) == link) for n in nodes
+        items = (want if every_item else want[:1]) if fld.is_list else [want]
+        # The same text in another kind of node (a heading) is not the field.
+        if all(
+            any(
+                (not tag or n.tag == tag) and (link is None or link_kind(n) == link)
+                for n in idx.nodes(item, fld, tag)
+            )
+            for item in items
         ):
-            found += 1  # the same text in another kind of node (a heading) is not the field
+            found += 1
     return found / have if have else 0.0
 
 
@@ -770,6 +786,87 @@ def _kind_change(
         if checked >= _KIND_PAGES:
             break
     return ""
+
+
+#: Attributes besides id and class that may anchor a rule (the same on every learned page).
+_ANCHOR_ATTRS = ("role", "aria-label", "itemprop", "name")
+#: Ancestors of an absolute path's node looked at for an anchor.
+_ANCHOR_DEPTH = 6
+
+
+def _attribute_hooks(el: HtmlElement) -> list[str]:
+    """Predicates on ``el``'s own attributes: its id, each class token, a few others."""
+    out = []
+    v = el.get("id")
+    if v and len(v) <= 60 and not v.isdigit():
+        out.append(f"@id={xpath_literal(v)}")
+    out += [class_predicate(t) for t in (el.get("class") or "").split()[:4]]
+    for attr in _ANCHOR_ATTRS:
+        v = el.get(attr)
+        if v and len(v) <= 40 and "\n" not in v:
+            out.append(f"@{attr}={xpath_literal(v)}")
+    return out
+
+
+def _steps_down(top: HtmlElement, el: HtmlElement, *, positional: bool) -> str:
+    chain = []
+    node = el
+    while node is not top:
+        step = str(node.tag)
+        parent = node.getparent()
+        if positional and parent is not None:
+            same = [c for c in parent if c.tag == node.tag]
+            if len(same) > 1:
+                step += f"[{same.index(node) + 1}]"
+        chain.append(step)
+        node = parent
+    return "/".join(reversed(chain))
+
+
+def _anchored_forms(xp: str, trees: dict[str, Any], urls: Sequence[str]) -> list[str]:
+    """Rules anchored on an attribute of the nodes or of their nearest ancestor that has one
+    (a class, an id: the same on every learned page, whatever its spelling) that select
+    exactly the nodes of the absolute path ``xp`` on every learned page: a wrapper or a moved
+    block breaks the positional path, not the anchored one. [] when ``xp`` is not absolute or
+    no anchor selects the same nodes."""
+    path = _element_path(xp)
+    tail = xp[len(path) :]
+    if not path.startswith("/html/") or "%d" in path:
+        return []
+    found: dict[str, list[HtmlElement]] = {}
+    for url in urls:
+        tree = trees.get(url)
+        if tree is None:
+            continue
+        try:
+            found[url] = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
+        except RuleError:
+            return []
+    pages = [u for u, els in found.items() if els]
+    if len(pages) < MIN_AGREE:
+        return []
+    first = found[pages[0]][0]
+
+    def same(cand: str) -> bool:
+        for url, want in found.items():
+            try:
+                got = select_elements(trees[url], cand)
+            except RuleError:
+                return False
+            if len(got) != len(want) or any(a is not b for a, b in zip(got, want, strict=True)):
+                return False
+        return True
+
+    for top in [first, *first.iterancestors()][: _ANCHOR_DEPTH + 1]:
+        if top.tag in ("html", "body") or not isinstance(top.tag, str):
+            break
+        for pred in _attribute_hooks(top):
+            for positional in (False, True):
+                rel = _steps_down(top, first, positional=positional)
+                cand = f"//{top.tag}[{pred}]" + (f"/{rel}" if rel else "")
+                if same(cand):
+                    return [cand + tail]
+    return []
 
 
 def _distance(a: HtmlElement, b: HtmlElement) -> int:
@@ -1038,6 +1135,19 @@ def _repair_field(
         scored.items(),
         key=lambda kv: (-round(kv[1][0]["score"], 3), kv[1][0]["wrong"], costs.get(kv[0], 99.0)),
     )
+    if ranked and not ranked[0][1][0].get("kind"):
+        # An absolute path is the last resort of the induction: an anchor that selects the
+        # same nodes on every learned page goes first (the site check below still applies).
+        top_queue, (top_ev, _top_fam) = ranked[0]
+        for form in _anchored_forms(top_queue[-1], trees, list(samples)):
+            queue = (*top_queue[:-1], form)
+            if queue in scored:
+                continue
+            ev = _agreement(trees, samples, replace(fld, xpaths=queue), template)
+            if ev["score"] >= top_ev["score"] and ev["wrong"] <= top_ev["wrong"]:
+                scored[queue] = (ev, "anchored")
+                costs[queue] = costs.get(top_queue, 0.0) - 0.01
+                ranked.insert(0, (queue, scored[queue]))
     found_share = _found_share(trees, samples, fld, template, indexes)
     if not ranked:
         # The old values are on the pages but no rule selects their nodes (the induction
@@ -1124,9 +1234,12 @@ def _repair_field(
         return FieldRepair(
             fld.id, "gone", "", best["score"], {**now, "was": status, "reason": reason}, alts
         )
-    if best["score"] <= GONE_SCORE and agree < MIN_AGREE:
+    present = _found_share(trees, samples, fld, template, indexes, every_item=True)
+    if best["score"] <= GONE_SCORE and agree < MIN_AGREE and present < FOUND_PRESENT:
         # The old texts are still on the pages (a table of contents' entries repeated as the
         # section headings), but no rule gives the old values back anywhere: the field is gone.
+        # Where they still sit in nodes of the old kind on most learned pages (links as
+        # before), the field is likely there and only no rule was found: unsure, not gone.
         return FieldRepair(
             fld.id,
             "gone",
@@ -1143,6 +1256,12 @@ def _repair_field(
         best = {
             **best,
             "reason": "the best rule gives one same value on every page while the field's values vary",
+        }
+    elif best["score"] <= GONE_SCORE:
+        best = {
+            **best,
+            "reason": f"the old values are still in nodes like the old ones on {present:.0%} "
+            "of the learned pages, but no rule gives them back",
         }
     return FieldRepair(
         fld.id,
@@ -1200,7 +1319,17 @@ def _extra_items(
                 extra.extend(Example(url, tree, n) for n in more)
         if hits >= MIN_AGREE and hits > best_pages:
             best, best_pages = extra, hits
-    return best
+    # Each 'not this' example is checked over the site's sample for every exclusion variant:
+    # one per text ('More...' after every item is one kind of item), and a few at most (a
+    # wider list, whose extra items are as many as the old ones, is no list with exclusions).
+    seen: set[str] = set()
+    kept = []
+    for ex in best:
+        text = normalize_text(ex.node.text_content())
+        if text not in seen:
+            seen.add(text)
+            kept.append(ex)
+    return kept[:_MAX_NEGATIVES]
 
 
 def _has_structured(html: str) -> bool:
