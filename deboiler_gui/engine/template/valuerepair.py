@@ -37,7 +37,12 @@ from deboiler_gui.engine.template.repair import (
 )
 from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
 from deboiler_gui.engine.template.rules import apply_processors, filter_text
-from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
+from deboiler_gui.engine.template.selectors import (
+    SiteIndex,
+    class_predicate,
+    select_elements,
+    xpath_literal,
+)
 from deboiler_gui.engine.template.structured import page_values
 
 log = logging.getLogger(__name__)
@@ -53,6 +58,8 @@ MIN_AGREE = 2
 #: A best candidate scoring at most this, giving the old value on fewer than MIN_AGREE pages,
 #: means the field is gone (its texts may still be elsewhere on the pages).
 GONE_SCORE = 0.05
+#: ... unless the old values still sit in nodes of the old kind on this share of the pages.
+FOUND_PRESENT = 0.5
 #: Learning looks further than the sample until each field has this many pages with a value.
 MIN_VALUES = 5
 #: Pages where the old template found nothing kept in each field's sample (when there are).
@@ -60,9 +67,77 @@ MIN_ABSENT = 3
 #: A field is anchored on a structured value when they are equal on this share of its pages.
 ANCHOR_SHARE = 0.8
 _MAX_ITEMS = 60
+#: 'Not this' examples taken from a candidate's extra items.
+_MAX_NEGATIVES = 8
 #: Candidates (best first) checked on the site's pages where the field was absent.
 _SITE_CHECKS = 30
+#: A candidate whose nodes are of another kind than the field's old nodes scores at most this
+#: (below ACCEPT): the old texts in other nodes are not the field.
+KIND_SCORE = 0.5
+#: Learned pages on which a candidate's nodes are compared with the old nodes' kind.
+_KIND_PAGES = 5
 _OWN_TEXT = "/text()[normalize-space()][1]"
+#: Tags of one role: a value moving from one to another (a price in a ``span`` then a ``b``)
+#: is the same kind of node; from one role to another (a link to a heading) it is not.
+_ROLES = {
+    **{t: "heading" for t in ("h1", "h2", "h3", "h4", "h5", "h6")},
+    **{
+        t: "inline"
+        for t in [
+            "a",
+            "span",
+            "b",
+            "strong",
+            "em",
+            "i",
+            "u",
+            "s",
+            "small",
+            "big",
+            "mark",
+            "code",
+            "kbd",
+            "samp",
+            "var",
+            "tt",
+            "cite",
+            "dfn",
+            "abbr",
+            "time",
+            "label",
+            "font",
+            "sub",
+            "sup",
+            "q",
+        ]
+    },
+    **{
+        t: "block"
+        for t in [
+            "div",
+            "p",
+            "section",
+            "article",
+            "main",
+            "header",
+            "footer",
+            "aside",
+            "nav",
+            "blockquote",
+            "pre",
+            "figure",
+            "figcaption",
+            "address",
+            "li",
+            "dd",
+            "dt",
+            "td",
+            "th",
+            "caption",
+            "center",
+        ]
+    },
+}
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
 
@@ -154,6 +229,7 @@ def learn_values(
         samples: dict[str, Any] = {}
         tags: Counter[str] = Counter()
         texts: Counter[bool] = Counter()
+        links: Counter[str] = Counter()
         for url, tree in trees:
             try:
                 value, rep = extract_field(tree, fld, template)
@@ -164,6 +240,9 @@ def learn_values(
             if node:
                 tags[node.rsplit("/", 1)[-1].split("[")[0]] += 1
                 texts[_has_text(tree, node)] += 1
+                link = _link_kind_at(tree, node)
+                if link is not None:
+                    links[link] += 1
         fp = {**fld.search.fingerprint, "samples": samples}
         if tags:
             fp["node_tag"] = tags.most_common(1)[0][0]
@@ -171,6 +250,10 @@ def learn_values(
             # Links drawn as icons ('previous' and 'next' arrows) have no text; a link of the
             # same target with text (the same page in a menu) is another node.
             fp["node_text"] = texts.most_common(1)[0][0]
+        if links:
+            # Whether the old nodes were links, and to where: a list of in-page links (a
+            # page's summary of its sections) is not the section headings of the same texts.
+            fp["node_link"] = links.most_common(1)[0][0]
         anchor = _structured_anchor(fld, samples, structured, dict(trees))
         if anchor:
             fp["structured"] = anchor
@@ -229,6 +312,25 @@ def _has_text(tree: HtmlElement, path: str) -> bool:
     if not found or not isinstance(found[0], HtmlElement):
         return True
     return bool(normalize_text(found[0].text_content()))
+
+
+def link_kind(el: Any) -> str:
+    """What kind of link a node is: "inpage" (``href='#…'``), "link" (another href) or
+    "none"."""
+    href = el.get("href") if isinstance(el, HtmlElement) else None
+    if href is None:
+        return "none"
+    return "inpage" if href.strip().startswith("#") else "link"
+
+
+def _link_kind_at(tree: HtmlElement, path: str) -> str | None:
+    try:
+        found = tree.xpath(path) if path.startswith("/") else []
+    except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
+        return None
+    if not found or not isinstance(found[0], HtmlElement):
+        return None
+    return link_kind(found[0])
 
 
 def _page_values(url: str, tree: Any, cache: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -572,9 +674,13 @@ def _found_share(
     fld: Field,
     template: Template,
     indexes: dict[str, _TextIndex],
+    *,
+    every_item: bool = False,
 ) -> float:
-    """Share of the learned pages with a value where that value is still on the page."""
+    """Share of the learned pages with a value where that value is still on the page (a
+    list's first item, or with ``every_item`` each of its items), in a node of the old kind."""
     tag = str(fld.search.fingerprint.get("node_tag", ""))
+    link = fld.search.fingerprint.get("node_link")
     have = found = 0
     for url, want in samples.items():
         tree = trees.get(url)
@@ -584,11 +690,183 @@ def _found_share(
         idx = indexes.get(url)
         if idx is None:
             idx = indexes[url] = _TextIndex(tree, template)
-        first = want[0] if fld.is_list else want
-        nodes = idx.nodes(first, fld, tag)
-        if nodes and (not tag or any(n.tag == tag for n in nodes)):
-            found += 1  # the same text in another kind of node (a heading) is not the field
+        items = (want if every_item else want[:1]) if fld.is_list else [want]
+        # The same text in another kind of node (a heading) is not the field.
+        if all(
+            any(
+                (not tag or n.tag == tag) and (link is None or link_kind(n) == link)
+                for n in idx.nodes(item, fld, tag)
+            )
+            for item in items
+        ):
+            found += 1
     return found / have if have else 0.0
+
+
+def _one_per_page(examples: Sequence[Example]) -> bool:
+    """Whether the examples are one node per page (each page's list held one item)."""
+    urls = [e.url for e in examples]
+    return len(set(urls)) == len(urls)
+
+
+def _element_path(xp: str) -> str:
+    """The part of a rule that selects elements (without its own-text or attribute tail)."""
+    if xp.endswith(_OWN_TEXT):
+        return xp[: -len(_OWN_TEXT)]
+    m = ATTR_TAIL.search(xp)
+    return xp[: m.start()] if m else xp
+
+
+def _container_path(xp: str) -> str:
+    """A rule without its last step: where its nodes sit (``//div[…summary…]`` for
+    ``//div[…summary…]/a``), or "" when there is no such step."""
+    try:
+        steps = split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return ""
+    if len(steps) < 2:
+        return ""
+    head = "/".join(steps[:-1]).rstrip("/")
+    return head if head.strip("/") else ""
+
+
+def _kind_change(
+    trees: dict[str, Any], samples: dict[str, Any], fld: Field, xp: str, widened: str
+) -> str:
+    """Why the nodes ``xp`` selects on the learned pages are of another kind than the field's
+    old nodes, or "" when they are alike: a tag of another role (a heading for a link; a
+    heading of another level is still a heading, a ``b`` for a ``span`` still inline text, a
+    tag of the old rule's tag union alike), a link where the old nodes were
+    none or the reverse, a link elsewhere where the old ones led within the page. Forgiven
+    when the nodes still sit where the old rule's nodes sat (its rule without the last step
+    holds them): then only the nodes' kind changed, and the rest of the page stands."""
+    fp = fld.search.fingerprint
+    tag = str(fp.get("node_tag") or "")
+    link = fp.get("node_link")
+    path = _element_path(xp)
+    if (not tag and link is None) or "%d" in path or fld.children:
+        return ""
+    containers = [c for c in map(_container_path, fld.xpaths) if c and "%d" not in c]
+    checked = 0
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if not want or tree is None:
+            continue
+        try:
+            els = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
+        except RuleError:
+            return ""
+        if not els:
+            continue
+        checked += 1
+        held: set[HtmlElement] | None = None
+        for el in els:
+            why = ""
+            if (
+                tag
+                and el.tag != tag
+                and _ROLES.get(el.tag, el.tag) != _ROLES.get(tag, tag)
+                and f"self::{el.tag}" not in widened
+            ):
+                why = f"its nodes are {el.tag} where the field's were {tag}"
+            elif link is not None and link_kind(el) != link:
+                name = {"inpage": "links within the page", "link": "links", "none": "no links"}
+                why = f"its nodes are {name[link_kind(el)]} where the field's were {name[link]}"
+            if not why:
+                continue
+            if held is None:
+                held = set()
+                for c in containers:
+                    try:
+                        held.update(select_elements(tree, c))
+                    except RuleError:
+                        continue
+            if not any(a in held for a in el.iterancestors()):
+                return why
+        if checked >= _KIND_PAGES:
+            break
+    return ""
+
+
+#: Attributes besides id and class that may anchor a rule (the same on every learned page).
+_ANCHOR_ATTRS = ("role", "aria-label", "itemprop", "name")
+#: Ancestors of an absolute path's node looked at for an anchor.
+_ANCHOR_DEPTH = 6
+
+
+def _attribute_hooks(el: HtmlElement) -> list[str]:
+    """Predicates on ``el``'s own attributes: its id, each class token, a few others."""
+    out = []
+    v = el.get("id")
+    if v and len(v) <= 60 and not v.isdigit():
+        out.append(f"@id={xpath_literal(v)}")
+    out += [class_predicate(t) for t in (el.get("class") or "").split()[:4]]
+    for attr in _ANCHOR_ATTRS:
+        v = el.get(attr)
+        if v and len(v) <= 40 and "\n" not in v:
+            out.append(f"@{attr}={xpath_literal(v)}")
+    return out
+
+
+def _steps_down(top: HtmlElement, el: HtmlElement, *, positional: bool) -> str:
+    chain = []
+    node = el
+    while node is not top:
+        step = str(node.tag)
+        parent = node.getparent()
+        if positional and parent is not None:
+            same = [c for c in parent if c.tag == node.tag]
+            if len(same) > 1:
+                step += f"[{same.index(node) + 1}]"
+        chain.append(step)
+        node = parent
+    return "/".join(reversed(chain))
+
+
+def _anchored_forms(xp: str, trees: dict[str, Any], urls: Sequence[str]) -> list[str]:
+    """Rules anchored on an attribute of the nodes or of their nearest ancestor that has one
+    (a class, an id: the same on every learned page, whatever its spelling) that select
+    exactly the nodes of the absolute path ``xp`` on every learned page: a wrapper or a moved
+    block breaks the positional path, not the anchored one. [] when ``xp`` is not absolute or
+    no anchor selects the same nodes."""
+    path = _element_path(xp)
+    tail = xp[len(path) :]
+    if not path.startswith("/html/") or "%d" in path:
+        return []
+    found: dict[str, list[HtmlElement]] = {}
+    for url in urls:
+        tree = trees.get(url)
+        if tree is None:
+            continue
+        try:
+            found[url] = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
+        except RuleError:
+            return []
+    pages = [u for u, els in found.items() if els]
+    if len(pages) < MIN_AGREE:
+        return []
+    first = found[pages[0]][0]
+
+    def same(cand: str) -> bool:
+        for url, want in found.items():
+            try:
+                got = select_elements(trees[url], cand)
+            except RuleError:
+                return False
+            if len(got) != len(want) or any(a is not b for a, b in zip(got, want, strict=True)):
+                return False
+        return True
+
+    for top in [first, *first.iterancestors()][: _ANCHOR_DEPTH + 1]:
+        if top.tag in ("html", "body") or not isinstance(top.tag, str):
+            break
+        for pred in _attribute_hooks(top):
+            for positional in (False, True):
+                rel = _steps_down(top, first, positional=positional)
+                cand = f"//{top.tag}[{pred}]" + (f"/{rel}" if rel else "")
+                if same(cand):
+                    return [cand + tail]
+    return []
 
 
 def _distance(a: HtmlElement, b: HtmlElement) -> int:
@@ -767,7 +1045,15 @@ def _repair_field(
         try:
             rules = induce(examples, negatives, index=site, as_list=fld.is_list, limit=10)
         except InductionError:
-            return
+            if not (fld.is_list and _one_per_page(examples)) or negatives:
+                return
+            # Lists of one item on every example page (a group trail one group deep): the
+            # list induction looks for a run of items and finds none; the item's own rule,
+            # which takes every match on a page, is the list's rule.
+            try:
+                rules = induce(examples, index=site, as_list=False, limit=10)
+            except InductionError:
+                return
         tag = examples[0].node.tag
         for rule in rules:
             xp = rule.xpath
@@ -795,7 +1081,12 @@ def _repair_field(
                 if queue in scored or cand in before:
                     continue
                 probe = replace(fld, xpaths=queue)
-                scored[queue] = (_agreement(trees, samples, probe, template), rule.family)
+                ev = _agreement(trees, samples, probe, template)
+                if ev["score"] >= ACCEPT:
+                    why = _kind_change(trees, samples, fld, cand, widened)
+                    if why:
+                        ev = {**ev, "score": min(ev["score"], KIND_SCORE), "kind": why}
+                scored[queue] = (ev, rule.family)
                 costs[queue] = base + cost
 
     for examples in trials:
@@ -844,6 +1135,19 @@ def _repair_field(
         scored.items(),
         key=lambda kv: (-round(kv[1][0]["score"], 3), kv[1][0]["wrong"], costs.get(kv[0], 99.0)),
     )
+    if ranked and not ranked[0][1][0].get("kind"):
+        # An absolute path is the last resort of the induction: an anchor that selects the
+        # same nodes on every learned page goes first (the site check below still applies).
+        top_queue, (top_ev, _top_fam) = ranked[0]
+        for form in _anchored_forms(top_queue[-1], trees, list(samples)):
+            queue = (*top_queue[:-1], form)
+            if queue in scored:
+                continue
+            ev = _agreement(trees, samples, replace(fld, xpaths=queue), template)
+            if ev["score"] >= top_ev["score"] and ev["wrong"] <= top_ev["wrong"]:
+                scored[queue] = (ev, "anchored")
+                costs[queue] = costs.get(top_queue, 0.0) - 0.01
+                ranked.insert(0, (queue, scored[queue]))
     found_share = _found_share(trees, samples, fld, template, indexes)
     if not ranked:
         # The old values are on the pages but no rule selects their nodes (the induction
@@ -920,18 +1224,22 @@ def _repair_field(
             alts,
             list(best_queue),
         )
-    if best["agree"] <= 0.2 * max(1, with_value) and found_share < 0.2:
+    # A rule whose nodes are of another kind gives the old texts from other nodes (section
+    # headings repeating the entries of a removed summary): no evidence that the field is there.
+    agree = 0 if best.get("kind") else best["agree"]
+    if agree <= 0.2 * max(1, with_value) and found_share < 0.2:
+        reason = "the old values are on too few pages"
+        if best.get("kind"):
+            reason = f"the old texts are only in other nodes (the best rule: {best['kind']})"
         return FieldRepair(
-            fld.id,
-            "gone",
-            "",
-            best["score"],
-            {**now, "was": status, "reason": "the old values are on too few pages"},
-            alts,
+            fld.id, "gone", "", best["score"], {**now, "was": status, "reason": reason}, alts
         )
-    if best["score"] <= GONE_SCORE and best["agree"] < MIN_AGREE:
+    present = _found_share(trees, samples, fld, template, indexes, every_item=True)
+    if best["score"] <= GONE_SCORE and agree < MIN_AGREE and present < FOUND_PRESENT:
         # The old texts are still on the pages (a table of contents' entries repeated as the
         # section headings), but no rule gives the old values back anywhere: the field is gone.
+        # Where they still sit in nodes of the old kind on most learned pages (links as
+        # before), the field is likely there and only no rule was found: unsure, not gone.
         return FieldRepair(
             fld.id,
             "gone",
@@ -948,6 +1256,12 @@ def _repair_field(
         best = {
             **best,
             "reason": "the best rule gives one same value on every page while the field's values vary",
+        }
+    elif best["score"] <= GONE_SCORE:
+        best = {
+            **best,
+            "reason": f"the old values are still in nodes like the old ones on {present:.0%} "
+            "of the learned pages, but no rule gives them back",
         }
     return FieldRepair(
         fld.id,
@@ -1005,7 +1319,17 @@ def _extra_items(
                 extra.extend(Example(url, tree, n) for n in more)
         if hits >= MIN_AGREE and hits > best_pages:
             best, best_pages = extra, hits
-    return best
+    # Each 'not this' example is checked over the site's sample for every exclusion variant:
+    # one per text ('More...' after every item is one kind of item), and a few at most (a
+    # wider list, whose extra items are as many as the old ones, is no list with exclusions).
+    seen: set[str] = set()
+    kept = []
+    for ex in best:
+        text = normalize_text(ex.node.text_content())
+        if text not in seen:
+            seen.add(text)
+            kept.append(ex)
+    return kept[:_MAX_NEGATIVES]
 
 
 def _has_structured(html: str) -> bool:
