@@ -74,8 +74,10 @@ INVISIBLE_TAGS = frozenset(
 # An inline display:none or visibility:hidden is not in the list: a page's script shows those
 # blocks on a click (tab panels, a product's other tabs, syntax diagrams behind "show"), and
 # they are the page's content.
+# (only the elements having one of the two attributes are tested: the attribute axis is a
+# C walk, while a predicate on //* builds the normalised value for every element)
 _HIDDEN = etree.XPath(
-    "//*[(@hidden and not(translate(@hidden, 'UNTILFOD', 'untilfod') = 'until-found'))"
+    "(//@hidden | //@aria-hidden)/parent::*[(@hidden and not(translate(@hidden, 'UNTILFOD', 'untilfod') = 'until-found'))"
     " or translate(normalize-space(@aria-hidden), 'TRUE', 'true') = 'true']"
 )
 

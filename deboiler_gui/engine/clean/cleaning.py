@@ -809,6 +809,30 @@ _TITLE_CANDIDATES = etree.XPath(
 )
 
 
+#: the whitespace XPath's normalize-space folds (XML's: not a no-break or other Unicode space)
+_XML_SPACES = str.maketrans("\t\n\r", "   ")
+_TITLE_TAGS = ("h1", "h2", "h3", "div", "span", "p", "td")
+
+
+def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
+    """``_TITLE_CANDIDATES`` as one C-level iteration over the body and a class test in
+    Python on the few div/span/p/td that have a class holding "title" (the XPath builds the
+    normalised class string of every element of the page)."""
+    body = root.find("body")
+    if body is None or sum(1 for _ in root.iter("body")) != 1:
+        return list(_TITLE_CANDIDATES(root))  # no body or several: the XPath's own reading
+    out: list[HtmlElement] = []
+    for el in body.iter(*_TITLE_TAGS):
+        tag = el.tag
+        if tag == "h1" or tag == "h2" or tag == "h3":
+            out.append(el)
+            continue
+        cls = el.get("class")
+        if cls and "title" in cls and " title " in " " + cls.translate(_XML_SPACES) + " ":
+            out.append(el)
+    return out
+
+
 def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
@@ -817,7 +841,7 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
         return set()
     title = "".join(title_el.text.split()).casefold()
     out: set[HtmlElement] = set()
-    for h in _TITLE_CANDIDATES(root):
+    for h in _title_candidates(root):
         text = "".join(_text_of(h).split()).casefold()
         if len(text) < 4 or text not in title or 3 * len(text) < len(title):
             continue
