@@ -70,7 +70,6 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "candidate_tags": None,  # override the candidate tag set (list of tag names)
 }
 
-_WS = re.compile(r"\s+")
 _DIGITS = re.compile(r"\d+")
 _VOLATILE = re.compile(r"\d")
 
@@ -236,8 +235,10 @@ def _extra_links(root: HtmlElement, skeleton: set[HtmlElement]) -> dict[HtmlElem
             owners[first] = p
         if p is None:
             continue
-        # an image link has no text but is still a link: it counts as one character
-        n = max(1, len(_WS.sub("", _text_of(a))))
+        # an image link has no text but is still a link: it counts as one character (a
+        # childless link's text is its .text: no serialisation needed)
+        t = _text_of(a) if len(a) else a.text
+        n = max(1, len("".join(t.split())) if t else 0)
         extra[p] = extra.get(p, 0) + n
     return extra
 
@@ -329,6 +330,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
     dig_sub = _DIGITS.sub
     # locals: this loop runs once per element of every page
     blake2b = hashlib.blake2b
+    text_of = etree.tostring
     invisible_tags = INVISIBLE_TAGS
     max_slot_depth = spec.max_slot_depth
     max_depth = spec.max_depth
@@ -397,7 +399,10 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         tag = el.tag
         depth = parent.depth + 1 if parent is not None else 0
         invisible = tag in invisible_tags or (parent is not None and parent.invisible)
-        text = el.text
+        # a skeleton leaf (most paragraphs) with children: its whole text in one C call below,
+        # which holds its own text too
+        whole = inner is not None and el not in inner and len(el) > 0
+        text = None if whole else el.text
         if compat:
             tnorm = _norm_compat(text)
             chars = 0 if invisible else len(tnorm)
@@ -432,14 +437,15 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         sparts: list[str | None] | None = None if compat else [tag]
         frame = _Frame(tag, parts, chars, slot, invisible, cidx, el, depth, parent, pidx, sparts)
         work.append((el, frame, None, True))
-        if inner is not None and el not in inner:
-            # a skeleton leaf (most paragraphs): its whole text in one C call
-            t = _text_of(el) if len(el) else None
-            stripped = "".join(t.split()) if t and not invisible else ""
+        if whole:
+            t = "" if invisible else text_of(el, method="text", encoding="unicode", with_tail=False)
+            stripped = "".join(t.split()) if t else ""
             if stripped:
                 parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
                 frame.chars = len(stripped)
             continue
+        if inner is not None and el not in inner:
+            continue  # a childless skeleton leaf: its .text was all of it
         pending: list[tuple[HtmlElement, _Frame | None, Any, bool]] = []
         if (
             inner is not None

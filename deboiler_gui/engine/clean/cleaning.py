@@ -194,6 +194,21 @@ def matches(
     cands = facts.cands
     repeats = repeats_within_page(facts) if not ap.compat else set()
     fragments = _Fragments(cands, ap.exact, repeats)
+    # the candidates' own order tells what lies inside the content's elements (a candidate's
+    # subtree is the candidates up to its end index): no walk up each element's ancestors
+    spans: dict[HtmlElement, tuple[int, int]] = {}
+    areas = {a for a in (main_el, inner, around) if a is not None}
+    if areas:
+        for k, rec in enumerate(cands):
+            if rec[0] in areas:
+                spans[rec[0]] = (k, rec[5])
+
+    def within(i: int, el: HtmlElement, ancestor: HtmlElement | None) -> bool:
+        span = spans.get(ancestor) if ancestor is not None else None
+        if span is None:
+            return ancestor is not None and _inside(el, ancestor)
+        return span[0] < i < span[1]
+
     i, n = 0, len(cands)
     while i < n:
         el, h, chars, links, slot, end, skel = cands[i]
@@ -203,7 +218,7 @@ def matches(
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
-            if not ap.compat and main_el is not None and _inside(el, main_el):
+            if not ap.compat and main_el is not None and within(i, el, main_el):
                 if fragments.of(el):
                     detector = ""
                 elif (
@@ -246,21 +261,21 @@ def matches(
                     detector = ""
                 elif (
                     links < density * chars
-                    and _inside(el, inner)  # type: ignore[arg-type]
+                    and within(i, el, inner)
                     and fragments.between_content(el)
                 ):
                     # a short paragraph that many pages say, between two blocks of the page's
                     # own text and shaped like them ("For example:" between a paragraph and
                     # its code listing): a sentence of the content, not a template part
                     detector = ""
-            elif not ap.compat and el.tag == "td" and around is not None and _inside(el, around):
+            elif not ap.compat and el.tag == "td" and around is not None and within(i, el, around):
                 # a cell of a table beside the content (a specification): the table's
                 detector = ""
             elif (
                 not ap.compat
                 and (
                     el.getparent() in title_blocks
-                    or (around is not None and _inside(el, around))
+                    or (around is not None and within(i, el, around))
                     or _in_any(el, content_areas)
                 )
                 and _own_value(el, chars, links, density)
@@ -275,12 +290,12 @@ def matches(
                 and h in ap.free
                 and chars >= SPEC_MIN_CHARS
                 and links < density * chars
-                and _inside(el, around)
+                and within(i, el, around)
             ):
                 # beside the main content in the block around it, text most pages have other
                 # text in place of (a product's specification next to its description)
                 detector = ""
-        elif h in ap.exact_links and not (inner is not None and _inside(el, inner)):
+        elif h in ap.exact_links and not (inner is not None and within(i, el, inner)):
             detector, key = "exact", hexkey(h)
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
             sid = ap.slot_id(slot)
@@ -300,7 +315,7 @@ def matches(
             # has the same shape on every thread); navigation slots to the outside of the
             # content slot.
             outer = main_el if detector == "frame" else inner
-            if detector and outer is not None and _inside(el, outer):
+            if detector and outer is not None and within(i, el, outer):
                 detector = ""
         if (
             not detector
@@ -308,7 +323,7 @@ def matches(
             and slot is not None
             and 0 < chars <= max_share
             and links >= density * chars
-            and not _inside(el, inner)  # type: ignore[arg-type]
+            and not within(i, el, inner)
             and ap.slot_id(slot) in ap.seen
             and ap.slot_id(slot) not in ap.protected
         ):
@@ -321,7 +336,7 @@ def matches(
             and ap.labels
             and slot is not None
             and labelled_links(chars, links, density)
-            and not (inner is not None and _inside(el, inner))
+            and not (inner is not None and within(i, el, inner))
         ):
             # a per-page widget: a link list under the label the site puts at this place
             label = block_label(el)
@@ -332,7 +347,7 @@ def matches(
                 elif (
                     bounded
                     and chars <= max_share
-                    and not _inside(el, main_el)  # type: ignore[arg-type]
+                    and not within(i, el, main_el)
                     and _titled(el, label)
                     and not _alike_to(el, main)
                 ):
@@ -348,8 +363,8 @@ def matches(
             and 0 < chars <= max_share
             and links >= TEASER_DENSITY * chars
             and el not in main
-            and not _inside(el, main_el)  # type: ignore[arg-type]
-            and not (around is not None and _inside(el, around))
+            and not within(i, el, main_el)
+            and not (around is not None and within(i, el, around))
         ):
             # away from the content, a list of teasers under a title (headlines with their
             # first lines, products with their prices): a widget, its links with their text
@@ -661,9 +676,10 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
     """The parent of the main content (or of its nearest ancestor) when that element is one
     of a series of alike siblings: the same tag and classes, the same child tags, and text of
     its order (the columns of an index); None when it is not."""
-    own = len("".join(_text_of(main_el).split()))
-    if own == 0:
-        return None
+    # the content's own characters, counted only once a sibling of the same shape needs them
+    # (serialising the whole content is this function's main cost); without text it has no
+    # series
+    own = -1
     el: HtmlElement | None = main_el
     while el is not None and el.tag not in ("body", "html"):
         parent = el.getparent()
@@ -677,9 +693,13 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
                 and sib.tag == el.tag
                 and _slot_step(sib, sib.tag) == step
                 and {c.tag for c in sib if isinstance(c.tag, str)} == shape
-                and len("".join(_text_of(sib).split())) >= SERIES_SHARE * own
             ):
-                return parent if parent.tag not in ("body", "html") else None
+                if own < 0:
+                    own = len("".join(_text_of(main_el).split()))
+                if own == 0:
+                    return None
+                if len("".join(_text_of(sib).split())) >= SERIES_SHARE * own:
+                    return parent if parent.tag not in ("body", "html") else None
         if len(parent) > 1 and any(
             isinstance(c.tag, str) and c is not el and _text_of(c).strip() for c in parent
         ):
