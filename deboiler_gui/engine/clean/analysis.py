@@ -722,7 +722,11 @@ class FactsStore:
             self.strings.append(s)
         return i
 
-    def put(self, url: str, html: str, root: HtmlElement, facts: Facts) -> None:
+    def put(
+        self, url: str, html: str, root: HtmlElement, facts: Facts, as_is: bool = False
+    ) -> None:
+        """Keep the page's analysis; ``as_is``: the HTML needed no rewriting before its parse
+        (see htmltree.prepare_html), so its second parse skips those checks."""
         if self.spec.compat or facts.too_large:
             return  # compat walks every element; its candidates are not one tag iteration
         cands = facts.cands
@@ -750,14 +754,19 @@ class FactsStore:
             (deeper[i].index(deeper[i + 1]), intern(facts.slot_slots[i]))
             for i in range(len(deeper) - 1)
         )
-        self.pages[url] = (hash(html), data, steps, facts.chars, facts.elements, slot_steps)
+        self.pages[url] = (hash(html), data, steps, facts.chars, facts.elements, slot_steps, as_is)
+
+    def as_is(self, url: str, html: str) -> bool:
+        """Whether the page's HTML (the same as in fit) needs no rewriting before its parse."""
+        stored = self.pages.get(url)
+        return stored is not None and stored[0] == hash(html) and bool(stored[6])
 
     def take(self, url: str, html: str, root: HtmlElement) -> Facts | None:
         """The page's analysis on a fresh parse of the same HTML, or None (analyse again)."""
         stored = self.pages.pop(url, None)
         if stored is None or stored[0] != hash(html):
             return None
-        _, data, steps, chars, elements, slot_steps = stored
+        _, data, steps, chars, elements, slot_steps, _as_is = stored
         els = list(root.iter(*self.tags))
         if len(els) * 6 != len(data):
             return None
