@@ -105,8 +105,11 @@ _ATTRS = ("class", "id", "aria-label", "itemtype")
 def _crumb_xpath(hints: tuple[str, ...]) -> etree.XPath:
     """The XPath finding elements marked with one of these hints (only the hints the page's
     source holds are tested: each test is a string search on every element)."""
-    tests = " or ".join(f"contains(@{attr}, '{hint}')" for attr in _ATTRS for hint in hints)
-    return etree.XPath(f"//*[not(self::body or self::html)][{tests}]")
+    # the attribute axis with the attributes' names tested first: only the values of those
+    # four attributes are searched, not four attributes of every element
+    names = " or ".join(f"name() = '{attr}'" for attr in _ATTRS)
+    tests = " or ".join(f"contains(., '{hint}')" for hint in hints)
+    return etree.XPath(f"//@*[{names}][{tests}]/parent::*[not(self::body or self::html)]")
 
 
 # plain substring tests: a case-insensitive regular expression over the page is far slower;

@@ -265,6 +265,7 @@ class _Frame:
         "pidx",  # (index in the parent's parts, index in the parent's skeleton parts)
         "sparts",  # tag-skeleton parts, None in compat mode or after exit
         "batched",  # the whole text was read at once: children append, do not add chars
+        "tds",  # td children walked so far (every td is walked when td is a candidate tag)
     )
 
     def __init__(
@@ -299,6 +300,7 @@ class _Frame:
         self.pidx = pidx
         self.sparts = sparts
         self.batched = False
+        self.tds = 0
 
 
 def analyse(root: HtmlElement, spec: Spec) -> Facts:
@@ -331,6 +333,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
     # locals: this loop runs once per element of every page
     blake2b = hashlib.blake2b
     text_of = etree.tostring
+    count_tds = not compat and "td" in (spec.tags if spec.tags is not None else IMPROVED_TAGS)
     invisible_tags = INVISIBLE_TAGS
     max_slot_depth = spec.max_slot_depth
     max_depth = spec.max_depth
@@ -399,6 +402,8 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         tag = el.tag
         depth = parent.depth + 1 if parent is not None else 0
         invisible = tag in invisible_tags or (parent is not None and parent.invisible)
+        if tag == "td" and parent is not None:
+            parent.tds += 1  # this cell's index in its row is tds - 1
         # a skeleton leaf (most paragraphs) with children: its whole text in one C call below,
         # which holds its own text too
         whole = inner is not None and el not in inner and len(el) > 0
@@ -422,8 +427,12 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                     step = steps[key] = _slot_step(el, tag)
                 if tag == "td":
                     # a layout table's columns (menu, story, teasers) are different places:
-                    # a cell's position in its row is part of its slot
-                    step += f"[{sum(1 for _ in el.itersiblings('td', preceding=True))}]"
+                    # a cell's position in its row is part of its slot (its row's cells are
+                    # all walked, in order, when td is a candidate tag: counted on the way)
+                    if count_tds and parent is not None:
+                        step += f"[{parent.tds - 1}]"
+                    else:
+                        step += f"[{sum(1 for _ in el.itersiblings('td', preceding=True))}]"
                 slot = pslot + "/" + step
         cidx = -1
         hit = cache.get(tag)
