@@ -49,9 +49,10 @@ MODEL_FORMAT = 1
 MAIN_SOME_SHARE = 0.1
 
 #: Performance mode keeps parsed trees for up to this many characters of HTML (a tree and its
-#: analysis take about 16 bytes per character: some 100 MB); later pages keep only their
-#: analysis, as in memory mode, so a large site does not hold gigabytes of trees.
-KEPT_TREE_CHARS = 6_000_000
+#: analysis take about 20 bytes per character: some 80 MB, which keeps the mode's peak below
+#: deboiler's memory mode on a 3,000-page site); later pages keep only their analysis, as in
+#: memory mode, so a large site does not hold gigabytes of trees.
+KEPT_TREE_CHARS = 4_000_000
 
 
 def _fittable(page: Page) -> bool:
