@@ -194,6 +194,29 @@ def _text_of(el: HtmlElement) -> str:
     return text
 
 
+def _visible_text_of(el: HtmlElement) -> str:
+    """The subtree's text without what no reader sees: the text of scripts, styles and the
+    like inside it (a block of ad scripts or JSON data holds thousands of characters and no
+    visible word; counted, it would outweigh the story). One C call when there are none."""
+    if next(el.iter(*INVISIBLE_TAGS), None) is None:
+        return _text_of(el)
+    out = [el.text or ""]
+    work: list[tuple[HtmlElement, bool]] = [(c, False) for c in reversed(el)]
+    while work:
+        node, leaving = work.pop()
+        if leaving:
+            out.append(node.tail or "")
+            continue
+        tag = node.tag
+        if isinstance(tag, str) and tag not in INVISIBLE_TAGS:
+            out.append(node.text or "")
+            work.append((node, True))
+            work.extend((c, False) for c in reversed(node))
+        else:  # a script, a comment: only its tail is text
+            out.append(node.tail or "")
+    return "".join(out)
+
+
 def _skeleton(root: HtmlElement, spec: Spec) -> tuple[set[HtmlElement], set[HtmlElement]]:
     """Candidates and their ancestors: the only elements walked one by one; every other
     subtree is read in one C call (its text), which is what makes the pass cheap. Also the
@@ -434,8 +457,8 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         work.append((el, frame, None, True))
         if inner is not None and el not in inner:
             # a skeleton leaf (most paragraphs): its whole text in one C call
-            t = _text_of(el) if len(el) else None
-            stripped = "".join(t.split()) if t and not invisible else ""
+            t = _visible_text_of(el) if len(el) and not invisible else None
+            stripped = "".join(t.split()) if t else ""
             if stripped:
                 parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
                 frame.chars = len(stripped)
@@ -474,7 +497,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                         sparts.append(ctag)
                 else:
                     # a childless element's text is its .text: no serialisation needed
-                    t = _text_of(child) if len(child) else child.text
+                    t = _visible_text_of(child) if len(child) else child.text
                     stripped = "".join(t.split()) if t else ""
                     n = len(stripped)
                     frame.chars += n
