@@ -47,8 +47,8 @@ def _story_page(i: int, script_chars: int = 20_000) -> Page:
     html = f"""<html><head><title>{t.title()} story {i} - Daily</title></head><body>
 <div class="top"><a href="/">Home</a> <a href="/local">Local</a> <a href="/sport">Sport</a></div>
 <div class="wrap"><div class="col"><article class="story"><h1>{t.title()} story {i}</h1>
-<div class="body"><p>{_lead(i)}</p>{paras}</div></article></div>
-<div class="rail"><h3>More stories</h3><ul>{teasers}</ul></div></div>
+<p>{_lead(i)}</p>{paras}</article>
+<div class="rail"><ul>{teasers}</ul></div></div></div>
 <div class="foot"><a href="/about">About</a> <a href="/terms">Terms</a></div>
 <div id="bottom"><script>{data}</script><script>{data}</script></div>
 </body></html>"""
@@ -65,3 +65,16 @@ def test_script_text_does_not_make_a_block_the_content() -> None:
         assert "/article" in result.content["slot"], result.content
         assert _lead(i) in " ".join(result.cleaned_text.split()), i
         assert "Paragraph 5 of the" in result.cleaned_text
+
+
+def test_another_storys_first_lines_beside_the_story_go() -> None:
+    """A teaser (another story's headline link and first lines) in the block around the story
+    is that story's text, not this page's, though each page has other teasers there."""
+    pages = [_story_page(i) for i in range(24)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        text = " ".join(result.cleaned_text.split())
+        assert _lead(i) in text, i
+        for j in ((i + 1) % 12, (i + 2) % 12, (i + 3) % 12):
+            if _lead(j) != _lead(i):
+                assert _lead(j) not in text, (i, j)

@@ -28,6 +28,7 @@ from deboiler_gui.engine.clean.stamps import stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
+    INVISIBLE_TAGS,
     HtmlElement,
     drop_element,
     parse_html,
@@ -287,9 +288,12 @@ def matches(
                 and chars >= SPEC_MIN_CHARS
                 and links < density * chars
                 and _inside(el, around)
+                and not _in_teaser(el, around)
             ):
                 # beside the main content in the block around it, text most pages have other
-                # text in place of (a product's specification next to its description)
+                # text in place of (a product's specification next to its description); not
+                # the first lines of another story under its headline link (a teaser: the
+                # other story's text, shown on the pages around it)
                 detector = ""
         elif h in ap.exact_links and not (inner is not None and _inside(el, inner)):
             detector, key = "exact", hexkey(h)
@@ -359,8 +363,7 @@ def matches(
             and 0 < chars <= max_share
             and links >= TEASER_DENSITY * chars
             and el not in main
-            and not _inside(el, main_el)  # type: ignore[arg-type]
-            and not (around is not None and _inside(el, around))
+            and not _inside(el, inner)  # type: ignore[arg-type]
         ):
             # away from the content, a list of teasers under a title (headlines with their
             # first lines, products with their prices): a widget, its links with their text
@@ -605,6 +608,53 @@ def _teasers(el: HtmlElement) -> int:
                 n += 1
                 break
     return n
+
+
+#: a teaser entry is at most this long (a headline and a few lines)
+TEASER_ENTRY_CHARS = 1000
+
+
+def _headline_first(el: HtmlElement) -> bool:
+    """Whether the block's text opens with links, one of them of some words (a headline),
+    before any text that is not a link: a teaser entry (a section's label, the other story's
+    headline link, its first lines)."""
+    seen = False
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        link = None
+        node = owner
+        while node is not None:
+            if node.tag in INVISIBLE_TAGS:
+                break
+            if node.tag == "a" and link is None:
+                link = node
+            if node is el:
+                break
+            node = node.getparent()
+        if node is not None and node.tag in INVISIBLE_TAGS:
+            continue
+        if link is None:
+            return seen
+        if len("".join(_text_of(link).split())) >= TEASER_LINK_CHARS:
+            seen = True
+    return False
+
+
+def _in_teaser(el: HtmlElement, stop: HtmlElement) -> bool:
+    """Whether the block is, or is inside, a teaser entry (below ``stop``): a short block
+    whose text opens with a headline link."""
+    node: HtmlElement | None = el
+    while node is not None and node is not stop:
+        if len("".join(_text_of(node).split())) > TEASER_ENTRY_CHARS:
+            return False
+        if _headline_first(node):
+            return True
+        node = node.getparent()
+    return False
 
 
 #: a media list: at least this many entries, each a link of some words with an image
