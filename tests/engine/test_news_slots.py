@@ -3,6 +3,8 @@ the frame around a story is (tool bars, comment boxes, related-story lists)."""
 
 from __future__ import annotations
 
+import pytest
+
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 from deboiler_gui.engine.model import Page
 
@@ -78,3 +80,89 @@ def test_another_storys_first_lines_beside_the_story_go() -> None:
         for j in ((i + 1) % 12, (i + 2) % 12, (i + 3) % 12):
             if _lead(j) != _lead(i):
                 assert _lead(j) not in text, (i, j)
+
+
+def _framed_story(i: int) -> Page:
+    """A story page with the frame a news site puts in and around it: a box of related
+    headlines opened by a control between the paragraphs, a tool bar, readers' comments each
+    with its report form on some pages, and a related-content section after an empty
+    advertisement block."""
+    t = TOPICS[i % len(TOPICS)]
+    paras = [
+        f"<p>Paragraph {n} of the {t} story number {i} tells what the {t} committee said about "
+        f"{TOPICS[(i + n) % len(TOPICS)]} and why the decision took so long this time.</p>"
+        for n in range(6)
+    ]
+    other = TOPICS[(i + 5) % len(TOPICS)]
+    box = (
+        '<aside class="panel"><a href="#" class="opener">Related</a><dl><dd>'
+        f'<a href="/story/{i + 5}">The {other} vote is put off once more</a></dd></dl>'
+        '<a href="#" class="more">See all related</a></aside>'
+    )
+    story = "".join(paras[:3]) + box + "".join(paras[3:])
+    comments = ""
+    if i % 2:
+        comments = (
+            '<div class="comments">'
+            + "".join(
+                f'<div class="comment"><p>Reader {c} thinks the {t} plan number {i} is '
+                f"{'good' if c % 2 else 'bad'} and wrote a long note about it, with reasons "
+                f"about {TOPICS[(i + c) % len(TOPICS)]} and {TOPICS[(i // 12 + c) % 12]}.</p>"
+                f'<div class="report" style="display:none"><form action="/report">'
+                f'<p><label>Report item as: (required)</label></p><p><select name="why">'
+                f"<option>Spam</option><option>Other</option></select></p>"
+                f'<p><textarea name="note"></textarea></p><p class="note">500 characters '
+                f'limit</p><input type="submit" value="Submit"></form></div></div>'
+                for c in range(8)
+            )
+            + "</div>"
+        )
+    teasers = "".join(
+        f'<li><a href="/story/{j}">The {TOPICS[j % len(TOPICS)]} story {j} in brief</a>'
+        f"<p>What happened to the {TOPICS[j % len(TOPICS)]} plan and the "
+        f"{TOPICS[(i // 12 + j) % 12]} on day {j}, in lines for readers in a hurry.</p></li>"
+        for j in (i + 7, i + 8, i + 9)
+    )
+    html = f"""<html><head><title>{t.title()} story {i} - Daily</title></head><body>
+<div class="top"><a href="/">Home</a> <a href="/local">Local</a> <a href="/sport">Sport</a></div>
+<div class="page"><div class="story"><div class="articlebody"><h1>{t.title()} story {i}</h1>
+<div class="tools"><a href="/mail/{i}">E-mail</a> <a href="/print/{i}">Print</a></div>
+<div class="text">{story}</div></div>{comments}</div>
+<section class="related"><div class="ad"><div></div></div><header><span>Related Content</span>
+</header><ul>{teasers}</ul></section></div>
+<div class="foot"><a href="/about">About</a> <a href="/terms">Terms</a></div>
+</body></html>"""
+    return Page(url=f"https://daily.example/news/{i:03d}", html=html)
+
+
+@pytest.fixture(scope="module")
+def framed() -> list[str]:
+    pages = [_framed_story(i) for i in range(30)]
+    return [r.cleaned_text for r in DomainCleaner().fit(pages).transform(pages)]
+
+
+def test_the_story_around_its_frame_stays(framed: list[str]) -> None:
+    for i, text in enumerate(framed):
+        flat = " ".join(text.split())
+        for n in range(6):
+            assert f"Paragraph {n} of the {TOPICS[i % len(TOPICS)]} story number {i}" in flat
+
+
+def test_a_box_opened_by_a_control_inside_the_story_goes(framed: list[str]) -> None:
+    for i, text in enumerate(framed):
+        assert "See all related" not in text, i
+        assert "is put off once more" not in text, i
+
+
+def test_a_form_under_each_comment_goes(framed: list[str]) -> None:
+    for i, text in enumerate(framed):
+        assert "Report item as" not in text, i
+        assert "characters limit" not in text, i
+        if i % 2:
+            assert "wrote a long note about it" in text, i
+
+
+def test_a_titled_teaser_list_after_an_empty_block_goes(framed: list[str]) -> None:
+    for i, text in enumerate(framed):
+        assert "in brief" not in text, i
+        assert "readers in a hurry" not in text, i

@@ -363,14 +363,30 @@ def matches(
             and 0 < chars <= max_share
             and links >= TEASER_DENSITY * chars
             and el not in main
-            and not _inside(el, inner)  # type: ignore[arg-type]
+            and not _inside(el, main_el)  # type: ignore[arg-type]
+            and (
+                around is None
+                or not _inside(el, around)
+                # in the block around the content, only a block after or before the content
+                # itself and not of its tag (a related-content section after the article; a
+                # manual's next section is the content's, a side column's boxes are not
+                # looked at)
+                or (el.getparent() is around and el.tag != main_el.tag)  # type: ignore[union-attr]
+            )
         ):
             # away from the content, a list of teasers under a title (headlines with their
             # first lines, products with their prices): a widget, its links with their text
             label = block_label(el)
+            if label is None:
+                # an empty block (an advertisement's place) before the title
+                label = _heading_title(el)
             if (
                 label is not None
-                and (_titled(el, label) or _fixed_label(el, hashes, ap.exact))
+                and (
+                    _titled(el, label)
+                    or _fixed_label(el, hashes, ap.exact)
+                    or label == _heading_title(el)
+                )
                 and not _alike_to(el, main)
                 and _teasers(el) >= MIN_TEASERS
             ):
@@ -390,6 +406,35 @@ def matches(
             # thumbnail (a video playlist's "up next" entries, a strip of photo stories):
             # a widget, whatever its place and title
             detector, key = "label", "media list"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and el.tag == "form"
+            and 0 < chars <= FORM_TEXT_CHARS
+            and el not in main
+            and not _inside(el, inner)  # type: ignore[arg-type]
+            and _has_field(el)
+        ):
+            # outside the content slot, a form to fill in (a comment box, a report form under
+            # every reader's comment, a rates calculator): its labels and choices are no text
+            # to read, and each page may word them a little differently
+            detector, key = "label", "form"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and slot is not None
+            and 0 < chars <= CONTROL_BOX_CHARS
+            and el not in main
+            and ap.slot_id(slot) in ap.seen
+            and _control_label(el)
+        ):
+            # a small box opened by a control (its title a link to "#" or a script:
+            # "Related", "Comments" with a count) at a place the site has on many pages, even
+            # inside the story: a widget, its items (headlines, the last comment) change with
+            # the page
+            detector, key = "label", "control box"
         if (
             not detector
             and bounded
@@ -543,11 +588,14 @@ def _twins_inside(
         for a in (next(el.iter("a"), None),)
         if a is not None
     }
+    taken = {el for el, *_ in out}
     found = []
     for child in _ends(main_el):
         for el in (child, *_ends(child)):
             if not isinstance(el.tag, str) or el in main or el in keep_ancestors:
                 continue
+            if el in taken or any(a in taken for a in el.iterancestors()):
+                continue  # already gone (a widget inside the content): not its own twin
             first = next(el.iter("a"), None)
             if first is None or " ".join(_text_of(first).split()) not in first_links:
                 continue
@@ -644,6 +692,36 @@ def _headline_first(el: HtmlElement) -> bool:
     return False
 
 
+def _heading_title(el: HtmlElement) -> str | None:
+    """The block's first visible text, normalised, when it is a heading's (``h1``-``h6`` or
+    a ``header``) and short, past empty blocks before it: a box's title."""
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        node = owner
+        heading = False
+        while node is not None:
+            if node.tag in INVISIBLE_TAGS:
+                break
+            if node.tag == "a":
+                return None
+            if node.tag in _HEADING_TAGS or node.tag == "header":
+                heading = True
+            if node is el:
+                break
+            node = node.getparent()
+        if node is not None and node.tag in INVISIBLE_TAGS:
+            continue
+        if not heading:
+            return None
+        label = "".join(chunk.split()).lower()
+        return label if len(label) <= BOX_LABEL_CHARS else None
+    return None
+
+
 def _in_teaser(el: HtmlElement, stop: HtmlElement) -> bool:
     """Whether the block is, or is inside, a teaser entry (below ``stop``): a short block
     whose text opens with a headline link."""
@@ -654,6 +732,53 @@ def _in_teaser(el: HtmlElement, stop: HtmlElement) -> bool:
         if _headline_first(node):
             return True
         node = node.getparent()
+    return False
+
+
+#: a form beside the content holds at most this much text (labels, choices, buttons)
+FORM_TEXT_CHARS = 800
+#: a box opened by a control holds at most this much text
+CONTROL_BOX_CHARS = 300
+
+
+def _has_field(form: HtmlElement) -> bool:
+    """Whether the form has a field to fill in or a choice to make (not only hidden inputs
+    and a button: ASP.NET wraps a whole page in one form)."""
+    for field in form.iter("input", "textarea", "select"):
+        if field.tag != "input" or (field.get("type") or "text").lower() in (
+            "text",
+            "search",
+            "email",
+            "tel",
+            "number",
+            "radio",
+            "checkbox",
+        ):
+            return True
+    return False
+
+
+def _control_label(el: HtmlElement) -> bool:
+    """Whether the block's first text is a control's: a link that goes nowhere (``#``, a
+    script) or a button, which opens or toggles the box."""
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        node = owner
+        while node is not None:
+            if node.tag in INVISIBLE_TAGS:
+                break
+            if node.tag == "button":
+                return True
+            if node.tag == "a":
+                href = (node.get("href") or "").strip().lower()
+                return href == "#" or href.startswith("javascript:")
+            if node is el:
+                return False
+            node = node.getparent()
     return False
 
 
