@@ -166,3 +166,29 @@ def test_a_titled_teaser_list_after_an_empty_block_goes(framed: list[str]) -> No
     for i, text in enumerate(framed):
         assert "in brief" not in text, i
         assert "readers in a hurry" not in text, i
+
+
+def _seminar_page(i: int) -> Page:
+    t = TOPICS[i % len(TOPICS)]
+    rows = [f"<tr><td><p>September {i % 28 + 1}, 2014</p></td><td>Dr. {t.title()} {i}</td>"]
+    rows += [
+        f"<tr><td><p>October {n + 2}, 2014</p></td><td>Dr. {TOPICS[(i + n) % 12].title()}</td>"
+        f"<td>On {TOPICS[(i + n + 3) % 12]} models and the {t} data of year {2000 + i}</td></tr>"
+        for n in range(4)
+    ]
+    html = f"""<html><head><title>Seminars {2000 + i} - Statistics</title></head><body>
+<div class="menu"><a href="/">Home</a> <a href="/people">People</a> <a href="/news">News</a></div>
+<div class="main"><h1>Seminars {2000 + i}</h1><table><tbody>{"".join(rows)}</tbody></table></div>
+<div class="foot"><a href="/contact">Contact</a> Department of Statistics</div>
+</body></html>"""
+    return Page(url=f"https://stat.example/seminars/{i:03d}", html=html)
+
+
+def test_a_date_alone_in_a_table_cell_stays_with_its_table() -> None:
+    """The first row's date, in a paragraph of its own in its cell, is the same block on
+    every page once digits are folded: it is the table's, as the cell would be."""
+    pages = [_seminar_page(i) for i in range(20)]
+    for i, result in enumerate(DomainCleaner().fit(pages).transform(pages)):
+        assert f"September {i % 28 + 1}, 2014" in result.cleaned_text, i
+        assert "October 2, 2014" in result.cleaned_text
+        assert "Department of Statistics" not in result.cleaned_text

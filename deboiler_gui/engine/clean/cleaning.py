@@ -221,7 +221,7 @@ def matches(
                     # an image of the content (a diagram, a figure with a word or two): its
                     # markup is the same on every page without its source, a repeat
                     detector = ""
-                elif el.tag == "td":
+                elif el.tag == "td" or _cell_whole(el):
                     # a cell of a table in the content (a "Yes" in a comparison table, a
                     # "Functions" heading row) is the table's: it stays or goes with its table
                     detector = ""
@@ -690,6 +690,22 @@ def _headline_first(el: HtmlElement) -> bool:
         if len("".join(_text_of(link).split())) >= TEASER_LINK_CHARS:
             seen = True
     return False
+
+
+def _cell_whole(el: HtmlElement) -> bool:
+    """Whether the block is the whole of a table cell's text (a date in a ``<p>`` of its
+    own in a cell): it stays or goes with its table, as the cell would."""
+    cell = el.getparent()
+    if cell is None or cell.tag not in ("td", "th") or (cell.text and cell.text.strip()):
+        return False
+    for sib in cell:
+        if sib is el:
+            continue
+        if (sib.tail and sib.tail.strip()) or (
+            isinstance(sib.tag, str) and "".join(_text_of(sib).split())
+        ):
+            return False
+    return not (el.tail and el.tail.strip())
 
 
 def _heading_title(el: HtmlElement) -> str | None:
