@@ -221,7 +221,7 @@ def matches(
                     # an image of the content (a diagram, a figure with a word or two): its
                     # markup is the same on every page without its source, a repeat
                     detector = ""
-                elif el.tag == "td" or _cell_whole(el):
+                elif el.tag == "td" or (links < density * chars and _cell_whole(el)):
                     # a cell of a table in the content (a "Yes" in a comparison table, a
                     # "Functions" heading row) is the table's: it stays or goes with its table
                     detector = ""
