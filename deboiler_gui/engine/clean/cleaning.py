@@ -426,14 +426,15 @@ def matches(
             and not ap.compat
             and slot is not None
             and 0 < chars <= CONTROL_BOX_CHARS
+            and links >= density * chars
             and el not in main
             and ap.slot_id(slot) in ap.seen
             and _control_label(el)
         ):
-            # a small box opened by a control (its title a link to "#" or a script:
-            # "Related", "Comments" with a count) at a place the site has on many pages, even
-            # inside the story: a widget, its items (headlines, the last comment) change with
-            # the page
+            # a small box of links opened by a control (its title a link to "#" or a
+            # script: "Related", "Comments" with a count) at a place the site has on many
+            # pages, even inside the story: a widget, its items change with the page (a
+            # product's measurements under an accordion's button are text, not links)
             detector, key = "label", "control box"
         if (
             not detector
