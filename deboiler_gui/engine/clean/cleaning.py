@@ -28,6 +28,7 @@ from deboiler_gui.engine.clean.stamps import stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
+    INVISIBLE_TAGS,
     HtmlElement,
     drop_element,
     parse_html,
@@ -251,7 +252,7 @@ def matches(
                     # an image of the content (a diagram, a figure with a word or two): its
                     # markup is the same on every page without its source, a repeat
                     detector = ""
-                elif el.tag == "td":
+                elif el.tag == "td" or (links < density * chars and _cell_whole(el)):
                     # a cell of a table in the content (a "Yes" in a comparison table, a
                     # "Functions" heading row) is the table's: it stays or goes with its table
                     detector = ""
@@ -323,9 +324,12 @@ def matches(
                 and chars >= SPEC_MIN_CHARS
                 and links < density * chars
                 and within(i, el, around)
+                and not _in_teaser(el, around)
             ):
                 # beside the main content in the block around it, text most pages have other
-                # text in place of (a product's specification next to its description)
+                # text in place of (a product's specification next to its description); not
+                # the first lines of another story under its headline link (a teaser: the
+                # other story's text, shown on the pages around it)
                 detector = ""
         elif h in ap.exact_links and not (inner is not None and within(i, el, inner)):
             detector, key = "exact", hexkey(h)
@@ -396,14 +400,29 @@ def matches(
             and links >= TEASER_DENSITY * chars
             and el not in main
             and not within(i, el, main_el)
-            and not (around is not None and within(i, el, around))
+            and (
+                around is None
+                or not within(i, el, around)
+                # in the block around the content, only a block after or before the content
+                # itself and not of its tag (a related-content section after the article; a
+                # manual's next section is the content's, a side column's boxes are not
+                # looked at)
+                or (el.getparent() is around and el.tag != main_el.tag)  # type: ignore[union-attr]
+            )
         ):
             # away from the content, a list of teasers under a title (headlines with their
             # first lines, products with their prices): a widget, its links with their text
             label = block_label(el)
+            if label is None:
+                # an empty block (an advertisement's place) before the title
+                label = _heading_title(el)
             if (
                 label is not None
-                and (_titled(el, label) or _fixed_label(el, hashes, ap.exact))
+                and (
+                    _titled(el, label)
+                    or _fixed_label(el, hashes, ap.exact)
+                    or label == _heading_title(el)
+                )
                 and not _alike_to(el, main)
                 and _teasers(el) >= MIN_TEASERS
             ):
@@ -423,6 +442,36 @@ def matches(
             # thumbnail (a video playlist's "up next" entries, a strip of photo stories):
             # a widget, whatever its place and title
             detector, key = "label", "media list"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and el.tag == "form"
+            and 0 < chars <= FORM_TEXT_CHARS
+            and el not in main
+            and not _inside(el, inner)  # type: ignore[arg-type]
+            and _has_field(el)
+        ):
+            # outside the content slot, a form to fill in (a comment box, a report form under
+            # every reader's comment, a rates calculator): its labels and choices are no text
+            # to read, and each page may word them a little differently
+            detector, key = "label", "form"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and slot is not None
+            and 0 < chars <= CONTROL_BOX_CHARS
+            and links >= density * chars
+            and el not in main
+            and ap.slot_id(slot) in ap.seen
+            and _control_label(el)
+        ):
+            # a small box of links opened by a control (its title a link to "#" or a
+            # script: "Related", "Comments" with a count) at a place the site has on many
+            # pages, even inside the story: a widget, its items change with the page (a
+            # product's measurements under an accordion's button are text, not links)
+            detector, key = "label", "control box"
         if (
             not detector
             and bounded
@@ -604,11 +653,14 @@ def _twins_inside(
         for a in (next(el.iter("a"), None),)
         if a is not None
     }
+    taken = {el for el, *_ in out}
     found = []
     for child in _ends(main_el):
         for el in (child, *_ends(child)):
             if not isinstance(el.tag, str) or el in main or el in keep_ancestors:
                 continue
+            if el in taken or any(a in taken for a in el.iterancestors()):
+                continue  # already gone (a widget inside the content): not its own twin
             first = next(el.iter("a"), None)
             if first is None or " ".join(_text_of(first).split()) not in first_links:
                 continue
@@ -669,6 +721,146 @@ def _teasers(el: HtmlElement) -> int:
                 n += 1
                 break
     return n
+
+
+#: a teaser entry is at most this long (a headline and a few lines)
+TEASER_ENTRY_CHARS = 1000
+
+
+def _headline_first(el: HtmlElement) -> bool:
+    """Whether the block's text opens with links, one of them of some words (a headline),
+    before any text that is not a link: a teaser entry (a section's label, the other story's
+    headline link, its first lines)."""
+    seen = False
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        link = None
+        node = owner
+        while node is not None:
+            if node.tag in INVISIBLE_TAGS:
+                break
+            if node.tag == "a" and link is None:
+                link = node
+            if node is el:
+                break
+            node = node.getparent()
+        if node is not None and node.tag in INVISIBLE_TAGS:
+            continue
+        if link is None:
+            return seen
+        if len("".join(_text_of(link).split())) >= TEASER_LINK_CHARS:
+            seen = True
+    return False
+
+
+def _cell_whole(el: HtmlElement) -> bool:
+    """Whether the block is the whole of a table cell's text (a date in a ``<p>`` of its
+    own in a cell): it stays or goes with its table, as the cell would."""
+    cell = el.getparent()
+    if cell is None or cell.tag not in ("td", "th") or (cell.text and cell.text.strip()):
+        return False
+    for sib in cell:
+        if sib is el:
+            continue
+        if (sib.tail and sib.tail.strip()) or (
+            isinstance(sib.tag, str) and "".join(_text_of(sib).split())
+        ):
+            return False
+    return not (el.tail and el.tail.strip())
+
+
+def _heading_title(el: HtmlElement) -> str | None:
+    """The block's first visible text, normalised, when it is a heading's (``h1``-``h6`` or
+    a ``header``) and short, past empty blocks before it: a box's title."""
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        node = owner
+        heading = False
+        while node is not None:
+            if node.tag in INVISIBLE_TAGS:
+                break
+            if node.tag == "a":
+                return None
+            if node.tag in _HEADING_TAGS or node.tag == "header":
+                heading = True
+            if node is el:
+                break
+            node = node.getparent()
+        if node is not None and node.tag in INVISIBLE_TAGS:
+            continue
+        if not heading:
+            return None
+        label = "".join(chunk.split()).lower()
+        return label if len(label) <= BOX_LABEL_CHARS else None
+    return None
+
+
+def _in_teaser(el: HtmlElement, stop: HtmlElement) -> bool:
+    """Whether the block is, or is inside, a teaser entry (below ``stop``): a short block
+    whose text opens with a headline link."""
+    node: HtmlElement | None = el
+    while node is not None and node is not stop:
+        if len("".join(_text_of(node).split())) > TEASER_ENTRY_CHARS:
+            return False
+        if _headline_first(node):
+            return True
+        node = node.getparent()
+    return False
+
+
+#: a form beside the content holds at most this much text (labels, choices, buttons)
+FORM_TEXT_CHARS = 800
+#: a box opened by a control holds at most this much text
+CONTROL_BOX_CHARS = 300
+
+
+def _has_field(form: HtmlElement) -> bool:
+    """Whether the form has a field to fill in or a choice to make (not only hidden inputs
+    and a button: ASP.NET wraps a whole page in one form)."""
+    for field in form.iter("input", "textarea", "select"):
+        if field.tag != "input" or (field.get("type") or "text").lower() in (
+            "text",
+            "search",
+            "email",
+            "tel",
+            "number",
+            "radio",
+            "checkbox",
+        ):
+            return True
+    return False
+
+
+def _control_label(el: HtmlElement) -> bool:
+    """Whether the block's first text is a control's: a link that goes nowhere (``#``, a
+    script) or a button, which opens or toggles the box."""
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        node = owner
+        while node is not None:
+            if node.tag in INVISIBLE_TAGS:
+                break
+            if node.tag == "button":
+                return True
+            if node.tag == "a":
+                href = (node.get("href") or "").strip().lower()
+                return href == "#" or href.startswith("javascript:")
+            if node is el:
+                return False
+            node = node.getparent()
+    return False
 
 
 #: a media list: at least this many entries, each a link of some words with an image
