@@ -72,9 +72,23 @@ _CONTROL_REF_LIKE = re.compile(
 )
 _CONTROL_CODES = frozenset([*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
 
-#: Elements whose text is never visible.
+#: Elements whose text is never visible as the page's text. A ``textarea`` is a form control:
+#: what it holds is the control's value, raw text a browser shows in an edit box (often the
+#: page's own markup, escaped, for an editor to load), not text of the page.
 INVISIBLE_TAGS = frozenset(
-    {"script", "style", "noscript", "template", "head", "title", "meta", "link", "base", "iframe"}
+    {
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "textarea",
+        "head",
+        "title",
+        "meta",
+        "link",
+        "base",
+        "iframe",
+    }
 )
 
 # hidden="until-found" is content a reader finds (an accordion's panel): it is not hidden here
