@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.clean.cleaning import content_of
+from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import CleanResult, Page
 
 TOPICS = [
@@ -125,6 +127,28 @@ def _questions(
     return [
         (int(p.url.rsplit("/", 1)[1]), p, results[p.url]) for p in pages if "/answer/" not in p.url
     ]
+
+
+def test_short_answers_are_content_not_labelled_widgets(
+    site: tuple[DomainCleaner, list[Page], dict[str, CleanResult]],
+) -> None:
+    for i, _page, result in _questions(site):
+        for n in range(1, 4):
+            assert _shop(i, n) in result.cleaned_text, (i, n, result.removed)
+        assert _second(i) in result.cleaned_text
+        assert not any(r.detector == "label" for r in result.removed), result.removed
+
+
+def test_the_content_slot_of_a_thread_is_the_run_of_answers(
+    site: tuple[DomainCleaner, list[Page], dict[str, CleanResult]],
+) -> None:
+    cleaner, _pages, _results = site
+    for _i, page, result in _questions(site):
+        root = parse_html(page.html)
+        (wrap,) = root.xpath("//div[@id='answer-wrap']")
+        path = root.getroottree().getpath(wrap)
+        assert result.content["slot"] == path, result.content
+        assert content_of(root, cleaner.model_)["slot"] == path
 
 
 def test_a_textarea_value_is_not_text_nor_the_content_slot(

@@ -151,12 +151,20 @@ def matches(
         main_el = series
         main.add(series)
         reason = "the series of alike columns holding most of the page's non-link text"
+    # A thread: the main content found is one post of a run of alike posts (the longest answer
+    # of a question): the content is the whole run, whose entries are all content.
+    thread = _post_run(main_el) if main and main_el is not None and series is None else None
+    if thread is not None:
+        main_el = thread
+        main.add(thread)
+        main.update(thread.iterancestors())
+        reason = "the run of alike posts holding the page's longest post"
     # The content slot: below the main content, the element the site's content narrows to on
     # most of its pages (a story's cell between a menu column and a column of teasers). Between
     # the main content and it, the frame detectors act as they do outside the main content.
     region = (
         _content_slot(facts, ap, main_el)
-        if main and (ap.content or ap.seen) and series is None
+        if main and (ap.content or ap.seen) and series is None and thread is None
         else None
     )
     if region is not None:
@@ -327,7 +335,8 @@ def matches(
             label = block_label(el)
             if label is not None and links >= density * (chars - len(label)):
                 name = ap.labels.get(label_key(slot, label))
-                if name is not None:
+                if name is not None and not _post_of_run(el, main):
+                    # (never one post of the run the content is in: another answer)
                     detector, key = "label", name
                 elif (
                     bounded
@@ -684,6 +693,59 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
             isinstance(c.tag, str) and c is not el and _text_of(c).strip() for c in parent
         ):
             return None  # the element has other company: look no higher
+        el = parent
+    return None
+
+
+#: the tags of a post's container (a thread's entry): not a paragraph nor a line of text
+_POST_TAGS = frozenset(["div", "li", "article", "section", "table", "dd"])
+#: alike posts share this share of their child steps (tag and classes), at least
+POST_SHAPE_SHARE = 0.6
+
+
+def _child_steps(el: HtmlElement) -> set[str]:
+    return {_slot_step(c, c.tag) for c in el if isinstance(c.tag, str)}
+
+
+def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
+    """Whether two elements are alike posts: the same tag and classes, mostly the same child
+    steps (at least two), and text in the other one."""
+    if other.tag != el.tag or _slot_step(other, other.tag) != _slot_step(el, el.tag):
+        return False
+    shape, theirs = _child_steps(el), _child_steps(other)
+    return (
+        len(shape) >= 2
+        and len(shape & theirs) >= POST_SHAPE_SHARE * len(shape | theirs)
+        and bool(_text_of(other).strip())
+    )
+
+
+def _post_of_run(el: HtmlElement, main: set[HtmlElement]) -> bool:
+    """Whether the element is a post alike to a sibling that holds the main content."""
+    parent = el.getparent()
+    return (
+        parent is not None
+        and el.tag in _POST_TAGS
+        and any(s is not el and s in main and _alike_posts(s, el) for s in parent)
+    )
+
+
+def _post_run(main_el: HtmlElement) -> HtmlElement | None:
+    """The parent of the run of alike posts the main content is in: the nearest ancestor (or
+    the element itself) that is a post's container — at least two child elements — with a
+    sibling of its tag and classes that has mostly the same child steps and some text (the
+    next answer, comment or post); None when there is none. Unlike ``_series_whole`` the
+    siblings may be far shorter than the main content (one long answer among one-line
+    ones)."""
+    el: HtmlElement | None = main_el
+    while el is not None and el.tag not in ("body", "html"):
+        parent: HtmlElement | None = el.getparent()
+        if parent is None or parent.tag in ("body", "html"):
+            return None
+        if el.tag in _POST_TAGS and any(
+            sib is not el and _alike_posts(el, sib) for sib in parent.iterchildren(el.tag)
+        ):
+            return parent
         el = parent
     return None
 
