@@ -151,6 +151,19 @@ def test_the_content_slot_of_a_thread_is_the_run_of_answers(
         assert content_of(root, cleaner.model_)["slot"] == path
 
 
+def test_the_question_heading_that_links_to_the_question_stays(
+    site: tuple[DomainCleaner, list[Page], dict[str, CleanResult]],
+) -> None:
+    _cleaner, pages, results = site
+    answer_pages = [p for p in pages if "/answer/" in p.url]
+    assert answer_pages
+    for page in answer_pages:
+        i = int(page.url.split("/")[-3])
+        text = results[page.url].cleaned_text
+        assert f"What is best about {TOPICS[i % len(TOPICS)]} number {i}?" in text, text
+        assert "See all 5 answers" not in text
+
+
 def test_a_textarea_value_is_not_text_nor_the_content_slot(
     site: tuple[DomainCleaner, list[Page], dict[str, CleanResult]],
 ) -> None:

@@ -896,12 +896,13 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
                 if a.get("href")
             )
             and not (
-                h.tag == "h1"
-                and ((main_el is not None and _inside(h, main_el)) or title.startswith(text))
+                (h.tag == "h1" and main_el is not None and _inside(h, main_el))
+                or (h.tag in ("h1", "h2", "h3") and title.startswith(text))
             )
         ):
             # a link to somewhere, not the page's heading (a permalink sign is fine, and so
-            # is an h1 linking to the page itself: in the main content, or the title's start)
+            # is an h1 linking to the page itself in the main content, or a heading that is
+            # the title's start: an answer's page heads it with its question, a link to it)
             continue
         out.add(h)
         out.update(h.iterancestors())
