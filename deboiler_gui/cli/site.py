@@ -446,6 +446,7 @@ DETECTORS = {
     "frame": "template frame",
     "label": "labelled widget",
     "stamp": "date stamp or skip link",
+    "hidden": "hidden copy of visible text",
     "pair": "shared with a neighbour",
     "rule": "remove rule",
 }

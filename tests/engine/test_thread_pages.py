@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
@@ -33,7 +35,7 @@ LONG = (
 
 
 def _answer(i: int, n: int, body: str, votes: int) -> str:
-    summary = body[:40]
+    summary = re.sub(r"<[^>]*>", "", body)[:40]
     return (
         f'<div class="answer" data-aid="{i}{n}">'
         f'<div class="votebar"><button class="up"><span class="count">{votes}</span>'
@@ -84,7 +86,9 @@ def _question_page(i: int) -> Page:
 <div class="main"><div class="tags"><a href="/t/{topic}">{topic}</a></div>
 <div id="question-title"><h2>What is best about {topic} number {i}?</h2></div>
 <div id="question-detail"><div class="editable">I want to start with {topic} this year
-and wonder what matters most for a beginner like me, case {_code(i)}.</div></div>
+and wonder what matters most for a beginner like me, case {_code(i)}.</div>
+<div class="more" style="Display: None">Why I ask, case {_code(i)}: my neighbour started
+last year and gave up after a month.</div></div>
 <div class="answers-title">Sort by votes Sort by time 5 answers</div>
 <div id="answer-wrap">{"".join(answers)}</div></div>
 <div class="side"><h3>Related questions</h3><ul>
@@ -173,3 +177,16 @@ def test_a_textarea_value_is_not_text_nor_the_content_slot(
         assert "<br>" not in result.cleaned_text and "draft" not in result.cleaned_text
         assert "textarea" not in result.content["slot"], result.content
         assert "<textarea" in result.cleaned_html  # the control itself is not removed
+
+
+def test_a_hidden_summary_that_repeats_the_answer_goes(
+    site: tuple[DomainCleaner, list[Page], dict[str, CleanResult]],
+) -> None:
+    for i, _page, result in _questions(site):
+        text = result.cleaned_text
+        assert text.count(_long(i)[:30]) == 1, text
+        assert "show all" not in text
+        assert LONG[-40:] in text
+        assert any(r.detector == "hidden" for r in result.removed)
+        # hidden text that is not a copy of visible text stays: a script may show it
+        assert f"Why I ask, case {_code(i)}: my neighbour started" in text

@@ -4,6 +4,7 @@ them with explicit keep/remove XPaths, and the cleaned page with its information
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -406,6 +407,63 @@ def matches(
             if keep_set and any(a in keep_set for a in el.iterancestors()):
                 continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
+        taken = {el for el, *_ in out}
+        for el, chars in _hidden_copies(root, taken):
+            if el in main or el in keep_ancestors:
+                continue
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            out.append((el, "hidden", "", chars))
+    return out
+
+
+#: an inline display:none, with any case and spaces
+_INLINE_HIDDEN = etree.XPath(
+    "//body//*[@style and contains(translate(@style, 'DISPLAYNOE \t', 'displaynoe'),"
+    " 'display:none')]"
+)
+#: a hidden copy repeats at least this many characters of a visible block's start...
+HIDDEN_COPY_MIN = 20
+#: ...and at least this share of its own text; a shorter block must repeat all of a visible
+#: one, and at least HIDDEN_COPY_SHORT characters
+HIDDEN_COPY_SHARE = 0.6
+HIDDEN_COPY_SHORT = 4
+
+
+def _compact(el: HtmlElement) -> str:
+    return "".join(visible_text(el).split())
+
+
+def _hidden_copies(root: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+    """Blocks an inline ``display:none`` hides whose text is the start of a visible sibling's
+    (a post's summary, cut with "… show all", beside the full post): a copy of the content
+    that a script swaps with it, not text of its own; with their characters."""
+    found = [el for el in _INLINE_HIDDEN(root) if isinstance(el.tag, str)]
+    if not found:
+        return []
+    hidden = set(found)
+    out: list[tuple[HtmlElement, int]] = []
+    for el in found:
+        if el in taken or any(a in hidden or a in taken for a in el.iterancestors()):
+            continue
+        text = _compact(el)
+        if len(text) < HIDDEN_COPY_SHORT:
+            continue
+        need = HIDDEN_COPY_SHARE * len(text)
+        for sib in (*el.itersiblings(preceding=True), *el.itersiblings()):
+            if not isinstance(sib.tag, str) or sib in hidden or sib in taken:
+                continue
+            if len(_text_of(sib)) < need:
+                continue  # (all its text, visible or not, is shorter than the copy needs)
+            other = _compact(sib)
+            if len(other) < need or other[:HIDDEN_COPY_SHORT] != text[:HIDDEN_COPY_SHORT]:
+                continue
+            same = len(os.path.commonprefix([text, other]))
+            # the copy repeats a long start of the visible block, or all of a short one (a
+            # one-line answer and its summary, the same line with "… show all")
+            if same >= need and (same >= HIDDEN_COPY_MIN or same == len(other)):
+                out.append((el, len(text)))
+                break
     return out
 
 
