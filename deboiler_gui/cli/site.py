@@ -447,6 +447,7 @@ DETECTORS = {
     "label": "labelled widget",
     "stamp": "date stamp or skip link",
     "hidden": "hidden copy of visible text",
+    "post": "bar repeated in every post",
     "pair": "shared with a neighbour",
     "rule": "remove rule",
 }

@@ -1,4 +1,8 @@
-"""Question-and-answer threads cleaned: what is the thread's text and what is its frame."""
+"""Question-and-answer threads: the content slot is the run of alike answers, not the longest
+one; short answers are content, not labelled widgets; the question's heading stays on a
+single-answer page where it links to the question; a textarea's raw value is not text; a
+hidden summary that repeats the visible answer goes; and each answer's vote and action bars,
+the same on every answer, are the thread's frame."""
 
 from __future__ import annotations
 
@@ -190,3 +194,16 @@ def test_a_hidden_summary_that_repeats_the_answer_goes(
         assert any(r.detector == "hidden" for r in result.removed)
         # hidden text that is not a copy of visible text stays: a script may show it
         assert f"Why I ask, case {_code(i)}: my neighbour started" in text
+
+
+def test_the_vote_and_action_bars_of_every_answer_go(
+    site: tuple[DomainCleaner, list[Page], dict[str, CleanResult]],
+) -> None:
+    for i, _page, result in _questions(site):
+        text = result.cleaned_text
+        assert "Upvote" not in text and "Downvote" not in text, text
+        assert "report" not in text and "comments" not in text, text
+        # the answers' own text stays, however short
+        assert _long(i) in text
+        assert "wonder what matters most" in text
+        assert f"What is best about {TOPICS[i % len(TOPICS)]} number {i}?" in text

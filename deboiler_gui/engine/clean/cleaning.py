@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -407,6 +408,17 @@ def matches(
             if keep_set and any(a in keep_set for a in el.iterancestors()):
                 continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
+        if bounded and main_el is not None:
+            # a thread's posts: the run found above, or the main content's own children
+            taken = {el for el, *_ in out}
+            for el, key, chars in _post_frames(
+                main_el, cands, taken, density, label_min, (ap.exact, repeats)
+            ):
+                if el in main or el in keep_ancestors:
+                    continue
+                if keep_set and any(a in keep_set for a in el.iterancestors()):
+                    continue
+                out.append((el, "post", key, chars))
         taken = {el for el, *_ in out}
         for el, chars in _hidden_copies(root, taken):
             if el in main or el in keep_ancestors:
@@ -415,6 +427,87 @@ def matches(
                 continue
             out.append((el, "hidden", "", chars))
     return out
+
+
+#: a per-post bar is in at least this share of a thread's posts (and in two at least)...
+POST_FRAME_SHARE = 0.5
+#: ...and this share of its pieces of text are those most of the bars at its place say
+POST_FRAME_WORDS = 0.6
+_DIGITS_RUN = re.compile(r"\d+")
+_CONTROLS = ("button", "input", "select", "option", "textarea")
+
+
+def _post_frames(
+    thread: HtmlElement,
+    cands: list[list[Any]],
+    taken: set[HtmlElement],
+    density: float,
+    label_min: int,
+    repeated: tuple[set[int], set[int]],
+) -> list[tuple[HtmlElement, str, int]]:
+    exact, repeats = repeated
+    """The frame inside each post of a thread: a short block of links or buttons at the same
+    place in most of the posts with the same text, digits folded (a vote bar "345 Upvote
+    Downvote", an action bar "edited 2013-05-04 · 11 comments · thanks · share · report"),
+    a block repeated across the site or within the page (``repeated``), at most half of its
+    post's text; with its place and characters. Text of a post's own (its message, however
+    short, its author's name) differs from post to post and stays."""
+    start = next((i for i, rec in enumerate(cands) if rec[0] is thread), None)
+    if start is None:
+        return []
+    inside = cands[start + 1 : cands[start][5]]  # the thread's subtree
+    by_el = {rec[0]: rec for rec in inside}
+    posts: dict[HtmlElement, int] = {}
+    for entry in _run_posts(thread):
+        rec = by_el.get(entry)
+        posts[entry] = rec[2] if rec is not None else len("".join(_text_of(entry).split()))
+    held = sum(posts.values())
+    if len(posts) < 2 or 2 * held < cands[start][2]:
+        return []  # not a thread: a few alike blocks beside the content's own text
+    # place -> [(element, chars, post)]
+    places: dict[str, list[tuple[HtmlElement, int, HtmlElement]]] = {}
+    for el, h, chars, links, _slot, _end, _skel in inside:
+        if not 0 < chars <= label_min or (h not in exact and h not in repeats) or el in taken:
+            continue  # (a bar says the same on other posts or pages, digits folded)
+        steps = []
+        post: HtmlElement | None = None
+        for a in (el, *el.iterancestors()):
+            parent = a.getparent()
+            if parent is thread:
+                post = a if a in posts else None
+                break
+            steps.append(_slot_step(a, a.tag))
+            if parent is None:
+                break
+        if post is None or not steps or 2 * chars > posts[post]:
+            continue
+        if links < density * chars:
+            controls = sum(
+                len("".join(_text_of(c).split())) for c in el.iter(*_CONTROLS) if c is not el
+            )
+            if el.tag not in _CONTROLS and controls < density * chars:
+                continue  # the post's own words, not a bar of links or buttons
+        places.setdefault("/".join(reversed(steps)), []).append((el, chars, post))
+    need = max(2, POST_FRAME_SHARE * len(posts))
+    out: list[tuple[HtmlElement, str, int]] = []
+    gone: set[HtmlElement] = set()
+    for place, found in places.items():
+        if len({post for _el, _c, post in found}) < need:
+            continue
+        # the words most of the place's blocks say ("edited", "comments", "report"): a bar
+        # says mostly those, a post's own line (its author's name) does not
+        pieces = [
+            frozenset(_DIGITS_RUN.sub("0", "".join(t.split())) for t in el.itertext() if t.strip())
+            for el, _c, _p in found
+        ]
+        seen: Counter[str] = Counter(w for words in pieces for w in words)
+        core = {w for w, n in seen.items() if 2 * n >= len(found)}
+        for (el, chars, _post), words in zip(found, pieces, strict=True):
+            if words and len(words & core) >= POST_FRAME_WORDS * len(words):
+                gone.add(el)
+                out.append((el, place[-300:], chars))
+    # outermost only
+    return [item for item in out if not any(a in gone for a in item[0].iterancestors())]
 
 
 #: an inline display:none, with any case and spaces
@@ -776,6 +869,29 @@ def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
         and len(shape & theirs) >= POST_SHAPE_SHARE * len(shape | theirs)
         and bool(_text_of(other).strip())
     )
+
+
+def _run_posts(container: HtmlElement) -> list[HtmlElement]:
+    """The largest run of alike posts among the element's children (at least two), or []."""
+    kids = [
+        (c, _slot_step(c, c.tag), _child_steps(c))
+        for c in container
+        if isinstance(c.tag, str) and c.tag in _POST_TAGS
+    ]
+    best: list[HtmlElement] = []
+    for _c, step, shape in kids:
+        if len(shape) < 2:
+            continue
+        group = [
+            d
+            for d, other_step, other in kids
+            if other_step == step and len(shape & other) >= POST_SHAPE_SHARE * len(shape | other)
+        ]
+        if len(group) > len(best):
+            best = group
+        if 2 * len(best) >= len(kids):
+            break
+    return best if len(best) >= 2 else []
 
 
 def _post_of_run(el: HtmlElement, main: set[HtmlElement]) -> bool:
