@@ -30,6 +30,7 @@ from deboiler_gui.engine.clean.stamps import stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
+    INVISIBLE_TAGS,
     HtmlElement,
     drop_element,
     parse_html,
@@ -445,27 +446,30 @@ def _post_frames(
     label_min: int,
     repeated: tuple[set[int], set[int]],
 ) -> list[tuple[HtmlElement, str, int]]:
-    exact, repeats = repeated
     """The frame inside each post of a thread: a short block of links or buttons at the same
     place in most of the posts with the same text, digits folded (a vote bar "345 Upvote
     Downvote", an action bar "edited 2013-05-04 · 11 comments · thanks · share · report"),
     a block repeated across the site or within the page (``repeated``), at most half of its
     post's text; with its place and characters. Text of a post's own (its message, however
     short, its author's name) differs from post to post and stays."""
+    run = _run_posts(thread)
+    if len(run) < 2:
+        return []
     start = next((i for i, rec in enumerate(cands) if rec[0] is thread), None)
     if start is None:
         return []
+    exact, repeats = repeated
     inside = cands[start + 1 : cands[start][5]]  # the thread's subtree
     by_el = {rec[0]: rec for rec in inside}
     posts: dict[HtmlElement, int] = {}
-    for entry in _run_posts(thread):
+    for entry in run:
         rec = by_el.get(entry)
         posts[entry] = rec[2] if rec is not None else len("".join(_text_of(entry).split()))
     held = sum(posts.values())
     if len(posts) < 2 or 2 * held < cands[start][2]:
         return []  # not a thread: a few alike blocks beside the content's own text
-    # place -> [(element, chars, post)]
-    places: dict[str, list[tuple[HtmlElement, int, HtmlElement]]] = {}
+    # place -> [(element, hash, chars, post)]
+    places: dict[str, list[tuple[HtmlElement, int, int, HtmlElement]]] = {}
     for el, h, chars, links, _slot, _end, _skel in inside:
         if not 0 < chars <= label_min or (h not in exact and h not in repeats) or el in taken:
             continue  # (a bar says the same on other posts or pages, digits folded)
@@ -487,22 +491,20 @@ def _post_frames(
             )
             if el.tag not in _CONTROLS and controls < density * chars:
                 continue  # the post's own words, not a bar of links or buttons
-        places.setdefault("/".join(reversed(steps)), []).append((el, chars, post))
+        places.setdefault("/".join(reversed(steps)), []).append((el, h, chars, post))
     need = max(2, POST_FRAME_SHARE * len(posts))
+    said: dict[int, frozenset[str]] = {}
     out: list[tuple[HtmlElement, str, int]] = []
     gone: set[HtmlElement] = set()
     for place, found in places.items():
-        if len({post for _el, _c, post in found}) < need:
+        if len({post for _el, _h, _c, post in found}) < need:
             continue
         # the words most of the place's blocks say ("edited", "comments", "report"): a bar
         # says mostly those, a post's own line (its author's name) does not
-        pieces = [
-            frozenset(_DIGITS_RUN.sub("0", "".join(t.split())) for t in el.itertext() if t.strip())
-            for el, _c, _p in found
-        ]
+        pieces = [_pieces(el, h, said) for el, h, _c, _p in found]
         seen: Counter[str] = Counter(w for words in pieces for w in words)
         core = {w for w, n in seen.items() if 2 * n >= len(found)}
-        for (el, chars, _post), words in zip(found, pieces, strict=True):
+        for (el, _h, chars, _post), words in zip(found, pieces, strict=True):
             if words and len(words & core) >= POST_FRAME_WORDS * len(words):
                 gone.add(el)
                 out.append((el, place[-300:], chars))
@@ -524,7 +526,21 @@ HIDDEN_COPY_SHORT = 4
 
 
 def _compact(el: HtmlElement) -> str:
+    """The element's visible text without white space (its plain text when nothing in it is
+    invisible: the same, in one C call)."""
+    if next(el.iter(*INVISIBLE_TAGS), None) is None:
+        return "".join(_text_of(el).split())
     return "".join(visible_text(el).split())
+
+
+def _pieces(el: HtmlElement, h: int, said: dict[int, frozenset[str]]) -> frozenset[str]:
+    """The pieces of text of a block, digits folded; the same for every block of its hash."""
+    words = said.get(h)
+    if words is None:
+        words = said[h] = frozenset(
+            _DIGITS_RUN.sub("0", "".join(t.split())) for t in el.itertext() if t.strip()
+        )
+    return words
 
 
 def _hidden_copies(root: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
