@@ -207,3 +207,38 @@ def test_the_vote_and_action_bars_of_every_answer_go(
         assert _long(i) in text
         assert "wonder what matters most" in text
         assert f"What is best about {TOPICS[i % len(TOPICS)]} number {i}?" in text
+
+
+def _manual_page(i: int) -> Page:
+    # a chapter of alike sections, each with a table of packages whose popularity column is
+    # a link holding a number: the same at its place in every section once digits are folded
+    sections = []
+    for k in range(3):
+        rows = "".join(
+            f'<tr><td><a href="/pkg/{TOPICS[(i + k + r) % len(TOPICS)]}">'
+            f"{TOPICS[(i + k + r) % len(TOPICS)]}-tool-{_code(i)}</a> for {_code(i)}{k}{r}</td>"
+            f'<td><a href="/popcon/{r}">{1000 * (k + 1) + 37 * r + i}</a></td></tr>'
+            for r in range(4)
+        )
+        sections.append(
+            f'<div class="section"><h2>{k + 1}.{i} Tools for {TOPICS[(i + k) % len(TOPICS)]}'
+            f" {_code(i)}</h2><p>These packages help with {TOPICS[(i + k) % len(TOPICS)]} in"
+            f" setup {_code(i)}{k}; pick the one that suits the task.</p>"
+            f'<table class="table"><tbody>{rows}</tbody></table></div>'
+        )
+    html = f"""<html><head><title>Chapter {i}. Tools {_code(i)} - Manual</title></head><body>
+<div class="navheader"><a href="/ch{i - 1}">Prev</a> <a href="/">Home</a> <a href="/ch{i + 1}">Next</a></div>
+<div class="chapter"><h1>Chapter {i}. Tools {_code(i)}</h1>{"".join(sections)}</div>
+<div class="navfooter"><a href="/ch{i - 1}">Prev</a> <a href="/">Home</a> <a href="/ch{i + 1}">Next</a></div>
+</body></html>"""
+    return Page(url=f"https://manual.example/ch{i:02d}.html", html=html)
+
+
+def test_a_column_of_numbers_in_alike_sections_is_not_a_post_bar() -> None:
+    pages = [_manual_page(i) for i in range(12)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        assert not any(r.detector == "post" for r in result.removed), result.removed
+        for k in range(3):
+            for r in range(4):
+                assert str(1000 * (k + 1) + 37 * r + i) in result.cleaned_text

@@ -471,7 +471,12 @@ def _post_frames(
     # place -> [(element, hash, chars, post)]
     places: dict[str, list[tuple[HtmlElement, int, int, HtmlElement]]] = {}
     for el, h, chars, links, _slot, _end, _skel in inside:
-        if not 0 < chars <= label_min or (h not in exact and h not in repeats) or el in taken:
+        if (
+            not 0 < chars <= label_min
+            or (h not in exact and h not in repeats)
+            or el.tag == "td"
+            or el in taken
+        ):
             continue  # (a bar says the same on other posts or pages, digits folded)
         steps = []
         post: HtmlElement | None = None
@@ -497,8 +502,9 @@ def _post_frames(
     out: list[tuple[HtmlElement, str, int]] = []
     gone: set[HtmlElement] = set()
     for place, found in places.items():
-        if len({post for _el, _h, _c, post in found}) < need:
-            continue
+        owners = {post for _el, _h, _c, post in found}
+        if len(owners) < need or len(owners) < len(found):
+            continue  # not in most posts, or several times in one (a table's column, a list)
         # the words most of the place's blocks say ("edited", "comments", "report"): a bar
         # says mostly those, a post's own line (its author's name) does not
         pieces = [_pieces(el, h, said) for el, h, _c, _p in found]
