@@ -518,11 +518,9 @@ def _post_frames(
     return [item for item in out if not any(a in gone for a in item[0].iterancestors())]
 
 
-#: an inline display:none, with any case and spaces
-_INLINE_HIDDEN = etree.XPath(
-    "//body//*[@style and contains(translate(@style, 'DISPLAYNOE \t', 'displaynoe'),"
-    " 'display:none')]"
-)
+#: elements with an inline style, and a style that hides its element (any case and spaces)
+_STYLED = etree.XPath("descendant::*[@style]")
+_DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 #: a hidden copy repeats at least this many characters of a visible block's start...
 HIDDEN_COPY_MIN = 20
 #: ...and at least this share of its own text; a shorter block must repeat all of a visible
@@ -553,7 +551,12 @@ def _hidden_copies(root: HtmlElement, taken: set[HtmlElement]) -> list[tuple[Htm
     """Blocks an inline ``display:none`` hides whose text is the start of a visible sibling's
     (a post's summary, cut with "… show all", beside the full post): a copy of the content
     that a script swaps with it, not text of its own; with their characters."""
-    found = [el for el in _INLINE_HIDDEN(root) if isinstance(el.tag, str)]
+    body = root.find("body")
+    found = [
+        el
+        for el in _STYLED(body if body is not None else root)
+        if isinstance(el.tag, str) and _DISPLAY_NONE.search(el.get("style", ""))
+    ]
     if not found:
         return []
     hidden = set(found)
@@ -895,24 +898,27 @@ def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
 
 def _run_posts(container: HtmlElement) -> list[HtmlElement]:
     """The largest run of alike posts among the element's children (at least two), or []."""
-    kids = [
-        (c, _slot_step(c, c.tag), _child_steps(c))
-        for c in container
-        if isinstance(c.tag, str) and c.tag in _POST_TAGS
-    ]
+    by_step: dict[str, list[HtmlElement]] = {}
+    for c in container:
+        if isinstance(c.tag, str) and c.tag in _POST_TAGS and len(c) >= 2:
+            by_step.setdefault(_slot_step(c, c.tag), []).append(c)
     best: list[HtmlElement] = []
-    for _c, step, shape in kids:
-        if len(shape) < 2:
+    for alike in by_step.values():
+        if len(alike) < 2 or len(alike) <= len(best):
             continue
-        group = [
-            d
-            for d, other_step, other in kids
-            if other_step == step and len(shape & other) >= POST_SHAPE_SHARE * len(shape | other)
-        ]
-        if len(group) > len(best):
-            best = group
-        if 2 * len(best) >= len(kids):
-            break
+        shapes = [(c, _child_steps(c)) for c in alike]
+        for _c, shape in shapes:
+            if len(shape) < 2:
+                continue
+            group = [
+                d
+                for d, other in shapes
+                if len(shape & other) >= POST_SHAPE_SHARE * len(shape | other)
+            ]
+            if len(group) > len(best):
+                best = group
+            if 2 * len(best) >= len(alike):
+                break
     return best if len(best) >= 2 else []
 
 
