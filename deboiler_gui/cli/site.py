@@ -480,6 +480,8 @@ DETECTORS = {
     "label": "labelled widget",
     "figure": "photo with its caption",
     "stamp": "date stamp or skip link",
+    "hidden": "hidden copy of visible text",
+    "post": "bar repeated in every post",
     "pair": "shared with a neighbour",
     "rule": "remove rule",
 }

@@ -69,9 +69,23 @@ _CONTROL_REF_ONLY = re.compile(
     r"|0*(?:[1-8]|1[1-24-9]|2[0-9]|3[01]|6553[45])(?![0-9]));?"
 )
 
-#: Elements whose text is never visible.
+#: Elements whose text is never visible as the page's text. A ``textarea`` is a form control:
+#: what it holds is the control's value, raw text a browser shows in an edit box (often the
+#: page's own markup, escaped, for an editor to load), not text of the page.
 INVISIBLE_TAGS = frozenset(
-    {"script", "style", "noscript", "template", "head", "title", "meta", "link", "base", "iframe"}
+    {
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "textarea",
+        "head",
+        "title",
+        "meta",
+        "link",
+        "base",
+        "iframe",
+    }
 )
 
 # hidden="until-found" is content a reader finds (an accordion's panel): it is not hidden here

@@ -4,7 +4,9 @@ them with explicit keep/remove XPaths, and the cleaned page with its information
 from __future__ import annotations
 
 import logging
+import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -167,12 +169,24 @@ def matches(
         main_el = series
         main.add(series)
         reason = "the series of alike columns holding most of the page's non-link text"
+    # A thread: the main content found is one post of a run of alike posts (the longest answer
+    # of a question): the content is the whole run, whose entries are all content.
+    thread = (
+        _post_run(main_el)
+        if main and main_el is not None and series is None and up is None
+        else None
+    )
+    if thread is not None:
+        main_el = thread
+        main.add(thread)
+        main.update(thread.iterancestors())
+        reason = "the run of alike posts holding the page's longest post"
     # The content slot: below the main content, the element the site's content narrows to on
     # most of its pages (a story's cell between a menu column and a column of teasers). Between
     # the main content and it, the frame detectors act as they do outside the main content.
     region = (
         _content_slot(facts, ap, main_el)
-        if main and (ap.content or ap.seen) and series is None and up is None
+        if main and (ap.content or ap.seen) and series is None and up is None and thread is None
         else None
     )
     if region is not None:
@@ -378,7 +392,8 @@ def matches(
             label = block_label(el)
             if label is not None and links >= density * (chars - len(label)):
                 name = ap.labels.get(label_key(slot, label))
-                if name is not None:
+                if name is not None and not _post_of_run(el, main):
+                    # (never one post of the run the content is in: another answer)
                     detector, key = "label", name
                 elif (
                     bounded
@@ -529,6 +544,179 @@ def matches(
             if keep_set and any(a in keep_set for a in el.iterancestors()):
                 continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
+        if bounded and main_el is not None:
+            # a thread's posts: the run found above, or the main content's own children
+            taken = {el for el, *_ in out}
+            for el, key, chars in _post_frames(
+                main_el, cands, taken, density, label_min, (ap.exact, repeats)
+            ):
+                if el in main or el in keep_ancestors:
+                    continue
+                if keep_set and any(a in keep_set for a in el.iterancestors()):
+                    continue
+                out.append((el, "post", key, chars))
+        taken = {el for el, *_ in out}
+        for el, chars in _hidden_copies(root, taken):
+            if el in main or el in keep_ancestors:
+                continue
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            out.append((el, "hidden", "", chars))
+    return out
+
+
+#: a per-post bar is in at least this share of a thread's posts (and in two at least)...
+POST_FRAME_SHARE = 0.5
+#: ...and this share of its pieces of text are those most of the bars at its place say
+POST_FRAME_WORDS = 0.6
+_DIGITS_RUN = re.compile(r"\d+")
+_CONTROLS = ("button", "input", "select", "option", "textarea")
+
+
+def _post_frames(
+    thread: HtmlElement,
+    cands: list[list[Any]],
+    taken: set[HtmlElement],
+    density: float,
+    label_min: int,
+    repeated: tuple[set[int], set[int]],
+) -> list[tuple[HtmlElement, str, int]]:
+    """The frame inside each post of a thread: a short block of links or buttons at the same
+    place in most of the posts with the same text, digits folded (a vote bar "345 Upvote
+    Downvote", an action bar "edited 2013-05-04 · 11 comments · thanks · share · report"),
+    a block repeated across the site or within the page (``repeated``), at most half of its
+    post's text; with its place and characters. Text of a post's own (its message, however
+    short, its author's name) differs from post to post and stays."""
+    run = _run_posts(thread)
+    if len(run) < 2:
+        return []
+    start = next((i for i, rec in enumerate(cands) if rec[0] is thread), None)
+    if start is None:
+        return []
+    exact, repeats = repeated
+    inside = cands[start + 1 : cands[start][5]]  # the thread's subtree
+    by_el = {rec[0]: rec for rec in inside}
+    posts: dict[HtmlElement, int] = {}
+    for entry in run:
+        rec = by_el.get(entry)
+        posts[entry] = rec[2] if rec is not None else len("".join(_text_of(entry).split()))
+    held = sum(posts.values())
+    if len(posts) < 2 or 2 * held < cands[start][2]:
+        return []  # not a thread: a few alike blocks beside the content's own text
+    # place -> [(element, hash, chars, post)]
+    places: dict[str, list[tuple[HtmlElement, int, int, HtmlElement]]] = {}
+    for el, h, chars, links, _slot, _end, _skel in inside:
+        if (
+            not 0 < chars <= label_min
+            or (h not in exact and h not in repeats)
+            or el.tag == "td"
+            or el in taken
+        ):
+            continue  # (a bar says the same on other posts or pages, digits folded)
+        steps = []
+        post: HtmlElement | None = None
+        for a in (el, *el.iterancestors()):
+            parent = a.getparent()
+            if parent is thread:
+                post = a if a in posts else None
+                break
+            steps.append(_slot_step(a, a.tag))
+            if parent is None:
+                break
+        if post is None or not steps or 2 * chars > posts[post]:
+            continue
+        if links < density * chars:
+            controls = sum(
+                len("".join(_text_of(c).split())) for c in el.iter(*_CONTROLS) if c is not el
+            )
+            if el.tag not in _CONTROLS and controls < density * chars:
+                continue  # the post's own words, not a bar of links or buttons
+        places.setdefault("/".join(reversed(steps)), []).append((el, h, chars, post))
+    need = max(2, POST_FRAME_SHARE * len(posts))
+    said: dict[int, frozenset[str]] = {}
+    out: list[tuple[HtmlElement, str, int]] = []
+    gone: set[HtmlElement] = set()
+    for place, found in places.items():
+        owners = {post for _el, _h, _c, post in found}
+        if len(owners) < need or len(owners) < len(found):
+            continue  # not in most posts, or several times in one (a table's column, a list)
+        # the words most of the place's blocks say ("edited", "comments", "report"): a bar
+        # says mostly those, a post's own line (its author's name) does not
+        pieces = [_pieces(el, h, said) for el, h, _c, _p in found]
+        seen: Counter[str] = Counter(w for words in pieces for w in words)
+        core = {w for w, n in seen.items() if 2 * n >= len(found)}
+        for (el, _h, chars, _post), words in zip(found, pieces, strict=True):
+            if words and len(words & core) >= POST_FRAME_WORDS * len(words):
+                gone.add(el)
+                out.append((el, place[-300:], chars))
+    # outermost only
+    return [item for item in out if not any(a in gone for a in item[0].iterancestors())]
+
+
+#: elements with an inline style, and a style that hides its element (any case and spaces)
+_STYLED = etree.XPath("descendant::*[@style]")
+_DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
+#: a hidden copy repeats at least this many characters of a visible block's start...
+HIDDEN_COPY_MIN = 20
+#: ...and at least this share of its own text; a shorter block must repeat all of a visible
+#: one, and at least HIDDEN_COPY_SHORT characters
+HIDDEN_COPY_SHARE = 0.6
+HIDDEN_COPY_SHORT = 4
+
+
+def _compact(el: HtmlElement) -> str:
+    """The element's visible text without white space (its plain text when nothing in it is
+    invisible: the same, in one C call)."""
+    if next(el.iter(*INVISIBLE_TAGS), None) is None:
+        return "".join(_text_of(el).split())
+    return "".join(visible_text(el).split())
+
+
+def _pieces(el: HtmlElement, h: int, said: dict[int, frozenset[str]]) -> frozenset[str]:
+    """The pieces of text of a block, digits folded; the same for every block of its hash."""
+    words = said.get(h)
+    if words is None:
+        words = said[h] = frozenset(
+            _DIGITS_RUN.sub("0", "".join(t.split())) for t in el.itertext() if t.strip()
+        )
+    return words
+
+
+def _hidden_copies(root: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+    """Blocks an inline ``display:none`` hides whose text is the start of a visible sibling's
+    (a post's summary, cut with "… show all", beside the full post): a copy of the content
+    that a script swaps with it, not text of its own; with their characters."""
+    body = root.find("body")
+    found = [
+        el
+        for el in _STYLED(body if body is not None else root)
+        if isinstance(el.tag, str) and _DISPLAY_NONE.search(el.get("style", ""))
+    ]
+    if not found:
+        return []
+    hidden = set(found)
+    out: list[tuple[HtmlElement, int]] = []
+    for el in found:
+        if el in taken or any(a in hidden or a in taken for a in el.iterancestors()):
+            continue
+        text = _compact(el)
+        if len(text) < HIDDEN_COPY_SHORT:
+            continue
+        need = HIDDEN_COPY_SHARE * len(text)
+        for sib in (*el.itersiblings(preceding=True), *el.itersiblings()):
+            if not isinstance(sib.tag, str) or sib in hidden or sib in taken:
+                continue
+            if len(_text_of(sib)) < need:
+                continue  # (all its text, visible or not, is shorter than the copy needs)
+            other = _compact(sib)
+            if len(other) < need or other[:HIDDEN_COPY_SHORT] != text[:HIDDEN_COPY_SHORT]:
+                continue
+            same = len(os.path.commonprefix([text, other]))
+            # the copy repeats a long start of the visible block, or all of a short one (a
+            # one-line answer and its summary, the same line with "… show all")
+            if same >= need and (same >= HIDDEN_COPY_MIN or same == len(other)):
+                out.append((el, len(text)))
+                break
     return out
 
 
@@ -1106,6 +1294,85 @@ def _series_place(main_el: HtmlElement, places: set[HtmlElement]) -> HtmlElement
     return None
 
 
+#: the tags of a post's container (a thread's entry): not a paragraph nor a line of text
+_POST_TAGS = frozenset(["div", "li", "article", "section", "table", "dd"])
+#: alike posts share this share of their child steps (tag and classes), at least
+POST_SHAPE_SHARE = 0.6
+
+
+def _child_steps(el: HtmlElement) -> set[str]:
+    return {_slot_step(c, c.tag) for c in el if isinstance(c.tag, str)}
+
+
+def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
+    """Whether two elements are alike posts: the same tag and classes, mostly the same child
+    steps (at least two), and text in the other one."""
+    if other.tag != el.tag or _slot_step(other, other.tag) != _slot_step(el, el.tag):
+        return False
+    shape, theirs = _child_steps(el), _child_steps(other)
+    return (
+        len(shape) >= 2
+        and len(shape & theirs) >= POST_SHAPE_SHARE * len(shape | theirs)
+        and bool(_text_of(other).strip())
+    )
+
+
+def _run_posts(container: HtmlElement) -> list[HtmlElement]:
+    """The largest run of alike posts among the element's children (at least two), or []."""
+    by_step: dict[str, list[HtmlElement]] = {}
+    for c in container:
+        if isinstance(c.tag, str) and c.tag in _POST_TAGS and len(c) >= 2:
+            by_step.setdefault(_slot_step(c, c.tag), []).append(c)
+    best: list[HtmlElement] = []
+    for alike in by_step.values():
+        if len(alike) < 2 or len(alike) <= len(best):
+            continue
+        shapes = [(c, _child_steps(c)) for c in alike]
+        for _c, shape in shapes:
+            if len(shape) < 2:
+                continue
+            group = [
+                d
+                for d, other in shapes
+                if len(shape & other) >= POST_SHAPE_SHARE * len(shape | other)
+            ]
+            if len(group) > len(best):
+                best = group
+            if 2 * len(best) >= len(alike):
+                break
+    return best if len(best) >= 2 else []
+
+
+def _post_of_run(el: HtmlElement, main: set[HtmlElement]) -> bool:
+    """Whether the element is a post alike to a sibling that holds the main content."""
+    parent = el.getparent()
+    return (
+        parent is not None
+        and el.tag in _POST_TAGS
+        and any(s is not el and s in main and _alike_posts(s, el) for s in parent)
+    )
+
+
+def _post_run(main_el: HtmlElement) -> HtmlElement | None:
+    """The parent of the run of alike posts the main content is in: the nearest ancestor (or
+    the element itself) that is a post's container — at least two child elements — with a
+    sibling of its tag and classes that has mostly the same child steps and some text (the
+    next answer, comment or post); None when there is none. Unlike ``_series_whole`` the
+    siblings may be far shorter than the main content (one long answer among one-line
+    ones)."""
+    el: HtmlElement | None = main_el
+    while el is not None and el.tag not in ("body", "html"):
+        parent: HtmlElement | None = el.getparent()
+        if parent is None or parent.tag in ("body", "html"):
+            return None
+        if el.tag in _POST_TAGS and any(
+            sib is not el and _alike_posts(el, sib) for sib in parent.iterchildren(el.tag)
+        ):
+            return parent
+        el = parent
+    return None
+
+
 #: the end of a sentence: a word, then a full stop, a question or an exclamation mark
 _SENTENCE_END = re.compile(r"[^\W\d_]{2}[.?!](?:\s|$)")
 
@@ -1276,12 +1543,13 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
                 if a.get("href")
             )
             and not (
-                h.tag == "h1"
-                and ((main_el is not None and _inside(h, main_el)) or title.startswith(text))
+                (h.tag == "h1" and main_el is not None and _inside(h, main_el))
+                or (h.tag in ("h1", "h2", "h3") and title.startswith(text))
             )
         ):
             # a link to somewhere, not the page's heading (a permalink sign is fine, and so
-            # is an h1 linking to the page itself: in the main content, or the title's start)
+            # is an h1 linking to the page itself in the main content, or a heading that is
+            # the title's start: an answer's page heads it with its question, a link to it)
             continue
         out.add(h)
         out.update(h.iterancestors())
