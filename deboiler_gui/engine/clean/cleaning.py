@@ -481,6 +481,7 @@ def matches(
             and el not in main
             and ap.slot_id(slot) in ap.seen
             and _control_label(el)
+            and not _post_of_run(el, main)  # a thread's short answer of links is a post
         ):
             # a small box of links opened by a control (its title a link to "#" or a
             # script: "Related", "Comments" with a count) at a place the site has on many
