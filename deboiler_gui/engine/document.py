@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any, cast
 
 import lxml.etree as etree
@@ -42,9 +43,18 @@ _STOPWORDS: dict[str, frozenset[str]] = {
 }
 
 
+def _titles(root: HtmlElement) -> Iterator[HtmlElement]:
+    """The page's title elements in document order, the head's first: an lxml iterator looks
+    one match ahead, so a walk over the whole page starts only when the head has no title
+    with text (and then yields the head's titles again)."""
+    if root.tag != "title" and len(root) and root[0].tag == "head":
+        yield from root[0].iter("title")
+    yield from root.iter("title")
+
+
 def title_of(root: HtmlElement) -> str:
     """The document title: <title>, else og:title, else the first h1."""
-    for el in root.iter("title"):
+    for el in _titles(root):
         text = normalize_text(el.text_content())
         if text:
             return text
@@ -95,8 +105,11 @@ _ATTRS = ("class", "id", "aria-label", "itemtype")
 def _crumb_xpath(hints: tuple[str, ...]) -> etree.XPath:
     """The XPath finding elements marked with one of these hints (only the hints the page's
     source holds are tested: each test is a string search on every element)."""
-    tests = " or ".join(f"contains(@{attr}, '{hint}')" for attr in _ATTRS for hint in hints)
-    return etree.XPath(f"//*[not(self::body or self::html)][{tests}]")
+    # the attribute axis with the attributes' names tested first: only the values of those
+    # four attributes are searched, not four attributes of every element
+    names = " or ".join(f"name() = '{attr}'" for attr in _ATTRS)
+    tests = " or ".join(f"contains(., '{hint}')" for hint in hints)
+    return etree.XPath(f"//@*[{names}][{tests}]/parent::*[not(self::body or self::html)]")
 
 
 # plain substring tests: a case-insensitive regular expression over the page is far slower;
@@ -164,20 +177,27 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff]")
 _HAN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
 _LETTER = re.compile(r"[^\W\d_]")
+_ASCII_LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def guess_language(text: str) -> str:
     """Language from the text alone (script first, then frequent words); "" when unsure."""
     sample = text[:5000]
-    letters = len(_LETTER.findall(sample))
-    if not letters:
-        return ""
-    if len(_KANA.findall(sample)) > 0.05 * letters:
-        return "ja"
-    if len(_HANGUL.findall(sample)) > 0.2 * letters:
-        return "ko"
-    if len(_HAN.findall(sample)) > 0.2 * letters:
-        return "zh"
+    if sample.isascii():
+        # letters are A-Z and a-z, counted in C; no kana, hangul or han to look for
+        letters = len(sample) - len(sample.encode("ascii").translate(None, _ASCII_LETTERS))
+        if not letters:
+            return ""
+    else:
+        letters = len(_LETTER.findall(sample))
+        if not letters:
+            return ""
+        if len(_KANA.findall(sample)) > 0.05 * letters:
+            return "ja"
+        if len(_HANGUL.findall(sample)) > 0.2 * letters:
+            return "ko"
+        if len(_HAN.findall(sample)) > 0.2 * letters:
+            return "zh"
     words = _WORD.findall(sample.lower())
     freq = Counter(words)
     counts = {lang: sum(freq[w] for w in stop) for lang, stop in _STOPWORDS.items()}

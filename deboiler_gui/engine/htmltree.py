@@ -61,16 +61,13 @@ _VOID = frozenset(
 _TAG = re.compile(r"<!--.*?-->|<(/)?([A-Za-z][A-Za-z0-9:_-]*)\b[^>]*?(/)?>", re.DOTALL)
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-_CONTROL_REF = re.compile(
-    r"&#(?:[xX]0*([0-9a-fA-F]{1,8})(?![0-9a-fA-F])|0*([0-9]{1,10})(?![0-9]));?"
+# Numeric character references to the control codes U+0001-U+0008, U+000B, U+000C,
+# U+000E-U+001F, U+FFFE and U+FFFF, decimal or hexadecimal with any leading zeros, the digits
+# not running on: one pattern, replaced in C (no Python call for every reference of a page)
+_CONTROL_REF_ONLY = re.compile(
+    r"&#(?:[xX]0*(?:[1-8bBcCeEfF]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F])"
+    r"|0*(?:[1-8]|1[1-24-9]|2[0-9]|3[01]|6553[45])(?![0-9]));?"
 )
-# Every reference _CONTROL_REF finds to one of _CONTROL_CODES, found without calling back into
-# Python for each of a page's other references (&#39;, &#8212;).
-_CONTROL_REF_LIKE = re.compile(
-    r"&#(?:[xX]0*(?:[1-9a-fA-F]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F])"
-    r"|0*(?:[1-9]|[12][0-9]|3[01]|6553[45])(?![0-9]))"
-)
-_CONTROL_CODES = frozenset([*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
 
 #: Elements whose text is never visible.
 INVISIBLE_TAGS = frozenset(
@@ -81,8 +78,10 @@ INVISIBLE_TAGS = frozenset(
 # An inline display:none or visibility:hidden is not in the list: a page's script shows those
 # blocks on a click (tab panels, a product's other tabs, syntax diagrams behind "show"), and
 # they are the page's content.
+# (only the elements having one of the two attributes are tested: the attribute axis is a
+# C walk, while a predicate on //* builds the normalised value for every element)
 _HIDDEN = etree.XPath(
-    "//*[(@hidden and not(translate(@hidden, 'UNTILFOD', 'untilfod') = 'until-found'))"
+    "(//@hidden | //@aria-hidden)/parent::*[(@hidden and not(translate(@hidden, 'UNTILFOD', 'untilfod') = 'until-found'))"
     " or translate(normalize-space(@aria-hidden), 'TRUE', 'true') = 'true']"
 )
 
@@ -198,28 +197,42 @@ def _tame_tag(found: re.Match[str]) -> str:
     return found.group(0)
 
 
-def parse_html(html: str | bytes) -> HtmlElement:
-    """Parse a page into an lxml tree; never raises on bad markup, returns an empty document
-    for empty input."""
+def prepare_html(html: str | bytes) -> str | None:
+    """The page as :func:`parse_html` hands it to libxml2 (control characters and references
+    to them, an XML declaration, start tags of thousands of attributes and ``<wbr>`` made
+    safe), or None for a page without markup or text."""
     if isinstance(html, bytes):
         html = html.decode("utf-8", errors="replace")
     html = _XML_DECL.sub("", html, count=1)
     if _has_control(html):
         html = _CONTROL.sub(" ", html)
-    if "&#" in html and _CONTROL_REF_LIKE.search(html):
+    if "&#" in html:
         # A character reference to a control character would put the same characters in the
         # tree, which lxml then refuses to set as text anywhere (the page would be lost).
-        html = _CONTROL_REF.sub(_control_ref_to_space, html)
+        html = _CONTROL_REF_ONLY.sub(" ", html)
     if not html.strip():
-        return cast(
-            HtmlElement, lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
-        )
+        return None
     if len(html) > _TAG_MAX and _HUGE_TAG.search(html):
         html = _HUGE_TAG.sub(_tame_tag, html)  # a start tag of thousands of attributes
     if "<wbr" in html or "<WBR" in html:
         # An HTML5 void element libxml2 does not know: without the closing slash the rest of
         # its parent would be nested inside it (rustdoc puts one between the parts of a path).
         html = _WBR.sub("<wbr/>", html)
+    return html
+
+
+def parse_html(html: str | bytes, *, prepared: bool = False) -> HtmlElement:
+    """Parse a page into an lxml tree; never raises on bad markup, returns an empty document
+    for empty input. ``prepared``: the page is known to be its own :func:`prepare_html`
+    (a page parsed again), so the checks are not run again."""
+    if isinstance(html, bytes) or not prepared:
+        ready = prepare_html(html)
+        if ready is None:
+            return cast(
+                HtmlElement,
+                lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER),
+            )
+        html = ready
     root: HtmlElement
     try:
         root = lxml.html.document_fromstring(html, parser=_PARSER)
@@ -245,11 +258,6 @@ def _has_control(html: str) -> bool:
     if len(data.translate(None, _CONTROL_BYTES)) != len(data):
         return True
     return not html.isascii() and (b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data)
-
-
-def _control_ref_to_space(m: re.Match[str]) -> str:
-    code = int(m.group(1), 16) if m.group(1) is not None else int(m.group(2))
-    return " " if code in _CONTROL_CODES else m.group(0)
 
 
 def _hit_depth_limit() -> bool:

@@ -111,3 +111,38 @@ def test_performance_mode_keeps_trees_up_to_its_bound_and_the_rest_as_memory_mod
     assert [r.to_dict() for r in unbounded.transform(site)] == expected
     assert [r.to_dict() for r in bounded.transform(site)] == expected
     assert not bounded._cache and not bounded._store.pages  # each page's state is used once
+
+
+def test_memory_mode_parses_again_without_the_checks_only_pages_that_needed_no_rewriting() -> None:
+    from deboiler_gui.engine.htmltree import parse_html, prepare_html
+    from deboiler_gui.engine.model import Page
+
+    frame = "<html><body><div class='nav'><a href='/a'>Home</a> <a href='/b'>News</a></div>{}</body></html>"
+    bodies = {
+        "plain": "<div class='story'><p>A story of its own, long enough to be the content.</p></div>",
+        # a reference to a control character: lxml refuses its text unless it is rewritten
+        "ref": "<div class='story'><p>Bad &#x1; byte &#0011; here, and text after it.</p></div>",
+        # libxml2 nests what follows an unclosed wbr inside it unless it is rewritten
+        "wbr": "<div class='story'><p>std::<wbr>filesystem::<wbr>path and more text</p></div>",
+    }
+    pages = [
+        Page(url=f"https://site.example/{name}{i}.html", html=frame.format(body))
+        for name, body in bodies.items()
+        for i in range(3)
+    ]
+    for page in pages:
+        rewritten = prepare_html(page.html) != page.html
+        assert rewritten == (not page.url.split("/")[-1].startswith("plain"))
+    cleaner = boilerplate.DomainCleaner(operation_mode="memory").fit(pages)
+    store = cleaner._store
+    assert store is not None
+    assert [store.as_is(p.url, p.html) for p in pages] == [True] * 3 + [False] * 6
+    # another HTML under a kept URL is never taken as checked
+    assert not store.as_is(pages[0].url, pages[0].html + " ")
+    kept = [r.to_dict() for r in cleaner.transform(pages)]
+    fresh = [cleaning.clean_page(p, cleaner.model_).to_dict() for p in pages]
+    assert kept == fresh
+    assert all(r["status"] == "ok" for r in kept)
+    assert "byte" in kept[3]["cleaned_text"] and "\x01" not in kept[3]["cleaned_html"]
+    # the rewritten parse: the wbr is empty, the text after it stays in the paragraph
+    assert [len(w) for w in parse_html(pages[6].html).xpath("//wbr")] == [0, 0]

@@ -70,7 +70,6 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "candidate_tags": None,  # override the candidate tag set (list of tag names)
 }
 
-_WS = re.compile(r"\s+")
 _DIGITS = re.compile(r"\d+")
 _VOLATILE = re.compile(r"\d")
 
@@ -236,8 +235,10 @@ def _extra_links(root: HtmlElement, skeleton: set[HtmlElement]) -> dict[HtmlElem
             owners[first] = p
         if p is None:
             continue
-        # an image link has no text but is still a link: it counts as one character
-        n = max(1, len(_WS.sub("", _text_of(a))))
+        # an image link has no text but is still a link: it counts as one character (a
+        # childless link's text is its .text: no serialisation needed)
+        t = _text_of(a) if len(a) else a.text
+        n = max(1, len("".join(t.split())) if t else 0)
         extra[p] = extra.get(p, 0) + n
     return extra
 
@@ -264,6 +265,7 @@ class _Frame:
         "pidx",  # (index in the parent's parts, index in the parent's skeleton parts)
         "sparts",  # tag-skeleton parts, None in compat mode or after exit
         "batched",  # the whole text was read at once: children append, do not add chars
+        "tds",  # td children walked so far (every td is walked when td is a candidate tag)
     )
 
     def __init__(
@@ -298,6 +300,7 @@ class _Frame:
         self.pidx = pidx
         self.sparts = sparts
         self.batched = False
+        self.tds = 0
 
 
 def analyse(root: HtmlElement, spec: Spec) -> Facts:
@@ -329,6 +332,8 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
     dig_sub = _DIGITS.sub
     # locals: this loop runs once per element of every page
     blake2b = hashlib.blake2b
+    text_of = etree.tostring
+    count_tds = not compat and "td" in (spec.tags if spec.tags is not None else IMPROVED_TAGS)
     invisible_tags = INVISIBLE_TAGS
     max_slot_depth = spec.max_slot_depth
     max_depth = spec.max_depth
@@ -397,7 +402,12 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         tag = el.tag
         depth = parent.depth + 1 if parent is not None else 0
         invisible = tag in invisible_tags or (parent is not None and parent.invisible)
-        text = el.text
+        if tag == "td" and parent is not None:
+            parent.tds += 1  # this cell's index in its row is tds - 1
+        # a skeleton leaf (most paragraphs) with children: its whole text in one C call below,
+        # which holds its own text too
+        whole = inner is not None and el not in inner and len(el) > 0
+        text = None if whole else el.text
         if compat:
             tnorm = _norm_compat(text)
             chars = 0 if invisible else len(tnorm)
@@ -417,8 +427,12 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                     step = steps[key] = _slot_step(el, tag)
                 if tag == "td":
                     # a layout table's columns (menu, story, teasers) are different places:
-                    # a cell's position in its row is part of its slot
-                    step += f"[{sum(1 for _ in el.itersiblings('td', preceding=True))}]"
+                    # a cell's position in its row is part of its slot (its row's cells are
+                    # all walked, in order, when td is a candidate tag: counted on the way)
+                    if count_tds and parent is not None:
+                        step += f"[{parent.tds - 1}]"
+                    else:
+                        step += f"[{sum(1 for _ in el.itersiblings('td', preceding=True))}]"
                 slot = pslot + "/" + step
         cidx = -1
         hit = cache.get(tag)
@@ -432,14 +446,15 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         sparts: list[str | None] | None = None if compat else [tag]
         frame = _Frame(tag, parts, chars, slot, invisible, cidx, el, depth, parent, pidx, sparts)
         work.append((el, frame, None, True))
-        if inner is not None and el not in inner:
-            # a skeleton leaf (most paragraphs): its whole text in one C call
-            t = _text_of(el) if len(el) else None
-            stripped = "".join(t.split()) if t and not invisible else ""
+        if whole:
+            t = "" if invisible else text_of(el, method="text", encoding="unicode", with_tail=False)
+            stripped = "".join(t.split()) if t else ""
             if stripped:
                 parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
                 frame.chars = len(stripped)
             continue
+        if inner is not None and el not in inner:
+            continue  # a childless skeleton leaf: its .text was all of it
         pending: list[tuple[HtmlElement, _Frame | None, Any, bool]] = []
         if (
             inner is not None
@@ -716,7 +731,11 @@ class FactsStore:
             self.strings.append(s)
         return i
 
-    def put(self, url: str, html: str, root: HtmlElement, facts: Facts) -> None:
+    def put(
+        self, url: str, html: str, root: HtmlElement, facts: Facts, as_is: bool = False
+    ) -> None:
+        """Keep the page's analysis; ``as_is``: the HTML needed no rewriting before its parse
+        (see htmltree.prepare_html), so its second parse skips those checks."""
         if self.spec.compat or facts.too_large:
             return  # compat walks every element; its candidates are not one tag iteration
         cands = facts.cands
@@ -744,14 +763,19 @@ class FactsStore:
             (deeper[i].index(deeper[i + 1]), intern(facts.slot_slots[i]))
             for i in range(len(deeper) - 1)
         )
-        self.pages[url] = (hash(html), data, steps, facts.chars, facts.elements, slot_steps)
+        self.pages[url] = (hash(html), data, steps, facts.chars, facts.elements, slot_steps, as_is)
+
+    def as_is(self, url: str, html: str) -> bool:
+        """Whether the page's HTML (the same as in fit) needs no rewriting before its parse."""
+        stored = self.pages.get(url)
+        return stored is not None and stored[0] == hash(html) and bool(stored[6])
 
     def take(self, url: str, html: str, root: HtmlElement) -> Facts | None:
         """The page's analysis on a fresh parse of the same HTML, or None (analyse again)."""
         stored = self.pages.pop(url, None)
         if stored is None or stored[0] != hash(html):
             return None
-        _, data, steps, chars, elements, slot_steps = stored
+        _, data, steps, chars, elements, slot_steps, _as_is = stored
         els = list(root.iter(*self.tags))
         if len(els) * 6 != len(data):
             return None

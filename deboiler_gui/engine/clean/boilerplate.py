@@ -27,7 +27,7 @@ from deboiler_gui.engine.clean.analysis import (
 )
 from deboiler_gui.engine.clean.cleaning import applied, clean_page, clean_tree, find_boilerplate
 from deboiler_gui.engine.clean.pagefallback import clean_single, too_few
-from deboiler_gui.engine.htmltree import HtmlElement, parse_html
+from deboiler_gui.engine.htmltree import HtmlElement, parse_html, prepare_html
 from deboiler_gui.engine.jobs import pool as jobs_pool
 from deboiler_gui.engine.model import (
     CleanResult,
@@ -49,9 +49,10 @@ MODEL_FORMAT = 1
 MAIN_SOME_SHARE = 0.1
 
 #: Performance mode keeps parsed trees for up to this many characters of HTML (a tree and its
-#: analysis take about 16 bytes per character: some 100 MB); later pages keep only their
-#: analysis, as in memory mode, so a large site does not hold gigabytes of trees.
-KEPT_TREE_CHARS = 6_000_000
+#: analysis take about 20 bytes per character: some 80 MB, which keeps the mode's peak below
+#: deboiler's memory mode on a 3,000-page site); later pages keep only their analysis, as in
+#: memory mode, so a large site does not hold gigabytes of trees.
+KEPT_TREE_CHARS = 4_000_000
 
 
 def _fittable(page: Page) -> bool:
@@ -291,14 +292,17 @@ class DomainCleaner:
                     yield page, None
                     continue
                 try:
-                    root = parse_html(page.html)
+                    ready = prepare_html(page.html)
+                    root = (
+                        parse_html(page.html) if ready is None else parse_html(ready, prepared=True)
+                    )
                     facts = analyse(root, spec)
                     summary = summarise(root, spec, density, facts)
                     if len(page.html) <= room:  # performance mode: the tree serves transform
                         self._cache[page.url] = (root, facts)
                         room -= len(page.html)
                     elif store is not None:  # memory mode: a few numbers per candidate
-                        store.put(page.url, page.html, root, facts)
+                        store.put(page.url, page.html, root, facts, ready == page.html)
                     yield page, summary
                 except Exception as exc:  # one bad page never stops the fit
                     yield page, f"{page.url}: {type(exc).__name__}: {exc}"
@@ -508,7 +512,7 @@ class DomainCleaner:
                     continue
                 if store is not None and page.url in store.pages and page.error is None:
                     # the same HTML parses to the same tree: fit's analysis still holds
-                    root = parse_html(page.html)
+                    root = parse_html(page.html, prepared=store.as_is(page.url, page.html))
                     facts = store.take(page.url, page.html, root)
                     yield clean_page(page, model, _root=root, _facts=facts)
                     continue

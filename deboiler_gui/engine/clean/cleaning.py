@@ -211,6 +211,21 @@ def matches(
     repeats = repeats_within_page(facts) if not ap.compat else set()
     fragments = _Fragments(cands, ap.exact, repeats)
     hashes = {rec[0]: rec[1] for rec in cands} if not ap.compat else {}
+    # the candidates' own order tells what lies inside the content's elements (a candidate's
+    # subtree is the candidates up to its end index): no walk up each element's ancestors
+    spans: dict[HtmlElement, tuple[int, int]] = {}
+    areas = {a for a in (main_el, inner, around) if a is not None}
+    if areas:
+        for k, rec in enumerate(cands):
+            if rec[0] in areas:
+                spans[rec[0]] = (k, rec[5])
+
+    def within(i: int, el: HtmlElement, ancestor: HtmlElement | None) -> bool:
+        span = spans.get(ancestor) if ancestor is not None else None
+        if span is None:
+            return ancestor is not None and _inside(el, ancestor)
+        return span[0] < i < span[1]
+
     i, n = 0, len(cands)
     while i < n:
         el, h, chars, links, slot, end, skel = cands[i]
@@ -220,7 +235,7 @@ def matches(
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
-            if not ap.compat and main_el is not None and _inside(el, main_el):
+            if not ap.compat and main_el is not None and within(i, el, main_el):
                 if fragments.of(el):
                     detector = ""
                 elif (
@@ -278,21 +293,21 @@ def matches(
                     detector = ""
                 elif (
                     links < density * chars
-                    and _inside(el, inner)  # type: ignore[arg-type]
+                    and within(i, el, inner)
                     and fragments.between_content(el)
                 ):
                     # a short paragraph that many pages say, between two blocks of the page's
                     # own text and shaped like them ("For example:" between a paragraph and
                     # its code listing): a sentence of the content, not a template part
                     detector = ""
-            elif not ap.compat and el.tag == "td" and around is not None and _inside(el, around):
+            elif not ap.compat and el.tag == "td" and around is not None and within(i, el, around):
                 # a cell of a table beside the content (a specification): the table's
                 detector = ""
             elif (
                 not ap.compat
                 and (
                     el.getparent() in title_blocks
-                    or (around is not None and _inside(el, around))
+                    or (around is not None and within(i, el, around))
                     or _in_any(el, content_areas)
                 )
                 and _own_value(el, chars, links, density)
@@ -307,12 +322,12 @@ def matches(
                 and h in ap.free
                 and chars >= SPEC_MIN_CHARS
                 and links < density * chars
-                and _inside(el, around)
+                and within(i, el, around)
             ):
                 # beside the main content in the block around it, text most pages have other
                 # text in place of (a product's specification next to its description)
                 detector = ""
-        elif h in ap.exact_links and not (inner is not None and _inside(el, inner)):
+        elif h in ap.exact_links and not (inner is not None and within(i, el, inner)):
             detector, key = "exact", hexkey(h)
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
             sid = ap.slot_id(slot)
@@ -332,7 +347,7 @@ def matches(
             # has the same shape on every thread); navigation slots to the outside of the
             # content slot.
             outer = main_el if detector == "frame" else inner
-            if detector and outer is not None and _inside(el, outer):
+            if detector and outer is not None and within(i, el, outer):
                 detector = ""
         if (
             not detector
@@ -340,7 +355,7 @@ def matches(
             and slot is not None
             and 0 < chars <= max_share
             and links >= density * chars
-            and not _inside(el, inner)  # type: ignore[arg-type]
+            and not within(i, el, inner)
             and ap.slot_id(slot) in ap.seen
             and ap.slot_id(slot) not in ap.protected
         ):
@@ -353,7 +368,7 @@ def matches(
             and ap.labels
             and slot is not None
             and labelled_links(chars, links, density)
-            and not (inner is not None and _inside(el, inner))
+            and not (inner is not None and within(i, el, inner))
         ):
             # a per-page widget: a link list under the label the site puts at this place
             label = block_label(el)
@@ -364,7 +379,7 @@ def matches(
                 elif (
                     bounded
                     and chars <= max_share
-                    and not _inside(el, main_el)  # type: ignore[arg-type]
+                    and not within(i, el, main_el)
                     and _titled(el, label)
                     and not _alike_to(el, main)
                 ):
@@ -380,8 +395,8 @@ def matches(
             and 0 < chars <= max_share
             and links >= TEASER_DENSITY * chars
             and el not in main
-            and not _inside(el, main_el)  # type: ignore[arg-type]
-            and not (around is not None and _inside(el, around))
+            and not within(i, el, main_el)
+            and not (around is not None and within(i, el, around))
         ):
             # away from the content, a list of teasers under a title (headlines with their
             # first lines, products with their prices): a widget, its links with their text
@@ -826,9 +841,10 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
     """The parent of the main content (or of its nearest ancestor) when that element is one
     of a series of alike siblings: the same tag and classes, the same child tags, and text of
     its order (the columns of an index); None when it is not."""
-    own = len("".join(_text_of(main_el).split()))
-    if own == 0:
-        return None
+    # the content's own characters, counted only once a sibling of the same shape needs them
+    # (serialising the whole content is this function's main cost); without text it has no
+    # series
+    own = -1
     el: HtmlElement | None = main_el
     while el is not None and el.tag not in ("body", "html"):
         parent = el.getparent()
@@ -843,13 +859,17 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
                 and sib.tag == el.tag
                 and _slot_step(sib, sib.tag) == step
                 and {c.tag for c in sib if isinstance(c.tag, str)} == shape
-                and len("".join(_text_of(sib).split())) >= SERIES_SHARE * own
                 # a menu column beside a column of text is no second column of the same
                 # index: alike cells of a row are both link lists or both text (a page's
                 # tables one under the other are its sections, whatever their links)
                 and (el.tag not in ("td", "th") or _mostly_links(sib) == linked)
             ):
-                return parent if parent.tag not in ("body", "html") else None
+                if own < 0:
+                    own = len("".join(_text_of(main_el).split()))
+                if own == 0:
+                    return None
+                if len("".join(_text_of(sib).split())) >= SERIES_SHARE * own:
+                    return parent if parent.tag not in ("body", "html") else None
         if len(parent) > 1 and any(
             isinstance(c.tag, str) and c is not el and _text_of(c).strip() for c in parent
         ):
@@ -1015,6 +1035,30 @@ _TITLE_CANDIDATES = etree.XPath(
 )
 
 
+#: the whitespace XPath's normalize-space folds (XML's: not a no-break or other Unicode space)
+_XML_SPACES = str.maketrans("\t\n\r", "   ")
+_TITLE_TAGS = ("h1", "h2", "h3", "div", "span", "p", "td")
+
+
+def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
+    """``_TITLE_CANDIDATES`` as one C-level iteration over the body and a class test in
+    Python on the few div/span/p/td that have a class holding "title" (the XPath builds the
+    normalised class string of every element of the page)."""
+    body = root.find("body")
+    if body is None or sum(1 for _ in root.iter("body")) != 1:
+        return list(_TITLE_CANDIDATES(root))  # no body or several: the XPath's own reading
+    out: list[HtmlElement] = []
+    for el in body.iter(*_TITLE_TAGS):
+        tag = el.tag
+        if tag == "h1" or tag == "h2" or tag == "h3":
+            out.append(el)
+            continue
+        cls = el.get("class")
+        if cls and "title" in cls and " title " in " " + cls.translate(_XML_SPACES) + " ":
+            out.append(el)
+    return out
+
+
 def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
@@ -1023,7 +1067,7 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
         return set()
     title = "".join(title_el.text.split()).casefold()
     out: set[HtmlElement] = set()
-    for h in _TITLE_CANDIDATES(root):
+    for h in _title_candidates(root):
         text = "".join(_text_of(h).split()).casefold()
         if len(text) < 4 or text not in title or 3 * len(text) < len(title):
             continue
