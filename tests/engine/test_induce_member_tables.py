@@ -8,9 +8,10 @@ reported with a warning."""
 from __future__ import annotations
 
 import lxml.html
+import pytest
 
 from deboiler_gui.engine.htmltree import parse_html
-from deboiler_gui.engine.template.induce import Example, induce
+from deboiler_gui.engine.template.induce import Example, InductionError, induce
 from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
 
 
@@ -383,3 +384,16 @@ def test_first_and_last_entries_of_a_nested_toc_give_the_whole_list_after_a_layo
         assert best.endswith("//a"), best
         for i in range(3, 12):
             assert texts(site, i, best) == tocs[i], (i, best)
+
+
+def test_examples_of_two_roles_in_cells_of_no_common_kind_are_refused_naming_both() -> None:
+    site, _names = doxygen_site()
+    # A field's type link (the type cell) and a module's 'More...' (the description cell):
+    # every rule that takes both takes the name cells' links too.
+    type_link = click(site, 6, "//table[tr[normalize-space(.)='Data Fields']]/tr[2]/td[1]/a")
+    more = click(site, 9, "//table[tr[normalize-space(.)='Modules']]/tr[3]/td[2]/a")
+    for index in (site, None):
+        with pytest.raises(InductionError) as err:
+            induce([type_link, more], index=index, as_list=True)
+        assert "different roles" in str(err.value), err.value
+        assert err.value.conflicts == [type_link.describe(), more.describe()]
