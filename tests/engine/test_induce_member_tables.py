@@ -7,8 +7,11 @@ reported with a warning."""
 
 from __future__ import annotations
 
+import lxml.html
+import pytest
+
 from deboiler_gui.engine.htmltree import parse_html
-from deboiler_gui.engine.template.induce import Example, induce
+from deboiler_gui.engine.template.induce import Example, InductionError, induce
 from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
 
 
@@ -304,3 +307,93 @@ def test_a_name_alone_in_its_cell_and_a_name_before_type_links_are_one_column() 
     assert best.endswith("/a[1]"), best
     for i in range(6):
         assert texts(site, i, best) == names[site.urls[i]], (i, best)
+
+
+def _untyped(site: SiteIndex, i: int, name: str) -> None:
+    """The member ``name`` of page ``i`` returns a plain type: its row's type cell holds no
+    link (D-Bus's 'DBUS_EXPORT char *')."""
+    row = select_elements(site.trees[i], f"//tr[td/a[normalize-space(.)='{name}']]")[0]
+    left = row[0]
+    for child in list(left):
+        left.remove(child)
+    left.text = "char *"
+
+
+def test_one_click_on_a_name_alone_in_its_cell_takes_the_names_only() -> None:
+    site, names = doxygen_site()
+    # mod1_cancel takes no arguments: its cell holds its name alone, other rows' cells their
+    # names and their argument types' links.
+    one = [click(site, 1, f"{FN_TABLE}/tr[11]/td[2]/a")]
+    best = induce(one, index=site, as_list=True)[0].xpath
+    for i in range(6):
+        assert texts(site, i, best) == names[site.urls[i]], (i, best)
+    # Nor when its type cell holds no link either: the row then has one link, its name.
+    _untyped(site, 1, "mod1_cancel")
+    best = induce(one, index=site, as_list=True)[0].xpath
+    for i in range(6):
+        assert texts(site, i, best) == names[site.urls[i]], (i, best)
+
+
+def test_examples_of_two_roles_take_only_nodes_of_their_cells_kind() -> None:
+    site, _names = doxygen_site()
+    # The module rows of the index have no link in their type cell: only the struct's field
+    # rows tell the name cell from the type cell. A rule that also takes the other cells'
+    # links is not offered first; nor is one refused that takes the name cells only.
+    field_ = click(site, 6, "//table[tr[normalize-space(.)='Data Fields']]/tr[5]/td[2]/a")
+    module = click(site, 9, "//table[tr[normalize-space(.)='Modules']]/tr[4]/td[2]/a")
+    # With the site's pages to check the rules on, and without (the examples' pages only).
+    for index in (site, None):
+        rules = induce([field_, module], index=index, as_list=True)
+        assert rules[0].warnings
+        best = rules[0].xpath
+        # Not the type links ('Atomic') nor the 'More...' links of the tables.
+        assert texts(site, 6, best) == ["field0_0", "field0_1", "field0_2"], best
+        assert texts(site, 9, best) == [f"Module {i}" for i in range(4)], best
+
+
+def _reordered(html: str) -> str:
+    """The page after a layout change: the children of the body and of every div in reverse
+    order, every class renamed (the sidebar's headings now follow their lists)."""
+    doc = lxml.html.fromstring(html)
+    body = doc.find("body")
+    for box in [body, *body.iter("div")]:
+        kids = list(box)
+        for kid in kids:
+            box.remove(kid)
+        for kid in reversed(kids):
+            box.append(kid)
+    for n in doc.iter():
+        if isinstance(n.tag, str) and n.get("class"):
+            n.set("class", " ".join(f"x{len(t)}{t[::-1]}" for t in n.get("class").split()))
+    return lxml.html.tostring(doc, encoding="unicode")
+
+
+def test_first_and_last_entries_of_a_nested_toc_give_the_whole_list_after_a_layout_change() -> None:
+    # What repair does with a contents list's old values: the first entry (the page's title,
+    # a top entry) and the last one (a sub-entry) on the changed pages, a pair on each page.
+    pages = [sphinx_page(i) for i in range(12)]
+    urls = [f"https://sphinx.example/p{i}.html" for i in range(12)]
+    site = SiteIndex(urls, [parse_html(_reordered(h)) for h, _t in pages])
+    tocs = [t for _h, t in pages]
+    moved = "//h3[normalize-space(.)='Contents']/preceding-sibling::ul[1]"
+    clicks = []
+    for p in (3, 4, 5):
+        clicks += [click(site, p, f"{moved}/li/a"), click(site, p, f"{moved}/li/ul/li[last()]/a")]
+    for pair in (clicks[:2], clicks):
+        best = induce(pair, index=site, as_list=True)[0].xpath
+        assert best.endswith("//a"), best
+        for i in range(3, 12):
+            assert texts(site, i, best) == tocs[i], (i, best)
+
+
+def test_examples_of_two_roles_in_cells_of_no_common_kind_are_refused_naming_both() -> None:
+    site, _names = doxygen_site()
+    # A field's type link (the type cell) and a module's 'More...' (the description cell):
+    # every rule that takes both takes the name cells' links too.
+    type_link = click(site, 6, "//table[tr[normalize-space(.)='Data Fields']]/tr[2]/td[1]/a")
+    more = click(site, 9, "//table[tr[normalize-space(.)='Modules']]/tr[3]/td[2]/a")
+    for index in (site, None):
+        with pytest.raises(InductionError) as err:
+            induce([type_link, more], index=index, as_list=True)
+        assert "different roles" in str(err.value), err.value
+        assert err.value.conflicts == [type_link.describe(), more.describe()]

@@ -678,13 +678,17 @@ def _list_candidates(
         # Inside an entry, the steps down tell the example's node from its siblings of
         # another kind: a row's name cell, not its type cell (`tr/td[...function_name...]/a`).
         rest = next(iter(paths)).split("/", 1)[1]
+        # The rows beside the examples' too: a name alone in its row (its type cell holds no
+        # link) is told from the other rows' type links only by those rows.
+        like = _like_entries(items, nodes)
         if any(
             [x for x in (_run(i, rest) or [])] != [n] for i, n in zip(items, nodes, strict=True)
-        ):
+        ) or any(len(_run(s, rest) or []) > 1 for s in like):
             narrowed = _merge_steps(
                 [_narrow_steps(i, n) for i, n in zip(items, nodes, strict=True)]
             )
             if narrowed is not None:
+                narrowed = _first_beside(narrowed, nodes, like)
                 paths = {f"{items[0].tag}/{narrowed}"}
     tag = nodes[0].tag
     tails: list[tuple[str, float, int]] = []
@@ -862,6 +866,43 @@ def _merge_steps(paths: Sequence[str]) -> str | None:
             continue
         return None
     return "/".join(out)
+
+
+#: Entries beside the examples' looked at for telling the examples' node from its neighbours.
+_LIKE_ENTRIES = 60
+
+
+def _like_entries(items: Sequence[HtmlElement], nodes: Sequence[HtmlElement]) -> list[HtmlElement]:
+    """The other rows of the examples' table when every example sits in a cell of its row:
+    siblings of the examples' rows (a member table's other rows); none otherwise."""
+    parent = items[0].getparent()
+    if (
+        parent is None
+        or items[0].tag != "tr"
+        or any(getattr(n.getparent(), "tag", None) not in ("td", "th") for n in nodes)
+    ):
+        return []
+    own = {id(i) for i in items}
+    return [s for s in parent if s.tag == items[0].tag and id(s) not in own][:_LIKE_ENTRIES]
+
+
+def _first_beside(narrowed: str, nodes: Sequence[HtmlElement], like: Sequence[HtmlElement]) -> str:
+    """``narrowed`` with its last step the first of its tag (``a[1]``) when every example is
+    alone in its parent and, in other entries, the same place holds several nodes of its tag:
+    a member's name alone in its cell, where the other members' names are followed by their
+    argument types' links."""
+    steps = _top_steps(narrowed)
+    last = steps[-1]
+    if not re.fullmatch(r"[\w-]+", last) or any(
+        sum(1 for s in n.getparent() if s.tag == n.tag) != 1
+        for n in nodes
+        if n.getparent() is not None
+    ):
+        return narrowed
+    if any(len(_run(s, narrowed) or []) > 1 for s in like):
+        steps[-1] = f"{last}[1]"
+        return "/".join(steps)
+    return narrowed
 
 
 def _narrow_steps(item: HtmlElement, el: HtmlElement) -> str:
@@ -1078,12 +1119,13 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
         return True
     # One item from each of several entries (a cell, a list entry) that hold like links:
     # Doxygen's member table names a function with the first link of the row's cell, its
-    # argument types with the next ones. The entries are the items then.
+    # argument types with the next ones. The entries are the items then. A table's cells
+    # may give more than one each: a macro's cell names the macro and the macro it expands to.
     if (
         lift
         and len(own) > 1
-        and all(v == 1 for v in own.values())
         and all(e.tag in _CELL_TAGS for e in own)
+        and (all(v == 1 for v in own.values()) or all(e.tag in ("td", "th") for e in own))
     ):
         return _one_family(list(own), lift=False)
     return False
@@ -1685,6 +1727,7 @@ def _induce_list(
         _explain(positives, negatives, {k: (v[0], v[1]) for k, v in pool.items()}, as_list=True)
     out.sort(key=lambda c: (c.cost, len(c.xpath)))
     checked = out[:SITE_CHECKED]
+    sig: tuple[set[tuple[str, str]], set[str]] | None = None
     if trees:
         # A rule that finds a list on more pages than another is wider only where its list
         # is like the examples' (the same hooks, the same label before it): the first block
@@ -1744,6 +1787,7 @@ def _induce_list(
                     continue
                 p = Induced(pinned, "list", "positional", c.cost + 1.5, examples=values)
                 pinned_xps.add(pinned)
+                depths[pinned] = depths[c.xpath]
                 p.site = _site_list(pinned, depths[c.xpath], trees, sig)
                 if not p.site["mixed"]:
                     clean.append(p)
@@ -1781,11 +1825,77 @@ def _induce_list(
             return (c.site["alike"] < 0.85 * best, far_more, c.cost, len(c.xpath))
 
         checked = sorted(clean, key=key)
-    result = checked[:limit]
     warnings = _role_warnings(by_page)
+    if warnings:
+        checked = _own_kinds(checked, depths, by_page, negatives, trees, sig, warnings[0])
+    result = checked[:limit]
     for r in result:
         r.warnings = list(warnings)
     return result
+
+
+def _cell_kind(el: HtmlElement) -> tuple[str, str, frozenset[str]]:
+    """A node's kind by the place it sits in: its tag, its parent's tag and class (a member
+    name's link in a ``td.memItemRight``, a type's link in a ``td.memItemLeft``)."""
+    parent = el.getparent()
+    if parent is None:
+        return (str(el.tag), "", frozenset())
+    return (str(el.tag), str(parent.tag), frozenset(t for t in _classes(parent) if is_wordlike(t)))
+
+
+def _own_kinds(
+    checked: list[Induced],
+    depths: dict[str, int],
+    by_page: list[list[Example]],
+    negatives: Sequence[Example],
+    trees: Sequence[Any],
+    sig: tuple[set[tuple[str, str]], set[str]] | None,
+    warning: str,
+) -> list[Induced]:
+    """For examples that play different roles on their pages: the rules that take, on the
+    examples' pages, only nodes of the examples' own kinds (see ``_cell_kind``) first. When
+    none does, the rules narrowed to the class of the cell the examples share; when none of
+    these selects the examples either, an InductionError naming them."""
+    kinds = {_cell_kind(e.node) for page in by_page for e in page}
+
+    def own(xp: str) -> bool:
+        return all(_cell_kind(n) in kinds for page in by_page for n in _run(page[0].root, xp) or [])
+
+    owned = [c for c in checked if own(c.xpath)]
+    if not owned:
+        parents = [e.node.getparent() for page in by_page for e in page]
+        cells = [p for p in parents if p is not None]
+        if len(cells) == len(parents) and len({p.tag for p in cells}) == 1:
+            shared = set.intersection(*[_classes(p) for p in cells])
+            for tok in sorted(t for t in shared if is_wordlike(t))[:1]:
+                for c in checked[:SITE_CHECKED]:
+                    depth = depths.get(c.xpath, 0)
+                    steps = _top_steps(c.xpath)
+                    if depth <= 0 or len(steps) < 2 or not steps[-2].startswith(cells[0].tag):
+                        continue
+                    xp = _on_step(c.xpath, 1, class_predicate(tok))
+                    if xp is None or xp in depths or not own(xp):
+                        continue
+                    values = _validate_list(xp, depth, by_page, negatives)
+                    if values is None:
+                        continue
+                    narrow = Induced(xp, "list", c.family, c.cost + 0.3, examples=values)
+                    if trees:
+                        narrow.site = _site_list(xp, depth, trees, sig)
+                        if narrow.site["mixed"]:
+                            continue
+                    depths[xp] = depth
+                    owned.append(narrow)
+    if not owned:
+        raise InductionError(
+            warning.replace(
+                "the rule takes both kinds of list",
+                "every rule that selects them takes nodes of other kinds",
+            ),
+            [e.describe() for page in by_page for e in page],
+        )
+    mine = {id(c) for c in owned}
+    return owned + [c for c in checked if id(c) not in mine]
 
 
 def _role(page_pos: Sequence[Example], ex: Example) -> dict[str, Any]:
