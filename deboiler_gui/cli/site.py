@@ -432,7 +432,8 @@ def clean_command(
             chrome=chrome,
             max_record_bytes=_record_bytes(max_record_mb),
         ),
-        quiet,
+        # the explanations go to standard error: progress bars there would interleave with them
+        quiet or explain or why is not None,
     )
     if why is not None:
         click.echo(traced.summary(), err=True)
@@ -546,28 +547,48 @@ def why_text(record: dict[str, Any], text: str) -> str:
     head = f"{record.get('url')}: {_quoted(text)}"
     if fate.get("method") == "page":
         return f"{head} {'kept' if fate['kept'] else 'left out'} by the single-page extractor"
+    from deboiler_gui.engine.clean.explain import verdict
+
     removed = fate.get("removed") or []
-    if fate.get("kept"):
-        lines = [f"{head} kept"]
-        if removed:
-            lines[0] += f" (and removed {count(len(removed), 'time')} elsewhere on the page)"
-    elif removed:
-        lines = [f"{head} removed"]
-    else:
+    places = fate.get("places") or []
+    said = verdict(fate)
+    if not fate.get("kept") and not removed:
         lines = [
             f"{head} removed, but no one removed block holds all of it (it runs across "
             f"blocks, or was left out with markup such as a form's text)"
         ]
+    elif said == "partly removed":
+        gone = sum(1 for p in places if p.get("removed"))
+        lines = [f"{head} partly removed ({gone} of {count(len(places), 'place')})"]
+    else:
+        lines = [f"{head} {said}"]
     content = fate.get("content") or {}
-    where = content.get("path") or content.get("slot") or "the whole page"
-    for r in removed:
+    slot = str(content.get("slot") or "")
+    where = content.get("path") or slot or "the whole page"
+    seen: list[dict[str, Any]] = []
+    for place in places if len(places) > 1 or removed else ():
+        r = place.get("removed")
+        block = f"{place.get('path') or place.get('xpath')} ({_quoted(str(place.get('text')))})"
+        if not r:
+            lines.append(f"  kept at {block}")
+            continue
+        lines.append(f"  removed at {block}")
+        if r in seen:
+            continue
+        seen.append(r)
         inside = "inside" if r.get("in_content") else "outside"
+        at = r["path"] or r["xpath"]
+        slot_name = where
+        if at == where and r["xpath"] != slot:
+            # two places of the same readable name: the XPaths tell them apart
+            at = f"{at} ({r['xpath']})"
+            slot_name = f"{where} at {slot}"
         lines.append(
-            f"  by {r['name']} ({r['detector']}) at {r['path'] or r['xpath']}, {inside} the "
-            f"content slot ({where}): {r['reason']}"
+            f"    by {r['name']} ({r['detector']}) at {at}, {inside} the content slot "
+            f"({slot_name}): {r['reason']}"
         )
-        if r["path"] and r["xpath"] != r["path"]:
-            lines.append(f"    at {r['xpath']}")
+        if r["path"] and r["xpath"] != r["path"] and r["xpath"] not in at:
+            lines.append(f"      at {r['xpath']}")
     return "\n".join(lines)
 
 
@@ -579,14 +600,19 @@ class _Traced:
         self.explain = explain
         self.found = 0
         self.kept = 0
+        self.partly = 0
 
     def __call__(self, record: dict[str, Any]) -> None:
         if self.explain:
             click.echo(explain_text(record), err=True)
         said = why_text(record, self.text) if self.text else ""
         if said:
+            from deboiler_gui.engine.clean.explain import verdict
+
             self.found += 1
-            self.kept += bool((record.get("why") or {}).get("kept"))
+            fate = verdict(record.get("why") or {})
+            self.kept += fate == "kept"
+            self.partly += fate == "partly removed"
             click.echo(said, err=True)
 
     def summary(self) -> str:
@@ -594,7 +620,8 @@ class _Traced:
             return f"{_quoted(self.text)} is in no cleaned page's original text"
         return (
             f"{_quoted(self.text)} is on {count(self.found, 'page')}: kept on {self.kept}, "
-            f"removed on {self.found - self.kept}"
+            f"partly removed on {self.partly}, "
+            f"removed on {self.found - self.kept - self.partly}"
         )
 
 

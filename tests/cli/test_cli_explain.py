@@ -15,14 +15,15 @@ from click.testing import CliRunner
 from deboiler_gui.cli import cli
 
 
-def _site(folder: Path, n: int) -> None:
+def _site(folder: Path, n: int, extra: dict[int, str] | None = None) -> None:
     folder.mkdir()
     for i in range(n):
+        more = (extra or {}).get(i, "")
         (folder / f"p{i}.html").write_text(
             f"""<html><head><title>Page {i}</title></head><body>
 <div id="menu"><a href="/">Home</a> <a href="/a">About us</a> <a href="/b">Contact form</a></div>
 <div id="main"><h1>Page {i}</h1><p>Paragraph {i} of the page says something only page {i} says,
-at length, with enough words to be the content of the page number {i}.</p></div>
+at length, with enough words to be the content of the page number {i}.</p>{more}</div>
 <div id="foot">Copyright the example club, all rights reserved.</div></body></html>""",
             encoding="utf-8",
         )
@@ -74,23 +75,108 @@ def test_why_says_per_page_whether_a_text_was_kept_and_what_removed_it(tmp_path:
     for i in range(8):
         assert (
             f'http://site.local/p{i}.html: "Copyright the example club" removed\n'
-            "  by repeated block (exact) at div#foot, outside the content slot (div#main > p): "
+            '  removed at div#foot ("Copyright the example club, all rights …")\n'
+            "    by repeated block (exact) at div#foot, outside the content slot (div#main > p): "
             "the same block" in gone.stderr
         )
-    assert "    at /html/body/div[3]\n" in gone.stderr
-    assert '"Copyright the example club" is on 8 pages: kept on 0, removed on 8' in gone.stderr
+    assert "      at /html/body/div[3]\n" in gone.stderr
+    assert (
+        '"Copyright the example club" is on 8 pages: kept on 0, partly removed on 0, removed on 8'
+        in gone.stderr
+    )
     assert gone.stderr.count("removed\n") == 8
 
     kept = CliRunner().invoke(cli, [*args, "says something only page 3"])
     assert kept.exit_code == 0, kept.output
     assert 'http://site.local/p3.html: "says something only page 3" kept\n' in kept.stderr
     assert "p4.html" not in kept.stderr  # pages without the text are not listed
-    assert "is on 1 page: kept on 1, removed on 0" in kept.stderr
+    assert "is on 1 page: kept on 1, partly removed on 0, removed on 0" in kept.stderr
 
     nowhere = CliRunner().invoke(cli, [*args, "no page says this"])
     assert nowhere.exit_code == 0
     assert nowhere.stderr.strip() == '"no page says this" is in no cleaned page\'s original text'
     assert CliRunner().invoke(cli, [*args, "  "]).exit_code == 2
+
+
+FOOT = "Copyright the example club, all rights reserved."
+
+
+def test_why_counts_a_page_where_one_of_two_places_was_removed(tmp_path: Path) -> None:
+    _site(tmp_path / "site", 8, {3: f"<p>{FOOT}</p>"})
+    out = tmp_path / "out.jsonl"
+    args = ["clean", str(tmp_path / "site"), "-o", str(out), "-q", "--why", FOOT]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    said = result.stderr
+    assert f'p3.html: "{FOOT[:39]}…" partly removed (1 of 2 places)\n' in said
+    assert '  kept at div#main > p ("Copyright the example club, all rights …")\n' in said
+    assert '  removed at div#foot ("Copyright the example club, all rights …")\n' in said
+    assert "is on 8 pages: kept on 0, partly removed on 1, removed on 7" in said
+
+
+def test_why_judges_a_page_by_the_block_that_is_the_text(tmp_path: Path) -> None:
+    # the footer line itself is removed; a longer kept sentence merely quotes it
+    _site(tmp_path / "site", 8, {3: f"<p>We print {FOOT} under every page of the site.</p>"})
+    out = tmp_path / "out.jsonl"
+    args = ["clean", str(tmp_path / "site"), "-o", str(out), "-q", "--why", FOOT]
+    said = CliRunner().invoke(cli, args).stderr
+    assert f'p3.html: "{FOOT[:39]}…" removed\n' in said
+    assert '  kept at div#main > p ("We print Copyright the example club, al…")\n' in said
+    assert "is on 8 pages: kept on 0, partly removed on 0, removed on 8" in said
+
+
+def test_why_tells_apart_a_removed_block_named_like_the_content_slot() -> None:
+    from deboiler_gui.cli.site import why_text
+
+    removal = {
+        "detector": "label",
+        "name": "labelled widget",
+        "reason": "a link-dense block",
+        "path": "div.refentry > div.refsect1",
+        "xpath": "/html/body/div[1]/div[3]",
+        "in_content": False,
+    }
+    record = {
+        "url": "http://a.example/t.html",
+        "why": {
+            "kept": False,
+            "method": "site",
+            "removed": [removal],
+            "places": [
+                {
+                    "path": "div.refentry > div.refsect1 > table",
+                    "xpath": "/html/body/div[1]/div[3]/table",
+                    "text": "f ()",
+                    "whole": True,
+                    "removed": removal,
+                }
+            ],
+            "content": {
+                "slot": "/html/body/div[1]/div[5]",
+                "path": "div.refentry > div.refsect1",
+                "reason": "r",
+            },
+        },
+    }
+    said = why_text(record, "f ()")
+    assert (
+        "by labelled widget (label) at div.refentry > div.refsect1 (/html/body/div[1]/div[3]), "
+        "outside the content slot (div.refentry > div.refsect1 at /html/body/div[1]/div[5])"
+    ) in said
+
+
+@pytest.mark.parametrize("flag", [["--explain"], ["--why", "Copyright"]])
+def test_explanations_on_stderr_are_not_mixed_with_progress_lines(
+    tmp_path: Path, flag: list[str]
+) -> None:
+    _site(tmp_path / "site", 8)
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(cli, ["clean", str(tmp_path / "site"), "-o", str(out), *flag])
+    assert result.exit_code == 0, result.output
+    assert "p1.html" in result.stderr
+    for phase in ("Reading", "Fitting", "Cleaning"):
+        assert phase not in result.stderr
+    assert result.stdout.startswith("Wrote 8 results")
 
 
 def test_page_fallback_cleans_a_tiny_site_page_by_page_and_marks_it(tmp_path: Path) -> None:

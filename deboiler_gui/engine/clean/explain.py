@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from deboiler_gui.engine.clean.cleaning import removals_of
-from deboiler_gui.engine.htmltree import parse_html, visible_text
+from deboiler_gui.engine.htmltree import parse_html, readable_path, visible_text
 from deboiler_gui.engine.model import DomainModel, Page
 
 #: What each detector's removals are and why a block is taken for one.
@@ -58,7 +58,9 @@ def text_fate(
     """What became of ``text`` on a page: None when the page's visible text does not hold it;
     else ``kept`` (the cleaned text holds it), ``removed`` (each removed block holding it:
     ``detector``, ``name``, ``reason``, ``path``, ``xpath``, ``in_content`` whether the block
-    was inside the content slot), ``content`` (where the content was taken to be) and
+    was inside the content slot), ``places`` (each innermost block holding it: ``path``,
+    ``xpath``, ``text``, ``whole`` whether the block's text is the text itself, ``removed`` the
+    removal holding it or None), ``content`` (where the content was taken to be) and
     ``method`` (``site``, or ``page`` for the single-page extractor)."""
     needle = squeeze(text)
     if not needle or page.error is not None or not page.html:
@@ -70,6 +72,7 @@ def text_fate(
     fate: dict[str, Any] = {
         "kept": needle in squeeze(cleaned_text),
         "removed": [],
+        "places": [],
         "content": {},
         "method": method,
     }
@@ -80,23 +83,72 @@ def text_fate(
     fate["content"] = why
     slot = root.getroottree().xpath(why["slot"]) if why.get("slot") else []
     slot_el = slot[0] if slot else None
-    for el, removal in pairs:
-        if needle not in squeeze(visible_text(el)):
-            continue
-        name, reason = DETECTOR_REASONS.get(removal.detector, (removal.detector, ""))
-        if removal.detector == "rule":
-            reason = f"{reason}: {removal.representation}"
-        fate["removed"].append(
-            {
+    removed_at = {el: removal for el, removal in pairs}
+    tree = root.getroottree()
+    for block in holding_blocks(body if body is not None else root, needle):
+        holder = next((a for a in (block, *block.iterancestors()) if a in removed_at), None)
+        block_text = squeeze(visible_text(block))
+        place: dict[str, Any] = {
+            "path": readable_path(block),
+            "xpath": tree.getpath(block),
+            "text": block_text,
+            "whole": block_text == needle,
+            "removed": None,
+        }
+        if holder is not None:
+            removal = removed_at[holder]
+            name, reason = DETECTOR_REASONS.get(removal.detector, (removal.detector, ""))
+            if removal.detector == "rule":
+                reason = f"{reason}: {removal.representation}"
+            place["removed"] = {
                 "detector": removal.detector,
                 "name": name,
                 "reason": reason,
                 "path": removal.path,
                 "xpath": removal.xpath,
-                "in_content": slot_el is not None and any(a is slot_el for a in el.iterancestors()),
+                "in_content": slot_el is not None
+                and any(a is slot_el for a in holder.iterancestors()),
             }
-        )
+            if place["removed"] not in fate["removed"]:
+                fate["removed"].append(place["removed"])
+        fate["places"].append(place)
     return fate
 
 
-__all__ = ["DETECTOR_REASONS", "squeeze", "text_fate"]
+def holding_blocks(el: Any, needle: str) -> list[Any]:
+    """The innermost elements under ``el`` (itself included) whose visible text holds
+    ``needle`` (squeezed): one per place the text is on, an element standing for the
+    occurrences its children do not hold (a text running across children is the parent's)."""
+    here = squeeze(visible_text(el)).count(needle)
+    if not here:
+        return []
+    found: list[Any] = []
+    inner = 0
+    for child in el:
+        if not isinstance(child.tag, str):
+            continue
+        blocks = holding_blocks(child, needle)
+        if blocks:
+            inner += squeeze(visible_text(child)).count(needle)
+            found.extend(blocks)
+    if here > inner:
+        found.insert(0, el)
+    return found
+
+
+def verdict(fate: dict[str, Any]) -> str:
+    """``kept``, ``removed`` or ``partly removed``: what became of the text on its page, judged
+    by the places where a whole block is the text when there are any (a line that is the text
+    outweighs a longer line that merely holds it), else by every place."""
+    places = fate.get("places") or []
+    whole = [p for p in places if p.get("whole")]
+    judged = whole or places
+    gone = sum(1 for p in judged if p.get("removed"))
+    if not fate.get("kept"):
+        return "removed"
+    if gone == 0:
+        return "kept"
+    return "removed" if gone == len(judged) else "partly removed"
+
+
+__all__ = ["DETECTOR_REASONS", "holding_blocks", "squeeze", "text_fate", "verdict"]
