@@ -533,6 +533,10 @@ def explain_text(record: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: Places of a traced text listed per page in --why before "and N more places".
+WHY_PLACES = 8
+
+
 def _quoted(text: str, width: int = 40) -> str:
     text = " ".join(text.split())
     return f'"{text}"' if len(text) <= width else f'"{text[: width - 1]}…"'
@@ -566,7 +570,8 @@ def why_text(record: dict[str, Any], text: str) -> str:
     slot = str(content.get("slot") or "")
     where = content.get("path") or slot or "the whole page"
     seen: list[dict[str, Any]] = []
-    for place in places if len(places) > 1 or removed else ():
+    listed = places if len(places) > 1 or removed else []
+    for place in listed[:WHY_PLACES]:
         r = place.get("removed")
         block = f"{place.get('path') or place.get('xpath')} ({_quoted(str(place.get('text')))})"
         if not r:
@@ -589,6 +594,10 @@ def why_text(record: dict[str, Any], text: str) -> str:
         )
         if r["path"] and r["xpath"] != r["path"] and r["xpath"] not in at:
             lines.append(f"      at {r['xpath']}")
+    if len(listed) > WHY_PLACES:
+        rest = listed[WHY_PLACES:]
+        gone = sum(1 for p in rest if p.get("removed"))
+        lines.append(f"  and {count(len(rest), 'more place')} ({gone} removed)")
     return "\n".join(lines)
 
 

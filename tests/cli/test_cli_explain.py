@@ -246,3 +246,15 @@ def test_csv_and_sqlite_carry_the_content_mark(tmp_path: Path, fmt: str) -> None
     for row in rows:
         content = json.loads(row["content"])
         assert content["method"] == "page" and "too few" in content["reason"]
+
+
+def test_why_lists_a_few_places_per_page_then_counts_the_rest(tmp_path: Path) -> None:
+    lines = "".join(f"<p>{FOOT}</p>" for _ in range(11))
+    _site(tmp_path / "site", 8, {3: lines})
+    out = tmp_path / "out.jsonl"
+    args = ["clean", str(tmp_path / "site"), "-o", str(out), "-q", "--why", FOOT]
+    said = CliRunner().invoke(cli, args).stderr
+    page = said.split("p3.html: ")[1].split("http://")[0]
+    assert "partly removed (1 of 12 places)" in page
+    assert page.count("\n  kept at ") == 8  # the first eight places; the footer comes last
+    assert "  and 4 more places (1 removed)\n" in page
