@@ -84,3 +84,33 @@ def test_error_records_keep_their_input_order(tmp_path: Path) -> None:
         ("mixed.jsonl#L4", "error"),
         ("a", "ok"),
     ]
+
+
+def test_error_records_of_unreadable_lines_have_every_column_of_the_run(tmp_path: Path) -> None:
+    source = tmp_path / "mixed.jsonl"
+    source.write_text(
+        "\n".join(
+            [
+                json.dumps({"url": "http://j.example/z", "html": "<p>the first page read</p>"}),
+                "this line is no JSON",
+                json.dumps({"url": "http://j.example/a", "html": "<p>the last page read</p>"}),
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    rules = tmp_path / "rules.json"
+    template = {"name": "j", "site": "j.example", "remove": [{"name": "x", "selector": "//h9"}]}
+    rules.write_text(
+        json.dumps({"format": "deboiler-gui-rules", "version": 1, "templates": [template]})
+    )
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(
+        cli, ["clean", str(source), "-o", str(out), "-q", "--template", str(rules), "--markdown"]
+    )
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["status"] for r in records] == ["ok", "error", "ok"]
+    # the line that is no JSON gets the template and Markdown columns like the pages around it
+    assert {frozenset(r) for r in records} == {frozenset(records[0])}
+    assert "template" in records[1] and "markdown" in records[1]

@@ -694,7 +694,13 @@ def clean_steps(
 
     def placed_before(position: int | None) -> Iterator[dict[str, Any]]:
         while unplaced and (position is None or unplaced[0][0] < position):
-            yield result_record(unplaced.popleft()[1], None, max_chars=options.max_page_chars)
+            yield result_record(
+                unplaced.popleft()[1],
+                None,
+                max_chars=options.max_page_chars,
+                templates=templates,
+                markdown=options.markdown,
+            )
 
     yield Progress(0, total, "cleaning", "cleaning")
     for site in names:
