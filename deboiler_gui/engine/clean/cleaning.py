@@ -499,6 +499,7 @@ def matches(
             and _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
             and ap.slot_id(slot) in ap.seen
             and _figure(el)
+            and not _figure_alone(el, main_el if around is None else around, label_min)  # type: ignore[arg-type]
         ):
             # in the content or the block around it, an image with a line under it at a place
             # the site's pages share (a story's photo and its caption): the figure, not the
@@ -1099,6 +1100,31 @@ def _figure(el: HtmlElement) -> bool:
     # the image comes before the text: a caption is under (or beside) its picture
     before = "".join(t for t in _text_before(el, img) if t).strip()
     return not before
+
+
+def _figure_alone(el: HtmlElement, top: HtmlElement, label_min: int) -> bool:
+    """Whether a figure is all the text the content has: no block beside it, up to ``top``,
+    holds sentences of text that is not links (a blog's page of one photo under its title,
+    its caption the page's only text; a story's photo has the story beside it). The page's
+    footers are left out."""
+    node = el
+    while node is not top:
+        parent = node.getparent()
+        if parent is None:
+            return False
+        for sib in parent:
+            if sib is node or not isinstance(sib.tag, str) or _page_footer(sib):
+                continue
+            text = _text_of(sib)
+            links = sum(len("".join(_text_of(a).split())) for a in sib.iter("a"))
+            if len("".join(text.split())) - links >= label_min and _SENTENCE_END.search(text):
+                return False
+        node = parent
+    return True
+
+
+def _page_footer(el: HtmlElement) -> bool:
+    return bool(el.tag == "footer" or el.get("role") == "contentinfo")
 
 
 def _text_before(el: HtmlElement, stop: HtmlElement) -> Iterable[str]:
