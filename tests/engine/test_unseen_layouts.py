@@ -4,6 +4,8 @@ more text than the page's content, a reference manual's short chapter headings."
 from __future__ import annotations
 
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.clean.cleaning import _title_headings
+from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import Page
 
 NAMES = [
@@ -69,3 +71,19 @@ def test_a_page_footer_is_never_the_content_of_a_short_page() -> None:
         if i % 3 == 0:
             # the photo's caption is the page's only text: the content, not a story's figure
             assert f"The {NAMES[i]} grove at dawn" in text, result.url
+
+
+def test_a_short_heading_that_opens_the_title_is_the_pages_heading() -> None:
+    root = parse_html(
+        "<html><head><title>Utilities: Cairo: A Vector Graphics Library</title></head><body>"
+        '<div class="chapter"><div class="titlepage"><h1>Utilities</h1></div>'
+        '<div class="toc"><a href="a.html">Error handling</a></div></div></body></html>'
+    )
+    headed = _title_headings(root, None)
+    assert [h.text for h in headed if h.tag == "h1"] == ["Utilities"]
+    # a heading the title merely contains is not the page's
+    root = parse_html(
+        "<html><head><title>About the Utilities section of a long manual</title></head><body>"
+        "<h1>Utilities</h1></body></html>"
+    )
+    assert not _title_headings(root, None)

@@ -1545,6 +1545,10 @@ def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
     return out
 
 
+#: what separates the page's name from the site's in a title ("Index: Cairo", "News | Site")
+_TITLE_SEPARATORS = frozenset(":|-\u2013\u2014\u00b7\u00bb/")
+
+
 def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
@@ -1555,7 +1559,13 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
     out: set[HtmlElement] = set()
     for h in _title_candidates(root):
         text = "".join(_text_of(h).split()).casefold()
-        if len(text) < 4 or text not in title or 3 * len(text) < len(title):
+        if len(text) < 4 or text not in title:
+            continue
+        if 3 * len(text) < len(title) and not (
+            title.startswith(text) and title[len(text) : len(text) + 1] in _TITLE_SEPARATORS
+        ):
+            # a short heading is the page's only when the title opens with it as the page's
+            # name before the site's ("Utilities: Cairo: A Vector Graphics Library")
             continue
         if (
             not title.startswith(text)
