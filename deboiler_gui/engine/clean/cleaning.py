@@ -180,7 +180,7 @@ def matches(
         main_el = thread
         main.add(thread)
         main.update(thread.iterancestors())
-        reason = "the run of alike posts holding the page's longest post"
+        reason = "the run of alike entries (posts, sections) holding the page's longest one"
     # The content slot: below the main content, the element the site's content narrows to on
     # most of its pages (a story's cell between a menu column and a column of teasers). Between
     # the main content and it, the frame detectors act as they do outside the main content.
@@ -234,6 +234,8 @@ def matches(
         for k, rec in enumerate(cands):
             if rec[0] in areas:
                 spans[rec[0]] = (k, rec[5])
+
+    anchors = _Anchors(root)
 
     def within(i: int, el: HtmlElement, ancestor: HtmlElement | None) -> bool:
         span = spans.get(ancestor) if ancestor is not None else None
@@ -351,7 +353,7 @@ def matches(
             sid = ap.slot_id(slot)
             # Structural slots only act outside the page's main content: a recurring,
             # link-dense slot inside it is the page's own (a local table of contents).
-            if sid in ap.nav and links >= el_density * chars:
+            if sid in ap.nav and links >= el_density * chars and not anchors.toc(el):
                 detector, key = "slot", ap.nav[sid]
             elif (
                 sid in ap.frames
@@ -376,6 +378,7 @@ def matches(
             and not within(i, el, inner)
             and ap.slot_id(slot) in ap.seen
             and ap.slot_id(slot) not in ap.protected
+            and not anchors.toc(el)
         ):
             # outside the content slot (between it and the main content, or beside the main
             # content): a link list at a place the site has on many pages (a section's menu
@@ -392,8 +395,9 @@ def matches(
             label = block_label(el)
             if label is not None and links >= density * (chars - len(label)):
                 name = ap.labels.get(label_key(slot, label))
-                if name is not None and not _post_of_run(el, main):
-                    # (never one post of the run the content is in: another answer)
+                if name is not None and not _post_of_run(el, main) and not anchors.toc(el):
+                    # (never one post of the run the content is in: another answer; nor the
+                    # page's own table of contents, a reference page's synopsis table)
                     detector, key = "label", name
                 elif (
                     bounded
@@ -1423,6 +1427,29 @@ def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:
         s is not el and s in main and s.tag == el.tag and _slot_step(s, s.tag) == step
         for s in parent
     )
+
+
+class _Anchors:
+    """The page's own anchors (ids and names), read once when first asked about."""
+
+    def __init__(self, root: HtmlElement) -> None:
+        self.root = root
+        self.ids: set[str] | None = None
+
+    def toc(self, el: HtmlElement) -> bool:
+        """Whether most of a link list's links go to places on this page (``#name`` or
+        ``page.html#name`` with the name an anchor of the page): the page's own table of
+        contents (an API page's synopsis table of its functions), not a widget of the site."""
+        hrefs = [h for a in el.iter("a") if (h := a.get("href"))]
+        if not hrefs:
+            return False
+        if self.ids is None:
+            self.ids = {
+                v for node in self.root.iter() for v in (node.get("id"), node.get("name")) if v
+            }
+        ids = self.ids
+        inside = sum(1 for h in hrefs if "#" in h and h.rsplit("#", 1)[1] in ids)
+        return 2 * inside > len(hrefs)
 
 
 def _titled(el: HtmlElement, label: str) -> bool:
