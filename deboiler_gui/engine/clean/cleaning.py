@@ -353,7 +353,11 @@ def matches(
             sid = ap.slot_id(slot)
             # Structural slots only act outside the page's main content: a recurring,
             # link-dense slot inside it is the page's own (a local table of contents).
-            if sid in ap.nav and links >= el_density * chars and not anchors.toc(el):
+            if (
+                sid in ap.nav
+                and links >= el_density * chars
+                and not _own_section(el, main_el, main, anchors)
+            ):
                 detector, key = "slot", ap.nav[sid]
             elif (
                 sid in ap.frames
@@ -378,7 +382,7 @@ def matches(
             and not within(i, el, inner)
             and ap.slot_id(slot) in ap.seen
             and ap.slot_id(slot) not in ap.protected
-            and not anchors.toc(el)
+            and not _own_section(el, main_el, main, anchors)
         ):
             # outside the content slot (between it and the main content, or beside the main
             # content): a link list at a place the site has on many pages (a section's menu
@@ -395,7 +399,11 @@ def matches(
             label = block_label(el)
             if label is not None and links >= density * (chars - len(label)):
                 name = ap.labels.get(label_key(slot, label))
-                if name is not None and not _post_of_run(el, main) and not anchors.toc(el):
+                if (
+                    name is not None
+                    and not _post_of_run(el, main)
+                    and not _own_section(el, main_el, main, anchors)
+                ):
                     # (never one post of the run the content is in: another answer; nor the
                     # page's own table of contents, a reference page's synopsis table)
                     detector, key = "label", name
@@ -1427,6 +1435,25 @@ def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:
         s is not el and s in main and s.tag == el.tag and _slot_step(s, s.tag) == step
         for s in parent
     )
+
+
+def _own_section(
+    el: HtmlElement, main_el: HtmlElement | None, main: set[HtmlElement], anchors: _Anchors
+) -> bool:
+    """Whether a link list is the page's own table of contents in a section alike to the main
+    content's (its tag and classes, beside it): an API page's synopsis table of its functions
+    in the section before their details. A sidebar's table of the page's sections is not in
+    such a section and stays the site's."""
+    if main_el is None:
+        return False
+    parent = main_el.getparent()
+    node: HtmlElement | None = el
+    while node is not None and node is not main_el:
+        up = node.getparent()
+        if up is parent:
+            return _alike_to(node, main) and anchors.toc(el)
+        node = up
+    return False
 
 
 class _Anchors:
