@@ -412,10 +412,13 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                 up.chars += chars
             up.links += links
             nonlink = chars - links
-            if nonlink > up.best_nonlink:
+            # the page's footer (its credits and legal text) is never the place of its content,
+            # however little text the content has (a photo's page with its caption)
+            footer = frame.tag == "footer" or frame.el.get("role") == "contentinfo"
+            if nonlink > up.best_nonlink and not footer:
                 up.best = frame
                 up.best_nonlink = nonlink
-            if links < _SIDE_DENSITY * chars:
+            if links < _SIDE_DENSITY * chars and not footer:
                 up.nd_total += nonlink
                 if nonlink > up.nd_best_nonlink:
                     up.nd_best = frame

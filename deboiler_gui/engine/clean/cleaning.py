@@ -180,7 +180,7 @@ def matches(
         main_el = thread
         main.add(thread)
         main.update(thread.iterancestors())
-        reason = "the run of alike posts holding the page's longest post"
+        reason = "the run of alike entries (posts, sections) holding the page's longest one"
     # The content slot: below the main content, the element the site's content narrows to on
     # most of its pages (a story's cell between a menu column and a column of teasers). Between
     # the main content and it, the frame detectors act as they do outside the main content.
@@ -234,6 +234,8 @@ def matches(
         for k, rec in enumerate(cands):
             if rec[0] in areas:
                 spans[rec[0]] = (k, rec[5])
+
+    anchors = _Anchors(root)
 
     def within(i: int, el: HtmlElement, ancestor: HtmlElement | None) -> bool:
         span = spans.get(ancestor) if ancestor is not None else None
@@ -351,7 +353,11 @@ def matches(
             sid = ap.slot_id(slot)
             # Structural slots only act outside the page's main content: a recurring,
             # link-dense slot inside it is the page's own (a local table of contents).
-            if sid in ap.nav and links >= el_density * chars:
+            if (
+                sid in ap.nav
+                and links >= el_density * chars
+                and not _own_section(el, main_el, main, anchors)
+            ):
                 detector, key = "slot", ap.nav[sid]
             elif (
                 sid in ap.frames
@@ -376,6 +382,7 @@ def matches(
             and not within(i, el, inner)
             and ap.slot_id(slot) in ap.seen
             and ap.slot_id(slot) not in ap.protected
+            and not _own_section(el, main_el, main, anchors)
         ):
             # outside the content slot (between it and the main content, or beside the main
             # content): a link list at a place the site has on many pages (a section's menu
@@ -392,8 +399,13 @@ def matches(
             label = block_label(el)
             if label is not None and links >= density * (chars - len(label)):
                 name = ap.labels.get(label_key(slot, label))
-                if name is not None and not _post_of_run(el, main):
-                    # (never one post of the run the content is in: another answer)
+                if (
+                    name is not None
+                    and not _post_of_run(el, main)
+                    and not _own_section(el, main_el, main, anchors)
+                ):
+                    # (never one post of the run the content is in: another answer; nor the
+                    # page's own table of contents, a reference page's synopsis table)
                     detector, key = "label", name
                 elif (
                     bounded
@@ -499,6 +511,7 @@ def matches(
             and _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
             and ap.slot_id(slot) in ap.seen
             and _figure(el)
+            and not _figure_alone(el, main_el if around is None else around, label_min)  # type: ignore[arg-type]
         ):
             # in the content or the block around it, an image with a line under it at a place
             # the site's pages share (a story's photo and its caption): the figure, not the
@@ -1101,6 +1114,31 @@ def _figure(el: HtmlElement) -> bool:
     return not before
 
 
+def _figure_alone(el: HtmlElement, top: HtmlElement, label_min: int) -> bool:
+    """Whether a figure is all the text the content has: no block beside it, up to ``top``,
+    holds sentences of text that is not links (a blog's page of one photo under its title,
+    its caption the page's only text; a story's photo has the story beside it). The page's
+    footers are left out."""
+    node = el
+    while node is not top:
+        parent = node.getparent()
+        if parent is None:
+            return False
+        for sib in parent:
+            if sib is node or not isinstance(sib.tag, str) or _page_footer(sib):
+                continue
+            text = _text_of(sib)
+            links = sum(len("".join(_text_of(a).split())) for a in sib.iter("a"))
+            if len("".join(text.split())) - links >= label_min and _SENTENCE_END.search(text):
+                return False
+        node = parent
+    return True
+
+
+def _page_footer(el: HtmlElement) -> bool:
+    return bool(el.tag == "footer" or el.get("role") == "contentinfo")
+
+
 def _text_before(el: HtmlElement, stop: HtmlElement) -> Iterable[str]:
     """The visible text of the block before the element ``stop`` (in document order)."""
     for node in el.iter():
@@ -1399,6 +1437,48 @@ def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:
     )
 
 
+def _own_section(
+    el: HtmlElement, main_el: HtmlElement | None, main: set[HtmlElement], anchors: _Anchors
+) -> bool:
+    """Whether a link list is the page's own table of contents in a section alike to the main
+    content's (its tag and classes, beside it): an API page's synopsis table of its functions
+    in the section before their details. A sidebar's table of the page's sections is not in
+    such a section and stays the site's."""
+    if main_el is None:
+        return False
+    parent = main_el.getparent()
+    node: HtmlElement | None = el
+    while node is not None and node is not main_el:
+        up = node.getparent()
+        if up is parent:
+            return _alike_to(node, main) and anchors.toc(el)
+        node = up
+    return False
+
+
+class _Anchors:
+    """The page's own anchors (ids and names), read once when first asked about."""
+
+    def __init__(self, root: HtmlElement) -> None:
+        self.root = root
+        self.ids: set[str] | None = None
+
+    def toc(self, el: HtmlElement) -> bool:
+        """Whether most of a link list's links go to places on this page (``#name`` or
+        ``page.html#name`` with the name an anchor of the page): the page's own table of
+        contents (an API page's synopsis table of its functions), not a widget of the site."""
+        hrefs = [h for a in el.iter("a") if (h := a.get("href"))]
+        if not hrefs:
+            return False
+        if self.ids is None:
+            self.ids = {
+                v for node in self.root.iter() for v in (node.get("id"), node.get("name")) if v
+            }
+        ids = self.ids
+        inside = sum(1 for h in hrefs if "#" in h and h.rsplit("#", 1)[1] in ids)
+        return 2 * inside > len(hrefs)
+
+
 def _titled(el: HtmlElement, label: str) -> bool:
     """Whether a block's label is a title: it ends with a colon, or the block starts with a
     heading (not the first words of a sentence that goes on with a link)."""
@@ -1519,6 +1599,10 @@ def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
     return out
 
 
+#: what separates the page's name from the site's in a title ("Index: Cairo", "News | Site")
+_TITLE_SEPARATORS = frozenset(":|-\u2013\u2014\u00b7\u00bb/")
+
+
 def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
@@ -1529,7 +1613,13 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
     out: set[HtmlElement] = set()
     for h in _title_candidates(root):
         text = "".join(_text_of(h).split()).casefold()
-        if len(text) < 4 or text not in title or 3 * len(text) < len(title):
+        if len(text) < 4 or text not in title:
+            continue
+        if 3 * len(text) < len(title) and not (
+            title.startswith(text) and title[len(text) : len(text) + 1] in _TITLE_SEPARATORS
+        ):
+            # a short heading is the page's only when the title opens with it as the page's
+            # name before the site's ("Utilities: Cairo: A Vector Graphics Library")
             continue
         if (
             not title.startswith(text)
