@@ -46,9 +46,12 @@ def _peers(html: str) -> dict[str, str]:
     except Exception:  # a peer that fails on a page scores nothing there
         out["trafilatura"] = ""
     try:
-        import lxml.html
-        from readability import Document
+        import importlib
 
+        import lxml.html
+
+        # readability-lxml (the bench extra) installs the module "readability"
+        Document = importlib.import_module("readability").Document
         out["readability"] = lxml.html.fromstring(Document(html).summary()).text_content()
     except Exception:
         out["readability"] = ""

@@ -10,6 +10,7 @@ import os
 import sqlite3
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import replace
@@ -249,17 +250,29 @@ class Workspace:
             raise WorkspaceError(f"workspace {self.path}: {exc}") from exc
         self._conn = conn
         self.db = sqlite_utils.Database(conn)
-        try:
-            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
-            if mode != "wal":
-                conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
-            self._migrate()
-            conn.execute("SELECT count(*) FROM pages LIMIT 1").fetchone()
-        except sqlite3.Error as exc:
-            conn.close()
-            raise WorkspaceError(f"workspace {self.path}: {exc}") from exc
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            try:
+                conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+                mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+                if mode != "wal":
+                    conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = NORMAL")
+                self._migrate()
+                conn.execute("SELECT count(*) FROM pages LIMIT 1").fetchone()
+                break
+            except sqlite3.OperationalError as exc:
+                # Two processes creating the same workspace at once: switching a new file to
+                # WAL needs it to itself and SQLite answers "locked" at once, without waiting
+                # on the busy timeout. The steps are idempotent: try again shortly.
+                if "locked" in str(exc) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                    continue
+                conn.close()
+                raise WorkspaceError(f"workspace {self.path}: {exc}") from exc
+            except sqlite3.Error as exc:
+                conn.close()
+                raise WorkspaceError(f"workspace {self.path}: {exc}") from exc
 
     # ------------------------------------------------------------------ plumbing
     def _migrate(self) -> None:
