@@ -695,3 +695,22 @@ def test_a_text_link_is_anchored_on_the_icon_link_in_the_cell_before_it() -> Non
     assert "accesskey" in best, best
     assert texts(idx, 4, best) == ["page 3"]
     assert texts(idx, 0, best) == []
+
+
+def test_a_comment_before_the_clicked_node_is_read_past() -> None:
+    # MediaWiki writes "<!-- firstHeading -->" just before the page title
+    def wiki(i: int) -> str:
+        return f"""<html><body><div id='content'><a id='top'></a><!-- firstHeading -->
+        <h1 id='firstHeading' class='firstHeading'>Topic {i}</h1><!-- /firstHeading -->
+        <div id='bodyContent'><p>Text of topic {i}.</p></div></div></body></html>"""
+
+    urls = [f"https://w.example/t{i}.html" for i in range(8)]
+    site = SiteIndex(urls, [parse_html(wiki(i)) for i in range(8)])
+
+    def click(i: int) -> Example:
+        return Example(urls[i], site.trees[i], select_elements(site.trees[i], "//h1")[0])
+
+    with pytest.raises(InductionError, match="same kind of node"):
+        induce([click(1)], [click(4)], index=site)
+    best = induce([click(1), click(2)], index=site)[0].xpath
+    assert select_elements(site.trees[6], best)[0].text == "Topic 6"

@@ -1432,6 +1432,12 @@ def _labels_differ(a: HtmlElement, b: HtmlElement) -> bool:
 def _text_before(el: HtmlElement) -> str:
     """The words just before ``el`` in its parent ('Previous:' before a link)."""
     prev = el.getprevious()
+    # past comments and processing instructions (a "<!-- firstHeading -->" before a title):
+    # their tails are the words before the node, their own text is no page text
+    while prev is not None and not isinstance(prev.tag, str):
+        if normalize_text(prev.tail or ""):
+            return normalize_text(prev.tail or "")
+        prev = prev.getprevious()
     if prev is None:
         parent = el.getparent()
         return normalize_text((parent.text if parent is not None else "") or "")
