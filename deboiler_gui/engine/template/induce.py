@@ -645,10 +645,12 @@ def _lca(nodes: Sequence[HtmlElement]) -> HtmlElement:
 
 
 def _list_node(
-    nodes: Sequence[HtmlElement], *, solo: bool = False
+    nodes: Sequence[HtmlElement], *, solo: bool = False, own: bool = False
 ) -> tuple[HtmlElement, list[HtmlElement]]:
     """The list node (parent of the repeating items) of one page's examples, and each
-    example's item node."""
+    example's item node. ``own``: one example that is its own item (its parent is the list)."""
+    if own and len(nodes) == 1 and nodes[0].getparent() is not None:
+        return nodes[0].getparent(), [nodes[0]]
     if len(nodes) == 1:
         # One example does not say whether a one-entry container is the entry or the list.
         item = _item_node(nodes[0], solo=solo)
@@ -667,12 +669,13 @@ def _list_node(
 
 
 def _list_candidates(
-    page_pos: list[Example], index: SiteIndex | None, *, solo: bool = False
+    page_pos: list[Example], index: SiteIndex | None, *, solo: bool = False, own: bool = False
 ) -> dict[str, tuple[float, str, int]]:
     """Candidate list rules from one page's examples: (cost, family, item depth). ``solo``:
-    the examples are more than this one, so a one-entry container of a run is the entry."""
+    the examples are more than this one, so a one-entry container of a run is the entry.
+    ``own``: the example is its own item (see ``_alone_alike``)."""
     nodes = [e.node for e in page_pos]
-    list_node, items = _list_node(nodes, solo=solo)
+    list_node, items = _list_node(nodes, solo=solo, own=own)
     paths = {_rel(list_node, n, positional=False)[0] for n in nodes}
     if len(paths) == 1 and "/" in next(iter(paths)):
         # Inside an entry, the steps down tell the example's node from its siblings of
@@ -699,12 +702,18 @@ def _list_candidates(
         common = set.intersection(
             *[{t for t in (i.get("class") or "").split() if is_wordlike(t)} for i in items]
         ) - _stripe_tokens(items)
+        every = _run(list_node, path) or []
         for tok in sorted(common)[:2]:
             rest = path.split("/", 1)[1] if "/" in path else ""
+            tail = f"{item_tag}[{class_predicate(tok)}]" + (f"/{rest}" if rest else "")
+            # The class leaves nothing of the list out on this page (every link of the
+            # paragraph after 'See Also' is an `a.xref` here, an `a.olink` on other pages):
+            # the rule without it comes first.
+            needed = len(_run(list_node, tail) or []) < len(every)
             tails.append(
                 (
-                    f"{item_tag}[{class_predicate(tok)}]" + (f"/{rest}" if rest else ""),
-                    0.3 * (path.count("/") + 1) - 0.3,
+                    tail,
+                    0.3 * (path.count("/") + 1) + (-0.3 if needed or item_tag != tag else 0.1),
                     path.count("/") + 1,
                 )
             )
@@ -721,7 +730,7 @@ def _list_candidates(
             steps[at] += f"[count({entry})=1]"
             box = "/".join(steps)
             tails.append((box, 0.3 * depth + 0.2, depth))
-            own = set.intersection(*[_classes(n) for n in nodes])
+            shared = set.intersection(*[_classes(n) for n in nodes])
             shaped = ""
             row = next(chain[at].iter(entry))
             cells = set(_entry_shape(row))
@@ -730,7 +739,7 @@ def _list_candidates(
                 # option tables (four) is another list.
                 steps[at + 1] += f"[count({cells.pop()})={len(_entry_shape(row))}]"
                 shaped = "/".join(steps)
-            for tok in sorted(t for t in own if is_wordlike(t))[:1]:
+            for tok in sorted(t for t in shared if is_wordlike(t))[:1]:
                 tails.append((f"{box}[{class_predicate(tok)}]", 0.3 * depth + 0.1, depth))
                 if shaped:
                     tails.append((f"{shaped}[{class_predicate(tok)}]", 0.3 * depth + 0.25, depth))
@@ -1684,6 +1693,23 @@ def _own_text_clicked(el: HtmlElement) -> bool:
     return bool(own) and any(isinstance(c.tag, str) and c.tag in _BLOCKS and _text(c) for c in el)
 
 
+def _alone_alike(by_page: list[list[Example]]) -> bool:
+    """Whether the examples are one per page on several pages, each the only node of its tag
+    in its parent, the parents of one kind (tag and classes) and after a shared label: one
+    list of one item on each page, not items of the run of blocks their parents are."""
+    if len(by_page) < 2 or any(len(page) != 1 for page in by_page):
+        return False
+    nodes = [page[0].node for page in by_page]
+    parents = [n.getparent() for n in nodes]
+    if any(p is None for p in parents):
+        return False
+    if any(sum(1 for k in p if k.tag == n.tag) != 1 for n, p in zip(nodes, parents, strict=True)):
+        return False
+    if len({(p.tag, frozenset(_classes(p))) for p in parents}) != 1:
+        return False
+    return bool(set.intersection(*[set(_labels(p)) for p in parents]))
+
+
 def _induce_list(
     positives: Sequence[Example],
     negatives: Sequence[Example],
@@ -1693,10 +1719,18 @@ def _induce_list(
 ) -> list[Induced]:
     by_page = _pages(positives)
     pool: dict[str, tuple[float, str, int]] = {}
+    own = _alone_alike(by_page)
     for page_pos in by_page:
         for xp, spec in _list_candidates(page_pos, index, solo=len(positives) > 1).items():
             if xp not in pool or pool[xp][0] > spec[0]:
                 pool[xp] = spec
+        if own:
+            # Each example alone in its list: that list (its parent) is the examples' list
+            # too, and anchors on its label (a 'See Also' paragraph of one link here, two
+            # links there), beside the run of blocks its parent is one of.
+            for xp, spec in _list_candidates(page_pos, index, own=True).items():
+                if xp not in pool or pool[xp][0] > spec[0]:
+                    pool[xp] = spec
     out: list[Induced] = []
     depths: dict[str, int] = {}
     one_off = 0  # rules whose only exclusions of the 'not this' recur on too few pages
@@ -1831,7 +1865,7 @@ def _induce_list(
             return (c.site["alike"] < 0.85 * best, far_more, c.cost, len(c.xpath))
 
         checked = sorted(clean, key=key)
-    warnings = _role_warnings(by_page)
+    warnings = _role_warnings(by_page, own=own)
     if warnings:
         checked = _own_kinds(checked, depths, by_page, negatives, trees, sig, warnings[0])
     result = checked[:limit]
@@ -1904,12 +1938,12 @@ def _own_kinds(
     return owned + [c for c in checked if id(c) not in mine]
 
 
-def _role(page_pos: Sequence[Example], ex: Example) -> dict[str, Any]:
+def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dict[str, Any]:
     """What an example is on its page, for telling two kinds of list apart: the heading its
     list holds (a member table's 'Functions' row), the labels before its outermost list, the
     column it sits in (its cells' positions below the entry) and its entry's class stems
     (``memitem`` of ``memitem:ga21...``)."""
-    list_node, items = _list_node([e.node for e in page_pos])
+    list_node, items = _list_node([e.node for e in page_pos], own=own)
     item = items[[e.node for e in page_pos].index(ex.node)]
     head = _head_label(list_node, [item], [ex.node])
     column = tuple(
@@ -1922,9 +1956,11 @@ def _role(page_pos: Sequence[Example], ex: Example) -> dict[str, Any]:
         if item.tag in _ITEM_TAGS
         else set()
     )
+    labels = _labels(_outer_list(ex.node))
     return {
         "head": _head_text(head[1]) if head else "",
-        "labels": {_head_text(lb) for lb in _labels(_outer_list(ex.node))},
+        "labels": {_head_text(lb) for lb in labels},
+        "near": _head_text(labels[0]) if labels else "",
         "column": column,
         "stems": stems,
         "row": item.tag if item.tag in _ITEM_TAGS else "",
@@ -1937,12 +1973,12 @@ def _head_text(pred: str) -> str:
     return (m.group(1) or m.group(2) or "") if m else pred
 
 
-def _role_warnings(by_page: list[list[Example]]) -> list[str]:
+def _role_warnings(by_page: list[list[Example]], *, own: bool = False) -> list[str]:
     """Warnings when the examples of a list play different roles on their pages: their lists
     are headed or labelled differently (a struct's 'Data Fields' and a module's 'Modules'),
     they sit in different columns of their rows, or their entries are rows of another kind.
     One rule then takes two kinds of list."""
-    roles = [(ex, _role(page, ex)) for page in by_page for ex in page]
+    roles = [(ex, _role(page, ex, own=own)) for page in by_page for ex in page]
     out: list[str] = []
 
     def name(ex: Example) -> str:
@@ -1953,8 +1989,9 @@ def _role_warnings(by_page: list[list[Example]]) -> list[str]:
             if ra["head"] and rb["head"] and ra["head"] != rb["head"]:
                 why = f"their lists are headed {ra['head']!r} ({name(a)}) and {rb['head']!r} ({name(b)})"
             elif ra["labels"] and rb["labels"] and not ra["labels"] & rb["labels"]:
-                la, lb = sorted(ra["labels"])[0], sorted(rb["labels"])[0]
-                why = f"their lists follow {la!r} ({name(a)}) and {lb!r} ({name(b)})"
+                # The nearest label of each (the heading just before the list).
+                la, lb = ra["near"], rb["near"]
+                why = f"their lists are headed {la!r} ({name(a)}) and {lb!r} ({name(b)})"
             elif ra["column"] and rb["column"] and ra["column"] != rb["column"]:
                 why = f"they sit in different columns ({name(a)}, {name(b)})"
             elif (
@@ -2145,6 +2182,15 @@ def _explain(
             "every rule that selects the examples also selects a 'not this' node",
             [f"not {n.describe()}" for n in negatives],
         )
+    if as_list:
+        # Two kinds of list (a member table on one page, a non-member one on another): no
+        # rule takes one list per page, and the lists' headings say why.
+        roles = _role_warnings(_pages(positives))
+        if roles:
+            raise InductionError(
+                roles[0].replace("the rule takes both kinds of list", "no list rule selects both"),
+                [e.describe() for e in positives],
+            )
     raise InductionError(
         f"no {kind} rule selects these examples", [e.describe() for e in positives]
     )
