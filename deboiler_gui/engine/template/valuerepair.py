@@ -6,7 +6,9 @@ but whose values changed) is detected and repaired the same way."""
 
 from __future__ import annotations
 
+import difflib
 import logging
+import re
 import time
 from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
@@ -39,6 +41,7 @@ from deboiler_gui.engine.template.repair import accept_repairs as accept_proposa
 from deboiler_gui.engine.template.rules import apply_processors, filter_text
 from deboiler_gui.engine.template.selectors import (
     SiteIndex,
+    _common_ancestor,
     class_predicate,
     select_elements,
     xpath_literal,
@@ -77,6 +80,9 @@ KIND_SCORE = 0.5
 #: Learned pages on which a candidate's nodes are compared with the old nodes' kind.
 _KIND_PAGES = 5
 _OWN_TEXT = "/text()[normalize-space()][1]"
+#: How alike an old class token and a new one must be to be taken for its new name when the
+#: node has several (``xref`` -> ``v2-xref``).
+_RENAME_LIKE = 0.5
 #: Tags of one role: a value moving from one to another (a price in a ``span`` then a ``b``)
 #: is the same kind of node; from one role to another (a link to a heading) it is not.
 _ROLES = {
@@ -869,6 +875,99 @@ def _anchored_forms(xp: str, trees: dict[str, Any], urls: Sequence[str]) -> list
     return []
 
 
+def _pair_tokens(old: Sequence[str], new: Sequence[str]) -> dict[str, str]:
+    """Each old token paired with the token now at the same place: the only one when both
+    sides have one, else the most similar (``xref`` -> ``v2-xref``), if alike at all."""
+    old = [t for t in old if "'" not in t and '"' not in t]
+    new = [t for t in new if "'" not in t and '"' not in t]
+    if not old or not new:
+        return {}
+    if len(old) == 1 and len(new) == 1:
+        return {old[0]: new[0]}
+    out = {}
+    for t in old:
+        ratio, best = max((difflib.SequenceMatcher(None, t, g).ratio(), g) for g in new)
+        if ratio >= _RENAME_LIKE:
+            out[t] = best
+    return out
+
+
+def _step_classes(xp: str) -> tuple[str, list[str]]:
+    """The tag of the last element step of ``xp`` and the class tokens its predicates name."""
+    tag, preds = _last_step(_element_path(xp))
+    out: list[str] = []
+    for p in preds:
+        out += re.findall(r"normalize-space\(@class\),\s*' '\),\s*' ([^' ]+) '\)", p)
+        out += re.findall(r"contains\(\s*@class\s*,\s*['\"]([^'\" ]+)['\"]", p)
+        out += [t for v in re.findall(r"@class\s*=\s*['\"]([^'\"]*)['\"]", p) for t in v.split()]
+    return tag, out
+
+
+def _renamed_tokens(
+    fld: Field, example_sets: Sequence[Sequence[Example]]
+) -> dict[str, dict[str, str]]:
+    """The class tokens and ids of the old nodes, mapped to the ones the nodes that hold the
+    old values carry now, by attribute (``class``/``id``) and at the same place: the learned
+    node's own tokens (for a list learned on its container, those of the container of the
+    items found) and its parent's, and the tokens the rule's last step names, against the
+    item found. The mapping most of the nodes that had an old token agree on; empty when nothing
+    was renamed."""
+    fp = fld.search.fingerprint
+    steps = [_step_classes(x) for x in fld.xpaths]
+    votes: dict[str, dict[str, Counter[str]]] = {"class": {}, "id": {}}
+    for examples in example_sets:
+        items = [e.node for e in examples]
+        learned = [_common_ancestor(items)] if fp.get("items") and len(items) > 1 else items
+        places: list[tuple[HtmlElement, str, Sequence[str], Sequence[str]]] = []
+        for node in learned:
+            if node.tag != fp.get("tag"):
+                continue
+            new_id = [node.get("id") or ""]
+            places.append(
+                (node, "class", fp.get("classes") or [], (node.get("class") or "").split())
+            )
+            places.append(
+                (node, "id", [fp["id"]] if fp.get("id") else [], [i for i in new_id if i])
+            )
+            parent = node.getparent()
+            if parent is not None and parent.tag == fp.get("parent_tag"):
+                now = (parent.get("class") or "").split()
+                places.append((node, "class", fp.get("parent_classes") or [], now))
+        for node in items:
+            for tag, tokens in steps:
+                if tag == node.tag and tokens:
+                    places.append((node, "class", tokens, (node.get("class") or "").split()))
+        found: dict[int, set[tuple[str, str, str]]] = {}
+        for node, attr, old, new in places:
+            pairs = found.setdefault(id(node), set())
+            pairs.update((attr, t, g) for t, g in _pair_tokens(old, new).items())
+        for pairs in found.values():
+            for attr, t, g in pairs:
+                votes[attr].setdefault(t, Counter())[g] += 1
+    out: dict[str, dict[str, str]] = {"class": {}, "id": {}}
+    for attr, by_token in votes.items():
+        for t, counts in by_token.items():
+            g, n = counts.most_common(1)[0]
+            if g != t and 2 * n > sum(counts.values()):
+                out[attr][t] = g
+    return out
+
+
+def _renamed_rule(xp: str, renames: dict[str, dict[str, str]]) -> str:
+    """``xp`` with its class tokens and ids replaced by their new names ("" when none of its
+    tokens was renamed)."""
+    out = xp
+    for attr, names in renames.items():
+        for t, g in names.items():
+            token = re.escape(t)
+            patterns = [rf"((?:@{attr}\s*=\s*|contains\(\s*@{attr}\s*,\s*)(['\"])){token}(\2)"]
+            if attr == "class":
+                patterns.append(rf"(normalize-space\(@class\),\s*' '\),\s*(' )){token}( '\))")
+            for pattern in patterns:
+                out = re.sub(pattern, rf"\g<1>{g.replace(chr(92), chr(92) * 2)}\g<3>", out)
+    return out if out != xp else ""
+
+
 def _distance(a: HtmlElement, b: HtmlElement) -> int:
     pa = list(a.iterancestors())
     pb = {id(x): i for i, x in enumerate(b.iterancestors())}
@@ -1089,6 +1188,20 @@ def _repair_field(
                 scored[queue] = (ev, rule.family)
                 costs[queue] = base + cost
 
+    renames = _renamed_tokens(fld, example_sets)
+    renamed = tuple(_renamed_rule(x, renames) or x for x in fld.xpaths)
+    if renamed != tuple(fld.xpaths):
+        # The old rule with the class tokens and ids of its nodes under their new names (learned
+        # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
+        # label before the list) that an induction from the new nodes may not find. Scored and
+        # checked over the site like any other candidate; first among equals.
+        ev = _agreement(trees, samples, replace(fld, xpaths=renamed), template)
+        if ev["score"] >= ACCEPT:
+            why = _kind_change(trees, samples, fld, renamed[-1], widened)
+            if why:
+                ev = {**ev, "score": min(ev["score"], KIND_SCORE), "kind": why}
+        scored[renamed] = (ev, "renamed")
+        costs[renamed] = -1.0
     for examples in trials:
         if good_enough():
             break  # the pooled examples gave a good rule; single pages are only a fallback
