@@ -196,7 +196,14 @@ class MainWindow(QMainWindow):
 
         # selection and rules
         self.selection = SelectionPanel()
-        self._dock("Selection", self.selection, Qt.DockWidgetArea.RightDockWidgetArea)
+        # Its buttons read whole and its candidate table a few rows high, however the dock's
+        # edges are dragged.
+        self._dock(
+            "Selection",
+            self.selection,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            self.selection.minimumSizeHint(),
+        )
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
         self.rules.page_requested.connect(self.select_url)
@@ -205,7 +212,13 @@ class MainWindow(QMainWindow):
                 self.editor.add_url(self.shown.page.url) if self.shown.page is not None else None
             )
         )
-        self._dock("Template", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
+        # As wide as its buttons need (its rule tree elides); as short as the others.
+        self._dock(
+            "Template",
+            self.rules,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            QSize(self.rules.minimumSizeHint().width(), DOCK_MINIMUM.height()),
+        )
         self.messages = QListWidget()
         # A long message (a refused induction names its examples) wraps onto more lines: read
         # whole without a horizontal scroll bar, its lines laid out again on a resize.
@@ -303,12 +316,19 @@ class MainWindow(QMainWindow):
         self.page_shown.connect(self.prefetch.page_shown)
         self.view.highlights_applied.connect(lambda _c: self.prefetch.page_painted())
 
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(
+        self,
+        title: str,
+        widget: QWidget,
+        area: Qt.DockWidgetArea,
+        least: QSize | None = None,
+    ) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{title.lower()}")
-        # A small explicit minimum: a panel's own minimum (the selection panel's, say) would
-        # otherwise add up with the others' and make the main window grow past the screen.
-        widget.setMinimumSize(DOCK_MINIMUM)
+        # A small explicit minimum: a panel's own minimum would otherwise add up with the
+        # others' and make the main window grow past the screen. ``least``: a panel whose
+        # buttons and table must stay readable (it is never clipped below it).
+        widget.setMinimumSize(least or DOCK_MINIMUM)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock

@@ -31,6 +31,19 @@ def test_a_scalar_rule_on_six_nodes_counts_as_many_and_is_flagged() -> None:
     assert (sigs["title"].one, sigs["title"].many) == (1 * 5, 0)
 
 
+def test_several_nodes_is_flagged_with_the_pages_most_matched_first() -> None:
+    # Page 3 has nine sections, the others six: it comes first among the pages to look at.
+    pages = [_page(i) for i in range(5)]
+    extra = "".join(f"<h2>Extra {k}</h2>" for k in range(3))
+    pages[3] = Page(pages[3].url, pages[3].html.replace("</body>", extra + "</body>"))
+    t = Template("docs", site=SITE, fields=(Field("heading", xpaths=("//h2",)),))
+    sig = site_signals(pages, [t])[0]
+    flag = next(f for f in sig.to_dict()["flags"] if "several nodes" in f["flag"])
+    assert flag["pages"] == 5
+    assert flag["look_at"][0] == pages[3].url
+    assert sorted(flag["look_at"]) == sorted(p.url for p in pages)
+
+
 def test_items_from_several_lists_is_the_inductions_test() -> None:
     """The signals flag a positional rule over a block of lists on every page and leave a
     table of contents with sub-lists alone, by the induction's own definition."""

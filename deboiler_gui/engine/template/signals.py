@@ -62,6 +62,8 @@ class FieldSignals:
     values: Counter[str] = dc_field(default_factory=Counter)
     mixed: list[str] = dc_field(default_factory=list)  # pages whose items come from several lists
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
+    # (nodes matched, page) where a scalar rule matches several different nodes
+    many_pages: list[tuple[int, str]] = dc_field(default_factory=list)
     equal_to: Counter[str] = dc_field(default_factory=Counter)
     equal_pages: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages where this field and another both have a value
@@ -170,7 +172,9 @@ class FieldSignals:
                 {
                     "flag": "several nodes match on many pages (the first is taken)",
                     "pages": self.many,
-                    "look_at": [],
+                    # The pages with the most nodes first: where the first is likeliest
+                    # not to be the one meant.
+                    "look_at": [u for _n, u in sorted(self.many_pages, key=lambda nu: -nu[0])[:5]],
                 }
             )
         if hit >= 5 and self.values:
@@ -528,6 +532,7 @@ def _page_signals(
                 sig.empty.append(url)  # items found, none with text
         elif matches > 1 and not fld.is_list and _different(root, report.xpath):
             sig.many += 1  # several different nodes (not a header's and a footer's copy)
+            sig.many_pages.append((matches, url))
         else:
             sig.one += 1
         if report.status == "ok":

@@ -1,6 +1,8 @@
 """The window's layout kept between runs: geometry and dock state saved on close and restored at
 start (Qt's saveGeometry/saveState in an INI file beside the app's data); at the very first start
-the docks are sized to their contents."""
+the window takes most of the screen and the docks are sized to their contents. A layout saved on
+a screen of another size is scaled to this one (a window that filled a small screen fills a
+large one too)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,10 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 from deboiler_gui.app.session import data_dir
 
 #: Bumped when the docks change, so an old saved state is not applied to a new layout.
-STATE_VERSION = 2
+STATE_VERSION = 3
+
+#: Share of the screen's available area the window takes at the first start.
+FIRST_START_SHARE = 0.9
 
 
 def settings_path() -> Path:
@@ -29,6 +34,10 @@ def save_layout(window: QMainWindow) -> None:
     s.setValue("window/geometry", window.saveGeometry())
     s.setValue("window/size", window.size())
     s.setValue("window/state", window.saveState(STATE_VERSION))
+    s.setValue("window/version", STATE_VERSION)
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is not None:
+        s.setValue("window/screen", screen.availableGeometry().size())
     s.sync()
 
 
@@ -38,17 +47,51 @@ def restore_layout(window: QMainWindow) -> bool:
     geometry = s.value("window/geometry")
     state = s.value("window/state")
     size = s.value("window/size")
-    if isinstance(geometry, QByteArray) and isinstance(state, QByteArray):
+    saved_on = s.value("window/screen")
+    # A layout of an older arrangement of the docks (or none) is not applied at all: its window
+    # size may come from anywhere.
+    version = s.value("window/version")
+    current = str(version) == str(STATE_VERSION)
+    if current and isinstance(geometry, QByteArray) and isinstance(state, QByteArray):
         window.restoreGeometry(geometry)
         if isinstance(size, QSize) and size.isValid():
             # restoreGeometry clamps to the screen it finds; the docks' sizes are relative to
             # the window's, so it gets the size it had.
-            window.resize(size)
+            window.resize(_scaled(window, size, saved_on))
         fit_to_screen(window)
         if window.restoreState(state, STATE_VERSION):
             return True
+    first_start_geometry(window)
     first_start_sizes(window)
     return False
+
+
+def _scaled(window: QMainWindow, size: QSize, saved_on: object) -> QSize:
+    """The saved window size on this screen: the same share of it when the layout was saved on
+    a screen of another size (a window of 796 x 796 on an 800 x 800 screen opens at about the
+    whole of a 1400 x 900 one), as it was otherwise."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None or not isinstance(saved_on, QSize) or not saved_on.isValid():
+        return size
+    area = screen.availableGeometry().size()
+    if area == saved_on:
+        return size
+    width = round(size.width() * area.width() / max(1, saved_on.width()))
+    height = round(size.height() * area.height() / max(1, saved_on.height()))
+    return QSize(min(width, area.width()), min(height, area.height()))
+
+
+def first_start_geometry(window: QMainWindow) -> None:
+    """The window at the first start: ``FIRST_START_SHARE`` of the screen's available area,
+    centred on it (the workbench needs the room: the page, its lists and panels side by side)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return
+    area = screen.availableGeometry()
+    width = round(area.width() * FIRST_START_SHARE)
+    height = round(area.height() * FIRST_START_SHARE)
+    window.resize(width, height)
+    window.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
 
 
 def fit_to_screen(window: QMainWindow) -> None:
@@ -89,9 +132,12 @@ def first_start_sizes(window: QMainWindow) -> None:
         least = content.minimumSizeHint().width() if content is not None else 0
         sizes.append(max(300, least, min(hint, width // 4)))
     if left + right:
-        # The page list wants room for paths and its four small columns.
+        # The page list wants room for paths and its four small columns; the right column a
+        # third of the window (up to 480 pixels) for the rule tree's five columns and the
+        # selection's buttons.
+        right_width = max(380, min(480, width // 3))
         wanted = [max(s, 440) for s in sizes[: len(left)]] + [
-            max(s, 380) for s in sizes[len(left) :]
+            max(s, right_width) for s in sizes[len(left) :]
         ]
         window.resizeDocks(left + right, wanted, Qt.Orientation.Horizontal)
     vertical = [docks[n] for n in ("dock-pages", "dock-dom") if n in docks]
@@ -110,4 +156,11 @@ def first_start_sizes(window: QMainWindow) -> None:
         window.resizeDocks(bottom, [110], Qt.Orientation.Vertical)
 
 
-__all__ = ["first_start_sizes", "fit_to_screen", "restore_layout", "save_layout", "settings_path"]
+__all__ = [
+    "first_start_geometry",
+    "first_start_sizes",
+    "fit_to_screen",
+    "restore_layout",
+    "save_layout",
+    "settings_path",
+]

@@ -36,6 +36,9 @@ CHECK_COLUMN = 4
 EXPRESSION_MIN = 110
 #: The narrowest the other columns get when the panel is short of room.
 _FLOORS = {0: 90, 2: 36, 3: 56, CHECK_COLUMN: 60}
+#: The check column is read whole up to this width; beyond, its start is kept (the whole
+#: sentence and the pages to look at are in the tooltip).
+CHECK_CAP = 260
 _FLAG_COLOR = QColor("#b35c00")
 _FLAG_CELL = QColor("#fff1d6")
 
@@ -107,6 +110,8 @@ class RulesPanel(QWidget):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         # A rule's name is read from its start ("remove: Popular guides…").
         self.tree.setItemDelegateForColumn(0, _ElideRight(self.tree))
+        # So is a check: "⚠ several nodes match…", its whole text in the tooltip.
+        self.tree.setItemDelegateForColumn(CHECK_COLUMN, _ElideRight(self.tree))
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.setInterval(0)
@@ -281,16 +286,24 @@ class RulesPanel(QWidget):
         the panel is short of room the name and check columns give it back, the widest first
         (the counts only if that is not enough), so every column stays in view without a
         horizontal scroll bar."""
-        caps = {0: 140, 2: 80, 3: 110, CHECK_COLUMN: 150}
+        caps = {0: 140, 2: 80, 3: 110, CHECK_COLUMN: CHECK_CAP}
         header = self.tree.header()
         widths = {}
         for column, cap in caps.items():
             wanted = max(self.tree.sizeHintForColumn(column) + 8, header.sectionSizeHint(column))
             widths[column] = min(cap, wanted)
         room = self.tree.viewport().width() - EXPRESSION_MIN
-        # The counts are read whole first (the name and the check give room before them).
-        whole_counts = {**_FLOORS, 2: widths[2], 3: widths[3]}
-        for floors in (whole_counts, _FLOORS):
+        # The counts are read whole first (the name and the check give room before them), and
+        # "looks right" is never cut.
+        check_floor = max(
+            _FLOORS[CHECK_COLUMN],
+            min(
+                widths[CHECK_COLUMN], self.tree.fontMetrics().horizontalAdvance("looks right") + 12
+            ),
+        )
+        floors_now = {**_FLOORS, CHECK_COLUMN: check_floor}
+        whole_counts = {**floors_now, 2: widths[2], 3: widths[3]}
+        for floors in (whole_counts, floors_now):
             while sum(widths.values()) > room:
                 shrinkable = [c for c, w in widths.items() if w > floors[c]]
                 if not shrinkable:

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -101,6 +102,9 @@ class SelectionPanel(QWidget):
         # At the first layout: two lines of text, a few attributes, the rest for the
         # candidates (about ten rows in a 1400 x 900 window).
         split.setSizes([40, 70, 400])
+        # Dragging a handle never makes a part vanish: the candidates (what a pick is for)
+        # keep their five rows, the text and attributes a line or two.
+        split.setChildrenCollapsible(False)
         self.split = split
         layout.addWidget(split, 1)
 
@@ -122,7 +126,9 @@ class SelectionPanel(QWidget):
         row.addWidget(self.field_attr, 1)
         form.addRow("Field", row)
         layout.addLayout(form)
-        buttons = QHBoxLayout()
+        # Two rows of buttons, what a pick makes of the node first: each label read whole in a
+        # panel of a third of a 1400-pixel window (in one row they were cut off).
+        buttons = QGridLayout()
         self.remove_button = QPushButton("Remove as noise")
         self.keep_button = QPushButton("Keep")
         self.field_button = QPushButton("Extract field")
@@ -139,15 +145,18 @@ class SelectionPanel(QWidget):
         self.not_button.setToolTip(
             "The picked node must not be selected by the next field or list rule"
         )
-        for b in (
-            self.remove_button,
-            self.keep_button,
-            self.field_button,
-            self.list_button,
-            self.not_button,
-        ):
+        places = {
+            self.field_button: (0, 0),
+            self.list_button: (0, 1),
+            self.not_button: (0, 2),
+            self.remove_button: (1, 0),
+            self.keep_button: (1, 1),
+        }
+        for b, (r, c) in places.items():
             b.setEnabled(False)
-            buttons.addWidget(b)
+            # Never narrower than the label: the panel's minimum width follows from them.
+            b.setMinimumWidth(b.sizeHint().width())
+            buttons.addWidget(b, r, c)
         layout.addLayout(buttons)
         self.examples_label = QLabel("")
         layout.addWidget(self.examples_label)
