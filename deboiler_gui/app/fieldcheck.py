@@ -5,6 +5,7 @@ table (sample pages by fields) that puts the flagged pages first."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,8 @@ from deboiler_gui.engine.template.extract import extract_field
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.engine.template.signals import tree_signals
 
+#: A flag's text that already counts its pages ("values equal field 'title' on 3 pages").
+_COUNTED = re.compile(r"\bon \d+ pages?\b")
 #: Pages of the site the signals are computed on (spread over the index).
 SAMPLE_PAGES = 80
 #: Rows of the value preview.
@@ -58,6 +61,8 @@ class FieldCheck:
         text = first.text
         if text == "items from several lists":
             text = "the rule takes items from several lists"
+        if _COUNTED.search(text):  # the flag says on how many pages itself
+            return f"⚠ {text}{more}"
         return f"⚠ {text} on {first.pages} of {self.pages} pages{more}"
 
     def details(self) -> str:

@@ -697,6 +697,14 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
     if os.environ.get("DEBOILER_GUI_SCREENSHOTS"):
         SHOTS.mkdir(parents=True, exist_ok=True)
         assert shot.save(str(SHOTS / "rules-check.png"))
+    # A rule with a value on one page of the site is counted as looking wrong too.
+    with qtbot.waitSignal(
+        demo.picking.checked, timeout=30000, check_params_cb=lambda c: "rare" in c.fields
+    ):
+        demo.editor.add_field("rare", "//h1[normalize-space(.)='Growing Tomatoes']")
+    # (its value is the title's on the one page: that flag, counted once)
+    assert demo.rules.items["rare"].text(4) == "⚠ values equal field 'title' on 1 page"
+    assert demo.rules.preview_label.text().endswith("2 field(s) look wrong: links, rare")
 
 
 def test_a_group_decision_goes_into_the_draft_saved_only_by_save_and_undoable(

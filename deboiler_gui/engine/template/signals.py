@@ -213,7 +213,7 @@ class FieldSignals:
             if hit and n / hit >= LOOKS_LIKE:
                 out.append(
                     {
-                        "flag": f"values equal field {other!r} on {n} pages",
+                        "flag": f"values equal field {other!r} on {n} page{'s' if n != 1 else ''}",
                         "pages": n,
                         "look_at": [],
                     }

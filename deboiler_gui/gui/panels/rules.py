@@ -325,7 +325,8 @@ class RulesPanel(QWidget):
         self.check = check
         self._show_flags(check)
         preview = check.preview
-        flagged = check.flagged()
+        # a field with a flag, or with a value on fewer than half of the sample pages
+        flagged = [c for c in check.fields.values() if c.summary()]
         self.preview_label.setText(
             f"Values on {len(preview.rows)} of {check.pages} sample pages"
             + (
