@@ -739,7 +739,10 @@ def _docbook_page(i: int) -> str:
         opts = opts.replace("<a id", "<a href='#x' id")
         body = f"<div class='variablelist'><dl>{opts}</dl></div><p>text</p>"
     else:
-        body = toc("Entry", 4) + f"<div class='sect1'>{title}{toc('Sub', 2)}<p>text</p></div>"
+        body = (
+            toc("Entry", 4)
+            + f"<div class='sect1'>{title.replace(f'Section {i}', f'Section {i}.1')}{toc('Sub', 2)}<p>text</p></div>"
+        )
     return (
         "<html><body><div class='navheader'><p>nav</p></div>"
         f"<div class='sect1'>{title}{body}</div></body></html>"
@@ -760,3 +763,17 @@ def test_a_toc_list_anchors_on_its_class_not_on_a_position_other_lists_share() -
     assert texts(site, 4, top) == [f"Entry 4.{k}" for k in range(4)]
     assert texts(site, 12, top) == []
     assert texts(site, 16, top) == [f"Entry 16.{k}" for k in range(4)]
+
+
+def test_a_class_rule_whose_first_match_is_the_positions_everywhere_outranks_it() -> None:
+    # On the chapter pages the class rule finds the chapter's and its first section's titles;
+    # its first match (what a field takes) is the chapter's, the node the bare position (and
+    # the 'nav' label with positions down) finds.
+    urls = [f"https://s.example/p{i}.html" for i in range(18)]
+    site = SiteIndex(urls, [parse_html(_docbook_page(i)) for i in range(18)])
+    clicks = [ex(site, i, "//h2") for i in (0, 1, 12)]
+    rules = induce(clicks, index=site, limit=5)
+    top = rules[0]
+    assert top.family == "class", [(r.xpath, r.site) for r in rules]
+    assert top.site["many"] == 2
+    assert texts(site, 16, top.xpath)[0] == "Section 16"

@@ -414,7 +414,31 @@ def _rank_field(
         # Examples that differ but a rule that gives one value on most pages: boilerplate.
         return not (varied and hit >= 5 and s["top_share"] > 0.5)
 
-    good = [c for c in checked if ok(c)] or checked
+    # A rule that finds several different nodes on some pages, whose first match (the one a
+    # field takes) is the node of the cheapest clean rule on every sampled page, is as right
+    # as that rule and anchored better: a DocBook chapter page holds its first section, whose
+    # title is a second `h2.title` after the chapter's; the class rule's first match is the
+    # chapter's title, as the bare position's is.
+    clean = sorted((c for c in checked if ok(c)), key=lambda c: (c.cost, len(c.xpath)))
+    agreed: set[str] = set()
+    if clean:
+        ref = clean[0]
+
+        def first(t: Any, xp: str) -> HtmlElement | None:
+            found = _run(t, xp)
+            return found[0] if found else None
+
+        firsts = [first(t, ref.xpath) for t in trees]
+        for c in checked:
+            if ok(c) or c.cost >= ref.cost:
+                continue
+            if all(first(t, c.xpath) is f for t, f in zip(trees, firsts, strict=True)):
+                agreed.add(c.xpath)
+
+    def right(c: Induced) -> bool:
+        return ok(c) or c.xpath in agreed
+
+    good = [c for c in checked if right(c)] or checked
     best_hits = max(c.site["alike"] for c in good)
 
     def key(c: Induced) -> tuple[Any, ...]:
@@ -423,7 +447,7 @@ def _rank_field(
         # narrow (an anchor that exists on the example pages only).
         narrow = hits < 0.85 * best_hits
         return (
-            not ok(c),
+            not right(c),
             narrow,
             c.cost,
             c.site["conflicting"],
