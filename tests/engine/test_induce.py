@@ -714,3 +714,66 @@ def test_a_comment_before_the_clicked_node_is_read_past() -> None:
         induce([click(1)], [click(4)], index=site)
     best = induce([click(1), click(2)], index=site)[0].xpath
     assert select_elements(site.trees[6], best)[0].text == "Topic 6"
+
+
+def _docbook_page(i: int) -> str:
+    """A DocBook section: its title, then its table of contents (pages 0-9), or a definition
+    list of options at the same place (10-15); pages 16-17 are chapters that hold their first
+    section, whose own table of contents follows the chapter's."""
+
+    def toc(name: str, n: int) -> str:
+        entries = "".join(
+            f"<dt><span class='sect2'><a href='#{name}{k}'>{name} {i}.{k}</a></span></dt>"
+            for k in range(n)
+        )
+        return f"<div class='toc'><dl>{entries}</dl></div>"
+
+    title = f"<div class='titlepage'><div><div><h2 class='title'>Section {i}</h2></div></div></div>"
+    if i < 10:
+        body = toc("Entry", 3 + i % 3) + "<p>text</p>"
+    elif i < 16:
+        opts = "".join(
+            f"<dt><span class='term'><a id='o{k}'></a>OPTION_{i}_{k}</span></dt><dd>d</dd>"
+            for k in range(2)
+        )
+        opts = opts.replace("<a id", "<a href='#x' id")
+        body = f"<div class='variablelist'><dl>{opts}</dl></div><p>text</p>"
+    else:
+        body = (
+            toc("Entry", 4)
+            + f"<div class='sect1'>{title.replace(f'Section {i}', f'Section {i}.1')}{toc('Sub', 2)}<p>text</p></div>"
+        )
+    return (
+        "<html><body><div class='navheader'><p>nav</p></div>"
+        f"<div class='sect1'>{title}{body}</div></body></html>"
+    )
+
+
+def test_a_toc_list_anchors_on_its_class_not_on_a_position_other_lists_share() -> None:
+    # The toc's class rule takes the chapter's and its section's tocs on two pages of 18; the
+    # bare position it used to fall back to takes the options list where a page has no toc.
+    urls = [f"https://s.example/p{i}.html" for i in range(18)]
+    site = SiteIndex(urls, [parse_html(_docbook_page(i)) for i in range(18)])
+    clicks = [
+        ex(site, i, f"//div[@class='toc']/dl/dt[{k}]/span/a") for i, k in ((0, 1), (1, 2), (2, 3))
+    ]
+    rules = induce(clicks, index=site, as_list=True, limit=5)
+    top = rules[0].xpath
+    assert "toc" in top and not top.startswith("/html"), [(r.xpath, r.site) for r in rules]
+    assert texts(site, 4, top) == [f"Entry 4.{k}" for k in range(4)]
+    assert texts(site, 12, top) == []
+    assert texts(site, 16, top) == [f"Entry 16.{k}" for k in range(4)]
+
+
+def test_a_class_rule_whose_first_match_is_the_positions_everywhere_outranks_it() -> None:
+    # On the chapter pages the class rule finds the chapter's and its first section's titles;
+    # its first match (what a field takes) is the chapter's, the node the bare position (and
+    # the 'nav' label with positions down) finds.
+    urls = [f"https://s.example/p{i}.html" for i in range(18)]
+    site = SiteIndex(urls, [parse_html(_docbook_page(i)) for i in range(18)])
+    clicks = [ex(site, i, "//h2") for i in (0, 1, 12)]
+    rules = induce(clicks, index=site, limit=5)
+    top = rules[0]
+    assert top.family == "class", [(r.xpath, r.site) for r in rules]
+    assert top.site["many"] == 2
+    assert texts(site, 16, top.xpath)[0] == "Section 16"

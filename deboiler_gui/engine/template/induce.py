@@ -332,7 +332,14 @@ def _signature(nodes: Sequence[HtmlElement]) -> set[tuple[str, str]]:
 
 
 def _carries(el: HtmlElement, sig: set[tuple[str, str]]) -> bool:
+    """``el`` carries every hook of ``sig``; a hook whose attribute starts with ``^`` is its
+    parent's."""
     for attr, v in sig:
+        if attr.startswith("^"):
+            parent = el.getparent()
+            if parent is None or not _carries(parent, {(attr[1:], v)}):
+                return False
+            continue
         if attr == "class":
             if v not in (el.get("class") or "").split():
                 return False
@@ -407,7 +414,31 @@ def _rank_field(
         # Examples that differ but a rule that gives one value on most pages: boilerplate.
         return not (varied and hit >= 5 and s["top_share"] > 0.5)
 
-    good = [c for c in checked if ok(c)] or checked
+    # A rule that finds several different nodes on some pages, whose first match (the one a
+    # field takes) is the node of the cheapest clean rule on every sampled page, is as right
+    # as that rule and anchored better: a DocBook chapter page holds its first section, whose
+    # title is a second `h2.title` after the chapter's; the class rule's first match is the
+    # chapter's title, as the bare position's is.
+    clean = sorted((c for c in checked if ok(c)), key=lambda c: (c.cost, len(c.xpath)))
+    agreed: set[str] = set()
+    if clean:
+        ref = clean[0]
+
+        def first(t: Any, xp: str) -> HtmlElement | None:
+            found = _run(t, xp)
+            return found[0] if found else None
+
+        firsts = [first(t, ref.xpath) for t in trees]
+        for c in checked:
+            if ok(c) or c.cost >= ref.cost:
+                continue
+            if all(first(t, c.xpath) is f for t, f in zip(trees, firsts, strict=True)):
+                agreed.add(c.xpath)
+
+    def right(c: Induced) -> bool:
+        return ok(c) or c.xpath in agreed
+
+    good = [c for c in checked if right(c)] or checked
     best_hits = max(c.site["alike"] for c in good)
 
     def key(c: Induced) -> tuple[Any, ...]:
@@ -416,7 +447,7 @@ def _rank_field(
         # narrow (an anchor that exists on the example pages only).
         narrow = hits < 0.85 * best_hits
         return (
-            not ok(c),
+            not right(c),
             narrow,
             c.cost,
             c.site["conflicting"],
@@ -1776,6 +1807,13 @@ def _induce_list(
         # entry that holds both clicks), as the site check takes each page's list.
         lists = list({id(x): x for x in (_outer_list(e.node) for e in positives)}.values())
         sig = _list_signature(lists)
+        parents = [lst.getparent() for lst in lists]
+        if not sig[0] and all(p is not None and p.tag not in ("html", "body") for p in parents):
+            # Lists without hooks of their own (a `dl` in a `div.toc`) are told by their
+            # wrapper's: another list at the same place (a `div.variablelist`'s) is not alike.
+            sig[0].update(
+                (f"^{a}", v) for a, v in _signature([p for p in parents if p is not None])
+            )
         # A label that heads no list of its kind on another sampled page (the title entry of
         # this page's own contents before its sub-list) says nothing about the site's lists.
         roots = {id(page[0].root) for page in by_page}
@@ -1798,6 +1836,25 @@ def _induce_list(
         )
         for c in checked:
             c.site = _site_list(c.xpath, depths[c.xpath], trees, sig)
+        # A hooked rule that takes two lists on a few pages (a chapter page that holds its
+        # first section, with the section's own `div.toc` after the chapter's): the first of
+        # its lists on each page, rather than a bare position that lands on another list
+        # where the page has none.
+        for c in list(checked):
+            if c.family in _POSITIONAL or not c.site["mixed"]:
+                continue
+            if 4 * c.site["mixed"] > c.site["with_items"]:
+                continue
+            first = _first_list(c.xpath, depths[c.xpath])
+            if first is None or first in depths:
+                continue
+            values = _validate_list(first, depths[c.xpath], by_page, negatives)
+            if values is None:
+                continue
+            f = Induced(first, "list", c.family, c.cost + 1.0, examples=values)
+            depths[first] = depths[c.xpath]
+            f.site = _site_list(first, depths[first], trees, sig)
+            checked.append(f)
 
         # A rule that takes items of several lists on any sampled page is dropped: its values
         # there join lists that are not the examples' list. When every checked rule mixes,
@@ -2125,6 +2182,19 @@ def _top_steps(xp: str) -> list[str]:
             cur += ch
     out.append(cur)
     return out
+
+
+def _first_list(xp: str, depth: int) -> str | None:
+    """``xp`` taking the items of the first list node it finds on a page: the steps down to
+    the list node in parentheses with ``[1]``; None for the descendant form or when the list
+    node is the first step."""
+    if depth <= 0 or xp.startswith("("):
+        return None
+    steps = _top_steps(xp)
+    i = len(steps) - 1 - depth
+    if i < 1 or not any(steps[:i]):
+        return None
+    return f"({'/'.join(steps[: i + 1])})[1]/" + "/".join(steps[i + 1 :])
 
 
 def _pin_list(xp: str, depth: int, by_page: list[list[Example]]) -> str | None:
