@@ -544,7 +544,8 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
 @click.option(
     "--accept-repairs",
     is_flag=True,
-    help="Append the proposed XPaths to the fields' queues as a new version.",
+    help="Save the accepted repairs as a new version: each repaired field's queue is replaced "
+    "by the proposed XPaths (a stale rule kept as a fallback would fill pages with a wrong node).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print proposals as JSON.")
 @_quiet_option
