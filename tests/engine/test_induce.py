@@ -777,3 +777,20 @@ def test_a_class_rule_whose_first_match_is_the_positions_everywhere_outranks_it(
     assert top.family == "class", [(r.xpath, r.site) for r in rules]
     assert top.site["many"] == 2
     assert texts(site, 16, top.xpath)[0] == "Section 16"
+
+
+def test_a_class_the_same_place_title_lacks_on_many_pages_is_too_narrow() -> None:
+    # An API reference titles class pages `main/h1.class` and module pages `main/h1.module`:
+    # clicking three class titles must not give a rule that leaves the module pages empty.
+    def api(i: int) -> str:
+        kind = "module" if i % 2 else "class"
+        return f"""<html><body id='top'><nav><a href='index.html'>Index</a></nav>
+        <main role='main'><h1 class='{kind}'>{kind.title()} Name{i}</h1>
+        <p>About Name{i}.</p></main></body></html>"""
+
+    urls = [f"https://api.example/p{i}.html" for i in range(20)]
+    site = SiteIndex(urls, [parse_html(api(i)) for i in range(20)])
+    clicks = [ex(site, i, "//main/h1") for i in (0, 2, 4)]
+    best = induce(clicks, index=site)[0].xpath
+    assert texts(site, 1, best) == ["Module Name1"]
+    assert texts(site, 4, best) == ["Class Name4"]

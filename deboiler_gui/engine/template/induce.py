@@ -387,6 +387,16 @@ def _site_field(
     }
 
 
+def _at_places(xp: str, trees: Sequence[Any], places: set[str]) -> int:
+    """How many of ``trees`` have their first match of ``xp`` at one of ``places``."""
+    n = 0
+    for tree in trees:
+        found = _run(tree, xp)
+        if found and _absolute(found[0]) in places:
+            n += 1
+    return n
+
+
 def _rank_field(
     cands: list[Induced], trees: Sequence[Any], positives: Sequence[Example], attr: str = ""
 ) -> list[Induced]:
@@ -440,12 +450,21 @@ def _rank_field(
 
     good = [c for c in checked if right(c)] or checked
     best_hits = max(c.site["alike"] for c in good)
+    # Pages whose first match sits where an example's node sits (same tags and positions from
+    # the root): a class anchor the examples share that this same-place node lacks on many
+    # pages (an API reference's module pages title their `main/h1` with another class) makes
+    # the class rule narrow beside a rule that fills those pages with that node.
+    places = {_absolute(ex.node) for ex in positives}
+    placed = {c.xpath: _at_places(c.xpath, trees, places) for c in checked}
+    best_placed = max(placed[c.xpath] for c in good)
 
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
         # narrow (an anchor that exists on the example pages only).
-        narrow = hits < 0.85 * best_hits
+        narrow = hits < 0.85 * best_hits or (
+            c.family == "class" and placed[c.xpath] < 0.85 * best_placed
+        )
         return (
             not right(c),
             narrow,
