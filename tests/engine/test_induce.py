@@ -794,3 +794,22 @@ def test_a_class_the_same_place_title_lacks_on_many_pages_is_too_narrow() -> Non
     best = induce(clicks, index=site)[0].xpath
     assert texts(site, 1, best) == ["Module Name1"]
     assert texts(site, 4, best) == ["Class Name4"]
+
+
+def test_a_previous_link_whose_place_holds_an_up_link_elsewhere_keeps_its_class() -> None:
+    # Pages without a 'Previous' link have an 'Up' link in its place: the position fills every
+    # page, but with another field.
+    def nav(i: int) -> str:
+        first = (
+            f"<a class='prev' href='p{i - 1}.html'>Node {i - 1}</a>"
+            if i % 2
+            else "<a class='up' href='index.html'>Top</a>"
+        )
+        return f"""<html><body><div class='nav'>{first}
+        <a class='next' href='p{i + 1}.html'>Node {i + 1}</a></div><h1>T{i}</h1></body></html>"""
+
+    urls = [f"https://nav.example/p{i}.html" for i in range(20)]
+    site = SiteIndex(urls, [parse_html(nav(i)) for i in range(20)])
+    best = induce([ex(site, i, "//a[@class='prev']") for i in (1, 3, 5)], index=site)[0].xpath
+    for i in range(20):
+        assert texts(site, i, best) == ([f"Node {i - 1}"] if i % 2 else [])

@@ -387,6 +387,11 @@ def _site_field(
     }
 
 
+def _only_of_tag(el: HtmlElement) -> bool:
+    parent = el.getparent()
+    return parent is not None and sum(1 for k in parent if k.tag == el.tag) == 1
+
+
 def _at_places(xp: str, trees: Sequence[Any], places: set[str]) -> int:
     """How many of ``trees`` have their first match of ``xp`` at one of ``places``."""
     n = 0
@@ -454,7 +459,13 @@ def _rank_field(
     # the root): a class anchor the examples share that this same-place node lacks on many
     # pages (an API reference's module pages title their `main/h1` with another class) makes
     # the class rule narrow beside a rule that fills those pages with that node.
-    places = {_absolute(ex.node) for ex in positives}
+    # Only a node that is its parent's one child of its tag: a 'Previous' link beside an 'Up'
+    # link shares its place with the 'Up' link of a page that has no 'Previous'.
+    places = (
+        {_absolute(ex.node) for ex in positives}
+        if all(_only_of_tag(ex.node) for ex in positives)
+        else set()
+    )
     placed = {c.xpath: _at_places(c.xpath, trees, places) for c in checked}
     best_placed = max(placed[c.xpath] for c in good)
 
