@@ -975,34 +975,38 @@ def _cell_whole(el: HtmlElement) -> bool:
     return not (el.tail and el.tail.strip())
 
 
-def _heading_title(el: HtmlElement) -> str | None:
-    """The block's first visible text, normalised, when it is a heading's (``h1``-``h6`` or
-    a ``header``) and short, past empty blocks before it: a box's title."""
+def _first_text_chain(el: HtmlElement) -> tuple[str, list[HtmlElement]] | None:
+    """The block's first visible text and the elements from the one holding it up to the
+    block itself; None when the block has no visible text."""
     for chunk in el.xpath(".//text()"):
         if not chunk.strip():
             continue
         owner = chunk.getparent()
         if chunk.is_tail:
             owner = owner.getparent()
+        chain: list[HtmlElement] = []
         node = owner
-        heading = False
-        while node is not None:
-            if node.tag in INVISIBLE_TAGS:
-                break
-            if node.tag == "a":
-                return None
-            if node.tag in _HEADING_TAGS or node.tag == "header":
-                heading = True
+        while node is not None and node.tag not in INVISIBLE_TAGS:
+            chain.append(node)
             if node is el:
-                break
+                return str(chunk), chain
             node = node.getparent()
-        if node is not None and node.tag in INVISIBLE_TAGS:
-            continue
-        if not heading:
-            return None
-        label = "".join(chunk.split()).lower()
-        return label if len(label) <= BOX_LABEL_CHARS else None
     return None
+
+
+def _heading_title(el: HtmlElement) -> str | None:
+    """The block's first visible text, normalised, when it is a heading's (``h1``-``h6`` or
+    a ``header``) and short, past empty blocks before it: a box's title."""
+    found = _first_text_chain(el)
+    if found is None:
+        return None
+    chunk, chain = found
+    if any(node.tag == "a" for node in chain) or not any(
+        node.tag in _HEADING_TAGS or node.tag == "header" for node in chain
+    ):
+        return None
+    label = "".join(chunk.split()).lower()
+    return label if len(label) <= BOX_LABEL_CHARS else None
 
 
 def _in_teaser(el: HtmlElement, stop: HtmlElement) -> bool:
@@ -1044,24 +1048,13 @@ def _has_field(form: HtmlElement) -> bool:
 def _control_label(el: HtmlElement) -> bool:
     """Whether the block's first text is a control's: a link that goes nowhere (``#``, a
     script) or a button, which opens or toggles the box."""
-    for chunk in el.xpath(".//text()"):
-        if not chunk.strip():
-            continue
-        owner = chunk.getparent()
-        if chunk.is_tail:
-            owner = owner.getparent()
-        node = owner
-        while node is not None:
-            if node.tag in INVISIBLE_TAGS:
-                break
-            if node.tag == "button":
-                return True
-            if node.tag == "a":
-                href = (node.get("href") or "").strip().lower()
-                return href == "#" or href.startswith("javascript:")
-            if node is el:
-                return False
-            node = node.getparent()
+    found = _first_text_chain(el)
+    for node in found[1] if found is not None else ():
+        if node.tag == "button":
+            return True
+        if node.tag == "a":
+            href = (node.get("href") or "").strip().lower()
+            return href == "#" or href.startswith("javascript:")
     return False
 
 
