@@ -180,6 +180,22 @@ SITES = [
         ),
     ),
     Site(
+        name="vector-haddock",
+        generator="Haddock",
+        root="/usr/share/doc/libghc-vector-doc/html",
+        glob="*.html",
+        base_url="https://hackage.haskell.org/package/vector-0.12.3.1/docs/",
+        # a module page: the module's name, its description and its interface (every entry
+        # with its documentation and instances); the package bar, the module's info table,
+        # the contents and synopsis boxes and the footer are outside. The index pages: the
+        # index itself (the alphabet bar is outside); the front page: its description and
+        # the module list.
+        content=(
+            "//div[@id='module-header']/p[@class='caption'] | //div[@id='description']"
+            " | //div[@id='interface'] | //div[@id='index'] | //div[@id='module-list']"
+        ),
+    ),
+    Site(
         name="libxml2-docs",
         generator="hand-made XSLT (libxml2)",
         root="/usr/share/doc/libxml2/html",

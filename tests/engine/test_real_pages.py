@@ -101,3 +101,30 @@ def test_the_manuals_frame_still_goes(manual: dict[str, CleanResult]) -> None:
         assert "Mailing Lists" not in r.cleaned_text, url  # the site's menu
         assert "Website design by" not in r.cleaned_text, url  # the footer
         assert "Chapter" in r.cleaned_text, url  # the chapter's heading
+
+
+@pytest.fixture(scope="module")
+def haddock() -> dict[str, CleanResult]:
+    return _clean("vector-haddock-modules.json.gz")
+
+
+def test_documentation_that_modules_of_one_api_share_is_kept(
+    haddock: dict[str, CleanResult],
+) -> None:
+    """Haddock's module pages of one API (Data.Vector, its Unboxed, Storable and Primitive
+    twins, the stream modules) document the same functions and instances with the same text:
+    each module's copy is that module's content."""
+    base = "https://hackage.example/vector/"
+    monadic = _squash(haddock[base + "Data-Vector-Fusion-Bundle-Monadic.html"].cleaned_text)
+    primitive = _squash(haddock[base + "Data-Vector-Primitive.html"].cleaned_text)
+    # a function's one-line documentation under its own signature, and a two-line one
+    assert _squash("cons :: Monad m => a -> Bundle m v a -> Bundle m v a") in monadic
+    assert _squash("Prepend an element") in monadic
+    assert _squash("Unfold exactly n elements") in monadic
+    # an instance's methods, documented alike on the modules that define a Vector type
+    assert _squash("gfoldl :: (forall d b. Data d => c (d -> b) -> d -> c b)") in primitive
+    assert _squash("basicUnsafeFreeze :: PrimMonad m =>") in primitive
+    for result in haddock.values():
+        text = _squash(result.cleaned_text)
+        assert _squash("Produced by Haddock") not in text, result.url
+        assert _squash("vector-0.12.3.1: Efficient Arrays SourceContentsIndex") not in text

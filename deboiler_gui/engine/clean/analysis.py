@@ -686,6 +686,10 @@ def summarise(
     keys: dict[str, int] = {}
     around: list[tuple[int, int]] = []  # (end, slot key) of the open candidates with a slot
     labels: dict[int, str] = {}  # link blocks under a label: (slot, label) key -> name
+    # slots holding blocks of different texts on this page (a series' place: each entry's
+    # methods, each post's author line)
+    first_at: dict[int, int] = {}
+    multi: set[int] = set()
     for i, (el, h, chars, links, slot, end, skel) in enumerate(facts.cands):
         while around and around[-1][0] <= i:
             around.pop()
@@ -698,9 +702,12 @@ def summarise(
             if acc is None:
                 slots[key] = [chars, links, skel]
                 names[key] = slot
+                first_at[key] = h
             else:
                 acc[0] += chars
                 acc[1] += links
+                if first_at[key] != h:
+                    multi.add(key)
         if h not in hashes and h not in repeats:
             hashes[h] = chars > 0 and links >= link_density * chars
             if key is not None:
@@ -727,6 +734,7 @@ def summarise(
         "content": content,
         "chars": facts.chars,
         "loose": sorted({key for _a, key in loose_links(root)}),
+        "multi": sorted(multi),
     }
 
 

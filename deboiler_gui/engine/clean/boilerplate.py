@@ -142,6 +142,7 @@ class _FitState:
     slot_skel: dict[int, str] = field(default_factory=dict)  # the skeleton first seen there...
     slot_same: dict[int, int] = field(default_factory=dict)  # ...and pages where it was the same
     slot_content: dict[int, int] = field(default_factory=dict)  # pages: on the slot path
+    slot_multi: dict[int, int] = field(default_factory=dict)  # pages: several texts there
     # the place a block is first seen at (its slot, the slot around it)...
     hash_slot: dict[int, tuple[int, int | None]] = field(default_factory=dict)
     hash_slot_n: dict[int, int] = field(default_factory=dict)  # ...and pages where it was there
@@ -162,6 +163,12 @@ class _FitState:
         slot, parent = self.hash_slot[h]
         n = self.slot_df.get(slot, 1)
         return max(n, self.slot_df.get(parent, 0)) if parent is not None else n
+
+    def in_series(self, h: int, share: float) -> bool:
+        """Whether a block's own slot holds blocks of different texts on ``share`` of the
+        pages that have it."""
+        slot = self.hash_slot[h][0]
+        return self.slot_multi.get(slot, 0) >= share * self.slot_df.get(slot, 1)
 
     def add_pair(self, url: str, hashes: dict[int, bool], iou_threshold: float) -> None:
         """compat: the representations this page shares with its URL neighbour."""
@@ -231,6 +238,9 @@ class _FitState:
         loose_df = self.loose_df
         for key in summary.get("loose", ()):
             loose_df[key] = loose_df.get(key, 0) + 1
+        slot_multi = self.slot_multi
+        for key in summary.get("multi", ()):
+            slot_multi[key] = slot_multi.get(key, 0) + 1
 
 
 class DomainCleaner:
@@ -457,11 +467,16 @@ class DomainCleaner:
             data["label_slots"] = {hexkey(k): st.label_names[k] for k in labelled}
             # Inside the content a repeated block stays unless it is fixed: at the same place
             # on most pages that have the place (a quoted post is on a few threads only).
+            # A series' place (one that holds blocks of different texts on most pages that
+            # have it: each entry's methods, each post's author line) has no one block that
+            # belongs there: a block repeated at it is not fixed (the same instance
+            # documented on each module page that defines the type).
             fixed_share = float(cfg["fixed_share"])
             data["exact_free"] = sorted(
                 hexkey(h)
                 for h in exact
-                if h in st.hash_slot and st.df[h] < fixed_share * st.place_pages(h)
+                if h in st.hash_slot
+                and (st.df[h] < fixed_share * st.place_pages(h) or st.in_series(h, fixed_share))
             )
             stats.update(
                 content_slots=len(data["content_slots"]),

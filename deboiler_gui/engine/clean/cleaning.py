@@ -317,6 +317,17 @@ def matches(
                     # own text and shaped like them ("For example:" between a paragraph and
                     # its code listing): a sentence of the content, not a template part
                     detector = ""
+                elif (
+                    h in ap.free
+                    and links < density * chars
+                    and within(i, el, inner)
+                    and fragments.after_term(el)
+                ):
+                    # in an entry of a series in the content slot, the description right
+                    # after the entry's own term (a function's one-line documentation under
+                    # its signature, which other modules of the same API repeat): the
+                    # entry's, as a definition's description is its term's
+                    detector = ""
             elif not ap.compat and el.tag == "td" and around is not None and within(i, el, around):
                 # a cell of a table beside the content (a specification): the table's
                 detector = ""
@@ -1704,6 +1715,28 @@ class _Fragments:
             for s in el.itersiblings(el.tag)
             if _slot_step(s, s.tag) == step
         )
+
+    def after_term(self, el: HtmlElement) -> bool:
+        """Whether the element follows its entry's term: its parent is an entry of a series
+        (a sibling has the parent's tag and classes), the first child with text of that entry
+        comes right before it and is the page's own text. A block inside a wrapper (the
+        description's paragraphs) is judged as its wrapper, up to three levels up."""
+        parent = el.getparent()
+        for _ in range(3):
+            if parent is None or _in_series(parent):
+                break
+            el, parent = parent, parent.getparent()
+        if parent is None or not _in_series(parent):
+            return False
+        term = self._own_text(el.itersiblings(preceding=True))
+        if term is None:
+            return False
+        for child in parent:
+            if child is term:
+                return True
+            if isinstance(child.tag, str) and _text_of(child).strip():
+                return False
+        return False
 
     def repeated(self, el: HtmlElement) -> bool:
         """Whether the element is a block repeated across the site (not within the page)."""
