@@ -241,6 +241,18 @@ SOURCES = [
         "dataset/news.yahoo.com",
     ),
     Source(
+        "cnn-news",
+        "rodricios+crawl-to-the-future",
+        build_crawl_to_the_future,
+        "dataset/www.cnn.com",
+    ),
+    Source(
+        "forbes-news",
+        "rodricios+crawl-to-the-future",
+        build_crawl_to_the_future,
+        "dataset/www.forbes.com",
+    ),
+    Source(
         "uci-informatics", "RithwikKerur+CS121Project3", build_cs121, "DEV/www_informatics_uci_edu"
     ),
 ]
