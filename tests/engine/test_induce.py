@@ -813,3 +813,36 @@ def test_a_previous_link_whose_place_holds_an_up_link_elsewhere_keeps_its_class(
     best = induce([ex(site, i, "//a[@class='prev']") for i in (1, 3, 5)], index=site)[0].xpath
     for i in range(20):
         assert texts(site, i, best) == ([f"Node {i - 1}"] if i % 2 else [])
+
+
+def crumbs_page(i: int) -> str:
+    """A header whose breadcrumb `div` has no hook of its own: the current section's link is
+    wrapped in a `span` on even pages and sits directly in the `div` on odd ones."""
+    links = "".join(
+        (
+            f"<span><a href='/s{k}'>Sec {i}.{k}</a></span>"
+            if i % 2 == 0
+            else f"<a href='/s{k}'>Sec {i}.{k}</a>"
+        )
+        + " &raquo; "
+        for k in range(1 + i % 3)
+    )
+    return f"""<html><body><div>
+    <div><a href='/'>The site's logo and its long tagline</a>
+      <ul><li><a href='/a'>About</a></li><li><a href='/b'>Blog</a></li></ul></div>
+    <div><a href='/'>Home</a> &raquo; {links}Page {i}</div>
+    <div><h1>Title {i}</h1><p>Body <a href='/x'>x</a> and <a href='/y'>y</a>.</p></div>
+    </div></body></html>"""
+
+
+def test_breadcrumb_links_one_step_deeper_on_another_page_are_one_list() -> None:
+    urls = [f"https://c.example/p{i}.html" for i in range(12)]
+    crumbs = SiteIndex(urls, [parse_html(crumbs_page(i)) for i in range(12)])
+    clicks = [
+        ex(crumbs, 2, "/html/body/div/div[2]/span[1]/a"),
+        ex(crumbs, 1, "/html/body/div/div[2]/a[2]"),
+    ]
+    best = induce(clicks, index=crumbs, as_list=True)[0].xpath
+    assert texts(crumbs, 2, best) == ["Home", "Sec 2.0", "Sec 2.1", "Sec 2.2"]
+    assert texts(crumbs, 1, best) == ["Home", "Sec 1.0", "Sec 1.1"]
+    assert texts(crumbs, 4, best) == ["Home", "Sec 4.0", "Sec 4.1"]

@@ -837,6 +837,13 @@ def _list_candidates(
             add(f"{expr}{down}", cost + extra, family)
             add_nested(expr, cost + 0.3 * level, family)
         add(_absolute(container) + down, 9.0 + level, "positional")
+        # A container without a hook of its own or of an ancestor (a bare `div` of
+        # breadcrumb links, one of them wrapped in a `span` on some pages): its place, with
+        # the items at any depth below it, so that another page's example one step deeper is
+        # the same list rather than a contradiction. A deeper place first: it takes fewer
+        # other links than a wrapper around the whole header.
+        below_root = sum(1 for _ in container.iterancestors())
+        add_nested(_absolute(container), 9.0 + level - 0.05 * min(below_root, 10), "positional")
         container = container.getparent()
         level += 1
     # A list node that holds its own heading before its entries (Doxygen's member tables: a
