@@ -4,6 +4,8 @@ beside a parent, the nearest hook before a far id, 'not this' clicks and conflic
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from deboiler_gui.engine.htmltree import parse_html
@@ -846,3 +848,28 @@ def test_breadcrumb_links_one_step_deeper_on_another_page_are_one_list() -> None
     assert texts(crumbs, 2, best) == ["Home", "Sec 2.0", "Sec 2.1", "Sec 2.2"]
     assert texts(crumbs, 1, best) == ["Home", "Sec 1.0", "Sec 1.1"]
     assert texts(crumbs, 4, best) == ["Home", "Sec 4.0", "Sec 4.1"]
+
+
+def info_page(i: int) -> str:
+    """A package's facts table, one fact a row: the label, a ':' cell, the value; an 'Author'
+    row on odd pages only, so the 'Version' row is the third row here, the second there."""
+    rows = (
+        [("Name", f"pkg{i}")]
+        + ([("Author", "Ann")] if i % 2 else [])
+        + [
+            ("Version", f"1.{i}"),
+            ("License", "MIT"),
+        ]
+    )
+    body = "".join(f"<tr><th>{k}</th><td>:</td><td>{v}</td></tr>" for k, v in rows)
+    return f"""<html><body><div class='main'><h1>Package {i}</h1>
+    <table class='info'>{body}</table><p>About it.</p></div></body></html>"""
+
+
+def test_one_click_on_a_table_cell_anchors_on_its_row_label() -> None:
+    urls = [f"https://i.example/p{i}.html" for i in range(12)]
+    info = SiteIndex(urls, [parse_html(info_page(i)) for i in range(12)])
+    best = induce([ex(info, 3, "//table/tr[3]/td[2]")], index=info)[0].xpath
+    assert "Version" in best and not re.search(r"tr\[\d", best)
+    for i in range(12):
+        assert texts(info, i, best)[:1] == [f"1.{i}"], (i, best)

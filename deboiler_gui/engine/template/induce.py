@@ -298,8 +298,39 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
                 add(f"{start}//{tag}[{p2}]", acost + c2 + 0.5, family)
     for label in _labels(el):
         add(f"//{label}/following-sibling::{tag}[1]", 1.0, "label")
+    for xp, cost in _row_label(el):
+        add(xp, cost, "label")
     add(_absolute(el), 9.0 + _absolute(el).count("["), "positional")
     return out
+
+
+def _row_label(el: HtmlElement) -> list[tuple[str, float]]:
+    """(rule, cost) through the label that starts ``el``'s table row, when ``el`` is in a
+    later cell of it: `//tr[th[normalize-space(.)='Version']]/td[2]`. A row's place changes
+    from page to page (an 'Author' row on some pages only), its label does not; a cell between
+    the label and the value (a ':' cell) is counted by the cell's position in its row."""
+    cell: HtmlElement | None = el
+    for _ in range(4):
+        if cell is None or cell.tag in ("td", "th"):
+            break
+        cell = cell.getparent()
+    if cell is None or cell.tag not in ("td", "th"):
+        return []
+    row = cell.getparent()
+    if row is None or row.tag != "tr":
+        return []
+    cells = [c for c in row if c.tag in ("td", "th")]
+    first = cells[0]
+    if first is cell:
+        return []
+    text = _text(first)
+    if not text or len(text) > 40 or not _LETTERS.search(text) or len(first) > 3:
+        return []
+    step, n_pos = _step(cell, positional=True)
+    rel = _rel(cell, el, positional=False)[0]
+    tail = f"/{rel}" if rel else ""
+    anchor = f"//tr[{first.tag}[normalize-space(.)={xpath_literal(text)}]]"
+    return [(f"{anchor}/{step}{tail}", 1.1 + 0.3 * n_pos + 0.2 * tail.count("/"))]
 
 
 def _validate_field(
@@ -1789,7 +1820,10 @@ def _induce_list(
     pool: dict[str, tuple[float, str, int]] = {}
     own = _alone_alike(by_page)
     for page_pos in by_page:
-        for xp, spec in _list_candidates(page_pos, index, solo=len(positives) > 1).items():
+        # One click does not tell a one-entry container of a run from a list of its own
+        # either: the run is taken (the whole block's items of the example's kind), not the
+        # clicked container's position, which gives one item on the page.
+        for xp, spec in _list_candidates(page_pos, index, solo=True).items():
             if xp not in pool or pool[xp][0] > spec[0]:
                 pool[xp] = spec
         if own:
