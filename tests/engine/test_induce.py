@@ -848,6 +848,8 @@ def test_breadcrumb_links_one_step_deeper_on_another_page_are_one_list() -> None
     assert texts(crumbs, 2, best) == ["Home", "Sec 2.0", "Sec 2.1", "Sec 2.2"]
     assert texts(crumbs, 1, best) == ["Home", "Sec 1.0", "Sec 1.1"]
     assert texts(crumbs, 4, best) == ["Home", "Sec 4.0", "Sec 4.1"]
+    # Anchored on the breadcrumb's fixed first link, not on the container's place.
+    assert not best.startswith("/html"), best
 
 
 def info_page(i: int) -> str:
@@ -873,3 +875,40 @@ def test_one_click_on_a_table_cell_anchors_on_its_row_label() -> None:
     assert "Version" in best and not re.search(r"tr\[\d", best)
     for i in range(12):
         assert texts(info, i, best)[:1] == [f"1.{i}"], (i, best)
+
+
+def rtd_page(i: int) -> str:
+    """Read the Docs' breadcrumbs: a home icon link in a bare `li`, the ancestors' links in
+    `li.breadcrumb-item` (none on the top pages), the page itself as text, and a 'View page
+    source' link in `li.aside`; the link is wrapped in a `span` on pages 2 and 8."""
+    depth = i % 3  # 0 on the top pages: no ancestor link
+    links = "".join(
+        "<li class='breadcrumb-item'>"
+        + (
+            f"<span><a href='/u{k}'>Up {i}.{k}</a></span>"
+            if i in (2, 8)
+            else f"<a href='/u{k}'>Up {i}.{k}</a>"
+        )
+        + "</li>"
+        for k in range(depth)
+    )
+    return f"""<html><body><div role='navigation'><ul class='crumbs'>
+    <li><a href='/' class='icon icon-home'></a></li>{links}
+    <li class='breadcrumb-item active'>Page {i}</li>
+    <li class='aside'><a href='/src{i}.txt'>View page source</a></li></ul></div>
+    <div class='main'><h1>Page {i}</h1><p>Text.</p></div></body></html>"""
+
+
+@pytest.mark.parametrize("clicks", [[(2, 1), (4, 0)], [(11, 1)]])
+def test_breadcrumb_entries_leave_out_the_icon_and_the_source_link(
+    clicks: list[tuple[int, int]],
+) -> None:
+    urls = [f"https://r.example/p{i}.html" for i in range(12)]
+    rtd = SiteIndex(urls, [parse_html(rtd_page(i)) for i in range(12)])
+    pos = [ex(rtd, i, f"(//li[contains(@class,'breadcrumb-item')]//a)[{k + 1}]") for i, k in clicks]
+    best = induce(pos, index=rtd, as_list=True)[0].xpath
+    assert texts(rtd, 5, best) == ["Up 5.0", "Up 5.1"], best
+    if any(i in (2, 8) for i, _k in clicks):
+        # A click on a wrapped link: the wrapped ones are entries too.
+        assert texts(rtd, 8, best) == ["Up 8.0", "Up 8.1"], best
+    assert texts(rtd, 3, best) == [], best

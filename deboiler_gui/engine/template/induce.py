@@ -1029,6 +1029,25 @@ def _narrow_steps(item: HtmlElement, el: HtmlElement) -> str:
     return "/".join(steps)
 
 
+def _lead_label(container: HtmlElement) -> str:
+    """A predicate for the first child element of ``container`` by its text
+    (``a[normalize-space(.)='Home']``) when nothing but white space comes before it and its
+    text is short and reads like a label; empty otherwise. Not for a list or a table: their
+    first child is their first entry, content rather than a label."""
+    if (
+        container.tag in _LIST_TAGS | _ENTRY_TAGS | _TABLE_PARTS | {"table"}
+        or (container.text or "").strip()
+    ):
+        return ""
+    first = next((k for k in container if isinstance(k.tag, str)), None)
+    if first is None or len(first) > 3:
+        return ""
+    text = _text(first)
+    if not text or len(text) > 40 or not _LETTERS.search(text):
+        return ""
+    return f"{first.tag}[normalize-space(.)={xpath_literal(text)}]"
+
+
 def _container_exprs(
     container: HtmlElement, root: HtmlElement, index: SiteIndex | None
 ) -> list[tuple[str, float, str]]:
@@ -1040,6 +1059,11 @@ def _container_exprs(
         raw.append((f"//{container.tag}[{pred}]", cost, family))
     for label in _labels(container):
         raw.append((f"//{label}/following-sibling::{container.tag}[1]", 1.0, "label"))
+    lead = _lead_label(container)
+    if lead and not raw:
+        # A bare container that opens with a fixed short text (a breadcrumb's 'Home' link):
+        # that text anchors it, where nothing else but its place does.
+        raw.append((f"//{container.tag}[{lead}]", 1.4, "label"))
     # The block that holds the list and its label, whatever their order:
     # //div[h3[normalize-space(.)='Methods']]/ul.
     parent = container.getparent()
@@ -1263,6 +1287,37 @@ def _run_root(lst: HtmlElement) -> HtmlElement:
         if not any(s is not node and s.tag == node.tag and _classes(s) == classes for s in up):
             return node
         node = up
+
+
+def _nested_entry_class(xp: str, by_page: list[list[Example]]) -> str | None:
+    """``container//tag`` with its items kept to those under the entries' shared class
+    (``container//a[ancestor::li[...breadcrumb-item...]]``), when every example sits below an
+    entry of its container (a child one step or more above it), the entries share a class
+    token, and the narrowing leaves out an item of an example page; None otherwise."""
+    container, _sep, tag = xp.rpartition("//")
+    if not container or not re.fullmatch(r"[\w-]+", tag):
+        return None
+    entries = []
+    for page_pos in by_page:
+        box = _run(page_pos[0].root, container) or []
+        if len(box) != 1:
+            return None
+        for ex in page_pos:
+            chain = _chain(box[0], ex.node)
+            if len(chain) < 2 or chain[0] is ex.node or ex.node.getparent() is box[0]:
+                return None
+            entries.append(chain[0])
+    if len({e.tag for e in entries}) != 1:
+        return None
+    shared = set.intersection(*[{t for t in _classes(e) if is_wordlike(t)} for e in entries])
+    if not shared:
+        return None
+    out = f"{xp}[ancestor::{entries[0].tag}[{class_predicate(sorted(shared)[0])}]]"
+    for page_pos in by_page:
+        root = page_pos[0].root
+        if len(_run(root, out) or []) < len(_run(root, xp) or []):
+            return out
+    return None
 
 
 def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
@@ -1833,6 +1888,16 @@ def _induce_list(
             for xp, spec in _list_candidates(page_pos, index, own=True).items():
                 if xp not in pool or pool[xp][0] > spec[0]:
                     pool[xp] = spec
+    wider: dict[str, str] = {}  # a narrowed descendant form -> the form it narrows
+    for xp, (cost, family, depth) in list(pool.items()):
+        # The descendant form narrowed by the class the examples' entries share (Read the
+        # Docs' breadcrumbs: `li.breadcrumb-item`, not the home icon's bare `li` nor the
+        # `li.wy-breadcrumbs-aside` of the 'View page source' link).
+        if depth == -1:
+            narrowed = _nested_entry_class(xp, by_page)
+            if narrowed is not None and narrowed not in pool:
+                pool[narrowed] = (cost - 0.2, family, -1)
+                wider[narrowed] = xp
     out: list[Induced] = []
     depths: dict[str, int] = {}
     one_off = 0  # rules whose only exclusions of the 'not this' recur on too few pages
@@ -1988,9 +2053,25 @@ def _induce_list(
             (sum(len(v) for v in c.examples) for c in clean if c.xpath in pinned_xps), default=0
         )
 
+        alike_of = {c.xpath: c.site["alike"] for c in checked if c.site}
+        items_of = {c.xpath: sum(len(v) for v in c.examples) for c in checked}
+        for c in clean:
+            # The same holds for an entry's class that leaves items out on the examples' own
+            # pages (`li.breadcrumb-item/a` against `li/a`).
+            for m in re.finditer(
+                r"\[contains\(concat\(' ', normalize-space\(@class\), ' '\), '[^']*'\)\]", c.xpath
+            ):
+                base = c.xpath[: m.start()] + c.xpath[m.end() :]
+                if base in alike_of and items_of.get(base, 0) > items_of[c.xpath]:
+                    wider.setdefault(c.xpath, base)
+
         def key(c: Induced) -> tuple[Any, ...]:
             far_more = bool(fewest) and sum(len(v) for v in c.examples) > 2 * fewest
-            return (c.site["alike"] < 0.85 * best, far_more, c.cost, len(c.xpath))
+            # A page where only the narrowed form finds nothing holds items of the wider form
+            # outside every entry of the examples' class (a home icon, a 'View page source'
+            # link): unlike the examples, not a page the narrowed form misses.
+            alike = max(c.site["alike"], alike_of.get(wider.get(c.xpath, ""), 0))
+            return (alike < 0.85 * best, far_more, c.cost, len(c.xpath))
 
         checked = sorted(clean, key=key)
     warnings = _role_warnings(by_page, own=own)
