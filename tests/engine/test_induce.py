@@ -912,3 +912,34 @@ def test_breadcrumb_entries_leave_out_the_icon_and_the_source_link(
         # A click on a wrapped link: the wrapped ones are entries too.
         assert texts(rtd, 8, best) == ["Up 8.0", "Up 8.1"], best
     assert texts(rtd, 3, best) == [], best
+
+
+def releases_page(i: int) -> str:
+    """A project page whose 'Old Versions' list holds two links an entry (the download and its
+    changes), and a facts table whose 'Depends' row holds several links."""
+    rel = "".join(
+        f"<li><a class='reference external' href='/f/{i}.{k}.tgz'>pkg {i}.{k}</a>, released "
+        f"20{k:02d} (<a class='reference external' href='/changes-{i}.{k}.html'>changes for "
+        f"{i}.{k}</a>)</li>"
+        for k in range(3 + i % 3)
+    )
+    deps = ", ".join(f"<a href='/p/d{k}'>dep{i}{k}</a>" for k in range(1 + i % 3))
+    return f"""<html><body><div class='document'><h1>Project {i}</h1><p>Intro.</p>
+    <table class='facts'><tr><th>Depends</th><td>{deps}</td></tr>
+    <tr><th>Suggests</th><td><a href='/p/s'>sug{i}</a></td></tr></table>
+    <div class='section'><h1>Old Versions</h1><ul class='simple'>{rel}</ul></div>
+    </div></body></html>"""
+
+
+def test_one_click_in_an_entry_of_two_links_takes_that_link_of_every_entry() -> None:
+    urls = [f"https://v.example/p{i}.html" for i in range(12)]
+    site = SiteIndex(urls, [parse_html(releases_page(i)) for i in range(12)])
+    best = induce([ex(site, 4, "//ul/li[2]/a[1]")], index=site, as_list=True)[0].xpath
+    assert not re.search(r"li\[\d", best), best
+    assert texts(site, 4, best) == ["pkg 4.0", "pkg 4.1", "pkg 4.2", "pkg 4.3"]
+    assert texts(site, 5, best) == [f"pkg 5.{k}" for k in range(5)]
+    best = induce([ex(site, 4, "//ul/li[2]/a[2]")], index=site, as_list=True)[0].xpath
+    assert texts(site, 3, best) == ["changes for 3.0", "changes for 3.1", "changes for 3.2"]
+    # A row headed by its label is a list of its own: the 'Depends' links.
+    best = induce([ex(site, 5, "//tr[1]/td/a[2]")], index=site, as_list=True)[0].xpath
+    assert texts(site, 8, best) == ["dep80", "dep81", "dep82"], best

@@ -736,6 +736,32 @@ def _lca(nodes: Sequence[HtmlElement]) -> HtmlElement:
     return common
 
 
+def _outer_entry(item: HtmlElement) -> HtmlElement | None:
+    """The list entry (``li``, ``dt``, ``tr``) that holds ``item`` a few levels up, when
+    ``item`` is not an entry itself and that entry has another entry of its tag beside it;
+    None otherwise, and for a table row headed by a ``th`` label."""
+    if item.tag in _ITEM_TAGS:
+        return None
+    node: HtmlElement | None = item.getparent()
+    for _ in range(3):
+        if node is None or node.tag in ("body", "html") or node.tag in _LIST_TAGS:
+            return None
+        if node.tag in ("li", "dt", "tr"):
+            cells = [c for c in node if c.tag in ("td", "th")] if node.tag == "tr" else []
+            if (
+                cells
+                and cells[0].tag == "th"
+                and not any(a is cells[0] for a in item.iterancestors())
+            ):
+                return None  # a row headed by its label: its links are the list ('Depends')
+            parent = node.getparent()
+            if parent is not None and any(s is not node and s.tag == node.tag for s in parent):
+                return node
+            return None
+        node = node.getparent()
+    return None
+
+
 def _list_node(
     nodes: Sequence[HtmlElement], *, solo: bool = False, own: bool = False
 ) -> tuple[HtmlElement, list[HtmlElement]]:
@@ -746,6 +772,11 @@ def _list_node(
     if len(nodes) == 1:
         # One example does not say whether a one-entry container is the entry or the list.
         item = _item_node(nodes[0], solo=solo)
+        # Nor whether the links of its entry are the list or the entries are: the entries are
+        # (the first link of each release of lxml's 'Old Versions', not the clicked release's
+        # two links by the release's position).
+        entry = _outer_entry(item)
+        item = entry if entry is not None else item
         parent = item.getparent()
         return (parent if parent is not None else item), [item]
     common = _lca(nodes)
