@@ -4,6 +4,8 @@ beside a parent, the nearest hook before a far id, 'not this' clicks and conflic
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from deboiler_gui.engine.htmltree import parse_html
@@ -813,3 +815,131 @@ def test_a_previous_link_whose_place_holds_an_up_link_elsewhere_keeps_its_class(
     best = induce([ex(site, i, "//a[@class='prev']") for i in (1, 3, 5)], index=site)[0].xpath
     for i in range(20):
         assert texts(site, i, best) == ([f"Node {i - 1}"] if i % 2 else [])
+
+
+def crumbs_page(i: int) -> str:
+    """A header whose breadcrumb `div` has no hook of its own: the current section's link is
+    wrapped in a `span` on even pages and sits directly in the `div` on odd ones."""
+    links = "".join(
+        (
+            f"<span><a href='/s{k}'>Sec {i}.{k}</a></span>"
+            if i % 2 == 0
+            else f"<a href='/s{k}'>Sec {i}.{k}</a>"
+        )
+        + " &raquo; "
+        for k in range(1 + i % 3)
+    )
+    return f"""<html><body><div>
+    <div><a href='/'>The site's logo and its long tagline</a>
+      <ul><li><a href='/a'>About</a></li><li><a href='/b'>Blog</a></li></ul></div>
+    <div><a href='/'>Home</a> &raquo; {links}Page {i}</div>
+    <div><h1>Title {i}</h1><p>Body <a href='/x'>x</a> and <a href='/y'>y</a>.</p></div>
+    </div></body></html>"""
+
+
+def test_breadcrumb_links_one_step_deeper_on_another_page_are_one_list() -> None:
+    urls = [f"https://c.example/p{i}.html" for i in range(12)]
+    crumbs = SiteIndex(urls, [parse_html(crumbs_page(i)) for i in range(12)])
+    clicks = [
+        ex(crumbs, 2, "/html/body/div/div[2]/span[1]/a"),
+        ex(crumbs, 1, "/html/body/div/div[2]/a[2]"),
+    ]
+    best = induce(clicks, index=crumbs, as_list=True)[0].xpath
+    assert texts(crumbs, 2, best) == ["Home", "Sec 2.0", "Sec 2.1", "Sec 2.2"]
+    assert texts(crumbs, 1, best) == ["Home", "Sec 1.0", "Sec 1.1"]
+    assert texts(crumbs, 4, best) == ["Home", "Sec 4.0", "Sec 4.1"]
+    # Anchored on the breadcrumb's fixed first link, not on the container's place.
+    assert not best.startswith("/html"), best
+
+
+def info_page(i: int) -> str:
+    """A package's facts table, one fact a row: the label, a ':' cell, the value; an 'Author'
+    row on odd pages only, so the 'Version' row is the third row here, the second there."""
+    rows = (
+        [("Name", f"pkg{i}")]
+        + ([("Author", "Ann")] if i % 2 else [])
+        + [
+            ("Version", f"1.{i}"),
+            ("License", "MIT"),
+        ]
+    )
+    body = "".join(f"<tr><th>{k}</th><td>:</td><td>{v}</td></tr>" for k, v in rows)
+    return f"""<html><body><div class='main'><h1>Package {i}</h1>
+    <table class='info'>{body}</table><p>About it.</p></div></body></html>"""
+
+
+def test_one_click_on_a_table_cell_anchors_on_its_row_label() -> None:
+    urls = [f"https://i.example/p{i}.html" for i in range(12)]
+    info = SiteIndex(urls, [parse_html(info_page(i)) for i in range(12)])
+    best = induce([ex(info, 3, "//table/tr[3]/td[2]")], index=info)[0].xpath
+    assert "Version" in best and not re.search(r"tr\[\d", best)
+    for i in range(12):
+        assert texts(info, i, best)[:1] == [f"1.{i}"], (i, best)
+
+
+def rtd_page(i: int) -> str:
+    """Read the Docs' breadcrumbs: a home icon link in a bare `li`, the ancestors' links in
+    `li.breadcrumb-item` (none on the top pages), the page itself as text, and a 'View page
+    source' link in `li.aside`; the link is wrapped in a `span` on pages 2 and 8."""
+    depth = i % 3  # 0 on the top pages: no ancestor link
+    links = "".join(
+        "<li class='breadcrumb-item'>"
+        + (
+            f"<span><a href='/u{k}'>Up {i}.{k}</a></span>"
+            if i in (2, 8)
+            else f"<a href='/u{k}'>Up {i}.{k}</a>"
+        )
+        + "</li>"
+        for k in range(depth)
+    )
+    return f"""<html><body><div role='navigation'><ul class='crumbs'>
+    <li><a href='/' class='icon icon-home'></a></li>{links}
+    <li class='breadcrumb-item active'>Page {i}</li>
+    <li class='aside'><a href='/src{i}.txt'>View page source</a></li></ul></div>
+    <div class='main'><h1>Page {i}</h1><p>Text.</p></div></body></html>"""
+
+
+@pytest.mark.parametrize("clicks", [[(2, 1), (4, 0)], [(11, 1)]])
+def test_breadcrumb_entries_leave_out_the_icon_and_the_source_link(
+    clicks: list[tuple[int, int]],
+) -> None:
+    urls = [f"https://r.example/p{i}.html" for i in range(12)]
+    rtd = SiteIndex(urls, [parse_html(rtd_page(i)) for i in range(12)])
+    pos = [ex(rtd, i, f"(//li[contains(@class,'breadcrumb-item')]//a)[{k + 1}]") for i, k in clicks]
+    best = induce(pos, index=rtd, as_list=True)[0].xpath
+    assert texts(rtd, 5, best) == ["Up 5.0", "Up 5.1"], best
+    if any(i in (2, 8) for i, _k in clicks):
+        # A click on a wrapped link: the wrapped ones are entries too.
+        assert texts(rtd, 8, best) == ["Up 8.0", "Up 8.1"], best
+    assert texts(rtd, 3, best) == [], best
+
+
+def releases_page(i: int) -> str:
+    """A project page whose 'Old Versions' list holds two links an entry (the download and its
+    changes), and a facts table whose 'Depends' row holds several links."""
+    rel = "".join(
+        f"<li><a class='reference external' href='/f/{i}.{k}.tgz'>pkg {i}.{k}</a>, released "
+        f"20{k:02d} (<a class='reference external' href='/changes-{i}.{k}.html'>changes for "
+        f"{i}.{k}</a>)</li>"
+        for k in range(3 + i % 3)
+    )
+    deps = ", ".join(f"<a href='/p/d{k}'>dep{i}{k}</a>" for k in range(1 + i % 3))
+    return f"""<html><body><div class='document'><h1>Project {i}</h1><p>Intro.</p>
+    <table class='facts'><tr><th>Depends</th><td>{deps}</td></tr>
+    <tr><th>Suggests</th><td><a href='/p/s'>sug{i}</a></td></tr></table>
+    <div class='section'><h1>Old Versions</h1><ul class='simple'>{rel}</ul></div>
+    </div></body></html>"""
+
+
+def test_one_click_in_an_entry_of_two_links_takes_that_link_of_every_entry() -> None:
+    urls = [f"https://v.example/p{i}.html" for i in range(12)]
+    site = SiteIndex(urls, [parse_html(releases_page(i)) for i in range(12)])
+    best = induce([ex(site, 4, "//ul/li[2]/a[1]")], index=site, as_list=True)[0].xpath
+    assert not re.search(r"li\[\d", best), best
+    assert texts(site, 4, best) == ["pkg 4.0", "pkg 4.1", "pkg 4.2", "pkg 4.3"]
+    assert texts(site, 5, best) == [f"pkg 5.{k}" for k in range(5)]
+    best = induce([ex(site, 4, "//ul/li[2]/a[2]")], index=site, as_list=True)[0].xpath
+    assert texts(site, 3, best) == ["changes for 3.0", "changes for 3.1", "changes for 3.2"]
+    # A row headed by its label is a list of its own: the 'Depends' links.
+    best = induce([ex(site, 5, "//tr[1]/td/a[2]")], index=site, as_list=True)[0].xpath
+    assert texts(site, 8, best) == ["dep80", "dep81", "dep82"], best

@@ -3,6 +3,7 @@ cleaner, fields (XPath queues, %d lists, records), noise filters, and per-field 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import logging
@@ -15,6 +16,8 @@ from urllib.parse import urlsplit
 import lxml.etree as etree
 
 from deboiler_gui.engine.htmltree import (
+    BLOCK_TAGS,
+    INVISIBLE_TAGS,
     HtmlElement,
     normalize_text,
     parse_html,
@@ -438,9 +441,62 @@ def xpath_string(value: Any) -> str:
 
 def node_text(node: Any) -> str:
     """The text value of a node as extraction writes it (a text field without filters): an
-    element's visible text, block parts on lines of their own, without a heading's permalink
-    sign."""
-    return _without_permalink(node, _node_text(node))
+    element's visible text, block parts on lines of their own, like inline siblings shown as
+    lines apart (see ``_spaced_lines``), without a heading's permalink sign."""
+    with _spaced_lines(node):
+        return _without_permalink(node, _node_text(node))
+
+
+def _line_like(text: str) -> bool:
+    """Whether an inline element's text can be a line of its own: two characters or more with
+    a letter or digit among them. A signature's parentheses (``span.sig-paren`` twice) and a
+    word spelt one letter a span are pieces of one line."""
+    text = text.strip()
+    return len(text) > 1 and any(c.isalnum() for c in text)
+
+
+@contextlib.contextmanager
+def _spaced_lines(node: Any) -> Iterator[None]:
+    """While inside: a space after each inline element of ``node`` that abuts a like sibling
+    (the same tag and classes, both with text) in a parent that holds only elements.
+    cppreference writes an overload set's names as
+    ``<span class="t-lines"><span>remove</span><span>remove_if</span></span>``, which a
+    stylesheet shows one a line; read as it is, the value is 'removeremove_if'. Words made of
+    inline markup keep their letters together: a parent with text of its own (``<b>foo</b>bar``,
+    ``<code>x</code>`` in a sentence) or unlike siblings (a signature's ``span.sig-prename``
+    and ``span.sig-name``) are left alone. Only field values read this way: the cleaner's
+    text is the page's as it is. The tree is restored on the way out."""
+    if not isinstance(node, etree._Element) or not isinstance(node.tag, str) or not len(node):
+        yield
+        return
+    spaced = []
+    textless: dict[Any, bool] = {}  # parent -> whether it holds no text of its own
+    for el in node.iter(etree.Element):
+        if el.tail or el is node:
+            continue
+        nxt = el.getnext()
+        if nxt is None or nxt.tag != el.tag or el.tag in BLOCK_TAGS or el.tag in INVISIBLE_TAGS:
+            continue
+        parent = el.getparent()
+        bare = textless.get(parent)
+        if bare is None:
+            bare = textless[parent] = not (parent.text or "").strip() and not any(
+                (c.tail or "").strip() for c in parent
+            )
+        if (
+            not bare
+            or set((el.get("class") or "").split()) != set((nxt.get("class") or "").split())
+            or not _line_like("".join(el.itertext()))
+            or not _line_like("".join(nxt.itertext()))
+        ):
+            continue
+        spaced.append((el, el.tail))
+        el.tail = " "
+    try:
+        yield
+    finally:
+        for el, tail in spaced:
+            el.tail = tail
 
 
 #: Link texts that are a heading's or paragraph's own permalink (Sphinx's ``¶``, MkDocs' and
@@ -506,6 +562,20 @@ def _value(
         return normalize_text(value) if fld.kind != "html" else value
     if fld.kind == "attribute":
         return cast(str, node.get(fld.attribute, ""))
+    if fld.kind != "html":
+        with _spaced_lines(node):
+            return _text_value(node, fld, removed, template, above, dropped)
+    return _text_value(node, fld, removed, template, above, dropped)
+
+
+def _text_value(
+    node: Any,
+    fld: Field,
+    removed: set[Any],
+    template: Template,
+    above: set[Any] | None,
+    dropped: set[Any] | None,
+) -> str:
     html_filters = [f for f in template.filters if f.kind == "html" and f.applies_to(fld.id)]
     if fld.kind != "html" and not html_filters and isinstance(node, HtmlElement):
         # Text only: read past the pruned subtrees instead of copying the node without them.

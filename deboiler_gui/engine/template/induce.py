@@ -298,8 +298,39 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
                 add(f"{start}//{tag}[{p2}]", acost + c2 + 0.5, family)
     for label in _labels(el):
         add(f"//{label}/following-sibling::{tag}[1]", 1.0, "label")
+    for xp, cost in _row_label(el):
+        add(xp, cost, "label")
     add(_absolute(el), 9.0 + _absolute(el).count("["), "positional")
     return out
+
+
+def _row_label(el: HtmlElement) -> list[tuple[str, float]]:
+    """(rule, cost) through the label that starts ``el``'s table row, when ``el`` is in a
+    later cell of it: `//tr[th[normalize-space(.)='Version']]/td[2]`. A row's place changes
+    from page to page (an 'Author' row on some pages only), its label does not; a cell between
+    the label and the value (a ':' cell) is counted by the cell's position in its row."""
+    cell: HtmlElement | None = el
+    for _ in range(4):
+        if cell is None or cell.tag in ("td", "th"):
+            break
+        cell = cell.getparent()
+    if cell is None or cell.tag not in ("td", "th"):
+        return []
+    row = cell.getparent()
+    if row is None or row.tag != "tr":
+        return []
+    cells = [c for c in row if c.tag in ("td", "th")]
+    first = cells[0]
+    if first is cell:
+        return []
+    text = _text(first)
+    if not text or len(text) > 40 or not _LETTERS.search(text) or len(first) > 3:
+        return []
+    step, n_pos = _step(cell, positional=True)
+    rel = _rel(cell, el, positional=False)[0]
+    tail = f"/{rel}" if rel else ""
+    anchor = f"//tr[{first.tag}[normalize-space(.)={xpath_literal(text)}]]"
+    return [(f"{anchor}/{step}{tail}", 1.1 + 0.3 * n_pos + 0.2 * tail.count("/"))]
 
 
 def _validate_field(
@@ -705,6 +736,32 @@ def _lca(nodes: Sequence[HtmlElement]) -> HtmlElement:
     return common
 
 
+def _outer_entry(item: HtmlElement) -> HtmlElement | None:
+    """The list entry (``li``, ``dt``, ``tr``) that holds ``item`` a few levels up, when
+    ``item`` is not an entry itself and that entry has another entry of its tag beside it;
+    None otherwise, and for a table row headed by a ``th`` label."""
+    if item.tag in _ITEM_TAGS:
+        return None
+    node: HtmlElement | None = item.getparent()
+    for _ in range(3):
+        if node is None or node.tag in ("body", "html") or node.tag in _LIST_TAGS:
+            return None
+        if node.tag in ("li", "dt", "tr"):
+            cells = [c for c in node if c.tag in ("td", "th")] if node.tag == "tr" else []
+            if (
+                cells
+                and cells[0].tag == "th"
+                and not any(a is cells[0] for a in item.iterancestors())
+            ):
+                return None  # a row headed by its label: its links are the list ('Depends')
+            parent = node.getparent()
+            if parent is not None and any(s is not node and s.tag == node.tag for s in parent):
+                return node
+            return None
+        node = node.getparent()
+    return None
+
+
 def _list_node(
     nodes: Sequence[HtmlElement], *, solo: bool = False, own: bool = False
 ) -> tuple[HtmlElement, list[HtmlElement]]:
@@ -715,6 +772,11 @@ def _list_node(
     if len(nodes) == 1:
         # One example does not say whether a one-entry container is the entry or the list.
         item = _item_node(nodes[0], solo=solo)
+        # Nor whether the links of its entry are the list or the entries are: the entries are
+        # (the first link of each release of lxml's 'Old Versions', not the clicked release's
+        # two links by the release's position).
+        entry = _outer_entry(item)
+        item = entry if entry is not None else item
         parent = item.getparent()
         return (parent if parent is not None else item), [item]
     common = _lca(nodes)
@@ -837,6 +899,13 @@ def _list_candidates(
             add(f"{expr}{down}", cost + extra, family)
             add_nested(expr, cost + 0.3 * level, family)
         add(_absolute(container) + down, 9.0 + level, "positional")
+        # A container without a hook of its own or of an ancestor (a bare `div` of
+        # breadcrumb links, one of them wrapped in a `span` on some pages): its place, with
+        # the items at any depth below it, so that another page's example one step deeper is
+        # the same list rather than a contradiction. A deeper place first: it takes fewer
+        # other links than a wrapper around the whole header.
+        below_root = sum(1 for _ in container.iterancestors())
+        add_nested(_absolute(container), 9.0 + level - 0.05 * min(below_root, 10), "positional")
         container = container.getparent()
         level += 1
     # A list node that holds its own heading before its entries (Doxygen's member tables: a
@@ -991,6 +1060,25 @@ def _narrow_steps(item: HtmlElement, el: HtmlElement) -> str:
     return "/".join(steps)
 
 
+def _lead_label(container: HtmlElement) -> str:
+    """A predicate for the first child element of ``container`` by its text
+    (``a[normalize-space(.)='Home']``) when nothing but white space comes before it and its
+    text is short and reads like a label; empty otherwise. Not for a list or a table: their
+    first child is their first entry, content rather than a label."""
+    if (
+        container.tag in _LIST_TAGS | _ENTRY_TAGS | _TABLE_PARTS | {"table"}
+        or (container.text or "").strip()
+    ):
+        return ""
+    first = next((k for k in container if isinstance(k.tag, str)), None)
+    if first is None or len(first) > 3:
+        return ""
+    text = _text(first)
+    if not text or len(text) > 40 or not _LETTERS.search(text):
+        return ""
+    return f"{first.tag}[normalize-space(.)={xpath_literal(text)}]"
+
+
 def _container_exprs(
     container: HtmlElement, root: HtmlElement, index: SiteIndex | None
 ) -> list[tuple[str, float, str]]:
@@ -1002,6 +1090,11 @@ def _container_exprs(
         raw.append((f"//{container.tag}[{pred}]", cost, family))
     for label in _labels(container):
         raw.append((f"//{label}/following-sibling::{container.tag}[1]", 1.0, "label"))
+    lead = _lead_label(container)
+    if lead and not raw:
+        # A bare container that opens with a fixed short text (a breadcrumb's 'Home' link):
+        # that text anchors it, where nothing else but its place does.
+        raw.append((f"//{container.tag}[{lead}]", 1.4, "label"))
     # The block that holds the list and its label, whatever their order:
     # //div[h3[normalize-space(.)='Methods']]/ul.
     parent = container.getparent()
@@ -1225,6 +1318,37 @@ def _run_root(lst: HtmlElement) -> HtmlElement:
         if not any(s is not node and s.tag == node.tag and _classes(s) == classes for s in up):
             return node
         node = up
+
+
+def _nested_entry_class(xp: str, by_page: list[list[Example]]) -> str | None:
+    """``container//tag`` with its items kept to those under the entries' shared class
+    (``container//a[ancestor::li[...breadcrumb-item...]]``), when every example sits below an
+    entry of its container (a child one step or more above it), the entries share a class
+    token, and the narrowing leaves out an item of an example page; None otherwise."""
+    container, _sep, tag = xp.rpartition("//")
+    if not container or not re.fullmatch(r"[\w-]+", tag):
+        return None
+    entries = []
+    for page_pos in by_page:
+        box = _run(page_pos[0].root, container) or []
+        if len(box) != 1:
+            return None
+        for ex in page_pos:
+            chain = _chain(box[0], ex.node)
+            if len(chain) < 2 or chain[0] is ex.node or ex.node.getparent() is box[0]:
+                return None
+            entries.append(chain[0])
+    if len({e.tag for e in entries}) != 1:
+        return None
+    shared = set.intersection(*[{t for t in _classes(e) if is_wordlike(t)} for e in entries])
+    if not shared:
+        return None
+    out = f"{xp}[ancestor::{entries[0].tag}[{class_predicate(sorted(shared)[0])}]]"
+    for page_pos in by_page:
+        root = page_pos[0].root
+        if len(_run(root, out) or []) < len(_run(root, xp) or []):
+            return out
+    return None
 
 
 def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
@@ -1782,7 +1906,10 @@ def _induce_list(
     pool: dict[str, tuple[float, str, int]] = {}
     own = _alone_alike(by_page)
     for page_pos in by_page:
-        for xp, spec in _list_candidates(page_pos, index, solo=len(positives) > 1).items():
+        # One click does not tell a one-entry container of a run from a list of its own
+        # either: the run is taken (the whole block's items of the example's kind), not the
+        # clicked container's position, which gives one item on the page.
+        for xp, spec in _list_candidates(page_pos, index, solo=True).items():
             if xp not in pool or pool[xp][0] > spec[0]:
                 pool[xp] = spec
         if own:
@@ -1792,6 +1919,16 @@ def _induce_list(
             for xp, spec in _list_candidates(page_pos, index, own=True).items():
                 if xp not in pool or pool[xp][0] > spec[0]:
                     pool[xp] = spec
+    wider: dict[str, str] = {}  # a narrowed descendant form -> the form it narrows
+    for xp, (cost, family, depth) in list(pool.items()):
+        # The descendant form narrowed by the class the examples' entries share (Read the
+        # Docs' breadcrumbs: `li.breadcrumb-item`, not the home icon's bare `li` nor the
+        # `li.wy-breadcrumbs-aside` of the 'View page source' link).
+        if depth == -1:
+            narrowed = _nested_entry_class(xp, by_page)
+            if narrowed is not None and narrowed not in pool:
+                pool[narrowed] = (cost - 0.2, family, -1)
+                wider[narrowed] = xp
     out: list[Induced] = []
     depths: dict[str, int] = {}
     one_off = 0  # rules whose only exclusions of the 'not this' recur on too few pages
@@ -1947,9 +2084,25 @@ def _induce_list(
             (sum(len(v) for v in c.examples) for c in clean if c.xpath in pinned_xps), default=0
         )
 
+        alike_of = {c.xpath: c.site["alike"] for c in checked if c.site}
+        items_of = {c.xpath: sum(len(v) for v in c.examples) for c in checked}
+        for c in clean:
+            # The same holds for an entry's class that leaves items out on the examples' own
+            # pages (`li.breadcrumb-item/a` against `li/a`).
+            for m in re.finditer(
+                r"\[contains\(concat\(' ', normalize-space\(@class\), ' '\), '[^']*'\)\]", c.xpath
+            ):
+                base = c.xpath[: m.start()] + c.xpath[m.end() :]
+                if base in alike_of and items_of.get(base, 0) > items_of[c.xpath]:
+                    wider.setdefault(c.xpath, base)
+
         def key(c: Induced) -> tuple[Any, ...]:
             far_more = bool(fewest) and sum(len(v) for v in c.examples) > 2 * fewest
-            return (c.site["alike"] < 0.85 * best, far_more, c.cost, len(c.xpath))
+            # A page where only the narrowed form finds nothing holds items of the wider form
+            # outside every entry of the examples' class (a home icon, a 'View page source'
+            # link): unlike the examples, not a page the narrowed form misses.
+            alike = max(c.site["alike"], alike_of.get(wider.get(c.xpath, ""), 0))
+            return (alike < 0.85 * best, far_more, c.cost, len(c.xpath))
 
         checked = sorted(clean, key=key)
     warnings = _role_warnings(by_page, own=own)
