@@ -83,14 +83,16 @@ def section_html(i: int) -> str:
 
 
 def index_html() -> str:
-    """The home page: no title of the field's kind, and a table of contents of the sections'
-    kind deeper in the page than a section page's (the old positional rule never took it)."""
+    """The home page: a heading in a title block but no title of the field's kind (the old
+    rules find nothing here), and a table of contents of the sections' kind deeper in the page
+    than a section page's (the old positional rule never took it)."""
     entries = "".join(
         f"<dt><span class='refentrytitle'><a href='s{k}.html'>{s}</a></span></dt>"
         for k, s in enumerate(SECTIONS)
     )
     return (
-        f"<html><body>{_nav('Home')}<div class='set'><div class='partintro'><p>The reference."
+        f"<html><body>{_nav('Home')}<div class='set'><div class='titlepage'><h1>DocBook XSL</h1>"
+        "</div><div class='partintro'><p>The reference."
         "</p></div><div class='setblurb'><p>Read on.</p></div><div class='toc'><p><b>Table of "
         f"Contents</b></p><dl class='toc'>{entries}</dl></div></div></body></html>"
     )
