@@ -874,6 +874,8 @@ _POSITION_STEP = re.compile(r"(?:^|/)[A-Za-z][\w.-]*\[\d+\]|\)\[\d+\]")
 _ANCHOR_CANDIDATES = 60
 #: Best-ranked rules whose anchored forms are looked for.
 _ANCHOR_TRIES = 6
+#: Anchored forms checked over the site's pages without the field, per rule.
+_ANCHOR_ASKED = 12
 
 
 def is_positional(xp: str) -> bool:
@@ -961,14 +963,20 @@ def _anchored_forms(
     cands.sort(key=lambda c: c[0])
     out: list[str] = []
     seen: set[str] = set()
+    asked = 0
     for _cost, cand in cands[:_ANCHOR_CANDIDATES]:
-        if cand in seen:
+        if cand in seen or asked >= _ANCHOR_ASKED:
             continue
         seen.add(cand)
-        if same(cand) and (accept is None or accept(cand + tail)):
-            out.append(cand + tail)
-            if len(out) >= 3:
-                break
+        if not same(cand):
+            continue
+        if accept is not None:
+            asked += 1  # a site-wide check: a few at most
+            if not accept(cand + tail):
+                continue
+        out.append(cand + tail)
+        if len(out) >= 3:
+            break
     return out
 
 
@@ -1349,11 +1357,17 @@ def _repair_field(
     # where the field was absent is refused: among the best rules, such ones are given an
     # anchored form (an id, a class, two of them) that takes the same nodes on every learned
     # page and none where the field had no value; it goes first among equals.
+    # Rules ranked after one that would be accepted as it is are left alone.
     empty = [u for u, v in samples.items() if not v]
-    for queue, (ev, _fam) in ranked[:_ANCHOR_TRIES]:
-        if ev.get("kind") or ev["score"] < ACCEPT or ev["wrong"]:
+    for i, (queue, (ev, _fam)) in enumerate(ranked[:_ANCHOR_TRIES]):
+        if ev.get("kind"):
             continue
-        if not (is_positional(queue[-1]) or ev["filled"] or fills(queue)):
+        if not is_positional(queue[-1]):
+            if ev["score"] < ACCEPT or ev["agree"] < MIN_AGREE:
+                continue
+            if not (ev["filled"] or fills(queue)):
+                break
+        elif i and ev["score"] < ACCEPT:
             continue
         head = queue[:-1]
 
