@@ -894,6 +894,7 @@ def _anchored_forms(
     urls: Sequence[str],
     empty: Iterable[str] = (),
     accept: Callable[[str], bool] | None = None,
+    memo: dict[Any, list[str]] | None = None,
 ) -> list[str]:
     """Rules anchored on attributes (an id, a class, a role: the same on every learned page)
     of the nodes of ``xp`` or of their ancestors that select exactly those nodes on every
@@ -903,7 +904,8 @@ def _anchored_forms(
     block that holds it), the fewest plain steps below the anchor first (a wrapper breaks
     ``div/div``, not ``//``); one anchor with positions below it last. With ``accept``, only
     forms it accepts (none filling the site's pages without the field). [] when no anchor
-    selects the same nodes."""
+    selects the same nodes. ``memo`` keeps the answer per set of nodes: the best candidates
+    often take the same nodes, and their forms are the same."""
     path = _element_path(xp)
     tail = xp[len(path) :]
     if "%d" in path:
@@ -924,6 +926,9 @@ def _anchored_forms(
     pages = [u for u, els in found.items() if els]
     if len(pages) < MIN_AGREE:
         return []
+    key = (tail, tuple((u, tuple(id(n) for n in els)) for u, els in found.items()))
+    if memo is not None and key in memo:
+        return memo[key]
     first = found[pages[0]][0]
 
     def same(cand: str) -> bool:
@@ -977,6 +982,8 @@ def _anchored_forms(
         out.append(cand + tail)
         if len(out) >= 3:
             break
+    if memo is not None:
+        memo[key] = out
     return out
 
 
@@ -1359,6 +1366,7 @@ def _repair_field(
     # page and none where the field had no value; it goes first among equals.
     # Rules ranked after one that would be accepted as it is are left alone.
     empty = [u for u, v in samples.items() if not v]
+    memos: dict[tuple[str, ...], dict[Any, list[str]]] = {}
     for i, (queue, (ev, _fam)) in enumerate(ranked[:_ANCHOR_TRIES]):
         if ev.get("kind"):
             continue
@@ -1374,7 +1382,8 @@ def _repair_field(
         def fills_none(form: str, head: tuple[str, ...] = head) -> bool:
             return not fills((*head, form))
 
-        for form in _anchored_forms(queue[-1], trees, list(samples), empty, fills_none):
+        memo = memos.setdefault(head, {})
+        for form in _anchored_forms(queue[-1], trees, list(samples), empty, fills_none, memo):
             anchored_queue = (*head, form)
             if anchored_queue in scored:
                 continue
