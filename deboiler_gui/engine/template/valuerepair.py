@@ -11,7 +11,7 @@ import logging
 import re
 import time
 from collections import Counter
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from typing import Any
@@ -178,7 +178,8 @@ def learn_values(
     readable = [p for p in pages if not p.error and p.html]
     # Spread over the site (pages of one kind cluster in name order); beyond the first
     # ``sample`` pages, a page is kept only while some field has fewer than MIN_VALUES values
-    # (a field found on few kinds of pages still gets evidence).
+    # (a field found on few kinds of pages still gets evidence) or it brings a kind of value
+    # met on too few pages; the whole scan is read for those.
     scan = readable
     if len(readable) > 10 * sample:
         step = len(readable) / (10 * sample)
@@ -187,9 +188,12 @@ def learn_values(
     order = scan[::first] + [p for i, p in enumerate(scan) if i % first]
     trees: list[tuple[str, HtmlElement]] = []
     have: Counter[str] = Counter()
+    # Pages per kind of value: the field, the rule of its queue that gave it and the tag of
+    # its node (a parameter page's span, a section page's h1). A kind met on fewer than
+    # MIN_AGREE sampled pages gets more while the scan lasts: repair can then give those pages
+    # a rule of their own, and judges it against their own old nodes.
+    kinds: Counter[tuple[str, int, str]] = Counter()
     for p in order:
-        if len(trees) >= sample and all(have[f.id] >= MIN_VALUES for f in template.fields):
-            break
         if len(trees) >= 2 * sample:
             break
         try:
@@ -197,16 +201,24 @@ def learn_values(
         except DeboilerError:
             continue
         found = set()
+        met = set()
         for fld in template.fields:
             try:
-                value, _rep = extract_field(tree, fld, template)
+                value, rep = extract_field(tree, fld, template)
             except RuleError:
                 continue
             if value:
                 found.add(fld.id)
-        if len(trees) < sample or any(have[f] < MIN_VALUES for f in found):
+                tag = rep.nodes[0].rsplit("/", 1)[-1].split("[")[0] if rep.nodes else ""
+                met.add((fld.id, rep.queue_index, tag))
+        if (
+            len(trees) < sample
+            or any(have[f] < MIN_VALUES for f in found)
+            or any(kinds[k] < MIN_AGREE for k in met)
+        ):
             trees.append((p.url, tree))
             have.update(found)
+            kinds.update(met)
     # Pages where a field is known to be absent (``learn_absent`` ran first) join the sample
     # until it holds MIN_ABSENT of them per field: the repair's agreement then sees that a
     # rule fills them.
@@ -236,6 +248,8 @@ def learn_values(
         tags: Counter[str] = Counter()
         texts: Counter[bool] = Counter()
         links: Counter[str] = Counter()
+        page_tag: dict[str, str] = {}
+        page_link: dict[str, str] = {}
         for url, tree in trees:
             try:
                 value, rep = extract_field(tree, fld, template)
@@ -244,14 +258,28 @@ def learn_values(
             samples[url] = _norm_value(value, fld.is_list)
             node = rep.nodes[0] if rep.nodes else _attribute_owner(tree, rep.xpath) if value else ""
             if node:
-                tags[node.rsplit("/", 1)[-1].split("[")[0]] += 1
+                page_tag[url] = node.rsplit("/", 1)[-1].split("[")[0]
+                tags[page_tag[url]] += 1
                 texts[_has_text(tree, node)] += 1
                 link = _link_kind_at(tree, node)
                 if link is not None:
                     links[link] += 1
+                    page_link[url] = link
         fp = {**fld.search.fingerprint, "samples": samples}
+        fp.pop("page_kinds", None)
         if tags:
             fp["node_tag"] = tags.most_common(1)[0][0]
+            # Pages whose old node was of another kind than the commonest (a section page
+            # titled by an h1 where parameter pages have a span): their own tag and link kind,
+            # so a rule for those pages is judged against their old nodes, not the others'.
+            top_link = links.most_common(1)[0][0] if links else None
+            other = {
+                u: [t, page_link.get(u)]
+                for u, t in page_tag.items()
+                if t != fp["node_tag"] or page_link.get(u) != top_link
+            }
+            if other:
+                fp["page_kinds"] = other
         if texts:
             # Links drawn as icons ('previous' and 'next' arrows) have no text; a link of the
             # same target with text (the same page in a menu) is another node.
@@ -612,6 +640,16 @@ class _TextIndex:
         return inner or self.by_own.get(value, [])
 
 
+def _page_kind(fld: Field, url: str) -> tuple[str, str | None]:
+    """The tag and link kind of the field's old node on a learned page: the page's own when it
+    differed from the commonest (``page_kinds``), else the commonest."""
+    fp = fld.search.fingerprint
+    own = (fp.get("page_kinds") or {}).get(url)
+    if own:
+        return str(own[0] or ""), own[1]
+    return str(fp.get("node_tag") or ""), fp.get("node_link")
+
+
 def _examples(
     trees: dict[str, Any],
     samples: dict[str, Any],
@@ -624,11 +662,11 @@ def _examples(
     """Sets of examples (one node per page for a field, first/last items for a list) found by
     the old values on the new pages; unambiguous pages first."""
     found: list[tuple[int, list[Example]]] = []
-    tag = str(fld.search.fingerprint.get("node_tag", ""))
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want or (only is not None and url not in only):
             continue
+        tag = _page_kind(fld, url)[0]
         idx = indexes.get(url)
         if idx is None:
             idx = indexes[url] = _TextIndex(tree, template)
@@ -685,13 +723,12 @@ def _found_share(
 ) -> float:
     """Share of the learned pages with a value where that value is still on the page (a
     list's first item, or with ``every_item`` each of its items), in a node of the old kind."""
-    tag = str(fld.search.fingerprint.get("node_tag", ""))
-    link = fld.search.fingerprint.get("node_link")
     have = found = 0
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want:
             continue
+        tag, link = _page_kind(fld, url)
         have += 1
         idx = indexes.get(url)
         if idx is None:
@@ -745,12 +782,11 @@ def _kind_change(
     tag of the old rule's tag union alike), a link where the old nodes were
     none or the reverse, a link elsewhere where the old ones led within the page. Forgiven
     when the nodes still sit where the old rule's nodes sat (its rule without the last step
-    holds them): then only the nodes' kind changed, and the rest of the page stands."""
-    fp = fld.search.fingerprint
-    tag = str(fp.get("node_tag") or "")
-    link = fp.get("node_link")
+    holds them): then only the nodes' kind changed, and the rest of the page stands. Each
+    learned page is judged against its own old node (``page_kinds``)."""
     path = _element_path(xp)
-    if (not tag and link is None) or "%d" in path or fld.children:
+    kinds = [_page_kind(fld, u) for u in samples]
+    if all(not t and k is None for t, k in kinds) or "%d" in path or fld.children:
         return ""
     containers = [c for c in map(_container_path, fld.xpaths) if c and "%d" not in c]
     checked = 0
@@ -758,6 +794,8 @@ def _kind_change(
         tree = trees.get(url)
         if not want or tree is None:
             continue
+        # Each page against its own old node (pages of several kinds held several kinds).
+        tag, link = _page_kind(fld, url)
         try:
             els = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
         except RuleError:
@@ -829,20 +867,57 @@ def _steps_down(top: HtmlElement, el: HtmlElement, *, positional: bool) -> str:
     return "/".join(reversed(chain))
 
 
-def _anchored_forms(xp: str, trees: dict[str, Any], urls: Sequence[str]) -> list[str]:
-    """Rules anchored on an attribute of the nodes or of their nearest ancestor that has one
-    (a class, an id: the same on every learned page, whatever its spelling) that select
-    exactly the nodes of the absolute path ``xp`` on every learned page: a wrapper or a moved
-    block breaks the positional path, not the anchored one. [] when ``xp`` is not absolute or
-    no anchor selects the same nodes."""
+#: A child step by position (``/div[2]``) or the n-th match of a whole expression
+#: (``(//div)[6]``); ``following-sibling::dl[1]`` after a label is an anchor, not a position.
+_POSITION_STEP = re.compile(r"(?:^|/)[A-Za-z][\w.-]*\[\d+\]|\)\[\d+\]")
+#: Candidate anchored rules checked per rule (each on every learned page).
+_ANCHOR_CANDIDATES = 60
+#: Best-ranked rules whose anchored forms are looked for.
+_ANCHOR_TRIES = 6
+#: Anchored forms checked over the site's pages without the field, per rule.
+_ANCHOR_ASKED = 12
+
+
+def is_positional(xp: str) -> bool:
+    """Whether a rule finds its nodes by position: an absolute path (``/html/body/div[2]/…``),
+    a child step by index or the n-th match of the whole page. A wrapper, a banner or a moved
+    block breaks such a rule, or worse, lands it on another node."""
+    path = _element_path(xp)
+    if path.startswith("/") and not path.startswith("//"):
+        return True
+    return _POSITION_STEP.search(path) is not None
+
+
+def _anchored_forms(
+    xp: str,
+    trees: dict[str, Any],
+    urls: Sequence[str],
+    empty: Iterable[str] = (),
+    accept: Callable[[str], bool] | None = None,
+    memo: dict[Any, list[str]] | None = None,
+) -> list[str]:
+    """Rules anchored on attributes (an id, a class, a role: the same on every learned page)
+    of the nodes of ``xp`` or of their ancestors that select exactly those nodes on every
+    learned page, and none on the ``empty`` pages (where the field had no value): a wrapper or
+    a moved block breaks a positional path, not an anchored one. One anchor, or two (the
+    nearer under a farther one: a class shared by other blocks of the site is narrowed by the
+    block that holds it), the fewest plain steps below the anchor first (a wrapper breaks
+    ``div/div``, not ``//``); one anchor with positions below it last. With ``accept``, only
+    forms it accepts (none filling the site's pages without the field). [] when no anchor
+    selects the same nodes. ``memo`` keeps the answer per set of nodes: the best candidates
+    often take the same nodes, and their forms are the same."""
     path = _element_path(xp)
     tail = xp[len(path) :]
-    if not path.startswith("/html/") or "%d" in path:
+    if "%d" in path:
         return []
+    none = set(empty)
     found: dict[str, list[HtmlElement]] = {}
     for url in urls:
         tree = trees.get(url)
         if tree is None:
+            continue
+        if url in none:
+            found[url] = []
             continue
         try:
             found[url] = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
@@ -851,6 +926,9 @@ def _anchored_forms(xp: str, trees: dict[str, Any], urls: Sequence[str]) -> list
     pages = [u for u, els in found.items() if els]
     if len(pages) < MIN_AGREE:
         return []
+    key = (tail, tuple((u, tuple(id(n) for n in els)) for u, els in found.items()))
+    if memo is not None and key in memo:
+        return memo[key]
     first = found[pages[0]][0]
 
     def same(cand: str) -> bool:
@@ -863,16 +941,50 @@ def _anchored_forms(xp: str, trees: dict[str, Any], urls: Sequence[str]) -> list
                 return False
         return True
 
-    for top in [first, *first.iterancestors()][: _ANCHOR_DEPTH + 1]:
+    chain = []
+    for top in [first, *first.iterancestors()][: _ANCHOR_DEPTH + 3]:
         if top.tag in ("html", "body") or not isinstance(top.tag, str):
             break
-        for pred in _attribute_hooks(top):
-            for positional in (False, True):
-                rel = _steps_down(top, first, positional=positional)
-                cand = f"//{top.tag}[{pred}]" + (f"/{rel}" if rel else "")
-                if same(cand):
-                    return [cand + tail]
-    return []
+        chain.append(top)
+    hooked = [
+        (depth, top, pred) for depth, top in enumerate(chain) for pred in _attribute_hooks(top)
+    ]
+    cands: list[tuple[float, str]] = []
+    for depth, top, pred in hooked:
+        rel = _steps_down(top, first, positional=False)
+        cands.append((depth, f"//{top.tag}[{pred}]" + (f"/{rel}" if rel else "")))
+        rel_at = _steps_down(top, first, positional=True)
+        if rel_at != rel:
+            cands.append((20 + depth, f"//{top.tag}[{pred}]/{rel_at}"))
+        for high_depth, high, high_pred in hooked:
+            if high_depth <= depth or high is top:
+                continue
+            cands.append(
+                (
+                    depth + 0.5 + 0.1 * high_depth,
+                    f"//{high.tag}[{high_pred}]//{top.tag}[{pred}]" + (f"/{rel}" if rel else ""),
+                )
+            )
+    cands.sort(key=lambda c: c[0])
+    out: list[str] = []
+    seen: set[str] = set()
+    asked = 0
+    for _cost, cand in cands[:_ANCHOR_CANDIDATES]:
+        if cand in seen or asked >= _ANCHOR_ASKED:
+            continue
+        seen.add(cand)
+        if not same(cand):
+            continue
+        if accept is not None:
+            asked += 1  # a site-wide check: a few at most
+            if not accept(cand + tail):
+                continue
+        out.append(cand + tail)
+        if len(out) >= 3:
+            break
+    if memo is not None:
+        memo[key] = out
+    return out
 
 
 def _pair_tokens(old: Sequence[str], new: Sequence[str]) -> dict[str, str]:
@@ -1248,19 +1360,50 @@ def _repair_field(
         scored.items(),
         key=lambda kv: (-round(kv[1][0]["score"], 3), kv[1][0]["wrong"], costs.get(kv[0], 99.0)),
     )
-    if ranked and not ranked[0][1][0].get("kind"):
-        # An absolute path is the last resort of the induction: an anchor that selects the
-        # same nodes on every learned page goes first (the site check below still applies).
-        top_queue, (top_ev, _top_fam) = ranked[0]
-        for form in _anchored_forms(top_queue[-1], trees, list(samples)):
-            queue = (*top_queue[:-1], form)
-            if queue in scored:
+    # A positional rule breaks with the next wrapper or banner, and a rule that fills pages
+    # where the field was absent is refused: among the best rules, such ones are given an
+    # anchored form (an id, a class, two of them) that takes the same nodes on every learned
+    # page and none where the field had no value; it goes first among equals.
+    # Rules ranked after one that would be accepted as it is are left alone.
+    empty = [u for u, v in samples.items() if not v]
+    memos: dict[tuple[str, ...], dict[Any, list[str]]] = {}
+    for i, (queue, (ev, _fam)) in enumerate(ranked[:_ANCHOR_TRIES]):
+        if ev.get("kind"):
+            continue
+        if not is_positional(queue[-1]):
+            if ev["score"] < ACCEPT or ev["agree"] < MIN_AGREE:
                 continue
-            ev = _agreement(trees, samples, replace(fld, xpaths=queue), template)
-            if ev["score"] >= top_ev["score"] and ev["wrong"] <= top_ev["wrong"]:
-                scored[queue] = (ev, "anchored")
-                costs[queue] = costs.get(top_queue, 0.0) - 0.01
-                ranked.insert(0, (queue, scored[queue]))
+            if not (ev["filled"] or fills(queue)):
+                break
+        elif i and ev["score"] < ACCEPT:
+            continue
+        head = queue[:-1]
+
+        def fills_none(form: str, head: tuple[str, ...] = head) -> bool:
+            return not fills((*head, form))
+
+        memo = memos.setdefault(head, {})
+        for form in _anchored_forms(queue[-1], trees, list(samples), empty, fills_none, memo):
+            anchored_queue = (*head, form)
+            if anchored_queue in scored:
+                continue
+            got = _agreement(trees, samples, replace(fld, xpaths=anchored_queue), template)
+            if got["score"] >= ev["score"] and got["wrong"] <= ev["wrong"]:
+                why = _kind_change(trees, samples, fld, form, widened)
+                if why:
+                    continue
+                scored[anchored_queue] = (got, "anchored")
+                costs[anchored_queue] = costs.get(queue, 0.0) - 0.01
+    # Among equals, a rule without positions goes before a positional one.
+    ranked = sorted(
+        scored.items(),
+        key=lambda kv: (
+            -round(kv[1][0]["score"], 3),
+            kv[1][0]["wrong"],
+            is_positional(kv[0][-1]),
+            costs.get(kv[0], 99.0),
+        ),
+    )
     found_share = _found_share(trees, samples, fld, template, indexes)
     if not ranked:
         # The old values are on the pages but no rule selects their nodes (the induction
