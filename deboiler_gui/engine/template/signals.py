@@ -44,6 +44,11 @@ GLUED = 0.5
 #: A position taken in the whole page (``(//td)[2]``) whose node is under one same heading on
 #: less than this share of pages is flagged.
 ONE_ROLE = 0.8
+#: The scalar rule's node is its parent's one node of its tag on at least this share of its
+#: pages for the pages without a value to be looked at for a node at that place.
+ALONE = 0.8
+#: Pages without a value kept (with their trees) until the rule's usual place is known.
+PENDING = 50
 _GROUPED = re.compile(r"\((.+)\)\[\s*(\d+)\s*\]")
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 
@@ -95,6 +100,16 @@ class FieldSignals:
     # other field; pages where both have a value (lists too)
     glued: dict[str, list[str]] = dc_field(default_factory=dict)
     both_any: Counter[str] = dc_field(default_factory=Counter)
+    # the place (tags and positions from the root) of the scalar rule's node, on the pages
+    # where it is its parent's one node of its tag, and what the node there is (tag, role,
+    # label before it); pages with a value where it is so
+    places: Counter[str] = dc_field(default_factory=Counter)
+    place_kinds: dict[str, set[str]] = dc_field(default_factory=dict)
+    alone: int = 0
+    # pages without a value whose node at the usual place is like the rule's node there
+    vacant: list[str] = dc_field(default_factory=list)
+    # pages without a value not looked at yet (the usual place was not known yet)
+    pending: list[tuple[str, Any]] = dc_field(default_factory=list)
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -125,6 +140,17 @@ class FieldSignals:
                     f"{items} items from {parents} parents): each entry's other links too?",
                     "pages": len(self.crowded),
                     "look_at": [u for _r, u, _i, _p in first[:5]],
+                }
+            )
+        if self.vacant:
+            place = self.places.most_common(1)[0][0]
+            out.append(
+                {
+                    "flag": f"no value on {len(self.vacant)} page"
+                    f"{'s' if len(self.vacant) != 1 else ''} where the node at the rule's "
+                    f"place exists ({place}, same tag and role): the rule misses a kind of page?",
+                    "pages": len(self.vacant),
+                    "look_at": self.vacant[:5],
                 }
             )
         pinned = self._pinned_flag()
@@ -465,6 +491,7 @@ def site_signals(
             continue
         _page_signals(page.url, root, template, out, preview)
     _constants(out)
+    _settle_places(out)
     return list(out.values())
 
 
@@ -494,6 +521,7 @@ def tree_signals(
     for url, root in trees:
         _page_signals(url, root, template, out, preview)
     _constants(out)
+    _settle_places(out)
     return list(out.values())
 
 
@@ -526,6 +554,8 @@ def _page_signals(
         matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
         if report.status != "ok":
             sig.none += 1
+            if not fld.is_list and isinstance(root, HtmlElement):
+                _look_for_place(sig, url, root)
             if fld.is_list and any(
                 t.get("matches") and t.get("error") == "empty value" for t in report.tried
             ):
@@ -565,6 +595,7 @@ def _page_signals(
                 sig.targets[(text[:300], (link.get("href") or "") if link is not None else "")] += 1
                 if first:
                     _pin_shape(sig, url, root, report.xpath, first[0])
+                    _note_place(sig, first[0])
                 sig.lengths.append(len(text))
                 sig.values[text[:300]] += 1
                 shown = sig.value_pages.setdefault(text[:300], [])
@@ -659,3 +690,74 @@ def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -
         sig.shapes.setdefault(shape, []).append(url)
         return
     sig.shapes.setdefault(_shape(pos, value), []).append(url)
+
+
+def _kind(el: Any) -> str:
+    """What a node at a place is: its tag, its role, and the label before it (of it or of its
+    parent): a 'Previous topic' link and a 'Next topic' link at one place are not alike."""
+    parent = el.getparent()
+    before = _label(el.getprevious()) or (
+        _label(parent.getprevious()) if parent is not None else ""
+    )
+    return f"{el.tag}|{el.get('role') or ''}|{before}"
+
+
+def _alone(el: Any) -> bool:
+    parent = el.getparent()
+    return parent is not None and sum(1 for k in parent if k.tag == el.tag) == 1
+
+
+def _note_place(sig: FieldSignals, node: Any) -> None:
+    """Notes where the scalar rule's node is on a page with a value."""
+    if not isinstance(node.tag, str) or not _alone(node):
+        return
+    place = str(node.getroottree().getpath(node))
+    sig.alone += 1
+    sig.places[place] += 1
+    sig.place_kinds.setdefault(place, set()).add(_kind(node))
+
+
+def _usual_places(sig: FieldSignals) -> list[str]:
+    """The places the rule's node usually is at (when it is alone of its tag there on most
+    pages with a value): each held by two pages at least and a fifth of them."""
+    hit = sig.one + sig.many
+    if sig.alone < 3 or sig.alone < ALONE * hit:
+        return []
+    return [p for p, n in sig.places.items() if n >= 2 and n * 5 >= sig.alone]
+
+
+def _look_for_place(sig: FieldSignals, url: str, root: Any) -> None:
+    """A page where the rule gives nothing: is the node at the rule's usual place there (the
+    same tag, role and label before it)? Looked at now when the usual place is known, else
+    kept for the end."""
+    if sig.alone >= 3:
+        _vacant_at(sig, url, root, _usual_places(sig))
+    elif len(sig.pending) < PENDING:
+        sig.pending.append((url, root))
+
+
+def _vacant_at(sig: FieldSignals, url: str, root: Any, places: list[str]) -> None:
+    for place in places:
+        try:
+            found = root.xpath(place)
+        except etree.XPathError:
+            continue
+        node = found[0] if found and isinstance(found[0], etree._Element) else None
+        if (
+            node is not None
+            and _kind(node) in sig.place_kinds[place]
+            and node.text_content().strip()
+        ):
+            sig.vacant.append(url)
+            return
+
+
+def _settle_places(out: dict[tuple[str, str], FieldSignals]) -> None:
+    """Looks at the pages without a value kept before the usual place was known."""
+    for sig in out.values():
+        pending, sig.pending = sig.pending, []
+        places = _usual_places(sig)
+        later, sig.vacant = sig.vacant, []
+        for url, root in pending:  # (they came before the pages looked at at once)
+            _vacant_at(sig, url, root, places)
+        sig.vacant += later

@@ -1,0 +1,63 @@
+"""Correctness signals that look at where a rule's node is: a class rule that misses a kind of
+page where the same node (same place, tag and role) is there, and the flags that must stay
+quiet on right rules (a first-match rule, a contents list whose length varies, a position
+whose row is the same on every page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.signals import site_signals
+
+SITE = "api.example"
+
+
+def flags(pages: list[Page], *fields: Field) -> dict[str, list[dict[str, Any]]]:
+    t = Template("api", site=SITE, fields=fields, use_cleaner=False)
+    return {s.field: s.flags() for s in site_signals(pages, [t])}
+
+
+def rdoc(i: int, kind: str) -> Page:
+    """An API reference page: class pages title `main/h1.class`, module pages the same `h1`
+    with another class; a sidebar of sections before it."""
+    return Page(
+        f"https://{SITE}/{kind}{i}.html",
+        "<html><body><nav role='navigation'><div class='nav-section'><h3>Methods</h3>"
+        f"<ul><li><a href='#m{i}'>m{i}</a></li></ul></div></nav>"
+        f"<main role='main'><h1 id='{kind}-{i}' class='{kind}'>{kind} Thing{i}</h1>"
+        f"<p>About thing {i}.</p></main></body></html>",
+    )
+
+
+def test_a_class_rule_missing_the_pages_whose_heading_has_another_class_is_flagged() -> None:
+    pages = [rdoc(i, "class" if i % 3 else "module") for i in range(12)]
+    modules = [p.url for i, p in enumerate(pages) if i % 3 == 0]
+    got = flags(pages, Field("title", xpaths=("//h1[contains(@class,'class')]",)))
+    vacant = [f for f in got["title"] if f["flag"].startswith("no value on")]
+    assert len(vacant) == 1, got["title"]
+    assert vacant[0]["pages"] == 4 and vacant[0]["look_at"] == modules
+    assert "/html/body/main/h1" in vacant[0]["flag"]
+    assert flags(pages, Field("title", xpaths=("//main/h1",)))["title"] == []
+
+
+def sphinx(i: int, *, prev: bool) -> Page:
+    """A sidebar with 'Previous topic' and 'Next topic'; the first page has no previous one,
+    and its 'Next topic' link then sits where the 'Previous topic' link sits elsewhere."""
+    parts = []
+    if prev:
+        parts.append(f"<h4>Previous topic</h4><p><a href='p{i - 1}.html'>Topic {i - 1}</a></p>")
+    parts.append(f"<h4>Next topic</h4><p><a href='p{i + 1}.html'>Topic {i + 1}</a></p>")
+    return Page(
+        f"https://{SITE}/p{i}.html",
+        f"<html><body><div class='side'>{''.join(parts)}</div><h1>Topic {i}</h1></body></html>",
+    )
+
+
+def test_a_link_legitimately_absent_is_not_flagged_for_the_neighbour_at_its_place() -> None:
+    pages = [sphinx(i, prev=i > 0) for i in range(8)]
+    got = flags(
+        pages, Field("prev", xpaths=("//h4[.='Previous topic']/following-sibling::p[1]/a",))
+    )
+    assert got["prev"] == []
