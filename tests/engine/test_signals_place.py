@@ -61,3 +61,52 @@ def test_a_link_legitimately_absent_is_not_flagged_for_the_neighbour_at_its_plac
         pages, Field("prev", xpaths=("//h4[.='Previous topic']/following-sibling::p[1]/a",))
     )
     assert got["prev"] == []
+
+
+def reference(i: int) -> Page:
+    """A reference page: its title `div.namediv/h2`, then sections `div.sect/h2`, and
+    declarations `div.decl` in each section."""
+    sects = "".join(
+        f"<div class='sect'><h2>Section {k}</h2>"
+        + "".join(f"<div class='decl'><h3>f{i}_{k}_{d}()</h3><p>does</p></div>" for d in range(3))
+        + "</div>"
+        for k in range(3)
+    )
+    return Page(
+        f"https://{SITE}/ref{i}.html",
+        f"<html><body class='kind{i % 3}'><div class='namediv'><h2>Thing {i}</h2></div>"
+        f"{sects}</body></html>",
+    )
+
+
+def test_a_first_match_rule_whose_first_node_is_the_one_meant_is_not_flagged() -> None:
+    pages = [reference(i) for i in range(8)]
+    got = flags(
+        pages,
+        # the title: the first h2, at its own place, before the sections' h2
+        Field("title", xpaths=("//h2",)),
+        # the first declaration of each section: the first of the page is the one meant
+        Field("first_decl", xpaths=("//div[@class='decl'][1]/h3",)),
+        # a run of alike headings: which one is meant is not known
+        Field("section", xpaths=("//div[@class='sect']/h2",)),
+    )
+    several = {k: [f for f in v if f["flag"].startswith("several nodes")] for k, v in got.items()}
+    assert several["title"] == [] and several["first_decl"] == [], got
+    assert len(several["section"]) == 1 and several["section"][0]["pages"] == 8
+
+
+def toc_page(i: int, entries: int) -> Page:
+    toc = "".join(f"<dt><span><a href='s{i}_{k}.html'>S{k}</a></span></dt>" for k in range(entries))
+    return Page(
+        f"https://{SITE}/c{i}.html",
+        f"<html><body><div class='chapter'><h2>Chapter {i}</h2><div class='toc'>"
+        f"<dl class='toc'>{toc}</dl></div><p>Intro.</p></div></body></html>",
+    )
+
+
+def test_a_contents_list_long_on_some_pages_is_not_a_wild_count() -> None:
+    # Part pages list every section of the part (120 entries on a short page): the same
+    # `div.toc/dl.toc` with entries of the same kind, its real length.
+    pages = [toc_page(i, 120 if i % 6 == 0 else 4) for i in range(18)]
+    got = flags(pages, Field("toc", xpaths=("//dl[@class='toc']//a",), is_list=True))
+    assert not [f for f in got["toc"] if "varies wildly" in f["flag"]], got

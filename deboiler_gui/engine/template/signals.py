@@ -47,6 +47,10 @@ ONE_ROLE = 0.8
 #: The scalar rule's node is its parent's one node of its tag on at least this share of its
 #: pages for the pages without a value to be looked at for a node at that place.
 ALONE = 0.8
+#: The first of several nodes is at one same place on this share of the pages with several
+#: for the first to be the one meant (see ``FieldSignals._first_meant``).
+FIRST_PLACE = 0.9
+_FIRST = re.compile(r"\[\s*1\s*\]|position\(\)\s*=\s*1\b")
 #: Pages without a value kept (with their trees) until the rule's usual place is known.
 PENDING = 50
 _GROUPED = re.compile(r"\((.+)\)\[\s*(\d+)\s*\]")
@@ -108,6 +112,17 @@ class FieldSignals:
     alone: int = 0
     # pages without a value whose node at the usual place is like the rule's node there
     vacant: list[str] = dc_field(default_factory=list)
+    # where the first node is (tags from the root, no positions) on the pages with several
+    # different nodes, and the pages where another of the nodes is at that place too
+    first_places: Counter[str] = dc_field(default_factory=Counter)
+    first_in_run: int = 0
+    #: the rule asks for a first node itself (``[1]``, ``position()=1``)
+    asks_first: bool = False
+    # per list page, the lists its items come from (outermost, by tags and classes from the
+    # root without positions): a list whose length varies in one same list is a contents
+    # block growing with its page
+    # (the lists, the kinds of entries)
+    count_lists: dict[str, tuple[str, frozenset[str]]] = dc_field(default_factory=dict)
     # pages without a value not looked at yet (the usual place was not known yet)
     pending: list[tuple[str, Any]] = dc_field(default_factory=list)
 
@@ -142,7 +157,8 @@ class FieldSignals:
                     "look_at": [u for _r, u, _i, _p in first[:5]],
                 }
             )
-        if self.vacant:
+        if self.vacant and 2 * hit >= self.pages:
+            # (a rule with a value on fewer than half the pages says so by its hit rate)
             place = self.places.most_common(1)[0][0]
             out.append(
                 {
@@ -179,10 +195,30 @@ class FieldSignals:
             # but 2.7 to 52 per 1,000 elements).
             dens = [n * 1000 / max(1, size) for n, _u, size in self.count_pages]
             mdens = statistics.median(dens) if dens else 0.0
+            usual = Counter(key for key, _kinds in self.count_lists.values()).most_common(1)
+            usual_list = usual[0][0] if usual and usual[0][1] * 2 >= len(self.count_pages) else None
+            # the kinds of entries of the pages of usual length
+            kinds = {
+                k
+                for n, u, _size in self.count_pages
+                if n < WILD_COUNT * med and u in self.count_lists
+                for k in self.count_lists[u][1]
+            }
+            mixed = set(self.mixed)
+
+            def grown(u: str) -> bool:
+                """A long list in the list the rule takes on most pages, its entries like
+                the entries there (the same steps down to the item, links to this page or
+                to others alike): that list grown (a chapter's contents), not other items."""
+                if u in mixed or usual_list is None or u not in self.count_lists:
+                    return False
+                key, ks = self.count_lists[u]
+                return key == usual_list and ks <= kinds
+
             big = [
                 (n, u)
                 for (n, u, size), d in zip(self.count_pages, dens, strict=True)
-                if n >= WILD_COUNT * med and d >= WILD_COUNT * mdens
+                if n >= WILD_COUNT * med and d >= WILD_COUNT * mdens and not grown(u)
             ]
             if top >= 10 and med and big:
                 worst = [u for n, u in sorted(big, reverse=True)[:5]]
@@ -193,7 +229,13 @@ class FieldSignals:
                         "look_at": worst,
                     }
                 )
-        if not self.is_list and self.many and hit and self.many / hit > 0.05:
+        if (
+            not self.is_list
+            and self.many
+            and hit
+            and self.many / hit > 0.05
+            and not self._first_meant()
+        ):
             out.append(
                 {
                     "flag": "several nodes match on many pages (the first is taken)",
@@ -257,6 +299,19 @@ class FieldSignals:
                     }
                 )
         return out
+
+    def _first_meant(self) -> bool:
+        """Whether the first of several nodes is the one meant: it is at one same place on
+        (nearly) every page with several, and either the rule asks for a first itself (a
+        first declaration, ``//dl[@class='function'][1]/dt``) or no other node it finds is
+        at that place (a title ``h2`` before the sections' ``h2``, not the first of a run of
+        alike headings)."""
+        if not self.first_places:
+            return False
+        _place, n = self.first_places.most_common(1)[0]
+        if self.asks_first:
+            return n >= FIRST_PLACE * self.many
+        return n >= FIRST_PLACE * self.many and self.first_in_run <= (1 - FIRST_PLACE) * self.many
 
     def _borrowed(self) -> dict[str, Any] | None:
         """List pages whose items are mostly other fields' values: two items or more, half
@@ -443,6 +498,33 @@ def _nodes(root: Any, paths: list[str]) -> list[Any]:
     return nodes
 
 
+def _loose_place(el: Any) -> str:
+    """Where a node is, by the tags and classes of it and its ancestors, without positions:
+    a title ``div.refnamediv/h2`` is not at the place of the sections' ``div.refsect1/h2``."""
+    steps = []
+    for a in [el, *el.iterancestors()]:
+        # (a body's classes name the kind of page: rustdoc's `body.struct`, `body.trait`)
+        classes = (
+            "" if a.tag in ("body", "html") else ".".join(sorted((a.get("class") or "").split()))
+        )
+        steps.append(f"{a.tag}{'.' + classes if classes else ''}")
+    return "/" + "/".join(reversed(steps))
+
+
+def _note_first(sig: FieldSignals, root: Any, xpath: str) -> None:
+    """Notes where the first of several nodes is, and whether another is at that place."""
+    try:
+        found = [n for n in select(root, xpath) if isinstance(n, etree._Element)]
+    except RuleError:
+        return
+    if not found:
+        return
+    place = _loose_place(found[0])
+    sig.first_places[place] += 1
+    if any(_loose_place(n) == place for n in found[1:]):
+        sig.first_in_run += 1
+
+
 def _different(root: Any, xpath: str) -> bool:
     """Whether the nodes a field's rule selects on a page differ (their text or link target):
     the header's and the footer's copy of one 'next' link are one node of the page."""
@@ -457,6 +539,46 @@ def _different(root: Any, xpath: str) -> bool:
         else:
             keys.add((normalize_text(str(n)), ""))
     return len(keys) > 1
+
+
+def _step(el: Any) -> str:
+    classes = ".".join(sorted((el.get("class") or "").split()))
+    ident = f"#{el.get('id')}" if el.get("id") else ""
+    return f"{el.tag}{ident}{'.' + classes if classes else ''}"
+
+
+def _lists_of(nodes: list[Any]) -> tuple[str, frozenset[str]]:
+    """The outermost lists the items come from, each by its tags, id and classes from the
+    root (no positions): one same value on two pages when the items are in one same list; and
+    the kinds of entries (the tags from that list down to the item, and whether it links to
+    this page or to another)."""
+    kin: dict[Any, Any] = {}
+    lists = {}
+    for n in nodes:
+        lst = list_of_item(n, kin)
+        if lst is not None:
+            lists[id(lst)] = lst
+    tops = [x for x in lists.values() if not any(id(a) in lists for a in x.iterancestors())]
+    keys = set()
+    for t in tops:
+        # the list and its parent, by tag, id and classes (a part's contents sits deeper in
+        # the page than a chapter's, in the same `div.toc/dl.toc`)
+        keys.add("/".join(_step(a) for a in (t.getparent(), t) if a is not None))
+    kinds: set[str] = set()
+    for n in nodes:
+        top = next((a for a in n.iterancestors() if any(a is t for t in tops)), None)
+        steps = []
+        for a in [n, *n.iterancestors()]:
+            if a is top:
+                break
+            steps.append(str(a.tag))
+        href = n.get("href")
+        if href is None:
+            link = next(iter(n.iter("a")), None)
+            href = link.get("href") if link is not None else None
+        where = "" if href is None else ("#" if href.startswith("#") else "->")
+        kinds.add("/".join(reversed(steps)) + where)
+    return " + ".join(sorted(keys)), frozenset(kinds)
 
 
 def _list_size(nodes: list[Any]) -> int:
@@ -563,6 +685,9 @@ def _page_signals(
         elif matches > 1 and not fld.is_list and _different(root, report.xpath):
             sig.many += 1  # several different nodes (not a header's and a footer's copy)
             sig.many_pages.append((matches, url))
+            sig.asks_first = bool(_FIRST.search(report.xpath))
+            if isinstance(root, HtmlElement):
+                _note_first(sig, root, report.xpath)
         else:
             sig.one += 1
         if report.status == "ok":
@@ -573,6 +698,8 @@ def _page_signals(
                 if size is None:
                     size = sum(1 for _ in root.iter()) if isinstance(root, HtmlElement) else 0
                 sig.count_pages.append((len(items), url, max(1, size - _list_size(nodes))))
+                if nodes:
+                    sig.count_lists[url] = _lists_of(nodes)
                 sig.lengths.extend(len(i) for i in items)
                 sig.values[" | ".join(items)[:300]] += 1
                 if any(not i for i in items) or matches > len(items):
