@@ -473,18 +473,38 @@ def _label(el: Any) -> str:
     return re.sub(r"\d+", "#", text)
 
 
+#: Elements whose text labels what follows them (a value cell's label cell, a term, a heading).
+_LABEL_TAGS = frozenset({"th", "td", "dt", "label", "caption", "legend", "b", "strong", *_HEADINGS})
+_CELLS = frozenset({"td", "th"})
+#: Rows: their classes are often a stripe (``odd``, ``even``) and say nothing of the row.
+_ROWS = frozenset({"tr", "li", "dt", "dd"})
+
+
 def _shape(pos: Any, value: Any) -> str:
-    """What the node at a pinned position is: its tag and classes, and the labels beside the
-    value in it (its children not on the way down to the value), or before it when it is
-    the value itself (the label cell before a value cell)."""
+    """What the node at a pinned position is, by its row and label, not by a neighbour's
+    text: its tag (and classes, a row's or a cell's left out), and the labels beside the value
+    in it (its children not on the way down to the value); else, for a cell, the label cell
+    just before it or its row's header cell; else the label element just before it (a term,
+    a heading, a label cell). The text of a neighbouring row or block is not a label: a
+    chapter's title in the row above is another value."""
     up = [value, *value.iterancestors()]
     labels = []
     if pos is not value:
         labels = [_label(c) for c in pos if isinstance(c.tag, str) and not any(c is a for a in up)]
     labels = [lb for lb in labels if lb][:3]
     if not labels:
-        labels = [_label(pos.getprevious())]
-    classes = ".".join(sorted((pos.get("class") or "").split()))
+        before = pos.getprevious()
+        if before is not None and isinstance(before.tag, str) and before.tag in _LABEL_TAGS:
+            labels = [_label(before)]
+    if not [lb for lb in labels if lb] and pos.tag in _CELLS:
+        row = pos.getparent()
+        head = next(
+            (c for c in (row if row is not None else []) if c.tag == "th" and c is not pos),
+            None,
+        )
+        labels = [_label(head)] if head is not None else []
+    keep = pos.tag not in _CELLS and pos.tag not in _ROWS
+    classes = ".".join(sorted((pos.get("class") or "").split())) if keep else ""
     return f"{pos.tag}{'.' + classes if classes else ''}|{' / '.join(lb for lb in labels if lb)}"
 
 
@@ -810,10 +830,10 @@ def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -
         return
     sig.pinned = step
     if step.startswith("("):
-        # A position in the whole page: what matters is the section the node is in.
+        # A position in the whole page: what matters is the section the node is in, not its
+        # classes (DocBook titles a chapter `h2.title` and a reference page `h2`).
         sig.grouped = True
-        classes = ".".join(sorted((pos.get("class") or "").split()))
-        shape = f"{pos.tag}{'.' + classes if classes else ''}|§{_heading(pos)}"
+        shape = f"{pos.tag}|§{_heading(pos)}"
         sig.shapes.setdefault(shape, []).append(url)
         return
     sig.shapes.setdefault(_shape(pos, value), []).append(url)
