@@ -141,3 +141,43 @@ def test_right_positions_are_not_flagged_for_a_class_or_a_neighbouring_row() -> 
     )
     for fid in ("title", "page"):
         assert not [f for f in got[fid] if f["flag"].startswith("pinned")], (fid, got[fid])
+
+
+def test_a_class_rule_missing_pages_whose_top_heading_sits_elsewhere_is_flagged() -> None:
+    # Reference pages title `div.refnamediv/h2`, not `div.titlepage//h2`: another place, but
+    # the page's top h2 as the rule's node is on the chapters.
+    pages = [docbook(i) for i in range(12)]
+    refs = [p.url for i, p in enumerate(pages) if i % 3 == 0]
+    got = flags(pages, Field("title", xpaths=("//div[@class='titlepage']//h2",)))
+    vacant = [f for f in got["title"] if f["flag"].startswith("no value on")]
+    assert len(vacant) == 1, got["title"]
+    assert vacant[0]["look_at"] == refs[:5] and vacant[0]["pages"] == len(refs)
+    assert "the page's top h2" in vacant[0]["flag"]
+
+
+def test_a_heading_absent_where_a_lower_one_follows_a_title_is_not_flagged() -> None:
+    # A subtitle under the page's h1, on two pages of three; the others have sections' h2
+    # after the h1: no top h2 is missing there.
+    def page(i: int) -> Page:
+        sub = f"<div class='sub'><h2>Sub {i}</h2></div>" if i % 3 else ""
+        return Page(
+            f"https://{SITE}/s{i}.html",
+            f"<html><body><h1>Title {i}</h1>{sub}<h2>Usage</h2><p>t</p></body></html>",
+        )
+
+    got = flags([page(i) for i in range(12)], Field("sub", xpaths=("//div[@class='sub']/h2",)))
+    assert got["sub"] == []
+
+
+def test_the_first_h1_is_under_no_sidebar_h2() -> None:
+    # rustdoc: a sidebar 'In std::env' (another module on other pages) before the item's h1.
+    def page(i: int) -> Page:
+        return Page(
+            f"https://{SITE}/r{i}.html",
+            f"<html><body><nav><h2>In std::{('env', 'cmp', 'fs', 'io')[i % 4]}</h2>"
+            "<ul><li>x</li></ul></nav>"
+            f"<main><h1 class='fqn'>Struct S{i}</h1><p>t</p></main></body></html>",
+        )
+
+    got = flags([page(i) for i in range(12)], Field("title", xpaths=("(//h1)[1]",)))
+    assert not [f for f in got["title"] if f["flag"].startswith("pinned")], got["title"]

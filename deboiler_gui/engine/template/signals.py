@@ -110,8 +110,12 @@ class FieldSignals:
     places: Counter[str] = dc_field(default_factory=Counter)
     place_kinds: dict[str, set[str]] = dc_field(default_factory=dict)
     alone: int = 0
-    # pages without a value whose node at the usual place is like the rule's node there
+    # pages without a value whose node at the usual place is like the rule's node there (or
+    # whose top heading is of the tag the rule's node is the top heading of), and where
     vacant: list[str] = dc_field(default_factory=list)
+    vacant_where: Counter[str] = dc_field(default_factory=Counter)
+    # pages with a value where the rule's node is the page's top heading of its rank, per tag
+    tops: Counter[str] = dc_field(default_factory=Counter)
     # where the first node is (tags from the root, no positions) on the pages with several
     # different nodes, and the pages where another of the nodes is at that place too
     first_places: Counter[str] = dc_field(default_factory=Counter)
@@ -159,7 +163,7 @@ class FieldSignals:
             )
         if self.vacant and 2 * hit >= self.pages:
             # (a rule with a value on fewer than half the pages says so by its hit rate)
-            place = self.places.most_common(1)[0][0]
+            place = self.vacant_where.most_common(1)[0][0]
             out.append(
                 {
                     "flag": f"no value on {len(self.vacant)} page"
@@ -442,18 +446,32 @@ def pinned_step(xpath: str) -> tuple[str, str] | None:
 def _heading(el: Any) -> str:
     """The heading a node is under: the label of the nearest heading (h1-h6, or a block
     holding one: a table's heading row) before it or before one of its nearest ancestors."""
+    # A heading is under a heading of a higher rank only: a page's h1 is under no sidebar's
+    # h2 ('In std::env' on one page, 'In std::cmp' on another).
+    rank = _rank(el)
+    above = tuple(h for h in _HEADINGS if _rank_of(h) < rank)
+    if not above:
+        return ""
     for up, node in enumerate([el, *el.iterancestors()]):
         if up > 4 or node.tag in ("body", "html"):
             break
         for sib in node.itersiblings(preceding=True):
             if not isinstance(sib.tag, str):
                 continue
-            if sib.tag in _HEADINGS:
+            if sib.tag in above:
                 return _label(sib)
-            h = next((d for d in sib.iterdescendants(*_HEADINGS)), None)
+            h = next((d for d in sib.iterdescendants(*above)), None)
             if h is not None:
                 return _label(h)
     return ""
+
+
+def _rank_of(tag: str) -> int:
+    return int(tag[1]) if tag in _HEADINGS else 7
+
+
+def _rank(el: Any) -> int:
+    return _rank_of(el.tag) if isinstance(el.tag, str) else 7
 
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -854,9 +872,24 @@ def _alone(el: Any) -> bool:
     return parent is not None and sum(1 for k in parent if k.tag == el.tag) == 1
 
 
+def _top_heading(el: Any) -> bool:
+    """Whether a heading is the page's top one of its rank: no heading of its rank or a higher
+    one before it (an API page's `h1`, a DocBook page's first `h2` where it has no `h1`)."""
+    rank = _rank(el)
+    if rank > 6:
+        return False
+    test = " or ".join(f"self::h{r}" for r in range(1, rank + 1))
+    return not el.xpath(f"preceding::*[{test}][1]")
+
+
 def _note_place(sig: FieldSignals, node: Any) -> None:
-    """Notes where the scalar rule's node is on a page with a value."""
-    if not isinstance(node.tag, str) or not _alone(node):
+    """Notes where the scalar rule's node is on a page with a value: its place, and whether
+    it is the page's top heading of its rank."""
+    if not isinstance(node.tag, str):
+        return
+    if _top_heading(node):
+        sig.tops[node.tag] += 1
+    if not _alone(node):
         return
     place = str(node.getroottree().getpath(node))
     sig.alone += 1
@@ -873,17 +906,27 @@ def _usual_places(sig: FieldSignals) -> list[str]:
     return [p for p, n in sig.places.items() if n >= 2 and n * 5 >= sig.alone]
 
 
+def _usual_top(sig: FieldSignals) -> str:
+    """The heading tag the rule's node is the page's top heading of on nearly every page
+    with a value (``FIRST_PLACE``), or ''."""
+    hit = sig.one + sig.many
+    if hit < 3 or not sig.tops:
+        return ""
+    tag, n = sig.tops.most_common(1)[0]
+    return tag if n >= FIRST_PLACE * hit else ""
+
+
 def _look_for_place(sig: FieldSignals, url: str, root: Any) -> None:
     """A page where the rule gives nothing: is the node at the rule's usual place there (the
-    same tag, role and label before it)? Looked at now when the usual place is known, else
-    kept for the end."""
-    if sig.alone >= 3:
-        _vacant_at(sig, url, root, _usual_places(sig))
+    same tag, role and label before it), or the page's top heading the rule's node is on the
+    other pages? Looked at now when the other pages have told, else kept for the end."""
+    if sig.one + sig.many >= 5:
+        _vacant_at(sig, url, root, _usual_places(sig), _usual_top(sig))
     elif len(sig.pending) < PENDING:
         sig.pending.append((url, root))
 
 
-def _vacant_at(sig: FieldSignals, url: str, root: Any, places: list[str]) -> None:
+def _vacant_at(sig: FieldSignals, url: str, root: Any, places: list[str], top: str) -> None:
     for place in places:
         try:
             found = root.xpath(place)
@@ -896,7 +939,13 @@ def _vacant_at(sig: FieldSignals, url: str, root: Any, places: list[str]) -> Non
             and node.text_content().strip()
         ):
             sig.vacant.append(url)
+            sig.vacant_where[place] += 1
             return
+    if top:
+        first = next(iter(root.iter(top)), None)
+        if first is not None and normalize_text(first.text_content()) and _top_heading(first):
+            sig.vacant.append(url)
+            sig.vacant_where[f"the page's top {top}"] += 1
 
 
 def _settle_places(out: dict[tuple[str, str], FieldSignals]) -> None:
@@ -904,7 +953,8 @@ def _settle_places(out: dict[tuple[str, str], FieldSignals]) -> None:
     for sig in out.values():
         pending, sig.pending = sig.pending, []
         places = _usual_places(sig)
+        top = _usual_top(sig)
         later, sig.vacant = sig.vacant, []
         for url, root in pending:  # (they came before the pages looked at at once)
-            _vacant_at(sig, url, root, places)
+            _vacant_at(sig, url, root, places, top)
         sig.vacant += later
