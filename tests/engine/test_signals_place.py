@@ -181,3 +181,22 @@ def test_the_first_h1_is_under_no_sidebar_h2() -> None:
 
     got = flags([page(i) for i in range(12)], Field("title", xpaths=("(//h1)[1]",)))
     assert not [f for f in got["title"] if f["flag"].startswith("pinned")], got["title"]
+
+
+def test_a_title_taking_the_navigation_block_around_another_field_is_flagged() -> None:
+    # The header block holds the title, then 'Prev', the 'Up' text, 'Next': the up text is
+    # inside the value, neither at its start nor at its end.
+    def page(i: int) -> Page:
+        return Page(
+            f"https://{SITE}/n{i}.html",
+            f"<html><body><div class='navheader'><p class='t'>Command {i}</p> <a>Prev</a> "
+            f"<b class='up'>Part {'ABC'[i % 3]} commands</b> <a>Next</a></div>"
+            f"<h2>Command {i}</h2></body></html>",
+        )
+
+    pages = [page(i) for i in range(8)]
+    up = Field("up_text", xpaths=("//b[@class='up']",))
+    got = flags(pages, Field("title", xpaths=("//div[@class='navheader']",)), up)
+    assert any("'up_text''s value with more text" in f["flag"] for f in got["title"]), got
+    right = flags(pages, Field("title", xpaths=("//p[@class='t']",)), up)
+    assert right["title"] == [], right

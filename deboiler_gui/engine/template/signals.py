@@ -38,7 +38,7 @@ CROWDED = 2.0
 CROWDED_PARENTS = 3
 #: A label beside a pinned node is text of at most this many characters.
 LABEL_CHARS = 40
-#: A value that starts or ends with another field's value on this share of the pages where
+#: A value that holds another field's value and more text on this share of the pages where
 #: both have one is flagged (a title with the breadcrumb trail glued on).
 GLUED = 0.5
 #: A position taken in the whole page (``(//td)[2]``) whose node is under one same heading on
@@ -100,7 +100,7 @@ class FieldSignals:
     grouped: bool = False
     # per list page: (page, items, the other fields each item's value is, for items that are)
     overlap: list[tuple[str, int, list[frozenset[str]]]] = dc_field(default_factory=list)
-    # pages where the value starts or ends with another field's value (or list item), per
+    # pages where the value holds another field's value (or list item) and more text, per
     # other field; pages where both have a value (lists too)
     glued: dict[str, list[str]] = dc_field(default_factory=dict)
     both_any: Counter[str] = dc_field(default_factory=Counter)
@@ -796,9 +796,10 @@ def _borrowed_and_glued(
 ) -> None:
     """A list whose items on the page are mostly other fields' values (a sidebar's first list
     is the navigation block, 'Overview', the previous and the next page, where the page has
-    no contents block), and a field whose value is another field's with more text before or
-    after it, its node holding the other field's (a title with the breadcrumb trail glued
-    on; not a numbered chapter link whose text ends with the title)."""
+    no contents block), and a field whose value is another field's with more text before,
+    after or around it, its node holding the other field's (a title with the breadcrumb trail
+    glued on, a title taken as the whole navigation header; not a numbered chapter link whose
+    text ends with the title)."""
     values: dict[str, set[str]] = {}  # other fields' values (list items too) -> fields
     for fid, text in scalars.items():
         if text:
@@ -827,7 +828,7 @@ def _borrowed_and_glued(
                 continue
             for v in vals:
                 w = _words(v)
-                if len(w) >= 3 and w != own and (own.startswith(w + " ") or own.endswith(" " + w)):
+                if len(w) >= 3 and w != own and f" {w} " in f" {own} ":
                     sig.glued.setdefault(other, []).append(url)
                     break
 
