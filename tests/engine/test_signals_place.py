@@ -99,7 +99,9 @@ def toc_page(i: int, entries: int) -> Page:
     toc = "".join(f"<dt><span><a href='s{i}_{k}.html'>S{k}</a></span></dt>" for k in range(entries))
     return Page(
         f"https://{SITE}/c{i}.html",
-        f"<html><body><div class='chapter'><h2>Chapter {i}</h2><div class='toc'>"
+        # the list's parent named after the page and classed by level, as Texinfo does
+        f"<html><body><div class='chapter'><h2>Chapter {i}</h2>"
+        f"<div id='Chapter-{i}' class='{'part' if entries > 10 else 'chapter'}'>"
         f"<dl class='toc'>{toc}</dl></div><p>Intro.</p></div></body></html>",
     )
 

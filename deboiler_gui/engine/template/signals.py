@@ -599,9 +599,11 @@ def _lists_of(nodes: list[Any]) -> tuple[str, frozenset[str]]:
     tops = [x for x in lists.values() if not any(id(a) in lists for a in x.iterancestors())]
     keys = set()
     for t in tops:
-        # the list and its parent, by tag, id and classes (a part's contents sits deeper in
-        # the page than a chapter's, in the same `div.toc/dl.toc`)
-        keys.add("/".join(_step(a) for a in (t.getparent(), t) if a is not None))
+        # the list by tag, id and classes, and its parent's tag (a part's contents sits
+        # deeper in the page than a chapter's, in the same `div/dl.toc`; Texinfo names the
+        # parent after the page and classes it by level: `div#Arithmetic.chapter`)
+        parent = t.getparent()
+        keys.add(f"{parent.tag if parent is not None else ''}/{_step(t)}")
     kinds: set[str] = set()
     for n in nodes:
         top = next((a for a in n.iterancestors() if any(a is t for t in tops)), None)
