@@ -202,3 +202,23 @@ def test_a_title_taking_the_navigation_block_around_another_field_is_flagged() -
     assert any("'up_text''s value with more text" in f["flag"] for f in got["title"]), got
     right = flags(pages, Field("title", xpaths=("//p[@class='t']",)), up)
     assert right["title"] == [], right
+
+
+def test_a_title_equal_to_its_sidebar_entry_on_a_few_pages_is_no_other_fields_node() -> None:
+    # mdBook: the sidebar's active entry reads like the chapter's heading on a few pages
+    # ('Introduction'), elsewhere it is numbered: one text in two places, not one node.
+    def page(i: int) -> Page:
+        entry = "Intro" if i % 6 == 0 else f"{i}. Chapter {i}"
+        heading = "Intro" if i % 6 == 0 else f"Chapter {i}"
+        return Page(
+            f"https://{SITE}/b{i}.html",
+            f"<html><body><nav><ol><li><a class='active' href='b{i}.html'>{entry}</a></li>"
+            f"</ol></nav><main><h1>{heading}</h1><p>t</p></main></body></html>",
+        )
+
+    got = flags(
+        [page(i) for i in range(12)],
+        Field("title", xpaths=("//main/h1",)),
+        Field("current", xpaths=("//a[@class='active']",)),
+    )
+    assert got == {"title": [], "current": []}, got

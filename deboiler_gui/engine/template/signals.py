@@ -74,6 +74,7 @@ class FieldSignals:
     # (nodes matched, page) where a scalar rule matches several different nodes
     many_pages: list[tuple[int, str]] = dc_field(default_factory=list)
     equal_to: Counter[str] = dc_field(default_factory=Counter)
+    # pages where the value equals another field's and the two nodes are not known apart
     equal_pages: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages where this field and another both have a value
     both: Counter[str] = dc_field(default_factory=Counter)
@@ -290,16 +291,20 @@ class FieldSignals:
                         "look_at": [],
                     }
                 )
-            elif self.both[other] - n >= 4 * n:
+            elif self.both[other] - n >= 4 * n and self.equal_pages.get(other):
                 # Two fields that differ on most pages and are equal on a few: there the
                 # rule lands on the other field's node (a header's first link is 'Up' on the
-                # first page, which has no 'Previous').
+                # first page, which has no 'Previous'). Pages where the two nodes are known
+                # and apart are a same text in two places (a chapter's heading and its entry
+                # in the sidebar), not one node: they do not count.
+                close = self.equal_pages[other]
                 out.append(
                     {
-                        "flag": f"values equal field {other!r} on {n} pages while they "
-                        f"differ on {self.both[other] - n}: the other field's node there?",
-                        "pages": n,
-                        "look_at": self.equal_pages.get(other, [])[:5],
+                        "flag": f"values equal field {other!r} on {len(close)} page"
+                        f"{'s' if len(close) != 1 else ''} while they differ on "
+                        f"{self.both[other] - n}: the other field's node there?",
+                        "pages": len(close),
+                        "look_at": close[:5],
                     }
                 )
         return out
@@ -780,8 +785,20 @@ def _page_signals(
             sig.both[other] += 1
             if text == text2:
                 sig.equal_to[other] += 1
-                sig.equal_pages.setdefault(other, []).append(url)
+                if not _apart(held.get(fid, []), held.get(other, [])):
+                    sig.equal_pages.setdefault(other, []).append(url)
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
+
+
+def _apart(mine: list[Any], theirs: list[Any]) -> bool:
+    """Whether two fields' nodes on a page are both known and apart: neither is the other
+    nor holds it."""
+    if not mine or not theirs:
+        return False
+    a, b = mine[0], theirs[0]
+    return not (
+        a is b or any(x is a for x in b.iterancestors()) or any(x is b for x in a.iterancestors())
+    )
 
 
 def _words(text: str) -> str:
