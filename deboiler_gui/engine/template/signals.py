@@ -2,7 +2,8 @@
 matches per page, the distribution of values (length, item count, distinct values, pages
 sharing one value), list items from several containers, far more items than entries, values
 that equal another field's, list items that are other fields' values, a value that is
-another field's with more text glued on, a rule pinned to a position whose node there is not
+another field's with more text glued on, no value on pages where the node at the rule's place
+(or the page's top heading it is elsewhere) is there, a rule pinned to a position whose node there is not
 like the learned one (or, for a position in the whole page, under another heading from page to
 page), flags for values that look wrong with the pages to look at, and a value preview."""
 
