@@ -555,12 +555,9 @@ def _loose_place(el: Any) -> str:
     return "/" + "/".join(reversed(steps))
 
 
-def _note_first(sig: FieldSignals, root: Any, xpath: str) -> None:
+def _note_first(sig: FieldSignals, found: list[Any]) -> None:
     """Notes where the first of several nodes is, and whether another is at that place."""
-    try:
-        found = [n for n in select(root, xpath) if isinstance(n, etree._Element)]
-    except RuleError:
-        return
+    found = [n for n in found if isinstance(n, etree._Element)]
     if not found:
         return
     place = _loose_place(found[0])
@@ -569,20 +566,21 @@ def _note_first(sig: FieldSignals, root: Any, xpath: str) -> None:
         sig.first_in_run += 1
 
 
-def _different(root: Any, xpath: str) -> bool:
+def _different(root: Any, xpath: str) -> tuple[bool, list[Any]]:
     """Whether the nodes a field's rule selects on a page differ (their text or link target):
-    the header's and the footer's copy of one 'next' link are one node of the page."""
+    the header's and the footer's copy of one 'next' link are one node of the page; and
+    those nodes."""
     try:
         found = select(root, xpath)
     except RuleError:
-        return True
+        return True, []
     keys = set()
     for n in found:
         if isinstance(n, etree._Element):
             keys.add((normalize_text(n.text_content()), n.get("href") or ""))
         else:
             keys.add((normalize_text(str(n)), ""))
-    return len(keys) > 1
+    return len(keys) > 1, found
 
 
 def _step(el: Any) -> str:
@@ -611,8 +609,9 @@ def _lists_of(nodes: list[Any]) -> tuple[str, frozenset[str]]:
         parent = t.getparent()
         keys.add(f"{parent.tag if parent is not None else ''}/{_step(t)}")
     kinds: set[str] = set()
+    top_ids = {id(t) for t in tops}  # (the tops are held: their proxies stay the same)
     for n in nodes:
-        top = next((a for a in n.iterancestors() if any(a is t for t in tops)), None)
+        top = next((a for a in n.iterancestors() if id(a) in top_ids), None)
         steps = []
         for a in [n, *n.iterancestors()]:
             if a is top:
@@ -728,12 +727,11 @@ def _page_signals(
                 t.get("matches") and t.get("error") == "empty value" for t in report.tried
             ):
                 sig.empty.append(url)  # items found, none with text
-        elif matches > 1 and not fld.is_list and _different(root, report.xpath):
+        elif matches > 1 and not fld.is_list and (several := _different(root, report.xpath))[0]:
             sig.many += 1  # several different nodes (not a header's and a footer's copy)
             sig.many_pages.append((matches, url))
             sig.asks_first = bool(_FIRST.search(report.xpath))
-            if isinstance(root, HtmlElement):
-                _note_first(sig, root, report.xpath)
+            _note_first(sig, several[1])
         else:
             sig.one += 1
         if report.status == "ok":
