@@ -196,3 +196,21 @@ def test_a_rule_missing_the_page_shown_or_most_pages_does_not_look_right() -> No
     title = check_template(PAGES, TEMPLATE).fields["title"]
     assert title.summary(here=True) == title.summary() == ""
     assert title.summary(here=False).startswith("⚠ no match on this page")
+
+
+def test_a_title_rule_missing_a_kind_of_page_names_those_pages_in_the_check() -> None:
+    """Class pages title `main/h1.class`, module pages the same `h1` as `h1.module`: the
+    rules panel's check says the class rule misses the module pages, which it names."""
+
+    def api(i: int) -> str:
+        kind = "module" if i % 3 == 0 else "class"
+        return (
+            "<html><body><nav role='navigation'><h3>Methods</h3></nav><main role='main'>"
+            f"<h1 class='{kind}'>{kind} T{i}</h1><p>about {i}</p></main></body></html>"
+        )
+
+    pages = [(f"https://a.example/t{i}.html", parse_html(api(i))) for i in range(15)]
+    tpl = Template("api", fields=(Field("title", xpaths=("//h1[contains(@class,'class')]",)),))
+    check = check_template(pages, tpl).fields["title"]
+    assert check.summary().startswith("⚠ no value on 5 pages where the node at the rule's place")
+    assert "look at https://a.example/t0.html" in check.details()
