@@ -222,3 +222,27 @@ def test_a_title_equal_to_its_sidebar_entry_on_a_few_pages_is_no_other_fields_no
         Field("current", xpaths=("//a[@class='active']",)),
     )
     assert got == {"title": [], "current": []}, got
+
+
+def test_a_cell_pinned_in_a_row_whose_header_differs_is_flagged() -> None:
+    # Each row: a header cell, an icon cell, the value cell. The rule pins the second row's
+    # value cell; where a row is inserted above, the second row is another header's. The
+    # cell just before the value has no text: the row's header tells the rows apart.
+    def info(i: int) -> Page:
+        rows = [("Author", f"Writer {i}"), ("Date", f"Day {i}"), ("Size", f"{i}k")]
+        if i in (4, 6):
+            rows.insert(0, ("Status", "draft"))
+        body = "".join(
+            f"<tr><th>{k}</th><td><img src='i.png'></td><td>{v}</td></tr>" for k, v in rows
+        )
+        return Page(
+            f"https://{SITE}/doc{i}.html",
+            f"<html><body><table class='info'>{body}</table></body></html>",
+        )
+
+    pages = [info(i) for i in range(10)]
+    got = flags(pages, Field("date", xpaths=("//table[@class='info']/tr[2]/td[2]",)))
+    pinned = [f for f in got["date"] if f["flag"].startswith("pinned")]
+    assert len(pinned) == 1, got["date"]
+    assert pinned[0]["look_at"] == [pages[4].url, pages[6].url]
+    assert "'Author'" in pinned[0]["flag"] and "'Date'" in pinned[0]["flag"]
