@@ -656,7 +656,7 @@ def _how_failed(was: str) -> str:
     "--gold",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     default=None,
-    help='JSON lines {url, <field>: expected value or list}: adds precision and recall per field. null, "" or [] means the field is absent on that page (right when the rule gives nothing); a field left out of a record is not judged there.',
+    help='JSON lines {url, <field>: expected value or list}: adds precision, recall and F1 per field and their macro F1; a gold field no template has is reported as not in template. null, "" or [] means the field is absent on that page (right when the rule gives nothing); a field left out of a record is not judged there.',
 )
 @_workspace_option
 @click.option(
@@ -733,7 +733,13 @@ def evaluate_command(
             else ""
         )
         click.echo(
-            f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}{absent}"
+            f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}\tF1 {q['f1']:.3f}{absent}"
+        )
+    if ev.macro_f1 is not None:
+        click.echo(f"quality\tmacro F1 {ev.macro_f1:.3f} over {count(len(ev.quality), 'field')}")
+    for fid, n in ev.not_in_template.items():
+        click.echo(
+            f"quality\t{fid}\tnot in template: the gold gives it on {count(n, 'page')}, no template has this field (not judged, not in the macro F1)"
         )
     for sig in sigs:
         d = sig.to_dict()

@@ -43,13 +43,38 @@ def test_items_from_several_lists_are_flagged_with_pages_to_look_at() -> None:
     assert check.fields["title"].summary() == ""
 
 
-def test_a_wildly_varying_item_count_points_at_the_big_pages() -> None:
+def test_a_contents_list_that_grows_with_its_page_is_not_flagged_as_varying() -> None:
+    # Every ninth page has a contents list of 60 entries, in the same `ul#toc` as the others:
+    # the list's real length, not items taken from elsewhere.
     toc = check_template(PAGES, TEMPLATE).fields["toc"]
-    wild = [f for f in toc.flags if "varies wildly" in f.text]
-    assert len(wild) == 1
-    big = {f"https://s.example/p{n}.html" for n in (4, 13, 22)}
-    assert set(wild[0].look_at) == big and wild[0].pages == 3
+    assert not [f for f in toc.flags if "varies wildly" in f.text], toc.flags
     assert toc.items is not None and toc.items[2] == 60
+
+
+def test_a_wildly_varying_item_count_from_another_list_points_at_the_big_pages() -> None:
+    # Without a contents list the last list of the sidebar is a 60-entry index: the rule
+    # `ul[last()]` takes it there.
+    def side(i: int) -> str:
+        toc = "".join(f"<li><a href='#s{k}'>Section {i}.{k}</a></li>" for k in range(1, 3 + i % 2))
+        lists = f"<ul id='toc'>{toc}</ul>"
+        if i % 9 == 4:
+            lists = (
+                "<ul class='index'>"
+                + "".join(f"<li><a href='/i{k}'>Entry {k}</a></li>" for k in range(60))
+                + "</ul>"
+            )
+        return f"<html><body><div class='side'>{lists}</div><h1>Title {i}</h1></body></html>"
+
+    pages = [(f"https://s.example/q{i}.html", parse_html(side(i))) for i in range(30)]
+    last = Template(
+        "docs",
+        fields=(Field("toc", xpaths=("//div[@class='side']/ul[last()]/li/a",), is_list=True),),
+    )
+    toc = check_template(pages, last).fields["toc"]
+    wild = [f for f in toc.flags if "varies wildly" in f.text]
+    assert len(wild) == 1, toc.flags
+    big = {f"https://s.example/q{n}.html" for n in (4, 13, 22)}
+    assert set(wild[0].look_at) == big and wild[0].pages == 3
 
 
 def test_the_preview_shows_values_per_page_with_flagged_pages_first() -> None:
@@ -171,3 +196,21 @@ def test_a_rule_missing_the_page_shown_or_most_pages_does_not_look_right() -> No
     title = check_template(PAGES, TEMPLATE).fields["title"]
     assert title.summary(here=True) == title.summary() == ""
     assert title.summary(here=False).startswith("⚠ no match on this page")
+
+
+def test_a_title_rule_missing_a_kind_of_page_names_those_pages_in_the_check() -> None:
+    """Class pages title `main/h1.class`, module pages the same `h1` as `h1.module`: the
+    rules panel's check says the class rule misses the module pages, which it names."""
+
+    def api(i: int) -> str:
+        kind = "module" if i % 3 == 0 else "class"
+        return (
+            "<html><body><nav role='navigation'><h3>Methods</h3></nav><main role='main'>"
+            f"<h1 class='{kind}'>{kind} T{i}</h1><p>about {i}</p></main></body></html>"
+        )
+
+    pages = [(f"https://a.example/t{i}.html", parse_html(api(i))) for i in range(15)]
+    tpl = Template("api", fields=(Field("title", xpaths=("//h1[contains(@class,'class')]",)),))
+    check = check_template(pages, tpl).fields["title"]
+    assert check.summary().startswith("⚠ no value on 5 pages where the node at the rule's place")
+    assert "look at https://a.example/t0.html" in check.details()

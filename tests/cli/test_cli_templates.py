@@ -147,6 +147,17 @@ def test_evaluate_reports_rates_and_failing_pages(ws: Path, tmp_path: Path) -> N
         and report["quality"]["tags"]["recall"] == 1.0
     )
     assert any("title" in a for a in report["alerts"])
+    assert report["quality"]["tags"]["f1"] == 1.0 and report["macro_f1"] is not None
+    # A gold field the template lacks is named, in JSON and in the text report.
+    lines = gold.read_text(encoding="utf-8").splitlines()
+    rec = json.loads(lines[0])
+    rec["author"] = "Someone"
+    gold.write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    report = json.loads(run("evaluate", "-w", ws, "--gold", gold, "--json").output)
+    assert report["not_in_template"] == {"author": 1} and "author" not in report["quality"]
+    r = run("evaluate", "-w", ws, "--gold", gold, "-q")
+    assert "quality\tauthor\tnot in template" in r.output
+    assert "quality\tmacro F1 " in r.output and "\tF1 1.000" in r.output
 
 
 def test_suggest_lists_candidates_with_hit_rates(ws: Path) -> None:

@@ -74,3 +74,22 @@ def test_gold_compares_values_with_white_space_runs_made_one_space() -> None:
     gold[pg.url]["first_sig"] = "dbus_bool_t dbus_validate_paths (const char *p)"
     ev = run(evaluate_steps([pg], [template], gold=gold))
     assert ev.quality["first_sig"]["recall"] == 0.0
+
+
+def test_gold_gives_f1_per_field_and_macro_and_names_fields_no_template_has() -> None:
+    template = Template(
+        "g", site=SITE, fields=(Field("title", xpaths=("//h1",)),), use_cleaner=False
+    )
+    pages = [page(i, up=False) for i in range(4)]
+    gold: dict[str, dict[str, object]] = {
+        p.url: {"title": f"Page {i}", "summary": f"about {i}"} for i, p in enumerate(pages)
+    }
+    gold[pages[0].url]["title"] = "Another title"  # one wrong value: P = R = 3/4
+    ev = run(evaluate_steps(pages, [template], gold=gold))
+    assert ev.quality["title"]["f1"] == 0.75
+    # The summary has no rule in the template: named, not judged, and not in the macro F1.
+    assert "summary" not in ev.quality
+    assert ev.not_in_template == {"summary": 4}
+    assert ev.macro_f1 == 0.75
+    report = ev.to_dict()
+    assert report["macro_f1"] == 0.75 and report["not_in_template"] == {"summary": 4}

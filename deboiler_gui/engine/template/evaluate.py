@@ -57,6 +57,16 @@ class Evaluation:
     unmatched: list[str] = dataclasses.field(default_factory=list)
     errors: list[dict[str, str]] = dataclasses.field(default_factory=list)
     quality: dict[str, dict[str, float]] = dataclasses.field(default_factory=dict)
+    #: gold fields that no evaluated template has, and on how many gold pages they are given:
+    #: not judged (no rule to judge), and left out of the macro F1
+    not_in_template: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    @property
+    def macro_f1(self) -> float | None:
+        """The mean of the judged fields' F1 (None without gold)."""
+        if not self.quality:
+            return None
+        return sum(q["f1"] for q in self.quality.values()) / len(self.quality)
 
     @property
     def alerts(self) -> list[str]:
@@ -74,6 +84,8 @@ class Evaluation:
             "errors": list(self.errors),
             "alerts": self.alerts,
             "quality": self.quality,
+            "macro_f1": None if self.macro_f1 is None else round(self.macro_f1, 4),
+            "not_in_template": dict(self.not_in_template),
         }
 
 
@@ -92,11 +104,13 @@ def evaluate_steps(
     max_failing: int = 50,
 ) -> Generator[Progress, None, Evaluation]:
     """Run the templates over pages and gather Wenzhi-style diagnostics; with ``gold`` (url ->
-    field -> expected value or list) also per-field precision and recall."""
+    field -> expected value or list) also per-field precision, recall and F1, their macro F1,
+    and the gold fields no template has (not judged)."""
     for t in templates:
         check_template(t)
     ev = Evaluation()
     counts: dict[str, list[int]] = {}
+    known = {f.id for t in templates for f in t.fields}
     for n, page in enumerate(pages, 1):
         ev.pages += 1
         result = extract_page(page, templates, (models or {}).get(page.site))
@@ -117,6 +131,9 @@ def evaluate_steps(
                     stats.failing.append({"url": page.url, "reason": _reason(result, fid)})
         if gold is not None and page.url in gold:
             for fid, expected in gold[page.url].items():
+                if fid not in known:
+                    ev.not_in_template[fid] = ev.not_in_template.get(fid, 0) + 1
+                    continue
                 # correct, extracted, expected; pages where the gold says absent, and of
                 # those the ones the rule filled
                 c = counts.setdefault(fid, [0, 0, 0, 0, 0])
@@ -134,6 +151,8 @@ def evaluate_steps(
             # Nothing extracted (or nothing expected) is no error: 100%.
             "precision": correct / got if got else 1.0,
             "recall": correct / exp if exp else 1.0,
+            # 2PR/(P+R) from the counts: nothing extracted and nothing expected is 1.0
+            "f1": 2 * correct / (got + exp) if got + exp else 1.0,
             "extracted": got,
             "expected": exp,
             "absent": absent,

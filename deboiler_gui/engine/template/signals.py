@@ -2,7 +2,8 @@
 matches per page, the distribution of values (length, item count, distinct values, pages
 sharing one value), list items from several containers, far more items than entries, values
 that equal another field's, list items that are other fields' values, a value that is
-another field's with more text glued on, a rule pinned to a position whose node there is not
+another field's with more text glued on, no value on pages where the node at the rule's place
+(or the page's top heading it is elsewhere) is there, a rule pinned to a position whose node there is not
 like the learned one (or, for a position in the whole page, under another heading from page to
 page), flags for values that look wrong with the pages to look at, and a value preview."""
 
@@ -38,12 +39,21 @@ CROWDED = 2.0
 CROWDED_PARENTS = 3
 #: A label beside a pinned node is text of at most this many characters.
 LABEL_CHARS = 40
-#: A value that starts or ends with another field's value on this share of the pages where
+#: A value that holds another field's value and more text on this share of the pages where
 #: both have one is flagged (a title with the breadcrumb trail glued on).
 GLUED = 0.5
 #: A position taken in the whole page (``(//td)[2]``) whose node is under one same heading on
 #: less than this share of pages is flagged.
 ONE_ROLE = 0.8
+#: The scalar rule's node is its parent's one node of its tag on at least this share of its
+#: pages for the pages without a value to be looked at for a node at that place.
+ALONE = 0.8
+#: The first of several nodes is at one same place on this share of the pages with several
+#: for the first to be the one meant (see ``FieldSignals._first_meant``).
+FIRST_PLACE = 0.9
+_FIRST = re.compile(r"\[\s*1\s*\]|position\(\)\s*=\s*1\b")
+#: Pages without a value kept (with their trees) until the rule's usual place is known.
+PENDING = 50
 _GROUPED = re.compile(r"\((.+)\)\[\s*(\d+)\s*\]")
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 
@@ -65,6 +75,7 @@ class FieldSignals:
     # (nodes matched, page) where a scalar rule matches several different nodes
     many_pages: list[tuple[int, str]] = dc_field(default_factory=list)
     equal_to: Counter[str] = dc_field(default_factory=Counter)
+    # pages where the value equals another field's and the two nodes are not known apart
     equal_pages: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages where this field and another both have a value
     both: Counter[str] = dc_field(default_factory=Counter)
@@ -91,10 +102,35 @@ class FieldSignals:
     grouped: bool = False
     # per list page: (page, items, the other fields each item's value is, for items that are)
     overlap: list[tuple[str, int, list[frozenset[str]]]] = dc_field(default_factory=list)
-    # pages where the value starts or ends with another field's value (or list item), per
+    # pages where the value holds another field's value (or list item) and more text, per
     # other field; pages where both have a value (lists too)
     glued: dict[str, list[str]] = dc_field(default_factory=dict)
     both_any: Counter[str] = dc_field(default_factory=Counter)
+    # the place (tags and positions from the root) of the scalar rule's node, on the pages
+    # where it is its parent's one node of its tag, and what the node there is (tag, role,
+    # label before it); pages with a value where it is so
+    places: Counter[str] = dc_field(default_factory=Counter)
+    place_kinds: dict[str, set[str]] = dc_field(default_factory=dict)
+    alone: int = 0
+    # pages without a value whose node at the usual place is like the rule's node there (or
+    # whose top heading is of the tag the rule's node is the top heading of), and where
+    vacant: list[str] = dc_field(default_factory=list)
+    vacant_where: Counter[str] = dc_field(default_factory=Counter)
+    # pages with a value where the rule's node is the page's top heading of its rank, per tag
+    tops: Counter[str] = dc_field(default_factory=Counter)
+    # where the first node is (tags from the root, no positions) on the pages with several
+    # different nodes, and the pages where another of the nodes is at that place too
+    first_places: Counter[str] = dc_field(default_factory=Counter)
+    first_in_run: int = 0
+    #: the rule asks for a first node itself (``[1]``, ``position()=1``)
+    asks_first: bool = False
+    # per list page, the lists its items come from (outermost, by tags and classes from the
+    # root without positions): a list whose length varies in one same list is a contents
+    # block growing with its page
+    # (the lists, the kinds of entries)
+    count_lists: dict[str, tuple[str, frozenset[str]]] = dc_field(default_factory=dict)
+    # pages without a value not looked at yet (the usual place was not known yet)
+    pending: list[tuple[str, Any]] = dc_field(default_factory=list)
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -127,6 +163,18 @@ class FieldSignals:
                     "look_at": [u for _r, u, _i, _p in first[:5]],
                 }
             )
+        if self.vacant and 2 * hit >= self.pages:
+            # (a rule with a value on fewer than half the pages says so by its hit rate)
+            place = self.vacant_where.most_common(1)[0][0]
+            out.append(
+                {
+                    "flag": f"no value on {len(self.vacant)} page"
+                    f"{'s' if len(self.vacant) != 1 else ''} where the node at the rule's "
+                    f"place exists ({place}, same tag and role): the rule misses a kind of page?",
+                    "pages": len(self.vacant),
+                    "look_at": self.vacant[:5],
+                }
+            )
         pinned = self._pinned_flag()
         if pinned:
             out.append(pinned)
@@ -153,10 +201,30 @@ class FieldSignals:
             # but 2.7 to 52 per 1,000 elements).
             dens = [n * 1000 / max(1, size) for n, _u, size in self.count_pages]
             mdens = statistics.median(dens) if dens else 0.0
+            usual = Counter(key for key, _kinds in self.count_lists.values()).most_common(1)
+            usual_list = usual[0][0] if usual and usual[0][1] * 2 >= len(self.count_pages) else None
+            # the kinds of entries of the pages of usual length
+            kinds = {
+                k
+                for n, u, _size in self.count_pages
+                if n < WILD_COUNT * med and u in self.count_lists
+                for k in self.count_lists[u][1]
+            }
+            mixed = set(self.mixed)
+
+            def grown(u: str) -> bool:
+                """A long list in the list the rule takes on most pages, its entries like
+                the entries there (the same steps down to the item, links to this page or
+                to others alike): that list grown (a chapter's contents), not other items."""
+                if u in mixed or usual_list is None or u not in self.count_lists:
+                    return False
+                key, ks = self.count_lists[u]
+                return key == usual_list and ks <= kinds
+
             big = [
                 (n, u)
                 for (n, u, size), d in zip(self.count_pages, dens, strict=True)
-                if n >= WILD_COUNT * med and d >= WILD_COUNT * mdens
+                if n >= WILD_COUNT * med and d >= WILD_COUNT * mdens and not grown(u)
             ]
             if top >= 10 and med and big:
                 worst = [u for n, u in sorted(big, reverse=True)[:5]]
@@ -167,7 +235,13 @@ class FieldSignals:
                         "look_at": worst,
                     }
                 )
-        if not self.is_list and self.many and hit and self.many / hit > 0.05:
+        if (
+            not self.is_list
+            and self.many
+            and hit
+            and self.many / hit > 0.05
+            and not self._first_meant()
+        ):
             out.append(
                 {
                     "flag": "several nodes match on many pages (the first is taken)",
@@ -218,19 +292,36 @@ class FieldSignals:
                         "look_at": [],
                     }
                 )
-            elif self.both[other] - n >= 4 * n:
+            elif self.both[other] - n >= 4 * n and self.equal_pages.get(other):
                 # Two fields that differ on most pages and are equal on a few: there the
                 # rule lands on the other field's node (a header's first link is 'Up' on the
-                # first page, which has no 'Previous').
+                # first page, which has no 'Previous'). Pages where the two nodes are known
+                # and apart are a same text in two places (a chapter's heading and its entry
+                # in the sidebar), not one node: they do not count.
+                close = self.equal_pages[other]
                 out.append(
                     {
-                        "flag": f"values equal field {other!r} on {n} pages while they "
-                        f"differ on {self.both[other] - n}: the other field's node there?",
-                        "pages": n,
-                        "look_at": self.equal_pages.get(other, [])[:5],
+                        "flag": f"values equal field {other!r} on {len(close)} page"
+                        f"{'s' if len(close) != 1 else ''} while they differ on "
+                        f"{self.both[other] - n}: the other field's node there?",
+                        "pages": len(close),
+                        "look_at": close[:5],
                     }
                 )
         return out
+
+    def _first_meant(self) -> bool:
+        """Whether the first of several nodes is the one meant: it is at one same place on
+        (nearly) every page with several, and either the rule asks for a first itself (a
+        first declaration, ``//dl[@class='function'][1]/dt``) or no other node it finds is
+        at that place (a title ``h2`` before the sections' ``h2``, not the first of a run of
+        alike headings)."""
+        if not self.first_places:
+            return False
+        _place, n = self.first_places.most_common(1)[0]
+        if self.asks_first:
+            return n >= FIRST_PLACE * self.many
+        return n >= FIRST_PLACE * self.many and self.first_in_run <= (1 - FIRST_PLACE) * self.many
 
     def _borrowed(self) -> dict[str, Any] | None:
         """List pages whose items are mostly other fields' values: two items or more, half
@@ -361,18 +452,32 @@ def pinned_step(xpath: str) -> tuple[str, str] | None:
 def _heading(el: Any) -> str:
     """The heading a node is under: the label of the nearest heading (h1-h6, or a block
     holding one: a table's heading row) before it or before one of its nearest ancestors."""
+    # A heading is under a heading of a higher rank only: a page's h1 is under no sidebar's
+    # h2 ('In std::env' on one page, 'In std::cmp' on another).
+    rank = _rank(el)
+    above = tuple(h for h in _HEADINGS if _rank_of(h) < rank)
+    if not above:
+        return ""
     for up, node in enumerate([el, *el.iterancestors()]):
         if up > 4 or node.tag in ("body", "html"):
             break
         for sib in node.itersiblings(preceding=True):
             if not isinstance(sib.tag, str):
                 continue
-            if sib.tag in _HEADINGS:
+            if sib.tag in above:
                 return _label(sib)
-            h = next((d for d in sib.iterdescendants(*_HEADINGS)), None)
+            h = next((d for d in sib.iterdescendants(*above)), None)
             if h is not None:
                 return _label(h)
     return ""
+
+
+def _rank_of(tag: str) -> int:
+    return int(tag[1]) if tag in _HEADINGS else 7
+
+
+def _rank(el: Any) -> int:
+    return _rank_of(el.tag) if isinstance(el.tag, str) else 7
 
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -392,18 +497,38 @@ def _label(el: Any) -> str:
     return re.sub(r"\d+", "#", text)
 
 
+#: Elements whose text labels what follows them (a value cell's label cell, a term, a heading).
+_LABEL_TAGS = frozenset({"th", "td", "dt", "label", "caption", "legend", "b", "strong", *_HEADINGS})
+_CELLS = frozenset({"td", "th"})
+#: Rows: their classes are often a stripe (``odd``, ``even``) and say nothing of the row.
+_ROWS = frozenset({"tr", "li", "dt", "dd"})
+
+
 def _shape(pos: Any, value: Any) -> str:
-    """What the node at a pinned position is: its tag and classes, and the labels beside the
-    value in it (its children not on the way down to the value), or before it when it is
-    the value itself (the label cell before a value cell)."""
+    """What the node at a pinned position is, by its row and label, not by a neighbour's
+    text: its tag (and classes, a row's or a cell's left out), and the labels beside the value
+    in it (its children not on the way down to the value); else, for a cell, the label cell
+    just before it or its row's header cell; else the label element just before it (a term,
+    a heading, a label cell). The text of a neighbouring row or block is not a label: a
+    chapter's title in the row above is another value."""
     up = [value, *value.iterancestors()]
     labels = []
     if pos is not value:
         labels = [_label(c) for c in pos if isinstance(c.tag, str) and not any(c is a for a in up)]
     labels = [lb for lb in labels if lb][:3]
     if not labels:
-        labels = [_label(pos.getprevious())]
-    classes = ".".join(sorted((pos.get("class") or "").split()))
+        before = pos.getprevious()
+        if before is not None and isinstance(before.tag, str) and before.tag in _LABEL_TAGS:
+            labels = [_label(before)]
+    if not [lb for lb in labels if lb] and pos.tag in _CELLS:
+        row = pos.getparent()
+        head = next(
+            (c for c in (row if row is not None else []) if c.tag == "th" and c is not pos),
+            None,
+        )
+        labels = [_label(head)] if head is not None else []
+    keep = pos.tag not in _CELLS and pos.tag not in _ROWS
+    classes = ".".join(sorted((pos.get("class") or "").split())) if keep else ""
     return f"{pos.tag}{'.' + classes if classes else ''}|{' / '.join(lb for lb in labels if lb)}"
 
 
@@ -417,20 +542,88 @@ def _nodes(root: Any, paths: list[str]) -> list[Any]:
     return nodes
 
 
-def _different(root: Any, xpath: str) -> bool:
+def _loose_place(el: Any) -> str:
+    """Where a node is, by the tags and classes of it and its ancestors, without positions:
+    a title ``div.refnamediv/h2`` is not at the place of the sections' ``div.refsect1/h2``."""
+    steps = []
+    for a in [el, *el.iterancestors()]:
+        # (a body's classes name the kind of page: rustdoc's `body.struct`, `body.trait`)
+        classes = (
+            "" if a.tag in ("body", "html") else ".".join(sorted((a.get("class") or "").split()))
+        )
+        steps.append(f"{a.tag}{'.' + classes if classes else ''}")
+    return "/" + "/".join(reversed(steps))
+
+
+def _note_first(sig: FieldSignals, found: list[Any]) -> None:
+    """Notes where the first of several nodes is, and whether another is at that place."""
+    found = [n for n in found if isinstance(n, etree._Element)]
+    if not found:
+        return
+    place = _loose_place(found[0])
+    sig.first_places[place] += 1
+    if any(_loose_place(n) == place for n in found[1:]):
+        sig.first_in_run += 1
+
+
+def _different(root: Any, xpath: str) -> tuple[bool, list[Any]]:
     """Whether the nodes a field's rule selects on a page differ (their text or link target):
-    the header's and the footer's copy of one 'next' link are one node of the page."""
+    the header's and the footer's copy of one 'next' link are one node of the page; and
+    those nodes."""
     try:
         found = select(root, xpath)
     except RuleError:
-        return True
+        return True, []
     keys = set()
     for n in found:
         if isinstance(n, etree._Element):
             keys.add((normalize_text(n.text_content()), n.get("href") or ""))
         else:
             keys.add((normalize_text(str(n)), ""))
-    return len(keys) > 1
+    return len(keys) > 1, found
+
+
+def _step(el: Any) -> str:
+    classes = ".".join(sorted((el.get("class") or "").split()))
+    ident = f"#{el.get('id')}" if el.get("id") else ""
+    return f"{el.tag}{ident}{'.' + classes if classes else ''}"
+
+
+def _lists_of(nodes: list[Any]) -> tuple[str, frozenset[str]]:
+    """The outermost lists the items come from, each by its tags, id and classes from the
+    root (no positions): one same value on two pages when the items are in one same list; and
+    the kinds of entries (the tags from that list down to the item, and whether it links to
+    this page or to another)."""
+    kin: dict[Any, Any] = {}
+    lists = {}
+    for n in nodes:
+        lst = list_of_item(n, kin)
+        if lst is not None:
+            lists[id(lst)] = lst
+    tops = [x for x in lists.values() if not any(id(a) in lists for a in x.iterancestors())]
+    keys = set()
+    for t in tops:
+        # the list by tag, id and classes, and its parent's tag (a part's contents sits
+        # deeper in the page than a chapter's, in the same `div/dl.toc`; Texinfo names the
+        # parent after the page and classes it by level: `div#Arithmetic.chapter`)
+        parent = t.getparent()
+        keys.add(f"{parent.tag if parent is not None else ''}/{_step(t)}")
+    kinds: set[str] = set()
+    top_ids = {id(t) for t in tops}  # (the tops are held: their proxies stay the same)
+    for n in nodes:
+        top = next((a for a in n.iterancestors() if id(a) in top_ids), None)
+        steps = []
+        for a in [n, *n.iterancestors()]:
+            if a is top:
+                break
+            steps.append(str(a.tag))
+        href = n.get("href")
+        if href is None:
+            link = next(iter(n.iter("a")), None)
+            href = link.get("href") if link is not None else None
+        where = "" if href is None else ("#" if href.startswith("#") else "->")
+        kinds.add("/".join(reversed(steps)) + where)
+    return " + ".join(sorted(keys)), frozenset(kinds)
 
 
 def _list_size(nodes: list[Any]) -> int:
@@ -465,6 +658,7 @@ def site_signals(
             continue
         _page_signals(page.url, root, template, out, preview)
     _constants(out)
+    _settle_places(out)
     return list(out.values())
 
 
@@ -494,6 +688,7 @@ def tree_signals(
     for url, root in trees:
         _page_signals(url, root, template, out, preview)
     _constants(out)
+    _settle_places(out)
     return list(out.values())
 
 
@@ -526,13 +721,17 @@ def _page_signals(
         matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
         if report.status != "ok":
             sig.none += 1
+            if not fld.is_list and isinstance(root, HtmlElement):
+                _look_for_place(sig, url, root)
             if fld.is_list and any(
                 t.get("matches") and t.get("error") == "empty value" for t in report.tried
             ):
                 sig.empty.append(url)  # items found, none with text
-        elif matches > 1 and not fld.is_list and _different(root, report.xpath):
+        elif matches > 1 and not fld.is_list and (several := _different(root, report.xpath))[0]:
             sig.many += 1  # several different nodes (not a header's and a footer's copy)
             sig.many_pages.append((matches, url))
+            sig.asks_first = bool(_FIRST.search(report.xpath))
+            _note_first(sig, several[1])
         else:
             sig.one += 1
         if report.status == "ok":
@@ -543,6 +742,8 @@ def _page_signals(
                 if size is None:
                     size = sum(1 for _ in root.iter()) if isinstance(root, HtmlElement) else 0
                 sig.count_pages.append((len(items), url, max(1, size - _list_size(nodes))))
+                if nodes:
+                    sig.count_lists[url] = _lists_of(nodes)
                 sig.lengths.extend(len(i) for i in items)
                 sig.values[" | ".join(items)[:300]] += 1
                 if any(not i for i in items) or matches > len(items):
@@ -565,6 +766,7 @@ def _page_signals(
                 sig.targets[(text[:300], (link.get("href") or "") if link is not None else "")] += 1
                 if first:
                     _pin_shape(sig, url, root, report.xpath, first[0])
+                    _note_place(sig, first[0])
                 sig.lengths.append(len(text))
                 sig.values[text[:300]] += 1
                 shown = sig.value_pages.setdefault(text[:300], [])
@@ -582,8 +784,20 @@ def _page_signals(
             sig.both[other] += 1
             if text == text2:
                 sig.equal_to[other] += 1
-                sig.equal_pages.setdefault(other, []).append(url)
+                if not _apart(held.get(fid, []), held.get(other, [])):
+                    sig.equal_pages.setdefault(other, []).append(url)
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
+
+
+def _apart(mine: list[Any], theirs: list[Any]) -> bool:
+    """Whether two fields' nodes on a page are both known and apart: neither is the other
+    nor holds it."""
+    if not mine or not theirs:
+        return False
+    a, b = mine[0], theirs[0]
+    return not (
+        a is b or any(x is a for x in b.iterancestors()) or any(x is b for x in a.iterancestors())
+    )
 
 
 def _words(text: str) -> str:
@@ -600,9 +814,10 @@ def _borrowed_and_glued(
 ) -> None:
     """A list whose items on the page are mostly other fields' values (a sidebar's first list
     is the navigation block, 'Overview', the previous and the next page, where the page has
-    no contents block), and a field whose value is another field's with more text before or
-    after it, its node holding the other field's (a title with the breadcrumb trail glued
-    on; not a numbered chapter link whose text ends with the title)."""
+    no contents block), and a field whose value is another field's with more text before,
+    after or around it, its node holding the other field's (a title with the breadcrumb trail
+    glued on, a title taken as the whole navigation header; not a numbered chapter link whose
+    text ends with the title)."""
     values: dict[str, set[str]] = {}  # other fields' values (list items too) -> fields
     for fid, text in scalars.items():
         if text:
@@ -631,7 +846,7 @@ def _borrowed_and_glued(
                 continue
             for v in vals:
                 w = _words(v)
-                if len(w) >= 3 and w != own and (own.startswith(w + " ") or own.endswith(" " + w)):
+                if len(w) >= 3 and w != own and f" {w} " in f" {own} ":
                     sig.glued.setdefault(other, []).append(url)
                     break
 
@@ -652,10 +867,113 @@ def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -
         return
     sig.pinned = step
     if step.startswith("("):
-        # A position in the whole page: what matters is the section the node is in.
+        # A position in the whole page: what matters is the section the node is in, not its
+        # classes (DocBook titles a chapter `h2.title` and a reference page `h2`).
         sig.grouped = True
-        classes = ".".join(sorted((pos.get("class") or "").split()))
-        shape = f"{pos.tag}{'.' + classes if classes else ''}|§{_heading(pos)}"
+        shape = f"{pos.tag}|§{_heading(pos)}"
         sig.shapes.setdefault(shape, []).append(url)
         return
     sig.shapes.setdefault(_shape(pos, value), []).append(url)
+
+
+def _kind(el: Any) -> str:
+    """What a node at a place is: its tag, its role, and the label before it (of it or of its
+    parent): a 'Previous topic' link and a 'Next topic' link at one place are not alike."""
+    parent = el.getparent()
+    before = _label(el.getprevious()) or (
+        _label(parent.getprevious()) if parent is not None else ""
+    )
+    return f"{el.tag}|{el.get('role') or ''}|{before}"
+
+
+def _alone(el: Any) -> bool:
+    parent = el.getparent()
+    return parent is not None and sum(1 for k in parent if k.tag == el.tag) == 1
+
+
+def _top_heading(el: Any) -> bool:
+    """Whether a heading is the page's top one of its rank: no heading of its rank or a higher
+    one before it (an API page's `h1`, a DocBook page's first `h2` where it has no `h1`)."""
+    rank = _rank(el)
+    if rank > 6:
+        return False
+    test = " or ".join(f"self::h{r}" for r in range(1, rank + 1))
+    return not el.xpath(f"preceding::*[{test}][1]")
+
+
+def _note_place(sig: FieldSignals, node: Any) -> None:
+    """Notes where the scalar rule's node is on a page with a value: its place, and whether
+    it is the page's top heading of its rank."""
+    if not isinstance(node.tag, str):
+        return
+    if _top_heading(node):
+        sig.tops[node.tag] += 1
+    if not _alone(node):
+        return
+    place = str(node.getroottree().getpath(node))
+    sig.alone += 1
+    sig.places[place] += 1
+    sig.place_kinds.setdefault(place, set()).add(_kind(node))
+
+
+def _usual_places(sig: FieldSignals) -> list[str]:
+    """The places the rule's node usually is at (when it is alone of its tag there on most
+    pages with a value): each held by two pages at least and a fifth of them."""
+    hit = sig.one + sig.many
+    if sig.alone < 3 or sig.alone < ALONE * hit:
+        return []
+    return [p for p, n in sig.places.items() if n >= 2 and n * 5 >= sig.alone]
+
+
+def _usual_top(sig: FieldSignals) -> str:
+    """The heading tag the rule's node is the page's top heading of on nearly every page
+    with a value (``FIRST_PLACE``), or ''."""
+    hit = sig.one + sig.many
+    if hit < 3 or not sig.tops:
+        return ""
+    tag, n = sig.tops.most_common(1)[0]
+    return tag if n >= FIRST_PLACE * hit else ""
+
+
+def _look_for_place(sig: FieldSignals, url: str, root: Any) -> None:
+    """A page where the rule gives nothing: is the node at the rule's usual place there (the
+    same tag, role and label before it), or the page's top heading the rule's node is on the
+    other pages? Looked at now when the other pages have told, else kept for the end."""
+    if sig.one + sig.many >= 5:
+        _vacant_at(sig, url, root, _usual_places(sig), _usual_top(sig))
+    elif len(sig.pending) < PENDING:
+        sig.pending.append((url, root))
+
+
+def _vacant_at(sig: FieldSignals, url: str, root: Any, places: list[str], top: str) -> None:
+    for place in places:
+        try:
+            found = root.xpath(place)
+        except etree.XPathError:
+            continue
+        node = found[0] if found and isinstance(found[0], etree._Element) else None
+        if (
+            node is not None
+            and _kind(node) in sig.place_kinds[place]
+            and node.text_content().strip()
+        ):
+            sig.vacant.append(url)
+            sig.vacant_where[place] += 1
+            return
+    if top:
+        first = next(iter(root.iter(top)), None)
+        if first is not None and normalize_text(first.text_content()) and _top_heading(first):
+            sig.vacant.append(url)
+            sig.vacant_where[f"the page's top {top}"] += 1
+
+
+def _settle_places(out: dict[tuple[str, str], FieldSignals]) -> None:
+    """Looks at the pages without a value kept before the usual place was known."""
+    for sig in out.values():
+        pending, sig.pending = sig.pending, []
+        places = _usual_places(sig)
+        top = _usual_top(sig)
+        later, sig.vacant = sig.vacant, []
+        for url, root in pending:  # (they came before the pages looked at at once)
+            _vacant_at(sig, url, root, places, top)
+        sig.vacant += later

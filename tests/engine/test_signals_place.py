@@ -1,0 +1,248 @@
+"""Correctness signals that look at where a rule's node is: a class rule that misses a kind of
+page where the same node (same place, tag and role) is there, and the flags that must stay
+quiet on right rules (a first-match rule, a contents list whose length varies, a position
+whose row is the same on every page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.signals import site_signals
+
+SITE = "api.example"
+
+
+def flags(pages: list[Page], *fields: Field) -> dict[str, list[dict[str, Any]]]:
+    t = Template("api", site=SITE, fields=fields, use_cleaner=False)
+    return {s.field: s.flags() for s in site_signals(pages, [t])}
+
+
+def rdoc(i: int, kind: str) -> Page:
+    """An API reference page: class pages title `main/h1.class`, module pages the same `h1`
+    with another class; a sidebar of sections before it."""
+    return Page(
+        f"https://{SITE}/{kind}{i}.html",
+        "<html><body><nav role='navigation'><div class='nav-section'><h3>Methods</h3>"
+        f"<ul><li><a href='#m{i}'>m{i}</a></li></ul></div></nav>"
+        f"<main role='main'><h1 id='{kind}-{i}' class='{kind}'>{kind} Thing{i}</h1>"
+        f"<p>About thing {i}.</p></main></body></html>",
+    )
+
+
+def test_a_class_rule_missing_the_pages_whose_heading_has_another_class_is_flagged() -> None:
+    pages = [rdoc(i, "class" if i % 3 else "module") for i in range(12)]
+    modules = [p.url for i, p in enumerate(pages) if i % 3 == 0]
+    got = flags(pages, Field("title", xpaths=("//h1[contains(@class,'class')]",)))
+    vacant = [f for f in got["title"] if f["flag"].startswith("no value on")]
+    assert len(vacant) == 1, got["title"]
+    assert vacant[0]["pages"] == 4 and vacant[0]["look_at"] == modules
+    assert "/html/body/main/h1" in vacant[0]["flag"]
+    assert flags(pages, Field("title", xpaths=("//main/h1",)))["title"] == []
+
+
+def sphinx(i: int, *, prev: bool) -> Page:
+    """A sidebar with 'Previous topic' and 'Next topic'; the first page has no previous one,
+    and its 'Next topic' link then sits where the 'Previous topic' link sits elsewhere."""
+    parts = []
+    if prev:
+        parts.append(f"<h4>Previous topic</h4><p><a href='p{i - 1}.html'>Topic {i - 1}</a></p>")
+    parts.append(f"<h4>Next topic</h4><p><a href='p{i + 1}.html'>Topic {i + 1}</a></p>")
+    return Page(
+        f"https://{SITE}/p{i}.html",
+        f"<html><body><div class='side'>{''.join(parts)}</div><h1>Topic {i}</h1></body></html>",
+    )
+
+
+def test_a_link_legitimately_absent_is_not_flagged_for_the_neighbour_at_its_place() -> None:
+    pages = [sphinx(i, prev=i > 0) for i in range(8)]
+    got = flags(
+        pages, Field("prev", xpaths=("//h4[.='Previous topic']/following-sibling::p[1]/a",))
+    )
+    assert got["prev"] == []
+
+
+def reference(i: int) -> Page:
+    """A reference page: its title `div.namediv/h2`, then sections `div.sect/h2`, and
+    declarations `div.decl` in each section."""
+    sects = "".join(
+        f"<div class='sect'><h2>Section {k}</h2>"
+        + "".join(f"<div class='decl'><h3>f{i}_{k}_{d}()</h3><p>does</p></div>" for d in range(3))
+        + "</div>"
+        for k in range(3)
+    )
+    return Page(
+        f"https://{SITE}/ref{i}.html",
+        f"<html><body class='kind{i % 3}'><div class='namediv'><h2>Thing {i}</h2></div>"
+        f"{sects}</body></html>",
+    )
+
+
+def test_a_first_match_rule_whose_first_node_is_the_one_meant_is_not_flagged() -> None:
+    pages = [reference(i) for i in range(8)]
+    got = flags(
+        pages,
+        # the title: the first h2, at its own place, before the sections' h2
+        Field("title", xpaths=("//h2",)),
+        # the first declaration of each section: the first of the page is the one meant
+        Field("first_decl", xpaths=("//div[@class='decl'][1]/h3",)),
+        # a run of alike headings: which one is meant is not known
+        Field("section", xpaths=("//div[@class='sect']/h2",)),
+    )
+    several = {k: [f for f in v if f["flag"].startswith("several nodes")] for k, v in got.items()}
+    assert several["title"] == [] and several["first_decl"] == [], got
+    assert len(several["section"]) == 1 and several["section"][0]["pages"] == 8
+
+
+def toc_page(i: int, entries: int) -> Page:
+    toc = "".join(f"<dt><span><a href='s{i}_{k}.html'>S{k}</a></span></dt>" for k in range(entries))
+    return Page(
+        f"https://{SITE}/c{i}.html",
+        # the list's parent named after the page and classed by level, as Texinfo does
+        f"<html><body><div class='chapter'><h2>Chapter {i}</h2>"
+        f"<div id='Chapter-{i}' class='{'part' if entries > 10 else 'chapter'}'>"
+        f"<dl class='toc'>{toc}</dl></div><p>Intro.</p></div></body></html>",
+    )
+
+
+def test_a_contents_list_long_on_some_pages_is_not_a_wild_count() -> None:
+    # Part pages list every section of the part (120 entries on a short page): the same
+    # `div.toc/dl.toc` with entries of the same kind, its real length.
+    pages = [toc_page(i, 120 if i % 6 == 0 else 4) for i in range(18)]
+    got = flags(pages, Field("toc", xpaths=("//dl[@class='toc']//a",), is_list=True))
+    assert not [f for f in got["toc"] if "varies wildly" in f["flag"]], got
+
+
+def docbook(i: int) -> Page:
+    """Chapter pages title `div.titlepage//h2.title`, reference pages `div.refnamediv/h2`;
+    the navigation header's first row is the part the page is in, its second the page's own
+    title in a single cell."""
+    part = "Part I" if i % 4 else "Part II"
+    title = (
+        f"<div class='titlepage'><div><h2 class='title'>Chapter {i}</h2></div></div>"
+        if i % 3
+        else f"<div class='refnamediv'><h2>REF{i}</h2></div>"
+    )
+    return Page(
+        f"https://{SITE}/d{i}.html",
+        f"<html><body><table class='nav'><tr><th>{part}</th></tr><tr><td>Page {i}</td></tr>"
+        f"</table><div class='chapter'>{title}<h3>Intro</h3><p>text</p></div></body></html>",
+    )
+
+
+def test_right_positions_are_not_flagged_for_a_class_or_a_neighbouring_row() -> None:
+    pages = [docbook(i) for i in range(12)]
+    got = flags(
+        pages,
+        # the first h2 of the page: `h2.title` on chapters, `h2` on reference pages
+        Field("title", xpaths=("(//h2)[1]",)),
+        # the second row of the header is the page's own: the part named in the row above
+        # it differs on some pages, not the row
+        Field("page", xpaths=("//table[@class='nav']/tr[2]/td",)),
+    )
+    for fid in ("title", "page"):
+        assert not [f for f in got[fid] if f["flag"].startswith("pinned")], (fid, got[fid])
+
+
+def test_a_class_rule_missing_pages_whose_top_heading_sits_elsewhere_is_flagged() -> None:
+    # Reference pages title `div.refnamediv/h2`, not `div.titlepage//h2`: another place, but
+    # the page's top h2 as the rule's node is on the chapters.
+    pages = [docbook(i) for i in range(12)]
+    refs = [p.url for i, p in enumerate(pages) if i % 3 == 0]
+    got = flags(pages, Field("title", xpaths=("//div[@class='titlepage']//h2",)))
+    vacant = [f for f in got["title"] if f["flag"].startswith("no value on")]
+    assert len(vacant) == 1, got["title"]
+    assert vacant[0]["look_at"] == refs[:5] and vacant[0]["pages"] == len(refs)
+    assert "the page's top h2" in vacant[0]["flag"]
+
+
+def test_a_heading_absent_where_a_lower_one_follows_a_title_is_not_flagged() -> None:
+    # A subtitle under the page's h1, on two pages of three; the others have sections' h2
+    # after the h1: no top h2 is missing there.
+    def page(i: int) -> Page:
+        sub = f"<div class='sub'><h2>Sub {i}</h2></div>" if i % 3 else ""
+        return Page(
+            f"https://{SITE}/s{i}.html",
+            f"<html><body><h1>Title {i}</h1>{sub}<h2>Usage</h2><p>t</p></body></html>",
+        )
+
+    got = flags([page(i) for i in range(12)], Field("sub", xpaths=("//div[@class='sub']/h2",)))
+    assert got["sub"] == []
+
+
+def test_the_first_h1_is_under_no_sidebar_h2() -> None:
+    # rustdoc: a sidebar 'In std::env' (another module on other pages) before the item's h1.
+    def page(i: int) -> Page:
+        return Page(
+            f"https://{SITE}/r{i}.html",
+            f"<html><body><nav><h2>In std::{('env', 'cmp', 'fs', 'io')[i % 4]}</h2>"
+            "<ul><li>x</li></ul></nav>"
+            f"<main><h1 class='fqn'>Struct S{i}</h1><p>t</p></main></body></html>",
+        )
+
+    got = flags([page(i) for i in range(12)], Field("title", xpaths=("(//h1)[1]",)))
+    assert not [f for f in got["title"] if f["flag"].startswith("pinned")], got["title"]
+
+
+def test_a_title_taking_the_navigation_block_around_another_field_is_flagged() -> None:
+    # The header block holds the title, then 'Prev', the 'Up' text, 'Next': the up text is
+    # inside the value, neither at its start nor at its end.
+    def page(i: int) -> Page:
+        return Page(
+            f"https://{SITE}/n{i}.html",
+            f"<html><body><div class='navheader'><p class='t'>Command {i}</p> <a>Prev</a> "
+            f"<b class='up'>Part {'ABC'[i % 3]} commands</b> <a>Next</a></div>"
+            f"<h2>Command {i}</h2></body></html>",
+        )
+
+    pages = [page(i) for i in range(8)]
+    up = Field("up_text", xpaths=("//b[@class='up']",))
+    got = flags(pages, Field("title", xpaths=("//div[@class='navheader']",)), up)
+    assert any("'up_text''s value with more text" in f["flag"] for f in got["title"]), got
+    right = flags(pages, Field("title", xpaths=("//p[@class='t']",)), up)
+    assert right["title"] == [], right
+
+
+def test_a_title_equal_to_its_sidebar_entry_on_a_few_pages_is_no_other_fields_node() -> None:
+    # mdBook: the sidebar's active entry reads like the chapter's heading on a few pages
+    # ('Introduction'), elsewhere it is numbered: one text in two places, not one node.
+    def page(i: int) -> Page:
+        entry = "Intro" if i % 6 == 0 else f"{i}. Chapter {i}"
+        heading = "Intro" if i % 6 == 0 else f"Chapter {i}"
+        return Page(
+            f"https://{SITE}/b{i}.html",
+            f"<html><body><nav><ol><li><a class='active' href='b{i}.html'>{entry}</a></li>"
+            f"</ol></nav><main><h1>{heading}</h1><p>t</p></main></body></html>",
+        )
+
+    got = flags(
+        [page(i) for i in range(12)],
+        Field("title", xpaths=("//main/h1",)),
+        Field("current", xpaths=("//a[@class='active']",)),
+    )
+    assert got == {"title": [], "current": []}, got
+
+
+def test_a_cell_pinned_in_a_row_whose_header_differs_is_flagged() -> None:
+    # Each row: a header cell, an icon cell, the value cell. The rule pins the second row's
+    # value cell; where a row is inserted above, the second row is another header's. The
+    # cell just before the value has no text: the row's header tells the rows apart.
+    def info(i: int) -> Page:
+        rows = [("Author", f"Writer {i}"), ("Date", f"Day {i}"), ("Size", f"{i}k")]
+        if i in (4, 6):
+            rows.insert(0, ("Status", "draft"))
+        body = "".join(
+            f"<tr><th>{k}</th><td><img src='i.png'></td><td>{v}</td></tr>" for k, v in rows
+        )
+        return Page(
+            f"https://{SITE}/doc{i}.html",
+            f"<html><body><table class='info'>{body}</table></body></html>",
+        )
+
+    pages = [info(i) for i in range(10)]
+    got = flags(pages, Field("date", xpaths=("//table[@class='info']/tr[2]/td[2]",)))
+    pinned = [f for f in got["date"] if f["flag"].startswith("pinned")]
+    assert len(pinned) == 1, got["date"]
+    assert pinned[0]["look_at"] == [pages[4].url, pages[6].url]
+    assert "'Author'" in pinned[0]["flag"] and "'Date'" in pinned[0]["flag"]
