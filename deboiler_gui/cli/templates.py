@@ -707,6 +707,7 @@ def evaluate_command(
         raise _fail(exc) from exc
     sigs: list[Any] = []
     if signals:
+        from deboiler_gui.engine.pagename import common_folder, short_page
         from deboiler_gui.engine.template.signals import site_signals
 
         sigs = site_signals(pages, templates, preview=preview)
@@ -748,13 +749,19 @@ def evaluate_command(
         for flag in d["flags"]:
             look = f"; look at {', '.join(flag['look_at'])}" if flag["look_at"] else ""
             click.echo(f"    FLAG {flag['flag']} ({count(flag['pages'], 'page')}){look}")
-        for row in d["preview"]:
+        # Each page by its path below the pages' common folder, long ones by their first
+        # folder and last segments: the file name that tells one page from the next is read
+        # whole (the full URLs are in --json and in the flags above).
+        root = common_folder([row["url"] for row in d["preview"]])
+        names = [short_page(row["url"], root) for row in d["preview"]]
+        width = max((len(n) for n in names), default=0)
+        for row, name in zip(d["preview"], names, strict=True):
             value = (
                 row["value"]
                 if isinstance(row["value"], str)
                 else " | ".join(str(v) for v in row["value"])
             )
-            click.echo(f"    {row['url'][-50:]:<50}  {value[:100]}")
+            click.echo(f"    {name:<{width}}  {value[:100]}")
     for alert in ev.alerts:
         click.echo(f"ALERT: {alert}", err=True)
 
