@@ -171,3 +171,38 @@ def test_a_rule_missing_the_page_shown_or_most_pages_does_not_look_right() -> No
     title = check_template(PAGES, TEMPLATE).fields["title"]
     assert title.summary(here=True) == title.summary() == ""
     assert title.summary(here=False).startswith("⚠ no match on this page")
+
+
+def test_a_verdict_says_the_first_flag_in_a_few_words() -> None:
+    """The rules panel's Check cell: a few words ("⚠ several lists +1"), the sentence and the
+    pages to look at in the tooltip."""
+    check = check_template(PAGES, TEMPLATE).fields
+    positional = check["toc_positional"]
+    more = f" +{len(positional.flags) - 1}" if len(positional.flags) > 1 else ""
+    assert positional.verdict() == "⚠ several lists" + more
+    assert check["toc"].verdict() == "⚠ item count varies"
+    assert check["title"].verdict() == "" and check["title"].verdict(here=True) == ""
+    assert check["title"].verdict(here=False) == "⚠ no match here"
+    t = Template(
+        "docs", fields=(Field("big", xpaths=("//ul[@id='toc'][count(li) > 50]/li[1]/a",)),)
+    )
+    assert check_template(PAGES, t).fields["big"].verdict() == "⚠ a value on 3/30"
+    for field in check.values():  # short enough for a narrow column
+        assert len(field.verdict(here=False)) <= 26, field.verdict()
+
+
+def test_every_flag_of_the_signals_has_its_few_words() -> None:
+    from deboiler_gui.app.fieldcheck import short_flag
+
+    assert short_flag("several nodes match on many pages (the first is taken)") == "several nodes"
+    assert short_flag("values equal field 'title' on 1 page") == "equals 'title'"
+    assert (
+        short_flag("on 3 of 4 pages the value is field 'title''s value with more text: x?")
+        == "'title' + more text"
+    )
+    assert (
+        short_flag("on 2 pages the value is 'Up', field 'up''s value on most pages: x?")
+        == "'up''s value"
+    )
+    assert short_flag("one same value on 9 of 9 pages: 'x'") == "one same value"
+    assert short_flag("a new kind of flag: with a reason") == "a new kind of flag"

@@ -661,8 +661,9 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
         demo.editor.add_field("links", "//body//ul/li/a", is_list=True)
     check = got.args[0]
     row = demo.rules.items["links"]
-    assert row.text(4).startswith("⚠ the rule takes items from several lists")
+    assert row.text(4).startswith("⚠ several lists")  # a few words; the sentence in the tip
     tip = row.toolTip(4)
+    assert tip.startswith("⚠ the rule takes items from several lists")
     assert "look at https://hillside-garden.example/" in tip
     assert demo.rules.items["title"].text(4) == "looks right"
     # The value preview: sample pages by fields, the flagged cells marked.
@@ -703,7 +704,10 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
     ):
         demo.editor.add_field("rare", "//h1[normalize-space(.)='Growing Tomatoes']")
     # (its value is the title's on the one page: that flag, counted once)
-    assert demo.rules.items["rare"].text(4) == "⚠ values equal field 'title' on 1 page"
+    assert demo.rules.items["rare"].text(4) == "⚠ equals 'title'"
+    assert (
+        demo.rules.items["rare"].toolTip(4).startswith("⚠ values equal field 'title' on 1 page\n")
+    )
     assert demo.rules.preview_label.text().endswith("2 field(s) look wrong: links, rare")
 
 
