@@ -569,6 +569,35 @@ def test_contradicting_examples_are_named_in_the_messages(
     assert demo.editor.template == before  # the earlier rule stays as it was
 
 
+def test_a_click_contradicting_two_earlier_examples_names_each_of_them(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """As the CLI says it: each earlier example the new click cannot go with, by its page and
+    node ("A and C cannot be one field; B and C cannot be one field"), not only the first."""
+    beans = "https://hillside-garden.example/guides/beans.html"
+    h1 = _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    _show(qtbot, demo, PEPPERS_URL)
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    _show(qtbot, demo, beans)
+    footer = _pick(qtbot, demo, click, "//footer/p[1]")
+    demo.selection.field_name.setText("heading")
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "contradict" in _last_message(demo), timeout=20000)
+    text = _last_message(demo)
+    head = h1.getroottree().getpath(h1)
+    foot = footer.getroottree().getpath(footer)
+    for earlier in (ARTICLE_URL, PEPPERS_URL):
+        assert f"{earlier} {head} and {beans} {foot} cannot be one field" in text, text
+    # The message is shown whole in the Messages panel (wrapped, not cut).
+    assert demo.messages.wordWrap()
+
+
 def test_not_this_removes_an_item_from_the_induced_list(qtbot: Any, demo: Any, click: Any) -> None:
     links = demo.stamped.root.xpath("//aside//li/a")
     assert len(links) == 4
