@@ -567,6 +567,14 @@ def test_contradicting_examples_are_named_in_the_messages(
     assert "⚠ No rule: the examples contradict each other" in text
     assert "tomatoes.html" in text and "peppers.html" in text
     assert demo.editor.template == before  # the earlier rule stays as it was
+    # The refused click is no example of the field: the next click re-induces it from the
+    # earlier example and itself, not from the contradiction again.
+    _show(qtbot, demo, "https://hillside-garden.example/guides/beans.html")
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    assert "examples from 2 pages" in _last_message(demo), _last_message(demo)
 
 
 def test_a_click_contradicting_two_earlier_examples_names_each_of_them(
