@@ -66,7 +66,7 @@ class FieldCheck:
         return f"⚠ {text} on {first.pages} of {self.pages} pages{more}"
 
     def verdict(self, here: bool | None = None) -> str:
-        """The summary in a few words, for a narrow column ("⚠ several lists +1"): the
+        """The first flag in a few words, for a narrow column ("⚠ several lists"): the
         whole sentence is ``summary``'s, the pages to look at ``details``'."""
         if not self.flags:
             if not self.summary(here):
@@ -74,8 +74,9 @@ class FieldCheck:
             if here is False:
                 return "⚠ no match here"
             return f"⚠ a value on {self.hit}/{self.pages}"
-        more = f" +{len(self.flags) - 1}" if len(self.flags) > 1 else ""
-        return f"⚠ {short_flag(self.flags[0].text)}{more}"
+        # (the other flags, if any, are in the tooltip with the first: a "+1" here cost the
+        # verdict its room in a 1400-pixel window)
+        return f"⚠ {short_flag(self.flags[0].text)}"
 
     def details(self) -> str:
         """Every flag with its pages to look at, for a tooltip or a message."""

@@ -39,13 +39,16 @@ _FLOORS = {0: 90, 2: 36, 3: 56, CHECK_COLUMN: 60}
 #: The check column is read whole up to this width; beyond, its start is kept (the whole
 #: sentence and the pages to look at are in the tooltip).
 CHECK_CAP = 260
-#: A verdict ("⚠ several lists +1") keeps its whole width up to this when the panel is short
+#: A verdict ("⚠ several lists") keeps its whole width up to this when the panel is short
 #: of room: the names give room before it (the counts after it).
 CHECK_WHOLE = 170
 #: A column of the value preview is as wide as its values up to this (elided beyond, whole in
 #: the tooltip), narrower when that keeps every field in view, never under PREVIEW_MIN_COLUMN.
 PREVIEW_CAP = 220
 PREVIEW_MIN_COLUMN = 90
+#: The preview's page column is at most this wide: a page's name is shortened to fit it
+#: (its first folder and its end, the file name whole), never elided by the view.
+PREVIEW_PAGE_CAP = 200
 _FLAG_COLOR = QColor("#b35c00")
 _FLAG_CELL = QColor("#fff1d6")
 
@@ -307,9 +310,9 @@ class RulesPanel(QWidget):
         header = self.tree.header()
         widths = {}
         for column, cap in caps.items():
-            # (a count's or a verdict's hint holds its margins: a few pixels more keep it
+            # (a count's or a verdict's hint holds its margins: two pixels more keep it
             # whole; a name gets more air)
-            pad = {0: 8, 2: 4, 3: 4, CHECK_COLUMN: 2}[column]
+            pad = 8 if column == 0 else 2
             wanted = max(self.tree.sizeHintForColumn(column) + pad, header.sectionSizeHint(column))
             widths[column] = min(cap, wanted)
         room = self.tree.viewport().width() - EXPRESSION_MIN
@@ -376,7 +379,7 @@ class RulesPanel(QWidget):
         for r, row in enumerate(preview.rows):
             # The path as the page list shows it (below the site root), a long one by its
             # first folder and last segments: the file name is what tells pages apart.
-            page = QTableWidgetItem(short_page(row.url, self.site_root))
+            page = QTableWidgetItem(self._page_name(row.url))
             page.setToolTip(row.url)
             page.setData(Qt.ItemDataRole.UserRole, row.url)
             self.preview.setItem(r, 0, page)
@@ -391,6 +394,16 @@ class RulesPanel(QWidget):
                 self.preview.setItem(r, c, cell)
         self.fit_preview()
 
+    def _page_name(self, url: str) -> str:
+        """``url`` named by ``short_page`` as long as fits the preview's page column."""
+        metrics = self.preview.fontMetrics()
+        limit = 40
+        text = short_page(url, self.site_root, limit)
+        while metrics.horizontalAdvance(text) + 16 > PREVIEW_PAGE_CAP and limit > 12:
+            limit -= 2
+            text = short_page(url, self.site_root, limit)
+        return text
+
     def fit_preview(self) -> None:
         """The preview's columns as wide as their values up to ``PREVIEW_CAP``, narrower
         (down to ``PREVIEW_MIN_COLUMN``) when that keeps every field's column in view: the
@@ -399,7 +412,7 @@ class RulesPanel(QWidget):
         if table.columnCount() == 0:
             return
         table.resizeColumnsToContents()
-        page = min(table.columnWidth(0), PREVIEW_CAP)
+        page = min(table.columnWidth(0), PREVIEW_PAGE_CAP)
         table.setColumnWidth(0, page)
         fields = table.columnCount() - 1
         if not fields:
