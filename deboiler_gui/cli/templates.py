@@ -15,6 +15,7 @@ import click
 
 from deboiler_gui.cli.common import drive, refuse_output_among_inputs
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+from deboiler_gui.engine.pagename import common_folder, short_page
 from deboiler_gui.engine.words import count
 
 EXPORT_FORMATS = ("json", "xml", "trafilatura", "scrapy", "crawl4ai", "firecrawl")
@@ -707,7 +708,6 @@ def evaluate_command(
         raise _fail(exc) from exc
     sigs: list[Any] = []
     if signals:
-        from deboiler_gui.engine.pagename import common_folder, short_page
         from deboiler_gui.engine.template.signals import site_signals
 
         sigs = site_signals(pages, templates, preview=preview)
@@ -736,6 +736,9 @@ def evaluate_command(
         click.echo(
             f"quality\t{fid}\tprecision {q['precision']:.1%}\trecall {q['recall']:.1%}{absent}"
         )
+    # Preview pages are named below the folder all of them share, as one list: the same page
+    # reads the same under every field.
+    root = common_folder([row["url"] for sig in sigs for row in sig.to_dict()["preview"]])
     for sig in sigs:
         d = sig.to_dict()
         items = (
@@ -752,7 +755,6 @@ def evaluate_command(
         # Each page by its path below the pages' common folder, long ones by their first
         # folder and last segments: the file name that tells one page from the next is read
         # whole (the full URLs are in --json and in the flags above).
-        root = common_folder([row["url"] for row in d["preview"]])
         names = [short_page(row["url"], root) for row in d["preview"]]
         width = max((len(n) for n in names), default=0)
         for row, name in zip(d["preview"], names, strict=True):
