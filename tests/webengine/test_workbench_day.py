@@ -266,7 +266,7 @@ def test_the_check_verdicts_are_read_whole_and_lead_to_the_pages_to_look_at(
     tip = rules.items["links"].toolTip(4)
     assert tip.startswith("⚠ the rule takes items from several lists on ")
     look = [line.split("look at ", 1)[1] for line in tip.splitlines() if "look at " in line]
-    assert look and "Double-click" in tip
+    assert look and "Double-click" in tip and "Double-click" in tree.headerItem().toolTip(4)
     # A double-click on the verdict shows the first page to look at.
     rect = tree.visualItemRect(rules.items["links"])
     at = QPoint(tree.header().sectionViewportPosition(4) + 10, rect.center().y())

@@ -113,6 +113,12 @@ class RulesPanel(QWidget):
             "removes from it (nothing when it does not touch the page)",
         )
         self.tree.headerItem().setToolTip(3, "Over the site: the pages a rule or filter matches")
+        self.tree.headerItem().setToolTip(
+            CHECK_COLUMN,
+            "Whether a field's values look right over sample pages, in a few words; its tooltip "
+            "says why, with the pages to look at. Double-click a flagged field's check to show "
+            "the first of them",
+        )
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # One level of rows under the sections: a small indent leaves the names their room.
         self.tree.setIndentation(12)
