@@ -65,6 +65,19 @@ class FieldCheck:
             return f"⚠ {text}{more}"
         return f"⚠ {text} on {first.pages} of {self.pages} pages{more}"
 
+    def verdict(self, here: bool | None = None) -> str:
+        """The first flag in a few words, for a narrow column ("⚠ several lists"): the
+        whole sentence is ``summary``'s, the pages to look at ``details``'."""
+        if not self.flags:
+            if not self.summary(here):
+                return ""
+            if here is False:
+                return "⚠ no match here"
+            return f"⚠ a value on {self.hit}/{self.pages}"
+        # (the other flags, if any, are in the tooltip with the first: a "+1" here cost the
+        # verdict its room in a 1400-pixel window)
+        return f"⚠ {short_flag(self.flags[0].text)}"
+
     def details(self) -> str:
         """Every flag with its pages to look at, for a tooltip or a message."""
         lines = [f"{self.field}: a value on {self.hit} of {self.pages} sample pages"]
@@ -75,6 +88,37 @@ class FieldCheck:
             lines.append(f"⚠ {flag.text} ({flag.pages} pages)")
             lines.extend(f"    look at {url}" for url in flag.look_at)
         return "\n".join(lines)
+
+
+#: A flag's few words, by the start of its sentence (engine.template.signals' texts).
+_SHORT_FLAGS = (
+    (re.compile(r"items from several lists"), "several lists"),
+    (re.compile(r"items without text"), "items without text"),
+    (re.compile(r"far more items than entries"), "too many items"),
+    (re.compile(r"pinned to position"), "pinned position"),
+    (re.compile(r"the items are mostly other fields' values"), "other fields' items"),
+    (re.compile(r"the value is field ('[^']*')'s value with more text"), r"\1 + more text"),
+    (re.compile(r"item count varies wildly"), "item count varies"),
+    (re.compile(r"several nodes match"), "several nodes"),
+    (re.compile(r"one same value"), "one same value"),
+    (re.compile(r"field ('[^']*')'s value on most pages"), r"\1's value"),
+    (re.compile(r"values equal field ('[^']*')"), r"equals \1"),
+    (
+        re.compile(r"no value on (\d+) pages? where the node at the rule's place"),
+        r"misses \1 pages",
+    ),
+)
+
+
+def short_flag(text: str) -> str:
+    """A flag in a few words: "several lists" for "items from several lists"; an unknown
+    flag by its words before a colon or a parenthesis, cut at 24 characters."""
+    for pattern, words in _SHORT_FLAGS:
+        m = pattern.search(text)
+        if m is not None:
+            return m.expand(words)
+    head = re.split(r"[:(]", text, maxsplit=1)[0].strip()
+    return head if len(head) <= 24 else head[:23] + "…"
 
 
 @dataclass(frozen=True)

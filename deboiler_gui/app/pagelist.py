@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from deboiler_gui.engine.pagename import short_page
+
 _RUNS = re.compile(r"(\d+)")
 
 
@@ -132,6 +134,7 @@ __all__ = [
     "folder_tree",
     "relative_url",
     "share_text",
+    "short_page",
     "site_root",
     "status_text",
 ]

@@ -15,6 +15,7 @@ import click
 
 from deboiler_gui.cli.common import drive, refuse_output_among_inputs
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
+from deboiler_gui.engine.pagename import common_folder, short_page
 from deboiler_gui.engine.words import count
 
 EXPORT_FORMATS = ("json", "xml", "trafilatura", "scrapy", "crawl4ai", "firecrawl")
@@ -741,6 +742,9 @@ def evaluate_command(
         click.echo(
             f"quality\t{fid}\tnot in template: the gold gives it on {count(n, 'page')}, no template has this field (not judged, not in the macro F1)"
         )
+    # Preview pages are named below the folder all of them share, as one list: the same page
+    # reads the same under every field.
+    root = common_folder([row["url"] for sig in sigs for row in sig.to_dict()["preview"]])
     for sig in sigs:
         d = sig.to_dict()
         items = (
@@ -754,13 +758,18 @@ def evaluate_command(
         for flag in d["flags"]:
             look = f"; look at {', '.join(flag['look_at'])}" if flag["look_at"] else ""
             click.echo(f"    FLAG {flag['flag']} ({count(flag['pages'], 'page')}){look}")
-        for row in d["preview"]:
+        # Each page by its path below the pages' common folder, long ones by their first
+        # folder and last segments: the file name that tells one page from the next is read
+        # whole (the full URLs are in --json and in the flags above).
+        names = [short_page(row["url"], root) for row in d["preview"]]
+        width = max((len(n) for n in names), default=0)
+        for row, name in zip(d["preview"], names, strict=True):
             value = (
                 row["value"]
                 if isinstance(row["value"], str)
                 else " | ".join(str(v) for v in row["value"])
             )
-            click.echo(f"    {row['url'][-50:]:<50}  {value[:100]}")
+            click.echo(f"    {name:<{width}}  {value[:100]}")
     for alert in ev.alerts:
         click.echo(f"ALERT: {alert}", err=True)
 

@@ -71,6 +71,7 @@ def test_a_wildly_varying_item_count_from_another_list_points_at_the_big_pages()
         fields=(Field("toc", xpaths=("//div[@class='side']/ul[last()]/li/a",), is_list=True),),
     )
     toc = check_template(pages, last).fields["toc"]
+    assert toc.verdict() == "⚠ item count varies"
     wild = [f for f in toc.flags if "varies wildly" in f.text]
     assert len(wild) == 1, toc.flags
     big = {f"https://s.example/q{n}.html" for n in (4, 13, 22)}
@@ -214,3 +215,45 @@ def test_a_title_rule_missing_a_kind_of_page_names_those_pages_in_the_check() ->
     check = check_template(pages, tpl).fields["title"]
     assert check.summary().startswith("⚠ no value on 5 pages where the node at the rule's place")
     assert "look at https://a.example/t0.html" in check.details()
+
+
+def test_a_verdict_says_the_first_flag_in_a_few_words() -> None:
+    """The rules panel's Check cell: the first flag in a few words ("⚠ several lists"), the
+    sentence and every flag's pages to look at in the tooltip."""
+    check = check_template(PAGES, TEMPLATE).fields
+    positional = check["toc_positional"]
+    assert positional.verdict() == "⚠ several lists"
+    # a right contents list whose real length varies (every ninth page's is huge) looks right
+    assert check["toc"].verdict() == ""
+    assert check["title"].verdict() == "" and check["title"].verdict(here=True) == ""
+    assert check["title"].verdict(here=False) == "⚠ no match here"
+    t = Template(
+        "docs", fields=(Field("big", xpaths=("//ul[@id='toc'][count(li) > 50]/li[1]/a",)),)
+    )
+    assert check_template(PAGES, t).fields["big"].verdict() == "⚠ a value on 3/30"
+    for field in check.values():  # short enough for a narrow column
+        assert len(field.verdict(here=False)) <= 26, field.verdict()
+
+
+def test_every_flag_of_the_signals_has_its_few_words() -> None:
+    from deboiler_gui.app.fieldcheck import short_flag
+
+    assert short_flag("several nodes match on many pages (the first is taken)") == "several nodes"
+    assert short_flag("values equal field 'title' on 1 page") == "equals 'title'"
+    assert (
+        short_flag("on 3 of 4 pages the value is field 'title''s value with more text: x?")
+        == "'title' + more text"
+    )
+    assert (
+        short_flag("on 2 pages the value is 'Up', field 'up''s value on most pages: x?")
+        == "'up''s value"
+    )
+    assert short_flag("one same value on 9 of 9 pages: 'x'") == "one same value"
+    assert (
+        short_flag(
+            "no value on 38 pages where the node at the rule's place exists (/html/body/h1,"
+            " same tag and role): the rule misses a kind of page?"
+        )
+        == "misses 38 pages"
+    )
+    assert short_flag("a new kind of flag: with a reason") == "a new kind of flag"

@@ -263,3 +263,37 @@ def test_examples_from_two_kinds_of_list_are_warned_about(tmp_path: Path) -> Non
     assert "warning: the examples play different roles" in r.stderr
     r = CliRunner().invoke(cli, ["suggest", *args, "--list", "-w", str(path)])
     assert r.exit_code == 0 and "warning: the examples play different roles" in r.stderr
+
+
+def test_evaluate_signals_preview_names_pages_by_their_end(tmp_path: Path) -> None:
+    """The value preview names each page by its path below the site, a long one by its first
+    folder, "…" and its last segments: the file name is read whole, not a cut from the URL's
+    left ("ocal/org/apache/commons/…")."""
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Field, Template
+
+    site = "https://docs.example.local/"
+    urls = [
+        site
+        + ("org/apache/commons/lang3/builder" if i % 2 else "com/example/tools/text")
+        + f"/ToStringStyleNumber{i}.html"
+        for i in range(6)
+    ]
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(u, page(i)) for i, u in enumerate(urls)])
+    t = Template("api", site="docs.example.local", fields=(Field("title", xpaths=("//h1",)),))
+    f = tmp_path / "t.json"
+    f.write_text(rulefile.dumps([t]), encoding="utf-8")
+    r = run("evaluate", "-t", f, "-w", path, "--signals", "-q", "--preview", "6")
+    assert r.exit_code == 0, r.output
+    rows = [line.strip() for line in r.output.splitlines() if "ToStringStyle" in line]
+    assert len(rows) == 6, r.output
+    for line in rows:
+        name, value = line.split("  ", 1)
+        i = int(name.rsplit("Number", 1)[1].split(".")[0])
+        # The first folder and the end of the path, the file name whole, then the value.
+        assert name.endswith(f"/ToStringStyleNumber{i}.html"), line
+        assert name.startswith(urls[i][len(site) :].split("/")[0] + "/"), line
+        assert len(name) <= 40 and ("…" in name) == (len(urls[i]) - len(site) > 40), line
+        assert value.strip().startswith("Title "), line

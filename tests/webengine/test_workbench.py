@@ -567,6 +567,43 @@ def test_contradicting_examples_are_named_in_the_messages(
     assert "⚠ No rule: the examples contradict each other" in text
     assert "tomatoes.html" in text and "peppers.html" in text
     assert demo.editor.template == before  # the earlier rule stays as it was
+    # The refused click is no example of the field: the next click re-induces it from the
+    # earlier example and itself, not from the contradiction again.
+    _show(qtbot, demo, "https://hillside-garden.example/guides/beans.html")
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    assert "examples from 2 pages" in _last_message(demo), _last_message(demo)
+
+
+def test_a_click_contradicting_two_earlier_examples_names_each_of_them(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """As the CLI says it: each earlier example the new click cannot go with, by its page and
+    node ("A and C cannot be one field; B and C cannot be one field"), not only the first."""
+    beans = "https://hillside-garden.example/guides/beans.html"
+    h1 = _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    _show(qtbot, demo, PEPPERS_URL)
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    _show(qtbot, demo, beans)
+    footer = _pick(qtbot, demo, click, "//footer/p[1]")
+    demo.selection.field_name.setText("heading")
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "contradict" in _last_message(demo), timeout=20000)
+    text = _last_message(demo)
+    head = h1.getroottree().getpath(h1)
+    foot = footer.getroottree().getpath(footer)
+    for earlier in (ARTICLE_URL, PEPPERS_URL):
+        assert f"{earlier} {head} and {beans} {foot} cannot be one field" in text, text
+    # The message is shown whole in the Messages panel (wrapped, not cut).
+    assert demo.messages.wordWrap()
 
 
 def test_not_this_removes_an_item_from_the_induced_list(qtbot: Any, demo: Any, click: Any) -> None:
@@ -661,8 +698,9 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
         demo.editor.add_field("links", "//body//ul/li/a", is_list=True)
     check = got.args[0]
     row = demo.rules.items["links"]
-    assert row.text(4).startswith("⚠ the rule takes items from several lists")
+    assert row.text(4).startswith("⚠ several lists")  # a few words; the sentence in the tip
     tip = row.toolTip(4)
+    assert tip.startswith("⚠ the rule takes items from several lists")
     assert "look at https://hillside-garden.example/" in tip
     assert demo.rules.items["title"].text(4) == "looks right"
     # The value preview: sample pages by fields, the flagged cells marked.
@@ -703,7 +741,10 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
     ):
         demo.editor.add_field("rare", "//h1[normalize-space(.)='Growing Tomatoes']")
     # (its value is the title's on the one page: that flag, counted once)
-    assert demo.rules.items["rare"].text(4) == "⚠ values equal field 'title' on 1 page"
+    assert demo.rules.items["rare"].text(4) == "⚠ equals 'title'"
+    assert (
+        demo.rules.items["rare"].toolTip(4).startswith("⚠ values equal field 'title' on 1 page\n")
+    )
     assert demo.rules.preview_label.text().endswith("2 field(s) look wrong: links, rare")
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 
@@ -231,3 +231,85 @@ def test_sample_values_and_folders_read_paths_and_figures_like_the_list(
     name = model.itemFromIndex(index).text()
     assert tree.columnWidth(0) >= tree.fontMetrics().horizontalAdvance(name) + 40
     _shot(demo, "folders")
+
+
+def test_the_check_verdicts_are_read_whole_and_lead_to_the_pages_to_look_at(
+    qtbot: Any, demo: Any
+) -> None:
+    """At 1400 x 900 with four fields, each Check cell says its verdict in a few words read
+    whole ("⚠ several lists", not "⚠ the rule ta…"), the sentence and the pages to look at in
+    its tooltip, and a double-click on it shows the first of those pages."""
+    editor = demo.editor
+    editor.add_rule("remove", "//aside[@class='sidebar']")
+    editor.add_field("title", "//article//h1")
+    editor.add_field("links", "//body//ul/li/a", is_list=True)
+    editor.add_field("para", "//p")
+    rules = demo.rules
+    qtbot.waitUntil(lambda: rules.check is not None and "para" in rules.check.fields, timeout=60000)
+    qtbot.waitUntil(lambda: all(i.text(3) for i in rules.items.values()), timeout=60000)
+    qtbot.wait(300)
+    _shot(demo, "template-check")
+    tree = rules.tree
+    metrics = tree.fontMetrics()
+    assert rules.items["title"].text(4) == "looks right"
+    assert rules.items["links"].text(4).startswith("⚠ several lists")
+    assert rules.items["para"].text(4).startswith("⚠ several nodes")
+    for name in ("title", "links", "para"):
+        text = rules.items[name].text(4)
+        assert tree.columnWidth(4) >= metrics.horizontalAdvance(text) + 6, (
+            text,
+            tree.columnWidth(4),
+        )
+    for item in rules.items.values():  # the site counts stay whole beside them
+        assert tree.columnWidth(3) >= metrics.horizontalAdvance(item.text(3)), item.text(3)
+    assert tree.header().length() <= tree.viewport().width() + 1
+    tip = rules.items["links"].toolTip(4)
+    assert tip.startswith("⚠ the rule takes items from several lists on ")
+    look = [line.split("look at ", 1)[1] for line in tip.splitlines() if "look at " in line]
+    assert look and "Double-click" in tip and "Double-click" in tree.headerItem().toolTip(4)
+    # A double-click on the verdict shows the first page to look at.
+    rect = tree.visualItemRect(rules.items["links"])
+    at = QPoint(tree.header().sectionViewportPosition(4) + 10, rect.center().y())
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
+        QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=at)
+        QTest.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert demo.page.url == look[0]
+
+
+def test_the_value_preview_names_a_page_by_the_end_of_its_path(qtbot: Any, demo: Any) -> None:
+    """A long path in the value preview keeps its first folder and its end, the file name
+    read whole ("org/…/builder/ToStringBuilder.html"), not cut from the left."""
+    from deboiler_gui.app.fieldcheck import check_template
+    from deboiler_gui.engine.htmltree import parse_html
+    from deboiler_gui.engine.template.model import Field, Template
+
+    root = "http://docs.local/"
+    paths = [
+        f"org/apache/commons/lang3/builder/ToStringBuilder{i}.html"
+        if i % 2
+        else f"com/example/{i}.html"
+        for i in range(4)
+    ]
+    pages = [
+        (root + p, parse_html(f"<html><body><h1>Page {i}</h1></body></html>"))
+        for i, p in enumerate(paths)
+    ]
+    check = check_template(pages, Template("api", fields=(Field("title", xpaths=("//h1",)),)))
+    rules = demo.rules
+    rules.site_root = root
+    rules.show_check(check)
+    table = rules.preview
+    metrics = table.fontMetrics()
+    shown = {
+        table.item(r, 0).data(Qt.ItemDataRole.UserRole): table.item(r, 0).text()
+        for r in range(table.rowCount())
+    }
+    assert len(shown) == 4
+    for url, text in shown.items():
+        name = url.rsplit("/", 1)[1]
+        assert text.endswith(name) and text.startswith(url[len(root) :].split("/")[0]), text
+        assert table.columnWidth(0) >= metrics.horizontalAdvance(text), text
+    # The long path: its first folder, "…" and its end, the file name whole.
+    long_name = shown[root + paths[1]]
+    assert long_name.startswith("org/…/") and long_name.endswith("/ToStringBuilder1.html")
+    assert table.columnWidth(0) <= 200

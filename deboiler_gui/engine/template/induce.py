@@ -2414,15 +2414,16 @@ def _explain(
     as_list: bool,
 ) -> None:
     """Raise an InductionError saying which examples cannot go together."""
-    # Which example does each candidate fail on? The examples no candidate of the first one
-    # covers are the conflicting ones.
-    first = positives[0]
+    # Which examples cannot go together? Each later example is paired with every earlier
+    # one no candidate covers with it: a new click that contradicts two earlier examples
+    # names both of them, not only the first.
     kind = "list" if as_list else "field"
     conflicts: list[str] = []
-    for ex in positives[1:]:
-        pair = [first, ex]
-        if not any(_covers(xp, pair, as_list) for xp in pool):
-            conflicts.append(f"{first.describe()} and {ex.describe()} cannot be one {kind}")
+    for j, ex in enumerate(positives[1:], 1):
+        for earlier in positives[:j]:
+            pair = [earlier, ex]
+            if not any(_covers(xp, pair, as_list) for xp in pool):
+                conflicts.append(f"{earlier.describe()} and {ex.describe()} cannot be one {kind}")
     if conflicts:
         raise InductionError(
             "the examples contradict each other (different templates or different parts of the page?)"

@@ -85,6 +85,9 @@ class Picking(QObject):
         self.negatives: dict[str, list[Click]] = {}
         self._pending_induce: dict[int, tuple[str, str, str, bool, int]] = {}
         self._pending_nots: dict[int, list[Click]] = {}
+        # A field's examples before a pending induction: put back when it is refused, so a
+        # click that contradicts them is no example of the field afterwards.
+        self._pending_examples: dict[int, tuple[str, list[Click] | None]] = {}
         self._pending_check: int | None = None
         # One-click fields: what to use when the induction gives nothing (name, the
         # preselected XPath, kind, attribute, the click)
@@ -169,9 +172,11 @@ class Picking(QObject):
         fallback = self._fallback.pop(request, None)
         if fallback is not None and self._pending_induce.pop(request, None) is not None:
             self._pending_nots.pop(request, None)
+            self._pending_examples.pop(request, None)
             self._use_preselected(fallback, message)
             return
         if self._pending_induce.pop(request, None) is not None:
+            self._restore_examples(request)
             # Contradicting examples, a 'not this' that removes every rule...: said plainly.
             # The new 'not this' clicks are dropped with the request (they would otherwise
             # silently apply to whatever is extracted next).
@@ -271,6 +276,7 @@ class Picking(QObject):
     def _request_induction(
         self, name: str, kind: str, attribute: str, clicks: list[Click], *, as_list: bool
     ) -> int:
+        request_examples = (name, self.examples.get(name))
         self.examples[name] = clicks
         # A field deleted since (or never made) has no 'not this' nodes of its own any more.
         made = any(f.id == name for f in self.editor.template.fields)
@@ -279,10 +285,21 @@ class Picking(QObject):
         what = InduceRequest(tuple(clicks), tuple(nots), as_list)
         pages = len({c.url for c in clicks})
         request = self.service.induce(what)
+        self._pending_examples[request] = request_examples
         self._pending_induce[request] = (name, kind, attribute, as_list, pages)
         self._pending_nots[request] = nots
         self.status.showMessage(f"Inducing {name} from {len(clicks)} example(s)…", 5000)
         return request
+
+    def _restore_examples(self, request: int) -> None:
+        """A refused induction: the field's examples are those it had before the request."""
+        name, previous = self._pending_examples.pop(request, ("", None))
+        if not name:
+            return
+        if previous is None:
+            self.examples.pop(name, None)
+        else:
+            self.examples[name] = previous
 
     def _use_preselected(self, fallback: tuple[str, str, str, str, Click], why: str) -> None:
         """A one-click field whose induction gave nothing: the preselected candidate (an
@@ -303,11 +320,14 @@ class Picking(QObject):
             self.status.clearMessage()  # "Inducing …" is over, whatever came of it
         if pending is not None and not rules and fallback is not None:
             self._pending_nots.pop(request, None)
+            self._pending_examples.pop(request, None)
             self._use_preselected(fallback, "no rule selects it")
             return
         if pending is None or not rules:
             self._pending_nots.pop(request, None)
+            self._restore_examples(request)
             return
+        self._pending_examples.pop(request, None)
         name, kind, attribute, as_list, pages = pending
         best = rules[0]
         xpath = best["xpath"]

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.app.fieldcheck import TemplateCheck
-from deboiler_gui.app.pagelist import relative_url
+from deboiler_gui.app.pagelist import short_page
 from deboiler_gui.app.pagestate import RemovedChars
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.dialogs.filter import FILTER_KIND_LABELS
@@ -39,6 +39,16 @@ _FLOORS = {0: 90, 2: 36, 3: 56, CHECK_COLUMN: 60}
 #: The check column is read whole up to this width; beyond, its start is kept (the whole
 #: sentence and the pages to look at are in the tooltip).
 CHECK_CAP = 260
+#: A verdict ("⚠ several lists") keeps its whole width up to this when the panel is short
+#: of room: the names give room before it (the counts after it).
+CHECK_WHOLE = 170
+#: A column of the value preview is as wide as its values up to this (elided beyond, whole in
+#: the tooltip), narrower when that keeps every field in view, never under PREVIEW_MIN_COLUMN.
+PREVIEW_CAP = 220
+PREVIEW_MIN_COLUMN = 90
+#: The preview's page column is at most this wide: a page's name is shortened to fit it
+#: (its first folder and its end, the file name whole), never elided by the view.
+PREVIEW_PAGE_CAP = 200
 _FLAG_COLOR = QColor("#b35c00")
 _FLAG_CELL = QColor("#fff1d6")
 
@@ -47,6 +57,12 @@ class _ElideRight(QStyledItemDelegate):
     def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:  # noqa: N802
         super().initStyleOption(option, index)
         option.textElideMode = Qt.TextElideMode.ElideRight
+
+
+class _ElideMiddle(QStyledItemDelegate):
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
 
 
 #: Rows of the value preview kept in view whatever the rule tree needs.
@@ -97,6 +113,12 @@ class RulesPanel(QWidget):
             "removes from it (nothing when it does not touch the page)",
         )
         self.tree.headerItem().setToolTip(3, "Over the site: the pages a rule or filter matches")
+        self.tree.headerItem().setToolTip(
+            CHECK_COLUMN,
+            "Whether a field's values look right over sample pages, in a few words; its tooltip "
+            "says why, with the pages to look at. Double-click a flagged field's check to show "
+            "the first of them",
+        )
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # One level of rows under the sections: a small indent leaves the names their room.
         self.tree.setIndentation(12)
@@ -110,8 +132,10 @@ class RulesPanel(QWidget):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         # A rule's name is read from its start ("remove: Popular guides…").
         self.tree.setItemDelegateForColumn(0, _ElideRight(self.tree))
-        # So is a check: "⚠ several nodes match…", its whole text in the tooltip.
+        # So is a check: a few words ("⚠ several lists"), its sentence and the pages to look
+        # at in the tooltip; a double-click shows the first of those pages.
         self.tree.setItemDelegateForColumn(CHECK_COLUMN, _ElideRight(self.tree))
+        self.tree.itemDoubleClicked.connect(self._on_tree_item_double_clicked)
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.setInterval(0)
@@ -130,6 +154,8 @@ class RulesPanel(QWidget):
         self.preview.verticalHeader().setVisible(False)
         self.preview.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.preview.horizontalHeader().setStretchLastSection(True)
+        # A page by its end (the file name), its first folder kept: "org/…/builder/X.html".
+        self.preview.setItemDelegateForColumn(0, _ElideMiddle(self.preview))
         self.preview.setToolTip("Double-click a row to show its page")
         self.preview.cellDoubleClicked.connect(self._on_preview_cell_double_clicked)
         box_layout.addWidget(self.preview, 1)
@@ -283,27 +309,27 @@ class RulesPanel(QWidget):
     def fit_columns(self) -> None:
         """The rule names, counts and checks as wide as they are (names and checks up to a
         limit, then elided), the expression the rest, never less than ``EXPRESSION_MIN``: when
-        the panel is short of room the name and check columns give it back, the widest first
-        (the counts only if that is not enough), so every column stays in view without a
-        horizontal scroll bar."""
+        the panel is short of room the names give it back first, then the checks (whole up to
+        ``CHECK_WHOLE``, "looks right" never cut), the counts only if that is not enough, so
+        every column stays in view without a horizontal scroll bar."""
         caps = {0: 140, 2: 80, 3: 110, CHECK_COLUMN: CHECK_CAP}
         header = self.tree.header()
         widths = {}
         for column, cap in caps.items():
-            wanted = max(self.tree.sizeHintForColumn(column) + 8, header.sectionSizeHint(column))
+            # (a count's or a verdict's hint holds its margins: two pixels more keep it
+            # whole; a name gets more air)
+            pad = 8 if column == 0 else 2
+            wanted = max(self.tree.sizeHintForColumn(column) + pad, header.sectionSizeHint(column))
             widths[column] = min(cap, wanted)
         room = self.tree.viewport().width() - EXPRESSION_MIN
-        # The counts are read whole first (the name and the check give room before them), and
-        # "looks right" is never cut.
-        check_floor = max(
-            _FLOORS[CHECK_COLUMN],
-            min(
-                widths[CHECK_COLUMN], self.tree.fontMetrics().horizontalAdvance("looks right") + 12
-            ),
-        )
+        # Room is given back by the names first, then by the verdicts (down to the width of
+        # "looks right", never cut), and by the counts only when that is not enough.
+        looks_right = self.tree.fontMetrics().horizontalAdvance("looks right") + 12
+        check_floor = max(_FLOORS[CHECK_COLUMN], min(widths[CHECK_COLUMN], looks_right))
         floors_now = {**_FLOORS, CHECK_COLUMN: check_floor}
         whole_counts = {**floors_now, 2: widths[2], 3: widths[3]}
-        for floors in (whole_counts, floors_now):
+        whole_verdicts = {**whole_counts, CHECK_COLUMN: min(widths[CHECK_COLUMN], CHECK_WHOLE)}
+        for floors in (whole_verdicts, whole_counts, floors_now):
             while sum(widths.values()) > room:
                 shrinkable = [c for c, w in widths.items() if w > floors[c]]
                 if not shrinkable:
@@ -314,10 +340,27 @@ class RulesPanel(QWidget):
         for column, width in widths.items():
             self.tree.setColumnWidth(column, width)
         self.fit_split()
+        self.fit_preview()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
         self._fit_timer.start()
+
+    def _look_at(self, field: str) -> list[str]:
+        """The pages a field's flags point at, in their order."""
+        fc = self.check.fields.get(field) if self.check is not None else None
+        if fc is None:
+            return []
+        return list(dict.fromkeys(u for f in fc.flags for u in f.look_at))
+
+    def _on_tree_item_double_clicked(self, item: QTreeWidgetItem, column: int) -> None:
+        # A flagged field's check: its first page to look at is shown.
+        data = item.data(0, Qt.ItemDataRole.UserRole)
+        if column != CHECK_COLUMN or not data or data[0] != "fields":
+            return
+        pages = self._look_at(data[1])
+        if pages:
+            self.page_requested.emit(pages[0])
 
     def show_check(self, check: TemplateCheck) -> None:
         """Each field's flags in the Check column (the pages to look at in its tooltip) and the
@@ -340,10 +383,9 @@ class RulesPanel(QWidget):
         self.preview.setHorizontalHeaderLabels(["Page", *preview.fields])
         self.preview.setRowCount(len(preview.rows))
         for r, row in enumerate(preview.rows):
-            # The path as the page list shows it (below the site root).
-            page = QTableWidgetItem(
-                relative_url(row.url, self.site_root) if self.site_root else row.url
-            )
+            # The path as the page list shows it (below the site root), a long one by its
+            # first folder and last segments: the file name is what tells pages apart.
+            page = QTableWidgetItem(self._page_name(row.url))
             page.setToolTip(row.url)
             page.setData(Qt.ItemDataRole.UserRole, row.url)
             self.preview.setItem(r, 0, page)
@@ -356,7 +398,34 @@ class RulesPanel(QWidget):
                     if fc is not None:
                         cell.setToolTip(f"{text}\n\n{fc.details()}")
                 self.preview.setItem(r, c, cell)
-        self.preview.resizeColumnsToContents()
+        self.fit_preview()
+
+    def _page_name(self, url: str) -> str:
+        """``url`` named by ``short_page`` as long as fits the preview's page column."""
+        metrics = self.preview.fontMetrics()
+        limit = 40
+        text = short_page(url, self.site_root, limit)
+        while metrics.horizontalAdvance(text) + 16 > PREVIEW_PAGE_CAP and limit > 12:
+            limit -= 2
+            text = short_page(url, self.site_root, limit)
+        return text
+
+    def fit_preview(self) -> None:
+        """The preview's columns as wide as their values up to ``PREVIEW_CAP``, narrower
+        (down to ``PREVIEW_MIN_COLUMN``) when that keeps every field's column in view: the
+        flagged cells of the last field are not pushed out of sight by a long first value."""
+        table = self.preview
+        if table.columnCount() == 0:
+            return
+        table.resizeColumnsToContents()
+        page = min(table.columnWidth(0), PREVIEW_PAGE_CAP)
+        table.setColumnWidth(0, page)
+        fields = table.columnCount() - 1
+        if not fields:
+            return
+        share = max(PREVIEW_MIN_COLUMN, (table.viewport().width() - page) // fields)
+        for column in range(1, table.columnCount()):
+            table.setColumnWidth(column, min(table.columnWidth(column), PREVIEW_CAP, share))
 
     def _on_preview_cell_double_clicked(self, row: int, _column: int) -> None:
         item = self.preview.item(row, 0)
@@ -372,8 +441,12 @@ class RulesPanel(QWidget):
             # "no match" on the page shown (its state, column 2) is no right rule either.
             here = None if self.page_state is None else self.page_state.get(fid) != "no match"
             summary = fc.summary(here)
-            item.setText(CHECK_COLUMN, summary or "looks right")
-            item.setToolTip(CHECK_COLUMN, (summary + "\n" if summary else "") + fc.details())
+            # A few words in the cell, the sentence and every flag's pages in the tooltip.
+            item.setText(CHECK_COLUMN, fc.verdict(here) or "looks right")
+            look = (
+                "\n\nDouble-click to show the first page to look at" if self._look_at(fid) else ""
+            )
+            item.setToolTip(CHECK_COLUMN, (summary + "\n" if summary else "") + fc.details() + look)
             item.setForeground(CHECK_COLUMN, _FLAG_COLOR if summary else QColor("#2e7d32"))
         self._fit_timer.start()
 
