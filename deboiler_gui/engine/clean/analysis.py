@@ -188,16 +188,32 @@ _SIDE_DENSITY = 0.4
 _BATCH_CHILDREN = 30
 
 
+_COUNT_ELEMENTS = etree.XPath("count(//*)")
+
+
 def _text_of(el: HtmlElement) -> str:
     text: str = etree.tostring(el, method="text", encoding="unicode", with_tail=False)
     return text
 
 
-def _visible_text_of(el: HtmlElement) -> str:
+def _holding_invisible(root: HtmlElement) -> set[HtmlElement]:
+    """The elements with a script, a style or the like in their subtree (themselves
+    included): one C iteration over those elements and a walk up from each, instead of one
+    tag iteration per subtree asked about."""
+    held: set[HtmlElement] = set()
+    for el in root.iter(*INVISIBLE_TAGS):
+        while el is not None and el not in held:
+            held.add(el)
+            el = el.getparent()
+    return held
+
+
+def _visible_text_of(el: HtmlElement, held: set[HtmlElement]) -> str:
     """The subtree's text without what no reader sees: the text of scripts, styles and the
     like inside it (a block of ad scripts or JSON data holds thousands of characters and no
-    visible word; counted, it would outweigh the story). One C call when there are none."""
-    if next(el.iter(*INVISIBLE_TAGS), None) is None:
+    visible word; counted, it would outweigh the story). One C call when there are none
+    (``held``: the page's elements holding any, see _holding_invisible)."""
+    if el not in held:
         return _text_of(el)
     out = [el.text or ""]
     work: list[tuple[HtmlElement, bool]] = [(c, False) for c in reversed(el)]
@@ -336,7 +352,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
     style text out, removes all whitespace and folds digit runs so counters and dates match.
     """
     facts = Facts()
-    n_elements = int(root.xpath("count(//*)"))
+    n_elements = int(_COUNT_ELEMENTS(root))
     facts.elements = n_elements
     if n_elements > spec.max_elements:
         facts.too_large = True
@@ -344,6 +360,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
     compat = spec.compat
     skeleton, inner = (None, None) if compat else _skeleton(root, spec)
     extra = {} if skeleton is None else _extra_links(root, skeleton)
+    held: set[HtmlElement] = set() if skeleton is None else _holding_invisible(root)
     cache: dict[str, bool] = {}
     steps = _STEPS
     if len(steps) > 50_000:  # a site with endless generated classes: start over
@@ -474,7 +491,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         if whole:
             # a skeleton leaf with children: its visible text in one C call (scripts' text
             # left out)
-            t = "" if invisible else _visible_text_of(el)
+            t = "" if invisible else _visible_text_of(el, held)
             stripped = "".join(t.split()) if t else ""
             if stripped:
                 parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
@@ -483,12 +500,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         if inner is not None and el not in inner:
             continue  # a childless skeleton leaf: its .text was all of it
         pending: list[tuple[HtmlElement, _Frame | None, Any, bool]] = []
-        if (
-            inner is not None
-            and not invisible
-            and len(el) > _BATCH_CHILDREN
-            and next(el.iter(*INVISIBLE_TAGS), None) is None
-        ):
+        if inner is not None and not invisible and len(el) > _BATCH_CHILDREN and el not in held:
             # Many children (a code listing of a thousand spans): the element's whole text in
             # one C call, then only the skeleton children are walked; their hashes follow it.
             frame.batched = True
@@ -516,7 +528,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                         sparts.append(ctag)
                 else:
                     # a childless element's text is its .text: no serialisation needed
-                    t = _visible_text_of(child) if len(child) else child.text
+                    t = _visible_text_of(child, held) if len(child) else child.text
                     stripped = "".join(t.split()) if t else ""
                     n = len(stripped)
                     frame.chars += n
