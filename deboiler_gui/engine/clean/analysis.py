@@ -342,7 +342,14 @@ class _Frame:
         self.tds = 0
 
 
-def analyse(root: HtmlElement, spec: Spec) -> Facts:
+#: An upper bound of the elements a parse of this many characters can hold: every element is
+#: a tag or a run of text in the source (one character at least), apart from the few the
+#: parser adds around a fragment (html, head, body).
+def _most_elements(source_chars: int) -> int:
+    return source_chars + 16
+
+
+def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> Facts:
     """One iterative pass: attribute-free subtree hashes computed bottom-up from the
     children's hashes, visible and link characters, structural slots, candidates in document
     order, and the page's main-content path.
@@ -350,13 +357,18 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
     compat walks every element and normalises text like the original (strip, no spaces, lower
     case). improved walks only the skeleton (candidates and their ancestors), leaves script and
     style text out, removes all whitespace and folds digit runs so counters and dates match.
+
+    ``source_chars``, the length of the HTML the tree was parsed from, spares counting the
+    elements of a page too short to hold more than ``max_elements`` (``Facts.elements`` is
+    then 0: it is only read for a page that is too large).
     """
     facts = Facts()
-    n_elements = int(_COUNT_ELEMENTS(root))
-    facts.elements = n_elements
-    if n_elements > spec.max_elements:
-        facts.too_large = True
-        return facts
+    if source_chars is None or _most_elements(source_chars) > spec.max_elements:
+        n_elements = int(_COUNT_ELEMENTS(root))
+        facts.elements = n_elements
+        if n_elements > spec.max_elements:
+            facts.too_large = True
+            return facts
     compat = spec.compat
     skeleton, inner = (None, None) if compat else _skeleton(root, spec)
     extra = {} if skeleton is None else _extra_links(root, skeleton)
