@@ -162,22 +162,42 @@ def _norm_compat(s: str | None) -> str:
 
 
 def _slot_step(el: HtmlElement, tag: str) -> str:
-    # ids and classes holding digits are page-specific (item-42, post-2019): left out of the key
-    step = tag
+    """An element's step in a structural slot: tag#id.classes."""
     ident = el.get("id")
-    if ident and not _VOLATILE.search(ident):
-        step += "#" + ident.strip()
     cls = el.get("class")
-    if cls:
-        tokens = sorted({c for c in cls.split() if not _VOLATILE.search(c)})
-        if tokens:
-            step += "." + ".".join(tokens)
+    key = (tag, ident, cls)
+    step = _STEPS.get(key)
+    if step is None:
+        if len(_STEPS) > _MAX_CACHED:
+            _STEPS.clear()
+        step = _STEPS[key] = _step_of(tag, ident, cls)
     return step
 
 
-# Slot steps by (tag, id, class) and skeleton hashes by their text: both depend only on their
-# key, so they are shared between pages (bounded; cleared when they grow too large).
+def _step_of(tag: str, ident: str | None, cls: str | None) -> str:
+    # ids and classes holding digits are page-specific (item-42, post-2019): left out of the key
+    step = tag
+    if ident and not _VOLATILE.search(ident):
+        step += "#" + ident.strip()
+    if cls:
+        # the classes' part by the class attribute alone: a page's unique ids (a section's
+        # anchor) miss the step cache, their classes ("section") do not
+        part = _CLASS_STEPS.get(cls)
+        if part is None:
+            if len(_CLASS_STEPS) > _MAX_CACHED:
+                _CLASS_STEPS.clear()
+            tokens = sorted({c for c in cls.split() if not _VOLATILE.search(c)})
+            part = _CLASS_STEPS[cls] = "." + ".".join(tokens) if tokens else ""
+        step += part
+    return step
+
+
+# Slot steps by (tag, id, class), their classes' part by the class attribute and skeleton
+# hashes by their text: each depends only on its key, so they are shared between pages
+# (bounded; cleared when they grow too large).
+_MAX_CACHED = 50_000
 _STEPS: dict[tuple[str, str | None, str | None], str] = {}
+_CLASS_STEPS: dict[str, str] = {}
 _SKELETONS: dict[str, str] = {}
 
 #: A child with this share of link text is a link list beside the content (a menu, a column
@@ -475,10 +495,12 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
         if not compat and depth <= max_slot_depth:
             pslot = parent.slot if parent is not None else ""
             if pslot is not None:
-                key = (tag, el.get("id"), el.get("class"))
+                ident = el.get("id")
+                cls = el.get("class")
+                key = (tag, ident, cls)
                 step = steps.get(key)
                 if step is None:
-                    step = steps[key] = _slot_step(el, tag)
+                    step = steps[key] = _step_of(tag, ident, cls)
                 if tag == "td":
                     # a layout table's columns (menu, story, teasers) are different places:
                     # a cell's position in its row is part of its slot (its row's cells are
