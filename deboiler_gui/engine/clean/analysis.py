@@ -714,6 +714,19 @@ def loose_links(root: HtmlElement) -> list[tuple[HtmlElement, int]]:
     return out
 
 
+#: Slot keys (h64 of the slot) by slot, shared between pages (bounded like _STEPS).
+_SLOT_KEYS: dict[str, int] = {}
+
+
+def _slot_key(slot: str) -> int:
+    key = _SLOT_KEYS.get(slot)
+    if key is None:
+        if len(_SLOT_KEYS) > _MAX_CACHED:
+            _SLOT_KEYS.clear()
+        key = _SLOT_KEYS[slot] = h64(slot.encode("utf-8", "surrogatepass"))
+    return key
+
+
 def summarise(
     root: HtmlElement, spec: Spec, link_density: float, facts: Facts | None = None
 ) -> dict[str, Any]:
@@ -729,7 +742,9 @@ def summarise(
     slots: dict[int, list[Any]] = {}
     names: dict[int, str] = {}
     repeats = repeats_within_page(facts)
-    keys: dict[str, int] = {}
+    keys = _SLOT_KEYS  # the same slots recur on every page of a site: hashed once
+    if len(keys) > _MAX_CACHED:
+        keys.clear()
     around: list[tuple[int, int]] = []  # (end, slot key) of the open candidates with a slot
     labels: dict[int, str] = {}  # link blocks under a label: (slot, label) key -> name
     for i, (el, h, chars, links, slot, end, skel) in enumerate(facts.cands):
@@ -759,10 +774,8 @@ def summarise(
                         labels[lkey] = f"{slot[-200:]} | {label}"
         if key is not None:
             around.append((end, key))
-    main = sorted({h64(s.encode("utf-8", "surrogatepass")) for s in facts.main_slots})
-    content = sorted(
-        {h64(s.encode("utf-8", "surrogatepass")) for s in facts.slot_slots if s is not None}
-    )
+    main = sorted({_slot_key(s) for s in facts.main_slots})
+    content = sorted({_slot_key(s) for s in facts.slot_slots if s is not None})
     return {
         "hashes": hashes,
         "hslots": hslots,
