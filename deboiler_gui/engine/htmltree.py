@@ -364,10 +364,9 @@ def readable_path(el: HtmlElement) -> str:
         if ident and " " not in ident:
             break
         node = node.getparent()
-    steps = [_step_name(n) for n in reversed(chain)]
-    if len(steps) > READABLE_STEPS:
-        steps = [steps[0], "…", *steps[-2:]]
-    return " > ".join(steps)
+    if len(chain) > READABLE_STEPS:  # only the steps shown are named
+        return " > ".join((_step_name(chain[-1]), "…", _step_name(chain[1]), _step_name(chain[0])))
+    return " > ".join([_step_name(n) for n in reversed(chain)])
 
 
 def _text_transform() -> etree.XSLT:

@@ -162,22 +162,42 @@ def _norm_compat(s: str | None) -> str:
 
 
 def _slot_step(el: HtmlElement, tag: str) -> str:
-    # ids and classes holding digits are page-specific (item-42, post-2019): left out of the key
-    step = tag
+    """An element's step in a structural slot: tag#id.classes."""
     ident = el.get("id")
-    if ident and not _VOLATILE.search(ident):
-        step += "#" + ident.strip()
     cls = el.get("class")
-    if cls:
-        tokens = sorted({c for c in cls.split() if not _VOLATILE.search(c)})
-        if tokens:
-            step += "." + ".".join(tokens)
+    key = (tag, ident, cls)
+    step = _STEPS.get(key)
+    if step is None:
+        if len(_STEPS) > _MAX_CACHED:
+            _STEPS.clear()
+        step = _STEPS[key] = _step_of(tag, ident, cls)
     return step
 
 
-# Slot steps by (tag, id, class) and skeleton hashes by their text: both depend only on their
-# key, so they are shared between pages (bounded; cleared when they grow too large).
+def _step_of(tag: str, ident: str | None, cls: str | None) -> str:
+    # ids and classes holding digits are page-specific (item-42, post-2019): left out of the key
+    step = tag
+    if ident and not _VOLATILE.search(ident):
+        step += "#" + ident.strip()
+    if cls:
+        # the classes' part by the class attribute alone: a page's unique ids (a section's
+        # anchor) miss the step cache, their classes ("section") do not
+        part = _CLASS_STEPS.get(cls)
+        if part is None:
+            if len(_CLASS_STEPS) > _MAX_CACHED:
+                _CLASS_STEPS.clear()
+            tokens = sorted({c for c in cls.split() if not _VOLATILE.search(c)})
+            part = _CLASS_STEPS[cls] = "." + ".".join(tokens) if tokens else ""
+        step += part
+    return step
+
+
+# Slot steps by (tag, id, class), their classes' part by the class attribute and skeleton
+# hashes by their text: each depends only on its key, so they are shared between pages
+# (bounded; cleared when they grow too large).
+_MAX_CACHED = 50_000
 _STEPS: dict[tuple[str, str | None, str | None], str] = {}
+_CLASS_STEPS: dict[str, str] = {}
 _SKELETONS: dict[str, str] = {}
 
 #: A child with this share of link text is a link list beside the content (a menu, a column
@@ -188,16 +208,32 @@ _SIDE_DENSITY = 0.4
 _BATCH_CHILDREN = 30
 
 
+_COUNT_ELEMENTS = etree.XPath("count(//*)")
+
+
 def _text_of(el: HtmlElement) -> str:
     text: str = etree.tostring(el, method="text", encoding="unicode", with_tail=False)
     return text
 
 
-def _visible_text_of(el: HtmlElement) -> str:
+def _holding_invisible(root: HtmlElement) -> set[HtmlElement]:
+    """The elements with a script, a style or the like in their subtree (themselves
+    included): one C iteration over those elements and a walk up from each, instead of one
+    tag iteration per subtree asked about."""
+    held: set[HtmlElement] = set()
+    for el in root.iter(*INVISIBLE_TAGS):
+        while el is not None and el not in held:
+            held.add(el)
+            el = el.getparent()
+    return held
+
+
+def _visible_text_of(el: HtmlElement, held: set[HtmlElement]) -> str:
     """The subtree's text without what no reader sees: the text of scripts, styles and the
     like inside it (a block of ad scripts or JSON data holds thousands of characters and no
-    visible word; counted, it would outweigh the story). One C call when there are none."""
-    if next(el.iter(*INVISIBLE_TAGS), None) is None:
+    visible word; counted, it would outweigh the story). One C call when there are none
+    (``held``: the page's elements holding any, see _holding_invisible)."""
+    if el not in held:
         return _text_of(el)
     out = [el.text or ""]
     work: list[tuple[HtmlElement, bool]] = [(c, False) for c in reversed(el)]
@@ -326,7 +362,14 @@ class _Frame:
         self.tds = 0
 
 
-def analyse(root: HtmlElement, spec: Spec) -> Facts:
+#: An upper bound of the elements a parse of this many characters can hold: every element is
+#: a tag or a run of text in the source (one character at least), apart from the few the
+#: parser adds around a fragment (html, head, body).
+def _most_elements(source_chars: int) -> int:
+    return source_chars + 16
+
+
+def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> Facts:
     """One iterative pass: attribute-free subtree hashes computed bottom-up from the
     children's hashes, visible and link characters, structural slots, candidates in document
     order, and the page's main-content path.
@@ -334,16 +377,22 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
     compat walks every element and normalises text like the original (strip, no spaces, lower
     case). improved walks only the skeleton (candidates and their ancestors), leaves script and
     style text out, removes all whitespace and folds digit runs so counters and dates match.
+
+    ``source_chars``, the length of the HTML the tree was parsed from, spares counting the
+    elements of a page too short to hold more than ``max_elements`` (``Facts.elements`` is
+    then 0: it is only read for a page that is too large).
     """
     facts = Facts()
-    n_elements = int(root.xpath("count(//*)"))
-    facts.elements = n_elements
-    if n_elements > spec.max_elements:
-        facts.too_large = True
-        return facts
+    if source_chars is None or _most_elements(source_chars) > spec.max_elements:
+        n_elements = int(_COUNT_ELEMENTS(root))
+        facts.elements = n_elements
+        if n_elements > spec.max_elements:
+            facts.too_large = True
+            return facts
     compat = spec.compat
     skeleton, inner = (None, None) if compat else _skeleton(root, spec)
     extra = {} if skeleton is None else _extra_links(root, skeleton)
+    held: set[HtmlElement] = set() if skeleton is None else _holding_invisible(root)
     cache: dict[str, bool] = {}
     steps = _STEPS
     if len(steps) > 50_000:  # a site with endless generated classes: start over
@@ -446,10 +495,12 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         if not compat and depth <= max_slot_depth:
             pslot = parent.slot if parent is not None else ""
             if pslot is not None:
-                key = (tag, el.get("id"), el.get("class"))
+                ident = el.get("id")
+                cls = el.get("class")
+                key = (tag, ident, cls)
                 step = steps.get(key)
                 if step is None:
-                    step = steps[key] = _slot_step(el, tag)
+                    step = steps[key] = _step_of(tag, ident, cls)
                 if tag == "td":
                     # a layout table's columns (menu, story, teasers) are different places:
                     # a cell's position in its row is part of its slot (its row's cells are
@@ -474,7 +525,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         if whole:
             # a skeleton leaf with children: its visible text in one C call (scripts' text
             # left out)
-            t = "" if invisible else _visible_text_of(el)
+            t = "" if invisible else _visible_text_of(el, held)
             stripped = "".join(t.split()) if t else ""
             if stripped:
                 parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
@@ -483,12 +534,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
         if inner is not None and el not in inner:
             continue  # a childless skeleton leaf: its .text was all of it
         pending: list[tuple[HtmlElement, _Frame | None, Any, bool]] = []
-        if (
-            inner is not None
-            and not invisible
-            and len(el) > _BATCH_CHILDREN
-            and next(el.iter(*INVISIBLE_TAGS), None) is None
-        ):
+        if inner is not None and not invisible and len(el) > _BATCH_CHILDREN and el not in held:
             # Many children (a code listing of a thousand spans): the element's whole text in
             # one C call, then only the skeleton children are walked; their hashes follow it.
             frame.batched = True
@@ -516,7 +562,7 @@ def analyse(root: HtmlElement, spec: Spec) -> Facts:
                         sparts.append(ctag)
                 else:
                     # a childless element's text is its .text: no serialisation needed
-                    t = _visible_text_of(child) if len(child) else child.text
+                    t = _visible_text_of(child, held) if len(child) else child.text
                     stripped = "".join(t.split()) if t else ""
                     n = len(stripped)
                     frame.chars += n
@@ -668,6 +714,19 @@ def loose_links(root: HtmlElement) -> list[tuple[HtmlElement, int]]:
     return out
 
 
+#: Slot keys (h64 of the slot) by slot, shared between pages (bounded like _STEPS).
+_SLOT_KEYS: dict[str, int] = {}
+
+
+def _slot_key(slot: str) -> int:
+    key = _SLOT_KEYS.get(slot)
+    if key is None:
+        if len(_SLOT_KEYS) > _MAX_CACHED:
+            _SLOT_KEYS.clear()
+        key = _SLOT_KEYS[slot] = h64(slot.encode("utf-8", "surrogatepass"))
+    return key
+
+
 def summarise(
     root: HtmlElement, spec: Spec, link_density: float, facts: Facts | None = None
 ) -> dict[str, Any]:
@@ -683,7 +742,9 @@ def summarise(
     slots: dict[int, list[Any]] = {}
     names: dict[int, str] = {}
     repeats = repeats_within_page(facts)
-    keys: dict[str, int] = {}
+    keys = _SLOT_KEYS  # the same slots recur on every page of a site: hashed once
+    if len(keys) > _MAX_CACHED:
+        keys.clear()
     around: list[tuple[int, int]] = []  # (end, slot key) of the open candidates with a slot
     labels: dict[int, str] = {}  # link blocks under a label: (slot, label) key -> name
     # slots holding blocks of different texts on this page (a series' place: each entry's
@@ -720,10 +781,8 @@ def summarise(
                         labels[lkey] = f"{slot[-200:]} | {label}"
         if key is not None:
             around.append((end, key))
-    main = sorted({h64(s.encode("utf-8", "surrogatepass")) for s in facts.main_slots})
-    content = sorted(
-        {h64(s.encode("utf-8", "surrogatepass")) for s in facts.slot_slots if s is not None}
-    )
+    main = sorted({_slot_key(s) for s in facts.main_slots})
+    content = sorted({_slot_key(s) for s in facts.slot_slots if s is not None})
     return {
         "hashes": hashes,
         "hslots": hslots,

@@ -306,7 +306,7 @@ class DomainCleaner:
                     root = (
                         parse_html(page.html) if ready is None else parse_html(ready, prepared=True)
                     )
-                    facts = analyse(root, spec)
+                    facts = analyse(root, spec, None if ready is None else len(ready))
                     summary = summarise(root, spec, density, facts)
                     if len(page.html) <= room:  # performance mode: the tree serves transform
                         self._cache[page.url] = (root, facts)
