@@ -755,8 +755,8 @@ def _like_blocks(nodes: list[Any]) -> tuple[str, frozenset[str]] | None:
         way = _way_down(nodes[0], anc)
         blocks = []
         for n in nodes:
-            b = _block_of(n, kind)
-            if b is None or _way_down(n, b) != way:
+            b = _up_way(n, way, kind)
+            if b is None:
                 break
             blocks.append(b)
         else:
@@ -799,17 +799,16 @@ def _left_out(nodes: list[Any]) -> int:
     blocks: dict[int, Any] = {}
     per: Counter[int] = Counter()
     for n in nodes:
-        b = _block_of(n, kind)
-        if b is None or _way_down(n, b) != way:
+        b = _up_way(n, way, kind)
+        if b is None:
             return 0  # items of several shapes: no one like node to look for
         blocks[id(b)] = b
         per[id(b)] += 1
     root = first.getroottree().getroot()
-    tag = way[-1][0]
     like = [
-        n
-        for n in root.iter(tag)
-        if id(n) not in taken and (b := _block_of(n, kind)) is not None and _way_down(n, b) == way
+        (n, b)
+        for n in root.iter(way[-1][0])
+        if id(n) not in taken and (b := _up_way(n, way, kind)) is not None
     ]
     if not like:
         return 0
@@ -820,8 +819,7 @@ def _left_out(nodes: list[Any]) -> int:
     entries = [_entry(m, blocks) for m in nodes]
     used = {id(e) for e in entries}
     count = 0
-    for n in like:
-        b = _block_of(n, kind)
+    for n, b in like:
         if id(b) in blocks:
             # another node of an item's own block: a definition's other names when each
             # block holds one item, else an entry of the list without an item
@@ -830,6 +828,17 @@ def _left_out(nodes: list[Any]) -> int:
         elif single and id(b.getparent()) in parents:
             count += 1
     return count
+
+
+def _up_way(node: Any, way: tuple[tuple[str, frozenset[str]], ...], kind: Any) -> Any:
+    """The block of ``kind`` that ``node`` is reached from by ``way`` (see ``_way_down``: the
+    block is the nearest of its kind, none on the way is of it), or None."""
+    a = node
+    for step in reversed(way):
+        if a is None or _kind_of(a) != step:
+            return None
+        a = a.getparent()
+    return a if a is not None and _kind_of(a) == kind else None
 
 
 def _entry(node: Any, blocks: dict[int, Any]) -> Any:
