@@ -735,16 +735,16 @@ def _block_of(node: Any, kind: tuple[str, frozenset[str]]) -> Any:
 
 
 def _like_blocks(nodes: list[Any]) -> tuple[str, frozenset[str]] | None:
-    """The blocks' tag and classes (``dl.def``) when items from several lists are one list of the page's blocks of one kind: each
-    item under a block of one same tag and classes (Texinfo's `dl.def`, `ul.section-toc`),
-    reached from it by the same steps, the blocks several and in no list entry (``li``, ``tr``,
-    ``dt``, ``dd``), and no two blocks of several items
-    side by side in one parent unless they are of a run of ``RUN`` such blocks there (two
-    lists of one class next to each other are two lists; definitions with several names
-    among a run of definitions are one).
-    A manual's definitions spread over the sections of a page, and a section's contents with
-    a subsection's contents, are one list of the page's; a contents `ul#toc` interleaved with
-    the other lists of its `div` is not. None when they are not."""
+    """The blocks' tag and classes (``dl.def``) when items from several lists are one list of
+    the page's blocks of one kind, else None: each item under a block of one same tag and
+    classes (Texinfo's `dl.def`, `ul.section-toc`), reached from it by the same steps, the
+    blocks several and in no list entry (``li``, ``tr``, ``dt``, ``dd``), and no two blocks
+    of several items side by side in one parent unless they are of a run of ``RUN`` such
+    blocks there (two lists of one class next to each other are two lists; definitions with
+    several names among a run of definitions are one). A manual's definitions spread over
+    the sections of a page, and a section's contents with a subsection's contents, are one
+    list of the page's; a contents `ul#toc` interleaved with the other lists of its `div`
+    is not."""
     for anc in nodes[0].iterancestors():
         if anc.tag in ("body", "html"):
             return None
