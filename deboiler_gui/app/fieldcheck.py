@@ -107,6 +107,7 @@ _SHORT_FLAGS = (
         re.compile(r"no value on (\d+) pages? where the node at the rule's place"),
         r"misses \1 pages",
     ),
+    (re.compile(r"nodes like the items, beside them, are not taken"), "like nodes left out"),
 )
 
 

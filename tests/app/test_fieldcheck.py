@@ -256,4 +256,8 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
         )
         == "misses 38 pages"
     )
+    assert (
+        short_flag("nodes like the items, beside them, are not taken on 23 pages (up to 115)")
+        == "like nodes left out"
+    )
     assert short_flag("a new kind of flag: with a reason") == "a new kind of flag"

@@ -1,11 +1,14 @@
 """Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
 matches per page, the distribution of values (length, item count, distinct values, pages
-sharing one value), list items from several containers, far more items than entries, values
-that equal another field's, list items that are other fields' values, a value that is
-another field's with more text glued on, no value on pages where the node at the rule's place
-(or the page's top heading it is elsewhere) is there, a rule pinned to a position whose node there is not
-like the learned one (or, for a position in the whole page, under another heading from page to
-page), flags for values that look wrong with the pages to look at, and a value preview."""
+sharing one value), list items from several containers (blocks of one kind over the page's
+sections are one list), far more items than entries, nodes like the items beside them left
+out, values that equal another field's (flagged on the field that lands on the other's node),
+list items that are other fields' values, a value that is another field's with more text glued
+on, no value on pages where the node at the rule's place (or the page's top heading it is
+elsewhere, or a top heading of a lower rank) is there, a rule pinned to a position whose node
+there is not like the learned one (its tag, ``rel``, label or text before it; or, for a
+position in the whole page, under another heading from page to page), flags for values that
+look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
@@ -52,6 +55,9 @@ ALONE = 0.8
 #: for the first to be the one meant (see ``FieldSignals._first_meant``).
 FIRST_PLACE = 0.9
 _FIRST = re.compile(r"\[\s*1\s*\]|position\(\)\s*=\s*1\b")
+#: Blocks of one kind side by side that are entries of one run, not lists of their own (a
+#: run of definitions, some with several names), are at least this many in their parent.
+RUN = 3
 #: Pages without a value kept (with their trees) until the rule's usual place is known.
 PENDING = 50
 _GROUPED = re.compile(r"\((.+)\)\[\s*(\d+)\s*\]")
@@ -71,6 +77,8 @@ class FieldSignals:
     counts: list[int] = dc_field(default_factory=list)
     values: Counter[str] = dc_field(default_factory=Counter)
     mixed: list[str] = dc_field(default_factory=list)  # pages whose items come from several lists
+    # (page, nodes like the items beside them that the rule does not take)
+    left_out: list[tuple[str, int]] = dc_field(default_factory=list)
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
     # (nodes matched, page) where a scalar rule matches several different nodes
     many_pages: list[tuple[int, str]] = dc_field(default_factory=list)
@@ -79,6 +87,14 @@ class FieldSignals:
     equal_pages: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages where this field and another both have a value
     both: Counter[str] = dc_field(default_factory=Counter)
+    # pages where the value equals another field's, whatever the nodes (per other field)
+    equal_all: dict[str, list[str]] = dc_field(default_factory=dict)
+    # what the scalar rule's node is on each page with a value (tag, rel, label before it)
+    idents: dict[str, str] = dc_field(default_factory=dict)
+    # per other field it equals on some pages: whose node it is there, by what the node is
+    # ('theirs': the other field's usual node, not this field's; 'mine': the reverse), and
+    # that node
+    equal_whose: dict[str, tuple[str, str]] = dc_field(default_factory=dict)
     value_pages: dict[str, list[str]] = dc_field(default_factory=dict)  # up to 5 per value
     #: the commonest value of each other scalar field of the template, on most of its pages
     others_constant: dict[str, str] = dc_field(default_factory=dict)
@@ -116,12 +132,18 @@ class FieldSignals:
     # whose top heading is of the tag the rule's node is the top heading of), and where
     vacant: list[str] = dc_field(default_factory=list)
     vacant_where: Counter[str] = dc_field(default_factory=Counter)
+    # pages without a value whose top heading (the first of the highest rank on the page) is
+    # of a lower rank than the one the rule's node is the top heading of, per tag
+    other_rank: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages with a value where the rule's node is the page's top heading of its rank, per tag
     tops: Counter[str] = dc_field(default_factory=Counter)
     # where the first node is (tags from the root, no positions) on the pages with several
     # different nodes, and the pages where another of the nodes is at that place too
     first_places: Counter[str] = dc_field(default_factory=Counter)
     first_in_run: int = 0
+    # pages with several where the first is the page's top heading and the others are headings
+    # of a lower rank (a section's `h3` before its subsections' `h4`)
+    first_top: int = 0
     #: the rule asks for a first node itself (``[1]``, ``position()=1``)
     asks_first: bool = False
     # per list page, the lists its items come from (outermost, by tags and classes from the
@@ -141,6 +163,17 @@ class FieldSignals:
                     "flag": "items from several lists",
                     "pages": len(self.mixed),
                     "look_at": self.mixed[:5],
+                }
+            )
+        if len(self.left_out) >= 2:
+            most = sorted(self.left_out, key=lambda p: -p[1])
+            out.append(
+                {
+                    "flag": f"nodes like the items, beside them, are not taken on "
+                    f"{len(self.left_out)} pages (up to {most[0][1]} on a page): the rule "
+                    "leaves out entries of another form (a definition with several names)?",
+                    "pages": len(self.left_out),
+                    "look_at": [u for u, _n in most[:5]],
                 }
             )
         if self.empty:
@@ -173,6 +206,22 @@ class FieldSignals:
                     f"place exists ({place}, same tag and role): the rule misses a kind of page?",
                     "pages": len(self.vacant),
                     "look_at": self.vacant[:5],
+                }
+            )
+        ranks = sum(len(v) for v in self.other_rank.values())
+        if ranks >= 3:
+            usual_top = _usual_top(self)
+            shown = ", ".join(
+                f"{t} on {len(v)}"
+                for t, v in sorted(self.other_rank.items(), key=lambda kv: -len(kv[1]))
+            )
+            out.append(
+                {
+                    "flag": f"no value on {ranks} pages whose top heading is of a lower rank "
+                    f"({shown}) while the rule's node is the page's top {usual_top} elsewhere: the "
+                    "rule takes one rank of heading only?",
+                    "pages": ranks,
+                    "look_at": [u for v in self.other_rank.values() for u in v][:5],
                 }
             )
         pinned = self._pinned_flag()
@@ -284,6 +333,21 @@ class FieldSignals:
                     }
                 )
         for other, n in self.equal_to.most_common():
+            whose, node = self.equal_whose.get(other, ("", ""))
+            if whose == "mine":
+                continue  # the other field lands on this field's node there
+            if whose == "theirs":
+                pages = self.equal_all.get(other, [])
+                out.append(
+                    {
+                        "flag": f"values equal field {other!r} on {n} page"
+                        f"{'s' if n != 1 else ''}: there the node is field {other!r}'s "
+                        f"({_show_shape(node)}), not this field's usual one",
+                        "pages": n,
+                        "look_at": pages[:5],
+                    }
+                )
+                continue
             if hit and n / hit >= LOOKS_LIKE:
                 out.append(
                     {
@@ -315,7 +379,12 @@ class FieldSignals:
         (nearly) every page with several, and either the rule asks for a first itself (a
         first declaration, ``//dl[@class='function'][1]/dt``) or no other node it finds is
         at that place (a title ``h2`` before the sections' ``h2``, not the first of a run of
-        alike headings)."""
+        alike headings); or, on (nearly) every page with several, the first is the page's top
+        heading and the others are headings of a lower rank: an any-heading title rule on a
+        manual whose pages are chapters (`h2`), sections (`h3`) and subsections (`h4`), each
+        with the headings of its parts after its own."""
+        if self.many and self.first_top >= FIRST_PLACE * self.many:
+            return True
         if not self.first_places:
             return False
         _place, n = self.first_places.most_common(1)[0]
@@ -520,6 +589,9 @@ def _shape(pos: Any, value: Any) -> str:
         before = pos.getprevious()
         if before is not None and isinstance(before.tag, str) and before.tag in _LABEL_TAGS:
             labels = [_label(before)]
+    if not [lb for lb in labels if lb]:
+        # the text just before the node in its parent: 'Next: ' before a header's first link
+        labels = [_text_label(pos)]
     if not [lb for lb in labels if lb] and pos.tag in _CELLS:
         row = pos.getparent()
         head = next(
@@ -529,7 +601,22 @@ def _shape(pos: Any, value: Any) -> str:
         labels = [_label(head)] if head is not None else []
     keep = pos.tag not in _CELLS and pos.tag not in _ROWS
     classes = ".".join(sorted((pos.get("class") or "").split())) if keep else ""
-    return f"{pos.tag}{'.' + classes if classes else ''}|{' / '.join(lb for lb in labels if lb)}"
+    rel = f"[rel={pos.get('rel')}]" if pos.get("rel") else ""
+    return (
+        f"{pos.tag}{'.' + classes if classes else ''}{rel}|{' / '.join(lb for lb in labels if lb)}"
+    )
+
+
+def _text_label(el: Any) -> str:
+    """The text just before a node in its parent (the tail of the element before it, else the
+    parent's own text) when it reads like a label: 'Next:' before a link, not ', '."""
+    before = el.getprevious()  # (a comment too: its tail is the text before the node)
+    parent = el.getparent()
+    text = before.tail if before is not None else (parent.text if parent is not None else "")
+    text = normalize_text(text or "").strip(" ,;|")
+    if not text or len(text) > LABEL_CHARS or not _LETTERS.search(text):
+        return ""
+    return re.sub(r"\d+", "#", text)
 
 
 def _nodes(root: Any, paths: list[str]) -> list[Any]:
@@ -562,6 +649,9 @@ def _note_first(sig: FieldSignals, found: list[Any]) -> None:
         return
     place = _loose_place(found[0])
     sig.first_places[place] += 1
+    rank = _rank(found[0])
+    if rank <= 6 and all(6 >= _rank(n) > rank for n in found[1:]) and _top_heading(found[0]):
+        sig.first_top += 1
     if any(_loose_place(n) == place for n in found[1:]):
         sig.first_in_run += 1
 
@@ -626,6 +716,140 @@ def _lists_of(nodes: list[Any]) -> tuple[str, frozenset[str]]:
     return " + ".join(sorted(keys)), frozenset(kinds)
 
 
+def _kind_of(el: Any) -> tuple[str, frozenset[str]]:
+    return str(el.tag), frozenset((el.get("class") or "").split())
+
+
+def _way_down(node: Any, block: Any) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The tags and classes from ``block`` (excluded) down to ``node``."""
+    steps: list[tuple[str, frozenset[str]]] = []
+    for a in [node, *node.iterancestors()]:
+        if a is block:
+            return tuple(reversed(steps))
+        steps.append(_kind_of(a))
+    return ()
+
+
+def _block_of(node: Any, kind: tuple[str, frozenset[str]]) -> Any:
+    return next((a for a in node.iterancestors() if _kind_of(a) == kind), None)
+
+
+def _like_blocks(nodes: list[Any]) -> tuple[str, frozenset[str]] | None:
+    """The blocks' tag and classes (``dl.def``) when items from several lists are one list of
+    the page's blocks of one kind, else None: each item under a block of one same tag and
+    classes (Texinfo's `dl.def`, `ul.section-toc`), reached from it by the same steps, the
+    blocks several and in no list entry (``li``, ``tr``, ``dt``, ``dd``), and no two blocks
+    of several items side by side in one parent unless they are of a run of ``RUN`` such
+    blocks there (two lists of one class next to each other are two lists; definitions with
+    several names among a run of definitions are one). A manual's definitions spread over
+    the sections of a page, and a section's contents with a subsection's contents, are one
+    list of the page's; a contents `ul#toc` interleaved with the other lists of its `div`
+    is not."""
+    for anc in nodes[0].iterancestors():
+        if anc.tag in ("body", "html"):
+            return None
+        if not anc.get("class") or any(a.tag in _ROWS for a in anc.iterancestors()):
+            continue  # (a block inside a list's entry: that list is the list, DocBook's
+            # `dl.toc/dt/span.sect1` links)
+        kind = _kind_of(anc)
+        way = _way_down(nodes[0], anc)
+        blocks = []
+        for n in nodes:
+            b = _up_way(n, way, kind)
+            if b is None:
+                break
+            blocks.append(b)
+        else:
+            held: dict[int, int] = Counter(id(b) for b in blocks)
+            if len(held) < 2:
+                return None
+            seen: dict[int, Any] = {id(b): b for b in blocks}
+            # (the parents are held while their ids are compared: a proxy's id is reused)
+            parents = [seen[k].getparent() for k, n in held.items() if n > 1]
+            by_parent: Counter[int] = Counter(id(p) for p in parents)
+            one = all(
+                n == 1 or sum(1 for c in p if _kind_of(c) == kind) >= RUN
+                for p in parents
+                if (n := by_parent[id(p)])
+            )
+            return kind if one else None
+    return None
+
+
+def _left_out(nodes: list[Any]) -> int:
+    """Nodes like the items (the same tag and classes up to a classed block, reached by the
+    same steps) beside them that the rule does not take: in a block of the items' kind that
+    holds no item, among blocks holding one item each (a definition `dl.def` with two names
+    among one-name definitions), or in an entry without an item of a block holding several
+    (a contents entry left out). 0 when the items have no classed block near them."""
+    if not nodes:
+        return 0
+    first = nodes[0]
+    block = next(
+        (a for a in first.iterancestors() if a.get("class") and a.tag not in ("body", "html")),
+        None,
+    )
+    if block is None:
+        return 0
+    kind = _kind_of(block)
+    way = _way_down(first, block)
+    if not way or len(way) > 6:
+        return 0
+    taken = {id(n) for n in nodes}
+    blocks: dict[int, Any] = {}
+    per: Counter[int] = Counter()
+    for n in nodes:
+        b = _up_way(n, way, kind)
+        if b is None:
+            return 0  # items of several shapes: no one like node to look for
+        blocks[id(b)] = b
+        per[id(b)] += 1
+    root = first.getroottree().getroot()
+    like = [
+        (n, b)
+        for n in root.iter(way[-1][0])
+        if id(n) not in taken and (b := _up_way(n, way, kind)) is not None
+    ]
+    if not like:
+        return 0
+    # a run of blocks of one item each (two at least: one list of one item says nothing)
+    single = len(per) >= 2 and all(k == 1 for k in per.values())
+    held = [b.getparent() for b in blocks.values()]  # (held: their ids stay theirs)
+    parents = {id(p) for p in held}
+    entries = [_entry(m, blocks) for m in nodes]
+    used = {id(e) for e in entries}
+    count = 0
+    for n, b in like:
+        if id(b) in blocks:
+            # another node of an item's own block: a definition's other names when each
+            # block holds one item, else an entry of the list without an item
+            if not single and id(_entry(n, blocks)) not in used:
+                count += 1
+        elif single and id(b.getparent()) in parents:
+            count += 1
+    return count
+
+
+def _up_way(node: Any, way: tuple[tuple[str, frozenset[str]], ...], kind: Any) -> Any:
+    """The block of ``kind`` that ``node`` is reached from by ``way`` (see ``_way_down``: the
+    block is the nearest of its kind, none on the way is of it), or None."""
+    a = node
+    for step in reversed(way):
+        if a is None or _kind_of(a) != step:
+            return None
+        a = a.getparent()
+    return a if a is not None and _kind_of(a) == kind else None
+
+
+def _entry(node: Any, blocks: dict[int, Any]) -> Any:
+    """The child of one of ``blocks`` that holds ``node`` (or is it)."""
+    for a in [node, *node.iterancestors()]:
+        up = a.getparent()
+        if up is not None and id(up) in blocks:
+            return a
+    return node
+
+
 def _list_size(nodes: list[Any]) -> int:
     """Elements inside the lists the items come from (the parents of their repeating entries,
     outermost only: the table whose rows hold the items, not each row): the page is measured
@@ -659,6 +883,7 @@ def site_signals(
         _page_signals(page.url, root, template, out, preview)
     _constants(out)
     _settle_places(out)
+    _settle_equal(out)
     return list(out.values())
 
 
@@ -689,6 +914,7 @@ def tree_signals(
         _page_signals(url, root, template, out, preview)
     _constants(out)
     _settle_places(out)
+    _settle_equal(out)
     return list(out.values())
 
 
@@ -742,14 +968,26 @@ def _page_signals(
                 if size is None:
                     size = sum(1 for _ in root.iter()) if isinstance(root, HtmlElement) else 0
                 sig.count_pages.append((len(items), url, max(1, size - _list_size(nodes))))
-                if nodes:
+                like = _like_blocks(nodes) if len(nodes) > 1 else None
+                if like:
+                    # one list of the page's blocks of one kind: that kind is the list, on
+                    # every page (Texinfo's definitions sit in sections named after the page)
+                    way = _way_down(nodes[0], _block_of(nodes[0], like))
+                    sig.count_lists[url] = (
+                        f"blocks {like[0]}.{'.'.join(sorted(like[1]))}",
+                        frozenset({"/".join(t for t, _c in way)}),
+                    )
+                elif nodes:
                     sig.count_lists[url] = _lists_of(nodes)
                 sig.lengths.extend(len(i) for i in items)
                 sig.values[" | ".join(items)[:300]] += 1
                 if any(not i for i in items) or matches > len(items):
                     sig.empty.append(url)  # (extraction leaves an item without text out)
-                if len(nodes) > 1 and several_lists(nodes):
+                if len(nodes) > 1 and not like and several_lists(nodes):
                     sig.mixed.append(url)
+                left = _left_out(nodes)
+                if left:
+                    sig.left_out.append((url, left))
                 parents = {n.getparent() for n in nodes}  # (ids of proxies are reused)
                 if len(parents) >= CROWDED_PARENTS and len(nodes) >= CROWDED * len(parents):
                     sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
@@ -767,6 +1005,7 @@ def _page_signals(
                 if first:
                     _pin_shape(sig, url, root, report.xpath, first[0])
                     _note_place(sig, first[0])
+                    sig.idents[url] = _ident(first[0])
                 sig.lengths.append(len(text))
                 sig.values[text[:300]] += 1
                 shown = sig.value_pages.setdefault(text[:300], [])
@@ -784,6 +1023,7 @@ def _page_signals(
             sig.both[other] += 1
             if text == text2:
                 sig.equal_to[other] += 1
+                sig.equal_all.setdefault(other, []).append(url)
                 if not _apart(held.get(fid, []), held.get(other, [])):
                     sig.equal_pages.setdefault(other, []).append(url)
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
@@ -965,6 +1205,60 @@ def _vacant_at(sig: FieldSignals, url: str, root: Any, places: list[str], top: s
         if first is not None and normalize_text(first.text_content()) and _top_heading(first):
             sig.vacant.append(url)
             sig.vacant_where[f"the page's top {top}"] += 1
+            return
+        # the page's top heading is of a lower rank: the rule takes one rank only (a page
+        # whose top heading is of a higher rank is another kind of page, a book's front page)
+        for tag in _HEADINGS:
+            head = next(iter(root.iter(tag)), None)
+            if head is not None and normalize_text(head.text_content()):
+                if _rank_of(tag) > _rank_of(top):
+                    sig.other_rank.setdefault(tag, []).append(url)
+                return
+
+
+def _ident(el: Any) -> str:
+    """What a scalar rule's node is, to tell two fields' nodes apart: its tag and ``rel``,
+    and the label before it (a label element, else the text just before it)."""
+    if not isinstance(el.tag, str):
+        return ""
+    rel = f"[rel={el.get('rel')}]" if el.get("rel") else ""
+    before = el.getprevious()
+    label = _label(before) if before is not None and before.tag in _LABEL_TAGS else ""
+    return f"{el.tag}{rel}|{label or _text_label(el)}"
+
+
+def _settle_equal(out: dict[tuple[str, str], FieldSignals]) -> None:
+    """For two scalar fields equal on some pages, whose node it is there: the node there is
+    what one field's node is on the pages where the two differ (a link with ``rel='up'``
+    after 'Up:') and not what the other's is. The field that lands on the other's node is
+    the one to flag ('previous' as the header's second link is the 'Up' link on the pages
+    without a 'Next'), not the field whose node it is."""
+    for (tname, _fid), sig in out.items():
+        for other, pages in sig.equal_all.items():
+            sig2 = out.get((tname, other))
+            if sig2 is None or len(pages) < 2:
+                continue
+            there = Counter(sig.idents.get(u, "") for u in pages).most_common(1)[0][0]
+            mine = _usual_ident(sig, set(pages))
+            theirs = _usual_ident(sig2, set(pages))
+            if not there or not mine or not theirs or mine == theirs:
+                continue
+            if there == theirs:
+                sig.equal_whose[other] = ("theirs", there)
+            elif there == mine:
+                sig.equal_whose[other] = ("mine", there)
+
+
+def _usual_ident(sig: FieldSignals, leave_out: set[str]) -> str:
+    """What the field's node is on most of its pages but ``leave_out`` (on half of them at
+    least; on all its pages when it has none but those), or ''."""
+    seen = Counter(k for u, k in sig.idents.items() if u not in leave_out)
+    if not seen:  # equal on every page: what its node is on all of them
+        seen = Counter(sig.idents.values())
+    if not seen:
+        return ""
+    kind, n = seen.most_common(1)[0]
+    return kind if 2 * n >= sum(seen.values()) else ""
 
 
 def _settle_places(out: dict[tuple[str, str], FieldSignals]) -> None:
