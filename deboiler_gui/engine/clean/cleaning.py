@@ -711,7 +711,8 @@ def _post_cards(
     """The cards at one place of a thread's posts: the block at the same place in most posts
     (once in each) that says who wrote the post and when — short pieces of text, each a label
     most of the place's blocks say ("Join Date", "Posts", "Reply"), a figure (a date, a count)
-    or a name, with a figure in most of them — and holds a small share of the posts' text.
+    or a name (a rank, a badge), two of them or half labels and figures, with a figure in most
+    of the blocks — and holds a small share of the posts' text.
     Unlike a bar its text differs from post to post: in its names, or in its dates. A post's
     own message is most of its post, its title is a heading, and a line that only labels
     figures the same way in every post ("Definition at line 283 of file x.h") names no one."""
@@ -741,7 +742,8 @@ def _post_cards(
         if any(_DIGIT.search(_text_of(li)) for li in el.iter("li")):
             continue  # a list of figures (attachments with their sizes), not a card's menu
         free = [w for w in words if _DIGITS_RUN.sub("0", w) not in core and not _counted(w)]
-        if 2 * len(free) <= len(words):
+        fixed = len(words) - len(free)
+        if fixed >= 2 or 2 * fixed >= len(words):
             out.append((el, chars))
     return out if len(out) >= need else []
 
