@@ -26,7 +26,7 @@ from deboiler_gui.engine.clean.analysis import (
     make_spec,
     repeats_within_page,
 )
-from deboiler_gui.engine.clean.stamps import stamps
+from deboiler_gui.engine.clean.stamps import is_stamp, stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
@@ -611,33 +611,38 @@ def _post_frames(
     Downvote", an action bar "edited 2013-05-04 · 11 comments · thanks · share · report"),
     a block repeated across the site or within the page (``repeated``), at most half of its
     post's text; with its place and characters. Text of a post's own (its message, however
-    short, its author's name) differs from post to post and stays."""
+    short) differs from post to post and stays. Also each post's card (``_post_cards``: who
+    wrote it and when, at the same place in most posts) and the thread's line of facts beside
+    the posts (``_thread_line``)."""
     run = _run_posts(thread)
     if len(run) < 2:
         return []
     start = next((i for i, rec in enumerate(cands) if rec[0] is thread), None)
-    if start is None:
-        return []
+    if start is not None:
+        inside = cands[start + 1 : cands[start][5]]  # the thread's subtree
+        total = cands[start][2]
+    else:
+        # a container that is no candidate itself (main): its subtree's candidates, in order
+        below = set(thread.iter())
+        first = next((i for i, rec in enumerate(cands) if rec[0] in below), len(cands))
+        last = next((i for i in range(first, len(cands)) if cands[i][0] not in below), len(cands))
+        inside = cands[first:last]
+        total = len("".join(_text_of(thread).split()))
     exact, repeats = repeated
-    inside = cands[start + 1 : cands[start][5]]  # the thread's subtree
     by_el = {rec[0]: rec for rec in inside}
     posts: dict[HtmlElement, int] = {}
     for entry in run:
         rec = by_el.get(entry)
         posts[entry] = rec[2] if rec is not None else len("".join(_text_of(entry).split()))
     held = sum(posts.values())
-    if len(posts) < 2 or 2 * held < cands[start][2]:
+    if len(posts) < 2 or 2 * held < total:
         return []  # not a thread: a few alike blocks beside the content's own text
     # place -> [(element, hash, chars, post)]
     places: dict[str, list[tuple[HtmlElement, int, int, HtmlElement]]] = {}
+    cards: dict[str, list[tuple[HtmlElement, int, HtmlElement]]] = {}
     for el, h, chars, links, _slot, _end, _skel in inside:
-        if (
-            not 0 < chars <= label_min
-            or (h not in exact and h not in repeats)
-            or el.tag == "td"
-            or el in taken
-        ):
-            continue  # (a bar says the same on other posts or pages, digits folded)
+        if not 0 < chars <= POST_CARD_CHARS or el.tag == "td" or el in taken:
+            continue
         steps = []
         post: HtmlElement | None = None
         for a in (el, *el.iterancestors()):
@@ -648,8 +653,12 @@ def _post_frames(
             steps.append(_slot_step(a, a.tag))
             if parent is None:
                 break
-        if post is None or not steps or 2 * chars > posts[post]:
+        if post is None or not steps:
             continue
+        if el.tag not in _HEADING_TAGS:
+            cards.setdefault("/".join(reversed(steps)), []).append((el, chars, post))
+        if chars > label_min or (h not in exact and h not in repeats) or 2 * chars > posts[post]:
+            continue  # (a bar says the same on other posts or pages, digits folded)
         if links < density * chars:
             controls = sum(
                 len("".join(_text_of(c).split())) for c in el.iter(*_CONTROLS) if c is not el
@@ -674,8 +683,105 @@ def _post_frames(
             if words and len(words & core) >= POST_FRAME_WORDS * len(words):
                 gone.add(el)
                 out.append((el, place[-300:], chars))
+    for place, entries in cards.items():
+        for el, chars in _post_cards(entries, posts, need):
+            if el not in gone:
+                gone.add(el)
+                out.append((el, place[-300:], chars))
+    for el in thread:
+        if el not in posts and el not in taken and el not in gone and _thread_line(el):
+            gone.add(el)
+            out.append((el, _slot_step(el, el.tag), len("".join(_text_of(el).split()))))
     # outermost only
     return [item for item in out if not any(a in gone for a in item[0].iterancestors())]
+
+
+#: a post's card (its author's name, rank and counts, the post's date and number) is at most
+#: this many characters...
+POST_CARD_CHARS = 200
+#: ...and its place holds at most this share of the posts' text
+POST_CARD_SHARE = 0.34
+#: a piece of text of a card is a label, a name or a figure: at most this many words
+POST_CARD_WORDS = 6
+
+#: a figure (a date, a count): digits, not glued to letters (a type's "Uint32", a file's "x86")
+#: but for ordinals
+_DIGIT = re.compile(r"\d")
+_GLUED = re.compile(r"[^\W\d_]\d|\d(?!(?:st|nd|rd|th)\b)[^\W\d_]", re.IGNORECASE)
+#: a card holds no table, list of code or preformatted text (a data table's row of figures)
+_NOT_CARD = ("table", "pre", "code")
+
+
+def _counted(piece: str) -> bool:
+    return _DIGIT.search(piece) is not None and _GLUED.search(piece) is None
+
+
+def _post_cards(
+    entries: list[tuple[HtmlElement, int, HtmlElement]], posts: dict[HtmlElement, int], need: float
+) -> list[tuple[HtmlElement, int]]:
+    """The cards at one place of a thread's posts: the block at the same place in most posts
+    (once in each) that says who wrote the post and when — short pieces of text, each a label
+    most of the place's blocks say ("Join Date", "Posts", "Reply"), a figure (a date, a count)
+    or a name (a rank, a badge), two of them or half labels and figures, with a figure in most
+    of the blocks — and holds a small share of the posts' text.
+    Unlike a bar its text differs from post to post: in its names, or in its dates. A post's
+    own message is most of its post, its title is a heading, and a line that only labels
+    figures the same way in every post ("Definition at line 283 of file x.h") names no one."""
+    owners = {post for _el, _c, post in entries}
+    if len(owners) < need or len(owners) < len(entries):
+        return []
+    if sum(c for _el, c, _p in entries) > POST_CARD_SHARE * sum(posts[p] for p in owners):
+        return []
+    pieces = [[" ".join(t.split()) for t in el.itertext() if t.strip()] for el, _c, _p in entries]
+    seen: Counter[str] = Counter(
+        w for words in pieces for w in {_DIGITS_RUN.sub("0", w) for w in words}
+    )
+    core = {w for w, n in seen.items() if 2 * n >= len(entries)}
+    figured = sum(any(_counted(w) for w in words) for words in pieces)
+    if 2 * figured < len(entries):
+        return []  # no dates or counts: a post's own line (a one-line message, a quote's name)
+    named = {tuple(w for w in words if not _counted(w)) for words in pieces}
+    dated = sum(any(is_stamp(w) for w in words) for words in pieces)
+    if len(named) < 2 and 2 * dated < len(entries):
+        return []  # the same words with other figures, no dates: a line of figures
+    out = []
+    for (el, chars, _post), words in zip(entries, pieces, strict=True):
+        if len(words) < 2 or any(len(w.split()) > POST_CARD_WORDS for w in words):
+            continue
+        if el.tag in _NOT_CARD or next(el.iter(*_NOT_CARD), None) is not None:
+            continue
+        if any(_DIGIT.search(_text_of(li)) for li in el.iter("li")):
+            continue  # a list of figures (attachments with their sizes), not a card's menu
+        free = [w for w in words if _DIGITS_RUN.sub("0", w) not in core and not _counted(w)]
+        fixed = len(words) - len(free)
+        if fixed >= 2 or 2 * fixed >= len(words):
+            out.append((el, chars))
+    return out if len(out) >= need else []
+
+
+#: the separators of a thread's line of facts ("Started by ann · 2012-04-10 · 2 replies")
+_FACT_SEPARATORS = re.compile(r"\s[·•|]\s|\n")
+
+
+def _thread_line(el: HtmlElement) -> bool:
+    """Whether a block beside a thread's posts is the thread's line of facts: short, without
+    links, in pieces each of a few words, among them a date and a count ("Started by ann ·
+    2012-04-10 05:32 UTC · 2 replies · topic #1783"). A heading or a paragraph of the thread's
+    own is neither."""
+    if not isinstance(el.tag, str) or el.tag in _HEADING_TAGS or el.tag in _NOT_CARD:
+        return False
+    if next(el.iter("a", *_CONTROLS), None) is not None:
+        return False
+    text = _text_of(el)
+    if not 0 < len("".join(text.split())) <= POST_CARD_CHARS:
+        return False
+    pieces = [" ".join(p.split()) for p in _FACT_SEPARATORS.split(text) if p.strip()]
+    return (
+        len(pieces) >= 3
+        and all(len(p.split()) <= POST_CARD_WORDS for p in pieces)
+        and any(is_stamp(p) for p in pieces)
+        and any(_counted(p) and not is_stamp(p) for p in pieces)
+    )
 
 
 #: elements with an inline style, and a style that hides its element (any case and spaces)
@@ -1383,7 +1489,30 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
                 best = group
             if 2 * len(best) >= len(alike):
                 break
-    return best if len(best) >= 2 else []
+    if len(best) < 2:
+        return []
+    # posts that carry one more class (a thread starter's, a staff member's) are of the run
+    # when they share a class with it and have its shape
+    classes = set((best[0].get("class") or "").split())
+    run_shapes = [_child_steps(c) for c in best]
+    members = set(best)
+    extra = [
+        c
+        for c in container
+        if c not in members
+        and c.tag == best[0].tag
+        and len(c) >= 2
+        and classes & set((c.get("class") or "").split())
+        and _shaped_like(_child_steps(c), run_shapes)
+    ]
+    if not extra:
+        return best
+    members.update(extra)
+    return [c for c in container if c in members]
+
+
+def _shaped_like(shape: set[str], shapes: list[set[str]]) -> bool:
+    return any(len(shape & other) >= POST_SHAPE_SHARE * len(shape | other) for other in shapes)
 
 
 def _post_of_run(el: HtmlElement, main: set[HtmlElement]) -> bool:
