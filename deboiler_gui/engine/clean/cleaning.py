@@ -16,6 +16,7 @@ from deboiler_gui.engine.clean.analysis import (
     DEFAULT_CONFIG,
     Facts,
     _slot_step,
+    _visible_text_of,
     analyse,
     block_label,
     h64,
@@ -1302,8 +1303,9 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
 
 
 def _mostly_links(el: HtmlElement) -> bool:
-    """Whether at least half of the element's text is link text."""
-    chars = len("".join(_text_of(el).split()))
+    """Whether at least half of the element's visible text is link text (a menu column's
+    scripts are no text of it)."""
+    chars = len("".join(_visible_text_of(el).split()))
     links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
     return chars > 0 and links >= 0.5 * chars
 
