@@ -16,6 +16,7 @@ from deboiler_gui.engine.clean.analysis import (
     DEFAULT_CONFIG,
     Facts,
     _slot_step,
+    _visible_text_of,
     analyse,
     block_label,
     h64,
@@ -484,6 +485,24 @@ def matches(
             not detector
             and bounded
             and not ap.compat
+            and 0 < chars <= max_share
+            and links >= el_density * chars
+            and el not in main
+            and main_el is not None
+            and within(i, el, main_el)
+            and _floated(el)
+            and _headline_boxes(el) >= MIN_COLUMN_BOXES
+            and _amid_prose(el, main_el, label_min)
+        ):
+            # in the content, even in the story's own cell, a column set among the story's
+            # paragraphs (its text before and after it) that holds two or more boxes, each a short label over
+            # headlines ("ALSO" over related stories, "Newswires" over the wire's): the
+            # site's widgets, whatever their titles and items on the page
+            detector, key = "label", "box column"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
             and el.tag == "form"
             and 0 < chars <= FORM_TEXT_CHARS
             and el not in main
@@ -539,6 +558,10 @@ def matches(
             continue
         i += 1
     if bounded and main_el is not None and not ap.compat:
+        # the title of a link list removed beside the content ("MORE STORIES:" over the
+        # section's other stories, with the day's date under it): the list's, not a heading
+        # of the content
+        out.extend(_list_titles(main_el, out, main, keep_ancestors, keep_set, density))
         out.extend(_twins_inside(main_el, out, main, keep_ancestors, density))
         # the site's navigation bar at the top or the bottom of the content (prev/up/next
         # with the neighbours' titles above every API page's text)
@@ -1201,6 +1224,107 @@ def _media_entries(el: HtmlElement, enough: int = MIN_MEDIA_ENTRIES) -> int:
     return n
 
 
+#: a side column of titled link boxes holds at least this many boxes...
+MIN_COLUMN_BOXES = 2
+_FLOAT = re.compile(r"float\s*:\s*(?:left|right)", re.IGNORECASE)
+_LINE_TAGS = frozenset(["td", "th", "div", "p", "li", "dt", "dd", "caption", *_HEADING_TAGS])
+
+
+def _floated(el: HtmlElement) -> bool:
+    """Whether the block stands beside the text around it: an ``aside``, or a block aligned
+    or floated to the left or the right, which the text flows around."""
+    if el.tag == "aside":
+        return True
+    if (el.get("align") or "").strip().lower() in ("left", "right"):
+        return True
+    return _FLOAT.search(el.get("style") or "") is not None
+
+
+def _headline_boxes(el: HtmlElement, enough: int = MIN_COLUMN_BOXES) -> int:
+    """How many boxes the block holds (counted up to ``enough``): a short label that is the
+    whole text of its line (a cell, a paragraph, a heading; no link in it) followed, before
+    the next such label, by a link of TEASER_LINK_CHARS characters or more (a headline):
+    "ALSO" over related stories, "Newswires" over the wire's headlines, "TRANSCRIPT" over
+    one interview's."""
+    boxes = items = 0
+    opened = False
+    counted: set[HtmlElement] = set()
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        link = line = None
+        node = owner
+        hidden = False
+        while node is not None:
+            if node.tag in INVISIBLE_TAGS:
+                hidden = True
+                break
+            if node.tag == "a" and link is None:
+                link = node
+            if node is el:
+                break
+            if line is None and node.tag in _LINE_TAGS:
+                line = node
+            node = node.getparent()
+        if hidden:
+            continue
+        if link is not None:
+            if (
+                link not in counted
+                and link.get("href")
+                and len("".join(_text_of(link).split())) >= TEASER_LINK_CHARS
+            ):
+                items += 1
+            counted.add(link)
+            continue
+        if line is None:
+            continue
+        text = "".join(_text_of(line).split())
+        if 0 < len(text) <= BOX_LABEL_CHARS and next(line.iter("a"), None) is None:
+            # a label: it closes the box before it and opens its own
+            if opened and items:
+                boxes += 1
+                if boxes >= enough:
+                    return boxes
+            opened, items = True, 0
+    if opened and items:
+        boxes += 1
+    return boxes
+
+
+def _prose_block(el: HtmlElement, label_min: int) -> bool:
+    """Whether the element holds sentences of text that is not links."""
+    text = _text_of(el)
+    links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
+    return len("".join(text.split())) - links >= label_min and bool(_SENTENCE_END.search(text))
+
+
+def _amid_prose(el: HtmlElement, top: HtmlElement, label_min: int) -> bool:
+    """Whether the story's prose (sentences of text that is not links) comes both before and
+    after the block inside ``top``: a column set among the story's paragraphs, which flow
+    around it (a box heading the content, before its first line, is not)."""
+    before = after = False
+    node = el
+    while node is not top and not (before and after):
+        parent = node.getparent()
+        if parent is None:
+            return False
+        if not before:
+            before = any(
+                isinstance(s.tag, str) and _prose_block(s, label_min)
+                for s in node.itersiblings(preceding=True)
+            )
+        if not after:
+            after = any(
+                isinstance(s.tag, str) and _prose_block(s, label_min) for s in node.itersiblings()
+            )
+        node = parent
+    return before and after
+
+
 #: the longest caption of a figure in the content
 CAPTION_CHARS = 160
 #: a caption is not link text: at most a tenth of the figure's text is
@@ -1329,6 +1453,55 @@ def _box_label(el: HtmlElement, density: float, repeated: Callable[[HtmlElement]
     return links < density * chars or not repeated(nxt)
 
 
+def _heading_line(el: HtmlElement) -> bool:
+    """Whether the element is a heading, or a wrapper (a ``font``, a ``div``) whose text is
+    all one heading's."""
+    if el.tag in _HEADING_TAGS:
+        return True
+    if (el.text or "").strip():
+        return False
+    kids = [c for c in el if isinstance(c.tag, str)]
+    return len(kids) == 1 and not (kids[0].tail or "").strip() and kids[0].tag in _HEADING_TAGS
+
+
+def _list_titles(
+    main_el: HtmlElement,
+    out: list[tuple[HtmlElement, str, str, int]],
+    main: set[HtmlElement],
+    keep_ancestors: set[HtmlElement],
+    keep_set: set[HtmlElement],
+    density: float,
+) -> list[tuple[HtmlElement, str, str, int]]:
+    """Outside the main content, the short headings right before a removed link list, with
+    nothing but headings between them and it: the list's title (and the date under it)."""
+    taken = {el for el, *_ in out}
+    found: list[tuple[HtmlElement, str, str, int]] = []
+    for el, _detector, _key, chars in list(out):
+        if chars <= 0 or _inside(el, main_el) or el in main:
+            continue
+        links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
+        if links < density * chars:
+            continue
+        prev = el.getprevious()
+        while prev is not None and not (prev.tail or "").strip():
+            if not isinstance(prev.tag, str):
+                prev = prev.getprevious()
+                continue
+            if not _heading_line(prev) or prev in taken or prev in main:
+                break
+            if prev in keep_ancestors or (
+                keep_set and any(a in keep_set for a in prev.iterancestors())
+            ):
+                break
+            text = "".join(_text_of(prev).split())
+            if not 0 < len(text) <= BOX_LABEL_CHARS or next(prev.iter("a"), None) is not None:
+                break
+            found.append((prev, "label", text.lower(), len(text)))
+            taken.add(prev)
+            prev = prev.getprevious()
+    return found
+
+
 #: a navigation bar inside the content stands among its first or last blocks
 END_BLOCKS = 4
 
@@ -1408,8 +1581,9 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
 
 
 def _mostly_links(el: HtmlElement) -> bool:
-    """Whether at least half of the element's text is link text."""
-    chars = len("".join(_text_of(el).split()))
+    """Whether at least half of the element's visible text is link text (a menu column's
+    scripts are no text of it)."""
+    chars = len("".join(_visible_text_of(el).split()))
     links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
     return chars > 0 and links >= 0.5 * chars
 
