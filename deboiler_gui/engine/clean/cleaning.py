@@ -15,6 +15,7 @@ import lxml.etree as etree
 from deboiler_gui.engine.clean.analysis import (
     DEFAULT_CONFIG,
     Facts,
+    _holding_invisible,
     _slot_step,
     _visible_text_of,
     analyse,
@@ -1583,7 +1584,7 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
 def _mostly_links(el: HtmlElement) -> bool:
     """Whether at least half of the element's visible text is link text (a menu column's
     scripts are no text of it)."""
-    chars = len("".join(_visible_text_of(el).split()))
+    chars = len("".join(_visible_text_of(el, _holding_invisible(el)).split()))
     links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
     return chars > 0 and links >= 0.5 * chars
 
