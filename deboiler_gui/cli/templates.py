@@ -600,6 +600,8 @@ def repair_command(
             for r in repairs:
                 ev = r.evidence
                 counts = f"agree {ev.get('agree', 0)}, wrong {ev.get('wrong', 0)}, missing {ev.get('missing', 0)}, filled {ev.get('filled', 0)} of {ev.get('pages', 0)} learned pages"
+                if ev.get("items_missing"):
+                    counts += f" ({count(ev['items_missing'], 'learned item')} not given back)"
                 line = f"{r.field}: {r.status}"
                 if r.status in ("repaired", "unsure") and r.xpath:
                     line += f" ({ev.get('was', '')}) -> {' then '.join(r.xpaths or [r.xpath])}  score {r.score:.2f}"

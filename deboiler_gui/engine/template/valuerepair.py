@@ -160,13 +160,14 @@ def _norm_value(value: Any, is_list: bool) -> Any:
 
 def same_value(got: Any, want: Any, is_list: bool) -> bool:
     """Values equal as text (whitespace runs are one space); lists as multisets, the stored
-    sample being capped at its first items."""
+    sample being capped at its first items: a longer list agrees when it holds every stored
+    item (its order may have changed: a page of many sections whose blocks were reordered)."""
     if is_list:
-        g = _norm_value(got, True)
         w = list(want or [])
         if len(w) >= _MAX_ITEMS:
-            g = g[: len(w)]
-        return bool(Counter(g) == Counter(w))
+            items = [_flat(v)[:_MAX_TEXT] for v in (got or [])]
+            return len(items) >= len(w) and not Counter(w) - Counter(items)
+        return bool(Counter(_norm_value(got, True)) == Counter(w))
     return bool(_norm_value(got, False) == (want or ""))
 
 
@@ -261,7 +262,9 @@ def learn_values(
                 page_tag[url] = node.rsplit("/", 1)[-1].split("[")[0]
                 tags[page_tag[url]] += 1
                 texts[_has_text(tree, node)] += 1
-                link = _link_kind_at(tree, node)
+                # A list's items each: a page's summary may link within the page for some
+                # entries and to other files for others.
+                link = _link_kinds_at(tree, rep.nodes[:_MAX_ITEMS] if fld.is_list else [node])
                 if link is not None:
                     links[link] += 1
                     page_link[url] = link
@@ -357,14 +360,32 @@ def link_kind(el: Any) -> str:
     return "inpage" if href.strip().startswith("#") else "link"
 
 
-def _link_kind_at(tree: HtmlElement, path: str) -> str | None:
-    try:
-        found = tree.xpath(path) if path.startswith("/") else []
-    except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
-        return None
-    if not found or not isinstance(found[0], HtmlElement):
-        return None
-    return link_kind(found[0])
+def _link_kinds_at(tree: HtmlElement, paths: Sequence[str]) -> str | None:
+    """The link kinds of the nodes at ``paths`` (report paths of one page), joined with "+"
+    when they differ ("inpage+link": a table of contents whose entries lead to sections of
+    the page and to other files); None when no path names an element."""
+    kinds: set[str] = set()
+    for path in paths:
+        try:
+            found = tree.xpath(path) if path.startswith("/") else []
+        except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
+            continue
+        if found and isinstance(found[0], HtmlElement):
+            kinds.add(link_kind(found[0]))
+    return "+".join(sorted(kinds)) if kinds else None
+
+
+def link_fits(el: Any, link: str | None) -> bool:
+    """Whether ``el`` is a link of a kind the old nodes had (``link`` as learned: one kind or
+    several joined with "+"; None when unknown)."""
+    return link is None or link_kind(el) in link.split("+")
+
+
+_LINK_NAMES = {"inpage": "links within the page", "link": "links", "none": "no links"}
+
+
+def _link_name(link: str) -> str:
+    return " or ".join(_LINK_NAMES.get(k, k) for k in link.split("+"))
 
 
 def _page_values(url: str, tree: Any, cache: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -451,6 +472,9 @@ def _agreement(
     bad: list[str] = []
     missing_pages: list[str] = []
     given: set[str] = set()
+    # A list's learned items given back (on every learned page with items): a rule that gives
+    # part of a list (one tab of a table) loses by the items it leaves out, not by one page.
+    items_want = items_got = 0
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None:
@@ -463,6 +487,11 @@ def _agreement(
         had = bool(want)
         if has:
             given.add(repr(_norm_value(got, fld.is_list)))
+        if fld.is_list and had:
+            items_want += len(want)
+            if has:
+                gave = Counter(_flat(v)[:_MAX_TEXT] for v in got)
+                items_got += len(want) - sum((Counter(want) - gave).values())
         if had and has:
             if same_value(got, want, fld.is_list):
                 agree += 1
@@ -483,6 +512,9 @@ def _agreement(
     score = 0.0
     if with_value:
         score = (agree - 2 * wrong) / with_value - (0.5 * filled / absent if absent else 0.0)
+    recall = items_got / items_want if items_want else 1.0
+    if recall < 1.0:
+        score *= recall
     constant = agree + wrong + filled >= MIN_AGREE and len(given) == 1 and values_vary(fld)
     if constant:
         # One same value on every page for a field whose learned values vary: boilerplate
@@ -497,6 +529,7 @@ def _agreement(
         "absent_ok": absent_ok,
         "pages": with_value + absent,
         "score": max(0.0, score),
+        "items_missing": items_want - items_got,
         "bad_pages": bad[:10],
         "missing_pages": missing_pages[:10],
     }
@@ -736,10 +769,7 @@ def _found_share(
         items = (want if every_item else want[:1]) if fld.is_list else [want]
         # The same text in another kind of node (a heading) is not the field.
         if all(
-            any(
-                (not tag or n.tag == tag) and (link is None or link_kind(n) == link)
-                for n in idx.nodes(item, fld, tag)
-            )
+            any((not tag or n.tag == tag) and link_fits(n, link) for n in idx.nodes(item, fld, tag))
             for item in items
         ):
             found += 1
@@ -813,9 +843,11 @@ def _kind_change(
                 and f"self::{el.tag}" not in widened
             ):
                 why = f"its nodes are {el.tag} where the field's were {tag}"
-            elif link is not None and link_kind(el) != link:
-                name = {"inpage": "links within the page", "link": "links", "none": "no links"}
-                why = f"its nodes are {name[link_kind(el)]} where the field's were {name[link]}"
+            elif link is not None and not link_fits(el, link):
+                why = (
+                    f"its nodes are {_link_name(link_kind(el))} where the field's were "
+                    f"{_link_name(link)}"
+                )
             if not why:
                 continue
             if held is None:
@@ -1708,8 +1740,9 @@ class TemplateRepair:
         )
 
     def accepted(self, template: Template) -> Template:
-        """The template with the repairs accepted: each repaired field's new rule, and the
-        best proposal of each other field (at or above the threshold) appended to its queue."""
+        """The template with the repairs accepted: each repaired field's new rule as its whole
+        queue, and the best proposal of each other field (at or above the threshold) placed by
+        ``repair.accept_repairs``: a rule that broke never stays first."""
         return accept_proposals(accept_field_repairs(template, self.fields), self.best_proposals())
 
 
