@@ -7,6 +7,8 @@ learned sample of items."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import lxml.html
 
 from deboiler_gui.engine.model import Page
@@ -299,3 +301,21 @@ def test_a_rule_giving_part_of_the_learned_items_loses_by_the_items_it_leaves_ou
     assert ev_whole["score"] == 1.0, ev_whole
     assert ev_tab["items_missing"] >= 60, ev_tab
     assert ev_tab["score"] < 0.8, ev_tab
+
+
+def test_a_table_of_contents_learned_with_its_first_link_kind_only_is_repaired() -> None:
+    # Search rules kept before each item's link kind was: one kind per field (the commonest,
+    # links to files), none per page. The pages whose entries link within the page must not
+    # make the renamed list another kind of node.
+    urls = [f"https://{TEXI}/manual_{i}.html" for i in range(24)]
+    pages = [Page(u, texinfo_html(i)) for i, u in enumerate(urls)]
+    learned = _learn(texinfo_template(), pages)
+    fld = learned.field("toc")
+    fp = {k: v for k, v in fld.search.fingerprint.items() if k not in ("link_items", "page_kinds")}
+    assert fp["node_link"] == "link"
+    old = learned.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
+    changed = [Page(u, relayout(texinfo_html(i))) for i, u in enumerate(urls)]
+    repairs, _stats = repair_site(changed, old)
+    toc = {r.field: r for r in repairs}["toc"]
+    assert toc.status == "repaired", toc
+    assert "kind" not in toc.evidence, toc.evidence

@@ -291,6 +291,7 @@ def learn_values(
             # Whether the old nodes were links, and to where: a list of in-page links (a
             # page's summary of its sections) is not the section headings of the same texts.
             fp["node_link"] = links.most_common(1)[0][0]
+            fp["link_items"] = True  # a list's link kinds are its items' (all of them)
         anchor = _structured_anchor(fld, samples, structured, dict(trees))
         if anchor:
             fp["structured"] = anchor
@@ -675,12 +676,15 @@ class _TextIndex:
 
 def _page_kind(fld: Field, url: str) -> tuple[str, str | None]:
     """The tag and link kind of the field's old node on a learned page: the page's own when it
-    differed from the commonest (``page_kinds``), else the commonest."""
+    differed from the commonest (``page_kinds``), else the commonest. A list learned before
+    its items' link kinds were kept (``link_items``) knows only its first item's: a link within
+    the page and one elsewhere are then the same kind (a table of contents may hold both)."""
     fp = fld.search.fingerprint
     own = (fp.get("page_kinds") or {}).get(url)
-    if own:
-        return str(own[0] or ""), own[1]
-    return str(fp.get("node_tag") or ""), fp.get("node_link")
+    tag, link = (own[0], own[1]) if own else (fp.get("node_tag"), fp.get("node_link"))
+    if fld.is_list and not fp.get("link_items") and link in ("inpage", "link"):
+        link = "inpage+link"
+    return str(tag or ""), link
 
 
 def _examples(
