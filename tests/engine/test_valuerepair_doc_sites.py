@@ -196,6 +196,37 @@ def methods_of(i: int) -> list[tuple[str, bool]]:
     return static + [(f"get{i}x{k}", False) for k in range(2 + i % 4)]
 
 
+def constructors_of(i: int) -> list[list[str]]:
+    """The texts of class i's constructor links: the constructor, then its parameters' types
+    (links too); none on every fourth class (an interface)."""
+    if i % 4 == 1:
+        return []
+    return [[f"C{i}"], [f"C{i}", "String"], [f"C{i}", "String", "Throwable"]][: 1 + i % 3]
+
+
+def constructor_summary(i: int) -> str:
+    rows = "".join(
+        f"<div class='col-constructor-name even-row-color'><code><a href='#%3Cinit%3E()' "
+        f"class='member-name-link'>{links[0]}</a>("
+        + ", ".join(
+            f"<a href='https://docs.example/{t}.html' class='external-link'>{t}</a>&nbsp;p{k}"
+            for k, t in enumerate(links[1:])
+        )
+        + ")</code></div><div class='col-last even-row-color'><div class='block'>Makes one."
+        "</div></div>"
+        for links in constructors_of(i)
+    )
+    if not rows:
+        return ""
+    return (
+        "<li><section class='constructor-summary' id='constructor-summary'>"
+        "<h2>Constructor Summary</h2><div class='caption'><span>Constructors</span></div>"
+        "<div class='summary-table two-column-summary'>"
+        "<div class='table-header col-first'>Constructor</div>"
+        f"<div class='table-header col-last'>Description</div>{rows}</div></section></li>"
+    )
+
+
 def javadoc_html(i: int) -> str:
     rows = []
     for k, (name, static) in enumerate(methods_of(i)):
@@ -216,7 +247,7 @@ def javadoc_html(i: int) -> str:
         f"<div class='header'><h1 class='title'>Class C{i}</h1></div>"
         "<section class='class-description' id='class-description'>"
         f"<div class='type-signature'>public class C{i}</div></section>"
-        "<section class='summary'><ul class='summary-list'><li>"
+        f"<section class='summary'><ul class='summary-list'>{constructor_summary(i)}<li>"
         "<section class='method-summary' id='method-summary'><h2>Method Summary</h2>"
         "<div id='method-summary-table'><div class='table-tabs' role='tablist'>"
         "<button id='method-summary-table-tab0' role='tab' class='active-table-tab'>"
@@ -243,6 +274,14 @@ def javadoc_template() -> Template:
                 xpaths=(
                     f"//div[{_cls('three-column-summary')}]/div[{_cls('method-summary-table')}]"
                     f"/code/a[{_cls('member-name-link')}]",
+                ),
+                is_list=True,
+            ),
+            Field(
+                "constructors",
+                xpaths=(
+                    f"//div[{_cls('two-column-summary')}]/div[{_cls('col-constructor-name')}]"
+                    "/code/a",
                 ),
                 is_list=True,
             ),
@@ -319,3 +358,22 @@ def test_a_table_of_contents_learned_with_its_first_link_kind_only_is_repaired()
     toc = {r.field: r for r in repairs}["toc"]
     assert toc.status == "repaired", toc
     assert "kind" not in toc.evidence, toc.evidence
+
+
+def test_a_rule_whose_containers_were_renamed_and_wrapped_is_found_again() -> None:
+    # The constructors' rule names two containers' classes and takes every link of each
+    # constructor (its parameters' types too). After the change the classes carry a prefix and
+    # each div sits in a new one: the old rule under the new names, a wrapper allowed above
+    # each div, gives every old value back.
+    urls = [f"https://{JAVA}/C{i}.html" for i in range(24)]
+    pages = [Page(u, javadoc_html(i)) for i, u in enumerate(urls)]
+    learned = _learn(javadoc_template(), pages)
+    changed = [Page(u, relayout(javadoc_html(i))) for i, u in enumerate(urls)]
+    repairs, _stats = repair_site(changed, learned)
+    ctors = {r.field: r for r in repairs}["constructors"]
+    assert ctors.status == "repaired", ctors
+    assert "r-col-constructor-name" in ctors.xpath, ctors.xpath
+    fixed = accept_field_repairs(learned, repairs)
+    for i, page in enumerate(changed):
+        got = apply_template(page, fixed).values["constructors"] or []
+        assert sorted(got) == sorted(t for c in constructors_of(i) for t in c), page.url

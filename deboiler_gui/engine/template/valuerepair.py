@@ -1101,6 +1101,52 @@ def _renamed_tokens(
     return out
 
 
+_CLASS_TOKEN = re.compile(r"normalize-space\(@class\),\s*' '\),\s*' ([^' ]+) '\)")
+_ID_TOKEN = re.compile(r"@id\s*=\s*['\"]([^'\"]+)['\"]")
+#: Learned pages whose class tokens and ids are read for affixed names.
+_AFFIX_PAGES = 5
+
+
+def _affixed_tokens(
+    fld: Field, trees: dict[str, Any], samples: dict[str, Any]
+) -> dict[str, dict[str, str]]:
+    """The class tokens and ids the field's rules name that no learned page has any more,
+    each mapped to the shortest token (or id) on those pages that holds it (``section-toc`` ->
+    ``r-section-toc``), when only one is that short; empty when none."""
+    wanted = {
+        "class": {t for x in fld.xpaths for t in _CLASS_TOKEN.findall(x)},
+        "id": {t for x in fld.xpaths for t in _ID_TOKEN.findall(x)},
+    }
+    if not wanted["class"] and not wanted["id"]:
+        return {}
+    now: dict[str, set[str]] = {"class": set(), "id": set()}
+    for url in [u for u, v in samples.items() if v][:_AFFIX_PAGES]:
+        tree = trees.get(url)
+        if tree is None:
+            continue
+        for el in tree.iter():
+            if not isinstance(el.tag, str):
+                continue
+            now["class"].update((el.get("class") or "").split())
+            if el.get("id"):
+                now["id"].add(el.get("id"))
+    out: dict[str, dict[str, str]] = {"class": {}, "id": {}}
+    for attr, tokens in wanted.items():
+        for t in tokens:
+            if t in now[attr] or "'" in t or '"' in t:
+                continue
+            holders = sorted((g for g in now[attr] if t in g), key=len)
+            if holders and (len(holders) == 1 or len(holders[0]) < len(holders[1])):
+                out[attr][t] = holders[0]
+    return out
+
+
+def _loosened(xp: str) -> str:
+    """``xp`` with a descendant step before each ``div`` child step (``/div[…]`` ->
+    ``//div[…]``): a wrapper put around each div breaks the child step, not this."""
+    return re.sub(r"(?<=[\]\w)])/(?=div\b)", "//", xp)
+
+
 def _renamed_rule(xp: str, renames: dict[str, dict[str, str]]) -> str:
     """``xp`` with its class tokens and ids replaced by their new names ("" when none of its
     tokens was renamed)."""
@@ -1337,19 +1383,31 @@ def _repair_field(
                 costs[queue] = base + cost
 
     renames = _renamed_tokens(fld, example_sets)
+    # Tokens the rule names on other steps than its nodes' (a container's class), gone from
+    # the pages, under the one name now on them that holds the old one (``r-`` or ``v2-``
+    # added): merged under the renames learned from the nodes.
+    for attr, names in _affixed_tokens(fld, trees, samples).items():
+        renames[attr] = {**names, **renames.get(attr, {})}
     renamed = tuple(_renamed_rule(x, renames) or x for x in fld.xpaths)
+    variants: list[tuple[tuple[str, ...], float]] = []
     if renamed != tuple(fld.xpaths):
+        variants.append((renamed, -1.0))
+        # The same with a wrapper allowed above each div (every div put in another one).
+        loose = tuple(x if is_positional(x) else _loosened(x) for x in renamed)
+        if loose != renamed:
+            variants.append((loose, 0.5))
+    for queue, cost in variants:
         # The old rule with the class tokens and ids of its nodes under their new names (learned
         # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
         # label before the list) that an induction from the new nodes may not find. Scored and
         # checked over the site like any other candidate; first among equals.
-        ev = _agreement(trees, samples, replace(fld, xpaths=renamed), template)
+        ev = _agreement(trees, samples, replace(fld, xpaths=queue), template)
         if ev["score"] >= ACCEPT:
-            why = _kind_change(trees, samples, fld, renamed[-1], widened)
+            why = _kind_change(trees, samples, fld, queue[-1], widened)
             if why:
                 ev = {**ev, "score": min(ev["score"], KIND_SCORE), "kind": why}
-        scored[renamed] = (ev, "renamed")
-        costs[renamed] = -1.0
+        scored[queue] = (ev, "renamed")
+        costs[queue] = cost
     for examples in trials:
         if good_enough():
             break  # the pooled examples gave a good rule; single pages are only a fallback
