@@ -68,7 +68,8 @@ _PHASES = {
 @click.option(
     "--accept-repairs",
     is_flag=True,
-    help="Save the best proposed repair of each broken field as a new template version.",
+    help="Save the best proposed repair of each broken field as a new template version, as "
+    "'templates repair --accept-repairs' does (a rule that broke never stays first).",
 )
 @click.option(
     "--accept",

@@ -545,8 +545,13 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
 @click.option(
     "--accept-repairs",
     is_flag=True,
-    help="Save the accepted repairs as a new version: each repaired field's queue is replaced "
-    "by the proposed XPaths (a stale rule kept as a fallback would fill pages with a wrong node).",
+    help="Save the accepted repairs as a new version. A rule that broke never stays first: a "
+    "field that gave no value or other values than the learned ones on the learned pages gets "
+    "the proposed XPaths as its whole queue (the old ones are dropped); a field whose rule still "
+    "gives the learned values but finds nothing on other pages keeps it first, the proposed "
+    "XPath after it for those pages; a field that drifted there to one same value gets the "
+    "proposed XPath first, the old rule after it. Without learned values, a queue that gives no "
+    "value on any page is replaced, one that gives values elsewhere is kept first.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print proposals as JSON.")
 @_quiet_option
@@ -601,6 +606,8 @@ def repair_command(
             for r in repairs:
                 ev = r.evidence
                 counts = f"agree {ev.get('agree', 0)}, wrong {ev.get('wrong', 0)}, missing {ev.get('missing', 0)}, filled {ev.get('filled', 0)} of {ev.get('pages', 0)} learned pages"
+                if ev.get("items_missing"):
+                    counts += f" ({count(ev['items_missing'], 'learned item')} not given back)"
                 line = f"{r.field}: {r.status}"
                 if r.status in ("repaired", "unsure") and r.xpath:
                     line += f" ({ev.get('was', '')}) -> {' then '.join(r.xpaths or [r.xpath])}  score {r.score:.2f}"

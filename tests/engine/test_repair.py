@@ -65,7 +65,9 @@ def test_no_proposal_when_the_field_is_gone(learned: Template) -> None:
     assert find_node(root, learned.field("date")) is None
 
 
-def test_repair_steps_count_fixed_pages_and_accept_appends(learned: Template) -> None:
+def test_repair_steps_count_fixed_pages_and_accept_replaces_a_rule_broken_everywhere(
+    learned: Template,
+) -> None:
     site = [
         Page(f"https://{SITE}/news/2024/article-{i}.html", article_html(i, mutate="rename"))
         for i in range(1, 7)
@@ -74,12 +76,36 @@ def test_repair_steps_count_fixed_pages_and_accept_appends(learned: Template) ->
     by_field = {p.field: p for p in proposals}
     assert set(by_field) == {"date", "body"}  # the title's absolute path survives a rename
     assert all(len(p.fixes) == 6 for p in by_field.values())
+    assert not any(p.old_gives for p in by_field.values())
     new = accept_repairs(learned, by_field.values())
-    assert new.field("date").xpaths[0] == learned.field("date").xpaths[0]
-    assert len(new.field("date").xpaths) == 2 and new.field("title") == learned.field("title")
+    # The old rule gives nothing on any page: it does not stay first, nor at all.
+    assert new.field("date").xpaths == (by_field["date"].xpath,)
+    assert new.field("title") == learned.field("title")
     fixed = apply_template(site[2], new)
-    assert fixed.status == "ok" and fixed.fields["date"].queue_index == 1
+    assert fixed.status == "ok" and fixed.fields["date"].queue_index == 0
     assert fixed.values["date"] == "2024-05-04"
+
+
+def test_accept_appends_after_a_rule_that_still_gives_values_elsewhere(
+    learned: Template,
+) -> None:
+    # Half the site keeps the old layout: the old rule is right there and stays first.
+    site = [
+        Page(
+            f"https://{SITE}/news/2024/article-{i}.html",
+            article_html(i, mutate="rename") if i % 2 else article_html(i),
+        )
+        for i in range(1, 9)
+    ]
+    proposals = list(_run(repair_steps(site, learned)))
+    by_field = {p.field: p for p in proposals}
+    assert by_field["date"].old_gives
+    new = accept_repairs(learned, by_field.values())
+    assert new.field("date").xpaths == (learned.field("date").xpaths[0], by_field["date"].xpath)
+    for page in site:
+        got = apply_template(page, new)
+        want = apply_template(Page(page.url, article_html(int(page.url[-6]))), learned)
+        assert got.values["date"] == want.values["date"], page.url
 
 
 def _run(gen):  # type: ignore[no-untyped-def]

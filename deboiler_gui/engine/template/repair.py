@@ -438,6 +438,9 @@ class RepairProposal:
     #: same value on the pages while its values varied): a drift repair goes first in the
     #: queue, since the old rule still matches.
     was: str = "broken"
+    #: Whether the field's old queue still gives a value on some page the repair read: when
+    #: it gives none anywhere, accepting drops it (a rule that broke never stays first).
+    old_gives: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -451,6 +454,7 @@ class RepairProposal:
             "node": self.node,
             "fixes": list(self.fixes),
             "was": self.was,
+            "old_gives": self.old_gives,
         }
 
 
@@ -803,6 +807,7 @@ def repair_steps(
                 proposals[key] = prop
     rejected: set[tuple[str, str]] = set()
     for (fid, xp), prop in proposals.items():
+        prop.old_gives = any(site_values.get(fid) or ())
         fld = replace(template.field(fid), xpaths=(xp,))
         values: set[str] = set()
         for url in failing.get(fid, []):
@@ -876,14 +881,18 @@ def best_repairs(
 
 
 def accept_repairs(template: Template, proposals: Iterable[RepairProposal]) -> Template:
-    """The template with each accepted proposal's XPath appended to its field's queue (put
-    first for a drift repair)."""
+    """The template with each accepted proposal's XPath in its field's queue. A rule that broke
+    never stays first: the proposal replaces a queue that gives no value on any page read, goes
+    first for a drift repair (the old rule after it) and is appended after a queue that still
+    gives values elsewhere (it takes over where that finds nothing)."""
     new = template
     for prop in proposals:
         if prop.template and prop.template != template.name:
             continue
         fld = new.field(prop.field)
-        if prop.was == "drift":
+        if not prop.old_gives and prop.was != "drift":
+            fld = replace(fld, xpaths=(prop.xpath,))
+        elif prop.was == "drift":
             # The old rule still matches (on the drifted node): the new one goes first, the
             # old one stays after it for pages of the old layout.
             fld = replace(fld, xpaths=(prop.xpath, *(x for x in fld.xpaths if x != prop.xpath)))

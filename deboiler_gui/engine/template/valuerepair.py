@@ -160,13 +160,14 @@ def _norm_value(value: Any, is_list: bool) -> Any:
 
 def same_value(got: Any, want: Any, is_list: bool) -> bool:
     """Values equal as text (whitespace runs are one space); lists as multisets, the stored
-    sample being capped at its first items."""
+    sample being capped at its first items: a longer list agrees when it holds every stored
+    item (its order may have changed: a page of many sections whose blocks were reordered)."""
     if is_list:
-        g = _norm_value(got, True)
         w = list(want or [])
         if len(w) >= _MAX_ITEMS:
-            g = g[: len(w)]
-        return bool(Counter(g) == Counter(w))
+            items = [_flat(v)[:_MAX_TEXT] for v in (got or [])]
+            return len(items) >= len(w) and not Counter(w) - Counter(items)
+        return bool(Counter(_norm_value(got, True)) == Counter(w))
     return bool(_norm_value(got, False) == (want or ""))
 
 
@@ -261,7 +262,9 @@ def learn_values(
                 page_tag[url] = node.rsplit("/", 1)[-1].split("[")[0]
                 tags[page_tag[url]] += 1
                 texts[_has_text(tree, node)] += 1
-                link = _link_kind_at(tree, node)
+                # A list's items each: a page's summary may link within the page for some
+                # entries and to other files for others.
+                link = _link_kinds_at(tree, rep.nodes[:_MAX_ITEMS] if fld.is_list else [node])
                 if link is not None:
                     links[link] += 1
                     page_link[url] = link
@@ -288,6 +291,7 @@ def learn_values(
             # Whether the old nodes were links, and to where: a list of in-page links (a
             # page's summary of its sections) is not the section headings of the same texts.
             fp["node_link"] = links.most_common(1)[0][0]
+            fp["link_items"] = True  # a list's link kinds are its items' (all of them)
         anchor = _structured_anchor(fld, samples, structured, dict(trees))
         if anchor:
             fp["structured"] = anchor
@@ -357,14 +361,32 @@ def link_kind(el: Any) -> str:
     return "inpage" if href.strip().startswith("#") else "link"
 
 
-def _link_kind_at(tree: HtmlElement, path: str) -> str | None:
-    try:
-        found = tree.xpath(path) if path.startswith("/") else []
-    except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
-        return None
-    if not found or not isinstance(found[0], HtmlElement):
-        return None
-    return link_kind(found[0])
+def _link_kinds_at(tree: HtmlElement, paths: Sequence[str]) -> str | None:
+    """The link kinds of the nodes at ``paths`` (report paths of one page), joined with "+"
+    when they differ ("inpage+link": a table of contents whose entries lead to sections of
+    the page and to other files); None when no path names an element."""
+    kinds: set[str] = set()
+    for path in paths:
+        try:
+            found = tree.xpath(path) if path.startswith("/") else []
+        except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
+            continue
+        if found and isinstance(found[0], HtmlElement):
+            kinds.add(link_kind(found[0]))
+    return "+".join(sorted(kinds)) if kinds else None
+
+
+def link_fits(el: Any, link: str | None) -> bool:
+    """Whether ``el`` is a link of a kind the old nodes had (``link`` as learned: one kind or
+    several joined with "+"; None when unknown)."""
+    return link is None or link_kind(el) in link.split("+")
+
+
+_LINK_NAMES = {"inpage": "links within the page", "link": "links", "none": "no links"}
+
+
+def _link_name(link: str) -> str:
+    return " or ".join(_LINK_NAMES.get(k, k) for k in link.split("+"))
 
 
 def _page_values(url: str, tree: Any, cache: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -451,6 +473,9 @@ def _agreement(
     bad: list[str] = []
     missing_pages: list[str] = []
     given: set[str] = set()
+    # A list's learned items given back (on every learned page with items): a rule that gives
+    # part of a list (one tab of a table) loses by the items it leaves out, not by one page.
+    items_want = items_got = 0
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None:
@@ -463,6 +488,11 @@ def _agreement(
         had = bool(want)
         if has:
             given.add(repr(_norm_value(got, fld.is_list)))
+        if fld.is_list and had:
+            items_want += len(want)
+            if has:
+                gave = Counter(_flat(v)[:_MAX_TEXT] for v in got)
+                items_got += len(want) - sum((Counter(want) - gave).values())
         if had and has:
             if same_value(got, want, fld.is_list):
                 agree += 1
@@ -483,6 +513,9 @@ def _agreement(
     score = 0.0
     if with_value:
         score = (agree - 2 * wrong) / with_value - (0.5 * filled / absent if absent else 0.0)
+    recall = items_got / items_want if items_want else 1.0
+    if recall < 1.0:
+        score *= recall
     constant = agree + wrong + filled >= MIN_AGREE and len(given) == 1 and values_vary(fld)
     if constant:
         # One same value on every page for a field whose learned values vary: boilerplate
@@ -497,6 +530,7 @@ def _agreement(
         "absent_ok": absent_ok,
         "pages": with_value + absent,
         "score": max(0.0, score),
+        "items_missing": items_want - items_got,
         "bad_pages": bad[:10],
         "missing_pages": missing_pages[:10],
     }
@@ -642,12 +676,15 @@ class _TextIndex:
 
 def _page_kind(fld: Field, url: str) -> tuple[str, str | None]:
     """The tag and link kind of the field's old node on a learned page: the page's own when it
-    differed from the commonest (``page_kinds``), else the commonest."""
+    differed from the commonest (``page_kinds``), else the commonest. A list learned before
+    its items' link kinds were kept (``link_items``) knows only its first item's: a link within
+    the page and one elsewhere are then the same kind (a table of contents may hold both)."""
     fp = fld.search.fingerprint
     own = (fp.get("page_kinds") or {}).get(url)
-    if own:
-        return str(own[0] or ""), own[1]
-    return str(fp.get("node_tag") or ""), fp.get("node_link")
+    tag, link = (own[0], own[1]) if own else (fp.get("node_tag"), fp.get("node_link"))
+    if fld.is_list and not fp.get("link_items") and link in ("inpage", "link"):
+        link = "inpage+link"
+    return str(tag or ""), link
 
 
 def _examples(
@@ -736,10 +773,7 @@ def _found_share(
         items = (want if every_item else want[:1]) if fld.is_list else [want]
         # The same text in another kind of node (a heading) is not the field.
         if all(
-            any(
-                (not tag or n.tag == tag) and (link is None or link_kind(n) == link)
-                for n in idx.nodes(item, fld, tag)
-            )
+            any((not tag or n.tag == tag) and link_fits(n, link) for n in idx.nodes(item, fld, tag))
             for item in items
         ):
             found += 1
@@ -813,9 +847,11 @@ def _kind_change(
                 and f"self::{el.tag}" not in widened
             ):
                 why = f"its nodes are {el.tag} where the field's were {tag}"
-            elif link is not None and link_kind(el) != link:
-                name = {"inpage": "links within the page", "link": "links", "none": "no links"}
-                why = f"its nodes are {name[link_kind(el)]} where the field's were {name[link]}"
+            elif link is not None and not link_fits(el, link):
+                why = (
+                    f"its nodes are {_link_name(link_kind(el))} where the field's were "
+                    f"{_link_name(link)}"
+                )
             if not why:
                 continue
             if held is None:
@@ -1065,6 +1101,52 @@ def _renamed_tokens(
     return out
 
 
+_CLASS_TOKEN = re.compile(r"normalize-space\(@class\),\s*' '\),\s*' ([^' ]+) '\)")
+_ID_TOKEN = re.compile(r"@id\s*=\s*['\"]([^'\"]+)['\"]")
+#: Learned pages whose class tokens and ids are read for affixed names.
+_AFFIX_PAGES = 5
+
+
+def _affixed_tokens(
+    fld: Field, trees: dict[str, Any], samples: dict[str, Any]
+) -> dict[str, dict[str, str]]:
+    """The class tokens and ids the field's rules name that no learned page has any more,
+    each mapped to the shortest token (or id) on those pages that holds it (``section-toc`` ->
+    ``r-section-toc``), when only one is that short; empty when none."""
+    wanted = {
+        "class": {t for x in fld.xpaths for t in _CLASS_TOKEN.findall(x)},
+        "id": {t for x in fld.xpaths for t in _ID_TOKEN.findall(x)},
+    }
+    if not wanted["class"] and not wanted["id"]:
+        return {}
+    now: dict[str, set[str]] = {"class": set(), "id": set()}
+    for url in [u for u, v in samples.items() if v][:_AFFIX_PAGES]:
+        tree = trees.get(url)
+        if tree is None:
+            continue
+        for el in tree.iter():
+            if not isinstance(el.tag, str):
+                continue
+            now["class"].update((el.get("class") or "").split())
+            if el.get("id"):
+                now["id"].add(el.get("id"))
+    out: dict[str, dict[str, str]] = {"class": {}, "id": {}}
+    for attr, tokens in wanted.items():
+        for t in tokens:
+            if t in now[attr] or "'" in t or '"' in t:
+                continue
+            holders = sorted((g for g in now[attr] if t in g), key=len)
+            if holders and (len(holders) == 1 or len(holders[0]) < len(holders[1])):
+                out[attr][t] = holders[0]
+    return out
+
+
+def _loosened(xp: str) -> str:
+    """``xp`` with a descendant step before each ``div`` child step (``/div[…]`` ->
+    ``//div[…]``): a wrapper put around each div breaks the child step, not this."""
+    return re.sub(r"(?<=[\]\w)])/(?=div\b)", "//", xp)
+
+
 def _renamed_rule(xp: str, renames: dict[str, dict[str, str]]) -> str:
     """``xp`` with its class tokens and ids replaced by their new names ("" when none of its
     tokens was renamed)."""
@@ -1301,19 +1383,31 @@ def _repair_field(
                 costs[queue] = base + cost
 
     renames = _renamed_tokens(fld, example_sets)
+    # Tokens the rule names on other steps than its nodes' (a container's class), gone from
+    # the pages, under the one name now on them that holds the old one (``r-`` or ``v2-``
+    # added): merged under the renames learned from the nodes.
+    for attr, names in _affixed_tokens(fld, trees, samples).items():
+        renames[attr] = {**names, **renames.get(attr, {})}
     renamed = tuple(_renamed_rule(x, renames) or x for x in fld.xpaths)
+    variants: list[tuple[tuple[str, ...], float]] = []
     if renamed != tuple(fld.xpaths):
+        variants.append((renamed, -1.0))
+        # The same with a wrapper allowed above each div (every div put in another one).
+        loose = tuple(x if is_positional(x) else _loosened(x) for x in renamed)
+        if loose != renamed:
+            variants.append((loose, 0.5))
+    for queue, cost in variants:
         # The old rule with the class tokens and ids of its nodes under their new names (learned
         # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
         # label before the list) that an induction from the new nodes may not find. Scored and
         # checked over the site like any other candidate; first among equals.
-        ev = _agreement(trees, samples, replace(fld, xpaths=renamed), template)
+        ev = _agreement(trees, samples, replace(fld, xpaths=queue), template)
         if ev["score"] >= ACCEPT:
-            why = _kind_change(trees, samples, fld, renamed[-1], widened)
+            why = _kind_change(trees, samples, fld, queue[-1], widened)
             if why:
                 ev = {**ev, "score": min(ev["score"], KIND_SCORE), "kind": why}
-        scored[renamed] = (ev, "renamed")
-        costs[renamed] = -1.0
+        scored[queue] = (ev, "renamed")
+        costs[queue] = cost
     for examples in trials:
         if good_enough():
             break  # the pooled examples gave a good rule; single pages are only a fallback
@@ -1708,8 +1802,9 @@ class TemplateRepair:
         )
 
     def accepted(self, template: Template) -> Template:
-        """The template with the repairs accepted: each repaired field's new rule, and the
-        best proposal of each other field (at or above the threshold) appended to its queue."""
+        """The template with the repairs accepted: each repaired field's new rule as its whole
+        queue, and the best proposal of each other field (at or above the threshold) placed by
+        ``repair.accept_repairs``: a rule that broke never stays first."""
         return accept_proposals(accept_field_repairs(template, self.fields), self.best_proposals())
 
 
