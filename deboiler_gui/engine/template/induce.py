@@ -746,6 +746,10 @@ def _outer_entry(item: HtmlElement) -> HtmlElement | None:
     for _ in range(3):
         if node is None or node.tag in ("body", "html") or node.tag in _LIST_TAGS:
             return None
+        if node.tag in _SECTIONS or any(c.tag in _HEADINGS for c in node):
+            # A block with its own heading (Javadoc's constructor summary, a `section` in an
+            # entry of the page's list of summaries) holds its own list, not an entry's links.
+            return None
         if node.tag in ("li", "dt", "tr"):
             cells = [c for c in node if c.tag in ("td", "th")] if node.tag == "tr" else []
             if (
@@ -1214,6 +1218,7 @@ def several_lists(found: Sequence[HtmlElement]) -> bool:
 
 
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
+_SECTIONS = frozenset({"section", "article", "main", "nav", "aside", "table"})
 _ENTRY_TAGS = frozenset({"li", "dd", "dt"})
 _TABLE_PARTS = frozenset({"tbody", "thead", "tfoot"})
 #: Entries that may hold several like links of which a rule takes one (see ``_one_family``).
@@ -1946,12 +1951,22 @@ def _induce_list(
                     one_off += 1
                 else:
                     (xp, values), cost = widest, cost + 0.5
-        if values is not None:
+        if values is not None and xp in depths:
+            for c in out:
+                if c.xpath == xp:
+                    c.cost = min(c.cost, cost)
+        elif values is not None:
             depths[xp] = depth
             out.append(Induced(xp, "list", family, cost, examples=values))
             for narrow, extra in _narrowed(xp, by_page):
+                if narrow in depths:
+                    # Found as a candidate of its own too: the cheaper of the two costs.
+                    for c in out:
+                        if c.xpath == narrow:
+                            c.cost = min(c.cost, cost + extra)
+                    continue
                 got = _validate_list(narrow, depth, by_page, negatives)
-                if got is not None and narrow not in depths:
+                if got is not None:
                     depths[narrow] = depth
                     out.append(Induced(narrow, "list", family, cost + extra, examples=got))
     if not out and one_off:
@@ -2096,13 +2111,15 @@ def _induce_list(
                 if base in alike_of and items_of.get(base, 0) > items_of[c.xpath]:
                     wider.setdefault(c.xpath, base)
 
+        subsumed = _subsumed(clean, depths, trees)
+
         def key(c: Induced) -> tuple[Any, ...]:
             far_more = bool(fewest) and sum(len(v) for v in c.examples) > 2 * fewest
             # A page where only the narrowed form finds nothing holds items of the wider form
             # outside every entry of the examples' class (a home icon, a 'View page source'
             # link): unlike the examples, not a page the narrowed form misses.
             alike = max(c.site["alike"], alike_of.get(wider.get(c.xpath, ""), 0))
-            return (alike < 0.85 * best, far_more, c.cost, len(c.xpath))
+            return (alike < 0.85 * best, far_more, c.xpath in subsumed, c.cost, len(c.xpath))
 
         checked = sorted(clean, key=key)
     warnings = _role_warnings(by_page, own=own)
@@ -2112,6 +2129,39 @@ def _induce_list(
     for r in result:
         r.warnings = list(warnings)
     return result
+
+
+def _subsumed(clean: Sequence[Induced], depths: dict[str, int], trees: Sequence[Any]) -> set[str]:
+    """Rules another rule covers and goes beyond: the same items on the example pages and on
+    every sampled page where the rule finds any, items on more pages, and the same steps from
+    the entry down, the entry told by its own hook (Javadoc's `div.col-constructor-name`
+    cells: in the two-column constructor table of most classes and in the three-column one of
+    a class with a protected constructor; the table's `two-column-summary` class misses the
+    latter)."""
+    wide: list[Induced] = []
+    for c in clean:
+        depth = depths.get(c.xpath, 0)
+        steps = _top_steps(c.xpath)
+        if c.family not in _POSITIONAL and 0 < depth < len(steps) and "[" in steps[-depth]:
+            wide.append(c)
+    if not wide:
+        return set()
+    counts = {c.xpath: [len(_run(t, c.xpath) or []) for t in trees] for c in clean}
+    out: set[str] = set()
+    for c in clean:
+        for w in wide:
+            if (
+                w is not c
+                and depths.get(w.xpath) == depths.get(c.xpath)
+                and w.examples == c.examples
+                and w.site["with_items"] > c.site["with_items"]
+                and all(
+                    n == 0 or n == m for n, m in zip(counts[c.xpath], counts[w.xpath], strict=True)
+                )
+            ):
+                out.add(c.xpath)
+                break
+    return out
 
 
 def _cell_kind(el: HtmlElement) -> tuple[str, str, frozenset[str]]:
@@ -2305,6 +2355,21 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
     if not all(found) or any(n.tag != examples[0].tag for n in examples):
         return []
     out: list[tuple[str, float]] = []
+    # A class token every example carries and the other nodes the rule takes beside them lack
+    # (Javadoc's constructor cell: the name's `a.member-name-link`, then the parameter types'
+    # links to other pages): the examples' kind by its own hook, ahead of the form without it
+    # and of the link-target form below.
+    shared = set.intersection(*[_classes(n) for n in examples]) - _stripe_tokens(examples)
+    nodes = [n for f in found for n in f]
+    for tok in sorted(t for t in shared if is_wordlike(t)):
+        lacking = [n for n in nodes if tok not in _classes(n)]
+        having = {n.getparent() for n in nodes if tok in _classes(n)}
+        inside = sum(1 for n in lacking if n.getparent() in having)
+        if lacking and inside >= _INSIDE_ENTRIES * len(lacking):
+            narrow = _on_step(xp, 0, class_predicate(tok))
+            if narrow is not None:
+                out.append((narrow, -0.1))
+                break
     current = xp
     hrefs = [n.get("href") for n in examples]
     if all(h is not None for h in hrefs):

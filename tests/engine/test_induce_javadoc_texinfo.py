@@ -1,0 +1,155 @@
+"""List induction on a Javadoc API reference (class pages: a constructor summary of two
+columns, or three when a constructor is protected; a method summary of three columns; the
+name link of a member beside the links of its parameter types)."""
+
+from __future__ import annotations
+
+from deboiler_gui.engine.htmltree import parse_html
+from deboiler_gui.engine.template.induce import Example, induce
+from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
+
+
+def click(site: SiteIndex, i: int, xpath: str) -> Example:
+    root = site.trees[i]
+    return Example(site.urls[i], root, select_elements(root, xpath)[0])
+
+
+def texts(site: SiteIndex, i: int, xpath: str) -> list[str]:
+    return [" ".join(n.text_content().split()) for n in select_elements(site.trees[i], xpath)]
+
+
+# --------------------------------------------------------------------------- Javadoc
+
+_TYPES = ("String", "Throwable", "Object", "Boolean", "Integer")
+
+
+def _param(k: int) -> str:
+    t = _TYPES[k % len(_TYPES)]
+    return (
+        f"<a href='https://docs.oracle.com/javase/8/docs/api/java/lang/{t}.html' "
+        f"title='class or interface in java.lang' class='external-link'>{t}</a>&nbsp;v{k}"
+    )
+
+
+def _ctor_cell(name: str, k: int, row: str) -> str:
+    params = ", ".join(_param(k + j) for j in range(k % 3))
+    return (
+        f"<div class='col-constructor-name {row}'><code><a href='#%3Cinit%3E({k})' "
+        f"class='member-name-link'>{name}</a><wbr>({params})</code></div>"
+        f"<div class='col-last {row}'><div class='block'>Constructs a {name}.</div></div>"
+    )
+
+
+def javadoc_page(i: int) -> tuple[str, list[str], list[str]]:
+    """A class page: its constructors (none on every fifth page: an interface; a protected
+    one in a three-column table on every fourth), its methods. Returns the HTML, the
+    constructor names and the method names."""
+    name = f"Thing{i}"
+    n_ctors = 0 if i % 5 == 4 else 1 + i % 3
+    protected = i % 4 == 1 and n_ctors > 0
+    rows = ("even-row-color", "odd-row-color")
+    cells = []
+    for k in range(n_ctors):
+        lead = (
+            f"<div class='col-first {rows[k % 2]}'><code>protected </code></div>"
+            if protected
+            else ""
+        )
+        cells.append(lead + _ctor_cell(name, k + i, rows[k % 2]))
+    head = (
+        "<div class='table-header col-first'>Modifier</div>"
+        "<div class='table-header col-second'>Constructor</div>"
+        if protected
+        else "<div class='table-header col-first'>Constructor</div>"
+    )
+    columns = "three-column-summary" if protected else "two-column-summary"
+    ctors = (
+        "<li><section class='constructor-summary' id='constructor-summary'>"
+        "<h2>Constructor Summary</h2><div class='caption'><span>Constructors</span></div>"
+        f"<div class='summary-table {columns}'>{head}"
+        "<div class='table-header col-last'>Description</div>"
+        f"{''.join(cells)}</div></section></li>"
+        if n_ctors
+        else ""
+    )
+    methods = [f"get{w}{i}" for w in ("Value", "Name", "Size", "Hash")[: 2 + i % 3]]
+    mcells = "".join(
+        f"<div class='col-first {rows[k % 2]} method-summary-table'><code>"
+        f"{_param(k) if (k + i) % 2 else 'void'}</code></div>"
+        f"<div class='col-second {rows[k % 2]} method-summary-table'><code>"
+        f"<a href='#{m}()' class='member-name-link'>{m}</a>({_param(k + 1)})</code></div>"
+        f"<div class='col-last {rows[k % 2]} method-summary-table'>"
+        f"<div class='block'>Gets {m}.</div></div>"
+        for k, m in enumerate(methods)
+    )
+    msum = (
+        "<li><section class='method-summary' id='method-summary'><h2>Method Summary</h2>"
+        "<div id='method-summary-table'><div id='method-summary-table.tabpanel'>"
+        "<div class='summary-table three-column-summary'>"
+        "<div class='table-header col-first'>Modifier and Type</div>"
+        "<div class='table-header col-second'>Method</div>"
+        "<div class='table-header col-last'>Description</div>"
+        f"{mcells}</div></div></div></section></li>"
+    )
+    html = (
+        f"<html><head><title>{name}</title></head><body class='class-declaration-page'>"
+        "<header class='flex-header'><nav><div class='top-nav' id='navbar-top'>"
+        "<ul class='nav-list'><li><a href='../package-summary.html'>Package</a></li>"
+        "<li class='nav-bar-cell1-rev'>Class</li></ul></div></nav></header>"
+        "<div class='flex-content'><main role='main'><div class='header'>"
+        f"<div class='sub-title'>Package org.example.p{i % 3}</div>"
+        f"<h1 title='Class {name}' class='title'>Class {name}</h1></div>"
+        f"<section class='class-description' id='class-description'><div class='type-signature'>"
+        f"public class {name} extends Object</div><div class='block'>About {name}.</div></section>"
+        f"<section class='summary'><ul class='summary-list'>{ctors}{msum}</ul></section>"
+        "</main></div></body></html>"
+    )
+    return html, [name] * n_ctors, methods
+
+
+def javadoc_site(n: int = 20) -> tuple[SiteIndex, list[list[str]], list[list[str]]]:
+    urls, trees, ctors, methods = [], [], [], []
+    for i in range(n):
+        html, c, m = javadoc_page(i)
+        urls.append(f"https://api.example.org/org/example/Thing{i}.html")
+        trees.append(parse_html(html))
+        ctors.append(c)
+        methods.append(m)
+    return SiteIndex(urls, trees), ctors, methods
+
+
+_CTOR = "(//div[contains(@class,'col-constructor-name')])[{k}]/code/a[1]"
+
+
+def test_constructor_names_keep_their_class_and_cover_both_tables() -> None:
+    # Two clicks on page 2 (three constructors, the later ones with parameter type links
+    # beside their name), one on page 8: two-column tables, as on most pages; pages 1, 5,
+    # 9... have a protected constructor in a three-column table.
+    site, ctors, _m = javadoc_site()
+    rules = induce(
+        [
+            click(site, 2, _CTOR.format(k=1)),
+            click(site, 2, _CTOR.format(k=3)),
+            click(site, 8, _CTOR.format(k=2)),
+        ],
+        [],
+        site,
+        as_list=True,
+    )
+    top = rules[0].xpath
+    assert "member-name-link" in top, top
+    for i in range(len(site.urls)):
+        assert texts(site, i, top) == ctors[i], (i, top)
+
+
+def test_two_clicks_on_one_page_give_every_constructor_name() -> None:
+    site, ctors, _m = javadoc_site()
+    rules = induce(
+        [click(site, 2, _CTOR.format(k=2)), click(site, 7, _CTOR.format(k=1))],
+        [],
+        site,
+        as_list=True,
+    )
+    top = rules[0].xpath
+    for i in range(len(site.urls)):
+        assert texts(site, i, top) == ctors[i], (i, top)
