@@ -1,6 +1,7 @@
 """List induction on a Javadoc API reference (class pages: a constructor summary of two
 columns, or three when a constructor is protected; a method summary of three columns; the
-name link of a member beside the links of its parameter types)."""
+name link of a member beside the links of its parameter types) and on a Texinfo manual
+(definitions `dl.def` of one or several forms, a section's contents `ul.section-toc`)."""
 
 from __future__ import annotations
 
@@ -153,3 +154,115 @@ def test_two_clicks_on_one_page_give_every_constructor_name() -> None:
     top = rules[0].xpath
     for i in range(len(site.urls)):
         assert texts(site, i, top) == ctors[i], (i, top)
+
+
+# --------------------------------------------------------------------------- Texinfo
+
+
+def _definition(names: list[tuple[str, str]]) -> str:
+    """One `dl.def`: a `dt` per form (category, then the name in `strong` and its
+    arguments), an empty `dd` between the definitions it groups, then the description with a
+    nested table of options (a bare `dl`)."""
+    out = []
+    for k, (category, name) in enumerate(names):
+        if k and names[k - 1][1] != name:
+            out.append("<dd><span id='Item-x'></span></dd>")
+        out.append(
+            f"<dt id='index-{name}-{k}'><span class='category'>{category}: </span>"
+            f"<span><strong>{name}</strong> <em>(<var>expr</var>, <var>x</var>)</em>"
+            f"<a href='#index-{name}-{k}' class='copiable-anchor'> &para;</a></span></dt>"
+        )
+    return (
+        f"<dl class='def'>{''.join(out)}<dd><p>Computes things.</p>"
+        "<dl compact='compact'><dt><span><code>abserr</code></span></dt><dd><p>Error.</p></dd>"
+        "</dl></dd></dl>"
+    )
+
+
+def texinfo_page(i: int) -> tuple[str, list[str]]:
+    """A section page of a manual: its definitions (several forms in one `dl.def` on every
+    third page), or an introduction without any on every fourth. Returns the HTML and the
+    defined names in order."""
+    defs: list[list[tuple[str, str]]] = []
+    if i % 4 != 3:
+        defs = [[("Function", f"fn{i}_{k}")] for k in range(2 + i % 3)]
+        if i % 3 == 0:
+            defs.insert(
+                1,
+                [
+                    ("Function", f"find{i}"),
+                    ("Function", f"find{i}"),
+                    ("Function", f"bf_find{i}"),
+                    ("Option variable", f"find{i}_error"),
+                ],
+            )
+    names = [name for d in defs for _c, name in d]
+    body = "".join(
+        f"<span id='Item-{k}'></span>{_definition(d)}<p>Example {k}.</p>"
+        for k, d in enumerate(defs)
+    )
+    kind, head = ("section", f"<h3 class='section'>{i}.1 Section {i}</h3>")
+    if not defs:
+        # A chapter's first page: its title, then the contents of its sections.
+        kind, head = ("chapter", f"<h2 class='chapter'>{i} Chapter {i}</h2>")
+        entries = "".join(
+            f"<li><a href='maxima_{i + k}.html' accesskey='{k}'>Topic {i}.{k}</a></li>"
+            for k in range(1, 2 + i % 3)
+        )
+        body = f"<ul class='section-toc'>{entries}</ul>"
+    html = (
+        f"<html><head><title>{i} Section</title></head><body lang='en'>"
+        f"<div class='{kind}' id='S{i}'><div class='header'><p>Next: "
+        f"<a href='maxima_{i + 1}.html' accesskey='n' rel='next'>Next {i}</a>, Up: "
+        f"<a href='maxima_0.html' accesskey='u' rel='up'>Top</a></p></div>"
+        f"{head}{body}</div></body></html>"
+    )
+    return html, names
+
+
+def texinfo_site(n: int = 16) -> tuple[SiteIndex, list[list[str]]]:
+    urls, trees, names = [], [], []
+    for i in range(n):
+        html, got = texinfo_page(i)
+        urls.append(f"https://manual.example.org/maxima_{i}.html")
+        trees.append(parse_html(html))
+        names.append(got)
+    return SiteIndex(urls, trees), names
+
+
+_DEF = "(//dl[@class='def'])[{k}]/dt[{d}]/span[2]/strong"
+
+
+def test_definitions_of_one_form_take_those_of_several_forms_too() -> None:
+    # Two clicks on definitions of one form, on a page without a definition of several forms.
+    site, names = texinfo_site()
+    rules = induce(
+        [click(site, 1, _DEF.format(k=1, d=1)), click(site, 1, _DEF.format(k=3, d=1))],
+        [],
+        site,
+        as_list=True,
+    )
+    top = rules[0].xpath
+    assert "count(" not in top, top
+    for i in range(len(site.urls)):
+        assert texts(site, i, top) == names[i], (i, top)
+
+
+def test_a_click_on_a_definition_of_several_forms_gives_a_rule_for_both_shapes() -> None:
+    # Two definitions of one form and one of a definition of several forms (the first of its
+    # forms) on one page: every form of every definition, not the first forms only.
+    site, names = texinfo_site()
+    assert len(names[0]) > 4
+    rules = induce(
+        [
+            click(site, 0, _DEF.format(k=1, d=1)),
+            click(site, 0, _DEF.format(k=3, d=1)),
+            click(site, 0, _DEF.format(k=2, d=1)),
+        ],
+        [],
+        site,
+        as_list=True,
+    )
+    top = rules[0].xpath
+    for i in range(len(site.urls)):
+        assert texts(site, i, top) == names[i], (i, top)

@@ -804,6 +804,9 @@ def _list_candidates(
     nodes = [e.node for e in page_pos]
     list_node, items = _list_node(nodes, solo=solo, own=own)
     paths = {_rel(list_node, n, positional=False)[0] for n in nodes}
+    forms: list[str] = []  # the examples' steps down from the list node, when they agree
+    if len(paths) == 1:
+        forms.append(next(iter(paths)))
     if len(paths) == 1 and "/" in next(iter(paths)):
         # Inside an entry, the steps down tell the example's node from its siblings of
         # another kind: a row's name cell, not its type cell (`tr/td[...function_name...]/a`).
@@ -817,13 +820,19 @@ def _list_candidates(
             narrowed = _merge_steps(
                 [_narrow_steps(i, n) for i, n in zip(items, nodes, strict=True)]
             )
-            if narrowed is not None:
+            # The other nodes an item holds sit in other entries like the example's, none
+            # beside it in its own entry (a `dl.def` of a definition with several forms, its
+            # `dt`s, among the `dl.def` of one form): they are items too, not told apart by
+            # a position (`dt[1]` would take the first form only).
+            plain = not like and all(
+                _other_entries(i, n, _run(i, rest) or []) for i, n in zip(items, nodes, strict=True)
+            )
+            if narrowed is not None and not plain:
                 narrowed = _first_beside(narrowed, nodes, like)
-                paths = {f"{items[0].tag}/{narrowed}"}
+                forms = [f"{items[0].tag}/{narrowed}"]
     tag = nodes[0].tag
     tails: list[tuple[str, float, int]] = []
-    if len(paths) == 1:
-        path = paths.pop()
+    for path in forms:
         tails.append((path, 0.3 * (path.count("/") + 1), path.count("/") + 1))
         item_tag = items[0].tag
         common = set.intersection(
@@ -846,6 +855,11 @@ def _list_candidates(
             )
         chain = _chain(list_node, nodes[0])
         at = next((k for k, n in enumerate(chain[:-1]) if _is_box(n)), None)
+        if at is not None and _kind_holds_several(chain[at], path.split("/")[at + 1 :], index):
+            # Containers of the run's kind (tag and classes) hold several entries on some
+            # pages (Texinfo's `dl.def` of a definition with several forms): one entry is
+            # not what makes the run, the class is (the tails above).
+            at = None
         if at is not None:
             # A run of one-entry containers (the entries, or inside the entries when the
             # examples are in two sections): the containers that hold one entry (not a
@@ -940,6 +954,30 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+def _other_entries(item: HtmlElement, el: HtmlElement, found: Sequence[HtmlElement]) -> bool:
+    """Whether the nodes ``found`` below ``item`` besides the example ``el`` are each in an
+    entry other than the example's, that entry (``li``, ``dt``, ``tr``) inside ``item``."""
+    if len(found) == 1 and found[0] is el:
+        return True
+    entry = _item_node(el)
+    if entry is item or entry.tag not in _ITEM_TAGS or not any(x is el for x in found):
+        return False
+    return all(x is el or not any(a is entry for a in x.iterancestors()) for x in found)
+
+
+def _kind_holds_several(box: HtmlElement, down: Sequence[str], index: SiteIndex | None) -> bool:
+    """Whether a container of ``box``'s tag and classes holds several entries with the steps
+    ``down`` to the example's kind of node, on ``box``'s page or a sampled page of the site."""
+    classes = sorted(t for t in _classes(box) if is_wordlike(t))
+    if not classes or not down:
+        return False
+    entry = down[0].split("[", 1)[0]
+    preds = "".join(f"[{class_predicate(t)}]" for t in classes)
+    xp = f"//{box.tag}{preds}[count({entry})>1]/{'/'.join(down)}"
+    root = box.getroottree().getroot()
+    return any(_run(t, xp) for t in [root, *_sample(index)])
 
 
 def _head_label(
@@ -1277,10 +1315,23 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
             lists.append(root)
     if runs:
         # Lists inside the run's entries belong to them (a contents `ul` of one top entry,
-        # its sub-list included, when that `ul` is taken for an entry of a run); any other
-        # list is another list.
-        return len(runs) == 1 and all(
-            lst in boxes or any(a in boxes for a in lst.iterancestors()) for lst in lists
+        # its sub-list included, when that `ul` is taken for an entry of a run), and so does
+        # a container of the run's kind (tag and classes) in the run's block that holds
+        # several entries (Texinfo's `dl.def` of a definition with several forms, among the
+        # `dl.def` of one form each); any other list is another list.
+        if len(runs) != 1:
+            return False
+        ((block, tag, classes),) = runs
+        return all(
+            lst in boxes
+            or any(a in boxes for a in lst.iterancestors())
+            or (
+                lst.tag == tag
+                and classes
+                and frozenset(_classes(lst)) == classes
+                and _run_root(lst) is block
+            )
+            for lst in lists
         )
     tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
     if len(tops) <= 1:
