@@ -266,3 +266,38 @@ def test_a_click_on_a_definition_of_several_forms_gives_a_rule_for_both_shapes()
     top = rules[0].xpath
     for i in range(len(site.urls)):
         assert texts(site, i, top) == names[i], (i, top)
+
+
+# --------------------------------------------------------------------------- roles
+
+
+def test_methods_of_two_summaries_play_one_role() -> None:
+    # The first row's type cell holds a link on page 1 ('Object'), a plain 'void' on page 2:
+    # a cell of the row, not a heading of the list.
+    site, _c, methods = javadoc_site()
+    cell = "(//div[contains(@class,'method-summary-table') and contains(@class,'col-second')])"
+    rules = induce(
+        [click(site, 1, f"{cell}[2]/code/a"), click(site, 2, f"{cell}[1]/code/a")],
+        [],
+        site,
+        as_list=True,
+    )
+    assert not rules[0].warnings, rules[0].warnings
+    for i in range(len(site.urls)):
+        assert texts(site, i, rules[0].xpath) == methods[i], (i, rules[0].xpath)
+
+
+def test_contents_after_each_page_title_play_one_role() -> None:
+    # Each chapter page's contents follow its own title ('3 Chapter 3', '7 Chapter 7').
+    site, _n = texinfo_site()
+    rules = induce(
+        [
+            click(site, 3, "//ul[@class='section-toc']/li[1]/a"),
+            click(site, 7, "//ul[@class='section-toc']/li[1]/a"),
+        ],
+        [],
+        site,
+        as_list=True,
+    )
+    assert not rules[0].warnings, rules[0].warnings
+    assert texts(site, 11, rules[0].xpath) == ["Topic 11.1", "Topic 11.2", "Topic 11.3"]

@@ -994,7 +994,13 @@ def _head_label(
     first = next((i for i, k in enumerate(kids) if k.tag == items[0].tag and _run(k, rel)), None)
     if not first:
         return None
+    # A cell of the entries' rows before it (Javadoc's summary tables are grids of `div`
+    # cells: a type cell, 'void', shares the row's `even-row-color` with the name cell) is
+    # not a heading.
+    own = _classes(items[0])
     for k in reversed(kids[:first]):
+        if own & _classes(k):
+            continue
         text = _text(k)
         if text and len(text) <= 40 and _LETTERS.search(text) and len(k) <= 3:
             return k.tag, f"normalize-space(.)={xpath_literal(text)}"
@@ -2297,7 +2303,13 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
         if item.tag in _ITEM_TAGS
         else set()
     )
+    # The page's first heading names the page (its title: 'Expressions', 'diag'), not the
+    # list after it (a chapter's contents); nor does what comes before that title.
+    page_head = next((h for h in ex.root.iter(*_HEADINGS)), None)
+    title = _text(page_head) if page_head is not None else ""
     labels = _labels(_outer_list(ex.node))
+    cut = next((k for k, lb in enumerate(labels) if title and _head_text(lb) == title), None)
+    labels = labels[:cut] if cut is not None else labels
     return {
         "head": _head_text(head[1]) if head else "",
         "labels": {_head_text(lb) for lb in labels},
