@@ -301,3 +301,38 @@ def test_contents_after_each_page_title_play_one_role() -> None:
     )
     assert not rules[0].warnings, rules[0].warnings
     assert texts(site, 11, rules[0].xpath) == ["Topic 11.1", "Topic 11.2", "Topic 11.3"]
+
+
+# --------------------------------------------------------------------------- one click
+
+
+def test_one_click_on_a_definition_of_several_forms_takes_every_definition() -> None:
+    # The first form of the page's definition of several forms: the page's definitions (the
+    # like `dl.def` beside it), not that one definition's forms by its position.
+    site, names = texinfo_site()
+    rules = induce([click(site, 0, _DEF.format(k=2, d=1))], [], site, as_list=True)
+    top = rules[0].xpath
+    assert "[2]" not in top and "[1]" not in top, top
+    for i in range(len(site.urls)):
+        assert texts(site, i, top) == names[i], (i, top)
+
+
+def test_one_click_in_a_list_of_several_keeps_to_its_heading() -> None:
+    # Two like lists (`ul.menu`) under two headings of one block are two lists: one click
+    # in the second takes its entries only.
+    pages = []
+    for i in range(6):
+        menus = "".join(
+            f"<h4>{head}</h4><ul class='menu'>"
+            + "".join(f"<li><a href='{head}{k}.html'>{head} {k}</a></li>" for k in range(2 + i % 2))
+            + "</ul>"
+            for head in ("Guides", "Reference")
+        )
+        pages.append(
+            f"<html><body><div class='sidebar'>{menus}</div><p>Page {i}.</p></body></html>"
+        )
+    site = SiteIndex(
+        [f"https://docs.example.org/p{i}.html" for i in range(6)], [parse_html(p) for p in pages]
+    )
+    rules = induce([click(site, 1, "(//ul[@class='menu'])[2]/li[1]/a")], [], site, as_list=True)
+    assert texts(site, 1, rules[0].xpath) == ["Reference 0", "Reference 1", "Reference 2"]

@@ -782,6 +782,13 @@ def _list_node(
         entry = _outer_entry(item)
         item = entry if entry is not None else item
         parent = item.getparent()
+        if parent is not None and item.tag in _ITEM_TAGS and _like_lists([parent]):
+            # Nor whether its list is the page's only one of its kind: beside like lists
+            # (Texinfo's `dl.def`, one per definition, several forms in some), the block's
+            # items of the example's kind are taken, not the clicked list's by its position.
+            up = parent.getparent()
+            if up is not None and up.tag not in ("body", "html"):
+                return up, [parent]
         return (parent if parent is not None else item), [item]
     common = _lca(nodes)
     if any(n is common for n in nodes) or (
@@ -965,6 +972,32 @@ def _other_entries(item: HtmlElement, el: HtmlElement, found: Sequence[HtmlEleme
     if entry is item or entry.tag not in _ITEM_TAGS or not any(x is el for x in found):
         return False
     return all(x is el or not any(a is entry for a in x.iterancestors()) for x in found)
+
+
+def _like_lists(lists: Sequence[HtmlElement], *, beside: bool = True) -> bool:
+    """Whether lists are one list of a block's like lists: siblings of one list tag (not
+    tables) and the same classes (one at least), under the same heading (Texinfo's `dl.def`,
+    one per definition).
+    ``beside``: for one list, whether it has such a sibling."""
+    first = lists[0]
+    parent = first.getparent()
+    classes = frozenset(t for t in _classes(first) if is_wordlike(t))
+    if parent is None or parent.tag in ("body", "html") or not classes:
+        return False
+    if first.tag not in _LIST_TAGS:
+        return False  # tables of one class hold their own heading row: a kind of member each
+
+    def like(x: HtmlElement) -> bool:
+        return (
+            x.getparent() is parent
+            and x.tag == first.tag
+            and frozenset(t for t in _classes(x) if is_wordlike(t)) == classes
+            and _heading_before(x) == _heading_before(first)
+        )
+
+    if beside:
+        return len(lists) == 1 and any(x is not first and like(x) for x in parent)
+    return all(like(x) for x in lists)
 
 
 def _kind_holds_several(box: HtmlElement, down: Sequence[str], index: SiteIndex | None) -> bool:
@@ -1340,7 +1373,7 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
             for lst in lists
         )
     tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
-    if len(tops) <= 1:
+    if len(tops) <= 1 or _like_lists(tops, beside=False):
         return True
     # One item from each of several entries (a cell, a list entry) that hold like links:
     # Doxygen's member table names a function with the first link of the row's cell, its
