@@ -5,8 +5,10 @@ name link of a member beside the links of its parameter types) and on a Texinfo 
 
 from __future__ import annotations
 
+import pytest
+
 from deboiler_gui.engine.htmltree import parse_html
-from deboiler_gui.engine.template.induce import Example, induce
+from deboiler_gui.engine.template.induce import Example, InductionError, induce
 from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
 
 
@@ -336,3 +338,57 @@ def test_one_click_in_a_list_of_several_keeps_to_its_heading() -> None:
     )
     rules = induce([click(site, 1, "(//ul[@class='menu'])[2]/li[1]/a")], [], site, as_list=True)
     assert texts(site, 1, rules[0].xpath) == ["Reference 0", "Reference 1", "Reference 2"]
+
+
+# --------------------------------------------------------------------------- bad input
+
+_TOC = "//ul[@class='section-toc']/li[{k}]/a"
+
+
+def test_not_this_on_every_entry_of_another_page_is_refused() -> None:
+    # 'Not this' on both entries of another chapter's contents: only a rule tied to the
+    # examples' page (its own title) is left; the refusal names the 'not this' clicks.
+    site, _n = texinfo_site()
+    with pytest.raises(InductionError) as err:
+        induce(
+            [click(site, 11, _TOC.format(k=1)), click(site, 11, _TOC.format(k=3))],
+            [click(site, 7, _TOC.format(k=1)), click(site, 7, _TOC.format(k=2))],
+            site,
+            as_list=True,
+        )
+    assert "'not this'" in str(err.value)
+    assert err.value.conflicts and all(c.startswith("not ") for c in err.value.conflicts)
+    assert any("maxima_7.html" in c for c in err.value.conflicts)
+
+
+def test_not_this_on_every_other_entry_is_refused() -> None:
+    site, _n = texinfo_site()
+    with pytest.raises(InductionError) as err:
+        induce(
+            [click(site, 11, _TOC.format(k=1)), click(site, 11, _TOC.format(k=3))],
+            [click(site, 11, _TOC.format(k=2))],
+            site,
+            as_list=True,
+        )
+    assert "'not this'" in str(err.value)
+    assert all(c.startswith("not ") for c in err.value.conflicts)
+
+
+def test_a_list_on_the_examples_page_only_is_kept_with_a_not_this() -> None:
+    # The only page with such a list (the other chapters' contents are menus of another
+    # kind): a rule found on no other page is all there is, and the 'not this' click leaves
+    # out a kind of entry (its class), not the examples' kind.
+    site, _n = texinfo_site()
+    for i, root in enumerate(site.trees):
+        for ul in select_elements(root, "//ul[@class='section-toc']"):
+            if i != 11:
+                ul.set("class", "menu")
+            else:
+                ul[1].set("class", "ad")
+    rules = induce(
+        [click(site, 11, _TOC.format(k=1)), click(site, 11, _TOC.format(k=3))],
+        [click(site, 11, _TOC.format(k=2))],
+        site,
+        as_list=True,
+    )
+    assert texts(site, 11, rules[0].xpath) == ["Topic 11.1", "Topic 11.3"]

@@ -1665,7 +1665,9 @@ def _recurs(xp: str, kind: str, neg: Example, trees: Sequence[Any], with_items: 
     else:
         pred = f"@href={xpath_literal(neg.node.get('href') or '')}"
     hits = sum(1 for t in trees if _run(t, f"{xp}[{pred}]"))
-    return hits * 2 >= with_items
+    # A rule with items on no sampled page (tied to the examples' page by its title) says
+    # nothing about what recurs.
+    return with_items > 0 and hits * 2 >= with_items
 
 
 # --------------------------------------------------------------------------- entry point
@@ -2173,6 +2175,22 @@ def _induce_list(
                 f"{worst.site['pages']} sampled pages); click items of one list",
                 [e.describe() for e in positives],
             )
+        others = [t for t in trees if id(t) not in roots]
+        beyond = {
+            c.xpath: sum(1 for t in others if _run(t, c.xpath)) if negatives else 1 for c in clean
+        }
+        if negatives and not any(beyond.values()) and _kind_beyond(pool, by_page, others):
+            # Every rule left by the 'not this' clicks holds on the examples' pages only (a
+            # heading that is the page's own title, the page's own texts), where rules for
+            # the examples alone find their kind on other pages too: the clicks left out the
+            # kind of item the examples are.
+            raise InductionError(
+                "the 'not this' items leave no rule that finds items beyond the examples' "
+                "pages: every rule that selects the examples and none of them finds items on "
+                f"none of the other {len(others)} sampled pages (are the 'not this' items the "
+                "examples' own kind, on their page or another?)",
+                [f"not {n.describe()}" for n in negatives],
+            )
         best = max(c.site["alike"] for c in clean)
         # On the examples' own pages, a rule that takes far more items than another that
         # also selects every example takes blocks that are not the examples' list (every
@@ -2209,7 +2227,14 @@ def _induce_list(
             # outside every entry of the examples' class (a home icon, a 'View page source'
             # link): unlike the examples, not a page the narrowed form misses.
             alike = max(c.site["alike"], alike_of.get(wider.get(c.xpath, ""), 0))
-            return (alike < 0.85 * best, far_more, c.xpath in subsumed, c.cost, len(c.xpath))
+            return (
+                not beyond[c.xpath],
+                alike < 0.85 * best,
+                far_more,
+                c.xpath in subsumed,
+                c.cost,
+                len(c.xpath),
+            )
 
         checked = sorted(clean, key=key)
     warnings = _role_warnings(by_page, own=own)
@@ -2252,6 +2277,17 @@ def _subsumed(clean: Sequence[Induced], depths: dict[str, int], trees: Sequence[
                 out.add(c.xpath)
                 break
     return out
+
+
+def _kind_beyond(
+    pool: dict[str, tuple[float, str, int]], by_page: list[list[Example]], others: Sequence[Any]
+) -> bool:
+    """Whether one of the cheapest candidates that select the examples (without 'not this'
+    clicks) finds items on a page other than the examples'."""
+    for xp, (_cost, _family, depth) in sorted(pool.items(), key=lambda kv: kv[1][0])[:SITE_CHECKED]:
+        if _validate_list(xp, depth, by_page, ()) is not None and any(_run(t, xp) for t in others):
+            return True
+    return False
 
 
 def _cell_kind(el: HtmlElement) -> tuple[str, str, frozenset[str]]:
