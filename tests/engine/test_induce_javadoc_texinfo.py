@@ -158,6 +158,20 @@ def test_two_clicks_on_one_page_give_every_constructor_name() -> None:
         assert texts(site, i, top) == ctors[i], (i, top)
 
 
+def test_constructor_names_on_odd_rows_are_not_told_by_the_stripe() -> None:
+    # One click on the second constructor (an `odd-row-color` row), then one more on the
+    # second of another page: the rows' stripe class is not the list.
+    site, ctors, _m = javadoc_site()
+    for clicks in (
+        [click(site, 2, _CTOR.format(k=2))],
+        [click(site, 2, _CTOR.format(k=2)), click(site, 7, _CTOR.format(k=2))],
+    ):
+        top = induce(clicks, [], site, as_list=True)[0].xpath
+        assert "row-color" not in top, top
+        for i in range(len(site.urls)):
+            assert texts(site, i, top) == ctors[i], (i, top)
+
+
 # --------------------------------------------------------------------------- Texinfo
 
 

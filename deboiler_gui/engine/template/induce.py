@@ -706,20 +706,31 @@ def _row_cell(cell: HtmlElement, el: HtmlElement) -> bool:
     return any(r is not row and r.tag == "tr" and _run(r, rel) for r in table)
 
 
+#: A class token named for striping a list's entries.
+_STRIPE_NAME = re.compile(r"(?:^|[-_])(?:even|odd)(?:$|[-_])|(?:Even|Odd)(?:$|[A-Z_-])")
+
+
 def _stripe_tokens(items: Sequence[HtmlElement]) -> set[str]:
     """Class tokens that only stripe the entries (``even``/``odd``): on three or more entries
     of a list, the ones carrying the token are exactly every other entry. They say nothing
     about which entries are the list's."""
     out: set[str] = set()
     for item in items:
+        # A token named for striping (Javadoc's `even-row-color`/`odd-row-color`), whatever
+        # the number of entries: two constructors' rows cannot show the alternation.
+        out.update(t for t in _classes(item) if _STRIPE_NAME.search(t))
         parent = item.getparent()
         if parent is None:
             continue
         same = [s for s in parent if s.tag == item.tag]
-        if len(same) < 3:
-            continue
         for tok in _classes(item):
-            marks = [tok in _classes(s) for s in same]
+            # The entries like the item by another class (the constructor cells, not the
+            # description cells between them in a grid of `div` cells).
+            others = _classes(item) - {tok}
+            like = [s for s in same if _classes(s) & others] if others else same
+            if len(like) < 3:
+                continue
+            marks = [tok in _classes(s) for s in like]
             if all(m == marks[0] for m in marks[0::2]) and all(m != marks[0] for m in marks[1::2]):
                 out.add(tok)
     return out
