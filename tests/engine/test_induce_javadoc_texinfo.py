@@ -406,3 +406,18 @@ def test_a_list_on_the_examples_page_only_is_kept_with_a_not_this() -> None:
         as_list=True,
     )
     assert texts(site, 11, rules[0].xpath) == ["Topic 11.1", "Topic 11.3"]
+
+
+def test_not_this_on_every_other_row_is_not_told_by_the_stripe() -> None:
+    # 'Not this' on the second constructor of three: only the rows' stripe class tells it
+    # from the first; that is no kind of entry, and the refusal names the click.
+    site, _c, _m = javadoc_site()
+    with pytest.raises(InductionError) as err:
+        induce(
+            [click(site, 2, _CTOR.format(k=1))],
+            [click(site, 2, _CTOR.format(k=2))],
+            site,
+            as_list=True,
+        )
+    assert "'not this'" in str(err.value)
+    assert err.value.conflicts and all(c.startswith("not ") for c in err.value.conflicts)

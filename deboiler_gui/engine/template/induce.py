@@ -1595,7 +1595,12 @@ def _refine_negatives(
                 v = _on_step(xp, level, f"@{attr}")
                 if v:
                     out.append((v, "attribute"))
-        shared = set.intersection(*[_classes(n) for n in pos])
+        # A class that stripes the entries (`even-row-color`) tells no kind of entry: 'not
+        # this' on every other entry is not a kind the site has.
+        stripes = _stripe_tokens(pos) | {
+            t for n in neg for t in _classes(n) if _STRIPE_NAME.search(t)
+        }
+        shared = set.intersection(*[_classes(n) for n in pos]) - stripes
         for tok in sorted(shared):
             if is_wordlike(tok) and not any(tok in _classes(n) for n in neg):
                 v = _on_step(xp, level, class_predicate(tok))
@@ -1603,7 +1608,7 @@ def _refine_negatives(
                     out.append((v, "class"))
         theirs = set().union(*[_classes(n) for n in pos])
         for n in neg:
-            for tok in sorted(_classes(n)):
+            for tok in sorted(_classes(n) - stripes):
                 if tok in theirs or not is_wordlike(tok):
                     continue
                 v = _on_step(xp, level, f"not({class_predicate(tok)})")
