@@ -354,6 +354,27 @@ def test_one_click_in_a_list_of_several_keeps_to_its_heading() -> None:
     assert texts(site, 1, rules[0].xpath) == ["Reference 0", "Reference 1", "Reference 2"]
 
 
+def test_one_click_in_a_list_with_an_id_keeps_to_that_list() -> None:
+    # A page's contents `ul#toc` beside another list of the same class in one block: the
+    # list with an id of its own is that list, its neighbour another.
+    pages = []
+    for i in range(6):
+        toc = "".join(f"<li><a href='#s{k}'>Section {i}.{k}</a></li>" for k in range(2 + i % 2))
+        more = "".join(f"<li><a href='p{k}.html'>Page {k}</a></li>" for k in range(3))
+        pages.append(
+            "<html><body><div class='side'>"
+            f"<ul class='plain' id='toc'>{toc}</ul><ul class='plain'>{more}</ul>"
+            f"</div><p>Page {i}.</p></body></html>"
+        )
+    site = SiteIndex(
+        [f"https://docs.example.org/p{i}.html" for i in range(6)], [parse_html(p) for p in pages]
+    )
+    rules = induce([click(site, 1, "//ul[@id='toc']/li[1]/a")], [], site, as_list=True)
+    for i in range(6):
+        want = [f"Section {i}.{k}" for k in range(2 + i % 2)]
+        assert texts(site, i, rules[0].xpath) == want, (i, rules[0].xpath)
+
+
 # --------------------------------------------------------------------------- bad input
 
 _TOC = "//ul[@class='section-toc']/li[{k}]/a"

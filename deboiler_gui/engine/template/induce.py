@@ -987,21 +987,22 @@ def _other_entries(item: HtmlElement, el: HtmlElement, found: Sequence[HtmlEleme
 
 def _like_lists(lists: Sequence[HtmlElement], *, beside: bool = True) -> bool:
     """Whether lists are one list of a block's like lists: siblings of one list tag (not
-    tables) and the same classes (one at least), under the same heading (Texinfo's `dl.def`,
-    one per definition).
+    tables), without ids, of the same classes (one at least), under the same heading
+    (Texinfo's `dl.def`, one per definition).
     ``beside``: for one list, whether it has such a sibling."""
     first = lists[0]
     parent = first.getparent()
     classes = frozenset(t for t in _classes(first) if is_wordlike(t))
     if parent is None or parent.tag in ("body", "html") or not classes:
         return False
-    if first.tag not in _LIST_TAGS:
+    if first.tag not in _LIST_TAGS or first.get("id") is not None:
         return False  # tables of one class hold their own heading row: a kind of member each
 
     def like(x: HtmlElement) -> bool:
         return (
             x.getparent() is parent
             and x.tag == first.tag
+            and x.get("id") is None  # a list with an id of its own is that list (`ul#toc`)
             and frozenset(t for t in _classes(x) if is_wordlike(t)) == classes
             and _heading_before(x) == _heading_before(first)
         )
