@@ -718,15 +718,16 @@ def _stripe_tokens(items: Sequence[HtmlElement]) -> set[str]:
     for item in items:
         # A token named for striping (Javadoc's `even-row-color`/`odd-row-color`), whatever
         # the number of entries: two constructors' rows cannot show the alternation.
-        out.update(t for t in _classes(item) if _STRIPE_NAME.search(t))
+        named = {t for t in _classes(item) if _STRIPE_NAME.search(t)}
+        out.update(named)
         parent = item.getparent()
         if parent is None:
             continue
         same = [s for s in parent if s.tag == item.tag]
-        for tok in _classes(item):
+        for tok in _classes(item) - named:
             # The entries like the item by another class (the constructor cells, not the
-            # description cells between them in a grid of `div` cells).
-            others = _classes(item) - {tok}
+            # description cells between them in a grid of `div` cells), a stripe aside.
+            others = _classes(item) - {tok} - named
             like = [s for s in same if _classes(s) & others] if others else same
             if len(like) < 3:
                 continue
@@ -857,7 +858,13 @@ def _list_candidates(
             *[{t for t in (i.get("class") or "").split() if is_wordlike(t)} for i in items]
         ) - _stripe_tokens(items)
         every = _run(list_node, path) or []
-        for tok in sorted(common)[:2]:
+        # The tokens that the fewest of the items' siblings carry: a class every cell of a
+        # grid of `div` cells carries (Javadoc's `method-summary-table`, on the type cells
+        # too) tells the items from less than the column's (`col-second`) does.
+        kin = [s for s in list_node if s.tag == item_tag]
+        carried = {t: sum(1 for s in kin if t in _classes(s)) for t in common}
+        fewest = min(carried.values(), default=0)
+        for tok in sorted(t for t in common if carried[t] == fewest)[:2]:
             rest = path.split("/", 1)[1] if "/" in path else ""
             tail = f"{item_tag}[{class_predicate(tok)}]" + (f"/{rest}" if rest else "")
             # The class leaves nothing of the list out on this page (every link of the
