@@ -263,3 +263,36 @@ def test_examples_from_two_kinds_of_list_are_warned_about(tmp_path: Path) -> Non
     assert "warning: the examples play different roles" in r.stderr
     r = CliRunner().invoke(cli, ["suggest", *args, "--list", "-w", str(path)])
     assert r.exit_code == 0 and "warning: the examples play different roles" in r.stderr
+
+
+def test_not_this_on_every_entry_of_another_page_is_refused_naming_the_clicks(
+    tmp_path: Path,
+) -> None:
+    from test_induce_javadoc_texinfo import texinfo_site
+
+    site, _n = texinfo_site()
+    path = tmp_path / "manual.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(u, to_html(t)) for u, t in zip(site.urls, site.trees, strict=True)])
+    toc = "//ul[@class='section-toc']/li[{}]/a"
+    r = run(
+        "suggest",
+        "--list",
+        "--json",
+        "-w",
+        path,
+        "--examples",
+        site.urls[11],
+        toc.format(1),
+        "--examples",
+        site.urls[11],
+        toc.format(3),
+        "--not",
+        site.urls[7],
+        toc.format(1),
+        "--not",
+        site.urls[7],
+        toc.format(2),
+    )
+    assert r.exit_code != 0
+    assert "'not this'" in r.output and r.output.count(f"not {site.urls[7]}") == 2
