@@ -297,3 +297,36 @@ def test_evaluate_signals_preview_names_pages_by_their_end(tmp_path: Path) -> No
         assert name.startswith(urls[i][len(site) :].split("/")[0] + "/"), line
         assert len(name) <= 40 and ("…" in name) == (len(urls[i]) - len(site) > 40), line
         assert value.strip().startswith("Title "), line
+
+
+def test_not_this_on_every_entry_of_another_page_is_refused_naming_the_clicks(
+    tmp_path: Path,
+) -> None:
+    from test_induce_javadoc_texinfo import texinfo_site
+
+    site, _n = texinfo_site()
+    path = tmp_path / "manual.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(u, to_html(t)) for u, t in zip(site.urls, site.trees, strict=True)])
+    toc = "//ul[@class='section-toc']/li[{}]/a"
+    r = run(
+        "suggest",
+        "--list",
+        "--json",
+        "-w",
+        path,
+        "--examples",
+        site.urls[11],
+        toc.format(1),
+        "--examples",
+        site.urls[11],
+        toc.format(3),
+        "--not",
+        site.urls[7],
+        toc.format(1),
+        "--not",
+        site.urls[7],
+        toc.format(2),
+    )
+    assert r.exit_code != 0
+    assert "'not this'" in r.output and r.output.count(f"not {site.urls[7]}") == 2

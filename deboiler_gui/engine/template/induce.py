@@ -706,20 +706,32 @@ def _row_cell(cell: HtmlElement, el: HtmlElement) -> bool:
     return any(r is not row and r.tag == "tr" and _run(r, rel) for r in table)
 
 
+#: A class token named for striping a list's entries.
+_STRIPE_NAME = re.compile(r"(?:^|[-_])(?:even|odd)(?:$|[-_])|(?:Even|Odd)(?:$|[A-Z_-])")
+
+
 def _stripe_tokens(items: Sequence[HtmlElement]) -> set[str]:
     """Class tokens that only stripe the entries (``even``/``odd``): on three or more entries
     of a list, the ones carrying the token are exactly every other entry. They say nothing
     about which entries are the list's."""
     out: set[str] = set()
     for item in items:
+        # A token named for striping (Javadoc's `even-row-color`/`odd-row-color`), whatever
+        # the number of entries: two constructors' rows cannot show the alternation.
+        named = {t for t in _classes(item) if _STRIPE_NAME.search(t)}
+        out.update(named)
         parent = item.getparent()
         if parent is None:
             continue
         same = [s for s in parent if s.tag == item.tag]
-        if len(same) < 3:
-            continue
-        for tok in _classes(item):
-            marks = [tok in _classes(s) for s in same]
+        for tok in _classes(item) - named:
+            # The entries like the item by another class (the constructor cells, not the
+            # description cells between them in a grid of `div` cells), a stripe aside.
+            others = _classes(item) - {tok} - named
+            like = [s for s in same if _classes(s) & others] if others else same
+            if len(like) < 3:
+                continue
+            marks = [tok in _classes(s) for s in like]
             if all(m == marks[0] for m in marks[0::2]) and all(m != marks[0] for m in marks[1::2]):
                 out.add(tok)
     return out
@@ -745,6 +757,10 @@ def _outer_entry(item: HtmlElement) -> HtmlElement | None:
     node: HtmlElement | None = item.getparent()
     for _ in range(3):
         if node is None or node.tag in ("body", "html") or node.tag in _LIST_TAGS:
+            return None
+        if node.tag in _SECTIONS or any(c.tag in _HEADINGS for c in node):
+            # A block with its own heading (Javadoc's constructor summary, a `section` in an
+            # entry of the page's list of summaries) holds its own list, not an entry's links.
             return None
         if node.tag in ("li", "dt", "tr"):
             cells = [c for c in node if c.tag in ("td", "th")] if node.tag == "tr" else []
@@ -778,6 +794,13 @@ def _list_node(
         entry = _outer_entry(item)
         item = entry if entry is not None else item
         parent = item.getparent()
+        if parent is not None and item.tag in _ITEM_TAGS and _like_lists([parent]):
+            # Nor whether its list is the page's only one of its kind: beside like lists
+            # (Texinfo's `dl.def`, one per definition, several forms in some), the block's
+            # items of the example's kind are taken, not the clicked list's by its position.
+            up = parent.getparent()
+            if up is not None and up.tag not in ("body", "html"):
+                return up, [parent]
         return (parent if parent is not None else item), [item]
     common = _lca(nodes)
     if any(n is common for n in nodes) or (
@@ -800,6 +823,9 @@ def _list_candidates(
     nodes = [e.node for e in page_pos]
     list_node, items = _list_node(nodes, solo=solo, own=own)
     paths = {_rel(list_node, n, positional=False)[0] for n in nodes}
+    forms: list[str] = []  # the examples' steps down from the list node, when they agree
+    if len(paths) == 1:
+        forms.append(next(iter(paths)))
     if len(paths) == 1 and "/" in next(iter(paths)):
         # Inside an entry, the steps down tell the example's node from its siblings of
         # another kind: a row's name cell, not its type cell (`tr/td[...function_name...]/a`).
@@ -813,20 +839,32 @@ def _list_candidates(
             narrowed = _merge_steps(
                 [_narrow_steps(i, n) for i, n in zip(items, nodes, strict=True)]
             )
-            if narrowed is not None:
+            # The other nodes an item holds sit in other entries like the example's, none
+            # beside it in its own entry (a `dl.def` of a definition with several forms, its
+            # `dt`s, among the `dl.def` of one form): they are items too, not told apart by
+            # a position (`dt[1]` would take the first form only).
+            plain = not like and all(
+                _other_entries(i, n, _run(i, rest) or []) for i, n in zip(items, nodes, strict=True)
+            )
+            if narrowed is not None and not plain:
                 narrowed = _first_beside(narrowed, nodes, like)
-                paths = {f"{items[0].tag}/{narrowed}"}
+                forms = [f"{items[0].tag}/{narrowed}"]
     tag = nodes[0].tag
     tails: list[tuple[str, float, int]] = []
-    if len(paths) == 1:
-        path = paths.pop()
+    for path in forms:
         tails.append((path, 0.3 * (path.count("/") + 1), path.count("/") + 1))
         item_tag = items[0].tag
         common = set.intersection(
             *[{t for t in (i.get("class") or "").split() if is_wordlike(t)} for i in items]
         ) - _stripe_tokens(items)
         every = _run(list_node, path) or []
-        for tok in sorted(common)[:2]:
+        # The tokens that the fewest of the items' siblings carry: a class every cell of a
+        # grid of `div` cells carries (Javadoc's `method-summary-table`, on the type cells
+        # too) tells the items from less than the column's (`col-second`) does.
+        kin = [s for s in list_node if s.tag == item_tag]
+        carried = {t: sum(1 for s in kin if t in _classes(s)) for t in common}
+        fewest = min(carried.values(), default=0)
+        for tok in sorted(t for t in common if carried[t] == fewest)[:2]:
             rest = path.split("/", 1)[1] if "/" in path else ""
             tail = f"{item_tag}[{class_predicate(tok)}]" + (f"/{rest}" if rest else "")
             # The class leaves nothing of the list out on this page (every link of the
@@ -842,6 +880,11 @@ def _list_candidates(
             )
         chain = _chain(list_node, nodes[0])
         at = next((k for k, n in enumerate(chain[:-1]) if _is_box(n)), None)
+        if at is not None and _kind_holds_several(chain[at], path.split("/")[at + 1 :], index):
+            # Containers of the run's kind (tag and classes) hold several entries on some
+            # pages (Texinfo's `dl.def` of a definition with several forms): one entry is
+            # not what makes the run, the class is (the tails above).
+            at = None
         if at is not None:
             # A run of one-entry containers (the entries, or inside the entries when the
             # examples are in two sections): the containers that hold one entry (not a
@@ -938,6 +981,57 @@ def _list_candidates(
     return out
 
 
+def _other_entries(item: HtmlElement, el: HtmlElement, found: Sequence[HtmlElement]) -> bool:
+    """Whether the nodes ``found`` below ``item`` besides the example ``el`` are each in an
+    entry other than the example's, that entry (``li``, ``dt``, ``tr``) inside ``item``."""
+    if len(found) == 1 and found[0] is el:
+        return True
+    entry = _item_node(el)
+    if entry is item or entry.tag not in _ITEM_TAGS or not any(x is el for x in found):
+        return False
+    return all(x is el or not any(a is entry for a in x.iterancestors()) for x in found)
+
+
+def _like_lists(lists: Sequence[HtmlElement], *, beside: bool = True) -> bool:
+    """Whether lists are one list of a block's like lists: siblings of one list tag (not
+    tables), without ids, of the same classes (one at least), under the same heading
+    (Texinfo's `dl.def`, one per definition).
+    ``beside``: for one list, whether it has such a sibling."""
+    first = lists[0]
+    parent = first.getparent()
+    classes = frozenset(t for t in _classes(first) if is_wordlike(t))
+    if parent is None or parent.tag in ("body", "html") or not classes:
+        return False
+    if first.tag not in _LIST_TAGS or first.get("id") is not None:
+        return False  # tables of one class hold their own heading row: a kind of member each
+
+    def like(x: HtmlElement) -> bool:
+        return (
+            x.getparent() is parent
+            and x.tag == first.tag
+            and x.get("id") is None  # a list with an id of its own is that list (`ul#toc`)
+            and frozenset(t for t in _classes(x) if is_wordlike(t)) == classes
+            and _heading_before(x) == _heading_before(first)
+        )
+
+    if beside:
+        return len(lists) == 1 and any(x is not first and like(x) for x in parent)
+    return all(like(x) for x in lists)
+
+
+def _kind_holds_several(box: HtmlElement, down: Sequence[str], index: SiteIndex | None) -> bool:
+    """Whether a container of ``box``'s tag and classes holds several entries with the steps
+    ``down`` to the example's kind of node, on ``box``'s page or a sampled page of the site."""
+    classes = sorted(t for t in _classes(box) if is_wordlike(t))
+    if not classes or not down:
+        return False
+    entry = down[0].split("[", 1)[0]
+    preds = "".join(f"[{class_predicate(t)}]" for t in classes)
+    xp = f"//{box.tag}{preds}[count({entry})>1]/{'/'.join(down)}"
+    root = box.getroottree().getroot()
+    return any(_run(t, xp) for t in [root, *_sample(index)])
+
+
 def _head_label(
     list_node: HtmlElement, items: Sequence[HtmlElement], nodes: Sequence[HtmlElement]
 ) -> tuple[str, str] | None:
@@ -952,7 +1046,13 @@ def _head_label(
     first = next((i for i, k in enumerate(kids) if k.tag == items[0].tag and _run(k, rel)), None)
     if not first:
         return None
+    # A cell of the entries' rows before it (Javadoc's summary tables are grids of `div`
+    # cells: a type cell, 'void', shares the row's `even-row-color` with the name cell) is
+    # not a heading.
+    own = _classes(items[0])
     for k in reversed(kids[:first]):
+        if own & _classes(k):
+            continue
         text = _text(k)
         if text and len(text) <= 40 and _LETTERS.search(text) and len(k) <= 3:
             return k.tag, f"normalize-space(.)={xpath_literal(text)}"
@@ -1214,6 +1314,7 @@ def several_lists(found: Sequence[HtmlElement]) -> bool:
 
 
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
+_SECTIONS = frozenset({"section", "article", "main", "nav", "aside", "table"})
 _ENTRY_TAGS = frozenset({"li", "dd", "dt"})
 _TABLE_PARTS = frozenset({"tbody", "thead", "tfoot"})
 #: Entries that may hold several like links of which a rule takes one (see ``_one_family``).
@@ -1272,13 +1373,26 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
             lists.append(root)
     if runs:
         # Lists inside the run's entries belong to them (a contents `ul` of one top entry,
-        # its sub-list included, when that `ul` is taken for an entry of a run); any other
-        # list is another list.
-        return len(runs) == 1 and all(
-            lst in boxes or any(a in boxes for a in lst.iterancestors()) for lst in lists
+        # its sub-list included, when that `ul` is taken for an entry of a run), and so does
+        # a container of the run's kind (tag and classes) in the run's block that holds
+        # several entries (Texinfo's `dl.def` of a definition with several forms, among the
+        # `dl.def` of one form each); any other list is another list.
+        if len(runs) != 1:
+            return False
+        ((block, tag, classes),) = runs
+        return all(
+            lst in boxes
+            or any(a in boxes for a in lst.iterancestors())
+            or (
+                lst.tag == tag
+                and classes
+                and frozenset(_classes(lst)) == classes
+                and _run_root(lst) is block
+            )
+            for lst in lists
         )
     tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
-    if len(tops) <= 1:
+    if len(tops) <= 1 or _like_lists(tops, beside=False):
         return True
     # One item from each of several entries (a cell, a list entry) that hold like links:
     # Doxygen's member table names a function with the first link of the row's cell, its
@@ -1489,7 +1603,12 @@ def _refine_negatives(
                 v = _on_step(xp, level, f"@{attr}")
                 if v:
                     out.append((v, "attribute"))
-        shared = set.intersection(*[_classes(n) for n in pos])
+        # A class that stripes the entries (`even-row-color`) tells no kind of entry: 'not
+        # this' on every other entry is not a kind the site has.
+        stripes = _stripe_tokens(pos) | {
+            t for n in neg for t in _classes(n) if _STRIPE_NAME.search(t)
+        }
+        shared = set.intersection(*[_classes(n) for n in pos]) - stripes
         for tok in sorted(shared):
             if is_wordlike(tok) and not any(tok in _classes(n) for n in neg):
                 v = _on_step(xp, level, class_predicate(tok))
@@ -1497,7 +1616,7 @@ def _refine_negatives(
                     out.append((v, "class"))
         theirs = set().union(*[_classes(n) for n in pos])
         for n in neg:
-            for tok in sorted(_classes(n)):
+            for tok in sorted(_classes(n) - stripes):
                 if tok in theirs or not is_wordlike(tok):
                     continue
                 v = _on_step(xp, level, f"not({class_predicate(tok)})")
@@ -1570,7 +1689,9 @@ def _recurs(xp: str, kind: str, neg: Example, trees: Sequence[Any], with_items: 
     else:
         pred = f"@href={xpath_literal(neg.node.get('href') or '')}"
     hits = sum(1 for t in trees if _run(t, f"{xp}[{pred}]"))
-    return hits * 2 >= with_items
+    # A rule with items on no sampled page (tied to the examples' page by its title) says
+    # nothing about what recurs.
+    return with_items > 0 and hits * 2 >= with_items
 
 
 # --------------------------------------------------------------------------- entry point
@@ -1946,12 +2067,22 @@ def _induce_list(
                     one_off += 1
                 else:
                     (xp, values), cost = widest, cost + 0.5
-        if values is not None:
+        if values is not None and xp in depths:
+            for c in out:
+                if c.xpath == xp:
+                    c.cost = min(c.cost, cost)
+        elif values is not None:
             depths[xp] = depth
             out.append(Induced(xp, "list", family, cost, examples=values))
             for narrow, extra in _narrowed(xp, by_page):
+                if narrow in depths:
+                    # Found as a candidate of its own too: the cheaper of the two costs.
+                    for c in out:
+                        if c.xpath == narrow:
+                            c.cost = min(c.cost, cost + extra)
+                    continue
                 got = _validate_list(narrow, depth, by_page, negatives)
-                if got is not None and narrow not in depths:
+                if got is not None:
                     depths[narrow] = depth
                     out.append(Induced(narrow, "list", family, cost + extra, examples=got))
     if not out and one_off:
@@ -2068,6 +2199,22 @@ def _induce_list(
                 f"{worst.site['pages']} sampled pages); click items of one list",
                 [e.describe() for e in positives],
             )
+        others = [t for t in trees if id(t) not in roots]
+        beyond = {
+            c.xpath: sum(1 for t in others if _run(t, c.xpath)) if negatives else 1 for c in clean
+        }
+        if negatives and not any(beyond.values()) and _kind_beyond(pool, by_page, others):
+            # Every rule left by the 'not this' clicks holds on the examples' pages only (a
+            # heading that is the page's own title, the page's own texts), where rules for
+            # the examples alone find their kind on other pages too: the clicks left out the
+            # kind of item the examples are.
+            raise InductionError(
+                "the 'not this' items leave no rule that finds items beyond the examples' "
+                "pages: every rule that selects the examples and none of them finds items on "
+                f"none of the other {len(others)} sampled pages (are the 'not this' items the "
+                "examples' own kind, on their page or another?)",
+                [f"not {n.describe()}" for n in negatives],
+            )
         best = max(c.site["alike"] for c in clean)
         # On the examples' own pages, a rule that takes far more items than another that
         # also selects every example takes blocks that are not the examples' list (every
@@ -2096,13 +2243,22 @@ def _induce_list(
                 if base in alike_of and items_of.get(base, 0) > items_of[c.xpath]:
                     wider.setdefault(c.xpath, base)
 
+        subsumed = _subsumed(clean, depths, trees)
+
         def key(c: Induced) -> tuple[Any, ...]:
             far_more = bool(fewest) and sum(len(v) for v in c.examples) > 2 * fewest
             # A page where only the narrowed form finds nothing holds items of the wider form
             # outside every entry of the examples' class (a home icon, a 'View page source'
             # link): unlike the examples, not a page the narrowed form misses.
             alike = max(c.site["alike"], alike_of.get(wider.get(c.xpath, ""), 0))
-            return (alike < 0.85 * best, far_more, c.cost, len(c.xpath))
+            return (
+                not beyond[c.xpath],
+                alike < 0.85 * best,
+                far_more,
+                c.xpath in subsumed,
+                c.cost,
+                len(c.xpath),
+            )
 
         checked = sorted(clean, key=key)
     warnings = _role_warnings(by_page, own=own)
@@ -2112,6 +2268,50 @@ def _induce_list(
     for r in result:
         r.warnings = list(warnings)
     return result
+
+
+def _subsumed(clean: Sequence[Induced], depths: dict[str, int], trees: Sequence[Any]) -> set[str]:
+    """Rules another rule covers and goes beyond: the same items on the example pages and on
+    every sampled page where the rule finds any, items on more pages, and the same steps from
+    the entry down, the entry told by its own hook (Javadoc's `div.col-constructor-name`
+    cells: in the two-column constructor table of most classes and in the three-column one of
+    a class with a protected constructor; the table's `two-column-summary` class misses the
+    latter)."""
+    wide: list[Induced] = []
+    for c in clean:
+        depth = depths.get(c.xpath, 0)
+        steps = _top_steps(c.xpath)
+        if c.family not in _POSITIONAL and 0 < depth < len(steps) and "[" in steps[-depth]:
+            wide.append(c)
+    if not wide:
+        return set()
+    counts = {c.xpath: [len(_run(t, c.xpath) or []) for t in trees] for c in clean}
+    out: set[str] = set()
+    for c in clean:
+        for w in wide:
+            if (
+                w is not c
+                and depths.get(w.xpath) == depths.get(c.xpath)
+                and w.examples == c.examples
+                and w.site["with_items"] > c.site["with_items"]
+                and all(
+                    n == 0 or n == m for n, m in zip(counts[c.xpath], counts[w.xpath], strict=True)
+                )
+            ):
+                out.add(c.xpath)
+                break
+    return out
+
+
+def _kind_beyond(
+    pool: dict[str, tuple[float, str, int]], by_page: list[list[Example]], others: Sequence[Any]
+) -> bool:
+    """Whether one of the cheapest candidates that select the examples (without 'not this'
+    clicks) finds items on a page other than the examples'."""
+    for xp, (_cost, _family, depth) in sorted(pool.items(), key=lambda kv: kv[1][0])[:SITE_CHECKED]:
+        if _validate_list(xp, depth, by_page, ()) is not None and any(_run(t, xp) for t in others):
+            return True
+    return False
 
 
 def _cell_kind(el: HtmlElement) -> tuple[str, str, frozenset[str]]:
@@ -2196,7 +2396,13 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
         if item.tag in _ITEM_TAGS
         else set()
     )
+    # The page's first heading names the page (its title: 'Expressions', 'diag'), not the
+    # list after it (a chapter's contents); nor does what comes before that title.
+    page_head = next((h for h in ex.root.iter(*_HEADINGS)), None)
+    title = _text(page_head) if page_head is not None else ""
     labels = _labels(_outer_list(ex.node))
+    cut = next((k for k, lb in enumerate(labels) if title and _head_text(lb) == title), None)
+    labels = labels[:cut] if cut is not None else labels
     return {
         "head": _head_text(head[1]) if head else "",
         "labels": {_head_text(lb) for lb in labels},
@@ -2305,6 +2511,21 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
     if not all(found) or any(n.tag != examples[0].tag for n in examples):
         return []
     out: list[tuple[str, float]] = []
+    # A class token every example carries and the other nodes the rule takes beside them lack
+    # (Javadoc's constructor cell: the name's `a.member-name-link`, then the parameter types'
+    # links to other pages): the examples' kind by its own hook, ahead of the form without it
+    # and of the link-target form below.
+    shared = set.intersection(*[_classes(n) for n in examples]) - _stripe_tokens(examples)
+    nodes = [n for f in found for n in f]
+    for tok in sorted(t for t in shared if is_wordlike(t)):
+        lacking = [n for n in nodes if tok not in _classes(n)]
+        having = {n.getparent() for n in nodes if tok in _classes(n)}
+        inside = sum(1 for n in lacking if n.getparent() in having)
+        if lacking and inside >= _INSIDE_ENTRIES * len(lacking):
+            narrow = _on_step(xp, 0, class_predicate(tok))
+            if narrow is not None:
+                out.append((narrow, -0.1))
+                break
     current = xp
     hrefs = [n.get("href") for n in examples]
     if all(h is not None for h in hrefs):
