@@ -154,8 +154,9 @@ def import_command(
 ) -> None:
     """Read pages into a workspace.
 
-    INPUT is a folder of .html files, a JSON-lines file ({url, html, status, content_type}),
-    a WARC/WARC.gz file or another workspace. Pages are stored once per URL (a re-import
+    INPUT is a folder of .html files (one with none: its JSON-lines, JSON and WARC files), a
+    JSON-lines file ({url, html, status, content_type}), a WARC/WARC.gz file or another
+    workspace. Pages are stored once per URL (a re-import
     replaces them); broken records are stored with their error.
     """
     from deboiler_gui.engine.clean.pipeline import import_into
@@ -367,8 +368,8 @@ def clean_command(
 ) -> None:
     """Clean every page of the inputs and write one record per page.
 
-    INPUT is a folder of .html files, a JSON-lines file, WARC file(s) or a workspace
-    (.sqlite/.db). Each record has url, status (ok / skipped / error), error (the reason),
+    INPUT is a folder of .html files (one with none: its JSON-lines, JSON and WARC files), a
+    JSON-lines file, WARC file(s) or a workspace (.sqlite/.db). Each record has url, status (ok / skipped / error), error (the reason),
     cleaned_text, cleaned_html, removed (XPath and detector of each removed subtree), title,
     headings, lists, breadcrumbs and language; with --markdown also markdown. --format
     markdown writes a folder of one .md file per cleaned page plus records.jsonl. --chrome

@@ -168,9 +168,21 @@ class InputSet:
                 files = _html_files(p)
                 total += sum(_size(f) for f in files)  # a broken link is that page's error later
                 if not files:
+                    # a folder of saved records (JSON lines, JSON, WARC files): each file is
+                    # an input of its own kind
+                    data = _data_files(p)
+                    if data:
+                        for f in data:
+                            total += _size(f)
+                            problem = unreadable_input(f, input_kind(f))
+                            if problem:
+                                problems.append(f"{f}: {problem}")
+                        resolved.extend(data)
+                        continue
                     problems.append(
                         f"{raw}: empty folder: no {', '.join(HTML_SUFFIXES)} files in it or its "
-                        f"subfolders (hidden ones are not read)"
+                        f"subfolders (hidden ones are not read), nor JSON lines, JSON or WARC "
+                        f"files"
                     )
             else:
                 total += _size(p)
@@ -395,14 +407,23 @@ def _size(p: Path) -> int:
         return 0
 
 
-def _html_files(folder: Path) -> list[Path]:
+def _files_ending(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
     found = []
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         for name in filenames:
-            if name.lower().endswith(HTML_SUFFIXES) and not name.startswith("."):
+            if name.lower().endswith(suffixes) and not name.startswith("."):
                 found.append(Path(dirpath) / name)
     return sorted(found)
+
+
+def _html_files(folder: Path) -> list[Path]:
+    return _files_ending(folder, HTML_SUFFIXES)
+
+
+def _data_files(folder: Path) -> list[Path]:
+    """A folder's JSON lines, JSON and WARC files (read when it holds no HTML files)."""
+    return _files_ending(folder, JSONL_SUFFIXES + WARC_SUFFIXES)
 
 
 def read_html_file(path: Path, url: str) -> Page:
@@ -680,7 +701,7 @@ def _parse_json_line(line: bytes) -> dict[str, Any] | str:
         # A UTF-8 byte-order mark (at the start of the file) is no part of the record.
         record = json.loads(line.decode("utf-8", errors="replace").lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
-        return f"invalid JSON: {exc.msg}"
+        return f"invalid JSON: {exc.msg} (character {exc.colno} of the line)"
     except RecursionError:
         return "invalid JSON: nested too deeply"
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits

@@ -353,3 +353,33 @@ def test_a_pretty_printed_list_in_utf16_is_read_as_its_records(tmp_path: Path) -
     path.write_bytes("\ufeff".encode("utf-16-le") + listed.encode("utf-16-le"))
     pages = list(InputSet.open([path]))
     assert [(p.url, p.ok) for p in pages] == [("http://a.test/3", True)]
+
+
+def test_a_folder_of_saved_records_reads_each_file_as_its_kind(tmp_path: Path) -> None:
+    """A folder with no HTML files but JSON files of saved pages (one object per file, as a
+    crawler's dump writes them) and a JSON-lines file: every record is a page."""
+    folder = tmp_path / "dump"
+    (folder / "sub").mkdir(parents=True)
+    for n in range(3):
+        record = {"url": f"https://s.example/p{n}", "html": f"<p>page {n}</p>"}
+        (folder / "sub" / f"p{n}.json").write_text(json.dumps(record), encoding="utf-8")
+    (folder / "more.jsonl").write_text(
+        json.dumps({"url": "https://s.example/q", "html": "<p>q</p>"}) + "\n", encoding="utf-8"
+    )
+    (folder / ".hidden.json").write_text("not read", encoding="utf-8")
+    pages = list(InputSet.open([folder]))
+    assert sorted(p.url for p in pages) == [
+        "https://s.example/p0",
+        "https://s.example/p1",
+        "https://s.example/p2",
+        "https://s.example/q",
+    ]
+    assert all(not p.error for p in pages), [p.error for p in pages]
+
+
+def test_an_invalid_json_line_says_where_on_the_line(tmp_path: Path) -> None:
+    f = tmp_path / "d.jsonl"
+    f.write_bytes(b'{"url": "https://s.example/a", "html": "<p>a\x01</p>"}\n')
+    with f.open("rb") as stream:
+        (page,) = list(iter_jsonl(stream, str(f)))
+    assert (page.error or "").startswith("invalid JSON: Invalid control character at (character ")
