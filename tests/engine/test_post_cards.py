@@ -210,3 +210,25 @@ def test_the_alike_sections_of_a_reference_page_are_no_cards() -> None:
         for k in range(6):
             assert f"{TYPES[(i + k) % 4]} {_code(i)}::{WORDS[(i + k) % len(WORDS)]}{k}" in text
             assert f"Definition at line {200 + 3 * k + i} of file events.h." in text
+
+
+def _two_posts(t: int) -> Page:
+    # a short question and its long answer
+    page = _thread(t, 2)
+    long = " ".join(_body(t + k, 3) for k in range(4))
+    html = page.html.replace(_body(t, 0), f"Which {_code(t)} driver?").replace(_body(t, 1), long)
+    return Page(url=page.url, html=html)
+
+
+def test_a_thread_of_its_starter_and_one_reply_is_a_run_of_posts() -> None:
+    # the starter's post carries one more class than the reply ("post starter", "post"): the
+    # two are still the thread's run of posts and the content is both, not the long answer
+    pages = [_two_posts(t) if t % 4 == 1 else _thread(t) for t in range(24)]
+    cleaner = DomainCleaner().fit(pages)
+    assert cleaner.model_ is not None
+    for t in range(1, 24, 4):
+        result = clean_page(pages[t], cleaner.model_)
+        assert "run of alike entries" in result.content["reason"], result.content
+        text = result.cleaned_text
+        assert f"Which {_code(t)} driver?" in text and _body(t + 3, 3) in text, text
+        assert f"{40 * t + 13 + 5} Points" not in text, text

@@ -18,6 +18,7 @@ from deboiler_gui.engine.clean.analysis import (
     _holding_invisible,
     _slot_key,
     _slot_step,
+    _step_of,
     _visible_text_of,
     analyse,
     block_label,
@@ -1743,10 +1744,23 @@ def _child_steps(el: HtmlElement) -> set[str]:
     return {_slot_step(c, c.tag) for c in el if isinstance(c.tag, str)}
 
 
+def _nested_classes(el: HtmlElement, other: HtmlElement) -> bool:
+    """Whether one of two elements of the same tag and id carries the other's classes and
+    more (a thread starter's post among replies: ``comment-wrap thread-starter``)."""
+    if _step_of(el.tag, el.get("id"), None) != _step_of(other.tag, other.get("id"), None):
+        return False  # (ids with digits are each post's own: left out, as in a slot)
+    mine = set((el.get("class") or "").split())
+    theirs = set((other.get("class") or "").split())
+    return bool(mine & theirs) and (mine < theirs or theirs < mine)
+
+
 def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
-    """Whether two elements are alike posts: the same tag and classes, mostly the same child
-    steps (at least two), and text in the other one."""
-    if other.tag != el.tag or _slot_step(other, other.tag) != _slot_step(el, el.tag):
+    """Whether two elements are alike posts: the same tag and classes (or one with the
+    other's classes and more), mostly the same child steps (at least two), and text in the
+    other one."""
+    if other.tag != el.tag:
+        return False
+    if _slot_step(other, other.tag) != _slot_step(el, el.tag) and not _nested_classes(el, other):
         return False
     shape, theirs = _child_steps(el), _child_steps(other)
     return (
@@ -1780,7 +1794,19 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
             if 2 * len(best) >= len(alike):
                 break
     if len(best) < 2:
-        return []
+        # two posts, one of them with one more class (a thread's starter and its one reply)
+        posts = [c for alike in by_step.values() for c in alike]
+        best = next(
+            (
+                [c, d]
+                for i, c in enumerate(posts)
+                for d in posts[i + 1 :]
+                if _nested_classes(c, d) and _alike_posts(c, d) and _alike_posts(d, c)
+            ),
+            [],
+        )
+        if len(best) < 2 or len(posts) > 2:
+            return []
     # posts that carry one more class (a thread starter's, a staff member's) are of the run
     # when they share a class with it and have its shape
     classes = set((best[0].get("class") or "").split())
