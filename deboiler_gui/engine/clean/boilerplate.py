@@ -23,9 +23,14 @@ from deboiler_gui.engine.clean.analysis import (
     hexkey,
     make_spec,
     summarise,
-    summarise_html,
 )
-from deboiler_gui.engine.clean.cleaning import applied, clean_page, clean_tree, find_boilerplate
+from deboiler_gui.engine.clean.cleaning import (
+    applied,
+    clean_page,
+    clean_tree,
+    find_boilerplate,
+    post_places,
+)
 from deboiler_gui.engine.clean.pagefallback import clean_single, too_few
 from deboiler_gui.engine.htmltree import HtmlElement, parse_html, prepare_html
 from deboiler_gui.engine.jobs import pool as jobs_pool
@@ -61,25 +66,37 @@ def _fittable(page: Page) -> bool:
 
 
 # Worker processes receive the spec once, through the pool initializer.
-_WORKER_SPEC: tuple[Spec, float] | None = None
+_WORKER_SPEC: tuple[Spec, float, int] | None = None
 _WORKER_MODEL: DomainModel | None = None
 
 
-def _init_fit_worker(spec: Spec, link_density: float) -> None:
+def _init_fit_worker(spec: Spec, link_density: float, label_min: int) -> None:
     global _WORKER_SPEC
-    _WORKER_SPEC = (spec, link_density)
+    _WORKER_SPEC = (spec, link_density, label_min)
+
+
+def _summary(
+    root: HtmlElement, spec: Spec, density: float, label_min: int, facts: Facts
+) -> dict[str, Any]:
+    """One page's plain data for the model: its analysis's, and the places of its posts'
+    cards when it is a thread."""
+    summary = summarise(root, spec, density, facts)
+    if not spec.compat and "too_large" not in summary:
+        summary.update(post_places(facts, density, label_min))
+    return summary
 
 
 def _fit_worker(batch: list[tuple[str, str | None]]) -> list[dict[str, Any] | str | None]:
     assert _WORKER_SPEC is not None
-    spec, density = _WORKER_SPEC
+    spec, density, label_min = _WORKER_SPEC
     out: list[dict[str, Any] | str | None] = []
     for url, html in batch:
         if html is None:
             out.append(None)
             continue
         try:
-            out.append(summarise_html(html, spec, density))
+            root = parse_html(html)
+            out.append(_summary(root, spec, density, label_min, analyse(root, spec)))
         except Exception as exc:  # one bad page never stops the fit
             out.append(f"{url}: {type(exc).__name__}: {exc}")
     return out
@@ -149,6 +166,13 @@ class _FitState:
     label_df: dict[int, int] = field(default_factory=dict)  # pages with a labelled link block
     label_names: dict[int, str] = field(default_factory=dict)
     loose_df: dict[int, int] = field(default_factory=dict)  # pages with a loose link
+    # thread pages with a post card at a slot, the labels the cards there say (pages per
+    # label), pages where a card was looked for at the slot, and pages with a thread's line
+    # of facts at a slot
+    card_df: dict[int, int] = field(default_factory=dict)
+    card_labels: dict[int, dict[str, int]] = field(default_factory=dict)
+    card_seen: dict[int, int] = field(default_factory=dict)
+    line_df: dict[int, int] = field(default_factory=dict)
     pair_counts: dict[int, int] = field(default_factory=dict)
     pairs: int = 0
     similar_pairs: int = 0
@@ -241,6 +265,18 @@ class _FitState:
         slot_multi = self.slot_multi
         for key in summary.get("multi", ()):
             slot_multi[key] = slot_multi.get(key, 0) + 1
+        card_df, card_labels = self.card_df, self.card_labels
+        for key, labels in summary.get("cards", {}).items():
+            card_df[key] = card_df.get(key, 0) + 1
+            said = card_labels.setdefault(key, {})
+            for w in labels:
+                said[w] = said.get(w, 0) + 1
+        card_seen = self.card_seen
+        for key in summary.get("card_seen", ()):
+            card_seen[key] = card_seen.get(key, 0) + 1
+        line_df = self.line_df
+        for key in summary.get("lines", ()):
+            line_df[key] = line_df.get(key, 0) + 1
 
 
 class DomainCleaner:
@@ -293,6 +329,7 @@ class DomainCleaner:
         self, pages: Iterable[Page], spec: Spec
     ) -> Iterator[tuple[Page, dict[str, Any] | str | None]]:
         density = float(self.config["link_density"])
+        label_min = int(self.config["passage_min_chars"])
         keep = self.operation_mode == "performance" and self.jobs == 1
         store = self._store = FactsStore(spec) if self.jobs == 1 else None
         room = self.kept_tree_chars if keep else 0
@@ -307,7 +344,7 @@ class DomainCleaner:
                         parse_html(page.html) if ready is None else parse_html(ready, prepared=True)
                     )
                     facts = analyse(root, spec, None if ready is None else len(ready))
-                    summary = summarise(root, spec, density, facts)
+                    summary = _summary(root, spec, density, label_min, facts)
                     if len(page.html) <= room:  # performance mode: the tree serves transform
                         self._cache[page.url] = (root, facts)
                         room -= len(page.html)
@@ -329,7 +366,7 @@ class DomainCleaner:
                 held.append(batch)
                 yield [(p.url, p.html if _fittable(p) else None) for p in batch]
 
-        with jobs_pool(self.jobs, _init_fit_worker, (spec, density)) as pool:
+        with jobs_pool(self.jobs, _init_fit_worker, (spec, density, label_min)) as pool:
             for results in _windowed_map(pool, _fit_worker, batches(), self.jobs * 4):
                 batch = held.popleft()
                 yield from zip(batch, results, strict=True)
@@ -478,7 +515,20 @@ class DomainCleaner:
                 if h in st.hash_slot
                 and (st.df[h] < fixed_share * st.place_pages(h) or st.in_series(h, fixed_share))
             )
+            # The places of the posts' cards (who wrote a post and when) on the site's threads:
+            # a place where the cards were found on most thread pages that have blocks there
+            # (two at least), with the labels the cards there say on most of those pages;
+            # and the places of the threads' lines of facts. A page with one post has no run
+            # of posts to find its card by: its card is at the same place.
+            data["card_slots"] = {
+                hexkey(k): sorted(w for w, c in st.card_labels[k].items() if 2 * c >= n)
+                for k, n in sorted(st.card_df.items())
+                if n >= 2 and 2 * n >= st.card_seen.get(k, n)
+            }
+            data["line_slots"] = sorted(hexkey(k) for k, n in st.line_df.items() if n >= 2)
             stats.update(
+                card_slots=len(data["card_slots"]),
+                line_slots=len(data["line_slots"]),
                 content_slots=len(data["content_slots"]),
                 label_slots=len(labelled),
                 exact_free=len(data["exact_free"]),

@@ -16,7 +16,9 @@ from deboiler_gui.engine.clean.analysis import (
     DEFAULT_CONFIG,
     Facts,
     _holding_invisible,
+    _slot_key,
     _slot_step,
+    _step_of,
     _visible_text_of,
     analyse,
     block_label,
@@ -71,6 +73,13 @@ class Applied:
             self.free = {int(h, 16) for h in data.get("exact_free", ())}
             self.seen = {int(h, 16) for h in data.get("common_slots", ())}
             self.protected = {int(h, 16) for h in data.get("protected_slots", ())}
+            # the places of the site's post cards, with the labels they say, and of its
+            # threads' lines of facts (models fitted before have neither)
+            self.cards = {
+                int(h, 16): frozenset(str(w) for w in v)
+                for h, v in dict(data.get("card_slots", {})).items()
+            }
+            self.lines = {int(h, 16) for h in data.get("line_slots", ())}
         except (TypeError, ValueError) as exc:
             raise InputError(f"domain model of site {model.site!r} is corrupt: {exc}") from exc
         cfg = dict(DEFAULT_CONFIG)
@@ -604,6 +613,17 @@ def matches(
                 if keep_set and any(a in keep_set for a in el.iterancestors()):
                     continue
                 out.append((el, "post", key, chars))
+        if ap.cards or ap.lines:
+            # the card of a page's only post: at the place the site's threads have theirs
+            taken = {el for el, *_ in out}
+            for el, place, chars in _learnt_cards(cands, ap, taken):
+                if el in main or el in keep_ancestors:
+                    continue
+                if keep_set and any(a in keep_set for a in el.iterancestors()):
+                    continue
+                if any(a in taken for a in el.iterancestors()):
+                    continue
+                out.append((el, "post", place, chars))
         taken = {el for el, *_ in out}
         for el, chars in _hidden_copies(root, taken):
             if el in main or el in keep_ancestors:
@@ -629,6 +649,7 @@ def _post_frames(
     density: float,
     label_min: int,
     repeated: tuple[set[int], set[int]],
+    learnt: _Learnt | None = None,
 ) -> list[tuple[HtmlElement, str, int]]:
     """The frame inside each post of a thread: a short block of links or buttons at the same
     place in most of the posts with the same text, digits folded (a vote bar "345 Upvote
@@ -637,7 +658,8 @@ def _post_frames(
     post's text; with its place and characters. Text of a post's own (its message, however
     short) differs from post to post and stays. Also each post's card (``_post_cards``: who
     wrote it and when, at the same place in most posts) and the thread's line of facts beside
-    the posts (``_thread_line``)."""
+    the posts (``_thread_line``). ``learnt``, when given, is filled with the places of the
+    cards and of the line and with the places a card was looked for at (fit)."""
     run = _run_posts(thread)
     if len(run) < 2:
         return []
@@ -708,7 +730,12 @@ def _post_frames(
                 gone.add(el)
                 out.append((el, place[-300:], chars))
     for place, entries in cards.items():
-        for el, chars in _post_cards(entries, posts, need):
+        found_cards, labels = _post_cards(entries, posts, need)
+        if learnt is not None:
+            learnt.seen.update(el for el, _c, _p in entries)
+            for el, _chars in found_cards:
+                learnt.cards[el] = labels
+        for el, chars in found_cards:
             if el not in gone:
                 gone.add(el)
                 out.append((el, place[-300:], chars))
@@ -716,6 +743,8 @@ def _post_frames(
         if el not in posts and el not in taken and el not in gone and _thread_line(el):
             gone.add(el)
             out.append((el, _slot_step(el, el.tag), len("".join(_text_of(el).split()))))
+            if learnt is not None:
+                learnt.lines.add(el)
     # outermost only
     return [item for item in out if not any(a in gone for a in item[0].iterancestors())]
 
@@ -742,7 +771,7 @@ def _counted(piece: str) -> bool:
 
 def _post_cards(
     entries: list[tuple[HtmlElement, int, HtmlElement]], posts: dict[HtmlElement, int], need: float
-) -> list[tuple[HtmlElement, int]]:
+) -> tuple[list[tuple[HtmlElement, int]], frozenset[str]]:
     """The cards at one place of a thread's posts: the block at the same place in most posts
     (once in each) that says who wrote the post and when — short pieces of text, each a label
     most of the place's blocks say ("Join Date", "Posts", "Reply"), a figure (a date, a count)
@@ -750,12 +779,13 @@ def _post_cards(
     of the blocks — and holds a small share of the posts' text.
     Unlike a bar its text differs from post to post: in its names, or in its dates. A post's
     own message is most of its post, its title is a heading, and a line that only labels
-    figures the same way in every post ("Definition at line 283 of file x.h") names no one."""
+    figures the same way in every post ("Definition at line 283 of file x.h") names no one.
+    With the cards, the labels most of the place's blocks say (digits folded)."""
     owners = {post for _el, _c, post in entries}
     if len(owners) < need or len(owners) < len(entries):
-        return []
+        return [], frozenset()
     if sum(c for _el, c, _p in entries) > POST_CARD_SHARE * sum(posts[p] for p in owners):
-        return []
+        return [], frozenset()
     pieces = [[" ".join(t.split()) for t in el.itertext() if t.strip()] for el, _c, _p in entries]
     seen: Counter[str] = Counter(
         w for words in pieces for w in {_DIGITS_RUN.sub("0", w) for w in words}
@@ -763,11 +793,11 @@ def _post_cards(
     core = {w for w, n in seen.items() if 2 * n >= len(entries)}
     figured = sum(any(_counted(w) for w in words) for words in pieces)
     if 2 * figured < len(entries):
-        return []  # no dates or counts: a post's own line (a one-line message, a quote's name)
+        return [], frozenset()  # no dates or counts: a post's own line (a one-line message)
     named = {tuple(w for w in words if not _counted(w)) for words in pieces}
     dated = sum(any(is_stamp(w) for w in words) for words in pieces)
     if len(named) < 2 and 2 * dated < len(entries):
-        return []  # the same words with other figures, no dates: a line of figures
+        return [], frozenset()  # the same words with other figures, no dates: a line of figures
     out = []
     for (el, chars, _post), words in zip(entries, pieces, strict=True):
         if len(words) < 2 or any(len(w.split()) > POST_CARD_WORDS for w in words):
@@ -780,7 +810,9 @@ def _post_cards(
         fixed = len(words) - len(free)
         if fixed >= 2 or 2 * fixed >= len(words):
             out.append((el, chars))
-    return out if len(out) >= need else []
+    if len(out) < need:
+        return [], frozenset()
+    return out, frozenset(w for w in core if not _counted(w))
 
 
 #: the separators of a thread's line of facts ("Started by ann · 2012-04-10 · 2 replies")
@@ -806,6 +838,90 @@ def _thread_line(el: HtmlElement) -> bool:
         and any(is_stamp(p) for p in pieces)
         and any(_counted(p) and not is_stamp(p) for p in pieces)
     )
+
+
+class _Learnt:
+    """What one page of a thread tells fit about its site's posts: the blocks removed as
+    cards (with the labels most cards at their place say), as the thread's line of facts, and
+    the blocks a card was looked for among."""
+
+    __slots__ = ("cards", "lines", "seen")
+
+    def __init__(self) -> None:
+        self.cards: dict[HtmlElement, frozenset[str]] = {}
+        self.lines: set[HtmlElement] = set()
+        self.seen: set[HtmlElement] = set()
+
+
+def post_places(facts: Facts, density: float, label_min: int) -> dict[str, Any]:
+    """fit: the slots of a thread page's post cards (with their labels) and of its line of
+    facts, and the slots a card was looked for at, as the page's own analysis finds its
+    thread (the main content, or the run of alike posts it is in). Plain data: it crosses
+    processes."""
+    if facts.too_large or len(facts.main_path) < 2:
+        return {}
+    main_el = facts.main_path[-1]
+    run = _post_run(main_el)
+    thread = main_el if run is None else run
+    learnt = _Learnt()
+    _post_frames(thread, facts.cands, set(), density, label_min, (set(), set()), learnt)
+    if not learnt.seen and not learnt.lines:
+        return {}
+    slots = {rec[0]: rec[4] for rec in facts.cands if rec[4] is not None}
+    cards: dict[int, list[str]] = {}
+    for el, labels in learnt.cards.items():
+        slot = slots.get(el)
+        if slot is not None:
+            cards[_slot_key(slot)] = sorted(labels)
+    seen = sorted({_slot_key(slots[el]) for el in learnt.seen if el in slots})
+    lines = sorted({_slot_key(slots[el]) for el in learnt.lines if el in slots})
+    return {"cards": cards, "card_seen": seen, "lines": lines}
+
+
+def _card_alone(el: HtmlElement, labels: frozenset[str]) -> bool:
+    """Whether a block alone (the one post of a page, at a place the site's other threads
+    have a card at) reads like a card: short pieces of text (two at least), a figure (a date,
+    a count) among them, and two of them, or half, figures or labels the site's cards at
+    that place say; no heading, table, code or list of figures."""
+    if not isinstance(el.tag, str) or el.tag in _HEADING_TAGS or el.tag in _NOT_CARD:
+        return False
+    if next(el.iter(*_NOT_CARD), None) is not None:
+        return False
+    if any(_DIGIT.search(_text_of(li)) for li in el.iter("li")):
+        return False
+    words = [" ".join(t.split()) for t in el.itertext() if t.strip()]
+    if len(words) < 2 or any(len(w.split()) > POST_CARD_WORDS for w in words):
+        return False
+    if not any(_counted(w) for w in words):
+        return False
+    fixed = sum(_counted(w) or _DIGITS_RUN.sub("0", w) in labels for w in words)
+    return fixed >= 2 or 2 * fixed >= len(words)
+
+
+def _learnt_cards(
+    cands: list[list[Any]], ap: Applied, taken: set[HtmlElement]
+) -> list[tuple[HtmlElement, str, int]]:
+    """The blocks at the places the site's threads have their post cards or their line of
+    facts at that read like one (``_card_alone``, ``_thread_line``): the card of a page's only
+    post, or of two posts by one member, where there is no run of posts to tell it from."""
+    out: list[tuple[HtmlElement, str, int]] = []
+    i, n = 0, len(cands)
+    while i < n:
+        el, _h, chars, _links, slot, end, _skel = cands[i]
+        if el in taken:
+            i = end  # its subtree is gone with it
+            continue
+        if slot is not None and 0 < chars <= POST_CARD_CHARS:
+            sid = ap.slot_id(slot)
+            labels = ap.cards.get(sid)
+            if (labels is not None and _card_alone(el, labels)) or (
+                sid in ap.lines and _thread_line(el)
+            ):
+                out.append((el, slot[-300:], chars))
+                i = end
+                continue
+        i += 1
+    return out
 
 
 #: elements with an inline style, and a style that hides its element (any case and spaces)
@@ -1628,10 +1744,23 @@ def _child_steps(el: HtmlElement) -> set[str]:
     return {_slot_step(c, c.tag) for c in el if isinstance(c.tag, str)}
 
 
+def _nested_classes(el: HtmlElement, other: HtmlElement) -> bool:
+    """Whether one of two elements of the same tag and id carries the other's classes and
+    more (a thread starter's post among replies: ``comment-wrap thread-starter``)."""
+    if _step_of(el.tag, el.get("id"), None) != _step_of(other.tag, other.get("id"), None):
+        return False  # (ids with digits are each post's own: left out, as in a slot)
+    mine = set((el.get("class") or "").split())
+    theirs = set((other.get("class") or "").split())
+    return bool(mine & theirs) and (mine < theirs or theirs < mine)
+
+
 def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
-    """Whether two elements are alike posts: the same tag and classes, mostly the same child
-    steps (at least two), and text in the other one."""
-    if other.tag != el.tag or _slot_step(other, other.tag) != _slot_step(el, el.tag):
+    """Whether two elements are alike posts: the same tag and classes (or one with the
+    other's classes and more), mostly the same child steps (at least two), and text in the
+    other one."""
+    if other.tag != el.tag:
+        return False
+    if _slot_step(other, other.tag) != _slot_step(el, el.tag) and not _nested_classes(el, other):
         return False
     shape, theirs = _child_steps(el), _child_steps(other)
     return (
@@ -1665,7 +1794,19 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
             if 2 * len(best) >= len(alike):
                 break
     if len(best) < 2:
-        return []
+        # two posts, one of them with one more class (a thread's starter and its one reply)
+        posts = [c for alike in by_step.values() for c in alike]
+        best = next(
+            (
+                [c, d]
+                for i, c in enumerate(posts)
+                for d in posts[i + 1 :]
+                if _nested_classes(c, d) and _alike_posts(c, d) and _alike_posts(d, c)
+            ),
+            [],
+        )
+        if len(best) < 2 or len(posts) > 2:
+            return []
     # posts that carry one more class (a thread starter's, a staff member's) are of the run
     # when they share a class with it and have its shape
     classes = set((best[0].get("class") or "").split())
