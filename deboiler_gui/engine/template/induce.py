@@ -1016,7 +1016,12 @@ def _like_lists(lists: Sequence[HtmlElement], *, beside: bool = True) -> bool:
 
     if beside:
         return len(lists) == 1 and any(x is not first and like(x) for x in parent)
-    return all(like(x) for x in lists)
+    # as one list, the block's like lists are boxes of an entry or two each (a definition
+    # with its forms): two lists of several entries side by side are two lists (a page's own
+    # links beside the site's)
+    return all(like(x) for x in lists) and (
+        len(lists) > 2 or any(sum(isinstance(c.tag, str) for c in x) == 1 for x in lists)
+    )
 
 
 def _kind_holds_several(box: HtmlElement, down: Sequence[str], index: SiteIndex | None) -> bool:
