@@ -94,3 +94,55 @@ def test_the_frame_around_a_short_video_story_goes() -> None:
         assert f"Thousands of people watched the {t} fireworks" in text, url
         for gone in ("Most watched", "Back to current site", "About sharing", "Facebook"):
             assert gone not in text, (url, gone)
+
+
+def _feature(i: int) -> Page:
+    t = TOPICS[i % len(TOPICS)]
+    other = TOPICS[i // len(TOPICS)]
+    related = "".join(
+        f'<article><a href="/story/{j}"><h5>Where the {TOPICS[j % len(TOPICS)]} goes next, '
+        f"after the {TOPICS[(i + j) // 3 % len(TOPICS)]}</h5></a></article>"
+        for j in (i + 1, i + 2, i + 3)
+    )
+    html = f"""<html><head><title>Feature {i}</title></head><body>
+<div id="page"><article class="story"><h1>How the {t} got its money back, part {i}</h1>
+<dl class="about"><dt>About the author</dt><dd>The writer of story {i} is a reporter who has
+covered the {t} and the {other} for the paper for many years, from the town hall.</dd></dl>
+<div class="body"><p class="description">January {i} is the time of year for fresh starts,
+when many of us make plans about the {t} and the {other} and the money they cost.</p>
+<div class="story-body"><p>Those plans about the {t}, however, do not have to cost much: story
+{i} tells how the town found the money it needed without a new tax.</p>
+<aside class="related-articles"><h3>Related</h3>{related}</aside>
+<aside class="quote"><p>"We did not think the {t} would ever pay for the {other}," said the
+mayor.</p></aside>
+<p id="r1">The {t} committee met again on day {i} and agreed to keep the plan for another
+year.</p>
+<aside class="sidebar"><p>Important</p><p>This page tells the story of the {t} and the
+{other}. For the whole plan, see <a href="/plan/{i}">the plan</a>, <a href="/costs/{i}">its
+costs</a> and <a href="/map/{i}">the map</a>.</p></aside>
+<aside class="footnotes"><p id="fn1"><a href="#r1">[1]</a> See <a href="/r/{i}">the report on
+the {t} and the {other}</a>, <a href="/annex/{i}">its annex</a> and <a href="/vote/{i}">the vote</a>.</p>
+</aside></div></div></article></div></body></html>"""
+    return Page(url=f"https://capital.example/story/{i:03d}", html=html)
+
+
+def test_an_aside_of_links_in_the_story_goes_an_aside_of_prose_stays() -> None:
+    pages = [_feature(i) for i in range(30)]
+    results = DomainCleaner().fit(pages).transform(pages)
+    for page, result in zip(pages, results, strict=True):
+        text = " ".join(result.cleaned_text.split())
+        i = int(page.url.rsplit("/", 1)[1])
+        t = TOPICS[i % len(TOPICS)]
+        # the related stories set in the story go (each page has other ones)...
+        assert "goes next, after the" not in text, page.url
+        # ...the story's text and its pull quote stay
+        assert f"when many of us make plans about the {t}" in text, page.url
+        other = TOPICS[i // len(TOPICS)]
+        assert f"We did not think the {t} would ever pay for the {other}" in text, page.url
+        assert "agreed to keep the plan for another year" in text, page.url
+        # a note whose sentences point to other pages, and footnotes linked back into the
+        # text, are the story's
+        assert f"This page tells the story of the {t} and the {other}" in text, page.url
+        assert f"the report on the {t} and the {other} , its annex and the vote" in text.replace(
+            ",", " ,"
+        )

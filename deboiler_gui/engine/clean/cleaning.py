@@ -449,6 +449,22 @@ def matches(
             detector, key = "label", "skipped box"
         if (
             not detector
+            and bounded
+            and not ap.compat
+            and (el.tag == "aside" or el.get("role") == "complementary")
+            and 0 < chars <= max_share
+            and links >= TEASER_DENSITY * chars  # headlines, with their first lines
+            and el not in main
+            and _links_away(el) >= MIN_ASIDE_LINKS
+            and not _SENTENCE_END.search(" ".join(_UNLINKED_TEXT(el)))
+        ):
+            # a list of links to other pages the page marks as an aside (`aside`,
+            # role=complementary), even set in the story: the related stories beside its text,
+            # not its text (an aside of prose, a pull quote, a note whose sentences point to
+            # other pages, footnotes with their links back into the text, stay)
+            detector, key = "label", "aside links"
+        if (
+            not detector
             and ap.labels
             and slot is not None
             and labelled_links(chars, links, density)
@@ -1438,6 +1454,23 @@ def _skipped_box(el: HtmlElement) -> bool:
         return False
     name = href[1:]
     return any(n.get("id") == name or n.get("name") == name for n in after.iter())
+
+
+#: an aside of links to other pages holds at least this many of them
+MIN_ASIDE_LINKS = 3
+
+
+#: the text of a block outside its links
+_UNLINKED_TEXT = etree.XPath("descendant::text()[not(ancestor::a)][not(ancestor::script)]")
+
+
+def _links_away(el: HtmlElement) -> int:
+    """The links of a block that go to other pages, 0 when some link goes into this page (a
+    list of footnotes, each with a link back to its place in the text)."""
+    hrefs = [h for a in el.iter("a") if (h := (a.get("href") or "").strip())]
+    if any(h[0] == "#" for h in hrefs):
+        return 0
+    return len(hrefs)
 
 
 def _page_navigation(el: HtmlElement) -> str:
