@@ -525,12 +525,19 @@ def explain_text(record: dict[str, Any]) -> str:
     for r in record.get("removed") or ():
         groups.setdefault(str(r.get("detector")), []).append(r)
     for detector, removed in sorted(groups.items()):
-        total = sum(max(0, int(r.get("chars") or 0)) for r in removed)
+        sizes = [max(0, int(r.get("chars") or 0)) for r in removed]
+        total = sum(sizes)
+        empty = sizes.count(0)
         name = DETECTORS.get(detector, detector)
-        lines.append(
-            f"  removed {len(removed)} x {name} ({detector}), {count(total, 'character')}: "
-            f"{_places(removed)}"
-        )
+        # the count is of visible characters; blocks of markup only (an advertisement's empty
+        # place, a logo, a script's box) remove none, and are said to be such
+        if not total:
+            said = "no visible text (markup only: empty boxes, images, advertisement places)"
+        elif empty:
+            said = f"{count(total, 'character')} ({empty} of the blocks with no visible text)"
+        else:
+            said = count(total, "character")
+        lines.append(f"  removed {len(removed)} x {name} ({detector}), {said}: {_places(removed)}")
     return "\n".join(lines)
 
 

@@ -66,6 +66,37 @@ def test_explain_says_the_whole_page_once() -> None:
     )
 
 
+def test_explain_says_which_removals_held_no_visible_text() -> None:
+    from deboiler_gui.cli.site import explain_text
+
+    def removal(path: str, chars: int, detector: str = "exact") -> dict[str, object]:
+        return {"detector": detector, "path": path, "chars": chars}
+
+    record = {
+        "url": "http://a.example/",
+        "status": "ok",
+        "content": {"slot": "/html/body/div", "path": "div#main", "reason": "r"},
+        "removed": [
+            removal("div#ad-top", 0),
+            removal("div#logo", 0),
+            removal("div#menu", 40),
+            removal("div#ad-side", 0, "slot"),
+        ],
+    }
+    lines = explain_text(record).splitlines()
+    # a detector whose blocks held no text does not claim "0 characters"
+    assert lines[-1] == (
+        "  removed 1 x navigation slot (slot), no visible text (markup only: empty boxes, "
+        "images, advertisement places): div#ad-side"
+    )
+    # blocks with and without text: the characters, and how many blocks held none
+    assert lines[-2] == (
+        "  removed 3 x repeated block (exact), 40 characters (2 of the blocks with no visible "
+        "text): div#ad-top; div#logo; div#menu"
+    )
+    assert ", 0 characters" not in explain_text(record)
+
+
 def test_why_says_per_page_whether_a_text_was_kept_and_what_removed_it(tmp_path: Path) -> None:
     _site(tmp_path / "site", 8)
     out = tmp_path / "out.jsonl"

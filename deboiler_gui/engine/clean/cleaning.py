@@ -207,6 +207,18 @@ def matches(
             "the place the site's content narrows to on most of its pages, "
             "holding most of the non-link text of the main content"
         )
+    own: HtmlElement | None = None
+    if region is None and deeper is not None and series is None and up is None and thread is None:
+        # the site's content place, taken because the page is mostly links: inside it, the
+        # block holding most of its text (a video's story column beside its column of
+        # related media and tabs) is the page's own text; a link list the site repeats on
+        # other pages, in the place but away from that block, is the frame's (below)
+        own = _own_text(
+            main_el,  # type: ignore[arg-type]
+            facts.cands,
+            float(ap.cfg["main_share"]),
+            float(ap.cfg["main_chars_share"]),
+        )
     inner = region if region is not None else main_el
     # the content is a part of the page, not its whole body
     bounded = main_el is not None and main_el.tag not in ("body", "html")
@@ -369,7 +381,11 @@ def matches(
                 # the first lines of another story under its headline link (a teaser: the
                 # other story's text, shown on the pages around it)
                 detector = ""
-        elif h in ap.exact_links and not (inner is not None and within(i, el, inner)):
+        elif h in ap.exact_links and not (
+            inner is not None
+            and within(i, el, inner)
+            and (own is None or el in main or _inside(el, own))
+        ):
             detector, key = "exact", hexkey(h)
         elif (ap.nav or ap.frames) and slot is not None and 0 < chars <= max_share:
             sid = ap.slot_id(slot)
@@ -410,6 +426,52 @@ def matches(
             # content): a link list at a place the site has on many pages (a section's menu
             # column next to the story, a column of related stories with their dates)
             detector, key = "slot", slot[-300:]
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and 0 < chars <= max_share
+            and links >= density * chars
+            and el not in main
+            and _page_navigation(el)
+            and not within(i, el, main_el)
+            and not within(i, el, inner)
+            and not anchors.toc(el)
+        ):
+            # away from the content, a link list the page itself marks as its navigation or
+            # its footer (`nav`, role=navigation, `footer`): the site's menu, even where too
+            # few pages of the site have this template (a page saved twice) to show it repeat;
+            # not the page's own table of contents (links to its own anchors)
+            detector, key = "slot", _page_navigation(el)
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and 0 < chars <= max_share
+            and links >= density * chars
+            and el not in main
+            and _skipped_box(el)
+        ):
+            # a link box the page lets its reader skip (its first link "Continue reading the
+            # main story" goes to the text right after it), even inside the story: the page
+            # itself says it is not the story's text
+            detector, key = "label", "skipped box"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and (el.tag == "aside" or el.get("role") == "complementary")
+            and 0 < chars <= max_share
+            and links >= TEASER_DENSITY * chars  # headlines, with their first lines
+            and el not in main
+            and _links_away(el) >= MIN_ASIDE_LINKS
+            and not _SENTENCE_END.search(" ".join(_UNLINKED_TEXT(el)))
+        ):
+            # a list of links to other pages the page marks as an aside (`aside`,
+            # role=complementary), even set in the story: the related stories beside its text,
+            # not its text (an aside of prose, a pull quote, a note whose sentences point to
+            # other pages, footnotes with their links back into the text, stay)
+            detector, key = "label", "aside links"
         if (
             not detector
             and ap.labels
@@ -1490,6 +1552,51 @@ def _page_footer(el: HtmlElement) -> bool:
     return bool(el.tag == "footer" or el.get("role") == "contentinfo")
 
 
+def _skipped_box(el: HtmlElement) -> bool:
+    """Whether a block's first link skips it: it goes to an anchor (``#name``) on the element
+    right after the block, and the block's other links, two at least, go to other pages (a
+    related-stories box inside a story, opened by a hidden "Continue reading the main story"
+    link to the paragraph that follows it)."""
+    hrefs = [h.strip() for a in el.iter("a") if (h := a.get("href"))]
+    if len(hrefs) < 3 or not hrefs[0].startswith("#") or len(hrefs[0]) < 2:
+        return False
+    if any(h.startswith("#") for h in hrefs[1:]):
+        # more links into the page: a table of contents, whose first entry is the section
+        # right after it
+        return False
+    href = hrefs[0]
+    after = next((n for n in el.itersiblings() if isinstance(n.tag, str)), None)
+    if after is None:
+        return False
+    name = href[1:]
+    return any(n.get("id") == name or n.get("name") == name for n in after.iter())
+
+
+#: an aside of links to other pages holds at least this many of them
+MIN_ASIDE_LINKS = 3
+
+
+#: the text of a block outside its links
+_UNLINKED_TEXT = etree.XPath("descendant::text()[not(ancestor::a)][not(ancestor::script)]")
+
+
+def _links_away(el: HtmlElement) -> int:
+    """The links of a block that go to other pages, 0 when some link goes into this page (a
+    list of footnotes, each with a link back to its place in the text)."""
+    hrefs = [h for a in el.iter("a") if (h := (a.get("href") or "").strip())]
+    if any(h[0] == "#" for h in hrefs):
+        return 0
+    return len(hrefs)
+
+
+def _page_navigation(el: HtmlElement) -> str:
+    """What the element says it is when it is the page's navigation or footer by its own
+    markup ("navigation", "footer"), else ""."""
+    if el.tag == "nav" or el.get("role") == "navigation":
+        return "navigation"
+    return "footer" if _page_footer(el) else ""
+
+
 def _text_before(el: HtmlElement, stop: HtmlElement) -> Iterable[str]:
     """The visible text of the block before the element ``stop`` (in document order)."""
     for node in el.iter():
@@ -1654,6 +1761,44 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
 
 #: a sibling column holding this share of the main content's text makes them one series
 SERIES_SHARE = 0.25
+
+
+def _own_text(
+    place: HtmlElement, cands: list[list[Any]], share: float, chars_share: float
+) -> HtmlElement | None:
+    """Inside a place, the deepest block holding ``share`` of its non-link text and
+    ``chars_share`` of all its text, as the page's main content is found in the page, when it
+    holds the page's headline (``h1``); else None."""
+    start = next((k for k, rec in enumerate(cands) if rec[0] is place), None)
+    if start is None:
+        return None
+    top = cands[start]
+    nonlink = top[2] - top[3]
+    if nonlink <= 0:
+        return None
+    # the candidates below a candidate are the next ones up to its end index; its nearest
+    # ones are its children among the candidates
+    k, node = start, place
+    while True:
+        end = cands[k][5]
+        best = -1
+        j = k + 1
+        while j < end:
+            if best < 0 or cands[j][2] - cands[j][3] > cands[best][2] - cands[best][3]:
+                best = j
+            j = max(cands[j][5], j + 1)
+        if (
+            best < 0
+            or cands[best][2] - cands[best][3] < share * nonlink
+            or cands[best][2] < chars_share * top[2]
+        ):
+            break
+        k, node = best, cands[best][0]
+    # only a block under the page's own headline (a story with its title), not one paragraph
+    # of a table of contents' introduction nor a column of an index
+    if node is place or next(node.iter("h1"), None) is None:
+        return None
+    return node
 
 
 def _series_whole(main_el: HtmlElement) -> HtmlElement | None:

@@ -19,7 +19,8 @@ DETECTOR_REASONS = {
     ),
     "slot": (
         "navigation slot",
-        "mostly links, in a place that holds links on many of the site's pages",
+        "mostly links, in a place that holds links on many of the site's pages, or in an "
+        "element the page marks as its navigation or footer, away from the content",
     ),
     "frame": (
         "template frame",
