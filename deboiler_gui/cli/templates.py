@@ -553,10 +553,24 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
     "proposed XPath first, the old rule after it. Without learned values, a queue that gives no "
     "value on any page is replaced, one that gives values elsewhere is kept first.",
 )
+@click.option(
+    "--accept-unsure",
+    "accept_unsure",
+    multiple=True,
+    metavar="FIELD",
+    help="With --accept-repairs: also accept the proposed rule of FIELD (repeatable) where it "
+    "was answered 'unsure', after looking at its pages; without it an 'unsure' field keeps its "
+    "rule.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print proposals as JSON.")
 @_quiet_option
 def repair_command(
-    name: str, workspace: Path | None, accept_repairs: bool, as_json: bool, quiet: bool
+    name: str,
+    workspace: Path | None,
+    accept_repairs: bool,
+    accept_unsure: tuple[str, ...],
+    as_json: bool,
+    quiet: bool,
 ) -> None:
     """Check every field against its learned values over the whole site and propose a rule
     for each field that broke or drifted (the best-scoring one, only above the threshold);
@@ -577,11 +591,13 @@ def repair_command(
             repairs, proposals, stats = found.fields, found.proposals, found.stats
             weak = found.weak
             version = None
-            if accept_repairs and found.fixed_fields():
+            taken = accept_unsure if accept_repairs else ()
+            if accept_repairs and found.fixed_fields(taken):
                 version = ws.save_template(
-                    found.accepted(template),
-                    message="accept repairs: " + ", ".join(found.fixed_fields()),
+                    found.accepted(template, taken),
+                    message="accept repairs: " + ", ".join(found.fixed_fields(taken)),
                 )
+            stale = [r for r in found.stale() if r.field not in taken]
         except DeboilerError as exc:
             raise _fail(exc) from exc
     if learned:
@@ -592,6 +608,7 @@ def repair_command(
                         "fields": [r.to_dict() for r in repairs],
                         "proposals": [p.to_dict() for p in proposals],
                         "below_threshold": [p.to_dict() for p in weak],
+                        "stale": [r.field for r in stale],
                         "run": stats,
                         "version": version,
                     },
@@ -614,6 +631,9 @@ def repair_command(
                 click.echo(f"{line}; {counts}" + (f"; {ev['reason']}" if ev.get("reason") else ""))
                 if ev.get("bad_pages") and r.status != "ok":
                     click.echo(f"    look at: {', '.join(ev['bad_pages'][:3])}")
+                if r in stale:
+                    for text in _stale_lines(name, r):
+                        click.echo(f"    {text}")
             for p in proposals:
                 click.echo(
                     f"{p.field}: {_how_failed(p.was)} -> {p.xpath}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
@@ -624,6 +644,13 @@ def repair_command(
                 )
             if version is not None:
                 click.echo(f"{name}: repairs accepted as version {version}")
+            if stale:
+                fields = ", ".join(r.field for r in stale)
+                click.echo(
+                    f"{name}: {fields}: rule kept{' in version ' + str(version) if version is not None else ''}, "
+                    "but its values are likely wrong (see above): re-author, or accept the "
+                    "proposed rule with --accept-unsure"
+                )
         return
     if as_json:
         click.echo(json.dumps([p.to_dict() for p in proposals], ensure_ascii=False, indent=2))
@@ -639,6 +666,23 @@ def repair_command(
             )
     if version is not None:
         click.echo(f"{name}: repairs accepted as version {version}")
+
+
+def _stale_lines(name: str, r: Any) -> list[str]:
+    """What a field answered 'unsure' after drifting keeps, and how to fix it."""
+    cur = r.evidence["current"]
+    parts = [f"other values on {cur['wrong']} of {cur['pages']} learned pages"]
+    if cur["filled"]:
+        parts.append(f"a value on {cur['filled']} where the field was absent")
+    if cur["constant"]:
+        parts.append("one same value on every page while the learned values vary")
+    pages = ", ".join(cur["bad_pages"][:3])
+    return [
+        f"current rule {' then '.join(cur['xpaths'])} is kept when accepting, and its values are "
+        f"likely wrong: {'; '.join(parts)}" + (f" (e.g. {pages})" if pages else ""),
+        f"fix: re-author {r.field} from clicked examples (suggest --examples), or accept the "
+        f"proposed rule: templates repair {name} --accept-repairs --accept-unsure {r.field}",
+    ]
 
 
 def _how_failed(was: str) -> str:

@@ -943,3 +943,26 @@ def test_one_click_in_an_entry_of_two_links_takes_that_link_of_every_entry() -> 
     # A row headed by its label is a list of its own: the 'Depends' links.
     best = induce([ex(site, 5, "//tr[1]/td/a[2]")], index=site, as_list=True)[0].xpath
     assert texts(site, 8, best) == ["dep80", "dep81", "dep82"], best
+
+
+def test_a_rule_giving_several_paragraphs_per_page_ranks_after_one_giving_the_clicked_one() -> None:
+    # An API reference: a 'Stability' note first in the content, 'Stable' on most pages, then
+    # many paragraphs; the usual value looks like boilerplate, yet `//div[@id='c']//p` (the
+    # note first, then every paragraph) is not the rule to offer first.
+    def api(i: int) -> str:
+        level = "Stability: 0 - Deprecated" if i % 5 == 0 else "Stability: 2 - Stable"
+        note = f"<blockquote><p>{level}</p></blockquote>" if i % 4 != 3 else ""
+        paras = "".join(f"<p>Text {i}.{k} of the module.</p>" for k in range(4))
+        return f"""<html><body><div id='c'><h2>Module {i}</h2>{note}
+        <section><h3>Part {i}</h3>{paras}</section></div></body></html>"""
+
+    urls = [f"https://n.example/m{i}.html" for i in range(20)]
+    site = SiteIndex(urls, [parse_html(api(i)) for i in range(20)])
+    clicks = [
+        Example(urls[i], site.trees[i], select_elements(site.trees[i], "//blockquote/p")[0])
+        for i in (1, 5, 2)
+    ]
+    best = induce(clicks, index=site)[0]
+    assert "blockquote" in best.xpath, best.xpath
+    for tree in site.trees:
+        assert len(select_elements(tree, best.xpath)) <= 1

@@ -507,8 +507,15 @@ def _rank_field(
         narrow = hits < 0.85 * best_hits or (
             c.family == "class" and placed[c.xpath] < 0.85 * best_placed
         )
+        hit = c.site["one"] + c.site["many"]
+        # Where no rule is clean (a field whose usual value is one word on most pages, as an
+        # API reference's 'Stability: 2 - Stable', reads as boilerplate), a rule that gives
+        # several different nodes on most pages still ranks after one that gives one node: a
+        # field takes its first match, which is then ordinary text of many pages.
+        spread = hit > 0 and c.site["conflicting"] > 0.5 * hit
         return (
             not right(c),
+            spread,
             narrow,
             c.cost,
             c.site["conflicting"],

@@ -1201,8 +1201,36 @@ def repair_field(
             )
             rep = _repair_field(trees, probe, template, index, indexes, absent)
             rep.evidence["anchor"] = anchor
-            return rep
-    return _repair_field(trees, fld, template, index, indexes, absent)
+            return _with_current(rep, trees, probe, template)
+    return _with_current(
+        _repair_field(trees, fld, template, index, indexes, absent), trees, fld, template
+    )
+
+
+def _with_current(
+    rep: FieldRepair, trees: dict[str, Any], fld: Field, template: Template
+) -> FieldRepair:
+    """A field answered 'unsure' whose rule drifted (it still matches, on other nodes) keeps
+    that rule when repairs are accepted: ``evidence["current"]`` says how its own values fare on
+    the learned pages (``changed``: pages where it gives another value or fills a page where the
+    field was absent; ``constant``: one same value on every page), so the kept values are not
+    taken for right."""
+    if rep.status != "unsure" or rep.evidence.get("was") != "drift":
+        return rep
+    samples = {u: v for u, v in (fld.search.fingerprint.get("samples") or {}).items() if u in trees}
+    now = _agreement(trees, samples, fld, template)
+    rep.evidence["current"] = {
+        "xpaths": list(fld.xpaths),
+        "agree": now["agree"],
+        "wrong": now["wrong"],
+        "filled": now["filled"],
+        "missing": now["missing"],
+        "pages": now["pages"],
+        "changed": now["wrong"] + now["filled"],
+        "constant": now["constant"],
+        "bad_pages": now["bad_pages"],
+    }
+    return rep
 
 
 class AbsentPages:
@@ -1794,18 +1822,37 @@ class TemplateRepair:
         before values were kept has no other evidence: its search threshold is the bar."""
         return best_repairs(self.proposals, min_score=ACCEPT_SCORE if self.learned_values else 0.0)
 
-    def fixed_fields(self) -> list[str]:
-        """The fields accepting would change."""
+    def stale(self) -> list[FieldRepair]:
+        """Fields answered 'unsure' whose rule drifted: accepting keeps their rule, whose values
+        are likely wrong (``evidence["current"]``)."""
+        return [r for r in self.fields if r.status == "unsure" and r.evidence.get("current")]
+
+    def _taken(self, unsure: Iterable[str]) -> list[FieldRepair]:
+        """The field repairs to accept: each 'repaired' one, and the 'unsure' ones named in
+        ``unsure`` that have a proposed rule (a person judged it)."""
+        names = set(unsure)
+        return [
+            replace(r, status="repaired")
+            if r.status == "unsure" and r.field in names and r.xpath
+            else r
+            for r in self.fields
+        ]
+
+    def fixed_fields(self, unsure: Iterable[str] = ()) -> list[str]:
+        """The fields accepting would change (with ``unsure``: those 'unsure' fields too)."""
         return sorted(
-            {r.field for r in self.fields if r.status == "repaired"}
+            {r.field for r in self._taken(unsure) if r.status == "repaired"}
             | {p.field for p in self.best_proposals()}
         )
 
-    def accepted(self, template: Template) -> Template:
+    def accepted(self, template: Template, unsure: Iterable[str] = ()) -> Template:
         """The template with the repairs accepted: each repaired field's new rule as its whole
-        queue, and the best proposal of each other field (at or above the threshold) placed by
+        queue (also each field of ``unsure`` answered 'unsure' with a proposal), and the best
+        proposal of each other field (at or above the threshold) placed by
         ``repair.accept_repairs``: a rule that broke never stays first."""
-        return accept_proposals(accept_field_repairs(template, self.fields), self.best_proposals())
+        return accept_proposals(
+            accept_field_repairs(template, self._taken(unsure)), self.best_proposals()
+        )
 
 
 def _weak(proposals: Sequence[RepairProposal]) -> list[RepairProposal]:
