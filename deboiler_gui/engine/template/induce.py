@@ -1191,29 +1191,55 @@ def _lead_label(container: HtmlElement) -> str:
     return f"{first.tag}[normalize-space(.)={xpath_literal(text)}]"
 
 
+_LABEL_SIBLINGS = 8  # siblings of a container tried as its label, each one XPath over the page
+
+
+def _below_hook(tag: str, pred: str) -> Any:
+    """A test of whether a node lies below a ``tag[pred]`` node (None for a bad predicate)."""
+    try:
+        return _compiled(f"boolean(ancestor::{tag}[{pred}])")
+    except RuleError:
+        return None
+
+
+def _lifted(node: HtmlElement, steps: int) -> HtmlElement:
+    for _ in range(steps):
+        up = node.getparent()
+        if up is None:
+            break
+        node = up
+    return node
+
+
 def _container_exprs(
     container: HtmlElement, root: HtmlElement, index: SiteIndex | None
 ) -> list[tuple[str, float, str]]:
     """Expressions that select exactly ``container`` on its page: its own hook or a label
     before it, narrowed by an ancestor's hook when they match elsewhere too, else by
     position; then an ancestor's hook with the (indexed) steps down."""
-    raw: list[tuple[str, float, str]] = []
+    # Each expression with the steps up from a node it selects to the node its first step
+    # selects (0 from the container itself or a sibling of it; 1 from its parent).
+    raw: list[tuple[str, float, str, int]] = []
     for cost, family, pred in hooks(container, index):
-        raw.append((f"//{container.tag}[{pred}]", cost, family))
+        raw.append((f"//{container.tag}[{pred}]", cost, family, 0))
     for label in _labels(container):
-        raw.append((f"//{label}/following-sibling::{container.tag}[1]", 1.0, "label"))
+        raw.append((f"//{label}/following-sibling::{container.tag}[1]", 1.0, "label", 0))
     lead = _lead_label(container)
     if lead and not raw:
         # A bare container that opens with a fixed short text (a breadcrumb's 'Home' link):
         # that text anchors it, where nothing else but its place does.
-        raw.append((f"//{container.tag}[{lead}]", 1.4, "label"))
+        raw.append((f"//{container.tag}[{lead}]", 1.4, "label", 0))
     # The block that holds the list and its label, whatever their order:
     # //div[h3[normalize-space(.)='Methods']]/ul.
     parent = container.getparent()
     if parent is not None and parent.tag not in ("html", "body"):
+        tried = 0
         for sib in parent:
             if sib is container or not isinstance(sib.tag, str) or sib.tag == container.tag:
                 continue
+            if tried >= _LABEL_SIBLINGS:
+                break  # a block of many children: its first few are its labels, if any
+            tried += 1
             text = _text(sib)
             if text and len(text) <= 40 and _LETTERS.search(text) and len(sib) <= 3:
                 expr = (
@@ -1222,10 +1248,10 @@ def _container_exprs(
                 )
                 found = _run(root, expr) or []
                 if len(found) == 1 and found[0] is container:
-                    raw.append((expr, 1.2, "label"))
+                    raw.append((expr, 1.2, "label", 1))
     out: list[tuple[str, float, str]] = []
     ancestors = [a for a in container.iterancestors() if a.tag not in ("html", "body")][:6]
-    for expr, cost, family in raw:
+    for expr, cost, family, lift in raw:
         found = _run(root, expr) or []
         if len(found) == 1 and found[0] is container:
             out.append((expr, cost, family))
@@ -1239,7 +1265,15 @@ def _container_exprs(
         for up, anc in enumerate(ancestors, 1):
             for acost, _af, apred in hooks(anc, index)[:3]:
                 cand = f"//{anc.tag}[{apred}]{expr}"
-                got = _run(root, cand) or []
+                # What ``cand`` selects, from the matches already found: those below a node
+                # of the ancestor's hook. Not evaluated over the page: with the hook's nodes
+                # nested in each other (a wrapper div around every div) that costs the page's
+                # size times their number, minutes on a page of several MB.
+                below = _below_hook(anc.tag, apred)
+                try:
+                    got = [n for n in found if below(_lifted(n, lift))] if below else []
+                except etree.XPathEvalError:
+                    got = []
                 if len(got) == 1 and got[0] is container:
                     out.append((cand, cost + acost + 0.3 + 0.1 * up, family))
                     narrowed = True
