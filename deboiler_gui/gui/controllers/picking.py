@@ -402,9 +402,15 @@ class Picking(QObject):
         for flt in template.filters:
             count = FilterCount(flt, template, self.shown.model)
             self._pending_counts[self.service.count(count)] = flt.name
+        # A deleted field leaves the preview and the fields that look wrong at once.
+        self.rules.keep_fields(
+            [f.id for f in template.fields] if any(f.xpaths for f in template.fields) else []
+        )
         if any(f.xpaths for f in template.fields):
             # Whether the fields' values look right over sample pages, and a preview of them.
             self._pending_check = self.service.check(template)
+        else:
+            self._pending_check = None
 
     def count_filter(self, flt: NoiseFilter, dialog: FilterDialog) -> None:
         """Count a filter being edited over the site, as part of the template being edited (in
