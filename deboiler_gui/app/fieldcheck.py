@@ -146,6 +146,17 @@ class TemplateCheck:
     def flagged(self) -> list[FieldCheck]:
         return [c for c in self.fields.values() if c.flags]
 
+    def only(self, fields: Sequence[str]) -> TemplateCheck:
+        """The check of ``fields`` alone (the others deleted): their flags and preview columns."""
+        keep = [i for i, f in enumerate(self.preview.fields) if f in fields]
+        rows = tuple(
+            PreviewRow(r.url, tuple(r.cells[i] for i in keep), tuple(r.flagged[i] for i in keep))
+            for r in self.preview.rows
+        )
+        preview = ValuePreview(tuple(self.preview.fields[i] for i in keep), rows)
+        checks = {k: v for k, v in self.fields.items() if k in fields}
+        return TemplateCheck(self.pages, checks, preview)
+
 
 def spread(items: Sequence[Any], n: int) -> list[Any]:
     """Up to ``n`` of ``items`` spread evenly over the sequence (pages of one kind cluster)."""

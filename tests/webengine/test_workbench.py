@@ -577,6 +577,41 @@ def test_contradicting_examples_are_named_in_the_messages(
     assert "examples from 2 pages" in _last_message(demo), _last_message(demo)
 
 
+def test_a_refused_example_says_how_to_replace_the_earlier_one_from_the_dom_tree(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    # The first example is the wrong node (the footer where the title was meant).
+    _pick(qtbot, demo, click, "//footer/p[1]")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    _show(qtbot, demo, PEPPERS_URL)
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "contradict" in _last_message(demo), timeout=20000)
+    text = _last_message(demo)
+    assert f"To replace the earlier example, show {ARTICLE_URL}, select the node in the DOM" in text
+    # Doing so: the earlier page, its title chosen in the DOM tree, Extract field there.
+    _show(qtbot, demo, ARTICLE_URL)
+    h1 = demo.stamped.root.xpath("//article//h1")[0]
+    stamp = demo.stamped.stamp_of(h1)
+    with qtbot.waitSignal(demo.candidates_updated, timeout=10000):
+        demo.dom_tree.setCurrentIndex(demo.dom_model.index_of(stamp))
+    assert demo.picking.selected == stamp
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    assert "examples from this page" in _last_message(demo), _last_message(demo)
+    # The second page's title is now taken with it.
+    _show(qtbot, demo, PEPPERS_URL)
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    assert "examples from 2 pages" in _last_message(demo), _last_message(demo)
+
+
 def test_a_click_contradicting_two_earlier_examples_names_each_of_them(
     qtbot: Any, demo: Any, click: Any
 ) -> None:

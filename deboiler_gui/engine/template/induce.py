@@ -1841,6 +1841,12 @@ def induce(
     for ex in positives:
         if attr and ex.node.get(attr) is None:
             raise InductionError(f"the example has no attribute {attr!r}", [ex.describe()])
+    if not attr and not as_list:
+        # A click on a heading's text often lands on an anchor inside it (LaTeX2HTML's
+        # `<h1><a id=...>Title</a></h1>`): the example is the heading, so that headings of
+        # different ranks make one field.
+        positives = [heading_of_anchor(ex) for ex in positives]
+        negatives = [heading_of_anchor(ex) for ex in negatives]
     trees = _sample(index)
     if as_list:
         rules = _induce_list(positives, negatives, index, trees, limit)
@@ -1862,6 +1868,29 @@ def induce(
             else:
                 r.examples = [[n.get(attr) or "" for n in found] for found in nodes]
     return rules
+
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def anchor_heading(node: HtmlElement) -> HtmlElement | None:
+    """The heading an anchor stands for: the anchor is the heading's only element child and
+    holds its text, or is an empty named anchor inside it. None for any other node."""
+    parent: HtmlElement | None = node.getparent()
+    if node.tag != "a" or parent is None or parent.tag not in _HEADINGS:
+        return None
+    if not _text(node) and len(node) == 0 and (node.get("id") or node.get("name")):
+        return parent
+    kids = [k for k in parent if isinstance(k.tag, str)]
+    if kids == [node] and _text(node) and _text(node) == _text(parent):
+        return parent
+    return None
+
+
+def heading_of_anchor(ex: Example) -> Example:
+    """``ex`` with an anchor that stands for its heading taken as the heading."""
+    head = anchor_heading(ex.node)
+    return ex if head is None else Example(ex.url, ex.root, head, ex.attr)
 
 
 def _pages(examples: Sequence[Example]) -> list[list[Example]]:

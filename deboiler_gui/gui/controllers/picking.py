@@ -175,7 +175,13 @@ class Picking(QObject):
             self._pending_examples.pop(request, None)
             self._use_preselected(fallback, message)
             return
-        if self._pending_induce.pop(request, None) is not None:
+        pending = self._pending_induce.pop(request, None)
+        if pending is not None:
+            earlier = [
+                c.url
+                for c in self._pending_examples.get(request, ("", None))[1] or []
+                if self.shown.page is None or c.url != self.shown.page.url
+            ]
             self._restore_examples(request)
             # Contradicting examples, a 'not this' that removes every rule...: said plainly.
             # The new 'not this' clicks are dropped with the request (they would otherwise
@@ -186,6 +192,13 @@ class Picking(QObject):
             if dropped:
                 self.selection.show_examples("")
             note = f" ({dropped} 'not this' click(s) dropped)" if dropped else ""
+            if earlier and not pending[3]:
+                # The earlier example may be the wrong node (an anchor where its heading was
+                # meant): a click on its page replaces it, one example per page.
+                note += (
+                    f". To replace the earlier example, show {earlier[0]}, select the node"
+                    " in the DOM tree and Extract field again there"
+                )
             self.post_message(f"No rule: {message}{note}", error=True)
             return
         if request == self._pending_check:
@@ -402,9 +415,15 @@ class Picking(QObject):
         for flt in template.filters:
             count = FilterCount(flt, template, self.shown.model)
             self._pending_counts[self.service.count(count)] = flt.name
+        # A deleted field leaves the preview and the fields that look wrong at once.
+        self.rules.keep_fields(
+            [f.id for f in template.fields] if any(f.xpaths for f in template.fields) else []
+        )
         if any(f.xpaths for f in template.fields):
             # Whether the fields' values look right over sample pages, and a preview of them.
             self._pending_check = self.service.check(template)
+        else:
+            self._pending_check = None
 
     def count_filter(self, flt: NoiseFilter, dialog: FilterDialog) -> None:
         """Count a filter being edited over the site, as part of the template being edited (in

@@ -3,6 +3,7 @@ state on the shown page (or its error inline) and over the site."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -399,6 +400,21 @@ class RulesPanel(QWidget):
                         cell.setToolTip(f"{text}\n\n{fc.details()}")
                 self.preview.setItem(r, c, cell)
         self.fit_preview()
+
+    def keep_fields(self, fields: Sequence[str]) -> None:
+        """Drop deleted fields from the check shown (their preview columns and the fields that
+        look wrong) until the next check arrives; with no field left, no preview."""
+        if self.check is None:
+            return
+        if not fields:
+            self.check = None
+            self.preview.clear()
+            self.preview.setColumnCount(0)
+            self.preview.setRowCount(0)
+            self.preview_label.setText("Values on sample pages: add a field")
+            return
+        if set(self.check.preview.fields) - set(fields) or set(self.check.fields) - set(fields):
+            self.show_check(self.check.only(fields))
 
     def _page_name(self, url: str) -> str:
         """``url`` named by ``short_page`` as long as fits the preview's page column."""
