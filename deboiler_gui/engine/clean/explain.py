@@ -29,8 +29,10 @@ DETECTOR_REASONS = {
     ),
     "label": (
         "labelled widget",
-        "a link-dense block starting with a label that the same place has on many of the "
-        "site's pages",
+        "a link-dense block starting with a label or a heading: the same label at the same "
+        "place on many of the site's pages, or, beside the main content, a link list or a "
+        "list of teasers under a title, or a column of titled link boxes beside a story's "
+        "paragraphs (these need no other page)",
     ),
     "stamp": (
         "date stamp or skip link",
