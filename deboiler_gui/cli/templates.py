@@ -887,7 +887,14 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
     "save_as",
     default=None,
     metavar="NAME",
-    help="With --pagination: store the first rule as workspace template NAME (for 'crawl --pagination NAME').",
+    help="With --pagination: store the first rule as workspace template NAME (for 'crawl --pagination NAME'). With --examples and --field: store the top rule as that field of workspace template NAME (a new version; the template is made for the examples' site when missing).",
+)
+@click.option(
+    "--field",
+    "field_name",
+    default=None,
+    metavar="FIELD",
+    help="With --examples and --save: the field the top rule is stored as (a field of that name is replaced).",
 )
 @click.option(
     "--match",
@@ -911,6 +918,7 @@ def suggest_command(
     as_list: bool,
     pagination: tuple[str, str] | None,
     save_as: str | None,
+    field_name: str | None,
     match: str,
     structured: bool,
     workspace: Path | None,
@@ -929,10 +937,16 @@ def suggest_command(
     )
 
     if pagination is not None:
+        if field_name:
+            raise click.UsageError("--field goes with --examples, not --pagination")
         _suggest_pagination(*pagination, workspace, save_as, match, as_json)
         return
-    if save_as:
-        raise click.UsageError("--save goes with --pagination")
+    if bool(save_as) != bool(field_name):
+        raise click.UsageError(
+            "--save NAME goes with --pagination, or with --field FIELD to store an induced rule"
+        )
+    if save_as and (structured or not (examples or (url and expression))):
+        raise click.UsageError("--save with --field stores a rule induced from --examples")
     if structured:
         if not url:
             raise click.UsageError("--structured needs the URL of a workspace page")
@@ -1011,10 +1025,15 @@ def suggest_command(
         for r in rules:
             r.examples = _extracted_examples(r.xpath, r.kind == "list", pos)
     warnings = rules[0].warnings if rules else []
+    saved = ""
+    if save_as and field_name and rules:
+        saved = _save_field(workspace, save_as, field_name, rules[0].xpath, as_list, pos[0].url)
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
         for line in warnings:
             click.echo(f"warning: {line}", err=True)
+        if saved:
+            click.echo(saved, err=True)
         return
     for r in rules:
         s = r.site
@@ -1027,6 +1046,34 @@ def suggest_command(
         click.echo(f"{r.family:<10} {r.xpath}\n           {stats}; examples: {shown[:160]}")
     for line in warnings:
         click.echo(f"warning: {line}", err=True)
+    if saved:
+        click.echo(saved)
+
+
+def _save_field(
+    workspace: Path | None, name: str, field_id: str, xpath: str, as_list: bool, url: str
+) -> str:
+    """Store ``xpath`` as field ``field_id`` of workspace template ``name`` (a new version; a
+    field of that id is replaced, the template made for the URL's site when missing)."""
+    from dataclasses import replace as dc_replace
+
+    from deboiler_gui.engine.model import WorkspaceError, site_of
+    from deboiler_gui.engine.template.model import Field, Template
+
+    new = Field(id=field_id, xpaths=(xpath,), is_list=as_list)
+    with _open_ws(workspace) as ws:
+        try:
+            template = ws.load_template(name)
+        except WorkspaceError:
+            template = Template(name, site=site_of(url))
+        fields = tuple(f for f in template.fields if f.id != field_id)
+        replaced = len(fields) != len(template.fields)
+        template = dc_replace(template, fields=(*fields, new))
+        version = ws.save_template(
+            template, message=f"field {field_id} induced from clicks on {url}"
+        )
+    what = "replaced in" if replaced else "added to"
+    return f"field {field_id!r} ({xpath}) {what} template {name!r}, version {version}"
 
 
 def _extracted_examples(xpath: str, as_list: bool, positives: list[Any]) -> list[list[str]]:

@@ -330,3 +330,54 @@ def test_not_this_on_every_entry_of_another_page_is_refused_naming_the_clicks(
     )
     assert r.exit_code != 0
     assert "'not this'" in r.output and r.output.count(f"not {site.urls[7]}") == 2
+
+
+def test_an_induced_rule_is_saved_as_a_field_and_extracted(ws: Path, tmp_path: Path) -> None:
+    """`suggest --examples … --save T --field F` stores the top rule as field F of template T
+    (made for the site when missing, a new version each time, a field of that name replaced);
+    `extract` then gives its values."""
+    r = run(
+        "suggest",
+        "--examples",
+        URL.format(1),
+        "//ul[@id='toc']/li[1]/a",
+        "--list",
+        "--save",
+        "docs",
+        "--field",
+        "toc",
+        "-w",
+        ws,
+    )
+    assert r.exit_code == 0, r.output
+    assert "field 'toc' (" in r.output and "added to template 'docs', version 1" in r.output
+    r = run(
+        "suggest",
+        "--examples",
+        URL.format(1),
+        "//ul[@id='toc']/li[1]/a",
+        "--list",
+        "--save",
+        "docs",
+        "--field",
+        "toc",
+        "-w",
+        ws,
+        "--json",
+    )
+    assert r.exit_code == 0, r.output
+    with Workspace(ws) as w:
+        template = w.load_template("docs")
+        assert [h["version"] for h in w.template_history("docs")] == [1, 2]
+    assert template.site == "s.example"
+    assert [f.id for f in template.fields] == ["toc"] and template.fields[0].is_list
+    out = tmp_path / "out.jsonl"
+    r = run("extract", "-w", ws, "-t", "docs", "-o", out)
+    assert r.exit_code == 0, r.output
+    records = {rec["url"]: rec for rec in map(json.loads, out.read_text().splitlines())}
+    assert records[URL.format(1)]["toc"] == ["Section 1.1", "Section 1.2", "Section 1.3"]
+
+
+def test_save_without_a_field_name_is_refused(ws: Path) -> None:
+    r = run("suggest", "--examples", URL.format(1), "//h1", "--save", "docs", "-w", ws)
+    assert r.exit_code == 2 and "--field" in r.output
