@@ -336,35 +336,12 @@ def test_an_induced_rule_is_saved_as_a_field_and_extracted(ws: Path, tmp_path: P
     """`suggest --examples … --save T --field F` stores the top rule as field F of template T
     (made for the site when missing, a new version each time, a field of that name replaced);
     `extract` then gives its values."""
-    r = run(
-        "suggest",
-        "--examples",
-        URL.format(1),
-        "//ul[@id='toc']/li[1]/a",
-        "--list",
-        "--save",
-        "docs",
-        "--field",
-        "toc",
-        "-w",
-        ws,
-    )
+    save = ("suggest", "--examples", URL.format(1), "//ul[@id='toc']/li[1]/a", "--list")
+    save += ("--save", "docs", "--field", "toc", "-w", ws)
+    r = run(*save)
     assert r.exit_code == 0, r.output
     assert "field 'toc' (" in r.output and "added to template 'docs', version 1" in r.output
-    r = run(
-        "suggest",
-        "--examples",
-        URL.format(1),
-        "//ul[@id='toc']/li[1]/a",
-        "--list",
-        "--save",
-        "docs",
-        "--field",
-        "toc",
-        "-w",
-        ws,
-        "--json",
-    )
+    r = run(*save, "--json")
     assert r.exit_code == 0, r.output
     with Workspace(ws) as w:
         template = w.load_template("docs")

@@ -433,16 +433,16 @@ def matches(
             and 0 < chars <= max_share
             and links >= density * chars
             and el not in main
-            and _page_navigation(el)
             and not within(i, el, main_el)
             and not within(i, el, inner)
+            and (marked := _page_navigation(el))
             and not anchors.toc(el)
         ):
             # away from the content, a link list the page itself marks as its navigation or
             # its footer (`nav`, role=navigation, `footer`): the site's menu, even where too
             # few pages of the site have this template (a page saved twice) to show it repeat;
             # not the page's own table of contents (links to its own anchors)
-            detector, key = "slot", _page_navigation(el)
+            detector, key = "slot", marked
         if (
             not detector
             and bounded
