@@ -30,6 +30,11 @@ _INDEX = re.compile(r"\[(\d+|%d)\]")
 TEST_ATTRS = ("data-testid", "data-test", "data-qa", "data-cy", "data-id")
 #: Semantic attributes worth a selector.
 SEMANTIC_ATTRS = ("itemprop", "role", "aria-label", "name", "rel", "property", "itemtype")
+#: Pages looked at for the values that recur over the site.
+_RECURRENCE_SAMPLE = 200
+#: An id on this many times fewer pages than those whose node at its place has another id
+#: is not a hook of the site.
+_RARE_ID = 4
 _WORDLIKE = re.compile(r"^[A-Za-z][A-Za-z_-]*[A-Za-z0-9]?$|^[A-Za-z][A-Za-z0-9_-]{0,30}$")
 
 
@@ -511,11 +516,14 @@ class SiteIndex:
                 same += 1
         # Volatile when some page has the node with a different value; a node present on one
         # page only gives no evidence either way. A value that recurs on many pages (at other
-        # positions: pages of several kinds) is a hook of the site, not a counter.
+        # positions: pages of several kinds) is a hook of the site, not a counter. An id
+        # names one thing: one on a few pages of the site only (a chapter heading's id, on
+        # its chapter's page and on a page that prints the whole book) is that page's.
         volatile = seen >= 2 and same < seen and same <= seen // 2
         if volatile:
             pages = self._recurrence().get((attr, value), 0)
-            volatile = pages < 2
+            rare = attr in ("id", *TEST_ATTRS) and pages * _RARE_ID <= seen - same
+            volatile = pages < 2 or rare
         self._volatile[key] = volatile
         return volatile
 
@@ -533,7 +541,7 @@ class SiteIndex:
                 "type",
                 "lang",
             )
-            for tree in self.trees[:200]:
+            for tree in self.trees[:_RECURRENCE_SAMPLE]:
                 seen: set[tuple[str, str]] = set()
                 for el in tree.iter():
                     if not isinstance(el.tag, str):
