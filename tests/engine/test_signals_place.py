@@ -246,3 +246,31 @@ def test_a_cell_pinned_in_a_row_whose_header_differs_is_flagged() -> None:
     assert len(pinned) == 1, got["date"]
     assert pinned[0]["look_at"] == [pages[4].url, pages[6].url]
     assert "'Author'" in pinned[0]["flag"] and "'Date'" in pinned[0]["flag"]
+
+
+def book(i: int) -> Page:
+    """An mdBook-like page: a menu bar titled with the book's name (`h1.menu-title`) before the
+    chapter; chapters title their page with an `h1`, sections with an `h2` (their parts `h3`)."""
+    head = "h1" if i % 3 == 0 else "h2"
+    return Page(
+        f"https://{SITE}/ch{i}.html",
+        "<html><body><div id='body'><div class='menu-bar'><h1 class='menu-title'>The Book</h1>"
+        "</div><div class='page'><main>"
+        f"<{head}><a class='header' href='#t{i}'>Title {i}</a></{head}><p>About {i}.</p>"
+        f"<h3>Part {i}.1</h3><p>More.</p></main></div></div></body></html>",
+    )
+
+
+def test_a_bare_position_title_missing_pages_titled_at_a_lower_rank_is_flagged() -> None:
+    # The page's top heading is the menu bar's on every page: the title is the first heading
+    # of `main`, an `h1` on chapters and an `h2` on sections.
+    pages = [book(i) for i in range(12)]
+    sections = [p.url for i, p in enumerate(pages) if i % 3]
+    for rule in ("/html/body/div/div[2]/main/h1", "//main/h1"):
+        got = flags(pages, Field("title", xpaths=(rule,)))
+        rank = [f for f in got["title"] if "of a lower rank" in f["flag"]]
+        assert len(rank) == 1, (rule, got["title"])
+        assert rank[0]["pages"] == len(sections) and set(rank[0]["look_at"]) <= set(sections)
+        assert "h2 on 8" in rank[0]["flag"] and "/main" in rank[0]["flag"]
+    union = "//main/*[self::h1 or self::h2][1]"
+    assert flags(pages, Field("title", xpaths=(union,)))["title"] == []

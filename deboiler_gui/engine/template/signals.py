@@ -137,6 +137,10 @@ class FieldSignals:
     other_rank: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages with a value where the rule's node is the page's top heading of its rank, per tag
     tops: Counter[str] = dc_field(default_factory=Counter)
+    # pages with a value where the rule's node is the first heading of its rank or a higher
+    # one in its parent, per (the parent's place from the root, tag): the title of a page whose
+    # top heading is the site's name in a menu bar (mdBook's `h1.menu-title`)
+    scope_tops: Counter[tuple[str, str]] = dc_field(default_factory=Counter)
     # where the first node is (tags from the root, no positions) on the pages with several
     # different nodes, and the pages where another of the nodes is at that place too
     first_places: Counter[str] = dc_field(default_factory=Counter)
@@ -211,6 +215,11 @@ class FieldSignals:
         ranks = sum(len(v) for v in self.other_rank.values())
         if ranks >= 3:
             usual_top = _usual_top(self)
+            if usual_top:
+                where = f"the page's top {usual_top}"
+            else:
+                parent, tag = _usual_scope(self)
+                where = f"the top {tag} of {parent}"
             shown = ", ".join(
                 f"{t} on {len(v)}"
                 for t, v in sorted(self.other_rank.items(), key=lambda kv: -len(kv[1]))
@@ -218,7 +227,7 @@ class FieldSignals:
             out.append(
                 {
                     "flag": f"no value on {ranks} pages whose top heading is of a lower rank "
-                    f"({shown}) while the rule's node is the page's top {usual_top} elsewhere: the "
+                    f"({shown}) while the rule's node is {where} elsewhere: the "
                     "rule takes one rank of heading only?",
                     "pages": ranks,
                     "look_at": [u for v in self.other_rank.values() for u in v][:5],
@@ -1148,6 +1157,9 @@ def _note_place(sig: FieldSignals, node: Any) -> None:
         return
     if _top_heading(node):
         sig.tops[node.tag] += 1
+    scope = _scope_top(node)
+    if scope is not None:
+        sig.scope_tops[scope] += 1
     if not _alone(node):
         return
     place = str(node.getroottree().getpath(node))
@@ -1175,17 +1187,47 @@ def _usual_top(sig: FieldSignals) -> str:
     return tag if n >= FIRST_PLACE * hit else ""
 
 
+def _scope_top(node: Any) -> tuple[str, str] | None:
+    """(the parent's place, tag) when a heading is the first heading of its rank or a higher
+    one in its parent, else None."""
+    rank = _rank(node)
+    parent = node.getparent()
+    if rank > 6 or parent is None:
+        return None
+    first = next(parent.iterdescendants(*_HEADINGS[:rank]), None)
+    if first is not node:
+        return None
+    return str(node.getroottree().getpath(parent)), str(node.tag)
+
+
+def _usual_scope(sig: FieldSignals) -> tuple[str, str]:
+    """(the parent's place, tag) the rule's node is the first heading of on nearly every page
+    with a value (``FIRST_PLACE``), or ('', '')."""
+    hit = sig.one + sig.many
+    if hit < 3 or not sig.scope_tops:
+        return "", ""
+    scope, n = sig.scope_tops.most_common(1)[0]
+    return scope if n >= FIRST_PLACE * hit else ("", "")
+
+
 def _look_for_place(sig: FieldSignals, url: str, root: Any) -> None:
     """A page where the rule gives nothing: is the node at the rule's usual place there (the
     same tag, role and label before it), or the page's top heading the rule's node is on the
     other pages? Looked at now when the other pages have told, else kept for the end."""
     if sig.one + sig.many >= 5:
-        _vacant_at(sig, url, root, _usual_places(sig), _usual_top(sig))
+        _vacant_at(sig, url, root, _usual_places(sig), _usual_top(sig), _usual_scope(sig))
     elif len(sig.pending) < PENDING:
         sig.pending.append((url, root))
 
 
-def _vacant_at(sig: FieldSignals, url: str, root: Any, places: list[str], top: str) -> None:
+def _vacant_at(
+    sig: FieldSignals,
+    url: str,
+    root: Any,
+    places: list[str],
+    top: str,
+    scope: tuple[str, str] = ("", ""),
+) -> None:
     for place in places:
         try:
             found = root.xpath(place)
@@ -1214,6 +1256,24 @@ def _vacant_at(sig: FieldSignals, url: str, root: Any, places: list[str], top: s
                 if _rank_of(tag) > _rank_of(top):
                     sig.other_rank.setdefault(tag, []).append(url)
                 return
+    place, tag = scope
+    if top or not place:
+        return
+    # The rule's node is the first heading of its parent, not of the page (a menu bar's
+    # heading comes first): that parent's first heading on this page, as above.
+    try:
+        found = root.xpath(place)
+    except etree.XPathError:
+        return
+    parent = found[0] if found and isinstance(found[0], etree._Element) else None
+    head = next(parent.iterdescendants(*_HEADINGS), None) if parent is not None else None
+    if head is None or not normalize_text(head.text_content()):
+        return
+    if head.tag == tag:
+        sig.vacant.append(url)
+        sig.vacant_where[f"the first {tag} in {place}"] += 1
+    elif _rank(head) > _rank_of(tag):
+        sig.other_rank.setdefault(str(head.tag), []).append(url)
 
 
 def _ident(el: Any) -> str:
@@ -1267,7 +1327,8 @@ def _settle_places(out: dict[tuple[str, str], FieldSignals]) -> None:
         pending, sig.pending = sig.pending, []
         places = _usual_places(sig)
         top = _usual_top(sig)
+        scope = _usual_scope(sig)
         later, sig.vacant = sig.vacant, []
         for url, root in pending:  # (they came before the pages looked at at once)
-            _vacant_at(sig, url, root, places, top)
+            _vacant_at(sig, url, root, places, top, scope)
         sig.vacant += later
