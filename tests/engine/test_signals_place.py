@@ -274,3 +274,38 @@ def test_a_bare_position_title_missing_pages_titled_at_a_lower_rank_is_flagged()
         assert "h2 on 8" in rank[0]["flag"] and "/main" in rank[0]["flag"]
     union = "//main/*[self::h1 or self::h2][1]"
     assert flags(pages, Field("title", xpaths=(union,)))["title"] == []
+
+
+def test_a_title_equal_to_its_sidebar_entry_on_every_page_is_not_flagged() -> None:
+    # The sidebar's entry for the page reads as the page's heading on every page: one text in
+    # two unlike nodes. Two rules on one same node, or on the header's and the footer's copy
+    # of one link, take one same thing: that is flagged.
+    def page(i: int) -> Page:
+        link = f"<a class='next' rel='next' href='b{i + 1}.html'>Chapter {i + 1}</a>"
+        return Page(
+            f"https://{SITE}/b{i}.html",
+            f"<html><body><nav><ol><li><a href='b0.html'>Intro</a></li><li>"
+            f"<a class='active' href='b{i}.html'>Chapter {i}</a></li></ol></nav>"
+            f"<div class='top'>{link}</div><main><h1>Chapter {i}</h1><p>t</p></main>"
+            f"<div class='bottom'>{link}</div></body></html>",
+        )
+
+    pages = [page(i) for i in range(12)]
+    got = flags(
+        pages,
+        Field("title", xpaths=("//main/h1",)),
+        Field("current", xpaths=("//a[@class='active']",)),
+    )
+    assert got == {"title": [], "current": []}, got
+    got = flags(
+        pages,
+        Field("title", xpaths=("//main/h1",)),
+        Field("heading", xpaths=("//h1",)),
+        Field("next_top", xpaths=("//div[@class='top']/a",)),
+        Field("next_bottom", xpaths=("//div[@class='bottom']/a",)),
+    )
+    same = [f for f in got["title"] if f["flag"].startswith("values equal field 'heading'")]
+    assert len(same) == 1 and same[0]["look_at"] == [p.url for p in pages[:5]], got["title"]
+    copies = [f for f in got["next_top"] if "copies of one node" in f["flag"]]
+    assert len(copies) == 1 and copies[0]["pages"] == 12, got["next_top"]
+    assert not [f for f in got["title"] if "'next_top'" in f["flag"]], got["title"]

@@ -34,8 +34,12 @@ from deboiler_gui.engine.template.selectors import select
 WILD_COUNT = 5.0
 #: A field whose values are one same value on this share of pages is flagged.
 SAME_VALUE = 0.8
-#: A field equal to another field on this share of pages is flagged.
+#: A field equal to another field on this share of pages, the two nodes one same node
+#: there, is flagged.
 LOOKS_LIKE = 0.5
+#: A field equal to another field on this share of pages, the two nodes apart but alike
+#: (copies of one link), is flagged.
+SAME_NODE = 0.95
 #: A list page whose items are this many times the parents they come from (and at least
 #: ``CROWDED_PARENTS`` parents) takes other nodes of each entry too: its type links.
 CROWDED = 2.0
@@ -85,6 +89,9 @@ class FieldSignals:
     equal_to: Counter[str] = dc_field(default_factory=Counter)
     # pages where the value equals another field's and the two nodes are not known apart
     equal_pages: dict[str, list[str]] = dc_field(default_factory=dict)
+    # pages where the value equals another field's and the two nodes are apart but alike
+    # (the same tag, ``rel`` and label: a header's and a footer's copy of one link)
+    equal_alike: Counter[str] = dc_field(default_factory=Counter)
     # pages where this field and another both have a value
     both: Counter[str] = dc_field(default_factory=Counter)
     # pages where the value equals another field's, whatever the nodes (per other field)
@@ -357,10 +364,24 @@ class FieldSignals:
                     }
                 )
                 continue
-            if hit and n / hit >= LOOKS_LIKE:
+            close = self.equal_pages.get(other, [])
+            if hit and len(close) / hit >= LOOKS_LIKE:
+                # the two rules take one same node (or one holds the other) on most pages
                 out.append(
                     {
                         "flag": f"values equal field {other!r} on {n} page{'s' if n != 1 else ''}",
+                        "pages": n,
+                        "look_at": close[:5],
+                    }
+                )
+            elif hit and self.equal_alike[other] >= SAME_NODE * hit:
+                # copies of one node in two places on (nearly) every page: the two rules
+                # take one same thing. A title and the sidebar's entry for the page are one
+                # text in two unlike nodes: that is no wrong rule.
+                out.append(
+                    {
+                        "flag": f"values equal field {other!r} on {n} page{'s' if n != 1 else ''}"
+                        ": the two rules take copies of one node",
                         "pages": n,
                         "look_at": [],
                     }
@@ -1033,8 +1054,11 @@ def _page_signals(
             if text == text2:
                 sig.equal_to[other] += 1
                 sig.equal_all.setdefault(other, []).append(url)
-                if not _apart(held.get(fid, []), held.get(other, [])):
+                mine, theirs = held.get(fid, []), held.get(other, [])
+                if not _apart(mine, theirs):
                     sig.equal_pages.setdefault(other, []).append(url)
+                elif _ident(mine[0]) == _ident(theirs[0]):
+                    sig.equal_alike[other] += 1
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
 
 
