@@ -309,3 +309,22 @@ def test_a_title_equal_to_its_sidebar_entry_on_every_page_is_not_flagged() -> No
     copies = [f for f in got["next_top"] if "copies of one node" in f["flag"]]
     assert len(copies) == 1 and copies[0]["pages"] == 12, got["next_top"]
     assert not [f for f in got["title"] if "'next_top'" in f["flag"]], got["title"]
+
+
+def test_several_nodes_name_the_pages_whose_nodes_sit_in_another_container() -> None:
+    # A title rule `//h2` takes the page's title and its sections' headings (many on long
+    # pages); on a few short pages a box's heading comes first, in another container: the
+    # value there is wrong, and those are the pages to look at, not the longest ones.
+    def page(i: int) -> Page:
+        box = "<div class='box'><h2>See also</h2><p>x</p></div>" if i in (3, 7, 10) else ""
+        parts = "".join(f"<h2>Part {k}</h2><p>t</p>" for k in range(1 if box else 2 + i))
+        return Page(
+            f"https://{SITE}/s{i}.html",
+            f"<html><body>{box}<div class='content'><h2>Title {i}</h2>{parts}</div></body></html>",
+        )
+
+    pages = [page(i) for i in range(12)]
+    got = flags(pages, Field("title", xpaths=("//h2",)))
+    many = [f for f in got["title"] if f["flag"].startswith("several nodes")]
+    assert len(many) == 1, got["title"]
+    assert many[0]["look_at"][:3] == [pages[i].url for i in (3, 7, 10)], many[0]

@@ -86,6 +86,8 @@ class FieldSignals:
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
     # (nodes matched, page) where a scalar rule matches several different nodes
     many_pages: list[tuple[int, str]] = dc_field(default_factory=list)
+    # per such page, the places (tags and classes from the root) of the nodes and how many
+    many_shapes: dict[str, Counter[str]] = dc_field(default_factory=dict)
     equal_to: Counter[str] = dc_field(default_factory=Counter)
     # pages where the value equals another field's and the two nodes are not known apart
     equal_pages: dict[str, list[str]] = dc_field(default_factory=dict)
@@ -311,9 +313,7 @@ class FieldSignals:
                 {
                     "flag": "several nodes match on many pages (the first is taken)",
                     "pages": self.many,
-                    # The pages with the most nodes first: where the first is likeliest
-                    # not to be the one meant.
-                    "look_at": [u for _n, u in sorted(self.many_pages, key=lambda nu: -nu[0])[:5]],
+                    "look_at": self._many_look_at(),
                 }
             )
         if hit >= 5 and self.values:
@@ -403,6 +403,22 @@ class FieldSignals:
                     }
                 )
         return out
+
+    def _many_look_at(self) -> list[str]:
+        """The pages with several nodes to look at: those with nodes at a place the nodes are
+        at on few of these pages (another container, another kind of node: the ones that make
+        a value wrong), the most such nodes first; then those with the most nodes."""
+        pages = len(self.many_shapes)
+        seen: Counter[str] = Counter()
+        for places in self.many_shapes.values():
+            seen.update(set(places))
+        usual = {p for p, k in seen.items() if 2 * k >= pages}
+        odd = {
+            u: sum(k for p, k in places.items() if p not in usual)
+            for u, places in self.many_shapes.items()
+        }
+        ranked = sorted(self.many_pages, key=lambda nu: (-odd.get(nu[1], 0), -nu[0]))
+        return [u for _n, u in ranked[:5]]
 
     def _first_meant(self) -> bool:
         """Whether the first of several nodes is the one meant: it is at one same place on
@@ -672,12 +688,13 @@ def _loose_place(el: Any) -> str:
     return "/" + "/".join(reversed(steps))
 
 
-def _note_first(sig: FieldSignals, found: list[Any]) -> None:
+def _note_first(sig: FieldSignals, url: str, found: list[Any]) -> None:
     """Notes where the first of several nodes is, and whether another is at that place."""
     found = [n for n in found if isinstance(n, etree._Element)]
     if not found:
         return
     place = _loose_place(found[0])
+    sig.many_shapes[url] = Counter(_loose_place(n) for n in found)
     sig.first_places[place] += 1
     rank = _rank(found[0])
     if rank <= 6 and all(6 >= _rank(n) > rank for n in found[1:]) and _top_heading(found[0]):
@@ -987,7 +1004,7 @@ def _page_signals(
             sig.many += 1  # several different nodes (not a header's and a footer's copy)
             sig.many_pages.append((matches, url))
             sig.asks_first = bool(_FIRST.search(report.xpath))
-            _note_first(sig, several[1])
+            _note_first(sig, url, several[1])
         else:
             sig.one += 1
         if report.status == "ok":
