@@ -328,3 +328,45 @@ def test_several_nodes_name_the_pages_whose_nodes_sit_in_another_container() -> 
     many = [f for f in got["title"] if f["flag"].startswith("several nodes")]
     assert len(many) == 1, got["title"]
     assert many[0]["look_at"][:3] == [pages[i].url for i in (3, 7, 10)], many[0]
+
+
+def child_links(i: int) -> Page:
+    """LaTeX2HTML's child links: a leaf's one level of a few entries; the manual's index page
+    one top entry whose nested lists hold every section; one page a long list of another
+    kind (an index of terms in a table)."""
+    text = "".join(f"<p>Paragraph {k} of page {i}.</p>" for k in range(20))
+    if i == 0:
+        subs = "".join(
+            f"<li><a href='n{k}.html'>Section {k}</a><ul>"
+            + "".join(f"<li><a href='n{k}_{j}.html'>Part {k}.{j}</a></li>" for j in range(5))
+            + "</ul></li>"
+            for k in range(12)
+        )
+        toc = f"<ul class='ChildLinks'><li><a href='n1.html'>Commands</a><ul>{subs}</ul></li></ul>"
+        text = ""
+    else:
+        toc = "<ul class='ChildLinks'>" + "".join(
+            f"<li><a href='n{i}_{k}.html'>Part {i}.{k}</a></li>" for k in range(1 + i % 3)
+        )
+        toc += "</ul>"
+    if i == 11:
+        terms = "".join(f"<tr><td><a href='t{k}.html'>term {k}</a></td></tr>" for k in range(90))
+        toc += f"<table class='terms'>{terms}</table>"
+        text = ""
+    return Page(
+        f"https://{SITE}/n{i}.html",
+        f"<html><body><div class='navigation'><b>Next:</b> <a href='x'>X</a></div>"
+        f"<h1>Page {i}</h1>{text}{toc}</body></html>",
+    )
+
+
+def test_a_nested_contents_tree_long_on_an_index_page_is_not_a_wild_count() -> None:
+    pages = [child_links(i) for i in range(12)]
+    got = flags(
+        pages, Field("children", xpaths=("//ul[@class='ChildLinks']//a",), is_list=True)
+    )
+    assert got["children"] == [], got["children"]
+    # items from another list, long on its page: that is flagged, and only that page
+    got = flags(pages, Field("links", xpaths=("//body//a[not(ancestor::div)]",), is_list=True))
+    wild = [f for f in got["links"] if f["flag"].startswith("item count varies wildly")]
+    assert len(wild) == 1 and wild[0]["look_at"] == [pages[11].url], got["links"]

@@ -272,7 +272,7 @@ class FieldSignals:
             usual_list = usual[0][0] if usual and usual[0][1] * 2 >= len(self.count_pages) else None
             # the kinds of entries of the pages of usual length
             kinds = {
-                k
+                _flat_kind(k)
                 for n, u, _size in self.count_pages
                 if n < WILD_COUNT * med and u in self.count_lists
                 for k in self.count_lists[u][1]
@@ -282,11 +282,13 @@ class FieldSignals:
             def grown(u: str) -> bool:
                 """A long list in the list the rule takes on most pages, its entries like
                 the entries there (the same steps down to the item, links to this page or
-                to others alike): that list grown (a chapter's contents), not other items."""
+                to others alike; entries of its nested lists as its own: an index page's
+                contents tree, a leaf page's one level): that list grown (a chapter's
+                contents), not other items."""
                 if u in mixed or usual_list is None or u not in self.count_lists:
                     return False
                 key, ks = self.count_lists[u]
-                return key == usual_list and ks <= kinds
+                return key == usual_list and {_flat_kind(k) for k in ks} <= kinds
 
             big = [
                 (n, u)
@@ -736,6 +738,7 @@ def _lists_of(nodes: list[Any]) -> tuple[str, frozenset[str]]:
     for n in nodes:
         lst = list_of_item(n, kin)
         if lst is not None:
+            lst = _tree_top(lst)
             lists[id(lst)] = lst
     tops = [x for x in lists.values() if not any(id(a) in lists for a in x.iterancestors())]
     keys = set()
@@ -761,6 +764,37 @@ def _lists_of(nodes: list[Any]) -> tuple[str, frozenset[str]]:
         where = "" if href is None else ("#" if href.startswith("#") else "->")
         kinds.add("/".join(reversed(steps)) + where)
     return " + ".join(sorted(keys)), frozenset(kinds)
+
+
+_NESTED_LEVEL = re.compile(r"\b(li|dd|dt)/(?:ul|ol|dl|menu)/(?:[\w-]+/)?(li|dd|dt)\b")
+
+
+def _flat_kind(kind: str) -> str:
+    """A kind of entry (the tags from its list down to the item) with the levels of nested
+    lists taken out: ``li/ul/li/a->`` is ``li/a->``, a sub-entry of a contents tree is an
+    entry of it."""
+    while True:
+        flat = _NESTED_LEVEL.sub(r"\2", kind)
+        if flat == kind:
+            return flat
+        kind = flat
+
+
+def _tree_top(lst: Any) -> Any:
+    """The outermost list of a tree of nested lists that ``lst`` is in: a sub-list in an
+    entry (``ul/li/ul``) is part of its parent list, up to one that is in no entry (a contents
+    tree whose one top entry holds all the others is one list, not its sub-list)."""
+    while True:
+        entry = lst.getparent()
+        up = entry.getparent() if entry is not None else None
+        if (
+            entry is None
+            or up is None
+            or entry.tag not in ("li", "dd", "dt")
+            or up.tag not in ("ul", "ol", "dl", "menu")
+        ):
+            return lst
+        lst = up
 
 
 def _kind_of(el: Any) -> tuple[str, frozenset[str]]:
