@@ -362,11 +362,46 @@ def child_links(i: int) -> Page:
 
 def test_a_nested_contents_tree_long_on_an_index_page_is_not_a_wild_count() -> None:
     pages = [child_links(i) for i in range(12)]
-    got = flags(
-        pages, Field("children", xpaths=("//ul[@class='ChildLinks']//a",), is_list=True)
-    )
+    got = flags(pages, Field("children", xpaths=("//ul[@class='ChildLinks']//a",), is_list=True))
     assert got["children"] == [], got["children"]
     # items from another list, long on its page: that is flagged, and only that page
     got = flags(pages, Field("links", xpaths=("//body//a[not(ancestor::div)]",), is_list=True))
     wild = [f for f in got["links"] if f["flag"].startswith("item count varies wildly")]
     assert len(wild) == 1 and wild[0]["look_at"] == [pages[11].url], got["links"]
+
+
+def tree_page(i: int) -> Page:
+    """A page's contents tree: entries, most with sub-entries of the same kind (`li/a`)."""
+    entries = "".join(
+        f"<li><a href='#s{k}'>Section {i}.{k}</a>"
+        + (
+            "<ul>"
+            + "".join(f"<li><a href='#s{k}_{j}'>Sub {k}.{j}</a></li>" for j in range(2))
+            + "</ul>"
+            if (k + i) % 3
+            else ""
+        )
+        + "</li>"
+        for k in range(3 + i % 2)
+    )
+    return Page(
+        f"https://{SITE}/t{i}.html",
+        f"<html><body><div class='side'><ul class='toc'>{entries}</ul></div>"
+        f"<h1>Topic {i}</h1><ul class='facts'><li><a href='f{i}.html'>Fact {i}</a></li>"
+        f"<li><a href='g{i}.html'>Other {i}</a></li></ul>"
+        "</body></html>",
+    )
+
+
+def test_a_rule_taking_one_level_of_a_nested_contents_tree_is_flagged() -> None:
+    pages = [tree_page(i) for i in range(10)]
+    for rule in ("//ul[@class='toc']/li/a", "//ul[@class='toc']/li/ul/li/a"):
+        got = flags(pages, Field("toc", xpaths=(rule,), is_list=True))
+        level = [f for f in got["toc"] if f["flag"].startswith("takes one level")]
+        assert len(level) == 1 and level[0]["pages"] == 10, (rule, got["toc"])
+    got = flags(
+        pages,
+        Field("toc", xpaths=("//ul[@class='toc']//a",), is_list=True),
+        Field("facts", xpaths=("//ul[@class='facts']/li/a",), is_list=True),
+    )
+    assert got == {"toc": [], "facts": []}, got

@@ -84,6 +84,10 @@ class FieldSignals:
     # (page, nodes like the items beside them that the rule does not take)
     left_out: list[tuple[str, int]] = dc_field(default_factory=list)
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
+    # (page, entries of other levels of the nested lists the items are in, not taken)
+    one_level: list[tuple[str, int]] = dc_field(default_factory=list)
+    # list pages whose items are in a tree of nested lists (another level there or not)
+    nested: int = 0
     # (nodes matched, page) where a scalar rule matches several different nodes
     many_pages: list[tuple[int, str]] = dc_field(default_factory=list)
     # per such page, the places (tags and classes from the root) of the nodes and how many
@@ -186,6 +190,17 @@ class FieldSignals:
                     f"{len(self.left_out)} pages (up to {most[0][1]} on a page): the rule "
                     "leaves out entries of another form (a definition with several names)?",
                     "pages": len(self.left_out),
+                    "look_at": [u for u, _n in most[:5]],
+                }
+            )
+        if len(self.one_level) >= 2 and 4 * len(self.one_level) >= self.nested:
+            most = sorted(self.one_level, key=lambda p: -p[1])
+            out.append(
+                {
+                    "flag": f"takes one level of a nested list: on {len(self.one_level)} pages "
+                    f"entries like the items at another level of their list (up to {most[0][1]} "
+                    "on a page) are left out: the sub-entries (or the entries above them) too?",
+                    "pages": len(self.one_level),
                     "look_at": [u for u, _n in most[:5]],
                 }
             )
@@ -780,6 +795,70 @@ def _flat_kind(kind: str) -> str:
         kind = flat
 
 
+_LISTS = ("ul", "ol", "dl", "menu")
+_ENTRIES = ("li", "dd", "dt")
+
+
+def _level(node: Any, top: Any) -> int:
+    """How many lists ``node`` is in, from ``top`` down."""
+    n = 0
+    for a in node.iterancestors():
+        if a.tag in _LISTS:
+            n += 1
+        if a is top:
+            return n
+    return n
+
+
+def _other_levels(nodes: list[Any]) -> int | None:
+    """Entries like the items (reached by the same steps from their entry: ``li/a``) at a
+    level of the items' nested lists where the rule takes none, and that the rule does not
+    take: a rule ``ul.toc/li/a`` leaves out the sub-entries ``ul.toc/li/ul/li/a``, a rule on
+    the sub-entries the entries above them. None when the items are in no tree of nested
+    lists (one list of one level)."""
+    taken = {id(n) for n in nodes}
+    trees: dict[int, tuple[Any, str, tuple[str, ...]]] = {}
+    levels: dict[int, set[int]] = {}
+    for n in nodes:
+        way: list[str] = []
+        entry = None
+        for a in [n, *n.iterancestors()]:
+            if a.tag in _ENTRIES:
+                entry = a
+                break
+            way.append(str(a.tag))
+            if len(way) > 3:
+                break
+        lst = entry.getparent() if entry is not None else None
+        if entry is None or lst is None or lst.tag not in _LISTS:
+            continue
+        top = _tree_top(lst)
+        trees[id(top)] = (top, str(entry.tag), tuple(reversed(way)))
+        levels.setdefault(id(top), set()).add(_level(n, top))
+    count = 0
+    nested = False
+    for key, (top, etag, steps) in trees.items():
+        if not any(True for _ in top.iterdescendants(*_LISTS)):
+            continue  # one level only
+        nested = True
+        for e in top.iter(etag):
+            node = e
+            for step in steps:
+                node = next((c for c in node if c.tag == step), None)
+                if node is None:
+                    break
+            if (
+                node is None
+                or node is e
+                or id(node) in taken
+                or _level(node, top) in levels[key]
+                or not normalize_text(node.text_content())
+            ):
+                continue
+            count += 1
+    return count if nested else None
+
+
 def _tree_top(lst: Any) -> Any:
     """The outermost list of a tree of nested lists that ``lst`` is in: a sub-list in an
     entry (``ul/li/ul``) is part of its parent list, up to one that is in no entry (a contents
@@ -1069,6 +1148,11 @@ def _page_signals(
                 left = _left_out(nodes)
                 if left:
                     sig.left_out.append((url, left))
+                levels = _other_levels(nodes)
+                if levels is not None:
+                    sig.nested += 1
+                    if levels:
+                        sig.one_level.append((url, levels))
                 parents = {n.getparent() for n in nodes}  # (ids of proxies are reused)
                 if len(parents) >= CROWDED_PARENTS and len(nodes) >= CROWDED * len(parents):
                     sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
@@ -1269,10 +1353,9 @@ def _scope_top(node: Any) -> tuple[str, str] | None:
     parent = node.getparent()
     if rank > 6 or parent is None:
         return None
+    scope = str(node.getroottree().getpath(parent)), str(node.tag)
     first = next(parent.iterdescendants(*_HEADINGS[:rank]), None)
-    if first is not node:
-        return None
-    return str(node.getroottree().getpath(parent)), str(node.tag)
+    return scope if first is node else None
 
 
 def _usual_scope(sig: FieldSignals) -> tuple[str, str]:
