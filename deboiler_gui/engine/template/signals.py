@@ -1151,7 +1151,9 @@ def _page_signals(
                 levels = _other_levels(nodes)
                 if levels is not None:
                     sig.nested += 1
-                    if levels:
+                    # another level of the tree, not a stray sub-entry: two entries at least
+                    # and a third of the tree's entries like the items
+                    if levels >= 2 and 2 * levels >= len(nodes):
                         sig.one_level.append((url, levels))
                 parents = {n.getparent() for n in nodes}  # (ids of proxies are reused)
                 if len(parents) >= CROWDED_PARENTS and len(nodes) >= CROWDED * len(parents):
