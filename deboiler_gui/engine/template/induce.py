@@ -871,7 +871,14 @@ def _list_candidates(
         kin = [s for s in list_node if s.tag == item_tag]
         carried = {t: sum(1 for s in kin if t in _classes(s)) for t in common}
         fewest = min(carried.values(), default=0)
-        for tok in sorted(t for t in common if carried[t] == fewest)[:2]:
+        toks = sorted(t for t in common if carried[t] == fewest)[:2]
+        if len(items) == 1 and fewest == 1:
+            # One item clicked, and its rarest class its own alone among its siblings (Sphinx's
+            # `li.nav-item-1`, the breadcrumb's first entry): the class it shares with its
+            # like siblings (`li.nav-item`) is the list's too.
+            most = max(carried.values())
+            toks += sorted(t for t in common if carried[t] == most > 1)[:1]
+        for tok in toks:
             rest = path.split("/", 1)[1] if "/" in path else ""
             tail = f"{item_tag}[{class_predicate(tok)}]" + (f"/{rest}" if rest else "")
             # The class leaves nothing of the list out on this page (every link of the
@@ -1280,6 +1287,16 @@ def _container_exprs(
                     break
             if narrowed:
                 break
+        entries = container.getparent()
+        if (
+            not narrowed
+            and container.tag in _ITEM_TAGS
+            and entries is not None
+            and sum(1 for c in entries if c.tag == container.tag) > 1
+        ):
+            # An entry among like entries, pinned by its place in the page, is one entry of
+            # the list (a breadcrumb's first `li.nav-item`), not a list: no such form.
+            continue
         if not narrowed:
             k = next(i for i, n in enumerate(found, 1) if n is container)
             out.append((f"({expr})[{k}]", cost + 2.0, "positional"))
