@@ -692,6 +692,19 @@ def _nodes(root: Any, paths: list[str]) -> list[Any]:
     return nodes
 
 
+def _text_holder(root: Any, xpath: str) -> list[Any]:
+    """The element whose text a rule ending in ``text()`` takes first: the node its value is,
+    to tell two fields' nodes apart."""
+    try:
+        # (the rules' compiled form gives plain strings: no way back to their element)
+        found = root.xpath(xpath)
+    except (etree.XPathError, TypeError):
+        return []
+    parent = getattr(found[0], "getparent", None) if isinstance(found, list) and found else None
+    up = parent() if parent is not None else None
+    return [up] if isinstance(up, etree._Element) else []
+
+
 def _loose_place(el: Any) -> str:
     """Where a node is, by the tags and classes of it and its ancestors, without positions:
     a title ``div.refnamediv/h2`` is not at the place of the sections' ``div.refsect1/h2``."""
@@ -1179,7 +1192,9 @@ def _page_signals(
                 if len(shown) < 5:
                     shown.append(url)
                 scalars[fld.id] = text
-                held[fld.id] = first[:1]
+                held[fld.id] = first[:1] or (
+                    _text_holder(root, report.xpath) if isinstance(root, HtmlElement) else []
+                )
             if len(sig.preview) < preview:
                 sig.preview.append((url, value if not isinstance(value, str) else value[:200]))
     for fid, text in scalars.items():
