@@ -108,6 +108,7 @@ _SHORT_FLAGS = (
         r"misses \1 pages",
     ),
     (re.compile(r"nodes like the items, beside them, are not taken"), "like nodes left out"),
+    (re.compile(r"takes one level of a nested list"), "one level of a tree"),
 )
 
 

@@ -260,4 +260,8 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
         short_flag("nodes like the items, beside them, are not taken on 23 pages (up to 115)")
         == "like nodes left out"
     )
+    assert (
+        short_flag("takes one level of a nested list: on 12 pages entries like the items …")
+        == "one level of a tree"
+    )
     assert short_flag("a new kind of flag: with a reason") == "a new kind of flag"
