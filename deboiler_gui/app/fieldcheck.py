@@ -109,6 +109,7 @@ _SHORT_FLAGS = (
     ),
     (re.compile(r"nodes like the items, beside them, are not taken"), "like nodes left out"),
     (re.compile(r"takes one level of a nested list"), "one level of a tree"),
+    (re.compile(r"a heading of a higher rank .* comes before"), "under a higher heading"),
 )
 
 

@@ -264,4 +264,8 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
         short_flag("takes one level of a nested list: on 12 pages entries like the items …")
         == "one level of a tree"
     )
+    assert (
+        short_flag("on 4 pages a heading of a higher rank (h1 on 4) comes before the rule's …")
+        == "under a higher heading"
+    )
     assert short_flag("a new kind of flag: with a reason") == "a new kind of flag"

@@ -411,3 +411,25 @@ def test_a_rule_taking_one_level_of_a_nested_contents_tree_is_flagged() -> None:
         Field("facts", xpaths=("//ul[@class='facts']/li/a",), is_list=True),
     )
     assert got == {"toc": [], "facts": []}, got
+
+
+def test_a_section_heading_taken_under_a_chapter_title_is_flagged() -> None:
+    # Sections title their page with the first `h2` of `main`; chapters with an `h1`, then
+    # their first section's `h2`: a rule `//main/h2` takes that section's heading there.
+    def page(i: int) -> Page:
+        title = f"<h1>Chapter {i}</h1><p>Intro.</p>" if i % 4 == 0 else ""
+        return Page(
+            f"https://{SITE}/c{i}.html",
+            "<html><body><div class='menu-bar'><h1 class='menu-title'>The Book</h1></div>"
+            f"<main>{title}<h2>Section {i}</h2><p>About {i}.</p><h3>Part</h3></main>"
+            "</body></html>",
+        )
+
+    pages = [page(i) for i in range(12)]
+    chapters = [p.url for i, p in enumerate(pages) if i % 4 == 0]
+    got = flags(pages, Field("title", xpaths=("//main/h2",)))
+    under = [f for f in got["title"] if "a heading of a higher rank" in f["flag"]]
+    assert len(under) == 1 and under[0]["look_at"] == chapters, got["title"]
+    assert "h1 on 3" in under[0]["flag"]
+    right = flags(pages, Field("title", xpaths=("//main/*[self::h1 or self::h2][1]",)))
+    assert right["title"] == [], right

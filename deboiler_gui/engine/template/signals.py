@@ -155,6 +155,9 @@ class FieldSignals:
     # one in its parent, per (the parent's place from the root, tag): the title of a page whose
     # top heading is the site's name in a menu bar (mdBook's `h1.menu-title`)
     scope_tops: Counter[tuple[str, str]] = dc_field(default_factory=Counter)
+    # pages with a value where a heading of a higher rank comes before the rule's node in its
+    # parent (a chapter's `h1` before the `h2` a section rule takes), per that heading's tag
+    under_higher: dict[str, list[str]] = dc_field(default_factory=dict)
     # where the first node is (tags from the root, no positions) on the pages with several
     # different nodes, and the pages where another of the nodes is at that place too
     first_places: Counter[str] = dc_field(default_factory=Counter)
@@ -256,6 +259,22 @@ class FieldSignals:
                     "rule takes one rank of heading only?",
                     "pages": ranks,
                     "look_at": [u for v in self.other_rank.values() for u in v][:5],
+                }
+            )
+        under = sum(len(v) for v in self.under_higher.values())
+        place, tag = _usual_scope(self, share=0.5)
+        if under >= 3 and place:
+            shown = ", ".join(
+                f"{t} on {len(v)}"
+                for t, v in sorted(self.under_higher.items(), key=lambda kv: -len(kv[1]))
+            )
+            out.append(
+                {
+                    "flag": f"on {under} pages a heading of a higher rank ({shown}) comes before "
+                    f"the rule's node in its parent, while the node is the first {tag} of "
+                    f"{place} elsewhere: a section's heading there, not the page's own?",
+                    "pages": under,
+                    "look_at": [u for v in self.under_higher.values() for u in v][:5],
                 }
             )
         pinned = self._pinned_flag()
@@ -1185,7 +1204,7 @@ def _page_signals(
                 sig.targets[(text[:300], (link.get("href") or "") if link is not None else "")] += 1
                 if first:
                     _pin_shape(sig, url, root, report.xpath, first[0])
-                    _note_place(sig, first[0])
+                    _note_place(sig, first[0], url)
                     sig.idents[url] = _ident(first[0])
                 sig.lengths.append(len(text))
                 sig.values[text[:300]] += 1
@@ -1327,7 +1346,20 @@ def _top_heading(el: Any) -> bool:
     return not el.xpath(f"preceding::*[{test}][1]")
 
 
-def _note_place(sig: FieldSignals, node: Any) -> None:
+def _higher_before(node: Any) -> str:
+    """The tag of the first heading in a heading's parent when it is of a higher rank and
+    comes before it, else ''."""
+    rank = _rank(node)
+    parent = node.getparent()
+    if rank > 6 or parent is None:
+        return ""
+    first = next(parent.iterdescendants(*_HEADINGS[:rank]), None)
+    if first is None or first is node or _rank(first) >= rank:
+        return ""
+    return str(first.tag)
+
+
+def _note_place(sig: FieldSignals, node: Any, url: str) -> None:
     """Notes where the scalar rule's node is on a page with a value: its place, and whether
     it is the page's top heading of its rank."""
     if not isinstance(node.tag, str):
@@ -1337,6 +1369,10 @@ def _note_place(sig: FieldSignals, node: Any) -> None:
     scope = _scope_top(node)
     if scope is not None:
         sig.scope_tops[scope] += 1
+    else:
+        higher = _higher_before(node)
+        if higher:
+            sig.under_higher.setdefault(higher, []).append(url)
     if not _alone(node):
         return
     place = str(node.getroottree().getpath(node))
@@ -1376,14 +1412,14 @@ def _scope_top(node: Any) -> tuple[str, str] | None:
     return scope if first is node else None
 
 
-def _usual_scope(sig: FieldSignals) -> tuple[str, str]:
-    """(the parent's place, tag) the rule's node is the first heading of on nearly every page
-    with a value (``FIRST_PLACE``), or ('', '')."""
+def _usual_scope(sig: FieldSignals, share: float = FIRST_PLACE) -> tuple[str, str]:
+    """(the parent's place, tag) the rule's node is the first heading of on ``share`` of the
+    pages with a value (nearly every one: ``FIRST_PLACE``), or ('', '')."""
     hit = sig.one + sig.many
     if hit < 3 or not sig.scope_tops:
         return "", ""
     scope, n = sig.scope_tops.most_common(1)[0]
-    return scope if n >= FIRST_PLACE * hit else ("", "")
+    return scope if n >= share * hit else ("", "")
 
 
 def _look_for_place(sig: FieldSignals, url: str, root: Any) -> None:
