@@ -59,6 +59,8 @@ ALONE = 0.8
 #: The first of several nodes is at one same place on this share of the pages with several
 #: for the first to be the one meant (see ``FieldSignals._first_meant``).
 FIRST_PLACE = 0.9
+#: Nodes of a page with several whose places are compared (the first ones).
+MANY_SHAPES = 200
 _FIRST = re.compile(r"\[\s*1\s*\]|position\(\)\s*=\s*1\b")
 #: Blocks of one kind side by side that are entries of one run, not lists of their own (a
 #: run of definitions, some with several names), are at least this many in their parent.
@@ -744,7 +746,7 @@ def _note_first(sig: FieldSignals, url: str, found: list[Any]) -> None:
     if not found:
         return
     place = _loose_place(found[0])
-    sig.many_shapes[url] = Counter(_loose_place(n) for n in found)
+    sig.many_shapes[url] = Counter(_loose_place(n) for n in found[:MANY_SHAPES])
     sig.first_places[place] += 1
     rank = _rank(found[0])
     if rank <= 6 and all(6 >= _rank(n) > rank for n in found[1:]) and _top_heading(found[0]):
