@@ -1290,7 +1290,7 @@ def _container_exprs(
         entries = container.getparent()
         if (
             not narrowed
-            and container.tag in _ITEM_TAGS
+            and container.tag in _ENTRY_TAGS
             and entries is not None
             and sum(1 for c in entries if c.tag == container.tag) > 1
         ):
