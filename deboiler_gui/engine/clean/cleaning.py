@@ -2197,6 +2197,22 @@ def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
 _TITLE_SEPARATORS = frozenset(":|-\u2013\u2014\u00b7\u00bb/")
 
 
+def _title_middle(title: str, text: str) -> bool:
+    """Whether a heading's text is the title's middle part between two separators, longer
+    than what comes before it and what comes after it: the page's name between its section
+    and the site's ("adb - Retrieve files from the device - Android Enthusiasts")."""
+    at = title.find(text)
+    end = at + len(text)
+    return (
+        at > 0
+        and end < len(title)
+        and title[at - 1] in _TITLE_SEPARATORS
+        and title[end] in _TITLE_SEPARATORS
+        and len(text) > at
+        and len(text) > len(title) - end
+    )
+
+
 def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
@@ -2206,6 +2222,7 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
     title = "".join(title_el.text.split()).casefold()
     out: set[HtmlElement] = set()
     for h in _title_candidates(root):
+        middle = False
         text = "".join(_text_of(h).split()).casefold()
         if len(text) < 4 or text not in title:
             continue
@@ -2219,6 +2236,7 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
             not title.startswith(text)
             and not title.endswith(text)
             and not (main_el is not None and _inside(h, main_el))
+            and not (middle := _title_middle(title, text))
         ):
             continue  # the site's name after the page's in the title ("Addons | Node.js ...")
         if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or (
@@ -2230,6 +2248,7 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
             and not (
                 (h.tag == "h1" and main_el is not None and _inside(h, main_el))
                 or (h.tag in ("h1", "h2", "h3") and title.startswith(text))
+                or (h.tag == "h1" and middle)
             )
         ):
             # a link to somewhere, not the page's heading (a permalink sign is fine, and so
