@@ -573,6 +573,21 @@ def matches(
             detector, key = "label", "box column"
         if (
             not detector
+            and own is not None
+            and 0 < chars <= max_share
+            and links >= density * chars
+            and el not in main
+            and not _inside(el, own)
+            and _links_away(el) > 0
+            and not anchors.toc(el)
+        ):
+            # the site's content place, taken because the page is mostly links, around the
+            # page's own text under its headline (a video's story): a list of links to other
+            # pages beside that text, at the place or not, is a widget of the place ("SEE
+            # ALSO" with the related clips, the most popular clips, story tools)
+            detector, key = "label", "beside the story"
+        if (
+            not detector
             and bounded
             and not ap.compat
             and el.tag == "form"

@@ -32,7 +32,8 @@ DETECTOR_REASONS = {
         "a link-dense block starting with a label or a heading: the same label at the same "
         "place on many of the site's pages, or, beside the main content, a link list or a "
         "list of teasers under a title, or a column of titled link boxes beside a story's "
-        "paragraphs (these need no other page)",
+        "paragraphs, or a list of links beside a short story under its headline on a page "
+        "that is mostly links (these need no other page)",
     ),
     "stamp": (
         "date stamp or skip link",
