@@ -73,3 +73,58 @@ def test_the_title_middle_part_is_the_heading_only_when_it_is_the_longest() -> N
     )
     main_el = root.xpath("//div[@id='main']")[0]
     assert not _title_headings(root, main_el)
+
+
+def _commented_page(i: int) -> Page:
+    tag, question = QUESTIONS[i]
+    names = ["ann", "Bob Lee", "carla_88", "Dmitri Ivanov", "eve"]
+    comments = "".join(
+        f'<tr class="comment"><td class="comment-text"><div class="comment-body">'
+        f'<span class="comment-copy">Comment {k} on {tag}: have you tried watering less often'
+        f" in week {k + i}?</span> &ndash;&nbsp;"
+        f'<a href="/users/{k}" class="comment-user">{names[(i + k) % 5]}</a> '
+        f'<span class="comment-date"><span title="2014-09-0{k + 1} 10:0{k}:00Z">'
+        f"Sep {k + 1} '14 at 10:0{k}</span></span></div></td></tr>"
+        for k in range(1 + i % 3)
+    )
+    page = _qa_page(i, "votes")
+    html = page.html.replace(
+        '</p></div></div>\n<div id="answers">',
+        f'</p></div><table class="comments">{comments}</table></div>\n<div id="answers">',
+    )
+    # a message whose last words are a name and a date is the message's own
+    html = html.replace(
+        "grows in full sun against a south wall.</p>",
+        "grows in full sun against a south wall. Planted by my neighbour &ndash; "
+        '<a href="/users/9">Olga</a> <span>in May 2010</span>, as she says.</p>',
+    )
+    return Page(url=page.url, html=html)
+
+
+def test_a_comments_signature_goes_and_its_message_stays() -> None:
+    pages = [_commented_page(i) for i in range(len(QUESTIONS))]
+    pages += [_qa_page(i, tab) for i in range(len(QUESTIONS)) for tab in ("active", "new")]
+    cleaner = DomainCleaner().fit(pages)
+    results = {r.url: r for r in cleaner.transform(pages)}
+    for i in range(len(QUESTIONS)):
+        result = results[_commented_page(i).url]
+        text = result.cleaned_text
+        tag = QUESTIONS[i][0]
+        for k in range(1 + i % 3):
+            assert f"Comment {k} on {tag}: have you tried watering less often" in text
+            assert f"in week {k + i}?" in text
+            assert f"Sep {k + 1} '14 at 10:0{k}" not in text, (result.url, text)
+        assert "Bob Lee" not in text and "carla_88" not in text and "Dmitri" not in text
+        # a name and a date inside a message, with its text going on after them, stay
+        assert "Planted by my neighbour – Olga in May 2010, as she says." in text
+        signed = [r for r in result.removed if r.representation == "signature"]
+        assert len(signed) == 2 * (1 + i % 3), result.url
+
+
+def test_a_date_with_a_two_digit_year_is_a_stamp() -> None:
+    from deboiler_gui.engine.clean.stamps import is_stamp
+
+    assert is_stamp("Sep 3 '14 at 3:27")
+    assert is_stamp("Oct 23 \u201914 at 15:07")
+    assert not is_stamp("Sep 3 '14 at 3:27, after the rain")
+    assert not is_stamp("the '90s")

@@ -30,7 +30,7 @@ from deboiler_gui.engine.clean.analysis import (
     make_spec,
     repeats_within_page,
 )
-from deboiler_gui.engine.clean.stamps import is_stamp, stamps
+from deboiler_gui.engine.clean.stamps import is_stamp, signatures, stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
@@ -680,6 +680,16 @@ def matches(
                 continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
         if bounded and main_el is not None:
+            # the signature ending a message in the content or in the block around it ("… –
+            # ann Sep 3 '14 at 3:27" under a question, beside the block of its answers)
+            taken = {el for el, *_ in out}
+            for el in signatures(main_el if around is None else around, taken):
+                if el in main or el in keep_ancestors:
+                    continue
+                if keep_set and any(a in keep_set for a in el.iterancestors()):
+                    continue
+                chars = sum(not c.isspace() for c in el.text_content())
+                out.append((el, "post", "signature", chars))
             # a thread's posts: the run found above, or the main content's own children
             taken = {el for el, *_ in out}
             for el, key, chars in _post_frames(
