@@ -128,3 +128,62 @@ def test_a_date_with_a_two_digit_year_is_a_stamp() -> None:
     assert is_stamp("Oct 23 \u201914 at 15:07")
     assert not is_stamp("Sep 3 '14 at 3:27, after the rain")
     assert not is_stamp("the '90s")
+
+
+NAMES = ["Ann Gray", "bob_k", "Carla M", "dmitri", "Eve Stone", "frank99", "Gus", "Hana"]
+
+
+def _answer(i: int, k: int, lines: int) -> str:
+    text = "".join(
+        f"<p>Answer {k} to question {i}, part {n}: water the {QUESTIONS[i][0]} bed early and "
+        f"mulch it with {k + n + 2} cm of bark so the roots stay cool.</p>"
+        for n in range(lines)
+    )
+    name = NAMES[(i + k) % len(NAMES)]
+    return (
+        f'<div class="answer" id="answer-{i}{k}"><table><tr><td class="votecell">'
+        f'<div class="vote"><a class="vote-up-off">up vote</a><span class="count">{(i * k) % 7}'
+        '</span><a class="vote-down-off">down vote</a></div></td>'
+        f'<td class="answercell"><div class="post-text">{text}</div>'
+        '<table class="fw"><tr><td class="vt"><div class="post-menu"><a href="/a/1">share</a>'
+        '<span>|</span><a href="/e/1">improve this answer</a></div></td>'
+        '<td class="post-signature"><div class="user-info"><div class="user-action-time">'
+        f"answered <span>Sep {k + 3} '1{i % 10} at {k + 8}:{10 + i}</span></div>"
+        f'<div class="user-details"><a href="/users/{k}">{name}</a><br>'
+        f'<span class="rep">{(i + 1) * (k + 2) * 13}</span><span class="badges">{k + i}</span>'
+        "</div></div></td></tr></table></td></tr>"
+        '<tr><td></td><td><div class="comments-link"><a href="#">add a comment</a></div></td>'
+        "</tr></table></div>"
+    )
+
+
+def _answered_page(i: int, tab: str = "votes") -> Page:
+    tag, question = QUESTIONS[i]
+    answers = "".join(_answer(i, k, 3 if k == 0 else 1) for k in range(2 + i % 3))
+    html = f"""<html><head><title>{tag} - {question}? - Gardening Questions and Answers</title>
+</head><body><div id="topbar"><a href="/">Gardening Q&amp;A</a> <a href="/login">Log in</a></div>
+<div id="content"><div id="question-header"><h1><a href="/questions/{i}">{question}?</a></h1>
+</div><div id="mainbar"><div class="question" id="question"><div class="post-text">
+<p>I asked about this in my own garden ({tag}): {question.lower()}? The plant is five years
+old and grows in full sun against a south wall.</p></div></div>
+<div id="answers"><div id="answers-header"><h2>{2 + i % 3} Answers</h2></div>{answers}
+</div></div><div id="sidebar"><h4>Related</h4><ul>{SIDEBAR}</ul></div></div>
+<div id="footer"><a href="/about">About</a> <a href="/privacy">Privacy</a></div></body></html>"""
+    return Page(url=f"https://garden.example/questions/{i}?tab={tab}", html=html)
+
+
+def test_each_answers_vote_bar_menu_and_card_go_in_the_block_of_answers() -> None:
+    # the answers' run is one level below the content (the question, then the answers'
+    # block), and each answer keeps its parts in a table of two rows; each question saved
+    # under two tabs
+    pages = [_answered_page(i, tab) for i in range(len(QUESTIONS)) for tab in ("votes", "new")]
+    cleaner = DomainCleaner().fit(pages)
+    for page, result in zip(pages, cleaner.transform(pages), strict=True):
+        i = int(page.url.rsplit("/", 1)[1].split("?")[0])
+        text = result.cleaned_text
+        for k in range(2 + i % 3):
+            assert f"Answer {k} to question {i}, part 0" in text, (page.url, text)
+            assert NAMES[(i + k) % len(NAMES)] not in text, (page.url, text)
+        assert "answered" not in text and "improve this answer" not in text, (page.url, text)
+        assert "up vote" not in text, (page.url, text)
+        assert "The plant is five years" in text

@@ -692,14 +692,15 @@ def matches(
                 out.append((el, "post", "signature", chars))
             # a thread's posts: the run found above, or the main content's own children
             taken = {el for el, *_ in out}
-            for el, key, chars in _post_frames(
-                main_el, cands, taken, density, label_min, (ap.exact, repeats)
-            ):
-                if el in main or el in keep_ancestors:
-                    continue
-                if keep_set and any(a in keep_set for a in el.iterancestors()):
-                    continue
-                out.append((el, "post", key, chars))
+            for thread in _threads(main_el):
+                for el, key, chars in _post_frames(
+                    thread, cands, taken, density, label_min, (ap.exact, repeats)
+                ):
+                    if el in main or el in keep_ancestors:
+                        continue
+                    if keep_set and any(a in keep_set for a in el.iterancestors()):
+                        continue
+                    out.append((el, "post", key, chars))
         if ap.cards or ap.lines:
             # the card of a page's only post: at the place the site's threads have theirs
             taken = {el for el, *_ in out}
@@ -727,6 +728,17 @@ POST_FRAME_SHARE = 0.5
 POST_FRAME_WORDS = 0.6
 _DIGITS_RUN = re.compile(r"\d+")
 _CONTROLS = ("button", "input", "select", "option", "textarea")
+
+
+def _threads(main_el: HtmlElement) -> list[HtmlElement]:
+    """The containers of the thread's posts: the main content, or when its own children are
+    no run of posts, those of its children whose children are (a question's page: the
+    question, then the block of its answers, the answers' run one level down)."""
+    if len(_run_posts(main_el)) >= 2:
+        return [main_el]
+    return [
+        c for c in main_el if isinstance(c.tag, str) and len(c) >= 2 and len(_run_posts(c)) >= 2
+    ]
 
 
 def _post_frames(
@@ -949,9 +961,9 @@ def post_places(facts: Facts, density: float, label_min: int) -> dict[str, Any]:
         return {}
     main_el = facts.main_path[-1]
     run = _post_run(main_el)
-    thread = main_el if run is None else run
     learnt = _Learnt()
-    _post_frames(thread, facts.cands, set(), density, label_min, (set(), set()), learnt)
+    for thread in _threads(main_el) if run is None else [run]:
+        _post_frames(thread, facts.cands, set(), density, label_min, (set(), set()), learnt)
     if not learnt.seen and not learnt.lines:
         return {}
     slots = {rec[0]: rec[4] for rec in facts.cands if rec[4] is not None}
@@ -1940,17 +1952,41 @@ def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
     )
 
 
+def _post_shape(el: HtmlElement) -> set[str]:
+    """A post's child steps, read below the wrappers it keeps its parts in: through a lone
+    child, and across rows of one kind (a post laid out as a table of rows)."""
+    for _ in range(4):
+        kids = [c for c in el if isinstance(c.tag, str)]
+        if len(kids) != 1:
+            break
+        el = kids[0]
+    shape = _child_steps(el)
+    if len(shape) == 1 and len(el) >= 2:
+        shape = {
+            _slot_step(g, g.tag)
+            for c in el
+            if isinstance(c.tag, str)
+            for g in c
+            if isinstance(g.tag, str)
+        }
+    return shape
+
+
 def _run_posts(container: HtmlElement) -> list[HtmlElement]:
     """The largest run of alike posts among the element's children (at least two), or []."""
     by_step: dict[str, list[HtmlElement]] = {}
+    shaped: dict[HtmlElement, set[str]] = {}
     for c in container:
-        if isinstance(c.tag, str) and c.tag in _POST_TAGS and len(c) >= 2:
-            by_step.setdefault(_slot_step(c, c.tag), []).append(c)
+        if isinstance(c.tag, str) and c.tag in _POST_TAGS and len(c) >= 1:
+            shape = _child_steps(c) if len(c) >= 2 else _post_shape(c)
+            if len(c) >= 2 or len(shape) >= 2:
+                shaped[c] = shape
+                by_step.setdefault(_slot_step(c, c.tag), []).append(c)
     best: list[HtmlElement] = []
     for alike in by_step.values():
         if len(alike) < 2 or len(alike) <= len(best):
             continue
-        shapes = [(c, _child_steps(c)) for c in alike]
+        shapes = [(c, shaped[c]) for c in alike]
         for _c, shape in shapes:
             if len(shape) < 2:
                 continue
