@@ -167,7 +167,9 @@ def _answered_page(i: int, tab: str = "votes") -> Page:
 <p>I asked about this in my own garden ({tag}): {question.lower()}? The plant is five years
 old and grows in full sun against a south wall.</p></div></div>
 <div id="answers"><div id="answers-header"><h2>{2 + i % 3} Answers</h2></div>{answers}
-</div></div><div id="sidebar"><h4>Related</h4><ul>{SIDEBAR}</ul></div></div>
+<h2 class="bottom-notice">Not the answer you're looking for? Browse other questions tagged
+<a href="/tags/{tag}">{tag}</a> <a href="/tags/q{i}">topic-{i}</a> or
+<a href="/ask">ask your own question</a>.</h2></div></div><div id="sidebar"><h4>Related</h4><ul>{SIDEBAR}</ul></div></div>
 <div id="footer"><a href="/about">About</a> <a href="/privacy">Privacy</a></div></body></html>"""
     return Page(url=f"https://garden.example/questions/{i}?tab={tab}", html=html)
 
@@ -187,3 +189,4 @@ def test_each_answers_vote_bar_menu_and_card_go_in_the_block_of_answers() -> Non
         assert "answered" not in text and "improve this answer" not in text, (page.url, text)
         assert "up vote" not in text, (page.url, text)
         assert "The plant is five years" in text
+        assert "Not the answer" not in text and "Browse other questions" not in text

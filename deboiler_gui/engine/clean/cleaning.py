@@ -844,6 +844,18 @@ def _post_frames(
             out.append((el, _slot_step(el, el.tag), len("".join(_text_of(el).split()))))
             if learnt is not None:
                 learnt.lines.add(el)
+    if gone:
+        # the posts have their frame (a bar, a card): after the last post, in the thread's
+        # container, a short block of links is the thread's, not a post ("Not the answer
+        # you're looking for? Browse other questions tagged … or ask your own question.")
+        after = False
+        for el in thread:
+            if el in posts:
+                after = el is run[-1]
+                continue
+            if after and el not in taken and el not in gone and _trailing_notice(el):
+                gone.add(el)
+                out.append((el, "after the posts", len("".join(_text_of(el).split()))))
     # outermost only
     return [item for item in out if not any(a in gone for a in item[0].iterancestors())]
 
@@ -937,6 +949,18 @@ def _thread_line(el: HtmlElement) -> bool:
         and any(is_stamp(p) for p in pieces)
         and any(_counted(p) and not is_stamp(p) for p in pieces)
     )
+
+
+def _trailing_notice(el: HtmlElement) -> bool:
+    """Whether a block after a thread's last post is a notice of the thread's: at most
+    POST_CARD_CHARS characters, with a link, no table, code or control."""
+    if not isinstance(el.tag, str) or el.tag in _NOT_CARD or el.tag in _CONTROLS:
+        return False
+    if next(el.iter(*_NOT_CARD, *_CONTROLS), None) is not None:
+        return False
+    if not any(a.get("href") for a in el.iter("a")):
+        return False
+    return 0 < len("".join(_text_of(el).split())) <= POST_CARD_CHARS
 
 
 class _Learnt:
