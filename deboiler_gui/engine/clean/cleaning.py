@@ -460,6 +460,22 @@ def matches(
             not detector
             and bounded
             and not ap.compat
+            and el.tag == "table"
+            and (el.get("align") or "").strip().lower() in ("left", "right")
+            and 0 < chars <= max_share
+            and links >= density * chars
+            and el not in main
+            and _links_away(el) >= MIN_ASIDE_LINKS
+            and (_opens_with_label(el) or _headline_boxes(el, 1) >= 1)
+            and not anchors.toc(el)
+        ):
+            # a table floated beside the story's text, a label over its links to other pages
+            # ("Related Stories" and the other parts of a series): the old pages' aside
+            detector, key = "label", "aside links"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
             and (el.tag == "aside" or el.get("role") == "complementary")
             and 0 < chars <= max_share
             and links >= TEASER_DENSITY * chars  # headlines, with their first lines
@@ -1372,6 +1388,16 @@ def _first_text_chain(el: HtmlElement) -> tuple[str, list[HtmlElement]] | None:
                 return str(chunk), chain
             node = node.getparent()
     return None
+
+
+def _opens_with_label(el: HtmlElement) -> bool:
+    """Whether the block's first visible text is a short label outside any link ("Related
+    Stories" over the links of a box)."""
+    first = _first_text_chain(el)
+    if first is None:
+        return False
+    text, chain = first
+    return 0 < len("".join(text.split())) <= BOX_LABEL_CHARS and all(a.tag != "a" for a in chain)
 
 
 def _heading_title(el: HtmlElement) -> str | None:
