@@ -190,3 +190,18 @@ def test_each_answers_vote_bar_menu_and_card_go_in_the_block_of_answers() -> Non
         assert "up vote" not in text, (page.url, text)
         assert "The plant is five years" in text
         assert "Not the answer" not in text and "Browse other questions" not in text
+
+
+def test_why_names_a_signature_as_the_posts_frame() -> None:
+    from deboiler_gui.engine.clean.explain import text_fate
+
+    pages = [_commented_page(i) for i in range(len(QUESTIONS))]
+    pages += [_qa_page(i, tab) for i in range(len(QUESTIONS)) for tab in ("active", "new")]
+    cleaner = DomainCleaner().fit(pages)
+    page = pages[1]
+    result = next(iter(cleaner.transform([page])))
+    fate = text_fate(page, cleaner.model_, "Sep 1 '14 at 10:00", result.cleaned_text)
+    assert fate is not None and not fate["kept"]
+    assert [r["detector"] for r in fate["removed"]] == ["post"]
+    assert fate["removed"][0]["name"] == "post's frame"
+    assert "signature ending a message" in fate["removed"][0]["reason"]

@@ -39,6 +39,12 @@ DETECTOR_REASONS = {
         "date stamp or skip link",
         "a line holding only a date or a time, a skip link or a list box's choices",
     ),
+    "post": (
+        "post's frame",
+        "a bar or a card (who wrote the post and when) at the same place in most of a "
+        "thread's posts, a signature ending a message (a dash, a name, a date), or the "
+        "thread's line of facts or a notice after its last post",
+    ),
     "pair": ("shared with a neighbour", "the same block is on the page next to it by URL"),
     "rule": ("remove rule", "a template's remove rule selects it"),
 }
