@@ -483,7 +483,7 @@ DETECTORS = {
     "figure": "photo with its caption",
     "stamp": "date stamp or skip link",
     "hidden": "hidden copy of visible text",
-    "post": "bar repeated in every post",
+    "post": "post's bar, card or signature, or thread's notice",
     "pair": "shared with a neighbour",
     "rule": "remove rule",
 }

@@ -50,6 +50,7 @@ __all__ = [
     "read_html_file",
     "skip_reason",
     "sniff_bom",
+    "sniff_content_type",
     "sniff_meta_charset",
 ]
 
@@ -113,6 +114,63 @@ def is_html_content_type(content_type: str | None) -> bool:
         return True
     main = content_type.split(";", 1)[0].strip().lower()
     return main in HTML_CONTENT_TYPES or main == ""
+
+
+#: a tag, a comment, a declaration or a processing instruction: what markup holds
+_MARKUP = re.compile(r"<[A-Za-z!?/]")
+#: the root element of an XML document, after its prolog, comments and doctype
+_XML_ROOT = re.compile(r"<([A-Za-z_][\w.:-]*)")
+#: XML documents that are not pages, by their root element's local name
+_XML_TYPES = {
+    "rss": "application/rss+xml",
+    "rdf": "application/rss+xml",
+    "feed": "application/atom+xml",
+    "svg": "image/svg+xml",
+}
+#: what each sniffed type is, in words
+SNIFFED_KINDS = {
+    "application/json": "JSON",
+    "application/pdf": "a PDF document",
+    "text/plain": "plain text (no markup)",
+    "application/rss+xml": "an RSS feed",
+    "application/atom+xml": "an Atom feed",
+    "image/svg+xml": "an SVG image",
+}
+
+
+#: text without markup is plain text from this many characters (a few letters tell nothing)
+PLAIN_TEXT_MIN = 20
+
+
+def sniff_content_type(text: str) -> str | None:
+    """The content type of a page's text that is plainly not HTML, for a record that names
+    none: JSON (an object or a list that parses), a PDF document's bytes (``%PDF-``), a feed
+    or an SVG image (an XML document of that root), or text without any markup (no tag,
+    comment or declaration anywhere; ``PLAIN_TEXT_MIN`` characters at least); None for
+    anything that may be HTML."""
+    head = text[:64].lstrip("\ufeff \t\r\n\f")
+    if head.startswith("%PDF-"):
+        return "application/pdf"
+    if head[:1] in ("{", "["):
+        try:
+            json.loads(text)
+        except (ValueError, RecursionError):
+            pass
+        else:
+            return "application/json"
+    if head.startswith("<?xml"):
+        rest = text[:8192]
+        # skip the prolog's own <?...?>, comments and the doctype
+        rest = re.sub(r"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", "", rest, flags=re.S | re.I)
+        m = _XML_ROOT.search(rest)
+        if m is not None:
+            kind = _XML_TYPES.get(m.group(1).rsplit(":", 1)[-1].lower())
+            if kind is not None:
+                return kind
+        return None
+    if _MARKUP.search(text) is None and len("".join(text[:4096].split())) >= PLAIN_TEXT_MIN:
+        return "text/plain"
+    return None
 
 
 def skip_reason(page: Page) -> str | None:
@@ -564,8 +622,8 @@ def _record_page(record: dict[str, Any], label: str, where: str) -> Page:
     # "html" is ours; "content" is the original deboiler's default key for the same thing.
     html = record.get("html", record.get("content"))
     status, error = http_status(record.get("status", 200))
-    ctype = record.get("content_type") or "text/html"
-    ctype = valid_text(ctype) if isinstance(ctype, str) else "text/html"
+    given = record.get("content_type")
+    ctype = valid_text(given) if isinstance(given, str) and given else "text/html"
     if html is None:
         html = ""
     if not isinstance(html, str):
@@ -581,6 +639,24 @@ def _record_page(record: dict[str, Any], label: str, where: str) -> Page:
         )
     # A lone surrogate ("\udfff") is legal JSON but no text: it becomes U+FFFD.
     html = valid_text(html)
+    sniffed = (
+        sniff_content_type(html)
+        if error is None and not given and len(html) <= MAX_PAGE_BYTES
+        else None
+    )
+    if sniffed == "text/plain" and looks_binary_text(html):
+        sniffed = None  # no text at all: binary data, the page's error below
+    if sniffed is not None:
+        # no content type given, and the text is plainly no page (an API's JSON, a PDF's
+        # bytes, a text file): skipped as a record of that type is, never cleaned as HTML
+        ctype = sniffed
+        log.warning(
+            "%s: %s: no content_type, and the text is %s, not HTML: skipped (as %s)",
+            where,
+            url,
+            SNIFFED_KINDS[sniffed],
+            sniffed,
+        )
     if error is not None:
         pass
     elif len(html) > MAX_PAGE_BYTES:

@@ -143,3 +143,56 @@ def test_the_title_of_the_other_stories_list_goes_with_it() -> None:
         assert "news of day" not in text, i
         assert "MORE STORIES" not in text, i
         assert f"December {i % 28 + 1}, 2000" not in text, i
+
+
+def _series_page(i: int) -> Page:
+    """A feature of a series: a box floated right at the top of the story's cell, its label
+    deep in the markup of the time ("Related Stories" in a bold line of a centred font), over
+    the other parts of the series; on some pages a floated box of the story's own parts
+    (links to its anchors) too."""
+    t = TOPICS[i % len(TOPICS)]
+    related = "".join(
+        f'<a href="/feature/{(i + k) % 30}.htm"><b>The&nbsp;{TOPICS[(i + k) % 12]}&nbsp;'
+        f"question, part&nbsp;{k}</b></a><br>"
+        for k in (1, 2, 3, 4)
+    )
+    box = (
+        '<table align="right" width="150" bgcolor="ccdfde"><tr><td valign="top">'
+        '<font size="-2"><center><b>Related Stories</b></center><p><b>'
+        f"{related}</b></font></td></tr></table>"
+    )
+    parts = (
+        '<table align="left" width="120"><tr><td><b>In this story</b><br>'
+        + "".join(f'<a href="#part{n}">Part {n}: the {t} files</a><br>' for n in (1, 2, 3))
+        + "</td></tr></table>"
+        if i % 2
+        else ""
+    )
+    paras = "".join(
+        f'<p><a name="part{n}"></a>{_para(i, n)}</p>' if n in (1, 2, 3) else f"<p>{_para(i, n)}</p>"
+        for n in range(8)
+    )
+    html = f"""<html><head><title>The {t} feature {i}</title></head><body>
+<table width="770"><tr><td colspan="2"><a href="/">Home</a> | <a href="/features">Features</a> |
+<a href="/columns">Columns</a> | <a href="/archive">Archive</a></td></tr>
+<tr><td width="130"><a href="/markets">Markets</a><br><a href="/tech">Tech</a><br>
+<a href="/lists">Lists</a></td><td width="640"><table cellpadding="30"><tr><td bgcolor="ffffff">
+{box}{parts}<center><font size="+1"><b>The {t} feature {i}</b></font></center>{paras}
+</td></tr></table></td></tr></table>
+<table><tr><td><a href="/terms">Terms</a> | <a href="/privacy">Privacy</a></td></tr></table>
+</body></html>"""
+    return Page(url=f"https://news.example/2000/feature/{i:03d}.htm", html=html)
+
+
+def test_a_floated_box_of_links_under_a_label_in_the_story_goes() -> None:
+    """A table floated beside the story's text, a short label over links to other pages, is
+    an aside of the story, not its text, even alone and before the first paragraph; a
+    floated box of the story's own parts (links into the page) stays."""
+    pages = [_series_page(i) for i in range(30)]
+    for i, result in enumerate(DomainCleaner().fit(pages).transform(pages)):
+        text = " ".join(result.cleaned_text.split())
+        for n in range(8):
+            assert _para(i, n) in text, (i, n)
+        assert "Related Stories" not in text and "question, part" not in text, (i, text)
+        if i % 2:
+            assert "In this story" in text and "Part 2: the" in text, (i, text)

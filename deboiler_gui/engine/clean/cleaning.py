@@ -30,7 +30,7 @@ from deboiler_gui.engine.clean.analysis import (
     make_spec,
     repeats_within_page,
 )
-from deboiler_gui.engine.clean.stamps import is_stamp, stamps
+from deboiler_gui.engine.clean.stamps import is_stamp, signatures, stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
@@ -460,6 +460,22 @@ def matches(
             not detector
             and bounded
             and not ap.compat
+            and el.tag == "table"
+            and (el.get("align") or "").strip().lower() in ("left", "right")
+            and 0 < chars <= max_share
+            and links >= density * chars
+            and el not in main
+            and _links_away(el) >= MIN_ASIDE_LINKS
+            and (_opens_with_label(el) or _headline_boxes(el, 1) >= 1)
+            and not anchors.toc(el)
+        ):
+            # a table floated beside the story's text, a label over its links to other pages
+            # ("Related Stories" and the other parts of a series): the old pages' aside
+            detector, key = "label", "aside links"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
             and (el.tag == "aside" or el.get("role") == "complementary")
             and 0 < chars <= max_share
             and links >= TEASER_DENSITY * chars  # headlines, with their first lines
@@ -573,6 +589,21 @@ def matches(
             detector, key = "label", "box column"
         if (
             not detector
+            and own is not None
+            and 0 < chars <= max_share
+            and links >= density * chars
+            and el not in main
+            and not _inside(el, own)
+            and _links_away(el) > 0
+            and not anchors.toc(el)
+        ):
+            # the site's content place, taken because the page is mostly links, around the
+            # page's own text under its headline (a video's story): a list of links to other
+            # pages beside that text, at the place or not, is a widget of the place ("SEE
+            # ALSO" with the related clips, the most popular clips, story tools)
+            detector, key = "label", "beside the story"
+        if (
+            not detector
             and bounded
             and not ap.compat
             and el.tag == "form"
@@ -665,16 +696,27 @@ def matches(
                 continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
         if bounded and main_el is not None:
-            # a thread's posts: the run found above, or the main content's own children
+            # the signature ending a message in the content or in the block around it ("… –
+            # ann Sep 3 '14 at 3:27" under a question, beside the block of its answers)
             taken = {el for el, *_ in out}
-            for el, key, chars in _post_frames(
-                main_el, cands, taken, density, label_min, (ap.exact, repeats)
-            ):
+            for el in signatures(main_el if around is None else around, taken):
                 if el in main or el in keep_ancestors:
                     continue
                 if keep_set and any(a in keep_set for a in el.iterancestors()):
                     continue
-                out.append((el, "post", key, chars))
+                chars = sum(not c.isspace() for c in el.text_content())
+                out.append((el, "post", "signature", chars))
+            # a thread's posts: the run found above, or the main content's own children
+            taken = {el for el, *_ in out}
+            for thread in _threads(main_el):
+                for el, key, chars in _post_frames(
+                    thread, cands, taken, density, label_min, (ap.exact, repeats)
+                ):
+                    if el in main or el in keep_ancestors:
+                        continue
+                    if keep_set and any(a in keep_set for a in el.iterancestors()):
+                        continue
+                    out.append((el, "post", key, chars))
         if ap.cards or ap.lines:
             # the card of a page's only post: at the place the site's threads have theirs
             taken = {el for el, *_ in out}
@@ -702,6 +744,17 @@ POST_FRAME_SHARE = 0.5
 POST_FRAME_WORDS = 0.6
 _DIGITS_RUN = re.compile(r"\d+")
 _CONTROLS = ("button", "input", "select", "option", "textarea")
+
+
+def _threads(main_el: HtmlElement) -> list[HtmlElement]:
+    """The containers of the thread's posts: the main content, or when its own children are
+    no run of posts, those of its children whose children are (a question's page: the
+    question, then the block of its answers, the answers' run one level down)."""
+    if len(_run_posts(main_el)) >= 2:
+        return [main_el]
+    return [
+        c for c in main_el if isinstance(c.tag, str) and len(c) >= 2 and len(_run_posts(c)) >= 2
+    ]
 
 
 def _post_frames(
@@ -807,6 +860,18 @@ def _post_frames(
             out.append((el, _slot_step(el, el.tag), len("".join(_text_of(el).split()))))
             if learnt is not None:
                 learnt.lines.add(el)
+    if gone:
+        # the posts have their frame (a bar, a card): after the last post, in the thread's
+        # container, a short block of links is the thread's, not a post ("Not the answer
+        # you're looking for? Browse other questions tagged … or ask your own question.")
+        after = False
+        for el in thread:
+            if el in posts:
+                after = el is run[-1]
+                continue
+            if after and el not in taken and el not in gone and _trailing_notice(el):
+                gone.add(el)
+                out.append((el, "after the posts", len("".join(_text_of(el).split()))))
     # outermost only
     return [item for item in out if not any(a in gone for a in item[0].iterancestors())]
 
@@ -902,6 +967,18 @@ def _thread_line(el: HtmlElement) -> bool:
     )
 
 
+def _trailing_notice(el: HtmlElement) -> bool:
+    """Whether a block after a thread's last post is a notice of the thread's: at most
+    POST_CARD_CHARS characters, with a link, no table, code or control."""
+    if not isinstance(el.tag, str) or el.tag in _NOT_CARD or el.tag in _CONTROLS:
+        return False
+    if next(el.iter(*_NOT_CARD, *_CONTROLS), None) is not None:
+        return False
+    if not any(a.get("href") for a in el.iter("a")):
+        return False
+    return 0 < len("".join(_text_of(el).split())) <= POST_CARD_CHARS
+
+
 class _Learnt:
     """What one page of a thread tells fit about its site's posts: the blocks removed as
     cards (with the labels most cards at their place say), as the thread's line of facts, and
@@ -924,9 +1001,9 @@ def post_places(facts: Facts, density: float, label_min: int) -> dict[str, Any]:
         return {}
     main_el = facts.main_path[-1]
     run = _post_run(main_el)
-    thread = main_el if run is None else run
     learnt = _Learnt()
-    _post_frames(thread, facts.cands, set(), density, label_min, (set(), set()), learnt)
+    for thread in _threads(main_el) if run is None else [run]:
+        _post_frames(thread, facts.cands, set(), density, label_min, (set(), set()), learnt)
     if not learnt.seen and not learnt.lines:
         return {}
     slots = {rec[0]: rec[4] for rec in facts.cands if rec[4] is not None}
@@ -1311,6 +1388,16 @@ def _first_text_chain(el: HtmlElement) -> tuple[str, list[HtmlElement]] | None:
                 return str(chunk), chain
             node = node.getparent()
     return None
+
+
+def _opens_with_label(el: HtmlElement) -> bool:
+    """Whether the block's first visible text is a short label outside any link ("Related
+    Stories" over the links of a box)."""
+    first = _first_text_chain(el)
+    if first is None:
+        return False
+    text, chain = first
+    return 0 < len("".join(text.split())) <= BOX_LABEL_CHARS and all(a.tag != "a" for a in chain)
 
 
 def _heading_title(el: HtmlElement) -> str | None:
@@ -1915,17 +2002,41 @@ def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
     )
 
 
+def _post_shape(el: HtmlElement) -> set[str]:
+    """A post's child steps, read below the wrappers it keeps its parts in: through a lone
+    child, and across rows of one kind (a post laid out as a table of rows)."""
+    for _ in range(4):
+        kids = [c for c in el if isinstance(c.tag, str)]
+        if len(kids) != 1:
+            break
+        el = kids[0]
+    shape = _child_steps(el)
+    if len(shape) == 1 and len(el) >= 2:
+        shape = {
+            _slot_step(g, g.tag)
+            for c in el
+            if isinstance(c.tag, str)
+            for g in c
+            if isinstance(g.tag, str)
+        }
+    return shape
+
+
 def _run_posts(container: HtmlElement) -> list[HtmlElement]:
     """The largest run of alike posts among the element's children (at least two), or []."""
     by_step: dict[str, list[HtmlElement]] = {}
+    shaped: dict[HtmlElement, set[str]] = {}
     for c in container:
-        if isinstance(c.tag, str) and c.tag in _POST_TAGS and len(c) >= 2:
-            by_step.setdefault(_slot_step(c, c.tag), []).append(c)
+        if isinstance(c.tag, str) and c.tag in _POST_TAGS and len(c) >= 1:
+            shape = _child_steps(c) if len(c) >= 2 else _post_shape(c)
+            if len(c) >= 2 or len(shape) >= 2:
+                shaped[c] = shape
+                by_step.setdefault(_slot_step(c, c.tag), []).append(c)
     best: list[HtmlElement] = []
     for alike in by_step.values():
         if len(alike) < 2 or len(alike) <= len(best):
             continue
-        shapes = [(c, _child_steps(c)) for c in alike]
+        shapes = [(c, shaped[c]) for c in alike]
         for _c, shape in shapes:
             if len(shape) < 2:
                 continue
@@ -2197,6 +2308,22 @@ def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
 _TITLE_SEPARATORS = frozenset(":|-\u2013\u2014\u00b7\u00bb/")
 
 
+def _title_middle(title: str, text: str) -> bool:
+    """Whether a heading's text is the title's middle part between two separators, longer
+    than what comes before it and what comes after it: the page's name between its section
+    and the site's ("adb - Retrieve files from the device - Android Enthusiasts")."""
+    at = title.find(text)
+    end = at + len(text)
+    return (
+        at > 0
+        and end < len(title)
+        and title[at - 1] in _TITLE_SEPARATORS
+        and title[end] in _TITLE_SEPARATORS
+        and len(text) > at
+        and len(text) > len(title) - end
+    )
+
+
 def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
@@ -2206,6 +2333,7 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
     title = "".join(title_el.text.split()).casefold()
     out: set[HtmlElement] = set()
     for h in _title_candidates(root):
+        middle = False
         text = "".join(_text_of(h).split()).casefold()
         if len(text) < 4 or text not in title:
             continue
@@ -2219,6 +2347,7 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
             not title.startswith(text)
             and not title.endswith(text)
             and not (main_el is not None and _inside(h, main_el))
+            and not (middle := _title_middle(title, text))
         ):
             continue  # the site's name after the page's in the title ("Addons | Node.js ...")
         if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or (
@@ -2230,6 +2359,7 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
             and not (
                 (h.tag == "h1" and main_el is not None and _inside(h, main_el))
                 or (h.tag in ("h1", "h2", "h3") and title.startswith(text))
+                or (h.tag == "h1" and middle)
             )
         ):
             # a link to somewhere, not the page's heading (a permalink sign is fine, and so

@@ -32,11 +32,18 @@ DETECTOR_REASONS = {
         "a link-dense block starting with a label or a heading: the same label at the same "
         "place on many of the site's pages, or, beside the main content, a link list or a "
         "list of teasers under a title, or a column of titled link boxes beside a story's "
-        "paragraphs (these need no other page)",
+        "paragraphs, or a list of links beside a short story under its headline on a page "
+        "that is mostly links (these need no other page)",
     ),
     "stamp": (
         "date stamp or skip link",
         "a line holding only a date or a time, a skip link or a list box's choices",
+    ),
+    "post": (
+        "post's frame",
+        "a bar or a card (who wrote the post and when) at the same place in most of a "
+        "thread's posts, a signature ending a message (a dash, a name, a date), or the "
+        "thread's line of facts or a notice after its last post",
     ),
     "pair": ("shared with a neighbour", "the same block is on the page next to it by URL"),
     "rule": ("remove rule", "a template's remove rule selects it"),

@@ -41,7 +41,7 @@ _TOKEN = re.compile(
     rf"|(?:{_WEEKDAY}|{_MONTH}|{_UNIT}|{_ZONE}|{_WORDS})\b\.?)",
     re.IGNORECASE,
 )
-_SEPARATORS = re.compile(r"[\s,.:;/|()\[\]\-–—·•+]+")
+_SEPARATORS = re.compile(r"[\s,.:;/|()\[\]\-–—·•+'’]+")
 #: what makes a stamp a date or a time, not a bare number
 _STRONG = re.compile(
     rf"\d{{1,2}}:\d{{2}}"
@@ -265,8 +265,67 @@ def stamps(
     ]
 
 
+#: a signature's name is a few words...
+SIGNATURE_NAME_WORDS = 4
+SIGNATURE_NAME_CHARS = 40
+#: ...after a dash that ends the message, and the message before it is at least this long
+SIGNATURE_MESSAGE_CHARS = 20
+_DASH_END = re.compile(r"[–—-]\s*$")
+
+
+def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
+    """The signatures that end messages inside ``top``: after a message's text, a dash, a
+    name (a link or a span of a few words) and a date (an element holding only a date or a
+    time) with nothing after them — a comment's "… – ann Sep 3 '14 at 3:27", "… — bob 3 hours
+    ago". The name and the date, outside the ``taken`` subtrees; the message and its dash
+    stay. A name without a date after it, or a date with text after it, is the message's."""
+    found: list[HtmlElement] = []
+    for name in top.iter("a", "span"):
+        words = name.text_content().split()
+        if not words or len(words) > SIGNATURE_NAME_WORDS:
+            continue
+        if len("".join(words)) > SIGNATURE_NAME_CHARS or (name.tail or "").strip():
+            continue
+        parent = name.getparent()
+        if parent is None or parent.tag in _NEVER:
+            continue
+        prev = name.getprevious()
+        while prev is not None and _quiet(prev) and not (prev.tail or "").strip():
+            prev = prev.getprevious()
+        before = (prev.tail if prev is not None else parent.text) or ""
+        if not _DASH_END.search(before):
+            continue
+        date = None
+        for sib in name.itersiblings():
+            if not isinstance(sib.tag, str):
+                if (sib.tail or "").strip():
+                    date = None
+                    break
+                continue
+            text = sib.text_content()
+            if date is None and text.strip() and is_stamp(text):
+                date = sib
+            elif text.strip():
+                date = None
+                break
+            if (sib.tail or "").strip():
+                date = None
+                break
+        if date is None:
+            continue
+        message = (parent.text or "") + "".join(
+            t for c in name.itersiblings(preceding=True) for t in (c.text_content(), c.tail or "")
+        )
+        if len("".join(message.split())) - 1 < SIGNATURE_MESSAGE_CHARS:
+            continue  # a date line "by ann – Sep 3", not a message's signature
+        found.extend((name, date))
+    return [
+        el for el in found if el not in taken and not any(a in taken for a in el.iterancestors())
+    ]
+
+
 def _below(el: HtmlElement, ancestor: HtmlElement) -> bool:
     return any(a is ancestor for a in el.iterancestors())
 
 
-__all__ = ["STAMP_MAX_CHARS", "is_stamp", "stamps"]
+__all__ = ["STAMP_MAX_CHARS", "is_stamp", "signatures", "stamps"]
