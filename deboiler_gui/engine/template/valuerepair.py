@@ -22,6 +22,7 @@ from deboiler_gui.engine.template.exports import Untranslatable, split_outside, 
 from deboiler_gui.engine.template.extract import extract_field, page_tree
 from deboiler_gui.engine.template.induce import (
     Example,
+    Induced,
     InductionError,
     induce,
     retag_last,
@@ -146,6 +147,11 @@ _ROLES = {
 }
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
+#: Siblings without text looked past for a label just after a node.
+_LABEL_HOPS = 2
+#: Attributes of a node's child that name it (an icon's alt text).
+_MARKER_ATTRS = ("alt", "title", "aria-label")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def _flat(value: Any) -> str:
@@ -1171,6 +1177,74 @@ def _distance(a: HtmlElement, b: HtmlElement) -> int:
     return 10_000
 
 
+def _label_after(el: HtmlElement) -> tuple[str, str] | None:
+    """The short fixed-looking text just after ``el`` among its siblings, as (tag, text);
+    siblings without text (a line break) are looked past, up to ``_LABEL_HOPS`` of them."""
+    nxt = el.getnext()
+    hops = 0
+    while nxt is not None and hops <= _LABEL_HOPS:
+        if isinstance(nxt.tag, str):
+            hops += 1
+            text = " ".join(nxt.text_content().split())
+            if text:
+                if len(text) <= 40 and _LETTER.search(text) and len(nxt) <= 3:
+                    return str(nxt.tag), text
+                return None
+        nxt = nxt.getnext()
+    return None
+
+
+def _markers(el: HtmlElement) -> set[str]:
+    """Predicates naming what ``el`` holds that tells it from like siblings: a child's
+    ``alt``, ``title`` or ``aria-label`` (an icon link's image)."""
+    out = set()
+    kids = [k for k in el if isinstance(k.tag, str)]
+    for kid in kids[:3]:
+        for attr in _MARKER_ATTRS:
+            v = kid.get(attr)
+            if v and len(v) <= 40 and "\n" not in v and _LETTER.search(v):
+                out.add(f"{kid.tag}[@{attr}={xpath_literal(v.strip())}]")
+    return out
+
+
+def _order_free_rules(examples: Sequence[Example], old: Sequence[str]) -> list[Induced]:
+    """Rules for the examples' nodes that do not count siblings: the label that now follows
+    them (``//b[normalize-space(.)='Next:']/preceding-sibling::a[1]``) and a marker inside
+    them (``//a[img[@alt='next']]``), each only when it is the same on every example page and
+    selects the example there. A label or marker the old rules named costs less: it is the
+    one the field was told apart by."""
+    if not examples or len({e.node.tag for e in examples}) != 1:
+        return []
+    tag = examples[0].node.tag
+    if not isinstance(tag, str):
+        return []
+    out: list[tuple[str, float, str]] = []
+    after = {_label_after(e.node) for e in examples}
+    if len(after) == 1 and None not in after:
+        got = after.pop()
+        assert got is not None
+        ltag, text = got
+        lit = xpath_literal(text)
+        out.append(
+            (
+                f"//{ltag}[normalize-space(.)={lit}]/preceding-sibling::{tag}[1]",
+                1.2 - (0.3 if any(lit in x for x in old) else 0.0),
+                text,
+            )
+        )
+    common = set.intersection(*(_markers(e.node) for e in examples))
+    for pred in sorted(common):
+        out.append((f"//{tag}[{pred}]", 1.0, pred))
+    rules = []
+    for xp, cost, _why in out:
+        try:
+            if all(e.node in select_elements(e.root, xp) for e in examples):
+                rules.append(Induced(xp, "field", "label", cost))
+        except RuleError:
+            continue
+    return rules
+
+
 def repair_field(
     trees: dict[str, Any],
     fld: Field,
@@ -1363,18 +1437,25 @@ def _repair_field(
     ) -> None:
         # The agreement over the learned pages decides, so more than the induction's first
         # few rules are scored (its site check runs on a handful of pages only).
+        # Siblings told apart only by their order and a label beside them or a marker inside
+        # them (next / up / previous links): after a reorder the label may follow the node
+        # instead of preceding it. Rules that do not count siblings are scored with the rest.
+        beside = [] if fld.is_list or negatives else _order_free_rules(examples, fld.xpaths)
         try:
             rules = induce(examples, negatives, index=site, as_list=fld.is_list, limit=10)
         except InductionError:
-            if not (fld.is_list and _one_per_page(examples)) or negatives:
-                return
-            # Lists of one item on every example page (a group trail one group deep): the
-            # list induction looks for a run of items and finds none; the item's own rule,
-            # which takes every match on a page, is the list's rule.
-            try:
-                rules = induce(examples, index=site, as_list=False, limit=10)
-            except InductionError:
-                return
+            rules = []
+            if fld.is_list and _one_per_page(examples) and not negatives:
+                # Lists of one item on every example page (a group trail one group deep): the
+                # list induction looks for a run of items and finds none; the item's own rule,
+                # which takes every match on a page, is the list's rule.
+                try:
+                    rules = induce(examples, index=site, as_list=False, limit=10)
+                except InductionError:
+                    rules = []
+        rules = [*rules, *(r for r in beside if r.xpath not in {x.xpath for x in rules})]
+        if not rules:
+            return
         tag = examples[0].node.tag
         for rule in rules:
             xp = rule.xpath
