@@ -10,6 +10,7 @@ import difflib
 import logging
 import re
 import time
+import weakref
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -19,7 +20,12 @@ from typing import Any
 from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
-from deboiler_gui.engine.template.extract import extract_field, page_tree
+from deboiler_gui.engine.template.extract import (
+    PERMALINK_SIGNS,
+    _without_permalink,
+    extract_field,
+    page_tree,
+)
 from deboiler_gui.engine.template.induce import (
     Example,
     Induced,
@@ -147,10 +153,21 @@ _ROLES = {
 }
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
+#: Learned pages the repair's site index holds (they tell volatile attributes and rank an
+#: induction's candidates) ...
+_INDEX_PAGES = 10
+#: ... none of them this many times larger than the median learned page.
+_LARGE_PAGE = 4
+#: ... and a learned page is judged apart from the others (see ``_large_pages``) above this many
+#: elements too.
+_LARGE_ELEMENTS = 20_000
+#: Element counts of the pages' trees, counted once.
+_SIZES: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 #: Siblings without text looked past for a label just after a node.
 _LABEL_HOPS = 2
 #: Attributes of a node's child that name it (an icon's alt text).
 _MARKER_ATTRS = ("alt", "title", "aria-label")
+_SIGNS = frozenset("".join(PERMALINK_SIGNS))
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -590,6 +607,10 @@ class _TextIndex:
             if len(raw) > 2 * _MAX_TEXT:
                 continue  # stored values are at most _MAX_TEXT characters
             text = " ".join(raw.split())
+            if text and (text[-1] in _SIGNS or text[0] in _SIGNS):
+                # A heading's permalink sign ('Path#') is left out of values, as extraction
+                # leaves it out.
+                text = _without_permalink(el, text)
             for flt in text_filters:  # values were stored after the template's text filters
                 text = " ".join(filter_text(flt, text).split())
             if text:
@@ -1104,6 +1125,19 @@ def _renamed_tokens(
             g, n = counts.most_common(1)[0]
             if g != t and 2 * n > sum(counts.values()):
                 out[attr][t] = g
+    # A token the rule names renamed to an unrelated name (``active`` -> ``q783d68f``): the
+    # nodes found on two pages or more carry one same token nothing else took, while their
+    # other tokens differ by page (``nav-fs``, ``nav-path``): that token is its new name, when
+    # it is the only such token and the rule's only token left unpaired.
+    for tag, tokens in steps:
+        same = [e for s in example_sets for e in s if e.node.tag == tag]
+        if not tokens or len({e.url for e in same}) < 2:
+            continue
+        common = set.intersection(*(set((e.node.get("class") or "").split()) for e in same))
+        left_old = [t for t in tokens if t not in out["class"] and t not in common]
+        left_new = common - set(tokens) - set(out["class"].values())
+        if len(set(left_old)) == 1 and len(left_new) == 1:
+            out["class"][left_old[0]] = left_new.pop()
     return out
 
 
@@ -1245,6 +1279,28 @@ def _order_free_rules(examples: Sequence[Example], old: Sequence[str]) -> list[I
     return rules
 
 
+def _large_pages(trees: dict[str, Any], samples: dict[str, Any]) -> set[str]:
+    """The learned pages with over ``_LARGE_PAGE`` times the elements of the median one (and
+    at least ``_LARGE_ELEMENTS``), when the others are enough to judge a rule on."""
+    sizes: dict[str, int] = {}
+    for url in samples:
+        tree = trees.get(url)
+        if tree is not None:
+            size = _SIZES.get(tree)
+            if size is None:
+                size = _SIZES[tree] = sum(1 for _ in tree.iter())
+            sizes[url] = size
+    if len(sizes) < 2 * MIN_VALUES:
+        return set()
+    median = sorted(sizes.values())[len(sizes) // 2]
+    large = {
+        u for u, n in sizes.items() if n > _LARGE_PAGE * max(median, 1) and n >= _LARGE_ELEMENTS
+    }
+    if sum(1 for u, v in samples.items() if v and u in sizes and u not in large) < MIN_VALUES:
+        return set()
+    return large
+
+
 def repair_field(
     trees: dict[str, Any],
     fld: Field,
@@ -1382,6 +1438,29 @@ def _repair_field(
         return FieldRepair(fld.id, "ok", fld.xpaths[0] if fld.xpaths else "", now["score"], now)
     status = "drift" if now["agree"] + now["wrong"] > now["missing"] else "broken"
     indexes = {} if indexes is None else indexes
+    # Candidates are scored on the learned pages of the usual size; a page far larger than
+    # the others (a whole manual on one page) is read only for the candidates that would be
+    # accepted, best first (``full_check``): searched for every candidate, it cost more than
+    # all the other pages together.
+    all_samples = samples
+    large = _large_pages(trees, samples)
+    if large:
+        samples = {u: v for u, v in samples.items() if u not in large}
+    full_checked: dict[tuple[str, ...], dict[str, Any]] = {}
+
+    def full_check(queue: tuple[str, ...], ev: dict[str, Any]) -> dict[str, Any]:
+        if not large:
+            return ev
+        if queue not in full_checked:
+            got = _agreement(trees, all_samples, replace(fld, xpaths=queue), template)
+            if ev.get("kind"):
+                got = {**got, "score": min(got["score"], KIND_SCORE), "kind": ev["kind"]}
+            full_checked[queue] = got
+        return full_checked[queue]
+
+    def acceptable(ev: dict[str, Any]) -> bool:
+        return ev["score"] >= ACCEPT and ev["agree"] >= MIN_AGREE and not ev["filled"]
+
     example_sets = _examples(trees, samples, fld, template, indexes)
     if not example_sets:
         return FieldRepair(
@@ -1419,7 +1498,9 @@ def _repair_field(
         if absent is None:
             return []
         if queue not in site_fills:
-            site_fills[queue] = absent.filled(replace(fld, xpaths=queue), template, skip=samples)
+            site_fills[queue] = absent.filled(
+                replace(fld, xpaths=queue), template, skip=all_samples
+            )
         return site_fills[queue]
 
     def good_enough() -> bool:
@@ -1635,6 +1716,27 @@ def _repair_field(
         }
         for q, (ev, fam) in ranked[1:4]
     ]
+    if large:
+        # The large pages judge the candidates that would be accepted, best first, until one
+        # still would with them.
+        for queue, (ev, fam) in list(ranked[:_SITE_CHECKS]):
+            if not acceptable(ev):
+                continue
+            got = full_check(queue, ev)
+            scored[queue] = (got, fam)
+            if acceptable(got) and not fills(queue):
+                break
+        ranked = sorted(
+            scored.items(),
+            key=lambda kv: (
+                -round(kv[1][0]["score"], 3),
+                kv[1][0]["wrong"],
+                is_positional(kv[0][-1]),
+                costs.get(kv[0], 99.0),
+            ),
+        )
+        best_queue, (best, family) = ranked[0]
+        best_xp = best_queue[0]
     site_filled: dict[str, Any] = {}
     refused = False
     if absent is not None:
@@ -1642,7 +1744,10 @@ def _repair_field(
         # queue that fills no page where the old template found nothing (a fallback rule
         # taking the first block of the content fills the pages without a summary).
         for queue, (ev, fam) in ranked[:_SITE_CHECKS]:
-            if not (ev["score"] >= ACCEPT and ev["agree"] >= MIN_AGREE and not ev["filled"]):
+            if not acceptable(ev):
+                continue
+            ev = full_check(queue, ev)
+            if not acceptable(ev):
                 continue
             pages = fills(queue)
             if not pages:
@@ -1653,7 +1758,7 @@ def _repair_field(
             site_filled = site_filled or {
                 "xpaths": list(queue),
                 "site_filled": len(pages),
-                "site_absent": len(absent.urls(fld, samples)),
+                "site_absent": len(absent.urls(fld, all_samples)),
                 "site_filled_pages": pages[:10],
             }
         else:
@@ -1667,12 +1772,8 @@ def _repair_field(
             "reason": f"the best rule fills {site_filled['site_filled']} of "
             f"{site_filled['site_absent']} pages where the field was absent",
         }
-    if (
-        not refused
-        and best["score"] >= ACCEPT
-        and best["agree"] >= MIN_AGREE
-        and not best["filled"]
-    ):
+    best = full_check(best_queue, best) if acceptable(best) else best
+    if not refused and acceptable(best):
         # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
             fld.id,
@@ -1811,6 +1912,7 @@ def repair_site(
     anchored = any(f.search.fingerprint.get("structured") for f in template.fields)
     extra = 0
     trees: dict[str, Any] = {}
+    sizes: dict[str, int] = {}
     n = 0
     absent_urls: set[str] = set()
     for fld in template.fields:
@@ -1829,12 +1931,16 @@ def repair_site(
         if take:
             try:
                 trees[page.url] = page_tree(page)
+                sizes[page.url] = len(page.html)
             except DeboilerError as exc:
                 log.warning("repair: page %s unreadable: %s", page.url, exc)
     if index is None:
         # A few learned pages tell volatile attributes and rank candidates; the agreement over
-        # every learned page decides.
-        index = SiteIndex(list(trees.keys())[:10], list(trees.values())[:10])
+        # every learned page decides. Pages far larger than the site's usual one (a manual
+        # on one page) are left out: every candidate of every field is run on these pages.
+        usual = sorted(sizes.values())[len(sizes) // 2] if sizes else 0
+        some = [u for u in trees if sizes[u] <= _LARGE_PAGE * max(usual, 1)][:_INDEX_PAGES]
+        index = SiteIndex(some, [trees[u] for u in some])
     out = []
     absent = AbsentPages(absent_pages)
     indexes: dict[str, _TextIndex] = {}
