@@ -231,3 +231,43 @@ def test_order_free_rules_need_the_same_label_on_every_page() -> None:
     examples = [Example(f"u{i}", p, p.find("a")) for i, p in enumerate(same)]
     (rule,) = _order_free_rules(examples, ())
     assert rule.xpath == "//i[normalize-space(.)='Next:']/preceding-sibling::a[1]"
+
+
+def bare_panel_html(i: int) -> str:
+    """A panel of look-alike links without labels or icons: up, previous, next."""
+    links = []
+    if i > 0:
+        links.append(f"<a href='node{up_of(i)}.html'>{title(up_of(i))}</a>")
+        links.append(f"<a href='node{i - 1}.html'>{title(i - 1)}</a>")
+    if i < N - 1:
+        links.append(f"<a href='node{i + 1}.html'>{title(i + 1)}</a>")
+    return (
+        f"<html><body><div class='nav'>{' '.join(links)}</div>"
+        f"<h2>{title(i)}</h2><p>Text {i}.</p></body></html>"
+    )
+
+
+def test_rules_the_learned_pages_cannot_tell_apart_leave_the_field_unsure() -> None:
+    """Learned only on pages whose parent is also their previous page, the 'up' link's old
+    values are given as well by the previous link: after a reorder, nothing but the order told
+    them apart, and on the other pages they differ. Repair names the rule and says 'unsure'
+    instead of taking one of the two."""
+    template = Template(
+        "manual",
+        site=SITE,
+        fields=(Field("up_text", xpaths=("//div[@class='nav']/a[1]",)),),
+        use_cleaner=False,
+    )
+    urls = [f"https://{SITE}/node{i}.html" for i in range(N)]
+    old = [Page(u, bare_panel_html(i)) for i, u in enumerate(urls)]
+    for i in range(1, N):
+        assert apply_template(old[i], template).values["up_text"] == title(up_of(i))
+    # A chapter's first section: its parent is the page before it.
+    alike = [old[i] for i in range(1, N) if up_of(i) == i - 1]
+    assert len(alike) == 5
+    learned = learn_values(learn_template(template, alike), alike)
+    changed = [Page(u, reorder(bare_panel_html(i))) for i, u in enumerate(urls)]
+    (rep,), _stats = repair_site(changed, learned)
+    assert rep.status == "unsure", (rep.status, rep.xpaths)
+    assert rep.xpath and rep.evidence["rival"]["xpaths"], rep.evidence
+    assert "other values" in rep.evidence["reason"]

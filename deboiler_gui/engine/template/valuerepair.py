@@ -11,6 +11,7 @@ import logging
 import re
 import time
 import weakref
+import zlib
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -168,6 +169,12 @@ _LABEL_HOPS = 2
 #: Attributes of a node's child that name it (an icon's alt text).
 _MARKER_ATTRS = ("alt", "title", "aria-label")
 _SIGNS = frozenset("".join(PERMALINK_SIGNS))
+#: Pages of the site that were not learned, read to tell apart rules that agree as well with the
+#: old values (one URL in ``_OTHER_EVERY`` is taken, by a checksum of the URL, up to this many).
+_OTHER_PAGES = 12
+_OTHER_EVERY = 8
+#: Rules scoring as well as the accepted one compared with it on those pages.
+_RIVALS = 4
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -722,9 +729,12 @@ def _examples(
     indexes: dict[str, _TextIndex],
     limit: int = 3,
     only: Sequence[str] | None = None,
+    *,
+    second: bool = False,
 ) -> list[list[Example]]:
     """Sets of examples (one node per page for a field, first/last items for a list) found by
-    the old values on the new pages; unambiguous pages first."""
+    the old values on the new pages; unambiguous pages first. With ``second`` (a field), the
+    node after the first one of its tag that holds the value too, on pages that have one."""
     found: list[tuple[int, list[Example]]] = []
     for url, want in samples.items():
         tree = trees.get(url)
@@ -768,6 +778,17 @@ def _examples(
                     not (n.tag in _HEADINGS and tag in _HEADINGS),
                 ),
             )
+            if second:
+                # The next node of the first one's tag that holds the value beside it (in the
+                # same parent or grandparent: look-alike links of one panel), if any; a copy
+                # of the whole block elsewhere (a bottom bar repeating the top one) is not.
+                near = same[0].getparent() if same else None
+                near = near.getparent() if near is not None else None
+                same = [
+                    n
+                    for n in same[1:]
+                    if n.tag == same[0].tag and near is not None and near in n.iterancestors()
+                ][:1]
             if same:
                 found.append((len(same), [Example(url, tree, same[0])]))
         if len(found) >= 4 * limit:
@@ -1368,9 +1389,61 @@ class AbsentPages:
     search rules, recorded by :func:`learn_absent` over every page), read when a proposal is
     checked on them and kept parsed."""
 
-    def __init__(self, pages: dict[str, Page]) -> None:
+    def __init__(self, pages: dict[str, Page], others: dict[str, Page] | None = None) -> None:
         self.pages = pages
         self._trees: dict[str, Any] = {}
+        #: A few pages that were not learned (see ``_OTHER_PAGES``), for ``rival``.
+        self.others = others or {}
+        self._other_trees: dict[str, Any] | None = None
+
+    def other_trees(self) -> dict[str, Any]:
+        if self._other_trees is None:
+            self._other_trees = {}
+            for url, page in self.others.items():
+                try:
+                    self._other_trees[url] = page_tree(page)
+                except DeboilerError:
+                    continue
+        return self._other_trees
+
+    def rival(
+        self,
+        fld: Field,
+        template: Template,
+        best: tuple[str, ...],
+        rivals: Iterable[tuple[str, ...]],
+    ) -> dict[str, Any] | None:
+        """The first of ``rivals`` (queues that agree with the old values as well as ``best``)
+        giving other values than ``best`` on pages that were not learned: the learned pages
+        cannot tell which one is the field, so neither is singled out."""
+        trees = self.other_trees()
+        if not trees:
+            return None
+
+        def values(queue: tuple[str, ...]) -> dict[str, Any]:
+            out = {}
+            for url, tree in trees.items():
+                try:
+                    got, _rep = extract_field(
+                        tree, replace(fld, xpaths=queue), template, paths=False
+                    )
+                except RuleError:
+                    got = None
+                out[url] = _norm_value(got, fld.is_list) if got else None
+            return out
+
+        mine = values(best)
+        for queue in rivals:
+            theirs = values(queue)
+            differ = [u for u, v in mine.items() if v and theirs[u] and theirs[u] != v]
+            if differ:
+                return {
+                    "xpaths": list(queue),
+                    "differ": len(differ),
+                    "of": len(trees),
+                    "pages": differ[:5],
+                }
+        return None
 
     def urls(self, fld: Field, skip: Iterable[str] = ()) -> list[str]:
         left_out = set(skip)
@@ -1602,6 +1675,16 @@ def _repair_field(
         if good_enough():
             break  # the pooled examples gave a good rule; single pages are only a fallback
         try_rules(examples)
+    if not fld.is_list and absent is not None:
+        # Where every page holds the old value in two like nodes side by side (a link to the
+        # page that is both the previous one and the parent), the second one's rules are
+        # scored too: when
+        # they agree as well, the pages that were not learned tell whether they are the same
+        # field (``AbsentPages.rival``).
+        seconds = _examples(trees, samples, fld, template, indexes, second=True)
+        if len(seconds) == len(example_sets) and len(seconds) >= MIN_AGREE:
+            # Without the induction's site ranking: only agreement matters here.
+            try_rules([e for s in seconds for e in s], site=None)
     if fld.is_list and not good_enough() and scored:
         # A list rule that gives every old item plus others (the item's own link at the end
         # of a path, which the old rule left out): the extra items on the learned pages are
@@ -1773,6 +1856,40 @@ def _repair_field(
             f"{site_filled['site_absent']} pages where the field was absent",
         }
     best = full_check(best_queue, best) if acceptable(best) else best
+    rival = None
+    if not refused and acceptable(best) and absent is not None:
+        # Rules that agree with the old values exactly as well (each label of a panel of
+        # look-alike links, one of them the field's) must give the same values on other pages
+        # too, or the evidence does not single the best one out.
+        level = [
+            q
+            for q, (ev, _fam) in ranked
+            if q != best_queue
+            and acceptable(ev)
+            and round(ev["score"], 3) == round(best["score"], 3)
+            and ev["wrong"] == best["wrong"]
+            and ev["missing"] == best["missing"]
+        ][:_RIVALS]
+        level = [q for q in level if acceptable(full_check(q, scored[q][0])) and not fills(q)]
+        if level:
+            rival = absent.rival(fld, template, best_queue, level)
+    if rival:
+        return FieldRepair(
+            fld.id,
+            "unsure",
+            best_xp,
+            best["score"],
+            {
+                **best,
+                "was": status,
+                "family": family,
+                "rival": rival,
+                "reason": f"another rule agrees as well with the old values ({rival['xpaths'][-1]}) "
+                f"but gives other values on {rival['differ']} of {rival['of']} other pages",
+            },
+            alts,
+            list(best_queue),
+        )
     if not refused and acceptable(best):
         # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
@@ -1918,6 +2035,7 @@ def repair_site(
     for fld in template.fields:
         absent_urls.update(fld.search.fingerprint.get("absent") or ())
     absent_pages: dict[str, Page] = {}
+    others: dict[str, Page] = {}
     for page in pages:
         n += 1
         if page.error or not page.html:
@@ -1925,6 +2043,12 @@ def repair_site(
         if page.url in absent_urls:
             absent_pages[page.url] = page
         take = page.url in learned
+        if (
+            not take
+            and len(others) < _OTHER_PAGES
+            and zlib.crc32(page.url.encode()) % _OTHER_EVERY == 0
+        ):
+            others[page.url] = page
         if not take and anchored and extra < SAMPLE_PAGES and _has_structured(page.html):
             take = True
             extra += 1
@@ -1934,15 +2058,19 @@ def repair_site(
                 sizes[page.url] = len(page.html)
             except DeboilerError as exc:
                 log.warning("repair: page %s unreadable: %s", page.url, exc)
+    # The learned pages' median size: pages far larger (a manual on one page) are left out of
+    # the site index, where every candidate of every field is run, and of the other pages read.
+    usual = sorted(sizes.values())[len(sizes) // 2] if sizes else 0
     if index is None:
         # A few learned pages tell volatile attributes and rank candidates; the agreement over
-        # every learned page decides. Pages far larger than the site's usual one (a manual
-        # on one page) are left out: every candidate of every field is run on these pages.
-        usual = sorted(sizes.values())[len(sizes) // 2] if sizes else 0
+        # every learned page decides.
         some = [u for u in trees if sizes[u] <= _LARGE_PAGE * max(usual, 1)][:_INDEX_PAGES]
         index = SiteIndex(some, [trees[u] for u in some])
     out = []
-    absent = AbsentPages(absent_pages)
+    absent = AbsentPages(
+        absent_pages,
+        {u: p for u, p in others.items() if len(p.html) <= _LARGE_PAGE * max(usual, 1)},
+    )
     indexes: dict[str, _TextIndex] = {}
     values_cache: dict[str, dict[str, str]] = {}
     # Candidates are checked on the learned pages (their agreement decides); the sample of
