@@ -1412,10 +1412,12 @@ class AbsentPages:
         template: Template,
         best: tuple[str, ...],
         rivals: Iterable[tuple[str, ...]],
+        confirm: Callable[[tuple[str, ...]], bool] = lambda _q: True,
     ) -> dict[str, Any] | None:
         """The first of ``rivals`` (queues that agree with the old values as well as ``best``)
-        giving other values than ``best`` on pages that were not learned: the learned pages
-        cannot tell which one is the field, so neither is singled out."""
+        giving other values than ``best`` on pages that were not learned, and that ``confirm``
+        accepts (asked only then: it may read more pages): the learned pages cannot tell
+        which one is the field, so neither is singled out."""
         trees = self.other_trees()
         if not trees:
             return None
@@ -1436,7 +1438,7 @@ class AbsentPages:
         for queue in rivals:
             theirs = values(queue)
             differ = [u for u, v in mine.items() if v and theirs[u] and theirs[u] != v]
-            if differ:
+            if differ and confirm(queue):
                 return {
                     "xpaths": list(queue),
                     "differ": len(differ),
@@ -1870,9 +1872,14 @@ def _repair_field(
             and ev["wrong"] == best["wrong"]
             and ev["missing"] == best["missing"]
         ][:_RIVALS]
-        level = [q for q in level if acceptable(full_check(q, scored[q][0])) and not fills(q)]
         if level:
-            rival = absent.rival(fld, template, best_queue, level)
+            rival = absent.rival(
+                fld,
+                template,
+                best_queue,
+                level,
+                lambda q: acceptable(full_check(q, scored[q][0])) and not fills(q),
+            )
     if rival:
         return FieldRepair(
             fld.id,
