@@ -1266,14 +1266,14 @@ def _order_free_rules(examples: Sequence[Example], old: Sequence[str]) -> list[I
     """Rules for the examples' nodes that do not count siblings: the label that now follows
     them (``//b[normalize-space(.)='Next:']/preceding-sibling::a[1]``) and a marker inside
     them (``//a[img[@alt='next']]``), each only when it is the same on every example page and
-    selects the example there. A label or marker the old rules named costs less: it is the
-    one the field was told apart by."""
+    selects the example there. A label the old rules named costs less: it is the one the
+    field was told apart by."""
     if not examples or len({e.node.tag for e in examples}) != 1:
         return []
     tag = examples[0].node.tag
     if not isinstance(tag, str):
         return []
-    out: list[tuple[str, float, str]] = []
+    out: list[tuple[str, float]] = []
     after = {_label_after(e.node) for e in examples}
     if len(after) == 1 and None not in after:
         got = after.pop()
@@ -1284,14 +1284,13 @@ def _order_free_rules(examples: Sequence[Example], old: Sequence[str]) -> list[I
             (
                 f"//{ltag}[normalize-space(.)={lit}]/preceding-sibling::{tag}[1]",
                 1.2 - (0.3 if any(lit in x for x in old) else 0.0),
-                text,
             )
         )
     common = set.intersection(*(_markers(e.node) for e in examples))
     for pred in sorted(common):
-        out.append((f"//{tag}[{pred}]", 1.0, pred))
+        out.append((f"//{tag}[{pred}]", 1.0))
     rules = []
-    for xp, cost, _why in out:
+    for xp, cost in out:
         try:
             if all(e.node in select_elements(e.root, xp) for e in examples):
                 rules.append(Induced(xp, "field", "label", cost))
@@ -1680,9 +1679,8 @@ def _repair_field(
     if not fld.is_list and absent is not None:
         # Where every page holds the old value in two like nodes side by side (a link to the
         # page that is both the previous one and the parent), the second one's rules are
-        # scored too: when
-        # they agree as well, the pages that were not learned tell whether they are the same
-        # field (``AbsentPages.rival``).
+        # scored too: when they agree as well, the pages that were not learned tell whether
+        # they are the same field (``AbsentPages.rival``).
         seconds = _examples(trees, samples, fld, template, indexes, second=True)
         if len(seconds) == len(example_sets) and len(seconds) >= MIN_AGREE:
             # Without the induction's site ranking: only agreement matters here.
