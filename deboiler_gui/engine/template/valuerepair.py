@@ -10,6 +10,8 @@ import difflib
 import logging
 import re
 import time
+import weakref
+import zlib
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -19,9 +21,15 @@ from typing import Any
 from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
-from deboiler_gui.engine.template.extract import extract_field, page_tree
+from deboiler_gui.engine.template.extract import (
+    PERMALINK_SIGNS,
+    _without_permalink,
+    extract_field,
+    page_tree,
+)
 from deboiler_gui.engine.template.induce import (
     Example,
+    Induced,
     InductionError,
     induce,
     retag_last,
@@ -146,6 +154,28 @@ _ROLES = {
 }
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
+#: Learned pages the repair's site index holds (they tell volatile attributes and rank an
+#: induction's candidates) ...
+_INDEX_PAGES = 10
+#: ... none of them this many times larger than the median learned page.
+_LARGE_PAGE = 4
+#: ... and a learned page is judged apart from the others (see ``_large_pages``) above this many
+#: elements too.
+_LARGE_ELEMENTS = 20_000
+#: Element counts of the pages' trees, counted once.
+_SIZES: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+#: Siblings without text looked past for a label just after a node.
+_LABEL_HOPS = 2
+#: Attributes of a node's child that name it (an icon's alt text).
+_MARKER_ATTRS = ("alt", "title", "aria-label")
+_SIGNS = frozenset("".join(PERMALINK_SIGNS))
+#: Pages of the site that were not learned, read to tell apart rules that agree as well with the
+#: old values (one URL in ``_OTHER_EVERY`` is taken, by a checksum of the URL, up to this many).
+_OTHER_PAGES = 12
+_OTHER_EVERY = 8
+#: Rules scoring as well as the accepted one compared with it on those pages.
+_RIVALS = 4
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def _flat(value: Any) -> str:
@@ -584,6 +614,10 @@ class _TextIndex:
             if len(raw) > 2 * _MAX_TEXT:
                 continue  # stored values are at most _MAX_TEXT characters
             text = " ".join(raw.split())
+            if text and (text[-1] in _SIGNS or text[0] in _SIGNS):
+                # A heading's permalink sign ('Path#') is left out of values, as extraction
+                # leaves it out.
+                text = _without_permalink(el, text)
             for flt in text_filters:  # values were stored after the template's text filters
                 text = " ".join(filter_text(flt, text).split())
             if text:
@@ -695,9 +729,12 @@ def _examples(
     indexes: dict[str, _TextIndex],
     limit: int = 3,
     only: Sequence[str] | None = None,
+    *,
+    second: bool = False,
 ) -> list[list[Example]]:
     """Sets of examples (one node per page for a field, first/last items for a list) found by
-    the old values on the new pages; unambiguous pages first."""
+    the old values on the new pages; unambiguous pages first. With ``second`` (a field), the
+    node after the first one of its tag that holds the value too, on pages that have one."""
     found: list[tuple[int, list[Example]]] = []
     for url, want in samples.items():
         tree = trees.get(url)
@@ -741,6 +778,17 @@ def _examples(
                     not (n.tag in _HEADINGS and tag in _HEADINGS),
                 ),
             )
+            if second:
+                # The next node of the first one's tag that holds the value beside it (in the
+                # same parent or grandparent: look-alike links of one panel), if any; a copy
+                # of the whole block elsewhere (a bottom bar repeating the top one) is not.
+                near = same[0].getparent() if same else None
+                near = near.getparent() if near is not None else None
+                same = [
+                    n
+                    for n in same[1:]
+                    if n.tag == same[0].tag and near is not None and near in n.iterancestors()
+                ][:1]
             if same:
                 found.append((len(same), [Example(url, tree, same[0])]))
         if len(found) >= 4 * limit:
@@ -1098,6 +1146,19 @@ def _renamed_tokens(
             g, n = counts.most_common(1)[0]
             if g != t and 2 * n > sum(counts.values()):
                 out[attr][t] = g
+    # A token the rule names renamed to an unrelated name (``active`` -> ``q783d68f``): the
+    # nodes found on two pages or more carry one same token nothing else took, while their
+    # other tokens differ by page (``nav-fs``, ``nav-path``): that token is its new name, when
+    # it is the only such token and the rule's only token left unpaired.
+    for tag, tokens in steps:
+        same = [e for s in example_sets for e in s if e.node.tag == tag]
+        if not tokens or len({e.url for e in same}) < 2:
+            continue
+        common = set.intersection(*(set((e.node.get("class") or "").split()) for e in same))
+        left_old = [t for t in tokens if t not in out["class"] and t not in common]
+        left_new = common - set(tokens) - set(out["class"].values())
+        if len(set(left_old)) == 1 and len(left_new) == 1:
+            out["class"][left_old[0]] = left_new.pop()
     return out
 
 
@@ -1171,6 +1232,95 @@ def _distance(a: HtmlElement, b: HtmlElement) -> int:
     return 10_000
 
 
+def _label_after(el: HtmlElement) -> tuple[str, str] | None:
+    """The short fixed-looking text just after ``el`` among its siblings, as (tag, text);
+    siblings without text (a line break) are looked past, up to ``_LABEL_HOPS`` of them."""
+    nxt = el.getnext()
+    hops = 0
+    while nxt is not None and hops <= _LABEL_HOPS:
+        if isinstance(nxt.tag, str):
+            hops += 1
+            text = " ".join(nxt.text_content().split())
+            if text:
+                if len(text) <= 40 and _LETTER.search(text) and len(nxt) <= 3:
+                    return str(nxt.tag), text
+                return None
+        nxt = nxt.getnext()
+    return None
+
+
+def _markers(el: HtmlElement) -> set[str]:
+    """Predicates naming what ``el`` holds that tells it from like siblings: a child's
+    ``alt``, ``title`` or ``aria-label`` (an icon link's image)."""
+    out = set()
+    kids = [k for k in el if isinstance(k.tag, str)]
+    for kid in kids[:3]:
+        for attr in _MARKER_ATTRS:
+            v = kid.get(attr)
+            if v and len(v) <= 40 and "\n" not in v and _LETTER.search(v):
+                out.add(f"{kid.tag}[@{attr}={xpath_literal(v.strip())}]")
+    return out
+
+
+def _order_free_rules(examples: Sequence[Example], old: Sequence[str]) -> list[Induced]:
+    """Rules for the examples' nodes that do not count siblings: the label that now follows
+    them (``//b[normalize-space(.)='Next:']/preceding-sibling::a[1]``) and a marker inside
+    them (``//a[img[@alt='next']]``), each only when it is the same on every example page and
+    selects the example there. A label the old rules named costs less: it is the one the
+    field was told apart by."""
+    if not examples or len({e.node.tag for e in examples}) != 1:
+        return []
+    tag = examples[0].node.tag
+    if not isinstance(tag, str):
+        return []
+    out: list[tuple[str, float]] = []
+    after = {_label_after(e.node) for e in examples}
+    if len(after) == 1 and None not in after:
+        got = after.pop()
+        assert got is not None
+        ltag, text = got
+        lit = xpath_literal(text)
+        out.append(
+            (
+                f"//{ltag}[normalize-space(.)={lit}]/preceding-sibling::{tag}[1]",
+                1.2 - (0.3 if any(lit in x for x in old) else 0.0),
+            )
+        )
+    common = set.intersection(*(_markers(e.node) for e in examples))
+    for pred in sorted(common):
+        out.append((f"//{tag}[{pred}]", 1.0))
+    rules = []
+    for xp, cost in out:
+        try:
+            if all(e.node in select_elements(e.root, xp) for e in examples):
+                rules.append(Induced(xp, "field", "label", cost))
+        except RuleError:
+            continue
+    return rules
+
+
+def _large_pages(trees: dict[str, Any], samples: dict[str, Any]) -> set[str]:
+    """The learned pages with over ``_LARGE_PAGE`` times the elements of the median one (and
+    at least ``_LARGE_ELEMENTS``), when the others are enough to judge a rule on."""
+    sizes: dict[str, int] = {}
+    for url in samples:
+        tree = trees.get(url)
+        if tree is not None:
+            size = _SIZES.get(tree)
+            if size is None:
+                size = _SIZES[tree] = sum(1 for _ in tree.iter())
+            sizes[url] = size
+    if len(sizes) < 2 * MIN_VALUES:
+        return set()
+    median = sorted(sizes.values())[len(sizes) // 2]
+    large = {
+        u for u, n in sizes.items() if n > _LARGE_PAGE * max(median, 1) and n >= _LARGE_ELEMENTS
+    }
+    if sum(1 for u, v in samples.items() if v and u in sizes and u not in large) < MIN_VALUES:
+        return set()
+    return large
+
+
 def repair_field(
     trees: dict[str, Any],
     fld: Field,
@@ -1238,9 +1388,63 @@ class AbsentPages:
     search rules, recorded by :func:`learn_absent` over every page), read when a proposal is
     checked on them and kept parsed."""
 
-    def __init__(self, pages: dict[str, Page]) -> None:
+    def __init__(self, pages: dict[str, Page], others: dict[str, Page] | None = None) -> None:
         self.pages = pages
         self._trees: dict[str, Any] = {}
+        #: A few pages that were not learned (see ``_OTHER_PAGES``), for ``rival``.
+        self.others = others or {}
+        self._other_trees: dict[str, Any] | None = None
+
+    def other_trees(self) -> dict[str, Any]:
+        if self._other_trees is None:
+            self._other_trees = {}
+            for url, page in self.others.items():
+                try:
+                    self._other_trees[url] = page_tree(page)
+                except DeboilerError:
+                    continue
+        return self._other_trees
+
+    def rival(
+        self,
+        fld: Field,
+        template: Template,
+        best: tuple[str, ...],
+        rivals: Iterable[tuple[str, ...]],
+        confirm: Callable[[tuple[str, ...]], bool] = lambda _q: True,
+    ) -> dict[str, Any] | None:
+        """The first of ``rivals`` (queues that agree with the old values as well as ``best``)
+        giving other values than ``best`` on pages that were not learned, and that ``confirm``
+        accepts (asked only then: it may read more pages): the learned pages cannot tell
+        which one is the field, so neither is singled out."""
+        trees = self.other_trees()
+        if not trees:
+            return None
+
+        def values(queue: tuple[str, ...]) -> dict[str, Any]:
+            out = {}
+            for url, tree in trees.items():
+                try:
+                    got, _rep = extract_field(
+                        tree, replace(fld, xpaths=queue), template, paths=False
+                    )
+                except RuleError:
+                    got = None
+                out[url] = _norm_value(got, fld.is_list) if got else None
+            return out
+
+        mine = values(best)
+        for queue in rivals:
+            theirs = values(queue)
+            differ = [u for u, v in mine.items() if v and theirs[u] and theirs[u] != v]
+            if differ and confirm(queue):
+                return {
+                    "xpaths": list(queue),
+                    "differ": len(differ),
+                    "of": len(trees),
+                    "pages": differ[:5],
+                }
+        return None
 
     def urls(self, fld: Field, skip: Iterable[str] = ()) -> list[str]:
         left_out = set(skip)
@@ -1308,6 +1512,29 @@ def _repair_field(
         return FieldRepair(fld.id, "ok", fld.xpaths[0] if fld.xpaths else "", now["score"], now)
     status = "drift" if now["agree"] + now["wrong"] > now["missing"] else "broken"
     indexes = {} if indexes is None else indexes
+    # Candidates are scored on the learned pages of the usual size; a page far larger than
+    # the others (a whole manual on one page) is read only for the candidates that would be
+    # accepted, best first (``full_check``): searched for every candidate, it cost more than
+    # all the other pages together.
+    all_samples = samples
+    large = _large_pages(trees, samples)
+    if large:
+        samples = {u: v for u, v in samples.items() if u not in large}
+    full_checked: dict[tuple[str, ...], dict[str, Any]] = {}
+
+    def full_check(queue: tuple[str, ...], ev: dict[str, Any]) -> dict[str, Any]:
+        if not large:
+            return ev
+        if queue not in full_checked:
+            got = _agreement(trees, all_samples, replace(fld, xpaths=queue), template)
+            if ev.get("kind"):
+                got = {**got, "score": min(got["score"], KIND_SCORE), "kind": ev["kind"]}
+            full_checked[queue] = got
+        return full_checked[queue]
+
+    def acceptable(ev: dict[str, Any]) -> bool:
+        return ev["score"] >= ACCEPT and ev["agree"] >= MIN_AGREE and not ev["filled"]
+
     example_sets = _examples(trees, samples, fld, template, indexes)
     if not example_sets:
         return FieldRepair(
@@ -1345,7 +1572,9 @@ def _repair_field(
         if absent is None:
             return []
         if queue not in site_fills:
-            site_fills[queue] = absent.filled(replace(fld, xpaths=queue), template, skip=samples)
+            site_fills[queue] = absent.filled(
+                replace(fld, xpaths=queue), template, skip=all_samples
+            )
         return site_fills[queue]
 
     def good_enough() -> bool:
@@ -1363,18 +1592,25 @@ def _repair_field(
     ) -> None:
         # The agreement over the learned pages decides, so more than the induction's first
         # few rules are scored (its site check runs on a handful of pages only).
+        # Siblings told apart only by their order and a label beside them or a marker inside
+        # them (next / up / previous links): after a reorder the label may follow the node
+        # instead of preceding it. Rules that do not count siblings are scored with the rest.
+        beside = [] if fld.is_list or negatives else _order_free_rules(examples, fld.xpaths)
         try:
             rules = induce(examples, negatives, index=site, as_list=fld.is_list, limit=10)
         except InductionError:
-            if not (fld.is_list and _one_per_page(examples)) or negatives:
-                return
-            # Lists of one item on every example page (a group trail one group deep): the
-            # list induction looks for a run of items and finds none; the item's own rule,
-            # which takes every match on a page, is the list's rule.
-            try:
-                rules = induce(examples, index=site, as_list=False, limit=10)
-            except InductionError:
-                return
+            rules = []
+            if fld.is_list and _one_per_page(examples) and not negatives:
+                # Lists of one item on every example page (a group trail one group deep): the
+                # list induction looks for a run of items and finds none; the item's own rule,
+                # which takes every match on a page, is the list's rule.
+                try:
+                    rules = induce(examples, index=site, as_list=False, limit=10)
+                except InductionError:
+                    rules = []
+        rules = [*rules, *(r for r in beside if r.xpath not in {x.xpath for x in rules})]
+        if not rules:
+            return
         tag = examples[0].node.tag
         for rule in rules:
             xp = rule.xpath
@@ -1440,6 +1676,15 @@ def _repair_field(
         if good_enough():
             break  # the pooled examples gave a good rule; single pages are only a fallback
         try_rules(examples)
+    if not fld.is_list and absent is not None:
+        # Where every page holds the old value in two like nodes side by side (a link to the
+        # page that is both the previous one and the parent), the second one's rules are
+        # scored too: when they agree as well, the pages that were not learned tell whether
+        # they are the same field (``AbsentPages.rival``).
+        seconds = _examples(trees, samples, fld, template, indexes, second=True)
+        if len(seconds) == len(example_sets) and len(seconds) >= MIN_AGREE:
+            # Without the induction's site ranking: only agreement matters here.
+            try_rules([e for s in seconds for e in s], site=None)
     if fld.is_list and not good_enough() and scored:
         # A list rule that gives every old item plus others (the item's own link at the end
         # of a path, which the old rule left out): the extra items on the learned pages are
@@ -1554,6 +1799,27 @@ def _repair_field(
         }
         for q, (ev, fam) in ranked[1:4]
     ]
+    if large:
+        # The large pages judge the candidates that would be accepted, best first, until one
+        # still would with them.
+        for queue, (ev, fam) in list(ranked[:_SITE_CHECKS]):
+            if not acceptable(ev):
+                continue
+            got = full_check(queue, ev)
+            scored[queue] = (got, fam)
+            if acceptable(got) and not fills(queue):
+                break
+        ranked = sorted(
+            scored.items(),
+            key=lambda kv: (
+                -round(kv[1][0]["score"], 3),
+                kv[1][0]["wrong"],
+                is_positional(kv[0][-1]),
+                costs.get(kv[0], 99.0),
+            ),
+        )
+        best_queue, (best, family) = ranked[0]
+        best_xp = best_queue[0]
     site_filled: dict[str, Any] = {}
     refused = False
     if absent is not None:
@@ -1561,7 +1827,10 @@ def _repair_field(
         # queue that fills no page where the old template found nothing (a fallback rule
         # taking the first block of the content fills the pages without a summary).
         for queue, (ev, fam) in ranked[:_SITE_CHECKS]:
-            if not (ev["score"] >= ACCEPT and ev["agree"] >= MIN_AGREE and not ev["filled"]):
+            if not acceptable(ev):
+                continue
+            ev = full_check(queue, ev)
+            if not acceptable(ev):
                 continue
             pages = fills(queue)
             if not pages:
@@ -1572,7 +1841,7 @@ def _repair_field(
             site_filled = site_filled or {
                 "xpaths": list(queue),
                 "site_filled": len(pages),
-                "site_absent": len(absent.urls(fld, samples)),
+                "site_absent": len(absent.urls(fld, all_samples)),
                 "site_filled_pages": pages[:10],
             }
         else:
@@ -1586,12 +1855,47 @@ def _repair_field(
             "reason": f"the best rule fills {site_filled['site_filled']} of "
             f"{site_filled['site_absent']} pages where the field was absent",
         }
-    if (
-        not refused
-        and best["score"] >= ACCEPT
-        and best["agree"] >= MIN_AGREE
-        and not best["filled"]
-    ):
+    best = full_check(best_queue, best) if acceptable(best) else best
+    rival = None
+    if not refused and acceptable(best) and absent is not None:
+        # Rules that agree with the old values exactly as well (each label of a panel of
+        # look-alike links, one of them the field's) must give the same values on other pages
+        # too, or the evidence does not single the best one out.
+        level = [
+            q
+            for q, (ev, _fam) in ranked
+            if q != best_queue
+            and acceptable(ev)
+            and round(ev["score"], 3) == round(best["score"], 3)
+            and ev["wrong"] == best["wrong"]
+            and ev["missing"] == best["missing"]
+        ][:_RIVALS]
+        if level:
+            rival = absent.rival(
+                fld,
+                template,
+                best_queue,
+                level,
+                lambda q: acceptable(full_check(q, scored[q][0])) and not fills(q),
+            )
+    if rival:
+        return FieldRepair(
+            fld.id,
+            "unsure",
+            best_xp,
+            best["score"],
+            {
+                **best,
+                "was": status,
+                "family": family,
+                "rival": rival,
+                "reason": f"another rule agrees as well with the old values ({rival['xpaths'][-1]}) "
+                f"but gives other values on {rival['differ']} of {rival['of']} other pages",
+            },
+            alts,
+            list(best_queue),
+        )
+    if not refused and acceptable(best):
         # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
             fld.id,
@@ -1730,11 +2034,13 @@ def repair_site(
     anchored = any(f.search.fingerprint.get("structured") for f in template.fields)
     extra = 0
     trees: dict[str, Any] = {}
+    sizes: dict[str, int] = {}
     n = 0
     absent_urls: set[str] = set()
     for fld in template.fields:
         absent_urls.update(fld.search.fingerprint.get("absent") or ())
     absent_pages: dict[str, Page] = {}
+    others: dict[str, Page] = {}
     for page in pages:
         n += 1
         if page.error or not page.html:
@@ -1742,20 +2048,34 @@ def repair_site(
         if page.url in absent_urls:
             absent_pages[page.url] = page
         take = page.url in learned
+        if (
+            not take
+            and len(others) < _OTHER_PAGES
+            and zlib.crc32(page.url.encode()) % _OTHER_EVERY == 0
+        ):
+            others[page.url] = page
         if not take and anchored and extra < SAMPLE_PAGES and _has_structured(page.html):
             take = True
             extra += 1
         if take:
             try:
                 trees[page.url] = page_tree(page)
+                sizes[page.url] = len(page.html)
             except DeboilerError as exc:
                 log.warning("repair: page %s unreadable: %s", page.url, exc)
+    # The learned pages' median size: pages far larger (a manual on one page) are left out of
+    # the site index, where every candidate of every field is run, and of the other pages read.
+    usual = sorted(sizes.values())[len(sizes) // 2] if sizes else 0
     if index is None:
         # A few learned pages tell volatile attributes and rank candidates; the agreement over
         # every learned page decides.
-        index = SiteIndex(list(trees.keys())[:10], list(trees.values())[:10])
+        some = [u for u in trees if sizes[u] <= _LARGE_PAGE * max(usual, 1)][:_INDEX_PAGES]
+        index = SiteIndex(some, [trees[u] for u in some])
     out = []
-    absent = AbsentPages(absent_pages)
+    absent = AbsentPages(
+        absent_pages,
+        {u: p for u, p in others.items() if len(p.html) <= _LARGE_PAGE * max(usual, 1)},
+    )
     indexes: dict[str, _TextIndex] = {}
     values_cache: dict[str, dict[str, str]] = {}
     # Candidates are checked on the learned pages (their agreement decides); the sample of
