@@ -7,10 +7,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import lxml.etree as etree
 
-from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
+from deboiler_gui.engine.htmltree import HtmlElement, normalize_text, parse_html
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.tablerows import rows_tolerant
 from deboiler_gui.engine.template.selectors import (
@@ -54,6 +55,66 @@ class Example:
     def describe(self) -> str:
         tail = f"/@{self.attr}" if self.attr else ""
         return f"{self.url} {self.root.getroottree().getpath(self.node)}{tail}"
+
+
+def click_example(
+    index: SiteIndex | None,
+    url: str,
+    xpath: str,
+    html: str | None = None,
+    *,
+    what: str = "example",
+    parse: Any = None,
+) -> Example:
+    """The example a click names: ``xpath`` (absolute, on the engine's parse of the page,
+    optionally ending on an attribute) on the page ``url``. The node is taken on the index's
+    own tree of that page when the site index holds it (so that the page is one of the
+    sampled pages, not a copy beside them: the app and the command line induce the same rule
+    from the same clicks); otherwise on ``html`` parsed (with ``parse`` when given)."""
+    from deboiler_gui.engine.template.selectors import select_elements
+
+    element, attr = split_attribute(xpath)
+    candidates: list[Any] = []
+    if index is not None and url in index.urls:
+        candidates.append(index.trees[index.urls.index(url)])
+    if html is not None:
+        candidates.append(html)  # parsed on demand
+    if not candidates:
+        raise InductionError(f"page {url} could not be read")
+    for root in candidates:
+        if isinstance(root, str):
+            root = (parse or parse_html)(root)
+        try:
+            nodes = select_elements(root, element)
+        except RuleError as exc:
+            raise InductionError(f"{what} {xpath!r}: {exc}") from exc
+        if nodes:
+            return Example(url, root, nodes[0], attr)
+    raise InductionError(f"{what} {xpath!r} matches no element on {url}")
+
+
+def _on_index(ex: Example, index: SiteIndex | None) -> Example:
+    """``ex`` on the index's own tree of its page, when the index holds the page and the node
+    is at the same place there: a copy of the page parsed apart would be one more page of the
+    sample, unlike the example's (its lists and labels counted as another page's)."""
+    if index is None or ex.url not in index.urls:
+        return ex
+    tree = index.trees[index.urls.index(ex.url)]
+    if ex.root is tree:
+        return ex
+    try:
+        found = tree.getroottree().xpath(ex.root.getroottree().getpath(ex.node))
+    except etree.XPathError:
+        return ex
+    if (
+        isinstance(found, list)
+        and len(found) == 1
+        and isinstance(found[0], etree._Element)
+        and found[0].tag == ex.node.tag
+        and _text(found[0]) == _text(ex.node)
+    ):
+        return Example(ex.url, tree, found[0], ex.attr)
+    return ex
 
 
 def split_attribute(xpath: str) -> tuple[str, str]:
@@ -892,6 +953,20 @@ def _list_candidates(
                     path.count("/") + 1,
                 )
             )
+        # An attribute every clicked entry carries, with a value of its own each (a menu
+        # entry's `title`), that one or two like entries lack: those are not entries of the
+        # list (a 'Top of page' link before a module's functions).
+        for attr in HOOK_ATTRS:
+            if not all(i.get(attr) for i in items) or len({i.get(attr) for i in items}) < len(
+                items
+            ):
+                continue
+            lacking = sum(1 for k in kin if not k.get(attr))
+            if not 0 < lacking <= 2 or 2 * lacking >= len(kin):
+                continue
+            rest = path.split("/", 1)[1] if "/" in path else ""
+            tail = f"{item_tag}[@{attr}]" + (f"/{rest}" if rest else "")
+            tails.append((tail, 0.3 * (path.count("/") + 1) - 0.2, path.count("/") + 1))
         chain = _chain(list_node, nodes[0])
         at = next((k for k, n in enumerate(chain[:-1]) if _is_box(n)), None)
         if at is not None and _kind_holds_several(chain[at], path.split("/")[at + 1 :], index):
@@ -1598,12 +1673,14 @@ def _site_list(
 ) -> dict[str, Any]:
     with_items = mixed = alike = 0
     counts: list[int] = []
+    lists: set[tuple[str, ...]] = set()
     for tree in trees:
         found = _run(tree, xp) or []
         if not found:
             continue
         with_items += 1
         counts.append(len(found))
+        lists.add(tuple(_text(n) for n in found[:50]))
         if several_lists(found):
             mixed += 1
         lst = _outer_list(found[0])
@@ -1618,6 +1695,7 @@ def _site_list(
         "mixed": mixed,
         "items_min": min(counts, default=0),
         "items_max": max(counts, default=0),
+        "distinct": len(lists),
     }
 
 
@@ -1847,6 +1925,8 @@ def induce(
     selects a 'not this' node. Raises InductionError naming the examples that conflict."""
     if not positives:
         raise InductionError("no examples given")
+    positives = [_on_index(ex, index) for ex in positives]
+    negatives = [_on_index(ex, index) for ex in negatives]
     _check_conflicts(positives, negatives, as_list=as_list)
     attrs = {ex.attr for ex in positives}
     if len(attrs) > 1:
@@ -2336,6 +2416,21 @@ def _induce_list(
                     wider.setdefault(c.xpath, base)
 
         subsumed = _subsumed(clean, depths, trees)
+        # A rule bound to the example page rather than to a place of the site: anchored on
+        # the page's own name (`li[@title='os ']`, the current module's entry of a menu that
+        # lists every module: the same list on every page), or pinning one list among like
+        # lists by its position (`li[34]/ul/li/a`). A rule on a stable hook of the container
+        # (`li[@id='loadscrollpos']`, the entry of the page shown) is the list at this place
+        # on every page, and comes first when there is one.
+        names = _page_names(by_page[0][0])
+        bound = {
+            c.xpath
+            for c in clean
+            if (_names_page(c.xpath, names) and c.site["distinct"] * 5 <= c.site["with_items"])
+            or _pins_like_list(c.xpath, depths[c.xpath], by_page)
+        }
+        if not any(c.xpath not in bound and c.family in _HOOKED for c in clean):
+            bound = set()
 
         def key(c: Induced) -> tuple[Any, ...]:
             far_more = bool(fewest) and sum(len(v) for v in c.examples) > 2 * fewest
@@ -2345,6 +2440,7 @@ def _induce_list(
             alike = max(c.site["alike"], alike_of.get(wider.get(c.xpath, ""), 0))
             return (
                 not beyond[c.xpath],
+                c.xpath in bound,
                 alike < 0.85 * best,
                 far_more,
                 c.xpath in subsumed,
@@ -2360,6 +2456,77 @@ def _induce_list(
     for r in result:
         r.warnings = list(warnings)
     return result
+
+
+#: Families of a rule anchored on a hook (not on steps or positions from one).
+_HOOKED = frozenset({"id", "class", "attribute", "label"})
+_LITERAL = re.compile(
+    r"(?:@[\w:.-]+|normalize-space\(\.?\)|text\(\))\s*=\s*(?:'([^']*)'|\"([^\"]*)\")"
+)
+_TITLE_PARTS = re.compile(r"\s+[-\u2013\u2014|:]+\s+|:\s+")
+
+
+def _name(text: str) -> str:
+    return " ".join(re.sub(r"[_-]+", " ", normalize_text(text)).lower().split())
+
+
+def _page_names(ex: Example) -> set[str]:
+    """The names the example page goes by: its file name, its title and first h1 (and their
+    parts around a separator: 'Erlang -- os')."""
+    path = urlsplit(ex.url).path.rstrip("/")
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    names = {_name(stem)}
+    for el in (ex.root.find(".//title"), ex.root.find(".//h1")):
+        if el is None:
+            continue
+        text = _text(el)
+        names.add(_name(text))
+        names.update(_name(part) for part in _TITLE_PARTS.split(text))
+    return {n for n in names if len(n) >= 2}
+
+
+def _names_page(xp: str, names: set[str]) -> bool:
+    """Whether a literal of ``xp`` (an attribute's value, a text) is the page's own name."""
+    return any(_name(a or b) in names for a, b in _LITERAL.findall(xp))
+
+
+_PINNED_STEP = re.compile(r"(?<=/)([A-Za-z][\w-]*)\[(\d+)\]")
+
+
+def _pins_like_list(xp: str, depth: int, by_page: list[list[Example]]) -> bool:
+    """Whether a step's position in ``xp`` picks the examples' list among like lists of the
+    example pages: without it, the rule takes items of several lists there."""
+    if depth <= 0:
+        return False
+    # Only the steps above the list's items (``depth`` steps down from the list node): a
+    # position inside an entry picks a cell, not a list.
+    cuts = [i for i, _ch in _top_slashes(xp)]
+    if len(cuts) <= depth:
+        return False
+    limit = cuts[-depth]
+    for m in _PINNED_STEP.finditer(xp):
+        if m.start() >= limit:
+            break
+        wide = xp[: m.start()] + m.group(1) + xp[m.end() :]
+        for page in by_page:
+            found = _run(page[0].root, wide) or []
+            if len(_list_parents(found, depth)) > 1:
+                return True
+    return False
+
+
+def _top_slashes(xp: str) -> list[tuple[int, str]]:
+    """The places of ``xp``'s slashes outside predicates and parentheses."""
+    out = []
+    depth = 0
+    for i, ch in enumerate(xp):
+        if ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        elif ch == "/" and depth == 0:
+            out.append((i, ch))
+    return out
 
 
 def _subsumed(clean: Sequence[Induced], depths: dict[str, int], trees: Sequence[Any]) -> set[str]:
