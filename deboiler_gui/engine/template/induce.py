@@ -15,6 +15,7 @@ from deboiler_gui.engine.htmltree import HtmlElement, normalize_text, parse_html
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.tablerows import rows_tolerant
 from deboiler_gui.engine.template.selectors import (
+    HOOK_ATTRS,
     SEMANTIC_ATTRS,
     TEST_ATTRS,
     SiteIndex,
@@ -23,8 +24,6 @@ from deboiler_gui.engine.template.selectors import (
     xpath_literal,
 )
 
-#: Attributes that make good hooks besides ids, classes and the semantic ones.
-HOOK_ATTRS = ("accesskey", "summary", "title", "type", "lang")
 #: Pages of the site each surviving candidate is checked on.
 SITE_SAMPLE = 60
 #: Candidates (cheapest first) that get the site-wide check.
