@@ -86,7 +86,9 @@ def texts(site: SiteIndex, name: str, xpath: str) -> list[str]:
     "clicks",
     [[("beta", 2)], [("beta", 1), ("beta", 3)], [("Introduction", 1), ("Introduction", 2)]],
 )
-def test_the_marked_entry_list_on_every_page(site: SiteIndex, clicks: list[tuple[str, int]]) -> None:
+def test_the_marked_entry_list_on_every_page(
+    site: SiteIndex, clicks: list[tuple[str, int]]
+) -> None:
     best = induce([items(site, n, k) for n, k in clicks], index=site, as_list=True)[0].xpath
     assert "@id='here'" in best, best
     for name in NAMES:

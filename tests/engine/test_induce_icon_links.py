@@ -58,7 +58,9 @@ def test_an_icon_clicked_for_text_takes_the_link_and_warns_that_it_is_empty() ->
     assert any("empty" in w and "@href" in w for w in best.warnings), best.warnings
 
 
-def test_the_command_line_names_the_link_and_refuses_a_node_without_a_holder(tmp_path: Path) -> None:
+def test_the_command_line_names_the_link_and_refuses_a_node_without_a_holder(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "ws.sqlite"
     with Workspace(path) as ws:
         ws.add_pages([Page(URL.format(i), page(i)) for i in range(1, 9)])
