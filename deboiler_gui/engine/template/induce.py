@@ -564,8 +564,9 @@ def _rank_field(
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
         # narrow (an anchor that exists on the example pages only).
+        # (Not a union of the examples' own hooks: their nodes sit at places of their own.)
         narrow = hits < 0.85 * best_hits or (
-            c.family == "class" and placed[c.xpath] < 0.85 * best_placed
+            c.family == "class" and " | " not in c.xpath and placed[c.xpath] < 0.85 * best_placed
         )
         hit = c.site["one"] + c.site["many"]
         # Where no rule is clean (a field whose usual value is one word on most pages, as an
@@ -2117,6 +2118,16 @@ def _induce_field(
             out.append(
                 Induced(xp, "field", family, cost + (0.0 if xp in common else 0.1), examples=values)
             )
+    if len(positives) > 1 and not any(c.family in _HOOKED for c in out):
+        # No hook is shared by the examples (a module's summary in a `div.module-summary-body`,
+        # a file format's in a `div.file-summary-body`; a reference page's title in a
+        # `span.refentrytitle`, a chapter's in an `h1.title`): the union of their own hooks,
+        # the first of its nodes in the page, rather than their common place.
+        for xp, cost, family in _hook_unions(positives, per_example, trees):
+            values = _validate_field(xp, positives, negatives)
+            if values is not None and xp not in pool:
+                pool[xp] = (cost, family)
+                out.append(Induced(xp, "field", family, cost, examples=values))
     if not out:
         _explain(positives, negatives, pool, as_list=False)
     ranked = _rank_field(out, trees, positives, attr)[:limit]
@@ -2136,6 +2147,58 @@ def _induce_field(
             c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
             c.examples = [[_first_text(ex.node)] for ex in positives]
     return ranked
+
+
+def _hook_unions(
+    positives: Sequence[Example],
+    per_example: list[dict[str, tuple[float, str]]],
+    trees: Sequence[Any],
+) -> list[tuple[str, float, str]]:
+    """Unions of two hooked rules (``A | B``), each the examples' rule on some of their pages
+    and together on all of them: (rule, cost, family of its cheaper part), cheapest first.
+    Over the sampled pages each part finds a node on other pages too (not a text of its
+    example's page alone), and the two parts are found on one page seldom: two kinds of page
+    that hold the field each in their way, not two things of every page (a page's title and
+    its header)."""
+    options: dict[str, tuple[float, str, frozenset[int]]] = {}
+    for cands in per_example:
+        hooked = sorted(
+            ((xp, spec) for xp, spec in cands.items() if spec[1] in _HOOKED),
+            key=lambda kv: (kv[1][0], len(kv[0])),
+        )
+        for xp, (cost, family) in hooked[:8]:
+            if xp in options:
+                continue
+            fit = frozenset(
+                j
+                for j, ex in enumerate(positives)
+                if (found := _run(ex.root, xp)) and found[0] is ex.node
+            )
+            if fit:
+                options[xp] = (cost, family, fit)
+    every = frozenset(range(len(positives)))
+    ranked = sorted(options.items(), key=lambda kv: (kv[1][0], len(kv[0])))[:16]
+    roots = {id(ex.root) for ex in positives}
+    others = [t for t in trees if id(t) not in roots]
+    hits: dict[str, set[int]] = {}
+
+    def pages_of(xp: str) -> set[int]:
+        if xp not in hits:
+            hits[xp] = {k for k, t in enumerate(others) if _run(t, xp)}
+        return hits[xp]
+
+    out: list[tuple[str, float, str]] = []
+    for i, (xa, (ca, fa, ka)) in enumerate(ranked):
+        for xb, (cb, _fb, kb) in ranked[i + 1 :]:
+            if ka | kb != every or ka <= kb or kb <= ka:
+                continue
+            if others:
+                pa, pb = pages_of(xa), pages_of(xb)
+                if not pa or not pb or 10 * len(pa & pb) > len(pa | pb):
+                    continue
+            out.append((f"{xa} | {xb}", ca + cb + 0.6, fa))
+    out.sort(key=lambda t: (t[1], len(t[0])))
+    return out[:6]
 
 
 def _check_negatives_narrow(
