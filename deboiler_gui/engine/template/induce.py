@@ -2154,7 +2154,7 @@ def _hook_unions(
     per_example: list[dict[str, tuple[float, str]]],
     trees: Sequence[Any],
 ) -> list[tuple[str, float, str]]:
-    """Unions of two hooked rules (``A | B``), each the examples' rule on some of their pages
+    """Unions of two hooked rules (``(A | B)``), each the examples' rule on some of their pages
     and together on all of them: (rule, cost, family of its cheaper part), cheapest first.
     Over the sampled pages each part finds a node on other pages too (not a text of its
     example's page alone), and the two parts are found on one page seldom: two kinds of page
@@ -2196,7 +2196,7 @@ def _hook_unions(
                 pa, pb = pages_of(xa), pages_of(xb)
                 if not pa or not pb or 10 * len(pa & pb) > len(pa | pb):
                     continue
-            out.append((f"{xa} | {xb}", ca + cb + 0.6, fa))
+            out.append((f"({xa} | {xb})", ca + cb + 0.6, fa))
     out.sort(key=lambda t: (t[1], len(t[0])))
     return out[:6]
 
