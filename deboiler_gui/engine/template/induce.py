@@ -1940,10 +1940,6 @@ def induce(
         # A click on an icon inside a link asks for the link's target: the attribute of the
         # nearest element around the node that carries it.
         positives = [_attr_holder(ex, notes) for ex in positives]
-    elif not as_list:
-        # A text field clicked on an image (an arrow icon of a 'Prev' link): the link is the
-        # thing clicked; said so, and said too when its text is empty.
-        positives = [_textless_link(ex, notes) for ex in positives]
     if not attr and not as_list:
         # A click on a heading's text often lands on an anchor inside it (LaTeX2HTML's
         # `<h1><a id=...>Title</a></h1>`): the example is the heading, so that headings of
@@ -1971,11 +1967,16 @@ def induce(
             else:
                 r.examples = [[n.get(attr) or "" for n in found] for found in nodes]
     elif not as_list and rules and all(not _text(ex.node) for ex in positives):
-        holders = {ex.node.tag for ex in positives}
+        # A node without text (the arrow image of a 'Prev' link): as a text field its value is
+        # empty on every example page. The node is kept (an image's source is asked for the
+        # same way in the app), and the warning names what gives a value.
+        tags = "/".join(sorted({ex.node.tag for ex in positives}))
+        links = any(a.tag == "a" for ex in positives for a in list(ex.node.iterancestors())[:3])
         notes.append(
-            f"the field's value is empty on every example page: the {'/'.join(sorted(holders))} "
-            "holds no text; ask for an attribute instead (a link's target: its '@href'; an "
-            "image's '@alt')"
+            f"the clicked {tags} holds no text: as a text field its value is empty on every "
+            "example page; take an attribute instead ("
+            + ("the link's target: '…/a/@href'; " if links else "")
+            + "an image's '@alt' or '@src')"
         )
     for r in rules:
         r.warnings = [*notes, *(w for w in r.warnings if w not in notes)]
@@ -2000,23 +2001,6 @@ def _attr_holder(ex: Example, notes: list[str]) -> Example:
         f"the example has no attribute {ex.attr!r}, nor has an element around it",
         [ex.describe()],
     )
-
-
-#: Nodes without text of their own: a click on one inside a link means the link.
-_TEXTLESS = frozenset({"img", "svg", "picture", "i", "span", "source"})
-
-
-def _textless_link(ex: Example, notes: list[str]) -> Example:
-    """The link around a clicked node that holds no text (an icon), when there is one."""
-    if ex.node.tag not in _TEXTLESS or _text(ex.node):
-        return ex
-    for anc in list(ex.node.iterancestors())[:3]:
-        if anc.tag == "a":
-            note = f"the clicked {ex.node.tag} is inside a link: the rule takes the link"
-            if note not in notes:
-                notes.append(note)
-            return Example(ex.url, ex.root, anc, ex.attr)
-    return ex
 
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
