@@ -2181,8 +2181,35 @@ def _hook_unions(
                 if not pa or not pb or 10 * len(pa & pb) > len(pa | pb):
                     continue
             out.append((f"({xa} | {xb})", ca + cb + 0.6, fa))
+            merged = _merged_labels(xa, xb)
+            if merged is not None:
+                out.append((merged, min(ca, cb) + 0.4, "label"))
     out.sort(key=lambda t: (t[1], len(t[0])))
     return out[:6]
+
+
+_LABEL_TEXT = re.compile(r"normalize-space\(\.\)=('[^']*')")
+
+
+def _merged_labels(xa: str, xb: str) -> str | None:
+    """One rule for two label rules that differ only in their label, when the labels share
+    their last word ('Module Summary', 'File Summary'; the kind of page named before it):
+    the label is any text that ends with that word, as a third kind of page may name it
+    ('Application Summary')."""
+    ma, mb = _LABEL_TEXT.findall(xa), _LABEL_TEXT.findall(xb)
+    if len(ma) != 1 or len(mb) != 1 or xa.replace(ma[0], mb[0]) != xb:
+        return None
+    wa, wb = ma[0][1:-1].split(), mb[0][1:-1].split()
+    if len(wa) < 2 or len(wb) < 2 or wa[-1] != wb[-1] or not _LETTERS.search(wa[-1]):
+        return None
+    if len(wa[-1]) < 4:
+        return None
+    tail = " " + wa[-1]
+    ends = (
+        f"substring(normalize-space(.), string-length(normalize-space(.)) - {len(tail) - 1})"
+        f"={xpath_literal(tail)}"
+    )
+    return xa.replace(f"normalize-space(.)={ma[0]}", ends)
 
 
 def _check_negatives_narrow(
