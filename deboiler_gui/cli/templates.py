@@ -999,25 +999,20 @@ def suggest_command(
             )
         return
     from deboiler_gui.engine.template.induce import (
-        Example,
         InductionError,
+        click_example,
         induce,
         split_attribute,
     )
 
-    def example_of(u: str, xp: str, what: str) -> Example:
-        # An attribute (a link's '.../@href') is induced on its element, the rule ending on it.
-        element, attr = split_attribute(xp)
-        tree, node = node_of(u, element, what)
-        if attr and node.get(attr) is None:
-            raise click.ClickException(
-                f"{what} {xp!r}: the element has no attribute {attr!r} on {u}"
-            )
-        return Example(u, tree, node, attr)
-
-    pos = [example_of(u, xp, "example") for u, xp in examples]
-    neg = [Example(u, *node_of(u, split_attribute(xp)[0], "'not this'")) for u, xp in negatives]
     try:
+        # The clicks resolved as the app resolves them (one code path): each node on the
+        # index's own tree of its page; an attribute ('.../@href') is induced on its element.
+        pos = [click_example(index, u, xp, what="example") for u, xp in examples]
+        neg = [
+            click_example(index, u, split_attribute(xp)[0], what="'not this'")
+            for u, xp in negatives
+        ]
         rules = induce(pos, neg, index, as_list=as_list, limit=limit)
     except InductionError as exc:
         raise click.ClickException(str(exc)) from exc

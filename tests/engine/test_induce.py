@@ -516,7 +516,8 @@ def test_a_not_this_that_leaves_only_a_rule_for_the_examples_page_is_a_conflict(
 
 def test_titles_of_two_kinds_of_page_without_a_shared_hook_are_one_field() -> None:
     # A reference page's title is an h2 in its name block, a chapter's an h1 in its title
-    # block; the blocks share no class, only their place: the page's first block.
+    # block; the blocks share no class, only each their own hooks: the union of those hooks,
+    # not the place of the page's first block (a banner before it on some pages).
     def html(i: int) -> str:
         nav = f"<table class='navigation'><tr><td><a href='#'>Top</a> | <a href='#d'>About {i}</a></td></tr></table>"
         if i % 3:
@@ -530,13 +531,15 @@ def test_titles_of_two_kinds_of_page_without_a_shared_hook_are_one_field() -> No
                 f"<div class='chapter'><div class='titlepage'><div><h1 class='title'>Chapter {i}"
                 f"</h1></div></div><div class='toc'><dl><dt>Ref {i + 1}</dt></dl></div></div>"
             )
-        return f"<html><body>{nav}{body}</body></html>"
+        banner = "<div class='banner'><h2>Sale</h2></div>" if i in (5, 6) else ""
+        return f"<html><body>{nav}{banner}{body}</body></html>"
 
     urls = [f"https://k.example/{i}.html" for i in range(12)]
     site = SiteIndex(urls, [parse_html(html(i)) for i in range(12)])
     rules = induce([ex(site, 1, "//h2"), ex(site, 3, "//h1")], index=site)
     best = rules[0].xpath
-    assert "self::h1 or self::h2" in best, best
+    assert " | " in best and "/html/body" not in best and "[1]" not in best, best
+    assert "refentrytitle" in best or "refnamediv" in best, best
     for i in range(12):
         want = f"Chapter {i}" if i % 3 == 0 else f"Ref {i}"
         assert texts(site, i, best)[:1] == [want], (i, best)

@@ -76,6 +76,32 @@ def test_volatile_ids_and_classes_are_learned_and_avoided() -> None:
         assert "tbody" not in c.xpath
 
 
+def _nav_page(i: int) -> str:
+    """A DocBook-style navigation bar of icon links, the previous chapter's title and a
+    tooltip that names the page (volatile at its place)."""
+    return f"""<html><body><table class='navigation' id='top'><tr>
+    <td class='shortcuts'><a href='#' class='shortcut'>Top</a></td>
+    <td><a accesskey='h' href='index.html'><img src='home.png' alt='Home'></a></td>
+    <td><a accesskey='u' href='part{i // 3}.html'><img src='up.png' alt='Up'></a></td>
+    <td><a accesskey='p' href='ch{i - 1}.html' title='Chapter {i - 1}'><img src='left.png'
+      alt='Prev'></a></td>
+    <td><a accesskey='n' href='ch{i + 1}.html'><img src='right.png' alt='Next'></a></td>
+    </tr></table><div class='chapter'><h1>Chapter {i}</h1></div></body></html>"""
+
+
+def test_suggest_offers_a_stable_hook_attribute_of_the_node_itself() -> None:
+    index = SiteIndex(
+        [f"https://d.example/ch{i}.html" for i in range(8)],
+        [parse_html(_nav_page(i)) for i in range(8)],
+    )
+    link = select_elements(index.trees[3], "//a[img[@alt='Prev']]")[0]
+    cands = suggest(link, index)
+    assert cands[0].xpath == "//a[@accesskey='p']", [c.xpath for c in cands]
+    assert cands[0].site["one"] == 8
+    # The tooltip names the previous chapter: another value at the same place on other pages.
+    assert all("Chapter 2" not in c.xpath for c in suggest(link, index, limit=20))
+
+
 def test_suggest_never_emits_tbody() -> None:
     root = parse_html(
         "<html><body><table><tr><td>a</td></tr><tr><td id='b'>b</td></tr></table></body></html>"

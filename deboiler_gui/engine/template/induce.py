@@ -7,13 +7,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import lxml.etree as etree
 
-from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
+from deboiler_gui.engine.htmltree import HtmlElement, normalize_text, parse_html
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.tablerows import rows_tolerant
 from deboiler_gui.engine.template.selectors import (
+    HOOK_ATTRS,
     SEMANTIC_ATTRS,
     TEST_ATTRS,
     SiteIndex,
@@ -22,8 +24,6 @@ from deboiler_gui.engine.template.selectors import (
     xpath_literal,
 )
 
-#: Attributes that make good hooks besides ids, classes and the semantic ones.
-HOOK_ATTRS = ("accesskey", "summary", "title", "type", "lang")
 #: Pages of the site each surviving candidate is checked on.
 SITE_SAMPLE = 60
 #: Candidates (cheapest first) that get the site-wide check.
@@ -54,6 +54,66 @@ class Example:
     def describe(self) -> str:
         tail = f"/@{self.attr}" if self.attr else ""
         return f"{self.url} {self.root.getroottree().getpath(self.node)}{tail}"
+
+
+def click_example(
+    index: SiteIndex | None,
+    url: str,
+    xpath: str,
+    html: str | None = None,
+    *,
+    what: str = "example",
+    parse: Any = None,
+) -> Example:
+    """The example a click names: ``xpath`` (absolute, on the engine's parse of the page,
+    optionally ending on an attribute) on the page ``url``. The node is taken on the index's
+    own tree of that page when the site index holds it (so that the page is one of the
+    sampled pages, not a copy beside them: the app and the command line induce the same rule
+    from the same clicks); otherwise on ``html`` parsed (with ``parse`` when given)."""
+    from deboiler_gui.engine.template.selectors import select_elements
+
+    element, attr = split_attribute(xpath)
+    candidates: list[Any] = []
+    if index is not None and url in index.urls:
+        candidates.append(index.trees[index.urls.index(url)])
+    if html is not None:
+        candidates.append(html)  # parsed on demand
+    if not candidates:
+        raise InductionError(f"page {url} could not be read")
+    for root in candidates:
+        if isinstance(root, str):
+            root = (parse or parse_html)(root)
+        try:
+            nodes = select_elements(root, element)
+        except RuleError as exc:
+            raise InductionError(f"{what} {xpath!r}: {exc}") from exc
+        if nodes:
+            return Example(url, root, nodes[0], attr)
+    raise InductionError(f"{what} {xpath!r} matches no element on {url}")
+
+
+def _on_index(ex: Example, index: SiteIndex | None) -> Example:
+    """``ex`` on the index's own tree of its page, when the index holds the page and the node
+    is at the same place there: a copy of the page parsed apart would be one more page of the
+    sample, unlike the example's (its lists and labels counted as another page's)."""
+    if index is None or ex.url not in index.urls:
+        return ex
+    tree = index.trees[index.urls.index(ex.url)]
+    if ex.root is tree:
+        return ex
+    try:
+        found = tree.getroottree().xpath(ex.root.getroottree().getpath(ex.node))
+    except etree.XPathError:
+        return ex
+    if (
+        isinstance(found, list)
+        and len(found) == 1
+        and isinstance(found[0], etree._Element)
+        and found[0].tag == ex.node.tag
+        and _text(found[0]) == _text(ex.node)
+    ):
+        return Example(ex.url, tree, found[0], ex.attr)
+    return ex
 
 
 def split_attribute(xpath: str) -> tuple[str, str]:
@@ -504,8 +564,9 @@ def _rank_field(
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
         # narrow (an anchor that exists on the example pages only).
+        # (Not a union of the examples' own hooks: their nodes sit at places of their own.)
         narrow = hits < 0.85 * best_hits or (
-            c.family == "class" and placed[c.xpath] < 0.85 * best_placed
+            c.family == "class" and " | " not in c.xpath and placed[c.xpath] < 0.85 * best_placed
         )
         hit = c.site["one"] + c.site["many"]
         # Where no rule is clean (a field whose usual value is one word on most pages, as an
@@ -892,6 +953,20 @@ def _list_candidates(
                     path.count("/") + 1,
                 )
             )
+        # An attribute every clicked entry carries, with a value of its own each (a menu
+        # entry's `title`), that one or two like entries lack: those are not entries of the
+        # list (a 'Top of page' link before a module's functions).
+        for attr in HOOK_ATTRS:
+            if not all(i.get(attr) for i in items) or len({i.get(attr) for i in items}) < len(
+                items
+            ):
+                continue
+            lacking = sum(1 for k in kin if not k.get(attr))
+            if not 0 < lacking <= 2 or 2 * lacking >= len(kin):
+                continue
+            rest = path.split("/", 1)[1] if "/" in path else ""
+            tail = f"{item_tag}[@{attr}]" + (f"/{rest}" if rest else "")
+            tails.append((tail, 0.3 * (path.count("/") + 1) - 0.2, path.count("/") + 1))
         chain = _chain(list_node, nodes[0])
         at = next((k for k, n in enumerate(chain[:-1]) if _is_box(n)), None)
         if at is not None and _kind_holds_several(chain[at], path.split("/")[at + 1 :], index):
@@ -1598,12 +1673,14 @@ def _site_list(
 ) -> dict[str, Any]:
     with_items = mixed = alike = 0
     counts: list[int] = []
+    lists: set[tuple[str, ...]] = set()
     for tree in trees:
         found = _run(tree, xp) or []
         if not found:
             continue
         with_items += 1
         counts.append(len(found))
+        lists.add(tuple(_text(n) for n in found[:50]))
         if several_lists(found):
             mixed += 1
         lst = _outer_list(found[0])
@@ -1618,6 +1695,7 @@ def _site_list(
         "mixed": mixed,
         "items_min": min(counts, default=0),
         "items_max": max(counts, default=0),
+        "distinct": len(lists),
     }
 
 
@@ -1847,6 +1925,8 @@ def induce(
     selects a 'not this' node. Raises InductionError naming the examples that conflict."""
     if not positives:
         raise InductionError("no examples given")
+    positives = [_on_index(ex, index) for ex in positives]
+    negatives = [_on_index(ex, index) for ex in negatives]
     _check_conflicts(positives, negatives, as_list=as_list)
     attrs = {ex.attr for ex in positives}
     if len(attrs) > 1:
@@ -1855,9 +1935,11 @@ def induce(
             [ex.describe() for ex in positives],
         )
     attr = attrs.pop()
-    for ex in positives:
-        if attr and ex.node.get(attr) is None:
-            raise InductionError(f"the example has no attribute {attr!r}", [ex.describe()])
+    notes: list[str] = []
+    if attr:
+        # A click on an icon inside a link asks for the link's target: the attribute of the
+        # nearest element around the node that carries it.
+        positives = [_attr_holder(ex, notes) for ex in positives]
     if not attr and not as_list:
         # A click on a heading's text often lands on an anchor inside it (LaTeX2HTML's
         # `<h1><a id=...>Title</a></h1>`): the example is the heading, so that headings of
@@ -1884,7 +1966,41 @@ def induce(
                 r.examples = [[ex.node.get(attr) or ""] for ex in positives]
             else:
                 r.examples = [[n.get(attr) or "" for n in found] for found in nodes]
+    elif not as_list and rules and all(not _text(ex.node) for ex in positives):
+        # A node without text (the arrow image of a 'Prev' link): as a text field its value is
+        # empty on every example page. The node is kept (an image's source is asked for the
+        # same way in the app), and the warning names what gives a value.
+        tags = "/".join(sorted({ex.node.tag for ex in positives}))
+        links = any(a.tag == "a" for ex in positives for a in list(ex.node.iterancestors())[:3])
+        notes.append(
+            f"the clicked {tags} holds no text: as a text field its value is empty on every "
+            "example page; take an attribute instead ("
+            + ("the link's target: '…/a/@href'; " if links else "")
+            + "an image's '@alt' or '@src')"
+        )
+    for r in rules:
+        r.warnings = [*notes, *(w for w in r.warnings if w not in notes)]
     return rules
+
+
+def _attr_holder(ex: Example, notes: list[str]) -> Example:
+    """``ex``, or the nearest of its ancestors (three levels up) that carries its attribute
+    when the node itself does not (an `img` clicked for its link's `href`)."""
+    if ex.node.get(ex.attr) is not None:
+        return ex
+    for anc in list(ex.node.iterancestors())[:3]:
+        if anc.get(ex.attr) is not None:
+            note = (
+                f"the clicked {ex.node.tag} has no {ex.attr!r}: the rule takes the "
+                f"{anc.tag}'s around it (…/{anc.tag}/@{ex.attr})"
+            )
+            if note not in notes:
+                notes.append(note)
+            return Example(ex.url, ex.root, anc, ex.attr)
+    raise InductionError(
+        f"the example has no attribute {ex.attr!r}, nor has an element around it",
+        [ex.describe()],
+    )
 
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -1986,6 +2102,16 @@ def _induce_field(
             out.append(
                 Induced(xp, "field", family, cost + (0.0 if xp in common else 0.1), examples=values)
             )
+    if len(positives) > 1 and not any(c.family in _HOOKED for c in out):
+        # No hook is shared by the examples (a module's summary in a `div.module-summary-body`,
+        # a file format's in a `div.file-summary-body`; a reference page's title in a
+        # `span.refentrytitle`, a chapter's in an `h1.title`): the union of their own hooks,
+        # the first of its nodes in the page, rather than their common place.
+        for xp, cost, family in _hook_unions(positives, per_example, trees):
+            values = _validate_field(xp, positives, negatives)
+            if values is not None and xp not in pool:
+                pool[xp] = (cost, family)
+                out.append(Induced(xp, "field", family, cost, examples=values))
     if not out:
         _explain(positives, negatives, pool, as_list=False)
     ranked = _rank_field(out, trees, positives, attr)[:limit]
@@ -2005,6 +2131,85 @@ def _induce_field(
             c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
             c.examples = [[_first_text(ex.node)] for ex in positives]
     return ranked
+
+
+def _hook_unions(
+    positives: Sequence[Example],
+    per_example: list[dict[str, tuple[float, str]]],
+    trees: Sequence[Any],
+) -> list[tuple[str, float, str]]:
+    """Unions of two hooked rules (``(A | B)``), each the examples' rule on some of their pages
+    and together on all of them: (rule, cost, family of its cheaper part), cheapest first.
+    Over the sampled pages each part finds a node on other pages too (not a text of its
+    example's page alone), and the two parts are found on one page seldom: two kinds of page
+    that hold the field each in their way, not two things of every page (a page's title and
+    its header)."""
+    options: dict[str, tuple[float, str, frozenset[int]]] = {}
+    for cands in per_example:
+        hooked = sorted(
+            ((xp, spec) for xp, spec in cands.items() if spec[1] in _HOOKED),
+            key=lambda kv: (kv[1][0], len(kv[0])),
+        )
+        for xp, (cost, family) in hooked[:8]:
+            if xp in options:
+                continue
+            fit = frozenset(
+                j
+                for j, ex in enumerate(positives)
+                if (found := _run(ex.root, xp)) and found[0] is ex.node
+            )
+            if fit:
+                options[xp] = (cost, family, fit)
+    every = frozenset(range(len(positives)))
+    ranked = sorted(options.items(), key=lambda kv: (kv[1][0], len(kv[0])))[:16]
+    roots = {id(ex.root) for ex in positives}
+    others = [t for t in trees if id(t) not in roots]
+    hits: dict[str, set[int]] = {}
+
+    def pages_of(xp: str) -> set[int]:
+        if xp not in hits:
+            hits[xp] = {k for k, t in enumerate(others) if _run(t, xp)}
+        return hits[xp]
+
+    out: list[tuple[str, float, str]] = []
+    for i, (xa, (ca, fa, ka)) in enumerate(ranked):
+        for xb, (cb, _fb, kb) in ranked[i + 1 :]:
+            if ka | kb != every or ka <= kb or kb <= ka:
+                continue
+            if others:
+                pa, pb = pages_of(xa), pages_of(xb)
+                if not pa or not pb or 10 * len(pa & pb) > len(pa | pb):
+                    continue
+            out.append((f"({xa} | {xb})", ca + cb + 0.6, fa))
+            merged = _merged_labels(xa, xb)
+            if merged is not None:
+                out.append((merged, min(ca, cb) + 0.4, "label"))
+    out.sort(key=lambda t: (t[1], len(t[0])))
+    return out[:6]
+
+
+_LABEL_TEXT = re.compile(r"normalize-space\(\.\)=('[^']*')")
+
+
+def _merged_labels(xa: str, xb: str) -> str | None:
+    """One rule for two label rules that differ only in their label, when the labels share
+    their last word ('Module Summary', 'File Summary'; the kind of page named before it):
+    the label is any text that ends with that word, as a third kind of page may name it
+    ('Application Summary')."""
+    ma, mb = _LABEL_TEXT.findall(xa), _LABEL_TEXT.findall(xb)
+    if len(ma) != 1 or len(mb) != 1 or xa.replace(ma[0], mb[0]) != xb:
+        return None
+    wa, wb = ma[0][1:-1].split(), mb[0][1:-1].split()
+    if len(wa) < 2 or len(wb) < 2 or wa[-1] != wb[-1] or not _LETTERS.search(wa[-1]):
+        return None
+    if len(wa[-1]) < 4:
+        return None
+    tail = " " + wa[-1]
+    ends = (
+        f"substring(normalize-space(.), string-length(normalize-space(.)) - {len(tail) - 1})"
+        f"={xpath_literal(tail)}"
+    )
+    return xa.replace(f"normalize-space(.)={ma[0]}", ends)
 
 
 def _check_negatives_narrow(
@@ -2336,6 +2541,21 @@ def _induce_list(
                     wider.setdefault(c.xpath, base)
 
         subsumed = _subsumed(clean, depths, trees)
+        # A rule bound to the example page rather than to a place of the site: anchored on
+        # the page's own name (`li[@title='os ']`, the current module's entry of a menu that
+        # lists every module: the same list on every page), or pinning one list among like
+        # lists by its position (`li[34]/ul/li/a`). A rule on a stable hook of the container
+        # (`li[@id='loadscrollpos']`, the entry of the page shown) is the list at this place
+        # on every page, and comes first when there is one.
+        names = _page_names(by_page[0][0])
+        bound = {
+            c.xpath
+            for c in clean
+            if (_names_page(c.xpath, names) and c.site["distinct"] * 5 <= c.site["with_items"])
+            or _pins_like_list(c.xpath, depths[c.xpath], by_page)
+        }
+        if not any(c.xpath not in bound and c.family in _HOOKED for c in clean):
+            bound = set()
 
         def key(c: Induced) -> tuple[Any, ...]:
             far_more = bool(fewest) and sum(len(v) for v in c.examples) > 2 * fewest
@@ -2345,6 +2565,7 @@ def _induce_list(
             alike = max(c.site["alike"], alike_of.get(wider.get(c.xpath, ""), 0))
             return (
                 not beyond[c.xpath],
+                c.xpath in bound,
                 alike < 0.85 * best,
                 far_more,
                 c.xpath in subsumed,
@@ -2360,6 +2581,77 @@ def _induce_list(
     for r in result:
         r.warnings = list(warnings)
     return result
+
+
+#: Families of a rule anchored on a hook (not on steps or positions from one).
+_HOOKED = frozenset({"id", "class", "attribute", "label"})
+_LITERAL = re.compile(
+    r"(?:@[\w:.-]+|normalize-space\(\.?\)|text\(\))\s*=\s*(?:'([^']*)'|\"([^\"]*)\")"
+)
+_TITLE_PARTS = re.compile(r"\s+[-\u2013\u2014|:]+\s+|:\s+")
+
+
+def _name(text: str) -> str:
+    return " ".join(re.sub(r"[_-]+", " ", normalize_text(text)).lower().split())
+
+
+def _page_names(ex: Example) -> set[str]:
+    """The names the example page goes by: its file name, its title and first h1 (and their
+    parts around a separator: 'Erlang -- os')."""
+    path = urlsplit(ex.url).path.rstrip("/")
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    names = {_name(stem)}
+    for el in (ex.root.find(".//title"), ex.root.find(".//h1")):
+        if el is None:
+            continue
+        text = _text(el)
+        names.add(_name(text))
+        names.update(_name(part) for part in _TITLE_PARTS.split(text))
+    return {n for n in names if len(n) >= 2}
+
+
+def _names_page(xp: str, names: set[str]) -> bool:
+    """Whether a literal of ``xp`` (an attribute's value, a text) is the page's own name."""
+    return any(_name(a or b) in names for a, b in _LITERAL.findall(xp))
+
+
+_PINNED_STEP = re.compile(r"(?<=/)([A-Za-z][\w-]*)\[(\d+)\]")
+
+
+def _pins_like_list(xp: str, depth: int, by_page: list[list[Example]]) -> bool:
+    """Whether a step's position in ``xp`` picks the examples' list among like lists of the
+    example pages: without it, the rule takes items of several lists there."""
+    if depth <= 0:
+        return False
+    # Only the steps above the list's items (``depth`` steps down from the list node): a
+    # position inside an entry picks a cell, not a list.
+    cuts = [i for i, _ch in _top_slashes(xp)]
+    if len(cuts) <= depth:
+        return False
+    limit = cuts[-depth]
+    for m in _PINNED_STEP.finditer(xp):
+        if m.start() >= limit:
+            break
+        wide = xp[: m.start()] + m.group(1) + xp[m.end() :]
+        for page in by_page:
+            found = _run(page[0].root, wide) or []
+            if len(_list_parents(found, depth)) > 1:
+                return True
+    return False
+
+
+def _top_slashes(xp: str) -> list[tuple[int, str]]:
+    """The places of ``xp``'s slashes outside predicates and parentheses."""
+    out = []
+    depth = 0
+    for i, ch in enumerate(xp):
+        if ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        elif ch == "/" and depth == 0:
+            out.append((i, ch))
+    return out
 
 
 def _subsumed(clean: Sequence[Induced], depths: dict[str, int], trees: Sequence[Any]) -> set[str]:

@@ -30,6 +30,9 @@ _INDEX = re.compile(r"\[(\d+|%d)\]")
 TEST_ATTRS = ("data-testid", "data-test", "data-qa", "data-cy", "data-id")
 #: Semantic attributes worth a selector.
 SEMANTIC_ATTRS = ("itemprop", "role", "aria-label", "name", "rel", "property", "itemtype")
+#: Attributes that make good hooks besides ids, classes and the semantic ones (a 'Prev' icon
+#: link's `accesskey`), when their value is the same at the node's place over the site.
+HOOK_ATTRS = ("accesskey", "summary", "title", "type", "lang")
 #: Pages looked at for the values that recur over the site.
 _RECURRENCE_SAMPLE = 200
 #: An id on this many times fewer pages than those whose node at its place has another id
@@ -607,6 +610,10 @@ def _features(
         v = el.get(attr)
         if v and len(v) <= 60 and stable(attr, v):
             out.append((3.0, "semantic", f"@{attr}={xpath_literal(v)}"))
+    for attr in HOOK_ATTRS:
+        v = el.get(attr)
+        if v and len(v) <= 40 and "\n" not in v and stable(attr, v):
+            out.append((3.5, "semantic", f"@{attr}={xpath_literal(v)}"))
     tokens = [t for t in (el.get("class") or "").split() if is_wordlike(t)]
     tokens = [t for t in tokens if stable("class", t)]
     for t in tokens[:3]:

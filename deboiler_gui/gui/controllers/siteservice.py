@@ -144,20 +144,29 @@ class _SiteWorker(QObject):
             log.exception("candidate suggestion failed")
             self.failed.emit(request, traceback.format_exc(limit=3))
 
-    def _example(self, click: Click) -> Any:
+    def _parse(self, url: str, html: str) -> Any:
         from deboiler_gui.engine.htmltree import parse_html
-        from deboiler_gui.engine.template.induce import Example
 
-        key = (click.url, hash(click.html))
+        key = (url, hash(html))
         root = self._parsed.get(key)
         if root is None:
             if len(self._parsed) > 20:
                 self._parsed.clear()
-            root = self._parsed[key] = parse_html(click.html)
-        found = root.getroottree().xpath(click.xpath)
-        if not found:
-            raise DeboilerError(f"node {click.xpath} not found on {click.url}")
-        return Example(click.url, root, found[0])
+            root = self._parsed[key] = parse_html(html)
+        return root
+
+    def _example(self, click: Click) -> Any:
+        """The clicked node as the command line takes it (induce.click_example): on the
+        index's own tree of the page when the index holds it, else on the page's HTML."""
+        from deboiler_gui.engine.template.induce import click_example
+
+        return click_example(
+            self._index,
+            click.url,
+            click.xpath,
+            click.html,
+            parse=lambda html: self._parse(click.url, html),
+        )
 
     @Slot(int, object)
     def induce(self, request: int, what: InduceRequest) -> None:
