@@ -41,6 +41,9 @@ LOOKS_LIKE = 0.5
 #: A field equal to another field on this share of pages, the two nodes apart but alike
 #: (copies of one link), is flagged.
 SAME_NODE = 0.95
+#: Two fields equal on every page where both have a value, from this many pages on, in two
+#: unlike nodes neither of which is a link, are flagged.
+EVERY_PAGE = 5
 #: A list page whose items are this many times the parents they come from (and at least
 #: ``CROWDED_PARENTS`` parents) takes other nodes of each entry too: its type links.
 CROWDED = 2.0
@@ -101,6 +104,14 @@ class FieldSignals:
     # pages where the value equals another field's and the two nodes are apart but alike
     # (the same tag, ``rel`` and label: a header's and a footer's copy of one link)
     equal_alike: Counter[str] = dc_field(default_factory=Counter)
+    # pages where the value equals another field's, the two nodes apart, unlike and neither
+    # a link (a link naming the page, a sidebar's entry for it, is no copy of its text); and
+    # those where the other field's node is a heading and this field's is not
+    equal_plain: Counter[str] = dc_field(default_factory=Counter)
+    equal_heading: Counter[str] = dc_field(default_factory=Counter)
+    # other fields equal to this one on every page where this field's node is the heading
+    # and theirs is not (set once all pages are seen)
+    equal_heading_of: set[str] = dc_field(default_factory=set)
     # pages where this field and another both have a value
     both: Counter[str] = dc_field(default_factory=Counter)
     # pages where the value equals another field's, whatever the nodes (per other field)
@@ -388,6 +399,27 @@ class FieldSignals:
                     }
                 )
         for other, n in self.equal_to.most_common():
+            if (
+                n == self.both[other] >= EVERY_PAGE
+                and self.equal_plain[other] == n
+                and len(self.values) >= 3
+                and not self._heading_of(other)
+            ):
+                # One text in two unlike nodes on every page where both have a value, neither
+                # a link naming the page: the rule takes another copy of the other field's
+                # text (a summary rule on the block that repeats the page's name). When the
+                # other field's node is a heading and this one's is not, only this field is
+                # flagged: the heading is the text's own place.
+                out.append(
+                    {
+                        "flag": f"values equal field {other!r} on all {n} pages where both "
+                        "have one, in another node: the rule takes a copy of that field's "
+                        "text, not its own?",
+                        "pages": n,
+                        "look_at": self.equal_all.get(other, [])[:5],
+                    }
+                )
+                continue
             whose, node = self.equal_whose.get(other, ("", ""))
             if whose == "mine":
                 continue  # the other field lands on this field's node there
@@ -442,6 +474,11 @@ class FieldSignals:
                     }
                 )
         return out
+
+    def _heading_of(self, other: str) -> bool:
+        """Whether this field's node is the heading where another field's equal node is not
+        one: the text's own place, the other field's is the copy."""
+        return other in self.equal_heading_of
 
     def _many_look_at(self) -> list[str]:
         """The pages with several nodes to look at: those with nodes at a place the nodes are
@@ -1233,7 +1270,21 @@ def _page_signals(
                     sig.equal_pages.setdefault(other, []).append(url)
                 elif _ident(mine[0]) == _ident(theirs[0]):
                     sig.equal_alike[other] += 1
+                elif not _in_link(mine[0]) and not _in_link(theirs[0]):
+                    sig.equal_plain[other] += 1
+                    if _in_heading(theirs[0]) and not _in_heading(mine[0]):
+                        sig.equal_heading[other] += 1
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
+
+
+def _in_link(el: Any) -> bool:
+    """Whether a node is a link or inside one."""
+    return bool(el.tag == "a" or any(True for _ in el.iterancestors("a")))
+
+
+def _in_heading(el: Any) -> bool:
+    """Whether a node is a heading (h1-h6) or inside one."""
+    return bool(el.tag in _HEADINGS or any(True for _ in el.iterancestors(*_HEADINGS)))
 
 
 def _apart(mine: list[Any], theirs: list[Any]) -> bool:
@@ -1507,11 +1558,13 @@ def _settle_equal(out: dict[tuple[str, str], FieldSignals]) -> None:
     after 'Up:') and not what the other's is. The field that lands on the other's node is
     the one to flag ('previous' as the header's second link is the 'Up' link on the pages
     without a 'Next'), not the field whose node it is."""
-    for (tname, _fid), sig in out.items():
+    for (tname, fid), sig in out.items():
         for other, pages in sig.equal_all.items():
             sig2 = out.get((tname, other))
             if sig2 is None or len(pages) < 2:
                 continue
+            if sig2.equal_heading[fid] >= len(pages):
+                sig.equal_heading_of.add(other)
             there = Counter(sig.idents.get(u, "") for u in pages).most_common(1)[0][0]
             mine = _usual_ident(sig, set(pages))
             theirs = _usual_ident(sig2, set(pages))

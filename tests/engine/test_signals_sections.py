@@ -1,0 +1,67 @@
+"""Correctness signals on reference manuals whose pages split by kind (module pages, chapter
+pages, an index): a sidebar with every module's list, the current one open; a section name
+that is a per-kind constant; reference pages whose sections hold tables of functions and of
+types. Right rules stay quiet; wrong ones (a copy of the title as the summary, tables of two
+sections taken as one list, a heading rank missing the chapters) are flagged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.signals import site_signals
+
+SITE = "ref.example"
+
+
+def flags(pages: list[Page], *fields: Field) -> dict[str, list[dict[str, Any]]]:
+    t = Template("ref", site=SITE, fields=fields, use_cleaner=False)
+    return {s.field: s.flags() for s in site_signals(pages, [t])}
+
+
+def named(got: dict[str, list[dict[str, Any]]], field: str, part: str) -> list[dict[str, Any]]:
+    return [f for f in got[field] if part in f["flag"]]
+
+
+def module(i: int, n: int = 12) -> Page:
+    """A module page: its name as the `h1`, a 'Module' section repeating the name, a 'Module
+    Summary' section (a 'Since' part after the summary on some pages), a sidebar listing
+    every module, the current one's functions open under it."""
+    side = "".join(
+        f"<li title='m{k}'><a href='m{k}.html'>m{k}</a></li>"
+        if k != i
+        else f"<li id='current' title='m{k}'>m{k}<ul><li><a href='m{k}.html'>Top</a></li>"
+        + "".join(f"<li title='f{j}'><a href='m{k}.html#f{j}'>f{j}/{k}</a></li>" for j in range(3))
+        + "</ul></li>"
+        for k in range(n)
+    )
+    since = "<h3>Since</h3><div class='body'>OTP 2#</div>" if i % 4 == 0 else ""
+    return Page(
+        f"https://{SITE}/m{i}.html",
+        f"<html><body><aside><p class='part'>Reference Manual</p><ul class='menu'>{side}</ul>"
+        f"</aside><div id='content'><div class='tube'><h1>m{i}</h1></div>"
+        f"<div class='tube'><h3>Module</h3><div class='body'>m{i}</div></div>"
+        f"<div class='tube'><h3>Module Summary</h3><div class='body'>Does thing {i}.</div>"
+        f"{since}</div><div class='tube'><h3>Exports</h3><p>f0, f1, f2</p></div></div>"
+        "</body></html>",
+    )
+
+
+def test_a_field_equal_to_the_title_on_every_page_in_another_node_is_flagged() -> None:
+    pages = [module(i) for i in range(12)]
+    got = flags(
+        pages,
+        Field("title", xpaths=("//div[@id='content']//h1",)),
+        Field("summary", xpaths=("//div[@id='content']/div[2]/div",)),
+    )
+    equal = named(got, "summary", "values equal field 'title' on all 12 pages")
+    assert len(equal) == 1, got["summary"]
+    # the title is the text's own place (a heading): it is not the one flagged
+    assert not named(got, "title", "values equal"), got["title"]
+    got = flags(
+        pages,
+        Field("title", xpaths=("//div[@id='content']//h1",)),
+        Field("summary", xpaths=("//div[@id='content']/div[3]/div[1]",)),
+    )
+    assert not named(got, "summary", "values equal"), got["summary"]
