@@ -65,3 +65,22 @@ def test_a_field_equal_to_the_title_on_every_page_in_another_node_is_flagged() -
         Field("summary", xpaths=("//div[@id='content']/div[3]/div[1]",)),
     )
     assert not named(got, "summary", "values equal"), got["summary"]
+
+
+def chapter(i: int) -> Page:
+    """A chapter of the user's guide: another section name in the sidebar."""
+    return Page(
+        f"https://{SITE}/c{i}.html",
+        "<html><body><aside><p class='part'>User's Guide</p><ul class='menu'>"
+        "<li><a href='c0.html'>Intro</a></li></ul></aside><div id='content'>"
+        f"<div class='tube'><h1>{i} Chapter {i}</h1></div><p>About {i}.</p></div></body></html>",
+    )
+
+
+def test_a_section_name_constant_per_kind_of_page_is_not_one_same_value() -> None:
+    pages = [module(i) for i in range(10)] + [chapter(i) for i in range(2)]
+    got = flags(pages, Field("part", xpaths=("//p[@class='part']",)))
+    assert got["part"] == [], got["part"]
+    # one stray other value: a constant node of every page, flagged
+    got = flags(pages[:11], Field("part", xpaths=("//p[@class='part']",)))
+    assert named(got, "part", "one same value on 10 of 11 pages"), got["part"]

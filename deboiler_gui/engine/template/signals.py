@@ -41,6 +41,9 @@ LOOKS_LIKE = 0.5
 #: A field equal to another field on this share of pages, the two nodes apart but alike
 #: (copies of one link), is flagged.
 SAME_NODE = 0.95
+#: A scalar field of at most this many values, the second on a tenth of the pages, names
+#: the pages' kind (a section name): one same value on most pages is no fault there.
+KINDS = 4
 #: Two fields equal on every page where both have a value, from this many pages on, in two
 #: unlike nodes neither of which is a link, are flagged.
 EVERY_PAGE = 5
@@ -374,8 +377,10 @@ class FieldSignals:
             natural = (self.learned_distinct is not None and self.learned_distinct <= 1) or (
                 self.learned_distinct is None and len(hrefs) == 1 and "" not in hrefs
             )
-            if not natural and (
-                n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10)
+            if (
+                not natural
+                and not self._per_kind()
+                and (n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10))
             ):
                 out.append(
                     {
@@ -474,6 +479,18 @@ class FieldSignals:
                     }
                 )
         return out
+
+    def _per_kind(self) -> bool:
+        """Whether a scalar field's few values split the pages into kinds: at most
+        ``KINDS`` distinct values, the second commonest on a tenth of the pages (two at
+        least). A section's name ('Reference Manual' on the module pages, 'User's Guide' on
+        the chapters) is one same value on most pages and no fault; a rule landing on a
+        constant node of every page has one value, or a stray other one on a page or two."""
+        if self.is_list or not 2 <= len(self.values) <= KINDS:
+            return False
+        hit = self.one + self.many
+        second = self.values.most_common(2)[1][1]
+        return second >= max(2, 0.1 * hit)
 
     def _heading_of(self, other: str) -> bool:
         """Whether this field's node is the heading where another field's equal node is not
