@@ -27,15 +27,21 @@ def named(got: dict[str, list[dict[str, Any]]], field: str, part: str) -> list[d
 def module(i: int, n: int = 12) -> Page:
     """A module page: its name as the `h1`, a 'Module' section repeating the name, a 'Module
     Summary' section (a 'Since' part after the summary on some pages), a sidebar listing
-    every module, the current one's functions open under it."""
-    side = "".join(
-        f"<li title='m{k}'><a href='m{k}.html'>m{k}</a></li>"
-        if k != i
-        else f"<li id='current' title='m{k}'>m{k}<ul><li><a href='m{k}.html'>Top</a></li>"
-        + "".join(f"<li title='f{j}'><a href='m{k}.html#f{j}'>f{j}/{k}</a></li>" for j in range(3))
-        + "</ul></li>"
-        for k in range(n)
-    )
+    every module with its functions under it (one module in three has none: a bare link),
+    the current module's entry marked."""
+
+    def entry(k: int) -> str:
+        if k % 3 == 2 and k != i:
+            return f"<li title='m{k}'><a href='m{k}.html'>m{k}</a></li>"
+        funcs = "".join(
+            f"<li title='f{j}'><a href='m{k}.html#f{j}'>f{j}/{k}</a></li>" for j in range(2 + k % 2)
+        )
+        mark = " id='current'" if k == i else ""
+        return (
+            f"<li{mark} title='m{k}'>m{k}<ul><li><a href='m{k}.html'>Top</a></li>{funcs}</ul></li>"
+        )
+
+    side = "".join(entry(k) for k in range(n))
     since = "<h3>Since</h3><div class='body'>OTP 2#</div>" if i % 4 == 0 else ""
     return Page(
         f"https://{SITE}/m{i}.html",
@@ -84,3 +90,11 @@ def test_a_section_name_constant_per_kind_of_page_is_not_one_same_value() -> Non
     # one stray other value: a constant node of every page, flagged
     got = flags(pages[:11], Field("part", xpaths=("//p[@class='part']",)))
     assert named(got, "part", "one same value on 10 of 11 pages"), got["part"]
+
+
+def test_the_open_entry_of_a_sidebar_of_every_module_is_one_list() -> None:
+    # The current module's functions, under its open entry: the other modules' lists are
+    # other sections of the sidebar, not entries left out, nor a level of its tree.
+    pages = [module(i) for i in range(12)]
+    got = flags(pages, Field("toc", xpaths=("//li[@id='current']/ul/li[@title]/a",), is_list=True))
+    assert got["toc"] == [], got["toc"]

@@ -924,6 +924,17 @@ def _other_levels(nodes: list[Any]) -> int | None:
         top = _tree_top(lst)
         trees[id(top)] = (top, str(entry.tag), tuple(reversed(way)))
         levels.setdefault(id(top), set()).add(_level(n, top))
+    # the items' ancestors and their own entries, held (their ids stay theirs): when every
+    # item is in one sub-list (in an entry of a list), only entries in line with the items
+    # count, those above them or under their entries; another branch's entries are other
+    # sections (a sidebar of every module, one of them open)
+    ups = [a for n in nodes for a in n.iterancestors()]
+    up_ids = {id(a) for a in ups}
+    own = [next((a for a in n.iterancestors() if a.tag in _ENTRIES), n) for n in nodes]
+    own_ids = {id(e) for e in own}
+    lists = {id(p): p for e in own if (p := e.getparent()) is not None}
+    one = next(iter(lists.values())) if len(lists) == 1 else None
+    in_line = one is not None and one.getparent() is not None and one.getparent().tag in _ENTRIES
     count = 0
     nested = False
     for key, (top, etag, steps) in trees.items():
@@ -942,6 +953,11 @@ def _other_levels(nodes: list[Any]) -> int | None:
                 or id(node) in taken
                 or _level(node, top) in levels[key]
                 or not normalize_text(node.text_content())
+                or (
+                    in_line
+                    and id(e) not in up_ids
+                    and not any(id(a) in own_ids for a in e.iterancestors())
+                )
             ):
                 continue
             count += 1
@@ -1067,6 +1083,10 @@ def _left_out(nodes: list[Any]) -> int:
     parents = {id(p) for p in held}
     entries = [_entry(m, blocks) for m in nodes]
     used = {id(e) for e in entries}
+    if len(used) == 1 and not single and _in_sublist(first, entries[0]):
+        # every item in one entry's own list (a sidebar of every module, the current one
+        # open): the other entries' lists are other sections', not entries left out
+        return 0
     count = 0
     for n, b in like:
         if id(b) in blocks:
@@ -1077,6 +1097,17 @@ def _left_out(nodes: list[Any]) -> int:
         elif single and id(b.getparent()) in parents:
             count += 1
     return count
+
+
+def _in_sublist(node: Any, entry: Any) -> bool:
+    """Whether ``node`` sits in a list nested in ``entry`` (``li/ul/li/a``), not in the
+    entry itself (``li/a``)."""
+    for a in node.iterancestors():
+        if a is entry:
+            return False
+        if a.tag in _LISTS:
+            return True
+    return False
 
 
 def _up_way(node: Any, way: tuple[tuple[str, frozenset[str]], ...], kind: Any) -> Any:
