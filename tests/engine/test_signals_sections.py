@@ -98,3 +98,78 @@ def test_the_open_entry_of_a_sidebar_of_every_module_is_one_list() -> None:
     pages = [module(i) for i in range(12)]
     got = flags(pages, Field("toc", xpaths=("//li[@id='current']/ul/li[@title]/a",), is_list=True))
     assert got["toc"] == [], got["toc"]
+
+
+def file_page(i: int) -> Page:
+    """A file's reference page: 'File' and 'File Summary' where modules say 'Module'."""
+    return Page(
+        f"https://{SITE}/file{i}.html",
+        "<html><body><aside><p class='part'>Reference Manual</p></aside><div id='content'>"
+        f"<div class='tube'><h1>file{i}</h1></div>"
+        f"<div class='tube'><h3>File</h3><div class='body'>file{i}</div></div>"
+        f"<div class='tube'><h3>File Summary</h3><div class='body'>Resource file {i}.</div></div>"
+        "</div></body></html>",
+    )
+
+
+def sidebar(i: int, *, prev: bool) -> Page:
+    """A sidebar of 'Previous topic' and 'Next topic' blocks; the first page has no previous
+    one, so its 'Next topic' block comes first."""
+    blocks = []
+    if prev:
+        blocks.append(
+            f"<div class='blk'><h4>Previous topic</h4><a href='p{i - 1}.html'>T{i - 1}</a></div>"
+        )
+    blocks.append(f"<div class='blk'><h4>Next topic</h4><a href='p{i + 1}.html'>T{i + 1}</a></div>")
+    return Page(
+        f"https://{SITE}/p{i}.html",
+        f"<html><body><div class='side'>{''.join(blocks)}</div><h1>T{i}</h1></body></html>",
+    )
+
+
+def test_a_position_whose_node_is_the_same_section_on_every_kind_of_page_is_not_pinned() -> None:
+    # The summary section is the third block of every reference page: 'Module Summary' on a
+    # module's, 'File Summary' on a file's, a 'Since' part after the summary on some.
+    pages = [module(i) for i in range(12)] + [file_page(i) for i in range(2)]
+    got = flags(pages, Field("summary", xpaths=("//div[@id='content']/div[3]/div",)))
+    assert not named(got, "summary", "pinned"), got["summary"]
+    # 'Next topic' shares a word with 'Previous topic', but labels the next link on the other
+    # pages: the first block of the first page is another node.
+    pages = [sidebar(i, prev=i > 0) for i in range(8)]
+    got = flags(pages, Field("prev", xpaths=("//div[@class='side']/div[1]/a",)))
+    pinned = named(got, "prev", "pinned to position div[1]")
+    assert len(pinned) == 1 and pinned[0]["look_at"] == [pages[0].url], got["prev"]
+
+
+def docbook(i: int) -> Page:
+    """GTK-Doc pages: a reference page titled `h2/span`, a chapter `h1`; the book's index has
+    no heading of either, its contents' first entry a `span`."""
+    if i == 0:
+        body = (
+            "<div class='titlepage'><p class='title'>The Manual</p></div><dl class='toc'>"
+            + "".join(
+                f"<dt><span class='chapter'><a href='c{k}.html'>Part {k}</a></span></dt>"
+                for k in range(4)
+            )
+            + "</dl>"
+        )
+    elif i % 5 == 0:
+        body = f"<div class='titlepage'><h1 class='title'>Part {i}</h1></div><p>About.</p>"
+    else:
+        body = (
+            f"<div class='refnamediv'><h2><span class='refentrytitle'>Thing {i}</span></h2>"
+            f"<p>Thing {i} — does</p></div><p>More.</p>"
+        )
+    return Page(
+        f"https://{SITE}/d{i}.html", f"<html><body><div class='book'>{body}</div></body></html>"
+    )
+
+
+def test_a_first_match_title_is_pinned_where_its_node_is_no_heading() -> None:
+    pages = [docbook(i) for i in range(16)]
+    rule = "(/html/body/div[1]//*[self::h1 or self::span])[1]"
+    got = flags(pages, Field("title", xpaths=(rule,)))
+    pinned = named(got, "title", "pinned to position (…)[1]")
+    # the chapters' `h1` is a title like the reference pages' `h2/span`; the index's contents
+    # entry is not
+    assert len(pinned) == 1 and pinned[0]["look_at"] == [pages[0].url], got["title"]

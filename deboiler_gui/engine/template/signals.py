@@ -13,6 +13,7 @@ for values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections import Counter
@@ -51,6 +52,8 @@ EVERY_PAGE = 5
 #: ``CROWDED_PARENTS`` parents) takes other nodes of each entry too: its type links.
 CROWDED = 2.0
 CROWDED_PARENTS = 3
+#: Label elements looked at in a pinned node's parent (its siblings' labels).
+NEAR_LABELS = 200
 #: A label beside a pinned node is text of at most this many characters.
 LABEL_CHARS = 40
 #: A value that holds another field's value and more text on this share of the pages where
@@ -144,6 +147,8 @@ class FieldSignals:
     pinned: str = ""
     # shape (tag, classes, label beside) of the node at that position, and its pages
     shapes: dict[str, list[str]] = dc_field(default_factory=dict)
+    # per page, the labels in the pinned node's parent (its siblings' headings, terms, cells)
+    near_labels: dict[str, frozenset[str]] = dc_field(default_factory=dict)
     #: the position is taken in the whole page (``(//td[…])[2]``), not among siblings
     grouped: bool = False
     # per list page: (page, items, the other fields each item's value is, for items that are)
@@ -589,7 +594,10 @@ class FieldSignals:
             usual = max(self.shapes, key=lambda k: len(self.shapes[k]))
             if len(self.shapes[usual]) * 2 < seen:
                 return None  # no usual node at that position: nothing to compare with
-        other = [(k, v) for k, v in self.shapes.items() if k != usual]
+        near = set().union(*(self.near_labels.get(u, frozenset()) for u in self.shapes[usual]))
+        other = [
+            (k, v) for k, v in self.shapes.items() if k != usual and not _kind_named(k, usual, near)
+        ]
         pages = [u for _k, v in other for u in v]
         if not pages or len(self.shapes[usual]) < 2:
             return None
@@ -630,6 +638,28 @@ def _spread(xs: list[int]) -> dict[str, Any]:
     if not xs:
         return {"min": 0, "median": 0, "max": 0}
     return {"min": min(xs), "median": statistics.median(xs), "max": max(xs)}
+
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _kind_named(shape: str, usual: str, near: set[str]) -> bool:
+    """Whether a pinned node's shape is the usual one under the name of its page's kind: the
+    same tag and classes, each label sharing a word with the usual one's ('File Summary' on
+    a file's page where module pages say 'Module Summary'), and none of its labels one that
+    the usual pages have beside the node elsewhere ('Next topic' where the usual node is
+    'Previous topic' labels the next link on the other pages: another node)."""
+    tag, _sep, label = shape.partition("|")
+    tag2, _sep2, label2 = usual.partition("|")
+    if tag != tag2 or label.startswith("§") or not label or not label2:
+        return False
+    mine, theirs = label.split(" / "), label2.split(" / ")
+    if len(mine) != len(theirs) or any(lb in near for lb in mine):
+        return False
+    return all(
+        set(_WORD.findall(a.lower())) & set(_WORD.findall(b.lower()))
+        for a, b in zip(mine, theirs, strict=True)
+    )
 
 
 def _show_shape(shape: str) -> str:
@@ -722,8 +752,14 @@ def _shape(pos: Any, value: Any) -> str:
     up = [value, *value.iterancestors()]
     labels = []
     if pos is not value:
-        labels = [_label(c) for c in pos if isinstance(c.tag, str) and not any(c is a for a in up)]
-    labels = [lb for lb in labels if lb][:3]
+        # the labels before the value's branch: a part after it ('Since' after a module's
+        # summary) labels another value
+        for c in pos:
+            if any(c is a for a in up):
+                break
+            if isinstance(c.tag, str):
+                labels.append(_label(c))
+    labels = [lb for lb in labels if lb][-3:]
     if not labels:
         before = pos.getprevious()
         if before is not None and isinstance(before.tag, str) and before.tag in _LABEL_TAGS:
@@ -1416,10 +1452,19 @@ def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -
         # A position in the whole page: what matters is the section the node is in, not its
         # classes (DocBook titles a chapter `h2.title` and a reference page `h2`).
         sig.grouped = True
-        shape = f"{pos.tag}|§{_heading(pos)}"
+        # A heading (or a node in one: DocBook's `h2/span.refentrytitle`) is a heading
+        # whatever its rank or tag: a chapter's `h1` and a reference page's `h2` title alike,
+        # a contents entry's `span` is not one.
+        head = pos if pos.tag in _HEADINGS else next(pos.iterancestors(*_HEADINGS), None)
+        role = "heading" if head is not None else str(pos.tag)
+        shape = f"{role}|§{_heading(head if head is not None else pos)}"
         sig.shapes.setdefault(shape, []).append(url)
         return
     sig.shapes.setdefault(_shape(pos, value), []).append(url)
+    parent = pos.getparent()
+    if parent is not None:
+        near = (_label(e) for e in itertools.islice(parent.iter(*_LABEL_TAGS), NEAR_LABELS))
+        sig.near_labels[url] = frozenset(lb for lb in near if lb)
 
 
 def _kind(el: Any) -> str:
