@@ -173,3 +173,16 @@ def test_a_first_match_title_is_pinned_where_its_node_is_no_heading() -> None:
     # the chapters' `h1` is a title like the reference pages' `h2/span`; the index's contents
     # entry is not
     assert len(pinned) == 1 and pinned[0]["look_at"] == [pages[0].url], got["title"]
+
+
+def test_a_heading_rank_missing_the_chapters_titled_by_a_higher_one_is_flagged() -> None:
+    pages = [docbook(i) for i in range(16)]
+    chapters = [pages[i].url for i in (5, 10, 15)]
+    got = flags(pages, Field("title", xpaths=("//h2",)))
+    higher = named(got, "title", "whose top heading is of a higher rank (h1 on 3)")
+    assert len(higher) == 1 and sorted(higher[0]["look_at"]) == sorted(chapters), got["title"]
+    # one front page titled `h1` is another kind of page, no fault
+    got = flags(pages[:6], Field("title", xpaths=("//h2",)))
+    assert not named(got, "title", "higher rank"), got["title"]
+    right = "//*[self::h1 or self::h2][1]"
+    assert not named(flags(pages, Field("title", xpaths=(right,))), "title", "higher rank")

@@ -42,6 +42,9 @@ LOOKS_LIKE = 0.5
 #: A field equal to another field on this share of pages, the two nodes apart but alike
 #: (copies of one link), is flagged.
 SAME_NODE = 0.95
+#: Pages without a value whose top heading is of a higher rank than the rule's node (3 at
+#: least) are flagged from this share of the pages on.
+HIGHER_SHARE = 0.05
 #: A scalar field of at most this many values, the second on a tenth of the pages, names
 #: the pages' kind (a section name): one same value on most pages is no fault there.
 KINDS = 4
@@ -170,6 +173,8 @@ class FieldSignals:
     # pages without a value whose top heading (the first of the highest rank on the page) is
     # of a lower rank than the one the rule's node is the top heading of, per tag
     other_rank: dict[str, list[str]] = dc_field(default_factory=dict)
+    # the same, of a higher rank (a chapter's `h1` where the rule takes reference pages' `h2`)
+    higher_rank: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages with a value where the rule's node is the page's top heading of its rank, per tag
     tops: Counter[str] = dc_field(default_factory=Counter)
     # pages with a value where the rule's node is the first heading of its rank or a higher
@@ -280,6 +285,25 @@ class FieldSignals:
                     "rule takes one rank of heading only?",
                     "pages": ranks,
                     "look_at": [u for v in self.other_rank.values() for u in v][:5],
+                }
+            )
+        higher = sum(len(v) for v in self.higher_rank.values())
+        usual_top = _usual_top(self)
+        if higher >= 3 and higher >= HIGHER_SHARE * self.pages and usual_top:
+            # Pages of another kind titled by a heading of a higher rank (a manual's chapters
+            # `h1`, its reference pages `h2`): a few of them, a book's front page, are no
+            # fault; several, and the rule leaves a kind of page without a title.
+            shown = ", ".join(
+                f"{t} on {len(v)}"
+                for t, v in sorted(self.higher_rank.items(), key=lambda kv: -len(kv[1]))
+            )
+            out.append(
+                {
+                    "flag": f"no value on {higher} pages whose top heading is of a higher rank "
+                    f"({shown}) while the rule's node is the page's top {usual_top} elsewhere: "
+                    "the rule misses the pages titled by that heading?",
+                    "pages": higher,
+                    "look_at": [u for v in self.higher_rank.values() for u in v][:5],
                 }
             )
         under = sum(len(v) for v in self.under_higher.values())
@@ -1613,6 +1637,8 @@ def _vacant_at(
             if head is not None and normalize_text(head.text_content()):
                 if _rank_of(tag) > _rank_of(top):
                     sig.other_rank.setdefault(tag, []).append(url)
+                else:
+                    sig.higher_rank.setdefault(tag, []).append(url)
                 return
     place, tag = scope
     if top or not place:
