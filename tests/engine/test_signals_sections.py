@@ -186,3 +186,40 @@ def test_a_heading_rank_missing_the_chapters_titled_by_a_higher_one_is_flagged()
     assert not named(got, "title", "higher rank"), got["title"]
     right = "//*[self::h1 or self::h2][1]"
     assert not named(flags(pages, Field("title", xpaths=(right,))), "title", "higher rank")
+
+
+def api(i: int, *, functions: bool = True) -> Page:
+    """A GTK-Doc reference page: a 'Functions' section and a 'Types and Values' section, each
+    a table whose name cells are `td.function_name`; one page has no functions."""
+
+    def table(names: list[str]) -> str:
+        rows = "".join(
+            f"<tr><td class='function_type'>int</td><td class='function_name'>"
+            f"<a href='#{n}'>{n}</a></td></tr>"
+            for n in names
+        )
+        return f"<div class='informaltable'><table class='informaltable'>{rows}</table></div>"
+
+    funcs = (
+        f"<div class='refsect1'><h2>Functions</h2>{table([f'f{i}_{k}' for k in range(4)])}</div>"
+        if functions
+        else ""
+    )
+    types = f"<div class='refsect1'><h2>Types and Values</h2>{table([f'T{i}_{k}' for k in range(2)])}</div>"
+    return Page(
+        f"https://{SITE}/api{i}.html",
+        f"<html><body><div class='refentry'><div class='refnamediv'><h2>Api {i}</h2></div>"
+        f"{funcs}{types}<div class='refsect1'><h2>Description</h2><p>Text.</p></div></div>"
+        "</body></html>",
+    )
+
+
+def test_the_tables_of_two_titled_sections_are_several_lists() -> None:
+    pages = [api(i) for i in range(8)]
+    got = flags(
+        pages, Field("f", xpaths=("//td[contains(@class,'function_name')]/a",), is_list=True)
+    )
+    mixed = named(got, "f", "items from several lists")
+    assert len(mixed) == 1 and mixed[0]["pages"] == 8, got["f"]
+    right = "//h2[.='Functions']/following-sibling::div[1]/table/tr/td[@class='function_name']/a"
+    assert flags(pages, Field("f", xpaths=(right,), is_list=True))["f"] == []

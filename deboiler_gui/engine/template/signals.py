@@ -1101,6 +1101,32 @@ def _like_blocks(nodes: list[Any]) -> tuple[str, frozenset[str]] | None:
     return None
 
 
+def _titled_apart(nodes: list[Any], kind: tuple[str, frozenset[str]]) -> bool:
+    """Whether items of one list of blocks of ``kind`` are lists of sections titled apart:
+    two blocks or more, one of several items at least, each the one block of its kind in its
+    parent (not a run of definitions), none inside another's parent (a section's contents and
+    its subsection's are one list), each under a heading of its own, the headings different (a
+    reference page's table of functions and its table of types)."""
+    blocks: dict[int, Any] = {}
+    per: Counter[int] = Counter()
+    for n in nodes:
+        b = _block_of(n, kind)
+        if b is None:
+            return False
+        blocks[id(b)] = b
+        per[id(b)] += 1
+    if len(blocks) < 2 or max(per.values()) < 2:
+        return False
+    parents = [b.getparent() for b in blocks.values()]
+    for p in parents:
+        if p is None or any(any(q is a for a in p.iterancestors()) for q in parents):
+            return False
+        if sum(1 for c in p if _kind_of(c) == kind) > 1:
+            return False  # a run of blocks in a section (definitions), not one table
+    heads = [_heading(b) for b in blocks.values()]
+    return all(heads) and len(set(heads)) == len(heads)
+
+
 def _left_out(nodes: list[Any]) -> int:
     """Nodes like the items (the same tag and classes up to a classed block, reached by the
     same steps) beside them that the rule does not take: in a block of the items' kind that
@@ -1323,7 +1349,9 @@ def _page_signals(
                 sig.values[" | ".join(items)[:300]] += 1
                 if any(not i for i in items) or matches > len(items):
                     sig.empty.append(url)  # (extraction leaves an item without text out)
-                if len(nodes) > 1 and not like and several_lists(nodes):
+                if len(nodes) > 1 and (
+                    _titled_apart(nodes, like) if like else several_lists(nodes)
+                ):
                     sig.mixed.append(url)
                 left = _left_out(nodes)
                 if left:
