@@ -223,3 +223,16 @@ def test_the_tables_of_two_titled_sections_are_several_lists() -> None:
     assert len(mixed) == 1 and mixed[0]["pages"] == 8, got["f"]
     right = "//h2[.='Functions']/following-sibling::div[1]/table/tr/td[@class='function_name']/a"
     assert flags(pages, Field("f", xpaths=(right,), is_list=True))["f"] == []
+
+
+def test_a_positional_list_rule_taking_another_sections_table_is_pinned() -> None:
+    # The functions' table is the second block of the page, but a page without functions has
+    # the types' table there.
+    pages = [api(i, functions=i != 5) for i in range(8)]
+    rule = "/html/body/div[1]/div[2]/div/table/tr/td[2]/a"
+    got = flags(pages, Field("f", xpaths=(rule,), is_list=True))
+    pinned = named(got, "f", "pinned to position div[2]")
+    assert len(pinned) == 1 and pinned[0]["look_at"] == [pages[5].url], got["f"]
+    assert "'Types and Values'" in pinned[0]["flag"]
+    full = [api(i) for i in range(8)]
+    assert flags(full, Field("f", xpaths=(rule,), is_list=True))["f"] == []

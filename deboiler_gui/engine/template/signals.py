@@ -1368,6 +1368,8 @@ def _page_signals(
                     sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
                 if len(nodes) == 1 and report.xpath.lstrip().startswith("("):
                     _pin_shape(sig, url, root, report.xpath, nodes[0])
+                elif nodes:
+                    _pin_list(sig, url, root, report.xpath, nodes)
                 lists[fld.id] = [i for i in items if i]
                 held[fld.id] = nodes
             else:
@@ -1517,6 +1519,42 @@ def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -
     if parent is not None:
         near = (_label(e) for e in itertools.islice(parent.iter(*_LABEL_TAGS), NEAR_LABELS))
         sig.near_labels[url] = frozenset(lb for lb in near if lb)
+
+
+def _pin_list(sig: FieldSignals, url: str, root: Any, xpath: str, nodes: list[Any]) -> None:
+    """Notes, for a list rule, the shape of the node at its deepest position (among its
+    siblings, ``div[3]``) that holds every item on this page: the section whose table the
+    list is, by the labels before it (its heading); a position in a row (``td[2]``) holds
+    one item, not the list."""
+    try:
+        parts = split_outside(xpath, "/")
+    except Untranslatable:
+        return
+    for i in range(len(parts) - 1, 0, -1):
+        try:
+            name, preds = step_predicates(parts[i])
+        except Untranslatable:
+            return
+        if not (re.fullmatch(r"[\w-]+", name) and preds and preds[-1].strip().isdigit()):
+            continue
+        try:
+            found = select(root, "/".join(parts[: i + 1]))
+        except RuleError:
+            return
+        for pos in found:
+            if not isinstance(pos, etree._Element):
+                continue
+            if all(any(a is pos for a in n.iterancestors()) for n in nodes):
+                sig.pinned = parts[i]
+                sig.shapes.setdefault(_shape(pos, nodes[0]), []).append(url)
+                parent = pos.getparent()
+                if parent is not None:
+                    near = (
+                        _label(e) for e in itertools.islice(parent.iter(*_LABEL_TAGS), NEAR_LABELS)
+                    )
+                    sig.near_labels[url] = frozenset(lb for lb in near if lb)
+                return
+    return
 
 
 def _kind(el: Any) -> str:
