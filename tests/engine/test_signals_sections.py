@@ -236,3 +236,14 @@ def test_a_positional_list_rule_taking_another_sections_table_is_pinned() -> Non
     assert "'Types and Values'" in pinned[0]["flag"]
     full = [api(i) for i in range(8)]
     assert flags(full, Field("f", xpaths=(rule,), is_list=True))["f"] == []
+
+
+def test_a_list_taking_a_link_to_its_own_pages_top_on_every_page_is_flagged() -> None:
+    # The open entry's list starts with 'Top', a link to the page itself, on every page.
+    pages = [module(i) for i in range(12)]
+    got = flags(pages, Field("toc", xpaths=("//li[@id='current']/ul/li/a",), is_list=True))
+    top = named(got, "toc", "an item 'Top' links to its own page's top on 12 of 12 pages")
+    assert len(top) == 1, got["toc"]
+    # links into the page (its own contents, with a fragment) are entries
+    got = flags(pages, Field("toc", xpaths=("//li[@id='current']/ul/li[@title]/a",), is_list=True))
+    assert got["toc"] == [], got["toc"]

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any
+from urllib.parse import urldefrag, urljoin
 
 import lxml.etree as etree
 
@@ -101,6 +102,10 @@ class FieldSignals:
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
     # (page, entries of other levels of the nested lists the items are in, not taken)
     one_level: list[tuple[str, int]] = dc_field(default_factory=list)
+    # per text, list pages with an item of that text linking to the page itself (its top, no
+    # fragment); list pages with a value
+    self_links: Counter[str] = dc_field(default_factory=Counter)
+    list_pages: int = 0
     # list pages whose items are in a tree of nested lists (another level there or not)
     nested: int = 0
     # (nodes matched, page) where a scalar rule matches several different nodes
@@ -234,6 +239,17 @@ class FieldSignals:
                     "look_at": [u for u, _n in most[:5]],
                 }
             )
+        if self.self_links and self.list_pages >= EVERY_PAGE:
+            text, n = self.self_links.most_common(1)[0]
+            if text and n >= SAME_VALUE * self.list_pages:
+                out.append(
+                    {
+                        "flag": f"an item {text[:60]!r} links to its own page's top on {n} of "
+                        f"{self.list_pages} pages: a link of the list's own, not an entry?",
+                        "pages": n,
+                        "look_at": [],
+                    }
+                )
         if self.empty:
             out.append(
                 {
@@ -1353,6 +1369,10 @@ def _page_signals(
                     _titled_apart(nodes, like) if like else several_lists(nodes)
                 ):
                     sig.mixed.append(url)
+                for n in nodes:
+                    if _to_this_page(n, url):
+                        sig.self_links[normalize_text(n.text_content())[:100]] += 1
+                sig.list_pages += 1
                 left = _left_out(nodes)
                 if left:
                     sig.left_out.append((url, left))
@@ -1519,6 +1539,16 @@ def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -
     if parent is not None:
         near = (_label(e) for e in itertools.islice(parent.iter(*_LABEL_TAGS), NEAR_LABELS))
         sig.near_labels[url] = frozenset(lb for lb in near if lb)
+
+
+def _to_this_page(node: Any, url: str) -> bool:
+    """Whether a list item is a link to the top of the page it is on: its target, resolved,
+    is the page with no fragment (an entry of the page's own contents has one)."""
+    link = node if node.tag == "a" else next(node.iterancestors("a"), None)
+    href = link.get("href") if link is not None else None
+    if not href or "#" in href or href.startswith(("javascript:", "mailto:")):
+        return False
+    return bool(urldefrag(urljoin(url, str(href).strip()))[0] == urldefrag(url)[0])
 
 
 def _pin_list(sig: FieldSignals, url: str, root: Any, xpath: str, nodes: list[Any]) -> None:
