@@ -244,8 +244,9 @@ class FieldSignals:
             if text and n >= SAME_VALUE * self.list_pages:
                 out.append(
                     {
-                        "flag": f"an item {text[:60]!r} links to its own page's top on {n} of "
-                        f"{self.list_pages} pages: a link of the list's own, not an entry?",
+                        "flag": f"an item {text[:60]!r} links to its own page's top on {n} "
+                        f"pages (of {self.list_pages} with a list): a link of the list's own, "
+                        "not an entry?",
                         "pages": n,
                         "look_at": [],
                     }
@@ -462,8 +463,8 @@ class FieldSignals:
                 # flagged: the heading is the text's own place.
                 out.append(
                     {
-                        "flag": f"values equal field {other!r} on all {n} pages where both "
-                        "have one, in another node: the rule takes a copy of that field's "
+                        "flag": f"values equal field {other!r} on {n} pages, every page where "
+                        "both have one, in another node: the rule takes a copy of that field's "
                         "text, not its own?",
                         "pages": n,
                         "look_at": self.equal_all.get(other, [])[:5],
