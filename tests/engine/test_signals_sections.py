@@ -63,6 +63,7 @@ def test_a_field_equal_to_the_title_on_every_page_in_another_node_is_flagged() -
     )
     equal = named(got, "summary", "values equal field 'title' on 12 pages, every page")
     assert len(equal) == 1, got["summary"]
+    assert got["summary"][0] is equal[0]  # the strong flag comes first (the Check column's)
     # the title is the text's own place (a heading): it is not the one flagged
     assert not named(got, "title", "values equal"), got["title"]
     got = flags(
@@ -247,3 +248,34 @@ def test_a_list_taking_a_link_to_its_own_pages_top_on_every_page_is_flagged() ->
     # links into the page (its own contents, with a fragment) are entries
     got = flags(pages, Field("toc", xpaths=("//li[@id='current']/ul/li[@title]/a",), is_list=True))
     assert got["toc"] == [], got["toc"]
+
+
+def navigated(i: int) -> Page:
+    """A navigation header of 'Up', 'Prev' and 'Next' links (accesskeys u, p, n): the first
+    page of each chapter has its chapter as both the previous and the upper page."""
+    chapter = i // 5
+    prev = f"c{chapter}.html" if i % 5 == 0 else f"p{i - 1}.html"
+    return Page(
+        f"https://{SITE}/p{i}.html",
+        "<html><body><table class='navigation'><tr>"
+        f"<td><a accesskey='u' href='c{chapter}.html'>Up</a></td>"
+        f"<td><a accesskey='p' href='{prev}'>Prev</a></td>"
+        f"<td><a accesskey='n' href='p{i + 1}.html'>Next</a></td></tr></table>"
+        f"<h2>Page {i}</h2></body></html>",
+    )
+
+
+def test_prev_and_up_truly_equal_on_the_first_page_of_each_chapter_are_not_flagged() -> None:
+    pages = [navigated(i) for i in range(20)]
+    for prev, up in (
+        (
+            Field("prev", xpaths=("//a[@accesskey='p']/@href",)),
+            Field("up", xpaths=("//a[@accesskey='u']/@href",)),
+        ),
+        (
+            Field("prev", xpaths=("//a[@accesskey='p']",), kind="attribute", attribute="href"),
+            Field("up", xpaths=("//a[@accesskey='u']",), kind="attribute", attribute="href"),
+        ),
+    ):
+        got = flags(pages, prev, up)
+        assert got == {"prev": [], "up": []}, got

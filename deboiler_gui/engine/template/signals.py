@@ -461,14 +461,15 @@ class FieldSignals:
                 # text (a summary rule on the block that repeats the page's name). When the
                 # other field's node is a heading and this one's is not, only this field is
                 # flagged: the heading is the text's own place.
-                out.append(
+                out.insert(
+                    0,
                     {
                         "flag": f"values equal field {other!r} on {n} pages, every page where "
                         "both have one, in another node: the rule takes a copy of that field's "
                         "text, not its own?",
                         "pages": n,
                         "look_at": self.equal_all.get(other, [])[:5],
-                    }
+                    },
                 )
                 continue
             whose, node = self.equal_whose.get(other, ("", ""))
