@@ -977,7 +977,7 @@ def _level(node: Any, top: Any) -> int:
     return n
 
 
-def _other_levels(nodes: list[Any]) -> int | None:
+def _other_levels(nodes: list[Any], url: str = "") -> int | None:
     """Entries like the items (reached by the same steps from their entry: ``li/a``) at a
     level of the items' nested lists where the rule takes none, and that the rule does not
     take: a rule ``ul.toc/li/a`` leaves out the sub-entries ``ul.toc/li/ul/li/a``, a rule on
@@ -1003,16 +1003,21 @@ def _other_levels(nodes: list[Any]) -> int | None:
         trees[id(top)] = (top, str(entry.tag), tuple(reversed(way)))
         levels.setdefault(id(top), set()).add(_level(n, top))
     # the items' ancestors and their own entries, held (their ids stay theirs): when every
-    # item is in one sub-list (in an entry of a list), only entries in line with the items
-    # count, those above them or under their entries; another branch's entries are other
-    # sections (a sidebar of every module, one of them open)
+    # item is in one sub-list (in an entry of a list) and links into this page, only entries
+    # in line with the items count, those above them or under their entries; another
+    # branch's entries are other sections (a sidebar of every module, this page's open)
     ups = [a for n in nodes for a in n.iterancestors()]
     up_ids = {id(a) for a in ups}
     own = [next((a for a in n.iterancestors() if a.tag in _ENTRIES), n) for n in nodes]
     own_ids = {id(e) for e in own}
     lists = {id(p): p for e in own if (p := e.getparent()) is not None}
     one = next(iter(lists.values())) if len(lists) == 1 else None
-    in_line = one is not None and one.getparent() is not None and one.getparent().tag in _ENTRIES
+    in_line = (
+        one is not None
+        and one.getparent() is not None
+        and one.getparent().tag in _ENTRIES
+        and _into_page(nodes, url)
+    )
     count = 0
     nested = False
     for key, (top, etag, steps) in trees.items():
@@ -1145,7 +1150,7 @@ def _titled_apart(nodes: list[Any], kind: tuple[str, frozenset[str]]) -> bool:
     return all(heads) and len(set(heads)) == len(heads)
 
 
-def _left_out(nodes: list[Any]) -> int:
+def _left_out(nodes: list[Any], url: str = "") -> int:
     """Nodes like the items (the same tag and classes up to a classed block, reached by the
     same steps) beside them that the rule does not take: in a block of the items' kind that
     holds no item, among blocks holding one item each (a definition `dl.def` with two names
@@ -1187,9 +1192,10 @@ def _left_out(nodes: list[Any]) -> int:
     parents = {id(p) for p in held}
     entries = [_entry(m, blocks) for m in nodes]
     used = {id(e) for e in entries}
-    if len(used) == 1 and not single and _in_sublist(first, entries[0]):
-        # every item in one entry's own list (a sidebar of every module, the current one
-        # open): the other entries' lists are other sections', not entries left out
+    if len(used) == 1 and not single and _in_sublist(first, entries[0]) and _into_page(nodes, url):
+        # every item in one entry's own list, linking into this page (a sidebar of every
+        # module, the current one open): the other entries' lists are other sections', not
+        # entries left out
         return 0
     count = 0
     for n, b in like:
@@ -1375,10 +1381,10 @@ def _page_signals(
                     if _to_this_page(n, url):
                         sig.self_links[normalize_text(n.text_content())[:100]] += 1
                 sig.list_pages += 1
-                left = _left_out(nodes)
+                left = _left_out(nodes, url)
                 if left:
                     sig.left_out.append((url, left))
-                levels = _other_levels(nodes)
+                levels = _other_levels(nodes, url)
                 if levels is not None:
                     sig.nested += 1
                     # another level of the tree, not a stray sub-entry: two entries at least
@@ -1541,6 +1547,22 @@ def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -
     if parent is not None:
         near = (_label(e) for e in itertools.islice(parent.iter(*_LABEL_TAGS), NEAR_LABELS))
         sig.near_labels[url] = frozenset(lb for lb in near if lb)
+
+
+def _into_page(nodes: list[Any], url: str) -> bool:
+    """Whether most items link into the page they are on (their targets, resolved and
+    without fragment, are the page): the sidebar entry of the page itself, not another
+    page's entry taken by its place."""
+    if not url:
+        return False
+    page = urldefrag(url)[0]
+    into = 0
+    for n in nodes:
+        link = n if n.tag == "a" else next(n.iterancestors("a"), None)
+        href = link.get("href") if link is not None else None
+        if href and urldefrag(urljoin(url, str(href).strip()))[0] == page:
+            into += 1
+    return 2 * into > len(nodes)
 
 
 def _to_this_page(node: Any, url: str) -> bool:
