@@ -1,14 +1,18 @@
 """Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
 matches per page, the distribution of values (length, item count, distinct values, pages
-sharing one value), list items from several containers (blocks of one kind over the page's
-sections are one list), far more items than entries, nodes like the items beside them left
-out, one level of a nested list taken, values that equal another field's (one same node, or
-copies of one node; flagged on the field that lands on the other's node), list items that
-are other fields' values, a value that is another field's with more text glued on, no value
-on pages where the node at the rule's place (or the page's top heading it is elsewhere, its
-parent's first heading, or a top heading of a lower rank) is there, a rule pinned to a
+sharing one value, unless a few values split the pages by kind), list items from several
+containers (blocks of one kind over the page's sections are one list, unless each is its
+section's one block under a heading of its own), far more items than entries, nodes like the
+items beside them left out, one level of a nested list taken (neither counts other entries'
+lists when the items are the page's own entry's sub-list), a list item linking to its own
+page's top, values that equal another field's (one same node, copies of one node, or another
+unlike node on every page; flagged on the field that lands on the other's node), list items
+that are other fields' values, a value that is another field's with more text glued on, no
+value on pages where the node at the rule's place (or the page's top heading it is elsewhere,
+its parent's first heading, or a top heading of another rank) is there, a rule pinned to a
 position whose node there is not like the learned one (its tag, ``rel``, label or text before
-it; or, for a position in the whole page, under another heading from page to page), flags
+it, a label naming the page's kind aside; for a list, the position holding every item; for a
+position in the whole page, a heading or not, under another heading from page to page), flags
 for values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
