@@ -3,7 +3,7 @@ field is defined from 2-3 clicked examples with ``induce`` and its top suggestio
 template is then extracted over the hand-written gold pages and scored per field (precision,
 recall, F1; list items as multisets) and per site (macro F1).
 
-    python benchmarks/authoring.py [--limit N] [--site NAME] [--show]
+    python benchmarks/authoring.py [--limit N] [--site NAME] [--show] [--signals]
 """
 
 from __future__ import annotations
@@ -119,6 +119,11 @@ def main() -> None:
     )
     ap.add_argument("--site", action="append", help="only this site (repeatable)")
     ap.add_argument("--show", action="store_true", help="print each field's rule")
+    ap.add_argument(
+        "--signals",
+        action="store_true",
+        help="print the correctness signals' flags of each field's rule over the site's pages",
+    )
     args = ap.parse_args()
     print(
         f"{'site':<14} {'generator':<10} {'pages':>5} {'gold':>4} {'field':<11} {'P':>6} {'R':>6} {'F1':>6}  rule"
@@ -142,6 +147,15 @@ def main() -> None:
             print(
                 f"{site.name:<14} {site.generator.split()[0]:<10} {len(pages):>5} {len(site.gold):>4} {fid:<11} {p:>6.3f} {r:>6.3f} {f1s[-1]:>6.3f}  {rule}"
             )
+        if args.signals:
+            from deboiler_gui.engine.template.signals import tree_signals
+
+            trees = list(zip(index.urls, index.trees, strict=True))
+            for sig in tree_signals(trees, template, preview=0):
+                for flag in sig.flags():
+                    print(
+                        f"{site.name:<14} {'':<10} {'':>5} {'':>4} {sig.field:<11} FLAG {flag['flag']}"
+                    )
         macro = sum(f1s) / len(f1s)
         summary.append((site.name, macro, t_author))
         print(

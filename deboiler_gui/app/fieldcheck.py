@@ -110,6 +110,8 @@ _SHORT_FLAGS = (
     (re.compile(r"nodes like the items, beside them, are not taken"), "like nodes left out"),
     (re.compile(r"takes one level of a nested list"), "one level of a tree"),
     (re.compile(r"a heading of a higher rank .* comes before"), "under a higher heading"),
+    (re.compile(r"whose top heading is of a (higher|lower) rank"), r"misses \1-rank titles"),
+    (re.compile(r"links to its own page's top"), "a link to the page's top"),
 )
 
 

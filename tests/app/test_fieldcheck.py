@@ -268,4 +268,16 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
         short_flag("on 4 pages a heading of a higher rank (h1 on 4) comes before the rule's …")
         == "under a higher heading"
     )
+    assert (
+        short_flag("no value on 10 pages whose top heading is of a higher rank (h1 on 10) …")
+        == "misses higher-rank titles"
+    )
+    assert (
+        short_flag("no value on 262 pages whose top heading is of a lower rank (h3 on 233) …")
+        == "misses lower-rank titles"
+    )
+    assert (
+        short_flag("an item 'Top' links to its own page's top on 12 pages (of 12 with a list)")
+        == "a link to the page's top"
+    )
     assert short_flag("a new kind of flag: with a reason") == "a new kind of flag"

@@ -1,18 +1,23 @@
 """Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
 matches per page, the distribution of values (length, item count, distinct values, pages
-sharing one value), list items from several containers (blocks of one kind over the page's
-sections are one list), far more items than entries, nodes like the items beside them left
-out, one level of a nested list taken, values that equal another field's (one same node, or
-copies of one node; flagged on the field that lands on the other's node), list items that
-are other fields' values, a value that is another field's with more text glued on, no value
-on pages where the node at the rule's place (or the page's top heading it is elsewhere, its
-parent's first heading, or a top heading of a lower rank) is there, a rule pinned to a
+sharing one value, unless a few values split the pages by kind), list items from several
+containers (blocks of one kind over the page's sections are one list, unless each is its
+section's one block under a heading of its own), far more items than entries, nodes like the
+items beside them left out, one level of a nested list taken (neither counts other entries'
+lists when the items are the page's own entry's sub-list), a list item linking to its own
+page's top, values that equal another field's (one same node, copies of one node, or another
+unlike node on every page; flagged on the field that lands on the other's node), list items
+that are other fields' values, a value that is another field's with more text glued on, no
+value on pages where the node at the rule's place (or the page's top heading it is elsewhere,
+its parent's first heading, or a top heading of another rank) is there, a rule pinned to a
 position whose node there is not like the learned one (its tag, ``rel``, label or text before
-it; or, for a position in the whole page, under another heading from page to page), flags
+it, a label naming the page's kind aside; for a list, the position holding every item; for a
+position in the whole page, a heading or not, under another heading from page to page), flags
 for values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections import Counter
@@ -20,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any
+from urllib.parse import urldefrag, urljoin
 
 import lxml.etree as etree
 
@@ -41,10 +47,21 @@ LOOKS_LIKE = 0.5
 #: A field equal to another field on this share of pages, the two nodes apart but alike
 #: (copies of one link), is flagged.
 SAME_NODE = 0.95
+#: Pages without a value whose top heading is of a higher rank than the rule's node (3 at
+#: least) are flagged from this share of the pages on.
+HIGHER_SHARE = 0.05
+#: A scalar field of at most this many values, the second on a tenth of the pages, names
+#: the pages' kind (a section name): one same value on most pages is no fault there.
+KINDS = 4
+#: Two fields equal on every page where both have a value, from this many pages on, in two
+#: unlike nodes neither of which is a link, are flagged.
+EVERY_PAGE = 5
 #: A list page whose items are this many times the parents they come from (and at least
 #: ``CROWDED_PARENTS`` parents) takes other nodes of each entry too: its type links.
 CROWDED = 2.0
 CROWDED_PARENTS = 3
+#: Label elements looked at in a pinned node's parent (its siblings' labels).
+NEAR_LABELS = 200
 #: A label beside a pinned node is text of at most this many characters.
 LABEL_CHARS = 40
 #: A value that holds another field's value and more text on this share of the pages where
@@ -89,6 +106,10 @@ class FieldSignals:
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
     # (page, entries of other levels of the nested lists the items are in, not taken)
     one_level: list[tuple[str, int]] = dc_field(default_factory=list)
+    # per text, list pages with an item of that text linking to the page itself (its top, no
+    # fragment); list pages with a value
+    self_links: Counter[str] = dc_field(default_factory=Counter)
+    list_pages: int = 0
     # list pages whose items are in a tree of nested lists (another level there or not)
     nested: int = 0
     # (nodes matched, page) where a scalar rule matches several different nodes
@@ -101,6 +122,14 @@ class FieldSignals:
     # pages where the value equals another field's and the two nodes are apart but alike
     # (the same tag, ``rel`` and label: a header's and a footer's copy of one link)
     equal_alike: Counter[str] = dc_field(default_factory=Counter)
+    # pages where the value equals another field's, the two nodes apart, unlike and neither
+    # a link (a link naming the page, a sidebar's entry for it, is no copy of its text); and
+    # those where the other field's node is a heading and this field's is not
+    equal_plain: Counter[str] = dc_field(default_factory=Counter)
+    equal_heading: Counter[str] = dc_field(default_factory=Counter)
+    # other fields equal to this one on every page where this field's node is the heading
+    # and theirs is not (set once all pages are seen)
+    equal_heading_of: set[str] = dc_field(default_factory=set)
     # pages where this field and another both have a value
     both: Counter[str] = dc_field(default_factory=Counter)
     # pages where the value equals another field's, whatever the nodes (per other field)
@@ -130,6 +159,8 @@ class FieldSignals:
     pinned: str = ""
     # shape (tag, classes, label beside) of the node at that position, and its pages
     shapes: dict[str, list[str]] = dc_field(default_factory=dict)
+    # per page, the labels in the pinned node's parent (its siblings' headings, terms, cells)
+    near_labels: dict[str, frozenset[str]] = dc_field(default_factory=dict)
     #: the position is taken in the whole page (``(//td[…])[2]``), not among siblings
     grouped: bool = False
     # per list page: (page, items, the other fields each item's value is, for items that are)
@@ -151,6 +182,8 @@ class FieldSignals:
     # pages without a value whose top heading (the first of the highest rank on the page) is
     # of a lower rank than the one the rule's node is the top heading of, per tag
     other_rank: dict[str, list[str]] = dc_field(default_factory=dict)
+    # the same, of a higher rank (a chapter's `h1` where the rule takes reference pages' `h2`)
+    higher_rank: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages with a value where the rule's node is the page's top heading of its rank, per tag
     tops: Counter[str] = dc_field(default_factory=Counter)
     # pages with a value where the rule's node is the first heading of its rank or a higher
@@ -210,6 +243,18 @@ class FieldSignals:
                     "look_at": [u for u, _n in most[:5]],
                 }
             )
+        if self.self_links and self.list_pages >= EVERY_PAGE:
+            text, n = self.self_links.most_common(1)[0]
+            if text and n >= SAME_VALUE * self.list_pages:
+                out.append(
+                    {
+                        "flag": f"an item {text[:60]!r} links to its own page's top on {n} "
+                        f"pages (of {self.list_pages} with a list): a link of the list's own, "
+                        "not an entry?",
+                        "pages": n,
+                        "look_at": [],
+                    }
+                )
         if self.empty:
             out.append(
                 {
@@ -261,6 +306,25 @@ class FieldSignals:
                     "rule takes one rank of heading only?",
                     "pages": ranks,
                     "look_at": [u for v in self.other_rank.values() for u in v][:5],
+                }
+            )
+        higher = sum(len(v) for v in self.higher_rank.values())
+        usual_top = _usual_top(self)
+        if higher >= 3 and higher >= HIGHER_SHARE * self.pages and usual_top:
+            # Pages of another kind titled by a heading of a higher rank (a manual's chapters
+            # `h1`, its reference pages `h2`): a few of them, a book's front page, are no
+            # fault; several, and the rule leaves a kind of page without a title.
+            shown = ", ".join(
+                f"{t} on {len(v)}"
+                for t, v in sorted(self.higher_rank.items(), key=lambda kv: -len(kv[1]))
+            )
+            out.append(
+                {
+                    "flag": f"no value on {higher} pages whose top heading is of a higher rank "
+                    f"({shown}) while the rule's node is the page's top {usual_top} elsewhere: "
+                    "the rule misses the pages titled by that heading?",
+                    "pages": higher,
+                    "look_at": [u for v in self.higher_rank.values() for u in v][:5],
                 }
             )
         under = sum(len(v) for v in self.under_higher.values())
@@ -363,8 +427,10 @@ class FieldSignals:
             natural = (self.learned_distinct is not None and self.learned_distinct <= 1) or (
                 self.learned_distinct is None and len(hrefs) == 1 and "" not in hrefs
             )
-            if not natural and (
-                n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10)
+            if (
+                not natural
+                and not self._per_kind()
+                and (n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10))
             ):
                 out.append(
                     {
@@ -388,6 +454,28 @@ class FieldSignals:
                     }
                 )
         for other, n in self.equal_to.most_common():
+            if (
+                n == self.both[other] >= EVERY_PAGE
+                and self.equal_plain[other] == n
+                and len(self.values) >= 3
+                and not self._heading_of(other)
+            ):
+                # One text in two unlike nodes on every page where both have a value, neither
+                # a link naming the page: the rule takes another copy of the other field's
+                # text (a summary rule on the block that repeats the page's name). When the
+                # other field's node is a heading and this one's is not, only this field is
+                # flagged: the heading is the text's own place.
+                out.insert(
+                    0,
+                    {
+                        "flag": f"values equal field {other!r} on {n} pages, every page where "
+                        "both have one, in another node: the rule takes a copy of that field's "
+                        "text, not its own?",
+                        "pages": n,
+                        "look_at": self.equal_all.get(other, [])[:5],
+                    },
+                )
+                continue
             whose, node = self.equal_whose.get(other, ("", ""))
             if whose == "mine":
                 continue  # the other field lands on this field's node there
@@ -442,6 +530,23 @@ class FieldSignals:
                     }
                 )
         return out
+
+    def _per_kind(self) -> bool:
+        """Whether a scalar field's few values split the pages into kinds: at most
+        ``KINDS`` distinct values, the second commonest on a tenth of the pages (two at
+        least). A section's name ('Reference Manual' on the module pages, 'User's Guide' on
+        the chapters) is one same value on most pages and no fault; a rule landing on a
+        constant node of every page has one value, or a stray other one on a page or two."""
+        if self.is_list or not 2 <= len(self.values) <= KINDS:
+            return False
+        hit = self.one + self.many
+        second = self.values.most_common(2)[1][1]
+        return second >= max(2, 0.1 * hit)
+
+    def _heading_of(self, other: str) -> bool:
+        """Whether this field's node is the heading where another field's equal node is not
+        one: the text's own place, the other field's is the copy."""
+        return other in self.equal_heading_of
 
     def _many_look_at(self) -> list[str]:
         """The pages with several nodes to look at: those with nodes at a place the nodes are
@@ -535,7 +640,10 @@ class FieldSignals:
             usual = max(self.shapes, key=lambda k: len(self.shapes[k]))
             if len(self.shapes[usual]) * 2 < seen:
                 return None  # no usual node at that position: nothing to compare with
-        other = [(k, v) for k, v in self.shapes.items() if k != usual]
+        near = set().union(*(self.near_labels.get(u, frozenset()) for u in self.shapes[usual]))
+        other = [
+            (k, v) for k, v in self.shapes.items() if k != usual and not _kind_named(k, usual, near)
+        ]
         pages = [u for _k, v in other for u in v]
         if not pages or len(self.shapes[usual]) < 2:
             return None
@@ -576,6 +684,28 @@ def _spread(xs: list[int]) -> dict[str, Any]:
     if not xs:
         return {"min": 0, "median": 0, "max": 0}
     return {"min": min(xs), "median": statistics.median(xs), "max": max(xs)}
+
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _kind_named(shape: str, usual: str, near: set[str]) -> bool:
+    """Whether a pinned node's shape is the usual one under the name of its page's kind: the
+    same tag and classes, each label sharing a word with the usual one's ('File Summary' on
+    a file's page where module pages say 'Module Summary'), and none of its labels one that
+    the usual pages have beside the node elsewhere ('Next topic' where the usual node is
+    'Previous topic' labels the next link on the other pages: another node)."""
+    tag, _sep, label = shape.partition("|")
+    tag2, _sep2, label2 = usual.partition("|")
+    if tag != tag2 or label.startswith("§") or not label or not label2:
+        return False
+    mine, theirs = label.split(" / "), label2.split(" / ")
+    if len(mine) != len(theirs) or any(lb in near for lb in mine):
+        return False
+    return all(
+        set(_WORD.findall(a.lower())) & set(_WORD.findall(b.lower()))
+        for a, b in zip(mine, theirs, strict=True)
+    )
 
 
 def _show_shape(shape: str) -> str:
@@ -668,8 +798,14 @@ def _shape(pos: Any, value: Any) -> str:
     up = [value, *value.iterancestors()]
     labels = []
     if pos is not value:
-        labels = [_label(c) for c in pos if isinstance(c.tag, str) and not any(c is a for a in up)]
-    labels = [lb for lb in labels if lb][:3]
+        # the labels before the value's branch: a part after it ('Since' after a module's
+        # summary) labels another value
+        for c in pos:
+            if any(c is a for a in up):
+                break
+            if isinstance(c.tag, str):
+                labels.append(_label(c))
+    labels = [lb for lb in labels if lb][-3:]
     if not labels:
         before = pos.getprevious()
         if before is not None and isinstance(before.tag, str) and before.tag in _LABEL_TAGS:
@@ -845,7 +981,7 @@ def _level(node: Any, top: Any) -> int:
     return n
 
 
-def _other_levels(nodes: list[Any]) -> int | None:
+def _other_levels(nodes: list[Any], url: str = "") -> int | None:
     """Entries like the items (reached by the same steps from their entry: ``li/a``) at a
     level of the items' nested lists where the rule takes none, and that the rule does not
     take: a rule ``ul.toc/li/a`` leaves out the sub-entries ``ul.toc/li/ul/li/a``, a rule on
@@ -870,6 +1006,22 @@ def _other_levels(nodes: list[Any]) -> int | None:
         top = _tree_top(lst)
         trees[id(top)] = (top, str(entry.tag), tuple(reversed(way)))
         levels.setdefault(id(top), set()).add(_level(n, top))
+    # the items' ancestors and their own entries, held (their ids stay theirs): when every
+    # item is in one sub-list (in an entry of a list) and links into this page, only entries
+    # in line with the items count, those above them or under their entries; another
+    # branch's entries are other sections (a sidebar of every module, this page's open)
+    ups = [a for n in nodes for a in n.iterancestors()]
+    up_ids = {id(a) for a in ups}
+    own = [next((a for a in n.iterancestors() if a.tag in _ENTRIES), n) for n in nodes]
+    own_ids = {id(e) for e in own}
+    lists = {id(p): p for e in own if (p := e.getparent()) is not None}
+    one = next(iter(lists.values())) if len(lists) == 1 else None
+    in_line = (
+        one is not None
+        and one.getparent() is not None
+        and one.getparent().tag in _ENTRIES
+        and _into_page(nodes, url)
+    )
     count = 0
     nested = False
     for key, (top, etag, steps) in trees.items():
@@ -888,6 +1040,11 @@ def _other_levels(nodes: list[Any]) -> int | None:
                 or id(node) in taken
                 or _level(node, top) in levels[key]
                 or not normalize_text(node.text_content())
+                or (
+                    in_line
+                    and id(e) not in up_ids
+                    and not any(id(a) in own_ids for a in e.iterancestors())
+                )
             ):
                 continue
             count += 1
@@ -971,7 +1128,33 @@ def _like_blocks(nodes: list[Any]) -> tuple[str, frozenset[str]] | None:
     return None
 
 
-def _left_out(nodes: list[Any]) -> int:
+def _titled_apart(nodes: list[Any], kind: tuple[str, frozenset[str]]) -> bool:
+    """Whether items of one list of blocks of ``kind`` are lists of sections titled apart:
+    two blocks or more, one of several items at least, each the one block of its kind in its
+    parent (not a run of definitions), none inside another's parent (a section's contents and
+    its subsection's are one list), each under a heading of its own, the headings different (a
+    reference page's table of functions and its table of types)."""
+    blocks: dict[int, Any] = {}
+    per: Counter[int] = Counter()
+    for n in nodes:
+        b = _block_of(n, kind)
+        if b is None:
+            return False
+        blocks[id(b)] = b
+        per[id(b)] += 1
+    if len(blocks) < 2 or max(per.values()) < 2:
+        return False
+    parents = [b.getparent() for b in blocks.values()]
+    for p in parents:
+        if p is None or any(any(q is a for a in p.iterancestors()) for q in parents):
+            return False
+        if sum(1 for c in p if _kind_of(c) == kind) > 1:
+            return False  # a run of blocks in a section (definitions), not one table
+    heads = [_heading(b) for b in blocks.values()]
+    return all(heads) and len(set(heads)) == len(heads)
+
+
+def _left_out(nodes: list[Any], url: str = "") -> int:
     """Nodes like the items (the same tag and classes up to a classed block, reached by the
     same steps) beside them that the rule does not take: in a block of the items' kind that
     holds no item, among blocks holding one item each (a definition `dl.def` with two names
@@ -1013,6 +1196,11 @@ def _left_out(nodes: list[Any]) -> int:
     parents = {id(p) for p in held}
     entries = [_entry(m, blocks) for m in nodes]
     used = {id(e) for e in entries}
+    if len(used) == 1 and not single and _in_sublist(first, entries[0]) and _into_page(nodes, url):
+        # every item in one entry's own list, linking into this page (a sidebar of every
+        # module, the current one open): the other entries' lists are other sections', not
+        # entries left out
+        return 0
     count = 0
     for n, b in like:
         if id(b) in blocks:
@@ -1023,6 +1211,17 @@ def _left_out(nodes: list[Any]) -> int:
         elif single and id(b.getparent()) in parents:
             count += 1
     return count
+
+
+def _in_sublist(node: Any, entry: Any) -> bool:
+    """Whether ``node`` sits in a list nested in ``entry`` (``li/ul/li/a``), not in the
+    entry itself (``li/a``)."""
+    for a in node.iterancestors():
+        if a is entry:
+            return False
+        if a.tag in _LISTS:
+            return True
+    return False
 
 
 def _up_way(node: Any, way: tuple[tuple[str, frozenset[str]], ...], kind: Any) -> Any:
@@ -1178,12 +1377,18 @@ def _page_signals(
                 sig.values[" | ".join(items)[:300]] += 1
                 if any(not i for i in items) or matches > len(items):
                     sig.empty.append(url)  # (extraction leaves an item without text out)
-                if len(nodes) > 1 and not like and several_lists(nodes):
+                if len(nodes) > 1 and (
+                    _titled_apart(nodes, like) if like else several_lists(nodes)
+                ):
                     sig.mixed.append(url)
-                left = _left_out(nodes)
+                for n in nodes:
+                    if _to_this_page(n, url):
+                        sig.self_links[normalize_text(n.text_content())[:100]] += 1
+                sig.list_pages += 1
+                left = _left_out(nodes, url)
                 if left:
                     sig.left_out.append((url, left))
-                levels = _other_levels(nodes)
+                levels = _other_levels(nodes, url)
                 if levels is not None:
                     sig.nested += 1
                     # another level of the tree, not a stray sub-entry: two entries at least
@@ -1195,6 +1400,8 @@ def _page_signals(
                     sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
                 if len(nodes) == 1 and report.xpath.lstrip().startswith("("):
                     _pin_shape(sig, url, root, report.xpath, nodes[0])
+                elif nodes:
+                    _pin_list(sig, url, root, report.xpath, nodes)
                 lists[fld.id] = [i for i in items if i]
                 held[fld.id] = nodes
             else:
@@ -1233,7 +1440,21 @@ def _page_signals(
                     sig.equal_pages.setdefault(other, []).append(url)
                 elif _ident(mine[0]) == _ident(theirs[0]):
                     sig.equal_alike[other] += 1
+                elif not _in_link(mine[0]) and not _in_link(theirs[0]):
+                    sig.equal_plain[other] += 1
+                    if _in_heading(theirs[0]) and not _in_heading(mine[0]):
+                        sig.equal_heading[other] += 1
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
+
+
+def _in_link(el: Any) -> bool:
+    """Whether a node is a link or inside one."""
+    return bool(el.tag == "a" or any(True for _ in el.iterancestors("a")))
+
+
+def _in_heading(el: Any) -> bool:
+    """Whether a node is a heading (h1-h6) or inside one."""
+    return bool(el.tag in _HEADINGS or any(True for _ in el.iterancestors(*_HEADINGS)))
 
 
 def _apart(mine: list[Any], theirs: list[Any]) -> bool:
@@ -1317,10 +1538,81 @@ def _pin_shape(sig: FieldSignals, url: str, root: Any, xpath: str, value: Any) -
         # A position in the whole page: what matters is the section the node is in, not its
         # classes (DocBook titles a chapter `h2.title` and a reference page `h2`).
         sig.grouped = True
-        shape = f"{pos.tag}|§{_heading(pos)}"
+        # A heading (or a node in one: DocBook's `h2/span.refentrytitle`) is a heading
+        # whatever its rank or tag: a chapter's `h1` and a reference page's `h2` title alike,
+        # a contents entry's `span` is not one.
+        head = pos if pos.tag in _HEADINGS else next(pos.iterancestors(*_HEADINGS), None)
+        role = "heading" if head is not None else str(pos.tag)
+        shape = f"{role}|§{_heading(head if head is not None else pos)}"
         sig.shapes.setdefault(shape, []).append(url)
         return
     sig.shapes.setdefault(_shape(pos, value), []).append(url)
+    parent = pos.getparent()
+    if parent is not None:
+        near = (_label(e) for e in itertools.islice(parent.iter(*_LABEL_TAGS), NEAR_LABELS))
+        sig.near_labels[url] = frozenset(lb for lb in near if lb)
+
+
+def _into_page(nodes: list[Any], url: str) -> bool:
+    """Whether most items link into the page they are on (their targets, resolved and
+    without fragment, are the page): the sidebar entry of the page itself, not another
+    page's entry taken by its place."""
+    if not url:
+        return False
+    page = urldefrag(url)[0]
+    into = 0
+    for n in nodes:
+        link = n if n.tag == "a" else next(n.iterancestors("a"), None)
+        href = link.get("href") if link is not None else None
+        if href and urldefrag(urljoin(url, str(href).strip()))[0] == page:
+            into += 1
+    return 2 * into > len(nodes)
+
+
+def _to_this_page(node: Any, url: str) -> bool:
+    """Whether a list item is a link to the top of the page it is on: its target, resolved,
+    is the page with no fragment (an entry of the page's own contents has one)."""
+    link = node if node.tag == "a" else next(node.iterancestors("a"), None)
+    href = link.get("href") if link is not None else None
+    if not href or "#" in href or href.startswith(("javascript:", "mailto:")):
+        return False
+    return bool(urldefrag(urljoin(url, str(href).strip()))[0] == urldefrag(url)[0])
+
+
+def _pin_list(sig: FieldSignals, url: str, root: Any, xpath: str, nodes: list[Any]) -> None:
+    """Notes, for a list rule, the shape of the node at its deepest position (among its
+    siblings, ``div[3]``) that holds every item on this page: the section whose table the
+    list is, by the labels before it (its heading); a position in a row (``td[2]``) holds
+    one item, not the list."""
+    try:
+        parts = split_outside(xpath, "/")
+    except Untranslatable:
+        return
+    for i in range(len(parts) - 1, 0, -1):
+        try:
+            name, preds = step_predicates(parts[i])
+        except Untranslatable:
+            return
+        if not (re.fullmatch(r"[\w-]+", name) and preds and preds[-1].strip().isdigit()):
+            continue
+        try:
+            found = select(root, "/".join(parts[: i + 1]))
+        except RuleError:
+            return
+        for pos in found:
+            if not isinstance(pos, etree._Element):
+                continue
+            if all(any(a is pos for a in n.iterancestors()) for n in nodes):
+                sig.pinned = parts[i]
+                sig.shapes.setdefault(_shape(pos, nodes[0]), []).append(url)
+                parent = pos.getparent()
+                if parent is not None:
+                    near = (
+                        _label(e) for e in itertools.islice(parent.iter(*_LABEL_TAGS), NEAR_LABELS)
+                    )
+                    sig.near_labels[url] = frozenset(lb for lb in near if lb)
+                return
+    return
 
 
 def _kind(el: Any) -> str:
@@ -1469,6 +1761,8 @@ def _vacant_at(
             if head is not None and normalize_text(head.text_content()):
                 if _rank_of(tag) > _rank_of(top):
                     sig.other_rank.setdefault(tag, []).append(url)
+                else:
+                    sig.higher_rank.setdefault(tag, []).append(url)
                 return
     place, tag = scope
     if top or not place:
@@ -1507,11 +1801,13 @@ def _settle_equal(out: dict[tuple[str, str], FieldSignals]) -> None:
     after 'Up:') and not what the other's is. The field that lands on the other's node is
     the one to flag ('previous' as the header's second link is the 'Up' link on the pages
     without a 'Next'), not the field whose node it is."""
-    for (tname, _fid), sig in out.items():
+    for (tname, fid), sig in out.items():
         for other, pages in sig.equal_all.items():
             sig2 = out.get((tname, other))
             if sig2 is None or len(pages) < 2:
                 continue
+            if sig2.equal_heading[fid] >= len(pages):
+                sig.equal_heading_of.add(other)
             there = Counter(sig.idents.get(u, "") for u in pages).most_common(1)[0][0]
             mine = _usual_ident(sig, set(pages))
             theirs = _usual_ident(sig2, set(pages))
