@@ -81,6 +81,11 @@ _MAX_ITEMS = 60
 _MAX_NEGATIVES = 8
 #: Candidates (best first) checked on the site's pages where the field was absent.
 _SITE_CHECKS = 30
+#: Pages of the site where the field had a value (not learned) a proposal is read on ...
+_COVER_PAGES = 20
+#: ... and it is refused when it gives nothing on this share of them more than on the learned
+#: pages (a rule right on a few learned pages, empty on most of the site).
+_COVER_MISS = 0.25
 #: A candidate whose nodes are of another kind than the field's old nodes scores at most this
 #: (below ACCEPT): the old texts in other nodes are not the field.
 KIND_SCORE = 0.5
@@ -217,6 +222,9 @@ def learn_values(
     # MIN_AGREE sampled pages gets more while the scan lasts: repair can then give those pages
     # a rule of their own, and judges it against their own old nodes.
     kinds: Counter[tuple[str, int, str]] = Counter()
+    # A copy of a page already taken (the same text under another address: a site copied
+    # into several folders) adds no evidence: it is passed over.
+    texts_taken: set[str] = set()
     for p in order:
         if len(trees) >= 2 * sample:
             break
@@ -224,6 +232,10 @@ def learn_values(
             tree = page_tree(p)
         except DeboilerError:
             continue
+        text = _text_key(tree)
+        if text and text in texts_taken:
+            continue
+        texts_taken.add(text)
         found = set()
         met = set()
         for fld in template.fields:
@@ -1366,11 +1378,22 @@ def _with_current(
 class AbsentPages:
     """The site's pages where the old template found nothing for a field (``absent`` in its
     search rules, recorded by :func:`learn_absent` over every page), read when a proposal is
-    checked on them and kept parsed."""
+    checked on them and kept parsed. With ``others`` (the site's pages that are neither
+    learned nor absent for some field), a proposal is also checked for what it gives on pages
+    where the field had a value (:meth:`empty_on`). ``copies`` maps a learned page that is a
+    copy of another learned page (the same text under another address) to that page."""
 
-    def __init__(self, pages: dict[str, Page]) -> None:
+    def __init__(
+        self,
+        pages: dict[str, Page],
+        others: Sequence[Page] = (),
+        copies: dict[str, str] | None = None,
+    ) -> None:
         self.pages = pages
+        self.others = list(others)
+        self.copies = dict(copies or {})
         self._trees: dict[str, Any] = {}
+        self._other_trees: dict[str, Any] = {}
 
     def urls(self, fld: Field, skip: Iterable[str] = ()) -> list[str]:
         left_out = set(skip)
@@ -1387,6 +1410,46 @@ class AbsentPages:
             except DeboilerError:
                 self._trees[url] = None
         return self._trees[url]
+
+    def with_value(self, fld: Field, skip: Iterable[str] = ()) -> list[str]:
+        """Up to ``_COVER_PAGES`` pages of the site, spread over it, where the field had a value
+        when it was learned: neither learned (``skip``) nor recorded as absent. Only for a field
+        whose absent pages were recorded over the whole site (else nothing tells them apart)."""
+        fp = fld.search.fingerprint
+        if "absent" not in fp or not self.others:
+            return []
+        left_out = set(skip) | set(fp.get("absent") or ())
+        urls = [p.url for p in self.others if p.url not in left_out]
+        if len(urls) <= _COVER_PAGES:
+            return urls
+        step = len(urls) / _COVER_PAGES
+        return [urls[int(i * step)] for i in range(_COVER_PAGES)]
+
+    def empty_on(
+        self, fld: Field, template: Template, skip: Iterable[str] = ()
+    ) -> tuple[list[str], int]:
+        """The pages among :meth:`with_value` where ``fld`` (a proposed queue) gives nothing,
+        and how many were read."""
+        by_url = {p.url: p for p in self.others}
+        out: list[str] = []
+        read = 0
+        for url in self.with_value(fld, skip):
+            if url not in self._other_trees:
+                try:
+                    self._other_trees[url] = page_tree(by_url[url])
+                except DeboilerError:
+                    self._other_trees[url] = None
+            tree = self._other_trees[url]
+            if tree is None:
+                continue
+            read += 1
+            try:
+                value, _rep = extract_field(tree, fld, template, paths=False)
+            except RuleError:
+                value = None
+            if not value:
+                out.append(url)
+        return out, read
 
     def filled(self, fld: Field, template: Template, skip: Iterable[str] = ()) -> list[str]:
         """The pages where the field was absent and ``fld`` (a proposed queue) gives a value."""
@@ -1415,7 +1478,10 @@ def _repair_field(
     samples = fld.search.fingerprint.get("samples")
     if not samples:
         return FieldRepair(fld.id, "unlearned", fld.xpaths[0] if fld.xpaths else "")
-    samples = {u: v for u, v in samples.items() if u in trees}
+    copies = absent.copies if absent is not None else {}
+    # A learned page that is a copy of another (the same text under another address: a site
+    # copied into several folders) is no independent evidence: it is judged once.
+    samples = {u: v for u, v in samples.items() if u in trees and u not in copies}
     if not samples:
         return FieldRepair(
             fld.id,
@@ -1738,11 +1804,15 @@ def _repair_field(
         best_queue, (best, family) = ranked[0]
         best_xp = best_queue[0]
     site_filled: dict[str, Any] = {}
+    site_empty: dict[str, Any] = {}
     refused = False
     if absent is not None:
         # Checked over the whole site, not only the learned pages: the first acceptable
         # queue that fills no page where the old template found nothing (a fallback rule
-        # taking the first block of the content fills the pages without a summary).
+        # taking the first block of the content fills the pages without a summary), and that
+        # gives a value on the site's other pages where the field had one about as often as
+        # on the learned pages (a rule right on a few learned pages by a position among like
+        # tables gives nothing on most of the site).
         for queue, (ev, fam) in ranked[:_SITE_CHECKS]:
             if not acceptable(ev):
                 continue
@@ -1751,6 +1821,17 @@ def _repair_field(
                 continue
             pages = fills(queue)
             if not pages:
+                empty, read = absent.empty_on(replace(fld, xpaths=queue), template, all_samples)
+                had = ev["agree"] + ev["wrong"] + ev["missing"]
+                allowed = (ev["missing"] / had if had else 0.0) + _COVER_MISS
+                if read and len(empty) > max(1, allowed * read):
+                    site_empty = site_empty or {
+                        "xpaths": list(queue),
+                        "site_empty": len(empty),
+                        "site_read": read,
+                        "site_empty_pages": empty[:10],
+                    }
+                    continue
                 if queue != best_queue:
                     best_queue, best, family = queue, ev, fam
                     best_xp = queue[0]
@@ -1762,11 +1843,19 @@ def _repair_field(
                 "site_filled_pages": pages[:10],
             }
         else:
-            if site_filled:
+            if site_filled or site_empty:
                 refused = True
     if site_filled:
         best = {**best, "site_check": site_filled}
-    if refused:
+    if site_empty:
+        best = {**best, "site_cover": site_empty}
+    if refused and site_empty and (not site_filled or site_empty["xpaths"] == list(ranked[0][0])):
+        best = {
+            **best,
+            "reason": f"the best rule gives nothing on {site_empty['site_empty']} of "
+            f"{site_empty['site_read']} other pages of the site where the field had a value",
+        }
+    elif refused:
         best = {
             **best,
             "reason": f"the best rule fills {site_filled['site_filled']} of "
@@ -1897,6 +1986,33 @@ def _has_structured(html: str) -> bool:
     return "ld+json" in head or "itemprop" in head or "property=" in head
 
 
+def _text_key(tree: Any) -> str:
+    """What tells a copy of a page: its visible text, whitespace runs as one space."""
+    try:
+        text = tree.text_content() if isinstance(tree, HtmlElement) else ""
+    except ValueError:
+        return ""
+    return " ".join(text.split())
+
+
+def _copies(trees: dict[str, Any]) -> dict[str, str]:
+    """Each page that is a copy of an earlier one (the same text under another address: a site
+    copied into several folders), mapped to that page."""
+    first: dict[int, list[tuple[str, str]]] = {}
+    out: dict[str, str] = {}
+    for url, tree in trees.items():
+        text = _text_key(tree)
+        if not text:
+            continue
+        seen = first.setdefault(hash(text), [])
+        orig = next((u for u, t in seen if t == text), None)
+        if orig is None:
+            seen.append((url, text))
+        else:
+            out[url] = orig
+    return out
+
+
 def repair_site(
     pages: Iterable[Page], template: Template, *, index: SiteIndex | None = None
 ) -> tuple[list[FieldRepair], dict[str, Any]]:
@@ -1918,12 +2034,15 @@ def repair_site(
     for fld in template.fields:
         absent_urls.update(fld.search.fingerprint.get("absent") or ())
     absent_pages: dict[str, Page] = {}
+    others: list[Page] = []
     for page in pages:
         n += 1
         if page.error or not page.html:
             continue
         if page.url in absent_urls:
             absent_pages[page.url] = page
+        if page.url not in learned:
+            others.append(page)
         take = page.url in learned
         if not take and anchored and extra < SAMPLE_PAGES and _has_structured(page.html):
             take = True
@@ -1942,7 +2061,7 @@ def repair_site(
         some = [u for u in trees if sizes[u] <= _LARGE_PAGE * max(usual, 1)][:_INDEX_PAGES]
         index = SiteIndex(some, [trees[u] for u in some])
     out = []
-    absent = AbsentPages(absent_pages)
+    absent = AbsentPages(absent_pages, others, _copies(trees))
     indexes: dict[str, _TextIndex] = {}
     values_cache: dict[str, dict[str, str]] = {}
     # Candidates are checked on the learned pages (their agreement decides); the sample of
