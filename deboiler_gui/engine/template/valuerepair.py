@@ -571,6 +571,66 @@ def _agreement(
     }
 
 
+def _new_values(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    now: dict[str, Any],
+) -> dict[str, str]:
+    """The learned pages where the field was empty and its rule now gives a value, with that
+    value, when the rule still gives every learned value (none wrong, none missing) and each new
+    value is one the field could have: taken by a rule that counts no position, from a node of
+    the old nodes' role and link kind, as long as the learned values give or take threefold,
+    and neither a learned value nor another new page's (a banner's heading put on every page is
+    one value). At most half of the learned pages where the field was empty (a rule that now
+    fills most of them has changed). {} otherwise."""
+    if (
+        fld.is_list
+        or fld.children
+        or now["wrong"]
+        or now["missing"]
+        or now["agree"] < MIN_AGREE
+        or not now["filled"]
+        or now["filled"] > max(1, (now["filled"] + now["absent_ok"]) // 2)
+        or any(is_positional(x) for x in fld.xpaths)
+    ):
+        return {}
+    learned = [str(v) for v in samples.values() if v]
+    sizes = [len(v) for v in learned]
+    out: dict[str, str] = {}
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if want or tree is None:
+            continue
+        try:
+            got, rep = extract_field(tree, fld, template)
+        except RuleError:
+            return {}
+        value = _norm_value(got, False)
+        if not value:
+            continue
+        if value in learned or value in out.values():
+            return {}
+        if not min(sizes) / 3 <= len(value) <= 3 * max(sizes):
+            return {}
+        tag, link = _page_kind(fld, next(u for u, v in samples.items() if v))
+        path = rep.nodes[0] if rep.nodes else ""
+        try:
+            found = tree.xpath(path) if path.startswith("/") else []
+        except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
+            return {}
+        el = found[0] if found and isinstance(found[0], HtmlElement) else None
+        if (
+            el is None
+            or _ROLES.get(el.tag, el.tag) != _ROLES.get(tag, tag)
+            or not link_fits(el, link)
+        ):
+            return {}
+        out[url] = value
+    return out
+
+
 def _last_step(xp: str) -> tuple[str, list[str]]:
     """The tag of ``xp``'s last step and its predicates (``a``, ``["not(@href='#')"]``);
     ("", []) when the last step is not a plain tag with predicates."""
@@ -1502,6 +1562,25 @@ def _repair_field(
         )
     if now["pages"] and now["score"] >= AGREE_OK and now["filled"] <= 0.05 * now["pages"]:
         return FieldRepair(fld.id, "ok", fld.xpaths[0] if fld.xpaths else "", now["score"], now)
+    newly = _new_values(trees, samples, fld, template, now)
+    if newly:
+        # Every learned value is given back, and a page where the field was empty now has a
+        # value of the field's own kind and shape (a heading that came first once the page's
+        # blocks were reordered): the rule still takes its nodes; a page changed, not the rule.
+        return FieldRepair(
+            fld.id,
+            "ok",
+            fld.xpaths[0] if fld.xpaths else "",
+            1.0,
+            {
+                **now,
+                "new_values": newly,
+                "reason": f"a value now on {len(newly)} learned "
+                f"{'page' if len(newly) == 1 else 'pages'} where the field was empty, of its "
+                "own kind: look at "
+                + ", ".join(f"{u} ({v[:40]!r})" for u, v in list(newly.items())[:3]),
+            },
+        )
     status = "drift" if now["agree"] + now["wrong"] > now["missing"] else "broken"
     indexes = {} if indexes is None else indexes
     # Candidates are scored on the learned pages of the usual size; a page far larger than
