@@ -65,6 +65,9 @@ AGREE_OK = 0.9
 ACCEPT = 0.8
 #: ... and give the old value back on at least this many learned pages (one page is no evidence).
 MIN_AGREE = 2
+#: An 'unsure' proposal a person accepts (``--accept-unsure``) must score at least this; below
+#: it, the evidence speaks against the rule and only an explicit override takes it.
+UNSURE_FLOOR = 0.5
 #: A best candidate scoring at most this, giving the old value on fewer than MIN_AGREE pages,
 #: means the field is gone (its texts may still be elsewhere on the pages).
 GONE_SCORE = 0.05
@@ -2212,31 +2215,54 @@ class TemplateRepair:
         are likely wrong (``evidence["current"]``)."""
         return [r for r in self.fields if r.status == "unsure" and r.evidence.get("current")]
 
-    def _taken(self, unsure: Iterable[str]) -> list[FieldRepair]:
-        """The field repairs to accept: each 'repaired' one, and the 'unsure' ones named in
-        ``unsure`` that have a proposed rule (a person judged it)."""
-        names = set(unsure)
+    def below_floor(self, unsure: Iterable[str], force: Iterable[str] = ()) -> list[FieldRepair]:
+        """The fields of ``unsure`` answered 'unsure' whose proposal scores below
+        ``UNSURE_FLOOR`` (or that have none) and that ``force`` does not name: taking them on
+        a person's word alone would put a rule the evidence speaks against into the template."""
+        names, forced = set(unsure), set(force)
+        return [
+            r
+            for r in self.fields
+            if r.status == "unsure"
+            and r.field in names
+            and r.field not in forced
+            and (not r.xpath or r.score < UNSURE_FLOOR)
+        ]
+
+    def _taken(self, unsure: Iterable[str], force: Iterable[str] = ()) -> list[FieldRepair]:
+        """The field repairs to accept: each 'repaired' one, the 'unsure' ones named in
+        ``unsure`` that have a proposed rule scoring at least ``UNSURE_FLOOR`` (a person judged
+        it), and those named in ``force`` whatever their score."""
+        names, forced = set(unsure), set(force)
+        low = {r.field for r in self.below_floor(names, forced)}
         return [
             replace(r, status="repaired")
-            if r.status == "unsure" and r.field in names and r.xpath
+            if r.status == "unsure"
+            and (r.field in names or r.field in forced)
+            and r.field not in low
+            and r.xpath
             else r
             for r in self.fields
         ]
 
-    def fixed_fields(self, unsure: Iterable[str] = ()) -> list[str]:
-        """The fields accepting would change (with ``unsure``: those 'unsure' fields too)."""
+    def fixed_fields(self, unsure: Iterable[str] = (), force: Iterable[str] = ()) -> list[str]:
+        """The fields accepting would change (with ``unsure``/``force``: those 'unsure' fields
+        too, as :meth:`accepted` takes them)."""
         return sorted(
-            {r.field for r in self._taken(unsure) if r.status == "repaired"}
+            {r.field for r in self._taken(unsure, force) if r.status == "repaired"}
             | {p.field for p in self.best_proposals()}
         )
 
-    def accepted(self, template: Template, unsure: Iterable[str] = ()) -> Template:
+    def accepted(
+        self, template: Template, unsure: Iterable[str] = (), force: Iterable[str] = ()
+    ) -> Template:
         """The template with the repairs accepted: each repaired field's new rule as its whole
-        queue (also each field of ``unsure`` answered 'unsure' with a proposal), and the best
-        proposal of each other field (at or above the threshold) placed by
-        ``repair.accept_repairs``: a rule that broke never stays first."""
+        queue (also each field of ``unsure`` answered 'unsure' with a proposal scoring at least
+        ``UNSURE_FLOOR``, and each of ``force`` with any proposal), and the best proposal of
+        each other field (at or above the threshold) placed by ``repair.accept_repairs``: a
+        rule that broke never stays first."""
         return accept_proposals(
-            accept_field_repairs(template, self._taken(unsure)), self.best_proposals()
+            accept_field_repairs(template, self._taken(unsure, force)), self.best_proposals()
         )
 
 
