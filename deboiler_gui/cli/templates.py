@@ -712,6 +712,8 @@ def _below_floor_line(name: str, r: Any) -> str:
 
 def _stale_lines(name: str, r: Any) -> list[str]:
     """What a field answered 'unsure' after drifting keeps, and how to fix it."""
+    from deboiler_gui.engine.template.valuerepair import UNSURE_FLOOR
+
     cur = r.evidence["current"]
     parts = [f"other values on {cur['wrong']} of {cur['pages']} learned pages"]
     if cur["filled"]:
@@ -723,7 +725,13 @@ def _stale_lines(name: str, r: Any) -> list[str]:
         f"current rule {' then '.join(cur['xpaths'])} is kept when accepting, and its values are "
         f"likely wrong: {'; '.join(parts)}" + (f" (e.g. {pages})" if pages else ""),
         f"fix: re-author {r.field} from clicked examples (suggest --examples), or accept the "
-        f"proposed rule: templates repair {name} --accept-repairs --accept-unsure {r.field}",
+        f"proposed rule: templates repair {name} --accept-repairs "
+        + (
+            f"--accept-unsure {r.field}"
+            if r.xpath and r.score >= UNSURE_FLOOR
+            else f"--force-unsure {r.field} (it scored {r.score:.2f}, below {UNSURE_FLOOR}: "
+            "check its pages first)"
+        ),
     ]
 
 
