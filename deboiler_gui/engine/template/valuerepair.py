@@ -1277,6 +1277,139 @@ def _renamed_rule(xp: str, renames: dict[str, dict[str, str]]) -> str:
     return out if out != xp else ""
 
 
+#: New names tried per old id or class token a rule's step names (each scored).
+_STEP_NAMES = 3
+#: Ancestors looked through for the node a rule's step names, above a ``//`` step.
+_STEP_DEPTH = 8
+
+
+def _named_step(xp: str) -> tuple[int, str, str, str, list[str]] | None:
+    """The last step of ``xp`` that names an id or one class token: (its index among the
+    element steps counted from the end, 0 for the node itself; its tag; the attribute; the old
+    name; the tags of the steps below it, "" where a ``//`` comes before one), or None."""
+    try:
+        raw = split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return None
+    steps: list[tuple[str, list[str], bool]] = []
+    desc = False
+    for part in raw:
+        if part == "":
+            desc = True
+            continue
+        try:
+            tag, preds = step_predicates(part)
+        except Untranslatable:
+            return None
+        steps.append((tag, preds, desc))
+        desc = False
+    for back, (tag, preds, _d) in enumerate(reversed(steps)):
+        ids = [m for p in preds for m in _ID_TOKEN.findall(p)]
+        tokens = [m for p in preds for m in _CLASS_TOKEN.findall(p)]
+        if len(ids) + len(tokens) != 1 or not tag.isalnum():
+            continue
+        below = steps[len(steps) - back :]
+        route = ["" if d else t for t, _p, d in below]
+        return back, tag, "id" if ids else "class", (ids or tokens)[0], route
+    return None
+
+
+def _step_holders(
+    node: HtmlElement, back: int, tag: str, route: Sequence[str]
+) -> list[HtmlElement]:
+    """The elements that may be a rule's named step for ``node`` (``back`` steps above it):
+    the one ancestor that many levels up when every step below is a child step, else the
+    ancestors of ``tag`` above the first ``//``."""
+    if "" not in route:
+        el: HtmlElement | None = node
+        for _ in range(back):
+            el = el.getparent() if el is not None else None
+        return [el] if el is not None and el.tag == tag else []
+    return [a for a in list(node.iterancestors())[:_STEP_DEPTH] if a.tag == tag]
+
+
+def _step_renamed_rules(fld: Field, example_sets: Sequence[Sequence[Example]]) -> list[str]:
+    """Each rule of the queue with the id or class token its step names (``//li[@id=
+    'loadscrollpos']/ul/li/a``: an ancestor of the nodes) replaced by a name the nodes that hold
+    the old values have at that place on every example page (``@id='c4b1f0e'``), when the old
+    name is gone from them: a rename to unrelated names keeps the rule's shape. A few names
+    each, when several fit (scored like any candidate)."""
+    nodes = [e for s in example_sets for e in s]
+    if len({e.url for e in nodes}) < MIN_AGREE:
+        return []
+    out: list[str] = []
+    for xp in fld.xpaths:
+        if "%d" in xp:
+            continue
+        found = _named_step(xp)
+        if found is None:
+            continue
+        back, tag, attr, old, route = found
+        common: set[str] | None = None
+        for e in nodes:
+            names: set[str] = set()
+            for el in _step_holders(e.node, back, tag, route):
+                value = el.get(attr) or ""
+                names.update(value.split() if attr == "class" else [value] if value else [])
+            common = names if common is None else common & names
+        if not common or old in common:
+            continue
+        for new in sorted(common)[:_STEP_NAMES]:
+            if "'" in new or '"' in new:
+                continue
+            got = _renamed_rule(xp, {attr: {old: new}})
+            if got and got not in out:
+                out.append(got)
+    return out
+
+
+#: Attributes whose value marks the page's own entry in a menu (``expanded='true'``,
+#: ``aria-current='page'``): the same on every page, and not renamed with the classes.
+_STATE_ATTRS = (
+    "aria-current",
+    "aria-selected",
+    "aria-expanded",
+    "expanded",
+    "data-active",
+    "data-current",
+    "data-selected",
+    "selected",
+    "open",
+)
+
+
+def _state_rules(examples: Sequence[Example]) -> list[Induced]:
+    """Rules for the examples' nodes anchored on an ancestor marked by a state attribute
+    (``//li[@expanded='true']/ul/li/a``: the current module's entry in a menu of every
+    module), when the same attribute and value, on the same tag, the same number of levels
+    up, sits above every example, and the rule selects each example on its page."""
+    if not examples:
+        return []
+    found: set[tuple[int, str, str, str]] | None = None
+    for e in examples:
+        marks: set[tuple[int, str, str, str]] = set()
+        for depth, a in enumerate(list(e.node.iterancestors())[:_ANCHOR_DEPTH]):
+            if not isinstance(a.tag, str) or a.tag in ("html", "body"):
+                break
+            for attr in _STATE_ATTRS:
+                v = a.get(attr)
+                if v is not None and len(v) <= 20 and "\n" not in v:
+                    marks.add((depth, str(a.tag), attr, v))
+        found = marks if found is None else found & marks
+    rules: list[Induced] = []
+    for depth, tag, attr, v in sorted(found or ()):
+        first = examples[0].node
+        top = list(first.iterancestors())[depth]
+        rel = _steps_down(top, first, positional=False)
+        xp = f"//{tag}[@{attr}={xpath_literal(v)}]/{rel}"
+        try:
+            if all(e.node in select_elements(e.root, xp) for e in examples):
+                rules.append(Induced(xp, "field", "attribute", 1.5 + 0.1 * depth))
+        except RuleError:
+            continue
+    return rules[:3]
+
+
 def _distance(a: HtmlElement, b: HtmlElement) -> int:
     pa = list(a.iterancestors())
     pb = {id(x): i for i, x in enumerate(b.iterancestors())}
@@ -1670,6 +1803,9 @@ def _repair_field(
         # them (next / up / previous links): after a reorder the label may follow the node
         # instead of preceding it. Rules that do not count siblings are scored with the rest.
         beside = [] if fld.is_list or negatives else _order_free_rules(examples, fld.xpaths)
+        # An ancestor marked as the page's own entry (``expanded='true'``): not renamed with
+        # the classes, so it holds when every class and id got an unrelated name.
+        beside += [] if negatives else _state_rules(examples)
         try:
             rules = induce(examples, negatives, index=site, as_list=fld.is_list, limit=10)
         except InductionError:
@@ -1734,12 +1870,26 @@ def _repair_field(
         loose = tuple(x if is_positional(x) else _loosened(x) for x in renamed)
         if loose != renamed:
             variants.append((loose, 0.5))
+    # Each rule with the id or class its named step carries (an ancestor's id, renamed to an
+    # unrelated name) replaced by the one its nodes' ancestor at that place has now.
+    for xp in _step_renamed_rules(fld, example_sets):
+        variants.append(((xp,), -0.5))
+        loose = xp if is_positional(xp) else _loosened(xp)
+        if loose != xp:
+            variants.append(((loose,), 0.8))
     for queue, cost in variants:
         # The old rule with the class tokens and ids of its nodes under their new names (learned
         # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
         # label before the list) that an induction from the new nodes may not find. Scored and
         # checked over the site like any other candidate; first among equals.
         ev = _agreement(trees, samples, replace(fld, xpaths=queue), template)
+        newly = _new_values(trees, samples, replace(fld, xpaths=queue), template, ev)
+        if newly:
+            # The old rule under the new names, right on every learned page with a value, and
+            # a value of the field's kind on a page where it was empty (as for the old rule
+            # itself, see ``_new_values``): the page changed, the rule did not.
+            had = ev["agree"] + ev["wrong"] + ev["missing"]
+            ev = {**ev, "score": ev["agree"] / had, "filled": 0, "new_values": newly}
         if ev["score"] >= ACCEPT:
             why = _kind_change(trees, samples, fld, queue[-1], widened)
             if why:
@@ -1945,6 +2095,13 @@ def _repair_field(
         }
     best = full_check(best_queue, best) if acceptable(best) else best
     if not refused and acceptable(best):
+        if best.get("new_values"):
+            best = {
+                **best,
+                "reason": "a value now on "
+                + ", ".join(f"{u} ({v[:40]!r})" for u, v in list(best["new_values"].items())[:3])
+                + " where the field was empty, of its own kind: look at it",
+            }
         # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
             fld.id,
