@@ -1874,9 +1874,9 @@ def _repair_field(
     # unrelated name) replaced by the one its nodes' ancestor at that place has now.
     for xp in _step_renamed_rules(fld, example_sets):
         variants.append(((xp,), -0.5))
-        loose = xp if is_positional(xp) else _loosened(xp)
-        if loose != xp:
-            variants.append(((loose,), 0.8))
+        wrapped = xp if is_positional(xp) else _loosened(xp)
+        if wrapped != xp:
+            variants.append(((wrapped,), 0.8))
     for queue, cost in variants:
         # The old rule with the class tokens and ids of its nodes under their new names (learned
         # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
