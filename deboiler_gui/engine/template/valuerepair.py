@@ -1410,6 +1410,44 @@ def _state_rules(examples: Sequence[Example]) -> list[Induced]:
     return rules[:3]
 
 
+def _token_rules(examples: Sequence[Example]) -> list[Induced]:
+    """Rules for the examples' nodes by a class token they carry, whatever it looks like: the
+    induction passes over names that look generated (``c6ec1d3``), which is all a site renamed
+    to unrelated names has left. A token carried on two example pages or more (on the one page
+    when the examples come from one), the most carried first; examples of several kinds of
+    page (a module's summary, a file's) each have theirs, and the pages a rule misses get a
+    rule of their own as for any candidate. Scored like any candidate: a token other blocks
+    share gives their texts and loses."""
+    if len({e.node.tag for e in examples}) != 1:
+        return []
+    tag = examples[0].node.tag
+    if not isinstance(tag, str):
+        return []
+    need = min(MIN_AGREE, len({e.url for e in examples}))
+    carriers: dict[str, set[str]] = {}
+    for e in examples:
+        for token in (e.node.get("class") or "").split():
+            carriers.setdefault(token, set()).add(e.url)
+    ranked = sorted(
+        (t for t, us in carriers.items() if len(us) >= need), key=lambda t: (-len(carriers[t]), t)
+    )
+    rules = []
+    for token in ranked[:4]:
+        if "'" in token or '"' in token:
+            continue
+        xp = f"//{tag}[{class_predicate(token)}]"
+        try:
+            if all(
+                e.node in select_elements(e.root, xp)
+                for e in examples
+                if token in (e.node.get("class") or "").split()
+            ):
+                rules.append(Induced(xp, "field", "class", 1.6))
+        except RuleError:
+            continue
+    return rules
+
+
 def _distance(a: HtmlElement, b: HtmlElement) -> int:
     pa = list(a.iterancestors())
     pb = {id(x): i for i, x in enumerate(b.iterancestors())}
@@ -1806,6 +1844,7 @@ def _repair_field(
         # An ancestor marked as the page's own entry (``expanded='true'``): not renamed with
         # the classes, so it holds when every class and id got an unrelated name.
         beside += [] if negatives else _state_rules(examples)
+        beside += [] if fld.is_list or negatives else _token_rules(examples)
         try:
             rules = induce(examples, negatives, index=site, as_list=fld.is_list, limit=10)
         except InductionError:
