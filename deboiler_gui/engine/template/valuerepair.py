@@ -1262,6 +1262,24 @@ def _loosened(xp: str) -> str:
     return re.sub(r"(?<=[\]\w)])/(?=div\b)", "//", xp)
 
 
+_SIBLING_AXIS = re.compile(r"\b(following|preceding)-sibling::")
+_SIBLING_STEP = re.compile(r"(-sibling::[\w-]+\[\d+\])/(?!/)")
+
+
+def _turned(xp: str) -> str:
+    """``xp`` with each sibling axis turned (``following-sibling::`` <-> ``preceding-sibling::``):
+    the block a label stood before now stands after it."""
+    return _SIBLING_AXIS.sub(
+        lambda m: ("preceding" if m.group(1) == "following" else "following") + "-sibling::", xp
+    )
+
+
+def _sibling_wrapped(xp: str) -> str:
+    """``xp`` with a descendant step after each sibling step (``…-sibling::div[1]/table`` ->
+    ``…-sibling::div[1]//table``): the sibling may now be a wrapper around the old block."""
+    return _SIBLING_STEP.sub(r"\1//", xp)
+
+
 def _renamed_rule(xp: str, renames: dict[str, dict[str, str]]) -> str:
     """``xp`` with its class tokens and ids replaced by their new names ("" when none of its
     tokens was renamed)."""
@@ -1911,11 +1929,25 @@ def _repair_field(
             variants.append((loose, 0.5))
     # Each rule with the id or class its named step carries (an ancestor's id, renamed to an
     # unrelated name) replaced by the one its nodes' ancestor at that place has now.
-    for xp in _step_renamed_rules(fld, example_sets):
+    step_renamed = _step_renamed_rules(fld, example_sets)
+    for xp in step_renamed:
         variants.append(((xp,), -0.5))
         wrapped = xp if is_positional(xp) else _loosened(xp)
         if wrapped != xp:
             variants.append(((wrapped,), 0.8))
+    # A rule anchored on a label beside its block (``//h2[…'Functions']/following-sibling::
+    # div[1]/…``) whose blocks were reordered finds the block on the label's other side now:
+    # the rule with the sibling axis turned (under the new names), and with a wrapper allowed
+    # between the sibling and the step below it.
+    turned_from = [tuple(fld.xpaths), renamed, *((x,) for x in step_renamed)]
+    for base in dict.fromkeys(turned_from):
+        queue = tuple(_turned(x) for x in base)
+        if queue == base:
+            continue
+        variants.append((queue, 0.6))
+        wrapped_queue = tuple(_sibling_wrapped(_loosened(x)) for x in queue)
+        if wrapped_queue != queue:
+            variants.append((wrapped_queue, 0.9))
     for queue, cost in variants:
         # The old rule with the class tokens and ids of its nodes under their new names (learned
         # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
