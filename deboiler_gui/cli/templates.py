@@ -562,6 +562,15 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
     "was answered 'unsure', after looking at its pages; without it an 'unsure' field keeps its "
     "rule.",
 )
+@click.option(
+    "--force-unsure",
+    "force_unsure",
+    multiple=True,
+    metavar="FIELD",
+    help="With --accept-repairs: accept the proposed rule of FIELD (repeatable) answered "
+    "'unsure' whatever its score. --accept-unsure refuses a proposal scoring below "
+    "0.5 (the learned values speak against it); this overrides that, after checking its pages.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print proposals as JSON.")
 @_quiet_option
 def repair_command(
@@ -569,6 +578,7 @@ def repair_command(
     workspace: Path | None,
     accept_repairs: bool,
     accept_unsure: tuple[str, ...],
+    force_unsure: tuple[str, ...],
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -592,12 +602,16 @@ def repair_command(
             weak = found.weak
             version = None
             taken = accept_unsure if accept_repairs else ()
-            if accept_repairs and found.fixed_fields(taken):
+            forced = force_unsure if accept_repairs else ()
+            # Nothing is saved when a person asked for a rule the learned values speak
+            # against: the report is printed, then the command fails saying why.
+            low = found.below_floor(taken, forced)
+            if accept_repairs and not low and found.fixed_fields(taken, forced):
                 version = ws.save_template(
-                    found.accepted(template, taken),
-                    message="accept repairs: " + ", ".join(found.fixed_fields(taken)),
+                    found.accepted(template, taken, forced),
+                    message="accept repairs: " + ", ".join(found.fixed_fields(taken, forced)),
                 )
-            stale = [r for r in found.stale() if r.field not in taken]
+            stale = [r for r in found.stale() if r.field not in taken and r.field not in forced]
         except DeboilerError as exc:
             raise _fail(exc) from exc
     if learned:
@@ -651,6 +665,10 @@ def repair_command(
                     "but its values are likely wrong (see above): re-author, or accept the "
                     "proposed rule with --accept-unsure"
                 )
+        if low:
+            raise click.ClickException(
+                "nothing saved; " + "; ".join(_below_floor_line(name, r) for r in low)
+            )
         return
     if as_json:
         click.echo(json.dumps([p.to_dict() for p in proposals], ensure_ascii=False, indent=2))
@@ -668,8 +686,34 @@ def repair_command(
         click.echo(f"{name}: repairs accepted as version {version}")
 
 
+def _below_floor_line(name: str, r: Any) -> str:
+    """Why an 'unsure' field named by --accept-unsure is not accepted, and what to do."""
+    from deboiler_gui.engine.template.valuerepair import UNSURE_FLOOR
+
+    ev = r.evidence
+    if not r.xpath:
+        what = f"{r.field}: no rule was proposed"
+    else:
+        what = (
+            f"{r.field}: its proposal scored {r.score:.2f}, below {UNSURE_FLOOR} (agree "
+            f"{ev.get('agree', 0)}, wrong {ev.get('wrong', 0)}, missing {ev.get('missing', 0)} "
+            f"of {ev.get('pages', 0)} learned pages)"
+        )
+    return (
+        f"{what}: re-author {r.field} from clicked examples (suggest --examples … --save {name} "
+        f"--field {r.field})"
+        + (
+            f", or, having checked its pages, accept it with --force-unsure {r.field}"
+            if r.xpath
+            else ""
+        )
+    )
+
+
 def _stale_lines(name: str, r: Any) -> list[str]:
     """What a field answered 'unsure' after drifting keeps, and how to fix it."""
+    from deboiler_gui.engine.template.valuerepair import UNSURE_FLOOR
+
     cur = r.evidence["current"]
     parts = [f"other values on {cur['wrong']} of {cur['pages']} learned pages"]
     if cur["filled"]:
@@ -681,7 +725,13 @@ def _stale_lines(name: str, r: Any) -> list[str]:
         f"current rule {' then '.join(cur['xpaths'])} is kept when accepting, and its values are "
         f"likely wrong: {'; '.join(parts)}" + (f" (e.g. {pages})" if pages else ""),
         f"fix: re-author {r.field} from clicked examples (suggest --examples), or accept the "
-        f"proposed rule: templates repair {name} --accept-repairs --accept-unsure {r.field}",
+        f"proposed rule: templates repair {name} --accept-repairs "
+        + (
+            f"--accept-unsure {r.field}"
+            if r.xpath and r.score >= UNSURE_FLOOR
+            else f"--force-unsure {r.field} (it scored {r.score:.2f}, below {UNSURE_FLOOR}: "
+            "check its pages first)"
+        ),
     ]
 
 

@@ -1,6 +1,7 @@
 """`templates repair --accept-repairs` on a field whose rule drifted and whose proposal is
 'unsure': the rule is kept, and the output says its values are likely wrong, on which pages, and
-how to fix it; `--accept-unsure FIELD` accepts the proposed rule after all."""
+how to fix it; `--accept-unsure FIELD` refuses the proposed rule when it scores below the floor,
+`--force-unsure FIELD` accepts it after all."""
 
 from __future__ import annotations
 
@@ -63,7 +64,9 @@ def test_a_drifted_field_left_unsure_is_named_as_likely_wrong(tmp_path: Path) ->
         f"current rule {rule} is kept when accepting, and its values are likely wrong" in out.output
     )
     assert "other values on 30 of 30 learned pages" in out.output
-    assert "--accept-unsure next_href" in out.output
+    # The proposal scores 0.00 (the next pages' addresses changed): only an explicit override
+    # takes it.
+    assert "--force-unsure next_href (it scored 0.00, below 0.5" in out.output
     with Workspace(ws) as w:
         assert w.load_template("nav").field("next_href").xpaths == (rule,)
 
@@ -73,20 +76,15 @@ def test_a_drifted_field_left_unsure_is_named_as_likely_wrong(tmp_path: Path) ->
     (field,) = data["fields"]
     assert field["evidence"]["current"]["changed"] == 30
 
-    took = runner.invoke(
-        cli,
-        [
-            "templates",
-            "repair",
-            "nav",
-            "-w",
-            str(ws),
-            "-q",
-            "--accept-repairs",
-            "--accept-unsure",
-            "next_href",
-        ],
-    )
+    asked = ["templates", "repair", "nav", "-w", str(ws), "-q", "--accept-repairs"]
+    refused = runner.invoke(cli, [*asked, "--accept-unsure", "next_href"])
+    assert refused.exit_code != 0
+    assert "nothing saved; next_href: its proposal scored 0.00, below 0.5" in refused.output
+    assert "accept it with --force-unsure next_href" in refused.output
+    with Workspace(ws) as w:
+        assert w.load_template("nav").field("next_href").xpaths == (rule,)
+
+    took = runner.invoke(cli, [*asked, "--force-unsure", "next_href"])
     assert took.exit_code == 0 and "repairs accepted as version" in took.output, took.output
     assert "likely wrong" not in took.output
     with Workspace(ws) as w:

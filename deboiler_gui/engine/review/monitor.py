@@ -30,7 +30,9 @@ log = logging.getLogger(__name__)
 #: Exit code of ``deboiler-gui monitor`` when a template broke.
 EXIT_BROKEN = 3
 SNAPSHOT_KEY = "monitor:last_run"
-SNAPSHOT_VERSION = 1
+#: 2: values are compared with white space runs as one space (a page whose title went from
+#: "3\nLogging" to "3 Logging" did not change); a run of version 1 starts a new baseline.
+SNAPSHOT_VERSION = 2
 #: Pages per broken template handed to adaptive repair.
 REPAIR_PAGES = 30
 
@@ -64,7 +66,7 @@ def shape_of(value: Any) -> str:
         return "list<" + (shapes.most_common(1)[0][0] if shapes else "") + ">"
     if isinstance(value, dict):
         return "record{" + ",".join(sorted(k for k, v in value.items() if shape_of(v))) + "}"
-    text = str(value).strip()
+    text = " ".join(str(value).split())  # white space is no shape ("3\nLogging")
     if text.startswith("<") and text.endswith(">"):
         return "html"
     if _NUMBER.match(text):
@@ -73,7 +75,18 @@ def shape_of(value: Any) -> str:
         return "date"
     if re.match(r"^(https?:)?//|^/[^\s]*$|^[\w./-]+\.html?(#.*)?$", text):
         return "url"
-    return "text:short" if len(text) <= 80 and "\n" not in text else "text:long"
+    return "text:short" if len(text) <= 80 else "text:long"
+
+
+def _spaced(value: Any) -> Any:
+    """``value`` with each text's white space runs as one space (lists and records through)."""
+    if isinstance(value, str):
+        return " ".join(value.split())
+    if isinstance(value, list):
+        return [_spaced(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _spaced(v) for k, v in value.items()}
+    return value
 
 
 def _digest(value: Any) -> str:
@@ -131,7 +144,7 @@ def snapshot_page(
                 entry["values"] = {
                     fid: [
                         shape_of(v),
-                        _digest(v),
+                        _digest(_spaced(v)),  # a change of white space only is no change
                         result.fields[fid].status == "ok",
                         result.fields[fid].queue_index,
                     ]

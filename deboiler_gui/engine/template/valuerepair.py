@@ -66,6 +66,9 @@ AGREE_OK = 0.9
 ACCEPT = 0.8
 #: ... and give the old value back on at least this many learned pages (one page is no evidence).
 MIN_AGREE = 2
+#: An 'unsure' proposal a person accepts (``--accept-unsure``) must score at least this; below
+#: it, the evidence speaks against the rule and only an explicit override takes it.
+UNSURE_FLOOR = 0.5
 #: A best candidate scoring at most this, giving the old value on fewer than MIN_AGREE pages,
 #: means the field is gone (its texts may still be elsewhere on the pages).
 GONE_SCORE = 0.05
@@ -82,6 +85,11 @@ _MAX_ITEMS = 60
 _MAX_NEGATIVES = 8
 #: Candidates (best first) checked on the site's pages where the field was absent.
 _SITE_CHECKS = 30
+#: Pages of the site where the field had a value (not learned) a proposal is read on ...
+_COVER_PAGES = 20
+#: ... and it is refused when it gives nothing on this share of them more than on the learned
+#: pages (a rule right on a few learned pages, empty on most of the site).
+_COVER_MISS = 0.25
 #: A candidate whose nodes are of another kind than the field's old nodes scores at most this
 #: (below ACCEPT): the old texts in other nodes are not the field.
 KIND_SCORE = 0.5
@@ -224,6 +232,9 @@ def learn_values(
     # MIN_AGREE sampled pages gets more while the scan lasts: repair can then give those pages
     # a rule of their own, and judges it against their own old nodes.
     kinds: Counter[tuple[str, int, str]] = Counter()
+    # A copy of a page already taken (the same text under another address: a site copied
+    # into several folders) adds no evidence: it is passed over.
+    texts_taken: set[str] = set()
     for p in order:
         if len(trees) >= 2 * sample:
             break
@@ -231,6 +242,10 @@ def learn_values(
             tree = page_tree(p)
         except DeboilerError:
             continue
+        text = _text_key(tree)
+        if text and text in texts_taken:
+            continue
+        texts_taken.add(text)
         found = set()
         met = set()
         for fld in template.fields:
@@ -564,6 +579,66 @@ def _agreement(
         "bad_pages": bad[:10],
         "missing_pages": missing_pages[:10],
     }
+
+
+def _new_values(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    now: dict[str, Any],
+) -> dict[str, str]:
+    """The learned pages where the field was empty and its rule now gives a value, with that
+    value, when the rule still gives every learned value (none wrong, none missing) and each new
+    value is one the field could have: taken by a rule that counts no position, from a node of
+    the old nodes' role and link kind, as long as the learned values give or take threefold,
+    and neither a learned value nor another new page's (a banner's heading put on every page is
+    one value). At most half of the learned pages where the field was empty (a rule that now
+    fills most of them has changed). {} otherwise."""
+    if (
+        fld.is_list
+        or fld.children
+        or now["wrong"]
+        or now["missing"]
+        or now["agree"] < MIN_AGREE
+        or not now["filled"]
+        or now["filled"] > max(1, (now["filled"] + now["absent_ok"]) // 2)
+        or any(is_positional(x) for x in fld.xpaths)
+    ):
+        return {}
+    learned = [str(v) for v in samples.values() if v]
+    sizes = [len(v) for v in learned]
+    out: dict[str, str] = {}
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if want or tree is None:
+            continue
+        try:
+            got, rep = extract_field(tree, fld, template)
+        except RuleError:
+            return {}
+        value = _norm_value(got, False)
+        if not value:
+            continue
+        if value in learned or value in out.values():
+            return {}
+        if not min(sizes) / 3 <= len(value) <= 3 * max(sizes):
+            return {}
+        tag, link = _page_kind(fld, next(u for u, v in samples.items() if v))
+        path = rep.nodes[0] if rep.nodes else ""
+        try:
+            found = tree.xpath(path) if path.startswith("/") else []
+        except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
+            return {}
+        el = found[0] if found and isinstance(found[0], HtmlElement) else None
+        if (
+            el is None
+            or _ROLES.get(el.tag, el.tag) != _ROLES.get(tag, tag)
+            or not link_fits(el, link)
+        ):
+            return {}
+        out[url] = value
+    return out
 
 
 def _last_step(xp: str) -> tuple[str, list[str]]:
@@ -1208,6 +1283,24 @@ def _loosened(xp: str) -> str:
     return re.sub(r"(?<=[\]\w)])/(?=div\b)", "//", xp)
 
 
+_SIBLING_AXIS = re.compile(r"\b(following|preceding)-sibling::")
+_SIBLING_STEP = re.compile(r"(-sibling::[\w-]+\[\d+\])/(?!/)")
+
+
+def _turned(xp: str) -> str:
+    """``xp`` with each sibling axis turned (``following-sibling::`` <-> ``preceding-sibling::``):
+    the block a label stood before now stands after it."""
+    return _SIBLING_AXIS.sub(
+        lambda m: ("preceding" if m.group(1) == "following" else "following") + "-sibling::", xp
+    )
+
+
+def _sibling_wrapped(xp: str) -> str:
+    """``xp`` with a descendant step after each sibling step (``…-sibling::div[1]/table`` ->
+    ``…-sibling::div[1]//table``): the sibling may now be a wrapper around the old block."""
+    return _SIBLING_STEP.sub(r"\1//", xp)
+
+
 def _renamed_rule(xp: str, renames: dict[str, dict[str, str]]) -> str:
     """``xp`` with its class tokens and ids replaced by their new names ("" when none of its
     tokens was renamed)."""
@@ -1221,6 +1314,177 @@ def _renamed_rule(xp: str, renames: dict[str, dict[str, str]]) -> str:
             for pattern in patterns:
                 out = re.sub(pattern, rf"\g<1>{g.replace(chr(92), chr(92) * 2)}\g<3>", out)
     return out if out != xp else ""
+
+
+#: New names tried per old id or class token a rule's step names (each scored).
+_STEP_NAMES = 3
+#: Ancestors looked through for the node a rule's step names, above a ``//`` step.
+_STEP_DEPTH = 8
+
+
+def _named_step(xp: str) -> tuple[int, str, str, str, list[str]] | None:
+    """The last step of ``xp`` that names an id or one class token: (its index among the
+    element steps counted from the end, 0 for the node itself; its tag; the attribute; the old
+    name; the tags of the steps below it, "" where a ``//`` comes before one), or None."""
+    try:
+        raw = split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return None
+    steps: list[tuple[str, list[str], bool]] = []
+    desc = False
+    for part in raw:
+        if part == "":
+            desc = True
+            continue
+        try:
+            tag, preds = step_predicates(part)
+        except Untranslatable:
+            return None
+        steps.append((tag, preds, desc))
+        desc = False
+    for back, (tag, preds, _d) in enumerate(reversed(steps)):
+        ids = [m for p in preds for m in _ID_TOKEN.findall(p)]
+        tokens = [m for p in preds for m in _CLASS_TOKEN.findall(p)]
+        if len(ids) + len(tokens) != 1 or not tag.isalnum():
+            continue
+        below = steps[len(steps) - back :]
+        route = ["" if d else t for t, _p, d in below]
+        return back, tag, "id" if ids else "class", (ids or tokens)[0], route
+    return None
+
+
+def _step_holders(
+    node: HtmlElement, back: int, tag: str, route: Sequence[str]
+) -> list[HtmlElement]:
+    """The elements that may be a rule's named step for ``node`` (``back`` steps above it):
+    the one ancestor that many levels up when every step below is a child step, else the
+    ancestors of ``tag`` above the first ``//``."""
+    if "" not in route:
+        el: HtmlElement | None = node
+        for _ in range(back):
+            el = el.getparent() if el is not None else None
+        return [el] if el is not None and el.tag == tag else []
+    return [a for a in list(node.iterancestors())[:_STEP_DEPTH] if a.tag == tag]
+
+
+def _step_renamed_rules(fld: Field, example_sets: Sequence[Sequence[Example]]) -> list[str]:
+    """Each rule of the queue with the id or class token its step names (``//li[@id=
+    'loadscrollpos']/ul/li/a``: an ancestor of the nodes) replaced by a name the nodes that hold
+    the old values have at that place on every example page (``@id='c4b1f0e'``), when the old
+    name is gone from them: a rename to unrelated names keeps the rule's shape. A few names
+    each, when several fit (scored like any candidate)."""
+    nodes = [e for s in example_sets for e in s]
+    if len({e.url for e in nodes}) < MIN_AGREE:
+        return []
+    out: list[str] = []
+    for xp in fld.xpaths:
+        if "%d" in xp:
+            continue
+        found = _named_step(xp)
+        if found is None:
+            continue
+        back, tag, attr, old, route = found
+        common: set[str] | None = None
+        for e in nodes:
+            names: set[str] = set()
+            for el in _step_holders(e.node, back, tag, route):
+                value = el.get(attr) or ""
+                names.update(value.split() if attr == "class" else [value] if value else [])
+            common = names if common is None else common & names
+        if not common or old in common:
+            continue
+        for new in sorted(common)[:_STEP_NAMES]:
+            if "'" in new or '"' in new:
+                continue
+            got = _renamed_rule(xp, {attr: {old: new}})
+            if got and got not in out:
+                out.append(got)
+    return out
+
+
+#: Attributes whose value marks the page's own entry in a menu (``expanded='true'``,
+#: ``aria-current='page'``): the same on every page, and not renamed with the classes.
+_STATE_ATTRS = (
+    "aria-current",
+    "aria-selected",
+    "aria-expanded",
+    "expanded",
+    "data-active",
+    "data-current",
+    "data-selected",
+    "selected",
+    "open",
+)
+
+
+def _state_rules(examples: Sequence[Example]) -> list[Induced]:
+    """Rules for the examples' nodes anchored on an ancestor marked by a state attribute
+    (``//li[@expanded='true']/ul/li/a``: the current module's entry in a menu of every
+    module), when the same attribute and value, on the same tag, the same number of levels
+    up, sits above every example, and the rule selects each example on its page."""
+    if not examples:
+        return []
+    found: set[tuple[int, str, str, str]] | None = None
+    for e in examples:
+        marks: set[tuple[int, str, str, str]] = set()
+        for depth, a in enumerate(list(e.node.iterancestors())[:_ANCHOR_DEPTH]):
+            if not isinstance(a.tag, str) or a.tag in ("html", "body"):
+                break
+            for attr in _STATE_ATTRS:
+                v = a.get(attr)
+                if v is not None and len(v) <= 20 and "\n" not in v:
+                    marks.add((depth, str(a.tag), attr, v))
+        found = marks if found is None else found & marks
+    rules: list[Induced] = []
+    for depth, tag, attr, v in sorted(found or ()):
+        first = examples[0].node
+        top = list(first.iterancestors())[depth]
+        rel = _steps_down(top, first, positional=False)
+        xp = f"//{tag}[@{attr}={xpath_literal(v)}]/{rel}"
+        try:
+            if all(e.node in select_elements(e.root, xp) for e in examples):
+                rules.append(Induced(xp, "field", "attribute", 1.5 + 0.1 * depth))
+        except RuleError:
+            continue
+    return rules[:3]
+
+
+def _token_rules(examples: Sequence[Example]) -> list[Induced]:
+    """Rules for the examples' nodes by a class token they carry, whatever it looks like: the
+    induction passes over names that look generated (``c6ec1d3``), which is all a site renamed
+    to unrelated names has left. A token carried on two example pages or more (on the one page
+    when the examples come from one), the most carried first; examples of several kinds of
+    page (a module's summary, a file's) each have theirs, and the pages a rule misses get a
+    rule of their own as for any candidate. Scored like any candidate: a token other blocks
+    share gives their texts and loses."""
+    if len({e.node.tag for e in examples}) != 1:
+        return []
+    tag = examples[0].node.tag
+    if not isinstance(tag, str):
+        return []
+    need = min(MIN_AGREE, len({e.url for e in examples}))
+    carriers: dict[str, set[str]] = {}
+    for e in examples:
+        for token in (e.node.get("class") or "").split():
+            carriers.setdefault(token, set()).add(e.url)
+    ranked = sorted(
+        (t for t, us in carriers.items() if len(us) >= need), key=lambda t: (-len(carriers[t]), t)
+    )
+    rules = []
+    for token in ranked[:4]:
+        if "'" in token or '"' in token:
+            continue
+        xp = f"//{tag}[{class_predicate(token)}]"
+        try:
+            if all(
+                e.node in select_elements(e.root, xp)
+                for e in examples
+                if token in (e.node.get("class") or "").split()
+            ):
+                rules.append(Induced(xp, "field", "class", 1.6))
+        except RuleError:
+            continue
+    return rules
 
 
 def _distance(a: HtmlElement, b: HtmlElement) -> int:
@@ -1386,24 +1650,36 @@ def _with_current(
 class AbsentPages:
     """The site's pages where the old template found nothing for a field (``absent`` in its
     search rules, recorded by :func:`learn_absent` over every page), read when a proposal is
-    checked on them and kept parsed."""
+    checked on them and kept parsed. With ``others`` (the site's pages that are neither
+    learned nor absent for some field), a proposal is also checked for what it gives on pages
+    where the field had a value (:meth:`empty_on`). ``copies`` maps a learned page that is a
+    copy of another learned page (the same text under another address) to that page."""
 
-    def __init__(self, pages: dict[str, Page], others: dict[str, Page] | None = None) -> None:
+    def __init__(
+        self,
+        pages: dict[str, Page],
+        others: Sequence[Page] = (),
+        copies: dict[str, str] | None = None,
+        rival_pages: dict[str, Page] | None = None,
+    ) -> None:
         self.pages = pages
+        self.others = list(others)
+        self.copies = dict(copies or {})
         self._trees: dict[str, Any] = {}
+        self._other_trees: dict[str, Any] = {}
         #: A few pages that were not learned (see ``_OTHER_PAGES``), for ``rival``.
-        self.others = others or {}
-        self._other_trees: dict[str, Any] | None = None
+        self.rival_pages = rival_pages or {}
+        self._rival_trees: dict[str, Any] | None = None
 
-    def other_trees(self) -> dict[str, Any]:
-        if self._other_trees is None:
-            self._other_trees = {}
-            for url, page in self.others.items():
+    def rival_trees(self) -> dict[str, Any]:
+        if self._rival_trees is None:
+            self._rival_trees = {}
+            for url, page in self.rival_pages.items():
                 try:
-                    self._other_trees[url] = page_tree(page)
+                    self._rival_trees[url] = page_tree(page)
                 except DeboilerError:
                     continue
-        return self._other_trees
+        return self._rival_trees
 
     def rival(
         self,
@@ -1417,7 +1693,7 @@ class AbsentPages:
         giving other values than ``best`` on pages that were not learned, and that ``confirm``
         accepts (asked only then: it may read more pages): the learned pages cannot tell
         which one is the field, so neither is singled out."""
-        trees = self.other_trees()
+        trees = self.rival_trees()
         if not trees:
             return None
 
@@ -1462,6 +1738,46 @@ class AbsentPages:
                 self._trees[url] = None
         return self._trees[url]
 
+    def with_value(self, fld: Field, skip: Iterable[str] = ()) -> list[str]:
+        """Up to ``_COVER_PAGES`` pages of the site, spread over it, where the field had a value
+        when it was learned: neither learned (``skip``) nor recorded as absent. Only for a field
+        whose absent pages were recorded over the whole site (else nothing tells them apart)."""
+        fp = fld.search.fingerprint
+        if "absent" not in fp or not self.others:
+            return []
+        left_out = set(skip) | set(fp.get("absent") or ())
+        urls = [p.url for p in self.others if p.url not in left_out]
+        if len(urls) <= _COVER_PAGES:
+            return urls
+        step = len(urls) / _COVER_PAGES
+        return [urls[int(i * step)] for i in range(_COVER_PAGES)]
+
+    def empty_on(
+        self, fld: Field, template: Template, skip: Iterable[str] = ()
+    ) -> tuple[list[str], int]:
+        """The pages among :meth:`with_value` where ``fld`` (a proposed queue) gives nothing,
+        and how many were read."""
+        by_url = {p.url: p for p in self.others}
+        out: list[str] = []
+        read = 0
+        for url in self.with_value(fld, skip):
+            if url not in self._other_trees:
+                try:
+                    self._other_trees[url] = page_tree(by_url[url])
+                except DeboilerError:
+                    self._other_trees[url] = None
+            tree = self._other_trees[url]
+            if tree is None:
+                continue
+            read += 1
+            try:
+                value, _rep = extract_field(tree, fld, template, paths=False)
+            except RuleError:
+                value = None
+            if not value:
+                out.append(url)
+        return out, read
+
     def filled(self, fld: Field, template: Template, skip: Iterable[str] = ()) -> list[str]:
         """The pages where the field was absent and ``fld`` (a proposed queue) gives a value."""
         out = []
@@ -1489,7 +1805,10 @@ def _repair_field(
     samples = fld.search.fingerprint.get("samples")
     if not samples:
         return FieldRepair(fld.id, "unlearned", fld.xpaths[0] if fld.xpaths else "")
-    samples = {u: v for u, v in samples.items() if u in trees}
+    copies = absent.copies if absent is not None else {}
+    # A learned page that is a copy of another (the same text under another address: a site
+    # copied into several folders) is no independent evidence: it is judged once.
+    samples = {u: v for u, v in samples.items() if u in trees and u not in copies}
     if not samples:
         return FieldRepair(
             fld.id,
@@ -1510,6 +1829,25 @@ def _repair_field(
         )
     if now["pages"] and now["score"] >= AGREE_OK and now["filled"] <= 0.05 * now["pages"]:
         return FieldRepair(fld.id, "ok", fld.xpaths[0] if fld.xpaths else "", now["score"], now)
+    newly = _new_values(trees, samples, fld, template, now)
+    if newly:
+        # Every learned value is given back, and a page where the field was empty now has a
+        # value of the field's own kind and shape (a heading that came first once the page's
+        # blocks were reordered): the rule still takes its nodes; a page changed, not the rule.
+        return FieldRepair(
+            fld.id,
+            "ok",
+            fld.xpaths[0] if fld.xpaths else "",
+            1.0,
+            {
+                **now,
+                "new_values": newly,
+                "reason": f"a value now on {len(newly)} learned "
+                f"{'page' if len(newly) == 1 else 'pages'} where the field was empty, of its "
+                "own kind: look at "
+                + ", ".join(f"{u} ({v[:40]!r})" for u, v in list(newly.items())[:3]),
+            },
+        )
     status = "drift" if now["agree"] + now["wrong"] > now["missing"] else "broken"
     indexes = {} if indexes is None else indexes
     # Candidates are scored on the learned pages of the usual size; a page far larger than
@@ -1596,6 +1934,10 @@ def _repair_field(
         # them (next / up / previous links): after a reorder the label may follow the node
         # instead of preceding it. Rules that do not count siblings are scored with the rest.
         beside = [] if fld.is_list or negatives else _order_free_rules(examples, fld.xpaths)
+        # An ancestor marked as the page's own entry (``expanded='true'``): not renamed with
+        # the classes, so it holds when every class and id got an unrelated name.
+        beside += [] if negatives else _state_rules(examples)
+        beside += [] if fld.is_list or negatives else _token_rules(examples)
         try:
             rules = induce(examples, negatives, index=site, as_list=fld.is_list, limit=10)
         except InductionError:
@@ -1660,12 +2002,40 @@ def _repair_field(
         loose = tuple(x if is_positional(x) else _loosened(x) for x in renamed)
         if loose != renamed:
             variants.append((loose, 0.5))
+    # Each rule with the id or class its named step carries (an ancestor's id, renamed to an
+    # unrelated name) replaced by the one its nodes' ancestor at that place has now.
+    step_renamed = _step_renamed_rules(fld, example_sets)
+    for xp in step_renamed:
+        variants.append(((xp,), -0.5))
+        wrapped = xp if is_positional(xp) else _loosened(xp)
+        if wrapped != xp:
+            variants.append(((wrapped,), 0.8))
+    # A rule anchored on a label beside its block (``//h2[…'Functions']/following-sibling::
+    # div[1]/…``) whose blocks were reordered finds the block on the label's other side now:
+    # the rule with the sibling axis turned (under the new names), and with a wrapper allowed
+    # between the sibling and the step below it.
+    turned_from = [tuple(fld.xpaths), renamed, *((x,) for x in step_renamed)]
+    for base in dict.fromkeys(turned_from):
+        queue = tuple(_turned(x) for x in base)
+        if queue == base:
+            continue
+        variants.append((queue, 0.6))
+        wrapped_queue = tuple(_sibling_wrapped(_loosened(x)) for x in queue)
+        if wrapped_queue != queue:
+            variants.append((wrapped_queue, 0.9))
     for queue, cost in variants:
         # The old rule with the class tokens and ids of its nodes under their new names (learned
         # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
         # label before the list) that an induction from the new nodes may not find. Scored and
         # checked over the site like any other candidate; first among equals.
         ev = _agreement(trees, samples, replace(fld, xpaths=queue), template)
+        newly = _new_values(trees, samples, replace(fld, xpaths=queue), template, ev)
+        if newly:
+            # The old rule under the new names, right on every learned page with a value, and
+            # a value of the field's kind on a page where it was empty (as for the old rule
+            # itself, see ``_new_values``): the page changed, the rule did not.
+            had = ev["agree"] + ev["wrong"] + ev["missing"]
+            ev = {**ev, "score": ev["agree"] / had, "filled": 0, "new_values": newly}
         if ev["score"] >= ACCEPT:
             why = _kind_change(trees, samples, fld, queue[-1], widened)
             if why:
@@ -1821,11 +2191,15 @@ def _repair_field(
         best_queue, (best, family) = ranked[0]
         best_xp = best_queue[0]
     site_filled: dict[str, Any] = {}
+    site_empty: dict[str, Any] = {}
     refused = False
     if absent is not None:
         # Checked over the whole site, not only the learned pages: the first acceptable
         # queue that fills no page where the old template found nothing (a fallback rule
-        # taking the first block of the content fills the pages without a summary).
+        # taking the first block of the content fills the pages without a summary), and that
+        # gives a value on the site's other pages where the field had one about as often as
+        # on the learned pages (a rule right on a few learned pages by a position among like
+        # tables gives nothing on most of the site).
         for queue, (ev, fam) in ranked[:_SITE_CHECKS]:
             if not acceptable(ev):
                 continue
@@ -1834,6 +2208,17 @@ def _repair_field(
                 continue
             pages = fills(queue)
             if not pages:
+                empty, read = absent.empty_on(replace(fld, xpaths=queue), template, all_samples)
+                had = ev["agree"] + ev["wrong"] + ev["missing"]
+                allowed = (ev["missing"] / had if had else 0.0) + _COVER_MISS
+                if read and len(empty) > max(1, allowed * read):
+                    site_empty = site_empty or {
+                        "xpaths": list(queue),
+                        "site_empty": len(empty),
+                        "site_read": read,
+                        "site_empty_pages": empty[:10],
+                    }
+                    continue
                 if queue != best_queue:
                     best_queue, best, family = queue, ev, fam
                     best_xp = queue[0]
@@ -1845,11 +2230,19 @@ def _repair_field(
                 "site_filled_pages": pages[:10],
             }
         else:
-            if site_filled:
+            if site_filled or site_empty:
                 refused = True
     if site_filled:
         best = {**best, "site_check": site_filled}
-    if refused:
+    if site_empty:
+        best = {**best, "site_cover": site_empty}
+    if refused and site_empty and (not site_filled or site_empty["xpaths"] == list(ranked[0][0])):
+        best = {
+            **best,
+            "reason": f"the best rule gives nothing on {site_empty['site_empty']} of "
+            f"{site_empty['site_read']} other pages of the site where the field had a value",
+        }
+    elif refused:
         best = {
             **best,
             "reason": f"the best rule fills {site_filled['site_filled']} of "
@@ -1896,6 +2289,13 @@ def _repair_field(
             list(best_queue),
         )
     if not refused and acceptable(best):
+        if best.get("new_values"):
+            best = {
+                **best,
+                "reason": "a value now on "
+                + ", ".join(f"{u} ({v[:40]!r})" for u, v in list(best["new_values"].items())[:3])
+                + " where the field was empty, of its own kind: look at it",
+            }
         # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
             fld.id,
@@ -2019,6 +2419,33 @@ def _has_structured(html: str) -> bool:
     return "ld+json" in head or "itemprop" in head or "property=" in head
 
 
+def _text_key(tree: Any) -> str:
+    """What tells a copy of a page: its visible text, whitespace runs as one space."""
+    try:
+        text = tree.text_content() if isinstance(tree, HtmlElement) else ""
+    except ValueError:
+        return ""
+    return " ".join(text.split())
+
+
+def _copies(trees: dict[str, Any]) -> dict[str, str]:
+    """Each page that is a copy of an earlier one (the same text under another address: a site
+    copied into several folders), mapped to that page."""
+    first: dict[int, list[tuple[str, str]]] = {}
+    out: dict[str, str] = {}
+    for url, tree in trees.items():
+        text = _text_key(tree)
+        if not text:
+            continue
+        seen = first.setdefault(hash(text), [])
+        orig = next((u for u, t in seen if t == text), None)
+        if orig is None:
+            seen.append((url, text))
+        else:
+            out[url] = orig
+    return out
+
+
 def repair_site(
     pages: Iterable[Page], template: Template, *, index: SiteIndex | None = None
 ) -> tuple[list[FieldRepair], dict[str, Any]]:
@@ -2040,20 +2467,23 @@ def repair_site(
     for fld in template.fields:
         absent_urls.update(fld.search.fingerprint.get("absent") or ())
     absent_pages: dict[str, Page] = {}
-    others: dict[str, Page] = {}
+    others: list[Page] = []
+    rival_pages: dict[str, Page] = {}
     for page in pages:
         n += 1
         if page.error or not page.html:
             continue
         if page.url in absent_urls:
             absent_pages[page.url] = page
+        if page.url not in learned:
+            others.append(page)
         take = page.url in learned
         if (
             not take
-            and len(others) < _OTHER_PAGES
+            and len(rival_pages) < _OTHER_PAGES
             and zlib.crc32(page.url.encode()) % _OTHER_EVERY == 0
         ):
-            others[page.url] = page
+            rival_pages[page.url] = page
         if not take and anchored and extra < SAMPLE_PAGES and _has_structured(page.html):
             take = True
             extra += 1
@@ -2074,7 +2504,9 @@ def repair_site(
     out = []
     absent = AbsentPages(
         absent_pages,
-        {u: p for u, p in others.items() if len(p.html) <= _LARGE_PAGE * max(usual, 1)},
+        others,
+        _copies(trees),
+        {u: p for u, p in rival_pages.items() if len(p.html) <= _LARGE_PAGE * max(usual, 1)},
     )
     indexes: dict[str, _TextIndex] = {}
     values_cache: dict[str, dict[str, str]] = {}
@@ -2147,31 +2579,54 @@ class TemplateRepair:
         are likely wrong (``evidence["current"]``)."""
         return [r for r in self.fields if r.status == "unsure" and r.evidence.get("current")]
 
-    def _taken(self, unsure: Iterable[str]) -> list[FieldRepair]:
-        """The field repairs to accept: each 'repaired' one, and the 'unsure' ones named in
-        ``unsure`` that have a proposed rule (a person judged it)."""
-        names = set(unsure)
+    def below_floor(self, unsure: Iterable[str], force: Iterable[str] = ()) -> list[FieldRepair]:
+        """The fields of ``unsure`` answered 'unsure' whose proposal scores below
+        ``UNSURE_FLOOR`` (or that have none) and that ``force`` does not name: taking them on
+        a person's word alone would put a rule the evidence speaks against into the template."""
+        names, forced = set(unsure), set(force)
+        return [
+            r
+            for r in self.fields
+            if r.status == "unsure"
+            and r.field in names
+            and r.field not in forced
+            and (not r.xpath or r.score < UNSURE_FLOOR)
+        ]
+
+    def _taken(self, unsure: Iterable[str], force: Iterable[str] = ()) -> list[FieldRepair]:
+        """The field repairs to accept: each 'repaired' one, the 'unsure' ones named in
+        ``unsure`` that have a proposed rule scoring at least ``UNSURE_FLOOR`` (a person judged
+        it), and those named in ``force`` whatever their score."""
+        names, forced = set(unsure), set(force)
+        low = {r.field for r in self.below_floor(names, forced)}
         return [
             replace(r, status="repaired")
-            if r.status == "unsure" and r.field in names and r.xpath
+            if r.status == "unsure"
+            and (r.field in names or r.field in forced)
+            and r.field not in low
+            and r.xpath
             else r
             for r in self.fields
         ]
 
-    def fixed_fields(self, unsure: Iterable[str] = ()) -> list[str]:
-        """The fields accepting would change (with ``unsure``: those 'unsure' fields too)."""
+    def fixed_fields(self, unsure: Iterable[str] = (), force: Iterable[str] = ()) -> list[str]:
+        """The fields accepting would change (with ``unsure``/``force``: those 'unsure' fields
+        too, as :meth:`accepted` takes them)."""
         return sorted(
-            {r.field for r in self._taken(unsure) if r.status == "repaired"}
+            {r.field for r in self._taken(unsure, force) if r.status == "repaired"}
             | {p.field for p in self.best_proposals()}
         )
 
-    def accepted(self, template: Template, unsure: Iterable[str] = ()) -> Template:
+    def accepted(
+        self, template: Template, unsure: Iterable[str] = (), force: Iterable[str] = ()
+    ) -> Template:
         """The template with the repairs accepted: each repaired field's new rule as its whole
-        queue (also each field of ``unsure`` answered 'unsure' with a proposal), and the best
-        proposal of each other field (at or above the threshold) placed by
-        ``repair.accept_repairs``: a rule that broke never stays first."""
+        queue (also each field of ``unsure`` answered 'unsure' with a proposal scoring at least
+        ``UNSURE_FLOOR``, and each of ``force`` with any proposal), and the best proposal of
+        each other field (at or above the threshold) placed by ``repair.accept_repairs``: a
+        rule that broke never stays first."""
         return accept_proposals(
-            accept_field_repairs(template, self._taken(unsure)), self.best_proposals()
+            accept_field_repairs(template, self._taken(unsure, force)), self.best_proposals()
         )
 
 
