@@ -8,6 +8,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import lxml.etree as etree
@@ -2066,24 +2067,32 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
     # posts that carry one more class (a thread starter's, a staff member's) are of the run
     # when they share a class with it and have its shape
     classes = set((best[0].get("class") or "").split())
-    run_shapes = [_child_steps(c) for c in best]
+    # a long run has few distinct shapes: each is compared once, and each candidate's shape
+    # is judged once however many posts share it
+    run_shapes = list({frozenset(shaped[c] if len(c) >= 2 else _child_steps(c)) for c in best})
+    judged: dict[frozenset[str], bool] = {}
     members = set(best)
-    extra = [
-        c
-        for c in container
-        if c not in members
-        and c.tag == best[0].tag
-        and len(c) >= 2
-        and classes & set((c.get("class") or "").split())
-        and _shaped_like(_child_steps(c), run_shapes)
-    ]
+    extra = []
+    for c in container:
+        if (
+            c in members
+            or c.tag != best[0].tag
+            or len(c) < 2
+            or not classes & set((c.get("class") or "").split())
+        ):
+            continue
+        shape = frozenset(shaped[c])
+        if shape not in judged:
+            judged[shape] = _shaped_like(set(shape), run_shapes)
+        if judged[shape]:
+            extra.append(c)
     if not extra:
         return best
     members.update(extra)
     return [c for c in container if c in members]
 
 
-def _shaped_like(shape: set[str], shapes: list[set[str]]) -> bool:
+def _shaped_like(shape: set[str], shapes: Sequence[AbstractSet[str]]) -> bool:
     return any(len(shape & other) >= POST_SHAPE_SHARE * len(shape | other) for other in shapes)
 
 
