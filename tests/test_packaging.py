@@ -52,7 +52,12 @@ def test_pyproject_lists_every_package() -> None:
         for p in (REPO / "deboiler_gui").rglob("__init__.py")
         if "__pycache__" not in p.parts
     }
-    assert listed == found | {"deboiler_gui.resources"}
+    folders = {
+        ".".join(("deboiler_gui", *d.relative_to(REPO).parts))
+        for d in [REPO / "resources", *(REPO / "resources").rglob("*")]
+        if d.is_dir() and "__pycache__" not in d.parts
+    }
+    assert listed == found | folders
 
 
 def test_built_wheel_ships_and_reads_the_resources(tmp_path: Path) -> None:
