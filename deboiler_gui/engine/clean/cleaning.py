@@ -2023,29 +2023,45 @@ def _post_shape(el: HtmlElement) -> set[str]:
     return shape
 
 
+class _Shapes(dict[HtmlElement, set[str]]):
+    """Posts' child steps, read on first use."""
+
+    def __missing__(self, el: HtmlElement) -> set[str]:
+        shape = self[el] = _child_steps(el)
+        return shape
+
+
 def _run_posts(container: HtmlElement) -> list[HtmlElement]:
     """The largest run of alike posts among the element's children (at least two), or []."""
     by_step: dict[str, list[HtmlElement]] = {}
-    shaped: dict[HtmlElement, set[str]] = {}
+    # a post's shape is read when it is needed: most children are alone of their step, or in
+    # a group smaller than a run already found
+    shaped: _Shapes = _Shapes()
     for c in container:
         if isinstance(c.tag, str) and c.tag in _POST_TAGS and len(c) >= 1:
-            shape = _child_steps(c) if len(c) >= 2 else _post_shape(c)
-            if len(c) >= 2 or len(shape) >= 2:
+            if len(c) < 2:
+                shape = _post_shape(c)
+                if len(shape) < 2:
+                    continue
                 shaped[c] = shape
-                by_step.setdefault(_slot_step(c, c.tag), []).append(c)
+            by_step.setdefault(_slot_step(c, c.tag), []).append(c)
     best: list[HtmlElement] = []
     for alike in by_step.values():
         if len(alike) < 2 or len(alike) <= len(best):
             continue
-        shapes = [(c, shaped[c]) for c in alike]
-        for _c, shape in shapes:
+        # posts of one shape give one group: each distinct shape is compared once with each
+        # other (a list of hundreds of entries has a few shapes), in the order they first come
+        keys = [frozenset(shaped[c]) for c in alike]
+        distinct = list(dict.fromkeys(keys))
+        for shape in distinct:
             if len(shape) < 2:
                 continue
-            group = [
-                d
-                for d, other in shapes
+            near = {
+                other
+                for other in distinct
                 if len(shape & other) >= POST_SHAPE_SHARE * len(shape | other)
-            ]
+            }
+            group = [d for d, key in zip(alike, keys, strict=True) if key in near]
             if len(group) > len(best):
                 best = group
             if 2 * len(best) >= len(alike):
