@@ -313,9 +313,10 @@ def repair_rows(found: TemplateRepair, template: Template) -> list[dict[str, Any
         if taken:
             why = ""
         elif r.status == "unsure":
-            why = (
-                "unsure: accepting the repairs keeps the field's current rule; look at its "
-                "pages, then Accept unsure… (--accept-unsure)"
+            why = "unsure: accepting the repairs keeps the field's current rule" + (
+                "; after looking at its pages, --accept-unsure takes the proposed one"
+                if not why_unsure
+                else ""
             )
         elif r.status == "ok":
             why = "the field gives its learned values: nothing to repair"
