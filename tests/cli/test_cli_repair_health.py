@@ -126,3 +126,17 @@ def test_the_scenarios_cover_every_kind_of_row(tmp_path: Path) -> None:
         ("proposed", True, False),
         ("below threshold", False, False),
     } <= seen
+
+
+def test_the_report_lists_the_same_repair(tmp_path: Path) -> None:
+    path = tmp_path / "ws.sqlite"
+    name = SCENARIOS["headline renamed"](path)
+    out = tmp_path / "report.html"
+    r = runner.invoke(cli, ["report", "-w", str(path), "-t", name, "-o", str(out), "-q"])
+    assert r.exit_code == 0, r.output
+    html = out.read_text(encoding="utf-8")
+    assert "Repair (as <code>templates repair</code> finds it)" in html
+    assert (
+        "<tr><td>title</td><td>repaired</td><td>1.00</td>"
+        "<td><code>//h1[@class=&#x27;title-xl&#x27;]</code></td><td>8 of 8 learned</td>"
+    ) in html
