@@ -58,6 +58,35 @@ def _workspace(folder: Path) -> Path:
     return ws
 
 
+def _redesigned(ws: Path) -> Path:
+    """A copy of the workspace whose template was learned as ``templates learn`` does, then
+    the site redesigned: every page's title moved from an ``h1`` into a classed ``h2``, so
+    Template health has a repair to show."""
+    from deboiler_gui.engine.model import Page
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template.repair import learn_template
+    from deboiler_gui.engine.template.valuerepair import SAMPLE_PAGES, learn_absent, learn_values
+
+    copy = ws.with_name("redesigned.sqlite")
+    shutil.copy(ws, copy)
+    with Workspace(copy) as w:
+        pages = [p for p in w.iter_pages(SITE) if p.ok]
+        learned = learn_absent(learn_template(w.load_template("docs"), pages[:20]), pages)
+        w.save_template(
+            learn_values(learned, pages, sample=SAMPLE_PAGES), message="learn search rules"
+        )
+        w.add_pages(
+            [
+                Page(
+                    p.url,
+                    p.html.replace("<h1", "<h2 class='pagetitle'").replace("</h1>", "</h2>"),
+                )
+                for p in pages
+            ]
+        )
+    return copy
+
+
 def _wait(app: Any, signal: Any, timeout_ms: int = 120_000) -> None:
     from PySide6.QtCore import QEventLoop, QTimer
 
@@ -133,12 +162,13 @@ def main() -> None:
         health = HealthPanel()
         health.resize(1100, 600)
         health.show()
-        health.bind(ws)
+        health.bind(_redesigned(ws))
         health.start()
         _wait(app, health.busy_changed)
-        top = health.tree.topLevelItem(0)
-        if top is not None and top.childCount() > 1:
-            health.tree.setCurrentItem(top.child(1))
+        health.tabs.setCurrentIndex(1)  # the repairs
+        repaired = [i for i, r in enumerate(health.proposals) if r["accept"]]
+        if repaired:
+            health.proposal_table.selectRow(repaired[0])
         _settle(1500)  # the history list loads in the background
         shots.append(("review-health.png", health))
         profile = IsolatedProfile()

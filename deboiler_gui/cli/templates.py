@@ -586,16 +586,13 @@ def repair_command(
     for each field that broke or drifted (the best-scoring one, only above the threshold);
     'gone' when the field's values are nowhere. Templates learned before values were kept use
     the search-rule repair."""
-    from deboiler_gui.engine.template.repair import ACCEPT_SCORE
-    from deboiler_gui.engine.template.valuerepair import repair_template_steps
+    from deboiler_gui.engine.template import repairtext
 
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)
-            pages = list(ws.iter_pages(template.site or None))
-            model = ws.load_model(template.site) if template.site else None
             found = drive(
-                repair_template_steps(pages, template, model), "Repairing", quiet or as_json
+                repairtext.workspace_repair_steps(ws, template), "Repairing", quiet or as_json
             )
             learned = found.learned_values
             repairs, proposals, stats = found.fields, found.proposals, found.stats
@@ -609,7 +606,7 @@ def repair_command(
             if accept_repairs and not low and found.fixed_fields(taken, forced):
                 version = ws.save_template(
                     found.accepted(template, taken, forced),
-                    message="accept repairs: " + ", ".join(found.fixed_fields(taken, forced)),
+                    message=repairtext.accept_message(found.fixed_fields(taken, forced)),
                 )
             stale = [r for r in found.stale() if r.field not in taken and r.field not in forced]
         except DeboilerError as exc:
@@ -634,111 +631,24 @@ def repair_command(
             click.echo(
                 f"{count(stats['pages'], 'page')} read, {stats['parsed']} parsed, {stats['seconds']:.1f}s"
             )
-            for r in repairs:
-                ev = r.evidence
-                counts = f"agree {ev.get('agree', 0)}, wrong {ev.get('wrong', 0)}, missing {ev.get('missing', 0)}, filled {ev.get('filled', 0)} of {ev.get('pages', 0)} learned pages"
-                if ev.get("items_missing"):
-                    counts += f" ({count(ev['items_missing'], 'learned item')} not given back)"
-                line = f"{r.field}: {r.status}"
-                if r.status in ("repaired", "unsure") and r.xpath:
-                    line += f" ({ev.get('was', '')}) -> {' then '.join(r.xpaths or [r.xpath])}  score {r.score:.2f}"
-                click.echo(f"{line}; {counts}" + (f"; {ev['reason']}" if ev.get("reason") else ""))
-                if ev.get("bad_pages") and r.status != "ok":
-                    click.echo(f"    look at: {', '.join(ev['bad_pages'][:3])}")
-                if r in stale:
-                    for text in _stale_lines(name, r):
-                        click.echo(f"    {text}")
-            for p in proposals:
-                click.echo(
-                    f"{p.field}: {_how_failed(p.was)} -> {p.xpath}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
-                )
-            for p in weak:
-                click.echo(
-                    f"{p.field}: {_how_failed(p.was)}; best candidate {p.xpath}  score {p.score:.2f} (below {ACCEPT_SCORE}, not accepted)  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
-                )
+            for line in repairtext.report_lines(name, found, stale):
+                click.echo(line)
             if version is not None:
                 click.echo(f"{name}: repairs accepted as version {version}")
             if stale:
-                fields = ", ".join(r.field for r in stale)
-                click.echo(
-                    f"{name}: {fields}: rule kept{' in version ' + str(version) if version is not None else ''}, "
-                    "but its values are likely wrong (see above): re-author, or accept the "
-                    "proposed rule with --accept-unsure"
-                )
+                click.echo(repairtext.stale_summary(name, stale, version))
         if low:
             raise click.ClickException(
-                "nothing saved; " + "; ".join(_below_floor_line(name, r) for r in low)
+                "nothing saved; " + "; ".join(repairtext.below_floor_line(name, r) for r in low)
             )
         return
     if as_json:
         click.echo(json.dumps([p.to_dict() for p in proposals], ensure_ascii=False, indent=2))
     else:
-        if not proposals:
-            click.echo(
-                "No repair proposed (every field works, or no node passed the search threshold)."
-            )
-        for p in proposals:
-            drift = " (drifted: one same value on the pages)" if p.was == "drift" else ""
-            click.echo(
-                f"{p.field}: {p.xpath}{drift}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
-            )
+        for line in repairtext.report_lines(name, found):
+            click.echo(line)
     if version is not None:
         click.echo(f"{name}: repairs accepted as version {version}")
-
-
-def _below_floor_line(name: str, r: Any) -> str:
-    """Why an 'unsure' field named by --accept-unsure is not accepted, and what to do."""
-    from deboiler_gui.engine.template.valuerepair import UNSURE_FLOOR
-
-    ev = r.evidence
-    if not r.xpath:
-        what = f"{r.field}: no rule was proposed"
-    else:
-        what = (
-            f"{r.field}: its proposal scored {r.score:.2f}, below {UNSURE_FLOOR} (agree "
-            f"{ev.get('agree', 0)}, wrong {ev.get('wrong', 0)}, missing {ev.get('missing', 0)} "
-            f"of {ev.get('pages', 0)} learned pages)"
-        )
-    return (
-        f"{what}: re-author {r.field} from clicked examples (suggest --examples … --save {name} "
-        f"--field {r.field})"
-        + (
-            f", or, having checked its pages, accept it with --force-unsure {r.field}"
-            if r.xpath
-            else ""
-        )
-    )
-
-
-def _stale_lines(name: str, r: Any) -> list[str]:
-    """What a field answered 'unsure' after drifting keeps, and how to fix it."""
-    from deboiler_gui.engine.template.valuerepair import UNSURE_FLOOR
-
-    cur = r.evidence["current"]
-    parts = [f"other values on {cur['wrong']} of {cur['pages']} learned pages"]
-    if cur["filled"]:
-        parts.append(f"a value on {cur['filled']} where the field was absent")
-    if cur["constant"]:
-        parts.append("one same value on every page while the learned values vary")
-    pages = ", ".join(cur["bad_pages"][:3])
-    return [
-        f"current rule {' then '.join(cur['xpaths'])} is kept when accepting, and its values are "
-        f"likely wrong: {'; '.join(parts)}" + (f" (e.g. {pages})" if pages else ""),
-        f"fix: re-author {r.field} from clicked examples (suggest --examples), or accept the "
-        f"proposed rule: templates repair {name} --accept-repairs "
-        + (
-            f"--accept-unsure {r.field}"
-            if r.xpath and r.score >= UNSURE_FLOOR
-            else f"--force-unsure {r.field} (it scored {r.score:.2f}, below {UNSURE_FLOOR}: "
-            "check its pages first)"
-        ),
-    ]
-
-
-def _how_failed(was: str) -> str:
-    if was == "drift":
-        return "drifted to one same value on pages outside the learned ones"
-    return "fails on pages outside the learned ones"
 
 
 # --------------------------------------------------------------------------- evaluate, suggest

@@ -13,7 +13,14 @@ import pytest
 from tplsite import SITE, article_html, pages
 
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
-from deboiler_gui.engine.model import DomainModel, Page, Progress, RuleError
+from deboiler_gui.engine.model import (
+    DomainModel,
+    InputError,
+    Page,
+    Progress,
+    RuleError,
+    WorkspaceError,
+)
 from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.review.groups import (
     BoilerplateGroup,
@@ -24,11 +31,11 @@ from deboiler_gui.engine.review.groups import (
     reject_group,
 )
 from deboiler_gui.engine.review.health import (
-    accept_proposal,
+    accept_repair,
     export_cleaned_steps,
     export_rules,
     health_steps,
-    reject_proposal,
+    reject_repair,
     revert,
     template_diff,
 )
@@ -261,6 +268,7 @@ def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
         ),
     ]
     with Workspace(tmp_path / "w.sqlite") as ws:
+        ws.add_pages(site)
         ws.save_template(learned, message="learned")
         _s, rep = drain(health_steps(site, [learned], None, ws=ws))
         (th,) = rep.templates
@@ -275,18 +283,39 @@ def test_health_reports_rates_queue_usage_and_repairs(tmp_path: Path) -> None:
             },
             {"index": 1, "xpath": "//span[@class='never']", "pages": 0},
         ]
-        assert th.version == 1 and rep.alerts
-        (prop,) = [p for p in th.proposals if p.field == "date"]
-        assert len(prop.fixes) == 4 and prop.scores and prop.value.startswith("2024-05-")
-        version = accept_proposal(ws, prop)
-        assert version == 2 and prop.xpath in ws.load_template("news").fields[1].xpaths
+        assert th.version == 1 and rep.alerts and th.repaired
+        # Learned before values were kept: the search-rule repair, the best rule per field
+        # taken, as ``templates repair`` does.
+        (row,) = [r for r in th.repairs if r["field"] == "date" and r["accept"]]
+        assert row["status"] == "proposed" and row["kind"] == "search rules"
+        assert row["fixes"] == 4 and row["example"]["value"].startswith("2024-05-")
+        assert row["lines"][0].startswith(f"date: {row['xpath']}  score ")
+        version = accept_repair(ws, row)
+        assert version == 2 and row["xpath"] in ws.load_template("news").fields[1].xpaths
+        assert ws.template_history("news")[-1]["message"] == "accept repairs: date"
         _s, again = drain(health_steps(site, [ws.load_template("news")], None, ws=ws))
         assert {f.field: f.rate for f in again.templates[0].fields}["date"] == 1.0
-        # A rejected proposal is recorded and not offered again.
+        # The field changed since: the old row is refused, nothing saved.
+        with pytest.raises(WorkspaceError, match="changed since its repair was found"):
+            accept_repair(ws, row)
+        # A rejected rule is recorded, shown as rejected and not offered again.
         ws.revert_template("news", 1)
-        reject_proposal(ws, prop)
+        reject_repair(ws, row)
         _s, third = drain(health_steps(site, [learned], None, ws=ws))
-        assert all(p.xpath != prop.xpath for p in third.templates[0].proposals)
+        (shown,) = [r for r in third.templates[0].repairs if r["xpath"] == row["xpath"]]
+        assert shown["rejected"] and not shown["accept"]
+        with pytest.raises(InputError, match="rejected"):
+            accept_repair(ws, shown)
+        assert len(ws.template_history("news")) == 3
+
+
+def test_health_rate_of_a_template_no_page_matched_is_not_run(tmp_path: Path) -> None:
+    other = Template("other", site="elsewhere.example", fields=(Field("t", xpaths=("//h1",)),))
+    _s, rep = drain(health_steps(pages(3), [other], None))
+    (th,) = rep.templates
+    assert th.rate is None and th.to_dict()["rate"] is None
+    assert th.to_dict()["fields"][0]["rate"] is None and th.fields[0].pages == 0
+    assert not th.repaired and "not learned" in th.repair_note
 
 
 def test_history_diff_and_revert(tmp_path: Path) -> None:

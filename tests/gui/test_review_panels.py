@@ -6,6 +6,7 @@ repairs, history, diff and revert, and exports."""
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +25,7 @@ from deboiler_gui.engine.template.repair import learn_template
 from deboiler_gui.gui.webview import register_scheme
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from repairsites import headline_renamed, next_link_drifted, renamed_and_wrapped  # noqa: E402
 from tplsite import SITE, article_html, pages  # noqa: E402
 
 register_scheme()  # before pytest-qt makes the QApplication
@@ -205,11 +207,11 @@ def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path
     with qtbot.waitSignal(panel.page_activated) as opened:
         panel.failing.itemDoubleClicked.emit(panel.failing.item(0))
     assert opened.args == [site[4].url]
-    row = next(i for i, p in enumerate(panel.proposals) if p["field"] == "date")
+    row = next(i for i, p in enumerate(panel.proposals) if p["field"] == "date" and p["accept"])
     xpath = panel.proposals[row]["xpath"]
     panel.proposal_table.selectRow(row)
     with qtbot.waitSignal(panel.template_changed, timeout=60_000) as changed:
-        panel.accept_proposal(row)
+        assert panel.accept_proposal(row)
     assert list(changed.args) == ["news", 2]
     qtbot.waitUntil(lambda: panel.history.count() == 2, timeout=60_000)
     qtbot.waitUntil(lambda: panel.diff.toPlainText().startswith("--- news v1"), timeout=60_000)
@@ -225,7 +227,7 @@ def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path
         panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy
     ):
         panel.start()
-    row = next(i for i, p in enumerate(panel.proposals) if p["field"] == "date")
+    row = next(i for i, p in enumerate(panel.proposals) if p["xpath"] == xpath)
     with qtbot.waitSignal(panel.proposal_decided, timeout=60_000) as decided:
         assert panel.reject_proposal(row)
     assert decided.args[1] is False and decided.args[0]["xpath"] == xpath
@@ -233,7 +235,157 @@ def test_health_panel_repairs_history_diff_and_revert(qtbot: Any, tmp_path: Path
         panel.busy_changed, timeout=60_000, check_params_cb=lambda busy: not busy
     ):
         panel.start()
-    assert all(p["xpath"] != xpath for p in panel.proposals)
+    # Still listed (the field is still broken), marked rejected, and not offered again.
+    (again,) = [i for i, p in enumerate(panel.proposals) if p["xpath"] == xpath]
+    panel.proposal_table.selectRow(again)
+    assert panel.proposal_table.item(again, 1).text() == "proposed, rejected"
+    assert not panel.accept_button.isEnabled() and not panel.reject_button.isEnabled()
+    assert panel.accept_proposal(again) is False
+
+
+def _health(qtbot: Any, path: Path) -> Any:
+    from deboiler_gui.gui.panels.review import HealthPanel
+
+    panel = HealthPanel()
+    qtbot.addWidget(panel)
+    panel.resize(1100, 600)
+    panel.show()
+    panel.bind(path)
+    with qtbot.waitSignal(
+        panel.busy_changed, timeout=120_000, check_params_cb=lambda busy: not busy
+    ):
+        panel.start()
+    assert panel.status.text() == "", panel.status.text()
+    panel.tabs.setCurrentIndex(1)
+    return panel
+
+
+def _cli_accepts(path: Path, copy: Path, *extra: str) -> Template:
+    """``templates repair --accept-repairs`` on a copy of the workspace: the version it saves."""
+    shutil.copy(path, copy)
+    r = CliRunner().invoke(
+        cli, ["templates", "repair", "news", "-w", str(copy), "-q", "--accept-repairs", *extra]
+    )
+    assert r.exit_code == 0 and "repairs accepted as version 3" in r.output, r.output
+    with Workspace(copy) as w:
+        return w.load_template("news")
+
+
+def _latest(path: Path) -> tuple[Template, str]:
+    with Workspace(path) as w:
+        return w.load_template("news"), w.template_history("news")[-1]["message"]
+
+
+def _row_of(panel: Any, field: str) -> int:
+    return next(i for i, p in enumerate(panel.proposals) if p["field"] == field)
+
+
+def test_health_accept_repair_saves_what_templates_repair_accepts(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import Qt
+
+    from deboiler_gui.engine.template import rulefile
+
+    path = tmp_path / "ws.sqlite"
+    headline_renamed(path)
+    with Workspace(path) as w:  # a template of another site: checked on no page
+        w.save_template(
+            Template("other", site="elsewhere.example", fields=(Field("t", xpaths=("//h1",)),))
+        )
+    expected = _cli_accepts(path, tmp_path / "copy.sqlite")
+    panel = _health(qtbot, path)
+    other = panel.tree.topLevelItem(1)
+    assert other.text(1) == "not run" and other.child(0).text(1) == "not run"
+    assert other.child(0).text(2) == "" and "0.0%" not in other.child(0).text(1)
+    assert "other: not learned" in panel.repair_notes.text()
+    # One row per line templates repair prints, in its order.
+    table = panel.proposal_table
+    assert [table.item(r, 0).text() for r in range(table.rowCount())] == [
+        "title",
+        "date",
+        "tags",
+    ]
+    row = _row_of(panel, "title")
+    assert [table.item(row, c).text() for c in range(5)] == [
+        "title",
+        "repaired",
+        "1.00",
+        "//h1[@class='title-xl']",
+        "8 of 8 learned agree",
+    ]
+    assert table.item(_row_of(panel, "date"), 1).text() == "ok"
+    table.selectRow(_row_of(panel, "date"))
+    assert not panel.accept_button.isEnabled()
+    assert "nothing to repair" in panel.accept_button.toolTip()
+    table.selectRow(row)
+    assert panel.accept_button.isEnabled() and not panel.accept_unsure_button.isEnabled()
+    assert "title: repaired (broken) -> //h1[@class='title-xl']" in (
+        panel.repair_detail.toPlainText()
+    )
+    with qtbot.waitSignal(panel.template_changed, timeout=60_000) as changed:
+        qtbot.mouseClick(panel.accept_button, Qt.MouseButton.LeftButton)
+    assert list(changed.args) == ["news", 3]
+    got, message = _latest(path)
+    assert message == "accept repairs: title"
+    assert got.to_dict() == expected.to_dict()
+    assert rulefile.dumps([got]) == rulefile.dumps([expected])
+    assert "repairs accepted as version 3" in panel.status.text()
+    assert table.item(row, 1).text() == "repaired, accepted in v3"
+    assert not panel.accept_button.isEnabled()
+
+
+def test_health_accept_unsure_asks_first_and_refuses_below_the_floor(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import Qt, QTimer
+
+    from deboiler_gui.engine.template.valuerepair import UNSURE_FLOOR
+
+    path = tmp_path / "ws.sqlite"
+    renamed_and_wrapped(path)
+    expected = _cli_accepts(path, tmp_path / "copy.sqlite", "--accept-unsure", "title")
+    panel = _health(qtbot, path)
+    row = _row_of(panel, "title")
+    assert panel.proposal_table.item(row, 1).text() == "unsure"
+    panel.proposal_table.selectRow(row)
+    assert not panel.accept_button.isEnabled()
+    assert "unsure" in panel.accept_button.toolTip()
+    assert panel.accept_unsure_button.isEnabled()
+
+    def answer(accept: bool) -> None:
+        box = panel.confirm_box
+        assert box is not None and "Repair was unsure about news / title" in box.text()
+        (panel.confirm_accept_button if accept else box.button(box.StandardButton.Cancel)).click()
+
+    # Cancel: nothing saved.
+    QTimer.singleShot(0, lambda: answer(False))
+    qtbot.mouseClick(panel.accept_unsure_button, Qt.MouseButton.LeftButton)
+    assert panel.status.text() == "Nothing accepted." and _latest(path)[1] == "learn search rules"
+    QTimer.singleShot(0, lambda: answer(True))
+    with qtbot.waitSignal(panel.template_changed, timeout=60_000) as changed:
+        qtbot.mouseClick(panel.accept_unsure_button, Qt.MouseButton.LeftButton)
+    assert list(changed.args) == ["news", 3]
+    got, message = _latest(path)
+    assert message == "accept repairs: title" and got.to_dict() == expected.to_dict()
+
+    # A proposal the learned values speak against: the button stays off and says why.
+    low = tmp_path / "low.sqlite"
+    next_link_drifted(low)
+    panel = _health(qtbot, low)
+    row = _row_of(panel, "next_href")
+    panel.proposal_table.selectRow(row)
+    assert (
+        panel.proposals[row]["status"] == "unsure" and panel.proposals[row]["score"] < UNSURE_FLOOR
+    )
+    assert not panel.accept_unsure_button.isEnabled()
+    assert f"scored 0.00, below {UNSURE_FLOOR}" in panel.accept_unsure_button.toolTip()
+    assert panel.accept_unsure(row, confirm=False) is False
+    with Workspace(low) as w:
+        assert len(w.template_history("nav")) == 2
+    assert (
+        "current rule //div[@class='nav']/a[3]/@href is kept" in panel.repair_detail.toPlainText()
+    )
 
 
 def test_export_panel_writes_rule_files_and_cleaned_folders(

@@ -1,6 +1,7 @@
 """Template health for review: per template and field success rate, failing pages, XPath-queue
-usage, repair proposals to accept or reject, version history with diff and revert, and the
-exports the CLI writes (rule files, cleaned output)."""
+usage, the repair ``templates repair`` finds (the same run, the same rows) to accept or reject,
+version history with diff and revert, and the exports the CLI writes (rule files, cleaned
+output)."""
 
 from __future__ import annotations
 
@@ -19,11 +20,13 @@ from urllib.parse import urlsplit
 
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress, WorkspaceError
 from deboiler_gui.engine.progress import Steps
-from deboiler_gui.engine.template import rulefile
+from deboiler_gui.engine.template import repairtext, rulefile
 from deboiler_gui.engine.template.evaluate import Evaluation, FieldStats, evaluate_steps
-from deboiler_gui.engine.template.extract import choose_templates
 from deboiler_gui.engine.template.model import Template
-from deboiler_gui.engine.template.repair import RepairProposal, accept_repairs, repair_steps
+from deboiler_gui.engine.template.valuerepair import (
+    is_learned,
+    repair_template_steps,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +36,6 @@ REJECTED_REPAIRS_KEY = "review.rejected_repairs"
 RULE_FORMATS = ("json", "xml", "trafilatura", "scrapy")
 #: Cleaned-output formats: the run writers' formats plus a folder of cleaned HTML files.
 CLEANED_FORMATS = ("jsonl", "csv", "sqlite", "html")
-#: Repair looks at most this many failing pages per template (it indexes every page it gets).
-MAX_REPAIR_PAGES = 200
 
 
 @dataclass
@@ -48,6 +49,8 @@ class FieldHealth(FieldStats):
         data = super().to_dict()
         del data["by_xpath"]  # shown per queue entry instead
         data["queue"] = list(self.queue)
+        if not self.pages:
+            data["rate"] = None  # no page was checked: not run, not 0%
         return data
 
 
@@ -57,22 +60,33 @@ class TemplateHealth:
     version: int | None = None
     pages: int = 0
     fields: list[FieldHealth] = _field(default_factory=list)
-    proposals: list[RepairProposal] = _field(default_factory=list)
+    #: one row per line ``templates repair`` prints (``repairtext.repair_rows``), each marked
+    #: ``rejected`` when a person rejected its rule before
+    repairs: list[dict[str, Any]] = _field(default_factory=list)
+    #: whether repair ran on the template, and if not why (``repair_note``)
+    repaired: bool = False
+    repair_note: str = ""
+    repair_stats: dict[str, Any] = _field(default_factory=dict)
     history: list[dict[str, Any]] = _field(default_factory=list)
 
     @property
-    def rate(self) -> float:
-        """The weakest field's success rate: the template is as healthy as that field."""
-        return min((f.rate for f in self.fields), default=0.0)
+    def rate(self) -> float | None:
+        """The weakest checked field's success rate: the template is as healthy as that field;
+        None when no field was checked on any page."""
+        return min((f.rate for f in self.fields if f.pages), default=None)
 
     def to_dict(self) -> dict[str, Any]:
+        rate = self.rate
         return {
             "name": self.name,
             "version": self.version,
             "pages": self.pages,
-            "rate": round(self.rate, 4),
+            "rate": None if rate is None else round(rate, 4),
             "fields": [f.to_dict() for f in self.fields],
-            "proposals": [p.to_dict() for p in self.proposals],
+            "repairs": [dict(r) for r in self.repairs],
+            "repaired": self.repaired,
+            "repair_note": self.repair_note,
+            "repair_stats": dict(self.repair_stats),
             "history": list(self.history),
         }
 
@@ -97,6 +111,12 @@ def rejected_repairs(ws: Any) -> set[tuple[str, str, str]]:
     return {tuple(x) for x in ws.get_meta(REJECTED_REPAIRS_KEY, []) or []}
 
 
+def _repair_pages(pages: Iterable[Page], template: Template) -> list[Page]:
+    """Without a workspace: the given pages of the template's site (all when it names none),
+    as ``templates repair`` reads the workspace's."""
+    return [p for p in pages if not template.site or p.site == template.site]
+
+
 def health_steps(
     pages: Sequence[Page] | Iterable[Page],
     templates: Sequence[Template],
@@ -105,12 +125,15 @@ def health_steps(
     ws: Any = None,
     repair: bool = True,
     max_failing: int = 50,
+    sites: Iterable[str] | None = None,
 ) -> Generator[Progress, None, HealthReport]:
     """Evaluate each template over the pages (success rate, failing pages with why, which queue
-    entry served each page), then propose repairs on the failing pages. With a workspace, the
-    version history is attached and proposals rejected earlier are left out. ``pages`` may be
-    any re-iterable with a length (a workspace-backed one keeps a large site out of memory):
-    it is read once to evaluate and once more to pick the failing pages for repair."""
+    entry served each page), then run the repair ``templates repair`` runs on each learned
+    template: with a workspace, over the workspace's pages of the template's site and that
+    site's model, exactly as the command; its rows (``repairtext.repair_rows``) are the
+    template's ``repairs``, a rule rejected before marked so and not offered. A template whose
+    site is not among ``sites`` is not repaired. ``pages`` may be any re-iterable with a length
+    (a workspace-backed one keeps a large site out of memory)."""
     n_pages = len(pages)  # type: ignore[arg-type]
     total = n_pages * (2 if repair else 1)
     ev: Evaluation = yield from evaluate_steps(
@@ -118,8 +141,9 @@ def health_steps(
     )
     report = HealthReport(pages=ev.pages, unmatched=list(ev.unmatched), alerts=list(ev.alerts))
     rejected = rejected_repairs(ws) if ws is not None else set()
-    done = n_pages
-    for t in templates:
+    wanted = set(sites) if sites is not None else None
+    share = n_pages / max(len(templates), 1)
+    for k, t in enumerate(templates):
         th = TemplateHealth(t.name)
         if ws is not None and t.name in ws.template_names():
             th.history = ws.template_history(t.name)
@@ -143,37 +167,66 @@ def health_steps(
         report.templates.append(th)
         if not repair:
             continue
-        failing_urls = {f["url"] for fh in th.fields for f in fh.failing}
-        mine = [p for p in pages if p.url in failing_urls and choose_templates(p.url, [t])][
-            :MAX_REPAIR_PAGES
-        ]
-        if mine:
-            steps = Steps(repair_steps(mine, t, (models or {}).get(mine[0].site)))
+        start = n_pages + k * share
+        if not is_learned(t):
+            th.repair_note = (
+                f"not learned: repair has nothing to compare with (templates learn {t.name})"
+            )
+        elif wanted is not None and t.site and t.site not in wanted:
+            th.repair_note = f"not run: the template is for site {t.site}"
+        else:
+            yield Progress(int(start), total, f"repair {t.name}")
+            steps = Steps(
+                repairtext.workspace_repair_steps(ws, t)
+                if ws is not None
+                else repair_template_steps(
+                    _repair_pages(pages, t), t, (models or {}).get(t.site or "")
+                )
+            )
             for step in steps:
-                yield Progress(done + step.done, total, f"repair {t.name}: {step.message}")
-            props = steps.value or []
-            th.proposals = [p for p in props if (p.template, p.field, p.xpath) not in rejected]
-        done += n_pages // max(len(templates), 1)
-        yield Progress(min(done, total), total, f"health of {t.name}")
+                part = step.done / step.total if step.total else 0.0
+                yield Progress(int(start + part * share), total, f"repair {t.name}: {step.message}")
+            found = steps.value
+            assert found is not None  # the generator returned
+            th.repaired, th.repair_stats = True, dict(found.stats)
+            for row in repairtext.repair_rows(found, t):
+                if row["xpath"] and (t.name, row["field"], row["xpath"]) in rejected:
+                    row.update(
+                        rejected=True,
+                        accept=False,
+                        accept_unsure=False,
+                        why_not="rejected before: not offered again",
+                        why_not_unsure="rejected before: not offered again",
+                    )
+                th.repairs.append(row)
+        yield Progress(int(n_pages + (k + 1) * share), total, f"health of {t.name}")
     yield Progress(total, total, "health")
     return report
 
 
-def accept_proposal(ws: Any, proposal: RepairProposal, *, message: str = "") -> int:
-    """Append the proposed XPath to its field's queue: a new template version."""
-    template = ws.load_template(proposal.template)
-    new = accept_repairs(template, [proposal])
-    msg = (
-        message
-        or f"accept repair of field {proposal.field}: {proposal.xpath} (fixes {len(proposal.fixes)} pages)"
+def accept_repair(ws: Any, row: dict[str, Any], *, unsure: bool = False) -> int:
+    """Accept one row of a template's repair: the field changed exactly as ``templates repair
+    NAME --accept-repairs`` changes it (with ``unsure``: as ``--accept-unsure FIELD`` does,
+    never below ``UNSURE_FLOOR``), saved as a new template version with the command's message.
+    Refused when the field's rule changed since the repair ran."""
+    name, field = row["template"], row["field"]
+    if row.get("rejected"):
+        raise InputError(f"{name}: the repair of {field} was rejected; it is not offered again")
+    template = ws.load_template(name)
+    if list(template.field(field).xpaths) != list(row["current"]):
+        raise WorkspaceError(
+            f"{name}: field {field} changed since its repair was found: run Template health again"
+        )
+    new = repairtext.accept_field(
+        repairtext.repair_from_dict(row["repair"]), template, field, unsure=unsure
     )
-    return int(ws.save_template(new, message=msg))
+    return int(ws.save_template(new, message=repairtext.accept_message([field])))
 
 
-def reject_proposal(ws: Any, proposal: RepairProposal) -> None:
-    """Record the rejection so the proposal is not offered again."""
+def reject_repair(ws: Any, row: dict[str, Any]) -> None:
+    """Record the rejection of a row's rule so it is not offered again."""
     items = [list(x) for x in (ws.get_meta(REJECTED_REPAIRS_KEY, []) or [])]
-    triple = [proposal.template, proposal.field, proposal.xpath]
+    triple = [row["template"], row["field"], row["xpath"]]
     if triple not in items:
         items.append(triple)
         ws.set_meta(REJECTED_REPAIRS_KEY, items)
@@ -333,11 +386,11 @@ __all__ = [
     "HealthReport",
     "HtmlFolderWriter",
     "TemplateHealth",
-    "accept_proposal",
+    "accept_repair",
     "export_cleaned_steps",
     "export_rules",
     "health_steps",
-    "reject_proposal",
+    "reject_repair",
     "rejected_repairs",
     "revert",
     "template_diff",

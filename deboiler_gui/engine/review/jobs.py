@@ -137,12 +137,18 @@ def groups_job(
 def health_job(
     path: Path, *, templates: Sequence[str] | None = None, sites: Sequence[str] | None = None
 ) -> Generator[Progress, None, dict[str, Any]]:
-    """Template health with repair proposals and version histories."""
+    """Template health with version histories and, per learned template, the repair
+    ``templates repair`` finds on the same workspace (the same pages and model, the same rows);
+    a template whose site is not among ``sites`` is not repaired."""
     with Workspace(path, create=False) as ws:
         wanted = _sites(ws, sites)
         chosen = _templates(ws, templates)
         report = yield from health_steps(
-            _SitesPages(ws, wanted), chosen, _models(ws, wanted), ws=ws
+            _SitesPages(ws, wanted),
+            chosen,
+            _models(ws, wanted),
+            ws=ws,
+            sites=wanted if sites else None,
         )
         return report.to_dict()
 
@@ -245,29 +251,20 @@ def decide_group_job(
 
 
 def proposal_job(
-    path: Path, proposal: dict[str, Any], *, accept: bool
+    path: Path, proposal: dict[str, Any], *, accept: bool, unsure: bool = False
 ) -> Generator[Progress, None, dict[str, Any]]:
-    """Accept a repair proposal (new template version) or record its rejection."""
-    from deboiler_gui.engine.review.health import accept_proposal, reject_proposal
-    from deboiler_gui.engine.template.repair import RepairProposal
+    """Accept one row of a template's repair as ``templates repair --accept-repairs`` would
+    (with ``unsure``: as ``--accept-unsure FIELD`` would), a new template version, or record
+    its rejection."""
+    from deboiler_gui.engine.review.health import accept_repair, reject_repair
 
     yield Progress(0, 1, proposal["template"])
-    prop = RepairProposal(
-        proposal["template"],
-        proposal["field"],
-        proposal["xpath"],
-        float(proposal["score"]),
-        dict(proposal["scores"]),
-        proposal["url"],
-        proposal["value"],
-        proposal["node"],
-        list(proposal["fixes"]),
-    )
     with Workspace(path, create=False) as ws:
         if accept:
-            return {"proposal": proposal, "accepted": True, "version": accept_proposal(ws, prop)}
-        reject_proposal(ws, prop)
-        return {"proposal": proposal, "accepted": False, "version": None}
+            version = accept_repair(ws, proposal, unsure=unsure)
+            return {"proposal": proposal, "accepted": True, "unsure": unsure, "version": version}
+        reject_repair(ws, proposal)
+        return {"proposal": proposal, "accepted": False, "unsure": False, "version": None}
 
 
 def history_job(

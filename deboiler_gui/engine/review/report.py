@@ -164,6 +164,15 @@ def _impact_section(impact: ImpactReport, details: dict[str, str] | None = None)
 </section>"""
 
 
+def _repair_pages(row: dict[str, Any]) -> str:
+    """The pages a repair row fixes: of the learned pages, or of the site's failing ones."""
+    if row["fixes"] is None:
+        return ""
+    if row["of"] is not None:
+        return f"{_num(row['fixes'])} of {_num(row['of'])} learned"
+    return f"{_num(row['fixes'])} pages"
+
+
 def _health_section(health: HealthReport | None) -> str:
     if health is None or not health.templates:
         return '<section id="health"><h2>Template health</h2><p class="muted">No template was reviewed.</p></section>'
@@ -177,6 +186,8 @@ def _health_section(health: HealthReport | None) -> str:
     rows = []
     for th in health.templates:
         for fh in th.fields:
+            if not fh.pages:
+                continue  # not run: no page was checked
             colour = "#2e8b57" if fh.rate >= 0.9 else ("#e0a000" if fh.rate >= 0.5 else "#d0021b")
             rows.append((f"{th.name} / {fh.field}", fh.rate * 100, colour))
     out.append("<h3>Field success rate (%)</h3>" + bar_chart(rows, unit="%"))
@@ -194,24 +205,34 @@ def _health_section(health: HealthReport | None) -> str:
                 f"<li>{_link(f['url'])}<div class='muted'>{escape(str(f['reason']))[:300]}</div></li>"
                 for f in fh.failing[:MAX_ROWS]
             )
+            success = f"{fh.ok}/{fh.pages} ({_pct(fh.rate)})" if fh.pages else "not run"
             out.append(
-                f"<tr><td>{escape(fh.field)}</td><td>{fh.ok}/{fh.pages} ({_pct(fh.rate)})</td><td><ol start='0'>{queue}</ol></td>"
+                f"<tr><td>{escape(fh.field)}</td><td>{success}</td><td><ol start='0'>{queue}</ol></td>"
                 f"<td>{_num(fh.pages - fh.ok)}{f'<details><summary>pages</summary><ul>{fails}</ul></details>' if fails else ''}</td></tr>"
             )
         out.append("</tbody></table>")
-        if th.proposals:
+        if th.repairs:
             out.append(
-                "<h4>Repair proposals</h4><table><thead><tr><th>Field</th><th>Proposed XPath</th><th>Score</th><th>Evidence</th><th>Fixes</th></tr></thead><tbody>"
+                "<h4>Repair (as <code>templates repair</code> finds it)</h4><table><thead><tr><th>Field</th><th>Status</th><th>Score</th><th>Proposed rule</th><th>Pages</th><th>Evidence</th></tr></thead><tbody>"
             )
-            for p in th.proposals[:MAX_ROWS]:
-                evidence = ", ".join(
-                    f"{escape(k)} {v:.2f}" for k, v in sorted(p.scores.items()) if v
+            for r in th.repairs[:MAX_ROWS]:
+                score = "" if r["score"] is None else f"{r['score']:.2f}"
+                pages = _repair_pages(r)
+                example = r.get("example") or {}
+                where = (
+                    f"<div class='muted'>on {_link(example['url'])}: “{escape(str(example.get('value', ''))[:120])}”</div>"
+                    if example.get("url")
+                    else ""
                 )
+                status = escape(r["status"]) + (" (rejected)" if r.get("rejected") else "")
                 out.append(
-                    f"<tr><td>{escape(p.field)}</td><td><code>{escape(p.xpath)}</code></td><td>{p.score:.2f}</td>"
-                    f"<td>{evidence}<div class='muted'>on {_link(p.url)}: “{escape(p.value[:120])}”</div></td><td>{len(p.fixes)} pages</td></tr>"
+                    f"<tr><td>{escape(r['field'])}</td><td>{status}</td><td>{score}</td>"
+                    f"<td><code>{escape(' then '.join(r['xpaths']))}</code></td><td>{pages}</td>"
+                    f"<td>{escape(r['evidence'])}{where}</td></tr>"
                 )
             out.append("</tbody></table>")
+        elif th.repair_note:
+            out.append(f"<p class='muted'>Repair: {escape(th.repair_note)}</p>")
         if th.history:
             hist = "".join(
                 f"<tr><td>v{h['version']}</td><td>{escape(str(h.get('saved_at', '')))}</td><td>{escape(str(h.get('message', '')))}</td></tr>"
@@ -313,8 +334,8 @@ def render_report(
         ("Boilerplate groups", _num(sum(1 for g in groups if g.chars > 0))),
     ]
     if health is not None and health.templates:
-        worst = min((fh.rate for th in health.templates for fh in th.fields), default=1.0)
-        cards.append(("Weakest field", _pct(worst)))
+        rates = [fh.rate for th in health.templates for fh in th.fields if fh.pages]
+        cards.append(("Weakest field", _pct(min(rates)) if rates else "not run"))
     card_html = "".join(
         f"<div class='card'><div class='big'>{v}</div><div>{escape(k)}</div></div>"
         for k, v in cards
@@ -404,7 +425,11 @@ def report_steps(
         decisions.update(group_decisions(t))
     if templates:
         health = yield from _drain(
-            health_steps(_All(), templates, models, ws=ws), 2 * n, n, total, "health"
+            health_steps(_All(), templates, models, ws=ws, sites=wanted if sites else None),
+            2 * n,
+            n,
+            total,
+            "health",
         )
     details = []
     for p in impact.eaten[:MAX_DETAILED]:
