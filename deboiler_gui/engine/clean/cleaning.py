@@ -2053,13 +2053,13 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
         # other (a list of hundreds of entries has a few shapes), in the order they first come
         keys = [frozenset(shaped[c]) for c in alike]
         distinct = list(dict.fromkeys(keys))
-        for shape in distinct:
-            if len(shape) < 2:
+        for kind in distinct:
+            if len(kind) < 2:
                 continue
             near = {
                 other
                 for other in distinct
-                if len(shape & other) >= POST_SHAPE_SHARE * len(shape | other)
+                if len(kind & other) >= POST_SHAPE_SHARE * len(kind | other)
             }
             group = [d for d, key in zip(alike, keys, strict=True) if key in near]
             if len(group) > len(best):
@@ -2097,10 +2097,10 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
             or not classes & set((c.get("class") or "").split())
         ):
             continue
-        shape = frozenset(shaped[c])
-        if shape not in judged:
-            judged[shape] = _shaped_like(set(shape), run_shapes)
-        if judged[shape]:
+        kind = frozenset(shaped[c])
+        if kind not in judged:
+            judged[kind] = _shaped_like(set(kind), run_shapes)
+        if judged[kind]:
             extra.append(c)
     if not extra:
         return best
