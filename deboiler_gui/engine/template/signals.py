@@ -17,6 +17,7 @@ for values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import statistics
@@ -209,6 +210,9 @@ class FieldSignals:
     count_lists: dict[str, tuple[str, frozenset[str]]] = dc_field(default_factory=dict)
     # pages without a value not looked at yet (the usual place was not known yet)
     pending: list[tuple[str, Any]] = dc_field(default_factory=list)
+    # what the rule's node hangs on (``rule_anchors`` of its queue): a node at the usual
+    # place counts only where it is that anchor, or under it (None: a positional rule)
+    anchors: tuple[tuple[str, str], ...] | None = None
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -731,6 +735,149 @@ def pinned_step(xpath: str) -> tuple[str, str] | None:
     except Untranslatable:
         return None
     return None
+
+
+#: Axes after a rule's anchor that keep its node in the anchor's subtree.
+_DOWN_AXES = frozenset({"child", "descendant", "descendant-or-self", "self"})
+
+
+def _branches(xpath: str) -> list[str]:
+    """The branches of a rule, a union's apart, a grouped first step ``(A | B)[1]/c`` as
+    ``A/c`` and ``B/c`` (its position is no anchor)."""
+    xp = xpath.strip()
+    if xp.startswith("("):
+        depth, quote, close = 0, "", -1
+        for j, ch in enumerate(xp):
+            if quote:
+                quote = "" if ch == quote else quote
+            elif ch in "'\"":
+                quote = ch
+            elif ch in "([":
+                depth += 1
+            elif ch in ")]":
+                depth -= 1
+                if depth == 0 and ch == ")":
+                    close = j
+                    break
+        if close < 0:
+            raise Untranslatable("unbalanced parentheses", expression=xpath)
+        inner, rest = xp[1:close], xp[close + 1 :].lstrip()
+        while rest.startswith("["):  # the group's positions
+            _name, preds = step_predicates(rest.split("/", 1)[0])
+            if not all(_positional(p) for p in preds):
+                raise Untranslatable("a group's predicate", expression=xpath)
+            rest = "/" + rest.split("/", 1)[1] if "/" in rest else ""
+        return [b + rest for part in split_outside(inner, "|") for b in _branches(part)]
+    parts = split_outside(xp, "|")
+    if len(parts) > 1:
+        return [b for part in parts for b in _branches(part)]
+    return [xp]
+
+
+def _positional(pred: str) -> bool:
+    """Whether a predicate only picks by position (``[2]``, ``[last()]``) or leaves nodes
+    out (``[not(…)]``): no anchor."""
+    p = pred.strip()
+    return (
+        p.isdigit()
+        or p.startswith(("last()", "position()", "not("))
+        or re.fullmatch(r"last\(\)\s*-\s*\d+", p) is not None
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def rule_anchors(xpaths: tuple[str, ...]) -> tuple[tuple[str, str], ...] | None:
+    """What a rule's node hangs on, per branch of each rule of the queue: the rule up to its
+    last step anchored by something other than a position (an id, a class, an attribute, a
+    label), and how the node stands to that step's nodes: ``self`` (the anchored step is the
+    node's), ``below`` (child or descendant steps follow), ``within`` (the node or below: a
+    text read by ``//text()`` after it) or ``beside`` (a sibling axis follows: the node is
+    under the anchor's parent). ``//div[@class='refnamediv']/p`` gives
+    ``(('//div[@class='refnamediv']', 'below'),)``. None when a branch has no such step (a
+    positional rule, ``/html/body/div[2]/p``) or is not read."""
+    out: list[tuple[str, str]] = []
+    try:
+        for xpath in xpaths:
+            for branch in _branches(xpath):
+                parts = split_outside(branch, "/")
+                last = parts[-1].strip()
+                loose = False  # the node the string is read from is the step's or below
+                if last.startswith(("@", "text()", "attribute::")):
+                    parts = parts[:-1]
+                    loose = bool(parts) and not parts[-1].strip()  # (after a '//')
+                    while parts and not parts[-1].strip():
+                        parts = parts[:-1]
+                steps = [(i, *step_predicates(p.strip())) for i, p in enumerate(parts) if p.strip()]
+                anchored = [i for i, _n, preds in steps if any(not _positional(p) for p in preds)]
+                if not anchored:
+                    return None
+                at = anchored[-1]
+                after = [n for i, n, _p in steps if i > at]
+                axes = {n.split("::", 1)[0] if "::" in n else "child" for n in after}
+                if not after:
+                    how = "within" if loose else "self"
+                elif axes <= _DOWN_AXES and ".." not in after:
+                    how = "below"
+                else:
+                    how = "beside"
+                out.append(("/".join(parts[: at + 1]), how))
+                similar = _any_case(parts[at])
+                if similar != parts[at]:
+                    out.append(("/".join([*parts[:at], similar]), how))
+    except Untranslatable:
+        return None
+    return tuple(out) or None
+
+
+_ATTR_EQUALS = re.compile(r"\s*@([\w:-]+)\s*=\s*('[^']*'|\"[^\"]*\")\s*")
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _any_case(step: str) -> str:
+    """The step with its attribute values compared whatever their case and spacing: an anchor
+    ``a[@title='previous chapter']`` is there too as ``a[@title='Previous  chapter']``."""
+    name, preds = step_predicates(step.strip())
+    out = []
+    for pred in preds:
+        m = _ATTR_EQUALS.fullmatch(pred)
+        if m is None:
+            out.append(pred)
+            continue
+        value = " ".join(m.group(2)[1:-1].split()).lower()
+        if "'" in value:
+            out.append(pred)
+            continue
+        out.append(
+            f"translate(normalize-space(@{m.group(1)}), '{_UPPER}', '{_UPPER.lower()}')='{value}'"
+        )
+    return name + "".join(f"[{p}]" for p in out) if out != preds else step
+
+
+def _has_anchor(anchors: tuple[tuple[str, str], ...] | None, root: Any, node: Any) -> bool:
+    """Whether ``node`` is what the rule hangs on there (``rule_anchors``): the anchored
+    node itself, a node under one, or under the parent of one the rule goes on beside. A
+    positional rule (None) has no anchor to ask for: the node's place is all there is."""
+    if anchors is None:
+        return True
+    up = list(node.iterancestors())
+    for prefix, how in anchors:
+        try:
+            found = select(root, prefix)
+        except RuleError:
+            continue
+        for a in found:
+            if not isinstance(a, etree._Element):
+                continue
+            if how == "self" and a is node:
+                return True
+            if how in ("below", "within") and any(a is x for x in up):
+                return True
+            if how == "within" and a is node:
+                return True
+            parent = a.getparent()
+            if how == "beside" and parent is not None and any(parent is x for x in up):
+                return True
+    return False
 
 
 def _heading(el: Any) -> str:
@@ -1329,6 +1476,7 @@ def _page_signals(
             (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
         )
         sig.pages += 1
+        sig.anchors = rule_anchors(fld.xpaths)
         if sig.learned_distinct is None and fld.search.fingerprint.get("samples"):
             learned = fld.search.fingerprint["samples"].values()
             sig.learned_distinct = len({repr(v) for v in learned if v not in ("", [], None)})
@@ -1744,6 +1892,9 @@ def _vacant_at(
             node is not None
             and _kind(node) in sig.place_kinds[place]
             and node.text_content().strip()
+            # (a node at that place on a page without the rule's anchor is another block's:
+            # a chapter's paragraph where reference pages have their name's `refnamediv/p`)
+            and _has_anchor(sig.anchors, root, node)
         ):
             sig.vacant.append(url)
             sig.vacant_where[place] += 1
