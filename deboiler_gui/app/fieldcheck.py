@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
+from deboiler_gui.engine.htmltree import HtmlElement
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.template.extract import extract_field
 from deboiler_gui.engine.template.model import Template
@@ -46,15 +46,12 @@ class FieldCheck:
     flags: tuple[FieldFlag, ...]
     items: tuple[int, float, int] | None = None  # lists: min, median, max items per page
 
-    def summary(self, here: bool | None = None) -> str:
-        """One line for a column of the rules panel: empty when nothing looks wrong. ``here``:
-        whether the rule matches on the page shown (None: no page). A rule that matches
-        nothing there, or on fewer than half the sample pages, does not look right either."""
+    def summary(self) -> str:
+        """One line for a column of the rules panel: the first flag of the correctness
+        signals (the ones ``evaluate --signals`` prints), empty when there is none. A field
+        with values on some pages only (a contents list on the chapters) is no fault by
+        itself: the signals flag a kind of page it misses."""
         if not self.flags:
-            if here is False:
-                return f"⚠ no match on this page (a value on {self.hit} of {self.pages} pages)"
-            if self.pages and self.hit * 2 < self.pages:
-                return f"⚠ a value on only {self.hit} of {self.pages} pages"
             return ""
         first = self.flags[0]
         more = f" (+{len(self.flags) - 1} more)" if len(self.flags) > 1 else ""
@@ -65,18 +62,24 @@ class FieldCheck:
             return f"⚠ {text}{more}"
         return f"⚠ {text} on {first.pages} of {self.pages} pages{more}"
 
-    def verdict(self, here: bool | None = None) -> str:
+    def verdict(self) -> str:
         """The first flag in a few words, for a narrow column ("⚠ several lists"): the
         whole sentence is ``summary``'s, the pages to look at ``details``'."""
         if not self.flags:
-            if not self.summary(here):
-                return ""
-            if here is False:
-                return "⚠ no match here"
-            return f"⚠ a value on {self.hit}/{self.pages}"
+            return ""
         # (the other flags, if any, are in the tooltip with the first: a "+1" here cost the
         # verdict its room in a 1400-pixel window)
         return f"⚠ {short_flag(self.flags[0].text)}"
+
+    def note(self, here: bool | None = None) -> str:
+        """Where the field has values, as information, not a fault: "no value on this page
+        (a value on 3 of 29 sample pages)" (``here``: whether the rule matches on the page
+        shown; None: no page), or "a value on 3 of 29 sample pages" when that is under half."""
+        if here is False:
+            return f"no value on this page (a value on {self.hit} of {self.pages} sample pages)"
+        if self.pages and self.hit * 2 < self.pages:
+            return f"a value on {self.hit} of {self.pages} sample pages"
+        return ""
 
     def details(self) -> str:
         """Every flag with its pages to look at, for a tooltip or a message."""
@@ -112,6 +115,7 @@ _SHORT_FLAGS = (
     (re.compile(r"a heading of a higher rank .* comes before"), "under a higher heading"),
     (re.compile(r"whose top heading is of a (higher|lower) rank"), r"misses \1-rank titles"),
     (re.compile(r"links to its own page's top"), "a link to the page's top"),
+    (re.compile(r"every page looked at"), "no value anywhere"),
 )
 
 
@@ -175,11 +179,18 @@ def show_value(value: Any, is_list: bool, *, limit: int = CELL_CHARS) -> str:
     if value is None or value == "" or value == []:
         return "—"
     if is_list and isinstance(value, list):
-        items = [normalize_text(str(v)) for v in value]
+        items = [one_line(str(v)) for v in value]
         text = f"{len(items)}: " + " | ".join(items)
     else:
-        text = normalize_text(str(value))
+        text = one_line(str(value))
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def one_line(text: str) -> str:
+    """A value on one line, for a table cell: each run of white space one space (the line
+    breaks of the page's source inside a link, "Advanced\nlookups", and a row's cells on
+    lines of their own alike). The value itself keeps them."""
+    return " ".join(text.split())
 
 
 def check_template(

@@ -770,7 +770,8 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
     if os.environ.get("DEBOILER_GUI_SCREENSHOTS"):
         SHOTS.mkdir(parents=True, exist_ok=True)
         assert shot.save(str(SHOTS / "rules-check.png"))
-    # A rule with a value on one page of the site is counted as looking wrong too.
+    # A rule with a value on one page of the site, the title's node there: a signal flags it
+    # (a value on few pages alone would not).
     with qtbot.waitSignal(
         demo.picking.checked, timeout=30000, check_params_cb=lambda c: "rare" in c.fields
     ):

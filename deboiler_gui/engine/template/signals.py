@@ -533,6 +533,16 @@ class FieldSignals:
                         "look_at": close[:5],
                     }
                 )
+        if self.pages and not hit and not self.empty:
+            # (a list whose items have no text says so above)
+            out.append(
+                {
+                    "flag": f"no value on {self.pages} page{'s' if self.pages != 1 else ''}, "
+                    "every page looked at: the rule matches nothing there?",
+                    "pages": self.pages,
+                    "look_at": [],
+                }
+            )
         return out
 
     def _per_kind(self) -> bool:

@@ -369,7 +369,7 @@ class RulesPanel(QWidget):
         self.check = check
         self._show_flags(check)
         preview = check.preview
-        # a field with a flag, or with a value on fewer than half of the sample pages
+        # a field with a flag of the correctness signals
         flagged = [c for c in check.fields.values() if c.summary()]
         self.preview_label.setText(
             f"Values on {len(preview.rows)} of {check.pages} sample pages"
@@ -454,15 +454,19 @@ class RulesPanel(QWidget):
             item = self.items.get(fid)
             if item is None:
                 continue
-            # "no match" on the page shown (its state, column 2) is no right rule either.
+            # The verdict is the correctness signals' alone: a field with no value on the page
+            # shown, or on few pages, is no fault by itself (a contents list on the chapters
+            # only); the tooltip says so, as information.
             here = None if self.page_state is None else self.page_state.get(fid) != "no match"
-            summary = fc.summary(here)
+            summary = fc.summary()
+            note = fc.note(here)
             # A few words in the cell, the sentence and every flag's pages in the tooltip.
-            item.setText(CHECK_COLUMN, fc.verdict(here) or "looks right")
+            item.setText(CHECK_COLUMN, fc.verdict() or "looks right")
             look = (
                 "\n\nDouble-click to show the first page to look at" if self._look_at(fid) else ""
             )
-            item.setToolTip(CHECK_COLUMN, (summary + "\n" if summary else "") + fc.details() + look)
+            head = "".join(t + "\n" for t in (summary, note) if t)
+            item.setToolTip(CHECK_COLUMN, head + fc.details() + look)
             item.setForeground(CHECK_COLUMN, _FLAG_COLOR if summary else QColor("#2e7d32"))
         self._fit_timer.start()
 
