@@ -775,11 +775,11 @@ def evaluate_command(
         names = [short_page(row["url"], root) for row in d["preview"]]
         width = max((len(n) for n in names), default=0)
         for row, name in zip(d["preview"], names, strict=True):
-            value = (
-                row["value"]
-                if isinstance(row["value"], str)
-                else " | ".join(str(v) for v in row["value"])
-            )
+            # One line a page: each run of white space in a value one space (a line break of
+            # the page's source inside a link, "Advanced\nlookups", used to break the table;
+            # the values themselves, in --json and in extract's output, keep it).
+            values = [row["value"]] if isinstance(row["value"], str) else row["value"]
+            value = " | ".join(" ".join(str(v).split()) for v in values)
             click.echo(f"    {name:<{width}}  {value[:100]}")
     for alert in ev.alerts:
         click.echo(f"ALERT: {alert}", err=True)

@@ -299,6 +299,47 @@ def test_evaluate_signals_preview_names_pages_by_their_end(tmp_path: Path) -> No
         assert value.strip().startswith("Title "), line
 
 
+def test_evaluate_signals_preview_prints_one_line_a_page(tmp_path: Path) -> None:
+    """A value whose node holds line breaks of the page's source (DocBook writes a long link's
+    text over two lines) is one line of the preview, its white space runs one space; the
+    value itself keeps them."""
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Field, Template
+
+    def book(i: int) -> str:
+        items = "".join(
+            f"<dt><a href='s{i}_{k}.html'>Advanced\n      lookups {k}</a></dt>" for k in range(2)
+        )
+        return (
+            f"<html><body><h2 class='title'>Advanced lookup\nand insertion {i}</h2>"
+            f"<dl class='toc'>{items}</dl></body></html>"
+        )
+
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(URL.format(i), book(i)) for i in range(4)])
+    t = Template(
+        "book",
+        site="s.example",
+        fields=(
+            Field("title", xpaths=("//h2",)),
+            Field("toc", xpaths=("//dl[@class='toc']//a",), is_list=True),
+        ),
+        use_cleaner=False,
+    )
+    f = tmp_path / "t.json"
+    f.write_text(rulefile.dumps([t]), encoding="utf-8")
+    r = run("evaluate", "-t", f, "-w", path, "--signals", "-q", "--preview", "4")
+    assert r.exit_code == 0, r.output
+    rows = [line for line in r.output.splitlines() if line.startswith("    p")]
+    assert len(rows) == 8, r.output
+    assert rows[0].endswith("Advanced lookup and insertion 0"), rows
+    assert rows[4].endswith("Advanced lookups 0 | Advanced lookups 1"), rows
+    r = run("evaluate", "-t", f, "-w", path, "--signals", "-q", "--json")
+    sig = {s["field"]: s for s in json.loads(r.output)["signals"]}
+    assert sig["toc"]["preview"][0]["value"][0] == "Advanced\nlookups 0"
+
+
 def test_not_this_on_every_entry_of_another_page_is_refused_naming_the_clicks(
     tmp_path: Path,
 ) -> None:
