@@ -61,7 +61,7 @@ def compute_page_state(
     model: DomainModel | None,
     cached_boiler: list[str] | None = None,
 ) -> PageState:
-    from deboiler_gui.engine.template.extract import extract_field
+    from deboiler_gui.engine.template.extract import extract_field, string_owners
     from deboiler_gui.engine.template.rules import filter_nodes, preview_filter
     from deboiler_gui.engine.template.selectors import select_elements
 
@@ -96,7 +96,7 @@ def compute_page_state(
     tree = root.getroottree()
     for fld in template.fields:
         try:
-            _value, report = extract_field(root, fld, template)
+            value, report = extract_field(root, fld, template)
         except DeboilerError as exc:
             state.items[fld.id] = short_error(exc)
             continue
@@ -104,7 +104,19 @@ def compute_page_state(
             errors = [t["error"] for t in report.tried if t.get("error")]
             state.items[fld.id] = errors[0] if errors else "error"
             continue
-        state.items[fld.id] = len(report.nodes) if report.status == "ok" else "no match"
+        if report.status != "ok":
+            state.items[fld.id] = "no match"
+            continue
+        if report.nodes:
+            state.items[fld.id] = len(report.nodes)
+        else:
+            # A rule giving strings (`…/a/@href`, `…/text()`): its count is its values (it
+            # was 0 where the field had one), its marks the elements they are read from.
+            state.items[fld.id] = len(value) if isinstance(value, list) else 1
+            owners = string_owners(root, report.xpath)
+            marks["field"].extend(
+                o for o in (owners if fld.is_list else owners[:1]) if isinstance(o, HtmlElement)
+            )
         for path in report.nodes:
             found = tree.xpath(path)
             if found and isinstance(found[0], HtmlElement):

@@ -1014,8 +1014,18 @@ def _save_field(
 
     from deboiler_gui.engine.model import WorkspaceError, site_of
     from deboiler_gui.engine.template.model import Field, Template
+    from deboiler_gui.engine.template.repair import ATTR_TAIL
 
-    new = Field(id=field_id, xpaths=(xpath,), is_list=as_list)
+    # A rule ending on an attribute (`//a[@accesskey='p']/@href`) makes a field of kind
+    # attribute, as the app's attribute fields are (its values are the same either way).
+    tail = ATTR_TAIL.search(xpath)
+    new = Field(
+        id=field_id,
+        xpaths=(xpath,),
+        is_list=as_list,
+        kind="attribute" if tail else "text",
+        attribute=tail.group(1) if tail else "",
+    )
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)

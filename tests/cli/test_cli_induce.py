@@ -396,6 +396,36 @@ def test_an_induced_rule_is_saved_as_a_field_and_extracted(ws: Path, tmp_path: P
     assert records[URL.format(1)]["toc"] == ["Section 1.1", "Section 1.2", "Section 1.3"]
 
 
+def test_an_attribute_rule_is_saved_as_a_field_of_kind_attribute(ws: Path, tmp_path: Path) -> None:
+    """A rule induced from an attribute example ends on it and is stored as kind attribute
+    (docs/rules.md); a field stored before as kind text with the same rule still loads and
+    gives the same values."""
+    from dataclasses import replace
+
+    at = "(//p[@class='topless'])[1]/a/@href"
+    r = run(
+        "suggest",
+        *("--examples", URL.format(1), at, "--examples", URL.format(2), at),
+        *("--save", "docs", "--field", "prev_href", "-w", ws),
+    )
+    assert r.exit_code == 0, r.output
+    with Workspace(ws) as w:
+        saved = w.load_template("docs")
+        field = saved.fields[0]
+        assert field.xpaths[0].endswith("/a/@href")
+        assert (field.kind, field.attribute) == ("attribute", "href")
+        # as `--save` wrote it before: kind text, the same rule
+        old = replace(field, id="prev_href_text", kind="text", attribute="")
+        w.save_template(replace(saved, fields=(field, old)), message="both")
+    r = run("templates", "show", "docs", "-w", ws)
+    assert '"kind": "attribute"' in r.output and '"attribute": "href"' in r.output
+    out = tmp_path / "out.jsonl"
+    r = run("extract", "-w", ws, "-t", "docs", "-o", out)
+    assert r.exit_code == 0, r.output
+    records = {rec["url"]: rec for rec in map(json.loads, out.read_text().splitlines())}
+    assert records[URL.format(3)]["prev_href"] == records[URL.format(3)]["prev_href_text"] == "/p2"
+
+
 def test_save_without_a_field_name_is_refused(ws: Path) -> None:
     r = run("suggest", "--examples", URL.format(1), "//h1", "--save", "docs", "-w", ws)
     assert r.exit_code == 2 and "--field" in r.output

@@ -127,6 +127,8 @@ def test_scrapy_spider_is_runnable_with_parsel() -> None:
             Field("title", xpaths=("//h2", "h1.headline")),
             Field("tags", xpaths=("//ul[@class='tags']/li[%d]/a",), is_list=True),
             Field("first_link", xpaths=("//ul/li/a",), kind="attribute", attribute="href"),
+            # a rule ending on the attribute, as `suggest --save` stores it
+            Field("link", xpaths=("//ul/li/a/@href",), kind="attribute", attribute="href"),
         ),
     )
     source = rulefile.to_scrapy_spider(t)
@@ -136,7 +138,7 @@ def test_scrapy_spider_is_runnable_with_parsel() -> None:
     page = pages(2)[1]
     ours = apply_template(page, t).values
     theirs = ns["extract"](page.html)  # type: ignore[operator]
-    assert theirs == ours
+    assert theirs == ours and ours["link"]
     assert "class ShopNewsSpider(scrapy.Spider)" in source
 
 

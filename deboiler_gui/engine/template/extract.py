@@ -766,6 +766,20 @@ def extract_field(
     return ([] if fld.is_list else ""), report
 
 
+def string_owners(root: Any, xpath: str) -> list[Any]:
+    """The elements a rule's string results are read from, in document order: an
+    attribute's element (``//a[@accesskey='p']/@href``: the link), a text node's parent. Rules
+    give such results as plain strings, which know no element; an XPath that is no node set
+    (``string(//h1)``) or a ``%d`` pattern has none."""
+    if "%d" in xpath:
+        return []
+    try:
+        found = select(root, f"({xpath})/..")
+    except RuleError:
+        return []
+    return [n for n in found if isinstance(n, etree._Element)]
+
+
 def _record(
     container: Any,
     fld: Field,

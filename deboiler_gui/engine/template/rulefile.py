@@ -348,8 +348,8 @@ def extract(html):
             if not is_list:
                 nodes = nodes[:1]
             for node in nodes:
-                if kind == "attribute":
-                    value = node.attrib.get(attribute, "") if hasattr(node.root, "tag") else ""
+                if kind == "attribute" and hasattr(node.root, "tag"):
+                    value = node.attrib.get(attribute, "")
                 elif kind == "html":
                     value = node.get()
                 elif isinstance(node.root, str):
