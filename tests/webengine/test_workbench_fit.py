@@ -240,6 +240,9 @@ def test_the_check_column_calls_a_field_of_some_pages_right_and_says_where_it_is
     )
     assert row.foreground(4).color().name() == "#2e7d32"
     assert "listing" not in demo.rules.preview_label.text()
+    # Its Page cell says it has no value here, not in an error's red.
+    assert row.text(2) == "no match"
+    assert "#b00020" not in (row.foreground(2).color().name(), row.foreground(0).color().name())
     # On an index page it matches.
     with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
         demo.select_url("https://hillside-garden.example/guides/index.html")

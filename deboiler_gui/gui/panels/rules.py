@@ -240,6 +240,16 @@ class RulesPanel(QWidget):
                     # A filter's effect alone on this page; nothing when it leaves it alone.
                     row.setText(2, str(state) if state else "")
                     row.setToolTip(2, f"{state.describe()} on this page, by this filter alone")
+                elif state == "no match":
+                    # No value on this page: no error (a field on some pages only); whether
+                    # the rule looks right is the Check column's.
+                    row.setText(2, state)
+                    row.setForeground(2, QColor("#757575"))
+                    row.setToolTip(
+                        2,
+                        "No value on this page; the Check column says whether the "
+                        "rule looks right over the site",
+                    )
                 elif isinstance(state, str):  # an error: shown inline, in red, on the rule
                     row.setText(2, state)
                     row.setForeground(2, QColor("#b00020"))
