@@ -8,8 +8,9 @@ lists when the items are the page's own entry's sub-list), a list item linking t
 page's top, values that equal another field's (one same node, copies of one node, or another
 unlike node on every page; flagged on the field that lands on the other's node), list items
 that are other fields' values, a value that is another field's with more text glued on, no
-value on pages where the node at the rule's place (or the page's top heading it is elsewhere,
-its parent's first heading, or a top heading of another rank) is there, a rule pinned to a
+value on pages where the node at the rule's place is there under the rule's anchor (a
+positional rule has none: its place alone; or the page's top heading it is elsewhere, its
+parent's first heading, or a top heading of another rank), no value anywhere, a rule pinned to a
 position whose node there is not like the learned one (its tag, ``rel``, label or text before
 it, a label naming the page's kind aside; for a list, the position holding every item; for a
 position in the whole page, a heading or not, under another heading from page to page), flags
