@@ -414,9 +414,12 @@ def _signature(nodes: Sequence[HtmlElement]) -> set[tuple[str, str]]:
     sigs = []
     for el in nodes:
         sig = {("class", t) for t in (el.get("class") or "").split() if is_wordlike(t)}
+        own = _text(el)
         for attr in (*SEMANTIC_ATTRS, *HOOK_ATTRS):
             v = el.get(attr)
-            if v:
+            # A value that repeats the node's own text (DocBook's `a.link[@title='Title']`)
+            # names this node, not a kind of node: another page's node of the kind has its own.
+            if v and normalize_text(v) != own:
                 sig.add((attr, v))
         sigs.append(sig)
     return set.intersection(*sigs) if sigs else set()
@@ -560,6 +563,22 @@ def _rank_field(
     placed = {c.xpath: _at_places(c.xpath, trees, places) for c in checked}
     best_placed = max(placed[c.xpath] for c in good)
 
+    # An attribute's value that is the example page's own text (its title, the clicked node's
+    # text: DocBook's `//a[@title='Intrusive doubly linked list: list']`) finds that page, and
+    # a link to it elsewhere: unless it is on most pages (a 'Home' link), it is page-specific
+    # and ranks after every rule found on other pages.
+    own_texts = {_name(_text(ex.node)) for ex in positives}
+    for ex in positives:
+        for el in (ex.root.find(".//title"), ex.root.find(".//h1")):
+            if el is not None:
+                own_texts.add(_name(_text(el)))
+    own_texts.discard("")
+
+    def page_own(c: Induced) -> bool:
+        if not any(_name(a or b) in own_texts for a, b in _ATTR_LITERAL.findall(c.xpath)):
+            return False
+        return c.site["one"] + c.site["many"] < 0.5 * c.site["pages"]
+
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
@@ -575,6 +594,7 @@ def _rank_field(
         # field takes its first match, which is then ordinary text of many pages.
         spread = hit > 0 and c.site["conflicting"] > 0.5 * hit
         return (
+            page_own(c),
             not right(c),
             spread,
             narrow,
@@ -2006,16 +2026,23 @@ def _attr_holder(ex: Example, notes: list[str]) -> Example:
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
+def _empty_anchor(el: HtmlElement) -> bool:
+    """An anchor without text or elements inside: a target (`<a name="x"></a>`), nothing shown."""
+    return el.tag == "a" and len(el) == 0 and not _text(el)
+
+
 def anchor_heading(node: HtmlElement) -> HtmlElement | None:
-    """The heading an anchor stands for: the anchor is the heading's only element child and
-    holds its text, or is an empty named anchor inside it. None for any other node."""
+    """The heading an anchor stands for: the anchor holds the heading's whole text and the
+    heading's other element children are empty anchors (LaTeX2HTML's `<h1><a id=…>Title</a>`,
+    DocBook's `<h2><a name="x"></a><a class="link" href="#x">Title</a></h2>`), or it is an
+    empty named anchor inside it. None for any other node."""
     parent: HtmlElement | None = node.getparent()
     if node.tag != "a" or parent is None or parent.tag not in _HEADINGS:
         return None
-    if not _text(node) and len(node) == 0 and (node.get("id") or node.get("name")):
+    if _empty_anchor(node) and (node.get("id") or node.get("name")):
         return parent
-    kids = [k for k in parent if isinstance(k.tag, str)]
-    if kids == [node] and _text(node) and _text(node) == _text(parent):
+    others = [k for k in parent if isinstance(k.tag, str) and k is not node]
+    if _text(node) and _text(node) == _text(parent) and all(_empty_anchor(k) for k in others):
         return parent
     return None
 
@@ -2588,6 +2615,7 @@ _HOOKED = frozenset({"id", "class", "attribute", "label"})
 _LITERAL = re.compile(
     r"(?:@[\w:.-]+|normalize-space\(\.?\)|text\(\))\s*=\s*(?:'([^']*)'|\"([^\"]*)\")"
 )
+_ATTR_LITERAL = re.compile(r"@[\w:.-]+\s*=\s*(?:'([^']*)'|\"([^\"]*)\")")
 _TITLE_PARTS = re.compile(r"\s+[-\u2013\u2014|:]+\s+|:\s+")
 
 
