@@ -517,6 +517,7 @@ def _agreement(
     agree = wrong = missing = filled = absent_ok = 0
     bad: list[str] = []
     missing_pages: list[str] = []
+    wrong_pages: list[str] = []
     given: set[str] = set()
     # A list's learned items given back (on every learned page with items): a rule that gives
     # part of a list (one tab of a table) loses by the items it leaves out, not by one page.
@@ -544,6 +545,7 @@ def _agreement(
             else:
                 wrong += 1
                 bad.append(url)
+                wrong_pages.append(url)
         elif had:
             missing += 1
             bad.append(url)
@@ -578,6 +580,7 @@ def _agreement(
         "items_missing": items_want - items_got,
         "bad_pages": bad[:10],
         "missing_pages": missing_pages[:10],
+        "wrong_pages": wrong_pages[:10],
     }
 
 
@@ -1871,7 +1874,14 @@ def _repair_field(
         return full_checked[queue]
 
     def acceptable(ev: dict[str, Any]) -> bool:
-        return ev["score"] >= ACCEPT and ev["agree"] >= MIN_AGREE and not ev["filled"]
+        # Precision first: a rule that gives another value than the learned one on any learned
+        # page is wrong there, whatever it gives elsewhere.
+        return (
+            ev["score"] >= ACCEPT
+            and ev["agree"] >= MIN_AGREE
+            and not ev["filled"]
+            and not ev["wrong"]
+        )
 
     example_sets = _examples(trees, samples, fld, template, indexes)
     if not example_sets:
@@ -2338,6 +2348,16 @@ def _repair_field(
         best = {
             **best,
             "reason": "the best rule gives one same value on every page while the field's values vary",
+        }
+    elif best["wrong"] and best["score"] >= ACCEPT and not best.get("reason"):
+        # Precision first: it agrees well elsewhere, but gives another value than the
+        # learned one on these pages, and no rule without such a page scores as well.
+        wrong_pages = best.get("wrong_pages") or []
+        best = {
+            **best,
+            "reason": f"the best rule gives other values than the learned ones on "
+            f"{best['wrong']} learned {'page' if best['wrong'] == 1 else 'pages'}: "
+            + ", ".join(wrong_pages[:3]),
         }
     elif best["score"] <= GONE_SCORE:
         best = {
