@@ -7,6 +7,8 @@ the sections' rule (`//div[…section…]//h2`) gives the chapter page its first
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template.extract import extract_field
@@ -118,3 +120,44 @@ def want(url: str) -> str:
     if name.startswith("s"):
         return f"Section {name[1:]} of the library"
     return f"Class template {name}"
+
+
+def module_page(i: int, *, two: bool = False, v2: bool = False) -> str:
+    sections = [
+        f"<section id='module-m{i}'><h1>m{i} — the module {i}</h1><p>About m{i}.</p></section>"
+    ]
+    if two:
+        sections.append(
+            f"<section id='module-m{i}-extra'><h1>m{i}.extra — more of it</h1><p>More.</p></section>"
+        )
+    if v2:
+        sections.reverse()  # the body's children reversed: the second module's heading first
+    body = "v2-body" if v2 else "body"
+    return (
+        f"<html><body><div class='nav'><a href='index.html'>Index</a></div>"
+        f"<div class='{body}' role='main'>{''.join(sections)}</div></body></html>"
+    )
+
+
+def test_a_page_whose_sections_were_reversed_gets_its_own_rule_first() -> None:
+    """Every page titles its module in the body's first `h1`; one page documents two modules.
+    With the body's children reversed, the body's first `h1` is the second module's there:
+    a rule right on every other learned page is wrong on it. The queue gets that page's own
+    rule before the general one, and gives every learned value."""
+    urls = [f"https://{SITE}/m{i}.html" for i in range(16)]
+    old = [Page(u, module_page(i, two=i == 5)) for i, u in enumerate(urls)]
+    fld = Field(
+        "title",
+        xpaths=("//div[contains(concat(' ', normalize-space(@class), ' '), ' body ')]//h1",),
+    )
+    t = learn_values(Template(SITE, site=SITE, fields=(fld,), use_cleaner=False), old)
+    assert t.field("title").search.fingerprint["samples"][urls[5]] == "m5 — the module 5"
+    new = [Page(u, module_page(i, two=i == 5, v2=True)) for i, u in enumerate(urls)]
+    repairs, _stats = repair_site(new, t)
+    title = next(r for r in repairs if r.field == "title")
+    assert title.status == "repaired", (title.status, title.xpaths, title.evidence)
+    assert title.evidence["wrong"] == 0 and len(title.xpaths) == 2, title.xpaths
+    fixed = t.with_field(replace(t.field("title"), xpaths=tuple(title.xpaths)))
+    for i, p in enumerate(new):
+        got, _rep = extract_field(parse_html(p.html), fixed.field("title"), fixed, paths=False)
+        assert got == f"m{i} — the module {i}", (p.url, title.xpaths, got)
