@@ -606,10 +606,11 @@ def repair_command(
             # Nothing is saved when a person asked for a rule the learned values speak
             # against: the report is printed, then the command fails saying why.
             low = found.below_floor(taken, forced)
-            if accept_repairs and not low and found.fixed_fields(taken, forced):
+            fixed = found.fixed_fields(taken, forced)
+            if accept_repairs and not low and fixed:
                 version = ws.save_template(
                     found.accepted(template, taken, forced),
-                    message="accept repairs: " + ", ".join(found.fixed_fields(taken, forced)),
+                    message="accept repairs: " + ", ".join(fixed),
                 )
             stale = [r for r in found.stale() if r.field not in taken and r.field not in forced]
         except DeboilerError as exc:
@@ -625,6 +626,11 @@ def repair_command(
                         "stale": [r.field for r in stale],
                         "run": stats,
                         "version": version,
+                        **(
+                            {"nothing_saved": _nothing_saved(repairs)}
+                            if accept_repairs and version is None and not low
+                            else {}
+                        ),
                     },
                     ensure_ascii=False,
                     indent=2,
@@ -657,7 +663,9 @@ def repair_command(
                     f"{p.field}: {_how_failed(p.was)}; best candidate {p.xpath}  score {p.score:.2f} (below {ACCEPT_SCORE}, not accepted)  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}"
                 )
             if version is not None:
-                click.echo(f"{name}: repairs accepted as version {version}")
+                click.echo(f"{name}: repairs accepted as version {version} ({', '.join(fixed)})")
+            elif accept_repairs and not low:
+                click.echo(f"{name}: nothing saved: {_nothing_saved(repairs)}")
             if stale:
                 fields = ", ".join(r.field for r in stale)
                 click.echo(
@@ -683,7 +691,25 @@ def repair_command(
                 f"{p.field}: {p.xpath}{drift}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
             )
     if version is not None:
-        click.echo(f"{name}: repairs accepted as version {version}")
+        click.echo(f"{name}: repairs accepted as version {version} ({', '.join(fixed)})")
+    elif accept_repairs and not as_json:
+        click.echo(f"{name}: nothing saved: no repair was proposed")
+
+
+def _nothing_saved(repairs: Any) -> str:
+    """Why --accept-repairs saved nothing: each field that is not 'ok' and its answer."""
+    from deboiler_gui.engine.template.valuerepair import UNSURE_FLOOR
+
+    off = [r for r in repairs if r.status != "ok"]
+    if not off:
+        return "every field still gives its learned values"
+    why = "no field was repaired (" + ", ".join(f"{r.field} {r.status}" for r in off) + ")"
+    unsure = [r.field for r in off if r.status == "unsure" and r.xpath and r.score >= UNSURE_FLOOR]
+    if unsure:
+        why += (
+            f"; after looking at its pages, take a proposed rule with --accept-unsure {unsure[0]}"
+        )
+    return why
 
 
 def _below_floor_line(name: str, r: Any) -> str:
