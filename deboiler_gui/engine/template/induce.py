@@ -2357,6 +2357,14 @@ def _induce_list(
         for xp, spec in _list_candidates(page_pos, index, solo=True).items():
             if xp not in pool or pool[xp][0] > spec[0]:
                 pool[xp] = spec
+        if len(by_page) > 1:
+            # The example's list as a list of its own too, for the descendant form only
+            # (kept when the examples sit at different depths below it): a contents whose
+            # one top entry is the page's title, clicked there, and a third-level entry of
+            # another page's contents are one nested list, not a run of one-entry lists.
+            for xp, spec in _list_candidates(page_pos, index).items():
+                if spec[2] == -1 and (xp not in pool or pool[xp][0] > spec[0]):
+                    pool[xp] = spec
         if own:
             # Each example alone in its list: that list (its parent) is the examples' list
             # too, and anchors on its label (a 'See Also' paragraph of one link here, two
