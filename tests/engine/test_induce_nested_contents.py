@@ -5,6 +5,8 @@ three levels), then 'Related Topics'. Pages without sections have no local conte
 
 from __future__ import annotations
 
+import re
+
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.template.induce import Example, induce
 from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
@@ -75,3 +77,21 @@ def test_a_top_entry_and_a_third_level_entry_give_the_descendant_form() -> None:
         got = [n.text_content() for n in select_elements(root, best.xpath)]
         if i in (4, 5):
             assert got == local_items(root), (i, best.xpath, got)
+
+
+def test_the_local_contents_rule_does_not_hang_on_the_lists_position() -> None:
+    """Where a page has no local contents, 'Related Topics' is the sidebar's third list: a
+    rule pinned to `ul[3]` takes it there. A rule of equal coverage that is not pinned (the
+    list right after the `hr`, or the links into the page) goes first, and gives nothing on
+    those pages."""
+    index = site()
+    clicks = [
+        example(index, 4, "//div[@class='sphinxsidebarwrapper']/hr/following-sibling::ul[1]/li/a"),
+        example(index, 5, "//a[@href='#s5-3-x']"),
+        example(index, 7, "//a[@href='#s7-2']"),
+    ]
+    best = induce(clicks, index=index, as_list=True)[0]
+    assert not re.search(r"ul\[\d+\]", best.xpath), best.xpath
+    for i, root in enumerate(index.trees):
+        got = [n.text_content() for n in select_elements(root, best.xpath)]
+        assert got == local_items(root), (i, best.xpath, got)

@@ -1623,6 +1623,46 @@ def _nested_entry_class(xp: str, by_page: list[list[Example]]) -> str | None:
     return None
 
 
+_POSITION = re.compile(r"\[\d+\]")
+
+
+def _position_free(xp: str, by_page: list[list[Example]]) -> list[str]:
+    """Forms of a descendant-form list rule whose container is pinned by a position below a
+    hook (``//div[…sidebarwrapper…]/ul[3]//a``) that drop the position and keep the items by
+    what every example is: a class they all carry (``//div[…]//a[…internal…]``), or a link
+    into its page (``a[starts-with(@href, '#')]``). Only those that give the same items as
+    the pinned rule on every example page."""
+    container, _sep, tag = xp.rpartition("//")
+    if not container or not re.fullmatch(r"[\w-]+", tag) or container.startswith("("):
+        return []
+    steps = _top_steps(container)
+    first = next((i for i, st in enumerate(steps) if _POSITION.search(st)), None)
+    if first is None or first < 1:
+        return []
+    hook = "/".join(steps[:first])
+    if not hook.startswith("//") or "[" not in hook or _POSITION.search(hook):
+        return []
+    nodes = [e.node for page in by_page for e in page]
+    if any(n.tag != tag for n in nodes):
+        return []
+    shared = set.intersection(*[{t for t in _classes(n) if is_wordlike(t)} for n in nodes])
+    preds = [class_predicate(t) for t in sorted(shared)[:2]]
+    if all((n.get("href") or "").startswith("#") for n in nodes):
+        preds.append("starts-with(@href, '#')")
+
+    def same(free: str, root: Any) -> bool:
+        if len(_run(root, hook) or ()) != 1:
+            return False
+        mine, pinned = _run(root, free) or [], _run(root, xp) or []
+        return len(mine) == len(pinned) and all(a is b for a, b in zip(mine, pinned, strict=True))
+
+    return [
+        free
+        for free in (f"{hook}//{tag}[{pred}]" for pred in preds)
+        if all(same(free, page[0].root) for page in by_page)
+    ]
+
+
 def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
     """Whether the examples of a descendant-form list rule sit at different depths below its
     container (a top-level entry and a sub-entry), the only case it is for."""
@@ -2382,6 +2422,16 @@ def _induce_list(
             if narrowed is not None and narrowed not in pool:
                 pool[narrowed] = (cost - 0.2, family, -1)
                 wider[narrowed] = xp
+            # A container told from its like siblings by its position (Sphinx's sidebar:
+            # `div.sphinxsidebarwrapper/ul[3]`, the page's own contents, where a page
+            # without one has 'Related Topics'): the items themselves may say which they are
+            # (a class every example carries, links into the page) without the position.
+            for free in _position_free(xp, by_page):
+                if free not in pool:
+                    # (links into the page after a class the examples carry, among equals)
+                    extra = 0.05 if "@href" in free else 0.0
+                    pool[free] = (cost - 0.2 + extra, "class", -1)
+                    wider[free] = xp
     out: list[Induced] = []
     depths: dict[str, int] = {}
     one_off = 0  # rules whose only exclusions of the 'not this' recur on too few pages
