@@ -577,7 +577,7 @@ def _rank_field(
     def page_own(c: Induced) -> bool:
         if not any(_name(a or b) in own_texts for a, b in _ATTR_LITERAL.findall(c.xpath)):
             return False
-        return c.site["one"] + c.site["many"] < 0.5 * c.site["pages"]
+        return bool(c.site["one"] + c.site["many"] < 0.5 * c.site["pages"])
 
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
