@@ -7,7 +7,7 @@ import difflib
 import json
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -1098,7 +1098,15 @@ def suggest_command(
     warnings = rules[0].warnings if rules else []
     saved = ""
     if save_as and field_name and rules:
-        saved = _save_field(workspace, save_as, field_name, rules[0].xpath, as_list, pos[0].url)
+        saved = _save_field(
+            workspace,
+            save_as,
+            field_name,
+            rules[0].xpath,
+            as_list,
+            pos[0].url,
+            [e.url for e in pos],
+        )
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
         for line in warnings:
@@ -1122,7 +1130,13 @@ def suggest_command(
 
 
 def _save_field(
-    workspace: Path | None, name: str, field_id: str, xpath: str, as_list: bool, url: str
+    workspace: Path | None,
+    name: str,
+    field_id: str,
+    xpath: str,
+    as_list: bool,
+    url: str,
+    pages: Sequence[str] = (),
 ) -> str:
     """Store ``xpath`` as field ``field_id`` of workspace template ``name`` (a new version; a
     field of that id is replaced, the template made for the URL's site when missing)."""
@@ -1131,7 +1145,7 @@ def _save_field(
     from deboiler_gui.engine.model import WorkspaceError, site_of
     from deboiler_gui.engine.template.model import Field, Template
 
-    new = Field(id=field_id, xpaths=(xpath,), is_list=as_list)
+    new = Field(id=field_id, xpaths=(xpath,), is_list=as_list).with_example_pages(pages)
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)

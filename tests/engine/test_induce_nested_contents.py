@@ -6,10 +6,14 @@ three levels), then 'Related Topics'. Pages without sections have no local conte
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from deboiler_gui.engine.htmltree import parse_html
+from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template.induce import Example, induce
+from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
+from deboiler_gui.engine.template.signals import site_signals
 
 
 def local_contents(i: int) -> str:
@@ -95,3 +99,33 @@ def test_the_local_contents_rule_does_not_hang_on_the_lists_position() -> None:
     for i, root in enumerate(index.trees):
         got = [n.text_content() for n in select_elements(root, best.xpath)]
         assert got == local_items(root), (i, best.xpath, got)
+
+
+def test_the_pinned_flag_names_the_pages_unlike_the_examples() -> None:
+    """The positional rule, as authored before: its flag takes the node on the pages its
+    examples were clicked on for the right one (the local contents, an unlabelled list after
+    the `hr`), not the commonest node at that place ('Related Topics' where a page has no
+    contents: here 8 of 24 pages, in pytest's docs 164 of 249)."""
+    pinned = "//div[contains(concat(' ', normalize-space(@class), ' '), ' sphinxsidebarwrapper ')]/ul[3]//a"
+    pages = [Page(f"http://docs.test/p{i}.html", page(i)) for i in range(24)]
+    # Most pages without contents, as on pytest's docs: every third page has them.
+    pages = [Page(p.url, page(i) if i % 3 == 1 else page(3 * i)) for i, p in enumerate(pages)]
+
+    def flags(fld: Field) -> list[dict[str, Any]]:
+        got = site_signals(pages, [Template("docs", fields=(fld,), use_cleaner=False)])
+        return [f for f in got[0].flags() if "pinned to position" in f["flag"]]
+
+    plain = flags(Field("toc", xpaths=(pinned,), is_list=True))
+    assert plain and "other pages" in plain[0]["flag"]  # never clicked: the commonest node
+    without = {p.url for i, p in enumerate(pages) if i % 3 != 1}
+    assert set(plain[0]["look_at"]) <= {p.url for p in pages} - without  # the right pages
+    clicked = Field("toc", xpaths=(pinned,), is_list=True).with_example_pages(
+        [pages[4].url, pages[7].url]
+    )
+    got = flags(clicked)
+    assert got, "the rule is still flagged"
+    flag = got[0]
+    assert "not the one of the example pages" in flag["flag"], flag["flag"]
+    assert "Related Topics" in flag["flag"].split("instead of")[0], flag["flag"]
+    assert flag["pages"] == len(without)
+    assert set(flag["look_at"]) <= without, flag["look_at"]
