@@ -7,7 +7,7 @@ import difflib
 import json
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -603,10 +603,11 @@ def repair_command(
             # Nothing is saved when a person asked for a rule the learned values speak
             # against: the report is printed, then the command fails saying why.
             low = found.below_floor(taken, forced)
-            if accept_repairs and not low and found.fixed_fields(taken, forced):
+            fixed = found.fixed_fields(taken, forced)
+            if accept_repairs and not low and fixed:
                 version = ws.save_template(
                     found.accepted(template, taken, forced),
-                    message=repairtext.accept_message(found.fixed_fields(taken, forced)),
+                    message=repairtext.accept_message(fixed),
                 )
             stale = [r for r in found.stale() if r.field not in taken and r.field not in forced]
         except DeboilerError as exc:
@@ -622,6 +623,11 @@ def repair_command(
                         "stale": [r.field for r in stale],
                         "run": stats,
                         "version": version,
+                        **(
+                            {"nothing_saved": repairtext.nothing_saved(repairs)}
+                            if accept_repairs and version is None and not low
+                            else {}
+                        ),
                     },
                     ensure_ascii=False,
                     indent=2,
@@ -634,7 +640,9 @@ def repair_command(
             for line in repairtext.report_lines(name, found, stale):
                 click.echo(line)
             if version is not None:
-                click.echo(f"{name}: repairs accepted as version {version}")
+                click.echo(f"{name}: repairs accepted as version {version} ({', '.join(fixed)})")
+            elif accept_repairs and not low:
+                click.echo(f"{name}: nothing saved: {repairtext.nothing_saved(repairs)}")
             if stale:
                 click.echo(repairtext.stale_summary(name, stale, version))
         if low:
@@ -648,7 +656,9 @@ def repair_command(
         for line in repairtext.report_lines(name, found):
             click.echo(line)
     if version is not None:
-        click.echo(f"{name}: repairs accepted as version {version}")
+        click.echo(f"{name}: repairs accepted as version {version} ({', '.join(fixed)})")
+    elif accept_repairs and not as_json:
+        click.echo(f"{name}: nothing saved: no repair was proposed")
 
 
 # --------------------------------------------------------------------------- evaluate, suggest
@@ -982,7 +992,15 @@ def suggest_command(
     warnings = rules[0].warnings if rules else []
     saved = ""
     if save_as and field_name and rules:
-        saved = _save_field(workspace, save_as, field_name, rules[0].xpath, as_list, pos[0].url)
+        saved = _save_field(
+            workspace,
+            save_as,
+            field_name,
+            rules[0].xpath,
+            as_list,
+            pos[0].url,
+            [e.url for e in pos],
+        )
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
         for line in warnings:
@@ -1006,7 +1024,13 @@ def suggest_command(
 
 
 def _save_field(
-    workspace: Path | None, name: str, field_id: str, xpath: str, as_list: bool, url: str
+    workspace: Path | None,
+    name: str,
+    field_id: str,
+    xpath: str,
+    as_list: bool,
+    url: str,
+    pages: Sequence[str] = (),
 ) -> str:
     """Store ``xpath`` as field ``field_id`` of workspace template ``name`` (a new version; a
     field of that id is replaced, the template made for the URL's site when missing)."""
@@ -1025,7 +1049,7 @@ def _save_field(
         is_list=as_list,
         kind="attribute" if tail else "text",
         attribute=tail.group(1) if tail else "",
-    )
+    ).with_example_pages(pages)
     with _open_ws(workspace) as ws:
         try:
             template = ws.load_template(name)

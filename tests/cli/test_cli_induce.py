@@ -389,6 +389,12 @@ def test_an_induced_rule_is_saved_as_a_field_and_extracted(ws: Path, tmp_path: P
         assert [h["version"] for h in w.template_history("docs")] == [1, 2]
     assert template.site == "s.example"
     assert [f.id for f in template.fields] == ["toc"] and template.fields[0].is_list
+    # The clicked pages are kept: the signals judge the rule's node by them.
+    assert template.fields[0].search.fingerprint["examples"] == [URL.format(1)]
+    assert run("templates", "learn", "docs", "-w", ws).exit_code == 0
+    with Workspace(ws) as w:
+        learned = w.load_template("docs").fields[0].search.fingerprint
+    assert learned["examples"] == [URL.format(1)] and learned.get("samples")
     out = tmp_path / "out.jsonl"
     r = run("extract", "-w", ws, "-t", "docs", "-o", out)
     assert r.exit_code == 0, r.output

@@ -837,10 +837,34 @@ def apply_template(
         value, report = extract_field(root, fld, template, removed_set, hits=hits)
         result.values[fld.id] = value
         result.fields[fld.id] = report
-    required = [f.id for f in template.fields if f.required] or [f.id for f in template.fields]
-    failed = [fid for fid in required if result.fields[fid].status != "ok"]
+    required = [f for f in template.fields if f.required] or list(template.fields)
+    # A field that gives nothing on a page where `templates learn` found it absent (a chapter
+    # page without a qualified name) is legitimately absent there: the page is not partial.
+    failed = [
+        f.id
+        for f in required
+        if result.fields[f.id].status != "ok"
+        and not (result.fields[f.id].status == "empty" and page.url in _learned_absent(f))
+    ]
     result.status = "ok" if not failed else "partial"
     return result
+
+
+_ABSENT: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _learned_absent(fld: Field) -> frozenset[str]:
+    """The pages where ``templates learn`` found the field absent (its search rules'
+    ``absent``), as a set made once per learned list."""
+    absent = fld.search.fingerprint.get("absent")
+    if not absent:
+        return frozenset()
+    hit = _ABSENT.get(id(absent))
+    if hit is None or hit[0] is not absent:
+        if len(_ABSENT) > 256:
+            _ABSENT.clear()
+        hit = _ABSENT[id(absent)] = (absent, frozenset(absent))
+    return hit[1]
 
 
 def extract_page(

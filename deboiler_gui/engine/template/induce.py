@@ -414,9 +414,12 @@ def _signature(nodes: Sequence[HtmlElement]) -> set[tuple[str, str]]:
     sigs = []
     for el in nodes:
         sig = {("class", t) for t in (el.get("class") or "").split() if is_wordlike(t)}
+        own = _text(el)
         for attr in (*SEMANTIC_ATTRS, *HOOK_ATTRS):
             v = el.get(attr)
-            if v:
+            # A value that repeats the node's own text (DocBook's `a.link[@title='Title']`)
+            # names this node, not a kind of node: another page's node of the kind has its own.
+            if v and normalize_text(v) != own:
                 sig.add((attr, v))
         sigs.append(sig)
     return set.intersection(*sigs) if sigs else set()
@@ -560,6 +563,22 @@ def _rank_field(
     placed = {c.xpath: _at_places(c.xpath, trees, places) for c in checked}
     best_placed = max(placed[c.xpath] for c in good)
 
+    # An attribute's value that is the example page's own text (its title, the clicked node's
+    # text: DocBook's `//a[@title='Intrusive doubly linked list: list']`) finds that page, and
+    # a link to it elsewhere: unless it is on most pages (a 'Home' link), it is page-specific
+    # and ranks after every rule found on other pages.
+    own_texts = {_name(_text(ex.node)) for ex in positives}
+    for ex in positives:
+        for el in (ex.root.find(".//title"), ex.root.find(".//h1")):
+            if el is not None:
+                own_texts.add(_name(_text(el)))
+    own_texts.discard("")
+
+    def page_own(c: Induced) -> bool:
+        if not any(_name(a or b) in own_texts for a, b in _ATTR_LITERAL.findall(c.xpath)):
+            return False
+        return bool(c.site["one"] + c.site["many"] < 0.5 * c.site["pages"])
+
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
@@ -575,6 +594,7 @@ def _rank_field(
         # field takes its first match, which is then ordinary text of many pages.
         spread = hit > 0 and c.site["conflicting"] > 0.5 * hit
         return (
+            page_own(c),
             not right(c),
             spread,
             narrow,
@@ -1603,6 +1623,46 @@ def _nested_entry_class(xp: str, by_page: list[list[Example]]) -> str | None:
     return None
 
 
+_POSITION = re.compile(r"\[\d+\]")
+
+
+def _position_free(xp: str, by_page: list[list[Example]]) -> list[str]:
+    """Forms of a descendant-form list rule whose container is pinned by a position below a
+    hook (``//div[…sidebarwrapper…]/ul[3]//a``) that drop the position and keep the items by
+    what every example is: a class they all carry (``//div[…]//a[…internal…]``), or a link
+    into its page (``a[starts-with(@href, '#')]``). Only those that give the same items as
+    the pinned rule on every example page."""
+    container, _sep, tag = xp.rpartition("//")
+    if not container or not re.fullmatch(r"[\w-]+", tag) or container.startswith("("):
+        return []
+    steps = _top_steps(container)
+    first = next((i for i, st in enumerate(steps) if _POSITION.search(st)), None)
+    if first is None or first < 1:
+        return []
+    hook = "/".join(steps[:first])
+    if not hook.startswith("//") or "[" not in hook or _POSITION.search(hook):
+        return []
+    nodes = [e.node for page in by_page for e in page]
+    if any(n.tag != tag for n in nodes):
+        return []
+    shared = set.intersection(*[{t for t in _classes(n) if is_wordlike(t)} for n in nodes])
+    preds = [class_predicate(t) for t in sorted(shared)[:2]]
+    if all((n.get("href") or "").startswith("#") for n in nodes):
+        preds.append("starts-with(@href, '#')")
+
+    def same(free: str, root: Any) -> bool:
+        if len(_run(root, hook) or ()) != 1:
+            return False
+        mine, pinned = _run(root, free) or [], _run(root, xp) or []
+        return len(mine) == len(pinned) and all(a is b for a, b in zip(mine, pinned, strict=True))
+
+    return [
+        free
+        for free in (f"{hook}//{tag}[{pred}]" for pred in preds)
+        if all(same(free, page[0].root) for page in by_page)
+    ]
+
+
 def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
     """Whether the examples of a descendant-form list rule sit at different depths below its
     container (a top-level entry and a sub-entry), the only case it is for."""
@@ -2006,16 +2066,23 @@ def _attr_holder(ex: Example, notes: list[str]) -> Example:
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
+def _empty_anchor(el: HtmlElement) -> bool:
+    """An anchor without text or elements inside: a target (`<a name="x"></a>`), nothing shown."""
+    return el.tag == "a" and len(el) == 0 and not _text(el)
+
+
 def anchor_heading(node: HtmlElement) -> HtmlElement | None:
-    """The heading an anchor stands for: the anchor is the heading's only element child and
-    holds its text, or is an empty named anchor inside it. None for any other node."""
+    """The heading an anchor stands for: the anchor holds the heading's whole text and the
+    heading's other element children are empty anchors (LaTeX2HTML's `<h1><a id=…>Title</a>`,
+    DocBook's `<h2><a name="x"></a><a class="link" href="#x">Title</a></h2>`), or it is an
+    empty named anchor inside it. None for any other node."""
     parent: HtmlElement | None = node.getparent()
     if node.tag != "a" or parent is None or parent.tag not in _HEADINGS:
         return None
-    if not _text(node) and len(node) == 0 and (node.get("id") or node.get("name")):
+    if _empty_anchor(node) and (node.get("id") or node.get("name")):
         return parent
-    kids = [k for k in parent if isinstance(k.tag, str)]
-    if kids == [node] and _text(node) and _text(node) == _text(parent):
+    others = [k for k in parent if isinstance(k.tag, str) and k is not node]
+    if _text(node) and _text(node) == _text(parent) and all(_empty_anchor(k) for k in others):
         return parent
     return None
 
@@ -2330,6 +2397,14 @@ def _induce_list(
         for xp, spec in _list_candidates(page_pos, index, solo=True).items():
             if xp not in pool or pool[xp][0] > spec[0]:
                 pool[xp] = spec
+        if len(by_page) > 1:
+            # The example's list as a list of its own too, for the descendant form only
+            # (kept when the examples sit at different depths below it): a contents whose
+            # one top entry is the page's title, clicked there, and a third-level entry of
+            # another page's contents are one nested list, not a run of one-entry lists.
+            for xp, spec in _list_candidates(page_pos, index).items():
+                if spec[2] == -1 and (xp not in pool or pool[xp][0] > spec[0]):
+                    pool[xp] = spec
         if own:
             # Each example alone in its list: that list (its parent) is the examples' list
             # too, and anchors on its label (a 'See Also' paragraph of one link here, two
@@ -2347,6 +2422,16 @@ def _induce_list(
             if narrowed is not None and narrowed not in pool:
                 pool[narrowed] = (cost - 0.2, family, -1)
                 wider[narrowed] = xp
+            # A container told from its like siblings by its position (Sphinx's sidebar:
+            # `div.sphinxsidebarwrapper/ul[3]`, the page's own contents, where a page
+            # without one has 'Related Topics'): the items themselves may say which they are
+            # (a class every example carries, links into the page) without the position.
+            for free in _position_free(xp, by_page):
+                if free not in pool:
+                    # (links into the page after a class the examples carry, among equals)
+                    extra = 0.05 if "@href" in free else 0.0
+                    pool[free] = (cost - 0.2 + extra, "class", -1)
+                    wider[free] = xp
     out: list[Induced] = []
     depths: dict[str, int] = {}
     one_off = 0  # rules whose only exclusions of the 'not this' recur on too few pages
@@ -2588,6 +2673,7 @@ _HOOKED = frozenset({"id", "class", "attribute", "label"})
 _LITERAL = re.compile(
     r"(?:@[\w:.-]+|normalize-space\(\.?\)|text\(\))\s*=\s*(?:'([^']*)'|\"([^\"]*)\")"
 )
+_ATTR_LITERAL = re.compile(r"@[\w:.-]+\s*=\s*(?:'([^']*)'|\"([^\"]*)\")")
 _TITLE_PARTS = re.compile(r"\s+[-\u2013\u2014|:]+\s+|:\s+")
 
 

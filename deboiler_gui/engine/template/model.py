@@ -4,6 +4,7 @@ engine, the workspace store, rule files and the desktop app."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -124,6 +125,15 @@ class Field:
     processors: tuple[Processor, ...] = ()
     search: SearchRules = field(default_factory=SearchRules)
     children: tuple[Field, ...] = ()
+
+    def with_example_pages(self, urls: Iterable[str]) -> Field:
+        """A copy that records the pages its rule was induced from clicks on (its search
+        rules' ``examples``): the correctness signals judge the rule's node by those pages'."""
+        pages = sorted(set(urls))
+        if not pages:
+            return self
+        fp = {**self.search.fingerprint, "examples": pages}
+        return replace(self, search=replace(self.search, fingerprint=fp))
 
     def with_xpath(self, xpath: str) -> Field:
         """A copy with ``xpath`` appended to the queue (no duplicates)."""

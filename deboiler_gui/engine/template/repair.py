@@ -345,6 +345,9 @@ def learn_template(template: Template, pages: Sequence[Page], *, sample: int = 5
             # Whether the value changes from page to page: a repair that yields one constant
             # value on every page for such a field has found boilerplate, not the field.
             extra: dict[str, Any] = {"varies": varies}
+            if fld.search.fingerprint.get("examples"):
+                # The pages the rule was induced from stay known (the signals' reference).
+                extra["examples"] = fld.search.fingerprint["examples"]
             if item_tag:
                 extra["items"] = item_tag
                 if direct:

@@ -162,6 +162,20 @@ def stale_summary(name: str, stale: Sequence[FieldRepair], version: int | None) 
     )
 
 
+def nothing_saved(repairs: Iterable[FieldRepair]) -> str:
+    """Why --accept-repairs saved nothing: each field that is not 'ok' and its answer."""
+    off = [r for r in repairs if r.status != "ok"]
+    if not off:
+        return "every field still gives its learned values"
+    why = "no field was repaired (" + ", ".join(f"{r.field} {r.status}" for r in off) + ")"
+    unsure = [r.field for r in off if r.status == "unsure" and r.xpath and r.score >= UNSURE_FLOOR]
+    if unsure:
+        why += (
+            f"; after looking at its pages, take a proposed rule with --accept-unsure {unsure[0]}"
+        )
+    return why
+
+
 def accept_message(fields: Iterable[str]) -> str:
     """The message of the version that accepting saves."""
     return "accept repairs: " + ", ".join(fields)

@@ -155,6 +155,8 @@ class FieldSignals:
     learned_distinct: int | None = None
     #: the pages the field was learned on (its fingerprint's samples)
     learned: frozenset[str] = frozenset()
+    #: the pages whose clicked examples the rule was induced from (``examples``)
+    examples: frozenset[str] = frozenset()
     # (items per parent, page, items, parents): list pages with far more items than entries
     crowded: list[tuple[float, str, int, int]] = dc_field(default_factory=list)
     #: the rule's last step pinned to a position (``tr[3]``), when it has one
@@ -647,10 +649,21 @@ class FieldSignals:
                     "look_at": pages[:5],
                 }
         seen = sum(len(v) for v in self.shapes.values())
+        # The node the rule was made for is the one at the position on the pages its examples
+        # were clicked on (a Sphinx sidebar's third list is the page's own contents there,
+        # 'Related Topics' on the pages without contents, which may be most pages); else the
+        # one on the learned pages, else on most pages.
+        clicked = Counter(
+            {k: sum(1 for u in v if u in self.examples) for k, v in self.shapes.items()}
+        )
         learned = Counter(
             {k: sum(1 for u in v if u in self.learned) for k, v in self.shapes.items()}
         )
         usual, n_learned = learned.most_common(1)[0]
+        whose = "learned"
+        top, n_clicked = clicked.most_common(1)[0]
+        if n_clicked and 2 * n_clicked > sum(clicked.values()):
+            usual, n_learned, whose = top, n_clicked, "example"
         if not n_learned:
             usual = max(self.shapes, key=lambda k: len(self.shapes[k]))
             if len(self.shapes[usual]) * 2 < seen:
@@ -665,7 +678,7 @@ class FieldSignals:
         here = max(other, key=lambda kv: len(kv[1]))[0]
         return {
             "flag": f"pinned to position {self.pinned}: on {len(pages)} pages the node there "
-            f"is not the one of the {'learned' if n_learned else 'other'} pages "
+            f"is not the one of the {whose if n_learned else 'other'} pages "
             f"({_show_shape(here)} instead of {_show_shape(usual)})",
             "pages": len(pages),
             "look_at": pages[:5],
@@ -1488,6 +1501,8 @@ def _page_signals(
         )
         sig.pages += 1
         sig.anchors = rule_anchors(fld.xpaths)
+        if not sig.examples and fld.search.fingerprint.get("examples"):
+            sig.examples = frozenset(fld.search.fingerprint["examples"])
         if sig.learned_distinct is None and fld.search.fingerprint.get("samples"):
             learned = fld.search.fingerprint["samples"].values()
             sig.learned_distinct = len({repr(v) for v in learned if v not in ("", [], None)})

@@ -31,6 +31,7 @@ from deboiler_gui.engine.template.induce import (
     Example,
     Induced,
     InductionError,
+    anchor_heading,
     induce,
     retag_last,
     tag_union_of,
@@ -85,6 +86,10 @@ _MAX_ITEMS = 60
 _MAX_NEGATIVES = 8
 #: Candidates (best first) checked on the site's pages where the field was absent.
 _SITE_CHECKS = 30
+#: A queue that agrees but gives other values on at most this many learned pages gets a rule
+#: of each such page put before its last rule; the best few such queues are tried.
+_OWN_RULE_WRONG = 2
+_OWN_RULE_QUEUES = 2
 #: Pages of the site where the field had a value (not learned) a proposal is read on ...
 _COVER_PAGES = 20
 #: ... and it is refused when it gives nothing on this share of them more than on the learned
@@ -517,6 +522,7 @@ def _agreement(
     agree = wrong = missing = filled = absent_ok = 0
     bad: list[str] = []
     missing_pages: list[str] = []
+    wrong_pages: list[str] = []
     given: set[str] = set()
     # A list's learned items given back (on every learned page with items): a rule that gives
     # part of a list (one tab of a table) loses by the items it leaves out, not by one page.
@@ -544,6 +550,7 @@ def _agreement(
             else:
                 wrong += 1
                 bad.append(url)
+                wrong_pages.append(url)
         elif had:
             missing += 1
             bad.append(url)
@@ -578,6 +585,7 @@ def _agreement(
         "items_missing": items_want - items_got,
         "bad_pages": bad[:10],
         "missing_pages": missing_pages[:10],
+        "wrong_pages": wrong_pages[:10],
     }
 
 
@@ -894,9 +902,17 @@ def _found_share(
         if idx is None:
             idx = indexes[url] = _TextIndex(tree, template)
         items = (want if every_item else want[:1]) if fld.is_list else [want]
-        # The same text in another kind of node (a heading) is not the field.
+        # The same text in another kind of node (a heading) is not the field; nor is a link
+        # that stands for its heading (DocBook's `h3 > a.link`, a section title repeating a
+        # removed contents' entry) where the old node was no heading.
+        heads = tag in _HEADINGS
         if all(
-            any((not tag or n.tag == tag) and link_fits(n, link) for n in idx.nodes(item, fld, tag))
+            any(
+                (not tag or n.tag == tag)
+                and link_fits(n, link)
+                and (heads or anchor_heading(n) is None)
+                for n in idx.nodes(item, fld, tag)
+            )
             for item in items
         ):
             found += 1
@@ -1871,7 +1887,14 @@ def _repair_field(
         return full_checked[queue]
 
     def acceptable(ev: dict[str, Any]) -> bool:
-        return ev["score"] >= ACCEPT and ev["agree"] >= MIN_AGREE and not ev["filled"]
+        # Precision first: a rule that gives another value than the learned one on any learned
+        # page is wrong there, whatever it gives elsewhere.
+        return (
+            ev["score"] >= ACCEPT
+            and ev["agree"] >= MIN_AGREE
+            and not ev["filled"]
+            and not ev["wrong"]
+        )
 
     example_sets = _examples(trees, samples, fld, template, indexes)
     if not example_sets:
@@ -1927,6 +1950,7 @@ def _repair_field(
         base: float = 0.0,
         negatives: Sequence[Example] = (),
         site: SiteIndex | None = index,
+        after: tuple[str, ...] = (),
     ) -> None:
         # The agreement over the learned pages decides, so more than the induction's first
         # few rules are scored (its site check runs on a handful of pages only).
@@ -1976,8 +2000,8 @@ def _repair_field(
             for cand, cost in variants:
                 if tail and not cand.endswith(tail):
                     cand += tail
-                queue = (*before, cand)
-                if queue in scored or cand in before:
+                queue = (*before, cand, *after)
+                if queue in scored or cand in before or cand in after:
                     continue
                 probe = replace(fld, xpaths=queue)
                 ev = _agreement(trees, samples, probe, template)
@@ -2091,6 +2115,27 @@ def _repair_field(
             # drop their own hooks as too narrow (found on few pages: that is the point).
             for one in more:
                 try_rules(one, best_queue, costs[best_queue] + 2.5, site=None)
+    if not good_enough() and scored:
+        # Pages where the best queues give another value than the learned one (a page whose
+        # two top sections were reordered, the second one's heading now first): each such
+        # page's own rule goes before the queue's last rule, so that the queue gives every
+        # learned value; a rule wrong on a learned page is never accepted (``acceptable``).
+        near = sorted(
+            (
+                (q, ev)
+                for q, (ev, _fam) in scored.items()
+                if 0 < ev["wrong"] <= _OWN_RULE_WRONG
+                and ev["score"] >= ACCEPT
+                and not ev["filled"]
+                and not ev.get("kind")
+                and len(q) < 3
+            ),
+            key=lambda kv: (-kv[1]["score"], costs[kv[0]]),
+        )[:_OWN_RULE_QUEUES]
+        for queue, ev in near:
+            more = _examples(trees, samples, fld, template, indexes, only=ev["wrong_pages"])
+            for one in more:
+                try_rules(one, queue[:-1], costs[queue] + 2.5, site=None, after=queue[-1:])
     # Agreement first, then the induction's own preference (nearest stable hook, fewest
     # positions), never the mere length of the rule.
     ranked = sorted(
@@ -2306,6 +2351,12 @@ def _repair_field(
             alts,
             list(best_queue),
         )
+    if not best.get("kind") and best["agree"]:
+        # Scored below the threshold, its nodes' kind was not looked at yet: section headings
+        # that repeat a removed contents' entries agree on the pages whose entries they are.
+        why = _kind_change(trees, samples, fld, best_queue[-1], widened)
+        if why:
+            best = {**best, "kind": why}
     # A rule whose nodes are of another kind gives the old texts from other nodes (section
     # headings repeating the entries of a removed summary): no evidence that the field is there.
     agree = 0 if best.get("kind") else best["agree"]
@@ -2338,6 +2389,16 @@ def _repair_field(
         best = {
             **best,
             "reason": "the best rule gives one same value on every page while the field's values vary",
+        }
+    elif best["wrong"] and best["score"] >= ACCEPT and not best.get("reason"):
+        # Precision first: it agrees well elsewhere, but gives another value than the
+        # learned one on these pages, and no rule without such a page scores as well.
+        wrong_pages = best.get("wrong_pages") or []
+        best = {
+            **best,
+            "reason": f"the best rule gives other values than the learned ones on "
+            f"{best['wrong']} learned {'page' if best['wrong'] == 1 else 'pages'}: "
+            + ", ".join(wrong_pages[:3]),
         }
     elif best["score"] <= GONE_SCORE:
         best = {

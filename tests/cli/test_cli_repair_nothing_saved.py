@@ -1,0 +1,101 @@
+"""`templates repair --accept-repairs` always says what it saved, or that it saved nothing and
+why: a removed contents list is 'gone' (nothing to accept), a site that did not change needs
+nothing; a saved version names its fields."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from deboiler_gui.cli import cli
+from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template.model import Field, Template
+
+runner = CliRunner()
+BASE = "https://d.example/"
+
+
+def html(i: int, *, contents: bool, title_class: str = "title") -> str:
+    toc = "".join(f"<li><a href='p{i}.html#s{k}'>Step {k} of page {i}</a></li>" for k in range(3))
+    return (
+        f"<html><body><h1 class='{title_class}'>Page {i}</h1>"
+        + (f"<ul class='toc'>{toc}</ul>" if contents else "")
+        + f"<p>Text {i} of the page.</p></body></html>"
+    )
+
+
+def write(folder: Path, *, contents: bool, title_class: str = "title") -> Path:
+    folder.mkdir()
+    for i in range(24):
+        page = html(i, contents=contents, title_class=title_class)
+        (folder / f"p{i}.html").write_text(page, encoding="utf-8")
+    return folder
+
+
+def learned_workspace(tmp_path: Path) -> Path:
+    ws = tmp_path / "d.sqlite"
+    v1 = write(tmp_path / "v1", contents=True)
+    assert (
+        runner.invoke(cli, ["import", str(v1), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
+        == 0
+    )
+    with Workspace(ws) as w:
+        w.save_template(
+            Template(
+                "doc",
+                fields=(
+                    Field("title", xpaths=("//h1[@class='title']",)),
+                    Field("toc", xpaths=("//ul[@class='toc']/li/a",), is_list=True),
+                ),
+            )
+        )
+    assert runner.invoke(cli, ["templates", "learn", "doc", "-w", str(ws)]).exit_code == 0
+    return ws
+
+
+def repair(ws: Path, *extra: str) -> Result:
+    return runner.invoke(
+        cli, ["templates", "repair", "doc", "-w", str(ws), "-q", "--accept-repairs", *extra]
+    )
+
+
+def test_a_removed_list_is_gone_and_nothing_is_saved_says_so(tmp_path: Path) -> None:
+    ws = learned_workspace(tmp_path)
+    v2 = write(tmp_path / "v2", contents=False)
+    assert (
+        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
+        == 0
+    )
+    out = repair(ws)
+    assert out.exit_code == 0, out.output
+    text = out.output
+    assert "toc: gone" in text
+    assert "doc: nothing saved: no field was repaired (toc gone)" in text
+    as_json = runner.invoke(
+        cli, ["templates", "repair", "doc", "-w", str(ws), "--json", "--accept-repairs"]
+    )
+    got = json.loads(as_json.output)
+    assert got["version"] is None and "toc gone" in got["nothing_saved"]
+    with Workspace(ws) as w:
+        assert len(w.template_history("doc")) == 2  # the authored version and the learned one
+
+
+def test_an_unchanged_site_saves_nothing_and_says_why(tmp_path: Path) -> None:
+    ws = learned_workspace(tmp_path)
+    out = repair(ws)
+    assert out.exit_code == 0
+    assert "doc: nothing saved: every field still gives its learned values" in out.output
+
+
+def test_a_saved_version_names_its_fields(tmp_path: Path) -> None:
+    ws = learned_workspace(tmp_path)
+    v2 = write(tmp_path / "v2", contents=True, title_class="v2-title")
+    assert (
+        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
+        == 0
+    )
+    out = repair(ws)
+    assert out.exit_code == 0, out.output
+    assert "doc: repairs accepted as version 3 (title)" in out.output

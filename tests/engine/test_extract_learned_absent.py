@@ -1,0 +1,58 @@
+"""A page is not 'partial' for a field that `templates learn` found absent on it: Boost's
+chapter pages have a contents list and no qualified name, its reference pages the reverse, so
+no page has every field and `extract` used to count every page partial."""
+
+from __future__ import annotations
+
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template.extract import apply_template
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.valuerepair import learn_absent
+
+
+def chapter(i: int) -> str:
+    return (
+        f"<html><body><h2 class='title'>Chapter {i}</h2><dl class='toc'>"
+        f"<dt><a href='s{i}.html'>Section {i}</a></dt></dl></body></html>"
+    )
+
+
+def reference(i: int) -> str:
+    return (
+        f"<html><body><h2 class='title'>Class c{i}</h2>"
+        f"<div class='refnamediv'><p>lib::c{i}</p></div></body></html>"
+    )
+
+
+def template() -> Template:
+    return Template(
+        "lib",
+        fields=(
+            Field("title", xpaths=("//h2[@class='title']",)),
+            Field("toc", xpaths=("//dl[@class='toc']//a",), is_list=True),
+            Field("qualified_name", xpaths=("//div[@class='refnamediv']/p",)),
+        ),
+        use_cleaner=False,
+    )
+
+
+def test_a_field_learned_absent_on_a_page_leaves_it_ok() -> None:
+    pages = [Page(f"https://l.example/ch{i}.html", chapter(i)) for i in range(3)]
+    pages += [Page(f"https://l.example/c{i}.html", reference(i)) for i in range(3)]
+    learned = learn_absent(template(), pages)
+    statuses = {p.url: apply_template(p, learned).status for p in pages}
+    assert set(statuses.values()) == {"ok"}, statuses
+    # Before learning, every page lacks a field: all partial.
+    assert {apply_template(p, template()).status for p in pages} == {"partial"}
+
+
+def test_a_field_missing_where_it_was_not_learned_absent_is_partial() -> None:
+    pages = [Page(f"https://l.example/c{i}.html", reference(i)) for i in range(3)]
+    learned = learn_absent(template(), pages)
+    # A reference page whose qualified name went missing since: partial, not ok.
+    gone = Page(pages[1].url, pages[1].html.replace("<p>lib::c1</p>", ""))
+    got = apply_template(gone, learned)
+    assert got.status == "partial" and "qualified_name" in got.failed_fields
+    # A page the learning never saw, without a title: partial too.
+    new = Page("https://l.example/new.html", "<html><body><p>x</p></body></html>")
+    assert apply_template(new, learned).status == "partial"
