@@ -232,6 +232,13 @@ def matches(
         headed = _title_headings(root, main_el)
         main.update(headed)
         title_blocks = _heading_blocks(root, headed)
+        head = _head_before(inner, headed) if bounded and inner is not None else None
+        if head is not None:
+            # the block right before the content holding its heading (Javadoc's package
+            # name over "Class X") is the content's head: nothing in it is the frame's
+            keep_set = keep_set | {head}
+            keep_ancestors.add(head)
+            keep_ancestors.update(head.iterancestors())
     if why is not None and not ap.compat:
         why["slot"] = _path(inner) if inner is not None else ""
         why["path"] = readable_path(inner) if inner is not None else ""
@@ -2202,6 +2209,31 @@ def _titled(el: HtmlElement, label: str) -> bool:
     return first is not None and first.tag in ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
+#: the content's head block (its heading with a label or a byline) holds this much text at most
+HEAD_BLOCK_CHARS = 300
+
+
+def _head_before(inner: HtmlElement, headed: set[HtmlElement]) -> HtmlElement | None:
+    """The block right before the content slot that holds the content's own heading (a
+    ``div.header`` with the package's name over "Class CoreOperationEqual", then the class's
+    text in the next block): the nearest block with text before the slot, or before the
+    first of its ancestors that has one, when it holds a title heading and at most
+    HEAD_BLOCK_CHARS characters."""
+    el: HtmlElement | None = inner
+    while el is not None and el.tag not in ("body", "html"):
+        for sib in el.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str) or sib.tag in INVISIBLE_TAGS:
+                continue
+            text = visible_text(sib)
+            if not text.strip():
+                continue
+            if sib not in headed:
+                return None
+            return sib if sum(not c.isspace() for c in text) <= HEAD_BLOCK_CHARS else None
+        el = el.getparent()
+    return None
+
+
 def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElement]:
     """The blocks around the content's own heading: for each title heading, and for the page's
     only ``h1`` when it is not a link, the nearest ancestor that holds text beside it (a
@@ -2333,6 +2365,43 @@ def _title_middle(title: str, text: str) -> bool:
     )
 
 
+#: a heading names the page when it says the title's name with at most this many more
+#: words (its kind: "Class", "Interface", "Annotation Type")
+TITLE_KIND_WORDS = 2
+#: ...each a word of letters this long at most
+TITLE_KIND_CHARS = 12
+
+
+def _title_name(title: str) -> list[str]:
+    """The page's own name in its title, as casefolded words: the part before the site's
+    name in parentheses that ends the title ("CoreOperationEqual (Commons JXPath 1.3 API)");
+    [] when the title has no such part."""
+    text = " ".join(title.casefold().split())
+    if text.endswith(")"):
+        at = text.rfind(" (")
+        if at > 0 and text.find(")", at) == len(text) - 1:
+            return text[:at].split()
+    return []
+
+
+#: a type's parameters after its name in a heading ("Class Pair<K, V>")
+_TYPE_PARAMETERS = re.compile(r"<[^<>]*>")
+
+
+def _names_page(words: list[str], name: list[str]) -> bool:
+    """Whether a heading's words are the title's name (four characters at least) with at
+    most TITLE_KIND_WORDS short words of letters beside it: "Class CoreOperationEqual",
+    "Package org.apache.commons.jxpath" under the title "… (Commons JXPath 1.3 API)"."""
+    size = len(name)
+    if not size or sum(len(w) for w in name) < 4 or len(words) > size + TITLE_KIND_WORDS:
+        return False
+    for at in range(len(words) - size + 1):
+        if words[at : at + size] == name:
+            rest = words[:at] + words[at + size :]
+            return all(w.isalpha() and len(w) <= TITLE_KIND_CHARS for w in rest)
+    return False
+
+
 def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
@@ -2340,19 +2409,23 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
     if title_el is None or not title_el.text:
         return set()
     title = "".join(title_el.text.split()).casefold()
+    name = _title_name(title_el.text)
     out: set[HtmlElement] = set()
     for h in _title_candidates(root):
         middle = False
-        text = "".join(_text_of(h).split()).casefold()
-        if len(text) < 4 or text not in title:
+        words = _text_of(h).casefold().split()
+        text = "".join(words)
+        if name and _names_page(_TYPE_PARAMETERS.sub("", " ".join(words)).split(), name):
+            pass  # the page's name with its kind ("Class X" on "X (Library 1.3 API)")
+        elif len(text) < 4 or text not in title:
             continue
-        if 3 * len(text) < len(title) and not (
+        elif 3 * len(text) < len(title) and not (
             title.startswith(text) and title[len(text) : len(text) + 1] in _TITLE_SEPARATORS
         ):
             # a short heading is the page's only when the title opens with it as the page's
             # name before the site's ("Utilities: Cairo: A Vector Graphics Library")
             continue
-        if (
+        elif (
             not title.startswith(text)
             and not title.endswith(text)
             and not (main_el is not None and _inside(h, main_el))
