@@ -1,7 +1,8 @@
 """An API reference of the Javadoc kind: each class page opens with a header block (the
 package's name over "Class X") right before the block of the class's text, and its title
 names the class before the library's name in parentheses. Its own lines that other class
-pages say too sit in the middle of the class's text."""
+pages say too (the version and author lines, the members inherited from a shared
+superclass) sit in the middle of the class's text."""
 
 from __future__ import annotations
 
@@ -78,6 +79,17 @@ def test_the_class_heading_and_its_package_line_stay() -> None:
         )
         assert "Overview" not in result.cleaned_text  # the navigation still goes
         assert "Copyright 2019" not in result.cleaned_text
+
+
+def test_lines_other_class_pages_say_too_stay_in_the_class_text() -> None:
+    pages = [_class_page(k) for k in range(len(CLASSES))]
+    cleaner = DomainCleaner().fit(pages)
+    for page, result in zip(pages, cleaner.transform(pages), strict=True):
+        text = " ".join(result.cleaned_text.split())
+        assert "Version: $Revision: 1201 $" in text, page.url
+        assert "Author: Ann Gardener" in text, page.url
+        assert "Nested classes inherited from class org.garden.kit.Tool" in text, page.url
+        assert "Tool.Handle, Tool.Blade" in text, page.url
 
 
 def test_a_heading_that_names_the_page_with_its_kind() -> None:

@@ -340,6 +340,19 @@ def matches(
                     # standard clause in a story): the page's text
                     detector = ""
                 elif (
+                    h in ap.free
+                    and chars >= label_min
+                    and links < density * chars
+                    and within(i, el, inner)
+                    and fragments.in_flow(el, inner)  # type: ignore[arg-type]
+                ):
+                    # in the content slot, a block that some pages share where most pages
+                    # have other text at its place, with the page's own text before and
+                    # after it (Javadoc's "Version: … Author: …" lines under a class's
+                    # description, the classes it inherits from its superclass): the
+                    # content's own, as the same sentence is in several pages' text
+                    detector = ""
+                elif (
                     links < density * chars
                     and within(i, el, inner)
                     and fragments.between_content(el)
@@ -2517,6 +2530,31 @@ class _Fragments:
             for s in el.itersiblings(el.tag)
             if _slot_step(s, s.tag) == step
         )
+
+    def in_flow(self, el: HtmlElement, inner: HtmlElement) -> bool:
+        """Whether the element lies in the flow of the content's own text: the nearest block
+        with text before it and the nearest after it, looking past the edges of its parents
+        up to ``inner``, are both the page's own text (not blocks repeated across the
+        site)."""
+        return self._own_side(el, inner, True) and self._own_side(el, inner, False)
+
+    def _own_side(self, el: HtmlElement, inner: HtmlElement, preceding: bool) -> bool:
+        if self.by_el is None:
+            self.by_el = {rec[0]: rec for rec in self.cands}
+        at: HtmlElement | None = el
+        while at is not None and at is not inner:
+            for sib in at.itersiblings(preceding=preceding):
+                if not isinstance(sib.tag, str):
+                    continue
+                rec = self.by_el.get(sib)
+                if rec is not None:
+                    if rec[2] <= 0:
+                        continue
+                    return rec[1] not in self.exact or rec[1] in self.repeats
+                if _text_of(sib).strip():
+                    return True
+            at = at.getparent()
+        return False
 
     def after_term(self, el: HtmlElement) -> bool:
         """Whether the element follows its entry's term: its parent is an entry of a series
