@@ -648,6 +648,7 @@ def matches(
             and ap.slot_id(slot) in ap.seen
             and _control_label(el)
             and not _post_of_run(el, main)  # a thread's short answer of links is a post
+            and not (inner is not None and within(i, el, inner) and _message_post(el))
         ):
             # a small box of links opened by a control (its title a link to "#" or a
             # script: "Related", "Comments" with a count) at a place the site has on many
@@ -2124,6 +2125,45 @@ def _post_of_run(el: HtmlElement, main: set[HtmlElement]) -> bool:
         and el.tag in _POST_TAGS
         and any(s is not el and s in main and _alike_posts(s, el) for s in parent)
     )
+
+
+#: the text a post says itself: not its links' nor its controls' (nor a script's)
+_MESSAGE_TEXT = etree.XPath(
+    ".//text()[not(ancestor::a or ancestor::button or ancestor::select"
+    " or ancestor::script or ancestor::style)]"
+)
+
+
+def _message_pieces(el: HtmlElement) -> set[str]:
+    """The pieces of text of a block outside its links and controls, white space removed and
+    digits folded (a vote count is no message)."""
+    out = set()
+    for piece in _MESSAGE_TEXT(el):
+        text = _DIGITS_RUN.sub("0", "".join(str(piece).split()))
+        if text:
+            out.add(text)
+    return out
+
+
+def _message_post(el: HtmlElement) -> bool:
+    """Whether the element is a post of a run of alike posts that says something of its own:
+    text outside its links and controls that an alike sibling does not say (the answer "50万
+    不解释" under its vote button and its author's link). A box of links opened by a control
+    says nothing but its links."""
+    parent = el.getparent()
+    if parent is None or el.tag not in _POST_TAGS:
+        return False
+    mine: set[str] | None = None
+    for sib in parent.iterchildren(el.tag):
+        if sib is el or not _alike_posts(el, sib):
+            continue
+        if mine is None:
+            mine = _message_pieces(el)
+            if not mine:
+                return False
+        if mine - _message_pieces(sib):
+            return True
+    return False
 
 
 def _post_run(main_el: HtmlElement) -> HtmlElement | None:
