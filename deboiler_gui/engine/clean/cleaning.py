@@ -2102,10 +2102,10 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
             or not classes & set((c.get("class") or "").split())
         ):
             continue
-        shape = frozenset(shaped[c])
-        if shape not in judged:
-            judged[shape] = _shaped_like(set(shape), run_shapes)
-        if judged[shape]:
+        steps = frozenset(shaped[c])
+        if steps not in judged:
+            judged[steps] = _shaped_like(set(steps), run_shapes)
+        if judged[steps]:
             extra.append(c)
     if not extra:
         return best
