@@ -158,12 +158,18 @@ def matches(
         # a template of a site of several: its own content place
         deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
     if deeper is not None:
+        # said of the page only as measured: its links hold most of its visible text, or
+        # its own guess stopped above the site's place
+        if facts.chars > 0 and facts.links >= float(ap.cfg["link_density"]) * facts.chars:
+            why_deeper = "this page is mostly links"
+        elif main_el is None:
+            why_deeper = "no part of this page holds most of its text"
+        else:
+            why_deeper = "inside the part holding most of this page's non-link text"
         main_el = deeper
         main.add(deeper)
         main.update(deeper.iterancestors())
-        reason = (
-            "the place holding the content on most of the site's pages (this page is mostly links)"
-        )
+        reason = f"the place holding the content on most of the site's pages ({why_deeper})"
     # One entry of a series (one function's documentation among the page's others) holding
     # most of the text is not the content: the site's content place around it is.
     places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
