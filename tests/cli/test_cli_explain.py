@@ -369,3 +369,14 @@ def test_why_says_the_same_removal_for_a_second_place() -> None:
         "    by the same labelled widget (label: control box) at div#wrap > div.answer, as above",
     ]
 
+
+def test_page_fallback_records_name_the_content_path(tmp_path: Path) -> None:
+    _site(tmp_path / "tiny", 2)
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(
+        cli, ["clean", str(tmp_path / "tiny"), "-o", str(out), "--page-fallback", "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    for r in map(json.loads, out.read_text().splitlines()):
+        assert set(r["content"]) == {"slot", "path", "reason", "method"}
+        assert r["content"]["path"] == "" and r["content"]["method"] == "page"
