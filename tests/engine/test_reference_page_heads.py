@@ -40,7 +40,8 @@ def _class_page(k: int) -> Page:
     html = f"""<html><head><title>{name} (Garden Kit 2.0 API)</title></head><body>
 <header>{NAV}</header>
 <main role="main">
-<div class="header"><div class="subTitle"><span class="packageLabel">Package</span>&nbsp;<a
+<div class="header"><div class="summary"><a href="#methods">Methods</a></div>
+<div class="subTitle"><span class="packageLabel">Package</span>&nbsp;<a
 href="package-summary.html">org.garden.kit.{package}</a></div>
 <h2 title="{kind} {name}" class="title">{kind} {name}</h2></div>
 <div class="contentContainer">
@@ -78,6 +79,7 @@ def test_the_class_heading_and_its_package_line_stay() -> None:
             lines[:3],
         )
         assert "Overview" not in result.cleaned_text  # the navigation still goes
+        assert "Methods" not in lines  # and so does the page's own contents in its head
         assert "Copyright 2019" not in result.cleaned_text
 
 

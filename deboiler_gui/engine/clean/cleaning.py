@@ -234,6 +234,7 @@ def matches(
         around = None
     # the blocks that hold the content's own heading (a product's name above its price)
     title_blocks: set[HtmlElement] = set()
+    head: HtmlElement | None = None
     if not ap.compat:
         headed = _title_headings(root, main_el)
         main.update(headed)
@@ -241,8 +242,9 @@ def matches(
         head = _head_before(inner, headed) if bounded and inner is not None else None
         if head is not None:
             # the block right before the content holding its heading (Javadoc's package
-            # name over "Class X") is the content's head: nothing in it is the frame's
-            keep_set = keep_set | {head}
+            # name over "Class X") is the content's head: a line of it with one link at
+            # most is the heading's (its package, its section), not the frame's; a list of
+            # links in it (Doxygen's "Classes | Functions" over the class's name) still goes
             keep_ancestors.add(head)
             keep_ancestors.update(head.iterancestors())
     if why is not None and not ap.compat:
@@ -683,6 +685,7 @@ def matches(
             and el not in main
             and el not in keep_ancestors
             and not (keep_set and any(a in keep_set for a in el.iterancestors()))
+            and not (head is not None and _head_line(el, head))
         ):
             out.append((el, detector, key, chars))
             i = end  # its whole subtree goes with it
@@ -2291,6 +2294,17 @@ def _head_before(inner: HtmlElement, headed: set[HtmlElement]) -> HtmlElement | 
             return sib if sum(not c.isspace() for c in text) <= HEAD_BLOCK_CHARS else None
         el = el.getparent()
     return None
+
+
+def _head_line(el: HtmlElement, head: HtmlElement) -> bool:
+    """Whether the element is a line of the content's head block with one link at most, not
+    into the page itself (the package's name over a class's heading, linking to the
+    package), rather than a list of links or the page's own table of contents set in it
+    (Doxygen's "Macros" over a file's reference, linking to that section)."""
+    if not _inside(el, head):
+        return False
+    links = [a.get("href", "").strip() for a in el.iter("a") if a.get("href")]
+    return len(links) <= 1 and not any(href.startswith("#") for href in links)
 
 
 def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElement]:
