@@ -1,6 +1,7 @@
 """An API reference of the Javadoc kind: each class page opens with a header block (the
 package's name over "Class X") right before the block of the class's text, and its title
-names the class before the library's name in parentheses. Its own lines that other class
+names the class before the library's name in parentheses; on some pages the members'
+details hold most of the text, and the content is found there. Its own lines that other class
 pages say too (the version and author lines, the members inherited from a shared
 superclass) sit in the middle of the class's text."""
 
@@ -30,8 +31,23 @@ NAV = (
 )
 
 
+#: the classes whose member details hold most of their page's text
+DETAILED = (1, 2, 5, 6)
+
+
+def _details(name: str) -> str:
+    entries = "".join(
+        f'<li class="blockList"><h4>{name.lower()}Step{j}</h4><div class="block">Step {j}: '
+        + "it turns the soil over and leaves it loose for the roots. " * 3
+        + "</div></li>"
+        for j in range(8)
+    )
+    return f'<div class="details"><ul class="blockList">{entries}</ul></div>'
+
+
 def _class_page(k: int) -> Page:
     package, name, kind, text = CLASSES[k]
+    details = _details(name) if k in DETAILED else ""
     members = "".join(
         f'<tr><td><code><a href="#m{j}">{name.lower()}Step{j}</a>()</code></td>'
         f"<td>Step {j} of {name}: {text.lower()} It returns when the step {j} is done.</td></tr>"
@@ -61,7 +77,7 @@ org.garden.kit.<a href="../Tool.html">Tool</a></h3><code><a href="../Tool.Handle
 <a href="../Tool.Blade.html">Tool.Blade</a></code></section>
 <section><h3>Method Summary</h3><table class="memberSummary">{members}</table></section>
 </li></ul></div>
-</div>
+{details}</div>
 </main>
 <footer>{NAV}<p class="legalCopy">Copyright 2019 The Garden Kit authors.</p></footer>
 </body></html>"""
@@ -86,7 +102,10 @@ def test_the_class_heading_and_its_package_line_stay() -> None:
 def test_lines_other_class_pages_say_too_stay_in_the_class_text() -> None:
     pages = [_class_page(k) for k in range(len(CLASSES))]
     cleaner = DomainCleaner().fit(pages)
-    for page, result in zip(pages, cleaner.transform(pages), strict=True):
+    for k, result in enumerate(cleaner.transform(pages)):
+        if k in DETAILED:
+            continue  # the content found is the member details: the class's text is beside it
+        page = pages[k]
         text = " ".join(result.cleaned_text.split())
         assert "Version: $Revision: 1201 $" in text, page.url
         assert "Author: Ann Gardener" in text, page.url

@@ -239,7 +239,19 @@ def matches(
         headed = _title_headings(root, main_el)
         main.update(headed)
         title_blocks = _heading_blocks(root, headed)
-        head = _head_before(inner, headed) if bounded and inner is not None else None
+        if bounded and inner is not None:
+            # before the content slot, else before the main content or the place that holds
+            # the site's content on most pages around it (a class page whose member details
+            # hold most of its text: its content found there, its head before the place of
+            # the class's whole text)
+            around_inner = [
+                at for at, _slot, _chars in site_main if at is not inner and _inside(inner, at)
+            ]
+            for start in (inner, main_el, *sorted(around_inner, key=_depth, reverse=True)):
+                if start is not None and start.tag not in ("body", "html"):
+                    head = _head_before(start, headed)
+                    if head is not None:
+                        break
         if head is not None:
             # the block right before the content holding its heading (Javadoc's package
             # name over "Class X") is the content's head: a line of it with one link at
@@ -2276,7 +2288,7 @@ HEAD_BLOCK_CHARS = 300
 
 
 def _head_before(inner: HtmlElement, headed: set[HtmlElement]) -> HtmlElement | None:
-    """The block right before the content slot that holds the content's own heading (a
+    """The block right before the content (``inner``) that holds the content's own heading (a
     ``div.header`` with the package's name over "Class CoreOperationEqual", then the class's
     text in the next block): the nearest block with text before the slot, or before the
     first of its ancestors that has one, when it holds a title heading and at most
@@ -2294,6 +2306,10 @@ def _head_before(inner: HtmlElement, headed: set[HtmlElement]) -> HtmlElement | 
             return sib if sum(not c.isspace() for c in text) <= HEAD_BLOCK_CHARS else None
         el = el.getparent()
     return None
+
+
+def _depth(el: HtmlElement) -> int:
+    return sum(1 for _ in el.iterancestors())
 
 
 def _head_line(el: HtmlElement, head: HtmlElement) -> bool:
