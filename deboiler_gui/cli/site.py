@@ -521,10 +521,14 @@ def explain_text(record: dict[str, Any]) -> str:
         lines.append(f"  content: {where}: {content.get('reason', '')}")
         if slot and slot != where:
             lines.append(f"    at {slot}")
-    groups: dict[str, list[dict[str, Any]]] = {}
+    from deboiler_gui.engine.clean.explain import RULE_REASONS
+
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in record.get("removed") or ():
-        groups.setdefault(str(r.get("detector")), []).append(r)
-    for detector, removed in sorted(groups.items()):
+        detector = str(r.get("detector"))
+        named = RULE_REASONS.get((detector, str(r.get("representation") or "")))
+        groups.setdefault((detector, named[0] if named else ""), []).append(r)
+    for (detector, rule), removed in sorted(groups.items()):
         sizes = [max(0, int(r.get("chars") or 0)) for r in removed]
         total = sum(sizes)
         empty = sizes.count(0)
@@ -537,7 +541,8 @@ def explain_text(record: dict[str, Any]) -> str:
             said = f"{count(total, 'character')} ({empty} of the blocks with no visible text)"
         else:
             said = count(total, "character")
-        lines.append(f"  removed {len(removed)} x {name} ({detector}), {said}: {_places(removed)}")
+        which = f"{detector}: {rule}" if rule else detector
+        lines.append(f"  removed {len(removed)} x {name} ({which}), {said}: {_places(removed)}")
     return "\n".join(lines)
 
 
@@ -586,18 +591,21 @@ def why_text(record: dict[str, Any], text: str) -> str:
             lines.append(f"  kept at {block}")
             continue
         lines.append(f"  removed at {block}")
+        which = f"{r['detector']}: {r['rule']}" if r.get("rule") else r["detector"]
+        at = r["path"] or r["xpath"]
         if r in seen:
+            # a second place of a block already named: the same removal, said briefly
+            lines.append(f"    by the same {r['name']} ({which}) at {at}, as above")
             continue
         seen.append(r)
         inside = "inside" if r.get("in_content") else "outside"
-        at = r["path"] or r["xpath"]
         slot_name = where
         if at == where and r["xpath"] != slot:
             # two places of the same readable name: the XPaths tell them apart
             at = f"{at} ({r['xpath']})"
             slot_name = f"{where} at {slot}"
         lines.append(
-            f"    by {r['name']} ({r['detector']}) at {at}, {inside} the content slot "
+            f"    by {r['name']} ({which}) at {at}, {inside} the content slot "
             f"({slot_name}): {r['reason']}"
         )
         if r["path"] and r["xpath"] != r["path"] and r["xpath"] not in at:

@@ -289,3 +289,94 @@ def test_why_lists_a_few_places_per_page_then_counts_the_rest(tmp_path: Path) ->
     assert "partly removed (1 of 12 places)" in page
     assert page.count("\n  kept at ") == 8  # the first eight places; the footer comes last
     assert "  and 4 more places (1 removed)\n" in page
+
+
+def _boxed_site(folder: Path, n: int) -> None:
+    """Stories with a small box of links between their paragraphs, opened by a button: the
+    same headline in its "Latest" and its "Popular" list."""
+    folder.mkdir()
+    for i in range(n):
+        (folder / f"s{i}.html").write_text(
+            f"""<html><head><title>Story {i}</title></head><body>
+<div id="menu"><a href="/">Home</a> <a href="/a">About us</a> <a href="/b">Contact form</a></div>
+<div id="story"><h1>Story {i}</h1><p>The first paragraph of story {i} tells what happened in
+the town on day {i}, with enough words to be the text of the story.</p>
+<div class="box"><button>More</button><ul class="latest"><li><a href="/t/{i}">Tea time
+{i}</a></li></ul><ul class="popular"><li><a href="/t/{i}">Tea time {i}</a></li></ul></div>
+<p>The second paragraph of story {i} goes on about the day and says who was there.</p></div>
+<div id="foot">Copyright the example paper, all rights reserved.</div></body></html>""",
+            encoding="utf-8",
+        )
+
+
+def test_why_names_the_rule_and_says_why_for_every_removed_place(tmp_path: Path) -> None:
+    _boxed_site(tmp_path / "site", 8)
+    out = tmp_path / "out.jsonl"
+    args = ["clean", str(tmp_path / "site"), "-o", str(out), "-q", "--why", "Tea time 3"]
+    said = CliRunner().invoke(cli, args).stderr
+    page = said.split("s3.html: ")[1].split('\n"Tea time 3" is on')[0]
+    assert page.startswith('"Tea time 3" removed\n'), page
+    places = [line for line in page.splitlines() if line.startswith("  removed at ")]
+    assert len(places) == 2, page
+    first, second = page.split("  removed at ")[1:]
+    assert "    by labelled widget (label: control box) at div#story > div.box, inside" in first
+    assert "whose first text is a control" in first
+    # the second place is in the same removed box: said so, not left without a cause
+    assert "    by the same labelled widget (label: control box) at div#story > div.box" in second
+
+    explained = CliRunner().invoke(cli, [*args[:-2], "--explain"]).stderr
+    assert "removed 1 x labelled widget (label: control box), " in explained
+
+
+def test_why_says_the_same_removal_for_a_second_place() -> None:
+    from deboiler_gui.cli.site import why_text
+
+    removal = {
+        "detector": "label",
+        "name": "labelled widget",
+        "rule": "control box",
+        "reason": "a small box of links",
+        "path": "div#wrap > div.answer",
+        "xpath": "/html/body/div[2]/div[7]",
+        "in_content": True,
+    }
+    record = {
+        "url": "http://a.example/q/1",
+        "why": {
+            "kept": False,
+            "method": "site",
+            "removed": [removal],
+            "places": [
+                {
+                    "path": f"div#wrap > div.answer > div.{part}",
+                    "xpath": f"/html/body/div[2]/div[7]/div[{k}]",
+                    "text": "Cash first.",
+                    "whole": True,
+                    "removed": removal,
+                }
+                for k, part in enumerate(("summary", "content"), 1)
+            ],
+            "content": {"slot": "/html/body/div[2]", "path": "div#wrap", "reason": "r"},
+        },
+    }
+    lines = why_text(record, "Cash first.").splitlines()
+    assert lines[1:] == [
+        '  removed at div#wrap > div.answer > div.summary ("Cash first.")',
+        "    by labelled widget (label: control box) at div#wrap > div.answer, inside the "
+        "content slot (div#wrap): a small box of links",
+        "      at /html/body/div[2]/div[7]",
+        '  removed at div#wrap > div.answer > div.content ("Cash first.")',
+        "    by the same labelled widget (label: control box) at div#wrap > div.answer, as above",
+    ]
+
+
+def test_page_fallback_records_name_the_content_path(tmp_path: Path) -> None:
+    _site(tmp_path / "tiny", 2)
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(
+        cli, ["clean", str(tmp_path / "tiny"), "-o", str(out), "--page-fallback", "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    for r in map(json.loads, out.read_text().splitlines()):
+        assert set(r["content"]) == {"slot", "path", "reason", "method"}
+        assert r["content"]["path"] == "" and r["content"]["method"] == "page"

@@ -150,6 +150,7 @@ class Facts:
     slot_path: list[HtmlElement] = field(default_factory=list)
     slot_slots: list[str | None] = field(default_factory=list)
     chars: int = 0
+    links: int = 0  # the page's visible characters in links
     elements: int = 0
     too_large: bool = False
 
@@ -600,6 +601,7 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
     if top is None:
         return facts
     facts.chars = top.chars
+    facts.links = top.links
     # Main content: from the root, follow the child holding the most non-link text while it
     # still holds main_share of the whole page's non-link text.
     total_nonlink = top.chars - top.links
@@ -857,7 +859,16 @@ class FactsStore:
             (deeper[i].index(deeper[i + 1]), intern(facts.slot_slots[i]))
             for i in range(len(deeper) - 1)
         )
-        self.pages[url] = (hash(html), data, steps, facts.chars, facts.elements, slot_steps, as_is)
+        self.pages[url] = (
+            hash(html),
+            data,
+            steps,
+            facts.chars,
+            facts.elements,
+            slot_steps,
+            as_is,
+            facts.links,
+        )
 
     def as_is(self, url: str, html: str) -> bool:
         """Whether the page's HTML (the same as in fit) needs no rewriting before its parse."""
@@ -869,12 +880,12 @@ class FactsStore:
         stored = self.pages.pop(url, None)
         if stored is None or stored[0] != hash(html):
             return None
-        _, data, steps, chars, elements, slot_steps, _as_is = stored
+        _, data, steps, chars, elements, slot_steps, _as_is, links = stored
         els = list(root.iter(*self.tags))
         if len(els) * 6 != len(data):
             return None
         strings = self.strings
-        facts = Facts(chars=chars, elements=elements)
+        facts = Facts(chars=chars, links=links, elements=elements)
         facts.cands = [
             [
                 el,

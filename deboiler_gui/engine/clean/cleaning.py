@@ -158,12 +158,18 @@ def matches(
         # a template of a site of several: its own content place
         deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
     if deeper is not None:
+        # said of the page only as measured: its links hold most of its visible text, or
+        # its own guess stopped above the site's place
+        if facts.chars > 0 and facts.links >= float(ap.cfg["link_density"]) * facts.chars:
+            why_deeper = "this page is mostly links"
+        elif main_el is None:
+            why_deeper = "no part of this page holds most of its text"
+        else:
+            why_deeper = "inside the part holding most of this page's non-link text"
         main_el = deeper
         main.add(deeper)
         main.update(deeper.iterancestors())
-        reason = (
-            "the place holding the content on most of the site's pages (this page is mostly links)"
-        )
+        reason = f"the place holding the content on most of the site's pages ({why_deeper})"
     # One entry of a series (one function's documentation among the page's others) holding
     # most of the text is not the content: the site's content place around it is.
     places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
@@ -228,10 +234,31 @@ def matches(
         around = None
     # the blocks that hold the content's own heading (a product's name above its price)
     title_blocks: set[HtmlElement] = set()
+    head: HtmlElement | None = None
     if not ap.compat:
         headed = _title_headings(root, main_el)
         main.update(headed)
         title_blocks = _heading_blocks(root, headed)
+        if bounded and inner is not None:
+            # before the content slot, else before the main content or the place that holds
+            # the site's content on most pages around it (a class page whose member details
+            # hold most of its text: its content found there, its head before the place of
+            # the class's whole text)
+            around_inner = [
+                at for at, _slot, _chars in site_main if at is not inner and _inside(inner, at)
+            ]
+            for start in (inner, main_el, *sorted(around_inner, key=_depth, reverse=True)):
+                if start is not None and start.tag not in ("body", "html"):
+                    head = _head_before(start, headed)
+                    if head is not None:
+                        break
+        if head is not None:
+            # the block right before the content holding its heading (Javadoc's package
+            # name over "Class X") is the content's head: a line of it with one link at
+            # most is the heading's (its package, its section), not the frame's; a list of
+            # links in it (Doxygen's "Classes | Functions" over the class's name) still goes
+            keep_ancestors.add(head)
+            keep_ancestors.update(head.iterancestors())
     if why is not None and not ap.compat:
         why["slot"] = _path(inner) if inner is not None else ""
         why["path"] = readable_path(inner) if inner is not None else ""
@@ -331,6 +358,19 @@ def matches(
                     # in the content slot, a paragraph of prose that a few pages share where
                     # most pages have other text at its place (the same story saved twice, a
                     # standard clause in a story): the page's text
+                    detector = ""
+                elif (
+                    h in ap.free
+                    and chars >= label_min
+                    and links < density * chars
+                    and within(i, el, inner)
+                    and fragments.in_flow(el, inner)  # type: ignore[arg-type]
+                ):
+                    # in the content slot, a block that some pages share where most pages
+                    # have other text at its place, with the page's own text before and
+                    # after it (Javadoc's "Version: … Author: …" lines under a class's
+                    # description, the classes it inherits from its superclass): the
+                    # content's own, as the same sentence is in several pages' text
                     detector = ""
                 elif (
                     links < density * chars
@@ -628,6 +668,7 @@ def matches(
             and ap.slot_id(slot) in ap.seen
             and _control_label(el)
             and not _post_of_run(el, main)  # a thread's short answer of links is a post
+            and not (inner is not None and within(i, el, inner) and _message_post(el))
         ):
             # a small box of links opened by a control (its title a link to "#" or a
             # script: "Related", "Comments" with a count) at a place the site has on many
@@ -656,6 +697,7 @@ def matches(
             and el not in main
             and el not in keep_ancestors
             and not (keep_set and any(a in keep_set for a in el.iterancestors()))
+            and not (head is not None and _head_line(el, head))
         ):
             out.append((el, detector, key, chars))
             i = end  # its whole subtree goes with it
@@ -2122,6 +2164,45 @@ def _post_of_run(el: HtmlElement, main: set[HtmlElement]) -> bool:
     )
 
 
+#: the text a post says itself: not its links' nor its controls' (nor a script's)
+_MESSAGE_TEXT = etree.XPath(
+    ".//text()[not(ancestor::a or ancestor::button or ancestor::select"
+    " or ancestor::script or ancestor::style)]"
+)
+
+
+def _message_pieces(el: HtmlElement) -> set[str]:
+    """The pieces of text of a block outside its links and controls, white space removed and
+    digits folded (a vote count is no message)."""
+    out = set()
+    for piece in _MESSAGE_TEXT(el):
+        text = _DIGITS_RUN.sub("0", "".join(str(piece).split()))
+        if text:
+            out.add(text)
+    return out
+
+
+def _message_post(el: HtmlElement) -> bool:
+    """Whether the element is a post of a run of alike posts that says something of its own:
+    text outside its links and controls that an alike sibling does not say (the answer "50万
+    不解释" under its vote button and its author's link). A box of links opened by a control
+    says nothing but its links."""
+    parent = el.getparent()
+    if parent is None or el.tag not in _POST_TAGS:
+        return False
+    mine: set[str] | None = None
+    for sib in parent.iterchildren(el.tag):
+        if sib is el or not _alike_posts(el, sib):
+            continue
+        if mine is None:
+            mine = _message_pieces(el)
+            if not mine:
+                return False
+        if mine - _message_pieces(sib):
+            return True
+    return False
+
+
 def _post_run(main_el: HtmlElement) -> HtmlElement | None:
     """The parent of the run of alike posts the main content is in: the nearest ancestor (or
     the element itself) that is a post's container — at least two child elements — with a
@@ -2216,6 +2297,46 @@ def _titled(el: HtmlElement, label: str) -> bool:
         return True
     first = next((c for c in el if isinstance(c.tag, str)), None)
     return first is not None and first.tag in ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+#: the content's head block (its heading with a label or a byline) holds this much text at most
+HEAD_BLOCK_CHARS = 300
+
+
+def _head_before(inner: HtmlElement, headed: set[HtmlElement]) -> HtmlElement | None:
+    """The block right before the content (``inner``) that holds the content's own heading (a
+    ``div.header`` with the package's name over "Class CoreOperationEqual", then the class's
+    text in the next block): the nearest block with text before the slot, or before the
+    first of its ancestors that has one, when it holds a title heading and at most
+    HEAD_BLOCK_CHARS characters."""
+    el: HtmlElement | None = inner
+    while el is not None and el.tag not in ("body", "html"):
+        for sib in el.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str) or sib.tag in INVISIBLE_TAGS:
+                continue
+            text = visible_text(sib)
+            if not text.strip():
+                continue
+            if sib not in headed:
+                return None
+            return sib if sum(not c.isspace() for c in text) <= HEAD_BLOCK_CHARS else None
+        el = el.getparent()
+    return None
+
+
+def _depth(el: HtmlElement) -> int:
+    return sum(1 for _ in el.iterancestors())
+
+
+def _head_line(el: HtmlElement, head: HtmlElement) -> bool:
+    """Whether the element is a line of the content's head block with one link at most, not
+    into the page itself (the package's name over a class's heading, linking to the
+    package), rather than a list of links or the page's own table of contents set in it
+    (Doxygen's "Macros" over a file's reference, linking to that section)."""
+    if not _inside(el, head):
+        return False
+    links = [a.get("href", "").strip() for a in el.iter("a") if a.get("href")]
+    return len(links) <= 1 and not any(href.startswith("#") for href in links)
 
 
 def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElement]:
@@ -2349,6 +2470,43 @@ def _title_middle(title: str, text: str) -> bool:
     )
 
 
+#: a heading names the page when it says the title's name with at most this many more
+#: words (its kind: "Class", "Interface", "Annotation Type")
+TITLE_KIND_WORDS = 2
+#: ...each a word of letters this long at most
+TITLE_KIND_CHARS = 12
+
+
+def _title_name(title: str) -> list[str]:
+    """The page's own name in its title, as casefolded words: the part before the site's
+    name in parentheses that ends the title ("CoreOperationEqual (Commons JXPath 1.3 API)");
+    [] when the title has no such part."""
+    text = " ".join(title.casefold().split())
+    if text.endswith(")"):
+        at = text.rfind(" (")
+        if at > 0 and text.find(")", at) == len(text) - 1:
+            return text[:at].split()
+    return []
+
+
+#: a type's parameters after its name in a heading ("Class Pair<K, V>")
+_TYPE_PARAMETERS = re.compile(r"<[^<>]*>")
+
+
+def _names_page(words: list[str], name: list[str]) -> bool:
+    """Whether a heading's words are the title's name (four characters at least) with at
+    most TITLE_KIND_WORDS short words of letters beside it: "Class CoreOperationEqual",
+    "Package org.apache.commons.jxpath" under the title "… (Commons JXPath 1.3 API)"."""
+    size = len(name)
+    if not size or sum(len(w) for w in name) < 4 or len(words) > size + TITLE_KIND_WORDS:
+        return False
+    for at in range(len(words) - size + 1):
+        if words[at : at + size] == name:
+            rest = words[:at] + words[at + size :]
+            return all(w.isalpha() and len(w) <= TITLE_KIND_CHARS for w in rest)
+    return False
+
+
 def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
@@ -2356,19 +2514,23 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
     if title_el is None or not title_el.text:
         return set()
     title = "".join(title_el.text.split()).casefold()
+    name = _title_name(title_el.text)
     out: set[HtmlElement] = set()
     for h in _title_candidates(root):
         middle = False
-        text = "".join(_text_of(h).split()).casefold()
-        if len(text) < 4 or text not in title:
+        words = _text_of(h).casefold().split()
+        text = "".join(words)
+        if name and _names_page(_TYPE_PARAMETERS.sub("", " ".join(words)).split(), name):
+            pass  # the page's name with its kind ("Class X" on "X (Library 1.3 API)")
+        elif len(text) < 4 or text not in title:
             continue
-        if 3 * len(text) < len(title) and not (
+        elif 3 * len(text) < len(title) and not (
             title.startswith(text) and title[len(text) : len(text) + 1] in _TITLE_SEPARATORS
         ):
             # a short heading is the page's only when the title opens with it as the page's
             # name before the site's ("Utilities: Cairo: A Vector Graphics Library")
             continue
-        if (
+        elif (
             not title.startswith(text)
             and not title.endswith(text)
             and not (main_el is not None and _inside(h, main_el))
@@ -2460,6 +2622,31 @@ class _Fragments:
             for s in el.itersiblings(el.tag)
             if _slot_step(s, s.tag) == step
         )
+
+    def in_flow(self, el: HtmlElement, inner: HtmlElement) -> bool:
+        """Whether the element lies in the flow of the content's own text: the nearest block
+        with text before it and the nearest after it, looking past the edges of its parents
+        up to ``inner``, are both the page's own text (not blocks repeated across the
+        site)."""
+        return self._own_side(el, inner, True) and self._own_side(el, inner, False)
+
+    def _own_side(self, el: HtmlElement, inner: HtmlElement, preceding: bool) -> bool:
+        if self.by_el is None:
+            self.by_el = {rec[0]: rec for rec in self.cands}
+        at: HtmlElement | None = el
+        while at is not None and at is not inner:
+            for sib in at.itersiblings(preceding=preceding):
+                if not isinstance(sib.tag, str):
+                    continue
+                rec = self.by_el.get(sib)
+                if rec is not None:
+                    if rec[2] <= 0:
+                        continue
+                    return rec[1] not in self.exact or rec[1] in self.repeats
+                if _text_of(sib).strip():
+                    return True
+            at = at.getparent()
+        return False
 
     def after_term(self, el: HtmlElement) -> bool:
         """Whether the element follows its entry's term: its parent is an entry of a series

@@ -45,9 +45,91 @@ DETECTOR_REASONS = {
         "thread's posts, a signature ending a message (a dash, a name, a date), or the "
         "thread's line of facts or a notice after its last post",
     ),
+    "figure": (
+        "photo with its caption",
+        "an image with a line of text under it in the story or the block around it, at a "
+        "place the site's pages share",
+    ),
+    "hidden": (
+        "hidden copy of visible text",
+        "a block the page hides (display:none) whose text is the start of a visible "
+        "sibling's: a post's summary beside the full post",
+    ),
     "pair": ("shared with a neighbour", "the same block is on the page next to it by URL"),
     "rule": ("remove rule", "a template's remove rule selects it"),
 }
+
+
+#: The rules a detector's removal names in its ``representation``: (detector,
+#: representation) -> (the rule's name, why a block is taken for it). Other representations
+#: are a label's text, a place or a hash, and the detector's own reason stands.
+RULE_REASONS = {
+    ("label", "control box"): (
+        "control box",
+        "a small box of links (at most 300 characters, links at least half of it) whose first "
+        "text is a control — a link that goes nowhere or a button, which opens or toggles the "
+        "box — at a place the site has on many of its pages, even inside the story",
+    ),
+    ("label", "media list"): (
+        "media list",
+        "outside the content slot, a list of three or more entries each with an image and a "
+        "link of some words (a playlist's next videos, a strip of photo stories)",
+    ),
+    ("label", "form"): (
+        "form",
+        "outside the content slot, a form with a field to fill in or a choice to make",
+    ),
+    ("label", "box column"): (
+        "column of titled link boxes",
+        "set among the story's paragraphs, a column of two or more boxes, each a short label "
+        "over headlines",
+    ),
+    ("label", "skipped box"): (
+        "box the page lets its reader skip",
+        "a link box whose first link goes to the text right after it",
+    ),
+    ("label", "aside links"): (
+        "aside of links",
+        "a block the page marks as an aside (or a table floated beside the text) holding links "
+        "to other pages, not sentences of its own",
+    ),
+    ("label", "beside the story"): (
+        "links beside the story",
+        "on a page that is mostly links, a list of links to other pages beside the page's own "
+        "text under its headline",
+    ),
+    ("slot", "navigation"): (
+        "the page's navigation",
+        "a link list the page marks as its navigation (nav, role=navigation), away from the "
+        "content",
+    ),
+    ("slot", "footer"): (
+        "the page's footer",
+        "a link list the page marks as its footer (footer, role=contentinfo), away from the "
+        "content",
+    ),
+    ("post", "signature"): (
+        "message's signature",
+        "a signature ending a message: the name and the date after its dash",
+    ),
+    ("post", "after the posts"): (
+        "thread's notice",
+        "a short block with a link after the last post of a thread whose posts have their frame",
+    ),
+}
+
+
+def removal_reason(detector: str, representation: str = "") -> tuple[str, str, str]:
+    """(name, rule, reason) of a removal: the detector's name, the rule of it that fired
+    ("control box", "" when the detector has one rule or the representation is a label's
+    text), and why a block is taken for it."""
+    name, reason = DETECTOR_REASONS.get(detector, (detector, ""))
+    rule = RULE_REASONS.get((detector, representation))
+    if rule is not None:
+        return name, rule[0], rule[1]
+    if detector == "rule":
+        reason = f"{reason}: {representation}"
+    return name, "", reason
 
 
 def squeeze(text: str) -> str:
@@ -67,8 +149,9 @@ def text_fate(
 ) -> dict[str, Any] | None:
     """What became of ``text`` on a page: None when the page's visible text does not hold it;
     else ``kept`` (the cleaned text holds it), ``removed`` (each removed block holding it:
-    ``detector``, ``name``, ``reason``, ``path``, ``xpath``, ``in_content`` whether the block
-    was inside the content slot), ``places`` (each innermost block holding it: ``path``,
+    ``detector``, ``name``, ``rule`` the detector's rule that fired ("control box", or ""),
+    ``reason``, ``path``, ``xpath``, ``in_content`` whether the block was inside the content
+    slot), ``places`` (each innermost block holding it: ``path``,
     ``xpath``, ``text``, ``whole`` whether the block's text is the text itself, ``removed`` the
     removal holding it or None), ``content`` (where the content was taken to be) and
     ``method`` (``site``, or ``page`` for the single-page extractor)."""
@@ -107,12 +190,11 @@ def text_fate(
         }
         if holder is not None:
             removal = removed_at[holder]
-            name, reason = DETECTOR_REASONS.get(removal.detector, (removal.detector, ""))
-            if removal.detector == "rule":
-                reason = f"{reason}: {removal.representation}"
+            name, rule, reason = removal_reason(removal.detector, removal.representation)
             place["removed"] = {
                 "detector": removal.detector,
                 "name": name,
+                "rule": rule,
                 "reason": reason,
                 "path": removal.path,
                 "xpath": removal.xpath,
@@ -161,4 +243,12 @@ def verdict(fate: dict[str, Any]) -> str:
     return "removed" if gone == len(judged) else "partly removed"
 
 
-__all__ = ["DETECTOR_REASONS", "holding_blocks", "squeeze", "text_fate", "verdict"]
+__all__ = [
+    "DETECTOR_REASONS",
+    "RULE_REASONS",
+    "holding_blocks",
+    "removal_reason",
+    "squeeze",
+    "text_fate",
+    "verdict",
+]

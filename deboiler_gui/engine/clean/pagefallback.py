@@ -125,7 +125,12 @@ def clean_single(page: Page, site_pages: int) -> CleanResult:
             cleaned_html=html,
             cleaned_text=text,
             original_chars=chars,
-            content={"slot": "", "reason": fallback_reason(site_pages), "method": "page"},
+            content={
+                "slot": "",
+                "path": "",
+                "reason": fallback_reason(site_pages),
+                "method": "page",
+            },
         )
     except Exception as exc:  # one bad page never stops a run
         log.warning("single-page extraction of %s failed: %s", page.url, exc, exc_info=True)
