@@ -751,9 +751,9 @@ def matches(
                 out.append((el, "post", "signature", chars))
             # a thread's posts: the run found above, or the main content's own children
             taken = {el for el, *_ in out}
-            for thread in _threads(main_el):
+            for thread, posts in _threads(main_el):
                 for el, key, chars in _post_frames(
-                    thread, cands, taken, density, label_min, (ap.exact, repeats)
+                    thread, cands, taken, density, label_min, (ap.exact, repeats), run=posts
                 ):
                     if el in main or el in keep_ancestors:
                         continue
@@ -789,15 +789,21 @@ _DIGITS_RUN = re.compile(r"\d+")
 _CONTROLS = ("button", "input", "select", "option", "textarea")
 
 
-def _threads(main_el: HtmlElement) -> list[HtmlElement]:
-    """The containers of the thread's posts: the main content, or when its own children are
-    no run of posts, those of its children whose children are (a question's page: the
-    question, then the block of its answers, the answers' run one level down)."""
-    if len(_run_posts(main_el)) >= 2:
-        return [main_el]
-    return [
-        c for c in main_el if isinstance(c.tag, str) and len(c) >= 2 and len(_run_posts(c)) >= 2
-    ]
+def _threads(main_el: HtmlElement) -> list[tuple[HtmlElement, list[HtmlElement]]]:
+    """The containers of the thread's posts, each with its run of posts: the main content, or
+    when its own children are no run of posts, those of its children whose children are (a
+    question's page: the question, then the block of its answers, the answers' run one level
+    down)."""
+    run = _run_posts(main_el)
+    if len(run) >= 2:
+        return [(main_el, run)]
+    found = []
+    for c in main_el:
+        if isinstance(c.tag, str) and len(c) >= 2:
+            posts = _run_posts(c)
+            if len(posts) >= 2:
+                found.append((c, posts))
+    return found
 
 
 def _post_frames(
@@ -808,6 +814,7 @@ def _post_frames(
     label_min: int,
     repeated: tuple[set[int], set[int]],
     learnt: _Learnt | None = None,
+    run: list[HtmlElement] | None = None,
 ) -> list[tuple[HtmlElement, str, int]]:
     """The frame inside each post of a thread: a short block of links or buttons at the same
     place in most of the posts with the same text, digits folded (a vote bar "345 Upvote
@@ -817,8 +824,10 @@ def _post_frames(
     short) differs from post to post and stays. Also each post's card (``_post_cards``: who
     wrote it and when, at the same place in most posts) and the thread's line of facts beside
     the posts (``_thread_line``). ``learnt``, when given, is filled with the places of the
-    cards and of the line and with the places a card was looked for at (fit)."""
-    run = _run_posts(thread)
+    cards and of the line and with the places a card was looked for at (fit). ``run``: the
+    thread's run of posts when the caller has it already."""
+    if run is None:
+        run = _run_posts(thread)
     if len(run) < 2:
         return []
     start = next((i for i, rec in enumerate(cands) if rec[0] is thread), None)
@@ -1045,8 +1054,11 @@ def post_places(facts: Facts, density: float, label_min: int) -> dict[str, Any]:
     main_el = facts.main_path[-1]
     run = _post_run(main_el)
     learnt = _Learnt()
-    for thread in _threads(main_el) if run is None else [run]:
-        _post_frames(thread, facts.cands, set(), density, label_min, (set(), set()), learnt)
+    threads = _threads(main_el) if run is None else [(run, None)]
+    for thread, posts in threads:
+        _post_frames(
+            thread, facts.cands, set(), density, label_min, (set(), set()), learnt, run=posts
+        )
     if not learnt.seen and not learnt.lines:
         return {}
     slots = {rec[0]: rec[4] for rec in facts.cands if rec[4] is not None}
