@@ -579,6 +579,19 @@ def _rank_field(
             return False
         return bool(c.site["one"] + c.site["many"] < 0.5 * c.site["pages"])
 
+    # A rule that finds several different nodes on some pages (its first match taken there)
+    # ranks after one that finds only one node on every page and one node on at least as many
+    # pages: Javadoc's `li.blockList/pre/a` takes the superclass link of the declaration, and
+    # on other pages a link of a member's signature; `span.typeNameLabel` followed by its link
+    # finds the superclass alone. A rule whose first match is the clean rule's node on every
+    # page (a chapter's title before its first section's) is not set aside.
+    single = [c for c in checked if c.site["many"] == 0 and c.site["one"] > 0]
+
+    def mixed(c: Induced) -> bool:
+        if not c.site["conflicting"] or c.xpath in agreed:
+            return False
+        return any(d.site["one"] >= c.site["one"] for d in single)
+
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
@@ -596,6 +609,7 @@ def _rank_field(
         return (
             page_own(c),
             not right(c),
+            mixed(c),
             spread,
             narrow,
             c.cost,
