@@ -829,8 +829,14 @@ def _stripe_tokens(items: Sequence[HtmlElement]) -> set[str]:
         for tok in _classes(item) - named:
             # The entries like the item by another class (the constructor cells, not the
             # description cells between them in a grid of `div` cells), a stripe aside.
+            # Without another class, a sibling with no class at all (a table's heading row
+            # above Javadoc's `tr.altColor`/`tr.rowColor` rows) is no entry.
             others = _classes(item) - {tok} - named
-            like = [s for s in same if _classes(s) & others] if others else same
+            like = (
+                [s for s in same if _classes(s) & others]
+                if others
+                else [s for s in same if _classes(s)] or same
+            )
             if len(like) < 3:
                 continue
             marks = [tok in _classes(s) for s in like]
@@ -2875,8 +2881,11 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
         for n in _chain(item, ex.node)
         if n.tag in ("td", "th") and n.getparent() is not None
     )
+    # A class that only stripes the rows (Javadoc's `tr.altColor`/`tr.rowColor`) tells no
+    # kind of row.
+    stripes = _stripe_tokens([item])
     stems = (
-        {t.split(":", 1)[0] for t in _classes(item) if t.split(":", 1)[0]}
+        {t.split(":", 1)[0] for t in _classes(item) - stripes if t.split(":", 1)[0]}
         if item.tag in _ITEM_TAGS
         else set()
     )
