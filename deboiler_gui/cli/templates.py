@@ -743,8 +743,15 @@ def evaluate_command(
     )
     for s in ev.fields.values():
         used = ", ".join(f"#{i}" for i, _ in enumerate(s.by_xpath))
+        # Pages where `templates learn` found the field absent and it gives nothing are not
+        # failures (extract counts them ok): the rate is over the other pages.
+        over = (
+            f"{s.ok}/{s.present} of pages where present ({s.absent} learned absent)"
+            if s.absent
+            else f"{s.ok}/{s.pages}"
+        )
         click.echo(
-            f"{s.template}\t{s.field}\t{s.ok}/{s.pages}\t{s.rate:.1%}\t{count(len(s.by_xpath), 'XPath')} used {used}"
+            f"{s.template}\t{s.field}\t{over}\t{s.rate:.1%}\t{count(len(s.by_xpath), 'XPath')} used {used}"
         )
         for f in s.failing[:5]:
             click.echo(f"    fails on {f['url']}: {f['reason']}")

@@ -4,7 +4,12 @@ no page has every field and `extract` used to count every page partial."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template import rulefile
+from deboiler_gui.engine.template.evaluate import FieldStats, evaluate_steps
 from deboiler_gui.engine.template.extract import apply_template
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.valuerepair import learn_absent
@@ -56,3 +61,49 @@ def test_a_field_missing_where_it_was_not_learned_absent_is_partial() -> None:
     # A page the learning never saw, without a title: partial too.
     new = Page("https://l.example/new.html", "<html><body><p>x</p></body></html>")
     assert apply_template(new, learned).status == "partial"
+
+
+def evaluation(pages: list[Page], tpl: Template) -> dict[tuple[str, str], FieldStats]:
+    gen = evaluate_steps(pages, [tpl])
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value.fields
+
+
+def test_evaluate_leaves_learned_absent_pages_out_of_the_success_rate() -> None:
+    pages = [Page(f"https://l.example/ch{i}.html", chapter(i)) for i in range(3)]
+    pages += [Page(f"https://l.example/c{i}.html", reference(i)) for i in range(3)]
+    learned = learn_absent(template(), pages)
+    fields = evaluation(pages, learned)
+    toc, name = fields[("lib", "toc")], fields[("lib", "qualified_name")]
+    # as extract counts those pages ok, evaluate does not count them failures
+    assert (toc.ok, toc.absent, toc.present, toc.rate) == (3, 3, 3, 1.0)
+    assert (name.ok, name.absent, name.rate) == (3, 3, 1.0)
+    assert not toc.failing and not name.failing
+    # a name that went missing since on a page not learned absent is a failure
+    gone = [*pages[:4], Page(pages[4].url, pages[4].html.replace("<p>lib::c1</p>", "")), pages[5]]
+    name = evaluation(gone, learned)[("lib", "qualified_name")]
+    assert (name.ok, name.absent, name.present) == (2, 3, 3)
+    assert [f["url"] for f in name.failing] == [pages[4].url]
+    # before learning every page counts: half of them fail, an alert
+    fields = evaluation(pages, template())
+    assert fields[("lib", "toc")].rate == 0.5 and fields[("lib", "toc")].absent == 0
+
+
+def test_evaluate_prints_the_pages_learned_absent(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from deboiler_gui.cli import cli
+
+    pages = [Page(f"https://l.example/ch{i}.html", chapter(i)) for i in range(3)]
+    pages += [Page(f"https://l.example/c{i}.html", reference(i)) for i in range(3)]
+    src = tmp_path / "pages.jsonl"
+    src.write_text("".join(json.dumps({"url": p.url, "html": p.html}) + "\n" for p in pages))
+    tpl = tmp_path / "lib.json"
+    tpl.write_text(rulefile.dumps([learn_absent(template(), pages)]))
+    out = CliRunner().invoke(cli, ["evaluate", str(src), "-t", str(tpl)])
+    assert out.exit_code == 0, out.output
+    assert "3/3 of pages where present (3 learned absent)\t100.0%" in out.output
+    assert "ALERT" not in out.output

@@ -152,9 +152,10 @@ def health_steps(
             st = ev.fields.get((t.name, fld.id))
             fh = FieldHealth(t.name, fld.id)
             if st is not None:
-                fh.pages, fh.ok, fh.failing, fh.by_xpath = (
+                fh.pages, fh.ok, fh.absent, fh.failing, fh.by_xpath = (
                     st.pages,
                     st.ok,
+                    st.absent,
                     list(st.failing),
                     dict(st.by_xpath),
                 )

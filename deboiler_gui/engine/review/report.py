@@ -205,10 +205,11 @@ def _health_section(health: HealthReport | None) -> str:
                 f"<li>{_link(f['url'])}<div class='muted'>{escape(str(f['reason']))[:300]}</div></li>"
                 for f in fh.failing[:MAX_ROWS]
             )
-            success = f"{fh.ok}/{fh.pages} ({_pct(fh.rate)})" if fh.pages else "not run"
+            learned = f", {_num(fh.absent)} learned absent" if fh.absent else ""
+            success = f"{fh.ok}/{fh.present} ({_pct(fh.rate)}{learned})" if fh.pages else "not run"
             out.append(
                 f"<tr><td>{escape(fh.field)}</td><td>{success}</td><td><ol start='0'>{queue}</ol></td>"
-                f"<td>{_num(fh.pages - fh.ok)}{f'<details><summary>pages</summary><ul>{fails}</ul></details>' if fails else ''}</td></tr>"
+                f"<td>{_num(fh.present - fh.ok)}{f'<details><summary>pages</summary><ul>{fails}</ul></details>' if fails else ''}</td></tr>"
             )
         out.append("</tbody></table>")
         if th.repairs:

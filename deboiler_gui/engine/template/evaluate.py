@@ -16,7 +16,12 @@ from typing import Any
 
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress
 from deboiler_gui.engine.output import check_output_path
-from deboiler_gui.engine.template.extract import ExtractResult, check_template, extract_page
+from deboiler_gui.engine.template.extract import (
+    ExtractResult,
+    check_template,
+    extract_page,
+    learned_absent,
+)
 from deboiler_gui.engine.template.model import Template
 
 #: A template whose field success rate falls below this raises an alert in the report.
@@ -29,12 +34,23 @@ class FieldStats:
     field: str
     pages: int = 0
     ok: int = 0
+    #: pages where the field gives nothing and ``templates learn`` found it absent: not
+    #: failures, and left out of the success rate (as ``extract`` counts them ok)
+    absent: int = 0
     by_xpath: dict[str, int] = dataclasses.field(default_factory=dict)
     failing: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     @property
+    def present(self) -> int:
+        """The pages the rate is over: every page but those learned absent."""
+        return self.pages - self.absent
+
+    @property
     def rate(self) -> float:
-        return self.ok / self.pages if self.pages else 0.0
+        if not self.present:
+            # every page learned absent: nothing failed (no page at all: nothing ran)
+            return 1.0 if self.pages else 0.0
+        return self.ok / self.present
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -42,6 +58,7 @@ class FieldStats:
             "field": self.field,
             "pages": self.pages,
             "ok": self.ok,
+            "learned_absent": self.absent,
             "rate": round(self.rate, 4),
             "by_xpath": dict(self.by_xpath),
             "failing": list(self.failing),
@@ -73,7 +90,7 @@ class Evaluation:
         return [
             f"template {s.template!r} field {s.field!r}: success rate {s.rate:.1%} below {ALERT_RATE:.0%}"
             for s in self.fields.values()
-            if s.pages and s.rate < ALERT_RATE
+            if s.present and s.rate < ALERT_RATE
         ]
 
     def to_dict(self) -> dict[str, Any]:
@@ -111,6 +128,7 @@ def evaluate_steps(
     ev = Evaluation()
     counts: dict[str, list[int]] = {}
     known = {f.id for t in templates for f in t.fields}
+    fields = {(t.name, f.id): f for t in templates for f in t.fields}
     for n, page in enumerate(pages, 1):
         ev.pages += 1
         result = extract_page(page, templates, (models or {}).get(page.site))
@@ -124,9 +142,14 @@ def evaluate_steps(
                     (result.template, fid), FieldStats(result.template, fid)
                 )
                 stats.pages += 1
+                fld = fields.get((result.template or "", fid))
                 if report.status == "ok":
                     stats.ok += 1
                     stats.by_xpath[report.xpath] = stats.by_xpath.get(report.xpath, 0) + 1
+                elif (
+                    report.status == "empty" and fld is not None and page.url in learned_absent(fld)
+                ):
+                    stats.absent += 1
                 elif len(stats.failing) < max_failing:
                     stats.failing.append({"url": page.url, "reason": _reason(result, fid)})
         if gold is not None and page.url in gold:

@@ -844,7 +844,7 @@ def apply_template(
         f.id
         for f in required
         if result.fields[f.id].status != "ok"
-        and not (result.fields[f.id].status == "empty" and page.url in _learned_absent(f))
+        and not (result.fields[f.id].status == "empty" and page.url in learned_absent(f))
     ]
     result.status = "ok" if not failed else "partial"
     return result
@@ -853,7 +853,7 @@ def apply_template(
 _ABSENT: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
-def _learned_absent(fld: Field) -> frozenset[str]:
+def learned_absent(fld: Field) -> frozenset[str]:
     """The pages where ``templates learn`` found the field absent (its search rules'
     ``absent``), as a set made once per learned list."""
     absent = fld.search.fingerprint.get("absent")

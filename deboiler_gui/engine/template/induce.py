@@ -579,6 +579,19 @@ def _rank_field(
             return False
         return bool(c.site["one"] + c.site["many"] < 0.5 * c.site["pages"])
 
+    # A rule that finds several different nodes on some pages (its first match taken there)
+    # ranks after one that finds only one node on every page and one node on at least as many
+    # pages: Javadoc's `li.blockList/pre/a` takes the superclass link of the declaration, and
+    # on other pages a link of a member's signature; `span.typeNameLabel` followed by its link
+    # finds the superclass alone. A rule whose first match is the clean rule's node on every
+    # page (a chapter's title before its first section's) is not set aside.
+    single = [c for c in checked if c.site["many"] == 0 and c.site["one"] > 0]
+
+    def mixed(c: Induced) -> bool:
+        if not c.site["conflicting"] or c.xpath in agreed:
+            return False
+        return any(d.site["one"] >= c.site["one"] for d in single)
+
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
@@ -596,6 +609,7 @@ def _rank_field(
         return (
             page_own(c),
             not right(c),
+            mixed(c),
             spread,
             narrow,
             c.cost,
@@ -815,8 +829,14 @@ def _stripe_tokens(items: Sequence[HtmlElement]) -> set[str]:
         for tok in _classes(item) - named:
             # The entries like the item by another class (the constructor cells, not the
             # description cells between them in a grid of `div` cells), a stripe aside.
+            # Without another class, a sibling with no class at all (a table's heading row
+            # above Javadoc's `tr.altColor`/`tr.rowColor` rows) is no entry.
             others = _classes(item) - {tok} - named
-            like = [s for s in same if _classes(s) & others] if others else same
+            like = (
+                [s for s in same if _classes(s) & others]
+                if others
+                else [s for s in same if _classes(s)] or same
+            )
             if len(like) < 3:
                 continue
             marks = [tok in _classes(s) for s in like]
@@ -2861,8 +2881,11 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
         for n in _chain(item, ex.node)
         if n.tag in ("td", "th") and n.getparent() is not None
     )
+    # A class that only stripes the rows (Javadoc's `tr.altColor`/`tr.rowColor`) tells no
+    # kind of row.
+    stripes = _stripe_tokens([item])
     stems = (
-        {t.split(":", 1)[0] for t in _classes(item) if t.split(":", 1)[0]}
+        {t.split(":", 1)[0] for t in _classes(item) - stripes if t.split(":", 1)[0]}
         if item.tag in _ITEM_TAGS
         else set()
     )

@@ -1372,8 +1372,15 @@ def _left_out(nodes: list[Any], url: str = "") -> int:
         # module, the current one open): the other entries' lists are other sections', not
         # entries left out
         return 0
+    # A node of a definition under another term than every item's ('Direct Known Subclasses:'
+    # beside Javadoc's 'All Implemented Interfaces:') is of another list, not left out.
+    terms = {
+        _term(m, b) for m, b in zip(nodes, (_up_way(m, way, kind) for m in nodes), strict=True)
+    }
     count = 0
     for n, b in like:
+        if "" not in terms and (t := _term(n, b)) and t not in terms:
+            continue
         if id(b) in blocks:
             # another node of an item's own block: a definition's other names when each
             # block holds one item, else an entry of the list without an item
@@ -1382,6 +1389,20 @@ def _left_out(nodes: list[Any], url: str = "") -> int:
         elif single and id(b.getparent()) in parents:
             count += 1
     return count
+
+
+def _term(node: Any, block: Any) -> str:
+    """The text of the term (``dt``) of the definition (``dd``) that holds ``node`` below
+    ``block``, or "" when it is in none."""
+    for a in [node, *node.iterancestors()]:
+        if a is block:
+            return ""
+        if a.tag == "dd":
+            prev = a.getprevious()
+            while prev is not None and prev.tag != "dt":
+                prev = prev.getprevious()
+            return " ".join((prev.text_content() if prev is not None else "").split())
+    return ""
 
 
 def _in_sublist(node: Any, entry: Any) -> bool:

@@ -249,7 +249,7 @@ class HealthPanel(JobPanel):
                         fh["field"],
                         _rate_text(fh.get("rate"), 1),
                         str(fh["pages"]) if run else "",
-                        str(fh["pages"] - fh["ok"]) if run else "",
+                        str(fh["pages"] - fh.get("learned_absent", 0) - fh["ok"]) if run else "",
                     ]
                 )
                 if run:
