@@ -544,6 +544,8 @@ def test_extract_field_is_induced_from_clicks_on_two_pages(
     xpath = fields[0].xpaths[0]
     assert induced.args == ["title", xpath]
     assert "examples from 2 pages" in _last_message(demo)
+    # the clicked pages are kept with the field, as suggest --save keeps them
+    assert fields[0].search.fingerprint["examples"] == sorted([ARTICLE_URL, PEPPERS_URL])
     for html in pages.values():
         root = parse_html(html)
         want = root.xpath("//article//h1")[0].text_content()

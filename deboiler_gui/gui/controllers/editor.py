@@ -4,6 +4,7 @@ and after (templates are frozen values, so a snapshot is cheap and exact)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -107,7 +108,10 @@ class TemplateEditor(QObject):
         kind: str = "text",
         attribute: str = "",
         is_list: bool = False,
+        example_pages: Iterable[str] = (),
     ) -> str:
+        """Add a field; ``example_pages``: the pages its rule was induced from clicks on, kept
+        with it for the correctness signals (as ``suggest --save`` keeps them)."""
         field_id = _unique(field_id, self._names())
         new = Field(
             id=field_id,
@@ -116,7 +120,7 @@ class TemplateEditor(QObject):
             kind=kind,
             attribute=attribute,
             is_list=is_list,
-        )
+        ).with_example_pages(example_pages)
         self.apply(self.template.with_field(new), f"Extract {field_id}")
         return field_id
 

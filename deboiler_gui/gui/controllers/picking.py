@@ -347,6 +347,8 @@ class Picking(QObject):
         nots = self._pending_nots.pop(request, [])
         self.nots = []
         existing = next((f for f in self.editor.template.fields if f.id == name), None)
+        # the clicked pages go with the field: the signals judge its node by them
+        clicked = [c.url for c in self.examples.get(name, [])]
         if existing is not None and existing.is_list == as_list:
             # More examples of a field already extracted: its rule is re-induced.
             new = Field(
@@ -356,11 +358,11 @@ class Picking(QObject):
                 kind=kind,
                 attribute=attribute,
                 is_list=as_list,
-            )
+            ).with_example_pages(clicked)
             self.editor.replace_item("fields", name, new)
         else:
             name = self.editor.add_field(
-                name, xpath, kind=kind, attribute=attribute, is_list=as_list
+                name, xpath, kind=kind, attribute=attribute, is_list=as_list, example_pages=clicked
             )
             taken = {f.id for f in self.editor.template.fields}
             self.selection.propose_field_name(taken, "items" if as_list else "field")
