@@ -2585,8 +2585,15 @@ class _Fragments:
         self.cands = cands
         self.exact = exact
         self.repeats = repeats
-        self.by_el: dict[HtmlElement, list[Any]] | None = None
+        self._by_el: dict[HtmlElement, list[Any]] | None = None
         self.shared: dict[HtmlElement, set[HtmlElement]] = {}
+
+    @property
+    def by_el(self) -> dict[HtmlElement, list[Any]]:
+        """The analysis record of each candidate element (built on first use)."""
+        if self._by_el is None:
+            self._by_el = {rec[0]: rec for rec in self.cands}
+        return self._by_el
 
     def of(self, el: HtmlElement) -> bool:
         parent = el.getparent()
@@ -2643,20 +2650,11 @@ class _Fragments:
         return self._own_side(el, inner, True) and self._own_side(el, inner, False)
 
     def _own_side(self, el: HtmlElement, inner: HtmlElement, preceding: bool) -> bool:
-        if self.by_el is None:
-            self.by_el = {rec[0]: rec for rec in self.cands}
         at: HtmlElement | None = el
         while at is not None and at is not inner:
-            for sib in at.itersiblings(preceding=preceding):
-                if not isinstance(sib.tag, str):
-                    continue
-                rec = self.by_el.get(sib)
-                if rec is not None:
-                    if rec[2] <= 0:
-                        continue
-                    return rec[1] not in self.exact or rec[1] in self.repeats
-                if _text_of(sib).strip():
-                    return True
+            first = self._first_text(at.itersiblings(preceding=preceding))
+            if first is not None:
+                return first[1]
             at = at.getparent()
         return False
 
@@ -2684,15 +2682,17 @@ class _Fragments:
 
     def repeated(self, el: HtmlElement) -> bool:
         """Whether the element is a block repeated across the site (not within the page)."""
-        if self.by_el is None:
-            self.by_el = {rec[0]: rec for rec in self.cands}
         rec = self.by_el.get(el)
         return rec is not None and rec[1] in self.exact and rec[1] not in self.repeats
 
     def _own_text(self, siblings: Iterable[HtmlElement]) -> HtmlElement | None:
         """The first sibling with text, when it is the page's own text."""
-        if self.by_el is None:
-            self.by_el = {rec[0]: rec for rec in self.cands}
+        first = self._first_text(siblings)
+        return first[0] if first is not None and first[1] else None
+
+    def _first_text(self, siblings: Iterable[HtmlElement]) -> tuple[HtmlElement, bool] | None:
+        """The first sibling with text and whether it is the page's own text (not a block
+        repeated across the site); None when none has text."""
         for sib in siblings:
             if not isinstance(sib.tag, str):
                 continue
@@ -2700,14 +2700,12 @@ class _Fragments:
             if rec is not None:
                 if rec[2] <= 0:
                     continue
-                return sib if rec[1] not in self.exact or rec[1] in self.repeats else None
+                return sib, rec[1] not in self.exact or rec[1] in self.repeats
             if _text_of(sib).strip():
-                return sib
+                return sib, True
         return None
 
     def _runs(self, parent: HtmlElement) -> set[HtmlElement]:
-        if self.by_el is None:
-            self.by_el = {rec[0]: rec for rec in self.cands}
         out: set[HtmlElement] = set()
         run: list[HtmlElement] = []
         for child in [*parent, None]:
