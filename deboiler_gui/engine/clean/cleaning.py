@@ -639,6 +639,8 @@ def matches(
             and el.getparent() in main
             and not within(i, el, inner)
             and not _section_headed(el)
+            and not _alike_to(el, main)
+            and not anchors.toc(el)
             and _headline_boxes(el) >= MIN_COLUMN_BOXES
         ):
             # right beside the column that holds the content (a sibling of the content or of
@@ -1638,8 +1640,11 @@ def _headline_boxes(el: HtmlElement, enough: int = MIN_COLUMN_BOXES) -> int:
 
 def _section_headed(el: HtmlElement) -> bool:
     """Whether the block's first child element is a heading: a section of the text under its
-    own title, where a column of boxes is a stack of blocks, each with its title inside."""
-    first = next((c for c in el if isinstance(c.tag, str)), None)
+    own title, where a column of boxes is a stack of blocks, each with its title inside (an
+    empty anchor before the heading is no block)."""
+    first = next(
+        (c for c in el if isinstance(c.tag, str) and (len(c) or (c.text or "").strip())), None
+    )
     return first is not None and first.tag in _HEADING_TAGS
 
 
