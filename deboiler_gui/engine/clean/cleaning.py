@@ -630,6 +630,28 @@ def matches(
             detector, key = "label", "box column"
         if (
             not detector
+            and bounded
+            and not ap.compat
+            and inner is not None
+            and 0 < chars <= max_share
+            and links >= el_density * chars
+            and el not in main
+            and el.getparent() in main
+            and not within(i, el, inner)
+            and not _section_headed(el)
+            and not _alike_to(el, main)
+            and not anchors.toc(el)
+            and _headline_boxes(el) >= MIN_COLUMN_BOXES
+        ):
+            # right beside the column that holds the content (a sibling of the content or of
+            # a block around it), a column of two or more boxes, each a short label over
+            # headlines ("RELATED QUOTES", "ALSO IN Y! NEWS"): the site's widgets next to the
+            # story, even where too few pages have the template to show its place. A block
+            # opened by its own heading is a section of the text ("See also" with its
+            # "Functions" and "Types"), not a column of boxes
+            detector, key = "label", "box column"
+        if (
+            not detector
             and own is not None
             and 0 < chars <= max_share
             and links >= density * chars
@@ -1614,6 +1636,16 @@ def _headline_boxes(el: HtmlElement, enough: int = MIN_COLUMN_BOXES) -> int:
     if opened and items:
         boxes += 1
     return boxes
+
+
+def _section_headed(el: HtmlElement) -> bool:
+    """Whether the block's first child element is a heading: a section of the text under its
+    own title, where a column of boxes is a stack of blocks, each with its title inside (an
+    empty anchor before the heading is no block)."""
+    first = next(
+        (c for c in el if isinstance(c.tag, str) and (len(c) or (c.text or "").strip())), None
+    )
+    return first is not None and first.tag in _HEADING_TAGS
 
 
 def _prose_block(el: HtmlElement, label_min: int) -> bool:
