@@ -64,7 +64,7 @@ def test_rule_field_and_filter_counts_cover_the_pages_past_the_index(
     # The first answer of each came from the index alone, and said so.
     assert (
         rule,
-        f"0/6 of {PAGES} pages… (1: 0, many: 0) — counted on 6/{PAGES} pages so far",
+        f"0/6… (1: 0, many: 0) — counted on 6/{PAGES} pages so far",
     ) in shown
     assert tip(rule).endswith(f"— counted on {PAGES}/{PAGES} pages")
     assert tip(field).startswith(f"{PAGES}/{PAGES} pages with a value (0 empty)")

@@ -482,16 +482,17 @@ class Picking(QObject):
         if "summary" in stats:
             text = stats["summary"]  # a rule's effect, worded as in the impact panel and report
         elif "by_xpath" in stats:
-            text += f" with a value ({stats['empty']} empty)"
+            text += f" with a value ({stats['empty']:,} empty)"
         elif "one" in stats:
-            text += f" (1: {stats['one']}, many: {stats['many']})"
+            text += f" (1: {stats['one']:,}, many: {stats['many']:,})"
         elif stats.get("chars"):
             text += f", −{stats['chars']} chars"
         elif stats.get("nodes"):
             text += f", {stats['nodes']} nodes"
         if pages < site_pages:
-            # Figures so far: the cell says over how many of the site's pages.
-            text = text.replace(f"/{pages:,} pages", f"/{pages:,} of {site_pages:,} pages…", 1)
+            # Figures so far, marked so in the cell ("10/40…"); the tooltip and the status bar
+            # say how far the count is.
+            text = text.replace(f"/{pages:,} pages", f"/{pages:,}…", 1)
             text += f" — counted on {pages:,}/{site_pages:,} pages so far"
         else:
             text += f" — counted on {pages:,}/{site_pages:,} pages"
