@@ -13,6 +13,7 @@ import argparse
 import os
 import tempfile
 import time
+from collections.abc import Callable
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
@@ -35,12 +36,12 @@ def main() -> None:
     app = QApplication([])
     from deboiler_gui.gui.mainwindow import MainWindow
 
-    def spin(cond: object, limit: float) -> bool:
+    def spin(cond: Callable[[], bool], limit: float) -> bool:
         end = time.time() + limit
-        while time.time() < end and not cond():  # type: ignore[operator]
+        while time.time() < end and not cond():
             app.processEvents()
             time.sleep(0.005)
-        return bool(cond())  # type: ignore[operator]
+        return cond()
 
     w = MainWindow(IsolatedProfile())
     w.ask = lambda *_a: None
