@@ -44,7 +44,7 @@ def main() -> None:
         return cond()
 
     w = MainWindow(IsolatedProfile())
-    w.ask = lambda *_a: None
+    w.ask = lambda *_a: ""
     w.resize(1400, 900)
     w.show()
     w.load_workspace(args.workspace)
