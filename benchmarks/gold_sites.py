@@ -4,7 +4,7 @@ Debian packages, their hand-written gold (benchmarks/gold/*.json: values read of
 typed in, not computed) and the clicks an author makes to define each field.
 
 Install the pages with ``apt-get install python3.11-doc postgresql-doc-15 libstdc++-12-doc
-git-doc octave-doc rust-doc``; nothing is copied into the project.
+git-doc octave-doc rust-doc libcommons-io-java-doc``; nothing is copied into the project.
 """
 
 from __future__ import annotations
@@ -381,6 +381,27 @@ SPECS: dict[str, list[FieldSpec]] = {
                 C("fs/struct.OpenOptions.html", "(//div[@class='block'])[1]//li[2]/a"),
             ),
             is_list=True,
+        ),
+    ],
+    "commons-io-2.11": [
+        # The superclass link of a class declaration: the link right after "extends".
+        FieldSpec(
+            "super_href",
+            (
+                C(
+                    "org/apache/commons/io/file/DeletingPathVisitor.html",
+                    "//pre[span[@class='typeNameLabel']]/a[1]",
+                ),
+                C(
+                    "org/apache/commons/io/filefilter/NameFileFilter.html",
+                    "//pre[span[@class='typeNameLabel']]/a[1]",
+                ),
+                C(
+                    "org/apache/commons/io/output/CountingOutputStream.html",
+                    "//pre[span[@class='typeNameLabel']]/a[1]",
+                ),
+            ),
+            attribute="href",
         ),
     ],
 }

@@ -392,7 +392,7 @@ def main() -> None:
     window.show()
     _open_and_wait(app, window, str(site))
     indexed: list[int] = []
-    window.service.index_ready.connect(indexed.append)
+    window.service.index_ready.connect(lambda n, _site_pages: indexed.append(n))
     _run_until(app, lambda: bool(indexed) or window.index_label.text().endswith("indexed"), 600)
     window.select_url(window.page_model.rows()[5]["url"])
     _run_until(app, lambda: window.view.ready, 30)

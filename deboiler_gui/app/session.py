@@ -212,8 +212,17 @@ def page_summaries(
         return ws.page_summaries(site)
 
 
-def page_batches(workspace_path: str, site: str, limit: int) -> Generator[Any, None, int]:
-    """The site's readable pages as batches of ``[(url, html), ...]`` (at most ``limit``).
+#: A batch of pages is sent by the time it holds this many characters of HTML (or 50 pages).
+BATCH_CHARS = 4_000_000
+
+
+def page_batches(
+    workspace_path: str, site: str, limit: int | None, skip: int = 0, count: bool = False
+) -> Generator[Any, None, int]:
+    """The site's readable pages as batches of ``[(url, html), ...]`` (at most ``limit``, None:
+    no bound), after the first ``skip`` readable pages, in the workspace's page order (by URL).
+    With ``count``, the number of the site's readable pages (an int) is yielded last: the pages
+    past ``limit`` are read to count them, not sent.
 
     Run in a child process: opening a second Workspace inside the app's process would make the
     store read the database file with plain file I/O, and closing that file drops the SQLite
@@ -221,22 +230,33 @@ def page_batches(workspace_path: str, site: str, limit: int) -> Generator[Any, N
     from deboiler_gui.engine.store import Workspace
 
     with Workspace(workspace_path, create=False) as ws:
-        total = min(limit, ws.page_count(site))
+        stored = max(0, ws.page_count(site) - skip)
+        total = stored if limit is None else min(limit, stored)
         batch: list[tuple[str, str]] = []
-        n = 0
+        chars = n = readable = 0
         for page in ws.iter_pages(site):
-            if n >= limit:
-                break
             if page.error or not page.html:
                 continue
+            readable += 1
+            if readable <= skip:
+                continue
+            if limit is not None and n >= limit:
+                if not count:
+                    break
+                continue
             batch.append((page.url, page.html))
+            chars += len(page.html)
             n += 1
-            if len(batch) >= 50:
+            # A batch is parsed whole by the reader: a few very long pages make one.
+            if len(batch) >= 50 or chars >= BATCH_CHARS:
                 yield batch
                 batch = []
+                chars = 0
                 yield Progress(n, total, "reading pages")
         if batch:
             yield batch
+        if count:
+            yield readable
         return n
 
 

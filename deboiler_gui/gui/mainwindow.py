@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
             lambda d, t: self.index_label.setText(f"indexing {d}/{t}")
         )
         self.service.index_ready.connect(self.picking.on_service_index_ready)
+        self.service.count_progress.connect(self.picking.on_service_count_progress)
 
     # ================================================================== state
     # What the window shows, for its callers (the review dock, the Open URL dialog, tests).

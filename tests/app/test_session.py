@@ -99,3 +99,24 @@ def test_unreadable_records_are_summed_up_by_line_with_the_first_few_named() -> 
         "and 2 more)"
     )
     assert session.unreadable_summary("x.jsonl", [], 3) == ""
+
+
+def test_page_batches_skip_the_first_pages_and_count_the_readable_ones(tmp_path: Path) -> None:
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as ws:
+        ws.add_pages(
+            Page(f"https://s.example/p{i:03d}.html", f"<html><body><p>page {i}</p></body></html>")
+            for i in range(120)
+        )
+        ws.add_pages([Page("https://s.example/p050x.html", "", error="HTTP 500")])
+    items = list(session.page_batches(str(path), "s.example", 10, 0, True))
+    kept = [u for b in items if isinstance(b, list) for u, _html in b]
+    assert kept == [f"https://s.example/p{i:03d}.html" for i in range(10)]
+    assert items[-1] == 120  # the readable pages of the site, the broken one left out
+    rest = [
+        u
+        for b in session.page_batches(str(path), "s.example", None, 10)
+        if isinstance(b, list)
+        for u, _html in b
+    ]
+    assert rest == [f"https://s.example/p{i:03d}.html" for i in range(10, 120)]

@@ -278,7 +278,9 @@ def test_filter_editor_impact_and_report_count_a_filter_alike(qtbot: Any, demo: 
         html = run(report_steps(ws, templates=[template], models={demo.site: demo.model}))
     effect = impact.causes[cause]
     assert effect.pages == len(pages) and effect.matched_pages > 0
-    assert dialog.site.text() == effect.summary()
+    assert (
+        dialog.site.text() == f"{effect.summary()} — counted on {effect.pages}/{effect.pages} pages"
+    )
     assert f"<td class=effect>{effect.summary()}</td>" in html
     assert all(isinstance(p, Page) for p in pages)
     dialog.reject()

@@ -29,6 +29,9 @@ SITE_SAMPLE = 60
 #: Candidates (cheapest first) that get the site-wide check.
 SITE_CHECKED = 14
 _LETTERS = re.compile(r"[^\W\d_]{2}")
+#: A label in running text: one or two words of letters, maybe ending in a colon ("extends",
+#: "See also:"); not a type name with dots or brackets ("java.lang.Enum<").
+_LABEL_WORDS = re.compile(r"[^\W\d_]+(?:[ -][^\W\d_]+)?:?", re.UNICODE)
 #: Tags that are list items even when alone in their list.
 _ITEM_TAGS = frozenset({"li", "dt", "tr", "option"})
 _POSITIONAL = frozenset({"relative", "positional"})
@@ -201,6 +204,30 @@ def _labels(el: HtmlElement) -> list[str]:
     return out
 
 
+def _text_label(el: HtmlElement) -> str:
+    """The text right before ``el`` inside its parent (after the element before it, or the
+    parent's opening tag) when it reads as a label: a word or two with letters ('extends'
+    before a superclass link in a type declaration, 'Author:' before a name link)."""
+    prev = el.getprevious()
+    parent = el.getparent()
+    raw = prev.tail if prev is not None else parent.text if parent is not None else None
+    text = normalize_text(raw or "")
+    if len(text) > 24 or not _LABEL_WORDS.fullmatch(text) or not _LETTERS.search(text):
+        return ""
+    return text
+
+
+def text_label_step(el: HtmlElement) -> str:
+    """A step for ``el`` anchored on the text right before it (:func:`_text_label`), e.g.
+    ``a[normalize-space(preceding-sibling::node()[1][self::text()])='extends']``; "" when
+    there is none. A link after other words (``extends java.lang.Enum<`` before an enum's
+    type argument, ``implements``) is not taken."""
+    text = _text_label(el)
+    if not text:
+        return ""
+    return f"{el.tag}[normalize-space(preceding-sibling::node()[1][self::text()])={xpath_literal(text)}]"
+
+
 def _sibling_hooks(top: HtmlElement, index: SiteIndex | None) -> list[tuple[str, float]]:
     """Expressions for the element just before ``top`` through a stable hook of its own or of
     its only child element (an icon link in a cell), with the hook's cost."""
@@ -358,6 +385,10 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
                 add(f"{start}//{tag}[{p2}]", acost + c2 + 0.5, family)
     for label in _labels(el):
         add(f"//{label}/following-sibling::{tag}[1]", 1.0, "label")
+    step = text_label_step(el)
+    parent = el.getparent()
+    if step and parent is not None:
+        add(f"//{parent.tag}/{step}", 1.0, "label")
     for xp, cost in _row_label(el):
         add(xp, cost, "label")
     add(_absolute(el), 9.0 + _absolute(el).count("["), "positional")
@@ -425,10 +456,18 @@ def _signature(nodes: Sequence[HtmlElement]) -> set[tuple[str, str]]:
     return set.intersection(*sigs) if sigs else set()
 
 
+#: In a signature (see ``_carries``): the text label right before the node (``_text_label``).
+_TEXT_LABEL = "<text-label>"
+
+
 def _carries(el: HtmlElement, sig: set[tuple[str, str]]) -> bool:
     """``el`` carries every hook of ``sig``; a hook whose attribute starts with ``^`` is its
-    parent's."""
+    parent's, and ``_TEXT_LABEL``'s value is the text label right before ``el``."""
     for attr, v in sig:
+        if attr == _TEXT_LABEL:
+            if _text_label(el) != v:
+                return False
+            continue
         if attr.startswith("^"):
             parent = el.getparent()
             if parent is None or not _carries(parent, {(attr[1:], v)}):
@@ -506,7 +545,12 @@ def _rank_field(
     # The hooks every example carries: a rule whose node on another page lacks them has moved
     # to another node there (the 'Up' link where a page has no 'Previous'), which does not make
     # it wider than a rule that finds nothing there.
+    # So is the text right before the examples, when it is one same label ('extends' before a
+    # superclass link): another page's link after other words is another link.
     sig = _signature([ex.node for ex in positives])
+    labels = {_text_label(ex.node) for ex in positives}
+    if len(labels) == 1 and "" not in labels:
+        sig.add((_TEXT_LABEL, labels.pop()))
     for c in checked:
         c.site = _site_field(c.xpath, trees, sig, attr)
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})

@@ -74,6 +74,10 @@ class Picking(QObject):
         self._scope_state: dict[str, str] = {}
         self._pending_suggest: dict[int, str] = {}
         self._pending_counts: dict[int, str | FilterDialog] = {}
+        # The count last asked for each rule (or filter dialog): an older one's answers, still
+        # going over the site, are not shown, and the service is told to stop it.
+        self._latest_count: dict[str | FilterDialog, int] = {}
+        self._index_text = ""  # "1,000 of 3,071 pages indexed"
         # Clicked examples of each field or list by name, over the pages they were given on
         # (extracting the same name on another page adds an example), and 'not this' clicks
         # for the next rule.
@@ -204,14 +208,40 @@ class Picking(QObject):
         if request == self._pending_check:
             self._pending_check = None
         dialog_request = self._pending_counts.pop(request, None)
+        if dialog_request is not None and self._latest_count.get(dialog_request) == request:
+            del self._latest_count[dialog_request]
         if isinstance(dialog_request, FilterDialog):
             dialog_request.show_site(message)
         elif request != -1 or message:
             self.status.showMessage(message, 5000)
 
-    def on_service_index_ready(self, n: int) -> None:
-        self.index_label.setText(f"{n} pages indexed")
+    def on_service_index_ready(self, n: int, site_pages: int) -> None:
+        self._index_text = (
+            f"{n:,} pages indexed" if n >= site_pages else f"{n:,} of {site_pages:,} pages indexed"
+        )
+        self.index_label.setText(self._index_text)
+        self.index_label.setToolTip(
+            "Candidates' hit rates and the Check column use the indexed pages; rule, field "
+            "and filter counts go over every page of the site"
+        )
         self.count_site_state()
+
+    def on_service_count_progress(self, done: int, site_pages: int) -> None:
+        """The counts going over the rest of the site: how far the slowest one is."""
+        if done < site_pages:
+            self.index_label.setText(f"{self._index_text}; counting {done:,}/{site_pages:,} pages")
+        else:
+            self.index_label.setText(f"{self._index_text}; counted {done:,}/{site_pages:,} pages")
+
+    def _ask_count(self, what: Any, target: str | FilterDialog) -> None:
+        """Ask the service for a count of ``target`` (a rule's name, or a filter dialog); an
+        earlier count of the same target still under way is dropped."""
+        earlier = self._latest_count.get(target)
+        if earlier is not None and self._pending_counts.pop(earlier, None) is not None:
+            self.service.drop([earlier])
+        request = self.service.count(what)
+        self._pending_counts[request] = target
+        self._latest_count[target] = request
 
     def add_rule(self, kind: str, xpath: str) -> None:
         self.editor.add_rule(kind, xpath)
@@ -410,13 +440,12 @@ class Picking(QObject):
             else:
                 self.shown.site_state.update(self._scope_state)
         for rule in (*template.remove, *template.keep):
-            self._pending_counts[self.service.count(ExpressionCount(rule.selector))] = rule.name
+            self._ask_count(ExpressionCount(rule.selector), rule.name)
         for fld in template.fields:
             if fld.xpaths:
-                self._pending_counts[self.service.count(FieldCount(fld, template))] = fld.id
+                self._ask_count(FieldCount(fld, template), fld.id)
         for flt in template.filters:
-            count = FilterCount(flt, template, self.shown.model)
-            self._pending_counts[self.service.count(count)] = flt.name
+            self._ask_count(FilterCount(flt, template, self.shown.model), flt.name)
         # A deleted field leaves the preview and the fields that look wrong at once.
         self.rules.keep_fields(
             [f.id for f in template.fields] if any(f.xpaths for f in template.fields) else []
@@ -437,23 +466,36 @@ class Picking(QObject):
         else:
             filters = (*template.filters, flt)
         draft = dataclasses.replace(template, filters=filters)
-        self._pending_counts[self.service.count(FilterCount(flt, draft, self.shown.model))] = dialog
+        self._ask_count(FilterCount(flt, draft, self.shown.model), dialog)
 
     def on_service_counts_ready(self, request: int, stats: dict[str, Any]) -> None:
-        target = self._pending_counts.pop(request, None)
+        target = self._pending_counts.get(request)
         if target is None:
             return
-        text = f"{stats.get('hit_pages', 0)}/{stats.get('pages', 0)} pages"
+        pages = int(stats.get("pages", 0))
+        site_pages = int(stats.get("site_pages", pages))
+        if pages >= site_pages:  # the last answer: every page of the site counted
+            del self._pending_counts[request]
+            if self._latest_count.get(target) == request:
+                del self._latest_count[target]
+        text = f"{stats.get('hit_pages', 0):,}/{pages:,} pages"
         if "summary" in stats:
             text = stats["summary"]  # a rule's effect, worded as in the impact panel and report
         elif "by_xpath" in stats:
-            text += f" with a value ({stats['empty']} empty)"
+            text += f" with a value ({stats['empty']:,} empty)"
         elif "one" in stats:
-            text += f" (1: {stats['one']}, many: {stats['many']})"
+            text += f" (1: {stats['one']:,}, many: {stats['many']:,})"
         elif stats.get("chars"):
             text += f", −{stats['chars']} chars"
         elif stats.get("nodes"):
             text += f", {stats['nodes']} nodes"
+        if pages < site_pages:
+            # Figures so far, marked so in the cell ("10/40…"); the tooltip and the status bar
+            # say how far the count is.
+            text = text.replace(f"/{pages:,} pages", f"/{pages:,}…", 1)
+            text += f" — counted on {pages:,}/{site_pages:,} pages so far"
+        else:
+            text += f" — counted on {pages:,}/{site_pages:,} pages"
         if isinstance(target, FilterDialog):
             target.show_site(text)
             return

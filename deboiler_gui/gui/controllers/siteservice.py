@@ -1,24 +1,36 @@
-"""Site-wide questions answered in a background thread that owns its own parsed copy of the
-site: selector candidates with hit rates, and counts of a rule or filter over every page. Only
-plain data (URLs, XPaths, dicts) crosses to and from the GUI thread."""
+"""Site-wide questions answered in a background thread that owns a parsed copy of the site's
+first pages (the index): selector candidates with hit rates, rules induced from clicks, and
+counts of a rule, field or filter over every page. A count is answered at once on the index,
+then completed over the rest of the site, read in batches (parsed, counted, dropped) in a lap
+that any count may join; finished counts are kept by rule. Only plain data (URLs, XPaths,
+dicts) crosses to and from the GUI thread."""
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
+import time
 import traceback
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.engine.template.model import Field, NoiseFilter, Template
 
 log = logging.getLogger(__name__)
 
-#: Hit rates are measured on at most this many pages of the site (parsed once, kept).
+#: Hit rates are measured on at most this many pages of the site (parsed once, kept); counts
+#: go on over the rest of the site.
 INDEX_PAGES = 1000
+#: Finished counts kept (by rule, field or filter and what they depend on).
+CACHED_COUNTS = 256
+#: How often a count still going over the rest of the site reports its figures so far (s).
+PARTIAL_EVERY = 1.0
 
 
 @dataclass(frozen=True)
@@ -52,6 +64,100 @@ class FilterCount:
 CountRequest = ExpressionCount | FieldCount | FilterCount
 
 
+def count_key(what: CountRequest) -> Any:
+    """What a count's figures depend on: equal keys, equal figures on the same pages. A field's
+    count depends on the field and on the template's other parts (filters drop its nodes),
+    not on the other fields; a filter's on the whole template and the cleaner's model."""
+    if isinstance(what, ExpressionCount):
+        return ("expression", what.expression)
+    data = what.template.to_dict()
+    if isinstance(what, FieldCount):
+        data.pop("fields", None)
+        return ("field", json.dumps(what.field.to_dict(), sort_keys=True), json.dumps(data))
+    return ("filter", what.filter.name, json.dumps(data, sort_keys=True), _Same(what.model))
+
+
+class _Same:
+    """An object in a key by its identity, kept alive with the key (so its id is not reused)."""
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+
+def tally(
+    what: CountRequest, pages: Iterable[tuple[str, Any]], cleaner_cache: Any
+) -> dict[str, Any]:
+    """The raw figures of one count over parsed pages (url, tree): figures of two sets of
+    pages add up (:func:`add_figures`)."""
+    trees = (tree for _url, tree in pages)
+    if isinstance(what, FieldCount):
+        from deboiler_gui.engine.template.extract import evaluate_field
+
+        return evaluate_field(trees, what.field, what.template)
+    if isinstance(what, ExpressionCount):
+        from deboiler_gui.engine.template.extract import evaluate_expression
+
+        return evaluate_expression(trees, what.expression)
+    from deboiler_gui.engine.review.impact import cause_effect
+
+    return cause_effect(
+        pages, what.model, what.template, f"filter:{what.filter.name}", cleaner_cache=cleaner_cache
+    ).to_dict()
+
+
+def add_figures(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Figures of two sets of pages together: numbers add, lists join, dicts add key by key,
+    anything else (a name) is the first one's."""
+    out = dict(a)
+    for k, v in b.items():
+        if k not in out:
+            out[k] = v
+        elif isinstance(v, bool) or not isinstance(v, int | float | list | dict):
+            continue
+        elif isinstance(v, dict):
+            out[k] = add_figures(out[k], v)
+        else:
+            out[k] = out[k] + v
+    return out
+
+
+def finish_figures(what: CountRequest, figures: dict[str, Any], site_pages: int) -> dict[str, Any]:
+    """The answer of a count: its figures, ``hit_pages`` (pages where it matched or gave a
+    value), ``pages`` (pages counted), ``site_pages`` (readable pages of the site) and, for a
+    filter, its effect in one line as the impact panel words it."""
+    stats = dict(figures)
+    if isinstance(what, FieldCount):
+        stats["hit_pages"] = stats["ok"]
+    elif isinstance(what, ExpressionCount):
+        stats["hit_pages"] = stats["one"] + stats["many"]
+    else:
+        from deboiler_gui.engine.review.impact import CauseImpact
+
+        effect = CauseImpact(**figures)
+        stats["summary"] = effect.summary()
+        stats["hit_pages"] = effect.matched_pages
+    stats["site_pages"] = max(site_pages, stats["pages"])
+    return stats
+
+
+@dataclass
+class _Tally:
+    """A count going over the pages past the index: its requests, its figures so far (on the
+    index and the rest pages seen), and how many rest pages it has seen since it joined."""
+
+    what: CountRequest
+    requests: list[int]
+    figures: dict[str, Any]
+    seen: int = 0
+    reported: float = field(default_factory=time.monotonic)
+
+
 @dataclass(frozen=True)
 class Click:
     """A clicked node: its page (URL and raw HTML) and its absolute XPath on the engine's
@@ -76,23 +182,59 @@ class _SiteWorker(QObject):
     """Lives in the service thread; every slot runs there."""
 
     index_progress = Signal(int, int)
-    index_ready = Signal(int)
+    index_ready = Signal(int, int)  # pages indexed, readable pages of the site
     candidates_ready = Signal(int, list)  # request id, [candidate dicts]
-    counts_ready = Signal(
-        int, dict
-    )  # request id, {"kind": ..., "pages": n, "hit_pages": n, "nodes": n}
+    # request id, {"pages": n counted, "site_pages": n, "hit_pages": n, ...}; sent again with
+    # the figures so far while the count goes over the rest of the site, last when "pages"
+    # reaches "site_pages"
+    counts_ready = Signal(int, dict)
+    count_progress = Signal(int, int)  # pages counted of the slowest count, site pages
     induced_ready = Signal(int, list)  # request id, [induced rule dicts], best first
     checked_ready = Signal(int, object)  # request id, app.fieldcheck.TemplateCheck
     failed = Signal(int, str)
+    _next_batch = Signal()
 
     def __init__(self) -> None:
         super().__init__()
         self._index: Any = None
+        self._workspace = ("", "")  # path, site
+        self._site_pages = 0  # readable pages of the site: the index's and the rest
         self._parsed: dict[tuple[str, int], Any] = {}  # clicked pages, parsed once
         self._abort = threading.Event()
         self._generation = 0
         # What the cleaner takes from each indexed page, kept while only filters are edited.
         self._cleaner_cache: dict[Any, Any] = {}
+        # Counts going over the rest of the site, by count_key; the lap reading the rest
+        # (a child process) and how many rest pages it has read since it started.
+        self._tallies: dict[Any, _Tally] = {}
+        self._lap: Generator[Any, None, Any] | None = None
+        self._lap_pos = 0
+        # Finished counts (figures over every page) by count_key, the last used last.
+        self._finished: OrderedDict[Any, dict[str, Any]] = OrderedDict()
+        # Requests the GUI no longer waits for (a newer count of the same rule was asked).
+        self._dropped: set[int] = set()
+        self._dropped_lock = threading.Lock()
+        self._next_batch.connect(self._count_batch, Qt.ConnectionType.QueuedConnection)
+
+    @property
+    def rest_pages(self) -> int:
+        """Readable pages of the site past the index."""
+        index = self._index
+        return max(0, self._site_pages - (len(index.trees) if index is not None else 0))
+
+    def _reset_counts(self) -> None:
+        for t in self._tallies.values():
+            for request in t.requests:
+                self.failed.emit(request, "")  # the site is indexed again: asked again after
+        self._tallies = {}
+        self._finished.clear()
+        self._close_lap()
+
+    def _close_lap(self) -> None:
+        if self._lap is not None:
+            self._lap.close()
+            self._lap = None
+        self._lap_pos = 0
 
     @Slot(str, str, int)
     def build_index(self, workspace_path: str, site: str, generation: int) -> None:
@@ -103,11 +245,14 @@ class _SiteWorker(QObject):
         self._generation = generation
         self._index = None
         self._cleaner_cache = {}
+        self._reset_counts()
+        self._workspace = (workspace_path, site)
         urls: list[str] = []
         trees: list[Any] = []
+        readable = 0
         # The pages are read in a child process (see session.page_batches) and parsed here,
-        # where the trees stay.
-        steps = run_in_child("page_batches", workspace_path, site, INDEX_PAGES)
+        # where the trees stay; the child counts the site's readable pages past them.
+        steps = run_in_child("page_batches", workspace_path, site, INDEX_PAGES, 0, True)
         try:
             for item in steps:
                 if self._abort.is_set() or generation != self._generation:
@@ -118,11 +263,14 @@ class _SiteWorker(QObject):
                         urls.append(url)
                         trees.append(parse_html(html))
                     self.index_progress.emit(len(trees), INDEX_PAGES)
+                elif isinstance(item, int):
+                    readable = item
         except DeboilerError as exc:
             self.failed.emit(-1, str(exc))
             return
         self._index = SiteIndex(urls, trees)
-        self.index_ready.emit(len(trees))
+        self._site_pages = max(readable, len(trees))
+        self.index_ready.emit(len(trees), self._site_pages)
 
     @Slot(int, str, str)
     def suggest(self, request: int, html: str, xpath: str) -> None:
@@ -136,8 +284,11 @@ class _SiteWorker(QObject):
             if not found:
                 self.failed.emit(request, f"node {xpath} not found")
                 return
-            cands = suggest(found[0], self._index)
-            self.candidates_ready.emit(request, [c.to_dict() for c in cands])
+            cands = [c.to_dict() for c in suggest(found[0], self._index)]
+            for c in cands:
+                if c.get("site"):
+                    c["site"]["site_pages"] = self._site_pages
+            self.candidates_ready.emit(request, cands)
         except DeboilerError as exc:
             self.failed.emit(request, str(exc))
         except Exception:  # keep the service alive whatever a page does to the engine
@@ -205,52 +356,145 @@ class _SiteWorker(QObject):
 
     @Slot(int, object)
     def count(self, request: int, what: CountRequest) -> None:
-        """How a remove/keep rule, a field XPath or a noise filter fares over the indexed pages."""
-        from deboiler_gui.engine.template.extract import evaluate_expression
-
+        """How a remove/keep rule, a field XPath or a noise filter fares over every page of the
+        site: at once on the index, then over the rest of the site as the lap reads it (figures
+        so far about once a second, the last answer with every page counted)."""
         index = self._index
         if index is None:
             self.failed.emit(request, "the site is still being indexed")
             return
         try:
-            if isinstance(what, FieldCount):
-                from deboiler_gui.engine.template.extract import evaluate_field
-
-                stats = evaluate_field(index.trees, what.field, what.template)
-                stats["hit_pages"] = stats["ok"]
-                self.counts_ready.emit(request, stats)
+            key = count_key(what)
+            done = self._finished.get(key)
+            if done is not None:
+                self._finished.move_to_end(key)
+                self.counts_ready.emit(request, dict(done))
                 return
-            if isinstance(what, ExpressionCount):
-                stats = evaluate_expression(index.trees, what.expression)
-                stats["hit_pages"] = stats["one"] + stats["many"]
-                self.counts_ready.emit(request, stats)
+            running = self._tallies.get(key)
+            if running is not None:  # the same count is going on: its answer is this one's
+                running.requests.append(request)
+                self.counts_ready.emit(request, self._answer(running))
                 return
-            from deboiler_gui.engine.review.impact import cause_effect
-
             if len(self._cleaner_cache) > 4 * INDEX_PAGES:
                 self._cleaner_cache = {}  # several models or rule sets: start again
-            effect = cause_effect(
-                zip(index.urls, index.trees, strict=True),
-                what.model,
-                what.template,
-                f"filter:{what.filter.name}",
-                cleaner_cache=self._cleaner_cache,
-            )
-            stats = effect.to_dict()
-            stats["summary"] = effect.summary()
-            stats["hit_pages"] = effect.matched_pages
-            self.counts_ready.emit(request, stats)
+            figures = tally(what, zip(index.urls, index.trees, strict=True), self._cleaner_cache)
         except DeboilerError as exc:
             self.failed.emit(request, str(exc))
+            return
+        t = _Tally(what, [request], figures)
+        if self.rest_pages == 0:
+            self._finish(key, t)
+            return
+        self._tallies[key] = t
+        self.counts_ready.emit(request, self._answer(t))
+        if len(self._tallies) == 1:
+            self._next_batch.emit()
+
+    def _answer(self, t: _Tally) -> dict[str, Any]:
+        return finish_figures(t.what, t.figures, self._site_pages)
+
+    def _finish(self, key: Any, t: _Tally) -> None:
+        stats = self._answer(t)
+        self._finished[key] = stats
+        while len(self._finished) > CACHED_COUNTS:
+            self._finished.popitem(last=False)
+        for request in t.requests:
+            self.counts_ready.emit(request, dict(stats))
+
+    def drop(self, requests: Iterable[int]) -> None:
+        """Any thread: the GUI no longer waits for these requests' answers."""
+        with self._dropped_lock:
+            self._dropped.update(requests)
+
+    def _forget_dropped(self) -> None:
+        with self._dropped_lock:
+            dropped, self._dropped = self._dropped, set()
+        if not dropped:
+            return
+        for key, t in list(self._tallies.items()):
+            t.requests = [r for r in t.requests if r not in dropped]
+            if not t.requests:
+                del self._tallies[key]
+
+    @Slot()
+    def _count_batch(self) -> None:
+        """One batch of the rest of the site for every count going on; queues the next one,
+        so the requests that arrived meanwhile (candidates for a click) are answered first."""
+        from deboiler_gui.app.session import run_in_child
+        from deboiler_gui.engine.htmltree import parse_html
+
+        self._forget_dropped()
+        if not self._tallies or self._abort.is_set() or self._index is None:
+            self._close_lap()
+            return
+        generation = self._generation
+        batch: list[tuple[str, str]] | None = None
+        try:
+            while batch is None:
+                if self._lap is None:
+                    path, site = self._workspace
+                    skip = len(self._index.trees)
+                    self._lap = run_in_child("page_batches", path, site, None, skip)
+                    self._lap_pos = 0
+                try:
+                    item = next(self._lap)
+                except StopIteration:
+                    self._lap = None  # the lap is over: the next one starts at the first page
+                    if self._lap_pos == 0:  # the rest of the site is gone
+                        self._site_pages = len(self._index.trees)
+                        for key, t in list(self._tallies.items()):
+                            del self._tallies[key]
+                            self._finish(key, t)
+                        return
+                    continue
+                if self._abort.is_set() or generation != self._generation:
+                    return
+                if isinstance(item, list):
+                    batch = item
+        except DeboilerError as exc:
+            self._close_lap()
+            for t in self._tallies.values():
+                for request in t.requests:
+                    self.failed.emit(request, str(exc))
+            self._tallies = {}
+            return
+        pages = [(url, parse_html(html)) for url, html in batch]
+        self._lap_pos += len(pages)
+        now = time.monotonic()
+        for key, t in list(self._tallies.items()):
+            try:
+                # The trees are dropped after this batch: nothing of them is cached.
+                t.figures = add_figures(t.figures, tally(t.what, pages, None))
+            except DeboilerError as exc:
+                del self._tallies[key]
+                for request in t.requests:
+                    self.failed.emit(request, str(exc))
+                continue
+            t.seen += len(pages)
+            if t.seen >= self.rest_pages:
+                del self._tallies[key]
+                self._finish(key, t)
+            elif now - t.reported >= PARTIAL_EVERY:
+                t.reported = now
+                for request in t.requests:
+                    self.counts_ready.emit(request, self._answer(t))
+        if self._tallies:
+            slowest = min(t.figures["pages"] for t in self._tallies.values())
+            self.count_progress.emit(slowest, self._site_pages)
+            self._next_batch.emit()
+        else:
+            self.count_progress.emit(self._site_pages, self._site_pages)
+            self._close_lap()
 
 
 class SiteService(QObject):
     """GUI-side handle: methods return a request id; answers arrive as signals."""
 
     index_progress = Signal(int, int)
-    index_ready = Signal(int)
+    index_ready = Signal(int, int)
     candidates_ready = Signal(int, list)
     counts_ready = Signal(int, dict)
+    count_progress = Signal(int, int)
     induced_ready = Signal(int, list)
     checked_ready = Signal(int, object)
     failed = Signal(int, str)
@@ -277,6 +521,7 @@ class SiteService(QObject):
             "index_ready",
             "candidates_ready",
             "counts_ready",
+            "count_progress",
             "induced_ready",
             "checked_ready",
             "failed",
@@ -306,6 +551,11 @@ class SiteService(QObject):
         self._count.emit(request, what)
         return request
 
+    def drop(self, requests: Iterable[int]) -> None:
+        """The answers of these count requests are no longer wanted (a newer count of the same
+        rule was asked): a count going over the rest of the site for them only stops."""
+        self._worker.drop(requests)
+
     def induce(self, what: InduceRequest) -> int:
         request = self._request()
         self._induce.emit(request, what)
@@ -320,3 +570,5 @@ class SiteService(QObject):
         self._worker._abort.set()
         self._thread.quit()
         self._thread.wait(5000)
+        if not self._thread.isRunning():
+            self._worker._close_lap()  # the thread is over: its child process ends now

@@ -275,7 +275,7 @@ class RulesPanel(QWidget):
     @staticmethod
     def _set_site(item: QTreeWidgetItem, text: str) -> None:
         # The count in the cell ("150/152 pages"); what follows it in the tooltip.
-        head = text.split(" (", 1)[0].split(", ", 1)[0].split(" with ", 1)[0]
+        head = text.split(" — ", 1)[0].split(" (", 1)[0].split(", ", 1)[0].split(" with ", 1)[0]
         # "matched 53/81 pages" (a filter's effect) reads like a rule's count: "53/81 pages".
         item.setText(3, head.removeprefix("matched "))
         item.setToolTip(3, text)

@@ -38,8 +38,14 @@ def _rate_tooltip(site: dict[str, Any]) -> str:
     if not site:
         return "site rate: being measured"
     pages = site.get("pages", 0)
+    whole = site.get("site_pages", pages)
+    over = (
+        f"Over {pages:,} pages of the site"
+        if pages >= whole
+        else f"Over the {pages:,} indexed pages of the site's {whole:,}"
+    )
     return (
-        f"Over {pages} pages of the site: exactly one match on {site.get('one', 0)} "
+        f"{over}: exactly one match on {site.get('one', 0)} "
         f"({site.get('rate', 0):.0%}), none on {site.get('none', 0)}, "
         f"several on {site.get('many', 0)}"
     )

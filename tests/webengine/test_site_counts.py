@@ -1,0 +1,79 @@
+"""The template panel's counts cover every page of the site, also past the pages the app keeps
+parsed for suggestions (its index; lowered here to 6 pages of 40): a rule whose nodes are only
+on pages past the index counts them, and the panel says how many pages a count covers."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deboiler_gui.engine.template.model import NoiseFilter
+from deboiler_gui.gui.controllers import siteservice
+
+PAGES = 40
+PROMO = range(30, 40)  # the pages with the promo block: all past the index
+
+
+def _site(root: Path) -> Path:
+    root.mkdir()
+    for i in range(PAGES):
+        promo = "<aside class='promo'>Buy the promo book now</aside>" if i in PROMO else ""
+        (root / f"p{i:02d}.html").write_text(
+            f"<html><body><nav>Home · Library</nav><h1>Chapter {i}</h1>"
+            f"<p>{'words ' * (20 + i)}</p>{promo}</body></html>",
+            encoding="utf-8",
+        )
+    return root
+
+
+def test_rule_field_and_filter_counts_cover_the_pages_past_the_index(
+    qtbot: Any, window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(siteservice, "INDEX_PAGES", 6)
+    shown: list[tuple[str, str]] = []
+    show_site = window.rules.show_site
+    monkeypatch.setattr(
+        window.rules,
+        "show_site",
+        lambda name, text: (shown.append((name, text)), show_site(name, text)),
+    )
+    finished: list[str] = []
+    window.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
+    window.open_path(str(_site(tmp_path / "site")))
+    qtbot.waitUntil(lambda: "import:finished" in finished and window.view.ready, timeout=30000)
+    qtbot.waitUntil(lambda: window.service._worker._index is not None, timeout=30000)
+    qtbot.waitUntil(lambda: "indexed" in window.index_label.text(), timeout=30000)
+    assert window.index_label.text().startswith(f"6 of {PAGES} pages indexed")
+
+    rule = window.editor.add_rule("remove", "//aside[@class='promo']")
+
+    def cell(name: str) -> str:
+        return str(window.rules.items[name].text(3))
+
+    def tip(name: str) -> str:
+        return str(window.rules.items[name].toolTip(3))
+
+    qtbot.waitUntil(lambda: cell(rule) == f"10/{PAGES} pages", timeout=30000)
+    field = window.editor.add_field("title", "//h1")
+    flt = window.editor.add_filter(NoiseFilter(name="promo-text", kind="text", pattern="promo"))
+    qtbot.waitUntil(lambda: cell(field) == f"{PAGES}/{PAGES} pages", timeout=30000)
+    qtbot.waitUntil(lambda: cell(flt) == f"10/{PAGES} pages", timeout=60000)
+    # The first answer of each came from the index alone, and said so.
+    assert (
+        rule,
+        f"0/6… (1: 0, many: 0) — counted on 6/{PAGES} pages so far",
+    ) in shown
+    assert tip(rule).endswith(f"— counted on {PAGES}/{PAGES} pages")
+    assert tip(field).startswith(f"{PAGES}/{PAGES} pages with a value (0 empty)")
+    assert tip(flt).startswith(f"matched 10/{PAGES} pages")
+    qtbot.waitUntil(
+        lambda: window.index_label.text().endswith(f"counted {PAGES}/{PAGES} pages"), timeout=30000
+    )
+    # Only the index is kept parsed: the pages past it were dropped after counting.
+    assert len(window.service._worker._index.trees) == 6
+    out = os.environ.get("DEBOILER_SCREENSHOTS")
+    if out:
+        window.grab().save(str(Path(out) / "site-counts.png"))
