@@ -72,6 +72,22 @@ def test_rule_field_and_filter_counts_cover_the_pages_past_the_index(
     qtbot.waitUntil(
         lambda: window.index_label.text().endswith(f"counted {PAGES}/{PAGES} pages"), timeout=30000
     )
+    # A panel too narrow for "10/40 pages" shows "10/40" (the tooltip says the rest); given
+    # room again, the whole count.
+    dock = window.rules
+    tree = dock.tree
+    wide = tree.viewport().width()
+    tree.setFixedWidth(tree.fontMetrics().horizontalAdvance("10/40 pages") + 160)
+    dock.fit_columns()
+    assert cell(rule) == "10/40"
+    assert tree.columnWidth(3) >= tree.fontMetrics().horizontalAdvance("10/40")
+    assert tip(rule).endswith(f"— counted on {PAGES}/{PAGES} pages")
+    tree.setMinimumWidth(0)
+    tree.setMaximumWidth(16777215)
+    tree.resize(wide, tree.height())
+    qtbot.waitUntil(lambda: tree.viewport().width() >= wide - 4, timeout=5000)
+    dock.fit_columns()
+    assert cell(rule) == f"10/{PAGES} pages"
     # Only the index is kept parsed: the pages past it were dropped after counting.
     assert len(window.service._worker._index.trees) == 6
     out = os.environ.get("DEBOILER_SCREENSHOTS")

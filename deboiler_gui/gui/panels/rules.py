@@ -277,8 +277,19 @@ class RulesPanel(QWidget):
         # The count in the cell ("150/152 pages"); what follows it in the tooltip.
         head = text.split(" — ", 1)[0].split(" (", 1)[0].split(", ", 1)[0].split(" with ", 1)[0]
         # "matched 53/81 pages" (a filter's effect) reads like a rule's count: "53/81 pages".
-        item.setText(3, head.removeprefix("matched "))
+        head = head.removeprefix("matched ")
+        item.setText(3, head)
+        # the whole count, for when the column has room again after a short form
+        item.setData(3, Qt.ItemDataRole.UserRole, head)
         item.setToolTip(3, text)
+
+    def _site_cells(self, short: bool) -> None:
+        """The counts whole ("3,649/3,797 pages", "10/40…") or, when the column cannot hold
+        them, without the word "pages" ("3,649/3,797"; the tooltip still says it)."""
+        for item in self.items.values():
+            whole = item.data(3, Qt.ItemDataRole.UserRole)
+            if isinstance(whole, str):
+                item.setText(3, whole.removesuffix(" pages") if short else whole)
 
     def _on_split_moved(self, _pos: int, _index: int) -> None:
         self._split_moved = True
@@ -323,7 +334,20 @@ class RulesPanel(QWidget):
         the panel is short of room the names give it back first, then the checks (whole up to
         ``CHECK_WHOLE``, "looks right" never cut), the counts only if that is not enough, so
         every column stays in view without a horizontal scroll bar."""
-        caps = {0: 140, 2: 80, 3: 110, CHECK_COLUMN: CHECK_CAP}
+        caps = {0: 140, 2: 80, 3: 130, CHECK_COLUMN: CHECK_CAP}
+        for short in (False, True):
+            # the counts whole first; when they cannot be whole, their short form
+            self._site_cells(short=short)
+            widths = self._column_widths(caps)
+            if widths[3] >= self.tree.sizeHintForColumn(3) + 2:
+                break
+        for column, width in widths.items():
+            self.tree.setColumnWidth(column, width)
+        self.fit_split()
+        self.fit_preview()
+
+    def _column_widths(self, caps: dict[int, int]) -> dict[int, int]:
+        """Each column's width for the cells as they read now (``fit_columns``)."""
         header = self.tree.header()
         widths = {}
         for column, cap in caps.items():
@@ -348,10 +372,7 @@ class RulesPanel(QWidget):
                 widest = max(shrinkable, key=lambda c: widths[c] - floors[c])
                 over = sum(widths.values()) - room
                 widths[widest] = max(floors[widest], widths[widest] - min(over, 8))
-        for column, width in widths.items():
-            self.tree.setColumnWidth(column, width)
-        self.fit_split()
-        self.fit_preview()
+        return widths
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
