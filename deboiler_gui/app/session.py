@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Generator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -217,12 +217,20 @@ BATCH_CHARS = 4_000_000
 
 
 def page_batches(
-    workspace_path: str, site: str, limit: int | None, skip: int = 0, count: bool = False
+    workspace_path: str,
+    site: str,
+    limit: int | None,
+    skip: int = 0,
+    count: bool = False,
+    spread: int = 0,
+    rest: bool = False,
 ) -> Generator[Any, None, int]:
     """The site's readable pages as batches of ``[(url, html), ...]`` (at most ``limit``, None:
     no bound), after the first ``skip`` readable pages, in the workspace's page order (by URL).
     With ``count``, the number of the site's readable pages (an int) is yielded last: the pages
-    past ``limit`` are read to count them, not sent.
+    past ``limit`` are read to count them, not sent. With ``spread`` (a number of pages), only
+    that many pages spread evenly over the whole site are read (``spread_pages``), or, with
+    ``rest``, every readable page but those.
 
     Run in a child process: opening a second Workspace inside the app's process would make the
     store read the database file with plain file I/O, and closing that file drops the SQLite
@@ -230,12 +238,25 @@ def page_batches(
     from deboiler_gui.engine.store import Workspace
 
     with Workspace(workspace_path, create=False) as ws:
-        stored = max(0, ws.page_count(site) - skip)
-        total = stored if limit is None else min(limit, stored)
+        stored = ws.page_count(site)
+        if spread:
+            wanted = min(spread, stored) if not rest else max(0, stored - spread)
+        else:
+            wanted = stored
+        wanted = max(0, wanted - skip)
+        total = wanted if limit is None else min(limit, wanted)
         batch: list[tuple[str, str]] = []
-        chars = n = readable = 0
-        for page in ws.iter_pages(site):
+        chars = n = readable = site_readable = 0
+        pages: Iterable[tuple[Any, bool]] = (
+            spread_pages(ws.iter_pages(site), stored, spread)
+            if spread
+            else ((p, not rest) for p in ws.iter_pages(site))
+        )
+        for page, taken in pages:
             if page.error or not page.html:
+                continue
+            site_readable += 1
+            if taken == rest:
                 continue
             readable += 1
             if readable <= skip:
@@ -256,8 +277,35 @@ def page_batches(
         if batch:
             yield batch
         if count:
-            yield readable
+            yield site_readable
         return n
+
+
+def spread_pages(pages: Iterable[Any], stored: int, k: int) -> Iterator[tuple[Any, bool]]:
+    """Each of the ``stored`` pages with whether it is one of ``k`` pages spread evenly over
+    them (the middle of each of ``k`` equal stretches, in the pages' order; all of them when
+    there are no more than ``k``). An unreadable page (an error, no HTML) is never taken: the
+    next readable page that is not taken itself stands in for it, so ``k`` readable pages are
+    taken when the site has them. The same pages in the same order always give the same
+    choice, so a second pass can read exactly the pages the first one left."""
+    marks = {int((i + 0.5) * stored / k) for i in range(k)} if stored > k else None
+    owed = 0
+    for j, page in enumerate(pages):
+        ok = not page.error and bool(page.html)
+        if marks is None:
+            yield page, ok
+            continue
+        if j in marks:
+            if ok:
+                yield page, True
+            else:
+                owed += 1
+                yield page, False
+        elif ok and owed:
+            owed -= 1
+            yield page, True
+        else:
+            yield page, False
 
 
 def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[str]]:

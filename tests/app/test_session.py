@@ -120,3 +120,43 @@ def test_page_batches_skip_the_first_pages_and_count_the_readable_ones(tmp_path:
         for u, _html in b
     ]
     assert rest == [f"https://s.example/p{i:03d}.html" for i in range(10, 120)]
+
+
+def test_page_batches_spread_the_kept_pages_and_the_rest_reads_the_others(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as ws:
+        ws.add_pages(
+            Page(f"https://s.example/p{i:03d}.html", f"<html><body><p>page {i}</p></body></html>")
+            for i in range(100)
+        )
+        # an unreadable page at a place the spread would take (the middle of the first tenth)
+        ws.add_pages([Page("https://s.example/p004x.html", "", error="HTTP 500")])
+    items = list(session.page_batches(str(path), "s.example", 10, 0, True, 10))
+    kept = [u for b in items if isinstance(b, list) for u, _html in b]
+    assert items[-1] == 100  # every readable page of the site, the broken one left out
+    # the 101 stored pages in URL order: p000..p004, p004x, p005..p099; the middle of each
+    # tenth is at 5, 15, ..., 95; the broken page's place goes to the next readable one
+    assert kept[0] == "https://s.example/p005.html"
+    assert kept[1:] == [f"https://s.example/p{j - 1:03d}.html" for j in range(15, 100, 10)]
+    rest = [
+        u
+        for b in session.page_batches(str(path), "s.example", None, 0, False, 10, True)
+        if isinstance(b, list)
+        for u, _html in b
+    ]
+    assert len(rest) == 90 and not set(rest) & set(kept)
+    assert sorted(rest + kept) == sorted(f"https://s.example/p{i:03d}.html" for i in range(100))
+    # a site within the spread: every page kept, nothing left for the rest
+    assert [
+        u
+        for b in session.page_batches(str(path), "s.example", None, 0, False, 1000)
+        if isinstance(b, list)
+        for u, _ in b
+    ] == sorted(f"https://s.example/p{i:03d}.html" for i in range(100))
+    assert not [
+        b
+        for b in session.page_batches(str(path), "s.example", None, 0, False, 1000, True)
+        if isinstance(b, list)
+    ]

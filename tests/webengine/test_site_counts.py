@@ -1,6 +1,6 @@
 """The template panel's counts cover every page of the site, also past the pages the app keeps
-parsed for suggestions (its index; lowered here to 6 pages of 40): a rule whose nodes are only
-on pages past the index counts them, and the panel says how many pages a count covers."""
+parsed for suggestions (its index, spread over the site; lowered here to 6 pages of 40): a
+rule whose nodes are mostly on pages outside the index counts them, and the panel says how many pages a count covers."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from deboiler_gui.engine.template.model import NoiseFilter
 from deboiler_gui.gui.controllers import siteservice
 
 PAGES = 40
-PROMO = range(30, 40)  # the pages with the promo block: all past the index
+PROMO = range(30, 40)  # the pages with the promo block: the last quarter of the site
+#: The 6 pages the index keeps, spread over the 40 (the middle of each sixth of the site).
+KEPT = [int((i + 0.5) * PAGES / 6) for i in range(6)]
 
 
 def _site(root: Path) -> Path:
@@ -62,9 +64,11 @@ def test_rule_field_and_filter_counts_cover_the_pages_past_the_index(
     qtbot.waitUntil(lambda: cell(field) == f"{PAGES}/{PAGES} pages", timeout=30000)
     qtbot.waitUntil(lambda: cell(flt) == f"10/{PAGES} pages", timeout=60000)
     # The first answer of each came from the index alone, and said so.
+    on_index = sum(1 for i in KEPT if i in PROMO)
+    assert KEPT == [3, 10, 16, 23, 30, 36] and on_index == 2
     assert (
         rule,
-        f"0/6… (1: 0, many: 0) — counted on 6/{PAGES} pages so far",
+        f"{on_index}/6… (1: {on_index}, many: 0) — counted on 6/{PAGES} pages so far",
     ) in shown
     assert tip(rule).endswith(f"— counted on {PAGES}/{PAGES} pages")
     assert tip(field).startswith(f"{PAGES}/{PAGES} pages with a value (0 empty)")

@@ -1,5 +1,5 @@
-"""Site-wide questions answered in a background thread that owns a parsed copy of the site's
-first pages (the index): selector candidates with hit rates, rules induced from clicks, and
+"""Site-wide questions answered in a background thread that owns a parsed copy of pages spread
+evenly over the site (the index): selector candidates with hit rates, rules induced from clicks, and
 counts of a rule, field or filter over every page. A count is answered at once on the index,
 then completed over the rest of the site, read in batches (parsed, counted, dropped) in a lap
 that any count may join; finished counts are kept by rule. Only plain data (URLs, XPaths,
@@ -252,7 +252,11 @@ class _SiteWorker(QObject):
         readable = 0
         # The pages are read in a child process (see session.page_batches) and parsed here,
         # where the trees stay; the child counts the site's readable pages past them.
-        steps = run_in_child("page_batches", workspace_path, site, INDEX_PAGES, 0, True)
+        # The kept pages are spread evenly over the site (not its first pages by URL, which
+        # may all be of one part of it).
+        steps = run_in_child(
+            "page_batches", workspace_path, site, INDEX_PAGES, 0, True, INDEX_PAGES
+        )
         try:
             for item in steps:
                 if self._abort.is_set() or generation != self._generation:
@@ -433,8 +437,10 @@ class _SiteWorker(QObject):
             while batch is None:
                 if self._lap is None:
                     path, site = self._workspace
-                    skip = len(self._index.trees)
-                    self._lap = run_in_child("page_batches", path, site, None, skip)
+                    # every readable page but the kept ones
+                    self._lap = run_in_child(
+                        "page_batches", path, site, None, 0, False, INDEX_PAGES, True
+                    )
                     self._lap_pos = 0
                 try:
                     item = next(self._lap)
