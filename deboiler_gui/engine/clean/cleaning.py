@@ -872,7 +872,8 @@ def _post_frames(
             continue
         steps = []
         post: HtmlElement | None = None
-        for a in (el, *el.iterancestors()):
+        a = el  # up from the block to the thread's child it is in (no further)
+        while True:
             parent = a.getparent()
             if parent is thread:
                 post = a if a in posts else None
@@ -880,6 +881,7 @@ def _post_frames(
             steps.append(_slot_step(a, a.tag))
             if parent is None:
                 break
+            a = parent
         if post is None or not steps:
             continue
         if el.tag not in _HEADING_TAGS:
