@@ -271,9 +271,6 @@ SIGNATURE_NAME_CHARS = 40
 #: ...after a dash that ends the message, and the message before it is at least this long
 SIGNATURE_MESSAGE_CHARS = 20
 _DASH_END = re.compile(r"[–—-]\s*$")
-_DASHED_TEXT = etree.XPath(
-    ".//text()[contains(., '-') or contains(., '–') or contains(., '—')]", smart_strings=True
-)
 
 
 def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
@@ -283,19 +280,10 @@ def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
     ago". The name and the date, outside the ``taken`` subtrees; the message and its dash
     stay. A name without a date after it, or a date with text after it, is the message's."""
     found: list[HtmlElement] = []
-    # the text before a name (its parent's text or a preceding sibling's tail) ends with a
-    # dash: only the children of elements with a dash in such a text can be names (found in
-    # C; a code listing has thousands of spans and few dashes)
-    dashed = {t.getparent().getparent() if t.is_tail else t.getparent() for t in _DASHED_TEXT(top)}
-    if not dashed and top.tag not in ("a", "span"):
-        return found
     for name in top.iter("a", "span"):
-        if name is not top and name.getparent() not in dashed:
-            continue
-        words = name.text_content().split()
-        if not words or len(words) > SIGNATURE_NAME_WORDS:
-            continue
-        if len("".join(words)) > SIGNATURE_NAME_CHARS or (name.tail or "").strip():
+        # the cheap tests first (a code listing has thousands of spans): text after the
+        # name, then the dash before it, then the name's own words
+        if (name.tail or "").strip():
             continue
         parent = name.getparent()
         if parent is None or parent.tag in _NEVER:
@@ -305,6 +293,11 @@ def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
             prev = prev.getprevious()
         before = (prev.tail if prev is not None else parent.text) or ""
         if not _DASH_END.search(before):
+            continue
+        words = name.text_content().split()
+        if not words or len(words) > SIGNATURE_NAME_WORDS:
+            continue
+        if len("".join(words)) > SIGNATURE_NAME_CHARS:
             continue
         date = None
         for sib in name.itersiblings():
