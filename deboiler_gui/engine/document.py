@@ -105,11 +105,15 @@ _ATTRS = ("class", "id", "aria-label", "itemtype")
 def _crumb_xpath(hints: tuple[str, ...]) -> etree.XPath:
     """The XPath finding elements marked with one of these hints (only the hints the page's
     source holds are tested: each test is a string search on every element)."""
-    # the attribute axis with the attributes' names tested first: only the values of those
-    # four attributes are searched, not four attributes of every element
-    names = " or ".join(f"name() = '{attr}'" for attr in _ATTRS)
+    # one attribute axis step per attribute name, their union in document order: only the
+    # values of those four attributes are searched, and a name test needs no name() string
+    # for every attribute of the page (half the time of one step over all attributes)
     tests = " or ".join(f"contains(., '{hint}')" for hint in hints)
-    return etree.XPath(f"//@*[{names}][{tests}]/parent::*[not(self::body or self::html)]")
+    return etree.XPath(
+        " | ".join(
+            f"//@{attr}[{tests}]/parent::*[not(self::body or self::html)]" for attr in _ATTRS
+        )
+    )
 
 
 # plain substring tests: a case-insensitive regular expression over the page is far slower;

@@ -153,6 +153,10 @@ class Facts:
     links: int = 0  # the page's visible characters in links
     elements: int = 0
     too_large: bool = False
+    # the runs of alike posts found among a container's children (the cleaner's thread
+    # search), by container: found in fit, kept for transform (a listing's thousands of
+    # lines are read once)
+    runs: dict[HtmlElement, list[HtmlElement]] = field(default_factory=dict)
 
 
 def _norm_compat(s: str | None) -> str:
@@ -164,14 +168,18 @@ def _norm_compat(s: str | None) -> str:
 
 def _slot_step(el: HtmlElement, tag: str) -> str:
     """An element's step in a structural slot: tag#id.classes."""
-    ident = el.get("id")
-    cls = el.get("class")
-    key = (tag, ident, cls)
+    key = (tag, el.get("id"), el.get("class"))
     step = _STEPS.get(key)
     if step is None:
-        if len(_STEPS) > _MAX_CACHED:
-            _STEPS.clear()
-        step = _STEPS[key] = _step_of(tag, ident, cls)
+        step = _slot_step_cached(key)
+    return step
+
+
+def _slot_step_cached(key: tuple[str, str | None, str | None]) -> str:
+    """The step of a (tag, id, class), computed and cached (see _slot_step)."""
+    if len(_STEPS) > _MAX_CACHED:
+        _STEPS.clear()
+    step = _STEPS[key] = _step_of(*key)
     return step
 
 
@@ -868,6 +876,7 @@ class FactsStore:
             slot_steps,
             as_is,
             facts.links,
+            [_kept_run(container, run) for container, run in facts.runs.items()],
         )
 
     def as_is(self, url: str, html: str) -> bool:
@@ -880,7 +889,7 @@ class FactsStore:
         stored = self.pages.pop(url, None)
         if stored is None or stored[0] != hash(html):
             return None
-        _, data, steps, chars, elements, slot_steps, _as_is, links = stored
+        _, data, steps, chars, elements, slot_steps, _as_is, links, runs = stored
         els = list(root.iter(*self.tags))
         if len(els) * 6 != len(data):
             return None
@@ -908,4 +917,23 @@ class FactsStore:
             node = node[i]
             facts.slot_path.append(node)
             facts.slot_slots.append(strings[k])
+        for where, members in runs:
+            container = root
+            for i in where:
+                container = container[i]
+            kids = list(container) if members else []
+            facts.runs[container] = [kids[i] for i in members]
         return facts
+
+
+def _kept_run(container: HtmlElement, run: list[HtmlElement]) -> tuple[tuple[int, ...], array[int]]:
+    """A run of posts as plain numbers: its container's child indexes from the root, its
+    members' indexes among the container's children."""
+    where = []
+    el = container
+    parent = el.getparent()
+    while parent is not None:
+        where.append(parent.index(el))
+        el, parent = parent, parent.getparent()
+    members = set(run)
+    return tuple(reversed(where)), array("i", [i for i, c in enumerate(container) if c in members])

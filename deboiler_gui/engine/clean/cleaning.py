@@ -14,11 +14,13 @@ from typing import Any
 import lxml.etree as etree
 
 from deboiler_gui.engine.clean.analysis import (
+    _STEPS,
     DEFAULT_CONFIG,
     Facts,
     _holding_invisible,
     _slot_key,
     _slot_step,
+    _slot_step_cached,
     _step_of,
     _visible_text_of,
     analyse,
@@ -773,7 +775,7 @@ def matches(
                 out.append((el, "post", "signature", chars))
             # a thread's posts: the run found above, or the main content's own children
             taken = {el for el, *_ in out}
-            for thread, posts in _threads(main_el):
+            for thread, posts in _threads(main_el, facts.runs):
                 for el, key, chars in _post_frames(
                     thread, cands, taken, density, label_min, (ap.exact, repeats), run=posts
                 ):
@@ -811,18 +813,30 @@ _DIGITS_RUN = re.compile(r"\d+")
 _CONTROLS = ("button", "input", "select", "option", "textarea")
 
 
-def _threads(main_el: HtmlElement) -> list[tuple[HtmlElement, list[HtmlElement]]]:
+def _threads(
+    main_el: HtmlElement, runs: dict[HtmlElement, list[HtmlElement]] | None = None
+) -> list[tuple[HtmlElement, list[HtmlElement]]]:
     """The containers of the thread's posts, each with its run of posts: the main content, or
     when its own children are no run of posts, those of its children whose children are (a
     question's page: the question, then the block of its answers, the answers' run one level
-    down)."""
-    run = _run_posts(main_el)
+    down). ``runs``: the runs found so far on this tree, by container (filled here; fit's
+    are kept for transform, see Facts.runs)."""
+
+    def run_of(container: HtmlElement) -> list[HtmlElement]:
+        if runs is None:
+            return _run_posts(container)
+        run = runs.get(container)
+        if run is None:
+            run = runs[container] = _run_posts(container)
+        return run
+
+    run = run_of(main_el)
     if len(run) >= 2:
         return [(main_el, run)]
     found = []
     for c in main_el:
         if isinstance(c.tag, str) and len(c) >= 2:
-            posts = _run_posts(c)
+            posts = run_of(c)
             if len(posts) >= 2:
                 found.append((c, posts))
     return found
@@ -880,7 +894,8 @@ def _post_frames(
             continue
         steps = []
         post: HtmlElement | None = None
-        for a in (el, *el.iterancestors()):
+        a = el  # up from the block to the thread's child it is in (no further)
+        while True:
             parent = a.getparent()
             if parent is thread:
                 post = a if a in posts else None
@@ -888,6 +903,7 @@ def _post_frames(
             steps.append(_slot_step(a, a.tag))
             if parent is None:
                 break
+            a = parent
         if post is None or not steps:
             continue
         if el.tag not in _HEADING_TAGS:
@@ -1076,7 +1092,7 @@ def post_places(facts: Facts, density: float, label_min: int) -> dict[str, Any]:
     main_el = facts.main_path[-1]
     run = _post_run(main_el)
     learnt = _Learnt()
-    threads = _threads(main_el) if run is None else [(run, None)]
+    threads = _threads(main_el, facts.runs) if run is None else [(run, None)]
     for thread, posts in threads:
         _post_frames(
             thread, facts.cands, set(), density, label_min, (set(), set()), learnt, run=posts
@@ -2060,7 +2076,20 @@ POST_SHAPE_SHARE = 0.6
 
 
 def _child_steps(el: HtmlElement) -> set[str]:
-    return {_slot_step(c, c.tag) for c in el if isinstance(c.tag, str)}
+    # the children's (tag, id, class) first, then a step for each distinct one: a listing's
+    # lines have hundreds of children of a few kinds (a comment's .get is None, its tag no
+    # string: left out below)
+    steps = _STEPS
+    out = set()
+    for key in {(c.tag, c.get("id"), c.get("class")) for c in el}:
+        step = steps.get(key)
+        if step is None:
+            tag = key[0]
+            if not isinstance(tag, str):
+                continue
+            step = _slot_step_cached(key)
+        out.add(step)
+    return out
 
 
 def _nested_classes(el: HtmlElement, other: HtmlElement) -> bool:

@@ -281,10 +281,9 @@ def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
     stay. A name without a date after it, or a date with text after it, is the message's."""
     found: list[HtmlElement] = []
     for name in top.iter("a", "span"):
-        words = name.text_content().split()
-        if not words or len(words) > SIGNATURE_NAME_WORDS:
-            continue
-        if len("".join(words)) > SIGNATURE_NAME_CHARS or (name.tail or "").strip():
+        # the cheap tests first (a code listing has thousands of spans): text after the
+        # name, then the dash before it, then the name's own words
+        if (name.tail or "").strip():
             continue
         parent = name.getparent()
         if parent is None or parent.tag in _NEVER:
@@ -294,6 +293,11 @@ def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
             prev = prev.getprevious()
         before = (prev.tail if prev is not None else parent.text) or ""
         if not _DASH_END.search(before):
+            continue
+        words = name.text_content().split()
+        if not words or len(words) > SIGNATURE_NAME_WORDS:
+            continue
+        if len("".join(words)) > SIGNATURE_NAME_CHARS:
             continue
         date = None
         for sib in name.itersiblings():
