@@ -583,12 +583,14 @@ def why_text(record: dict[str, Any], text: str) -> str:
     slot = str(content.get("slot") or "")
     where = content.get("path") or slot or "the whole page"
     seen: list[dict[str, Any]] = []
-    listed = places if len(places) > 1 or removed else []
+    listed = places
     for place in listed[:WHY_PLACES]:
         r = place.get("removed")
         block = f"{place.get('path') or place.get('xpath')} ({_quoted(str(place.get('text')))})"
         if not r:
             lines.append(f"  kept at {block}")
+            if "in_content" in place:
+                lines.append(f"    {_kept_because(place, where)}")
             continue
         lines.append(f"  removed at {block}")
         which = f"{r['detector']}: {r['rule']}" if r.get("rule") else r["detector"]
@@ -615,6 +617,18 @@ def why_text(record: dict[str, Any], text: str) -> str:
         gone = sum(1 for p in rest if p.get("removed"))
         lines.append(f"  and {count(len(rest), 'more place')} ({gone} removed)")
     return "\n".join(lines)
+
+
+def _kept_because(place: dict[str, Any], where: str) -> str:
+    """Why a kept place stayed: it is in the content slot, or no detector took it."""
+    if place.get("in_content"):
+        return f"inside the content slot ({where})"
+    share = round(100 * float(place.get("link_share") or 0))
+    return (
+        f"outside the content slot ({where}), but no detector took it: not the same block on "
+        f"enough of the site's pages, nor at a place that holds boilerplate on them, nor a "
+        f"labelled link block; links are {share}% of its text"
+    )
 
 
 class _Traced:

@@ -380,3 +380,51 @@ def test_page_fallback_records_name_the_content_path(tmp_path: Path) -> None:
     for r in map(json.loads, out.read_text().splitlines()):
         assert set(r["content"]) == {"slot", "path", "reason", "method"}
         assert r["content"]["path"] == "" and r["content"]["method"] == "page"
+
+
+def test_why_says_why_a_kept_place_stayed() -> None:
+    from deboiler_gui.cli.site import why_text
+    from deboiler_gui.engine.clean.explain import link_share
+    from deboiler_gui.engine.htmltree import parse_html
+
+    root = parse_html(
+        "<html><body><div id='a'><a href='/x'>Home page</a> and words</div>"
+        "<p><a href='/y'><span>inside a link</span></a></p></body></html>"
+    )
+    div, span = root.find(".//div"), root.find(".//span")
+    assert link_share(div) == len("Home page") / len("Home page and words")
+    assert link_share(span) == 1.0
+    place = {
+        "path": "div#side > p",
+        "xpath": "/html/body/div[2]/p",
+        "text": "Sponsored: our partners",
+        "whole": True,
+        "removed": None,
+        "in_content": False,
+        "link_share": 0.25,
+    }
+    record = {
+        "url": "http://a.example/t.html",
+        "why": {
+            "kept": True,
+            "method": "site",
+            "removed": [],
+            "places": [place, {**place, "path": "div#main > p", "in_content": True}],
+            "content": {"slot": "/html/body/div[1]", "path": "div#main"},
+        },
+    }
+    said = why_text(record, "Sponsored: our partners")
+    assert said.splitlines()[1:] == [
+        '  kept at div#side > p ("Sponsored: our partners")',
+        "    outside the content slot (div#main), but no detector took it: not the same block "
+        "on enough of the site's pages, nor at a place that holds boilerplate on them, nor a "
+        "labelled link block; links are 25% of its text",
+        '  kept at div#main > p ("Sponsored: our partners")',
+        "    inside the content slot (div#main)",
+    ]
+    # one kept place is named too, with where it is
+    one = {**record, "why": {**record["why"], "places": [record["why"]["places"][1]]}}
+    assert why_text(one, "Sponsored: our partners").splitlines()[1:] == [
+        '  kept at div#main > p ("Sponsored: our partners")',
+        "    inside the content slot (div#main)",
+    ]

@@ -153,7 +153,8 @@ def text_fate(
     ``reason``, ``path``, ``xpath``, ``in_content`` whether the block was inside the content
     slot), ``places`` (each innermost block holding it: ``path``,
     ``xpath``, ``text``, ``whole`` whether the block's text is the text itself, ``removed`` the
-    removal holding it or None), ``content`` (where the content was taken to be) and
+    removal holding it or None, ``in_content`` whether the block is in the content slot,
+    ``link_share`` the share of its text in links), ``content`` (where the content was taken to be) and
     ``method`` (``site``, or ``page`` for the single-page extractor)."""
     needle = squeeze(text)
     if not needle or page.error is not None or not page.html:
@@ -187,6 +188,9 @@ def text_fate(
             "text": block_text,
             "whole": block_text == needle,
             "removed": None,
+            "in_content": slot_el is not None
+            and (block is slot_el or any(a is slot_el for a in block.iterancestors())),
+            "link_share": link_share(block),
         }
         if holder is not None:
             removal = removed_at[holder]
@@ -205,6 +209,18 @@ def text_fate(
                 fate["removed"].append(place["removed"])
         fate["places"].append(place)
     return fate
+
+
+def link_share(el: Any) -> float:
+    """Share of the element's visible text (spaces squeezed) that is the text of links: all of
+    it when the element is a link or inside one."""
+    total = len(squeeze(visible_text(el)))
+    if not total:
+        return 0.0
+    if el.tag == "a" or any(a.tag == "a" for a in el.iterancestors()):
+        return 1.0
+    links = sum(len(squeeze(visible_text(a))) for a in el.iter("a") if a is not el)
+    return min(1.0, links / total)
 
 
 def holding_blocks(el: Any, needle: str) -> list[Any]:
@@ -247,6 +263,7 @@ __all__ = [
     "DETECTOR_REASONS",
     "RULE_REASONS",
     "holding_blocks",
+    "link_share",
     "removal_reason",
     "squeeze",
     "text_fate",
