@@ -10,11 +10,12 @@ unlike node on every page; flagged on the field that lands on the other's node),
 that are other fields' values, a value that is another field's with more text glued on, no
 value on pages where the node at the rule's place is there under the rule's anchor (a
 positional rule has none: its place alone; or the page's top heading it is elsewhere, its
-parent's first heading, or a top heading of another rank), no value anywhere, a rule pinned to a
-position whose node there is not like the learned one (its tag, ``rel``, label or text before
-it, a label naming the page's kind aside; for a list, the position holding every item; for a
-position in the whole page, a heading or not, under another heading from page to page), flags
-for values that look wrong with the pages to look at, and a value preview."""
+parent's first heading, or a top heading of another rank), no value where the rule's own block
+(its anchor, the field's nodes most of its text elsewhere) holds text, no value anywhere, a rule
+pinned to a position whose node there is not like the learned one (its tag, ``rel``, label or
+text before it, a label naming the page's kind aside; for a list, the position holding every
+item; for a position in the whole page, a heading or not, under another heading from page to
+page), flags for values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
