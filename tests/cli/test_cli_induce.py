@@ -435,3 +435,43 @@ def test_an_attribute_rule_is_saved_as_a_field_of_kind_attribute(ws: Path, tmp_p
 def test_save_without_a_field_name_is_refused(ws: Path) -> None:
     r = run("suggest", "--examples", URL.format(1), "//h1", "--save", "docs", "-w", ws)
     assert r.exit_code == 2 and "--field" in r.output
+
+
+def test_suggest_warns_when_a_not_this_narrows_the_rule_and_refuses_a_heading_and_a_paragraph(
+    tmp_path: Path,
+) -> None:
+    from test_induce_bad_input import api_page, manual_page
+
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(*manual_page(i)) for i in range(24)])
+    nxt = "//a[@rel='next']"
+    site = "https://api.example/"
+    r = CliRunner().invoke(
+        cli,
+        ["suggest", "--examples", f"{site}n3.html", nxt, "--not", f"{site}n1.html", nxt]
+        + ["-w", str(path), "--json"],
+    )
+    assert r.exit_code == 0, r.output
+    assert "warning: the 'not this' (https://api.example/n1.html" in r.output
+    assert "on 8 of 24 sampled pages, against 24 without it" in r.output
+    path = tmp_path / "api.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(*api_page(i)) for i in range(24)])
+    r = CliRunner().invoke(
+        cli,
+        ["suggest", "--examples", f"{site}C1.html", "//main/h1", "--examples"]
+        + [f"{site}index.html", "//main/p", "-w", str(path)],
+    )
+    assert r.exit_code == 1
+    assert "contradict each other" in r.output and "index.html" in r.output
+    assert "C1.html" in r.output
+    # a list's items per page count the example pages: C5 holds two included modules
+    inc = "//div[@id='includes-section']/ul/li[{}]/a"
+    r = CliRunner().invoke(
+        cli,
+        ["suggest", "--list", "--examples", f"{site}C5.html", inc.format(2), "--examples"]
+        + [f"{site}C1.html", inc.format(1), "-w", str(path)],
+    )
+    assert r.exit_code == 0, r.output
+    assert "items 1-2" in r.output

@@ -219,3 +219,39 @@ def test_a_definitions_list_long_on_a_reference_page_is_not_a_wild_count() -> No
         pages, Field("functions", xpaths=("//dl[@class='def']/dt/span/strong",), is_list=True)
     )
     assert got["functions"] == [], got["functions"]
+
+
+def same_rank(i: int, *, banner: bool = False) -> Page:
+    """Texinfo 6.8 writes a subsection and its subsubsections as `h4` alike (the classes
+    differ): the page's title is its first `h4`, its parts' `h4` after it. ``banner``: an
+    `h4` box before the page's own heading, an `h3` title after it."""
+    own = (
+        f"<div class='box'><h4>Note {i}</h4></div><h3 class='section'>{i} Section {i}</h3>"
+        if banner
+        else f"<h4 class='subsection'>{i}.1 Topic {i}</h4>"
+    )
+    parts = "".join(
+        f"<div class='subsubsection-level-extent'><h4 class='subsubsection'>{i}.1.{k} Part {k}"
+        f"</h4><p>Text {k}.</p></div>"
+        for k in range(1, 3)
+    )
+    return Page(
+        f"https://{SITE}/s{i}.html",
+        f"<html><body lang='en'><div class='subsection-level-extent'>{header(i, True, True, True)}"
+        f"{own}<p>About {i}.</p>{parts}</div></body></html>",
+    )
+
+
+def test_an_any_heading_title_first_of_its_rank_among_headings_of_that_rank_is_not_flagged() -> (
+    None
+):
+    pages = [same_rank(i) for i in range(12)] + [page(i, "section") for i in range(12, 20)]
+    got = flags(pages, Field("title", xpaths=(ANY_HEADING,)))
+    assert named(got, "title", "several nodes") == [], got["title"]
+    # a rule of one tag taking a run of alike headings is still flagged
+    got = flags(pages, Field("title", xpaths=("//body[@lang='en']//h4",)))
+    assert len(named(got, "title", "several nodes")) == 1, got["title"]
+    # a first heading of a lower rank than the page's title is no title
+    pages = [same_rank(i, banner=i % 2 == 0) for i in range(12)]
+    got = flags(pages, Field("title", xpaths=(ANY_HEADING,)))
+    assert len(named(got, "title", "several nodes")) == 1, got["title"]

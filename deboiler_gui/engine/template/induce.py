@@ -2102,9 +2102,64 @@ def induce(
             + ("the link's target: '…/a/@href'; " if links else "")
             + "an image's '@alt' or '@src')"
         )
+    if negatives and rules and trees:
+        notes.extend(_narrowing_nots(rules, positives, negatives, index, trees, as_list, attr))
     for r in rules:
         r.warnings = [*notes, *(w for w in r.warnings if w not in notes)]
     return rules
+
+
+#: A rule forced by 'not this' clicks is said to narrow the field when it finds it on at most
+#: this share of the pages the examples' rule without them finds it on.
+NARROWED = 0.5
+
+
+def _coverage(r: Induced) -> int:
+    """Sampled pages where a rule finds the field (a list: pages with items)."""
+    if r.kind == "list":
+        return int(r.site.get("with_items", 0))
+    return int(r.site.get("one", 0)) + int(r.site.get("many", 0))
+
+
+def _narrowing_nots(
+    rules: list[Induced],
+    positives: Sequence[Example],
+    negatives: Sequence[Example],
+    index: SiteIndex | None,
+    trees: list[Any],
+    as_list: bool,
+    attr: str,
+) -> list[str]:
+    """A warning when the 'not this' clicks leave a rule that finds the field on far fewer
+    sampled pages (``NARROWED``) than the examples' rule without them: a subset of the
+    field's pages (one kind of section's 'Next' link, a list pinned by its position), not
+    the field less a kind of node. The rule is still given: the 'not this' may be meant."""
+    try:
+        plain = (
+            _induce_list(positives, (), index, trees, 1)
+            if as_list
+            else _induce_field(positives, (), index, trees, 1, attr=attr)
+        )
+    except InductionError:
+        return []
+    if not plain or not plain[0].site or not rules[0].site:
+        return []
+    before, after = _coverage(plain[0]), _coverage(rules[0])
+    if before < 4 or after > NARROWED * before:
+        return []
+    what = "items" if as_list else "a value"
+    xp = (
+        f"{plain[0].xpath}/@{attr}"
+        if attr and not plain[0].xpath.endswith(f"/@{attr}")
+        else plain[0].xpath
+    )
+    nots = "; ".join(n.describe() for n in negatives)
+    pages = rules[0].site.get("pages", len(trees))
+    return [
+        f"the 'not this' ({nots}) narrows the rule: it finds {what} on {after} of {pages} "
+        f"sampled pages, against {before} without it ({xp}); is the 'not this' the examples' "
+        "own kind of node on another kind of page?"
+    ]
 
 
 def _attr_holder(ex: Example, notes: list[str]) -> Example:
@@ -2180,6 +2235,7 @@ def _induce_field(
         raise InductionError(
             "a field has one value per page: give one example per page (or use --list)", dup
         )
+    _check_roles(positives)
     per_example = [_field_candidates(ex, index) for ex in positives]
     common = (
         set(per_example[0]).intersection(*per_example[1:])
@@ -2375,6 +2431,40 @@ def _check_negatives_narrow(
 
 
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+#: Words of a class or id that make a node a title whatever its tag (gtk-doc's `p.title` on
+#: its index page, DocBook's `span.refentrytitle`).
+_TITLE_WORDS = re.compile(r"title|heading|caption", re.IGNORECASE)
+#: Tags of running text: a paragraph is no title.
+_PROSE = frozenset({"p", "blockquote", "pre"})
+
+
+def _node_role(el: HtmlElement) -> str:
+    """What a field's node is on its page: 'heading' (any rank, or a node named a title by
+    its class or id), 'paragraph' (running text), or '' (no telling: a `span`, a `div`, a link)."""
+    if el.tag in _HEADINGS or _TITLE_WORDS.search(f"{el.get('class') or ''} {el.get('id') or ''}"):
+        return "heading"
+    return "paragraph" if el.tag in _PROSE else ""
+
+
+def _check_roles(positives: Sequence[Example]) -> None:
+    """Raise when two examples are nodes of different tags and roles: a heading on one page
+    and a paragraph on another (a class page's title and the index page's first paragraph)
+    are not one field, whatever rule would take both (``*[self::h1 or self::p]``, the first
+    of either). Headings of different ranks are one role: a title is an `h1` on some pages,
+    an `h2` on others."""
+    roles = [_node_role(ex.node) for ex in positives]
+    conflicts = [
+        f"{earlier.describe()} and {ex.describe()} cannot be one field "
+        f"(a {roles[i]} and a {roles[j]})"
+        for j, ex in enumerate(positives)
+        for i, earlier in enumerate(positives[:j])
+        if roles[i] and roles[j] and roles[i] != roles[j] and earlier.node.tag != ex.node.tag
+    ]
+    if conflicts:
+        raise InductionError(
+            "the examples contradict each other (different templates or different parts of the page?)",
+            conflicts,
+        )
 
 
 def tag_union(tags: set[str]) -> str:
@@ -2729,7 +2819,20 @@ def _induce_list(
     result = checked[:limit]
     for r in result:
         r.warnings = list(warnings)
+        _count_examples(r)
     return result
+
+
+def _count_examples(r: Induced) -> None:
+    """A list rule's spread of items per page over the sampled pages and the examples' own
+    pages (which the sample may leave out): an example page with 2 items, the sampled ones
+    with 1, reads 'items 1-2', not '1-1'."""
+    counts = [len(v) for v in r.examples if v]
+    if not counts or not r.site:
+        return
+    seen = r.site.get("with_items", 0) > 0
+    r.site["items_min"] = min(counts + ([r.site["items_min"]] if seen else []))
+    r.site["items_max"] = max(counts + ([r.site["items_max"]] if seen else []))
 
 
 #: Families of a rule anchored on a hook (not on steps or positions from one).

@@ -10,11 +10,12 @@ unlike node on every page; flagged on the field that lands on the other's node),
 that are other fields' values, a value that is another field's with more text glued on, no
 value on pages where the node at the rule's place is there under the rule's anchor (a
 positional rule has none: its place alone; or the page's top heading it is elsewhere, its
-parent's first heading, or a top heading of another rank), no value anywhere, a rule pinned to a
-position whose node there is not like the learned one (its tag, ``rel``, label or text before
-it, a label naming the page's kind aside; for a list, the position holding every item; for a
-position in the whole page, a heading or not, under another heading from page to page), flags
-for values that look wrong with the pages to look at, and a value preview."""
+parent's first heading, or a top heading of another rank), no value where the rule's own block
+(its anchor, the field's nodes most of its text elsewhere) holds text, no value anywhere, a rule
+pinned to a position whose node there is not like the learned one (its tag, ``rel``, label or
+text before it, a label naming the page's kind aside; for a list, the position holding every
+item; for a position in the whole page, a heading or not, under another heading from page to
+page), flags for values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
@@ -86,6 +87,15 @@ _FIRST = re.compile(r"\[\s*1\s*\]|position\(\)\s*=\s*1\b")
 RUN = 3
 #: Pages without a value kept (with their trees) until the rule's usual place is known.
 PENDING = 50
+#: Pages without a value where the rule's anchor holds text from which a field is flagged.
+ANCHORED_EMPTY = 2
+#: The anchor is the field's own block when the field's nodes are this share of its text
+#: (headings aside) on the pages with a value (the median): a field missing where such a
+#: block has text is a node of another kind there; a field missing in the page's content
+#: block (a chapter without sub-sections) is no sign of anything.
+OWN_BLOCK = 0.5
+#: Pages with a value the anchor's share is measured on.
+OWN_BLOCK_PAGES = 50
 _GROUPED = re.compile(r"\((.+)\)\[\s*(\d+)\s*\]")
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 
@@ -216,6 +226,13 @@ class FieldSignals:
     # what the rule's node hangs on (``rule_anchors`` of its queue): a node at the usual
     # place counts only where it is that anchor, or under it (None: a positional rule)
     anchors: tuple[tuple[str, str], ...] | None = None
+    # pages without a value where a part of the page the rule goes down from (its anchor,
+    # not the node itself) is there with text, and that anchor (per page)
+    anchored_empty: dict[str, str] = dc_field(default_factory=dict)
+    # on pages with a value (the first ``OWN_BLOCK_PAGES``), the share of the anchor's text
+    # (headings aside) that is the field's nodes' text: near 1 for a block of the field's
+    # own ('Parent' over the parent's link), near 0 for the page's content block
+    anchor_shares: list[float] = dc_field(default_factory=list)
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -294,6 +311,9 @@ class FieldSignals:
                     "look_at": self.vacant[:5],
                 }
             )
+        anchored = self._anchored_empty()
+        if anchored:
+            out.append(anchored)
         ranks = sum(len(v) for v in self.other_rank.values())
         if ranks >= 3:
             usual_top = _usual_top(self)
@@ -547,6 +567,30 @@ class FieldSignals:
                 }
             )
         return out
+
+    def _anchored_empty(self) -> dict[str, Any] | None:
+        """Pages without a value where the part of the page the rule goes down from (its
+        anchor: ``div#parent-class-section`` of ``//div[@id='parent-class-section']//a``) is
+        there and holds text: the field's node is of another kind there (the parent named in
+        plain text, no link), or elsewhere in it. Pages already flagged for the node at the
+        rule's usual place do not count again."""
+        vacant = set(self.vacant)
+        pages = [u for u in self.anchored_empty if u not in vacant]
+        if (
+            len(pages) < ANCHORED_EMPTY
+            or not self.anchor_shares
+            or statistics.median(self.anchor_shares) < OWN_BLOCK
+        ):
+            return None
+        anchor = Counter(self.anchored_empty[u] for u in pages).most_common(1)[0][0]
+        return {
+            "flag": f"empty where its anchor is: on {len(pages)} page"
+            f"{'s' if len(pages) != 1 else ''} {anchor} holds text but the rule finds "
+            "nothing in it (the field's node is of another kind there: plain text, not a "
+            "link?)",
+            "pages": len(pages),
+            "look_at": pages[:5],
+        }
 
     def _per_kind(self) -> bool:
         """Whether a scalar field's few values split the pages into kinds: at most
@@ -904,6 +948,74 @@ def _has_anchor(anchors: tuple[tuple[str, str], ...] | None, root: Any, node: An
     return False
 
 
+def _anchor_with_text(anchors: tuple[tuple[str, str], ...] | None, root: Any) -> str:
+    """The anchor (``rule_anchors``) the rule goes down from or beside that is on the page
+    with text where the field's node would be (its headings and the label it goes on beside
+    aside), or ''. An anchor that is the rule's node itself says nothing of a page without a
+    value."""
+    for prefix, how, a in _anchors_on(anchors, root):
+        block, leave_out = _anchor_block(a, how)
+        if block is not None and _text_beside_headings(block, leave_out):
+            return str(prefix)
+    return ""
+
+
+def _anchors_on(anchors: tuple[tuple[str, str], ...] | None, root: Any) -> list[Any]:
+    """(prefix, how, node) of each anchor node on the page the rule goes down from or beside
+    (not ``html`` or ``body``: the whole page)."""
+    out = []
+    for prefix, how in anchors or ():
+        if how not in ("below", "beside"):
+            continue
+        try:
+            found = select(root, prefix)
+        except RuleError:
+            continue
+        for a in found:
+            if isinstance(a, etree._Element) and a.tag not in ("html", "body", "head"):
+                out.append((prefix, how, a))
+    return out
+
+
+def _anchor_block(a: Any, how: str) -> tuple[Any, Any]:
+    """(the block the field's node is in under the anchor ``a``, a part of it to leave out):
+    the anchor itself, or its parent but the anchor (a label the rule goes on beside)."""
+    if how == "below":
+        return a, None
+    return a.getparent(), a
+
+
+def _anchor_share(
+    anchors: tuple[tuple[str, str], ...] | None, root: Any, nodes: list[Any]
+) -> float | None:
+    """The share of the text of the anchor block holding the field's first node (headings
+    aside) that is the text of the field's nodes in it, or None (no such anchor)."""
+    if not nodes:
+        return None
+    up = set(nodes[0].iterancestors())
+    for _prefix, how, a in _anchors_on(anchors, root):
+        block, leave_out = _anchor_block(a, how)
+        if block is None or block not in up:
+            continue
+        total = _text_beside_headings(block, leave_out)
+        if not total:
+            return None
+        inside = [n for n in nodes if n is block or block in set(n.iterancestors())]
+        own = sum(_text_beside_headings(n) for n in inside)
+        return min(1.0, own / total)
+    return None
+
+
+def _text_beside_headings(block: Any, leave_out: Any = None) -> int:
+    """Characters of a block's text outside its headings (and outside ``leave_out``)."""
+    if not isinstance(block.tag, str) or block.tag in _HEADINGS or block is leave_out:
+        return 0
+    out = len((block.text or "").strip())
+    for kid in block:
+        out += _text_beside_headings(kid, leave_out) + len((kid.tail or "").strip())
+    return out
+
+
 def _heading(el: Any) -> str:
     """The heading a node is under: the label of the nearest heading (h1-h6, or a block
     holding one: a table's heading row) before it or before one of its nearest ancestors."""
@@ -1047,7 +1159,7 @@ def _loose_place(el: Any) -> str:
     return "/" + "/".join(reversed(steps))
 
 
-def _note_first(sig: FieldSignals, url: str, found: list[Any]) -> None:
+def _note_first(sig: FieldSignals, url: str, found: list[Any], xpath: str = "") -> None:
     """Notes where the first of several nodes is, and whether another is at that place."""
     found = [n for n in found if isinstance(n, etree._Element)]
     if not found:
@@ -1056,10 +1168,33 @@ def _note_first(sig: FieldSignals, url: str, found: list[Any]) -> None:
     sig.many_shapes[url] = Counter(_loose_place(n) for n in found[:MANY_SHAPES])
     sig.first_places[place] += 1
     rank = _rank(found[0])
-    if rank <= 6 and all(6 >= _rank(n) > rank for n in found[1:]) and _top_heading(found[0]):
-        sig.first_top += 1
+    if rank <= 6 and _top_heading(found[0]):
+        if all(6 >= _rank(n) > rank for n in found[1:]):
+            sig.first_top += 1
+        elif (
+            _ANY_HEADING.search(xpath)
+            and all(6 >= _rank(n) >= rank for n in found[1:])
+            and not _higher_anywhere(found[0])
+        ):
+            # A rule taking a heading of any rank, whose first node is the page's first
+            # heading of the page's highest rank: the title, its sub-headings of that rank
+            # after it (Texinfo writes a subsection and its subsubsections as `h4`).
+            sig.first_top += 1
     if any(_loose_place(n) == place for n in found[1:]):
         sig.first_in_run += 1
+
+
+#: A rule whose node is a heading of any of several ranks (``*[self::h1 or … self::h6]``).
+_ANY_HEADING = re.compile(r"self::h[1-6]\s+or\s+self::h[1-6]")
+
+
+def _higher_anywhere(el: Any) -> bool:
+    """Whether the page holds a heading of a higher rank than the heading ``el``."""
+    rank = _rank(el)
+    if rank <= 1:
+        return False
+    test = " or ".join(f"self::h{r}" for r in range(1, rank))
+    return bool(el.xpath(f"(preceding::*[{test}] | following::*[{test}] | ancestor::*[{test}])[1]"))
 
 
 def _different(root: Any, xpath: str) -> tuple[bool, list[Any]]:
@@ -1538,6 +1673,10 @@ def _page_signals(
             sig.none += 1
             if not fld.is_list and isinstance(root, HtmlElement):
                 _look_for_place(sig, url, root)
+            if isinstance(root, HtmlElement):
+                anchor = _anchor_with_text(sig.anchors, root)
+                if anchor:
+                    sig.anchored_empty[url] = anchor
             if fld.is_list and any(
                 t.get("matches") and t.get("error") == "empty value" for t in report.tried
             ):
@@ -1546,9 +1685,22 @@ def _page_signals(
             sig.many += 1  # several different nodes (not a header's and a footer's copy)
             sig.many_pages.append((matches, url))
             sig.asks_first = bool(_FIRST.search(report.xpath))
-            _note_first(sig, url, several[1])
+            _note_first(sig, url, several[1], report.xpath)
         else:
             sig.one += 1
+        if (
+            report.status == "ok"
+            and sig.anchors
+            and len(sig.anchor_shares) < OWN_BLOCK_PAGES
+            and isinstance(root, HtmlElement)
+        ):
+            share = _anchor_share(
+                sig.anchors,
+                root,
+                _nodes(root, report.nodes) or _text_holder(root, report.xpath),
+            )
+            if share is not None:
+                sig.anchor_shares.append(share)
         if report.status == "ok":
             if fld.is_list:
                 items = [normalize_text(str(v)) for v in value]
