@@ -2043,10 +2043,14 @@ def induce(
     *,
     as_list: bool = False,
     limit: int = 5,
+    narrowing: bool = True,
 ) -> list[Induced]:
     """Rules for the clicked examples, best first. A field rule's first match on each example
     page is the example; a list rule selects every example of a page from one list, and no rule
-    selects a 'not this' node. Raises InductionError naming the examples that conflict."""
+    selects a 'not this' node. Raises InductionError naming the examples that conflict. With
+    ``narrowing`` (a user's clicks), a rule that 'not this' clicks confine to far fewer pages
+    is said so (``_narrowing_nots``: a second induction without them); repair, which reads no
+    warnings, asks without."""
     if not positives:
         raise InductionError("no examples given")
     positives = [_on_index(ex, index) for ex in positives]
@@ -2102,7 +2106,7 @@ def induce(
             + ("the link's target: '…/a/@href'; " if links else "")
             + "an image's '@alt' or '@src')"
         )
-    if negatives and rules and trees:
+    if narrowing and negatives and rules and trees:
         notes.extend(_narrowing_nots(rules, positives, negatives, index, trees, as_list, attr))
     for r in rules:
         r.warnings = [*notes, *(w for w in r.warnings if w not in notes)]

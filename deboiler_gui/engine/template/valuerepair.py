@@ -1963,7 +1963,9 @@ def _repair_field(
         beside += [] if negatives else _state_rules(examples)
         beside += [] if fld.is_list or negatives else _token_rules(examples)
         try:
-            rules = induce(examples, negatives, index=site, as_list=fld.is_list, limit=10)
+            rules = induce(
+                examples, negatives, index=site, as_list=fld.is_list, limit=10, narrowing=False
+            )
         except InductionError:
             rules = []
             if fld.is_list and _one_per_page(examples) and not negatives:
