@@ -68,6 +68,7 @@ class Applied:
             }
             self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
             self.site_main_some = {int(h, 16) for h in data.get("main_slots_some", ())}
+            self.site_main_template = {int(h, 16) for h in data.get("main_slots_template", ())}
             self.loose = {int(h, 16) for h in data.get("loose_links", ())}
             self.content = {int(h, 16) for h in data.get("content_slots", ())}
             self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
@@ -157,6 +158,13 @@ def matches(
     if deeper is None and main and ap.site_main_some:
         # a template of a site of several: its own content place
         deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
+    template_place = None
+    if deeper is None and main and main_el is not None and ap.site_main_template:
+        # a page of a template with few pages whose story is short: its guess stopped at the
+        # column around the story (the story beside lists of recent and most-read entries),
+        # where the template's other pages have the story's own place
+        template_place = _template_main(facts.cands, ap, main_el)
+        deeper = template_place
     if deeper is not None:
         # said of the page only as measured: its links hold most of its visible text, or
         # its own guess stopped above the site's place
@@ -169,7 +177,13 @@ def matches(
         main_el = deeper
         main.add(deeper)
         main.update(deeper.iterancestors())
-        reason = f"the place holding the content on most of the site's pages ({why_deeper})"
+        reason = (
+            "the place holding the content on the pages of this template where it is clear"
+            " (the part holding most of this page's non-link text also holds the template's"
+            " lists beside it)"
+            if template_place is not None
+            else f"the place holding the content on most of the site's pages ({why_deeper})"
+        )
     # One entry of a series (one function's documentation among the page's others) holding
     # most of the text is not the content: the site's content place around it is.
     places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
@@ -800,6 +814,13 @@ def matches(
             if keep_set and any(a in keep_set for a in el.iterancestors()):
                 continue
             out.append((el, "hidden", "", chars))
+        taken = {el for el, *_ in out}
+        for el, chars in _hidden_blocks(root, taken, inner if bounded else None, density):
+            if el in main or el in keep_ancestors:
+                continue
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            out.append((el, "hidden", "hidden block", chars))
     return out
 
 
@@ -1204,6 +1225,46 @@ def _hidden_copies(root: HtmlElement, taken: set[HtmlElement]) -> list[tuple[Htm
             if same >= need and (same >= HIDDEN_COPY_MIN or same == len(other)):
                 out.append((el, len(text)))
                 break
+    return out
+
+
+_HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+
+def _hidden_blocks(
+    root: HtmlElement, taken: set[HtmlElement], inner: HtmlElement | None, density: float
+) -> list[tuple[HtmlElement, int]]:
+    """Blocks an inline ``display:none`` or ``visibility:hidden`` hides, outermost only, that
+    no reader sees (the ``hidden`` attribute is dropped with the page's text, see
+    htmltree.drop_hidden): away from a content slot below the body any of them (a tab of "most commented" stories, an id, a dump of links
+    for search engines, a script's text in a div); inside it only a list of links (a script
+    shows a tab panel or a section folded under "show": the page's content). With their
+    visible characters."""
+    body = root.find("body")
+    top = body if body is not None else root
+    found = [
+        el for el in _STYLED(top) if isinstance(el.tag, str) and _HIDING.search(el.get("style", ""))
+    ]
+    if not found:
+        return []
+    hidden = set(found)
+    out: list[tuple[HtmlElement, int]] = []
+    for el in found:
+        if el in taken or el.tag in ("html", "body"):
+            continue
+        if any(a in hidden or a in taken for a in el.iterancestors()):
+            continue
+        text = visible_text(el)
+        chars = len("".join(text.split()))
+        if chars == 0:
+            continue
+        if inner is not None and _inside(inner, el):
+            continue  # it holds the content: a script shows the page
+        if inner is None or el is inner or _inside(el, inner):
+            links = sum(len("".join(visible_text(a).split())) for a in el.iter("a"))
+            if links < density * chars:
+                continue
+        out.append((el, chars))
     return out
 
 
@@ -2800,6 +2861,70 @@ def _site_main(
         if best is None or rank > best:
             best, found = rank, el
     return found if found is not main_el else None
+
+
+#: the template's content place holds at least this share of the page's guess's non-link text
+TEMPLATE_MAIN_SHARE = 0.2
+#: beside the template's content place, a block with this much text must be the frame's
+TEMPLATE_BESIDE_CHARS = 20
+
+
+def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) -> HtmlElement | None:
+    """Inside the page's guess, the place that holds the content on the pages of its template
+    where that is clear (``main_slots_template``), when no block beside it on the way up to
+    the guess may be content: none is in a place that held the content on other pages (a
+    section of a document beside another), and none outside the site's common places
+    (``common_slots``) holds a passage of text that is not links. Else the guess stays."""
+    slot_of: dict[HtmlElement, int] = {}
+    text_of: dict[HtmlElement, tuple[int, int]] = {}
+    best: tuple[int, int] | None = None
+    found: HtmlElement | None = None
+    for el, _h, chars, links, slot, _end, _skel in cands:
+        if slot is None:
+            continue
+        sid = ap.slot_id(slot)
+        slot_of[el] = sid
+        text_of[el] = (chars, links)
+        if el is main_el:
+            continue
+        if sid in ap.site_main_template and chars > 0 and _inside(el, main_el):
+            rank = (slot.count("/"), chars)
+            if best is None or rank > best:
+                best, found = rank, el
+    if found is None or main_el not in text_of:
+        return None
+    chars, links = text_of[found]
+    all_chars, all_links = text_of[main_el]
+    if chars - links < TEMPLATE_MAIN_SHARE * max(all_chars - all_links, 1):
+        return None
+    passage = int(ap.cfg["passage_min_chars"])
+    step = found
+    while step is not main_el:
+        parent = step.getparent()
+        if parent is None:
+            return None
+        if len("".join((parent.text or "").split())) >= passage:
+            return None
+        for sib in parent:
+            if sib is step or not isinstance(sib.tag, str) or sib.tag in INVISIBLE_TAGS:
+                continue
+            if len("".join((sib.tail or "").split())) >= passage:
+                return None
+            sid = slot_of.get(sib)
+            if sid is not None and sid in ap.protected and text_of[sib][0] > 0:
+                return None  # another place of the site's content
+            if sid is not None and sid in ap.seen:
+                continue  # a place of the site's frame
+            if sid is not None:
+                own = text_of[sib][0] - text_of[sib][1]
+            else:
+                own = len("".join(visible_text(sib).split())) - sum(
+                    len("".join(visible_text(a).split())) for a in sib.iter("a")
+                )
+            if own >= passage:
+                return None
+        step = parent
+    return found
 
 
 def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:

@@ -53,7 +53,8 @@ DETECTOR_REASONS = {
     "hidden": (
         "hidden copy of visible text",
         "a block the page hides (display:none) whose text is the start of a visible "
-        "sibling's: a post's summary beside the full post",
+        "sibling's: a post's summary beside the full post; or, away from the content slot, "
+        "any block the page hides",
     ),
     "pair": ("shared with a neighbour", "the same block is on the page next to it by URL"),
     "rule": ("remove rule", "a template's remove rule selects it"),
@@ -107,6 +108,11 @@ RULE_REASONS = {
         "the page's footer",
         "a link list the page marks as its footer (footer, role=contentinfo), away from the "
         "content",
+    ),
+    ("hidden", "hidden block"): (
+        "hidden block",
+        "a block the page hides (display:none, visibility:hidden): away from the content slot "
+        "any such block, inside it a list of links only",
     ),
     ("post", "signature"): (
         "message's signature",
