@@ -162,7 +162,8 @@ def matches(
     if deeper is None and main and main_el is not None and ap.site_main_template:
         # a page of a template with few pages whose story is short: its guess stopped at the
         # column around the story (the story beside lists of recent and most-read entries),
-        # where the template's other pages have the story's own place
+        # or went to the lists beside it, where the template's other pages have the story's
+        # own place
         template_place = _template_main(facts.cands, ap, main_el)
         deeper = template_place
     if deeper is not None:
@@ -174,13 +175,16 @@ def matches(
             why_deeper = "no part of this page holds most of its text"
         else:
             why_deeper = "inside the part holding most of this page's non-link text"
+        if main_el is not None and not _inside(deeper, main_el):
+            # the template's place beside the page's guess (a column of most commented
+            # entries holding more text than a short story): the guess is not the content
+            main = {deeper, *deeper.iterancestors()}
         main_el = deeper
         main.add(deeper)
         main.update(deeper.iterancestors())
         reason = (
             "the place holding the content on the pages of this template where it is clear"
-            " (the part holding most of this page's non-link text also holds the template's"
-            " lists beside it)"
+            " (this page's own guess took in the template's lists beside it)"
             if template_place is not None
             else f"the place holding the content on most of the site's pages ({why_deeper})"
         )
@@ -406,6 +410,23 @@ def matches(
                     # its signature, which other modules of the same API repeat): the
                     # entry's, as a definition's description is its term's
                     detector = ""
+            if (
+                detector == "exact"
+                and bounded
+                and inner is not None
+                and el.tag not in _HEADING_TAGS
+                and _dateline(el, chars, links, density)
+                and (
+                    (within(i, el, inner) and _lead_chars(inner, el) <= DATELINE_LEAD)
+                    or el.getparent() in title_blocks
+                    or _under_headline(el)
+                )
+                and _text_after(inner, el) >= DATELINE_AFTER
+            ):
+                # a story's date or byline line ("Published January 19, 2015", "By … on
+                # January 15, 2015") in the content slot or beside its headline: the
+                # same on many pages of a template captured on one day, still the story's
+                detector = ""
             elif not ap.compat and el.tag == "td" and around is not None and within(i, el, around):
                 # a cell of a table beside the content (a specification): the table's
                 detector = ""
@@ -683,6 +704,35 @@ def matches(
             not detector
             and bounded
             and not ap.compat
+            and slot is not None
+            and 0 < chars <= max_share
+            and links >= TEASER_COLUMN_DENSITY * chars
+            and el not in main
+            and main_el is not None
+            and not within(i, el, main_el)
+            and (
+                around is None
+                or not within(i, el, around)
+                # in the block around the content, a cell of the layout table beside the
+                # story's cell (a column of teasers); not a section of a document there
+                or (el.tag == "td" and el.getparent() is around)
+            )
+            and not _alike_to(el, main)
+            and _links_away(el) >= MIN_ASIDE_LINKS
+            and not anchors.toc(el)
+            and (
+                (links >= density * chars and not _passage_in(el, label_min)) or _teaser_column(el)
+            )
+        ):
+            # away from the content place, a list of links to other pages (a menu of links
+            # in a line, a column of product links) or a column of teasers (headlines with
+            # their first lines): the frame's, even on a template with too few pages for any
+            # repetition to show it
+            detector, key = "label", "teaser links"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
             and el.tag == "form"
             and 0 < chars <= FORM_TEXT_CHARS
             and el not in main
@@ -815,7 +865,9 @@ def matches(
                 continue
             out.append((el, "hidden", "", chars))
         taken = {el for el, *_ in out}
-        for el, chars in _hidden_blocks(root, taken, inner if bounded else None, density):
+        # the content and the block around it (a question's folded detail beside its answers)
+        near = (around if around is not None else main_el) if bounded else None
+        for el, chars in _hidden_blocks(root, taken, near, density):
             if el in main or el in keep_ancestors:
                 continue
             if keep_set and any(a in keep_set for a in el.iterancestors()):
@@ -1232,11 +1284,12 @@ _HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECAS
 
 
 def _hidden_blocks(
-    root: HtmlElement, taken: set[HtmlElement], inner: HtmlElement | None, density: float
+    root: HtmlElement, taken: set[HtmlElement], near: HtmlElement | None, density: float
 ) -> list[tuple[HtmlElement, int]]:
     """Blocks an inline ``display:none`` or ``visibility:hidden`` hides, outermost only, that
     no reader sees (the ``hidden`` attribute is dropped with the page's text, see
-    htmltree.drop_hidden): away from a content slot below the body any of them (a tab of "most commented" stories, an id, a dump of links
+    htmltree.drop_hidden): away from the content and the block around it (``near``, below
+    the body) any of them (a tab of "most commented" stories, an id, a dump of links
     for search engines, a script's text in a div); inside it only a list of links (a script
     shows a tab panel or a section folded under "show": the page's content). With their
     visible characters."""
@@ -1258,9 +1311,9 @@ def _hidden_blocks(
         chars = len("".join(text.split()))
         if chars == 0:
             continue
-        if inner is not None and _inside(inner, el):
+        if near is not None and _inside(near, el):
             continue  # it holds the content: a script shows the page
-        if inner is None or el is inner or _inside(el, inner):
+        if near is None or el is near or _inside(el, near):
             links = sum(len("".join(visible_text(a).split())) for a in el.iter("a"))
             if links < density * chars:
                 continue
@@ -1813,6 +1866,46 @@ MIN_ASIDE_LINKS = 3
 
 #: the text of a block outside its links
 _UNLINKED_TEXT = etree.XPath("descendant::text()[not(ancestor::a)][not(ancestor::script)]")
+
+
+#: a column of teasers has this many headline links at least...
+MIN_COLUMN_TEASERS = 3
+#: ...this share of its text in links at least...
+TEASER_COLUMN_DENSITY = 0.1
+#: ...a headline having this many words at least...
+TEASER_HEADLINE_WORDS = 3
+#: ...and at most this many characters of text besides its links per headline
+TEASER_TEXT_CHARS = 300
+#: ...none of it in one run longer than this (a paragraph of a text)
+TEASER_RUN_CHARS = 400
+
+
+def _teaser_column(el: HtmlElement) -> bool:
+    """Whether a block is a column of teasers: three headlines or more (links of
+    TEASER_HEADLINE_WORDS words and TEASER_LINK_CHARS characters at least: not a user's
+    name), each with a few lines of text at most, and no paragraph of text of its own."""
+    heads = 0
+    for a in el.iter("a"):
+        text = _text_of(a)
+        words = text.split()
+        if (
+            a.get("href")
+            and len(words) >= TEASER_HEADLINE_WORDS
+            and len("".join(words)) >= TEASER_LINK_CHARS
+        ):
+            heads += 1
+    if heads < MIN_COLUMN_TEASERS:
+        return False
+    runs = [len("".join(t.split())) for t in _UNLINKED_TEXT(el)]
+    if any(n > TEASER_RUN_CHARS for n in runs):
+        return False
+    return sum(runs) <= TEASER_TEXT_CHARS * heads
+
+
+def _passage_in(el: HtmlElement, label_min: int) -> bool:
+    """Whether a block holds a run of text outside its links of ``label_min`` characters or
+    more (a question's text over its tag links): not a list of links only."""
+    return any(len("".join(t.split())) >= label_min for t in _UNLINKED_TEXT(el))
 
 
 def _links_away(el: HtmlElement) -> int:
@@ -2497,6 +2590,64 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DATE = re.compile(r"\d{1,2}:\d{2}|\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
+#: a date line is at most this many characters
+DATELINE_CHARS = 100
+
+
+def _dateline(el: HtmlElement, chars: int, links: int, density: float) -> bool:
+    """Whether a block is one short line that dates the text (a date, a byline with its
+    date): a year or a written date in it, at most one link, not mostly links nor a form's."""
+    if not (0 < chars <= DATELINE_CHARS and links < density * chars):
+        return False
+    if sum(1 for _ in el.iter("a")) > 1:
+        return False
+    if next(el.iter("button", "input", "select", "textarea", "li"), None) is not None:
+        return False
+    text = _text_of(el)
+    # (a line ending with a colon is the label of what follows: "Changes in version 3.9.0
+    # (2015-10-14):")
+    return _DATE.search(text) is not None and not text.rstrip().endswith(":")
+
+
+#: a story's date line opens its content slot: at most this much text before it there...
+DATELINE_LEAD = 200
+#: ...and at least this much of the slot's text after it
+DATELINE_AFTER = 200
+_HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+
+
+def _lead_chars(inner: HtmlElement, el: HtmlElement) -> int:
+    """Characters of text in the content slot before the element."""
+    return sum(len("".join(t.split())) for t in _text_before(inner, el))
+
+
+def _text_after(inner: HtmlElement, el: HtmlElement) -> int:
+    """Characters of the content slot's text after the element in the page (all of it when
+    the element is before the slot, none when it is after)."""
+    total = len("".join(visible_text(inner).split()))
+    if _inside(el, inner):
+        own = len("".join(visible_text(el).split()))
+        return total - _lead_chars(inner, el) - own
+    for node in el.getroottree().getroot().iter():  # (the first of the two in the page)
+        if node is el:
+            return total
+        if node is inner:
+            return 0
+    return 0
+
+
+def _under_headline(el: HtmlElement) -> bool:
+    """Whether a block follows a headline: its nearest sibling with text before it is an
+    ``h1`` or ``h2``, not a link's."""
+    for sib in el.itersiblings(preceding=True):
+        if not isinstance(sib.tag, str) or not _text_of(sib).strip():
+            continue
+        if sib.tag in ("h1", "h2"):
+            return sib.find(".//a") is None and not any(a.tag == "a" for a in sib.iterancestors())
+        return False
+    return False
+
+
 def _in_entry(el: HtmlElement, main_el: HtmlElement) -> bool:
     """Whether the element is inside one entry of a series in the main content (a post of a
     thread, an answer): an ancestor below the main content with a sibling of its slot step."""
@@ -2870,36 +3021,54 @@ TEMPLATE_BESIDE_CHARS = 20
 
 
 def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) -> HtmlElement | None:
-    """Inside the page's guess, the place that holds the content on the pages of its template
-    where that is clear (``main_slots_template``), when no block beside it on the way up to
-    the guess may be content: none is in a place that held the content on other pages (a
-    section of a document beside another), and none outside the site's common places
+    """The place that holds the content on the pages of the page's template where that is
+    clear (``main_slots_template``): inside the page's guess (which stopped at the column
+    around it), or beside it when the guess is in a place that held the content on fewer
+    than half the pages that have it (a list of most commented entries beside a short story).
+    Only when no other block beside the place, on the way up to the guess or to the block
+    holding both, may be content: none is in a place that held the content on other pages
+    (a section of a document beside another), and none outside the site's common places
     (``common_slots``) holds a passage of text that is not links. Else the guess stays."""
     slot_of: dict[HtmlElement, int] = {}
     text_of: dict[HtmlElement, tuple[int, int]] = {}
     best: tuple[int, int] | None = None
     found: HtmlElement | None = None
+    beside: HtmlElement | None = None
+    beside_chars = 0
+    above = set(main_el.iterancestors())
     for el, _h, chars, links, slot, _end, _skel in cands:
         if slot is None:
             continue
         sid = ap.slot_id(slot)
         slot_of[el] = sid
         text_of[el] = (chars, links)
-        if el is main_el:
+        if el is main_el or el in above or sid not in ap.site_main_template or chars <= 0:
             continue
-        if sid in ap.site_main_template and chars > 0 and _inside(el, main_el):
+        if _inside(el, main_el):
             rank = (slot.count("/"), chars)
             if best is None or rank > best:
                 best, found = rank, el
-    if found is None or main_el not in text_of:
+        elif chars - links > beside_chars:
+            beside, beside_chars = el, chars - links
+    guess = slot_of.get(main_el)
+    if guess is None:
         return None
+    top = main_el
+    if found is None:
+        held = ap.site_main | ap.site_main_some | ap.site_main_template
+        if beside is None or guess in held:
+            return None
+        found = beside
+        top = next((a for a in found.iterancestors() if a in above), None)  # type: ignore[assignment]
+        if top is None or top.tag in ("body", "html") or top not in text_of:
+            return None
     chars, links = text_of[found]
-    all_chars, all_links = text_of[main_el]
+    all_chars, all_links = text_of[top]
     if chars - links < TEMPLATE_MAIN_SHARE * max(all_chars - all_links, 1):
         return None
     passage = int(ap.cfg["passage_min_chars"])
     step = found
-    while step is not main_el:
+    while step is not top:
         parent = step.getparent()
         if parent is None:
             return None
@@ -2910,12 +3079,14 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
                 continue
             if len("".join((sib.tail or "").split())) >= passage:
                 return None
-            sid = slot_of.get(sib)
-            if sid is not None and sid in ap.protected and text_of[sib][0] > 0:
+            if sib is main_el or sib in above:
+                continue  # (the guess beside the place: the lists it went to)
+            place = slot_of.get(sib)
+            if place is not None and place in ap.protected and text_of[sib][0] > 0:
                 return None  # another place of the site's content
-            if sid is not None and sid in ap.seen:
+            if place is not None and place in ap.seen:
                 continue  # a place of the site's frame
-            if sid is not None:
+            if place is not None:
                 own = text_of[sib][0] - text_of[sib][1]
             else:
                 own = len("".join(visible_text(sib).split())) - sum(

@@ -71,6 +71,12 @@ RULE_REASONS = {
         "text is a control — a link that goes nowhere or a button, which opens or toggles the "
         "box — at a place the site has on many of its pages, even inside the story",
     ),
+    ("label", "teaser links"): (
+        "links away from the content",
+        "away from the content and the block around it, a list of links to other pages "
+        "(mostly links, three or more) or a column of teasers (three headline links or more, "
+        "each with a few lines of text at most): needs no other page",
+    ),
     ("label", "media list"): (
         "media list",
         "outside the content slot, a list of three or more entries each with an image and a "
