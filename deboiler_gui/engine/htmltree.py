@@ -259,7 +259,31 @@ def parse_html(html: str | bytes, *, prepared: bool = False) -> HtmlElement:
         wrapper = lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
         wrapper.find("body").append(root)
         root = wrapper
+    _open_noframes(root)
     return root
+
+
+def _open_noframes(root: HtmlElement) -> None:
+    """libxml2 reads a ``noframes`` block as raw text (its markup as characters: a frameset
+    page's ``<body bgcolor="#000000"></body>``): parse that text into the block's elements,
+    so the page's text is what a reader without frames sees, never markup."""
+    for block in list(root.iter("noframes")):
+        text = block.text
+        if len(block) or not text or ("<" not in text and "&" not in text):
+            continue
+        try:
+            doc = lxml.html.document_fromstring(text, parser=_PARSER)
+        except (etree.ParserError, ValueError):
+            block.text = None
+            continue
+        body = doc.find("body")
+        source = body if body is not None and isinstance(doc.tag, str) else doc
+        if source is doc and doc.tag in ("html", "head"):
+            block.text = None
+            continue
+        block.text = source.text
+        for child in list(source):
+            block.append(child)
 
 
 # _CONTROL as bytes: deleting them is a C table loop, several times faster than a regex scan.

@@ -487,6 +487,18 @@ class DomainCleaner:
                 and st.slot_df.get(k, c) >= MAIN_SOME_SHARE * n_pages
                 and (key := hexkey(k)) not in main_some
             )
+            # A template with few pages (25 pages of one year in a site of four) has its own
+            # content place on too few pages for main_slots_some: a slot on the main-content
+            # path of two pages at least and of half the pages that have it. Used only where
+            # the page's guess stopped above it and what lies beside it there is the frame's
+            # (see cleaning._template_main).
+            data["main_slots_template"] = sorted(
+                key
+                for k, c in st.slot_main.items()
+                if c >= 2
+                and c >= 0.5 * st.slot_df.get(k, c)
+                and (key := hexkey(k)) not in main_some
+            )
             # The content slot: below the main content, the slots the page's content narrows to
             # on most of the pages that have them (a news story's cell, not the menu and the
             # teasers around it). Frame detectors act between the main content and it.

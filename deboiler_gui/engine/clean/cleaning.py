@@ -70,6 +70,7 @@ class Applied:
             }
             self.site_main = {int(h, 16) for h in data.get("main_slots", ())}
             self.site_main_some = {int(h, 16) for h in data.get("main_slots_some", ())}
+            self.site_main_template = {int(h, 16) for h in data.get("main_slots_template", ())}
             self.loose = {int(h, 16) for h in data.get("loose_links", ())}
             self.content = {int(h, 16) for h in data.get("content_slots", ())}
             self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
@@ -159,6 +160,14 @@ def matches(
     if deeper is None and main and ap.site_main_some:
         # a template of a site of several: its own content place
         deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
+    template_place = None
+    if deeper is None and main and main_el is not None and ap.site_main_template:
+        # a page of a template with few pages whose story is short: its guess stopped at the
+        # column around the story (the story beside lists of recent and most-read entries),
+        # or went to the lists beside it, where the template's other pages have the story's
+        # own place
+        template_place = _template_main(facts.cands, ap, main_el)
+        deeper = template_place
     if deeper is not None:
         # said of the page only as measured: its links hold most of its visible text, or
         # its own guess stopped above the site's place
@@ -168,10 +177,19 @@ def matches(
             why_deeper = "no part of this page holds most of its text"
         else:
             why_deeper = "inside the part holding most of this page's non-link text"
+        if main_el is not None and not _inside(deeper, main_el):
+            # the template's place beside the page's guess (a column of most commented
+            # entries holding more text than a short story): the guess is not the content
+            main = {deeper, *deeper.iterancestors()}
         main_el = deeper
         main.add(deeper)
         main.update(deeper.iterancestors())
-        reason = f"the place holding the content on most of the site's pages ({why_deeper})"
+        reason = (
+            "the place holding the content on the pages of this template where it is clear"
+            " (this page's own guess took in the template's lists beside it)"
+            if template_place is not None
+            else f"the place holding the content on most of the site's pages ({why_deeper})"
+        )
     # One entry of a series (one function's documentation among the page's others) holding
     # most of the text is not the content: the site's content place around it is.
     places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
@@ -394,6 +412,23 @@ def matches(
                     # its signature, which other modules of the same API repeat): the
                     # entry's, as a definition's description is its term's
                     detector = ""
+            if (
+                detector == "exact"
+                and bounded
+                and inner is not None
+                and el.tag not in _HEADING_TAGS
+                and _dateline(el, chars, links, density)
+                and (
+                    (within(i, el, inner) and _lead_chars(inner, el) <= DATELINE_LEAD)
+                    or el.getparent() in title_blocks
+                    or _under_headline(el)
+                )
+                and _text_after(inner, el) >= DATELINE_AFTER
+            ):
+                # a story's date or byline line ("Published January 19, 2015", "By … on
+                # January 15, 2015") in the content slot or beside its headline: the
+                # same on many pages of a template captured on one day, still the story's
+                detector = ""
             elif not ap.compat and el.tag == "td" and around is not None and within(i, el, around):
                 # a cell of a table beside the content (a specification): the table's
                 detector = ""
@@ -671,6 +706,35 @@ def matches(
             not detector
             and bounded
             and not ap.compat
+            and slot is not None
+            and 0 < chars <= max_share
+            and links >= TEASER_COLUMN_DENSITY * chars
+            and el not in main
+            and main_el is not None
+            and not within(i, el, main_el)
+            and (
+                around is None
+                or not within(i, el, around)
+                # in the block around the content, a cell of the layout table beside the
+                # story's cell (a column of teasers); not a section of a document there
+                or (el.tag == "td" and el.getparent() is around)
+            )
+            and not _alike_to(el, main)
+            and _links_away(el) >= MIN_ASIDE_LINKS
+            and not anchors.toc(el)
+            and (
+                (links >= density * chars and not _passage_in(el, label_min)) or _teaser_column(el)
+            )
+        ):
+            # away from the content place, a list of links to other pages (a menu of links
+            # in a line, a column of product links) or a column of teasers (headlines with
+            # their first lines): the frame's, even on a template with too few pages for any
+            # repetition to show it
+            detector, key = "label", "teaser links"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
             and el.tag == "form"
             and 0 < chars <= FORM_TEXT_CHARS
             and el not in main
@@ -802,6 +866,15 @@ def matches(
             if keep_set and any(a in keep_set for a in el.iterancestors()):
                 continue
             out.append((el, "hidden", "", chars))
+        taken = {el for el, *_ in out}
+        # the content and the block around it (a question's folded detail beside its answers)
+        near = (around if around is not None else main_el) if bounded else None
+        for el, chars in _hidden_blocks(root, taken, near, density):
+            if el in main or el in keep_ancestors:
+                continue
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            out.append((el, "hidden", "hidden block", chars))
     return out
 
 
@@ -1220,6 +1293,47 @@ def _hidden_copies(root: HtmlElement, taken: set[HtmlElement]) -> list[tuple[Htm
             if same >= need and (same >= HIDDEN_COPY_MIN or same == len(other)):
                 out.append((el, len(text)))
                 break
+    return out
+
+
+_HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+
+def _hidden_blocks(
+    root: HtmlElement, taken: set[HtmlElement], near: HtmlElement | None, density: float
+) -> list[tuple[HtmlElement, int]]:
+    """Blocks an inline ``display:none`` or ``visibility:hidden`` hides, outermost only, that
+    no reader sees (the ``hidden`` attribute is dropped with the page's text, see
+    htmltree.drop_hidden): away from the content and the block around it (``near``, below
+    the body) any of them (a tab of "most commented" stories, an id, a dump of links
+    for search engines, a script's text in a div); inside it only a list of links (a script
+    shows a tab panel or a section folded under "show": the page's content). With their
+    visible characters."""
+    body = root.find("body")
+    top = body if body is not None else root
+    found = [
+        el for el in _STYLED(top) if isinstance(el.tag, str) and _HIDING.search(el.get("style", ""))
+    ]
+    if not found:
+        return []
+    hidden = set(found)
+    out: list[tuple[HtmlElement, int]] = []
+    for el in found:
+        if el in taken or el.tag in ("html", "body"):
+            continue
+        if any(a in hidden or a in taken for a in el.iterancestors()):
+            continue
+        text = visible_text(el)
+        chars = len("".join(text.split()))
+        if chars == 0:
+            continue
+        if near is not None and _inside(near, el):
+            continue  # it holds the content: a script shows the page
+        if near is None or el is near or _inside(el, near):
+            links = sum(len("".join(visible_text(a).split())) for a in el.iter("a"))
+            if links < density * chars:
+                continue
+        out.append((el, chars))
     return out
 
 
@@ -1768,6 +1882,46 @@ MIN_ASIDE_LINKS = 3
 
 #: the text of a block outside its links
 _UNLINKED_TEXT = etree.XPath("descendant::text()[not(ancestor::a)][not(ancestor::script)]")
+
+
+#: a column of teasers has this many headline links at least...
+MIN_COLUMN_TEASERS = 3
+#: ...this share of its text in links at least...
+TEASER_COLUMN_DENSITY = 0.1
+#: ...a headline having this many words at least...
+TEASER_HEADLINE_WORDS = 3
+#: ...and at most this many characters of text besides its links per headline
+TEASER_TEXT_CHARS = 300
+#: ...none of it in one run longer than this (a paragraph of a text)
+TEASER_RUN_CHARS = 400
+
+
+def _teaser_column(el: HtmlElement) -> bool:
+    """Whether a block is a column of teasers: three headlines or more (links of
+    TEASER_HEADLINE_WORDS words and TEASER_LINK_CHARS characters at least: not a user's
+    name), each with a few lines of text at most, and no paragraph of text of its own."""
+    heads = 0
+    for a in el.iter("a"):
+        text = _text_of(a)
+        words = text.split()
+        if (
+            a.get("href")
+            and len(words) >= TEASER_HEADLINE_WORDS
+            and len("".join(words)) >= TEASER_LINK_CHARS
+        ):
+            heads += 1
+    if heads < MIN_COLUMN_TEASERS:
+        return False
+    runs = [len("".join(t.split())) for t in _UNLINKED_TEXT(el)]
+    if any(n > TEASER_RUN_CHARS for n in runs):
+        return False
+    return sum(runs) <= TEASER_TEXT_CHARS * heads
+
+
+def _passage_in(el: HtmlElement, label_min: int) -> bool:
+    """Whether a block holds a run of text outside its links of ``label_min`` characters or
+    more (a question's text over its tag links): not a list of links only."""
+    return any(len("".join(t.split())) >= label_min for t in _UNLINKED_TEXT(el))
 
 
 def _links_away(el: HtmlElement) -> int:
@@ -2465,6 +2619,64 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DATE = re.compile(r"\d{1,2}:\d{2}|\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
+#: a date line is at most this many characters
+DATELINE_CHARS = 100
+
+
+def _dateline(el: HtmlElement, chars: int, links: int, density: float) -> bool:
+    """Whether a block is one short line that dates the text (a date, a byline with its
+    date): a year or a written date in it, at most one link, not mostly links nor a form's."""
+    if not (0 < chars <= DATELINE_CHARS and links < density * chars):
+        return False
+    if sum(1 for _ in el.iter("a")) > 1:
+        return False
+    if next(el.iter("button", "input", "select", "textarea", "li"), None) is not None:
+        return False
+    text = _text_of(el)
+    # (a line ending with a colon is the label of what follows: "Changes in version 3.9.0
+    # (2015-10-14):")
+    return _DATE.search(text) is not None and not text.rstrip().endswith(":")
+
+
+#: a story's date line opens its content slot: at most this much text before it there...
+DATELINE_LEAD = 200
+#: ...and at least this much of the slot's text after it
+DATELINE_AFTER = 200
+_HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+
+
+def _lead_chars(inner: HtmlElement, el: HtmlElement) -> int:
+    """Characters of text in the content slot before the element."""
+    return sum(len("".join(t.split())) for t in _text_before(inner, el))
+
+
+def _text_after(inner: HtmlElement, el: HtmlElement) -> int:
+    """Characters of the content slot's text after the element in the page (all of it when
+    the element is before the slot, none when it is after)."""
+    total = len("".join(visible_text(inner).split()))
+    if _inside(el, inner):
+        own = len("".join(visible_text(el).split()))
+        return total - _lead_chars(inner, el) - own
+    for node in el.getroottree().getroot().iter():  # (the first of the two in the page)
+        if node is el:
+            return total
+        if node is inner:
+            return 0
+    return 0
+
+
+def _under_headline(el: HtmlElement) -> bool:
+    """Whether a block follows a headline: its nearest sibling with text before it is an
+    ``h1`` or ``h2``, not a link's."""
+    for sib in el.itersiblings(preceding=True):
+        if not isinstance(sib.tag, str) or not _text_of(sib).strip():
+            continue
+        if sib.tag in ("h1", "h2"):
+            return sib.find(".//a") is None and not any(a.tag == "a" for a in sib.iterancestors())
+        return False
+    return False
+
+
 def _in_entry(el: HtmlElement, main_el: HtmlElement) -> bool:
     """Whether the element is inside one entry of a series in the main content (a post of a
     thread, an answer): an ancestor below the main content with a sibling of its slot step."""
@@ -2829,6 +3041,90 @@ def _site_main(
         if best is None or rank > best:
             best, found = rank, el
     return found if found is not main_el else None
+
+
+#: the template's content place holds at least this share of the page's guess's non-link text
+TEMPLATE_MAIN_SHARE = 0.2
+#: beside the template's content place, a block with this much text must be the frame's
+TEMPLATE_BESIDE_CHARS = 20
+
+
+def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) -> HtmlElement | None:
+    """The place that holds the content on the pages of the page's template where that is
+    clear (``main_slots_template``): inside the page's guess (which stopped at the column
+    around it), or beside it when the guess is in a place that held the content on fewer
+    than half the pages that have it (a list of most commented entries beside a short story).
+    Only when no other block beside the place, on the way up to the guess or to the block
+    holding both, may be content: none is in a place that held the content on other pages
+    (a section of a document beside another), and none outside the site's common places
+    (``common_slots``) holds a passage of text that is not links. Else the guess stays."""
+    slot_of: dict[HtmlElement, int] = {}
+    text_of: dict[HtmlElement, tuple[int, int]] = {}
+    best: tuple[int, int] | None = None
+    found: HtmlElement | None = None
+    beside: HtmlElement | None = None
+    beside_chars = 0
+    above = set(main_el.iterancestors())
+    for el, _h, chars, links, slot, _end, _skel in cands:
+        if slot is None:
+            continue
+        sid = ap.slot_id(slot)
+        slot_of[el] = sid
+        text_of[el] = (chars, links)
+        if el is main_el or el in above or sid not in ap.site_main_template or chars <= 0:
+            continue
+        if _inside(el, main_el):
+            rank = (slot.count("/"), chars)
+            if best is None or rank > best:
+                best, found = rank, el
+        elif chars - links > beside_chars:
+            beside, beside_chars = el, chars - links
+    guess = slot_of.get(main_el)
+    if guess is None:
+        return None
+    top = main_el
+    if found is None:
+        held = ap.site_main | ap.site_main_some | ap.site_main_template
+        if beside is None or guess in held:
+            return None
+        found = beside
+        top = next((a for a in found.iterancestors() if a in above), None)  # type: ignore[assignment]
+        if top is None or top.tag in ("body", "html") or top not in text_of:
+            return None
+    chars, links = text_of[found]
+    all_chars, all_links = text_of[top]
+    if chars - links < TEMPLATE_MAIN_SHARE * max(all_chars - all_links, 1):
+        return None
+    passage = int(ap.cfg["passage_min_chars"])
+    step = found
+    while step is not top:
+        parent = step.getparent()
+        if parent is None:
+            return None
+        if len("".join((parent.text or "").split())) >= passage:
+            return None
+        for sib in parent:
+            if sib is step or not isinstance(sib.tag, str) or sib.tag in INVISIBLE_TAGS:
+                continue
+            if len("".join((sib.tail or "").split())) >= passage:
+                return None
+            if sib is main_el or sib in above:
+                continue  # (the guess beside the place: the lists it went to)
+            place = slot_of.get(sib)
+            if place is not None and place in ap.protected and text_of[sib][0] > 0:
+                return None  # another place of the site's content
+            if place is not None and place in ap.seen:
+                continue  # a place of the site's frame
+            if place is not None:
+                own = text_of[sib][0] - text_of[sib][1]
+            else:
+                own = len("".join(visible_text(sib).split())) - sum(
+                    len("".join(visible_text(a).split())) for a in sib.iter("a")
+                )
+            if own >= passage:
+                return None
+        step = parent
+    return found
 
 
 def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:

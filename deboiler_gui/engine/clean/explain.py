@@ -53,7 +53,8 @@ DETECTOR_REASONS = {
     "hidden": (
         "hidden copy of visible text",
         "a block the page hides (display:none) whose text is the start of a visible "
-        "sibling's: a post's summary beside the full post",
+        "sibling's: a post's summary beside the full post; or, away from the content slot, "
+        "any block the page hides",
     ),
     "pair": ("shared with a neighbour", "the same block is on the page next to it by URL"),
     "rule": ("remove rule", "a template's remove rule selects it"),
@@ -69,6 +70,12 @@ RULE_REASONS = {
         "a small box of links (at most 300 characters, links at least half of it) whose first "
         "text is a control — a link that goes nowhere or a button, which opens or toggles the "
         "box — at a place the site has on many of its pages, even inside the story",
+    ),
+    ("label", "teaser links"): (
+        "links away from the content",
+        "away from the content and the block around it, a list of links to other pages "
+        "(mostly links, three or more) or a column of teasers (three headline links or more, "
+        "each with a few lines of text at most): needs no other page",
     ),
     ("label", "media list"): (
         "media list",
@@ -107,6 +114,11 @@ RULE_REASONS = {
         "the page's footer",
         "a link list the page marks as its footer (footer, role=contentinfo), away from the "
         "content",
+    ),
+    ("hidden", "hidden block"): (
+        "hidden block",
+        "a block the page hides (display:none, visibility:hidden): away from the content slot "
+        "any such block, inside it a list of links only",
     ),
     ("post", "signature"): (
         "message's signature",
