@@ -1015,3 +1015,74 @@ def test_a_rejected_group_gets_a_keep_rule_taking_exactly_its_pages_and_shows_as
         assert not panel.apply_button.isEnabled()
         assert "handled" in panel.proposal.text()
     assert checked >= 6  # the language-split groups of the demo's chrome
+
+
+def _extract(qtbot: Any, window: Any, click: Any, url: str, xpath: str, name: str) -> str:
+    """Show ``url``, click the node at ``xpath``, Extract field ``name``; the induced XPath."""
+    if window.page.url != url:
+        _show(qtbot, window, url)
+    _pick(qtbot, window, click, xpath)
+    window.selection.field_name.setText(name)
+    got: list[str] = []
+    window.picking.rule_induced.connect(lambda _n, xp: got.append(xp))
+    window.selection.field_button.click()
+    qtbot.waitUntil(lambda: bool(got) or "No rule" in _last_message(window), timeout=20000)
+    assert got, _last_message(window)
+    return got[0]
+
+
+def test_undo_takes_a_wrong_example_back_with_the_rule_it_made(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """A wrong click re-induces the field; Undo puts back the rule and the examples before it:
+    the next example is induced with the earlier one, not with the undone click (which used
+    to stay one of the field's examples and bring its rule back)."""
+    pests = "https://hillside-garden.example/guides/pests.html"
+    beans = "https://hillside-garden.example/guides/beans.html"
+    first = _extract(qtbot, demo, click, ARTICLE_URL, "//a[@class='next']", "next")
+    good = demo.editor.template.field("next")
+    # By mistake, the 'previous' link of the last guide (the pager's first link, as the
+    # first guide's 'next' is): the rule is re-induced from both.
+    _extract(qtbot, demo, click, pests, "//a[@class='prev']", "next")
+    assert "examples from 2 pages" in _last_message(demo)
+    wrong = demo.editor.template.field("next")
+    assert wrong != good
+    demo.undo_action.trigger()
+    assert demo.editor.template.field("next") == good
+    assert [c.url for c in demo.picking.examples["next"]] == [ARTICLE_URL]
+    # The next example joins the earlier one only.
+    xpath = _extract(qtbot, demo, click, beans, "//a[@class='next']", "next")
+    assert "examples from 2 pages" in _last_message(demo), _last_message(demo)
+    fld = demo.editor.template.field("next")
+    assert fld.search.fingerprint["examples"] == sorted([ARTICLE_URL, beans])
+    root = parse_html(demo.page.html)
+    assert [n.get("class") for n in select_elements(root, xpath)] == ["next"]
+    # Undone and redone: each step's examples come back with its rule.
+    demo.undo_action.trigger()
+    assert [c.url for c in demo.picking.examples["next"]] == [ARTICLE_URL]
+    assert demo.editor.template.field("next").xpaths == (first,)
+    demo.redo_action.trigger()
+    assert [c.url for c in demo.picking.examples["next"]] == [ARTICLE_URL, beans]
+    assert demo.editor.template.field("next") == fld
+    # Undoing the field's creation leaves it no examples: Extract field starts afresh.
+    demo.undo_action.trigger()
+    demo.undo_action.trigger()
+    assert demo.editor.template.fields == ()
+    assert "next" not in demo.picking.examples
+
+
+def test_undo_restores_a_fields_not_this_nodes(qtbot: Any, demo: Any, click: Any) -> None:
+    links = demo.stamped.root.xpath("//aside//li/a")
+    _pick(qtbot, demo, click, xpath_of(links[0]))
+    demo.selection.not_button.click()
+    _pick(qtbot, demo, click, xpath_of(links[1]))
+    with qtbot.waitSignal(demo.view.element_clicked, timeout=5000):
+        click(demo.view, demo.stamped.stamp_of(links[2]), Qt.KeyboardModifier.ControlModifier)
+    demo.selection.field_name.setText("more_guides")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.list_button.click()
+    assert len(demo.picking.negatives["more_guides"]) == 1
+    demo.undo_action.trigger()
+    assert "more_guides" not in demo.picking.negatives
+    demo.redo_action.trigger()
+    assert len(demo.picking.negatives["more_guides"]) == 1

@@ -97,6 +97,33 @@ class Picking(QObject):
         # preselected XPath, kind, attribute, the click)
         self._fallback: dict[int, tuple[str, str, str, str, Click]] = {}
         self._following = False  # the DOM tree is being moved to the pick
+        # The examples and 'not this' nodes of each field go with the template's undo steps:
+        # undoing a re-induction also takes its click back out of the field's examples.
+        editor.attach(self)
+
+    def snapshot(self) -> Any:
+        """Each field's examples and 'not this' nodes as the template's current state has
+        them: an induction still under way has not changed them yet."""
+        examples = dict(self.examples)
+        for request in sorted(self._pending_examples, reverse=True):
+            name, previous = self._pending_examples[request]
+            if previous is None:
+                examples.pop(name, None)
+            else:
+                examples[name] = previous
+        return (
+            tuple(sorted((k, tuple(v)) for k, v in examples.items())),
+            tuple(sorted((k, tuple(v)) for k, v in self.negatives.items())),
+        )
+
+    def restore(self, state: Any) -> None:
+        """Put back the examples and 'not this' nodes of an undone or redone step."""
+        examples, negatives = state
+        self.examples = {k: list(v) for k, v in examples}
+        self.negatives = {k: list(v) for k, v in negatives}
+        # A pending induction now answers against the restored examples.
+        for request, (name, _previous) in list(self._pending_examples.items()):
+            self._pending_examples[request] = (name, self.examples.get(name))
 
     def clear(self) -> None:
         """Another page is shown: nothing is picked on it yet."""
@@ -283,9 +310,11 @@ class Picking(QObject):
         # is /html/body/div[2]/…/ul[2]/li/ul/li[1]/a there, on 33 of 77 pages, where the
         # induction gives //a[@title='previous chapter']).
         if xpath and self.selection.typed_by_hand:
-            name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+            # The example is the field's before the field is added: the undo step holds both.
+            name = self.editor.unique_name(name)
             if click is not None:
                 self.examples[name] = [click]
+            name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
             self.selection.propose_field_name({f.id for f in self.editor.template.fields})
             self.post_message(f"Field {name}: {xpath} (the XPath chosen, used as it is)")
             self.rule_induced.emit(name, xpath)
@@ -348,8 +377,9 @@ class Picking(QObject):
         """A one-click field whose induction gave nothing: the preselected candidate (an
         anchored one rather than a bare absolute path), said so."""
         name, xpath, kind, attribute, click = fallback
-        name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+        name = self.editor.unique_name(name)
         self.examples[name] = [click]
+        name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
         self.selection.propose_field_name({f.id for f in self.editor.template.fields})
         self.post_message(
             f"Field {name}: {xpath} (a candidate of the click: no rule induced from it: {why})"
@@ -370,7 +400,7 @@ class Picking(QObject):
             self._pending_nots.pop(request, None)
             self._restore_examples(request)
             return
-        self._pending_examples.pop(request, None)
+        _name, previous = self._pending_examples.pop(request, ("", None))
         name, kind, attribute, as_list, pages = pending
         best = rules[0]
         xpath = best["xpath"]
@@ -379,7 +409,21 @@ class Picking(QObject):
         existing = next((f for f in self.editor.template.fields if f.id == name), None)
         # the clicked pages go with the field: the signals judge its node by them
         clicked = [c.url for c in self.examples.get(name, [])]
-        if existing is not None and existing.is_list == as_list:
+        replaces = existing is not None and existing.is_list == as_list
+        if not replaces:
+            # A new field (its name made unique: a list beside a field of that name): the
+            # clicks are its examples, the other field keeps its own.
+            new_name = self.editor.unique_name(name)
+            if new_name != name:
+                self.examples[new_name] = self.examples.pop(name, [])
+                if previous is not None:
+                    self.examples[name] = previous
+                name = new_name
+        # The examples and 'not this' nodes are the field's before its rule changes: the undo
+        # step holds them with the rule.
+        self.negatives[name] = nots
+        if replaces:
+            assert existing is not None
             # More examples of a field already extracted: its rule is re-induced.
             new = Field(
                 id=name,
@@ -396,7 +440,6 @@ class Picking(QObject):
             )
             taken = {f.id for f in self.editor.template.fields}
             self.selection.propose_field_name(taken, "items" if as_list else "field")
-        self.negatives[name] = nots
         where = f"{pages} pages" if pages > 1 else "this page"
         excluded = f"; {len(nots)} 'not this' node(s) excluded" if nots else ""
         if as_list:
