@@ -1086,3 +1086,46 @@ def test_undo_restores_a_fields_not_this_nodes(qtbot: Any, demo: Any, click: Any
     assert "more_guides" not in demo.picking.negatives
     demo.redo_action.trigger()
     assert len(demo.picking.negatives["more_guides"]) == 1
+
+
+def test_a_refusal_advises_replacing_the_example_in_conflict_not_the_first_one(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """Examples on A and B, a click on C that goes with B's example no rule: the advice
+    names B's page (it used to name A's, the first example, whatever the conflict)."""
+    squash = "https://hillside-garden.example/guides/squash.html"
+    _extract(qtbot, demo, click, ARTICLE_URL, "//a[@class='next']", "next")
+    _extract(qtbot, demo, click, PEPPERS_URL, "//a[@class='next']", "next")
+    _show(qtbot, demo, squash)
+    _pick(qtbot, demo, click, "//a[@class='prev']")
+    demo.selection.field_name.setText("next")
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "No rule" in _last_message(demo), timeout=20000)
+    text = _last_message(demo)
+    assert "contradict" in text and f"{PEPPERS_URL} " in text, text
+    assert f"To replace the earlier example, show {PEPPERS_URL}, select the node" in text, text
+    assert f"show {ARTICLE_URL}" not in text
+
+
+def test_a_not_this_conflicting_with_this_pages_click_names_no_other_page(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """An example on A, a 'not this' on C, the click on D like C's node: the conflict is
+    between D's click and the 'not this'; the message says so and sends the user to no other
+    page (it used to advise replacing A's example, which has no part in it)."""
+    squash = "https://hillside-garden.example/guides/squash.html"
+    beans = "https://hillside-garden.example/guides/beans.html"
+    _extract(qtbot, demo, click, ARTICLE_URL, "//a[@class='next']", "link")
+    _show(qtbot, demo, squash)
+    _pick(qtbot, demo, click, "//a[@class='prev']")
+    demo.selection.not_button.click()
+    _show(qtbot, demo, beans)
+    _pick(qtbot, demo, click, "//a[@class='prev']")
+    demo.selection.field_name.setText("link")
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "No rule" in _last_message(demo), timeout=20000)
+    text = _last_message(demo)
+    assert "the 'not this' is the same kind of node as an example" in text, text
+    assert f"example {beans} " in text and f"not {squash} " in text, text
+    assert "To replace the earlier example" not in text, text
+    assert "The example in conflict is this page's click" in text, text

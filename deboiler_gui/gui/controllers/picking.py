@@ -93,6 +93,8 @@ class Picking(QObject):
         # click that contradicts them is no example of the field afterwards.
         self._pending_examples: dict[int, tuple[str, list[Click] | None]] = {}
         self._pending_check: int | None = None
+        # A refused induction's pages of the examples it names (the conflicting ones).
+        self._refused: dict[int, list[str]] = {}
         # One-click fields: what to use when the induction gives nothing (name, the
         # preselected XPath, kind, attribute, the click)
         self._fallback: dict[int, tuple[str, str, str, str, Click]] = {}
@@ -198,8 +200,13 @@ class Picking(QObject):
             self.selection.set_candidates(candidates, keep_choice=True)
             self.candidates_updated.emit(candidates)
 
+    def on_service_refused(self, request: int, pages: list[str]) -> None:
+        if request in self._pending_induce:
+            self._refused[request] = list(pages)
+
     def on_service_failed(self, request: int, message: str) -> None:
         self._pending_suggest.pop(request, None)
+        named = self._refused.pop(request, [])
         fallback = self._fallback.pop(request, None)
         if fallback is not None and self._pending_induce.pop(request, None) is not None:
             self._pending_nots.pop(request, None)
@@ -208,11 +215,10 @@ class Picking(QObject):
             return
         pending = self._pending_induce.pop(request, None)
         if pending is not None:
-            earlier = [
-                c.url
-                for c in self._pending_examples.get(request, ("", None))[1] or []
-                if self.shown.page is None or c.url != self.shown.page.url
-            ]
+            here = self.shown.page.url if self.shown.page is not None else ""
+            earlier = {c.url for c in self._pending_examples.get(request, ("", None))[1] or []}
+            # The earlier examples the refusal is about (not merely the first one given).
+            conflicting = [u for u in named if u in earlier and u != here]
             self._restore_examples(request)
             # Contradicting examples, a 'not this' that removes every rule...: said plainly.
             # The new 'not this' clicks are dropped with the request (they would otherwise
@@ -223,13 +229,16 @@ class Picking(QObject):
             if dropped:
                 self.selection.show_examples("")
             note = f" ({dropped} 'not this' click(s) dropped)" if dropped else ""
-            if earlier and not pending[3]:
-                # The earlier example may be the wrong node (an anchor where its heading was
-                # meant): a click on its page replaces it, one example per page.
+            if conflicting and not pending[3]:
+                # The earlier example in conflict may be the wrong node (an anchor where its
+                # heading was meant): a click on its page replaces it, one example per page.
+                pages = " or ".join(conflicting)
                 note += (
-                    f". To replace the earlier example, show {earlier[0]}, select the node"
+                    f". To replace the earlier example, show {pages}, select the node"
                     " in the DOM tree and Extract field again there"
                 )
+            elif here in named and not pending[3]:
+                note += ". The example in conflict is this page's click"
             self.post_message(f"No rule: {message}{note}", error=True)
             return
         if request == self._pending_check:
