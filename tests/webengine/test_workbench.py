@@ -1129,3 +1129,33 @@ def test_a_not_this_conflicting_with_this_pages_click_names_no_other_page(
     assert f"example {beans} " in text and f"not {squash} " in text, text
     assert "To replace the earlier example" not in text, text
     assert "The example in conflict is this page's click" in text, text
+
+
+def test_the_fails_column_leaves_out_fields_absent_where_the_page_lacks_their_anchor(
+    qtbot: Any, demo: Any
+) -> None:
+    """The last guide has no 'next' link: the 'next' field is absent there, not failing (it
+    used to be a red count on every such page); the
+    pager's second link, pinned by position, fails on the first and last guides, whose pager
+    holds one link only."""
+    pests = "https://hillside-garden.example/guides/pests.html"
+    demo.editor.add_field("next", "//a[@class='next']")
+    demo.editor.add_field("second", "//div[@class='pager']/a[2]")
+    finished: list[str] = []
+    demo.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
+    assert demo.saving.save_template() == 1
+    qtbot.waitUntil(lambda: "analyse:finished" in finished, timeout=60000)
+    rows = {r["url"]: r for r in demo.page_model.rows()}
+    assert (rows[pests]["failed"], rows[pests]["absent"]) == (["second"], ["next"])
+    assert (rows[ARTICLE_URL]["failures"], rows[ARTICLE_URL]["failed"]) == (1, ["second"])
+    absent_next = [u for u, r in rows.items() if "next" in (r.get("absent") or [])]
+    assert pests in absent_next and all("next" not in rows[u]["failed"] for u in absent_next)
+    # The cell's tooltip says which fields fail and which are absent (not counted).
+    model = demo.page_model
+    demo.filter_edit.setText("pests")
+    index = model.index(0, 3)
+    assert model.data(index) == "1"
+    tip = model.data(index, Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("Fails: second (no value where the rule's anchor is there)"), tip
+    assert "Absent, not counted: next (the page lacks the rule's anchor" in tip, tip
+    assert "anchor" in model.headerData(3, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
