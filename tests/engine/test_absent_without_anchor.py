@@ -63,6 +63,17 @@ def test_a_page_without_the_rules_anchor_is_where_the_field_is_absent() -> None:
     assert report["next"].to_dict()["absent"] == ABSENT_NO_ANCHOR
 
 
+def test_the_apps_field_count_says_how_many_empty_pages_lack_the_anchor() -> None:
+    from deboiler_gui.engine.template.extract import evaluate_field
+
+    pages = [page(i) for i in range(3)] + [page(3, last=True), page(4, header=False)]
+    trees = [parse_html(p.html) for p in pages]
+    got = evaluate_field(trees, NEXT, template(NEXT))
+    assert (got["ok"], got["empty"], got["absent"]) == (3, 2, 2)
+    got = evaluate_field(trees, PINNED, template(PINNED))
+    assert (got["ok"], got["empty"], got["absent"]) == (3, 2, 1)  # the header-less page
+
+
 def test_evaluate_leaves_pages_without_the_anchor_out_of_the_rate_and_alerts() -> None:
     pages = [page(i, menu=i == 0) for i in range(6)] + [page(6, last=True), page(7, last=True)]
     ev = evaluation(pages, template(NEXT, MENU))

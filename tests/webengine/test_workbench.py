@@ -1159,3 +1159,13 @@ def test_the_fails_column_leaves_out_fields_absent_where_the_page_lacks_their_an
     assert tip.startswith("Fails: second (no value where the rule's anchor is there)"), tip
     assert "Absent, not counted: next (the page lacks the rule's anchor" in tip, tip
     assert "anchor" in model.headerData(3, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    # The Template panel's count says the same: of the pages without a value, those without
+    # the rule's anchor (every page without a 'next' link), and none for the pinned rule.
+    items = demo.rules.items
+    qtbot.waitUntil(lambda: "— counted on 29/29" in items["second"].toolTip(3), timeout=30000)
+    qtbot.waitUntil(lambda: "— counted on 29/29" in items["next"].toolTip(3), timeout=30000)
+    tip = items["next"].toolTip(3)
+    assert "empty, " in tip and "of them without the rule's anchor: absent)" in tip, tip
+    absent = sum(1 for r in rows.values() if "next" in (r.get("absent") or []))
+    assert f"{absent} of them without the rule's anchor" in tip, tip
+    assert "anchor" not in items["second"].toolTip(3)

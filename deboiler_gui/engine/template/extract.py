@@ -947,8 +947,11 @@ def evaluate_expression(trees: Iterable[Any], expression: str) -> dict[str, Any]
 
 def evaluate_field(trees: Iterable[Any], fld: Field, template: Template) -> dict[str, Any]:
     """One field over many pages (the app's coverage strip): pages where it gives a value,
-    where it is empty, and how often each XPath of its queue was the one used."""
-    ok = empty = 0
+    where it is empty (``absent``: of those, the pages that lack the rule's anchor), and how
+    often each XPath of its queue was the one used."""
+    from deboiler_gui.engine.template.signals import ABSENT_NO_ANCHOR, absent_reason
+
+    ok = empty = absent = 0
     used: dict[str, int] = {}
     for tree in trees:
         _value, report = extract_field(tree, fld, template)
@@ -957,7 +960,8 @@ def evaluate_field(trees: Iterable[Any], fld: Field, template: Template) -> dict
             used[report.xpath] = used.get(report.xpath, 0) + 1
         else:
             empty += 1
-    return {"ok": ok, "empty": empty, "pages": ok + empty, "by_xpath": used}
+            absent += report.status == "empty" and absent_reason(fld, tree) == ABSENT_NO_ANCHOR
+    return {"ok": ok, "empty": empty, "absent": absent, "pages": ok + empty, "by_xpath": used}
 
 
 def rule_nodes(root: Any, template: Template) -> dict[str, list[str]]:

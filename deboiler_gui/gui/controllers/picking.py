@@ -534,7 +534,11 @@ class Picking(QObject):
         if "summary" in stats:
             text = stats["summary"]  # a rule's effect, worded as in the impact panel and report
         elif "by_xpath" in stats:
-            text += f" with a value ({stats['empty']:,} empty)"
+            text += f" with a value ({stats['empty']:,} empty"
+            if stats.get("absent"):
+                # pages without the rule's anchor: the field is absent there, not failing
+                text += f", {stats['absent']:,} of them without the rule's anchor: absent"
+            text += ")"
         elif "one" in stats:
             text += f" (1: {stats['one']:,}, many: {stats['many']:,})"
         elif stats.get("chars"):
