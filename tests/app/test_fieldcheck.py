@@ -323,7 +323,7 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
             "empty where its anchor is: on 13 pages //div[@id='parent-class-section'] holds "
             "text but the rule finds nothing in it (…)"
         )
-        == "empty where anchor is"
+        == "empty in its block"
     )
     assert (
         short_flag("no value on 262 pages whose top heading is of a lower rank (h3 on 233) …")
