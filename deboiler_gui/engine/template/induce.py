@@ -2466,17 +2466,21 @@ def _check_roles(positives: Sequence[Example]) -> None:
     of either). Headings of different ranks are one role: a title is an `h1` on some pages,
     an `h2` on others."""
     roles = [_node_role(ex.node) for ex in positives]
-    conflicts = [
-        f"{earlier.describe()} and {ex.describe()} cannot be one field "
-        f"(a {roles[i]} and a {roles[j]})"
+    pairs = [
+        (i, j)
         for j, ex in enumerate(positives)
         for i, earlier in enumerate(positives[:j])
         if roles[i] and roles[j] and roles[i] != roles[j] and earlier.node.tag != ex.node.tag
     ]
-    if conflicts:
+    if pairs:
         raise InductionError(
             "the examples contradict each other (different templates or different parts of the page?)",
-            conflicts,
+            [
+                f"{positives[i].describe()} and {positives[j].describe()} cannot be one field "
+                f"(a {roles[i]} and a {roles[j]})"
+                for i, j in pairs
+            ],
+            examples=[positives[k].url for pair in pairs for k in pair],
         )
 
 
