@@ -112,21 +112,34 @@ _SHORT_FLAGS = (
     ),
     (re.compile(r"nodes like the items, beside them, are not taken"), "like nodes left out"),
     (re.compile(r"takes one level of a nested list"), "one level of a tree"),
+    # (the heading's tag: "under an h1", "misses h3 titles" read whole in a narrow column,
+    # where "under a higher heading" and "misses lower-rank titles" were cut)
+    (re.compile(r"a heading of a higher rank \((h\d)"), r"under an \1"),
     (re.compile(r"a heading of a higher rank .* comes before"), "under a higher heading"),
+    (re.compile(r"whose top heading is of a (?:higher|lower) rank \((h\d)"), r"misses \1 titles"),
     (re.compile(r"whose top heading is of a (higher|lower) rank"), r"misses \1-rank titles"),
-    (re.compile(r"links to its own page's top"), "a link to the page's top"),
+    (re.compile(r"links to its own page's top"), "top-of-page link"),
     (re.compile(r"every page looked at"), "no value anywhere"),
-    (re.compile(r"empty where its anchor is"), "empty where anchor is"),
+    (re.compile(r"empty where its anchor is"), "empty in its block"),
 )
 
 
+_FIELD_NAME = re.compile(r"'([^']{11,})'")
+
+
+def _short_name(m: re.Match[str]) -> str:
+    return f"'{m.group(1)[:9]}…'"
+
+
 def short_flag(text: str) -> str:
-    """A flag in a few words: "several lists" for "items from several lists"; an unknown
-    flag by its words before a colon or a parenthesis, cut at 24 characters."""
+    """A flag in a few words, about 120 pixels: "several lists" for "items from several
+    lists", a field's name past ten characters cut; an unknown flag by its words before a
+    colon or a parenthesis, cut at 24 characters."""
     for pattern, words in _SHORT_FLAGS:
         m = pattern.search(text)
         if m is not None:
-            return m.expand(words)
+            # a field's name in the words, a long one cut: "'qualified…' + more text"
+            return _FIELD_NAME.sub(_short_name, m.expand(words))
     head = re.split(r"[:(]", text, maxsplit=1)[0].strip()
     return head if len(head) <= 24 else head[:23] + "…"
 

@@ -158,8 +158,9 @@ def analyse_steps(
     workspace_path: str, site: str, templates: list[dict[str, Any]] | None = None
 ) -> Generator[Any, None, int]:
     """Per page: the share of text the cleaner removes, the template the page matches by URL
-    and how many of that template's fields fail on it. Yields batches ``{url: {...}}`` between
-    the progress reports."""
+    and how many of that template's fields fail on it (``failed``: their names; ``absent``:
+    those that give nothing where they are legitimately absent, not counted). Yields batches
+    ``{url: {...}}`` between the progress reports."""
     from deboiler_gui.engine.htmltree import parse_html, text_length
     from deboiler_gui.engine.store import Workspace
     from deboiler_gui.engine.template.extract import apply_template, choose_templates
@@ -184,12 +185,20 @@ def analyse_steps(
                 template = chosen[0][1]
                 facts["template"] = template.name
                 if template.fields:
+                    # A field that gives nothing where the page lacks the rule's anchor (no
+                    # 'Next' link on a chapter's last page), or where it was learned absent,
+                    # is absent there: listed apart, not counted as a failure.
                     try:
-                        facts["failures"] = len(
-                            apply_template(page, template, model, root=root).failed_fields
-                        )
+                        reports = apply_template(page, template, model, root=root).fields
+                        failed = [
+                            k for k, r in reports.items() if r.status != "ok" and not r.absent
+                        ]
+                        absent = [k for k, r in reports.items() if r.status != "ok" and r.absent]
                     except DeboilerError:
-                        facts["failures"] = len(template.fields)
+                        failed, absent = [f.id for f in template.fields], []
+                    facts["failures"] = len(failed)
+                    facts["failed"] = failed
+                    facts["absent"] = absent
             batch[page.url] = facts
             if len(batch) >= 100:
                 yield batch

@@ -743,17 +743,22 @@ def evaluate_command(
     )
     for s in ev.fields.values():
         used = ", ".join(f"#{i}" for i, _ in enumerate(s.by_xpath))
-        # Pages where `templates learn` found the field absent and it gives nothing are not
-        # failures (extract counts them ok): the rate is over the other pages.
+        # Pages where `templates learn` found the field absent, or that lack the rule's
+        # anchor, and where it gives nothing are not failures (extract counts the learned
+        # ones ok): the rate is over the other pages.
+        apart = [
+            *([f"{s.absent} learned absent"] if s.absent else []),
+            *([f"{s.anchor_absent} without the rule's anchor"] if s.anchor_absent else []),
+        ]
         over = (
-            f"{s.ok}/{s.present} of pages where present ({s.absent} learned absent)"
-            if s.absent
+            f"{s.ok}/{s.present} of pages where present ({', '.join(apart)})"
+            if apart
             else f"{s.ok}/{s.pages}"
         )
         click.echo(
             f"{s.template}\t{s.field}\t{over}\t{s.rate:.1%}\t{count(len(s.by_xpath), 'XPath')} used {used}"
         )
-        for f in s.failing[:5]:
+        for f in s.failures()[:5]:
             click.echo(f"    fails on {f['url']}: {f['reason']}")
     for fid, q in ev.quality.items():
         absent = (

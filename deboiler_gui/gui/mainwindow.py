@@ -116,6 +116,7 @@ class MainWindow(QMainWindow):
         self.service.counts_ready.connect(self.picking.on_service_counts_ready)
         self.service.failed.connect(self.picking.on_service_failed)
         self.service.induced_ready.connect(self.picking.on_service_induced)
+        self.service.refused.connect(self.picking.on_service_refused)
         self.service.checked_ready.connect(self.picking.on_service_checked)
         self.service.index_progress.connect(
             lambda d, t: self.index_label.setText(f"indexing {d}/{t}")

@@ -312,25 +312,30 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
     )
     assert (
         short_flag("on 4 pages a heading of a higher rank (h1 on 4) comes before the rule's …")
-        == "under a higher heading"
+        == "under an h1"
     )
     assert (
         short_flag("no value on 10 pages whose top heading is of a higher rank (h1 on 10) …")
-        == "misses higher-rank titles"
+        == "misses h1 titles"
     )
     assert (
         short_flag(
             "empty where its anchor is: on 13 pages //div[@id='parent-class-section'] holds "
             "text but the rule finds nothing in it (…)"
         )
-        == "empty where anchor is"
+        == "empty in its block"
     )
     assert (
         short_flag("no value on 262 pages whose top heading is of a lower rank (h3 on 233) …")
-        == "misses lower-rank titles"
+        == "misses h3 titles"
     )
     assert (
         short_flag("an item 'Top' links to its own page's top on 12 pages (of 12 with a list)")
-        == "a link to the page's top"
+        == "top-of-page link"
+    )
+    # a long field name is cut in the few words (whole in the sentence)
+    assert (
+        short_flag("on 3 of 4 pages the value is field 'qualified_name''s value with more text")
+        == "'qualified…' + more text"
     )
     assert short_flag("a new kind of flag: with a reason") == "a new kind of flag"

@@ -1015,3 +1015,157 @@ def test_a_rejected_group_gets_a_keep_rule_taking_exactly_its_pages_and_shows_as
         assert not panel.apply_button.isEnabled()
         assert "handled" in panel.proposal.text()
     assert checked >= 6  # the language-split groups of the demo's chrome
+
+
+def _extract(qtbot: Any, window: Any, click: Any, url: str, xpath: str, name: str) -> str:
+    """Show ``url``, click the node at ``xpath``, Extract field ``name``; the induced XPath."""
+    if window.page.url != url:
+        _show(qtbot, window, url)
+    _pick(qtbot, window, click, xpath)
+    window.selection.field_name.setText(name)
+    got: list[str] = []
+    window.picking.rule_induced.connect(lambda _n, xp: got.append(xp))
+    window.selection.field_button.click()
+    qtbot.waitUntil(lambda: bool(got) or "No rule" in _last_message(window), timeout=20000)
+    assert got, _last_message(window)
+    return got[0]
+
+
+def test_undo_takes_a_wrong_example_back_with_the_rule_it_made(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """A wrong click re-induces the field; Undo puts back the rule and the examples before it:
+    the next example is induced with the earlier one, not with the undone click (which used
+    to stay one of the field's examples and bring its rule back)."""
+    pests = "https://hillside-garden.example/guides/pests.html"
+    beans = "https://hillside-garden.example/guides/beans.html"
+    first = _extract(qtbot, demo, click, ARTICLE_URL, "//a[@class='next']", "next")
+    good = demo.editor.template.field("next")
+    # By mistake, the 'previous' link of the last guide (the pager's first link, as the
+    # first guide's 'next' is): the rule is re-induced from both.
+    _extract(qtbot, demo, click, pests, "//a[@class='prev']", "next")
+    assert "examples from 2 pages" in _last_message(demo)
+    wrong = demo.editor.template.field("next")
+    assert wrong != good
+    demo.undo_action.trigger()
+    assert demo.editor.template.field("next") == good
+    assert [c.url for c in demo.picking.examples["next"]] == [ARTICLE_URL]
+    # The next example joins the earlier one only.
+    xpath = _extract(qtbot, demo, click, beans, "//a[@class='next']", "next")
+    assert "examples from 2 pages" in _last_message(demo), _last_message(demo)
+    fld = demo.editor.template.field("next")
+    assert fld.search.fingerprint["examples"] == sorted([ARTICLE_URL, beans])
+    root = parse_html(demo.page.html)
+    assert [n.get("class") for n in select_elements(root, xpath)] == ["next"]
+    # Undone and redone: each step's examples come back with its rule.
+    demo.undo_action.trigger()
+    assert [c.url for c in demo.picking.examples["next"]] == [ARTICLE_URL]
+    assert demo.editor.template.field("next").xpaths == (first,)
+    demo.redo_action.trigger()
+    assert [c.url for c in demo.picking.examples["next"]] == [ARTICLE_URL, beans]
+    assert demo.editor.template.field("next") == fld
+    # Undoing the field's creation leaves it no examples: Extract field starts afresh.
+    demo.undo_action.trigger()
+    demo.undo_action.trigger()
+    assert demo.editor.template.fields == ()
+    assert "next" not in demo.picking.examples
+
+
+def test_undo_restores_a_fields_not_this_nodes(qtbot: Any, demo: Any, click: Any) -> None:
+    links = demo.stamped.root.xpath("//aside//li/a")
+    _pick(qtbot, demo, click, xpath_of(links[0]))
+    demo.selection.not_button.click()
+    _pick(qtbot, demo, click, xpath_of(links[1]))
+    with qtbot.waitSignal(demo.view.element_clicked, timeout=5000):
+        click(demo.view, demo.stamped.stamp_of(links[2]), Qt.KeyboardModifier.ControlModifier)
+    demo.selection.field_name.setText("more_guides")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.list_button.click()
+    assert len(demo.picking.negatives["more_guides"]) == 1
+    demo.undo_action.trigger()
+    assert "more_guides" not in demo.picking.negatives
+    demo.redo_action.trigger()
+    assert len(demo.picking.negatives["more_guides"]) == 1
+
+
+def test_a_refusal_advises_replacing_the_example_in_conflict_not_the_first_one(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """Examples on A and B, a click on C that goes with B's example no rule: the advice
+    names B's page (it used to name A's, the first example, whatever the conflict)."""
+    squash = "https://hillside-garden.example/guides/squash.html"
+    _extract(qtbot, demo, click, ARTICLE_URL, "//a[@class='next']", "next")
+    _extract(qtbot, demo, click, PEPPERS_URL, "//a[@class='next']", "next")
+    _show(qtbot, demo, squash)
+    _pick(qtbot, demo, click, "//a[@class='prev']")
+    demo.selection.field_name.setText("next")
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "No rule" in _last_message(demo), timeout=20000)
+    text = _last_message(demo)
+    assert "contradict" in text and f"{PEPPERS_URL} " in text, text
+    assert f"To replace the earlier example, show {PEPPERS_URL}, select the node" in text, text
+    assert f"show {ARTICLE_URL}" not in text
+
+
+def test_a_not_this_conflicting_with_this_pages_click_names_no_other_page(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """An example on A, a 'not this' on C, the click on D like C's node: the conflict is
+    between D's click and the 'not this'; the message says so and sends the user to no other
+    page (it used to advise replacing A's example, which has no part in it)."""
+    squash = "https://hillside-garden.example/guides/squash.html"
+    beans = "https://hillside-garden.example/guides/beans.html"
+    _extract(qtbot, demo, click, ARTICLE_URL, "//a[@class='next']", "link")
+    _show(qtbot, demo, squash)
+    _pick(qtbot, demo, click, "//a[@class='prev']")
+    demo.selection.not_button.click()
+    _show(qtbot, demo, beans)
+    _pick(qtbot, demo, click, "//a[@class='prev']")
+    demo.selection.field_name.setText("link")
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "No rule" in _last_message(demo), timeout=20000)
+    text = _last_message(demo)
+    assert "the 'not this' is the same kind of node as an example" in text, text
+    assert f"example {beans} " in text and f"not {squash} " in text, text
+    assert "To replace the earlier example" not in text, text
+    assert "The example in conflict is this page's click" in text, text
+
+
+def test_the_fails_column_leaves_out_fields_absent_where_the_page_lacks_their_anchor(
+    qtbot: Any, demo: Any
+) -> None:
+    """The last guide has no 'next' link: the 'next' field is absent there, not failing (it
+    used to be a red count on every such page); the
+    pager's second link, pinned by position, fails on the first and last guides, whose pager
+    holds one link only."""
+    pests = "https://hillside-garden.example/guides/pests.html"
+    demo.editor.add_field("next", "//a[@class='next']")
+    demo.editor.add_field("second", "//div[@class='pager']/a[2]")
+    finished: list[str] = []
+    demo.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
+    assert demo.saving.save_template() == 1
+    qtbot.waitUntil(lambda: "analyse:finished" in finished, timeout=60000)
+    rows = {r["url"]: r for r in demo.page_model.rows()}
+    assert (rows[pests]["failed"], rows[pests]["absent"]) == (["second"], ["next"])
+    assert (rows[ARTICLE_URL]["failures"], rows[ARTICLE_URL]["failed"]) == (1, ["second"])
+    absent_next = [u for u, r in rows.items() if "next" in (r.get("absent") or [])]
+    assert pests in absent_next and all("next" not in rows[u]["failed"] for u in absent_next)
+    # The cell's tooltip says which fields fail and which are absent (not counted).
+    model = demo.page_model
+    demo.filter_edit.setText("pests")
+    index = model.index(0, 3)
+    assert model.data(index) == "1"
+    tip = model.data(index, Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("Fails: second (no value where the rule's anchor is there)"), tip
+    assert "Absent, not counted: next (the page lacks the rule's anchor" in tip, tip
+    assert "anchor" in model.headerData(3, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    # The Template panel's count says the same: of the pages without a value, those without
+    # the rule's anchor (every page without a 'next' link), and none for the pinned rule.
+    items = demo.rules.items
+    qtbot.waitUntil(lambda: "— counted on 29/29" in items["second"].toolTip(3), timeout=30000)
+    qtbot.waitUntil(lambda: "— counted on 29/29" in items["next"].toolTip(3), timeout=30000)
+    tip = items["next"].toolTip(3)
+    assert "empty, " in tip and "of them without the rule's anchor: absent)" in tip, tip
+    absent = sum(1 for r in rows.values() if "next" in (r.get("absent") or []))
+    assert f"{absent} of them without the rule's anchor" in tip, tip
+    assert "anchor" not in items["second"].toolTip(3)

@@ -19,7 +19,12 @@ from PySide6.QtTest import QTest
 from deboiler_gui.app.pagelist import share_text
 from deboiler_gui.app.stamping import STAMP_ATTR
 from deboiler_gui.engine.template.model import NoiseFilter
-from deboiler_gui.gui.panels.rules import EXPRESSION_MIN
+from deboiler_gui.gui.panels.rules import (
+    EXPRESSION_MIN,
+    PREVIEW_FLOOR,
+    PREVIEW_PAGE_CAP,
+    PREVIEW_PAGE_MIN,
+)
 
 ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
 _SHOTS_DIR = os.environ.get("DEBOILER_TEST_SHOTS", "")
@@ -313,3 +318,91 @@ def test_the_value_preview_names_a_page_by_the_end_of_its_path(qtbot: Any, demo:
     long_name = shown[root + paths[1]]
     assert long_name.startswith("org/…/") and long_name.endswith("/ToStringBuilder1.html")
     assert table.columnWidth(0) <= 200
+
+
+@pytest.mark.parametrize("width", [1400, 1440])
+def test_a_flagged_fields_verdict_and_the_value_preview_read_whole(
+    qtbot: Any, demo: Any, width: int
+) -> None:
+    """At 1400 x 900 and 1440 x 900 (the docks as at a first start of that size), with three
+    fields one of which is flagged by the longest verdicts, each verdict is read whole and the
+    value preview shows every column without a horizontal scroll bar (a Texinfo manual's
+    "⚠ misses lower-ran…" was cut and its preview scrolled sideways at 1440 x 900)."""
+    import dataclasses
+
+    from deboiler_gui.app.fieldcheck import FieldFlag, short_flag
+    from deboiler_gui.gui.controllers.layout import first_start_sizes
+
+    demo.resize(width, 900)
+    first_start_sizes(demo)
+    qtbot.wait(200)
+    editor = demo.editor
+    editor.add_field("next", "//a[@class='next']")
+    editor.add_field("menu", "//aside//ul/li/a", is_list=True)
+    editor.add_field("title", "//article//h1")
+    rules = demo.rules
+    qtbot.waitUntil(
+        lambda: rules.check is not None and "title" in rules.check.fields, timeout=60000
+    )
+    qtbot.waitUntil(lambda: all(i.text(3) for i in rules.items.values()), timeout=60000)
+    # The flags of the trial's Texinfo fields (their sentences as the signals word them).
+    lower = (
+        "no value on 262 pages whose top heading is of a lower rank (h3 on 250, h4 on 12) "
+        "while the rule's node is the page's top h2 elsewhere: the rule takes one rank of "
+        "heading only?"
+    )
+    flags = {
+        "title": lower,
+        "next": "the rule is pinned to position a[1], whose node is another label's on 30 pages",
+        "menu": "on 12 pages a heading of a higher rank (h1 on 12) comes before the rule's "
+        "node in its parent, while the node is the first a of div elsewhere: a section's "
+        "heading there, not the page's own?",
+    }
+    check = rules.check
+    # Pages named as a Texinfo manual's are, long ("Changing-the-Class-of-an-Instance.html").
+    names = [
+        "A-Sample-Guile-Extension",
+        "Changing-the-Class-of-an-Instance",
+        "Common-Feature-Symbols",
+        "Guardians",
+        "Internationalization",
+        "texinfo-plain_002dtext",
+    ]
+    site = "https://hillside-garden.example/"
+    rows = tuple(
+        dataclasses.replace(row, url=f"{site}{names[i % len(names)]}-{i}.html")
+        for i, row in enumerate(check.preview.rows)
+    )
+    urls = [r.url for r in rows]
+    fields = {
+        k: dataclasses.replace(v, flags=(FieldFlag(flags[k], 30, tuple(urls[:2])),))
+        for k, v in check.fields.items()
+    }
+    preview = dataclasses.replace(check.preview, rows=rows)
+    rules.show_check(dataclasses.replace(check, fields=fields, preview=preview))
+    for name in ("next", "menu", "title"):  # a bigger site's counts, as wide as they get
+        rules.show_site(name, "3,649/3,797 pages — counted on 3,797/3,797 pages")
+    qtbot.wait(300)
+    _shot(demo, f"template-flagged-{width}x900")
+    tree = rules.tree
+    metrics = tree.fontMetrics()
+    assert short_flag(lower) == "misses h3 titles"
+    for name in ("next", "menu", "title"):
+        text = rules.items[name].text(4)
+        assert text.startswith("⚠ ") and not text.endswith("…"), text
+        assert tree.columnWidth(4) >= metrics.horizontalAdvance(text) + 6, (text, width)
+    for item in rules.items.values():
+        assert tree.columnWidth(3) >= metrics.horizontalAdvance(item.text(3)), item.text(3)
+    assert tree.header().length() <= tree.viewport().width() + 1
+    # The value preview: every column in view, no horizontal scroll bar.
+    table = rules.preview
+    assert not table.horizontalScrollBar().isVisible(), (
+        [table.columnWidth(c) for c in range(table.columnCount())],
+        table.viewport().width(),
+    )
+    total = sum(table.columnWidth(c) for c in range(table.columnCount()))
+    assert total <= table.viewport().width() + 1
+    # The page column gave room (its names shortened, their middle elided past that), not
+    # below its floor; the fields' columns are not under theirs.
+    assert PREVIEW_PAGE_MIN <= table.columnWidth(0) <= PREVIEW_PAGE_CAP
+    assert all(table.columnWidth(c) >= PREVIEW_FLOOR for c in range(1, table.columnCount()))

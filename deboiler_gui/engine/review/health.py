@@ -156,9 +156,10 @@ def health_steps(
                     st.pages,
                     st.ok,
                     st.absent,
-                    list(st.failing),
+                    st.failures(),
                     dict(st.by_xpath),
                 )
+                fh.no_anchor = st.no_anchor
                 th.pages = max(th.pages, st.pages)
             fh.queue = [
                 {"index": i, "xpath": xp, "pages": int(fh.by_xpath.get(xp, 0))}

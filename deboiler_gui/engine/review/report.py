@@ -206,6 +206,8 @@ def _health_section(health: HealthReport | None) -> str:
                 for f in fh.failing[:MAX_ROWS]
             )
             learned = f", {_num(fh.absent)} learned absent" if fh.absent else ""
+            if fh.anchor_absent:
+                learned += f", {_num(fh.anchor_absent)} without the rule's anchor"
             success = f"{fh.ok}/{fh.present} ({_pct(fh.rate)}{learned})" if fh.pages else "not run"
             out.append(
                 f"<tr><td>{escape(fh.field)}</td><td>{success}</td><td><ol start='0'>{queue}</ol></td>"

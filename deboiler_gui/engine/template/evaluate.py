@@ -23,6 +23,7 @@ from deboiler_gui.engine.template.extract import (
     learned_absent,
 )
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.template.signals import ABSENT_NO_ANCHOR
 
 #: A template whose field success rate falls below this raises an alert in the report.
 ALERT_RATE = 0.9
@@ -37,13 +38,28 @@ class FieldStats:
     #: pages where the field gives nothing and ``templates learn`` found it absent: not
     #: failures, and left out of the success rate (as ``extract`` counts them ok)
     absent: int = 0
+    #: pages where the field gives nothing and the page lacks the rule's anchor (no 'Next'
+    #: link for ``//a[@rel='next']`` on a chapter's last page): legitimately absent, left out
+    #: of the rate too, unless the field has a value on no page at all (then its anchor is
+    #: what is broken: those pages fail)
+    no_anchor: int = 0
     by_xpath: dict[str, int] = dataclasses.field(default_factory=dict)
     failing: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    #: the first pages without the rule's anchor (failing ones if the field has no value
+    #: anywhere)
+    no_anchor_pages: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+    @property
+    def anchor_absent(self) -> int:
+        """The pages left out as lacking the rule's anchor: none when the field has a value
+        on no page (an anchor found nowhere is a broken rule, not an absent field)."""
+        return self.no_anchor if self.ok else 0
 
     @property
     def present(self) -> int:
-        """The pages the rate is over: every page but those learned absent."""
-        return self.pages - self.absent
+        """The pages the rate is over: every page but those learned absent or without the
+        rule's anchor."""
+        return self.pages - self.absent - self.anchor_absent
 
     @property
     def rate(self) -> float:
@@ -59,10 +75,30 @@ class FieldStats:
             "pages": self.pages,
             "ok": self.ok,
             "learned_absent": self.absent,
+            "no_anchor": self.anchor_absent,
             "rate": round(self.rate, 4),
             "by_xpath": dict(self.by_xpath),
-            "failing": list(self.failing),
+            "failing": self.failures(),
         }
+
+    def left_out(self) -> str:
+        """Which pages the rate leaves out, as said after it: " (over 40 pages; 12 without
+        the rule's anchor and 3 learned absent left out)", or ""."""
+        parts = []
+        if self.anchor_absent:
+            parts.append(f"{self.anchor_absent} without the rule's anchor")
+        if self.absent:
+            parts.append(f"{self.absent} learned absent")
+        if not parts:
+            return ""
+        return f" (over {self.present} pages; {' and '.join(parts)} left out)"
+
+    def failures(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The failing pages with their reasons, those without the rule's anchor among them
+        when the field has a value nowhere."""
+        if self.ok:
+            return list(self.failing)
+        return [*self.failing, *self.no_anchor_pages][:limit]
 
 
 @dataclass
@@ -88,7 +124,8 @@ class Evaluation:
     @property
     def alerts(self) -> list[str]:
         return [
-            f"template {s.template!r} field {s.field!r}: success rate {s.rate:.1%} below {ALERT_RATE:.0%}"
+            f"template {s.template!r} field {s.field!r}: success rate {s.rate:.1%} below "
+            f"{ALERT_RATE:.0%}{s.left_out()}"
             for s in self.fields.values()
             if s.present and s.rate < ALERT_RATE
         ]
@@ -150,6 +187,11 @@ def evaluate_steps(
                     report.status == "empty" and fld is not None and page.url in learned_absent(fld)
                 ):
                     stats.absent += 1
+                elif report.status == "empty" and report.absent == ABSENT_NO_ANCHOR:
+                    stats.no_anchor += 1
+                    if len(stats.no_anchor_pages) < max_failing:
+                        reason = f"{_reason(result, fid)} (the page lacks the rule's anchor)"
+                        stats.no_anchor_pages.append({"url": page.url, "reason": reason})
                 elif len(stats.failing) < max_failing:
                     stats.failing.append({"url": page.url, "reason": _reason(result, fid)})
         if gold is not None and page.url in gold:

@@ -224,9 +224,12 @@ class FieldReport:
     queue_index: int = -1
     tried: list[dict[str, Any]] = field(default_factory=list)
     nodes: list[str] = field(default_factory=list)  # XPaths on this page's tree, for highlighting
+    #: why a field that gives nothing here is legitimately absent ("learned absent": recorded
+    #: so by ``templates learn``; "no anchor": the page lacks what the rule hangs on), or ""
+    absent: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id,
             "status": self.status,
             "xpath": self.xpath,
@@ -234,6 +237,9 @@ class FieldReport:
             "tried": list(self.tried),
             "nodes": list(self.nodes),
         }
+        if self.absent:
+            out["absent"] = self.absent
+        return out
 
 
 @dataclass
@@ -833,8 +839,12 @@ def apply_template(
     removed, removed_set = field_removals(root, template, model) if is_html else ([], set())
     result.removed = _node_paths(removed)
     hits = filter_hits(root, template)
+    from deboiler_gui.engine.template.signals import absent_reason
+
     for fld in template.fields:
         value, report = extract_field(root, fld, template, removed_set, hits=hits)
+        if report.status == "empty":
+            report.absent = absent_reason(fld, root, page.url)
         result.values[fld.id] = value
         result.fields[fld.id] = report
     required = [f for f in template.fields if f.required] or list(template.fields)
@@ -937,8 +947,11 @@ def evaluate_expression(trees: Iterable[Any], expression: str) -> dict[str, Any]
 
 def evaluate_field(trees: Iterable[Any], fld: Field, template: Template) -> dict[str, Any]:
     """One field over many pages (the app's coverage strip): pages where it gives a value,
-    where it is empty, and how often each XPath of its queue was the one used."""
-    ok = empty = 0
+    where it is empty (``absent``: of those, the pages that lack the rule's anchor), and how
+    often each XPath of its queue was the one used."""
+    from deboiler_gui.engine.template.signals import ABSENT_NO_ANCHOR, absent_reason
+
+    ok = empty = absent = 0
     used: dict[str, int] = {}
     for tree in trees:
         _value, report = extract_field(tree, fld, template)
@@ -947,7 +960,8 @@ def evaluate_field(trees: Iterable[Any], fld: Field, template: Template) -> dict
             used[report.xpath] = used.get(report.xpath, 0) + 1
         else:
             empty += 1
-    return {"ok": ok, "empty": empty, "pages": ok + empty, "by_xpath": used}
+            absent += report.status == "empty" and absent_reason(fld, tree) == ABSENT_NO_ANCHOR
+    return {"ok": ok, "empty": empty, "absent": absent, "pages": ok + empty, "by_xpath": used}
 
 
 def rule_nodes(root: Any, template: Template) -> dict[str, list[str]]:

@@ -40,8 +40,14 @@ _POSITIONAL = frozenset({"relative", "positional"})
 class InductionError(RuleError):
     """The examples cannot be generalised: they conflict, or 'not this' removes every rule."""
 
-    def __init__(self, message: str, conflicts: Sequence[str] = ()) -> None:
+    def __init__(
+        self, message: str, conflicts: Sequence[str] = (), *, examples: Sequence[str] = ()
+    ) -> None:
         self.conflicts = list(conflicts)
+        #: the pages of the examples the refusal is about (one that goes with none of the
+        #: others, one that is like a 'not this'), when it is about some in particular: the
+        #: example to look at again, or to replace
+        self.examples = list(dict.fromkeys(examples))
         super().__init__(message + (": " + "; ".join(self.conflicts) if self.conflicts else ""))
 
 
@@ -1971,6 +1977,7 @@ def _check_conflicts(
                 raise InductionError(
                     "the same node is both an example and a 'not this'",
                     [f"example {p.describe()}", f"not {n.describe()}"],
+                    examples=[p.url],
                 )
             if not as_list and n.url != p.url and _same_kind(p.node, n.node):
                 # Another page's node at the example's place, carrying what it carries: no
@@ -1980,6 +1987,7 @@ def _check_conflicts(
                     "the examples conflict: the 'not this' is the same kind of node as an "
                     "example, at its place on another page",
                     [f"example {p.describe()}", f"not {n.describe()}"],
+                    examples=[p.url],
                 )
 
 
@@ -2183,6 +2191,7 @@ def _attr_holder(ex: Example, notes: list[str]) -> Example:
     raise InductionError(
         f"the example has no attribute {ex.attr!r}, nor has an element around it",
         [ex.describe()],
+        examples=[ex.url],
     )
 
 
@@ -2457,17 +2466,21 @@ def _check_roles(positives: Sequence[Example]) -> None:
     of either). Headings of different ranks are one role: a title is an `h1` on some pages,
     an `h2` on others."""
     roles = [_node_role(ex.node) for ex in positives]
-    conflicts = [
-        f"{earlier.describe()} and {ex.describe()} cannot be one field "
-        f"(a {roles[i]} and a {roles[j]})"
+    pairs = [
+        (i, j)
         for j, ex in enumerate(positives)
         for i, earlier in enumerate(positives[:j])
         if roles[i] and roles[j] and roles[i] != roles[j] and earlier.node.tag != ex.node.tag
     ]
-    if conflicts:
+    if pairs:
         raise InductionError(
             "the examples contradict each other (different templates or different parts of the page?)",
-            conflicts,
+            [
+                f"{positives[i].describe()} and {positives[j].describe()} cannot be one field "
+                f"(a {roles[i]} and a {roles[j]})"
+                for i, j in pairs
+            ],
+            examples=[positives[k].url for pair in pairs for k in pair],
         )
 
 
@@ -3284,17 +3297,20 @@ def _explain(
     # names both of them, not only the first.
     kind = "list" if as_list else "field"
     conflicts: list[str] = []
+    involved: list[str] = []
     for j, ex in enumerate(positives[1:], 1):
         for earlier in positives[:j]:
             pair = [earlier, ex]
             if not any(_covers(xp, pair, as_list) for xp in pool):
                 conflicts.append(f"{earlier.describe()} and {ex.describe()} cannot be one {kind}")
+                involved += [earlier.url, ex.url]
     if conflicts:
         raise InductionError(
             "the examples contradict each other (different templates or different parts of the page?)"
             if not as_list
             else "the examples contradict each other (different lists, templates or parts of the page?)",
             conflicts,
+            examples=involved,
         )
     if negatives:
         raise InductionError(

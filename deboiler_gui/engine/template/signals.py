@@ -37,7 +37,7 @@ from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
 from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
 from deboiler_gui.engine.template.induce import list_of_item, several_lists
-from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import select
 
 #: A list whose largest item count is this many times its median count is flagged.
@@ -1014,6 +1014,54 @@ def _text_beside_headings(block: Any, leave_out: Any = None) -> int:
     for kid in block:
         out += _text_beside_headings(kid, leave_out) + len((kid.tail or "").strip())
     return out
+
+
+#: Why a field that gives nothing on a page is absent there rather than failing
+#: (``absent_reason``): the page was recorded as one without it, or it lacks the rule's anchor.
+ABSENT_LEARNED = "learned absent"
+ABSENT_NO_ANCHOR = "no anchor"
+
+
+def absent_reason(fld: Field, root: Any, url: str = "") -> str:
+    """Why ``fld``, giving nothing on the page ``root``, is legitimately absent there, or "":
+    ``templates learn`` found it absent on ``url`` (ABSENT_LEARNED), or the page lacks what
+    the rule hangs on (ABSENT_NO_ANCHOR: no node of any anchor of ``rule_anchors`` — the
+    'Next' link of ``//a[@rel='next']`` on a chapter's last page, the menu block of
+    ``//ul[@class='menu']/li/a`` on a leaf page), wherever on the page: an anchor the layout
+    moved is there, and the rule fails. A node anchored by its own text only
+    (``//a[normalize-space(.)='rnrs control']``) or by a position (a positional rule: its
+    place is all there is) is no anchor: without it the rule fails. Whether the page should
+    have had the anchor is not known here: a rule whose anchor is on no page is broken, not
+    absent (callers that see the whole site tell the two apart)."""
+    from deboiler_gui.engine.template.extract import learned_absent
+
+    if url and url in learned_absent(fld):
+        return ABSENT_LEARNED
+    if not fld.xpaths or not isinstance(root, etree._Element):
+        return ""
+    anchors = rule_anchors(tuple(fld.xpaths))
+    if anchors is None:
+        return ""
+    steps = [_last_step(prefix) for prefix, _how in anchors]
+    for step, (_prefix, how) in zip(steps, anchors, strict=True):
+        if not step or (how == "self" and "@" not in step):
+            return ""  # the node's own text: no container to be missing
+    for step in steps:
+        # The anchored step anywhere on the page, whatever leads to it: a page whose layout
+        # moved the anchor (an absolute path to it that no longer holds) has it, and fails.
+        try:
+            if any(isinstance(n, etree._Element) for n in select(root, f"//{step}")):
+                return ""
+        except RuleError:
+            return ""
+    return ABSENT_NO_ANCHOR
+
+
+def _last_step(prefix: str) -> str:
+    """The anchored step of an anchor (its prefix's last step), or "" for none read."""
+    parts = [p.strip() for p in split_outside(prefix, "/")]
+    step = parts[-1] if parts else ""
+    return "" if not step or step.startswith(("(", ".")) else step
 
 
 def _heading(el: Any) -> str:

@@ -1,11 +1,13 @@
 """The template being edited: every change is an undoable command holding the template before
-and after (templates are frozen values, so a snapshot is cheap and exact)."""
+and after (templates are frozen values, so a snapshot is cheap and exact), with what goes with
+the template's fields outside it (each field's clicked examples and 'not this' nodes, held by
+the picking controller): an undo or redo puts both back together."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -13,9 +15,22 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from deboiler_gui.engine.template.model import Field, NoiseFilter, Rule, Template
 
 
+class Companion(Protocol):
+    """State kept beside the template and undone with it: ``snapshot`` gives it as an
+    immutable value (what is committed, nothing pending), ``restore`` puts one back."""
+
+    def snapshot(self) -> Any: ...
+
+    def restore(self, state: Any) -> None: ...
+
+
 class _Change(QUndoCommand):
     def __init__(
-        self, editor: TemplateEditor, before: Template, after: Template, text: str
+        self,
+        editor: TemplateEditor,
+        before: tuple[Template, Any],
+        after: tuple[Template, Any],
+        text: str,
     ) -> None:
         super().__init__(text)
         self._editor = editor
@@ -23,10 +38,10 @@ class _Change(QUndoCommand):
         self._after = after
 
     def redo(self) -> None:
-        self._editor._set(self._after)
+        self._editor._set(*self._after)
 
     def undo(self) -> None:
-        self._editor._set(self._before)
+        self._editor._set(*self._before)
 
 
 def _unique(name: str, taken: set[str]) -> str:
@@ -48,6 +63,10 @@ class TemplateEditor(QObject):
     def __init__(self, template: Template, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.template = template
+        # What goes with the template outside it (a field's clicked examples), and its value
+        # as of the template's current state.
+        self._companion: Companion | None = None
+        self._extras: Any = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_undo_stack_clean_changed)
         # Relayed by the editor, so that nothing hears the stack being cleared as it is deleted.
@@ -67,6 +86,8 @@ class TemplateEditor(QObject):
     def reset(self, template: Template, *, dirty: bool = False) -> None:
         """Start over on another template (opened, restored or reverted)."""
         self.undo_stack.clear()
+        if self._companion is not None:
+            self._extras = self._companion.snapshot()
         self._set(template)
         if dirty:
             # A restored draft differs from the saved version: one undoable step back to it.
@@ -75,14 +96,31 @@ class TemplateEditor(QObject):
     def mark_saved(self) -> None:
         self.undo_stack.setClean()
 
-    def _set(self, template: Template) -> None:
+    def attach(self, companion: Companion) -> None:
+        """Keep ``companion``'s state with every step of the undo stack from now on."""
+        self._companion = companion
+        self._extras = companion.snapshot()
+
+    def _set(self, template: Template, extras: Any = None) -> None:
         self.template = template
+        if self._companion is not None and extras is not None and extras != self._extras:
+            self._extras = extras
+            self._companion.restore(extras)
         self.changed.emit()
 
     def apply(self, after: Template, text: str) -> None:
+        """One undoable step to ``after``; the companion's state as it is now goes with it
+        (a caller changes that state first, then the template)."""
         if after == self.template:
             return
-        self.undo_stack.push(_Change(self, self.template, after, text))
+        extras = self._companion.snapshot() if self._companion is not None else None
+        before = (self.template, self._extras)
+        self._extras = extras
+        self.undo_stack.push(_Change(self, before, (after, extras), text))
+
+    def unique_name(self, name: str) -> str:
+        """``name``, or ``name-2``… when a rule, field or filter already has it."""
+        return _unique(name, self._names())
 
     # ------------------------------------------------------------------ edits
     def _names(self) -> set[str]:

@@ -93,10 +93,39 @@ class Picking(QObject):
         # click that contradicts them is no example of the field afterwards.
         self._pending_examples: dict[int, tuple[str, list[Click] | None]] = {}
         self._pending_check: int | None = None
+        # A refused induction's pages of the examples it names (the conflicting ones).
+        self._refused: dict[int, list[str]] = {}
         # One-click fields: what to use when the induction gives nothing (name, the
         # preselected XPath, kind, attribute, the click)
         self._fallback: dict[int, tuple[str, str, str, str, Click]] = {}
         self._following = False  # the DOM tree is being moved to the pick
+        # The examples and 'not this' nodes of each field go with the template's undo steps:
+        # undoing a re-induction also takes its click back out of the field's examples.
+        editor.attach(self)
+
+    def snapshot(self) -> Any:
+        """Each field's examples and 'not this' nodes as the template's current state has
+        them: an induction still under way has not changed them yet."""
+        examples = dict(self.examples)
+        for request in sorted(self._pending_examples, reverse=True):
+            name, previous = self._pending_examples[request]
+            if previous is None:
+                examples.pop(name, None)
+            else:
+                examples[name] = previous
+        return (
+            tuple(sorted((k, tuple(v)) for k, v in examples.items())),
+            tuple(sorted((k, tuple(v)) for k, v in self.negatives.items())),
+        )
+
+    def restore(self, state: Any) -> None:
+        """Put back the examples and 'not this' nodes of an undone or redone step."""
+        examples, negatives = state
+        self.examples = {k: list(v) for k, v in examples}
+        self.negatives = {k: list(v) for k, v in negatives}
+        # A pending induction now answers against the restored examples.
+        for request, (name, _previous) in list(self._pending_examples.items()):
+            self._pending_examples[request] = (name, self.examples.get(name))
 
     def clear(self) -> None:
         """Another page is shown: nothing is picked on it yet."""
@@ -171,8 +200,13 @@ class Picking(QObject):
             self.selection.set_candidates(candidates, keep_choice=True)
             self.candidates_updated.emit(candidates)
 
+    def on_service_refused(self, request: int, pages: list[str]) -> None:
+        if request in self._pending_induce:
+            self._refused[request] = list(pages)
+
     def on_service_failed(self, request: int, message: str) -> None:
         self._pending_suggest.pop(request, None)
+        named = self._refused.pop(request, [])
         fallback = self._fallback.pop(request, None)
         if fallback is not None and self._pending_induce.pop(request, None) is not None:
             self._pending_nots.pop(request, None)
@@ -181,11 +215,10 @@ class Picking(QObject):
             return
         pending = self._pending_induce.pop(request, None)
         if pending is not None:
-            earlier = [
-                c.url
-                for c in self._pending_examples.get(request, ("", None))[1] or []
-                if self.shown.page is None or c.url != self.shown.page.url
-            ]
+            here = self.shown.page.url if self.shown.page is not None else ""
+            earlier = {c.url for c in self._pending_examples.get(request, ("", None))[1] or []}
+            # The earlier examples the refusal is about (not merely the first one given).
+            conflicting = [u for u in named if u in earlier and u != here]
             self._restore_examples(request)
             # Contradicting examples, a 'not this' that removes every rule...: said plainly.
             # The new 'not this' clicks are dropped with the request (they would otherwise
@@ -196,13 +229,16 @@ class Picking(QObject):
             if dropped:
                 self.selection.show_examples("")
             note = f" ({dropped} 'not this' click(s) dropped)" if dropped else ""
-            if earlier and not pending[3]:
-                # The earlier example may be the wrong node (an anchor where its heading was
-                # meant): a click on its page replaces it, one example per page.
+            if conflicting and not pending[3]:
+                # The earlier example in conflict may be the wrong node (an anchor where its
+                # heading was meant): a click on its page replaces it, one example per page.
+                pages = " or ".join(conflicting)
                 note += (
-                    f". To replace the earlier example, show {earlier[0]}, select the node"
+                    f". To replace the earlier example, show {pages}, select the node"
                     " in the DOM tree and Extract field again there"
                 )
+            elif here in named and not pending[3]:
+                note += ". The example in conflict is this page's click"
             self.post_message(f"No rule: {message}{note}", error=True)
             return
         if request == self._pending_check:
@@ -283,9 +319,11 @@ class Picking(QObject):
         # is /html/body/div[2]/…/ul[2]/li/ul/li[1]/a there, on 33 of 77 pages, where the
         # induction gives //a[@title='previous chapter']).
         if xpath and self.selection.typed_by_hand:
-            name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+            # The example is the field's before the field is added: the undo step holds both.
+            name = self.editor.unique_name(name)
             if click is not None:
                 self.examples[name] = [click]
+            name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
             self.selection.propose_field_name({f.id for f in self.editor.template.fields})
             self.post_message(f"Field {name}: {xpath} (the XPath chosen, used as it is)")
             self.rule_induced.emit(name, xpath)
@@ -348,8 +386,9 @@ class Picking(QObject):
         """A one-click field whose induction gave nothing: the preselected candidate (an
         anchored one rather than a bare absolute path), said so."""
         name, xpath, kind, attribute, click = fallback
-        name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
+        name = self.editor.unique_name(name)
         self.examples[name] = [click]
+        name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
         self.selection.propose_field_name({f.id for f in self.editor.template.fields})
         self.post_message(
             f"Field {name}: {xpath} (a candidate of the click: no rule induced from it: {why})"
@@ -370,7 +409,7 @@ class Picking(QObject):
             self._pending_nots.pop(request, None)
             self._restore_examples(request)
             return
-        self._pending_examples.pop(request, None)
+        _name, previous = self._pending_examples.pop(request, ("", None))
         name, kind, attribute, as_list, pages = pending
         best = rules[0]
         xpath = best["xpath"]
@@ -379,7 +418,21 @@ class Picking(QObject):
         existing = next((f for f in self.editor.template.fields if f.id == name), None)
         # the clicked pages go with the field: the signals judge its node by them
         clicked = [c.url for c in self.examples.get(name, [])]
-        if existing is not None and existing.is_list == as_list:
+        replaces = existing is not None and existing.is_list == as_list
+        if not replaces:
+            # A new field (its name made unique: a list beside a field of that name): the
+            # clicks are its examples, the other field keeps its own.
+            new_name = self.editor.unique_name(name)
+            if new_name != name:
+                self.examples[new_name] = self.examples.pop(name, [])
+                if previous is not None:
+                    self.examples[name] = previous
+                name = new_name
+        # The examples and 'not this' nodes are the field's before its rule changes: the undo
+        # step holds them with the rule.
+        self.negatives[name] = nots
+        if replaces:
+            assert existing is not None
             # More examples of a field already extracted: its rule is re-induced.
             new = Field(
                 id=name,
@@ -396,7 +449,6 @@ class Picking(QObject):
             )
             taken = {f.id for f in self.editor.template.fields}
             self.selection.propose_field_name(taken, "items" if as_list else "field")
-        self.negatives[name] = nots
         where = f"{pages} pages" if pages > 1 else "this page"
         excluded = f"; {len(nots)} 'not this' node(s) excluded" if nots else ""
         if as_list:
@@ -482,7 +534,11 @@ class Picking(QObject):
         if "summary" in stats:
             text = stats["summary"]  # a rule's effect, worded as in the impact panel and report
         elif "by_xpath" in stats:
-            text += f" with a value ({stats['empty']:,} empty)"
+            text += f" with a value ({stats['empty']:,} empty"
+            if stats.get("absent"):
+                # pages without the rule's anchor: the field is absent there, not failing
+                text += f", {stats['absent']:,} of them without the rule's anchor: absent"
+            text += ")"
         elif "one" in stats:
             text += f" (1: {stats['one']:,}, many: {stats['many']:,})"
         elif stats.get("chars"):

@@ -190,6 +190,8 @@ class _SiteWorker(QObject):
     counts_ready = Signal(int, dict)
     count_progress = Signal(int, int)  # pages counted of the slowest count, site pages
     induced_ready = Signal(int, list)  # request id, [induced rule dicts], best first
+    # request id, [pages of the examples a refused induction names]; its failed follows
+    refused = Signal(int, list)
     checked_ready = Signal(int, object)  # request id, app.fieldcheck.TemplateCheck
     failed = Signal(int, str)
     _next_batch = Signal()
@@ -326,7 +328,7 @@ class _SiteWorker(QObject):
     @Slot(int, object)
     def induce(self, request: int, what: InduceRequest) -> None:
         """Rules for clicked examples, checked on the indexed pages when there are some."""
-        from deboiler_gui.engine.template.induce import induce
+        from deboiler_gui.engine.template.induce import InductionError, induce
 
         try:
             rules = induce(
@@ -337,6 +339,10 @@ class _SiteWorker(QObject):
                 limit=3,
             )
             self.induced_ready.emit(request, [r.to_dict() for r in rules])
+        except InductionError as exc:
+            # The pages of the examples the refusal names first, then the refusal itself.
+            self.refused.emit(request, list(exc.examples))
+            self.failed.emit(request, str(exc))
         except DeboilerError as exc:
             self.failed.emit(request, str(exc))
         except Exception:  # keep the service alive whatever a page does to the engine
@@ -502,6 +508,7 @@ class SiteService(QObject):
     counts_ready = Signal(int, dict)
     count_progress = Signal(int, int)
     induced_ready = Signal(int, list)
+    refused = Signal(int, list)  # an induction refused: the pages of the examples it names
     checked_ready = Signal(int, object)
     failed = Signal(int, str)
 
@@ -529,6 +536,7 @@ class SiteService(QObject):
             "counts_ready",
             "count_progress",
             "induced_ready",
+            "refused",
             "checked_ready",
             "failed",
         ):

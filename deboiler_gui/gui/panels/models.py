@@ -35,11 +35,28 @@ COLUMN_TIPS = (
     "Path below the site root (full URL in the tooltip)",
     "The template the page's URL matches",
     "Share of the page's text the automatic cleaner calls boilerplate",
-    "Fields of the template that fail on the page",
+    "Fields of the template that fail on the page; a field legitimately absent there (the "
+    "page lacks the rule's anchor: no 'Next' link on a chapter's last page; or it was learned "
+    "absent) is not counted (the cell's tooltip names both)",
     "The page's error, or its HTTP status when not 200",
     "Which HTML the page uses: the DOM rendered by a browser engine or the raw response",
     "The page's type (Page types panel)",
 )
+
+
+def fails_tip(row: dict[str, Any]) -> str:
+    """The Fails cell's tooltip: which fields fail on the page, and which are absent there
+    (not counted), or ""."""
+    failed, absent = row.get("failed") or [], row.get("absent") or []
+    lines = []
+    if failed:
+        lines.append(f"Fails: {', '.join(failed)} (no value where the rule's anchor is there)")
+    if absent:
+        lines.append(
+            f"Absent, not counted: {', '.join(absent)} (the page lacks the rule's anchor, "
+            "or the field was learned absent here)"
+        )
+    return "\n".join(lines)
 
 
 def pattern_error(text: str) -> str | None:
@@ -240,6 +257,8 @@ class PageListModel(QAbstractTableModel):
         elif role == Qt.ItemDataRole.ToolTipRole:
             if col == 5:
                 return dom_status(row)[1]
+            if col == 3 and fails_tip(row):
+                return fails_tip(row)
             return f"{row['url']}\n{row['error']}" if row.get("error") else row["url"]
         elif role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

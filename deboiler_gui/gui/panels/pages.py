@@ -30,7 +30,7 @@ from deboiler_gui.app.pagelist import (
     share_text,
     status_text,
 )
-from deboiler_gui.gui.panels.models import PageListModel, pattern_error
+from deboiler_gui.gui.panels.models import PageListModel, fails_tip, pattern_error
 from deboiler_gui.gui.panels.validation import InlineCheck
 
 #: Role of a tree item's page URL (folders have none).
@@ -198,6 +198,7 @@ class PagesPanel(QWidget):
             ):
                 if item.text() != text:
                     item.setText(text)
+            fails.setToolTip(fails_tip(row))
 
     def _add(
         self, parent: QStandardItem, folder: Folder, rows: list[dict[str, Any]], rel: list[str]

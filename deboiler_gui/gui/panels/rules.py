@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -50,6 +50,11 @@ PREVIEW_MIN_COLUMN = 90
 #: The preview's page column is at most this wide: a page's name is shortened to fit it
 #: (its first folder and its end, the file name whole), never elided by the view.
 PREVIEW_PAGE_CAP = 200
+#: When the fields' columns cannot all have PREVIEW_MIN_COLUMN beside it, the page column
+#: gives room down to this (its names shortened further), then the fields' columns down to
+#: PREVIEW_FLOOR: every column in view, no horizontal scroll bar.
+PREVIEW_PAGE_MIN = 110
+PREVIEW_FLOOR = 56
 _FLAG_COLOR = QColor("#b35c00")
 _FLAG_CELL = QColor("#fff1d6")
 
@@ -141,6 +146,10 @@ class RulesPanel(QWidget):
         self._fit_timer.setSingleShot(True)
         self._fit_timer.setInterval(0)
         self._fit_timer.timeout.connect(self.fit_columns)
+        # The columns are fitted again whenever the tree's viewport changes width: fitting the
+        # split removes (or adds) its vertical scroll bar, and the columns fitted to the
+        # narrower viewport used to stay so, a verdict cut by the bar's width.
+        self.tree.viewport().installEventFilter(self)
         split.addWidget(self.tree)
         # What each field's rule gives on sample pages of the site, flagged pages first.
         box = QWidget()
@@ -159,6 +168,12 @@ class RulesPanel(QWidget):
         self.preview.setItemDelegateForColumn(0, _ElideMiddle(self.preview))
         self.preview.setToolTip("Double-click a row to show its page")
         self.preview.cellDoubleClicked.connect(self._on_preview_cell_double_clicked)
+        # (the same for the preview: its vertical scroll bar comes and goes with the split)
+        self._preview_timer = QTimer(self)
+        self._preview_timer.setSingleShot(True)
+        self._preview_timer.setInterval(0)
+        self._preview_timer.timeout.connect(self.fit_preview)
+        self.preview.viewport().installEventFilter(self)
         box_layout.addWidget(self.preview, 1)
         split.addWidget(box)
         # The rules are what the panel is for: most of its height (the preview scrolls).
@@ -331,15 +346,20 @@ class RulesPanel(QWidget):
     def fit_columns(self) -> None:
         """The rule names, counts and checks as wide as they are (names and checks up to a
         limit, then elided), the expression the rest, never less than ``EXPRESSION_MIN``: when
-        the panel is short of room the names give it back first, then the checks (whole up to
-        ``CHECK_WHOLE``, "looks right" never cut), the counts only if that is not enough, so
-        every column stays in view without a horizontal scroll bar."""
+        the panel is short of room the names give it back first, then the counts drop their
+        word "pages" if that keeps the verdicts whole (up to ``CHECK_WHOLE``), then the checks
+        ("looks right" never cut), the counts only if that is not enough, so every column
+        stays in view without a horizontal scroll bar."""
         caps = {0: 140, 2: 80, 3: 130, CHECK_COLUMN: CHECK_CAP}
         for short in (False, True):
-            # the counts whole first; when they cannot be whole, their short form
+            # the counts whole first; when they or the verdicts cannot be whole so, the
+            # counts' short form ("3,649/3,797", the word "pages" in the tooltip) leaves the
+            # verdicts their room
             self._site_cells(short=short)
             widths = self._column_widths(caps)
-            if widths[3] >= self.tree.sizeHintForColumn(3) + 2:
+            counts = widths[3] >= self.tree.sizeHintForColumn(3) + 2
+            verdict = min(self.tree.sizeHintForColumn(CHECK_COLUMN) + 2, CHECK_WHOLE)
+            if counts and widths[CHECK_COLUMN] >= verdict:
                 break
         for column, width in widths.items():
             self.tree.setColumnWidth(column, width)
@@ -377,6 +397,18 @@ class RulesPanel(QWidget):
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
         self._fit_timer.start()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if (
+            event.type() == QEvent.Type.Resize
+            and isinstance(event, QResizeEvent)
+            and event.size().width() != event.oldSize().width()
+        ):
+            if watched is self.tree.viewport():
+                self._fit_timer.start()
+            elif watched is self.preview.viewport():
+                self._preview_timer.start()
+        return super().eventFilter(watched, event)
 
     def _look_at(self, field: str) -> list[str]:
         """The pages a field's flags point at, in their order."""
@@ -447,32 +479,62 @@ class RulesPanel(QWidget):
         if set(self.check.preview.fields) - set(fields) or set(self.check.fields) - set(fields):
             self.show_check(self.check.only(fields))
 
-    def _page_name(self, url: str) -> str:
-        """``url`` named by ``short_page`` as long as fits the preview's page column."""
+    def _page_name(self, url: str, width: int = PREVIEW_PAGE_CAP) -> str:
+        """``url`` named by ``short_page`` as long as fits a page column ``width`` wide."""
         metrics = self.preview.fontMetrics()
         limit = 40
         text = short_page(url, self.site_root, limit)
-        while metrics.horizontalAdvance(text) + 16 > PREVIEW_PAGE_CAP and limit > 12:
+        while metrics.horizontalAdvance(text) + 16 > width and limit > 8:
             limit -= 2
             text = short_page(url, self.site_root, limit)
         return text
 
+    def _preview_room(self) -> int:
+        """The width the preview's columns share: its viewport's, less the vertical scroll
+        bar it is about to get (more rows than fit) and does not have yet."""
+        table = self.preview
+        room = table.viewport().width()
+        bar = table.verticalScrollBar()
+        rows = table.rowCount() * table.verticalHeader().defaultSectionSize()
+        if not bar.isVisible() and rows > table.viewport().height():
+            room -= bar.sizeHint().width()
+        return room
+
     def fit_preview(self) -> None:
         """The preview's columns as wide as their values up to ``PREVIEW_CAP``, narrower
         (down to ``PREVIEW_MIN_COLUMN``) when that keeps every field's column in view: the
-        flagged cells of the last field are not pushed out of sight by a long first value."""
+        flagged cells of the last field are not pushed out of sight by a long first value.
+        When even that does not fit, the page column gives room (down to
+        ``PREVIEW_PAGE_MIN``, its names shortened to fit), then the fields' columns (down to
+        ``PREVIEW_FLOOR``): no horizontal scroll bar (a 460-pixel panel with three fields
+        used to need one)."""
         table = self.preview
         if table.columnCount() == 0:
             return
+        for r in range(table.rowCount()):  # the names at their longest first
+            item = table.item(r, 0)
+            url = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+            if item is not None and url:
+                item.setText(self._page_name(str(url)))
         table.resizeColumnsToContents()
-        page = min(table.columnWidth(0), PREVIEW_PAGE_CAP)
-        table.setColumnWidth(0, page)
+        natural = page = min(table.columnWidth(0), PREVIEW_PAGE_CAP)
         fields = table.columnCount() - 1
         if not fields:
+            table.setColumnWidth(0, page)
             return
-        share = max(PREVIEW_MIN_COLUMN, (table.viewport().width() - page) // fields)
+        room = self._preview_room()
+        if (room - page) // fields < PREVIEW_MIN_COLUMN:
+            page = min(natural, max(PREVIEW_PAGE_MIN, room - fields * PREVIEW_MIN_COLUMN))
+        share = max(PREVIEW_FLOOR, (room - page) // fields)
+        table.setColumnWidth(0, page)
         for column in range(1, table.columnCount()):
             table.setColumnWidth(column, min(table.columnWidth(column), PREVIEW_CAP, share))
+        if page < natural:  # the names shortened further to fit the narrower column
+            for r in range(table.rowCount()):
+                item = table.item(r, 0)
+                url = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+                if item is not None and url:
+                    item.setText(self._page_name(str(url), page))
 
     def _on_preview_cell_double_clicked(self, row: int, _column: int) -> None:
         item = self.preview.item(row, 0)
