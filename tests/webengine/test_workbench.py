@@ -595,7 +595,7 @@ def test_a_refused_example_says_how_to_replace_the_earlier_one_from_the_dom_tree
     demo.selection.field_button.click()
     qtbot.waitUntil(lambda: "contradict" in _last_message(demo), timeout=20000)
     text = _last_message(demo)
-    assert f"To replace the earlier example, show {ARTICLE_URL}, select the node in the DOM" in text
+    assert f"if the earlier example is, show {ARTICLE_URL}, select the node in the DOM" in text
     # Doing so: the earlier page, its title chosen in the DOM tree, Extract field there.
     _show(qtbot, demo, ARTICLE_URL)
     h1 = demo.stamped.root.xpath("//article//h1")[0]
@@ -1103,7 +1103,8 @@ def test_a_refusal_advises_replacing_the_example_in_conflict_not_the_first_one(
     qtbot.waitUntil(lambda: "No rule" in _last_message(demo), timeout=20000)
     text = _last_message(demo)
     assert "contradict" in text and f"{PEPPERS_URL} " in text, text
-    assert f"To replace the earlier example, show {PEPPERS_URL}, select the node" in text, text
+    assert f"if the earlier example is, show {PEPPERS_URL}, select the node" in text, text
+    assert "If this page's click is the wrong node, pick the right one here" in text, text
     assert f"show {ARTICLE_URL}" not in text
 
 
@@ -1127,7 +1128,7 @@ def test_a_not_this_conflicting_with_this_pages_click_names_no_other_page(
     text = _last_message(demo)
     assert "the 'not this' is the same kind of node as an example" in text, text
     assert f"example {beans} " in text and f"not {squash} " in text, text
-    assert "To replace the earlier example" not in text, text
+    assert "if the earlier example is" not in text, text
     assert "The example in conflict is this page's click" in text, text
 
 

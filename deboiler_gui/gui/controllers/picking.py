@@ -234,11 +234,12 @@ class Picking(QObject):
                 # heading was meant): a click on its page replaces it, one example per page.
                 pages = " or ".join(conflicting)
                 note += (
-                    f". To replace the earlier example, show {pages}, select the node"
-                    " in the DOM tree and Extract field again there"
+                    ". If this page's click is the wrong node, pick the right one here and"
+                    f" Extract field again; if the earlier example is, show {pages}, select"
+                    " the node in the DOM tree and Extract field again there"
                 )
             elif here in named and not pending[3]:
-                note += ". The example in conflict is this page's click"
+                note += ". The example in conflict is this page's click."
             self.post_message(f"No rule: {message}{note}", error=True)
             return
         if request == self._pending_check:
