@@ -48,3 +48,26 @@ def test_a_heading_inside_the_article_wins_and_two_unsure_ones_give_none() -> No
     assert main_heading(unsure, "Neither") == ""
     only = parse_html("<html><body><h1>Only one</h1></body></html>")
     assert main_heading(only, "") == "Only one"
+
+
+def test_the_fallback_reads_the_extractors_html_with_the_sites_text_rule() -> None:
+    rows = "".join(
+        f"<tr><td>Variety {i}</td><td>{i * 10} days to harvest</td></tr>" for i in range(1, 4)
+    )
+    body = " ".join(["Tomatoes want heat, steady water and a long season."] * 6)
+    html = (
+        "<html><head><title>Growing tomatoes</title></head><body>"
+        "<nav><a href='/'>Home</a> <a href='/g'>Guides</a></nav>"
+        f"<article><h1>Growing tomatoes</h1><p>{body}</p>"
+        f"<h2>Varieties</h2><table>{rows}</table>"
+        "<ul><li>Sow indoors in March</li><li>Plant out in May</li></ul></article>"
+        "<footer>Copyright the club</footer></body></html>"
+    )
+    result = clean_single(Page("https://g.example/tomatoes.html", html), 1)
+    assert result.status == "ok" and result.content["method"] == "page"
+    text = result.cleaned_text
+    assert text.startswith("Growing tomatoes\nTomatoes want heat")
+    assert "|" not in text  # the extractor's own text format joins cells with pipes
+    assert "Variety 1" in text and "10 days to harvest" in text
+    assert "Growing tomatoes" in result.headings and "Varieties" in result.headings
+    assert ["Sow indoors in March", "Plant out in May"] in result.lists

@@ -6,11 +6,10 @@ own ``h1`` is put back in front."""
 from __future__ import annotations
 
 import logging
-from html import escape
 from typing import Any
 
-from deboiler_gui.engine.document import language_of, title_of
-from deboiler_gui.engine.htmltree import parse_html, visible_text
+from deboiler_gui.engine.document import consume, language_of, title_of
+from deboiler_gui.engine.htmltree import parse_html, to_html, visible_text
 from deboiler_gui.engine.model import CleanResult, InputError, Page
 
 log = logging.getLogger(__name__)
@@ -68,19 +67,20 @@ def main_heading(root: Any, title: str) -> str:
     return best[2]
 
 
-def _with_heading(heading: str, text: str, html: str) -> tuple[str, str]:
-    """The extractor's text and HTML with the page's heading in front, unless the text
-    already starts with it."""
-    if not heading or " ".join(text.split()[:64]).find(heading) >= 0:
-        return text, html
-    text = f"{heading}\n{text}" if text else heading
-    h1 = f"<h1>{escape(heading)}</h1>"
-    at = html.find("<body>")
-    if at >= 0:
-        html = f"{html[: at + 6]}\n    {h1}{html[at + 6 :]}"
-    else:
-        html = f"<html><body>{h1}{html}</body></html>"
-    return text, html
+def _with_heading(heading: str, tree: Any) -> None:
+    """The page's heading put in front of the extractor's content (a parsed tree), unless its
+    text already starts with it."""
+    if not heading:
+        return
+    body = tree.find("body")
+    holder = body if body is not None else tree
+    start = " ".join(" ".join(visible_text(holder).split()[:64]).split())
+    if start.find(heading) >= 0:
+        return
+    h1 = holder.makeelement("h1", {})
+    h1.text = heading
+    h1.tail = "\n"
+    holder.insert(0, h1)
 
 
 def clean_single(page: Page, site_pages: int) -> CleanResult:
@@ -90,17 +90,9 @@ def clean_single(page: Page, site_pages: int) -> CleanResult:
     trafilatura = _trafilatura()
     try:
         root = parse_html(page.html)
-        text = (
-            trafilatura.extract(
-                page.html,
-                url=page.url,
-                output_format="txt",
-                include_comments=True,
-                include_tables=True,
-                favor_recall=True,
-            )
-            or ""
-        )
+        # One extraction, as HTML: its text is read with the same rule as a page the site's
+        # model cleaned (blocks on their own lines, table cells apart, headings and lists
+        # collected), not the extractor's own text format.
         html = (
             trafilatura.extract(
                 page.html,
@@ -113,7 +105,10 @@ def clean_single(page: Page, site_pages: int) -> CleanResult:
             or ""
         )
         title = title_of(root)
-        text, html = _with_heading(main_heading(root, title), text, html)
+        tree = parse_html(html) if html.strip() else parse_html("<html><body></body></html>")
+        _with_heading(main_heading(root, title), tree)
+        cleaned_html = to_html(tree)
+        text, headings, lists = consume(tree)  # last: it rewrites the tree
         body = root.find("body")
         chars = len("".join(visible_text(body if body is not None else root).split()))
         return CleanResult(
@@ -122,8 +117,10 @@ def clean_single(page: Page, site_pages: int) -> CleanResult:
             http_status=page.status,
             title=title,
             language=language_of(root, text),
-            cleaned_html=html,
+            cleaned_html=cleaned_html,
             cleaned_text=text,
+            headings=headings,
+            lists=lists,
             original_chars=chars,
             content={
                 "slot": "",
