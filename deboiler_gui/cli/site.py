@@ -484,6 +484,7 @@ DETECTORS = {
     "stamp": "date stamp or skip link",
     "hidden": "hidden copy of visible text",
     "post": "post's bar, card or signature, or thread's notice",
+    "notice": "copyright notice",
     "pair": "shared with a neighbour",
     "rule": "remove rule",
 }

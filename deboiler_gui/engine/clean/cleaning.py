@@ -875,6 +875,32 @@ def matches(
             if keep_set and any(a in keep_set for a in el.iterancestors()):
                 continue
             out.append((el, "hidden", "hidden block", chars))
+        if bounded and inner is not None:
+            # outside the content slot, a copyright notice ("Copyright © 2005 Reuters Limited.
+            # All rights reserved. Republication …" under a story, "© 2000 Forbes.com Inc."):
+            # the publisher's legal line, whoever the page's publisher is, so no other page
+            # need repeat it
+            taken = {el for el, *_ in out}
+            k = 0
+            while k < n:
+                el, _h, chars, _links, _slot, end, _skel = cands[k]
+                if el in taken or el is inner or within(k, el, inner):
+                    k = max(end, k + 1)
+                    continue
+                if (
+                    el not in main
+                    and el not in keep_ancestors
+                    and 0 < chars <= NOTICE_CHARS
+                    and not (keep_set and any(a in keep_set for a in el.iterancestors()))
+                    and not (head is not None and _head_line(el, head))
+                    and _copyright_notice(el)
+                    and el not in title_blocks
+                    and not any(d in main or d in title_blocks for d in el.iterdescendants())
+                ):
+                    out.append((el, "notice", "copyright", chars))
+                    k = max(end, k + 1)
+                    continue
+                k += 1
     return out
 
 
@@ -1854,6 +1880,40 @@ def _figure_alone(el: HtmlElement, top: HtmlElement, label_min: int) -> bool:
 
 def _page_footer(el: HtmlElement) -> bool:
     return bool(el.tag == "footer" or el.get("role") == "contentinfo")
+
+
+#: a copyright notice is at most this many visible characters (a news agency's clause with its
+#: terms, "Copyright © 2005 The Associated Press. All rights reserved. The information
+#: contained in …", has about 230)
+NOTICE_CHARS = 400
+_NOTICE_OPENS = re.compile(r"\s*(?:copyright\b|©|\(c\)(?=\s*(?:1[89]|20)\d\d))", re.IGNORECASE)
+_NOTICE_YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
+_RIGHTS_RESERVED = re.compile(r"all\s+rights\s+reserved", re.IGNORECASE)
+#: the year follows the notice's opening within this many characters ("Copyright © 2005 …")
+NOTICE_YEAR_WITHIN = 40
+
+
+def _copyright_notice(el: HtmlElement) -> bool:
+    """Whether a block's text is a copyright notice: it opens with "Copyright", "©" or "(c)"
+    with a year in its first words or "All rights reserved" after it; never a heading, a
+    block holding one or a table of several rows."""
+    if next(el.iter(*_HEADING_TAGS), None) is not None:
+        return False
+    rows = el.iter("tr")
+    if next(rows, None) is not None and next(rows, None) is not None:
+        # a table of several rows (a module's "Copyright", "License", "Maintainer" fields,
+        # with its name after them in the same header block): a row may be a notice, the
+        # table is not
+        return False
+    text = _text_of(el)
+    opens = _NOTICE_OPENS.match(text)
+    if opens is None:
+        return False
+    start = opens.end()
+    return bool(
+        _NOTICE_YEAR.search(text, start, start + NOTICE_YEAR_WITHIN)
+        or _RIGHTS_RESERVED.search(text, start)
+    )
 
 
 def _skipped_box(el: HtmlElement) -> bool:

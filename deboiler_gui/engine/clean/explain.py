@@ -56,6 +56,12 @@ DETECTOR_REASONS = {
         "sibling's: a post's summary beside the full post; or, away from the content slot, "
         "any block the page hides",
     ),
+    "notice": (
+        "copyright notice",
+        "outside the content slot, a block of at most 400 characters opening with "
+        '"Copyright", "©" or "(c)" and a year, or with "All rights reserved" after it '
+        "(needs no other page)",
+    ),
     "pair": ("shared with a neighbour", "the same block is on the page next to it by URL"),
     "rule": ("remove rule", "a template's remove rule selects it"),
 }
