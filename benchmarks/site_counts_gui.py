@@ -2,7 +2,11 @@
 field over a whole site (offscreen): a 10 ms timer runs from the edit until both counts are
 final, and the gaps between its ticks are printed.
 
-    python benchmarks/site_counts_gui.py WORKSPACE [--rule XPATH] [--field XPATH]
+    python benchmarks/site_counts_gui.py WORKSPACE [--rule XPATH] [--field XPATH] [--check]
+        [--index-pages 1000]
+
+With ``--check`` the timer runs until the Check column's verdicts are over every page of the
+site too (the field's check: on a sample at once, then over the site in the counts' lap).
 
 The cleaner's fit that opening an unfitted workspace starts is cancelled first, so the counts
 are measured alone."""
@@ -24,6 +28,8 @@ def main() -> None:
     ap.add_argument("workspace")
     ap.add_argument("--rule", default="//div[@class='headertitle']")
     ap.add_argument("--field", default="//div[@class='title']")
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--index-pages", type=int, default=0)
     args = ap.parse_args()
     os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="site-counts-gui-")
 
@@ -34,7 +40,11 @@ def main() -> None:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication([])
+    from deboiler_gui.gui.controllers import siteservice
     from deboiler_gui.gui.mainwindow import MainWindow
+
+    if args.index_pages:
+        siteservice.INDEX_PAGES = args.index_pages
 
     def spin(cond: Callable[[], bool], limit: float) -> bool:
         end = time.time() + limit
@@ -71,10 +81,12 @@ def main() -> None:
 
     def done() -> bool:
         got = cells()
+        checked = not args.check or (w.rules.check is not None and w.rules.check.over_site)
         return (
             all(got)
             and not any(c.endswith("…") for c in got)
             and "counting" not in w.index_label.text()
+            and checked
         )
 
     t0 = last[0] = time.perf_counter()
@@ -83,6 +95,9 @@ def main() -> None:
     timer.stop()
     gaps.sort()
     print(f"{w.index_label.text()}; {cells()}")
+    if args.check and w.rules.check is not None:
+        fc = w.rules.check.fields.get(fld)
+        print(f"check: {w.rules.check.coverage()}; {fld}: {fc.verdict() if fc else ''!r}")
     print(
         f"counts final after {time.perf_counter() - t0:.1f} s; event loop gaps: median"
         f" {gaps[len(gaps) // 2] * 1000:.0f} ms, p99 {gaps[int(len(gaps) * 0.99)] * 1000:.0f} ms,"

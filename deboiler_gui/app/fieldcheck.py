@@ -1,12 +1,14 @@
-"""Whether a template's field rules look right over sample pages of the site: per field, the
-flags of engine.template.signals (items from several lists, an item count that varies wildly,
-several nodes, one same value everywhere...) with the pages to look at, and a value preview
-table (sample pages by fields) that puts the flagged pages first."""
+"""Whether a template's field rules look right over the site: per field, the flags of
+engine.template.signals (items from several lists, an item count that varies wildly, several
+nodes, one same value everywhere...) with the pages to look at, and a value preview table
+(sample pages by fields) that puts the flagged pages first. A check is made at once on a sample
+of the pages kept parsed (``check_template``), then over every page of the site as it is read
+(``site_check`` on the signals gathered page by page)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +16,7 @@ from deboiler_gui.engine.htmltree import HtmlElement
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.template.extract import extract_field
 from deboiler_gui.engine.template.model import Template
-from deboiler_gui.engine.template.signals import tree_signals
+from deboiler_gui.engine.template.signals import FieldSignals, tree_signals
 
 #: A flag's text that already counts its pages ("values equal field 'title' on 3 pages").
 _COUNTED = re.compile(r"\bon \d+ pages?\b")
@@ -37,7 +39,8 @@ class FieldFlag:
 
 @dataclass(frozen=True)
 class FieldCheck:
-    """A field's behaviour over the sample: pages with a value, and its flags."""
+    """A field's behaviour over the sample, or over the site: pages with a value, and its
+    flags."""
 
     field: str
     is_list: bool
@@ -45,6 +48,19 @@ class FieldCheck:
     hit: int
     flags: tuple[FieldFlag, ...]
     items: tuple[int, float, int] | None = None  # lists: min, median, max items per page
+    #: the pages are every page of the site, not a sample of it
+    over_site: bool = False
+
+    def _of(self) -> str:
+        """How many pages have a value: "3 of 29 sample pages", "3,649 of 3,797 pages"."""
+        return f"{self.hit:,} of {self.pages:,} {'pages' if self.over_site else 'sample pages'}"
+
+    def coverage(self) -> str:
+        """How many pages the verdict covers: "checked over 3,797 pages", or "checked on
+        80 sample pages so far" while the rest of the site is read."""
+        if self.over_site:
+            return f"checked over {self.pages:,} pages"
+        return f"checked on {self.pages:,} sample pages so far"
 
     def summary(self) -> str:
         """One line for a column of the rules panel: the first flag of the correctness
@@ -60,7 +76,7 @@ class FieldCheck:
             text = "the rule takes items from several lists"
         if _COUNTED.search(text):  # the flag says on how many pages itself
             return f"⚠ {text}{more}"
-        return f"⚠ {text} on {first.pages} of {self.pages} pages{more}"
+        return f"⚠ {text} on {first.pages:,} of {self.pages:,} pages{more}"
 
     def verdict(self) -> str:
         """The first flag in a few words, for a narrow column ("⚠ several lists"): the
@@ -76,19 +92,19 @@ class FieldCheck:
         (a value on 3 of 29 sample pages)" (``here``: whether the rule matches on the page
         shown; None: no page), or "a value on 3 of 29 sample pages" when that is under half."""
         if here is False:
-            return f"no value on this page (a value on {self.hit} of {self.pages} sample pages)"
+            return f"no value on this page (a value on {self._of()})"
         if self.pages and self.hit * 2 < self.pages:
-            return f"a value on {self.hit} of {self.pages} sample pages"
+            return f"a value on {self._of()}"
         return ""
 
     def details(self) -> str:
         """Every flag with its pages to look at, for a tooltip or a message."""
-        lines = [f"{self.field}: a value on {self.hit} of {self.pages} sample pages"]
+        lines = [f"{self.field}: a value on {self._of()}"]
         if self.items is not None:
             lo, med, hi = self.items
             lines.append(f"items per page: min {lo}, median {med:g}, max {hi}")
         for flag in self.flags:
-            lines.append(f"⚠ {flag.text} ({flag.pages} pages)")
+            lines.append(f"⚠ {flag.text} ({flag.pages:,} pages)")
             lines.extend(f"    look at {url}" for url in flag.look_at)
         return "\n".join(lines)
 
@@ -161,9 +177,18 @@ class ValuePreview:
 
 @dataclass(frozen=True)
 class TemplateCheck:
-    pages: int
+    pages: int  # the pages the flags are computed on
     fields: dict[str, FieldCheck]
     preview: ValuePreview
+    #: the flags are over every page of the site (else over a sample, the site to come)
+    over_site: bool = False
+
+    def coverage(self) -> str:
+        """How many pages the flags cover: "checked over 3,797 pages", or "checked on 80
+        sample pages so far"."""
+        if self.over_site:
+            return f"checked over {self.pages:,} pages"
+        return f"checked on {self.pages:,} sample pages so far"
 
     def flagged(self) -> list[FieldCheck]:
         return [c for c in self.fields.values() if c.flags]
@@ -177,7 +202,7 @@ class TemplateCheck:
         )
         preview = ValuePreview(tuple(self.preview.fields[i] for i in keep), rows)
         checks = {k: v for k, v in self.fields.items() if k in fields}
-        return TemplateCheck(self.pages, checks, preview)
+        return TemplateCheck(self.pages, checks, preview, self.over_site)
 
 
 def spread(items: Sequence[Any], n: int) -> list[Any]:
@@ -207,19 +232,12 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def check_template(
-    pages: Sequence[tuple[str, HtmlElement]],
-    template: Template,
-    *,
-    sample: int = SAMPLE_PAGES,
-    rows: int = PREVIEW_ROWS,
-) -> TemplateCheck:
-    """Signals and flags of every field of ``template`` over a sample of ``pages`` (URL and
-    parsed tree), and a preview of their values on up to ``rows`` pages: the pages flags point
-    at first, then pages spread over the sample."""
-    chosen = spread(pages, sample)
+def field_checks(
+    signals: Iterable[FieldSignals], *, over_site: bool = False
+) -> dict[str, FieldCheck]:
+    """Each field's check from its signals (``over_site``: the signals are over every page)."""
     checks: dict[str, FieldCheck] = {}
-    for sig in tree_signals(chosen, template, preview=0):
+    for sig in signals:
         flags = tuple(
             FieldFlag(str(f["flag"]), int(f["pages"]), tuple(f["look_at"])) for f in sig.flags()
         )
@@ -228,13 +246,35 @@ def check_template(
             d = sig.to_dict()["items"]
             items = (int(d["min"]), float(d["median"]), int(d["max"]))
         checks[sig.field] = FieldCheck(
-            sig.field, sig.is_list, sig.pages, sig.one + sig.many, flags, items
+            sig.field, sig.is_list, sig.pages, sig.one + sig.many, flags, items, over_site
         )
+    return checks
+
+
+def first_pages(
+    checks: dict[str, FieldCheck], rows: int = PREVIEW_ROWS, among: Iterable[str] | None = None
+) -> list[str]:
+    """The pages the flags point at that the value preview shows first (up to half its
+    rows), of ``among`` when given."""
+    have = None if among is None else set(among)
+    look = [
+        u for c in checks.values() for f in c.flags for u in f.look_at if have is None or u in have
+    ]
+    return list(dict.fromkeys(look))[: max(1, rows // 2)]
+
+
+def value_preview(
+    pages: Sequence[tuple[str, HtmlElement]],
+    template: Template,
+    checks: dict[str, FieldCheck],
+    rows: int = PREVIEW_ROWS,
+) -> ValuePreview:
+    """The values of every field on up to ``rows`` of ``pages``: the pages flags point at
+    first, then pages spread over the others."""
     fields = tuple(f.id for f in template.fields)
-    by_url = dict(chosen)
-    look = [u for c in checks.values() for f in c.flags for u in f.look_at if u in by_url]
-    first = list(dict.fromkeys(look))[: max(1, rows // 2)]
-    rest = [u for u, _root in chosen if u not in first]
+    by_url = dict(pages)
+    first = first_pages(checks, rows, by_url)
+    rest = [u for u, _root in pages if u not in first]
     order = first + spread(rest, rows - len(first))
     table = []
     for url in order:
@@ -250,4 +290,38 @@ def check_template(
             check = checks.get(fld.id)
             marks.append(check is not None and any(url in f.look_at for f in check.flags))
         table.append(PreviewRow(url, tuple(cells), tuple(marks)))
-    return TemplateCheck(len(chosen), checks, ValuePreview(fields, tuple(table)))
+    return ValuePreview(fields, tuple(table))
+
+
+def check_template(
+    pages: Sequence[tuple[str, HtmlElement]],
+    template: Template,
+    *,
+    sample: int = SAMPLE_PAGES,
+    rows: int = PREVIEW_ROWS,
+    site_pages: int = 0,
+) -> TemplateCheck:
+    """Signals and flags of every field of ``template`` over a sample of ``pages`` (URL and
+    parsed tree), and a preview of their values on up to ``rows`` pages: the pages flags point
+    at first, then pages spread over the sample. When the sample is every one of the
+    ``site_pages`` of the site (a site no larger than the sample), the check is over the site."""
+    chosen = spread(pages, sample)
+    over_site = len(chosen) >= site_pages > 0
+    checks = field_checks(tree_signals(chosen, template, preview=0), over_site=over_site)
+    preview = value_preview(chosen, template, checks, rows)
+    return TemplateCheck(len(chosen), checks, preview, over_site)
+
+
+def site_check(
+    checks: dict[str, FieldCheck],
+    template: Template,
+    pages: int,
+    shown: Sequence[tuple[str, HtmlElement]],
+    *,
+    rows: int = PREVIEW_ROWS,
+) -> TemplateCheck:
+    """The check over every page of the site: ``checks`` from the signals gathered over its
+    ``pages`` (engine.template.signals.SignalsTally, ``field_checks(..., over_site=True)``);
+    the preview on ``shown``: the pages the flags point at (``first_pages``) wherever they are
+    on the site, and the sample pages."""
+    return TemplateCheck(pages, checks, value_preview(shown, template, checks, rows), True)

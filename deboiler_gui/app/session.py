@@ -290,6 +290,22 @@ def page_batches(
         return n
 
 
+def pages_at(workspace_path: str, urls: list[str]) -> Generator[Any, None, int]:
+    """The readable pages of ``urls`` as one batch ``[(url, html), ...]`` (the
+    pages a site-wide check points at, read again after the lap that dropped them). Run in a
+    child process, as ``page_batches``."""
+    from deboiler_gui.engine.store import Workspace
+
+    batch: list[tuple[str, str]] = []
+    with Workspace(workspace_path, create=False) as ws:
+        for url in urls:
+            page = ws.get_page(url)
+            if page is not None and not page.error and page.html:
+                batch.append((page.url, page.html))
+    yield batch
+    return len(batch)
+
+
 def spread_pages(pages: Iterable[Any], stored: int, k: int) -> Iterator[tuple[Any, bool]]:
     """Each of the ``stored`` pages with whether it is one of ``k`` pages spread evenly over
     them (the middle of each of ``k`` equal stretches, in the pages' order; all of them when
@@ -332,7 +348,14 @@ def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[s
 # --------------------------------------------------------------------------- child processes
 
 #: Steps that may run in a child process (by name: only plain data crosses).
-CHILD_STEPS = ("import_steps", "fit_steps", "analyse_steps", "page_batches", "page_summaries")
+CHILD_STEPS = (
+    "import_steps",
+    "fit_steps",
+    "analyse_steps",
+    "page_batches",
+    "page_summaries",
+    "pages_at",
+)
 # Each job process starts with this module loaded (the fork server imports it once).
 jobs.preload(__name__)
 

@@ -102,3 +102,54 @@ def test_rule_field_and_filter_counts_cover_the_pages_past_the_index(
     out = os.environ.get("DEBOILER_SCREENSHOTS")
     if out:
         window.grab().save(str(Path(out) / "site-counts.png"))
+
+
+def test_the_check_column_goes_over_the_pages_past_the_index(
+    qtbot: Any, window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list rule that takes a second list on three pages, none of them in the index: the
+    Check column says "looks right" on the sample at once, then flags it over the site."""
+    monkeypatch.setattr(siteservice, "INDEX_PAGES", 6)
+    mixed = (5, 12, 25)
+    assert not set(mixed) & set(KEPT)
+    root = tmp_path / "lists"
+    root.mkdir()
+    for i in range(PAGES):
+        aside = "<aside><ul><li>See also</li><li>Elsewhere</li></ul></aside>" if i in mixed else ""
+        (root / f"p{i:02d}.html").write_text(
+            f"<html><body><h1>Chapter {i}</h1><main><ul><li>Part {i}.1</li><li>Part {i}.2</li>"
+            f"</ul><p>{'words ' * (20 + i)}</p></main>{aside}</body></html>",
+            encoding="utf-8",
+        )
+    finished: list[str] = []
+    window.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
+    window.open_path(str(root))
+    qtbot.waitUntil(lambda: "import:finished" in finished and window.view.ready, timeout=30000)
+    qtbot.waitUntil(lambda: "indexed" in window.index_label.text(), timeout=30000)
+    seen: list[tuple[bool, str, str]] = []
+    window.picking.checked.connect(
+        lambda c: seen.append(
+            (c.over_site, window.rules.items["parts"].text(4), window.rules.preview_label.text())
+        )
+    )
+    window.editor.add_field("parts", "//li", is_list=True)
+    qtbot.waitUntil(lambda: any(over for over, _c, _l in seen), timeout=60000)
+    sample, site = seen[0], seen[-1]
+    # At once on the 6 pages kept: right; over the 40 pages of the site: a flag.
+    assert sample[:2] == (False, "looks right")
+    assert "checked on 6 sample pages so far" in sample[2]
+    assert site[:2] == (True, "⚠ several lists")
+    assert "checked over 40 pages — 1 field(s) look wrong: parts" in site[2]
+    row = window.rules.items["parts"]
+    assert row.text(4) == "⚠ several lists"
+    tip = row.toolTip(4)
+    assert "⚠ the rule takes items from several lists on 3 of 40 pages" in tip
+    assert "Checked over 40 pages" in tip and "sample" not in tip
+    # The preview's first rows are the pages to look at, though the index holds none of them.
+    preview = window.rules.preview
+    first = [preview.item(r, 0).toolTip().rsplit("/", 1)[-1] for r in range(4)]
+    assert first == [*(f"p{i:02d}.html" for i in mixed), first[3]] and first[3] != "p05.html"
+    assert len(window.service._worker._index.trees) == 6
+    out = os.environ.get("DEBOILER_SCREENSHOTS")
+    if out:
+        window.rules.grab().save(str(Path(out) / "site-check.png"))

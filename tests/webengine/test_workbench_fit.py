@@ -236,10 +236,12 @@ def test_the_check_column_calls_a_field_of_some_pages_right_and_says_where_it_is
     row = demo.rules.items["listing"]
     qtbot.waitUntil(lambda: row.text(4) != "", timeout=10000)
     assert row.text(4) == "looks right"
-    # Where it has values is said in the tooltip, as information.
+    # Where it has values is said in the tooltip, as information; the site's 29 pages are all
+    # kept parsed, so the check is over every page of it at once.
     assert row.toolTip(4).startswith(
-        "no value on this page (a value on 3 of 29 sample pages)\nlisting: a value on 3 of 29"
+        "no value on this page (a value on 3 of 29 pages)\nlisting: a value on 3 of 29 pages"
     )
+    assert "Checked over 29 pages" in row.toolTip(4)
     assert row.foreground(4).color().name() == "#2e7d32"
     assert "listing" not in demo.rules.preview_label.text()
     # Its Page cell says it has no value here, not in an error's red.
@@ -249,7 +251,7 @@ def test_the_check_column_calls_a_field_of_some_pages_right_and_says_where_it_is
     with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
         demo.select_url("https://hillside-garden.example/guides/index.html")
     qtbot.waitUntil(
-        lambda: demo.rules.items["listing"].toolTip(4).startswith("a value on 3 of 29 sample"),
+        lambda: demo.rules.items["listing"].toolTip(4).startswith("a value on 3 of 29 pages"),
         timeout=10000,
     )
     assert demo.rules.items["listing"].text(4) == "looks right"

@@ -1676,15 +1676,45 @@ def tree_signals(
 ) -> list[FieldSignals]:
     """Signals of every field of ``template`` over already parsed pages (URL, tree): the
     workbench's index of the site, whatever the template's URL patterns say."""
-    out: dict[tuple[str, str], FieldSignals] = {}
-    for fld in template.fields:
-        out[(template.name, fld.id)] = FieldSignals(template.name, fld.id, fld.is_list)
+    tally = SignalsTally(template, preview=preview)
     for url, root in trees:
-        _page_signals(url, root, template, out, preview)
-    _constants(out)
-    _settle_places(out)
-    _settle_equal(out)
-    return list(out.values())
+        tally.add(url, root)
+    return tally.settle()
+
+
+class SignalsTally:
+    """The signals of every field of ``template`` gathered page by page, each tree free to be
+    dropped once added, and settled once every page is in: what ``tree_signals`` computes
+    over the same pages in the same order, for pages read in batches. Only the pages without
+    a value seen before a field has values on 5 pages keep their tree until ``settle``, at most
+    ``PENDING`` per field."""
+
+    def __init__(self, template: Template, *, preview: int = 8) -> None:
+        self.template = template
+        self.preview = preview
+        self.pages = 0
+        self._out: dict[tuple[str, str], FieldSignals] = {
+            (template.name, fld.id): FieldSignals(template.name, fld.id, fld.is_list)
+            for fld in template.fields
+        }
+        self._settled = False
+
+    def add(self, url: str, root: Any) -> None:
+        """Adds one page's values of every field."""
+        if self._settled:
+            raise ValueError("the signals are settled: no page can be added")
+        _page_signals(url, root, self.template, self._out, self.preview)
+        self.pages += 1
+
+    def settle(self) -> list[FieldSignals]:
+        """The signals over every page added (once: settling looks at the pages kept for it
+        and lets their trees go)."""
+        if not self._settled:
+            self._settled = True
+            _constants(self._out)
+            _settle_places(self._out)
+            _settle_equal(self._out)
+        return list(self._out.values())
 
 
 def _page_signals(

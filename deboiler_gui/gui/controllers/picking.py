@@ -92,7 +92,10 @@ class Picking(QObject):
         # A field's examples before a pending induction: put back when it is refused, so a
         # click that contradicts them is no example of the field afterwards.
         self._pending_examples: dict[int, tuple[str, list[Click] | None]] = {}
+        # The check of the fields under way (its answer on a sample of the site first, then
+        # over every page), and the template it checks.
         self._pending_check: int | None = None
+        self._check_template: Any = None
         # A refused induction's pages of the examples it names (the conflicting ones).
         self._refused: dict[int, list[str]] = {}
         # One-click fields: what to use when the induction gives nothing (name, the
@@ -473,7 +476,8 @@ class Picking(QObject):
     def on_service_checked(self, request: int, check: Any) -> None:
         if request != self._pending_check:
             return  # an answer for an older version of the template
-        self._pending_check = None
+        if check.over_site:  # the last answer: every page of the site checked
+            self._pending_check = None
         self.rules.site_root = self.page_model.root
         self.rules.show_check(check)
         self.checked.emit(check)
@@ -504,10 +508,20 @@ class Picking(QObject):
             [f.id for f in template.fields] if any(f.xpaths for f in template.fields) else []
         )
         if any(f.xpaths for f in template.fields):
-            # Whether the fields' values look right over sample pages, and a preview of them.
-            self._pending_check = self.service.check(template)
+            # Whether the fields' values look right over sample pages at once, then over every
+            # page of the site, and a preview of them. The same template's check under way
+            # goes on; one of an earlier version is dropped.
+            if self._pending_check is None or self._check_template != template:
+                self._drop_check()
+                self._pending_check = self.service.check(template)
+                self._check_template = template
         else:
-            self._pending_check = None
+            self._drop_check()
+
+    def _drop_check(self) -> None:
+        if self._pending_check is not None:
+            self.service.drop([self._pending_check])
+        self._pending_check = None
 
     def count_filter(self, flt: NoiseFilter, dialog: FilterDialog) -> None:
         """Count a filter being edited over the site, as part of the template being edited (in

@@ -1,9 +1,10 @@
 """Site-wide questions answered in a background thread that owns a parsed copy of pages spread
-evenly over the site (the index): selector candidates with hit rates, rules induced from clicks, and
-counts of a rule, field or filter over every page. A count is answered at once on the index,
-then completed over the rest of the site, read in batches (parsed, counted, dropped) in a lap
-that any count may join; finished counts are kept by rule. Only plain data (URLs, XPaths,
-dicts) crosses to and from the GUI thread."""
+evenly over the site (the index): selector candidates with hit rates, rules induced from clicks,
+counts of a rule, field or filter over every page, and the check of a template's fields. A count
+is answered at once on the index, a check on a sample of it; both are then completed over the
+rest of the site, read in batches (parsed, counted, dropped) in a lap that any count or check
+may join; finished counts are kept by rule, finished checks by template. Only plain data (URLs,
+XPaths, dicts, frozen dataclasses) crosses to and from the GUI thread."""
 
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ INDEX_PAGES = 1000
 CACHED_COUNTS = 256
 #: How often a count still going over the rest of the site reports its figures so far (s).
 PARTIAL_EVERY = 1.0
+#: Pages of the index a check over the site adds per pass of the service's event queue (as
+#: many as a batch of the lap holds), before it joins the lap.
+CHECK_CHUNK = 50
+#: Finished checks over the site kept (by template).
+CACHED_CHECKS = 16
 
 
 @dataclass(frozen=True)
@@ -158,6 +164,27 @@ class _Tally:
     reported: float = field(default_factory=time.monotonic)
 
 
+def check_key(template: Template) -> str:
+    """What a check depends on: the whole template (its fields, and the filters and remove
+    rules that drop their nodes)."""
+    return json.dumps(template.to_dict(), sort_keys=True)
+
+
+@dataclass
+class _Check:
+    """A check of a template's fields going over every page of the site: its requests, its
+    answer on the sample (sent at once, and to a request that joins it), the fields' signals
+    so far (engine.template.signals.SignalsTally), how many of the index's pages are in them
+    (added first, a chunk per pass) and how many rest pages since it joined the lap."""
+
+    template: Template
+    requests: list[int]
+    sample: Any  # app.fieldcheck.TemplateCheck
+    signals: Any  # engine.template.signals.SignalsTally
+    done_index: int = 0
+    seen: int = 0
+
+
 @dataclass(frozen=True)
 class Click:
     """A clicked node: its page (URL and raw HTML) and its absolute XPath on the engine's
@@ -213,6 +240,10 @@ class _SiteWorker(QObject):
         self._lap_pos = 0
         # Finished counts (figures over every page) by count_key, the last used last.
         self._finished: OrderedDict[Any, dict[str, Any]] = OrderedDict()
+        # Checks going over the site, and finished ones (app.fieldcheck.TemplateCheck over
+        # every page), by check_key.
+        self._checks: dict[str, _Check] = {}
+        self._checked: OrderedDict[str, Any] = OrderedDict()
         # Requests the GUI no longer waits for (a newer count of the same rule was asked).
         self._dropped: set[int] = set()
         self._dropped_lock = threading.Lock()
@@ -225,12 +256,19 @@ class _SiteWorker(QObject):
         return max(0, self._site_pages - (len(index.trees) if index is not None else 0))
 
     def _reset_counts(self) -> None:
-        for t in self._tallies.values():
-            for request in t.requests:
-                self.failed.emit(request, "")  # the site is indexed again: asked again after
+        requests = [r for t in self._tallies.values() for r in t.requests]
+        requests += [r for c in self._checks.values() for r in c.requests]
+        for request in requests:
+            self.failed.emit(request, "")  # the site is indexed again: asked again after
         self._tallies = {}
+        self._checks = {}
         self._finished.clear()
+        self._checked.clear()
         self._close_lap()
+
+    def _running(self) -> int:
+        """Counts and checks going over the rest of the site."""
+        return len(self._tallies) + len(self._checks)
 
     def _close_lap(self) -> None:
         if self._lap is not None:
@@ -351,18 +389,118 @@ class _SiteWorker(QObject):
 
     @Slot(int, object)
     def check(self, request: int, template: Template) -> None:
-        """Flags and a value preview of the template's fields over a sample of the indexed pages."""
+        """Flags and a value preview of the template's fields: at once over a sample of the
+        indexed pages, then over every page of the site (the index a chunk per pass, then the
+        rest as the lap reads it), the last answer ``over_site``. A check of the same template
+        finished is answered at once; one going on is joined."""
         from deboiler_gui.app.fieldcheck import check_template
+        from deboiler_gui.engine.template.signals import SignalsTally
 
         index = self._index
         if index is None:
             self.failed.emit(request, "the site is still being indexed")
             return
+        key = check_key(template)
+        done = self._checked.get(key)
+        if done is not None:
+            self._checked.move_to_end(key)
+            self.checked_ready.emit(request, done)
+            return
+        running = self._checks.get(key)
+        if running is not None:  # the same check is going on: its answers are this one's
+            running.requests.append(request)
+            self.checked_ready.emit(request, running.sample)
+            return
         try:
-            result = check_template(list(zip(index.urls, index.trees, strict=True)), template)
-            self.checked_ready.emit(request, result)
+            pages = list(zip(index.urls, index.trees, strict=True))
+            sample = check_template(pages, template, site_pages=self._site_pages)
         except DeboilerError as exc:
             self.failed.emit(request, str(exc))
+            return
+        if sample.over_site:  # the sample is every page of the site
+            self._keep_check(key, sample)
+            self.checked_ready.emit(request, sample)
+            return
+        self.checked_ready.emit(request, sample)
+        self._checks[key] = _Check(template, [request], sample, SignalsTally(template, preview=0))
+        if self._running() == 1:
+            self._next_batch.emit()
+
+    def _keep_check(self, key: str, result: Any) -> None:
+        self._checked[key] = result
+        while len(self._checked) > CACHED_CHECKS:
+            self._checked.popitem(last=False)
+
+    def _add_index_chunk(self, key: str, c: _Check) -> None:
+        """Adds the next chunk of the index's pages to a check's signals."""
+        index = self._index
+        end = min(len(index.trees), c.done_index + CHECK_CHUNK)
+        try:
+            for i in range(c.done_index, end):
+                c.signals.add(index.urls[i], index.trees[i])
+        except Exception as exc:  # keep the service alive whatever a page does to the engine
+            log.exception("field check failed")
+            self._fail_check(key, str(exc))
+            return
+        c.done_index = end
+
+    def _add_batch(self, key: str, c: _Check, pages: list[tuple[str, Any]]) -> None:
+        """Adds a batch of the lap to a check's signals (the trees are dropped after)."""
+        try:
+            for url, root in pages:
+                c.signals.add(url, root)
+        except Exception as exc:  # keep the service alive whatever a page does to the engine
+            log.exception("field check failed")
+            self._fail_check(key, str(exc))
+            return
+        c.seen += len(pages)
+
+    def _fail_check(self, key: str, message: str) -> None:
+        c = self._checks.pop(key, None)
+        if c is not None:
+            for request in c.requests:
+                self.failed.emit(request, message)
+
+    def _finish_check(self, key: str, c: _Check) -> None:
+        """The check over every page: the signals settled, the flags' pages to look at that
+        the index does not hold read again (a handful, for the preview's first rows)."""
+        from deboiler_gui.app.fieldcheck import (
+            SAMPLE_PAGES,
+            field_checks,
+            first_pages,
+            site_check,
+            spread,
+        )
+        from deboiler_gui.app.session import run_in_child
+        from deboiler_gui.engine.htmltree import parse_html
+
+        del self._checks[key]
+        index = self._index
+        try:
+            checks = field_checks(c.signals.settle(), over_site=True)
+            kept = dict(zip(index.urls, index.trees, strict=True))
+            look = first_pages(checks)
+            shown = [(u, kept[u]) for u in look if u in kept]
+            missing = [u for u in look if u not in kept]
+            if missing:
+                try:
+                    for batch in run_in_child("pages_at", self._workspace[0], missing):
+                        if isinstance(batch, list):
+                            shown += [(url, parse_html(html)) for url, html in batch]
+                except DeboilerError:
+                    log.warning("pages to look at not read again", exc_info=True)
+            taken = {u for u, _root in shown}
+            sample = spread(list(zip(index.urls, index.trees, strict=True)), SAMPLE_PAGES)
+            shown += [(u, root) for u, root in sample if u not in taken]
+            result = site_check(checks, c.template, c.signals.pages, shown)
+        except Exception as exc:  # keep the service alive whatever a page does to the engine
+            log.exception("field check failed")
+            for request in c.requests:
+                self.failed.emit(request, str(exc))
+            return
+        self._keep_check(key, result)
+        for request in c.requests:
+            self.checked_ready.emit(request, result)
 
     @Slot(int, object)
     def count(self, request: int, what: CountRequest) -> None:
@@ -397,7 +535,7 @@ class _SiteWorker(QObject):
             return
         self._tallies[key] = t
         self.counts_ready.emit(request, self._answer(t))
-        if len(self._tallies) == 1:
+        if self._running() == 1:
             self._next_batch.emit()
 
     def _answer(self, t: _Tally) -> dict[str, Any]:
@@ -425,19 +563,36 @@ class _SiteWorker(QObject):
             t.requests = [r for r in t.requests if r not in dropped]
             if not t.requests:
                 del self._tallies[key]
+        for ckey, c in list(self._checks.items()):
+            c.requests = [r for r in c.requests if r not in dropped]
+            if not c.requests:
+                del self._checks[ckey]
 
     @Slot()
     def _count_batch(self) -> None:
-        """One batch of the rest of the site for every count going on; queues the next one,
-        so the requests that arrived meanwhile (candidates for a click) are answered first."""
+        """One batch of the rest of the site for every count going on, and for every check
+        that has added the index's pages (a check still adding them adds a chunk of them
+        instead); queues the next one, so the requests that arrived meanwhile (candidates for
+        a click) are answered first."""
         from deboiler_gui.app.session import run_in_child
         from deboiler_gui.engine.htmltree import parse_html
 
         self._forget_dropped()
-        if not self._tallies or self._abort.is_set() or self._index is None:
+        index = self._index
+        if not self._running() or self._abort.is_set() or index is None:
             self._close_lap()
             return
         generation = self._generation
+        kept = len(index.trees)
+        in_lap = [k for k, c in self._checks.items() if c.done_index >= kept]
+        for key, c in list(self._checks.items()):
+            if c.done_index < kept:
+                self._add_index_chunk(key, c)
+                if c.done_index >= kept and self.rest_pages == 0 and key in self._checks:
+                    self._finish_check(key, c)
+        if not self._tallies and not in_lap:
+            self._report_progress()
+            return
         batch: list[tuple[str, str]] | None = None
         try:
             while batch is None:
@@ -453,10 +608,15 @@ class _SiteWorker(QObject):
                 except StopIteration:
                     self._lap = None  # the lap is over: the next one starts at the first page
                     if self._lap_pos == 0:  # the rest of the site is gone
-                        self._site_pages = len(self._index.trees)
+                        self._site_pages = kept
                         for key, t in list(self._tallies.items()):
                             del self._tallies[key]
                             self._finish(key, t)
+                        for ckey in in_lap:
+                            gone = self._checks.get(ckey)
+                            if gone is not None:
+                                self._finish_check(ckey, gone)
+                        self._report_progress()
                         return
                     continue
                 if self._abort.is_set() or generation != self._generation:
@@ -469,6 +629,9 @@ class _SiteWorker(QObject):
                 for request in t.requests:
                     self.failed.emit(request, str(exc))
             self._tallies = {}
+            for ckey in in_lap:
+                self._fail_check(ckey, str(exc))
+            self._report_progress()
             return
         pages = [(url, parse_html(html)) for url, html in batch]
         self._lap_pos += len(pages)
@@ -490,9 +653,24 @@ class _SiteWorker(QObject):
                 t.reported = now
                 for request in t.requests:
                     self.counts_ready.emit(request, self._answer(t))
-        if self._tallies:
-            slowest = min(t.figures["pages"] for t in self._tallies.values())
-            self.count_progress.emit(slowest, self._site_pages)
+        for ckey in in_lap:
+            joined = self._checks.get(ckey)
+            if joined is None:
+                continue
+            self._add_batch(ckey, joined, pages)
+            if ckey in self._checks and joined.seen >= self.rest_pages:
+                self._finish_check(ckey, joined)
+        self._report_progress()
+
+    def _report_progress(self) -> None:
+        """How far the slowest count or check is; the next pass queued while one is left,
+        else the lap ended."""
+        index = self._index
+        kept = len(index.trees) if index is not None else 0
+        done = [t.figures["pages"] for t in self._tallies.values()]
+        done += [c.done_index + c.seen for c in self._checks.values()]
+        if done:
+            self.count_progress.emit(min(done), max(self._site_pages, kept))
             self._next_batch.emit()
         else:
             self.count_progress.emit(self._site_pages, self._site_pages)
@@ -566,8 +744,9 @@ class SiteService(QObject):
         return request
 
     def drop(self, requests: Iterable[int]) -> None:
-        """The answers of these count requests are no longer wanted (a newer count of the same
-        rule was asked): a count going over the rest of the site for them only stops."""
+        """The answers of these count or check requests are no longer wanted (a newer count of
+        the same rule, a check of the edited template, was asked): a count or check going over
+        the rest of the site for them only stops."""
         self._worker.drop(requests)
 
     def induce(self, what: InduceRequest) -> int:

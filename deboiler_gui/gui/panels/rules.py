@@ -31,7 +31,7 @@ from deboiler_gui.app.pagestate import RemovedChars
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.dialogs.filter import FILTER_KIND_LABELS
 
-#: Column of the rules tree with a field's check over sample pages (its flags).
+#: Column of the rules tree with a field's check over the site (its flags).
 CHECK_COLUMN = 4
 #: The expression keeps at least this width however many rules and filters there are.
 EXPRESSION_MIN = 110
@@ -123,9 +123,10 @@ class RulesPanel(QWidget):
         self.tree.headerItem().setToolTip(3, "Over the site: the pages a rule or filter matches")
         self.tree.headerItem().setToolTip(
             CHECK_COLUMN,
-            "Whether a field's values look right over sample pages, in a few words; its tooltip "
-            "says why, with the pages to look at. Double-click a flagged field's check to show "
-            "the first of them",
+            "Whether a field's values look right over the site (at once on sample pages, then "
+            "over every page), in a few words; its tooltip says why, with the pages to look at "
+            "and how many pages were checked. Double-click a flagged field's check to show the "
+            "first of them",
         )
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # One level of rows under the sections: a small indent leaves the names their room.
@@ -431,14 +432,15 @@ class RulesPanel(QWidget):
 
     def show_check(self, check: TemplateCheck) -> None:
         """Each field's flags in the Check column (the pages to look at in its tooltip) and the
-        value preview table: sample pages by fields, the flagged cells marked."""
+        value preview table: sample pages by fields, the flagged cells marked. The label says
+        how many pages the flags cover: a sample so far, or every page of the site."""
         self.check = check
         self._show_flags(check)
         preview = check.preview
         # a field with a flag of the correctness signals
         flagged = [c for c in check.fields.values() if c.summary()]
         self.preview_label.setText(
-            f"Values on {len(preview.rows)} of {check.pages} sample pages"
+            f"Values on {len(preview.rows)} pages — {check.coverage()}"
             + (
                 f" — {len(flagged)} field(s) look wrong: " + ", ".join(c.field for c in flagged)
                 if flagged
@@ -562,7 +564,11 @@ class RulesPanel(QWidget):
                 "\n\nDouble-click to show the first page to look at" if self._look_at(fid) else ""
             )
             head = "".join(t + "\n" for t in (summary, note) if t)
-            item.setToolTip(CHECK_COLUMN, head + fc.details() + look)
+            # how many pages the verdict covers: a sample so far, or every page of the site
+            covers = f"\n\n{fc.coverage()[0].upper()}{fc.coverage()[1:]}"
+            if not fc.over_site:
+                covers += "; the rest of the site is being read"
+            item.setToolTip(CHECK_COLUMN, head + fc.details() + covers + look)
             item.setForeground(CHECK_COLUMN, _FLAG_COLOR if summary else QColor("#2e7d32"))
         self._fit_timer.start()
 
