@@ -89,6 +89,11 @@ GONE = {
     "octave-7": ("menu", ""),
     "rust-book-1.63": ("current", ""),
     "rust-std-1.63": ("source_href", "//a[contains(@class, 'srclink')]"),
+    # the superclass link: the link right after the declaration's 'extends'
+    "commons-io-2.11": (
+        "super_href",
+        "//pre/a[normalize-space(preceding-sibling::node()[1][self::text()])='extends']",
+    ),
 }
 
 MUTATIONS = {
@@ -114,8 +119,12 @@ def mutate(pages: list[Page], steps: tuple[Any, ...], remove: str = "") -> list[
     return out
 
 
-def macro(scores: dict[str, tuple[int, int, int]]) -> float:
-    return sum(f1(*v) for v in scores.values()) / len(scores)
+def macro(scores: dict[str, tuple[int, int, int]]) -> str:
+    """Macro F1 over the fields, printed; "-" when no field is left to score (a site of one
+    field, in the case that removes it)."""
+    if not scores:
+        return "-"
+    return f"{sum(f1(*v) for v in scores.values()) / len(scores):.3f}"
 
 
 def main() -> None:
@@ -202,10 +211,11 @@ def main() -> None:
             totals["repaired_values"] += repaired_values
             per_k = secs / len(mutated) * 1000
             print(
-                f"{site.name:<14} {name:<8} {macro(before):>9.3f} {macro(after):>8.3f} {len(broken):>6} {len(recovered):>5} {len(accepted):>4} {wrong_values:>5} {gone_ok:>7} {secs:>5.1f} {per_k:>7.1f}"
+                f"{site.name:<14} {name:<8} {macro(before):>9} {macro(after):>8} {len(broken):>6} {len(recovered):>5} {len(accepted):>4} {wrong_values:>5} {gone_ok:>7} {secs:>5.1f} {per_k:>7.1f}"
             )
             for r in repairs:
-                if r.status not in ("ok",) and (r.field in broken or r.status != "repaired"):
+                shown = r.field in broken or r.status != "repaired" or remove
+                if r.status not in ("ok",) and shown:
                     print(
                         f"    {r.field}: {r.status} {r.xpath[:110]} score {r.score:.2f} { ({k: r.evidence.get(k) for k in ('agree', 'wrong', 'missing', 'filled', 'was', 'reason') if k in r.evidence}) }"
                     )
