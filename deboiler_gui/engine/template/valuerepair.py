@@ -1063,6 +1063,75 @@ def is_positional(xp: str) -> bool:
     return _POSITION_STEP.search(path) is not None
 
 
+def _recursive_run(xp: str) -> tuple[str, str, str, str] | None:
+    """Where a rule pins a depth inside a recursive structure: two tags nested in turn and
+    repeated (``ul/li/ul/li``, an inheritance tree or a nested contents list), walked step by
+    step. Returns the rule's head up to the run's first step, the run's last step, the steps
+    after it and the rule's own-text or attribute tail; None for a rule without such a run."""
+    path = _element_path(xp)
+    tail = xp[len(path) :]
+    try:
+        steps = split_outside(path, "/")
+        tags = [step_predicates(s)[0] if s else "" for s in steps]
+    except Untranslatable:
+        return None
+    plain = [bool(re.fullmatch(r"[A-Za-z][\w-]*", t)) for t in tags]
+    for i in range(1, len(steps) - 3):
+        if not (plain[i] and plain[i + 1] and tags[i] != tags[i + 1]):
+            continue
+        j = i + 1
+        while j + 1 < len(steps) and plain[j + 1] and tags[j + 1] == tags[j - 1]:
+            j += 1
+        if j - i + 1 >= 4:  # the pair at least twice: a depth is pinned
+            head = "/".join(steps[: i + 1])
+            return head, steps[j], "/".join(steps[j + 1 :]), tail
+    return None
+
+
+def pins_depth(xp: str) -> bool:
+    """Whether a rule walks a recursive structure (``li/ul/li/ul/li``) step by step: right
+    only for the pages whose value sits at that depth."""
+    return _recursive_run(xp) is not None
+
+
+def _depth_free_forms(xp: str, is_list: bool) -> list[str]:
+    """A rule that walks a recursive structure step by step, without the depth: every
+    matching node at any depth below the run's first step (a list's rule), or the last or
+    the first of them in document order (the deepest or the outermost one)."""
+    run = _recursive_run(xp)
+    if run is None:
+        return []
+    head, last, rest, tail = run
+    nodes = f"{head}//{last}" + (f"/{rest}" if rest else "")
+    if is_list:
+        return [nodes + tail]
+    return [f"({nodes})[last()]{tail}", f"({nodes})[1]{tail}"]
+
+
+def _depths_seen(trees: dict[str, Any], samples: dict[str, Any], xp: str) -> int:
+    """How many depths of the recursive structure a rule's nodes sit at on the learned pages
+    with a value (the number of their ancestors of the run's first tag)."""
+    run = _recursive_run(xp)
+    if run is None:
+        return 0
+    try:
+        top = step_predicates(split_outside(run[0], "/")[-1])[0]
+    except Untranslatable:
+        return 0
+    depths: set[int] = set()
+    for url, value in samples.items():
+        if not value or url not in trees:
+            continue
+        try:
+            nodes = select_elements(trees[url], _element_path(xp))
+        except Exception:  # noqa: BLE001 - a rule the page cannot evaluate tells nothing
+            continue
+        for node in nodes[:1]:
+            if isinstance(getattr(node, "tag", None), str):
+                depths.add(sum(1 for a in node.iterancestors() if a.tag == top))
+    return len(depths)
+
+
 def _anchored_forms(
     xp: str,
     trees: dict[str, Any],
@@ -2178,12 +2247,32 @@ def _repair_field(
                     continue
                 scored[anchored_queue] = (got, "anchored")
                 costs[anchored_queue] = costs.get(queue, 0.0) - 0.01
-    # Among equals, a rule without positions goes before a positional one.
+    # A rule that walks a recursive structure step by step (``ul/li/ul/li/a`` in an
+    # inheritance tree) is right only where the value sits at that depth, and the learned
+    # pages may all share one: its forms without the depth (every such node below the run's
+    # first step, or the deepest or outermost one) are scored too, and go first among equals.
+    for queue, (ev, _fam) in ranked[:_ANCHOR_TRIES]:
+        if ev["score"] < ACCEPT or ev.get("kind"):
+            continue
+        for k, rule in enumerate(queue):
+            for form in _depth_free_forms(rule, fld.is_list):
+                free_queue = (*queue[:k], form, *queue[k + 1 :])
+                if free_queue in scored:
+                    continue
+                got = _agreement(trees, samples, replace(fld, xpaths=free_queue), template)
+                if got["score"] >= ev["score"] and got["wrong"] <= ev["wrong"]:
+                    if _kind_change(trees, samples, fld, form, widened):
+                        continue
+                    scored[free_queue] = (got, "depth-free")
+                    costs[free_queue] = costs.get(queue, 0.0) + 0.01
+    # Among equals, a rule without positions goes before a positional one, and one that
+    # does not pin a depth in a recursive structure before one that does.
     ranked = sorted(
         scored.items(),
         key=lambda kv: (
             -round(kv[1][0]["score"], 3),
             kv[1][0]["wrong"],
+            any(map(pins_depth, kv[0])),
             is_positional(kv[0][-1]),
             costs.get(kv[0], 99.0),
         ),
@@ -2231,6 +2320,7 @@ def _repair_field(
             key=lambda kv: (
                 -round(kv[1][0]["score"], 3),
                 kv[1][0]["wrong"],
+                any(map(pins_depth, kv[0])),
                 is_positional(kv[0][-1]),
                 costs.get(kv[0], 99.0),
             ),
@@ -2331,6 +2421,30 @@ def _repair_field(
                 "rival": rival,
                 "reason": f"another rule agrees as well with the old values ({rival['xpaths'][-1]}) "
                 f"but gives other values on {rival['differ']} of {rival['of']} other pages",
+            },
+            alts,
+            list(best_queue),
+        )
+    if (
+        not refused
+        and acceptable(best)
+        and any(pins_depth(x) and _depths_seen(trees, all_samples, x) < 2 for x in best_queue)
+    ):
+        # Agreement alone does not hold for a rule pinned to one depth of a recursive
+        # structure when every learned value sat at that depth: pages whose value sits
+        # deeper or higher get another node or none.
+        return FieldRepair(
+            fld.id,
+            "unsure",
+            best_xp,
+            best["score"],
+            {
+                **best,
+                "was": status,
+                "family": family,
+                "reason": "the best rule takes its nodes at one depth of a nested structure, "
+                "and every learned value sat at that depth: pages of another depth are not "
+                "covered",
             },
             alts,
             list(best_queue),
