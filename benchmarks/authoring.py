@@ -98,7 +98,7 @@ def evaluate(
     for name, want in site.gold.items():
         root = trees[site.url(name)]
         for fld in template.fields:
-            got, _report = extract_field(root, fld, template)
+            got, _report = extract_field(root, fld, template, url=site.url(name))
             tp, fp, fn = score(got, want.get(fld.id), fld.is_list)
             t = totals[fld.id]
             t[0] += tp

@@ -190,7 +190,8 @@ def main() -> None:
             for r in accepted:
                 fld = fixed.field(r.field)
                 for gname, want in site.gold.items():
-                    got, _rep = extract_field(trees[site.url(gname)], fld, fixed)
+                    gurl = site.url(gname)
+                    got, _rep = extract_field(trees[gurl], fld, fixed, url=gurl)
                     if got:
                         repaired_values += 1
                         tp, fp, _fn = score(got, want.get(fld.id), fld.is_list)

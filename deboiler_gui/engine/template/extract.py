@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
-from urllib.parse import urlsplit
+from urllib.parse import urldefrag, urljoin, urlsplit
 
 import lxml.etree as etree
 
@@ -227,6 +227,8 @@ class FieldReport:
     #: why a field that gives nothing here is legitimately absent ("learned absent": recorded
     #: so by ``templates learn``; "no anchor": the page lacks what the rule hangs on), or ""
     absent: str = ""
+    #: nodes passed over as links to the page itself (a field learned never to be one)
+    self_links: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -239,6 +241,8 @@ class FieldReport:
         }
         if self.absent:
             out["absent"] = self.absent
+        if self.self_links:
+            out["self_links"] = self.self_links
         return out
 
 
@@ -695,6 +699,39 @@ def _child_paths(parent: Any, base: str | None = None) -> dict[Any, str]:
     return paths
 
 
+def _link_of(node: Any) -> Any:
+    """The link a selected node belongs to: the element of an attribute or of its text, or
+    the element itself, or its nearest ``a`` ancestor; None when it is in no link."""
+    if not isinstance(node, etree._Element):
+        parent = getattr(node, "getparent", lambda: None)()
+        if parent is None or getattr(node, "is_tail", False):
+            return None
+        node = parent
+    if not isinstance(node.tag, str):
+        return None
+    if node.get("href") is not None:
+        return node
+    return next((a for a in node.iterancestors("a") if a.get("href") is not None), None)
+
+
+def is_self_link(node: Any, url: str) -> bool:
+    """Whether ``node`` is (in) a link to the page ``url`` itself, its fragment aside
+    (``IOCase.html`` or ``#top`` on ``…/IOCase.html``)."""
+    link = _link_of(node)
+    if link is None or not url:
+        return False
+    href = (link.get("href") or "").strip()
+    if not href or href.lower().startswith(("javascript:", "mailto:")):
+        return False
+    return bool(urldefrag(urljoin(url, href))[0] == urldefrag(url)[0])
+
+
+def skips_self_links(fld: Field) -> bool:
+    """Whether the field was learned from links none of which led to its own page (recorded
+    by value learning as ``no_self_link``): a link to the page itself is then no value."""
+    return bool(fld.search.fingerprint.get("no_self_link"))
+
+
 def extract_field(
     root: Any,
     fld: Field,
@@ -705,6 +742,7 @@ def extract_field(
     known: dict[Any, str] | None = None,
     hits: dict[str, set[Any]] | None = None,
     paths: bool = True,
+    url: str = "",
 ) -> tuple[Any, FieldReport]:
     """Value of one field on a tree, trying its XPath queue in order, and the report.
 
@@ -712,8 +750,12 @@ def extract_field(
     shared by the items of a record list, so each item costs the same however many come
     before it; so is ``hits`` (``filter_hits`` of the page, found on ``root`` when not given).
     ``paths=False`` leaves the report's ``nodes`` empty (a caller that wants only the value:
-    computing every node's path is most of the time on a long list)."""
+    computing every node's path is most of the time on a long list). With the page's ``url``,
+    a field learned never to be a link to its own page passes over such links (an enum's
+    ``Enum<IOCase>`` in the inheritance tree of ``IOCase.html``): a scalar takes the next
+    node, or the next rule of its queue."""
     removed = removed or set()
+    own = url if url and not fld.children and skips_self_links(fld) else ""
     if hits is None:
         hits = filter_hits(root, template)
     dropped = _dropped_for(template, fld.id, hits)
@@ -732,6 +774,21 @@ def extract_field(
             report.tried.append({"xpath": xp, "matches": 0, "error": "no match"})
             continue
         matched = len(nodes)  # all the rule selects: a scalar takes the first of them
+        if own:
+            # Strings (``/@href``) know no element: their owners, in the same order.
+            owners = (
+                nodes
+                if all(isinstance(n, etree._Element) for n in nodes)
+                else string_owners(root, xp)
+            )
+            if len(owners) != len(nodes):
+                owners = nodes
+            kept = [n for n, o in zip(nodes, owners, strict=True) if not is_self_link(o, own)]
+            report.self_links += len(nodes) - len(kept)
+            nodes = kept
+            if not nodes:
+                report.tried.append({"xpath": xp, "matches": matched, "error": "self link"})
+                continue
         if not fld.is_list:
             nodes = nodes[:1]
         try:
@@ -842,7 +899,7 @@ def apply_template(
     from deboiler_gui.engine.template.signals import absent_reason
 
     for fld in template.fields:
-        value, report = extract_field(root, fld, template, removed_set, hits=hits)
+        value, report = extract_field(root, fld, template, removed_set, hits=hits, url=page.url)
         if report.status == "empty":
             report.absent = absent_reason(fld, root, page.url)
         result.values[fld.id] = value

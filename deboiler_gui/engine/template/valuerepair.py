@@ -25,6 +25,7 @@ from deboiler_gui.engine.template.extract import (
     PERMALINK_SIGNS,
     _without_permalink,
     extract_field,
+    is_self_link,
     page_tree,
 )
 from deboiler_gui.engine.template.induce import (
@@ -301,12 +302,19 @@ def learn_values(
         links: Counter[str] = Counter()
         page_tag: dict[str, str] = {}
         page_link: dict[str, str] = {}
+        # Whether every old node was (in) a link, and how many led to their own page.
+        in_links = self_links = 0
         for url, tree in trees:
             try:
                 value, rep = extract_field(tree, fld, template)
             except RuleError:
                 continue
             samples[url] = _norm_value(value, fld.is_list)
+            if value and not fld.children:
+                owner = rep.nodes[:_MAX_ITEMS] or [_attribute_owner(tree, rep.xpath)]
+                got = _link_states(tree, url, owner)
+                in_links = in_links + 1 if got is not None and in_links >= 0 else -1
+                self_links += bool(got)
             node = rep.nodes[0] if rep.nodes else _attribute_owner(tree, rep.xpath) if value else ""
             if node:
                 page_tag[url] = node.rsplit("/", 1)[-1].split("[")[0]
@@ -320,6 +328,11 @@ def learn_values(
                     page_link[url] = link
         fp = {**fld.search.fingerprint, "samples": samples}
         fp.pop("page_kinds", None)
+        fp.pop("no_self_link", None)
+        if in_links > 0 and not self_links:
+            # Links (targets or texts) none of which leads to its own page: a link to the page
+            # itself (an enum's own name in its inheritance tree) is no value of the field.
+            fp["no_self_link"] = True
         if tags:
             fp["node_tag"] = tags.most_common(1)[0][0]
             # Pages whose old node was of another kind than the commonest (a section page
@@ -367,7 +380,7 @@ def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
             continue
         for fld in template.fields:
             try:
-                value, _rep = extract_field(tree, fld, template)
+                value, _rep = extract_field(tree, fld, template, url=p.url)
             except RuleError:
                 continue
             if not value:
@@ -390,6 +403,28 @@ def _attribute_owner(tree: Any, xpath: str) -> str:
     except RuleError:
         return ""
     return str(found[0].getroottree().getpath(found[0])) if found else ""
+
+
+def _link_states(tree: Any, url: str, paths: Sequence[str]) -> bool | None:
+    """Whether any node at ``paths`` (report paths of one page) is a link to ``url`` itself;
+    None when some node is in no link (or none names an element)."""
+    own = False
+    if not paths:
+        return None
+    for path in paths:
+        try:
+            found = tree.xpath(path) if path.startswith("/") else []
+        except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
+            return None
+        if not found or not isinstance(found[0], HtmlElement):
+            return None
+        el = found[0]
+        if el.get("href") is None and not any(
+            a.get("href") is not None for a in el.iterancestors("a")
+        ):
+            return None
+        own = own or is_self_link(el, url)
+    return own
 
 
 def _has_text(tree: HtmlElement, path: str) -> bool:
@@ -527,12 +562,14 @@ def _agreement(
     # A list's learned items given back (on every learned page with items): a rule that gives
     # part of a list (one tab of a table) loses by the items it leaves out, not by one page.
     items_want = items_got = 0
+    self_links = 0  # pages where a link to the page itself was passed over
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None:
             continue
         try:
-            got, _rep = extract_field(tree, fld, template, paths=False)
+            got, _rep = extract_field(tree, fld, template, paths=False, url=url)
+            self_links += bool(_rep.self_links)
         except RuleError:
             got = [] if fld.is_list else ""
         has = bool(got)
@@ -582,6 +619,7 @@ def _agreement(
         "absent_ok": absent_ok,
         "pages": with_value + absent,
         "score": max(0.0, score),
+        "self_links": self_links,
         "items_missing": items_want - items_got,
         "bad_pages": bad[:10],
         "missing_pages": missing_pages[:10],
@@ -622,7 +660,7 @@ def _new_values(
         if want or tree is None:
             continue
         try:
-            got, rep = extract_field(tree, fld, template)
+            got, rep = extract_field(tree, fld, template, url=url)
         except RuleError:
             return {}
         value = _norm_value(got, False)
@@ -1787,7 +1825,7 @@ class AbsentPages:
             for url, tree in trees.items():
                 try:
                     got, _rep = extract_field(
-                        tree, replace(fld, xpaths=queue), template, paths=False
+                        tree, replace(fld, xpaths=queue), template, paths=False, url=url
                     )
                 except RuleError:
                     got = None
@@ -1856,7 +1894,7 @@ class AbsentPages:
                 continue
             read += 1
             try:
-                value, _rep = extract_field(tree, fld, template, paths=False)
+                value, _rep = extract_field(tree, fld, template, paths=False, url=url)
             except RuleError:
                 value = None
             if not value:
@@ -1871,7 +1909,7 @@ class AbsentPages:
             if tree is None:
                 continue
             try:
-                value, _rep = extract_field(tree, fld, template, paths=False)
+                value, _rep = extract_field(tree, fld, template, paths=False, url=url)
             except RuleError:
                 continue
             if value:
@@ -2456,6 +2494,13 @@ def _repair_field(
                 "reason": "a value now on "
                 + ", ".join(f"{u} ({v[:40]!r})" for u, v in list(best["new_values"].items())[:3])
                 + " where the field was empty, of its own kind: look at it",
+            }
+        elif best.get("self_links") and not best.get("reason"):
+            n = best["self_links"]
+            best = {
+                **best,
+                "reason": f"links to the page itself passed over on {n} learned "
+                f"{'page' if n == 1 else 'pages'} (no old value is one)",
             }
         # A rule that fills a page where the field was legitimately absent is never accepted.
         return FieldRepair(
