@@ -104,8 +104,6 @@ class RulesPanel(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         self.title = QLabel("")
-        # A long name or scope wraps to a second line rather than being cut at the panel's edge.
-        self.title.setWordWrap(True)
         layout.addWidget(self.title)
         split = QSplitter(Qt.Orientation.Vertical)
         # Neither part can be dragged away: the rule list and the preview both stay in view.
@@ -159,7 +157,6 @@ class RulesPanel(QWidget):
         box_layout = QVBoxLayout(box)
         box_layout.setContentsMargins(0, 0, 0, 0)
         self.preview_label = QLabel("Values on sample pages: add a field")
-        self.preview_label.setWordWrap(True)
         box_layout.addWidget(self.preview_label)
         self.preview = QTableWidget(0, 0)
         self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
