@@ -2446,22 +2446,19 @@ def _repair_field(
                 level,
                 lambda q: acceptable(full_check(q, scored[q][0])) and not fills(q),
             )
-    if rival:
+
+    def unsure(reason: str, **more: Any) -> FieldRepair:
+        """The best proposal, not to be accepted without a look: ``reason`` says why."""
+        evidence = {**best, "was": status, "family": family, **more, "reason": reason}
         return FieldRepair(
-            fld.id,
-            "unsure",
-            best_xp,
-            best["score"],
-            {
-                **best,
-                "was": status,
-                "family": family,
-                "rival": rival,
-                "reason": f"another rule agrees as well with the old values ({rival['xpaths'][-1]}) "
-                f"but gives other values on {rival['differ']} of {rival['of']} other pages",
-            },
-            alts,
-            list(best_queue),
+            fld.id, "unsure", best_xp, best["score"], evidence, alts, list(best_queue)
+        )
+
+    if rival:
+        return unsure(
+            f"another rule agrees as well with the old values ({rival['xpaths'][-1]}) "
+            f"but gives other values on {rival['differ']} of {rival['of']} other pages",
+            rival=rival,
         )
     if (
         not refused
@@ -2471,21 +2468,9 @@ def _repair_field(
         # Agreement alone does not hold for a rule pinned to one depth of a recursive
         # structure when every learned value sat at that depth: pages whose value sits
         # deeper or higher get another node or none.
-        return FieldRepair(
-            fld.id,
-            "unsure",
-            best_xp,
-            best["score"],
-            {
-                **best,
-                "was": status,
-                "family": family,
-                "reason": "the best rule takes its nodes at one depth of a nested structure, "
-                "and every learned value sat at that depth: pages of another depth are not "
-                "covered",
-            },
-            alts,
-            list(best_queue),
+        return unsure(
+            "the best rule takes its nodes at one depth of a nested structure, and every "
+            "learned value sat at that depth: pages of another depth are not covered"
         )
     if not refused and acceptable(best):
         if best.get("new_values"):
