@@ -699,7 +699,7 @@ def _child_paths(parent: Any, base: str | None = None) -> dict[Any, str]:
     return paths
 
 
-def _link_of(node: Any) -> Any:
+def link_of(node: Any) -> Any:
     """The link a selected node belongs to: the element of an attribute or of its text, or
     the element itself, or its nearest ``a`` ancestor; None when it is in no link."""
     if not isinstance(node, etree._Element):
@@ -717,7 +717,7 @@ def _link_of(node: Any) -> Any:
 def is_self_link(node: Any, url: str) -> bool:
     """Whether ``node`` is (in) a link to the page ``url`` itself, its fragment aside
     (``IOCase.html`` or ``#top`` on ``…/IOCase.html``)."""
-    link = _link_of(node)
+    link = link_of(node)
     if link is None or not url:
         return False
     href = (link.get("href") or "").strip()

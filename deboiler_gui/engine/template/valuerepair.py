@@ -26,6 +26,7 @@ from deboiler_gui.engine.template.extract import (
     _without_permalink,
     extract_field,
     is_self_link,
+    link_of,
     page_tree,
 )
 from deboiler_gui.engine.template.induce import (
@@ -405,6 +406,16 @@ def _attribute_owner(tree: Any, xpath: str) -> str:
     return str(found[0].getroottree().getpath(found[0])) if found else ""
 
 
+def _report_element(tree: Any, path: str) -> HtmlElement | None:
+    """The element at a field report's path on its page; None when the path is no XPath or
+    names no element (it tells nothing)."""
+    try:
+        found = tree.xpath(path) if path.startswith("/") else []
+    except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
+        return None
+    return found[0] if found and isinstance(found[0], HtmlElement) else None
+
+
 def _link_states(tree: Any, url: str, paths: Sequence[str]) -> bool | None:
     """Whether any node at ``paths`` (report paths of one page) is a link to ``url`` itself;
     None when some node is in no link (or none names an element)."""
@@ -412,29 +423,16 @@ def _link_states(tree: Any, url: str, paths: Sequence[str]) -> bool | None:
     if not paths:
         return None
     for path in paths:
-        try:
-            found = tree.xpath(path) if path.startswith("/") else []
-        except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
-            return None
-        if not found or not isinstance(found[0], HtmlElement):
-            return None
-        el = found[0]
-        if el.get("href") is None and not any(
-            a.get("href") is not None for a in el.iterancestors("a")
-        ):
+        el = _report_element(tree, path)
+        if el is None or link_of(el) is None:
             return None
         own = own or is_self_link(el, url)
     return own
 
 
 def _has_text(tree: HtmlElement, path: str) -> bool:
-    try:
-        found = tree.xpath(path) if path.startswith("/") else []
-    except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
-        return True
-    if not found or not isinstance(found[0], HtmlElement):
-        return True
-    return bool(normalize_text(found[0].text_content()))
+    el = _report_element(tree, path)
+    return True if el is None else bool(normalize_text(el.text_content()))
 
 
 def link_kind(el: Any) -> str:
