@@ -7,6 +7,10 @@ page, the format ``deboiler-gui clean`` and deboiler's ``JsonDataset`` read) and
 source has hand-checked article text, ``<out>/<site>/gold.jsonl`` (``{url, text}``). The pages
 are read from bare git mirrors of public repositories (``git cat-file``), never from the network,
 and are never part of this project's repository. See docs/quality.md for sources and licences.
+
+Sites kept in a mirror only as 7-Zip archives are unpacked with the ``7z`` command (Debian's
+``p7zip-full``). A site whose mirror, archive or tool is missing is reported and left out; the
+other sites are still built, and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -14,11 +18,14 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 DEFAULT_MIRRORS = Path("/work/.mirror")
 DEFAULT_OUT = Path("/work/data")
@@ -34,12 +41,16 @@ class Source:
     limit: int | None = None
 
 
+class Unavailable(Exception):
+    """A site cannot be built here: its mirror, a file in it or a tool is missing."""
+
+
 def _git_dir(mirrors: Path, repo: str) -> Path:
     base = mirrors / repo / "repo"
     for candidate in (base / ".git", base):
         if (candidate / "objects").is_dir():
             return candidate
-    raise SystemExit(f"{repo}: no git mirror under {base} (bring it with the fetch tool first)")
+    raise Unavailable(f"no git mirror of {repo} under {base} (bring it with the fetch tool first)")
 
 
 def _git(git_dir: Path, *args: str) -> str:
@@ -157,6 +168,75 @@ def build_crawl_to_the_future(src: Source, git_dir: Path) -> tuple[list[dict], l
     return pages[: src.limit], gold
 
 
+# The collection's other sites are whole only in ``dataset/<host>.7z`` at its last commit: one
+# folder per year, each page ``<name>.html`` with its article text in ``<name>.txt``. A page's
+# name is either the crawl's (crawl time, "_", the URL with "/" -- and on some sites "." too --
+# written as "_") or the article's title.
+
+
+def _unpack_7z(data: bytes, into: Path) -> Path:
+    """Unpack a 7-Zip archive's bytes into the folder ``into``; the folder of its files."""
+    tool = shutil.which("7z")
+    if tool is None:
+        raise Unavailable(
+            "the 7z command is not installed (apt-get install p7zip-full); it unpacks the .7z archives"
+        )
+    archive = into / "archive.7z"
+    archive.write_bytes(data)
+    files = into / "files"
+    done = subprocess.run(
+        [tool, "x", "-y", "-bd", f"-o{files}", str(archive)], capture_output=True, check=False
+    )
+    if done.returncode != 0:
+        said = (done.stderr.strip() or done.stdout.strip()).decode("utf-8", "replace")
+        last = said.splitlines()[-1] if said else f"exit status {done.returncode}"
+        raise Unavailable(f"7z could not unpack the archive: {last}")
+    archive.unlink()
+    return files
+
+
+def _archive_url(host: str, year: str, stem: str) -> str:
+    m = _WAYBACK_NAME.match(stem)
+    if not m:
+        # a title for a name: the site, the year's folder and the title stand for the address
+        return f"http://{host}/{year}/{quote(stem)}"
+    parts = m.group(2).split("_")
+    # "www_latimes_com_news_..." writes the host's dots as "_" too: it ends at the site's
+    # top-level label
+    tld = host.rsplit(".", 1)[-1]
+    if "." not in parts[0] and tld in parts[1:4]:
+        end = parts.index(tld, 1) + 1
+        parts[:end] = [".".join(parts[:end])]
+    return f"http://{quote('/'.join(parts), safe='/,')}?wayback={m.group(1)}"
+
+
+def build_crawl_to_the_future_7z(src: Source, git_dir: Path) -> tuple[list[dict], list[dict]]:
+    got = subprocess.run(
+        ["git", f"--git-dir={git_dir}", "cat-file", "blob", f"{src.commit}:{src.arg}"],
+        capture_output=True,
+        check=False,
+    )
+    if got.returncode != 0:
+        raise Unavailable(f"no {src.arg} at {src.commit} in the mirror {git_dir}")
+    host = src.arg.rsplit("/", 1)[-1].removesuffix(".7z")
+    pages: dict[str, dict] = {}
+    gold = []
+    with tempfile.TemporaryDirectory(prefix="datasets-7z-") as tmp:
+        files = _unpack_7z(got.stdout, Path(tmp))
+        for path in sorted(files.glob(f"{host}/*/*.html")):
+            year = path.parent.name
+            url = _archive_url(host, year, path.stem)
+            if url in pages:
+                raise ValueError(f"{src.arg}: two pages for {url}")
+            pages[url] = _record(url, _decode(path.read_bytes()))
+            text = path.with_suffix(".txt")
+            if text.is_file():
+                gold.append({"url": url, "text": _decode(text.read_bytes())})
+    rows = [pages[u] for u in sorted(pages)][: src.limit]
+    kept = {r["url"] for r in rows}
+    return rows, sorted((g for g in gold if g["url"] in kept), key=lambda g: g["url"])
+
+
 # -- opendcl/forum-archive: a forum rebuilt into static pages ----------------------------------
 
 
@@ -252,6 +332,23 @@ SOURCES = [
         build_crawl_to_the_future,
         "dataset/www.forbes.com",
     ),
+    # the collection's other sites, from their archives at its last commit
+    *(
+        Source(
+            name,
+            "rodricios+crawl-to-the-future",
+            build_crawl_to_the_future_7z,
+            f"dataset/{host}.7z",
+        )
+        for name, host in (
+            ("msn-news", "entertainment.msn.com"),
+            ("thenation-news", "thenation.com"),
+            ("esquire-news", "www.esquire.com"),
+            ("foxnews-news", "www.foxnews.com"),
+            ("latimes-news", "www.latimes.com"),
+            ("nymag-news", "www.nymag.com"),
+        )
+    ),
     Source(
         "uci-informatics", "RithwikKerur+CS121Project3", build_cs121, "DEV/www_informatics_uci_edu"
     ),
@@ -264,11 +361,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--site", action="append", help="only these sites")
     args = parser.parse_args()
+    missing = []
     for src in SOURCES:
         if args.site and src.name not in args.site:
             continue
-        git_dir = _git_dir(args.mirrors, src.repo)
-        pages, gold = src.build(src, git_dir)
+        try:
+            pages, gold = src.build(src, _git_dir(args.mirrors, src.repo))
+        except Unavailable as exc:
+            # the other sites are still built
+            print(f"{src.name}: not built: {exc}", file=sys.stderr)
+            missing.append(src.name)
+            continue
         folder = args.out / src.name
         folder.mkdir(parents=True, exist_ok=True)
         for filename, rows in (("pages.jsonl", pages), ("gold.jsonl", gold)):
@@ -285,6 +388,8 @@ def main() -> None:
             f"{src.name}: {len(pages)} pages, {len(gold)} with article text -> {folder}",
             file=sys.stderr,
         )
+    if missing:
+        sys.exit(f"not built: {', '.join(missing)}")
 
 
 if __name__ == "__main__":

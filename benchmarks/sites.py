@@ -335,6 +335,28 @@ SITES = [
         content="",
         gold=str(DATA / "forbes-news/gold.jsonl"),
     ),
+    # --- news, the same collection's sites kept whole only in its .7z archives: about 25 pages
+    # of each of 2000, 2005, 2010 and 2015, every one with the data set's article text
+    *(
+        Site(
+            name=name,
+            generator=generator,
+            kind="news",
+            root=str(DATA / name / "pages.jsonl"),
+            glob="",
+            base_url=f"http://{host}/",
+            content="",
+            gold=str(DATA / name / "gold.jsonl"),
+        )
+        for name, generator, host in (
+            ("msn-news", "MSN Entertainment (2000-2015)", "entertainment.msn.com"),
+            ("thenation-news", "The Nation (2000-2015)", "thenation.com"),
+            ("esquire-news", "Esquire (2000-2015)", "www.esquire.com"),
+            ("foxnews-news", "Fox News (2000-2015)", "www.foxnews.com"),
+            ("latimes-news", "Los Angeles Times (2000-2015)", "www.latimes.com"),
+            ("nymag-news", "New York magazine (2000-2015)", "www.nymag.com"),
+        )
+    ),
     # --- a university department's site (RithwikKerur/CS121Project3, one crawl, WordPress)
     Site(
         name="uci-informatics",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -106,3 +107,92 @@ def test_datasets_builds_forum_pages_from_a_git_mirror(tmp_path: Path) -> None:
     assert built[0]["html"] == THREAD and built[0]["status"] == 200
     assert built[1]["html"] == "<p>café</p>"  # not UTF-8: read as Windows-1252
     json.dumps(built)  # the records are plain JSON
+
+
+def _bare_mirror(tmp_path: Path, work: Path, repo: str) -> Path:
+    _git(work, "init", "-q")
+    _git(work, "add", ".")
+    _git(work, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "pages")
+    mirror = tmp_path / "mirrors" / repo / "repo"
+    mirror.parent.mkdir(parents=True)
+    _git(tmp_path, "clone", "-q", "--bare", str(work), str(mirror))
+    return tmp_path / "mirrors"
+
+
+@pytest.mark.skipif(
+    shutil.which("7z") is None, reason="the 7z command (p7zip-full) makes the archive"
+)
+def test_datasets_builds_news_pages_and_article_text_from_a_7z_archive(tmp_path: Path) -> None:
+    # laid out as crawl-to-the-future's archives: <host>/<year>/<name>.html beside <name>.txt
+    site = tmp_path / "pack" / "www.news.com"
+    (site / "2000").mkdir(parents=True)
+    (site / "2015").mkdir()
+    story = "<html><body><nav>Home</nav><h1>Rain</h1><p>Rain falls.</p></body></html>"
+    crawl_name = "20000511124527_www_news_com_world_rain_html"
+    (site / "2000" / f"{crawl_name}.html").write_text(story, encoding="utf-8")
+    (site / "2000" / f"{crawl_name}.txt").write_text("Rain\nRain falls.", encoding="utf-8")
+    (site / "2015" / "Snow – and ice.html").write_bytes("<p>caf\xe9 snow</p>".encode("cp1252"))
+    (site / "2015" / "Snow – and ice.txt").write_text("café snow", encoding="utf-8")
+    (site / "2015" / "Index.html").write_text("<p>Front page</p>", encoding="utf-8")  # no text
+    work = tmp_path / "src"
+    (work / "dataset").mkdir(parents=True)
+    subprocess.run(
+        ["7z", "a", "-bd", str(work / "dataset" / "www.news.com.7z"), "www.news.com"],
+        cwd=tmp_path / "pack",
+        check=True,
+        capture_output=True,
+    )
+    mirrors = _bare_mirror(tmp_path, work, "o+n")
+    src = datasets.Source(
+        "n", "o+n", datasets.build_crawl_to_the_future_7z, "dataset/www.news.com.7z"
+    )
+    built, gold = src.build(src, datasets._git_dir(mirrors, "o+n"))
+    urls = [r["url"] for r in built]
+    assert urls == [
+        "http://www.news.com/2015/Index",
+        "http://www.news.com/2015/Snow%20%E2%80%93%20and%20ice",
+        # the crawl's name: the host's dots and the path's slashes both written as "_"
+        "http://www.news.com/world/rain/html?wayback=20000511124527",
+    ]
+    assert built[2]["html"] == story
+    assert built[1]["html"] == "<p>café snow</p>"  # not UTF-8: read as Windows-1252
+    # the front page has no article text, so no gold
+    assert gold == [
+        {"url": urls[1], "text": "café snow"},
+        {"url": urls[2], "text": "Rain\nRain falls."},
+    ]
+
+
+def test_datasets_names_the_missing_7z_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(datasets.shutil, "which", lambda name: None)
+    with pytest.raises(datasets.Unavailable, match=r"7z command .*p7zip-full"):
+        datasets._unpack_7z(b"7z", tmp_path)
+
+
+def test_datasets_builds_the_other_sites_when_a_mirror_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    work = tmp_path / "src"
+    (work / "F").mkdir(parents=True)
+    (work / "F" / "http:__f.org_t_1.html").write_text(THREAD, encoding="utf-8")
+    mirrors = _bare_mirror(tmp_path, work, "o+f")
+    monkeypatch.setattr(
+        datasets,
+        "SOURCES",
+        [
+            datasets.Source("gone", "o+gone", datasets.build_webstructure, "F"),
+            datasets.Source("f", "o+f", datasets.build_webstructure, "F"),
+        ],
+    )
+    out = tmp_path / "out"
+    monkeypatch.setattr(sys, "argv", ["datasets.py", "--mirrors", str(mirrors), "--out", str(out)])
+    with pytest.raises(SystemExit, match="not built: gone"):
+        datasets.main()
+    assert "gone: not built: no git mirror of o+gone" in capsys.readouterr().err
+    assert not (out / "gone").exists()
+    rows = [
+        json.loads(line) for line in (out / "f" / "pages.jsonl").read_text("utf-8").splitlines()
+    ]
+    assert [r["url"] for r in rows] == ["http://f.org_t_1"]
