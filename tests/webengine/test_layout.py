@@ -4,6 +4,7 @@ in the View menu, and the window's layout kept from one run to the next."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -473,3 +474,126 @@ def test_a_layout_saved_on_a_smaller_screen_opens_at_the_same_share_of_this_one(
         second.shutdown()
         second.close()
         shiboken6.delete(second)
+
+
+#: Six fields of the demo: a list whose values are all one, a field landing on another's node
+#: (its name long enough to be cut in its verdict: "⚠ equals 'article_t…'"), and more columns
+#: in the value preview than its floors held at 1296 x 810.
+SIX_FIELDS = (
+    ("article_title", "//article//h1", False),
+    ("crumbs", "//div[@class='breadcrumbs']/span", True),
+    ("nav", "//nav//a", True),
+    ("heading_copy", "//h1[normalize-space(.)='Growing Tomatoes']", False),
+    ("paragraphs", "//article//p", True),
+    ("next", "//a[@class='next']", False),
+)
+
+
+def _template_panel_reads(rules: Any, size: tuple[int, int]) -> None:
+    """No label of the Template panel, and no verdict, runs past its edge; what is shortened
+    says so ("…") and is whole in its tooltip; every column of the rule tree and the value
+    preview is in view, without a horizontal scroll bar."""
+    from PySide6.QtWidgets import QLabel, QStyle
+
+    from deboiler_gui.gui.panels.fitlabel import FittedLabel
+
+    labels = rules.findChildren(QLabel)
+    assert {rules.title, rules.preview_label} <= set(labels)
+    for label in labels:
+        text = label.text()
+        needed = label.fontMetrics().horizontalAdvance(text)
+        assert needed <= label.contentsRect().width(), (text, size)
+        if isinstance(label, FittedLabel) and label.elided():
+            assert label.toolTip() == label.full_text(), text
+    # The title names the template and the pages it applies to, whatever else it leaves to
+    # its tooltip; the line over the preview names the fields that look wrong.
+    assert rules.title.full_text() == (
+        "Template 'hillside-garden.example' for hillside-garden.example: every page"
+    )
+    assert rules.title.text().startswith("Template 'hillside-garden.example'")
+    assert rules.title.text().endswith(": every page")
+    check = rules.check
+    flagged = [c.field for c in check.fields.values() if c.summary()]
+    if flagged:
+        assert rules.preview_label.text().endswith("look wrong: " + ", ".join(flagged))
+    tree = rules.tree
+    metrics = tree.fontMetrics()
+    margins = 2 * (tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+    for fid, fc in check.fields.items():
+        item = rules.items[fid]
+        shown, whole = item.text(4), fc.verdict() or "looks right"
+        assert metrics.horizontalAdvance(shown) + margins <= tree.columnWidth(4), (shown, size)
+        if shown != whole:
+            # shortened: its words up to the "…" are the verdict's, the tooltip's first line
+            # the whole sentence
+            assert "…" in shown and shown[: shown.index("…")] in whole, (shown, whole)
+            assert item.toolTip(4).startswith(fc.summary() + "\n"), fid
+    assert tree.header().length() <= tree.viewport().width() + 1
+    table = rules.preview
+    assert table.columnCount() == 1 + len(check.fields)
+    assert not table.horizontalScrollBar().isVisible(), (
+        [table.columnWidth(c) for c in range(table.columnCount())],
+        table.viewport().width(),
+    )
+    assert table.horizontalHeader().length() <= table.viewport().width() + 1
+    assert table.viewport().height() >= 4 * table.rowHeight(0)
+    for r in range(table.rowCount()):  # a page's name never runs past its column
+        name = table.item(r, 0).text()
+        assert table.item(r, 0).toolTip().endswith(name.rsplit("…", 1)[-1]), name
+    if size != (1296, 810):
+        # at the documented sizes every verdict reads whole
+        assert {f: rules.items[f].text(4) for f in check.fields} == {
+            f: c.verdict() or "looks right" for f, c in check.fields.items()
+        }
+
+
+@pytest.mark.parametrize("size", [(1296, 810), (1400, 900), (1440, 900)])
+def test_the_template_panel_reads_whole_or_elided_with_its_tooltip_at_three_window_sizes(
+    qtbot: Any, window: Any, size: tuple[int, int]
+) -> None:
+    """The Template panel at a first start of 1296 x 810 (a 1440 x 900 screen), 1400 x 900 and
+    1440 x 900, on the demo with three fields, then six, checked over the site: no label or
+    verdict runs past its edge (the title did at 1400 x 900, a verdict at 1296 x 810), what
+    is shortened says so and is whole in its tooltip, and the value preview has no
+    horizontal scroll bar (it needed one with six fields). At 1400 and 1440 the verdicts read
+    whole, and with three fields the whole rule list is in view."""
+    from deboiler_gui.gui.controllers.layout import first_start_sizes
+
+    window.resize(*size)
+    first_start_sizes(window)
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
+    window.open_demo()
+    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
+    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
+        window.select_url("https://hillside-garden.example/guides/tomatoes.html")
+    rules = window.rules
+    tree = rules.tree
+    shots = os.environ.get("DEBOILER_TEST_SHOTS")
+    for fields in (SIX_FIELDS[:3], SIX_FIELDS[3:]):
+        for fid, xpath, is_list in fields:
+            with qtbot.waitSignal(
+                window.picking.checked,
+                timeout=30000,
+                check_params_cb=lambda c, f=fid: f in c.fields and c.over_site,
+            ):
+                window.editor.add_field(fid, xpath, is_list=is_list)
+        qtbot.waitUntil(
+            lambda: all(i.text(3) and "…" not in i.text(3) for i in rules.items.values()),
+            timeout=60000,
+        )
+        qtbot.wait(300)  # the columns are fitted once the last cell is in
+        assert (window.width(), window.height()) == size
+        if shots:
+            Path(shots).mkdir(parents=True, exist_ok=True)
+            window.findChild(QDockWidget, "dock-template").grab().save(
+                str(Path(shots) / f"template-{len(rules.check.fields)}-{size[0]}x{size[1]}.png")
+            )
+        _template_panel_reads(rules, size)
+        if len(rules.check.fields) == 3 and size != (1296, 810):
+            last = tree.visualItemRect(tree.topLevelItem(tree.topLevelItemCount() - 1))
+            assert last.bottom() <= tree.viewport().height(), (last, size)
+    verdict = rules.check.fields["heading_copy"].verdict()
+    assert verdict == "⚠ equals 'article_t…'"
+    if size == (1296, 810):  # shortened in its field's name: what is wrong stays in view
+        assert rules.items["heading_copy"].text(4).startswith("⚠ equals 'a")

@@ -124,7 +124,11 @@ def test_the_check_column_goes_over_the_pages_past_the_index(
     seen: list[tuple[bool, str, str]] = []
     window.picking.checked.connect(
         lambda c: seen.append(
-            (c.over_site, window.rules.items["parts"].text(4), window.rules.preview_label.text())
+            (
+                c.over_site,
+                window.rules.items["parts"].text(4),
+                window.rules.preview_label.full_text(),
+            )
         )
     )
     window.editor.add_field("parts", "//li", is_list=True)

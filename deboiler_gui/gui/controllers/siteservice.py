@@ -32,8 +32,8 @@ INDEX_PAGES = 1000
 CACHED_COUNTS = 256
 #: How often a count still going over the rest of the site reports its figures so far (s).
 PARTIAL_EVERY = 1.0
-#: Pages of the index a check over the site adds per pass of the service's event queue (as
-#: many as a batch of the lap holds), before it joins the lap.
+#: Pages a check over the site adds per pass of the service's event queue (as many as a batch
+#: of the lap holds): the index's and the lap's, in URL order.
 CHECK_CHUNK = 50
 #: Finished checks over the site kept (by template).
 CACHED_CHECKS = 16
@@ -155,13 +155,47 @@ def finish_figures(what: CountRequest, figures: dict[str, Any], site_pages: int)
 @dataclass
 class _Tally:
     """A count going over the pages past the index: its requests, its figures so far (on the
-    index and the rest pages seen), and how many rest pages it has seen since it joined."""
+    index and the rest pages seen), and the places in the lap (the rest pages by URL, from
+    0) of the rest pages it has seen since it joined, as ranges."""
 
     what: CountRequest
     requests: list[int]
     figures: dict[str, Any]
-    seen: int = 0
+    covered: list[tuple[int, int]] = field(default_factory=list)
     reported: float = field(default_factory=time.monotonic)
+
+    @property
+    def seen(self) -> int:
+        """Rest pages counted."""
+        return sum(end - start for start, end in self.covered)
+
+
+def uncovered(covered: list[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
+    """The parts of ``[start, end)`` outside ``covered`` (sorted, disjoint ranges)."""
+    out = []
+    pos = start
+    for a, b in covered:
+        if b <= pos:
+            continue
+        if a >= end:
+            break
+        if a > pos:
+            out.append((pos, a))
+        pos = max(pos, b)
+    if pos < end:
+        out.append((pos, end))
+    return out
+
+
+def cover(covered: list[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
+    """``covered`` with ``[start, end)`` added, its ranges merged."""
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted([*covered, (start, end)]):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return merged
 
 
 def check_key(template: Template) -> str:
@@ -174,15 +208,16 @@ def check_key(template: Template) -> str:
 class _Check:
     """A check of a template's fields going over every page of the site: its requests, its
     answer on the sample (sent at once, and to a request that joins it), the fields' signals
-    so far (engine.template.signals.SignalsTally), how many of the index's pages are in them
-    (added first, a chunk per pass) and how many rest pages since it joined the lap."""
+    so far (engine.template.signals.SignalsTally) and the pages in them: the site's pages in
+    URL order, as ``evaluate --signals`` reads them, the index's first ``done_index`` and the
+    lap's first ``done_rest`` (the next page is the one of the two that comes first)."""
 
     template: Template
     requests: list[int]
     sample: Any  # app.fieldcheck.TemplateCheck
     signals: Any  # engine.template.signals.SignalsTally
     done_index: int = 0
-    seen: int = 0
+    done_rest: int = 0
 
 
 @dataclass(frozen=True)
@@ -238,6 +273,9 @@ class _SiteWorker(QObject):
         self._tallies: dict[Any, _Tally] = {}
         self._lap: Generator[Any, None, Any] | None = None
         self._lap_pos = 0
+        # A batch of the lap (its place in the lap, its parsed pages) that checks are still
+        # adding, a chunk per pass, with the index's pages that come before its pages.
+        self._held: tuple[int, list[tuple[str, Any]]] | None = None
         # Finished counts (figures over every page) by count_key, the last used last.
         self._finished: OrderedDict[Any, dict[str, Any]] = OrderedDict()
         # Checks going over the site, and finished ones (app.fieldcheck.TemplateCheck over
@@ -275,6 +313,7 @@ class _SiteWorker(QObject):
             self._lap.close()
             self._lap = None
         self._lap_pos = 0
+        self._held = None
 
     @Slot(str, str, int)
     def build_index(self, workspace_path: str, site: str, generation: int) -> None:
@@ -432,7 +471,9 @@ class _SiteWorker(QObject):
             self._checked.popitem(last=False)
 
     def _add_index_chunk(self, key: str, c: _Check) -> None:
-        """Adds the next chunk of the index's pages to a check's signals."""
+        """Adds the next chunk of the index's pages to a check's signals (the index's pages
+        after the last page of the lap, or every one when the site has no more), and
+        finishes the check after the last."""
         index = self._index
         end = min(len(index.trees), c.done_index + CHECK_CHUNK)
         try:
@@ -443,17 +484,31 @@ class _SiteWorker(QObject):
             self._fail_check(key, str(exc))
             return
         c.done_index = end
+        if end >= len(index.trees):
+            self._finish_check(key, c)
 
-    def _add_batch(self, key: str, c: _Check, pages: list[tuple[str, Any]]) -> None:
-        """Adds a batch of the lap to a check's signals (the trees are dropped after)."""
+    def _add_in_order(self, key: str, c: _Check, start: int, pages: list[tuple[str, Any]]) -> None:
+        """Adds to a check's signals up to ``CHECK_CHUNK`` pages of a batch of the lap (at
+        ``start`` in it), each after the index's pages that come before it by URL: the site's
+        pages in the order ``evaluate --signals`` reads them, so the pages to look at it lists
+        are the ones the command line lists (the trees are dropped with the batch)."""
+        index = self._index
+        kept = len(index.trees)
+        end = start + len(pages)
         try:
-            for url, root in pages:
-                c.signals.add(url, root)
+            for _ in range(CHECK_CHUNK):
+                if c.done_rest >= end:
+                    break
+                url, root = pages[c.done_rest - start]
+                if c.done_index < kept and index.urls[c.done_index] < url:
+                    c.signals.add(index.urls[c.done_index], index.trees[c.done_index])
+                    c.done_index += 1
+                else:
+                    c.signals.add(url, root)
+                    c.done_rest += 1
         except Exception as exc:  # keep the service alive whatever a page does to the engine
             log.exception("field check failed")
             self._fail_check(key, str(exc))
-            return
-        c.seen += len(pages)
 
     def _fail_check(self, key: str, message: str) -> None:
         c = self._checks.pop(key, None)
@@ -570,29 +625,62 @@ class _SiteWorker(QObject):
 
     @Slot()
     def _count_batch(self) -> None:
-        """One batch of the rest of the site for every count going on, and for every check
-        that has added the index's pages (a check still adding them adds a chunk of them
-        instead); queues the next one, so the requests that arrived meanwhile (candidates for
-        a click) are answered first."""
-        from deboiler_gui.app.session import run_in_child
-        from deboiler_gui.engine.htmltree import parse_html
-
+        """One pass: one batch of the rest of the site for every count going on (the pages of
+        it the count has not seen), and a chunk of it for every check, with the index's pages
+        before them in URL order (a check whose lap is over adds the index's last pages);
+        queues the next pass, so the requests that arrived meanwhile (candidates for a click)
+        are answered first. A batch is held until every check has added it."""
         self._forget_dropped()
         index = self._index
         if not self._running() or self._abort.is_set() or index is None:
             self._close_lap()
             return
-        generation = self._generation
-        kept = len(index.trees)
-        in_lap = [k for k, c in self._checks.items() if c.done_index >= kept]
-        for key, c in list(self._checks.items()):
-            if c.done_index < kept:
+        if self.rest_pages == 0:  # the index is the whole site: its pages alone
+            for key, c in list(self._checks.items()):
                 self._add_index_chunk(key, c)
-                if c.done_index >= kept and self.rest_pages == 0 and key in self._checks:
-                    self._finish_check(key, c)
-        if not self._tallies and not in_lap:
             self._report_progress()
             return
+        if self._held is None and self._wants_lap() and not self._read_batch():
+            return
+        busy = set()  # the checks that have added a chunk in this pass
+        held = self._held
+        if held is not None:
+            start, pages = held
+            self._count_held(start, pages)
+            for key, c in list(self._checks.items()):
+                if start <= c.done_rest < start + len(pages):
+                    self._add_in_order(key, c, start, pages)
+                    busy.add(key)
+            if not any(start <= c.done_rest < start + len(pages) for c in self._checks.values()):
+                # every check has added it (or comes before it: the lap starts again for it)
+                self._held = None
+        kept = len(index.trees)
+        for key, c in list(self._checks.items()):
+            # the index's pages after the lap's last (in the next pass when this one added a
+            # chunk), the check finished with the last
+            if c.done_rest >= self.rest_pages and (key not in busy or c.done_index >= kept):
+                self._add_index_chunk(key, c)
+        self._report_progress()
+
+    def _wants_lap(self) -> bool:
+        """Whether a count or a check still needs pages of the lap."""
+        rest = self.rest_pages
+        return bool(self._tallies) or any(c.done_rest < rest for c in self._checks.values())
+
+    def _read_batch(self) -> bool:
+        """Reads the next batch of the lap into ``_held``: False when this pass is over (the
+        rest of the site is gone, it could not be read, or the service is stopping). A check
+        that has not added the pages the lap has gone past has the lap start again from the
+        first page (the counts going on pass over the pages they have seen): a check adds the
+        site's pages in URL order."""
+        from deboiler_gui.app.session import run_in_child
+        from deboiler_gui.engine.htmltree import parse_html
+
+        index = self._index
+        kept = len(index.trees)
+        generation = self._generation
+        if any(c.done_rest < min(self._lap_pos, self.rest_pages) for c in self._checks.values()):
+            self._close_lap()
         batch: list[tuple[str, str]] | None = None
         try:
             while batch is None:
@@ -612,15 +700,19 @@ class _SiteWorker(QObject):
                         for key, t in list(self._tallies.items()):
                             del self._tallies[key]
                             self._finish(key, t)
-                        for ckey in in_lap:
-                            gone = self._checks.get(ckey)
-                            if gone is not None:
-                                self._finish_check(ckey, gone)
-                        self._report_progress()
-                        return
+                        self._report_progress()  # the checks add the index's pages alone
+                        return False
+                    if kept + self._lap_pos < self._site_pages:
+                        # fewer pages than counted at first (the site was read again): no
+                        # count or check waits for pages the lap will never read
+                        self._site_pages = kept + self._lap_pos
+                        self._count_held(self._lap_pos, [])
+                        if not self._wants_lap():
+                            self._report_progress()
+                            return False
                     continue
                 if self._abort.is_set() or generation != self._generation:
-                    return
+                    return False
                 if isinstance(item, list):
                     batch = item
         except DeboilerError as exc:
@@ -629,23 +721,33 @@ class _SiteWorker(QObject):
                 for request in t.requests:
                     self.failed.emit(request, str(exc))
             self._tallies = {}
-            for ckey in in_lap:
+            for ckey in list(self._checks):
                 self._fail_check(ckey, str(exc))
             self._report_progress()
-            return
-        pages = [(url, parse_html(html)) for url, html in batch]
-        self._lap_pos += len(pages)
+            return False
+        start = self._lap_pos
+        self._held = (start, [(url, parse_html(html)) for url, html in batch])
+        self._lap_pos += len(batch)
+        return True
+
+    def _count_held(self, start: int, pages: list[tuple[str, Any]]) -> None:
+        """Adds the held batch's pages each count has not seen to its figures (the trees are
+        dropped after: nothing of them is cached); a count that has seen every rest page is
+        finished, the others report their figures so far about once a second."""
         now = time.monotonic()
         for key, t in list(self._tallies.items()):
+            new = uncovered(t.covered, start, start + len(pages))
             try:
-                # The trees are dropped after this batch: nothing of them is cached.
-                t.figures = add_figures(t.figures, tally(t.what, pages, None))
+                counted = [page for a, b in new for page in pages[a - start : b - start]]
+                if counted:
+                    t.figures = add_figures(t.figures, tally(t.what, counted, None))
             except DeboilerError as exc:
                 del self._tallies[key]
                 for request in t.requests:
                     self.failed.emit(request, str(exc))
                 continue
-            t.seen += len(pages)
+            for a, b in new:
+                t.covered = cover(t.covered, a, b)
             if t.seen >= self.rest_pages:
                 del self._tallies[key]
                 self._finish(key, t)
@@ -653,14 +755,6 @@ class _SiteWorker(QObject):
                 t.reported = now
                 for request in t.requests:
                     self.counts_ready.emit(request, self._answer(t))
-        for ckey in in_lap:
-            joined = self._checks.get(ckey)
-            if joined is None:
-                continue
-            self._add_batch(ckey, joined, pages)
-            if ckey in self._checks and joined.seen >= self.rest_pages:
-                self._finish_check(ckey, joined)
-        self._report_progress()
 
     def _report_progress(self) -> None:
         """How far the slowest count or check is; the next pass queued while one is left,
@@ -668,7 +762,7 @@ class _SiteWorker(QObject):
         index = self._index
         kept = len(index.trees) if index is not None else 0
         done = [t.figures["pages"] for t in self._tallies.values()]
-        done += [c.done_index + c.seen for c in self._checks.values()]
+        done += [c.done_index + c.done_rest for c in self._checks.values()]
         if done:
             self.count_progress.emit(min(done), max(self._site_pages, kept))
             self._next_batch.emit()

@@ -3,18 +3,19 @@ state on the shown page (or its error inline) and over the site."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QResizeEvent
+from PySide6.QtGui import QColor, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QSplitter,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableWidget,
@@ -30,6 +31,7 @@ from deboiler_gui.app.pagelist import short_page
 from deboiler_gui.app.pagestate import RemovedChars
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.gui.dialogs.filter import FILTER_KIND_LABELS
+from deboiler_gui.gui.panels.fitlabel import FittedLabel
 
 #: Column of the rules tree with a field's check over the site (its flags).
 CHECK_COLUMN = 4
@@ -55,8 +57,62 @@ PREVIEW_PAGE_CAP = 200
 #: PREVIEW_FLOOR: every column in view, no horizontal scroll bar.
 PREVIEW_PAGE_MIN = 110
 PREVIEW_FLOOR = 56
+#: With more fields than fit so, the page column gives room down to this and the fields'
+#: columns down to PREVIEW_LEAST (a horizontal scroll bar only past that: nine fields in a
+#: 400-pixel preview).
+PREVIEW_PAGE_LEAST = 80
+PREVIEW_LEAST = 36
+NO_PREVIEW = "Values on sample pages: add a field"
 _FLAG_COLOR = QColor("#b35c00")
 _FLAG_CELL = QColor("#fff1d6")
+
+
+def title_forms(name: str, site: str, scope: str) -> list[str]:
+    """The panel's title, whole first ("Template 'docs' for docs.example.org: 12 of 40
+    pages"), then without the site (the one the window shows; often the template's name
+    itself), then without the word the dock's own title already says."""
+    end = f": {scope}" if scope else ""
+    return [
+        f"Template {name!r} for {site or 'any site'}{end}",
+        f"Template {name!r}{end}",
+        f"{name!r}{end}",
+    ]
+
+
+def preview_forms(rows: int, coverage: str, flagged: Sequence[str]) -> list[str]:
+    """The line over the value preview, whole first ("Values on 12 pages — checked over 29
+    pages — 2 field(s) look wrong: crumbs, rare"), then without how many pages the check
+    covers (each verdict's tooltip says it), then the fields that look wrong alone."""
+    wrong = (
+        f"{len(flagged)} field(s) look wrong: " + ", ".join(flagged)
+        if flagged
+        else "no field looks wrong"
+    )
+    forms = [f"Values on {rows} pages — {coverage} — {wrong}", f"Values on {rows} pages — {wrong}"]
+    if flagged:
+        forms.append("Look wrong: " + ", ".join(flagged))
+    return forms
+
+
+#: Where a verdict's whole text is kept in its Check cell (the cell may show it shortened).
+_WHOLE = Qt.ItemDataRole.UserRole + 1
+_QUOTED = re.compile(r"^(.*')([^']+)('.*)$")
+
+
+def shorten_verdict(text: str, metrics: QFontMetrics, room: int) -> str:
+    """``text`` as it fits ``room`` pixels: whole, else with the field's name in it shortened
+    ("⚠ equals 'qual…'": what is wrong stays in view), else elided at its end."""
+    if metrics.horizontalAdvance(text) <= room:
+        return text
+    m = _QUOTED.match(text)
+    if m is not None:
+        head, name, tail = m.groups()
+        name = name.rstrip("…")
+        for keep in range(len(name) - 1, 0, -1):
+            shorter = f"{head}{name[:keep]}…{tail}"
+            if metrics.horizontalAdvance(shorter) <= room:
+                return shorter
+    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
 
 
 class _ElideRight(QStyledItemDelegate):
@@ -103,7 +159,11 @@ class RulesPanel(QWidget):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
-        self.title = QLabel("")
+        # The template's name, site and the pages it applies to: a shorter form when the
+        # panel is narrow, elided in the middle past that, the whole in the tooltip. The panel
+        # keeps its width (the label's width hint is the whole title's) and the title never
+        # runs past its edge (a 1400 x 900 window cut "…: every page").
+        self.title = FittedLabel(mode=Qt.TextElideMode.ElideMiddle)
         layout.addWidget(self.title)
         split = QSplitter(Qt.Orientation.Vertical)
         # Neither part can be dragged away: the rule list and the preview both stay in view.
@@ -156,7 +216,8 @@ class RulesPanel(QWidget):
         box = QWidget()
         box_layout = QVBoxLayout(box)
         box_layout.setContentsMargins(0, 0, 0, 0)
-        self.preview_label = QLabel("Values on sample pages: add a field")
+        # (the same: the fields that look wrong kept in view before the pages checked)
+        self.preview_label = FittedLabel(NO_PREVIEW)
         box_layout.addWidget(self.preview_label)
         self.preview = QTableWidget(0, 0)
         self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -165,6 +226,9 @@ class RulesPanel(QWidget):
         self.preview.verticalHeader().setVisible(False)
         self.preview.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.preview.horizontalHeader().setStretchLastSection(True)
+        # A field's name elided at its end in a narrow column ("headi…"), whole in its
+        # tooltip: a header's text used to be clipped on both sides ("ading_co").
+        self.preview.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         # A page by its end (the file name), its first folder kept: "org/…/builder/X.html".
         self.preview.setItemDelegateForColumn(0, _ElideMiddle(self.preview))
         self.preview.setToolTip("Double-click a row to show its page")
@@ -213,10 +277,7 @@ class RulesPanel(QWidget):
     ) -> None:
         self.page_state = page_state
         scope = site_state.get("", "") if template.urls else "every page"
-        self.title.setText(
-            f"Template {template.name!r} for {template.site or 'any site'}"
-            + (f": {scope}" if scope else "")
-        )
+        self.title.set_forms(*title_forms(template.name, template.site, scope))
         self.tree.clear()
         self.items = {}
         for section, label in self.SECTIONS:
@@ -307,6 +368,25 @@ class RulesPanel(QWidget):
             if isinstance(whole, str):
                 item.setText(3, whole.removesuffix(" pages") if short else whole)
 
+    def _verdict_cells(self, width: int | None) -> None:
+        """Each field's verdict whole (``width`` None), or shortened to fit a Check column
+        ``width`` wide: a field's name in it first ("⚠ equals 'qual…'"), else its end
+        ("⚠ misses h3…"); the sentence is its tooltip's first line. A verdict is never cut at
+        the column's edge (a 1296 x 810 window used to cut "⚠ equals 'qualified…'")."""
+        metrics = self.tree.fontMetrics()
+        room = None if width is None else width - self._cell_margins()
+        for item in self.items.values():
+            whole = item.data(CHECK_COLUMN, _WHOLE)
+            if isinstance(whole, str):
+                text = whole if room is None else shorten_verdict(whole, metrics, room)
+                if item.text(CHECK_COLUMN) != text:
+                    item.setText(CHECK_COLUMN, text)
+
+    def _cell_margins(self) -> int:
+        """The room a tree cell's text leaves at its sides (the style's text margins)."""
+        style = self.tree.style()
+        return 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.tree) + 1)
+
     def _on_split_moved(self, _pos: int, _index: int) -> None:
         self._split_moved = True
 
@@ -352,6 +432,7 @@ class RulesPanel(QWidget):
         ("looks right" never cut), the counts only if that is not enough, so every column
         stays in view without a horizontal scroll bar."""
         caps = {0: 140, 2: 80, 3: 130, CHECK_COLUMN: CHECK_CAP}
+        self._verdict_cells(None)  # the verdicts whole, to be measured
         for short in (False, True):
             # the counts whole first; when they or the verdicts cannot be whole so, the
             # counts' short form ("3,649/3,797", the word "pages" in the tooltip) leaves the
@@ -364,6 +445,7 @@ class RulesPanel(QWidget):
                 break
         for column, width in widths.items():
             self.tree.setColumnWidth(column, width)
+        self._verdict_cells(widths[CHECK_COLUMN])
         self.fit_split()
         self.fit_preview()
 
@@ -435,18 +517,15 @@ class RulesPanel(QWidget):
         self._show_flags(check)
         preview = check.preview
         # a field with a flag of the correctness signals
-        flagged = [c for c in check.fields.values() if c.summary()]
-        self.preview_label.setText(
-            f"Values on {len(preview.rows)} pages — {check.coverage()}"
-            + (
-                f" — {len(flagged)} field(s) look wrong: " + ", ".join(c.field for c in flagged)
-                if flagged
-                else " — no field looks wrong"
-            )
-        )
+        flagged = [c.field for c in check.fields.values() if c.summary()]
+        self.preview_label.set_forms(*preview_forms(len(preview.rows), check.coverage(), flagged))
         self.preview.clear()
         self.preview.setColumnCount(1 + len(preview.fields))
         self.preview.setHorizontalHeaderLabels(["Page", *preview.fields])
+        for c, name in enumerate(preview.fields, 1):
+            header = self.preview.horizontalHeaderItem(c)
+            if header is not None:
+                header.setToolTip(name)
         self.preview.setRowCount(len(preview.rows))
         for r, row in enumerate(preview.rows):
             # The path as the page list shows it (below the site root), a long one by its
@@ -476,7 +555,7 @@ class RulesPanel(QWidget):
             self.preview.clear()
             self.preview.setColumnCount(0)
             self.preview.setRowCount(0)
-            self.preview_label.setText("Values on sample pages: add a field")
+            self.preview_label.set_forms(NO_PREVIEW)
             return
         if set(self.check.preview.fields) - set(fields) or set(self.check.fields) - set(fields):
             self.show_check(self.check.only(fields))
@@ -490,6 +569,12 @@ class RulesPanel(QWidget):
             limit -= 2
             text = short_page(url, self.site_root, limit)
         return text
+
+    @staticmethod
+    def _file_name(text: str) -> str:
+        """A page's name by its last segment alone (its query with it): "tomatoes.html"."""
+        path, sep, query = text.partition("?")
+        return path.rstrip("/").rsplit("/", 1)[-1] + sep + query if path.strip("/") else text
 
     def _preview_room(self) -> int:
         """The width the preview's columns share: its viewport's, less the vertical scroll
@@ -508,8 +593,9 @@ class RulesPanel(QWidget):
         flagged cells of the last field are not pushed out of sight by a long first value.
         When even that does not fit, the page column gives room (down to
         ``PREVIEW_PAGE_MIN``, its names shortened to fit), then the fields' columns (down to
-        ``PREVIEW_FLOOR``): no horizontal scroll bar (a 460-pixel panel with three fields
-        used to need one)."""
+        ``PREVIEW_FLOOR``), and with more fields than that holds both further (down to
+        ``PREVIEW_PAGE_LEAST`` and ``PREVIEW_LEAST``): no horizontal scroll bar (a 460-pixel
+        panel with three fields used to need one, a 1296 x 810 window with six)."""
         table = self.preview
         if table.columnCount() == 0:
             return
@@ -527,16 +613,35 @@ class RulesPanel(QWidget):
         room = self._preview_room()
         if (room - page) // fields < PREVIEW_MIN_COLUMN:
             page = min(natural, max(PREVIEW_PAGE_MIN, room - fields * PREVIEW_MIN_COLUMN))
-        share = max(PREVIEW_FLOOR, (room - page) // fields)
+        floor = PREVIEW_FLOOR
+        if page + fields * floor > room:
+            # More fields than fit so (six at 1296 x 810): the page column gives room down to
+            # PREVIEW_PAGE_LEAST, then the fields' columns down to PREVIEW_LEAST, their values
+            # elided (whole in the tooltips).
+            page = min(page, max(PREVIEW_PAGE_LEAST, room - fields * floor))
+            if page + fields * floor > room:
+                floor = PREVIEW_LEAST
+        share = max(floor, (room - page) // fields)
         table.setColumnWidth(0, page)
         for column in range(1, table.columnCount()):
             table.setColumnWidth(column, min(table.columnWidth(column), PREVIEW_CAP, share))
         if page < natural:  # the names shortened further to fit the narrower column
+            names = {}
             for r in range(table.rowCount()):
                 item = table.item(r, 0)
                 url = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
                 if item is not None and url:
-                    item.setText(self._page_name(str(url), page))
+                    names[r] = self._page_name(str(url), page)
+            metrics = table.fontMetrics()
+            if any(metrics.horizontalAdvance(n) + 16 > page for n in names.values()):
+                # A column too narrow for some names' first folder: every page by its file
+                # name ("tomatoes.html", not "guid…html" beside "guides/index.html"), elided
+                # in its middle by the view past that; the whole URL in the tooltip.
+                names = {r: self._file_name(n) for r, n in names.items()}
+            for r, name in names.items():
+                item = table.item(r, 0)
+                if item is not None:
+                    item.setText(name)
 
     def _on_preview_cell_double_clicked(self, row: int, _column: int) -> None:
         item = self.preview.item(row, 0)
@@ -556,7 +661,9 @@ class RulesPanel(QWidget):
             summary = fc.summary()
             note = fc.note(here)
             # A few words in the cell, the sentence and every flag's pages in the tooltip.
-            item.setText(CHECK_COLUMN, fc.verdict() or "looks right")
+            verdict = fc.verdict() or "looks right"
+            item.setText(CHECK_COLUMN, verdict)
+            item.setData(CHECK_COLUMN, _WHOLE, verdict)  # (shortened to the column's width)
             look = (
                 "\n\nDouble-click to show the first page to look at" if self._look_at(fid) else ""
             )
