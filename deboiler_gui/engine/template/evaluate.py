@@ -145,7 +145,13 @@ class Evaluation:
 
 def _reason(result: ExtractResult, fid: str) -> str:
     report = result.fields[fid]
-    return "; ".join(f"{t['xpath']}: {t['error']}" for t in report.tried) or "no XPath"
+    return (
+        "; ".join(
+            f"{t['xpath']}: {t['error']}" + (f" ({t['hint']})" if t.get("hint") else "")
+            for t in report.tried
+        )
+        or "no XPath"
+    )
 
 
 def evaluate_steps(
