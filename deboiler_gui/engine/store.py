@@ -427,6 +427,23 @@ class Workspace:
         return _row_page(rows[0]) if rows else None
 
     @_guard
+    def readable_page_urls(self, site: str) -> list[str]:
+        """The URLs of the site's pages read without error and with HTML, in the order of
+        :meth:`iter_pages` (the pages ``SiteIndex.from_pages`` parses), without their HTML."""
+        rows = self._read(
+            """SELECT url FROM pages WHERE site = ? AND (error IS NULL OR error = '')
+                   AND html != '' ORDER BY url""",
+            [site],
+        )
+        return [r[0] for r in rows]
+
+    @_guard
+    def page_html(self, url: str) -> str:
+        """The HTML of the stored page ``url`` ("" when there is none)."""
+        rows = self._read("SELECT html FROM pages WHERE url = ?", [url])
+        return str(rows[0][0] or "") if rows else ""
+
+    @_guard
     def find_page_url(self, url: str) -> str | None:
         """The stored URL of the page a URL given by hand names: ``url`` itself when stored,
         else the one page of its site whose URL differs only in the escapes of characters
