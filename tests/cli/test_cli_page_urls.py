@@ -142,6 +142,14 @@ def test_the_page_title_from_the_command_line(ws: Path, tmp_path: Path) -> None:
     assert "examples: Array - Scala Standard Library - scala.Array; Seq - " in r.output
     r = run(
         "suggest",
+        *("--examples", typed("Array"), "/html/head/meta"),
+        *("--examples", typed("Seq$"), "/html/head/meta"),
+        *("-w", ws),
+    )
+    assert r.exit_code == 0, r.output
+    assert "the clicked meta holds no text" in r.output and "the meta's '…/@content'" in r.output
+    r = run(
+        "suggest",
         *("--examples", typed("Array"), "/html/head/meta/@content"),
         *("--examples", typed("Seq$"), "/html/head/meta/@content"),
         *("--save", "scala", "--field", "description", "-w", ws),

@@ -18,6 +18,7 @@ import lxml.etree as etree
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
     INVISIBLE_TAGS,
+    VALUE_ATTRIBUTES,
     HtmlElement,
     normalize_text,
     parse_html,
@@ -555,13 +556,11 @@ def _blank_beside(node: Any, el: Any, *, after: bool) -> bool:
 #: (``//head``, the whole page) it still adds nothing, as in the cleaner's text.
 SELECTED_TEXT_TAGS = frozenset({"title"})
 
-#: Elements that hold no text at all: their value is an attribute (a ``<meta>``'s
-#: ``@content``, a ``<link>``'s or ``<base>``'s ``@href``). A text field on one is empty, and
-#: its report says which attribute to read. The other invisible elements (``script``,
-#: ``style``, ``template``, ``noscript``, ``textarea``) give no text as a field either: their
-#: text is code or a form control's value, not the page's (a page's JSON-LD is offered by
-#: ``suggest --structured`` as fields with the ``jsonld`` processor).
-VALUE_ATTRIBUTES = {"meta": "content", "link": "href", "base": "href"}
+# A text field on an element of VALUE_ATTRIBUTES (a <meta>, <link>, <base>) is empty, and its
+# report says which attribute to read. The other invisible elements (script, style, template,
+# noscript, textarea) give no text as a field either: their text is code or a form control's
+# value, not the page's (a page's JSON-LD is offered by `suggest --structured` as fields with
+# the jsonld processor).
 
 
 def _title_text(node: HtmlElement) -> str:
