@@ -775,6 +775,15 @@ def evaluate_command(
         click.echo(
             f"quality\t{fid}\tnot in template: the gold gives it on {count(n, 'page')}, no template has this field (not judged, not in the macro F1)"
         )
+    if ev.gold_missing:
+        click.echo(
+            f"quality\t{count(len(ev.gold_missing), 'gold page')} not among the evaluated pages (not judged):"
+        )
+        for g in ev.gold_missing[:5]:
+            near = f"; did you mean {' or '.join(g['near'])}?" if g["near"] else ""
+            click.echo(f"    no page {g['url']}{near}")
+        if len(ev.gold_missing) > 5:
+            click.echo(f"    and {len(ev.gold_missing) - 5} more (all in --json)")
     # Preview pages are named below the folder all of them share, as one list: the same page
     # reads the same under every field.
     root = common_folder([row["url"] for sig in sigs for row in sig.to_dict()["preview"]])
@@ -952,24 +961,51 @@ def suggest_command(
         raise click.ClickException(
             f"the examples come from different sites ({', '.join(sorted(sites))}); a rule belongs to one site"
         )
-    with _open_ws(workspace) as ws:
-        for u, _x in (*examples, *negatives):
-            if ws.get_page(u) is None:
-                raise click.ClickException(f"workspace {ws.path}: no page {u}")
-        index = SiteIndex.from_pages(ws.iter_pages(sites.pop()), max_pages=None)
+    from deboiler_gui.engine.template.induce import (
+        InductionError,
+        click_example,
+        induce,
+        split_attribute,
+    )
 
-    def node_of(u: str, xp: str, what: str) -> Any:
-        if u not in index.urls:
-            raise click.ClickException(f"page {u} could not be read")
-        tree = index.trees[index.urls.index(u)]
-        nodes = select_elements(tree, xp)
-        if not nodes:
-            raise click.ClickException(f"{what} {xp!r} matches no element on {u}")
-        return tree, nodes[0]
+    with _open_ws(workspace) as ws:
+        # A URL given by hand names its page whatever the escapes of characters that need
+        # none ('Console$.html' for the stored 'Console%24.html').
+        examples = tuple((_page_url(ws, u), xp) for u, xp in examples)
+        negatives = tuple((_page_url(ws, u), xp) for u, xp in negatives)
+        # Pages are parsed when first looked at: an induction reads a sample of the site, the
+        # single node's hit rates read every page.
+        index = SiteIndex.on_demand(ws.readable_page_urls(sites.pop()), ws.page_html)
+
+        def node_of(u: str, xp: str, what: str) -> Any:
+            if u not in index.urls:
+                raise click.ClickException(f"page {u} could not be read")
+            tree = index.trees[index.urls.index(u)]
+            nodes = select_elements(tree, xp)
+            if not nodes:
+                raise click.ClickException(f"{what} {xp!r} matches no element on {u}")
+            return tree, nodes[0]
+
+        try:
+            if len(examples) == 1 and not negatives and not as_list and url:
+                tree, node = node_of(*examples[0], "expression")
+                cands = suggest(node, index, limit=limit)
+            else:
+                # The clicks resolved as the app resolves them (one code path): each node on
+                # the index's own tree of its page; an attribute ('.../@href') is induced on
+                # its element.
+                pos = [click_example(index, u, xp, what="example") for u, xp in examples]
+                neg = [
+                    click_example(index, u, split_attribute(xp)[0], what="'not this'")
+                    for u, xp in negatives
+                ]
+                rules = induce(pos, neg, index, as_list=as_list, limit=limit)
+        except InductionError as exc:
+            raise click.ClickException(str(exc)) from exc
+        except DeboilerError as exc:
+            raise _fail(exc) from exc
 
     if len(examples) == 1 and not negatives and not as_list and url:
-        tree, node = node_of(*examples[0], "expression")
-        cands = suggest(node, index, limit=limit)
         if as_json:
             click.echo(json.dumps([c.to_dict() for c in cands], ensure_ascii=False, indent=2))
             return
@@ -980,24 +1016,6 @@ def suggest_command(
                 f"{c.page_matches:>4} {s.get('one', '-'):>5} {s.get('none', '-'):>5} {s.get('many', '-'):>5}  {c.xpath}"
             )
         return
-    from deboiler_gui.engine.template.induce import (
-        InductionError,
-        click_example,
-        induce,
-        split_attribute,
-    )
-
-    try:
-        # The clicks resolved as the app resolves them (one code path): each node on the
-        # index's own tree of its page; an attribute ('.../@href') is induced on its element.
-        pos = [click_example(index, u, xp, what="example") for u, xp in examples]
-        neg = [
-            click_example(index, u, split_attribute(xp)[0], what="'not this'")
-            for u, xp in negatives
-        ]
-        rules = induce(pos, neg, index, as_list=as_list, limit=limit)
-    except InductionError as exc:
-        raise click.ClickException(str(exc)) from exc
     if not any(split_attribute(xp)[1] for _u, xp in examples):
         for r in rules:
             r.examples = _extracted_examples(r.xpath, r.kind == "list", pos)
@@ -1033,6 +1051,18 @@ def suggest_command(
         click.echo(f"warning: {line}", err=True)
     if saved:
         click.echo(saved)
+
+
+def _page_url(ws: Any, url: str) -> str:
+    """The stored URL of the page ``url`` names (``Workspace.find_page_url``: the escapes of
+    characters that need none do not matter); when there is none, an error naming the
+    closest stored URLs."""
+    found = ws.find_page_url(url)
+    if found is not None:
+        return str(found)
+    near = ws.near_page_urls(url)
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    raise click.ClickException(f"workspace {ws.path}: no page {url}{hint}")
 
 
 def _save_field(
@@ -1115,6 +1145,7 @@ def _suggest_pagination(
     from deboiler_gui.engine.template.extract import page_tree
 
     with _open_ws(workspace) as ws:
+        url = _page_url(ws, url)
         page = ws.get_page(url)
         if page is None:
             raise click.ClickException(f"workspace {ws.path}: no page {url}")
@@ -1147,6 +1178,7 @@ def _suggest_structured(url: str, workspace: Path | None, as_json: bool) -> None
     from deboiler_gui.engine.template.structured import page_candidates, site_rates
 
     with _open_ws(workspace) as ws:
+        url = _page_url(ws, url)
         page = ws.get_page(url)
         if page is None:
             raise click.ClickException(f"workspace {ws.path}: no page {url}")

@@ -88,6 +88,10 @@ INVISIBLE_TAGS = frozenset(
     }
 )
 
+#: Elements that hold no text at all, whose value is an attribute: a ``<meta>``'s ``@content``,
+#: a ``<link>``'s or ``<base>``'s ``@href``.
+VALUE_ATTRIBUTES = {"meta": "content", "link": "href", "base": "href"}
+
 # hidden="until-found" is content a reader finds (an accordion's panel): it is not hidden here
 # An inline display:none or visibility:hidden is not in the list: a page's script shows those
 # blocks on a click (tab panels, a product's other tabs, syntax diagrams behind "show"), and

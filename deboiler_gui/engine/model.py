@@ -4,10 +4,12 @@ cleaning results, domain models and the typed errors."""
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 # --------------------------------------------------------------------------- errors
 
@@ -116,6 +118,79 @@ def site_of(url: str) -> str:
     except ValueError:
         host = ""
     return host.lower()
+
+
+# Characters a URL's path and query hold as they are (RFC 3986's unreserved characters, its
+# sub-delimiters, ':', '@', '/' and '?'), and '%' for the escapes left in place.
+_URL_SAFE = "/?:@!$&'()*+,;=-._~%"
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _requote(part: str, keep: str) -> str:
+    """``part`` with each escape of a character that needs none decoded (``%24`` is ``$``,
+    ``%7E`` is ``~``, ``%C3%A9`` is ``é`` before it is escaped again), the characters that
+    need one escaped (a space, ``é`` as UTF-8), the escapes' hex in capitals. The characters
+    of ``keep`` stay escaped: there an escape means something else than the character."""
+
+    def decode(m: re.Match[str]) -> str:
+        try:
+            text = bytes.fromhex(m.group(0).replace("%", "")).decode("utf-8")
+        except UnicodeDecodeError:  # bytes of another encoding: one page's own spelling
+            return m.group(0).upper()
+        return "".join(quote(ch, safe="") if ch in keep else ch for ch in text)
+
+    return quote(_ESCAPES.sub(decode, part), safe=_URL_SAFE)
+
+
+def url_form(url: str) -> str:
+    """The form every spelling of one page's URL shares, to find a page by a URL given by
+    hand: ``…/Console$.html`` and ``…/Console%24.html``, ``…/caf%C3%A9`` and ``…/café``, ``%7e``
+    and ``~`` are one page. The scheme and host are lower-cased, a default port and the
+    fragment dropped, and an escape decoded where the character means the same written either
+    way; an escaped ``/`` in a path (``a%2Fb`` is one segment) and an escaped ``&``, ``=``,
+    ``+`` or ``;`` in a query stay as they are, as do ``%25``, ``%23`` and ``%3F``."""
+    url = url.strip()
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return url
+    scheme = parts.scheme.lower()
+    host = (parts.hostname or "").lower()
+    if ":" in host:  # an IPv6 literal
+        host = f"[{host}]"
+    if port is not None and port != _DEFAULT_PORTS.get(scheme):
+        host = f"{host}:{port}"
+    path = _requote(parts.path, "/?#%") or ("/" if host else "")
+    query = _requote(parts.query, "&=+;#%")
+    return urlunsplit((scheme, host, path, query, ""))
+
+
+def url_forms(urls: Iterable[str]) -> dict[str, str]:
+    """``url_form`` -> the first of ``urls`` written so."""
+    forms: dict[str, str] = {}
+    for u in urls:
+        forms.setdefault(url_form(u), u)
+    return forms
+
+
+def near_urls(url: str, urls: Iterable[str] | dict[str, str], limit: int = 3) -> list[str]:
+    """The URLs of ``urls`` closest to ``url`` (a page not found: what it may have meant),
+    most alike first: the pages of its folder whose names are like its name, else the URLs
+    like it as a whole (a misspelt folder). Compared in their ``url_form``, so that an escape
+    is no difference (``urls`` may be given as ``url_forms`` of them, made once for many
+    look-ups)."""
+    form = url_form(url)
+    forms = urls if isinstance(urls, dict) else url_forms(urls)
+    folder, _slash, name = form.rpartition("/")
+    # Within a folder only the names are compared: the long common start of the site's URLs
+    # would make every page of it look alike.
+    beside = {f.rpartition("/")[2]: f for f in forms if f.rpartition("/")[0] == folder}
+    best = [beside[n] for n in difflib.get_close_matches(name, beside, n=limit, cutoff=0.6)]
+    if not best:
+        best = difflib.get_close_matches(form, forms, n=limit, cutoff=0.85)
+    return [forms[f] for f in best]
 
 
 @dataclass(frozen=True)

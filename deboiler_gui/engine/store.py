@@ -37,6 +37,9 @@ from deboiler_gui.engine.model import (  # noqa: E402
     DomainModel,
     Page,
     WorkspaceError,
+    near_urls,
+    site_of,
+    url_form,
     valid_text,
 )
 from deboiler_gui.engine.template.model import Template  # noqa: E402
@@ -422,6 +425,41 @@ class Workspace:
             [url],
         )
         return _row_page(rows[0]) if rows else None
+
+    @_guard
+    def readable_page_urls(self, site: str) -> list[str]:
+        """The URLs of the site's pages read without error and with HTML, in the order of
+        :meth:`iter_pages` (the pages ``SiteIndex.from_pages`` parses), without their HTML."""
+        rows = self._read(
+            """SELECT url FROM pages WHERE site = ? AND (error IS NULL OR error = '')
+                   AND html != '' ORDER BY url""",
+            [site],
+        )
+        return [r[0] for r in rows]
+
+    @_guard
+    def page_html(self, url: str) -> str:
+        """The HTML of the stored page ``url`` ("" when there is none)."""
+        rows = self._read("SELECT html FROM pages WHERE url = ?", [url])
+        return str(rows[0][0] or "") if rows else ""
+
+    @_guard
+    def find_page_url(self, url: str) -> str | None:
+        """The stored URL of the page a URL given by hand names: ``url`` itself when stored,
+        else the one page of its site whose URL differs only in the escapes of characters
+        that need none (``Console$.html`` for ``Console%24.html``, see ``url_form``). None
+        when no page is, or several are (the URL names none of them for sure)."""
+        if self._read("SELECT 1 FROM pages WHERE url = ?", [url]):
+            return url
+        form = url_form(url)
+        found = [u for u in self.page_urls(site_of(url)) if url_form(u) == form]
+        return found[0] if len(found) == 1 else None
+
+    @_guard
+    def near_page_urls(self, url: str, limit: int = 3) -> list[str]:
+        """The stored URLs closest to ``url`` (a page not found: what it may have meant), most
+        alike first: among the pages of its site, else among every page (``near_urls``)."""
+        return near_urls(url, self.page_urls(site_of(url)) or self.page_urls(), limit)
 
     @_guard
     def page_urls(self, site: str | None = None) -> list[str]:

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress
+from deboiler_gui.engine.model import (
+    DomainModel,
+    InputError,
+    Page,
+    Progress,
+    near_urls,
+    url_form,
+    url_forms,
+)
 from deboiler_gui.engine.output import check_output_path
 from deboiler_gui.engine.template.extract import (
     ExtractResult,
@@ -27,6 +35,8 @@ from deboiler_gui.engine.template.signals import ABSENT_NO_ANCHOR
 
 #: A template whose field success rate falls below this raises an alert in the report.
 ALERT_RATE = 0.9
+#: Gold records naming no evaluated page that get the evaluated URLs closest to theirs.
+NEAR_NAMED = 20
 
 
 @dataclass
@@ -113,6 +123,9 @@ class Evaluation:
     #: gold fields that no evaluated template has, and on how many gold pages they are given:
     #: not judged (no rule to judge), and left out of the macro F1
     not_in_template: dict[str, int] = dataclasses.field(default_factory=dict)
+    #: gold records whose URL names none of the evaluated pages, each with the evaluated
+    #: pages' URLs closest to it ({"url", "near"}): not judged
+    gold_missing: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     @property
     def macro_f1(self) -> float | None:
@@ -140,12 +153,19 @@ class Evaluation:
             "quality": self.quality,
             "macro_f1": None if self.macro_f1 is None else round(self.macro_f1, 4),
             "not_in_template": dict(self.not_in_template),
+            "gold_missing": [dict(g) for g in self.gold_missing],
         }
 
 
 def _reason(result: ExtractResult, fid: str) -> str:
     report = result.fields[fid]
-    return "; ".join(f"{t['xpath']}: {t['error']}" for t in report.tried) or "no XPath"
+    return (
+        "; ".join(
+            f"{t['xpath']}: {t['error']}" + (f" ({t['hint']})" if t.get("hint") else "")
+            for t in report.tried
+        )
+        or "no XPath"
+    )
 
 
 def evaluate_steps(
@@ -166,6 +186,11 @@ def evaluate_steps(
     counts: dict[str, list[int]] = {}
     known = {f.id for t in templates for f in t.fields}
     fields = {(t.name, f.id): f for t in templates for f in t.fields}
+    # A gold URL names its page whatever the escapes of characters that need none
+    # ('Console$.html' for a page stored as 'Console%24.html'); each record is judged once.
+    gold_forms: dict[str, str] | None = None
+    judged: set[str] = set()
+    seen: list[str] = []
     for n, page in enumerate(pages, 1):
         ev.pages += 1
         result = extract_page(page, templates, (models or {}).get(page.site))
@@ -194,8 +219,19 @@ def evaluate_steps(
                         stats.no_anchor_pages.append({"url": page.url, "reason": reason})
                 elif len(stats.failing) < max_failing:
                     stats.failing.append({"url": page.url, "reason": _reason(result, fid)})
-        if gold is not None and page.url in gold:
-            for fid, expected in gold[page.url].items():
+        key: str | None = None
+        if gold is not None:
+            seen.append(page.url)
+            key = page.url if page.url in gold else None
+            if key is None:
+                if gold_forms is None:
+                    gold_forms = url_forms(gold)
+                key = gold_forms.get(url_form(page.url))
+            if key in judged:
+                key = None
+        if gold is not None and key is not None:
+            judged.add(key)
+            for fid, expected in gold[key].items():
                 if fid not in known:
                     ev.not_in_template[fid] = ev.not_in_template.get(fid, 0) + 1
                     continue
@@ -211,6 +247,14 @@ def evaluate_steps(
                     c[3] += 1
                     c[4] += int(got not in (None, "", []))
         yield Progress(n, total, page.url)
+    if gold is not None:
+        missing = [u for u in gold if u not in judged]
+        forms = url_forms(seen) if missing else {}
+        ev.gold_missing = [
+            # the closest URLs for the first few (each is a comparison with every page)
+            {"url": u, "near": near_urls(u, forms) if i < NEAR_NAMED else []}
+            for i, u in enumerate(missing)
+        ]
     for fid, (correct, got, exp, absent, filled) in counts.items():
         ev.quality[fid] = {
             # Nothing extracted (or nothing expected) is no error: 100%.

@@ -18,6 +18,7 @@ import lxml.etree as etree
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
     INVISIBLE_TAGS,
+    VALUE_ATTRIBUTES,
     HtmlElement,
     normalize_text,
     parse_html,
@@ -549,9 +550,30 @@ def _blank_beside(node: Any, el: Any, *, after: bool) -> bool:
     return True
 
 
+#: Elements whose text no reader sees among the page's words, yet is the value a rule that
+#: selects the element itself reads: the page's ``<title>`` (the browser's tab, the name
+#: search results and bookmarks show), whose text is read whole. Selected inside a larger node
+#: (``//head``, the whole page) it still adds nothing, as in the cleaner's text.
+SELECTED_TEXT_TAGS = frozenset({"title"})
+
+# A text field on an element of VALUE_ATTRIBUTES (a <meta>, <link>, <base>) is empty, and its
+# report says which attribute to read. The other invisible elements (script, style, template,
+# noscript, textarea) give no text as a field either: their text is code or a form control's
+# value, not the page's (a page's JSON-LD is offered by `suggest --structured` as fields with
+# the jsonld processor).
+
+
+def _title_text(node: HtmlElement) -> str:
+    """A title's text as a browser shows it (``document.title``): every run of white space,
+    line breaks too, one space."""
+    return " ".join(node.text_content().split())
+
+
 def _node_text(node: Any) -> str:
     if isinstance(node, etree._Element) and isinstance(node.tag, str):
         if isinstance(node, HtmlElement):
+            if node.tag in SELECTED_TEXT_TAGS:
+                return _title_text(node)
             return visible_text(node)
         return normalize_text(" ".join(t for t in node.itertext()))
     return normalize_text(str(node))
@@ -606,7 +628,12 @@ def _text_value(
             markup = filter_html(flt, markup)
         if fld.kind == "html":
             return markup
-        text = visible_text(parse_html(markup))
+        parsed = parse_html(markup)
+        if isinstance(node, HtmlElement) and node.tag in SELECTED_TEXT_TAGS:
+            # the filtered markup of a title is a title again, which the page's text leaves out
+            text = " ".join(_title_text(t) for t in parsed.iter(node.tag))
+        else:
+            text = visible_text(parsed)
     else:
         text = _node_text(_pruned_copy(node, removed, above, dropped))
     text = _without_permalink(node, text)
@@ -817,7 +844,11 @@ def extract_field(
                 expression=exc.expression,
             ) from exc
         if not values:
-            report.tried.append({"xpath": xp, "matches": matched, "error": "empty value"})
+            tried: dict[str, Any] = {"xpath": xp, "matches": matched, "error": "empty value"}
+            hint = _attribute_hint(nodes, fld)
+            if hint:
+                tried["hint"] = hint
+            report.tried.append(tried)
             continue
         report.tried.append({"xpath": xp, "matches": matched, "error": None})
         report.status, report.xpath, report.queue_index = "ok", xp, i
@@ -827,6 +858,19 @@ def extract_field(
     if report.status != "error":
         report.status = "empty"
     return ([] if fld.is_list else ""), report
+
+
+def _attribute_hint(nodes: Sequence[Any], fld: Field) -> str:
+    """Why a text field on elements that hold no text (``<meta>``, ``<link>``, ``<base>``) is
+    empty, naming the attribute that holds their value; "" for any other empty value."""
+    if fld.kind == "attribute" or fld.children or not nodes:
+        return ""
+    tags = {getattr(n, "tag", None) for n in nodes}
+    if len(tags) != 1 or next(iter(tags)) not in VALUE_ATTRIBUTES:
+        return ""
+    tag = cast(str, next(iter(tags)))
+    attr = VALUE_ATTRIBUTES[tag]
+    return f"a <{tag}> holds no text: its value is an attribute, read it with '…/@{attr}'"
 
 
 def string_owners(root: Any, xpath: str) -> list[Any]:

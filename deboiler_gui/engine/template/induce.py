@@ -11,7 +11,12 @@ from urllib.parse import urlsplit
 
 import lxml.etree as etree
 
-from deboiler_gui.engine.htmltree import HtmlElement, normalize_text, parse_html
+from deboiler_gui.engine.htmltree import (
+    VALUE_ATTRIBUTES,
+    HtmlElement,
+    normalize_text,
+    parse_html,
+)
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.tablerows import rows_tolerant
 from deboiler_gui.engine.template.selectors import (
@@ -2108,11 +2113,18 @@ def induce(
         # same way in the app), and the warning names what gives a value.
         tags = "/".join(sorted({ex.node.tag for ex in positives}))
         links = any(a.tag == "a" for ex in positives for a in list(ex.node.iterancestors())[:3])
+        # a <meta>'s value is its content, a <link>'s its target (a typed XPath into the head)
+        held = sorted({ex.node.tag for ex in positives if ex.node.tag in VALUE_ATTRIBUTES})
         notes.append(
             f"the clicked {tags} holds no text: as a text field its value is empty on every "
             "example page; take an attribute instead ("
             + ("the link's target: '…/a/@href'; " if links else "")
-            + "an image's '@alt' or '@src')"
+            + (
+                "; ".join(f"the {t}'s '…/@{VALUE_ATTRIBUTES[t]}'" for t in held)
+                if held
+                else "an image's '@alt' or '@src'"
+            )
+            + ")"
         )
     if narrowing and negatives and rules and trees:
         notes.extend(_narrowing_nots(rules, positives, negatives, index, trees, as_list, attr))

@@ -456,12 +456,49 @@ def _id_shortcut(expression: str) -> etree.XPath | None:
         return None
 
 
+class PageTrees(Sequence[HtmlElement]):
+    """A site's parsed pages, each parsed the first time it is asked for and kept: the trees
+    of a ``SiteIndex`` that reads its pages on demand. Rule induction looks at a sample of the
+    site (``induce.SITE_SAMPLE`` pages spread over it, the first ``_RECURRENCE_SAMPLE`` for the
+    values that recur, the examples' pages): parsing only those makes a ``suggest
+    --examples`` on a site of thousands of pages cost what its sample costs, with the same
+    trees at the same places as a whole parse. ``load`` gives a page's HTML by its URL."""
+
+    def __init__(self, urls: Sequence[str], load: Callable[[str], str]) -> None:
+        self._urls = list(urls)
+        self._load = load
+        self._trees: list[HtmlElement | None] = [None] * len(self._urls)
+
+    def __len__(self) -> int:
+        return len(self._urls)
+
+    def _tree(self, i: int) -> HtmlElement:
+        tree = self._trees[i]
+        if tree is None:
+            tree = self._trees[i] = parse_html(self._load(self._urls[i]))
+        return tree
+
+    @property
+    def parsed(self) -> int:
+        """How many pages have been parsed so far."""
+        return sum(t is not None for t in self._trees)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._tree(k) for k in range(*i.indices(len(self._urls)))]
+        return self._tree(range(len(self._urls))[i])
+
+    def __iter__(self) -> Iterator[HtmlElement]:
+        return (self._tree(i) for i in range(len(self._urls)))
+
+
 @dataclass
 class SiteIndex:
     """Parsed pages of one site, kept for fast hit rates and volatility (parse once)."""
 
     urls: list[str]
-    trees: list[HtmlElement]
+    #: a list, or ``PageTrees`` parsing each page when first asked for (``on_demand``)
+    trees: Sequence[HtmlElement]
     _volatile: dict[tuple[str, str, str], bool] = field(default_factory=dict)
     _recurring: dict[tuple[str, str], int] | None = None
     # hit rates by expression: the pages do not change, and repair asks for the same
@@ -481,6 +518,13 @@ class SiteIndex:
             urls.append(page.url)
             trees.append(parse_html(page.html))
         return cls(urls, trees)
+
+    @classmethod
+    def on_demand(cls, urls: Sequence[str], load: Callable[[str], str]) -> SiteIndex:
+        """An index of the pages ``urls`` (the readable pages of a site, by URL, as
+        ``from_pages`` takes them from ``Workspace.iter_pages``) that parses a page only when
+        it is first looked at, its HTML read by ``load(url)``."""
+        return cls(list(urls), PageTrees(urls, load))
 
     def hit_rate(self, expression: str) -> dict[str, Any]:
         """How many pages the selector matches exactly once, not at all, or many times."""
