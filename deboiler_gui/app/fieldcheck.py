@@ -121,6 +121,7 @@ _SHORT_FLAGS = (
     (re.compile(r"several nodes match"), "several nodes"),
     (re.compile(r"one same value"), "one same value"),
     (re.compile(r"field ('[^']*')'s value on most pages"), r"\1's value"),
+    (re.compile(r"duplicate of field ('[^']*')"), r"duplicate of \1"),
     (re.compile(r"values equal field ('[^']*')"), r"equals \1"),
     (
         re.compile(r"no value on (\d+) pages? where the node at the rule's place"),

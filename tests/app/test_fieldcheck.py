@@ -287,6 +287,13 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
     assert short_flag("several nodes match on many pages (the first is taken)") == "several nodes"
     assert short_flag("values equal field 'title' on 1 page") == "equals 'title'"
     assert (
+        short_flag(
+            "duplicate of field 'related': its values equal that field's on 20 of 20 pages "
+            "where both have values, taken from the same nodes (keep one of the two)"
+        )
+        == "duplicate of 'related'"
+    )
+    assert (
         short_flag("on 3 of 4 pages the value is field 'title''s value with more text: x?")
         == "'title' + more text"
     )

@@ -475,3 +475,33 @@ def test_suggest_warns_when_a_not_this_narrows_the_rule_and_refuses_a_heading_an
     )
     assert r.exit_code == 0, r.output
     assert "items 1-2" in r.output
+
+
+def test_suggest_refuses_two_parts_of_a_page_and_two_kinds_of_page_naming_the_examples(
+    tmp_path: Path,
+) -> None:
+    from test_induce_mixed_examples import SITE, class_page, index_page
+
+    path = tmp_path / "api.sqlite"
+    with Workspace(path) as w:
+        w.add_pages([Page(f"{SITE}core/T{i}.html", class_page(i)) for i in range(28)])
+        w.add_pages([Page(f"{SITE}index/index-{x.lower()}.html", index_page(x)) for x in "AB"])
+    title = [f"{SITE}core/T0.html", "/html/body/div[1]/h1"]
+    for other, why in (
+        (
+            [f"{SITE}core/T1.html", "/html/body/div[1]/h3"],
+            "(different parts of one kind of page: click the same part on each page)",
+        ),
+        (
+            [f"{SITE}index/index-a.html", "/html/body/div[1]/div[1]"],
+            "(unlike nodes on different kinds of page: a template is for one kind of page;",
+        ),
+    ):
+        for json_out in ([], ["--json"]):
+            r = CliRunner().invoke(
+                cli,
+                ["suggest", "--examples", *title, "--examples", *other, "-w", str(path)] + json_out,
+            )
+            assert r.exit_code == 1, r.output
+            assert f"Error: the examples contradict each other {why}" in r.output, r.output
+            assert f"{' '.join(title)} and {' '.join(other)} cannot be one field" in r.output

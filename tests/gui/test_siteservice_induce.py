@@ -51,3 +51,40 @@ def test_the_app_and_the_command_line_induce_the_same_rules(tmp_path: Path) -> N
     assert [r["xpath"] for r in from_app] == [r["xpath"] for r in from_cli]
     assert [r["site"] for r in from_app] == [r["site"] for r in from_cli]
     assert "@id='here'" in from_app[0]["xpath"]
+
+
+def test_the_app_refuses_examples_that_are_not_one_field_as_the_command_line_does(
+    tmp_path: Path,
+) -> None:
+    """Extract field on a class page's title and another class page's 'Related Docs' heading,
+    or on an index page's first entry: the service refuses as ``suggest`` does, with the same
+    message, and names both examples' pages (the Selection panel's note on which earlier
+    click to replace reads them)."""
+    from test_induce_mixed_examples import SITE, class_page, index_page
+
+    path = tmp_path / "ws.sqlite"
+    with Workspace(path) as ws:
+        ws.add_pages([Page(f"{SITE}core/T{i}.html", class_page(i)) for i in range(28)])
+        ws.add_pages([Page(f"{SITE}index/index-{x.lower()}.html", index_page(x)) for x in "AB"])
+        worker = _SiteWorker()
+        worker._index = SiteIndex.from_pages(ws.iter_pages("api.example"))
+        html = {p.url: p.html for p in ws.iter_pages("api.example")}
+    title = (f"{SITE}core/T0.html", "/html/body/div[1]/h1")
+    for other in (
+        (f"{SITE}core/T1.html", "/html/body/div[1]/h3"),
+        (f"{SITE}index/index-a.html", "/html/body/div[1]/div[1]"),
+    ):
+        r = CliRunner().invoke(
+            cli, ["suggest", "--examples", *title, "--examples", *other, "-w", str(path)]
+        )
+        assert r.exit_code == 1 and "cannot be one field" in r.output, r.output
+        refused: list[Any] = []
+        failed: list[str] = []
+        worker.refused.connect(lambda _req, pages, out=refused: out.append(pages))
+        worker.failed.connect(lambda _req, msg, out=failed: out.append(msg))
+        clicks = tuple(Click(u, html[u], xp) for u, xp in (title, other))
+        worker.induce(2, InduceRequest(clicks, (), as_list=False))
+        assert refused == [[title[0], other[0]]]
+        assert failed == [r.output.strip().removeprefix("Error: ")]
+        worker.refused.disconnect()
+        worker.failed.disconnect()

@@ -581,6 +581,30 @@ def test_contradicting_examples_are_named_in_the_messages(
     assert "examples from 2 pages" in _last_message(demo), _last_message(demo)
 
 
+def test_two_parts_of_one_kind_of_page_are_refused_in_the_messages(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """A guide's title, then another guide's first section heading, for one field: refused as
+    ``suggest`` refuses them, both examples named, the field's rule left as it was."""
+    _pick(qtbot, demo, click, "//article/h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    before = demo.editor.template
+    _show(qtbot, demo, PEPPERS_URL)
+    _pick(qtbot, demo, click, "//article/h2[1]")
+    demo.selection.field_name.setText("heading")
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "contradict" in _last_message(demo), timeout=20000)
+    text = _last_message(demo)
+    assert (
+        "⚠ No rule: the examples contradict each other (different parts of one kind of page: "
+        "click the same part on each page)"
+    ) in text, text
+    assert f"{ARTICLE_URL} " in text and f"{PEPPERS_URL} " in text and "each page has both" in text
+    assert demo.editor.template == before
+
+
 def test_a_refused_example_says_how_to_replace_the_earlier_one_from_the_dom_tree(
     qtbot: Any, demo: Any, click: Any
 ) -> None:

@@ -4,6 +4,7 @@ examples and none of the negative ones, anchored on the nearest stable hook, che
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,14 @@ from deboiler_gui.engine.htmltree import (
 )
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.tablerows import rows_tolerant
+from deboiler_gui.engine.template.pagetypes import (
+    SAME_TYPE,
+    jaccard,
+    signature,
+    similarity,
+    telling_paths,
+    url_shape,
+)
 from deboiler_gui.engine.template.selectors import (
     HOOK_ATTRS,
     SEMANTIC_ATTRS,
@@ -2057,13 +2066,17 @@ def induce(
     as_list: bool = False,
     limit: int = 5,
     narrowing: bool = True,
+    clicked: bool = True,
 ) -> list[Induced]:
     """Rules for the clicked examples, best first. A field rule's first match on each example
     page is the example; a list rule selects every example of a page from one list, and no rule
     selects a 'not this' node. Raises InductionError naming the examples that conflict. With
     ``narrowing`` (a user's clicks), a rule that 'not this' clicks confine to far fewer pages
     is said so (``_narrowing_nots``: a second induction without them); repair, which reads no
-    warnings, asks without."""
+    warnings, asks without. With ``clicked`` (a user's clicks), a field's examples that are
+    different parts of one kind of page, or unlike nodes on different kinds of page, are
+    refused (``_check_parts``, ``_check_page_kinds``); repair's examples, the nodes of a
+    field's old values, ask without: its old rule may have taken two kinds of page."""
     if not positives:
         raise InductionError("no examples given")
     positives = [_on_index(ex, index) for ex in positives]
@@ -2088,6 +2101,14 @@ def induce(
         positives = [heading_of_anchor(ex) for ex in positives]
         negatives = [heading_of_anchor(ex) for ex in negatives]
     trees = _sample(index)
+    if clicked and not as_list and len(positives) > 1:
+        # Examples that are not one field, whatever rule would take them all (a union of two
+        # rules each held by its page's own text, the first of two tags in a block): a
+        # heading and a paragraph, two parts of one kind of page, two unlike nodes of two
+        # kinds of page.
+        _check_roles(positives)
+        _check_parts(positives)
+        _check_page_kinds(positives, trees)
     if as_list:
         rules = _induce_list(positives, negatives, index, trees, limit)
     else:
@@ -2357,6 +2378,8 @@ def _hook_unions(
     that hold the field each in their way, not two things of every page (a page's title and
     its header)."""
     options: dict[str, tuple[float, str, frozenset[int]]] = {}
+    roots = {id(ex.root) for ex in positives}
+    others = [t for t in trees if id(t) not in roots]
     for cands in per_example:
         hooked = sorted(
             ((xp, spec) for xp, spec in cands.items() if spec[1] in _HOOKED),
@@ -2370,12 +2393,12 @@ def _hook_unions(
                 for j, ex in enumerate(positives)
                 if (found := _run(ex.root, xp)) and found[0] is ex.node
             )
-            if fit:
+            # A part held only by a text of its example's page (the package's name above a
+            # class's title): no rule for the field, which the other part's pages lack.
+            if fit and not (family == "label" and _own_label(xp, positives[min(fit)], others)):
                 options[xp] = (cost, family, fit)
     every = frozenset(range(len(positives)))
     ranked = sorted(options.items(), key=lambda kv: (kv[1][0], len(kv[0])))[:16]
-    roots = {id(ex.root) for ex in positives}
-    others = [t for t in trees if id(t) not in roots]
     hits: dict[str, set[int]] = {}
 
     def pages_of(xp: str) -> set[int]:
@@ -2401,6 +2424,31 @@ def _hook_unions(
 
 
 _LABEL_TEXT = re.compile(r"normalize-space\(\.\)=('[^']*')")
+_LABEL_STEP = re.compile(r"([A-Za-z][\w-]*)\[normalize-space\(\.\)=('[^']*'|\"[^\"]*\")\]")
+#: A label's place holding more than this many texts over the sampled pages holds a text of
+#: each page's own (a package's name), not a label naming a kind of page ('Module Summary').
+LABEL_KINDS = 4
+
+
+def _own_label(xp: str, ex: Example, others: Sequence[Any]) -> bool:
+    """Whether ``xp`` is anchored on a label that is a text of the example's page of its own:
+    at the label element's place, the sampled pages hold more than ``LABEL_KINDS`` texts, the
+    label's on half of them at most (a class page's package name; not a heading that names
+    the page's kind, 'Module Summary' here and 'File Summary' there)."""
+    for tag, literal in _LABEL_STEP.findall(xp):
+        found = _run(ex.root, f"//{tag}[normalize-space(.)={literal}]")
+        if not found:
+            continue
+        label = found[0]
+        texts: Counter[str] = Counter()
+        for tree in others:
+            there = _at_place(label, tree)
+            if there is not None:
+                texts[_text(there)] += 1
+        seen = sum(texts.values())
+        if len(texts) > LABEL_KINDS and 2 * texts[_text(label)] <= seen:
+            return True
+    return False
 
 
 def _merged_labels(xa: str, xb: str) -> str | None:
@@ -2493,6 +2541,208 @@ def _check_roles(positives: Sequence[Example]) -> None:
                 for i, j in pairs
             ],
             examples=[positives[k].url for pair in pairs for k in pair],
+        )
+
+
+#: Attributes whose values tell two nodes at one place apart (a 'next' and a 'prev' link);
+#: their title, name or label name the one thing they stand for and differ from page to page.
+_TELLING_ATTRS = (*TEST_ATTRS, "rel", "role", "itemprop", "property", "accesskey", "type")
+
+
+def _page_name(ex: Example) -> str:
+    """The last part of an example's URL, to name its page in a message."""
+    return ex.url.rstrip("/").rsplit("/", 1)[-1] or ex.url
+
+
+def _show(el: HtmlElement) -> str:
+    """A node as a message names it: its tag and start of its text ("h1 'Array'")."""
+    text = " ".join(_text(el).split())
+    return f"{el.tag} {text[:40] + ('…' if len(text) > 40 else '')!r}" if text else str(el.tag)
+
+
+def _words_before(el: HtmlElement) -> str:
+    """The words just before ``el`` in its parent's own text ('Next:' before a link), past
+    comments; not the text of an element before it (a package's name above a title)."""
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        if normalize_text(prev.tail or ""):
+            return normalize_text(prev.tail or "")
+        prev = prev.getprevious()
+    if prev is None:
+        parent = el.getparent()
+        return normalize_text((parent.text if parent is not None else "") or "")
+    return normalize_text(prev.tail or "")
+
+
+def _at_place(el: HtmlElement, root: HtmlElement) -> HtmlElement | None:
+    """The element of ``root``'s page at ``el``'s place on its own (the same indexed path),
+    when it has ``el``'s tag."""
+    try:
+        found = root.getroottree().xpath(_absolute(el))
+    except etree.XPathError:
+        return None
+    if isinstance(found, list) and len(found) == 1 and isinstance(found[0], etree._Element):
+        return found[0] if found[0].tag == el.tag else None
+    return None
+
+
+def _of_kind(a: HtmlElement, n: HtmlElement) -> bool:
+    """Whether ``n`` (another page's node at ``a``'s place) is ``a``'s kind of node: the same
+    tags, classes and attributes from the body down, the same labels (a page's own text
+    aside), words before it and values of the attributes that tell nodes apart (``rel``)."""
+    pa, pn = _kind_path(a), _kind_path(n)
+    if len(pa) != len(pn) or _words_before(a) != _words_before(n):
+        return False
+    if any(a.get(k) != n.get(k) for k in _TELLING_ATTRS):
+        return False
+    return all(
+        _kind(x) == _kind(y) and not _labels_differ(x, y) for x, y in zip(pa, pn, strict=True)
+    )
+
+
+def _nested(a: HtmlElement, b: HtmlElement) -> bool:
+    """Whether ``a`` is ``b``, or holds it, or is inside it."""
+    return (
+        a is b or any(x is b for x in a.iterancestors()) or any(x is a for x in b.iterancestors())
+    )
+
+
+def _kinds(el: HtmlElement) -> list[tuple[str, frozenset[str], frozenset[str]]]:
+    return [_kind(x) for x in _kind_path(el)]
+
+
+def _check_parts(positives: Sequence[Example]) -> None:
+    """Raise when two examples on two pages are nodes of two kinds and each page has, at the
+    other example's place, a node of that example's kind: two parts of one kind of page (a
+    class's title on one page, its 'Related Docs' heading on another), which no rule tells
+    apart but by a text of each page of its own (the package's name above the title)."""
+    pairs = []
+    for j, b in enumerate(positives):
+        for a in positives[:j]:
+            if a.root is b.root or _kinds(a.node) == _kinds(b.node):
+                continue
+            on_b, on_a = _at_place(a.node, b.root), _at_place(b.node, a.root)
+            if on_b is None or on_a is None:
+                continue
+            if not (_of_kind(a.node, on_b) and _of_kind(b.node, on_a)):
+                continue
+            if _nested(on_b, b.node) or _nested(on_a, a.node):
+                continue
+            pairs.append(
+                (
+                    a,
+                    b,
+                    f"{a.describe()} and {b.describe()} cannot be one field: each page has "
+                    f"both ({_page_name(b)}'s {_show(on_b)} is at the place of the first, "
+                    f"{_page_name(a)}'s {_show(on_a)} at the place of the second)",
+                )
+            )
+    if pairs:
+        raise InductionError(
+            "the examples contradict each other (different parts of one kind of page: click "
+            "the same part on each page)",
+            [why for _a, _b, why in pairs],
+            examples=[ex.url for a, b, _w in pairs for ex in (a, b)],
+        )
+
+
+def _unlike(a: HtmlElement, b: HtmlElement) -> bool:
+    """Whether two examples' nodes are unlike: of different tags, without a class in common,
+    and not of one role (headings of two ranks, a heading and a node named a title, are)."""
+    if a.tag == b.tag or _classes(a) & _classes(b):
+        return False
+    ra, rb = _node_role(a), _node_role(b)
+    return not (ra and ra == rb)
+
+
+def _kind_steps(el: HtmlElement) -> list[tuple[str, str]]:
+    """``el``'s steps from below the body: (a step with its id and class tokens for an
+    XPath, the same shown as 'div#definition' or 'div.entry')."""
+    out = []
+    for node in reversed(_kind_path(el)):
+        preds, shown = [], str(node.tag)
+        ident = node.get("id")
+        if ident and is_wordlike(ident):
+            preds.append(f"@id={xpath_literal(ident)}")
+            shown += f"#{ident}"
+        for tok in sorted(t for t in _classes(node) if is_wordlike(t))[:2]:
+            preds.append(class_predicate(tok))
+            shown += f".{tok}"
+        out.append((str(node.tag) + "".join(f"[{p}]" for p in preds), shown))
+    return out
+
+
+_SIGNATURES: dict[Any, frozenset[str]] = {}
+
+
+def _signature_of(root: HtmlElement) -> frozenset[str]:
+    sig = _SIGNATURES.get(root)
+    if sig is None:
+        if len(_SIGNATURES) > 400:
+            _SIGNATURES.clear()
+        sig = _SIGNATURES[root] = signature(root)
+    return sig
+
+
+def _check_page_kinds(positives: Sequence[Example], trees: Sequence[Any]) -> None:
+    """Raise when two examples are unlike nodes (``_unlike``: a heading and a `div` without a
+    class in common) on pages of two kinds: the pages' structures as the page types group
+    them (``pagetypes.similarity`` below ``SAME_TYPE`` over the tag paths that tell the
+    sampled pages apart), and neither page has a node where the other example's is (its
+    tags, ids and classes from the body down). A class page's title and an index page's
+    first entry are two templates' fields, whatever rule takes both."""
+    pairs = [
+        (a, b)
+        for j, b in enumerate(positives)
+        for a in positives[:j]
+        if a.root is not b.root and _unlike(a.node, b.node)
+    ]
+    if not pairs:
+        return
+    roots = list(dict.fromkeys([*trees, *(ex.root for ex in positives)]))
+    df: Counter[str] = Counter()
+    for root in roots:
+        df.update(_signature_of(root))
+    telling = telling_paths(df, len(roots))
+    found = []
+    for a, b in pairs:
+        sa = frozenset(_signature_of(a.root) & telling)
+        sb = frozenset(_signature_of(b.root) & telling)
+        if similarity(sa, sb, url_shape(a.url) == url_shape(b.url)) >= SAME_TYPE:
+            continue
+        steps_a, steps_b = _kind_steps(a.node), _kind_steps(b.node)
+        if _run(b.root, "/html/body/" + "/".join(x for x, _s in steps_a)) or _run(
+            a.root, "/html/body/" + "/".join(x for x, _s in steps_b)
+        ):
+            continue
+        place_a = "/".join(s for _x, s in steps_a[-2:])
+        place_b = "/".join(s for _x, s in steps_b[-2:])
+        roles = {_node_role(a.node), _node_role(b.node)}
+        if "heading" in roles:
+            head, other = (a, b) if _node_role(a.node) == "heading" else (b, a)
+            pa, pb = (place_a, place_b) if head is a else (place_b, place_a)
+            unlike = f"{_show(head.node)} is a heading ({pa}), {_show(other.node)} is not ({pb})"
+        else:
+            unlike = (
+                f"{_show(a.node)} ({place_a}) and {_show(b.node)} ({place_b}) are of different "
+                "tags with no class in common"
+            )
+        found.append(
+            (
+                a,
+                b,
+                f"{a.describe()} and {b.describe()} cannot be one field: {unlike}, on pages "
+                f"built differently ({round(100 * jaccard(sa, sb))}% of their structure in "
+                f"common; {_page_name(b)} has no {place_a}, {_page_name(a)} no {place_b})",
+            )
+        )
+    if found:
+        raise InductionError(
+            "the examples contradict each other (unlike nodes on different kinds of page: a "
+            "template is for one kind of page; click the field on pages of one kind, and the "
+            "other kind's in a template of its own)",
+            [why for _a, _b, why in found],
+            examples=[ex.url for a, b, _w in found for ex in (a, b)],
         )
 
 

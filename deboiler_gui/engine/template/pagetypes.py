@@ -66,6 +66,22 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b)
 
 
+#: A page joins a type when its similarity (``similarity``) to the type's first page is at
+#: least this (``cluster``'s default threshold): below it, two pages are of different types.
+SAME_TYPE = 0.6
+#: The weight of the URL shape in ``similarity`` (``cluster``'s default).
+URL_WEIGHT = 0.2
+
+
+def similarity(
+    a: frozenset[str], b: frozenset[str], same_shape: bool, url_weight: float = URL_WEIGHT
+) -> float:
+    """How alike two pages are as ``cluster`` scores them: the Jaccard similarity of their
+    structural signatures (``signature``, less the paths that tell nothing), with the URL
+    shape (``url_shape``) weighing ``url_weight``."""
+    return (1 - url_weight) * jaccard(a, b) + url_weight * (1.0 if same_shape else 0.0)
+
+
 @dataclass
 class PageType:
     """One cluster of pages."""
@@ -425,11 +441,21 @@ def _merge_alike(
     return types
 
 
+def telling_paths(df: Counter[str], n_pages: int) -> set[str]:
+    """The tag paths that tell pages apart, of those counted in ``df`` (pages per path) over
+    ``n_pages`` pages: not on nearly every page (the site's frame) nor on very few (one page's
+    own content); all of them below 5 pages."""
+    if n_pages < 5:
+        return set(df)
+    low, high = max(2, int(0.02 * n_pages)), 0.9 * n_pages
+    return {p for p, c in df.items() if low <= c <= high}
+
+
 def cluster(
     pages: Iterable[Page],
     *,
-    threshold: float = 0.6,
-    url_weight: float = 0.2,
+    threshold: float = SAME_TYPE,
+    url_weight: float = URL_WEIGHT,
     merge_similarity: float = MERGE_SIMILARITY,
 ) -> Generator[Progress, None, list[PageType]]:
     """Cluster pages (in the order given, e.g. by URL) by structure and URL shape.
@@ -454,17 +480,14 @@ def cluster(
         if len(read) % 16 == 0:
             yield Progress(len(read), None, "reading")
     n_pages = len(read)
-    low, high = max(2, int(0.02 * n_pages)), 0.9 * n_pages
-    telling = {p for p, c in df.items() if low <= c <= high} if n_pages >= 5 else set(df)
+    telling = telling_paths(df, n_pages)
     types: list[PageType] = []
     members: dict[int, list[frozenset[str]]] = {}
     for done, (url, full, shape) in enumerate(read, 1):
         sig = frozenset(full & telling)
         best, best_score = None, -1.0
         for t in types:
-            score = (1 - url_weight) * jaccard(sig, t._signature) + url_weight * (
-                1.0 if shape == t._shape else 0.0
-            )
+            score = similarity(sig, t._signature, shape == t._shape, url_weight)
             if score > best_score:
                 best, best_score = t, score
         if best is None or best_score < threshold:
@@ -512,6 +535,8 @@ __all__ = [
     "matches_pattern",
     "pattern_regex",
     "signature",
+    "similarity",
+    "telling_paths",
     "url_pattern",
     "url_patterns",
     "url_shape",

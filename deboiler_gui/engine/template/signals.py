@@ -59,6 +59,10 @@ KINDS = 4
 #: Two fields equal on every page where both have a value, from this many pages on, in two
 #: unlike nodes neither of which is a link, are flagged.
 EVERY_PAGE = 5
+#: A field (a list, or a scalar beside a list) whose values are another field's, from the
+#: same nodes or copies of them, on this share of the pages where both have values (and
+#: ``EVERY_PAGE`` pages at least) is flagged as a duplicate of that field.
+DUPLICATE = 0.95
 #: A list page whose items are this many times the parents they come from (and at least
 #: ``CROWDED_PARENTS`` parents) takes other nodes of each entry too: its type links.
 CROWDED = 2.0
@@ -144,6 +148,13 @@ class FieldSignals:
     equal_heading_of: set[str] = dc_field(default_factory=set)
     # pages where this field and another both have a value
     both: Counter[str] = dc_field(default_factory=Counter)
+    # per earlier field of the template, one of the two a list: pages where both have values,
+    # pages where this field's values are the other's from the same nodes (or one holds the
+    # other), and from copies of them (apart, alike); the pages of either
+    dup_both: Counter[str] = dc_field(default_factory=Counter)
+    dup_same: Counter[str] = dc_field(default_factory=Counter)
+    dup_copies: Counter[str] = dc_field(default_factory=Counter)
+    dup_pages: dict[str, list[str]] = dc_field(default_factory=dict)
     # pages where the value equals another field's, whatever the nodes (per other field)
     equal_all: dict[str, list[str]] = dc_field(default_factory=dict)
     # what the scalar rule's node is on each page with a value (tag, rel, label before it)
@@ -479,6 +490,23 @@ class FieldSignals:
                         "pages": n,
                         "look_at": self.value_pages.get(value[:300], [])[:5],
                     }
+                )
+        for other, both in self.dup_both.most_common():
+            same, copies = self.dup_same[other], self.dup_copies[other]
+            if both >= EVERY_PAGE and same + copies >= DUPLICATE * both:
+                # One same list (or a list and a field) twice: the two rules take the same
+                # nodes on nearly every page (a heading's links, and the span's inside it).
+                # Flagged on the later field of the two, the one added to the other.
+                how = "the same nodes" if same >= copies else "copies of the same nodes"
+                out.insert(
+                    0,
+                    {
+                        "flag": f"duplicate of field {other!r}: its values equal that field's "
+                        f"on {same + copies} of {both} pages where both have values, taken "
+                        f"from {how} (keep one of the two)",
+                        "pages": same + copies,
+                        "look_at": self.dup_pages.get(other, [])[:5],
+                    },
                 )
         for other, n in self.equal_to.most_common():
             if (
@@ -1870,6 +1898,56 @@ def _page_signals(
                     if _in_heading(theirs[0]) and not _in_heading(mine[0]):
                         sig.equal_heading[other] += 1
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
+    _note_duplicates(url, template, scalars, lists, held, out)
+
+
+def _note_duplicates(
+    url: str,
+    template: Template,
+    scalars: dict[str, str],
+    lists: dict[str, list[str]],
+    held: dict[str, list[Any]],
+    out: dict[tuple[str, str], FieldSignals],
+) -> None:
+    """For each field and each earlier field of the template, one of the two a list (two
+    scalar fields are compared above): whether both have values on the page, and whether
+    this field's are the other's, node for node the same node (or one holding the other) or
+    a copy of it (apart, alike: a header's and a footer's copy of one list)."""
+    values: dict[str, list[str]] = {fid: [t] for fid, t in scalars.items() if t}
+    values.update({fid: items for fid, items in lists.items() if items})
+    is_list = {f.id: f.is_list for f in template.fields}
+    order = [f.id for f in template.fields if f.id in values]
+    for i, fid in enumerate(order):
+        for other in order[:i]:
+            if not (is_list[fid] or is_list[other]):
+                continue
+            sig = out[(template.name, fid)]
+            sig.dup_both[other] += 1
+            if [_words(v) for v in values[fid]] != [_words(v) for v in values[other]]:
+                continue
+            mine, theirs = held.get(fid, []), held.get(other, [])
+            if not mine or len(mine) != len(theirs):
+                continue
+            pairs = list(zip(mine, theirs, strict=True))
+            if all(not _apart([a], [b]) for a, b in pairs):
+                sig.dup_same[other] += 1
+            elif all(_apart([a], [b]) and _copies(a, b) for a, b in pairs):
+                sig.dup_copies[other] += 1
+            else:
+                continue
+            shown = sig.dup_pages.setdefault(other, [])
+            if len(shown) < 5:
+                shown.append(url)
+
+
+def _copies(a: Any, b: Any) -> bool:
+    """Whether two nodes apart are copies of one node: the same tag, ``rel`` and label before
+    them (``_ident``), in parents of one tag and classes (a header's and a footer's `ul.nav`;
+    not a sidebar's entry for a section beside the section's own heading)."""
+    pa, pb = a.getparent(), b.getparent()
+    if _ident(a) != _ident(b) or pa is None or pb is None:
+        return False
+    return _kind_of(pa) == _kind_of(pb)
 
 
 def _in_link(el: Any) -> bool:

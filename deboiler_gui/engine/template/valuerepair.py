@@ -2069,7 +2069,13 @@ def _repair_field(
         beside += [] if fld.is_list or negatives else _token_rules(examples)
         try:
             rules = induce(
-                examples, negatives, index=site, as_list=fld.is_list, limit=10, narrowing=False
+                examples,
+                negatives,
+                index=site,
+                as_list=fld.is_list,
+                limit=10,
+                narrowing=False,
+                clicked=False,
             )
         except InductionError:
             rules = []
@@ -2078,7 +2084,7 @@ def _repair_field(
                 # list induction looks for a run of items and finds none; the item's own rule,
                 # which takes every match on a page, is the list's rule.
                 try:
-                    rules = induce(examples, index=site, as_list=False, limit=10)
+                    rules = induce(examples, index=site, as_list=False, limit=10, clicked=False)
                 except InductionError:
                     rules = []
         rules = [*rules, *(r for r in beside if r.xpath not in {x.xpath for x in rules})]
