@@ -49,6 +49,9 @@ _LABEL_WORDS = re.compile(r"[^\W\d_]+(?:[ -][^\W\d_]+)?:?", re.UNICODE)
 #: Tags that are list items even when alone in their list.
 _ITEM_TAGS = frozenset({"li", "dt", "tr", "option"})
 _POSITIONAL = frozenset({"relative", "positional"})
+#: A field rule finds several nodes on "many" pages when it does on this share of the pages
+#: where it finds any (three pages at least).
+SEVERAL_PAGES = 0.1
 
 
 class InductionError(RuleError):
@@ -235,6 +238,69 @@ def _text_label(el: HtmlElement) -> str:
     if len(text) > 24 or not _LABEL_WORDS.fullmatch(text) or not _LETTERS.search(text):
         return ""
     return text
+
+
+#: Elements that label the element after them whatever their text (a header cell, a term).
+_LABEL_ELEMENTS = frozenset({"th", "dt", "label"})
+
+
+#: A label's most characters and words: a link's fixed wording ('List of all members,
+#: including inherited members'), not a sentence.
+LABEL_TEXT_CHARS = 60
+LABEL_TEXT_WORDS = 8
+
+
+def label_like(text: str) -> bool:
+    """Whether ``text`` reads like a fixed label: short, a few words, with letters."""
+    return (
+        0 < len(text) <= LABEL_TEXT_CHARS
+        and len(text.split()) <= LABEL_TEXT_WORDS
+        and bool(_LETTERS.search(text))
+    )
+
+
+def _beside(el: HtmlElement) -> HtmlElement | None:
+    """The element just before ``el`` among its siblings, or before the ancestor (two levels
+    up at most) that holds ``el`` as its one element child: the cell before a `td/a` link's
+    cell. None when there is none."""
+    node = el
+    for _ in range(3):
+        prev: HtmlElement | None = node.getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None:
+            return prev
+        parent = node.getparent()
+        if parent is None or sum(1 for k in parent if isinstance(k.tag, str)) != 1:
+            return None
+        node = parent
+    return None
+
+
+def beside_label(el: HtmlElement) -> tuple[str, str] | None:
+    """(tag, text) of the label right beside ``el`` (:func:`_beside`): a header cell, a term
+    or a label element with a short text, or any element whose short text ends with a colon
+    (Qt's class summary writes `<td>Inherits:</td><td>QObject</td>`). None when the element
+    before is no label (a value of its own: a member table's type cell 'void')."""
+    prev = _beside(el)
+    if prev is None or len(prev) > 3:
+        return None
+    text = _text(prev)
+    if not text or len(text) > 40 or not _LETTERS.search(text):
+        return None
+    if prev.tag in _LABEL_ELEMENTS or text.endswith(":"):
+        return str(prev.tag), text
+    return None
+
+
+def _beside_text(el: HtmlElement, tag: str) -> str | None:
+    """The text of the element of ``tag`` right beside ``el`` (:func:`_beside`), None when the
+    element there is of another tag or there is none: what stands where the examples' label
+    stands, a label or not ('Since:' where the examples have 'Inherits:')."""
+    prev = _beside(el)
+    if prev is None or prev.tag != tag:
+        return None
+    return _text(prev)
 
 
 def text_label_step(el: HtmlElement) -> str:
@@ -478,6 +544,8 @@ def _signature(nodes: Sequence[HtmlElement]) -> set[tuple[str, str]]:
 
 #: In a signature (see ``_carries``): the text label right before the node (``_text_label``).
 _TEXT_LABEL = "<text-label>"
+#: In a signature: the label element right beside the node (``beside_label``), as "tag|text".
+_BESIDE_LABEL = "<beside-label>"
 
 
 def _carries(el: HtmlElement, sig: set[tuple[str, str]]) -> bool:
@@ -486,6 +554,10 @@ def _carries(el: HtmlElement, sig: set[tuple[str, str]]) -> bool:
     for attr, v in sig:
         if attr == _TEXT_LABEL:
             if _text_label(el) != v:
+                return False
+            continue
+        if attr == _BESIDE_LABEL:
+            if "|".join(beside_label(el) or ()) != v:
                 return False
             continue
         if attr.startswith("^"):
@@ -508,9 +580,18 @@ def _node_key(el: HtmlElement) -> tuple[str, str]:
 
 
 def _site_field(
-    xp: str, trees: Sequence[Any], sig: set[tuple[str, str]] | None = None, attr: str = ""
+    xp: str,
+    trees: Sequence[Any],
+    sig: set[tuple[str, str]] | None = None,
+    attr: str = "",
+    label: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
-    one = none = many = conflicting = alike = 0
+    """How ``xp``'s matches behave over ``trees``: pages with one, none or several nodes
+    (several different ones: ``conflicting``), the values' spread, the pages whose first node
+    carries ``sig`` (``alike``) and, with the examples' ``label`` (tag, text) beside their
+    node, the pages whose first node has another text in that label's stead (``relabelled``:
+    'Since:' where the examples read 'Inherits:')."""
+    one = none = many = conflicting = alike = relabelled = 0
     values: dict[str, int] = {}
     for tree in trees:
         found = _run(tree, xp) or []
@@ -519,6 +600,10 @@ def _site_field(
             continue
         if not sig or _carries(found[0], sig):
             alike += 1
+        if label is not None:
+            there = _beside_text(found[0], label[0])
+            if there is not None and there != label[1]:
+                relabelled += 1
         if len(found) == 1:
             one += 1
         else:
@@ -537,6 +622,7 @@ def _site_field(
         "distinct": len(values),
         "top_share": (max(values.values()) / (one + many)) if values else 0.0,
         "alike": alike,
+        "relabelled": relabelled,
     }
 
 
@@ -571,8 +657,15 @@ def _rank_field(
     labels = {_text_label(ex.node) for ex in positives}
     if len(labels) == 1 and "" not in labels:
         sig.add((_TEXT_LABEL, labels.pop()))
+    # So is the label beside the examples, when it is one same label ('Inherits:' in the cell
+    # before the value's): on a page whose summary has no such row, the same row's value is
+    # another field's ('Since:'), whatever its place.
+    besides = {beside_label(ex.node) for ex in positives}
+    label = besides.pop() if len(besides) == 1 else None
+    if label is not None:
+        sig.add((_BESIDE_LABEL, "|".join(label)))
     for c in checked:
-        c.site = _site_field(c.xpath, trees, sig, attr)
+        c.site = _site_field(c.xpath, trees, sig, attr, label)
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
     shown = [
         ex.node.get(attr) or "" if attr else normalize_text(_text(ex.node)) for ex in positives
@@ -651,10 +744,49 @@ def _rank_field(
     # page (a chapter's title before its first section's) is not set aside.
     single = [c for c in checked if c.site["many"] == 0 and c.site["one"] > 0]
 
+    def pinned_alike(c: Induced, d: Induced) -> bool:
+        """``d`` is ``c`` with positions that keep one node where ``c`` finds several: the
+        first of a list's entries (`ul/li[1]/a` beside `ul/li/a`)."""
+        return d is not c and _POSITION.sub("", d.xpath) == c.xpath and right(d)
+
     def mixed(c: Induced) -> bool:
-        if not c.site["conflicting"] or c.xpath in agreed:
+        if not c.site["conflicting"]:
             return False
+        if c.xpath in agreed:
+            # A first match that is the clean rule's node everywhere is right, but a rule
+            # that takes several nodes on many pages is worse than the same rule kept to one
+            # node by a position: a field has one value, and where the first entry is missing
+            # the rule with several takes the next one.
+            hit = c.site["one"] + c.site["many"]
+            if c.site["many"] < max(3, SEVERAL_PAGES * hit):
+                return False
+            return any(
+                pinned_alike(c, d)
+                and 4 * d.site["many"] <= c.site["many"]
+                and d.site["one"] >= c.site["one"]
+                for d in checked
+            )
         return any(d.site["one"] >= c.site["one"] for d in single)
+
+    # A rule whose node on other pages has another text where the examples have their label
+    # ('Since:' in the cell before the value's where the examples read 'Inherits:': the row
+    # at that place is another row there) ranks after a rule whose node never has, and that
+    # finds the labelled node on about as many pages: the label anchored rule, even when it
+    # looks narrow beside a position that counts the wrong rows too.
+    def sound(d: Induced) -> bool:
+        s = d.site
+        hit = s["one"] + s["many"]
+        return (
+            s["alike"] > 0
+            and not s["relabelled"]
+            and not page_own(d)
+            and (not hit or s["conflicting"] <= 0.05 * hit or d.xpath in agreed)
+        )
+
+    sound_alike = max((d.site["alike"] for d in checked if sound(d)), default=0)
+
+    def relabelled(c: Induced) -> bool:
+        return bool(c.site["relabelled"]) and sound_alike >= 0.85 * c.site["alike"]
 
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
@@ -672,6 +804,7 @@ def _rank_field(
         spread = hit > 0 and c.site["conflicting"] > 0.5 * hit
         return (
             page_own(c),
+            relabelled(c),
             not right(c),
             mixed(c),
             spread,
@@ -1985,6 +2118,13 @@ def _recurs(xp: str, kind: str, neg: Example, trees: Sequence[Any], with_items: 
 def _check_conflicts(
     positives: Sequence[Example], negatives: Sequence[Example], *, as_list: bool = False
 ) -> None:
+    texts = {_text(p.node) for p in positives}
+    attrs = {p.attr for p in positives}
+    # An attribute field whose examples' elements read one same label-like text ('List of all
+    # members'): the rule on that text tells them from a like node with another text.
+    own_text = next(iter(texts)) if len(texts) == 1 and "" not in attrs and len(attrs) == 1 else ""
+    if not label_like(own_text):
+        own_text = ""
     for n in negatives:
         for p in positives:
             if n.url == p.url and n.node is p.node:
@@ -1994,15 +2134,42 @@ def _check_conflicts(
                     examples=[p.url],
                 )
             if not as_list and n.url != p.url and _same_kind(p.node, n.node):
+                if own_text and _text(n.node) != own_text:
+                    continue  # told apart by the examples' own text (``_induce_field``)
                 # Another page's node at the example's place, carrying what it carries: no
                 # sensible rule takes one and leaves the other (what is left is a rule made
                 # for the example's page alone).
                 raise InductionError(
                     "the examples conflict: the 'not this' is the same kind of node as an "
-                    "example, at its place on another page",
+                    f"example, at its place on another page. {_conflict_advice(positives, n)}",
                     [f"example {p.describe()}", f"not {n.describe()}"],
                     examples=[p.url],
                 )
+
+
+def _conflict_advice(positives: Sequence[Example], n: Example) -> str:
+    """What to do when a 'not this' is at an example's place on another page: the field is
+    absent there (a third example; the rule on its label finds nothing there), or that node
+    is the field's there. When the examples read one same text and the 'not this' another,
+    that is said: it is what tells them apart."""
+    texts = {_text(p.node) for p in positives}
+    there = _text(n.node)
+    differs = ""
+    if len(texts) == 1 and there and there not in texts:
+        differs = (
+            f"it differs from the examples by its text only ({_clip(there)!r} there, "
+            f"{_clip(next(iter(texts)))!r} on theirs). "
+        )
+    return (
+        f"{differs}If the field is absent on that page, leave the 'not this' out and click a "
+        "third example: a rule on the field's label or own text finds nothing there "
+        "(the correctness signals name the pages where a rule takes another node); if that "
+        "node is the field on its page, click it as an example"
+    )
+
+
+def _clip(text: str, n: int = 50) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _kind_path(el: HtmlElement) -> list[HtmlElement]:
@@ -2314,9 +2481,13 @@ def _induce_field(
                         cands[xp] = (cost, "positional")
     own = {_text(ex.node) for ex in positives}
     text = next(iter(own))
-    if attr and len(own) == 1 and 0 < len(text) <= 40 and _LETTERS.search(text):
+    if attr and len(own) == 1 and label_like(text):
         # The value is an attribute and the node's text is the same on every example page
-        # ('List of all members'): the text is an anchor of its own, wherever the link sits.
+        # ('List of all members, including inherited members'): the text is an anchor of its
+        # own, wherever the link sits (a page whose first link there is 'Obsolete members'
+        # has no such link). It is ranked by how it behaves over the site like the others:
+        # a text that is a value of the examples' pages (a title they happen to share) finds
+        # few pages and is too narrow.
         xp = f"//{positives[0].node.tag}[normalize-space(.)={xpath_literal(text)}]"
         if all(ex.node.tag == positives[0].node.tag for ex in positives):
             for cands in per_example:
