@@ -3332,6 +3332,13 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
     }
 
 
+def _clicked(ex: Example) -> str:
+    """A click as a message names it beside its page: its node and the end of its path
+    ("a 'Properties' at …/ul/li[1]/a")."""
+    path = ex.root.getroottree().getpath(ex.node).split("/")
+    return f"{_show(ex.node)} at …/{'/'.join(path[-3:])}"
+
+
 def _head_text(pred: str) -> str:
     """The quoted text of a label predicate (``h3[normalize-space(.)='Contents']``)."""
     m = re.search(r"normalize-space\(\.\)=(?:'([^']*)'|\"([^\"]*)\")", pred)
@@ -3346,26 +3353,32 @@ def _role_warnings(by_page: list[list[Example]], *, own: bool = False) -> list[s
     roles = [(ex, _role(page, ex, own=own)) for page in by_page for ex in page]
     out: list[str] = []
 
-    def name(ex: Example) -> str:
-        return ex.url.rstrip("/").rsplit("/", 1)[-1] or ex.url
+    def name(ex: Example, other: Example) -> str:
+        """The example's page; the click itself too (its node and the end of its path) when
+        the other example is on the same page: which of the two to redo."""
+        page = _page_name(ex)
+        return page if ex.root is not other.root else f"{page} {_clicked(ex)}"
 
     for i, (a, ra) in enumerate(roles):
         for b, rb in roles[i + 1 :]:
+            na, nb = name(a, b), name(b, a)
             if ra["head"] and rb["head"] and ra["head"] != rb["head"]:
-                why = f"their lists are headed {ra['head']!r} ({name(a)}) and {rb['head']!r} ({name(b)})"
+                why = f"their lists are headed {ra['head']!r} ({na}) and {rb['head']!r} ({nb})"
             elif ra["labels"] and rb["labels"] and not ra["labels"] & rb["labels"]:
                 # The nearest label of each (the heading just before the list).
                 la, lb = ra["near"], rb["near"]
-                why = f"their lists are headed {la!r} ({name(a)}) and {lb!r} ({name(b)})"
+                why = f"their lists are headed {la!r} ({na}) and {lb!r} ({nb})"
             elif ra["column"] and rb["column"] and ra["column"] != rb["column"]:
-                why = f"they sit in different columns ({name(a)}, {name(b)})"
+                why = f"they sit in different columns ({na}, {nb})"
             elif (
                 ra["row"] == rb["row"]
                 and ra["stems"]
                 and rb["stems"]
                 and not ra["stems"] & rb["stems"]
             ):
-                why = f"their entries are rows of different kinds ({name(a)}, {name(b)})"
+                row_a = ".".join([ra["row"], *sorted(ra["stems"])])
+                row_b = ".".join([rb["row"], *sorted(rb["stems"])])
+                why = f"their entries are rows of different kinds: {row_a} ({na}) and {row_b} ({nb})"
             else:
                 continue
             out.append(
