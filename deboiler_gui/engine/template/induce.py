@@ -3460,7 +3460,9 @@ def _role_warnings(by_page: list[list[Example]], *, own: bool = False) -> list[s
             ):
                 row_a = ".".join([ra["row"], *sorted(ra["stems"])])
                 row_b = ".".join([rb["row"], *sorted(rb["stems"])])
-                why = f"their entries are rows of different kinds: {row_a} ({na}) and {row_b} ({nb})"
+                why = (
+                    f"their entries are rows of different kinds: {row_a} ({na}) and {row_b} ({nb})"
+                )
             else:
                 continue
             out.append(
