@@ -1,8 +1,10 @@
 """Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
 matches per page, the distribution of values (length, item count, distinct values, pages
-sharing one value, unless a few values split the pages by kind), list items from several
-containers (blocks of one kind over the page's sections are one list, unless each is its
-section's one block under a heading of its own), far more items than entries, nodes like the
+sharing one value, unless a few values split the pages by kind; one value on many pages among
+values nearly all of each page's own), a link known by its text ('List of all members') that
+is another link on a few pages, list items from several containers (blocks of one kind over
+the page's sections are one list, unless each is its section's one block under a heading of
+its own), far more items than entries, nodes like the
 items beside them left out, one level of a nested list taken (neither counts other entries'
 lists when the items are the page's own entry's sub-list), a list item linking to its own
 page's top, values that equal another field's (one same node, copies of one node, or another
