@@ -119,6 +119,7 @@ _SHORT_FLAGS = (
     (re.compile(r"the value is field ('[^']*')'s value with more text"), r"\1 + more text"),
     (re.compile(r"item count varies wildly"), "item count varies"),
     (re.compile(r"several nodes match"), "several nodes"),
+    (re.compile(r"pages the (link|[\w-]+)'s text is .* another"), r"another \1"),
     (re.compile(r"one same value"), "one same value"),
     (re.compile(r"field ('[^']*')'s value on most pages"), r"\1's value"),
     (re.compile(r"duplicate of field ('[^']*')"), r"duplicate of \1"),

@@ -180,17 +180,36 @@ def near_urls(url: str, urls: Iterable[str] | dict[str, str], limit: int = 3) ->
     most alike first: the pages of its folder whose names are like its name, else the URLs
     like it as a whole (a misspelt folder). Compared in their ``url_form``, so that an escape
     is no difference (``urls`` may be given as ``url_forms`` of them, made once for many
-    look-ups)."""
+    look-ups). A URL that differs from ``url`` by its letters' case alone (``QTimer.html``
+    typed for ``qtimer.html``) comes first; the others are compared whatever their case too."""
     form = url_form(url)
     forms = urls if isinstance(urls, dict) else url_forms(urls)
     folder, _slash, name = form.rpartition("/")
     # Within a folder only the names are compared: the long common start of the site's URLs
-    # would make every page of it look alike.
-    beside = {f.rpartition("/")[2]: f for f in forms if f.rpartition("/")[0] == folder}
-    best = [beside[n] for n in difflib.get_close_matches(name, beside, n=limit, cutoff=0.6)]
+    # would make every page of it look alike. Names and URLs are compared lower-cased, each
+    # lower-cased spelling standing for the stored forms written so.
+    beside: dict[str, list[str]] = {}
+    for f in forms:
+        there, _s, own = f.rpartition("/")
+        if there.lower() == folder.lower():
+            beside.setdefault(own.lower(), []).append(f)
+    best = _closest(name.lower(), beside, limit, 0.6)
     if not best:
-        best = difflib.get_close_matches(form, forms, n=limit, cutoff=0.85)
+        whole: dict[str, list[str]] = {}
+        for f in forms:
+            whole.setdefault(f.lower(), []).append(f)
+        best = _closest(form.lower(), whole, limit, 0.85)
     return [forms[f] for f in best]
+
+
+def _closest(key: str, spellings: dict[str, list[str]], limit: int, cutoff: float) -> list[str]:
+    """The forms of ``spellings`` (lower-cased key -> forms) closest to ``key``: those equal
+    to it first, then the most alike (``difflib``), ``limit`` at most."""
+    out = list(spellings.get(key, []))
+    for k in difflib.get_close_matches(key, spellings, n=limit + 1, cutoff=cutoff):
+        if k != key:
+            out.extend(spellings[k])
+    return out[:limit]
 
 
 @dataclass(frozen=True)

@@ -288,6 +288,21 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
     assert short_flag("values equal field 'title' on 1 page") == "equals 'title'"
     assert (
         short_flag(
+            "values equal field 'title' on 374 of 684 pages, where its node is field "
+            "'title''s (h1); elsewhere (310 pages) it takes another node: 'Contents' (h3) on "
+            "310: the wrong node there?"
+        )
+        == "equals 'title'"
+    )
+    assert (
+        short_flag(
+            "on 3 of 265 pages the link's text is 'Obsolete members', not 'List of all "
+            "members' as on the example pages (262 pages): another link there?"
+        )
+        == "another link"
+    )
+    assert (
+        short_flag(
             "duplicate of field 'related': its values equal that field's on 20 of 20 pages "
             "where both have values, taken from the same nodes (keep one of the two)"
         )

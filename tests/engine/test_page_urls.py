@@ -96,6 +96,24 @@ def test_near_urls_compares_forms() -> None:
     assert near_urls("http://l.local/a/Seq$.htm", urls)[0] == "http://l.local/a/Seq%24.html"
 
 
+def test_near_urls_put_a_page_that_differs_by_case_alone_first() -> None:
+    # A class's page typed with its class's capitals: the page of that name comes before
+    # the pages whose names are close to it as typed.
+    urls = [
+        "http://qt.local/timers.html",
+        "http://qt.local/qtime.html",
+        "http://qt.local/qtimer.html",
+        "http://qt.local/qtimezone.html",
+    ]
+    assert near_urls("http://qt.local/QTimer.html", urls)[0] == "http://qt.local/qtimer.html"
+    # in another folder the whole URL is compared, whatever its case too
+    assert near_urls("http://qt.local/Docs/QTimer.HTML", ["http://qt.local/docs/qtimer.html"]) == [
+        "http://qt.local/docs/qtimer.html"
+    ]
+    # a misspelt name is still found among its close names
+    assert "http://qt.local/qtimer.html" in near_urls("http://qt.local/qtimr.html", urls)
+
+
 def test_gold_urls_name_their_pages_whatever_the_escapes() -> None:
     template = Template("t", site="l.local", fields=(Field("title", xpaths=("//h1",)),))
     pages = [

@@ -2517,7 +2517,7 @@ def _induce_field(
                 pool[xp] = (cost, family)
                 out.append(Induced(xp, "field", family, cost, examples=values))
     if not out:
-        _explain(positives, negatives, pool, as_list=False)
+        _explain(positives, negatives, pool, as_list=False, trees=trees)
     ranked = _rank_field(out, trees, positives, attr)[:limit]
     if negatives and trees and ranked:
         _check_negatives_narrow(ranked[0], pool, positives, negatives, trees)
@@ -2870,16 +2870,11 @@ def _check_page_kinds(positives: Sequence[Example], trees: Sequence[Any]) -> Non
     ]
     if not pairs:
         return
-    roots = list(dict.fromkeys([*trees, *(ex.root for ex in positives)]))
-    df: Counter[str] = Counter()
-    for root in roots:
-        df.update(_signature_of(root))
-    telling = telling_paths(df, len(roots))
+    telling = _telling(positives, trees)
     found = []
     for a, b in pairs:
-        sa = frozenset(_signature_of(a.root) & telling)
-        sb = frozenset(_signature_of(b.root) & telling)
-        if similarity(sa, sb, url_shape(a.url) == url_shape(b.url)) >= SAME_TYPE:
+        sa, sb = _apart_kinds(a, b, telling)
+        if not sa and not sb:
             continue
         steps_a, steps_b = _kind_steps(a.node), _kind_steps(b.node)
         if _run(b.root, "/html/body/" + "/".join(x for x, _s in steps_a)) or _run(
@@ -2912,6 +2907,93 @@ def _check_page_kinds(positives: Sequence[Example], trees: Sequence[Any]) -> Non
             "the examples contradict each other (unlike nodes on different kinds of page: a "
             "template is for one kind of page; click the field on pages of one kind, and the "
             "other kind's in a template of its own)",
+            [why for _a, _b, why in found],
+            examples=[ex.url for a, b, _w in found for ex in (a, b)],
+        )
+
+
+def _telling(positives: Sequence[Example], trees: Sequence[Any]) -> frozenset[str]:
+    """The tag paths that tell the sampled pages and the examples' pages apart (the page
+    types' ``telling_paths``)."""
+    roots = list(dict.fromkeys([*trees, *(ex.root for ex in positives)]))
+    df: Counter[str] = Counter()
+    for root in roots:
+        df.update(_signature_of(root))
+    return frozenset(telling_paths(df, len(roots)))
+
+
+def _apart_kinds(
+    a: Example, b: Example, telling: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The telling structures of two examples' pages when the pages are of two kinds
+    (``pagetypes.similarity`` below ``SAME_TYPE``), else two empty sets."""
+    sa = frozenset(_signature_of(a.root) & telling)
+    sb = frozenset(_signature_of(b.root) & telling)
+    if similarity(sa, sb, url_shape(a.url) == url_shape(b.url)) >= SAME_TYPE:
+        return frozenset(), frozenset()
+    return sa, sb
+
+
+def _higher_heading_before(el: HtmlElement) -> HtmlElement | None:
+    """The nearest heading of a higher rank than the heading ``el`` before it on its page
+    (the page's title above a section's heading), or None."""
+    if el.tag not in _HEADINGS or el.tag == "h1":
+        return None
+    test = " or ".join(f"self::h{r}" for r in range(1, int(el.tag[1])))
+    found = el.xpath(f"preceding::*[{test}][normalize-space()][1]")
+    return found[0] if found else None
+
+
+def _check_heading_kinds(
+    conflicts: Sequence[tuple[Example, Example]], trees: Sequence[Any]
+) -> None:
+    """Raise, for examples no rule takes together, when two of them are headings of
+    different ranks on pages of two kinds (a class page's `h1` title and a guide's `h2`
+    section heading): one role, so ``_check_page_kinds`` lets them pass, but no template's
+    field. The lower heading's page having a higher one before it says what was clicked
+    there: a section's heading, not the page's title."""
+    pairs = [
+        (a, b)
+        for a, b in conflicts
+        if a.root is not b.root
+        and a.node.tag in _HEADINGS
+        and b.node.tag in _HEADINGS
+        and a.node.tag != b.node.tag
+    ]
+    if not pairs:
+        return
+    telling = _telling([ex for pair in pairs for ex in pair], trees)
+    found = []
+    for a, b in pairs:
+        sa, sb = _apart_kinds(a, b, telling)
+        if not sa and not sb:
+            continue
+        steps_a, steps_b = _kind_steps(a.node), _kind_steps(b.node)
+        place_a = "/".join(s for _x, s in steps_a[-2:])
+        place_b = "/".join(s for _x, s in steps_b[-2:])
+        low = a if a.node.tag > b.node.tag else b
+        above = _higher_heading_before(low.node)
+        under = (
+            f"; {_page_name(low)}'s {low.node.tag} comes after its {_show(above)}: a section's "
+            "heading there, not its page's title?"
+            if above is not None
+            else ""
+        )
+        found.append(
+            (
+                a,
+                b,
+                f"{a.describe()} and {b.describe()} cannot be one field: {_show(a.node)} "
+                f"({place_a}) and {_show(b.node)} ({place_b}) are headings of different ranks "
+                f"on pages built differently ({round(100 * jaccard(sa, sb))}% of their "
+                f"structure in common){under}",
+            )
+        )
+    if found:
+        raise InductionError(
+            "the examples contradict each other (headings of different ranks on different "
+            "kinds of page: a template is for one kind of page; click the field on pages of "
+            "one kind, and the other kind's in a template of its own)",
             [why for _a, _b, why in found],
             examples=[ex.url for a, b, _w in found for ex in (a, b)],
         )
@@ -3503,6 +3585,13 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
     }
 
 
+def _clicked(ex: Example) -> str:
+    """A click as a message names it beside its page: its node and the end of its path
+    ("a 'Properties' at …/ul/li[1]/a")."""
+    path = ex.root.getroottree().getpath(ex.node).split("/")
+    return f"{_show(ex.node)} at …/{'/'.join(path[-3:])}"
+
+
 def _head_text(pred: str) -> str:
     """The quoted text of a label predicate (``h3[normalize-space(.)='Contents']``)."""
     m = re.search(r"normalize-space\(\.\)=(?:'([^']*)'|\"([^\"]*)\")", pred)
@@ -3517,26 +3606,34 @@ def _role_warnings(by_page: list[list[Example]], *, own: bool = False) -> list[s
     roles = [(ex, _role(page, ex, own=own)) for page in by_page for ex in page]
     out: list[str] = []
 
-    def name(ex: Example) -> str:
-        return ex.url.rstrip("/").rsplit("/", 1)[-1] or ex.url
+    def name(ex: Example, other: Example) -> str:
+        """The example's page; the click itself too (its node and the end of its path) when
+        the other example is on the same page: which of the two to redo."""
+        page = _page_name(ex)
+        return page if ex.root is not other.root else f"{page} {_clicked(ex)}"
 
     for i, (a, ra) in enumerate(roles):
         for b, rb in roles[i + 1 :]:
+            na, nb = name(a, b), name(b, a)
             if ra["head"] and rb["head"] and ra["head"] != rb["head"]:
-                why = f"their lists are headed {ra['head']!r} ({name(a)}) and {rb['head']!r} ({name(b)})"
+                why = f"their lists are headed {ra['head']!r} ({na}) and {rb['head']!r} ({nb})"
             elif ra["labels"] and rb["labels"] and not ra["labels"] & rb["labels"]:
                 # The nearest label of each (the heading just before the list).
                 la, lb = ra["near"], rb["near"]
-                why = f"their lists are headed {la!r} ({name(a)}) and {lb!r} ({name(b)})"
+                why = f"their lists are headed {la!r} ({na}) and {lb!r} ({nb})"
             elif ra["column"] and rb["column"] and ra["column"] != rb["column"]:
-                why = f"they sit in different columns ({name(a)}, {name(b)})"
+                why = f"they sit in different columns ({na}, {nb})"
             elif (
                 ra["row"] == rb["row"]
                 and ra["stems"]
                 and rb["stems"]
                 and not ra["stems"] & rb["stems"]
             ):
-                why = f"their entries are rows of different kinds ({name(a)}, {name(b)})"
+                row_a = ".".join([ra["row"], *sorted(ra["stems"])])
+                row_b = ".".join([rb["row"], *sorted(rb["stems"])])
+                why = (
+                    f"their entries are rows of different kinds: {row_a} ({na}) and {row_b} ({nb})"
+                )
             else:
                 continue
             out.append(
@@ -3723,6 +3820,7 @@ def _explain(
     pool: dict[str, tuple[float, str]],
     *,
     as_list: bool,
+    trees: Sequence[Any] = (),
 ) -> None:
     """Raise an InductionError saying which examples cannot go together."""
     # Which examples cannot go together? Each later example is paired with every earlier
@@ -3731,12 +3829,16 @@ def _explain(
     kind = "list" if as_list else "field"
     conflicts: list[str] = []
     involved: list[str] = []
+    apart: list[tuple[Example, Example]] = []
     for j, ex in enumerate(positives[1:], 1):
         for earlier in positives[:j]:
             pair = [earlier, ex]
             if not any(_covers(xp, pair, as_list) for xp in pool):
                 conflicts.append(f"{earlier.describe()} and {ex.describe()} cannot be one {kind}")
                 involved += [earlier.url, ex.url]
+                apart.append((earlier, ex))
+    if apart and not as_list:
+        _check_heading_kinds(apart, trees)
     if conflicts:
         raise InductionError(
             "the examples contradict each other (different templates or different parts of the page?)"

@@ -1,8 +1,10 @@
 """Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
 matches per page, the distribution of values (length, item count, distinct values, pages
-sharing one value, unless a few values split the pages by kind), list items from several
-containers (blocks of one kind over the page's sections are one list, unless each is its
-section's one block under a heading of its own), far more items than entries, nodes like the
+sharing one value, unless a few values split the pages by kind; one value on many pages among
+values nearly all of each page's own), a link known by its text ('List of all members') that
+is another link on a few pages, list items from several containers (blocks of one kind over
+the page's sections are one list, unless each is its section's one block under a heading of
+its own), far more items than entries, nodes like the
 items beside them left out, one level of a nested list taken (neither counts other entries'
 lists when the items are the page's own entry's sub-list), a list item linking to its own
 page's top, values that equal another field's (one same node, copies of one node, or another
@@ -89,6 +91,12 @@ _FIRST = re.compile(r"\[\s*1\s*\]|position\(\)\s*=\s*1\b")
 #: Blocks of one kind side by side that are entries of one run, not lists of their own (a
 #: run of definitions, some with several names), are at least this many in their parent.
 RUN = 3
+#: A scalar field whose values are nearly all different (a page's own, ``PAGE_OWN_DISTINCT``
+#: of the other pages' values distinct) but one on this share of its pages (and
+#: ``PAGE_OWN_MIN`` pages at least) is flagged: a constant node taken on those pages.
+PAGE_OWN_SHARE = 0.2
+PAGE_OWN_DISTINCT = 0.9
+PAGE_OWN_MIN = 10
 #: Pages without a value kept (with their trees) until the rule's usual place is known.
 PENDING = 50
 #: Pages without a value where the rule's anchor holds text from which a field is flagged.
@@ -227,11 +235,22 @@ class FieldSignals:
     first_top: int = 0
     #: the rule asks for a first node itself (``[1]``, ``position()=1``)
     asks_first: bool = False
+    # for a rule that reads an attribute (a link's ``@href``), the text of the element the
+    # value is read from on each page with a value: the link's label ('List of all members'),
+    # one same text on most pages while the targets differ; on the pages with several nodes,
+    # the first's label and whether another of the nodes has that label too
+    labels: dict[str, str] = dc_field(default_factory=dict)
+    first_labels: dict[str, tuple[str, bool]] = dc_field(default_factory=dict)
+    label_tags: dict[str, str] = dc_field(default_factory=dict)  # per label, its element's tag
     # per list page, the lists its items come from (outermost, by tags and classes from the
     # root without positions): a list whose length varies in one same list is a contents
     # block growing with its page
     # (the lists, the kinds of entries)
     count_lists: dict[str, tuple[str, frozenset[str]]] = dc_field(default_factory=dict)
+    # per list page of one item, each block around the item as a list would be keyed there,
+    # with the item's kind of entry in it: one item repeats nothing, so the list found for it
+    # is its row's table, not the cell's paragraph the items of other pages are in
+    single_ups: dict[str, dict[str, str]] = dc_field(default_factory=dict)
     # pages without a value not looked at yet (the usual place was not known yet)
     pending: list[tuple[str, Any]] = dc_field(default_factory=list)
     # what the rule's node hangs on (``rule_anchors`` of its queue): a node at the usual
@@ -244,6 +263,14 @@ class FieldSignals:
     # (headings aside) that is the field's nodes' text: near 1 for a block of the field's
     # own ('Parent' over the parent's link), near 0 for the page's content block
     anchor_shares: list[float] = dc_field(default_factory=list)
+    # on the same pages, the label of the anchor block holding the field's nodes (its own
+    # heading, else the label before it: the 'Inherited By:' cell before a `td.bottomAlign`),
+    # and whether the anchor was several blocks with text there (a class of the page's
+    # summary cells, each another row's); per page without a value, the labels of the
+    # anchor's blocks with text
+    anchor_labels: Counter[str] = dc_field(default_factory=Counter)
+    anchor_several: list[bool] = dc_field(default_factory=list)
+    anchored_labels: dict[str, frozenset[str]] = dc_field(default_factory=dict)
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -407,14 +434,15 @@ class FieldSignals:
             # but 2.7 to 52 per 1,000 elements).
             dens = [n * 1000 / max(1, size) for n, _u, size in self.count_pages]
             mdens = statistics.median(dens) if dens else 0.0
-            usual = Counter(key for key, _kinds in self.count_lists.values()).most_common(1)
+            lists = self._count_lists()
+            usual = Counter(key for key, _kinds in lists.values()).most_common(1)
             usual_list = usual[0][0] if usual and usual[0][1] * 2 >= len(self.count_pages) else None
             # the kinds of entries of the pages of usual length
             kinds = {
                 _flat_kind(k)
                 for n, u, _size in self.count_pages
-                if n < WILD_COUNT * med and u in self.count_lists
-                for k in self.count_lists[u][1]
+                if n < WILD_COUNT * med and u in lists
+                for k in lists[u][1]
             }
             mixed = set(self.mixed)
 
@@ -424,9 +452,9 @@ class FieldSignals:
                 to others alike; entries of its nested lists as its own: an index page's
                 contents tree, a leaf page's one level): that list grown (a chapter's
                 contents), not other items."""
-                if u in mixed or usual_list is None or u not in self.count_lists:
+                if u in mixed or usual_list is None or u not in lists:
                     return False
-                key, ks = self.count_lists[u]
+                key, ks = lists[u]
                 return key == usual_list and {_flat_kind(k) for k in ks} <= kinds
 
             big = [
@@ -457,6 +485,9 @@ class FieldSignals:
                     "look_at": self._many_look_at(),
                 }
             )
+        relabelled = self._label_flag()
+        if relabelled:
+            out.append(relabelled)
         if hit >= 5 and self.values:
             value, n = self.values.most_common(1)[0]
             hrefs = {h for (v, h), _k in self.targets.items() if v == value}
@@ -465,6 +496,7 @@ class FieldSignals:
             natural = (self.learned_distinct is not None and self.learned_distinct <= 1) or (
                 self.learned_distinct is None and len(hrefs) == 1 and "" not in hrefs
             )
+            rest, others = hit - n, len(self.values) - 1
             if (
                 not natural
                 and not self._per_kind()
@@ -475,6 +507,26 @@ class FieldSignals:
                         "flag": f"one same value on {n} of {hit} pages: {value[:60]!r}",
                         "pages": n,
                         "look_at": [],
+                    }
+                )
+            elif (
+                not natural
+                and not self.is_list
+                and n >= PAGE_OWN_MIN
+                and n >= PAGE_OWN_SHARE * hit
+                and rest >= PAGE_OWN_MIN
+                and others >= PAGE_OWN_DISTINCT * rest
+            ):
+                # A value of each page's own (a title: nearly every other page has a value
+                # of its own) that is one same text on many pages: a constant node of those
+                # pages is taken there (a sidebar's 'Contents' heading before the title).
+                out.append(
+                    {
+                        "flag": f"one same value on {n} of {hit} pages: {value[:60]!r}, where "
+                        f"the other pages' values are nearly all their own ({others} values on "
+                        f"{rest} pages): a node every page has, not the page's own?",
+                        "pages": n,
+                        "look_at": self.value_pages.get(value, [])[:5],
                     }
                 )
         for other, value in self.others_constant.items():
@@ -535,16 +587,7 @@ class FieldSignals:
             if whose == "mine":
                 continue  # the other field lands on this field's node there
             if whose == "theirs":
-                pages = self.equal_all.get(other, [])
-                out.append(
-                    {
-                        "flag": f"values equal field {other!r} on {n} page"
-                        f"{'s' if n != 1 else ''}: there the node is field {other!r}'s "
-                        f"({_show_shape(node)}), not this field's usual one",
-                        "pages": n,
-                        "look_at": pages[:5],
-                    }
-                )
+                out.append(self._theirs_flag(other, n, node))
                 continue
             close = self.equal_pages.get(other, [])
             if hit and len(close) / hit >= LOOKS_LIKE:
@@ -596,6 +639,75 @@ class FieldSignals:
             )
         return out
 
+    def _count_lists(self) -> dict[str, tuple[str, frozenset[str]]]:
+        """The list each list page's items come from and their kinds of entry
+        (``count_lists``), a page of one item put in the list the pages of several items
+        have when that list is around its item (``single_ups``): a class's one subclass link
+        is in the same cell's paragraph as another class's several, though alone it repeats
+        no entry and the list found for it is the summary table of its row."""
+        several = Counter(
+            key for u, (key, _k) in self.count_lists.items() if u not in self.single_ups
+        )
+        out = dict(self.count_lists)
+        for u, ups in self.single_ups.items():
+            known = [k for k in ups if several[k]]
+            if known:
+                key = max(known, key=lambda k: several[k])
+                out[u] = (key, frozenset({ups[key]}))
+        return out
+
+    def _theirs_flag(self, other: str, n: int, node: str) -> dict[str, Any]:
+        """The rule takes another field's node on ``n`` pages (``equal_whose``: 'theirs') and
+        a node of its own kind elsewhere: one of the two is the wrong node. The pages to look
+        at are those of the side that looks wrong: the side without the example pages (when
+        they are on one side); else the pages elsewhere when their value is one same value
+        on most of them (a sidebar's 'Contents' heading where the other pages' node is
+        their title `h1`); else the fewer pages (a 'previous' rule that is the 'Up' link on
+        the pages without a 'Next')."""
+        equal = self.equal_all.get(other, [])
+        same = set(equal)
+        apart = [u for u in self.idents if u not in same]
+        mine = _usual_ident(self, same)
+        value, k = self.values.most_common(1)[0] if self.values else ("", 0)
+        constant = (
+            len(apart) >= 3
+            and 2 * k >= len(apart)
+            and not same & set(self.value_pages.get(value, []))
+        )
+        clicked_equal = sum(1 for u in self.examples if u in same)
+        clicked_apart = sum(1 for u in self.examples if u in self.idents and u not in same)
+        if clicked_equal != clicked_apart and (clicked_equal == 0 or clicked_apart == 0):
+            wrong_apart = clicked_equal > 0
+        else:
+            wrong_apart = constant or len(apart) < n
+        both = self.both[other]
+        theirs = _show_shape(node)
+        if not apart:
+            return {
+                "flag": f"values equal field {other!r} on {n} of {both} pages: there the node "
+                f"is field {other!r}'s ({theirs}), not this field's usual one",
+                "pages": n,
+                "look_at": equal[:5],
+            }
+        elsewhere = (
+            f"{value[:60]!r} ({_show_shape(mine)}) on {k}" if constant else _show_shape(mine)
+        )
+        if wrong_apart:
+            return {
+                "flag": f"values equal field {other!r} on {n} of {both} pages, where its node is "
+                f"field {other!r}'s ({theirs}); elsewhere ({len(apart)} pages) it takes another "
+                f"node: {elsewhere}: the wrong node there?",
+                "pages": len(apart),
+                "look_at": apart[:5],
+            }
+        return {
+            "flag": f"values equal field {other!r} on {n} of {both} pages: there the node is "
+            f"field {other!r}'s ({theirs}), not this field's node elsewhere ({len(apart)} "
+            f"pages: {elsewhere}): the other field's node there?",
+            "pages": n,
+            "look_at": equal[:5],
+        }
+
     def _anchored_empty(self) -> dict[str, Any] | None:
         """Pages without a value where the part of the page the rule goes down from (its
         anchor: ``div#parent-class-section`` of ``//div[@id='parent-class-section']//a``) is
@@ -604,6 +716,14 @@ class FieldSignals:
         rule's usual place do not count again."""
         vacant = set(self.vacant)
         pages = [u for u in self.anchored_empty if u not in vacant]
+        own = {lb for lb in self.anchor_labels if lb}
+        if own and 2 * sum(self.anchor_several) > len(self.anchor_several):
+            # The anchor is several blocks of a page (a class of the summary table's cells),
+            # the field's one of them, known by its label: a page without a value counts
+            # only where a block of the anchor is labelled as the field's is elsewhere
+            # ('Inherited By:'), not where the other rows' cells hold text. (Blocks without
+            # a label, a list's entries, are not told apart: each counts.)
+            pages = [u for u in pages if self.anchored_labels.get(u, frozenset()) & own]
         if (
             len(pages) < ANCHORED_EMPTY
             or not self.anchor_shares
@@ -638,9 +758,13 @@ class FieldSignals:
         return other in self.equal_heading_of
 
     def _many_look_at(self) -> list[str]:
-        """The pages with several nodes to look at: those with nodes at a place the nodes are
-        at on few of these pages (another container, another kind of node: the ones that make
-        a value wrong), the most such nodes first; then those with the most nodes."""
+        """The pages with several nodes to look at: first those whose first node, the one
+        taken, is not what the rule's node is on the example pages (else on most pages with
+        a value): another tag, label or link text (``_usual_of``: a sidebar's 'Contents'
+        heading taken where the other pages' node is their `h1`); then those with nodes at a
+        place the nodes are at on few of these pages (another container, another kind of
+        node: the ones that make a value wrong), the most such nodes first; then those with
+        the most nodes."""
         pages = len(self.many_shapes)
         seen: Counter[str] = Counter()
         for places in self.many_shapes.values():
@@ -650,8 +774,46 @@ class FieldSignals:
             u: sum(k for p, k in places.items() if p not in usual)
             for u, places in self.many_shapes.items()
         }
-        ranked = sorted(self.many_pages, key=lambda nu: (-odd.get(nu[1], 0), -nu[0]))
+        what = self.labels or self.idents
+        meant = _usual_of(what, self.examples)[0]
+
+        def other(u: str) -> bool:
+            return bool(meant) and u in what and what[u] != meant
+
+        ranked = sorted(
+            self.many_pages, key=lambda nu: (not other(nu[1]), -odd.get(nu[1], 0), -nu[0])
+        )
         return [u for _n, u in ranked[:5]]
+
+    def _label_flag(self) -> dict[str, Any] | None:
+        """A rule reading an attribute (a link's target) whose element's text is one same
+        label on most pages with a value ('List of all members' on a class page's member
+        link) and another on a few: there the rule takes another link ('Obsolete members'
+        on a namespace page without a list of members). The label meant is the example
+        pages' (else the commonest); flagged with the pages of another label, the rarest
+        labels first."""
+        hit = self.one + self.many
+        if len(self.labels) < 5 or len(self.values) < 2:
+            return None
+        meant, whose = _usual_of(self.labels, self.examples)
+        if not meant:
+            return None
+        alike = sum(1 for lb in self.labels.values() if lb == meant)
+        others = [u for u, lb in self.labels.items() if lb != meant]
+        if not others or alike < SAME_VALUE * len(self.labels):
+            return None
+        seen = Counter(self.labels[u] for u in others)
+        others.sort(key=lambda u: seen[self.labels[u]])
+        label, n = seen.most_common(1)[0]
+        tag = self.label_tags.get(meant, "node")
+        noun = "link" if tag == "a" else tag
+        shown = f"{label[:60]!r}" + (f" (and {len(seen) - 1} other)" if len(seen) > 1 else "")
+        return {
+            "flag": f"on {len(others)} of {hit} pages the {noun}'s text is {shown}, not "
+            f"{meant[:60]!r} as on the {whose} pages ({alike} pages): another {noun} there?",
+            "pages": len(others),
+            "look_at": others[:5],
+        }
 
     def _first_meant(self) -> bool:
         """Whether the first of several nodes is the one meant: it is at one same place on
@@ -664,6 +826,17 @@ class FieldSignals:
         with the headings of its parts after its own."""
         if self.many and self.first_top >= FIRST_PLACE * self.many:
             return True
+        if self.first_labels and self.examples:
+            # A link known by its text: on (nearly) every page with several, the first is
+            # labelled as the example pages' node is and none of the others is ('List of all
+            # members' before 'Obsolete members' and the other lists' links).
+            meant, whose = _usual_of(self.labels, self.examples)
+            if whose == "example":
+                firsts = sum(
+                    1 for lb, shared in self.first_labels.values() if lb == meant and not shared
+                )
+                if firsts >= FIRST_PLACE * self.many:
+                    return True
         if not self.first_places:
             return False
         _place, n = self.first_places.most_common(1)[0]
@@ -976,16 +1149,30 @@ def _has_anchor(anchors: tuple[tuple[str, str], ...] | None, root: Any, node: An
     return False
 
 
-def _anchor_with_text(anchors: tuple[tuple[str, str], ...] | None, root: Any) -> str:
-    """The anchor (``rule_anchors``) the rule goes down from or beside that is on the page
+def _anchor_with_text(
+    anchors: tuple[tuple[str, str], ...] | None, root: Any
+) -> tuple[str, frozenset[str]]:
+    """(the anchor (``rule_anchors``) the rule goes down from or beside that is on the page
     with text where the field's node would be (its headings and the label it goes on beside
-    aside), or ''. An anchor that is the rule's node itself says nothing of a page without a
-    value."""
+    aside), or ''; the labels of the anchor's blocks with text, ``_block_label``). An anchor
+    that is the rule's node itself says nothing of a page without a value."""
+    first = ""
+    labels = set()
     for prefix, how, a in _anchors_on(anchors, root):
         block, leave_out = _anchor_block(a, how)
         if block is not None and _text_beside_headings(block, leave_out):
-            return str(prefix)
-    return ""
+            first = first or str(prefix)
+            labels.add(_block_label(block))
+    return first, frozenset(labels)
+
+
+def _block_label(block: Any) -> str:
+    """What labels an anchor block: its own first heading ('Parent' in a sidebar section),
+    else the label before it (``_shape``: a label cell before a value cell, a term), or ''."""
+    head = next(block.iterdescendants(*_HEADINGS), None)
+    if head is not None and _label(head):
+        return _label(head)
+    return _shape(block, block).partition("|")[2]
 
 
 def _anchors_on(anchors: tuple[tuple[str, str], ...] | None, root: Any) -> list[Any]:
@@ -1015,13 +1202,16 @@ def _anchor_block(a: Any, how: str) -> tuple[Any, Any]:
 
 def _anchor_share(
     anchors: tuple[tuple[str, str], ...] | None, root: Any, nodes: list[Any]
-) -> float | None:
-    """The share of the text of the anchor block holding the field's first node (headings
-    aside) that is the text of the field's nodes in it, or None (no such anchor)."""
+) -> tuple[float, str, bool] | None:
+    """(the share of the text of the anchor block holding the field's first node (headings
+    aside) that is the text of the field's nodes in it, that block's label
+    (``_block_label``), whether the anchor is several blocks with text on the page), or
+    None (no such anchor)."""
     if not nodes:
         return None
     up = set(nodes[0].iterancestors())
-    for _prefix, how, a in _anchors_on(anchors, root):
+    found = _anchors_on(anchors, root)
+    for _prefix, how, a in found:
         block, leave_out = _anchor_block(a, how)
         if block is None or block not in up:
             continue
@@ -1030,7 +1220,13 @@ def _anchor_share(
             return None
         inside = [n for n in nodes if n is block or block in set(n.iterancestors())]
         own = sum(_text_beside_headings(n) for n in inside)
-        return min(1.0, own / total)
+        blocks = {
+            id(b): b
+            for _p, h, x in found
+            if (b := _anchor_block(x, h)[0]) is not None
+            and _text_beside_headings(b, _anchor_block(x, h)[1])
+        }
+        return min(1.0, own / total), _block_label(block), len(blocks) > 1
     return None
 
 
@@ -1222,6 +1418,48 @@ def _text_holder(root: Any, xpath: str) -> list[Any]:
     return [up] if isinstance(up, etree._Element) else []
 
 
+#: A rule whose value is an attribute of its node (``…/a/@href``).
+_ATTRIBUTE_RULE = re.compile(r"/@[\w:-]+\s*$")
+
+
+def _attribute_owners(root: Any, xpath: str) -> list[Any]:
+    """The elements a rule reading an attribute (``…/a/@href``) reads it from, in order."""
+    m = _ATTRIBUTE_RULE.search(xpath)
+    if m is None:
+        return []
+    attr = m.group(0).strip()[2:]
+    try:
+        found = select(root, xpath[: m.start()])
+    except RuleError:
+        return []
+    return [e for e in found if isinstance(e, etree._Element) and e.get(attr) is not None]
+
+
+def _own_label(el: Any) -> str:
+    """The text an element shows, as a label (a link's text, else its image's text
+    alternative), digits made one, up to 100 characters; '' for none."""
+    text = normalize_text(el.text_content()) if isinstance(el.tag, str) else ""
+    if not text:
+        img = next(iter(el.iter("img")), None)
+        text = normalize_text((img.get("alt") or "") if img is not None else "")
+    return re.sub(r"\d+", "#", text)[:100]
+
+
+def _usual_of(what: dict[str, str], examples: frozenset[str]) -> tuple[str, str]:
+    """(what a field's node is on most of the example pages that have one, 'example'), else
+    (what it is on most pages, 'other'), or ('', '') when nothing is on half of them."""
+    clicked = Counter(k for u, k in what.items() if u in examples)
+    if clicked:
+        kind, n = clicked.most_common(1)[0]
+        if 2 * n > sum(clicked.values()):
+            return kind, "example"
+    seen = Counter(what.values())
+    if not seen:
+        return "", ""
+    kind, n = seen.most_common(1)[0]
+    return (kind, "other") if 2 * n > sum(seen.values()) else ("", "")
+
+
 def _loose_place(el: Any) -> str:
     """Where a node is, by the tags and classes of it and its ancestors, without positions:
     a title ``div.refnamediv/h2`` is not at the place of the sections' ``div.refsect1/h2``."""
@@ -1332,6 +1570,28 @@ def _lists_of(nodes: list[Any]) -> tuple[str, frozenset[str]]:
         where = "" if href is None else ("#" if href.startswith("#") else "->")
         kinds.add("/".join(reversed(steps)) + where)
     return " + ".join(sorted(keys)), frozenset(kinds)
+
+
+def _blocks_around(node: Any) -> dict[str, str]:
+    """Each block around a list's one item on its page (up to the body) keyed as
+    ``_lists_of`` keys a list (its parent's tag, its tag, id and classes), with the item's
+    kind of entry in it (the tags from the block down, and whether it links to this page or
+    to another)."""
+    href = node.get("href")
+    if href is None:
+        link = next(iter(node.iter("a")), None)
+        href = link.get("href") if link is not None else None
+    where = "" if href is None else ("#" if href.startswith("#") else "->")
+    out: dict[str, str] = {}
+    steps = [str(node.tag)]
+    for a in node.iterancestors():
+        if a.tag in ("body", "html"):
+            break
+        parent = a.getparent()
+        key = f"{parent.tag if parent is not None else ''}/{_step(a)}"
+        out.setdefault(key, "/".join(reversed(steps)) + where)
+        steps.append(str(a.tag))
+    return out
 
 
 _NESTED_LEVEL = re.compile(r"\b(li|dd|dt)/(?:ul|ol|dl|menu)/(?:[\w-]+/)?(li|dd|dt)\b")
@@ -1780,9 +2040,10 @@ def _page_signals(
             if not fld.is_list and isinstance(root, HtmlElement):
                 _look_for_place(sig, url, root)
             if isinstance(root, HtmlElement):
-                anchor = _anchor_with_text(sig.anchors, root)
+                anchor, labels = _anchor_with_text(sig.anchors, root)
                 if anchor:
                     sig.anchored_empty[url] = anchor
+                    sig.anchored_labels[url] = labels
             if fld.is_list and any(
                 t.get("matches") and t.get("error") == "empty value" for t in report.tried
             ):
@@ -1792,6 +2053,11 @@ def _page_signals(
             sig.many_pages.append((matches, url))
             sig.asks_first = bool(_FIRST.search(report.xpath))
             _note_first(sig, url, several[1], report.xpath)
+            if _ATTRIBUTE_RULE.search(report.xpath) and isinstance(root, HtmlElement):
+                owners = _attribute_owners(root, report.xpath)
+                if owners:
+                    lead = _own_label(owners[0])
+                    sig.first_labels[url] = (lead, any(_own_label(o) == lead for o in owners[1:]))
         else:
             sig.one += 1
         if (
@@ -1806,7 +2072,9 @@ def _page_signals(
                 _nodes(root, report.nodes) or _text_holder(root, report.xpath),
             )
             if share is not None:
-                sig.anchor_shares.append(share)
+                sig.anchor_shares.append(share[0])
+                sig.anchor_labels[share[1]] += 1
+                sig.anchor_several.append(share[2])
         if report.status == "ok":
             if fld.is_list:
                 items = [normalize_text(str(v)) for v in value]
@@ -1826,6 +2094,8 @@ def _page_signals(
                     )
                 elif nodes:
                     sig.count_lists[url] = _lists_of(nodes)
+                    if len(nodes) == 1:
+                        sig.single_ups[url] = _blocks_around(nodes[0])
                 sig.lengths.extend(len(i) for i in items)
                 sig.values[" | ".join(items)[:300]] += 1
                 if any(not i for i in items) or matches > len(items):
@@ -1877,6 +2147,10 @@ def _page_signals(
                 held[fld.id] = first[:1] or (
                     _text_holder(root, report.xpath) if isinstance(root, HtmlElement) else []
                 )
+                if not first and held[fld.id] and _ATTRIBUTE_RULE.search(report.xpath):
+                    label = _own_label(held[fld.id][0])
+                    sig.labels[url] = label
+                    sig.label_tags.setdefault(label, str(held[fld.id][0].tag))
             if len(sig.preview) < preview:
                 sig.preview.append((url, value if not isinstance(value, str) else value[:200]))
     for fid, text in scalars.items():
