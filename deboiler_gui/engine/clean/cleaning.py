@@ -2006,7 +2006,7 @@ def _text_before(el: HtmlElement, stop: HtmlElement) -> Iterable[str]:
     for node in el.iter():
         if node is stop:
             return
-        if node is not el and isinstance(node.tag, str) and node.tag in ("script", "style"):
+        if node is not el and isinstance(node.tag, str) and node.tag in INVISIBLE_TAGS:
             continue
         yield node.text or ""
         if node is not el and stop not in node.iterdescendants():

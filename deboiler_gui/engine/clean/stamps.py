@@ -185,7 +185,7 @@ def _alone(el: HtmlElement, limit: HtmlElement | None) -> HtmlElement | None:
 MAX_INLINE_LEVELS = 30
 
 #: elements that show nothing between two lines of text
-_UNSEEN = frozenset(["script", "style", "title", "noscript", "template", "meta", "link"])
+_UNSEEN = frozenset(["script", "style", "title", "noscript", "noembed", "template", "meta", "link"])
 
 
 def _quiet(node: HtmlElement) -> bool:
