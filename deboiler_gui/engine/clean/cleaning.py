@@ -3,17 +3,19 @@ them with explicit keep/remove XPaths, and the cleaned page with its information
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, cast
 
 import lxml.etree as etree
 
 from deboiler_gui.engine.clean.analysis import (
+    _SIDE_DENSITY,
     _STEPS,
     DEFAULT_CONFIG,
     Facts,
@@ -33,7 +35,7 @@ from deboiler_gui.engine.clean.analysis import (
     make_spec,
     repeats_within_page,
 )
-from deboiler_gui.engine.clean.stamps import is_stamp, signatures, stamps
+from deboiler_gui.engine.clean.stamps import holds_date, is_stamp, signatures, stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
@@ -154,6 +156,20 @@ def matches(
         if main_el is not None
         else ""
     )
+    # Readers' comments under a story: when their text made them the page's main content,
+    # the content is the block holding the story before them, read without them.
+    comments = _comment_blocks(facts.cands, ap) if main and not ap.compat else []
+    if comments and main_el is not None:
+        held = next((c for c in comments if c is main_el or _inside(main_el, c)), None)
+        story = _story_around(held) if held is not None else None
+        if held is not None and story is not None:
+            facts = _beside_comments(facts, ap.spec.slot_share, story, held)
+            main = set(facts.main_path)
+            main_el = story
+            reason = (
+                "the block holding the story before its readers' comments"
+                " (the comments held most of the page's non-link text)"
+            )
     # The elements in the places that hold the site's content on most pages.
     site_main = _site_main_elements(facts.cands, ap, ap.site_main) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
@@ -247,6 +263,12 @@ def matches(
             float(ap.cfg["main_chars_share"]),
         )
     inner = region if region is not None else main_el
+    # readers' comments after the story: the content holds a story before them
+    comment_set = (
+        {c for c in comments if c not in main and _story_before(c, inner)}
+        if comments and inner is not None and inner.tag not in ("body", "html")
+        else set()
+    )
     # the content is a part of the page, not its whole body
     bounded = main_el is not None and main_el.tag not in ("body", "html")
     around = main_el.getparent() if main_el is not None else None
@@ -319,7 +341,10 @@ def matches(
         el, h, chars, links, slot, end, skel = cands[i]
         detector = ""
         key = ""
-        if h in repeats:
+        if comment_set and el in comment_set:
+            # after the story, outside its text, the readers' comments the page marks as such
+            detector, key = "post", "comments"
+        elif h in repeats:
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
@@ -2507,6 +2532,193 @@ def _post_run(main_el: HtmlElement) -> HtmlElement | None:
         ):
             return parent
         el = parent
+    return None
+
+
+#: a story above readers' comments holds at least this much text that is not links
+STORY_MIN_CHARS = 250
+#: readers' comments: a run of this many alike posts at least...
+MIN_COMMENTS = 2
+#: ...at least this share of them dated (who wrote it and when)
+COMMENT_DATED_SHARE = 0.5
+
+
+def _comment_run(el: HtmlElement) -> list[HtmlElement]:
+    """The run of alike posts among the block's children, or its lone wrapper's (two levels
+    down at most); [] when there is none."""
+    node = el
+    for _ in range(3):
+        run = _run_posts(node)
+        if len(run) >= MIN_COMMENTS:
+            return run
+        kids = [c for c in node if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
+        kids = [c for c in kids if len(c) or (c.text and not c.text.isspace())]
+        if len(kids) != 1:
+            return []
+        node = kids[0]
+    return []
+
+
+def _in_post(el: HtmlElement) -> bool:
+    """Whether the element is inside a post of a run of alike posts (an answer's comments)."""
+    for a in el.iterancestors():
+        parent = a.getparent()
+        if parent is None or a.tag in ("body", "html"):
+            return False
+        if a.tag in _POST_TAGS and any(
+            s is not a and _alike_posts(a, s) for s in parent.iterchildren(a.tag)
+        ):
+            return True
+    return False
+
+
+def _marked_comments(el: HtmlElement) -> bool:
+    """Whether the page marks the block as comments: "comment" in its id or classes."""
+    for value in (el.get("id"), el.get("class")):
+        if value and ("omment" in value or "OMMENT" in value):
+            return True
+    return False
+
+
+def _comment_blocks(cands: list[list[Any]], ap: Applied) -> list[HtmlElement]:
+    """The blocks that hold readers' comments, as the page marks them: a candidate block with
+    "comment" in its id or classes (outermost first) holding a run of two or more alike posts,
+    at least half of them dated, not inside a post of a run itself (a question's comments
+    among its answers), and not at a place that holds the site's content on at least half
+    the pages that have it (a forum's list of posts, its thread's first post among them).
+    Whether a story comes before them is judged later (``_story_before``)."""
+    held = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content
+    found: list[HtmlElement] = []
+    i, n = 0, len(cands)
+    while i < n:
+        el, _h, chars, _links, slot, end, _skel = cands[i]
+        i += 1
+        if chars <= 0 or slot is None or not _marked_comments(el):
+            continue
+        if el.tag in ("body", "html") or ap.slot_id(slot) in held:
+            continue
+        run = _comment_run(el)
+        if len(run) < MIN_COMMENTS:
+            continue
+        dated = sum(1 for post in run if holds_date(visible_text(post)))
+        if dated < max(MIN_COMMENTS, COMMENT_DATED_SHARE * len(run)) or _in_post(el):
+            continue
+        found.append(el)
+        i = max(i, end)  # the blocks inside it are its own
+    return found
+
+
+def _before(a: HtmlElement, b: HtmlElement) -> bool:
+    """Whether ``a`` ends before ``b`` starts in document order (neither inside the other)."""
+    line = [a, *a.iterancestors()]
+    at = {x: k for k, x in enumerate(line)}
+    node = b
+    while node is not None:
+        parent = node.getparent()
+        if parent is None:
+            return False
+        k = at.get(parent)
+        if k is not None:
+            if k == 0:
+                return False  # b inside a
+            mine = line[k - 1]
+            return bool(parent.index(mine) < parent.index(node))
+        node = parent
+    return False
+
+
+def _unlinked_chars(el: HtmlElement) -> tuple[int, str]:
+    text = visible_text(el)
+    links = sum(len("".join(visible_text(a).split())) for a in el.iter("a"))
+    return len("".join(text.split())) - links, text
+
+
+def _story_before(block: HtmlElement, content: HtmlElement) -> bool:
+    """Whether the page's content holds a story before the block: the content (the content
+    slot, else the main content) comes before it, or holds it after its text, with at least
+    ``STORY_MIN_CHARS`` of text outside links and a sentence end."""
+    if _inside(block, content):
+        text = "".join(t for t in _text_before(content, block) if t)
+        links = 0
+        for a in content.iter("a"):
+            if not _before(a, block):
+                break
+            links += len("".join(visible_text(a).split()))
+        own = len("".join(text.split())) - links
+    elif _before(content, block):
+        own, text = _unlinked_chars(content)
+    else:
+        return False
+    return own >= STORY_MIN_CHARS and _SENTENCE_END.search(text) is not None
+
+
+def _beside_comments(
+    facts: Facts, spec_share: float, story: HtmlElement, block: HtmlElement
+) -> Facts:
+    """The page's facts with the block around the story as its main content, and the chain
+    of its children each holding most of its non-link text (the content slot's candidates)
+    read without the comments' block."""
+    recs = {rec[0]: rec for rec in facts.cands}
+    gone = recs.get(block)
+    gone_chars, gone_links = (gone[2], gone[3]) if gone is not None else (0, 0)
+
+    def numbers(el: HtmlElement) -> tuple[int, int]:
+        rec = recs.get(el)
+        if rec is not None:
+            chars, links = rec[2], rec[3]
+        else:
+            chars, links = _unlinked_chars(el)[0], 0  # (its text outside links, as not links)
+        if _inside(block, el):
+            chars, links = chars - gone_chars, links - gone_links
+        return chars, links
+
+    path = [*reversed(list(story.iterancestors())), story]
+    slot_path: list[HtmlElement] = []
+    slot_slots: list[str | None] = []
+    node = story
+    while True:
+        best: HtmlElement | None = None
+        best_nonlink = total = 0
+        for child in node:
+            if (
+                child is block
+                or not isinstance(child.tag, str)
+                or child.tag in INVISIBLE_TAGS
+                or _page_footer(child)
+            ):
+                continue
+            chars, links = numbers(child)
+            if links >= _SIDE_DENSITY * chars:
+                continue
+            total += chars - links
+            if chars - links > best_nonlink:
+                best, best_nonlink = child, chars - links
+        rec = recs.get(best) if best is not None else None
+        if rec is None or rec[4] is None or best_nonlink <= 0:
+            break
+        if best_nonlink < spec_share * total:
+            break
+        node = best  # type: ignore[assignment]
+        slot_path.append(node)
+        slot_slots.append(rec[4])
+    return dataclasses.replace(
+        facts,
+        main_path=path,
+        main_slots=[recs[el][4] for el in path if el in recs and recs[el][4]],
+        slot_path=slot_path,
+        slot_slots=slot_slots,
+    )
+
+
+def _story_around(block: HtmlElement) -> HtmlElement | None:
+    """The nearest block around the comments that holds a story before them (when the text
+    of many comments made them the page's main content): its text before the block, outside
+    links, at least ``STORY_MIN_CHARS`` with a sentence end."""
+    for a in block.iterancestors():
+        if a.tag in ("body", "html"):
+            return None
+        if _story_before(block, a):
+            return cast(HtmlElement, a)
     return None
 
 

@@ -134,6 +134,12 @@ RULE_REASONS = {
         "thread's notice",
         "a short block with a link after the last post of a thread whose posts have their frame",
     ),
+    ("post", "comments"): (
+        "readers' comments",
+        'after the story, outside its text, a block the page marks as comments ("comment" in '
+        "its id or classes) holding a run of two or more alike posts, most of them dated, at a "
+        "place that holds the site's content on fewer than half the pages that have it",
+    ),
 }
 
 
