@@ -177,7 +177,7 @@ def matches(
         # a template of a site of several: its own content place
         deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
     template_place = None
-    if deeper is None and main and main_el is not None and ap.site_main_template:
+    if deeper is None and main and main_el is not None and (ap.site_main_template or ap.content):
         # a page of a template with few pages whose story is short: its guess stopped at the
         # column around the story (the story beside lists of recent and most-read entries),
         # or went to the lists beside it, where the template's other pages have the story's
@@ -203,9 +203,22 @@ def matches(
         reason = (
             "the place holding the content on the pages of this template where it is clear"
             " (this page's own guess took in the template's lists beside it)"
+            if template_place is not None and _place_of(facts.cands, ap, template_place)
+            else "the place the site's content narrows to on most of its pages"
+            " (this page's own guess took in the template's lists beside it)"
             if template_place is not None
             else f"the place holding the content on most of the site's pages ({why_deeper})"
         )
+    # The page's guess holds the story's column and, beside it, a column of titled link boxes
+    # holding more text than the story (a game site's "Top Games" tables): the story's
+    # column is the content, the boxes' column the frame's.
+    columns: list[HtmlElement] = []
+    if deeper is None and main and main_el is not None and main_el.tag not in ("body", "html"):
+        found = _story_column(root, main_el, facts.cands, float(ap.cfg["element_link_density"]))
+        if found is not None:
+            main_el, columns = found
+            main.add(main_el)
+            reason = "the column holding the content's heading and text, beside a column of titled link boxes"
     # One entry of a series (one function's documentation among the page's others) holding
     # most of the text is not the content: the site's content place around it is.
     places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
@@ -329,6 +342,21 @@ def matches(
                 spans[rec[0]] = (k, rec[5])
 
     anchors = _Anchors(root)
+    holds_story: list[bool] = []
+
+    def far_from_story(i: int, el: HtmlElement) -> bool:
+        # away from the main content and the block around it, on a page whose content holds
+        # a story of its own: a block there is not the content, however much text it holds
+        if (
+            main_el is None
+            or within(i, el, main_el)
+            or (around is not None and within(i, el, around))
+        ):
+            return False
+        if not holds_story:
+            own, text = _unlinked_chars(inner) if inner is not None else (0, "")
+            holds_story.append(own >= STORY_MIN_CHARS and _SENTENCE_END.search(text) is not None)
+        return holds_story[0]
 
     def within(i: int, el: HtmlElement, ancestor: HtmlElement | None) -> bool:
         span = spans.get(ancestor) if ancestor is not None else None
@@ -344,6 +372,9 @@ def matches(
         if comment_set and el in comment_set:
             # after the story, outside its text, the readers' comments the page marks as such
             detector, key = "post", "comments"
+        elif columns and el in columns:
+            # the column of titled link boxes beside the story's column (see above)
+            detector, key = "label", "box column"
         elif h in repeats:
             pass
         elif h in ap.exact:
@@ -580,9 +611,10 @@ def matches(
             and bounded
             and not ap.compat
             and (el.tag == "aside" or el.get("role") == "complementary")
-            and 0 < chars <= max_share
+            and chars > 0
             and links >= TEASER_DENSITY * chars  # headlines, with their first lines
             and el not in main
+            and (chars <= max_share or far_from_story(i, el))
             and _links_away(el) >= MIN_ASIDE_LINKS
             and not _SENTENCE_END.search(" ".join(_UNLINKED_TEXT(el)))
         ):
@@ -626,10 +658,11 @@ def matches(
             and bounded
             and not ap.compat
             and slot is not None
-            and 0 < chars <= max_share
+            and chars > 0
             and links >= TEASER_DENSITY * chars
             and el not in main
             and not within(i, el, main_el)
+            and (chars <= max_share or far_from_story(i, el))
             and (
                 around is None
                 or not within(i, el, around)
@@ -732,11 +765,12 @@ def matches(
             and bounded
             and not ap.compat
             and slot is not None
-            and 0 < chars <= max_share
+            and chars > 0
             and links >= TEASER_COLUMN_DENSITY * chars
             and el not in main
             and main_el is not None
             and not within(i, el, main_el)
+            and (chars <= max_share or far_from_story(i, el))
             and (
                 around is None
                 or not within(i, el, around)
@@ -756,6 +790,29 @@ def matches(
             # their first lines): the frame's, even on a template with too few pages for any
             # repetition to show it
             detector, key = "label", "teaser links"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and slot is not None
+            and chars > 0
+            and el not in main
+            and main_el is not None
+            and not within(i, el, main_el)
+            and not within(i, el, inner)
+            and (around is None or not within(i, el, around))
+            and ap.slot_id(slot) in ap.seen
+            and far_from_story(i, el)
+            and _links_away(el) >= MIN_ASIDE_LINKS
+            and _site_label(el, hashes, ap.exact)
+            and not _alike_to(el, main)
+            and not anchors.toc(el)
+        ):
+            # away from the content, a box under a label the site repeats at many pages
+            # ("More from E! Online", "Most Commented") whose items change with the page and
+            # with the day it was saved (teasers with their whole first paragraphs, lists with
+            # counts): the frame's widget, however few of its words are links
+            detector, key = "label", "site label"
         if (
             not detector
             and bounded
@@ -2051,6 +2108,24 @@ def _fixed_label(el: HtmlElement, hashes: dict[HtmlElement, int], exact: set[int
     return 0 < len(text) <= BOX_LABEL_CHARS
 
 
+def _site_label(el: HtmlElement, hashes: dict[HtmlElement, int], exact: set[int]) -> bool:
+    """Whether the block opens with a short label (not a link), its first visible text, that a
+    block of its own holds (three levels down at most), repeated on many of the site's pages:
+    the title of a box of the frame."""
+    found = _first_text_chain(el)
+    if found is None:
+        return False
+    chunk, chain = found
+    label = "".join(chunk.split())
+    if not 0 < len(label) <= BOX_LABEL_CHARS or any(node.tag == "a" for node in chain):
+        return False
+    for node in chain[-4:-1]:  # (the label opens the block: three levels down at most)
+        h = hashes.get(node)
+        if h is not None:
+            return h in exact and "".join(_text_of(node).split()) == label
+    return False
+
+
 def _section_body(el: HtmlElement, links: int, chars: int, density: float) -> bool:
     """Whether the element is the first block under a heading of the content, not a list of
     links: the section the heading opens (a product's "Dimensions" table, its "Features"),
@@ -2710,6 +2785,57 @@ def _beside_comments(
     )
 
 
+def _story_column(
+    root: HtmlElement, main_el: HtmlElement, cands: list[list[Any]], density: float
+) -> tuple[HtmlElement, list[HtmlElement]] | None:
+    """The story's column and the columns of titled link boxes beside it, when the page's
+    guess of its content holds both: a child of the guess holding the content's heading (the
+    page's title) and the most text outside links among the children, a story of at least
+    ``STORY_MIN_CHARS`` with a sentence end; and children with links at least ``density`` of
+    their text, not a section opened by its heading (a stack of boxes under headings of one
+    level is none), each holding ``MIN_COLUMN_BOXES`` boxes or more (a short label over
+    headlines). None otherwise."""
+    kids = [c for c in main_el if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
+    if len(kids) < 2:
+        return None
+    wanted = set(kids)
+    recs = {rec[0]: rec for rec in cands if rec[0] in wanted}
+    boxes = [
+        k
+        for k in kids
+        if (rec := recs.get(k)) is not None
+        and rec[2] > 0
+        and rec[3] >= density * rec[2]
+        and (not _section_headed(k) or _heading_stack(k))
+        and _headline_boxes(k) >= MIN_COLUMN_BOXES
+    ]
+    if not boxes:
+        return None
+    headed = _title_headings(root, main_el)
+    story = next((k for k in kids if k in headed), None)
+    if story is None or story in boxes:
+        return None
+    own, text = _unlinked_chars(story)
+    if own < STORY_MIN_CHARS or _SENTENCE_END.search(text) is None:
+        return None
+    for k in kids:
+        if k is story:
+            continue
+        rec = recs.get(k)
+        theirs = rec[2] - rec[3] if rec is not None else _unlinked_chars(k)[0]
+        if theirs > own:
+            return None
+    return story, boxes
+
+
+def _heading_stack(el: HtmlElement) -> bool:
+    """Whether the block's own headings (its children) are two or more of one level: a stack
+    of boxes, each under its title ("Top Games", "Top Downloads"), not a section under its
+    heading with its subsections ("See also" over "Functions" and "Types")."""
+    tags = [c.tag for c in el if isinstance(c.tag, str) and c.tag in _HEADING_TAGS]
+    return len(tags) >= 2 and len(set(tags)) == 1
+
+
 def _story_around(block: HtmlElement) -> HtmlElement | None:
     """The nearest block around the comments that holds a story before them (when the text
     of many comments made them the page's main content): its text before the block, outside
@@ -2736,13 +2862,20 @@ def _prose(el: HtmlElement, chars: int, links: int, label_min: int) -> bool:
 
 def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:
     """Whether a sibling of the element with its tag and classes holds the main content: the
-    element is another entry of the content's series (the next letter of an index)."""
+    element is another entry of the content's series (the next letter of an index). A layout
+    table's cells all share their tag: a cell is of the content's series only when it is
+    shaped like it too (mostly the same child steps), not a column of teasers beside the
+    story's cell."""
     parent = el.getparent()
     if parent is None:
         return False
     step = _slot_step(el, el.tag)
     return any(
-        s is not el and s in main and s.tag == el.tag and _slot_step(s, s.tag) == step
+        s is not el
+        and s in main
+        and s.tag == el.tag
+        and _slot_step(s, s.tag) == step
+        and (el.tag != "td" or _alike_posts(el, s))
         for s in parent
     )
 
@@ -3343,13 +3476,15 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
         sid = ap.slot_id(slot)
         slot_of[el] = sid
         text_of[el] = (chars, links)
-        if el is main_el or el in above or sid not in ap.site_main_template or chars <= 0:
+        if el is main_el or el in above or chars <= 0:
             continue
+        if sid not in ap.site_main_template and (sid not in ap.content or _in_series(el)):
+            continue  # (one of a series, a paragraph among others, is no place of the content)
         if _inside(el, main_el):
             rank = (slot.count("/"), chars)
             if best is None or rank > best:
                 best, found = rank, el
-        elif chars - links > beside_chars:
+        elif sid in ap.site_main_template and chars - links > beside_chars:
             beside, beside_chars = el, chars - links
     guess = slot_of.get(main_el)
     if guess is None:
@@ -3397,6 +3532,13 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
                 return None
         step = parent
     return found
+
+
+def _place_of(cands: list[list[Any]], ap: Applied, el: HtmlElement) -> bool:
+    """Whether the element is at a place that held the main content on the pages of its
+    template (``main_slots_template``), not only the place the content narrows to."""
+    slot = next((rec[4] for rec in cands if rec[0] is el), None)
+    return slot is not None and ap.slot_id(slot) in ap.site_main_template
 
 
 def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:

@@ -94,8 +94,14 @@ RULE_REASONS = {
     ),
     ("label", "box column"): (
         "column of titled link boxes",
-        "set among the story's paragraphs, a column of two or more boxes, each a short label "
-        "over headlines",
+        "set among the story's paragraphs, or beside the column of the story or of the block "
+        "around it, a column of two or more boxes, each a short label over headlines",
+    ),
+    ("label", "site label"): (
+        "box under the site's label",
+        "away from the content and the block around it, on a page whose content holds a story, "
+        "a box of three or more links to other pages opening with a label that the site "
+        "repeats on many pages, whatever its items",
     ),
     ("label", "skipped box"): (
         "box the page lets its reader skip",
