@@ -156,6 +156,10 @@ def matches(
         if main_el is not None
         else ""
     )
+    # each candidate's record by its element (its hash, characters, links, slot)
+    recs: dict[HtmlElement, list[Any]] = (
+        {rec[0]: rec for rec in facts.cands} if not ap.compat else {}
+    )
     # Readers' comments under a story: when their text made them the page's main content,
     # the content is the block holding the story before them, read without them.
     comments = _comment_blocks(facts.cands, ap) if main and not ap.compat else []
@@ -214,7 +218,7 @@ def matches(
     # column is the content, the boxes' column the frame's.
     columns: list[HtmlElement] = []
     if deeper is None and main and main_el is not None and main_el.tag not in ("body", "html"):
-        found = _story_column(root, main_el, facts.cands, float(ap.cfg["element_link_density"]))
+        found = _story_column(root, main_el, recs, float(ap.cfg["element_link_density"]))
         if found is not None:
             main_el, columns = found
             main.add(main_el)
@@ -331,7 +335,6 @@ def matches(
     cands = facts.cands
     repeats = repeats_within_page(facts) if not ap.compat else set()
     fragments = _Fragments(cands, ap.exact, repeats)
-    hashes = {rec[0]: rec[1] for rec in cands} if not ap.compat else {}
     # the candidates' own order tells what lies inside the content's elements (a candidate's
     # subtree is the candidates up to its end index): no walk up each element's ancestors
     spans: dict[HtmlElement, tuple[int, int]] = {}
@@ -354,8 +357,14 @@ def matches(
         ):
             return False
         if not holds_story:
-            own, text = _unlinked_chars(inner) if inner is not None else (0, "")
-            holds_story.append(own >= STORY_MIN_CHARS and _SENTENCE_END.search(text) is not None)
+            rec = recs.get(inner) if inner is not None else None
+            if inner is None or (rec is not None and rec[2] - rec[3] < STORY_MIN_CHARS):
+                holds_story.append(False)  # (its text outside links is too short)
+            else:
+                own, text = _unlinked_chars(inner)
+                holds_story.append(
+                    own >= STORY_MIN_CHARS and _SENTENCE_END.search(text) is not None
+                )
         return holds_story[0]
 
     def within(i: int, el: HtmlElement, ancestor: HtmlElement | None) -> bool:
@@ -683,7 +692,7 @@ def matches(
                 label is not None
                 and (
                     _titled(el, label)
-                    or _fixed_label(el, hashes, ap.exact)
+                    or _fixed_label(el, recs, ap.exact)
                     or label == _heading_title(el)
                 )
                 and not _alike_to(el, main)
@@ -802,9 +811,9 @@ def matches(
             and not within(i, el, inner)
             and (around is None or not within(i, el, around))
             and ap.slot_id(slot) in ap.seen
-            and far_from_story(i, el)
+            and _site_label(el, recs, ap.exact)
             and _links_away(el) >= MIN_ASIDE_LINKS
-            and _site_label(el, hashes, ap.exact)
+            and far_from_story(i, el)
             and not _alike_to(el, main)
             and not anchors.toc(el)
         ):
@@ -2095,34 +2104,45 @@ def _text_before(el: HtmlElement, stop: HtmlElement) -> Iterable[str]:
             yield node.tail or ""
 
 
-def _fixed_label(el: HtmlElement, hashes: dict[HtmlElement, int], exact: set[int]) -> bool:
+def _fixed_label(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]) -> bool:
     """Whether the block opens with a label the site repeats on many pages ("Sponsored
     Links", "Featured" over items that change): the label of a box of the site's frame."""
     first = next((c for c in el if isinstance(c.tag, str)), None)
     if first is None or first.tag not in BLOCK_TAGS and first.tag not in _HEADING_TAGS:
         return False
-    h = hashes.get(first)
-    if h is None or h not in exact:
+    rec = recs.get(first)
+    if rec is None or rec[1] not in exact:
         return False
     text = "".join(_text_of(first).split())
     return 0 < len(text) <= BOX_LABEL_CHARS
 
 
-def _site_label(el: HtmlElement, hashes: dict[HtmlElement, int], exact: set[int]) -> bool:
+def _site_label(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]) -> bool:
     """Whether the block opens with a short label (not a link), its first visible text, that a
-    block of its own holds (three levels down at most), repeated on many of the site's pages:
-    the title of a box of the frame."""
-    found = _first_text_chain(el)
-    if found is None:
+    block of its own holds (its first child with text, three levels down at most), repeated
+    on many of the site's pages: the title of a box of the frame."""
+    label = block_label(el)
+    if label is None or len(label) > BOX_LABEL_CHARS:
         return False
-    chunk, chain = found
-    label = "".join(chunk.split())
-    if not 0 < len(label) <= BOX_LABEL_CHARS or any(node.tag == "a" for node in chain):
-        return False
-    for node in chain[-4:-1]:  # (the label opens the block: three levels down at most)
-        h = hashes.get(node)
-        if h is not None:
-            return h in exact and "".join(_text_of(node).split()) == label
+    node = el
+    for _ in range(3):
+        nxt = next(
+            (
+                c
+                for c in node
+                if isinstance(c.tag, str)
+                and c.tag not in INVISIBLE_TAGS
+                and (len(c) or (c.text and not c.text.isspace()))
+            ),
+            None,
+        )
+        if nxt is None:
+            return False
+        rec = recs.get(nxt)
+        if rec is not None:
+            text = _DIGITS_RUN.sub("0", "".join(_text_of(nxt).split()).lower())
+            return rec[1] in exact and text == label
+        node = nxt
     return False
 
 
@@ -2647,28 +2667,27 @@ def _in_post(el: HtmlElement) -> bool:
     return False
 
 
-def _marked_comments(el: HtmlElement) -> bool:
-    """Whether the page marks the block as comments: "comment" in its id or classes."""
-    for value in (el.get("id"), el.get("class")):
-        if value and ("omment" in value or "OMMENT" in value):
-            return True
-    return False
-
-
 def _comment_blocks(cands: list[list[Any]], ap: Applied) -> list[HtmlElement]:
     """The blocks that hold readers' comments, as the page marks them: a candidate block with
-    "comment" in its id or classes (outermost first) holding a run of two or more alike posts,
+    "comment" in its id or classes (outermost first: the blocks inside one found are its own) holding a run of two or more alike posts,
     at least half of them dated, not inside a post of a run itself (a question's comments
     among its answers), and not at a place that holds the site's content on at least half
     the pages that have it (a forum's list of posts, its thread's first post among them).
     Whether a story comes before them is judged later (``_story_before``)."""
+    marked = [
+        k
+        for k, rec in enumerate(cands)
+        if ((ident := rec[0].get("id")) and ("omment" in ident or "OMMENT" in ident))
+        or ((cls := rec[0].get("class")) and ("omment" in cls or "OMMENT" in cls))
+    ]
+    if not marked:
+        return []
     held = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content
     found: list[HtmlElement] = []
-    i, n = 0, len(cands)
-    while i < n:
-        el, _h, chars, _links, slot, end, _skel = cands[i]
-        i += 1
-        if chars <= 0 or slot is None or not _marked_comments(el):
+    after = 0  # (the blocks inside a block found are its own)
+    for k in marked:
+        el, _h, chars, _links, slot, end, _skel = cands[k]
+        if k < after or chars <= 0 or slot is None:
             continue
         if el.tag in ("body", "html") or ap.slot_id(slot) in held:
             continue
@@ -2679,7 +2698,7 @@ def _comment_blocks(cands: list[list[Any]], ap: Applied) -> list[HtmlElement]:
         if dated < max(MIN_COMMENTS, COMMENT_DATED_SHARE * len(run)) or _in_post(el):
             continue
         found.append(el)
-        i = max(i, end)  # the blocks inside it are its own
+        after = end
     return found
 
 
@@ -2786,7 +2805,7 @@ def _beside_comments(
 
 
 def _story_column(
-    root: HtmlElement, main_el: HtmlElement, cands: list[list[Any]], density: float
+    root: HtmlElement, main_el: HtmlElement, recs: dict[HtmlElement, list[Any]], density: float
 ) -> tuple[HtmlElement, list[HtmlElement]] | None:
     """The story's column and the columns of titled link boxes beside it, when the page's
     guess of its content holds both: a child of the guess holding the content's heading (the
@@ -2798,8 +2817,6 @@ def _story_column(
     kids = [c for c in main_el if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
     if len(kids) < 2:
         return None
-    wanted = set(kids)
-    recs = {rec[0]: rec for rec in cands if rec[0] in wanted}
     boxes = [
         k
         for k in kids
