@@ -4,6 +4,7 @@ them with explicit keep/remove XPaths, and the cleaned page with its information
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
 import os
 import re
@@ -871,6 +872,23 @@ def matches(
             # the site's pages share (a story's photo and its caption): the figure, not the
             # story's text
             detector, key = "figure", slot[-300:]
+        if (
+            detector in ("slot", "frame", "label")
+            and bounded
+            and inner is not None
+            and el.tag not in _HEADING_TAGS
+            and _dateline(el, chars, links, density)
+            and (
+                el.getparent() in title_blocks
+                or _under_headline(el)
+                or (within(i, el, inner) and _lead_chars(inner, el) <= DATELINE_LEAD)
+            )
+            and _text_after(inner, el) >= DATELINE_AFTER
+        ):
+            # a story's date line under its headline ("Published January 19, 2015 ·
+            # FoxNews.com", its source a link), at a place where the site's pages hold a
+            # label and a link: the story's, as when it repeats (above)
+            detector = ""
         if (
             detector
             and el not in main
@@ -3089,13 +3107,25 @@ def _text_after(inner: HtmlElement, el: HtmlElement) -> int:
 
 def _under_headline(el: HtmlElement) -> bool:
     """Whether a block follows a headline: its nearest sibling with text before it is an
-    ``h1`` or ``h2``, not a link's."""
-    for sib in el.itersiblings(preceding=True):
-        if not isinstance(sib.tag, str) or not _text_of(sib).strip():
-            continue
-        if sib.tag in ("h1", "h2"):
-            return sib.find(".//a") is None and not any(a.tag == "a" for a in sib.iterancestors())
-        return False
+    ``h1`` or ``h2``, not a link's; a block that is all of its wrapper's text (two levels up
+    at most) is judged by its wrapper's place."""
+    for _ in range(3):
+        for sib in el.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str) or not _text_of(sib).strip():
+                continue
+            if sib.tag in ("h1", "h2"):
+                return sib.find(".//a") is None and not any(
+                    a.tag == "a" for a in sib.iterancestors()
+                )
+            return False
+        parent = el.getparent()
+        if parent is None or any(
+            s is not el and isinstance(s.tag, str) and _text_of(s).strip() for s in parent
+        ):
+            return False
+        if (parent.text or "").strip() or (el.tail or "").strip():
+            return False
+        el = parent
     return False
 
 
@@ -3262,6 +3292,22 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
             continue
         out.add(h)
         out.update(h.iterancestors())
+    if not out and main_el is not None:
+        # no heading says the title (a story's headline worded otherwise than its page's
+        # title): the only h1 in the content and the block around it, not a link, is the
+        # content's heading
+        around = main_el.getparent()
+        if around is None or around.tag in ("body", "html"):
+            around = main_el
+        h1s = list(itertools.islice(around.iter("h1"), 2))
+        if (
+            len(h1s) == 1
+            and not any(a.tag == "a" for a in h1s[0].iterancestors())
+            and next(h1s[0].iter("a"), None) is None
+            and _text_of(h1s[0]).strip()
+        ):
+            out.add(h1s[0])
+            out.update(h1s[0].iterancestors())
     return out
 
 

@@ -1,0 +1,76 @@
+"""A story's head stays: its date line under the headline, in a wrapper with its source (a
+link), at a place the site's pages fill alike; and its headline worded otherwise than the page's title, the only
+``h1`` of the story's block, with the header around it."""
+
+from __future__ import annotations
+
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.model import CleanResult, Page
+
+TOPICS = ["harbour", "council", "budget", "stadium", "library", "railway", "museum", "bridge"]
+
+
+def _word(i: int) -> str:
+    # a page's own word (digits are folded when pages are compared)
+    return "".join(chr(ord("k") + int(d)) for d in str(i))
+
+
+def _story(i: int, n: int) -> str:
+    t = TOPICS[i % len(TOPICS)]
+    return "".join(
+        f"<p>Paragraph {k} of story {i} says what the {t} committee of {_word(i)} decided about the "
+        f"{TOPICS[(i + k) % len(TOPICS)]} and why it took the members so long.</p>"
+        for k in range(n)
+    )
+
+
+def _text(result: CleanResult) -> str:
+    return " ".join(result.cleaned_text.split())
+
+
+def _wire_page(i: int) -> Page:
+    # the date line's wrapper under the headline: a date and the wire's name, a link; every
+    # page was saved on one day, so the line is the same on all of them
+    html = f"""<html><head><title>Report {i} on the {TOPICS[i % 8]} | Wire</title></head><body>
+<div id="top"><a href="/">Home</a> <a href="/world">World</a> <a href="/about">About</a></div>
+<div id="main"><h2><a href="/section/{TOPICS[i % 8]}">{TOPICS[i % 8].title()}</a></h2>
+<h1>Report {i} on the {TOPICS[i % 8]}</h1>
+<div class="article-info"><div><time>Published January 19, 2015</time>
+<div><a href="/">Wire.com</a></div></div></div>
+<div id="story">{_story(i, 6)}</div></div>
+<div id="foot"><a href="/terms">Terms</a> <a href="/privacy">Privacy</a></div></body></html>"""
+    return Page(url=f"https://wire.example/r/{i:03d}", html=html)
+
+
+def test_a_date_line_with_its_source_linked_under_the_headline_stays() -> None:
+    pages = [_wire_page(i) for i in range(12)]
+    for i, result in enumerate(DomainCleaner().fit(pages).transform(pages)):
+        text = _text(result)
+        assert "Published January 19, 2015" in text, i
+        assert "Paragraph 5 of story" in text, i
+
+
+def _magazine_page(i: int) -> Page:
+    # the story's header: its section, its date, a headline that is not the page's title,
+    # its byline and a share bar, most of its words links, at the same place on every page
+    shares = " ".join(f'<a href="/share/{k}/{i}">Share {k + i}</a>' for k in range(6))
+    html = f"""<html><head><title>Short title {_word(i)} -- Magazine</title></head><body>
+<div id="top"><a href="/">Magazine</a> <a href="/intel">Intel</a> <a href="/cut">The Cut</a>
+<h1><span>intel</span></h1></div>
+<div id="primary"><main><article class="story"><header>
+<nav><a href="/intel">Daily Intelligencer</a> <a href="/tags/{TOPICS[i % 8]}">{TOPICS[i % 8]}</a></nav>
+<h1>The longer headline of the {TOPICS[(i + 1) % 8]} story number {_word(i)}</h1>
+<span class="by"><a href="/author/{i}">Writer {_word(i)}</a> <a href="/t/{i}">Follow @w{i}</a></span>
+<section class="share">{shares}</section></header>
+<div class="body">{_story(i, 7)}</div></article></main></div></body></html>"""
+    return Page(url=f"https://mag.example/{i:03d}.html", html=html)
+
+
+def test_a_headline_worded_otherwise_than_the_title_stays_with_its_header() -> None:
+    pages = [_magazine_page(i) for i in range(12)]
+    for i, result in enumerate(DomainCleaner().fit(pages).transform(pages)):
+        text = _text(result)
+        assert "The longer headline of the" in text, i
+        assert "Paragraph 6 of story" in text, i
+        # the header's share bar is still the frame's
+        assert "Share 3" not in text, i
