@@ -51,18 +51,21 @@ def test_a_date_line_with_its_source_linked_under_the_headline_stays() -> None:
 
 
 def _magazine_page(i: int) -> Page:
-    # the story's header: its section, its date, a headline that is not the page's title,
-    # its byline and a share bar, most of its words links, at the same place on every page
+    # the story's header: its section, a headline that is not the page's title, its byline
+    # and a share bar, most of its words links, at the same place on every page; another
+    # h1 titles a box of shows beside the story
     shares = " ".join(f'<a href="/share/{k}/{i}">Share {k + i}</a>' for k in range(6))
     html = f"""<html><head><title>Short title {_word(i)} -- Magazine</title></head><body>
 <div id="top"><a href="/">Magazine</a> <a href="/intel">Intel</a> <a href="/cut">The Cut</a>
-<h1><span>intel</span></h1></div>
+<h1><span>intel</span></h1></div><div id="article">
+<div id="middle"><h1>Must-see shows</h1><a href="/show/1">The first show of the week</a>
+<a href="/show/2">The second show of the week</a></div>
 <div id="primary"><main><article class="story"><header>
 <nav><a href="/intel">Daily Intelligencer</a> <a href="/tags/{TOPICS[i % 8]}">{TOPICS[i % 8]}</a></nav>
 <h1>The longer headline of the {TOPICS[(i + 1) % 8]} story number {_word(i)}</h1>
 <span class="by"><a href="/author/{i}">Writer {_word(i)}</a> <a href="/t/{i}">Follow @w{i}</a></span>
 <section class="share">{shares}</section></header>
-<div class="body">{_story(i, 7)}</div></article></main></div></body></html>"""
+<div class="body">{_story(i, 7)}</div></article></main></div></div></body></html>"""
     return Page(url=f"https://mag.example/{i:03d}.html", html=html)
 
 

@@ -296,7 +296,7 @@ def matches(
     title_blocks: set[HtmlElement] = set()
     head: HtmlElement | None = None
     if not ap.compat:
-        headed = _title_headings(root, main_el)
+        headed = _title_headings(root, main_el, inner)
         main.update(headed)
         title_blocks = _heading_blocks(root, headed)
         if bounded and inner is not None:
@@ -3244,7 +3244,9 @@ def _names_page(words: list[str], name: list[str]) -> bool:
     return False
 
 
-def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
+def _title_headings(
+    root: HtmlElement, main_el: HtmlElement | None, inner: HtmlElement | None = None
+) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
     title_el = root.find("head/title")
@@ -3294,20 +3296,30 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
         out.update(h.iterancestors())
     if not out and main_el is not None:
         # no heading says the title (a story's headline worded otherwise than its page's
-        # title): the only h1 in the content and the block around it, not a link, is the
-        # content's heading
-        around = main_el.getparent()
-        if around is None or around.tag in ("body", "html"):
-            around = main_el
-        h1s = list(itertools.islice(around.iter("h1"), 2))
-        if (
-            len(h1s) == 1
-            and not any(a.tag == "a" for a in h1s[0].iterancestors())
-            and next(h1s[0].iter("a"), None) is None
-            and _text_of(h1s[0]).strip()
-        ):
-            out.add(h1s[0])
-            out.update(h1s[0].iterancestors())
+        # title): the nearest h1 around the content (the content slot, else the main
+        # content), the only one of the block holding both, up to the block around the main
+        # content, not a link, is the content's heading
+        stop = main_el.getparent()
+        if stop is None or stop.tag in ("body", "html"):
+            stop = main_el
+        node: HtmlElement | None = inner if inner is not None else main_el
+        while node is not None:
+            h1s = list(itertools.islice(node.iter("h1"), 2))
+            if len(h1s) > 1:
+                break
+            if h1s:
+                h1 = h1s[0]
+                if (
+                    not any(a.tag == "a" for a in h1.iterancestors())
+                    and next(h1.iter("a"), None) is None
+                    and _text_of(h1).strip()
+                ):
+                    out.add(h1)
+                    out.update(h1.iterancestors())
+                break
+            if node is stop or node.tag in ("body", "html"):
+                break
+            node = node.getparent()
     return out
 
 
