@@ -1,6 +1,7 @@
 """A story's head stays: its date line under the headline, in a wrapper with its source (a
-link), at a place the site's pages fill alike; and its headline worded otherwise than the page's title, the only
-``h1`` of the story's block, with the header around it."""
+link), at a place the site's pages fill alike; and its headline worded otherwise than the
+page's title, the nearest ``h1`` around the story, with the header around it. The story's
+own address, hidden in its block for its scripts, goes."""
 
 from __future__ import annotations
 
@@ -77,3 +78,24 @@ def test_a_headline_worded_otherwise_than_the_title_stays_with_its_header() -> N
         assert "Paragraph 6 of story" in text, i
         # the header's share bar is still the frame's
         assert "Share 3" not in text, i
+
+
+def _addressed_page(i: int) -> Page:
+    # the story's block holds its own address and its id in hidden blocks (for its scripts),
+    # and a folded passage of words a script shows
+    html = f"""<html><head><title>Story {i}</title></head><body>
+<div id="top"><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></div>
+<div id="story"><div id="story-url" style="display: none;">/politics/2010/01/0{i % 9}/story-{_word(i)}</div>
+<div style="display:none">926353ff8aaf{i}VgnVCM1000</div><h1>Story {i}</h1>{_story(i, 6)}
+<div class="more" style="display:none"><p>The folded passage of story {i} says more about
+the {TOPICS[i % 8]} for the readers who open it.</p></div></div></body></html>"""
+    return Page(url=f"https://addr.example/s/{i:03d}", html=html)
+
+
+def test_a_storys_own_address_hidden_in_its_block_goes() -> None:
+    pages = [_addressed_page(i) for i in range(6)]
+    for i, result in enumerate(DomainCleaner().fit(pages).transform(pages)):
+        text = _text(result)
+        assert "/politics/" not in text and "VgnVCM" not in text, i
+        assert f"The folded passage of story {i}" in text, i
+        assert "Paragraph 5 of story" in text, i

@@ -1441,9 +1441,10 @@ def _hidden_blocks(
     no reader sees (the ``hidden`` attribute is dropped with the page's text, see
     htmltree.drop_hidden): away from the content and the block around it (``near``, below
     the body) any of them (a tab of "most commented" stories, an id, a dump of links
-    for search engines, a script's text in a div); inside it only a list of links (a script
-    shows a tab panel or a section folded under "show": the page's content). With their
-    visible characters."""
+    for search engines, a script's text in a div); inside it only a list of links or one
+    token of code (a story's own address, an id: see ``_code_token``; a script shows a tab
+    panel or a section folded under "show": the page's content). With their visible
+    characters."""
     body = root.find("body")
     top = body if body is not None else root
     found = [
@@ -1464,12 +1465,24 @@ def _hidden_blocks(
             continue
         if near is not None and _inside(near, el):
             continue  # it holds the content: a script shows the page
-        if near is None or el is near or _inside(el, near):
+        if (near is None or el is near or _inside(el, near)) and not _code_token(text):
             links = sum(len("".join(visible_text(a).split())) for a in el.iter("a"))
             if links < density * chars:
                 continue
         out.append((el, chars))
     return out
+
+
+#: a word no reader reads: a path, an address, an identifier with digits
+_CODE_TOKEN = re.compile(r"[/\d_]")
+
+
+def _code_token(text: str) -> bool:
+    """Whether a hidden block's text is one token with a slash, a digit or an underscore in
+    it (a story's own address, a store's id, a script's path), which no script shows as text
+    to read: a tab panel or a folded section says words."""
+    words = text.split()
+    return len(words) == 1 and _CODE_TOKEN.search(words[0]) is not None
 
 
 def _nav_block(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> bool:
