@@ -160,3 +160,32 @@ def test_a_noembed_fallback_is_never_text() -> None:
     ]
     for result in DomainCleaner().fit(pages).transform(pages):
         assert "HREF" not in result.cleaned_text and "fallback" not in result.cleaned_text
+
+
+def test_a_short_list_of_comments_whose_rows_carry_their_places_classes_goes() -> None:
+    # four comments, each row with its number, odd or even, first or last in its classes: no
+    # two rows have the same classes, all share "views-row" and their shape
+    def page(i: int) -> Page:
+        rows = _comments(i, 4)
+        for k in range(4):
+            place = " views-row-first" if k == 0 else " views-row-last" if k == 3 else ""
+            parity = "odd" if k % 2 == 0 else "even"
+            rows = rows.replace(
+                '<div class="views-row">',
+                f'<div class="views-row views-row-{k + 1} views-row-{parity}{place}">',
+                1,
+            )
+        return Page(
+            url=f"https://weekly.example/short/{i:03d}",
+            html=_story_page(i, 6, 0).html.replace(
+                '<a href="#post">Post Your Comment</a></div>',
+                f'<a href="#post">Post Your Comment</a></div>{rows}',
+            ),
+        )
+
+    pages = [page(i) for i in range(8)]
+    for result in DomainCleaner().fit(pages).transform(pages):
+        text = _text(result)
+        assert "Paragraph 5 of story" in text
+        assert "Comment 3 on story" not in text
+        assert any(r.representation == "comments" for r in result.removed)

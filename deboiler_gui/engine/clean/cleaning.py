@@ -2675,6 +2675,8 @@ def _comment_run(el: HtmlElement) -> list[HtmlElement]:
     node = el
     for _ in range(3):
         run = _run_posts(node)
+        if len(run) < MIN_COMMENTS:
+            run = _classed_run(node)
         if len(run) >= MIN_COMMENTS:
             return run
         kids = [c for c in node if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
@@ -2683,6 +2685,28 @@ def _comment_run(el: HtmlElement) -> list[HtmlElement]:
             return []
         node = kids[0]
     return []
+
+
+def _classed_run(node: HtmlElement) -> list[HtmlElement]:
+    """The largest group of the element's children of one tag sharing a class (without
+    digits) and mostly the same child steps: a list of comments whose rows also carry
+    their place's classes ("views-row views-row-odd views-row-first", "… views-row-last"),
+    so that no two rows of a short list have the same classes."""
+    groups: dict[tuple[str, str], list[HtmlElement]] = {}
+    for c in node:
+        if not isinstance(c.tag, str) or c.tag not in _POST_TAGS or not len(c):
+            continue
+        for cls in set((c.get("class") or "").split()):
+            if not any(ch.isdigit() for ch in cls):
+                groups.setdefault((c.tag, cls), []).append(c)
+    best: list[HtmlElement] = []
+    for posts in groups.values():
+        if len(posts) <= len(best) or len(posts) < MIN_COMMENTS:
+            continue
+        first = _post_shape(posts[0])
+        if len(first) >= 2 and all(_shaped_like(_post_shape(c), [first]) for c in posts[1:]):
+            best = posts
+    return best
 
 
 def _in_post(el: HtmlElement) -> bool:
