@@ -164,7 +164,13 @@ def test_a_noembed_fallback_is_never_text() -> None:
 
 def test_a_short_list_of_comments_whose_rows_carry_their_places_classes_goes() -> None:
     # four comments, each row with its number, odd or even, first or last in its classes: no
-    # two rows have the same classes, all share "views-row" and their shape
+    # two rows have the same classes, all share "views-row" and their shape; a sort bar of
+    # one class and shape above and below them
+    bar = (
+        '<div class="sort-strip"><div class="show">Showing 4 comments of 4</div>'
+        '<div class="sort">Current sort: <a href="?sort=asc">last to first</a></div></div>'
+    )
+
     def page(i: int) -> Page:
         rows = _comments(i, 4)
         for k in range(4):
@@ -179,7 +185,7 @@ def test_a_short_list_of_comments_whose_rows_carry_their_places_classes_goes() -
             url=f"https://weekly.example/short/{i:03d}",
             html=_story_page(i, 6, 0).html.replace(
                 '<a href="#post">Post Your Comment</a></div>',
-                f'<a href="#post">Post Your Comment</a></div>{rows}',
+                f'<a href="#post">Post Your Comment</a></div>{bar}{rows}{bar}',
             ),
         )
 

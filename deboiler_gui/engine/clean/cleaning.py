@@ -2674,11 +2674,17 @@ def _comment_run(el: HtmlElement) -> list[HtmlElement]:
     down at most); [] when there is none."""
     node = el
     for _ in range(3):
-        run = _run_posts(node)
-        if len(run) < MIN_COMMENTS:
-            run = _classed_run(node)
-        if len(run) >= MIN_COMMENTS:
-            return run
+        # (of the thread's run and the run of a shared class, the one of more dated posts:
+        # the comments, not two alike sort bars above and below them)
+        best: list[HtmlElement] = []
+        best_dated = -1
+        for run in (_run_posts(node), _classed_run(node)):
+            if len(run) >= MIN_COMMENTS:
+                dated = sum(1 for post in run if holds_date(visible_text(post)))
+                if dated > best_dated:
+                    best, best_dated = run, dated
+        if best:
+            return best
         kids = [c for c in node if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
         kids = [c for c in kids if len(c) or (c.text and not c.text.isspace())]
         if len(kids) != 1:
@@ -2700,12 +2706,18 @@ def _classed_run(node: HtmlElement) -> list[HtmlElement]:
             if not any(ch.isdigit() for ch in cls):
                 groups.setdefault((c.tag, cls), []).append(c)
     best: list[HtmlElement] = []
+    rank = (0, 0)
     for posts in groups.values():
-        if len(posts) <= len(best) or len(posts) < MIN_COMMENTS:
+        if len(posts) < MIN_COMMENTS or len(posts) < rank[0]:
+            continue
+        # (a run of more posts first, then of more text: the comments, not the two sort bars
+        # above and below them)
+        mine = (len(posts), sum(len(_text_of(c)) for c in posts))
+        if mine <= rank:
             continue
         first = _post_shape(posts[0])
         if len(first) >= 2 and all(_shaped_like(_post_shape(c), [first]) for c in posts[1:]):
-            best = posts
+            best, rank = posts, mine
     return best
 
 
