@@ -2741,11 +2741,17 @@ def _comment_blocks(cands: list[list[Any]], ap: Applied) -> list[HtmlElement]:
     among its answers), and not at a place that holds the site's content on at least half
     the pages that have it (a forum's list of posts, its thread's first post among them).
     Whether a story comes before them is judged later (``_story_before``)."""
+    # (the slot names the block's and its ancestors' ids and classes without digits: one
+    # string search a candidate, then the block's own attributes for the few it finds)
     marked = [
         k
         for k, rec in enumerate(cands)
-        if ((ident := rec[0].get("id")) and ("omment" in ident or "OMMENT" in ident))
-        or ((cls := rec[0].get("class")) and ("omment" in cls or "OMMENT" in cls))
+        if (slot := rec[4]) is not None
+        and ("omment" in slot or "OMMENT" in slot)
+        and (
+            ((ident := rec[0].get("id")) and ("omment" in ident or "OMMENT" in ident))
+            or ((cls := rec[0].get("class")) and ("omment" in cls or "OMMENT" in cls))
+        )
     ]
     if not marked:
         return []
