@@ -71,12 +71,17 @@ _CONTROL_REF_ONLY = re.compile(
 
 #: Elements whose text is never visible as the page's text. A ``textarea`` is a form control:
 #: what it holds is the control's value, raw text a browser shows in an edit box (often the
-#: page's own markup, escaped, for an editor to load), not text of the page.
+#: page's own markup, escaped, for an editor to load), not text of the page. A ``noembed``
+#: block is the fallback of an ``embed`` that no browser shows (libxml2 reads it as raw text:
+#: an advertisement's ``<A HREF=...><IMG SRC=...>`` came out as a story's text); a
+#: ``noscript`` block is what a browser without scripts shows, not the page a reader sees. A
+#: frameset page's ``noframes`` block is its only text and is read (see parse_html).
 INVISIBLE_TAGS = frozenset(
     {
         "script",
         "style",
         "noscript",
+        "noembed",
         "template",
         "textarea",
         "head",

@@ -3,17 +3,20 @@ them with explicit keep/remove XPaths, and the cleaned page with its information
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import logging
 import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, cast
 
 import lxml.etree as etree
 
 from deboiler_gui.engine.clean.analysis import (
+    _SIDE_DENSITY,
     _STEPS,
     DEFAULT_CONFIG,
     Facts,
@@ -33,7 +36,7 @@ from deboiler_gui.engine.clean.analysis import (
     make_spec,
     repeats_within_page,
 )
-from deboiler_gui.engine.clean.stamps import is_stamp, signatures, stamps
+from deboiler_gui.engine.clean.stamps import holds_date, is_stamp, signatures, stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
 from deboiler_gui.engine.htmltree import (
     BLOCK_TAGS,
@@ -154,6 +157,24 @@ def matches(
         if main_el is not None
         else ""
     )
+    # each candidate's record by its element (its hash, characters, links, slot)
+    recs: dict[HtmlElement, list[Any]] = (
+        {rec[0]: rec for rec in facts.cands} if not ap.compat else {}
+    )
+    # Readers' comments under a story: when their text made them the page's main content,
+    # the content is the block holding the story before them, read without them.
+    comments = _comment_blocks(facts.cands, ap) if main and not ap.compat else []
+    if comments and main_el is not None:
+        held = next((c for c in comments if c is main_el or _inside(main_el, c)), None)
+        story = _story_around(held) if held is not None else None
+        if held is not None and story is not None:
+            facts = _beside_comments(facts, ap.spec.slot_share, story, held)
+            main = set(facts.main_path)
+            main_el = story
+            reason = (
+                "the block holding the story before its readers' comments"
+                " (the comments held most of the page's non-link text)"
+            )
     # The elements in the places that hold the site's content on most pages.
     site_main = _site_main_elements(facts.cands, ap, ap.site_main) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
@@ -161,7 +182,7 @@ def matches(
         # a template of a site of several: its own content place
         deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
     template_place = None
-    if deeper is None and main and main_el is not None and ap.site_main_template:
+    if deeper is None and main and main_el is not None and (ap.site_main_template or ap.content):
         # a page of a template with few pages whose story is short: its guess stopped at the
         # column around the story (the story beside lists of recent and most-read entries),
         # or went to the lists beside it, where the template's other pages have the story's
@@ -187,9 +208,22 @@ def matches(
         reason = (
             "the place holding the content on the pages of this template where it is clear"
             " (this page's own guess took in the template's lists beside it)"
+            if template_place is not None and _place_of(facts.cands, ap, template_place)
+            else "the place the site's content narrows to on most of its pages"
+            " (this page's own guess took in the template's lists beside it)"
             if template_place is not None
             else f"the place holding the content on most of the site's pages ({why_deeper})"
         )
+    # The page's guess holds the story's column and, beside it, a column of titled link boxes
+    # holding more text than the story (a game site's "Top Games" tables): the story's
+    # column is the content, the boxes' column the frame's.
+    columns: list[HtmlElement] = []
+    if deeper is None and main and main_el is not None and main_el.tag not in ("body", "html"):
+        found = _story_column(root, main_el, recs, float(ap.cfg["element_link_density"]))
+        if found is not None:
+            main_el, columns = found
+            main.add(main_el)
+            reason = "the column holding the content's heading and text, beside a column of titled link boxes"
     # One entry of a series (one function's documentation among the page's others) holding
     # most of the text is not the content: the site's content place around it is.
     places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
@@ -247,6 +281,12 @@ def matches(
             float(ap.cfg["main_chars_share"]),
         )
     inner = region if region is not None else main_el
+    # readers' comments after the story: the content holds a story before them
+    comment_set = (
+        {c for c in comments if c not in main and _story_before(c, inner)}
+        if comments and inner is not None and inner.tag not in ("body", "html")
+        else set()
+    )
     # the content is a part of the page, not its whole body
     bounded = main_el is not None and main_el.tag not in ("body", "html")
     around = main_el.getparent() if main_el is not None else None
@@ -256,7 +296,7 @@ def matches(
     title_blocks: set[HtmlElement] = set()
     head: HtmlElement | None = None
     if not ap.compat:
-        headed = _title_headings(root, main_el)
+        headed = _title_headings(root, main_el, inner)
         main.update(headed)
         title_blocks = _heading_blocks(root, headed)
         if bounded and inner is not None:
@@ -296,7 +336,6 @@ def matches(
     cands = facts.cands
     repeats = repeats_within_page(facts) if not ap.compat else set()
     fragments = _Fragments(cands, ap.exact, repeats)
-    hashes = {rec[0]: rec[1] for rec in cands} if not ap.compat else {}
     # the candidates' own order tells what lies inside the content's elements (a candidate's
     # subtree is the candidates up to its end index): no walk up each element's ancestors
     spans: dict[HtmlElement, tuple[int, int]] = {}
@@ -307,6 +346,27 @@ def matches(
                 spans[rec[0]] = (k, rec[5])
 
     anchors = _Anchors(root)
+    holds_story: list[bool] = []
+
+    def far_from_story(i: int, el: HtmlElement) -> bool:
+        # away from the main content and the block around it, on a page whose content holds
+        # a story of its own: a block there is not the content, however much text it holds
+        if (
+            main_el is None
+            or within(i, el, main_el)
+            or (around is not None and within(i, el, around))
+        ):
+            return False
+        if not holds_story:
+            rec = recs.get(inner) if inner is not None else None
+            if inner is None or (rec is not None and rec[2] - rec[3] < STORY_MIN_CHARS):
+                holds_story.append(False)  # (its text outside links is too short)
+            else:
+                own, text = _unlinked_chars(inner)
+                holds_story.append(
+                    own >= STORY_MIN_CHARS and _SENTENCE_END.search(text) is not None
+                )
+        return holds_story[0]
 
     def within(i: int, el: HtmlElement, ancestor: HtmlElement | None) -> bool:
         span = spans.get(ancestor) if ancestor is not None else None
@@ -319,7 +379,13 @@ def matches(
         el, h, chars, links, slot, end, skel = cands[i]
         detector = ""
         key = ""
-        if h in repeats:
+        if comment_set and el in comment_set:
+            # after the story, outside its text, the readers' comments the page marks as such
+            detector, key = "post", "comments"
+        elif columns and el in columns:
+            # the column of titled link boxes beside the story's column (see above)
+            detector, key = "label", "box column"
+        elif h in repeats:
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
@@ -555,9 +621,10 @@ def matches(
             and bounded
             and not ap.compat
             and (el.tag == "aside" or el.get("role") == "complementary")
-            and 0 < chars <= max_share
+            and chars > 0
             and links >= TEASER_DENSITY * chars  # headlines, with their first lines
             and el not in main
+            and (chars <= max_share or far_from_story(i, el))
             and _links_away(el) >= MIN_ASIDE_LINKS
             and not _SENTENCE_END.search(" ".join(_UNLINKED_TEXT(el)))
         ):
@@ -601,10 +668,11 @@ def matches(
             and bounded
             and not ap.compat
             and slot is not None
-            and 0 < chars <= max_share
+            and chars > 0
             and links >= TEASER_DENSITY * chars
             and el not in main
             and not within(i, el, main_el)
+            and (chars <= max_share or far_from_story(i, el))
             and (
                 around is None
                 or not within(i, el, around)
@@ -625,7 +693,7 @@ def matches(
                 label is not None
                 and (
                     _titled(el, label)
-                    or _fixed_label(el, hashes, ap.exact)
+                    or _fixed_label(el, recs, ap.exact)
                     or label == _heading_title(el)
                 )
                 and not _alike_to(el, main)
@@ -707,11 +775,12 @@ def matches(
             and bounded
             and not ap.compat
             and slot is not None
-            and 0 < chars <= max_share
+            and chars > 0
             and links >= TEASER_COLUMN_DENSITY * chars
             and el not in main
             and main_el is not None
             and not within(i, el, main_el)
+            and (chars <= max_share or far_from_story(i, el))
             and (
                 around is None
                 or not within(i, el, around)
@@ -731,6 +800,29 @@ def matches(
             # their first lines): the frame's, even on a template with too few pages for any
             # repetition to show it
             detector, key = "label", "teaser links"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and slot is not None
+            and chars > 0
+            and el not in main
+            and main_el is not None
+            and not within(i, el, main_el)
+            and not within(i, el, inner)
+            and (around is None or not within(i, el, around))
+            and ap.slot_id(slot) in ap.seen
+            and _site_label(el, recs, ap.exact)
+            and _links_away(el) >= MIN_ASIDE_LINKS
+            and far_from_story(i, el)
+            and not _alike_to(el, main)
+            and not anchors.toc(el)
+        ):
+            # away from the content, a box under a label the site repeats at many pages
+            # ("More from E! Online", "Most Commented") whose items change with the page and
+            # with the day it was saved (teasers with their whole first paragraphs, lists with
+            # counts): the frame's widget, however few of its words are links
+            detector, key = "label", "site label"
         if (
             not detector
             and bounded
@@ -780,6 +872,23 @@ def matches(
             # the site's pages share (a story's photo and its caption): the figure, not the
             # story's text
             detector, key = "figure", slot[-300:]
+        if (
+            detector in ("slot", "frame", "label")
+            and bounded
+            and inner is not None
+            and el.tag not in _HEADING_TAGS
+            and _dateline(el, chars, links, density)
+            and (
+                el.getparent() in title_blocks
+                or _under_headline(el)
+                or (within(i, el, inner) and _lead_chars(inner, el) <= DATELINE_LEAD)
+            )
+            and _text_after(inner, el) >= DATELINE_AFTER
+        ):
+            # a story's date line under its headline ("Published January 19, 2015 ·
+            # FoxNews.com", its source a link), at a place where the site's pages hold a
+            # label and a link: the story's, as when it repeats (above)
+            detector = ""
         if (
             detector
             and el not in main
@@ -1332,9 +1441,10 @@ def _hidden_blocks(
     no reader sees (the ``hidden`` attribute is dropped with the page's text, see
     htmltree.drop_hidden): away from the content and the block around it (``near``, below
     the body) any of them (a tab of "most commented" stories, an id, a dump of links
-    for search engines, a script's text in a div); inside it only a list of links (a script
-    shows a tab panel or a section folded under "show": the page's content). With their
-    visible characters."""
+    for search engines, a script's text in a div); inside it only a list of links or one
+    token of code (a story's own address, an id: see ``_code_token``; a script shows a tab
+    panel or a section folded under "show": the page's content). With their visible
+    characters."""
     body = root.find("body")
     top = body if body is not None else root
     found = [
@@ -1355,12 +1465,24 @@ def _hidden_blocks(
             continue
         if near is not None and _inside(near, el):
             continue  # it holds the content: a script shows the page
-        if near is None or el is near or _inside(el, near):
+        if (near is None or el is near or _inside(el, near)) and not _code_token(text):
             links = sum(len("".join(visible_text(a).split())) for a in el.iter("a"))
             if links < density * chars:
                 continue
         out.append((el, chars))
     return out
+
+
+#: a word no reader reads: a path, an address, an identifier with digits
+_CODE_TOKEN = re.compile(r"[/\d_]")
+
+
+def _code_token(text: str) -> bool:
+    """Whether a hidden block's text is one token with a slash, a digit or an underscore in
+    it (a story's own address, a store's id, a script's path), which no script shows as text
+    to read: a tab panel or a folded section says words."""
+    words = text.split()
+    return len(words) == 1 and _CODE_TOKEN.search(words[0]) is not None
 
 
 def _nav_block(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> bool:
@@ -2006,24 +2128,53 @@ def _text_before(el: HtmlElement, stop: HtmlElement) -> Iterable[str]:
     for node in el.iter():
         if node is stop:
             return
-        if node is not el and isinstance(node.tag, str) and node.tag in ("script", "style"):
+        if node is not el and isinstance(node.tag, str) and node.tag in INVISIBLE_TAGS:
             continue
         yield node.text or ""
         if node is not el and stop not in node.iterdescendants():
             yield node.tail or ""
 
 
-def _fixed_label(el: HtmlElement, hashes: dict[HtmlElement, int], exact: set[int]) -> bool:
+def _fixed_label(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]) -> bool:
     """Whether the block opens with a label the site repeats on many pages ("Sponsored
     Links", "Featured" over items that change): the label of a box of the site's frame."""
     first = next((c for c in el if isinstance(c.tag, str)), None)
     if first is None or first.tag not in BLOCK_TAGS and first.tag not in _HEADING_TAGS:
         return False
-    h = hashes.get(first)
-    if h is None or h not in exact:
+    rec = recs.get(first)
+    if rec is None or rec[1] not in exact:
         return False
     text = "".join(_text_of(first).split())
     return 0 < len(text) <= BOX_LABEL_CHARS
+
+
+def _site_label(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]) -> bool:
+    """Whether the block opens with a short label (not a link), its first visible text, that a
+    block of its own holds (its first child with text, three levels down at most), repeated
+    on many of the site's pages: the title of a box of the frame."""
+    label = block_label(el)
+    if label is None or len(label) > BOX_LABEL_CHARS:
+        return False
+    node = el
+    for _ in range(3):
+        nxt = next(
+            (
+                c
+                for c in node
+                if isinstance(c.tag, str)
+                and c.tag not in INVISIBLE_TAGS
+                and (len(c) or (c.text and not c.text.isspace()))
+            ),
+            None,
+        )
+        if nxt is None:
+            return False
+        rec = recs.get(nxt)
+        if rec is not None:
+            text = _DIGITS_RUN.sub("0", "".join(_text_of(nxt).split()).lower())
+            return rec[1] in exact and text == label
+        node = nxt
+    return False
 
 
 def _section_body(el: HtmlElement, links: int, chars: int, density: float) -> bool:
@@ -2510,6 +2661,283 @@ def _post_run(main_el: HtmlElement) -> HtmlElement | None:
     return None
 
 
+#: a story above readers' comments holds at least this much text that is not links
+STORY_MIN_CHARS = 250
+#: readers' comments: a run of this many alike posts at least...
+MIN_COMMENTS = 2
+#: ...at least this share of them dated (who wrote it and when)
+COMMENT_DATED_SHARE = 0.5
+
+
+def _comment_run(el: HtmlElement) -> list[HtmlElement]:
+    """The run of alike posts among the block's children, or its lone wrapper's (two levels
+    down at most); [] when there is none."""
+    node = el
+    for _ in range(3):
+        # (of the thread's run and the run of a shared class, the one of more dated posts:
+        # the comments, not two alike sort bars above and below them)
+        best: list[HtmlElement] = []
+        best_dated = -1
+        for run in (_run_posts(node), _classed_run(node)):
+            if len(run) >= MIN_COMMENTS:
+                dated = sum(1 for post in run if holds_date(visible_text(post)))
+                if dated > best_dated:
+                    best, best_dated = run, dated
+        if best:
+            return best
+        kids = [c for c in node if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
+        kids = [c for c in kids if len(c) or (c.text and not c.text.isspace())]
+        if len(kids) != 1:
+            return []
+        node = kids[0]
+    return []
+
+
+def _classed_run(node: HtmlElement) -> list[HtmlElement]:
+    """The largest group of the element's children of one tag sharing a class (without
+    digits) and mostly the same child steps: a list of comments whose rows also carry
+    their place's classes ("views-row views-row-odd views-row-first", "… views-row-last"),
+    so that no two rows of a short list have the same classes."""
+    groups: dict[tuple[str, str], list[HtmlElement]] = {}
+    for c in node:
+        if not isinstance(c.tag, str) or c.tag not in _POST_TAGS or not len(c):
+            continue
+        for cls in set((c.get("class") or "").split()):
+            if not any(ch.isdigit() for ch in cls):
+                groups.setdefault((c.tag, cls), []).append(c)
+    best: list[HtmlElement] = []
+    rank = (0, 0)
+    for posts in groups.values():
+        if len(posts) < MIN_COMMENTS or len(posts) < rank[0]:
+            continue
+        # (a run of more posts first, then of more text: the comments, not the two sort bars
+        # above and below them)
+        mine = (len(posts), sum(len(_text_of(c)) for c in posts))
+        if mine <= rank:
+            continue
+        first = _post_shape(posts[0])
+        if len(first) >= 2 and all(_shaped_like(_post_shape(c), [first]) for c in posts[1:]):
+            best, rank = posts, mine
+    return best
+
+
+def _in_post(el: HtmlElement) -> bool:
+    """Whether the element is inside a post of a run of alike posts (an answer's comments)."""
+    for a in el.iterancestors():
+        parent = a.getparent()
+        if parent is None or a.tag in ("body", "html"):
+            return False
+        if a.tag in _POST_TAGS and any(
+            s is not a and _alike_posts(a, s) for s in parent.iterchildren(a.tag)
+        ):
+            return True
+    return False
+
+
+def _comment_blocks(cands: list[list[Any]], ap: Applied) -> list[HtmlElement]:
+    """The blocks that hold readers' comments, as the page marks them: a candidate block with
+    "comment" in its id or classes (outermost first: the blocks inside one found are its own) holding a run of two or more alike posts,
+    at least half of them dated, not inside a post of a run itself (a question's comments
+    among its answers), and not at a place that holds the site's content on at least half
+    the pages that have it (a forum's list of posts, its thread's first post among them).
+    Whether a story comes before them is judged later (``_story_before``)."""
+    # (the slot names the block's and its ancestors' ids and classes without digits: one
+    # string search a candidate, then the block's own attributes for the few it finds)
+    marked = [
+        k
+        for k, rec in enumerate(cands)
+        if (slot := rec[4]) is not None
+        and ("omment" in slot or "OMMENT" in slot)
+        and (
+            ((ident := rec[0].get("id")) and ("omment" in ident or "OMMENT" in ident))
+            or ((cls := rec[0].get("class")) and ("omment" in cls or "OMMENT" in cls))
+        )
+    ]
+    if not marked:
+        return []
+    held = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content
+    found: list[HtmlElement] = []
+    after = 0  # (the blocks inside a block found are its own)
+    for k in marked:
+        el, _h, chars, _links, slot, end, _skel = cands[k]
+        if k < after or chars <= 0 or slot is None:
+            continue
+        if el.tag in ("body", "html") or ap.slot_id(slot) in held:
+            continue
+        run = _comment_run(el)
+        if len(run) < MIN_COMMENTS:
+            continue
+        dated = sum(1 for post in run if holds_date(visible_text(post)))
+        if dated < max(MIN_COMMENTS, COMMENT_DATED_SHARE * len(run)) or _in_post(el):
+            continue
+        found.append(el)
+        after = end
+    return found
+
+
+def _before(a: HtmlElement, b: HtmlElement) -> bool:
+    """Whether ``a`` ends before ``b`` starts in document order (neither inside the other)."""
+    line = [a, *a.iterancestors()]
+    at = {x: k for k, x in enumerate(line)}
+    node = b
+    while node is not None:
+        parent = node.getparent()
+        if parent is None:
+            return False
+        k = at.get(parent)
+        if k is not None:
+            if k == 0:
+                return False  # b inside a
+            mine = line[k - 1]
+            return bool(parent.index(mine) < parent.index(node))
+        node = parent
+    return False
+
+
+def _unlinked_chars(el: HtmlElement) -> tuple[int, str]:
+    text = visible_text(el)
+    links = sum(len("".join(visible_text(a).split())) for a in el.iter("a"))
+    return len("".join(text.split())) - links, text
+
+
+def _story_before(block: HtmlElement, content: HtmlElement) -> bool:
+    """Whether the page's content holds a story before the block: the content (the content
+    slot, else the main content) comes before it, or holds it after its text, with at least
+    ``STORY_MIN_CHARS`` of text outside links and a sentence end."""
+    if _inside(block, content):
+        text = "".join(t for t in _text_before(content, block) if t)
+        links = 0
+        for a in content.iter("a"):
+            if not _before(a, block):
+                break
+            links += len("".join(visible_text(a).split()))
+        own = len("".join(text.split())) - links
+    elif _before(content, block):
+        own, text = _unlinked_chars(content)
+    else:
+        return False
+    return own >= STORY_MIN_CHARS and _SENTENCE_END.search(text) is not None
+
+
+def _beside_comments(
+    facts: Facts, spec_share: float, story: HtmlElement, block: HtmlElement
+) -> Facts:
+    """The page's facts with the block around the story as its main content, and the chain
+    of its children each holding most of its non-link text (the content slot's candidates)
+    read without the comments' block."""
+    recs = {rec[0]: rec for rec in facts.cands}
+    gone = recs.get(block)
+    gone_chars, gone_links = (gone[2], gone[3]) if gone is not None else (0, 0)
+
+    def numbers(el: HtmlElement) -> tuple[int, int]:
+        rec = recs.get(el)
+        if rec is not None:
+            chars, links = rec[2], rec[3]
+        else:
+            chars, links = _unlinked_chars(el)[0], 0  # (its text outside links, as not links)
+        if _inside(block, el):
+            chars, links = chars - gone_chars, links - gone_links
+        return chars, links
+
+    path = [*reversed(list(story.iterancestors())), story]
+    slot_path: list[HtmlElement] = []
+    slot_slots: list[str | None] = []
+    node = story
+    while True:
+        best: HtmlElement | None = None
+        best_nonlink = total = 0
+        for child in node:
+            if (
+                child is block
+                or not isinstance(child.tag, str)
+                or child.tag in INVISIBLE_TAGS
+                or _page_footer(child)
+            ):
+                continue
+            chars, links = numbers(child)
+            if links >= _SIDE_DENSITY * chars:
+                continue
+            total += chars - links
+            if chars - links > best_nonlink:
+                best, best_nonlink = child, chars - links
+        rec = recs.get(best) if best is not None else None
+        if rec is None or rec[4] is None or best_nonlink <= 0:
+            break
+        if best_nonlink < spec_share * total:
+            break
+        node = best  # type: ignore[assignment]
+        slot_path.append(node)
+        slot_slots.append(rec[4])
+    return dataclasses.replace(
+        facts,
+        main_path=path,
+        main_slots=[recs[el][4] for el in path if el in recs and recs[el][4]],
+        slot_path=slot_path,
+        slot_slots=slot_slots,
+    )
+
+
+def _story_column(
+    root: HtmlElement, main_el: HtmlElement, recs: dict[HtmlElement, list[Any]], density: float
+) -> tuple[HtmlElement, list[HtmlElement]] | None:
+    """The story's column and the columns of titled link boxes beside it, when the page's
+    guess of its content holds both: a child of the guess holding the content's heading (the
+    page's title) and the most text outside links among the children, a story of at least
+    ``STORY_MIN_CHARS`` with a sentence end; and children with links at least ``density`` of
+    their text, not a section opened by its heading (a stack of boxes under headings of one
+    level is none), each holding ``MIN_COLUMN_BOXES`` boxes or more (a short label over
+    headlines). None otherwise."""
+    kids = [c for c in main_el if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
+    if len(kids) < 2:
+        return None
+    boxes = [
+        k
+        for k in kids
+        if (rec := recs.get(k)) is not None
+        and rec[2] > 0
+        and rec[3] >= density * rec[2]
+        and (not _section_headed(k) or _heading_stack(k))
+        and _headline_boxes(k) >= MIN_COLUMN_BOXES
+    ]
+    if not boxes:
+        return None
+    headed = _title_headings(root, main_el)
+    story = next((k for k in kids if k in headed), None)
+    if story is None or story in boxes:
+        return None
+    own, text = _unlinked_chars(story)
+    if own < STORY_MIN_CHARS or _SENTENCE_END.search(text) is None:
+        return None
+    for k in kids:
+        if k is story:
+            continue
+        rec = recs.get(k)
+        theirs = rec[2] - rec[3] if rec is not None else _unlinked_chars(k)[0]
+        if theirs > own:
+            return None
+    return story, boxes
+
+
+def _heading_stack(el: HtmlElement) -> bool:
+    """Whether the block's own headings (its children) are two or more of one level: a stack
+    of boxes, each under its title ("Top Games", "Top Downloads"), not a section under its
+    heading with its subsections ("See also" over "Functions" and "Types")."""
+    tags = [c.tag for c in el if isinstance(c.tag, str) and c.tag in _HEADING_TAGS]
+    return len(tags) >= 2 and len(set(tags)) == 1
+
+
+def _story_around(block: HtmlElement) -> HtmlElement | None:
+    """The nearest block around the comments that holds a story before them (when the text
+    of many comments made them the page's main content): its text before the block, outside
+    links, at least ``STORY_MIN_CHARS`` with a sentence end."""
+    for a in block.iterancestors():
+        if a.tag in ("body", "html"):
+            return None
+        if _story_before(block, a):
+            return cast(HtmlElement, a)
+    return None
+
+
 #: the end of a sentence: a word, then a full stop, a question or an exclamation mark
 _SENTENCE_END = re.compile(r"[^\W\d_]{2}[.?!](?:\s|$)")
 
@@ -2524,13 +2952,20 @@ def _prose(el: HtmlElement, chars: int, links: int, label_min: int) -> bool:
 
 def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:
     """Whether a sibling of the element with its tag and classes holds the main content: the
-    element is another entry of the content's series (the next letter of an index)."""
+    element is another entry of the content's series (the next letter of an index). A layout
+    table's cells all share their tag: a cell is of the content's series only when it is
+    shaped like it too (mostly the same child steps), not a column of teasers beside the
+    story's cell."""
     parent = el.getparent()
     if parent is None:
         return False
     step = _slot_step(el, el.tag)
     return any(
-        s is not el and s in main and s.tag == el.tag and _slot_step(s, s.tag) == step
+        s is not el
+        and s in main
+        and s.tag == el.tag
+        and _slot_step(s, s.tag) == step
+        and (el.tag != "td" or _alike_posts(el, s))
         for s in parent
     )
 
@@ -2727,13 +3162,25 @@ def _text_after(inner: HtmlElement, el: HtmlElement) -> int:
 
 def _under_headline(el: HtmlElement) -> bool:
     """Whether a block follows a headline: its nearest sibling with text before it is an
-    ``h1`` or ``h2``, not a link's."""
-    for sib in el.itersiblings(preceding=True):
-        if not isinstance(sib.tag, str) or not _text_of(sib).strip():
-            continue
-        if sib.tag in ("h1", "h2"):
-            return sib.find(".//a") is None and not any(a.tag == "a" for a in sib.iterancestors())
-        return False
+    ``h1`` or ``h2``, not a link's; a block that is all of its wrapper's text (two levels up
+    at most) is judged by its wrapper's place."""
+    for _ in range(3):
+        for sib in el.itersiblings(preceding=True):
+            if not isinstance(sib.tag, str) or not _text_of(sib).strip():
+                continue
+            if sib.tag in ("h1", "h2"):
+                return sib.find(".//a") is None and not any(
+                    a.tag == "a" for a in sib.iterancestors()
+                )
+            return False
+        parent = el.getparent()
+        if parent is None or any(
+            s is not el and isinstance(s.tag, str) and _text_of(s).strip() for s in parent
+        ):
+            return False
+        if (parent.text or "").strip() or (el.tail or "").strip():
+            return False
+        el = parent
     return False
 
 
@@ -2852,7 +3299,9 @@ def _names_page(words: list[str], name: list[str]) -> bool:
     return False
 
 
-def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlElement]:
+def _title_headings(
+    root: HtmlElement, main_el: HtmlElement | None, inner: HtmlElement | None = None
+) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text)."""
     title_el = root.find("head/title")
@@ -2900,6 +3349,32 @@ def _title_headings(root: HtmlElement, main_el: HtmlElement | None) -> set[HtmlE
             continue
         out.add(h)
         out.update(h.iterancestors())
+    if not out and main_el is not None:
+        # no heading says the title (a story's headline worded otherwise than its page's
+        # title): the nearest h1 around the content (the content slot, else the main
+        # content), the only one of the block holding both, up to the block around the main
+        # content, not a link, is the content's heading
+        stop = main_el.getparent()
+        if stop is None or stop.tag in ("body", "html"):
+            stop = main_el
+        node: HtmlElement | None = inner if inner is not None else main_el
+        while node is not None:
+            h1s = list(itertools.islice(node.iter("h1"), 2))
+            if len(h1s) > 1:
+                break
+            if h1s:
+                h1 = h1s[0]
+                if (
+                    not any(a.tag == "a" for a in h1.iterancestors())
+                    and next(h1.iter("a"), None) is None
+                    and _text_of(h1).strip()
+                ):
+                    out.add(h1)
+                    out.update(h1.iterancestors())
+                break
+            if node is stop or node.tag in ("body", "html"):
+                break
+            node = node.getparent()
     return out
 
 
@@ -3131,13 +3606,15 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
         sid = ap.slot_id(slot)
         slot_of[el] = sid
         text_of[el] = (chars, links)
-        if el is main_el or el in above or sid not in ap.site_main_template or chars <= 0:
+        if el is main_el or el in above or chars <= 0:
             continue
+        if sid not in ap.site_main_template and (sid not in ap.content or _in_series(el)):
+            continue  # (one of a series, a paragraph among others, is no place of the content)
         if _inside(el, main_el):
             rank = (slot.count("/"), chars)
             if best is None or rank > best:
                 best, found = rank, el
-        elif chars - links > beside_chars:
+        elif sid in ap.site_main_template and chars - links > beside_chars:
             beside, beside_chars = el, chars - links
     guess = slot_of.get(main_el)
     if guess is None:
@@ -3185,6 +3662,13 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
                 return None
         step = parent
     return found
+
+
+def _place_of(cands: list[list[Any]], ap: Applied, el: HtmlElement) -> bool:
+    """Whether the element is at a place that held the main content on the pages of its
+    template (``main_slots_template``), not only the place the content narrows to."""
+    slot = next((rec[4] for rec in cands if rec[0] is el), None)
+    return slot is not None and ap.slot_id(slot) in ap.site_main_template
 
 
 def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:

@@ -94,8 +94,14 @@ RULE_REASONS = {
     ),
     ("label", "box column"): (
         "column of titled link boxes",
-        "set among the story's paragraphs, a column of two or more boxes, each a short label "
-        "over headlines",
+        "set among the story's paragraphs, or beside the column of the story or of the block "
+        "around it, a column of two or more boxes, each a short label over headlines",
+    ),
+    ("label", "site label"): (
+        "box under the site's label",
+        "away from the content and the block around it, on a page whose content holds a story, "
+        "a box of three or more links to other pages opening with a label that the site "
+        "repeats on many pages, whatever its items",
     ),
     ("label", "skipped box"): (
         "box the page lets its reader skip",
@@ -133,6 +139,12 @@ RULE_REASONS = {
     ("post", "after the posts"): (
         "thread's notice",
         "a short block with a link after the last post of a thread whose posts have their frame",
+    ),
+    ("post", "comments"): (
+        "readers' comments",
+        'after the story, outside its text, a block the page marks as comments ("comment" in '
+        "its id or classes) holding a run of two or more alike posts, most of them dated, at a "
+        "place that holds the site's content on fewer than half the pages that have it",
     ),
 }
 

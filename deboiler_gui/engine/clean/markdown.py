@@ -23,6 +23,7 @@ _SKIP = frozenset(
         "script",
         "style",
         "noscript",
+        "noembed",
         "template",
         "head",
         "title",

@@ -147,6 +147,12 @@ def _controls(root: HtmlElement) -> list[HtmlElement]:
 DROPDOWN = ("", "0", "1")
 
 
+def holds_date(text: str) -> bool:
+    """Whether the text holds a date or a time ("11/27/2010 @ 4:31pm", "January 5, 2010",
+    "7:05 AM", "3 hours ago"), not only a bare number or a year."""
+    return _STRONG.search(text) is not None
+
+
 def is_stamp(text: str) -> bool:
     """Whether a text is only a date or a time, with the few words that introduce one."""
     text = text.strip()
@@ -185,7 +191,7 @@ def _alone(el: HtmlElement, limit: HtmlElement | None) -> HtmlElement | None:
 MAX_INLINE_LEVELS = 30
 
 #: elements that show nothing between two lines of text
-_UNSEEN = frozenset(["script", "style", "title", "noscript", "template", "meta", "link"])
+_UNSEEN = frozenset(["script", "style", "title", "noscript", "noembed", "template", "meta", "link"])
 
 
 def _quiet(node: HtmlElement) -> bool:
