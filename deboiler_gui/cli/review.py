@@ -61,9 +61,13 @@ def report_command(
     path = workspace or Path(DEFAULT_WORKSPACE)
     if not path.exists():
         raise click.ClickException(f"workspace {path} does not exist (import pages first)")
+    from deboiler_gui.engine.output import make_folder
+
     folder = output.parent if str(output.parent) else Path(".")
-    if not folder.is_dir():
-        raise click.ClickException(f"{output}: folder {folder} does not exist")
+    try:
+        make_folder(folder, output)
+    except DeboilerError as exc:
+        raise click.ClickException(str(exc)) from exc
     try:
         with Workspace(path, create=False) as ws:
             names = list(template_names) or ws.template_names()

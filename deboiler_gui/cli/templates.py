@@ -191,10 +191,16 @@ def extract_command(
     """
     from deboiler_gui.engine.template.evaluate import extraction_record, write_extractions
     from deboiler_gui.engine.template.extract import iter_extract
+    from deboiler_gui.engine.template.rulefile import check_record_keys
 
     refuse_output_among_inputs(output, inputs)
     workspace = workspace or _workspace_among(inputs)
     templates = load_templates(template_specs, workspace)
+    try:
+        for t in templates:
+            check_record_keys(t)
+    except DeboilerError as exc:
+        raise _fail(exc) from exc
     pages, total = _pages(inputs, workspace)
     models = {} if no_cleaner else _models(workspace)
     columns: list[str] = []
@@ -1079,9 +1085,12 @@ def _save_field(
     from dataclasses import replace as dc_replace
 
     from deboiler_gui.engine.model import WorkspaceError, site_of
-    from deboiler_gui.engine.template.model import Field, Template
+    from deboiler_gui.engine.template.model import Field, Template, reserved_field_error
     from deboiler_gui.engine.template.repair import ATTR_TAIL
 
+    reserved = reserved_field_error(field_id, name)
+    if reserved is not None:
+        raise _fail(reserved)
     # A rule ending on an attribute (`//a[@accesskey='p']/@href`) makes a field of kind
     # attribute, as the app's attribute fields are (its values are the same either way).
     tail = ATTR_TAIL.search(xpath)

@@ -156,6 +156,18 @@ def check_output_path(path: str | os.PathLike[str]) -> None:
         )
 
 
+def make_folder(folder: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+    """Creates an output's folder (and the folders above it) when missing, as every command
+    that writes a file does; an InputError naming ``target`` when it cannot be made."""
+    path = Path(folder)
+    if path.is_dir():
+        return
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{target}: cannot make folder {path} ({exc.strerror or exc})") from exc
+
+
 class ResultWriter:
     """Writes result dicts to one output file; use as a context manager. The file appears at
     its final path only when the block ends without an exception."""
@@ -174,8 +186,7 @@ class ResultWriter:
         check_output_path(self.path)
         self.count = 0
         folder = self.path.parent if str(self.path.parent) else Path(".")
-        if not folder.is_dir():
-            raise InputError(f"{self.path}: folder {folder} does not exist")
+        make_folder(folder, self.path)
         self._file: IO[str] | None = None
         self._csv: Any = None
         self._db: sqlite3.Connection | None = None

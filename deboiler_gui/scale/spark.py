@@ -536,9 +536,11 @@ def run_extract(
     Templates are checked on the driver first, so an invalid one fails before any work."""
     from deboiler_gui.engine.template.extract import check_template
     from deboiler_gui.engine.template.model import Template
+    from deboiler_gui.engine.template.rulefile import check_record_keys
 
     for t in templates:
         check_template(Template.from_dict(t))
+        check_record_keys(Template.from_dict(t))
     paths = expand_inputs(inputs)
     spark, sc = _prepare(output, overwrite, spark, master)
     with _shipped(sc):

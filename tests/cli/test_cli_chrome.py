@@ -51,6 +51,7 @@ def test_chrome_of_the_demo_site(tmp_path: Path) -> None:
 
 
 def test_bad_chrome_path_is_reported_before_any_work(tmp_path: Path) -> None:
+    (tmp_path / "no").write_text("a file, not a folder", encoding="utf-8")
     result = CliRunner().invoke(
         cli,
         [
@@ -63,7 +64,7 @@ def test_bad_chrome_path_is_reported_before_any_work(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 1
-    assert "does not exist" in result.output
+    assert "cannot make folder" in result.output
     assert not (tmp_path / "o.jsonl").exists()
 
 

@@ -142,10 +142,11 @@ def test_decisions_reach_the_headless_extract(workspace: Path, tmp_path: Path) -
 
 
 def test_errors_are_one_line_with_exit_code_1(workspace: Path, tmp_path: Path) -> None:
+    (tmp_path / "no").write_text("a file, not a folder", encoding="utf-8")
     cases = [
         (["-w", str(tmp_path / "none.sqlite"), "-o", str(tmp_path / "r.html")], "does not exist"),
         (["-w", str(workspace), "-t", "ghost", "-o", str(tmp_path / "r.html")], "ghost"),
-        (["-w", str(workspace), "-o", str(tmp_path / "no" / "r.html")], "does not exist"),
+        (["-w", str(workspace), "-o", str(tmp_path / "no" / "r.html")], "cannot make folder"),
     ]
     for args, needle in cases:
         proc = subprocess.run(

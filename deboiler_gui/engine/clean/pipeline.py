@@ -826,8 +826,10 @@ def run_steps(
     options = options or CleanOptions()
     if format_for(output, fmt) == "markdown":  # fail on a bad output name before any work
         options = replace(options, markdown=True)
-    if chrome is not None and not Path(chrome).resolve().parent.is_dir():
-        raise InputError(f"{chrome}: folder {Path(chrome).parent} does not exist")
+    if chrome is not None:  # its folder made (or refused) before any work
+        from deboiler_gui.engine.output import make_folder
+
+        make_folder(Path(chrome).resolve().parent, chrome)
     started = time.monotonic()
     paths = [Path(p) for p in inputs]
     # Every input exists, is of a known kind and holds pages (before anything is written).

@@ -125,11 +125,11 @@ def export_warc_steps(
     (gzipped per record when it ends in .gz). Written to a temporary file and renamed, so a
     cancelled export leaves no half file. Returns counts of written and skipped pages (pages
     that never got an HTTP response have nothing to replay)."""
+    from deboiler_gui.engine.output import check_output_path, make_folder
+
     target = Path(path)
-    if not target.parent.exists():
-        raise InputError(f"WARC file {target}: folder {target.parent} does not exist")
+    make_folder(target.parent, f"WARC file {target}")
     total = workspace.page_count(site)
-    from deboiler_gui.engine.output import check_output_path
 
     check_output_path(target)
     fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".part", dir=str(target.parent))

@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress, WorkspaceError
+from deboiler_gui.engine.output import make_folder
 from deboiler_gui.engine.progress import Steps
 from deboiler_gui.engine.template import repairtext, rulefile
 from deboiler_gui.engine.template.evaluate import Evaluation, FieldStats, evaluate_steps
@@ -292,8 +293,7 @@ class HtmlFolderWriter:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         parent = self.path.parent if str(self.path.parent) else Path(".")
-        if not parent.is_dir():
-            raise InputError(f"{self.path}: folder {parent} does not exist")
+        make_folder(parent, self.path)
         if self.path.exists() and not self.path.is_dir():
             raise InputError(f"{self.path}: exists and is not a folder")
         self._tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", dir=parent))

@@ -23,7 +23,7 @@ from deboiler_gui.engine.model import (
     url_form,
     url_forms,
 )
-from deboiler_gui.engine.output import check_output_path
+from deboiler_gui.engine.output import check_output_path, make_folder
 from deboiler_gui.engine.template.extract import (
     ExtractResult,
     check_template,
@@ -335,9 +335,8 @@ def write_extractions(
             f"{target}: cannot tell the output format from the extension; use .jsonl or .csv"
         )
     folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"{target}: folder {folder} does not exist")
     check_output_path(target)
+    make_folder(folder, target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     count = 0
     try:

@@ -12,6 +12,24 @@ from deboiler_gui.engine.model import RuleError
 
 #: Output kinds of a field.
 KINDS = ("text", "html", "attribute")
+#: Keys an extraction record holds beside the fields' values (``extract``'s JSON lines and
+#: CSV columns): a field of one of these names would overwrite it.
+RECORD_KEYS = ("url", "template", "status", "error", "diagnostics")
+
+
+def reserved_field_error(field_id: str, template: str = "") -> RuleError | None:
+    """The error for a field named like a key of the extraction record, else None."""
+    if field_id not in RECORD_KEYS:
+        return None
+    return RuleError(
+        f"a field cannot be named {field_id!r}: {', '.join(RECORD_KEYS)} are the extraction "
+        f"record's own keys, which its value would overwrite; name it otherwise "
+        f"({field_id}_value, page_{field_id}…)",
+        template=template,
+        field=field_id,
+    )
+
+
 #: Noise filter kinds (Wenzhi's four): text regex, URL rule, element-attribute rule, html cut.
 FILTER_KINDS = ("text", "url", "attribute", "html")
 #: Operators of an element-attribute rule.

@@ -15,7 +15,13 @@ import lxml.etree as etree
 from deboiler_gui import assets
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.template.extract import check_template
-from deboiler_gui.engine.template.model import Context, Field, SearchRules, Template
+from deboiler_gui.engine.template.model import (
+    Context,
+    Field,
+    SearchRules,
+    Template,
+    reserved_field_error,
+)
 from deboiler_gui.engine.template.selectors import to_xpath
 
 FORMAT = "deboiler-gui-rules"
@@ -417,9 +423,20 @@ def to_scrapy_spider(template: Template, report: Any = None) -> str:
     )
 
 
+def check_record_keys(template: Template) -> None:
+    """Refuses a template with a field named like a key of the extraction record (``status``
+    would overwrite the record's status in ``extract``'s output)."""
+    for f in template.fields:
+        error = reserved_field_error(f.id, template.name)
+        if error is not None:
+            raise error
+
+
 def save_all(workspace: Any, templates: Sequence[Template], *, message: str = "") -> list[int]:
-    """Save validated templates as new versions in one transaction: all or none."""
+    """Save validated templates as new versions in one transaction: all or none. A field
+    named like a key of the extraction record (``RECORD_KEYS``) is refused."""
     for t in templates:
         check_template(t)
+        check_record_keys(t)
     with workspace._write():  # one IMMEDIATE transaction around every save_template call
         return [workspace.save_template(t, message=message) for t in templates]

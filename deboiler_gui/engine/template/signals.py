@@ -97,6 +97,9 @@ RUN = 3
 PAGE_OWN_SHARE = 0.2
 PAGE_OWN_DISTINCT = 0.9
 PAGE_OWN_MIN = 10
+#: A side of a field's pages whose values are each on this many of its pages on average is
+#: a few values repeated (section headings every page of a kind has), not each page's own.
+REPEATED = 3
 #: Pages without a value kept (with their trees) until the rule's usual place is known.
 PENDING = 50
 #: Pages without a value where the rule's anchor holds text from which a field is flagged.
@@ -172,6 +175,15 @@ class FieldSignals:
     # that node
     equal_whose: dict[str, tuple[str, str]] = dc_field(default_factory=dict)
     value_pages: dict[str, list[str]] = dc_field(default_factory=dict)  # up to 5 per value
+    # each page's value (scalar fields)
+    page_values: dict[str, str] = dc_field(default_factory=dict)
+    #: the field's values are link targets (an ``@href`` or ``@src``): a relative target is
+    #: another page in each folder ('./index.html'), so whether the values are one same value
+    #: is judged on the targets resolved against each page's URL (``resolved``), and the
+    #: pages of each (up to 5)
+    is_link: bool = False
+    resolved: Counter[str] = dc_field(default_factory=Counter)
+    resolved_pages: dict[str, list[str]] = dc_field(default_factory=dict)
     #: the commonest value of each other scalar field of the template, on most of its pages
     others_constant: dict[str, str] = dc_field(default_factory=dict)
     # items, page, elements on the page
@@ -488,19 +500,25 @@ class FieldSignals:
         relabelled = self._label_flag()
         if relabelled:
             out.append(relabelled)
-        if hit >= 5 and self.values:
-            value, n = self.values.most_common(1)[0]
-            hrefs = {h for (v, h), _k in self.targets.items() if v == value}
+        counted, counted_pages = self._judged()
+        if hit >= 5 and counted:
+            value, n = counted.most_common(1)[0]
+            # (a link target is its own link's target)
+            hrefs = (
+                {value}
+                if self.is_link
+                else {h for (v, h), _k in self.targets.items() if v == value}
+            )
             # Constant by nature: the learned values were one value too, or (never learned)
             # the value is a link's text whose target is one same target as well.
             natural = (self.learned_distinct is not None and self.learned_distinct <= 1) or (
                 self.learned_distinct is None and len(hrefs) == 1 and "" not in hrefs
             )
-            rest, others = hit - n, len(self.values) - 1
+            rest, others = hit - n, len(counted) - 1
             if (
                 not natural
                 and not self._per_kind()
-                and (n / hit >= SAME_VALUE and len(self.values) > 1 or (n == hit and hit >= 10))
+                and (n / hit >= SAME_VALUE and len(counted) > 1 or (n == hit and hit >= 10))
             ):
                 out.append(
                     {
@@ -526,12 +544,12 @@ class FieldSignals:
                         f"the other pages' values are nearly all their own ({others} values on "
                         f"{rest} pages): a node every page has, not the page's own?",
                         "pages": n,
-                        "look_at": self.value_pages.get(value, [])[:5],
+                        "look_at": counted_pages.get(value, [])[:5],
                     }
                 )
         for other, value in self.others_constant.items():
-            n = self.values.get(value[:300], 0)
-            if n and len(self.values) > 2 and n * 5 <= hit:
+            n = counted.get(value[:300], 0)
+            if n and len(counted) > 2 and n * 5 <= hit:
                 # The other field's value (one same on most pages) is this field's on a few
                 # pages only: the rule lands on the other field's node there ('Up' where a
                 # page has no 'Previous').
@@ -540,7 +558,7 @@ class FieldSignals:
                         "flag": f"on {n} pages the value is {value[:60]!r}, field {other!r}'s "
                         "value on most pages: the other field's node there?",
                         "pages": n,
-                        "look_at": self.value_pages.get(value[:300], [])[:5],
+                        "look_at": counted_pages.get(value[:300], [])[:5],
                     }
                 )
         for other, both in self.dup_both.most_common():
@@ -662,8 +680,11 @@ class FieldSignals:
         at are those of the side that looks wrong: the side without the example pages (when
         they are on one side); else the pages elsewhere when their value is one same value
         on most of them (a sidebar's 'Contents' heading where the other pages' node is
-        their title `h1`); else the fewer pages (a 'previous' rule that is the 'Up' link on
-        the pages without a 'Next')."""
+        their title `h1`), or a few values repeated over them while the equal side's values
+        are each page's own (the Apache manual's side column headings 'Topics', 'Directives'
+        and 'See also' where the other pages' node is their `h1`), and the reverse; else,
+        with nothing pointing at either side, the fewer pages (a 'previous' rule that is the
+        'Up' link on the pages without a 'Next') first, then pages of the other side."""
         equal = self.equal_all.get(other, [])
         same = set(equal)
         apart = [u for u in self.idents if u not in same]
@@ -674,12 +695,19 @@ class FieldSignals:
             and 2 * k >= len(apart)
             and not same & set(self.value_pages.get(value, []))
         )
+        apart_values = Counter(self.page_values.get(u, "") for u in apart)
+        equal_values = Counter(self.page_values.get(u, "") for u in equal)
         clicked_equal = sum(1 for u in self.examples if u in same)
         clicked_apart = sum(1 for u in self.examples if u in self.idents and u not in same)
+        sure = True
         if clicked_equal != clicked_apart and (clicked_equal == 0 or clicked_apart == 0):
             wrong_apart = clicked_equal > 0
+        elif constant or (_repeated(apart_values) and _own_values(equal_values)):
+            wrong_apart = True
+        elif _repeated(equal_values) and _own_values(apart_values):
+            wrong_apart = False
         else:
-            wrong_apart = constant or len(apart) < n
+            wrong_apart, sure = len(apart) < n, False
         both = self.both[other]
         theirs = _show_shape(node)
         if not apart:
@@ -689,23 +717,33 @@ class FieldSignals:
                 "pages": n,
                 "look_at": equal[:5],
             }
-        elsewhere = (
-            f"{value[:60]!r} ({_show_shape(mine)}) on {k}" if constant else _show_shape(mine)
-        )
+        if constant:
+            elsewhere = f"{value[:60]!r} ({_show_shape(mine)}) on {k}"
+        elif _repeated(apart_values):
+            common = ", ".join(repr(v[:40]) for v, _c in apart_values.most_common(3))
+            elsewhere = (
+                f"{common} ({_show_shape(mine)}), {len(apart_values)} values on {len(apart)} pages"
+            )
+        else:
+            elsewhere = _show_shape(mine)
+        # with nothing pointing at one side, pages of both sides: the likelier side's first
+        shown_apart = _by_value(apart, self.page_values)
         if wrong_apart:
+            look = shown_apart[:5] if sure else shown_apart[:3] + equal[:2]
             return {
                 "flag": f"values equal field {other!r} on {n} of {both} pages, where its node is "
                 f"field {other!r}'s ({theirs}); elsewhere ({len(apart)} pages) it takes another "
                 f"node: {elsewhere}: the wrong node there?",
                 "pages": len(apart),
-                "look_at": apart[:5],
+                "look_at": look,
             }
+        look = equal[:5] if sure else equal[:3] + shown_apart[:2]
         return {
             "flag": f"values equal field {other!r} on {n} of {both} pages: there the node is "
             f"field {other!r}'s ({theirs}), not this field's node elsewhere ({len(apart)} "
             f"pages: {elsewhere}): the other field's node there?",
             "pages": n,
-            "look_at": equal[:5],
+            "look_at": look,
         }
 
     def _anchored_empty(self) -> dict[str, Any] | None:
@@ -746,11 +784,20 @@ class FieldSignals:
         least). A section's name ('Reference Manual' on the module pages, 'User's Guide' on
         the chapters) is one same value on most pages and no fault; a rule landing on a
         constant node of every page has one value, or a stray other one on a page or two."""
-        if self.is_list or not 2 <= len(self.values) <= KINDS:
+        counted = self._judged()[0]
+        if self.is_list or not 2 <= len(counted) <= KINDS:
             return False
         hit = self.one + self.many
-        second = self.values.most_common(2)[1][1]
+        second = counted.most_common(2)[1][1]
         return second >= max(2, 0.1 * hit)
+
+    def _judged(self) -> tuple[Counter[str], dict[str, list[str]]]:
+        """The values whose spread is judged (one same value on most pages, a few values
+        naming the pages' kinds), and up to 5 pages of each: a link field's resolved targets
+        ('./index.html' is each folder's own index), else the values as extracted."""
+        if self.is_link:
+            return self.resolved, self.resolved_pages
+        return self.values, self.value_pages
 
     def _heading_of(self, other: str) -> bool:
         """Whether this field's node is the heading where another field's equal node is not
@@ -951,6 +998,32 @@ class FieldSignals:
             out["empty_item_pages"] = len(self.empty)
         out["hit_rate"] = round(hit / self.pages, 4) if self.pages else 0.0
         return out
+
+
+def _repeated(values: Counter[str]) -> bool:
+    """Whether a side's values are a few values repeated over its pages (each on
+    ``REPEATED`` pages on average, 3 pages at least): headings every page of a kind has, not
+    each page's own."""
+    pages = sum(values.values())
+    return pages >= 3 and len(values) * REPEATED <= pages
+
+
+def _own_values(values: Counter[str]) -> bool:
+    """Whether a side's values are nearly all each page's own (``PAGE_OWN_DISTINCT``)."""
+    pages = sum(values.values())
+    return pages > 0 and len(values) >= PAGE_OWN_DISTINCT * pages
+
+
+def _by_value(pages: list[str], values: dict[str, str]) -> list[str]:
+    """``pages`` with a page of each value first (commonest value first), then the rest:
+    the pages to look at show each of the values ('Topics', 'Directives', 'See also')."""
+    counts = Counter(values.get(u, "") for u in pages)
+    firsts: dict[str, str] = {}
+    for u in pages:
+        firsts.setdefault(values.get(u, ""), u)
+    lead = [firsts[v] for v, _n in counts.most_common()]
+    taken = set(lead)
+    return lead + [u for u in pages if u not in taken]
 
 
 def _spread(xs: list[int]) -> dict[str, Any]:
@@ -1951,7 +2024,7 @@ def _constants(out: dict[tuple[str, str], FieldSignals]) -> None:
         hit = sig.one + sig.many
         if sig.is_list or hit < 5 or not sig.values:
             continue
-        value, n = sig.values.most_common(1)[0]
+        value, n = sig._judged()[0].most_common(1)[0]
         if n / hit < SAME_VALUE:
             continue
         for (tname2, fid2), sig2 in out.items():
@@ -2005,6 +2078,28 @@ class SignalsTally:
         return list(self._out.values())
 
 
+#: Attributes whose values are link targets (a relative one is resolved against the page).
+LINK_ATTRIBUTES = frozenset({"href", "src", "action", "cite", "poster", "data-src"})
+_LINK_RULE = re.compile(r"/@(?:" + "|".join(sorted(LINK_ATTRIBUTES)) + r")\s*$", re.IGNORECASE)
+
+
+def _link_field(fld: Field) -> bool:
+    """Whether a field's values are link targets: kind attribute of a link attribute, or a
+    rule ending on one (``//div[@class='up']/a/@href``)."""
+    if fld.kind == "attribute":
+        return fld.attribute.lower() in LINK_ATTRIBUTES
+    return bool(fld.xpaths) and all(_LINK_RULE.search(x) for x in fld.xpaths)
+
+
+def _resolved(url: str, href: str) -> str:
+    """A link target as the absolute URL it leads to from the page at ``url`` (unchanged
+    when it cannot be resolved)."""
+    try:
+        return urljoin(url, href.strip()) if url else href
+    except ValueError:  # (a malformed target, such as an unclosed IPv6 host)
+        return href
+
+
 def _page_signals(
     url: str,
     root: Any,
@@ -2023,11 +2118,18 @@ def _page_signals(
         )
         sig.pages += 1
         sig.anchors = rule_anchors(fld.xpaths)
+        sig.is_link = not fld.is_list and _link_field(fld)
         if not sig.examples and fld.search.fingerprint.get("examples"):
             sig.examples = frozenset(fld.search.fingerprint["examples"])
         if sig.learned_distinct is None and fld.search.fingerprint.get("samples"):
-            learned = fld.search.fingerprint["samples"].values()
-            sig.learned_distinct = len({repr(v) for v in learned if v not in ("", [], None)})
+            samples = fld.search.fingerprint["samples"]
+            sig.learned_distinct = len(
+                {
+                    _resolved(u, v) if sig.is_link and isinstance(v, str) else repr(v)
+                    for u, v in samples.items()
+                    if v not in ("", [], None)
+                }
+            )
             sig.learned = frozenset(fld.search.fingerprint["samples"])
         try:
             value, report = extract_field(root, fld, template)
@@ -2143,6 +2245,13 @@ def _page_signals(
                 shown = sig.value_pages.setdefault(text[:300], [])
                 if len(shown) < 5:
                     shown.append(url)
+                sig.page_values[url] = text[:300]
+                if sig.is_link:
+                    target = _resolved(url, text)[:300]
+                    sig.resolved[target] += 1
+                    shown = sig.resolved_pages.setdefault(target, [])
+                    if len(shown) < 5:
+                        shown.append(url)
                 scalars[fld.id] = text
                 held[fld.id] = first[:1] or (
                     _text_holder(root, report.xpath) if isinstance(root, HtmlElement) else []

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLabel, QStatusBar, QTreeView
 from deboiler_gui.app.pagestate import scope_counts
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
-from deboiler_gui.engine.template.model import Field, NoiseFilter
+from deboiler_gui.engine.template.model import Field, NoiseFilter, reserved_field_error
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.siteservice import (
     Click,
@@ -304,9 +304,18 @@ class Picking(QObject):
             f"{len(self.nots)} 'not this' node(s) for the next field or list"
         )
 
+    def _reserved(self, name: str) -> bool:
+        """Refuses (said in the status bar) a field named like a key of the extraction record."""
+        error = reserved_field_error(name)
+        if error is not None:
+            self.post_message(str(error), error=True)
+        return error is not None
+
     def on_selection_field_requested(
         self, xpath: str, name: str, kind: str, attribute: str
     ) -> None:
+        if self._reserved(name):
+            return
         if kind == "attribute" and not attribute:
             self.post_message("Extracting an attribute needs the attribute's name", error=True)
             return
@@ -351,6 +360,8 @@ class Picking(QObject):
     def on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
         # The list rule is induced from the clicked items: anchored on the list's own container,
         # never on a position shared with other lists of the same block.
+        if self._reserved(name):
+            return
         page = self.shown.page
         here = [c for c in (self._click(s) for s in self.list_examples) if c is not None]
         if page is None or not here:
