@@ -35,6 +35,7 @@ from deboiler_gui.engine.template.selectors import (
     SiteIndex,
     class_predicate,
     is_wordlike,
+    text_equals,
     xpath_literal,
 )
 
@@ -222,7 +223,7 @@ def _labels(el: HtmlElement) -> list[str]:
             hops += 1
             text = _text(prev)
             if text and len(text) <= 40 and _LETTERS.search(text) and len(prev) <= 3:
-                out.append(f"{prev.tag}[normalize-space(.)={xpath_literal(text)}]")
+                out.append(f"{prev.tag}[{text_equals(prev, text)}]")
         prev = prev.getprevious()
     return out
 
@@ -506,7 +507,7 @@ def _row_label(el: HtmlElement) -> list[tuple[str, float]]:
     step, n_pos = _step(cell, positional=True)
     rel = _rel(cell, el, positional=False)[0]
     tail = f"/{rel}" if rel else ""
-    anchor = f"//tr[{first.tag}[normalize-space(.)={xpath_literal(text)}]]"
+    anchor = f"//tr[{first.tag}[{text_equals(first, text)}]]"
     return [(f"{anchor}/{step}{tail}", 1.1 + 0.3 * n_pos + 0.2 * tail.count("/"))]
 
 
@@ -1386,7 +1387,7 @@ def _head_label(
             continue
         text = _text(k)
         if text and len(text) <= 40 and _LETTERS.search(text) and len(k) <= 3:
-            return k.tag, f"normalize-space(.)={xpath_literal(text)}"
+            return k.tag, text_equals(k, text)
     return None
 
 
@@ -1413,7 +1414,7 @@ def _run_label(items: Sequence[HtmlElement]) -> tuple[str, str] | None:
     # Only when another block of that tag follows: else the plain list rules say it all.
     if not any(k.tag == prev.tag for k in first.itersiblings()):
         return None
-    return prev.tag, f"normalize-space(.)={xpath_literal(text)}"
+    return prev.tag, text_equals(prev, text)
 
 
 def _merge_steps(paths: Sequence[str]) -> str | None:
@@ -1507,7 +1508,7 @@ def _lead_label(container: HtmlElement) -> str:
     text = _text(first)
     if not text or len(text) > 40 or not _LETTERS.search(text):
         return ""
-    return f"{first.tag}[normalize-space(.)={xpath_literal(text)}]"
+    return f"{first.tag}[{text_equals(first, text)}]"
 
 
 _LABEL_SIBLINGS = 8  # siblings of a container tried as its label, each one XPath over the page
@@ -1562,7 +1563,7 @@ def _container_exprs(
             text = _text(sib)
             if text and len(text) <= 40 and _LETTERS.search(text) and len(sib) <= 3:
                 expr = (
-                    f"//{parent.tag}[{sib.tag}[normalize-space(.)={xpath_literal(text)}]]"
+                    f"//{parent.tag}[{sib.tag}[{text_equals(sib, text)}]]"
                     f"/{container.tag}"
                 )
                 found = _run(root, expr) or []
@@ -1731,6 +1732,7 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
     boxes: set[HtmlElement] = set()
     kin: Kin = {}
     own: dict[HtmlElement, int] = {}
+    entries: dict[HtmlElement, list[HtmlElement]] = {}
     for n in found:
         item = _item_node(n, kin)
         lst = item.getparent()
@@ -1744,6 +1746,7 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
             boxes.add(item)
             continue
         root = _list_root(lst)
+        entries.setdefault(root, []).append(item)
         if not any(x is root for x in lists):
             lists.append(root)
     if runs:
@@ -1766,7 +1769,7 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
             )
             for lst in lists
         )
-    tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
+    tops = [a for a in lists if not any(_holds(b, a, entries[b]) for b in lists if b is not a)]
     if len(tops) <= 1 or _like_lists(tops, beside=False):
         return True
     # One item from each of several entries (a cell, a list entry) that hold like links:
@@ -1781,6 +1784,25 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
     ):
         return _one_family(list(own), lift=False)
     return False
+
+
+def _holds(outer: HtmlElement, inner: HtmlElement, items: Sequence[HtmlElement]) -> bool:
+    """Whether the list ``inner`` is nested in the list ``outer`` as part of it: inside one of
+    ``outer``'s entries, or inside a child of ``outer`` of an entry tag or like the entries
+    taken from it (its tag and classes). A block whose entry is a note box (``div.warning``
+    with its one link) does not hold the language bar (``div.toplang``) beside that box."""
+    child = inner
+    for up in inner.iterancestors():
+        if up is outer:
+            break
+        child = up
+    else:
+        return False
+    return (
+        child.tag in _ITEM_TAGS | _ENTRY_TAGS
+        or any(child is e for e in items)
+        or any(child.tag == e.tag and _classes(child) == _classes(e) for e in items)
+    )
 
 
 def _in_boxes(found: Sequence[HtmlElement]) -> bool:
