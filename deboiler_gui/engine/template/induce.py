@@ -1562,10 +1562,7 @@ def _container_exprs(
             tried += 1
             text = _text(sib)
             if text and len(text) <= 40 and _LETTERS.search(text) and len(sib) <= 3:
-                expr = (
-                    f"//{parent.tag}[{sib.tag}[{text_equals(sib, text)}]]"
-                    f"/{container.tag}"
-                )
+                expr = f"//{parent.tag}[{sib.tag}[{text_equals(sib, text)}]]/{container.tag}"
                 found = _run(root, expr) or []
                 if len(found) == 1 and found[0] is container:
                     raw.append((expr, 1.2, "label", 1))
@@ -2895,7 +2892,7 @@ def _check_page_kinds(positives: Sequence[Example], trees: Sequence[Any]) -> Non
     telling = _telling(positives, trees)
     found = []
     for a, b in pairs:
-        sa, sb = _apart_kinds(a, b, telling)
+        sa, sb = _apart_kinds(a, b, telling, trees)
         if not sa and not sb:
             continue
         steps_a, steps_b = _kind_steps(a.node), _kind_steps(b.node)
@@ -2945,14 +2942,24 @@ def _telling(positives: Sequence[Example], trees: Sequence[Any]) -> frozenset[st
 
 
 def _apart_kinds(
-    a: Example, b: Example, telling: frozenset[str]
+    a: Example, b: Example, telling: frozenset[str], trees: Sequence[Any] = ()
 ) -> tuple[frozenset[str], frozenset[str]]:
-    """The telling structures of two examples' pages when the pages are of two kinds
-    (``pagetypes.similarity`` below ``SAME_TYPE``), else two empty sets."""
+    """The telling structures of two examples' pages when the pages are of two kinds as the
+    page types group them, else two empty sets. Two kinds: ``pagetypes.similarity`` below
+    ``SAME_TYPE``, and no sampled page that both reach ``SAME_TYPE`` with (a type's first
+    page that both would join: two module pages of the Apache manual, 42% alike, one with a
+    long directive list and one with none, are both like a third module page)."""
     sa = frozenset(_signature_of(a.root) & telling)
     sb = frozenset(_signature_of(b.root) & telling)
-    if similarity(sa, sb, url_shape(a.url) == url_shape(b.url)) >= SAME_TYPE:
+    shape = url_shape(a.url) == url_shape(b.url)
+    if similarity(sa, sb, shape) >= SAME_TYPE:
         return frozenset(), frozenset()
+    for root in trees:
+        if root is a.root or root is b.root:
+            continue
+        sp = frozenset(_signature_of(root) & telling)
+        if similarity(sa, sp, shape) >= SAME_TYPE and similarity(sb, sp, shape) >= SAME_TYPE:
+            return frozenset(), frozenset()
     return sa, sb
 
 
@@ -2986,10 +2993,9 @@ def _check_heading_kinds(
         return
     telling = _telling([ex for pair in pairs for ex in pair], trees)
     found = []
+    parts = []
     for a, b in pairs:
-        sa, sb = _apart_kinds(a, b, telling)
-        if not sa and not sb:
-            continue
+        sa, sb = _apart_kinds(a, b, telling, trees)
         steps_a, steps_b = _kind_steps(a.node), _kind_steps(b.node)
         place_a = "/".join(s for _x, s in steps_a[-2:])
         place_b = "/".join(s for _x, s in steps_b[-2:])
@@ -3001,6 +3007,17 @@ def _check_heading_kinds(
             if above is not None
             else ""
         )
+        if not sa and not sb:
+            parts.append(
+                (
+                    a,
+                    b,
+                    f"{a.describe()} and {b.describe()} cannot be one field: {_show(a.node)} "
+                    f"({place_a}) and {_show(b.node)} ({place_b}) are headings of different "
+                    f"ranks on pages of one kind{under}",
+                )
+            )
+            continue
         found.append(
             (
                 a,
@@ -3010,6 +3027,13 @@ def _check_heading_kinds(
                 f"on pages built differently ({round(100 * jaccard(sa, sb))}% of their "
                 f"structure in common){under}",
             )
+        )
+    if parts and not found:
+        raise InductionError(
+            "the examples contradict each other (different parts of one kind of page: click "
+            "the same part on each page)",
+            [why for _a, _b, why in parts],
+            examples=[ex.url for a, b, _w in parts for ex in (a, b)],
         )
     if found:
         raise InductionError(
