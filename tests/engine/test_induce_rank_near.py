@@ -6,11 +6,15 @@ module page's directive `h2` are two parts of one kind of page, not two kinds of
 
 from __future__ import annotations
 
+from typing import Any
+
 import lxml.html
 import pytest
 
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.template.induce import Example, InductionError, induce, several_lists
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.rulefile import to_scrapy_spider
 from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
 
 SITE = "http://en.local/"
@@ -106,6 +110,13 @@ def test_a_label_with_a_no_break_space_gives_a_label_rule() -> None:
     # lxml (and so parsel) runs the form on a page it has not seen
     page = lxml.html.fromstring(module_page(40, note=False, directives=1))
     assert [n.text_content() for n in page.xpath(labels[0])] == ["m40_module"]
+    # and the Scrapy spider's parsel selectors run it from the exported source
+    template = Template("apache", site="en.local", fields=[Field("module_id", xpaths=(labels[0],))])
+    namespace: dict[str, Any] = {"__name__": "spider"}
+    exec(compile(to_scrapy_spider(template), "spider.py", "exec"), namespace)
+    assert namespace["extract"](module_page(41, note=False, directives=0))["module_id"] == (
+        "m41_module"
+    )
 
 
 def test_two_parts_of_one_kind_of_page_are_not_called_two_kinds() -> None:
@@ -119,3 +130,45 @@ def test_two_parts_of_one_kind_of_page_are_not_called_two_kinds() -> None:
         "the examples contradict each other (different parts of one kind of page"
     ), text
     assert "built differently" not in text, text
+
+
+def test_without_notes_the_bar_s_own_class_still_wins_over_the_far_id() -> None:
+    urls, trees = [], []
+    for i in range(12):
+        urls.append(f"{SITE}mod/m{i}.html")
+        trees.append(parse_html(module_page(i, note=False, directives=2)))
+    index = SiteIndex(urls, trees)
+    a, b = f"{SITE}mod/m2.html", f"{SITE}mod/m3.html"
+    rules = induce(
+        [
+            click(index, a, "//div[@class='toplang']/p/a[1]"),
+            click(index, a, "//div[@class='toplang']/p/a[2]"),
+            click(index, b, "//div[@class='toplang']/p/a[2]"),
+        ],
+        [],
+        index,
+        as_list=True,
+    )
+    assert rules[0].xpath == (
+        "//div[contains(concat(' ', normalize-space(@class), ' '), ' toplang ')]/p/a"
+    ), [r.xpath for r in rules]
+
+
+def header_page(i: int) -> str:
+    """A page whose body has a site-wide id and whose first block, `div.header`, holds a
+    table headed by the page's name."""
+    return (
+        "<html><body id='manual'><div class='header'><table><tr><th>Name "
+        f"{i}</th></tr><tr><td>v{i}</td></tr></table></div><div><p>Text {i}</p></div>"
+        f"<div class='footer'><p>Footer</p></div></body></html>"
+    )
+
+
+def test_a_field_anchors_on_its_container_s_class_not_a_far_id() -> None:
+    urls = [f"{SITE}p{i}.html" for i in range(12)]
+    index = SiteIndex(urls, [parse_html(header_page(i)) for i in range(12)])
+    xp = "/html/body/div[1]/table/tr[1]/th"
+    rules = induce([click(index, urls[1], xp), click(index, urls[4], xp)], [], index)
+    assert rules[0].xpath.startswith(
+        "//div[contains(concat(' ', normalize-space(@class), ' '), ' header ')]/"
+    ), [r.xpath for r in rules]

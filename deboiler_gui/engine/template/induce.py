@@ -431,11 +431,21 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
     # Ancestors with a hook or a label, then the steps down (without and with positions).
     node = el
     depth = 0
+    # The cheapest hook of the nearest ancestor that has one: a farther hook costs at least
+    # as much, so the node's own container's class wins over a far id with generic steps
+    # below it (`//div[@class='header']/table/tr[1]/th`, not `//body[@id='x']/div[1]/...`).
+    nearest: float | None = None
     while node.getparent() is not None and node.getparent().tag != "html" and depth < 8:
         top = node
         node = node.getparent()
         depth += 1
-        anchors = [(c, f, f"{node.tag}[{p}]") for c, f, p in hooks(node, index)]
+        own_hooks = hooks(node, index)
+        anchors = [
+            (c if nearest is None else max(c, nearest), f, f"{node.tag}[{p}]")
+            for c, f, p in own_hooks
+        ]
+        if own_hooks and nearest is None:
+            nearest = min(c for c, _f, _p in own_hooks)
         for label in _labels(node):
             anchors.append((1.0, "label", f"{label}/following-sibling::{node.tag}[1]"))
         if depth <= 2:
@@ -467,7 +477,9 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
                     acost + 0.4 * steps + 1.5 * n_pos,
                     "relative" if n_pos else family,
                 )
-            add(f"{start}//{tag}", acost + 0.6, family)
+            # The nearer anchor first among equals: `//div[@class='header']//th` before
+            # `//body[@id='manual']//th`.
+            add(f"{start}//{tag}", acost + 0.6 + 0.05 * depth, family)
             for c2, _f2, p2 in hooks(el, index)[:2]:
                 add(f"{start}//{tag}[{p2}]", acost + c2 + 0.5, family)
     for label in _labels(el):
@@ -1255,6 +1267,7 @@ def _list_candidates(
     root = nodes[0].getroottree().getroot()
     container: HtmlElement | None = list_node
     level = 0
+    nearest: float | None = None
     while container is not None and container.tag not in ("html", "body") and level < 4:
         if level:
             # Only a container that holds nothing but this list (a div around the ul).
@@ -1265,9 +1278,17 @@ def _list_candidates(
         prefix, n_pos = _rel(container, list_node, positional=True)
         down = f"/{prefix}" if prefix else ""
         extra = 1.5 * n_pos + 0.3 * level
-        for expr, cost, family in _container_exprs(container, root, index):
+        exprs = _container_exprs(container, root, index)
+        for expr, cost, family in exprs:
+            if nearest is not None and family in _HOOK_FAMILIES:
+                # A farther container's hook costs at least the nearest one's (see
+                # ``_field_candidates``): the list's own `div.toplang` before `div#preamble`.
+                cost = max(cost, nearest)
             add(f"{expr}{down}", cost + extra, family)
             add_nested(expr, cost + 0.3 * level, family)
+        hooked = [cost for cost, _f, _p in hooks(container, index)]
+        if hooked and nearest is None:
+            nearest = min(hooked)
         add(_absolute(container) + down, 9.0 + level, "positional")
         # A container without a hook of its own or of an ancestor (a bare `div` of
         # breadcrumb links, one of them wrapped in a `span` on some pages): its place, with
@@ -1306,6 +1327,10 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+#: Candidate families anchored on a hook of their own (not a label, a place or a position).
+_HOOK_FAMILIES = frozenset({"id", "class", "attribute"})
 
 
 def _other_entries(item: HtmlElement, el: HtmlElement, found: Sequence[HtmlElement]) -> bool:
