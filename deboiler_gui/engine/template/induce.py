@@ -35,6 +35,7 @@ from deboiler_gui.engine.template.selectors import (
     SiteIndex,
     class_predicate,
     is_wordlike,
+    text_equals,
     xpath_literal,
 )
 
@@ -222,7 +223,7 @@ def _labels(el: HtmlElement) -> list[str]:
             hops += 1
             text = _text(prev)
             if text and len(text) <= 40 and _LETTERS.search(text) and len(prev) <= 3:
-                out.append(f"{prev.tag}[normalize-space(.)={xpath_literal(text)}]")
+                out.append(f"{prev.tag}[{text_equals(prev, text)}]")
         prev = prev.getprevious()
     return out
 
@@ -430,11 +431,21 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
     # Ancestors with a hook or a label, then the steps down (without and with positions).
     node = el
     depth = 0
+    # The cheapest hook of the nearest ancestor that has one: a farther hook costs at least
+    # as much, so the node's own container's class wins over a far id with generic steps
+    # below it (`//div[@class='header']/table/tr[1]/th`, not `//body[@id='x']/div[1]/...`).
+    nearest: float | None = None
     while node.getparent() is not None and node.getparent().tag != "html" and depth < 8:
         top = node
         node = node.getparent()
         depth += 1
-        anchors = [(c, f, f"{node.tag}[{p}]") for c, f, p in hooks(node, index)]
+        own_hooks = hooks(node, index)
+        anchors = [
+            (c if nearest is None else max(c, nearest), f, f"{node.tag}[{p}]")
+            for c, f, p in own_hooks
+        ]
+        if own_hooks and nearest is None:
+            nearest = min(c for c, _f, _p in own_hooks)
         for label in _labels(node):
             anchors.append((1.0, "label", f"{label}/following-sibling::{node.tag}[1]"))
         if depth <= 2:
@@ -466,7 +477,9 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
                     acost + 0.4 * steps + 1.5 * n_pos,
                     "relative" if n_pos else family,
                 )
-            add(f"{start}//{tag}", acost + 0.6, family)
+            # The nearer anchor first among equals: `//div[@class='header']//th` before
+            # `//body[@id='manual']//th`.
+            add(f"{start}//{tag}", acost + 0.6 + 0.05 * depth, family)
             for c2, _f2, p2 in hooks(el, index)[:2]:
                 add(f"{start}//{tag}[{p2}]", acost + c2 + 0.5, family)
     for label in _labels(el):
@@ -506,7 +519,7 @@ def _row_label(el: HtmlElement) -> list[tuple[str, float]]:
     step, n_pos = _step(cell, positional=True)
     rel = _rel(cell, el, positional=False)[0]
     tail = f"/{rel}" if rel else ""
-    anchor = f"//tr[{first.tag}[normalize-space(.)={xpath_literal(text)}]]"
+    anchor = f"//tr[{first.tag}[{text_equals(first, text)}]]"
     return [(f"{anchor}/{step}{tail}", 1.1 + 0.3 * n_pos + 0.2 * tail.count("/"))]
 
 
@@ -1254,6 +1267,7 @@ def _list_candidates(
     root = nodes[0].getroottree().getroot()
     container: HtmlElement | None = list_node
     level = 0
+    nearest: float | None = None
     while container is not None and container.tag not in ("html", "body") and level < 4:
         if level:
             # Only a container that holds nothing but this list (a div around the ul).
@@ -1264,9 +1278,17 @@ def _list_candidates(
         prefix, n_pos = _rel(container, list_node, positional=True)
         down = f"/{prefix}" if prefix else ""
         extra = 1.5 * n_pos + 0.3 * level
-        for expr, cost, family in _container_exprs(container, root, index):
+        exprs = _container_exprs(container, root, index)
+        for expr, cost, family in exprs:
+            if nearest is not None and family in _HOOK_FAMILIES:
+                # A farther container's hook costs at least the nearest one's (see
+                # ``_field_candidates``): the list's own `div.toplang` before `div#preamble`.
+                cost = max(cost, nearest)
             add(f"{expr}{down}", cost + extra, family)
             add_nested(expr, cost + 0.3 * level, family)
+        hooked = [cost for cost, _f, _p in hooks(container, index)]
+        if hooked and nearest is None:
+            nearest = min(hooked)
         add(_absolute(container) + down, 9.0 + level, "positional")
         # A container without a hook of its own or of an ancestor (a bare `div` of
         # breadcrumb links, one of them wrapped in a `span` on some pages): its place, with
@@ -1305,6 +1327,10 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+#: Candidate families anchored on a hook of their own (not a label, a place or a position).
+_HOOK_FAMILIES = frozenset({"id", "class", "attribute"})
 
 
 def _other_entries(item: HtmlElement, el: HtmlElement, found: Sequence[HtmlElement]) -> bool:
@@ -1386,7 +1412,7 @@ def _head_label(
             continue
         text = _text(k)
         if text and len(text) <= 40 and _LETTERS.search(text) and len(k) <= 3:
-            return k.tag, f"normalize-space(.)={xpath_literal(text)}"
+            return k.tag, text_equals(k, text)
     return None
 
 
@@ -1413,7 +1439,7 @@ def _run_label(items: Sequence[HtmlElement]) -> tuple[str, str] | None:
     # Only when another block of that tag follows: else the plain list rules say it all.
     if not any(k.tag == prev.tag for k in first.itersiblings()):
         return None
-    return prev.tag, f"normalize-space(.)={xpath_literal(text)}"
+    return prev.tag, text_equals(prev, text)
 
 
 def _merge_steps(paths: Sequence[str]) -> str | None:
@@ -1507,7 +1533,7 @@ def _lead_label(container: HtmlElement) -> str:
     text = _text(first)
     if not text or len(text) > 40 or not _LETTERS.search(text):
         return ""
-    return f"{first.tag}[normalize-space(.)={xpath_literal(text)}]"
+    return f"{first.tag}[{text_equals(first, text)}]"
 
 
 _LABEL_SIBLINGS = 8  # siblings of a container tried as its label, each one XPath over the page
@@ -1561,10 +1587,7 @@ def _container_exprs(
             tried += 1
             text = _text(sib)
             if text and len(text) <= 40 and _LETTERS.search(text) and len(sib) <= 3:
-                expr = (
-                    f"//{parent.tag}[{sib.tag}[normalize-space(.)={xpath_literal(text)}]]"
-                    f"/{container.tag}"
-                )
+                expr = f"//{parent.tag}[{sib.tag}[{text_equals(sib, text)}]]/{container.tag}"
                 found = _run(root, expr) or []
                 if len(found) == 1 and found[0] is container:
                     raw.append((expr, 1.2, "label", 1))
@@ -1731,6 +1754,7 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
     boxes: set[HtmlElement] = set()
     kin: Kin = {}
     own: dict[HtmlElement, int] = {}
+    entries: dict[HtmlElement, list[HtmlElement]] = {}
     for n in found:
         item = _item_node(n, kin)
         lst = item.getparent()
@@ -1744,6 +1768,7 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
             boxes.add(item)
             continue
         root = _list_root(lst)
+        entries.setdefault(root, []).append(item)
         if not any(x is root for x in lists):
             lists.append(root)
     if runs:
@@ -1766,7 +1791,7 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
             )
             for lst in lists
         )
-    tops = [a for a in lists if not any(x is b for b in lists for x in a.iterancestors())]
+    tops = [a for a in lists if not any(_holds(b, a, entries[b]) for b in lists if b is not a)]
     if len(tops) <= 1 or _like_lists(tops, beside=False):
         return True
     # One item from each of several entries (a cell, a list entry) that hold like links:
@@ -1781,6 +1806,25 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
     ):
         return _one_family(list(own), lift=False)
     return False
+
+
+def _holds(outer: HtmlElement, inner: HtmlElement, items: Sequence[HtmlElement]) -> bool:
+    """Whether the list ``inner`` is nested in the list ``outer`` as part of it: inside one of
+    ``outer``'s entries, or inside a child of ``outer`` of an entry tag or like the entries
+    taken from it (its tag and classes). A block whose entry is a note box (``div.warning``
+    with its one link) does not hold the language bar (``div.toplang``) beside that box."""
+    child = inner
+    for up in inner.iterancestors():
+        if up is outer:
+            break
+        child = up
+    else:
+        return False
+    return (
+        child.tag in _ITEM_TAGS | _ENTRY_TAGS
+        or any(child is e for e in items)
+        or any(child.tag == e.tag and _classes(child) == _classes(e) for e in items)
+    )
 
 
 def _in_boxes(found: Sequence[HtmlElement]) -> bool:
@@ -2873,7 +2917,7 @@ def _check_page_kinds(positives: Sequence[Example], trees: Sequence[Any]) -> Non
     telling = _telling(positives, trees)
     found = []
     for a, b in pairs:
-        sa, sb = _apart_kinds(a, b, telling)
+        sa, sb = _apart_kinds(a, b, telling, trees)
         if not sa and not sb:
             continue
         steps_a, steps_b = _kind_steps(a.node), _kind_steps(b.node)
@@ -2923,14 +2967,24 @@ def _telling(positives: Sequence[Example], trees: Sequence[Any]) -> frozenset[st
 
 
 def _apart_kinds(
-    a: Example, b: Example, telling: frozenset[str]
+    a: Example, b: Example, telling: frozenset[str], trees: Sequence[Any] = ()
 ) -> tuple[frozenset[str], frozenset[str]]:
-    """The telling structures of two examples' pages when the pages are of two kinds
-    (``pagetypes.similarity`` below ``SAME_TYPE``), else two empty sets."""
+    """The telling structures of two examples' pages when the pages are of two kinds as the
+    page types group them, else two empty sets. Two kinds: ``pagetypes.similarity`` below
+    ``SAME_TYPE``, and no sampled page that both reach ``SAME_TYPE`` with (a type's first
+    page that both would join: two module pages of the Apache manual, 42% alike, one with a
+    long directive list and one with none, are both like a third module page)."""
     sa = frozenset(_signature_of(a.root) & telling)
     sb = frozenset(_signature_of(b.root) & telling)
-    if similarity(sa, sb, url_shape(a.url) == url_shape(b.url)) >= SAME_TYPE:
+    shape = url_shape(a.url) == url_shape(b.url)
+    if similarity(sa, sb, shape) >= SAME_TYPE:
         return frozenset(), frozenset()
+    for root in trees:
+        if root is a.root or root is b.root:
+            continue
+        sp = frozenset(_signature_of(root) & telling)
+        if similarity(sa, sp, shape) >= SAME_TYPE and similarity(sb, sp, shape) >= SAME_TYPE:
+            return frozenset(), frozenset()
     return sa, sb
 
 
@@ -2964,10 +3018,9 @@ def _check_heading_kinds(
         return
     telling = _telling([ex for pair in pairs for ex in pair], trees)
     found = []
+    parts = []
     for a, b in pairs:
-        sa, sb = _apart_kinds(a, b, telling)
-        if not sa and not sb:
-            continue
+        sa, sb = _apart_kinds(a, b, telling, trees)
         steps_a, steps_b = _kind_steps(a.node), _kind_steps(b.node)
         place_a = "/".join(s for _x, s in steps_a[-2:])
         place_b = "/".join(s for _x, s in steps_b[-2:])
@@ -2979,6 +3032,17 @@ def _check_heading_kinds(
             if above is not None
             else ""
         )
+        if not sa and not sb:
+            parts.append(
+                (
+                    a,
+                    b,
+                    f"{a.describe()} and {b.describe()} cannot be one field: {_show(a.node)} "
+                    f"({place_a}) and {_show(b.node)} ({place_b}) are headings of different "
+                    f"ranks on pages of one kind{under}",
+                )
+            )
+            continue
         found.append(
             (
                 a,
@@ -2988,6 +3052,13 @@ def _check_heading_kinds(
                 f"on pages built differently ({round(100 * jaccard(sa, sb))}% of their "
                 f"structure in common){under}",
             )
+        )
+    if parts and not found:
+        raise InductionError(
+            "the examples contradict each other (different parts of one kind of page: click "
+            "the same part on each page)",
+            [why for _a, _b, why in parts],
+            examples=[ex.url for a, b, _w in parts for ex in (a, b)],
         )
     if found:
         raise InductionError(

@@ -406,6 +406,21 @@ def xpath_literal(text: str) -> str:
     return "concat(" + ', "\'", '.join(f"'{p}'" for p in text.split("'")) + ")"
 
 
+#: A no-break space: XPath 1.0's normalize-space() keeps it ("Module&nbsp;Identifier:").
+NBSP = "\u00a0"
+
+
+def text_equals(el: Any, text: str) -> str:
+    """The predicate that ``el``'s text, spaces collapsed, is ``text``:
+    ``normalize-space(.)='Status:'``, or when the element's text holds no-break spaces (which
+    XPath 1.0's normalize-space() keeps and the clicked text shows as spaces)
+    ``normalize-space(translate(., '\u00a0', ' '))='Module Identifier:'`` (the no-break space
+    written as itself in the literal)."""
+    if NBSP in el.text_content():
+        return f"normalize-space(translate(., '{NBSP}', ' '))={xpath_literal(text)}"
+    return f"normalize-space(.)={xpath_literal(text)}"
+
+
 def class_predicate(token: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {token} ')"
 
@@ -722,7 +737,7 @@ def suggest(
         label = normalize_text(prev.text_content())
         if label and len(label) <= 30 and "\n" not in label:
             add(
-                f"//{prev.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{tag}[1]",
+                f"//{prev.tag}[{text_equals(prev, label)}]/following-sibling::{tag}[1]",
                 5.5,
                 "text",
             )
@@ -739,7 +754,7 @@ def suggest(
             same = [c for c in parent if c.tag == tag]
             step = f"{tag}[{same.index(el) + 1}]" if len(same) > 1 else tag
             add(
-                f"//{uncle.tag}[normalize-space(.)={xpath_literal(label)}]/following-sibling::{parent.tag}[1]/{step}",
+                f"//{uncle.tag}[{text_equals(uncle, label)}]/following-sibling::{parent.tag}[1]/{step}",
                 5.0,
                 "text",
             )
