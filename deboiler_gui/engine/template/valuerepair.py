@@ -84,6 +84,8 @@ MIN_ABSENT = 3
 #: A field is anchored on a structured value when they are equal on this share of its pages.
 ANCHOR_SHARE = 0.8
 _MAX_ITEMS = 60
+#: Pages kept per field where its value is a link to the page itself.
+_SELF_LINK_PAGES = 5
 #: 'Not this' examples taken from a candidate's extra items.
 _MAX_NEGATIVES = 8
 #: Candidates (best first) checked on the site's pages where the field was absent.
@@ -330,9 +332,11 @@ def learn_values(
         fp = {**fld.search.fingerprint, "samples": samples}
         fp.pop("page_kinds", None)
         fp.pop("no_self_link", None)
-        if in_links > 0 and not self_links:
+        if in_links > 0 and not self_links and not fp.get("self_link_pages"):
             # Links (targets or texts) none of which leads to its own page: a link to the page
             # itself (an enum's own name in its inheritance tree) is no value of the field.
+            # Not when some page of the site outside the sample has one as its value
+            # (``learn_absent``): a section index's up arrow may lead to the index itself.
             fp["no_self_link"] = True
         if tags:
             fp["node_tag"] = tags.most_common(1)[0][0]
@@ -368,8 +372,12 @@ def learn_values(
 def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
     """Record, per field, the pages of the site where the template finds nothing (kept in its
     search rules as ``absent``): the field legitimately does not exist there, and no repair
-    may fill them. Every readable page is read once."""
+    may fill them. Every readable page is read once. The pages where the field's value is a
+    link to the page itself (a section index whose up arrow leads to itself) are kept too
+    (``self_link_pages``, a few): value learning then never records the field as one that
+    never links to its own page, which would empty it there."""
     absent: dict[str, list[str]] = {f.id: [] for f in template.fields}
+    own: dict[str, list[str]] = {f.id: [] for f in template.fields}
     for p in pages:
         if p.error or not p.html:
             continue
@@ -384,13 +392,49 @@ def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
                 value, _rep = extract_field(tree, fld, template, url=p.url)
             except RuleError:
                 continue
+            if len(own[fld.id]) < _SELF_LINK_PAGES and _gives_self_link(
+                tree, p.url, fld, template, value, _rep
+            ):
+                own[fld.id].append(p.url)
             if not value:
                 absent[fld.id].append(p.url)
     new = template
     for fld in template.fields:
         fp = {**fld.search.fingerprint, "absent": sorted(absent[fld.id])}
+        fp.pop("self_link_pages", None)
+        if own[fld.id]:
+            fp["self_link_pages"] = own[fld.id]
         new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
     return new
+
+
+def _gives_self_link(
+    tree: Any, url: str, fld: Field, template: Template, value: Any, rep: Any
+) -> bool:
+    """Whether the field's rules as they stand give a link to the page ``url`` itself there:
+    its value's node (or, for a field already learned never to be one, the value it gives
+    without passing such links over) leads to its own page."""
+    if fld.children:
+        return False
+    if rep.self_links:
+        # Passed over by an earlier learning: what the rules give without that.
+        bare = replace(
+            fld,
+            search=replace(
+                fld.search,
+                fingerprint={
+                    k: v for k, v in fld.search.fingerprint.items() if k != "no_self_link"
+                },
+            ),
+        )
+        try:
+            value, rep = extract_field(tree, bare, template)
+        except RuleError:
+            return False
+    if not value:
+        return False
+    owner = rep.nodes[:_MAX_ITEMS] or [_attribute_owner(tree, rep.xpath)]
+    return bool(_link_states(tree, url, owner))
 
 
 def _attribute_owner(tree: Any, xpath: str) -> str:
@@ -457,6 +501,20 @@ def _link_kinds_at(tree: HtmlElement, paths: Sequence[str]) -> str | None:
         if found and isinstance(found[0], HtmlElement):
             kinds.add(link_kind(found[0]))
     return "+".join(sorted(kinds)) if kinds else None
+
+
+def icon_only(fld: Field) -> bool:
+    """Whether the field's old nodes held no text (``node_text`` learned false): links drawn
+    as an icon (an up arrow, an image inside the link) and not for a list of records."""
+    return fld.search.fingerprint.get("node_text") is False and not fld.children
+
+
+def text_fits(el: Any, fld: Field) -> bool:
+    """Whether ``el`` is of the old nodes' text kind: a node with text (a menu entry, a
+    breadcrumb step) is not an icon link of the same target."""
+    return not icon_only(fld) or not (
+        isinstance(el, HtmlElement) and normalize_text(el.text_content())
+    )
 
 
 def link_fits(el: Any, link: str | None) -> bool:
@@ -946,6 +1004,7 @@ def _found_share(
             any(
                 (not tag or n.tag == tag)
                 and link_fits(n, link)
+                and text_fits(n, fld)
                 and (heads or anchor_heading(n) is None)
                 for n in idx.nodes(item, fld, tag)
             )
@@ -1027,6 +1086,10 @@ def _kind_change(
                     f"its nodes are {_link_name(link_kind(el))} where the field's were "
                     f"{_link_name(link)}"
                 )
+            elif not text_fits(el, fld):
+                # An icon link (an up arrow) removed, and a text link to the same target kept
+                # (the breadcrumb's step): the same value from another node.
+                why = "its nodes hold text where the field's were icons without text"
             if not why:
                 continue
             if held is None:
@@ -2032,6 +2095,18 @@ def _repair_field(
     keep_tag, keep_out = _exclusions(fld) if not tail else ("", [])
 
     site_fills: dict[tuple[str, ...], list[str]] = {}
+    kinds_seen: dict[str, str] = {}
+
+    def queue_kind(queue: Sequence[str]) -> str:
+        """Why some rule of ``queue`` takes nodes of another kind than the field's old ones,
+        or "": each part is judged, not only the last one added (a part scored below the
+        threshold alone was never looked at before it got a rule after it)."""
+        for xp in queue:
+            if xp not in kinds_seen:
+                kinds_seen[xp] = _kind_change(trees, samples, fld, xp, widened)
+            if kinds_seen[xp]:
+                return kinds_seen[xp]
+        return ""
 
     def fills(queue: tuple[str, ...]) -> list[str]:
         """The site's pages where the field was absent and ``queue`` gives a value."""
@@ -2119,7 +2194,7 @@ def _repair_field(
                 probe = replace(fld, xpaths=queue)
                 ev = _agreement(trees, samples, probe, template)
                 if ev["score"] >= ACCEPT:
-                    why = _kind_change(trees, samples, fld, cand, widened)
+                    why = queue_kind(queue)
                     if why:
                         ev = {**ev, "score": min(ev["score"], KIND_SCORE), "kind": why}
                 scored[queue] = (ev, rule.family)
@@ -2504,7 +2579,7 @@ def _repair_field(
     if not best.get("kind") and best["agree"]:
         # Scored below the threshold, its nodes' kind was not looked at yet: section headings
         # that repeat a removed contents' entries agree on the pages whose entries they are.
-        why = _kind_change(trees, samples, fld, best_queue[-1], widened)
+        why = queue_kind(best_queue)
         if why:
             best = {**best, "kind": why}
     # A rule whose nodes are of another kind gives the old texts from other nodes (section
