@@ -12,6 +12,7 @@ from typing import Any
 
 from deboiler_gui.engine import jobs
 from deboiler_gui.engine.model import DeboilerError, Progress
+from deboiler_gui.engine.words import count
 
 #: File suffixes treated as an existing workspace rather than input to import.
 WORKSPACE_SUFFIXES = (".sqlite", ".db", ".workspace", ".dbw")
@@ -104,7 +105,10 @@ def unreadable_summary(source: str, records: list[dict[str, Any]], readable: int
     named = "; ".join(f"{where(r['url'])}: {r['error']}" for r in ordered[:NAMED_RECORDS])
     more = f"; and {len(ordered) - NAMED_RECORDS} more" if len(ordered) > NAMED_RECORDS else ""
     total = len(records) + readable
-    return f"{source}: {len(records)} of {total} records unreadable, not listed ({named}{more})"
+    return (
+        f"{source}: {len(records)} of {count(total, 'record')} unreadable, not listed "
+        f"({named}{more})"
+    )
 
 
 def input_problem(path: str | os.PathLike[str]) -> str | None:

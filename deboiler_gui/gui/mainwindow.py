@@ -40,6 +40,7 @@ from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.subresources import AssetResolver
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.words import count
 from deboiler_gui.gui.app import app_icon
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
@@ -596,7 +597,7 @@ class MainWindow(QMainWindow):
             return
         if records:
             self.post_message(session.unreadable_summary(name, records, readable), error=True)
-        self.post_message(f"Imported {readable} pages from {source} into {target}")
+        self.post_message(f"Imported {count(readable, 'page')} from {source} into {target}")
         self.load_workspace(target)
 
     def _on_crawl_pages(self, path: str, rows: list[dict[str, Any]]) -> None:
@@ -675,7 +676,9 @@ class MainWindow(QMainWindow):
     def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
         self.page_model.set_pages(summaries)
         self.page_types.label_pages()
-        self.page_count_label.setText(f"{self.page_model.total()} pages of {self.shown.site}")
+        self.page_count_label.setText(
+            f"{count(self.page_model.total(), 'page')} of {self.shown.site}"
+        )
         self.select_page_row(0)
         if self.shown.page is None:
             self._run_after_first_paint()
@@ -837,7 +840,8 @@ class MainWindow(QMainWindow):
             self.select_page_row(self.page_model.row_of(self.shown.page.url) or 0)
             self.page_table.selectionModel().blockSignals(False)
         self.page_count_label.setText(
-            f"{self.page_model.rowCount()} of {self.page_model.total()} pages of {self.shown.site}"
+            f"{self.page_model.rowCount()} of {count(self.page_model.total(), 'page')} "
+            f"of {self.shown.site}"
         )
 
     def _on_filter_edit_text_changed(self, text: str) -> None:

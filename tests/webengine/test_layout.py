@@ -515,7 +515,8 @@ def _template_panel_reads(rules: Any, size: tuple[int, int]) -> None:
     check = rules.check
     flagged = [c.field for c in check.fields.values() if c.summary()]
     if flagged:
-        assert rules.preview_label.text().endswith("look wrong: " + ", ".join(flagged))
+        verb = "looks" if len(flagged) == 1 else "look"
+        assert rules.preview_label.text().endswith(f"{verb} wrong: " + ", ".join(flagged))
     tree = rules.tree
     metrics = tree.fontMetrics()
     margins = 2 * (tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)

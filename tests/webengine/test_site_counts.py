@@ -138,7 +138,7 @@ def test_the_check_column_goes_over_the_pages_past_the_index(
     assert sample[:2] == (False, "looks right")
     assert "checked on 6 sample pages so far" in sample[2]
     assert site[:2] == (True, "⚠ several lists")
-    assert "checked over 40 pages — 1 field(s) look wrong: parts" in site[2]
+    assert "checked over 40 pages — 1 field looks wrong: parts" in site[2]
     row = window.rules.items["parts"]
     assert row.text(4) == "⚠ several lists"
     tip = row.toolTip(4)

@@ -14,6 +14,7 @@ from deboiler_gui.app.pagestate import scope_counts
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.engine.template.model import Field, NoiseFilter
+from deboiler_gui.engine.words import count, plural
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.siteservice import (
     Click,
@@ -29,6 +30,10 @@ from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel, element_
 from deboiler_gui.gui.panels.rules import RulesPanel
 from deboiler_gui.gui.panels.selection import SelectionPanel
 from deboiler_gui.gui.webview import PageView
+
+#: What a count of 'not this' clicks is said in ("1 'not this' node", "2 'not this' nodes").
+NOT_THIS_CLICK = "'not this' click"
+NOT_THIS_NODE = "'not this' node"
 
 
 class Picking(QObject):
@@ -231,7 +236,7 @@ class Picking(QObject):
             self.nots = []
             if dropped:
                 self.selection.show_examples("")
-            note = f" ({dropped} 'not this' click(s) dropped)" if dropped else ""
+            note = f" ({count(dropped, NOT_THIS_CLICK)} dropped)" if dropped else ""
             if conflicting and not pending[3]:
                 # The earlier example in conflict may be the wrong node (an anchor where its
                 # heading was meant): a click on its page replaces it, one example per page.
@@ -301,7 +306,7 @@ class Picking(QObject):
         if click not in self.nots:
             self.nots.append(click)
         self.selection.show_examples(
-            f"{len(self.nots)} 'not this' node(s) for the next field or list"
+            f"{count(len(self.nots), NOT_THIS_NODE)} for the next field or list"
         )
 
     def on_selection_field_requested(
@@ -373,7 +378,7 @@ class Picking(QObject):
         self._pending_examples[request] = request_examples
         self._pending_induce[request] = (name, kind, attribute, as_list, pages)
         self._pending_nots[request] = nots
-        self.status.showMessage(f"Inducing {name} from {len(clicks)} example(s)…", 5000)
+        self.status.showMessage(f"Inducing {name} from {count(len(clicks), 'example')}…", 5000)
         return request
 
     def _restore_examples(self, request: int) -> None:
@@ -454,14 +459,15 @@ class Picking(QObject):
             taken = {f.id for f in self.editor.template.fields}
             self.selection.propose_field_name(taken, "items" if as_list else "field")
         where = f"{pages} pages" if pages > 1 else "this page"
-        excluded = f"; {len(nots)} 'not this' node(s) excluded" if nots else ""
+        excluded = f"; {count(len(nots), NOT_THIS_NODE)} excluded" if nots else ""
         if as_list:
             sp = self.shown.stamped
             from deboiler_gui.engine.template.selectors import select_elements
 
-            count = len(select_elements(sp.root, xpath)) if sp is not None else 0
+            items = len(select_elements(sp.root, xpath)) if sp is not None else 0
+            one_list = ", all from one list" if items > 1 else ""
             self.post_message(
-                f"List {name}: {xpath} matches {count} items on this page, all from one list "
+                f"List {name}: {xpath} matches {count(items, 'item')} on this page{one_list} "
                 f"(examples from {where}){excluded}"
             )
         else:
@@ -545,7 +551,8 @@ class Picking(QObject):
             del self._pending_counts[request]
             if self._latest_count.get(target) == request:
                 del self._latest_count[target]
-        text = f"{stats.get('hit_pages', 0):,}/{pages:,} pages"
+        unit = plural(pages, "page")
+        text = f"{stats.get('hit_pages', 0):,}/{pages:,} {unit}"
         if "summary" in stats:
             text = stats["summary"]  # a rule's effect, worded as in the impact panel and report
         elif "by_xpath" in stats:
@@ -557,16 +564,16 @@ class Picking(QObject):
         elif "one" in stats:
             text += f" (1: {stats['one']:,}, many: {stats['many']:,})"
         elif stats.get("chars"):
-            text += f", −{stats['chars']} chars"
+            text += f", −{count(stats['chars'], 'char', sep=',')}"
         elif stats.get("nodes"):
-            text += f", {stats['nodes']} nodes"
+            text += f", {count(stats['nodes'], 'node', sep=',')}"
         if pages < site_pages:
             # Figures so far, marked so in the cell ("10/40…"); the tooltip and the status bar
             # say how far the count is.
-            text = text.replace(f"/{pages:,} pages", f"/{pages:,}…", 1)
-            text += f" — counted on {pages:,}/{site_pages:,} pages so far"
+            text = text.replace(f"/{pages:,} {unit}", f"/{pages:,}…", 1)
+            text += f" — counted on {pages:,}/{site_pages:,} {plural(site_pages, 'page')} so far"
         else:
-            text += f" — counted on {pages:,}/{site_pages:,} pages"
+            text += f" — counted on {pages:,}/{site_pages:,} {plural(site_pages, 'page')}"
         if isinstance(target, FilterDialog):
             target.show_site(text)
             return

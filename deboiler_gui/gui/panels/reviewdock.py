@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabWidget
 
+from deboiler_gui.engine.words import count
+
 if TYPE_CHECKING:
     from deboiler_gui.gui.mainwindow import MainWindow
 
@@ -145,7 +147,7 @@ class ReviewDock(QDockWidget):
         g = BoilerplateGroup.from_dict(group)
         after = decide(w.editor.template, g, selector, accept=accept)
         verb = "Accept" if accept else "Reject"
-        w.editor.apply(after, f"{verb} boilerplate group ({g.pages} pages): {selector}")
+        w.editor.apply(after, f"{verb} boilerplate group ({count(g.pages, 'page')}): {selector}")
 
     def _on_editor_changed(self) -> None:
         from deboiler_gui.engine.review.groups import group_decisions

@@ -30,6 +30,7 @@ from deboiler_gui.app.fieldcheck import TemplateCheck
 from deboiler_gui.app.pagelist import short_page
 from deboiler_gui.app.pagestate import RemovedChars
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.words import count
 from deboiler_gui.gui.dialogs.filter import FILTER_KIND_LABELS
 from deboiler_gui.gui.panels.fitlabel import FittedLabel
 
@@ -81,16 +82,18 @@ def title_forms(name: str, site: str, scope: str) -> list[str]:
 
 def preview_forms(rows: int, coverage: str, flagged: Sequence[str]) -> list[str]:
     """The line over the value preview, whole first ("Values on 12 pages — checked over 29
-    pages — 2 field(s) look wrong: crumbs, rare"), then without how many pages the check
+    pages — 2 fields look wrong: crumbs, rare"), then without how many pages the check
     covers (each verdict's tooltip says it), then the fields that look wrong alone."""
+    verb = "looks" if len(flagged) == 1 else "look"
     wrong = (
-        f"{len(flagged)} field(s) look wrong: " + ", ".join(flagged)
+        f"{count(len(flagged), 'field')} {verb} wrong: " + ", ".join(flagged)
         if flagged
         else "no field looks wrong"
     )
-    forms = [f"Values on {rows} pages — {coverage} — {wrong}", f"Values on {rows} pages — {wrong}"]
+    values = f"Values on {count(rows, 'page')}"
+    forms = [f"{values} — {coverage} — {wrong}", f"{values} — {wrong}"]
     if flagged:
-        forms.append("Look wrong: " + ", ".join(flagged))
+        forms.append(f"{verb.capitalize()} wrong: " + ", ".join(flagged))
     return forms
 
 
@@ -366,7 +369,9 @@ class RulesPanel(QWidget):
         for item in self.items.values():
             whole = item.data(3, Qt.ItemDataRole.UserRole)
             if isinstance(whole, str):
-                item.setText(3, whole.removesuffix(" pages") if short else whole)
+                item.setText(
+                    3, whole.removesuffix(" pages").removesuffix(" page") if short else whole
+                )
 
     def _verdict_cells(self, width: int | None) -> None:
         """Each field's verdict whole (``width`` None), or shortened to fit a Check column

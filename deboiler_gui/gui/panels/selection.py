@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.app.validation import fresh_name, selector_error
+from deboiler_gui.engine.words import plural
 from deboiler_gui.gui.panels.validation import InlineCheck
 
 
@@ -40,9 +41,9 @@ def _rate_tooltip(site: dict[str, Any]) -> str:
     pages = site.get("pages", 0)
     whole = site.get("site_pages", pages)
     over = (
-        f"Over {pages:,} pages of the site"
+        f"Over {pages:,} {plural(pages, 'page')} of the site"
         if pages >= whole
-        else f"Over the {pages:,} indexed pages of the site's {whole:,}"
+        else f"Over the {pages:,} indexed {plural(pages, 'page')} of the site's {whole:,}"
     )
     return (
         f"{over}: exactly one match on {site.get('one', 0)} "
