@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from deboiler_gui.app import session
 from deboiler_gui.app.domsource import dom_status
+from deboiler_gui.app.pagelist import relative_url
 from deboiler_gui.app.pagestate import (
     PageState,
     cleaned_document,
@@ -209,7 +210,7 @@ class MainWindow(QMainWindow):
         )
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
-        self.rules.page_requested.connect(self.select_url)
+        self.rules.page_requested.connect(self.show_listed)
         self.rules.scope_requested.connect(
             lambda: (
                 self.editor.add_url(self.shown.page.url) if self.shown.page is not None else None
@@ -826,6 +827,28 @@ class MainWindow(QMainWindow):
             self.select_page_row(row)
         else:
             self.show_page(url)
+
+    def show_listed(self, url: str) -> None:
+        """Show a page named outside the page list (a field's page to look at, a row of the
+        value preview or of a review panel): when the list's filter, template choice or page
+        types hide it, they are cleared so that the list shows it selected, and the status bar
+        says so (the page used to be shown, or not, with the list still on another page)."""
+        hidden = self.page_model.hidden_by(url)
+        cleared = []
+        if "pattern" in hidden:
+            cleared.append(f"filter {self.filter_edit.text().strip()!r}")
+            self.filter_edit.setText("")
+        if "group" in hidden:
+            cleared.append(f"template choice {self.group_combo.currentText()!r}")
+            self.group_combo.setCurrentIndex(0)
+        if "subset" in hidden:
+            cleared.append("page types")
+            self.page_types.panel.select_keys([])
+        self.select_url(url)
+        if cleared:
+            what = " and ".join(cleared)
+            page = relative_url(url, self.page_model.root)
+            self.statusBar().showMessage(f"Cleared the page list's {what} to show {page}", 15000)
 
     def _on_page_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():

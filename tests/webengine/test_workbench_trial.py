@@ -1,13 +1,17 @@
-"""What a new user met on a 1,317-page site, on the demo: counts said in proper English."""
+"""What a new user met on a 1,317-page site, on the demo: counts said in proper English, and
+a page to look at opened whatever the page list's filter hides."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
 
 from tests.webengine.test_workbench import (
     ARTICLE_URL,
+    PEPPERS_URL,
     _last_message,
     _pick,
 )
@@ -45,3 +49,66 @@ def test_a_list_of_one_item_and_one_not_this_are_said_in_the_singular(
     ), text
     assert text.endswith("; 1 'not this' node excluded"), text
     assert "items" not in text and "(s)" not in text
+
+
+def test_a_page_to_look_at_hidden_by_the_filter_is_listed_and_shown(qtbot: Any, demo: Any) -> None:
+    """A double-click on a flagged field's verdict, with the page list filtered down to the
+    shown page: the filter is cleared, the page to look at is shown and selected in the list,
+    and the status bar says why the filter went. The value preview's rows do the same."""
+    demo.editor.add_field("links", "//body//ul/li/a", is_list=True)
+    rules = demo.rules
+    qtbot.waitUntil(
+        lambda: rules.check is not None and "links" in rules.check.fields, timeout=60000
+    )
+    tip = rules.items["links"].toolTip(4)
+    look = [line.split("look at ", 1)[1] for line in tip.splitlines() if "look at " in line]
+    target = next(u for u in look if u != ARTICLE_URL)
+    demo.filter_edit.setText("tomatoes")
+    assert demo.page_model.rowCount() == 1
+    assert demo.page_model.row_of(target) is None
+    tree = rules.tree
+    rect = tree.visualItemRect(rules.items["links"])
+    at = QPoint(tree.header().sectionViewportPosition(4) + 10, rect.center().y())
+    look_first = rules._look_at("links")[0]
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
+        QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=at)
+        QTest.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert demo.page.url == look_first
+    # Listed and selected: the list shows the page the view shows.
+    assert demo.filter_edit.text() == ""
+    row = demo.page_model.row_of(look_first)
+    assert row is not None and demo.page_table.currentIndex().row() == row
+    relative = demo.page_model.data(demo.page_model.index(row, 0))
+    assert demo.statusBar().currentMessage() == (
+        f"Cleared the page list's filter 'tomatoes' to show {relative}"
+    )
+    # A row of the value preview, hidden by a filter again.
+    demo.filter_edit.setText(relative)
+    table = rules.preview
+    other = next(
+        r
+        for r in range(table.rowCount())
+        if table.item(r, 0).data(Qt.ItemDataRole.UserRole) not in (look_first,)
+        and demo.page_model.row_of(table.item(r, 0).data(Qt.ItemDataRole.UserRole)) is None
+    )
+    url = table.item(other, 0).data(Qt.ItemDataRole.UserRole)
+    cell = table.visualItemRect(table.item(other, 1)).center()
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
+        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+        QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    assert demo.page.url == url and demo.filter_edit.text() == ""
+    assert demo.page_table.currentIndex().row() == demo.page_model.row_of(url)
+    assert (
+        demo.statusBar()
+        .currentMessage()
+        .startswith(f"Cleared the page list's filter {relative!r} to show ")
+    )
+
+
+def test_a_page_listed_already_leaves_the_filter_alone(qtbot: Any, demo: Any) -> None:
+    demo.filter_edit.setText("guides/")
+    assert demo.page_model.row_of(PEPPERS_URL) is not None
+    with qtbot.waitSignal(demo.view.highlights_applied, timeout=10000):
+        demo.show_listed(PEPPERS_URL)
+    assert demo.page.url == PEPPERS_URL and demo.filter_edit.text() == "guides/"
+    assert demo.statusBar().currentMessage() == ""

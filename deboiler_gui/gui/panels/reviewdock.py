@@ -70,7 +70,7 @@ class ReviewDock(QDockWidget):
             self.panels[title] = panel
             self.tabs.addTab(panel, title)
             if hasattr(panel, "page_activated"):
-                panel.page_activated.connect(w.select_url)
+                panel.page_activated.connect(w.show_listed)
             if hasattr(panel, "job_failed"):
                 panel.job_failed.connect(lambda message: w.post_message(message, error=True))
         groups = self.panels["Boilerplate groups"]
