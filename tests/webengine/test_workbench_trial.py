@@ -1,5 +1,6 @@
-"""What a new user met on a 1,317-page site, on the demo: counts said in proper English, and
-a page to look at opened whatever the page list's filter hides."""
+"""What a new user met on a 1,317-page site, on the demo: counts said in proper English, , a
+page to look at opened whatever the page list's filter hides, a refused click's outline
+marked refused and no stale outline after the next pick."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
+from tests.webengine.conftest import evaluate
 from tests.webengine.test_workbench import (
     ARTICLE_URL,
     PEPPERS_URL,
     _last_message,
     _pick,
+    _show,
 )
 
 
@@ -27,6 +30,11 @@ def demo(qtbot: Any, window: Any) -> Any:
     with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
         window.select_url(ARTICLE_URL)
     return window
+
+
+def _outlines(qtbot: Any, window: Any) -> dict[str, list[int]]:
+    got: dict[str, list[int]] = evaluate(qtbot, window.view, "window.__deboiler.outlines()")
+    return got
 
 
 def test_a_list_of_one_item_and_one_not_this_are_said_in_the_singular(
@@ -112,3 +120,73 @@ def test_a_page_listed_already_leaves_the_filter_alone(qtbot: Any, demo: Any) ->
         demo.show_listed(PEPPERS_URL)
     assert demo.page.url == PEPPERS_URL and demo.filter_edit.text() == "guides/"
     assert demo.statusBar().currentMessage() == ""
+
+
+def test_a_refused_click_is_outlined_as_refused_and_no_outline_goes_stale(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """The title given on one page, a footer paragraph as the same field on another: the
+    refusal outlines the paragraph as refused, not as the pick; the next pick (in the DOM
+    tree, the pointer away from the page) leaves no outline on it, hover or refused."""
+    _pick(qtbot, demo, click, "//article//h1")
+    demo.selection.field_name.setText("heading")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.field_button.click()
+    _show(qtbot, demo, PEPPERS_URL)
+    footer = _pick(qtbot, demo, click, "//footer/p[1]")
+    stamp = demo.stamped.stamp_of(footer)
+    # The real click left the pointer's outline on the paragraph with the pick's.
+    assert _outlines(qtbot, demo) == {"hover": [stamp], "selected": [stamp], "refused": []}
+    demo.selection.field_name.setText("heading")
+    demo.selection.field_button.click()
+    qtbot.waitUntil(lambda: "No rule" in _last_message(demo), timeout=20000)
+    qtbot.waitUntil(lambda: _outlines(qtbot, demo)["refused"] == [stamp], timeout=5000)
+    assert _outlines(qtbot, demo) == {"hover": [], "selected": [], "refused": [stamp]}
+    style = evaluate(
+        qtbot,
+        demo.view,
+        "JSON.stringify(getComputedStyle(document.querySelector('[data-dbg-refused]'))"
+        ".outlineStyle)",
+    )
+    assert style == "dashed"
+    # The next pick, made in the DOM tree (the pointer goes there): only the new node is
+    # outlined.
+    QTest.mouseMove(demo.dom_tree.viewport(), QPoint(20, 20))
+    h1 = demo.stamped.root.xpath("//article//h1")[0]
+    with qtbot.waitSignal(demo.candidates_updated, timeout=10000):
+        demo.dom_tree.setCurrentIndex(demo.dom_model.index_of(demo.stamped.stamp_of(h1)))
+    qtbot.waitUntil(
+        lambda: _outlines(qtbot, demo)["selected"] == [demo.stamped.stamp_of(h1)], timeout=5000
+    )
+    assert _outlines(qtbot, demo) == {
+        "hover": [],
+        "selected": [demo.stamped.stamp_of(h1)],
+        "refused": [],
+    }
+
+
+def test_the_hover_outline_goes_when_the_pointer_leaves_the_page(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    el = _pick(qtbot, demo, click, "//footer/p[1]")
+    stamp = demo.stamped.stamp_of(el)
+    assert _outlines(qtbot, demo)["hover"] == [stamp]
+    # The pointer goes to the DOM tree: the page is told it left.
+    QTest.mouseMove(demo.dom_tree.viewport(), QPoint(20, 20))
+    qtbot.waitUntil(lambda: _outlines(qtbot, demo)["hover"] == [], timeout=5000)
+    assert _outlines(qtbot, demo)["selected"] == [stamp]
+
+
+def test_a_pick_made_outside_the_page_drops_a_hover_outline_left_elsewhere(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """A hover outline the page was never told to drop (the pointer jumped away) goes with
+    the next pick made outside the page; the picked node's own one stays."""
+    el = _pick(qtbot, demo, click, "//footer/p[1]")
+    stamp = demo.stamped.stamp_of(el)
+    h1 = demo.stamped.stamp_of(demo.stamped.root.xpath("//article//h1")[0])
+    demo.view.select(h1, scroll=False)
+    qtbot.waitUntil(lambda: _outlines(qtbot, demo)["selected"] == [h1], timeout=5000)
+    assert _outlines(qtbot, demo)["hover"] == []
+    demo.view.select(stamp, scroll=False)  # the pointer's own element keeps its outline
+    qtbot.waitUntil(lambda: _outlines(qtbot, demo)["selected"] == [stamp], timeout=5000)

@@ -103,6 +103,9 @@ class Picking(QObject):
         self._check_template: Any = None
         # A refused induction's pages of the examples it names (the conflicting ones).
         self._refused: dict[int, list[str]] = {}
+        # Each pending induction's clicks on the page they were made on (its URL, their
+        # stamps): outlined as refused when no rule comes of them.
+        self._pending_clicks: dict[int, tuple[str, list[int]]] = {}
         # One-click fields: what to use when the induction gives nothing (name, the
         # preselected XPath, kind, attribute, the click)
         self._fallback: dict[int, tuple[str, str, str, str, Click]] = {}
@@ -216,6 +219,7 @@ class Picking(QObject):
         self._pending_suggest.pop(request, None)
         named = self._refused.pop(request, [])
         fallback = self._fallback.pop(request, None)
+        clicks = self._pending_clicks.pop(request, None)
         if fallback is not None and self._pending_induce.pop(request, None) is not None:
             self._pending_nots.pop(request, None)
             self._pending_examples.pop(request, None)
@@ -224,6 +228,10 @@ class Picking(QObject):
         pending = self._pending_induce.pop(request, None)
         if pending is not None:
             here = self.shown.page.url if self.shown.page is not None else ""
+            if clicks is not None and clicks[0] == here:
+                # The refused click is no longer outlined as the pick: as refused, until the
+                # next pick (its outline used to stay, with a hover outline beside it).
+                self.view.mark_refused(clicks[1])
             earlier = {c.url for c in self._pending_examples.get(request, ("", None))[1] or []}
             # The earlier examples the refusal is about (not merely the first one given).
             conflicting = [u for u in named if u in earlier and u != here]
@@ -375,6 +383,10 @@ class Picking(QObject):
         what = InduceRequest(tuple(clicks), tuple(nots), as_list)
         pages = len({c.url for c in clicks})
         request = self.service.induce(what)
+        page = self.shown.page
+        if page is not None:
+            stamps = list(self.list_examples) if as_list else [self.selected]
+            self._pending_clicks[request] = (page.url, [s for s in stamps if s is not None])
         self._pending_examples[request] = request_examples
         self._pending_induce[request] = (name, kind, attribute, as_list, pages)
         self._pending_nots[request] = nots
@@ -406,6 +418,7 @@ class Picking(QObject):
 
     def on_service_induced(self, request: int, rules: list[dict[str, Any]]) -> None:
         pending = self._pending_induce.pop(request, None)
+        self._pending_clicks.pop(request, None)
         fallback = self._fallback.pop(request, None)
         if pending is not None:
             self.status.clearMessage()  # "Inducing …" is over, whatever came of it
