@@ -121,7 +121,7 @@ class MainWindow(QMainWindow):
         self.service.refused.connect(self.picking.on_service_refused)
         self.service.checked_ready.connect(self.picking.on_service_checked)
         self.service.index_progress.connect(
-            lambda d, t: self.index_label.setText(f"indexing {d}/{t}")
+            lambda d, t: self.index_label.setText(f"keeping pages for clicks: {d:,}/{t:,}")
         )
         self.service.index_ready.connect(self.picking.on_service_index_ready)
         self.service.count_progress.connect(self.picking.on_service_count_progress)

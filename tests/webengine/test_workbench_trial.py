@@ -1,6 +1,7 @@
-"""What a new user met on a 1,317-page site, on the demo: counts said in proper English, , a
+"""What a new user met on a 1,317-page site, on the demo: counts said in proper English, a
 page to look at opened whatever the page list's filter hides, a refused click's outline
-marked refused and no stale outline after the next pick."""
+marked refused and no stale outline after the next pick, and the status bar saying what the
+index is."""
 
 from __future__ import annotations
 
@@ -190,3 +191,16 @@ def test_a_pick_made_outside_the_page_drops_a_hover_outline_left_elsewhere(
     assert _outlines(qtbot, demo)["hover"] == []
     demo.view.select(stamp, scroll=False)  # the pointer's own element keeps its outline
     qtbot.waitUntil(lambda: _outlines(qtbot, demo)["selected"] == [stamp], timeout=5000)
+
+
+def test_the_status_bar_says_what_the_kept_pages_are_for(qtbot: Any, demo: Any) -> None:
+    """On a site no larger than the index every page is kept, and the status bar says so in
+    the words of what it is for, never "N pages indexed"."""
+    from deboiler_gui.gui.controllers.picking import index_tooltip
+
+    total = demo.page_model.total()
+    text = demo.index_label.text()
+    assert text.startswith(f"all {total} pages kept for clicks"), text
+    assert "indexed" not in text
+    assert demo.index_label.toolTip() == index_tooltip(total, total)
+    assert "cover every page of the site" in demo.index_label.toolTip()

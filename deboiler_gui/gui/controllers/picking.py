@@ -36,6 +36,18 @@ NOT_THIS_CLICK = "'not this' click"
 NOT_THIS_NODE = "'not this' node"
 
 
+def index_tooltip(kept: int, site_pages: int) -> str:
+    """What the status bar's index figures mean."""
+    spread = " spread evenly over the site" if kept < site_pages else ""
+    return (
+        f"{kept:,} of the site's {count(site_pages, 'page', sep=',')} are kept parsed{spread}: "
+        "a click's candidates and their hit rates over the site, the rules induced from "
+        "clicks and the Check column's first answer use them. The Template panel's counts "
+        "and the Check column's final verdicts cover every page of the site: the other "
+        "pages are read in batches, counted and dropped."
+    )
+
+
 class Picking(QObject):
     """Turns picks on the shown page into rules; asks the site service for candidates and for
     each rule's counts over the site, and shows its answers."""
@@ -82,7 +94,7 @@ class Picking(QObject):
         # The count last asked for each rule (or filter dialog): an older one's answers, still
         # going over the site, are not shown, and the service is told to stop it.
         self._latest_count: dict[str | FilterDialog, int] = {}
-        self._index_text = ""  # "1,000 of 3,071 pages indexed"
+        self._index_text = ""  # "1,000 of 3,071 pages kept for clicks"
         # Clicked examples of each field or list by name, over the pages they were given on
         # (extracting the same name on another page adds an example), and 'not this' clicks
         # for the next rule.
@@ -269,22 +281,25 @@ class Picking(QObject):
             self.status.showMessage(message, 5000)
 
     def on_service_index_ready(self, n: int, site_pages: int) -> None:
-        self._index_text = (
-            f"{n:,} pages indexed" if n >= site_pages else f"{n:,} of {site_pages:,} pages indexed"
-        )
-        self.index_label.setText(self._index_text)
-        self.index_label.setToolTip(
-            "Candidates' hit rates and the Check column use the indexed pages; rule, field "
-            "and filter counts go over every page of the site"
-        )
+        # What the index is, said as what it is for: the pages kept parsed for what a click
+        # asks (it read "1,000 of 1,317 pages indexed", as if the counts covered no more).
+        if n >= site_pages:
+            self._index_text = f"all {count(n, 'page', sep=',')} kept for clicks"
+            self.index_label.setText(self._index_text)
+        else:
+            self._index_text = f"{n:,} of {count(site_pages, 'page', sep=',')} kept for clicks"
+            self.index_label.setText(f"{self._index_text}; counts cover all {site_pages:,}")
+        self.index_label.setToolTip(index_tooltip(n, site_pages))
         self.count_site_state()
 
     def on_service_count_progress(self, done: int, site_pages: int) -> None:
         """The counts going over the rest of the site: how far the slowest one is."""
         if done < site_pages:
             self.index_label.setText(f"{self._index_text}; counting {done:,}/{site_pages:,} pages")
+        elif self._index_text.startswith("all "):
+            self.index_label.setText(self._index_text)  # every page is kept: nothing to add
         else:
-            self.index_label.setText(f"{self._index_text}; counted {done:,}/{site_pages:,} pages")
+            self.index_label.setText(f"{self._index_text}; counts cover all {site_pages:,}")
 
     def _ask_count(self, what: Any, target: str | FilterDialog) -> None:
         """Ask the service for a count of ``target`` (a rule's name, or a filter dialog); an

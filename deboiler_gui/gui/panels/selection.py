@@ -43,7 +43,8 @@ def _rate_tooltip(site: dict[str, Any]) -> str:
     over = (
         f"Over {pages:,} {plural(pages, 'page')} of the site"
         if pages >= whole
-        else f"Over the {pages:,} indexed {plural(pages, 'page')} of the site's {whole:,}"
+        else f"Over {pages:,} of the site's {whole:,} pages (the ones kept for clicks, spread "
+        "over the site)"
     )
     return (
         f"{over}: exactly one match on {site.get('one', 0)} "
