@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 
 from deboiler_gui.app import session
 from deboiler_gui.app.domsource import dom_status
-from deboiler_gui.app.pagelist import relative_url
 from deboiler_gui.app.pagestate import (
     PageState,
     cleaned_document,
@@ -842,13 +841,17 @@ class MainWindow(QMainWindow):
             cleared.append(f"template choice {self.group_combo.currentText()!r}")
             self.group_combo.setCurrentIndex(0)
         if "subset" in hidden:
-            cleared.append("page types")
+            cleared.append("page type choice")
             self.page_types.panel.select_keys([])
         self.select_url(url)
         if cleared:
+            # Short enough for the room the status bar's figures leave in a 1235-pixel window
+            # (the page is the one shown and selected in the list).
             what = " and ".join(cleared)
-            page = relative_url(url, self.page_model.root)
-            self.statusBar().showMessage(f"Cleared the page list's {what} to show {page}", 15000)
+            hid = "it hid" if len(cleared) == 1 else "they hid"
+            self.statusBar().showMessage(
+                f"{what[0].upper()}{what[1:]} cleared: {hid} the page asked for", 15000
+            )
 
     def _on_page_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
