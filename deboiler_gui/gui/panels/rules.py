@@ -428,7 +428,10 @@ class RulesPanel(QWidget):
         horizontal scroll bar when it has one (its columns are fitted to its width: only
         past eight or so fields does it scroll sideways)."""
         row = self.preview.verticalHeader().defaultSectionSize()
-        header = self.preview.horizontalHeader().sizeHint().height()
+        # (an empty preview's header has no height yet: a line of text, as it will have)
+        header = max(
+            self.preview.horizontalHeader().sizeHint().height(), self.fontMetrics().height() + 4
+        )
         scrollbar = self.preview.horizontalScrollBar()
         bar = scrollbar.sizeHint().height() if scrollbar.isVisible() else 0
         return header + rows * row + bar + 2 * self.preview.frameWidth() + 2
@@ -451,7 +454,10 @@ class RulesPanel(QWidget):
             top = self.tree.topLevelItem(i)
             if top is not None:
                 rows += 1 + (top.childCount() if top.isExpanded() else 0)
-        label = self.preview_label.sizeHint().height() + 4
+        # the line over the preview and the space under it
+        box = self.preview.parentWidget()
+        spacing = box.layout().spacing() if box is not None and box.layout() is not None else 4
+        label = self.preview_label.sizeHint().height() + max(spacing, 0)
         wanted = self._tree_height(max(rows, 4))
         floor = self._preview_height(PREVIEW_MIN_ROWS) + label
         least = self._preview_height(PREVIEW_LEAST_ROWS) + label
@@ -580,6 +586,7 @@ class RulesPanel(QWidget):
                     if fc is not None:
                         cell.setToolTip(f"{text}\n\n{fc.details()}")
                 self.preview.setItem(r, c, cell)
+        self.fit_split()  # the preview's rows have their header now
         self.fit_preview()
 
     def keep_fields(self, fields: Sequence[str]) -> None:
