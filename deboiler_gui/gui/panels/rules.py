@@ -456,7 +456,8 @@ class RulesPanel(QWidget):
                 rows += 1 + (top.childCount() if top.isExpanded() else 0)
         # the line over the preview and the space under it
         box = self.preview.parentWidget()
-        spacing = box.layout().spacing() if box is not None and box.layout() is not None else 4
+        box_layout = box.layout() if box is not None else None
+        spacing = box_layout.spacing() if box_layout is not None else 4
         label = self.preview_label.sizeHint().height() + max(spacing, 0)
         wanted = self._tree_height(max(rows, 4))
         floor = self._preview_height(PREVIEW_MIN_ROWS) + label
