@@ -11,11 +11,13 @@
   var HL = cfg.highlight;
   var HOVER = "data-dbg-hover";
   var SEL = "data-dbg-sel";
+  var REFUSED = "data-dbg-refused";
   var bridge = null;
   var byStamp = null;
   var marked = [];
   var hovered = null;
   var selected = [];
+  var refused = [];
   var picking = true;
 
   function post(msg) {
@@ -103,13 +105,30 @@
     });
   }
 
+  function clearHover() {
+    if (hovered) {
+      hovered.removeAttribute(HOVER);
+      hovered = null;
+    }
+  }
+
+  function clearRefused() {
+    for (var i = 0; i < refused.length; i++) {
+      refused[i].removeAttribute(REFUSED);
+    }
+    refused = [];
+  }
+
   // Every current example is outlined (a list being picked has several); the previous ones
-  // lose their outline. The last one is scrolled to when asked.
+  // lose their outline, and so does a click refused earlier. The last one is scrolled to when
+  // asked. A hover outline left on another element (the pointer went to the DOM tree or a
+  // button without crossing the page) goes too: only the pointer's own element keeps it.
   function selectAll(ids, scroll) {
     for (var i = 0; i < selected.length; i++) {
       selected[i].removeAttribute(SEL);
     }
     selected = [];
+    clearRefused();
     var map = stampMap();
     var last = null;
     for (var j = 0; j < ids.length; j++) {
@@ -120,9 +139,42 @@
         last = el;
       }
     }
+    if (hovered && selected.indexOf(hovered) < 0) {
+      clearHover();
+    }
     if (last && scroll && last.scrollIntoView) {
       last.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
+  }
+
+  // The clicks a rule was refused for: their pick outline becomes the refused one (dashed)
+  // until the next pick; no hover outline is left beside them.
+  function markRefused(ids) {
+    clearRefused();
+    clearHover();
+    var map = stampMap();
+    for (var j = 0; j < ids.length; j++) {
+      var el = map.get(ids[j]);
+      if (el) {
+        el.removeAttribute(SEL);
+        el.setAttribute(REFUSED, "");
+        refused.push(el);
+      }
+    }
+    selected = selected.filter(function (el) { return refused.indexOf(el) < 0; });
+  }
+
+  // The outlines drawn for the user, by kind (for tests): hover, selected, refused.
+  function outlines() {
+    function ids(attr) {
+      var all = document.querySelectorAll("[" + attr + "]");
+      var out = [];
+      for (var i = 0; i < all.length; i++) {
+        out.push(parseInt(all[i].getAttribute(STAMP), 36));
+      }
+      return out;
+    }
+    return JSON.stringify({ hover: ids(HOVER), selected: ids(SEL), refused: ids(REFUSED) });
   }
 
   function select(id, scroll) {
@@ -131,9 +183,8 @@
 
   function setPicking(on) {
     picking = !!on;
-    if (!picking && hovered) {
-      hovered.removeAttribute(HOVER);
-      hovered = null;
+    if (!picking) {
+      clearHover();
     }
   }
 
@@ -198,6 +249,13 @@
     }
   }, true);
 
+  // The pointer left the page (to the DOM tree, a button): no element is under it any more.
+  document.addEventListener("mouseout", function (ev) {
+    if (!ev.relatedTarget) {
+      clearHover();
+    }
+  }, true);
+
   // Capture phase, and the default is prevented: a click picks, it never follows a link or
   // submits a form.
   document.addEventListener("click", function (ev) {
@@ -223,6 +281,8 @@
     setHighlights: setHighlights,
     select: select,
     selectAll: selectAll,
+    markRefused: markRefused,
+    outlines: outlines,
     setPicking: setPicking,
     rectOf: rectOf,
     pointOf: pointOf,

@@ -15,6 +15,7 @@ from deboiler_gui.app import session
 from deboiler_gui.engine.jobs import ChildJob, StopRequested
 from deboiler_gui.engine.model import InputError
 from deboiler_gui.engine.progress import Steps
+from deboiler_gui.engine.words import count
 
 #: Shortest time between two scans of the workspace for new pages: the page list is refreshed
 #: at this pace, not once per page (a reset per page would keep the GUI thread busy).
@@ -141,17 +142,18 @@ def describe_result(result: dict[str, Any]) -> str:
     if result.get("outcome") == "stopped":
         s = result.get("states", {})
         return (
-            f"Stopped with {s.get('fetched', 0)} pages fetched, {s.get('failed', 0)} failed and "
+            f"Stopped with {count(s.get('fetched', 0), 'page')} fetched, {s.get('failed', 0)} failed and "
             f"{s.get('queued', 0) + s.get('fetching', 0)} queued; start again to resume."
         )
     s = result.get("stats", {})
     text = (
-        f"{s.get('fetched', 0)} pages fetched, {s.get('failed', 0)} failed, {s.get('duplicates', 0)} duplicates, "
-        f"{s.get('redirects', 0)} redirects, {s.get('blocked', 0)} blocked by robots.txt; this run: "
-        f"{s.get('page_requests', 0)} page requests in {s.get('elapsed', 0.0):.1f} s."
+        f"{count(s.get('fetched', 0), 'page')} fetched, {s.get('failed', 0)} failed, "
+        f"{count(s.get('duplicates', 0), 'duplicate')}, {count(s.get('redirects', 0), 'redirect')}, "
+        f"{s.get('blocked', 0)} blocked by robots.txt; this run: "
+        f"{count(s.get('page_requests', 0), 'page request')} in {s.get('elapsed', 0.0):.1f} s."
     )
     if s.get("budget_spent") and s.get("queued"):
-        text += f" {s['queued']} URLs still queued: raise Max pages and start again to continue."
+        text += f" {count(s['queued'], 'URL')} still queued: raise Max pages and start again to continue."
     elif s.get("unreachable_hosts"):
         text += f" robots.txt could not be read on {', '.join(s['unreachable_hosts'])}; start again later."
     return text

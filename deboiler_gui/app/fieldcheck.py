@@ -17,6 +17,7 @@ from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.template.extract import extract_field
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.engine.template.signals import FieldSignals, tree_signals
+from deboiler_gui.engine.words import plural
 
 #: A flag's text that already counts its pages ("values equal field 'title' on 3 pages").
 _COUNTED = re.compile(r"\bon \d+ pages?\b")
@@ -26,6 +27,14 @@ SAMPLE_PAGES = 80
 PREVIEW_ROWS = 12
 #: Characters of a value shown in one preview cell.
 CELL_CHARS = 90
+
+
+def _coverage(pages: int, over_site: bool) -> str:
+    """How many pages a check covers: "checked over 3,797 pages", "checked on 80 sample
+    pages so far"."""
+    if over_site:
+        return f"checked over {pages:,} {plural(pages, 'page')}"
+    return f"checked on {pages:,} sample {plural(pages, 'page')} so far"
 
 
 @dataclass(frozen=True)
@@ -53,14 +62,13 @@ class FieldCheck:
 
     def _of(self) -> str:
         """How many pages have a value: "3 of 29 sample pages", "3,649 of 3,797 pages"."""
-        return f"{self.hit:,} of {self.pages:,} {'pages' if self.over_site else 'sample pages'}"
+        pages = plural(self.pages, "page")
+        return f"{self.hit:,} of {self.pages:,} {pages if self.over_site else 'sample ' + pages}"
 
     def coverage(self) -> str:
         """How many pages the verdict covers: "checked over 3,797 pages", or "checked on
         80 sample pages so far" while the rest of the site is read."""
-        if self.over_site:
-            return f"checked over {self.pages:,} pages"
-        return f"checked on {self.pages:,} sample pages so far"
+        return _coverage(self.pages, self.over_site)
 
     def summary(self) -> str:
         """One line for a column of the rules panel: the first flag of the correctness
@@ -76,7 +84,7 @@ class FieldCheck:
             text = "the rule takes items from several lists"
         if _COUNTED.search(text):  # the flag says on how many pages itself
             return f"⚠ {text}{more}"
-        return f"⚠ {text} on {first.pages:,} of {self.pages:,} pages{more}"
+        return f"⚠ {text} on {first.pages:,} of {self.pages:,} {plural(self.pages, 'page')}{more}"
 
     def verdict(self) -> str:
         """The first flag in a few words, for a narrow column ("⚠ several lists"): the
@@ -104,7 +112,7 @@ class FieldCheck:
             lo, med, hi = self.items
             lines.append(f"items per page: min {lo}, median {med:g}, max {hi}")
         for flag in self.flags:
-            lines.append(f"⚠ {flag.text} ({flag.pages:,} pages)")
+            lines.append(f"⚠ {flag.text} ({flag.pages:,} {plural(flag.pages, 'page')})")
             lines.extend(f"    look at {url}" for url in flag.look_at)
         return "\n".join(lines)
 
@@ -188,9 +196,7 @@ class TemplateCheck:
     def coverage(self) -> str:
         """How many pages the flags cover: "checked over 3,797 pages", or "checked on 80
         sample pages so far"."""
-        if self.over_site:
-            return f"checked over {self.pages:,} pages"
-        return f"checked on {self.pages:,} sample pages so far"
+        return _coverage(self.pages, self.over_site)
 
     def flagged(self) -> list[FieldCheck]:
         return [c for c in self.fields.values() if c.flags]

@@ -11,6 +11,7 @@ from deboiler_gui.app.stamping import StampedPage, stamp_page
 from deboiler_gui.engine.htmltree import HtmlElement, to_html, visible_text
 from deboiler_gui.engine.model import DeboilerError, DomainModel
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.words import count, plural
 
 KINDS = ("boiler", "remove", "keep", "field")
 
@@ -28,10 +29,10 @@ class RemovedChars(int):
     """The characters a text filter alone removes from the page (an int, shown "−N chars")."""
 
     def __str__(self) -> str:
-        return f"−{int(self):,} chars"
+        return f"−{count(int(self), 'char', sep=',')}"
 
     def describe(self) -> str:
-        return f"{int(self):,} characters removed" if self else "nothing removed"
+        return f"{count(int(self), 'character', sep=',')} removed" if self else "nothing removed"
 
 
 def short_error(exc: Exception) -> str:
@@ -160,8 +161,9 @@ def scope_counts(template: Template, urls: list[str]) -> dict[str, str]:
                 hits[sample] += 1
             best = max(best, degree)
         chosen += best > template.url_threshold
-    out = {u: f"{n}/{len(urls)} pages" for u, n in hits.items()}
-    out[""] = f"{chosen} of {len(urls)} pages"
+    pages = plural(len(urls), "page")
+    out = {u: f"{n}/{len(urls)} {pages}" for u, n in hits.items()}
+    out[""] = f"{chosen} of {len(urls)} {pages}"
     return out
 
 

@@ -16,6 +16,7 @@ from deboiler_gui.engine.template.pagetypes import (
     matches_pattern,
     url_patterns,
 )
+from deboiler_gui.engine.words import count
 
 if TYPE_CHECKING:
     from deboiler_gui.engine.store import Workspace
@@ -161,7 +162,7 @@ class SitePageTypes:
             raise PageTypeError(f"page type {source.title!r}: {what} takes none of its pages")
         if len(moved) == len(source.urls):
             raise PageTypeError(
-                f"page type {source.title!r}: {what} takes all of its {len(moved)} pages; "
+                f"page type {source.title!r}: {what} takes all of its {count(len(moved), 'page')}; "
                 "nothing would be left"
             )
         taken = set(moved)
@@ -205,7 +206,7 @@ class SitePageTypes:
             site=self.site,
             urls=tuple(t.patterns[:TEMPLATE_PATTERNS]),
             url_threshold=TEMPLATE_THRESHOLD,
-            description=f"Pages of type {t.title!r} ({len(t.urls)} pages when created)",
+            description=f"Pages of type {t.title!r} ({count(len(t.urls), 'page')} when created)",
         )
 
     # ------------------------------------------------------------------ storage

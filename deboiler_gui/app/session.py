@@ -12,6 +12,7 @@ from typing import Any
 
 from deboiler_gui.engine import jobs
 from deboiler_gui.engine.model import DeboilerError, Progress
+from deboiler_gui.engine.words import count
 
 #: File suffixes treated as an existing workspace rather than input to import.
 WORKSPACE_SUFFIXES = (".sqlite", ".db", ".workspace", ".dbw")
@@ -104,7 +105,10 @@ def unreadable_summary(source: str, records: list[dict[str, Any]], readable: int
     named = "; ".join(f"{where(r['url'])}: {r['error']}" for r in ordered[:NAMED_RECORDS])
     more = f"; and {len(ordered) - NAMED_RECORDS} more" if len(ordered) > NAMED_RECORDS else ""
     total = len(records) + readable
-    return f"{source}: {len(records)} of {total} records unreadable, not listed ({named}{more})"
+    return (
+        f"{source}: {len(records)} of {count(total, 'record')} unreadable, not listed "
+        f"({named}{more})"
+    )
 
 
 def input_problem(path: str | os.PathLike[str]) -> str | None:
@@ -161,6 +165,7 @@ def analyse_steps(
     and how many of that template's fields fail on it (``failed``: their names; ``absent``:
     those that give nothing where they are legitimately absent, not counted). Yields batches
     ``{url: {...}}`` between the progress reports."""
+    from deboiler_gui.engine.clean.boilerplate import find_boilerplate
     from deboiler_gui.engine.htmltree import parse_html, text_length
     from deboiler_gui.engine.store import Workspace
     from deboiler_gui.engine.template.extract import apply_template, choose_templates
@@ -178,8 +183,13 @@ def analyse_steps(
                 continue
             root = parse_html(page.html)
             facts: dict[str, Any] = {}
+            found = None
             if model is not None:
-                facts["boiler_share"], facts["boiler"] = _boilerplate(root, model, text_length)
+                # The cleaner runs once a page: its findings give the boilerplate share and
+                # are the fields' removals too (it ran a second time inside apply_template,
+                # half of the analysis' time on Scala's Scaladoc).
+                found = find_boilerplate(root, model)
+                facts["boiler_share"], facts["boiler"] = _boilerplate(root, found, text_length)
             chosen = choose_templates(page.url, tpls) if tpls else []
             if chosen:
                 template = chosen[0][1]
@@ -189,7 +199,9 @@ def analyse_steps(
                     # 'Next' link on a chapter's last page), or where it was learned absent,
                     # is absent there: listed apart, not counted as a failure.
                     try:
-                        reports = apply_template(page, template, model, root=root).fields
+                        reports = apply_template(
+                            page, template, model, root=root, boilerplate=found
+                        ).fields
                         failed = [
                             k for k, r in reports.items() if r.status != "ok" and not r.absent
                         ]
@@ -333,13 +345,12 @@ def spread_pages(pages: Iterable[Any], stored: int, k: int) -> Iterator[tuple[An
             yield page, False
 
 
-def _boilerplate(root: Any, model: Any, text_length: Any) -> tuple[float, list[str]]:
+def _boilerplate(root: Any, found: Any, text_length: Any) -> tuple[float, list[str]]:
     """Share of the page's text in boilerplate, and the XPaths of the boilerplate subtrees
-    (the app highlights them without running the cleaner again when the page is shown)."""
-    from deboiler_gui.engine.clean.boilerplate import find_boilerplate
+    (``found``: the cleaner's ``find_boilerplate``; the app highlights them without running
+    the cleaner again when the page is shown)."""
     from deboiler_gui.engine.htmltree import xpath_of
 
-    found = find_boilerplate(root, model)
     total = text_length(root)
     removed = sum(r.chars for _el, r in found)
     return (min(1.0, removed / total) if total else 0.0), [xpath_of(el) for el, _r in found]

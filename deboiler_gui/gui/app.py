@@ -192,6 +192,8 @@ def check_install(timeout: float = 60.0) -> int:
     app = create_application()
     from PySide6.QtCore import QTimer
 
+    from deboiler_gui.engine.words import count
+
     report: dict[str, Any] = {}
 
     def painted(counts: dict[str, int]) -> None:
@@ -220,7 +222,7 @@ def check_install(timeout: float = 60.0) -> int:
     shiboken6.delete(window)
     shiboken6.delete(profile)
     print(f"main window: shown after {report['window']:.2f} s")
-    print(f"demo site: {pages} pages")
+    print(f"demo site: {count(pages, 'page')}")
     if "painted" not in report:
         print(f"first page: not painted within {timeout:.0f} s", file=sys.stderr)
         return 1

@@ -40,6 +40,7 @@ from deboiler_gui.app.stamping import StampedPage, prepare_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.subresources import AssetResolver
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.words import count
 from deboiler_gui.gui.app import app_icon
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
@@ -119,7 +120,7 @@ class MainWindow(QMainWindow):
         self.service.refused.connect(self.picking.on_service_refused)
         self.service.checked_ready.connect(self.picking.on_service_checked)
         self.service.index_progress.connect(
-            lambda d, t: self.index_label.setText(f"indexing {d}/{t}")
+            lambda d, t: self.index_label.setText(f"keeping pages for clicks: {d:,}/{t:,}")
         )
         self.service.index_ready.connect(self.picking.on_service_index_ready)
         self.service.count_progress.connect(self.picking.on_service_count_progress)
@@ -208,7 +209,7 @@ class MainWindow(QMainWindow):
         )
         self.rules = RulesPanel()
         self.rules.delete_requested.connect(self.editor.delete_item)
-        self.rules.page_requested.connect(self.select_url)
+        self.rules.page_requested.connect(self.show_listed)
         self.rules.scope_requested.connect(
             lambda: (
                 self.editor.add_url(self.shown.page.url) if self.shown.page is not None else None
@@ -596,7 +597,7 @@ class MainWindow(QMainWindow):
             return
         if records:
             self.post_message(session.unreadable_summary(name, records, readable), error=True)
-        self.post_message(f"Imported {readable} pages from {source} into {target}")
+        self.post_message(f"Imported {count(readable, 'page')} from {source} into {target}")
         self.load_workspace(target)
 
     def _on_crawl_pages(self, path: str, rows: list[dict[str, Any]]) -> None:
@@ -675,7 +676,9 @@ class MainWindow(QMainWindow):
     def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
         self.page_model.set_pages(summaries)
         self.page_types.label_pages()
-        self.page_count_label.setText(f"{self.page_model.total()} pages of {self.shown.site}")
+        self.page_count_label.setText(
+            f"{count(self.page_model.total(), 'page')} of {self.shown.site}"
+        )
         self.select_page_row(0)
         if self.shown.page is None:
             self._run_after_first_paint()
@@ -824,6 +827,32 @@ class MainWindow(QMainWindow):
         else:
             self.show_page(url)
 
+    def show_listed(self, url: str) -> None:
+        """Show a page named outside the page list (a field's page to look at, a row of the
+        value preview or of a review panel): when the list's filter, template choice or page
+        types hide it, they are cleared so that the list shows it selected, and the status bar
+        says so (the page used to be shown, or not, with the list still on another page)."""
+        hidden = self.page_model.hidden_by(url)
+        cleared = []
+        if "pattern" in hidden:
+            cleared.append(f"filter {self.filter_edit.text().strip()!r}")
+            self.filter_edit.setText("")
+        if "group" in hidden:
+            cleared.append(f"template choice {self.group_combo.currentText()!r}")
+            self.group_combo.setCurrentIndex(0)
+        if "subset" in hidden:
+            cleared.append("page type choice")
+            self.page_types.panel.select_keys([])
+        self.select_url(url)
+        if cleared:
+            # Short enough for the room the status bar's figures leave in a 1235-pixel window
+            # (the page is the one shown and selected in the list).
+            what = " and ".join(cleared)
+            hid = "it hid" if len(cleared) == 1 else "they hid"
+            self.statusBar().showMessage(
+                f"{what[0].upper()}{what[1:]} cleared: {hid} the page asked for", 15000
+            )
+
     def _on_page_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             url = self.page_model.url_at(current.row())
@@ -837,7 +866,8 @@ class MainWindow(QMainWindow):
             self.select_page_row(self.page_model.row_of(self.shown.page.url) or 0)
             self.page_table.selectionModel().blockSignals(False)
         self.page_count_label.setText(
-            f"{self.page_model.rowCount()} of {self.page_model.total()} pages of {self.shown.site}"
+            f"{self.page_model.rowCount()} of {count(self.page_model.total(), 'page')} "
+            f"of {self.shown.site}"
         )
 
     def _on_filter_edit_text_changed(self, text: str) -> None:

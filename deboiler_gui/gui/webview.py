@@ -353,6 +353,11 @@ class PageView(QWebEngineView):
         """Outline every element of ``stamps`` (the examples of a list being picked)."""
         self.call("selectAll", list(stamps), scroll)
 
+    def mark_refused(self, stamps: list[int]) -> None:
+        """Outline the clicks a rule was refused for as refused (dashed) instead of picked,
+        until the next pick."""
+        self.call("markRefused", list(stamps))
+
     def set_picking(self, on: bool) -> None:
         self.call("setPicking", on)
 

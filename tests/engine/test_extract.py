@@ -171,6 +171,40 @@ def test_remove_rules_apply_inside_a_subtree_the_cleaner_removed() -> None:
     assert plain.values["menu"] == "Home News"
 
 
+def test_the_cleaners_findings_given_by_the_caller_extract_the_same() -> None:
+    """A page's analysis has the cleaner's findings already (for its boilerplate share): given
+    to apply_template, the values, reports and removals are those of a run of its own, with a
+    remove rule inside the cleaner's subtree and with a keep rule that changes what it takes."""
+    from deboiler_gui.engine.clean.boilerplate import find_boilerplate
+
+    site = pages(8)
+    model = DomainCleaner().fit(site).model_
+    assert model is not None
+    fields = (Field("all", xpaths=("/html/body",)), Field("menu", xpaths=("//div[@id='nav']",)))
+    templates = [
+        news(fields=fields),
+        news(fields=fields, remove=(Rule("no about", "//div[@id='nav']/a[2]"),)),
+        news(fields=fields, keep=(Rule("menu", "#nav"),)),
+    ]
+    for page in site:
+        root = parse_html(page.html)
+        found = find_boilerplate(root, model)
+        assert found  # the menu, at least
+        for template in templates:
+            given = apply_template(page, template, model, root=root, boilerplate=found)
+            own = apply_template(page, template, model)
+            assert given.values == own.values, (page.url, template.keep, template.remove)
+            assert given.removed == own.removed
+            assert {k: r.status for k, r in given.fields.items()} == {
+                k: r.status for k, r in own.fields.items()
+            }
+    # The keep rule's page: the menu stays, as in a run of its own.
+    root = parse_html(site[3].html)
+    found = find_boilerplate(root, model)
+    kept = apply_template(site[3], templates[2], model, root=root, boilerplate=found)
+    assert "About" in kept.values["all"]
+
+
 def test_extract_page_falls_back_to_the_next_template() -> None:
     broken = news(
         name="a-broken",

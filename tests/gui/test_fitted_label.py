@@ -54,8 +54,8 @@ def test_a_title_shows_its_longest_form_that_fits_then_elides_the_last(qtbot: An
 def test_the_preview_line_keeps_the_fields_that_look_wrong_in_view(qtbot: Any) -> None:
     forms = preview_forms(12, "checked over 29 pages", ["crumbs", "heading_copy"])
     assert forms == [
-        "Values on 12 pages — checked over 29 pages — 2 field(s) look wrong: crumbs, heading_copy",
-        "Values on 12 pages — 2 field(s) look wrong: crumbs, heading_copy",
+        "Values on 12 pages — checked over 29 pages — 2 fields look wrong: crumbs, heading_copy",
+        "Values on 12 pages — 2 fields look wrong: crumbs, heading_copy",
         "Look wrong: crumbs, heading_copy",
     ]
     assert preview_forms(12, "checked over 29 pages", []) == [

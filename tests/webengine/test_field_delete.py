@@ -44,7 +44,7 @@ def test_a_deleted_field_leaves_the_preview_and_the_look_wrong_line(qtbot: Any, 
     ):
         demo.editor.add_field("rare", "//h1[normalize-space(.)='Growing Tomatoes']")
     assert _headers(demo) == ["Page", "title", "rare"]
-    assert demo.rules.preview_label.text().endswith("1 field(s) look wrong: rare")
+    assert demo.rules.preview_label.text().endswith("1 field looks wrong: rare")
     _delete(qtbot, demo, "rare")
     # At once, before the next check of the template arrives.
     assert _headers(demo) == ["Page", "title"]

@@ -515,7 +515,8 @@ def _template_panel_reads(rules: Any, size: tuple[int, int]) -> None:
     check = rules.check
     flagged = [c.field for c in check.fields.values() if c.summary()]
     if flagged:
-        assert rules.preview_label.text().endswith("look wrong: " + ", ".join(flagged))
+        verb = "looks" if len(flagged) == 1 else "look"
+        assert rules.preview_label.text().endswith(f"{verb} wrong: " + ", ".join(flagged))
     tree = rules.tree
     metrics = tree.fontMetrics()
     margins = 2 * (tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
@@ -597,3 +598,50 @@ def test_the_template_panel_reads_whole_or_elided_with_its_tooltip_at_three_wind
     assert verdict == "⚠ equals 'article_t…'"
     if size == (1296, 810):  # shortened in its field's name: what is wrong stays in view
         assert rules.items["heading_copy"].text(4).startswith("⚠ equals 'a")
+
+
+def test_a_short_template_panel_gives_the_rule_list_its_rows_first(qtbot: Any, window: Any) -> None:
+    """At 1235 x 795 (a first start on a 1372 x 883 screen) with three fields, every row of
+    the rule list is in view whole, the value preview keeping three rows (it kept four and a
+    half and the third field's row was half hidden); with six, the preview keeps its four."""
+    from deboiler_gui.gui.controllers.layout import first_start_sizes
+    from deboiler_gui.gui.panels.rules import PREVIEW_LEAST_ROWS, PREVIEW_MIN_ROWS
+
+    window.resize(1235, 795)
+    first_start_sizes(window)
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
+    window.open_demo()
+    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
+    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
+        window.select_url("https://hillside-garden.example/guides/tomatoes.html")
+    rules = window.rules
+    tree, table = rules.tree, rules.preview
+    for fields, least in ((SIX_FIELDS[:3], PREVIEW_LEAST_ROWS), (SIX_FIELDS[3:], PREVIEW_MIN_ROWS)):
+        for fid, xpath, is_list in fields:
+            with qtbot.waitSignal(
+                window.picking.checked,
+                timeout=30000,
+                check_params_cb=lambda c, f=fid: f in c.fields and c.over_site,
+            ):
+                window.editor.add_field(fid, xpath, is_list=is_list)
+        qtbot.wait(300)
+        assert (window.width(), window.height()) == (1235, 795)
+        shots = os.environ.get("DEBOILER_TEST_SHOTS")
+        if shots:
+            Path(shots).mkdir(parents=True, exist_ok=True)
+            window.findChild(QDockWidget, "dock-template").grab().save(
+                str(Path(shots) / f"template-{len(rules.check.fields)}-1235x795.png")
+            )
+        assert table.viewport().height() >= least * table.rowHeight(0)
+        rows = []
+        for i in range(tree.topLevelItemCount()):
+            top = tree.topLevelItem(i)
+            rows.append(top)
+            rows.extend(top.child(j) for j in range(top.childCount()))
+        whole = [r for r in rows if tree.visualItemRect(r).bottom() < tree.viewport().height()]
+        if len(rules.check.fields) == 3:
+            assert len(whole) == len(rows) == 8, (len(whole), tree.viewport().height())
+        else:
+            # more rows than the panel holds: as many as four preview rows leave, whole
+            assert len(whole) >= 7, (len(whole), tree.viewport().height())

@@ -47,8 +47,21 @@ def test_rule_field_and_filter_counts_cover_the_pages_past_the_index(
     window.open_path(str(_site(tmp_path / "site")))
     qtbot.waitUntil(lambda: "import:finished" in finished and window.view.ready, timeout=30000)
     qtbot.waitUntil(lambda: window.service._worker._index is not None, timeout=30000)
-    qtbot.waitUntil(lambda: "indexed" in window.index_label.text(), timeout=30000)
-    assert window.index_label.text().startswith(f"6 of {PAGES} pages indexed")
+    qtbot.waitUntil(lambda: "kept for clicks" in window.index_label.text(), timeout=30000)
+    # What the kept pages are, and that the counts are not theirs alone (it said "6 of 40
+    # pages indexed", as if the counts covered the 6).
+    assert (
+        window.index_label.text() == f"6 of {PAGES} pages kept for clicks; counts cover all {PAGES}"
+    )
+    assert window.index_label.toolTip().startswith(
+        f"6 of the site's {PAGES} pages are kept parsed spread evenly over the site: "
+    )
+    assert "The Template panel's counts" in window.index_label.toolTip()
+    labels: list[str] = []
+    set_text = window.index_label.setText
+    monkeypatch.setattr(
+        window.index_label, "setText", lambda text: (labels.append(text), set_text(text))
+    )
 
     rule = window.editor.add_rule("remove", "//aside[@class='promo']")
 
@@ -74,8 +87,10 @@ def test_rule_field_and_filter_counts_cover_the_pages_past_the_index(
     assert tip(field).startswith(f"{PAGES}/{PAGES} pages with a value (0 empty)")
     assert tip(flt).startswith(f"matched 10/{PAGES} pages")
     qtbot.waitUntil(
-        lambda: window.index_label.text().endswith(f"counted {PAGES}/{PAGES} pages"), timeout=30000
+        lambda: window.index_label.text().endswith(f"; counts cover all {PAGES}"), timeout=30000
     )
+    # Whatever it said on the way, never that only the kept pages were counted.
+    assert labels and not any("indexed" in t for t in labels), labels
     # A panel too narrow for "10/40 pages" shows "10/40" (the tooltip says the rest); given
     # room again, the whole count.
     dock = window.rules
@@ -120,7 +135,7 @@ def test_the_check_column_goes_over_the_pages_past_the_index(
     window.job_finished.connect(lambda name, outcome: finished.append(f"{name}:{outcome}"))
     window.open_path(str(root))
     qtbot.waitUntil(lambda: "import:finished" in finished and window.view.ready, timeout=30000)
-    qtbot.waitUntil(lambda: "indexed" in window.index_label.text(), timeout=30000)
+    qtbot.waitUntil(lambda: "kept for clicks" in window.index_label.text(), timeout=30000)
     seen: list[tuple[bool, str, str]] = []
     window.picking.checked.connect(
         lambda c: seen.append(
@@ -138,7 +153,7 @@ def test_the_check_column_goes_over_the_pages_past_the_index(
     assert sample[:2] == (False, "looks right")
     assert "checked on 6 sample pages so far" in sample[2]
     assert site[:2] == (True, "⚠ several lists")
-    assert "checked over 40 pages — 1 field(s) look wrong: parts" in site[2]
+    assert "checked over 40 pages — 1 field looks wrong: parts" in site[2]
     row = window.rules.items["parts"]
     assert row.text(4) == "⚠ several lists"
     tip = row.toolTip(4)

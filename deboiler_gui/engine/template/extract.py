@@ -27,7 +27,14 @@ from deboiler_gui.engine.htmltree import (
     visible_text_except,
 )
 from deboiler_gui.engine.jsonxml import json_to_xml, looks_like_json
-from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError, site_of
+from deboiler_gui.engine.model import (
+    DeboilerError,
+    DomainModel,
+    Page,
+    Removal,
+    RuleError,
+    site_of,
+)
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.pagetypes import is_url_pattern, pattern_regex
 from deboiler_gui.engine.template.rules import (
@@ -281,11 +288,17 @@ class ExtractResult:
 
 
 def removal_set(
-    root: HtmlElement, template: Template, model: DomainModel | None
+    root: HtmlElement,
+    template: Template,
+    model: DomainModel | None,
+    *,
+    boilerplate: Sequence[tuple[HtmlElement, Removal]] | None = None,
 ) -> list[HtmlElement]:
     """Subtrees to drop: the automatic cleaner's (keep rules protect against it) plus the
     template's remove rules. The cleaner runs on a copy, so ``root`` keeps its shape and the
-    fields' absolute XPaths still hold; its removals come back as nodes of ``root``."""
+    fields' absolute XPaths still hold; its removals come back as nodes of ``root``.
+    ``boilerplate``: ``find_boilerplate(root, model)`` when the caller has it already (a
+    page's analysis, for its boilerplate share): the cleaner is not run a second time."""
     if not template.remove and (model is None or not template.use_cleaner):
         return []
     remove = [to_xpath(r.selector) for r in template.remove]
@@ -297,8 +310,15 @@ def removal_set(
     if model is None or not template.use_cleaner:
         return _rule_removals(root, template, found)
     from deboiler_gui.engine.clean.boilerplate import clean_tree
+    from deboiler_gui.engine.clean.cleaning import removals_of
 
     try:
+        if boilerplate is not None:
+            # (nothing is removed from the tree: the nodes are root's own)
+            return [
+                el
+                for el, _r in removals_of(root, model, remove=remove, keep=keep, found=boilerplate)
+            ]
         removals = clean_tree(
             copy.deepcopy(root), model if template.use_cleaner else None, remove=remove, keep=keep
         )
@@ -339,15 +359,19 @@ def _rule_removals(
 
 
 def field_removals(
-    root: HtmlElement, template: Template, model: DomainModel | None
+    root: HtmlElement,
+    template: Template,
+    model: DomainModel | None,
+    *,
+    boilerplate: Sequence[tuple[HtmlElement, Removal]] | None = None,
 ) -> tuple[list[HtmlElement], set[HtmlElement]]:
     """``removal_set`` (what the page loses, outermost subtrees) and the set a field's value is
     pruned by: the same plus the nodes of the template's remove rules that lie inside a
     subtree the cleaner removed. A field may read inside such a subtree (its XPath selects on
     the original tree); its value must still lose what the template removes there, as it does
     when the cleaner keeps the subtree (a permalink inside the heading of a section the
-    cleaner took)."""
-    removed = removal_set(root, template, model)
+    cleaner took). ``boilerplate``: as for ``removal_set``."""
+    removed = removal_set(root, template, model, boilerplate=boilerplate)
     prune = set(removed)
     if template.remove and model is not None and template.use_cleaner:
         prune.update(_rule_removals(root, template))
@@ -928,16 +952,21 @@ def apply_template(
     *,
     root: Any = None,
     score: float | None = None,
+    boilerplate: Sequence[tuple[HtmlElement, Removal]] | None = None,
 ) -> ExtractResult:
     """Apply one template to one page: values, per-field reports with the nodes each field hit
-    (XPaths on the page's tree, for highlighting) and the removed subtrees."""
+    (XPaths on the page's tree, for highlighting) and the removed subtrees. ``boilerplate``:
+    ``find_boilerplate(root, model)`` when the caller has it already (``root`` given): the
+    cleaner does not run again."""
     result = ExtractResult(
         page.url, template.name, score if score is not None else template_score(page.url, template)
     )
     if root is None:
         root = page_tree(page)
     is_html = isinstance(root, HtmlElement)
-    removed, removed_set = field_removals(root, template, model) if is_html else ([], set())
+    removed, removed_set = (
+        field_removals(root, template, model, boilerplate=boilerplate) if is_html else ([], set())
+    )
     result.removed = _node_paths(removed)
     hits = filter_hits(root, template)
     from deboiler_gui.engine.template.signals import absent_reason

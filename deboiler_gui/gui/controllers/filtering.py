@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 from deboiler_gui.engine.htmltree import to_html, visible_text
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.engine.template.model import NoiseFilter
+from deboiler_gui.engine.words import count
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.picking import Picking
 from deboiler_gui.gui.controllers.state import PostMessage, ShownSite
@@ -81,7 +82,7 @@ class FilterEditing:
             dialog.show_preview(str(exc), error=True)
             return
         if "count" in result:
-            dialog.show_preview(f"drops {result['count']} nodes")
+            dialog.show_preview(f"drops {count(result['count'], 'node')}")
             self.view.set_highlights(
                 {
                     "remove": sp.stamps_of(
@@ -91,7 +92,7 @@ class FilterEditing:
             )
         else:
             dialog.show_preview(
-                f"removes {result['removed_chars']} of {result['before']} characters"
+                f"removes {result['removed_chars']} of {count(result['before'], 'character')}"
             )
 
     def _count_filter(self, dialog: FilterDialog, data: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDockWidget, QInputDialog, QLineEdit, QWidget
 
 from deboiler_gui.app.pagetypes import DEFAULT_THRESHOLD, SitePageTypes, cluster_in_child
 from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.words import count
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.state import PostMessage, ShownSite
@@ -211,7 +212,7 @@ class PageTypes(QObject):
         except DeboilerError as exc:
             self.post_message(str(exc), error=True)
             return
-        self.post_message(f"Split {len(new.urls)} pages off into {new.title}")
+        self.post_message(f"Split {count(len(new.urls), 'page')} off into {new.title}")
         self._edited([key, new.key])
 
     def merge(self, keys: list[int]) -> None:

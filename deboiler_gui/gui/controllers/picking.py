@@ -14,6 +14,7 @@ from deboiler_gui.app.pagestate import scope_counts
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
 from deboiler_gui.engine.template.model import Field, NoiseFilter, reserved_field_error
+from deboiler_gui.engine.words import count, plural
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.siteservice import (
     Click,
@@ -29,6 +30,22 @@ from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel, element_
 from deboiler_gui.gui.panels.rules import RulesPanel
 from deboiler_gui.gui.panels.selection import SelectionPanel
 from deboiler_gui.gui.webview import PageView
+
+#: What a count of 'not this' clicks is said in ("1 'not this' node", "2 'not this' nodes").
+NOT_THIS_CLICK = "'not this' click"
+NOT_THIS_NODE = "'not this' node"
+
+
+def index_tooltip(kept: int, site_pages: int) -> str:
+    """What the status bar's index figures mean."""
+    spread = " spread evenly over the site" if kept < site_pages else ""
+    return (
+        f"{kept:,} of the site's {count(site_pages, 'page', sep=',')} are kept parsed{spread}: "
+        "a click's candidates and their hit rates over the site, the rules induced from "
+        "clicks and the Check column's first answer use them. The Template panel's counts "
+        "and the Check column's final verdicts cover every page of the site: the other "
+        "pages are read in batches, counted and dropped."
+    )
 
 
 class Picking(QObject):
@@ -77,7 +94,7 @@ class Picking(QObject):
         # The count last asked for each rule (or filter dialog): an older one's answers, still
         # going over the site, are not shown, and the service is told to stop it.
         self._latest_count: dict[str | FilterDialog, int] = {}
-        self._index_text = ""  # "1,000 of 3,071 pages indexed"
+        self._index_text = ""  # "1,000 of 3,071 pages kept for clicks"
         # Clicked examples of each field or list by name, over the pages they were given on
         # (extracting the same name on another page adds an example), and 'not this' clicks
         # for the next rule.
@@ -98,6 +115,9 @@ class Picking(QObject):
         self._check_template: Any = None
         # A refused induction's pages of the examples it names (the conflicting ones).
         self._refused: dict[int, list[str]] = {}
+        # Each pending induction's clicks on the page they were made on (its URL, their
+        # stamps): outlined as refused when no rule comes of them.
+        self._pending_clicks: dict[int, tuple[str, list[int]]] = {}
         # One-click fields: what to use when the induction gives nothing (name, the
         # preselected XPath, kind, attribute, the click)
         self._fallback: dict[int, tuple[str, str, str, str, Click]] = {}
@@ -211,6 +231,7 @@ class Picking(QObject):
         self._pending_suggest.pop(request, None)
         named = self._refused.pop(request, [])
         fallback = self._fallback.pop(request, None)
+        clicks = self._pending_clicks.pop(request, None)
         if fallback is not None and self._pending_induce.pop(request, None) is not None:
             self._pending_nots.pop(request, None)
             self._pending_examples.pop(request, None)
@@ -219,6 +240,10 @@ class Picking(QObject):
         pending = self._pending_induce.pop(request, None)
         if pending is not None:
             here = self.shown.page.url if self.shown.page is not None else ""
+            if clicks is not None and clicks[0] == here:
+                # The refused click is no longer outlined as the pick: as refused, until the
+                # next pick (its outline used to stay, with a hover outline beside it).
+                self.view.mark_refused(clicks[1])
             earlier = {c.url for c in self._pending_examples.get(request, ("", None))[1] or []}
             # The earlier examples the refusal is about (not merely the first one given).
             conflicting = [u for u in named if u in earlier and u != here]
@@ -231,7 +256,7 @@ class Picking(QObject):
             self.nots = []
             if dropped:
                 self.selection.show_examples("")
-            note = f" ({dropped} 'not this' click(s) dropped)" if dropped else ""
+            note = f" ({count(dropped, NOT_THIS_CLICK)} dropped)" if dropped else ""
             if conflicting and not pending[3]:
                 # The earlier example in conflict may be the wrong node (an anchor where its
                 # heading was meant): a click on its page replaces it, one example per page.
@@ -256,22 +281,25 @@ class Picking(QObject):
             self.status.showMessage(message, 5000)
 
     def on_service_index_ready(self, n: int, site_pages: int) -> None:
-        self._index_text = (
-            f"{n:,} pages indexed" if n >= site_pages else f"{n:,} of {site_pages:,} pages indexed"
-        )
-        self.index_label.setText(self._index_text)
-        self.index_label.setToolTip(
-            "Candidates' hit rates and the Check column use the indexed pages; rule, field "
-            "and filter counts go over every page of the site"
-        )
+        # What the index is, said as what it is for: the pages kept parsed for what a click
+        # asks (it read "1,000 of 1,317 pages indexed", as if the counts covered no more).
+        if n >= site_pages:
+            self._index_text = f"all {count(n, 'page', sep=',')} kept for clicks"
+            self.index_label.setText(self._index_text)
+        else:
+            self._index_text = f"{n:,} of {count(site_pages, 'page', sep=',')} kept for clicks"
+            self.index_label.setText(f"{self._index_text}; counts cover all {site_pages:,}")
+        self.index_label.setToolTip(index_tooltip(n, site_pages))
         self.count_site_state()
 
     def on_service_count_progress(self, done: int, site_pages: int) -> None:
         """The counts going over the rest of the site: how far the slowest one is."""
         if done < site_pages:
             self.index_label.setText(f"{self._index_text}; counting {done:,}/{site_pages:,} pages")
+        elif self._index_text.startswith("all "):
+            self.index_label.setText(self._index_text)  # every page is kept: nothing to add
         else:
-            self.index_label.setText(f"{self._index_text}; counted {done:,}/{site_pages:,} pages")
+            self.index_label.setText(f"{self._index_text}; counts cover all {site_pages:,}")
 
     def _ask_count(self, what: Any, target: str | FilterDialog) -> None:
         """Ask the service for a count of ``target`` (a rule's name, or a filter dialog); an
@@ -301,7 +329,7 @@ class Picking(QObject):
         if click not in self.nots:
             self.nots.append(click)
         self.selection.show_examples(
-            f"{len(self.nots)} 'not this' node(s) for the next field or list"
+            f"{count(len(self.nots), NOT_THIS_NODE)} for the next field or list"
         )
 
     def _reserved(self, name: str) -> bool:
@@ -381,10 +409,14 @@ class Picking(QObject):
         what = InduceRequest(tuple(clicks), tuple(nots), as_list)
         pages = len({c.url for c in clicks})
         request = self.service.induce(what)
+        page = self.shown.page
+        if page is not None:
+            stamps = list(self.list_examples) if as_list else [self.selected]
+            self._pending_clicks[request] = (page.url, [s for s in stamps if s is not None])
         self._pending_examples[request] = request_examples
         self._pending_induce[request] = (name, kind, attribute, as_list, pages)
         self._pending_nots[request] = nots
-        self.status.showMessage(f"Inducing {name} from {len(clicks)} example(s)…", 5000)
+        self.status.showMessage(f"Inducing {name} from {count(len(clicks), 'example')}…", 5000)
         return request
 
     def _restore_examples(self, request: int) -> None:
@@ -412,6 +444,7 @@ class Picking(QObject):
 
     def on_service_induced(self, request: int, rules: list[dict[str, Any]]) -> None:
         pending = self._pending_induce.pop(request, None)
+        self._pending_clicks.pop(request, None)
         fallback = self._fallback.pop(request, None)
         if pending is not None:
             self.status.clearMessage()  # "Inducing …" is over, whatever came of it
@@ -465,14 +498,15 @@ class Picking(QObject):
             taken = {f.id for f in self.editor.template.fields}
             self.selection.propose_field_name(taken, "items" if as_list else "field")
         where = f"{pages} pages" if pages > 1 else "this page"
-        excluded = f"; {len(nots)} 'not this' node(s) excluded" if nots else ""
+        excluded = f"; {count(len(nots), NOT_THIS_NODE)} excluded" if nots else ""
         if as_list:
             sp = self.shown.stamped
             from deboiler_gui.engine.template.selectors import select_elements
 
-            count = len(select_elements(sp.root, xpath)) if sp is not None else 0
+            items = len(select_elements(sp.root, xpath)) if sp is not None else 0
+            one_list = ", all from one list" if items > 1 else ""
             self.post_message(
-                f"List {name}: {xpath} matches {count} items on this page, all from one list "
+                f"List {name}: {xpath} matches {count(items, 'item')} on this page{one_list} "
                 f"(examples from {where}){excluded}"
             )
         else:
@@ -556,7 +590,8 @@ class Picking(QObject):
             del self._pending_counts[request]
             if self._latest_count.get(target) == request:
                 del self._latest_count[target]
-        text = f"{stats.get('hit_pages', 0):,}/{pages:,} pages"
+        unit = plural(pages, "page")
+        text = f"{stats.get('hit_pages', 0):,}/{pages:,} {unit}"
         if "summary" in stats:
             text = stats["summary"]  # a rule's effect, worded as in the impact panel and report
         elif "by_xpath" in stats:
@@ -568,16 +603,16 @@ class Picking(QObject):
         elif "one" in stats:
             text += f" (1: {stats['one']:,}, many: {stats['many']:,})"
         elif stats.get("chars"):
-            text += f", −{stats['chars']} chars"
+            text += f", −{count(stats['chars'], 'char', sep=',')}"
         elif stats.get("nodes"):
-            text += f", {stats['nodes']} nodes"
+            text += f", {count(stats['nodes'], 'node', sep=',')}"
         if pages < site_pages:
             # Figures so far, marked so in the cell ("10/40…"); the tooltip and the status bar
             # say how far the count is.
-            text = text.replace(f"/{pages:,} pages", f"/{pages:,}…", 1)
-            text += f" — counted on {pages:,}/{site_pages:,} pages so far"
+            text = text.replace(f"/{pages:,} {unit}", f"/{pages:,}…", 1)
+            text += f" — counted on {pages:,}/{site_pages:,} {plural(site_pages, 'page')} so far"
         else:
-            text += f" — counted on {pages:,}/{site_pages:,} pages"
+            text += f" — counted on {pages:,}/{site_pages:,} {plural(site_pages, 'page')}"
         if isinstance(target, FilterDialog):
             target.show_site(text)
             return

@@ -324,7 +324,7 @@ class Guide(QObject):
     def _show_example(self, path: str) -> None:
         w = self.window
         w.load_workspace(path)
-        w.select_url(guide.example_page_url())
+        w.show_listed(guide.example_page_url())
         self.example_opened.emit(path)
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.words import count
 
 #: ``match(pattern)``: the type's URLs the pattern takes (raises DeboilerError when malformed).
 Matcher = Callable[[str], list[str]]
@@ -104,7 +105,8 @@ class SplitTypeDialog(QDialog):
         if n == 0:
             self.status.setText(f"no page of {total} chosen")
         elif n == total:
-            self.status.setText(f"all {total} pages chosen: nothing would be left")
+            self.status.setText(f"all {count(total, 'page')} chosen: nothing would be left")
         else:
-            self.status.setText(f"{n} of {total} pages move to a new type")
+            move = "moves" if n == 1 else "move"
+            self.status.setText(f"{n} of {count(total, 'page')} {move} to a new type")
         self.ok_button.setEnabled(0 < n < total)

@@ -207,6 +207,22 @@ class PageListModel(QAbstractTableModel):
         """The row of a page among the shown (filtered) rows."""
         return self._pos.get(url)
 
+    def hidden_by(self, url: str) -> list[str]:
+        """What keeps a page of the site out of the shown rows: ``"pattern"`` (the URL
+        filter), ``"group"`` (the template choice), ``"subset"`` (the selected page types);
+        empty when it is listed or is no page of the site."""
+        row = self._by_url.get(url)
+        if row is None or url in self._pos:
+            return []
+        hidden = []
+        if self._match is not None and not self._match(url):
+            hidden.append("pattern")
+        if self._group is not None and (row.get("template") or "") != self._group:
+            hidden.append("group")
+        if self._subset is not None and url not in self._subset:
+            hidden.append("subset")
+        return hidden
+
     def rows(self) -> list[dict[str, Any]]:
         """Every page, filtered or not."""
         return self._all

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.app.pagetypes import DEFAULT_THRESHOLD, SitePageTypes
+from deboiler_gui.engine.words import count
 
 #: Item data role holding a row's page-type key.
 KEY_ROLE = Qt.ItemDataRole.UserRole
@@ -121,7 +122,7 @@ class PageTypesPanel(QWidget):
             return
         pages = sum(len(t.urls) for t in types.types)
         self.summary.setText(
-            f"{len(types.types)} page types, {pages} pages of {types.site}. "
+            f"{count(len(types.types), 'page type')}, {count(pages, 'page')} of {types.site}. "
             + (
                 f"Pages in no type (added since): {unassigned}; Compute to include them. "
                 if unassigned

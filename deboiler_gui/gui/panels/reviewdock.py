@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabWidget
 
+from deboiler_gui.engine.words import count
+
 if TYPE_CHECKING:
     from deboiler_gui.gui.mainwindow import MainWindow
 
@@ -68,7 +70,7 @@ class ReviewDock(QDockWidget):
             self.panels[title] = panel
             self.tabs.addTab(panel, title)
             if hasattr(panel, "page_activated"):
-                panel.page_activated.connect(w.select_url)
+                panel.page_activated.connect(w.show_listed)
             if hasattr(panel, "job_failed"):
                 panel.job_failed.connect(lambda message: w.post_message(message, error=True))
         groups = self.panels["Boilerplate groups"]
@@ -145,7 +147,7 @@ class ReviewDock(QDockWidget):
         g = BoilerplateGroup.from_dict(group)
         after = decide(w.editor.template, g, selector, accept=accept)
         verb = "Accept" if accept else "Reject"
-        w.editor.apply(after, f"{verb} boilerplate group ({g.pages} pages): {selector}")
+        w.editor.apply(after, f"{verb} boilerplate group ({count(g.pages, 'page')}): {selector}")
 
     def _on_editor_changed(self) -> None:
         from deboiler_gui.engine.review.groups import group_decisions

@@ -30,6 +30,7 @@ from deboiler_gui.app.fieldcheck import TemplateCheck
 from deboiler_gui.app.pagelist import short_page
 from deboiler_gui.app.pagestate import RemovedChars
 from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.words import count
 from deboiler_gui.gui.dialogs.filter import FILTER_KIND_LABELS
 from deboiler_gui.gui.panels.fitlabel import FittedLabel
 
@@ -81,16 +82,18 @@ def title_forms(name: str, site: str, scope: str) -> list[str]:
 
 def preview_forms(rows: int, coverage: str, flagged: Sequence[str]) -> list[str]:
     """The line over the value preview, whole first ("Values on 12 pages — checked over 29
-    pages — 2 field(s) look wrong: crumbs, rare"), then without how many pages the check
+    pages — 2 fields look wrong: crumbs, rare"), then without how many pages the check
     covers (each verdict's tooltip says it), then the fields that look wrong alone."""
+    verb = "looks" if len(flagged) == 1 else "look"
     wrong = (
-        f"{len(flagged)} field(s) look wrong: " + ", ".join(flagged)
+        f"{count(len(flagged), 'field')} {verb} wrong: " + ", ".join(flagged)
         if flagged
         else "no field looks wrong"
     )
-    forms = [f"Values on {rows} pages — {coverage} — {wrong}", f"Values on {rows} pages — {wrong}"]
+    values = f"Values on {count(rows, 'page')}"
+    forms = [f"{values} — {coverage} — {wrong}", f"{values} — {wrong}"]
     if flagged:
-        forms.append("Look wrong: " + ", ".join(flagged))
+        forms.append(f"{verb.capitalize()} wrong: " + ", ".join(flagged))
     return forms
 
 
@@ -127,8 +130,12 @@ class _ElideMiddle(QStyledItemDelegate):
         option.textElideMode = Qt.TextElideMode.ElideMiddle
 
 
-#: Rows of the value preview kept in view whatever the rule tree needs.
+#: Rows of the value preview kept in view when the rule tree shows all its rows beside them.
 PREVIEW_MIN_ROWS = 4
+#: Rows of the value preview kept in view whatever the rule tree needs: in a short panel the
+#: rule list gets its rows before the preview's fourth (at 1235 x 795 the third field's row
+#: was half hidden under four preview rows).
+PREVIEW_LEAST_ROWS = 3
 
 
 class RulesPanel(QWidget):
@@ -159,6 +166,10 @@ class RulesPanel(QWidget):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
+        # Little room above the title and below the buttons: the height goes to the rule list
+        # and the preview (a 1235 x 795 window showed two of three fields whole).
+        margins = layout.contentsMargins()
+        layout.setContentsMargins(margins.left(), 3, margins.right(), 3)
         # The template's name, site and the pages it applies to: a shorter form when the
         # panel is narrow, elided in the middle past that, the whole in the tooltip. The panel
         # keeps its width (the label's width hint is the whole title's) and the title never
@@ -222,9 +233,10 @@ class RulesPanel(QWidget):
         self.preview = QTableWidget(0, 0)
         self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.preview.setWordWrap(False)
-        # Compact rows without numbers: more of them in view (the page column names them).
+        # Compact rows without numbers: more of them in view (the page column names them);
+        # a value is one line, three pixels of air around it.
         self.preview.verticalHeader().setVisible(False)
-        self.preview.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.preview.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 3)
         self.preview.horizontalHeader().setStretchLastSection(True)
         # A field's name elided at its end in a narrow column ("headi…"), whole in its
         # tooltip: a header's text used to be clipped on both sides ("ading_co").
@@ -246,7 +258,7 @@ class RulesPanel(QWidget):
         split.setStretchFactor(1, 2)
         split.setSizes([300, 120])
         self.tree.setMinimumHeight(self._tree_height(4))
-        self.preview.setMinimumHeight(self._preview_height(PREVIEW_MIN_ROWS))
+        self.preview.setMinimumHeight(self._preview_height(PREVIEW_LEAST_ROWS))
         layout.addWidget(split, 1)
         self.check: TemplateCheck | None = None
         # Each rule's state on the page shown, as show_template was last given it
@@ -340,6 +352,9 @@ class RulesPanel(QWidget):
             top.setExpanded(True)
         if self.check is not None:
             self._show_flags(self.check)
+        # The rows' room at once (a row added would otherwise sit under the edge until the
+        # columns are fitted); the columns on the next pass.
+        self.fit_split()
         self._fit_timer.start()
 
     def show_site(self, name: str, text: str) -> None:
@@ -366,7 +381,9 @@ class RulesPanel(QWidget):
         for item in self.items.values():
             whole = item.data(3, Qt.ItemDataRole.UserRole)
             if isinstance(whole, str):
-                item.setText(3, whole.removesuffix(" pages") if short else whole)
+                item.setText(
+                    3, whole.removesuffix(" pages").removesuffix(" page") if short else whole
+                )
 
     def _verdict_cells(self, width: int | None) -> None:
         """Each field's verdict whole (``width`` None), or shortened to fit a Check column
@@ -390,24 +407,43 @@ class RulesPanel(QWidget):
     def _on_split_moved(self, _pos: int, _index: int) -> None:
         self._split_moved = True
 
+    def _tree_row(self) -> int:
+        """A row of the rule tree: as tall as the tree draws it once it has one, a line of
+        text before."""
+        row = self.tree.sizeHintForRow(0)
+        return row if row > 0 else self.fontMetrics().height() + 2
+
     def _tree_height(self, rows: int) -> int:
         """Height of the rule tree showing ``rows`` rows, its header and frame."""
-        row = max(self.tree.sizeHintForRow(0), self.fontMetrics().height() + 2)
         header = self.tree.header().sizeHint().height()
-        return header + rows * row + 2 * self.tree.frameWidth() + 4
+        return header + rows * self._tree_row() + 2 * self.tree.frameWidth() + 4
+
+    def _tree_rows_in(self, height: int) -> int:
+        """How many whole rows the rule tree shows in ``height`` pixels."""
+        header = self.tree.header().sizeHint().height()
+        return max(0, (height - header - 2 * self.tree.frameWidth()) // self._tree_row())
 
     def _preview_height(self, rows: int) -> int:
         """Height of the value preview showing ``rows`` rows, its header, frame and the
-        horizontal scroll bar."""
+        horizontal scroll bar when it has one (its columns are fitted to its width: only
+        past eight or so fields does it scroll sideways)."""
         row = self.preview.verticalHeader().defaultSectionSize()
-        header = self.preview.horizontalHeader().sizeHint().height()
-        bar = self.preview.horizontalScrollBar().sizeHint().height()
+        # (an empty preview's header has no height yet: a line of text, as it will have)
+        header = max(
+            self.preview.horizontalHeader().sizeHint().height(), self.fontMetrics().height() + 4
+        )
+        scrollbar = self.preview.horizontalScrollBar()
+        bar = scrollbar.sizeHint().height() if scrollbar.isVisible() else 0
         return header + rows * row + bar + 2 * self.preview.frameWidth() + 2
 
     def fit_split(self) -> None:
         """The rule tree as tall as its rows, the value preview the rest (at least
-        ``PREVIEW_MIN_ROWS`` rows): a preview of one row used to be the default, and
-        enlarging it could hide the rules. A split the user dragged is left as it is."""
+        ``PREVIEW_MIN_ROWS`` rows, down to ``PREVIEW_LEAST_ROWS`` when that gives the rule
+        tree its rows): a preview of one row used to be the default, and enlarging it could
+        hide the rules. A split the user dragged is left as it is."""
+        # (the preview's header has its height once it has columns: its three rows stay in
+        # view however the split is dragged)
+        self.preview.setMinimumHeight(self._preview_height(PREVIEW_LEAST_ROWS))
         if self._split_moved:
             return
         total = sum(self.split.sizes())
@@ -418,9 +454,17 @@ class RulesPanel(QWidget):
             top = self.tree.topLevelItem(i)
             if top is not None:
                 rows += 1 + (top.childCount() if top.isExpanded() else 0)
-        label = self.preview_label.sizeHint().height() + 4
+        # the line over the preview and the space under it
+        box = self.preview.parentWidget()
+        box_layout = box.layout() if box is not None else None
+        spacing = box_layout.spacing() if box_layout is not None else 4
+        label = self.preview_label.sizeHint().height() + max(spacing, 0)
         wanted = self._tree_height(max(rows, 4))
         floor = self._preview_height(PREVIEW_MIN_ROWS) + label
+        least = self._preview_height(PREVIEW_LEAST_ROWS) + label
+        if self._tree_rows_in(total - floor) < rows <= self._tree_rows_in(total - least):
+            # Short of room: the rule list's last rows come before the preview's fourth.
+            floor = least
         tree = max(self.tree.minimumHeight(), min(wanted, total - floor))
         self.split.setSizes([tree, total - tree])
 
@@ -543,6 +587,7 @@ class RulesPanel(QWidget):
                     if fc is not None:
                         cell.setToolTip(f"{text}\n\n{fc.details()}")
                 self.preview.setItem(r, c, cell)
+        self.fit_split()  # the preview's rows have their header now
         self.fit_preview()
 
     def keep_fields(self, fields: Sequence[str]) -> None:

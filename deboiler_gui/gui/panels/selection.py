@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -24,14 +25,25 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.app.validation import fresh_name, selector_error
+from deboiler_gui.engine.words import plural
 from deboiler_gui.gui.panels.validation import InlineCheck
 
+#: The XPath column keeps at least this share of the candidate table's width, and this many
+#: pixels, before the site rates drop their words ("332 · 668 · 0" for "332 one · 668 none ·
+#: 0 many").
+XPATH_SHARE = 0.5
+XPATH_MIN = 200
 
-def _rate_text(site: dict[str, Any]) -> str:
-    """The site rate in one short cell: the three counts, never cut off by an elision."""
+
+def _rate_text(site: dict[str, Any], short: bool = False) -> str:
+    """The site rate in one short cell: the three counts, never cut off by an elision; without
+    their words when ``short``."""
     if not site:
         return "…"
-    return f"{site.get('one', 0)} one · {site.get('none', 0)} none · {site.get('many', 0)} many"
+    one, none, many = site.get("one", 0), site.get("none", 0), site.get("many", 0)
+    if short:
+        return f"{one} · {none} · {many}"
+    return f"{one} one · {none} none · {many} many"
 
 
 def _rate_tooltip(site: dict[str, Any]) -> str:
@@ -40,9 +52,10 @@ def _rate_tooltip(site: dict[str, Any]) -> str:
     pages = site.get("pages", 0)
     whole = site.get("site_pages", pages)
     over = (
-        f"Over {pages:,} pages of the site"
+        f"Over {pages:,} {plural(pages, 'page')} of the site"
         if pages >= whole
-        else f"Over the {pages:,} indexed pages of the site's {whole:,}"
+        else f"Over {pages:,} of the site's {whole:,} pages (the ones kept for clicks, spread "
+        "over the site)"
     )
     return (
         f"{over}: exactly one match on {site.get('one', 0)} "
@@ -79,6 +92,13 @@ class SelectionPanel(QWidget):
         split.addWidget(self.attributes)
         self.candidates = QTableWidget(0, 4)
         self.candidates.setHorizontalHeaderLabels(["XPath", "Kind", "Page", "Site"])
+        site_header = self.candidates.horizontalHeaderItem(3)
+        if site_header is not None:
+            site_header.setToolTip(
+                "Over the site: pages where the XPath matches exactly one node · none · several "
+                "(in a narrow panel the counts alone, in that order; the sentence in each "
+                "cell's tooltip)"
+            )
         header = self.candidates.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         # The XPath takes what the kind, the page count and the site rate leave.
@@ -97,6 +117,10 @@ class SelectionPanel(QWidget):
             self.candidates.fontMetrics().height() + 6
         )
         split.addWidget(self.candidates)
+        # The site rates say their words only while the XPath keeps most of the width: once
+        # they arrived, "332 one · 668 none · 0 many" squeezed the XPath to "//div…h1/a".
+        self._short_rates = False
+        self.candidates.viewport().installEventFilter(self)
         # The candidate rules are what a pick is for: they get most of the height; the node's
         # text and attributes a few lines each.
         split.setStretchFactor(0, 1)
@@ -245,10 +269,51 @@ class SelectionPanel(QWidget):
             rate = QTableWidgetItem(_rate_text(c.get("site") or {}))
             rate.setToolTip(_rate_tooltip(c.get("site") or {}))
             self.candidates.setItem(i, 3, rate)
+        self.fit_candidates()
         if chosen is None and candidates:
             self.candidates.selectRow(0)
             self.xpath_edit.setText(candidates[0]["xpath"])
         self.candidates.blockSignals(False)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if watched is self.candidates.viewport() and event.type() == QEvent.Type.Resize:
+            self.fit_candidates()
+        return super().eventFilter(watched, event)
+
+    def fit_candidates(self) -> None:
+        """The site rates with their words when the XPath column keeps at least half the
+        table's width (and ``XPATH_MIN`` pixels) beside them, else their counts alone: the
+        XPath takes the room the kind, the page count and the rates leave, elided in the
+        middle, whole in its tooltip."""
+        table = self.candidates
+        if not self._candidates:
+            return
+        header = table.horizontalHeader()
+        metrics = table.fontMetrics()
+        pad = 2 * table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 8
+
+        def width(column: int, texts: list[str]) -> int:
+            cells = max((metrics.horizontalAdvance(t) for t in texts), default=0) + pad
+            return max(cells, header.sectionSizeFromContents(column).width())
+
+        rates = [c.get("site") or {} for c in self._candidates]
+        others = width(1, [c["family"] for c in self._candidates]) + width(
+            2, [str(c["page_matches"]) for c in self._candidates]
+        )
+        whole = width(3, [_rate_text(r) for r in rates])
+        room = table.viewport().width()
+        short = room - others - whole < max(XPATH_SHARE * room, XPATH_MIN)
+        self._short_rates = short
+        for i, rate in enumerate(rates):
+            item = table.item(i, 3)
+            text = _rate_text(rate, short)
+            if item is not None and item.text() != text:
+                item.setText(text)
+
+    @property
+    def short_rates(self) -> bool:
+        """The site rates show their counts alone (the panel is too narrow for their words)."""
+        return self._short_rates
 
     def candidate_list(self) -> list[dict[str, Any]]:
         return list(self._candidates)

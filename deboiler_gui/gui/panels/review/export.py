@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.engine.review.health import CLEANED_FORMATS, RULE_FORMATS
+from deboiler_gui.engine.words import count
 from deboiler_gui.gui.panels.review.jobpanel import JobPanel
 
 FORMAT_LABELS = {
@@ -76,7 +77,8 @@ class ExportPanel(JobPanel):
 
     def set_result(self, result: Any) -> None:
         data = dict(result)
-        self.status.setText(f"Exported {data.get('records', 0)} records to {data['output']}.")
+        records = count(int(data.get("records", 0)), "record")
+        self.status.setText(f"Exported {records} to {data['output']}.")
         self.exported.emit(data)
 
     def _on_export_clicked(self) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from deboiler_gui.engine.review.impact import AUTO, DEFAULT_MAX_EATEN, cause_colour
+from deboiler_gui.engine.words import count
 from deboiler_gui.gui.panels.review.jobpanel import JobPanel
 
 #: short headers, so every column is in view in the dock; the words in full in their tooltips
@@ -215,8 +216,10 @@ class ImpactPanel(JobPanel):
         removed = sum(p[3] for p in pages)
         eaten = self.data.get("eaten_pages", [])
         self.summary.setText(
-            f"{len(pages):,} pages · {removed:,} of {orig:,} characters removed · "
-            f"{len(eaten):,} pages lost more than {self.data.get('max_eaten', DEFAULT_MAX_EATEN):.0%}"
+            f"{count(len(pages), 'page', sep=',')} · {removed:,} of "
+            f"{count(orig, 'character', sep=',')} removed · "
+            f"{count(len(eaten), 'page', sep=',')} lost more than "
+            f"{self.data.get('max_eaten', DEFAULT_MAX_EATEN):.0%}"
         )
         self.table.setRowCount(len(causes))
         rows = []
