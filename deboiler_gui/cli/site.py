@@ -460,8 +460,30 @@ def clean_command(
             click.echo(f"Wrote the sites' chrome to {Path(chrome).resolve()}")
     for site, reason in sorted(summary.failed_sites.items()):
         click.echo(f"{site}: {reason}", err=True)
-    for site, pages in summary.small_sites:
-        click.echo(small_site_hint(site, pages), err=True)
+    for line in small_site_hints(summary.small_sites):
+        click.echo(line, err=True)
+
+
+#: Small sites named one by one in the hints before the rest are summed up in one line.
+SMALL_SITES_NAMED = 3
+
+
+def small_site_hints(small_sites: list[tuple[str, int]]) -> list[str]:
+    """The hints for sites too small to learn from: one line per site when there are few, else
+    the first ones and one line for the rest (an input whose pages name hundreds of one-page
+    sites gets a few lines, not one per site)."""
+    if len(small_sites) <= SMALL_SITES_NAMED + 1:
+        return [small_site_hint(site, pages) for site, pages in small_sites]
+    from deboiler_gui.engine.clean.pagefallback import MIN_SITE_PAGES
+
+    named = small_sites[:SMALL_SITES_NAMED]
+    rest = small_sites[SMALL_SITES_NAMED:]
+    return [
+        *(small_site_hint(site, pages) for site, pages in named),
+        f"hint: and {count(len(rest), 'more site')} of fewer than {MIN_SITE_PAGES} pages "
+        f"({count(sum(pages for _site, pages in rest), 'page')} in all); --page-fallback cleans "
+        f"them page by page",
+    ]
 
 
 def small_site_hint(site: str, pages: int) -> str:

@@ -258,6 +258,24 @@ def test_a_site_too_small_to_learn_from_gets_a_hint_naming_the_flag(tmp_path: Pa
     assert enough.exit_code == 0 and "hint:" not in enough.stderr
 
 
+def test_many_one_page_sites_get_a_few_hint_lines_not_one_each(tmp_path: Path) -> None:
+    pages = tmp_path / "pages.jsonl"
+    with pages.open("w") as f:
+        for n in range(12):
+            html = f"<html><body><h1>Page {n}</h1><p>Text of page {n}.</p></body></html>"
+            f.write(json.dumps({"url": f"http://host{n:02d}.example/", "html": html}) + "\n")
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(cli, ["clean", str(pages), "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    hints = [line for line in result.stderr.splitlines() if line.startswith("hint:")]
+    assert len(hints) == 4, hints
+    assert hints[0].startswith("hint: host00.example has 1 page, too few to learn")
+    assert hints[-1] == (
+        "hint: and 9 more sites of fewer than 5 pages (9 pages in all); --page-fallback "
+        "cleans them page by page"
+    )
+
+
 @pytest.mark.parametrize("fmt", ["csv", "sqlite"])
 def test_csv_and_sqlite_carry_the_content_mark(tmp_path: Path, fmt: str) -> None:
     _site(tmp_path / "tiny", 2)
