@@ -4,6 +4,7 @@ real process, and a WARC export that reads back as the same pages."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import subprocess
@@ -69,8 +70,14 @@ def test_crawl_then_export_warc_round_trips(tmp_path: Path) -> None:
         status = runner.invoke(cli, ["crawl", "-w", str(ws_path), "--status"])
         assert "failed" in status.output and "HTTP 500" in status.output
     warc = tmp_path / "out.warc.gz"
-    result = runner.invoke(cli, ["export-warc", str(warc), "-w", str(ws_path), "-q"])
+    old_mask = os.umask(0o022)
+    try:
+        result = runner.invoke(cli, ["export-warc", str(warc), "-w", str(ws_path), "-q"])
+    finally:
+        os.umask(old_mask)
     assert result.exit_code == 0, result.output
+    # the archive gets the mode any new file of the user gets, not a temporary file's 0600
+    assert warc.stat().st_mode & 0o777 == 0o644
     with Workspace(ws_path) as ws:
         stored = {p.url: p for p in ws.iter_pages() if p.status >= 100}
     replayed = {p.url: p for p in iter_inputs([warc])}

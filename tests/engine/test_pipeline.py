@@ -421,3 +421,20 @@ def test_outputs_get_the_permissions_of_any_new_file(tmp_path: Path, name: str) 
         os.umask(old)
     mode = (tmp_path / name).stat().st_mode & 0o777
     assert mode == (0o755 if name == "site-html" else 0o644)
+
+
+@pytest.mark.parametrize("name", ["records.jsonl", "records.csv"])
+def test_extraction_records_get_the_users_file_mode_not_mkstemps(tmp_path: Path, name: str) -> None:
+    from deboiler_gui.engine.template.evaluate import write_extractions
+
+    old = os.umask(0o022)
+    try:
+        n = write_extractions(
+            tmp_path / "out" / name,
+            [{"url": "https://a.example/", "template": "t", "status": "ok", "title": "A"}],
+            ["title"],
+        )
+    finally:
+        os.umask(old)
+    assert n == 1
+    assert (tmp_path / "out" / name).stat().st_mode & 0o777 == 0o644

@@ -125,7 +125,7 @@ def export_warc_steps(
     (gzipped per record when it ends in .gz). Written to a temporary file and renamed, so a
     cancelled export leaves no half file. Returns counts of written and skipped pages (pages
     that never got an HTTP response have nothing to replay)."""
-    from deboiler_gui.engine.output import check_output_path, make_folder
+    from deboiler_gui.engine.output import _current_umask, check_output_path, make_folder
 
     target = Path(path)
     make_folder(target.parent, f"WARC file {target}")
@@ -133,6 +133,7 @@ def export_warc_steps(
 
     check_output_path(target)
     fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".part", dir=str(target.parent))
+    os.fchmod(fd, 0o666 & ~_current_umask())  # the user's mode for new files, not mkstemp's 0600
     written = skipped = 0
     ok = False
     try:

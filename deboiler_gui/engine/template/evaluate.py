@@ -23,7 +23,7 @@ from deboiler_gui.engine.model import (
     url_form,
     url_forms,
 )
-from deboiler_gui.engine.output import check_output_path, make_folder
+from deboiler_gui.engine.output import _current_umask, check_output_path, make_folder
 from deboiler_gui.engine.template.extract import (
     ExtractResult,
     check_template,
@@ -338,6 +338,8 @@ def write_extractions(
     check_output_path(target)
     make_folder(folder, target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+    # mkstemp's 0600 is for secrets: the records get the mode any new file of the user gets
+    os.fchmod(fd, 0o666 & ~_current_umask())
     count = 0
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="" if fmt == "csv" else "\n") as fh:
