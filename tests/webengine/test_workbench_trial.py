@@ -5,14 +5,18 @@ index is."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from tests.webengine.conftest import evaluate
-from tests.webengine.test_workbench import (
+# this folder's helpers: the conftest's JavaScript call and the workbench tests' steps
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest import evaluate  # noqa: E402
+from test_workbench import (  # noqa: E402
     ARTICLE_URL,
     PEPPERS_URL,
     _last_message,
