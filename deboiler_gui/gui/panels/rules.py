@@ -454,11 +454,16 @@ class RulesPanel(QWidget):
             top = self.tree.topLevelItem(i)
             if top is not None:
                 rows += 1 + (top.childCount() if top.isExpanded() else 0)
-        # the line over the preview and the space under it
+        # the line over the preview and the space under it: as laid out once the box has its
+        # height (the layout's spacing and margins come from the style, which spacing() does
+        # not say: -1), else estimated
         box = self.preview.parentWidget()
         box_layout = box.layout() if box is not None else None
-        spacing = box_layout.spacing() if box_layout is not None else 4
-        label = self.preview_label.sizeHint().height() + max(spacing, 0)
+        if box is not None and box.height() > 0 and self.preview.height() > 0:
+            label = box.height() - self.preview.height()
+        else:
+            spacing = box_layout.spacing() if box_layout is not None else 4
+            label = self.preview_label.sizeHint().height() + max(spacing, 0)
         wanted = self._tree_height(max(rows, 4))
         floor = self._preview_height(PREVIEW_MIN_ROWS) + label
         least = self._preview_height(PREVIEW_LEAST_ROWS) + label
