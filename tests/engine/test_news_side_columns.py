@@ -6,26 +6,18 @@ block; a layout table's column of teasers beside the story's cell."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
 from deboiler_gui.engine.clean.cleaning import content_of
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import CleanResult, Page
 
-TOPICS = ["harbour", "council", "budget", "stadium", "library", "railway", "museum", "bridge"]
-
-
-def _word(i: int) -> str:
-    # a page's own word (digits are folded when pages are compared)
-    return "".join(chr(ord("k") + int(d)) for d in str(i))
-
-
-def _story(i: int, n: int) -> str:
-    t = TOPICS[i % len(TOPICS)]
-    return "".join(
-        f"<p>Paragraph {k} of story {i} says what the {t} committee of {_word(i)} decided about the "
-        f"{TOPICS[(i + k) % len(TOPICS)]} and why it took the members so long.</p>"
-        for k in range(n)
-    )
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from newspages import TOPICS  # noqa: E402
+from newspages import story as _story  # noqa: E402
+from newspages import word as _word  # noqa: E402
 
 
 def _text(result: CleanResult) -> str:
