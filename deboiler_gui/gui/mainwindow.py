@@ -112,6 +112,7 @@ class MainWindow(QMainWindow):
         self.guide = add_guide(self)
         self.editor.changed.connect(self._on_editor_changed)
         self.editor.stepped.connect(self.saving.on_editor_stepped)
+        self.editor.replayed.connect(self.post_message)
         self.editor.dirty_changed.connect(lambda _d: self._update_title())
         self.service.candidates_ready.connect(self.picking.on_service_candidates_ready)
         self.service.counts_ready.connect(self.picking.on_service_counts_ready)

@@ -1194,3 +1194,44 @@ def test_the_fails_column_leaves_out_fields_absent_where_the_page_lacks_their_an
     absent = sum(1 for r in rows.values() if "next" in (r.get("absent") or []))
     assert f"{absent} of them without the rule's anchor" in tip, tip
     assert "anchor" not in items["second"].toolTip(3)
+
+
+def test_extract_field_says_it_replaced_a_rule_made_elsewhere_and_undo_says_what_it_undid(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """A field made by the CLI (``suggest --save``: its example pages stored with it) and
+    extracted again under its name from one click here: the message says the rule was
+    replaced, by what, and that the new one comes from this session's clicks only (it used to
+    say only "examples from this page"); Undo and Redo each write a line naming the step."""
+    from deboiler_gui.engine.template.model import Field
+
+    beans = "https://hillside-garden.example/guides/beans.html"
+    made = Field(id="title", title="title", xpaths=("//article//h1",))
+    made = made.with_example_pages([PEPPERS_URL, beans])
+    demo.editor.reset(demo.editor.template.with_field(made))
+    xpath = _extract(qtbot, demo, click, ARTICLE_URL, "//p[@class='lead']", "title")
+    assert xpath != "//article//h1"
+    line = _last_message(demo)
+    assert f"Field title: rule replaced: was //article//h1, now {xpath} (" in line, line
+    assert "Undo restores it" in line, line
+    assert "from this session's clicks only" in line, line
+    assert "2 example pages stored with the field are not among them" in line, line
+    assert demo.editor.template.field("title").xpaths == (xpath,)
+    demo.undo_action.trigger()
+    assert demo.editor.template.field("title") == made
+    assert _last_message(demo).endswith("Undone: Extract title"), _last_message(demo)
+    demo.redo_action.trigger()
+    assert demo.editor.template.field("title").xpaths == (xpath,)
+    assert _last_message(demo).endswith("Redone: Extract title"), _last_message(demo)
+
+
+def test_undo_and_redo_of_any_edit_write_a_line_naming_it(demo: Any) -> None:
+    demo.editor.add_rule("remove", "//aside")
+    lines = demo.messages.count()
+    demo.undo_action.trigger()
+    assert demo.messages.count() == lines + 1
+    assert _last_message(demo).endswith("Undone: Remove //aside"), _last_message(demo)
+    demo.redo_action.trigger()
+    assert _last_message(demo).endswith("Redone: Remove //aside"), _last_message(demo)
+    # The edit itself wrote no "Redone" line as it was made.
+    assert demo.messages.count() == lines + 2

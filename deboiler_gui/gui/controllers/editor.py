@@ -36,12 +36,17 @@ class _Change(QUndoCommand):
         self._editor = editor
         self._before = before
         self._after = after
+        self._pushed = False  # the stack runs redo() once as the step is pushed: no replay
 
     def redo(self) -> None:
         self._editor._set(*self._after)
+        if self._pushed:
+            self._editor.replayed.emit(f"Redone: {self.text()}")
+        self._pushed = True
 
     def undo(self) -> None:
         self._editor._set(*self._before)
+        self._editor.replayed.emit(f"Undone: {self.text()}")
 
 
 def _unique(name: str, taken: set[str]) -> str:
@@ -59,6 +64,7 @@ class TemplateEditor(QObject):
     changed = Signal()
     dirty_changed = Signal(bool)
     stepped = Signal()  # the undo stack moved (edit, undo, redo), "dirty" already up to date
+    replayed = Signal(str)  # "Undone: Extract title", "Redone: …": what an undo or redo did
 
     def __init__(self, template: Template, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -182,8 +188,9 @@ class TemplateEditor(QObject):
         )
         return True
 
-    def replace_item(self, section: str, name: str, new: Any) -> None:
-        """Replace the rule, field or filter called ``name`` in ``section``."""
+    def replace_item(self, section: str, name: str, new: Any, text: str = "") -> None:
+        """Replace the rule, field or filter called ``name`` in ``section``; ``text`` names
+        the step (in the Edit menu, and in the message of its undo), "Edit NAME" by default."""
         items = list(getattr(self.template, section))
         key = "id" if section == "fields" else "name"
         for i, item in enumerate(items):
@@ -192,7 +199,7 @@ class TemplateEditor(QObject):
                 break
         else:
             raise KeyError(name)
-        self.apply(self._with(section, tuple(items)), f"Edit {name}")
+        self.apply(self._with(section, tuple(items)), text or f"Edit {name}")
 
     def delete_item(self, section: str, name: str) -> None:
         if section == "urls":

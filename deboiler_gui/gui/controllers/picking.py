@@ -490,7 +490,7 @@ class Picking(QObject):
                 attribute=attribute,
                 is_list=as_list,
             ).with_example_pages(clicked)
-            self.editor.replace_item("fields", name, new)
+            self.editor.replace_item("fields", name, new, f"Extract {name}")
         else:
             name = self.editor.add_field(
                 name, xpath, kind=kind, attribute=attribute, is_list=as_list, example_pages=clicked
@@ -499,6 +499,23 @@ class Picking(QObject):
             self.selection.propose_field_name(taken, "items" if as_list else "field")
         where = f"{pages} pages" if pages > 1 else "this page"
         excluded = f"; {count(len(nots), NOT_THIS_NODE)} excluded" if nots else ""
+        # A rule of that name already there (made earlier, or by the CLI) is replaced: said so,
+        # with the rule it was, since nothing else shows it went.
+        replaced, undo, only = "", "", ""
+        if replaces and existing is not None and existing.xpaths != (xpath,):
+            was = " | ".join(existing.xpaths) or "no XPath"
+            replaced = f"rule replaced: was {was}, now "
+            undo = "; Undo restores it"
+            stored = set(existing.search.fingerprint.get("examples") or ())
+            missed = stored - set(clicked)
+            if missed:
+                # Its stored example pages (suggest --save keeps them) are not clicks of this
+                # session: the induction saw only the clicks made here.
+                only = (
+                    f". The new rule comes from this session's clicks only: "
+                    f"{count(len(missed), 'example page')} stored with the field "
+                    f"{'is' if len(missed) == 1 else 'are'} not among them"
+                )
         if as_list:
             sp = self.shown.stamped
             from deboiler_gui.engine.template.selectors import select_elements
@@ -506,11 +523,13 @@ class Picking(QObject):
             items = len(select_elements(sp.root, xpath)) if sp is not None else 0
             one_list = ", all from one list" if items > 1 else ""
             self.post_message(
-                f"List {name}: {xpath} matches {count(items, 'item')} on this page{one_list} "
-                f"(examples from {where}){excluded}"
+                f"List {name}: {replaced}{xpath} matches {count(items, 'item')} on this page"
+                f"{one_list} (examples from {where}{undo}){excluded}{only}"
             )
         else:
-            self.post_message(f"Field {name}: {xpath} (examples from {where}){excluded}")
+            self.post_message(
+                f"Field {name}: {replaced}{xpath} (examples from {where}{undo}){excluded}{only}"
+            )
         for line in best.get("warnings", []):
             # The examples play different roles on their pages (two kinds of list).
             self.post_message(f"{name}: {line}", error=True)
