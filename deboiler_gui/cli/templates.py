@@ -525,7 +525,11 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
     the site's pages (absent ones too), so repair can find the field when its XPaths break or
     drift."""
     from deboiler_gui.engine.template.repair import learn_template
-    from deboiler_gui.engine.template.valuerepair import SAMPLE_PAGES, learn_absent, learn_values
+    from deboiler_gui.engine.template.valuerepair import (
+        SAMPLE_PAGES,
+        learn_absent_missed,
+        learn_values,
+    )
 
     with _open_ws(workspace) as ws:
         try:
@@ -533,7 +537,8 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
             pages = [p for p in ws.iter_pages(template.site or None) if p.ok]
             # Pages where the field is absent now stay absent: repair never fills them. Read
             # first, so the sample of values holds some of them.
-            learned = learn_absent(learn_template(template, pages[:20]), pages)
+            # Not the pages the rule misses (the field's node is there): named below.
+            learned, missed = learn_absent_missed(learn_template(template, pages[:20]), pages)
             learned = learn_values(learned, pages, sample=SAMPLE_PAGES)
             v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
@@ -543,6 +548,13 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
     click.echo(
         f"{name}: search rules learned for {sum(1 for f in learned.fields if not f.search.empty)} of {count(len(learned.fields), 'field')}; version {v}"
     )
+    for fid, urls in missed.items():
+        shown = ", ".join(urls[:5]) + (f" (+{len(urls) - 5} more)" if len(urls) > 5 else "")
+        click.echo(
+            f"  {fid}: not recorded as absent: the rule misses "
+            f"{'a page' if len(urls) == 1 else f'{len(urls)} pages'} that "
+            f"{'has' if len(urls) == 1 else 'have'} the field's node: {shown}"
+        )
 
 
 @templates_group.command("repair")

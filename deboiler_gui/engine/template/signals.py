@@ -224,6 +224,8 @@ class FieldSignals:
     # whose top heading is of the tag the rule's node is the top heading of), and where
     vacant: list[str] = dc_field(default_factory=list)
     vacant_where: Counter[str] = dc_field(default_factory=Counter)
+    # those of them whose node fails the rule's own test of its node (its anchor is the node)
+    vacant_unlike: set[str] = dc_field(default_factory=set)
     # pages without a value whose top heading (the first of the highest rank on the page) is
     # of a lower rank than the one the rule's node is the top heading of, per tag
     other_rank: dict[str, list[str]] = dc_field(default_factory=dict)
@@ -283,6 +285,17 @@ class FieldSignals:
     anchor_labels: Counter[str] = dc_field(default_factory=Counter)
     anchor_several: list[bool] = dc_field(default_factory=list)
     anchored_labels: dict[str, frozenset[str]] = dc_field(default_factory=dict)
+
+    def missed(self) -> list[str]:
+        """The pages without a value where the node at the rule's usual place (or the page's
+        top heading the rule's node is elsewhere) is there and passes the rule's own test of
+        its node (``//h1[@class='headline']`` is not missing a listing page's
+        ``h1.listing``): the rule misses a kind of page, the field is not absent there. None
+        when the rule has a value on fewer than half the pages (its hit rate says so)."""
+        hit = self.one + self.many
+        if not self.vacant or 2 * hit < self.pages:
+            return []
+        return [u for u in self.vacant if u not in self.vacant_unlike]
 
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -1220,6 +1233,13 @@ def _has_anchor(anchors: tuple[tuple[str, str], ...] | None, root: Any, node: An
             if how == "beside" and parent is not None and any(parent is x for x in up):
                 return True
     return False
+
+
+def _own_test(anchors: tuple[tuple[str, str], ...] | None, root: Any, node: Any) -> bool:
+    """Whether ``node`` passes the rule's own test of its node: True unless the rule's anchor
+    is its node itself (``self``, ``//h1[@class='headline']``) and ``node`` is none of it."""
+    own = tuple(a for a in anchors or () if a[1] == "self")
+    return not own or _has_anchor(own, root, node)
 
 
 def _anchor_with_text(
@@ -2641,6 +2661,8 @@ def _vacant_at(
         first = next(iter(root.iter(top)), None)
         if first is not None and normalize_text(first.text_content()) and _top_heading(first):
             sig.vacant.append(url)
+            if not _own_test(sig.anchors, root, first):
+                sig.vacant_unlike.add(url)
             sig.vacant_where[f"the page's top {top}"] += 1
             return
         # the page's top heading is of a lower rank: the rule takes one rank only (a page
@@ -2668,6 +2690,8 @@ def _vacant_at(
         return
     if head.tag == tag:
         sig.vacant.append(url)
+        if not _own_test(sig.anchors, root, head):
+            sig.vacant_unlike.add(url)
         sig.vacant_where[f"the first {tag} in {place}"] += 1
     elif _rank(head) > _rank_of(tag):
         sig.other_rank.setdefault(str(head.tag), []).append(url)

@@ -57,6 +57,7 @@ from deboiler_gui.engine.template.selectors import (
     select_elements,
     xpath_literal,
 )
+from deboiler_gui.engine.template.signals import SignalsTally
 from deboiler_gui.engine.template.structured import page_values
 
 log = logging.getLogger(__name__)
@@ -370,13 +371,24 @@ def learn_values(
 
 
 def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
+    """:func:`learn_absent_missed`'s template."""
+    return learn_absent_missed(template, pages)[0]
+
+
+def learn_absent_missed(
+    template: Template, pages: Iterable[Page]
+) -> tuple[Template, dict[str, list[str]]]:
     """Record, per field, the pages of the site where the template finds nothing (kept in its
     search rules as ``absent``): the field legitimately does not exist there, and no repair
-    may fill them. Every readable page is read once. The pages where the field's value is a
+    may fill them. Every readable page is read once. Not the pages where the correctness
+    signals see the field's node at the rule's usual place (or the page's top heading the
+    rule's node is elsewhere: ``FieldSignals.missed``): the rule misses them, and they are
+    returned per field beside the template instead. The pages where the field's value is a
     link to the page itself (a section index whose up arrow leads to itself) are kept too
     (``self_link_pages``, a few): value learning then never records the field as one that
     never links to its own page, which would empty it there."""
     absent: dict[str, list[str]] = {f.id: [] for f in template.fields}
+    tally = SignalsTally(template, preview=0)
     own: dict[str, list[str]] = {f.id: [] for f in template.fields}
     for p in pages:
         if p.error or not p.html:
@@ -387,6 +399,7 @@ def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
             continue
         if not isinstance(tree, HtmlElement):
             continue
+        tally.add(p.url, tree)
         for fld in template.fields:
             try:
                 value, _rep = extract_field(tree, fld, template, url=p.url)
@@ -398,14 +411,23 @@ def learn_absent(template: Template, pages: Iterable[Page]) -> Template:
                 own[fld.id].append(p.url)
             if not value:
                 absent[fld.id].append(p.url)
+    missed = {sig.field: sig.missed() for sig in tally.settle()}
     new = template
     for fld in template.fields:
-        fp = {**fld.search.fingerprint, "absent": sorted(absent[fld.id])}
+        miss = set(missed.get(fld.id, ()))
+        fp = {
+            **fld.search.fingerprint,
+            "absent": sorted(u for u in absent[fld.id] if u not in miss),
+        }
         fp.pop("self_link_pages", None)
         if own[fld.id]:
             fp["self_link_pages"] = own[fld.id]
         new = new.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
-    return new
+    return new, {
+        fld.id: sorted(u for u in absent[fld.id] if u in set(missed.get(fld.id, ())))
+        for fld in template.fields
+        if set(absent[fld.id]) & set(missed.get(fld.id, ()))
+    }
 
 
 def _gives_self_link(
