@@ -2243,18 +2243,16 @@ def _labels_differ(a: HtmlElement, b: HtmlElement) -> bool:
 
 
 def _text_before(el: HtmlElement) -> str:
-    """The words just before ``el`` in its parent ('Previous:' before a link)."""
+    """The words just before ``el`` in its parent ('Previous:' before a link), else the short
+    text of the element just before it (a label of its own)."""
+    words = _words_before(el)
+    if words:
+        return words
     prev = el.getprevious()
-    # past comments and processing instructions (a "<!-- firstHeading -->" before a title):
-    # their tails are the words before the node, their own text is no page text
     while prev is not None and not isinstance(prev.tag, str):
-        if normalize_text(prev.tail or ""):
-            return normalize_text(prev.tail or "")
         prev = prev.getprevious()
-    if prev is None:
-        parent = el.getparent()
-        return normalize_text((parent.text if parent is not None else "") or "")
-    return normalize_text(prev.tail or "") or (_text(prev) if len(_text(prev)) <= 40 else "")
+    text = _text(prev) if prev is not None else ""
+    return text if len(text) <= 40 else ""
 
 
 def _same_kind(a: HtmlElement, b: HtmlElement) -> bool:
@@ -2779,6 +2777,8 @@ def _words_before(el: HtmlElement) -> str:
     """The words just before ``el`` in its parent's own text ('Next:' before a link), past
     comments; not the text of an element before it (a package's name above a title)."""
     prev = el.getprevious()
+    # past comments and processing instructions (a "<!-- firstHeading -->" before a title):
+    # their tails are the words before the node, their own text is no page text
     while prev is not None and not isinstance(prev.tag, str):
         if normalize_text(prev.tail or ""):
             return normalize_text(prev.tail or "")
