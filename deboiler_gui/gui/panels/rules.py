@@ -251,6 +251,15 @@ class RulesPanel(QWidget):
         self._preview_timer.setInterval(0)
         self._preview_timer.timeout.connect(self.fit_preview)
         self.preview.viewport().installEventFilter(self)
+        # The split is fitted with the horizontal scroll bar the preview has then: when the
+        # bar comes or goes after (the columns fitted to the width), the split again, else
+        # the preview kept a bar's height of blank under its rows and the rule list lost a row.
+        self._split_timer = QTimer(self)
+        self._split_timer.setSingleShot(True)
+        self._split_timer.setInterval(0)
+        self._split_timer.timeout.connect(self.fit_split)
+        self._preview_bar = False
+        self.preview.horizontalScrollBar().rangeChanged.connect(self._on_preview_bar_range)
         box_layout.addWidget(self.preview, 1)
         split.addWidget(box)
         # The rules are what the panel is for: most of its height (the preview scrolls).
@@ -407,6 +416,12 @@ class RulesPanel(QWidget):
     def _on_split_moved(self, _pos: int, _index: int) -> None:
         self._split_moved = True
 
+    def _on_preview_bar_range(self, _low: int, high: int) -> None:
+        bar = high > 0
+        if bar != self._preview_bar:
+            self._preview_bar = bar
+            self._split_timer.start()
+
     def _tree_row(self) -> int:
         """A row of the rule tree: as tall as the tree draws it once it has one, a line of
         text before."""
@@ -433,7 +448,8 @@ class RulesPanel(QWidget):
             self.preview.horizontalHeader().sizeHint().height(), self.fontMetrics().height() + 4
         )
         scrollbar = self.preview.horizontalScrollBar()
-        bar = scrollbar.sizeHint().height() if scrollbar.isVisible() else 0
+        shown = scrollbar.isVisible() and scrollbar.maximum() > 0
+        bar = scrollbar.sizeHint().height() if shown else 0
         return header + rows * row + bar + 2 * self.preview.frameWidth() + 2
 
     def fit_split(self) -> None:
