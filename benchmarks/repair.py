@@ -10,9 +10,10 @@ Three ways to repair, each scored on the same broken fields of the same test pag
 - site: ``templates repair --accept-repairs`` on a template whose search rules were learned
   (``repair_template_steps`` over the mutated site, then ``TemplateRepair.accepted``: per field
   the best-scoring proposal);
-- learned: the same on a template learned as ``templates learn`` learns it (search rules and
-  the values of a sample of pages, here the --learn-values pages after the test pages, never
-  the test pages themselves): each field checked against its learned values.
+- learned: the same on a template learned as ``templates learn`` learns it (search rules, the
+  pages where a field is absent, and the values of a sample of pages: here the --learn-values
+  pages after the test pages, never the test pages themselves): each field checked against its
+  learned values.
 
     python benchmarks/repair.py [--limit N] [--learn K] [--learn-values V]
 """
@@ -111,9 +112,11 @@ def _run(gen: Any) -> Any:
     return run(gen)
 
 
-def _learned(template: Any, pages: list[Page]) -> Any:
-    """The template as ``templates learn`` leaves it on these pages."""
-    learned, _missed = learn_absent_missed(learn_template(template, pages[:20]), pages)
+def _learned(template: Any, pages: list[Page], site: list[Page]) -> Any:
+    """The template as ``templates learn`` leaves it: the pages of ``site`` where the field
+    was absent recorded (as learn records them over every page), values kept from ``pages``
+    only."""
+    learned, _missed = learn_absent_missed(learn_template(template, pages[:20]), site)
     return learn_values(learned, pages)
 
 
@@ -158,7 +161,7 @@ def main() -> None:
         test_pages = spec.pages[args.learn : args.learn + args.limit]
         value_pages = spec.pages[args.learn + args.limit :]
         template = learn_template(spec.template, learn_pages)
-        learned = _learned(spec.template, value_pages)
+        learned = _learned(spec.template, value_pages, test_pages + value_pages)
         expected = {p.url: apply_template(p, template).values for p in test_pages}
         for name, steps in MUTATIONS.items():
             t0 = time.perf_counter()
