@@ -1,10 +1,21 @@
 """Adaptive repair on mutated real sites: rename classes and ids, wrap elements in extra divs,
 reorder siblings (and all at once). For every field the mutation breaks, repair proposes a node;
 the proposal is right when its new XPath gives the value the original template gave on the
-unmutated page. Reports the share of broken fields recovered and every wrong proposal above
-the search threshold.
+unmutated page. Reports the share of broken fields recovered and every wrong value.
 
-    python benchmarks/repair.py [--limit N] [--learn K]
+Three ways to repair, each scored on the same broken fields of the same test pages:
+
+- page: each page repaired alone by the search rules, with the site's pages at hand (the app's
+  proposal for the page shown);
+- site: ``templates repair --accept-repairs`` on a template whose search rules were learned
+  (``repair_template_steps`` over the mutated site, then ``TemplateRepair.accepted``: per field
+  the best-scoring proposal);
+- learned: the same on a template learned as ``templates learn`` learns it (search rules, the
+  pages where a field is absent, and the values of a sample of pages: here the --learn-values
+  pages after the test pages, never the test pages themselves): each field checked against its
+  learned values.
+
+    python benchmarks/repair.py [--limit N] [--learn K] [--learn-values V]
 """
 
 from __future__ import annotations
@@ -26,8 +37,13 @@ from deboiler_gui.engine.htmltree import normalize_text, parse_html, to_html  # 
 from deboiler_gui.engine.model import Page  # noqa: E402
 from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.template.extract import apply_template, extract_field  # noqa: E402
-from deboiler_gui.engine.template.repair import learn_template, propose_repair, repair_steps  # noqa: E402
+from deboiler_gui.engine.template.repair import learn_template, propose_repair  # noqa: E402
 from deboiler_gui.engine.template.selectors import SiteIndex  # noqa: E402
+from deboiler_gui.engine.template.valuerepair import (  # noqa: E402
+    learn_absent_missed,
+    learn_values,
+    repair_template_steps,
+)
 
 
 def _rename(root: Any) -> None:
@@ -96,42 +112,66 @@ def _run(gen: Any) -> Any:
     return run(gen)
 
 
+def _learned(template: Any, pages: list[Page], site: list[Page]) -> Any:
+    """The template as ``templates learn`` leaves it: the pages of ``site`` where the field
+    was absent recorded (as learn records them over every page), values kept from ``pages``
+    only."""
+    learned, _missed = learn_absent_missed(learn_template(template, pages[:20]), site)
+    return learn_values(learned, pages)
+
+
+def _judge(
+    counter: Counter[str], fid: str, got: Any, want: Any, where: str, wrong: list[str]
+) -> None:
+    if got in ("", [], None):
+        counter["none"] += 1
+    elif same_value(fid, got, want):
+        counter["ok"] += 1
+    else:
+        counter["wrong"] += 1
+        if len(wrong) < 10:
+            wrong.append(f"{where} -> {str(got)[:60]!r} (want {str(want)[:40]!r})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--limit", type=int, default=40, help="pages per site")
+    ap.add_argument("--limit", type=int, default=40, help="test pages per site")
     ap.add_argument("--learn", type=int, default=5, help="pages used to learn search rules")
+    ap.add_argument(
+        "--learn-values",
+        type=int,
+        default=20,
+        help="other pages whose values the 'learned' template keeps",
+    )
     ap.add_argument("--site", action="append", help="only this site (repeatable)")
     args = ap.parse_args()
+    print("page: each page repaired alone by the search rules with the site's pages at hand")
+    print("site: templates repair --accept-repairs, search rules learned (best proposal per field)")
+    print("learned: the same after templates learn (search rules and values of other pages)")
     print(
-        "page: each page repaired alone with the site's pages at hand (the app's proposal); site: repair over the"
-    )
-    print(
-        "mutated site, the XPath fixing most pages accepted per field (templates repair --accept-repairs)"
-    )
-    print(
-        f"{'site':<8} {'mutation':<8} {'broken':>6} | {'page ok':>7} {'wrong':>5} {'none':>5} {'recov':>6} | {'site ok':>7} {'wrong':>5} {'none':>5} {'recov':>6}"
+        f"{'site':<8} {'mutation':<8} {'broken':>6} | {'page ok':>7} {'wrong':>5} {'none':>5} {'recov':>6} | {'site ok':>7} {'wrong':>5} {'none':>5} {'recov':>6} | {'lrnd ok':>7} {'wrong':>5} {'none':>5} {'recov':>6}"
     )
     wrong_examples: list[str] = []
-    for spec in all_sites(args.limit + args.learn):
+    for spec in all_sites(args.learn + args.limit + args.learn_values):
         if args.site and spec.name not in args.site:
             continue
-        learn_pages, test_pages = spec.pages[: args.learn], spec.pages[args.learn :]
+        learn_pages = spec.pages[: args.learn]
+        test_pages = spec.pages[args.learn : args.learn + args.limit]
+        value_pages = spec.pages[args.learn + args.limit :]
         template = learn_template(spec.template, learn_pages)
+        learned = _learned(spec.template, value_pages, test_pages + value_pages)
         expected = {p.url: apply_template(p, template).values for p in test_pages}
         for name, steps in MUTATIONS.items():
             t0 = time.perf_counter()
             mutated = [Page(p.url, mutate(p.html, steps)) for p in test_pages]
+            changed = mutated + [Page(p.url, mutate(p.html, steps)) for p in value_pages]
             trees = {p.url: parse_html(p.html) for p in mutated}
             index = SiteIndex(list(trees), list(trees.values()))  # the app has the site's pages
-            proposals = _run(repair_steps(mutated, template))
-            accepted: dict[str, Any] = {}
-            for prop in proposals:
-                if prop.field not in accepted or len(prop.fixes) > len(accepted[prop.field].fixes):
-                    accepted[prop.field] = prop
-            page_c = Counter()
-            site_c = Counter()
+            fixed = _run(repair_template_steps(mutated, template)).accepted(template)
+            fixed_learned = _run(repair_template_steps(changed, learned)).accepted(learned)
+            counts: list[Counter[str]] = [Counter(), Counter(), Counter()]
             broken = 0
             for page in mutated:
                 res = apply_template(page, template, root=trees[page.url])
@@ -141,36 +181,32 @@ def main() -> None:
                         continue  # the field was empty before the mutation too
                     broken += 1
                     fld = template.field(fid)
-                    for counter, prop in (
-                        (
-                            page_c,
-                            propose_repair(page, template, fld, root=trees[page.url], index=index),
-                        ),
-                        (site_c, accepted.get(fid)),
-                    ):
-                        if prop is None:
-                            counter["none"] += 1
-                            continue
-                        got, _rep = extract_field(
+                    where = f"{spec.name}/{name} {fid} {page.url}"
+                    prop = propose_repair(page, template, fld, root=trees[page.url], index=index)
+                    got = (
+                        extract_field(
                             trees[page.url], replace(fld, xpaths=(prop.xpath,)), template
-                        )
-                        if got in ("", [], None):
-                            counter["none"] += 1
-                        elif same_value(fid, got, want):
-                            counter["ok"] += 1
-                        else:
-                            counter["wrong"] += 1
-                            if len(wrong_examples) < 10:
-                                wrong_examples.append(
-                                    f"{spec.name}/{name} {fid} {page.url}: score {prop.score:.2f} {prop.xpath} -> {str(got)[:60]!r} (want {str(want)[:40]!r})"
-                                )
+                        )[0]
+                        if prop is not None
+                        else None
+                    )
+                    _judge(counts[0], fid, got, want, f"page {where}", wrong_examples)
+                    for counter, tmpl, label in (
+                        (counts[1], fixed, "site"),
+                        (counts[2], fixed_learned, "learned"),
+                    ):
+                        got = extract_field(trees[page.url], tmpl.field(fid), tmpl)[0]
+                        rule = " | ".join(tmpl.field(fid).xpaths)[:120]
+                        _judge(counter, fid, got, want, f"{label} {where} {rule}", wrong_examples)
 
             def share(c: Counter[str], broken: int = broken) -> str:
                 return f"{c['ok'] / broken:>6.1%}" if broken else f"{'-':>6}"
 
+            cols = " | ".join(
+                f"{c['ok']:>7} {c['wrong']:>5} {c['none']:>5} {share(c)}" for c in counts
+            )
             print(
-                f"{spec.name:<8} {name:<8} {broken:>6} | {page_c['ok']:>7} {page_c['wrong']:>5} {page_c['none']:>5} {share(page_c)} | "
-                f"{site_c['ok']:>7} {site_c['wrong']:>5} {site_c['none']:>5} {share(site_c)}   ({time.perf_counter() - t0:.0f}s)"
+                f"{spec.name:<8} {name:<8} {broken:>6} | {cols}   ({time.perf_counter() - t0:.0f}s)"
             )
     for line in wrong_examples:
         print("wrong:", line)

@@ -56,6 +56,9 @@ ACCEPT_SCORE = 0.8
 #: Pages per field on which the full node search runs; its candidate XPaths are then checked
 #: on every failing page with one extraction each (the search is the costly part).
 MAX_SEARCH_PAGES = 6
+#: The credit of a context found as far up the tree from the node as when learned, whatever
+#: the blocks between them (a reordered page): half that of one at its learned distance.
+CONTEXT_TREE = 0.5
 WEIGHTS = {"keyword": 3.0, "tag": 1.0, "context": 1.5, "font": 1.0, "fingerprint": 3.0}
 #: The attribute a rule ends on (``//img[@class='photo']/@src``).
 ATTR_TAIL = re.compile(r"/@([A-Za-z_][\w.:-]*)$")
@@ -92,6 +95,7 @@ class PageFeatures:
         self.tag_counts: Counter[str] = Counter()
         self.text_of: dict[HtmlElement, str] = {}
         self.by_text: dict[str, list[int]] = {}
+        self._holders: dict[int, set[HtmlElement]] = {}
         elements = list(iter_elements(root))
         for el in elements:
             self.tag_counts[el.tag] += 1
@@ -120,6 +124,14 @@ class PageFeatures:
 
     def find_text(self, content: str) -> list[int]:
         return self.by_text.get(normalize_text(content), [])
+
+    def holders(self, block: int) -> set[HtmlElement]:
+        """The text block ``block`` and its ancestors, kept once asked for."""
+        got = self._holders.get(block)
+        if got is None:
+            el = self.blocks[block]
+            got = self._holders[block] = {el, *el.iterancestors()}
+        return got
 
 
 def _font(el: HtmlElement) -> tuple[str, str]:
@@ -243,6 +255,7 @@ def learn_search_rules(
     feats = PageFeatures(root)
     tag = node.tag if feats.tag_counts[node.tag] <= 2 else ""
     contexts: list[Context] = []
+    ups: dict[str, int] = {}
     mine = feats.block_of(node)
     if mine is not None:
         inside = {b for b in node.iter()}
@@ -267,8 +280,12 @@ def learn_search_rules(
                 ):
                     continue  # text that changes per page or drifts away is no context
                 contexts.append(Context(text, mine - i))
+                ups[text] = branching_steps(node, feats.blocks[i])
                 break
     color, size = _font(node)
+    fp = fingerprint(node)
+    if ups:
+        fp["context_up"] = ups
     return SearchRules(
         keyword=keyword,
         tag=tag,
@@ -276,8 +293,32 @@ def learn_search_rules(
         font_color=color,
         font_size=size,
         threshold=threshold,
-        fingerprint=fingerprint(node),
+        fingerprint=fp,
     )
+
+
+def _branching(el: HtmlElement) -> bool:
+    return sum(1 for c in el if isinstance(c.tag, str)) >= 2
+
+
+def branching_steps(
+    node: HtmlElement, other: HtmlElement, other_ancestors: set[HtmlElement] | None = None
+) -> int:
+    """How far up the tree ``node`` meets ``other``: the ancestors from ``node`` to their
+    lowest common one that hold two elements or more. A wrapper of one child (an extra div) is
+    no step and the order of siblings does not count, so a label and its field stay as far
+    apart when a layout wraps or reorders them. ``other_ancestors``: ``other`` and its
+    ancestors, when known."""
+    holders = other_ancestors
+    if holders is None:
+        holders = {other, *other.iterancestors()}
+    steps = 0
+    el: HtmlElement | None = node
+    while el is not None and el not in holders:
+        el = el.getparent()
+        if el is not None and _branching(el):
+            steps += 1
+    return steps
 
 
 _FEATURES: dict[int, tuple[HtmlElement, PageFeatures]] = {}
@@ -395,6 +436,7 @@ def score_node(
         )
     if rules.context:
         mine = feats.block_of(el)
+        ups = rules.fingerprint.get("context_up") or {}
         total = 0.0
         for ctx in rules.context:
             best = 0.0
@@ -405,6 +447,13 @@ def score_node(
                     # at half weight.
                     side = 1.0 if (ndist > 0) == (ctx.distance > 0) else 0.5
                     best = max(best, side / (1 + abs(ndist - ctx.distance)))
+                    up = ups.get(ctx.content)
+                    if isinstance(up, int) and best < CONTEXT_TREE:
+                        # Blocks reordered and wrapped: the label still meets the node as
+                        # far up the tree as it did (wrappers of one child not counted), which
+                        # counts at half weight.
+                        steps = branching_steps(el, feats.blocks[at], feats.holders(at))
+                        best = max(best, CONTEXT_TREE / (1 + abs(steps - up)))
             total += best
         scores["context"] = total / len(rules.context)
     if rules.font_color or rules.font_size:
