@@ -195,19 +195,21 @@ class Picking(QObject):
         self.selection.show_node(
             path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples)
         )
-        # Immediate candidates from the shown page; the service adds site-wide hit rates.
-        from deboiler_gui.engine.template.selectors import suggest
+        # Immediate candidates from the shown page, ranked as Extract field ranks them (the
+        # rule induced from the click first); the service ranks them again over the site's
+        # pages and adds site-wide hit rates.
+        from deboiler_gui.engine.template.induce import Example, click_candidates
 
+        page = self.shown.page
+        assert page is not None
         try:
-            local = [c.to_dict() for c in suggest(el, None)]
+            local = [c.to_dict() for c in click_candidates(Example(page.url, sp.root, el), None)]
         except DeboilerError as exc:
             local = []
             self.post_message(str(exc), error=True)
         self.selection.set_candidates(local)
         self.candidates_updated.emit(local)
-        page = self.shown.page
-        assert page is not None
-        request = self.service.suggest(page.html, path)
+        request = self.service.suggest(Click(page.url, page.html, path))
         self._pending_suggest = {request: path}
 
     def on_dom_tree_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:

@@ -1,0 +1,116 @@
+"""From a click to a field, on the bundled demo site with a real QtWebEngine view: the Selection
+panel's first candidate is the rule Extract field saves from the click, a field extracted again
+keeps what it had beside its rule, and every node picked with Ctrl+click stays outlined."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deboiler_gui.engine.template.selectors import select_elements
+
+ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
+LEAD = "//p[contains(concat(' ', normalize-space(@class), ' '), ' lead ')]"
+SHOTS = os.environ.get("DEBOILER_SHOTS", "")
+
+
+@pytest.fixture
+def demo(qtbot: Any, window: Any) -> Any:
+    """The window on the demo site, imported, fitted and analysed, showing one guide page."""
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
+    window.open_demo()
+    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
+    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
+        window.select_url(ARTICLE_URL)
+    assert window.page.url == ARTICLE_URL
+    return window
+
+
+def _pick(qtbot: Any, window: Any, click: Any, xpath: str, modifier: Any = None) -> Any:
+    """Click the element at ``xpath`` (on lxml's tree) in the page; wait for site hit rates."""
+    el = window.stamped.root.xpath(xpath)[0]
+    stamp = window.stamped.stamp_of(el)
+    with qtbot.waitSignal(
+        window.candidates_updated,
+        timeout=20000,
+        check_params_cb=lambda c: bool(c) and "rate" in c[0].get("site", {}),
+    ):
+        click(window.view, stamp, modifier)
+    assert window.picking.selected == stamp
+    return el
+
+
+def _last_message(window: Any) -> str:
+    return str(window.messages.item(window.messages.count() - 1).text())
+
+
+def _shot(widget: Any, name: str) -> None:
+    """With DEBOILER_SHOTS=DIR, the widget as the user sees it, saved as DIR/NAME.png."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        widget.grab().save(str(Path(SHOTS) / f"{name}.png"))
+
+
+def _extract_field(qtbot: Any, window: Any, name: str) -> str:
+    """Extract field ``name`` from the picked node as the panel stands; the field's XPath."""
+    window.selection.field_name.setText(name)
+    got: list[str] = []
+    window.picking.rule_induced.connect(lambda _n, xp: got.append(xp))
+    window.selection.field_button.click()
+    qtbot.waitUntil(lambda: bool(got) or "No rule" in _last_message(window), timeout=20000)
+    assert got, _last_message(window)
+    return got[0]
+
+
+def test_the_first_candidate_of_a_click_is_the_rule_extract_field_saves(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """The guide's lead paragraph: its own class (`p.lead`, on the 25 pages that have one) is
+    the rule the induction gives, and the first candidate; ranked by hit rate first, the
+    list opened on `//main[…content…]/article/p[1]`, which takes the first paragraph of the 26
+    pages that have one, lead or not, while Extract field saved `p.lead`."""
+    el = _pick(qtbot, demo, click, "//article/p[@class='lead']")
+    cands = demo.selection.candidate_list()
+    first = cands[0]
+    assert first["xpath"] == LEAD, [c["xpath"] for c in cands]
+    assert first["page_matches"] == 1
+    # the site-wide hit rates are still shown, for the first candidate too
+    assert first["site"]["one"] == 25 and first["site"]["pages"] == 29, first["site"]
+    assert demo.selection.candidates.item(0, 3).text().startswith("25")
+    # the positional rule is still offered, after it
+    xpaths = [c["xpath"] for c in cands]
+    assert any(x.endswith("/article/p[1]") for x in xpaths), xpaths
+    assert xpaths.index(LEAD) < min(i for i, x in enumerate(xpaths) if x.endswith("article/p[1]"))
+    # preselected, and what Extract field saves
+    assert demo.selection.xpath_edit.text() == LEAD
+    assert demo.selection.candidates.selectedIndexes()[0].row() == 0
+    _shot(demo.selection, "selection-lead-paragraph")
+    saved = _extract_field(qtbot, demo, "lead")
+    assert saved == LEAD
+    assert demo.editor.template.field("lead").xpaths == (LEAD,)
+    assert select_elements(demo.stamped.root, saved)[0] is el
+    assert "examples from this page" in _last_message(demo), _last_message(demo)
+
+
+def test_a_pager_links_first_candidate_is_its_own_hook_not_its_position(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """The pager's 'next' link: the first candidate is the rule Extract field saves, and no
+    positional path or rule finding several nodes on the page comes before an anchored one
+    that finds one."""
+    _pick(qtbot, demo, click, "//a[@class='next']")
+    cands = demo.selection.candidate_list()
+    saved = _extract_field(qtbot, demo, "next")
+    assert cands[0]["xpath"] == saved, [c["xpath"] for c in cands]
+    assert cands[0]["family"] != "positional" and not saved.startswith("/html")
+    rest = cands[1:]
+    unique = [c["page_matches"] == 1 for c in rest]
+    assert unique == sorted(unique, reverse=True), [(c["xpath"], c["page_matches"]) for c in rest]
+    anchored = [c for c in rest if c["page_matches"] == 1 and c["family"] != "positional"]
+    positional = [c for c in rest if c["page_matches"] == 1 and c["family"] == "positional"]
+    if anchored and positional:
+        assert rest.index(anchored[-1]) < rest.index(positional[0])
