@@ -114,3 +114,53 @@ def test_a_pager_links_first_candidate_is_its_own_hook_not_its_position(
     positional = [c for c in rest if c["page_matches"] == 1 and c["family"] == "positional"]
     if anchored and positional:
         assert rest.index(anchored[-1]) < rest.index(positional[0])
+
+
+def test_extracting_a_field_again_replaces_its_rule_and_keeps_everything_else(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """A field with processors, 'required', a title and repair search rules (made by a rule
+    file or the CLI) extracted again under its name: only its rule changes, the message says
+    which rule it replaced and what the field kept (a new field of the name used to be put
+    in its place, without them); Undo gives the whole field back. The same for an XPath
+    chosen in the candidate list."""
+    from deboiler_gui.engine.template.model import Field, Processor, SearchRules
+
+    made = Field(
+        id="summary",
+        title="Summary",
+        xpaths=("//article/p[2]",),
+        required=True,
+        processors=(Processor("strip"), Processor("regex", (r"(\w+)",))),
+        search=SearchRules(keyword="season", tag="p"),
+    )
+    demo.editor.reset(demo.editor.template.with_field(made))
+    _pick(qtbot, demo, click, "//article/p[@class='lead']")
+    saved = _extract_field(qtbot, demo, "summary")
+    assert saved == LEAD
+    now = demo.editor.template.field("summary")
+    assert now.xpaths == (LEAD,)
+    assert (now.title, now.required, now.processors) == ("Summary", True, made.processors)
+    assert (now.search.keyword, now.search.tag) == ("season", "p")
+    assert now.search.fingerprint["examples"] == [ARTICLE_URL]
+    assert [f.id for f in demo.editor.template.fields].count("summary") == 1
+    line = _last_message(demo)
+    assert f"Field summary: rule replaced: was //article/p[2], now {LEAD} (" in line, line
+    assert "kept its processors (strip, regex), 'required', its title 'Summary'" in line, line
+    assert "and its repair search rules" in line, line
+    _shot(demo.messages, "messages-field-replaced")
+    demo.undo_action.trigger()
+    assert demo.editor.template.field("summary") == made
+    # A candidate chosen in the list (used as it is) replaces the rule the same way.
+    rows = demo.selection.candidate_list()
+    other = next(i for i, c in enumerate(rows) if c["xpath"].endswith("/article/p[1]"))
+    demo.selection.candidates.selectRow(other)
+    chosen = rows[other]["xpath"]
+    assert demo.selection.xpath_edit.text() == chosen
+    assert _extract_field(qtbot, demo, "summary") == chosen
+    now = demo.editor.template.field("summary")
+    assert now.xpaths == (chosen,) and now.processors == made.processors and now.required
+    assert [f.id for f in demo.editor.template.fields].count("summary") == 1
+    line = _last_message(demo)
+    assert f"rule replaced: was //article/p[2], now {chosen} (the XPath chosen" in line, line
+    assert "kept its processors (strip, regex)" in line, line

@@ -2397,7 +2397,11 @@ def click_candidates(
         site = index.hit_rate(r.xpath) if index is not None else {}
         out.append(Candidate(r.xpath, r.family, r.cost, len(nodes), target, site))
     seen = {c.xpath for c in out}
-    rest = [c for c in suggest(ex.node, index, limit=limit) if c.xpath not in seen]
+    # The node's selectors fill the rows the induced rules leave (each shown one costs a run
+    # of its XPath over the indexed pages).
+    rest = [
+        c for c in suggest(ex.node, index, limit=max(1, limit - len(out))) if c.xpath not in seen
+    ]
     return (out[:1] + _rank_others(out[1:], rest))[:limit]
 
 
