@@ -164,3 +164,36 @@ def test_extracting_a_field_again_replaces_its_rule_and_keeps_everything_else(
     line = _last_message(demo)
     assert f"rule replaced: was //article/p[2], now {chosen} (the XPath chosen" in line, line
     assert "kept its processors (strip, regex)" in line, line
+
+
+def test_the_messages_show_five_lines_and_a_save_adds_its_line_to_them(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """At the default window size the Messages panel has room for five lines, taking no more
+    from the page than that (it had about four: a field's message wrapped on two lines was
+    pushed out of view by the save's line, as if the save had cleared the panel). A save
+    keeps every message and adds its own line below them."""
+    from PySide6.QtWidgets import QDockWidget
+
+    assert (demo.width(), demo.height()) == (1400, 900)
+    lines = demo.messages
+    line = lines.fontMetrics().lineSpacing()
+    assert lines.viewport().height() >= 5 * line, (lines.viewport().height(), line)
+    # no more than the five lines (and the frame) taken from the page
+    assert lines.viewport().height() < 6 * line, (lines.viewport().height(), line)
+    dock = demo.findChild(QDockWidget, "dock-messages")
+    _pick(qtbot, demo, click, "//article/p[@class='lead']")
+    _extract_field(qtbot, demo, "lead")
+    before = [lines.item(i).text() for i in range(lines.count())]
+    extracted = before[-1]
+    assert "Field lead:" in extracted
+    demo.save_action.trigger()
+    after = [lines.item(i).text() for i in range(lines.count())]
+    assert after[:-1] == before, after
+    assert "Saved template 'hillside-garden.example' version 1" in after[-1]
+    # the extraction's message is still in view above the save's line
+    view = lines.viewport().rect()
+    for row in (len(after) - 2, len(after) - 1):
+        rect = lines.visualItemRect(lines.item(row))
+        assert view.contains(rect), (row, rect, view)
+    _shot(dock, "messages-after-save")
