@@ -1008,7 +1008,9 @@ class MainWindow(QMainWindow):
             self._shown_marks = wanted
             self.view.set_highlights(wanted)
         if self.picking.selected is not None:
-            self.view.select(self.picking.selected, scroll=False)
+            # Every node picked keeps its outline (the items of a list picked with Ctrl+clicks:
+            # an edit of the template, a legend toggle, used to leave the last one alone).
+            self.view.select_all(self.picking.picked(), scroll=False)
 
     def _restore_highlights(self) -> None:
         """Put the page's own highlights back after something drew others over them (the

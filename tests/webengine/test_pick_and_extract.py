@@ -197,3 +197,61 @@ def test_the_messages_show_five_lines_and_a_save_adds_its_line_to_them(
         rect = lines.visualItemRect(lines.item(row))
         assert view.contains(rect), (row, rect, view)
     _shot(dock, "messages-after-save")
+
+
+def _outlined(qtbot: Any, window: Any) -> list[int]:
+    """The stamps of the nodes the page outlines as picked."""
+    from conftest import evaluate
+
+    got: dict[str, list[int]] = evaluate(qtbot, window.view, "window.__deboiler.outlines()")
+    return sorted(got["selected"])
+
+
+def test_every_node_picked_with_ctrl_keeps_its_outline_until_a_plain_pick(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """Three steps of the guide picked with Ctrl+clicks in the page, a fourth with a Ctrl+click
+    on its row in the DOM tree: each keeps its outline in the page, through the Extract list
+    that follows (an edit of the template outlined the last one alone) and a toggle of the
+    legend; a plain click starts again with only the new node."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    items = demo.stamped.root.xpath("//article//ol/li")
+    stamps = [demo.stamped.stamp_of(el) for el in items]
+    _pick(qtbot, demo, click, "//article//ol/li[1]")
+    for i in (2, 3):
+        _pick(qtbot, demo, click, f"//article//ol/li[{i}]", ctrl)
+        qtbot.waitUntil(lambda n=i: _outlined(qtbot, demo) == sorted(stamps[:n]), timeout=5000)
+    # A Ctrl+click on the fourth step's row in the DOM tree adds it too.
+    tree = demo.dom_tree
+    tree.scrollTo(demo.dom_model.index_of(stamps[3]))  # the user scrolls to its row
+    row = tree.visualRect(demo.dom_model.index_of(stamps[3]))
+    assert row.isValid() and tree.viewport().rect().contains(row.center())
+    QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, ctrl, row.center())
+    qtbot.waitUntil(lambda: demo.picking.selected == stamps[3], timeout=5000)
+    assert demo.picking.list_examples == stamps[:4]
+    qtbot.waitUntil(lambda: _outlined(qtbot, demo) == sorted(stamps[:4]), timeout=5000)
+    if SHOTS:
+        qtbot.wait(500)  # painted
+    _shot(demo.view, "ctrl-picked-steps")
+    # The list extracted from them: the template changes, every pick stays outlined.
+    demo.selection.field_name.setText("steps")
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        demo.selection.list_button.click()
+    assert demo.editor.template.field("steps").is_list
+    qtbot.wait(300)
+    assert _outlined(qtbot, demo) == sorted(stamps[:4])
+    # The field highlights switched off and on again from the legend.
+    box = demo.legend.boxes["field"]
+    for _ in range(2):
+        QTest.mouseClick(box, Qt.MouseButton.LeftButton)
+        qtbot.wait(300)
+        assert _outlined(qtbot, demo) == sorted(stamps[:4])
+    assert box.isChecked()
+    _shot(demo.view, "ctrl-picked-steps-after-extract")
+    # A plain click picks one node again.
+    _pick(qtbot, demo, click, "//article//h1")
+    h1 = demo.stamped.stamp_of(demo.stamped.root.xpath("//article//h1")[0])
+    qtbot.waitUntil(lambda: _outlined(qtbot, demo) == [h1], timeout=5000)

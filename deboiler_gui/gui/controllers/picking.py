@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar, QTreeView
 
 from deboiler_gui.app.pagestate import scope_counts
@@ -120,6 +120,11 @@ class Picking(QObject):
         self.view = view
         self.dom_model = dom_model
         self.dom_tree = dom_tree
+        # The modifiers of the last click or key press in the DOM tree: a Ctrl+ or Shift+click
+        # there adds the row's node to the nodes picked, as in the page.
+        self._tree_modifiers = Qt.KeyboardModifier.NoModifier
+        dom_tree.viewport().installEventFilter(self)
+        dom_tree.installEventFilter(self)
         self.page_model = page_model
         self.selection = selection
         self.rules = rules
@@ -253,12 +258,26 @@ class Picking(QObject):
         request = self.service.suggest(Click(page.url, page.html, path))
         self._pending_suggest = {request: path}
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() in (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress):
+            self._tree_modifiers = event.modifiers()  # type: ignore[attr-defined]
+        return False
+
+    def picked(self) -> list[int]:
+        """Every node picked on the shown page (a list's items picked with Ctrl+ or
+        Shift+clicks), the last one last."""
+        if self.selected is None:
+            return []
+        return list(self.list_examples) or [self.selected]
+
     def on_dom_tree_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if self._following:
             return
         stamp = self.dom_model.stamp_at(current)
+        adding = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+        additive = bool(self._tree_modifiers & adding) and self.selected is not None
         if stamp is not None and stamp != self.selected:
-            self.select_stamp(stamp, from_tree=True)
+            self.select_stamp(stamp, additive=additive, from_tree=True)
 
     def on_service_candidates_ready(self, request: int, candidates: list[dict[str, Any]]) -> None:
         if request in self._pending_suggest:
