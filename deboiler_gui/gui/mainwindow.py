@@ -44,7 +44,13 @@ from deboiler_gui.engine.words import count
 from deboiler_gui.gui.app import app_icon
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.filtering import FilterEditing
-from deboiler_gui.gui.controllers.layout import fit_to_screen, restore_layout, save_layout
+from deboiler_gui.gui.controllers.layout import (
+    MESSAGE_LINES,
+    fit_to_screen,
+    lines_height,
+    restore_layout,
+    save_layout,
+)
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
 from deboiler_gui.gui.controllers.prefetch import Prefetcher
@@ -230,7 +236,15 @@ class MainWindow(QMainWindow):
         self.messages.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.messages.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.messages.setResizeMode(QListWidget.ResizeMode.Adjust)
-        messages = self._dock("Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
+        # Room for five lines at the least: the last message and the four before it stay in
+        # view as a save or an extraction adds its own (the 60-pixel minimum of the other
+        # panels left about four, two long messages).
+        messages = self._dock(
+            "Messages",
+            self.messages,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            QSize(DOCK_MINIMUM.width(), lines_height(self.messages, MESSAGE_LINES)),
+        )
         self.review = add_review_dock(self)
         self.tabifyDockWidget(messages, self.review)
         # The right column (Selection, Template) runs the window's full height: the bottom
@@ -456,7 +470,8 @@ class MainWindow(QMainWindow):
         messages = self.findChild(QDockWidget, "dock-messages")
         if messages is None or not messages.isVisible() or messages.isFloating():
             return
-        height = getattr(self, "_bottom_height", 0) or 110
+        # (at the least the panel's minimum: MESSAGE_LINES lines)
+        height = getattr(self, "_bottom_height", 0)
         self.resizeDocks([messages], [min(height, self.height() // 4)], Qt.Orientation.Vertical)
 
     def _size_review_dock(self) -> None:
@@ -993,7 +1008,9 @@ class MainWindow(QMainWindow):
             self._shown_marks = wanted
             self.view.set_highlights(wanted)
         if self.picking.selected is not None:
-            self.view.select(self.picking.selected, scroll=False)
+            # Every node picked keeps its outline (the items of a list picked with Ctrl+clicks:
+            # an edit of the template, a legend toggle, used to leave the last one alone).
+            self.view.select_all(self.picking.picked(), scroll=False)
 
     def _restore_highlights(self) -> None:
         """Put the page's own highlights back after something drew others over them (the

@@ -32,9 +32,12 @@ from deboiler_gui.engine.template.selectors import (
     HOOK_ATTRS,
     SEMANTIC_ATTRS,
     TEST_ATTRS,
+    Candidate,
     SiteIndex,
     class_predicate,
     is_wordlike,
+    select_elements,
+    suggest,
     text_equals,
     xpath_literal,
 )
@@ -2361,6 +2364,88 @@ def induce(
     for r in rules:
         r.warnings = [*notes, *(w for w in r.warnings if w not in notes)]
     return rules
+
+
+def click_candidates(
+    ex: Example,
+    index: SiteIndex | None = None,
+    *,
+    limit: int = 8,
+    rules: Sequence[Induced] | None = None,
+) -> list[Candidate]:
+    """The selector candidates of one clicked node, best first, ranked as **Extract field**
+    ranks them: the rule ``induce`` gives for that one example first (the rule Extract field
+    saves from the click), then its other rules and the node's selectors from
+    ``selectors.suggest`` ranked together by ``_rank_others``. Each carries its match count
+    on the page and, with an index, its hit rate over the indexed pages. ``rules``: the
+    induction's rules for the click when already made (``one_click_rules``). A click the
+    induction refuses (or gives no rule for) gets the node's selectors alone."""
+    ex = _on_index(ex, index)
+    if rules is None:
+        rules = one_click_rules(ex, index)
+    out: list[Candidate] = []
+    for r in rules:
+        if r.kind != "field" or any(c.xpath == r.xpath for c in out):
+            continue
+        try:
+            nodes = select_elements(ex.root, r.xpath)
+        except RuleError:
+            continue
+        # The induced rule's first match is the example: the node, or the heading an anchor
+        # inside it stands for (``heading_of_anchor``).
+        target = bool(nodes) and (nodes[0] is ex.node or ex.node in nodes[0].iterdescendants())
+        site = index.hit_rate(r.xpath) if index is not None else {}
+        out.append(Candidate(r.xpath, r.family, r.cost, len(nodes), target, site))
+    seen = {c.xpath for c in out}
+    # The node's selectors fill the rows the induced rules leave (each shown one costs a run
+    # of its XPath over the indexed pages).
+    rest = [
+        c for c in suggest(ex.node, index, limit=max(1, limit - len(out))) if c.xpath not in seen
+    ]
+    return (out[:1] + _rank_others(out[1:], rest))[:limit]
+
+
+def one_click_rules(ex: Example, index: SiteIndex | None = None, limit: int = 3) -> list[Induced]:
+    """The field rules induced from one click (no 'not this' nodes), best first, as **Extract
+    field** and ``suggest --examples URL XPATH`` induce them; none when the induction refuses
+    the click."""
+    try:
+        return induce([ex], [], index, limit=limit)
+    except RuleError:
+        return []  # InductionError included: no rule from the click
+
+
+def _rank_others(induced: list[Candidate], others: list[Candidate]) -> list[Candidate]:
+    """The candidates after the induction's first rule, ranked as the induction ranks its
+    rules: one node on the page before several; among those, one that finds the node on
+    clearly fewer pages than the best (under 85% of its pages with one node) after the
+    others; positional paths after anchored rules; then the induction's further rules in
+    its order, then the node's selectors cheapest first (a label beside the node, the nearest
+    hook), the higher hit rate breaking ties. Ranked by hit rate first, a positional path
+    (`/html/body/div[3]/…/li[2]/a`) or a far anchor came before a rule anchored on the node's
+    own container whenever it found the node on one more page."""
+
+    def rate(c: Candidate) -> float:
+        return float(c.site.get("rate", 0.0)) if c.site else 0.0
+
+    every = [*induced, *others]
+    best = max((rate(c) for c in every if c.page_matches == 1), default=0.0)
+    rank = {c.xpath: i for i, c in enumerate(induced)}
+
+    def key(c: Candidate) -> tuple[Any, ...]:
+        narrow = bool(c.site) and rate(c) < 0.85 * best
+        place = (0, rank[c.xpath], 0.0) if c.xpath in rank else (1, 0, c.cost)
+        return (
+            c.page_matches != 1,
+            narrow,
+            c.family == "positional",
+            *place,
+            -round(rate(c), 2),
+            c.xpath.count("/"),
+            len(c.xpath),
+        )
+
+    return sorted(every, key=key)
 
 
 #: A rule forced by 'not this' clicks is said to narrow the field when it finds it on at most

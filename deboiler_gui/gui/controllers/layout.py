@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QAbstractScrollArea, QDockWidget, QListView, QMainWindow
 
 from deboiler_gui.app.session import data_dir
 
@@ -19,6 +19,17 @@ STATE_VERSION = 3
 
 #: Share of the screen's available area the window takes at the first start.
 FIRST_START_SHARE = 0.9
+
+#: Lines of text the Messages panel has room for, at the least.
+MESSAGE_LINES = 5
+
+
+def lines_height(widget: QAbstractScrollArea, lines: int) -> int:
+    """The height ``widget`` (a list of one-line items) needs to show ``lines`` lines of its
+    font whole: the lines, the frame, and the list's spacing between them."""
+    spacing = widget.spacing() if isinstance(widget, QListView) else 0
+    line = widget.fontMetrics().lineSpacing() + 2 * spacing
+    return lines * line + 2 * widget.frameWidth()
 
 
 def settings_path() -> Path:
@@ -118,7 +129,7 @@ def fit_to_screen(window: QMainWindow) -> None:
 
 def first_start_sizes(window: QMainWindow) -> None:
     """Docks sized to what they hold: the page list wide enough for its paths and columns, the
-    selection panel for its candidate table, the messages a few lines high."""
+    selection panel for its candidate table, the messages ``MESSAGE_LINES`` lines high."""
     docks = {d.objectName(): d for d in window.findChildren(QDockWidget)}
     left = [docks[n] for n in ("dock-pages",) if n in docks]
     right = [docks[n] for n in ("dock-selection",) if n in docks]
@@ -153,13 +164,16 @@ def first_start_sizes(window: QMainWindow) -> None:
         window.resizeDocks(column, [height * 23 // 40, height * 17 // 40], Qt.Orientation.Vertical)
     bottom = [docks[n] for n in ("dock-messages",) if n in docks]
     if bottom:
-        window.resizeDocks(bottom, [110], Qt.Orientation.Vertical)
+        # The Messages' minimum: room for MESSAGE_LINES lines, no more taken from the page.
+        window.resizeDocks(bottom, [1], Qt.Orientation.Vertical)
 
 
 __all__ = [
+    "MESSAGE_LINES",
     "first_start_geometry",
     "first_start_sizes",
     "fit_to_screen",
+    "lines_height",
     "restore_layout",
     "save_layout",
     "settings_path",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar, QTreeView
 
 from deboiler_gui.app.pagestate import scope_counts
@@ -34,6 +34,47 @@ from deboiler_gui.gui.webview import PageView
 #: What a count of 'not this' clicks is said in ("1 'not this' node", "2 'not this' nodes").
 NOT_THIS_CLICK = "'not this' click"
 NOT_THIS_NODE = "'not this' node"
+
+
+def with_new_rule(
+    existing: Field, xpath: str, kind: str, attribute: str, example_pages: list[str]
+) -> Field:
+    """``existing`` with its rule (its XPath queue) replaced by ``xpath``: the output kind as
+    Extract field asks it now; the title, processors, 'required', search rules, record
+    fields and anything else stored with the field kept (a new Field of the name dropped
+    them), the clicked pages recorded as its examples."""
+    new = dataclasses.replace(existing, xpaths=(xpath,), kind=kind, attribute=attribute)
+    return new.with_example_pages(example_pages)
+
+
+def kept_note(existing: Field, kind: str, attribute: str) -> str:
+    """What a field whose rule is replaced keeps, and a change of its output kind, said in a
+    few words ("; kept its processors (strip, regex) and 'required'"); empty when it had
+    nothing beside its rule."""
+    kept: list[str] = []
+    if existing.processors:
+        names = ", ".join(p.name for p in existing.processors)
+        kept.append(f"its {plural(len(existing.processors), 'processor')} ({names})")
+    if existing.required:
+        kept.append("'required'")
+    if existing.title and existing.title != existing.id:
+        kept.append(f"its title '{existing.title}'")
+    search = dataclasses.replace(
+        existing.search,
+        fingerprint={k: v for k, v in existing.search.fingerprint.items() if k != "examples"},
+    )
+    if not search.empty:
+        kept.append("its repair search rules")
+    if existing.children:
+        kept.append(f"its {count(len(existing.children), 'record field')}")
+    note = f"; kept {', '.join(kept[:-1])} and {kept[-1]}" if len(kept) > 1 else ""
+    if len(kept) == 1:
+        note = f"; kept {kept[0]}"
+    was = existing.kind if existing.kind != "attribute" else f"@{existing.attribute}"
+    now = kind if kind != "attribute" else f"@{attribute}"
+    if was != now:
+        note += f"; values now {now}, were {was}"
+    return note
 
 
 def index_tooltip(kept: int, site_pages: int) -> str:
@@ -79,6 +120,11 @@ class Picking(QObject):
         self.view = view
         self.dom_model = dom_model
         self.dom_tree = dom_tree
+        # The modifiers of the last click or key press in the DOM tree: a Ctrl+ or Shift+click
+        # there adds the row's node to the nodes picked, as in the page.
+        self._tree_modifiers = Qt.KeyboardModifier.NoModifier
+        dom_tree.viewport().installEventFilter(self)
+        dom_tree.installEventFilter(self)
         self.page_model = page_model
         self.selection = selection
         self.rules = rules
@@ -195,27 +241,43 @@ class Picking(QObject):
         self.selection.show_node(
             path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples)
         )
-        # Immediate candidates from the shown page; the service adds site-wide hit rates.
-        from deboiler_gui.engine.template.selectors import suggest
+        # Immediate candidates from the shown page, ranked as Extract field ranks them (the
+        # rule induced from the click first); the service ranks them again over the site's
+        # pages and adds site-wide hit rates.
+        from deboiler_gui.engine.template.induce import Example, click_candidates
 
+        page = self.shown.page
+        assert page is not None
         try:
-            local = [c.to_dict() for c in suggest(el, None)]
+            local = [c.to_dict() for c in click_candidates(Example(page.url, sp.root, el), None)]
         except DeboilerError as exc:
             local = []
             self.post_message(str(exc), error=True)
         self.selection.set_candidates(local)
         self.candidates_updated.emit(local)
-        page = self.shown.page
-        assert page is not None
-        request = self.service.suggest(page.html, path)
+        request = self.service.suggest(Click(page.url, page.html, path))
         self._pending_suggest = {request: path}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() in (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress):
+            self._tree_modifiers = event.modifiers()  # type: ignore[attr-defined]
+        return False
+
+    def picked(self) -> list[int]:
+        """Every node picked on the shown page (a list's items picked with Ctrl+ or
+        Shift+clicks), the last one last."""
+        if self.selected is None:
+            return []
+        return list(self.list_examples) or [self.selected]
 
     def on_dom_tree_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if self._following:
             return
         stamp = self.dom_model.stamp_at(current)
+        adding = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+        additive = bool(self._tree_modifiers & adding) and self.selected is not None
         if stamp is not None and stamp != self.selected:
-            self.select_stamp(stamp, from_tree=True)
+            self.select_stamp(stamp, additive=additive, from_tree=True)
 
     def on_service_candidates_ready(self, request: int, candidates: list[dict[str, Any]]) -> None:
         if request in self._pending_suggest:
@@ -360,6 +422,24 @@ class Picking(QObject):
         # is /html/body/div[2]/…/ul[2]/li/ul/li[1]/a there, on 33 of 77 pages, where the
         # induction gives //a[@title='previous chapter']).
         if xpath and self.selection.typed_by_hand:
+            existing = next(
+                (f for f in self.editor.template.fields if f.id == name and not f.is_list), None
+            )
+            if existing is not None:
+                # Extracted again under its name: the rule is replaced, the rest kept.
+                if click is not None:
+                    self.examples[name] = [click]
+                pages = [click.url] if click is not None else []
+                new = with_new_rule(existing, xpath, kind, attribute, pages)
+                self.editor.replace_item("fields", name, new, f"Extract {name}")
+                self.selection.propose_field_name({f.id for f in self.editor.template.fields})
+                was = " | ".join(existing.xpaths) or "no XPath"
+                self.post_message(
+                    f"Field {name}: rule replaced: was {was}, now {xpath} (the XPath chosen, "
+                    f"used as it is; Undo restores it){kept_note(existing, kind, attribute)}"
+                )
+                self.rule_induced.emit(name, xpath)
+                return
             # The example is the field's before the field is added: the undo step holds both.
             name = self.editor.unique_name(name)
             if click is not None:
@@ -481,15 +561,9 @@ class Picking(QObject):
         self.negatives[name] = nots
         if replaces:
             assert existing is not None
-            # More examples of a field already extracted: its rule is re-induced.
-            new = Field(
-                id=name,
-                title=existing.title,
-                xpaths=(xpath,),
-                kind=kind,
-                attribute=attribute,
-                is_list=as_list,
-            ).with_example_pages(clicked)
+            # More examples of a field already extracted: its rule is re-induced; what else
+            # the field holds (processors, 'required', search rules) stays.
+            new = with_new_rule(existing, xpath, kind, attribute, clicked)
             self.editor.replace_item("fields", name, new, f"Extract {name}")
         else:
             name = self.editor.add_field(
@@ -502,6 +576,9 @@ class Picking(QObject):
         # A rule of that name already there (made earlier, or by the CLI) is replaced: said so,
         # with the rule it was, since nothing else shows it went.
         replaced, undo, only = "", "", ""
+        if replaces and existing is not None:
+            # What the field keeps beside its rule (its processors...), said with the rule.
+            only = kept_note(existing, kind, attribute)
         if replaces and existing is not None and existing.xpaths != (xpath,):
             was = " | ".join(existing.xpaths) or "no XPath"
             replaced = f"rule replaced: was {was}, now "
@@ -511,7 +588,7 @@ class Picking(QObject):
             if missed:
                 # Its stored example pages (suggest --save keeps them) are not clicks of this
                 # session: the induction saw only the clicks made here.
-                only = (
+                only += (
                     f". The new rule comes from this session's clicks only: "
                     f"{count(len(missed), 'example page')} stored with the field "
                     f"{'is' if len(missed) == 1 else 'are'} not among them"

@@ -264,6 +264,8 @@ class _SiteWorker(QObject):
         self._workspace = ("", "")  # path, site
         self._site_pages = 0  # readable pages of the site: the index's and the rest
         self._parsed: dict[tuple[str, int], Any] = {}  # clicked pages, parsed once
+        # The rules induced from the last click's candidates, by what they depend on.
+        self._one_click: tuple[tuple[Any, ...], list[dict[str, Any]]] | None = None
         self._abort = threading.Event()
         self._generation = 0
         # What the cleaner takes from each indexed page, kept while only filters are edited.
@@ -355,19 +357,20 @@ class _SiteWorker(QObject):
         self._site_pages = max(readable, len(trees))
         self.index_ready.emit(len(trees), self._site_pages)
 
-    @Slot(int, str, str)
-    def suggest(self, request: int, html: str, xpath: str) -> None:
-        """Candidates for the node at ``xpath`` (absolute, on the engine's parse of ``html``)."""
-        from deboiler_gui.engine.htmltree import parse_html
-        from deboiler_gui.engine.template.selectors import suggest
+    @Slot(int, object)
+    def suggest(self, request: int, click: Click) -> None:
+        """Candidates for the clicked node (its absolute XPath on the engine's parse of the
+        page), ranked as Extract field ranks them (``induce.click_candidates``): the rule
+        induced from the click first. The induction's rules are kept for the click, so that
+        Extract field on it right after takes them without inducing again."""
+        from deboiler_gui.engine.template.induce import click_candidates, one_click_rules
 
         try:
-            root = parse_html(html)
-            found = root.getroottree().xpath(xpath)
-            if not found:
-                self.failed.emit(request, f"node {xpath} not found")
-                return
-            cands = [c.to_dict() for c in suggest(found[0], self._index)]
+            ex = self._example(click)
+            rules = one_click_rules(ex, self._index)
+            if rules:
+                self._one_click = (self._one_click_key(click), [r.to_dict() for r in rules])
+            cands = [c.to_dict() for c in click_candidates(ex, self._index, rules=rules)]
             for c in cands:
                 if c.get("site"):
                     c["site"]["site_pages"] = self._site_pages
@@ -377,6 +380,10 @@ class _SiteWorker(QObject):
         except Exception:  # keep the service alive whatever a page does to the engine
             log.exception("candidate suggestion failed")
             self.failed.emit(request, traceback.format_exc(limit=3))
+
+    def _one_click_key(self, click: Click) -> tuple[Any, ...]:
+        """What the rules induced from one click depend on: the click and the index."""
+        return (click.url, click.xpath, hash(click.html), id(self._index), self._generation)
 
     def _parse(self, url: str, html: str) -> Any:
         from deboiler_gui.engine.htmltree import parse_html
@@ -408,6 +415,16 @@ class _SiteWorker(QObject):
         from deboiler_gui.engine.template.induce import InductionError, induce
 
         try:
+            if (
+                len(what.examples) == 1
+                and not what.nots
+                and not what.as_list
+                and self._one_click is not None
+                and self._one_click[0] == self._one_click_key(what.examples[0])
+            ):
+                # The click's candidates induced them a moment ago.
+                self.induced_ready.emit(request, [dict(r) for r in self._one_click[1]])
+                return
             rules = induce(
                 [self._example(c) for c in what.examples],
                 [self._example(c) for c in what.nots],
@@ -785,7 +802,7 @@ class SiteService(QObject):
     failed = Signal(int, str)
 
     _build = Signal(str, str, int)
-    _suggest = Signal(int, str, str)
+    _suggest = Signal(int, object)
     _count = Signal(int, object)
     _induce = Signal(int, object)
     _check = Signal(int, object)
@@ -827,9 +844,10 @@ class SiteService(QObject):
         self._worker._generation = self._generation  # makes a running build stop early
         self._build.emit(workspace_path, site, self._generation)
 
-    def suggest(self, html: str, xpath: str) -> int:
+    def suggest(self, click: Click) -> int:
+        """Candidates for a clicked node, ranked as Extract field ranks them."""
         request = self._request()
-        self._suggest.emit(request, html, xpath)
+        self._suggest.emit(request, click)
         return request
 
     def count(self, what: CountRequest) -> int:

@@ -159,8 +159,9 @@ class RulesPanel(QWidget):
     #: Tooltip of Edit when a rule or field is selected: they are changed by picking.
     EDIT_RULE_TIP = (
         "Rules and fields are changed on the page: pick the node, choose a candidate in the "
-        "Selection panel and press Remove as noise, Keep or Extract field again, then delete "
-        "the old one here. Edit opens the editor of a noise filter."
+        "Selection panel and press Extract field again under the field's name (its rule is "
+        "replaced, its processors and other settings kept), or Remove as noise or Keep, then "
+        "delete the old rule here. Edit opens the editor of a noise filter."
     )
 
     def __init__(self, parent: Any = None) -> None:
