@@ -942,7 +942,6 @@ def suggest_command(
         SiteIndex,
         compile_selector,
         select_elements,
-        suggest,
     )
 
     if pagination is not None:
@@ -981,6 +980,7 @@ def suggest_command(
         )
     from deboiler_gui.engine.template.induce import (
         InductionError,
+        click_candidates,
         click_example,
         induce,
         split_attribute,
@@ -1006,8 +1006,11 @@ def suggest_command(
 
         try:
             if len(examples) == 1 and not negatives and not as_list and url:
-                tree, node = node_of(*examples[0], "expression")
-                cands = suggest(node, index, limit=limit)
+                # ranked as the app's Selection panel ranks a click: the rule Extract field
+                # saves from it first
+                node_of(*examples[0], "expression")
+                one = click_example(index, *examples[0], what="expression")
+                cands = click_candidates(one, index, limit=limit)
             else:
                 # The clicks resolved as the app resolves them (one code path): each node on
                 # the index's own tree of its page; an attribute ('.../@href') is induced on

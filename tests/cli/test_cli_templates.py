@@ -199,10 +199,12 @@ def test_repair_below_the_threshold_is_shown_not_accepted(ws: Path) -> None:
     with Workspace(ws) as w:
         w.add_pages(
             [
-                # The headline moved below the byline: the right node, but its label context
-                # moved, so its score stays under the acceptance threshold.
+                # The headline moved below the byline and its class renamed: the right node,
+                # but with its hook and its label context both changed, its score stays under
+                # the acceptance threshold.
                 Page(
-                    f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="reorder")
+                    f"https://{SITE}/news/2024/odd-{i}.html",
+                    article_html(20 + i, mutate="reorder").replace("headline", "title-xl"),
                 )
                 for i in range(3)
             ]
@@ -213,6 +215,32 @@ def test_repair_below_the_threshold_is_shown_not_accepted(ws: Path) -> None:
     assert "not accepted" in r.output and "accepted as version" not in r.output
     r = run("evaluate", "-w", ws, "-q")
     assert "news\ttitle\t6/9" in r.output
+
+
+def test_repair_accepts_a_headline_moved_below_its_byline(ws: Path) -> None:
+    # Only the order changed: the label the title was learned beside still meets it in
+    # the article, so the repair is accepted, and its value is the headline on every page.
+    with Workspace(ws) as w:
+        w.save_template(news())
+    assert run("templates", "learn", "news", "-w", ws).exit_code == 0
+    with Workspace(ws) as w:
+        w.add_pages(
+            [
+                Page(
+                    f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="reorder")
+                )
+                for i in range(3)
+            ]
+        )
+    r = run("templates", "repair", "news", "-w", ws, "-q", "--accept-repairs")
+    assert r.exit_code == 0, r.output
+    assert "'Article number 21: on widgets'" in r.output
+    assert "repairs accepted as version 3 (title)" in r.output
+    assert "news\ttitle\t9/9" in run("evaluate", "-w", ws, "-q").output
+    with Workspace(ws) as w:
+        template = w.load_template("news")
+    odd = Page(f"https://{SITE}/news/2024/odd-2.html", article_html(22, mutate="reorder"))
+    assert apply_template(odd, template).values["title"] == "Article number 22: on widgets"
 
 
 def test_repair_proposes_and_accepts_a_rule_for_a_field_that_drifted_to_one_value(
