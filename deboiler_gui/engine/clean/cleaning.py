@@ -2748,7 +2748,8 @@ def _in_post(el: HtmlElement) -> bool:
 
 def _comment_blocks(cands: list[list[Any]], ap: Applied) -> list[HtmlElement]:
     """The blocks that hold readers' comments, as the page marks them: a candidate block with
-    "comment" in its id or classes (outermost first: the blocks inside one found are its own) holding a run of two or more alike posts,
+    "comment" in its id or classes, or the block around two or more posts each so marked
+    (outermost first: the blocks inside one found are its own) holding a run of two or more alike posts,
     at least half of them dated, not inside a post of a run itself (a question's comments
     among its answers), and not at a place that holds the site's content on at least half
     the pages that have it (a forum's list of posts, its thread's first post among them).
@@ -2767,6 +2768,16 @@ def _comment_blocks(cands: list[list[Any]], ap: Applied) -> list[HtmlElement]:
     ]
     if not marked:
         return []
+    # posts each marked as a comment, side by side, with no mark on the block around them:
+    # that block holds the comments too
+    siblings: dict[HtmlElement, int] = {}
+    for k in marked:
+        parent = cands[k][0].getparent()
+        if parent is not None:
+            siblings[parent] = siblings.get(parent, 0) + 1
+    around = {p for p, count in siblings.items() if count >= MIN_COMMENTS}
+    if around:
+        marked = sorted({*marked, *(k for k, rec in enumerate(cands) if rec[0] in around)})
     held = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content
     found: list[HtmlElement] = []
     after = 0  # (the blocks inside a block found are its own)

@@ -143,8 +143,9 @@ RULE_REASONS = {
     ("post", "comments"): (
         "readers' comments",
         'after the story, outside its text, a block the page marks as comments ("comment" in '
-        "its id or classes) holding a run of two or more alike posts, most of them dated, at a "
-        "place that holds the site's content on fewer than half the pages that have it",
+        "its id or classes), or the block around two or more posts each so marked, holding a "
+        "run of two or more alike posts, most of them dated, at a place that holds the site's "
+        "content on fewer than half the pages that have it",
     ),
 }
 

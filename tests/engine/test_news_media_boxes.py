@@ -1,0 +1,59 @@
+"""What a news story carries besides its text: boxes the page sets apart holding photos and
+their captions (a lead photo, a gallery, another story's picture under its headline), a photo
+with its caption written as a span, a list of other stories written as cards after the story,
+and readers' comments each marked as such in a block with no mark of its own. A box of prose
+with an icon, a span of text beside an icon and a list of links in the story's own text stay."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.clean.explain import removal_reason
+from deboiler_gui.engine.model import CleanResult, Page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from newspages import TOPICS  # noqa: E402
+from newspages import story as _story  # noqa: E402
+from newspages import word as _word  # noqa: E402
+
+
+def _text(result: CleanResult) -> str:
+    return " ".join(result.cleaned_text.split())
+
+
+def _site(pages: list[Page]) -> list[CleanResult]:
+    return list(DomainCleaner().fit(pages).transform(pages))
+
+
+# ------------------------------------------------------------------ comments marked one by one
+
+
+def _talk_page(i: int, comments: int) -> Page:
+    talk = "".join(
+        f'<div class="usercomment"><p>Reader {_word(i * 10 + k)} wrote: the {TOPICS[k % 8]} '
+        f'plan will cost the town of {_word(k)} far too much.</p><div class="by">Posted by '
+        f"reader{_word(k)} on Tue, Oct 25, 2005 {k + 1}:32 AM ET</div></div>"
+        '<div class="signin"><a href="/login">Sign in to post a comment</a></div>'
+        for k in range(comments)
+    )
+    html = f"""<html><head><title>Story {i}</title></head><body>
+<div id="top"><a href="/">Home</a> <a href="/travel">Travel</a> <a href="/about">About</a></div>
+<div id="page"><div id="story"><h2>Story {i} about the {TOPICS[i % 8]}</h2>{_story(i, 6)}</div>
+<div id="talk"><p>Join the discussion.</p>{talk}</div></div>
+<div id="foot"><a href="/terms">Terms</a></div></body></html>"""
+    return Page(url=f"https://travel.example/{i:03d}", html=html)
+
+
+def test_comments_marked_one_by_one_go_with_the_block_around_them() -> None:
+    pages = [_talk_page(i, 3 + i % 3) for i in range(10)]
+    for page, result in zip(pages, _site(pages), strict=True):
+        text = _text(result)
+        assert "Paragraph 5 of story" in text, page.url
+        assert "far too much" not in text, page.url
+        assert "Posted by" not in text, page.url
+        taken = [r for r in result.removed if r.representation == "comments"]
+        assert [r.path.rsplit(" > ", 1)[-1] for r in taken] == ["div#talk"], page.url
+    _, _rule, why = removal_reason("post", "comments")
+    assert "each so marked" in why
