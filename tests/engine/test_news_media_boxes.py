@@ -27,6 +27,53 @@ def _site(pages: list[Page]) -> list[CleanResult]:
     return list(DomainCleaner().fit(pages).transform(pages))
 
 
+# ------------------------------------------------------------------ other stories as cards
+
+
+def _cards_story(i: int, cards: bool = True) -> Page:
+    # the story's sentences run in one paragraph, apart only by line breaks
+    lines = "<br>".join(
+        f"Line {k} of story {i}: the {TOPICS[(i + k) % 8]} plan of {_word(i + k)} was changed."
+        for k in range(6)
+    )
+    own_links = "".join(
+        f'<li><a href="/report/{i}/{k}">Part {_word(k)} of the {TOPICS[(i + k) % 8]} report of '
+        f"{_word(i)}</a></li>"
+        for k in range(4)
+    )
+    more = "".join(
+        f'<li><a href="/story/{i + 100 + k}"><img src="/img/{k}.jpg" alt="">'
+        f"<h4>The {TOPICS[(i + k) % 8]} of {_word(i + 100 + k)} opens its doors</h4>"
+        f"<p>Visitors queued from dawn to see what the {TOPICS[(i + k + 1) % 8]} looks like "
+        f"after {_word(k)} years.</p><span>Courier</span></a></li>"
+        for k in range(4)
+    )
+    section = (
+        f'<section class="more"><h3>More in Local</h3><ul>{more}</ul></section>' if cards else ""
+    )
+    html = f"""<html><head><title>Story {i} -- Daily</title></head><body>
+<div id="top"><a href="/">Home</a> <a href="/local">Local</a> <a href="/about">About</a></div>
+<div id="content"><main id="main"><article class="story"><h1>Story {i} about the
+{TOPICS[i % 8]}</h1><section class="text"><p>{lines}</p><p>The reports:</p><ul>{own_links}</ul>
+{_story(i, 3)}</section></article>{section}</main></div>
+<div id="foot"><a href="/terms">Terms</a></div></body></html>"""
+    return Page(url=f"https://daily.example/{i:03d}", html=html)
+
+
+def test_other_stories_written_as_cards_after_the_story_go() -> None:
+    pages = [_cards_story(i, cards=i % 3 != 0) for i in range(12)]
+    for page, result in zip(pages, _site(pages), strict=True):
+        text = _text(result)
+        assert "Line 0 of story" in text and "Line 5 of story" in text, page.url
+        # the story's own list of links holds words, not headlines with their first lines
+        assert "Part k of the" in text and " report of " in text, page.url
+        assert "opens its doors" not in text, page.url
+        assert "Visitors queued" not in text, page.url
+        assert "More in Local" not in text, page.url
+    _, rule, why = removal_reason("label", "teaser cards")
+    assert rule == "teaser cards after the story" and "heading or a paragraph" in why
+
+
 # ------------------------------------------------------------------ comments marked one by one
 
 

@@ -762,6 +762,22 @@ def matches(
             detector, key = "label", "box column"
         if (
             not detector
+            and bounded
+            and not ap.compat
+            and inner is not None
+            and 0 < chars <= max_share
+            and links >= density * chars
+            and el not in main
+            and _teaser_cards(el) >= MIN_TEASER_CARDS
+            and _story_before(el, inner)
+        ):
+            # after the story, a list of other stories each written as one link holding its
+            # headline (a heading) and its first lines or picture ("More in Music"): the
+            # site's teasers, even in the story's own block — a text's own links hold words,
+            # not headings and paragraphs
+            detector, key = "label", "teaser cards"
+        if (
+            not detector
             and own is not None
             and 0 < chars <= max_share
             and links >= density * chars
@@ -1678,6 +1694,26 @@ def _teasers(el: HtmlElement) -> int:
             if a.get("href") and len("".join(_text_of(a).split())) >= TEASER_LINK_CHARS:
                 n += 1
                 break
+    return n
+
+
+#: a list of teaser cards holds at least this many
+MIN_TEASER_CARDS = 3
+
+
+def _teaser_cards(el: HtmlElement) -> int:
+    """How many links of the block to other pages are teaser cards: a link holding a heading
+    or a paragraph (another story's headline with its first lines) of at least
+    TEASER_LINK_CHARS characters."""
+    n = 0
+    for a in el.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or href.startswith(("#", "javascript:")):
+            continue
+        if next(a.iter("p", *_HEADING_TAGS), None) is None:
+            continue
+        if len("".join(_text_of(a).split())) >= TEASER_LINK_CHARS:
+            n += 1
     return n
 
 
@@ -2828,7 +2864,8 @@ def _story_before(block: HtmlElement, content: HtmlElement) -> bool:
     slot, else the main content) comes before it, or holds it after its text, with at least
     ``STORY_MIN_CHARS`` of text outside links and a sentence end."""
     if _inside(block, content):
-        text = "".join(t for t in _text_before(content, block) if t)
+        # (its pieces apart: "album.<br>The" ends a sentence)
+        text = " ".join(t for t in _text_before(content, block) if t)
         links = 0
         for a in content.iter("a"):
             if not _before(a, block):

@@ -112,6 +112,12 @@ RULE_REASONS = {
         "a block the page marks as an aside (or a table floated beside the text) holding links "
         "to other pages, not sentences of its own",
     ),
+    ("label", "teaser cards"): (
+        "teaser cards after the story",
+        "after the story's text, even in its block, a list of links to other pages (mostly "
+        "links) of which three or more each hold a heading or a paragraph: other stories' "
+        "headlines with their first lines",
+    ),
     ("label", "beside the story"): (
         "links beside the story",
         "on a page that is mostly links, a list of links to other pages beside the page's own "
