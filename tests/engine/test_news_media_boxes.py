@@ -104,3 +104,30 @@ def test_comments_marked_one_by_one_go_with_the_block_around_them() -> None:
         assert [r.path.rsplit(" > ", 1)[-1] for r in taken] == ["div#talk"], page.url
     _, _rule, why = removal_reason("post", "comments")
     assert "each so marked" in why
+
+
+# ------------------------------------------------------------------ a blog's call after the story
+
+
+def _blog_post(i: int) -> Page:
+    blog = ["Culture", "Politics", "Style"][i % 3]
+    html = f"""<html><head><title>Post {i} -- {blog} Blog</title></head><body>
+<div id="top"><a href="/">Home</a> <a href="/blogs">Blogs</a> <a href="/about">About</a></div>
+<div id="article"><h1>Post {i} about the {TOPICS[i % 8]}</h1>
+<div class="body">{_story(i, 5)}</div>
+<p class="follow">Follow The {blog} Blog on <a href="/{blog}/rss">RSS</a> and on Twitter at
+<a href="https://social.example/{blog}">@{blog}Desk</a>.</p>
+<p class="edition">This post appeared in the {blog.lower()} pages of the weekend edition.</p>
+</div><div id="foot"><a href="/terms">Terms</a></div></body></html>"""
+    return Page(url=f"https://mag.example/blog/{i:03d}", html=html)
+
+
+def test_a_blogs_call_with_links_after_the_post_goes() -> None:
+    # each blog's line is on its own posts only, so most pages have other text at its place
+    pages = [_blog_post(i) for i in range(12)]
+    for page, result in zip(pages, _site(pages), strict=True):
+        text = _text(result)
+        assert "Paragraph 4 of story" in text, page.url
+        assert "on Twitter at" not in text, page.url
+        # the same place's line without links stays, as a product's specification would
+        assert "pages of the weekend edition" in text, page.url

@@ -524,11 +524,14 @@ def matches(
                 and links < density * chars
                 and within(i, el, around)
                 and not _in_teaser(el, around, letters)
+                and not (links and main_el is not None and _before(main_el, el))
             ):
                 # beside the main content in the block around it, text most pages have other
                 # text in place of (a product's specification next to its description); not
                 # the first lines of another story under its headline link (a teaser: the
-                # other story's text, shown on the pages around it)
+                # other story's text, shown on the pages around it), nor a line with links
+                # after the content that other pages say word for word ("Follow the blog on
+                # RSS and on Twitter"): the site's call, not the page's own value
                 detector = ""
         elif h in ap.exact_links and not (
             inner is not None
