@@ -265,3 +265,35 @@ def test_a_storys_pager_goes() -> None:
         assert [r.detector for r in taken] == ["stamp"], page.url
     _, rule, _why = removal_reason("stamp", "pager")
     assert rule == "pager"
+
+
+# ------------------------------------------------------------------ a gallery's controls
+
+
+def _gallery_page(i: int) -> Page:
+    slides = "".join(
+        f'<div class="slide"><img src="/g/{i}/{k}.jpg" alt=""><p>Slide {_word(k)}: the '
+        f"{TOPICS[(i + k) % 8]} of {_word(i)} as it looked in the year it opened.</p>"
+        '<a class="close">Return to Gallery</a></div>'
+        for k in range(3 + i % 4)
+    )
+    html = f"""<html><head><title>Gallery {i}</title></head><body>
+<div id="top"><a href="/">Home</a> <a href="/style">Style</a> <a href="/about">About</a></div>
+<article><h1>Gallery {i} of the {TOPICS[i % 8]}</h1>{_story(i, 2)}<div id="slides">{slides}</div>
+<p>See the <a href="/map/{i}">map</a> or <a class="toggle">show all</a> of {_word(i)}.</p>
+</article><div id="foot"><a href="/terms">Terms</a></div></body></html>"""
+    return Page(url=f"https://mag.example/gallery/{i:03d}", html=html)
+
+
+def test_a_control_said_again_and_again_in_the_content_goes() -> None:
+    pages = [_gallery_page(i) for i in range(10)]
+    for page, result in zip(pages, _site(pages), strict=True):
+        text = _text(result)
+        assert "Paragraph 1 of story" in text and "as it looked in the year" in text, page.url
+        assert "Return to Gallery" not in text, page.url
+        # a control said once is part of its sentence
+        assert f"or show all of {_word(int(page.url[-3:]))}." in text, page.url
+        taken = [r for r in result.removed if r.representation == "control"]
+        assert taken and all(r.detector == "stamp" for r in taken), page.url
+    _, rule, _why = removal_reason("stamp", "control")
+    assert rule == "repeated control"

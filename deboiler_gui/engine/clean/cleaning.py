@@ -981,6 +981,16 @@ def matches(
             if keep_set and any(a in keep_set for a in el.iterancestors()):
                 continue
             out.append((el, "stamp", "pager", chars))
+    if bounded and main_el is not None and not ap.compat:
+        # in the content or the block around it, the same control again and again (a
+        # gallery's "Return to Gallery" under each of its photos)
+        taken = {el for el, *_ in out}
+        for el, chars in _repeated_controls(main_el if around is None else around, taken):
+            if el in main or el in keep_ancestors:
+                continue
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            out.append((el, "stamp", "control", chars))
     if not ap.compat and ap.loose:
         # a link loose in the body, the same on most pages: never inside a content block
         taken = {el for el, *_ in out}
@@ -2179,6 +2189,36 @@ def _pagers(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElemen
             continue
         found = [(el, n) for el, n in found if not _inside(el, best)]
         found.append((best, len("".join(_text_of(best).split()))))
+    return found
+
+
+#: a control's text is at most this long...
+CONTROL_TEXT_CHARS = 40
+#: ...and said by at least this many controls of the area
+MIN_CONTROLS = 3
+
+
+def _repeated_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+    """The links of the area that go nowhere (no address, or "#": a control a script handles)
+    whose text, at most CONTROL_TEXT_CHARS characters, MIN_CONTROLS such links or
+    more say: a gallery's "Return to Gallery" under every photo, "Close" on every panel."""
+    said: dict[str, list[HtmlElement]] = {}
+    for a in area.iter("a"):
+        href = (a.get("href") or "").strip()
+        if href and href != "#":
+            continue  # (a script's link in a sentence, "(search)" after a name, is the text's)
+        text = " ".join(_text_of(a).split())
+        if not text or len(text) > CONTROL_TEXT_CHARS:
+            continue
+        said.setdefault(text.casefold(), []).append(a)
+    found: list[tuple[HtmlElement, int]] = []
+    for links in said.values():
+        if len(links) < MIN_CONTROLS:
+            continue
+        for a in links:
+            if a in taken or any(x in taken for x in a.iterancestors()):
+                continue
+            found.append((a, len("".join(_text_of(a).split()))))
     return found
 
 

@@ -119,6 +119,12 @@ RULE_REASONS = {
         "page numbers one after another (one of them a link to another page) and at most "
         "two words beside them",
     ),
+    ("stamp", "control"): (
+        "repeated control",
+        "in the content or the block around it, a link that goes nowhere (no address, or "
+        '"#": a control a script handles) whose text, at most 40 characters, three such links '
+        "or more say",
+    ),
     ("label", "teaser cards"): (
         "teaser cards after the story",
         "after the story's text, even in its block, a list of links to other pages (mostly "
