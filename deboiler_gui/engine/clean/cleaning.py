@@ -384,6 +384,7 @@ def matches(
         el, h, chars, links, slot, end, skel = cands[i]
         detector = ""
         key = ""
+        boxed = False
         if comment_set and el in comment_set:
             # after the story, outside its text, the readers' comments the page marks as such
             detector, key = "post", "comments"
@@ -524,11 +525,14 @@ def matches(
                 and links < density * chars
                 and within(i, el, around)
                 and not _in_teaser(el, around, letters)
+                and not (links and main_el is not None and _before(main_el, el))
             ):
                 # beside the main content in the block around it, text most pages have other
                 # text in place of (a product's specification next to its description); not
                 # the first lines of another story under its headline link (a teaser: the
-                # other story's text, shown on the pages around it)
+                # other story's text, shown on the pages around it), nor a line with links
+                # after the content that other pages say word for word ("Follow the blog on
+                # RSS and on Twitter"): the site's call, not the page's own value
                 detector = ""
         elif h in ap.exact_links and not (
             inner is not None
@@ -762,6 +766,22 @@ def matches(
             detector, key = "label", "box column"
         if (
             not detector
+            and bounded
+            and not ap.compat
+            and inner is not None
+            and 0 < chars <= max_share
+            and links >= density * chars
+            and el not in main
+            and _teaser_cards(el) >= MIN_TEASER_CARDS
+            and _story_before(el, inner)
+        ):
+            # after the story, a list of other stories each written as one link holding its
+            # headline (a heading) and its first lines or picture ("More in Music"): the
+            # site's teasers, even in the story's own block — a text's own links hold words,
+            # not headings and paragraphs
+            detector, key = "label", "teaser cards"
+        if (
+            not detector
             and own is not None
             and 0 < chars <= max_share
             and links >= density * chars
@@ -878,6 +898,27 @@ def matches(
             # story's text
             detector, key = "figure", slot[-300:]
         if (
+            not detector
+            and bounded
+            and not ap.compat
+            and slot is not None
+            and el not in main
+            and (
+                _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
+                or (head is not None and _inside(el, head))
+                or any(a in title_blocks for a in el.iterancestors())
+            )
+            and ap.slot_id(slot) in ap.seen
+            and 0 < chars <= MEDIA_BOX_CHARS * _media_box(el)
+            and not _figure_alone(el, main_el if around is None else around, label_min)  # type: ignore[arg-type]
+        ):
+            # in the content or the block around it, a box the page sets apart from its text
+            # (an aside, a figure) holding photos and their captions only, at a place the
+            # site's pages share: a story's photo with its title, credit and caption, a
+            # gallery of them, another story's picture under its headline; also in the head
+            # of the story, as no line of its heading
+            detector, key, boxed = "figure", slot[-300:], True
+        if (
             detector in ("slot", "frame", "label")
             and bounded
             and inner is not None
@@ -899,7 +940,7 @@ def matches(
             and el not in main
             and el not in keep_ancestors
             and not (keep_set and any(a in keep_set for a in el.iterancestors()))
-            and not (head is not None and _head_line(el, head))
+            and not (head is not None and not boxed and _head_line(el, head))
         ):
             out.append((el, detector, key, chars))
             i = end  # its whole subtree goes with it
@@ -918,6 +959,38 @@ def matches(
         )
     if not bounded and main_el is not None and not ap.compat:
         out.extend(_body_edges(main_el, out, cands, ap, keep_ancestors, max_share))
+    if bounded and inner is not None and not ap.compat:
+        # in the content, a photo with its credit and caption written as a span of its own
+        # (no block the analysis weighs), set in the story or in one of its paragraphs
+        taken = {el for el, *_ in out}
+        top = main_el if around is None else around
+        for el, chars in _photo_spans(inner, taken):
+            if el in main or el in keep_ancestors:
+                continue
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            if _figure_alone(el, top, label_min):  # type: ignore[arg-type]
+                continue
+            out.append((el, "figure", "photo span", chars))
+    if bounded and main_el is not None and not ap.compat:
+        # in the content or the block around it, a story's pager: the numbers of its pages
+        taken = {el for el, *_ in out}
+        for el, chars in _pagers(main_el if around is None else around, taken):
+            if el in main or el in keep_ancestors:
+                continue
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            out.append((el, "stamp", "pager", chars))
+    if bounded and main_el is not None and not ap.compat:
+        # in the content or the block around it, the same control again and again (a
+        # gallery's "Return to Gallery" under each of its photos)
+        taken = {el for el, *_ in out}
+        for el, chars in _repeated_controls(main_el if around is None else around, taken):
+            if el in main or el in keep_ancestors:
+                continue
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            out.append((el, "stamp", "control", chars))
     if not ap.compat and ap.loose:
         # a link loose in the body, the same on most pages: never inside a content block
         taken = {el for el, *_ in out}
@@ -1681,6 +1754,26 @@ def _teasers(el: HtmlElement) -> int:
     return n
 
 
+#: a list of teaser cards holds at least this many
+MIN_TEASER_CARDS = 3
+
+
+def _teaser_cards(el: HtmlElement) -> int:
+    """How many links of the block to other pages are teaser cards: a link holding a heading
+    or a paragraph (another story's headline with its first lines) of at least
+    TEASER_LINK_CHARS characters."""
+    n = 0
+    for a in el.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or href.startswith(("#", "javascript:")):
+            continue
+        if next(a.iter("p", *_HEADING_TAGS), None) is None:
+            continue
+        if len("".join(_text_of(a).split())) >= TEASER_LINK_CHARS:
+            n += 1
+    return n
+
+
 #: a teaser entry is at most this long (a headline and a few lines)
 TEASER_ENTRY_CHARS = 1000
 
@@ -1989,6 +2082,144 @@ def _figure(el: HtmlElement) -> bool:
     # the image comes before the text: a caption is under (or beside) its picture
     before = "".join(t for t in _text_before(el, img) if t).strip()
     return not before
+
+
+#: a box of photos set apart from the text holds at most this many characters a photo (its
+#: title, credit and caption, the caption often twice: once alone, once with the credit)
+MEDIA_BOX_CHARS = 600
+_MEDIA = ("img", "video")
+#: no box of photos holds these: its text is the captions only
+_NOT_MEDIA_BOX = ("li", "table", "pre", "blockquote", "p", *_HEADING_TAGS)
+
+
+def _media_box(el: HtmlElement) -> int:
+    """The photos of a box the page sets apart from its text — an ``aside``, a ``figure`` or
+    a block whose role is ``figure`` — when it holds nothing but them and their captions (no
+    paragraph outside a ``figcaption``, heading, list, table, quotation or code); 0
+    otherwise."""
+    if el.tag not in ("aside", "figure") and el.get("role") != "figure":
+        return 0
+    photos = sum(1 for _ in el.iter(*_MEDIA))
+    if not photos:
+        return 0
+    for d in el.iter(*_NOT_MEDIA_BOX):
+        if d.tag == "p" and any(a.tag == "figcaption" for a in d.iterancestors()):
+            continue  # a caption written as a paragraph of the figure's caption
+        return 0
+    return photos
+
+
+def _photo_spans(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+    """The spans in the area, outermost, that hold a photo and then its caption, each in
+    elements of their own (no text loose in the span beside an icon): the image first,
+    20–``MEDIA_BOX_CHARS`` characters of text, at most a tenth of it links, no paragraph,
+    heading, list, table, quotation or code."""
+    found: list[tuple[HtmlElement, int]] = []
+    found_set: set[HtmlElement] = set()
+    for el in area.iter("span"):
+        if next(el.iter("img"), None) is None:
+            continue
+        if el in taken or any(a in taken or a in found_set for a in el.iterancestors()):
+            continue
+        if (el.text and not el.text.isspace()) or any(c.tail and not c.tail.isspace() for c in el):
+            continue
+        if next(el.iter(*_NOT_MEDIA_BOX), None) is not None:
+            continue
+        text = _text_of(el)
+        chars = len("".join(text.split()))
+        links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
+        if not BOX_TEXT_CHARS <= chars <= MEDIA_BOX_CHARS or links * CAPTION_LINK_SHARE > chars:
+            continue
+        img = next(el.iter("img"))
+        if "".join(t for t in _text_before(el, img) if t).strip():
+            continue  # the image comes first: a caption is under its picture
+        found.append((el, chars))
+        found_set.add(el)
+    return found
+
+
+#: a pager's text is at most this long
+PAGER_CHARS = 120
+#: ...and holds at most this many words that are not page numbers ("page", "next")
+PAGER_WORDS = 2
+_PAGER_TOKEN = re.compile(r"\d+|[^\W\d_]+")
+
+
+def _page_numbers(text: str) -> list[int] | None:
+    """The numbers of a pager's text ("page 1 | 2 | 3 |", "« 1 2 3 Next »"): page numbers
+    running on from 1 or one by one, with at most PAGER_WORDS words beside them; None when the
+    text is not a pager's."""
+    numbers: list[int] = []
+    words = 0
+    for token in _PAGER_TOKEN.findall(text):
+        if token.isdigit():
+            numbers.append(int(token))
+        else:
+            words += 1
+    if len(numbers) < 2 or words > PAGER_WORDS:
+        return None
+    if any(b != a + 1 for a, b in itertools.pairwise(numbers)):
+        return None
+    return numbers
+
+
+def _pagers(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+    """The pagers in the area, outermost: a block of at most PAGER_CHARS characters whose
+    text is page numbers one after another (two at least, the first a link or not), with
+    separators and at most PAGER_WORDS words beside them, and a link to another page whose
+    text is one of the numbers — a story split over pages, its "page 1 | 2 | 3" line."""
+    found: list[tuple[HtmlElement, int]] = []
+    for a in area.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or href.startswith(("#", "javascript:")) or not _text_of(a).strip().isdigit():
+            continue
+        # the outermost block around the link that holds the pager and nothing else
+        best: HtmlElement | None = None
+        node = a.getparent()
+        while node is not None and node is not area:
+            text = _text_of(node)
+            chars = len("".join(text.split()))
+            if chars > PAGER_CHARS or _page_numbers(text) is None:
+                break
+            best = node
+            node = node.getparent()
+        if best is None or best in taken or any(x in taken for x in best.iterancestors()):
+            continue
+        if any(best is el or _inside(best, el) for el, _ in found):
+            continue
+        found = [(el, n) for el, n in found if not _inside(el, best)]
+        found.append((best, len("".join(_text_of(best).split()))))
+    return found
+
+
+#: a control's text is at most this long...
+CONTROL_TEXT_CHARS = 40
+#: ...and said by at least this many controls of the area
+MIN_CONTROLS = 3
+
+
+def _repeated_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+    """The links of the area that go nowhere (no address, or "#": a control a script handles)
+    whose text, at most CONTROL_TEXT_CHARS characters, MIN_CONTROLS such links or
+    more say: a gallery's "Return to Gallery" under every photo, "Close" on every panel."""
+    said: dict[str, list[HtmlElement]] = {}
+    for a in area.iter("a"):
+        href = (a.get("href") or "").strip()
+        if href and href != "#":
+            continue  # (a script's link in a sentence, "(search)" after a name, is the text's)
+        text = " ".join(_text_of(a).split())
+        if not text or len(text) > CONTROL_TEXT_CHARS:
+            continue
+        said.setdefault(text.casefold(), []).append(a)
+    found: list[tuple[HtmlElement, int]] = []
+    for links in said.values():
+        if len(links) < MIN_CONTROLS:
+            continue
+        for a in links:
+            if a in taken or any(x in taken for x in a.iterancestors()):
+                continue
+            found.append((a, len("".join(_text_of(a).split()))))
+    return found
 
 
 def _figure_alone(el: HtmlElement, top: HtmlElement, label_min: int) -> bool:
@@ -2748,7 +2979,8 @@ def _in_post(el: HtmlElement) -> bool:
 
 def _comment_blocks(cands: list[list[Any]], ap: Applied) -> list[HtmlElement]:
     """The blocks that hold readers' comments, as the page marks them: a candidate block with
-    "comment" in its id or classes (outermost first: the blocks inside one found are its own) holding a run of two or more alike posts,
+    "comment" in its id or classes, or the block around two or more posts each so marked
+    (outermost first: the blocks inside one found are its own) holding a run of two or more alike posts,
     at least half of them dated, not inside a post of a run itself (a question's comments
     among its answers), and not at a place that holds the site's content on at least half
     the pages that have it (a forum's list of posts, its thread's first post among them).
@@ -2767,6 +2999,16 @@ def _comment_blocks(cands: list[list[Any]], ap: Applied) -> list[HtmlElement]:
     ]
     if not marked:
         return []
+    # posts each marked as a comment, side by side, with no mark on the block around them:
+    # that block holds the comments too
+    siblings: dict[HtmlElement, int] = {}
+    for k in marked:
+        parent = cands[k][0].getparent()
+        if parent is not None:
+            siblings[parent] = siblings.get(parent, 0) + 1
+    around = {p for p, count in siblings.items() if count >= MIN_COMMENTS}
+    if around:
+        marked = sorted({*marked, *(k for k, rec in enumerate(cands) if rec[0] in around)})
     held = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content
     found: list[HtmlElement] = []
     after = 0  # (the blocks inside a block found are its own)
@@ -2817,7 +3059,8 @@ def _story_before(block: HtmlElement, content: HtmlElement) -> bool:
     slot, else the main content) comes before it, or holds it after its text, with at least
     ``STORY_MIN_CHARS`` of text outside links and a sentence end."""
     if _inside(block, content):
-        text = "".join(t for t in _text_before(content, block) if t)
+        # (its pieces apart: "album.<br>The" ends a sentence)
+        text = " ".join(t for t in _text_before(content, block) if t)
         links = 0
         for a in content.iter("a"):
             if not _before(a, block):

@@ -47,8 +47,9 @@ DETECTOR_REASONS = {
     ),
     "figure": (
         "photo with its caption",
-        "an image with a line of text under it in the story or the block around it, at a "
-        "place the site's pages share",
+        "an image with a line of text under it in the story or the block around it, or a box "
+        "the page sets apart (an aside, a figure) holding only photos and their captions, at "
+        "a place the site's pages share",
     ),
     "hidden": (
         "hidden copy of visible text",
@@ -112,6 +113,29 @@ RULE_REASONS = {
         "a block the page marks as an aside (or a table floated beside the text) holding links "
         "to other pages, not sentences of its own",
     ),
+    ("stamp", "pager"): (
+        "pager",
+        "in the content or the block around it, a line of at most 120 characters holding "
+        "page numbers one after another (one of them a link to another page) and at most "
+        "two words beside them",
+    ),
+    ("stamp", "control"): (
+        "repeated control",
+        "in the content or the block around it, a link that goes nowhere (no address, or "
+        '"#": a control a script handles) whose text, at most 40 characters, three such links '
+        "or more say",
+    ),
+    ("label", "teaser cards"): (
+        "teaser cards after the story",
+        "after the story's text, even in its block, a list of links to other pages (mostly "
+        "links) of which three or more each hold a heading or a paragraph: other stories' "
+        "headlines with their first lines",
+    ),
+    ("figure", "photo span"): (
+        "photo with its caption",
+        "in the content, a span of its own holding a photo first, then its credit and caption "
+        "(20 to 600 characters, hardly any links; no paragraph, heading, list or table)",
+    ),
     ("label", "beside the story"): (
         "links beside the story",
         "on a page that is mostly links, a list of links to other pages beside the page's own "
@@ -143,8 +167,9 @@ RULE_REASONS = {
     ("post", "comments"): (
         "readers' comments",
         'after the story, outside its text, a block the page marks as comments ("comment" in '
-        "its id or classes) holding a run of two or more alike posts, most of them dated, at a "
-        "place that holds the site's content on fewer than half the pages that have it",
+        "its id or classes), or the block around two or more posts each so marked, holding a "
+        "run of two or more alike posts, most of them dated, at a place that holds the site's "
+        "content on fewer than half the pages that have it",
     ),
 }
 
