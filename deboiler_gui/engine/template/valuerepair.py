@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from typing import Any
 
-from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, normalize_text
+from deboiler_gui.engine.htmltree import BLOCK_TAGS, INVISIBLE_TAGS, HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
 from deboiler_gui.engine.template.extract import (
@@ -172,6 +172,17 @@ _ROLES = {
 }
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
+#: A value longer than _MAX_TEXT is kept as its first _MAX_TEXT characters plus a print of the
+#: whole (``long`` in the search rules, per page): its length in words, a checksum of its words
+#: and one of its last ``_TAIL_WORDS`` words. A node is the value's only when its text starts
+#: the same and its print agrees: the same checksum, or the same last words and a length within
+#: ``_LONG_BAND`` (a word changed in the middle). A block that only starts the same (a shorter
+#: one, or its parent) is not the value.
+_TAIL_WORDS = 30
+_LONG_BAND = 0.02
+#: Words a long node's visible text must start with, as the kept value does, to be read whole.
+_HEAD_WORDS = 12
+_WORD = re.compile(r"\w+")
 #: Learned pages the repair's site index holds (they tell volatile attributes and rank an
 #: induction's candidates) ...
 _INDEX_PAGES = 10
@@ -200,16 +211,54 @@ def _flat(value: Any) -> str:
     return " ".join(normalize_text(str(value)).split())
 
 
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def long_print(value: Any) -> dict[str, int]:
+    """The print of a long value (see ``_TAIL_WORDS``): ``words``, ``hash`` of its words and
+    ``tail`` of its last words, the same whatever its white space and punctuation between
+    words."""
+    words = _words(_flat(value))
+    return {
+        "words": len(words),
+        "hash": zlib.crc32(" ".join(words).encode()),
+        "tail": zlib.crc32(" ".join(words[-_TAIL_WORDS:]).encode()),
+    }
+
+
+def long_agrees(value: Any, want: dict[str, Any]) -> bool:
+    """Whether a value is the long value ``want`` printed (``long_print``): the same words, or
+    the same last words and about as many."""
+    got = long_print(value)
+    if got["hash"] == want.get("hash"):
+        return True
+    n = int(want.get("words") or 0)
+    return got["tail"] == want.get("tail") and abs(got["words"] - n) <= _LONG_BAND * n
+
+
+def _long_of(fld: Field, url: str) -> dict[str, Any] | None:
+    """The print of the field's long value learned on ``url`` (None: not kept, or short)."""
+    got = (fld.search.fingerprint.get("long") or {}).get(url)
+    return got if isinstance(got, dict) else None
+
+
 def _norm_value(value: Any, is_list: bool) -> Any:
     if is_list:
         return [_flat(v)[:_MAX_TEXT] for v in (value or [])][:_MAX_ITEMS]
     return _flat(value or "")[:_MAX_TEXT]
 
 
-def same_value(got: Any, want: Any, is_list: bool) -> bool:
+def same_value(
+    got: Any, want: Any, is_list: bool, whole: dict[str, Any] | None = None
+) -> bool:
     """Values equal as text (whitespace runs are one space); lists as multisets, the stored
     sample being capped at its first items: a longer list agrees when it holds every stored
-    item (its order may have changed: a page of many sections whose blocks were reordered)."""
+    item (its order may have changed: a page of many sections whose blocks were reordered).
+    With ``whole`` (the print of a value longer than the stored text), the value also agrees
+    with that print: a block that only starts the same is another value."""
+    if whole is not None and not is_list:
+        return bool(_norm_value(got, False) == (want or "")) and long_agrees(got, whole)
     if is_list:
         w = list(want or [])
         if len(w) >= _MAX_ITEMS:
@@ -301,6 +350,8 @@ def learn_values(
     structured: dict[str, dict[str, str]] = {}
     for fld in template.fields:
         samples: dict[str, Any] = {}
+        # Values longer than what is kept of them: the print of the whole (``long_print``).
+        longs: dict[str, dict[str, int]] = {}
         tags: Counter[str] = Counter()
         texts: Counter[bool] = Counter()
         links: Counter[str] = Counter()
@@ -314,6 +365,8 @@ def learn_values(
             except RuleError:
                 continue
             samples[url] = _norm_value(value, fld.is_list)
+            if value and not fld.is_list and not fld.children and len(_flat(value)) > _MAX_TEXT:
+                longs[url] = long_print(value)
             if value and not fld.children:
                 owner = rep.nodes[:_MAX_ITEMS] or [_attribute_owner(tree, rep.xpath)]
                 got = _link_states(tree, url, owner)
@@ -331,6 +384,9 @@ def learn_values(
                     links[link] += 1
                     page_link[url] = link
         fp = {**fld.search.fingerprint, "samples": samples}
+        fp.pop("long", None)
+        if longs:
+            fp["long"] = longs
         fp.pop("page_kinds", None)
         fp.pop("no_self_link", None)
         if in_links > 0 and not self_links and not fp.get("self_link_pages"):
@@ -660,7 +716,7 @@ def _agreement(
                 gave = Counter(_flat(v)[:_MAX_TEXT] for v in got)
                 items_got += len(want) - sum((Counter(want) - gave).values())
         if had and has:
-            if same_value(got, want, fld.is_list):
+            if same_value(got, want, fld.is_list, _long_of(fld, url)):
                 agree += 1
             else:
                 wrong += 1
@@ -806,10 +862,17 @@ class _TextIndex:
         self.by_own: dict[str, list[HtmlElement]] = {}
         self._outputs: dict[Any, dict[str, list[HtmlElement]]] = {}
         self.template = template or Template(name="")
+        #: Elements with more text than a value keeps (see ``long_nodes``), their first words
+        #: read when first asked, and the nodes found per field and value.
+        self.long_els: list[HtmlElement] = []
+        self._heads: dict[HtmlElement, list[str]] = {}
+        self._long_found: dict[tuple[str, str], list[HtmlElement]] = {}
         for el in root.iter():
             if not isinstance(el.tag, str) or el.tag in INVISIBLE_TAGS:
                 continue
             raw = el.text_content()
+            if len(raw) > _MAX_TEXT:
+                self.long_els.append(el)
             if len(raw) > 2 * _MAX_TEXT:
                 continue  # stored values are at most _MAX_TEXT characters
             text = " ".join(raw.split())
@@ -887,12 +950,49 @@ class _TextIndex:
             return {}
         return out
 
-    def nodes(self, value: str, fld: Field, tag: str = "") -> list[HtmlElement]:
+    def _head(self, el: HtmlElement) -> list[str]:
+        got = self._heads.get(el)
+        if got is None:
+            got = self._heads[el] = _head_words(el, _HEAD_WORDS)
+        return got
+
+    def long_nodes(self, value: str, whole: dict[str, Any], fld: Field) -> list[HtmlElement]:
+        """Nodes whose value for the field (as extraction gives it) is the long value kept as
+        ``value`` (its first characters) and ``whole`` (its print): nodes of any length whose
+        visible text starts with the same words are read whole, and kept when their value
+        starts as ``value`` does and agrees with the print."""
+        key = (fld.id, value)
+        found = self._long_found.get(key)
+        if found is not None:
+            return found
+        found = []
+        head = _words(value)[:-1][:_HEAD_WORDS]  # the last word may be cut
+        if head:
+            tree = self.root.getroottree()
+            for el in self.long_els:
+                if self._head(el)[: len(head)] != head:
+                    continue
+                probe = replace(fld, xpaths=(tree.getpath(el),))
+                try:
+                    got, _rep = extract_field(self.root, probe, self.template, paths=False)
+                except RuleError:
+                    continue
+                if same_value(got, value, False, whole):
+                    found.append(el)
+        self._long_found[key] = found
+        return found
+
+    def nodes(
+        self, value: str, fld: Field, tag: str = "", whole: dict[str, Any] | None = None
+    ) -> list[HtmlElement]:
         """Nodes holding ``value``: of the old node's ``tag`` when some are, else the
         innermost holders (not an element whose child has the same text). A field whose value
         is not its node's text as it stands (an attribute, processors, a record) is matched
-        on what it would give for each node."""
-        if _transforms(fld):
+        on what it would give for each node. With ``whole`` (the print of a value longer than
+        ``value``), only nodes whose whole value agrees (``long_nodes``)."""
+        if whole is not None and not fld.is_list and not fld.children:
+            found = self.long_nodes(value, whole, fld)
+        elif _transforms(fld):
             found = self.outputs(fld).get(value) or []
         else:
             found = self.by_text.get(value) or []
@@ -905,6 +1005,37 @@ class _TextIndex:
             ]
         inner = [n for n in found if not any(c in found for c in n)]
         return inner or self.by_own.get(value, [])
+
+
+def _head_words(el: HtmlElement, limit: int) -> list[str]:
+    """The first ``limit`` words of an element's visible text (scripts and styles left out,
+    block elements apart), read no further."""
+    parts: list[str] = []
+    words: list[str] = []
+
+    def add(text: str | None) -> bool:
+        if text:
+            parts.append(text)
+            if sum(len(p) for p in parts) > 16 * limit:
+                words[:] = _words("".join(parts))
+                return len(words) > limit
+        return False
+
+    def walk(node: HtmlElement) -> bool:
+        block = node.tag in BLOCK_TAGS
+        if block and add(" "):
+            return True
+        if add(node.text):
+            return True
+        for kid in node:
+            if isinstance(kid.tag, str) and kid.tag not in INVISIBLE_TAGS and walk(kid):
+                return True
+            if add(kid.tail):
+                return True
+        return bool(block and add(" "))
+
+    walk(el)
+    return _words("".join(parts))[:limit]
 
 
 def _page_kind(fld: Field, url: str) -> tuple[str, str | None]:
@@ -970,7 +1101,7 @@ def _examples(
             # A heading that became another level of heading is still the heading.
             texted = fld.search.fingerprint.get("node_text")
             same = sorted(
-                idx.nodes(want, fld, tag),
+                idx.nodes(want, fld, tag, _long_of(fld, url)),
                 key=lambda n: (
                     n.tag != tag,
                     texted is not None and bool(normalize_text(n.text_content())) != texted,
@@ -1028,7 +1159,7 @@ def _found_share(
                 and link_fits(n, link)
                 and text_fits(n, fld)
                 and (heads or anchor_heading(n) is None)
-                for n in idx.nodes(item, fld, tag)
+                for n in idx.nodes(item, fld, tag, None if fld.is_list else _long_of(fld, url))
             )
             for item in items
         ):
@@ -1816,8 +1947,10 @@ def repair_field(
             trees, samples, anchor, {} if values_cache is None else values_cache
         )
         if sum(1 for v in anchored.values() if v) >= MIN_AGREE:
+            # The prints of long values are the old texts': the structured values judge.
+            kept = {k: v for k, v in fp.items() if k != "long"}
             probe = replace(
-                fld, search=replace(fld.search, fingerprint={**fp, "samples": anchored})
+                fld, search=replace(fld.search, fingerprint={**kept, "samples": anchored})
             )
             rep = _repair_field(trees, probe, template, index, indexes, absent)
             rep.evidence["anchor"] = anchor
