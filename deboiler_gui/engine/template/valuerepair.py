@@ -2006,6 +2006,7 @@ class AbsentPages:
         self.copies = dict(copies or {})
         self._trees: dict[str, Any] = {}
         self._other_trees: dict[str, Any] = {}
+        self._by_url: dict[str, Page] | None = None
         #: A few pages that were not learned (see ``_OTHER_PAGES``), for ``rival``.
         self.rival_pages = rival_pages or {}
         self._rival_trees: dict[str, Any] | None = None
@@ -2027,12 +2028,20 @@ class AbsentPages:
         best: tuple[str, ...],
         rivals: Iterable[tuple[str, ...]],
         confirm: Callable[[tuple[str, ...]], bool] = lambda _q: True,
+        skip: Iterable[str] = (),
     ) -> dict[str, Any] | None:
         """The first of ``rivals`` (queues that agree with the old values as well as ``best``)
         giving other values than ``best`` on pages that were not learned, and that ``confirm``
         accepts (asked only then: it may read more pages): the learned pages cannot tell
-        which one is the field, so neither is singled out."""
-        trees = self.rival_trees()
+        which one is the field, so neither is singled out. The pages read are the few taken
+        by URL and the site's pages where the field had a value (``with_value``, without the
+        learned ones, ``skip``): rules that agree on pages of one easy shape (a class tree one
+        superclass deep) part where the value is elsewhere (a deeper tree)."""
+        trees = dict(self.rival_trees())
+        for url in self.with_value(fld, skip):
+            tree = self.other_tree(url)
+            if tree is not None:
+                trees.setdefault(url, tree)
         if not trees:
             return None
 
@@ -2096,16 +2105,10 @@ class AbsentPages:
     ) -> tuple[list[str], int]:
         """The pages among :meth:`with_value` where ``fld`` (a proposed queue) gives nothing,
         and how many were read."""
-        by_url = {p.url: p for p in self.others}
         out: list[str] = []
         read = 0
         for url in self.with_value(fld, skip):
-            if url not in self._other_trees:
-                try:
-                    self._other_trees[url] = page_tree(by_url[url])
-                except DeboilerError:
-                    self._other_trees[url] = None
-            tree = self._other_trees[url]
+            tree = self.other_tree(url)
             if tree is None:
                 continue
             read += 1
@@ -2116,6 +2119,18 @@ class AbsentPages:
             if not value:
                 out.append(url)
         return out, read
+
+    def other_tree(self, url: str) -> Any:
+        """The tree of one of the site's other pages (``others``), parsed once; None when it
+        cannot be read."""
+        if url not in self._other_trees:
+            if self._by_url is None:
+                self._by_url = {p.url: p for p in self.others}
+            try:
+                self._other_trees[url] = page_tree(self._by_url[url])
+            except DeboilerError:
+                self._other_trees[url] = None
+        return self._other_trees[url]
 
     def filled(self, fld: Field, template: Template, skip: Iterable[str] = ()) -> list[str]:
         """The pages where the field was absent and ``fld`` (a proposed queue) gives a value."""
@@ -2679,6 +2694,7 @@ def _repair_field(
                 best_queue,
                 level,
                 lambda q: acceptable(full_check(q, scored[q][0])) and not fills(q),
+                skip=all_samples,
             )
 
     def unsure(reason: str, **more: Any) -> FieldRepair:
