@@ -31,7 +31,9 @@ def tree(classes: list[str], cls: str) -> str:
             f"<li><a href='{name}.html'>org.x.{name}</a></li>"
             f"<li><ul class='{cls}'>{inner}</ul></li>"
         )
-    return f"<ul class='{cls}'><li>java.lang.Object</li><li><ul class='{cls}'>{inner}</ul></li></ul>"
+    return (
+        f"<ul class='{cls}'><li>java.lang.Object</li><li><ul class='{cls}'>{inner}</ul></li></ul>"
+    )
 
 
 def page_html(classes: list[str], *, changed: bool = False) -> str:

@@ -249,9 +249,7 @@ def _norm_value(value: Any, is_list: bool) -> Any:
     return _flat(value or "")[:_MAX_TEXT]
 
 
-def same_value(
-    got: Any, want: Any, is_list: bool, whole: dict[str, Any] | None = None
-) -> bool:
+def same_value(got: Any, want: Any, is_list: bool, whole: dict[str, Any] | None = None) -> bool:
     """Values equal as text (whitespace runs are one space); lists as multisets, the stored
     sample being capped at its first items: a longer list agrees when it holds every stored
     item (its order may have changed: a page of many sections whose blocks were reordered).
