@@ -18,6 +18,7 @@ from deboiler_gui.engine.template.valuerepair import (
     long_agrees,
     long_print,
     repair_site,
+    same_words,
 )
 
 SITE = "longdocs.example"
@@ -43,6 +44,11 @@ def page_html(i: int, layout: str = "old") -> str:
         main = f"<div class='main'>{paragraphs(i)}</div>"
     elif layout == "renamed":
         main = f"<div class='shell'><div class='v2-main'>{paragraphs(i)}</div></div>"
+    elif layout == "reversed":
+        # Renamed, wrapped, and the block's paragraphs in the reverse order.
+        parts = paragraphs(i).split("</p>")[:-1]
+        body = "".join(f"{p}</p>" for p in reversed(parts))
+        main = f"<div class='shell'><div class='v2-main'>{body}</div></div>"
     elif layout == "comments":
         # The old block now holds the body and, after it, a long run of comments.
         comments = "".join(
@@ -96,6 +102,19 @@ def test_a_long_body_is_repaired_after_a_rename_and_a_wrapper() -> None:
         assert " ".join(apply_template(page, fixed).values["body"].split()) == body_text(i)
 
 
+def test_a_long_body_whose_paragraphs_were_reordered_is_repaired() -> None:
+    learned = learn_values(template(), site())
+    changed = site("reversed")
+    repairs, _stats = repair_site(changed, learned)
+    by = {r.field: r for r in repairs}
+    assert by["body"].status == "repaired", by["body"].evidence.get("reason")
+    fixed = accept_field_repairs(learned, repairs)
+    for i, page in enumerate(changed):
+        got = " ".join(apply_template(page, fixed).values["body"].split())
+        assert got.startswith(f"Paragraph 29 of chapter {i} ")
+        assert sorted(got.split()) == sorted(body_text(i).split())
+
+
 def test_a_block_that_only_starts_like_the_body_is_not_the_body() -> None:
     learned = learn_values(template(), site())
     changed = site("comments")
@@ -132,3 +151,7 @@ def test_a_print_agrees_with_the_same_words_or_one_word_changed_in_the_middle() 
     assert long_agrees(text.replace("option 38", "option 99"), want)  # a word in the middle
     assert not long_agrees(text[: len(text) // 2], want)  # a shorter block, same start
     assert not long_agrees(text + " Comment 1 on chapter 5.", want)  # a longer one
+    reordered = " ".join(reversed(text.split(". ")))
+    assert not long_agrees(reordered, want) and same_words(long_print(reordered), want)
+    assert not same_words(long_print(reordered + " option"), want)  # a word more
+    assert not same_words(long_print(text.replace("option 38", "option 99")), want)

@@ -204,6 +204,13 @@ _OTHER_PAGES = 12
 _OTHER_EVERY = 8
 #: Rules scoring as well as the accepted one compared with it on those pages.
 _RIVALS = 4
+#: ... and on up to this many other pages where the names the rules hold on to (a class, an
+#: id) come most often: where the rules' nodes repeat (a class tree two superclasses deep),
+#: rules that take the first node and the last one part.
+_RICH_PAGES = 24
+#: Pages of the site whose names are counted for that, spread over it.
+_RICH_SCAN = 2000
+_RULE_NAMES = re.compile(r"' ([^' ]+) '|@(?:id|class)\s*=\s*['\"]([^'\"]+)['\"]")
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -216,25 +223,35 @@ def _words(text: str) -> list[str]:
 
 
 def long_print(value: Any) -> dict[str, int]:
-    """The print of a long value (see ``_TAIL_WORDS``): ``words``, ``hash`` of its words and
-    ``tail`` of its last words, the same whatever its white space and punctuation between
-    words."""
-    words = _words(_flat(value))
+    """The print of a long value (see ``_TAIL_WORDS``): its ``chars`` (white space runs one
+    space), ``words``, ``hash`` of its words, ``tail`` of its last words and ``bag`` of its words
+    in any order (a block whose parts were reordered has the same words), the same whatever its
+    white space and punctuation between words."""
+    flat = _flat(value)
+    words = _words(flat)
     return {
+        "chars": len(flat),
         "words": len(words),
         "hash": zlib.crc32(" ".join(words).encode()),
         "tail": zlib.crc32(" ".join(words[-_TAIL_WORDS:]).encode()),
+        "bag": zlib.crc32(" ".join(sorted(words)).encode()),
     }
 
 
-def long_agrees(value: Any, want: dict[str, Any]) -> bool:
+def long_agrees(value: Any, want: dict[str, Any], *, got: dict[str, int] | None = None) -> bool:
     """Whether a value is the long value ``want`` printed (``long_print``): the same words, or
-    the same last words and about as many."""
-    got = long_print(value)
+    the same last words and about as many (``got``: the value's print, when made already)."""
+    got = got or long_print(value)
     if got["hash"] == want.get("hash"):
         return True
     n = int(want.get("words") or 0)
     return got["tail"] == want.get("tail") and abs(got["words"] - n) <= _LONG_BAND * n
+
+
+def same_words(got: dict[str, int], want: dict[str, Any]) -> bool:
+    """Whether two prints are of the same words in another order (a block whose parts were
+    reordered: every word kept, as often, none added)."""
+    return "bag" in want and got["bag"] == want["bag"] and got["words"] == want.get("words")
 
 
 def _long_of(fld: Field, url: str) -> dict[str, Any] | None:
@@ -256,7 +273,10 @@ def same_value(got: Any, want: Any, is_list: bool, whole: dict[str, Any] | None 
     With ``whole`` (the print of a value longer than the stored text), the value also agrees
     with that print: a block that only starts the same is another value."""
     if whole is not None and not is_list:
-        return bool(_norm_value(got, False) == (want or "")) and long_agrees(got, whole)
+        mine = long_print(got)
+        if _norm_value(got, False) == (want or "") and long_agrees(got, whole, got=mine):
+            return True
+        return same_words(mine, whole)
     if is_list:
         w = list(want or [])
         if len(w) >= _MAX_ITEMS:
@@ -863,6 +883,7 @@ class _TextIndex:
         #: Elements with more text than a value keeps (see ``long_nodes``), their first words
         #: read when first asked, and the nodes found per field and value.
         self.long_els: list[HtmlElement] = []
+        self.long_len: dict[HtmlElement, int] = {}
         self._heads: dict[HtmlElement, list[str]] = {}
         self._long_found: dict[tuple[str, str], list[HtmlElement]] = {}
         for el in root.iter():
@@ -871,6 +892,7 @@ class _TextIndex:
             raw = el.text_content()
             if len(raw) > _MAX_TEXT:
                 self.long_els.append(el)
+                self.long_len[el] = len(raw)
             if len(raw) > 2 * _MAX_TEXT:
                 continue  # stored values are at most _MAX_TEXT characters
             text = " ".join(raw.split())
@@ -964,19 +986,32 @@ class _TextIndex:
         if found is not None:
             return found
         found = []
+        tree = self.root.getroottree()
+
+        def value_of(el: HtmlElement) -> Any:
+            probe = replace(fld, xpaths=(tree.getpath(el),))
+            try:
+                return extract_field(self.root, probe, self.template, paths=False)[0]
+            except RuleError:
+                return None
+
         head = _words(value)[:-1][:_HEAD_WORDS]  # the last word may be cut
         if head:
-            tree = self.root.getroottree()
             for el in self.long_els:
-                if self._head(el)[: len(head)] != head:
-                    continue
-                probe = replace(fld, xpaths=(tree.getpath(el),))
-                try:
-                    got, _rep = extract_field(self.root, probe, self.template, paths=False)
-                except RuleError:
-                    continue
-                if same_value(got, value, False, whole):
-                    found.append(el)
+                if self._head(el)[: len(head)] == head:
+                    got = value_of(el)
+                    if got and same_value(got, value, False, whole):
+                        found.append(el)
+        if not found and "bag" in whole:
+            # The block's parts reordered (it starts with what was its end): a node with the
+            # same words, as often each, none added. Only nodes with about as much text or
+            # more (the block and what holds it) are read.
+            least = 0.8 * int(whole.get("chars") or 0)
+            for el in self.long_els:
+                if self.long_len[el] >= least:
+                    got = value_of(el)
+                    if got and same_words(long_print(got), whole):
+                        found.append(el)
         self._long_found[key] = found
         return found
 
@@ -1998,9 +2033,12 @@ class AbsentPages:
         others: Sequence[Page] = (),
         copies: dict[str, str] | None = None,
         rival_pages: dict[str, Page] | None = None,
+        usual_size: int = 0,
     ) -> None:
         self.pages = pages
         self.others = list(others)
+        #: The learned pages' median size: far larger pages are not read for ``rich``.
+        self.usual_size = usual_size
         self.copies = dict(copies or {})
         self._trees: dict[str, Any] = {}
         self._other_trees: dict[str, Any] = {}
@@ -2036,7 +2074,16 @@ class AbsentPages:
         learned ones, ``skip``): rules that agree on pages of one easy shape (a class tree one
         superclass deep) part where the value is elsewhere (a deeper tree)."""
         trees = dict(self.rival_trees())
-        for url in self.with_value(fld, skip):
+        left_out = set(skip)
+        names = {
+            n
+            for q in (best, *rivals)
+            for x in q
+            for m in _RULE_NAMES.finditer(x)
+            for n in m.groups()
+            if n
+        }
+        for url in [*self.with_value(fld, skip), *self.rich(names, left_out)]:
             tree = self.other_tree(url)
             if tree is not None:
                 trees.setdefault(url, tree)
@@ -2117,6 +2164,28 @@ class AbsentPages:
             if not value:
                 out.append(url)
         return out, read
+
+    def rich(self, names: Iterable[str], skip: Iterable[str] = ()) -> list[str]:
+        """Up to ``_RICH_PAGES`` of the site's other pages (of the usual size, not ``skip``)
+        where ``names`` (a rule's classes and ids) come most often in the markup, most first;
+        none without them."""
+        words = [n for n in names if len(n) > 1]
+        if not words or not self.others:
+            return []
+        left_out = set(skip)
+        pages = self.others
+        if len(pages) > _RICH_SCAN:
+            step = len(pages) / _RICH_SCAN
+            pages = [pages[int(i * step)] for i in range(_RICH_SCAN)]
+        limit = _LARGE_PAGE * self.usual_size if self.usual_size else 0
+        counted = []
+        for i, page in enumerate(pages):
+            if page.url in left_out or (limit and len(page.html) > limit):
+                continue
+            n = sum(page.html.count(w) for w in words)
+            if n:
+                counted.append((-n, i, page.url))
+        return [u for _n, _i, u in sorted(counted)[:_RICH_PAGES]]
 
     def other_tree(self, url: str) -> Any:
         """The tree of one of the site's other pages (``others``), parsed once; None when it
@@ -2676,6 +2745,16 @@ def _repair_field(
         # Rules that agree with the old values exactly as well (each label of a panel of
         # look-alike links, one of them the field's) must give the same values on other pages
         # too, or the evidence does not single the best one out.
+        # The old rule's 'not this' exclusions are evidence too: a rule that keeps them is
+        # singled out from the same rule without them (it leaves out what a person left out).
+        kept_out = set(keep_out)
+
+        def drops_exclusions(q: tuple[str, ...]) -> bool:
+            return bool(kept_out) and (
+                kept_out <= set(_last_step(best_queue[-1])[1])
+                and not kept_out <= set(_last_step(q[-1])[1])
+            )
+
         level = [
             q
             for q, (ev, _fam) in ranked
@@ -2684,6 +2763,7 @@ def _repair_field(
             and round(ev["score"], 3) == round(best["score"], 3)
             and ev["wrong"] == best["wrong"]
             and ev["missing"] == best["missing"]
+            and not drops_exclusions(q)
         ][:_RIVALS]
         if level:
             rival = absent.rival(
@@ -2962,6 +3042,7 @@ def repair_site(
         others,
         _copies(trees),
         {u: p for u, p in rival_pages.items() if len(p.html) <= _LARGE_PAGE * max(usual, 1)},
+        usual,
     )
     indexes: dict[str, _TextIndex] = {}
     values_cache: dict[str, dict[str, str]] = {}
