@@ -2034,11 +2034,14 @@ class AbsentPages:
         copies: dict[str, str] | None = None,
         rival_pages: dict[str, Page] | None = None,
         usual_size: int = 0,
+        learned_html: dict[str, str] | None = None,
     ) -> None:
         self.pages = pages
         self.others = list(others)
         #: The learned pages' median size: far larger pages are not read for ``rich``.
         self.usual_size = usual_size
+        #: The learned pages' markup (``rich`` compares the other pages with it).
+        self.learned_html = learned_html or {}
         self.copies = dict(copies or {})
         self._trees: dict[str, Any] = {}
         self._other_trees: dict[str, Any] = {}
@@ -2167,12 +2170,17 @@ class AbsentPages:
 
     def rich(self, names: Iterable[str], skip: Iterable[str] = ()) -> list[str]:
         """Up to ``_RICH_PAGES`` of the site's other pages (of the usual size, not ``skip``)
-        where ``names`` (a rule's classes and ids) come most often in the markup, most first;
-        none without them."""
+        where ``names`` (a rule's classes and ids) come more often in the markup than on any
+        learned page of ``skip``, most first: where the rules' nodes repeat more than the
+        learned pages showed."""
         words = [n for n in names if len(n) > 1]
         if not words or not self.others:
             return []
         left_out = set(skip)
+        most = max(
+            (sum(h.count(w) for w in words) for u, h in self.learned_html.items() if u in left_out),
+            default=0,
+        )
         pages = self.others
         if len(pages) > _RICH_SCAN:
             step = len(pages) / _RICH_SCAN
@@ -2183,7 +2191,7 @@ class AbsentPages:
             if page.url in left_out or (limit and len(page.html) > limit):
                 continue
             n = sum(page.html.count(w) for w in words)
-            if n:
+            if n > most:
                 counted.append((-n, i, page.url))
         return [u for _n, _i, u in sorted(counted)[:_RICH_PAGES]]
 
@@ -3004,6 +3012,7 @@ def repair_site(
     absent_pages: dict[str, Page] = {}
     others: list[Page] = []
     rival_pages: dict[str, Page] = {}
+    learned_html: dict[str, str] = {}
     for page in pages:
         n += 1
         if page.error or not page.html:
@@ -3013,6 +3022,8 @@ def repair_site(
         if page.url not in learned:
             others.append(page)
         take = page.url in learned
+        if take:
+            learned_html[page.url] = page.html
         if (
             not take
             and len(rival_pages) < _OTHER_PAGES
@@ -3043,6 +3054,7 @@ def repair_site(
         _copies(trees),
         {u: p for u, p in rival_pages.items() if len(p.html) <= _LARGE_PAGE * max(usual, 1)},
         usual,
+        learned_html,
     )
     indexes: dict[str, _TextIndex] = {}
     values_cache: dict[str, dict[str, str]] = {}
