@@ -290,7 +290,9 @@ def learn_values(
     template: Template, pages: Sequence[Page], *, sample: int = SAMPLE_PAGES
 ) -> Template:
     """Each field's values on a sample of pages (absent values included: they mark pages where
-    the field legitimately does not exist), kept in its search rules as ``samples``."""
+    the field legitimately does not exist), kept in its search rules as ``samples``; a value
+    longer than the _MAX_TEXT characters kept of it also gets a print of the whole in
+    ``long`` (``long_print``), by page."""
     readable = [p for p in pages if not p.error and p.html]
     # Spread over the site (pages of one kind cluster in name order); beyond the first
     # ``sample`` pages, a page is kept only while some field has fewer than MIN_VALUES values
