@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from typing import Any
 
-from deboiler_gui.engine.htmltree import INVISIBLE_TAGS, HtmlElement, normalize_text
+from deboiler_gui.engine.htmltree import BLOCK_TAGS, INVISIBLE_TAGS, HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress, RuleError
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
 from deboiler_gui.engine.template.extract import (
@@ -172,6 +172,17 @@ _ROLES = {
 }
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _MAX_TEXT = 300
+#: A value longer than _MAX_TEXT is kept as its first _MAX_TEXT characters plus a print of the
+#: whole (``long`` in the search rules, per page): its length in words, a checksum of its words
+#: and one of its last ``_TAIL_WORDS`` words. A node is the value's only when its text starts
+#: the same and its print agrees: the same checksum, or the same last words and a length within
+#: ``_LONG_BAND`` (a word changed in the middle). A block that only starts the same (a shorter
+#: one, or its parent) is not the value.
+_TAIL_WORDS = 30
+_LONG_BAND = 0.02
+#: Words a long node's visible text must start with, as the kept value does, to be read whole.
+_HEAD_WORDS = 12
+_WORD = re.compile(r"\w+")
 #: Learned pages the repair's site index holds (they tell volatile attributes and rank an
 #: induction's candidates) ...
 _INDEX_PAGES = 10
@@ -193,11 +204,60 @@ _OTHER_PAGES = 12
 _OTHER_EVERY = 8
 #: Rules scoring as well as the accepted one compared with it on those pages.
 _RIVALS = 4
+#: ... and on up to this many other pages where the names the rules hold on to (a class, an
+#: id) come most often: where the rules' nodes repeat (a class tree two superclasses deep),
+#: rules that take the first node and the last one part.
+_RICH_PAGES = 24
+#: Pages of the site whose names are counted for that, spread over it.
+_RICH_SCAN = 2000
+_RULE_NAMES = re.compile(r"' ([^' ]+) '|@(?:id|class)\s*=\s*['\"]([^'\"]+)['\"]")
 _LETTER = re.compile(r"[^\W\d_]")
 
 
 def _flat(value: Any) -> str:
     return " ".join(normalize_text(str(value)).split())
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def long_print(value: Any) -> dict[str, int]:
+    """The print of a long value (see ``_TAIL_WORDS``): its ``chars`` (white space runs one
+    space), ``words``, ``hash`` of its words, ``tail`` of its last words and ``bag`` of its words
+    in any order (a block whose parts were reordered has the same words), the same whatever its
+    white space and punctuation between words."""
+    flat = _flat(value)
+    words = _words(flat)
+    return {
+        "chars": len(flat),
+        "words": len(words),
+        "hash": zlib.crc32(" ".join(words).encode()),
+        "tail": zlib.crc32(" ".join(words[-_TAIL_WORDS:]).encode()),
+        "bag": zlib.crc32(" ".join(sorted(words)).encode()),
+    }
+
+
+def long_agrees(value: Any, want: dict[str, Any], *, got: dict[str, int] | None = None) -> bool:
+    """Whether a value is the long value ``want`` printed (``long_print``): the same words, or
+    the same last words and about as many (``got``: the value's print, when made already)."""
+    got = got or long_print(value)
+    if got["hash"] == want.get("hash"):
+        return True
+    n = int(want.get("words") or 0)
+    return got["tail"] == want.get("tail") and abs(got["words"] - n) <= _LONG_BAND * n
+
+
+def same_words(got: dict[str, int], want: dict[str, Any]) -> bool:
+    """Whether two prints are of the same words in another order (a block whose parts were
+    reordered: every word kept, as often, none added)."""
+    return "bag" in want and got["bag"] == want["bag"] and got["words"] == want.get("words")
+
+
+def _long_of(fld: Field, url: str) -> dict[str, Any] | None:
+    """The print of the field's long value learned on ``url`` (None: not kept, or short)."""
+    got = (fld.search.fingerprint.get("long") or {}).get(url)
+    return got if isinstance(got, dict) else None
 
 
 def _norm_value(value: Any, is_list: bool) -> Any:
@@ -206,10 +266,17 @@ def _norm_value(value: Any, is_list: bool) -> Any:
     return _flat(value or "")[:_MAX_TEXT]
 
 
-def same_value(got: Any, want: Any, is_list: bool) -> bool:
+def same_value(got: Any, want: Any, is_list: bool, whole: dict[str, Any] | None = None) -> bool:
     """Values equal as text (whitespace runs are one space); lists as multisets, the stored
     sample being capped at its first items: a longer list agrees when it holds every stored
-    item (its order may have changed: a page of many sections whose blocks were reordered)."""
+    item (its order may have changed: a page of many sections whose blocks were reordered).
+    With ``whole`` (the print of a value longer than the stored text), the value also agrees
+    with that print: a block that only starts the same is another value."""
+    if whole is not None and not is_list:
+        mine = long_print(got)
+        if _norm_value(got, False) == (want or "") and long_agrees(got, whole, got=mine):
+            return True
+        return same_words(mine, whole)
     if is_list:
         w = list(want or [])
         if len(w) >= _MAX_ITEMS:
@@ -223,7 +290,9 @@ def learn_values(
     template: Template, pages: Sequence[Page], *, sample: int = SAMPLE_PAGES
 ) -> Template:
     """Each field's values on a sample of pages (absent values included: they mark pages where
-    the field legitimately does not exist), kept in its search rules as ``samples``."""
+    the field legitimately does not exist), kept in its search rules as ``samples``; a value
+    longer than the _MAX_TEXT characters kept of it also gets a print of the whole in
+    ``long`` (``long_print``), by page."""
     readable = [p for p in pages if not p.error and p.html]
     # Spread over the site (pages of one kind cluster in name order); beyond the first
     # ``sample`` pages, a page is kept only while some field has fewer than MIN_VALUES values
@@ -301,6 +370,8 @@ def learn_values(
     structured: dict[str, dict[str, str]] = {}
     for fld in template.fields:
         samples: dict[str, Any] = {}
+        # Values longer than what is kept of them: the print of the whole (``long_print``).
+        longs: dict[str, dict[str, int]] = {}
         tags: Counter[str] = Counter()
         texts: Counter[bool] = Counter()
         links: Counter[str] = Counter()
@@ -314,6 +385,8 @@ def learn_values(
             except RuleError:
                 continue
             samples[url] = _norm_value(value, fld.is_list)
+            if value and not fld.is_list and not fld.children and len(_flat(value)) > _MAX_TEXT:
+                longs[url] = long_print(value)
             if value and not fld.children:
                 owner = rep.nodes[:_MAX_ITEMS] or [_attribute_owner(tree, rep.xpath)]
                 got = _link_states(tree, url, owner)
@@ -331,6 +404,9 @@ def learn_values(
                     links[link] += 1
                     page_link[url] = link
         fp = {**fld.search.fingerprint, "samples": samples}
+        fp.pop("long", None)
+        if longs:
+            fp["long"] = longs
         fp.pop("page_kinds", None)
         fp.pop("no_self_link", None)
         if in_links > 0 and not self_links and not fp.get("self_link_pages"):
@@ -660,7 +736,7 @@ def _agreement(
                 gave = Counter(_flat(v)[:_MAX_TEXT] for v in got)
                 items_got += len(want) - sum((Counter(want) - gave).values())
         if had and has:
-            if same_value(got, want, fld.is_list):
+            if same_value(got, want, fld.is_list, _long_of(fld, url)):
                 agree += 1
             else:
                 wrong += 1
@@ -806,10 +882,19 @@ class _TextIndex:
         self.by_own: dict[str, list[HtmlElement]] = {}
         self._outputs: dict[Any, dict[str, list[HtmlElement]]] = {}
         self.template = template or Template(name="")
+        #: Elements with more text than a value keeps (see ``long_nodes``), their first words
+        #: read when first asked, and the nodes found per field and value.
+        self.long_els: list[HtmlElement] = []
+        self.long_len: dict[HtmlElement, int] = {}
+        self._heads: dict[HtmlElement, list[str]] = {}
+        self._long_found: dict[tuple[str, str], list[HtmlElement]] = {}
         for el in root.iter():
             if not isinstance(el.tag, str) or el.tag in INVISIBLE_TAGS:
                 continue
             raw = el.text_content()
+            if len(raw) > _MAX_TEXT:
+                self.long_els.append(el)
+                self.long_len[el] = len(raw)
             if len(raw) > 2 * _MAX_TEXT:
                 continue  # stored values are at most _MAX_TEXT characters
             text = " ".join(raw.split())
@@ -887,12 +972,62 @@ class _TextIndex:
             return {}
         return out
 
-    def nodes(self, value: str, fld: Field, tag: str = "") -> list[HtmlElement]:
+    def _head(self, el: HtmlElement) -> list[str]:
+        got = self._heads.get(el)
+        if got is None:
+            got = self._heads[el] = _head_words(el, _HEAD_WORDS)
+        return got
+
+    def long_nodes(self, value: str, whole: dict[str, Any], fld: Field) -> list[HtmlElement]:
+        """Nodes whose value for the field (as extraction gives it) is the long value kept as
+        ``value`` (its first characters) and ``whole`` (its print): nodes of any length whose
+        visible text starts with the same words are read whole, and kept when their value
+        starts as ``value`` does and agrees with the print."""
+        key = (fld.id, value)
+        found = self._long_found.get(key)
+        if found is not None:
+            return found
+        found = []
+        tree = self.root.getroottree()
+
+        def value_of(el: HtmlElement) -> Any:
+            probe = replace(fld, xpaths=(tree.getpath(el),))
+            try:
+                return extract_field(self.root, probe, self.template, paths=False)[0]
+            except RuleError:
+                return None
+
+        head = _words(value)[:-1][:_HEAD_WORDS]  # the last word may be cut
+        if head:
+            for el in self.long_els:
+                if self._head(el)[: len(head)] == head:
+                    got = value_of(el)
+                    if got and same_value(got, value, False, whole):
+                        found.append(el)
+        if not found and "bag" in whole:
+            # The block's parts reordered (it starts with what was its end): a node with the
+            # same words, as often each, none added. Only nodes with about as much text or
+            # more (the block and what holds it) are read.
+            least = 0.8 * int(whole.get("chars") or 0)
+            for el in self.long_els:
+                if self.long_len[el] >= least:
+                    got = value_of(el)
+                    if got and same_words(long_print(got), whole):
+                        found.append(el)
+        self._long_found[key] = found
+        return found
+
+    def nodes(
+        self, value: str, fld: Field, tag: str = "", whole: dict[str, Any] | None = None
+    ) -> list[HtmlElement]:
         """Nodes holding ``value``: of the old node's ``tag`` when some are, else the
         innermost holders (not an element whose child has the same text). A field whose value
         is not its node's text as it stands (an attribute, processors, a record) is matched
-        on what it would give for each node."""
-        if _transforms(fld):
+        on what it would give for each node. With ``whole`` (the print of a value longer than
+        ``value``), only nodes whose whole value agrees (``long_nodes``)."""
+        if whole is not None and not fld.is_list and not fld.children:
+            found = self.long_nodes(value, whole, fld)
+        elif _transforms(fld):
             found = self.outputs(fld).get(value) or []
         else:
             found = self.by_text.get(value) or []
@@ -905,6 +1040,37 @@ class _TextIndex:
             ]
         inner = [n for n in found if not any(c in found for c in n)]
         return inner or self.by_own.get(value, [])
+
+
+def _head_words(el: HtmlElement, limit: int) -> list[str]:
+    """The first ``limit`` words of an element's visible text (scripts and styles left out,
+    block elements apart), read no further."""
+    parts: list[str] = []
+    words: list[str] = []
+
+    def add(text: str | None) -> bool:
+        if text:
+            parts.append(text)
+            if sum(len(p) for p in parts) > 16 * limit:
+                words[:] = _words("".join(parts))
+                return len(words) > limit
+        return False
+
+    def walk(node: HtmlElement) -> bool:
+        block = node.tag in BLOCK_TAGS
+        if block and add(" "):
+            return True
+        if add(node.text):
+            return True
+        for kid in node:
+            if isinstance(kid.tag, str) and kid.tag not in INVISIBLE_TAGS and walk(kid):
+                return True
+            if add(kid.tail):
+                return True
+        return bool(block and add(" "))
+
+    walk(el)
+    return _words("".join(parts))[:limit]
 
 
 def _page_kind(fld: Field, url: str) -> tuple[str, str | None]:
@@ -970,7 +1136,7 @@ def _examples(
             # A heading that became another level of heading is still the heading.
             texted = fld.search.fingerprint.get("node_text")
             same = sorted(
-                idx.nodes(want, fld, tag),
+                idx.nodes(want, fld, tag, _long_of(fld, url)),
                 key=lambda n: (
                     n.tag != tag,
                     texted is not None and bool(normalize_text(n.text_content())) != texted,
@@ -1028,7 +1194,7 @@ def _found_share(
                 and link_fits(n, link)
                 and text_fits(n, fld)
                 and (heads or anchor_heading(n) is None)
-                for n in idx.nodes(item, fld, tag)
+                for n in idx.nodes(item, fld, tag, None if fld.is_list else _long_of(fld, url))
             )
             for item in items
         ):
@@ -1816,8 +1982,10 @@ def repair_field(
             trees, samples, anchor, {} if values_cache is None else values_cache
         )
         if sum(1 for v in anchored.values() if v) >= MIN_AGREE:
+            # The prints of long values are the old texts': the structured values judge.
+            kept = {k: v for k, v in fp.items() if k != "long"}
             probe = replace(
-                fld, search=replace(fld.search, fingerprint={**fp, "samples": anchored})
+                fld, search=replace(fld.search, fingerprint={**kept, "samples": anchored})
             )
             rep = _repair_field(trees, probe, template, index, indexes, absent)
             rep.evidence["anchor"] = anchor
@@ -1867,12 +2035,19 @@ class AbsentPages:
         others: Sequence[Page] = (),
         copies: dict[str, str] | None = None,
         rival_pages: dict[str, Page] | None = None,
+        usual_size: int = 0,
+        learned_html: dict[str, str] | None = None,
     ) -> None:
         self.pages = pages
         self.others = list(others)
+        #: The learned pages' median size: far larger pages are not read for ``rich``.
+        self.usual_size = usual_size
+        #: The learned pages' markup (``rich`` compares the other pages with it).
+        self.learned_html = learned_html or {}
         self.copies = dict(copies or {})
         self._trees: dict[str, Any] = {}
         self._other_trees: dict[str, Any] = {}
+        self._by_url: dict[str, Page] | None = None
         #: A few pages that were not learned (see ``_OTHER_PAGES``), for ``rival``.
         self.rival_pages = rival_pages or {}
         self._rival_trees: dict[str, Any] | None = None
@@ -1894,12 +2069,29 @@ class AbsentPages:
         best: tuple[str, ...],
         rivals: Iterable[tuple[str, ...]],
         confirm: Callable[[tuple[str, ...]], bool] = lambda _q: True,
+        skip: Iterable[str] = (),
     ) -> dict[str, Any] | None:
         """The first of ``rivals`` (queues that agree with the old values as well as ``best``)
         giving other values than ``best`` on pages that were not learned, and that ``confirm``
         accepts (asked only then: it may read more pages): the learned pages cannot tell
-        which one is the field, so neither is singled out."""
-        trees = self.rival_trees()
+        which one is the field, so neither is singled out. The pages read are the few taken
+        by URL and the site's pages where the field had a value (``with_value``, without the
+        learned ones, ``skip``): rules that agree on pages of one easy shape (a class tree one
+        superclass deep) part where the value is elsewhere (a deeper tree)."""
+        trees = dict(self.rival_trees())
+        left_out = set(skip)
+        names = {
+            n
+            for q in (best, *rivals)
+            for x in q
+            for m in _RULE_NAMES.finditer(x)
+            for n in m.groups()
+            if n
+        }
+        for url in [*self.with_value(fld, skip), *self.rich(names, left_out)]:
+            tree = self.other_tree(url)
+            if tree is not None:
+                trees.setdefault(url, tree)
         if not trees:
             return None
 
@@ -1963,16 +2155,10 @@ class AbsentPages:
     ) -> tuple[list[str], int]:
         """The pages among :meth:`with_value` where ``fld`` (a proposed queue) gives nothing,
         and how many were read."""
-        by_url = {p.url: p for p in self.others}
         out: list[str] = []
         read = 0
         for url in self.with_value(fld, skip):
-            if url not in self._other_trees:
-                try:
-                    self._other_trees[url] = page_tree(by_url[url])
-                except DeboilerError:
-                    self._other_trees[url] = None
-            tree = self._other_trees[url]
+            tree = self.other_tree(url)
             if tree is None:
                 continue
             read += 1
@@ -1983,6 +2169,45 @@ class AbsentPages:
             if not value:
                 out.append(url)
         return out, read
+
+    def rich(self, names: Iterable[str], skip: Iterable[str] = ()) -> list[str]:
+        """Up to ``_RICH_PAGES`` of the site's other pages (of the usual size, not ``skip``)
+        where ``names`` (a rule's classes and ids) come more often in the markup than on any
+        learned page of ``skip``, most first: where the rules' nodes repeat more than the
+        learned pages showed."""
+        words = [n for n in names if len(n) > 1]
+        if not words or not self.others:
+            return []
+        left_out = set(skip)
+        most = max(
+            (sum(h.count(w) for w in words) for u, h in self.learned_html.items() if u in left_out),
+            default=0,
+        )
+        pages = self.others
+        if len(pages) > _RICH_SCAN:
+            step = len(pages) / _RICH_SCAN
+            pages = [pages[int(i * step)] for i in range(_RICH_SCAN)]
+        limit = _LARGE_PAGE * self.usual_size if self.usual_size else 0
+        counted = []
+        for i, page in enumerate(pages):
+            if page.url in left_out or (limit and len(page.html) > limit):
+                continue
+            n = sum(page.html.count(w) for w in words)
+            if n > most:
+                counted.append((-n, i, page.url))
+        return [u for _n, _i, u in sorted(counted)[:_RICH_PAGES]]
+
+    def other_tree(self, url: str) -> Any:
+        """The tree of one of the site's other pages (``others``), parsed once; None when it
+        cannot be read."""
+        if url not in self._other_trees:
+            if self._by_url is None:
+                self._by_url = {p.url: p for p in self.others}
+            try:
+                self._other_trees[url] = page_tree(self._by_url[url])
+            except DeboilerError:
+                self._other_trees[url] = None
+        return self._other_trees[url]
 
     def filled(self, fld: Field, template: Template, skip: Iterable[str] = ()) -> list[str]:
         """The pages where the field was absent and ``fld`` (a proposed queue) gives a value."""
@@ -2530,6 +2755,16 @@ def _repair_field(
         # Rules that agree with the old values exactly as well (each label of a panel of
         # look-alike links, one of them the field's) must give the same values on other pages
         # too, or the evidence does not single the best one out.
+        # The old rule's 'not this' exclusions are evidence too: a rule that keeps them is
+        # singled out from the same rule without them (it leaves out what a person left out).
+        kept_out = set(keep_out)
+
+        def drops_exclusions(q: tuple[str, ...]) -> bool:
+            return bool(kept_out) and (
+                kept_out <= set(_last_step(best_queue[-1])[1])
+                and not kept_out <= set(_last_step(q[-1])[1])
+            )
+
         level = [
             q
             for q, (ev, _fam) in ranked
@@ -2538,6 +2773,7 @@ def _repair_field(
             and round(ev["score"], 3) == round(best["score"], 3)
             and ev["wrong"] == best["wrong"]
             and ev["missing"] == best["missing"]
+            and not drops_exclusions(q)
         ][:_RIVALS]
         if level:
             rival = absent.rival(
@@ -2546,6 +2782,7 @@ def _repair_field(
                 best_queue,
                 level,
                 lambda q: acceptable(full_check(q, scored[q][0])) and not fills(q),
+                skip=all_samples,
             )
 
     def unsure(reason: str, **more: Any) -> FieldRepair:
@@ -2777,6 +3014,7 @@ def repair_site(
     absent_pages: dict[str, Page] = {}
     others: list[Page] = []
     rival_pages: dict[str, Page] = {}
+    learned_html: dict[str, str] = {}
     for page in pages:
         n += 1
         if page.error or not page.html:
@@ -2786,6 +3024,8 @@ def repair_site(
         if page.url not in learned:
             others.append(page)
         take = page.url in learned
+        if take:
+            learned_html[page.url] = page.html
         if (
             not take
             and len(rival_pages) < _OTHER_PAGES
@@ -2815,6 +3055,8 @@ def repair_site(
         others,
         _copies(trees),
         {u: p for u, p in rival_pages.items() if len(p.html) <= _LARGE_PAGE * max(usual, 1)},
+        usual,
+        learned_html,
     )
     indexes: dict[str, _TextIndex] = {}
     values_cache: dict[str, dict[str, str]] = {}
