@@ -196,6 +196,16 @@ class Picking(QObject):
         for request, (name, _previous) in list(self._pending_examples.items()):
             self._pending_examples[request] = (name, self.examples.get(name))
 
+    def on_rules_delete_requested(self, section: str, name: str) -> None:
+        """Delete a rule, field or filter from the template; a field takes its clicked
+        examples and the 'not this' nodes it was induced with along (the delete's undo step
+        holds them, so Undo gives them back with the field): a new field of that name starts
+        from its own clicks, not from the deleted one's on other pages."""
+        if section == "fields":
+            self.examples.pop(name, None)
+            self.negatives.pop(name, None)
+        self.editor.delete_item(section, name)
+
     def clear(self) -> None:
         """Another page is shown: nothing is picked on it yet."""
         self.selected = None
@@ -410,7 +420,7 @@ class Picking(QObject):
             self.post_message("Extracting an attribute needs the attribute's name", error=True)
             return
         click = self._click(self.selected) if self.selected is not None else None
-        made = any(f.id == name for f in self.editor.template.fields)
+        made = any(f.id == name and not f.is_list for f in self.editor.template.fields)
         earlier = [
             c
             for c in (self.examples.get(name, []) if made else [])
@@ -474,7 +484,11 @@ class Picking(QObject):
         here = [c for c in (self._click(s) for s in self.list_examples) if c is not None]
         if page is None or not here:
             return
-        clicks = [c for c in self.examples.get(name, []) if c.url != page.url] + here
+        # Examples on other pages count only for a list of that name in the template: a name
+        # not in it (never made, deleted, undone) starts from these clicks alone.
+        made = any(f.id == name and f.is_list for f in self.editor.template.fields)
+        earlier = self.examples.get(name, []) if made else []
+        clicks = [c for c in earlier if c.url != page.url] + here
         self._request_induction(name, kind, attribute, clicks, as_list=True)
 
     def _request_induction(
