@@ -215,7 +215,6 @@ class MainWindow(QMainWindow):
             self.selection.minimumSizeHint(),
         )
         self.rules = RulesPanel()
-        self.rules.delete_requested.connect(self.editor.delete_item)
         self.rules.page_requested.connect(self.show_listed)
         self.rules.scope_requested.connect(
             lambda: (
@@ -300,6 +299,9 @@ class MainWindow(QMainWindow):
         )
         self.selection.remove_requested.connect(lambda xp: self.picking.add_rule("remove", xp))
         self.selection.keep_requested.connect(lambda xp: self.picking.add_rule("keep", xp))
+        # A field deleted takes its clicked examples and 'not this' nodes with it (Undo puts
+        # them back with the field).
+        self.rules.delete_requested.connect(self.picking.on_rules_delete_requested)
         self.selection.field_requested.connect(self.picking.on_selection_field_requested)
         self.selection.list_requested.connect(self.picking.on_selection_list_requested)
         self.selection.not_requested.connect(self.picking.on_selection_not_requested)

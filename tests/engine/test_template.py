@@ -90,6 +90,35 @@ def test_with_field_and_with_xpath() -> None:
         t.field("nope")
 
 
+def test_a_text_field_stores_no_attribute_name(tmp_path) -> None:
+    """An old template's text field saved with "attribute": "href" (the attribute box of the
+    field before it) reads, saves and stores as text alone; an attribute field keeps its."""
+    from deboiler_gui.engine.store import Workspace
+
+    data = {
+        "name": "old",
+        "site": "shop.test",
+        "fields": [
+            {"id": "title", "xpaths": ["//h1"], "kind": "text", "attribute": "href"},
+            {"id": "body", "xpaths": ["//main"], "kind": "html", "attribute": "src"},
+            {"id": "link", "xpaths": ["//a"], "kind": "attribute", "attribute": "href"},
+        ],
+    }
+    template = Template.from_dict(data)
+    assert [(f.kind, f.attribute) for f in template.fields] == [
+        ("text", ""),
+        ("html", ""),
+        ("attribute", "href"),
+    ]
+    assert [f["attribute"] for f in template.to_dict()["fields"]] == ["", "", "href"]
+    # made in code as well (the app's Extract field with a left-over attribute box)
+    assert Field("t", xpaths=("//h1",), kind="text", attribute="href").attribute == ""
+    with Workspace(str(tmp_path / "ws.sqlite")) as ws:
+        ws.save_template(template)
+        stored = ws.load_template("old")
+    assert stored == template and stored.field("title").attribute == ""
+
+
 def test_processor_shorthand() -> None:
     assert Processor.from_dict("regex:\\d+") == Processor("regex", ("\\d+",))
     assert Processor.from_dict("strip") == Processor("strip")

@@ -44,8 +44,43 @@ def test_selection_xpath_box_shows_its_error_and_holds_the_buttons(qtbot: Any) -
     QTest.keyClicks(panel.xpath_edit, "]")
     assert panel.xpath_edit.styleSheet() == "" and not check.message.isVisible()
     assert panel.remove_button.isEnabled() and panel.keep_button.isEnabled()
-    panel.propose_field_name({"field", "title"})
-    assert panel.field_name.text() == "field-2"
+
+
+def test_the_field_row_starts_afresh_after_an_extraction(qtbot: Any) -> None:
+    """The attribute box is used by attribute fields alone and offers the clicked link's href;
+    after an extraction the name box is empty (its placeholder showing) and the output kind
+    is back to text: nothing of the last field carries over to the next unseen."""
+    panel = SelectionPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.show_node("/html/body/div/a[2]", "Next", {"class": "next", "href": "b.html"}, 1)
+    assert not panel.field_attr.isEnabled() and panel.field_attr.placeholderText() == "href"
+    panel.field_kind.setCurrentText("attribute")
+    assert panel.field_attr.isEnabled() and panel.field_attr.text() == "href"
+    # the next link picked: its own href still; an image: its src
+    panel.show_node("/html/body/div/img", "", {"src": "a.png", "alt": "A"}, 1)
+    assert panel.field_attr.text() == "src"
+    _type(panel.field_attr, "alt")  # typed: a new pick leaves it
+    panel.show_node("/html/body/div/a[1]", "Prev", {"href": "a.html"}, 1)
+    assert panel.field_attr.text() == "alt"
+    _type(panel.field_name, "photo")
+    with qtbot.waitSignal(panel.field_requested) as asked:
+        panel.field_button.click()
+    assert asked.args == ["", "photo", "attribute", "alt"]
+    panel.ready_for_next()
+    assert panel.field_name.text() == "" and panel.field_name.placeholderText() == "field name"
+    assert panel.field_kind.currentText() == "text"
+    assert panel.field_attr.text() == "" and not panel.field_attr.isEnabled()
+    # A text field asks for no attribute, whatever the box held; an empty name is left for
+    # the default naming (a fresh field, field-2…).
+    panel.field_kind.setCurrentText("attribute")
+    panel.field_kind.setCurrentText("text")
+    with qtbot.waitSignal(panel.field_requested) as asked:
+        panel.field_button.click()
+    assert asked.args == ["", "", "text", ""]
+    with qtbot.waitSignal(panel.list_requested) as asked:
+        panel.list_button.click()
+    assert asked.args == ["", "text", ""]
 
 
 def test_filter_dialog_boxes_validate_inline_and_block_ok(qtbot: Any) -> None:

@@ -255,3 +255,61 @@ def test_every_node_picked_with_ctrl_keeps_its_outline_until_a_plain_pick(
     _pick(qtbot, demo, click, "//article//h1")
     h1 = demo.stamped.stamp_of(demo.stamped.root.xpath("//article//h1")[0])
     qtbot.waitUntil(lambda: _outlined(qtbot, demo) == [h1], timeout=5000)
+
+
+def test_each_extraction_says_its_values_and_leaves_the_next_field_row_blank(
+    qtbot: Any, demo: Any, click: Any
+) -> None:
+    """The pager's link extracted as its href; then the guide's title typed straight in and
+    extracted: it is text, the template stores no attribute for it and the Template panel
+    shows it as text alone (the kind selector stayed on "attribute" and the box on "href":
+    the next field was saved as `@href`, or as text with "attribute": "href"). After each
+    extraction the name box is empty with its placeholder, and the name typed next replaces
+    nothing."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    sel = demo.selection
+    demo.activateWindow()
+    _pick(qtbot, demo, click, "//a[@class='next']")
+    # the attribute box offers the link's href, used once the kind is set to attribute
+    assert sel.field_attr.placeholderText() == "href" and not sel.field_attr.isEnabled()
+    sel.field_kind.setCurrentText("attribute")
+    assert sel.field_attr.isEnabled() and sel.field_attr.text() == "href"
+    sel.field_name.setFocus()
+    QTest.keyClicks(sel.field_name, "next_url")
+    got: list[str] = []
+    demo.picking.rule_induced.connect(lambda name, _xp: got.append(name))
+    QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: got == ["next_url"], timeout=20000)
+    link = demo.editor.template.field("next_url")
+    assert (link.kind, link.attribute) == ("attribute", "href")
+    assert "Field next_url: " in _last_message(demo)
+    assert _last_message(demo).endswith("; values: @href"), _last_message(demo)
+    # The field row starts afresh: empty name (its placeholder shown), text, no attribute.
+    assert sel.field_name.text() == "" and sel.field_name.placeholderText() == "field name"
+    assert sel.field_kind.currentText() == "text"
+    assert sel.field_attr.text() == "" and not sel.field_attr.isEnabled()
+    _shot(sel, "selection-after-extract")
+    assert QApplication.focusWidget() is sel.field_name
+    # The next name typed where the focus is goes in whole.
+    QTest.keyClicks(QApplication.focusWidget(), "heading")
+    assert sel.field_name.text() == "heading"
+    _pick(qtbot, demo, click, "//article//h1")
+    QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: got == ["next_url", "heading"], timeout=20000)
+    heading = demo.editor.template.field("heading")
+    assert (heading.kind, heading.attribute) == ("text", "")
+    stored = next(f for f in demo.editor.template.to_dict()["fields"] if f["id"] == "heading")
+    assert (stored["kind"], stored["attribute"]) == ("text", "")
+    assert _last_message(demo).endswith("; values: text"), _last_message(demo)
+    assert demo.rules.items["heading"].text(1).endswith("[text]")
+    _shot(demo.messages, "messages-values")
+    # The link extracted again as text: the message says what its values were.
+    _pick(qtbot, demo, click, "//a[@class='next']")
+    sel.field_name.setText("next_url")
+    QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(got) == 3, timeout=20000)
+    assert demo.editor.template.field("next_url").kind == "text"
+    assert "; values: text (were @href)" in _last_message(demo), _last_message(demo)

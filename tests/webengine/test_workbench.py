@@ -855,11 +855,15 @@ def test_each_new_field_gets_a_fresh_name_and_a_bad_xpath_is_shown_inline(
     with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
         QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
     assert [f.id for f in demo.editor.template.fields] == ["title"]
-    assert sel.field_name.text() == "field"  # not "title" again
+    assert sel.field_name.text() == ""  # not "title" again: the placeholder shows
+    # Extracted with no name typed: new fields of fresh names, never "title" or "field" again.
     with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
         QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
     assert [f.id for f in demo.editor.template.fields] == ["title", "field"]
-    assert sel.field_name.text() == "field-2"
+    assert sel.field_name.text() == ""
+    with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
+        QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert [f.id for f in demo.editor.template.fields] == ["title", "field", "field-2"]
     # A broken XPath typed in the box: red border, message under it, buttons held.
     sel.xpath_edit.selectAll()
     QTest.keyClicks(sel.xpath_edit, "//h1[")

@@ -144,6 +144,13 @@ class Field:
     search: SearchRules = field(default_factory=SearchRules)
     children: tuple[Field, ...] = ()
 
+    def __post_init__(self) -> None:
+        # Only an attribute field gives an attribute: a text or html field stores none (an
+        # old template's "text" field with "attribute": "href" reads, shows and saves as text
+        # alone; its values were the text all along).
+        if self.kind in ("text", "html") and self.attribute:
+            object.__setattr__(self, "attribute", "")
+
     def with_example_pages(self, urls: Iterable[str]) -> Field:
         """A copy that records the pages its rule was induced from clicks on (its search
         rules' ``examples``): the correctness signals judge the rule's node by those pages'."""

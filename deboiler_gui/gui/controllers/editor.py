@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from deboiler_gui.app.validation import fresh_name
 from deboiler_gui.engine.template.model import Field, NoiseFilter, Rule, Template
 
 
@@ -47,15 +48,6 @@ class _Change(QUndoCommand):
     def undo(self) -> None:
         self._editor._set(*self._before)
         self._editor.replayed.emit(f"Undone: {self.text()}")
-
-
-def _unique(name: str, taken: set[str]) -> str:
-    if name not in taken:
-        return name
-    n = 2
-    while f"{name}-{n}" in taken:
-        n += 1
-    return f"{name}-{n}"
 
 
 class TemplateEditor(QObject):
@@ -126,7 +118,7 @@ class TemplateEditor(QObject):
 
     def unique_name(self, name: str) -> str:
         """``name``, or ``name-2``… when a rule, field or filter already has it."""
-        return _unique(name, self._names())
+        return fresh_name(name, self._names())
 
     # ------------------------------------------------------------------ edits
     def _names(self) -> set[str]:
@@ -138,7 +130,7 @@ class TemplateEditor(QObject):
         )
 
     def add_rule(self, kind: str, selector: str, note: str = "") -> str:
-        name = _unique(f"{kind}-{len(getattr(self.template, kind)) + 1}", self._names())
+        name = fresh_name(f"{kind}-{len(getattr(self.template, kind)) + 1}", self._names())
         rule = Rule(name, selector, note)
         after = self._with(kind, (*getattr(self.template, kind), rule))
         self.apply(after, f"{'Remove' if kind == 'remove' else 'Keep'} {selector}")
@@ -156,7 +148,7 @@ class TemplateEditor(QObject):
     ) -> str:
         """Add a field; ``example_pages``: the pages its rule was induced from clicks on, kept
         with it for the correctness signals (as ``suggest --save`` keeps them)."""
-        field_id = _unique(field_id, self._names())
+        field_id = fresh_name(field_id, self._names())
         new = Field(
             id=field_id,
             title=field_id,
@@ -169,7 +161,7 @@ class TemplateEditor(QObject):
         return field_id
 
     def add_filter(self, flt: NoiseFilter) -> str:
-        name = _unique(flt.name or flt.kind, self._names())
+        name = fresh_name(flt.name or flt.kind, self._names())
         flt = dataclasses.replace(flt, name=name)
         self.apply(
             dataclasses.replace(self.template, filters=(*self.template.filters, flt)),

@@ -70,11 +70,21 @@ def kept_note(existing: Field, kind: str, attribute: str) -> str:
     note = f"; kept {', '.join(kept[:-1])} and {kept[-1]}" if len(kept) > 1 else ""
     if len(kept) == 1:
         note = f"; kept {kept[0]}"
-    was = existing.kind if existing.kind != "attribute" else f"@{existing.attribute}"
-    now = kind if kind != "attribute" else f"@{attribute}"
-    if was != now:
-        note += f"; values now {now}, were {was}"
     return note
+
+
+def output_words(kind: str, attribute: str) -> str:
+    """A field's output kind as the messages say it: "text", "html", "@href"."""
+    return f"@{attribute}" if kind == "attribute" else kind
+
+
+def values_note(kind: str, attribute: str, existing: Field | None = None) -> str:
+    """Which values a field extracted gives ("; values: text", "; values: @href"), and what
+    they were when a field extracted again changes them ("; values: @href (were text)"): the
+    output kind is said every time, since the selector beside the name is easily missed."""
+    now = output_words(kind, attribute)
+    was = output_words(existing.kind, existing.attribute) if existing is not None else now
+    return f"; values: {now}" + (f" (were {was})" if was != now else "")
 
 
 def index_tooltip(kept: int, site_pages: int) -> str:
@@ -195,6 +205,16 @@ class Picking(QObject):
         # A pending induction now answers against the restored examples.
         for request, (name, _previous) in list(self._pending_examples.items()):
             self._pending_examples[request] = (name, self.examples.get(name))
+
+    def on_rules_delete_requested(self, section: str, name: str) -> None:
+        """Delete a rule, field or filter from the template; a field takes its clicked
+        examples and the 'not this' nodes it was induced with along (the delete's undo step
+        holds them, so Undo gives them back with the field): a new field of that name starts
+        from its own clicks, not from the deleted one's on other pages."""
+        if section == "fields":
+            self.examples.pop(name, None)
+            self.negatives.pop(name, None)
+        self.editor.delete_item(section, name)
 
     def clear(self) -> None:
         """Another page is shown: nothing is picked on it yet."""
@@ -404,13 +424,17 @@ class Picking(QObject):
     def on_selection_field_requested(
         self, xpath: str, name: str, kind: str, attribute: str
     ) -> None:
+        # No name typed: a new field, named afresh (field, field-2…), never an earlier one
+        # extracted again.
+        name = name or self.editor.unique_name("field")
+        attribute = attribute if kind == "attribute" else ""
         if self._reserved(name):
             return
         if kind == "attribute" and not attribute:
             self.post_message("Extracting an attribute needs the attribute's name", error=True)
             return
         click = self._click(self.selected) if self.selected is not None else None
-        made = any(f.id == name for f in self.editor.template.fields)
+        made = any(f.id == name and not f.is_list for f in self.editor.template.fields)
         earlier = [
             c
             for c in (self.examples.get(name, []) if made else [])
@@ -432,11 +456,12 @@ class Picking(QObject):
                 pages = [click.url] if click is not None else []
                 new = with_new_rule(existing, xpath, kind, attribute, pages)
                 self.editor.replace_item("fields", name, new, f"Extract {name}")
-                self.selection.propose_field_name({f.id for f in self.editor.template.fields})
+                self.selection.ready_for_next()
                 was = " | ".join(existing.xpaths) or "no XPath"
                 self.post_message(
                     f"Field {name}: rule replaced: was {was}, now {xpath} (the XPath chosen, "
-                    f"used as it is; Undo restores it){kept_note(existing, kind, attribute)}"
+                    f"used as it is; Undo restores it){values_note(kind, attribute, existing)}"
+                    f"{kept_note(existing, kind, attribute)}"
                 )
                 self.rule_induced.emit(name, xpath)
                 return
@@ -445,8 +470,11 @@ class Picking(QObject):
             if click is not None:
                 self.examples[name] = [click]
             name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
-            self.selection.propose_field_name({f.id for f in self.editor.template.fields})
-            self.post_message(f"Field {name}: {xpath} (the XPath chosen, used as it is)")
+            self.selection.ready_for_next()
+            self.post_message(
+                f"Field {name}: {xpath} (the XPath chosen, used as it is)"
+                f"{values_note(kind, attribute)}"
+            )
             self.rule_induced.emit(name, xpath)
             return
         if click is None:
@@ -467,14 +495,24 @@ class Picking(QObject):
 
     def on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
         # The list rule is induced from the clicked items: anchored on the list's own container,
-        # never on a position shared with other lists of the same block.
+        # never on a position shared with other lists of the same block. No name typed: a new
+        # list, named afresh (items, items-2…).
+        name = name or self.editor.unique_name("items")
+        attribute = attribute if kind == "attribute" else ""
+        if kind == "attribute" and not attribute:
+            self.post_message("Extracting an attribute needs the attribute's name", error=True)
+            return
         if self._reserved(name):
             return
         page = self.shown.page
         here = [c for c in (self._click(s) for s in self.list_examples) if c is not None]
         if page is None or not here:
             return
-        clicks = [c for c in self.examples.get(name, []) if c.url != page.url] + here
+        # Examples on other pages count only for a list of that name in the template: a name
+        # not in it (never made, deleted, undone) starts from these clicks alone.
+        made = any(f.id == name and f.is_list for f in self.editor.template.fields)
+        earlier = self.examples.get(name, []) if made else []
+        clicks = [c for c in earlier if c.url != page.url] + here
         self._request_induction(name, kind, attribute, clicks, as_list=True)
 
     def _request_induction(
@@ -516,9 +554,10 @@ class Picking(QObject):
         name = self.editor.unique_name(name)
         self.examples[name] = [click]
         name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
-        self.selection.propose_field_name({f.id for f in self.editor.template.fields})
+        self.selection.ready_for_next()
         self.post_message(
             f"Field {name}: {xpath} (a candidate of the click: no rule induced from it: {why})"
+            f"{values_note(kind, attribute)}"
         )
         self.rule_induced.emit(name, xpath)
 
@@ -569,13 +608,12 @@ class Picking(QObject):
             name = self.editor.add_field(
                 name, xpath, kind=kind, attribute=attribute, is_list=as_list, example_pages=clicked
             )
-            taken = {f.id for f in self.editor.template.fields}
-            self.selection.propose_field_name(taken, "items" if as_list else "field")
         where = f"{pages} pages" if pages > 1 else "this page"
         excluded = f"; {count(len(nots), NOT_THIS_NODE)} excluded" if nots else ""
         # A rule of that name already there (made earlier, or by the CLI) is replaced: said so,
         # with the rule it was, since nothing else shows it went.
         replaced, undo, only = "", "", ""
+        values = values_note(kind, attribute, existing if replaces else None)
         if replaces and existing is not None:
             # What the field keeps beside its rule (its processors...), said with the rule.
             only = kept_note(existing, kind, attribute)
@@ -601,17 +639,19 @@ class Picking(QObject):
             one_list = ", all from one list" if items > 1 else ""
             self.post_message(
                 f"List {name}: {replaced}{xpath} matches {count(items, 'item')} on this page"
-                f"{one_list} (examples from {where}{undo}){excluded}{only}"
+                f"{one_list} (examples from {where}{undo}){excluded}{values}{only}"
             )
         else:
             self.post_message(
-                f"Field {name}: {replaced}{xpath} (examples from {where}{undo}){excluded}{only}"
+                f"Field {name}: {replaced}{xpath} (examples from {where}{undo}){excluded}"
+                f"{values}{only}"
             )
         for line in best.get("warnings", []):
             # The examples play different roles on their pages (two kinds of list).
             self.post_message(f"{name}: {line}", error=True)
         self.selection.xpath_edit.setText(xpath)
         self.selection.show_examples("")
+        self.selection.ready_for_next()
         self.rule_induced.emit(name, xpath)
 
     def on_service_checked(self, request: int, check: Any) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFormLayout,
     QGridLayout,
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deboiler_gui.app.validation import fresh_name, selector_error
+from deboiler_gui.app.validation import selector_error
 from deboiler_gui.engine.words import plural
 from deboiler_gui.gui.panels.validation import InlineCheck
 
@@ -33,6 +34,30 @@ from deboiler_gui.gui.panels.validation import InlineCheck
 #: 0 many").
 XPATH_SHARE = 0.5
 XPATH_MIN = 200
+
+#: The attribute a clicked element naturally gives (a link's target, an image's source): what
+#: the attribute box offers for it, and fills in when the output kind is set to "attribute".
+NATURAL_ATTRIBUTES = {
+    "a": "href",
+    "area": "href",
+    "link": "href",
+    "img": "src",
+    "source": "src",
+    "video": "src",
+    "audio": "src",
+    "iframe": "src",
+    "embed": "src",
+    "form": "action",
+    "object": "data",
+}
+
+
+def natural_attribute(path: str, attributes: dict[str, str]) -> str:
+    """The attribute the node at ``path`` naturally gives (``href`` of a link, ``src`` of an
+    image) when it has one, else ""."""
+    tag = path.rstrip("/").rsplit("/", 1)[-1].split("[", 1)[0].lower()
+    name = NATURAL_ATTRIBUTES.get(tag, "")
+    return name if name in attributes else ""
 
 
 def _rate_text(site: dict[str, Any], short: bool = False) -> str:
@@ -147,10 +172,27 @@ class SelectionPanel(QWidget):
         row = QHBoxLayout()
         self.field_name = QLineEdit()
         self.field_name.setPlaceholderText("field name")
+        self.field_name.setToolTip(
+            "The name of the next field or list; left empty, a new one is named field, "
+            "field-2… (items, items-2… for a list). A name already in the template extracts "
+            "that field again, adding this page's click to its examples."
+        )
         self.field_kind = QComboBox()
         self.field_kind.addItems(["text", "html", "attribute"])
+        self.field_kind.setToolTip(
+            "What the field's values are: the node's text, its HTML, or one of its attributes "
+            "(a link's href, an image's src). Back to text after each extraction."
+        )
         self.field_attr = QLineEdit()
         self.field_attr.setPlaceholderText("attribute")
+        # Only an attribute field has an attribute: the box is used with that kind alone.
+        self.field_attr.setEnabled(False)
+        # The attribute the picked node naturally gives, and whether the box holds it as
+        # filled in (not typed): a new pick fills in its own.
+        self._natural = ""
+        self._attr_filled = False
+        self.field_kind.currentTextChanged.connect(self._on_field_kind_changed)
+        self.field_attr.textEdited.connect(self._on_field_attr_edited)
         row.addWidget(self.field_name, 2)
         row.addWidget(self.field_kind)
         row.addWidget(self.field_attr, 1)
@@ -219,7 +261,42 @@ class SelectionPanel(QWidget):
         self.examples_label.setText(f"{examples} list examples picked" if examples > 1 else "")
         self._hand_written = False
         self._node_shown = True
+        self._natural = natural_attribute(path, attributes)
+        self.field_attr.setPlaceholderText(self._natural or "attribute")
+        if self.field_kind.currentText() == "attribute" and (
+            self._attr_filled or not self.field_attr.text()
+        ):
+            self._fill_attribute()
         self._update_buttons()
+
+    def _fill_attribute(self) -> None:
+        """The picked node's natural attribute in the box (when it has one)."""
+        if self._natural:
+            self.field_attr.setText(self._natural)
+            self._attr_filled = True
+
+    def _on_field_kind_changed(self, kind: str) -> None:
+        attribute = kind == "attribute"
+        self.field_attr.setEnabled(attribute)
+        if attribute and not self.field_attr.text():
+            self._fill_attribute()
+
+    def _on_field_attr_edited(self, _text: str) -> None:
+        self._attr_filled = False
+
+    def ready_for_next(self) -> None:
+        """After an extraction: the name box empty (its placeholder showing, the next name
+        typed goes in whole), the output kind back to text and the attribute box cleared, so
+        nothing of the field just made carries over to the next one unseen."""
+        self.field_name.clear()
+        self.field_kind.setCurrentText("text")
+        self.field_attr.clear()
+        self._attr_filled = False
+        focus = QApplication.focusWidget()
+        if focus is None or self.isAncestorOf(focus):
+            # The user was in this panel (on the button just clicked): the next name is typed
+            # straight in; a focus elsewhere (the page, another panel) is left alone.
+            self.field_name.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _update_buttons(self) -> None:
         """Every action needs a picked node and waits while the XPath box holds an invalid
@@ -235,10 +312,6 @@ class SelectionPanel(QWidget):
             self.not_button,
         ):
             b.setEnabled(node and valid)
-
-    def propose_field_name(self, taken: set[str], base: str = "field") -> None:
-        """A fresh name for the next field, so two fields never end up sharing a typed name."""
-        self.field_name.setText(fresh_name(base, taken))
 
     def show_examples(self, text: str) -> None:
         """What the next field or list will be induced from (examples, 'not this' clicks)."""
@@ -336,12 +409,13 @@ class SelectionPanel(QWidget):
         xp = self.xpath_edit.text().strip()
         if xp and self.xpath_check.error is not None:
             return
-        self.field_requested.emit(
-            xp,
-            self.field_name.text().strip() or "field",
-            self.field_kind.currentText(),
-            self.field_attr.text().strip(),
-        )
+        # An empty name asks for a new field of a fresh default name (field, field-2…).
+        self.field_requested.emit(xp, self.field_name.text().strip(), *self.output_kind())
+
+    def output_kind(self) -> tuple[str, str]:
+        """The output kind and, for an attribute field alone, its attribute."""
+        kind = self.field_kind.currentText()
+        return kind, self.field_attr.text().strip() if kind == "attribute" else ""
 
     @property
     def typed_by_hand(self) -> bool:
@@ -349,8 +423,5 @@ class SelectionPanel(QWidget):
         return self._hand_written
 
     def _on_list_button_clicked(self) -> None:
-        self.list_requested.emit(
-            self.field_name.text().strip() or "items",
-            self.field_kind.currentText(),
-            self.field_attr.text().strip(),
-        )
+        # An empty name asks for a new list of a fresh default name (items, items-2…).
+        self.list_requested.emit(self.field_name.text().strip(), *self.output_kind())
