@@ -306,8 +306,13 @@ def test_each_extraction_says_its_values_and_leaves_the_next_field_row_blank(
     assert _last_message(demo).endswith("; values: text"), _last_message(demo)
     assert demo.rules.items["heading"].text(1).endswith("[text]")
     _shot(demo.messages, "messages-values")
-    # The link extracted again as text: the message says what its values were.
+    # The link extracted again as text, its name typed again with the template's names
+    # offered: "ne" completes to the field made first.
     _pick(qtbot, demo, click, "//a[@class='next']")
+    completer = sel.field_name.completer()
+    assert sorted(completer.model().stringList()) == ["heading", "next_url"]
+    completer.setCompletionPrefix("NE")
+    assert completer.currentCompletion() == "next_url"
     sel.field_name.setText("next_url")
     QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(got) == 3, timeout=20000)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QCompleter,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -177,6 +178,14 @@ class SelectionPanel(QWidget):
             "field-2… (items, items-2… for a list). A name already in the template extracts "
             "that field again, adding this page's click to its examples."
         )
+        # The template's field names offered as the name is typed: the box is empty after
+        # each extraction, and a field made from clicks on several pages is named again on
+        # each page with a letter or two.
+        self._field_names = QStringListModel(self)
+        completer = QCompleter(self._field_names, self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.field_name.setCompleter(completer)
         self.field_kind = QComboBox()
         self.field_kind.addItems(["text", "html", "attribute"])
         self.field_kind.setToolTip(
@@ -283,6 +292,11 @@ class SelectionPanel(QWidget):
 
     def _on_field_attr_edited(self, _text: str) -> None:
         self._attr_filled = False
+
+    def set_field_names(self, names: list[str]) -> None:
+        """The template's field names, offered by the name box as the user types."""
+        if self._field_names.stringList() != names:
+            self._field_names.setStringList(names)
 
     def ready_for_next(self) -> None:
         """After an extraction: the name box empty (its placeholder showing, the next name
