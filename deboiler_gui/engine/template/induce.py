@@ -2293,6 +2293,13 @@ def induce(
         raise InductionError("no examples given")
     positives = [_on_index(ex, index) for ex in positives]
     negatives = [_on_index(ex, index) for ex in negatives]
+    if clicked:
+        # A click on a link's text lands on the innermost element inside it (a `span` in a
+        # `span` in the `a`): the example is the link, so that clicks on links whose text is
+        # wrapped and on links whose text is not make one list or field. (An attribute's
+        # click keeps its node: its holder is found below.)
+        positives = [ex if ex.attr else link_of_inline(ex) for ex in positives]
+        negatives = [ex if ex.attr else link_of_inline(ex) for ex in negatives]
     _check_conflicts(positives, negatives, as_list=as_list)
     attrs = {ex.attr for ex in positives}
     if len(attrs) > 1:
@@ -2550,6 +2557,41 @@ def heading_of_anchor(ex: Example) -> Example:
     """``ex`` with an anchor that stands for its heading taken as the heading."""
     head = anchor_heading(ex.node)
     return ex if head is None else Example(ex.url, ex.root, head, ex.attr)
+
+
+#: Inline elements a link's text is written in (``<a><span><span>name</span></span></a>``).
+_INLINE = frozenset(
+    {"span", "em", "strong", "b", "i", "u", "code", "tt", "kbd", "var", "samp", "small", "big"}
+    | {"abbr", "cite", "dfn", "mark", "q", "s", "sub", "sup", "font", "bdi", "bdo", "time"}
+)
+
+
+def inline_link(node: HtmlElement) -> HtmlElement | None:
+    """The link a node written inside it stands for: ``node`` is an inline element
+    (``span``, ``code``, ``em``...) with only inline elements between it and an ``a`` a few
+    levels up, and its text is all or most (two thirds) of the link's. A click on a link's
+    text lands on the innermost element (Scribble's `<a><span><span>name</span></span></a>`);
+    the user means the link. None for any other node."""
+    if node.tag not in _INLINE:
+        return None
+    text = _text(node)
+    up: HtmlElement | None = node.getparent()
+    for _ in range(4):
+        if up is None:
+            return None
+        if up.tag == "a":
+            whole = _text(up)
+            return up if text and whole and 3 * len(text) >= 2 * len(whole) else None
+        if up.tag not in _INLINE:
+            return None
+        up = up.getparent()
+    return None
+
+
+def link_of_inline(ex: Example) -> Example:
+    """``ex`` with an inline element that stands for its link taken as the link."""
+    link = inline_link(ex.node)
+    return ex if link is None else Example(ex.url, ex.root, link, ex.attr)
 
 
 def _pages(examples: Sequence[Example]) -> list[list[Example]]:
