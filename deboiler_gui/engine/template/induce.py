@@ -1261,11 +1261,18 @@ def _list_candidates(
             if xp not in out or out[xp][0] > cost + tcost:
                 out[xp] = (cost + tcost, family, depth)
 
+    tail = _common_tail(list_node, nodes)
+
     def add_nested(container: str, cost: float, family: str) -> None:
         # Descendant form: items of nested lists too (kept only when the examples need it).
-        xp = untbody(f"{container}//{tag}")
-        if "tbody" not in xp and (xp not in out or out[xp][0] > cost + 1.0):
-            out[xp] = (cost + 1.0, family, -1)  # -1: one container per page, checked
+        # With the steps down that every example ends on (the trail's `table/tr/td[3]/a`
+        # in nested blocks), the items are those alike, not every link below the container.
+        for down, extra in ((tag, 1.0), (tail, 0.9)):
+            if not down:
+                continue
+            xp = untbody(f"{container}//{down}")
+            if "tbody" not in xp and (xp not in out or out[xp][0] > cost + extra):
+                out[xp] = (cost + extra, family, -1)  # -1: one container per page, checked
 
     root = nodes[0].getroottree().getroot()
     container: HtmlElement | None = list_node
@@ -1330,6 +1337,28 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+def _common_tail(list_node: HtmlElement, nodes: Sequence[HtmlElement]) -> str:
+    """The steps that every example ends on below ``list_node`` when the examples sit at
+    different depths below it (each level of a trail in a block of its own, nested or beside
+    the others: ``table/tr/td[3]/a``), two steps or more; a position is kept where every
+    example has the same one. '' when the examples sit at one depth or share one step only."""
+    chains = [_chain(list_node, n) for n in nodes]
+    if len(chains) < 2 or len({len(c) for c in chains}) == 1:
+        return ""
+    steps: list[str] = []
+    for k in range(1, min(len(c) for c in chains) + 1):
+        level = [c[-k] for c in chains]
+        if len({n.tag for n in level}) != 1:
+            break
+        if len({id(n) for n in level}) == 1:
+            break  # a node every example is below: the container's own steps
+        placed = {_step(n, positional=True)[0] for n in level}
+        steps.append(placed.pop() if len(placed) == 1 else level[0].tag)
+    if len(steps) < 2 or not all(re.fullmatch(r"[\w-]+(?:\[\d+\])?", st) for st in steps):
+        return ""
+    return "/".join(reversed(steps))
 
 
 #: Candidate families anchored on a hook of their own (not a label, a place or a position).
@@ -1783,6 +1812,16 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
         if len(runs) != 1:
             return False
         ((block, tag, classes),) = runs
+        # A container of the run's kind alone in a block of its own deeper in the run's
+        # block, its one entry of the shape of the run's entries (a trail's root level in
+        # a title block, the next levels each in a block beside it), goes on with the run.
+        shapes = {
+            _entry_shape(e)
+            for b in boxes
+            for t in ("tr", "li", "dt")
+            for e in [next(b.iter(t), None)]
+            if e is not None
+        }
         return all(
             lst in boxes
             or any(a in boxes for a in lst.iterancestors())
@@ -1792,10 +1831,18 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
                 and frozenset(_classes(lst)) == classes
                 and _run_root(lst) is block
             )
+            or (
+                lst.tag == tag
+                and frozenset(_classes(lst)) == classes
+                and len(entries[lst]) == 1
+                and _one_entry(lst, entries[lst][0].tag)
+                and _entry_shape(entries[lst][0]) in shapes
+                and any(a is block for a in lst.iterancestors())
+            )
             for lst in lists
         )
     tops = [a for a in lists if not any(_holds(b, a, entries[b]) for b in lists if b is not a)]
-    if len(tops) <= 1 or _like_lists(tops, beside=False):
+    if len(tops) <= 1 or _like_lists(tops, beside=False) or _spread_run(tops, entries):
         return True
     # One item from each of several entries (a cell, a list entry) that hold like links:
     # Doxygen's member table names a function with the first link of the row's cell, its
@@ -1809,6 +1856,40 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
     ):
         return _one_family(list(own), lift=False)
     return False
+
+
+def _spread_run(
+    lists: Sequence[HtmlElement], entries: dict[HtmlElement, list[HtmlElement]]
+) -> bool:
+    """Whether one-entry lists of one kind (tag and classes, their entries of one shape), each
+    in a block of its own below their common block, the blocks like each other (the same tag,
+    a class in common or none), are one list: a trail whose levels each sit in a block, one
+    of them deeper than the others (Scribble's `div.tocviewlist`, the root's table inside a
+    title `div`). Two lone tables in unlike blocks are two lists."""
+    if len(lists) < 2 or any(len(entries[lst]) != 1 for lst in lists):
+        return False
+    first = lists[0]
+    shape = _entry_shape(entries[first][0])
+    for lst in lists:
+        if (
+            lst.tag != first.tag
+            or _classes(lst) != _classes(first)
+            or not _one_entry(lst, entries[lst][0].tag)
+            or _entry_shape(entries[lst][0]) != shape
+        ):
+            return False
+    common = _lca(lists)
+    branches = [_chain(common, lst)[0] for lst in lists]
+    if len({id(b) for b in branches}) != len(branches):
+        return False
+    kinds = [b for b in branches if b.tag in _TABLE_PARTS or b.tag in _ITEM_TAGS]
+    if kinds:
+        return False
+    tag = branches[0].tag
+    if any(b.tag != tag for b in branches):
+        return False
+    classes = [_classes(b) for b in branches]
+    return all(not c for c in classes) or bool(set.intersection(*classes))
 
 
 def _holds(outer: HtmlElement, inner: HtmlElement, items: Sequence[HtmlElement]) -> bool:
