@@ -6,8 +6,10 @@ tail, and it takes the same items on pages with fewer levels."""
 
 from __future__ import annotations
 
+import pytest
+
 from deboiler_gui.engine.htmltree import parse_html
-from deboiler_gui.engine.template.induce import Example, induce, several_lists
+from deboiler_gui.engine.template.induce import Example, InductionError, induce, several_lists
 from deboiler_gui.engine.template.selectors import select_elements
 
 
@@ -64,3 +66,23 @@ def test_levels_in_like_blocks_are_one_list_and_unlike_ones_are_not() -> None:
     # a one-row table of the main part is another list
     apart = [found[0], root.xpath(f"//div[@class='main']/{TAIL}")[0]]
     assert several_lists(apart)
+
+
+def test_a_refused_list_says_why() -> None:
+    """Two links of one list and one of another list beside it: every rule that selects the
+    three takes two lists, and the refusal says so, with a rule and the page."""
+    html = """<html><body><div class="nav"><ul><li><a href="a">A</a></li>
+<li><a href="b">B</a></li></ul><p>text</p><ul><li><a href="c">C</a></li>
+<li><a href="d">D</a></li></ul></div></body></html>"""
+    root = parse_html(html)
+    url = "http://t.test/p.html"
+    exs = [
+        Example(url, root, root.xpath(xp)[0])
+        for xp in ("//ul[1]/li[1]/a", "//ul[1]/li[2]/a", "//ul[2]/li[1]/a")
+    ]
+    with pytest.raises(InductionError) as err:
+        induce(exs, as_list=True)
+    text = str(err.value)
+    assert "no list rule selects these examples (" in text, text
+    assert f"takes items of several lists on {url}" in text, text
+    assert "/ul/li/a" in text, text

@@ -4140,9 +4140,45 @@ def _explain(
                 roles[0].replace("the rule takes both kinds of list", "no list rule selects both"),
                 [e.describe() for e in positives],
             )
+    why = _list_refusal(positives, pool) if as_list else ""
     raise InductionError(
-        f"no {kind} rule selects these examples", [e.describe() for e in positives]
+        f"no {kind} rule selects these examples" + (f" ({why})" if why else ""),
+        [e.describe() for e in positives],
     )
+
+
+def _list_refusal(positives: Sequence[Example], pool: dict[str, tuple[float, str]]) -> str:
+    """Why no list rule fits examples that fit two by two: a rule that selects them all
+    takes items of several lists on a page, or what their steps down differ in (below their
+    common container on one page, at their ends across pages). '' when nothing is told."""
+    covering = sorted((xp for xp in pool if _covers(xp, positives, True)), key=lambda x: pool[x][0])
+    for xp in covering[:5]:
+        for page in _pages(positives):
+            found = _run(page[0].root, xp) or []
+            if found and several_lists(found):
+                return (
+                    f"every rule that selects them all, such as {xp}, takes items of several "
+                    f"lists on {page[0].url}"
+                )
+    for page in _pages(positives):
+        if len(page) < 2:
+            continue
+        common = _lca([e.node for e in page])
+        paths = [_rel(common, e.node, positional=True)[0] for e in page]
+        if len(set(paths)) > 1:
+            where = common.getroottree().getpath(common)
+            return f"below {where} on {page[0].url} their steps differ: " + "; ".join(
+                f"{p!r}" for p in paths
+            )
+    ends = [
+        "/".join(n.tag for n in [*list(e.node.iterancestors())[:3][::-1], e.node])
+        for e in positives
+    ]
+    if len(set(ends)) > 1:
+        return "their last steps differ: " + "; ".join(
+            f"{e.url} …/{end}" for e, end in zip(positives, ends, strict=True)
+        )
+    return ""
 
 
 def _covers(xp: str, examples: Sequence[Example], as_list: bool) -> bool:
