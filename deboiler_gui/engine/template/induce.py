@@ -1266,8 +1266,9 @@ def _list_candidates(
     def add_nested(container: str, cost: float, family: str) -> None:
         # Descendant form: items of nested lists too (kept only when the examples need it).
         # With the steps down that every example ends on (the trail's `table/tr/td[3]/a`
-        # in nested blocks), the items are those alike, not every link below the container.
-        for down, extra in ((tag, 1.0), (tail, 0.9)):
+        # in nested blocks), the items are those alike, not every link below the container;
+        # after the plain form, which it narrows only where that one takes several lists.
+        for down, extra in ((tag, 1.0), (tail, 1.1)):
             if not down:
                 continue
             xp = untbody(f"{container}//{down}")
