@@ -1261,11 +1261,19 @@ def _list_candidates(
             if xp not in out or out[xp][0] > cost + tcost:
                 out[xp] = (cost + tcost, family, depth)
 
+    tail = _common_tail(list_node, nodes)
+
     def add_nested(container: str, cost: float, family: str) -> None:
         # Descendant form: items of nested lists too (kept only when the examples need it).
-        xp = untbody(f"{container}//{tag}")
-        if "tbody" not in xp and (xp not in out or out[xp][0] > cost + 1.0):
-            out[xp] = (cost + 1.0, family, -1)  # -1: one container per page, checked
+        # With the steps down that every example ends on (the trail's `table/tr/td[3]/a`
+        # in nested blocks), the items are those alike, not every link below the container;
+        # after the plain form, which it narrows only where that one takes several lists.
+        for down, extra in ((tag, 1.0), (tail, 1.1)):
+            if not down:
+                continue
+            xp = untbody(f"{container}//{down}")
+            if "tbody" not in xp and (xp not in out or out[xp][0] > cost + extra):
+                out[xp] = (cost + extra, family, -1)  # -1: one container per page, checked
 
     root = nodes[0].getroottree().getroot()
     container: HtmlElement | None = list_node
@@ -1330,6 +1338,28 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+def _common_tail(list_node: HtmlElement, nodes: Sequence[HtmlElement]) -> str:
+    """The steps that every example ends on below ``list_node`` when the examples sit at
+    different depths below it (each level of a trail in a block of its own, nested or beside
+    the others: ``table/tr/td[3]/a``), two steps or more; a position is kept where every
+    example has the same one. '' when the examples sit at one depth or share one step only."""
+    chains = [_chain(list_node, n) for n in nodes]
+    if len(chains) < 2 or len({len(c) for c in chains}) == 1:
+        return ""
+    steps: list[str] = []
+    for k in range(1, min(len(c) for c in chains) + 1):
+        level = [c[-k] for c in chains]
+        if len({n.tag for n in level}) != 1:
+            break
+        if len({id(n) for n in level}) == 1:
+            break  # a node every example is below: the container's own steps
+        placed = {_step(n, positional=True)[0] for n in level}
+        steps.append(placed.pop() if len(placed) == 1 else level[0].tag)
+    if len(steps) < 2 or not all(re.fullmatch(r"[\w-]+(?:\[\d+\])?", st) for st in steps):
+        return ""
+    return "/".join(reversed(steps))
 
 
 #: Candidate families anchored on a hook of their own (not a label, a place or a position).
@@ -1783,6 +1813,16 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
         if len(runs) != 1:
             return False
         ((block, tag, classes),) = runs
+        # A container of the run's kind alone in a block of its own deeper in the run's
+        # block, its one entry of the shape of the run's entries (a trail's root level in
+        # a title block, the next levels each in a block beside it), goes on with the run.
+        shapes = {
+            _entry_shape(e)
+            for b in boxes
+            for t in ("tr", "li", "dt")
+            for e in [next(b.iter(t), None)]
+            if e is not None
+        }
         return all(
             lst in boxes
             or any(a in boxes for a in lst.iterancestors())
@@ -1792,10 +1832,18 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
                 and frozenset(_classes(lst)) == classes
                 and _run_root(lst) is block
             )
+            or (
+                lst.tag == tag
+                and frozenset(_classes(lst)) == classes
+                and len(entries[lst]) == 1
+                and _one_entry(lst, entries[lst][0].tag)
+                and _entry_shape(entries[lst][0]) in shapes
+                and any(a is block for a in lst.iterancestors())
+            )
             for lst in lists
         )
     tops = [a for a in lists if not any(_holds(b, a, entries[b]) for b in lists if b is not a)]
-    if len(tops) <= 1 or _like_lists(tops, beside=False):
+    if len(tops) <= 1 or _like_lists(tops, beside=False) or _spread_run(tops, entries):
         return True
     # One item from each of several entries (a cell, a list entry) that hold like links:
     # Doxygen's member table names a function with the first link of the row's cell, its
@@ -1809,6 +1857,40 @@ def _one_family(found: Sequence[HtmlElement], *, lift: bool = True) -> bool:
     ):
         return _one_family(list(own), lift=False)
     return False
+
+
+def _spread_run(
+    lists: Sequence[HtmlElement], entries: dict[HtmlElement, list[HtmlElement]]
+) -> bool:
+    """Whether one-entry lists of one kind (tag and classes, their entries of one shape), each
+    in a block of its own below their common block, the blocks like each other (the same tag,
+    a class in common or none), are one list: a trail whose levels each sit in a block, one
+    of them deeper than the others (Scribble's `div.tocviewlist`, the root's table inside a
+    title `div`). Two lone tables in unlike blocks are two lists."""
+    if len(lists) < 2 or any(len(entries[lst]) != 1 for lst in lists):
+        return False
+    first = lists[0]
+    shape = _entry_shape(entries[first][0])
+    for lst in lists:
+        if (
+            lst.tag != first.tag
+            or _classes(lst) != _classes(first)
+            or not _one_entry(lst, entries[lst][0].tag)
+            or _entry_shape(entries[lst][0]) != shape
+        ):
+            return False
+    common = _lca(lists)
+    branches = [_chain(common, lst)[0] for lst in lists]
+    if len({id(b) for b in branches}) != len(branches):
+        return False
+    kinds = [b for b in branches if b.tag in _TABLE_PARTS or b.tag in _ITEM_TAGS]
+    if kinds:
+        return False
+    tag = branches[0].tag
+    if any(b.tag != tag for b in branches):
+        return False
+    classes = [_classes(b) for b in branches]
+    return all(not c for c in classes) or bool(set.intersection(*classes))
 
 
 def _holds(outer: HtmlElement, inner: HtmlElement, items: Sequence[HtmlElement]) -> bool:
@@ -2293,6 +2375,13 @@ def induce(
         raise InductionError("no examples given")
     positives = [_on_index(ex, index) for ex in positives]
     negatives = [_on_index(ex, index) for ex in negatives]
+    if clicked:
+        # A click on a link's text lands on the innermost element inside it (a `span` in a
+        # `span` in the `a`): the example is the link, so that clicks on links whose text is
+        # wrapped and on links whose text is not make one list or field. (An attribute's
+        # click keeps its node: its holder is found below.)
+        positives = [ex if ex.attr else link_of_inline(ex) for ex in positives]
+        negatives = [ex if ex.attr else link_of_inline(ex) for ex in negatives]
     _check_conflicts(positives, negatives, as_list=as_list)
     attrs = {ex.attr for ex in positives}
     if len(attrs) > 1:
@@ -2550,6 +2639,41 @@ def heading_of_anchor(ex: Example) -> Example:
     """``ex`` with an anchor that stands for its heading taken as the heading."""
     head = anchor_heading(ex.node)
     return ex if head is None else Example(ex.url, ex.root, head, ex.attr)
+
+
+#: Inline elements a link's text is written in (``<a><span><span>name</span></span></a>``).
+_INLINE = frozenset(
+    {"span", "em", "strong", "b", "i", "u", "code", "tt", "kbd", "var", "samp", "small", "big"}
+    | {"abbr", "cite", "dfn", "mark", "q", "s", "sub", "sup", "font", "bdi", "bdo", "time"}
+)
+
+
+def inline_link(node: HtmlElement) -> HtmlElement | None:
+    """The link a node written inside it stands for: ``node`` is an inline element
+    (``span``, ``code``, ``em``...) with only inline elements between it and an ``a`` a few
+    levels up, and its text is all or most (two thirds) of the link's. A click on a link's
+    text lands on the innermost element (Scribble's `<a><span><span>name</span></span></a>`);
+    the user means the link. None for any other node."""
+    if node.tag not in _INLINE:
+        return None
+    text = _text(node)
+    up: HtmlElement | None = node.getparent()
+    for _ in range(4):
+        if up is None:
+            return None
+        if up.tag == "a":
+            whole = _text(up)
+            return up if text and whole and 3 * len(text) >= 2 * len(whole) else None
+        if up.tag not in _INLINE:
+            return None
+        up = up.getparent()
+    return None
+
+
+def link_of_inline(ex: Example) -> Example:
+    """``ex`` with an inline element that stands for its link taken as the link."""
+    link = inline_link(ex.node)
+    return ex if link is None else Example(ex.url, ex.root, link, ex.attr)
 
 
 def _pages(examples: Sequence[Example]) -> list[list[Example]]:
@@ -4017,9 +4141,45 @@ def _explain(
                 roles[0].replace("the rule takes both kinds of list", "no list rule selects both"),
                 [e.describe() for e in positives],
             )
+    why = _list_refusal(positives, pool) if as_list else ""
     raise InductionError(
-        f"no {kind} rule selects these examples", [e.describe() for e in positives]
+        f"no {kind} rule selects these examples" + (f" ({why})" if why else ""),
+        [e.describe() for e in positives],
     )
+
+
+def _list_refusal(positives: Sequence[Example], pool: dict[str, tuple[float, str]]) -> str:
+    """Why no list rule fits examples that fit two by two: a rule that selects them all
+    takes items of several lists on a page, or what their steps down differ in (below their
+    common container on one page, at their ends across pages). '' when nothing is told."""
+    covering = sorted((xp for xp in pool if _covers(xp, positives, True)), key=lambda x: pool[x][0])
+    for xp in covering[:5]:
+        for page in _pages(positives):
+            found = _run(page[0].root, xp) or []
+            if found and several_lists(found):
+                return (
+                    f"every rule that selects them all, such as {xp}, takes items of several "
+                    f"lists on {page[0].url}"
+                )
+    for page in _pages(positives):
+        if len(page) < 2:
+            continue
+        common = _lca([e.node for e in page])
+        paths = [_rel(common, e.node, positional=True)[0] for e in page]
+        if len(set(paths)) > 1:
+            where = common.getroottree().getpath(common)
+            return f"below {where} on {page[0].url} their steps differ: " + "; ".join(
+                f"{p!r}" for p in paths
+            )
+    ends = [
+        "/".join(n.tag for n in [*list(e.node.iterancestors())[:3][::-1], e.node])
+        for e in positives
+    ]
+    if len(set(ends)) > 1:
+        return "their last steps differ: " + "; ".join(
+            f"{e.url} …/{end}" for e, end in zip(positives, ends, strict=True)
+        )
+    return ""
 
 
 def _covers(xp: str, examples: Sequence[Example], as_list: bool) -> bool:
