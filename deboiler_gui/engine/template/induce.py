@@ -843,11 +843,11 @@ def _rank_field(
 
     # A rule whose node reads another text than the examples' fixed one on some pages ranks
     # after a rule whose node never does and that finds the fixed text on about as many pages
-    # (85%), when that text is on half the pages the rule finds a node on at least: a
-    # position ('span/a[1]': the 'up' link where a page has no previous page) or a class the
-    # other links share, beside the link's text, with or without 'not this' clicks. A text
-    # that is a value the examples' pages happen to share (not a label) is found on few
-    # pages, and sets nothing aside.
+    # (85%), when that text is on three pages and half the pages the rule finds a node on at
+    # least: a position ('span/a[1]': the 'up' link where a page has no previous page) or a
+    # class the other links share, beside the link's text, with or without 'not this'
+    # clicks. A text that is a value the examples' pages happen to share (not a label) is
+    # found on few pages, and sets nothing aside.
     steady_texted = max(
         (d.site["texted"] for d in checked if fixed and not d.site["retexted"] and sound(d)),
         default=0,
@@ -857,7 +857,7 @@ def _rank_field(
         hit = c.site["one"] + c.site["many"]
         return (
             bool(fixed and c.site["retexted"])
-            and steady_texted >= 0.85 * c.site["texted"]
+            and steady_texted >= max(3, 0.85 * c.site["texted"])
             and 2 * steady_texted >= hit
         )
 
