@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import lxml.etree as etree
 
@@ -261,6 +261,27 @@ def label_like(text: str) -> bool:
         and len(text.split()) <= LABEL_TEXT_WORDS
         and bool(_LETTERS.search(text))
     )
+
+
+def fixed_text(positives: Sequence[Example], attr: str = "") -> str:
+    """The one label-like text every example's node reads, when that text is an anchor of
+    the field's node rather than its value: an attribute field's elements ('List of all
+    members' for the link's target), or, for a text field, links from two pages or more to
+    different targets ('← prev' to another page on each page: a navigation label whose link
+    changes with the page). "" otherwise: a text field's text is its value."""
+    texts = {_text(ex.node) for ex in positives}
+    if len(texts) != 1:
+        return ""
+    text = texts.pop()
+    if not label_like(text):
+        return ""
+    if attr:
+        return text
+    hrefs = [(ex.node.get("href") or "").strip() for ex in positives]
+    if len(positives) < 2 or any(ex.node.tag != "a" for ex in positives) or "" in hrefs:
+        return ""
+    targets = {urljoin(ex.url, h) for ex, h in zip(positives, hrefs, strict=True)}
+    return text if len(targets) > 1 else ""
 
 
 def _beside(el: HtmlElement) -> HtmlElement | None:
@@ -601,13 +622,16 @@ def _site_field(
     sig: set[tuple[str, str]] | None = None,
     attr: str = "",
     label: tuple[str, str] | None = None,
+    text: str = "",
 ) -> dict[str, Any]:
     """How ``xp``'s matches behave over ``trees``: pages with one, none or several nodes
     (several different ones: ``conflicting``), the values' spread, the pages whose first node
     carries ``sig`` (``alike``) and, with the examples' ``label`` (tag, text) beside their
     node, the pages whose first node has another text in that label's stead (``relabelled``:
-    'Since:' where the examples read 'Inherits:')."""
-    one = none = many = conflicting = alike = relabelled = 0
+    'Since:' where the examples read 'Inherits:'); with the examples' fixed ``text`` (their
+    link's label, ``fixed_text``), the pages whose first node reads it (``texted``) and those
+    whose first node reads another (``retexted``: 'up' where the examples read '← prev')."""
+    one = none = many = conflicting = alike = relabelled = texted = retexted = 0
     values: dict[str, int] = {}
     for tree in trees:
         found = _run(tree, xp) or []
@@ -620,6 +644,11 @@ def _site_field(
             there = _beside_text(found[0], label[0])
             if there is not None and there != label[1]:
                 relabelled += 1
+        if text:
+            if _text(found[0]) == text:
+                texted += 1
+            else:
+                retexted += 1
         if len(found) == 1:
             one += 1
         else:
@@ -639,6 +668,8 @@ def _site_field(
         "top_share": (max(values.values()) / (one + many)) if values else 0.0,
         "alike": alike,
         "relabelled": relabelled,
+        "texted": texted,
+        "retexted": retexted,
     }
 
 
@@ -680,8 +711,14 @@ def _rank_field(
     label = besides.pop() if len(besides) == 1 else None
     if label is not None:
         sig.add((_BESIDE_LABEL, "|".join(label)))
+    # The examples' link read by its fixed text ('← prev' to another page on each page): a
+    # rule whose node on other pages reads another text ('up' where a page has no previous
+    # page) takes another link there.
+    fixed = fixed_text(positives, attr)
     for c in checked:
-        c.site = _site_field(c.xpath, trees, sig, attr, label)
+        c.site = _site_field(c.xpath, trees, sig, attr, label, fixed)
+        if not fixed:
+            del c.site["texted"], c.site["retexted"]
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
     shown = [
         ex.node.get(attr) or "" if attr else normalize_text(_text(ex.node)) for ex in positives
@@ -804,6 +841,26 @@ def _rank_field(
     def relabelled(c: Induced) -> bool:
         return bool(c.site["relabelled"]) and sound_alike >= 0.85 * c.site["alike"]
 
+    # A rule whose node reads another text than the examples' fixed one on some pages ranks
+    # after a rule whose node never does and that finds the fixed text on about as many pages
+    # (85%), when that text is on three pages and half the pages the rule finds a node on at
+    # least: a position ('span/a[1]': the 'up' link where a page has no previous page) or a
+    # class the other links share, beside the link's text, with or without 'not this'
+    # clicks. A text that is a value the examples' pages happen to share (not a label) is
+    # found on few pages, and sets nothing aside.
+    steady_texted = max(
+        (d.site["texted"] for d in checked if fixed and not d.site["retexted"] and sound(d)),
+        default=0,
+    )
+
+    def retexted(c: Induced) -> bool:
+        hit = c.site["one"] + c.site["many"]
+        return (
+            bool(fixed and c.site["retexted"])
+            and steady_texted >= max(3, 0.85 * c.site["texted"])
+            and 2 * steady_texted >= hit
+        )
+
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
@@ -821,6 +878,7 @@ def _rank_field(
         return (
             page_own(c),
             relabelled(c),
+            retexted(c),
             not right(c),
             mixed(c),
             spread,
@@ -2247,13 +2305,11 @@ def _recurs(xp: str, kind: str, neg: Example, trees: Sequence[Any], with_items: 
 def _check_conflicts(
     positives: Sequence[Example], negatives: Sequence[Example], *, as_list: bool = False
 ) -> None:
-    texts = {_text(p.node) for p in positives}
     attrs = {p.attr for p in positives}
     # An attribute field whose examples' elements read one same label-like text ('List of all
-    # members'): the rule on that text tells them from a like node with another text.
-    own_text = next(iter(texts)) if len(texts) == 1 and "" not in attrs and len(attrs) == 1 else ""
-    if not label_like(own_text):
-        own_text = ""
+    # members'), or links to other pages that read one same label ('← prev'): the rule on
+    # that text tells them from a like node with another text.
+    own_text = fixed_text(positives, attrs.pop()) if len(attrs) == 1 and not as_list else ""
     for n in negatives:
         for p in positives:
             if n.url == p.url and n.node is p.node:
@@ -2730,15 +2786,16 @@ def _induce_field(
                     cost = 6.0 + 0.2 * depth + 0.5 * path.count("[")
                     if xp not in cands or cands[xp][0] > cost:
                         cands[xp] = (cost, "positional")
-    own = {_text(ex.node) for ex in positives}
-    text = next(iter(own))
-    if attr and len(own) == 1 and label_like(text):
+    text = fixed_text(positives, attr)
+    if text:
         # The value is an attribute and the node's text is the same on every example page
-        # ('List of all members, including inherited members'): the text is an anchor of its
-        # own, wherever the link sits (a page whose first link there is 'Obsolete members'
-        # has no such link). It is ranked by how it behaves over the site like the others:
-        # a text that is a value of the examples' pages (a title they happen to share) finds
-        # few pages and is too narrow.
+        # ('List of all members, including inherited members'), or the value is the text of
+        # links to other pages that read one same label ('← prev' to another page on each
+        # page): the text is an anchor of its own, wherever the link sits (a page whose first
+        # link there is 'Obsolete members', or 'up' where there is no previous page, has no
+        # such link). It is ranked by how it behaves over the site like the others: a text
+        # that is a value of the examples' pages (a title they happen to share) finds few
+        # pages and is too narrow.
         xp = f"//{positives[0].node.tag}[normalize-space(.)={xpath_literal(text)}]"
         if all(ex.node.tag == positives[0].node.tag for ex in positives):
             for cands in per_example:

@@ -38,7 +38,7 @@ from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
 from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
-from deboiler_gui.engine.template.induce import list_of_item, several_lists
+from deboiler_gui.engine.template.induce import label_like, list_of_item, several_lists
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import select
 
@@ -46,6 +46,9 @@ from deboiler_gui.engine.template.selectors import select
 WILD_COUNT = 5.0
 #: A field whose values are one same value on this share of pages is flagged.
 SAME_VALUE = 0.8
+#: A link's text that is one same label is a navigation label ('next →'), constant by nature,
+#: when its links have at least this many targets per page with that text (each page's own).
+NAV_TARGETS = 0.5
 #: A field equal to another field on this share of pages, the two nodes one same node
 #: there, is flagged.
 LOOKS_LIKE = 0.5
@@ -256,6 +259,10 @@ class FieldSignals:
     labels: dict[str, str] = dc_field(default_factory=dict)
     first_labels: dict[str, tuple[str, bool]] = dc_field(default_factory=dict)
     label_tags: dict[str, str] = dc_field(default_factory=dict)  # per label, its element's tag
+    # for a text field whose node is a link, the link's text on each page with a value (as
+    # ``labels``): one navigation label ('← prev') on most pages and another on a few is
+    # another link there ('up' where a page has no previous page)
+    link_texts: dict[str, str] = dc_field(default_factory=dict)
     # per list page, the lists its items come from (outermost, by tags and classes from the
     # root without positions): a list whose length varies in one same list is a contents
     # block growing with its page
@@ -524,8 +531,10 @@ class FieldSignals:
             )
             # Constant by nature: the learned values were one value too, or (never learned)
             # the value is a link's text whose target is one same target as well.
-            natural = (self.learned_distinct is not None and self.learned_distinct <= 1) or (
-                self.learned_distinct is None and len(hrefs) == 1 and "" not in hrefs
+            natural = (
+                (self.learned_distinct is not None and self.learned_distinct <= 1)
+                or (self.learned_distinct is None and len(hrefs) == 1 and "" not in hrefs)
+                or self._nav_label(value, n, hrefs)
             )
             rest, others = hit - n, len(counted) - 1
             if (
@@ -812,6 +821,20 @@ class FieldSignals:
             return self.resolved, self.resolved_pages
         return self.values, self.value_pages
 
+    def _nav_label(self, value: str, n: int, hrefs: set[str]) -> bool:
+        """Whether ``value``, one same text on ``n`` pages, is a navigation label: a link's
+        short fixed text whose target changes with the page ('← prev', 'next →': each page's
+        link to its own neighbour), read so on the field's example pages too, of a field
+        whose learned values (if any) were never several. A text field of such links is
+        constant by nature; a label taken by a field whose clicked pages read other texts, or
+        one text on links to a few targets (a block that is no page's own), is not."""
+        if self.is_link or self.learned_distinct is not None or not label_like(value):
+            return False
+        targets = hrefs - {""}
+        if len(targets) < max(2, NAV_TARGETS * n):
+            return False
+        return all(self.page_values.get(u, value) == value for u in self.examples)
+
     def _heading_of(self, other: str) -> bool:
         """Whether this field's node is the heading where another field's equal node is not
         one: the text's own place, the other field's is the copy."""
@@ -853,17 +876,28 @@ class FieldSignals:
         pages' (else the commonest); flagged with the pages of another label, the rarest
         labels first."""
         hit = self.one + self.many
-        if len(self.labels) < 5 or len(self.values) < 2:
+        labels = self.labels or self.link_texts
+        if len(labels) < 5 or len(self.values) < 2:
             return None
-        meant, whose = _usual_of(self.labels, self.examples)
+        meant, whose = _usual_of(labels, self.examples)
         if not meant:
             return None
-        alike = sum(1 for lb in self.labels.values() if lb == meant)
-        others = [u for u, lb in self.labels.items() if lb != meant]
-        if not others or alike < SAME_VALUE * len(self.labels):
+        alike = sum(1 for lb in labels.values() if lb == meant)
+        others = [u for u, lb in labels.items() if lb != meant]
+        if not others or alike < SAME_VALUE * len(labels):
             return None
-        seen = Counter(self.labels[u] for u in others)
-        others.sort(key=lambda u: seen[self.labels[u]])
+        if not self.labels:
+            # A text field's link: only a navigation label ('← prev' to each page's own
+            # neighbour) is a label; a text that is the value most pages happen to share
+            # (a status) is a value, whatever it is elsewhere.
+            value, n = Counter(
+                self.page_values.get(u, "") for u, lb in labels.items() if lb == meant
+            ).most_common(1)[0]
+            hrefs = {h for (v, h), _k in self.targets.items() if v == value}
+            if not self._nav_label(value, n, hrefs):
+                return None
+        seen = Counter(labels[u] for u in others)
+        others.sort(key=lambda u: seen[labels[u]])
         label, n = seen.most_common(1)[0]
         tag = self.label_tags.get(meant, "node")
         noun = "link" if tag == "a" else tag
@@ -2280,6 +2314,15 @@ def _page_signals(
                     label = _own_label(held[fld.id][0])
                     sig.labels[url] = label
                     sig.label_tags.setdefault(label, str(held[fld.id][0].tag))
+                elif first and fld.kind == "attribute":
+                    # (the rule gives the element, the field reads its attribute)
+                    label = _own_label(first[0])
+                    sig.labels[url] = label
+                    sig.label_tags.setdefault(label, str(first[0].tag))
+                elif first and link is first[0] and link.get("href"):
+                    label = _own_label(link)
+                    sig.link_texts[url] = label
+                    sig.label_tags.setdefault(label, "a")
             if len(sig.preview) < preview:
                 sig.preview.append((url, value if not isinstance(value, str) else value[:200]))
     for fid, text in scalars.items():

@@ -1,0 +1,86 @@
+"""A navigation link's fixed text ('← prev', 'next →' to each page's own neighbour) as a text
+field is constant by nature: no "one same value" flag. A rule that takes another link where a
+page has no previous page ('up', first in the bar there) is flagged with that page, whether
+the field reads the link's text or its target (a rule ending on '/@href', or a rule giving
+the link, the field reading its 'href'). A constant that is no navigation label is still
+flagged: a text that is no link, or a link's text on links to a few targets only."""
+
+from __future__ import annotations
+
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template.model import Field, SearchRules, Template
+from deboiler_gui.engine.template.signals import site_signals
+
+SITE = "ref.example"
+
+
+def page(i: int) -> Page:
+    prev = f"<a href='p{i - 1}.html'>← prev</a> " if i else ""
+    return Page(
+        f"https://{SITE}/p{i}.html",
+        "<html><body><div class='navsettop'>"
+        f"<span class='navleft'><a href='help{i % 2}.html'>help</a></span>"
+        f"<span class='navright'>{prev}<a href='up{i // 4}.html'>up</a> "
+        f"<a href='p{i + 1}.html'>next →</a></span></div>"
+        f"<div class='brand'>Reference</div><h3>Section {i}</h3><p>Text {i}.</p></body></html>",
+    )
+
+
+BAR = "//span[@class='navright']/a"
+
+
+def _flags(fields: tuple[Field, ...], pages: list[Page]) -> dict[str, list[str]]:
+    t = Template("ref", site=SITE, fields=fields, use_cleaner=False)
+    return {s.field: [f["flag"] for f in s.to_dict()["flags"]] for s in site_signals(pages, [t])}
+
+
+def test_a_navigation_label_is_no_one_same_value_and_other_constants_are() -> None:
+    pages = [page(i) for i in range(1, 17)]
+    got = _flags(
+        (
+            Field("next_text", xpaths=(f"{BAR}[normalize-space(.)='next →']",)),
+            Field("prev_text", xpaths=(f"{BAR}[normalize-space(.)='← prev']",)),
+            # the site's name on every page, no link: still flagged
+            Field("title", xpaths=("//div[@class='brand']",)),
+            # one label on links to two targets only: a block, not each page's own link
+            Field("help", xpaths=("//span[@class='navleft']/a",)),
+        ),
+        pages,
+    )
+    assert got["next_text"] == [] and got["prev_text"] == [], got
+    assert any(f.startswith("one same value on 16 of 16") for f in got["title"]), got
+    assert any(f.startswith("one same value on 16 of 16") for f in got["help"]), got
+
+
+def test_a_label_taken_by_a_field_learned_with_other_values_is_flagged() -> None:
+    # The field was learned with values of each page's own (its titles): one same link label
+    # on every page now is the rule landing on a link, not a navigation label it was made for.
+    pages = [page(i) for i in range(1, 17)]
+    learned = {"samples": {pages[2].url: "Section 3", pages[5].url: "Section 6"}}
+    fld = Field(
+        "title",
+        xpaths=(f"{BAR}[normalize-space(.)='next →']",),
+        search=SearchRules(fingerprint=learned),
+    )
+    got = _flags((fld,), pages)
+    assert any(f.startswith("one same value on 16 of 16") for f in got["title"]), got
+
+
+def test_another_link_where_a_page_has_no_previous_page_is_flagged_with_it() -> None:
+    pages = [page(i) for i in range(16)]  # p0 has no previous page: 'up' is first
+    got = _flags(
+        (
+            Field("prev_text", xpaths=(f"{BAR}[1]",)),
+            Field("prev_href", xpaths=(f"{BAR}[1]",), kind="attribute", attribute="href"),
+            Field("prev_target", xpaths=(f"{BAR}[1]/@href",)),
+        ),
+        pages,
+    )
+    for fid in ("prev_text", "prev_href", "prev_target"):
+        (flag,) = [f for f in got[fid] if "the link's text is 'up'" in f]
+        assert flag.startswith("on 1 of 16 pages"), (fid, flag)
+        assert "'← prev'" in flag, flag
+    t = Template("ref", site=SITE, fields=(Field("prev_text", xpaths=(f"{BAR}[1]",)),))
+    (sig,) = site_signals(pages, [t])
+    (flag,) = [f for f in sig.to_dict()["flags"] if "'up'" in f["flag"]]
+    assert flag["look_at"] == [pages[0].url]
