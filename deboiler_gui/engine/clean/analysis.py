@@ -7,7 +7,10 @@ from __future__ import annotations
 import hashlib
 import re
 from array import array
+from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import itemgetter
 from typing import Any, cast
 
 import lxml.etree as etree
@@ -701,11 +704,14 @@ MAX_REPEATS_PER_PAGE = 2
 
 
 def repeats_within_page(facts: Facts) -> set[int]:
-    seen: dict[int, int] = {}
-    for rec in facts.cands:
-        if rec[2] > 0:
-            seen[rec[1]] = seen.get(rec[1], 0) + 1
+    # the hashes of the candidates with text, counted in C (characters are never negative)
+    cands = facts.cands
+    seen = Counter(compress(map(_HASH, cands), map(_CHARS, cands)))
     return {h for h, n in seen.items() if n > MAX_REPEATS_PER_PAGE}
+
+
+_HASH = itemgetter(1)
+_CHARS = itemgetter(2)
 
 
 #: links standing loose in the body, between its blocks (not in a list, a menu or a paragraph)

@@ -1873,6 +1873,13 @@ def _floated(el: HtmlElement) -> bool:
     return _FLOAT.search(el.get("style") or "") is not None
 
 
+#: The links of a block that can be a box's headline, counted in C: each box holds one of its
+#: own, a link with a target and TEASER_LINK_CHARS characters of text or more (a text's length
+#: before its spaces are dropped bounds it from above), so a block with fewer than N of them
+#: holds fewer than N boxes and is not read chunk by chunk.
+_LONG_LINKS = etree.XPath(f"count(.//a[@href][string-length(.) >= {TEASER_LINK_CHARS}])")
+
+
 def _headline_boxes(el: HtmlElement, enough: int = MIN_COLUMN_BOXES) -> int:
     """How many boxes the block holds (counted up to ``enough``): a short label that is the
     whole text of its line (a cell, a paragraph, a heading; no link in it) followed, before
@@ -2909,6 +2916,7 @@ def _story_column(
         and rec[2] > 0
         and rec[3] >= density * rec[2]
         and (not _section_headed(k) or _heading_stack(k))
+        and _LONG_LINKS(k) >= MIN_COLUMN_BOXES  # each box's headline: a link of its own
         and _headline_boxes(k) >= MIN_COLUMN_BOXES
     ]
     if not boxes:
@@ -3407,6 +3415,9 @@ class _Fragments:
         self.repeats = repeats
         self._by_el: dict[HtmlElement, list[Any]] | None = None
         self.shared: dict[HtmlElement, set[HtmlElement]] = {}
+        # whether an element is in a series, by element: the entries' parents recur for
+        # every block of a long list (each test reads all the element's siblings)
+        self._series: dict[HtmlElement, bool] = {}
 
     @property
     def by_el(self) -> dict[HtmlElement, list[Any]]:
@@ -3485,10 +3496,10 @@ class _Fragments:
         description's paragraphs) is judged as its wrapper, up to three levels up."""
         parent = el.getparent()
         for _ in range(3):
-            if parent is None or _in_series(parent):
+            if parent is None or self._in_series(parent):
                 break
             el, parent = parent, parent.getparent()
-        if parent is None or not _in_series(parent):
+        if parent is None or not self._in_series(parent):
             return False
         term = self._own_text(el.itersiblings(preceding=True))
         if term is None:
@@ -3499,6 +3510,12 @@ class _Fragments:
             if isinstance(child.tag, str) and _text_of(child).strip():
                 return False
         return False
+
+    def _in_series(self, el: HtmlElement) -> bool:
+        known = self._series.get(el)
+        if known is None:
+            known = self._series[el] = _in_series(el)
+        return known
 
     def repeated(self, el: HtmlElement) -> bool:
         """Whether the element is a block repeated across the site (not within the page)."""
