@@ -2144,13 +2144,16 @@ def _page_navigation(el: HtmlElement) -> str:
 
 def _text_before(el: HtmlElement, stop: HtmlElement) -> Iterable[str]:
     """The visible text of the block before the element ``stop`` (in document order)."""
+    # a node holds ``stop`` when it is one of its ancestors: one walk up, not a walk down
+    # every node's subtree
+    holding = set(stop.iterancestors())
     for node in el.iter():
         if node is stop:
             return
         if node is not el and isinstance(node.tag, str) and node.tag in INVISIBLE_TAGS:
             continue
         yield node.text or ""
-        if node is not el and stop not in node.iterdescendants():
+        if node is not el and node not in holding:
             yield node.tail or ""
 
 
@@ -3112,8 +3115,14 @@ def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
     if next(el.iter("button", "input", "select", "textarea"), None) is not None:
         return False  # a form's part: a price with its "Add to Cart" button is the buy box's
     text = _text_of(el)
-    digits = sum(c.isdigit() for c in text)
-    alnum = sum(c.isalnum() for c in text)
+    if text.isascii():
+        # ASCII digits and letters, counted in C
+        data = text.encode("ascii")
+        digits = len(data) - len(data.translate(None, _ASCII_DIGITS))
+        alnum = len(data) - len(data.translate(None, _ASCII_ALNUM))
+    else:
+        digits = sum(c.isdigit() for c in text)
+        alnum = sum(c.isalnum() for c in text)
     if not digits >= VALUE_DIGITS * alnum > 0 or _DATE.search(text) is not None:
         return False
     # several bare whole numbers are a counter or a pager ("Results 1 to 2 of 2", "3 Pages
@@ -3121,6 +3130,9 @@ def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
     numbers = _NUMBER.findall(text)
     return len(numbers) < 2 or any(not n.isdigit() for n in numbers)
 
+
+_ASCII_DIGITS = b"0123456789"
+_ASCII_ALNUM = _ASCII_DIGITS + b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 #: a figure is mostly its number: at least this share of its letters and digits are digits
 #: ("Width: 100 cm", "£ 450"; not "GIT: part of the git(1) suite")
