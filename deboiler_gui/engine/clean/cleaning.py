@@ -490,7 +490,7 @@ def matches(
                 and el.tag not in _HEADING_TAGS
                 and _dateline(el, chars, links, density)
                 and (
-                    (within(i, el, inner) and _lead_chars(inner, el) <= DATELINE_LEAD)
+                    (within(i, el, inner) and _lead_within(inner, el, DATELINE_LEAD))
                     or el.getparent() in title_blocks
                     or _under_headline(el)
                 )
@@ -886,7 +886,7 @@ def matches(
             and (
                 el.getparent() in title_blocks
                 or _under_headline(el)
-                or (within(i, el, inner) and _lead_chars(inner, el) <= DATELINE_LEAD)
+                or (within(i, el, inner) and _lead_within(inner, el, DATELINE_LEAD))
             )
             and _text_after(inner, el) >= DATELINE_AFTER
         ):
@@ -1734,6 +1734,32 @@ def _cell_whole(el: HtmlElement) -> bool:
 def _first_text_chain(el: HtmlElement) -> tuple[str, list[HtmlElement]] | None:
     """The block's first visible text and the elements from the one holding it up to the
     block itself; None when the block has no visible text."""
+    # the first text that is not XML white space, found in C without reading the others (a
+    # large block has thousands): it is the answer when Python's strip() finds text in it
+    # too and no invisible element holds it; else the chunks are read one by one
+    first = _FIRST_TEXT(el)
+    if not first:
+        return None  # (no text but XML white space, which strip() drops too)
+    chunk = first[0]
+    if chunk.strip():
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        chain: list[HtmlElement] = []
+        node = owner
+        while node is not None and node.tag not in INVISIBLE_TAGS:
+            chain.append(node)
+            if node is el:
+                return str(chunk), chain
+            node = node.getparent()
+    return _first_text_chain_read(el)
+
+
+_FIRST_TEXT = etree.XPath("(descendant::text()[normalize-space()])[1]")
+
+
+def _first_text_chain_read(el: HtmlElement) -> tuple[str, list[HtmlElement]] | None:
+    """_first_text_chain, chunk by chunk."""
     for chunk in el.xpath(".//text()"):
         if not chunk.strip():
             continue
@@ -3177,6 +3203,17 @@ def _lead_chars(inner: HtmlElement, el: HtmlElement) -> int:
     return sum(len("".join(t.split())) for t in _text_before(inner, el))
 
 
+def _lead_within(inner: HtmlElement, el: HtmlElement, most: int) -> bool:
+    """Whether the content slot holds at most ``most`` characters of text before the element
+    (read up to where they are more)."""
+    n = 0
+    for t in _text_before(inner, el):
+        n += len("".join(t.split()))
+        if n > most:
+            return False
+    return True
+
+
 def _text_after(inner: HtmlElement, el: HtmlElement) -> int:
     """Characters of the content slot's text after the element in the page (all of it when
     the element is before the slot, none when it is after)."""
@@ -3233,12 +3270,12 @@ def _in_series(el: HtmlElement) -> bool:
     parent = el.getparent()
     if parent is None:
         return False
-    step = _slot_step(el, el.tag)
-    return any(
-        s is not el and s.tag == el.tag and _slot_step(s, s.tag) == step
-        for s in parent
-        if isinstance(s.tag, str)
-    )
+    tag = el.tag
+    if not isinstance(tag, str):
+        return False  # a comment: no sibling element has its tag
+    step = _slot_step(el, tag)
+    # only the siblings of its tag are read (picked in C)
+    return any(s is not el and _slot_step(s, tag) == step for s in parent.iterchildren(tag))
 
 
 #: the content's own heading: an h1-h3, or a block its class calls a title (Doxygen's
@@ -3263,15 +3300,24 @@ def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
     if body is None or sum(1 for _ in root.iter("body")) != 1:
         return list(_TITLE_CANDIDATES(root))  # no body or several: the XPath's own reading
     out: list[HtmlElement] = []
-    for el in body.iter(*_TITLE_TAGS):
+    for el in _TITLE_SHORTLIST(body):
         tag = el.tag
         if tag == "h1" or tag == "h2" or tag == "h3":
             out.append(el)
             continue
         cls = el.get("class")
-        if cls and "title" in cls and " title " in " " + cls.translate(_XML_SPACES) + " ":
+        if cls and " title " in " " + cls.translate(_XML_SPACES) + " ":
             out.append(el)
     return out
+
+
+#: The headings and the div/span/p/td whose class holds "title" below the body, in document
+#: order, found in C (a source listing's thousands of spans are not each read in Python); the
+#: class is then tested for the word.
+_TITLE_SHORTLIST = etree.XPath(
+    "descendant::*[self::h1 or self::h2 or self::h3"
+    " or ((self::div or self::span or self::p or self::td) and contains(@class, 'title'))]"
+)
 
 
 #: what separates the page's name from the site's in a title ("Index: Cairo", "News | Site")
