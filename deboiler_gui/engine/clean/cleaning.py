@@ -335,7 +335,7 @@ def matches(
     out: list[tuple[HtmlElement, str, str, int]] = []
     cands = facts.cands
     repeats = repeats_within_page(facts) if not ap.compat else set()
-    fragments = _Fragments(cands, ap.exact, repeats)
+    fragments = _Fragments(cands, ap.exact, repeats, recs if not ap.compat else None)
     # the candidates' own order tells what lies inside the content's elements (a candidate's
     # subtree is the candidates up to its end index): no walk up each element's ancestors
     spans: dict[HtmlElement, tuple[int, int]] = {}
@@ -3467,11 +3467,18 @@ class _Fragments:
 
     MIN_RUN = 3
 
-    def __init__(self, cands: list[list[Any]], exact: set[int], repeats: set[int]) -> None:
+    def __init__(
+        self,
+        cands: list[list[Any]],
+        exact: set[int],
+        repeats: set[int],
+        by_el: dict[HtmlElement, list[Any]] | None = None,
+    ) -> None:
         self.cands = cands
         self.exact = exact
         self.repeats = repeats
-        self._by_el: dict[HtmlElement, list[Any]] | None = None
+        # (the caller's records of the same candidates, when it has them)
+        self._by_el = by_el
         self.shared: dict[HtmlElement, set[HtmlElement]] = {}
         # whether an element is in a series, by element: the entries' parents recur for
         # every block of a long list (each test reads all the element's siblings)
