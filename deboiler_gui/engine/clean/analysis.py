@@ -833,6 +833,7 @@ class FactsStore:
         self.pages: dict[str, tuple[Any, ...]] = {}
         self.strings: list[str | None] = [None]  # index 0 is "no slot" / "no skeleton"
         self.index: dict[str | None, int] = {None: 0}
+        self._skeleton_strings: list[str] = []
 
     def _intern(self, s: str | None) -> int:
         i = self.index.get(s)
@@ -885,6 +886,13 @@ class FactsStore:
             [_kept_run(container, run) for container, run in facts.runs.items()],
         )
 
+    def _skeletons(self) -> list[str]:
+        """The interned strings with "" for index 0, kept while no string is added."""
+        kept = self._skeleton_strings
+        if len(kept) != len(self.strings):
+            kept = self._skeleton_strings = ["", *self.strings[1:]]  # type: ignore[list-item]
+        return kept
+
     def as_is(self, url: str, html: str) -> bool:
         """Whether the page's HTML (the same as in fit) needs no rewriting before its parse."""
         stored = self.pages.get(url)
@@ -901,18 +909,24 @@ class FactsStore:
             return None
         strings = self.strings
         facts = Facts(chars=chars, links=links, elements=elements)
-        facts.cands = [
-            [
-                el,
-                data[j] + (1 << 63),
-                data[j + 1],
-                data[j + 2],
-                strings[data[j + 4]],
-                data[j + 3],
-                strings[data[j + 5]] or "",
-            ]
-            for el, j in zip(els, range(0, len(data), 6), strict=True)
-        ]
+        # the records column by column, in C: hash, characters, links, slot, end, skeleton
+        # (index 0, no skeleton, reads as "": every other skeleton is a non-empty string)
+        skeletons = self._skeletons()
+        facts.cands = list(
+            map(
+                list,
+                zip(
+                    els,
+                    map(_UNSIGNED.__add__, data[0::6]),
+                    data[1::6],
+                    data[2::6],
+                    map(strings.__getitem__, data[4::6]),
+                    data[3::6],
+                    map(skeletons.__getitem__, data[5::6]),
+                    strict=True,
+                ),
+            )
+        )
         node = root
         path = [node]
         for i in steps:
@@ -930,6 +944,10 @@ class FactsStore:
             kids = list(container) if members else []
             facts.runs[container] = [kids[i] for i in members]
         return facts
+
+
+#: A stored hash (signed, to fit an array of "q") back to the unsigned 64 bits it was.
+_UNSIGNED = 1 << 63
 
 
 def _kept_run(container: HtmlElement, run: list[HtmlElement]) -> tuple[tuple[int, ...], array[int]]:
