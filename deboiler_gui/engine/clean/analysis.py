@@ -529,6 +529,63 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
         if hit and depth <= max_depth:
             cidx = len(cands)
             cands.append([el, 0, 0, 0, slot, 0, ""])
+        if parent is not None and inner is not None and el not in inner:
+            # A skeleton leaf (most candidates: a listing's lines, a page's paragraphs): none
+            # of its children is walked, so what its exit below would do is done here, with
+            # no frame unless it is its parent's best child so far.
+            if whole:
+                # its visible text in one C call (scripts' text left out)
+                t = "" if invisible else _visible_text_of(el, held)
+                stripped = "".join(t.split()) if t else ""
+                if stripped:
+                    tnorm = dig_sub("0", stripped.lower())
+                    chars = len(stripped)
+            # (its childless form holds its .text, read above)
+            digest = blake2b(
+                ("<" + tag + ">" + tnorm + "</" + tag + ">").encode("utf-8", "surrogatepass"),
+                digest_size=8,
+            ).digest()
+            links = max(chars, 1) if tag == "a" else extra_get(el, 0)
+            leaf_skel = skels.get(tag)
+            if leaf_skel is None:
+                leaf_skel = blake2b(tag.encode(), digest_size=8).hexdigest()
+                if len(tag) < 200:
+                    skels[tag] = leaf_skel
+            if cidx >= 0:
+                rec = cands[cidx]
+                rec[1] = int.from_bytes(digest, "big")
+                rec[2] = chars
+                rec[3] = links
+                rec[5] = len(cands)
+                rec[6] = leaf_skel
+            up_parts = cast("list[str | None]", parent.parts)
+            if parent.batched:
+                up_parts.append(digest.hex())
+                if parent.sparts is not None:
+                    parent.sparts.append(leaf_skel)
+            else:
+                up_parts[pidx[0]] = digest.hex()
+                if parent.sparts is not None:
+                    parent.sparts[pidx[1]] = leaf_skel
+                parent.chars += chars
+            parent.links += links
+            if tag == "footer" or el.get("role") == "contentinfo":
+                continue  # the page's footer is never the place of its content
+            nonlink = chars - links
+            side = links < _SIDE_DENSITY * chars
+            if nonlink > parent.best_nonlink or (side and nonlink > parent.nd_best_nonlink):
+                leaf = _Frame(
+                    tag, None, chars, slot, invisible, cidx, el, depth, parent, pidx, None
+                )
+                if nonlink > parent.best_nonlink:
+                    parent.best = leaf
+                    parent.best_nonlink = nonlink
+                if side and nonlink > parent.nd_best_nonlink:
+                    parent.nd_best = leaf
+                    parent.nd_best_nonlink = nonlink
+            if side:
+                parent.nd_total += nonlink
+            continue
         parts: list[str | None] = ["<" + tag + ">" + tnorm]
         # the tag skeleton (structure without text) of the subtree, for structural slots
         sparts: list[str | None] | None = None if compat else [tag]

@@ -3300,24 +3300,15 @@ def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
     if body is None or sum(1 for _ in root.iter("body")) != 1:
         return list(_TITLE_CANDIDATES(root))  # no body or several: the XPath's own reading
     out: list[HtmlElement] = []
-    for el in _TITLE_SHORTLIST(body):
+    for el in body.iter(*_TITLE_TAGS):
         tag = el.tag
         if tag == "h1" or tag == "h2" or tag == "h3":
             out.append(el)
             continue
         cls = el.get("class")
-        if cls and " title " in " " + cls.translate(_XML_SPACES) + " ":
+        if cls and "title" in cls and " title " in " " + cls.translate(_XML_SPACES) + " ":
             out.append(el)
     return out
-
-
-#: The headings and the div/span/p/td whose class holds "title" below the body, in document
-#: order, found in C (a source listing's thousands of spans are not each read in Python); the
-#: class is then tested for the word.
-_TITLE_SHORTLIST = etree.XPath(
-    "descendant::*[self::h1 or self::h2 or self::h3"
-    " or ((self::div or self::span or self::p or self::td) and contains(@class, 'title'))]"
-)
 
 
 #: what separates the page's name from the site's in a title ("Index: Cairo", "News | Site")
