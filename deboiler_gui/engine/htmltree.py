@@ -281,7 +281,7 @@ def parse_html(html: str | bytes, *, prepared: bool = False, ids: bool = True) -
     root: HtmlElement
     try:
         root = lxml.html.document_fromstring(html, parser=parser)
-        if _hit_depth_limit(parser, html):
+        if _hit_depth_limit(parser):
             root = lxml.html.document_fromstring(cap_depth(html), parser=parser)
     except (etree.ParserError, ValueError):
         root = lxml.html.document_fromstring("<html><body></body></html>", parser=parser)
@@ -329,15 +329,7 @@ def _has_control(html: str) -> bool:
     return not html.isascii() and (b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data)
 
 
-#: libxml2 stops at 2,048 levels of nesting, each a start tag of the source: a page with
-#: fewer tags than this cannot reach it, and its parse's messages are not read (a news page's
-#: thousands of them, each made a Python object).
-_DEPTH_TAGS = 1024
-
-
-def _hit_depth_limit(parser: etree.HTMLParser = _PARSER, html: str | None = None) -> bool:
-    if html is not None and html.count("<") < _DEPTH_TAGS:
-        return False
+def _hit_depth_limit(parser: etree.HTMLParser = _PARSER) -> bool:
     return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
 
 
