@@ -36,6 +36,26 @@ _PARSER.set_element_class_lookup(
         entity=lxml.html.HtmlEntity,
     )
 )
+#: The same parser without libxml2's table of ids, for trees no user XPath reads: the
+#: cleaner's own parses (fit's and memory mode's second one). The table only serves XPath's
+#: ``id()``, which template selectors use (see template/selectors.py); filling it is about a
+#: fifth of a parse.
+_PARSER_NO_IDS = etree.HTMLParser(
+    huge_tree=True,
+    remove_pis=True,
+    no_network=True,
+    remove_blank_text=False,
+    recover=True,
+    collect_ids=False,
+)
+_PARSER_NO_IDS.set_element_class_lookup(
+    etree.ElementDefaultClassLookup(
+        element=lxml.html.HtmlElement,
+        comment=lxml.html.HtmlComment,
+        pi=lxml.html.HtmlProcessingInstruction,
+        entity=lxml.html.HtmlEntity,
+    )
+)
 #: Nesting kept when a page is deeper than libxml2 can build (it stops at 2,048 levels and drops
 #: everything below and after); deeper tags are dropped, their text kept.
 MAX_DEPTH = 1024
@@ -244,35 +264,37 @@ def prepare_html(html: str | bytes) -> str | None:
     return html
 
 
-def parse_html(html: str | bytes, *, prepared: bool = False) -> HtmlElement:
+def parse_html(html: str | bytes, *, prepared: bool = False, ids: bool = True) -> HtmlElement:
     """Parse a page into an lxml tree; never raises on bad markup, returns an empty document
     for empty input. ``prepared``: the page is known to be its own :func:`prepare_html`
-    (a page parsed again), so the checks are not run again."""
+    (a page parsed again), so the checks are not run again. ``ids=False``: a tree no XPath
+    with ``id()`` will read (the same tree, parsed without libxml2's id table)."""
+    parser = _PARSER if ids else _PARSER_NO_IDS
     if isinstance(html, bytes) or not prepared:
         ready = prepare_html(html)
         if ready is None:
             return cast(
                 HtmlElement,
-                lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER),
+                lxml.html.document_fromstring("<html><body></body></html>", parser=parser),
             )
         html = ready
     root: HtmlElement
     try:
-        root = lxml.html.document_fromstring(html, parser=_PARSER)
-        if _hit_depth_limit():
-            root = lxml.html.document_fromstring(cap_depth(html), parser=_PARSER)
+        root = lxml.html.document_fromstring(html, parser=parser)
+        if _hit_depth_limit(parser):
+            root = lxml.html.document_fromstring(cap_depth(html), parser=parser)
     except (etree.ParserError, ValueError):
-        root = lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
+        root = lxml.html.document_fromstring("<html><body></body></html>", parser=parser)
     if not isinstance(root.tag, str) or root.tag != "html":
         # A fragment: wrap it so every tree has html/body and XPaths start at /html.
-        wrapper = lxml.html.document_fromstring("<html><body></body></html>", parser=_PARSER)
+        wrapper = lxml.html.document_fromstring("<html><body></body></html>", parser=parser)
         wrapper.find("body").append(root)
         root = wrapper
-    _open_noframes(root)
+    _open_noframes(root, parser)
     return root
 
 
-def _open_noframes(root: HtmlElement) -> None:
+def _open_noframes(root: HtmlElement, parser: etree.HTMLParser = _PARSER) -> None:
     """libxml2 reads a ``noframes`` block as raw text (its markup as characters: a frameset
     page's ``<body bgcolor="#000000"></body>``): parse that text into the block's elements,
     so the page's text is what a reader without frames sees, never markup."""
@@ -281,7 +303,7 @@ def _open_noframes(root: HtmlElement) -> None:
         if len(block) or not text or ("<" not in text and "&" not in text):
             continue
         try:
-            doc = lxml.html.document_fromstring(text, parser=_PARSER)
+            doc = lxml.html.document_fromstring(text, parser=parser)
         except (etree.ParserError, ValueError):
             block.text = None
             continue
@@ -307,8 +329,8 @@ def _has_control(html: str) -> bool:
     return not html.isascii() and (b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data)
 
 
-def _hit_depth_limit() -> bool:
-    return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in _PARSER.error_log)
+def _hit_depth_limit(parser: etree.HTMLParser = _PARSER) -> bool:
+    return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
 
 
 def cap_depth(html: str, limit: int = MAX_DEPTH) -> str:

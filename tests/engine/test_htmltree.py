@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import lxml.etree as etree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,26 @@ def test_deep_nesting_keeps_the_text_below_and_after_the_parser_limit() -> None:
     text = visible_text(parse_html(html))
     assert "deep text" in text
     assert "after it" in text
+
+
+def test_deep_nesting_without_the_id_table_keeps_the_text_below_and_after_the_limit() -> None:
+    html = "<html><body>" + "<div>" * 3000 + "deep" + "</div>" * 3000 + "<p>after</p></body></html>"
+    text = visible_text(parse_html(html, ids=False))
+    assert "deep" in text
+    assert "after" in text
+
+
+def test_the_cleaners_parse_without_ids_is_the_same_tree_and_only_id_lookups_differ() -> None:
+    html = (
+        "<html><head><title>T</title></head><body><div id='a' class='x'>one<p id='a'>two</p>"
+        "<!-- c --><noframes><p>nf</p></noframes></div>tail<table><td>cell</td></table>"
+        "</body></html>"
+    )
+    with_ids, without = parse_html(html), parse_html(html, ids=False)
+    assert etree.tostring(with_ids) == etree.tostring(without)
+    assert [e.tag for e in with_ids.xpath("id('a')")] == ["div"]
+    assert without.xpath("id('a')") == []
+    assert [e.tag for e in without.xpath("//*[@id='a']")] == ["div", "p"]
 
 
 def test_cap_depth_keeps_structure_above_the_limit_and_all_text() -> None:

@@ -7,7 +7,10 @@ from __future__ import annotations
 import hashlib
 import re
 from array import array
+from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import itemgetter
 from typing import Any, cast
 
 import lxml.etree as etree
@@ -526,6 +529,63 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
         if hit and depth <= max_depth:
             cidx = len(cands)
             cands.append([el, 0, 0, 0, slot, 0, ""])
+        if parent is not None and inner is not None and el not in inner:
+            # A skeleton leaf (most candidates: a listing's lines, a page's paragraphs): none
+            # of its children is walked, so what its exit below would do is done here, with
+            # no frame unless it is its parent's best child so far.
+            if whole:
+                # its visible text in one C call (scripts' text left out)
+                t = "" if invisible else _visible_text_of(el, held)
+                stripped = "".join(t.split()) if t else ""
+                if stripped:
+                    tnorm = dig_sub("0", stripped.lower())
+                    chars = len(stripped)
+            # (its childless form holds its .text, read above)
+            digest = blake2b(
+                ("<" + tag + ">" + tnorm + "</" + tag + ">").encode("utf-8", "surrogatepass"),
+                digest_size=8,
+            ).digest()
+            links = max(chars, 1) if tag == "a" else extra_get(el, 0)
+            leaf_skel = skels.get(tag)
+            if leaf_skel is None:
+                leaf_skel = blake2b(tag.encode(), digest_size=8).hexdigest()
+                if len(tag) < 200:
+                    skels[tag] = leaf_skel
+            if cidx >= 0:
+                rec = cands[cidx]
+                rec[1] = int.from_bytes(digest, "big")
+                rec[2] = chars
+                rec[3] = links
+                rec[5] = len(cands)
+                rec[6] = leaf_skel
+            up_parts = cast("list[str | None]", parent.parts)
+            if parent.batched:
+                up_parts.append(digest.hex())
+                if parent.sparts is not None:
+                    parent.sparts.append(leaf_skel)
+            else:
+                up_parts[pidx[0]] = digest.hex()
+                if parent.sparts is not None:
+                    parent.sparts[pidx[1]] = leaf_skel
+                parent.chars += chars
+            parent.links += links
+            if tag == "footer" or el.get("role") == "contentinfo":
+                continue  # the page's footer is never the place of its content
+            nonlink = chars - links
+            side = links < _SIDE_DENSITY * chars
+            if nonlink > parent.best_nonlink or (side and nonlink > parent.nd_best_nonlink):
+                leaf = _Frame(
+                    tag, None, chars, slot, invisible, cidx, el, depth, parent, pidx, None
+                )
+                if nonlink > parent.best_nonlink:
+                    parent.best = leaf
+                    parent.best_nonlink = nonlink
+                if side and nonlink > parent.nd_best_nonlink:
+                    parent.nd_best = leaf
+                    parent.nd_best_nonlink = nonlink
+            if side:
+                parent.nd_total += nonlink
+            continue
         parts: list[str | None] = ["<" + tag + ">" + tnorm]
         # the tag skeleton (structure without text) of the subtree, for structural slots
         sparts: list[str | None] | None = None if compat else [tag]
@@ -701,11 +761,14 @@ MAX_REPEATS_PER_PAGE = 2
 
 
 def repeats_within_page(facts: Facts) -> set[int]:
-    seen: dict[int, int] = {}
-    for rec in facts.cands:
-        if rec[2] > 0:
-            seen[rec[1]] = seen.get(rec[1], 0) + 1
+    # the hashes of the candidates with text, counted in C (characters are never negative)
+    cands = facts.cands
+    seen = Counter(compress(map(_HASH, cands), map(_CHARS, cands)))
     return {h for h, n in seen.items() if n > MAX_REPEATS_PER_PAGE}
+
+
+_HASH = itemgetter(1)
+_CHARS = itemgetter(2)
 
 
 #: links standing loose in the body, between its blocks (not in a list, a menu or a paragraph)
@@ -827,6 +890,7 @@ class FactsStore:
         self.pages: dict[str, tuple[Any, ...]] = {}
         self.strings: list[str | None] = [None]  # index 0 is "no slot" / "no skeleton"
         self.index: dict[str | None, int] = {None: 0}
+        self._skeleton_strings: list[str] = []
 
     def _intern(self, s: str | None) -> int:
         i = self.index.get(s)
@@ -879,6 +943,13 @@ class FactsStore:
             [_kept_run(container, run) for container, run in facts.runs.items()],
         )
 
+    def _skeletons(self) -> list[str]:
+        """The interned strings with "" for index 0, kept while no string is added."""
+        kept = self._skeleton_strings
+        if len(kept) != len(self.strings):
+            kept = self._skeleton_strings = ["", *self.strings[1:]]  # type: ignore[list-item]
+        return kept
+
     def as_is(self, url: str, html: str) -> bool:
         """Whether the page's HTML (the same as in fit) needs no rewriting before its parse."""
         stored = self.pages.get(url)
@@ -895,18 +966,24 @@ class FactsStore:
             return None
         strings = self.strings
         facts = Facts(chars=chars, links=links, elements=elements)
-        facts.cands = [
-            [
-                el,
-                data[j] + (1 << 63),
-                data[j + 1],
-                data[j + 2],
-                strings[data[j + 4]],
-                data[j + 3],
-                strings[data[j + 5]] or "",
-            ]
-            for el, j in zip(els, range(0, len(data), 6), strict=True)
-        ]
+        # the records column by column, in C: hash, characters, links, slot, end, skeleton
+        # (index 0, no skeleton, reads as "": every other skeleton is a non-empty string)
+        skeletons = self._skeletons()
+        facts.cands = list(
+            map(
+                list,
+                zip(
+                    els,
+                    map(_UNSIGNED.__add__, data[0::6]),
+                    data[1::6],
+                    data[2::6],
+                    map(strings.__getitem__, data[4::6]),
+                    data[3::6],
+                    map(skeletons.__getitem__, data[5::6]),
+                    strict=True,
+                ),
+            )
+        )
         node = root
         path = [node]
         for i in steps:
@@ -924,6 +1001,10 @@ class FactsStore:
             kids = list(container) if members else []
             facts.runs[container] = [kids[i] for i in members]
         return facts
+
+
+#: A stored hash (signed, to fit an array of "q") back to the unsigned 64 bits it was.
+_UNSIGNED = 1 << 63
 
 
 def _kept_run(container: HtmlElement, run: list[HtmlElement]) -> tuple[tuple[int, ...], array[int]]:

@@ -95,7 +95,7 @@ def _fit_worker(batch: list[tuple[str, str | None]]) -> list[dict[str, Any] | st
             out.append(None)
             continue
         try:
-            root = parse_html(html)
+            root = parse_html(html, ids=False)
             out.append(_summary(root, spec, density, label_min, analyse(root, spec)))
         except Exception as exc:  # one bad page never stops the fit
             out.append(f"{url}: {type(exc).__name__}: {exc}")
@@ -340,8 +340,11 @@ class DomainCleaner:
                     continue
                 try:
                     ready = prepare_html(page.html)
+                    # the cleaner's own tree: no user XPath reads it, no id table
                     root = (
-                        parse_html(page.html) if ready is None else parse_html(ready, prepared=True)
+                        parse_html(page.html, ids=False)
+                        if ready is None
+                        else parse_html(ready, prepared=True, ids=False)
                     )
                     facts = analyse(root, spec, None if ready is None else len(ready))
                     summary = _summary(root, spec, density, label_min, facts)
@@ -589,7 +592,9 @@ class DomainCleaner:
                     continue
                 if store is not None and page.url in store.pages and page.error is None:
                     # the same HTML parses to the same tree: fit's analysis still holds
-                    root = parse_html(page.html, prepared=store.as_is(page.url, page.html))
+                    root = parse_html(
+                        page.html, prepared=store.as_is(page.url, page.html), ids=False
+                    )
                     facts = store.take(page.url, page.html, root)
                     yield clean_page(page, model, _root=root, _facts=facts)
                     continue

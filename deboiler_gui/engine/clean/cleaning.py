@@ -335,7 +335,7 @@ def matches(
     out: list[tuple[HtmlElement, str, str, int]] = []
     cands = facts.cands
     repeats = repeats_within_page(facts) if not ap.compat else set()
-    fragments = _Fragments(cands, ap.exact, repeats)
+    fragments = _Fragments(cands, ap.exact, repeats, recs if not ap.compat else None)
     # the candidates' own order tells what lies inside the content's elements (a candidate's
     # subtree is the candidates up to its end index): no walk up each element's ancestors
     spans: dict[HtmlElement, tuple[int, int]] = {}
@@ -491,7 +491,7 @@ def matches(
                 and el.tag not in _HEADING_TAGS
                 and _dateline(el, chars, links, density)
                 and (
-                    (within(i, el, inner) and _lead_chars(inner, el) <= DATELINE_LEAD)
+                    (within(i, el, inner) and _lead_within(inner, el, DATELINE_LEAD))
                     or el.getparent() in title_blocks
                     or _under_headline(el)
                 )
@@ -927,7 +927,7 @@ def matches(
             and (
                 el.getparent() in title_blocks
                 or _under_headline(el)
-                or (within(i, el, inner) and _lead_chars(inner, el) <= DATELINE_LEAD)
+                or (within(i, el, inner) and _lead_within(inner, el, DATELINE_LEAD))
             )
             and _text_after(inner, el) >= DATELINE_AFTER
         ):
@@ -1827,6 +1827,32 @@ def _cell_whole(el: HtmlElement) -> bool:
 def _first_text_chain(el: HtmlElement) -> tuple[str, list[HtmlElement]] | None:
     """The block's first visible text and the elements from the one holding it up to the
     block itself; None when the block has no visible text."""
+    # the first text that is not XML white space, found in C without reading the others (a
+    # large block has thousands): it is the answer when Python's strip() finds text in it
+    # too and no invisible element holds it; else the chunks are read one by one
+    first = _FIRST_TEXT(el)
+    if not first:
+        return None  # (no text but XML white space, which strip() drops too)
+    chunk = first[0]
+    if chunk.strip():
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        chain: list[HtmlElement] = []
+        node = owner
+        while node is not None and node.tag not in INVISIBLE_TAGS:
+            chain.append(node)
+            if node is el:
+                return str(chunk), chain
+            node = node.getparent()
+    return _first_text_chain_read(el)
+
+
+_FIRST_TEXT = etree.XPath("(descendant::text()[normalize-space()])[1]")
+
+
+def _first_text_chain_read(el: HtmlElement) -> tuple[str, list[HtmlElement]] | None:
+    """_first_text_chain, chunk by chunk."""
     for chunk in el.xpath(".//text()"):
         if not chunk.strip():
             continue
@@ -1964,6 +1990,13 @@ def _floated(el: HtmlElement) -> bool:
     if (el.get("align") or "").strip().lower() in ("left", "right"):
         return True
     return _FLOAT.search(el.get("style") or "") is not None
+
+
+#: The links of a block that can be a box's headline, counted in C: each box holds one of its
+#: own, a link with a target and TEASER_LINK_CHARS characters of text or more (a text's length
+#: before its spaces are dropped bounds it from above), so a block with fewer than N of them
+#: holds fewer than N boxes and is not read chunk by chunk.
+_LONG_LINKS = etree.XPath(f"count(.//a[@href][string-length(.) >= {TEASER_LINK_CHARS}])")
 
 
 def _headline_boxes(el: HtmlElement, enough: int = MIN_COLUMN_BOXES) -> int:
@@ -2368,13 +2401,16 @@ def _page_navigation(el: HtmlElement) -> str:
 
 def _text_before(el: HtmlElement, stop: HtmlElement) -> Iterable[str]:
     """The visible text of the block before the element ``stop`` (in document order)."""
+    # a node holds ``stop`` when it is one of its ancestors: one walk up, not a walk down
+    # every node's subtree
+    holding = set(stop.iterancestors())
     for node in el.iter():
         if node is stop:
             return
         if node is not el and isinstance(node.tag, str) and node.tag in INVISIBLE_TAGS:
             continue
         yield node.text or ""
-        if node is not el and stop not in node.iterdescendants():
+        if node is not el and node not in holding:
             yield node.tail or ""
 
 
@@ -3152,6 +3188,7 @@ def _story_column(
         and rec[2] > 0
         and rec[3] >= density * rec[2]
         and (not _section_headed(k) or _heading_stack(k))
+        and _LONG_LINKS(k) >= MIN_COLUMN_BOXES  # each box's headline: a link of its own
         and _headline_boxes(k) >= MIN_COLUMN_BOXES
     ]
     if not boxes:
@@ -3347,8 +3384,14 @@ def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
     if next(el.iter("button", "input", "select", "textarea"), None) is not None:
         return False  # a form's part: a price with its "Add to Cart" button is the buy box's
     text = _text_of(el)
-    digits = sum(c.isdigit() for c in text)
-    alnum = sum(c.isalnum() for c in text)
+    if text.isascii():
+        # ASCII digits and letters, counted in C
+        data = text.encode("ascii")
+        digits = len(data) - len(data.translate(None, _ASCII_DIGITS))
+        alnum = len(data) - len(data.translate(None, _ASCII_ALNUM))
+    else:
+        digits = sum(c.isdigit() for c in text)
+        alnum = sum(c.isalnum() for c in text)
     if not digits >= VALUE_DIGITS * alnum > 0 or _DATE.search(text) is not None:
         return False
     # several bare whole numbers are a counter or a pager ("Results 1 to 2 of 2", "3 Pages
@@ -3356,6 +3399,9 @@ def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
     numbers = _NUMBER.findall(text)
     return len(numbers) < 2 or any(not n.isdigit() for n in numbers)
 
+
+_ASCII_DIGITS = b"0123456789"
+_ASCII_ALNUM = _ASCII_DIGITS + b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 #: a figure is mostly its number: at least this share of its letters and digits are digits
 #: ("Width: 100 cm", "£ 450"; not "GIT: part of the git(1) suite")
@@ -3398,6 +3444,17 @@ _HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 def _lead_chars(inner: HtmlElement, el: HtmlElement) -> int:
     """Characters of text in the content slot before the element."""
     return sum(len("".join(t.split())) for t in _text_before(inner, el))
+
+
+def _lead_within(inner: HtmlElement, el: HtmlElement, most: int) -> bool:
+    """Whether the content slot holds at most ``most`` characters of text before the element
+    (read up to where they are more)."""
+    n = 0
+    for t in _text_before(inner, el):
+        n += len("".join(t.split()))
+        if n > most:
+            return False
+    return True
 
 
 def _text_after(inner: HtmlElement, el: HtmlElement) -> int:
@@ -3456,12 +3513,12 @@ def _in_series(el: HtmlElement) -> bool:
     parent = el.getparent()
     if parent is None:
         return False
-    step = _slot_step(el, el.tag)
-    return any(
-        s is not el and s.tag == el.tag and _slot_step(s, s.tag) == step
-        for s in parent
-        if isinstance(s.tag, str)
-    )
+    tag = el.tag
+    if not isinstance(tag, str):
+        return False  # a comment: no sibling element has its tag
+    step = _slot_step(el, tag)
+    # only the siblings of its tag are read (picked in C)
+    return any(s is not el and _slot_step(s, tag) == step for s in parent.iterchildren(tag))
 
 
 #: the content's own heading: an h1-h3, or a block its class calls a title (Doxygen's
@@ -3644,12 +3701,22 @@ class _Fragments:
 
     MIN_RUN = 3
 
-    def __init__(self, cands: list[list[Any]], exact: set[int], repeats: set[int]) -> None:
+    def __init__(
+        self,
+        cands: list[list[Any]],
+        exact: set[int],
+        repeats: set[int],
+        by_el: dict[HtmlElement, list[Any]] | None = None,
+    ) -> None:
         self.cands = cands
         self.exact = exact
         self.repeats = repeats
-        self._by_el: dict[HtmlElement, list[Any]] | None = None
+        # (the caller's records of the same candidates, when it has them)
+        self._by_el = by_el
         self.shared: dict[HtmlElement, set[HtmlElement]] = {}
+        # whether an element is in a series, by element: the entries' parents recur for
+        # every block of a long list (each test reads all the element's siblings)
+        self._series: dict[HtmlElement, bool] = {}
 
     @property
     def by_el(self) -> dict[HtmlElement, list[Any]]:
@@ -3728,10 +3795,10 @@ class _Fragments:
         description's paragraphs) is judged as its wrapper, up to three levels up."""
         parent = el.getparent()
         for _ in range(3):
-            if parent is None or _in_series(parent):
+            if parent is None or self._in_series(parent):
                 break
             el, parent = parent, parent.getparent()
-        if parent is None or not _in_series(parent):
+        if parent is None or not self._in_series(parent):
             return False
         term = self._own_text(el.itersiblings(preceding=True))
         if term is None:
@@ -3742,6 +3809,12 @@ class _Fragments:
             if isinstance(child.tag, str) and _text_of(child).strip():
                 return False
         return False
+
+    def _in_series(self, el: HtmlElement) -> bool:
+        known = self._series.get(el)
+        if known is None:
+            known = self._series[el] = _in_series(el)
+        return known
 
     def repeated(self, el: HtmlElement) -> bool:
         """Whether the element is a block repeated across the site (not within the page)."""

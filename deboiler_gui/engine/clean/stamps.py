@@ -295,7 +295,8 @@ def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
         if parent is None or parent.tag in _NEVER:
             continue
         prev = name.getprevious()
-        while prev is not None and _quiet(prev) and not (prev.tail or "").strip():
+        # (a text after it first: cheaper than reading its own)
+        while prev is not None and not (prev.tail or "").strip() and _quiet(prev):
             prev = prev.getprevious()
         before = (prev.tail if prev is not None else parent.text) or ""
         if not _DASH_END.search(before):
