@@ -60,7 +60,7 @@ def test_a_list_of_one_item_and_one_not_this_are_said_in_the_singular(
     assert f"List headings: {xpath} matches 1 item on this page (examples from this page)" in (
         text
     ), text
-    assert text.endswith("; 1 'not this' node excluded"), text
+    assert text.endswith("; 1 'not this' node excluded; values: text"), text
     assert "items" not in text and "(s)" not in text
 
 
