@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -192,50 +193,38 @@ def test_repair_then_accept(ws: Path) -> None:
     assert "news\ttitle\t9/9\t100.0%" in r.output
 
 
-def test_repair_below_the_threshold_is_shown_not_accepted(ws: Path) -> None:
+def _learned_then_repaired(ws: Path, odd_html: Callable[[int], str]) -> str:
+    """The news template learned on the six pages, three odd pages (``odd_html(20 + i)``)
+    added, then ``templates repair --accept-repairs``: its output."""
     with Workspace(ws) as w:
         w.save_template(news())
     assert run("templates", "learn", "news", "-w", ws).exit_code == 0
     with Workspace(ws) as w:
         w.add_pages(
-            [
-                # The headline moved below the byline and its class renamed: the right node,
-                # but with its hook and its label context both changed, its score stays under
-                # the acceptance threshold.
-                Page(
-                    f"https://{SITE}/news/2024/odd-{i}.html",
-                    article_html(20 + i, mutate="reorder").replace("headline", "title-xl"),
-                )
-                for i in range(3)
-            ]
+            [Page(f"https://{SITE}/news/2024/odd-{i}.html", odd_html(20 + i)) for i in range(3)]
         )
     r = run("templates", "repair", "news", "-w", ws, "-q", "--accept-repairs")
     assert r.exit_code == 0, r.output
-    assert "title: fails on pages outside the learned ones; best candidate" in r.output
-    assert "not accepted" in r.output and "accepted as version" not in r.output
-    r = run("evaluate", "-w", ws, "-q")
-    assert "news\ttitle\t6/9" in r.output
+    return r.output
+
+
+def test_repair_below_the_threshold_is_shown_not_accepted(ws: Path) -> None:
+    # The headline moved below the byline and its class renamed: the right node, but with
+    # its hook and its label context both changed, its score stays under the threshold.
+    out = _learned_then_repaired(
+        ws, lambda i: article_html(i, mutate="reorder").replace("headline", "title-xl")
+    )
+    assert "title: fails on pages outside the learned ones; best candidate" in out
+    assert "not accepted" in out and "accepted as version" not in out
+    assert "news\ttitle\t6/9" in run("evaluate", "-w", ws, "-q").output
 
 
 def test_repair_accepts_a_headline_moved_below_its_byline(ws: Path) -> None:
     # Only the order changed: the label the title was learned beside still meets it in
     # the article, so the repair is accepted, and its value is the headline on every page.
-    with Workspace(ws) as w:
-        w.save_template(news())
-    assert run("templates", "learn", "news", "-w", ws).exit_code == 0
-    with Workspace(ws) as w:
-        w.add_pages(
-            [
-                Page(
-                    f"https://{SITE}/news/2024/odd-{i}.html", article_html(20 + i, mutate="reorder")
-                )
-                for i in range(3)
-            ]
-        )
-    r = run("templates", "repair", "news", "-w", ws, "-q", "--accept-repairs")
-    assert r.exit_code == 0, r.output
-    assert "'Article number 21: on widgets'" in r.output
-    assert "repairs accepted as version 3 (title)" in r.output
+    out = _learned_then_repaired(ws, lambda i: article_html(i, mutate="reorder"))
+    assert "'Article number 21: on widgets'" in out
+    assert "repairs accepted as version 3 (title)" in out
     assert "news\ttitle\t9/9" in run("evaluate", "-w", ws, "-q").output
     with Workspace(ws) as w:
         template = w.load_template("news")

@@ -959,38 +959,37 @@ def matches(
         )
     if not bounded and main_el is not None and not ap.compat:
         out.extend(_body_edges(main_el, out, cands, ap, keep_ancestors, max_share))
+
+    def add_outside_kept(found: Iterable[tuple[Any, int]], detector: str, why: str) -> None:
+        # what a search found, unless it is in the content's own nodes or under a kept one
+        for el, chars in found:
+            if el in main or el in keep_ancestors:
+                continue
+            if keep_set and any(a in keep_set for a in el.iterancestors()):
+                continue
+            out.append((el, detector, why, chars))
+
     if bounded and inner is not None and not ap.compat:
         # in the content, a photo with its credit and caption written as a span of its own
         # (no block the analysis weighs), set in the story or in one of its paragraphs
         taken = {el for el, *_ in out}
         top = main_el if around is None else around
-        for el, chars in _photo_spans(inner, taken):
-            if el in main or el in keep_ancestors:
-                continue
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
-                continue
-            if _figure_alone(el, top, label_min):  # type: ignore[arg-type]
-                continue
-            out.append((el, "figure", "photo span", chars))
+        photos = _photo_spans(inner, taken)
+        add_outside_kept(
+            ((el, c) for el, c in photos if not _figure_alone(el, top, label_min)),  # type: ignore[arg-type]
+            "figure",
+            "photo span",
+        )
     if bounded and main_el is not None and not ap.compat:
         # in the content or the block around it, a story's pager: the numbers of its pages
         taken = {el for el, *_ in out}
-        for el, chars in _pagers(main_el if around is None else around, taken):
-            if el in main or el in keep_ancestors:
-                continue
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
-                continue
-            out.append((el, "stamp", "pager", chars))
+        add_outside_kept(_pagers(main_el if around is None else around, taken), "stamp", "pager")
     if bounded and main_el is not None and not ap.compat:
         # in the content or the block around it, the same control again and again (a
         # gallery's "Return to Gallery" under each of its photos)
         taken = {el for el, *_ in out}
-        for el, chars in _repeated_controls(main_el if around is None else around, taken):
-            if el in main or el in keep_ancestors:
-                continue
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
-                continue
-            out.append((el, "stamp", "control", chars))
+        controls = _repeated_controls(main_el if around is None else around, taken)
+        add_outside_kept(controls, "stamp", "control")
     if not ap.compat and ap.loose:
         # a link loose in the body, the same on most pages: never inside a content block
         taken = {el for el, *_ in out}
