@@ -130,6 +130,10 @@ def test_the_attribute_offered_is_used_from_an_empty_box_and_a_name_typed_replac
     panel.ready_for_next()
     panel.show_node("/html/body/div/a/img", "", {"src": "next.png", "alt": "Next"}, 1, link="href")
     assert panel.field_attr.placeholderText() == "src (or the link's href)"
+    panel.resize(466, 480)  # a third of a 1400-pixel window: the offer is read whole
+    QTest.qWait(50)
+    words = panel.field_attr.fontMetrics().horizontalAdvance(panel.field_attr.placeholderText())
+    assert words < panel.field_attr.width() - 8, (words, panel.field_attr.width())
     panel.field_kind.setCurrentText("attribute")
     assert panel.output_kind() == ("attribute", "src")
     _type(panel.field_attr, "href")

@@ -208,7 +208,9 @@ class SelectionPanel(QWidget):
         # never written into the box (a name typed after it made '@hrefhref').
         self._natural = ""
         self.field_kind.currentTextChanged.connect(self._on_field_kind_changed)
-        row.addWidget(self.field_name, 2)
+        # The attribute box as wide as the name's: its grey offer "src (or the link's href)"
+        # is read whole in a panel a third of a 1400-pixel window wide.
+        row.addWidget(self.field_name, 1)
         row.addWidget(self.field_kind)
         row.addWidget(self.field_attr, 1)
         form.addRow("Field", row)
