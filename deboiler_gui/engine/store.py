@@ -286,9 +286,13 @@ class Workspace:
             MIGRATIONS.apply(self.db)
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self, *, checkpoint: bool = True) -> Iterator[sqlite3.Connection]:
         """One IMMEDIATE transaction: the write lock is taken up front, so two writers queue on
-        the busy timeout instead of failing with 'database is locked' on lock upgrade."""
+        the busy timeout instead of failing with 'database is locked' on lock upgrade. With
+        ``checkpoint`` (a save: a template, a model, page types, a setting), the write-ahead
+        log is copied into the main file once committed (:meth:`checkpoint`), so that a copy of
+        the main file alone holds what was saved; bulk writes (pages, responses) leave it to
+        SQLite's automatic checkpoints."""
         with self._lock:
             conn = self._conn
             if conn.in_transaction:
@@ -302,6 +306,17 @@ class Workspace:
                 raise
             else:
                 conn.commit()
+            if checkpoint:
+                self.checkpoint()
+
+    def checkpoint(self) -> bool:
+        """Copy the write-ahead log into the main file as far as no reader holds an older
+        snapshot (``PRAGMA wal_checkpoint(PASSIVE)``: never waits, never blocks another
+        connection); True when the whole log went in."""
+        with self._lock, suppress(sqlite3.Error):
+            busy, _log, _done = self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            return bool(busy == 0 and _log == _done)
+        return False
 
     def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -309,6 +324,12 @@ class Workspace:
             return cur.fetchall()
 
     def close(self) -> None:
+        """Closed with the log checkpointed into the main file (SQLite does so itself when
+        this is the file's last connection; another still open, the app beside a command
+        line run, would keep it in the ``-wal`` file)."""
+        with self._lock, suppress(sqlite3.Error):
+            if not self._conn.in_transaction:
+                self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         with self._lock, suppress(sqlite3.Error):
             self._conn.close()
 
@@ -337,7 +358,7 @@ class Workspace:
         return count
 
     def _write_pages(self, rows: list[tuple[Any, ...]]) -> int:
-        with self._write() as conn:
+        with self._write(checkpoint=False) as conn:
             conn.executemany(
                 """INSERT INTO pages (url, site, status, content_type, encoding, headers,
                        fetched_at, source, error, bytes, html)
@@ -529,7 +550,7 @@ class Workspace:
         """Keep the response of a crawled page as received (header lines in order, repeats
         kept; the body before content decoding)."""
         pairs = [[valid_text(str(k)), valid_text(str(v))] for k, v in headers]
-        with self._write() as conn:
+        with self._write(checkpoint=False) as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO responses (url, site, status, headers, body, fetched_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (
@@ -568,7 +589,7 @@ class Workspace:
         self, url: str, content_type: str, body: bytes, fetched_at: str | None = None
     ) -> None:
         """Keep a style sheet, image or font of the site (replacing an earlier copy)."""
-        with self._write() as conn:
+        with self._write(checkpoint=False) as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO assets (url, site, content_type, body, fetched_at) VALUES (?, ?, ?, ?, ?)",
                 (
@@ -622,7 +643,7 @@ class Workspace:
         or 'raw')."""
         if used not in ("rendered", "raw"):
             raise ValueError(f"used must be 'rendered' or 'raw', not {used!r}")
-        with self._write() as conn:
+        with self._write(checkpoint=False) as conn:
             conn.execute(
                 """INSERT OR REPLACE INTO rendered (url, site, html, used, settled, reason,
                        waited, final_url, rendered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",

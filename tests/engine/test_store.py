@@ -232,3 +232,36 @@ def test_opening_a_workspace_never_opens_its_file_outside_sqlite(tmp_path, monke
     first.add_pages([Page("http://a.test/y", "<p>y</p>")])
     assert first.page_count() == 2
     first.close()
+
+
+def test_a_copy_of_the_main_file_holds_every_save_while_the_workspace_is_open(
+    tmp_path: Path,
+) -> None:
+    """A template saved while another connection holds the workspace open (the workbench
+    beside a command line run) is in the main file at once: a copy of that file alone (`cp`,
+    without its `-wal`) has it. Before, the save stayed in the write-ahead log until the last
+    connection closed, and the copy said "No templates"."""
+    import shutil
+
+    path = tmp_path / "site.sqlite"
+    other = Workspace(path)  # the second connection, open all along
+    ws = Workspace(path)
+    try:
+        ws.add_pages(_pages(3))
+        ws.save_template(Template("docs", fields=(Field("title", xpaths=("//h1",)),)))
+        ws.set_meta("shown", "docs")
+        assert Path(f"{path}-wal").exists()  # both still open: the log is there
+        shutil.copy(path, tmp_path / "copy.sqlite")
+        with Workspace(tmp_path / "copy.sqlite") as copy:
+            assert copy.template_names() == ["docs"]
+            assert copy.load_template("docs").fields[0].xpaths == ("//h1",)
+            assert copy.get_meta("shown") == "docs"
+        # saved again with the other connection reading: it still goes in
+        assert other.template_names() == ["docs"]
+        ws.save_template(Template("docs", fields=(Field("date", xpaths=("//time",)),)))
+        shutil.copy(path, tmp_path / "copy2.sqlite")
+        with Workspace(tmp_path / "copy2.sqlite") as copy:
+            assert copy.load_template("docs").fields[0].id == "date"
+    finally:
+        ws.close()
+        other.close()

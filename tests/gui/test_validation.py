@@ -56,10 +56,12 @@ def test_the_field_row_starts_afresh_after_an_extraction(qtbot: Any) -> None:
     panel.show_node("/html/body/div/a[2]", "Next", {"class": "next", "href": "b.html"}, 1)
     assert not panel.field_attr.isEnabled() and panel.field_attr.placeholderText() == "href"
     panel.field_kind.setCurrentText("attribute")
-    assert panel.field_attr.isEnabled() and panel.field_attr.text() == "href"
+    # offered, never written in: the box stays empty and the link's href is what it gives
+    assert panel.field_attr.isEnabled() and panel.field_attr.text() == ""
+    assert panel.output_kind() == ("attribute", "href")
     # the next link picked: its own href still; an image: its src
     panel.show_node("/html/body/div/img", "", {"src": "a.png", "alt": "A"}, 1)
-    assert panel.field_attr.text() == "src"
+    assert panel.output_kind() == ("attribute", "src")
     _type(panel.field_attr, "alt")  # typed: a new pick leaves it
     panel.show_node("/html/body/div/a[1]", "Prev", {"href": "a.html"}, 1)
     assert panel.field_attr.text() == "alt"
@@ -107,3 +109,38 @@ def test_filter_dialog_boxes_validate_inline_and_block_ok(qtbot: Any) -> None:
     assert dialog.checks["value"].message.isVisible() and not ok.isEnabled()
     dialog.op.setCurrentText("contains")
     assert not dialog.checks["value"].message.isVisible() and ok.isEnabled()
+
+
+def test_the_attribute_offered_is_used_from_an_empty_box_and_a_name_typed_replaces_it(
+    qtbot: Any,
+) -> None:
+    """The attribute box shows the picked node's attribute in grey and gives it while left
+    empty; a name typed goes in whole (before, the grey 'href' was written into the box once
+    the kind was set to attribute, and 'href' typed after it made '@hrefhref'). An image in a
+    link offers the link's href beside its own src."""
+    panel = SelectionPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.show_node("/html/body/div/a", "Next", {"href": "b.html"}, 1)
+    panel.field_kind.setCurrentText("attribute")
+    panel.field_attr.setFocus()
+    QTest.keyClicks(panel.field_attr, "href")  # typed where the box is, nothing cleared
+    assert panel.field_attr.text() == "href"
+    assert panel.output_kind() == ("attribute", "href")
+    panel.ready_for_next()
+    panel.show_node("/html/body/div/a/img", "", {"src": "next.png", "alt": "Next"}, 1, link="href")
+    assert panel.field_attr.placeholderText() == "src (or the link's href)"
+    panel.resize(466, 480)  # a third of a 1400-pixel window: the offer is read whole
+    QTest.qWait(50)
+    words = panel.field_attr.fontMetrics().horizontalAdvance(panel.field_attr.placeholderText())
+    assert words < panel.field_attr.width() - 8, (words, panel.field_attr.width())
+    panel.field_kind.setCurrentText("attribute")
+    assert panel.output_kind() == ("attribute", "src")
+    _type(panel.field_attr, "href")
+    assert panel.output_kind() == ("attribute", "href")
+    # a span in a link, without an attribute of its own to give: the link's
+    panel.ready_for_next()
+    panel.show_node("/html/body/a/span", "Next", {"class": "x"}, 1, link="href")
+    assert panel.field_attr.placeholderText() == "href (the link's)"
+    panel.field_kind.setCurrentText("attribute")
+    assert panel.output_kind() == ("attribute", "href")

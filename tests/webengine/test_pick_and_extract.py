@@ -276,7 +276,8 @@ def test_each_extraction_says_its_values_and_leaves_the_next_field_row_blank(
     # the attribute box offers the link's href, used once the kind is set to attribute
     assert sel.field_attr.placeholderText() == "href" and not sel.field_attr.isEnabled()
     sel.field_kind.setCurrentText("attribute")
-    assert sel.field_attr.isEnabled() and sel.field_attr.text() == "href"
+    assert sel.field_attr.isEnabled() and sel.field_attr.text() == ""
+    assert sel.output_kind() == ("attribute", "href")
     sel.field_name.setFocus()
     QTest.keyClicks(sel.field_name, "next_url")
     got: list[str] = []
@@ -307,13 +308,19 @@ def test_each_extraction_says_its_values_and_leaves_the_next_field_row_blank(
     assert demo.rules.items["heading"].text(1).endswith("[text]")
     _shot(demo.messages, "messages-values")
     # The link extracted again as text, its name typed again with the template's names
-    # offered: "ne" completes to the field made first.
+    # offered: "ne" completes to the field made first, in the box itself (the rest of the
+    # name selected), and the first click on Extract field extracts it: no list of names
+    # lies over the buttons.
     _pick(qtbot, demo, click, "//a[@class='next']")
     completer = sel.field_name.completer()
     assert sorted(completer.model().stringList()) == ["heading", "next_url"]
-    completer.setCompletionPrefix("NE")
-    assert completer.currentCompletion() == "next_url"
-    sel.field_name.setText("next_url")
+    sel.field_name.setFocus()
+    QTest.keyClicks(sel.field_name, "ne")
+    assert sel.field_name.text() == "next_url"
+    assert sel.field_name.selectedText() == "xt_url"
+    popup = completer.popup()
+    assert popup is None or not popup.isVisible()
+    _shot(sel, "name-completed-inline")
     QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(got) == 3, timeout=20000)
     assert demo.editor.template.field("next_url").kind == "text"

@@ -87,6 +87,49 @@ def values_note(kind: str, attribute: str, existing: Field | None = None) -> str
     return f"; values: {now}" + (f" (were {was})" if was != now else "")
 
 
+#: How far up an attribute field looks for its attribute when the clicked node lacks it (an
+#: ``img`` in a link, maybe in a ``span``): the engine's ``induce._attr_holder`` does the same.
+ATTRIBUTE_LEVELS = 3
+
+
+def _own_attributes(el: Any) -> list[str]:
+    """The page's attributes of a shown element (the stamps the view adds left out)."""
+    return [k for k in el.attrib if not str(k).startswith("data-dbg")]
+
+
+def link_attribute(el: Any) -> str:
+    """``href`` when ``el`` has none and a link within a few levels around it has one (an
+    image clicked in a link): what the attribute box offers beside the node's own."""
+    if el.get("href") is not None:
+        return ""
+    for anc in list(el.iterancestors())[:ATTRIBUTE_LEVELS]:
+        if anc.tag in ("a", "area") and anc.get("href") is not None:
+            return "href"
+    return ""
+
+
+def attribute_error(el: Any, attribute: str) -> str | None:
+    """Why ``attribute`` gives no value for the clicked ``el``: neither it nor an element a
+    few levels around it has that attribute (a name mistyped: '@hrefhref'); None when one
+    has it."""
+    if el.get(attribute) is not None:
+        return None
+    around = list(el.iterancestors())[:ATTRIBUTE_LEVELS]
+    if any(anc.get(attribute) is not None for anc in around):
+        return None
+    own = ", ".join(_own_attributes(el)) or "none"
+    link = next((a for a in around if a.tag in ("a", "area") and a.get("href") is not None), None)
+    beside = (
+        f"; the {link.tag} around it has {', '.join(_own_attributes(link))}"
+        if link is not None
+        else ""
+    )
+    return (
+        f"No attribute '{attribute}' on the clicked {el.tag} nor on an element around it: "
+        f"nothing extracted. Its attributes: {own}{beside}"
+    )
+
+
 def index_tooltip(kept: int, site_pages: int) -> str:
     """What the status bar's index figures mean."""
     spread = " spread evenly over the site" if kept < site_pages else ""
@@ -259,7 +302,11 @@ class Picking(QObject):
                 self._following = False
         path = xpath_of(el)
         self.selection.show_node(
-            path, visible_text(el), {k: v for k, v in el.attrib.items()}, len(self.list_examples)
+            path,
+            visible_text(el),
+            {k: v for k, v in el.attrib.items()},
+            len(self.list_examples),
+            link=link_attribute(el),
         )
         # Immediate candidates from the shown page, ranked as Extract field ranks them (the
         # rule induced from the click first); the service ranks them again over the site's
@@ -414,6 +461,18 @@ class Picking(QObject):
             f"{count(len(self.nots), NOT_THIS_NODE)} for the next field or list"
         )
 
+    def _attribute_refused(self, stamps: list[int], attribute: str) -> bool:
+        """Refuses (said in the status bar, naming the node's attributes) an attribute that
+        no picked node has, nor an element around it."""
+        sp = self.shown.stamped
+        for stamp in stamps:
+            el = sp.element(stamp) if sp is not None else None
+            error = attribute_error(el, attribute) if el is not None else None
+            if error is not None:
+                self.post_message(error, error=True)
+                return True
+        return False
+
     def _reserved(self, name: str) -> bool:
         """Refuses (said in the status bar) a field named like a key of the extraction record."""
         error = reserved_field_error(name)
@@ -432,6 +491,10 @@ class Picking(QObject):
             return
         if kind == "attribute" and not attribute:
             self.post_message("Extracting an attribute needs the attribute's name", error=True)
+            return
+        if kind == "attribute" and self._attribute_refused(
+            [self.selected] if self.selected is not None else [], attribute
+        ):
             return
         click = self._click(self.selected) if self.selected is not None else None
         made = any(f.id == name and not f.is_list for f in self.editor.template.fields)
@@ -504,6 +567,8 @@ class Picking(QObject):
             return
         if self._reserved(name):
             return
+        if kind == "attribute" and self._attribute_refused(self.list_examples, attribute):
+            return
         page = self.shown.page
         here = [c for c in (self._click(s) for s in self.list_examples) if c is not None]
         if page is None or not here:
@@ -524,7 +589,7 @@ class Picking(QObject):
         made = any(f.id == name for f in self.editor.template.fields)
         nots = list(self.negatives.get(name, [])) if made else []
         nots += [c for c in self.nots if c not in nots]
-        what = InduceRequest(tuple(clicks), tuple(nots), as_list)
+        what = InduceRequest(tuple(clicks), tuple(nots), as_list, attribute)
         pages = len({c.url for c in clicks})
         request = self.service.induce(what)
         page = self.shown.page

@@ -238,6 +238,10 @@ class InduceRequest:
     examples: tuple[Click, ...]
     nots: tuple[Click, ...] = ()
     as_list: bool = False
+    #: The attribute the field's values are (an attribute field's ``href``): the examples are
+    #: the clicked nodes' attribute, taken from an element around a node without it (an
+    #: ``img`` clicked in a link); the rules come back without the attribute step.
+    attribute: str = ""
 
 
 class _SiteWorker(QObject):
@@ -396,15 +400,17 @@ class _SiteWorker(QObject):
             root = self._parsed[key] = parse_html(html)
         return root
 
-    def _example(self, click: Click) -> Any:
+    def _example(self, click: Click, attribute: str = "") -> Any:
         """The clicked node as the command line takes it (induce.click_example): on the
-        index's own tree of the page when the index holds it, else on the page's HTML."""
+        index's own tree of the page when the index holds it, else on the page's HTML; with
+        ``attribute``, its attribute (``suggest --examples URL XPATH/@href``)."""
         from deboiler_gui.engine.template.induce import click_example
 
+        xpath = f"{click.xpath}/@{attribute}" if attribute else click.xpath
         return click_example(
             self._index,
             click.url,
-            click.xpath,
+            xpath,
             click.html,
             parse=lambda html: self._parse(click.url, html),
         )
@@ -412,12 +418,13 @@ class _SiteWorker(QObject):
     @Slot(int, object)
     def induce(self, request: int, what: InduceRequest) -> None:
         """Rules for clicked examples, checked on the indexed pages when there are some."""
-        from deboiler_gui.engine.template.induce import InductionError, induce
+        from deboiler_gui.engine.template.induce import InductionError, induce, split_attribute
 
         try:
             if (
                 len(what.examples) == 1
                 and not what.nots
+                and not what.attribute
                 and not what.as_list
                 and self._one_click is not None
                 and self._one_click[0] == self._one_click_key(what.examples[0])
@@ -426,13 +433,18 @@ class _SiteWorker(QObject):
                 self.induced_ready.emit(request, [dict(r) for r in self._one_click[1]])
                 return
             rules = induce(
-                [self._example(c) for c in what.examples],
+                [self._example(c, what.attribute) for c in what.examples],
                 [self._example(c) for c in what.nots],
                 self._index,
                 as_list=what.as_list,
                 limit=3,
             )
-            self.induced_ready.emit(request, [r.to_dict() for r in rules])
+            found = [r.to_dict() for r in rules]
+            if what.attribute:
+                # The field keeps its attribute apart from its XPath: the rule's element.
+                for r in found:
+                    r["xpath"] = split_attribute(r["xpath"])[0]
+            self.induced_ready.emit(request, found)
         except InductionError as exc:
             # The pages of the examples the refusal names first, then the refusal itself.
             self.refused.emit(request, list(exc.examples))

@@ -37,7 +37,8 @@ XPATH_SHARE = 0.5
 XPATH_MIN = 200
 
 #: The attribute a clicked element naturally gives (a link's target, an image's source): what
-#: the attribute box offers for it, and fills in when the output kind is set to "attribute".
+#: the attribute box offers for it (its placeholder), and what an attribute field of the node
+#: takes while the box is left empty.
 NATURAL_ATTRIBUTES = {
     "a": "href",
     "area": "href",
@@ -183,8 +184,11 @@ class SelectionPanel(QWidget):
         # each page with a letter or two.
         self._field_names = QStringListModel(self)
         completer = QCompleter(self._field_names, self)
-        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        # Inline: the rest of a matching name shown selected in the box, what the box shows
+        # being what is used; a popup list lay over the Extract field button, and the first
+        # click on the button picked a name from it instead of extracting.
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseSensitive)
+        completer.setCompletionMode(QCompleter.CompletionMode.InlineCompletion)
         self.field_name.setCompleter(completer)
         self.field_kind = QComboBox()
         self.field_kind.addItems(["text", "html", "attribute"])
@@ -194,15 +198,19 @@ class SelectionPanel(QWidget):
         )
         self.field_attr = QLineEdit()
         self.field_attr.setPlaceholderText("attribute")
+        self.field_attr.setToolTip(
+            "The attribute an attribute field gives; left empty, the one shown in grey (the "
+            "picked node's own: a link's href, an image's src)"
+        )
         # Only an attribute field has an attribute: the box is used with that kind alone.
         self.field_attr.setEnabled(False)
-        # The attribute the picked node naturally gives, and whether the box holds it as
-        # filled in (not typed): a new pick fills in its own.
+        # The attribute the picked node naturally gives, used while the box is empty: it is
+        # never written into the box (a name typed after it made '@hrefhref').
         self._natural = ""
-        self._attr_filled = False
         self.field_kind.currentTextChanged.connect(self._on_field_kind_changed)
-        self.field_attr.textEdited.connect(self._on_field_attr_edited)
-        row.addWidget(self.field_name, 2)
+        # The attribute box as wide as the name's: its grey offer "src (or the link's href)"
+        # is read whole in a panel a third of a 1400-pixel window wide.
+        row.addWidget(self.field_name, 1)
         row.addWidget(self.field_kind)
         row.addWidget(self.field_attr, 1)
         form.addRow("Field", row)
@@ -260,7 +268,17 @@ class SelectionPanel(QWidget):
         self._user_chose = True
         self._hand_written = True
 
-    def show_node(self, path: str, text: str, attributes: dict[str, str], examples: int) -> None:
+    def show_node(
+        self,
+        path: str,
+        text: str,
+        attributes: dict[str, str],
+        examples: int,
+        *,
+        link: str = "",
+    ) -> None:
+        """The picked node; ``link``: the attribute of a link around it that the node lacks
+        (``href`` for an image in a link), offered beside the node's own."""
         self.path_label.setText(path)
         self.text.setPlainText(text[:20000])
         self.attributes.setRowCount(len(attributes))
@@ -270,28 +288,23 @@ class SelectionPanel(QWidget):
         self.examples_label.setText(f"{examples} list examples picked" if examples > 1 else "")
         self._hand_written = False
         self._node_shown = True
-        self._natural = natural_attribute(path, attributes)
-        self.field_attr.setPlaceholderText(self._natural or "attribute")
-        if self.field_kind.currentText() == "attribute" and (
-            self._attr_filled or not self.field_attr.text()
-        ):
-            self._fill_attribute()
+        own = natural_attribute(path, attributes)
+        self._natural = own or link
+        if own and link and link != own:
+            placeholder = f"{own} (or the link's {link})"
+        elif link and not own:
+            placeholder = f"{link} (the link's)"
+        else:
+            placeholder = own or "attribute"
+        self.field_attr.setPlaceholderText(placeholder)
         self._update_buttons()
-
-    def _fill_attribute(self) -> None:
-        """The picked node's natural attribute in the box (when it has one)."""
-        if self._natural:
-            self.field_attr.setText(self._natural)
-            self._attr_filled = True
 
     def _on_field_kind_changed(self, kind: str) -> None:
         attribute = kind == "attribute"
         self.field_attr.setEnabled(attribute)
-        if attribute and not self.field_attr.text():
-            self._fill_attribute()
-
-    def _on_field_attr_edited(self, _text: str) -> None:
-        self._attr_filled = False
+        if attribute and self.field_attr.text():
+            # Enabled again with an earlier name in it: selected, so typing replaces it.
+            self.field_attr.selectAll()
 
     def set_field_names(self, names: list[str]) -> None:
         """The template's field names, offered by the name box as the user types."""
@@ -305,7 +318,6 @@ class SelectionPanel(QWidget):
         self.field_name.clear()
         self.field_kind.setCurrentText("text")
         self.field_attr.clear()
-        self._attr_filled = False
         focus = QApplication.focusWidget()
         if focus is None or self.isAncestorOf(focus):
             # The user was in this panel (on the button just clicked): the next name is typed
@@ -427,9 +439,12 @@ class SelectionPanel(QWidget):
         self.field_requested.emit(xp, self.field_name.text().strip(), *self.output_kind())
 
     def output_kind(self) -> tuple[str, str]:
-        """The output kind and, for an attribute field alone, its attribute."""
+        """The output kind and, for an attribute field alone, its attribute: the one typed,
+        else the picked node's own (the box's placeholder)."""
         kind = self.field_kind.currentText()
-        return kind, self.field_attr.text().strip() if kind == "attribute" else ""
+        if kind != "attribute":
+            return kind, ""
+        return kind, self.field_attr.text().strip() or self._natural
 
     @property
     def typed_by_hand(self) -> bool:
