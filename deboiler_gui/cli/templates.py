@@ -642,6 +642,15 @@ def repair_command(
                         "run": stats,
                         "version": version,
                         **(
+                            {
+                                "still_broken": [
+                                    r.field for r in repairtext.still_broken(repairs, fixed, stale)
+                                ]
+                            }
+                            if version is not None
+                            else {}
+                        ),
+                        **(
                             {"nothing_saved": repairtext.nothing_saved(repairs)}
                             if accept_repairs and version is None and not low
                             else {}
@@ -658,7 +667,8 @@ def repair_command(
             for line in repairtext.report_lines(name, found, stale):
                 click.echo(line)
             if version is not None:
-                click.echo(f"{name}: repairs accepted as version {version} ({', '.join(fixed)})")
+                left = repairtext.still_broken(repairs, fixed, stale)
+                click.echo(repairtext.accepted_line(name, version, fixed, left))
             elif accept_repairs and not low:
                 click.echo(f"{name}: nothing saved: {repairtext.nothing_saved(repairs)}")
             if stale:
