@@ -645,7 +645,8 @@ def repair_command(
                             {
                                 "still_broken": [
                                     r.field for r in repairtext.still_broken(repairs, fixed, stale)
-                                ]
+                                ],
+                                "fewer_pages": repairtext.fewer_pages(repairs, fixed),
                             }
                             if version is not None
                             else {}
@@ -668,7 +669,8 @@ def repair_command(
                 click.echo(line)
             if version is not None:
                 left = repairtext.still_broken(repairs, fixed, stale)
-                click.echo(repairtext.accepted_line(name, version, fixed, left))
+                fewer = repairtext.fewer_pages(repairs, fixed)
+                click.echo(repairtext.accepted_line(name, version, fixed, left, fewer))
             elif accept_repairs and not low:
                 click.echo(f"{name}: nothing saved: {repairtext.nothing_saved(repairs)}")
             if stale:
