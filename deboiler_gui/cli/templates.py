@@ -642,6 +642,16 @@ def repair_command(
                         "run": stats,
                         "version": version,
                         **(
+                            {
+                                "still_broken": [
+                                    r.field for r in repairtext.still_broken(repairs, fixed, stale)
+                                ],
+                                "fewer_pages": repairtext.fewer_pages(repairs, fixed),
+                            }
+                            if version is not None
+                            else {}
+                        ),
+                        **(
                             {"nothing_saved": repairtext.nothing_saved(repairs)}
                             if accept_repairs and version is None and not low
                             else {}
@@ -658,7 +668,9 @@ def repair_command(
             for line in repairtext.report_lines(name, found, stale):
                 click.echo(line)
             if version is not None:
-                click.echo(f"{name}: repairs accepted as version {version} ({', '.join(fixed)})")
+                left = repairtext.still_broken(repairs, fixed, stale)
+                fewer = repairtext.fewer_pages(repairs, fixed)
+                click.echo(repairtext.accepted_line(name, version, fixed, left, fewer))
             elif accept_repairs and not low:
                 click.echo(f"{name}: nothing saved: {repairtext.nothing_saved(repairs)}")
             if stale:

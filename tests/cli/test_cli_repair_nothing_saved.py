@@ -99,3 +99,60 @@ def test_a_saved_version_names_its_fields(tmp_path: Path) -> None:
     out = repair(ws)
     assert out.exit_code == 0, out.output
     assert "doc: repairs accepted as version 3 (title)" in out.output
+
+
+def test_a_saved_version_names_the_fields_it_leaves_broken(tmp_path: Path) -> None:
+    # The title's class renamed (repaired) and the contents removed (gone): the closing line
+    # names the repaired field and the one the saved version leaves as it was.
+    ws = learned_workspace(tmp_path)
+    v2 = write(tmp_path / "v2", contents=False, title_class="v2-title")
+    assert (
+        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
+        == 0
+    )
+    out = repair(ws)
+    assert out.exit_code == 0, out.output
+    last = out.output.strip().splitlines()[-1]
+    assert last == "doc: repairs accepted as version 3 (title); still broken: toc (gone: see above)"
+    assert "toc: gone" in out.output
+
+
+def test_json_of_a_saved_version_names_the_fields_it_leaves_broken(tmp_path: Path) -> None:
+    ws = learned_workspace(tmp_path)
+    v2 = write(tmp_path / "v2", contents=False, title_class="v2-title")
+    assert (
+        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
+        == 0
+    )
+    as_json = runner.invoke(
+        cli, ["templates", "repair", "doc", "-w", str(ws), "--json", "--accept-repairs"]
+    )
+    got = json.loads(as_json.output)
+    assert got["version"] == 3 and got["still_broken"] == ["toc"], got
+
+
+def test_a_saved_version_names_a_repair_that_leaves_learned_pages_without_a_value(
+    tmp_path: Path,
+) -> None:
+    # The title's class renamed on every page, and on two pages the title is no heading any
+    # more: the repaired rule gives nothing there, which the closing line says.
+    ws = learned_workspace(tmp_path)
+    v2 = tmp_path / "v2"
+    v2.mkdir()
+    for i in range(24):
+        page = html(i, contents=True, title_class="v2-title")
+        if i in (0, 1):
+            page = page.replace("<h1 class='v2-title'>", "<div class='cover'><p>")
+            page = page.replace("</h1>", "</p></div>")
+        (v2 / f"p{i}.html").write_text(page, encoding="utf-8")
+    assert (
+        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
+        == 0
+    )
+    out = repair(ws)
+    assert out.exit_code == 0, out.output
+    last = out.output.strip().splitlines()[-1]
+    assert last == (
+        "doc: repairs accepted as version 3 (title); no value on learned pages the field had: "
+        "title (2 pages: see above)"
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -689,7 +689,11 @@ def _at_places(xp: str, trees: Sequence[Any], places: set[str]) -> int:
 
 
 def _rank_field(
-    cands: list[Induced], trees: Sequence[Any], positives: Sequence[Example], attr: str = ""
+    cands: list[Induced],
+    trees: Sequence[Any],
+    positives: Sequence[Example],
+    attr: str = "",
+    index: SiteIndex | None = None,
 ) -> list[Induced]:
     cands.sort(key=lambda c: (c.cost, len(c.xpath)))
     checked = cands[:SITE_CHECKED]
@@ -891,7 +895,80 @@ def _rank_field(
         )
 
     good = sorted(checked, key=key)
-    return good
+    return _label_before_hooks(good, key, index)
+
+
+#: Pages of the site (spread evenly) on which a hook rule is compared with the label rule
+#: that ties with it on the sample (:func:`_label_before_hooks`).
+LABEL_CHECK_PAGES = 400
+#: The label's text predicate in a label rule (``h2[normalize-space(.)='Object Hierarchy']``).
+_LABEL_TEXT = re.compile(
+    r"\[normalize-space\((?:\.|translate\(\., '\u00a0', ' '\))\)="
+    r"(?:'[^']*'|\"[^\"]*\"|concat\([^)]*\))\]"
+)
+
+
+def _label_before(xp: str) -> bool:
+    """``xp`` reaches its node from one label element by further steps (a heading and its
+    following sibling, a row's header cell and the row's cell), not a node's own text."""
+    found = list(_LABEL_TEXT.finditer(xp))
+    return len(found) == 1 and "/" in xp[found[0].end() :]
+
+
+def _label_before_hooks(
+    ranked: list[Induced], key: Callable[[Induced], tuple[Any, ...]], index: SiteIndex | None
+) -> list[Induced]:
+    """The label rule before a hook rule that ranks first by its cost alone: both select
+    every example, behave alike on the sample (same standing, same pages), and over the site
+    the hook takes nodes the label does not stand before, and no node where another text
+    stands in the label's place. A `pre.screen` after 'Object Hierarchy' on widget pages is
+    also a shell command in a tutorial and the whole class tree of a chapter page: those
+    pages have no such label, and the hook's matches there are other things. Where the
+    label's place holds other texts on some pages (the label varies) the hook keeps its rank."""
+    labelled = [c for c in ranked if c.family == "label" and _label_before(c.xpath)]
+    if index is None or not labelled:
+        return ranked
+    lab = labelled[0]
+    at = ranked.index(lab)
+    lk = key(lab)
+    # The same standing up to the cost (key's first seven terms: neither too narrow), the
+    # label's pages at least.
+    rivals = [
+        c
+        for c in ranked[:at]
+        if c.family in ("id", "class", "attribute")
+        and key(c)[:7] == lk[:7]
+        and c.site.get("alike", 0) >= lab.site.get("alike", 0)
+        and c.site.get("one", 0) + c.site.get("many", 0)
+        >= lab.site.get("one", 0) + lab.site.get("many", 0)
+    ]
+    if not rivals:
+        return ranked
+    loose = _LABEL_TEXT.sub("", lab.xpath)
+    pages = _sample(index, LABEL_CHECK_PAGES)
+    behind = []
+    for c in rivals:
+        unlabelled = varied = 0
+        for tree in pages:
+            found = _run(tree, c.xpath)
+            if not found:
+                continue
+            node = found[0]
+            by_label = _run(tree, lab.xpath)
+            if by_label and by_label[0] is node:
+                continue
+            if any(n is node for n in _run(tree, loose) or []):
+                varied += 1
+                break
+            unlabelled += 1
+        if unlabelled and not varied:
+            c.site["unlabelled"] = unlabelled
+            behind.append(c)
+    if not behind:
+        return ranked
+    rest = [c for c in ranked if c not in behind]
+    at = rest.index(lab) + 1
+    return rest[:at] + behind + rest[at:]
 
 
 # --------------------------------------------------------------------------- lists
@@ -2826,7 +2903,7 @@ def _induce_field(
                 out.append(Induced(xp, "field", family, cost, examples=values))
     if not out:
         _explain(positives, negatives, pool, as_list=False, trees=trees)
-    ranked = _rank_field(out, trees, positives, attr)[:limit]
+    ranked = _rank_field(out, trees, positives, attr, index)[:limit]
     if negatives and trees and ranked:
         _check_negatives_narrow(ranked[0], pool, positives, negatives, trees)
     if (

@@ -162,6 +162,46 @@ def stale_summary(name: str, stale: Sequence[FieldRepair], version: int | None) 
     )
 
 
+def still_broken(
+    repairs: Iterable[FieldRepair], fixed: Iterable[str], stale: Sequence[FieldRepair] = ()
+) -> list[FieldRepair]:
+    """The fields a saved version leaves as they were though they are not ok (broken,
+    drifted, unsure, gone): not among ``fixed``, nor ``stale`` (named in a line of their own)."""
+    done = set(fixed) | {r.field for r in stale}
+    return [r for r in repairs if r.status != "ok" and r.field not in done]
+
+
+def fewer_pages(repairs: Iterable[FieldRepair], fixed: Iterable[str]) -> dict[str, int]:
+    """Accepted fields whose saved rule gives no value on learned pages the old template
+    filled (their count): a repair that covers fewer pages than the field had."""
+    done = set(fixed)
+    return {
+        r.field: int(r.evidence.get("missing") or 0)
+        for r in repairs
+        if r.field in done and r.evidence.get("missing")
+    }
+
+
+def accepted_line(
+    name: str,
+    version: int,
+    fixed: Sequence[str],
+    left: Sequence[FieldRepair],
+    fewer: dict[str, int] | None = None,
+) -> str:
+    """The closing line of an accepted repair: the version, the fields it repaired, those of
+    them that now give no value on some learned pages the old template filled, and the
+    fields it leaves broken, each with its answer."""
+    line = f"{name}: repairs accepted as version {version} ({', '.join(fixed)})"
+    if fewer:
+        line += "; no value on learned pages the field had: " + ", ".join(
+            f"{f} ({count(n, 'page')}: see above)" for f, n in fewer.items()
+        )
+    if left:
+        line += "; still broken: " + ", ".join(f"{r.field} ({r.status}: see above)" for r in left)
+    return line
+
+
 def nothing_saved(repairs: Iterable[FieldRepair]) -> str:
     """Why --accept-repairs saved nothing: each field that is not 'ok' and its answer."""
     off = [r for r in repairs if r.status != "ok"]
