@@ -54,6 +54,26 @@ def window(
     shiboken6.delete(w)
 
 
+DEMO_ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
+
+
+@pytest.fixture
+def demo(qtbot: Any, window: Any) -> Any:
+    """The window on the demo site, imported, fitted and analysed, showing one guide page;
+    ``window.finished_jobs``: the (job, outcome) pairs finished so far and after."""
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
+    window.open_demo()
+    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
+    assert ("import", "finished") in finished and ("fit", "finished") in finished, finished
+    assert window.model is not None
+    window.finished_jobs = finished
+    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
+        window.select_url(DEMO_ARTICLE_URL)
+    assert window.page.url == DEMO_ARTICLE_URL
+    return window
+
+
 @pytest.fixture
 def js(qtbot: Any) -> Any:
     """``js(view, code)``: evaluate in our world, JSON-decoded."""

@@ -6,20 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
-
-
-@pytest.fixture
-def demo(qtbot: Any, window: Any) -> Any:
-    finished: list[tuple[str, str]] = []
-    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
-    window.open_demo()
-    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
-    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
-        window.select_url(ARTICLE_URL)
-    return window
 
 
 def _headers(demo: Any) -> list[str]:

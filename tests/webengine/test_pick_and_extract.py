@@ -8,26 +8,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from deboiler_gui.engine.template.selectors import select_elements
 
 ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
 LEAD = "//p[contains(concat(' ', normalize-space(@class), ' '), ' lead ')]"
 SHOTS = os.environ.get("DEBOILER_SHOTS", "")
-
-
-@pytest.fixture
-def demo(qtbot: Any, window: Any) -> Any:
-    """The window on the demo site, imported, fitted and analysed, showing one guide page."""
-    finished: list[tuple[str, str]] = []
-    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
-    window.open_demo()
-    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
-    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
-        window.select_url(ARTICLE_URL)
-    assert window.page.url == ARTICLE_URL
-    return window
 
 
 def _pick(qtbot: Any, window: Any, click: Any, xpath: str, modifier: Any = None) -> Any:

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -21,21 +20,6 @@ from deboiler_gui.engine.htmltree import parse_html, xpath_of
 from deboiler_gui.engine.template.selectors import select_elements
 
 ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
-
-
-@pytest.fixture
-def demo(qtbot: Any, window: Any) -> Any:
-    """The window on the demo site, imported, fitted and analysed, showing one guide page."""
-    finished: list[tuple[str, str]] = []
-    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
-    window.open_demo()
-    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
-    assert ("import", "finished") in finished and ("fit", "finished") in finished, finished
-    assert window.model is not None
-    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
-        window.select_url(ARTICLE_URL)
-    assert window.page.url == ARTICLE_URL
-    return window
 
 
 def _pick(qtbot: Any, window: Any, click: Any, xpath: str) -> Any:

@@ -38,17 +38,6 @@ def _shot(window: Any, name: str) -> None:
         window.grab().save(str(SHOTS / f"{name}.png"))
 
 
-@pytest.fixture
-def demo(qtbot: Any, window: Any) -> Any:
-    finished: list[tuple[str, str]] = []
-    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
-    window.open_demo()
-    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
-    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
-        window.select_url(ARTICLE_URL)
-    return window
-
-
 def _stamp(window: Any, xpath: str) -> int:
     return int(window.stamped.stamp_of(window.stamped.root.xpath(xpath)[0]))
 

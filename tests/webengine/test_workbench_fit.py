@@ -16,19 +16,6 @@ from PySide6.QtWidgets import QDialogButtonBox, QDockWidget
 ARTICLE_URL = "https://hillside-garden.example/guides/tomatoes.html"
 
 
-@pytest.fixture
-def demo(qtbot: Any, window: Any) -> Any:
-    """The window on the demo site, imported, fitted and analysed, showing one guide page."""
-    finished: list[tuple[str, str]] = []
-    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
-    window.open_demo()
-    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
-    window.finished_jobs = finished
-    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
-        window.select_url(ARTICLE_URL)
-    return window
-
-
 def _pick(qtbot: Any, window: Any, click: Any, xpath: str) -> Any:
     el = window.stamped.root.xpath(xpath)[0]
     stamp = window.stamped.stamp_of(el)

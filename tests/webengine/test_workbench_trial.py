@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
@@ -23,18 +22,6 @@ from test_workbench import (  # noqa: E402
     _pick,
     _show,
 )
-
-
-@pytest.fixture
-def demo(qtbot: Any, window: Any) -> Any:
-    """The window on the demo site, imported, fitted and analysed, showing one guide page."""
-    finished: list[tuple[str, str]] = []
-    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
-    window.open_demo()
-    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=60000)
-    with qtbot.waitSignal(window.view.highlights_applied, timeout=10000):
-        window.select_url(ARTICLE_URL)
-    return window
 
 
 def _outlines(qtbot: Any, window: Any) -> dict[str, list[int]]:
