@@ -368,13 +368,16 @@ class _SiteWorker(QObject):
         induced from the click first. The induction's rules are kept for the click, so that
         Extract field on it right after takes them without inducing again."""
         from deboiler_gui.engine.template.induce import click_candidates, one_click_rules
+        from deboiler_gui.engine.template.selectors import shared_runs
 
         try:
             ex = self._example(click)
-            rules = one_click_rules(ex, self._index)
-            if rules:
-                self._one_click = (self._one_click_key(click), [r.to_dict() for r in rules])
-            cands = [c.to_dict() for c in click_candidates(ex, self._index, rules=rules)]
+            # the hit rates read the induction's runs on the pages it samples
+            with shared_runs():
+                rules = one_click_rules(ex, self._index)
+                if rules:
+                    self._one_click = (self._one_click_key(click), [r.to_dict() for r in rules])
+                cands = [c.to_dict() for c in click_candidates(ex, self._index, rules=rules)]
             for c in cands:
                 if c.get("site"):
                     c["site"]["site_pages"] = self._site_pages
