@@ -1053,6 +1053,7 @@ def suggest_command(
         for r in rules:
             r.examples = _extracted_examples(r.xpath, r.kind == "list", pos)
     warnings = rules[0].warnings if rules else []
+    notes = rules[0].notes if rules else []
     saved = ""
     if save_as and field_name and rules:
         saved = _save_field(
@@ -1066,6 +1067,8 @@ def suggest_command(
         )
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
+        for line in notes:
+            click.echo(f"note: {line}", err=True)
         for line in warnings:
             click.echo(f"warning: {line}", err=True)
         if saved:
@@ -1080,6 +1083,8 @@ def suggest_command(
         # A value's new lines (a table row's cells) written as \n, as in --json.
         shown = "; ".join(", ".join(v[:4]) for v in r.examples).replace("\n", "\\n")
         click.echo(f"{r.family:<10} {r.xpath}\n           {stats}; examples: {shown[:160]}")
+    for line in notes:
+        click.echo(f"note: {line}", err=True)
     for line in warnings:
         click.echo(f"warning: {line}", err=True)
     if saved:
