@@ -668,9 +668,7 @@ def repair_command(
             for line in repairtext.report_lines(name, found, stale):
                 click.echo(line)
             if version is not None:
-                left = repairtext.still_broken(repairs, fixed, stale)
-                fewer = repairtext.fewer_pages(repairs, fixed)
-                click.echo(repairtext.accepted_line(name, version, fixed, left, fewer))
+                click.echo(repairtext.closing_line(name, version, repairs, fixed, stale))
             elif accept_repairs and not low:
                 click.echo(f"{name}: nothing saved: {repairtext.nothing_saved(repairs)}")
             if stale:
@@ -686,7 +684,7 @@ def repair_command(
         for line in repairtext.report_lines(name, found):
             click.echo(line)
     if version is not None:
-        click.echo(f"{name}: repairs accepted as version {version} ({', '.join(fixed)})")
+        click.echo(repairtext.closing_line(name, version, repairs, fixed))
     elif accept_repairs and not as_json:
         click.echo(f"{name}: nothing saved: no repair was proposed")
 
