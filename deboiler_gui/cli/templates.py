@@ -668,9 +668,7 @@ def repair_command(
             for line in repairtext.report_lines(name, found, stale):
                 click.echo(line)
             if version is not None:
-                left = repairtext.still_broken(repairs, fixed, stale)
-                fewer = repairtext.fewer_pages(repairs, fixed)
-                click.echo(repairtext.accepted_line(name, version, fixed, left, fewer))
+                click.echo(repairtext.closing_line(name, version, repairs, fixed, stale))
             elif accept_repairs and not low:
                 click.echo(f"{name}: nothing saved: {repairtext.nothing_saved(repairs)}")
             if stale:
@@ -686,7 +684,7 @@ def repair_command(
         for line in repairtext.report_lines(name, found):
             click.echo(line)
     if version is not None:
-        click.echo(f"{name}: repairs accepted as version {version} ({', '.join(fixed)})")
+        click.echo(repairtext.closing_line(name, version, repairs, fixed))
     elif accept_repairs and not as_json:
         click.echo(f"{name}: nothing saved: no repair was proposed")
 
@@ -1053,6 +1051,7 @@ def suggest_command(
         for r in rules:
             r.examples = _extracted_examples(r.xpath, r.kind == "list", pos)
     warnings = rules[0].warnings if rules else []
+    notes = rules[0].notes if rules else []
     saved = ""
     if save_as and field_name and rules:
         saved = _save_field(
@@ -1066,6 +1065,8 @@ def suggest_command(
         )
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=2))
+        for line in notes:
+            click.echo(f"note: {line}", err=True)
         for line in warnings:
             click.echo(f"warning: {line}", err=True)
         if saved:
@@ -1080,6 +1081,8 @@ def suggest_command(
         # A value's new lines (a table row's cells) written as \n, as in --json.
         shown = "; ".join(", ".join(v[:4]) for v in r.examples).replace("\n", "\\n")
         click.echo(f"{r.family:<10} {r.xpath}\n           {stats}; examples: {shown[:160]}")
+    for line in notes:
+        click.echo(f"note: {line}", err=True)
     for line in warnings:
         click.echo(f"warning: {line}", err=True)
     if saved:

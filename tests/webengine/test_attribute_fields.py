@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 
 SHOTS = os.environ.get("DEBOILER_SHOTS", "")
@@ -77,6 +78,18 @@ def test_an_image_link_gives_its_href_as_an_attribute_field_without_a_text_warni
     said = _messages(window)[before:]
     assert any(m.endswith("; values: @href") for m in said), said
     assert not any("holds no text" in m for m in said), said
+    # How the click is read is said as information, not as a fault: no mark, not red.
+    note = next(
+        i
+        for i in range(before, window.messages.count())
+        if "the clicked img has no 'href': the rule takes the a's around it"
+        in window.messages.item(i).text()
+    )
+    item = window.messages.item(note)
+    assert "⚠" not in item.text(), item.text()
+    assert item.foreground().color() != QColor(Qt.GlobalColor.red)
+    if SHOTS:
+        window.messages.grab().save(str(Path(SHOTS) / "attribute-image-link-messages.png"))
     # A mistyped attribute (no clicked node has it, nor the link around it) is refused,
     # naming what the node has.
     _pick_img(qtbot, window, click)
@@ -91,3 +104,7 @@ def test_an_image_link_gives_its_href_as_an_attribute_field_without_a_text_warni
     assert "No attribute 'hrefhref' on the clicked img" in last, last
     assert "src, alt, width, height" in last and "the a around it has accesskey, href" in last, last
     assert all(f.id != "broken" for f in window.editor.template.fields)
+    # a real fault stays red
+    assert window.messages.item(window.messages.count() - 1).foreground().color() == QColor(
+        Qt.GlobalColor.red
+    )

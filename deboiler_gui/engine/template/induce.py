@@ -173,6 +173,9 @@ class Induced:
     examples: list[list[str]] = field(default_factory=list)  # values on the example pages
     #: What the user should know about the examples (they play different roles on their pages).
     warnings: list[str] = field(default_factory=list)
+    #: What the user should know that is no fault: how the rule reads the clicks (an `img`
+    #: clicked for its link's `href` stands for the link).
+    notes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -185,6 +188,8 @@ class Induced:
         }
         if self.warnings:
             out["warnings"] = list(self.warnings)
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
 
@@ -2555,10 +2560,12 @@ def _induce(
         )
     attr = attrs.pop()
     notes: list[str] = []
+    # how the clicks are read (information, not a fault)
+    holders: list[str] = []
     if attr:
         # A click on an icon inside a link asks for the link's target: the attribute of the
         # nearest element around the node that carries it.
-        positives = [_attr_holder(ex, notes) for ex in positives]
+        positives = [_attr_holder(ex, holders) for ex in positives]
     if not attr and not as_list:
         # A click on a heading's text often lands on an anchor inside it (LaTeX2HTML's
         # `<h1><a id=...>Title</a></h1>`): the example is the heading, so that headings of
@@ -2616,6 +2623,7 @@ def _induce(
         notes.extend(_narrowing_nots(rules, positives, negatives, index, trees, as_list, attr))
     for r in rules:
         r.warnings = [*notes, *(w for w in r.warnings if w not in notes)]
+        r.notes = [*holders, *(n for n in r.notes if n not in holders)]
     return rules
 
 

@@ -188,18 +188,62 @@ def accepted_line(
     fixed: Sequence[str],
     left: Sequence[FieldRepair],
     fewer: dict[str, int] | None = None,
+    *,
+    see: str = "see above",
 ) -> str:
     """The closing line of an accepted repair: the version, the fields it repaired, those of
     them that now give no value on some learned pages the old template filled, and the
-    fields it leaves broken, each with its answer."""
+    fields it leaves broken, each with its answer (``see``: where its finding is shown)."""
     line = f"{name}: repairs accepted as version {version} ({', '.join(fixed)})"
     if fewer:
         line += "; no value on learned pages the field had: " + ", ".join(
-            f"{f} ({count(n, 'page')}: see above)" for f, n in fewer.items()
+            f"{f} ({count(n, 'page')}: {see})" for f, n in fewer.items()
         )
     if left:
-        line += "; still broken: " + ", ".join(f"{r.field} ({r.status}: see above)" for r in left)
+        line += "; still broken: " + ", ".join(f"{r.field} ({r.status}: {see})" for r in left)
     return line
+
+
+def closing_line(
+    name: str,
+    version: int,
+    repairs: Iterable[FieldRepair],
+    fixed: Sequence[str],
+    stale: Sequence[FieldRepair] = (),
+    *,
+    see: str = "see above",
+) -> str:
+    """What ``templates repair --accept-repairs`` and the app's Template health say once a
+    repair is saved as ``version``, worded from the fields' findings (``repairs``): the fields
+    it repaired (``fixed``), those of them with no value on learned pages the field had, and
+    the fields it leaves broken, drifted, unsure or gone (``stale`` apart: named in a line of
+    their own)."""
+    found = list(repairs)
+    return accepted_line(
+        name,
+        version,
+        fixed,
+        still_broken(found, fixed, stale),
+        fewer_pages(found, fixed),
+        see=see,
+    )
+
+
+#: Where the app's closing line sends the reader for a field's finding.
+SEE_ROW = "see its row in Template health"
+
+
+def row_closing_line(row: dict[str, Any], version: int, rows: Iterable[dict[str, Any]]) -> str:
+    """The closing line for one row of ``repair_rows`` accepted as ``version``, as
+    ``closing_line`` words it: ``rows`` are the template's rows whose fields no accept has
+    changed since the repair ran (``row`` among them), each holding its field's finding."""
+    name, field = row["template"], row["field"]
+    found: dict[str, FieldRepair] = {}
+    for r in [row, *rows]:
+        if r["template"] == name:
+            for f in repair_from_dict(r["repair"]).fields:
+                found.setdefault(f.field, f)
+    return closing_line(name, version, found.values(), [field], see=SEE_ROW)
 
 
 def nothing_saved(repairs: Iterable[FieldRepair]) -> str:
@@ -462,9 +506,11 @@ __all__ = [
     "accept_field",
     "accept_message",
     "below_floor_line",
+    "closing_line",
     "counts_text",
     "field_line",
     "for_field",
+    "row_closing_line",
     "how_failed",
     "look_at",
     "proposal_line",

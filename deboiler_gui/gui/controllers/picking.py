@@ -711,6 +711,9 @@ class Picking(QObject):
                 f"Field {name}: {replaced}{xpath} (examples from {where}{undo}){excluded}"
                 f"{values}{only}"
             )
+        for line in best.get("notes", []):
+            # How the clicks are read (an image in a link stands for the link): no fault.
+            self.post_message(f"{name}: {line}")
         for line in best.get("warnings", []):
             # The examples play different roles on their pages (two kinds of list).
             self.post_message(f"{name}: {line}", error=True)

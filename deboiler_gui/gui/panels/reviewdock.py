@@ -77,6 +77,7 @@ class ReviewDock(QDockWidget):
         groups.rule_applied.connect(self._on_group_rule_applied)
         w.editor.changed.connect(self._on_editor_changed)
         self.panels["Template health"].template_changed.connect(self._on_template_changed_elsewhere)
+        self.panels["Template health"].said.connect(w.post_message)
         self.bind()
 
     def bind(self) -> None:

@@ -89,7 +89,8 @@ class HealthPanel(JobPanel):
     ``revert(template, version)`` (each runs in the background). Signals:
     ``page_activated(url)`` (failing page double-clicked), ``template_changed(name, version)``
     after an accept or a revert, ``history_shown(name)``, ``diff_shown(text)``,
-    ``proposal_decided(proposal, accepted)``.
+    ``proposal_decided(proposal, accepted)``, ``said(line)`` after an accept: the line
+    ``templates repair --accept-repairs`` closes with (``repairtext.row_closing_line``).
     """
 
     page_activated = Signal(str)
@@ -97,6 +98,7 @@ class HealthPanel(JobPanel):
     history_shown = Signal(str)  # template whose history the list now shows
     diff_shown = Signal(str)  # the unified diff text ('' when the versions are equal)
     proposal_decided = Signal(dict, bool)  # proposal, accepted
+    said = Signal(str)  # what an accept says, for the window's Messages
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -362,11 +364,27 @@ class HealthPanel(JobPanel):
             None,
         )
         if result["accepted"]:
+            from deboiler_gui.engine.template.repairtext import row_closing_line
+
             version = int(result["version"])
-            self.status.setText(
-                f"{prop['template']}: repairs accepted as version {version} "
-                f"(accept repairs: {prop['field']})."
+            # The command's closing line: the fields of the template an accept has not
+            # changed yet are still as the repair found them.
+            changed = {
+                p["field"]
+                for p in self.proposals
+                if p["template"] == prop["template"] and p.get("decided")
+            }
+            line = row_closing_line(
+                prop,
+                version,
+                [
+                    p
+                    for p in self.proposals
+                    if p["template"] == prop["template"] and p["field"] not in changed
+                ],
             )
+            self.status.setText(line)
+            self.said.emit(line)
             if mine is not None:
                 mine["decided"] = f"accepted in v{version}"
             # the field's other rows are about the queue it no longer has
