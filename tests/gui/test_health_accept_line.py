@@ -128,3 +128,16 @@ def test_an_accept_names_learned_pages_its_rule_leaves_without_a_value(
     )
     assert said == [expected] and panel.status.text() == expected
     assert cli_line == expected.replace(SEE_ROW, "see above")
+
+
+def test_a_repair_waiting_for_its_own_accept_is_not_called_broken() -> None:
+    """The app accepts one row at a time: a field whose repair is still to be accepted is
+    named as waiting, not as broken beside the fields repair could not mend."""
+    from deboiler_gui.engine.template.repairtext import accepted_line
+    from deboiler_gui.engine.template.valuerepair import FieldRepair
+
+    left = [FieldRepair("date", "repaired", "//time"), FieldRepair("toc", "gone")]
+    assert accepted_line("doc", 3, ["title"], left, see=SEE_ROW) == (
+        f"doc: repairs accepted as version 3 (title); still broken: toc (gone: {SEE_ROW}); "
+        f"repair not accepted yet: date ({SEE_ROW})"
+    )

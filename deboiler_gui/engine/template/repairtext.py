@@ -199,8 +199,13 @@ def accepted_line(
         line += "; no value on learned pages the field had: " + ", ".join(
             f"{f} ({count(n, 'page')}: {see})" for f, n in fewer.items()
         )
-    if left:
-        line += "; still broken: " + ", ".join(f"{r.field} ({r.status}: {see})" for r in left)
+    # a field with a repair of its own not accepted yet (the app accepts one row at a time)
+    waiting = [r for r in left if r.status == "repaired"]
+    broken = [r for r in left if r.status != "repaired"]
+    if broken:
+        line += "; still broken: " + ", ".join(f"{r.field} ({r.status}: {see})" for r in broken)
+    if waiting:
+        line += "; repair not accepted yet: " + ", ".join(f"{r.field} ({see})" for r in waiting)
     return line
 
 
