@@ -76,8 +76,7 @@ def index_html() -> str:
 
 
 BANNER = (
-    "<div class='site-banner'><h1 class='title'>Developer Center</h1>"
-    "<p>An archived copy.</p></div>"
+    "<div class='site-banner'><h1 class='title'>Developer Center</h1><p>An archived copy.</p></div>"
 )
 
 
