@@ -86,9 +86,10 @@ def learned(pages: list[Page]) -> Template:
 def test_a_proposal_wrong_on_one_learned_page_is_unsure_naming_that_page() -> None:
     pages = site()
     t = learned(pages)
-    # The chapter page's title now reads otherwise (re-encoded): no rule gives the learned
-    # value there, and the sections' rule gives its first section's title.
-    now = changed(pages, chapter_title="Chapter\u00c2 1.\u00c2 Lib")
+    # The chapter page's title now reads otherwise (reworded; a misread encoding would be
+    # the same value): no rule gives the learned value there, and the sections' rule gives
+    # its first section's title.
+    now = changed(pages, chapter_title="Chapter One. Lib")
     repairs, _stats = repair_site(now, t)
     title = next(r for r in repairs if r.field == "title")
     assert title.status == "unsure", (title.status, title.xpaths, title.evidence)

@@ -222,6 +222,59 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
+def _misread_bytes(text: str) -> bytearray | None:
+    """The bytes a text was read from when each of its characters is one byte of Windows-1252
+    (or Latin-1, for the bytes Windows-1252 leaves undefined); None when one is not."""
+    raw = bytearray()
+    for ch in text:
+        if ch.isascii():
+            raw.append(ord(ch))
+            continue
+        try:
+            raw += ch.encode("cp1252")
+        except UnicodeEncodeError:
+            if ord(ch) > 0xFF:
+                return None
+            raw.append(ord(ch))
+    return raw
+
+
+def unmangled(text: str) -> str:
+    """``text`` as it read before its UTF-8 bytes were taken for Windows-1252 or Latin-1 (a page
+    saved again under the wrong encoding: 'Part\xa0I.' reads 'PartÂ\xa0I.', '—' reads 'â€”'),
+    flattened; ``text`` itself, flattened, when it is not such a misreading. A no-break space
+    inside a misread character that white space collapsing turned into a space counts as
+    the no-break space it was. The same value under that damage is the same value."""
+    flat = _flat(text)
+    if flat.isascii():
+        return flat
+    raw = _misread_bytes(flat)
+    if raw is None:
+        return flat
+    i, n, multi = 0, len(raw), False
+    while i < n:
+        b = raw[i]
+        if b < 0x80:
+            i += 1
+            continue
+        need = 1 if 0xC2 <= b <= 0xDF else 2 if 0xE0 <= b <= 0xEF else 3 if 0xF0 <= b <= 0xF4 else 0
+        if not need or i + need >= n:
+            return flat
+        for k in range(i + 1, i + need + 1):
+            if raw[k] == 0x20:
+                raw[k] = 0xA0
+            elif not 0x80 <= raw[k] <= 0xBF:
+                return flat
+        multi = True
+        i += need + 1
+    if not multi:
+        return flat
+    try:
+        return _flat(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return flat
+
+
 def long_print(value: Any) -> dict[str, int]:
     """The print of a long value (see ``_TAIL_WORDS``): its ``chars`` (white space runs one
     space), ``words``, ``hash`` of its words, ``tail`` of its last words and ``bag`` of its words
@@ -282,8 +335,21 @@ def same_value(got: Any, want: Any, is_list: bool, whole: dict[str, Any] | None 
         if len(w) >= _MAX_ITEMS:
             items = [_flat(v)[:_MAX_TEXT] for v in (got or [])]
             return len(items) >= len(w) and not Counter(w) - Counter(items)
-        return bool(Counter(_norm_value(got, True)) == Counter(w))
-    return bool(_norm_value(got, False) == (want or ""))
+        if Counter(_norm_value(got, True)) == Counter(w):
+            return True
+        return _mangled(got, True) and Counter(
+            unmangled(str(v))[:_MAX_TEXT] for v in got or []
+        ) == Counter(w)
+    if _norm_value(got, False) == (want or ""):
+        return True
+    return _mangled(got, False) and unmangled(str(got or ""))[:_MAX_TEXT] == (want or "")
+
+
+def _mangled(value: Any, is_list: bool) -> bool:
+    """Whether a value has characters a misread encoding could have made (``unmangled``)."""
+    if is_list:
+        return any(not str(v).isascii() for v in value or [])
+    return not str(value or "").isascii()
 
 
 def learn_values(
@@ -906,9 +972,14 @@ class _TextIndex:
                 text = " ".join(filter_text(flt, text).split())
             if text:
                 self.by_text.setdefault(text, []).append(el)
+                if not text.isascii() and (fixed := unmangled(text)) != text:
+                    # Found by its old value under a misread encoding too.
+                    self.by_text.setdefault(fixed, []).append(el)
             own = " ".join((el.text or "").split())
             if own and len(el):
                 self.by_own.setdefault(own, []).append(el)
+                if not own.isascii() and (fixed := unmangled(own)) != own:
+                    self.by_own.setdefault(fixed, []).append(el)
 
     def outputs(self, fld: Field) -> dict[str, list[HtmlElement]]:
         """The page's nodes by what the field would give for each of them as its node (a list
