@@ -1834,17 +1834,26 @@ def _first_text_chain(el: HtmlElement) -> tuple[str, list[HtmlElement]] | None:
         return None  # (no text but XML white space, which strip() drops too)
     chunk = first[0]
     if chunk.strip():
-        owner = chunk.getparent()
-        if chunk.is_tail:
-            owner = owner.getparent()
-        chain: list[HtmlElement] = []
-        node = owner
-        while node is not None and node.tag not in INVISIBLE_TAGS:
-            chain.append(node)
-            if node is el:
-                return str(chunk), chain
-            node = node.getparent()
+        chain = _text_chain(chunk, el)
+        if chain is not None:
+            return str(chunk), chain
     return _first_text_chain_read(el)
+
+
+def _text_chain(chunk: Any, el: HtmlElement) -> list[HtmlElement] | None:
+    """The elements from the one holding the text ``chunk`` up to ``el``, or None when an
+    invisible element (script, style…) stands between them."""
+    owner = chunk.getparent()
+    if chunk.is_tail:
+        owner = owner.getparent()
+    chain: list[HtmlElement] = []
+    node = owner
+    while node is not None and node.tag not in INVISIBLE_TAGS:
+        chain.append(node)
+        if node is el:
+            return chain
+        node = node.getparent()
+    return None
 
 
 _FIRST_TEXT = etree.XPath("(descendant::text()[normalize-space()])[1]")
@@ -1855,16 +1864,9 @@ def _first_text_chain_read(el: HtmlElement) -> tuple[str, list[HtmlElement]] | N
     for chunk in el.xpath(".//text()"):
         if not chunk.strip():
             continue
-        owner = chunk.getparent()
-        if chunk.is_tail:
-            owner = owner.getparent()
-        chain: list[HtmlElement] = []
-        node = owner
-        while node is not None and node.tag not in INVISIBLE_TAGS:
-            chain.append(node)
-            if node is el:
-                return str(chunk), chain
-            node = node.getparent()
+        chain = _text_chain(chunk, el)
+        if chain is not None:
+            return str(chunk), chain
     return None
 
 
