@@ -303,6 +303,7 @@ class MainWindow(QMainWindow):
         # them back with the field).
         self.rules.delete_requested.connect(self.picking.on_rules_delete_requested)
         self.selection.field_requested.connect(self.picking.on_selection_field_requested)
+        self.selection.output_kind_changed.connect(self.picking.on_selection_output_kind_changed)
         self.selection.list_requested.connect(self.picking.on_selection_list_requested)
         self.selection.not_requested.connect(self.picking.on_selection_not_requested)
         # The XPath box says what is wrong under itself; once it is right again, no older

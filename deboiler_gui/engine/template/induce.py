@@ -3,6 +3,7 @@ examples and none of the negative ones, anchored on the nearest stable hook, che
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -2636,7 +2637,9 @@ def click_candidates(
 ) -> list[Candidate]:
     """The selector candidates of one clicked node, best first, ranked as **Extract field**
     ranks them: the rule ``induce`` gives for that one example first (the rule Extract field
-    saves from the click), then its other rules and the node's selectors from
+    saves from the click; for an attribute's click, ``ex.attr``, the rule an attribute field
+    of that attribute saves, without its attribute step, as the field stores it), then its
+    other rules and the node's selectors from
     ``selectors.suggest`` ranked together by ``_rank_others``. Each carries its match count
     on the page and, with an index, its hit rate over the indexed pages. ``rules``: the
     induction's rules for the click when already made (``one_click_rules``). A click the
@@ -2653,25 +2656,32 @@ def _click_candidates(
     ex = _on_index(ex, index)
     if rules is None:
         rules = one_click_rules(ex, index)
+    node = ex.node
+    if ex.attr:
+        # An attribute's click: the rules are the element's that carries the attribute (the
+        # link around a clicked image), as an attribute field stores them (without the
+        # attribute step); the node's selectors are that element's too.
+        # (no element around it with the attribute: the clicked node's selectors)
+        with contextlib.suppress(InductionError):
+            node = _attr_holder(ex, []).node
     out: list[Candidate] = []
     for r in rules:
-        if r.kind != "field" or any(c.xpath == r.xpath for c in out):
+        xpath = split_attribute(r.xpath)[0] if ex.attr else r.xpath
+        if r.kind != ("attribute" if ex.attr else "field") or any(c.xpath == xpath for c in out):
             continue
         try:
-            nodes = select_elements(ex.root, r.xpath)
+            nodes = select_elements(ex.root, xpath)
         except RuleError:
             continue
         # The induced rule's first match is the example: the node, or the heading an anchor
         # inside it stands for (``heading_of_anchor``).
-        target = bool(nodes) and (nodes[0] is ex.node or ex.node in nodes[0].iterdescendants())
-        site = index.hit_rate(r.xpath) if index is not None else {}
-        out.append(Candidate(r.xpath, r.family, r.cost, len(nodes), target, site))
+        target = bool(nodes) and (nodes[0] is node or node in nodes[0].iterdescendants())
+        site = index.hit_rate(xpath) if index is not None else {}
+        out.append(Candidate(xpath, r.family, r.cost, len(nodes), target, site))
     seen = {c.xpath for c in out}
     # The node's selectors fill the rows the induced rules leave (each shown one costs a run
     # of its XPath over the indexed pages).
-    rest = [
-        c for c in suggest(ex.node, index, limit=max(1, limit - len(out))) if c.xpath not in seen
-    ]
+    rest = [c for c in suggest(node, index, limit=max(1, limit - len(out))) if c.xpath not in seen]
     return (out[:1] + _rank_others(out[1:], rest))[:limit]
 
 

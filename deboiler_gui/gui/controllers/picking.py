@@ -189,6 +189,9 @@ class Picking(QObject):
         self._scope_key: Any = None  # what the pages-like counts below were computed for
         self._scope_state: dict[str, str] = {}
         self._pending_suggest: dict[int, str] = {}
+        # The picked node's path and the attribute its candidates were ranked for ("" for a
+        # text or html field).
+        self._candidates_for: tuple[str, str] = ("", "")
         self._pending_counts: dict[int, str | FilterDialog] = {}
         # The count last asked for each rule (or filter dialog): an older one's answers, still
         # going over the site, are not shown, and the service is told to stop it.
@@ -308,22 +311,46 @@ class Picking(QObject):
             len(self.list_examples),
             link=link_attribute(el),
         )
-        # Immediate candidates from the shown page, ranked as Extract field ranks them (the
-        # rule induced from the click first); the service ranks them again over the site's
-        # pages and adds site-wide hit rates.
+        self._ask_candidates(el, path)
+
+    def _ask_candidates(self, el: Any, path: str, *, keep_choice: bool = False) -> None:
+        """Immediate candidates from the shown page, ranked as Extract field ranks them for
+        the output kind the Selection panel asks (the rule induced from the click first; for
+        an attribute field, the rule it saves for that attribute); the service ranks them
+        again over the site's pages and adds site-wide hit rates."""
         from deboiler_gui.engine.template.induce import Example, click_candidates
 
-        page = self.shown.page
-        assert page is not None
+        sp, page = self.shown.stamped, self.shown.page
+        assert page is not None and sp is not None
+        kind, attribute = self.selection.output_kind()
+        attribute = attribute if kind == "attribute" else ""
+        self._candidates_for = (path, attribute)
         try:
-            local = [c.to_dict() for c in click_candidates(Example(page.url, sp.root, el), None)]
+            ex = Example(page.url, sp.root, el, attribute)
+            local = [c.to_dict() for c in click_candidates(ex, None)]
         except DeboilerError as exc:
             local = []
             self.post_message(str(exc), error=True)
-        self.selection.set_candidates(local)
+        self.selection.set_candidates(local, keep_choice=keep_choice)
         self.candidates_updated.emit(local)
-        request = self.service.suggest(Click(page.url, page.html, path))
+        request = self.service.suggest(Click(page.url, page.html, path), attribute)
         self._pending_suggest = {request: path}
+
+    def on_selection_output_kind_changed(self, kind: str, attribute: str) -> None:
+        """The output kind or attribute settled on another value while a node is picked: its
+        candidates are ranked again as Extract field will rank them for it (an attribute
+        field's rule can differ from a text field's: the Debian Handbook's 'Prev' link is
+        `//ul[…top]//a[@accesskey='p']` as text, `//a[normalize-space(.)='Prev']` for its
+        href). A candidate chosen or an XPath typed stays in the XPath box."""
+        sp = self.shown.stamped
+        el = sp.element(self.selected) if sp is not None and self.selected is not None else None
+        if el is None or self.shown.page is None:
+            return
+        attribute = attribute if kind == "attribute" else ""
+        path = xpath_of(el)
+        if self._candidates_for == (path, attribute):
+            return  # text and html rank alike; the same attribute again changes nothing
+        self._ask_candidates(el, path, keep_choice=True)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         if event.type() in (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress):

@@ -361,22 +361,24 @@ class _SiteWorker(QObject):
         self._site_pages = max(readable, len(trees))
         self.index_ready.emit(len(trees), self._site_pages)
 
-    @Slot(int, object)
-    def suggest(self, request: int, click: Click) -> None:
+    @Slot(int, object, str)
+    def suggest(self, request: int, click: Click, attribute: str = "") -> None:
         """Candidates for the clicked node (its absolute XPath on the engine's parse of the
         page), ranked as Extract field ranks them (``induce.click_candidates``): the rule
-        induced from the click first. The induction's rules are kept for the click, so that
-        Extract field on it right after takes them without inducing again."""
+        induced from the click first; with ``attribute``, the rule an attribute field of it
+        saves, without the attribute step. The induction's rules are kept for the click, so
+        that Extract field on it right after takes them without inducing again."""
         from deboiler_gui.engine.template.induce import click_candidates, one_click_rules
         from deboiler_gui.engine.template.selectors import shared_runs
 
         try:
-            ex = self._example(click)
+            ex = self._example(click, attribute)
             # the hit rates read the induction's runs on the pages it samples
             with shared_runs():
                 rules = one_click_rules(ex, self._index)
                 if rules:
-                    self._one_click = (self._one_click_key(click), [r.to_dict() for r in rules])
+                    key = self._one_click_key(click, attribute)
+                    self._one_click = (key, [r.to_dict() for r in rules])
                 cands = [c.to_dict() for c in click_candidates(ex, self._index, rules=rules)]
             for c in cands:
                 if c.get("site"):
@@ -388,9 +390,17 @@ class _SiteWorker(QObject):
             log.exception("candidate suggestion failed")
             self.failed.emit(request, traceback.format_exc(limit=3))
 
-    def _one_click_key(self, click: Click) -> tuple[Any, ...]:
-        """What the rules induced from one click depend on: the click and the index."""
-        return (click.url, click.xpath, hash(click.html), id(self._index), self._generation)
+    def _one_click_key(self, click: Click, attribute: str) -> tuple[Any, ...]:
+        """What the rules induced from one click depend on: the click, its attribute and the
+        index."""
+        return (
+            click.url,
+            click.xpath,
+            attribute,
+            hash(click.html),
+            id(self._index),
+            self._generation,
+        )
 
     def _parse(self, url: str, html: str) -> Any:
         from deboiler_gui.engine.htmltree import parse_html
@@ -427,22 +437,21 @@ class _SiteWorker(QObject):
             if (
                 len(what.examples) == 1
                 and not what.nots
-                and not what.attribute
                 and not what.as_list
                 and self._one_click is not None
-                and self._one_click[0] == self._one_click_key(what.examples[0])
+                and self._one_click[0] == self._one_click_key(what.examples[0], what.attribute)
             ):
-                # The click's candidates induced them a moment ago.
-                self.induced_ready.emit(request, [dict(r) for r in self._one_click[1]])
-                return
-            rules = induce(
-                [self._example(c, what.attribute) for c in what.examples],
-                [self._example(c) for c in what.nots],
-                self._index,
-                as_list=what.as_list,
-                limit=3,
-            )
-            found = [r.to_dict() for r in rules]
+                # The click's candidates induced them a moment ago (for this attribute).
+                found = [dict(r) for r in self._one_click[1]]
+            else:
+                rules = induce(
+                    [self._example(c, what.attribute) for c in what.examples],
+                    [self._example(c) for c in what.nots],
+                    self._index,
+                    as_list=what.as_list,
+                    limit=3,
+                )
+                found = [r.to_dict() for r in rules]
             if what.attribute:
                 # The field keeps its attribute apart from its XPath: the rule's element.
                 for r in found:
@@ -817,7 +826,7 @@ class SiteService(QObject):
     failed = Signal(int, str)
 
     _build = Signal(str, str, int)
-    _suggest = Signal(int, object)
+    _suggest = Signal(int, object, str)
     _count = Signal(int, object)
     _induce = Signal(int, object)
     _check = Signal(int, object)
@@ -859,10 +868,11 @@ class SiteService(QObject):
         self._worker._generation = self._generation  # makes a running build stop early
         self._build.emit(workspace_path, site, self._generation)
 
-    def suggest(self, click: Click) -> int:
-        """Candidates for a clicked node, ranked as Extract field ranks them."""
+    def suggest(self, click: Click, attribute: str = "") -> int:
+        """Candidates for a clicked node, ranked as Extract field ranks them; with
+        ``attribute``, as it ranks an attribute field's rules (the attribute's element)."""
         request = self._request()
-        self._suggest.emit(request, click)
+        self._suggest.emit(request, click, attribute)
         return request
 
     def count(self, what: CountRequest) -> int:

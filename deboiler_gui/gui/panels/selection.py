@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -35,6 +35,10 @@ from deboiler_gui.gui.panels.validation import InlineCheck
 #: 0 many").
 XPATH_SHARE = 0.5
 XPATH_MIN = 200
+
+#: Milliseconds the output kind and attribute must stay unchanged before the candidates are
+#: asked again for them: a name typed in the attribute box asks once, not at each key.
+OUTPUT_KIND_SETTLE_MS = 350
 
 #: The attribute a clicked element naturally gives (a link's target, an image's source): what
 #: the attribute box offers for it (its placeholder), and what an attribute field of the node
@@ -99,6 +103,9 @@ class SelectionPanel(QWidget):
     field_requested = Signal(str, str, str, str)  # xpath, name, kind, attribute
     list_requested = Signal(str, str, str)  # name, kind, attribute (examples are the picks)
     not_requested = Signal()  # the picked node is a counter-example of the next field or list
+    # The output kind and attribute (as output_kind() gives them) once they settle after a
+    # change: the candidates are ranked again for them.
+    output_kind_changed = Signal(str, str)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -208,6 +215,14 @@ class SelectionPanel(QWidget):
         # never written into the box (a name typed after it made '@hrefhref').
         self._natural = ""
         self.field_kind.currentTextChanged.connect(self._on_field_kind_changed)
+        # A change of the output kind or of the attribute is said once it settles.
+        self._kind_settle = QTimer(self)
+        self._kind_settle.setSingleShot(True)
+        self._kind_settle.setInterval(OUTPUT_KIND_SETTLE_MS)
+        self._kind_settle.timeout.connect(
+            lambda: self.output_kind_changed.emit(*self.output_kind())
+        )
+        self.field_attr.textChanged.connect(lambda _t: self._kind_settle.start())
         # The attribute box as wide as the name's: its grey offer "src (or the link's href)"
         # is read whole in a panel a third of a 1400-pixel window wide.
         row.addWidget(self.field_name, 1)
@@ -305,6 +320,7 @@ class SelectionPanel(QWidget):
         if attribute and self.field_attr.text():
             # Enabled again with an earlier name in it: selected, so typing replaces it.
             self.field_attr.selectAll()
+        self._kind_settle.start()
 
     def set_field_names(self, names: list[str]) -> None:
         """The template's field names, offered by the name box as the user types."""
