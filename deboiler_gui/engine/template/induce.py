@@ -2961,7 +2961,8 @@ def _induce_field(
                 out.append(Induced(xp, "field", family, cost, examples=values))
     if not out:
         _explain(positives, negatives, pool, as_list=False, trees=trees)
-    ranked = _rank_field(out, trees, positives, attr, index)[:limit]
+    ranked = _rank_field(out, trees, positives, attr, index)
+    ranked = (_first_of_hooks(ranked, positives, negatives, trees, attr, index) + ranked)[:limit]
     if negatives and trees and ranked:
         _check_negatives_narrow(ranked[0], pool, positives, negatives, trees)
     if (
@@ -2978,6 +2979,90 @@ def _induce_field(
             c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
             c.examples = [[_first_text(ex.node)] for ex in positives]
     return ranked
+
+
+#: At most this many first-match forms of hooks are put before an absolute path.
+FIRST_FORMS = 3
+
+
+def _first_step_end(xp: str) -> int:
+    """The end of ``xp``'s first step (``//div[...]`` of ``//div[...]//h2``), or 0 when the
+    first step has no predicate or nothing follows it."""
+    if not xp.startswith("//"):
+        return 0
+    depth = 0
+    seen = False
+    quote = ""
+    for i, ch in enumerate(xp[2:], 2):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            depth += 1
+            seen = True
+        elif ch == "]":
+            depth -= 1
+        elif ch == "/" and depth == 0:
+            return i if seen and i < len(xp) - 1 else 0
+    return 0
+
+
+def _first_of_hooks(
+    ranked: list[Induced],
+    positives: Sequence[Example],
+    negatives: Sequence[Example],
+    trees: Sequence[Any],
+    attr: str,
+    index: SiteIndex | None,
+) -> list[Induced]:
+    """Anchored rules to put before an absolute path that ranks first: each example is the
+    first node a stable hook selects on its page (a DocBook page's title is its first
+    `h1.title` or `h2.title`; its sections' titles carry the class too), so the hook's first
+    match, ``(//h2[...' title '])[1]``, or the hook under the first container of its kind,
+    ``(//div[...' titlepage '])[1]//h2``, gives one node per page by construction and
+    survives a block inserted before it. Kept only when, on every sampled page where the
+    absolute path finds a node, the form finds that node alone."""
+    if not ranked or ranked[0].family != "positional" or not trees:
+        return []
+    top = ranked[0]
+    forms: dict[str, tuple[float, str]] = {}
+    for c in ranked:
+        if c.family not in _HOOKED or c.xpath.startswith("(") or " | " in c.xpath:
+            continue
+        for xp, cost in (
+            (f"({c.xpath})[1]", c.cost + 1.5),
+            *(
+                [(f"({c.xpath[:end]})[1]{c.xpath[end:]}", c.cost + 1.5)]
+                if (end := _first_step_end(c.xpath))
+                else []
+            ),
+        ):
+            if xp not in forms or forms[xp][0] > cost:
+                forms[xp] = (cost, c.family)
+    tops = [_run(t, top.xpath) for t in trees]
+    out: list[Induced] = []
+    for xp, (cost, family) in sorted(forms.items(), key=lambda kv: (kv[1][0], len(kv[0]))):
+        values = _validate_field(xp, positives, negatives)
+        if values is None:
+            continue
+        agrees = True
+        for tree, there in zip(trees, tops, strict=True):
+            found = _run(tree, xp) or []
+            if len(found) > 1 or (there and (not found or found[0] is not there[0])):
+                agrees = False
+                break
+        if not agrees:
+            continue
+        out.append(
+            Induced(
+                xp, "field", family, cost, site=_site_field(xp, trees, attr=attr), examples=values
+            )
+        )
+        if len(out) >= FIRST_FORMS:
+            break
+    return out
 
 
 def _hook_unions(
