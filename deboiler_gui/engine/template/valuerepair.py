@@ -97,6 +97,12 @@ _OWN_RULE_WRONG = 2
 _OWN_RULE_QUEUES = 2
 #: Pages of the site where the field had a value (not learned) a proposal is read on ...
 _COVER_PAGES = 20
+#: Pages where the field had a value recorded per field by :func:`learn_absent` (``present``),
+#: spread over the site when there are more.
+_PRESENT_PAGES = 500
+#: Other pages read for a field learned without ``present``: those where its old rules still
+#: give a value are where it had one.
+_STILL_READ = 60
 #: ... and it is refused when it gives nothing on this share of them more than on the learned
 #: pages (a rule right on a few learned pages, empty on most of the site).
 _COVER_MISS = 0.25
@@ -530,6 +536,7 @@ def learn_absent_missed(
     (``self_link_pages``, a few): value learning then never records the field as one that
     never links to its own page, which would empty it there."""
     absent: dict[str, list[str]] = {f.id: [] for f in template.fields}
+    present: dict[str, list[str]] = {f.id: [] for f in template.fields}
     tally = SignalsTally(template, preview=0)
     own: dict[str, list[str]] = {f.id: [] for f in template.fields}
     for p in pages:
@@ -553,6 +560,8 @@ def learn_absent_missed(
                 own[fld.id].append(p.url)
             if not value:
                 absent[fld.id].append(p.url)
+            else:
+                present[fld.id].append(p.url)
     missed = {sig.field: sig.missed() for sig in tally.settle()}
     new = template
     for fld in template.fields:
@@ -560,6 +569,7 @@ def learn_absent_missed(
         fp = {
             **fld.search.fingerprint,
             "absent": sorted(u for u in absent[fld.id] if u not in miss),
+            "present": _spread_urls(present[fld.id], _PRESENT_PAGES),
         }
         fp.pop("self_link_pages", None)
         if own[fld.id]:
@@ -570,6 +580,14 @@ def learn_absent_missed(
         for fld in template.fields
         if set(absent[fld.id]) & set(missed.get(fld.id, ()))
     }
+
+
+def _spread_urls(urls: list[str], most: int) -> list[str]:
+    """Up to ``most`` of ``urls``, spread over them (sorted)."""
+    if len(urls) > most:
+        step = len(urls) / most
+        urls = [urls[int(i * step)] for i in range(most)]
+    return sorted(urls)
 
 
 def _gives_self_link(
@@ -2122,6 +2140,7 @@ class AbsentPages:
         #: A few pages that were not learned (see ``_OTHER_PAGES``), for ``rival``.
         self.rival_pages = rival_pages or {}
         self._rival_trees: dict[str, Any] | None = None
+        self._still: dict[tuple[Any, ...], list[str]] = {}
 
     def rival_trees(self) -> dict[str, Any]:
         if self._rival_trees is None:
@@ -2159,7 +2178,7 @@ class AbsentPages:
             for n in m.groups()
             if n
         }
-        for url in [*self.with_value(fld, skip), *self.rich(names, left_out)]:
+        for url in [*self.with_value(fld, template, skip), *self.rich(names, left_out)]:
             tree = self.other_tree(url)
             if tree is not None:
                 trees.setdefault(url, tree)
@@ -2207,19 +2226,62 @@ class AbsentPages:
                 self._trees[url] = None
         return self._trees[url]
 
-    def with_value(self, fld: Field, skip: Iterable[str] = ()) -> list[str]:
+    def with_value(
+        self, fld: Field, template: Template | None = None, skip: Iterable[str] = ()
+    ) -> list[str]:
         """Up to ``_COVER_PAGES`` pages of the site, spread over it, where the field had a value
-        when it was learned: neither learned (``skip``) nor recorded as absent. Only for a field
+        when it was learned: recorded as such by :func:`learn_absent` (``present``), neither
+        learned (``skip``) nor recorded as absent. A page the template never read (added to
+        the site since, a copy of it in another folder) tells nothing: it is not one. For a
+        field learned before those pages were recorded, the pages where the field's old rules
+        in ``template`` still give a value (their layout did not change) are. Only for a field
         whose absent pages were recorded over the whole site (else nothing tells them apart)."""
         fp = fld.search.fingerprint
         if "absent" not in fp or not self.others:
             return []
         left_out = set(skip) | set(fp.get("absent") or ())
-        urls = [p.url for p in self.others if p.url not in left_out]
+        present = fp.get("present")
+        if present is None:
+            return self._still_given(fld, template, left_out)
+        had = set(present)
+        urls = [p.url for p in self.others if p.url in had and p.url not in left_out]
         if len(urls) <= _COVER_PAGES:
             return urls
         step = len(urls) / _COVER_PAGES
         return [urls[int(i * step)] for i in range(_COVER_PAGES)]
+
+    def _still_given(self, fld: Field, template: Template | None, left_out: set[str]) -> list[str]:
+        """Up to ``_COVER_PAGES`` of the site's other pages (not ``left_out``), among the
+        first ``_STILL_READ`` spread over it, where the old rules of ``fld`` in ``template``
+        give a value."""
+        if template is None:
+            return []
+        try:
+            old = template.field(fld.id)
+        except RuleError:
+            return []
+        key = (fld.id, tuple(old.xpaths), tuple(sorted(left_out)))
+        if key in self._still:
+            return self._still[key]
+        urls = [p.url for p in self.others if p.url not in left_out]
+        if len(urls) > _STILL_READ:
+            step = len(urls) / _STILL_READ
+            urls = [urls[int(i * step)] for i in range(_STILL_READ)]
+        out: list[str] = []
+        for url in urls:
+            tree = self.other_tree(url)
+            if tree is None:
+                continue
+            try:
+                value, _rep = extract_field(tree, old, template, paths=False, url=url)
+            except RuleError:
+                value = None
+            if value:
+                out.append(url)
+                if len(out) >= _COVER_PAGES:
+                    break
+        self._still[key] = out
+        return out
 
     def empty_on(
         self, fld: Field, template: Template, skip: Iterable[str] = ()
@@ -2228,7 +2290,7 @@ class AbsentPages:
         and how many were read."""
         out: list[str] = []
         read = 0
-        for url in self.with_value(fld, skip):
+        for url in self.with_value(fld, template, skip):
             tree = self.other_tree(url)
             if tree is None:
                 continue
