@@ -2235,7 +2235,8 @@ class AbsentPages:
         the site since, a copy of it in another folder) tells nothing: it is not one. For a
         field learned before those pages were recorded, the pages where the field's old rules
         in ``template`` still give a value (their layout did not change) are. Only for a field
-        whose absent pages were recorded over the whole site (else nothing tells them apart)."""
+        whose absent pages were recorded over the whole site (else nothing tells them apart).
+        Pages not recorded where the old rules still give a value count as well."""
         fp = fld.search.fingerprint
         if "absent" not in fp or not self.others:
             return []
@@ -2245,10 +2246,15 @@ class AbsentPages:
             return self._still_given(fld, template, left_out)
         had = set(present)
         urls = [p.url for p in self.others if p.url in had and p.url not in left_out]
-        if len(urls) <= _COVER_PAGES:
-            return urls
-        step = len(urls) / _COVER_PAGES
-        return [urls[int(i * step)] for i in range(_COVER_PAGES)]
+        if len(urls) > _COVER_PAGES:
+            step = len(urls) / _COVER_PAGES
+            urls = [urls[int(i * step)] for i in range(_COVER_PAGES)]
+        if len(urls) < _COVER_PAGES:
+            # pages not recorded where the old rules still give a value (their layout did not
+            # change, a page added since in the old layout): the field is there, whatever
+            # was recorded
+            urls += self._still_given(fld, template, left_out | had)[: _COVER_PAGES - len(urls)]
+        return urls
 
     def _still_given(self, fld: Field, template: Template | None, left_out: set[str]) -> list[str]:
         """Up to ``_COVER_PAGES`` of the site's other pages (not ``left_out``), among the
