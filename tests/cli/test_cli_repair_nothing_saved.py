@@ -34,13 +34,15 @@ def write(folder: Path, *, contents: bool, title_class: str = "title") -> Path:
     return folder
 
 
+def import_folder(ws: Path, folder: Path) -> None:
+    r = runner.invoke(cli, ["import", str(folder), "-w", str(ws), "--base-url", BASE, "-q"])
+    assert r.exit_code == 0, r.output
+
+
 def learned_workspace(tmp_path: Path) -> Path:
     ws = tmp_path / "d.sqlite"
     v1 = write(tmp_path / "v1", contents=True)
-    assert (
-        runner.invoke(cli, ["import", str(v1), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
-        == 0
-    )
+    import_folder(ws, v1)
     with Workspace(ws) as w:
         w.save_template(
             Template(
@@ -64,10 +66,7 @@ def repair(ws: Path, *extra: str) -> Result:
 def test_a_removed_list_is_gone_and_nothing_is_saved_says_so(tmp_path: Path) -> None:
     ws = learned_workspace(tmp_path)
     v2 = write(tmp_path / "v2", contents=False)
-    assert (
-        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
-        == 0
-    )
+    import_folder(ws, v2)
     out = repair(ws)
     assert out.exit_code == 0, out.output
     text = out.output
@@ -92,10 +91,7 @@ def test_an_unchanged_site_saves_nothing_and_says_why(tmp_path: Path) -> None:
 def test_a_saved_version_names_its_fields(tmp_path: Path) -> None:
     ws = learned_workspace(tmp_path)
     v2 = write(tmp_path / "v2", contents=True, title_class="v2-title")
-    assert (
-        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
-        == 0
-    )
+    import_folder(ws, v2)
     out = repair(ws)
     assert out.exit_code == 0, out.output
     assert "doc: repairs accepted as version 3 (title)" in out.output
@@ -106,10 +102,7 @@ def test_a_saved_version_names_the_fields_it_leaves_broken(tmp_path: Path) -> No
     # names the repaired field and the one the saved version leaves as it was.
     ws = learned_workspace(tmp_path)
     v2 = write(tmp_path / "v2", contents=False, title_class="v2-title")
-    assert (
-        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
-        == 0
-    )
+    import_folder(ws, v2)
     out = repair(ws)
     assert out.exit_code == 0, out.output
     last = out.output.strip().splitlines()[-1]
@@ -120,10 +113,7 @@ def test_a_saved_version_names_the_fields_it_leaves_broken(tmp_path: Path) -> No
 def test_json_of_a_saved_version_names_the_fields_it_leaves_broken(tmp_path: Path) -> None:
     ws = learned_workspace(tmp_path)
     v2 = write(tmp_path / "v2", contents=False, title_class="v2-title")
-    assert (
-        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
-        == 0
-    )
+    import_folder(ws, v2)
     as_json = runner.invoke(
         cli, ["templates", "repair", "doc", "-w", str(ws), "--json", "--accept-repairs"]
     )
@@ -145,10 +135,7 @@ def test_a_saved_version_names_a_repair_that_leaves_learned_pages_without_a_valu
             page = page.replace("<h1 class='v2-title'>", "<div class='cover'><p>")
             page = page.replace("</h1>", "</p></div>")
         (v2 / f"p{i}.html").write_text(page, encoding="utf-8")
-    assert (
-        runner.invoke(cli, ["import", str(v2), "-w", str(ws), "--base-url", BASE, "-q"]).exit_code
-        == 0
-    )
+    import_folder(ws, v2)
     out = repair(ws)
     assert out.exit_code == 0, out.output
     last = out.output.strip().splitlines()[-1]
