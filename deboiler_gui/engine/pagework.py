@@ -156,6 +156,9 @@ _MODELS: dict[str, Any] = {}
 def _init_extract(templates: list[Any], models: dict[str, dict[str, Any]]) -> None:
     from deboiler_gui.engine.model import DomainModel
 
+    # Imported here, at the child's start, so the first page's time limit is its own work.
+    from deboiler_gui.engine.template import extract  # noqa: F401
+
     global _TEMPLATES, _MODELS
     _TEMPLATES = templates
     _MODELS = {site: DomainModel.from_dict(m) for site, m in models.items()}

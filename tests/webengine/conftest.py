@@ -98,11 +98,12 @@ def click_stamp(qtbot: Any, view: PageView, stamp: int, modifier: Any = None) ->
     """A real mouse click (QTest on the view's render widget) on the element itself."""
     # Measure until two readings agree: the scroll to the element, and on a loaded machine a
     # late layout (styles, fonts), may still move it between the first reading and the click.
+    # No point yet (the page's layout not done, the element still covered) is read again too.
     spot = evaluate(qtbot, view, f"window.__deboiler.pointOf({int(stamp)})")
-    for _ in range(40):
+    for _ in range(100):
         qtbot.wait(50)
         again = evaluate(qtbot, view, f"window.__deboiler.pointOf({int(stamp)})")
-        if again == spot:
+        if again == spot and spot is not None:
             break
         spot = again
     assert spot is not None, f"element {stamp} has no clickable point of its own"
