@@ -98,6 +98,12 @@ RULE_REASONS = {
         "set among the story's paragraphs, or beside the column of the story or of the block "
         "around it, a column of two or more boxes, each a short label over headlines",
     ),
+    ("label", "side column"): (
+        "column of the site's boxes",
+        "in the block holding the story's column, beside it, a column of two or more boxes "
+        "(links at least 30% of its text, no heading of the content, no run of posts) whose "
+        "paragraphs are at most half as long as the story's longest",
+    ),
     ("label", "site label"): (
         "box under the site's label",
         "away from the content and the block around it, on a page whose content holds a story, "
