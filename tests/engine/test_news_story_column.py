@@ -3,7 +3,8 @@ authors' short bios, a blog roll, other stories' teasers) that holds more text t
 post: the column holding the post's headline and the page's longest paragraph is the content,
 the boxes' column goes, even where the blog's template is on too few pages for any of its
 places to be learnt. A thread's answers beside its question, and a second column of the
-story's own paragraphs, stay."""
+story's own paragraphs, stay. Outside the story's block, a table of figures (the day's
+quotes of the companies a story names) goes; a story's own table of figures stays."""
 
 from __future__ import annotations
 
@@ -187,3 +188,59 @@ def test_a_second_column_of_the_storys_own_paragraphs_stays() -> None:
         assert "came out of nowhere this winter" in text, page.url
         assert "The second part of feature" in text, page.url
         assert "word for word." in text, page.url
+
+
+# ------------------------------------------------------------------ a table of figures
+
+
+def _quotes_page(i: int, *, own_table: bool = False, spec: bool = False) -> Page:
+    t = TOPICS[i % len(TOPICS)]
+    symbols = ["ABC", "DEF", "GHI", "JKL"][: 2 + i % 3]
+    rows = "".join(
+        f'<tr><td><a href="https://finance.example/q?s={s}"><abbr title="{s} Inc">{s}</abbr></a>'
+        f"</td><td>{10 + i + k}.{k}4</td><td>{'+' if k % 2 else '-'}0.{k + 1}{i % 10}</td></tr>"
+        for k, s in enumerate(symbols)
+    )
+    quotes = (
+        f'<div id="quotes"><table><caption>Related Quotes</caption><thead><tr><th>Symbol</th>'
+        f"<th>Price</th><th>Change</th></tr></thead><tbody>{rows}</tbody></table></div>"
+    )
+    if spec:
+        quotes = (
+            '<div id="facts"><table><tr><td>Founded</td><td>in the year of the great flood'
+            "</td></tr><tr><td>Members</td><td>twelve from each ward</td></tr></table></div>"
+        )
+    figures = (
+        "<table><tr><th>Year</th><th>Members</th></tr>"
+        f"<tr><td>2008</td><td>{i + 11}</td></tr><tr><td>2009</td><td>{i + 14}</td></tr></table>"
+        if own_table
+        else ""
+    )
+    html = f"""<html><head><title>The {t} report {i} - News</title></head><body>
+<div id="top"><a href="/">Home</a> <a href="/business">Business</a> <a href="/tech">Tech</a></div>
+<div id="story"><div class="hd"><h1>The {t} report {i}</h1></div>
+<div class="bd"><div class="media">{quotes}</div>
+<div class="byline">By Writer {_word(i)}, Business Writer</div>
+<div class="story-content">{_story(i, 5)}{figures}{_story(i + 100, 2)}</div></div></div>
+<div id="foot"><a href="/about">About</a> <a href="/terms">Terms</a></div></body></html>"""
+    return Page(url=f"https://news.example/s/{i:03d}", html=html)
+
+
+def test_a_table_of_figures_beside_the_story_goes_and_the_storys_own_stays() -> None:
+    pages = [_quotes_page(i, own_table=i % 2 == 0) for i in range(8)]
+    for page, result in zip(pages, DomainCleaner().fit(pages).transform(pages), strict=True):
+        text = _text(result)
+        assert "Paragraph 4 of story" in text, page.url
+        assert "Paragraph 1 of story 1" in text, page.url
+        for gone in ("Related Quotes", "Symbol", "ABC", "DEF"):
+            assert gone not in text, (page.url, gone)
+        assert any(r.representation == "figures table" for r in result.removed), page.url
+        if page.url.endswith(("0", "2", "4", "6")):
+            for kept in ("Year", "Members", "2008", "2009"):
+                assert kept in text, (page.url, kept)
+
+
+def test_a_table_of_words_beside_the_story_is_no_table_of_figures() -> None:
+    pages = [_quotes_page(i, spec=True) for i in range(8)]
+    for page, result in zip(pages, DomainCleaner().fit(pages).transform(pages), strict=True):
+        assert not any(r.representation == "figures table" for r in result.removed), page.url

@@ -656,6 +656,22 @@ def matches(
             detector, key = "label", "aside links"
         if (
             not detector
+            and bounded
+            and not ap.compat
+            and el.tag == "table"
+            and inner is not None
+            and 0 < chars <= max_share
+            and el not in main
+            and not within(i, el, inner)
+            and _figures_table(el)
+            and story_held()
+        ):
+            # outside the content slot, beside a story, a table of figures only (outside its
+            # links, header cells and caption): the day's quotes of the companies the story
+            # names, a scoreboard — the site's widget, not the story's table
+            detector, key = "label", "figures table"
+        if (
+            not detector
             and ap.labels
             and slot is not None
             and labelled_links(chars, links, density)
@@ -3258,6 +3274,45 @@ def _story_column(
     if not sides or any(chars > own and k not in sides for k, chars in theirs.items()):
         return None
     return story, dict.fromkeys(sides, "side column")
+
+
+#: a figure: a number with its sign, separators, fraction or percent ("-0.07", "+2", "13/16",
+#: "1,066.19", "12%")
+_FIGURE_WORD = re.compile(r"[-+\u2212]?(?:\d[\d.,]*|\.\d+)(?:/\d+)?%?")
+#: a table of figures holds at least this many
+MIN_TABLE_FIGURES = 3
+
+
+def _figures_table(el: HtmlElement) -> bool:
+    """Whether the table's text outside its links, header cells (``th``) and caption is
+    figures only, ``MIN_TABLE_FIGURES`` of them at least, in two rows or more: quotes, scores,
+    a ticker (its names are links or headers, its values figures)."""
+    words: list[str] = []
+    rows: set[HtmlElement] = set()
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        node = chunk.getparent()
+        if chunk.is_tail:
+            node = node.getparent()
+        row = None
+        skip = False
+        while node is not None and node is not el:
+            if node.tag in INVISIBLE_TAGS or node.tag in ("a", "th", "caption"):
+                skip = True
+                break
+            if node.tag == "tr" and row is None:
+                row = node
+            node = node.getparent()
+        if skip:
+            continue
+        for word in chunk.split():
+            if not _FIGURE_WORD.fullmatch(word):
+                return False
+            words.append(word)
+        if row is not None:
+            rows.add(row)
+    return len(words) >= MIN_TABLE_FIGURES and len(rows) >= 2
 
 
 #: the elements that hold a paragraph of their own: its text and that of the inline

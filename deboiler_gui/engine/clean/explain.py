@@ -104,6 +104,11 @@ RULE_REASONS = {
         "(links at least 30% of its text, no heading of the content, no run of posts) whose "
         "paragraphs are at most half as long as the story's longest",
     ),
+    ("label", "figures table"): (
+        "table of figures",
+        "outside the content slot, beside a story, a table whose text outside its links, "
+        "header cells and caption is figures only (quotes, scores)",
+    ),
     ("label", "site label"): (
         "box under the site's label",
         "away from the content and the block around it, on a page whose content holds a story, "
