@@ -4,7 +4,9 @@ post: the column holding the post's headline and the page's longest paragraph is
 the boxes' column goes, even where the blog's template is on too few pages for any of its
 places to be learnt. A thread's answers beside its question, and a second column of the
 story's own paragraphs, stay. Outside the story's block, a table of figures (the day's
-quotes of the companies a story names) goes; a story's own table of figures stays."""
+quotes of the companies a story names) goes; a story's own table of figures stays. At the end
+of the story's block, lists of links under a short label ("Sidebars:", "Read more:") go; such
+a list amid the story, or a list of the story's own parts, stays."""
 
 from __future__ import annotations
 
@@ -244,3 +246,63 @@ def test_a_table_of_words_beside_the_story_is_no_table_of_figures() -> None:
     pages = [_quotes_page(i, spec=True) for i in range(8)]
     for page, result in zip(pages, DomainCleaner().fit(pages).transform(pages), strict=True):
         assert not any(r.representation == "figures table" for r in result.removed), page.url
+
+
+# ------------------------------------------------------------------ labelled lists after the story
+
+
+def _issue_story(i: int, *, middle: bool = False, own_parts: bool = False) -> Page:
+    # an old magazine template: the story's paragraphs and, at the end of its cell, the
+    # lists of its sidebars and of the issue's other pages, each under a bold label
+    t = TOPICS[i % len(TOPICS)]
+    sidebars = (
+        f'<p><b>Sidebars: </b></p><ul><li><a href="{i:03d}side1.htm">The {t} year of '
+        f'{_word(i)}</a></li><li><a href="{i:03d}side2.htm">Who sits on the {t} board</a></li></ul>'
+    )
+    more = (
+        f'<p><b>Read more:</b></p><ul><li><a href="/by/writer{i % 3}.htm">By Writer '
+        f'{_word(i % 3)}</a></li><li><a href="/section/cover.htm">Cover Story</a></li>'
+        f'<li><a href="/issue/{i % 4}/">From the issue of {_word(i % 4)}</a></li></ul>'
+    )
+    if own_parts:
+        more = (
+            f'<p><b>In this story:</b></p><ul><li><a href="#first">The first vote of {_word(i)}'
+            f'</a></li><li><a href="#second">The second vote of {_word(i)}</a></li></ul>'
+        )
+    body = _story(i, 6)
+    if middle:
+        body = _story(i, 3) + sidebars + _story(i + 50, 3)
+        sidebars = ""
+    html = f"""<html><head><title>Issue story {i} - Weekly</title></head><body>
+<table><tr><td class="menu"><a href="/">Home</a><br><a href="/issue/">This issue</a><br>
+<a href="/archive/">Archive</a></td><td><font face="verdana"><h2>Issue story {i}</h2>
+<a name="first"></a><a name="second"></a>{body}{sidebars}{more}<br></font></td></tr></table>
+</body></html>"""
+    return Page(url=f"https://weekly.example/issue/{i:03d}.htm", html=html)
+
+
+def test_labelled_lists_of_links_ending_the_story_go() -> None:
+    pages = [_issue_story(i) for i in range(8)]
+    for page, result in zip(pages, DomainCleaner().fit(pages).transform(pages), strict=True):
+        text = _text(result)
+        assert "Paragraph 5 of story" in text, page.url
+        for gone in ("Sidebars:", "Who sits on the", "Read more:", "Cover Story", "From the issue"):
+            assert gone not in text, (page.url, gone)
+        assert any(r.representation == "trailing lists" for r in result.removed), page.url
+
+
+def test_a_labelled_list_amid_the_story_stays() -> None:
+    pages = [_issue_story(i, middle=True) for i in range(8)]
+    for page, result in zip(pages, DomainCleaner().fit(pages).transform(pages), strict=True):
+        text = _text(result)
+        for kept in ("Sidebars:", "Who sits on the", "Paragraph 2 of story"):
+            assert kept in text, (page.url, kept)
+        assert "Read more:" not in text, page.url
+
+
+def test_a_labelled_list_of_the_storys_own_parts_stays() -> None:
+    pages = [_issue_story(i, own_parts=True) for i in range(8)]
+    for page, result in zip(pages, DomainCleaner().fit(pages).transform(pages), strict=True):
+        text = _text(result)
+        for kept in ("In this story:", "The second vote of"):
+            assert kept in text, (page.url, kept)

@@ -1012,6 +1012,11 @@ def matches(
         # in the content or the block around it, a story's pager: the numbers of its pages
         taken = {el for el, *_ in out}
         add_outside_kept(_pagers(main_el if around is None else around, taken), "stamp", "pager")
+    if bounded and inner is not None and not ap.compat and story_held():
+        # at the end of the story's block, after its text, lists of links to other pages
+        # each under a short label ending with a colon ("Read more:", "Sidebars:")
+        taken = {el for el, *_ in out}
+        add_outside_kept(_trailing_lists(inner, taken), "label", "trailing lists")
     if bounded and main_el is not None and not ap.compat:
         # in the content or the block around it, the same control again and again (a
         # gallery's "Return to Gallery" under each of its photos)
@@ -2252,6 +2257,48 @@ def _pagers(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElemen
         found = [(el, n) for el, n in found if not _inside(el, best)]
         found.append((best, len("".join(_text_of(best).split()))))
     return found
+
+
+#: the link lists a trailing label heads are all links but this share of their text
+TRAILING_LIST_DENSITY = 0.9
+
+
+def _trailing_lists(inner: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+    """The lists of links that end the content after its text, each with its label: from the
+    content's last block back, a list (``ul``, ``ol``, ``dl``) of links to other pages (at
+    least TRAILING_LIST_DENSITY of its text) right after a line that is only a short label
+    ending with a colon (``BOX_LABEL_CHARS`` at most, no link: "Read more:", "Sidebars:",
+    "Chart:"), as long as nothing else with text comes after it — a magazine story's lists of
+    its sidebars and of the issue's other pages. A list with its label before the content's
+    last text, a list of the page's own sections (links into the page) and a list without
+    a label stay. The story before them is the caller's test."""
+    blocks = [c for c in inner if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
+    found: list[tuple[HtmlElement, int]] = []
+    pending: HtmlElement | None = None
+    for block in reversed(blocks):
+        if len("".join((block.tail or "").split())):
+            break  # text of the content's own after this block
+        text = "".join(_text_of(block).split())
+        if not text:
+            continue
+        if pending is not None:
+            if (
+                len(text) <= BOX_LABEL_CHARS
+                and text.endswith(":")
+                and next(block.iter("a"), None) is None
+                and block.tag not in ("ul", "ol", "dl", "table")
+            ):
+                found.extend((el, len("".join(_text_of(el).split()))) for el in (block, pending))
+                pending = None
+                continue
+            break
+        if block.tag not in ("ul", "ol", "dl"):
+            break
+        links = sum(len("".join(_text_of(a).split())) for a in block.iter("a"))
+        if links < TRAILING_LIST_DENSITY * len(text) or not _links_away(block):
+            break
+        pending = block
+    return [(el, chars) for el, chars in found if el not in taken]
 
 
 #: a control's text is at most this long...

@@ -109,6 +109,12 @@ RULE_REASONS = {
         "outside the content slot, beside a story, a table whose text outside its links, "
         "header cells and caption is figures only (quotes, scores)",
     ),
+    ("label", "trailing lists"): (
+        "labelled lists after the story",
+        "at the end of the story's block, after its text, a list of links to other pages "
+        'under a short label ending with a colon ("Read more:", "Sidebars:"), with nothing '
+        "but such lists after it",
+    ),
     ("label", "site label"): (
         "box under the site's label",
         "away from the content and the block around it, on a page whose content holds a story, "
