@@ -3314,7 +3314,12 @@ def _story_column(
         for k in boxes + linked
         if k is not story
         and k not in headed
-        and sum(1 for c in k if isinstance(c.tag, str) and _text_of(c).strip()) >= MIN_COLUMN_BOXES
+        and sum(
+            1
+            for c in k
+            if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS and visible_text(c).strip()
+        )
+        >= MIN_COLUMN_BOXES
         and not _run_posts(k)
         and 2 * _longest_passage(k)[0] <= longest
     ]
