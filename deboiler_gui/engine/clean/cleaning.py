@@ -1012,11 +1012,13 @@ def matches(
         # in the content or the block around it, a story's pager: the numbers of its pages
         taken = {el for el, *_ in out}
         add_outside_kept(_pagers(main_el if around is None else around, taken), "stamp", "pager")
-    if bounded and inner is not None and not ap.compat and story_held():
+    if bounded and inner is not None and not ap.compat:
         # at the end of the story's block, after its text, lists of links to other pages
         # each under a short label ending with a colon ("Read more:", "Sidebars:")
         taken = {el for el, *_ in out}
-        add_outside_kept(_trailing_lists(inner, taken), "label", "trailing lists")
+        trailing = _trailing_lists(inner, taken)
+        if trailing and story_held():
+            add_outside_kept(trailing, "label", "trailing lists")
     if bounded and main_el is not None and not ap.compat:
         # in the content or the block around it, the same control again and again (a
         # gallery's "Return to Gallery" under each of its photos)
