@@ -217,13 +217,19 @@ def matches(
     # The page's guess holds the story's column and, beside it, a column of titled link boxes
     # holding more text than the story (a game site's "Top Games" tables): the story's
     # column is the content, the boxes' column the frame's.
-    columns: list[HtmlElement] = []
+    columns: dict[HtmlElement, str] = {}
     if deeper is None and main and main_el is not None and main_el.tag not in ("body", "html"):
         found = _story_column(root, main_el, recs, float(ap.cfg["element_link_density"]))
         if found is not None:
             main_el, columns = found
             main.add(main_el)
-            reason = "the column holding the content's heading and text, beside a column of titled link boxes"
+            reason = (
+                "the column holding the content's heading and text, beside a column of titled"
+                " link boxes"
+                if "side column" not in columns.values()
+                else "the column holding the content's heading and its longest paragraph,"
+                " beside a column of the site's boxes"
+            )
     # One entry of a series (one function's documentation among the page's others) holding
     # most of the text is not the content: the site's content place around it is.
     places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
@@ -348,15 +354,9 @@ def matches(
     anchors = _Anchors(root)
     holds_story: list[bool] = []
 
-    def far_from_story(i: int, el: HtmlElement) -> bool:
-        # away from the main content and the block around it, on a page whose content holds
-        # a story of its own: a block there is not the content, however much text it holds
-        if (
-            main_el is None
-            or within(i, el, main_el)
-            or (around is not None and within(i, el, around))
-        ):
-            return False
+    def story_held() -> bool:
+        # the page's content (the content slot, else the main content) holds a story: text
+        # outside links of STORY_MIN_CHARS at least, with a sentence end
         if not holds_story:
             rec = recs.get(inner) if inner is not None else None
             if inner is None or (rec is not None and rec[2] - rec[3] < STORY_MIN_CHARS):
@@ -367,6 +367,17 @@ def matches(
                     own >= STORY_MIN_CHARS and _SENTENCE_END.search(text) is not None
                 )
         return holds_story[0]
+
+    def far_from_story(i: int, el: HtmlElement) -> bool:
+        # away from the main content and the block around it, on a page whose content holds
+        # a story of its own: a block there is not the content, however much text it holds
+        if (
+            main_el is None
+            or within(i, el, main_el)
+            or (around is not None and within(i, el, around))
+        ):
+            return False
+        return story_held()
 
     # each block's letters, measured once for the page (a teaser test walks up from every
     # candidate and measured the same large ancestors again for each one: two thirds of the
@@ -389,8 +400,9 @@ def matches(
             # after the story, outside its text, the readers' comments the page marks as such
             detector, key = "post", "comments"
         elif columns and el in columns:
-            # the column of titled link boxes beside the story's column (see above)
-            detector, key = "label", "box column"
+            # the column of titled link boxes (or of the site's boxes of short paragraphs)
+            # beside the story's column (see above)
+            detector, key = "label", columns[el]
         elif h in repeats:
             pass
         elif h in ap.exact:
@@ -642,6 +654,22 @@ def matches(
             # not its text (an aside of prose, a pull quote, a note whose sentences point to
             # other pages, footnotes with their links back into the text, stay)
             detector, key = "label", "aside links"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
+            and el.tag == "table"
+            and inner is not None
+            and 0 < chars <= max_share
+            and el not in main
+            and not within(i, el, inner)
+            and _figures_table(el)
+            and story_held()
+        ):
+            # outside the content slot, beside a story, a table of figures only (outside its
+            # links, header cells and caption): the day's quotes of the companies the story
+            # names, a scoreboard — the site's widget, not the story's table
+            detector, key = "label", "figures table"
         if (
             not detector
             and ap.labels
@@ -984,6 +1012,13 @@ def matches(
         # in the content or the block around it, a story's pager: the numbers of its pages
         taken = {el for el, *_ in out}
         add_outside_kept(_pagers(main_el if around is None else around, taken), "stamp", "pager")
+    if bounded and inner is not None and not ap.compat:
+        # at the end of the story's block, after its text, lists of links to other pages
+        # each under a short label ending with a colon ("Read more:", "Sidebars:")
+        taken = {el for el, *_ in out}
+        trailing = _trailing_lists(inner, taken)
+        if trailing and story_held():
+            add_outside_kept(trailing, "label", "trailing lists")
     if bounded and main_el is not None and not ap.compat:
         # in the content or the block around it, the same control again and again (a
         # gallery's "Return to Gallery" under each of its photos)
@@ -2226,6 +2261,48 @@ def _pagers(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElemen
     return found
 
 
+#: the link lists a trailing label heads are all links but this share of their text
+TRAILING_LIST_DENSITY = 0.9
+
+
+def _trailing_lists(inner: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+    """The lists of links that end the content after its text, each with its label: from the
+    content's last block back, a list (``ul``, ``ol``, ``dl``) of links to other pages (at
+    least TRAILING_LIST_DENSITY of its text) right after a line that is only a short label
+    ending with a colon (``BOX_LABEL_CHARS`` at most, no link: "Read more:", "Sidebars:",
+    "Chart:"), as long as nothing else with text comes after it — a magazine story's lists of
+    its sidebars and of the issue's other pages. A list with its label before the content's
+    last text, a list of the page's own sections (links into the page) and a list without
+    a label stay. The story before them is the caller's test."""
+    blocks = [c for c in inner if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
+    found: list[tuple[HtmlElement, int]] = []
+    pending: HtmlElement | None = None
+    for block in reversed(blocks):
+        if len("".join((block.tail or "").split())):
+            break  # text of the content's own after this block
+        text = "".join(_text_of(block).split())
+        if not text:
+            continue
+        if pending is not None:
+            if (
+                len(text) <= BOX_LABEL_CHARS
+                and text.endswith(":")
+                and next(block.iter("a"), None) is None
+                and block.tag not in ("ul", "ol", "dl", "table")
+            ):
+                found.extend((el, len("".join(_text_of(el).split()))) for el in (block, pending))
+                pending = None
+                continue
+            break
+        if block.tag not in ("ul", "ol", "dl"):
+            break
+        links = sum(len("".join(_text_of(a).split())) for a in block.iter("a"))
+        if links < TRAILING_LIST_DENSITY * len(text) or not _links_away(block):
+            break
+        pending = block
+    return [(el, chars) for el, chars in found if el not in taken]
+
+
 #: a control's text is at most this long...
 CONTROL_TEXT_CHARS = 40
 #: ...and said by at least this many controls of the area
@@ -3171,14 +3248,20 @@ def _beside_comments(
 
 def _story_column(
     root: HtmlElement, main_el: HtmlElement, recs: dict[HtmlElement, list[Any]], density: float
-) -> tuple[HtmlElement, list[HtmlElement]] | None:
-    """The story's column and the columns of titled link boxes beside it, when the page's
-    guess of its content holds both: a child of the guess holding the content's heading (the
-    page's title) and the most text outside links among the children, a story of at least
-    ``STORY_MIN_CHARS`` with a sentence end; and children with links at least ``density`` of
-    their text, not a section opened by its heading (a stack of boxes under headings of one
-    level is none), each holding ``MIN_COLUMN_BOXES`` boxes or more (a short label over
-    headlines). None otherwise."""
+) -> tuple[HtmlElement, dict[HtmlElement, str]] | None:
+    """The story's column and the columns of boxes beside it (each with the removal's
+    representation), when the page's guess of its content holds both: a child of the guess
+    holding the content's heading (the page's title) and a story of at least
+    ``STORY_MIN_CHARS`` with a sentence end; beside it, children with links at least
+    ``density`` of their text, not a section opened by its heading (a stack of boxes under
+    headings of one level is none). Either the story's column holds the most text outside
+    links among the children and those beside it hold ``MIN_COLUMN_BOXES`` boxes or more (a
+    short label over headlines: "box column"); or the story's column holds the page's longest
+    paragraph (``STORY_MIN_CHARS`` at least, a sentence end) and each child holding more text
+    outside links than the story is a column of the site's boxes ("side column"): two blocks
+    with text at least, no run of alike posts (a thread's answers beside its question), no
+    heading of the content, and no paragraph more than half as long as the story's longest
+    (a second column of the story's own text). None otherwise."""
     kids = [c for c in main_el if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
     if len(kids) < 2:
         return None
@@ -3192,23 +3275,140 @@ def _story_column(
         and _LONG_LINKS(k) >= MIN_COLUMN_BOXES  # each box's headline: a link of its own
         and _headline_boxes(k) >= MIN_COLUMN_BOXES
     ]
-    if not boxes:
+    linked = [
+        k
+        for k in kids
+        if k not in boxes
+        and (rec := recs.get(k)) is not None
+        and rec[2] > 0
+        and rec[3] >= density * rec[2]
+        and (not _section_headed(k) or _heading_stack(k))
+    ]
+    if not boxes and not linked:
         return None
     headed = _title_headings(root, main_el)
     story = next((k for k in kids if k in headed), None)
-    if story is None or story in boxes:
+    if story is None:
         return None
     own, text = _unlinked_chars(story)
     if own < STORY_MIN_CHARS or _SENTENCE_END.search(text) is None:
         return None
+    theirs = {}
     for k in kids:
-        if k is story:
+        if k is not story:
+            rec = recs.get(k)
+            theirs[k] = rec[2] - rec[3] if rec is not None else _unlinked_chars(k)[0]
+    if story in boxes:
+        # (the story's column looks like one of boxes too, its bars of links around the
+        # story: only its longest paragraph, below, tells it)
+        boxes = [k for k in boxes if k is not story]
+    elif boxes and all(chars <= own for chars in theirs.values()):
+        return story, dict.fromkeys(boxes, "box column")
+    # A column of the site's modules beside the story's (its blog's "about" box, its
+    # authors' short bios, a table of other stories' teasers) may hold more text than a
+    # short story, in boxes of prose no title shows: the story's column holds the page's
+    # longest paragraph, and each such column only paragraphs of half its length at most.
+    longest, passage = _longest_passage(story)
+    if longest < STORY_MIN_CHARS or _SENTENCE_END.search(passage) is None:
+        return None
+    sides = [
+        k
+        for k in boxes + linked
+        if k is not story
+        and k not in headed
+        and sum(
+            1
+            for c in k
+            if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS and visible_text(c).strip()
+        )
+        >= MIN_COLUMN_BOXES
+        and not _run_posts(k)
+        and 2 * _longest_passage(k)[0] <= longest
+    ]
+    if not sides or any(chars > own and k not in sides for k, chars in theirs.items()):
+        return None
+    return story, dict.fromkeys(sides, "side column")
+
+
+#: a figure: a number with its sign, separators, fraction or percent ("-0.07", "+2", "13/16",
+#: "1,066.19", "12%")
+_FIGURE_WORD = re.compile(r"[-+\u2212]?(?:\d[\d.,]*|\.\d+)(?:/\d+)?%?")
+#: a table of figures holds at least this many
+MIN_TABLE_FIGURES = 3
+
+
+def _figures_table(el: HtmlElement) -> bool:
+    """Whether the table's text outside its links, header cells (``th``) and caption is
+    figures only, ``MIN_TABLE_FIGURES`` of them at least, in two rows or more: quotes, scores,
+    a ticker (its names are links or headers, its values figures)."""
+    words: list[str] = []
+    rows: set[HtmlElement] = set()
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
             continue
-        rec = recs.get(k)
-        theirs = rec[2] - rec[3] if rec is not None else _unlinked_chars(k)[0]
-        if theirs > own:
-            return None
-    return story, boxes
+        node = chunk.getparent()
+        if chunk.is_tail:
+            node = node.getparent()
+        row = None
+        skip = False
+        while node is not None and node is not el:
+            if node.tag in INVISIBLE_TAGS or node.tag in ("a", "th", "caption"):
+                skip = True
+                break
+            if node.tag == "tr" and row is None:
+                row = node
+            node = node.getparent()
+        if skip:
+            continue
+        for word in chunk.split():
+            if not _FIGURE_WORD.fullmatch(word):
+                return False
+            words.append(word)
+        if row is not None:
+            rows.add(row)
+    return len(words) >= MIN_TABLE_FIGURES and len(rows) >= 2
+
+
+#: the elements that hold a paragraph of their own: its text and that of the inline
+#: elements in it (a line break goes on with the paragraph)
+_PASSAGE_TAGS = BLOCK_TAGS - {"br", "hr"}
+
+
+def _longest_passage(el: HtmlElement) -> tuple[int, str]:
+    """The block's longest paragraph: the most characters of text outside links (white space
+    left out) that one element holds directly, in its own text and in its inline elements,
+    not in blocks inside it; with that paragraph's text."""
+    sizes: dict[HtmlElement, int] = {}
+    parts: dict[HtmlElement, list[str]] = {}
+    for chunk in el.xpath(".//text()"):
+        size = len("".join(chunk.split()))
+        if not size:
+            continue
+        node = chunk.getparent()
+        if chunk.is_tail:
+            node = node.getparent()
+        owner: HtmlElement | None = None
+        linked = hidden = False
+        while node is not None:
+            if node.tag in INVISIBLE_TAGS:
+                hidden = True
+                break
+            if node.tag == "a":
+                linked = True
+            if owner is None and (node.tag in _PASSAGE_TAGS or node is el):
+                owner = node
+            if node is el:
+                break
+            node = node.getparent()
+        if hidden or owner is None:
+            continue
+        parts.setdefault(owner, []).append(str(chunk))
+        if not linked:
+            sizes[owner] = sizes.get(owner, 0) + size
+    if not sizes:
+        return 0, ""
+    best = max(sizes, key=lambda k: sizes[k])
+    return sizes[best], " ".join(parts[best])
 
 
 def _heading_stack(el: HtmlElement) -> bool:
@@ -3672,16 +3872,23 @@ def _title_headings(
             stop = main_el
         node: HtmlElement | None = inner if inner is not None else main_el
         while node is not None:
-            h1s = list(itertools.islice(node.iter("h1"), 2))
+            # (an h1 inside a link is the site's name over its logo, a link home: no heading
+            # of the content, nor one more beside it)
+            h1s = list(
+                itertools.islice(
+                    (
+                        h
+                        for h in node.iter("h1")
+                        if not any(a.tag == "a" for a in h.iterancestors())
+                    ),
+                    2,
+                )
+            )
             if len(h1s) > 1:
                 break
             if h1s:
                 h1 = h1s[0]
-                if (
-                    not any(a.tag == "a" for a in h1.iterancestors())
-                    and next(h1.iter("a"), None) is None
-                    and _text_of(h1).strip()
-                ):
+                if next(h1.iter("a"), None) is None and _text_of(h1).strip():
                     out.add(h1)
                     out.update(h1.iterancestors())
                 break

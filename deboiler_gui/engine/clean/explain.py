@@ -98,6 +98,23 @@ RULE_REASONS = {
         "set among the story's paragraphs, or beside the column of the story or of the block "
         "around it, a column of two or more boxes, each a short label over headlines",
     ),
+    ("label", "side column"): (
+        "column of the site's boxes",
+        "in the block holding the story's column, beside it, a column of two or more boxes "
+        "(links at least 30% of its text, no heading of the content, no run of posts) whose "
+        "paragraphs are at most half as long as the story's longest",
+    ),
+    ("label", "figures table"): (
+        "table of figures",
+        "outside the content slot, beside a story, a table whose text outside its links, "
+        "header cells and caption is figures only (quotes, scores)",
+    ),
+    ("label", "trailing lists"): (
+        "labelled lists after the story",
+        "at the end of the story's block, after its text, a list of links to other pages "
+        'under a short label ending with a colon ("Read more:", "Sidebars:"), with nothing '
+        "but such lists after it",
+    ),
     ("label", "site label"): (
         "box under the site's label",
         "away from the content and the block around it, on a page whose content holds a story, "
