@@ -111,6 +111,11 @@ _COVER_MISS = 0.25
 KIND_SCORE = 0.5
 #: Learned pages on which a candidate's nodes are compared with the old nodes' kind.
 _KIND_PAGES = 5
+#: A candidate that selects several nodes with different values on learned pages, for a field
+#: whose old rule selected one there, scores at most this: below ACCEPT (it gives the first
+#: of many, right on those pages by their order alone), above UNSURE_FLOOR (a person who
+#: looked at its pages may take it).
+SEVERAL_SCORE = 0.7
 _OWN_TEXT = "/text()[normalize-space()][1]"
 #: How alike an old class token and a new one must be to be taken for its new name when the
 #: node has several (``xref`` -> ``v2-xref``).
@@ -451,12 +456,17 @@ def learn_values(
         page_link: dict[str, str] = {}
         # Whether every old node was (in) a link, and how many led to their own page.
         in_links = self_links = 0
+        # Learned pages where the rule selected several nodes with different values (a
+        # field that takes the first of many), for a field of one value per page.
+        several = 0
         for url, tree in trees:
             try:
                 value, rep = extract_field(tree, fld, template)
             except RuleError:
                 continue
             samples[url] = _norm_value(value, fld.is_list)
+            if value and not fld.is_list and not fld.children:
+                several += bool(_several_values(tree, fld, template, rep, url))
             if value and not fld.is_list and not fld.children and len(_flat(value)) > _MAX_TEXT:
                 longs[url] = long_print(value)
             if value and not fld.children:
@@ -481,6 +491,11 @@ def learn_values(
             fp["long"] = longs
         fp.pop("page_kinds", None)
         fp.pop("no_self_link", None)
+        fp.pop("one_node", None)
+        if not fld.is_list and not fld.children and any(samples.values()):
+            # Whether the rule selected one node (or like copies of one value) on every
+            # learned page with a value: a repaired rule must then too, not the first of many.
+            fp["one_node"] = not several
         if in_links > 0 and not self_links and not fp.get("self_link_pages"):
             # Links (targets or texts) none of which leads to its own page: a link to the page
             # itself (an enum's own name in its inheritance tree) is no value of the field.
@@ -710,6 +725,48 @@ _LINK_NAMES = {"inpage": "links within the page", "link": "links", "none": "no l
 
 def _link_name(link: str) -> str:
     return " or ".join(_LINK_NAMES.get(k, k) for k in link.split("+"))
+
+
+def _several_values(tree: Any, fld: Field, template: Template, rep: Any, url: str) -> int:
+    """How many nodes the rule that gave a scalar field's value on this page (``rep``, its
+    report) selects when they give different values (as the field would give each: a copy of
+    the same block, the top and bottom bars of a page, gives one value), else 0: the field
+    takes the first of several nodes there."""
+    tried = next((t for t in rep.tried if t["xpath"] == rep.xpath and not t["error"]), None)
+    if tried is None or tried["matches"] < 2:
+        return 0
+    probe = replace(fld, xpaths=(rep.xpath,), is_list=True)
+    try:
+        got, _rep = extract_field(tree, probe, template, paths=False, url=url)
+    except RuleError:
+        return 0
+    distinct = {repr(_norm_value(v, False)) for v in got}
+    return int(tried["matches"]) if len(distinct) > 1 else 0
+
+
+def _several_summary(info: dict[str, Any]) -> dict[str, Any]:
+    """What a report keeps of the pages where a rule selects several nodes (``several`` in
+    ``_repair_field``): how many of how many learned pages, and the first few with their
+    number of nodes."""
+    pages = info["pages"]
+    return {
+        "count": len(pages),
+        "of": info["of"],
+        "pages": list(pages)[:10],
+        "nodes": dict(list(pages.items())[:10]),
+    }
+
+
+def _several_text(info: dict[str, Any]) -> str:
+    """ "several nodes with different values on 3 of 30 learned pages where the old rule
+    selected one (…/a.html: 12 nodes, …)"."""
+    n = info["count"]
+    shown = ", ".join(f"{u}: {k} nodes" for u, k in list(info["nodes"].items())[:3])
+    return (
+        f"several nodes with different values on {n} of {info['of']} learned "
+        f"{'page' if info['of'] == 1 else 'pages'} where the old rule selected one ({shown}"
+        f"{', …' if n > 3 else ''})"
+    )
 
 
 def _page_values(url: str, tree: Any, cache: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -1515,10 +1572,13 @@ def _anchored_forms(
     empty: Iterable[str] = (),
     accept: Callable[[str], bool] | None = None,
     memo: dict[Any, list[str]] | None = None,
+    *,
+    first: bool = False,
 ) -> list[str]:
     """Rules anchored on attributes (an id, a class, a role: the same on every learned page)
     of the nodes of ``xp`` or of their ancestors that select exactly those nodes on every
-    learned page, and none on the ``empty`` pages (where the field had no value): a wrapper or
+    learned page (with ``first``, its first node alone: the one a field of one value takes,
+    where ``xp`` selects several), and none on the ``empty`` pages (where the field had no value): a wrapper or
     a moved block breaks a positional path, not an anchored one. One anchor, or two (the
     nearer under a farther one: a class shared by other blocks of the site is narrowed by the
     block that holds it), the fewest plain steps below the anchor first (a wrapper breaks
@@ -1543,6 +1603,8 @@ def _anchored_forms(
             found[url] = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
         except RuleError:
             return []
+        if first:
+            found[url] = found[url][:1]
     pages = [u for u, els in found.items() if els]
     if len(pages) < MIN_AGREE:
         return []
@@ -2504,9 +2566,50 @@ def _repair_field(
             )
         return site_fills[queue]
 
+    one_node = (
+        fld.search.fingerprint.get("one_node") is True and not fld.is_list and not fld.children
+    )
+    several_seen: dict[tuple[str, ...], dict[str, Any]] = {}
+
+    def several(queue: tuple[str, ...]) -> dict[str, Any]:
+        """For a field whose old rule selected one node on every learned page: the learned
+        pages where ``queue``'s rule that gives the value selects several nodes with different
+        values (``pages``: url -> nodes, ``rules``: those rules of the queue, ``of``: the
+        learned pages where it gives a value), or {}."""
+        if not one_node:
+            return {}
+        if queue not in several_seen:
+            probe = replace(fld, xpaths=queue)
+            pages: dict[str, int] = {}
+            rules: set[str] = set()
+            checked = 0
+            for url, want in samples.items():
+                tree = trees.get(url)
+                if tree is None or not want:
+                    continue
+                try:
+                    value, rep = extract_field(tree, probe, template, paths=False, url=url)
+                except RuleError:
+                    continue
+                if not value:
+                    continue
+                checked += 1
+                n = _several_values(tree, probe, template, rep, url)
+                if n:
+                    pages[url] = n
+                    rules.add(rep.xpath)
+            several_seen[queue] = (
+                {"pages": pages, "rules": sorted(rules), "of": checked} if pages else {}
+            )
+        return several_seen[queue]
+
     def good_enough() -> bool:
         return any(
-            ev["score"] >= AGREE_OK and not ev["wrong"] and not ev["missing"] and not fills(q)
+            ev["score"] >= AGREE_OK
+            and not ev["wrong"]
+            and not ev["missing"]
+            and not fills(q)
+            and not several(q)
             for q, (ev, _f) in scored.items()
         )
 
@@ -2768,18 +2871,68 @@ def _repair_field(
                         continue
                     scored[free_queue] = (got, "depth-free")
                     costs[free_queue] = costs.get(queue, 0.0) + 0.01
+
     # Among equals, a rule without positions goes before a positional one, and one that
     # does not pin a depth in a recursive structure before one that does.
-    ranked = sorted(
-        scored.items(),
-        key=lambda kv: (
+    def ranking(kv: tuple[tuple[str, ...], tuple[dict[str, Any], str]]) -> tuple[Any, ...]:
+        return (
             -round(kv[1][0]["score"], 3),
             kv[1][0]["wrong"],
             any(map(pins_depth, kv[0])),
             is_positional(kv[0][-1]),
             costs.get(kv[0], 99.0),
-        ),
+        )
+
+    ranked = sorted(
+        scored.items(),
+        key=ranking,
     )
+    # Candidates scored down for taking the first of several nodes: (queue, score before, pages).
+    demoted: list[tuple[tuple[str, ...], float, dict[str, Any]]] = []
+    if one_node:
+        # A field whose old rule selected one node on every learned page: a candidate that
+        # selects several with different values there gives the first of them, right on those
+        # pages by their order alone. It gets forms anchored on its first node alone (the
+        # narrowed rule, first among equals), and is scored down below the threshold.
+        for queue, (ev, fam) in list(ranked[:_SITE_CHECKS]):
+            if not acceptable(ev):
+                continue
+            info = several(queue)
+            if not info:
+                continue
+            for k, rule in enumerate(queue):
+                if rule not in info["rules"]:
+                    continue
+                head, after = queue[:k], queue[k + 1 :]
+
+                def fills_nothing(
+                    form: str, head: tuple[str, ...] = head, after: tuple[str, ...] = after
+                ) -> bool:
+                    return not fills((*head, form, *after))
+
+                for form in _anchored_forms(
+                    rule, trees, list(samples), empty, fills_nothing, first=True
+                ):
+                    narrow = (*head, form, *after)
+                    if narrow in scored:
+                        continue
+                    got = _agreement(trees, samples, replace(fld, xpaths=narrow), template)
+                    if (
+                        got["score"] >= ev["score"]
+                        and got["wrong"] <= ev["wrong"]
+                        and not several(narrow)
+                        and not _kind_change(trees, samples, fld, form, widened)
+                    ):
+                        narrowed = {"xpaths": list(queue), **_several_summary(info)}
+                        scored[narrow] = ({**got, "narrowed": narrowed}, "narrowed")
+                        costs[narrow] = costs.get(queue, 0.0) - 0.02
+            scored[queue] = (
+                {**ev, "score": min(ev["score"], SEVERAL_SCORE), "several": _several_summary(info)},
+                fam,
+            )
+            demoted.append((queue, ev["score"], _several_summary(info)))
+        if demoted:
+            ranked = sorted(scored.items(), key=ranking)
     found_share = _found_share(trees, samples, fld, template, indexes)
     if not ranked:
         # The old values are on the pages but no rule selects their nodes (the induction
@@ -2818,16 +2971,7 @@ def _repair_field(
             scored[queue] = (got, fam)
             if acceptable(got) and not fills(queue):
                 break
-        ranked = sorted(
-            scored.items(),
-            key=lambda kv: (
-                -round(kv[1][0]["score"], 3),
-                kv[1][0]["wrong"],
-                any(map(pins_depth, kv[0])),
-                is_positional(kv[0][-1]),
-                costs.get(kv[0], 99.0),
-            ),
-        )
+        ranked = sorted(scored.items(), key=ranking)
         best_queue, (best, family) = ranked[0]
         best_xp = best_queue[0]
     site_filled: dict[str, Any] = {}
@@ -2957,6 +3101,23 @@ def _repair_field(
                 + ", ".join(f"{u} ({v[:40]!r})" for u, v in list(best["new_values"].items())[:3])
                 + " where the field was empty, of its own kind: look at it",
             }
+        elif best.get("narrowed") and not best.get("reason"):
+            cut = best["narrowed"]
+            best = {
+                **best,
+                "reason": f"narrowed to the one node: {' then '.join(cut['xpaths'])} selects "
+                f"{_several_text(cut)}",
+            }
+        elif (passed := next((d for d in demoted if d[1] >= best["score"]), None)) and not best.get(
+            "reason"
+        ):
+            # A rule that agreed as well was passed over: it takes the first of several nodes.
+            best = {
+                **best,
+                "several_passed": {"xpaths": list(passed[0]), **passed[2]},
+                "reason": f"{' then '.join(passed[0])}, which agrees as well, was passed over: "
+                f"it selects {_several_text(passed[2])}",
+            }
         elif best.get("self_links") and not best.get("reason"):
             n = best["self_links"]
             best = {
@@ -3012,6 +3173,14 @@ def _repair_field(
         best = {
             **best,
             "reason": "the best rule gives one same value on every page while the field's values vary",
+        }
+    elif best.get("several") and not best.get("reason"):
+        # It gives the learned values, but takes the first of several nodes that give other
+        # values: right on those pages by their order alone, and no narrower rule agrees.
+        best = {
+            **best,
+            "reason": f"the best rule selects {_several_text(best['several'])}; it takes the "
+            "first of them, and no rule that selects the one node agrees as well",
         }
     elif best["wrong"] and best["score"] >= ACCEPT and not best.get("reason"):
         # Precision first: it agrees well elsewhere, but gives another value than the
