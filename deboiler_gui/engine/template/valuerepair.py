@@ -1320,6 +1320,7 @@ def _found_share(
     """Share of the learned pages with a value where that value is still on the page (a
     list's first item, or with ``every_item`` each of its items), in a node of the old kind."""
     have = found = 0
+    labels = field_labels(fld)
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want:
@@ -1332,14 +1333,17 @@ def _found_share(
         items = (want if every_item else want[:1]) if fld.is_list else [want]
         # The same text in another kind of node (a heading) is not the field; nor is a link
         # that stands for its heading (DocBook's `h3 > a.link`, a section title repeating a
-        # removed contents' entry) where the old node was no heading.
+        # removed contents' entry) where the old node was no heading; nor a node away from
+        # the label the old rule found its node by, where that label is still on the page.
         heads = tag in _HEADINGS
+        by_label = _near_labels(tree, labels) if labels else None
         if all(
             any(
                 (not tag or n.tag == tag)
                 and link_fits(n, link)
                 and text_fits(n, fld)
                 and (heads or anchor_heading(n) is None)
+                and (by_label is None or by_label[1](n))
                 for n in idx.nodes(item, fld, tag, None if fld.is_list else _long_of(fld, url))
             )
             for item in items
@@ -1437,7 +1441,199 @@ def _kind_change(
                 return why
         if checked >= _KIND_PAGES:
             break
-    return ""
+    return _label_change(trees, samples, fld, path, containers)
+
+
+def _label_change(
+    trees: dict[str, Any], samples: dict[str, Any], fld: Field, path: str, containers: list[str]
+) -> str:
+    """Why the nodes ``path`` selects are not where the field's old rules found their node,
+    told by a label those rules reach it by (``'extends'`` before a superclass link): on the
+    learned pages where that label is still, none of them is by it, and none sits in the old
+    rule's container. "" when they are by it on some page, or the label is on no page (a
+    rename or a reorder moves a label with its node; a removed node leaves its label alone,
+    and the same target may still be linked elsewhere: an inheritance tree)."""
+    labels = field_labels(fld)
+    if not labels:
+        return ""
+    far = ""
+    checked = 0
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if not want or tree is None:
+            continue
+        found = _near_labels(tree, labels)
+        if found is None:
+            continue
+        try:
+            els = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
+        except RuleError:
+            return ""
+        if not els:
+            continue
+        els = els if fld.is_list else els[:1]
+        label, near = found
+        if any(near(n) for n in els):
+            return ""
+        held: set[HtmlElement] = set()
+        for c in containers:
+            try:
+                held.update(select_elements(tree, c))
+            except RuleError:
+                continue
+        if any(a in held for n in els for a in n.iterancestors()):
+            return ""
+        far = far or label
+        checked += 1
+        if checked >= _KIND_PAGES:
+            break
+    if not far:
+        return ""
+    return (
+        f"its nodes are away from {far!r}, the label the old rule found its node by, which is "
+        "still on the pages"
+    )
+
+
+#: A label literal in a rule's predicate: the node's own text, a text before it, a heading or a
+#: header cell it is reached from (``normalize-space(…)='extends'``, ``.='Version'``).
+_LABEL_LITERAL = re.compile(
+    r"(?:normalize-space\([^=]*\)|(?<![\w@-])\.|text\(\))\s*=\s*(?:'([^']+)'|\"([^\"]+)\")"
+)
+#: Levels a node may sit further from its rule's label than the rule's own steps say (a
+#: wrapper added around a block or two).
+_LABEL_SLACK = 2
+#: The label texts' holders on a page (the elements whose own text or a child's tail is the
+#: label), found once per page and label.
+_LABEL_HOLDERS: weakref.WeakKeyDictionary[Any, dict[str, list[HtmlElement]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def rule_labels(xp: str) -> list[tuple[str, int]]:
+    """The fixed texts a rule reaches its node by (``'extends'`` right before a superclass
+    link, a 'Previous topic' heading before its paragraph, a row's 'Version' header cell), each
+    with how many levels above the node the label may sit at most: the rule's steps after the
+    label's step (at least one: a text or a cell beside the node is under its parent), a ``//``
+    counted as two, and ``_LABEL_SLACK`` more. A 'not this' exclusion's text is no label."""
+    try:
+        steps = split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return []
+    out: list[tuple[str, int]] = []
+    for i, step in enumerate(steps):
+        if not step:
+            continue
+        try:
+            _tag, preds = step_predicates(step)
+        except Untranslatable:
+            continue
+        texts = [
+            m.group(1) or m.group(2)
+            for pred in preds
+            if not pred.lstrip().startswith("not(")
+            for m in _LABEL_LITERAL.finditer(pred)
+        ]
+        if not texts:
+            continue
+        after = steps[i + 1 :]
+        reach = sum(1 if a else 2 for a in after)
+        for text in texts:
+            label = normalize_text(text.replace("\u00a0", " "))
+            if label and (label, max(1, reach) + _LABEL_SLACK) not in out:
+                out.append((label, max(1, reach) + _LABEL_SLACK))
+    return out
+
+
+def _label_holders(tree: Any, label: str) -> list[HtmlElement]:
+    """The elements of ``tree`` holding a text that reads ``label`` (white space and no-break
+    spaces aside): the element whose own text it is, or the parent of the element whose tail
+    it is."""
+    found = _LABEL_HOLDERS.get(tree)
+    if found is None:
+        found = _LABEL_HOLDERS[tree] = {}
+    if label not in found:
+        holders: list[HtmlElement] = []
+        first = label.split()[0]
+        for el in tree.iter():
+            own = [(el.tail, el.getparent())]
+            if isinstance(el.tag, str):
+                own.append((el.text, el))  # a comment's text is none of the page's
+            for text, holder in own:
+                if (
+                    text
+                    and first in text
+                    and holder is not None
+                    and normalize_text(text.replace("\u00a0", " ")) == label
+                ):
+                    holders.append(holder)
+        found[label] = holders
+    return found[label]
+
+
+def _by_label(node: HtmlElement, holders: Sequence[HtmlElement], reach: int) -> bool:
+    """Whether one of the label's ``holders`` is ``node``, inside it, or inside one of its
+    ancestors up to ``reach`` levels above it."""
+    near = {node}
+    up: HtmlElement | None = node
+    for _ in range(reach):
+        up = up.getparent() if up is not None else None
+        if up is None:
+            break
+        near.add(up)
+    for h in holders:
+        a: HtmlElement | None = h
+        while a is not None:
+            if a in near:
+                return True
+            a = a.getparent()
+    return False
+
+
+def _from_label(xp: str) -> str:
+    """A rule from its first label's step on, anywhere on the page (``//h4[normalize-space(.)=
+    'Previous topic']/following-sibling::p[1]/a`` for the same under ``//div[…sidebar…]``);
+    "" when the rule has no label, starts with it, or reaches it by an axis step."""
+    path = _element_path(xp)
+    try:
+        steps = split_outside(path, "/")
+    except Untranslatable:
+        return ""
+    first = next((i for i, step in enumerate(steps) if step and rule_labels(step)), None)
+    if first is None or "::" in steps[first].split("[", 1)[0]:
+        return ""
+    if not any(steps[:first]):
+        return ""
+    return "//" + "/".join(steps[first:]) + xp[len(path) :]
+
+
+def _near_labels(
+    tree: Any, labels: Sequence[tuple[str, int]]
+) -> tuple[str, Callable[[HtmlElement], bool]] | None:
+    """For the labels of a field's old rules (``rule_labels``) still on the page: the first of
+    them, and whether a node is by one of them (a node away from every one is not where the
+    old rules found their node: that place is still on the page, and this is another node).
+    None when no label is on the page (then it tells nothing)."""
+    present = [
+        (label, holders, reach)
+        for label, reach in labels
+        if (holders := _label_holders(tree, label))
+    ]
+    if not present:
+        return None
+
+    def near(node: HtmlElement) -> bool:
+        return any(_by_label(node, holders, reach) for _l, holders, reach in present)
+
+    return present[0][0], near
+
+
+def field_labels(fld: Field) -> list[tuple[str, int]]:
+    """The labels of the field's rules (``rule_labels``), for a field of text or link values
+    (a record's children are judged by their own rules)."""
+    if fld.children:
+        return []
+    return [lab for x in fld.xpaths for lab in rule_labels(x)]
 
 
 #: Attributes besides id and class that may anchor a rule (the same on every learned page).
@@ -2724,6 +2920,13 @@ def _repair_field(
         wrapped_queue = tuple(_sibling_wrapped(_loosened(x)) for x in queue)
         if wrapped_queue != queue:
             variants.append((wrapped_queue, 0.9))
+    # The old rule from its label on (``//a[normalize-space(preceding-sibling::node()[1]
+    # [self::text()])='extends']`` for ``//pre/a[…'extends']``): a node still by its label,
+    # whatever became of the steps above it (a declaration's ``pre`` made a ``div``).
+    for base in dict.fromkeys([tuple(fld.xpaths), renamed]):
+        queue = tuple(_from_label(x) or x for x in base)
+        if queue != base and queue not in dict(variants):
+            variants.append((queue, 0.7))
     for queue, cost in variants:
         # The old rule with the class tokens and ids of its nodes under their new names (learned
         # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
