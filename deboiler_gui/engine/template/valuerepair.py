@@ -23,6 +23,7 @@ from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
 from deboiler_gui.engine.template.extract import (
     PERMALINK_SIGNS,
+    PRESENT_KEPT,
     _without_permalink,
     extract_field,
     is_self_link,
@@ -97,9 +98,10 @@ _OWN_RULE_WRONG = 2
 _OWN_RULE_QUEUES = 2
 #: Pages of the site where the field had a value (not learned) a proposal is read on ...
 _COVER_PAGES = 20
-#: Pages where the field had a value recorded per field by :func:`learn_absent` (``present``),
-#: spread over the site when there are more.
-_PRESENT_PAGES = 500
+#: Pages where the field had a value recorded per field by :func:`learn_absent` (``present``,
+#: with their number in ``present_count``), spread over the site when there are more: then the
+#: record is a sample, and ``evaluate`` counts its rate over every page not learned absent.
+_PRESENT_PAGES = PRESENT_KEPT
 #: Other pages read for a field learned without ``present``: those where its old rules still
 #: give a value are where it had one.
 _STILL_READ = 60
@@ -585,6 +587,7 @@ def learn_absent_missed(
             **fld.search.fingerprint,
             "absent": sorted(u for u in absent[fld.id] if u not in miss),
             "present": _spread_urls(present[fld.id], _PRESENT_PAGES),
+            "present_count": len(present[fld.id]),
         }
         fp.pop("self_link_pages", None)
         if own[fld.id]:
