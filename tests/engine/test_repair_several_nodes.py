@@ -23,11 +23,13 @@ from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template.extract import apply_template, extract_field
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.repairtext import look_at, repair_rows, report_lines
+from deboiler_gui.engine.template.selectors import select_elements
 from deboiler_gui.engine.template.valuerepair import (
     ACCEPT,
     SEVERAL_SCORE,
     UNSURE_FLOOR,
     TemplateRepair,
+    _anchored_forms,
     accept_field_repairs,
     learn_absent,
     learn_values,
@@ -112,6 +114,28 @@ def test_a_rule_taking_the_first_of_every_paragraph_is_narrowed_to_the_purpose()
     assert "several" not in found["sections"].evidence
 
 
+def test_a_rule_of_several_nodes_gets_forms_anchored_on_its_first_node() -> None:
+    # the lead paragraph is the first of the article's paragraphs, in a block of its own
+    pages = {
+        f"https://n.example/{i}.html": parse_html(
+            f"<html><body><article><h1>T{i}</h1><div class='lead'><p>Lead {i}</p></div>"
+            f"<p>Body {i}</p><p>More {i}</p></article></body></html>"
+        )
+        for i in range(3)
+    }
+    rule = "//article//p"
+    assert _anchored_forms(rule, pages, list(pages)) == []  # nothing anchors all three
+    forms = _anchored_forms(rule, pages, list(pages), first=True)
+    assert (
+        forms
+        and forms[0] == "//div[contains(concat(' ', normalize-space(@class), ' '), ' lead ')]/p"
+    )
+    for tree in pages.values():
+        assert [p.text for p in select_elements(tree, forms[0])] == [
+            select_elements(tree, rule)[0].text
+        ]
+
+
 # --------------------------------------------------------------------------- no narrower rule
 
 SITE = "blog.example"
@@ -119,33 +143,55 @@ WORDS = ["river", "garden", "winter", "bread", "harbour", "violin", "meadow", "l
 
 
 def post(i: int, changed: bool = False) -> str:
-    """A post whose teaser is its first paragraph: straight in the article, in a figure's
-    wrapper or set as a pull quote, by post. The new theme drops the teaser's class."""
+    """A post whose teaser is its first paragraph, set five ways by post: straight in the
+    article, in a figure's wrapper, as a pull quote, in a section or in an aside. The new
+    theme drops the teaser's class; no queue of a rule per kind of page covers five kinds."""
     w = WORDS[i % len(WORDS)]
     cls = "" if changed else " class='teaser'"
     teaser = f"<p{cls}>Notes on the {w} and what it taught us, part {i}.</p>"
     rest = f"<p>The {w} was first seen in spring.</p><p>More about the {w} follows.</p>"
     title = f"<h1>{w.title()} {i}</h1>"
-    if i % 3 == 1:
+    kind = i % 5
+    if kind == 1:
         body = f"{title}<div>{teaser}<p>A picture of the {w}.</p></div>{rest}"
-    elif i % 3 == 2:
+    elif kind == 2:
         body = f"{title}<blockquote>{teaser}</blockquote>{rest}"
+    elif kind == 3:
+        body = f"{title}<section>{teaser}<p>In short.</p></section>{rest}"
+    elif kind == 4:
+        body = f"{title}<aside>{teaser}</aside>{rest}"
     else:
         body = f"{title}{teaser}{rest}"
     return f"<html><body class='post'><article>{body}</article></body></html>"
 
 
-def blog() -> tuple[Template, list[Page]]:
-    urls = [f"https://{SITE}/post/{i}.html" for i in range(24)]
-    pages = [Page(u, post(i)) for i, u in enumerate(urls)]
+def blog(kinds: int = 5) -> tuple[Template, list[Page]]:
+    urls = [f"https://{SITE}/post/{i}.html" for i in range(30)]
+    # post i is of kind i % 5; with fewer kinds, the others' posts are left out
+    urls = [u for i, u in enumerate(urls) if i % 5 < kinds]
+    number = {u: int(u.rsplit("/", 1)[1].removesuffix(".html")) for u in urls}
+    pages = [Page(u, post(number[u])) for u in urls]
     template = Template(
         "blog",
         site=SITE,
         fields=(Field("teaser", xpaths=("//p[@class='teaser']",)),),
         use_cleaner=False,
     )
-    learned = learn_values(learn_absent(template, pages), pages[:18])
-    return learned, [Page(u, post(i, changed=True)) for i, u in enumerate(urls)]
+    learned = learn_values(learn_absent(template, pages), pages[: len(pages) * 2 // 3])
+    return learned, [Page(u, post(number[u], changed=True)) for u in urls]
+
+
+def test_posts_of_three_kinds_get_a_rule_each_not_the_first_paragraph() -> None:
+    learned, changed = blog(kinds=3)
+    ((r,), _stats) = repair_site(changed, learned)
+    assert r.status == "repaired", (r.status, r.xpaths, r.evidence)
+    fixed = accept_field_repairs(learned, [r])
+    fld = fixed.field("teaser")
+    for page in changed:
+        assert matches(page, fld, fixed) == 1, (page.url, r.xpaths)
+        number = page.url.rsplit("/", 1)[1].removesuffix(".html")
+        assert apply_template(page, fixed).values["teaser"].endswith(f"part {number}.")
+    assert "several nodes with different values" in r.evidence["reason"]
 
 
 def test_without_a_narrower_rule_the_field_is_unsure_naming_its_pages() -> None:
@@ -154,10 +200,10 @@ def test_without_a_narrower_rule_the_field_is_unsure_naming_its_pages() -> None:
     assert r.status == "unsure", (r.status, r.xpaths, r.evidence)
     assert UNSURE_FLOOR <= r.score <= SEVERAL_SCORE < ACCEPT
     several = r.evidence["several"]
-    assert (several["count"], several["of"]) == (18, 18)
+    assert (several["count"], several["of"]) == (20, 20)
     assert several["nodes"][f"https://{SITE}/post/0.html"] == 3
     assert r.evidence["reason"].startswith(
-        "the best rule selects several nodes with different values on 18 of 18 learned pages "
+        "the best rule selects several nodes with different values on 20 of 20 learned pages "
         f"where the old rule selected one (https://{SITE}/post/0.html: 3 nodes"
     )
     assert look_at(r) == [f"https://{SITE}/post/{i}.html" for i in range(3)]
@@ -171,7 +217,7 @@ def test_without_a_narrower_rule_the_field_is_unsure_naming_its_pages() -> None:
     # the app's Template health row says the same
     (row,) = repair_rows(found, learned)
     assert row["status"] == "unsure" and row["accept_unsure"]
-    assert "selects several nodes with different values on 18 of 18" in row["evidence"]
+    assert "selects several nodes with different values on 20 of 20" in row["evidence"]
     assert row["look_at"] == look_at(r)
 
 
@@ -185,7 +231,7 @@ def test_templates_repair_says_it_and_keeps_the_rule_unless_taken(tmp_path: Path
     out = runner.invoke(cli, ["templates", "repair", "blog", "-w", str(path), "-q"])
     assert out.exit_code == 0, out.output
     assert "teaser: unsure (broken)" in out.output
-    assert "selects several nodes with different values on 18 of 18 learned pages" in out.output
+    assert "selects several nodes with different values on 20 of 20 learned pages" in out.output
     assert f"look at: https://{SITE}/post/0.html" in out.output
     saved = runner.invoke(
         cli, ["templates", "repair", "blog", "-w", str(path), "-q", "--accept-repairs"]

@@ -761,8 +761,8 @@ def _several_summary(info: dict[str, Any]) -> dict[str, Any]:
 
 
 def _several_text(info: dict[str, Any]) -> str:
-    """ "several nodes with different values on 3 of 30 learned pages where the old rule
-    selected one (…/a.html: 12 nodes, …)"."""
+    """The pages where a rule selects several nodes, in words: "several nodes with different
+    values on 3 of 30 learned pages where the old rule selected one (…/a.html: 12 nodes, …)"."""
     n = info["count"]
     shown = ", ".join(f"{u}: {k} nodes" for u, k in list(info["nodes"].items())[:3])
     return (
@@ -1777,11 +1777,11 @@ def _anchored_forms(
     """Rules anchored on attributes (an id, a class, a role: the same on every learned page)
     of the nodes of ``xp`` or of their ancestors that select exactly those nodes on every
     learned page (with ``first``, its first node alone: the one a field of one value takes,
-    where ``xp`` selects several), and none on the ``empty`` pages (where the field had no value): a wrapper or
-    a moved block breaks a positional path, not an anchored one. One anchor, or two (the
-    nearer under a farther one: a class shared by other blocks of the site is narrowed by the
-    block that holds it), the fewest plain steps below the anchor first (a wrapper breaks
-    ``div/div``, not ``//``); one anchor with positions below it last. With ``accept``, only
+    where ``xp`` selects several), and none on the ``empty`` pages (where the field had no
+    value): a wrapper or a moved block breaks a positional path, not an anchored one. One
+    anchor, or two (the nearer under a farther one: a class shared by other blocks of the site
+    is narrowed by the block that holds it), the fewest plain steps below the anchor first (a
+    wrapper breaks ``div/div``, not ``//``); one anchor with positions below it last. With ``accept``, only
     forms it accepts (none filling the site's pages without the field). [] when no anchor
     selects the same nodes. ``memo`` keeps the answer per set of nodes: the best candidates
     often take the same nodes, and their forms are the same."""
@@ -2982,8 +2982,12 @@ def _repair_field(
         }
         if not clean:
             break
-        best_queue, (best_ev, _fam) = min(
-            clean.items(), key=lambda kv: (-kv[1][0]["score"], costs[kv[0]])
+        # The best of them, passing over a rule that takes the first of several nodes (for a
+        # field of one node per page): its pages need no rule of their own, but it is no rule
+        # to build the queue on.
+        ordered = sorted(clean.items(), key=lambda kv: (-kv[1][0]["score"], costs[kv[0]]))
+        best_queue, (best_ev, _fam) = next(
+            ((q, v) for q, v in ordered if not several(q)), ordered[0]
         )
         if not best_ev["missing_pages"]:
             break
