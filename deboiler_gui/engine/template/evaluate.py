@@ -148,7 +148,10 @@ class FieldStats:
         no whole record of the pages with a value; "" otherwise."""
         if self.basis != "absent":
             return ""
-        return "every page not learned absent counted: learning kept no whole record of the pages with a value"
+        return (
+            "every page not learned absent counted: learning kept no whole record of the "
+            "pages with a value"
+        )
 
     def rate_line(self) -> str:
         """The success count as ``evaluate`` prints it, on its basis: "167/170 of pages where
