@@ -771,20 +771,11 @@ def evaluate_command(
     )
     for s in ev.fields.values():
         used = ", ".join(f"#{i}" for i, _ in enumerate(s.by_xpath))
-        # Pages where `templates learn` found the field absent, or that lack the rule's
-        # anchor, and where it gives nothing are not failures (extract counts the learned
-        # ones ok): the rate is over the other pages.
-        apart = [
-            *([f"{s.absent} learned absent"] if s.absent else []),
-            *([f"{s.anchor_absent} without the rule's anchor"] if s.anchor_absent else []),
-        ]
-        over = (
-            f"{s.ok}/{s.present} of pages where present ({', '.join(apart)})"
-            if apart
-            else f"{s.ok}/{s.pages}"
-        )
+        # The rate is over the pages where `templates learn` found the field with a value
+        # when it recorded them all; else over every page but those it found the field
+        # absent on and those that lack the rule's anchor. The line says which.
         click.echo(
-            f"{s.template}\t{s.field}\t{over}\t{s.rate:.1%}\t{count(len(s.by_xpath), 'XPath')} used {used}"
+            f"{s.template}\t{s.field}\t{s.rate_line()}\t{s.rate:.1%}\t{count(len(s.by_xpath), 'XPath')} used {used}"
         )
         for f in s.failures()[:5]:
             click.echo(f"    fails on {f['url']}: {f['reason']}")

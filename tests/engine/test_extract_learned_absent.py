@@ -106,5 +106,5 @@ def test_evaluate_prints_the_pages_learned_absent(tmp_path: Path) -> None:
     tpl.write_text(rulefile.dumps([learn_absent(template(), pages)]))
     out = CliRunner().invoke(cli, ["evaluate", str(src), "-t", str(tpl)])
     assert out.exit_code == 0, out.output
-    assert "3/3 of pages where present (3 learned absent)\t100.0%" in out.output
+    assert "3/3 of pages where present when learned (3 learned absent)\t100.0%" in out.output
     assert "ALERT" not in out.output

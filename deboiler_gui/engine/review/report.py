@@ -205,10 +205,13 @@ def _health_section(health: HealthReport | None) -> str:
                 f"<li>{_link(f['url'])}<div class='muted'>{escape(str(f['reason']))[:300]}</div></li>"
                 for f in fh.failing[:MAX_ROWS]
             )
-            learned = f", {_num(fh.absent)} learned absent" if fh.absent else ""
-            if fh.anchor_absent:
-                learned += f", {_num(fh.anchor_absent)} without the rule's anchor"
-            success = f"{fh.ok}/{fh.present} ({_pct(fh.rate)}{learned})" if fh.pages else "not run"
+            # the pages the rate is over, on the basis evaluate says (the learned record of
+            # the pages with a value, or every page not left out), and those left out
+            learned = "".join(f", {escape(part)}" for part in fh.apart())
+            where = f" of {fh.over()}" if fh.over() else ""
+            success = (
+                f"{fh.ok}/{fh.present}{where} ({_pct(fh.rate)}{learned})" if fh.pages else "not run"
+            )
             out.append(
                 f"<tr><td>{escape(fh.field)}</td><td>{success}</td><td><ol start='0'>{queue}</ol></td>"
                 f"<td>{_num(fh.present - fh.ok)}{f'<details><summary>pages</summary><ul>{fails}</ul></details>' if fails else ''}</td></tr>"

@@ -29,6 +29,7 @@ from deboiler_gui.engine.template.extract import (
     check_template,
     extract_page,
     learned_absent,
+    learned_present,
 )
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.engine.template.signals import ABSENT_NO_ANCHOR
@@ -58,17 +59,35 @@ class FieldStats:
     #: the first pages without the rule's anchor (failing ones if the field has no value
     #: anywhere)
     no_anchor_pages: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    #: which pages the rate is over: ``learned``, the pages where ``templates learn`` found
+    #: the field with a value (its whole ``present`` record); ``absent``, every page but those
+    #: it found the field absent on (learning kept no whole record of the others) or that lack
+    #: the rule's anchor; ``site``, every page but those without the rule's anchor (never
+    #: learned)
+    basis: str = "site"
+    #: (``learned``) pages in that record: the rate is over them
+    recorded: int = 0
+    #: (``learned``) pages learning never read (added since): left out of the rate, and how
+    #: many of them give a value
+    unseen: int = 0
+    unseen_ok: int = 0
+    #: (``learned``) pages learned absent that now give a value (not counted as successes)
+    absent_filled: int = 0
 
     @property
     def anchor_absent(self) -> int:
         """The pages left out as lacking the rule's anchor: none when the field has a value
-        on no page (an anchor found nowhere is a broken rule, not an absent field)."""
-        return self.no_anchor if self.ok else 0
+        on no page (an anchor found nowhere is a broken rule, not an absent field), nor when
+        the rate is over the learned record of the pages with a value (those had it)."""
+        return self.no_anchor if self.ok and self.basis != "learned" else 0
 
     @property
     def present(self) -> int:
-        """The pages the rate is over: every page but those learned absent or without the
+        """The pages the rate is over: those where learning found the field with a value
+        (``basis`` ``learned``), else every page but those learned absent or without the
         rule's anchor."""
+        if self.basis == "learned":
+            return self.recorded
         return self.pages - self.absent - self.anchor_absent
 
     @property
@@ -86,22 +105,73 @@ class FieldStats:
             "ok": self.ok,
             "learned_absent": self.absent,
             "no_anchor": self.anchor_absent,
+            "basis": self.basis,
+            "present": self.present,
+            "failures": self.present - min(self.ok, self.present),
+            "not_learned": self.unseen,
+            "not_learned_with_value": self.unseen_ok,
+            "learned_absent_with_value": self.absent_filled,
             "rate": round(self.rate, 4),
+            "rate_over": self.rate_line(),
             "by_xpath": dict(self.by_xpath),
             "failing": self.failures(),
         }
 
-    def left_out(self) -> str:
-        """Which pages the rate leaves out, as said after it: " (over 40 pages; 12 without
-        the rule's anchor and 3 learned absent left out)", or ""."""
+    def apart(self) -> list[str]:
+        """The pages the rate leaves out, each kind as said after it ("3 learned absent",
+        "2 not read when learned, 1 with a value")."""
         parts = []
+        if self.absent:
+            filled = f", {self.absent_filled} now with a value" if self.absent_filled else ""
+            parts.append(f"{self.absent} learned absent{filled}")
         if self.anchor_absent:
             parts.append(f"{self.anchor_absent} without the rule's anchor")
-        if self.absent:
-            parts.append(f"{self.absent} learned absent")
-        if not parts:
+        if self.unseen:
+            parts.append(
+                f"{self.unseen} not read when learned"
+                + (f", {self.unseen_ok} with a value" if self.unseen_ok else "")
+            )
+        return parts
+
+    def over(self) -> str:
+        """The pages the rate is over, in words, saying on what basis: "pages where present
+        when learned" (learning's record of the pages with a value), "pages where present"
+        (every page not left out), or "" when no page is left out and nothing was learned."""
+        if self.basis == "learned":
+            return "pages where present when learned"
+        if self.basis == "absent" or self.apart():
+            return "pages where present"
+        return ""
+
+    def basis_note(self) -> str:
+        """Why the rate is over every page not learned absent although learning ran: it kept
+        no whole record of the pages with a value; "" otherwise."""
+        if self.basis != "absent":
             return ""
-        return f" (over {self.present} pages; {' and '.join(parts)} left out)"
+        return (
+            "every page not learned absent counted: learning kept no whole record of the "
+            "pages with a value"
+        )
+
+    def rate_line(self) -> str:
+        """The success count as ``evaluate`` prints it, on its basis: "167/170 of pages where
+        present when learned (233 learned absent)", "640/640 of pages where present (154
+        without the rule's anchor)", or "12/12"."""
+        where = self.over()
+        if not where:
+            return f"{self.ok}/{self.pages}"
+        apart = [*self.apart(), *([self.basis_note()] if self.basis_note() else [])]
+        return f"{self.ok}/{self.present} of {where}" + (f" ({'; '.join(apart)})" if apart else "")
+
+    def left_out(self) -> str:
+        """Which pages the rate leaves out, as said after it: " (over 40 pages; 12 without
+        the rule's anchor and 3 learned absent left out)", " (over 40 pages where present
+        when learned; 3 learned absent and 2 not read when learned left out)", or ""."""
+        parts = self.apart()
+        where = " where present when learned" if self.basis == "learned" else ""
+        if not parts:
+            return f" (over {self.present} pages{where})" if where else ""
+        return f" (over {self.present} pages{where}; {' and '.join(parts)} left out)"
 
     def failures(self, limit: int = 50) -> list[dict[str, Any]]:
         """The failing pages with their reasons, those without the rule's anchor among them
@@ -205,6 +275,31 @@ def evaluate_steps(
                 )
                 stats.pages += 1
                 fld = fields.get((result.template or "", fid))
+                record = learned_present(fld) if fld is not None else None
+                if record is not None:
+                    # The rate is over the pages where learning found the field with a value:
+                    # a page it never read, or found the field absent on, is counted apart.
+                    stats.basis = "learned"
+                    has = report.status == "ok"
+                    if has:
+                        stats.by_xpath[report.xpath] = stats.by_xpath.get(report.xpath, 0) + 1
+                    if page.url in record:
+                        stats.recorded += 1
+                        stats.ok += int(has)
+                        if not has and len(stats.failing) < max_failing:
+                            reason = _reason(result, fid)
+                            if report.absent == ABSENT_NO_ANCHOR:
+                                reason += " (the page lacks the rule's anchor)"
+                            stats.failing.append({"url": page.url, "reason": reason})
+                    elif fld is not None and page.url in learned_absent(fld):
+                        stats.absent += 1
+                        stats.absent_filled += int(has)
+                    else:
+                        stats.unseen += 1
+                        stats.unseen_ok += int(has)
+                    continue
+                if fld is not None and "absent" in fld.search.fingerprint:
+                    stats.basis = "absent"
                 if report.status == "ok":
                     stats.ok += 1
                     stats.by_xpath[report.xpath] = stats.by_xpath.get(report.xpath, 0) + 1

@@ -991,6 +991,12 @@ def apply_template(
 
 
 _ABSENT: dict[int, tuple[Any, frozenset[str]]] = {}
+_PRESENT: dict[int, tuple[Any, frozenset[str]]] = {}
+#: Pages with a value ``templates learn`` records per field (``present``; spread over the site
+#: when there are more: a sample then). Learning before it also recorded ``present_count``
+#: kept at most 500, and did not say how many there were.
+PRESENT_KEPT = 2000
+_PRESENT_KEPT_BEFORE = 500
 
 
 def learned_absent(fld: Field) -> frozenset[str]:
@@ -1004,6 +1010,27 @@ def learned_absent(fld: Field) -> frozenset[str]:
         if len(_ABSENT) > 256:
             _ABSENT.clear()
         hit = _ABSENT[id(absent)] = (absent, frozenset(absent))
+    return hit[1]
+
+
+def learned_present(fld: Field) -> frozenset[str] | None:
+    """The pages where ``templates learn`` found the field with a value (its search rules'
+    ``present``), when that record is whole: every such page of the site as learning read it.
+    None when learning kept no such record, or a sample of a longer one (more pages than
+    ``PRESENT_KEPT``)."""
+    fp = fld.search.fingerprint
+    present = fp.get("present")
+    if present is None or "absent" not in fp:
+        return None
+    total = fp.get("present_count")
+    whole = len(present) >= total if isinstance(total, int) else len(present) < _PRESENT_KEPT_BEFORE
+    if not whole:
+        return None
+    hit = _PRESENT.get(id(present))
+    if hit is None or hit[0] is not present:
+        if len(_PRESENT) > 256:
+            _PRESENT.clear()
+        hit = _PRESENT[id(present)] = (present, frozenset(present))
     return hit[1]
 
 

@@ -70,8 +70,11 @@ def field_line(r: FieldRepair) -> str:
 
 
 def look_at(r: FieldRepair) -> list[str]:
-    """Learned pages to look at for a field that is not ok (at most three)."""
-    bad = r.evidence.get("bad_pages") or []
+    """Learned pages to look at for a field that is not ok (at most three): where its rule
+    fails, else where the proposed rule selects several nodes with different values (it takes
+    the first of them)."""
+    ev = r.evidence
+    bad = ev.get("bad_pages") or (ev.get("several") or {}).get("pages") or []
     return list(bad[:3]) if r.status != "ok" else []
 
 

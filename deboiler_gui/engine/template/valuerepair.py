@@ -23,6 +23,7 @@ from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, Progress
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
 from deboiler_gui.engine.template.extract import (
     PERMALINK_SIGNS,
+    PRESENT_KEPT,
     _without_permalink,
     extract_field,
     is_self_link,
@@ -97,9 +98,10 @@ _OWN_RULE_WRONG = 2
 _OWN_RULE_QUEUES = 2
 #: Pages of the site where the field had a value (not learned) a proposal is read on ...
 _COVER_PAGES = 20
-#: Pages where the field had a value recorded per field by :func:`learn_absent` (``present``),
-#: spread over the site when there are more.
-_PRESENT_PAGES = 500
+#: Pages where the field had a value recorded per field by :func:`learn_absent` (``present``,
+#: with their number in ``present_count``), spread over the site when there are more: then the
+#: record is a sample, and ``evaluate`` counts its rate over every page not learned absent.
+_PRESENT_PAGES = PRESENT_KEPT
 #: Other pages read for a field learned without ``present``: those where its old rules still
 #: give a value are where it had one.
 _STILL_READ = 60
@@ -111,6 +113,11 @@ _COVER_MISS = 0.25
 KIND_SCORE = 0.5
 #: Learned pages on which a candidate's nodes are compared with the old nodes' kind.
 _KIND_PAGES = 5
+#: A candidate that selects several nodes with different values on learned pages, for a field
+#: whose old rule selected one there, scores at most this: below ACCEPT (it gives the first
+#: of many, right on those pages by their order alone), above UNSURE_FLOOR (a person who
+#: looked at its pages may take it).
+SEVERAL_SCORE = 0.7
 _OWN_TEXT = "/text()[normalize-space()][1]"
 #: How alike an old class token and a new one must be to be taken for its new name when the
 #: node has several (``xref`` -> ``v2-xref``).
@@ -451,12 +458,17 @@ def learn_values(
         page_link: dict[str, str] = {}
         # Whether every old node was (in) a link, and how many led to their own page.
         in_links = self_links = 0
+        # Learned pages where the rule selected several nodes with different values (a
+        # field that takes the first of many), for a field of one value per page.
+        several = 0
         for url, tree in trees:
             try:
                 value, rep = extract_field(tree, fld, template)
             except RuleError:
                 continue
             samples[url] = _norm_value(value, fld.is_list)
+            if value and not fld.is_list and not fld.children:
+                several += bool(_several_values(tree, fld, template, rep, url))
             if value and not fld.is_list and not fld.children and len(_flat(value)) > _MAX_TEXT:
                 longs[url] = long_print(value)
             if value and not fld.children:
@@ -481,6 +493,11 @@ def learn_values(
             fp["long"] = longs
         fp.pop("page_kinds", None)
         fp.pop("no_self_link", None)
+        fp.pop("one_node", None)
+        if not fld.is_list and not fld.children and any(samples.values()):
+            # Whether the rule selected one node (or like copies of one value) on every
+            # learned page with a value: a repaired rule must then too, not the first of many.
+            fp["one_node"] = not several
         if in_links > 0 and not self_links and not fp.get("self_link_pages"):
             # Links (targets or texts) none of which leads to its own page: a link to the page
             # itself (an enum's own name in its inheritance tree) is no value of the field.
@@ -570,6 +587,7 @@ def learn_absent_missed(
             **fld.search.fingerprint,
             "absent": sorted(u for u in absent[fld.id] if u not in miss),
             "present": _spread_urls(present[fld.id], _PRESENT_PAGES),
+            "present_count": len(present[fld.id]),
         }
         fp.pop("self_link_pages", None)
         if own[fld.id]:
@@ -710,6 +728,48 @@ _LINK_NAMES = {"inpage": "links within the page", "link": "links", "none": "no l
 
 def _link_name(link: str) -> str:
     return " or ".join(_LINK_NAMES.get(k, k) for k in link.split("+"))
+
+
+def _several_values(tree: Any, fld: Field, template: Template, rep: Any, url: str) -> int:
+    """How many nodes the rule that gave a scalar field's value on this page (``rep``, its
+    report) selects when they give different values (as the field would give each: a copy of
+    the same block, the top and bottom bars of a page, gives one value), else 0: the field
+    takes the first of several nodes there."""
+    tried = next((t for t in rep.tried if t["xpath"] == rep.xpath and not t["error"]), None)
+    if tried is None or tried["matches"] < 2:
+        return 0
+    probe = replace(fld, xpaths=(rep.xpath,), is_list=True)
+    try:
+        got, _rep = extract_field(tree, probe, template, paths=False, url=url)
+    except RuleError:
+        return 0
+    distinct = {repr(_norm_value(v, False)) for v in got}
+    return int(tried["matches"]) if len(distinct) > 1 else 0
+
+
+def _several_summary(info: dict[str, Any]) -> dict[str, Any]:
+    """What a report keeps of the pages where a rule selects several nodes (``several`` in
+    ``_repair_field``): how many of how many learned pages, and the first few with their
+    number of nodes."""
+    pages = info["pages"]
+    return {
+        "count": len(pages),
+        "of": info["of"],
+        "pages": list(pages)[:10],
+        "nodes": dict(list(pages.items())[:10]),
+    }
+
+
+def _several_text(info: dict[str, Any]) -> str:
+    """The pages where a rule selects several nodes, in words: "several nodes with different
+    values on 3 of 30 learned pages where the old rule selected one (…/a.html: 12 nodes, …)"."""
+    n = info["count"]
+    shown = ", ".join(f"{u}: {k} nodes" for u, k in list(info["nodes"].items())[:3])
+    return (
+        f"several nodes with different values on {n} of {info['of']} learned "
+        f"{'page' if info['of'] == 1 else 'pages'} where the old rule selected one ({shown}"
+        f"{', …' if n > 3 else ''})"
+    )
 
 
 def _page_values(url: str, tree: Any, cache: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -1263,6 +1323,7 @@ def _found_share(
     """Share of the learned pages with a value where that value is still on the page (a
     list's first item, or with ``every_item`` each of its items), in a node of the old kind."""
     have = found = 0
+    labels = field_labels(fld)
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want:
@@ -1275,14 +1336,17 @@ def _found_share(
         items = (want if every_item else want[:1]) if fld.is_list else [want]
         # The same text in another kind of node (a heading) is not the field; nor is a link
         # that stands for its heading (DocBook's `h3 > a.link`, a section title repeating a
-        # removed contents' entry) where the old node was no heading.
+        # removed contents' entry) where the old node was no heading; nor a node away from
+        # the label the old rule found its node by, where that label is still on the page.
         heads = tag in _HEADINGS
+        by_label = _near_labels(tree, labels) if labels else None
         if all(
             any(
                 (not tag or n.tag == tag)
                 and link_fits(n, link)
                 and text_fits(n, fld)
                 and (heads or anchor_heading(n) is None)
+                and (by_label is None or by_label[1](n))
                 for n in idx.nodes(item, fld, tag, None if fld.is_list else _long_of(fld, url))
             )
             for item in items
@@ -1380,7 +1444,199 @@ def _kind_change(
                 return why
         if checked >= _KIND_PAGES:
             break
-    return ""
+    return _label_change(trees, samples, fld, path, containers)
+
+
+def _label_change(
+    trees: dict[str, Any], samples: dict[str, Any], fld: Field, path: str, containers: list[str]
+) -> str:
+    """Why the nodes ``path`` selects are not where the field's old rules found their node,
+    told by a label those rules reach it by (``'extends'`` before a superclass link): on the
+    learned pages where that label is still, none of them is by it, and none sits in the old
+    rule's container. "" when they are by it on some page, or the label is on no page (a
+    rename or a reorder moves a label with its node; a removed node leaves its label alone,
+    and the same target may still be linked elsewhere: an inheritance tree)."""
+    labels = field_labels(fld)
+    if not labels:
+        return ""
+    far = ""
+    checked = 0
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if not want or tree is None:
+            continue
+        found = _near_labels(tree, labels)
+        if found is None:
+            continue
+        try:
+            els = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
+        except RuleError:
+            return ""
+        if not els:
+            continue
+        els = els if fld.is_list else els[:1]
+        label, near = found
+        if any(near(n) for n in els):
+            return ""
+        held: set[HtmlElement] = set()
+        for c in containers:
+            try:
+                held.update(select_elements(tree, c))
+            except RuleError:
+                continue
+        if any(a in held for n in els for a in n.iterancestors()):
+            return ""
+        far = far or label
+        checked += 1
+        if checked >= _KIND_PAGES:
+            break
+    if not far:
+        return ""
+    return (
+        f"its nodes are away from {far!r}, the label the old rule found its node by, which is "
+        "still on the pages"
+    )
+
+
+#: A label literal in a rule's predicate: the node's own text, a text before it, a heading or a
+#: header cell it is reached from (``normalize-space(…)='extends'``, ``.='Version'``).
+_LABEL_LITERAL = re.compile(
+    r"(?:normalize-space\([^=]*\)|(?<![\w@-])\.|text\(\))\s*=\s*(?:'([^']+)'|\"([^\"]+)\")"
+)
+#: Levels a node may sit further from its rule's label than the rule's own steps say (a
+#: wrapper added around a block or two).
+_LABEL_SLACK = 2
+#: The label texts' holders on a page (the elements whose own text or a child's tail is the
+#: label), found once per page and label.
+_LABEL_HOLDERS: weakref.WeakKeyDictionary[Any, dict[str, list[HtmlElement]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def rule_labels(xp: str) -> list[tuple[str, int]]:
+    """The fixed texts a rule reaches its node by (``'extends'`` right before a superclass
+    link, a 'Previous topic' heading before its paragraph, a row's 'Version' header cell), each
+    with how many levels above the node the label may sit at most: the rule's steps after the
+    label's step (at least one: a text or a cell beside the node is under its parent), a ``//``
+    counted as two, and ``_LABEL_SLACK`` more. A 'not this' exclusion's text is no label."""
+    try:
+        steps = split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return []
+    out: list[tuple[str, int]] = []
+    for i, step in enumerate(steps):
+        if not step:
+            continue
+        try:
+            _tag, preds = step_predicates(step)
+        except Untranslatable:
+            continue
+        texts = [
+            m.group(1) or m.group(2)
+            for pred in preds
+            if not pred.lstrip().startswith("not(")
+            for m in _LABEL_LITERAL.finditer(pred)
+        ]
+        if not texts:
+            continue
+        after = steps[i + 1 :]
+        reach = sum(1 if a else 2 for a in after)
+        for text in texts:
+            label = normalize_text(text.replace("\u00a0", " "))
+            if label and (label, max(1, reach) + _LABEL_SLACK) not in out:
+                out.append((label, max(1, reach) + _LABEL_SLACK))
+    return out
+
+
+def _label_holders(tree: Any, label: str) -> list[HtmlElement]:
+    """The elements of ``tree`` holding a text that reads ``label`` (white space and no-break
+    spaces aside): the element whose own text it is, or the parent of the element whose tail
+    it is."""
+    found = _LABEL_HOLDERS.get(tree)
+    if found is None:
+        found = _LABEL_HOLDERS[tree] = {}
+    if label not in found:
+        holders: list[HtmlElement] = []
+        first = label.split()[0]
+        for el in tree.iter():
+            own = [(el.tail, el.getparent())]
+            if isinstance(el.tag, str):
+                own.append((el.text, el))  # a comment's text is none of the page's
+            for text, holder in own:
+                if (
+                    text
+                    and first in text
+                    and holder is not None
+                    and normalize_text(text.replace("\u00a0", " ")) == label
+                ):
+                    holders.append(holder)
+        found[label] = holders
+    return found[label]
+
+
+def _by_label(node: HtmlElement, holders: Sequence[HtmlElement], reach: int) -> bool:
+    """Whether one of the label's ``holders`` is ``node``, inside it, or inside one of its
+    ancestors up to ``reach`` levels above it."""
+    near = {node}
+    up: HtmlElement | None = node
+    for _ in range(reach):
+        up = up.getparent() if up is not None else None
+        if up is None:
+            break
+        near.add(up)
+    for h in holders:
+        a: HtmlElement | None = h
+        while a is not None:
+            if a in near:
+                return True
+            a = a.getparent()
+    return False
+
+
+def _from_label(xp: str) -> str:
+    """A rule from its first label's step on, anywhere on the page (``//h4[normalize-space(.)=
+    'Previous topic']/following-sibling::p[1]/a`` for the same under ``//div[…sidebar…]``);
+    "" when the rule has no label, starts with it, or reaches it by an axis step."""
+    path = _element_path(xp)
+    try:
+        steps = split_outside(path, "/")
+    except Untranslatable:
+        return ""
+    first = next((i for i, step in enumerate(steps) if step and rule_labels(step)), None)
+    if first is None or "::" in steps[first].split("[", 1)[0]:
+        return ""
+    if not any(steps[:first]):
+        return ""
+    return "//" + "/".join(steps[first:]) + xp[len(path) :]
+
+
+def _near_labels(
+    tree: Any, labels: Sequence[tuple[str, int]]
+) -> tuple[str, Callable[[HtmlElement], bool]] | None:
+    """For the labels of a field's old rules (``rule_labels``) still on the page: the first of
+    them, and whether a node is by one of them (a node away from every one is not where the
+    old rules found their node: that place is still on the page, and this is another node).
+    None when no label is on the page (then it tells nothing)."""
+    present = [
+        (label, holders, reach)
+        for label, reach in labels
+        if (holders := _label_holders(tree, label))
+    ]
+    if not present:
+        return None
+
+    def near(node: HtmlElement) -> bool:
+        return any(_by_label(node, holders, reach) for _l, holders, reach in present)
+
+    return present[0][0], near
+
+
+def field_labels(fld: Field) -> list[tuple[str, int]]:
+    """The labels of the field's rules (``rule_labels``), for a field of text or link values
+    (a record's children are judged by their own rules)."""
+    if fld.children:
+        return []
+    return [lab for x in fld.xpaths for lab in rule_labels(x)]
 
 
 #: Attributes besides id and class that may anchor a rule (the same on every learned page).
@@ -1515,14 +1771,17 @@ def _anchored_forms(
     empty: Iterable[str] = (),
     accept: Callable[[str], bool] | None = None,
     memo: dict[Any, list[str]] | None = None,
+    *,
+    first: bool = False,
 ) -> list[str]:
     """Rules anchored on attributes (an id, a class, a role: the same on every learned page)
     of the nodes of ``xp`` or of their ancestors that select exactly those nodes on every
-    learned page, and none on the ``empty`` pages (where the field had no value): a wrapper or
-    a moved block breaks a positional path, not an anchored one. One anchor, or two (the
-    nearer under a farther one: a class shared by other blocks of the site is narrowed by the
-    block that holds it), the fewest plain steps below the anchor first (a wrapper breaks
-    ``div/div``, not ``//``); one anchor with positions below it last. With ``accept``, only
+    learned page (with ``first``, its first node alone: the one a field of one value takes,
+    where ``xp`` selects several), and none on the ``empty`` pages (where the field had no
+    value): a wrapper or a moved block breaks a positional path, not an anchored one. One
+    anchor, or two (the nearer under a farther one: a class shared by other blocks of the site
+    is narrowed by the block that holds it), the fewest plain steps below the anchor first (a
+    wrapper breaks ``div/div``, not ``//``); one anchor with positions below it last. With ``accept``, only
     forms it accepts (none filling the site's pages without the field). [] when no anchor
     selects the same nodes. ``memo`` keeps the answer per set of nodes: the best candidates
     often take the same nodes, and their forms are the same."""
@@ -1543,6 +1802,8 @@ def _anchored_forms(
             found[url] = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
         except RuleError:
             return []
+        if first:
+            found[url] = found[url][:1]
     pages = [u for u, els in found.items() if els]
     if len(pages) < MIN_AGREE:
         return []
@@ -2504,9 +2765,50 @@ def _repair_field(
             )
         return site_fills[queue]
 
+    one_node = (
+        fld.search.fingerprint.get("one_node") is True and not fld.is_list and not fld.children
+    )
+    several_seen: dict[tuple[str, ...], dict[str, Any]] = {}
+
+    def several(queue: tuple[str, ...]) -> dict[str, Any]:
+        """For a field whose old rule selected one node on every learned page: the learned
+        pages where ``queue``'s rule that gives the value selects several nodes with different
+        values (``pages``: url -> nodes, ``rules``: those rules of the queue, ``of``: the
+        learned pages where it gives a value), or {}."""
+        if not one_node:
+            return {}
+        if queue not in several_seen:
+            probe = replace(fld, xpaths=queue)
+            pages: dict[str, int] = {}
+            rules: set[str] = set()
+            checked = 0
+            for url, want in samples.items():
+                tree = trees.get(url)
+                if tree is None or not want:
+                    continue
+                try:
+                    value, rep = extract_field(tree, probe, template, paths=False, url=url)
+                except RuleError:
+                    continue
+                if not value:
+                    continue
+                checked += 1
+                n = _several_values(tree, probe, template, rep, url)
+                if n:
+                    pages[url] = n
+                    rules.add(rep.xpath)
+            several_seen[queue] = (
+                {"pages": pages, "rules": sorted(rules), "of": checked} if pages else {}
+            )
+        return several_seen[queue]
+
     def good_enough() -> bool:
         return any(
-            ev["score"] >= AGREE_OK and not ev["wrong"] and not ev["missing"] and not fills(q)
+            ev["score"] >= AGREE_OK
+            and not ev["wrong"]
+            and not ev["missing"]
+            and not fills(q)
+            and not several(q)
             for q, (ev, _f) in scored.items()
         )
 
@@ -2621,6 +2923,13 @@ def _repair_field(
         wrapped_queue = tuple(_sibling_wrapped(_loosened(x)) for x in queue)
         if wrapped_queue != queue:
             variants.append((wrapped_queue, 0.9))
+    # The old rule from its label on (``//a[normalize-space(preceding-sibling::node()[1]
+    # [self::text()])='extends']`` for ``//pre/a[…'extends']``): a node still by its label,
+    # whatever became of the steps above it (a declaration's ``pre`` made a ``div``).
+    for base in dict.fromkeys([tuple(fld.xpaths), renamed]):
+        queue = tuple(_from_label(x) or x for x in base)
+        if queue != base and queue not in dict(variants):
+            variants.append((queue, 0.7))
     for queue, cost in variants:
         # The old rule with the class tokens and ids of its nodes under their new names (learned
         # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
@@ -2673,8 +2982,12 @@ def _repair_field(
         }
         if not clean:
             break
-        best_queue, (best_ev, _fam) = min(
-            clean.items(), key=lambda kv: (-kv[1][0]["score"], costs[kv[0]])
+        # The best of them, passing over a rule that takes the first of several nodes (for a
+        # field of one node per page): its pages need no rule of their own, but it is no rule
+        # to build the queue on.
+        ordered = sorted(clean.items(), key=lambda kv: (-kv[1][0]["score"], costs[kv[0]]))
+        best_queue, (best_ev, _fam) = next(
+            ((q, v) for q, v in ordered if not several(q)), ordered[0]
         )
         if not best_ev["missing_pages"]:
             break
@@ -2768,18 +3081,68 @@ def _repair_field(
                         continue
                     scored[free_queue] = (got, "depth-free")
                     costs[free_queue] = costs.get(queue, 0.0) + 0.01
+
     # Among equals, a rule without positions goes before a positional one, and one that
     # does not pin a depth in a recursive structure before one that does.
-    ranked = sorted(
-        scored.items(),
-        key=lambda kv: (
+    def ranking(kv: tuple[tuple[str, ...], tuple[dict[str, Any], str]]) -> tuple[Any, ...]:
+        return (
             -round(kv[1][0]["score"], 3),
             kv[1][0]["wrong"],
             any(map(pins_depth, kv[0])),
             is_positional(kv[0][-1]),
             costs.get(kv[0], 99.0),
-        ),
+        )
+
+    ranked = sorted(
+        scored.items(),
+        key=ranking,
     )
+    # Candidates scored down for taking the first of several nodes: (queue, score before, pages).
+    demoted: list[tuple[tuple[str, ...], float, dict[str, Any]]] = []
+    if one_node:
+        # A field whose old rule selected one node on every learned page: a candidate that
+        # selects several with different values there gives the first of them, right on those
+        # pages by their order alone. It gets forms anchored on its first node alone (the
+        # narrowed rule, first among equals), and is scored down below the threshold.
+        for queue, (ev, fam) in list(ranked[:_SITE_CHECKS]):
+            if not acceptable(ev):
+                continue
+            info = several(queue)
+            if not info:
+                continue
+            for k, rule in enumerate(queue):
+                if rule not in info["rules"]:
+                    continue
+                head, after = queue[:k], queue[k + 1 :]
+
+                def fills_nothing(
+                    form: str, head: tuple[str, ...] = head, after: tuple[str, ...] = after
+                ) -> bool:
+                    return not fills((*head, form, *after))
+
+                for form in _anchored_forms(
+                    rule, trees, list(samples), empty, fills_nothing, first=True
+                ):
+                    narrow = (*head, form, *after)
+                    if narrow in scored:
+                        continue
+                    got = _agreement(trees, samples, replace(fld, xpaths=narrow), template)
+                    if (
+                        got["score"] >= ev["score"]
+                        and got["wrong"] <= ev["wrong"]
+                        and not several(narrow)
+                        and not _kind_change(trees, samples, fld, form, widened)
+                    ):
+                        narrowed = {"xpaths": list(queue), **_several_summary(info)}
+                        scored[narrow] = ({**got, "narrowed": narrowed}, "narrowed")
+                        costs[narrow] = costs.get(queue, 0.0) - 0.02
+            scored[queue] = (
+                {**ev, "score": min(ev["score"], SEVERAL_SCORE), "several": _several_summary(info)},
+                fam,
+            )
+            demoted.append((queue, ev["score"], _several_summary(info)))
+        if demoted:
+            ranked = sorted(scored.items(), key=ranking)
     found_share = _found_share(trees, samples, fld, template, indexes)
     if not ranked:
         # The old values are on the pages but no rule selects their nodes (the induction
@@ -2818,16 +3181,7 @@ def _repair_field(
             scored[queue] = (got, fam)
             if acceptable(got) and not fills(queue):
                 break
-        ranked = sorted(
-            scored.items(),
-            key=lambda kv: (
-                -round(kv[1][0]["score"], 3),
-                kv[1][0]["wrong"],
-                any(map(pins_depth, kv[0])),
-                is_positional(kv[0][-1]),
-                costs.get(kv[0], 99.0),
-            ),
-        )
+        ranked = sorted(scored.items(), key=ranking)
         best_queue, (best, family) = ranked[0]
         best_xp = best_queue[0]
     site_filled: dict[str, Any] = {}
@@ -2957,6 +3311,23 @@ def _repair_field(
                 + ", ".join(f"{u} ({v[:40]!r})" for u, v in list(best["new_values"].items())[:3])
                 + " where the field was empty, of its own kind: look at it",
             }
+        elif best.get("narrowed") and not best.get("reason"):
+            cut = best["narrowed"]
+            best = {
+                **best,
+                "reason": f"narrowed to the one node: {' then '.join(cut['xpaths'])} selects "
+                f"{_several_text(cut)}",
+            }
+        elif (passed := next((d for d in demoted if d[1] >= best["score"]), None)) and not best.get(
+            "reason"
+        ):
+            # A rule that agreed as well was passed over: it takes the first of several nodes.
+            best = {
+                **best,
+                "several_passed": {"xpaths": list(passed[0]), **passed[2]},
+                "reason": f"{' then '.join(passed[0])}, which agrees as well, was passed over: "
+                f"it selects {_several_text(passed[2])}",
+            }
         elif best.get("self_links") and not best.get("reason"):
             n = best["self_links"]
             best = {
@@ -3012,6 +3383,14 @@ def _repair_field(
         best = {
             **best,
             "reason": "the best rule gives one same value on every page while the field's values vary",
+        }
+    elif best.get("several") and not best.get("reason"):
+        # It gives the learned values, but takes the first of several nodes that give other
+        # values: right on those pages by their order alone, and no narrower rule agrees.
+        best = {
+            **best,
+            "reason": f"the best rule selects {_several_text(best['several'])}; it takes the "
+            "first of them, and no rule that selects the one node agrees as well",
         }
     elif best["wrong"] and best["score"] >= ACCEPT and not best.get("reason"):
         # Precision first: it agrees well elsewhere, but gives another value than the

@@ -251,11 +251,18 @@ class HealthPanel(JobPanel):
                         fh["field"],
                         _rate_text(fh.get("rate"), 1),
                         str(fh["pages"]) if run else "",
-                        str(fh["pages"] - fh.get("learned_absent", 0) - fh["ok"]) if run else "",
+                        str(
+                            fh.get("failures", fh["pages"] - fh.get("learned_absent", 0) - fh["ok"])
+                        )
+                        if run
+                        else "",
                     ]
                 )
                 if run:
                     item.setForeground(1, QColor(_rate_colour(fh["rate"])))
+                    if fh.get("rate_over"):
+                        # the pages the rate is over, and on what basis
+                        item.setToolTip(1, str(fh["rate_over"]))
                 else:
                     item.setToolTip(1, "no page of the site was checked with this template")
                 item.setData(0, Qt.ItemDataRole.UserRole, fh)
