@@ -2286,6 +2286,17 @@ def _page_signals(
             else:
                 text = normalize_text(str(value))
                 first = _nodes(root, report.nodes[:1]) if isinstance(root, HtmlElement) else []
+                # A rule reading an attribute (`…/p/a[1]/@href`) names no node: the element it
+                # reads is the node, as it is for the same rule without its attribute step in
+                # a field of kind attribute, or the field of the link's text: the three get
+                # the same signals (a position that takes another link on some pages).
+                owned = (
+                    not first
+                    and isinstance(root, HtmlElement)
+                    and bool(_ATTRIBUTE_RULE.search(report.xpath))
+                )
+                if owned:
+                    first = _attribute_owners(root, report.xpath)[:1]
                 link = next((a for a in first[:1] if a.tag == "a"), None) if first else None
                 if first and link is None:
                     link = next((a for a in first[0].iterancestors("a")), None)
@@ -2314,7 +2325,7 @@ def _page_signals(
                     label = _own_label(held[fld.id][0])
                     sig.labels[url] = label
                     sig.label_tags.setdefault(label, str(held[fld.id][0].tag))
-                elif first and fld.kind == "attribute":
+                elif first and (fld.kind == "attribute" or owned):
                     # (the rule gives the element, the field reads its attribute)
                     label = _own_label(first[0])
                     sig.labels[url] = label
