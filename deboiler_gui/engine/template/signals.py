@@ -37,7 +37,12 @@ import lxml.etree as etree
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
-from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
+from deboiler_gui.engine.template.extract import (
+    choose_templates,
+    extract_field,
+    learned_absent,
+    page_tree,
+)
 from deboiler_gui.engine.template.induce import label_like, list_of_item, several_lists
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import select
@@ -292,6 +297,10 @@ class FieldSignals:
     anchor_labels: Counter[str] = dc_field(default_factory=Counter)
     anchor_several: list[bool] = dc_field(default_factory=list)
     anchored_labels: dict[str, frozenset[str]] = dc_field(default_factory=dict)
+    # pages without a value that ``templates learn`` recorded as pages without the field:
+    # they raise no flag of a missing value (the field is absent there, as learning found
+    # and its author accepted), only a note
+    learned_empty: list[str] = dc_field(default_factory=list)
 
     def missed(self) -> list[str]:
         """The pages without a value where the node at the rule's usual place (or the page's
@@ -768,14 +777,16 @@ class FieldSignals:
             "look_at": look,
         }
 
-    def _anchored_empty(self) -> dict[str, Any] | None:
+    def _anchored_empty(self, *, learned: bool = False) -> dict[str, Any] | None:
         """Pages without a value where the part of the page the rule goes down from (its
         anchor: ``div#parent-class-section`` of ``//div[@id='parent-class-section']//a``) is
         there and holds text: the field's node is of another kind there (the parent named in
         plain text, no link), or elsewhere in it. Pages already flagged for the node at the
-        rule's usual place do not count again."""
+        rule's usual place do not count again, nor pages ``templates learn`` recorded as
+        without the field: with ``learned``, those pages alone (a note, not a flag)."""
         vacant = set(self.vacant)
-        pages = [u for u in self.anchored_empty if u not in vacant]
+        known = set(self.learned_empty)
+        pages = [u for u in self.anchored_empty if u not in vacant and (u in known) == learned]
         own = {lb for lb in self.anchor_labels if lb}
         if own and 2 * sum(self.anchor_several) > len(self.anchor_several):
             # The anchor is several blocks of a page (a class of the summary table's cells),
@@ -791,6 +802,14 @@ class FieldSignals:
         ):
             return None
         anchor = Counter(self.anchored_empty[u] for u in pages).most_common(1)[0][0]
+        if learned:
+            return {
+                "note": f"no value on {len(pages)} page{'s' if len(pages) != 1 else ''} "
+                f"where {anchor} holds text, recorded by learning as pages without the field "
+                "(the field's node is of another kind there: plain text, not a link)",
+                "pages": len(pages),
+                "look_at": pages[:5],
+            }
         return {
             "flag": f"empty where its anchor is: on {len(pages)} page"
             f"{'s' if len(pages) != 1 else ''} {anchor} holds text but the rule finds "
@@ -1023,6 +1042,13 @@ class FieldSignals:
             "look_at": pages[:5],
         }
 
+    def notes(self) -> list[dict[str, Any]]:
+        """What the signals tell that is no fault: among the pages without a value that
+        ``templates learn`` recorded as without the field, those where the rule's anchor
+        holds text (a flag before learning: the field's node of another kind there)."""
+        anchored = self._anchored_empty(learned=True) if self.learned_empty else None
+        return [anchored] if anchored else []
+
     def to_dict(self) -> dict[str, Any]:
         hit = self.one + self.many
         top = self.values.most_common(1)[0][1] if self.values else 0
@@ -1037,6 +1063,7 @@ class FieldSignals:
             "top_value_pages": top,
             "length": _spread(self.lengths),
             "flags": self.flags(),
+            "notes": self.notes(),
             "preview": [{"url": u, "value": v} for u, v in self.preview],
         }
         if self.is_list:
@@ -2193,7 +2220,10 @@ def _page_signals(
         matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
         if report.status != "ok":
             sig.none += 1
-            if not fld.is_list and isinstance(root, HtmlElement):
+            known = bool(url) and url in learned_absent(fld)
+            if known:
+                sig.learned_empty.append(url)
+            if not fld.is_list and isinstance(root, HtmlElement) and not known:
                 _look_for_place(sig, url, root)
             if isinstance(root, HtmlElement):
                 anchor, labels = _anchor_with_text(sig.anchors, root)
