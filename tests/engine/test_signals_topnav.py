@@ -1,7 +1,12 @@
 """Signals on a Sphinx manual's pages shaped as Clang's: a top bar `« previous :: Contents ::
-next »` whose first link is 'Contents' where a page has no previous page. A rule reading a
-link's target (`…/p/a[1]/@href`) gets the signals of the same rule for the link's text: the
-position that takes 'Contents' on three pages is flagged for both."""
+next »` whose first link is 'Contents' where a page has no previous page, and a content block
+whose first `h1` is the page's title, but on the index page (titled by the header's `h2`) the
+first of several section headings.
+
+- A rule reading a link's target (`…/p/a[1]/@href`) gets the signals of the same rule for
+  the link's text: the position that takes 'Contents' on three pages is flagged for both.
+- A title rule that takes a section's heading where the page's own name is a heading
+  elsewhere is flagged; a title that names the page otherwise than any heading is not."""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from deboiler_gui.engine.template.signals import site_signals
 SITE = "manual.example"
 NAMES = [f"Topic{chr(65 + i)}" for i in range(14)]
 TOPNAV = "//div[contains(concat(' ', normalize-space(@class), ' '), ' topnav ')]/p/a[1]"
+CONTENT_H1 = "//div[contains(concat(' ', normalize-space(@class), ' '), ' content ')]//h1"
 
 
 def _bar(where: str, prev: str, nxt: str) -> str:
@@ -96,3 +102,59 @@ def test_a_links_target_gets_the_signals_of_its_text_twin() -> None:
     label = "//a[normalize-space(.)='Contents']/preceding-sibling::a[1]"
     got = signals(pages, Field("prev_href", xpaths=(f"{label}/@href",)))
     assert got["prev_href"].flags() == []
+
+
+def _untitled(flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [f for f in flags if f["flag"].startswith("takes another heading than the page's")]
+
+
+def test_a_title_rule_taking_a_sections_heading_on_the_index_page_is_flagged() -> None:
+    got = signals(site(), Field("title_h1", xpaths=(CONTENT_H1,)))
+    hits = _untitled(got["title_h1"].flags())
+    assert len(hits) == 1, got["title_h1"].flags()
+    assert hits[0]["look_at"] == [f"https://{SITE}/index.html"]
+    assert "'Using the tool'" in hits[0]["flag"]
+    assert "'Welcome to the manual'" in hits[0]["flag"]
+    # the chapters with sections of their own (several matches, the title first) are right
+    assert hits[0]["pages"] == 1
+
+
+def test_a_title_rule_whose_later_match_is_the_title_is_flagged() -> None:
+    # The index page's title is a later heading of the content block (a first section
+    # before it): the rule takes its first match.
+    pages = site(index_sections=False)
+    pages[0] = _page(
+        "index",
+        "Welcome to the manual",
+        "",
+        NAMES[0],
+        _section("News", 1) + _section("Welcome to the manual", 2),
+    )
+    hits = _untitled(signals(pages, Field("t", xpaths=(CONTENT_H1,)))["t"].flags())
+    assert len(hits) == 1 and hits[0]["look_at"] == [f"https://{SITE}/index.html"], hits
+    assert "its match 2 is the page's title" in hits[0]["flag"]
+
+
+def test_a_title_naming_the_page_otherwise_is_no_flag() -> None:
+    # A book's appendix is titled 'A - Keywords' and headed 'Appendix A: Keywords', with
+    # sections below: no heading reads the title's name, the rule is right.
+    pages = site(index_sections=False)
+    pages.append(
+        _page(
+            "appendix-a",
+            "A - Keywords",
+            NAMES[-1],
+            "",
+            _section("Appendix A: Keywords", 1) + _section("Reserved words", 2),
+        )
+    )
+    pages = [
+        Page(p.url, p.html.replace("<h2 class='heading'><span>A - Keywords</span></h2>", ""))
+        for p in pages
+    ]
+    got = signals(pages, Field("t", xpaths=(CONTENT_H1,)))
+    assert _untitled(got["t"].flags()) == [], got["t"].flags()
+    # the same site with the index's section headings: only the index is flagged
+    got = signals([*site(), pages[-1]], Field("t", xpaths=(CONTENT_H1,)))
+    hits = _untitled(got["t"].flags())
+    assert len(hits) == 1 and hits[0]["look_at"] == [f"https://{SITE}/index.html"], hits
