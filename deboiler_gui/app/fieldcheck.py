@@ -59,6 +59,8 @@ class FieldCheck:
     items: tuple[int, float, int] | None = None  # lists: min, median, max items per page
     #: the pages are every page of the site, not a sample of it
     over_site: bool = False
+    #: what the signals tell that is no fault (pages learning recorded as without the field)
+    notes: tuple[FieldFlag, ...] = ()
 
     def _of(self) -> str:
         """How many pages have a value: "3 of 29 sample pages", "3,649 of 3,797 pages"."""
@@ -114,6 +116,8 @@ class FieldCheck:
         for flag in self.flags:
             lines.append(f"⚠ {flag.text} ({flag.pages:,} {plural(flag.pages, 'page')})")
             lines.extend(f"    look at {url}" for url in flag.look_at)
+        for note in self.notes:
+            lines.append(f"note: {note.text} ({note.pages:,} {plural(note.pages, 'page')})")
         return "\n".join(lines)
 
 
@@ -249,12 +253,15 @@ def field_checks(
         flags = tuple(
             FieldFlag(str(f["flag"]), int(f["pages"]), tuple(f["look_at"])) for f in sig.flags()
         )
+        notes = tuple(
+            FieldFlag(str(n["note"]), int(n["pages"]), tuple(n["look_at"])) for n in sig.notes()
+        )
         items = None
         if sig.is_list and sig.counts:
             d = sig.to_dict()["items"]
             items = (int(d["min"]), float(d["median"]), int(d["max"]))
         checks[sig.field] = FieldCheck(
-            sig.field, sig.is_list, sig.pages, sig.one + sig.many, flags, items, over_site
+            sig.field, sig.is_list, sig.pages, sig.one + sig.many, flags, items, over_site, notes
         )
     return checks
 

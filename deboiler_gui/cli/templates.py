@@ -819,6 +819,9 @@ def evaluate_command(
         for flag in d["flags"]:
             look = f"; look at {', '.join(flag['look_at'])}" if flag["look_at"] else ""
             click.echo(f"    FLAG {flag['flag']} ({count(flag['pages'], 'page')}){look}")
+        for note in d["notes"]:
+            look = f"; look at {', '.join(note['look_at'])}" if note["look_at"] else ""
+            click.echo(f"    note {note['note']} ({count(note['pages'], 'page')}){look}")
         # Each page by its path below the pages' common folder, long ones by their first
         # folder and last segments: the file name that tells one page from the next is read
         # whole (the full URLs are in --json and in the flags above).

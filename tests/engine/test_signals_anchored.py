@@ -4,6 +4,7 @@ field's node is of another kind there (a parent class named in plain text, no li
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from deboiler_gui.engine.model import Page
@@ -97,3 +98,69 @@ def test_a_list_missing_in_the_pages_content_block_is_not_flagged() -> None:
     pages = [chapter(i) for i in range(12)]
     got = flags(pages, Field("subs", xpaths=("//div[@id='content']/main/h3",), is_list=True))
     assert got["subs"] == []
+
+
+def test_pages_learning_recorded_as_without_the_field_raise_no_flag_but_a_note() -> None:
+    # The plain-text parents are the field's legitimate absence: once `templates learn` has
+    # recorded them, they are no alert (the app's Check column, `evaluate --signals`), and
+    # the signal is still told as a note. A page imported since (not recorded) still flags.
+    from deboiler_gui.app.fieldcheck import field_checks
+    from deboiler_gui.engine.template.valuerepair import learn_absent
+
+    pages = site()
+    plain = [p.url for p in pages if "/text" in p.url]
+    fld = Field("parent", xpaths=("//div[@id='parent-class-section']//a",))
+    t = Template("api", site=SITE, fields=(fld,), use_cleaner=False)
+    learned = learn_absent(t, pages)
+    assert set(plain) <= set(learned.fields[0].search.fingerprint["absent"])
+    sigs = site_signals(pages, [learned])
+    assert sigs[0].flags() == []
+    notes = sigs[0].notes()
+    assert len(notes) == 1 and notes[0]["pages"] == 3 and notes[0]["look_at"] == plain
+    assert "recorded by learning as pages without the field" in notes[0]["note"]
+    assert sigs[0].to_dict()["notes"] == notes
+    check = field_checks(sigs)["parent"]
+    assert check.flags == () and check.summary() == ""
+    assert "note: no value on 3 pages where" in check.details()
+    # learning again gives the same record (the pages it recorded are judged afresh)
+    assert learn_absent(learned, pages) == learned
+    # two more class pages with a plain-text parent, imported after learning
+    later = [api(i, "text") for i in (30, 31)]
+    sigs = site_signals([*pages, *later], [learned])
+    hits = [f for f in sigs[0].flags() if f["flag"].startswith("empty where its anchor is")]
+    assert len(hits) == 1 and hits[0]["look_at"] == [p.url for p in later], sigs[0].flags()
+
+
+def test_evaluate_signals_flags_before_learning_and_notes_after(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from deboiler_gui.cli import cli
+    from deboiler_gui.engine.store import Workspace
+    from deboiler_gui.engine.template import rulefile
+
+    ws = tmp_path / "ws.sqlite"
+    with Workspace(ws) as w:
+        w.add_pages(site())
+    fld = Field("parent", xpaths=("//div[@id='parent-class-section']//a",))
+    f = tmp_path / "t.json"
+    f.write_text(
+        rulefile.dumps([Template("api", site=SITE, fields=(fld,), use_cleaner=False)]),
+        encoding="utf-8",
+    )
+    runner = CliRunner()
+    assert runner.invoke(cli, ["templates", "import", str(f), "-w", str(ws)]).exit_code == 0
+
+    def signals() -> str:
+        r = runner.invoke(cli, ["evaluate", "-w", str(ws), "--signals"], catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+        return str(r.output)
+
+    before = signals()
+    assert "FLAG empty where its anchor is: on 3 pages" in before, before
+    r = runner.invoke(cli, ["templates", "learn", "api", "-w", str(ws)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    after = signals()
+    assert "FLAG" not in after, after
+    assert (
+        "    note no value on 3 pages where //div[@id='parent-class-section'] holds text" in after
+    )

@@ -241,6 +241,37 @@ def _labels(el: HtmlElement) -> list[str]:
     return out
 
 
+#: The cost of a label just after the node (``_labels_after``) over one just before it: a
+#: text after a node is more often the next value than a label, so such a rule ranks after a
+#: position below a hook, unless the site shows that position holds another node on some
+#: pages (``_rank_field``'s ``relabelled``).
+AFTER_LABEL_COST = 2.0
+
+
+def _next_alike(top: HtmlElement) -> HtmlElement | None:
+    """The element just after ``top`` among its siblings when it is of ``top``'s tag and
+    reads a short text: the next entry of a bar of links (`« prev :: Contents :: next »`),
+    whose fixed text ('Contents') stays where the previous link is missing and another link
+    takes the bar's first place. None otherwise: the heading of the next section after a
+    title (`h2` 'NAME' after a manual page's `h1`) is no label of the title."""
+    nxt: HtmlElement | None = top.getnext()
+    while nxt is not None and not isinstance(nxt.tag, str):
+        nxt = nxt.getnext()
+    if nxt is None or nxt.tag != top.tag or len(nxt) > 3:
+        return None
+    text = _text(nxt)
+    if not text or len(text) > 40 or not _LETTERS.search(text) or text == _text(top):
+        return None
+    return nxt
+
+
+def _labels_after(el: HtmlElement) -> list[str]:
+    """The short fixed-looking text just after ``el`` among like siblings
+    (``_next_alike``), as a step: ``a[normalize-space(.)='Contents']``."""
+    nxt = _next_alike(el)
+    return [f"{nxt.tag}[{text_equals(nxt, _text(nxt))}]"] if nxt is not None else []
+
+
 def _text_label(el: HtmlElement) -> str:
     """The text right before ``el`` inside its parent (after the element before it, or the
     parent's opening tag) when it reads as a label: a word or two with letters ('extends'
@@ -338,6 +369,45 @@ def _beside_text(el: HtmlElement, tag: str) -> str | None:
     return _text(prev)
 
 
+def after_label(el: HtmlElement) -> tuple[str, str] | None:
+    """(tag, text) of the like element right after ``el`` (``_next_alike``), or after the
+    ancestor (two levels up at most) that holds ``el`` as its one element child: the
+    'Contents' link after a bar's previous link, the `li` 'Contents' after the `li` of a
+    previous link. None when there is none."""
+    node = el
+    for _ in range(3):
+        nxt = _next_alike(node)
+        if nxt is not None:
+            return str(nxt.tag), _text(nxt)
+        parent = node.getparent()
+        if parent is None or sum(1 for k in parent if isinstance(k.tag, str)) != 1:
+            return None
+        node = parent
+    return None
+
+
+def _after_differs(el: HtmlElement, label: tuple[str, str]) -> bool:
+    """Whether ``el``, a rule's node on another page, is not where the examples' node is
+    beside the label after it (``after_label``): another text follows it among like
+    siblings, or ``el`` is itself the label (a bar's first link is 'Contents' where a page
+    has no previous page)."""
+    tag, text = label
+    node = el
+    for _ in range(3):
+        if node.tag == tag and _text(node) == text:
+            return True
+        nxt = node.getnext()
+        while nxt is not None and not isinstance(nxt.tag, str):
+            nxt = nxt.getnext()
+        if nxt is not None:
+            return nxt.tag == tag and _text(nxt) != text
+        parent = node.getparent()
+        if parent is None or sum(1 for k in parent if isinstance(k.tag, str)) != 1:
+            return False
+        node = parent
+    return False
+
+
 def text_label_step(el: HtmlElement) -> str:
     """A step for ``el`` anchored on the text right before it (:func:`_text_label`), e.g.
     ``a[normalize-space(preceding-sibling::node()[1][self::text()])='extends']``; "" when
@@ -349,12 +419,18 @@ def text_label_step(el: HtmlElement) -> str:
     return f"{el.tag}[normalize-space(preceding-sibling::node()[1][self::text()])={xpath_literal(text)}]"
 
 
-def _sibling_hooks(top: HtmlElement, index: SiteIndex | None) -> list[tuple[str, float]]:
-    """Expressions for the element just before ``top`` through a stable hook of its own or of
-    its only child element (an icon link in a cell), with the hook's cost."""
-    prev = top.getprevious()
-    while prev is not None and not isinstance(prev.tag, str):
-        prev = prev.getprevious()
+def _sibling_hooks(
+    top: HtmlElement, index: SiteIndex | None, *, after: bool = False
+) -> list[tuple[str, float]]:
+    """Expressions for the element just before ``top`` (with ``after``, the like element
+    just after it that reads a short text, ``_next_alike``) through a stable hook of its own
+    or of its only child element (an icon link in a cell), with the hook's cost."""
+    if after:
+        prev = _next_alike(top)
+    else:
+        prev = top.getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
     if prev is None:
         return []
     out = [(f"//{prev.tag}[{pred}]", cost) for cost, _f, pred in hooks(prev, index)[:2]]
@@ -487,16 +563,33 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
         for label in _labels(node):
             anchors.append((1.0, "label", f"{label}/following-sibling::{node.tag}[1]"))
         if depth <= 2:
+            rel_top = _rel(top, el, positional=False)[0]
+            tail = f"/{rel_top}" if rel_top else ""
             for expr, hcost in _sibling_hooks(top, index):
                 # A hooked node just before one of the node's ancestors: the text link in
                 # the cell after the icon link's cell (`//a[@accesskey='p']/parent::td/
                 # following-sibling::th[1]/a`); where that icon is missing, nothing.
-                rel_top = _rel(top, el, positional=False)[0]
-                tail = f"/{rel_top}" if rel_top else ""
                 add(
                     f"{expr}/following-sibling::{top.tag}[1]{tail}",
                     hcost + 1.2 + 0.4 * (depth - 1),
                     "relative",
+                )
+            for expr, hcost in _sibling_hooks(top, index, after=True):
+                # A hooked node just after: a bar's previous link before its contents link
+                # (`//a[…uplink…]/preceding-sibling::a[1]`); where the bar has no previous
+                # link, nothing, where its first place holds the contents link itself.
+                add(
+                    f"{expr}/preceding-sibling::{top.tag}[1]{tail}",
+                    hcost + 1.2 + AFTER_LABEL_COST + 0.4 * (depth - 1),
+                    "relative",
+                )
+            for label in _labels_after(top):
+                # A fixed label just after the node or one of its ancestors ('Contents'
+                # after a navigation bar's previous link).
+                add(
+                    f"//{label}/preceding-sibling::{top.tag}[1]{tail}",
+                    1.0 + AFTER_LABEL_COST + 0.4 * (depth - 1),
+                    "label",
                 )
         for label in _labels(top):
             # A label beside one of the node's ancestors ('Previous topic' then p/a).
@@ -637,12 +730,16 @@ def _site_field(
     attr: str = "",
     label: tuple[str, str] | None = None,
     text: str = "",
+    after: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
     """How ``xp``'s matches behave over ``trees``: pages with one, none or several nodes
     (several different ones: ``conflicting``), the values' spread, the pages whose first node
     carries ``sig`` (``alike``) and, with the examples' ``label`` (tag, text) beside their
     node, the pages whose first node has another text in that label's stead (``relabelled``:
-    'Since:' where the examples read 'Inherits:'); with the examples' fixed ``text`` (their
+    'Since:' where the examples read 'Inherits:'), and with the examples' fixed label
+    ``after`` their node, the pages whose first node has another text there or is that label
+    itself (``relabelled`` too: the bar's first link is 'Contents' where a page has no
+    previous page); with the examples' fixed ``text`` (their
     link's label, ``fixed_text``), the pages whose first node reads it (``texted``) and those
     whose first node reads another (``retexted``: 'up' where the examples read '← prev')."""
     one = none = many = conflicting = alike = relabelled = texted = retexted = 0
@@ -658,6 +755,8 @@ def _site_field(
             there = _beside_text(found[0], label[0])
             if there is not None and there != label[1]:
                 relabelled += 1
+        elif after is not None and _after_differs(found[0], after):
+            relabelled += 1
         if text:
             if _text(found[0]) == text:
                 texted += 1
@@ -729,12 +828,20 @@ def _rank_field(
     label = besides.pop() if len(besides) == 1 else None
     if label is not None:
         sig.add((_BESIDE_LABEL, "|".join(label)))
+    # So is the fixed label right after the examples ('Contents' after a navigation bar's
+    # previous link): a rule whose node on another page is followed by another text of that
+    # tag, or is that label itself (a page without a previous page starts its bar with the
+    # 'Contents' link), takes another node there. Not a hook of the signature: a text after
+    # a node is as often the next value, and a rule is judged by it only against a rule that
+    # never parts from it.
+    afters = {after_label(ex.node) for ex in positives}
+    after = afters.pop() if len(afters) == 1 and label is None else None
     # The examples' link read by its fixed text ('← prev' to another page on each page): a
     # rule whose node on other pages reads another text ('up' where a page has no previous
     # page) takes another link there.
     fixed = fixed_text(positives, attr)
     for c in checked:
-        c.site = _site_field(c.xpath, trees, sig, attr, label, fixed)
+        c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
         if not fixed:
             del c.site["texted"], c.site["retexted"]
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
@@ -857,7 +964,20 @@ def _rank_field(
     sound_alike = max((d.site["alike"] for d in checked if sound(d)), default=0)
 
     def relabelled(c: Induced) -> bool:
-        return bool(c.site["relabelled"]) and sound_alike >= 0.85 * c.site["alike"]
+        s = c.site
+        if not s["relabelled"]:
+            return False
+        # About as many as the rule's pages, or as those where the rule's node has the
+        # label when they are half its pages at least (three at least): the others, where it
+        # takes another node, are no pages the sound rule should find the field on (a small
+        # site's three pages without a previous page among seventeen). A label beside the
+        # node on a few pages only is a neighbour's value, and a rule that finds it sets
+        # nothing aside.
+        labelled = int(s["alike"]) - int(s["relabelled"])
+        return bool(
+            sound_alike >= 0.85 * s["alike"]
+            or (labelled >= max(3, 0.5 * s["alike"]) and sound_alike >= 0.85 * labelled)
+        )
 
     # A rule whose node reads another text than the examples' fixed one on some pages ranks
     # after a rule whose node never does and that finds the fixed text on about as many pages

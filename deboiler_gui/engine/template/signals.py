@@ -37,7 +37,12 @@ import lxml.etree as etree
 from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
-from deboiler_gui.engine.template.extract import choose_templates, extract_field, page_tree
+from deboiler_gui.engine.template.extract import (
+    choose_templates,
+    extract_field,
+    learned_absent,
+    page_tree,
+)
 from deboiler_gui.engine.template.induce import label_like, list_of_item, several_lists
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import select
@@ -103,6 +108,12 @@ PAGE_OWN_MIN = 10
 #: A side of a field's pages whose values are each on this many of its pages on average is
 #: a few values repeated (section headings every page of a kind has), not each page's own.
 REPEATED = 3
+#: A text field whose value is the page's title (the whole `<title>`, or its part before or
+#: after a separator: 'LTO Visibility — Clang 14 documentation') on this share of the pages
+#: with a value and a title (``TITLED_MIN`` pages at least) is a title field: a page where
+#: the rule matches several nodes and takes one that is not the page's title is flagged.
+TITLED = 0.8
+TITLED_MIN = 10
 #: Pages without a value kept (with their trees) until the rule's usual place is known.
 PENDING = 50
 #: Pages without a value where the rule's anchor holds text from which a field is flagged.
@@ -292,6 +303,19 @@ class FieldSignals:
     anchor_labels: Counter[str] = dc_field(default_factory=Counter)
     anchor_several: list[bool] = dc_field(default_factory=list)
     anchored_labels: dict[str, frozenset[str]] = dc_field(default_factory=dict)
+    # pages without a value that ``templates learn`` recorded as pages without the field:
+    # they raise no flag of a missing value (the field is absent there, as learning found
+    # and its author accepted), only a note
+    learned_empty: list[str] = dc_field(default_factory=list)
+    # a text field's pages with a value and a `<title>`, those where the value is the title
+    # (``_title_affix``) and what the title adds to it there (' — Clang 14 documentation'),
+    # and those where the rule matches several nodes and the one taken is not the title:
+    # (page, value, title, which of the other matches is the title (0: none), the texts of
+    # the page's headings)
+    title_pages: int = 0
+    titled: int = 0
+    title_affixes: Counter[str] = dc_field(default_factory=Counter)
+    untitled_many: list[tuple[str, str, str, int, frozenset[str]]] = dc_field(default_factory=list)
 
     def missed(self) -> list[str]:
         """The pages without a value where the node at the rule's usual place (or the page's
@@ -443,6 +467,9 @@ class FieldSignals:
         pinned = self._pinned_flag()
         if pinned:
             out.append(pinned)
+        untitled = self._title_flag()
+        if untitled:
+            out.append(untitled)
         borrowed = self._borrowed()
         if borrowed:
             out.append(borrowed)
@@ -768,14 +795,16 @@ class FieldSignals:
             "look_at": look,
         }
 
-    def _anchored_empty(self) -> dict[str, Any] | None:
+    def _anchored_empty(self, *, learned: bool = False) -> dict[str, Any] | None:
         """Pages without a value where the part of the page the rule goes down from (its
         anchor: ``div#parent-class-section`` of ``//div[@id='parent-class-section']//a``) is
         there and holds text: the field's node is of another kind there (the parent named in
         plain text, no link), or elsewhere in it. Pages already flagged for the node at the
-        rule's usual place do not count again."""
+        rule's usual place do not count again, nor pages ``templates learn`` recorded as
+        without the field: with ``learned``, those pages alone (a note, not a flag)."""
         vacant = set(self.vacant)
-        pages = [u for u in self.anchored_empty if u not in vacant]
+        known = set(self.learned_empty)
+        pages = [u for u in self.anchored_empty if u not in vacant and (u in known) == learned]
         own = {lb for lb in self.anchor_labels if lb}
         if own and 2 * sum(self.anchor_several) > len(self.anchor_several):
             # The anchor is several blocks of a page (a class of the summary table's cells),
@@ -791,6 +820,14 @@ class FieldSignals:
         ):
             return None
         anchor = Counter(self.anchored_empty[u] for u in pages).most_common(1)[0][0]
+        if learned:
+            return {
+                "note": f"no value on {len(pages)} page{'s' if len(pages) != 1 else ''} "
+                f"where {anchor} holds text, recorded by learning as pages without the field "
+                "(the field's node is of another kind there: plain text, not a link)",
+                "pages": len(pages),
+                "look_at": pages[:5],
+            }
         return {
             "flag": f"empty where its anchor is: on {len(pages)} page"
             f"{'s' if len(pages) != 1 else ''} {anchor} holds text but the rule finds "
@@ -1023,6 +1060,53 @@ class FieldSignals:
             "look_at": pages[:5],
         }
 
+    def _title_flag(self) -> dict[str, Any] | None:
+        """A title field (its value is the page's `<title>` on nearly every page) that, on
+        pages where it matches several nodes, takes one that is not the page's title while
+        the page's own name is there: another of the rule's matches, or a heading of the page
+        that reads the title less what the site's titles add to the page's name elsewhere (a
+        Sphinx index page's content begins with its first section's `h1`, its name being the
+        header's `h2`). A title that names the page otherwise than any heading does
+        ('A - Keywords' over 'Appendix A: Keywords') is no sign of anything."""
+        if (
+            not self.untitled_many
+            or self.titled < TITLED_MIN
+            or self.titled < TITLED * self.title_pages
+        ):
+            return None
+        affix = self.title_affixes.most_common(1)[0][0] if self.title_affixes else ""
+        found = []
+        for url, value, title, at, headings in self.untitled_many:
+            name = _page_name(title, affix)
+            if at or (name and name != value.casefold() and name in headings):
+                found.append((url, value, title, at))
+        if not found:
+            return None
+        pages = [u for u, _v, _t, _k in found]
+        url, value, title, at = found[0]
+        if at:
+            where = f"where its match {at + 1} is the page's title {title[:60]!r}"
+        else:
+            where = (
+                "where a heading of the page reads its title's name "
+                f"{_as_written(title, _page_name(title, affix))[:60]!r}"
+            )
+        return {
+            "flag": f"takes another heading than the page's own on {len(pages)} "
+            f"page{'s' if len(pages) != 1 else ''} where it matches several nodes "
+            f"({value[:60]!r} on {url}, {where}), while its value is the page's title on "
+            f"{self.titled} of {self.title_pages} pages: a section's heading there?",
+            "pages": len(pages),
+            "look_at": pages[:5],
+        }
+
+    def notes(self) -> list[dict[str, Any]]:
+        """What the signals tell that is no fault: among the pages without a value that
+        ``templates learn`` recorded as without the field, those where the rule's anchor
+        holds text (a flag before learning: the field's node of another kind there)."""
+        anchored = self._anchored_empty(learned=True) if self.learned_empty else None
+        return [anchored] if anchored else []
+
     def to_dict(self) -> dict[str, Any]:
         hit = self.one + self.many
         top = self.values.most_common(1)[0][1] if self.values else 0
@@ -1037,6 +1121,7 @@ class FieldSignals:
             "top_value_pages": top,
             "length": _spread(self.lengths),
             "flags": self.flags(),
+            "notes": self.notes(),
             "preview": [{"url": u, "value": v} for u, v in self.preview],
         }
         if self.is_list:
@@ -2166,6 +2251,7 @@ def _page_signals(
     lists: dict[str, list[str]] = {}
     held: dict[str, list[Any]] = {}  # each field's nodes on the page
     size: int | None = None  # elements on the page, counted once when a list needs it
+    page_title: str | None = None  # the page's `<title>`, read once when a field needs it
     for fld in template.fields:
         sig = out.setdefault(
             (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
@@ -2191,9 +2277,13 @@ def _page_signals(
             sig.none += 1
             continue
         matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
+        several_here: list[Any] = []
         if report.status != "ok":
             sig.none += 1
-            if not fld.is_list and isinstance(root, HtmlElement):
+            known = bool(url) and url in learned_absent(fld)
+            if known:
+                sig.learned_empty.append(url)
+            if not fld.is_list and isinstance(root, HtmlElement) and not known:
                 _look_for_place(sig, url, root)
             if isinstance(root, HtmlElement):
                 anchor, labels = _anchor_with_text(sig.anchors, root)
@@ -2209,6 +2299,7 @@ def _page_signals(
             sig.many_pages.append((matches, url))
             sig.asks_first = bool(_FIRST.search(report.xpath))
             _note_first(sig, url, several[1], report.xpath)
+            several_here = several[1]
             if _ATTRIBUTE_RULE.search(report.xpath) and isinstance(root, HtmlElement):
                 owners = _attribute_owners(root, report.xpath)
                 if owners:
@@ -2286,6 +2377,17 @@ def _page_signals(
             else:
                 text = normalize_text(str(value))
                 first = _nodes(root, report.nodes[:1]) if isinstance(root, HtmlElement) else []
+                # A rule reading an attribute (`…/p/a[1]/@href`) names no node: the element it
+                # reads is the node, as it is for the same rule without its attribute step in
+                # a field of kind attribute, or the field of the link's text: the three get
+                # the same signals (a position that takes another link on some pages).
+                owned = (
+                    not first
+                    and isinstance(root, HtmlElement)
+                    and bool(_ATTRIBUTE_RULE.search(report.xpath))
+                )
+                if owned:
+                    first = _attribute_owners(root, report.xpath)[:1]
                 link = next((a for a in first[:1] if a.tag == "a"), None) if first else None
                 if first and link is None:
                     link = next((a for a in first[0].iterancestors("a")), None)
@@ -2300,6 +2402,11 @@ def _page_signals(
                 if len(shown) < 5:
                     shown.append(url)
                 sig.page_values[url] = text[:300]
+                if fld.kind == "text" and not sig.is_link and isinstance(root, HtmlElement):
+                    if page_title is None:
+                        page_title = _page_title(root)
+                    if page_title:
+                        _note_title(sig, url, text, page_title, several_here, root)
                 if sig.is_link:
                     target = _resolved(url, text)[:300]
                     sig.resolved[target] += 1
@@ -2314,7 +2421,7 @@ def _page_signals(
                     label = _own_label(held[fld.id][0])
                     sig.labels[url] = label
                     sig.label_tags.setdefault(label, str(held[fld.id][0].tag))
-                elif first and fld.kind == "attribute":
+                elif first and (fld.kind == "attribute" or owned):
                     # (the rule gives the element, the field reads its attribute)
                     label = _own_label(first[0])
                     sig.labels[url] = label
@@ -2345,6 +2452,95 @@ def _page_signals(
                         sig.equal_heading[other] += 1
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
     _note_duplicates(url, template, scalars, lists, held, out)
+
+
+#: The separators between the parts of a page's `<title>` (the page's name, then the
+#: site's: 'LTO Visibility — Clang 14 documentation', 'Home | Site', 'Site: Page'); a dash
+#: between spaces only ('Array-like objects' is one name).
+_SEPARATOR = r"(?:\s*[:|]\s*|\s+[-\u2013\u2014\u00b7\u00bb\u00ab/\u2022]+\s+)"
+_TITLE_SEPARATOR = re.compile(_SEPARATOR)
+_TITLE_SEPARATOR_END = re.compile(_SEPARATOR + r"$")
+
+
+def _page_title(root: Any) -> str:
+    """The page's `<title>` (in its head, not an image's), white space collapsed; "" when it
+    has none."""
+    head = root.find("head") if root.tag == "html" else None
+    el = head.find("title") if head is not None else None
+    return " ".join(normalize_text(el.text_content()).split()) if el is not None else ""
+
+
+def _title_affix(value: str, title: str) -> str | None:
+    """What the page's ``title`` adds to ``value`` when ``value`` is the title: "" for the
+    whole of it, else the part after or before a separator (' — Clang 14 documentation' of
+    'LTO Visibility — Clang 14 documentation', 'Site | ' of 'Site | Page'), case and runs of
+    white space aside; None when ``value`` is not the title."""
+    v = " ".join(value.split()).casefold()
+    t = title.casefold()
+    if not v:
+        return None
+    if t == v:
+        return ""
+    if t.startswith(v) and _TITLE_SEPARATOR.match(t, len(v)):
+        return t[len(v) :]
+    if t.endswith(v) and _TITLE_SEPARATOR_END.search(t[: len(t) - len(v)]):
+        return t[: len(t) - len(v)]
+    return None
+
+
+def _page_name(title: str, affix: str) -> str:
+    """The page's own name in its ``title``: the title less the site's usual ``affix``
+    (casefolded), "" when the title does not carry it."""
+    t = title.casefold()
+    if not affix:
+        return t
+    if t.endswith(affix) and len(t) > len(affix):
+        return t[: len(t) - len(affix)]
+    if t.startswith(affix) and len(t) > len(affix):
+        return t[len(affix) :]
+    return ""
+
+
+def _as_written(title: str, name: str) -> str:
+    """``name`` (a casefolded part of ``title``) as ``title`` writes it."""
+    if len(title.casefold()) != len(title):
+        return name
+    folded = title.casefold()
+    return title[: len(name)] if folded.startswith(name) else title[len(title) - len(name) :]
+
+
+def _note_title(
+    sig: FieldSignals, url: str, text: str, title: str, several: list[Any], root: Any
+) -> None:
+    """Counts a text field's page with a value and a title, whether the value is the title
+    (and what the title adds to it), and, where the rule matched several nodes and took one
+    that is not the title, which of the others is (0: none) and the page's headings."""
+    sig.title_pages += 1
+    affix = _title_affix(text, title)
+    if affix is not None:
+        sig.titled += 1
+        sig.title_affixes[affix] += 1
+    elif len(several) > 1:
+        at = next(
+            (
+                i
+                for i, n in enumerate(several[1:MANY_SHAPES], 1)
+                if isinstance(n, etree._Element)
+                and _title_affix(_heading_text(n), title) is not None
+            ),
+            0,
+        )
+        headings = frozenset(
+            _heading_text(h).casefold()
+            for h in itertools.islice(root.iter(*_HEADINGS), MANY_SHAPES)
+        )
+        sig.untitled_many.append((url, text, title, at, headings))
+
+
+def _heading_text(el: Any) -> str:
+    """A node's text as a field's value reads it: a heading's permalink sign left out (not a
+    '#', which ends 'C#')."""
+    return normalize_text(el.text_content()).rstrip("\u00b6\u00a7\U0001f517 ").strip()
 
 
 def _note_duplicates(

@@ -554,7 +554,14 @@ def learn_absent_missed(
     never links to its own page, which would empty it there."""
     absent: dict[str, list[str]] = {f.id: [] for f in template.fields}
     present: dict[str, list[str]] = {f.id: [] for f in template.fields}
-    tally = SignalsTally(template, preview=0)
+    # (judged afresh: the pages an earlier learning recorded as absent raise no flag of a
+    # missed page, and are looked at again here)
+    fresh = template
+    for fld in template.fields:
+        if "absent" in fld.search.fingerprint:
+            fp = {k: v for k, v in fld.search.fingerprint.items() if k != "absent"}
+            fresh = fresh.with_field(replace(fld, search=replace(fld.search, fingerprint=fp)))
+    tally = SignalsTally(fresh, preview=0)
     own: dict[str, list[str]] = {f.id: [] for f in template.fields}
     for p in pages:
         if p.error or not p.html:
