@@ -168,7 +168,7 @@ def test_templates_repair_after_a_redesign_of_the_learned_pages(tmp_path: Path) 
     assert by["title"]["status"] == "repaired" and by["title"]["evidence"]["wrong"] == 0
     assert by["tags"]["status"] == "ok" and report["version"] == 3
     r = run("evaluate", "-w", path, "-q")
-    assert "news\ttitle\t8/8\t100.0%" in r.output
+    assert "news\ttitle\t8/8 of pages where present when learned\t100.0%" in r.output
 
 
 def test_list_examples_of_two_different_lists_are_refused(tmp_path: Path) -> None:

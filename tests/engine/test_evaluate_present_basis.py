@@ -97,20 +97,23 @@ def test_the_rate_is_over_the_pages_learning_found_the_field_on() -> None:
     pages, learned = learned_site()
     name = evaluation(grown(pages), learned)[("lib", "qualified_name")]
     assert name.basis == "learned"
-    # the four reference pages learning read: one lost its name since
-    assert (name.present, name.ok) == (4, 3)
-    assert [f["url"] for f in name.failing] == [pages[5].url]
+    # the four reference pages learning read (one lost its name since) and the pages added
+    # since, counted as on a site never learned: the reference page without its name fails,
+    # the chapter without the name block (the rule's anchor) is left out
+    assert (name.present, name.ok) == (6, 4)
+    assert [f["url"] for f in name.failing] == [pages[5].url, f"{SITE}/c9.html"]
     # the chapter pages it found the field absent on: one now shows a name, no success
     assert (name.absent, name.absent_filled) == (3, 1)
-    # the three pages added since: apart, one of them with a value
-    assert (name.unseen, name.unseen_ok) == (3, 1)
-    assert name.rate == 0.75
+    # the three pages added since, one of them with a value, one without the anchor
+    assert (name.unseen, name.unseen_ok, name.unseen_no_anchor) == (3, 1, 1)
+    assert name.rate == 4 / 6
     assert name.rate_line() == (
-        "3/4 of pages where present when learned (3 learned absent, 1 now with a value; "
-        "3 not read when learned, 1 with a value)"
+        "4/6 of pages where present when learned (3 learned absent, 1 now with a value; "
+        "1 not read when learned without the rule's anchor; 2 not read when learned counted, "
+        "1 with a value)"
     )
     data = name.to_dict()
-    assert (data["basis"], data["present"], data["failures"]) == ("learned", 4, 1)
+    assert (data["basis"], data["present"], data["failures"]) == ("learned", 6, 2)
 
 
 def test_without_a_whole_record_the_rate_counts_every_page_not_learned_absent() -> None:
@@ -145,15 +148,17 @@ def test_evaluate_says_on_what_basis_its_rate_is(tmp_path: Path) -> None:
     out = CliRunner().invoke(cli, ["evaluate", str(src), "-t", str(tpl)])
     assert out.exit_code == 0, out.output
     assert (
-        "lib\tqualified_name\t3/4 of pages where present when learned (3 learned absent, 1 now "
-        "with a value; 3 not read when learned, 1 with a value)\t75.0%"
+        "lib\tqualified_name\t4/6 of pages where present when learned (3 learned absent, 1 now "
+        "with a value; 1 not read when learned without the rule's anchor; 2 not read when "
+        "learned counted, 1 with a value)\t66.7%"
     ) in out.output
     assert f"fails on {pages[5].url}" in out.output
     assert (
-        "ALERT: template 'lib' field 'qualified_name': success rate 75.0% below 90% (over 4 "
-        "pages where present when learned; 3 learned absent, 1 now with a value and 3 not read "
-        "when learned, 1 with a value left out)"
+        "ALERT: template 'lib' field 'qualified_name': success rate 66.7% below 90% (over 6 "
+        "pages where present when learned; 3 learned absent, 1 now with a value and 1 not read "
+        "when learned without the rule's anchor left out; 2 not read when learned counted, "
+        "1 with a value)"
     ) in out.output
     js = CliRunner().invoke(cli, ["evaluate", str(src), "-t", str(tpl), "--json"])
     (name,) = [f for f in json.loads(js.stdout)["fields"] if f["field"] == "qualified_name"]
-    assert (name["basis"], name["present"], name["not_learned"]) == ("learned", 4, 3)
+    assert (name["basis"], name["present"], name["not_learned"]) == ("learned", 6, 3)

@@ -67,10 +67,12 @@ class FieldStats:
     basis: str = "site"
     #: (``learned``) pages in that record: the rate is over them
     recorded: int = 0
-    #: (``learned``) pages learning never read (added since): left out of the rate, and how
-    #: many of them give a value
+    #: (``learned``) pages learning never read (added since): counted in the rate as on a
+    #: site never learned (a page there without a value may be a broken rule: it fails),
+    #: those without the rule's anchor left out; how many of them give a value
     unseen: int = 0
     unseen_ok: int = 0
+    unseen_no_anchor: int = 0
     #: (``learned``) pages learned absent that now give a value (not counted as successes)
     absent_filled: int = 0
 
@@ -87,7 +89,7 @@ class FieldStats:
         (``basis`` ``learned``), else every page but those learned absent or without the
         rule's anchor."""
         if self.basis == "learned":
-            return self.recorded
+            return self.recorded + self.unseen - self.unseen_no_anchor
         return self.pages - self.absent - self.anchor_absent
 
     @property
@@ -110,6 +112,7 @@ class FieldStats:
             "failures": self.present - min(self.ok, self.present),
             "not_learned": self.unseen,
             "not_learned_with_value": self.unseen_ok,
+            "not_learned_without_anchor": self.unseen_no_anchor,
             "learned_absent_with_value": self.absent_filled,
             "rate": round(self.rate, 4),
             "rate_over": self.rate_line(),
@@ -119,19 +122,24 @@ class FieldStats:
 
     def apart(self) -> list[str]:
         """The pages the rate leaves out, each kind as said after it ("3 learned absent",
-        "2 not read when learned, 1 with a value")."""
+        "1 not read when learned without the rule's anchor")."""
         parts = []
         if self.absent:
             filled = f", {self.absent_filled} now with a value" if self.absent_filled else ""
             parts.append(f"{self.absent} learned absent{filled}")
         if self.anchor_absent:
             parts.append(f"{self.anchor_absent} without the rule's anchor")
-        if self.unseen:
-            parts.append(
-                f"{self.unseen} not read when learned"
-                + (f", {self.unseen_ok} with a value" if self.unseen_ok else "")
-            )
+        if self.unseen_no_anchor:
+            parts.append(f"{self.unseen_no_anchor} not read when learned without the rule's anchor")
         return parts
+
+    def since(self) -> str:
+        """(``learned``) the pages learning never read, counted in the rate: "3 not read when
+        learned counted, 1 with a value", or ""."""
+        counted = self.unseen - self.unseen_no_anchor
+        if not counted:
+            return ""
+        return f"{counted} not read when learned counted, {self.unseen_ok} with a value"
 
     def over(self) -> str:
         """The pages the rate is over, in words, saying on what basis: "pages where present
@@ -160,18 +168,21 @@ class FieldStats:
         where = self.over()
         if not where:
             return f"{self.ok}/{self.pages}"
-        apart = [*self.apart(), *([self.basis_note()] if self.basis_note() else [])]
+        notes = [self.since(), self.basis_note()]
+        apart = [*self.apart(), *(n for n in notes if n)]
         return f"{self.ok}/{self.present} of {where}" + (f" ({'; '.join(apart)})" if apart else "")
 
     def left_out(self) -> str:
         """Which pages the rate leaves out, as said after it: " (over 40 pages; 12 without
         the rule's anchor and 3 learned absent left out)", " (over 40 pages where present
-        when learned; 3 learned absent and 2 not read when learned left out)", or ""."""
+        when learned; 3 learned absent left out; 2 not read when learned counted, 0 with a
+        value)", or ""."""
         parts = self.apart()
         where = " where present when learned" if self.basis == "learned" else ""
+        since = f"; {self.since()}" if self.since() else ""
         if not parts:
-            return f" (over {self.present} pages{where})" if where else ""
-        return f" (over {self.present} pages{where}; {' and '.join(parts)} left out)"
+            return f" (over {self.present} pages{where}{since})" if where else ""
+        return f" (over {self.present} pages{where}; {' and '.join(parts)} left out{since})"
 
     def failures(self, limit: int = 50) -> list[dict[str, Any]]:
         """The failing pages with their reasons, those without the rule's anchor among them
@@ -277,8 +288,8 @@ def evaluate_steps(
                 fld = fields.get((result.template or "", fid))
                 record = learned_present(fld) if fld is not None else None
                 if record is not None:
-                    # The rate is over the pages where learning found the field with a value:
-                    # a page it never read, or found the field absent on, is counted apart.
+                    # The rate is over the pages where learning found the field with a value
+                    # and those it never read; a page it found the field absent on is apart.
                     stats.basis = "learned"
                     has = report.status == "ok"
                     if has:
@@ -295,8 +306,15 @@ def evaluate_steps(
                         stats.absent += 1
                         stats.absent_filled += int(has)
                     else:
+                        # Added since learning: counted as on a site never learned.
                         stats.unseen += 1
                         stats.unseen_ok += int(has)
+                        stats.ok += int(has)
+                        if not has and report.absent == ABSENT_NO_ANCHOR:
+                            stats.unseen_no_anchor += 1
+                        elif not has and len(stats.failing) < max_failing:
+                            reason = f"{_reason(result, fid)} (not read when learned)"
+                            stats.failing.append({"url": page.url, "reason": reason})
                     continue
                 if fld is not None and "absent" in fld.search.fingerprint:
                     stats.basis = "absent"
