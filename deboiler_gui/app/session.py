@@ -392,26 +392,40 @@ def _draft_path(workspace_path: str) -> Path:
     return folder / f"{digest}.json"
 
 
-def write_draft(workspace_path: str, template: dict[str, Any]) -> Path:
-    """Write the unsaved template next to nothing the user owns, atomically (rename)."""
+def write_draft(
+    workspace_path: str, template: dict[str, Any], base_version: int | None = None
+) -> Path:
+    """Write the unsaved template next to nothing the user owns, atomically (rename);
+    ``base_version``: the stored version the edits were made on (0: none), so that a version
+    stored since is taken in, not dropped, when the restored draft is saved."""
     path = _draft_path(workspace_path)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(
-        json.dumps({"workspace": str(workspace_path), "template": template}, ensure_ascii=False),
-        encoding="utf-8",
-    )
+    data: dict[str, Any] = {"workspace": str(workspace_path), "template": template}
+    if base_version is not None:
+        data["base_version"] = int(base_version)
+    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, path)
     return path
 
 
-def read_draft(workspace_path: str) -> dict[str, Any] | None:
-    path = _draft_path(workspace_path)
+def _read_draft_file(workspace_path: str) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(_draft_path(workspace_path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return None
-    template = data.get("template") if isinstance(data, dict) else None
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def read_draft(workspace_path: str) -> dict[str, Any] | None:
+    template = _read_draft_file(workspace_path).get("template")
     return template if isinstance(template, dict) else None
+
+
+def read_draft_base(workspace_path: str) -> int | None:
+    """The stored version the draft's edits were made on (None when the draft does not say:
+    one written before drafts kept it)."""
+    base = _read_draft_file(workspace_path).get("base_version")
+    return base if isinstance(base, int) and not isinstance(base, bool) and base >= 0 else None
 
 
 def clear_draft(workspace_path: str) -> None:

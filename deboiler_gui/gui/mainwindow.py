@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -276,6 +276,7 @@ class MainWindow(QMainWindow):
             self,
         )
         self.saving.saved.connect(self._on_template_saved)
+        self.saving.reloaded.connect(self._on_template_reloaded)
         self.picking = Picking(
             self.shown,
             self.editor,
@@ -717,19 +718,24 @@ class MainWindow(QMainWindow):
         ws = self.shown.ws
         assert ws is not None  # called once a workspace is open
         template = None
+        version = 0
         for name in ws.template_names():
             try:
-                loaded = ws.load_template(name)
+                # The version first, then that version: a save from elsewhere in between
+                # cannot make the window take the older content for the newer number.
+                number = ws.template_version(name)
+                loaded = ws.load_template(name, number)
             except DeboilerError as exc:
                 self.post_message(str(exc), error=True)
                 continue
             if loaded.site == self.shown.site:
-                template = loaded
+                template, version = loaded, number
                 break
         if template is None:
             template = Template(name=self.shown.site or "site", site=self.shown.site)
-        self.editor.reset(template)
-        draft = session.read_draft(self.shown.ws_path or "")
+        self.editor.reset(template, version=version)
+        ws_path = self.shown.ws_path or ""
+        draft = session.read_draft(ws_path)
         if draft and draft != template.to_dict():
             answer = self.ask(
                 "Recover unsaved changes",
@@ -738,12 +744,42 @@ class MainWindow(QMainWindow):
             )
             if answer == "Restore":
                 try:
-                    self.editor.apply(Template.from_dict(draft), "Restore unsaved changes")
+                    restored = Template.from_dict(draft)
                 except RuleError as exc:
                     self.post_message(f"The recovered draft is unusable: {exc}", error=True)
+                else:
+                    self._restore_draft(restored, session.read_draft_base(ws_path))
             else:
-                session.clear_draft(self.shown.ws_path or "")
+                session.clear_draft(ws_path)
         self._update_title()
+
+    def _restore_draft(self, restored: Template, base: int | None) -> None:
+        """Put a draft's edits back. When they were made on an older version than the one
+        stored now (``templates learn`` ran since), the editor keeps that older version as
+        the one its edits start from: the next save takes in what was stored since instead
+        of dropping it."""
+        ws = self.shown.ws
+        editor = self.editor
+        if (
+            ws is not None
+            and base is not None
+            and restored.name == editor.template.name
+            and base != editor.stored_version
+        ):
+            try:
+                older = ws.load_template(restored.name, base) if base else None
+            except DeboilerError:
+                older = None  # that version is gone: the edits start from the latest
+            if older is not None or base == 0:
+                latest = editor.stored_version
+                editor.stored, editor.stored_version = older, base
+                self.post_message(
+                    f"The restored changes were made on version {base or 'none'} of template "
+                    f"{restored.name!r}; version {latest} was stored since. Save keeps what it "
+                    "changed together with your edits (and asks first where both changed the "
+                    "same field)."
+                )
+        editor.apply(restored, "Restore unsaved changes")
 
     # ================================================================== jobs
     def start_job(
@@ -1044,6 +1080,19 @@ class MainWindow(QMainWindow):
         self._update_title()
         if self.current_job is None:
             self.start_analysis()
+
+    def _on_template_reloaded(self) -> None:
+        """The editor holds a stored version anew (one stored elsewhere, taken in)."""
+        self._compute_state()
+        self._apply_highlights()
+        self._on_template_saved(self.editor.stored_version)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            # Back from a terminal (templates learn) or another window: a version stored
+            # there meanwhile is shown, or announced when there are unsaved edits.
+            self.saving.check_stored()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)
