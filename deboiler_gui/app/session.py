@@ -6,13 +6,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from deboiler_gui.engine import jobs
 from deboiler_gui.engine.model import DeboilerError, Progress
 from deboiler_gui.engine.words import count
+
+R = TypeVar("R")
 
 #: File suffixes treated as an existing workspace rather than input to import.
 WORKSPACE_SUFFIXES = (".sqlite", ".db", ".workspace", ".dbw")
@@ -132,6 +134,37 @@ def remove_workspace(path: str | os.PathLike[str]) -> None:
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
+def _reworded(
+    steps: Generator[Any, None, R], word: Callable[[str], str]
+) -> Generator[Any, None, R]:
+    """``steps`` relayed with each progress message put in the app's words (the engine's are
+    the command line's: "reading", "fitting SITE")."""
+    try:
+        while True:
+            try:
+                item = next(steps)
+            except StopIteration as stop:
+                return stop.value  # type: ignore[no-any-return]
+            if isinstance(item, Progress):
+                item = Progress(item.done, item.total, word(item.message), item.phase)
+            yield item
+    finally:
+        steps.close()
+
+
+def _import_words(message: str) -> str:
+    return {"reading": "importing pages", "read": "pages imported"}.get(message, message)
+
+
+def _fit_words(message: str) -> str:
+    head, _, site = message.partition(" ")
+    if head == "fitting":
+        return f"fitting the cleaner on {site}" if site else "fitting the cleaner"
+    if head == "fitted":
+        return f"cleaner fitted on {site}" if site else "cleaner fitted"
+    return message
+
+
 def import_steps(
     inputs: list[str], workspace_path: str, base_url: str | None = None
 ) -> Generator[Progress, None, dict[str, Any]]:
@@ -141,7 +174,9 @@ def import_steps(
     from deboiler_gui.engine.clean.pipeline import import_into
     from deboiler_gui.engine.store import Workspace
 
-    summary = yield from import_into(workspace_path, list(inputs), base_url=base_url)
+    summary = yield from _reworded(
+        import_into(workspace_path, list(inputs), base_url=base_url), _import_words
+    )
     with Workspace(workspace_path, create=False) as ws:
         return {
             "pages": int(summary.pages),
@@ -154,7 +189,7 @@ def fit_steps(workspace_path: str, site: str) -> Generator[Progress, None, dict[
     """The engine's fit of one site, saved in the workspace; returns failures by site."""
     from deboiler_gui.engine.clean.pipeline import fit_workspace
 
-    _models, failed = yield from fit_workspace(workspace_path, sites=[site])
+    _models, failed = yield from _reworded(fit_workspace(workspace_path, sites=[site]), _fit_words)
     return dict(failed)
 
 
@@ -359,6 +394,17 @@ def _boilerplate(root: Any, found: Any, text_length: Any) -> tuple[float, list[s
 # --------------------------------------------------------------------------- child processes
 
 #: Steps that may run in a child process (by name: only plain data crosses).
+#: What each step does, as the status bar and the messages say it (its first report, and
+#: its errors: "analysing pages: the worker process ended without a result").
+STEP_WORDS = {
+    "import_steps": "importing pages",
+    "fit_steps": "fitting the cleaner",
+    "analyse_steps": "analysing pages",
+    "page_batches": "reading pages",
+    "page_summaries": "listing pages",
+    "pages_at": "reading pages",
+}
+
 CHILD_STEPS = (
     "import_steps",
     "fit_steps",
@@ -379,7 +425,7 @@ def run_in_child(step: str, *args: Any) -> Generator[Any, None, Any]:
     workspace is left consistent because its writes are atomic batches."""
     if step not in CHILD_STEPS:
         raise ValueError(f"{step} cannot run in a child process")
-    return jobs.ChildJob(globals()[step], args, what=step).steps()
+    return jobs.ChildJob(globals()[step], args, what=STEP_WORDS.get(step, step)).steps()
 
 
 # --------------------------------------------------------------------------- drafts

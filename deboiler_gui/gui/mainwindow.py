@@ -81,6 +81,19 @@ DOCK_MINIMUM = QSize(120, 60)
 #: Sites up to this many pages are listed at once; bigger ones are read by a worker process.
 _LIST_IN_GUI_THREAD = 3000
 
+#: The window's background jobs as the status bar and the messages name them (the names are
+#: the code's: tests and callers wait on them).
+JOB_LABELS = {
+    "import": "importing pages",
+    "fit": "fitting the cleaner",
+    "analyse": "analysing pages",
+    "list pages": "listing pages",
+}
+
+
+def job_label(name: str) -> str:
+    return JOB_LABELS.get(name, name)
+
 
 class MainWindow(QMainWindow):
     """One workspace, one site, one template at a time."""
@@ -791,7 +804,9 @@ class MainWindow(QMainWindow):
         *,
         on_failed: Any = None,
     ) -> Job:
-        return self.jobs.start(name, factory, on_done, on_partial, on_failed=on_failed)
+        return self.jobs.start(
+            name, factory, on_done, on_partial, on_failed=on_failed, label=job_label(name)
+        )
 
     def cancel_job(self) -> None:
         self.jobs.cancel()
@@ -810,7 +825,7 @@ class MainWindow(QMainWindow):
 
     def _on_jobs_ended(self, name: str, outcome: str) -> None:
         if outcome == "cancelled":
-            self.post_message(f"{name} cancelled")
+            self.post_message(f"{job_label(name)} cancelled")
         self.job_finished.emit(name, outcome)
 
     def _on_jobs_failed(self, message: str, _traceback: str) -> None:

@@ -134,7 +134,8 @@ class PageTypes(QObject):
     def _on_job_progress(self, done: int, total: int, message: str) -> None:
         if self.job is not None:
             of = f"/{total}" if total else ""
-            self.panel.summary.setText(f"Computing page types: {message} {done}{of}")
+            figures = f" {done}{of}" if done or total else ""
+            self.panel.summary.setText(f"Computing page types: {message}{figures}")
 
     def _on_job_finished(self, path: str, site: str, clusters: list[list[str]]) -> None:
         if path != self.shown.ws_path or site != self.shown.site:
