@@ -50,6 +50,7 @@ from deboiler_gui.gui.controllers.layout import (
     lines_height,
     restore_layout,
     save_layout,
+    size_list_for_paths,
 )
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
@@ -265,6 +266,8 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         # Sized to their contents at the first start, as the user left them afterwards.
         self.layout_restored = restore_layout(self)
+        # At a first start the page list is widened for the paths of the first site shown.
+        self._list_for_paths = not self.layout_restored
 
         # status bar: job progress with Cancel
         self.jobs = JobBar()
@@ -709,6 +712,14 @@ class MainWindow(QMainWindow):
     def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
         self.page_model.set_pages(summaries)
         self.page_types.label_pages()
+        if self._list_for_paths and summaries:
+            self._list_for_paths = False
+            # (room for the Fails column too when the template has fields: the analysis
+            # shows it a moment later)
+            more = (3,) if self.editor.template.fields else ()
+            QTimer.singleShot(
+                0, lambda: size_list_for_paths(self, self.pages_panel.width_for_paths(more))
+            )
         self.page_count_label.setText(
             f"{count(self.page_model.total(), 'page')} of {self.shown.site}"
         )
