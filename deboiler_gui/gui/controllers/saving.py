@@ -186,11 +186,12 @@ class Saving(QObject):
             if merge.kept
             else ""
         )
+        where = ", ".join(c.what for c in merge.conflicts)
         text = (
             f"Template {name!r}: {since}.\n\nBoth changed the same thing:\n{both}\n\n"
-            f"{SAVE_OVER}: your edits win there; version {latest} stays in the history.\n"
-            f"{RELOAD}: version {latest}'s there; your other edits are kept, unsaved."
-            f"{kept}"
+            f"{SAVE_OVER}: your {where} is saved; version {latest} stays in the history.\n"
+            f"{RELOAD}: version {latest}'s {where} instead of yours; your other edits are "
+            f"kept, unsaved.\n{CANCEL}: nothing is saved.{kept}"
         )
         return self.ask("The stored template has changed", text, (SAVE_OVER, RELOAD, CANCEL))
 
