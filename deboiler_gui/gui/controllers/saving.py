@@ -134,6 +134,7 @@ class Saving(QObject):
                     self._reload_keeping_others(theirs, latest, merge)
                     return None
                 if answer != SAVE_OVER:
+                    self._announced = (name, latest)  # said here: not again on activation
                     self.post_message(
                         f"Not saved: template {name!r}: {since}, and both changed "
                         + "; ".join(c.what for c in merge.conflicts)
