@@ -63,7 +63,7 @@ class CrawlRun:
         self._job = ChildJob(
             crawl_job,
             (self.config, self.workspace_path, self.fresh),
-            what="crawl",
+            what="crawling",
             stop_grace=4 * timeout + _STOP_GRACE_EXTRA,
             stop_message="stopping: waiting for requests in flight",
         )

@@ -281,7 +281,7 @@ def cluster_in_child(
     """:func:`cluster_steps` in a child process (the GUI thread and its interpreter stay free;
     closing the generator cancels)."""
     return jobs.ChildJob(
-        cluster_steps, (workspace_path, site, threshold), what="page types"
+        cluster_steps, (workspace_path, site, threshold), what="reading the pages"
     ).steps()
 
 

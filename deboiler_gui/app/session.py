@@ -6,13 +6,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from deboiler_gui.engine import jobs
 from deboiler_gui.engine.model import DeboilerError, Progress
 from deboiler_gui.engine.words import count
+
+R = TypeVar("R")
 
 #: File suffixes treated as an existing workspace rather than input to import.
 WORKSPACE_SUFFIXES = (".sqlite", ".db", ".workspace", ".dbw")
@@ -132,6 +134,37 @@ def remove_workspace(path: str | os.PathLike[str]) -> None:
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
+def _reworded(
+    steps: Generator[Any, None, R], word: Callable[[str], str]
+) -> Generator[Any, None, R]:
+    """``steps`` relayed with each progress message put in the app's words (the engine's are
+    the command line's: "reading", "fitting SITE")."""
+    try:
+        while True:
+            try:
+                item = next(steps)
+            except StopIteration as stop:
+                return stop.value  # type: ignore[no-any-return]
+            if isinstance(item, Progress):
+                item = Progress(item.done, item.total, word(item.message), item.phase)
+            yield item
+    finally:
+        steps.close()
+
+
+def _import_words(message: str) -> str:
+    return {"reading": "importing pages", "read": "pages imported"}.get(message, message)
+
+
+def _fit_words(message: str) -> str:
+    head, _, site = message.partition(" ")
+    if head == "fitting":
+        return f"fitting the cleaner on {site}" if site else "fitting the cleaner"
+    if head == "fitted":
+        return f"cleaner fitted on {site}" if site else "cleaner fitted"
+    return message
+
+
 def import_steps(
     inputs: list[str], workspace_path: str, base_url: str | None = None
 ) -> Generator[Progress, None, dict[str, Any]]:
@@ -141,7 +174,9 @@ def import_steps(
     from deboiler_gui.engine.clean.pipeline import import_into
     from deboiler_gui.engine.store import Workspace
 
-    summary = yield from import_into(workspace_path, list(inputs), base_url=base_url)
+    summary = yield from _reworded(
+        import_into(workspace_path, list(inputs), base_url=base_url), _import_words
+    )
     with Workspace(workspace_path, create=False) as ws:
         return {
             "pages": int(summary.pages),
@@ -154,7 +189,7 @@ def fit_steps(workspace_path: str, site: str) -> Generator[Progress, None, dict[
     """The engine's fit of one site, saved in the workspace; returns failures by site."""
     from deboiler_gui.engine.clean.pipeline import fit_workspace
 
-    _models, failed = yield from fit_workspace(workspace_path, sites=[site])
+    _models, failed = yield from _reworded(fit_workspace(workspace_path, sites=[site]), _fit_words)
     return dict(failed)
 
 
@@ -359,6 +394,17 @@ def _boilerplate(root: Any, found: Any, text_length: Any) -> tuple[float, list[s
 # --------------------------------------------------------------------------- child processes
 
 #: Steps that may run in a child process (by name: only plain data crosses).
+#: What each step does, as the status bar and the messages say it (its first report, and
+#: its errors: "analysing pages: the worker process ended without a result").
+STEP_WORDS = {
+    "import_steps": "importing pages",
+    "fit_steps": "fitting the cleaner",
+    "analyse_steps": "analysing pages",
+    "page_batches": "reading pages",
+    "page_summaries": "listing pages",
+    "pages_at": "reading pages",
+}
+
 CHILD_STEPS = (
     "import_steps",
     "fit_steps",
@@ -379,7 +425,7 @@ def run_in_child(step: str, *args: Any) -> Generator[Any, None, Any]:
     workspace is left consistent because its writes are atomic batches."""
     if step not in CHILD_STEPS:
         raise ValueError(f"{step} cannot run in a child process")
-    return jobs.ChildJob(globals()[step], args, what=step).steps()
+    return jobs.ChildJob(globals()[step], args, what=STEP_WORDS.get(step, step)).steps()
 
 
 # --------------------------------------------------------------------------- drafts
@@ -392,26 +438,40 @@ def _draft_path(workspace_path: str) -> Path:
     return folder / f"{digest}.json"
 
 
-def write_draft(workspace_path: str, template: dict[str, Any]) -> Path:
-    """Write the unsaved template next to nothing the user owns, atomically (rename)."""
+def write_draft(
+    workspace_path: str, template: dict[str, Any], base_version: int | None = None
+) -> Path:
+    """Write the unsaved template next to nothing the user owns, atomically (rename);
+    ``base_version``: the stored version the edits were made on (0: none), so that a version
+    stored since is taken in, not dropped, when the restored draft is saved."""
     path = _draft_path(workspace_path)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(
-        json.dumps({"workspace": str(workspace_path), "template": template}, ensure_ascii=False),
-        encoding="utf-8",
-    )
+    data: dict[str, Any] = {"workspace": str(workspace_path), "template": template}
+    if base_version is not None:
+        data["base_version"] = int(base_version)
+    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, path)
     return path
 
 
-def read_draft(workspace_path: str) -> dict[str, Any] | None:
-    path = _draft_path(workspace_path)
+def _read_draft_file(workspace_path: str) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(_draft_path(workspace_path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return None
-    template = data.get("template") if isinstance(data, dict) else None
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def read_draft(workspace_path: str) -> dict[str, Any] | None:
+    template = _read_draft_file(workspace_path).get("template")
     return template if isinstance(template, dict) else None
+
+
+def read_draft_base(workspace_path: str) -> int | None:
+    """The stored version the draft's edits were made on (None when the draft does not say:
+    one written before drafts kept it)."""
+    base = _read_draft_file(workspace_path).get("base_version")
+    return base if isinstance(base, int) and not isinstance(base, bool) and base >= 0 else None
 
 
 def clear_draft(workspace_path: str) -> None:

@@ -169,7 +169,7 @@ class ChildJob:
         proc.start()
         child_conn.close()
         asked = done = False
-        last = Progress(0, None, f"{self.what} starting")
+        last = Progress(0, None, f"{self.what}…")
         try:
             yield last
             while True:

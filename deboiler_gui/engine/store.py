@@ -58,6 +58,20 @@ R = TypeVar("R")
 
 MIGRATIONS = Migrations("deboiler_gui")
 
+#: ``save_template``'s ``expect`` when the caller does not ask (a save on top of whatever is
+#: stored, as every command-line save is).
+ANY_VERSION = -1
+
+
+class StaleError(WorkspaceError):
+    """What a caller read from the workspace was replaced since (another window, a command
+    line run): a save on top of it would silently drop what the other wrote. ``latest``: the
+    template's version stored now (page types: 0)."""
+
+    def __init__(self, message: str, latest: int = 0) -> None:
+        super().__init__(message)
+        self.latest = latest
+
 
 @MIGRATIONS()
 def m001_initial(db: sqlite_utils.Database) -> None:
@@ -712,10 +726,23 @@ class Workspace:
 
     # ------------------------------------------------------------------ templates
     @_guard
-    def save_template(self, template: Template, *, message: str = "") -> int:
+    def save_template(
+        self, template: Template, *, message: str = "", expect: int = ANY_VERSION
+    ) -> int:
         """Store a new version of a template (under its name); returns its version number
-        (1, 2, ...)."""
-        return self._save_template_data(template.name, template.to_dict(), message=message)
+        (1, 2, ...). With ``expect`` (the version the caller's template was made from, 0 for
+        none), refused with StaleError when another version was stored since: checked in the
+        same transaction as the save, so no version written meanwhile is ever overwritten
+        unseen."""
+        return self._save_template_data(
+            template.name, template.to_dict(), message=message, expect=expect
+        )
+
+    @_guard
+    def template_version(self, name: str) -> int:
+        """The template's latest version (0 when it was never saved)."""
+        rows = self._read("SELECT max(version) FROM templates WHERE name = ?", [name])
+        return int(rows[0][0] or 0) if rows else 0
 
     @_guard
     def load_template(self, name: str, version: int | None = None) -> Template:
@@ -725,7 +752,9 @@ class Workspace:
         # The name it is stored under is its identity: a later save goes back to the same place.
         return template if template.name == name else replace(template, name=name)
 
-    def _save_template_data(self, name: str, data: dict[str, Any], *, message: str) -> int:
+    def _save_template_data(
+        self, name: str, data: dict[str, Any], *, message: str, expect: int = ANY_VERSION
+    ) -> int:
         if not name:
             raise WorkspaceError(f"workspace {self.path}: a template needs a name")
         text = _dumps(data)
@@ -733,7 +762,14 @@ class Workspace:
             row = conn.execute(
                 "SELECT max(version) FROM templates WHERE name = ?", (name,)
             ).fetchone()
-            version = int(row[0] or 0) + 1
+            latest = int(row[0] or 0)
+            if expect != ANY_VERSION and latest != expect:
+                raise StaleError(
+                    f"workspace {self.path}: template {name!r} is at version {latest} now, "
+                    f"not {expect}: saved elsewhere since",
+                    latest,
+                )
+            version = latest + 1
             conn.execute(
                 "INSERT INTO templates (name, version, data, saved_at, message) VALUES (?, ?, ?, ?, ?)",
                 (name, version, text, _now(), message),
@@ -790,11 +826,31 @@ class Workspace:
 
     # ------------------------------------------------------------------ page types
     @_guard
-    def save_page_types(self, site: str, types: list[dict[str, Any]]) -> None:
+    def save_page_types(
+        self,
+        site: str,
+        types: list[dict[str, Any]],
+        *,
+        expect: list[dict[str, Any]] | None = None,
+    ) -> None:
         """Replace the site's page types (plain dicts, in order) in one transaction: a reader
-        sees the old set or the new one, never a mix."""
+        sees the old set or the new one, never a mix. With ``expect`` (the types as the caller
+        read them, [] for none), refused with StaleError when the stored ones are others now
+        (another window split or renamed them): checked in the same transaction."""
         rows = [(site, i, _dumps(t), _now()) for i, t in enumerate(types)]
         with self._write() as conn:
+            if expect is not None:
+                stored = [
+                    r[0]
+                    for r in conn.execute(
+                        "SELECT data FROM page_types WHERE site = ? ORDER BY position", (site,)
+                    ).fetchall()
+                ]
+                if stored != [_dumps(t) for t in expect]:
+                    raise StaleError(
+                        f"workspace {self.path}: the page types of {site} were changed "
+                        "elsewhere since they were read"
+                    )
             conn.execute("DELETE FROM page_types WHERE site = ?", (site,))
             conn.executemany(
                 "INSERT INTO page_types (site, position, data, saved_at) VALUES (?, ?, ?, ?)",

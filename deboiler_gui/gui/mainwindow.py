@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -50,6 +50,7 @@ from deboiler_gui.gui.controllers.layout import (
     lines_height,
     restore_layout,
     save_layout,
+    size_list_for_paths,
 )
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
@@ -80,6 +81,19 @@ DOCK_MINIMUM = QSize(120, 60)
 
 #: Sites up to this many pages are listed at once; bigger ones are read by a worker process.
 _LIST_IN_GUI_THREAD = 3000
+
+#: The window's background jobs as the status bar and the messages name them (the names are
+#: the code's: tests and callers wait on them).
+JOB_LABELS = {
+    "import": "importing pages",
+    "fit": "fitting the cleaner",
+    "analyse": "analysing pages",
+    "list pages": "listing pages",
+}
+
+
+def job_label(name: str) -> str:
+    return JOB_LABELS.get(name, name)
 
 
 class MainWindow(QMainWindow):
@@ -252,6 +266,8 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         # Sized to their contents at the first start, as the user left them afterwards.
         self.layout_restored = restore_layout(self)
+        # At a first start the page list is widened for the paths of the first site shown.
+        self._list_for_paths = not self.layout_restored
 
         # status bar: job progress with Cancel
         self.jobs = JobBar()
@@ -276,6 +292,7 @@ class MainWindow(QMainWindow):
             self,
         )
         self.saving.saved.connect(self._on_template_saved)
+        self.saving.reloaded.connect(self._on_template_reloaded)
         self.picking = Picking(
             self.shown,
             self.editor,
@@ -695,6 +712,14 @@ class MainWindow(QMainWindow):
     def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
         self.page_model.set_pages(summaries)
         self.page_types.label_pages()
+        if self._list_for_paths and summaries:
+            self._list_for_paths = False
+            # (room for the Fails column too when the template has fields: the analysis
+            # shows it a moment later)
+            more = (3,) if self.editor.template.fields else ()
+            QTimer.singleShot(
+                0, lambda: size_list_for_paths(self, self.pages_panel.width_for_paths(more))
+            )
         self.page_count_label.setText(
             f"{count(self.page_model.total(), 'page')} of {self.shown.site}"
         )
@@ -717,19 +742,24 @@ class MainWindow(QMainWindow):
         ws = self.shown.ws
         assert ws is not None  # called once a workspace is open
         template = None
+        version = 0
         for name in ws.template_names():
             try:
-                loaded = ws.load_template(name)
+                # The version first, then that version: a save from elsewhere in between
+                # cannot make the window take the older content for the newer number.
+                number = ws.template_version(name)
+                loaded = ws.load_template(name, number)
             except DeboilerError as exc:
                 self.post_message(str(exc), error=True)
                 continue
             if loaded.site == self.shown.site:
-                template = loaded
+                template, version = loaded, number
                 break
         if template is None:
             template = Template(name=self.shown.site or "site", site=self.shown.site)
-        self.editor.reset(template)
-        draft = session.read_draft(self.shown.ws_path or "")
+        self.editor.reset(template, version=version)
+        ws_path = self.shown.ws_path or ""
+        draft = session.read_draft(ws_path)
         if draft and draft != template.to_dict():
             answer = self.ask(
                 "Recover unsaved changes",
@@ -738,12 +768,42 @@ class MainWindow(QMainWindow):
             )
             if answer == "Restore":
                 try:
-                    self.editor.apply(Template.from_dict(draft), "Restore unsaved changes")
+                    restored = Template.from_dict(draft)
                 except RuleError as exc:
                     self.post_message(f"The recovered draft is unusable: {exc}", error=True)
+                else:
+                    self._restore_draft(restored, session.read_draft_base(ws_path))
             else:
-                session.clear_draft(self.shown.ws_path or "")
+                session.clear_draft(ws_path)
         self._update_title()
+
+    def _restore_draft(self, restored: Template, base: int | None) -> None:
+        """Put a draft's edits back. When they were made on an older version than the one
+        stored now (``templates learn`` ran since), the editor keeps that older version as
+        the one its edits start from: the next save takes in what was stored since instead
+        of dropping it."""
+        ws = self.shown.ws
+        editor = self.editor
+        if (
+            ws is not None
+            and base is not None
+            and restored.name == editor.template.name
+            and base != editor.stored_version
+        ):
+            try:
+                older = ws.load_template(restored.name, base) if base else None
+            except DeboilerError:
+                older = None  # that version is gone: the edits start from the latest
+            if older is not None or base == 0:
+                latest = editor.stored_version
+                editor.stored, editor.stored_version = older, base
+                self.post_message(
+                    f"The restored changes were made on version {base or 'none'} of template "
+                    f"{restored.name!r}; version {latest} was stored since. Save keeps what it "
+                    "changed together with your edits (and asks first where both changed the "
+                    "same field)."
+                )
+        editor.apply(restored, "Restore unsaved changes")
 
     # ================================================================== jobs
     def start_job(
@@ -755,7 +815,9 @@ class MainWindow(QMainWindow):
         *,
         on_failed: Any = None,
     ) -> Job:
-        return self.jobs.start(name, factory, on_done, on_partial, on_failed=on_failed)
+        return self.jobs.start(
+            name, factory, on_done, on_partial, on_failed=on_failed, label=job_label(name)
+        )
 
     def cancel_job(self) -> None:
         self.jobs.cancel()
@@ -774,7 +836,7 @@ class MainWindow(QMainWindow):
 
     def _on_jobs_ended(self, name: str, outcome: str) -> None:
         if outcome == "cancelled":
-            self.post_message(f"{name} cancelled")
+            self.post_message(f"{job_label(name)} cancelled")
         self.job_finished.emit(name, outcome)
 
     def _on_jobs_failed(self, message: str, _traceback: str) -> None:
@@ -1044,6 +1106,19 @@ class MainWindow(QMainWindow):
         self._update_title()
         if self.current_job is None:
             self.start_analysis()
+
+    def _on_template_reloaded(self) -> None:
+        """The editor holds a stored version anew (one stored elsewhere, taken in)."""
+        self._compute_state()
+        self._apply_highlights()
+        self._on_template_saved(self.editor.stored_version)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            # Back from a terminal (templates learn) or another window: a version stored
+            # there meanwhile is shown, or announced when there are unsaved edits.
+            self.saving.check_stored()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)

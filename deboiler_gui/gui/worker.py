@@ -38,9 +38,12 @@ class JobSignals(QObject):
 class Job(QRunnable):
     """Runs one generator to its end in the thread pool."""
 
-    def __init__(self, name: str, factory: GeneratorFactory) -> None:
+    def __init__(self, name: str, factory: GeneratorFactory, label: str = "") -> None:
         super().__init__()
         self.name = name
+        #: What the job does, in the user's words (the status bar, the messages); ``name``
+        #: identifies it to the code.
+        self.label = label or name
         self._factory = factory
         self._cancel = threading.Event()
         self.signals = JobSignals()
@@ -141,17 +144,19 @@ class JobBar(QWidget):
         on_partial: Any = None,
         *,
         on_failed: Any = None,
+        label: str = "",
     ) -> Job:
         """``on_failed(message)``, when given, takes an engine error's message in place of the
-        bar's ``failed`` signal (errors with a traceback always go to ``failed``)."""
+        bar's ``failed`` signal (errors with a traceback always go to ``failed``); ``label``:
+        what the job does in the user's words, shown in its place (``name`` by default)."""
         if self.current is not None:
             self.current.cancel()
-        job = Job(name, factory)
+        job = Job(name, factory, label)
         self.current = job
         self.progress.setRange(0, 0)
         self.progress.show()
         self.cancel_button.show()
-        self.label.setText(name)
+        self.label.setText(job.label)
         # Bound methods, not lambdas: Qt drops these connections when the bar goes away, so a
         # late report from a worker can never reach a deleted widget.
         self._callbacks[job.signals] = (job, on_done, on_partial)
@@ -168,7 +173,7 @@ class JobBar(QWidget):
     def cancel(self) -> None:
         if self.current is not None:
             self.current.cancel()
-            self.label.setText(f"{self.current.name}: cancelling…")
+            self.label.setText(f"{self.current.label}: cancelling…")
 
     def shutdown(self, msecs: int = 10000) -> None:
         self.runner.cancel_all()
@@ -206,7 +211,7 @@ class JobBar(QWidget):
             if handler is not None and not tb:
                 handler(message)
             else:
-                self.failed.emit(f"{entry[0].name} failed: {message}", tb)
+                self.failed.emit(f"{entry[0].label} failed: {message}", tb)
             self.ended.emit(entry[0].name, "failed")
 
     def _on_job_cancelled(self) -> None:
@@ -221,4 +226,4 @@ class JobBar(QWidget):
             self.current = None
             self.progress.hide()
             self.cancel_button.hide()
-            self.label.setText("" if outcome == "finished" else f"{job.name} {outcome}")
+            self.label.setText("" if outcome == "finished" else f"{job.label} {outcome}")

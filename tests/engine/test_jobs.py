@@ -61,7 +61,7 @@ def test_progress_partials_and_result_cross_back() -> None:
     seen: list[Any] = []
     result = run(job.steps(), seen.append)
     progress = [s for s in seen if isinstance(s, Progress)]
-    assert progress[0].message == "counting starting"
+    assert progress[0].message == "counting…"
     # The last report is repeated while nothing new comes (each yield is a cancel point).
     assert list(dict.fromkeys(s.message for s in progress if s.message.startswith("step"))) == [
         "step 0",

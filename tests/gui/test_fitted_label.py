@@ -84,3 +84,29 @@ def test_a_verdict_too_wide_for_its_column_shortens_the_field_name_first(qtbot: 
     for text in (equals, "⚠ misses h3 titles", "⚠ one same value"):
         for width in (40, 60, 90):
             assert metrics.horizontalAdvance(shorten_verdict(text, metrics, width)) <= width
+
+
+def test_a_verdict_is_shortened_by_whole_words_and_an_expression_keeps_its_end(
+    qtbot: Any,
+) -> None:
+    from deboiler_gui.gui.panels.rules import elide_expression
+
+    label = FittedLabel()
+    qtbot.addWidget(label)
+    metrics = label.fontMetrics()
+    verdict = "⚠ empty in its block"
+    room = metrics.horizontalAdvance("⚠ empty in its…")
+    assert shorten_verdict(verdict, metrics, room) == "⚠ empty in its…"
+    assert shorten_verdict(verdict, metrics, room - 1) == "⚠ empty in…"
+    assert shorten_verdict(verdict, metrics, metrics.horizontalAdvance("⚠ empty…")) == "⚠ empty…"
+    # (Qt's own eliding cut it to "⚠ empty …": a word and a space before the dots)
+    expr = "//div[@id='method-list-section']/ul/li/a  [text, list]"
+    assert elide_expression(expr, metrics, metrics.horizontalAdvance(expr)) == expr
+    wide = elide_expression(expr, metrics, 200)
+    assert wide.startswith("//div") and wide.endswith("li/a  [text, list]") and "…" in wide
+    assert metrics.horizontalAdvance(wide) <= 200
+    narrow = elide_expression(expr, metrics, 70)
+    assert narrow.startswith("…") and narrow.endswith("/li/a"), narrow  # what it selects
+    assert metrics.horizontalAdvance(narrow) <= 70
+    rule = "//aside[@class='sidebar']//div[@class='newsletter']"  # a rule: no kind after it
+    assert elide_expression(rule, metrics, 120).startswith("//aside")

@@ -648,3 +648,53 @@ def test_a_short_template_panel_gives_the_rule_list_its_rows_first(qtbot: Any, w
         else:
             # more rows than the panel holds: as many as four preview rows leave, whole
             assert len(whole) >= 7, (len(whole), tree.viewport().height())
+
+
+ASCIIDOCTOR = Path("/usr/share/doc/asciidoctor-doc/html")
+
+
+@pytest.mark.skipif(not ASCIIDOCTOR.is_dir(), reason="Debian's asciidoctor-doc is not installed")
+@pytest.mark.parametrize("size", [(922, 691), (1400, 900), (1600, 900)])
+def test_at_the_first_start_the_page_list_is_sized_for_the_sites_paths(
+    qtbot: Any, window: Any, size: tuple[int, int]
+) -> None:
+    """`deboiler-gui open /usr/share/doc/asciidoctor-doc/html` at a first start: the page list
+    is widened for the paths (up to a third of the window, the page keeping its share). In a
+    922-pixel window (a first start on a 1024 x 768 screen) the list had its 120-pixel
+    minimum and every path read "Asc…tml"; the legend above the page now goes on two rows
+    there, so the page gives the list room."""
+    from PySide6.QtWidgets import QStyle
+
+    from deboiler_gui.gui.controllers.layout import CENTRE_SHARE, first_start_sizes
+
+    window.resize(*size)
+    first_start_sizes(window)  # as at a first start on a screen that gives this window
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
+    _open(qtbot, window, ASCIIDOCTOR)
+    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=120000)
+    pages = window.findChild(QDockWidget, "dock-pages")
+    table = window.page_table
+    qtbot.wait(500)  # the Boiler column filled, the columns fitted again
+    width = window.width()
+    assert pages.width() <= width // 3 + 1
+    assert window.centralWidget().width() >= round(width * CENTRE_SHARE) - 2
+    metrics = table.fontMetrics()
+    margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+    paths = [table.model().index(r, 0).data() for r in range(table.model().rowCount())]
+    whole = [p for p in paths if metrics.horizontalAdvance(p) + margin <= table.columnWidth(0)]
+    if width >= 1600:
+        assert whole == paths  # every path whole, "Asciidoctor/SyntaxHighlighter/…/Loader.html"
+    elif width >= 1400:
+        # A third of the window (440 pixels before): the paths need more than that here.
+        assert pages.width() >= width // 3 - 2
+        assert len(whole) >= 0.85 * len(paths), (len(whole), len(paths))
+    else:
+        assert pages.width() >= 240  # it was 123
+        # A path shows its start and its file name ("Asciidoct…Block.html"), a short one
+        # whole; none read whole before but "Array.html".
+        assert len(whole) >= 0.1 * len(paths), (len(whole), len(paths))
+        assert "Asciidoctor/Cli.html" in whole
+        boxes = list(window.legend.boxes.values())
+        assert boxes[0].y() < boxes[2].y()  # the legend on two rows
+    assert window.legend.boxes["field"].isVisible()

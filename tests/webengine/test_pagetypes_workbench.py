@@ -252,3 +252,29 @@ def test_new_template_for_a_type_gets_its_pattern(qtbot: Any, window: Any, mixed
     QTest.mouseClick(panel.template_button, Qt.MouseButton.LeftButton)
     assert window.editor.template.name == "mixed.local /blog/2024/*.html-2"
     assert window.editor.template.urls == (POST,) and window.editor.dirty
+
+
+def test_an_edit_of_page_types_another_window_changed_meanwhile_is_not_saved_over_them(
+    qtbot: Any, window: Any, mixed_ws: str
+) -> None:
+    """Two windows on one workspace: a rename made in the other after this one read the types
+    is never overwritten by this one's next edit (each edit stores every type of the site)."""
+    types = open_with_types(qtbot, window, mixed_ws)
+    panel = types.panel
+    key = types.types.types[0].key
+    with Workspace(mixed_ws, create=False) as other:
+        stored = other.load_page_types(SITE)
+        stored[0] = {**stored[0], "name": "Products (the other window)"}
+        other.save_page_types(SITE, stored)
+    types.rename(key, "Product page")
+    # Not saved over the other window's name: the stored types are shown, and why.
+    with Workspace(mixed_ws, create=False) as ws:
+        assert ws.load_page_types(SITE)[0]["name"] == "Products (the other window)"
+    assert rows(panel)[0] == ("Products (the other window)", "12", PRODUCT)
+    said = window.messages.item(window.messages.count() - 1).text()
+    assert "changed in another window" in said and "the new name was not saved" in said
+    # Done again now, the rename is saved.
+    types.rename(key, "Product page")
+    with Workspace(mixed_ws, create=False) as ws:
+        assert ws.load_page_types(SITE)[0]["name"] == "Product page"
+    assert rows(panel)[0] == ("Product page", "12", PRODUCT)

@@ -305,7 +305,22 @@ def in_process(
     name = job.__name__
     if globals().get(name) is not job:
         raise ValueError(f"{name} is not a review job of this module")
-    return ChildJob(job, args, kwargs, what=f"review job {name}", nice=10).steps()
+    what = JOB_WORDS.get(name, name.removesuffix("_job").replace("_", " "))
+    return ChildJob(job, args, kwargs, what=what, nice=10).steps()
+
+
+#: What each review job does, as its panel's progress line and its errors say it.
+JOB_WORDS = {
+    "groups_job": "finding boilerplate groups",
+    "group_rule_job": "finding the group's rule",
+    "impact_job": "counting each rule's impact",
+    "page_job": "cleaning the page before and after",
+    "health_job": "checking the templates' health",
+    "proposal_job": "recording the repair decision",
+    "history_job": "reading the template's history",
+    "decide_group_job": "saving the group's decision",
+    "export_job": "exporting the rules",
+}
 
 
 __all__ = [

@@ -61,6 +61,11 @@ class TemplateEditor(QObject):
     def __init__(self, template: Template, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.template = template
+        #: The stored version the edits start from (its number, 0 when the template was
+        #: never stored, and the template as stored): a save checks that it is still the
+        #: workspace's latest, else takes in what was stored since (``Saving``).
+        self.stored_version = 0
+        self.stored: Template | None = None
         # What goes with the template outside it (a field's clicked examples), and its value
         # as of the template's current state.
         self._companion: Companion | None = None
@@ -81,9 +86,20 @@ class TemplateEditor(QObject):
     def dirty(self) -> bool:
         return not self.undo_stack.isClean()
 
-    def reset(self, template: Template, *, dirty: bool = False) -> None:
-        """Start over on another template (opened, restored or reverted)."""
+    def reset(
+        self,
+        template: Template,
+        *,
+        dirty: bool = False,
+        version: int = 0,
+        stored: Template | None = None,
+    ) -> None:
+        """Start over on another template (opened, restored or reverted): ``version`` is the
+        stored version it is (0: not stored), ``stored`` that version as stored (``template``
+        itself by default, when it is a stored version)."""
         self.undo_stack.clear()
+        self.stored_version = version
+        self.stored = stored if stored is not None else (template if version else None)
         if self._companion is not None:
             self._extras = self._companion.snapshot()
         self._set(template)
@@ -91,8 +107,12 @@ class TemplateEditor(QObject):
             # A restored draft differs from the saved version: one undoable step back to it.
             self.undo_stack.resetClean()
 
-    def mark_saved(self) -> None:
+    def mark_saved(self, version: int | None = None) -> None:
+        """The template as it is now is stored (as ``version``, when given)."""
         self.undo_stack.setClean()
+        if version is not None:
+            self.stored_version = version
+            self.stored = self.template
 
     def attach(self, companion: Companion) -> None:
         """Keep ``companion``'s state with every step of the undo stack from now on."""

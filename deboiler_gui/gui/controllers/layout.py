@@ -23,6 +23,12 @@ FIRST_START_SHARE = 0.9
 #: Lines of text the Messages panel has room for, at the least.
 MESSAGE_LINES = 5
 
+#: At the first start the page keeps this share of the window at the least (and its own
+#: minimum), whatever the docks beside it would like.
+CENTRE_SHARE = 0.3
+#: The page list grows to show its paths up to this share of the window (first start).
+LIST_SHARE = 1 / 3
+
 
 def lines_height(widget: QAbstractScrollArea, lines: int) -> int:
     """The height ``widget`` (a list of one-line items) needs to show ``lines`` lines of its
@@ -145,11 +151,13 @@ def first_start_sizes(window: QMainWindow) -> None:
     if left + right:
         # The page list wants room for paths and its four small columns; the right column a
         # third of the window (up to 480 pixels) for the rule tree's five columns and the
-        # selection's buttons.
+        # selection's buttons. In a small window the page keeps CENTRE_SHARE of it: the list
+        # takes what is left, more than its minimum now that the legend above the page can
+        # go on two rows (at 922 pixels it had 123, "Asc…tml" for every path).
         right_width = max(380, min(480, width // 3))
-        wanted = [max(s, 440) for s in sizes[: len(left)]] + [
-            max(s, right_width) for s in sizes[len(left) :]
-        ]
+        wanted_right = [max(s, right_width) for s in sizes[len(left) :]]
+        most = width - sum(wanted_right) - _centre_least(window, width) - 12
+        wanted = [max(120, min(max(s, 440), most)) for s in sizes[: len(left)]] + wanted_right
         window.resizeDocks(left + right, wanted, Qt.Orientation.Horizontal)
     vertical = [docks[n] for n in ("dock-pages", "dock-dom") if n in docks]
     if len(vertical) == 2:
@@ -168,6 +176,32 @@ def first_start_sizes(window: QMainWindow) -> None:
         window.resizeDocks(bottom, [1], Qt.Orientation.Vertical)
 
 
+def _centre_least(window: QMainWindow, width: int) -> int:
+    """The page area's width at the least at a first start."""
+    central = window.centralWidget()
+    own = central.minimumSizeHint().width() if central is not None else 0
+    return max(own, round(width * CENTRE_SHARE))
+
+
+def size_list_for_paths(window: QMainWindow, needed: int) -> int:
+    """At the first start, once the page list is filled: the list as wide as ``needed`` (its
+    paths whole beside its columns), within LIST_SHARE of the window and leaving the page its
+    room (the window is laid out by now: the sizes asked before it was shown are not always
+    the ones it got); never narrower than it is otherwise. Returns the list's width."""
+    docks = {d.objectName(): d for d in window.findChildren(QDockWidget)}
+    pages = docks.get("dock-pages")
+    if pages is None or not pages.isVisible() or pages.isFloating():
+        return 0
+    width = window.width()
+    right = docks.get("dock-selection")
+    right_width = right.width() if right is not None and right.isVisible() else 0
+    most = min(round(width * LIST_SHARE), width - right_width - _centre_least(window, width) - 12)
+    target = max(120, min(max(needed, pages.width()), most))
+    if target != pages.width():
+        window.resizeDocks([pages], [target], Qt.Orientation.Horizontal)
+    return pages.width()
+
+
 __all__ = [
     "MESSAGE_LINES",
     "first_start_geometry",
@@ -177,4 +211,5 @@ __all__ = [
     "restore_layout",
     "save_layout",
     "settings_path",
+    "size_list_for_paths",
 ]

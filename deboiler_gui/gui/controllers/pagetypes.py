@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDockWidget, QInputDialog, QLineEdit, QWidget
 
 from deboiler_gui.app.pagetypes import DEFAULT_THRESHOLD, SitePageTypes, cluster_in_child
 from deboiler_gui.engine.model import DeboilerError
+from deboiler_gui.engine.store import StaleError
 from deboiler_gui.engine.words import count
 from deboiler_gui.gui.controllers.editor import TemplateEditor
 from deboiler_gui.gui.controllers.saving import Saving
@@ -52,6 +53,8 @@ class PageTypes(QObject):
         self.post_message = post_message
         self.parent_widget = parent
         self.types: SitePageTypes | None = None
+        #: The site's stored rows as this window last read or wrote them (None: unknown).
+        self._stored_rows: list[dict[str, Any]] | None = None
         self.threshold = DEFAULT_THRESHOLD
         self.runner = JobRunner(self)
         self.job: Job | None = None
@@ -73,17 +76,27 @@ class PageTypes(QObject):
     def load(self) -> None:
         """The shown site's saved types (a new workspace or site starts with none)."""
         self.cancel()
-        self.types = None
-        ws, site = self.shown.ws, self.shown.site
-        if ws is not None and site:
-            try:
-                self.types = SitePageTypes.load(ws, site)
-            except DeboilerError as exc:
-                self.post_message(f"Page types not loaded: {exc}", error=True)
+        self._read_stored()
         self._pending = self.types is None
         self._show()
         if self.panel.isVisible():
             self.panel_shown()
+
+    def _read_stored(self) -> None:
+        """The site's types as stored (None when none are), and the stored rows they were read
+        from: a save is refused when another window changed them since."""
+        self.types = None
+        self._stored_rows = None
+        ws, site = self.shown.ws, self.shown.site
+        if ws is None or not site:
+            return
+        try:
+            rows = ws.load_page_types(site)
+            self._stored_rows = rows
+            if rows:
+                self.types = SitePageTypes.from_rows(site, rows, ws.page_urls(site))
+        except DeboilerError as exc:
+            self.post_message(f"Page types not loaded: {exc}", error=True)
 
     def panel_shown(self) -> None:
         if self._pending and self.job is None and self.shown.ws_path:
@@ -121,7 +134,8 @@ class PageTypes(QObject):
     def _on_job_progress(self, done: int, total: int, message: str) -> None:
         if self.job is not None:
             of = f"/{total}" if total else ""
-            self.panel.summary.setText(f"Computing page types: {message} {done}{of}")
+            figures = f" {done}{of}" if done or total else ""
+            self.panel.summary.setText(f"Computing page types: {message}{figures}")
 
     def _on_job_finished(self, path: str, site: str, clusters: list[list[str]]) -> None:
         if path != self.shown.ws_path or site != self.shown.site:
@@ -129,9 +143,9 @@ class PageTypes(QObject):
             return
         self.types = SitePageTypes.from_clusters(site, clusters, self.threshold)
         self._end_job("finished")
-        if self._save():
+        if self._save("the computed page types"):
             self.post_message(f"{len(self.types.types)} page types on {site}")
-        self._show()
+            self._show()
 
     def _on_job_failed(self, message: str, _traceback: str) -> None:
         self.post_message(f"Page types failed: {message}", error=True)
@@ -169,19 +183,33 @@ class PageTypes(QObject):
         self.after_filter_change()
 
     # ------------------------------------------------------------------ edits
-    def _save(self) -> bool:
+    def _save(self, what: str = "this change") -> bool:
+        """Store the types; refused, and the stored ones shown instead, when another window
+        changed them since this one read them (its split or name is never overwritten)."""
         if self.types is None or self.shown.ws is None:
             return False
+        rows = self.types.to_rows()
         try:
-            self.types.save(self.shown.ws)
+            self.shown.ws.save_page_types(self.shown.site, rows, expect=self._stored_rows)
+        except StaleError:
+            self._read_stored()
+            self._show()
+            self.post_message(
+                f"Page types of {self.shown.site}: changed in another window since this one "
+                f"read them, so {what} was not saved; the page types shown now are the stored "
+                "ones (do it again if it is still needed)",
+                error=True,
+            )
+            return False
         except DeboilerError as exc:
             self.post_message(f"Page types not saved: {exc}", error=True)
             return False
+        self._stored_rows = rows
         return True
 
-    def _edited(self, keep: list[int]) -> None:
-        self._save()
-        self._show(keep)
+    def _edited(self, keep: list[int], what: str = "this change") -> None:
+        if self._save(what):
+            self._show(keep)
 
     def open_split_dialog(self, key: int) -> SplitTypeDialog | None:
         if self.types is None:
@@ -207,13 +235,15 @@ class PageTypes(QObject):
     def split(self, key: int, urls: list[str]) -> None:
         if self.types is None:
             return
+        t_title = self.types.get(key).title
         try:
             new = self.types.split_pages(key, urls)
         except DeboilerError as exc:
             self.post_message(str(exc), error=True)
             return
-        self.post_message(f"Split {count(len(new.urls), 'page')} off into {new.title}")
-        self._edited([key, new.key])
+        if self._save(f"the split of {t_title}"):
+            self.post_message(f"Split {count(len(new.urls), 'page')} off into {new.title}")
+            self._show([key, new.key])
 
     def merge(self, keys: list[int]) -> None:
         if self.types is None:
@@ -223,8 +253,9 @@ class PageTypes(QObject):
         except DeboilerError as exc:
             self.post_message(str(exc), error=True)
             return
-        self.post_message(f"Merged {len(keys)} page types into {into.title}")
-        self._edited([into.key])
+        if self._save(f"the merge into {into.title}"):
+            self.post_message(f"Merged {len(keys)} page types into {into.title}")
+            self._show([into.key])
 
     def open_rename_dialog(self, key: int) -> QInputDialog | None:
         if self.types is None:
@@ -248,7 +279,7 @@ class PageTypes(QObject):
         except DeboilerError as exc:
             self.post_message(str(exc), error=True)
             return
-        self._edited([key])
+        self._edited([key], "the new name")
 
     def new_template(self, key: int) -> None:
         """Put a new template for the type in the editor, unsaved (its recovery draft is

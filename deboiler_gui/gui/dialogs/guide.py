@@ -272,7 +272,9 @@ class Guide(QObject):
         # On its own runner: the window's next job (the demo's first fit) must not cancel it.
         job = Job(
             "demo example",
-            lambda: ChildJob(guide.example_steps, (path,), what="demo example").steps(),
+            lambda: ChildJob(
+                guide.example_steps, (path,), what="preparing the demo example"
+            ).steps(),
         )
         job.signals.progress.connect(
             lambda _done, _total, message: w.statusBar().showMessage(f"demo example: {message}")

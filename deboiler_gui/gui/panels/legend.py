@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
     QSizePolicy,
     QVBoxLayout,
@@ -25,6 +25,10 @@ LEGEND_TEXT = {
 }
 
 
+#: The legend's margin left and right.
+_MARGIN = 4
+
+
 class Legend(QWidget):
     """Colour legend doubling as the per-kind highlight toggles."""
 
@@ -33,20 +37,25 @@ class Legend(QWidget):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(4, 2, 4, 2)
+        outer.setContentsMargins(_MARGIN, 2, _MARGIN, 2)
         outer.setSpacing(0)
-        layout = QHBoxLayout()
+        # The toggles on one row, or two rows of two when the page area is narrow: the
+        # legend's width used to be the page area's minimum (408 pixels), and in a window
+        # under 1000 pixels wide it left the page list its 120-pixel minimum.
+        layout = QGridLayout()
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setVerticalSpacing(0)
         outer.addLayout(layout)
+        self._grid = layout
         self.boxes: dict[str, QCheckBox] = {}
         for kind, colour in HIGHLIGHT_COLOURS.items():
             box = QCheckBox(LEGEND_TEXT[kind])
             box.setChecked(True)
             box.setStyleSheet(f"QCheckBox {{ color: {colour}; font-weight: bold; }}")
             box.toggled.connect(self.toggled)
-            layout.addWidget(box)
             self.boxes[kind] = box
-        layout.addStretch(1)
+        self._columns = 0
+        self._arrange(len(self.boxes))
         # Where the automatic cleaner takes the shown page's content to be, and why (tooltip),
         # on its own line under the toggles: the words stay whole and a long slot XPath is
         # elided in the middle (its start and its last steps read), never widening the page
@@ -59,6 +68,35 @@ class Legend(QWidget):
         outer.addWidget(self.caption)
         self._caption = ""
 
+    def _arrange(self, columns: int) -> None:
+        """The toggles in rows of ``columns``, a stretch after them."""
+        if columns == self._columns:
+            return
+        self._columns = columns
+        grid = self._grid
+        for box in self.boxes.values():
+            grid.removeWidget(box)
+        for i, box in enumerate(self.boxes.values()):
+            grid.addWidget(box, i // columns, i % columns)
+        for c in range(len(self.boxes) + 1):
+            grid.setColumnStretch(c, 1 if c == columns else 0)
+
+    def _row_width(self, columns: int) -> int:
+        """The width the toggles take in rows of ``columns``."""
+        boxes = list(self.boxes.values())
+        spacing = max(0, self._grid.horizontalSpacing())
+        # (a grid column is as wide as its widest box)
+        by_column = [max(b.sizeHint().width() for b in boxes[c::columns]) for c in range(columns)]
+        return sum(by_column) + spacing * (columns - 1) + 2 * _MARGIN
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        hint = super().minimumSizeHint()
+        return QSize(self._row_width(2), hint.height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        hint = super().sizeHint()
+        return QSize(self._row_width(len(self.boxes)), hint.height())
+
     def set_caption(self, text: str, why: str) -> None:
         self._caption = text
         self.caption.setToolTip("\n".join(t for t in (text, why) if t))
@@ -67,6 +105,10 @@ class Legend(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
+        one_row = self.width() >= self._row_width(len(self.boxes))
+        if self._columns != (len(self.boxes) if one_row else 2):
+            self._arrange(len(self.boxes) if one_row else 2)
+            self.updateGeometry()
         self._elide_caption()
 
     def _elide_caption(self) -> None:

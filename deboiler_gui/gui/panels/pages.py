@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QStackedWidget,
+    QStyle,
     QTableView,
     QToolButton,
     QTreeView,
@@ -37,6 +38,8 @@ from deboiler_gui.gui.panels.validation import InlineCheck
 URL_ROLE = Qt.ItemDataRole.UserRole + 1
 #: The folder tree's columns: the page list's figures for each page row.
 TREE_COLUMNS = ("Page", "Boiler", "Fails", "Status")
+#: Paths measured for the list's width at the first start (spread over a bigger site).
+_MEASURED_PATHS = 5000
 
 
 class PagesPanel(QWidget):
@@ -160,6 +163,37 @@ class PagesPanel(QWidget):
                 self.table.setColumnWidth(
                     col, max(floor, self.table.columnWidth(col) * room // total)
                 )
+
+    def width_for_paths(self, more_columns: tuple[int, ...] = ()) -> int:
+        """The panel's width that shows every page's path whole beside the small columns
+        shown (and ``more_columns``, hidden yet: the Fails column before the analysis says
+        which pages fail), as ``fit_columns`` lays them out."""
+        table = self.table
+        metrics = table.fontMetrics()
+        rows = self.model.rows()
+        if len(rows) > _MEASURED_PATHS:  # a big site: paths spread over it
+            step = len(rows) / _MEASURED_PATHS
+            rows = [rows[int(i * step)] for i in range(_MEASURED_PATHS)]
+        root = self.model.root
+        widest = max(
+            (metrics.horizontalAdvance(relative_url(r["url"], root)) for r in rows), default=0
+        )
+        style = table.style()
+        margin = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
+        path = widest + margin + 2
+        small = 0
+        header = table.horizontalHeader()
+        for col in range(1, self.model.columnCount()):
+            if not table.isColumnHidden(col):
+                small += table.columnWidth(col)
+            elif col in more_columns:
+                small += max(header.sectionSizeHint(col), 44)
+        # the path keeps three fifths of the list at the least (fit_columns)
+        viewport = max(path + small, (path * 5 + 2) // 3)
+        scrollbar = table.verticalScrollBar().sizeHint().width()
+        layout = self.layout()
+        margins = layout.contentsMargins().left() * 2 if layout is not None else 0
+        return viewport + scrollbar + 2 * table.frameWidth() + margins
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)

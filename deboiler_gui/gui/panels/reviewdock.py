@@ -166,16 +166,14 @@ class ReviewDock(QDockWidget):
         if self.isVisible() and self.TABS[self.tabs.currentIndex()] == "Rule impact":
             self._start_current()
 
-    def _on_template_changed_elsewhere(self, *_args: Any) -> None:
-        """A panel saved a new template version: reload it unless there are unsaved edits."""
+    def _on_template_changed_elsewhere(self, name: str = "", *_args: Any) -> None:
+        """A panel saved a new template version: shown at once without unsaved edits; with
+        them the Messages say so, and the next save takes it in with the edits."""
         w = self.window_
-        if w.editor.dirty:
-            w.post_message(
-                "A review panel saved a new template version; save or discard your edits, then reopen the workspace to see it",
-                error=True,
-            )
+        if name and name != w.editor.template.name and not w.editor.dirty:
+            w.reload_template()  # another template of the site: as it was loaded first
             return
-        w.reload_template()
+        w.saving.check_stored()
 
 
 def add_review_dock(window: MainWindow) -> ReviewDock:

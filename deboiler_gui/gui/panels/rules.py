@@ -36,8 +36,13 @@ from deboiler_gui.gui.panels.fitlabel import FittedLabel
 
 #: Column of the rules tree with a field's check over the site (its flags).
 CHECK_COLUMN = 4
-#: The expression keeps at least this width however many rules and filters there are.
+#: The expression keeps at least this width however many rules and filters there are, as
+#: long as the names, counts and verdicts beside it can be read whole.
 EXPRESSION_MIN = 110
+#: Short of room, the expression (elided in its middle, whole in its tooltip) gives room down
+#: to this before a verdict or a count is cut, and the names down to NAME_LEAST.
+EXPRESSION_LEAST = 60
+NAME_LEAST = 72
 #: The narrowest the other columns get when the panel is short of room.
 _FLOORS = {0: 90, 2: 36, 3: 56, CHECK_COLUMN: 60}
 #: The check column is read whole up to this width; beyond, its start is kept (the whole
@@ -104,7 +109,8 @@ _QUOTED = re.compile(r"^(.*')([^']+)('.*)$")
 
 def shorten_verdict(text: str, metrics: QFontMetrics, room: int) -> str:
     """``text`` as it fits ``room`` pixels: whole, else with the field's name in it shortened
-    ("⚠ equals 'qual…'": what is wrong stays in view), else elided at its end."""
+    ("⚠ equals 'qual…'": what is wrong stays in view), else its first whole words ("⚠ empty
+    in its…", never "⚠ empty …"), else elided at its end."""
     if metrics.horizontalAdvance(text) <= room:
         return text
     m = _QUOTED.match(text)
@@ -115,7 +121,38 @@ def shorten_verdict(text: str, metrics: QFontMetrics, room: int) -> str:
             shorter = f"{head}{name[:keep]}…{tail}"
             if metrics.horizontalAdvance(shorter) <= room:
                 return shorter
+    words = text.split(" ")
+    # (the sign and one word at least: "⚠ empty…" says more than "⚠ em…")
+    for keep in range(len(words) - 1, 1, -1):
+        shorter = " ".join(words[:keep]).rstrip(",;:") + "…"
+        if metrics.horizontalAdvance(shorter) <= room:
+            return shorter
     return metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
+
+
+#: A field's expression ends on its kind: "//main/h1  [text]", "…/li/a  [text, list]".
+_KIND_TAIL = re.compile(r"^(.+?)(  \[[^\]]*\])$")
+
+
+#: Below this many pixels beside a field's kind, the XPath alone is shown (by its last steps).
+_EXPRESSION_HEAD = 60
+
+
+def elide_expression(text: str, metrics: QFontMetrics, room: int) -> str:
+    """An expression as it fits ``room`` pixels: elided in its middle (its start and its last
+    steps read), a field's kind kept whole after it ("//div…/li/a  [text, list]"; the middle
+    of the whole used to cut the kind: "//div[@i…t, list]"); in a narrow column a field's
+    XPath alone, by its last steps ("…ul/li/a": what it selects), its kind in the tooltip."""
+    if room <= 0 or metrics.horizontalAdvance(text) <= room:
+        return text
+    m = _KIND_TAIL.match(text)
+    if m is None:
+        return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, room)
+    head, tail = m.groups()
+    left = room - metrics.horizontalAdvance(tail)
+    if left >= _EXPRESSION_HEAD:
+        return metrics.elidedText(head, Qt.TextElideMode.ElideMiddle, left) + tail
+    return metrics.elidedText(head, Qt.TextElideMode.ElideLeft, room)
 
 
 class _ElideRight(QStyledItemDelegate):
@@ -128,6 +165,22 @@ class _ElideMiddle(QStyledItemDelegate):
     def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:  # noqa: N802
         super().initStyleOption(option, index)
         option.textElideMode = Qt.TextElideMode.ElideMiddle
+
+
+class _ElideExpression(QStyledItemDelegate):
+    """The expression column: see ``elide_expression``."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
+        widget = option.widget
+        if widget is None or option.rect.width() <= 0 or not option.text:
+            return
+        style = widget.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
+        option.text = elide_expression(
+            option.text, option.fontMetrics, option.rect.width() - 2 * margin
+        )
 
 
 #: Rows of the value preview kept in view when the rule tree shows all its rows beside them.
@@ -211,6 +264,7 @@ class RulesPanel(QWidget):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         # A rule's name is read from its start ("remove: Popular guides…").
         self.tree.setItemDelegateForColumn(0, _ElideRight(self.tree))
+        self.tree.setItemDelegateForColumn(1, _ElideExpression(self.tree))
         # So is a check: a few words ("⚠ several lists"), its sentence and the pages to look
         # at in the tooltip; a double-click shows the first of those pages.
         self.tree.setItemDelegateForColumn(CHECK_COLUMN, _ElideRight(self.tree))
@@ -492,11 +546,12 @@ class RulesPanel(QWidget):
 
     def fit_columns(self) -> None:
         """The rule names, counts and checks as wide as they are (names and checks up to a
-        limit, then elided), the expression the rest, never less than ``EXPRESSION_MIN``: when
-        the panel is short of room the names give it back first, then the counts drop their
-        word "pages" if that keeps the verdicts whole (up to ``CHECK_WHOLE``), then the checks
-        ("looks right" never cut), the counts only if that is not enough, so every column
-        stays in view without a horizontal scroll bar."""
+        limit, then elided), the expression the rest, ``EXPRESSION_MIN`` at the least while
+        the others read whole: when the panel is short of room the counts drop their word
+        "pages" first, then the expression gives room down to ``EXPRESSION_LEAST``, then the
+        names (to 90 pixels), the checks ("looks right" never cut), the names again, the
+        counts only if that is not enough, so every column stays in view without a
+        horizontal scroll bar (``_column_widths``)."""
         caps = {0: 140, 2: 80, 3: 130, CHECK_COLUMN: CHECK_CAP}
         self._verdict_cells(None)  # the verdicts whole, to be measured
         for short in (False, True):
@@ -504,10 +559,13 @@ class RulesPanel(QWidget):
             # counts' short form ("3,649/3,797", the word "pages" in the tooltip) leaves the
             # verdicts their room
             self._site_cells(short=short)
-            widths = self._column_widths(caps)
+            # (with the counts whole, the expression keeps its EXPRESSION_MIN: their word
+            # "pages" goes before it gives room)
+            widths = self._column_widths(caps, lean=not short)
             counts = widths[3] >= self.tree.sizeHintForColumn(3) + 2
             verdict = min(self.tree.sizeHintForColumn(CHECK_COLUMN) + 2, CHECK_WHOLE)
-            if counts and widths[CHECK_COLUMN] >= verdict:
+            room = self.tree.viewport().width() - EXPRESSION_MIN
+            if counts and widths[CHECK_COLUMN] >= verdict and sum(widths.values()) <= room:
                 break
         for column, width in widths.items():
             self.tree.setColumnWidth(column, width)
@@ -515,8 +573,9 @@ class RulesPanel(QWidget):
         self.fit_split()
         self.fit_preview()
 
-    def _column_widths(self, caps: dict[int, int]) -> dict[int, int]:
-        """Each column's width for the cells as they read now (``fit_columns``)."""
+    def _column_widths(self, caps: dict[int, int], lean: bool = False) -> dict[int, int]:
+        """Each column's width for the cells as they read now (``fit_columns``); ``lean``:
+        only what keeps the expression its ``EXPRESSION_MIN``."""
         header = self.tree.header()
         widths = {}
         for column, cap in caps.items():
@@ -525,15 +584,31 @@ class RulesPanel(QWidget):
             pad = 8 if column == 0 else 2
             wanted = max(self.tree.sizeHintForColumn(column) + pad, header.sectionSizeHint(column))
             widths[column] = min(cap, wanted)
-        room = self.tree.viewport().width() - EXPRESSION_MIN
-        # Room is given back by the names first, then by the verdicts (down to the width of
-        # "looks right", never cut), and by the counts only when that is not enough.
+        viewport = self.tree.viewport().width()
+        # Every column but the expression as wide as what it says (names up to their cap),
+        # the expression the rest. Short of room, the expression gives it first (down to
+        # EXPRESSION_LEAST: it is elided, whole in its tooltip), then the names (down to 90
+        # pixels), the verdicts (down to the width of "looks right", never cut; shortened by
+        # whole words), the names again (down to NAME_LEAST), and the counts only when that
+        # is not enough. The expression used to keep 110 pixels first: a 390-pixel panel cut
+        # "no match" to "n…h", a verdict to "⚠ empty …" and "description" to "descrip…".
         looks_right = self.tree.fontMetrics().horizontalAdvance("looks right") + 12
         check_floor = max(_FLOORS[CHECK_COLUMN], min(widths[CHECK_COLUMN], looks_right))
-        floors_now = {**_FLOORS, CHECK_COLUMN: check_floor}
+        floors_now = {**_FLOORS, CHECK_COLUMN: check_floor, 0: NAME_LEAST}
         whole_counts = {**floors_now, 2: widths[2], 3: widths[3]}
-        whole_verdicts = {**whole_counts, CHECK_COLUMN: min(widths[CHECK_COLUMN], CHECK_WHOLE)}
-        for floors in (whole_verdicts, whole_counts, floors_now):
+        names_90 = {**whole_counts, 0: _FLOORS[0]}
+        whole_verdicts = {**names_90, CHECK_COLUMN: min(widths[CHECK_COLUMN], CHECK_WHOLE)}
+        whole = {**whole_verdicts, 0: widths[0]}
+        tiers = (
+            (whole, EXPRESSION_MIN),
+            (whole, EXPRESSION_LEAST),
+            (whole_verdicts, EXPRESSION_LEAST),
+            (names_90, EXPRESSION_LEAST),
+            (whole_counts, EXPRESSION_LEAST),
+            (floors_now, EXPRESSION_LEAST),
+        )
+        for floors, expression in tiers[:1] if lean else tiers:
+            room = viewport - expression
             while sum(widths.values()) > room:
                 shrinkable = [c for c, w in widths.items() if w > floors[c]]
                 if not shrinkable:

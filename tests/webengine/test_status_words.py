@@ -1,0 +1,48 @@
+"""The status bar names background work in the user's words. Opening the Asciidoctor RDoc
+reference (`deboiler-gui open /usr/share/doc/asciidoctor-doc/html`) showed "import_steps
+starting", "fit_steps starting", then "analyse_steps starting" with a progress bar at start
+and after every save: the names of the functions the jobs run."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ASCIIDOCTOR = Path("/usr/share/doc/asciidoctor-doc/html")
+#: What the code calls its jobs and steps: never to be read in the status bar.
+INTERNAL = re.compile(r"_steps|_job\b|\bstarting\b|^(import|fit|analyse|list pages)$")
+
+
+@pytest.mark.skipif(not ASCIIDOCTOR.is_dir(), reason="Debian's asciidoctor-doc is not installed")
+def test_the_status_bar_says_what_is_done_in_words_from_opening_to_a_save(
+    qtbot: Any, window: Any
+) -> None:
+    shown: list[str] = []
+    label = window.jobs.label
+    set_text = label.setText
+
+    def record(text: str) -> None:
+        if text and (not shown or shown[-1] != text):
+            shown.append(text)
+        set_text(text)
+
+    label.setText = record  # every text the job bar shows, however briefly
+    finished: list[tuple[str, str]] = []
+    window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
+    window.open_path(str(ASCIIDOCTOR))
+    qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=180000)
+    assert [s for s in shown if INTERNAL.search(s)] == [], shown
+    assert shown[0] == "importing pages"
+    for words in ("fitting the cleaner", "fitting the cleaner on html.local", "analysing pages"):
+        assert words in shown, shown
+    assert any(re.fullmatch(r"analysing pages \(\d+/111\)", s) for s in shown), shown
+    # A save starts the analysis again: in words too.
+    shown.clear()
+    window.editor.add_rule("remove", "//div[@id='search-section']")
+    window.save_action.trigger()
+    qtbot.waitUntil(lambda: finished.count(("analyse", "finished")) == 2, timeout=180000)
+    assert shown and shown[0] == "analysing pages", shown
+    assert [s for s in shown if INTERNAL.search(s)] == [], shown
