@@ -6,7 +6,8 @@ from __future__ import annotations
 import contextlib
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -40,6 +41,7 @@ from deboiler_gui.engine.template.selectors import (
     flatten_descendants,
     is_wordlike,
     run_compiled,
+    same_pages,
     select_elements,
     shared_runs,
     suggest,
@@ -1115,7 +1117,45 @@ def _one_entry(box: HtmlElement, tag: Any) -> bool:
     return n == 1
 
 
+#: While :func:`remembered` is in force: each node's list entry (``_item_node``) and each set
+#: of items' answer to ``several_lists``, on pages that do not change meanwhile (a repair's
+#: pages: one candidate after another asks again about the same links of a page).
+_ITEMS: ContextVar[dict[tuple[HtmlElement, bool], HtmlElement] | None] = ContextVar(
+    "_ITEMS", default=None
+)
+_FAMILIES: ContextVar[dict[tuple[HtmlElement, ...], bool] | None] = ContextVar(
+    "_FAMILIES", default=None
+)
+
+
+@contextlib.contextmanager
+def remembered() -> Iterator[None]:
+    """Within the block, remember what the list induction works out about a page's nodes
+    (each node's list entry, whether a set of items is one list) and what each selector
+    selects on a page, for pages that are not changed meanwhile: a repair induces and checks
+    many candidates over the same few pages, and the same links of a large page were worked
+    out again for each."""
+    items, families = _ITEMS.set({}), _FAMILIES.set({})
+    try:
+        with same_pages(), shared_runs():
+            yield
+    finally:
+        _FAMILIES.reset(families)
+        _ITEMS.reset(items)
+
+
 def _item_node(el: HtmlElement, kin: Kin | None = None, *, solo: bool = True) -> HtmlElement:
+    """The list entry of ``el`` (``_find_item_node``), remembered within ``remembered``."""
+    memo = _ITEMS.get()
+    if memo is None:
+        return _find_item_node(el, kin, solo=solo)
+    got = memo.get((el, solo))
+    if got is None:
+        got = memo[(el, solo)] = _find_item_node(el, kin, solo=solo)
+    return got
+
+
+def _find_item_node(el: HtmlElement, kin: Kin | None = None, *, solo: bool = True) -> HtmlElement:
     """The repeating step above a list example: the nearest ancestor-or-self that is a list
     entry (``li``, ``dt``, ``tr``) or whose parent has another child like it; a sibling of
     another kind (the type cell beside a name cell, a purpose beside a title in a ``dt``) does
@@ -1890,7 +1930,14 @@ def several_lists(found: Sequence[HtmlElement]) -> bool:
     list when one of their lists holds all the others (a table of contents with its
     sub-lists). The one definition of 'mixed' for the induction's site check and for the
     signals' 'items from several lists'."""
-    return not _one_family(found)
+    memo = _FAMILIES.get()
+    if memo is None:
+        return not _one_family(found)
+    key = tuple(found)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = not _one_family(found)
+    return got
 
 
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})

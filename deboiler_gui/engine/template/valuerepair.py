@@ -36,6 +36,7 @@ from deboiler_gui.engine.template.induce import (
     InductionError,
     anchor_heading,
     induce,
+    remembered,
     retag_last,
     tag_union_of,
 )
@@ -3510,11 +3511,16 @@ def _copies(trees: dict[str, Any]) -> dict[str, str]:
 
 
 def repair_site(
-    pages: Iterable[Page], template: Template, *, index: SiteIndex | None = None
+    pages: Iterable[Page],
+    template: Template,
+    *,
+    index: SiteIndex | None = None,
+    parsed: dict[str, Any] | None = None,
 ) -> tuple[list[FieldRepair], dict[str, Any]]:
     """Repair every field of a template over a site: only the learned pages are parsed for the
     evidence (plus a sample for the site-wide check), so time grows with the site only through
-    reading it once."""
+    reading it once. ``parsed``: filled with the pages parsed, by URL (unchanged trees, for a
+    caller that reads the site again)."""
     t0 = time.perf_counter()
     learned: set[str] = set()
     for fld in template.fields:
@@ -3567,7 +3573,6 @@ def repair_site(
         # every learned page decides.
         some = [u for u in trees if sizes[u] <= _LARGE_PAGE * max(usual, 1)][:_INDEX_PAGES]
         index = SiteIndex(some, [trees[u] for u in some])
-    out = []
     absent = AbsentPages(
         absent_pages,
         others,
@@ -3580,27 +3585,48 @@ def repair_site(
     values_cache: dict[str, dict[str, str]] = {}
     # Candidates are checked on the learned pages (their agreement decides); the sample of
     # other pages only serves the volatility of attributes.
-    for fld in template.fields:
-        try:
-            out.append(repair_field(trees, fld, template, index, indexes, values_cache, absent))
-        except Exception as exc:  # noqa: BLE001 - one field's failure leaves the others
-            # A field that cannot be repaired is answered as such; the others are still
-            # checked and repaired.
-            log.warning("repair of %s failed: %s", fld.id, exc or type(exc).__name__)
-            log.debug("repair of %s failed", fld.id, exc_info=True)
-            out.append(
-                FieldRepair(
-                    fld.id,
-                    "unsure",
-                    evidence={"error": str(exc) or type(exc).__name__, "reason": "repair failed"},
-                )
-            )
+    # The pages do not change while the fields are repaired: what the list induction works out
+    # about their nodes is worked out once (``induce.remembered``).
+    with remembered():
+        out = [
+            _repair_one(trees, fld, template, index, indexes, values_cache, absent)
+            for fld in template.fields
+        ]
+    if parsed is not None:
+        parsed.update(trees)
+        parsed.update((u, t) for u, t in absent._trees.items() if t is not None)
+        parsed.update((u, t) for u, t in absent._other_trees.items() if t is not None)
+        parsed.update(absent._rival_trees or {})
     return out, {
         "pages": n,
         "parsed": len(trees),
         "absent_checked": sum(1 for t in absent._trees.values() if t is not None),
         "seconds": round(time.perf_counter() - t0, 3),
     }
+
+
+def _repair_one(
+    trees: dict[str, Any],
+    fld: Field,
+    template: Template,
+    index: SiteIndex,
+    indexes: dict[str, _TextIndex],
+    values_cache: dict[str, dict[str, str]],
+    absent: AbsentPages,
+) -> FieldRepair:
+    """``repair_field``, a failure answered as such: the other fields are still checked."""
+    try:
+        return repair_field(trees, fld, template, index, indexes, values_cache, absent)
+    except Exception as exc:  # noqa: BLE001 - one field's failure leaves the others
+        # A field that cannot be repaired is answered as such; the others are still checked
+        # and repaired.
+        log.warning("repair of %s failed: %s", fld.id, exc or type(exc).__name__)
+        log.debug("repair of %s failed", fld.id, exc_info=True)
+        return FieldRepair(
+            fld.id,
+            "unsure",
+            evidence={"error": str(exc) or type(exc).__name__, "reason": "repair failed"},
+        )
 
 
 def accept_field_repairs(template: Template, repairs: Iterable[FieldRepair]) -> Template:
@@ -3719,7 +3745,8 @@ def repair_template_steps(
     if not learned:
         out.proposals = yield from repair_steps(pages, template, model)
         return out
-    out.fields, out.stats = repair_site(pages, template)
+    parsed: dict[str, Any] = {}
+    out.fields, out.stats = repair_site(pages, template, parsed=parsed)
     fine = {r.field for r in out.fields if r.status == "ok"}
     never_absent = {
         f.id
@@ -3727,7 +3754,11 @@ def repair_template_steps(
         if f.search.fingerprint.get("samples") and all(f.search.fingerprint["samples"].values())
     }
     if fine & never_absent:
-        found = yield from repair_steps(pages, template, model)
+        # Only those fields are searched, and whether one fails on a page is read from its
+        # rules as the check against learned values reads them, without the cleaner.
+        found = yield from repair_steps(
+            pages, template, model, fields=fine & never_absent, clean_site=False, parsed=parsed
+        )
         mine = [p for p in found if p.field in fine & never_absent]
         out.proposals = best_repairs(mine)
         out.weak = _weak(mine)
