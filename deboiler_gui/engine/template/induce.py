@@ -22,6 +22,7 @@ from deboiler_gui.engine.htmltree import (
 )
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.tablerows import rows_tolerant
+from deboiler_gui.engine.template.extract import PERMALINK_SIGNS
 from deboiler_gui.engine.template.pagetypes import (
     SAME_TYPE,
     jaccard,
@@ -2857,20 +2858,36 @@ def _empty_anchor(el: HtmlElement) -> bool:
     return el.tag == "a" and len(el) == 0 and not _text(el)
 
 
+def _permalink(el: HtmlElement) -> bool:
+    """A heading's own permalink: a link to a fragment whose whole text is a permalink sign
+    (Sphinx's ``<a class="headerlink" href="#x">¶</a>``), shown beside the title, not part
+    of it."""
+    return el.tag == "a" and (el.get("href") or "").startswith("#") and _text(el) in PERMALINK_SIGNS
+
+
 def anchor_heading(node: HtmlElement) -> HtmlElement | None:
     """The heading an anchor stands for: the anchor holds the heading's whole text and the
-    heading's other element children are empty anchors (LaTeX2HTML's `<h1><a id=…>Title</a>`,
-    DocBook's `<h2><a name="x"></a><a class="link" href="#x">Title</a></h2>`), or it is an
-    empty named anchor inside it. None for any other node."""
+    heading's other element children are empty anchors or its permalink (LaTeX2HTML's
+    `<h1><a id=…>Title</a>`, DocBook's `<h2><a name="x"></a><a class="link" href="#x">Title
+    </a></h2>`, Sphinx's `<h2><a class="toc-backref" href="#id1">Title</a><a
+    class="headerlink" href="#x">¶</a></h2>`), or it is an empty named anchor inside it. None
+    for any other node."""
     parent: HtmlElement | None = node.getparent()
     if node.tag != "a" or parent is None or parent.tag not in _HEADINGS:
         return None
     if _empty_anchor(node) and (node.get("id") or node.get("name")):
         return parent
     others = [k for k in parent if isinstance(k.tag, str) and k is not node]
-    if _text(node) and _text(node) == _text(parent) and all(_empty_anchor(k) for k in others):
-        return parent
-    return None
+    if not _text(node) or not all(_empty_anchor(k) or _permalink(k) for k in others):
+        return None
+    whole = _text(parent)
+    for k in others:
+        sign = _text(k) if _permalink(k) else ""
+        if sign and whole.endswith(sign):
+            whole = whole[: -len(sign)].rstrip()
+        elif sign and whole.startswith(sign):
+            whole = whole[len(sign) :].lstrip()
+    return parent if _text(node) == whole else None
 
 
 def heading_of_anchor(ex: Example) -> Example:

@@ -1223,6 +1223,46 @@ def _head_words(el: HtmlElement, limit: int) -> list[str]:
     return _words("".join(parts))[:limit]
 
 
+#: Containers of list entries: a list's items that sit in one are no section headings' links.
+_ENTRY_HOLDERS = frozenset({"ul", "ol", "dl", "menu", "li", "dt", "dd", "nav"}) | frozenset(
+    {"table", "tbody", "thead", "tr", "td", "th"}
+)
+
+
+def _headings_apart(fld: Field) -> bool:
+    """Whether the field's old nodes, as learning recorded them, were no links that stand for
+    section headings (entries of a list, a link in a bar): its node's parent was no heading,
+    or a list's container holds entries. A section heading's link (`h2 > a.toc-backref`,
+    `h1 > a`) that repeats an old value is then another kind of node; a field whose old node
+    was such a link (a header's `h1 > a`) finds it again."""
+    fp = fld.search.fingerprint
+    if fld.is_list and fp.get("tag"):
+        return str(fp["tag"]) in _ENTRY_HOLDERS
+    if not fld.is_list and fp.get("parent_tag"):
+        return str(fp["parent_tag"]) not in _HEADINGS
+    # Learned without the nodes' fingerprint: the old rules' step above their nodes tells
+    # (``//nav[@id='contents']//a``: links of a contents list; ``//div[@id='hd']/h1/a``: a
+    # heading's link).
+    return bool(fld.xpaths) and all(_above_no_heading(x) for x in fld.xpaths)
+
+
+def _above_no_heading(xp: str) -> bool:
+    """Whether a rule's step above its nodes names no heading: its parent step, or, below a
+    ``//``, a list's or a table's container (``//nav[…]//a``)."""
+    try:
+        steps = split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return False
+    if len(steps) < 2 or not steps[-2] and len(steps) < 3:
+        return False
+    try:
+        if steps[-2]:
+            return step_predicates(steps[-2])[0].rsplit("::", 1)[-1] not in _HEADINGS
+        return step_predicates(steps[-3])[0].rsplit("::", 1)[-1] in _ENTRY_HOLDERS
+    except Untranslatable:
+        return False
+
+
 def _page_kind(fld: Field, url: str) -> tuple[str, str | None]:
     """The tag and link kind of the field's old node on a learned page: the page's own when it
     differed from the commonest (``page_kinds``), else the commonest. A list learned before
@@ -1251,6 +1291,7 @@ def _examples(
     the old values on the new pages; unambiguous pages first. With ``second`` (a field), the
     node after the first one of its tag that holds the value too, on pages that have one."""
     found: list[tuple[int, list[Example]]] = []
+    apart = _headings_apart(fld)
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want or (only is not None and url not in only):
@@ -1264,8 +1305,11 @@ def _examples(
             ends = [items[0], items[-1]] if len(items) > 1 else [items[0]]
             nodes = [idx.nodes(v, fld, tag) for v in ends]
             # Items are nodes of the old items' tag when there are such (section headings in
-            # the body repeat the entries of a table of contents).
+            # the body repeat the entries of a table of contents), and not links that stand
+            # for their heading (Sphinx's `h2 > a.toc-backref`) where the old nodes were none.
             nodes = [[n for n in ns if n.tag == tag] or ns for ns in nodes]
+            if apart:
+                nodes = [[n for n in ns if anchor_heading(n) is None] or ns for ns in nodes]
             if not all(nodes):
                 continue
             picked = [ns[0] for ns in nodes]
@@ -1291,6 +1335,7 @@ def _examples(
                     n.tag != tag,
                     texted is not None and bool(normalize_text(n.text_content())) != texted,
                     not (n.tag in _HEADINGS and tag in _HEADINGS),
+                    apart and anchor_heading(n) is not None,
                 ),
             )
             if second:
@@ -1400,6 +1445,7 @@ def _kind_change(
         return ""
     containers = [c for c in map(_container_path, fld.xpaths) if c and "%d" not in c]
     checked = 0
+    apart = _headings_apart(fld)
     for url, want in samples.items():
         tree = trees.get(url)
         if not want or tree is None:
@@ -1432,6 +1478,11 @@ def _kind_change(
                 # An icon link (an up arrow) removed, and a text link to the same target kept
                 # (the breadcrumb's step): the same value from another node.
                 why = "its nodes hold text where the field's were icons without text"
+            elif apart and tag not in _HEADINGS and anchor_heading(el) is not None:
+                # A section heading's link back to its contents entry (Sphinx's
+                # `h2 > a.toc-backref`), where the old nodes were no headings: the entries of
+                # a removed contents list, repeated as the headings.
+                why = "its nodes are links that stand for section headings"
             if not why:
                 continue
             if held is None:
@@ -1739,6 +1790,46 @@ def _depth_free_forms(xp: str, is_list: bool) -> list[str]:
     if is_list:
         return [nodes + tail]
     return [f"({nodes})[last()]{tail}", f"({nodes})[1]{tail}"]
+
+
+_LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
+
+
+def _element_steps(xp: str) -> list[str] | None:
+    try:
+        return split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return None
+
+
+def takes_all_levels(xp: str) -> bool:
+    """Whether a rule takes its nodes at any depth below a step (``//nav[@id='contents']//a``:
+    every entry of a nested contents list, its sub-entries too)."""
+    steps = _element_steps(xp)
+    return steps is not None and len(steps) >= 3 and steps[-2] == "" and any(steps[:-2])
+
+
+def _all_levels_forms(xp: str) -> list[str]:
+    """A list rule that walks from a list down to its entries step by step
+    (``…/nav[1]/ul/li/p/a``: the top level of a nested contents list only), taking every
+    entry below that list instead (``…/nav[1]/ul//a``); [] for a rule without such steps."""
+    steps = _element_steps(xp)
+    if not steps or takes_all_levels(xp) or xp.startswith("("):
+        return []
+    last = len(steps) - 1
+    first = last
+    while first > 0 and steps[first - 1] != "":
+        first -= 1
+    for k in range(max(first, 1), last):
+        try:
+            tag = step_predicates(steps[k])[0].rsplit("::", 1)[-1]
+        except Untranslatable:
+            return []
+        if tag in _LIST_TAGS:
+            if re.search(r"\[\d+\]", steps[last]):
+                return []
+            return ["/".join(steps[: k + 1]) + "//" + steps[last] + xp[len(_element_path(xp)) :]]
+    return []
 
 
 def _depths_seen(trees: dict[str, Any], samples: dict[str, Any], xp: str) -> int:
@@ -3083,13 +3174,37 @@ def _repair_field(
                     scored[free_queue] = (got, "depth-free")
                     costs[free_queue] = costs.get(queue, 0.0) + 0.01
 
-    # Among equals, a rule without positions goes before a positional one, and one that
-    # does not pin a depth in a recursive structure before one that does.
+    # A list whose old rules took every level of a nested list (``//nav[…]//a``: a contents
+    # list with its sub-entries) is given rules that take every level too: a candidate that
+    # walks from the list down to its entries step by step (``…/nav[1]/ul/li/p/a``) takes the
+    # top level alone, right only on pages whose contents have no sub-entries. Its form from
+    # the list down (``…/nav[1]/ul//a``) is scored, and among equals goes first.
+    all_levels = fld.is_list and bool(fld.xpaths) and all(takes_all_levels(x) for x in fld.xpaths)
+    if all_levels:
+        for queue, (ev, _fam) in ranked[:_ANCHOR_TRIES]:
+            if ev.get("kind") or ev["score"] <= 0:
+                continue
+            for form in _all_levels_forms(queue[-1]):
+                every = (*queue[:-1], form)
+                if every in scored:
+                    continue
+                got = _agreement(trees, samples, replace(fld, xpaths=every), template)
+                if got["score"] >= ACCEPT:
+                    why = _kind_change(trees, samples, fld, form, widened)
+                    if why:
+                        got = {**got, "score": min(got["score"], KIND_SCORE), "kind": why}
+                scored[every] = (got, "all-levels")
+                costs[every] = costs.get(queue, 0.0) - 0.01
+
+    # Among equals, a rule without positions goes before a positional one, one that does not
+    # pin a depth in a recursive structure before one that does, and (for a list whose old
+    # rules took every level) one that takes every level before one that does not.
     def ranking(kv: tuple[tuple[str, ...], tuple[dict[str, Any], str]]) -> tuple[Any, ...]:
         return (
             -round(kv[1][0]["score"], 3),
             kv[1][0]["wrong"],
             any(map(pins_depth, kv[0])),
+            all_levels and not takes_all_levels(kv[0][-1]),
             is_positional(kv[0][-1]),
             costs.get(kv[0], 99.0),
         )
