@@ -8,6 +8,9 @@ nested two levels deep, section headings that link back to their entry through
   nodes of the old values are the contents' links, not the headings'.
 - The contents removed: the entries are left only as the headings' `toc-backref` links, links
   that stand for their headings: the field is gone, not "still in nodes like the old ones".
+- The bars removed: 'next' and 'next_href' read one link (its text and its target); some
+  pages still link the next page from their text, under another text. Both are gone, as are
+  'prev' and 'prev_href'.
 """
 
 from __future__ import annotations
@@ -244,3 +247,28 @@ def test_removed_contents_left_as_heading_links_are_gone() -> None:
     toc = by_field(site(toc=False))["toc"]
     assert toc.status == "gone", (toc.status, toc.xpaths, toc.evidence.get("reason"))
     assert "still in nodes like the old ones" not in str(toc.evidence.get("reason"))
+
+
+def test_removed_bars_leave_a_links_text_and_target_gone_alike() -> None:
+    found = by_field(site(bars=False))
+    answers = {
+        f: (found[f].status, found[f].xpaths) for f in ("next", "next_href", "prev", "prev_href")
+    }
+    assert {status for status, _x in answers.values()} == {"gone"}, answers
+    assert found["title"].status == "ok"
+    assert found["toc"].status == "ok"
+
+
+def test_link_targets_kept_under_new_texts_are_repaired() -> None:
+    # The bars' links now read 'Previous' / 'Next' around 'Index', the up link's class
+    # renamed: the texts are new values, the targets are still there.
+    changed = site(new_bars=True)
+    found = by_field(changed)
+    for name, step in (("next_href", 1), ("prev_href", -1)):
+        assert found[name].status == "repaired", (name, found[name].status, found[name].evidence)
+        fixed = accept_field_repairs(learned(), [found[name]])
+        for i, p in enumerate(changed):
+            want = f"p{i + step}.html" if 0 <= i + step < N else ""
+            assert apply_template(p, fixed).values[name] == want, (name, p.url, found[name].xpaths)
+    assert found["next"].status != "repaired"
+    assert found["prev"].status != "repaired"

@@ -1357,6 +1357,79 @@ def _examples(
     return [ex for _n, ex in found[:limit]]
 
 
+def _twins(fld: Field, template: Template) -> list[Field]:
+    """The template's other fields that read the same nodes as ``fld`` (their rules select the
+    same elements, one by one) and give another part of them: a link's text and its target
+    (``next`` and ``next_href``). Neither is a list or a record."""
+    if fld.is_list or fld.children or not fld.xpaths:
+        return []
+    paths = [_element_path(x) for x in fld.xpaths]
+    mine = output_attribute(fld)
+    return [
+        g
+        for g in template.fields
+        if g.id != fld.id
+        and not g.is_list
+        and not g.children
+        and [_element_path(x) for x in g.xpaths] == paths
+        and output_attribute(g) != mine
+        and g.search.fingerprint.get("samples")
+    ]
+
+
+def _twin_holders(
+    twins: Sequence[Field],
+    url: str,
+    tree: Any,
+    template: Template,
+    indexes: dict[str, _TextIndex],
+) -> list[set[HtmlElement]]:
+    """Per twin with a learned value on the page, the nodes that hold that value now."""
+    out = []
+    for g in twins:
+        value = g.search.fingerprint["samples"].get(url)
+        if not isinstance(value, str) or not value:
+            continue
+        idx = indexes.get(url)
+        if idx is None:
+            idx = indexes[url] = _TextIndex(tree, template)
+        out.append(set(idx.nodes(value, g, _page_kind(g, url)[0])))
+    return out
+
+
+def _twin_agreement(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    queue: Sequence[str],
+    twins: Sequence[Field],
+    indexes: dict[str, _TextIndex],
+) -> int:
+    """The learned pages where ``queue`` gives the old value from a node that also holds each
+    twin's learned value there (a link whose target is the old one and whose text is the old
+    text too)."""
+    probe = replace(fld, xpaths=tuple(queue))
+    n = 0
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if tree is None or not want:
+            continue
+        try:
+            got, rep = extract_field(tree, probe, template, url=url)
+        except RuleError:
+            continue
+        if not got or not same_value(got, want, False, _long_of(fld, url)):
+            continue
+        held = _twin_holders(twins, url, tree, template, indexes)
+        if held:
+            el = _report_element(tree, rep.nodes[0]) if rep.nodes else None
+            if el is None or not all(el in h for h in held):
+                continue
+        n += 1
+    return n
+
+
 def _found_share(
     trees: dict[str, Any],
     samples: dict[str, Any],
@@ -1367,9 +1440,13 @@ def _found_share(
     every_item: bool = False,
 ) -> float:
     """Share of the learned pages with a value where that value is still on the page (a
-    list's first item, or with ``every_item`` each of its items), in a node of the old kind."""
+    list's first item, or with ``every_item`` each of its items), in a node of the old kind.
+    Where a twin field read the same node (a link's text beside its target), the node must
+    hold the twin's learned value on that page too: a link to the next page in the text is not
+    the removed 'next' link, whose text was the next page's title."""
     have = found = 0
     labels = field_labels(fld)
+    twins = _twins(fld, template)
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want:
@@ -1386,6 +1463,7 @@ def _found_share(
         # the label the old rule found its node by, where that label is still on the page.
         heads = tag in _HEADINGS
         by_label = _near_labels(tree, labels) if labels else None
+        twin_nodes = _twin_holders(twins, url, tree, template, indexes)
         if all(
             any(
                 (not tag or n.tag == tag)
@@ -1393,6 +1471,7 @@ def _found_share(
                 and text_fits(n, fld)
                 and (heads or anchor_heading(n) is None)
                 and (by_label is None or by_label[1](n))
+                and all(n in held for held in twin_nodes)
                 for n in idx.nodes(item, fld, tag, None if fld.is_list else _long_of(fld, url))
             )
             for item in items
@@ -3470,6 +3549,30 @@ def _repair_field(
     # A rule whose nodes are of another kind gives the old texts from other nodes (section
     # headings repeating the entries of a removed summary): no evidence that the field is there.
     agree = 0 if best.get("kind") else best["agree"]
+    twins = _twins(fld, template) if agree > 0.2 * max(1, with_value) else []
+    if twins and found_share < 0.2:
+        # A link's text and its target were read from one node: the target found in links of
+        # other texts (a cross-reference in the text to the next page) is not the removed
+        # 'next' link. Only the pages where the node holds the twin's old value too count
+        # toward the field still being there; a rule that agrees well is judged as before.
+        agree = _twin_agreement(trees, samples, fld, template, best_queue, twins, indexes)
+        if agree <= 0.2 * max(1, with_value):
+            return FieldRepair(
+                fld.id,
+                "gone",
+                "",
+                best["score"],
+                {
+                    **now,
+                    "was": status,
+                    "reason": "the old values are only in nodes that do not give the old "
+                    + " or ".join(f"'{g.id}'" for g in twins)
+                    + " too, as the old nodes did (the best rule: "
+                    + " then ".join(best_queue)
+                    + ")",
+                },
+                alts,
+            )
     if agree <= 0.2 * max(1, with_value) and found_share < 0.2:
         reason = "the old values are on too few pages"
         if best.get("kind"):
