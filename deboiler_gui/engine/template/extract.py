@@ -774,6 +774,13 @@ def is_self_link(node: Any, url: str) -> bool:
     href = (link.get("href") or "").strip()
     if not href or href.lower().startswith(("javascript:", "mailto:")):
         return False
+    return _leads_to(url, href)
+
+
+@functools.lru_cache(maxsize=65536)
+def _leads_to(url: str, href: str) -> bool:
+    """Whether ``href`` on the page ``url`` leads to that page, its fragment aside (a page's
+    links are asked about again for every rule that selects them)."""
     return bool(urldefrag(urljoin(url, href))[0] == urldefrag(url)[0])
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import contextlib
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -21,6 +22,7 @@ from deboiler_gui.engine.htmltree import (
 )
 from deboiler_gui.engine.model import RuleError
 from deboiler_gui.engine.tablerows import rows_tolerant
+from deboiler_gui.engine.template.extract import PERMALINK_SIGNS
 from deboiler_gui.engine.template.pagetypes import (
     SAME_TYPE,
     jaccard,
@@ -40,6 +42,7 @@ from deboiler_gui.engine.template.selectors import (
     flatten_descendants,
     is_wordlike,
     run_compiled,
+    same_pages,
     select_elements,
     shared_runs,
     suggest,
@@ -1235,7 +1238,45 @@ def _one_entry(box: HtmlElement, tag: Any) -> bool:
     return n == 1
 
 
+#: While :func:`remembered` is in force: each node's list entry (``_item_node``) and each set
+#: of items' answer to ``several_lists``, on pages that do not change meanwhile (a repair's
+#: pages: one candidate after another asks again about the same links of a page).
+_ITEMS: ContextVar[dict[tuple[HtmlElement, bool], HtmlElement] | None] = ContextVar(
+    "_ITEMS", default=None
+)
+_FAMILIES: ContextVar[dict[tuple[HtmlElement, ...], bool] | None] = ContextVar(
+    "_FAMILIES", default=None
+)
+
+
+@contextlib.contextmanager
+def remembered() -> Iterator[None]:
+    """Within the block, remember what the list induction works out about a page's nodes
+    (each node's list entry, whether a set of items is one list) and what each selector
+    selects on a page, for pages that are not changed meanwhile: a repair induces and checks
+    many candidates over the same few pages, and the same links of a large page were worked
+    out again for each."""
+    items, families = _ITEMS.set({}), _FAMILIES.set({})
+    try:
+        with same_pages(), shared_runs():
+            yield
+    finally:
+        _FAMILIES.reset(families)
+        _ITEMS.reset(items)
+
+
 def _item_node(el: HtmlElement, kin: Kin | None = None, *, solo: bool = True) -> HtmlElement:
+    """The list entry of ``el`` (``_find_item_node``), remembered within ``remembered``."""
+    memo = _ITEMS.get()
+    if memo is None:
+        return _find_item_node(el, kin, solo=solo)
+    got = memo.get((el, solo))
+    if got is None:
+        got = memo[(el, solo)] = _find_item_node(el, kin, solo=solo)
+    return got
+
+
+def _find_item_node(el: HtmlElement, kin: Kin | None = None, *, solo: bool = True) -> HtmlElement:
     """The repeating step above a list example: the nearest ancestor-or-self that is a list
     entry (``li``, ``dt``, ``tr``) or whose parent has another child like it; a sibling of
     another kind (the type cell beside a name cell, a purpose beside a title in a ``dt``) does
@@ -2010,7 +2051,14 @@ def several_lists(found: Sequence[HtmlElement]) -> bool:
     list when one of their lists holds all the others (a table of contents with its
     sub-lists). The one definition of 'mixed' for the induction's site check and for the
     signals' 'items from several lists'."""
-    return not _one_family(found)
+    memo = _FAMILIES.get()
+    if memo is None:
+        return not _one_family(found)
+    key = tuple(found)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = not _one_family(found)
+    return got
 
 
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
@@ -2930,20 +2978,36 @@ def _empty_anchor(el: HtmlElement) -> bool:
     return el.tag == "a" and len(el) == 0 and not _text(el)
 
 
+def _permalink(el: HtmlElement) -> bool:
+    """A heading's own permalink: a link to a fragment whose whole text is a permalink sign
+    (Sphinx's ``<a class="headerlink" href="#x">¶</a>``), shown beside the title, not part
+    of it."""
+    return el.tag == "a" and (el.get("href") or "").startswith("#") and _text(el) in PERMALINK_SIGNS
+
+
 def anchor_heading(node: HtmlElement) -> HtmlElement | None:
     """The heading an anchor stands for: the anchor holds the heading's whole text and the
-    heading's other element children are empty anchors (LaTeX2HTML's `<h1><a id=…>Title</a>`,
-    DocBook's `<h2><a name="x"></a><a class="link" href="#x">Title</a></h2>`), or it is an
-    empty named anchor inside it. None for any other node."""
+    heading's other element children are empty anchors or its permalink (LaTeX2HTML's
+    `<h1><a id=…>Title</a>`, DocBook's `<h2><a name="x"></a><a class="link" href="#x">Title
+    </a></h2>`, Sphinx's `<h2><a class="toc-backref" href="#id1">Title</a><a
+    class="headerlink" href="#x">¶</a></h2>`), or it is an empty named anchor inside it. None
+    for any other node."""
     parent: HtmlElement | None = node.getparent()
     if node.tag != "a" or parent is None or parent.tag not in _HEADINGS:
         return None
     if _empty_anchor(node) and (node.get("id") or node.get("name")):
         return parent
     others = [k for k in parent if isinstance(k.tag, str) and k is not node]
-    if _text(node) and _text(node) == _text(parent) and all(_empty_anchor(k) for k in others):
-        return parent
-    return None
+    if not _text(node) or not all(_empty_anchor(k) or _permalink(k) for k in others):
+        return None
+    whole = _text(parent)
+    for k in others:
+        sign = _text(k) if _permalink(k) else ""
+        if sign and whole.endswith(sign):
+            whole = whole[: -len(sign)].rstrip()
+        elif sign and whole.startswith(sign):
+            whole = whole[len(sign) :].lstrip()
+    return parent if _text(node) == whole else None
 
 
 def heading_of_anchor(ex: Example) -> Example:

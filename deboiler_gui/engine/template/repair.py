@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import logging
 import math
 import re
 from collections import Counter
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -186,7 +187,19 @@ def _jaccard(a: Iterable[Any], b: Iterable[Any]) -> float:
 def _seq(a: Sequence[Any], b: Sequence[Any]) -> float:
     if not a and not b:
         return 1.0
+    return _seq_ratio(tuple(a), tuple(b))
+
+
+# Every node of a page is scored against one stored fingerprint: the tag paths, children and
+# class tokens it is compared with repeat from node to node, and each pair is compared once.
+@functools.lru_cache(maxsize=65536)
+def _seq_ratio(a: tuple[Any, ...], b: tuple[Any, ...]) -> float:
     return difflib.SequenceMatcher(None, list(a), list(b), autojunk=False).ratio()
+
+
+@functools.lru_cache(maxsize=65536)
+def _text_ratio(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(None, a, b).ratio()
 
 
 def _tokens_like(learned: Sequence[str], got: Sequence[str]) -> float:
@@ -194,9 +207,7 @@ def _tokens_like(learned: Sequence[str], got: Sequence[str]) -> float:
     token now (a renamed ``title`` -> ``title-v2`` keeps most of its credit)."""
     if not got:
         return 0.0
-    return sum(
-        max(difflib.SequenceMatcher(None, t, g).ratio() for g in got) for t in learned
-    ) / len(learned)
+    return sum(max(_text_ratio(t, g) for g in got) for t in learned) / len(learned)
 
 
 def _length_like(a: int, b: int) -> float:
@@ -215,9 +226,7 @@ def fingerprint_similarity(fp: dict[str, Any], el: HtmlElement) -> float:
     if fp.get("classes"):
         parts.append((1.5, _tokens_like(fp["classes"], got["classes"])))
     if fp.get("id"):
-        parts.append(
-            (1.0, difflib.SequenceMatcher(None, fp["id"], got["id"]).ratio() if got["id"] else 0.0)
-        )
+        parts.append((1.0, _text_ratio(fp["id"], got["id"]) if got["id"] else 0.0))
     if fp.get("attrs"):
         parts.append((0.5, _jaccard(got["attrs"], fp["attrs"])))
     parts.append((1.0, 1.0 if got["parent_tag"] == fp.get("parent_tag") else 0.0))
@@ -776,7 +785,13 @@ def absent_pages(fld: Field) -> set[str]:
 
 
 def repair_steps(
-    pages: Sequence[Page], template: Template, model: DomainModel | None = None
+    pages: Sequence[Page],
+    template: Template,
+    model: DomainModel | None = None,
+    *,
+    fields: Iterable[str] | None = None,
+    clean_site: bool = True,
+    parsed: Mapping[str, Any] | None = None,
 ) -> Generator[Progress, None, list[RepairProposal]]:
     """Find fields that fail on pages of the template, propose repairs and count the pages each
     proposed XPath fixes; one proposal per (field, XPath), best evidence kept.
@@ -785,8 +800,19 @@ def repair_steps(
     searched nor counted, and a proposal that would fill one of them is dropped. The node
     search runs on at most MAX_SEARCH_PAGES failing pages per field; every candidate is then
     checked on every failing page with one extraction, so the run grows linearly with the
-    site."""
-    index = SiteIndex.from_pages(pages, max_pages=None)  # every page: none is skipped
+    site.
+
+    ``fields``: only those fields are checked and searched (the others' proposals would be
+    thrown away). ``clean_site=False``: whether a field fails on a page is read from its rules
+    without the cleaner's removals, as the check against learned values reads them (the
+    cleaner costs more than the rest on large pages); the searched pages' candidates still
+    leave out what the cleaner removes. ``parsed``: trees of some pages by URL, parsed from
+    the same HTML by the caller and not changed (not parsed again)."""
+    if fields is not None:
+        wanted = set(fields)
+        template = replace(template, fields=tuple(f for f in template.fields if f.id in wanted))
+    # every page: none is skipped
+    index = SiteIndex.from_pages(pages, max_pages=None, parsed=parsed)
     by_url = dict(zip(index.urls, index.trees, strict=False))
     proposals: dict[tuple[str, str], RepairProposal] = {}
     failing: dict[str, list[str]] = {}
@@ -801,7 +827,7 @@ def repair_steps(
         root = by_url.get(page.url)
         if root is None or not choose_templates(page.url, [template]):
             continue
-        result = apply_template(page, template, model, root=root)
+        result = apply_template(page, template, model if clean_site else None, root=root)
         read.append((page, root, result))
         for fid, rep in result.fields.items():
             if fid in site_values and page.url not in absent.get(fid, ()):

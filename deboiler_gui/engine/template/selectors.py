@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -151,16 +151,41 @@ def compile_selector(expression: str) -> etree.XPath:
     return _compiled(expression)
 
 
+#: While :func:`same_pages` is in force: each selector's result per page.
+_SELECTED: ContextVar[dict[tuple[Any, str], list[Any]] | None] = ContextVar(
+    "_SELECTED", default=None
+)
+
+
+@contextmanager
+def same_pages() -> Iterator[None]:
+    """Within the block, each selector is evaluated once per page (the pages must not change
+    meanwhile): a repair scores many rule queues over the same pages, and the queues share
+    their first rules."""
+    token = _SELECTED.set({})
+    try:
+        yield
+    finally:
+        _SELECTED.reset(token)
+
+
 def select(root: Any, expression: str) -> list[Any]:
     """Evaluate a selector; returns elements, strings or numbers as XPath gives them."""
+    memo = _SELECTED.get()
+    if memo is not None:
+        got = memo.get((root, expression))
+        if got is not None:
+            return list(got)
     xp = compile_selector(expression)
     try:
         result = xp(root)
     except etree.XPathEvalError as exc:
         raise RuleError(f"XPath evaluation failed ({exc})", expression=expression) from exc
-    if isinstance(result, list):
-        return result
-    return [result]
+    out = result if isinstance(result, list) else [result]
+    if memo is not None:
+        memo[(root, expression)] = out
+        return list(out)
+    return out
 
 
 def select_elements(root: Any, expression: str) -> list[HtmlElement]:
@@ -589,8 +614,15 @@ class SiteIndex:
     _hits: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
-    def from_pages(cls, pages: Iterable[Page], *, max_pages: int | None = 1000) -> SiteIndex:
-        """Parse the site's readable pages; ``max_pages=None`` takes them all."""
+    def from_pages(
+        cls,
+        pages: Iterable[Page],
+        *,
+        max_pages: int | None = 1000,
+        parsed: Mapping[str, Any] | None = None,
+    ) -> SiteIndex:
+        """Parse the site's readable pages; ``max_pages=None`` takes them all. ``parsed``:
+        trees of some of them by URL, parsed already from the same HTML (not parsed again)."""
         urls: list[str] = []
         trees: list[HtmlElement] = []
         for page in pages:
@@ -599,7 +631,8 @@ class SiteIndex:
             if page.error or not page.html:
                 continue
             urls.append(page.url)
-            trees.append(parse_html(page.html))
+            tree = parsed.get(page.url) if parsed else None
+            trees.append(tree if isinstance(tree, HtmlElement) else parse_html(page.html))
         return cls(urls, trees)
 
     @classmethod

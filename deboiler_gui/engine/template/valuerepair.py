@@ -36,6 +36,7 @@ from deboiler_gui.engine.template.induce import (
     InductionError,
     anchor_heading,
     induce,
+    remembered,
     retag_last,
     tag_union_of,
 )
@@ -1229,6 +1230,46 @@ def _head_words(el: HtmlElement, limit: int) -> list[str]:
     return _words("".join(parts))[:limit]
 
 
+#: Containers of list entries: a list's items that sit in one are no section headings' links.
+_ENTRY_HOLDERS = frozenset({"ul", "ol", "dl", "menu", "li", "dt", "dd", "nav"}) | frozenset(
+    {"table", "tbody", "thead", "tr", "td", "th"}
+)
+
+
+def _headings_apart(fld: Field) -> bool:
+    """Whether the field's old nodes, as learning recorded them, were no links that stand for
+    section headings (entries of a list, a link in a bar): its node's parent was no heading,
+    or a list's container holds entries. A section heading's link (`h2 > a.toc-backref`,
+    `h1 > a`) that repeats an old value is then another kind of node; a field whose old node
+    was such a link (a header's `h1 > a`) finds it again."""
+    fp = fld.search.fingerprint
+    if fld.is_list and fp.get("tag"):
+        return str(fp["tag"]) in _ENTRY_HOLDERS
+    if not fld.is_list and fp.get("parent_tag"):
+        return str(fp["parent_tag"]) not in _HEADINGS
+    # Learned without the nodes' fingerprint: the old rules' step above their nodes tells
+    # (``//nav[@id='contents']//a``: links of a contents list; ``//div[@id='hd']/h1/a``: a
+    # heading's link).
+    return bool(fld.xpaths) and all(_above_no_heading(x) for x in fld.xpaths)
+
+
+def _above_no_heading(xp: str) -> bool:
+    """Whether a rule's step above its nodes names no heading: its parent step, or, below a
+    ``//``, a list's or a table's container (``//nav[…]//a``)."""
+    try:
+        steps = split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return False
+    if len(steps) < 2 or not steps[-2] and len(steps) < 3:
+        return False
+    try:
+        if steps[-2]:
+            return step_predicates(steps[-2])[0].rsplit("::", 1)[-1] not in _HEADINGS
+        return step_predicates(steps[-3])[0].rsplit("::", 1)[-1] in _ENTRY_HOLDERS
+    except Untranslatable:
+        return False
+
+
 def _page_kind(fld: Field, url: str) -> tuple[str, str | None]:
     """The tag and link kind of the field's old node on a learned page: the page's own when it
     differed from the commonest (``page_kinds``), else the commonest. A list learned before
@@ -1257,6 +1298,7 @@ def _examples(
     the old values on the new pages; unambiguous pages first. With ``second`` (a field), the
     node after the first one of its tag that holds the value too, on pages that have one."""
     found: list[tuple[int, list[Example]]] = []
+    apart = _headings_apart(fld)
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want or (only is not None and url not in only):
@@ -1270,8 +1312,11 @@ def _examples(
             ends = [items[0], items[-1]] if len(items) > 1 else [items[0]]
             nodes = [idx.nodes(v, fld, tag) for v in ends]
             # Items are nodes of the old items' tag when there are such (section headings in
-            # the body repeat the entries of a table of contents).
+            # the body repeat the entries of a table of contents), and not links that stand
+            # for their heading (Sphinx's `h2 > a.toc-backref`) where the old nodes were none.
             nodes = [[n for n in ns if n.tag == tag] or ns for ns in nodes]
+            if apart:
+                nodes = [[n for n in ns if anchor_heading(n) is None] or ns for ns in nodes]
             if not all(nodes):
                 continue
             picked = [ns[0] for ns in nodes]
@@ -1297,6 +1342,7 @@ def _examples(
                     n.tag != tag,
                     texted is not None and bool(normalize_text(n.text_content())) != texted,
                     not (n.tag in _HEADINGS and tag in _HEADINGS),
+                    apart and anchor_heading(n) is not None,
                 ),
             )
             if second:
@@ -1318,6 +1364,79 @@ def _examples(
     return [ex for _n, ex in found[:limit]]
 
 
+def _twins(fld: Field, template: Template) -> list[Field]:
+    """The template's other fields that read the same nodes as ``fld`` (their rules select the
+    same elements, one by one) and give another part of them: a link's text and its target
+    (``next`` and ``next_href``). Neither is a list or a record."""
+    if fld.is_list or fld.children or not fld.xpaths:
+        return []
+    paths = [_element_path(x) for x in fld.xpaths]
+    mine = output_attribute(fld)
+    return [
+        g
+        for g in template.fields
+        if g.id != fld.id
+        and not g.is_list
+        and not g.children
+        and [_element_path(x) for x in g.xpaths] == paths
+        and output_attribute(g) != mine
+        and g.search.fingerprint.get("samples")
+    ]
+
+
+def _twin_holders(
+    twins: Sequence[Field],
+    url: str,
+    tree: Any,
+    template: Template,
+    indexes: dict[str, _TextIndex],
+) -> list[set[HtmlElement]]:
+    """Per twin with a learned value on the page, the nodes that hold that value now."""
+    out = []
+    for g in twins:
+        value = g.search.fingerprint["samples"].get(url)
+        if not isinstance(value, str) or not value:
+            continue
+        idx = indexes.get(url)
+        if idx is None:
+            idx = indexes[url] = _TextIndex(tree, template)
+        out.append(set(idx.nodes(value, g, _page_kind(g, url)[0])))
+    return out
+
+
+def _twin_agreement(
+    trees: dict[str, Any],
+    samples: dict[str, Any],
+    fld: Field,
+    template: Template,
+    queue: Sequence[str],
+    twins: Sequence[Field],
+    indexes: dict[str, _TextIndex],
+) -> int:
+    """The learned pages where ``queue`` gives the old value from a node that also holds each
+    twin's learned value there (a link whose target is the old one and whose text is the old
+    text too)."""
+    probe = replace(fld, xpaths=tuple(queue))
+    n = 0
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if tree is None or not want:
+            continue
+        try:
+            got, rep = extract_field(tree, probe, template, url=url)
+        except RuleError:
+            continue
+        if not got or not same_value(got, want, False, _long_of(fld, url)):
+            continue
+        held = _twin_holders(twins, url, tree, template, indexes)
+        if held:
+            el = _report_element(tree, rep.nodes[0]) if rep.nodes else None
+            if el is None or not all(el in h for h in held):
+                continue
+        n += 1
+    return n
+
+
 def _found_share(
     trees: dict[str, Any],
     samples: dict[str, Any],
@@ -1328,9 +1447,13 @@ def _found_share(
     every_item: bool = False,
 ) -> float:
     """Share of the learned pages with a value where that value is still on the page (a
-    list's first item, or with ``every_item`` each of its items), in a node of the old kind."""
+    list's first item, or with ``every_item`` each of its items), in a node of the old kind.
+    Where a twin field read the same node (a link's text beside its target), the node must
+    hold the twin's learned value on that page too: a link to the next page in the text is not
+    the removed 'next' link, whose text was the next page's title."""
     have = found = 0
     labels = field_labels(fld)
+    twins = _twins(fld, template)
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want:
@@ -1347,6 +1470,7 @@ def _found_share(
         # the label the old rule found its node by, where that label is still on the page.
         heads = tag in _HEADINGS
         by_label = _near_labels(tree, labels) if labels else None
+        twin_nodes = _twin_holders(twins, url, tree, template, indexes)
         if all(
             any(
                 (not tag or n.tag == tag)
@@ -1354,6 +1478,7 @@ def _found_share(
                 and text_fits(n, fld)
                 and (heads or anchor_heading(n) is None)
                 and (by_label is None or by_label[1](n))
+                and all(n in held for held in twin_nodes)
                 for n in idx.nodes(item, fld, tag, None if fld.is_list else _long_of(fld, url))
             )
             for item in items
@@ -1406,6 +1531,7 @@ def _kind_change(
         return ""
     containers = [c for c in map(_container_path, fld.xpaths) if c and "%d" not in c]
     checked = 0
+    apart = _headings_apart(fld)
     for url, want in samples.items():
         tree = trees.get(url)
         if not want or tree is None:
@@ -1438,6 +1564,11 @@ def _kind_change(
                 # An icon link (an up arrow) removed, and a text link to the same target kept
                 # (the breadcrumb's step): the same value from another node.
                 why = "its nodes hold text where the field's were icons without text"
+            elif apart and tag not in _HEADINGS and anchor_heading(el) is not None:
+                # A section heading's link back to its contents entry (Sphinx's
+                # `h2 > a.toc-backref`), where the old nodes were no headings: the entries of
+                # a removed contents list, repeated as the headings.
+                why = "its nodes are links that stand for section headings"
             if not why:
                 continue
             if held is None:
@@ -1745,6 +1876,46 @@ def _depth_free_forms(xp: str, is_list: bool) -> list[str]:
     if is_list:
         return [nodes + tail]
     return [f"({nodes})[last()]{tail}", f"({nodes})[1]{tail}"]
+
+
+_LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
+
+
+def _element_steps(xp: str) -> list[str] | None:
+    try:
+        return split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return None
+
+
+def takes_all_levels(xp: str) -> bool:
+    """Whether a rule takes its nodes at any depth below a step (``//nav[@id='contents']//a``:
+    every entry of a nested contents list, its sub-entries too)."""
+    steps = _element_steps(xp)
+    return steps is not None and len(steps) >= 3 and steps[-2] == "" and any(steps[:-2])
+
+
+def _all_levels_forms(xp: str) -> list[str]:
+    """A list rule that walks from a list down to its entries step by step
+    (``…/nav[1]/ul/li/p/a``: the top level of a nested contents list only), taking every
+    entry below that list instead (``…/nav[1]/ul//a``); [] for a rule without such steps."""
+    steps = _element_steps(xp)
+    if not steps or takes_all_levels(xp) or xp.startswith("("):
+        return []
+    last = len(steps) - 1
+    first = last
+    while first > 0 and steps[first - 1] != "":
+        first -= 1
+    for k in range(max(first, 1), last):
+        try:
+            tag = step_predicates(steps[k])[0].rsplit("::", 1)[-1]
+        except Untranslatable:
+            return []
+        if tag in _LIST_TAGS:
+            if re.search(r"\[\d+\]", steps[last]):
+                return []
+            return ["/".join(steps[: k + 1]) + "//" + steps[last] + xp[len(_element_path(xp)) :]]
+    return []
 
 
 def _depths_seen(trees: dict[str, Any], samples: dict[str, Any], xp: str) -> int:
@@ -3089,13 +3260,37 @@ def _repair_field(
                     scored[free_queue] = (got, "depth-free")
                     costs[free_queue] = costs.get(queue, 0.0) + 0.01
 
-    # Among equals, a rule without positions goes before a positional one, and one that
-    # does not pin a depth in a recursive structure before one that does.
+    # A list whose old rules took every level of a nested list (``//nav[…]//a``: a contents
+    # list with its sub-entries) is given rules that take every level too: a candidate that
+    # walks from the list down to its entries step by step (``…/nav[1]/ul/li/p/a``) takes the
+    # top level alone, right only on pages whose contents have no sub-entries. Its form from
+    # the list down (``…/nav[1]/ul//a``) is scored, and among equals goes first.
+    all_levels = fld.is_list and bool(fld.xpaths) and all(takes_all_levels(x) for x in fld.xpaths)
+    if all_levels:
+        for queue, (ev, _fam) in ranked[:_ANCHOR_TRIES]:
+            if ev.get("kind") or ev["score"] <= 0:
+                continue
+            for form in _all_levels_forms(queue[-1]):
+                every = (*queue[:-1], form)
+                if every in scored:
+                    continue
+                got = _agreement(trees, samples, replace(fld, xpaths=every), template)
+                if got["score"] >= ACCEPT:
+                    why = _kind_change(trees, samples, fld, form, widened)
+                    if why:
+                        got = {**got, "score": min(got["score"], KIND_SCORE), "kind": why}
+                scored[every] = (got, "all-levels")
+                costs[every] = costs.get(queue, 0.0) - 0.01
+
+    # Among equals, a rule without positions goes before a positional one, one that does not
+    # pin a depth in a recursive structure before one that does, and (for a list whose old
+    # rules took every level) one that takes every level before one that does not.
     def ranking(kv: tuple[tuple[str, ...], tuple[dict[str, Any], str]]) -> tuple[Any, ...]:
         return (
             -round(kv[1][0]["score"], 3),
             kv[1][0]["wrong"],
             any(map(pins_depth, kv[0])),
+            all_levels and not takes_all_levels(kv[0][-1]),
             is_positional(kv[0][-1]),
             costs.get(kv[0], 99.0),
         )
@@ -3361,6 +3556,30 @@ def _repair_field(
     # A rule whose nodes are of another kind gives the old texts from other nodes (section
     # headings repeating the entries of a removed summary): no evidence that the field is there.
     agree = 0 if best.get("kind") else best["agree"]
+    twins = _twins(fld, template) if agree > 0.2 * max(1, with_value) else []
+    if twins and found_share < 0.2:
+        # A link's text and its target were read from one node: the target found in links of
+        # other texts (a cross-reference in the text to the next page) is not the removed
+        # 'next' link. Only the pages where the node holds the twin's old value too count
+        # toward the field still being there; a rule that agrees well is judged as before.
+        agree = _twin_agreement(trees, samples, fld, template, best_queue, twins, indexes)
+        if agree <= 0.2 * max(1, with_value):
+            return FieldRepair(
+                fld.id,
+                "gone",
+                "",
+                best["score"],
+                {
+                    **now,
+                    "was": status,
+                    "reason": "the old values are only in nodes that do not give the old "
+                    + " or ".join(f"'{g.id}'" for g in twins)
+                    + " too, as the old nodes did (the best rule: "
+                    + " then ".join(best_queue)
+                    + ")",
+                },
+                alts,
+            )
     if agree <= 0.2 * max(1, with_value) and found_share < 0.2:
         reason = "the old values are on too few pages"
         if best.get("kind"):
@@ -3517,11 +3736,16 @@ def _copies(trees: dict[str, Any]) -> dict[str, str]:
 
 
 def repair_site(
-    pages: Iterable[Page], template: Template, *, index: SiteIndex | None = None
+    pages: Iterable[Page],
+    template: Template,
+    *,
+    index: SiteIndex | None = None,
+    parsed: dict[str, Any] | None = None,
 ) -> tuple[list[FieldRepair], dict[str, Any]]:
     """Repair every field of a template over a site: only the learned pages are parsed for the
     evidence (plus a sample for the site-wide check), so time grows with the site only through
-    reading it once."""
+    reading it once. ``parsed``: filled with the pages parsed, by URL (unchanged trees, for a
+    caller that reads the site again)."""
     t0 = time.perf_counter()
     learned: set[str] = set()
     for fld in template.fields:
@@ -3574,7 +3798,6 @@ def repair_site(
         # every learned page decides.
         some = [u for u in trees if sizes[u] <= _LARGE_PAGE * max(usual, 1)][:_INDEX_PAGES]
         index = SiteIndex(some, [trees[u] for u in some])
-    out = []
     absent = AbsentPages(
         absent_pages,
         others,
@@ -3587,27 +3810,48 @@ def repair_site(
     values_cache: dict[str, dict[str, str]] = {}
     # Candidates are checked on the learned pages (their agreement decides); the sample of
     # other pages only serves the volatility of attributes.
-    for fld in template.fields:
-        try:
-            out.append(repair_field(trees, fld, template, index, indexes, values_cache, absent))
-        except Exception as exc:  # noqa: BLE001 - one field's failure leaves the others
-            # A field that cannot be repaired is answered as such; the others are still
-            # checked and repaired.
-            log.warning("repair of %s failed: %s", fld.id, exc or type(exc).__name__)
-            log.debug("repair of %s failed", fld.id, exc_info=True)
-            out.append(
-                FieldRepair(
-                    fld.id,
-                    "unsure",
-                    evidence={"error": str(exc) or type(exc).__name__, "reason": "repair failed"},
-                )
-            )
+    # The pages do not change while the fields are repaired: what the list induction works out
+    # about their nodes is worked out once (``induce.remembered``).
+    with remembered():
+        out = [
+            _repair_one(trees, fld, template, index, indexes, values_cache, absent)
+            for fld in template.fields
+        ]
+    if parsed is not None:
+        parsed.update(trees)
+        parsed.update((u, t) for u, t in absent._trees.items() if t is not None)
+        parsed.update((u, t) for u, t in absent._other_trees.items() if t is not None)
+        parsed.update(absent._rival_trees or {})
     return out, {
         "pages": n,
         "parsed": len(trees),
         "absent_checked": sum(1 for t in absent._trees.values() if t is not None),
         "seconds": round(time.perf_counter() - t0, 3),
     }
+
+
+def _repair_one(
+    trees: dict[str, Any],
+    fld: Field,
+    template: Template,
+    index: SiteIndex,
+    indexes: dict[str, _TextIndex],
+    values_cache: dict[str, dict[str, str]],
+    absent: AbsentPages,
+) -> FieldRepair:
+    """``repair_field``, a failure answered as such: the other fields are still checked."""
+    try:
+        return repair_field(trees, fld, template, index, indexes, values_cache, absent)
+    except Exception as exc:  # noqa: BLE001 - one field's failure leaves the others
+        # A field that cannot be repaired is answered as such; the others are still checked
+        # and repaired.
+        log.warning("repair of %s failed: %s", fld.id, exc or type(exc).__name__)
+        log.debug("repair of %s failed", fld.id, exc_info=True)
+        return FieldRepair(
+            fld.id,
+            "unsure",
+            evidence={"error": str(exc) or type(exc).__name__, "reason": "repair failed"},
+        )
 
 
 def accept_field_repairs(template: Template, repairs: Iterable[FieldRepair]) -> Template:
@@ -3726,7 +3970,8 @@ def repair_template_steps(
     if not learned:
         out.proposals = yield from repair_steps(pages, template, model)
         return out
-    out.fields, out.stats = repair_site(pages, template)
+    parsed: dict[str, Any] = {}
+    out.fields, out.stats = repair_site(pages, template, parsed=parsed)
     fine = {r.field for r in out.fields if r.status == "ok"}
     never_absent = {
         f.id
@@ -3734,7 +3979,11 @@ def repair_template_steps(
         if f.search.fingerprint.get("samples") and all(f.search.fingerprint["samples"].values())
     }
     if fine & never_absent:
-        found = yield from repair_steps(pages, template, model)
+        # Only those fields are searched, and whether one fails on a page is read from its
+        # rules as the check against learned values reads them, without the cleaner.
+        found = yield from repair_steps(
+            pages, template, model, fields=fine & never_absent, clean_site=False, parsed=parsed
+        )
         mine = [p for p in found if p.field in fine & never_absent]
         out.proposals = best_repairs(mine)
         out.weak = _weak(mine)
