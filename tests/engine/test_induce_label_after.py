@@ -8,6 +8,8 @@ alike; the next link keeps its label before it."""
 
 from __future__ import annotations
 
+from sphinxbar import page
+
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template.extract import extract_field
 from deboiler_gui.engine.template.induce import Example, click_candidates, induce
@@ -21,31 +23,8 @@ LABEL_PREV = "//a[normalize-space(.)='Contents']/preceding-sibling::a[1]"
 LABEL_NEXT = "//a[normalize-space(.)='Contents']/following-sibling::a[1]"
 
 
-def _bar(where: str, prev: str, nxt: str) -> str:
-    """A Sphinx bar (`div.topnav` / `div.bottomnav`) with its links; '' for none."""
-    links = []
-    if prev:
-        links.append(f"«&#160;&#160;<a href='{prev}.html'>{prev} Guide</a>")
-    links.append("<a class='uplink' href='index.html'>Contents</a>")
-    if nxt:
-        links.append(f"<a href='{nxt}.html'>{nxt} Guide</a>&#160;&#160;»")
-    sep = "\n&#160;&#160;::&#160;&#160;\n"
-    return (
-        f"<div class='{where}nav' role='navigation' aria-label='{where} navigation'>"
-        f"<p>{sep.join(links)}</p></div>"
-    )
-
-
 def _page(name: str, title: str, prev: str, nxt: str, body: str) -> Page:
-    return Page(
-        f"{SITE}{name}.html",
-        f"<html><head><title>{title} — Manual</title></head><body>"
-        "<div class='header' role='banner'><h1 class='heading'><a href='index.html'>"
-        f"<span>Manual</span></a></h1><h2 class='heading'><span>{title}</span></h2></div>"
-        f"{_bar('top', prev, nxt)}"
-        f"<div class='content' role='main'>{body}</div>"
-        f"{_bar('bottom', prev, nxt)}</body></html>",
-    )
+    return page(f"{SITE}{name}.html", title, prev, nxt, body, manual="Manual")
 
 
 def site() -> list[Page]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sphinxbar import page
+
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.signals import site_signals
@@ -22,30 +24,9 @@ TOPNAV = "//div[contains(concat(' ', normalize-space(@class), ' '), ' topnav ')]
 CONTENT_H1 = "//div[contains(concat(' ', normalize-space(@class), ' '), ' content ')]//h1"
 
 
-def _bar(where: str, prev: str, nxt: str) -> str:
-    links = []
-    if prev:
-        links.append(f"«&#160;&#160;<a href='{prev}.html'>{prev} Guide</a>")
-    links.append("<a class='uplink' href='index.html'>Contents</a>")
-    if nxt:
-        links.append(f"<a href='{nxt}.html'>{nxt} Guide</a>&#160;&#160;»")
-    sep = "\n&#160;&#160;::&#160;&#160;\n"
-    return (
-        f"<div class='{where}nav' role='navigation' aria-label='{where} navigation'>"
-        f"<p>{sep.join(links)}</p></div>"
-    )
-
-
 def _page(name: str, title: str, prev: str, nxt: str, body: str) -> Page:
-    return Page(
-        f"https://{SITE}/{name}.html",
-        f"<html><head><title>{title} — Manual 14 documentation</title></head><body>"
-        "<div class='header' role='banner'><h1 class='heading'><a href='index.html'>"
-        f"<span>Manual 14 documentation</span></a></h1>"
-        f"<h2 class='heading'><span>{title}</span></h2></div>"
-        f"{_bar('top', prev, nxt)}"
-        f"<div class='content' role='main'>{body}</div>"
-        f"{_bar('bottom', prev, nxt)}</body></html>",
+    return page(
+        f"https://{SITE}/{name}.html", title, prev, nxt, body, manual="Manual 14 documentation"
     )
 
 
