@@ -1715,12 +1715,20 @@ def _section_heading(el: HtmlElement, main_el: HtmlElement, density: float) -> b
     if heading is None:
         for a in el.iterancestors():
             if a is main_el:
-                return False
+                break
             if a.tag in _HEADING_TAGS:
                 heading = a
                 break
     if heading is None:
-        return False
+        # a block whose whole text is one heading in it (a `header` around a section's `h3`):
+        # the heading's block, followed by the section it opens
+        inside = next(el.iter(*_HEADING_TAGS), None)
+        if inside is None:
+            return False
+        text = "".join(_text_of(el).split())
+        if not text or text != "".join(_text_of(inside).split()):
+            return False
+        heading = el
     nxt = heading.getnext()
     while nxt is not None and (not isinstance(nxt.tag, str) or nxt.tag in _HEADING_TAGS):
         nxt = nxt.getnext()
