@@ -268,6 +268,23 @@ def matches(
             "the place the site's content narrows to on most of its pages, "
             "holding most of the non-link text of the main content"
         )
+    page_main = None
+    if (
+        deeper is None
+        and region is None
+        and main
+        and not ap.compat
+        and (main_el is None or main_el.tag in ("body", "html"))
+    ):
+        # no part of the page holds most of its text, and the site's places say nothing of
+        # it (a front page of one sentence beside its site's index of links): the part the
+        # page itself marks as its main content
+        page_main = _marked_main(root)
+        if page_main is not None:
+            main_el = page_main
+            main.add(page_main)
+            main.update(page_main.iterancestors())
+            reason = "the part the page marks as its main content (no part holds most of its text)"
     own: HtmlElement | None = None
     if region is None and deeper is not None and series is None and up is None and thread is None:
         # the site's content place, taken because the page is mostly links: inside it, the
@@ -583,7 +600,8 @@ def matches(
             not detector
             and bounded
             and not ap.compat
-            and 0 < chars <= max_share
+            and chars > 0
+            and (chars <= max_share or page_main is not None)
             and links >= density * chars
             and el not in main
             and not within(i, el, main_el)
@@ -594,7 +612,9 @@ def matches(
             # away from the content, a link list the page itself marks as its navigation or
             # its footer (`nav`, role=navigation, `footer`): the site's menu, even where too
             # few pages of the site have this template (a page saved twice) to show it repeat;
-            # not the page's own table of contents (links to its own anchors)
+            # not the page's own table of contents (links to its own anchors). Whatever its
+            # size when the page marks its main content too (a front page's index of classes
+            # beside its one sentence)
             detector, key = "slot", marked
         if (
             not detector
@@ -2683,6 +2703,30 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
             return None  # the element has other company: look no higher
         el = parent
     return None
+
+
+#: the elements a page marks as its main content
+_MARKED_MAIN = etree.XPath("//body//main | //body//*[@role='main']")
+
+
+def _marked_main(root: HtmlElement) -> HtmlElement | None:
+    """The one element the page marks as its main content (``main``, ``role="main"``), when
+    there is one (the outermost of nested ones) and it holds visible text; else None."""
+    found = [el for el in _MARKED_MAIN(root) if isinstance(el.tag, str)]
+    outer = [el for el in found if not any(a in found for a in el.iterancestors())]
+    if len(outer) != 1 or not _chars_links(outer[0])[0]:
+        return None
+    return cast(HtmlElement, outer[0])
+
+
+def _chars_links(el: HtmlElement) -> tuple[int, int]:
+    """The element's visible characters other than white space, and those of its links
+    (read without the visible-text transform: run on a part of the page, it leaves libxml2's
+    order of the page's nodes numbered from that part, and later positional searches of the
+    page, such as a block's first text, go wrong)."""
+    chars = len("".join(_visible_text_of(el, _holding_invisible(el)).split()))
+    links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
+    return chars, links
 
 
 def _mostly_links(el: HtmlElement) -> bool:
