@@ -363,6 +363,7 @@ def matches(
                 spans[rec[0]] = (k, rec[5])
 
     anchors = _Anchors(root)
+    named = _NamedEntries(recs, ap.exact, float(ap.cfg["link_density"]))
     holds_story: list[bool] = []
 
     def far_from_story(i: int, el: HtmlElement) -> bool:
@@ -452,6 +453,13 @@ def matches(
                 ):
                     # a passage repeated on a few pages where most pages have other text at
                     # its place (a post quoted on other threads, a standard clause): content
+                    detector = ""
+                elif links < density * chars and named.within(el, main_el):
+                    # in an entry the page names by its id among alike entries (a method's
+                    # documentation, `div#method-i-to_s`, among the class's others), a block
+                    # at a place only the pages with that entry have: the same there because
+                    # those pages document the same member (a method several classes
+                    # share), not a template's part
                     detector = ""
                 elif h in ap.free and chars >= SHARED_ENTRY_CHARS and _in_entry(el, main_el):
                     # a long entry of the content that a few pages share, at a place most
@@ -3332,6 +3340,59 @@ def _own_section(
             return _alike_to(node, main) and anchors.toc(el)
         node = up
     return False
+
+
+class _NamedEntries:
+    """Entries the page names by an id (one its slot keeps: no digits) among alike siblings
+    of their tag and classes (one class at least), each named otherwise, that hold text of
+    the page's own (the entry is no site-wide repeat, nor mostly links): a class page's methods,
+    ``div#method-i-to_s.method-detail`` beside ``div#method-i-name.method-detail``. A block
+    in one is at a place only the pages documenting that member have; the regions a
+    template names (``div#sidebar`` beside ``div#directory``), a box it names, the same on
+    every page, and its named boxes of headlines are no such entries."""
+
+    def __init__(self, recs: dict[HtmlElement, list[Any]], exact: set[int], density: float) -> None:
+        self._recs = recs
+        self._exact = exact
+        self._density = density
+        self._known: dict[HtmlElement, bool] = {}
+
+    def within(self, el: HtmlElement, top: HtmlElement) -> bool:
+        """Whether the element is inside such an entry below ``top``."""
+        for a in el.iterancestors():
+            if a is top or a.tag in ("body", "html"):
+                return False
+            known = self._known.get(a)
+            if known is None:
+                rec = self._recs.get(a)
+                known = self._known[a] = (
+                    rec is not None
+                    and rec[1] not in self._exact
+                    and rec[3] < self._density * rec[2]
+                    and _named_entry(a)
+                )
+            if known:
+                return True
+        return False
+
+
+def _named_entry(el: HtmlElement) -> bool:
+    """Whether the element has an id its slot keeps, a class, and a sibling of its tag and
+    classes with another id (not one of a layout's regions, named but of no class)."""
+    ident = (el.get("id") or "").strip()
+    parent = el.getparent()
+    if parent is None or "#" not in _step_of(el.tag, ident or None, None):
+        return False  # no id, or one with digits (a post's number): not the slot's
+    step = _step_of(el.tag, None, el.get("class"))
+    if step == el.tag:
+        return False
+    return any(
+        s is not el
+        and (other := s.get("id"))
+        and other.strip() != ident
+        and _step_of(s.tag, None, s.get("class")) == step
+        for s in parent.iterchildren(el.tag)
+    )
 
 
 class _Anchors:
