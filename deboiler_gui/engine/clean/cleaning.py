@@ -285,8 +285,46 @@ def matches(
             main.add(page_main)
             main.update(page_main.iterancestors())
             reason = "the part the page marks as its main content (no part holds most of its text)"
+    # The page's own heading outside the content found, in the place that holds the site's
+    # content on most pages around it (a class's name over its description, then the member
+    # details that hold most of the text): the content is that place, heading and all.
+    whole = None
+    if main and main_el is not None and not ap.compat and (ap.site_main or ap.site_main_some):
+        # (a site of several templates: the places of the page's own template too; an
+        # element that is no candidate, HTML's `main`, is such a place as well)
+        held_slots = ap.site_main | ap.site_main_some
+        depth = int(ap.cfg["max_slot_depth"])
+        held_places = {
+            a
+            for a in main_el.iterancestors()
+            if a.tag not in ("body", "html")
+            and (slot := _slot_of(a, depth)) is not None
+            and ap.slot_id(slot) in held_slots
+        }
+        whole = (
+            _headed_place(root, main_el, held_places, float(ap.cfg["link_density"]))
+            if held_places
+            else None
+        )
+    # (the part found, below the page's heading: what comes after it is after the text)
+    part = main_el
+    if whole is not None:
+        main_el = whole
+        main.add(whole)
+        region = None
+        reason = (
+            "the place holding the content on most of the site's pages"
+            " (the part holding most of the text is below the page's own heading)"
+        )
     own: HtmlElement | None = None
-    if region is None and deeper is not None and series is None and up is None and thread is None:
+    if (
+        region is None
+        and deeper is not None
+        and series is None
+        and up is None
+        and thread is None
+        and whole is None
+    ):
         # the site's content place, taken because the page is mostly links: inside it, the
         # block holding most of its text (a video's story column beside its column of
         # related media and tabs) is the page's own text; a link list the site repeats on
@@ -309,6 +347,10 @@ def matches(
     around = main_el.getparent() if main_el is not None else None
     if around is not None and around.tag in ("body", "html"):
         around = None
+    # where text most pages have other text in place of stays (below): the block around the
+    # content, which held the part the page's own heading is over before the content was
+    # widened to the place holding both
+    spec_area = main_el if around is None and whole is not None else around
     # the blocks that hold the content's own heading (a product's name above its price)
     title_blocks: set[HtmlElement] = set()
     head: HtmlElement | None = None
@@ -544,13 +586,13 @@ def matches(
                 detector = ""
             elif (
                 not ap.compat
-                and around is not None
+                and spec_area is not None
                 and h in ap.free
                 and chars >= SPEC_MIN_CHARS
                 and links < density * chars
-                and within(i, el, around)
-                and not _in_teaser(el, around, letters)
-                and not (links and main_el is not None and _before(main_el, el))
+                and within(i, el, spec_area)
+                and not _in_teaser(el, spec_area, letters)
+                and not (links and part is not None and _before(part, el))
             ):
                 # beside the main content in the block around it, text most pages have other
                 # text in place of (a product's specification next to its description); not
@@ -2735,6 +2777,77 @@ def _chars_links(el: HtmlElement) -> tuple[int, int]:
     chars = len("".join(_visible_text_of(el, _holding_invisible(el)).split()))
     links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
     return chars, links
+
+
+def _slot_of(el: HtmlElement, max_depth: int) -> str | None:
+    """The element's structural slot, as the analysis names it (the root path of its steps,
+    a cell's place in its row), for an element that is no candidate; None below
+    ``max_depth``."""
+    chain = [*reversed(list(el.iterancestors())), el]
+    if len(chain) - 1 > max_depth:
+        return None
+    parts = []
+    for a in chain:
+        step = _slot_step(a, a.tag)
+        if a.tag == "td":
+            step += f"[{sum(1 for _ in a.itersiblings('td', preceding=True))}]"
+        parts.append("/" + step)
+    return "".join(parts)
+
+
+def _headed_place(
+    root: HtmlElement, main_el: HtmlElement, places: set[HtmlElement], density: float
+) -> HtmlElement | None:
+    """The nearest of the site's content places (below the body) around the main content
+    that also holds the page's own heading (an h1-h3 saying the page's title) outside the
+    main content, alone in its block, when every other block beside the main content on the
+    way up to it is text: a class's name over its description, where the member details
+    below hold most of the page's text. None when no such place holds such a heading, when
+    the heading's block holds more than it (a story's head with its share bar and topic
+    links), or when a block beside the main content on the way up to the place has links
+    that are ``density`` of its text or more, links beside less than BOX_TEXT_CHARS of text
+    of its own, or is a column of teasers (a page's table of contents under its title, a
+    side bar beside a question's answers, a trail of breadcrumbs over a topic's post, boxes
+    of headlines beside a story): the frame's, not the content's."""
+    around = [a for a in main_el.iterancestors() if a in places]
+    if not around:
+        return None
+    headings = [
+        h
+        for h in _title_headings(root, main_el)
+        if h.tag in ("h1", "h2", "h3") and h is not main_el and not _inside(h, main_el)
+    ]
+    place = next((a for a in around if any(_inside(h, a) for h in headings)), None)
+    if place is None:
+        return None
+    step = main_el
+    more = False  # text beside the main content besides the heading
+    while step is not place:
+        parent = step.getparent()
+        if parent is None:
+            return None
+        for sib in parent:
+            if sib is step or not isinstance(sib.tag, str) or sib.tag in INVISIBLE_TAGS:
+                continue
+            heading = next((h for h in headings if h is sib or _inside(h, sib)), None)
+            if heading is not None:
+                # the heading on its own, not a head block that also holds the frame's
+                # parts (a story's share bar and topic links beside its headline)
+                if "".join(_text_of(sib).split()) != "".join(_text_of(heading).split()):
+                    return None
+                continue
+            chars, links = _chars_links(sib)
+            more = more or chars > 0
+            if links and (
+                links >= density * chars or chars - links < BOX_TEXT_CHARS or _teaser_column(sib)
+            ):
+                # mostly links, links with next to no text of its own beside them (a table of
+                # contents, a trail of breadcrumbs over a topic's post), or headlines each with
+                # a line or two (a column of boxes beside a story): the frame's
+                return None
+        step = parent
+    # (the heading alone beside it is the content's anyway: its own heading, kept)
+    return place if more else None
 
 
 def _mostly_links(el: HtmlElement) -> bool:
