@@ -274,8 +274,63 @@ def matches(
             "the place the site's content narrows to on most of its pages, "
             "holding most of the non-link text of the main content"
         )
+    page_main = None
+    if (
+        deeper is None
+        and region is None
+        and main
+        and not ap.compat
+        and (main_el is None or main_el.tag in ("body", "html"))
+    ):
+        # no part of the page holds most of its text, and the site's places say nothing of
+        # it (a front page of one sentence beside its site's index of links): the part the
+        # page itself marks as its main content
+        page_main = _marked_main(root)
+        if page_main is not None:
+            main_el = page_main
+            main.add(page_main)
+            main.update(page_main.iterancestors())
+            reason = "the part the page marks as its main content (no part holds most of its text)"
+    # The page's own heading outside the content found, in the place that holds the site's
+    # content on most pages around it (a class's name over its description, then the member
+    # details that hold most of the text): the content is that place, heading and all.
+    whole = None
+    if main and main_el is not None and not ap.compat and (ap.site_main or ap.site_main_some):
+        # (a site of several templates: the places of the page's own template too; an
+        # element that is no candidate, HTML's `main`, is such a place as well)
+        held_slots = ap.site_main | ap.site_main_some
+        depth = int(ap.cfg["max_slot_depth"])
+        held_places = {
+            a
+            for a in main_el.iterancestors()
+            if a.tag not in ("body", "html")
+            and (slot := _slot_of(a, depth)) is not None
+            and ap.slot_id(slot) in held_slots
+        }
+        whole = (
+            _headed_place(root, main_el, held_places, float(ap.cfg["link_density"]))
+            if held_places
+            else None
+        )
+    # (the part found, below the page's heading: what comes after it is after the text)
+    part = main_el
+    if whole is not None:
+        main_el = whole
+        main.add(whole)
+        region = None
+        reason = (
+            "the place holding the content on most of the site's pages"
+            " (the part holding most of the text is below the page's own heading)"
+        )
     own: HtmlElement | None = None
-    if region is None and deeper is not None and series is None and up is None and thread is None:
+    if (
+        region is None
+        and deeper is not None
+        and series is None
+        and up is None
+        and thread is None
+        and whole is None
+    ):
         # the site's content place, taken because the page is mostly links: inside it, the
         # block holding most of its text (a video's story column beside its column of
         # related media and tabs) is the page's own text; a link list the site repeats on
@@ -298,6 +353,10 @@ def matches(
     around = main_el.getparent() if main_el is not None else None
     if around is not None and around.tag in ("body", "html"):
         around = None
+    # where text most pages have other text in place of stays (below): the block around the
+    # content, which held the part the page's own heading is over before the content was
+    # widened to the place holding both
+    spec_area = main_el if around is None and whole is not None else around
     # the blocks that hold the content's own heading (a product's name above its price)
     title_blocks: set[HtmlElement] = set()
     head: HtmlElement | None = None
@@ -352,6 +411,7 @@ def matches(
                 spans[rec[0]] = (k, rec[5])
 
     anchors = _Anchors(root)
+    named = _NamedEntries(recs, ap.exact, float(ap.cfg["link_density"]))
     holds_story: list[bool] = []
 
     def story_held() -> bool:
@@ -448,6 +508,13 @@ def matches(
                     # a passage repeated on a few pages where most pages have other text at
                     # its place (a post quoted on other threads, a standard clause): content
                     detector = ""
+                elif links < density * chars and named.within(el, main_el):
+                    # in an entry the page names by its id among alike entries (a method's
+                    # documentation, `div#method-i-to_s`, among the class's others), a block
+                    # at a place only the pages with that entry have: the same there because
+                    # those pages document the same member (a method several classes
+                    # share), not a template's part
+                    detector = ""
                 elif h in ap.free and chars >= SHARED_ENTRY_CHARS and _in_entry(el, main_el):
                     # a long entry of the content that a few pages share, at a place most
                     # pages fill otherwise, whatever its links (an instance's documentation,
@@ -531,13 +598,13 @@ def matches(
                 detector = ""
             elif (
                 not ap.compat
-                and around is not None
+                and spec_area is not None
                 and h in ap.free
                 and chars >= SPEC_MIN_CHARS
                 and links < density * chars
-                and within(i, el, around)
-                and not _in_teaser(el, around, letters)
-                and not (links and main_el is not None and _before(main_el, el))
+                and within(i, el, spec_area)
+                and not _in_teaser(el, spec_area, letters)
+                and not (links and part is not None and _before(part, el))
             ):
                 # beside the main content in the block around it, text most pages have other
                 # text in place of (a product's specification next to its description); not
@@ -595,7 +662,8 @@ def matches(
             not detector
             and bounded
             and not ap.compat
-            and 0 < chars <= max_share
+            and chars > 0
+            and (chars <= max_share or page_main is not None)
             and links >= density * chars
             and el not in main
             and not within(i, el, main_el)
@@ -606,7 +674,9 @@ def matches(
             # away from the content, a link list the page itself marks as its navigation or
             # its footer (`nav`, role=navigation, `footer`): the site's menu, even where too
             # few pages of the site have this template (a page saved twice) to show it repeat;
-            # not the page's own table of contents (links to its own anchors)
+            # not the page's own table of contents (links to its own anchors). Whatever its
+            # size when the page marks its main content too (a front page's index of classes
+            # beside its one sentence)
             detector, key = "slot", marked
         if (
             not detector
@@ -1750,12 +1820,20 @@ def _section_heading(el: HtmlElement, main_el: HtmlElement, density: float) -> b
     if heading is None:
         for a in el.iterancestors():
             if a is main_el:
-                return False
+                break
             if a.tag in _HEADING_TAGS:
                 heading = a
                 break
     if heading is None:
-        return False
+        # a block whose whole text is one heading in it (a `header` around a section's `h3`):
+        # the heading's block, followed by the section it opens
+        inside = next(el.iter(*_HEADING_TAGS), None)
+        if inside is None:
+            return False
+        text = "".join(_text_of(el).split())
+        if not text or text != "".join(_text_of(inside).split()):
+            return False
+        heading = el
     nxt = heading.getnext()
     while nxt is not None and (not isinstance(nxt.tag, str) or nxt.tag in _HEADING_TAGS):
         nxt = nxt.getnext()
@@ -2754,6 +2832,101 @@ def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
     return None
 
 
+#: the elements a page marks as its main content
+_MARKED_MAIN = etree.XPath("//body//main | //body//*[@role='main']")
+
+
+def _marked_main(root: HtmlElement) -> HtmlElement | None:
+    """The one element the page marks as its main content (``main``, ``role="main"``), when
+    there is one (the outermost of nested ones) and it holds visible text; else None."""
+    found = [el for el in _MARKED_MAIN(root) if isinstance(el.tag, str)]
+    outer = [el for el in found if not any(a in found for a in el.iterancestors())]
+    if len(outer) != 1 or not _chars_links(outer[0])[0]:
+        return None
+    return cast(HtmlElement, outer[0])
+
+
+def _chars_links(el: HtmlElement) -> tuple[int, int]:
+    """The element's visible characters other than white space, and those of its links
+    (read without the visible-text transform: run on a part of the page, it leaves libxml2's
+    order of the page's nodes numbered from that part, and later positional searches of the
+    page, such as a block's first text, go wrong)."""
+    chars = len("".join(_visible_text_of(el, _holding_invisible(el)).split()))
+    links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
+    return chars, links
+
+
+def _slot_of(el: HtmlElement, max_depth: int) -> str | None:
+    """The element's structural slot, as the analysis names it (the root path of its steps,
+    a cell's place in its row), for an element that is no candidate; None below
+    ``max_depth``."""
+    chain = [*reversed(list(el.iterancestors())), el]
+    if len(chain) - 1 > max_depth:
+        return None
+    parts = []
+    for a in chain:
+        step = _slot_step(a, a.tag)
+        if a.tag == "td":
+            step += f"[{sum(1 for _ in a.itersiblings('td', preceding=True))}]"
+        parts.append("/" + step)
+    return "".join(parts)
+
+
+def _headed_place(
+    root: HtmlElement, main_el: HtmlElement, places: set[HtmlElement], density: float
+) -> HtmlElement | None:
+    """The nearest of the site's content places (below the body) around the main content
+    that also holds the page's own heading (an h1-h3 saying the page's title) outside the
+    main content, alone in its block, when every other block beside the main content on the
+    way up to it is text: a class's name over its description, where the member details
+    below hold most of the page's text. None when no such place holds such a heading, when
+    the heading's block holds more than it (a story's head with its share bar and topic
+    links), or when a block beside the main content on the way up to the place has links
+    that are ``density`` of its text or more, links beside less than BOX_TEXT_CHARS of text
+    of its own, or is a column of teasers (a page's table of contents under its title, a
+    side bar beside a question's answers, a trail of breadcrumbs over a topic's post, boxes
+    of headlines beside a story): the frame's, not the content's."""
+    around = [a for a in main_el.iterancestors() if a in places]
+    if not around:
+        return None
+    headings = [
+        h
+        for h in _title_headings(root, main_el)
+        if h.tag in ("h1", "h2", "h3") and h is not main_el and not _inside(h, main_el)
+    ]
+    place = next((a for a in around if any(_inside(h, a) for h in headings)), None)
+    if place is None:
+        return None
+    step = main_el
+    more = False  # text beside the main content besides the heading
+    while step is not place:
+        parent = step.getparent()
+        if parent is None:
+            return None
+        for sib in parent:
+            if sib is step or not isinstance(sib.tag, str) or sib.tag in INVISIBLE_TAGS:
+                continue
+            heading = next((h for h in headings if h is sib or _inside(h, sib)), None)
+            if heading is not None:
+                # the heading on its own, not a head block that also holds the frame's
+                # parts (a story's share bar and topic links beside its headline)
+                if "".join(_text_of(sib).split()) != "".join(_text_of(heading).split()):
+                    return None
+                continue
+            chars, links = _chars_links(sib)
+            more = more or chars > 0
+            if links and (
+                links >= density * chars or chars - links < BOX_TEXT_CHARS or _teaser_column(sib)
+            ):
+                # mostly links, links with next to no text of its own beside them (a table of
+                # contents, a trail of breadcrumbs over a topic's post), or headlines each with
+                # a line or two (a column of boxes beside a story): the frame's
+                return None
+        step = parent
+    # (the heading alone beside it is the content's anyway: its own heading, kept)
+    return place if more else None
+
+
 def _mostly_links(el: HtmlElement) -> bool:
     """Whether at least half of the element's visible text is link text (a menu column's
     scripts are no text of it)."""
@@ -3480,6 +3653,59 @@ def _own_section(
             return _alike_to(node, main) and anchors.toc(el)
         node = up
     return False
+
+
+class _NamedEntries:
+    """Entries the page names by an id (one its slot keeps: no digits) among alike siblings
+    of their tag and classes (one class at least), each named otherwise, that hold text of
+    the page's own (the entry is no site-wide repeat, nor mostly links): a class page's methods,
+    ``div#method-i-to_s.method-detail`` beside ``div#method-i-name.method-detail``. A block
+    in one is at a place only the pages documenting that member have; the regions a
+    template names (``div#sidebar`` beside ``div#directory``), a box it names, the same on
+    every page, and its named boxes of headlines are no such entries."""
+
+    def __init__(self, recs: dict[HtmlElement, list[Any]], exact: set[int], density: float) -> None:
+        self._recs = recs
+        self._exact = exact
+        self._density = density
+        self._known: dict[HtmlElement, bool] = {}
+
+    def within(self, el: HtmlElement, top: HtmlElement) -> bool:
+        """Whether the element is inside such an entry below ``top``."""
+        for a in el.iterancestors():
+            if a is top or a.tag in ("body", "html"):
+                return False
+            known = self._known.get(a)
+            if known is None:
+                rec = self._recs.get(a)
+                known = self._known[a] = (
+                    rec is not None
+                    and rec[1] not in self._exact
+                    and rec[3] < self._density * rec[2]
+                    and _named_entry(a)
+                )
+            if known:
+                return True
+        return False
+
+
+def _named_entry(el: HtmlElement) -> bool:
+    """Whether the element has an id its slot keeps, a class, and a sibling of its tag and
+    classes with another id (not one of a layout's regions, named but of no class)."""
+    ident = (el.get("id") or "").strip()
+    parent = el.getparent()
+    if parent is None or "#" not in _step_of(el.tag, ident or None, None):
+        return False  # no id, or one with digits (a post's number): not the slot's
+    step = _step_of(el.tag, None, el.get("class"))
+    if step == el.tag:
+        return False
+    return any(
+        s is not el
+        and (other := s.get("id"))
+        and other.strip() != ident
+        and _step_of(s.tag, None, s.get("class")) == step
+        for s in parent.iterchildren(el.tag)
+    )
 
 
 class _Anchors:
