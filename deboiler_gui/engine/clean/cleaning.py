@@ -2885,7 +2885,8 @@ def _headed_place(
     that are ``density`` of its text or more, links beside less than BOX_TEXT_CHARS of text
     of its own, or is a column of teasers (a page's table of contents under its title, a
     side bar beside a question's answers, a trail of breadcrumbs over a topic's post, boxes
-    of headlines beside a story): the frame's, not the content's."""
+    of headlines beside a story), or holds a table of figures (quotes beside a story): the
+    frame's, not the content's."""
     around = [a for a in main_el.iterancestors() if a in places]
     if not around:
         return None
@@ -2921,6 +2922,9 @@ def _headed_place(
                 # mostly links, links with next to no text of its own beside them (a table of
                 # contents, a trail of breadcrumbs over a topic's post), or headlines each with
                 # a line or two (a column of boxes beside a story): the frame's
+                return None
+            if any(_figures_table(t) for t in sib.iter("table")):
+                # a table of figures beside the story (the day's quotes): the site's widget
                 return None
         step = parent
     # (the heading alone beside it is the content's anyway: its own heading, kept)
