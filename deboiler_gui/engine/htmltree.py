@@ -142,7 +142,7 @@ def hidden_elements(root: HtmlElement) -> set[HtmlElement]:
     total = _chars(document)
     out: set[HtmlElement] = set()
     for el in found:
-        if any(a in out for a in el.iterancestors()):
+        if not out.isdisjoint(el.iterancestors()):
             continue
         if total and _chars(el) * 2 > total:
             continue

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
+from operator import itemgetter
 from typing import Any, cast
 
 import lxml.etree as etree
@@ -93,14 +94,19 @@ class Applied:
         cfg.update({k: v for k, v in model.config.items() if k in DEFAULT_CONFIG})
         self.cfg = cfg
         self.spec = make_spec("compat" if self.compat else "improved", cfg)
-        self.slot_ids: dict[str, int] = {}
+        self.slot_ids = _SlotIds()
+        #: a slot's key (the h64 of its path): a lookup in C once the slot was seen (the
+        #: detectors ask it of every candidate of every page)
+        self.slot_id: Callable[[str], int] = self.slot_ids.__getitem__
 
-    def slot_id(self, slot: str) -> int:
-        sid = self.slot_ids.get(slot)
-        if sid is None:
-            sid = h64(slot.encode("utf-8", "surrogatepass"))
-            if len(self.slot_ids) < 100_000:
-                self.slot_ids[slot] = sid
+
+class _SlotIds(dict[str, int]):
+    """Slot keys by slot, computed on first use (at most 100,000 kept)."""
+
+    def __missing__(self, slot: str) -> int:
+        sid = h64(slot.encode("utf-8", "surrogatepass"))
+        if len(self) < 100_000:
+            self[slot] = sid
         return sid
 
 
@@ -111,6 +117,9 @@ def applied(model: DomainModel) -> Applied:
         model._applied = cached  # type: ignore[attr-defined]
     return cached[1]
 
+
+#: a candidate's record's element (its first field)
+_ELEMENT = itemgetter(0)
 
 #: Inside an entry of the content, a repeated block this long that most pages fill otherwise
 #: is content even when it is mostly links.
@@ -159,7 +168,7 @@ def matches(
     )
     # each candidate's record by its element (its hash, characters, links, slot)
     recs: dict[HtmlElement, list[Any]] = (
-        {rec[0]: rec for rec in facts.cands} if not ap.compat else {}
+        dict(zip(map(_ELEMENT, facts.cands), facts.cands)) if not ap.compat else {}
     )
     # Readers' comments under a story: when their text made them the page's main content,
     # the content is the block holding the story before them, read without them.
@@ -906,7 +915,7 @@ def matches(
             and (
                 _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
                 or (head is not None and _inside(el, head))
-                or any(a in title_blocks for a in el.iterancestors())
+                or not title_blocks.isdisjoint(el.iterancestors())
             )
             and ap.slot_id(slot) in ap.seen
             and 0 < chars <= MEDIA_BOX_CHARS * _media_box(el)
@@ -939,7 +948,7 @@ def matches(
             detector
             and el not in main
             and el not in keep_ancestors
-            and not (keep_set and any(a in keep_set for a in el.iterancestors()))
+            and not (keep_set and not keep_set.isdisjoint(el.iterancestors()))
             and not (head is not None and not boxed and _head_line(el, head))
         ):
             out.append((el, detector, key, chars))
@@ -965,7 +974,7 @@ def matches(
         for el, chars in found:
             if el in main or el in keep_ancestors:
                 continue
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
             out.append((el, detector, why, chars))
 
@@ -998,8 +1007,8 @@ def matches(
                 link_key in ap.loose
                 and a not in main
                 and a not in taken
-                and not any(p in taken for p in a.iterancestors())
-                and not (keep_set and any(p in keep_set for p in a.iterancestors()))
+                and taken.isdisjoint(a.iterancestors())
+                and not (keep_set and not keep_set.isdisjoint(a.iterancestors()))
             ):
                 out.append(
                     (a, "exact", hexkey(link_key), sum(not c.isspace() for c in _text_of(a)))
@@ -1009,7 +1018,7 @@ def matches(
         # the content and the block around it (a story's own date line beside its paragraphs)
         area = (around if around is not None else main_el) if bounded else None
         for el in stamps(root, taken, main | keep_ancestors, area):
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
         if bounded and main_el is not None:
@@ -1019,7 +1028,7 @@ def matches(
             for el in signatures(main_el if around is None else around, taken):
                 if el in main or el in keep_ancestors:
                     continue
-                if keep_set and any(a in keep_set for a in el.iterancestors()):
+                if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                     continue
                 chars = sum(not c.isspace() for c in el.text_content())
                 out.append((el, "post", "signature", chars))
@@ -1031,7 +1040,7 @@ def matches(
                 ):
                     if el in main or el in keep_ancestors:
                         continue
-                    if keep_set and any(a in keep_set for a in el.iterancestors()):
+                    if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                         continue
                     out.append((el, "post", key, chars))
         if ap.cards or ap.lines:
@@ -1040,16 +1049,16 @@ def matches(
             for el, place, chars in _learnt_cards(cands, ap, taken):
                 if el in main or el in keep_ancestors:
                     continue
-                if keep_set and any(a in keep_set for a in el.iterancestors()):
+                if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                     continue
-                if any(a in taken for a in el.iterancestors()):
+                if not taken.isdisjoint(el.iterancestors()):
                     continue
                 out.append((el, "post", place, chars))
         taken = {el for el, *_ in out}
         for el, chars in _hidden_copies(root, taken):
             if el in main or el in keep_ancestors:
                 continue
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
             out.append((el, "hidden", "", chars))
         taken = {el for el, *_ in out}
@@ -1058,7 +1067,7 @@ def matches(
         for el, chars in _hidden_blocks(root, taken, near, density):
             if el in main or el in keep_ancestors:
                 continue
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
             out.append((el, "hidden", "hidden block", chars))
         if bounded and inner is not None:
@@ -1077,7 +1086,7 @@ def matches(
                     el not in main
                     and el not in keep_ancestors
                     and 0 < chars <= NOTICE_CHARS
-                    and not (keep_set and any(a in keep_set for a in el.iterancestors()))
+                    and not (keep_set and not keep_set.isdisjoint(el.iterancestors()))
                     and not (head is not None and _head_line(el, head))
                     and _copyright_notice(el)
                     and el not in title_blocks
@@ -1248,7 +1257,7 @@ def _post_frames(
                 gone.add(el)
                 out.append((el, "after the posts", len("".join(_text_of(el).split()))))
     # outermost only
-    return [item for item in out if not any(a in gone for a in item[0].iterancestors())]
+    return [item for item in out if gone.isdisjoint(item[0].iterancestors())]
 
 
 #: a post's card (its author's name, rank and counts, the post's date and number) is at most
@@ -1689,7 +1698,7 @@ def _twins_inside(
         for el in (child, *_ends(child)):
             if not isinstance(el.tag, str) or el in main or el in keep_ancestors:
                 continue
-            if el in taken or any(a in taken for a in el.iterancestors()):
+            if el in taken or not taken.isdisjoint(el.iterancestors()):
                 continue  # already gone (a widget inside the content): not its own twin
             first = next(el.iter("a"), None)
             if first is None or " ".join(_text_of(first).split()) not in first_links:
@@ -2137,7 +2146,7 @@ def _media_box(el: HtmlElement) -> int:
     if not photos:
         return 0
     for d in el.iter(*_NOT_MEDIA_BOX):
-        if d.tag == "p" and any(a.tag == "figcaption" for a in d.iterancestors()):
+        if d.tag == "p" and next(d.iterancestors("figcaption"), None) is not None:
             continue  # a caption written as a paragraph of the figure's caption
         return 0
     return photos
@@ -2217,7 +2226,7 @@ def _pagers(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElemen
                 break
             best = node
             node = node.getparent()
-        if best is None or best in taken or any(x in taken for x in best.iterancestors()):
+        if best is None or best in taken or not taken.isdisjoint(best.iterancestors()):
             continue
         if any(best is el or _inside(best, el) for el, _ in found):
             continue
@@ -2250,7 +2259,7 @@ def _repeated_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple
         if len(links) < MIN_CONTROLS:
             continue
         for a in links:
-            if a in taken or any(x in taken for x in a.iterancestors()):
+            if a in taken or not taken.isdisjoint(a.iterancestors()):
                 continue
             found.append((a, len("".join(_text_of(a).split()))))
     return found
@@ -2549,7 +2558,7 @@ def _list_titles(
             if not _heading_line(prev) or prev in taken or prev in main:
                 break
             if prev in keep_ancestors or (
-                keep_set and any(a in keep_set for a in prev.iterancestors())
+                keep_set and not keep_set.isdisjoint(prev.iterancestors())
             ):
                 break
             text = "".join(_text_of(prev).split())
@@ -3360,7 +3369,7 @@ def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElem
     product's name with its price and code)."""
     heads = [h for h in headed if h.tag in ("h1", "h2", "h3")]
     h1s = [h for h in root.iter("h1") if _text_of(h).strip()]
-    if len(h1s) == 1 and not any(a.tag == "a" for a in h1s[0].iterancestors()):
+    if len(h1s) == 1 and next(h1s[0].iterancestors("a"), None) is None:
         heads.append(h1s[0])
     out: set[HtmlElement] = set()
     for h in heads:
@@ -3678,7 +3687,7 @@ def _title_headings(
             if h1s:
                 h1 = h1s[0]
                 if (
-                    not any(a.tag == "a" for a in h1.iterancestors())
+                    next(h1.iterancestors("a"), None) is None
                     and next(h1.iter("a"), None) is None
                     and _text_of(h1).strip()
                 ):
@@ -4001,11 +4010,11 @@ def _place_of(cands: list[list[Any]], ap: Applied, el: HtmlElement) -> bool:
 
 
 def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:
-    return bool(areas) and any(a in areas for a in el.iterancestors())
+    return bool(areas) and not areas.isdisjoint(el.iterancestors())
 
 
 def _inside(el: HtmlElement, ancestor: HtmlElement) -> bool:
-    return any(a is ancestor for a in el.iterancestors())
+    return ancestor in el.iterancestors()
 
 
 def find_boilerplate(root: HtmlElement, model: DomainModel) -> list[tuple[HtmlElement, Removal]]:
@@ -4076,7 +4085,7 @@ def removals_of(
     # Outermost first; a node inside another removed node goes with it.
     removals: list[tuple[HtmlElement, Removal]] = []
     for el, detector, key, chars in chosen:
-        if any(a in taken for a in el.iterancestors()):
+        if not taken.isdisjoint(el.iterancestors()):
             continue
         if chars < 0:
             chars = sum(1 for ch in visible_text(el) if not ch.isspace())
