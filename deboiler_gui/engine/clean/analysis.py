@@ -889,7 +889,8 @@ class FactsStore:
         self.tags = tuple(sorted(spec.tags if spec.tags is not None else IMPROVED_TAGS))
         self.pages: dict[str, tuple[Any, ...]] = {}
         self.strings: list[str | None] = [None]  # index 0 is "no slot" / "no skeleton"
-        self.index: dict[str | None, int] = {None: 0}
+        # index 0 is also "" (a skeleton the analysis left empty: compat, never stored)
+        self.index: dict[str | None, int] = {None: 0, "": 0}
         self._skeleton_strings: list[str] = []
 
     def _intern(self, s: str | None) -> int:
@@ -899,6 +900,15 @@ class FactsStore:
             self.strings.append(s)
         return i
 
+    def _indexes(self, strings: tuple[str | None, ...]) -> list[int]:
+        """The strings' indexes in the table, each added on first use (looked up in C)."""
+        found = list(map(self.index.get, strings))
+        if None in found:
+            found = [
+                self._intern(s) if i is None else i for i, s in zip(found, strings, strict=True)
+            ]
+        return cast("list[int]", found)
+
     def put(
         self, url: str, html: str, root: HtmlElement, facts: Facts, as_is: bool = False
     ) -> None:
@@ -906,24 +916,26 @@ class FactsStore:
         (see htmltree.prepare_html), so its second parse skips those checks."""
         if self.spec.compat or facts.too_large:
             return  # compat walks every element; its candidates are not one tag iteration
-        cands = facts.cands
-        els = list(root.iter(*self.tags))
+        els, hashes, chars, links, slots, ends, skels = (
+            zip(*facts.cands, strict=True) if facts.cands else ((),) * 7
+        )
         # Deeper-than-max_depth elements are not candidates: then the iteration would not
         # line up with the analysis, and transform analyses that page again.
-        if els != [r[0] for r in cands]:  # elements compare by identity
+        if list(root.iter(*self.tags)) != list(els):  # elements compare by identity
             return
-        flat: list[int] = []
-        index = self.index
+        # the columns in C: hashes as signed 64 bits, slots and skeletons as indexes into
+        # the site-wide table of strings (index 0: no slot, no skeleton)
+        slot_at = self._indexes(slots)
+        skel_at = self._indexes(skels)
+        data = (
+            array("q", map(_UNSIGNED.__rsub__, hashes)),
+            array("q", chars),
+            array("q", links),
+            array("q", ends),
+            array("i", slot_at),
+            array("i", skel_at),
+        )
         intern = self._intern
-        for _el, h, chars, links, slot, end, skel in cands:
-            i = index.get(slot)
-            if i is None:
-                i = intern(slot)
-            k = index.get(skel or None)
-            if k is None:
-                k = intern(skel)
-            flat += (h - (1 << 63), chars, links, end, i, k)
-        data = array("q", flat)
         path = facts.main_path
         steps = tuple(path[i].index(path[i + 1]) for i in range(len(path) - 1))
         deeper = [path[-1], *facts.slot_path] if path else []
@@ -962,7 +974,8 @@ class FactsStore:
             return None
         _, data, steps, chars, elements, slot_steps, _as_is, links, runs = stored
         els = list(root.iter(*self.tags))
-        if len(els) * 6 != len(data):
+        hashes, chars_at, links_at, ends, slot_at, skel_at = data
+        if len(els) != len(hashes):
             return None
         strings = self.strings
         facts = Facts(chars=chars, links=links, elements=elements)
@@ -974,12 +987,12 @@ class FactsStore:
                 list,
                 zip(
                     els,
-                    map(_UNSIGNED.__add__, data[0::6]),
-                    data[1::6],
-                    data[2::6],
-                    map(strings.__getitem__, data[4::6]),
-                    data[3::6],
-                    map(skeletons.__getitem__, data[5::6]),
+                    map(_UNSIGNED.__add__, hashes),
+                    chars_at,
+                    links_at,
+                    map(strings.__getitem__, slot_at),
+                    ends,
+                    map(skeletons.__getitem__, skel_at),
                     strict=True,
                 ),
             )

@@ -168,7 +168,7 @@ def matches(
     )
     # each candidate's record by its element (its hash, characters, links, slot)
     recs: dict[HtmlElement, list[Any]] = (
-        dict(zip(map(_ELEMENT, facts.cands), facts.cands)) if not ap.compat else {}
+        dict(zip(map(_ELEMENT, facts.cands), facts.cands, strict=True)) if not ap.compat else {}
     )
     # Readers' comments under a story: when their text made them the page's main content,
     # the content is the block holding the story before them, read without them.
@@ -2159,8 +2159,13 @@ def _photo_spans(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlE
     heading, list, table, quotation or code."""
     found: list[tuple[HtmlElement, int]] = []
     found_set: set[HtmlElement] = set()
+    # the spans holding an image: found up from the images (a code listing has thousands of
+    # spans and no image)
+    holding = {s for img in area.iter("img") for s in img.iterancestors("span")}
+    if not holding:
+        return found
     for el in area.iter("span"):
-        if next(el.iter("img"), None) is None:
+        if el not in holding:
             continue
         if el in taken or any(a in taken or a in found_set for a in el.iterancestors()):
             continue
@@ -2547,6 +2552,17 @@ def _list_titles(
     for el, _detector, _key, chars in list(out):
         if chars <= 0 or _inside(el, main_el) or el in main:
             continue
+        prev = el.getprevious()
+        while prev is not None and not isinstance(prev.tag, str) and not (prev.tail or "").strip():
+            prev = prev.getprevious()  # (a comment)
+        if (
+            prev is None
+            or (prev.tail or "").strip()
+            or not _heading_line(prev)
+            or prev in taken
+            or prev in main
+        ):
+            continue  # no heading right before it: nothing to take (its links not counted)
         links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
         if links < density * chars:
             continue
@@ -3188,6 +3204,8 @@ def _story_column(
     their text, not a section opened by its heading (a stack of boxes under headings of one
     level is none), each holding ``MIN_COLUMN_BOXES`` boxes or more (a short label over
     headlines). None otherwise."""
+    if len(main_el) < 2 or _LONG_LINKS(main_el) < MIN_COLUMN_BOXES:
+        return None  # (two columns at least; a box holds that many headlines, a link each)
     kids = [c for c in main_el if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
     if len(kids) < 2:
         return None
@@ -3701,7 +3719,9 @@ def _title_headings(
 
 
 def _text_of(el: HtmlElement) -> str:
-    return str(etree.tostring(el, method="text", encoding="unicode", with_tail=False))
+    if len(el) or not isinstance(el.tag, str):
+        return str(etree.tostring(el, method="text", encoding="unicode", with_tail=False))
+    return el.text or ""  # a childless element's text is its .text: no serialisation
 
 
 class _Fragments:

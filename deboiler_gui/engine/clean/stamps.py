@@ -292,6 +292,11 @@ def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
         parent = name.getparent()
         if parent is None or parent.tag in _NEVER:
             continue
+        # nothing may follow the date, not even text after the parent's last child (and the
+        # date follows the name): two lookups in C
+        last = parent[-1]
+        if last is name or (last.tail or "").strip():
+            continue
         prev = name.getprevious()
         # (a text after it first: cheaper than reading its own)
         while prev is not None and not (prev.tail or "").strip() and _quiet(prev):
