@@ -1055,7 +1055,8 @@ def matches(
                     continue
                 out.append((el, "post", place, chars))
         taken = {el for el, *_ in out}
-        for el, chars in _hidden_copies(root, taken):
+        styled = _styled(root)  # (read once for both searches below)
+        for el, chars in _hidden_copies(root, taken, styled):
             if el in main or el in keep_ancestors:
                 continue
             if keep_set and not keep_set.isdisjoint(el.iterancestors()):
@@ -1064,7 +1065,7 @@ def matches(
         taken = {el for el, *_ in out}
         # the content and the block around it (a question's folded detail beside its answers)
         near = (around if around is not None else main_el) if bounded else None
-        for el, chars in _hidden_blocks(root, taken, near, density):
+        for el, chars in _hidden_blocks(root, taken, near, density, styled):
             if el in main or el in keep_ancestors:
                 continue
             if keep_set and not keep_set.isdisjoint(el.iterancestors()):
@@ -1451,7 +1452,6 @@ def _learnt_cards(
 
 
 #: elements with an inline style, and a style that hides its element (any case and spaces)
-_STYLED = etree.XPath("descendant::*[@style]")
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 #: a hidden copy repeats at least this many characters of a visible block's start...
 HIDDEN_COPY_MIN = 20
@@ -1479,14 +1479,24 @@ def _pieces(el: HtmlElement, h: int, said: dict[int, frozenset[str]]) -> frozens
     return words
 
 
-def _hidden_copies(root: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+def _styled(root: HtmlElement) -> list[HtmlElement]:
+    """The elements of the body (else the page) with a ``style`` attribute, in document
+    order: ``descendant::*[@style]`` read by lxml's own path search, which tests the attribute
+    of each element at about half the cost of libxml2's XPath walk."""
+    body = root.find("body")
+    return cast("list[HtmlElement]", (body if body is not None else root).findall(".//*[@style]"))
+
+
+def _hidden_copies(
+    root: HtmlElement, taken: set[HtmlElement], styled: list[HtmlElement] | None = None
+) -> list[tuple[HtmlElement, int]]:
     """Blocks an inline ``display:none`` hides whose text is the start of a visible sibling's
     (a post's summary, cut with "… show all", beside the full post): a copy of the content
-    that a script swaps with it, not text of its own; with their characters."""
-    body = root.find("body")
+    that a script swaps with it, not text of its own; with their characters. ``styled``:
+    :func:`_styled` of the page, when known."""
     found = [
         el
-        for el in _STYLED(body if body is not None else root)
+        for el in (styled if styled is not None else _styled(root))
         if isinstance(el.tag, str) and _DISPLAY_NONE.search(el.get("style", ""))
     ]
     if not found:
@@ -1521,7 +1531,11 @@ _HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECAS
 
 
 def _hidden_blocks(
-    root: HtmlElement, taken: set[HtmlElement], near: HtmlElement | None, density: float
+    root: HtmlElement,
+    taken: set[HtmlElement],
+    near: HtmlElement | None,
+    density: float,
+    styled: list[HtmlElement] | None = None,
 ) -> list[tuple[HtmlElement, int]]:
     """Blocks an inline ``display:none`` or ``visibility:hidden`` hides, outermost only, that
     no reader sees (the ``hidden`` attribute is dropped with the page's text, see
@@ -1531,10 +1545,10 @@ def _hidden_blocks(
     token of code (a story's own address, an id: see ``_code_token``; a script shows a tab
     panel or a section folded under "show": the page's content). With their visible
     characters."""
-    body = root.find("body")
-    top = body if body is not None else root
     found = [
-        el for el in _STYLED(top) if isinstance(el.tag, str) and _HIDING.search(el.get("style", ""))
+        el
+        for el in (styled if styled is not None else _styled(root))
+        if isinstance(el.tag, str) and _HIDING.search(el.get("style", ""))
     ]
     if not found:
         return []
@@ -3204,8 +3218,6 @@ def _story_column(
     their text, not a section opened by its heading (a stack of boxes under headings of one
     level is none), each holding ``MIN_COLUMN_BOXES`` boxes or more (a short label over
     headlines). None otherwise."""
-    if len(main_el) < 2 or _LONG_LINKS(main_el) < MIN_COLUMN_BOXES:
-        return None  # (two columns at least; a box holds that many headlines, a link each)
     kids = [c for c in main_el if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
     if len(kids) < 2:
         return None
@@ -3215,8 +3227,10 @@ def _story_column(
         if (rec := recs.get(k)) is not None
         and rec[2] > 0
         and rec[3] >= density * rec[2]
+        # each box's headline: a link of its own (two links at all first: no XPath call)
+        and next(itertools.islice(k.iter("a"), MIN_COLUMN_BOXES - 1, None), None) is not None
         and (not _section_headed(k) or _heading_stack(k))
-        and _LONG_LINKS(k) >= MIN_COLUMN_BOXES  # each box's headline: a link of its own
+        and _LONG_LINKS(k) >= MIN_COLUMN_BOXES
         and _headline_boxes(k) >= MIN_COLUMN_BOXES
     ]
     if not boxes:
@@ -3321,15 +3335,18 @@ class _Anchors:
         ``page.html#name`` with the name an anchor of the page): the page's own table of
         contents (an API page's synopsis table of its functions), not a widget of the site."""
         hrefs = [h for a in el.iter("a") if (h := a.get("href"))]
-        if not hrefs:
-            return False
+        names = [h.rsplit("#", 1)[1] for h in hrefs if "#" in h]
+        if 2 * len(names) <= len(hrefs):
+            return False  # (even if every one went to an anchor of the page)
         if self.ids is None:
-            self.ids = {
-                v for node in self.root.iter() for v in (node.get("id"), node.get("name")) if v
-            }
+            # the values of every id and name attribute, read in C
+            self.ids = {v for v in _ANCHOR_NAMES(self.root) if v}
         ids = self.ids
-        inside = sum(1 for h in hrefs if "#" in h and h.rsplit("#", 1)[1] in ids)
+        inside = sum(1 for name in names if name in ids)
         return 2 * inside > len(hrefs)
+
+
+_ANCHOR_NAMES = etree.XPath("//@id | //@name", smart_strings=False)
 
 
 def _titled(el: HtmlElement, label: str) -> bool:
@@ -4191,7 +4208,7 @@ def clean_page(
             )
         content = {**why, "method": "site"} if why else {}
         cleaned_html = to_html(root)
-        text, headings, lists = consume(root)  # last: it rewrites the tree
+        text, headings, lists = consume(root, page.html)  # last: it rewrites the tree
         return CleanResult(
             page.url,
             status="ok",
