@@ -156,6 +156,9 @@ class Facts:
     links: int = 0  # the page's visible characters in links
     elements: int = 0
     too_large: bool = False
+    # an element of a candidate's tag deeper than max_depth was left out: the candidates are
+    # not every element of those tags (memory mode then keeps no analysis of the page)
+    deep: bool = False
     # the runs of alike posts found among a container's children (the cleaner's thread
     # search), by container: found in fit, kept for transform (a listing's thousands of
     # lines are read once)
@@ -456,7 +459,9 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                 if cidx >= 0:
                     cands[cidx][6] = skel
             up = frame.parent
-            frame.parts = frame.sparts = None  # no longer needed; keep only the best chains alive
+            # no longer needed; keep only the best chains alive (and no frame refers back to
+            # its parent: freed as soon as no chain holds it, without the cycle collector)
+            frame.parts = frame.sparts = frame.parent = None
             if up is None:
                 top = frame
                 frame.links = links
@@ -526,9 +531,12 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
         hit = cache.get(tag)
         if hit is None:
             hit = is_candidate(tag, cache)
-        if hit and depth <= max_depth:
-            cidx = len(cands)
-            cands.append([el, 0, 0, 0, slot, 0, ""])
+        if hit:
+            if depth <= max_depth:
+                cidx = len(cands)
+                cands.append([el, 0, 0, 0, slot, 0, ""])
+            else:
+                facts.deep = True  # an element of a candidate's tag left out
         if parent is not None and inner is not None and el not in inner:
             # A skeleton leaf (most candidates: a listing's lines, a page's paragraphs): none
             # of its children is walked, so what its exit below would do is done here, with
@@ -574,9 +582,7 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
             nonlink = chars - links
             side = links < _SIDE_DENSITY * chars
             if nonlink > parent.best_nonlink or (side and nonlink > parent.nd_best_nonlink):
-                leaf = _Frame(
-                    tag, None, chars, slot, invisible, cidx, el, depth, parent, pidx, None
-                )
+                leaf = _Frame(tag, None, chars, slot, invisible, cidx, el, depth, None, pidx, None)
                 if nonlink > parent.best_nonlink:
                     parent.best = leaf
                     parent.best_nonlink = nonlink
@@ -916,13 +922,15 @@ class FactsStore:
         (see htmltree.prepare_html), so its second parse skips those checks."""
         if self.spec.compat or facts.too_large:
             return  # compat walks every element; its candidates are not one tag iteration
-        els, hashes, chars, links, slots, ends, skels = (
+        if facts.deep:
+            # Deeper-than-max_depth elements are not candidates: then the tag iteration of
+            # transform would not line up with the analysis, which analyses that page again.
+            # (Else the candidates are the elements of those tags in document order: the walk
+            # enters every element holding one, its children in order.)
+            return
+        _els, hashes, chars, links, slots, ends, skels = (
             zip(*facts.cands, strict=True) if facts.cands else ((),) * 7
         )
-        # Deeper-than-max_depth elements are not candidates: then the iteration would not
-        # line up with the analysis, and transform analyses that page again.
-        if list(root.iter(*self.tags)) != list(els):  # elements compare by identity
-            return
         # the columns in C: hashes as signed 64 bits, slots and skeletons as indexes into
         # the site-wide table of strings (index 0: no slot, no skeleton)
         slot_at = self._indexes(slots)

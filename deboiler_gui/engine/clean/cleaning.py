@@ -388,9 +388,14 @@ def matches(
             return ancestor is not None and _inside(el, ancestor)
         return span[0] < i < span[1]
 
+    # the lowest link density any test below asks of a list of links
+    least = min(density, el_density, TEASER_DENSITY, TEASER_COLUMN_DENSITY)
     i, n = 0, len(cands)
     while i < n:
         el, h, chars, links, slot, end, skel = cands[i]
+        if el in main:
+            i += 1  # the main content's own elements are never removed (see the end)
+            continue
         detector = ""
         key = ""
         boxed = False
@@ -573,8 +578,13 @@ def matches(
             outer = main_el if detector == "frame" else inner
             if detector and outer is not None and within(i, el, outer):
                 detector = ""
+        if not detector and chars <= 0:
+            i += 1  # every test below takes only a block with text
+            continue
+        linked = links >= least * chars  # (else no test below that asks for links passes)
         if (
             not detector
+            and linked
             and bounded
             and slot is not None
             and 0 < chars <= max_share
@@ -590,6 +600,7 @@ def matches(
             detector, key = "slot", slot[-300:]
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and 0 < chars <= max_share
@@ -607,6 +618,7 @@ def matches(
             detector, key = "slot", marked
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and 0 < chars <= max_share
@@ -620,6 +632,7 @@ def matches(
             detector, key = "label", "skipped box"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and el.tag == "table"
@@ -636,6 +649,7 @@ def matches(
             detector, key = "label", "aside links"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and (el.tag == "aside" or el.get("role") == "complementary")
@@ -683,6 +697,7 @@ def matches(
                     detector, key = "label", label
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and slot is not None
@@ -720,6 +735,7 @@ def matches(
                 detector, key = "label", label
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and slot is not None
@@ -735,6 +751,7 @@ def matches(
             detector, key = "label", "media list"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and 0 < chars <= max_share
@@ -753,6 +770,7 @@ def matches(
             detector, key = "label", "box column"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and inner is not None
@@ -775,6 +793,7 @@ def matches(
             detector, key = "label", "box column"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and inner is not None
@@ -791,6 +810,7 @@ def matches(
             detector, key = "label", "teaser cards"
         if (
             not detector
+            and linked
             and own is not None
             and 0 < chars <= max_share
             and links >= density * chars
@@ -806,6 +826,7 @@ def matches(
             detector, key = "label", "beside the story"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and slot is not None
@@ -873,6 +894,7 @@ def matches(
             detector, key = "label", "form"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and slot is not None
