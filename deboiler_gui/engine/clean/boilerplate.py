@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import logging
 import math
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deboiler_gui.engine.clean.analysis import (
     DEFAULT_CONFIG,
@@ -46,6 +44,9 @@ from deboiler_gui.engine.model import (
 )
 from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.words import count
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 log = logging.getLogger(__name__)
 
@@ -150,30 +151,30 @@ class _FitState:
     """What fit accumulates over the pages: document frequencies of representations and
     structural slots (improved) or neighbour-pair counts (compat)."""
 
-    df: Counter[int] = field(default_factory=Counter)  # pages a representation is on
+    df: dict[int, int] = field(default_factory=dict)  # pages a representation is on
     link_dense: set[int] = field(default_factory=set)  # representations that are link-dense
     slot_df: dict[int, int] = field(default_factory=dict)  # pages a slot is on
     slot_chars: dict[int, int] = field(default_factory=dict)
     slot_links: dict[int, int] = field(default_factory=dict)
-    slot_main: Counter[int] = field(default_factory=Counter)  # pages where it holds the content
+    slot_main: dict[int, int] = field(default_factory=dict)  # pages where it holds the content
     slot_names: dict[int, str] = field(default_factory=dict)
     slot_skel: dict[int, str] = field(default_factory=dict)  # the skeleton first seen there...
     slot_same: dict[int, int] = field(default_factory=dict)  # ...and pages where it was the same
-    slot_content: Counter[int] = field(default_factory=Counter)  # pages: on the slot path
-    slot_multi: Counter[int] = field(default_factory=Counter)  # pages: several texts there
+    slot_content: dict[int, int] = field(default_factory=dict)  # pages: on the slot path
+    slot_multi: dict[int, int] = field(default_factory=dict)  # pages: several texts there
     # the place a block is first seen at (its slot, the slot around it)...
     hash_slot: dict[int, tuple[int, int | None]] = field(default_factory=dict)
     hash_slot_n: dict[int, int] = field(default_factory=dict)  # ...and pages where it was there
     label_df: dict[int, int] = field(default_factory=dict)  # pages with a labelled link block
     label_names: dict[int, str] = field(default_factory=dict)
-    loose_df: Counter[int] = field(default_factory=Counter)  # pages with a loose link
+    loose_df: dict[int, int] = field(default_factory=dict)  # pages with a loose link
     # thread pages with a post card at a slot, the labels the cards there say (pages per
     # label), pages where a card was looked for at the slot, and pages with a thread's line
     # of facts at a slot
     card_df: dict[int, int] = field(default_factory=dict)
     card_labels: dict[int, dict[str, int]] = field(default_factory=dict)
-    card_seen: Counter[int] = field(default_factory=Counter)
-    line_df: Counter[int] = field(default_factory=Counter)
+    card_seen: dict[int, int] = field(default_factory=dict)
+    line_df: dict[int, int] = field(default_factory=dict)
     pair_counts: dict[int, int] = field(default_factory=dict)
     pairs: int = 0
     similar_pairs: int = 0
@@ -215,20 +216,22 @@ class _FitState:
     def add_page(self, summary: dict[str, Any]) -> None:
         """improved: one page's representations and slots."""
         df = self.df
-        hashes = summary["hashes"]
         hslots = summary["hslots"]
         hash_slot, hash_slot_n = self.hash_slot, self.hash_slot_n
-        # the representations first seen on this page take their place from it; the others
-        # count the pages where they are at the same place again (set operations in C)
-        new = hashes.keys() - df.keys()
-        df.update(hashes.keys())
-        for h in hslots.keys() & new:
-            hash_slot[h] = hslots[h]
-            hash_slot_n[h] = 1
-        for h in hslots.keys() - new:
-            if hash_slot.get(h) == hslots[h]:
-                hash_slot_n[h] += 1
-        self.link_dense.update(compress(hashes, hashes.values()))
+        for h, dense in summary["hashes"].items():
+            n = df.get(h)
+            where = hslots.get(h)
+            if n is None:
+                df[h] = 1
+                if where is not None:
+                    hash_slot[h] = where
+                    hash_slot_n[h] = 1
+            else:
+                df[h] = n + 1
+                if where is not None and hash_slot.get(h) == where:
+                    hash_slot_n[h] += 1
+            if dense:
+                self.link_dense.add(h)
         label_df = self.label_df
         for key, name in summary["labels"].items():
             if key in label_df:
@@ -236,7 +239,9 @@ class _FitState:
             else:
                 label_df[key] = 1
                 self.label_names[key] = name
-        self.slot_content.update(summary["content"])
+        slot_content = self.slot_content
+        for key in summary["content"]:
+            slot_content[key] = slot_content.get(key, 0) + 1
         names = summary["names"]
         slot_df = self.slot_df
         for key, (chars, links, skel) in summary["slots"].items():
@@ -253,17 +258,27 @@ class _FitState:
                 self.slot_links[key] += links
                 if self.slot_skel[key] == skel:
                     self.slot_same[key] += 1
-        self.slot_main.update(summary["main"])
-        self.loose_df.update(summary.get("loose", ()))
-        self.slot_multi.update(summary.get("multi", ()))
+        slot_main = self.slot_main
+        for key in summary["main"]:
+            slot_main[key] = slot_main.get(key, 0) + 1
+        loose_df = self.loose_df
+        for key in summary.get("loose", ()):
+            loose_df[key] = loose_df.get(key, 0) + 1
+        slot_multi = self.slot_multi
+        for key in summary.get("multi", ()):
+            slot_multi[key] = slot_multi.get(key, 0) + 1
         card_df, card_labels = self.card_df, self.card_labels
         for key, labels in summary.get("cards", {}).items():
             card_df[key] = card_df.get(key, 0) + 1
             said = card_labels.setdefault(key, {})
             for w in labels:
                 said[w] = said.get(w, 0) + 1
-        self.card_seen.update(summary.get("card_seen", ()))
-        self.line_df.update(summary.get("lines", ()))
+        card_seen = self.card_seen
+        for key in summary.get("card_seen", ()):
+            card_seen[key] = card_seen.get(key, 0) + 1
+        line_df = self.line_df
+        for key in summary.get("lines", ()):
+            line_df[key] = line_df.get(key, 0) + 1
 
 
 class DomainCleaner:
