@@ -753,7 +753,17 @@ def _label(text: str) -> str | None:
 
 
 def label_key(slot: str, label: str) -> int:
-    return h64((slot + "\0" + label).encode("utf-8", "surrogatepass"))
+    key = _LABEL_KEYS.get((slot, label))
+    if key is None:
+        if len(_LABEL_KEYS) > _MAX_CACHED:
+            _LABEL_KEYS.clear()
+        # (a listing's lines share their place and label on every page: hashed once)
+        key = _LABEL_KEYS[slot, label] = h64((slot + "\0" + label).encode("utf-8", "surrogatepass"))
+    return key
+
+
+#: label keys by (slot, label), shared between pages (bounded like _STEPS)
+_LABEL_KEYS: dict[tuple[str, str], int] = {}
 
 
 def labelled_links(chars: int, links: int, density: float) -> bool:
