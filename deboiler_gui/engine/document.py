@@ -136,11 +136,6 @@ def breadcrumbs_of(root: HtmlElement, source: str | None = None) -> list[str]:
     if source is None:
         hints = _HINTS
     else:
-        # first whether the source says any hint in any case: one lower-cased copy and
-        # three searches instead of six searches of the page
-        low = source.lower()
-        if "rumb" not in low and "ou-are-here" not in low and "ouarehere" not in low:
-            return best
         hints = tuple(sorted({h for s, hs in _SOURCE_HINTS.items() if s in source for h in hs}))
         if not hints:
             return best

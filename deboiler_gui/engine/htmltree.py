@@ -135,8 +135,11 @@ def may_hide(source: str) -> bool:
     or holds a start tag long enough for :func:`prepare_html` to keep only some of its
     attributes (which may join two pieces of a name). A search of the text is a tenth of
     the XPath's walk over every node of a large page (a Doxygen source listing)."""
-    return "hidden" in source.lower() or (
-        len(source) > _TAG_MAX and _HUGE_TAG.search(source) is not None
+    # (the word as written first: most pages that say it say it so, in a style)
+    return (
+        "hidden" in source
+        or "hidden" in source.lower()
+        or (len(source) > _TAG_MAX and _HUGE_TAG.search(source) is not None)
     )
 
 

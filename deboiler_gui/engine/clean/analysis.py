@@ -214,6 +214,8 @@ _MAX_CACHED = 50_000
 _STEPS: dict[tuple[str, str | None, str | None], str] = {}
 _CLASS_STEPS: dict[str, str] = {}
 _SKELETONS: dict[str, str] = {}
+#: a slot by its parent's slot and its own step
+_SLOTS: dict[tuple[str, str], str] = {}
 
 #: A child with this share of link text is a link list beside the content (a menu, a column
 #: of teasers): the content slot is looked for among the other children.
@@ -415,10 +417,16 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
     skels = _SKELETONS
     if len(skels) > 50_000:
         skels.clear()
+    # one string per place: the siblings of a place, and the same place on every page of a
+    # site, share it (and the hash later lookups compute once)
+    slots_at = _SLOTS
+    if len(slots_at) > _MAX_CACHED:
+        slots_at.clear()
     cands = facts.cands
     dig_sub = _DIGITS.sub
     # locals: this loop runs once per element of every page
     blake2b = hashlib.blake2b
+    to_text = etree.tostring
     count_tds = not compat and "td" in (spec.tags if spec.tags is not None else IMPROVED_TAGS)
     invisible_tags = INVISIBLE_TAGS
     max_slot_depth = spec.max_slot_depth
@@ -505,7 +513,8 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
         elif text and not invisible and not text.isspace():
             stripped = "".join(text.split())
             chars = len(stripped)
-            tnorm = dig_sub("0", stripped.lower())
+            low = stripped.lower()
+            tnorm = low if low.isalpha() else dig_sub("0", low)
         else:
             tnorm, chars = "", 0
         slot = None
@@ -526,7 +535,9 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                         step += f"[{parent.tds - 1}]"
                     else:
                         step += f"[{sum(1 for _ in el.itersiblings('td', preceding=True))}]"
-                slot = pslot + "/" + step
+                slot = slots_at.get((pslot, step))
+                if slot is None:
+                    slot = slots_at[pslot, step] = pslot + "/" + step
         cidx = -1
         hit = cache.get(tag)
         if hit is None:
@@ -543,10 +554,17 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
             # no frame unless it is its parent's best child so far.
             if whole:
                 # its visible text in one C call (scripts' text left out)
-                t = "" if invisible else _visible_text_of(el, held)
+                t = (
+                    ""
+                    if invisible
+                    else to_text(el, method="text", encoding="unicode", with_tail=False)
+                    if el not in held
+                    else _visible_text_of(el, held)
+                )
                 stripped = "".join(t.split()) if t else ""
                 if stripped:
-                    tnorm = dig_sub("0", stripped.lower())
+                    low = stripped.lower()
+                    tnorm = low if low.isalpha() else dig_sub("0", low)
                     chars = len(stripped)
             # (its childless form holds its .text, read above)
             digest = blake2b(
@@ -600,10 +618,17 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
         if whole:
             # a skeleton leaf with children: its visible text in one C call (scripts' text
             # left out)
-            t = "" if invisible else _visible_text_of(el, held)
+            t = (
+                ""
+                if invisible
+                else to_text(el, method="text", encoding="unicode", with_tail=False)
+                if el not in held
+                else _visible_text_of(el, held)
+            )
             stripped = "".join(t.split()) if t else ""
             if stripped:
-                parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
+                low = stripped.lower()
+                parts[0] = "<" + tag + ">" + (low if low.isalpha() else dig_sub("0", low))
                 frame.chars = len(stripped)
             continue
         if inner is not None and el not in inner:
@@ -615,7 +640,8 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
             frame.batched = True
             stripped = "".join(_text_of(el).split())
             frame.chars = len(stripped)
-            parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
+            low = stripped.lower()
+            parts[0] = "<" + tag + ">" + (low if low.isalpha() else dig_sub("0", low))
             for child in el:
                 if child in skeleton:  # type: ignore[operator]
                     pending.append((child, frame, None, False))
@@ -629,7 +655,12 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                     if sparts is not None:
                         sparts.append(None)
                     pending.append(
-                        (child, frame, (len(parts) - 1, len(sparts) - 1 if sparts else 0), False)
+                        (
+                            child,
+                            frame,
+                            (len(parts) - 1, len(sparts) - 1 if sparts else 0),
+                            False,
+                        )
                     )
                 elif invisible or ctag in invisible_tags:
                     parts.append("<" + ctag + ">")
@@ -637,18 +668,38 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                         sparts.append(ctag)
                 else:
                     # a childless element's text is its .text: no serialisation needed
-                    t = _visible_text_of(child, held) if len(child) else child.text
+                    t = (
+                        child.text
+                        if not len(child)
+                        else to_text(child, method="text", encoding="unicode", with_tail=False)
+                        if child not in held
+                        else _visible_text_of(child, held)
+                    )
                     stripped = "".join(t.split()) if t else ""
                     n = len(stripped)
                     frame.chars += n
-                    parts.append(
-                        "<" + ctag + ">" + dig_sub("0", stripped.lower()) if n else "<" + ctag + ">"
-                    )
+                    if n:
+                        low = stripped.lower()
+                        parts.append(
+                            "<" + ctag + ">" + (low if low.isalpha() else dig_sub("0", low))
+                        )
+                    else:
+                        parts.append("<" + ctag + ">")
                     if sparts is not None:
                         sparts.append(ctag)
                     if n > frame.best_nonlink:  # a leaf chunk can be the main content too
                         leaf = _Frame(
-                            ctag, None, n, None, False, -1, child, depth + 1, None, None, None
+                            ctag,
+                            None,
+                            n,
+                            None,
+                            False,
+                            -1,
+                            child,
+                            depth + 1,
+                            None,
+                            None,
+                            None,
                         )
                         frame.best = leaf
                         frame.best_nonlink = n
@@ -670,7 +721,8 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                 stripped = "".join(tail.split())
                 if stripped:
                     frame.chars += len(stripped)
-                    parts.append(dig_sub("0", stripped.lower()))
+                    low = stripped.lower()
+                    parts.append(low if low.isalpha() else dig_sub("0", low))
         work.extend(reversed(pending))
     if top is None:
         return facts

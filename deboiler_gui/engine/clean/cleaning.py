@@ -1712,22 +1712,20 @@ def _twins_inside(
     [Contents][Index]" bar above the section and below it): the same bar, removed with it.
     Only the first and last blocks of the content's first two levels are looked at (a bar
     stands above or below the text), and only blocks mostly of links."""
-    removed = {
-        " ".join(_text_of(el).split()): (detector, key)
-        for el, detector, key, _chars in out
-        if detector in ("slot", "label")
-    }
-    removed.pop("", None)
-    if not removed:
-        return []
+    sources = [
+        (el, detector, key) for el, detector, key, _chars in out if detector in ("slot", "label")
+    ]
     # a twin starts with the same link: a cheap test before reading a block's whole text
     first_links = {
         " ".join(_text_of(a).split())
-        for el, detector, _key, _chars in out
-        if detector in ("slot", "label")
+        for el, _detector, _key in sources
         for a in (next(el.iter("a"), None),)
         if a is not None
     }
+    if not first_links:
+        return []
+    # the removed blocks' texts, read when a block at the ends starts with one's first link
+    removed: dict[str, tuple[str, str]] | None = None
     taken = {el for el, *_ in out}
     found = []
     for child in _ends(main_el):
@@ -1739,6 +1737,9 @@ def _twins_inside(
             first = next(el.iter("a"), None)
             if first is None or " ".join(_text_of(first).split()) not in first_links:
                 continue
+            if removed is None:
+                removed = {" ".join(_text_of(b).split()): (d, k) for b, d, k in sources}
+                removed.pop("", None)
             text = " ".join(_text_of(el).split())
             twin = removed.get(text)
             if twin is None or len(text) < 10:
@@ -3395,6 +3396,18 @@ def _head_before(inner: HtmlElement, headed: set[HtmlElement]) -> HtmlElement | 
         for sib in el.itersiblings(preceding=True):
             if not isinstance(sib.tag, str) or sib.tag in INVISIBLE_TAGS:
                 continue
+            # its whole text first (one C call): blank, it has no visible text either; with
+            # no script or the like in it, and no zero-width space (which the visible text
+            # reads as a space), its visible text is blank only when that is
+            raw = _text_of(sib)
+            if not raw.strip():
+                continue
+            if (
+                sib not in headed
+                and "\u200b" not in raw
+                and next(sib.iter(*INVISIBLE_TAGS), None) is None
+            ):
+                return None
             text = visible_text(sib)
             if not text.strip():
                 continue
