@@ -349,10 +349,10 @@ def matches(
     # subtree is the candidates up to its end index): no walk up each element's ancestors
     spans: dict[HtmlElement, tuple[int, int]] = {}
     areas = {a for a in (main_el, inner, around) if a is not None}
-    if areas:
-        for k, rec in enumerate(cands):
-            if rec[0] in areas:
-                spans[rec[0]] = (k, rec[5])
+    for area in areas:
+        rec = recs.get(area)
+        if rec is not None:
+            spans[area] = (cands.index(rec), rec[5])  # (its place found in C)
 
     anchors = _Anchors(root)
     holds_story: list[bool] = []
@@ -918,6 +918,7 @@ def matches(
             and slot is not None
             and links * CAPTION_LINK_SHARE <= chars  # the photo may link to a larger one
             and BOX_TEXT_CHARS <= chars <= CAPTION_CHARS
+            and next(el.iter("img"), None) is not None  # (one C step: a figure has its image)
             and el not in main
             and _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
             and ap.slot_id(slot) in ap.seen
@@ -933,6 +934,7 @@ def matches(
             and bounded
             and not ap.compat
             and slot is not None
+            and (el.tag in _MEDIA_BOX_TAGS or el.get("role") == "figure")  # (see _media_box)
             and el not in main
             and (
                 _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
@@ -2172,12 +2174,15 @@ _MEDIA = ("img", "video")
 _NOT_MEDIA_BOX = ("li", "table", "pre", "blockquote", "p", *_HEADING_TAGS)
 
 
+_MEDIA_BOX_TAGS = ("aside", "figure")
+
+
 def _media_box(el: HtmlElement) -> int:
     """The photos of a box the page sets apart from its text — an ``aside``, a ``figure`` or
     a block whose role is ``figure`` — when it holds nothing but them and their captions (no
     paragraph outside a ``figcaption``, heading, list, table, quotation or code); 0
     otherwise."""
-    if el.tag not in ("aside", "figure") and el.get("role") != "figure":
+    if el.tag not in _MEDIA_BOX_TAGS and el.get("role") != "figure":
         return 0
     photos = sum(1 for _ in el.iter(*_MEDIA))
     if not photos:
@@ -3612,26 +3617,27 @@ _TITLE_CANDIDATES = etree.XPath(
 
 #: the whitespace XPath's normalize-space folds (XML's: not a no-break or other Unicode space)
 _XML_SPACES = str.maketrans("\t\n\r", "   ")
-_TITLE_TAGS = ("h1", "h2", "h3", "div", "span", "p", "td")
 
 
 def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
-    """``_TITLE_CANDIDATES`` as one C-level iteration over the body and a class test in
-    Python on the few div/span/p/td that have a class holding "title" (the XPath builds the
-    normalised class string of every element of the page)."""
+    """``_TITLE_CANDIDATES`` as the body's h1-h3 and the few div/span/p/td whose class holds
+    "title" (the XPath builds the normalised class string of every element of the page)."""
     body = root.find("body")
     if body is None or sum(1 for _ in root.iter("body")) != 1:
         return list(_TITLE_CANDIDATES(root))  # no body or several: the XPath's own reading
-    out: list[HtmlElement] = []
-    for el in body.iter(*_TITLE_TAGS):
-        tag = el.tag
-        if tag == "h1" or tag == "h2" or tag == "h3":
-            out.append(el)
-            continue
-        cls = el.get("class")
-        if cls and "title" in cls and " title " in " " + cls.translate(_XML_SPACES) + " ":
+    out: list[HtmlElement] = list(body.iter("h1", "h2", "h3"))
+    # the class attributes holding "title", found in C (one step over the class attributes,
+    # not a test of every element), then the ones of these tags with the word (the order does
+    # not matter: the callers read a set)
+    for cls in _CLASS_TITLE(body):
+        el = cls.getparent()
+        if el.tag in _TITLED_TAGS and " title " in " " + cls.translate(_XML_SPACES) + " ":
             out.append(el)
     return out
+
+
+_CLASS_TITLE = etree.XPath(".//@class[contains(., 'title')]")
+_TITLED_TAGS = frozenset(["div", "span", "p", "td"])
 
 
 #: what separates the page's name from the site's in a title ("Index: Cairo", "News | Site")
