@@ -227,8 +227,19 @@ def matches(
     # holding more text than the story (a game site's "Top Games" tables): the story's
     # column is the content, the boxes' column the frame's.
     columns: list[HtmlElement] = []
+    # the page's title candidates (h1-h3 and blocks classed as titles), read once for both
+    # searches of the content's heading
+    title_cands: list[list[HtmlElement]] = []
+
+    def title_candidates() -> list[HtmlElement]:
+        if not title_cands:
+            title_cands.append(_title_candidates(root))
+        return title_cands[0]
+
     if deeper is None and main and main_el is not None and main_el.tag not in ("body", "html"):
-        found = _story_column(root, main_el, recs, float(ap.cfg["element_link_density"]))
+        found = _story_column(
+            root, main_el, recs, float(ap.cfg["element_link_density"]), title_candidates
+        )
         if found is not None:
             main_el, columns = found
             main.add(main_el)
@@ -305,7 +316,7 @@ def matches(
     title_blocks: set[HtmlElement] = set()
     head: HtmlElement | None = None
     if not ap.compat:
-        headed = _title_headings(root, main_el, inner)
+        headed = _title_headings(root, main_el, inner, title_candidates)
         main.update(headed)
         title_blocks = _heading_blocks(root, headed)
         if bounded and inner is not None:
@@ -2864,14 +2875,24 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
     # a post's shape is read when it is needed: most children are alone of their step, or in
     # a group smaller than a run already found
     shaped: _Shapes = _Shapes()
+    steps = _STEPS
     for c in container:
-        if isinstance(c.tag, str) and c.tag in _POST_TAGS and len(c) >= 1:
-            if len(c) < 2:
-                shape = _post_shape(c)
-                if len(shape) < 2:
-                    continue
-                shaped[c] = shape
-            by_step.setdefault(_slot_step(c, c.tag), []).append(c)
+        tag = c.tag
+        if tag not in _POST_TAGS:  # (a comment's tag is no string: never in it)
+            continue
+        n = len(c)
+        if n < 2:
+            if not n:
+                continue
+            shape = _post_shape(c)
+            if len(shape) < 2:
+                continue
+            shaped[c] = shape
+        key = (tag, c.get("id"), c.get("class"))
+        step = steps.get(key)
+        if step is None:
+            step = _slot_step_cached(key)
+        by_step.setdefault(step, []).append(c)
     best: list[HtmlElement] = []
     for alike in by_step.values():
         if len(alike) < 2 or len(alike) <= len(best):
@@ -3237,7 +3258,11 @@ def _beside_comments(
 
 
 def _story_column(
-    root: HtmlElement, main_el: HtmlElement, recs: dict[HtmlElement, list[Any]], density: float
+    root: HtmlElement,
+    main_el: HtmlElement,
+    recs: dict[HtmlElement, list[Any]],
+    density: float,
+    candidates: Callable[[], list[HtmlElement]] | None = None,
 ) -> tuple[HtmlElement, list[HtmlElement]] | None:
     """The story's column and the columns of titled link boxes beside it, when the page's
     guess of its content holds both: a child of the guess holding the content's heading (the
@@ -3248,6 +3273,12 @@ def _story_column(
     headlines). None otherwise."""
     kids = [c for c in main_el if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
     if len(kids) < 2:
+        return None
+    # the story's column first (a few headings), then the boxes (every child of the guess: a
+    # listing's thousands of lines)
+    headed = _title_headings(root, main_el, None, candidates)
+    story = next((k for k in kids if k in headed), None)
+    if story is None:
         return None
     boxes = [
         k
@@ -3261,11 +3292,7 @@ def _story_column(
         and _LONG_LINKS(k) >= MIN_COLUMN_BOXES
         and _headline_boxes(k) >= MIN_COLUMN_BOXES
     ]
-    if not boxes:
-        return None
-    headed = _title_headings(root, main_el)
-    story = next((k for k in kids if k in headed), None)
-    if story is None or story in boxes:
+    if not boxes or story in boxes:
         return None
     own, text = _unlinked_chars(story)
     if own < STORY_MIN_CHARS or _SENTENCE_END.search(text) is None:
@@ -3698,17 +3725,21 @@ def _names_page(words: list[str], name: list[str]) -> bool:
 
 
 def _title_headings(
-    root: HtmlElement, main_el: HtmlElement | None, inner: HtmlElement | None = None
+    root: HtmlElement,
+    main_el: HtmlElement | None,
+    inner: HtmlElement | None = None,
+    candidates: Callable[[], list[HtmlElement]] | None = None,
 ) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
-    the content's own heading, never removed (a story's headline above its text)."""
+    the content's own heading, never removed (a story's headline above its text).
+    ``candidates``: :func:`_title_candidates` of the page, read once by the caller."""
     title_el = root.find("head/title")
     if title_el is None or not title_el.text:
         return set()
     title = "".join(title_el.text.split()).casefold()
     name = _title_name(title_el.text)
     out: set[HtmlElement] = set()
-    for h in _title_candidates(root):
+    for h in candidates() if candidates is not None else _title_candidates(root):
         middle = False
         words = _text_of(h).casefold().split()
         text = "".join(words)
