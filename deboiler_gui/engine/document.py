@@ -233,11 +233,12 @@ def consume_text(root: HtmlElement) -> str:
     return consume(root)[0]
 
 
-def consume(root: HtmlElement) -> tuple[str, list[str], list[list[str]]]:
+def consume(root: HtmlElement, source: str | None = None) -> tuple[str, list[str], list[list[str]]]:
     """(cleaned_text, headings_of, lists_of) of a tree in a few C calls; the tree is rewritten
     (scripts, comments and what the page hides stripped, line breaks added), so serialise it
-    first."""
-    drop_hidden(root)
+    first. ``source``: the HTML the tree was parsed from, when known (spares the search for
+    hidden elements on a page that names none)."""
+    drop_hidden(root, source)
     _mark_blocks(root)
     headings = [t for t in (_flat(h) for h in root.iter(*_HEADINGS)) if t]
     lists: list[list[str]] = []

@@ -129,12 +129,30 @@ _HIDDEN = etree.XPath(
 )
 
 
-def hidden_elements(root: HtmlElement) -> set[HtmlElement]:
+def may_hide(source: str) -> bool:
+    """Whether a tree parsed from this HTML (see :func:`parse_html`) can have an element with
+    a ``hidden`` or ``aria-hidden`` attribute: the HTML says "hidden" somewhere, in any case,
+    or holds a start tag long enough for :func:`prepare_html` to keep only some of its
+    attributes (which may join two pieces of a name). A search of the text is a tenth of
+    the XPath's walk over every node of a large page (a Doxygen source listing)."""
+    # (the word as written first: most pages that say it say it so, in a style)
+    return (
+        "hidden" in source
+        or "hidden" in source.lower()
+        or (len(source) > _TAG_MAX and _HUGE_TAG.search(source) is not None)
+    )
+
+
+def hidden_elements(root: HtmlElement, source: str | None = None) -> set[HtmlElement]:
     """Elements the page hides for good: the ``hidden`` attribute and ``aria-hidden="true"``
     (templates, dialogs, decorative copies); not an inline ``display:none``, which a script
     may lift (tabs, "show" buttons). Never
     ``html`` or ``body``, nor an element holding most of the page's text (a page that hides
-    its content until a script shows it), nor one inside another hidden one."""
+    its content until a script shows it), nor one inside another hidden one. ``source``:
+    the HTML the tree was parsed from, when known (a page that never says "hidden" has
+    none, see :func:`may_hide`)."""
+    if source is not None and not may_hide(source):
+        return set()
     found = [el for el in _HIDDEN(root) if el.tag not in ("html", "body")]
     if not found:
         return set()
@@ -142,7 +160,7 @@ def hidden_elements(root: HtmlElement) -> set[HtmlElement]:
     total = _chars(document)
     out: set[HtmlElement] = set()
     for el in found:
-        if any(a in out for a in el.iterancestors()):
+        if not out.isdisjoint(el.iterancestors()):
             continue
         if total and _chars(el) * 2 > total:
             continue
@@ -154,10 +172,10 @@ def _chars(el: HtmlElement) -> int:
     return len("".join("".join(el.itertext()).split()))
 
 
-def drop_hidden(root: HtmlElement) -> int:
+def drop_hidden(root: HtmlElement, source: str | None = None) -> int:
     """Remove :func:`hidden_elements` from the tree, keeping the text that follows each one;
-    returns how many were removed."""
-    hidden = hidden_elements(root)
+    returns how many were removed. ``source``: the HTML the tree was parsed from, if known."""
+    hidden = hidden_elements(root, source)
     for el in hidden:
         el.drop_tree()
     return len(hidden)
@@ -253,7 +271,7 @@ def prepare_html(html: str | bytes) -> str | None:
         # A character reference to a control character would put the same characters in the
         # tree, which lxml then refuses to set as text anywhere (the page would be lost).
         html = _CONTROL_REF_ONLY.sub(" ", html)
-    if not html.strip():
+    if not html or html.isspace():  # (no stripped copy of the page made)
         return None
     if len(html) > _TAG_MAX and _HUGE_TAG.search(html):
         html = _HUGE_TAG.sub(_tame_tag, html)  # a start tag of thousands of attributes

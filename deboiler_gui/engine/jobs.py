@@ -6,19 +6,20 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
-import multiprocessing
 import os
 import sys
 import threading
 import time
 import traceback
 from collections.abc import Callable, Generator
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deboiler_gui.engine import logs
 from deboiler_gui.engine import model as _model
 from deboiler_gui.engine.model import Cancelled, DeboilerError, Progress
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 #: Longest wait between two yields of a relay (its cancel latency), and the child's progress
 #: throttle.
@@ -61,6 +62,8 @@ def context() -> Any:
     """The multiprocessing context of every child process the product starts (jobs and the
     cleaning pools). Not fork: a child must not inherit the threads (Qt, sqlite) of its parent
     in an unknown state. The fork server loads the engine once; spawn where there is none."""
+    import multiprocessing  # (loaded when a child is started: not at every command's start)
+
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(list(_PRELOAD))
@@ -82,6 +85,8 @@ def pool(
 ) -> ProcessPoolExecutor:
     """A process pool started the product's one way (:func:`context`), whose workers run
     :func:`child_prelude` before ``initializer``."""
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(
         max_workers=max_workers,
         mp_context=context(),

@@ -146,3 +146,27 @@ def test_memory_mode_parses_again_without_the_checks_only_pages_that_needed_no_r
     assert "byte" in kept[3]["cleaned_text"] and "\x01" not in kept[3]["cleaned_html"]
     # the rewritten parse: the wbr is empty, the text after it stays in the paragraph
     assert [len(w) for w in parse_html(pages[6].html).xpath("//wbr")] == [0, 0]
+
+
+def test_memory_mode_keeps_no_analysis_of_a_page_with_candidates_below_max_depth() -> None:
+    from deboiler_gui.engine.model import Page
+
+    menu = "<div class='nav'><a href='/a'>Home</a> <a href='/b'>News</a></div>"
+    shallow = "<div class='story'><p>Story {n} tells a long tale of the day.</p></div>"
+    deep = "<div><div><div><div><p>Deep story {n}, five levels down.</p></div></div></div></div>"
+    site = [
+        Page(
+            f"https://x.example/{n}",
+            f"<html><body>{menu}{(deep if n % 2 else shallow).format(n=n)}</body></html>",
+        )
+        for n in range(8)
+    ]
+    cleaner = boilerplate.DomainCleaner(max_depth=4).fit(site)
+    assert cleaner._store is not None
+    # (html, body and the nested divs: the deep pages' p is below depth 4, no candidate)
+    assert sorted(cleaner._store.pages) == [p.url for p in site if not int(p.url[-1]) % 2]
+    model = cleaner.model_
+    assert model is not None
+    fresh = [cleaning.clean_page(p, model).to_dict() for p in site]
+    assert [r.to_dict() for r in cleaner.transform(site)] == fresh
+    assert "Deep story 3" in fresh[3]["cleaned_text"]

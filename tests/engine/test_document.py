@@ -119,6 +119,25 @@ def test_consume_gives_text_headings_and_lists_like_the_readers() -> None:
 
 
 @pytest.mark.parametrize(
+    "html",
+    [
+        PAGE,
+        "<p>kept</p><div HIDDEN>gone</div><p>after</p>",
+        '<p>kept</p><span Aria-Hidden="TRUE">gone</span><p>after</p>',
+        '<p>kept</p><div hidden="until-found">found</div>',
+        '<p style="overflow: hidden">a style, no hidden element</p>',
+        "<p>plain</p><div>text</div>",
+    ],
+)
+def test_consume_with_the_page_source_reads_the_same(html: str) -> None:
+    # the source spares the search for hidden elements only on a page that never says
+    # "hidden": the text is the same either way
+    expected = consume(parse_html(html))
+    assert consume(parse_html(html), html) == expected
+    assert ("gone" in expected[0]) is False
+
+
+@pytest.mark.parametrize(
     "marked",
     [
         '<div class="BreadCrumb">',

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import lxml.etree as etree
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deboiler_gui.engine.htmltree import (
     _visible_text_walk,
     cap_depth,
+    hidden_elements,
+    may_hide,
     parse_html,
     visible_text,
     xpath_of,
@@ -165,3 +168,22 @@ def test_readable_path_names_a_place_by_ids_and_classes() -> None:
     # no id above: from below the body, a long chain keeps its first and last two steps
     assert readable_path(root.find(".//li")) == "div.site.wide > … > ul > li"
     assert readable_path(root.find("body")) == "body"
+
+
+@pytest.mark.parametrize(
+    ("html", "hides"),
+    [
+        ("<div HiDdEn>x</div>", True),
+        ('<span aria-hidden="true">x</span>', True),
+        ("<p>a hidden word</p>", True),
+        ("<p>nothing to hide</p>", False),
+        ("<" + "p " + "a=1 " * 1_000 + ">x</p>", False),
+        # a start tag of thousands of attributes is cut by prepare_html: two pieces of a
+        # name may meet, so it may hide
+        ("<" + "p " + "a " * 40_000 + ">x</p>", True),
+    ],
+)
+def test_may_hide_says_whether_a_page_can_have_hidden_elements(html: str, hides: bool) -> None:
+    assert may_hide(html) is hides
+    if not hides:
+        assert hidden_elements(parse_html(html)) == set()

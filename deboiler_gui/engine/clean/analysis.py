@@ -156,6 +156,9 @@ class Facts:
     links: int = 0  # the page's visible characters in links
     elements: int = 0
     too_large: bool = False
+    # an element of a candidate's tag deeper than max_depth was left out: the candidates are
+    # not every element of those tags (memory mode then keeps no analysis of the page)
+    deep: bool = False
     # the runs of alike posts found among a container's children (the cleaner's thread
     # search), by container: found in fit, kept for transform (a listing's thousands of
     # lines are read once)
@@ -211,6 +214,8 @@ _MAX_CACHED = 50_000
 _STEPS: dict[tuple[str, str | None, str | None], str] = {}
 _CLASS_STEPS: dict[str, str] = {}
 _SKELETONS: dict[str, str] = {}
+#: a slot by its parent's slot and its own step
+_SLOTS: dict[tuple[str, str], str] = {}
 
 #: A child with this share of link text is a link list beside the content (a menu, a column
 #: of teasers): the content slot is looked for among the other children.
@@ -412,10 +417,16 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
     skels = _SKELETONS
     if len(skels) > 50_000:
         skels.clear()
+    # one string per place: the siblings of a place, and the same place on every page of a
+    # site, share it (and the hash later lookups compute once)
+    slots_at = _SLOTS
+    if len(slots_at) > _MAX_CACHED:
+        slots_at.clear()
     cands = facts.cands
     dig_sub = _DIGITS.sub
     # locals: this loop runs once per element of every page
     blake2b = hashlib.blake2b
+    to_text = etree.tostring
     count_tds = not compat and "td" in (spec.tags if spec.tags is not None else IMPROVED_TAGS)
     invisible_tags = INVISIBLE_TAGS
     max_slot_depth = spec.max_slot_depth
@@ -456,7 +467,9 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                 if cidx >= 0:
                     cands[cidx][6] = skel
             up = frame.parent
-            frame.parts = frame.sparts = None  # no longer needed; keep only the best chains alive
+            # no longer needed; keep only the best chains alive (and no frame refers back to
+            # its parent: freed as soon as no chain holds it, without the cycle collector)
+            frame.parts = frame.sparts = frame.parent = None
             if up is None:
                 top = frame
                 frame.links = links
@@ -500,7 +513,8 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
         elif text and not invisible and not text.isspace():
             stripped = "".join(text.split())
             chars = len(stripped)
-            tnorm = dig_sub("0", stripped.lower())
+            low = stripped.lower()
+            tnorm = low if low.isalpha() else dig_sub("0", low)
         else:
             tnorm, chars = "", 0
         slot = None
@@ -521,24 +535,36 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                         step += f"[{parent.tds - 1}]"
                     else:
                         step += f"[{sum(1 for _ in el.itersiblings('td', preceding=True))}]"
-                slot = pslot + "/" + step
+                slot = slots_at.get((pslot, step))
+                if slot is None:
+                    slot = slots_at[pslot, step] = pslot + "/" + step
         cidx = -1
         hit = cache.get(tag)
         if hit is None:
             hit = is_candidate(tag, cache)
-        if hit and depth <= max_depth:
-            cidx = len(cands)
-            cands.append([el, 0, 0, 0, slot, 0, ""])
+        if hit:
+            if depth <= max_depth:
+                cidx = len(cands)
+                cands.append([el, 0, 0, 0, slot, 0, ""])
+            else:
+                facts.deep = True  # an element of a candidate's tag left out
         if parent is not None and inner is not None and el not in inner:
             # A skeleton leaf (most candidates: a listing's lines, a page's paragraphs): none
             # of its children is walked, so what its exit below would do is done here, with
             # no frame unless it is its parent's best child so far.
             if whole:
                 # its visible text in one C call (scripts' text left out)
-                t = "" if invisible else _visible_text_of(el, held)
+                t = (
+                    ""
+                    if invisible
+                    else to_text(el, method="text", encoding="unicode", with_tail=False)
+                    if el not in held
+                    else _visible_text_of(el, held)
+                )
                 stripped = "".join(t.split()) if t else ""
                 if stripped:
-                    tnorm = dig_sub("0", stripped.lower())
+                    low = stripped.lower()
+                    tnorm = low if low.isalpha() else dig_sub("0", low)
                     chars = len(stripped)
             # (its childless form holds its .text, read above)
             digest = blake2b(
@@ -574,9 +600,7 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
             nonlink = chars - links
             side = links < _SIDE_DENSITY * chars
             if nonlink > parent.best_nonlink or (side and nonlink > parent.nd_best_nonlink):
-                leaf = _Frame(
-                    tag, None, chars, slot, invisible, cidx, el, depth, parent, pidx, None
-                )
+                leaf = _Frame(tag, None, chars, slot, invisible, cidx, el, depth, None, pidx, None)
                 if nonlink > parent.best_nonlink:
                     parent.best = leaf
                     parent.best_nonlink = nonlink
@@ -594,10 +618,17 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
         if whole:
             # a skeleton leaf with children: its visible text in one C call (scripts' text
             # left out)
-            t = "" if invisible else _visible_text_of(el, held)
+            t = (
+                ""
+                if invisible
+                else to_text(el, method="text", encoding="unicode", with_tail=False)
+                if el not in held
+                else _visible_text_of(el, held)
+            )
             stripped = "".join(t.split()) if t else ""
             if stripped:
-                parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
+                low = stripped.lower()
+                parts[0] = "<" + tag + ">" + (low if low.isalpha() else dig_sub("0", low))
                 frame.chars = len(stripped)
             continue
         if inner is not None and el not in inner:
@@ -609,7 +640,8 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
             frame.batched = True
             stripped = "".join(_text_of(el).split())
             frame.chars = len(stripped)
-            parts[0] = "<" + tag + ">" + dig_sub("0", stripped.lower())
+            low = stripped.lower()
+            parts[0] = "<" + tag + ">" + (low if low.isalpha() else dig_sub("0", low))
             for child in el:
                 if child in skeleton:  # type: ignore[operator]
                     pending.append((child, frame, None, False))
@@ -623,7 +655,12 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                     if sparts is not None:
                         sparts.append(None)
                     pending.append(
-                        (child, frame, (len(parts) - 1, len(sparts) - 1 if sparts else 0), False)
+                        (
+                            child,
+                            frame,
+                            (len(parts) - 1, len(sparts) - 1 if sparts else 0),
+                            False,
+                        )
                     )
                 elif invisible or ctag in invisible_tags:
                     parts.append("<" + ctag + ">")
@@ -631,18 +668,38 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                         sparts.append(ctag)
                 else:
                     # a childless element's text is its .text: no serialisation needed
-                    t = _visible_text_of(child, held) if len(child) else child.text
+                    t = (
+                        child.text
+                        if not len(child)
+                        else to_text(child, method="text", encoding="unicode", with_tail=False)
+                        if child not in held
+                        else _visible_text_of(child, held)
+                    )
                     stripped = "".join(t.split()) if t else ""
                     n = len(stripped)
                     frame.chars += n
-                    parts.append(
-                        "<" + ctag + ">" + dig_sub("0", stripped.lower()) if n else "<" + ctag + ">"
-                    )
+                    if n:
+                        low = stripped.lower()
+                        parts.append(
+                            "<" + ctag + ">" + (low if low.isalpha() else dig_sub("0", low))
+                        )
+                    else:
+                        parts.append("<" + ctag + ">")
                     if sparts is not None:
                         sparts.append(ctag)
                     if n > frame.best_nonlink:  # a leaf chunk can be the main content too
                         leaf = _Frame(
-                            ctag, None, n, None, False, -1, child, depth + 1, None, None, None
+                            ctag,
+                            None,
+                            n,
+                            None,
+                            False,
+                            -1,
+                            child,
+                            depth + 1,
+                            None,
+                            None,
+                            None,
                         )
                         frame.best = leaf
                         frame.best_nonlink = n
@@ -664,7 +721,8 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                 stripped = "".join(tail.split())
                 if stripped:
                     frame.chars += len(stripped)
-                    parts.append(dig_sub("0", stripped.lower()))
+                    low = stripped.lower()
+                    parts.append(low if low.isalpha() else dig_sub("0", low))
         work.extend(reversed(pending))
     if top is None:
         return facts
@@ -747,7 +805,17 @@ def _label(text: str) -> str | None:
 
 
 def label_key(slot: str, label: str) -> int:
-    return h64((slot + "\0" + label).encode("utf-8", "surrogatepass"))
+    key = _LABEL_KEYS.get((slot, label))
+    if key is None:
+        if len(_LABEL_KEYS) > _MAX_CACHED:
+            _LABEL_KEYS.clear()
+        # (a listing's lines share their place and label on every page: hashed once)
+        key = _LABEL_KEYS[slot, label] = h64((slot + "\0" + label).encode("utf-8", "surrogatepass"))
+    return key
+
+
+#: label keys by (slot, label), shared between pages (bounded like _STEPS)
+_LABEL_KEYS: dict[tuple[str, str], int] = {}
 
 
 def labelled_links(chars: int, links: int, density: float) -> bool:
@@ -889,7 +957,8 @@ class FactsStore:
         self.tags = tuple(sorted(spec.tags if spec.tags is not None else IMPROVED_TAGS))
         self.pages: dict[str, tuple[Any, ...]] = {}
         self.strings: list[str | None] = [None]  # index 0 is "no slot" / "no skeleton"
-        self.index: dict[str | None, int] = {None: 0}
+        # index 0 is also "" (a skeleton the analysis left empty: compat, never stored)
+        self.index: dict[str | None, int] = {None: 0, "": 0}
         self._skeleton_strings: list[str] = []
 
     def _intern(self, s: str | None) -> int:
@@ -899,6 +968,15 @@ class FactsStore:
             self.strings.append(s)
         return i
 
+    def _indexes(self, strings: tuple[str | None, ...]) -> list[int]:
+        """The strings' indexes in the table, each added on first use (looked up in C)."""
+        found = list(map(self.index.get, strings))
+        if None in found:
+            found = [
+                self._intern(s) if i is None else i for i, s in zip(found, strings, strict=True)
+            ]
+        return cast("list[int]", found)
+
     def put(
         self, url: str, html: str, root: HtmlElement, facts: Facts, as_is: bool = False
     ) -> None:
@@ -906,24 +984,28 @@ class FactsStore:
         (see htmltree.prepare_html), so its second parse skips those checks."""
         if self.spec.compat or facts.too_large:
             return  # compat walks every element; its candidates are not one tag iteration
-        cands = facts.cands
-        els = list(root.iter(*self.tags))
-        # Deeper-than-max_depth elements are not candidates: then the iteration would not
-        # line up with the analysis, and transform analyses that page again.
-        if els != [r[0] for r in cands]:  # elements compare by identity
+        if facts.deep:
+            # Deeper-than-max_depth elements are not candidates: then the tag iteration of
+            # transform would not line up with the analysis, which analyses that page again.
+            # (Else the candidates are the elements of those tags in document order: the walk
+            # enters every element holding one, its children in order.)
             return
-        flat: list[int] = []
-        index = self.index
+        _els, hashes, chars, links, slots, ends, skels = (
+            zip(*facts.cands, strict=True) if facts.cands else ((),) * 7
+        )
+        # the columns in C: hashes as signed 64 bits, slots and skeletons as indexes into
+        # the site-wide table of strings (index 0: no slot, no skeleton)
+        slot_at = self._indexes(slots)
+        skel_at = self._indexes(skels)
+        data = (
+            array("q", map(_UNSIGNED.__rsub__, hashes)),
+            array("q", chars),
+            array("q", links),
+            array("q", ends),
+            array("i", slot_at),
+            array("i", skel_at),
+        )
         intern = self._intern
-        for _el, h, chars, links, slot, end, skel in cands:
-            i = index.get(slot)
-            if i is None:
-                i = intern(slot)
-            k = index.get(skel or None)
-            if k is None:
-                k = intern(skel)
-            flat += (h - (1 << 63), chars, links, end, i, k)
-        data = array("q", flat)
         path = facts.main_path
         steps = tuple(path[i].index(path[i + 1]) for i in range(len(path) - 1))
         deeper = [path[-1], *facts.slot_path] if path else []
@@ -962,7 +1044,8 @@ class FactsStore:
             return None
         _, data, steps, chars, elements, slot_steps, _as_is, links, runs = stored
         els = list(root.iter(*self.tags))
-        if len(els) * 6 != len(data):
+        hashes, chars_at, links_at, ends, slot_at, skel_at = data
+        if len(els) != len(hashes):
             return None
         strings = self.strings
         facts = Facts(chars=chars, links=links, elements=elements)
@@ -974,12 +1057,12 @@ class FactsStore:
                 list,
                 zip(
                     els,
-                    map(_UNSIGNED.__add__, data[0::6]),
-                    data[1::6],
-                    data[2::6],
-                    map(strings.__getitem__, data[4::6]),
-                    data[3::6],
-                    map(skeletons.__getitem__, data[5::6]),
+                    map(_UNSIGNED.__add__, hashes),
+                    chars_at,
+                    links_at,
+                    map(strings.__getitem__, slot_at),
+                    ends,
+                    map(skeletons.__getitem__, skel_at),
                     strict=True,
                 ),
             )

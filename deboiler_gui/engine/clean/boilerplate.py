@@ -8,9 +8,8 @@ import logging
 import math
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deboiler_gui.engine.clean.analysis import (
     DEFAULT_CONFIG,
@@ -45,6 +44,9 @@ from deboiler_gui.engine.model import (
 )
 from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.words import count
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 log = logging.getLogger(__name__)
 

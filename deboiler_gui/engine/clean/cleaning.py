@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
+from operator import itemgetter
 from typing import Any, cast
 
 import lxml.etree as etree
@@ -93,14 +94,19 @@ class Applied:
         cfg.update({k: v for k, v in model.config.items() if k in DEFAULT_CONFIG})
         self.cfg = cfg
         self.spec = make_spec("compat" if self.compat else "improved", cfg)
-        self.slot_ids: dict[str, int] = {}
+        self.slot_ids = _SlotIds()
+        #: a slot's key (the h64 of its path): a lookup in C once the slot was seen (the
+        #: detectors ask it of every candidate of every page)
+        self.slot_id: Callable[[str], int] = self.slot_ids.__getitem__
 
-    def slot_id(self, slot: str) -> int:
-        sid = self.slot_ids.get(slot)
-        if sid is None:
-            sid = h64(slot.encode("utf-8", "surrogatepass"))
-            if len(self.slot_ids) < 100_000:
-                self.slot_ids[slot] = sid
+
+class _SlotIds(dict[str, int]):
+    """Slot keys by slot, computed on first use (at most 100,000 kept)."""
+
+    def __missing__(self, slot: str) -> int:
+        sid = h64(slot.encode("utf-8", "surrogatepass"))
+        if len(self) < 100_000:
+            self[slot] = sid
         return sid
 
 
@@ -111,6 +117,9 @@ def applied(model: DomainModel) -> Applied:
         model._applied = cached  # type: ignore[attr-defined]
     return cached[1]
 
+
+#: a candidate's record's element (its first field)
+_ELEMENT = itemgetter(0)
 
 #: Inside an entry of the content, a repeated block this long that most pages fill otherwise
 #: is content even when it is mostly links.
@@ -159,7 +168,7 @@ def matches(
     )
     # each candidate's record by its element (its hash, characters, links, slot)
     recs: dict[HtmlElement, list[Any]] = (
-        {rec[0]: rec for rec in facts.cands} if not ap.compat else {}
+        dict(zip(map(_ELEMENT, facts.cands), facts.cands, strict=True)) if not ap.compat else {}
     )
     # Readers' comments under a story: when their text made them the page's main content,
     # the content is the block holding the story before them, read without them.
@@ -218,8 +227,19 @@ def matches(
     # holding more text than the story (a game site's "Top Games" tables): the story's
     # column is the content, the boxes' column the frame's.
     columns: dict[HtmlElement, str] = {}
+    # the page's title candidates (h1-h3 and blocks classed as titles), read once for both
+    # searches of the content's heading
+    title_cands: list[list[HtmlElement]] = []
+
+    def title_candidates() -> list[HtmlElement]:
+        if not title_cands:
+            title_cands.append(_title_candidates(root))
+        return title_cands[0]
+
     if deeper is None and main and main_el is not None and main_el.tag not in ("body", "html"):
-        found = _story_column(root, main_el, recs, float(ap.cfg["element_link_density"]))
+        found = _story_column(
+            root, main_el, recs, float(ap.cfg["element_link_density"]), title_candidates
+        )
         if found is not None:
             main_el, columns = found
             main.add(main_el)
@@ -361,7 +381,7 @@ def matches(
     title_blocks: set[HtmlElement] = set()
     head: HtmlElement | None = None
     if not ap.compat:
-        headed = _title_headings(root, main_el, inner)
+        headed = _title_headings(root, main_el, inner, title_candidates)
         main.update(headed)
         title_blocks = _heading_blocks(root, headed)
         if bounded and inner is not None:
@@ -405,10 +425,10 @@ def matches(
     # subtree is the candidates up to its end index): no walk up each element's ancestors
     spans: dict[HtmlElement, tuple[int, int]] = {}
     areas = {a for a in (main_el, inner, around) if a is not None}
-    if areas:
-        for k, rec in enumerate(cands):
-            if rec[0] in areas:
-                spans[rec[0]] = (k, rec[5])
+    for area in areas:
+        rec = recs.get(area)
+        if rec is not None:
+            spans[area] = (cands.index(rec), rec[5])  # (its place found in C)
 
     anchors = _Anchors(root)
     named = _NamedEntries(recs, ap.exact, float(ap.cfg["link_density"]))
@@ -450,9 +470,14 @@ def matches(
             return ancestor is not None and _inside(el, ancestor)
         return span[0] < i < span[1]
 
+    # the lowest link density any test below asks of a list of links
+    least = min(density, el_density, TEASER_DENSITY, TEASER_COLUMN_DENSITY)
     i, n = 0, len(cands)
     while i < n:
         el, h, chars, links, slot, end, skel = cands[i]
+        if el in main:
+            i += 1  # the main content's own elements are never removed (see the end)
+            continue
         detector = ""
         key = ""
         boxed = False
@@ -643,8 +668,13 @@ def matches(
             outer = main_el if detector == "frame" else inner
             if detector and outer is not None and within(i, el, outer):
                 detector = ""
+        if not detector and chars <= 0:
+            i += 1  # every test below takes only a block with text
+            continue
+        linked = links >= least * chars  # (else no test below that asks for links passes)
         if (
             not detector
+            and linked
             and bounded
             and slot is not None
             and 0 < chars <= max_share
@@ -660,6 +690,7 @@ def matches(
             detector, key = "slot", slot[-300:]
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and chars > 0
@@ -680,6 +711,7 @@ def matches(
             detector, key = "slot", marked
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and 0 < chars <= max_share
@@ -693,6 +725,7 @@ def matches(
             detector, key = "label", "skipped box"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and el.tag == "table"
@@ -709,6 +742,7 @@ def matches(
             detector, key = "label", "aside links"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and (el.tag == "aside" or el.get("role") == "complementary")
@@ -772,6 +806,7 @@ def matches(
                     detector, key = "label", label
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and slot is not None
@@ -809,6 +844,7 @@ def matches(
                 detector, key = "label", label
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and slot is not None
@@ -824,6 +860,7 @@ def matches(
             detector, key = "label", "media list"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and 0 < chars <= max_share
@@ -842,6 +879,7 @@ def matches(
             detector, key = "label", "box column"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and inner is not None
@@ -864,6 +902,7 @@ def matches(
             detector, key = "label", "box column"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and inner is not None
@@ -880,6 +919,7 @@ def matches(
             detector, key = "label", "teaser cards"
         if (
             not detector
+            and linked
             and own is not None
             and 0 < chars <= max_share
             and links >= density * chars
@@ -895,6 +935,7 @@ def matches(
             detector, key = "label", "beside the story"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and slot is not None
@@ -962,6 +1003,7 @@ def matches(
             detector, key = "label", "form"
         if (
             not detector
+            and linked
             and bounded
             and not ap.compat
             and slot is not None
@@ -985,6 +1027,7 @@ def matches(
             and slot is not None
             and links * CAPTION_LINK_SHARE <= chars  # the photo may link to a larger one
             and BOX_TEXT_CHARS <= chars <= CAPTION_CHARS
+            and next(el.iter("img"), None) is not None  # (one C step: a figure has its image)
             and el not in main
             and _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
             and ap.slot_id(slot) in ap.seen
@@ -1000,11 +1043,12 @@ def matches(
             and bounded
             and not ap.compat
             and slot is not None
+            and (el.tag in _MEDIA_BOX_TAGS or el.get("role") == "figure")  # (see _media_box)
             and el not in main
             and (
                 _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
                 or (head is not None and _inside(el, head))
-                or any(a in title_blocks for a in el.iterancestors())
+                or not title_blocks.isdisjoint(el.iterancestors())
             )
             and ap.slot_id(slot) in ap.seen
             and 0 < chars <= MEDIA_BOX_CHARS * _media_box(el)
@@ -1037,7 +1081,7 @@ def matches(
             detector
             and el not in main
             and el not in keep_ancestors
-            and not (keep_set and any(a in keep_set for a in el.iterancestors()))
+            and not (keep_set and not keep_set.isdisjoint(el.iterancestors()))
             and not (head is not None and not boxed and _head_line(el, head))
         ):
             out.append((el, detector, key, chars))
@@ -1063,7 +1107,7 @@ def matches(
         for el, chars in found:
             if el in main or el in keep_ancestors:
                 continue
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
             out.append((el, detector, why, chars))
 
@@ -1103,8 +1147,8 @@ def matches(
                 link_key in ap.loose
                 and a not in main
                 and a not in taken
-                and not any(p in taken for p in a.iterancestors())
-                and not (keep_set and any(p in keep_set for p in a.iterancestors()))
+                and taken.isdisjoint(a.iterancestors())
+                and not (keep_set and not keep_set.isdisjoint(a.iterancestors()))
             ):
                 out.append(
                     (a, "exact", hexkey(link_key), sum(not c.isspace() for c in _text_of(a)))
@@ -1114,7 +1158,7 @@ def matches(
         # the content and the block around it (a story's own date line beside its paragraphs)
         area = (around if around is not None else main_el) if bounded else None
         for el in stamps(root, taken, main | keep_ancestors, area):
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
         if bounded and main_el is not None:
@@ -1124,7 +1168,7 @@ def matches(
             for el in signatures(main_el if around is None else around, taken):
                 if el in main or el in keep_ancestors:
                     continue
-                if keep_set and any(a in keep_set for a in el.iterancestors()):
+                if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                     continue
                 chars = sum(not c.isspace() for c in el.text_content())
                 out.append((el, "post", "signature", chars))
@@ -1136,7 +1180,7 @@ def matches(
                 ):
                     if el in main or el in keep_ancestors:
                         continue
-                    if keep_set and any(a in keep_set for a in el.iterancestors()):
+                    if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                         continue
                     out.append((el, "post", key, chars))
         if ap.cards or ap.lines:
@@ -1145,25 +1189,26 @@ def matches(
             for el, place, chars in _learnt_cards(cands, ap, taken):
                 if el in main or el in keep_ancestors:
                     continue
-                if keep_set and any(a in keep_set for a in el.iterancestors()):
+                if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                     continue
-                if any(a in taken for a in el.iterancestors()):
+                if not taken.isdisjoint(el.iterancestors()):
                     continue
                 out.append((el, "post", place, chars))
         taken = {el for el, *_ in out}
-        for el, chars in _hidden_copies(root, taken):
+        styled = _styled(root)  # (read once for both searches below)
+        for el, chars in _hidden_copies(root, taken, styled):
             if el in main or el in keep_ancestors:
                 continue
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
             out.append((el, "hidden", "", chars))
         taken = {el for el, *_ in out}
         # the content and the block around it (a question's folded detail beside its answers)
         near = (around if around is not None else main_el) if bounded else None
-        for el, chars in _hidden_blocks(root, taken, near, density):
+        for el, chars in _hidden_blocks(root, taken, near, density, styled):
             if el in main or el in keep_ancestors:
                 continue
-            if keep_set and any(a in keep_set for a in el.iterancestors()):
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
             out.append((el, "hidden", "hidden block", chars))
         if bounded and inner is not None:
@@ -1182,7 +1227,7 @@ def matches(
                     el not in main
                     and el not in keep_ancestors
                     and 0 < chars <= NOTICE_CHARS
-                    and not (keep_set and any(a in keep_set for a in el.iterancestors()))
+                    and not (keep_set and not keep_set.isdisjoint(el.iterancestors()))
                     and not (head is not None and _head_line(el, head))
                     and _copyright_notice(el)
                     and el not in title_blocks
@@ -1353,7 +1398,7 @@ def _post_frames(
                 gone.add(el)
                 out.append((el, "after the posts", len("".join(_text_of(el).split()))))
     # outermost only
-    return [item for item in out if not any(a in gone for a in item[0].iterancestors())]
+    return [item for item in out if gone.isdisjoint(item[0].iterancestors())]
 
 
 #: a post's card (its author's name, rank and counts, the post's date and number) is at most
@@ -1547,7 +1592,6 @@ def _learnt_cards(
 
 
 #: elements with an inline style, and a style that hides its element (any case and spaces)
-_STYLED = etree.XPath("descendant::*[@style]")
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 #: a hidden copy repeats at least this many characters of a visible block's start...
 HIDDEN_COPY_MIN = 20
@@ -1575,14 +1619,24 @@ def _pieces(el: HtmlElement, h: int, said: dict[int, frozenset[str]]) -> frozens
     return words
 
 
-def _hidden_copies(root: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+def _styled(root: HtmlElement) -> list[HtmlElement]:
+    """The elements of the body (else the page) with a ``style`` attribute, in document
+    order: ``descendant::*[@style]`` read by lxml's own path search, which tests the attribute
+    of each element at about half the cost of libxml2's XPath walk."""
+    body = root.find("body")
+    return cast("list[HtmlElement]", (body if body is not None else root).findall(".//*[@style]"))
+
+
+def _hidden_copies(
+    root: HtmlElement, taken: set[HtmlElement], styled: list[HtmlElement] | None = None
+) -> list[tuple[HtmlElement, int]]:
     """Blocks an inline ``display:none`` hides whose text is the start of a visible sibling's
     (a post's summary, cut with "… show all", beside the full post): a copy of the content
-    that a script swaps with it, not text of its own; with their characters."""
-    body = root.find("body")
+    that a script swaps with it, not text of its own; with their characters. ``styled``:
+    :func:`_styled` of the page, when known."""
     found = [
         el
-        for el in _STYLED(body if body is not None else root)
+        for el in (styled if styled is not None else _styled(root))
         if isinstance(el.tag, str) and _DISPLAY_NONE.search(el.get("style", ""))
     ]
     if not found:
@@ -1617,7 +1671,11 @@ _HIDING = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECAS
 
 
 def _hidden_blocks(
-    root: HtmlElement, taken: set[HtmlElement], near: HtmlElement | None, density: float
+    root: HtmlElement,
+    taken: set[HtmlElement],
+    near: HtmlElement | None,
+    density: float,
+    styled: list[HtmlElement] | None = None,
 ) -> list[tuple[HtmlElement, int]]:
     """Blocks an inline ``display:none`` or ``visibility:hidden`` hides, outermost only, that
     no reader sees (the ``hidden`` attribute is dropped with the page's text, see
@@ -1627,10 +1685,10 @@ def _hidden_blocks(
     token of code (a story's own address, an id: see ``_code_token``; a script shows a tab
     panel or a section folded under "show": the page's content). With their visible
     characters."""
-    body = root.find("body")
-    top = body if body is not None else root
     found = [
-        el for el in _STYLED(top) if isinstance(el.tag, str) and _HIDING.search(el.get("style", ""))
+        el
+        for el in (styled if styled is not None else _styled(root))
+        if isinstance(el.tag, str) and _HIDING.search(el.get("style", ""))
     ]
     if not found:
         return []
@@ -1772,33 +1830,34 @@ def _twins_inside(
     [Contents][Index]" bar above the section and below it): the same bar, removed with it.
     Only the first and last blocks of the content's first two levels are looked at (a bar
     stands above or below the text), and only blocks mostly of links."""
-    removed = {
-        " ".join(_text_of(el).split()): (detector, key)
-        for el, detector, key, _chars in out
-        if detector in ("slot", "label")
-    }
-    removed.pop("", None)
-    if not removed:
-        return []
+    sources = [
+        (el, detector, key) for el, detector, key, _chars in out if detector in ("slot", "label")
+    ]
     # a twin starts with the same link: a cheap test before reading a block's whole text
     first_links = {
         " ".join(_text_of(a).split())
-        for el, detector, _key, _chars in out
-        if detector in ("slot", "label")
+        for el, _detector, _key in sources
         for a in (next(el.iter("a"), None),)
         if a is not None
     }
+    if not first_links:
+        return []
+    # the removed blocks' texts, read when a block at the ends starts with one's first link
+    removed: dict[str, tuple[str, str]] | None = None
     taken = {el for el, *_ in out}
     found = []
     for child in _ends(main_el):
         for el in (child, *_ends(child)):
             if not isinstance(el.tag, str) or el in main or el in keep_ancestors:
                 continue
-            if el in taken or any(a in taken for a in el.iterancestors()):
+            if el in taken or not taken.isdisjoint(el.iterancestors()):
                 continue  # already gone (a widget inside the content): not its own twin
             first = next(el.iter("a"), None)
             if first is None or " ".join(_text_of(first).split()) not in first_links:
                 continue
+            if removed is None:
+                removed = {" ".join(_text_of(b).split()): (d, k) for b, d, k in sources}
+                removed.pop("", None)
             text = " ".join(_text_of(el).split())
             twin = removed.get(text)
             if twin is None or len(text) < 10:
@@ -2239,18 +2298,21 @@ _MEDIA = ("img", "video")
 _NOT_MEDIA_BOX = ("li", "table", "pre", "blockquote", "p", *_HEADING_TAGS)
 
 
+_MEDIA_BOX_TAGS = ("aside", "figure")
+
+
 def _media_box(el: HtmlElement) -> int:
     """The photos of a box the page sets apart from its text — an ``aside``, a ``figure`` or
     a block whose role is ``figure`` — when it holds nothing but them and their captions (no
     paragraph outside a ``figcaption``, heading, list, table, quotation or code); 0
     otherwise."""
-    if el.tag not in ("aside", "figure") and el.get("role") != "figure":
+    if el.tag not in _MEDIA_BOX_TAGS and el.get("role") != "figure":
         return 0
     photos = sum(1 for _ in el.iter(*_MEDIA))
     if not photos:
         return 0
     for d in el.iter(*_NOT_MEDIA_BOX):
-        if d.tag == "p" and any(a.tag == "figcaption" for a in d.iterancestors()):
+        if d.tag == "p" and next(d.iterancestors("figcaption"), None) is not None:
             continue  # a caption written as a paragraph of the figure's caption
         return 0
     return photos
@@ -2263,8 +2325,13 @@ def _photo_spans(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlE
     heading, list, table, quotation or code."""
     found: list[tuple[HtmlElement, int]] = []
     found_set: set[HtmlElement] = set()
+    # the spans holding an image: found up from the images (a code listing has thousands of
+    # spans and no image)
+    holding = {s for img in area.iter("img") for s in img.iterancestors("span")}
+    if not holding:
+        return found
     for el in area.iter("span"):
-        if next(el.iter("img"), None) is None:
+        if el not in holding:
             continue
         if el in taken or any(a in taken or a in found_set for a in el.iterancestors()):
             continue
@@ -2330,7 +2397,7 @@ def _pagers(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElemen
                 break
             best = node
             node = node.getparent()
-        if best is None or best in taken or any(x in taken for x in best.iterancestors()):
+        if best is None or best in taken or not taken.isdisjoint(best.iterancestors()):
             continue
         if any(best is el or _inside(best, el) for el, _ in found):
             continue
@@ -2405,7 +2472,7 @@ def _repeated_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple
         if len(links) < MIN_CONTROLS:
             continue
         for a in links:
-            if a in taken or any(x in taken for x in a.iterancestors()):
+            if a in taken or not taken.isdisjoint(a.iterancestors()):
                 continue
             found.append((a, len("".join(_text_of(a).split()))))
     return found
@@ -2693,6 +2760,17 @@ def _list_titles(
     for el, _detector, _key, chars in list(out):
         if chars <= 0 or _inside(el, main_el) or el in main:
             continue
+        prev = el.getprevious()
+        while prev is not None and not isinstance(prev.tag, str) and not (prev.tail or "").strip():
+            prev = prev.getprevious()  # (a comment)
+        if (
+            prev is None
+            or (prev.tail or "").strip()
+            or not _heading_line(prev)
+            or prev in taken
+            or prev in main
+        ):
+            continue  # no heading right before it: nothing to take (its links not counted)
         links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
         if links < density * chars:
             continue
@@ -2704,7 +2782,7 @@ def _list_titles(
             if not _heading_line(prev) or prev in taken or prev in main:
                 break
             if prev in keep_ancestors or (
-                keep_set and any(a in keep_set for a in prev.iterancestors())
+                keep_set and not keep_set.isdisjoint(prev.iterancestors())
             ):
                 break
             text = "".join(_text_of(prev).split())
@@ -3051,14 +3129,24 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
     # a post's shape is read when it is needed: most children are alone of their step, or in
     # a group smaller than a run already found
     shaped: _Shapes = _Shapes()
+    steps = _STEPS
     for c in container:
-        if isinstance(c.tag, str) and c.tag in _POST_TAGS and len(c) >= 1:
-            if len(c) < 2:
-                shape = _post_shape(c)
-                if len(shape) < 2:
-                    continue
-                shaped[c] = shape
-            by_step.setdefault(_slot_step(c, c.tag), []).append(c)
+        tag = c.tag
+        if tag not in _POST_TAGS:  # (a comment's tag is no string: never in it)
+            continue
+        n = len(c)
+        if n < 2:
+            if not n:
+                continue
+            shape = _post_shape(c)
+            if len(shape) < 2:
+                continue
+            shaped[c] = shape
+        key = (tag, c.get("id"), c.get("class"))
+        step = steps.get(key)
+        if step is None:
+            step = _slot_step_cached(key)
+        by_step.setdefault(step, []).append(c)
     best: list[HtmlElement] = []
     for alike in by_step.values():
         if len(alike) < 2 or len(alike) <= len(best):
@@ -3424,7 +3512,11 @@ def _beside_comments(
 
 
 def _story_column(
-    root: HtmlElement, main_el: HtmlElement, recs: dict[HtmlElement, list[Any]], density: float
+    root: HtmlElement,
+    main_el: HtmlElement,
+    recs: dict[HtmlElement, list[Any]],
+    density: float,
+    candidates: Callable[[], list[HtmlElement]] | None = None,
 ) -> tuple[HtmlElement, dict[HtmlElement, str]] | None:
     """The story's column and the columns of boxes beside it (each with the removal's
     representation), when the page's guess of its content holds both: a child of the guess
@@ -3442,14 +3534,22 @@ def _story_column(
     kids = [c for c in main_el if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
     if len(kids) < 2:
         return None
+    # the story's column first (a few headings), then the boxes (every child of the guess: a
+    # listing's thousands of lines)
+    headed = _title_headings(root, main_el, None, candidates)
+    story = next((k for k in kids if k in headed), None)
+    if story is None:
+        return None
     boxes = [
         k
         for k in kids
         if (rec := recs.get(k)) is not None
         and rec[2] > 0
         and rec[3] >= density * rec[2]
+        # each box's headline: a link of its own (two links at all first: no XPath call)
+        and next(itertools.islice(k.iter("a"), MIN_COLUMN_BOXES - 1, None), None) is not None
         and (not _section_headed(k) or _heading_stack(k))
-        and _LONG_LINKS(k) >= MIN_COLUMN_BOXES  # each box's headline: a link of its own
+        and _LONG_LINKS(k) >= MIN_COLUMN_BOXES
         and _headline_boxes(k) >= MIN_COLUMN_BOXES
     ]
     linked = [
@@ -3462,10 +3562,6 @@ def _story_column(
         and (not _section_headed(k) or _heading_stack(k))
     ]
     if not boxes and not linked:
-        return None
-    headed = _title_headings(root, main_el)
-    story = next((k for k in kids if k in headed), None)
-    if story is None:
         return None
     own, text = _unlinked_chars(story)
     if own < STORY_MIN_CHARS or _SENTENCE_END.search(text) is None:
@@ -3724,15 +3820,18 @@ class _Anchors:
         ``page.html#name`` with the name an anchor of the page): the page's own table of
         contents (an API page's synopsis table of its functions), not a widget of the site."""
         hrefs = [h for a in el.iter("a") if (h := a.get("href"))]
-        if not hrefs:
-            return False
+        names = [h.rsplit("#", 1)[1] for h in hrefs if "#" in h]
+        if 2 * len(names) <= len(hrefs):
+            return False  # (even if every one went to an anchor of the page)
         if self.ids is None:
-            self.ids = {
-                v for node in self.root.iter() for v in (node.get("id"), node.get("name")) if v
-            }
+            # the values of every id and name attribute, read in C
+            self.ids = {v for v in _ANCHOR_NAMES(self.root) if v}
         ids = self.ids
-        inside = sum(1 for h in hrefs if "#" in h and h.rsplit("#", 1)[1] in ids)
+        inside = sum(1 for name in names if name in ids)
         return 2 * inside > len(hrefs)
+
+
+_ANCHOR_NAMES = etree.XPath("//@id | //@name", smart_strings=False)
 
 
 def _titled(el: HtmlElement, label: str) -> bool:
@@ -3759,6 +3858,18 @@ def _head_before(inner: HtmlElement, headed: set[HtmlElement]) -> HtmlElement | 
         for sib in el.itersiblings(preceding=True):
             if not isinstance(sib.tag, str) or sib.tag in INVISIBLE_TAGS:
                 continue
+            # its whole text first (one C call): blank, it has no visible text either; with
+            # no script or the like in it, and no zero-width space (which the visible text
+            # reads as a space), its visible text is blank only when that is
+            raw = _text_of(sib)
+            if not raw.strip():
+                continue
+            if (
+                sib not in headed
+                and "\u200b" not in raw
+                and next(sib.iter(*INVISIBLE_TAGS), None) is None
+            ):
+                return None
             text = visible_text(sib)
             if not text.strip():
                 continue
@@ -3790,7 +3901,7 @@ def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElem
     product's name with its price and code)."""
     heads = [h for h in headed if h.tag in ("h1", "h2", "h3")]
     h1s = [h for h in root.iter("h1") if _text_of(h).strip()]
-    if len(h1s) == 1 and not any(a.tag == "a" for a in h1s[0].iterancestors()):
+    if len(h1s) == 1 and next(h1s[0].iterancestors("a"), None) is None:
         heads.append(h1s[0])
     out: set[HtmlElement] = set()
     for h in heads:
@@ -3963,26 +4074,27 @@ _TITLE_CANDIDATES = etree.XPath(
 
 #: the whitespace XPath's normalize-space folds (XML's: not a no-break or other Unicode space)
 _XML_SPACES = str.maketrans("\t\n\r", "   ")
-_TITLE_TAGS = ("h1", "h2", "h3", "div", "span", "p", "td")
 
 
 def _title_candidates(root: HtmlElement) -> list[HtmlElement]:
-    """``_TITLE_CANDIDATES`` as one C-level iteration over the body and a class test in
-    Python on the few div/span/p/td that have a class holding "title" (the XPath builds the
-    normalised class string of every element of the page)."""
+    """``_TITLE_CANDIDATES`` as the body's h1-h3 and the few div/span/p/td whose class holds
+    "title" (the XPath builds the normalised class string of every element of the page)."""
     body = root.find("body")
     if body is None or sum(1 for _ in root.iter("body")) != 1:
         return list(_TITLE_CANDIDATES(root))  # no body or several: the XPath's own reading
-    out: list[HtmlElement] = []
-    for el in body.iter(*_TITLE_TAGS):
-        tag = el.tag
-        if tag == "h1" or tag == "h2" or tag == "h3":
-            out.append(el)
-            continue
-        cls = el.get("class")
-        if cls and "title" in cls and " title " in " " + cls.translate(_XML_SPACES) + " ":
+    out: list[HtmlElement] = list(body.iter("h1", "h2", "h3"))
+    # the class attributes holding "title", found in C (one step over the class attributes,
+    # not a test of every element), then the ones of these tags with the word (the order does
+    # not matter: the callers read a set)
+    for cls in _CLASS_TITLE(body):
+        el = cls.getparent()
+        if el.tag in _TITLED_TAGS and " title " in " " + cls.translate(_XML_SPACES) + " ":
             out.append(el)
     return out
+
+
+_CLASS_TITLE = etree.XPath(".//@class[contains(., 'title')]")
+_TITLED_TAGS = frozenset(["div", "span", "p", "td"])
 
 
 #: what separates the page's name from the site's in a title ("Index: Cairo", "News | Site")
@@ -4043,17 +4155,21 @@ def _names_page(words: list[str], name: list[str]) -> bool:
 
 
 def _title_headings(
-    root: HtmlElement, main_el: HtmlElement | None, inner: HtmlElement | None = None
+    root: HtmlElement,
+    main_el: HtmlElement | None,
+    inner: HtmlElement | None = None,
+    candidates: Callable[[], list[HtmlElement]] | None = None,
 ) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
-    the content's own heading, never removed (a story's headline above its text)."""
+    the content's own heading, never removed (a story's headline above its text).
+    ``candidates``: :func:`_title_candidates` of the page, read once by the caller."""
     title_el = root.find("head/title")
     if title_el is None or not title_el.text:
         return set()
     title = "".join(title_el.text.split()).casefold()
     name = _title_name(title_el.text)
     out: set[HtmlElement] = set()
-    for h in _title_candidates(root):
+    for h in candidates() if candidates is not None else _title_candidates(root):
         middle = False
         words = _text_of(h).casefold().split()
         text = "".join(words)
@@ -4129,7 +4245,9 @@ def _title_headings(
 
 
 def _text_of(el: HtmlElement) -> str:
-    return str(etree.tostring(el, method="text", encoding="unicode", with_tail=False))
+    if len(el) or not isinstance(el.tag, str):
+        return str(etree.tostring(el, method="text", encoding="unicode", with_tail=False))
+    return el.text or ""  # a childless element's text is its .text: no serialisation
 
 
 class _Fragments:
@@ -4438,11 +4556,11 @@ def _place_of(cands: list[list[Any]], ap: Applied, el: HtmlElement) -> bool:
 
 
 def _in_any(el: HtmlElement, areas: set[HtmlElement]) -> bool:
-    return bool(areas) and any(a in areas for a in el.iterancestors())
+    return bool(areas) and not areas.isdisjoint(el.iterancestors())
 
 
 def _inside(el: HtmlElement, ancestor: HtmlElement) -> bool:
-    return any(a is ancestor for a in el.iterancestors())
+    return ancestor in el.iterancestors()
 
 
 def find_boilerplate(root: HtmlElement, model: DomainModel) -> list[tuple[HtmlElement, Removal]]:
@@ -4513,7 +4631,7 @@ def removals_of(
     # Outermost first; a node inside another removed node goes with it.
     removals: list[tuple[HtmlElement, Removal]] = []
     for el, detector, key, chars in chosen:
-        if any(a in taken for a in el.iterancestors()):
+        if not taken.isdisjoint(el.iterancestors()):
             continue
         if chars < 0:
             chars = sum(1 for ch in visible_text(el) if not ch.isspace())
@@ -4599,7 +4717,7 @@ def clean_page(
             )
         content = {**why, "method": "site"} if why else {}
         cleaned_html = to_html(root)
-        text, headings, lists = consume(root)  # last: it rewrites the tree
+        text, headings, lists = consume(root, page.html)  # last: it rewrites the tree
         return CleanResult(
             page.url,
             status="ok",

@@ -261,7 +261,7 @@ def text_fate(
             "whole": block_text == needle,
             "removed": None,
             "in_content": slot_el is not None
-            and (block is slot_el or any(a is slot_el for a in block.iterancestors())),
+            and (block is slot_el or slot_el in block.iterancestors()),
             "link_share": link_share(block),
         }
         if holder is not None:
@@ -274,8 +274,7 @@ def text_fate(
                 "reason": reason,
                 "path": removal.path,
                 "xpath": removal.xpath,
-                "in_content": slot_el is not None
-                and any(a is slot_el for a in holder.iterancestors()),
+                "in_content": slot_el is not None and slot_el in holder.iterancestors(),
             }
             if place["removed"] not in fate["removed"]:
                 fate["removed"].append(place["removed"])
@@ -289,7 +288,7 @@ def link_share(el: Any) -> float:
     total = len(squeeze(visible_text(el)))
     if not total:
         return 0.0
-    if el.tag == "a" or any(a.tag == "a" for a in el.iterancestors()):
+    if el.tag == "a" or next(el.iterancestors("a"), None) is not None:
         return 1.0
     links = sum(len(squeeze(visible_text(a))) for a in el.iter("a") if a is not el)
     return min(1.0, links / total)

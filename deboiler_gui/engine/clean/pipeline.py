@@ -14,7 +14,6 @@ import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -474,6 +473,8 @@ def _parallel_records(
 ) -> Iterator[dict[str, Any]]:
     """Records in page order from a pool of processes, with a bounded window of pages in
     flight; a crashed worker fails only the pages it held."""
+    from concurrent.futures.process import BrokenProcessPool
+
     args = (
         model.to_dict() if model is not None else None,
         site_error,

@@ -266,9 +266,7 @@ def stamps(
         dropdown = el.get("multiple") is None and (el.get("size") or "1").strip() in DROPDOWN
         if dropdown or content is None or not _below(el, content):
             found.append(el)
-    return [
-        el for el in found if el not in taken and not any(a in taken for a in el.iterancestors())
-    ]
+    return [el for el in found if el not in taken and taken.isdisjoint(el.iterancestors())]
 
 
 #: a signature's name is a few words...
@@ -293,6 +291,11 @@ def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
             continue
         parent = name.getparent()
         if parent is None or parent.tag in _NEVER:
+            continue
+        # nothing may follow the date, not even text after the parent's last child (and the
+        # date follows the name): two lookups in C
+        last = parent[-1]
+        if last is name or (last.tail or "").strip():
             continue
         prev = name.getprevious()
         # (a text after it first: cheaper than reading its own)
@@ -330,13 +333,11 @@ def signatures(top: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
         if len("".join(message.split())) - 1 < SIGNATURE_MESSAGE_CHARS:
             continue  # a date line "by ann – Sep 3", not a message's signature
         found.extend((name, date))
-    return [
-        el for el in found if el not in taken and not any(a in taken for a in el.iterancestors())
-    ]
+    return [el for el in found if el not in taken and taken.isdisjoint(el.iterancestors())]
 
 
 def _below(el: HtmlElement, ancestor: HtmlElement) -> bool:
-    return any(a is ancestor for a in el.iterancestors())
+    return ancestor in el.iterancestors()
 
 
 __all__ = ["STAMP_MAX_CHARS", "is_stamp", "signatures", "stamps"]
