@@ -14,6 +14,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from deboiler_gui.cli import cli
+from deboiler_gui.engine import progress
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template import rulefile
 from deboiler_gui.engine.template.evaluate import FieldStats, evaluate_steps
@@ -78,12 +79,7 @@ def grown(pages: list[Page]) -> list[Page]:
 
 
 def evaluation(pages: list[Page], tpl: Template) -> dict[tuple[str, str], FieldStats]:
-    gen = evaluate_steps(pages, [tpl])
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value.fields
+    return progress.run(evaluate_steps(pages, [tpl])).fields
 
 
 def test_learning_records_every_page_with_a_value() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from deboiler_gui.engine import progress
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template import rulefile
 from deboiler_gui.engine.template.evaluate import FieldStats, evaluate_steps
@@ -64,12 +65,7 @@ def test_a_field_missing_where_it_was_not_learned_absent_is_partial() -> None:
 
 
 def evaluation(pages: list[Page], tpl: Template) -> dict[tuple[str, str], FieldStats]:
-    gen = evaluate_steps(pages, [tpl])
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value.fields
+    return progress.run(evaluate_steps(pages, [tpl])).fields
 
 
 def test_evaluate_leaves_learned_absent_pages_out_of_the_success_rate() -> None:
