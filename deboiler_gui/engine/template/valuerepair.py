@@ -1199,6 +1199,16 @@ class _TextIndex:
         return inner or self.by_own.get(value, [])
 
 
+def _index_of(
+    indexes: dict[str, _TextIndex], url: str, tree: Any, template: Template
+) -> _TextIndex:
+    """The page's text index, made once per page and kept in ``indexes``."""
+    idx = indexes.get(url)
+    if idx is None:
+        idx = indexes[url] = _TextIndex(tree, template)
+    return idx
+
+
 def _head_words(el: HtmlElement, limit: int) -> list[str]:
     """The first ``limit`` words of an element's visible text (scripts and styles left out,
     block elements apart), read no further."""
@@ -1304,9 +1314,7 @@ def _examples(
         if tree is None or not want or (only is not None and url not in only):
             continue
         tag = _page_kind(fld, url)[0]
-        idx = indexes.get(url)
-        if idx is None:
-            idx = indexes[url] = _TextIndex(tree, template)
+        idx = _index_of(indexes, url, tree, template)
         if fld.is_list:
             items = list(want)
             ends = [items[0], items[-1]] if len(items) > 1 else [items[0]]
@@ -1397,9 +1405,7 @@ def _twin_holders(
         value = g.search.fingerprint["samples"].get(url)
         if not isinstance(value, str) or not value:
             continue
-        idx = indexes.get(url)
-        if idx is None:
-            idx = indexes[url] = _TextIndex(tree, template)
+        idx = _index_of(indexes, url, tree, template)
         out.append(set(idx.nodes(value, g, _page_kind(g, url)[0])))
     return out
 
@@ -1460,9 +1466,7 @@ def _found_share(
             continue
         tag, link = _page_kind(fld, url)
         have += 1
-        idx = indexes.get(url)
-        if idx is None:
-            idx = indexes[url] = _TextIndex(tree, template)
+        idx = _index_of(indexes, url, tree, template)
         items = (want if every_item else want[:1]) if fld.is_list else [want]
         # The same text in another kind of node (a heading) is not the field; nor is a link
         # that stands for its heading (DocBook's `h3 > a.link`, a section title repeating a
