@@ -442,49 +442,91 @@ def readable_path(el: HtmlElement) -> str:
     return " > ".join([_step_name(n) for n in reversed(chain)])
 
 
+# Why the transforms never run on the element itself: lxml applies an XSLT to an element below
+# the root through a temporary document rooted at a copy of it, and libxslt first stamps the
+# document order of every element of the document it runs on into the element's node (the C
+# node's content field), which libxml2's XPath then trusts when it sorts node-sets. Stamping one
+# subtree as 2..k, another as 2..m, leaves the page with numbers that contradict each other and
+# its XPath results (//p, a union, (...)[n], .//text()) come back out of document order. A run
+# on the whole page numbers it consistently but walks all of it on every call. So each transform
+# runs on a one-element stand-in document, the only one libxslt numbers, and reaches the element
+# (and the skipped nodes) through the extension functions below: the page is only read (nor are
+# its children's parent pointers diverted for the time of the run, as the temporary document
+# does).
+_TEXT_NS = "urn:deboiler-gui:visible-text"
+
+
+def _target(_context: object) -> HtmlElement:
+    return cast(HtmlElement, _XSLT_LOCAL.target)
+
+
+def _skipped(_context: object) -> list[HtmlElement]:
+    return cast(list[HtmlElement], _XSLT_LOCAL.skip)
+
+
+_TEXT_FUNCTIONS = {(_TEXT_NS, "target"): _target, (_TEXT_NS, "skipped"): _skipped}
+
+
+def _run(transform: etree.XSLT, el: HtmlElement, skip: list[HtmlElement] | None = None) -> str:
+    """The text a transform writes for ``el`` (and ``skip``), run on this thread's stand-in."""
+    local = _XSLT_LOCAL
+    stand_in = getattr(local, "stand_in", None)
+    if stand_in is None:
+        stand_in = local.stand_in = etree.ElementTree(etree.Element("stand-in"))
+    local.target, local.skip = el, skip
+    try:
+        return str(transform(stand_in))
+    finally:
+        local.target = local.skip = None  # the page is not kept alive by this thread
+
+
 def _text_transform() -> etree.XSLT:
     """visible_text as an XSLT run by libxslt (C): about eight times faster than walking the
     tree in Python on a whole page. One per thread: a transform is not shared across threads."""
     transform = getattr(_XSLT_LOCAL, "transform", None)
     if transform is None:
-        sheet = f"""<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+        sheet = f"""<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+ xmlns:t="{_TEXT_NS}">
 <xsl:output method="text" encoding="UTF-8"/>
+<xsl:template match="/"><xsl:apply-templates select="t:target()"/></xsl:template>
 <xsl:template match="{"|".join(sorted(INVISIBLE_TAGS))}"/>
 <xsl:template match="comment()|processing-instruction()"/>
 <xsl:template match="{"|".join(sorted(BLOCK_TAGS))}"><xsl:text>&#10;</xsl:text><xsl:apply-templates/><xsl:text>&#10;</xsl:text></xsl:template>
 </xsl:stylesheet>"""
-        transform = _XSLT_LOCAL.transform = etree.XSLT(etree.XML(sheet))
+        transform = _XSLT_LOCAL.transform = etree.XSLT(etree.XML(sheet), extensions=_TEXT_FUNCTIONS)
     return transform
 
 
 def visible_text(el: HtmlElement) -> str:
     """The text a reader sees: scripts and styles excluded, block elements on their own lines,
-    runs of spaces collapsed (the element's own tail is not part of it)."""
+    runs of spaces collapsed (the element's own tail is not part of it). The tree is only read:
+    its XPath results keep their document order."""
     if not len(el):
         # No children: its own text, unless it is invisible (or a comment).
         if not isinstance(el.tag, str) or el.tag in INVISIBLE_TAGS or not el.text:
             return ""
         return normalize_text(el.text)
     try:
-        return normalize_text(str(_text_transform()(el)))
+        return normalize_text(_run(_text_transform(), el))
     except etree.XSLTApplyError:
         # Nesting deeper than libxslt recurses: the iterative walk gives the same text.
         return _visible_text_walk(el)
 
 
 def _text_except_transform() -> etree.XSLT:
-    """visible_text that passes over the subtrees a ``skip`` parameter selects (their tails
-    stay). Only the children of the skipped nodes' ancestors are tested against the two sets;
-    every other subtree runs through the plain templates, at the plain transform's speed."""
+    """visible_text that passes over the subtrees ``t:skipped()`` returns (their tails stay).
+    Only the children of the skipped nodes' ancestors are tested against the two sets; every
+    other subtree runs through the plain templates, at the plain transform's speed."""
     transform = getattr(_XSLT_LOCAL, "except_transform", None)
     if transform is None:
         invisible = "|".join(sorted(INVISIBLE_TAGS))
         block = "|".join(sorted(BLOCK_TAGS))
-        sheet = f"""<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+        sheet = f"""<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+ xmlns:t="{_TEXT_NS}">
 <xsl:output method="text" encoding="UTF-8"/>
-<xsl:param name="skip" select="/.."/>
+<xsl:variable name="skip" select="t:skipped()"/>
 <xsl:variable name="chain" select="$skip/ancestor::*"/>
-<xsl:template match="/"><xsl:apply-templates select="*" mode="chain"/></xsl:template>
+<xsl:template match="/"><xsl:apply-templates select="t:target()" mode="chain"/></xsl:template>
 <xsl:template match="{invisible}"/>
 <xsl:template match="comment()|processing-instruction()"/>
 <xsl:template match="{block}"><xsl:text>&#10;</xsl:text><xsl:apply-templates/><xsl:text>&#10;</xsl:text></xsl:template>
@@ -497,13 +539,16 @@ def _text_except_transform() -> etree.XSLT:
 <xsl:otherwise><xsl:apply-templates select="."/></xsl:otherwise>
 </xsl:choose></xsl:for-each></xsl:template>
 </xsl:stylesheet>"""
-        transform = _XSLT_LOCAL.except_transform = etree.XSLT(etree.XML(sheet))
+        transform = _XSLT_LOCAL.except_transform = etree.XSLT(
+            etree.XML(sheet), extensions=_TEXT_FUNCTIONS
+        )
     return transform
 
 
-# Above this many skipped subtrees the parameter's union of paths grows past what libxml2
-# evaluates comfortably: the text is then read from a pruned copy.
-_SKIP_PATHS_MAX = 200
+# Above this many skipped subtrees the membership tests (a union with the whole set for each
+# child of their ancestors) grow past what libxml2 evaluates comfortably: the text is then read
+# from a pruned copy.
+_SKIP_NODES_MAX = 200
 
 
 def visible_text_except(el: HtmlElement, skip: Iterable[HtmlElement]) -> str:
@@ -515,31 +560,14 @@ def visible_text_except(el: HtmlElement, skip: Iterable[HtmlElement]) -> str:
         return visible_text(el)
     if not isinstance(el.tag, str) or el.tag in INVISIBLE_TAGS:
         return ""
-    if len(nodes) <= _SKIP_PATHS_MAX and all(isinstance(n.tag, str) for n in nodes):
-        # Each skipped node by its element positions below ``el``: the transform sees ``el``
-        # as the root of its document (/*). A node that is ``el`` or not inside it is not
-        # skipped (a copy cannot lose its own root either).
-        paths = []
-        positions: dict[HtmlElement, dict[HtmlElement, int]] = {}
-        for node in nodes:
-            steps: list[str] = []
-            while node is not el:
-                parent = node.getparent()
-                if parent is None:
-                    break
-                known = positions.get(parent)
-                if known is None:  # each parent's children counted once, however many skip
-                    known = positions[parent] = {
-                        c: k for k, c in enumerate(parent.iterchildren(etree.Element), 1)
-                    }
-                steps.append(f"*[{known[node]}]")
-                node = parent
-            if node is el and steps:
-                paths.append("/*/" + "/".join(reversed(steps)))
-        if not paths:
+    if len(nodes) <= _SKIP_NODES_MAX and all(isinstance(n.tag, str) for n in nodes):
+        # A node that is ``el`` or not inside it is not skipped (a copy cannot lose its own
+        # root either).
+        inside = [n for n in nodes if any(a is el for a in n.iterancestors())]
+        if not inside:
             return visible_text(el)
         try:
-            return normalize_text(str(_text_except_transform()(el, skip="|".join(paths))))
+            return normalize_text(_run(_text_except_transform(), el, inside))
         except etree.XSLTApplyError:
             pass  # nesting deeper than libxslt recurses: the copy and the iterative walk
     return visible_text(_pruned_copy(el, nodes))

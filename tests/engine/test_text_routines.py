@@ -147,7 +147,7 @@ def test_many_skipped_nodes_give_the_same_text_as_a_few() -> None:
     ul = root.xpath("//ul")[0]
     links = root.xpath("//a")
     want = "\n".join(f"item {i} after" for i in range(500))
-    assert len(links) > htmltree._SKIP_PATHS_MAX  # read from a pruned copy
+    assert len(links) > htmltree._SKIP_NODES_MAX  # read from a pruned copy
     assert visible_text_except(ul, links) == want
     # below the limit the transform takes them: the same text
     assert visible_text_except(ul, links[:100]) == pruned_copy_text(ul, links[:100])
