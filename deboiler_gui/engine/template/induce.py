@@ -789,6 +789,68 @@ def _site_field(
     }
 
 
+def _by_after_label(xp: str) -> bool:
+    """``xp`` reaches its node from the element just after it (``_labels_after``: a fixed
+    label, or a hooked element, then ``preceding-sibling::``)."""
+    return "/preceding-sibling::" in xp
+
+
+def _after_over_site(
+    checked: Sequence[Induced],
+    trees: Sequence[Any],
+    index: SiteIndex | None,
+    after: tuple[str, str],
+) -> None:
+    """The rules that the examples' fixed label after their node never parted from on the
+    sample (a bar's first place: the previous link on every sampled page), read over every
+    other page of the site, while a rule by that label finds the field on about as many
+    sampled pages: a page where such a rule's node is that label itself, or is followed by
+    another text, counts in its ``relabelled`` (the bar of a page without a previous page
+    starts with 'Contents'; a few such pages are easily all outside the sample). The pass
+    stops as soon as each rule has shown one such page: one is enough to rank it after the
+    label's rule, as on the sample. Each page is parsed once for all the rules, and a page
+    an on-demand index had not parsed is not kept."""
+    if index is None or len(index.trees) <= len(trees):
+        return
+    by_label = [
+        c
+        for c in checked
+        if _by_after_label(c.xpath) and not c.site["relabelled"] and c.site["alike"]
+    ]
+    if not by_label:
+        return
+    reach = max(c.site["alike"] for c in by_label)
+    pending = [
+        c
+        for c in checked
+        if not _by_after_label(c.xpath)
+        and not c.site["relabelled"]
+        and c.site["alike"]
+        and reach >= 0.85 * c.site["alike"]
+    ]
+    if not pending:
+        return
+    compiled: dict[str, Any] = {}
+    for c in pending:
+        try:
+            compiled[c.xpath] = _compiled(c.xpath)
+        except RuleError:
+            continue
+    pending = [c for c in pending if c.xpath in compiled]
+    for tree in index.each_tree(skip=trees):
+        for c in list(pending):
+            try:
+                found = compiled[c.xpath](tree)
+            except etree.XPathEvalError:
+                continue
+            node = found[0] if isinstance(found, list) and found else None
+            if isinstance(node, etree._Element) and _after_differs(node, after):
+                c.site["relabelled"] += 1
+                pending.remove(c)
+        if not pending:
+            break
+
+
 def _only_of_tag(el: HtmlElement) -> bool:
     parent = el.getparent()
     return parent is not None and sum(1 for k in parent if k.tag == el.tag) == 1
@@ -847,6 +909,8 @@ def _rank_field(
         c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
         if not fixed:
             del c.site["texted"], c.site["retexted"]
+    if after is not None:
+        _after_over_site(checked, trees, index, after)
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
     shown = [
         ex.node.get(attr) or "" if attr else normalize_text(_text(ex.node)) for ex in positives
