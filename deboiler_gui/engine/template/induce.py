@@ -796,40 +796,54 @@ def _by_after_label(xp: str) -> bool:
 
 
 def _after_over_site(
-    checked: Sequence[Induced],
+    ranked: list[Induced],
+    key: Callable[[Induced], tuple[Any, ...]],
     trees: Sequence[Any],
     index: SiteIndex | None,
     after: tuple[str, str],
-) -> None:
-    """The rules that the examples' fixed label after their node never parted from on the
-    sample (a bar's first place: the previous link on every sampled page), read over every
-    other page of the site, while a rule by that label finds the field on about as many
-    sampled pages: a page where such a rule's node is that label itself, or is followed by
-    another text, counts in its ``relabelled`` (the bar of a page without a previous page
-    starts with 'Contents'; a few such pages are easily all outside the sample). The pass
-    stops as soon as each rule has shown one such page: one is enough to rank it after the
-    label's rule, as on the sample. Each page is parsed once for all the rules, and a page
-    an on-demand index had not parsed is not kept."""
+) -> list[Induced]:
+    """``ranked`` again once the rules that rank before the best rule by the examples' fixed
+    label after their node (``_labels_after``) were read over every other page of the site:
+    the label never parted from them on the sample (a bar's first place holds the previous
+    link on every sampled page), but a page where such a rule's node is that label itself, or
+    is followed by another text, counts in its ``relabelled`` (the bar of a page without a
+    previous page starts with 'Contents'; a few such pages are easily all outside the sample),
+    and it then ranks after the label's rule, as it would on the sample. Only the rules
+    before the label's rule are read (they alone can keep it from the first place), until
+    none is left before it that was not: each page is parsed once for them, a page an
+    on-demand index had not parsed is not kept, and the pass stops as soon as each rule has
+    shown one such page."""
     if index is None or len(index.trees) <= len(trees):
-        return
-    by_label = [
-        c
-        for c in checked
-        if _by_after_label(c.xpath) and not c.site["relabelled"] and c.site["alike"]
-    ]
-    if not by_label:
-        return
-    reach = max(c.site["alike"] for c in by_label)
-    pending = [
-        c
-        for c in checked
-        if not _by_after_label(c.xpath)
-        and not c.site["relabelled"]
-        and c.site["alike"]
-        and reach >= 0.85 * c.site["alike"]
-    ]
-    if not pending:
-        return
+        return ranked
+    read: set[str] = set()
+    for _round in range(4):
+        at = next((i for i, c in enumerate(ranked) if _by_after_label(c.xpath)), None)
+        if not at:
+            return ranked  # no label rule, or it ranks first
+        label = ranked[at]
+        if label.site["relabelled"] or not label.site["alike"]:
+            return ranked
+        pending = [
+            c
+            for c in ranked[:at]
+            if c.xpath not in read
+            and not c.site["relabelled"]
+            and c.site["alike"]
+            and label.site["alike"] >= 0.85 * c.site["alike"]
+        ]
+        if not pending:
+            return ranked
+        read.update(c.xpath for c in pending)
+        _relabelled_over_site(pending, trees, index, after)
+        ranked = sorted(ranked, key=key)
+    return ranked
+
+
+def _relabelled_over_site(
+    pending: list[Induced], trees: Sequence[Any], index: SiteIndex, after: tuple[str, str]
+) -> None:
+    """Adds to each rule's ``relabelled`` the first page outside the sample (``trees``) where
+    its node is the label ``after`` itself or is followed by another text."""
     compiled: dict[str, Any] = {}
     for c in pending:
         try:
@@ -838,17 +852,22 @@ def _after_over_site(
             continue
     pending = [c for c in pending if c.xpath in compiled]
     for tree in index.each_tree(skip=trees):
+        if not pending:
+            break
+        told: dict[Any, bool] = {}  # per node: rules that find one node tell it once
         for c in list(pending):
             try:
                 found = compiled[c.xpath](tree)
             except etree.XPathEvalError:
                 continue
             node = found[0] if isinstance(found, list) and found else None
-            if isinstance(node, etree._Element) and _after_differs(node, after):
+            if not isinstance(node, etree._Element):
+                continue
+            if node not in told:
+                told[node] = _after_differs(node, after)
+            if told[node]:
                 c.site["relabelled"] += 1
                 pending.remove(c)
-        if not pending:
-            break
 
 
 def _only_of_tag(el: HtmlElement) -> bool:
@@ -909,8 +928,6 @@ def _rank_field(
         c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
         if not fixed:
             del c.site["texted"], c.site["retexted"]
-    if after is not None:
-        _after_over_site(checked, trees, index, after)
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
     shown = [
         ex.node.get(attr) or "" if attr else normalize_text(_text(ex.node)) for ex in positives
@@ -1096,6 +1113,8 @@ def _rank_field(
         )
 
     good = sorted(checked, key=key)
+    if after is not None:
+        good = _after_over_site(good, key, trees, index, after)
     return _label_before_hooks(good, key, index)
 
 
