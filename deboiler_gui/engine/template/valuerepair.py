@@ -2531,10 +2531,11 @@ def repair_field(
     any of them is not accepted."""
     fld, relearn = _with_one_node(trees, fld, template)
     rep = _repair_learned(trees, fld, template, index, indexes, values_cache, absent)
-    unrecorded = _unrecorded_present(fld, template, absent)
-    if unrecorded and rep.status in ("repaired", "unsure") and rep.xpath:
+    proposes = rep.status in ("repaired", "unsure") and bool(rep.xpath)
+    unrecorded = _unrecorded_present(fld, template, absent) if proposes else ""
+    if unrecorded:
         rep.evidence["relearn"] = unrecorded
-    if relearn and rep.status in ("repaired", "unsure") and rep.xpath:
+    if relearn and proposes:
         # Whether the old rule selected one node is not known: where the proposed rule selects
         # several nodes with different values on the learned pages, that is said, and such a
         # rule is not accepted on agreement alone (a person who looked at its pages may take
