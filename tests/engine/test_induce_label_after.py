@@ -12,7 +12,7 @@ from sphinxbar import page
 
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template.extract import extract_field
-from deboiler_gui.engine.template.induce import Example, click_candidates, induce
+from deboiler_gui.engine.template.induce import SITE_SAMPLE, Example, click_candidates, induce
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
 
@@ -191,3 +191,74 @@ def test_a_neighbour_that_changes_with_the_page_is_no_label() -> None:
     rules = induce([one], [], index, limit=5)
     assert rules[0].xpath.endswith("/a[1]"), [r.xpath for r in rules]
     assert "normalize-space(.)='Beta 4'" not in rules[0].xpath
+
+
+# --------------------------------------------------------------------------- the whole site
+
+
+def _long_manual(n: int, starts: tuple[int, ...]) -> list[Page]:
+    """A manual of ``n`` chapters in a row, each with a previous page (the first one's is the
+    foreword), but the chapters of ``starts``, which open a part of the manual: their bar
+    starts with 'Contents'."""
+    names = [f"ch{i:04d}" for i in range(n)]
+    out = []
+    for i, name in enumerate(names):
+        prev = "" if i in starts else (names[i - 1] if i else "foreword")
+        nxt = names[i + 1] if i + 1 < n else ""
+        out.append(
+            _page(
+                name,
+                f"{name} Guide",
+                prev,
+                nxt,
+                f"<section><h1>{name} Guide</h1><p>About {name}, at length.</p></section>",
+            )
+        )
+    return out
+
+
+def _sampled(index: SiteIndex) -> set[str]:
+    """The pages the induction samples (``SITE_SAMPLE`` spread over the site)."""
+    step = len(index.urls) / SITE_SAMPLE
+    return {index.urls[int(i * step)] for i in range(SITE_SAMPLE)}
+
+
+def test_a_position_wrong_only_on_pages_outside_the_sample_ranks_after_the_label() -> None:
+    # Three chapters opening a part of a 400-page manual have no previous page, none of them
+    # among the sampled pages: the bar's first place is 'Contents' there. The whole site is
+    # read for the rules the label after the link never parted from on the sample.
+    pages = _long_manual(400, starts=(1, 2, 201))
+    index = SiteIndex.from_pages(pages, max_pages=None)
+    sampled = _sampled(index)
+    assert not {f"{SITE}ch0001.html", f"{SITE}ch0002.html", f"{SITE}ch0201.html"} & sampled
+    pos = [_example(index, n, PREV) for n in ("ch0010", "ch0020")]
+    rules = induce(pos, [], index, limit=5)
+    assert rules[0].xpath == LABEL_PREV, [r.xpath for r in rules]
+    got = _values(index, rules[0].xpath)
+    assert got["ch0001"] in ("", None) and got["ch0201"] in ("", None), got
+    assert got["ch0010"] == "ch0009 Guide"
+    # the bar's first place takes 'Contents' on those pages, and ranks after the label
+    place = next(r for r in rules if r.xpath.endswith("/p/a[1]"))
+    assert _values(index, place.xpath)["ch0201"] == "Contents"
+    assert rules.index(place) > 0
+
+
+def test_an_on_demand_index_reads_every_page_without_keeping_them() -> None:
+    # The app's and suggest's index parses a page when it is first looked at: the pass over
+    # the site parses the others for one look and keeps only what the sample parsed.
+    pages = _long_manual(600, starts=(3, 301))
+    html = {p.url: p.html for p in pages}
+    index = SiteIndex.on_demand([p.url for p in pages], html.__getitem__)
+    pos = [_example(index, n, PREV) for n in ("ch0010", "ch0020")]
+    rules = induce(pos, [], index, limit=5)
+    assert rules[0].xpath == LABEL_PREV, [r.xpath for r in rules]
+    assert index.trees.parsed <= 300, index.trees.parsed  # the sample, not the 600 pages
+
+
+def test_a_position_never_wrong_over_the_whole_site_keeps_its_rank() -> None:
+    pages = _long_manual(400, starts=())
+    index = SiteIndex.from_pages(pages, max_pages=None)
+    pos = [_example(index, n, PREV) for n in ("ch0010", "ch0020")]
+    rules = induce(pos, [], index, limit=5)
+    assert rules[0].xpath.endswith("/p/a[1]"), [r.xpath for r in rules]
+    assert rules[0].site["relabelled"] == 0

@@ -893,7 +893,9 @@ def _repairs(
             d["kind"] = "search rules"
             # below the acceptance threshold: shown for a person to judge, never accepted
             weakly = found.learned_values and prop.score < ACCEPT_SCORE
-            d["status"] = "below threshold" if weakly else "proposed"
+            # one that takes the first of several nodes where the old rule selected one:
+            # unsure, never accepted
+            d["status"] = "unsure" if prop.several else "below threshold" if weakly else "proposed"
             d["anchor"] = None
             d["xpaths"] = [prop.xpath]
             d["fixes_site"] = len(prop.fixes)

@@ -75,6 +75,10 @@ class FieldStats:
     unseen_no_anchor: int = 0
     #: (``learned``) pages learned absent that now give a value (not counted as successes)
     absent_filled: int = 0
+    #: (``absent``) the template was learned before the pages with a value were recorded (no
+    #: ``present`` at all, not a sample of a longer record): learning it again gives the rate
+    #: its whole basis
+    unrecorded: bool = False
 
     @property
     def anchor_absent(self) -> int:
@@ -116,6 +120,7 @@ class FieldStats:
             "learned_absent_with_value": self.absent_filled,
             "rate": round(self.rate, 4),
             "rate_over": self.rate_line(),
+            **({"learn_again": True} if self.basis == "absent" and self.unrecorded else {}),
             "by_xpath": dict(self.by_xpath),
             "failing": self.failures(),
         }
@@ -156,6 +161,12 @@ class FieldStats:
         no whole record of the pages with a value; "" otherwise."""
         if self.basis != "absent":
             return ""
+        if self.unrecorded:
+            return (
+                "every page not learned absent counted: the template was learned before the "
+                "pages with a value were recorded; learn it again (templates learn "
+                f"{self.template}) to count the rate over them"
+            )
         return (
             "every page not learned absent counted: learning kept no whole record of the "
             "pages with a value"
@@ -318,6 +329,7 @@ def evaluate_steps(
                     continue
                 if fld is not None and "absent" in fld.search.fingerprint:
                     stats.basis = "absent"
+                    stats.unrecorded = "present" not in fld.search.fingerprint
                 if report.status == "ok":
                     stats.ok += 1
                     stats.by_xpath[report.xpath] = stats.by_xpath.get(report.xpath, 0) + 1

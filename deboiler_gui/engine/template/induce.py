@@ -789,6 +789,87 @@ def _site_field(
     }
 
 
+def _by_after_label(xp: str) -> bool:
+    """``xp`` reaches its node from the element just after it (``_labels_after``: a fixed
+    label, or a hooked element, then ``preceding-sibling::``)."""
+    return "/preceding-sibling::" in xp
+
+
+def _after_over_site(
+    ranked: list[Induced],
+    key: Callable[[Induced], tuple[Any, ...]],
+    trees: Sequence[Any],
+    index: SiteIndex | None,
+    after: tuple[str, str],
+) -> list[Induced]:
+    """``ranked`` again once the rules that rank before the best rule by the examples' fixed
+    label after their node (``_labels_after``) were read over every other page of the site:
+    the label never parted from them on the sample (a bar's first place holds the previous
+    link on every sampled page), but a page where such a rule's node is that label itself, or
+    is followed by another text, counts in its ``relabelled`` (the bar of a page without a
+    previous page starts with 'Contents'; a few such pages are easily all outside the sample),
+    and it then ranks after the label's rule, as it would on the sample. Only the rules
+    before the label's rule are read (they alone can keep it from the first place), until
+    none is left before it that was not: each page is parsed once for them, a page an
+    on-demand index had not parsed is not kept, and the pass stops as soon as each rule has
+    shown one such page."""
+    if index is None or len(index.trees) <= len(trees):
+        return ranked
+    read: set[str] = set()
+    for _round in range(4):
+        at = next((i for i, c in enumerate(ranked) if _by_after_label(c.xpath)), None)
+        if not at:
+            return ranked  # no label rule, or it ranks first
+        label = ranked[at]
+        if label.site["relabelled"] or not label.site["alike"]:
+            return ranked
+        pending = [
+            c
+            for c in ranked[:at]
+            if c.xpath not in read
+            and not c.site["relabelled"]
+            and c.site["alike"]
+            and label.site["alike"] >= 0.85 * c.site["alike"]
+        ]
+        if not pending:
+            return ranked
+        read.update(c.xpath for c in pending)
+        _relabelled_over_site(pending, trees, index, after)
+        ranked = sorted(ranked, key=key)
+    return ranked
+
+
+def _relabelled_over_site(
+    pending: list[Induced], trees: Sequence[Any], index: SiteIndex, after: tuple[str, str]
+) -> None:
+    """Adds to each rule's ``relabelled`` the first page outside the sample (``trees``) where
+    its node is the label ``after`` itself or is followed by another text."""
+    compiled: dict[str, Any] = {}
+    for c in pending:
+        try:
+            compiled[c.xpath] = _compiled(c.xpath)
+        except RuleError:
+            continue
+    pending = [c for c in pending if c.xpath in compiled]
+    for tree in index.each_tree(skip=trees):
+        if not pending:
+            break
+        told: dict[Any, bool] = {}  # per node: rules that find one node tell it once
+        for c in list(pending):
+            try:
+                found = compiled[c.xpath](tree)
+            except etree.XPathEvalError:
+                continue
+            node = found[0] if isinstance(found, list) and found else None
+            if not isinstance(node, etree._Element):
+                continue
+            if node not in told:
+                told[node] = _after_differs(node, after)
+            if told[node]:
+                c.site["relabelled"] += 1
+                pending.remove(c)
+
+
 def _only_of_tag(el: HtmlElement) -> bool:
     parent = el.getparent()
     return parent is not None and sum(1 for k in parent if k.tag == el.tag) == 1
@@ -1032,6 +1113,8 @@ def _rank_field(
         )
 
     good = sorted(checked, key=key)
+    if after is not None:
+        good = _after_over_site(good, key, trees, index, after)
     return _label_before_hooks(good, key, index)
 
 

@@ -57,6 +57,18 @@ ACCEPT_SCORE = 0.8
 #: Pages per field on which the full node search runs; its candidate XPaths are then checked
 #: on every failing page with one extraction each (the search is the costly part).
 MAX_SEARCH_PAGES = 6
+#: A proposal whose rule selects several nodes with different values on a page, for a field
+#: whose old rule selected one node per page, scores at most this: below ACCEPT_SCORE, so it
+#: is never accepted on its own (it gives the first of the nodes, right by their order alone).
+SEVERAL_SCORE = 0.7
+#: Pages where such a rule selects several nodes on which the search looks for the field's own
+#: node, to narrow the rule to it.
+NARROW_PAGES = 6
+#: Pages read to tell, for a field whose record does not say (a template learned before it was
+#: kept), whether its old rule selected one node per page: those where it still gives a value.
+ONE_NODE_PAGES = 30
+#: ... and how many such pages it takes to tell.
+ONE_NODE_MIN = 2
 #: The credit of a context found as far up the tree from the node as when learned, whatever
 #: the blocks between them (a reordered page): half that of one at its learned distance.
 CONTEXT_TREE = 0.5
@@ -502,6 +514,14 @@ class RepairProposal:
     #: Whether the field's old queue still gives a value on some page the repair read: when
     #: it gives none anywhere, accepting drops it (a rule that broke never stays first).
     old_gives: bool = True
+    #: For a field whose old rule selected one node per page: the pages where this rule selects
+    #: several nodes with different values (``count`` of ``of`` pages it fills, ``nodes`` per
+    #: page) and no narrower rule was found: 'unsure', never accepted.
+    several: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: The rule this one was narrowed from (it selected several nodes on some pages), and where.
+    narrowed: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: Why the one-node check could not be made ("": it was): learn the template again.
+    relearn: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -516,6 +536,9 @@ class RepairProposal:
             "fixes": list(self.fixes),
             "was": self.was,
             "old_gives": self.old_gives,
+            **({"several": dict(self.several)} if self.several else {}),
+            **({"narrowed": dict(self.narrowed)} if self.narrowed else {}),
+            **({"relearn": self.relearn} if self.relearn else {}),
         }
 
 
@@ -784,6 +807,158 @@ def absent_pages(fld: Field) -> set[str]:
     return out
 
 
+def several_values(tree: Any, fld: Field, template: Template, rep: Any, url: str) -> int:
+    """How many nodes the rule that gave a scalar field's value on this page (``rep``, its
+    report) selects when they give different values (as the field would give each: a copy of
+    the same block, the top and bottom bars of a page, gives one value), else 0: the field
+    takes the first of several nodes there."""
+    tried = next((t for t in rep.tried if t["xpath"] == rep.xpath and not t["error"]), None)
+    if tried is None or tried["matches"] < 2:
+        return 0
+    probe = replace(fld, xpaths=(rep.xpath,), is_list=True)
+    try:
+        got, _rep = extract_field(tree, probe, template, paths=False, url=url)
+    except RuleError:
+        return 0
+    distinct = {" ".join(normalize_text(str(v)).split())[:300] for v in got or []}
+    return int(tried["matches"]) if len(distinct) > 1 else 0
+
+
+def one_node_record(fld: Field) -> bool | None:
+    """Whether the field's old rule selected one node (or like copies of one value) on every
+    learned page with a value, as value learning recorded it (``one_node``); None for a list,
+    a record list, or a field learned before it was recorded."""
+    if fld.is_list or fld.children:
+        return None
+    got = fld.search.fingerprint.get("one_node")
+    return got if isinstance(got, bool) else None
+
+
+def one_node_now(
+    fld: Field, template: Template, found: Iterable[tuple[str, Any, Any]]
+) -> tuple[bool | None, int]:
+    """Whether the field's old rule selects one node per page, told from pages where it still
+    gives a value (``found``: url, tree and the field's report there): False when it selects
+    several nodes with different values on one of them, True when it selects one on
+    ONE_NODE_MIN of them at least (read up to ONE_NODE_PAGES), None when too few tell; and the
+    pages read. For a field whose record does not say (learned before it was kept)."""
+    if fld.is_list or fld.children:
+        return None, 0
+    seen = 0
+    for url, tree, rep in found:
+        if rep is None or rep.status != "ok":
+            continue
+        seen += 1
+        if several_values(tree, fld, template, rep, url):
+            return False, seen
+        if seen >= ONE_NODE_PAGES:
+            break
+    return (True if seen >= ONE_NODE_MIN else None), seen
+
+
+def several_words(info: dict[str, Any], pages: str = "pages", *, old_one: bool = True) -> str:
+    """Where a rule selects several nodes with different values, in words: "several nodes
+    with different values on 3 of 12 pages where the old rule selected one (…/a.html: 4
+    nodes, …)" (without ``old_one``, the old rule is not spoken of)."""
+    n = info["count"]
+    shown = ", ".join(f"{u}: {k} nodes" for u, k in list(info["nodes"].items())[:3])
+    noun = pages[:-1] if info["of"] == 1 and pages.endswith("s") else pages
+    where = " where the old rule selected one" if old_one else ""
+    return (
+        f"several nodes with different values on {n} of {info['of']} {noun}{where} "
+        f"({shown}{', …' if n > 3 else ''})"
+    )
+
+
+def _search_node(
+    root: HtmlElement, fld: Field, template: Template, model: DomainModel | None
+) -> HtmlElement | None:
+    """The node the field's search rules find best on a page (as ``propose_repair`` takes
+    it), or None."""
+    removed = set(removal_set(root, template, model))
+    ranked = rank_nodes(root, fld, exclude=removed, limit=1)
+    return ranked[0][0] if ranked else None
+
+
+def _narrowed(
+    prop: RepairProposal,
+    fld: Field,
+    template: Template,
+    model: DomainModel | None,
+    index: SiteIndex,
+    by_url: dict[str, HtmlElement],
+    many: dict[str, int],
+    failing: Sequence[str],
+    avoid: Sequence[HtmlElement],
+) -> tuple[str, list[str], str] | None:
+    """A rule for the field's own node where ``prop``'s rule selects several nodes with
+    different values (``many``: pages and nodes), or None: the search's node on the
+    proposal's page and on up to NARROW_PAGES of those pages, and the selectors of each that
+    select it alone there; the first that selects exactly those nodes, one node (or copies of
+    one value) on every failing page, a value on every failing page the proposal fills, and
+    nothing on the pages where the field was absent. Returns the rule, the failing pages it
+    fills and its value on the proposal's page."""
+    tail = f"/@{output_attribute(fld)}" if fld.kind != "attribute" and output_attribute(fld) else ""
+    known: list[tuple[str, HtmlElement]] = []
+    try:
+        own = select_elements(by_url[prop.url], prop.node) if prop.node else []
+    except RuleError:
+        own = []
+    if own:
+        known.append((prop.url, own[0]))
+    for url in list(many)[:NARROW_PAGES]:
+        if url == prop.url or url not in by_url:
+            continue
+        node = _search_node(by_url[url], fld, template, model)
+        if node is None:
+            return None  # nothing tells which of the nodes is the field's there
+        known.append((url, node))
+    if len(known) < 2:
+        return None
+    forms: list[str] = []
+    for _url, el in known:
+        for cand in suggest(el, index, limit=12):
+            if cand.page_matches == 1 and cand.family != "text" and cand.xpath not in forms:
+                forms.append(cand.xpath)
+    need = set(prop.fixes)
+
+    def alone(form: str, url: str, el: HtmlElement) -> bool:
+        try:
+            found = select_elements(by_url[url], form)
+        except RuleError:
+            return False
+        return len(found) == 1 and found[0] is el
+
+    for form in forms:
+        if not all(alone(form, u, el) for u, el in known):
+            continue
+        xp = form + tail
+        probe = replace(fld, xpaths=(xp,))
+        fixes: list[str] = []
+        values: set[str] = set()
+        fine = True
+        for url in failing:
+            tree = by_url[url]
+            try:
+                value, rep = extract_field(tree, probe, template, url=url)
+            except RuleError:
+                fine = False
+                break
+            if rep.status != "ok":
+                continue
+            if several_values(tree, probe, template, rep, url):
+                fine = False
+                break
+            fixes.append(url)
+            values.add(repr(value))
+        if not fine or not need <= set(fixes) or _fills_absent(probe, template, avoid):
+            continue
+        if values_vary(fld) and len(fixes) >= 2 and len(values) == 1:
+            continue
+        return xp, fixes, _output_of(by_url[prop.url], fld, xp, template)
+    return None
+
+
 def repair_steps(
     pages: Sequence[Page],
     template: Template,
@@ -917,11 +1092,109 @@ def repair_steps(
                 len(prop.fixes),
             )
             rejected.add((fid, xp))
-    out = sorted(
-        (p for k, p in proposals.items() if k not in rejected),
-        key=lambda p: (p.field, -len(p.fixes), -p.score),
+    kept = _one_node_checked(
+        {k: p for k, p in proposals.items() if k not in rejected},
+        template,
+        model,
+        index,
+        by_url,
+        failing,
+        avoid,
+        read,
+        drift,
     )
+    out = sorted(kept, key=lambda p: (p.field, -len(p.fixes), -p.score))
     return out
+
+
+def _one_node_checked(
+    proposals: dict[tuple[str, str], RepairProposal],
+    template: Template,
+    model: DomainModel | None,
+    index: SiteIndex,
+    by_url: dict[str, HtmlElement],
+    failing: dict[str, list[str]],
+    avoid: dict[str, list[HtmlElement]],
+    read: Sequence[tuple[Page, HtmlElement, Any]],
+    drift: dict[str, Any],
+) -> list[RepairProposal]:
+    """The proposals of a field of one value per page, each checked for taking the first of
+    several nodes: a field whose old rule selected one node per page (``one_node``, or told
+    from the pages where its old rule still gives a value when the record does not say) gets,
+    for a proposal whose rule selects several nodes with different values on some failing
+    pages, the rule of its own node there (``_narrowed``), else the proposal is scored down to
+    SEVERAL_SCORE and says where (``several``: 'unsure', never accepted). When nothing tells
+    whether the old rule selected one node, a proposal that selects several is narrowed all
+    the same when it can be, and otherwise says to learn the template again (``relearn``)."""
+    known: dict[str, bool | None] = {}
+
+    def one_node(fid: str) -> bool | None:
+        if fid not in known:
+            fld = template.field(fid)
+            known[fid] = one_node_record(fld)
+            if known[fid] is None and "one_node" not in fld.search.fingerprint:
+                found = (
+                    (page.url, root, result.fields.get(fid))
+                    for page, root, result in read
+                    if not (fid in drift and result.values.get(fid) == drift[fid])
+                )
+                known[fid] = one_node_now(fld, template, found)[0]
+        return known[fid]
+
+    out: dict[tuple[str, str], RepairProposal] = {}
+    for (fid, xp), prop in proposals.items():
+        fld = template.field(fid)
+        flag = None if fld.is_list or fld.children else one_node(fid)
+        if not fld.is_list and not fld.children and flag is not False:
+            probe = replace(fld, xpaths=(xp,))
+            many: dict[str, int] = {}
+            for url in prop.fixes:
+                tree = by_url[url]
+                try:
+                    _value, rep = extract_field(tree, probe, template, url=url)
+                except RuleError:
+                    continue
+                n = several_values(tree, probe, template, rep, url)
+                if n:
+                    many[url] = n
+            if many:
+                info = {
+                    "xpath": xp,
+                    "count": len(many),
+                    "of": len(prop.fixes),
+                    "pages": list(many)[:10],
+                    "nodes": dict(list(many.items())[:10]),
+                }
+                narrow = _narrowed(
+                    prop,
+                    fld,
+                    template,
+                    model,
+                    index,
+                    by_url,
+                    many,
+                    failing.get(fid, []),
+                    avoid.get(fid, []),
+                )
+                if narrow is not None:
+                    prop.xpath, prop.fixes, value = narrow
+                    prop.value = value or prop.value
+                    prop.narrowed = info
+                    log.info("repair of %s: %s narrowed to %s", fid, xp, prop.xpath)
+                elif flag:
+                    prop.several = info
+                    prop.score = min(prop.score, SEVERAL_SCORE)
+                    log.info("repair of %s: %s selects several nodes, not accepted", fid, xp)
+                else:
+                    prop.relearn = (
+                        f"it selects {several_words(info, old_one=False)}, and whether the old "
+                        "rule selected one node per page was not recorded when the template "
+                        "was learned, nor does any page tell"
+                    )
+        key = (fid, prop.xpath)
+        if key not in out or prop.score > out[key].score:
+            out[key] = prop
+    return list(out.values())
 
 
 def _fills_absent(fld: Field, template: Template, trees: Iterable[HtmlElement]) -> int:
@@ -942,13 +1215,18 @@ def best_repairs(
     fields: Iterable[str] | None = None,
     *,
     min_score: float = ACCEPT_SCORE,
+    unsure: bool = False,
 ) -> list[RepairProposal]:
     """One proposal per field, the best-scoring one, only when it scores at least
-    ``min_score`` (and, with ``fields``, only for those fields)."""
+    ``min_score`` (and, with ``fields``, only for those fields). A proposal that takes the
+    first of several nodes where the old rule selected one (``several``) is never one, unless
+    ``unsure`` (the best candidates shown to judge)."""
     allowed = set(fields) if fields is not None else None
     best: dict[str, RepairProposal] = {}
     for p in proposals:
         if allowed is not None and p.field not in allowed:
+            continue
+        if p.several and not unsure:
             continue
         if p.score < min_score:
             log.info("repair of %s not accepted: %s scores %.2f", p.field, p.xpath, p.score)

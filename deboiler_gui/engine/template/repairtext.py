@@ -12,7 +12,7 @@ from typing import Any
 
 from deboiler_gui.engine.model import InputError, Progress
 from deboiler_gui.engine.template.model import Template
-from deboiler_gui.engine.template.repair import ACCEPT_SCORE, RepairProposal
+from deboiler_gui.engine.template.repair import ACCEPT_SCORE, RepairProposal, several_words
 from deboiler_gui.engine.template.valuerepair import (
     UNSURE_FLOOR,
     FieldRepair,
@@ -25,9 +25,11 @@ from deboiler_gui.engine.words import count
 #: search finds nothing.
 NO_PROPOSAL = "No repair proposed (every field works, or no node passed the search threshold)."
 
-#: Row statuses of search-rule proposals (a field's learned-values status is its own).
+#: Row statuses of search-rule proposals (a field's learned-values status is its own); a
+#: proposal that takes the first of several nodes where the old rule selected one is 'unsure'.
 PROPOSED = "proposed"
 BELOW_THRESHOLD = "below threshold"
+UNSURE = "unsure"
 
 
 # --------------------------------------------------------------------------- running it
@@ -84,20 +86,47 @@ def how_failed(was: str) -> str:
     return "fails on pages outside the learned ones"
 
 
+def proposal_note(p: RepairProposal) -> str:
+    """What a search-rule proposal says of the nodes its rule selects: narrowed from a rule
+    that took the first of several, or why the one-node check could not be made ("")."""
+    if p.narrowed:
+        return (
+            f"; narrowed to the one node: {p.narrowed['xpath']} selects {several_words(p.narrowed)}"
+        )
+    if p.relearn:
+        return f"; {p.relearn}: learn again for {p.field} (templates learn)"
+    return ""
+
+
+def several_reason(p: RepairProposal) -> str:
+    """Why a proposal that takes the first of several nodes is not accepted."""
+    return (
+        f"unsure: it selects {several_words(p.several)}; it takes the first of them, and no "
+        "rule that selects the one node was found"
+    )
+
+
 def proposal_line(p: RepairProposal) -> str:
     """A search-rule proposal for a field that still gives its learned values."""
     return (
         f"{p.field}: {how_failed(p.was)} -> {p.xpath}  score {p.score:.2f}  fixes "
-        f"{count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}"
+        f"{count(len(p.fixes), 'page')}  e.g. {p.url}: {p.value[:60]!r}" + proposal_note(p)
     )
 
 
 def weak_line(p: RepairProposal) -> str:
-    """A field's best search-rule candidate below the acceptance threshold."""
+    """A field's best search-rule candidate below the acceptance threshold (or one that takes
+    the first of several nodes where the old rule selected one: 'unsure')."""
+    if p.several:
+        return (
+            f"{p.field}: {how_failed(p.was)}; best candidate {p.xpath}  score {p.score:.2f} "
+            f"(not accepted)  fixes {len(p.fixes)} page(s)  e.g. {p.url}: {p.value[:60]!r}; "
+            + several_reason(p)
+        )
     return (
         f"{p.field}: {how_failed(p.was)}; best candidate {p.xpath}  score {p.score:.2f} "
         f"(below {ACCEPT_SCORE}, not accepted)  fixes {len(p.fixes)} page(s)  e.g. {p.url}: "
-        f"{p.value[:60]!r}"
+        f"{p.value[:60]!r}" + proposal_note(p)
     )
 
 
@@ -107,7 +136,16 @@ def unlearned_line(p: RepairProposal) -> str:
     return (
         f"{p.field}: {p.xpath}{drift}  score {p.score:.2f}  fixes {count(len(p.fixes), 'page')}  "
         f"e.g. {p.url}: {p.value[:60]!r}"
+        + (f"; {several_reason(p)} (not accepted)" if p.several else proposal_note(p))
     )
+
+
+def proposal_look_at(p: RepairProposal) -> list[str]:
+    """Pages to look at for a search-rule proposal: where its rule selects several nodes
+    (at most three), else the page it was found on."""
+    if p.several:
+        return list(p.several.get("pages") or [])[:3]
+    return [p.url] if p.url else []
 
 
 def stale_lines(name: str, r: FieldRepair) -> list[str]:
@@ -279,7 +317,12 @@ def report_lines(name: str, found: TemplateRepair, stale: Sequence[FieldRepair] 
     if not found.learned_values:
         if not found.proposals:
             return [NO_PROPOSAL]
-        return [unlearned_line(p) for p in found.proposals]
+        out = []
+        for p in found.proposals:
+            out.append(unlearned_line(p))
+            if p.several:
+                out.append(f"    look at: {', '.join(proposal_look_at(p))}")
+        return out
     out = []
     for r in found.fields:
         out.append(field_line(r))
@@ -288,8 +331,13 @@ def report_lines(name: str, found: TemplateRepair, stale: Sequence[FieldRepair] 
             out.append(f"    look at: {', '.join(pages)}")
         if r in stale:
             out.extend(f"    {text}" for text in stale_lines(name, r))
+        if r.evidence.get("relearn"):
+            out.append(f"    {r.evidence['relearn']}")
     out.extend(proposal_line(p) for p in found.proposals)
-    out.extend(weak_line(p) for p in found.weak)
+    for p in found.weak:
+        out.append(weak_line(p))
+        if p.several:
+            out.append(f"    look at: {', '.join(proposal_look_at(p))}")
     return out
 
 
@@ -414,6 +462,8 @@ def repair_rows(found: TemplateRepair, template: Template) -> list[dict[str, Any
         lines = [field_line(r)]
         if r in stale:
             lines.extend(stale_lines(name, r))
+        if ev.get("relearn"):
+            lines.append(str(ev["relearn"]))
         taken = r.status == "repaired" and r.field in plain
         why_unsure = unsure_refusal(name, found, r.field)
         if taken:
@@ -453,17 +503,20 @@ def repair_rows(found: TemplateRepair, template: Template) -> list[dict[str, Any
     if not found.learned_values:
         for p in found.proposals:
             taken = best.get(p.field) is p
+            if taken:
+                why = ""
+            elif p.several:
+                why = f"{several_reason(p)}: shown to judge, never accepted"
+            elif p.field in best:
+                why = (
+                    f"accepting the repairs takes the field's best-scoring proposal: "
+                    f"{best[p.field].xpath} (score {best[p.field].score:.2f})"
+                )
+            else:
+                why = "accepting the repairs takes no proposal of this field"
             rows.append(
                 _proposal_row(
-                    row,
-                    p,
-                    PROPOSED,
-                    unlearned_line(p),
-                    taken,
-                    ""
-                    if taken
-                    else f"accepting the repairs takes the field's best-scoring proposal: "
-                    f"{best[p.field].xpath} (score {best[p.field].score:.2f})",
+                    row, p, UNSURE if p.several else PROPOSED, unlearned_line(p), taken, why
                 )
             )
         return rows
@@ -474,10 +527,12 @@ def repair_rows(found: TemplateRepair, template: Template) -> list[dict[str, Any
             _proposal_row(
                 row,
                 p,
-                BELOW_THRESHOLD,
+                UNSURE if p.several else BELOW_THRESHOLD,
                 weak_line(p),
                 False,
-                f"scores {p.score:.2f}, below {ACCEPT_SCORE}: shown to judge, never accepted",
+                f"{several_reason(p)}: shown to judge, never accepted"
+                if p.several
+                else f"scores {p.score:.2f}, below {ACCEPT_SCORE}: shown to judge, never accepted",
             )
         )
     return rows
@@ -498,7 +553,7 @@ def _proposal_row(
             fixes=len(p.fixes),
             evidence=f"{how_failed(p.was)}" + (f"; {scores}" if scores else ""),
             example={"url": p.url, "value": p.value[:200]},
-            look_at=[p.url] if p.url else [],
+            look_at=proposal_look_at(p),
             lines=[line],
             accept=taken,
             why_not=why,
@@ -511,6 +566,7 @@ __all__ = [
     "BELOW_THRESHOLD",
     "NO_PROPOSAL",
     "PROPOSED",
+    "UNSURE",
     "accept_field",
     "accept_message",
     "below_floor_line",
@@ -522,6 +578,8 @@ __all__ = [
     "how_failed",
     "look_at",
     "proposal_line",
+    "proposal_look_at",
+    "proposal_note",
     "repair_from_dict",
     "repair_rows",
     "repair_to_dict",

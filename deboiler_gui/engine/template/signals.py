@@ -316,6 +316,12 @@ class FieldSignals:
     titled: int = 0
     title_affixes: Counter[str] = dc_field(default_factory=Counter)
     untitled_many: list[tuple[str, str, str, int, frozenset[str]]] = dc_field(default_factory=list)
+    # a text field's pages with a value and some of the page's own name (its `<title>`, its
+    # og:title, its first `h1`), those where the value is one of them, and those where it is
+    # none while the rule took one node there: (page, value, title, og:title, first h1)
+    name_pages: int = 0
+    named: int = 0
+    unnamed: list[tuple[str, str, str, str, str]] = dc_field(default_factory=list)
 
     def missed(self) -> list[str]:
         """The pages without a value where the node at the rule's usual place (or the page's
@@ -470,6 +476,9 @@ class FieldSignals:
         untitled = self._title_flag()
         if untitled:
             out.append(untitled)
+        unnamed = self._name_flag()
+        if unnamed:
+            out.append(unnamed)
         borrowed = self._borrowed()
         if borrowed:
             out.append(borrowed)
@@ -1098,6 +1107,39 @@ class FieldSignals:
             f"{self.titled} of {self.title_pages} pages: a section's heading there?",
             "pages": len(pages),
             "look_at": pages[:5],
+        }
+
+    def _name_flag(self) -> dict[str, Any] | None:
+        """A field whose value is the page's own name on nearly every page (its `<title>` or
+        the part of it before or after a separator, its og:title, or its first `h1`) that, on
+        pages where its rule takes one node, gives another text while the page names itself
+        elsewhere: two of the page's own names agree (the title less what the site's titles
+        add to the name, the og:title, the first `h1`) and the value is neither. A section's
+        heading, the site's name or a breadcrumb's entry taken for the page's title. A field
+        that is not the page's name on most pages (a section, an author) is no title field,
+        and a page whose names do not agree tells nothing."""
+        if self.named < TITLED_MIN or self.named < TITLED * self.name_pages or not self.unnamed:
+            return None
+        affix = self.title_affixes.most_common(1)[0][0] if self.title_affixes else ""
+        found = []
+        for url, value, title, og, h1 in self.unnamed:
+            name = _own_name(title, og, h1, affix)
+            if name and name != _folded(value):
+                # as the page writes it
+                shown = next((t for t in (h1, og) if t and _folded(t) == name), "")
+                found.append((url, value, shown or _as_written(title, name)))
+        if not found:
+            return None
+        url, value, name = found[0]
+        n = len(found)
+        return {
+            "flag": f"not the page's own name on {n} page{'s' if n != 1 else ''} where the "
+            f"rule takes one node ({value[:60]!r} on {url}, which names itself {name[:60]!r} "
+            f"in its title and heading), while its value is the page's name on {self.named} "
+            f"of {self.name_pages} pages: a section's heading, the site's name or a "
+            "breadcrumb's entry there?",
+            "pages": n,
+            "look_at": [u for u, _v, _n in found[:5]],
         }
 
     def notes(self) -> list[dict[str, Any]]:
@@ -2252,6 +2294,7 @@ def _page_signals(
     held: dict[str, list[Any]] = {}  # each field's nodes on the page
     size: int | None = None  # elements on the page, counted once when a list needs it
     page_title: str | None = None  # the page's `<title>`, read once when a field needs it
+    names: tuple[str, str] | None = None  # its og:title and first `h1`, the same
     for fld in template.fields:
         sig = out.setdefault(
             (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
@@ -2407,6 +2450,9 @@ def _page_signals(
                         page_title = _page_title(root)
                     if page_title:
                         _note_title(sig, url, text, page_title, several_here, root)
+                    if names is None:
+                        names = (_og_title(root), _first_h1(root))
+                    _note_name(sig, url, text, page_title, *names, alone=not several_here)
                 if sig.is_link:
                     target = _resolved(url, text)[:300]
                     sig.resolved[target] += 1
@@ -2535,6 +2581,69 @@ def _note_title(
             for h in itertools.islice(root.iter(*_HEADINGS), MANY_SHAPES)
         )
         sig.untitled_many.append((url, text, title, at, headings))
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _og_title(root: Any) -> str:
+    """The page's og:title (its `<meta property='og:title'>`), white space collapsed; ""."""
+    head = root.find("head") if root.tag == "html" else None
+    if head is None:
+        return ""
+    for meta in head.iter("meta"):
+        if (meta.get("property") or meta.get("name") or "").strip().lower() == "og:title":
+            return " ".join(normalize_text(meta.get("content") or "").split())
+    return ""
+
+
+def _first_h1(root: Any) -> str:
+    """The text of the page's first `h1` (its permalink sign left out), or ""."""
+    h1 = next(root.iter("h1"), None)
+    return " ".join(_heading_text(h1).split()) if h1 is not None else ""
+
+
+def _own_name(title: str, og: str, h1: str, affix: str) -> str:
+    """The page's own name (casefolded) when two of its names agree: its `<title>` less the
+    site's usual ``affix`` (or whole), its og:title (less the affix when it carries it), its
+    first `h1`; "" when they do not."""
+    names = []
+    for text in (title, og):
+        if not text:
+            continue
+        whole = _folded(text)
+        part = _page_name(whole, affix) if affix else whole
+        names.append({whole, part} - {""})
+    if h1:
+        names.append({_folded(h1)})
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            shared = a & b
+            if shared:
+                return min(shared, key=len)
+    return ""
+
+
+def _note_name(
+    sig: FieldSignals, url: str, text: str, title: str, og: str, h1: str, alone: bool
+) -> None:
+    """Counts a text field's page with a value and some of the page's own names: whether the
+    value is one of them (its `<title>`, whole or the part before or after a separator; its
+    og:title, the same; its first `h1`), and when it is none and the rule took one node
+    (``alone``), the page and its names, judged once the site's titles are known."""
+    if not (title or og or h1):
+        return
+    sig.name_pages += 1
+    value = _folded(text)
+    if (
+        (title and _title_affix(text, title) is not None)
+        or (og and (_folded(og) == value or _title_affix(text, og) is not None))
+        or (h1 and _folded(h1) == value)
+    ):
+        sig.named += 1
+    elif alone:
+        sig.unnamed.append((url, text, title, og, h1))
 
 
 def _heading_text(el: Any) -> str:

@@ -44,10 +44,13 @@ from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.repair import (
     ACCEPT_SCORE,
     ATTR_TAIL,
+    SEVERAL_SCORE,
     RepairProposal,
     best_repairs,
+    one_node_now,
     output_attribute,
     repair_steps,
+    several_values,
     values_vary,
 )
 from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
@@ -115,10 +118,9 @@ KIND_SCORE = 0.5
 #: Learned pages on which a candidate's nodes are compared with the old nodes' kind.
 _KIND_PAGES = 5
 #: A candidate that selects several nodes with different values on learned pages, for a field
-#: whose old rule selected one there, scores at most this: below ACCEPT (it gives the first
-#: of many, right on those pages by their order alone), above UNSURE_FLOOR (a person who
-#: looked at its pages may take it).
-SEVERAL_SCORE = 0.7
+#: whose old rule selected one there, scores at most ``SEVERAL_SCORE`` (``repair``): below
+#: ACCEPT (it gives the first of many, right on those pages by their order alone), above
+#: UNSURE_FLOOR (a person who looked at its pages may take it).
 _OWN_TEXT = "/text()[normalize-space()][1]"
 #: How alike an old class token and a new one must be to be taken for its new name when the
 #: node has several (``xref`` -> ``v2-xref``).
@@ -738,21 +740,34 @@ def _link_name(link: str) -> str:
     return " or ".join(_LINK_NAMES.get(k, k) for k in link.split("+"))
 
 
-def _several_values(tree: Any, fld: Field, template: Template, rep: Any, url: str) -> int:
-    """How many nodes the rule that gave a scalar field's value on this page (``rep``, its
-    report) selects when they give different values (as the field would give each: a copy of
-    the same block, the top and bottom bars of a page, gives one value), else 0: the field
-    takes the first of several nodes there."""
-    tried = next((t for t in rep.tried if t["xpath"] == rep.xpath and not t["error"]), None)
-    if tried is None or tried["matches"] < 2:
-        return 0
-    probe = replace(fld, xpaths=(rep.xpath,), is_list=True)
-    try:
-        got, _rep = extract_field(tree, probe, template, paths=False, url=url)
-    except RuleError:
-        return 0
-    distinct = {repr(_norm_value(v, False)) for v in got}
-    return int(tried["matches"]) if len(distinct) > 1 else 0
+_several_values = several_values
+
+
+def _several_pages(
+    trees: dict[str, Any], samples: dict[str, Any], probe: Field, template: Template
+) -> dict[str, Any]:
+    """The learned pages with a value where the rule of ``probe``'s queue that gives the
+    value selects several nodes with different values (``pages``: url -> nodes, ``rules``:
+    those rules of the queue, ``of``: the learned pages where it gives a value), or {}."""
+    pages: dict[str, int] = {}
+    rules: set[str] = set()
+    checked = 0
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if tree is None or not want:
+            continue
+        try:
+            value, rep = extract_field(tree, probe, template, paths=False, url=url)
+        except RuleError:
+            continue
+        if not value:
+            continue
+        checked += 1
+        n = _several_values(tree, probe, template, rep, url)
+        if n:
+            pages[url] = n
+            rules.add(rep.xpath)
+    return {"pages": pages, "rules": sorted(rules), "of": checked} if pages else {}
 
 
 def _several_summary(info: dict[str, Any]) -> dict[str, Any]:
@@ -776,6 +791,17 @@ def _several_text(info: dict[str, Any]) -> str:
     return (
         f"several nodes with different values on {n} of {info['of']} learned "
         f"{'page' if info['of'] == 1 else 'pages'} where the old rule selected one ({shown}"
+        f"{', …' if n > 3 else ''})"
+    )
+
+
+def _several_text_site(info: dict[str, Any]) -> str:
+    """As ``_several_text``, on the site's other pages where the field had a value."""
+    n = info["count"]
+    shown = ", ".join(f"{u}: {k} nodes" for u, k in list(info["nodes"].items())[:3])
+    return (
+        f"several nodes with different values on {n} of {info['of']} other pages of the site "
+        f"where the field had a value, where the old rule selected one ({shown}"
         f"{', …' if n > 3 else ''})"
     )
 
@@ -2503,6 +2529,46 @@ def repair_field(
     values instead (``evidence["anchor"]``). With ``absent`` (the site's pages where the old
     template found nothing for the field), a proposal is also checked there: one that fills
     any of them is not accepted."""
+    fld, relearn = _with_one_node(trees, fld, template)
+    rep = _repair_learned(trees, fld, template, index, indexes, values_cache, absent)
+    proposes = rep.status in ("repaired", "unsure") and bool(rep.xpath)
+    unrecorded = _unrecorded_present(fld, template, absent) if proposes else ""
+    if unrecorded:
+        rep.evidence["relearn"] = unrecorded
+    if relearn and proposes:
+        # Whether the old rule selected one node is not known: where the proposed rule selects
+        # several nodes with different values on the learned pages, that is said, and such a
+        # rule is not accepted on agreement alone (a person who looked at its pages may take
+        # it), as it would not be had learning recorded one node.
+        samples = {u: v for u, v in (fld.search.fingerprint.get("samples") or {}).items()}
+        probe = replace(fld, xpaths=tuple(rep.xpaths or [rep.xpath]))
+        info = _several_pages(trees, samples, probe, template)
+        if info:
+            summary = _several_summary(info)
+            text = _several_text(summary).replace(" where the old rule selected one", "")
+            rep.evidence["relearn"] = (
+                f"{relearn}; {unrecorded.split(': ', 1)[1]}" if unrecorded else relearn
+            )
+            rep.evidence["several"] = summary
+            if rep.status == "repaired":
+                rep.status = "unsure"
+                rep.score = min(rep.score, SEVERAL_SCORE)
+                rep.evidence["reason"] = (
+                    f"the best rule selects {text}; it takes the first of them, and whether the "
+                    "old rule selected one node is not known"
+                )
+    return rep
+
+
+def _repair_learned(
+    trees: dict[str, Any],
+    fld: Field,
+    template: Template,
+    index: SiteIndex | None,
+    indexes: dict[str, _TextIndex] | None,
+    values_cache: dict[str, dict[str, str]] | None,
+    absent: AbsentPages | None,
+) -> FieldRepair:
     fp = fld.search.fingerprint
     anchor = str(fp.get("structured") or "")
     if anchor and fp.get("samples"):
@@ -2525,6 +2591,66 @@ def repair_field(
     return _with_current(
         _repair_field(trees, fld, template, index, indexes, absent), trees, fld, template
     )
+
+
+#: What the repair report says of a field whose record does not say whether its old rule
+#: selected one node per page, when no learned page tells either.
+RELEARN_ONE_NODE = (
+    "learn again for {field} (templates learn {template}): it was learned before repair kept "
+    "whether its rule selected one node per page, and no learned page shows it any more (the "
+    "old rule gives the learned value on none of them)"
+)
+
+
+#: ... and of a field whose record does not say on which pages it had a value, when no page
+#: of the site outside the learned ones shows them either.
+RELEARN_PRESENT = (
+    "learn again for {field} (templates learn {template}): it was learned before repair kept "
+    "the pages where it had a value, and the old rule gives a value on none of the site's "
+    "other pages any more, so the proposed rule was not read on them"
+)
+
+
+def _unrecorded_present(fld: Field, template: Template, absent: AbsentPages | None) -> str:
+    """The words that say to learn the template again when the field's record of the pages
+    where it had a value (``present``) is missing and nothing tells them now (the old rule
+    gives a value on none of the site's other pages): the proposal's check on the site's
+    other pages had none to read. "" otherwise."""
+    fp = fld.search.fingerprint
+    if absent is None or not absent.others or "absent" not in fp or "present" in fp:
+        return ""
+    if absent.with_value(fld, template, skip=fp.get("samples") or ()):
+        return ""
+    return RELEARN_PRESENT.format(field=fld.id, template=template.name)
+
+
+def _with_one_node(trees: dict[str, Any], fld: Field, template: Template) -> tuple[Field, str]:
+    """``fld`` with ``one_node`` in its search rules when value learning did not record it (a
+    template learned before it was kept): told from the learned pages where the old rule
+    still gives the learned value (their layout did not change there), as learning would have
+    told it, with the number of pages it was told from (``one_node_pages``). When none tells,
+    ``fld`` as it is and the words that say to learn the template again ("" otherwise)."""
+    fp = fld.search.fingerprint
+    if fld.is_list or fld.children or "one_node" in fp or not fp.get("samples"):
+        return fld, ""
+    found = []
+    for url, want in fp["samples"].items():
+        tree = trees.get(url)
+        if tree is None or not want:
+            continue
+        try:
+            value, rep = extract_field(tree, fld, template, paths=False, url=url)
+        except RuleError:
+            continue
+        if value and same_value(value, want, False, _long_of(fld, url)):
+            found.append((url, tree, rep))
+    told, read = one_node_now(fld, template, found)
+    if told is None:
+        if not any(fp["samples"].values()):
+            return fld, ""  # no learned value: nothing was kept to tell either
+        return fld, RELEARN_ONE_NODE.format(field=fld.id, template=template.name)
+    more = {**fp, "one_node": told, "one_node_pages": read}
+    return replace(fld, search=replace(fld.search, fingerprint=more)), ""
 
 
 def _with_current(
@@ -2752,6 +2878,30 @@ class AbsentPages:
                 out.append(url)
         return out, read
 
+    def several_on(
+        self, fld: Field, template: Template, skip: Iterable[str] = ()
+    ) -> tuple[dict[str, int], int]:
+        """The pages among :meth:`with_value` where ``fld``'s rule that gives the value (a
+        proposed queue) selects several nodes with different values (url -> nodes), and on
+        how many it gives a value."""
+        out: dict[str, int] = {}
+        read = 0
+        for url in self.with_value(fld, template, skip):
+            tree = self.other_tree(url)
+            if tree is None:
+                continue
+            try:
+                value, rep = extract_field(tree, fld, template, paths=False, url=url)
+            except RuleError:
+                continue
+            if not value:
+                continue
+            read += 1
+            n = _several_values(tree, fld, template, rep, url)
+            if n:
+                out[url] = n
+        return out, read
+
     def rich(self, names: Iterable[str], skip: Iterable[str] = ()) -> list[str]:
         """Up to ``_RICH_PAGES`` of the site's other pages (of the usual size, not ``skip``)
         where ``names`` (a rule's classes and ids) come more often in the markup than on any
@@ -2877,9 +3027,27 @@ def _repair_field(
         if not large:
             return ev
         if queue not in full_checked:
-            got = _agreement(trees, all_samples, replace(fld, xpaths=queue), template)
+            probe = replace(fld, xpaths=queue)
+            got = _agreement(trees, all_samples, probe, template)
             if ev.get("kind"):
                 got = {**got, "score": min(got["score"], KIND_SCORE), "kind": ev["kind"]}
+            for key in ("several", "narrowed"):
+                if ev.get(key):
+                    got = {**got, key: ev[key]}
+            if one_node and not ev.get("several"):
+                # The large pages too: a rule that selects one node on the others may take
+                # the first of several in a whole manual on one page.
+                info = _several_pages(
+                    trees, {u: all_samples[u] for u in large if u in all_samples}, probe, template
+                )
+                if info:
+                    got = {
+                        **got,
+                        "score": min(got["score"], SEVERAL_SCORE),
+                        "several": _several_summary(info),
+                    }
+            elif ev.get("several"):
+                got = {**got, "score": min(got["score"], SEVERAL_SCORE)}
             full_checked[queue] = got
         return full_checked[queue]
 
@@ -2960,27 +3128,8 @@ def _repair_field(
         if not one_node:
             return {}
         if queue not in several_seen:
-            probe = replace(fld, xpaths=queue)
-            pages: dict[str, int] = {}
-            rules: set[str] = set()
-            checked = 0
-            for url, want in samples.items():
-                tree = trees.get(url)
-                if tree is None or not want:
-                    continue
-                try:
-                    value, rep = extract_field(tree, probe, template, paths=False, url=url)
-                except RuleError:
-                    continue
-                if not value:
-                    continue
-                checked += 1
-                n = _several_values(tree, probe, template, rep, url)
-                if n:
-                    pages[url] = n
-                    rules.add(rep.xpath)
-            several_seen[queue] = (
-                {"pages": pages, "rules": sorted(rules), "of": checked} if pages else {}
+            several_seen[queue] = _several_pages(
+                trees, samples, replace(fld, xpaths=queue), template
             )
         return several_seen[queue]
 
@@ -3305,14 +3454,23 @@ def _repair_field(
     )
     # Candidates scored down for taking the first of several nodes: (queue, score before, pages).
     demoted: list[tuple[tuple[str, ...], float, dict[str, Any]]] = []
-    if one_node:
+    looked: set[tuple[str, ...]] = set()
+    while one_node:
         # A field whose old rule selected one node on every learned page: a candidate that
         # selects several with different values there gives the first of them, right on those
         # pages by their order alone. It gets forms anchored on its first node alone (the
-        # narrowed rule, first among equals), and is scored down below the threshold.
-        for queue, (ev, fam) in list(ranked[:_SITE_CHECKS]):
-            if not acceptable(ev):
-                continue
+        # narrowed rule, first among equals), and is scored down below the threshold. Until
+        # every acceptable candidate among the first ones was looked at: one scored down lets
+        # another in.
+        todo = [
+            (queue, v)
+            for queue, v in ranked[:_SITE_CHECKS]
+            if queue not in looked and acceptable(v[0])
+        ]
+        if not todo:
+            break
+        for queue, (ev, fam) in todo:
+            looked.add(queue)
             info = several(queue)
             if not info:
                 continue
@@ -3347,8 +3505,7 @@ def _repair_field(
                 fam,
             )
             demoted.append((queue, ev["score"], _several_summary(info)))
-        if demoted:
-            ranked = sorted(scored.items(), key=ranking)
+        ranked = sorted(scored.items(), key=ranking)
     found_share = _found_share(trees, samples, fld, template, indexes)
     if not ranked:
         # The old values are on the pages but no rule selects their nodes (the induction
@@ -3392,6 +3549,7 @@ def _repair_field(
         best_xp = best_queue[0]
     site_filled: dict[str, Any] = {}
     site_empty: dict[str, Any] = {}
+    site_several: dict[str, Any] = {}
     refused = False
     if absent is not None:
         # Checked over the whole site, not only the learned pages: the first acceptable
@@ -3419,6 +3577,23 @@ def _repair_field(
                         "site_empty_pages": empty[:10],
                     }
                     continue
+                many, of = (
+                    absent.several_on(replace(fld, xpaths=queue), template, all_samples)
+                    if one_node
+                    else ({}, 0)
+                )
+                if many:
+                    # One node on every learned page, several with different values on the
+                    # site's other pages where the field had a value: the first of them there
+                    # by their order alone.
+                    site_several = site_several or {
+                        "xpaths": list(queue),
+                        "count": len(many),
+                        "of": of,
+                        "pages": list(many)[:10],
+                        "nodes": dict(list(many.items())[:10]),
+                    }
+                    continue
                 if queue != best_queue:
                     best_queue, best, family = queue, ev, fam
                     best_xp = queue[0]
@@ -3430,13 +3605,28 @@ def _repair_field(
                 "site_filled_pages": pages[:10],
             }
         else:
-            if site_filled or site_empty:
+            if site_filled or site_empty or site_several:
                 refused = True
     if site_filled:
         best = {**best, "site_check": site_filled}
     if site_empty:
         best = {**best, "site_cover": site_empty}
-    if refused and site_empty and (not site_filled or site_empty["xpaths"] == list(ranked[0][0])):
+    if site_several:
+        best = {**best, "site_several": site_several}
+    if (
+        refused
+        and site_several
+        and site_several["xpaths"] == list(ranked[0][0])
+        and not (site_empty or site_filled)
+    ):
+        best = {
+            **best,
+            "score": min(best["score"], SEVERAL_SCORE),
+            "several": {k: v for k, v in site_several.items() if k != "xpaths"},
+            "reason": f"the best rule selects {_several_text_site(site_several)}; it takes the "
+            "first of them there, and no rule that selects the one node passes",
+        }
+    elif refused and site_empty and (not site_filled or site_empty["xpaths"] == list(ranked[0][0])):
         best = {
             **best,
             "reason": f"the best rule gives nothing on {site_empty['site_empty']} of "
@@ -3956,7 +4146,7 @@ class TemplateRepair:
 def _weak(proposals: Sequence[RepairProposal]) -> list[RepairProposal]:
     """Per field that has no proposal at the threshold, its best-scoring candidate."""
     strong = {p.field for p in best_repairs(proposals)}
-    return best_repairs((p for p in proposals if p.field not in strong), min_score=0.0)
+    return best_repairs((p for p in proposals if p.field not in strong), min_score=0.0, unsure=True)
 
 
 def repair_template_steps(
