@@ -922,7 +922,13 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
 )
 @_workspace_option
 @click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print candidates as JSON.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print candidates as JSON; a refusal or error as a JSON object with its 'error' "
+    "(and the clicks it names, their pages, a hint), with a non-zero exit.",
+)
 def suggest_command(
     url: str | None,
     expression: str | None,
@@ -941,6 +947,61 @@ def suggest_command(
     """Suggest robust selectors for a node of a workspace page, with site-wide hit rates; with
     --examples (and --not), induce the rule that selects exactly the clicked examples; with --structured, fields from
     the page's structured data."""
+    try:
+        _suggest(
+            url,
+            expression,
+            examples,
+            negatives,
+            as_list,
+            pagination,
+            save_as,
+            field_name,
+            match,
+            structured,
+            workspace,
+            limit,
+            as_json,
+        )
+    except click.ClickException as exc:
+        if not as_json:
+            raise
+        # As a record of the JSON outputs says what went wrong with it: an object whose
+        # 'error' is the message, on standard output, and the exit status of the error.
+        payload = getattr(exc, "payload", None) or {"error": exc.format_message()}
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        click.get_current_context().exit(exc.exit_code)
+
+
+class _Refused(click.ClickException):
+    """A refusal of the induction, with what ``suggest --json`` says of it: the reason, the
+    clicks it names, the pages of the examples to look at again, what to do."""
+
+    def __init__(self, exc: Any) -> None:
+        super().__init__(str(exc))
+        self.payload = {
+            "error": exc.reason,
+            "conflicts": list(exc.conflicts),
+            "examples": list(exc.examples),
+            "hint": exc.hint or None,
+        }
+
+
+def _suggest(
+    url: str | None,
+    expression: str | None,
+    examples: tuple[tuple[str, str], ...],
+    negatives: tuple[tuple[str, str], ...],
+    as_list: bool,
+    pagination: tuple[str, str] | None,
+    save_as: str | None,
+    field_name: str | None,
+    match: str,
+    structured: bool,
+    workspace: Path | None,
+    limit: int,
+    as_json: bool,
+) -> None:
     from deboiler_gui.engine.model import site_of
     from deboiler_gui.engine.template.selectors import (
         SiteIndex,
@@ -1026,7 +1087,7 @@ def suggest_command(
                 ]
                 rules = induce(pos, neg, index, as_list=as_list, limit=limit)
         except InductionError as exc:
-            raise click.ClickException(str(exc)) from exc
+            raise _Refused(exc) from exc
         except DeboilerError as exc:
             raise _fail(exc) from exc
 

@@ -221,7 +221,7 @@ def test_suggest_never_returns_a_list_rule_that_mixes_lists(ws: Path) -> None:
     for xp in ("//ul[@id='toc']/li[1]/a", "//ul[@class='links']/li[2]/a", "//li[@class='crumb']/a"):
         r = run("suggest", "--examples", URL.format(1), xp, "--list", "-w", ws, "--json")
         assert r.exit_code == 0, r.output
-        rules = json.loads(r.output)
+        rules = json.loads(r.stdout)  # (notes and warnings go to standard error)
         assert rules and all(x["site"]["mixed"] == 0 for x in rules), (xp, rules)
 
 
@@ -503,5 +503,15 @@ def test_suggest_refuses_two_parts_of_a_page_and_two_kinds_of_page_naming_the_ex
                 ["suggest", "--examples", *title, "--examples", *other, "-w", str(path)] + json_out,
             )
             assert r.exit_code == 1, r.output
+            pair = f"{' '.join(title)} and {' '.join(other)} cannot be one field"
+            if json_out:
+                # the refusal as a JSON object on standard output
+                refusal = json.loads(r.stdout)
+                assert refusal["error"].startswith(f"the examples contradict each other {why}"), (
+                    refusal
+                )
+                assert any(c.startswith(pair) for c in refusal["conflicts"]), refusal
+                assert refusal["examples"] == [title[0], other[0]], refusal
+                continue
             assert f"Error: the examples contradict each other {why}" in r.output, r.output
-            assert f"{' '.join(title)} and {' '.join(other)} cannot be one field" in r.output
+            assert pair in r.output

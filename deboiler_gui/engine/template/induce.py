@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -39,6 +39,7 @@ from deboiler_gui.engine.template.selectors import (
     SiteIndex,
     class_predicate,
     descend_first,
+    element_attrs,
     flatten_descendants,
     is_wordlike,
     run_compiled,
@@ -70,14 +71,27 @@ class InductionError(RuleError):
     """The examples cannot be generalised: they conflict, or 'not this' removes every rule."""
 
     def __init__(
-        self, message: str, conflicts: Sequence[str] = (), *, examples: Sequence[str] = ()
+        self,
+        message: str,
+        conflicts: Sequence[str] = (),
+        *,
+        examples: Sequence[str] = (),
+        hint: str = "",
     ) -> None:
+        #: the refusal without the clicks it names
+        self.reason = message
         self.conflicts = list(conflicts)
+        #: what the user can do about it, when the refusal does not say it already
+        self.hint = hint
         #: the pages of the examples the refusal is about (one that goes with none of the
         #: others, one that is like a 'not this'), when it is about some in particular: the
         #: example to look at again, or to replace
         self.examples = list(dict.fromkeys(examples))
-        super().__init__(message + (": " + "; ".join(self.conflicts) if self.conflicts else ""))
+        super().__init__(
+            message
+            + (": " + "; ".join(self.conflicts) if self.conflicts else "")
+            + (f". {hint[0].upper()}{hint[1:]}" if hint else "")
+        )
 
 
 @dataclass(frozen=True)
@@ -88,10 +102,20 @@ class Example:
     root: HtmlElement
     node: HtmlElement
     attr: str = ""  # the clicked attribute of the node (a link's href), when one was
+    #: the expression the example was given by (a path or a CSS selector typed by hand), when
+    #: it selects more than the one node taken (its first)
+    expression: str = field(default="", compare=False)
+    #: the nodes ``expression`` selects on the page, when there are several
+    selected: tuple[HtmlElement, ...] = field(default=(), compare=False)
 
     def describe(self) -> str:
         tail = f"/@{self.attr}" if self.attr else ""
         return f"{self.url} {self.root.getroottree().getpath(self.node)}{tail}"
+
+    def moved(self, node: HtmlElement, root: HtmlElement | None = None) -> Example:
+        """This example with another node (its heading, its link, the element that carries
+        its attribute), on the same page or its copy ``root``."""
+        return replace(self, node=node, root=self.root if root is None else root)
 
 
 def click_example(
@@ -126,8 +150,45 @@ def click_example(
         except RuleError as exc:
             raise InductionError(f"{what} {xpath!r}: {exc}") from exc
         if nodes:
-            return Example(url, root, nodes[0], attr)
+            several = tuple(nodes) if len(nodes) > 1 else ()
+            return Example(
+                url, root, nodes[0], attr, expression=xpath if several else "", selected=several
+            )
     raise InductionError(f"{what} {xpath!r} matches no element on {url}")
+
+
+def _brief(node: HtmlElement, attr: str = "") -> str:
+    """A node in a few words: its path and its value (the attribute's, else its text)."""
+    value = (node.get(attr) or "") if attr else _text(node)
+    return f"{node.getroottree().getpath(node)} {_clip(value, 40)!r}"
+
+
+#: At most this many of the nodes an example's expression selects are named.
+SELECTED_SHOWN = 5
+
+
+def _several_nodes(
+    positives: Sequence[Example], negatives: Sequence[Example], rules: Sequence[Induced] = ()
+) -> list[str]:
+    """What each example (or 'not this') whose expression selects several nodes on its page
+    selects, in a few words: one sentence each. With ``rules`` (a list's), not for an example
+    whose nodes are all items of the first rule on its page (the list's items written as
+    one expression: nothing is left out)."""
+    out = []
+    for what, ex in [("example", e) for e in positives] + [("'not this'", n) for n in negatives]:
+        if len(ex.selected) < 2:
+            continue
+        if rules and what == "example":
+            items = {id(n) for n in _run(ex.root, _element_part(rules[0].xpath, ex.attr)) or []}
+            if all(id(n) in items for n in ex.selected):
+                continue
+        shown = ", ".join(_brief(n, ex.attr) for n in ex.selected[:SELECTED_SHOWN])
+        more = len(ex.selected) - SELECTED_SHOWN
+        out.append(
+            f"the {what} {ex.url} {ex.expression} selects {len(ex.selected)} nodes on its "
+            f"page: {shown}" + (f" and {more} more" if more > 0 else "")
+        )
+    return out
 
 
 def _on_index(ex: Example, index: SiteIndex | None) -> Example:
@@ -150,7 +211,7 @@ def _on_index(ex: Example, index: SiteIndex | None) -> Example:
         and found[0].tag == ex.node.tag
         and _text(found[0]) == _text(ex.node)
     ):
-        return Example(ex.url, tree, found[0], ex.attr)
+        return ex.moved(found[0], tree)
     return ex
 
 
@@ -222,7 +283,7 @@ def hooks(el: HtmlElement, index: SiteIndex | None) -> list[tuple[float, str, st
     tokens = [t for t in (el.get("class") or "").split() if is_wordlike(t) and stable("class", t)]
     for t in tokens[:4]:
         out.append((0.5, "class", class_predicate(t)))
-    for attr in (*SEMANTIC_ATTRS, *HOOK_ATTRS):
+    for attr in (*SEMANTIC_ATTRS, *HOOK_ATTRS, *element_attrs(el.tag)):
         v = el.get(attr)
         if v and len(v) <= 40 and "\n" not in v and stable(attr, v):
             out.append((0.8, "attribute", f"@{attr}={xpath_literal(v)}"))
@@ -518,14 +579,29 @@ def _compiled(xpath: str) -> Any:
     return hit
 
 
-def _sample(index: SiteIndex | None, limit: int = SITE_SAMPLE) -> list[Any]:
+def _sample_at(index: SiteIndex | None, limit: int = SITE_SAMPLE) -> list[int]:
+    """The places in the index of the pages ``_sample`` takes: spread evenly over the site."""
     if index is None or not index.trees:
         return []
-    trees = index.trees
-    if len(trees) <= limit:
-        return list(trees)
-    step = len(trees) / limit
-    return [trees[int(i * step)] for i in range(limit)]
+    n = len(index.trees)
+    if n <= limit:
+        return list(range(n))
+    step = n / limit
+    return [int(i * step) for i in range(limit)]
+
+
+def _sample(index: SiteIndex | None, limit: int = SITE_SAMPLE) -> list[Any]:
+    if index is None:
+        return []
+    return [index.trees[i] for i in _sample_at(index, limit)]
+
+
+def _sample_urls(index: SiteIndex | None, trees: Sequence[Any]) -> list[str]:
+    """The URLs of ``trees``, the sampled pages of ``index`` (``_sample``), in their order."""
+    if index is None:
+        return ["" for _t in trees]
+    at = {id(index.trees[i]): index.urls[i] for i in _sample_at(index)}
+    return [at.get(id(t), "") for t in trees]
 
 
 # --------------------------------------------------------------------------- fields
@@ -667,8 +743,11 @@ def _validate_field(
             return None
         values.append([_text(found[0])])
     for ex in negatives:
+        # A field takes its first match: a 'not this' found after it on its page is no value
+        # of the rule (a section's heading after the page's title, under one rule for any
+        # heading in the page's block).
         found = _run(ex.root, xp)
-        if found and any(n is ex.node for n in found):
+        if found and found[0] is ex.node:
             return None
     return values
 
@@ -679,7 +758,7 @@ def _signature(nodes: Sequence[HtmlElement]) -> set[tuple[str, str]]:
     for el in nodes:
         sig = {("class", t) for t in (el.get("class") or "").split() if is_wordlike(t)}
         own = _text(el)
-        for attr in (*SEMANTIC_ATTRS, *HOOK_ATTRS):
+        for attr in (*SEMANTIC_ATTRS, *HOOK_ATTRS, *element_attrs(el.tag)):
             v = el.get(attr)
             # A value that repeats the node's own text (DocBook's `a.link[@title='Title']`)
             # names this node, not a kind of node: another page's node of the kind has its own.
@@ -2506,7 +2585,23 @@ def _site_list(
 
 
 #: Kinds of exclusion of a 'not this' node, most preferred first.
-_EXCLUSION_KINDS = ("attribute", "class", "text", "href")
+_EXCLUSION_KINDS = ("attribute", "class", "lead", "text", "href")
+#: A node that opens its parent: nothing before it there but white space.
+_LEADS = "not(preceding-sibling::node()[self::* or normalize-space()])"
+#: Parents an item may open (a list entry, a table cell, a paragraph).
+_OPENED = frozenset({"li", "dt", "dd", "td", "th", "p"})
+
+
+def _leads(el: HtmlElement) -> bool:
+    """Whether ``el`` opens its parent: no element and no text but white space before it."""
+    if normalize_text((el.getparent().text if el.getparent() is not None else "") or ""):
+        return False
+    prev = el.getprevious()
+    while prev is not None:
+        if isinstance(prev.tag, str) or normalize_text(prev.tail or ""):
+            return False
+        prev = prev.getprevious()
+    return True
 
 
 def _holders(el: HtmlElement, levels: int = 3) -> list[HtmlElement]:
@@ -2569,6 +2664,20 @@ def _refine_negatives(
                 v = _on_step(xp, level, f"not({class_predicate(tok)})")
                 if v:
                     out.append((v, "class"))
+        # Every wanted item opens its entry (a menu's `<li><a>Name</a>: what it is`), the
+        # unwanted ones come after words (a link in running text, 'Fix bug <a>#4821</a>',
+        # an index's '... see <a>'): the items that open their entries, whatever the list.
+        # Not an entry itself (the first of a list's entries is one entry, not a kind).
+        parents = [n.getparent() for n in (*pos, *neg)]
+        if (
+            all(p is not None and p.tag in _OPENED for p in parents)
+            and not any(n.tag in _ITEM_TAGS or n.tag in _CELL_TAGS for n in (*pos, *neg))
+            and all(_leads(n) for n in pos)
+            and not any(_leads(n) for n in neg)
+        ):
+            v = _on_step(xp, level, _LEADS)
+            if v:
+                out.append((v, "lead"))
     texts = [_text(n.node) for n in negatives]
     if all(t and len(t) <= 60 for t in texts):
         preds = " or ".join(dict.fromkeys(f"normalize-space(.)={xpath_literal(t)}" for t in texts))
@@ -2578,6 +2687,30 @@ def _refine_negatives(
         preds = " or ".join(dict.fromkeys(f"@href={xpath_literal(h or '')}" for h in hrefs))
         out.append((f"{xp}[not({preds})]", "href"))
     return list(dict.fromkeys(out))
+
+
+def _untold(neg: Example, positives: Sequence[Example]) -> str:
+    """Which example a 'not this' item cannot be told from, and how far up they are alike:
+    the example whose item and entries up to its list are most like the 'not this' one's
+    (tags and classes, level by level), in a few words."""
+
+    def alike(p: Example) -> int:
+        n = 0
+        for a, b in zip(_holders(p.node, 4), _holders(neg.node, 4), strict=False):
+            if a.tag != b.tag or _classes(a) != _classes(b):
+                break
+            n += 1
+        return n
+
+    best = max(positives, key=alike)
+    levels = alike(best)
+    up = _holders(best.node, 4)[:levels]
+    tags = " in ".join(h.tag for h in up)
+    shape = f" (alike up to their {up[-1].tag}: {tags})" if up else ""
+    return (
+        f"not {neg.describe()} cannot be told from the example {best.describe()}{shape}: "
+        "nothing but its own text or link target sets it apart"
+    )
 
 
 def _widest_exclusion(
@@ -2611,7 +2744,7 @@ def _widest_exclusion(
                     n += 1
         # Each click's text (or target) must recur, not only the commonest of them; a
         # variant that leaves out half a page's items there is still right where each does.
-        recurs = kind in ("attribute", "class") or (
+        recurs = kind in ("attribute", "class", "lead") or (
             all(_recurs(xp, kind, neg, trees, with_items) for neg in negatives)
             if negatives
             else n * 2 >= with_items
@@ -2770,16 +2903,44 @@ def induce(
     refused (``_check_parts``, ``_check_page_kinds``); repair's examples, the nodes of a
     field's old values, ask without: its old rule may have taken two kinds of page.
     Each XPath is run once on each page (``shared_runs``)."""
+    several = _several_nodes(positives, negatives)
     with shared_runs():
-        return _induce(
-            positives,
-            negatives,
-            index,
-            as_list=as_list,
-            limit=limit,
-            narrowing=narrowing,
-            clicked=clicked,
-        )
+        try:
+            rules = _induce(
+                positives,
+                negatives,
+                index,
+                as_list=as_list,
+                limit=limit,
+                narrowing=narrowing,
+                clicked=clicked,
+            )
+        except InductionError as exc:
+            if not several:
+                raise
+            if as_list:
+                # A list's items may be written as one expression: the refusal stands, and
+                # says which node of it was taken.
+                raise InductionError(
+                    exc.reason,
+                    [*exc.conflicts, *(f"{line}; the first was taken" for line in several)],
+                    examples=exc.examples,
+                    hint=exc.hint,
+                ) from exc
+            # Refused with the first node of an expression that selects several: the
+            # refusal is about a node the user may not have meant.
+            raise InductionError(
+                "an example selects several nodes on its page, where each example is one "
+                "node: the first of them was taken, and no rule goes with the examples so taken",
+                several,
+                examples=[e.url for e in positives if len(e.selected) > 1],
+                hint="give the path of the one node you mean (one of those named, with its "
+                "position among its like siblings), as the app's Selection panel writes it",
+            ) from exc
+    several = _several_nodes(positives, negatives, rules if as_list else ())
+    for r in rules:
+        r.notes.extend(f"{line}; the first was taken" for line in several)
+    return rules
 
 
 def _induce(
@@ -2980,8 +3141,13 @@ def _rank_others(induced: list[Candidate], others: list[Candidate]) -> list[Cand
 
 
 #: A rule forced by 'not this' clicks is said to narrow the field when it finds it on at most
-#: this share of the pages the examples' rule without them finds it on.
+#: this share of the pages the examples' rule without them finds it on,
 NARROWED = 0.5
+#: or when it finds nothing on this share of those pages at least (three pages at least)
+#: where the rule without them finds the field.
+LOST = 0.2
+#: At most this many of those pages are named.
+LOST_SHOWN = 8
 
 
 def _coverage(r: Induced) -> int:
@@ -3001,9 +3167,11 @@ def _narrowing_nots(
     attr: str,
 ) -> list[str]:
     """A warning when the 'not this' clicks leave a rule that finds the field on far fewer
-    sampled pages (``NARROWED``) than the examples' rule without them: a subset of the
-    field's pages (one kind of section's 'Next' link, a list pinned by its position), not
-    the field less a kind of node. The rule is still given: the 'not this' may be meant."""
+    sampled pages (``NARROWED``) than the examples' rule without them, or finds nothing on
+    many pages (``LOST``) where that rule finds it, naming those pages: a subset of the
+    field's pages (one kind of section's 'Next' link, a list pinned by its position, the
+    examples' two heading ranks where the other pages title with a third), not the field
+    less a kind of node. The rule is still given: the 'not this' may be meant."""
     try:
         plain = (
             _induce_list(positives, (), index, trees, 1)
@@ -3015,21 +3183,81 @@ def _narrowing_nots(
     if not plain or not plain[0].site or not rules[0].site:
         return []
     before, after = _coverage(plain[0]), _coverage(rules[0])
-    if before < 4 or after > NARROWED * before:
+    bare, kept = _element_part(plain[0].xpath, attr), _element_part(rules[0].xpath, attr)
+    # Pages where the rule finds nothing and the rule without the 'not this' finds nodes
+    # unlike every 'not this' (a page's h2 title where the 'not this' is a section's h4), or
+    # like an example (a heading of any rank, when the examples' ranks differ): the field
+    # lost there, not the kind of node the clicks left out (the bug numbers of other release
+    # notes, where the examples are a menu's entries).
+    # (The 'not this' pages themselves are left out: what the clicks asked for.)
+    ranks = len({ex.node.tag for ex in positives}) > 1
+    clicked = {id(n.root) for n in negatives}
+    lost: list[str] = []
+    counted = 0
+    for k, (tree, url) in enumerate(zip(trees, _sample_urls(index, trees), strict=True)):
+        if id(tree) in clicked:
+            continue
+        found = _run(tree, bare) or []
+        if not found or _run(tree, kept):
+            continue
+        lost.append(url or f"page {k + 1} of the sample")
+        if any(
+            not any(_alike(n, neg.node) for neg in negatives)
+            or any(_alike(n, ex.node, ranks=ranks) for ex in positives)
+            for n in found[: 50 if as_list else 1]
+        ):
+            counted += 1
+    narrowed = before >= 4 and after <= NARROWED * before
+    if not narrowed and counted < max(3, LOST * before):
         return []
     what = "items" if as_list else "a value"
-    xp = (
-        f"{plain[0].xpath}/@{attr}"
-        if attr and not plain[0].xpath.endswith(f"/@{attr}")
-        else plain[0].xpath
-    )
+    xp = f"{bare}/@{attr}" if attr else plain[0].xpath
     nots = "; ".join(n.describe() for n in negatives)
     pages = rules[0].site.get("pages", len(trees))
+    named = ", ".join(_short_url(u) for u in lost[:LOST_SHOWN]) + (
+        f" and {len(lost) - LOST_SHOWN} more" if len(lost) > LOST_SHOWN else ""
+    )
     return [
         f"the 'not this' ({nots}) narrows the rule: it finds {what} on {after} of {pages} "
-        f"sampled pages, against {before} without it ({xp}); is the 'not this' the examples' "
-        "own kind of node on another kind of page?"
+        f"sampled pages, against {before} without it ({xp})"
+        + (
+            f"; it finds nothing on {len(lost)} of them where that rule does: {named}"
+            if lost
+            else ""
+        )
+        + "; is the 'not this' the examples' own kind of node on another kind of page?"
     ]
+
+
+def _alike(node: HtmlElement, other: HtmlElement, *, ranks: bool = False) -> bool:
+    """Whether ``node`` is of the kind of ``other`` (a 'not this', an example): the same tag
+    (any heading rank for headings, with ``ranks``), classes and attributes, in a parent of
+    the same, and opening its parent or not alike."""
+    a, b = node.getparent(), other.getparent()
+    ka, kb = _kind(node), _kind(other)
+    headings = ranks and ka[0] in _HEADINGS and kb[0] in _HEADINGS
+    return (
+        (ka[1:] == kb[1:] if headings else ka == kb)
+        and (a is None) == (b is None)
+        and (a is None or b is None or _kind(a) == _kind(b))
+        and _leads(node) == _leads(other)
+    )
+
+
+_OWN_TEXT = "/text()[normalize-space()][1]"
+
+
+def _element_part(xp: str, attr: str = "") -> str:
+    """``xp`` without the attribute or own-text step it ends on: the elements it reads."""
+    if attr and xp.endswith(f"/@{attr}"):
+        xp = xp[: -len(attr) - 2]
+    return xp[: -len(_OWN_TEXT)] if xp.endswith(_OWN_TEXT) else xp
+
+
+def _short_url(url: str) -> str:
+    """A page's URL without its scheme and site, to name many pages in a message."""
+    parts = urlsplit(url)
+    return (parts.path + (f"?{parts.query}" if parts.query else "")).lstrip("/") or url
 
 
 def _attr_holder(ex: Example, notes: list[str]) -> Example:
@@ -3045,7 +3273,7 @@ def _attr_holder(ex: Example, notes: list[str]) -> Example:
             )
             if note not in notes:
                 notes.append(note)
-            return Example(ex.url, ex.root, anc, ex.attr)
+            return ex.moved(anc)
     raise InductionError(
         f"the example has no attribute {ex.attr!r}, nor has an element around it",
         [ex.describe()],
@@ -3096,7 +3324,7 @@ def anchor_heading(node: HtmlElement) -> HtmlElement | None:
 def heading_of_anchor(ex: Example) -> Example:
     """``ex`` with an anchor that stands for its heading taken as the heading."""
     head = anchor_heading(ex.node)
-    return ex if head is None else Example(ex.url, ex.root, head, ex.attr)
+    return ex if head is None else ex.moved(head)
 
 
 #: Inline elements a link's text is written in (``<a><span><span>name</span></span></a>``).
@@ -3131,7 +3359,7 @@ def inline_link(node: HtmlElement) -> HtmlElement | None:
 def link_of_inline(ex: Example) -> Example:
     """``ex`` with an inline element that stands for its link taken as the link."""
     link = inline_link(ex.node)
-    return ex if link is None else Example(ex.url, ex.root, link, ex.attr)
+    return ex if link is None else ex.moved(link)
 
 
 def _pages(examples: Sequence[Example]) -> list[list[Example]]:
@@ -3169,11 +3397,21 @@ def _induce_field(
         # The same place holds a node of another tag on other pages (a chapter's h2, a
         # section's h3): each example's candidates also with the last step's tag widened.
         union = tag_union(tags)
+        # A 'not this' heading of a rank no example has (a section's h4 where the examples
+        # are a chapter's h1 and a section's h3) is left out by the ranks, the anchor the
+        # examples share kept: `*[self::h1 or self::h2 or self::h3 or self::h5 or self::h6]`.
+        others = {n.node.tag for n in negatives} - tags
+        narrow = (
+            "*[" + " or ".join(f"self::{t}" for t in _HEADINGS if t not in others) + "]"
+            if tags <= set(_HEADINGS) and others & set(_HEADINGS)
+            else ""
+        )
         for ex, cands in zip(positives, per_example, strict=True):
             for xp, (cost, family) in list(cands.items()):
-                wide = retag_last(xp, ex.node.tag, union)
-                if wide and (wide not in cands or cands[wide][0] > cost + 0.3):
-                    cands[wide] = (cost + 0.3, family)
+                for widened, extra in ((union, 0.3), (narrow, 0.4)):
+                    wide = retag_last(xp, ex.node.tag, widened) if widened else None
+                    if wide and (wide not in cands or cands[wide][0] > cost + extra):
+                        cands[wide] = (cost + extra, family)
         common = set(per_example[0]).intersection(*per_example[1:])
         if not common:
             # No hook is shared (a reference page's h2 in its name block, a chapter's h1 in
@@ -3232,6 +3470,16 @@ def _induce_field(
     ranked = (_first_of_hooks(ranked, positives, negatives, trees, attr, index) + ranked)[:limit]
     if negatives and trees and ranked:
         _check_negatives_narrow(ranked[0], pool, positives, negatives, trees)
+    for c in ranked:
+        for n in negatives:
+            found = _run(n.root, c.xpath) or []
+            if len(found) > 1 and any(f is n.node for f in found[1:]):
+                # Left out as the field is read, not by the rule: said, as the rule may look
+                # as if it ignored the click.
+                c.notes.append(
+                    f"the 'not this' {n.describe()} is no value of the rule: a field takes its "
+                    f"first match, on that page {_show(found[0])} ({_absolute(found[0])})"
+                )
     if (
         not attr
         and any(_own_text_clicked(ex.node) for ex in positives)
@@ -3243,7 +3491,7 @@ def _induce_field(
         # title) is another thing on the screen: the rule takes the own text only. An example
         # whose node holds its text alone (a source file's title, without a trail) agrees.
         for c in ranked:
-            c.xpath = f"{c.xpath}/text()[normalize-space()][1]"
+            c.xpath = f"{c.xpath}{_OWN_TEXT}"
             c.examples = [[_first_text(ex.node)] for ex in positives]
     return ranked
 
@@ -3982,7 +4230,10 @@ def _induce_list(
             "the 'not this' items are not a kind of item the site's pages share: only their "
             "own text or link target leaves them out, and it recurs on fewer than half of the "
             "sampled pages with items (is one of them the examples' own kind on another page?)",
-            [f"not {n.describe()}" for n in negatives],
+            [_untold(n, positives) for n in negatives],
+            hint="click another example of the list, on a page like the 'not this' one if "
+            "that page's list is wanted too; or leave the 'not this' out and read the rule's "
+            "values over the site (evaluate --signals names the pages to look at)",
         )
     if not out:
         _explain(positives, negatives, {k: (v[0], v[1]) for k, v in pool.items()}, as_list=True)
@@ -4670,11 +4921,14 @@ def _explain(
             else "the examples contradict each other (different lists, templates or parts of the page?)",
             conflicts,
             examples=involved,
+            hint="click the same kind of node on each page (the same part of pages of one "
+            "kind); replace the example that goes with none of the others",
         )
     if negatives:
         raise InductionError(
             "every rule that selects the examples also selects a 'not this' node",
             [f"not {n.describe()}" for n in negatives],
+            hint="leave that 'not this' out, or click another example that it differs from",
         )
     if as_list:
         # Two kinds of list (a member table on one page, a non-member one on another): no

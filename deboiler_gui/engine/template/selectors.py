@@ -35,6 +35,28 @@ SEMANTIC_ATTRS = ("itemprop", "role", "aria-label", "name", "rel", "property", "
 #: Attributes that make good hooks besides ids, classes and the semantic ones (a 'Prev' icon
 #: link's `accesskey`), when their value is the same at the node's place over the site.
 HOOK_ATTRS = ("accesskey", "summary", "title", "type", "lang")
+#: Attributes that tell an element without text of its own from its like siblings (an image
+#: map's `area`, an `img`, a form's `input`, a head's `link` or `meta`), by tag, besides the
+#: semantic and hook ones: a hook of that element when its value is the same at its place over
+#: the site, or recurs on other pages. An image map's 'next' arrow is
+#: `area[@coords='581,2,599,24']` wherever it sits among the map's areas.
+ELEMENT_ATTRS: dict[str, tuple[str, ...]] = {
+    "area": ("coords", "alt", "shape", "target"),
+    "img": ("alt",),
+    "input": ("name", "value", "placeholder"),
+    "button": ("name", "value"),
+    "link": ("hreflang", "media", "sizes"),
+    "meta": ("http-equiv", "charset"),
+    "param": ("value",),
+    "source": ("media",),
+}
+
+
+def element_attrs(tag: object) -> tuple[str, ...]:
+    """The attributes of :data:`ELEMENT_ATTRS` of elements of ``tag`` (none for other tags)."""
+    return ELEMENT_ATTRS.get(tag, ()) if isinstance(tag, str) else ()
+
+
 #: Pages looked at for the values that recur over the site.
 _RECURRENCE_SAMPLE = 200
 #: An id on this many times fewer pages than those whose node at its place has another id
@@ -735,7 +757,7 @@ class SiteIndex:
                     cls = attrib.get("class")
                     if cls:
                         seen.update(("class", t) for t in cls.split())
-                    for a in attrs:
+                    for a in (*attrs, *element_attrs(el.tag)):
                         v = attrib.get(a)
                         if v is not None:
                             seen.add((a, v))
@@ -790,7 +812,7 @@ def _features(
         v = el.get(attr)
         if v and len(v) <= 60 and stable(attr, v):
             out.append((3.0, "semantic", f"@{attr}={xpath_literal(v)}"))
-    for attr in HOOK_ATTRS:
+    for attr in (*HOOK_ATTRS, *element_attrs(el.tag)):
         v = el.get(attr)
         if v and len(v) <= 40 and "\n" not in v and stable(attr, v):
             out.append((3.5, "semantic", f"@{attr}={xpath_literal(v)}"))
