@@ -337,10 +337,10 @@ def fit_command(
 )
 @click.option(
     "--why",
-    "why",
-    default=None,
+    "whys",
+    multiple=True,
     metavar="TEXT",
-    help="Say for every page whose text holds TEXT whether it was kept and, if not, which detector removed the block holding it, where and why (on standard error).",
+    help="Say for every page whose text holds TEXT whether it was kept and, if not, which detector removed the block holding it, where and why (on standard error). One TEXT a run.",
 )
 def clean_command(
     inputs: tuple[Path, ...],
@@ -364,7 +364,7 @@ def clean_command(
     chrome: str | None,
     page_fallback: bool,
     explain: bool,
-    why: str | None,
+    whys: tuple[str, ...],
 ) -> None:
     """Clean every page of the inputs and write one record per page.
 
@@ -378,8 +378,16 @@ def clean_command(
     read from.
     """
     from deboiler_gui.engine.clean.pipeline import default_output_path, run_steps
+    from deboiler_gui.engine.output import is_discarded
     from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
 
+    if len(whys) > 1:
+        given = ", ".join(repr(w) for w in whys)
+        raise click.UsageError(
+            f"--why takes one TEXT a run; it was given {len(whys)} times ({given}): "
+            "run once for each text (with -o /dev/null to keep no records)"
+        )
+    why = whys[0] if whys else None
     paths = list(inputs)
     if demo:
         paths.insert(0, demo_site_path())
@@ -449,8 +457,13 @@ def clean_command(
             if summary.page_extracted
             else ""
         )
+        written = (
+            f"Cleaned {count(summary.pages, 'page')}, records not kept ({output})"
+            if is_discarded(output)
+            else f"Wrote {count(summary.pages, 'result')} to {Path(output).resolve()}"
+        )
         click.echo(
-            f"Wrote {count(summary.pages, 'result')} to {Path(output).resolve()} ({summary.ok} ok, "
+            f"{written} ({summary.ok} ok, "
             f"{summary.skipped} skipped, {count(summary.errors, 'error')}; {share} of the text removed as "
             f"boilerplate{extracted}; {count(len(summary.fitted), 'site')} fitted, "
             f"{len(summary.reused)} reused)"

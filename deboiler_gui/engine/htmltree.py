@@ -308,8 +308,51 @@ def parse_html(html: str | bytes, *, prepared: bool = False, ids: bool = True) -
         wrapper = lxml.html.document_fromstring("<html><body></body></html>", parser=parser)
         wrapper.find("body").append(root)
         root = wrapper
+    _gather_body(root)
     _open_noframes(root, parser)
     return root
+
+
+def _gather_body(root: HtmlElement) -> None:
+    """libxml2 leaves what follows a closed body beside it, under ``html``: everything after
+    ``<body bgcolor="#fff"/>`` (a body tag closing on itself, NYT's 2000 section fronts) or
+    after ``</body>``, and a second ``body``'s content in a second element. A browser puts it
+    all in the one body; so does this, so the page's text, its counts and its content slot are
+    read from the body where a reader sees them."""
+    body = None
+    for child in root:
+        if child.tag == "body":
+            body = child
+            break
+    if body is None or body.getnext() is None:
+        return
+    tail, body.tail = body.tail, None
+    _append_text(body, tail)
+    for node in list(body.itersiblings()):
+        if node.tag == "body":  # a second body: its content joins the first
+            tail = node.tail
+            _append_text(body, node.text)
+            for attr, value in node.attrib.items():
+                if attr not in body.attrib:
+                    body.set(attr, value)
+            for inner in list(node):
+                body.append(inner)
+            root.remove(node)
+            _append_text(body, tail)
+        elif isinstance(node.tag, str) and node.tag in ("head", "frameset"):
+            continue
+        else:
+            body.append(node)  # (its tail goes with it)
+
+
+def _append_text(parent: HtmlElement, text: str | None) -> None:
+    if not text:
+        return
+    if len(parent):
+        last = parent[-1]
+        last.tail = (last.tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
 
 
 def _open_noframes(root: HtmlElement, parser: etree.HTMLParser = _PARSER) -> None:

@@ -76,11 +76,19 @@ def _current_umask() -> int:
 
 
 def format_for(path: str | os.PathLike[str], fmt: str | None = None) -> str:
-    """The output format: the explicit one, else from the file extension."""
+    """The output format: the explicit one, else from the file extension; records that are
+    discarded (the output is ``/dev/null``) are JSON lines unless a format is given."""
     if fmt:
         if fmt not in FORMATS:
             raise InputError(f"unknown output format {fmt!r} (choose {', '.join(FORMATS)})")
+        if fmt in FOLDER_FORMATS and is_discarded(path):
+            raise InputError(
+                f"{path}: --format {fmt} writes a folder of files, which cannot be discarded; "
+                "give a folder name, or leave --format out to discard the records"
+            )
         return fmt
+    if is_discarded(path):
+        return "jsonl"
     suffix = Path(path).suffix.lower()
     if str(path).endswith(("/", os.sep)) or Path(path).is_dir():
         return "html"
@@ -140,6 +148,12 @@ def _flat(record: dict[str, Any], columns: tuple[str, ...] = COLUMNS) -> dict[st
     return row
 
 
+def is_discarded(path: str | os.PathLike[str]) -> bool:
+    """True for the null device (``-o /dev/null``): the run's records are not kept (a run for
+    its ``--why`` or ``--explain`` report, or its summary)."""
+    return str(path) == os.devnull
+
+
 def check_output_path(path: str | os.PathLike[str]) -> None:
     """Refuse an output path that names something other than a file or folder (a device such as
     ``/dev/null``, a pipe, a socket): outputs are written beside it and renamed into place,
@@ -183,14 +197,19 @@ class ResultWriter:
         #: CSV and SQLite columns: the standard ones, then opt-in ones such as "markdown".
         self.columns = COLUMNS + tuple(c for c in extra_columns if c not in COLUMNS)
         self.path = Path(path)
-        check_output_path(self.path)
         self.count = 0
-        folder = self.path.parent if str(self.path.parent) else Path(".")
-        make_folder(folder, self.path)
         self._file: IO[str] | None = None
         self._csv: Any = None
         self._db: sqlite3.Connection | None = None
         self._names: set[str] = set()
+        #: records not kept: counted, never written (nothing beside the device is made)
+        self.discard = is_discarded(path)
+        if self.discard:
+            self._tmp = self.path
+            return
+        check_output_path(self.path)
+        folder = self.path.parent if str(self.path.parent) else Path(".")
+        make_folder(folder, self.path)
         # mkstemp/mkdtemp create private (0600/0700) entries; the finished output gets the
         # permissions any new file or folder of the user gets (the umask's).
         umask = _current_umask()
@@ -232,6 +251,9 @@ class ResultWriter:
             raise
 
     def write(self, record: dict[str, Any]) -> None:
+        if self.discard:
+            self.count += 1
+            return
         if self.format in FOLDER_FORMATS and self._file is not None:
             record = dict(record)
             html = record.pop("cleaned_html", "") or ""
@@ -267,6 +289,8 @@ class ResultWriter:
 
     def commit(self) -> Path:
         """Finish the temporary file and move it onto the output path."""
+        if self.discard:
+            return self.path
         if self._file is not None:
             self._file.flush()
             os.fsync(self._file.fileno())
@@ -288,6 +312,8 @@ class ResultWriter:
         return self.path
 
     def _discard(self) -> None:
+        if self.discard:
+            return
         if self._file is not None:
             self._file.close()
             self._file = None

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import quote
 
+import lxml.html.defs
+
 from deboiler_gui import assets
 from deboiler_gui.engine.encoding import (
     charset_from_content_type,
@@ -135,7 +137,30 @@ SNIFFED_KINDS = {
     "application/rss+xml": "an RSS feed",
     "application/atom+xml": "an Atom feed",
     "image/svg+xml": "an SVG image",
+    "application/xml": "an XML document that is not a page",
 }
+
+
+#: XML content types a server may also send a page (XHTML) as
+_XML_CONTENT_TYPES = ("application/xml", "text/xml")
+
+
+def xml_root(text: str) -> str | None:
+    """The name of an XML document's root element (after its prolog, comments and doctype),
+    or None when the text does not open with markup."""
+    rest = text[:8192].lstrip("\ufeff \t\r\n\f")
+    if not rest.startswith("<"):
+        return None
+    rest = re.sub(r"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", "", rest, flags=re.S | re.I)
+    m = _XML_ROOT.match(rest.lstrip())
+    return m.group(1) if m is not None else None
+
+
+def is_page_root(root: str) -> bool:
+    """True when an XML document of this root may be a page: XHTML, or an HTML element (a
+    fragment)."""
+    name = root.rsplit(":", 1)[-1].lower()
+    return name in lxml.html.defs.tags and name not in ("svg", "math")
 
 
 #: text without markup is plain text from this many characters (a few letters tell nothing)
@@ -159,15 +184,15 @@ def sniff_content_type(text: str) -> str | None:
         else:
             return "application/json"
     if head.startswith("<?xml"):
-        rest = text[:8192]
-        # skip the prolog's own <?...?>, comments and the doctype
-        rest = re.sub(r"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", "", rest, flags=re.S | re.I)
-        m = _XML_ROOT.search(rest)
-        if m is not None:
-            kind = _XML_TYPES.get(m.group(1).rsplit(":", 1)[-1].lower())
-            if kind is not None:
-                return kind
-        return None
+        root = xml_root(text)
+        if root is None:
+            return None
+        kind = _XML_TYPES.get(root.rsplit(":", 1)[-1].lower())
+        if kind is not None:
+            return kind
+        # an XML document of another root (a sitemap, a blog's service description or
+        # manifest): no page, unless it is XHTML or a page's own elements
+        return None if is_page_root(root) else "application/xml"
     if _MARKUP.search(text) is None and len("".join(text[:4096].split())) >= PLAIN_TEXT_MIN:
         return "text/plain"
     return None
@@ -179,8 +204,14 @@ def skip_reason(page: Page) -> str | None:
         return None
     if not 200 <= page.status < 300:
         return f"HTTP status {page.status}"
+    main = page.content_type.split(";", 1)[0].strip().lower()
     if not is_html_content_type(page.content_type):
-        return f"not HTML ({page.content_type.split(';', 1)[0].strip()})"
+        return f"not HTML ({main})"
+    if main in _XML_CONTENT_TYPES:
+        # an XML type is also sent for XHTML: a document of another root is no page
+        root = xml_root(page.html)
+        if root is not None and not is_page_root(root):
+            return f"not HTML (an XML document, root <{root}>)"
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -446,3 +447,33 @@ def test_why_says_why_a_kept_place_stayed() -> None:
         '  kept at div#main > p ("Sponsored: our partners")',
         "    inside the content slot (div#main)",
     ]
+
+
+def test_why_given_twice_is_refused_naming_both_texts(tmp_path: Path) -> None:
+    _site(tmp_path / "site", 6)
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(
+        cli,
+        ["clean", str(tmp_path / "site"), "-o", str(out), "--why", "Home", "--why", "Paragraph 3"],
+    )
+    assert result.exit_code == 2
+    assert "--why takes one TEXT a run; it was given 2 times ('Home', 'Paragraph 3')" in (
+        result.output
+    )
+    assert not out.exists()
+
+
+def test_why_with_the_null_device_keeps_no_records(tmp_path: Path) -> None:
+    _site(tmp_path / "site", 6)
+    result = CliRunner().invoke(
+        cli, ["clean", str(tmp_path / "site"), "-o", os.devnull, "--why", "Paragraph 3"]
+    )
+    assert result.exit_code == 0, result.output
+    assert '"Paragraph 3" is on 1 page: kept on 1' in result.output
+    assert f"Cleaned 6 pages, records not kept ({os.devnull}) (6 ok" in result.output
+    assert not list(Path(os.devnull).parent.glob(".null.*.part"))
+    result = CliRunner().invoke(
+        cli, ["clean", str(tmp_path / "site"), "-o", os.devnull, "--format", "markdown"]
+    )
+    assert result.exit_code != 0
+    assert "writes a folder of files, which cannot be discarded" in result.output

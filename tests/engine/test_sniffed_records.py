@@ -160,3 +160,52 @@ def test_the_reader_names_the_type_and_says_why(
     assert skip_reason(pages[0]) == "not HTML (application/json)"
     assert skip_reason(pages[1]) is None
     assert "no content_type, and the text is JSON, not HTML" in caplog.text
+
+
+RSD = (
+    '<?xml version="1.0" encoding="UTF-8"?><rsd version="1.0" '
+    'xmlns="http://archipelago.phrasewise.com/rsd">\n\t<service>\n\t\t<engineName>WordPress'
+    "</engineName>\n\t\t<homePageLink>http://g.test/</homePageLink>\n\t</service>\n</rsd>"
+)
+MANIFEST = (
+    '<?xml version="1.0" encoding="utf-8" ?>\n\n<manifest '
+    'xmlns="http://schemas.microsoft.com/wlw/manifest/weblog">\n  <options>\n'
+    "    <clientType>WordPress</clientType>\n  </options>\n</manifest>"
+)
+SITEMAP = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset '
+    'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://g.test/roses</loc>'
+    "<lastmod>2024-03-01</lastmod></url></urlset>"
+)
+XHTML = (
+    '<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml">'
+    "<body><p>Roses in spring, pruned hard.</p></body></html>"
+)
+
+
+@pytest.mark.parametrize("text", [RSD, MANIFEST, SITEMAP])
+def test_xml_documents_that_are_no_page_are_sniffed(text: str) -> None:
+    assert sniff_content_type(text) == "application/xml"
+
+
+def test_xml_documents_that_are_no_page_are_skipped_with_their_root(tmp_path: Path) -> None:
+    records = _records(junk=False)
+    records[3:3] = [
+        {"url": "http://g.test/xmlrpc.php?rsd", "html": RSD},
+        {"url": "http://g.test/wlwmanifest.xml", "html": MANIFEST},
+        # a type given: an XML type is also sent for XHTML, so the root tells
+        {"url": "http://g.test/sitemap.xml", "html": SITEMAP, "content_type": "text/xml"},
+        {"url": "http://g.test/page.xhtml", "html": XHTML, "content_type": "application/xml"},
+        {"url": "http://g.test/page2.xhtml", "html": XHTML},
+    ]
+    got = _run(tmp_path, records)
+    assert got["http://g.test/xmlrpc.php?rsd"]["status"] == "skipped"
+    assert got["http://g.test/xmlrpc.php?rsd"]["error"] == "not HTML (an XML document, root <rsd>)"
+    assert got["http://g.test/wlwmanifest.xml"]["error"] == (
+        "not HTML (an XML document, root <manifest>)"
+    )
+    assert got["http://g.test/sitemap.xml"]["status"] == "skipped"
+    assert got["http://g.test/sitemap.xml"]["error"] == "not HTML (an XML document, root <urlset>)"
+    for url in ("http://g.test/page.xhtml", "http://g.test/page2.xhtml"):
+        assert got[url]["status"] == "ok", url
+        assert "Roses in spring" in got[url]["cleaned_text"], url

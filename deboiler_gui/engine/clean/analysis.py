@@ -735,6 +735,7 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
     path = [top.el]
     slots = [top.slot] if top.slot else []
     min_chars = spec.main_chars_share * top.chars
+    frames = [top]
     while (
         node.best is not None
         and total_nonlink > 0
@@ -743,8 +744,15 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
     ):
         node = node.best
         path.append(node.el)
+        frames.append(node)
         if node.slot:
             slots.append(node.slot)
+    if not compat and len(path) > 2 and _page_in_body(path[1], path[2]):
+        # the page's own heading and prose sit in the body beside the table: the body is the
+        # content, the table one of its parts
+        node = frames[1]
+        del slots[sum(1 for f in frames[:2] if f.slot) :]
+        del path[2:]
     facts.main_path = path
     facts.main_slots = slots
     # The content slot's candidates: further down, the child holding most of its parent's
@@ -760,6 +768,9 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
         node = node.nd_best
         deeper.append(node.el)
         deeper_slots.append(node.slot)
+    if not compat and deeper and len(path) == 2 and _page_in_body(path[1], deeper[0]):
+        # nor does the content narrow to that table: it is one part of the page's text
+        deeper, deeper_slots = [], []
     facts.slot_path = deeper
     facts.slot_slots = deeper_slots
     return facts
@@ -770,6 +781,36 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
 #: A block's label (its first words when they are not a link: "Recommendations", "Related",
 #: "See also:") is at most this long, normalised.
 MAX_LABEL_CHARS = 60
+
+
+#: a heading the page's own text opens with
+_HEADINGS = frozenset({"h1", "h2", "h3"})
+#: the body's own prose beside a table, in non-link characters, for the body to be the content
+PROSE_BESIDE_TABLE = 120
+
+
+def _page_in_body(body: HtmlElement, child: HtmlElement) -> bool:
+    """True when the main content's guess went from the body into a table of its own, while
+    the body itself holds the page's heading before that table and paragraphs of prose beside
+    it (a flat documentation page: a task's description, then its table of parameters, with
+    no block around the page's text to be the content)."""
+    if body.tag != "body" or child.tag != "table":
+        return False
+    headed = False
+    prose = 0
+    for el in body:
+        if el is child:
+            if not headed:
+                return False
+            continue
+        tag = el.tag
+        if tag in _HEADINGS:
+            headed = True
+        elif tag == "p":
+            text = "".join(el.xpath("string()").split())
+            linked = sum(len("".join(a.xpath("string()").split())) for a in el.iter("a"))
+            prose += len(text) - linked
+    return headed and prose >= PROSE_BESIDE_TABLE
 
 
 def block_label(el: HtmlElement) -> str | None:
