@@ -2013,7 +2013,9 @@ def _left_out(nodes: list[Any], url: str = "") -> int:
     same steps) beside them that the rule does not take: in a block of the items' kind that
     holds no item, among blocks holding one item each (a definition `dl.def` with two names
     among one-name definitions), or in an entry without an item of a block holding several
-    (a contents entry left out). 0 when the items have no classed block near them."""
+    (a contents entry left out). A node in another column of a table row than the items'
+    (``_columns``: a parameter's type cell beside its name) has another role and is not left
+    out. 0 when the items have no classed block near them."""
     if not nodes:
         return 0
     first = nodes[0]
@@ -2060,9 +2062,16 @@ def _left_out(nodes: list[Any], url: str = "") -> int:
     terms = {
         _term(m, b) for m, b in zip(nodes, (_up_way(m, way, kind) for m in nodes), strict=True)
     }
+    # A node in another column of a row than every item's (the type cell `td[2]` beside the
+    # parameter names of `td[1]`) has another role in the row: not an item left out.
+    columns = {
+        _columns(m, b) for m, b in zip(nodes, (_up_way(m, way, kind) for m in nodes), strict=True)
+    }
     count = 0
     for n, b in like:
         if "" not in terms and (t := _term(n, b)) and t not in terms:
+            continue
+        if _columns(n, b) not in columns:
             continue
         if id(b) in blocks:
             # another node of an item's own block: a definition's other names when each
@@ -2072,6 +2081,23 @@ def _left_out(nodes: list[Any], url: str = "") -> int:
         elif single and id(b.getparent()) in parents:
             count += 1
     return count
+
+
+_CELLS = ("td", "th")
+
+
+def _columns(node: Any, block: Any) -> tuple[int, ...]:
+    """The columns of the table cells between ``block`` (excluded) and ``node``: each cell's
+    place among the cells of its row (`td[2]` is 2), from the outermost; () when the node is
+    in no cell below the block. Cells of one column share a role in their rows (a parameter's
+    name, its type); a node in another column is of another role."""
+    out: list[int] = []
+    for a in [node, *node.iterancestors()]:
+        if a is block:
+            break
+        if a.tag in _CELLS:
+            out.append(1 + sum(1 for s in a.itersiblings(*_CELLS, preceding=True)))
+    return tuple(reversed(out))
 
 
 def _term(node: Any, block: Any) -> str:
