@@ -55,7 +55,9 @@ def function_page(
 ) -> Page:
     """A function's page (kind 'method', 'func', 'ctor', 'vfunc'), its parameters' names and
     types."""
-    owner_link = f"<a href='class.{owner}.html'>{owner}</a><span class='sep'></span>" if owner else ""
+    owner_link = (
+        f"<a href='class.{owner}.html'>{owner}</a><span class='sep'></span>" if owner else ""
+    )
     since_table = (
         f"<table><tr><td>Available since:</td><td>{since}</td></tr></table>" if since else ""
     )
@@ -72,7 +74,9 @@ def function_page(
 
 def class_page(cname: str, methods: list[str]) -> Page:
     """A class's page: its name in `h1[@aria-label='Name']`, its methods, its contents."""
-    links = "".join(f"<li><a class='method' href='method.{cname}.{m}.html'>{m}</a></li>" for m in methods)
+    links = "".join(
+        f"<li><a class='method' href='method.{cname}.{m}.html'>{m}</a></li>" for m in methods
+    )
     toc = "".join(
         f"<li class='toc-list-item'><a href='#{s.lower()}'><span>{s}</span></a></li>"
         for s in ("Description", "Ancestors", "Methods")

@@ -316,6 +316,12 @@ class FieldSignals:
     titled: int = 0
     title_affixes: Counter[str] = dc_field(default_factory=Counter)
     untitled_many: list[tuple[str, str, str, int, frozenset[str]]] = dc_field(default_factory=list)
+    # per earlier scalar field of the template whose node this scalar field takes on (nearly)
+    # every page where both have a value: (those pages, the pages where both have one); and
+    # the later fields that do so of this one (set once all pages are seen,
+    # ``_settle_scalar_duplicates``)
+    scalar_dup: dict[str, tuple[int, int]] = dc_field(default_factory=dict)
+    duplicated_by: set[str] = dc_field(default_factory=set)
 
     def missed(self) -> list[str]:
         """The pages without a value where the node at the rule's usual place (or the page's
@@ -627,7 +633,11 @@ class FieldSignals:
                         "look_at": self.dup_pages.get(other, [])[:5],
                     },
                 )
+        for dup in self._scalar_duplicate_flags():
+            out.insert(0, dup)
         for other, n in self.equal_to.most_common():
+            if other in self.scalar_dup or other in self.duplicated_by:
+                continue  # one field repeats the other: flagged on the later one, above
             if (
                 n == self.both[other] >= EVERY_PAGE
                 and self.equal_plain[other] == n
@@ -705,6 +715,22 @@ class FieldSignals:
                 }
             )
         return out
+
+    def _scalar_duplicate_flags(self) -> list[dict[str, Any]]:
+        """This scalar field repeats an earlier one: it takes that field's node on (nearly)
+        every page where both have a value (a second field made on the same heading). Flagged
+        on the later field of the two, the one added to the other (the earlier field's flags
+        say nothing of it): never on the older field alone."""
+        return [
+            {
+                "flag": f"duplicate of field {other!r}: its values equal that field's on {same} "
+                f"of {both} pages where both have values, taken from the same nodes (keep one "
+                "of the two)",
+                "pages": same,
+                "look_at": self.equal_pages.get(other, [])[:5],
+            }
+            for other, (same, both) in self.scalar_dup.items()
+        ]
 
     def _count_lists(self) -> dict[str, tuple[str, frozenset[str]]]:
         """The list each list page's items come from and their kinds of entry
@@ -2179,6 +2205,7 @@ def site_signals(
     _constants(out)
     _settle_places(out)
     _settle_equal(out)
+    _settle_scalar_duplicates(out)
     return list(out.values())
 
 
@@ -2240,6 +2267,7 @@ class SignalsTally:
             _constants(self._out)
             _settle_places(self._out)
             _settle_equal(self._out)
+            _settle_scalar_duplicates(self._out)
         return list(self._out.values())
 
 
@@ -2995,6 +3023,40 @@ def _settle_equal(out: dict[tuple[str, str], FieldSignals]) -> None:
                 sig.equal_whose[other] = ("theirs", there)
             elif there == mine:
                 sig.equal_whose[other] = ("mine", there)
+
+
+#: Pages where two scalar fields both have a value, from which one taking the other's node on
+#: every one of them is flagged as its duplicate.
+SCALAR_DUPLICATE_MIN = 2
+
+
+def _settle_scalar_duplicates(out: dict[tuple[str, str], FieldSignals]) -> None:
+    """For each scalar field and each earlier scalar field of its template (the template's
+    order: the order the fields were made in), whether the later one takes the earlier one's
+    node (or one holding it) on ``DUPLICATE`` of the pages where both have a value: a
+    duplicate, to be flagged on the later field only (a field 'bad' made on the title's `h1`
+    of the class pages, after the title: the title was flagged "values equal field 'bad'").
+    Not when the earlier field is flagged for itself: a wrong rule that meets a right one
+    where it is right keeps its flag of taking the other field's node."""
+    order: dict[str, list[FieldSignals]] = {}
+    for (tname, _fid), sig in out.items():
+        if not sig.is_list:
+            order.setdefault(tname, []).append(sig)
+    for sigs in order.values():
+        for i, later in enumerate(sigs):
+            for earlier in sigs[:i]:
+                both = later.both[earlier.field]
+                same = len(later.equal_pages.get(earlier.field, []))
+                if both < SCALAR_DUPLICATE_MIN or same < DUPLICATE * both:
+                    continue
+                # An earlier rule flagged for itself (a header's first link, 'Previous' where
+                # a page has no 'Next') is a wrong rule that meets the later one where it is
+                # right: its flag of taking the other field's node stays where it is.
+                named = f"field {later.field!r}"
+                if any(named not in f["flag"] for f in earlier.flags()):
+                    continue
+                later.scalar_dup[earlier.field] = (same, both)
+                earlier.duplicated_by.add(later.field)
 
 
 def _usual_ident(sig: FieldSignals, leave_out: set[str]) -> str:
