@@ -2227,7 +2227,7 @@ def _left_out(nodes: list[Any], url: str = "") -> int:
     return count
 
 
-_CELLS = ("td", "th")
+_ROW_CELLS = ("td", "th")
 
 
 def _columns(node: Any, block: Any) -> tuple[int, ...]:
@@ -2239,8 +2239,8 @@ def _columns(node: Any, block: Any) -> tuple[int, ...]:
     for a in [node, *node.iterancestors()]:
         if a is block:
             break
-        if a.tag in _CELLS:
-            out.append(1 + sum(1 for s in a.itersiblings(*_CELLS, preceding=True)))
+        if a.tag in _ROW_CELLS:
+            out.append(1 + sum(1 for s in a.itersiblings(*_ROW_CELLS, preceding=True)))
     return tuple(reversed(out))
 
 
