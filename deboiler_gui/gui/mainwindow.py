@@ -47,6 +47,7 @@ from deboiler_gui.gui.controllers.filtering import FilterEditing
 from deboiler_gui.gui.controllers.layout import (
     MESSAGE_LINES,
     fit_to_screen,
+    from_another_screen,
     lines_height,
     restore_layout,
     save_layout,
@@ -266,8 +267,13 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         # Sized to their contents at the first start, as the user left them afterwards.
         self.layout_restored = restore_layout(self)
-        # At a first start the page list is widened for the paths of the first site shown.
-        self._list_for_paths = not self.layout_restored
+        # At a first start the page list is widened for the paths of the first site shown;
+        # so it is when the layout comes from a screen of another size, the window scaled to
+        # this one and the list as narrow as it was there ("cal…tml" for every path).
+        self._list_for_paths = not self.layout_restored or from_another_screen(self)
+        #: whether closing saves the window's layout for the next start (not for a run that
+        #: only checks the install, offscreen: its layout is no user's)
+        self.keeps_layout = True
 
         # status bar: job progress with Cancel
         self.jobs = JobBar()
@@ -1166,7 +1172,8 @@ class MainWindow(QMainWindow):
         """Stop background work and release the workspace (also used by tests)."""
         # Work waiting for the first paint must not start on a stopped window.
         self._after_first_paint = []
-        save_layout(self)
+        if self.keeps_layout:
+            save_layout(self)
         self.jobs.shutdown()
         if self._open_url_dialog is not None:  # stop its crawl, if any
             self._open_url_dialog.shutdown()
@@ -1192,5 +1199,6 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         name = self.editor.template.name
-        where = f" — {self.shown.site}" if self.shown.site else ""
+        # The template is named after its site by default: the name said once then.
+        where = f" — {self.shown.site}" if self.shown.site and self.shown.site != name else ""
         self.setWindowTitle(f"{'*' if self.editor.dirty else ''}{name}{where} — deboiler-gui")

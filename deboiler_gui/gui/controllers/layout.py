@@ -52,10 +52,29 @@ def save_layout(window: QMainWindow) -> None:
     s.setValue("window/size", window.size())
     s.setValue("window/state", window.saveState(STATE_VERSION))
     s.setValue("window/version", STATE_VERSION)
+    s.setValue("window/platform", QGuiApplication.platformName())
     screen = window.screen() or QGuiApplication.primaryScreen()
     if screen is not None:
         s.setValue("window/screen", screen.availableGeometry().size())
     s.sync()
+
+
+def _offscreen_on_a_display(s: QSettings) -> bool:
+    """Whether the saved layout was laid out offscreen (no display: Qt's 800 x 800 stand-in
+    screen) while this run has a display: its docks' sizes come from no real screen."""
+    saved = str(s.value("window/platform") or "")
+    return saved == "offscreen" and QGuiApplication.platformName() != "offscreen"
+
+
+def from_another_screen(window: QMainWindow) -> bool:
+    """Whether the saved layout was saved on a screen of another size than this one (its
+    window scaled to this screen: ``_scaled``): the docks keep the widths they had there, a
+    page list sized for a small screen's window among them."""
+    saved_on = _settings().value("window/screen")
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None or not isinstance(saved_on, QSize) or not saved_on.isValid():
+        return False
+    return screen.availableGeometry().size() != saved_on
 
 
 def restore_layout(window: QMainWindow) -> bool:
@@ -68,7 +87,7 @@ def restore_layout(window: QMainWindow) -> bool:
     # A layout of an older arrangement of the docks (or none) is not applied at all: its window
     # size may come from anywhere.
     version = s.value("window/version")
-    current = str(version) == str(STATE_VERSION)
+    current = str(version) == str(STATE_VERSION) and not _offscreen_on_a_display(s)
     if current and isinstance(geometry, QByteArray) and isinstance(state, QByteArray):
         window.restoreGeometry(geometry)
         if isinstance(size, QSize) and size.isValid():
@@ -207,6 +226,7 @@ __all__ = [
     "first_start_geometry",
     "first_start_sizes",
     "fit_to_screen",
+    "from_another_screen",
     "lines_height",
     "restore_layout",
     "save_layout",
