@@ -52,6 +52,7 @@ from deboiler_gui.gui.controllers.layout import (
     restore_layout,
     save_layout,
     size_list_for_paths,
+    widen_right_column,
 )
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
@@ -270,7 +271,8 @@ class MainWindow(QMainWindow):
         # At a first start the page list is widened for the paths of the first site shown;
         # so it is when the layout comes from a screen of another size, the window scaled to
         # this one and the list as narrow as it was there ("cal…tml" for every path).
-        self._list_for_paths = not self.layout_restored or from_another_screen(self)
+        self._from_another_screen = self.layout_restored and from_another_screen(self)
+        self._list_for_paths = not self.layout_restored or self._from_another_screen
         #: whether closing saves the window's layout for the next start (not for a run that
         #: only checks the install, offscreen: its layout is no user's)
         self.keeps_layout = True
@@ -723,9 +725,14 @@ class MainWindow(QMainWindow):
             # (room for the Fails column too when the template has fields: the analysis
             # shows it a moment later)
             more = (3,) if self.editor.template.fields else ()
-            QTimer.singleShot(
-                0, lambda: size_list_for_paths(self, self.pages_panel.width_for_paths(more))
-            )
+
+            def fit() -> None:
+                if self._from_another_screen:
+                    # (first: the page list takes what the right column leaves it)
+                    widen_right_column(self)
+                size_list_for_paths(self, self.pages_panel.width_for_paths(more))
+
+            QTimer.singleShot(0, fit)
         self.page_count_label.setText(
             f"{count(self.page_model.total(), 'page')} of {self.shown.site}"
         )

@@ -5,7 +5,7 @@ it saved that layout as the user's: the next start on a real display restored it
 the screen, the page list as narrow as it was there (107 pixels on a 1600 x 1000 screen,
 every name "cal…tml"). Now `check-install` saves no layout, a layout laid out offscreen is
 not applied on a display, and a layout saved on a screen of another size gets its page list
-fitted to the site's paths. The title said the site's name twice when the template is named
+fitted to the site's paths and its right column the width of a first start. The title said the site's name twice when the template is named
 after it ("json-glib-1-0.local — json-glib-1-0.local — deboiler-gui")."""
 
 from __future__ import annotations
@@ -73,7 +73,12 @@ def test_a_layout_from_a_smaller_screen_gets_its_page_list_fitted_to_the_paths(
     first.resize(777, 720)
     qtbot.wait(50)
     first.resizeDocks(
-        [first.findChild(QDockWidget, "dock-pages")], [110], Qt.Orientation.Horizontal
+        [
+            first.findChild(QDockWidget, "dock-pages"),
+            first.findChild(QDockWidget, "dock-selection"),
+        ],
+        [110, 300],
+        Qt.Orientation.Horizontal,
     )
     qtbot.wait(50)
     _close(first)
@@ -94,6 +99,11 @@ def test_a_layout_from_a_smaller_screen_gets_its_page_list_fitted_to_the_paths(
         assert pages.width() >= 240, pages.width()
         whole, total = _whole_paths(second)
         assert whole == total, (whole, total)
+        # the right column as wide as at a first start in this window: the Check column's
+        # verdicts read whole there
+        right = second.findChild(QDockWidget, "dock-selection")
+        assert right.width() >= max(380, min(480, second.width() // 3)) - 2, right.width()
+        assert second.centralWidget().width() >= 0.3 * second.width() - 2
     finally:
         _close(second)
 

@@ -173,7 +173,7 @@ def first_start_sizes(window: QMainWindow) -> None:
         # selection's buttons. In a small window the page keeps CENTRE_SHARE of it: the list
         # takes what is left, more than its minimum now that the legend above the page can
         # go on two rows (at 922 pixels it had 123, "Asc…tml" for every path).
-        right_width = max(380, min(480, width // 3))
+        right_width = _right_width(width)
         wanted_right = [max(s, right_width) for s in sizes[len(left) :]]
         most = width - sum(wanted_right) - _centre_least(window, width) - 12
         wanted = [max(120, min(max(s, 440), most)) for s in sizes[: len(left)]] + wanted_right
@@ -200,6 +200,26 @@ def _centre_least(window: QMainWindow, width: int) -> int:
     central = window.centralWidget()
     own = central.minimumSizeHint().width() if central is not None else 0
     return max(own, round(width * CENTRE_SHARE))
+
+
+def _right_width(width: int) -> int:
+    """The right column's width at a first start in a window ``width`` pixels wide: a third
+    of it, 380 to 480 pixels (the rule tree's five columns, its verdicts whole)."""
+    return max(380, min(480, width // 3))
+
+
+def widen_right_column(window: QMainWindow) -> int:
+    """The right column (Selection, Template) at least as wide as at a first start in this
+    window: a layout from a smaller screen kept it as narrow as it was there, the Check
+    column's verdicts cut to "⚠ like…". Never narrower than it is. Returns its width."""
+    docks = {d.objectName(): d for d in window.findChildren(QDockWidget)}
+    right = docks.get("dock-selection")
+    if right is None or not right.isVisible() or right.isFloating():
+        return 0
+    target = _right_width(window.width())
+    if right.width() < target:
+        window.resizeDocks([right], [target], Qt.Orientation.Horizontal)
+    return right.width()
 
 
 def size_list_for_paths(window: QMainWindow, needed: int) -> int:
@@ -232,4 +252,5 @@ __all__ = [
     "save_layout",
     "settings_path",
     "size_list_for_paths",
+    "widen_right_column",
 ]
