@@ -140,6 +140,11 @@ _SHORT_FLAGS = (
         re.compile(r"no value on (\d+) pages? where the node at the rule's place"),
         r"misses \1 pages",
     ),
+    (
+        re.compile(r"where a page heading of a rank the rule takes elsewhere exists \((h\d)"),
+        r"misses \1 titles",
+    ),
+    (re.compile(r"where a link like the field's exists"), "misses its link"),
     (re.compile(r"nodes like the items, beside them, are not taken"), "like nodes left out"),
     (re.compile(r"takes one level of a nested list"), "one level of a tree"),
     # (the heading's tag: "under an h1", "misses h3 titles" read whole in a narrow column,

@@ -3,6 +3,7 @@ history, diff, export, import, revert, learn, repair), ``evaluate`` and ``sugges
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import sys
@@ -189,6 +190,7 @@ def extract_command(
     INPUT the workspace's pages are used. A workspace given as INPUT without -w is also the
     workspace the templates and models are read from.
     """
+    from deboiler_gui.engine.template.emptykinds import ExtractKinds
     from deboiler_gui.engine.template.evaluate import extraction_record, write_extractions
     from deboiler_gui.engine.template.extract import iter_extract
     from deboiler_gui.engine.template.rulefile import check_record_keys
@@ -207,17 +209,23 @@ def extract_command(
     for t in templates:
         columns.extend(f.id for f in t.fields if f.id not in columns)
     stats = {"ok": 0, "partial": 0, "no-template": 0, "error": 0}
+    # A record is partial for a field that gives nothing where it should: whether a field
+    # empty on a page is so by nature (no anchor there, or empty on most pages of its kind)
+    # is known once every page is read; the records wait in the spool file until then.
+    kinds = ExtractKinds(templates)
+    failed: dict[int, list[tuple[str, str]]] = {}
 
     def extracted() -> Iterator[dict[str, Any]]:
         results = iter_extract(pages, templates, models, page_timeout=page_timeout or None)
-        if not quiet:
-            with click.progressbar(
-                results, length=total, label="Extracting", file=sys.stderr
-            ) as bar:
-                for r in bar:
-                    yield extraction_record(r, diagnostics=diagnostics)
-        else:
-            for r in results:
+        with contextlib.ExitStack() as stack:
+            if not quiet:
+                results = stack.enter_context(
+                    click.progressbar(results, length=total, label="Extracting", file=sys.stderr)
+                )
+            for i, r in enumerate(results):
+                why = kinds.add(r)
+                if why:
+                    failed[i] = why
                 yield extraction_record(r, diagnostics=diagnostics)
 
     def records(spool: IO[bytes]) -> Iterator[dict[str, Any]]:
@@ -228,9 +236,12 @@ def extract_command(
             last[record["url"]] = i
             spool.write(json.dumps(record, ensure_ascii=False).encode("utf-8") + b"\n")
         spool.seek(0)
+        kinds.settle()
         for i, line in enumerate(spool):
             record = json.loads(line)
             if last[record["url"]] == i:
+                if i in failed:
+                    record["status"] = kinds.status(record["template"], record["url"], failed[i])
                 stats[record["status"]] = stats.get(record["status"], 0) + 1
                 yield record
 
@@ -244,6 +255,9 @@ def extract_command(
             f"Wrote {count(n, 'record')} to {output}: "
             + ", ".join(f"{v} {k}" for k, v in stats.items())
         )
+        # the fields that made records partial first, then the pages put apart
+        for line in kinds.lines():
+            click.echo(f"    {line}")
 
 
 # --------------------------------------------------------------------------- templates group
@@ -779,6 +793,9 @@ def evaluate_command(
         )
         for f in s.failures()[:5]:
             click.echo(f"    fails on {f['url']}: {f['reason']}")
+        # pages empty as most pages of their kind are: apart, after the real misses
+        for line in s.kind_lines():
+            click.echo(f"    {line}")
     for fid, q in ev.quality.items():
         absent = (
             f"\tabsent on {count(int(q['absent']), 'gold page')}, filled on {q['absent_filled']}"

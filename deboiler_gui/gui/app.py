@@ -211,6 +211,9 @@ def check_install(timeout: float = 60.0) -> int:
         app.quit()
 
     window, profile = start_window(None)
+    # An offscreen check lays the window out on no real screen: its layout is not saved
+    # (the user's next start would open with the docks of an 800 x 800 stand-in).
+    window.keeps_layout = False
     report["window"] = time.perf_counter() - started
     window.view.highlights_applied.connect(painted)
     QTimer.singleShot(int(timeout * 1000), give_up)

@@ -47,10 +47,12 @@ from deboiler_gui.gui.controllers.filtering import FilterEditing
 from deboiler_gui.gui.controllers.layout import (
     MESSAGE_LINES,
     fit_to_screen,
+    from_another_screen,
     lines_height,
     restore_layout,
     save_layout,
     size_list_for_paths,
+    widen_right_column,
 )
 from deboiler_gui.gui.controllers.pagetypes import add_page_types_dock
 from deboiler_gui.gui.controllers.picking import Picking
@@ -266,8 +268,14 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         # Sized to their contents at the first start, as the user left them afterwards.
         self.layout_restored = restore_layout(self)
-        # At a first start the page list is widened for the paths of the first site shown.
-        self._list_for_paths = not self.layout_restored
+        # At a first start the page list is widened for the paths of the first site shown;
+        # so it is when the layout comes from a screen of another size, the window scaled to
+        # this one and the list as narrow as it was there ("cal…tml" for every path).
+        self._from_another_screen = self.layout_restored and from_another_screen(self)
+        self._list_for_paths = not self.layout_restored or self._from_another_screen
+        #: whether closing saves the window's layout for the next start (not for a run that
+        #: only checks the install, offscreen: its layout is no user's)
+        self.keeps_layout = True
 
         # status bar: job progress with Cancel
         self.jobs = JobBar()
@@ -717,9 +725,14 @@ class MainWindow(QMainWindow):
             # (room for the Fails column too when the template has fields: the analysis
             # shows it a moment later)
             more = (3,) if self.editor.template.fields else ()
-            QTimer.singleShot(
-                0, lambda: size_list_for_paths(self, self.pages_panel.width_for_paths(more))
-            )
+
+            def fit() -> None:
+                if self._from_another_screen:
+                    # (first: the page list takes what the right column leaves it)
+                    widen_right_column(self)
+                size_list_for_paths(self, self.pages_panel.width_for_paths(more))
+
+            QTimer.singleShot(0, fit)
         self.page_count_label.setText(
             f"{count(self.page_model.total(), 'page')} of {self.shown.site}"
         )
@@ -1166,7 +1179,8 @@ class MainWindow(QMainWindow):
         """Stop background work and release the workspace (also used by tests)."""
         # Work waiting for the first paint must not start on a stopped window.
         self._after_first_paint = []
-        save_layout(self)
+        if self.keeps_layout:
+            save_layout(self)
         self.jobs.shutdown()
         if self._open_url_dialog is not None:  # stop its crawl, if any
             self._open_url_dialog.shutdown()
@@ -1192,5 +1206,6 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         name = self.editor.template.name
-        where = f" — {self.shown.site}" if self.shown.site else ""
+        # The template is named after its site by default: the name said once then.
+        where = f" — {self.shown.site}" if self.shown.site and self.shown.site != name else ""
         self.setWindowTitle(f"{'*' if self.editor.dirty else ''}{name}{where} — deboiler-gui")

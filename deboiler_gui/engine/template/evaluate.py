@@ -24,6 +24,7 @@ from deboiler_gui.engine.model import (
     url_forms,
 )
 from deboiler_gui.engine.output import _current_umask, check_output_path, make_folder
+from deboiler_gui.engine.template.emptykinds import EmptyKinds, Key, url_key
 from deboiler_gui.engine.template.extract import (
     ExtractResult,
     check_template,
@@ -38,6 +39,9 @@ from deboiler_gui.engine.template.signals import ABSENT_NO_ANCHOR
 ALERT_RATE = 0.9
 #: Gold records naming no evaluated page that get the evaluated URLs closest to theirs.
 NEAR_NAMED = 20
+#: Failures of a field never learned kept (per field) until the kinds of pages it is empty on
+#: by nature are known (``FieldStats.settle_kinds``), as many times the failures listed.
+FAILURES_KEPT = 20
 
 
 @dataclass
@@ -79,6 +83,16 @@ class FieldStats:
     #: ``present`` at all, not a sample of a longer record): learning it again gives the rate
     #: its whole basis
     unrecorded: bool = False
+    #: (never learned) pages where the field gives nothing, as on most pages of their kind
+    #: (told by their URLs: ``emptykinds``) while most pages of another kind have a value:
+    #: empty by nature, apart from the failures and out of the rate; per kind (in words)
+    usual_empty: dict[str, int] = dataclasses.field(default_factory=dict)
+    #: the pages of each kind among them (the first few)
+    usual_pages: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    #: (never learned) failures not judged yet, each with its page's URL key, in page order
+    #: (at most ``FAILURES_KEPT``), and how many there are per key
+    pending: list[tuple[Key, dict[str, Any]]] = dataclasses.field(default_factory=list)
+    pending_keys: dict[Key, int] = dataclasses.field(default_factory=dict)
 
     @property
     def anchor_absent(self) -> int:
@@ -88,13 +102,19 @@ class FieldStats:
         return self.no_anchor if self.ok and self.basis != "learned" else 0
 
     @property
+    def kind_absent(self) -> int:
+        """The pages left out as empty by nature for their kind (``usual_empty``): none when
+        the field has a value on no page."""
+        return sum(self.usual_empty.values()) if self.ok and self.basis == "site" else 0
+
+    @property
     def present(self) -> int:
         """The pages the rate is over: those where learning found the field with a value
-        (``basis`` ``learned``), else every page but those learned absent or without the
-        rule's anchor."""
+        (``basis`` ``learned``), else every page but those learned absent, without the
+        rule's anchor, or empty as most pages of their kind are."""
         if self.basis == "learned":
             return self.recorded + self.unseen - self.unseen_no_anchor
-        return self.pages - self.absent - self.anchor_absent
+        return self.pages - self.absent - self.anchor_absent - self.kind_absent
 
     @property
     def rate(self) -> float:
@@ -118,6 +138,8 @@ class FieldStats:
             "not_learned_with_value": self.unseen_ok,
             "not_learned_without_anchor": self.unseen_no_anchor,
             "learned_absent_with_value": self.absent_filled,
+            "empty_for_kind": self.kind_absent,
+            "empty_kinds": dict(self.usual_empty) if self.kind_absent else {},
             "rate": round(self.rate, 4),
             "rate_over": self.rate_line(),
             **({"learn_again": True} if self.basis == "absent" and self.unrecorded else {}),
@@ -134,6 +156,8 @@ class FieldStats:
             parts.append(f"{self.absent} learned absent{filled}")
         if self.anchor_absent:
             parts.append(f"{self.anchor_absent} without the rule's anchor")
+        if self.kind_absent:
+            parts.append(f"{self.kind_absent} empty as most pages of their kind")
         if self.unseen_no_anchor:
             parts.append(f"{self.unseen_no_anchor} not read when learned without the rule's anchor")
         return parts
@@ -194,6 +218,39 @@ class FieldStats:
         if not parts:
             return f" (over {self.present} pages{where}{since})" if where else ""
         return f" (over {self.present} pages{where}; {' and '.join(parts)} left out{since})"
+
+    def kind_lines(self) -> list[str]:
+        """The pages empty by nature for their kind, a line per kind, the most pages first:
+        "empty on 3 pages — normal for json-* pages? (no value on 3 of its 3 pages)"."""
+        if not self.kind_absent:
+            return []
+        return [
+            f"empty on {n} page{'s' if n != 1 else ''} — normal for {label}? "
+            "(most pages of that kind have no value; not counted as failures)"
+            for label, n in sorted(self.usual_empty.items(), key=lambda kv: -kv[1])
+        ]
+
+    def settle_kinds(self, kinds: EmptyKinds, max_failing: int) -> None:
+        """(never learned) Sorts the failures kept so far once ``kinds`` is settled: those on
+        pages of a kind the field is empty on by nature go apart (``usual_empty``), the
+        others are the failures."""
+        if self.basis != "site":
+            return
+        usual: dict[Key, str] = {}
+        for key, n in self.pending_keys.items():
+            kind = kinds.kind(key)
+            if kind is not None and kind in kinds.usual_kinds(self.template, self.field):
+                label = kinds.label(kind)
+                usual[key] = label
+                self.usual_empty[label] = self.usual_empty.get(label, 0) + n
+        for key, failure in self.pending:
+            if key in usual:
+                shown = self.usual_pages.setdefault(usual[key], [])
+                if len(shown) < 5:
+                    shown.append(failure["url"])
+            elif len(self.failing) < max_failing:
+                self.failing.append(failure)
+        self.pending, self.pending_keys = [], {}
 
     def failures(self, limit: int = 50) -> list[dict[str, Any]]:
         """The failing pages with their reasons, those without the rule's anchor among them
@@ -283,6 +340,7 @@ def evaluate_steps(
     gold_forms: dict[str, str] | None = None
     judged: set[str] = set()
     seen: list[str] = []
+    kinds = EmptyKinds()
     for n, page in enumerate(pages, 1):
         ev.pages += 1
         result = extract_page(page, templates, (models or {}).get(page.site))
@@ -330,6 +388,8 @@ def evaluate_steps(
                 if fld is not None and "absent" in fld.search.fingerprint:
                     stats.basis = "absent"
                     stats.unrecorded = "present" not in fld.search.fingerprint
+                if stats.basis == "site":
+                    kinds.add(result.template or "", fid, page.url, report.status == "ok")
                 if report.status == "ok":
                     stats.ok += 1
                     stats.by_xpath[report.xpath] = stats.by_xpath.get(report.xpath, 0) + 1
@@ -342,6 +402,13 @@ def evaluate_steps(
                     if len(stats.no_anchor_pages) < max_failing:
                         reason = f"{_reason(result, fid)} (the page lacks the rule's anchor)"
                         stats.no_anchor_pages.append({"url": page.url, "reason": reason})
+                elif stats.basis == "site":
+                    # judged once the kinds of pages are known: empty by nature there, or failing
+                    ukey = url_key(page.url)
+                    stats.pending_keys[ukey] = stats.pending_keys.get(ukey, 0) + 1
+                    if len(stats.pending) < FAILURES_KEPT * max_failing:
+                        failure = {"url": page.url, "reason": _reason(result, fid)}
+                        stats.pending.append((ukey, failure))
                 elif len(stats.failing) < max_failing:
                     stats.failing.append({"url": page.url, "reason": _reason(result, fid)})
         key: str | None = None
@@ -372,6 +439,9 @@ def evaluate_steps(
                     c[3] += 1
                     c[4] += int(got not in (None, "", []))
         yield Progress(n, total, page.url)
+    kinds.settle()
+    for stats in ev.fields.values():
+        stats.settle_kinds(kinds, max_failing)
     if gold is not None:
         missing = [u for u in gold if u not in judged]
         forms = url_forms(seen) if missing else {}

@@ -322,6 +322,29 @@ class FieldSignals:
     name_pages: int = 0
     named: int = 0
     unnamed: list[tuple[str, str, str, str, str]] = dc_field(default_factory=list)
+    # per earlier scalar field of the template whose node this scalar field takes on (nearly)
+    # every page where both have a value: (those pages, the pages where both have one); and
+    # the later fields that do so of this one (set once all pages are seen,
+    # ``_settle_scalar_duplicates``)
+    scalar_dup: dict[str, tuple[int, int]] = dc_field(default_factory=dict)
+    duplicated_by: set[str] = dc_field(default_factory=set)
+    # a text field's pages without a value that have the rule's anchor (or whose rule has
+    # none) and a page heading: the tag and text of their top heading (the first of the
+    # highest rank on the page)
+    headed_empty: dict[str, tuple[str, str]] = dc_field(default_factory=dict)
+    # a scalar field whose node is a link (`a`, `area` with a target): on its pages with a
+    # value (the first ``LINK_PAGES``), the link's tag, its attributes but its target, and
+    # those of the links of its tag beside it in its parent (``_usual_link``)
+    link_nodes: list[
+        tuple[str, frozenset[tuple[str, str]], tuple[frozenset[tuple[str, str]], ...]]
+    ] = dc_field(default_factory=list)
+    # pages without a value where a link like the field's (``_usual_link``) is in the rule's
+    # anchor, and that anchor; pages without a value not looked at yet, with their links
+    # under the anchor (the usual link was not known yet)
+    link_empty: dict[str, str] = dc_field(default_factory=dict)
+    link_pending: list[tuple[str, list[tuple[str, str, frozenset[tuple[str, str]]]]]] = dc_field(
+        default_factory=list
+    )
 
     def missed(self) -> list[str]:
         """The pages without a value where the node at the rule's usual place (or the page's
@@ -411,6 +434,9 @@ class FieldSignals:
                     "look_at": self.vacant[:5],
                 }
             )
+        for missed in (self._headed_empty_flag(), self._link_empty_flag()):
+            if missed:
+                out.append(missed)
         anchored = self._anchored_empty()
         if anchored:
             out.append(anchored)
@@ -636,7 +662,11 @@ class FieldSignals:
                         "look_at": self.dup_pages.get(other, [])[:5],
                     },
                 )
+        for dup in self._scalar_duplicate_flags():
+            out.insert(0, dup)
         for other, n in self.equal_to.most_common():
+            if other in self.scalar_dup or other in self.duplicated_by:
+                continue  # one field repeats the other: flagged on the later one, above
             if (
                 n == self.both[other] >= EVERY_PAGE
                 and self.equal_plain[other] == n
@@ -714,6 +744,114 @@ class FieldSignals:
                 }
             )
         return out
+
+    def _title_ranks(self) -> set[str]:
+        """The heading tags a title-like rule takes: the rule's node is the page's top heading
+        of its rank on (nearly) every page with a value (``FIRST_PLACE``), of several ranks
+        (a chapter's `h1`, a section's `h2`: one rank is ``_usual_top``'s, looked at with the
+        node at the rule's place), and a value on half the pages at least; each rank taken
+        on two pages or more. Empty for another rule."""
+        hit = self.one + self.many
+        if (
+            self.is_list
+            or hit < 5
+            or 2 * hit < self.pages
+            or sum(self.tops.values()) < FIRST_PLACE * hit
+            or _usual_top(self)
+        ):
+            return set()
+        return {t for t, n in self.tops.items() if n >= 2}
+
+    def _headed_empty_flag(self, *, learned: bool = False) -> dict[str, Any] | None:
+        """A title-like rule (``_title_ranks``) without a value on pages that have the rule's
+        anchor and a page heading of a rank it takes elsewhere: the title is elsewhere on
+        those pages (Texinfo's index pages put their `h1` before the banner table a rule
+        `//table[@summary='top banner']//*[self::h1 or …]` looks in). Pages ``templates
+        learn`` recorded as without the field make a note (``learned``), not a flag."""
+        ranks = self._title_ranks()
+        if not ranks:
+            return None
+        known = set(self.learned_empty)
+        vacant = set(self.vacant)
+        pages = [
+            (u, tag, text)
+            for u, (tag, text) in self.headed_empty.items()
+            if tag in ranks and u not in vacant and (u in known) == learned
+        ]
+        if not pages:
+            return None
+        tags = Counter(tag for _u, tag, _t in pages)
+        shown = ", ".join(f"{t} on {n}" for t, n in tags.most_common())
+        names = ", ".join(repr(text[:40]) for _u, _t, text in pages[:3])
+        more = ", …" if len(pages) > 3 else ""
+        where = (
+            f"no value on {len(pages)} page{'s' if len(pages) != 1 else ''} where a page "
+            f"heading of a rank the rule takes elsewhere exists ({shown}: {names}{more})"
+        )
+        if learned:
+            return {
+                "note": f"{where}, recorded by learning as pages without the field",
+                "pages": len(pages),
+                "look_at": [u for u, _t, _x in pages[:5]],
+            }
+        return {
+            "flag": f"{where}: the rule misses the title there?",
+            "pages": len(pages),
+            "look_at": [u for u, _t, _x in pages[:5]],
+        }
+
+    def _link_empty_flag(self, *, learned: bool = False) -> dict[str, Any] | None:
+        """A link rule (a 'next' link's target or text) without a value on pages where its
+        anchor holds a link like the field's on the other pages (``_usual_link``: the same
+        tag and the attributes it has on nearly every page, a 'next' image map area's
+        `coords`): the rule misses it there (a position `area[4]` on the first page, whose
+        one area is the 'next' one). A page whose anchor has no such link (the last page,
+        without 'next') is not flagged. Pages ``templates learn`` recorded as without the
+        field make a note (``learned``)."""
+        usual = _usual_link(self)
+        if usual is None:
+            return None
+        for url, links in self.link_pending:
+            _note_link_empty(self, url, links, usual)
+        self.link_pending = []
+        known = set(self.learned_empty)
+        pages = [u for u in self.link_empty if (u in known) == learned]
+        if not pages:
+            return None
+        tag, mark = usual
+        anchor = Counter(self.link_empty[u] for u in pages).most_common(1)[0][0]
+        like = tag + "".join(f"[@{k}='{v[:40]}']" for k, v in sorted(mark))
+        where = (
+            f"no value on {len(pages)} page{'s' if len(pages) != 1 else ''} where a link like "
+            f"the field's exists ({like} in {anchor})"
+        )
+        if learned:
+            return {
+                "note": f"{where}, recorded by learning as pages without the field",
+                "pages": len(pages),
+                "look_at": pages[:5],
+            }
+        return {
+            "flag": f"{where}: the rule misses it there?",
+            "pages": len(pages),
+            "look_at": pages[:5],
+        }
+
+    def _scalar_duplicate_flags(self) -> list[dict[str, Any]]:
+        """This scalar field repeats an earlier one: it takes that field's node on (nearly)
+        every page where both have a value (a second field made on the same heading). Flagged
+        on the later field of the two, the one added to the other (the earlier field's flags
+        say nothing of it): never on the older field alone."""
+        return [
+            {
+                "flag": f"duplicate of field {other!r}: its values equal that field's on {same} "
+                f"of {both} pages where both have values, taken from the same nodes (keep one "
+                "of the two)",
+                "pages": same,
+                "look_at": self.equal_pages.get(other, [])[:5],
+            }
+            for other, (same, both) in self.scalar_dup.items()
+        ]
 
     def _count_lists(self) -> dict[str, tuple[str, frozenset[str]]]:
         """The list each list page's items come from and their kinds of entry
@@ -1146,8 +1284,14 @@ class FieldSignals:
         """What the signals tell that is no fault: among the pages without a value that
         ``templates learn`` recorded as without the field, those where the rule's anchor
         holds text (a flag before learning: the field's node of another kind there)."""
-        anchored = self._anchored_empty(learned=True) if self.learned_empty else None
-        return [anchored] if anchored else []
+        if not self.learned_empty:
+            return []
+        notes = (
+            self._anchored_empty(learned=True),
+            self._headed_empty_flag(learned=True),
+            self._link_empty_flag(learned=True),
+        )
+        return [n for n in notes if n]
 
     def to_dict(self) -> dict[str, Any]:
         hit = self.one + self.many
@@ -2055,7 +2199,9 @@ def _left_out(nodes: list[Any], url: str = "") -> int:
     same steps) beside them that the rule does not take: in a block of the items' kind that
     holds no item, among blocks holding one item each (a definition `dl.def` with two names
     among one-name definitions), or in an entry without an item of a block holding several
-    (a contents entry left out). 0 when the items have no classed block near them."""
+    (a contents entry left out). A node in another column of a table row than the items'
+    (``_columns``: a parameter's type cell beside its name) has another role and is not left
+    out. 0 when the items have no classed block near them."""
     if not nodes:
         return 0
     first = nodes[0]
@@ -2102,9 +2248,16 @@ def _left_out(nodes: list[Any], url: str = "") -> int:
     terms = {
         _term(m, b) for m, b in zip(nodes, (_up_way(m, way, kind) for m in nodes), strict=True)
     }
+    # A node in another column of a row than every item's (the type cell `td[2]` beside the
+    # parameter names of `td[1]`) has another role in the row: not an item left out.
+    columns = {
+        _columns(m, b) for m, b in zip(nodes, (_up_way(m, way, kind) for m in nodes), strict=True)
+    }
     count = 0
     for n, b in like:
         if "" not in terms and (t := _term(n, b)) and t not in terms:
+            continue
+        if _columns(n, b) not in columns:
             continue
         if id(b) in blocks:
             # another node of an item's own block: a definition's other names when each
@@ -2114,6 +2267,23 @@ def _left_out(nodes: list[Any], url: str = "") -> int:
         elif single and id(b.getparent()) in parents:
             count += 1
     return count
+
+
+_ROW_CELLS = ("td", "th")
+
+
+def _columns(node: Any, block: Any) -> tuple[int, ...]:
+    """The columns of the table cells between ``block`` (excluded) and ``node``: each cell's
+    place among the cells of its row (`td[2]` is 2), from the outermost; () when the node is
+    in no cell below the block. Cells of one column share a role in their rows (a parameter's
+    name, its type); a node in another column is of another role."""
+    out: list[int] = []
+    for a in [node, *node.iterancestors()]:
+        if a is block:
+            break
+        if a.tag in _ROW_CELLS:
+            out.append(1 + sum(1 for s in a.itersiblings(*_ROW_CELLS, preceding=True)))
+    return tuple(reversed(out))
 
 
 def _term(node: Any, block: Any) -> str:
@@ -2195,6 +2365,7 @@ def site_signals(
     _constants(out)
     _settle_places(out)
     _settle_equal(out)
+    _settle_scalar_duplicates(out)
     return list(out.values())
 
 
@@ -2256,6 +2427,7 @@ class SignalsTally:
             _constants(self._out)
             _settle_places(self._out)
             _settle_equal(self._out)
+            _settle_scalar_duplicates(self._out)
         return list(self._out.values())
 
 
@@ -2295,6 +2467,7 @@ def _page_signals(
     size: int | None = None  # elements on the page, counted once when a list needs it
     page_title: str | None = None  # the page's `<title>`, read once when a field needs it
     names: tuple[str, str] | None = None  # its og:title and first `h1`, the same
+    heading: tuple[str, str] | None = None  # the page's top heading, read once when needed
     for fld in template.fields:
         sig = out.setdefault(
             (template.name, fld.id), FieldSignals(template.name, fld.id, fld.is_list)
@@ -2328,6 +2501,14 @@ def _page_signals(
                 sig.learned_empty.append(url)
             if not fld.is_list and isinstance(root, HtmlElement) and not known:
                 _look_for_place(sig, url, root)
+            if not fld.is_list and isinstance(root, HtmlElement):
+                if fld.kind == "text" and (sig.tops or sig.one + sig.many < 5):
+                    if heading is None:
+                        heading = _page_heading(root)
+                    if heading[0] and _has_anchor_on(sig.anchors, root):
+                        sig.headed_empty[url] = heading
+                if sig.link_nodes or sig.one + sig.many < 5:
+                    _look_for_link(sig, url, root)
             if isinstance(root, HtmlElement):
                 anchor, labels = _anchor_with_text(sig.anchors, root)
                 if anchor:
@@ -2439,6 +2620,7 @@ def _page_signals(
                     _pin_shape(sig, url, root, report.xpath, first[0])
                     _note_place(sig, first[0], url)
                     sig.idents[url] = _ident(first[0])
+                    _note_link(sig, first[0])
                 sig.lengths.append(len(text))
                 sig.values[text[:300]] += 1
                 shown = sig.value_pages.setdefault(text[:300], [])
@@ -3078,6 +3260,173 @@ def _settle_equal(out: dict[tuple[str, str], FieldSignals]) -> None:
                 sig.equal_whose[other] = ("theirs", there)
             elif there == mine:
                 sig.equal_whose[other] = ("mine", there)
+
+
+def _page_heading(root: Any) -> tuple[str, str]:
+    """The page's top heading: the tag and text of the first heading of the highest rank on
+    the page that has text, ('', '') when it has none."""
+    best: tuple[str, str] = ("", "")
+    for head in root.iter(*_HEADINGS):
+        if best[0] and head.tag >= best[0]:
+            continue  # (h1 < h2 < … as text: a rank no higher than the one found)
+        text = _heading_text(head)
+        if text:
+            best = (str(head.tag), text)
+            if head.tag == "h1":
+                break
+    return best
+
+
+def _has_anchor_on(anchors: tuple[tuple[str, str], ...] | None, root: Any) -> bool:
+    """Whether the page has the block a rule looks in: one it goes down from or beside
+    (``_anchors_on``), or, for a rule anchored on its node by the node's tag alone (an
+    any-heading step, `*[self::h1 or …]`), the block before that step (the banner table of
+    `//table[@summary='top banner']//*[self::h1 or …]`; none before it: the whole page). A
+    positional rule (None) has none to ask for. A rule that tests its node's attributes
+    (``//h1[@class='headline']``) has no block: a page without such a node is of another
+    kind for it."""
+    if anchors is None or _anchors_on(anchors, root):
+        return True
+    for prefix, how in anchors:
+        if how != "self" or "@" in _last_step(prefix):
+            continue
+        parts = split_outside(prefix, "/")[:-1]
+        while parts and not parts[-1].strip():
+            parts = parts[:-1]
+        if not parts:
+            return True
+        try:
+            found = select(root, "/".join(parts))
+        except RuleError:
+            continue
+        if any(isinstance(n, etree._Element) for n in found):
+            return True
+    return False
+
+
+#: Pages with a value whose link is recorded for the usual link (``_usual_link``).
+LINK_PAGES = 200
+#: Links of a page's anchor looked at for one like the field's.
+ANCHOR_LINKS = 200
+#: A link's attributes that change with the page it leads to (its target), left out of
+#: what the link is.
+_TARGET_ATTRIBUTES = frozenset({"href"})
+
+
+def _link_attributes(el: Any) -> frozenset[tuple[str, str]]:
+    return frozenset(
+        (str(k), " ".join(str(v).split()))
+        for k, v in el.attrib.items()
+        if k not in _TARGET_ATTRIBUTES
+    )
+
+
+def _note_link(sig: FieldSignals, node: Any) -> None:
+    """Notes a scalar field's node on a page with a value when it is a link (or a link
+    holds it): its tag, attributes, and those of the links of its tag beside it."""
+    link = node if node.tag in ("a", "area") else next(node.iterancestors("a"), None)
+    if link is None or not link.get("href") or len(sig.link_nodes) >= LINK_PAGES:
+        return
+    parent = link.getparent()
+    beside = tuple(
+        _link_attributes(k)
+        for k in itertools.islice(
+            parent.iterchildren(link.tag) if parent is not None else (), ANCHOR_LINKS
+        )
+        if k is not link
+    )
+    sig.link_nodes.append((str(link.tag), _link_attributes(link), beside))
+
+
+def _usual_link(sig: FieldSignals) -> tuple[str, frozenset[tuple[str, str]]] | None:
+    """What the field's link is on (nearly) every page with a value: its tag and the
+    attributes it has there with one same value (``FIRST_PLACE`` of the pages: a 'next'
+    area's `coords`, a link's `rel` or class), when it has such attributes, its node is a
+    link on nearly every page with a value (5 at least), and the other links of its tag
+    beside it have not those attributes too on most pages (a run of alike links tells
+    nothing). None otherwise."""
+    hit = sig.one + sig.many
+    n = len(sig.link_nodes)
+    if n < 5 or n < FIRST_PLACE * min(hit, LINK_PAGES):
+        return None
+    tag, k = Counter(t for t, _a, _b in sig.link_nodes).most_common(1)[0]
+    if k < FIRST_PLACE * n:
+        return None
+    seen: Counter[tuple[str, str]] = Counter()
+    for _t, attrs, _b in sig.link_nodes:
+        seen.update(attrs)
+    mark = frozenset(a for a, c in seen.items() if c >= FIRST_PLACE * n)
+    if not mark:
+        return None
+    shared = sum(1 for _t, _a, beside in sig.link_nodes if any(mark <= b for b in beside))
+    if shared > (1 - FIRST_PLACE) * n:
+        return None
+    return tag, mark
+
+
+def _look_for_link(sig: FieldSignals, url: str, root: Any) -> None:
+    """A page without a value: the links (`a`, `area` with a target) in the rule's anchor,
+    looked at for one like the field's once its pages with a value have told what it is
+    (kept until then, at most ``PENDING`` pages)."""
+    links: list[tuple[str, str, frozenset[tuple[str, str]]]] = []
+    for prefix, _how, a in _anchors_on(sig.anchors, root):
+        for el in itertools.islice(a.iter("a", "area"), ANCHOR_LINKS):
+            if el.get("href"):
+                links.append((str(prefix), str(el.tag), _link_attributes(el)))
+    if not links:
+        return
+    usual = _usual_link(sig) if sig.one + sig.many >= 5 else None
+    if usual is not None:
+        _note_link_empty(sig, url, links, usual)
+    elif sig.one + sig.many < 5 and len(sig.link_pending) < PENDING:
+        sig.link_pending.append((url, links))
+
+
+def _note_link_empty(
+    sig: FieldSignals,
+    url: str,
+    links: list[tuple[str, str, frozenset[tuple[str, str]]]],
+    usual: tuple[str, frozenset[tuple[str, str]]],
+) -> None:
+    tag, mark = usual
+    for prefix, t, attrs in links:
+        if t == tag and mark <= attrs:
+            sig.link_empty[url] = prefix
+            return
+
+
+#: Pages where two scalar fields both have a value, from which one taking the other's node on
+#: every one of them is flagged as its duplicate.
+SCALAR_DUPLICATE_MIN = 2
+
+
+def _settle_scalar_duplicates(out: dict[tuple[str, str], FieldSignals]) -> None:
+    """For each scalar field and each earlier scalar field of its template (the template's
+    order: the order the fields were made in), whether the later one takes the earlier one's
+    node (or one holding it) on ``DUPLICATE`` of the pages where both have a value: a
+    duplicate, to be flagged on the later field only (a field 'bad' made on the title's `h1`
+    of the class pages, after the title: the title was flagged "values equal field 'bad'").
+    Not when the earlier field is flagged for itself: a wrong rule that meets a right one
+    where it is right keeps its flag of taking the other field's node."""
+    order: dict[str, list[FieldSignals]] = {}
+    for (tname, _fid), sig in out.items():
+        if not sig.is_list:
+            order.setdefault(tname, []).append(sig)
+    for sigs in order.values():
+        for i, later in enumerate(sigs):
+            for earlier in sigs[:i]:
+                both = later.both[earlier.field]
+                same = len(later.equal_pages.get(earlier.field, []))
+                if both < SCALAR_DUPLICATE_MIN or same < DUPLICATE * both:
+                    continue
+                # An earlier rule flagged for itself (a header's first link, 'Previous' where
+                # a page has no 'Next') is a wrong rule that meets the later one where it is
+                # right: its flag of taking the other field's node stays where it is.
+                named = f"field {later.field!r}"
+                if any(named not in f["flag"] for f in earlier.flags()):
+                    continue
+                later.scalar_dup[earlier.field] = (same, both)
+                earlier.duplicated_by.add(later.field)
 
 
 def _usual_ident(sig: FieldSignals, leave_out: set[str]) -> str:

@@ -52,10 +52,29 @@ def save_layout(window: QMainWindow) -> None:
     s.setValue("window/size", window.size())
     s.setValue("window/state", window.saveState(STATE_VERSION))
     s.setValue("window/version", STATE_VERSION)
+    s.setValue("window/platform", QGuiApplication.platformName())
     screen = window.screen() or QGuiApplication.primaryScreen()
     if screen is not None:
         s.setValue("window/screen", screen.availableGeometry().size())
     s.sync()
+
+
+def _offscreen_on_a_display(s: QSettings) -> bool:
+    """Whether the saved layout was laid out offscreen (no display: Qt's 800 x 800 stand-in
+    screen) while this run has a display: its docks' sizes come from no real screen."""
+    saved = str(s.value("window/platform") or "")
+    return saved == "offscreen" and QGuiApplication.platformName() != "offscreen"
+
+
+def from_another_screen(window: QMainWindow) -> bool:
+    """Whether the saved layout was saved on a screen of another size than this one (its
+    window scaled to this screen: ``_scaled``): the docks keep the widths they had there, a
+    page list sized for a small screen's window among them."""
+    saved_on = _settings().value("window/screen")
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None or not isinstance(saved_on, QSize) or not saved_on.isValid():
+        return False
+    return screen.availableGeometry().size() != saved_on
 
 
 def restore_layout(window: QMainWindow) -> bool:
@@ -68,7 +87,7 @@ def restore_layout(window: QMainWindow) -> bool:
     # A layout of an older arrangement of the docks (or none) is not applied at all: its window
     # size may come from anywhere.
     version = s.value("window/version")
-    current = str(version) == str(STATE_VERSION)
+    current = str(version) == str(STATE_VERSION) and not _offscreen_on_a_display(s)
     if current and isinstance(geometry, QByteArray) and isinstance(state, QByteArray):
         window.restoreGeometry(geometry)
         if isinstance(size, QSize) and size.isValid():
@@ -154,7 +173,7 @@ def first_start_sizes(window: QMainWindow) -> None:
         # selection's buttons. In a small window the page keeps CENTRE_SHARE of it: the list
         # takes what is left, more than its minimum now that the legend above the page can
         # go on two rows (at 922 pixels it had 123, "Asc…tml" for every path).
-        right_width = max(380, min(480, width // 3))
+        right_width = _right_width(width)
         wanted_right = [max(s, right_width) for s in sizes[len(left) :]]
         most = width - sum(wanted_right) - _centre_least(window, width) - 12
         wanted = [max(120, min(max(s, 440), most)) for s in sizes[: len(left)]] + wanted_right
@@ -183,6 +202,26 @@ def _centre_least(window: QMainWindow, width: int) -> int:
     return max(own, round(width * CENTRE_SHARE))
 
 
+def _right_width(width: int) -> int:
+    """The right column's width at a first start in a window ``width`` pixels wide: a third
+    of it, 380 to 480 pixels (the rule tree's five columns, its verdicts whole)."""
+    return max(380, min(480, width // 3))
+
+
+def widen_right_column(window: QMainWindow) -> int:
+    """The right column (Selection, Template) at least as wide as at a first start in this
+    window: a layout from a smaller screen kept it as narrow as it was there, the Check
+    column's verdicts cut to "⚠ like…". Never narrower than it is. Returns its width."""
+    docks = {d.objectName(): d for d in window.findChildren(QDockWidget)}
+    right = docks.get("dock-selection")
+    if right is None or not right.isVisible() or right.isFloating():
+        return 0
+    target = _right_width(window.width())
+    if right.width() < target:
+        window.resizeDocks([right], [target], Qt.Orientation.Horizontal)
+    return right.width()
+
+
 def size_list_for_paths(window: QMainWindow, needed: int) -> int:
     """At the first start, once the page list is filled: the list as wide as ``needed`` (its
     paths whole beside its columns), within LIST_SHARE of the window and leaving the page its
@@ -207,9 +246,11 @@ __all__ = [
     "first_start_geometry",
     "first_start_sizes",
     "fit_to_screen",
+    "from_another_screen",
     "lines_height",
     "restore_layout",
     "save_layout",
     "settings_path",
     "size_list_for_paths",
+    "widen_right_column",
 ]
