@@ -2287,7 +2287,49 @@ def _figure(el: HtmlElement) -> bool:
         return False
     # the image comes before the text: a caption is under (or beside) its picture
     before = "".join(t for t in _text_before(el, img) if t).strip()
-    return not before
+    return not before and _caption_text(_visible_text(el))
+
+
+#: a character of a script written without spaces (Han, kana, hangul) says about as much as a
+#: short word: it counts this many characters toward a caption's length
+WIDE_CHAR_WEIGHT = 3
+_WIDE_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: a sentence's end with more text after it, in scripts written with spaces ("cheer. Photo")
+#: or without ("。", "！", "？")
+_CAPTION_BREAK = re.compile(r"[^\W\d_]{2}[.?!](?=\s+\S)|[。！？](?=\s*[^\s。！？])")
+#: a caption holds at most this many sentence ends with text after them (a line and its
+#: credit, two short sentences); more is prose
+CAPTION_BREAKS = 1
+
+
+def _caption_text(text: str) -> bool:
+    """Whether a text reads like a photo's caption rather than prose: at most
+    ``CAPTION_CHARS`` characters once each character of a script written without spaces
+    counts ``WIDE_CHAR_WEIGHT`` (a hundred Chinese characters are a paragraph, not a line),
+    and at most ``CAPTION_BREAKS`` sentence ends with text after them (three sentences are a
+    passage of someone's text: an answer's first lines under its thumbnail)."""
+    squeezed = "".join(text.split())
+    wide = len(_WIDE_CHAR.findall(squeezed))
+    if len(squeezed) + (WIDE_CHAR_WEIGHT - 1) * wide > CAPTION_CHARS:
+        return False
+    return len(_CAPTION_BREAK.findall(text)) <= CAPTION_BREAKS
+
+
+def _visible_text(el: HtmlElement) -> str:
+    """The element's text without what is never shown (a script, a hidden text area)."""
+    if next(el.iter(*INVISIBLE_TAGS), None) is None:
+        return _text_of(el)
+    parts: list[str] = []
+
+    def walk(node: HtmlElement) -> None:
+        parts.append(node.text or "")
+        for child in node:
+            if isinstance(child.tag, str) and child.tag not in INVISIBLE_TAGS:
+                walk(child)
+            parts.append(child.tail or "")
+
+    walk(el)
+    return "".join(parts)
 
 
 #: a box of photos set apart from the text holds at most this many characters a photo (its
