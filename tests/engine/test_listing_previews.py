@@ -101,3 +101,58 @@ def test_an_answers_short_sentences_under_a_thumbnail_stay() -> None:
         text = " ".join(result.cleaned_text.split())
         for n in range(6):
             assert f"Tides follow the moon. Check port {p * 10 + n + 3} charts" in text
+
+
+# ------------------------------------------------------------------ a blog's front pages
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_NAMES = ("Ada Byrne", "Tomas Okafor", "Mei Lindqvist", "Ravi Duarte", "Lena Moreau", "Sam Ito")
+_SUBJECTS = ("sketching tool", "code review study", "design workshop", "field study", "award")
+
+
+def _title(k: int) -> str:
+    # a few words, different on every post of a page
+    return f"{_NAMES[k % 6]} joins the {_SUBJECTS[(k // 6) % 5]}"
+
+
+def _blog_post(k: int) -> str:
+    title = _title(k)
+    return (
+        f'<div id="post-{k}" class="post type-post"><div class="entry_header">'
+        f'<p class="entry-date">{_MONTHS[k % 12]} {10 + k % 3}<br><span class="date">'
+        f'{1 + k % 28}</span></p><h2 class="home"><a href="/{2010 + k % 5}/{k}/">{title}</a> '
+        '</h2><div class="recover"></div></div><div class="entry_content">'
+        f"<p>We are glad to say that {_NAMES[(k + 1) % 6]} joins the {_SUBJECTS[(k + 2) % 5]} "
+        f"this fall, after two years of work on tools number {k} and {k + 7} for teams that "
+        "design software together; the lab will show the first results in the spring.</p>"
+        '<div class="postedinfo"><span class="folder-icon">Posted in</span> <span '
+        'class="categories"><a href="/category/news/">News</a></span> by <span '
+        f'class="usr-meta">andre</span>. <span class="comment-icon"><a href="/{k}/#respond">'
+        "No Comments</a></span></div></div></div>"
+    )
+
+
+def _front_page(p: int) -> Page:
+    posts = "".join(_blog_post(p * 10 + k) for k in range(10))
+    html = f"""<html><head><title>Lab blog - page {p}</title></head><body>
+<div id="header"><h1>Design Lab</h1><a href="/">Home</a> <a href="/people">People</a>
+<a href="/research">Research</a> <a href="/publications">Publications</a></div>
+<div id="container"><div id="left-col">{posts}
+<div class="navigation"><a href="/page/{p + 1}/">Older Entries</a></div></div>
+<div id="sidebar"><h3>Categories</h3><ul><li><a href="/category/news/">News</a></li>
+<li><a href="/category/travel/">Travel</a></li></ul></div></div>
+<div id="footer">Design Lab · University Campus · Contact the webmaster</div></body></html>"""
+    return Page(url=f"https://lab.example/page/{p + 1}/", html=html)
+
+
+def test_a_blog_posts_title_beside_its_date_stays() -> None:
+    pages = [_front_page(p) for p in range(12)]
+    for p, result in enumerate(_site(pages)):
+        text = " ".join(result.cleaned_text.split())
+        for k in range(10):
+            n = p * 10 + k
+            assert _title(n) in text, (result.url, n)
+            assert f"tools number {n} and {n + 7}" in text, result.url
+        assert "Contact the webmaster" not in text, result.url
+        # the date beside the title is still the posts' card
+        assert any(r.detector == "post" for r in result.removed), result.url

@@ -1458,6 +1458,8 @@ def _post_cards(
             continue
         if any(_DIGIT.search(_text_of(li)) for li in el.iter("li")):
             continue  # a list of figures (attachments with their sizes), not a card's menu
+        if _holds_title(el, core):
+            continue  # the post's title (a link to it) beside its date: the post's own head
         free = [w for w in words if _DIGITS_RUN.sub("0", w) not in core and not _counted(w)]
         fixed = len(words) - len(free)
         if fixed >= 2 or 2 * fixed >= len(words):
@@ -1545,6 +1547,17 @@ def post_places(facts: Facts, density: float, label_min: int) -> dict[str, Any]:
     return {"cards": cards, "card_seen": seen, "lines": lines}
 
 
+def _holds_title(el: HtmlElement, labels: AbstractSet[str]) -> bool:
+    """Whether a block holds a heading of its own: one whose text (digits folded) is no label
+    the blocks at its place say — a post's title, which differs from post to post, not the
+    line of a card."""
+    for h in el.iter(*_HEADING_TAGS):
+        text = " ".join(_text_of(h).split())
+        if text and _DIGITS_RUN.sub("0", text) not in labels:
+            return True
+    return False
+
+
 def _card_alone(el: HtmlElement, labels: frozenset[str]) -> bool:
     """Whether a block alone (the one post of a page, at a place the site's other threads
     have a card at) reads like a card: short pieces of text (two at least), a figure (a date,
@@ -1555,6 +1568,8 @@ def _card_alone(el: HtmlElement, labels: frozenset[str]) -> bool:
     if next(el.iter(*_NOT_CARD), None) is not None:
         return False
     if any(_DIGIT.search(_text_of(li)) for li in el.iter("li")):
+        return False
+    if _holds_title(el, labels):
         return False
     words = [" ".join(t.split()) for t in el.itertext() if t.strip()]
     if len(words) < 2 or any(len(w.split()) > POST_CARD_WORDS for w in words):
