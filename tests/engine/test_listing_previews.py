@@ -156,3 +156,47 @@ def test_a_blog_posts_title_beside_its_date_stays() -> None:
         assert "Contact the webmaster" not in text, result.url
         # the date beside the title is still the posts' card
         assert any(r.detector == "post" for r in result.removed), result.url
+
+
+# ------------------------------------------------------------------ a forum's member cards
+
+_MEMBERS = ("forumasp", "kjelld", "mtrout", "bluefin", "Rion Wei", "ganesh_k", "ozzy", "tamsin")
+
+
+def _thread_page(t: int) -> Page:
+    posts = []
+    for n in range(4):
+        member = _MEMBERS[(t + 3 * n) % 8]
+        posts.append(
+            '<li class="comment-wrap"><div class="comment-left-col">'
+            f'<a href="/members/{member}.aspx"><img class="post-thumb" src="/avatar/{member}.jpg">'
+            f'</a><h3 class="post-title"><a href="/members/{member}.aspx">{member}</a></h3>'
+            f'<p class="post-level">{("None", "Member", "Star")[(t + n) % 3]}</p>'
+            f'<p class="post-points">{(t * 37 + n * 211) % 9000} Points</p>'
+            f'<p class="post-count"><a href="/search?q={member}">{(t * 13 + n * 7) % 900 + 1} '
+            'Posts</a></p></div><div class="comment-right-col">'
+            f"<h3>Re: grid rows {t} in the view</h3>"
+            f'<p class="date">Dec {1 + n}, 2015 0{n}:24 AM | {member} | <a href="/p/{t}{n}">'
+            "LINK</a></p>"
+            f"<div><p>Try binding the rows of grid {t} to a view model with {n + 2} columns, "
+            f"then reassign row {n + t} after the postback; it worked for me on version "
+            f"{4 + n}.</p></div></div></li>"
+        )
+    html = f"""<html><head><title>Grid rows {t} - Forums</title></head><body>
+<div id="header"><a href="/">Forums</a> <a href="/members">Members</a> <a href="/search">Search</a></div>
+<div id="content-wrapper"><h1>Grid rows {t} in the view</h1>
+<ul class="comment-list">{"".join(posts)}</ul>
+<div class="pagination-thread"><a href="/t/prev/{t}">Previous Thread</a> |
+<a href="/t/next/{t}">Next Thread</a></div></div>
+<div id="footer">Forums · Terms of Use · Privacy Statement</div></body></html>"""
+    return Page(url=f"https://forums.example/t/{2000 + t}.aspx", html=html)
+
+
+def test_a_member_card_with_the_members_name_as_heading_still_goes() -> None:
+    # the member's name is a heading, but a short one among the card's labels and counts
+    pages = [_thread_page(t) for t in range(12)]
+    for t, result in enumerate(_site(pages)):
+        text = " ".join(result.cleaned_text.split())
+        assert f"then reassign row {t} after the postback" in text, result.url
+        assert "Points" not in text, result.url
+        assert "Posts" not in text, result.url

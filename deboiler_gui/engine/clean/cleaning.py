@@ -1548,12 +1548,16 @@ def post_places(facts: Facts, density: float, label_min: int) -> dict[str, Any]:
 
 
 def _holds_title(el: HtmlElement, labels: AbstractSet[str]) -> bool:
-    """Whether a block holds a heading of its own: one whose text (digits folded) is no label
-    the blocks at its place say — a post's title, which differs from post to post, not the
-    line of a card."""
+    """Whether a block is a post's head rather than its card: a heading in it, whose text
+    (digits folded) is no label the blocks at its place say, holds at least half of the
+    block's text — a post's title beside its date ("Apr 11 18 Welcome Lee Martie"), not a
+    member's name as the heading of a card of labels and counts ("ann", "None", "0 Points",
+    "1 Post")."""
+    total = len("".join(_text_of(el).split()))
     for h in el.iter(*_HEADING_TAGS):
         text = " ".join(_text_of(h).split())
-        if text and _DIGITS_RUN.sub("0", text) not in labels:
+        own = len("".join(text.split()))
+        if own and 2 * own >= total and _DIGITS_RUN.sub("0", text) not in labels:
             return True
     return False
 
