@@ -1458,6 +1458,8 @@ def _post_cards(
             continue
         if any(_DIGIT.search(_text_of(li)) for li in el.iter("li")):
             continue  # a list of figures (attachments with their sizes), not a card's menu
+        if _holds_title(el, core):
+            continue  # the post's title (a link to it) beside its date: the post's own head
         free = [w for w in words if _DIGITS_RUN.sub("0", w) not in core and not _counted(w)]
         fixed = len(words) - len(free)
         if fixed >= 2 or 2 * fixed >= len(words):
@@ -1545,6 +1547,21 @@ def post_places(facts: Facts, density: float, label_min: int) -> dict[str, Any]:
     return {"cards": cards, "card_seen": seen, "lines": lines}
 
 
+def _holds_title(el: HtmlElement, labels: AbstractSet[str]) -> bool:
+    """Whether a block is a post's head rather than its card: a heading in it, whose text
+    (digits folded) is no label the blocks at its place say, holds at least half of the
+    block's text — a post's title beside its date ("Apr 11 18 Welcome Lee Martie"), not a
+    member's name as the heading of a card of labels and counts ("ann", "None", "0 Points",
+    "1 Post")."""
+    total = len("".join(_text_of(el).split()))
+    for h in el.iter(*_HEADING_TAGS):
+        text = " ".join(_text_of(h).split())
+        own = len("".join(text.split()))
+        if own and 2 * own >= total and _DIGITS_RUN.sub("0", text) not in labels:
+            return True
+    return False
+
+
 def _card_alone(el: HtmlElement, labels: frozenset[str]) -> bool:
     """Whether a block alone (the one post of a page, at a place the site's other threads
     have a card at) reads like a card: short pieces of text (two at least), a figure (a date,
@@ -1555,6 +1572,8 @@ def _card_alone(el: HtmlElement, labels: frozenset[str]) -> bool:
     if next(el.iter(*_NOT_CARD), None) is not None:
         return False
     if any(_DIGIT.search(_text_of(li)) for li in el.iter("li")):
+        return False
+    if _holds_title(el, labels):
         return False
     words = [" ".join(t.split()) for t in el.itertext() if t.strip()]
     if len(words) < 2 or any(len(w.split()) > POST_CARD_WORDS for w in words):
@@ -2287,7 +2306,49 @@ def _figure(el: HtmlElement) -> bool:
         return False
     # the image comes before the text: a caption is under (or beside) its picture
     before = "".join(t for t in _text_before(el, img) if t).strip()
-    return not before
+    return not before and _caption_text(_visible_text(el))
+
+
+#: a character of a script written without spaces (Han, kana, hangul) says about as much as a
+#: short word: it counts this many characters toward a caption's length
+WIDE_CHAR_WEIGHT = 3
+_WIDE_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: a sentence's end with more text after it, in scripts written with spaces ("cheer. Photo")
+#: or without ("。", "！", "？")
+_CAPTION_BREAK = re.compile(r"[^\W\d_]{2}[.?!](?=\s+\S)|[。！？](?=\s*[^\s。！？])")
+#: a caption holds at most this many sentence ends with text after them (a line and its
+#: credit, two short sentences); more is prose
+CAPTION_BREAKS = 1
+
+
+def _caption_text(text: str) -> bool:
+    """Whether a text reads like a photo's caption rather than prose: at most
+    ``CAPTION_CHARS`` characters once each character of a script written without spaces
+    counts ``WIDE_CHAR_WEIGHT`` (a hundred Chinese characters are a paragraph, not a line),
+    and at most ``CAPTION_BREAKS`` sentence ends with text after them (three sentences are a
+    passage of someone's text: an answer's first lines under its thumbnail)."""
+    squeezed = "".join(text.split())
+    wide = len(_WIDE_CHAR.findall(squeezed))
+    if len(squeezed) + (WIDE_CHAR_WEIGHT - 1) * wide > CAPTION_CHARS:
+        return False
+    return len(_CAPTION_BREAK.findall(text)) <= CAPTION_BREAKS
+
+
+def _visible_text(el: HtmlElement) -> str:
+    """The element's text without what is never shown (a script, a hidden text area)."""
+    if next(el.iter(*INVISIBLE_TAGS), None) is None:
+        return _text_of(el)
+    parts: list[str] = []
+
+    def walk(node: HtmlElement) -> None:
+        parts.append(node.text or "")
+        for child in node:
+            if isinstance(child.tag, str) and child.tag not in INVISIBLE_TAGS:
+                walk(child)
+            parts.append(child.tail or "")
+
+    walk(el)
+    return "".join(parts)
 
 
 #: a box of photos set apart from the text holds at most this many characters a photo (its
