@@ -29,6 +29,7 @@ from deboiler_gui.engine.template.extract import (
     is_self_link,
     link_of,
     page_tree,
+    recorded_gone,
 )
 from deboiler_gui.engine.template.induce import (
     Example,
@@ -64,6 +65,15 @@ from deboiler_gui.engine.template.selectors import (
 )
 from deboiler_gui.engine.template.signals import SignalsTally
 from deboiler_gui.engine.template.structured import page_values
+from deboiler_gui.engine.template.valueshape import (
+    encode_records,
+    learned_records,
+    page_record,
+    preview,
+    shape_words,
+    value_print,
+    value_shape,
+)
 
 log = logging.getLogger(__name__)
 
@@ -557,6 +567,9 @@ def learn_absent_missed(
     never links to its own page, which would empty it there."""
     absent: dict[str, list[str]] = {f.id: [] for f in template.fields}
     present: dict[str, list[str]] = {f.id: [] for f in template.fields}
+    # The print and shape of each value (``valueshape``): evaluate and repair tell a value
+    # the field's rule now takes from other nodes from the field's own value changed.
+    records: dict[str, dict[str, tuple[str, str]]] = {f.id: {} for f in template.fields}
     # (judged afresh: the pages an earlier learning recorded as absent raise no flag of a
     # missed page, and are looked at again here)
     fresh = template
@@ -589,15 +602,20 @@ def learn_absent_missed(
                 absent[fld.id].append(p.url)
             else:
                 present[fld.id].append(p.url)
+                records[fld.id][p.url] = page_record(tree, fld, value, _rep)
     missed = {sig.field: sig.missed() for sig in tally.settle()}
     new = template
     for fld in template.fields:
         miss = set(missed.get(fld.id, ()))
+        kept = _spread_urls(present[fld.id], _PRESENT_PAGES)
+        prints, shapes = encode_records(records[fld.id], kept)
         fp = {
             **fld.search.fingerprint,
             "absent": sorted(u for u in absent[fld.id] if u not in miss),
-            "present": _spread_urls(present[fld.id], _PRESENT_PAGES),
+            "present": kept,
             "present_count": len(present[fld.id]),
+            "present_prints": prints,
+            "present_shapes": shapes,
         }
         fp.pop("self_link_pages", None)
         if own[fld.id]:
@@ -4033,8 +4051,14 @@ def _repair_one(
     values_cache: dict[str, dict[str, str]],
     absent: AbsentPages,
 ) -> FieldRepair:
-    """``repair_field``, a failure answered as such: the other fields are still checked."""
+    """``repair_field``, a failure answered as such: the other fields are still checked. A
+    field recorded gone is checked with its old rules (``_repair_recorded_gone``)."""
     try:
+        gone = recorded_gone(fld)
+        if gone is not None:
+            old = replace(fld, xpaths=tuple(str(x) for x in gone.get("xpaths") or ()))
+            found = repair_field(trees, old, template, index, indexes, values_cache, absent)
+            return _repair_recorded_gone(found, gone)
         return repair_field(trees, fld, template, index, indexes, values_cache, absent)
     except Exception as exc:  # noqa: BLE001 - one field's failure leaves the others
         # A field that cannot be repaired is answered as such; the others are still checked
@@ -4056,8 +4080,176 @@ def accept_field_repairs(template: Template, repairs: Iterable[FieldRepair]) -> 
     for rep in repairs:
         if rep.status != "repaired" or not rep.xpath:
             continue
-        fld = new.field(rep.field)
+        fld = _without_gone(new.field(rep.field))
         new = new.with_field(replace(fld, xpaths=tuple(rep.xpaths or [rep.xpath])))
+    return new
+
+
+# --------------------------------------------------------------------------- gone fields
+
+#: Pages named, with their values, where a field answered 'gone' still matches.
+_STILL_SHOWN = 10
+
+
+def _without_gone(fld: Field) -> Field:
+    """``fld`` without a 'gone' record (a rule is set for it again)."""
+    if "gone" not in fld.search.fingerprint:
+        return fld
+    fp = {k: v for k, v in fld.search.fingerprint.items() if k != "gone"}
+    return replace(fld, search=replace(fld.search, fingerprint=fp))
+
+
+def _repair_recorded_gone(found: FieldRepair, gone: dict[str, Any]) -> FieldRepair:
+    """The finding for a field recorded gone, checked with its old rules: 'gone' again (it
+    stays so: nothing to accept), or its values back: the old rules giving them again are
+    proposed as its rule ('repaired'), as is a repaired rule."""
+    found.evidence["recorded_gone"] = True
+    if found.status == "ok" and gone.get("xpaths"):
+        xpaths = [str(x) for x in gone["xpaths"]]
+        return FieldRepair(
+            found.field,
+            "repaired",
+            xpaths[0],
+            found.score,
+            {
+                **found.evidence,
+                "was": "gone",
+                "reason": "recorded gone, its values are back: its old rule gives them again",
+            },
+            found.alternatives,
+            xpaths,
+        )
+    if found.status == "gone":
+        found.evidence["reason"] = (
+            f"{found.evidence.get('reason', '')}; recorded gone already (no rule)"
+        ).lstrip("; ")
+    elif found.status in ("repaired", "unsure"):
+        found.evidence["was"] = "gone"
+    return found
+
+
+def still_matching_steps(
+    pages: Sequence[Page], template: Template, repairs: Sequence[FieldRepair]
+) -> Generator[Progress, None, None]:
+    """For each field answered 'gone' (its learned values are gone from the learned pages)
+    whose rules still give values on pages of the site: those pages and values, in its
+    finding's ``evidence["still_matches"]`` (the rule lands on other nodes there: a list
+    beside the removed menu), with, per page learned with a value, whether the value is the
+    one learned there or one of another shape (``valueshape``). Every page is read once."""
+    gone = {
+        r.field: r for r in repairs if r.status == "gone" and not r.evidence.get("recorded_gone")
+    }
+    fields = [f for f in template.fields if f.id in gone and f.xpaths]
+    if not fields:
+        return
+    found: dict[str, dict[str, Any]] = {
+        f.id: {
+            "count": 0,
+            "of": 0,
+            "pages": [],
+            "values": {},
+            "learned_value": 0,
+            "other_kind": 0,
+            "why": {},
+        }
+        for f in fields
+    }
+    # Pages shown: those whose value changed kind since learning first.
+    shown: dict[str, tuple[dict[str, str], dict[str, str]]] = {f.id: ({}, {}) for f in fields}
+    records = {f.id: learned_records(f) for f in fields}
+    readable = [p for p in pages if not p.error and p.html]
+    for n, page in enumerate(readable, 1):
+        yield Progress(n, len(readable), page.url, phase="gone fields")
+        try:
+            tree = page_tree(page)
+        except DeboilerError:
+            continue
+        for fld in fields:
+            got = found[fld.id]
+            got["of"] += 1
+            try:
+                value, rep = extract_field(tree, fld, template, url=page.url)
+            except RuleError:
+                continue
+            if not value:
+                continue
+            got["count"] += 1
+            learned = records[fld.id].get(page.url)
+            why = ""
+            if learned is not None and value_print(value, fld.is_list) == learned[0]:
+                got["learned_value"] += 1
+            elif learned is not None:
+                why = shape_words(learned[1], value_shape(tree, rep))
+            if why:
+                got["other_kind"] += 1
+                if len(got["why"]) < _STILL_SHOWN:
+                    got["why"][page.url] = why
+            first, rest = shown[fld.id]
+            put = first if why else rest
+            if len(put) < _STILL_SHOWN:
+                put[page.url] = preview(value)
+    for fid, got in found.items():
+        if got["count"]:
+            first, rest = shown[fid]
+            got["values"] = dict(list({**first, **rest}.items())[:_STILL_SHOWN])
+            got["pages"] = list(got["values"])
+            gone[fid].evidence["still_matches"] = got
+
+
+def gone_to_record(template: Template, repairs: Iterable[FieldRepair]) -> list[str]:
+    """The fields answered 'gone' that accepting records gone: those whose rules still give
+    values on pages of the site (``still_matches``: other nodes than the field's), not recorded
+    gone already. A field whose rules give nothing anywhere keeps them: they fill no page."""
+    have = {f.id: f for f in template.fields}
+    return [
+        r.field
+        for r in repairs
+        if r.status == "gone"
+        and r.evidence.get("still_matches")
+        and r.field in have
+        and have[r.field].xpaths
+        and recorded_gone(have[r.field]) is None
+    ]
+
+
+def record_gone(template: Template, repairs: Iterable[FieldRepair]) -> Template:
+    """The template with each field answered 'gone' recorded so: no rule (extraction gives
+    nothing there, whatever its old rule would still match), its old queue, why, and the pages
+    where the old rule still matched, kept in its search rules' ``gone``; its learned values
+    stay, so a later repair finds it again when it comes back (and the version before keeps
+    its rule: ``templates revert``)."""
+    found = list(repairs)
+    names = set(gone_to_record(template, found))
+    new = template
+    for r in found:
+        if r.field not in names:
+            continue
+        fld = new.field(r.field)
+        still = r.evidence.get("still_matches") or {}
+        record = {
+            "xpaths": list(fld.xpaths),
+            "reason": str(r.evidence.get("reason") or ""),
+            "still_pages": int(still.get("count") or 0),
+            "still_examples": list(still.get("pages") or [])[:_STILL_SHOWN],
+        }
+        fp = {**fld.search.fingerprint, "gone": record}
+        new = new.with_field(replace(fld, xpaths=(), search=replace(fld.search, fingerprint=fp)))
+    return new
+
+
+def keep_gone_records(before: Template, learned: Template) -> Template:
+    """``learned`` (a template learned again) with the search rules each field recorded gone
+    had in ``before``: it has no rule to learn from, and its learned values are what finds it
+    again."""
+    new = learned
+    for fld in before.fields:
+        if recorded_gone(fld) is None:
+            continue
+        try:
+            now = new.field(fld.id)
+        except RuleError:
+            continue
+        new = new.with_field(replace(now, xpaths=fld.xpaths, search=fld.search))
     return new
 
 
@@ -4122,12 +4314,19 @@ class TemplateRepair:
             for r in self.fields
         ]
 
+    def gone_fields(self) -> list[str]:
+        """The fields answered 'gone' that accepting records gone (``record_gone``): those
+        that still have rules; set by :func:`repair_template_steps` from the template."""
+        mine = {r.field for r in self.fields if r.status == "gone"}
+        return [f for f in self.stats.get("gone_fields") or [] if f in mine]
+
     def fixed_fields(self, unsure: Iterable[str] = (), force: Iterable[str] = ()) -> list[str]:
         """The fields accepting would change (with ``unsure``/``force``: those 'unsure' fields
-        too, as :meth:`accepted` takes them)."""
+        too, as :meth:`accepted` takes them), the fields it records gone among them."""
         return sorted(
             {r.field for r in self._taken(unsure, force) if r.status == "repaired"}
             | {p.field for p in self.best_proposals()}
+            | set(self.gone_fields())
         )
 
     def accepted(
@@ -4138,9 +4337,11 @@ class TemplateRepair:
         ``UNSURE_FLOOR``, and each of ``force`` with any proposal), and the best proposal of
         each other field (at or above the threshold) placed by ``repair.accept_repairs``: a
         rule that broke never stays first."""
-        return accept_proposals(
+        accepted = accept_proposals(
             accept_field_repairs(template, self._taken(unsure, force)), self.best_proposals()
         )
+        gone = set(self.gone_fields())
+        return record_gone(accepted, [r for r in self.fields if r.field in gone])
 
 
 def _weak(proposals: Sequence[RepairProposal]) -> list[RepairProposal]:
@@ -4166,6 +4367,11 @@ def repair_template_steps(
         return out
     parsed: dict[str, Any] = {}
     out.fields, out.stats = repair_site(pages, template, parsed=parsed)
+    # A field answered 'gone' whose rules still give values: on which pages, and what.
+    yield from still_matching_steps(pages, template, out.fields)
+    gone = gone_to_record(template, out.fields)
+    if gone:
+        out.stats["gone_fields"] = gone
     fine = {r.field for r in out.fields if r.status == "ok"}
     never_absent = {
         f.id
