@@ -2298,7 +2298,22 @@ def _named_step(xp: str) -> tuple[int, str, str, str, list[str]] | None:
         below = steps[len(steps) - back :]
         route = ["" if d else t for t, _p, d in below]
         return back, tag, "id" if ids else "class", (ids or tokens)[0], route
+    # No id or class: another attribute naming a step (a table's ``@summary='top banner'``,
+    # a map's ``@name``) is renamed the same way, when it is its step's only one.
+    for back, (tag, preds, _d) in enumerate(reversed(steps)):
+        named = [
+            (a, v) for p in preds for a, _q, v in _ATTR_NAME.findall(p) if a not in ("id", "class")
+        ]
+        if len(named) != 1 or not tag.isalnum():
+            continue
+        below = steps[len(steps) - back :]
+        route = ["" if d else t for t, _p, d in below]
+        return back, tag, named[0][0], named[0][1], route
     return None
+
+
+#: An attribute equal to a value in a step's predicate (``@summary='top banner'``).
+_ATTR_NAME = re.compile(r"^\s*@([\w:-]+)\s*=\s*(['\"])([^'\"]*)\2\s*$")
 
 
 def _step_holders(
@@ -2975,6 +2990,109 @@ class AbsentPages:
         return out
 
 
+# --------------------------------------------------------------------------- one page's anchors
+
+#: Other pages of the site parsed, at most, to see whether a label found on one learned page
+#: is on others (those whose markup holds every word of it).
+_LABEL_OTHER_PAGES = 12
+#: Tags of the page's head a field's own rules may name (a field read from the head).
+_HEAD_TAGS = frozenset({"head", "title", "meta", "link", "base"})
+_STEP_TAG = re.compile(r"^(?:[\w-]+::)?([\w*-]+)")
+
+
+def _step_tags(xp: str) -> list[str]:
+    """The element names of a rule's steps (``head``, ``body``, ``*``), axes aside."""
+    try:
+        steps = split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return []
+    out = []
+    for step in steps:
+        m = _STEP_TAG.match(step.lstrip("("))
+        if m:
+            out.append(m.group(1))
+    return out
+
+
+class _OnePageAnchors:
+    """Which induced rules a field's repair refuses as tied to one page: a label (a fixed text
+    the rule reaches its node by, ``//div[normalize-space(.)='13.1.3: Version 2.8']/…``) found
+    on one page only, learned and other pages of the site read, unless the field's old rules
+    named it; and, for a field of the page's body, a rule anchored in the page's head
+    (``//head[normalize-space(.)='Gri: Builtin Index']/following-sibling::body[1]/…``). Such a
+    rule gives the learned value on its own page and nothing elsewhere: as a second rule of a
+    queue it only copies that page's (sometimes wrong) value."""
+
+    def __init__(
+        self,
+        fld: Field,
+        trees: dict[str, Any],
+        samples: dict[str, Any],
+        absent: AbsentPages | None,
+    ) -> None:
+        self.trees = {u: trees[u] for u in samples if u in trees}
+        self.absent = absent
+        self.old_labels = {lab for x in fld.xpaths for lab, _r in rule_labels(x)}
+        old_tags = {t for x in fld.xpaths for t in _step_tags(x)}
+        node_tag = str(fld.search.fingerprint.get("node_tag") or "")
+        self.body_field = not (old_tags & _HEAD_TAGS) and node_tag not in _HEAD_TAGS
+        self._seen: dict[str, bool] = {}
+
+    def refuses(self, xp: str) -> bool:
+        if self.body_field and "head" in _step_tags(xp):
+            return True
+        return any(not self._repeated(p, labels) for p, labels in self._label_steps(xp))
+
+    def _label_steps(self, xp: str) -> list[tuple[str, set[str]]]:
+        """The rule up to each of its steps that names a label the old rules did not name."""
+        path = _element_path(xp)
+        try:
+            steps = split_outside(path, "/")
+        except Untranslatable:
+            return []
+        out = []
+        for i, step in enumerate(steps):
+            labels = {lab for lab, _r in rule_labels(step)} if step else set()
+            if labels and not labels <= self.old_labels:
+                prefix = "/".join(steps[: i + 1])
+                out.append((prefix if prefix.startswith("/") else "//" + prefix, labels))
+        return out
+
+    def _repeated(self, prefix: str, labels: set[str]) -> bool:
+        """Whether the rule's label step selects something on two pages or more: learned
+        pages first, then the other pages of the site whose markup holds the label's words."""
+        if prefix in self._seen:
+            return self._seen[prefix]
+        pages = 0
+        for tree in self.trees.values():
+            try:
+                if select_elements(tree, prefix):
+                    pages += 1
+            except RuleError:
+                self._seen[prefix] = True  # not judged: left to the agreement
+                return True
+            if pages >= MIN_AGREE:
+                break
+        if pages < MIN_AGREE and self.absent is not None:
+            words = [w for lab in labels for w in _WORD.findall(lab) if len(w) > 1]
+            read = 0
+            for page in self.absent.others:
+                if read >= _LABEL_OTHER_PAGES or pages >= MIN_AGREE:
+                    break
+                if page.url in self.trees or not all(w in page.html for w in words):
+                    continue
+                tree = self.absent.other_tree(page.url)
+                if tree is None:
+                    continue
+                read += 1
+                try:
+                    pages += bool(select_elements(tree, prefix))
+                except RuleError:
+                    continue
+        self._seen[prefix] = pages >= MIN_AGREE
+        return self._seen[prefix]
+
+
 def _repair_field(
     trees: dict[str, Any],
     fld: Field,
@@ -3133,6 +3251,7 @@ def _repair_field(
             )
         return site_fills[queue]
 
+    one_page = _OnePageAnchors(fld, trees, samples, absent)
     one_node = (
         fld.search.fingerprint.get("one_node") is True and not fld.is_list and not fld.children
     )
@@ -3200,6 +3319,9 @@ def _repair_field(
                 except InductionError:
                     rules = []
         rules = [*rules, *(r for r in beside if r.xpath not in {x.xpath for x in rules})]
+        # A label of one page's own (its section's number and title) or the page's head is
+        # no anchor of a repaired rule: it reproduces that page's value and nothing else.
+        rules = [r for r in rules if not one_page.refuses(r.xpath)]
         if not rules:
             return
         tag = examples[0].node.tag
