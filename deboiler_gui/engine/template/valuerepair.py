@@ -2057,6 +2057,9 @@ def _anchored_forms(
         (depth, top, pred) for depth, top in enumerate(chain) for pred in _attribute_hooks(top)
     ]
     cands: list[tuple[float, str]] = []
+    # The rule's own anchor above the hooks (``//table[@summary='top banner']``), and the first
+    # of a hook's matches (one block of several alike): see ``_more_anchored``.
+    cands += _more_anchored(path, first, hooked)
     for depth, top, pred in hooked:
         rel = _steps_down(top, first, positional=False)
         cands.append((depth, f"//{top.tag}[{pred}]" + (f"/{rel}" if rel else "")))
@@ -2092,6 +2095,88 @@ def _anchored_forms(
     if memo is not None:
         memo[key] = out
     return out
+
+
+#: Cost added to an anchored form that takes the first of its hook's matches: after the forms
+#: that take them all, before those with positions below the hook.
+_FIRST_MATCH_COST = 10.0
+#: ... and to one under the rule's own anchor (``//table[@summary='top banner']//div[…]``).
+_OWN_ANCHOR_COST = 0.3
+
+
+def _rule_anchor(path: str) -> str:
+    """The rule up to its deepest step anchored on an attribute and no position
+    (``//table[@summary='top banner']`` of ``//table[@summary='top banner']/tr/td[2]/…``), when
+    that step is not the rule's last; "" otherwise."""
+    try:
+        steps = split_outside(path, "/")
+    except Untranslatable:
+        return ""
+    best = ""
+    for i, step in enumerate(steps[:-1]):
+        if not step or step.startswith("("):
+            continue
+        try:
+            _tag, preds = step_predicates(step)
+        except Untranslatable:
+            return best
+        if any("@" in p for p in preds) and not any(p.strip().isdigit() for p in preds):
+            best = "/".join(steps[: i + 1])
+    return best
+
+
+def _more_anchored(
+    path: str, first: HtmlElement, hooked: Sequence[tuple[int, HtmlElement, str]]
+) -> list[tuple[float, str]]:
+    """Anchored forms beside one hook alone: the hook under the rule's own anchor (a class
+    other blocks share is narrowed by the block the rule already named: the menus of the page's
+    content, not a whole page of menus elsewhere), and the first of the hook's matches (a rule
+    that took the first of several like blocks by its position: ``…/td[2]/div[3]/ul/li/a``,
+    the first menu, is ``(//div[…' menu '…])[1]/ul/li/a``, not every menu)."""
+    own = _rule_anchor(path)
+    out: list[tuple[float, str]] = []
+    for depth, top, pred in hooked:
+        rel = _steps_down(top, first, positional=False)
+        down = f"/{rel}" if rel else ""
+        bases = [(float(depth), f"//{top.tag}[{pred}]")]
+        if own:
+            bases.insert(0, (depth + _OWN_ANCHOR_COST, f"{own}//{top.tag}[{pred}]"))
+            out.append((depth + _OWN_ANCHOR_COST, f"{own}//{top.tag}[{pred}]{down}"))
+        if rel:
+            out += [(c + _FIRST_MATCH_COST, f"({b})[1]{down}") for c, b in bases]
+    return out
+
+
+def bare_positions(xp: str) -> int:
+    """How many of a rule's steps find their node by position alone: an absolute path, a
+    child step by index (``div[3]``), the n-th match of an expression; the first match of an
+    expression anchored on an attribute (``(//div[…' menu '…])[1]``) is no bare position."""
+    path = _element_path(xp)
+    n = 1 if path.startswith("/") and not path.startswith("//") else 0
+    n += len(re.findall(r"(?:^|/)[A-Za-z][\w.-]*\[\d+\]", path))
+    for m in re.finditer(r"\)\[(\d+)\]", path):
+        if not (m.group(1) == "1" and "@" in _group_before(path, m.start())):
+            n += 1
+    return n
+
+
+def _group_before(path: str, close: int) -> str:
+    """The expression inside the parentheses that close at ``close`` (quotes aside)."""
+    depth = 0
+    quote = ""
+    for i in range(close, -1, -1):
+        ch = path[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ")":
+            depth += 1
+        elif ch == "(":
+            depth -= 1
+            if depth == 0:
+                return path[i + 1 : close]
+    return ""
 
 
 def _pair_tokens(old: Sequence[str], new: Sequence[str]) -> dict[str, str]:
@@ -2743,6 +2828,7 @@ class AbsentPages:
         self.rival_pages = rival_pages or {}
         self._rival_trees: dict[str, Any] | None = None
         self._still: dict[tuple[Any, ...], list[str]] = {}
+        self._respell: dict[tuple[Any, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
 
     def rival_trees(self) -> dict[str, Any]:
         if self._rival_trees is None:
@@ -2934,6 +3020,58 @@ class AbsentPages:
             if n:
                 out[url] = n
         return out, read
+
+    def same_elsewhere(
+        self,
+        fld: Field,
+        template: Template,
+        source: tuple[str, ...],
+        form: tuple[str, ...],
+        skip: Iterable[str] = (),
+    ) -> bool:
+        """Whether the queue ``form`` (an anchored spelling of ``source``) gives what
+        ``source`` gives on the site's other pages ``rival`` reads (where both give a value):
+        a form that parts from it there is another rule. The pages and ``source``'s values
+        are worked out once per source."""
+        key = (fld.id, source)
+        if key not in self._respell:
+            left_out = set(skip)
+            names = {n for x in source for m in _RULE_NAMES.finditer(x) for n in m.groups() if n}
+            urls = list(self.rival_trees())
+            urls += [*self.with_value(fld, template, left_out), *self.rich(names, left_out)]
+            trees = {u: t for u in dict.fromkeys(urls) if (t := self._any_tree(u)) is not None}
+            self._respell[key] = (trees, self._values(fld, template, source, trees))
+        trees, mine = self._respell[key]
+        # (the form's own names: where its class comes more often, its blocks repeat)
+        names = {n for x in form for m in _RULE_NAMES.finditer(x) for n in m.groups() if n}
+        more = {
+            u: t
+            for u in self.rich(names, skip)
+            if u not in trees and (t := self._any_tree(u)) is not None
+        }
+        theirs = self._values(fld, template, form, {**trees, **more})
+        if more:
+            mine = {**mine, **self._values(fld, template, source, more)}
+        return not any(v and theirs.get(u) and theirs[u] != v for u, v in mine.items())
+
+    def _any_tree(self, url: str) -> Any:
+        tree = self.rival_trees().get(url)
+        return tree if tree is not None else self.other_tree(url)
+
+    @staticmethod
+    def _values(
+        fld: Field, template: Template, queue: tuple[str, ...], trees: dict[str, Any]
+    ) -> dict[str, Any]:
+        out = {}
+        for url, tree in trees.items():
+            try:
+                got, _rep = extract_field(
+                    tree, replace(fld, xpaths=queue), template, paths=False, url=url
+                )
+            except RuleError:
+                got = None
+            out[url] = _norm_value(got, fld.is_list) if got else None
+        return out
 
     def rich(self, names: Iterable[str], skip: Iterable[str] = ()) -> list[str]:
         """Up to ``_RICH_PAGES`` of the site's other pages (of the usual size, not ``skip``)
@@ -3506,34 +3644,57 @@ def _repair_field(
     # page and none where the field had no value; it goes first among equals.
     # Rules ranked after one that would be accepted as it is are left alone.
     empty = [u for u, v in samples.items() if not v]
-    memos: dict[tuple[str, ...], dict[Any, list[str]]] = {}
+    memos: dict[tuple[Any, ...], dict[Any, list[str]]] = {}
+    # Every positional rule of a queue gets them, not only its last one (a queue's first rule
+    # ``…/td[2]/div[3]/ul/li/a`` beside a class every such block carries).
     for i, (queue, (ev, _fam)) in enumerate(ranked[:_ANCHOR_TRIES]):
         if ev.get("kind"):
             continue
-        if not is_positional(queue[-1]):
+        spots = [k for k, x in enumerate(queue) if is_positional(x)]
+        if not spots:
             if ev["score"] < ACCEPT or ev["agree"] < MIN_AGREE:
                 continue
             if not (ev["filled"] or fills(queue)):
                 break
+            spots = [len(queue) - 1]
         elif i and ev["score"] < ACCEPT:
             continue
-        head = queue[:-1]
+        # A form of a rule that is right as it stands must also give what it gives on the
+        # site's other pages: one that parts from it there is another rule (every menu of a
+        # page where the positional rule took the first), not its anchored spelling.
+        respell = acceptable(ev) and not fills(queue) and absent is not None
+        for k in spots:
+            head, after = queue[:k], queue[k + 1 :]
 
-        def fills_none(form: str, head: tuple[str, ...] = head) -> bool:
-            return not fills((*head, form))
+            def fills_none(
+                form: str,
+                head: tuple[str, ...] = head,
+                after: tuple[str, ...] = after,
+                source: tuple[str, ...] = queue,
+                respell: bool = respell,
+            ) -> bool:
+                new = (*head, form, *after)
+                if fills(new):
+                    return False
+                return (
+                    not respell
+                    or absent is None
+                    or absent.same_elsewhere(fld, template, source, new, all_samples)
+                )
 
-        memo = memos.setdefault(head, {})
-        for form in _anchored_forms(queue[-1], trees, list(samples), empty, fills_none, memo):
-            anchored_queue = (*head, form)
-            if anchored_queue in scored:
-                continue
-            got = _agreement(trees, samples, replace(fld, xpaths=anchored_queue), template)
-            if got["score"] >= ev["score"] and got["wrong"] <= ev["wrong"]:
-                why = _kind_change(trees, samples, fld, form, widened)
-                if why:
+            # (forms kept for one source are checked against that source elsewhere)
+            memo = memos.setdefault((head, after, queue if respell else ()), {})
+            for form in _anchored_forms(queue[k], trees, list(samples), empty, fills_none, memo):
+                anchored_queue = (*head, form, *after)
+                if anchored_queue in scored:
                     continue
-                scored[anchored_queue] = (got, "anchored")
-                costs[anchored_queue] = costs.get(queue, 0.0) - 0.01
+                got = _agreement(trees, samples, replace(fld, xpaths=anchored_queue), template)
+                if got["score"] >= ev["score"] and got["wrong"] <= ev["wrong"]:
+                    why = _kind_change(trees, samples, fld, form, widened)
+                    if why:
+                        continue
+                    scored[anchored_queue] = (got, "anchored")
+                    costs[anchored_queue] = costs.get(queue, 0.0) - 0.01
     # A rule that walks a recursive structure step by step (``ul/li/ul/li/a`` in an
     # inheritance tree) is right only where the value sits at that depth, and the learned
     # pages may all share one: its forms without the depth (every such node below the run's
@@ -3585,6 +3746,9 @@ def _repair_field(
             any(map(pins_depth, kv[0])),
             all_levels and not takes_all_levels(kv[0][-1]),
             is_positional(kv[0][-1]),
+            # then the fewest steps found by position alone over the whole queue (a class
+            # anchor before a ``div[3]``, as the induction ranks them)
+            sum(map(bare_positions, kv[0])),
             costs.get(kv[0], 99.0),
         )
 
