@@ -541,6 +541,7 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
     from deboiler_gui.engine.template.repair import learn_template
     from deboiler_gui.engine.template.valuerepair import (
         SAMPLE_PAGES,
+        keep_gone_records,
         learn_absent_missed,
         learn_values,
     )
@@ -554,6 +555,8 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
             # Not the pages the rule misses (the field's node is there): named below.
             learned, missed = learn_absent_missed(learn_template(template, pages[:20]), pages)
             learned = learn_values(learned, pages, sample=SAMPLE_PAGES)
+            # A field recorded gone has no rule to learn from: its records stay as they were.
+            learned = keep_gone_records(template, learned)
             v = ws.save_template(learned, message="learn search rules")
         except DeboilerError as exc:
             raise _fail(exc) from exc
@@ -582,8 +585,10 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
     "the proposed XPaths as its whole queue (the old ones are dropped); a field whose rule still "
     "gives the learned values but finds nothing on other pages keeps it first, the proposed "
     "XPath after it for those pages; a field that drifted there to one same value gets the "
-    "proposed XPath first, the old rule after it. Without learned values, a queue that gives no "
-    "value on any page is replaced, one that gives values elsewhere is kept first.",
+    "proposed XPath first, the old rule after it. A field answered 'gone' whose rule still takes "
+    "other nodes on some pages is recorded gone: no rule (extract leaves it empty), its old queue "
+    "kept in its record. Without learned values, a queue that gives no value on any page is "
+    "replaced, one that gives values elsewhere is kept first.",
 )
 @click.option(
     "--accept-unsure",

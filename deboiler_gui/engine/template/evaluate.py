@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from deboiler_gui.engine.model import (
+    DeboilerError,
     DomainModel,
     InputError,
     Page,
@@ -31,9 +32,17 @@ from deboiler_gui.engine.template.extract import (
     extract_page,
     learned_absent,
     learned_present,
+    page_tree,
+    recorded_gone,
 )
-from deboiler_gui.engine.template.model import Template
+from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.signals import ABSENT_NO_ANCHOR
+from deboiler_gui.engine.template.valueshape import (
+    learned_records,
+    page_drift,
+    preview,
+    value_print,
+)
 
 #: A template whose field success rate falls below this raises an alert in the report.
 ALERT_RATE = 0.9
@@ -79,6 +88,12 @@ class FieldStats:
     unseen_no_anchor: int = 0
     #: (``learned``) pages learned absent that now give a value (not counted as successes)
     absent_filled: int = 0
+    #: (``learned``) pages learned with a value whose value now is another one of another
+    #: shape (``valueshape.drift``: the rule takes other nodes): no successes
+    drifted: int = 0
+    #: the field recorded gone by ``templates repair`` (its ``gone`` record): no rule, its
+    #: pages neither successes nor failures
+    gone: dict[str, Any] | None = None
     #: (``absent``) the template was learned before the pages with a value were recorded (no
     #: ``present`` at all, not a sample of a longer record): learning it again gives the rate
     #: its whole basis
@@ -118,6 +133,8 @@ class FieldStats:
 
     @property
     def rate(self) -> float:
+        if self.gone is not None:
+            return 1.0 if self.pages else 0.0
         if not self.present:
             # every page learned absent: nothing failed (no page at all: nothing ran)
             return 1.0 if self.pages else 0.0
@@ -140,6 +157,8 @@ class FieldStats:
             "learned_absent_with_value": self.absent_filled,
             "empty_for_kind": self.kind_absent,
             "empty_kinds": dict(self.usual_empty) if self.kind_absent else {},
+            "drifted": self.drifted,
+            **({"gone": dict(self.gone)} if self.gone is not None else {}),
             "rate": round(self.rate, 4),
             "rate_over": self.rate_line(),
             **({"learn_again": True} if self.basis == "absent" and self.unrecorded else {}),
@@ -161,6 +180,26 @@ class FieldStats:
         if self.unseen_no_anchor:
             parts.append(f"{self.unseen_no_anchor} not read when learned without the rule's anchor")
         return parts
+
+    def drift_note(self) -> str:
+        """(``learned``) the pages whose value is now another one of another shape than the
+        one learned there, counted as failures: "3 with another kind of value than learned,
+        no successes", or ""."""
+        if not self.drifted:
+            return ""
+        return f"{self.drifted} with another kind of value than learned, no successes"
+
+    def gone_line(self) -> str:
+        """What ``evaluate`` says of a field recorded gone by ``templates repair``."""
+        gone = self.gone or {}
+        line = "gone: no rule since templates repair recorded its values gone from the site"
+        still = int(gone.get("still_pages") or 0)
+        if still:
+            line += (
+                f" (its old rule {' then '.join(gone.get('xpaths') or [])} still matched "
+                f"{still} {'page' if still == 1 else 'pages'}, on other values)"
+            )
+        return line
 
     def since(self) -> str:
         """(``learned``) the pages learning never read, counted in the rate: "3 not read when
@@ -200,10 +239,12 @@ class FieldStats:
         """The success count as ``evaluate`` prints it, on its basis: "167/170 of pages where
         present when learned (233 learned absent)", "640/640 of pages where present (154
         without the rule's anchor)", or "12/12"."""
+        if self.gone is not None:
+            return self.gone_line()
         where = self.over()
         if not where:
             return f"{self.ok}/{self.pages}"
-        notes = [self.since(), self.basis_note()]
+        notes = [self.drift_note(), self.since(), self.basis_note()]
         apart = [*self.apart(), *(n for n in notes if n)]
         return f"{self.ok}/{self.present} of {where}" + (f" ({'; '.join(apart)})" if apart else "")
 
@@ -215,6 +256,8 @@ class FieldStats:
         parts = self.apart()
         where = " where present when learned" if self.basis == "learned" else ""
         since = f"; {self.since()}" if self.since() else ""
+        if self.drift_note():
+            since = f"; {self.drift_note()}{since}"
         if not parts:
             return f" (over {self.present} pages{where}{since})" if where else ""
         return f" (over {self.present} pages{where}; {' and '.join(parts)} left out{since})"
@@ -289,7 +332,7 @@ class Evaluation:
             f"template {s.template!r} field {s.field!r}: success rate {s.rate:.1%} below "
             f"{ALERT_RATE:.0%}{s.left_out()}"
             for s in self.fields.values()
-            if s.present and s.rate < ALERT_RATE
+            if s.present and s.rate < ALERT_RATE and s.gone is None
         ]
 
     def to_dict(self) -> dict[str, Any]:
@@ -304,6 +347,25 @@ class Evaluation:
             "not_in_template": dict(self.not_in_template),
             "gold_missing": [dict(g) for g in self.gold_missing],
         }
+
+
+def _drifted(
+    page: Page, fld: Field, template: Template, result: ExtractResult, trees: dict[str, Any]
+) -> dict[str, Any] | None:
+    """Whether the field's value on a page learned with a value drifted from the kind learned
+    there (``valueshape.drift``); the page is parsed only when the value differs from the one
+    learned, once for all the page's fields (``trees``)."""
+    learned = learned_records(fld).get(page.url)
+    if learned is None or value_print(result.values.get(fld.id), fld.is_list) == learned[0]:
+        return None
+    if "tree" not in trees:
+        try:
+            trees["tree"] = page_tree(page)
+        except DeboilerError:
+            trees["tree"] = None
+    if trees["tree"] is None:
+        return None
+    return page_drift(page, fld, template, trees["tree"])
 
 
 def _reason(result: ExtractResult, fid: str) -> str:
@@ -341,9 +403,12 @@ def evaluate_steps(
     judged: set[str] = set()
     seen: list[str] = []
     kinds = EmptyKinds()
+    tmpl_by_name = {t.name: t for t in templates}
     for n, page in enumerate(pages, 1):
         ev.pages += 1
         result = extract_page(page, templates, (models or {}).get(page.site))
+        # The page parsed once for the fields whose value changed since learning.
+        trees: dict[str, Any] = {}
         if result.status == "no-template":
             ev.unmatched.append(page.url)
         elif result.status == "error":
@@ -355,6 +420,11 @@ def evaluate_steps(
                 )
                 stats.pages += 1
                 fld = fields.get((result.template or "", fid))
+                gone = recorded_gone(fld) if fld is not None else None
+                if gone is not None:
+                    # Recorded gone by repair: no rule, nothing to count on any page.
+                    stats.gone = gone
+                    continue
                 record = learned_present(fld) if fld is not None else None
                 if record is not None:
                     # The rate is over the pages where learning found the field with a value
@@ -365,6 +435,25 @@ def evaluate_steps(
                         stats.by_xpath[report.xpath] = stats.by_xpath.get(report.xpath, 0) + 1
                     if page.url in record:
                         stats.recorded += 1
+                        drifted = (
+                            _drifted(page, fld, tmpl_by_name[result.template or ""], result, trees)
+                            if has and fld is not None
+                            else None
+                        )
+                        if drifted is not None:
+                            # Another value than learned here, of another shape: the rule
+                            # takes other nodes (a list after the menu was removed).
+                            has = False
+                            stats.drifted += 1
+                            if len(stats.failing) < max_failing:
+                                stats.failing.append(
+                                    {
+                                        "url": page.url,
+                                        "reason": "another kind of value than learned: "
+                                        f"{preview(drifted['value'])}; {drifted['why']}",
+                                        "drift": drifted["why"],
+                                    }
+                                )
                         stats.ok += int(has)
                         if not has and len(stats.failing) < max_failing:
                             reason = _reason(result, fid)

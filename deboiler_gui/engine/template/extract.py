@@ -174,7 +174,8 @@ def check_template(template: Template) -> None:
         comp(rule.selector, rule=rule.name)
     for f in template.fields:
         for sub in (f, *f.children):
-            if not sub.xpaths:
+            if not sub.xpaths and not (sub is f and recorded_gone(f) is not None):
+                # (a field ``templates repair`` recorded gone has no rule on purpose)
                 raise RuleError("the field has no XPath", template=template.name, field=sub.id)
             for xp in sub.xpaths:
                 comp(xp, field=sub.id)
@@ -981,7 +982,7 @@ def apply_template(
     for fld in template.fields:
         value, report = extract_field(root, fld, template, removed_set, hits=hits, url=page.url)
         if report.status == "empty":
-            report.absent = absent_reason(fld, root, page.url)
+            report.absent = "gone" if is_gone(fld) else absent_reason(fld, root, page.url)
         result.values[fld.id] = value
         result.fields[fld.id] = report
     required = [f for f in template.fields if f.required] or list(template.fields)
@@ -992,6 +993,7 @@ def apply_template(
         for f in required
         if result.fields[f.id].status != "ok"
         and not (result.fields[f.id].status == "empty" and page.url in learned_absent(f))
+        and not is_gone(f)
     ]
     result.status = "ok" if not failed else "partial"
     return result
@@ -1018,6 +1020,22 @@ def learned_absent(fld: Field) -> frozenset[str]:
             _ABSENT.clear()
         hit = _ABSENT[id(absent)] = (absent, frozenset(absent))
     return hit[1]
+
+
+def recorded_gone(fld: Field) -> dict[str, Any] | None:
+    """The record ``templates repair --accept-repairs`` leaves on a field it answered 'gone'
+    (its search rules' ``gone``: the old queue in ``xpaths``, the pages where it still matched
+    other values, why), when the field has no rule since; None otherwise. Such a field gives
+    nothing on every page and makes no page partial; its learned values stay, so a later
+    repair finds it again if it comes back, and the version before holds its rule."""
+    gone = fld.search.fingerprint.get("gone")
+    if not isinstance(gone, dict) or fld.xpaths:
+        return None
+    return gone
+
+
+def is_gone(fld: Field) -> bool:
+    return recorded_gone(fld) is not None
 
 
 def learned_present(fld: Field) -> frozenset[str] | None:

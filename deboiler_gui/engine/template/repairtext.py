@@ -71,6 +71,36 @@ def field_line(r: FieldRepair) -> str:
     return f"{line}; {counts_text(ev)}" + (f"; {ev['reason']}" if ev.get("reason") else "")
 
 
+def _page(url: str) -> str:
+    return url.rsplit("/", 1)[-1] or url
+
+
+def still_matches_lines(r: FieldRepair) -> list[str]:
+    """For a field answered 'gone' whose rules still give values on pages of the site: where,
+    what, and what accepting does with it; [] otherwise."""
+    still = r.evidence.get("still_matches") if r.status == "gone" else None
+    if not still:
+        return []
+    n = int(still["count"])
+    shown = "; ".join(f"{_page(u)}: {v}" for u, v in list(still["values"].items())[:4])
+    line = (
+        f"still matches on {count(n, 'page')}, but not the learned kind of values (its learned "
+        f"values are gone from the learned pages): {shown}" + ("; …" if n > 4 else "")
+    )
+    out = [line]
+    if still.get("other_kind"):
+        why = "; ".join(f"{_page(u)}: {w}" for u, w in list(still["why"].items())[:3])
+        out.append(
+            f"on {count(int(still['other_kind']), 'page')} learned with a value, it is now "
+            f"another value of another shape ({why})"
+        )
+    out.append(
+        f"accepting records {r.field} as gone: no rule, extraction leaves it empty on every page "
+        "(the version before keeps its rule)"
+    )
+    return out
+
+
 def look_at(r: FieldRepair) -> list[str]:
     """Learned pages to look at for a field that is not ok (at most three): where its rule
     fails, else where the proposed rule selects several nodes with different values (it takes
@@ -219,7 +249,7 @@ def fewer_pages(repairs: Iterable[FieldRepair], fixed: Iterable[str]) -> dict[st
     return {
         r.field: int(r.evidence.get("missing") or 0)
         for r in repairs
-        if r.field in done and r.evidence.get("missing")
+        if r.field in done and r.status != "gone" and r.evidence.get("missing")
     }
 
 
@@ -231,11 +261,14 @@ def accepted_line(
     fewer: dict[str, int] | None = None,
     *,
     see: str = "see above",
+    gone: Sequence[str] = (),
 ) -> str:
-    """The closing line of an accepted repair: the version, the fields it repaired, those of
-    them that now give no value on some learned pages the old template filled, and the
-    fields it leaves broken, each with its answer (``see``: where its finding is shown)."""
-    line = f"{name}: repairs accepted as version {version} ({', '.join(fixed)})"
+    """The closing line of an accepted repair: the version, the fields it repaired (those it
+    recorded gone, ``gone``, said so), those of them that now give no value on some learned
+    pages the old template filled, and the fields it leaves broken, each with its answer
+    (``see``: where its finding is shown)."""
+    named = [f"{f} recorded gone" if f in gone else f for f in fixed]
+    line = f"{name}: repairs accepted as version {version} ({', '.join(named)})"
     if fewer:
         line += "; no value on learned pages the field had: " + ", ".join(
             f"{f} ({count(n, 'page')}: {see})" for f, n in fewer.items()
@@ -272,6 +305,7 @@ def closing_line(
         still_broken(found, fixed, stale),
         fewer_pages(found, fixed),
         see=see,
+        gone=[r.field for r in found if r.status == "gone" and r.field in set(fixed)],
     )
 
 
@@ -297,7 +331,19 @@ def nothing_saved(repairs: Iterable[FieldRepair]) -> str:
     off = [r for r in repairs if r.status != "ok"]
     if not off:
         return "every field still gives its learned values"
-    why = "no field was repaired (" + ", ".join(f"{r.field} {r.status}" for r in off) + ")"
+    why = (
+        "no field was repaired ("
+        + ", ".join(
+            f"{r.field} {r.status}"
+            + (
+                ", recorded so already"
+                if r.status == "gone" and r.evidence.get("recorded_gone")
+                else ""
+            )
+            for r in off
+        )
+        + ")"
+    )
     unsure = [r.field for r in off if r.status == "unsure" and r.xpath and r.score >= UNSURE_FLOOR]
     if unsure:
         why += (
@@ -329,6 +375,7 @@ def report_lines(name: str, found: TemplateRepair, stale: Sequence[FieldRepair] 
         pages = look_at(r)
         if pages:
             out.append(f"    look at: {', '.join(pages)}")
+        out.extend(f"    {text}" for text in still_matches_lines(r))
         if r in stale:
             out.extend(f"    {text}" for text in stale_lines(name, r))
         if r.evidence.get("relearn"):
@@ -459,12 +506,13 @@ def repair_rows(found: TemplateRepair, template: Template) -> list[dict[str, Any
     for r in found.fields:
         ev = r.evidence
         proposes = r.status in ("repaired", "unsure") and bool(r.xpath)
-        lines = [field_line(r)]
+        lines = [field_line(r), *still_matches_lines(r)]
         if r in stale:
             lines.extend(stale_lines(name, r))
         if ev.get("relearn"):
             lines.append(str(ev["relearn"]))
-        taken = r.status == "repaired" and r.field in plain
+        # (a field answered 'gone' is taken as recorded gone: no rule)
+        taken = r.status in ("repaired", "gone") and r.field in plain
         why_unsure = unsure_refusal(name, found, r.field)
         if taken:
             why = ""
@@ -586,6 +634,7 @@ __all__ = [
     "report_lines",
     "stale_lines",
     "stale_summary",
+    "still_matches_lines",
     "unlearned_line",
     "unsure_refusal",
     "weak_line",

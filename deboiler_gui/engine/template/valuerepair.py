@@ -29,6 +29,7 @@ from deboiler_gui.engine.template.extract import (
     is_self_link,
     link_of,
     page_tree,
+    recorded_gone,
 )
 from deboiler_gui.engine.template.induce import (
     Example,
@@ -64,6 +65,15 @@ from deboiler_gui.engine.template.selectors import (
 )
 from deboiler_gui.engine.template.signals import SignalsTally
 from deboiler_gui.engine.template.structured import page_values
+from deboiler_gui.engine.template.valueshape import (
+    encode_records,
+    learned_records,
+    page_record,
+    preview,
+    shape_words,
+    value_print,
+    value_shape,
+)
 
 log = logging.getLogger(__name__)
 
@@ -557,6 +567,9 @@ def learn_absent_missed(
     never links to its own page, which would empty it there."""
     absent: dict[str, list[str]] = {f.id: [] for f in template.fields}
     present: dict[str, list[str]] = {f.id: [] for f in template.fields}
+    # The print and shape of each value (``valueshape``): evaluate and repair tell a value
+    # the field's rule now takes from other nodes from the field's own value changed.
+    records: dict[str, dict[str, tuple[str, str]]] = {f.id: {} for f in template.fields}
     # (judged afresh: the pages an earlier learning recorded as absent raise no flag of a
     # missed page, and are looked at again here)
     fresh = template
@@ -589,15 +602,20 @@ def learn_absent_missed(
                 absent[fld.id].append(p.url)
             else:
                 present[fld.id].append(p.url)
+                records[fld.id][p.url] = page_record(tree, fld, value, _rep)
     missed = {sig.field: sig.missed() for sig in tally.settle()}
     new = template
     for fld in template.fields:
         miss = set(missed.get(fld.id, ()))
+        kept = _spread_urls(present[fld.id], _PRESENT_PAGES)
+        prints, shapes = encode_records(records[fld.id], kept)
         fp = {
             **fld.search.fingerprint,
             "absent": sorted(u for u in absent[fld.id] if u not in miss),
-            "present": _spread_urls(present[fld.id], _PRESENT_PAGES),
+            "present": kept,
             "present_count": len(present[fld.id]),
+            "present_prints": prints,
+            "present_shapes": shapes,
         }
         fp.pop("self_link_pages", None)
         if own[fld.id]:
@@ -2039,6 +2057,9 @@ def _anchored_forms(
         (depth, top, pred) for depth, top in enumerate(chain) for pred in _attribute_hooks(top)
     ]
     cands: list[tuple[float, str]] = []
+    # The rule's own anchor above the hooks (``//table[@summary='top banner']``), and the first
+    # of a hook's matches (one block of several alike): see ``_more_anchored``.
+    cands += _more_anchored(path, first, hooked)
     for depth, top, pred in hooked:
         rel = _steps_down(top, first, positional=False)
         cands.append((depth, f"//{top.tag}[{pred}]" + (f"/{rel}" if rel else "")))
@@ -2074,6 +2095,88 @@ def _anchored_forms(
     if memo is not None:
         memo[key] = out
     return out
+
+
+#: Cost added to an anchored form that takes the first of its hook's matches: after the forms
+#: that take them all, before those with positions below the hook.
+_FIRST_MATCH_COST = 10.0
+#: ... and to one under the rule's own anchor (``//table[@summary='top banner']//div[…]``).
+_OWN_ANCHOR_COST = 0.3
+
+
+def _rule_anchor(path: str) -> str:
+    """The rule up to its deepest step anchored on an attribute and no position
+    (``//table[@summary='top banner']`` of ``//table[@summary='top banner']/tr/td[2]/…``), when
+    that step is not the rule's last; "" otherwise."""
+    try:
+        steps = split_outside(path, "/")
+    except Untranslatable:
+        return ""
+    best = ""
+    for i, step in enumerate(steps[:-1]):
+        if not step or step.startswith("("):
+            continue
+        try:
+            _tag, preds = step_predicates(step)
+        except Untranslatable:
+            return best
+        if any("@" in p for p in preds) and not any(p.strip().isdigit() for p in preds):
+            best = "/".join(steps[: i + 1])
+    return best
+
+
+def _more_anchored(
+    path: str, first: HtmlElement, hooked: Sequence[tuple[int, HtmlElement, str]]
+) -> list[tuple[float, str]]:
+    """Anchored forms beside one hook alone: the hook under the rule's own anchor (a class
+    other blocks share is narrowed by the block the rule already named: the menus of the page's
+    content, not a whole page of menus elsewhere), and the first of the hook's matches (a rule
+    that took the first of several like blocks by its position: ``…/td[2]/div[3]/ul/li/a``,
+    the first menu, is ``(//div[…' menu '…])[1]/ul/li/a``, not every menu)."""
+    own = _rule_anchor(path)
+    out: list[tuple[float, str]] = []
+    for depth, top, pred in hooked:
+        rel = _steps_down(top, first, positional=False)
+        down = f"/{rel}" if rel else ""
+        bases = [(float(depth), f"//{top.tag}[{pred}]")]
+        if own:
+            bases.insert(0, (depth + _OWN_ANCHOR_COST, f"{own}//{top.tag}[{pred}]"))
+            out.append((depth + _OWN_ANCHOR_COST, f"{own}//{top.tag}[{pred}]{down}"))
+        if rel:
+            out += [(c + _FIRST_MATCH_COST, f"({b})[1]{down}") for c, b in bases]
+    return out
+
+
+def bare_positions(xp: str) -> int:
+    """How many of a rule's steps find their node by position alone: an absolute path, a
+    child step by index (``div[3]``), the n-th match of an expression; the first match of an
+    expression anchored on an attribute (``(//div[…' menu '…])[1]``) is no bare position."""
+    path = _element_path(xp)
+    n = 1 if path.startswith("/") and not path.startswith("//") else 0
+    n += len(re.findall(r"(?:^|/)[A-Za-z][\w.-]*\[\d+\]", path))
+    for m in re.finditer(r"\)\[(\d+)\]", path):
+        if not (m.group(1) == "1" and "@" in _group_before(path, m.start())):
+            n += 1
+    return n
+
+
+def _group_before(path: str, close: int) -> str:
+    """The expression inside the parentheses that close at ``close`` (quotes aside)."""
+    depth = 0
+    quote = ""
+    for i in range(close, -1, -1):
+        ch = path[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ")":
+            depth += 1
+        elif ch == "(":
+            depth -= 1
+            if depth == 0:
+                return path[i + 1 : close]
+    return ""
 
 
 def _pair_tokens(old: Sequence[str], new: Sequence[str]) -> dict[str, str]:
@@ -2280,7 +2383,22 @@ def _named_step(xp: str) -> tuple[int, str, str, str, list[str]] | None:
         below = steps[len(steps) - back :]
         route = ["" if d else t for t, _p, d in below]
         return back, tag, "id" if ids else "class", (ids or tokens)[0], route
+    # No id or class: another attribute naming a step (a table's ``@summary='top banner'``,
+    # a map's ``@name``) is renamed the same way, when it is its step's only one.
+    for back, (tag, preds, _d) in enumerate(reversed(steps)):
+        named = [
+            (a, v) for p in preds for a, _q, v in _ATTR_NAME.findall(p) if a not in ("id", "class")
+        ]
+        if len(named) != 1 or not tag.isalnum():
+            continue
+        below = steps[len(steps) - back :]
+        route = ["" if d else t for t, _p, d in below]
+        return back, tag, named[0][0], named[0][1], route
     return None
+
+
+#: An attribute equal to a value in a step's predicate (``@summary='top banner'``).
+_ATTR_NAME = re.compile(r"^\s*@([\w:-]+)\s*=\s*(['\"])([^'\"]*)\2\s*$")
 
 
 def _step_holders(
@@ -2710,6 +2828,7 @@ class AbsentPages:
         self.rival_pages = rival_pages or {}
         self._rival_trees: dict[str, Any] | None = None
         self._still: dict[tuple[Any, ...], list[str]] = {}
+        self._respell: dict[tuple[Any, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
 
     def rival_trees(self) -> dict[str, Any]:
         if self._rival_trees is None:
@@ -2902,6 +3021,58 @@ class AbsentPages:
                 out[url] = n
         return out, read
 
+    def same_elsewhere(
+        self,
+        fld: Field,
+        template: Template,
+        source: tuple[str, ...],
+        form: tuple[str, ...],
+        skip: Iterable[str] = (),
+    ) -> bool:
+        """Whether the queue ``form`` (an anchored spelling of ``source``) gives what
+        ``source`` gives on the site's other pages ``rival`` reads (where both give a value):
+        a form that parts from it there is another rule. The pages and ``source``'s values
+        are worked out once per source."""
+        key = (fld.id, source)
+        if key not in self._respell:
+            left_out = set(skip)
+            names = {n for x in source for m in _RULE_NAMES.finditer(x) for n in m.groups() if n}
+            urls = list(self.rival_trees())
+            urls += [*self.with_value(fld, template, left_out), *self.rich(names, left_out)]
+            trees = {u: t for u in dict.fromkeys(urls) if (t := self._any_tree(u)) is not None}
+            self._respell[key] = (trees, self._values(fld, template, source, trees))
+        trees, mine = self._respell[key]
+        # (the form's own names: where its class comes more often, its blocks repeat)
+        names = {n for x in form for m in _RULE_NAMES.finditer(x) for n in m.groups() if n}
+        more = {
+            u: t
+            for u in self.rich(names, skip)
+            if u not in trees and (t := self._any_tree(u)) is not None
+        }
+        theirs = self._values(fld, template, form, {**trees, **more})
+        if more:
+            mine = {**mine, **self._values(fld, template, source, more)}
+        return not any(v and theirs.get(u) and theirs[u] != v for u, v in mine.items())
+
+    def _any_tree(self, url: str) -> Any:
+        tree = self.rival_trees().get(url)
+        return tree if tree is not None else self.other_tree(url)
+
+    @staticmethod
+    def _values(
+        fld: Field, template: Template, queue: tuple[str, ...], trees: dict[str, Any]
+    ) -> dict[str, Any]:
+        out = {}
+        for url, tree in trees.items():
+            try:
+                got, _rep = extract_field(
+                    tree, replace(fld, xpaths=queue), template, paths=False, url=url
+                )
+            except RuleError:
+                got = None
+            out[url] = _norm_value(got, fld.is_list) if got else None
+        return out
+
     def rich(self, names: Iterable[str], skip: Iterable[str] = ()) -> list[str]:
         """Up to ``_RICH_PAGES`` of the site's other pages (of the usual size, not ``skip``)
         where ``names`` (a rule's classes and ids) come more often in the markup than on any
@@ -2955,6 +3126,109 @@ class AbsentPages:
             if value:
                 out.append(url)
         return out
+
+
+# --------------------------------------------------------------------------- one page's anchors
+
+#: Other pages of the site parsed, at most, to see whether a label found on one learned page
+#: is on others (those whose markup holds every word of it).
+_LABEL_OTHER_PAGES = 12
+#: Tags of the page's head a field's own rules may name (a field read from the head).
+_HEAD_TAGS = frozenset({"head", "title", "meta", "link", "base"})
+_STEP_TAG = re.compile(r"^(?:[\w-]+::)?([\w*-]+)")
+
+
+def _step_tags(xp: str) -> list[str]:
+    """The element names of a rule's steps (``head``, ``body``, ``*``), axes aside."""
+    try:
+        steps = split_outside(_element_path(xp), "/")
+    except Untranslatable:
+        return []
+    out = []
+    for step in steps:
+        m = _STEP_TAG.match(step.lstrip("("))
+        if m:
+            out.append(m.group(1))
+    return out
+
+
+class _OnePageAnchors:
+    """Which induced rules a field's repair refuses as tied to one page: a label (a fixed text
+    the rule reaches its node by, ``//div[normalize-space(.)='13.1.3: Version 2.8']/…``) found
+    on one page only, learned and other pages of the site read, unless the field's old rules
+    named it; and, for a field of the page's body, a rule anchored in the page's head
+    (``//head[normalize-space(.)='Gri: Builtin Index']/following-sibling::body[1]/…``). Such a
+    rule gives the learned value on its own page and nothing elsewhere: as a second rule of a
+    queue it only copies that page's (sometimes wrong) value."""
+
+    def __init__(
+        self,
+        fld: Field,
+        trees: dict[str, Any],
+        samples: dict[str, Any],
+        absent: AbsentPages | None,
+    ) -> None:
+        self.trees = {u: trees[u] for u in samples if u in trees}
+        self.absent = absent
+        self.old_labels = {lab for x in fld.xpaths for lab, _r in rule_labels(x)}
+        old_tags = {t for x in fld.xpaths for t in _step_tags(x)}
+        node_tag = str(fld.search.fingerprint.get("node_tag") or "")
+        self.body_field = not (old_tags & _HEAD_TAGS) and node_tag not in _HEAD_TAGS
+        self._seen: dict[str, bool] = {}
+
+    def refuses(self, xp: str) -> bool:
+        if self.body_field and "head" in _step_tags(xp):
+            return True
+        return any(not self._repeated(p, labels) for p, labels in self._label_steps(xp))
+
+    def _label_steps(self, xp: str) -> list[tuple[str, set[str]]]:
+        """The rule up to each of its steps that names a label the old rules did not name."""
+        path = _element_path(xp)
+        try:
+            steps = split_outside(path, "/")
+        except Untranslatable:
+            return []
+        out = []
+        for i, step in enumerate(steps):
+            labels = {lab for lab, _r in rule_labels(step)} if step else set()
+            if labels and not labels <= self.old_labels:
+                prefix = "/".join(steps[: i + 1])
+                out.append((prefix if prefix.startswith("/") else "//" + prefix, labels))
+        return out
+
+    def _repeated(self, prefix: str, labels: set[str]) -> bool:
+        """Whether the rule's label step selects something on two pages or more: learned
+        pages first, then the other pages of the site whose markup holds the label's words."""
+        if prefix in self._seen:
+            return self._seen[prefix]
+        pages = 0
+        for tree in self.trees.values():
+            try:
+                if select_elements(tree, prefix):
+                    pages += 1
+            except RuleError:
+                self._seen[prefix] = True  # not judged: left to the agreement
+                return True
+            if pages >= MIN_AGREE:
+                break
+        if pages < MIN_AGREE and self.absent is not None:
+            words = [w for lab in labels for w in _WORD.findall(lab) if len(w) > 1]
+            read = 0
+            for page in self.absent.others:
+                if read >= _LABEL_OTHER_PAGES or pages >= MIN_AGREE:
+                    break
+                if page.url in self.trees or not all(w in page.html for w in words):
+                    continue
+                tree = self.absent.other_tree(page.url)
+                if tree is None:
+                    continue
+                read += 1
+                try:
+                    pages += bool(select_elements(tree, prefix))
+                except RuleError:
+                    continue
+        self._seen[prefix] = pages >= MIN_AGREE
+        return self._seen[prefix]
 
 
 def _repair_field(
@@ -3115,6 +3389,7 @@ def _repair_field(
             )
         return site_fills[queue]
 
+    one_page = _OnePageAnchors(fld, trees, samples, absent)
     one_node = (
         fld.search.fingerprint.get("one_node") is True and not fld.is_list and not fld.children
     )
@@ -3182,6 +3457,9 @@ def _repair_field(
                 except InductionError:
                     rules = []
         rules = [*rules, *(r for r in beside if r.xpath not in {x.xpath for x in rules})]
+        # A label of one page's own (its section's number and title) or the page's head is
+        # no anchor of a repaired rule: it reproduces that page's value and nothing else.
+        rules = [r for r in rules if not one_page.refuses(r.xpath)]
         if not rules:
             return
         tag = examples[0].node.tag
@@ -3366,34 +3644,57 @@ def _repair_field(
     # page and none where the field had no value; it goes first among equals.
     # Rules ranked after one that would be accepted as it is are left alone.
     empty = [u for u, v in samples.items() if not v]
-    memos: dict[tuple[str, ...], dict[Any, list[str]]] = {}
+    memos: dict[tuple[Any, ...], dict[Any, list[str]]] = {}
+    # Every positional rule of a queue gets them, not only its last one (a queue's first rule
+    # ``…/td[2]/div[3]/ul/li/a`` beside a class every such block carries).
     for i, (queue, (ev, _fam)) in enumerate(ranked[:_ANCHOR_TRIES]):
         if ev.get("kind"):
             continue
-        if not is_positional(queue[-1]):
+        spots = [k for k, x in enumerate(queue) if is_positional(x)]
+        if not spots:
             if ev["score"] < ACCEPT or ev["agree"] < MIN_AGREE:
                 continue
             if not (ev["filled"] or fills(queue)):
                 break
+            spots = [len(queue) - 1]
         elif i and ev["score"] < ACCEPT:
             continue
-        head = queue[:-1]
+        # A form of a rule that is right as it stands must also give what it gives on the
+        # site's other pages: one that parts from it there is another rule (every menu of a
+        # page where the positional rule took the first), not its anchored spelling.
+        respell = acceptable(ev) and not fills(queue) and absent is not None
+        for k in spots:
+            head, after = queue[:k], queue[k + 1 :]
 
-        def fills_none(form: str, head: tuple[str, ...] = head) -> bool:
-            return not fills((*head, form))
+            def fills_none(
+                form: str,
+                head: tuple[str, ...] = head,
+                after: tuple[str, ...] = after,
+                source: tuple[str, ...] = queue,
+                respell: bool = respell,
+            ) -> bool:
+                new = (*head, form, *after)
+                if fills(new):
+                    return False
+                return (
+                    not respell
+                    or absent is None
+                    or absent.same_elsewhere(fld, template, source, new, all_samples)
+                )
 
-        memo = memos.setdefault(head, {})
-        for form in _anchored_forms(queue[-1], trees, list(samples), empty, fills_none, memo):
-            anchored_queue = (*head, form)
-            if anchored_queue in scored:
-                continue
-            got = _agreement(trees, samples, replace(fld, xpaths=anchored_queue), template)
-            if got["score"] >= ev["score"] and got["wrong"] <= ev["wrong"]:
-                why = _kind_change(trees, samples, fld, form, widened)
-                if why:
+            # (forms kept for one source are checked against that source elsewhere)
+            memo = memos.setdefault((head, after, queue if respell else ()), {})
+            for form in _anchored_forms(queue[k], trees, list(samples), empty, fills_none, memo):
+                anchored_queue = (*head, form, *after)
+                if anchored_queue in scored:
                     continue
-                scored[anchored_queue] = (got, "anchored")
-                costs[anchored_queue] = costs.get(queue, 0.0) - 0.01
+                got = _agreement(trees, samples, replace(fld, xpaths=anchored_queue), template)
+                if got["score"] >= ev["score"] and got["wrong"] <= ev["wrong"]:
+                    why = _kind_change(trees, samples, fld, form, widened)
+                    if why:
+                        continue
+                    scored[anchored_queue] = (got, "anchored")
+                    costs[anchored_queue] = costs.get(queue, 0.0) - 0.01
     # A rule that walks a recursive structure step by step (``ul/li/ul/li/a`` in an
     # inheritance tree) is right only where the value sits at that depth, and the learned
     # pages may all share one: its forms without the depth (every such node below the run's
@@ -3445,6 +3746,9 @@ def _repair_field(
             any(map(pins_depth, kv[0])),
             all_levels and not takes_all_levels(kv[0][-1]),
             is_positional(kv[0][-1]),
+            # then the fewest steps found by position alone over the whole queue (a class
+            # anchor before a ``div[3]``, as the induction ranks them)
+            sum(map(bare_positions, kv[0])),
             costs.get(kv[0], 99.0),
         )
 
@@ -4033,8 +4337,14 @@ def _repair_one(
     values_cache: dict[str, dict[str, str]],
     absent: AbsentPages,
 ) -> FieldRepair:
-    """``repair_field``, a failure answered as such: the other fields are still checked."""
+    """``repair_field``, a failure answered as such: the other fields are still checked. A
+    field recorded gone is checked with its old rules (``_repair_recorded_gone``)."""
     try:
+        gone = recorded_gone(fld)
+        if gone is not None:
+            old = replace(fld, xpaths=tuple(str(x) for x in gone.get("xpaths") or ()))
+            found = repair_field(trees, old, template, index, indexes, values_cache, absent)
+            return _repair_recorded_gone(found, gone)
         return repair_field(trees, fld, template, index, indexes, values_cache, absent)
     except Exception as exc:  # noqa: BLE001 - one field's failure leaves the others
         # A field that cannot be repaired is answered as such; the others are still checked
@@ -4056,8 +4366,176 @@ def accept_field_repairs(template: Template, repairs: Iterable[FieldRepair]) -> 
     for rep in repairs:
         if rep.status != "repaired" or not rep.xpath:
             continue
-        fld = new.field(rep.field)
+        fld = _without_gone(new.field(rep.field))
         new = new.with_field(replace(fld, xpaths=tuple(rep.xpaths or [rep.xpath])))
+    return new
+
+
+# --------------------------------------------------------------------------- gone fields
+
+#: Pages named, with their values, where a field answered 'gone' still matches.
+_STILL_SHOWN = 10
+
+
+def _without_gone(fld: Field) -> Field:
+    """``fld`` without a 'gone' record (a rule is set for it again)."""
+    if "gone" not in fld.search.fingerprint:
+        return fld
+    fp = {k: v for k, v in fld.search.fingerprint.items() if k != "gone"}
+    return replace(fld, search=replace(fld.search, fingerprint=fp))
+
+
+def _repair_recorded_gone(found: FieldRepair, gone: dict[str, Any]) -> FieldRepair:
+    """The finding for a field recorded gone, checked with its old rules: 'gone' again (it
+    stays so: nothing to accept), or its values back: the old rules giving them again are
+    proposed as its rule ('repaired'), as is a repaired rule."""
+    found.evidence["recorded_gone"] = True
+    if found.status == "ok" and gone.get("xpaths"):
+        xpaths = [str(x) for x in gone["xpaths"]]
+        return FieldRepair(
+            found.field,
+            "repaired",
+            xpaths[0],
+            found.score,
+            {
+                **found.evidence,
+                "was": "gone",
+                "reason": "recorded gone, its values are back: its old rule gives them again",
+            },
+            found.alternatives,
+            xpaths,
+        )
+    if found.status == "gone":
+        found.evidence["reason"] = (
+            f"{found.evidence.get('reason', '')}; recorded gone already (no rule)"
+        ).lstrip("; ")
+    elif found.status in ("repaired", "unsure"):
+        found.evidence["was"] = "gone"
+    return found
+
+
+def still_matching_steps(
+    pages: Sequence[Page], template: Template, repairs: Sequence[FieldRepair]
+) -> Generator[Progress, None, None]:
+    """For each field answered 'gone' (its learned values are gone from the learned pages)
+    whose rules still give values on pages of the site: those pages and values, in its
+    finding's ``evidence["still_matches"]`` (the rule lands on other nodes there: a list
+    beside the removed menu), with, per page learned with a value, whether the value is the
+    one learned there or one of another shape (``valueshape``). Every page is read once."""
+    gone = {
+        r.field: r for r in repairs if r.status == "gone" and not r.evidence.get("recorded_gone")
+    }
+    fields = [f for f in template.fields if f.id in gone and f.xpaths]
+    if not fields:
+        return
+    found: dict[str, dict[str, Any]] = {
+        f.id: {
+            "count": 0,
+            "of": 0,
+            "pages": [],
+            "values": {},
+            "learned_value": 0,
+            "other_kind": 0,
+            "why": {},
+        }
+        for f in fields
+    }
+    # Pages shown: those whose value changed kind since learning first.
+    shown: dict[str, tuple[dict[str, str], dict[str, str]]] = {f.id: ({}, {}) for f in fields}
+    records = {f.id: learned_records(f) for f in fields}
+    readable = [p for p in pages if not p.error and p.html]
+    for n, page in enumerate(readable, 1):
+        yield Progress(n, len(readable), page.url, phase="gone fields")
+        try:
+            tree = page_tree(page)
+        except DeboilerError:
+            continue
+        for fld in fields:
+            got = found[fld.id]
+            got["of"] += 1
+            try:
+                value, rep = extract_field(tree, fld, template, url=page.url)
+            except RuleError:
+                continue
+            if not value:
+                continue
+            got["count"] += 1
+            learned = records[fld.id].get(page.url)
+            why = ""
+            if learned is not None and value_print(value, fld.is_list) == learned[0]:
+                got["learned_value"] += 1
+            elif learned is not None:
+                why = shape_words(learned[1], value_shape(tree, rep))
+            if why:
+                got["other_kind"] += 1
+                if len(got["why"]) < _STILL_SHOWN:
+                    got["why"][page.url] = why
+            first, rest = shown[fld.id]
+            put = first if why else rest
+            if len(put) < _STILL_SHOWN:
+                put[page.url] = preview(value)
+    for fid, got in found.items():
+        if got["count"]:
+            first, rest = shown[fid]
+            got["values"] = dict(list({**first, **rest}.items())[:_STILL_SHOWN])
+            got["pages"] = list(got["values"])
+            gone[fid].evidence["still_matches"] = got
+
+
+def gone_to_record(template: Template, repairs: Iterable[FieldRepair]) -> list[str]:
+    """The fields answered 'gone' that accepting records gone: those whose rules still give
+    values on pages of the site (``still_matches``: other nodes than the field's), not recorded
+    gone already. A field whose rules give nothing anywhere keeps them: they fill no page."""
+    have = {f.id: f for f in template.fields}
+    return [
+        r.field
+        for r in repairs
+        if r.status == "gone"
+        and r.evidence.get("still_matches")
+        and r.field in have
+        and have[r.field].xpaths
+        and recorded_gone(have[r.field]) is None
+    ]
+
+
+def record_gone(template: Template, repairs: Iterable[FieldRepair]) -> Template:
+    """The template with each field answered 'gone' recorded so: no rule (extraction gives
+    nothing there, whatever its old rule would still match), its old queue, why, and the pages
+    where the old rule still matched, kept in its search rules' ``gone``; its learned values
+    stay, so a later repair finds it again when it comes back (and the version before keeps
+    its rule: ``templates revert``)."""
+    found = list(repairs)
+    names = set(gone_to_record(template, found))
+    new = template
+    for r in found:
+        if r.field not in names:
+            continue
+        fld = new.field(r.field)
+        still = r.evidence.get("still_matches") or {}
+        record = {
+            "xpaths": list(fld.xpaths),
+            "reason": str(r.evidence.get("reason") or ""),
+            "still_pages": int(still.get("count") or 0),
+            "still_examples": list(still.get("pages") or [])[:_STILL_SHOWN],
+        }
+        fp = {**fld.search.fingerprint, "gone": record}
+        new = new.with_field(replace(fld, xpaths=(), search=replace(fld.search, fingerprint=fp)))
+    return new
+
+
+def keep_gone_records(before: Template, learned: Template) -> Template:
+    """``learned`` (a template learned again) with the search rules each field recorded gone
+    had in ``before``: it has no rule to learn from, and its learned values are what finds it
+    again."""
+    new = learned
+    for fld in before.fields:
+        if recorded_gone(fld) is None:
+            continue
+        try:
+            now = new.field(fld.id)
+        except RuleError:
+            continue
+        new = new.with_field(replace(now, xpaths=fld.xpaths, search=fld.search))
     return new
 
 
@@ -4122,12 +4600,19 @@ class TemplateRepair:
             for r in self.fields
         ]
 
+    def gone_fields(self) -> list[str]:
+        """The fields answered 'gone' that accepting records gone (``record_gone``): those
+        that still have rules; set by :func:`repair_template_steps` from the template."""
+        mine = {r.field for r in self.fields if r.status == "gone"}
+        return [f for f in self.stats.get("gone_fields") or [] if f in mine]
+
     def fixed_fields(self, unsure: Iterable[str] = (), force: Iterable[str] = ()) -> list[str]:
         """The fields accepting would change (with ``unsure``/``force``: those 'unsure' fields
-        too, as :meth:`accepted` takes them)."""
+        too, as :meth:`accepted` takes them), the fields it records gone among them."""
         return sorted(
             {r.field for r in self._taken(unsure, force) if r.status == "repaired"}
             | {p.field for p in self.best_proposals()}
+            | set(self.gone_fields())
         )
 
     def accepted(
@@ -4138,9 +4623,11 @@ class TemplateRepair:
         ``UNSURE_FLOOR``, and each of ``force`` with any proposal), and the best proposal of
         each other field (at or above the threshold) placed by ``repair.accept_repairs``: a
         rule that broke never stays first."""
-        return accept_proposals(
+        accepted = accept_proposals(
             accept_field_repairs(template, self._taken(unsure, force)), self.best_proposals()
         )
+        gone = set(self.gone_fields())
+        return record_gone(accepted, [r for r in self.fields if r.field in gone])
 
 
 def _weak(proposals: Sequence[RepairProposal]) -> list[RepairProposal]:
@@ -4166,6 +4653,11 @@ def repair_template_steps(
         return out
     parsed: dict[str, Any] = {}
     out.fields, out.stats = repair_site(pages, template, parsed=parsed)
+    # A field answered 'gone' whose rules still give values: on which pages, and what.
+    yield from still_matching_steps(pages, template, out.fields)
+    gone = gone_to_record(template, out.fields)
+    if gone:
+        out.stats["gone_fields"] = gone
     fine = {r.field for r in out.fields if r.status == "ok"}
     never_absent = {
         f.id
