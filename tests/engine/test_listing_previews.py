@@ -200,3 +200,16 @@ def test_a_member_card_with_the_members_name_as_heading_still_goes() -> None:
         assert f"then reassign row {t} after the postback" in text, result.url
         assert "Points" not in text, result.url
         assert "Posts" not in text, result.url
+
+
+def test_a_caption_s_abbreviations_are_no_sentence_ends() -> None:
+    from deboiler_gui.engine.clean.cleaning import _caption_text
+
+    # a news photo's caption: "Feb." and "Corp." end no sentence, so it is one line
+    assert _caption_text(
+        "AP – FILE - In this Feb. 5, 2010, file photo Toyota Motor Corp. President and CEO "
+        "Akio Toyoda, 53, speaks …"
+    )
+    assert _caption_text("Mr. Bush and Mr. Greenspan at the hearing. Photo: Reuters")
+    # three sentences are a passage, whatever follows the last one
+    assert not _caption_text("Short answer: yes. Tides follow the moon. Check the charts. more")

@@ -2313,9 +2313,11 @@ def _figure(el: HtmlElement) -> bool:
 #: short word: it counts this many characters toward a caption's length
 WIDE_CHAR_WEIGHT = 3
 _WIDE_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-#: a sentence's end with more text after it, in scripts written with spaces ("cheer. Photo")
-#: or without ("。", "！", "？")
-_CAPTION_BREAK = re.compile(r"[^\W\d_]{2}[.?!](?=\s+\S)|[。！？](?=\s*[^\s。！？])")
+#: a sentence's end with more text after it, in scripts written with spaces ("cheer. Photo":
+#: a word, its stop, a letter after it; group 1 the word) or without ("。", "！", "？")
+_CAPTION_BREAK = re.compile(
+    r"(?<![^\W\d_])([^\W\d_]{2,})[.?!](?=\s+[\"'“‘(]?[^\W\d_])|[。！？](?=\s*[^\s。！？])"
+)
 #: a caption holds at most this many sentence ends with text after them (a line and its
 #: credit, two short sentences); more is prose
 CAPTION_BREAKS = 1
@@ -2331,7 +2333,19 @@ def _caption_text(text: str) -> bool:
     wide = len(_WIDE_CHAR.findall(squeezed))
     if len(squeezed) + (WIDE_CHAR_WEIGHT - 1) * wide > CAPTION_CHARS:
         return False
-    return len(_CAPTION_BREAK.findall(text)) <= CAPTION_BREAKS
+    breaks = 0
+    for m in _CAPTION_BREAK.finditer(text):
+        if m.group(1) is not None and _abbreviation(m.group(1)):
+            continue  # "Corp. President", "Mr. Bush": no sentence ends there ("Feb. 5" neither)
+        breaks += 1
+    return breaks <= CAPTION_BREAKS
+
+
+def _abbreviation(word: str) -> bool:
+    """Whether a word before a full stop reads as an abbreviation (a month, a title, a
+    company's form: "Feb", "Mr", "Corp", "Inc") rather than a sentence's last word: a capital
+    and at most three small letters."""
+    return len(word) <= 4 and word[0].isupper() and (len(word) == 1 or word[1:].islower())
 
 
 def _visible_text(el: HtmlElement) -> str:
