@@ -951,42 +951,14 @@ def _read_gold(path: Path) -> dict[str, dict[str, Any]]:
     help="Print candidates as JSON; a refusal or error as a JSON object with its 'error' "
     "(and the clicks it names, their pages, a hint), with a non-zero exit.",
 )
-def suggest_command(
-    url: str | None,
-    expression: str | None,
-    examples: tuple[tuple[str, str], ...],
-    negatives: tuple[tuple[str, str], ...],
-    as_list: bool,
-    pagination: tuple[str, str] | None,
-    save_as: str | None,
-    field_name: str | None,
-    match: str,
-    structured: bool,
-    workspace: Path | None,
-    limit: int,
-    as_json: bool,
-) -> None:
+def suggest_command(**options: Any) -> None:
     """Suggest robust selectors for a node of a workspace page, with site-wide hit rates; with
     --examples (and --not), induce the rule that selects exactly the clicked examples; with --structured, fields from
     the page's structured data."""
     try:
-        _suggest(
-            url,
-            expression,
-            examples,
-            negatives,
-            as_list,
-            pagination,
-            save_as,
-            field_name,
-            match,
-            structured,
-            workspace,
-            limit,
-            as_json,
-        )
+        _suggest(**options)
     except click.ClickException as exc:
-        if not as_json:
+        if not options["as_json"]:
             raise
         # As a record of the JSON outputs says what went wrong with it: an object whose
         # 'error' is the message, on standard output, and the exit status of the error.

@@ -774,18 +774,27 @@ def _several_pages(
         tree = trees.get(url)
         if tree is None or not want:
             continue
-        try:
-            value, rep = extract_field(tree, probe, template, paths=False, url=url)
-        except RuleError:
-            continue
-        if not value:
+        found = _several_at(tree, probe, template, url)
+        if found is None:
             continue
         checked += 1
-        n = _several_values(tree, probe, template, rep, url)
+        n, rule = found
         if n:
             pages[url] = n
-            rules.add(rep.xpath)
+            rules.add(rule)
     return {"pages": pages, "rules": sorted(rules), "of": checked} if pages else {}
+
+
+def _several_at(tree: Any, fld: Field, template: Template, url: str) -> tuple[int, str] | None:
+    """None when ``fld``'s queue gives no value on the page; else how many nodes with
+    different values the rule that gives it selects there (0 for one) and that rule."""
+    try:
+        value, rep = extract_field(tree, fld, template, paths=False, url=url)
+    except RuleError:
+        return None
+    if not value:
+        return None
+    return _several_values(tree, fld, template, rep, url), rep.xpath
 
 
 def _several_summary(info: dict[str, Any]) -> dict[str, Any]:
@@ -3007,18 +3016,12 @@ class AbsentPages:
         read = 0
         for url in self.with_value(fld, template, skip):
             tree = self.other_tree(url)
-            if tree is None:
-                continue
-            try:
-                value, rep = extract_field(tree, fld, template, paths=False, url=url)
-            except RuleError:
-                continue
-            if not value:
+            found = None if tree is None else _several_at(tree, fld, template, url)
+            if found is None:
                 continue
             read += 1
-            n = _several_values(tree, fld, template, rep, url)
-            if n:
-                out[url] = n
+            if found[0]:
+                out[url] = found[0]
         return out, read
 
     def same_elsewhere(
