@@ -504,6 +504,9 @@ def _spaced_lines(node: Any) -> Iterator[None]:
     if not isinstance(node, etree._Element) or not isinstance(node.tag, str) or not len(node):
         yield
         return
+    filled = [(el, el.text) for el in _separators(node)]
+    for el, _text in filled:
+        el.text = " "
     spaced = []
     textless: dict[Any, bool] = {}  # parent -> whether it holds no text of its own
     for el in node.iter(etree.Element):
@@ -532,6 +535,95 @@ def _spaced_lines(node: Any) -> Iterator[None]:
     finally:
         for el, tail in spaced:
             el.tail = tail
+        for el, text in filled:
+            el.text = text
+
+
+#: Inline elements that may stand inside a word (``foo<b></b>bar``, a named anchor
+#: ``<a id="x"></a>``): empty, they are no separator.
+WORD_TAGS = frozenset(
+    {
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "bdo",
+        "big",
+        "cite",
+        "code",
+        "data",
+        "del",
+        "dfn",
+        "em",
+        "font",
+        "i",
+        "ins",
+        "kbd",
+        "mark",
+        "nobr",
+        "q",
+        "rp",
+        "rt",
+        "ruby",
+        "s",
+        "samp",
+        "small",
+        "strike",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "tt",
+        "u",
+        "var",
+        "wbr",
+    }
+)
+
+
+def _separators(node: Any) -> list[Any]:
+    """The empty elements of ``node`` (no text, no children, not a tag that may split a word)
+    standing between two runs of its visible text: separators a stylesheet draws (gi-docgen's
+    ``<a>Json</a><span class="sep"></span>ArrayForeach``, a ``span.sep::after``), an icon
+    between two words. Read as they are, the words run together ('JsonArrayForeach'). A
+    block's edge is a line break already and ends a run."""
+    found: list[Any] = []
+    waiting: list[Any] = []
+    seen = False  # visible text since the last line break
+
+    def text(value: str | None) -> None:
+        nonlocal seen
+        if value and not value.isspace():
+            if waiting:
+                found.extend(waiting)
+                waiting.clear()
+            seen = True
+
+    stack: list[tuple[Any, bool]] = [(node, True)]
+    while stack:
+        el, entering = stack.pop()
+        tag = el.tag if isinstance(el.tag, str) else None
+        if entering:
+            if tag is None or tag in INVISIBLE_TAGS:
+                if el is not node:
+                    text(el.tail)
+                continue
+            if tag in BLOCK_TAGS:
+                seen = False
+                waiting.clear()
+            elif el is not node and not len(el) and not el.text and tag not in WORD_TAGS:
+                if seen:
+                    waiting.append(el)
+            text(el.text)
+            stack.append((el, False))
+            stack.extend((child, True) for child in reversed(el))
+        else:
+            if tag in BLOCK_TAGS:
+                seen = False
+                waiting.clear()
+            if el is not node:
+                text(el.tail)
+    return found
 
 
 #: Link texts that are a heading's or paragraph's own permalink (Sphinx's ``¶``, MkDocs' and
