@@ -611,9 +611,8 @@ def _separators(node: Any) -> list[Any]:
             if tag in BLOCK_TAGS:
                 seen = False
                 waiting.clear()
-            elif el is not node and not len(el) and not el.text and tag not in WORD_TAGS:
-                if seen:
-                    waiting.append(el)
+            elif seen and el is not node and not len(el) and not el.text and tag not in WORD_TAGS:
+                waiting.append(el)
             text(el.text)
             stack.append((el, False))
             stack.extend((child, True) for child in reversed(el))
