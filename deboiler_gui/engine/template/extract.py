@@ -587,6 +587,14 @@ def _separators(node: Any) -> list[Any]:
     ``<a>Json</a><span class="sep"></span>ArrayForeach``, a ``span.sep::after``), an icon
     between two words. Read as they are, the words run together ('JsonArrayForeach'). A
     block's edge is a line break already and ends a run."""
+    if not any(
+        isinstance(el.tag, str)
+        and el.tag not in WORD_TAGS
+        and el.tag not in BLOCK_TAGS
+        and el.tag not in INVISIBLE_TAGS
+        for el in node.xpath(".//*[not(node())]")
+    ):
+        return []  # no empty element that could separate (most nodes): no walk
     found: list[Any] = []
     waiting: list[Any] = []
     seen = False  # visible text since the last line break
