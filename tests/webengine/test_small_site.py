@@ -93,9 +93,7 @@ FOOTER = "Copyright 1998 The New York Times Company. Return to the Books Home Pa
 
 
 def review_page(slug: str, title: str, critic: str, paragraphs: list[str]) -> str:
-    others = "".join(
-        f'<li><a href="{s}.html">{t}</a></li>' for s, t, _c, _p in BOOKS if s != slug
-    )
+    others = "".join(f'<li><a href="{s}.html">{t}</a></li>' for s, t, _c, _p in BOOKS if s != slug)
     body = "".join(f"<p>{p}</p>" for p in paragraphs)
     return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title>
 <style>body {{ font-family: Georgia, serif; }} nav a {{ margin-right: 1em; }}
