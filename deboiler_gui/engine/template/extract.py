@@ -586,51 +586,105 @@ def _separators(node: Any) -> list[Any]:
     standing between two runs of its visible text: separators a stylesheet draws (gi-docgen's
     ``<a>Json</a><span class="sep"></span>ArrayForeach``, a ``span.sep::after``), an icon
     between two words. Read as they are, the words run together ('JsonArrayForeach'). A
-    block's edge is a line break already and ends a run."""
-    if not any(
-        isinstance(el.tag, str)
-        and el.tag not in WORD_TAGS
-        and el.tag not in BLOCK_TAGS
-        and el.tag not in INVISIBLE_TAGS
-        for el in node.xpath(".//*[not(node())]")
-    ):
-        return []  # no empty element that could separate (most nodes): no walk
-    found: list[Any] = []
-    waiting: list[Any] = []
-    seen = False  # visible text since the last line break
-
-    def text(value: str | None) -> None:
-        nonlocal seen
-        if value and not value.isspace():
-            if waiting:
-                found.extend(waiting)
-                waiting.clear()
-            seen = True
-
-    stack: list[tuple[Any, bool]] = [(node, True)]
-    while stack:
-        el, entering = stack.pop()
-        tag = el.tag if isinstance(el.tag, str) else None
-        if entering:
-            if tag is None or tag in INVISIBLE_TAGS:
-                if el is not node:
-                    text(el.tail)
-                continue
-            if tag in BLOCK_TAGS:
-                seen = False
-                waiting.clear()
-            elif seen and el is not node and not len(el) and not el.text and tag not in WORD_TAGS:
-                waiting.append(el)
-            text(el.text)
-            stack.append((el, False))
-            stack.extend((child, True) for child in reversed(el))
-        else:
-            if tag in BLOCK_TAGS:
-                seen = False
-                waiting.clear()
-            if el is not node:
-                text(el.tail)
+    block's edge is a line break already and ends a run. Only the empty elements are looked
+    at, and from each only as far as the nearest text on either side."""
+    found = []
+    for el in node.xpath(".//*[not(node())]"):
+        tag = el.tag
+        if not isinstance(tag, str) or tag in WORD_TAGS or tag in BLOCK_TAGS:
+            continue
+        if tag in INVISIBLE_TAGS or any(
+            a.tag in INVISIBLE_TAGS for a in _ancestors_below(el, node)
+        ):
+            continue
+        if _text_before(el, node) and _text_after(el, node):
+            found.append(el)
     return found
+
+
+def _ancestors_below(el: Any, node: Any) -> Iterator[Any]:
+    for a in el.iterancestors():
+        if a is node:
+            return
+        yield a
+
+
+def _has_text(value: str | None) -> bool:
+    return bool(value) and not cast(str, value).isspace()
+
+
+def _first_text(el: Any) -> bool | None:
+    """Whether ``el`` (its tail aside) starts with visible text (True) or a line break
+    (False, a block); None when it holds neither."""
+    tag = el.tag
+    if not isinstance(tag, str) or tag in INVISIBLE_TAGS:
+        return None
+    if tag in BLOCK_TAGS:
+        return False
+    if _has_text(el.text):
+        return True
+    for child in el:
+        found = _first_text(child)
+        if found is not None:
+            return found
+        if _has_text(child.tail):
+            return True
+    return None
+
+
+def _last_text(el: Any) -> bool | None:
+    """Whether ``el`` (its tail aside) ends with visible text (True) or a line break (False,
+    a block); None when it holds neither."""
+    tag = el.tag
+    if not isinstance(tag, str) or tag in INVISIBLE_TAGS:
+        return None
+    if tag in BLOCK_TAGS:
+        return False
+    for child in reversed(el):
+        if _has_text(child.tail):
+            return True
+        found = _last_text(child)
+        if found is not None:
+            return found
+    return True if _has_text(el.text) else None
+
+
+def _text_after(el: Any, node: Any) -> bool:
+    """Whether visible text of ``node`` follows ``el`` on its line (no block's edge between)."""
+    cur = el
+    while cur is not node:
+        if _has_text(cur.tail):
+            return True
+        for sib in cur.itersiblings():
+            found = _first_text(sib)
+            if found is not None:
+                return found
+            if _has_text(sib.tail):
+                return True
+        cur = cur.getparent()
+        if cur is None or cur is node or cur.tag in BLOCK_TAGS:
+            return False
+    return False
+
+
+def _text_before(el: Any, node: Any) -> bool:
+    """Whether visible text of ``node`` comes before ``el`` on its line."""
+    cur = el
+    while cur is not node:
+        for sib in cur.itersiblings(preceding=True):
+            if _has_text(sib.tail):
+                return True
+            found = _last_text(sib)
+            if found is not None:
+                return found
+        cur = cur.getparent()
+        if cur is None:
+            return False
+        if _has_text(cur.text):
+            return True
+        if cur is node or cur.tag in BLOCK_TAGS:
+            return False
+    return False
 
 
 #: Link texts that are a heading's or paragraph's own permalink (Sphinx's ``¶``, MkDocs' and
