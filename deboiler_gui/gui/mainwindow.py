@@ -1101,9 +1101,7 @@ class MainWindow(QMainWindow):
     def _on_fallback_changed(self) -> None:
         """The page-level fallback switched on or off, or worked out anew: the legend, the
         page list's Boiler column and the shown page follow."""
-        self.legend.set_boiler_text(
-            self.small_site.active,
-        )
+        self.legend.set_boiler_text(self.small_site.active)
         if self.small_site.active:
             self.page_model.update_pages(self._fallback_facts())
         else:

@@ -59,7 +59,8 @@ class SmallSiteFallback(QObject):
             on = self.action.isChecked()
             if on:
                 for page in ws.iter_pages(site):
-                    self.pages[page.url] = fallback_page(page, pages)
+                    if page.error is None and page.html:  # (a failed fetch has no content)
+                        self.pages[page.url] = fallback_page(page, pages)
                 failed = [p for p in self.pages.values() if p.error]
                 for p in failed:
                     self.post_message(p.error, error=True)
