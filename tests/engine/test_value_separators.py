@@ -71,6 +71,13 @@ def test_the_page_is_left_as_it_was() -> None:
         ("<p id='v'>Json<span>.</span>Node</p>", "Json.Node"),
         # text inside a script is no run of visible text
         ("<p id='v'><script>x</script><span></span>Node</p>", "Node"),
+        # inside an invisible element, or a drawing's parts placed by coordinates
+        ("<div id='v'>Json<noscript><span></span></noscript>Node</div>", "JsonNode"),
+        (
+            "<div id='v'><svg><text>CREATE</text><path d='M0 0'></path><text>TABLE</text>"
+            "</svg></div>",
+            "CREATETABLE",
+        ),
     ],
 )
 def test_which_empty_elements_separate(html: str, want: str) -> None:

@@ -504,13 +504,15 @@ def _spaced_lines(node: Any) -> Iterator[None]:
     if not isinstance(node, etree._Element) or not isinstance(node.tag, str) or not len(node):
         yield
         return
-    filled = [(el, el.text) for el in _separators(node)]
-    for el, _text in filled:
-        el.text = " "
     spaced = []
+    empty = []  # elements with no text and no children: separators, some of them
     textless: dict[Any, bool] = {}  # parent -> whether it holds no text of its own
     for el in node.iter(etree.Element):
-        if el.tail or el is node:
+        if el is node:
+            continue
+        if not el.text and not len(el):
+            empty.append(el)
+        if el.tail:
             continue
         nxt = el.getnext()
         if nxt is None or nxt.tag != el.tag or el.tag in BLOCK_TAGS or el.tag in INVISIBLE_TAGS:
@@ -530,6 +532,9 @@ def _spaced_lines(node: Any) -> Iterator[None]:
             continue
         spaced.append((el, el.tail))
         el.tail = " "
+    filled = [(el, el.text) for el in _separators(node, empty)]
+    for el, _text in filled:
+        el.text = " "
     try:
         yield
     finally:
@@ -581,32 +586,53 @@ WORD_TAGS = frozenset(
 )
 
 
-def _separators(node: Any) -> list[Any]:
-    """The empty elements of ``node`` (no text, no children, not a tag that may split a word)
-    standing between two runs of its visible text: separators a stylesheet draws (gi-docgen's
-    ``<a>Json</a><span class="sep"></span>ArrayForeach``, a ``span.sep::after``), an icon
-    between two words. Read as they are, the words run together ('JsonArrayForeach'). A
-    block's edge is a line break already and ends a run. Only the empty elements are looked
-    at, and from each only as far as the nearest text on either side."""
+def _separators(node: Any, empty: Sequence[Any]) -> list[Any]:
+    """The elements of ``empty`` (of ``node``, with no text and no children) that stand
+    between two runs of its visible text, not a tag that may split a word: separators a
+    stylesheet draws (gi-docgen's ``<a>Json</a><span class="sep"></span>ArrayForeach``, a
+    ``span.sep::after``), an icon between two words. Read as they are, the words run together
+    ('JsonArrayForeach'). A block's edge is a line break already and ends a run; an element
+    inside an invisible one or a drawing (an SVG's paths between its labels, placed by
+    coordinates) is none. Each is looked at only as far as the nearest text on either side."""
+    screened: dict[Any, bool] = {node: False}  # element -> inside a hiding one below node
     found = []
-    for el in node.xpath(".//*[not(node())]"):
-        tag = el.tag
-        if not isinstance(tag, str) or tag in WORD_TAGS or tag in BLOCK_TAGS:
-            continue
-        if tag in INVISIBLE_TAGS or any(
-            a.tag in INVISIBLE_TAGS for a in _ancestors_below(el, node)
-        ):
+    for el in empty:
+        if el.tag in _NOT_SEPARATORS or _screened(el, node, screened):
             continue
         if _text_before(el, node) and _text_after(el, node):
             found.append(el)
     return found
 
 
-def _ancestors_below(el: Any, node: Any) -> Iterator[Any]:
-    for a in el.iterancestors():
-        if a is node:
-            return
-        yield a
+#: Drawings whose parts are placed by coordinates, not read as a line.
+_DRAWING_TAGS = frozenset({"svg", "math"})
+
+#: Empty elements that are no separator: tags that may split a word, blocks (a line break
+#: already), invisible elements.
+_NOT_SEPARATORS = WORD_TAGS | BLOCK_TAGS | INVISIBLE_TAGS
+
+_HIDING_TAGS = INVISIBLE_TAGS | _DRAWING_TAGS
+
+
+def _screened(el: Any, node: Any, known: dict[Any, bool]) -> bool:
+    """Whether ``el`` is inside an invisible element or a drawing below ``node`` (``known``:
+    the answers so far, by element; a drawing's hundreds of paths share a few parents)."""
+    chain = []
+    cur = el.getparent()
+    answer = False
+    while cur is not None:
+        seen = known.get(cur)
+        if seen is not None:
+            answer = seen
+            break
+        chain.append(cur)
+        if cur.tag in _HIDING_TAGS:
+            answer = True
+            break
+        cur = cur.getparent()
+    for a in chain:
+        known[a] = answer
+    return answer
 
 
 def _has_text(value: str | None) -> bool:
