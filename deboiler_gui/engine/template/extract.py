@@ -510,7 +510,7 @@ def _spaced_lines(node: Any) -> Iterator[None]:
     for el in node.iter(etree.Element):
         if el is node:
             continue
-        if not el.text and not len(el):
+        if not len(el) and not el.text and el.tag not in _NOT_SEPARATORS:
             empty.append(el)
         if el.tail:
             continue
@@ -597,7 +597,7 @@ def _separators(node: Any, empty: Sequence[Any]) -> list[Any]:
     screened: dict[Any, bool] = {node: False}  # element -> inside a hiding one below node
     found = []
     for el in empty:
-        if el.tag in _NOT_SEPARATORS or _screened(el, node, screened):
+        if _screened(el, node, screened):
             continue
         if _text_before(el, node) and _text_after(el, node):
             found.append(el)
@@ -607,9 +607,15 @@ def _separators(node: Any, empty: Sequence[Any]) -> list[Any]:
 #: Drawings whose parts are placed by coordinates, not read as a line.
 _DRAWING_TAGS = frozenset({"svg", "math"})
 
+#: An SVG's shapes, empty by nature: never separators (inside a drawing), left out at once (a
+#: syntax diagram holds hundreds).
+_SHAPE_TAGS = frozenset(
+    {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "use", "stop"}
+)
+
 #: Empty elements that are no separator: tags that may split a word, blocks (a line break
-#: already), invisible elements.
-_NOT_SEPARATORS = WORD_TAGS | BLOCK_TAGS | INVISIBLE_TAGS
+#: already), invisible elements, an SVG's shapes.
+_NOT_SEPARATORS = WORD_TAGS | BLOCK_TAGS | INVISIBLE_TAGS | _SHAPE_TAGS
 
 _HIDING_TAGS = INVISIBLE_TAGS | _DRAWING_TAGS
 
