@@ -213,9 +213,13 @@ def content_caption(sp: StampedPage, model: DomainModel | None) -> tuple[str, st
 
 def content_label(content: dict[str, str]) -> tuple[str, str]:
     """(caption, tooltip) of a record's ``content``: the place's readable name (ids and
-    classes), and the reason with the place's XPath."""
+    classes), and the reason with the place's XPath; for a page of the single-page fallback
+    (``method`` page), that the extractor took it, and why."""
     slot = content.get("slot") or ""
     reason = content.get("reason", "")
+    if content.get("method") == "page":
+        # the single-page fallback: the extractor names no place
+        return "Content: page by page, by the page-level extractor", reason
     if slot:
         reason = f"{reason}\nat {slot}" if reason else f"at {slot}"
     return f"Content: {content.get('path') or slot or 'the whole page'}", reason

@@ -500,12 +500,11 @@ def small_site_hints(small_sites: list[tuple[str, int]]) -> list[str]:
 
 
 def small_site_hint(site: str, pages: int) -> str:
-    from deboiler_gui.engine.clean.pagefallback import MIN_SITE_PAGES
+    from deboiler_gui.engine.clean.pagefallback import too_small_words
 
     return (
-        f"hint: {site} has {count(pages, 'page')}, too few to learn its template from (at least "
-        f"{MIN_SITE_PAGES}), so its menus and footer may stay in the text; --page-fallback "
-        f"cleans such a site page by page with a page-level extractor"
+        f"hint: {too_small_words(site, pages)}; --page-fallback cleans such a site page by page "
+        "with a page-level extractor"
     )
 
 

@@ -34,9 +34,10 @@ from deboiler_gui.app.pagestate import (
     cleaned_document,
     compute_page_state,
     content_caption,
+    content_label,
 )
 from deboiler_gui.app.prefetch import PreparedPage, PrepareSettings, error_document
-from deboiler_gui.app.stamping import StampedPage, prepare_page
+from deboiler_gui.app.stamping import StampedPage, prepare_page, stamp_page
 from deboiler_gui.engine.model import DeboilerError, DomainModel, Page, RuleError
 from deboiler_gui.engine.subresources import AssetResolver
 from deboiler_gui.engine.template.model import Template
@@ -59,6 +60,7 @@ from deboiler_gui.gui.controllers.picking import Picking
 from deboiler_gui.gui.controllers.prefetch import Prefetcher
 from deboiler_gui.gui.controllers.saving import Saving
 from deboiler_gui.gui.controllers.siteservice import SiteService
+from deboiler_gui.gui.controllers.smallsite import SmallSiteFallback
 from deboiler_gui.gui.controllers.state import ShownSite
 from deboiler_gui.gui.dialogs.guide import add_guide
 from deboiler_gui.gui.dialogs.prompt import Ask, ask_user
@@ -123,6 +125,9 @@ class MainWindow(QMainWindow):
         self._fitted = False  # kept inside the screen once shown (see showEvent)
         # url -> XPaths of the cleaner's boilerplate, learnt by the background analysis.
         self._boiler_cache: dict[str, list[str]] = {}
+        # url -> the cleaner's boilerplate share, from the same analysis (the page list's Boiler
+        # column shows it again once the page-level fallback is switched off).
+        self._boiler_share: dict[str, float] = {}
         self.service = SiteService(self)
         self.editor = TemplateEditor(Template(name="untitled"), self)
         self._open_url_dialog: OpenUrlDialog | None = None  # made on first use
@@ -292,6 +297,8 @@ class MainWindow(QMainWindow):
 
     def _build_controllers(self) -> None:
         """The controllers, each holding what it works on, and their wiring to the widgets."""
+        self.small_site = SmallSiteFallback(self.shown, self.post_message, self)
+        self.small_site.changed.connect(self._on_fallback_changed)
         self.saving = Saving(
             self.shown,
             self.editor,
@@ -466,6 +473,7 @@ class MainWindow(QMainWindow):
         self.review_action.triggered.connect(self._on_review_toggled)
         site_menu = self.menuBar().addMenu("&Site")
         site_menu.addAction(self._action("Re&fit cleaner", lambda: self.start_fit()))
+        site_menu.addAction(self.small_site.action)
         site_menu.addAction(
             self._action("Add noise &filter…", lambda: self.filtering.open_filter_dialog(None))
         )
@@ -696,6 +704,8 @@ class MainWindow(QMainWindow):
         self.shown.site, count = max(sites, key=lambda s: s[1])
         self.shown.model = ws.load_model(self.shown.site)
         self.shown.page = None
+        self._boiler_share.clear()
+        self.small_site.refresh()
         self._load_template()
         self.review.bind()
         self.workspace_loaded.emit(path)
@@ -719,6 +729,8 @@ class MainWindow(QMainWindow):
 
     def _show_page_list(self, summaries: list[dict[str, Any]]) -> None:
         self.page_model.set_pages(summaries)
+        if self.small_site.active:
+            self.page_model.update_pages(self._fallback_facts())
         self.page_types.label_pages()
         if self._list_for_paths and summaries:
             self._list_for_paths = False
@@ -863,10 +875,12 @@ class MainWindow(QMainWindow):
         def done(failed: dict[str, str]) -> None:
             self.shown.model = self.shown.ws.load_model(site) if self.shown.ws is not None else None
             self._boiler_cache.clear()
+            self._boiler_share.clear()
             for name, reason in failed.items():
                 self.post_message(f"{name}: {reason}", error=True)
             if self.shown.model is not None:
                 self.post_message(f"Cleaner fitted on {site}")
+            self.small_site.refresh()
             self._refresh_page()
             self.start_analysis()
 
@@ -897,6 +911,12 @@ class MainWindow(QMainWindow):
             boiler = facts.pop("boiler", None)
             if boiler is not None:
                 self._boiler_cache[url] = boiler
+            if facts.get("boiler_share") is not None:
+                self._boiler_share[url] = facts["boiler_share"]
+        if self.small_site.active:
+            # the page-level extractor's share, not the site model's
+            for url, facts in self._fallback_facts(batch).items():
+                batch.setdefault(url, {}).update(facts)
         self.prefetch.settings_changed()
         self.page_model.update_pages(batch)
         known = {self.group_combo.itemData(i) for i in range(self.group_combo.count())}
@@ -1005,7 +1025,7 @@ class MainWindow(QMainWindow):
             model=self.shown.model,
             kinds=frozenset(self.legend.enabled_kinds()),
             style=highlight_css(self.lazy_layout_action.isChecked()),
-            boiler=self._boiler_cache.get,
+            boiler=self._boiler_of,
             asset_scheme=None if self.plain_action.isChecked() else SCHEME,
             plain=self.plain_action.isChecked(),
         )
@@ -1039,17 +1059,61 @@ class MainWindow(QMainWindow):
         stamped = self.shown.stamped
         if self.shown.page is None or self.shown.page.url != url or stamped is None:
             return  # another page is shown by now
+        fallback = self.small_site.page(url)
+        if fallback is not None:
+            self.legend.set_caption(*content_label(fallback.content))
+            return
         self.legend.set_caption(*content_caption(stamped, self.shown.model))
 
     def _cleaned_html(self) -> str:
         """The page as the CLI would clean it with this template."""
         assert self.shown.page is not None
+        fallback = self.small_site.page(self.shown.page.url)
+        if fallback is not None:
+            # the extractor's content, as clean --page-fallback writes it
+            return stamp_page(self.shown.page.url, fallback.cleaned_html).html
         html, error = cleaned_document(
             self.shown.page.url, self.shown.page.html, self.editor.template, self.shown.model
         )
         if error:
             self.post_message(error, error=True)
         return html
+
+    def _boiler_of(self, url: str) -> list[str] | None:
+        """The XPaths marked as boilerplate on ``url``: the blocks the page-level extractor
+        left out when the fallback cleans the site, else the background analysis' findings."""
+        left_out = self.small_site.boiler_of(url)
+        return left_out if left_out is not None else self._boiler_cache.get(url)
+
+    def _fallback_facts(self, urls: Any = None) -> dict[str, dict[str, Any]]:
+        """The page list's Boiler cells of the pages the fallback cleans (of ``urls``, or all
+        of them): the share of the text the extractor left out, with a tooltip saying so."""
+        out: dict[str, dict[str, Any]] = {}
+        for url in self.small_site.pages if urls is None else urls:
+            page = self.small_site.page(url)
+            if page is not None:
+                out[url] = {
+                    "boiler_share": page.share,
+                    "boiler_tip": self.small_site.share_tip(url),
+                }
+        return out
+
+    def _on_fallback_changed(self) -> None:
+        """The page-level fallback switched on or off, or worked out anew: the legend, the
+        page list's Boiler column and the shown page follow."""
+        self.legend.set_boiler_text(self.small_site.active)
+        if self.small_site.active:
+            self.page_model.update_pages(self._fallback_facts())
+        else:
+            self.page_model.update_pages(
+                {
+                    r["url"]: {"boiler_share": self._boiler_share.get(r["url"]), "boiler_tip": None}
+                    for r in self.page_model.rows()
+                    if r.get("boiler_tip")
+                }
+            )
+        self.prefetch.settings_changed()
+        self._refresh_page()
 
     # ================================================================== highlights
     def _compute_state(self) -> None:
@@ -1060,7 +1124,7 @@ class MainWindow(QMainWindow):
             self.shown.item_state, self._marks = {}, {}
             return
         state = compute_page_state(
-            sp, self.editor.template, self.shown.model, self._boiler_cache.get(sp.url)
+            sp, self.editor.template, self.shown.model, self._boiler_of(sp.url)
         )
         self._use_state(state)
 

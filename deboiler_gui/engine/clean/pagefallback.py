@@ -11,6 +11,7 @@ from typing import Any
 from deboiler_gui.engine.document import consume, language_of, title_of
 from deboiler_gui.engine.htmltree import parse_html, to_html, visible_text
 from deboiler_gui.engine.model import CleanResult, InputError, Page
+from deboiler_gui.engine.words import count
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,15 @@ def _trafilatura() -> Any:
             f"the single-page fallback needs trafilatura, which cannot be imported: {exc}"
         ) from exc
     return trafilatura
+
+
+def too_small_words(site: str, pages: int) -> str:
+    """What is said of a site too small to learn from, cleaned with what its pages allow (the
+    CLI's hint and the workbench's message)."""
+    return (
+        f"{site} has {count(pages, 'page')}, too few to learn its template from (at least "
+        f"{MIN_SITE_PAGES}), so its menus and footer may stay in the text"
+    )
 
 
 def fallback_reason(pages: int) -> str:

@@ -506,9 +506,14 @@ def _spaced_lines(node: Any) -> Iterator[None]:
         yield
         return
     spaced = []
+    empty = []  # elements with no text and no children: separators, some of them
     textless: dict[Any, bool] = {}  # parent -> whether it holds no text of its own
     for el in node.iter(etree.Element):
-        if el.tail or el is node:
+        if el is node:
+            continue
+        if not len(el) and not el.text and el.tag not in _NOT_SEPARATORS:
+            empty.append(el)
+        if el.tail:
             continue
         nxt = el.getnext()
         if nxt is None or nxt.tag != el.tag or el.tag in BLOCK_TAGS or el.tag in INVISIBLE_TAGS:
@@ -528,11 +533,191 @@ def _spaced_lines(node: Any) -> Iterator[None]:
             continue
         spaced.append((el, el.tail))
         el.tail = " "
+    filled = [(el, el.text) for el in _separators(node, empty)]
+    for el, _text in filled:
+        el.text = " "
     try:
         yield
     finally:
         for el, tail in spaced:
             el.tail = tail
+        for el, text in filled:
+            el.text = text
+
+
+#: Inline elements that may stand inside a word (``foo<b></b>bar``, a named anchor
+#: ``<a id="x"></a>``): empty, they are no separator.
+WORD_TAGS = frozenset(
+    {
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "bdo",
+        "big",
+        "cite",
+        "code",
+        "data",
+        "del",
+        "dfn",
+        "em",
+        "font",
+        "i",
+        "ins",
+        "kbd",
+        "mark",
+        "nobr",
+        "q",
+        "rp",
+        "rt",
+        "ruby",
+        "s",
+        "samp",
+        "small",
+        "strike",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "tt",
+        "u",
+        "var",
+        "wbr",
+    }
+)
+
+
+def _separators(node: Any, empty: Sequence[Any]) -> list[Any]:
+    """The elements of ``empty`` (of ``node``, with no text and no children) that stand
+    between two runs of its visible text, not a tag that may split a word: separators a
+    stylesheet draws (gi-docgen's ``<a>Json</a><span class="sep"></span>ArrayForeach``, a
+    ``span.sep::after``), an icon between two words. Read as they are, the words run together
+    ('JsonArrayForeach'). A block's edge is a line break already and ends a run; an element
+    inside an invisible one or a drawing (an SVG's paths between its labels, placed by
+    coordinates) is none. Each is looked at only as far as the nearest text on either side."""
+    screened: dict[Any, bool] = {node: False}  # element -> inside a hiding one below node
+    found = []
+    for el in empty:
+        if _screened(el, node, screened):
+            continue
+        if _text_before(el, node) and _text_after(el, node):
+            found.append(el)
+    return found
+
+
+#: Drawings whose parts are placed by coordinates, not read as a line.
+_DRAWING_TAGS = frozenset({"svg", "math"})
+
+#: An SVG's shapes, empty by nature: never separators (inside a drawing), left out at once (a
+#: syntax diagram holds hundreds).
+_SHAPE_TAGS = frozenset(
+    {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "use", "stop"}
+)
+
+#: Empty elements that are no separator: tags that may split a word, blocks (a line break
+#: already), invisible elements, an SVG's shapes.
+_NOT_SEPARATORS = WORD_TAGS | BLOCK_TAGS | INVISIBLE_TAGS | _SHAPE_TAGS
+
+_HIDING_TAGS = INVISIBLE_TAGS | _DRAWING_TAGS
+
+
+def _screened(el: Any, node: Any, known: dict[Any, bool]) -> bool:
+    """Whether ``el`` is inside an invisible element or a drawing below ``node`` (``known``:
+    the answers so far, by element; a drawing's hundreds of paths share a few parents)."""
+    chain = []
+    cur = el.getparent()
+    answer = False
+    while cur is not None:
+        seen = known.get(cur)
+        if seen is not None:
+            answer = seen
+            break
+        chain.append(cur)
+        if cur.tag in _HIDING_TAGS:
+            answer = True
+            break
+        cur = cur.getparent()
+    for a in chain:
+        known[a] = answer
+    return answer
+
+
+def _has_text(value: str | None) -> bool:
+    return bool(value) and not cast(str, value).isspace()
+
+
+def _first_text(el: Any) -> bool | None:
+    """Whether ``el`` (its tail aside) starts with visible text (True) or a line break
+    (False, a block); None when it holds neither."""
+    tag = el.tag
+    if not isinstance(tag, str) or tag in INVISIBLE_TAGS:
+        return None
+    if tag in BLOCK_TAGS:
+        return False
+    if _has_text(el.text):
+        return True
+    for child in el:
+        found = _first_text(child)
+        if found is not None:
+            return found
+        if _has_text(child.tail):
+            return True
+    return None
+
+
+def _last_text(el: Any) -> bool | None:
+    """Whether ``el`` (its tail aside) ends with visible text (True) or a line break (False,
+    a block); None when it holds neither."""
+    tag = el.tag
+    if not isinstance(tag, str) or tag in INVISIBLE_TAGS:
+        return None
+    if tag in BLOCK_TAGS:
+        return False
+    for child in reversed(el):
+        if _has_text(child.tail):
+            return True
+        found = _last_text(child)
+        if found is not None:
+            return found
+    return True if _has_text(el.text) else None
+
+
+def _text_after(el: Any, node: Any) -> bool:
+    """Whether visible text of ``node`` follows ``el`` on its line (no block's edge between)."""
+    cur = el
+    while cur is not node:
+        if _has_text(cur.tail):
+            return True
+        for sib in cur.itersiblings():
+            found = _first_text(sib)
+            if found is not None:
+                return found
+            if _has_text(sib.tail):
+                return True
+        cur = cur.getparent()
+        if cur is None or cur is node or cur.tag in BLOCK_TAGS:
+            return False
+    return False
+
+
+def _text_before(el: Any, node: Any) -> bool:
+    """Whether visible text of ``node`` comes before ``el`` on its line."""
+    cur = el
+    while cur is not node:
+        for sib in cur.itersiblings(preceding=True):
+            if _has_text(sib.tail):
+                return True
+            found = _last_text(sib)
+            if found is not None:
+                return found
+        cur = cur.getparent()
+        if cur is None:
+            return False
+        if _has_text(cur.text):
+            return True
+        if cur is node or cur.tag in BLOCK_TAGS:
+            return False
+    return False
 
 
 #: Link texts that are a heading's or paragraph's own permalink (Sphinx's ``¶``, MkDocs' and

@@ -24,6 +24,8 @@ LEGEND_TEXT = {
     "field": "Field",
 }
 
+#: The boilerplate entry on a site cleaned page by page (Site → Clean page by page).
+FALLBACK_BOILER_TEXT = "Left out (page extractor)"
 
 #: The legend's margin left and right.
 _MARGIN = 4
@@ -96,6 +98,21 @@ class Legend(QWidget):
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         hint = super().sizeHint()
         return QSize(self._row_width(len(self.boxes)), hint.height())
+
+    def set_boiler_text(self, fallback: bool) -> None:
+        """The boilerplate entry names what it marks: the site model's repeated blocks, or, on
+        a site cleaned page by page, the blocks the page-level extractor left out."""
+        box = self.boxes["boiler"]
+        box.setText(FALLBACK_BOILER_TEXT if fallback else LEGEND_TEXT["boiler"])
+        box.setToolTip(
+            "Left out by the page-level extractor: the site has too few pages to learn its "
+            "template from, and Site → Clean page by page is on"
+            if fallback
+            else ""
+        )
+        self._columns = 0  # the toggles' widths changed: arranged again on the next resize
+        self._arrange(len(self.boxes) if self.width() >= self._row_width(len(self.boxes)) else 2)
+        self.updateGeometry()
 
     def set_caption(self, text: str, why: str) -> None:
         self._caption = text

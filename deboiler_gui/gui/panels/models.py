@@ -275,6 +275,8 @@ class PageListModel(QAbstractTableModel):
                 return dom_status(row)[1]
             if col == 3 and fails_tip(row):
                 return fails_tip(row)
+            if col == 2 and row.get("boiler_tip"):
+                return row["boiler_tip"]
             return f"{row['url']}\n{row['error']}" if row.get("error") else row["url"]
         elif role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
