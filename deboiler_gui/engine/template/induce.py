@@ -824,7 +824,7 @@ def _site_field(
     previous page); with the examples' fixed ``text`` (their
     link's label, ``fixed_text``), the pages whose first node reads it (``texted``) and those
     whose first node reads another (``retexted``: 'up' where the examples read '← prev')."""
-    one = none = many = conflicting = alike = relabelled = texted = retexted = 0
+    one = none = many = conflicting = alike = relabelled = labelled = texted = retexted = 0
     values: dict[str, int] = {}
     for tree in trees:
         found = _run(tree, xp) or []
@@ -837,6 +837,8 @@ def _site_field(
             there = _beside_text(found[0], label[0])
             if there is not None and there != label[1]:
                 relabelled += 1
+            elif there is not None:
+                labelled += 1
         elif after is not None and _after_differs(found[0], after):
             relabelled += 1
         if text:
@@ -863,6 +865,7 @@ def _site_field(
         "top_share": (max(values.values()) / (one + many)) if values else 0.0,
         "alike": alike,
         "relabelled": relabelled,
+        "labelled": labelled,
         "texted": texted,
         "retexted": retexted,
     }
@@ -954,6 +957,28 @@ def _only_of_tag(el: HtmlElement) -> bool:
     return parent is not None and sum(1 for k in parent if k.tag == el.tag) == 1
 
 
+#: A label beside the examples' node read at its place on fewer than this share of the
+#: sampled pages where some rule finds a node with a label element there is the page's own
+#: text, not a fixed label (:func:`_page_label`).
+OWN_LABEL_SHARE = 0.25
+
+
+def _page_label(checked: Sequence[Induced], positives: Sequence[Example]) -> bool:
+    """Whether the label beside the examples' node (``beside_label``) is a text of their
+    page rather than a label repeated across the site: the rules that find the same kind of
+    block (a node with an element of the label's tag in the label's place) find it on
+    several pages (three at least), and the label's text stands there on few of them
+    (``OWN_LABEL_SHARE``): DocBook's navigation header names the page's part ('Meta/*Info
+    and Titlepages') in the cell beside the 'Next' link, a label of a few pages only. Not
+    when examples on two pages or more read the label: they show the field is found where
+    it stands."""
+    if len({ex.url for ex in positives}) > 1:
+        return False
+    blocks = max((c.site["labelled"] + c.site["relabelled"] for c in checked), default=0)
+    there = max((c.site["labelled"] for c in checked), default=0)
+    return blocks >= 3 and there < OWN_LABEL_SHARE * blocks
+
+
 def _at_places(xp: str, trees: Sequence[Any], places: set[str]) -> int:
     """How many of ``trees`` have their first match of ``xp`` at one of ``places``."""
     n = 0
@@ -1005,6 +1030,16 @@ def _rank_field(
     fixed = fixed_text(positives, attr)
     for c in checked:
         c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
+    if label is not None and _page_label(checked, positives):
+        # The label is the page's own text (the part a page belongs to, in a navigation
+        # header's middle cell), not a fixed label: no anchor, and no hook of the signature.
+        sig.discard((_BESIDE_LABEL, "|".join(label)))
+        label = None
+        after = afters.pop() if len(afters) == 1 else None
+        for c in checked:
+            c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
+    for c in checked:
+        del c.site["labelled"]
         if not fixed:
             del c.site["texted"], c.site["retexted"]
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
