@@ -67,9 +67,7 @@ def test_one_click_beside_the_pages_part_name_is_not_anchored_on_that_name() -> 
     assert "Part name" not in top.xpath, [r.xpath for r in rules]
     got = hrefs(index, top.xpath)
     # the 'Next' link of every page whose header has one
-    assert got == [None if part(i) == PARTS[-1] else f"p{i + 1}.html" for i in range(N)], (
-        top.xpath
-    )
+    assert got == [None if part(i) == PARTS[-1] else f"p{i + 1}.html" for i in range(N)], top.xpath
 
 
 def test_clicks_on_two_pages_of_one_part_keep_its_name_as_the_anchor() -> None:
@@ -80,6 +78,4 @@ def test_clicks_on_two_pages_of_one_part_keep_its_name_as_the_anchor() -> None:
     rules = induce(ex, [], index, limit=8)
     top = rules[0]
     got = hrefs(index, top.xpath)
-    assert got == [f"index-{i}.html" if part(i) == PARTS[-1] else None for i in range(N)], (
-        top.xpath
-    )
+    assert got == [f"index-{i}.html" if part(i) == PARTS[-1] else None for i in range(N)], top.xpath
