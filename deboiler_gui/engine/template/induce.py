@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -824,7 +825,7 @@ def _site_field(
     previous page); with the examples' fixed ``text`` (their
     link's label, ``fixed_text``), the pages whose first node reads it (``texted``) and those
     whose first node reads another (``retexted``: 'up' where the examples read '← prev')."""
-    one = none = many = conflicting = alike = relabelled = texted = retexted = 0
+    one = none = many = conflicting = alike = relabelled = labelled = texted = retexted = 0
     values: dict[str, int] = {}
     for tree in trees:
         found = _run(tree, xp) or []
@@ -837,6 +838,8 @@ def _site_field(
             there = _beside_text(found[0], label[0])
             if there is not None and there != label[1]:
                 relabelled += 1
+            elif there is not None:
+                labelled += 1
         elif after is not None and _after_differs(found[0], after):
             relabelled += 1
         if text:
@@ -863,6 +866,7 @@ def _site_field(
         "top_share": (max(values.values()) / (one + many)) if values else 0.0,
         "alike": alike,
         "relabelled": relabelled,
+        "labelled": labelled,
         "texted": texted,
         "retexted": retexted,
     }
@@ -954,6 +958,28 @@ def _only_of_tag(el: HtmlElement) -> bool:
     return parent is not None and sum(1 for k in parent if k.tag == el.tag) == 1
 
 
+#: A label beside the examples' node read at its place on fewer than this share of the
+#: sampled pages where some rule finds a node with a label element there is the page's own
+#: text, not a fixed label (:func:`_page_label`).
+OWN_LABEL_SHARE = 0.25
+
+
+def _page_label(checked: Sequence[Induced], positives: Sequence[Example]) -> bool:
+    """Whether the label beside the examples' node (``beside_label``) is a text of their
+    page rather than a label repeated across the site: the rules that find the same kind of
+    block (a node with an element of the label's tag in the label's place) find it on
+    several pages (three at least), and the label's text stands there on few of them
+    (``OWN_LABEL_SHARE``): DocBook's navigation header names the page's part ('Meta/*Info
+    and Titlepages') in the cell beside the 'Next' link, a label of a few pages only. Not
+    when examples on two pages or more read the label: they show the field is found where
+    it stands."""
+    if len({ex.url for ex in positives}) > 1:
+        return False
+    blocks = max((c.site["labelled"] + c.site["relabelled"] for c in checked), default=0)
+    there = max((c.site["labelled"] for c in checked), default=0)
+    return blocks >= 3 and there < OWN_LABEL_SHARE * blocks
+
+
 def _at_places(xp: str, trees: Sequence[Any], places: set[str]) -> int:
     """How many of ``trees`` have their first match of ``xp`` at one of ``places``."""
     n = 0
@@ -1005,6 +1031,16 @@ def _rank_field(
     fixed = fixed_text(positives, attr)
     for c in checked:
         c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
+    if label is not None and _page_label(checked, positives):
+        # The label is the page's own text (the part a page belongs to, in a navigation
+        # header's middle cell), not a fixed label: no anchor, and no hook of the signature.
+        sig.discard((_BESIDE_LABEL, "|".join(label)))
+        label = None
+        after = afters.pop() if len(afters) == 1 else None
+        for c in checked:
+            c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
+    for c in checked:
+        del c.site["labelled"]
         if not fixed:
             del c.site["texted"], c.site["retexted"]
     distinct_examples = len({tuple(v) for v in (c.examples[0] for c in checked[:1])})
@@ -2215,12 +2251,45 @@ def several_lists(found: Sequence[HtmlElement]) -> bool:
     signals' 'items from several lists'."""
     memo = _FAMILIES.get()
     if memo is None:
-        return not _one_family(found)
+        return not _one_family(found) or _split_slots(found)
     key = tuple(found)
     got = memo.get(key)
     if got is None:
-        got = memo[key] = not _one_family(found)
+        got = memo[key] = not _one_family(found) or _split_slots(found)
     return got
+
+
+def _slot(n: HtmlElement, entry: HtmlElement) -> HtmlElement | None:
+    """The child of ``entry`` that holds ``n`` (below it: not ``n`` itself), None when ``n``
+    is the entry, its child or outside it."""
+    child = n
+    for up in n.iterancestors():
+        if up is entry:
+            return child if child is not n else None
+        child = up
+    return None
+
+
+def _split_slots(found: Sequence[HtmlElement]) -> bool:
+    """Whether items of one list entry come from sibling containers of one tag and another
+    class: a contents entry's title (`dt/span.refentrytitle/a`) and a link in its description
+    beside it (`dt/span.refpurpose/a`) are two kinds of item, not two items of one list."""
+    kin: Kin = {}
+    slots: dict[HtmlElement, dict[str, set[frozenset[str]]]] = {}
+    for n in found:
+        entry = _item_node(n, kin)
+        if entry.tag not in _ITEM_TAGS:
+            # links alike in one description (two cross-references of a `span.refpurpose`)
+            # are entries of their own: the list entry around them is the entry
+            up = list(islice(entry.iterancestors(), 3))
+            entry = next((a for a in up if a.tag in _ITEM_TAGS), entry)
+        slot = _slot(n, entry)
+        if slot is None:
+            continue
+        slots.setdefault(entry, {}).setdefault(str(slot.tag), set()).add(frozenset(_classes(slot)))
+    return any(
+        len(kinds) > 1 and any(kinds) for by_tag in slots.values() for kinds in by_tag.values()
+    )
 
 
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu"})
@@ -4788,6 +4857,7 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
             if narrow is not None:
                 out.append((narrow, -0.1))
                 break
+    out.extend(_slot_classed(xp, examples, found))
     current = xp
     hrefs = [n.get("href") for n in examples]
     if all(h is not None for h in hrefs):
@@ -4823,6 +4893,56 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
             # Preferred to the form it narrows: it takes the same entries, each once.
             out.append((narrow, (0.0 if current == xp else 0.2) - 0.05))
     return out
+
+
+def _slot_classed(
+    xp: str, examples: Sequence[HtmlElement], found: Sequence[Sequence[HtmlElement]]
+) -> list[tuple[str, float]]:
+    """A list rule whose step above the item lost the class that tells the examples' container
+    from its siblings of the same tag (`dt/span/a` where the examples sit in
+    `span.refentrytitle` beside `span.refpurpose`), with that class again: the siblings of
+    another class hold links on other pages (a description's cross-reference), which are no
+    items of the list. Preferred to the form without it when it takes the same items on the
+    example pages."""
+    steps = _top_steps(xp)
+    for level in range(1, min(4, len(steps) - 1)):
+        if not re.fullmatch(r"[\w-]+", steps[len(steps) - 1 - level]):
+            continue
+        holders = []
+        for n in examples:
+            up: HtmlElement | None = n
+            for _ in range(level):
+                up = up.getparent() if up is not None else None
+            holders.append(up)
+        if any(h is None or h.tag != steps[len(steps) - 1 - level] for h in holders):
+            continue
+        shared = set.intersection(*[_classes(h) for h in holders if h is not None])
+        for tok in sorted(t for t in shared if is_wordlike(t)):
+            # a sibling of the holder's tag with a class, but not this one
+            unlike = all(
+                any(
+                    sib is not h and sib.tag == h.tag and _classes(sib) and tok not in _classes(sib)
+                    for sib in h.itersiblings(preceding=False)
+                )
+                or any(
+                    sib.tag == h.tag and _classes(sib) and tok not in _classes(sib)
+                    for sib in h.itersiblings(preceding=True)
+                )
+                for h in holders
+                if h is not None
+            )
+            if not unlike:
+                continue
+            narrow = _on_step(xp, level, class_predicate(tok))
+            if narrow is None:
+                continue
+            # The same items as the form without the class on the example pages.
+            kept = [
+                _run(n.getroottree().getroot(), narrow) or [] for n in (f[0] for f in found if f)
+            ]
+            if [len(k) for k in kept] == [len(f) for f in found if f]:
+                return [(narrow, -0.05)]
+    return []
 
 
 def _alike_lists(lists: Sequence[HtmlElement]) -> bool:
