@@ -105,7 +105,7 @@ def _list_name(elements: Sequence[Any], kind: str, attribute: str) -> tuple[str,
             break
         own, where = _own_name(node)
         if own:
-            return own, where.replace("'s", " around the items'", 1)
+            return own, f"the {where.rsplit(' ', 1)[-1]} of the {node.tag} around the items"
     tag = first.tag if isinstance(first.tag, str) else ""
     name = LIST_OF.get(tag, "items")
     if kind == "attribute" and attribute:
