@@ -1133,7 +1133,10 @@ class MainWindow(QMainWindow):
             self.post_message(error, error=True)
         self.shown.item_state, self._marks = state.items, state.marks
         self.rules.show_template(self.editor.template, self.shown.item_state, self.shown.site_state)
-        self.selection.set_field_names([f.id for f in self.editor.template.fields])
+        fields = self.editor.template.fields
+        self.selection.set_field_names(
+            [f.id for f in fields], {f.id: (f.kind, f.attribute, f.is_list) for f in fields}
+        )
 
     def _enabled_marks(self) -> dict[str, list[int]]:
         enabled = self.legend.enabled_kinds()

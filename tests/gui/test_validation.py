@@ -54,17 +54,19 @@ def test_the_field_row_starts_afresh_after_an_extraction(qtbot: Any) -> None:
     qtbot.addWidget(panel)
     panel.show()
     panel.show_node("/html/body/div/a[2]", "Next", {"class": "next", "href": "b.html"}, 1)
-    assert not panel.field_attr.isEnabled() and panel.field_attr.placeholderText() == "href"
+    assert not panel.field_attr.isEnabled() and panel.field_attr.placeholderText() == ""
     panel.field_kind.setCurrentText("attribute")
     # offered, never written in: the box stays empty and the link's href is what it gives
     assert panel.field_attr.isEnabled() and panel.field_attr.text() == ""
+    assert panel.field_attr.placeholderText() == "href"
     assert panel.output_kind() == ("attribute", "href")
-    # the next link picked: its own href still; an image: its src
+    # a new pick starts from the kind that fits the node: an image (no kind extracted from
+    # one yet) from text, never from the attribute left on the link; as an attribute: its src
     panel.show_node("/html/body/div/img", "", {"src": "a.png", "alt": "A"}, 1)
+    assert panel.output_kind() == ("text", "")
+    panel.field_kind.setCurrentText("attribute")
     assert panel.output_kind() == ("attribute", "src")
-    _type(panel.field_attr, "alt")  # typed: a new pick leaves it
-    panel.show_node("/html/body/div/a[1]", "Prev", {"href": "a.html"}, 1)
-    assert panel.field_attr.text() == "alt"
+    _type(panel.field_attr, "alt")
     _type(panel.field_name, "photo")
     with qtbot.waitSignal(panel.field_requested) as asked:
         panel.field_button.click()
@@ -129,6 +131,9 @@ def test_the_attribute_offered_is_used_from_an_empty_box_and_a_name_typed_replac
     assert panel.output_kind() == ("attribute", "href")
     panel.ready_for_next()
     panel.show_node("/html/body/div/a/img", "", {"src": "next.png", "alt": "Next"}, 1, link="href")
+    # an image: no kind extracted from one yet, so text, and no attribute offered beside it
+    assert panel.field_kind.currentText() == "text" and panel.field_attr.placeholderText() == ""
+    panel.field_kind.setCurrentText("attribute")
     assert panel.field_attr.placeholderText() == "src (or the link's href)"
     panel.resize(466, 480)  # a third of a 1400-pixel window: the offer is read whole
     QTest.qWait(50)
@@ -141,6 +146,6 @@ def test_the_attribute_offered_is_used_from_an_empty_box_and_a_name_typed_replac
     # a span in a link, without an attribute of its own to give: the link's
     panel.ready_for_next()
     panel.show_node("/html/body/a/span", "Next", {"class": "x"}, 1, link="href")
-    assert panel.field_attr.placeholderText() == "href (the link's)"
     panel.field_kind.setCurrentText("attribute")
+    assert panel.field_attr.placeholderText() == "href (the link's)"
     assert panel.output_kind() == ("attribute", "href")

@@ -54,9 +54,10 @@ def test_an_image_link_gives_its_href_as_an_attribute_field_without_a_text_warni
     sel = window.selection
     window.activateWindow()
     _pick_img(qtbot, window, click)
-    # the image's own src offered, and the link's href beside it
-    assert sel.field_attr.placeholderText() == "src (or the link's href)"
+    # the image's own src offered, and the link's href beside it, for an attribute field
+    assert sel.field_attr.placeholderText() == ""
     sel.field_kind.setCurrentText("attribute")
+    assert sel.field_attr.placeholderText() == "src (or the link's href)"
     assert sel.field_attr.text() == ""  # offered in grey, never written in
     sel.field_attr.setFocus()
     QTest.keyClicks(sel.field_attr, "href")

@@ -258,10 +258,12 @@ def test_each_extraction_says_its_values_and_leaves_the_next_field_row_blank(
     sel = demo.selection
     demo.activateWindow()
     _pick(qtbot, demo, click, "//a[@class='next']")
-    # the attribute box offers the link's href, used once the kind is set to attribute
-    assert sel.field_attr.placeholderText() == "href" and not sel.field_attr.isEnabled()
+    # the attribute box offers the link's href once the kind is set to attribute (beside
+    # "text" a grey href read as the attribute to be saved)
+    assert sel.field_attr.placeholderText() == "" and not sel.field_attr.isEnabled()
     sel.field_kind.setCurrentText("attribute")
     assert sel.field_attr.isEnabled() and sel.field_attr.text() == ""
+    assert sel.field_attr.placeholderText() == "href"
     assert sel.output_kind() == ("attribute", "href")
     sel.field_name.setFocus()
     QTest.keyClicks(sel.field_name, "next_url")
@@ -292,7 +294,7 @@ def test_each_extraction_says_its_values_and_leaves_the_next_field_row_blank(
     assert _last_message(demo).endswith("; values: text"), _last_message(demo)
     assert demo.rules.items["heading"].text(1).endswith("[text]")
     _shot(demo.messages, "messages-values")
-    # The link extracted again as text, its name typed again with the template's names
+    # The link extracted again, as text, its name typed again with the template's names
     # offered: "ne" completes to the field made first, in the box itself (the rest of the
     # name selected), and the first click on Extract field extracts it: no list of names
     # lies over the buttons.
@@ -306,6 +308,9 @@ def test_each_extraction_says_its_values_and_leaves_the_next_field_row_blank(
     popup = completer.popup()
     assert popup is None or not popup.isVisible()
     _shot(sel, "name-completed-inline")
+    # the name of the field sets the kind box to the field's; text is chosen after it
+    assert sel.output_kind() == ("attribute", "href")
+    sel.field_kind.setCurrentText("text")
     QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(got) == 3, timeout=20000)
     assert demo.editor.template.field("next_url").kind == "text"

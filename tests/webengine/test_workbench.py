@@ -840,14 +840,19 @@ def test_each_new_field_gets_a_fresh_name_and_a_bad_xpath_is_shown_inline(
         QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
     assert [f.id for f in demo.editor.template.fields] == ["title"]
     assert sel.field_name.text() == ""  # not "title" again: the placeholder shows
-    # Extracted with no name typed: new fields of fresh names, never "title" or "field" again.
+    # Extract with no name typed: a fresh name proposed in the box first (the h1's role,
+    # 'title', taken), then used; never "title" again, nor a silent "field".
+    QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
+    assert [f.id for f in demo.editor.template.fields] == ["title"]
+    assert sel.field_name.text() == "title-2"
     with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
         QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
-    assert [f.id for f in demo.editor.template.fields] == ["title", "field"]
+    assert [f.id for f in demo.editor.template.fields] == ["title", "title-2"]
     assert sel.field_name.text() == ""
+    QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(demo.picking.rule_induced, timeout=20000):
         QTest.mouseClick(sel.field_button, Qt.MouseButton.LeftButton)
-    assert [f.id for f in demo.editor.template.fields] == ["title", "field", "field-2"]
+    assert [f.id for f in demo.editor.template.fields] == ["title", "title-2", "title-3"]
     # A broken XPath typed in the box: red border, message under it, buttons held.
     sel.xpath_edit.selectAll()
     QTest.keyClicks(sel.xpath_edit, "//h1[")

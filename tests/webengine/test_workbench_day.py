@@ -152,6 +152,9 @@ def test_list_picking_outlines_every_example_and_clears_old_ones(
     # The list is made; the status line does not keep saying it is being made.
     qtbot.wait(500)  # the hover's line on the status bar has come and gone
     demo.statusBar().clearMessage()
+    # No name typed: the first press proposes one from the items' container, the second uses it.
+    QTest.mouseClick(demo.selection.list_button, Qt.MouseButton.LeftButton)
+    assert demo.selection.field_name.text()
     with qtbot.waitSignal(demo.picking.rule_induced, timeout=30000):
         QTest.mouseClick(demo.selection.list_button, Qt.MouseButton.LeftButton)
     qtbot.wait(100)

@@ -1661,6 +1661,8 @@ def absent_reason(fld: Field, root: Any, url: str = "") -> str:
         return ABSENT_LEARNED
     if not fld.xpaths or not isinstance(root, etree._Element):
         return ""
+    if _blank_place(fld, root):
+        return ABSENT_NO_ANCHOR
     anchors = rule_anchors(tuple(fld.xpaths))
     if anchors is None:
         return ""
@@ -1677,6 +1679,39 @@ def absent_reason(fld: Field, root: Any, url: str = "") -> str:
         except RuleError:
             return ""
     return ABSENT_NO_ANCHOR
+
+
+#: Elements a place left blank may hold: a line break, a rule.
+_BLANK_KEEPS = frozenset({"br", "hr", "wbr"})
+
+
+def _blank_place(fld: Field, root: Any) -> bool:
+    """Whether the page keeps the place of a text or html field's node and leaves it blank:
+    the rule finds its node(s), each without any text and holding nothing but line breaks —
+    the cell of the previous page's title on a first page, whose 'Prev' link is absent too
+    (a docbook navigation footer's ``td`` holding a no-break space). The value is absent
+    there as a link's ``href`` is on a page without the link, not a failure: a rule that
+    picked a wrong node finds a node with something in it."""
+    if fld.kind not in ("text", "html"):
+        return False
+    found: list[Any] = []
+    for xpath in fld.xpaths:
+        try:
+            found = select(root, xpath)
+        except RuleError:
+            return False
+        if found:
+            break
+    if not found or not all(isinstance(n, etree._Element) for n in found):
+        return False
+    for node in found:
+        if normalize_text(node.text_content()):
+            return False
+        if any(
+            isinstance(d.tag, str) and d.tag not in _BLANK_KEEPS for d in node.iterdescendants()
+        ):
+            return False
+    return True
 
 
 def _last_step(prefix: str) -> str:

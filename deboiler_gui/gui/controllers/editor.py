@@ -140,6 +140,10 @@ class TemplateEditor(QObject):
         """``name``, or ``name-2``… when a rule, field or filter already has it."""
         return fresh_name(name, self._names())
 
+    def taken_names(self) -> set[str]:
+        """The names of the template's rules, fields and filters."""
+        return self._names()
+
     # ------------------------------------------------------------------ edits
     def _names(self) -> set[str]:
         t = self.template

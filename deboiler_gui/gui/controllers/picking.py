@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar, QTreeView
 
+from deboiler_gui.app.fieldnames import propose_name
 from deboiler_gui.app.pagestate import scope_counts
 from deboiler_gui.engine.htmltree import visible_text, xpath_of
 from deboiler_gui.engine.model import DeboilerError
@@ -510,10 +511,14 @@ class Picking(QObject):
     def on_selection_field_requested(
         self, xpath: str, name: str, kind: str, attribute: str
     ) -> None:
-        # No name typed: a new field, named afresh (field, field-2…), never an earlier one
-        # extracted again.
-        name = name or self.editor.unique_name("field")
         attribute = attribute if kind == "attribute" else ""
+        if not name:
+            # No name typed: one is proposed from the node and shown; nothing is saved
+            # under a generic name unseen.
+            self._propose_name(
+                [self.selected] if self.selected is not None else [], kind, attribute, as_list=False
+            )
+            return
         if self._reserved(name):
             return
         if kind == "attribute" and not attribute:
@@ -586,9 +591,11 @@ class Picking(QObject):
     def on_selection_list_requested(self, name: str, kind: str, attribute: str) -> None:
         # The list rule is induced from the clicked items: anchored on the list's own container,
         # never on a position shared with other lists of the same block. No name typed: a new
-        # list, named afresh (items, items-2…).
-        name = name or self.editor.unique_name("items")
+        # list, its name proposed from the items and shown first.
         attribute = attribute if kind == "attribute" else ""
+        if not name:
+            self._propose_name(self.list_examples, kind, attribute, as_list=True)
+            return
         if kind == "attribute" and not attribute:
             self.post_message("Extracting an attribute needs the attribute's name", error=True)
             return
@@ -606,6 +613,28 @@ class Picking(QObject):
         earlier = self.examples.get(name, []) if made else []
         clicks = [c for c in earlier if c.url != page.url] + here
         self._request_induction(name, kind, attribute, clicks, as_list=True)
+
+    def _propose_name(self, stamps: list[int], kind: str, attribute: str, *, as_list: bool) -> None:
+        """No name was given: one read from the clicked node(s) (a link's label, a heading's
+        role, an id or class) is put in the name box, said, and used by the next Extract; a
+        name taken is made unique, and said so."""
+        sp = self.shown.stamped
+        elements = [e for e in (sp.element(s) for s in stamps) if e is not None] if sp else []
+        if not elements:
+            return
+        name, where, base = propose_name(
+            elements, kind, attribute, self.editor.taken_names(), as_list=as_list
+        )
+        what = "list" if as_list else "field"
+        clash = f" ({base!r} is taken)" if base else ""
+        from_where = f", from {where}" if where else ""
+        button = "Extract list" if as_list else "Extract field"
+        said = (
+            f"No name given: {name!r} proposed for the {what}{from_where}{clash}. "
+            f"Press {button} again to use it, or type another."
+        )
+        self.selection.propose_name(name, said)
+        self.post_message(said)
 
     def _request_induction(
         self, name: str, kind: str, attribute: str, clicks: list[Click], *, as_list: bool

@@ -182,9 +182,10 @@ class SelectionPanel(QWidget):
         self.field_name = QLineEdit()
         self.field_name.setPlaceholderText("field name")
         self.field_name.setToolTip(
-            "The name of the next field or list; left empty, a new one is named field, "
-            "field-2… (items, items-2… for a list). A name already in the template extracts "
-            "that field again, adding this page's click to its examples."
+            "The name of the next field or list; left empty, Extract proposes one from the "
+            "clicked node (a link's label, a heading's role) and waits for it to be confirmed. "
+            "A name already in the template extracts that field again, adding this page's "
+            "click to its examples, with the field's kind."
         )
         # The template's field names offered as the name is typed: the box is empty after
         # each extraction, and a field made from clicks on several pages is named again on
@@ -201,7 +202,9 @@ class SelectionPanel(QWidget):
         self.field_kind.addItems(["text", "html", "attribute"])
         self.field_kind.setToolTip(
             "What the field's values are: the node's text, its HTML, or one of its attributes "
-            "(a link's href, an image's src). Back to text after each extraction."
+            "(a link's href, an image's src). The name of a field of the template sets its "
+            "kind; a new field starts from text, or from the kind last extracted from a node "
+            "of the same tag (a link's href)."
         )
         self.field_attr = QLineEdit()
         self.field_attr.setPlaceholderText("attribute")
@@ -214,7 +217,20 @@ class SelectionPanel(QWidget):
         # The attribute the picked node naturally gives, used while the box is empty: it is
         # never written into the box (a name typed after it made '@hrefhref').
         self._natural = ""
+        # The attribute the picked node offers (the box's placeholder while the kind is
+        # "attribute"; none shown for text and html, which take no attribute).
+        self._offer = "attribute"
+        # The template's fields by name: kind, attribute, list. A name of one in the name box
+        # sets the kind box to the field's (the box shows what will be saved).
+        self._field_kinds: dict[str, tuple[str, str, bool]] = {}
+        # The field whose kind the box follows, "" when the kind is the user's or the node's.
+        self._following_field = ""
+        # The kind last extracted from a node of a tag ("a": attribute href), this session.
+        self._kind_by_tag: dict[str, tuple[str, str]] = {}
+        self._tag = ""
+        self._node_attributes: tuple[str, ...] = ()
         self.field_kind.currentTextChanged.connect(self._on_field_kind_changed)
+        self.field_name.textChanged.connect(self._on_field_name_changed)
         # A change of the output kind or of the attribute is said once it settles.
         self._kind_settle = QTimer(self)
         self._kind_settle.setSingleShot(True)
@@ -295,6 +311,8 @@ class SelectionPanel(QWidget):
         """The picked node; ``link``: the attribute of a link around it that the node lacks
         (``href`` for an image in a link), offered beside the node's own."""
         self.path_label.setText(path)
+        self._tag = path.rstrip("/").rsplit("/", 1)[-1].split("[", 1)[0].lower()
+        self._node_attributes = tuple(attributes)
         self.text.setPlainText(text[:20000])
         self.attributes.setRowCount(len(attributes))
         for i, (k, v) in enumerate(attributes.items()):
@@ -311,29 +329,97 @@ class SelectionPanel(QWidget):
             placeholder = f"{link} (the link's)"
         else:
             placeholder = own or "attribute"
-        self.field_attr.setPlaceholderText(placeholder)
+        self._offer = placeholder
+        self._show_offer()
+        if examples <= 1:
+            # A new pick: the kind of the field named in the box, else the one that fits the
+            # node; never one left over from an earlier node, unseen.
+            self._kind_for_pick()
         self._update_buttons()
+
+    def _show_offer(self) -> None:
+        """The attribute the node offers, in grey, for an attribute field alone: shown beside
+        "text" it read as the attribute to be saved."""
+        attribute = self.field_kind.currentText() == "attribute"
+        self.field_attr.setPlaceholderText(self._offer if attribute else "")
+
+    def _set_kind(self, kind: str, attribute: str) -> None:
+        """The kind box set; the attribute written in the box unless it is the one the node
+        offers (shown in grey, and taken while the box is empty)."""
+        self.field_kind.setCurrentText(kind)
+        if kind != "attribute" or attribute == self._natural:
+            attribute = ""
+        if self.field_attr.text() != attribute:
+            self.field_attr.setText(attribute)
+
+    def _kind_for_pick(self) -> None:
+        name = self.field_name.text().strip()
+        if name in self._field_kinds:
+            kind, attribute, _is_list = self._field_kinds[name]
+            self._following_field = name
+            self._set_kind(kind, attribute)
+            return
+        self._following_field = ""
+        kind, attribute = self._kind_by_tag.get(self._tag, ("text", ""))
+        if kind == "attribute" and attribute not in (self._natural, *self._node_attributes):
+            kind, attribute = "text", ""  # this node does not offer it
+        self._set_kind(kind, attribute)
+
+    def _on_field_name_changed(self, text: str) -> None:
+        name = text.strip()
+        if name in self._field_kinds:
+            kind, attribute, _is_list = self._field_kinds[name]
+            self._following_field = name
+            self._set_kind(kind, attribute)
+        elif self._following_field:
+            # The name no longer names that field: back to what fits the node.
+            self._following_field = ""
+            if getattr(self, "_node_shown", False):
+                self._kind_for_pick()
+            else:
+                self._set_kind("text", "")
 
     def _on_field_kind_changed(self, kind: str) -> None:
         attribute = kind == "attribute"
         self.field_attr.setEnabled(attribute)
+        self._show_offer()
         if attribute and self.field_attr.text():
             # Enabled again with an earlier name in it: selected, so typing replaces it.
             self.field_attr.selectAll()
         self._kind_settle.start()
 
-    def set_field_names(self, names: list[str]) -> None:
-        """The template's field names, offered by the name box as the user types."""
+    def set_field_names(
+        self, names: list[str], kinds: dict[str, tuple[str, str, bool]] | None = None
+    ) -> None:
+        """The template's field names, offered by the name box as the user types, and their
+        kinds (kind, attribute, list): a name of one in the box sets the kind box to it."""
         if self._field_names.stringList() != names:
             self._field_names.setStringList(names)
+        if kinds is not None:
+            self._field_kinds = dict(kinds)
+            name = self.field_name.text().strip()
+            if name in self._field_kinds:
+                self._on_field_name_changed(name)
+
+    def propose_name(self, name: str, said: str) -> None:
+        """No name was given: ``name`` proposed in the box, selected (typing replaces it),
+        and ``said`` under the buttons; the next Extract uses it."""
+        self.field_name.setText(name)
+        self.field_name.selectAll()
+        self.field_name.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.examples_label.setText(said)
 
     def ready_for_next(self) -> None:
         """After an extraction: the name box empty (its placeholder showing, the next name
         typed goes in whole), the output kind back to text and the attribute box cleared, so
-        nothing of the field just made carries over to the next one unseen."""
+        nothing of the field just made carries over to the next one unseen. The kind is
+        remembered for the next node of the same tag (a link's href for the next link)."""
+        if self._tag:
+            kind, attribute = self.output_kind()
+            self._kind_by_tag[self._tag] = (kind, attribute)
         self.field_name.clear()
-        self.field_kind.setCurrentText("text")
-        self.field_attr.clear()
+        self._following_field = ""
+        self._set_kind("text", "")
         focus = QApplication.focusWidget()
         if focus is None or self.isAncestorOf(focus):
             # The user was in this panel (on the button just clicked): the next name is typed
