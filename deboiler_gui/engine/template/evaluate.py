@@ -9,6 +9,7 @@ import dataclasses
 import json
 import os
 import tempfile
+from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,7 @@ from deboiler_gui.engine.template.extract import (
     recorded_gone,
 )
 from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.repair import DRIFT_MIN_PAGES, drifted_value, values_vary
 from deboiler_gui.engine.template.signals import ABSENT_NO_ANCHOR
 from deboiler_gui.engine.template.valueshape import (
     learned_records,
@@ -91,6 +93,17 @@ class FieldStats:
     #: (``learned``) pages learned with a value whose value now is another one of another
     #: shape (``valueshape.drift``: the rule takes other nodes): no successes
     drifted: int = 0
+    #: (``learned``) pages learned with a value whose value now is another one, of the learned
+    #: shape but no edit of the page: one same new value on many pages (a banner's heading
+    #: taken for the title), or, for a list, the learned items after new ones that the same
+    #: pages got (a new first breadcrumb item): no successes
+    drifted_same: int = 0
+    drifted_shifted: int = 0
+    #: (``learned``) the prints of the values on the pages learned with a value, and per page
+    #: whose value is not the learned one (nor of another shape): its URL, its print, and for
+    #: a list whose learned items now come after new ones, the print of those new ones
+    recorded_prints: dict[str, int] = dataclasses.field(default_factory=dict)
+    changed: list[tuple[str, str, str, str]] = dataclasses.field(default_factory=list)
     #: the field recorded gone by ``templates repair`` (its ``gone`` record): no rule, its
     #: pages neither successes nor failures
     gone: dict[str, Any] | None = None
@@ -158,6 +171,8 @@ class FieldStats:
             "empty_for_kind": self.kind_absent,
             "empty_kinds": dict(self.usual_empty) if self.kind_absent else {},
             "drifted": self.drifted,
+            "drifted_same": self.drifted_same,
+            "drifted_shifted": self.drifted_shifted,
             **({"gone": dict(self.gone)} if self.gone is not None else {}),
             "rate": round(self.rate, 4),
             "rate_over": self.rate_line(),
@@ -185,9 +200,45 @@ class FieldStats:
         """(``learned``) the pages whose value is now another one of another shape than the
         one learned there, counted as failures: "3 with another kind of value than learned,
         no successes", or ""."""
-        if not self.drifted:
-            return ""
-        return f"{self.drifted} with another kind of value than learned, no successes"
+        parts = []
+        if self.drifted:
+            parts.append(f"{self.drifted} with another kind of value than learned")
+        if self.drifted_same:
+            parts.append(f"{self.drifted_same} drifted to one same value on many pages")
+        if self.drifted_shifted:
+            parts.append(f"{self.drifted_shifted} drifted to the learned items after new ones")
+        return ", ".join(parts) + ", no successes" if parts else ""
+
+    def settle_drift(self, fld: Field, max_failing: int) -> None:
+        """(``learned``) Counts the values that differ from the learned ones, of the learned
+        shape, as no edit of their page when the evidence of ``templates repair`` says they
+        drifted: one same new value on many pages (``drifted_value``), or a list whose
+        learned items come after new ones that DRIFT_MIN_PAGES pages or more got alike."""
+        if not self.changed:
+            return
+        learned = [repr(v) for v in (fld.search.fingerprint.get("samples") or {}).values() if v]
+        top = Counter(learned).most_common(1)[0][1] / len(learned) if len(learned) >= 3 else None
+        same = drifted_value(Counter(self.recorded_prints), top) if values_vary(fld) else None
+        heads = Counter(head for _u, _p, head, _v in self.changed if head)
+        for url, now, head, shown in self.changed:
+            if same is not None and now == same[0]:
+                self.drifted_same += 1
+                why = f"one same value on {same[1]} of {self.recorded} pages"
+            elif head and heads[head] >= DRIFT_MIN_PAGES:
+                self.drifted_shifted += 1
+                why = f"the learned items after new ones, alike on {heads[head]} pages"
+            else:
+                continue
+            self.ok -= 1
+            if len(self.failing) < max_failing:
+                self.failing.append(
+                    {
+                        "url": url,
+                        "reason": f"another value than learned: {shown}; {why}",
+                        "drift": why,
+                    }
+                )
+        self.changed = []
 
     def gone_line(self) -> str:
         """What ``evaluate`` says of a field recorded gone by ``templates repair``."""
@@ -368,6 +419,37 @@ def _drifted(
     return page_drift(page, fld, template, trees["tree"])
 
 
+#: New first items of a list looked for before its learned items.
+_HEAD_ITEMS = 3
+
+
+def _record_value(stats: FieldStats, fld: Field, url: str, value: Any) -> None:
+    """Keeps, for ``settle_drift``, the print of a field's value on a page learned with a
+    value, and when it is not the learned one, the page with it: for a list whose learned
+    items now come after new ones (the learned print is that of the items after the first
+    few, or the learned sample's items follow them in order), the print of those new ones."""
+    learned = learned_records(fld).get(url)
+    if learned is None:
+        return
+    now = value_print(value, fld.is_list)
+    stats.recorded_prints[now] = stats.recorded_prints.get(now, 0) + 1
+    if now == learned[0]:
+        return
+    head = ""
+    if fld.is_list and isinstance(value, list):
+        sample = (fld.search.fingerprint.get("samples") or {}).get(url)
+        norm = [" ".join(str(v).split()) for v in value]
+        old = [" ".join(str(v).split()) for v in sample] if isinstance(sample, list) else None
+        for k in range(1, min(_HEAD_ITEMS, len(value) - 1) + 1):
+            rest = norm[k:]
+            if value_print(rest, True) == learned[0] or (
+                old is not None and len(rest) >= 2 and rest == old[: len(rest)]
+            ):
+                head = value_print(norm[:k], True)
+                break
+    stats.changed.append((url, now, head, preview(value)))
+
+
 def _reason(result: ExtractResult, fid: str) -> str:
     report = result.fields[fid]
     return (
@@ -454,6 +536,8 @@ def evaluate_steps(
                                         "drift": drifted["why"],
                                     }
                                 )
+                        if has and fld is not None:
+                            _record_value(stats, fld, page.url, result.values.get(fid))
                         stats.ok += int(has)
                         if not has and len(stats.failing) < max_failing:
                             reason = _reason(result, fid)
@@ -529,8 +613,11 @@ def evaluate_steps(
                     c[4] += int(got not in (None, "", []))
         yield Progress(n, total, page.url)
     kinds.settle()
-    for stats in ev.fields.values():
+    for (tname, fid), stats in ev.fields.items():
         stats.settle_kinds(kinds, max_failing)
+        fld = fields.get((tname or "", fid))
+        if fld is not None:
+            stats.settle_drift(fld, max_failing)
     if gold is not None:
         missing = [u for u in gold if u not in judged]
         forms = url_forms(seen) if missing else {}

@@ -1921,6 +1921,59 @@ def pins_depth(xp: str) -> bool:
     return _recursive_run(xp) is not None
 
 
+def _plain_tags(xp: str) -> list[str] | None:
+    """The element steps of ``xp`` as their tags without axis or predicates, "" for the empty
+    step of a ``//``; None when a step is not a plain tag."""
+    steps = _element_steps(xp)
+    if steps is None:
+        return None
+    out: list[str] = []
+    for step in steps:
+        if step == "":
+            out.append("")
+            continue
+        try:
+            tag = step_predicates(step)[0]
+        except Untranslatable:
+            return None
+        axis, _sep, tag = tag.rpartition("::")
+        if axis not in ("", "child", "following-sibling", "preceding-sibling"):
+            return None
+        if not re.fullmatch(r"[A-Za-z][\w-]*", tag):
+            return None
+        out.append(tag)
+    return out
+
+
+def depth_as_old(old: Sequence[str], xp: str) -> bool:
+    """Whether a rule pinned to one depth of a recursive structure (``…/ul/li/ul/li/a``) pins
+    the depth the old rules pinned: one of them walks the same steps, child step by child step,
+    below a node it singles out (``//h3[…]/following-sibling::ul[1]/li/ul/li/a``), and so does
+    ``xp`` (``//div[…]/ul/li/ul/li/a``). Then the depth is what the field was made to take, not
+    a guess from the learned values."""
+    run = _recursive_run(xp)
+    new_tags = _plain_tags(xp)
+    if run is None or new_tags is None:
+        return False
+    start = len(split_outside(run[0], "/")) - 1
+    if start < 1 or new_tags[start - 1] == "" or "" in new_tags[start:]:
+        return False
+    below = new_tags[start:]
+    for rule in old:
+        if _own_tail(rule) != _own_tail(xp):
+            continue
+        tags = _plain_tags(rule)
+        if tags is None or len(tags) < len(below) + 1:
+            continue
+        if tags[-len(below) :] == below and tags[-len(below) - 1] != "":
+            return True
+    return False
+
+
+def _own_tail(xp: str) -> str:
+    return xp[len(_element_path(xp)) :]
+
+
 def _depth_free_forms(xp: str, is_list: bool) -> list[str]:
     """A rule that walks a recursive structure step by step, without the depth: every
     matching node at any depth below the run's first step (a list's rule), or the last or
@@ -2456,6 +2509,75 @@ def _step_renamed_rules(fld: Field, example_sets: Sequence[Sequence[Example]]) -
             got = _renamed_rule(xp, {attr: {old: new}})
             if got and got not in out:
                 out.append(got)
+    return out
+
+
+#: New attribute names tried per attribute a rule's step names (each scored).
+_ATTR_NAMES = 2
+
+
+def _attr_renamed_rules(fld: Field, example_sets: Sequence[Sequence[Example]]) -> list[str]:
+    """Each rule whose step names an attribute by its value (``//a[@accesskey='N']``) with that
+    attribute under its new name, when the nodes that hold the old values no longer carry it
+    but another attribute of theirs has the same value on pages enough (``@data-key='N'``): an
+    attribute renamed with its value kept, paired like a renamed class or id. A few names
+    each, when several fit (scored like any candidate)."""
+    nodes = [e for s in example_sets for e in s]
+    if len({e.url for e in nodes}) < MIN_AGREE:
+        return []
+    out: list[str] = []
+    for xp in fld.xpaths:
+        if "%d" in xp:
+            continue
+        try:
+            raw = split_outside(_element_path(xp), "/")
+        except Untranslatable:
+            continue
+        steps: list[tuple[str, list[str], bool]] = []
+        desc = False
+        for part in raw:
+            if part == "":
+                desc = True
+                continue
+            try:
+                tag, preds = step_predicates(part)
+            except Untranslatable:
+                steps = []
+                break
+            steps.append((tag, preds, desc))
+            desc = False
+        for back, (tag, preds, _d) in enumerate(reversed(steps)):
+            named = [
+                (a, v)
+                for p in preds
+                for a, _q, v in _ATTR_NAME.findall(p)
+                if a not in ("id", "class")
+            ]
+            if len(named) != 1 or not tag.isalnum() or not named[0][1]:
+                continue
+            old, value = named[0]
+            below = steps[len(steps) - back :]
+            route = ["" if d else t for t, _p, d in below]
+            pages: dict[str, set[str]] = {}
+            kept = False
+            for e in nodes:
+                for el in _step_holders(e.node, back, tag, route):
+                    if el.get(old) is not None:
+                        kept = True
+                    names = {a for a, v in el.attrib.items() if v == value and a != old}
+                    pages.setdefault(e.url, set()).update(names)
+            if kept:
+                continue
+            counts = Counter(a for names in pages.values() for a in names)
+            for new, n in counts.most_common(_ATTR_NAMES):
+                if n < MIN_AGREE or not re.fullmatch(r"[A-Za-z_][\w.:-]*", new):
+                    continue
+                pattern = rf"@{re.escape(old)}(\s*=\s*['\"]){re.escape(value)}(['\"])"
+                kept_value = value.replace("\\", "\\\\")
+                got = re.sub(pattern, rf"@{new}\g<1>{kept_value}\g<2>", xp)
+                if got != xp and got not in out:
+                    out.append(got)
+            break
     return out
 
 
@@ -3516,7 +3638,7 @@ def _repair_field(
             variants.append((loose, 0.5))
     # Each rule with the id or class its named step carries (an ancestor's id, renamed to an
     # unrelated name) replaced by the one its nodes' ancestor at that place has now.
-    step_renamed = _step_renamed_rules(fld, example_sets)
+    step_renamed = _step_renamed_rules(fld, example_sets) + _attr_renamed_rules(fld, example_sets)
     for xp in step_renamed:
         variants.append(((xp,), -0.5))
         wrapped = xp if is_positional(xp) else _loosened(xp)
@@ -3997,7 +4119,12 @@ def _repair_field(
     if (
         not refused
         and acceptable(best)
-        and any(pins_depth(x) and _depths_seen(trees, all_samples, x) < 2 for x in best_queue)
+        and any(
+            pins_depth(x)
+            and _depths_seen(trees, all_samples, x) < 2
+            and not depth_as_old(fld.xpaths, x)
+            for x in best_queue
+        )
     ):
         # Agreement alone does not hold for a rule pinned to one depth of a recursive
         # structure when every learned value sat at that depth: pages whose value sits
