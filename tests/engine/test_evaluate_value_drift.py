@@ -6,7 +6,9 @@ line says how many values drifted so (``sphinxclassic``: a manual of Sphinx's cl
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.progress import run
@@ -18,7 +20,9 @@ from deboiler_gui.engine.template.valuerepair import (
     learn_absent_missed,
     learn_values,
 )
-from tests.engine.sphinxclassic import SITE, N, page, pages
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sphinxclassic import SITE, N, page, pages  # noqa: E402
 
 BODY = "//div[contains(concat(' ', normalize-space(@class), ' '), ' body ')]"
 CRUMBS = (

@@ -10,6 +10,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template.extract import apply_template
 from deboiler_gui.engine.template.model import Field, Template
@@ -22,7 +25,9 @@ from deboiler_gui.engine.template.valuerepair import (
     learn_values,
     repair_site,
 )
-from tests.engine.sphinxclassic import SITE, pages
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sphinxclassic import SITE, pages  # noqa: E402
 
 BODY = "//div[contains(concat(' ', normalize-space(@class), ' '), ' body ')]"
 CONTENTS = "//h3[normalize-space(.)='Table of Contents']/following-sibling::ul[1]/li/ul/li/a"
