@@ -3190,6 +3190,8 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
     if len(best) < 2:
         # two posts, one of them with one more class (a thread's starter and its one reply)
         posts = [c for alike in by_step.values() for c in alike]
+        if len(posts) > 2:
+            return []  # (before comparing them pair by pair: a listing has thousands of lines)
         best = next(
             (
                 [c, d]
@@ -3199,7 +3201,7 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
             ),
             [],
         )
-        if len(best) < 2 or len(posts) > 2:
+        if len(best) < 2:
             return []
     # posts that carry one more class (a thread starter's, a staff member's) are of the run
     # when they share a class with it and have its shape
@@ -4295,6 +4297,8 @@ class _Fragments:
         # whether an element is in a series, by element: the entries' parents recur for
         # every block of a long list (each test reads all the element's siblings)
         self._series: dict[HtmlElement, bool] = {}
+        # a parent's children of one tag: how many have each step (``_in_series``)
+        self._steps: dict[tuple[HtmlElement, str], Counter[str]] = {}
 
     @property
     def by_el(self) -> dict[HtmlElement, list[Any]]:
@@ -4389,9 +4393,23 @@ class _Fragments:
         return False
 
     def _in_series(self, el: HtmlElement) -> bool:
+        """``_in_series``, with each parent's children of a tag counted by step once: a
+        listing's rows, each of a class of its own, were each compared with all the others."""
         known = self._series.get(el)
         if known is None:
-            known = self._series[el] = _in_series(el)
+            parent = el.getparent()
+            tag = el.tag
+            if parent is None or not isinstance(tag, str):
+                known = False
+            else:
+                steps = self._steps.get((parent, tag))
+                if steps is None:
+                    steps = self._steps[parent, tag] = Counter(
+                        _slot_step(s, tag) for s in parent.iterchildren(tag)
+                    )
+                # (the element is one of them: another has its step)
+                known = steps[_slot_step(el, tag)] >= 2
+            self._series[el] = known
         return known
 
     def repeated(self, el: HtmlElement) -> bool:
