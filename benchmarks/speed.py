@@ -7,6 +7,9 @@ included). Also how time and memory grow from 25% to 100% of a large site.
     python benchmarks/speed.py [--limit N] [--site NAME ...] [--scale-pages 3000] [--no-scale]
                                [--runners lxml-parse,ours-memory,...]
 
+``--site`` also takes a JSON lines file of ``{"url", "html"}`` records (any site's saved pages,
+``--limit`` then takes the first pages by URL).
+
 By default: a news site of 217 pages (bbc-news, built by benchmarks/datasets.py) and the first
 3,000 pages of the libstdc++ API reference.
 """
@@ -28,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sites import SITES  # noqa: E402
+from sites import SITES, Site  # noqa: E402
 
 from deboiler_gui.engine.model import Page  # noqa: E402
 
@@ -59,8 +62,16 @@ def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _site(name: str) -> Site | None:
+    """A site of the benchmark by its name, or a JSON lines file of pages as a site."""
+    if name.endswith(".jsonl") and os.path.isfile(name):
+        return Site(name=name, generator="", root=name, glob="", base_url="", content="")
+    return next((s for s in SITES if s.name == name), None)
+
+
 def _load(site_name: str, limit: int | None, spread_of: int | None = None) -> list[Page]:
-    site = next(s for s in SITES if s.name == site_name)
+    site = _site(site_name)
+    assert site is not None, site_name
     if spread_of is None or limit is None:
         return site.pages(limit)
     # An evenly spread subset of the first ``spread_of`` pages, sorted by URL: every share of
@@ -135,7 +146,7 @@ def worker(
 
 def write_jsonl(site_name: str, limit: int | None, folder: str) -> str:
     """The pages the API runners read, as the JSON-lines file the CLI runner cleans."""
-    path = os.path.join(folder, f"{site_name}.jsonl")
+    path = os.path.join(folder, f"{Path(site_name).stem}.jsonl")
     with open(path, "w", encoding="utf-8") as f:
         for p in _load(site_name, limit):
             record = {"url": p.url, "html": p.html, "status": 200, "content_type": "text/html"}
@@ -166,7 +177,9 @@ def measure(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--worker", help=argparse.SUPPRESS)
-    parser.add_argument("--site", action="append")
+    parser.add_argument(
+        "--site", action="append", help="a site's name, or a JSON lines file of url/html records"
+    )
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--scale-pages", type=int, default=3000)
     parser.add_argument("--no-scale", action="store_true")
@@ -194,7 +207,7 @@ def main() -> None:
     )
     print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, limit in sites.items():
-        site = next((x for x in SITES if x.name == name), None)
+        site = _site(name)
         if site is None or not site.available():
             print(
                 f"{name}: no such site or its pages are missing (benchmarks/datasets.py builds them)",
@@ -214,7 +227,7 @@ def main() -> None:
             rss_deb = f"{m['rss_peak'] / deb['rss_peak']:.2f}×" if deb else "-"
             above = f"{m['rss_peak'] - m['rss_base']:.0f}" if m["rss_base"] else "-"
             print(
-                f"| {name} | {int(m['pages'])} | {r} | {m['seconds']:.1f} | {m['pages'] / m['seconds']:.1f}"
+                f"| {Path(name).stem if name.endswith('.jsonl') else name} | {int(m['pages'])} | {r} | {m['seconds']:.1f} | {m['pages'] / m['seconds']:.1f}"
                 f" | {m['wall']:.1f} | {m['rss_peak']:.0f} | {above}"
                 f" | {vs_ours} | {vs_floor} | {vs_deb} | {rss_deb} |",
                 flush=True,

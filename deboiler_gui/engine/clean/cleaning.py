@@ -416,6 +416,8 @@ def matches(
     el_density = float(cfg["element_link_density"])
     density = float(cfg["link_density"])
     label_min = int(cfg["passage_min_chars"])
+    # the blocks the figure tests read, with whether each holds sentences (``_figure_alone``)
+    prose: dict[HtmlElement, bool] = {}
     max_share = float(cfg["max_slot_share"]) * max(facts.chars, 1)
     out: list[tuple[HtmlElement, str, str, int]] = []
     cands = facts.cands
@@ -1032,7 +1034,7 @@ def matches(
             and _inside(el, main_el if around is None else around)  # type: ignore[arg-type]
             and ap.slot_id(slot) in ap.seen
             and _figure(el)
-            and not _figure_alone(el, main_el if around is None else around, label_min)  # type: ignore[arg-type]
+            and not _figure_alone(el, main_el if around is None else around, label_min, prose)  # type: ignore[arg-type]
         ):
             # in the content or the block around it, an image with a line under it at a place
             # the site's pages share (a story's photo and its caption): the figure, not the
@@ -1052,7 +1054,7 @@ def matches(
             )
             and ap.slot_id(slot) in ap.seen
             and 0 < chars <= MEDIA_BOX_CHARS * _media_box(el)
-            and not _figure_alone(el, main_el if around is None else around, label_min)  # type: ignore[arg-type]
+            and not _figure_alone(el, main_el if around is None else around, label_min, prose)  # type: ignore[arg-type]
         ):
             # in the content or the block around it, a box the page sets apart from its text
             # (an aside, a figure) holding photos and their captions only, at a place the
@@ -1118,7 +1120,7 @@ def matches(
         top = main_el if around is None else around
         photos = _photo_spans(inner, taken)
         add_outside_kept(
-            ((el, c) for el, c in photos if not _figure_alone(el, top, label_min)),  # type: ignore[arg-type]
+            ((el, c) for el, c in photos if not _figure_alone(el, top, label_min, prose)),  # type: ignore[arg-type]
             "figure",
             "photo span",
         )
@@ -2259,8 +2261,11 @@ def _section_headed(el: HtmlElement) -> bool:
 def _prose_block(el: HtmlElement, label_min: int) -> bool:
     """Whether the element holds sentences of text that is not links."""
     text = _text_of(el)
+    chars = len("".join(text.split()))
+    if chars < label_min or _SENTENCE_END.search(text) is None:
+        return False  # (the links' text is read only when it can decide)
     links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
-    return len("".join(text.split())) - links >= label_min and bool(_SENTENCE_END.search(text))
+    return chars - links >= label_min
 
 
 def _amid_prose(el: HtmlElement, top: HtmlElement, label_min: int) -> bool:
@@ -2553,22 +2558,36 @@ def _repeated_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple
     return found
 
 
-def _figure_alone(el: HtmlElement, top: HtmlElement, label_min: int) -> bool:
+def _figure_alone(
+    el: HtmlElement,
+    top: HtmlElement,
+    label_min: int,
+    prose: dict[HtmlElement, bool] | None = None,
+) -> bool:
     """Whether a figure is all the text the content has: no block beside it, up to ``top``,
     holds sentences of text that is not links (a blog's page of one photo under its title,
     its caption the page's only text; a story's photo has the story beside it). The page's
-    footers are left out."""
+    footers are left out. ``prose``: the blocks already read on the page, each with whether it
+    holds such sentences (the figures of a page share their ancestors' siblings: each is read
+    once, not once a figure)."""
+    if prose is None:
+        prose = {}
     node = el
     while node is not top:
         parent = node.getparent()
         if parent is None:
             return False
         for sib in parent:
-            if sib is node or not isinstance(sib.tag, str) or _page_footer(sib):
+            if sib is node:
                 continue
-            text = _text_of(sib)
-            links = sum(len("".join(_text_of(a).split())) for a in sib.iter("a"))
-            if len("".join(text.split())) - links >= label_min and _SENTENCE_END.search(text):
+            said = prose.get(sib)
+            if said is None:
+                said = prose[sib] = (
+                    isinstance(sib.tag, str)
+                    and not _page_footer(sib)
+                    and _prose_block(sib, label_min)
+                )
+            if said:
                 return False
         node = parent
     return True
@@ -3246,6 +3265,8 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
     if len(best) < 2:
         # two posts, one of them with one more class (a thread's starter and its one reply)
         posts = [c for alike in by_step.values() for c in alike]
+        if len(posts) > 2:
+            return []  # (before comparing them pair by pair: a listing has thousands of lines)
         best = next(
             (
                 [c, d]
@@ -3255,7 +3276,7 @@ def _run_posts(container: HtmlElement) -> list[HtmlElement]:
             ),
             [],
         )
-        if len(best) < 2 or len(posts) > 2:
+        if len(best) < 2:
             return []
     # posts that carry one more class (a thread starter's, a staff member's) are of the run
     # when they share a class with it and have its shape
@@ -3779,8 +3800,11 @@ def _story_around(block: HtmlElement) -> HtmlElement | None:
     return None
 
 
-#: the end of a sentence: a word, then a full stop, a question or an exclamation mark
-_SENTENCE_END = re.compile(r"[^\W\d_]{2}[.?!](?:\s|$)")
+#: the end of a sentence: a word, then a full stop, a question or an exclamation mark. The
+#: mark leads the pattern and the word is looked behind it: the search then skips ahead to the
+#: marks, where a leading word would be tried at every letter (a page of Chinese text, whose
+#: every character is a letter and whose sentences end in "。", was read letter by letter)
+_SENTENCE_END = re.compile(r"[.?!](?<=[^\W\d_]{2}[.?!])(?:\s|$)")
 
 
 def _prose(el: HtmlElement, chars: int, links: int, label_min: int) -> bool:
@@ -4348,6 +4372,8 @@ class _Fragments:
         # whether an element is in a series, by element: the entries' parents recur for
         # every block of a long list (each test reads all the element's siblings)
         self._series: dict[HtmlElement, bool] = {}
+        # a parent's children of one tag: how many have each step (``_in_series``)
+        self._steps: dict[tuple[HtmlElement, str], Counter[str]] = {}
 
     @property
     def by_el(self) -> dict[HtmlElement, list[Any]]:
@@ -4442,9 +4468,23 @@ class _Fragments:
         return False
 
     def _in_series(self, el: HtmlElement) -> bool:
+        """``_in_series``, with each parent's children of a tag counted by step once: a
+        listing's rows, each of a class of its own, were each compared with all the others."""
         known = self._series.get(el)
         if known is None:
-            known = self._series[el] = _in_series(el)
+            parent = el.getparent()
+            tag = el.tag
+            if parent is None or not isinstance(tag, str):
+                known = False
+            else:
+                steps = self._steps.get((parent, tag))
+                if steps is None:
+                    steps = self._steps[parent, tag] = Counter(
+                        _slot_step(s, tag) for s in parent.iterchildren(tag)
+                    )
+                # (the element is one of them: another has its step)
+                known = steps[_slot_step(el, tag)] >= 2
+            self._series[el] = known
         return known
 
     def repeated(self, el: HtmlElement) -> bool:
