@@ -3005,16 +3005,7 @@ class AbsentPages:
             return None
 
         def values(queue: tuple[str, ...]) -> dict[str, Any]:
-            out = {}
-            for url, tree in trees.items():
-                try:
-                    got, _rep = extract_field(
-                        tree, replace(fld, xpaths=queue), template, paths=False, url=url
-                    )
-                except RuleError:
-                    got = None
-                out[url] = _norm_value(got, fld.is_list) if got else None
-            return out
+            return self._values(fld, template, queue, trees)
 
         mine = values(best)
         for queue in rivals:
