@@ -59,7 +59,8 @@ _PARSER_NO_IDS.set_element_class_lookup(
 #: Nesting kept when a page is deeper than libxml2 can build (it stops at 2,048 levels and drops
 #: everything below and after); deeper tags are dropped, their text kept.
 MAX_DEPTH = 1024
-_VOID = frozenset(
+#: Elements that never hold content (HTML's void elements).
+VOID_TAGS = _VOID = frozenset(
     [
         "area",
         "base",

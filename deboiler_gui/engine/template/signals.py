@@ -34,7 +34,7 @@ from urllib.parse import urldefrag, urljoin
 
 import lxml.etree as etree
 
-from deboiler_gui.engine.htmltree import HtmlElement, normalize_text
+from deboiler_gui.engine.htmltree import VOID_TAGS, HtmlElement, normalize_text
 from deboiler_gui.engine.model import DeboilerError, Page, RuleError
 from deboiler_gui.engine.template.exports import Untranslatable, split_outside, step_predicates
 from deboiler_gui.engine.template.extract import (
@@ -1705,6 +1705,10 @@ def _blank_place(fld: Field, root: Any) -> bool:
     if not found or not all(isinstance(n, etree._Element) for n in found):
         return False
     for node in found:
+        if node.tag in VOID_TAGS or node.tag in ("script", "style"):
+            return (
+                False  # a node that never holds text (a meta, an image): the rule's kind is wrong
+            )
         if normalize_text(node.text_content()):
             return False
         if any(
