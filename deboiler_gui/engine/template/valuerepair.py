@@ -2417,10 +2417,9 @@ _STEP_NAMES = 3
 _STEP_DEPTH = 8
 
 
-def _named_step(xp: str) -> tuple[int, str, str, str, list[str]] | None:
-    """The last step of ``xp`` that names an id or one class token: (its index among the
-    element steps counted from the end, 0 for the node itself; its tag; the attribute; the old
-    name; the tags of the steps below it, "" where a ``//`` comes before one), or None."""
+def _parsed_steps(xp: str) -> list[tuple[str, list[str], bool]] | None:
+    """The element steps of ``xp``: (tag, predicates, whether a ``//`` comes before it), or
+    None when a step cannot be read."""
     try:
         raw = split_outside(_element_path(xp), "/")
     except Untranslatable:
@@ -2437,6 +2436,16 @@ def _named_step(xp: str) -> tuple[int, str, str, str, list[str]] | None:
             return None
         steps.append((tag, preds, desc))
         desc = False
+    return steps
+
+
+def _named_step(xp: str) -> tuple[int, str, str, str, list[str]] | None:
+    """The last step of ``xp`` that names an id or one class token: (its index among the
+    element steps counted from the end, 0 for the node itself; its tag; the attribute; the old
+    name; the tags of the steps below it, "" where a ``//`` comes before one), or None."""
+    steps = _parsed_steps(xp)
+    if steps is None:
+        return None
     for back, (tag, preds, _d) in enumerate(reversed(steps)):
         ids = [m for p in preds for m in _ID_TOKEN.findall(p)]
         tokens = [m for p in preds for m in _CLASS_TOKEN.findall(p)]
@@ -2529,23 +2538,9 @@ def _attr_renamed_rules(fld: Field, example_sets: Sequence[Sequence[Example]]) -
     for xp in fld.xpaths:
         if "%d" in xp:
             continue
-        try:
-            raw = split_outside(_element_path(xp), "/")
-        except Untranslatable:
+        steps = _parsed_steps(xp)
+        if steps is None:
             continue
-        steps: list[tuple[str, list[str], bool]] = []
-        desc = False
-        for part in raw:
-            if part == "":
-                desc = True
-                continue
-            try:
-                tag, preds = step_predicates(part)
-            except Untranslatable:
-                steps = []
-                break
-            steps.append((tag, preds, desc))
-            desc = False
         for back, (tag, preds, _d) in enumerate(reversed(steps)):
             named = [
                 (a, v)
