@@ -187,3 +187,20 @@ def test_a_not_this_that_loses_the_field_on_many_pages_names_them() -> None:
     for page in ("Introduction1.html", "Simpleexample2.html", "History1.html"):
         assert page in warning, warning
     assert "index.html," not in warning  # the 'not this' page is what was asked for
+
+
+def test_an_area_written_again_in_the_foot_map_is_taken_once_under_its_own_map() -> None:
+    # The foot map repeats the next arrow with the same coords: the rule names the clicked
+    # (top) map, so each page gives one value, not the arrow and its repeat.
+    idx = index()
+    clicks = [
+        click_example(idx, url("Introduction1.html"), f"{AREAS}[4]/@href"),
+        click_example(idx, url("Commands2.html"), f"{AREAS}[4]/@href"),
+    ]
+    best = induce(clicks, index=idx)[0]
+    assert "navigate_top" in best.xpath, best.xpath
+    assert best.site["many"] == 0 and best.site["one"] > 0, best.site
+    want = next_targets(idx)
+    for u, tree in zip(idx.urls, idx.trees, strict=True):
+        got = [str(v) for v in select(tree, best.xpath)]
+        assert got == ([want[u]] if u in want else []), u

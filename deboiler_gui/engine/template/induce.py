@@ -1227,10 +1227,43 @@ def _rank_field(
             len(c.xpath),
         )
 
-    good = sorted(checked, key=key)
+    good = _anchored_once(sorted(checked, key=key), single)
     if after is not None:
         good = _after_over_site(good, key, trees, index, after)
     return _label_before_hooks(good, key, index)
+
+
+def _anchored_once(ranked: list[Induced], single: Sequence[Induced]) -> list[Induced]:
+    """Each rule that finds the example's node and its repeat on most of its pages (a page's
+    image map or navigation bar written again at its foot: the same link twice) replaced, at
+    its rank, by the same rule under an anchor that finds the one clicked node on about as
+    many pages (95%): ``//map[@name='navigate_top']//area[@coords=…]`` for ``//area[@coords=…]``.
+    The field's node is the clicked one, and a rule that also takes its repeat says "several
+    nodes" over the site where the anchored one says "one"."""
+    out = list(ranked)
+    for c in ranked:
+        hit = c.site["one"] + c.site["many"]
+        if not hit or 2 * c.site["many"] < hit or not c.xpath.startswith("//") or c not in out:
+            continue
+        tail = c.xpath[1:]
+        under = [
+            d
+            for d in single
+            if d is not c
+            and d in out
+            and d.xpath.endswith(tail)
+            and len(d.xpath) > len(tail) + 1
+            and d.family != "positional"
+            and d.site["one"] >= 0.95 * hit
+            and d.site["alike"] >= 0.95 * c.site["alike"]
+        ]
+        if not under:
+            continue
+        d = min(under, key=lambda u: (u.cost, len(u.xpath)))
+        out.remove(d)
+        out[out.index(c)] = d
+        out.append(c)
+    return out
 
 
 #: Pages of the site (spread evenly) on which a hook rule is compared with the label rule
