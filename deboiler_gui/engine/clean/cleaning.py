@@ -8,6 +8,7 @@ import itertools
 import logging
 import os
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
@@ -2532,29 +2533,142 @@ def _trailing_lists(inner: HtmlElement, taken: set[HtmlElement]) -> list[tuple[H
 CONTROL_TEXT_CHARS = 40
 #: ...and said by at least this many controls of the area
 MIN_CONTROLS = 3
+#: a roster a control closes (the names of who liked an answer) holds at most this many
+#: characters of names
+ROSTER_CHARS = 160
+
+
+def _goes_nowhere(a: HtmlElement) -> bool:
+    """A link without an address of its own: none, "#", or a script's ``javascript:``."""
+    href = (a.get("href") or "").strip()
+    return not href or href == "#" or href[:11].casefold() == "javascript:"
+
+
+def _in_sentence(a: HtmlElement) -> bool:
+    """Words right before or right after the link in its parent: it is part of a sentence
+    ("Rudy Giuliani (search) was…", "…Justice <b>Ruth Bader Ginsburg</b> (search) <font>as
+    the second…"), not a control standing on its own. The words are the parent's own text or
+    that of an inline element beside the link without links of its own (names that are links,
+    a roster, make no sentence)."""
+    prev, nxt, parent = a.getprevious(), a.getnext(), a.getparent()
+    before = (
+        (prev.tail if prev is not None else parent.text if parent is not None else "") or ""
+    ).rstrip(_SENTENCE_OPEN)
+    if not before and prev is not None and _words_inline(prev):
+        before = _text_of(prev).rstrip(_SENTENCE_OPEN)
+    after = (a.tail or "").lstrip(_SENTENCE_CLOSE)
+    if not after and nxt is not None and _words_inline(nxt):
+        after = _text_of(nxt).lstrip(_SENTENCE_CLOSE)
+    return any(c.isalpha() for c in before[-1:] + after[:1])  # (a count beside it is no word)
+
+
+def _words_inline(el: HtmlElement) -> bool:
+    """An inline element of running text ("<b>", "<font>"…) without a link in it."""
+    return el.tag in _SENTENCE_INLINE and next(el.iter("a"), None) is None
+
+
+_SENTENCE_OPEN = " \t\r\n\xa0([{\"'“‘«"
+_SENTENCE_CLOSE = " \t\r\n\xa0)]}\"'”’»,.;:!?"
+#: (a ``span`` beside a control is as often a widget's count or mark, "27", "accepted")
+_SENTENCE_INLINE = frozenset({"b", "strong", "i", "em", "font", "u", "code", "cite", "abbr", "q"})
+
+
+def _separators(text: str) -> bool:
+    """Only punctuation, symbols and white space: what sits between the names of a roster."""
+    return all(c.isspace() or unicodedata.category(c)[0] in "PS" for c in text)
+
+
+def _roster(a: HtmlElement, area: HtmlElement) -> HtmlElement:
+    """The control with the names it closes: the largest block around ``a`` (below ``area``)
+    whose other text is names and the separators between them ("A、B、C 等人赞同", "A, B,
+    C and others liked this", the last words a control), at most ROSTER_CHARS characters of names
+    and no paragraph of its own; ``a`` itself when there is no such block. A name is a link to
+    a page or one of a run of alike short items (an anonymous voter's name without a link
+    among the linked ones); a roster has two names at least."""
+    best = a
+    for up in a.iterancestors():
+        if up is area or up.tag in ("p", "li", "td", "th", "tr", "table", "ul", "ol", "dl", "body"):
+            break
+        named: list[str] = []
+        fits = True
+        items: set[HtmlElement] = set()
+        control = ""
+        for node in up.iter():
+            if node is a:
+                control = _text_of(a)
+                named.append(control)
+                continue
+            if node is up or not isinstance(node.tag, str):
+                continue
+            if node.tag in _PASSAGE_TAGS:
+                fits = False
+                break
+            if node.tag == "a" and _goes_nowhere(node):
+                fits = False
+                break
+            if not items.isdisjoint(node.iterancestors()):
+                continue  # inside a name already counted
+            if node.tag == "a" or _alike_item(node):
+                items.add(node)
+                named.append(_text_of(node))
+        chars = len("".join("".join(named).split())) - len("".join(control.split()))
+        if not fits or len(items) < 2 or chars > ROSTER_CHARS:
+            # (one link beside a control is a title with its button: "Movie [Follow]")
+            break
+        if not _separators(_strip_once(_text_of(up), "".join(named))):
+            break
+        best = up
+    return best
+
+
+def _alike_item(el: HtmlElement) -> bool:
+    """One of two or more children of its parent with its tag and class, its text short: an
+    entry of a run of names."""
+    parent = el.getparent()
+    if parent is None or len(" ".join(_text_of(el).split())) > CONTROL_TEXT_CHARS:
+        return False
+    cls = el.get("class")
+    return sum(1 for c in parent if c.tag == el.tag and c.get("class") == cls) >= 2
+
+
+def _strip_once(text: str, pieces: str) -> str:
+    """``text`` without the characters of ``pieces`` taken in order (links' text out of the
+    block's text: what is left is what no link says)."""
+    out: list[str] = []
+    k = 0
+    for c in text:
+        if k < len(pieces) and c == pieces[k]:
+            k += 1
+        else:
+            out.append(c)
+    return "".join(out)
 
 
 def _repeated_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
-    """The links of the area that go nowhere (no address, or "#": a control a script handles)
-    whose text, at most CONTROL_TEXT_CHARS characters, MIN_CONTROLS such links or
-    more say: a gallery's "Return to Gallery" under every photo, "Close" on every panel."""
+    """The links of the area that go nowhere (no address, "#" or ``javascript:``: a control a
+    script handles) whose text, at most CONTROL_TEXT_CHARS characters, MIN_CONTROLS such links
+    or more say: a gallery's "Return to Gallery" under every photo, "Close" on every panel;
+    each with the roster of names it closes, where it closes one (:func:`_roster`: "A、B 等人赞同"
+    under every answer of a list)."""
     said: dict[str, list[HtmlElement]] = {}
     for a in area.iter("a"):
-        href = (a.get("href") or "").strip()
-        if href and href != "#":
+        if not _goes_nowhere(a) or _in_sentence(a):
             continue  # (a script's link in a sentence, "(search)" after a name, is the text's)
         text = " ".join(_text_of(a).split())
         if not text or len(text) > CONTROL_TEXT_CHARS:
             continue
         said.setdefault(text.casefold(), []).append(a)
     found: list[tuple[HtmlElement, int]] = []
+    seen: set[HtmlElement] = set()
     for links in said.values():
         if len(links) < MIN_CONTROLS:
             continue
         for a in links:
-            if a in taken or not taken.isdisjoint(a.iterancestors()):
+            el = _roster(a, area)
+            if el in seen or el in taken or not taken.isdisjoint(el.iterancestors()):
                 continue
-            found.append((a, len("".join(_text_of(a).split()))))
+            seen.add(el)
+            found.append((el, len("".join(_text_of(el).split()))))
     return found
 
 
