@@ -2171,6 +2171,11 @@ def _container_exprs(
         found = _run(root, expr) or []
         if len(found) == 1 and found[0] is container:
             out.append((expr, cost, family))
+            if not lift and family != "label":
+                # The first container of its kind, for the pages that hold several (a
+                # chapter's menu, then a section's menus further down): the site check
+                # keeps it where the hook alone takes items of several lists.
+                out.append((f"({expr})[1]", cost + 1.0, family))
             continue
         if not any(n is container for n in found):
             continue
@@ -3626,6 +3631,18 @@ def _first_step_end(xp: str) -> int:
     return 0
 
 
+def _path_like(c: Induced) -> bool:
+    """An absolute path, or a relative rule with positions whose anchor is the page's
+    ``body`` or ``html`` (every page has one: it tells nothing apart)."""
+    if c.family == "positional":
+        return True
+    return (
+        c.family == "relative"
+        and c.xpath.startswith(("//body[", "//html["))
+        and any(ch.isdigit() for ch in c.xpath)
+    )
+
+
 def _first_of_hooks(
     ranked: list[Induced],
     positives: Sequence[Example],
@@ -3640,10 +3657,15 @@ def _first_of_hooks(
     match, ``(//h2[...' title '])[1]``, or the hook under the first container of its kind,
     ``(//div[...' titlepage '])[1]//h2``, gives one node per page by construction and
     survives a block inserted before it. Kept only when, on every sampled page where the
-    absolute path finds a node, the form finds that node alone."""
-    if not ranked or ranked[0].family != "positional" or not trees:
+    absolute path finds a node like the examples' (their hooks: a next link's ``title``), the
+    form finds that node alone. A relative rule with positions below an anchor that every
+    page has (``//body[@lang='en']/div/table[1]/tr/td[4]/a``) is such a path too: where it
+    finds a node unlike the examples' (the contents link at that place on the front page),
+    it is wrong, and the form may find another node or none."""
+    if not ranked or not trees or not _path_like(ranked[0]):
         return []
     top = ranked[0]
+    like = _signature([ex.node for ex in positives])
     forms: dict[str, tuple[float, str]] = {}
     for c in ranked:
         if c.family not in _HOOKED or c.xpath.startswith("(") or " | " in c.xpath:
@@ -3667,7 +3689,14 @@ def _first_of_hooks(
         agrees = True
         for tree, there in zip(trees, tops, strict=True):
             found = _run(tree, xp) or []
-            if len(found) > 1 or (there and (not found or found[0] is not there[0])):
+            if len(found) > 1:
+                agrees = False
+                break
+            if (
+                there
+                and (not found or found[0] is not there[0])
+                and (top.family == "positional" or not like or _carries(there[0], like))
+            ):
                 agrees = False
                 break
         if not agrees:
