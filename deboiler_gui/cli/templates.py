@@ -1027,11 +1027,14 @@ def _suggest(
         raise click.UsageError("URL and --xpath go together")
     if not examples:
         raise click.UsageError("give URL with --xpath, or --examples URL XPATH")
-    for _u, xp in (*examples, *negatives):
+    given = [("--examples", u, xp) for u, xp in examples]
+    if url and expression:
+        given[0] = ("--xpath", url, expression)
+    for option, u, xp in (*given, *(("--not", u, xp) for u, xp in negatives)):
         try:
             compile_selector(xp)
         except RuleError as exc:
-            raise click.BadParameter(str(exc), param_hint="--xpath/--examples/--not") from exc
+            raise click.BadParameter(f"{exc}, for the page {u}", param_hint=option) from exc
     sites = {site_of(u) for u, _x in (*examples, *negatives)}
     if len(sites) > 1:
         raise click.ClickException(

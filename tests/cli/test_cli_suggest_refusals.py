@@ -144,3 +144,39 @@ def test_suggest_warns_naming_the_pages_a_not_this_costs(tmp_path: Path) -> None
         if line.startswith("warning:")
     )
     assert "finds nothing on 10 of them" in warning and "Introduction1.html" in warning, warning
+
+
+def test_an_expression_that_is_no_xpath_is_named_by_its_option_and_page(ws: Path) -> None:
+    r = run(
+        "suggest",
+        "-w",
+        ws,
+        "--examples",
+        url("Introduction.html"),
+        f"{BLOCK}h1",
+        "--examples",
+        url("Commands.html"),
+        f"{BLOCK}h1[",
+    )
+    assert r.exit_code == 2, r.output  # type: ignore[attr-defined]
+    assert "Invalid value for --examples" in r.output, r.output  # type: ignore[attr-defined]
+    assert f"{BLOCK}h1[" in r.output and url("Commands.html") in r.output  # type: ignore[attr-defined]
+    r = run(
+        "suggest", "-w", ws, "--examples", url("Introduction.html"), f"{BLOCK}h1",
+        "--not", url("Commands.html"), "//h1[",
+    )  # fmt: skip
+    assert r.exit_code == 2 and "Invalid value for --not" in r.output, r.output  # type: ignore[attr-defined]
+    assert url("Commands.html") in r.output  # type: ignore[attr-defined]
+
+
+def test_a_not_this_that_is_the_second_example_is_said_so(ws: Path) -> None:
+    r = run(
+        "suggest", "-w", ws,
+        "--examples", url("Introduction.html"), f"{BLOCK}h1",
+        "--examples", url("Commands.html"), f"{BLOCK}h1",
+        "--not", url("Commands.html"), f"{BLOCK}h1", "--json",
+    )  # fmt: skip
+    assert r.exit_code == 1  # type: ignore[attr-defined]
+    refusal = json.loads(r.stdout)  # type: ignore[attr-defined]
+    assert refusal["error"] == "the same node is both an example and a 'not this'", refusal
+    assert refusal["examples"] == [url("Commands.html")], refusal

@@ -184,3 +184,19 @@ def test_a_menu_is_the_first_of_its_class_on_pages_that_hold_several() -> None:
         for u, tree in zip(idx.urls, idx.trees, strict=True):
             got = [" ".join(a.text_content().split()) for a in select(tree, best.xpath)]
             assert got == want[u], u
+
+
+def test_a_not_this_on_another_kind_of_page_keeps_the_link_own_hook() -> None:
+    # One click on the index's 'up' link and a 'not this' on the contents page's link at that
+    # place (its 'Index' link): the rule stays the 'up' link's own hook, first of the page,
+    # not one narrowed to the index's own kind of block.
+    idx, want = _index()
+    click = click_example(idx, BASE + _file("Index"), CELL.format(3)[: -len("/@href")])
+    avoid = click_example(idx, BASE + "zsh_toc.html", "/html/body/div/table/tr/td[3]/a")
+    best = induce([click], [avoid], index=idx)[0]
+    assert best.xpath == "(//a[@title='Up section'])[1]", best.xpath
+    assert not best.warnings, best.warnings
+    assert best.site["many"] == 0 and best.site["one"] == 7, best.site  # one link a chapter
+    for u, tree in zip(idx.urls, idx.trees, strict=True):
+        got = [a.get("href") for a in select(tree, best.xpath)]
+        assert got == ([want[u]["up"]] if "up" in want[u] else []), u

@@ -1039,6 +1039,9 @@ def _rank_field(
         after = afters.pop() if len(afters) == 1 else None
         for c in checked:
             c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
+    checked.extend(
+        _first_forms(checked, lambda xp: _site_field(xp, trees, sig, attr, label, fixed, after))
+    )
     for c in checked:
         del c.site["labelled"]
         if not fixed:
@@ -1231,6 +1234,70 @@ def _rank_field(
     if after is not None:
         good = _after_over_site(good, key, trees, index, after)
     return _label_before_hooks(good, key, index)
+
+
+def _first_forms(
+    checked: Sequence[Induced], site_of: Callable[[str], dict[str, Any]]
+) -> list[Induced]:
+    """The first match of each hooked rule that finds several different nodes on most of its
+    pages, ``(//a[@title='Up section'])[1]``, when no hooked rule that finds one node finds
+    the field on about as many pages (85%): a page written in sections, each opening with a
+    navigation bar, holds several 'up' links, and the one clean hooked rule left may be one
+    narrowed to the example page's kind (a 'not this' on another kind of page). A field takes
+    its first match: the form gives the rule's own values, one node per page (at most
+    FIRST_FORMS, cheapest first, one more cost than the rule). Only a rule whose last step
+    tests the node's own attribute: its first match carries the examples' hook on every page
+    (``//div[@id='c']//p`` takes any paragraph where the page lacks the clicked note)."""
+
+    def spread(c: Induced) -> bool:
+        hit = c.site["one"] + c.site["many"]
+        return bool(hit) and c.site["conflicting"] > 0.5 * hit
+
+    best = max((c.site["alike"] for c in checked), default=0)
+    if not best or any(
+        c.family in _HOOKED and not spread(c) and c.site["alike"] >= 0.85 * best for c in checked
+    ):
+        return []
+    have = {c.xpath for c in checked}
+    out: list[Induced] = []
+    for c in sorted(checked, key=lambda c: (c.cost, len(c.xpath))):
+        xp = f"({c.xpath})[1]"
+        if (
+            c.family not in _HOOKED
+            or "@" not in _last_step(c.xpath)
+            or not spread(c)
+            or c.site["alike"] < 0.85 * best
+            or c.xpath.startswith("(")
+            or " | " in c.xpath
+            or xp in have
+        ):
+            continue
+        out.append(
+            Induced(xp, "field", c.family, c.cost + 1.0, site=site_of(xp), examples=c.examples)
+        )
+        if len(out) >= FIRST_FORMS:
+            break
+    return out
+
+
+def _last_step(xp: str) -> str:
+    """The last location step of ``xp`` (outside brackets and quotes)."""
+    depth = 0
+    quote = ""
+    start = 0
+    for i, ch in enumerate(xp):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == "/" and depth == 0:
+            start = i + 1
+    return xp[start:]
 
 
 def _anchored_once(ranked: list[Induced], single: Sequence[Induced]) -> list[Induced]:
@@ -2893,6 +2960,7 @@ def _check_conflicts(
     # that text tells them from a like node with another text.
     own_text = fixed_text(positives, attrs.pop()) if len(attrs) == 1 and not as_list else ""
     for n in negatives:
+        # (the node clicked both ways is said as such, whatever the other examples are)
         for p in positives:
             if n.url == p.url and n.node is p.node:
                 raise InductionError(
@@ -2900,6 +2968,8 @@ def _check_conflicts(
                     [f"example {p.describe()}", f"not {n.describe()}"],
                     examples=[p.url],
                 )
+    for n in negatives:
+        for p in positives:
             if not as_list and n.url != p.url and _same_kind(p.node, n.node):
                 if own_text and _text(n.node) != own_text:
                     continue  # told apart by the examples' own text (``_induce_field``)
