@@ -2838,6 +2838,13 @@ def _refine_negatives(
                 v = _on_step(xp, level, f"not({class_predicate(tok)})")
                 if v:
                     out.append((v, "class"))
+        # Right after a hooked node of its own, with nothing but white space between: a manual's
+        # tag definitions `*<a name="x"></a><b>x</b>*` among bold code lines of the text.
+        mark = _adjacent_mark(pos, neg)
+        if mark:
+            v = _on_step(xp, level, mark)
+            if v:
+                out.append((v, "attribute"))
         # Every wanted item opens its entry (a menu's `<li><a>Name</a>: what it is`), the
         # unwanted ones come after words (a link in running text, 'Fix bug <a>#4821</a>',
         # an index's '... see <a>'): the items that open their entries, whatever the list.
@@ -2861,6 +2868,39 @@ def _refine_negatives(
         preds = " or ".join(dict.fromkeys(f"@href={xpath_literal(h or '')}" for h in hrefs))
         out.append((f"{xp}[not({preds})]", "href"))
     return list(dict.fromkeys(out))
+
+
+def _previous_node(el: HtmlElement) -> HtmlElement | None:
+    """The element right before ``el`` among its siblings, when only white space parts them."""
+    prev = el.getprevious()
+    if prev is None or not isinstance(prev.tag, str) or normalize_text(prev.tail or ""):
+        return None
+    return prev
+
+
+def _adjacent_mark(pos: Sequence[HtmlElement], neg: Sequence[HtmlElement]) -> str:
+    """A predicate true of every positive and of no negative: the element right before each
+    positive (only white space between) has one tag and carries an attribute that the element
+    right before a negative, if any, lacks (``preceding-sibling::node()[…][1][self::a[@name]]``);
+    "" when there is none."""
+    before = [_previous_node(n) for n in pos]
+    if any(b is None for b in before):
+        return ""
+    tags = {b.tag for b in before if b is not None}
+    if len(tags) != 1:
+        return ""
+    tag = tags.pop()
+    theirs = [_previous_node(n) for n in neg]
+    for attr in dict.fromkeys(("id", "name", *SEMANTIC_ATTRS, *HOOK_ATTRS)):
+        if not all(b is not None and b.get(attr) is not None for b in before):
+            continue
+        if any(t is not None and t.tag == tag and t.get(attr) is not None for t in theirs):
+            continue
+        return (
+            "preceding-sibling::node()[self::* or normalize-space()][1]"
+            f"[self::{tag}[@{attr}]]"
+        )
+    return ""
 
 
 def _untold(neg: Example, positives: Sequence[Example]) -> str:
