@@ -2872,7 +2872,7 @@ def _refine_negatives(
 
 def _previous_node(el: HtmlElement) -> HtmlElement | None:
     """The element right before ``el`` among its siblings, when only white space parts them."""
-    prev = el.getprevious()
+    prev: HtmlElement | None = el.getprevious()
     if prev is None or not isinstance(prev.tag, str) or normalize_text(prev.tail or ""):
         return None
     return prev
