@@ -72,6 +72,14 @@ DETECTOR_REASONS = {
 #: representation) -> (the rule's name, why a block is taken for it). Other representations
 #: are a label's text, a place or a hash, and the detector's own reason stands.
 RULE_REASONS = {
+    ("label", "button"): (
+        "button",
+        'a control standing alone — a button, a link that goes nowhere ("#", a script), an '
+        "element made focusable, a form's label set apart from its field — whose text is a "
+        "short call of words (at most 40 characters, no figure): the frame's \"Add to your "
+        'basket", even in the content; a series of three alike controls (sizes, colours) '
+        "stays (needs no other page)",
+    ),
     ("label", "control box"): (
         "control box",
         "a small box of links (at most 300 characters, links at least half of it) whose first "
