@@ -2630,11 +2630,13 @@ def _choice(el: HtmlElement) -> bool:
 
 
 def _page_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
-    """The area's controls (``_control``) standing alone, each with a short call of words and
-    no figure ("Add to your basket", "Save to wish list", "Check in-store availability"): the
-    frame's buttons, set in the content's place or beside it, which the reader does not read
-    as text. A series of alike controls (sizes, colours, a pager) and a control holding a
-    figure ("38", "2 of 5") are the page's choices and stay."""
+    """The area's controls (``_control``) standing alone, each with a short call of two words
+    or more and no figure ("Add to your basket", "Save to wish list", "Check in-store
+    availability"): the frame's buttons, set in the content's place or beside it, which the
+    reader does not read as text. A series of alike controls (sizes, colours, a pager) and a
+    control holding a figure ("38", "2 of 5") are the page's choices and stay; so does a
+    control of one word, which may be a tab's label or a toggle over the content's own part
+    (SQLite's "hide" over each syntax diagram)."""
     found: list[tuple[HtmlElement, int]] = []
     inside: set[HtmlElement] = set()
     for el in area.iter():
@@ -2649,6 +2651,7 @@ def _page_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[Htm
             or len(text) > CONTROL_TEXT_CHARS
             or _DIGIT.search(text) is not None
             or not any(c.isalpha() for c in text)
+            or " " not in text
             or not _alone(el)
             or _choice(el)
         ):
