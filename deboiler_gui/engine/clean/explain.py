@@ -76,9 +76,9 @@ RULE_REASONS = {
         "button",
         'a control standing alone — a button, a link that goes nowhere ("#", a script), an '
         "element made focusable, a form's label set apart from its field — whose text is a "
-        "short call of words (at most 40 characters, no figure): the frame's \"Add to your "
-        'basket", even in the content; a series of three alike controls (sizes, colours) '
-        "stays (needs no other page)",
+        "short call of two words or more (at most 40 characters, no figure): the frame's "
+        '"Add to your basket", even in the content; a series of three alike controls (sizes, '
+        "colours) and a control of one word stay (needs no other page)",
     ),
     ("label", "control box"): (
         "control box",
