@@ -39,6 +39,17 @@ CALLS = [
 #: each page words the newsletter's title otherwise
 LETTERS = ["newsletter", "mailing list", "club", "offers list", "updates", "weekly letter"]
 
+#: each page's cost of standard delivery, in words: the delivery panel differs a little
+DELIVERY = ["free", "free over fifty pounds", "not available", "free", "from free", "on request"]
+
+#: the shop's own words on how it makes its goods, the same on every page's description
+STORY = (
+    "Every piece is designed in our studio and made by a small workshop we have worked with "
+    "for many years. We choose materials that wear well and can be repaired, and we test "
+    "each design in real homes before it reaches the shop. When a piece has served its "
+    "time, bring it back to any of our shops and we will find it a second home."
+)
+
 #: a one-word toggle over a part of the content, worded per page
 TOGGLES = ["hide", "show", "open", "close", "more", "less"]
 
@@ -70,6 +81,14 @@ def _page(i: int) -> str:
  <p>Before the first wash read the <a href="#">care label</a> sewn inside the seam.</p>
  <p><b>Size chart:</b> <button class="toggle">{TOGGLES[i]}</button></p>
  <dl><dt>Material</dt><dd>{material}</dd></dl>
+ <p>{STORY}</p>
+ <section class="delivery"><h2>Delivery &amp; returns</h2>
+  <p>Standard delivery: {DELIVERY[i]}</p>
+  <p>UK delivery within 7-10 days, Monday to Saturday.</p>
+  <p>Collect your order from over 7000 local shops within 3 days.</p>
+  <p>Return small items by post or to any of our shops.</p>
+  <p>Large items can be returned with our home collection service.</p>
+ </section>
 </div>
 </main>
 <div class="newsletter"><section>
@@ -132,6 +151,18 @@ def test_a_link_that_goes_nowhere_inside_a_sentence_stays(
 ) -> None:
     text = written["https://shop.example/p/0"].cleaned_text
     assert "Before the first wash read the care label sewn inside the seam." in text
+
+
+@pytest.mark.parametrize("i", range(len(PRODUCTS)))
+def test_a_delivery_panel_in_the_content_goes(written: dict[str, CleanResult], i: int) -> None:
+    # under its heading, at the same place on every page, its lines the same on every page
+    # but one: the shop's panel, not the product's section
+    text = written[f"https://shop.example/p/{i}"].cleaned_text
+    assert "UK delivery within 7-10 days" not in text
+    assert "Return small items by post" not in text
+    # the product's own sections beside it stay, a specification's label included
+    assert f"Material {PRODUCTS[i][2]}" in " ".join(text.split())
+    assert PRODUCTS[i][1] in text
 
 
 @pytest.mark.parametrize("i", range(len(PRODUCTS)))

@@ -1006,6 +1006,27 @@ def matches(
             not detector
             and bounded
             and not ap.compat
+            and inner is not None
+            and el is not inner
+            and el not in main
+            and slot is not None
+            and within(i, el, inner)
+            and inner in recs
+            and 2 * chars <= recs[inner][2]
+            and links <= PANEL_LINKS * chars
+            and ap.slot_id(slot) in ap.seen
+            and _opens_with_heading(el)
+            and _repeated_panel(cands, i, end, ap.exact)
+        ):
+            # in the content slot, a panel opening with a heading, at a place the site has on
+            # many pages, whose text is mostly blocks the site repeats (a shop's "Delivery &
+            # returns" tab among the product's sections, its costs differing a little per
+            # product): the frame's, though the page's lines of it are not all the same
+            detector, key = "label", "repeated panel"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
             and el.tag == "form"
             and 0 < chars <= FORM_TEXT_CHARS
             and el not in main
@@ -2584,6 +2605,41 @@ def _repeated_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple
                 continue
             found.append((a, len("".join(_text_of(a).split()))))
     return found
+
+
+#: a panel's text is at least this share blocks the site repeats...
+PANEL_SHARE = 0.75
+#: ...in at least this many blocks...
+PANEL_BLOCKS = 3
+#: ...and links are at most this share of it (a panel of text, not a reference's list of
+#: members and their types)
+PANEL_LINKS = 0.1
+_PANEL_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
+
+
+def _repeated_panel(cands: list[list[Any]], i: int, end: int, exact: AbstractSet[int]) -> bool:
+    """Whether the candidate at ``i`` (its subtree the candidates up to ``end``) holds at least
+    PANEL_SHARE of its characters in blocks the site repeats (the outermost ones), PANEL_BLOCKS
+    of them at least: a panel the site sets in every page, not the page's
+    own section (a specification's values, a description's paragraphs change per page)."""
+    total = cands[i][2]
+    repeated = blocks = 0
+    j = i + 1
+    while j < end:
+        rec = cands[j]
+        if rec[1] in exact:
+            repeated += rec[2]
+            blocks += 1
+            j = max(rec[5], j + 1)
+            continue
+        j += 1
+    return blocks >= PANEL_BLOCKS and repeated >= PANEL_SHARE * total > 0
+
+
+def _opens_with_heading(el: HtmlElement) -> bool:
+    """Whether the block's first text is a heading's (h2-h6): a panel's label."""
+    found = _first_text_chain(el)
+    return found is not None and any(node.tag in _PANEL_HEADINGS for node in found[1])
 
 
 #: a series of this many alike controls side by side is a choice the page offers (its sizes)

@@ -80,6 +80,13 @@ RULE_REASONS = {
         '"Add to your basket", even in the content; a series of three alike controls (sizes, '
         "colours) and a control of one word stay (needs no other page)",
     ),
+    ("label", "repeated panel"): (
+        "repeated panel",
+        "in the content slot, a panel opening with a heading, at a place the site has on many "
+        "of its pages, three fourths of its text or more in three or more blocks the site "
+        "repeats, at most half the content's text: a shop's delivery and returns tab among "
+        "the product's sections, its lines the same on every page but a few",
+    ),
     ("label", "control box"): (
         "control box",
         "a small box of links (at most 300 characters, links at least half of it) whose first "
