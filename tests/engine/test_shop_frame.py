@@ -50,6 +50,16 @@ STORY = (
     "time, bring it back to any of our shops and we will find it a second home."
 )
 
+#: a question in an accordion, its button opening the answer: the question is its heading
+QUESTIONS = [
+    "Can I return it?",
+    "Is it machine washable?",
+    "Does it come assembled?",
+    "Will it fit my door?",
+    "Can the bulb be changed?",
+    "Does it hold heavy pans?",
+]
+
 #: a one-word toggle over a part of the content, worded per page
 TOGGLES = ["hide", "show", "open", "close", "more", "less"]
 
@@ -80,6 +90,8 @@ def _page(i: int) -> str:
  <p>{text} It is made to last for years of daily use in a busy home.</p>
  <p>Before the first wash read the <a href="#">care label</a> sewn inside the seam.</p>
  <p><b>Size chart:</b> <button class="toggle">{TOGGLES[i]}</button></p>
+ <div class="faq"><button aria-expanded="false" aria-controls="a{i}">{QUESTIONS[i]}</button>
+  <div id="a{i}">Yes, within the first year after you bought it.</div></div>
  <dl><dt>Material</dt><dd>{material}</dd></dl>
  <p>{STORY}</p>
  <section class="delivery"><h2>Delivery &amp; returns</h2>
@@ -163,6 +175,13 @@ def test_a_delivery_panel_in_the_content_goes(written: dict[str, CleanResult], i
     # the product's own sections beside it stay, a specification's label included
     assert f"Material {PRODUCTS[i][2]}" in " ".join(text.split())
     assert PRODUCTS[i][1] in text
+
+
+@pytest.mark.parametrize("i", range(len(PRODUCTS)))
+def test_an_accordions_question_stays(written: dict[str, CleanResult], i: int) -> None:
+    # a button that opens a part of the page (aria-expanded) says that part's heading
+    text = written[f"https://shop.example/p/{i}"].cleaned_text
+    assert QUESTIONS[i] in text
 
 
 @pytest.mark.parametrize("i", range(len(PRODUCTS)))

@@ -2650,8 +2650,12 @@ _FIELDS = ("input", "select", "textarea")
 def _control(el: HtmlElement) -> bool:
     """Whether the element is a control: a button, a link that goes nowhere ("#", a script),
     an element the page makes focusable or calls a button (a ``div`` with a ``tabindex``,
-    ``role="button"``), or a form's label set apart from its field (``label for=...``)."""
+    ``role="button"``), or a form's label set apart from its field (``label for=...``); not
+    one that opens or closes a part of the page (``aria-expanded``, ``aria-controls``: an
+    accordion's question, a tab), whose text is that part's heading."""
     tag = el.tag
+    if el.get("aria-expanded") is not None or el.get("aria-controls") is not None:
+        return False  # it opens a part of the page: its label is that part's heading
     if tag == "button" or el.get("role") == "button":
         return True
     if tag == "a":

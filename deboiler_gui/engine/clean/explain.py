@@ -78,7 +78,8 @@ RULE_REASONS = {
         "element made focusable, a form's label set apart from its field — whose text is a "
         "short call of two words or more (at most 40 characters, no figure): the frame's "
         '"Add to your basket", even in the content; a series of three alike controls (sizes, '
-        "colours) and a control of one word stay (needs no other page)",
+        "colours), a control of one word and one that opens a part of the page (an "
+        "accordion's question) stay (needs no other page)",
     ),
     ("label", "repeated panel"): (
         "repeated panel",
