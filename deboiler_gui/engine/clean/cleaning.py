@@ -473,6 +473,14 @@ def matches(
             return ancestor is not None and _inside(el, ancestor)
         return span[0] < i < span[1]
 
+    def holds_value(i: int, end: int) -> bool:
+        # a block holding a figure of the page that only the folding of digits makes the
+        # same as other pages' (a price), in at most VALUE_BOX_CHARS characters
+        return cands[i][2] <= VALUE_BOX_CHARS and any(
+            rec[1] in ap.exact and _own_value(rec[0], rec[2], rec[3], density)
+            for rec in cands[i + 1 : end]
+        )
+
     # the lowest link density any test below asks of a list of links
     least = min(density, el_density, TEASER_DENSITY, TEASER_COLUMN_DENSITY)
     i, n = 0, len(cands)
@@ -614,7 +622,7 @@ def matches(
             elif (
                 not ap.compat
                 and (
-                    el.getparent() in title_blocks
+                    _beside_heading(el, title_blocks)
                     or (around is not None and within(i, el, around))
                     or _in_any(el, content_areas)
                 )
@@ -623,6 +631,11 @@ def matches(
                 # beside the content's own heading or in the block around the content, a
                 # figure of the page (a product's price under its name in the buy box, its
                 # sizes next to the description)
+                detector = ""
+            elif not ap.compat and el.getparent() in title_blocks and holds_value(i, end):
+                # beside the content's own heading, a block holding a figure of the page
+                # and a link beside it (a price with the link to its reviews): the same on
+                # every page only as digits are folded; its parts are judged one by one
                 detector = ""
             elif (
                 not ap.compat
@@ -994,6 +1007,27 @@ def matches(
             not detector
             and bounded
             and not ap.compat
+            and inner is not None
+            and el is not inner
+            and el not in main
+            and slot is not None
+            and within(i, el, inner)
+            and inner in recs
+            and 2 * chars <= recs[inner][2]
+            and links <= PANEL_LINKS * chars
+            and ap.slot_id(slot) in ap.seen
+            and _opens_with_heading(el)
+            and _repeated_panel(cands, i, end, ap.exact)
+        ):
+            # in the content slot, a panel opening with a heading, at a place the site has on
+            # many pages, whose text is mostly blocks the site repeats (a shop's "Delivery &
+            # returns" tab among the product's sections, its costs differing a little per
+            # product): the frame's, though the page's lines of it are not all the same
+            detector, key = "label", "repeated panel"
+        if (
+            not detector
+            and bounded
+            and not ap.compat
             and el.tag == "form"
             and 0 < chars <= FORM_TEXT_CHARS
             and el not in main
@@ -1081,6 +1115,16 @@ def matches(
             # label and a link: the story's, as when it repeats (above)
             detector = ""
         if (
+            detector in ("slot", "frame", "label")
+            and not ap.compat
+            and el.getparent() in title_blocks
+            and holds_value(i, end)
+        ):
+            # beside the content's own heading, a small box holding a figure of the page
+            # with links beside it (a product's price and the link to its reviews, at a
+            # place where the site's pages hold links): its parts are judged one by one
+            detector = ""
+        if (
             detector
             and el not in main
             and el not in keep_ancestors
@@ -1142,6 +1186,11 @@ def matches(
         taken = {el for el, *_ in out}
         controls = _repeated_controls(main_el if around is None else around, taken)
         add_outside_kept(controls, "stamp", "control")
+        # anywhere in the page, the frame's buttons and calls ("Add to your basket")
+        body = root.find("body")
+        if body is not None:
+            taken = {el for el, *_ in out}
+            add_outside_kept(_page_controls(body, taken), "label", "button")
     if not ap.compat and ap.loose:
         # a link loose in the body, the same on most pages: never inside a content block
         taken = {el for el, *_ in out}
@@ -2672,6 +2721,119 @@ def _repeated_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple
     return found
 
 
+#: a panel's text is at least this share blocks the site repeats...
+PANEL_SHARE = 0.75
+#: ...in at least this many blocks...
+PANEL_BLOCKS = 3
+#: ...and links are at most this share of it (a panel of text, not a reference's list of
+#: members and their types)
+PANEL_LINKS = 0.1
+_PANEL_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
+
+
+def _repeated_panel(cands: list[list[Any]], i: int, end: int, exact: AbstractSet[int]) -> bool:
+    """Whether the candidate at ``i`` (its subtree the candidates up to ``end``) holds at least
+    PANEL_SHARE of its characters in blocks the site repeats (the outermost ones), PANEL_BLOCKS
+    of them at least: a panel the site sets in every page, not the page's
+    own section (a specification's values, a description's paragraphs change per page)."""
+    total = cands[i][2]
+    repeated = blocks = 0
+    j = i + 1
+    while j < end:
+        rec = cands[j]
+        if rec[1] in exact:
+            repeated += rec[2]
+            blocks += 1
+            j = max(rec[5], j + 1)
+            continue
+        j += 1
+    return blocks >= PANEL_BLOCKS and repeated >= PANEL_SHARE * total > 0
+
+
+def _opens_with_heading(el: HtmlElement) -> bool:
+    """Whether the block's first text is a heading's (h2-h6): a panel's label."""
+    found = _first_text_chain(el)
+    return found is not None and any(node.tag in _PANEL_HEADINGS for node in found[1])
+
+
+#: a series of this many alike controls side by side is a choice the page offers (its sizes)
+CONTROL_SERIES = 3
+_FIELDS = ("input", "select", "textarea")
+
+
+def _control(el: HtmlElement) -> bool:
+    """Whether the element is a control: a button, a link that goes nowhere ("#", a script),
+    an element the page makes focusable or calls a button (a ``div`` with a ``tabindex``,
+    ``role="button"``), or a form's label set apart from its field (``label for=...``); not
+    one that opens or closes a part of the page (``aria-expanded``, ``aria-controls``: an
+    accordion's question, a tab), whose text is that part's heading."""
+    tag = el.tag
+    if el.get("aria-expanded") is not None or el.get("aria-controls") is not None:
+        return False  # it opens a part of the page: its label is that part's heading
+    if tag == "button" or el.get("role") == "button":
+        return True
+    if tag == "a":
+        href = (el.get("href") or "").strip().lower()
+        return href == "#" or href.startswith("javascript:")
+    if tag == "label":
+        return el.get("for") is not None and next(el.iter(*_FIELDS), None) is None
+    if tag in ("div", "span") and el.get("tabindex") not in (None, "-1"):
+        return next(el.iter("a", "button", *_FIELDS), None) is None
+    return False
+
+
+def _alone(el: HtmlElement) -> bool:
+    """Whether the element is no word of a sentence: its parent holds no text of its own
+    beside its children."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    if (parent.text or "").strip():
+        return False
+    return not any((c.tail or "").strip() for c in parent)
+
+
+def _choice(el: HtmlElement) -> bool:
+    """Whether the control is one of a series of alike controls side by side (a shop's sizes
+    or colours, a pager's numbers): a choice the page offers, not the frame's call."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    alike = sum(1 for c in parent.iterchildren(el.tag) if c.get("class") == el.get("class"))
+    return alike >= CONTROL_SERIES
+
+
+def _page_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
+    """The area's controls (``_control``) standing alone, each with a short call of two words
+    or more and no figure ("Add to your basket", "Save to wish list", "Check in-store
+    availability"): the frame's buttons, set in the content's place or beside it, which the
+    reader does not read as text. A series of alike controls (sizes, colours, a pager) and a
+    control holding a figure ("38", "2 of 5") are the page's choices and stay; so does a
+    control of one word, which may be a tab's label or a toggle over the content's own part
+    (SQLite's "hide" over each syntax diagram)."""
+    found: list[tuple[HtmlElement, int]] = []
+    inside: set[HtmlElement] = set()
+    for el in area.iter():
+        if not isinstance(el.tag, str) or el in inside or not _control(el):
+            continue
+        inside.update(el.iterdescendants())
+        if el in taken or not taken.isdisjoint(el.iterancestors()):
+            continue
+        text = " ".join(_text_of(el).split())
+        if (
+            not text
+            or len(text) > CONTROL_TEXT_CHARS
+            or _DIGIT.search(text) is not None
+            or not any(c.isalpha() for c in text)
+            or " " not in text
+            or not _alone(el)
+            or _choice(el)
+        ):
+            continue
+        found.append((el, sum(not c.isspace() for c in text)))
+    return found
+
+
 def _figure_alone(
     el: HtmlElement,
     top: HtmlElement,
@@ -2961,8 +3123,9 @@ def _list_titles(
     keep_set: set[HtmlElement],
     density: float,
 ) -> list[tuple[HtmlElement, str, str, int]]:
-    """Outside the main content, the short headings right before a removed link list, with
-    nothing but headings between them and it: the list's title (and the date under it)."""
+    """Outside the main content, the short headings right before a removed link list or form,
+    with nothing but headings between them and it: the list's title (and the date under
+    it), the form's call ("join our newsletter" over a newsletter's e-mail field)."""
     taken = {el for el, *_ in out}
     found: list[tuple[HtmlElement, str, str, int]] = []
     for el, _detector, _key, chars in list(out):
@@ -2980,7 +3143,7 @@ def _list_titles(
         ):
             continue  # no heading right before it: nothing to take (its links not counted)
         links = sum(len("".join(_text_of(a).split())) for a in el.iter("a"))
-        if links < density * chars:
+        if links < density * chars and el.tag != "form":
             continue
         prev = el.getprevious()
         while prev is not None and not (prev.tail or "").strip():
@@ -4129,6 +4292,17 @@ def _heading_blocks(root: HtmlElement, headed: set[HtmlElement]) -> set[HtmlElem
     return out
 
 
+#: a box beside the content's heading holding a figure of the page is this long at most
+VALUE_BOX_CHARS = 200
+
+
+def _beside_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement]) -> bool:
+    """Whether the element is in a block around the content's own heading, as its child or
+    its grandchild (a price in the price box under a product's name)."""
+    parent = el.getparent()
+    return parent is not None and (parent in title_blocks or parent.getparent() in title_blocks)
+
+
 def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
     """Whether a repeated block is a figure of the page: not a link list nor a form's part,
     with digits (which the representation folds, so sizes, prices and codes of different
@@ -4367,6 +4541,24 @@ def _names_page(words: list[str], name: list[str]) -> bool:
     return False
 
 
+#: the name before a variant after its last comma is at least this share of a heading
+VARIANT_NAME_SHARE = 2 / 3
+
+
+def _variant_heading(text: str, title: str) -> bool:
+    """Whether a heading (its text without white space, casefolded) is the title's opening
+    name with a variant after a last comma that the title leaves out: a shop's product
+    heading "Faux Fur Throw, Platinum" (its colour) on the page titled "Faux Fur Throw at
+    the Shop"."""
+    cut = text.rfind(",")
+    return (
+        cut >= VARIANT_NAME_SHARE * len(text)
+        and text not in title
+        and title.startswith(text[:cut])
+        and not title.startswith(text[: cut + 1])
+    )
+
+
 def _title_headings(
     root: HtmlElement,
     main_el: HtmlElement | None,
@@ -4388,6 +4580,8 @@ def _title_headings(
         text = "".join(words)
         if name and _names_page(_TYPE_PARAMETERS.sub("", " ".join(words)).split(), name):
             pass  # the page's name with its kind ("Class X" on "X (Library 1.3 API)")
+        elif h.tag == "h1" and _variant_heading(text, title):
+            pass  # the page's name with its variant ("Faux Fur Throw, Platinum")
         elif len(text) < 4 or text not in title:
             continue
         elif 3 * len(text) < len(title) and not (

@@ -72,6 +72,22 @@ DETECTOR_REASONS = {
 #: representation) -> (the rule's name, why a block is taken for it). Other representations
 #: are a label's text, a place or a hash, and the detector's own reason stands.
 RULE_REASONS = {
+    ("label", "button"): (
+        "button",
+        'a control standing alone — a button, a link that goes nowhere ("#", a script), an '
+        "element made focusable, a form's label set apart from its field — whose text is a "
+        "short call of two words or more (at most 40 characters, no figure): the frame's "
+        '"Add to your basket", even in the content; a series of three alike controls (sizes, '
+        "colours), a control of one word and one that opens a part of the page (an "
+        "accordion's question) stay (needs no other page)",
+    ),
+    ("label", "repeated panel"): (
+        "repeated panel",
+        "in the content slot, a panel opening with a heading, at a place the site has on many "
+        "of its pages, three fourths of its text or more in three or more blocks the site "
+        "repeats, at most half the content's text: a shop's delivery and returns tab among "
+        "the product's sections, its lines the same on every page but a few",
+    ),
     ("label", "control box"): (
         "control box",
         "a small box of links (at most 300 characters, links at least half of it) whose first "
