@@ -259,3 +259,20 @@ def test_a_rule_pinned_to_a_row_whose_label_differs_is_flagged_with_the_pages() 
     assert pinned[0]["look_at"] == [pages[4].url, pages[6].url]
     assert "'Author:'" in pinned[0]["flag"] and "'Date:'" in pinned[0]["flag"]
     assert not [f for f in sigs["date_by_label"].flags() if f["flag"].startswith("pinned")]
+
+
+def test_a_value_another_field_has_on_most_pages_from_another_node_is_no_flag() -> None:
+    # The first page's 'previous' link leads to the front page, as every page's 'Up' link
+    # does: two links, one target; the 'previous' rule takes its own link there.
+    t = Template(
+        "docs",
+        site=SITE,
+        fields=(
+            Field("prev_href", xpaths=("//div[@class='top']/a[1]/@href",)),
+            Field("up_href", xpaths=("//div[@class='top']/a[normalize-space(.)='Up']/@href",)),
+        ),
+    )
+    pages = [_nav_page(i) for i in range(1, 13)]
+    pages[0] = Page(pages[0].url, pages[0].html.replace("href='p0.html'", "href='index.html'"))
+    sigs = {s.field: s for s in site_signals(pages, [t])}
+    assert not [f for f in sigs["prev_href"].to_dict()["flags"] if "value on most" in f["flag"]]

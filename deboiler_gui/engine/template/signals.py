@@ -633,7 +633,10 @@ class FieldSignals:
                 )
         for other, value in self.others_constant.items():
             n = counted.get(value[:300], 0)
-            if n and len(counted) > 2 and n * 5 <= hit:
+            # Pages where the two fields read that value from two nodes apart (a chapter's
+            # 'previous' link and its 'up' link both to the front page) are no sign of it.
+            n -= self.equal_to.get(other, 0) - len(self.equal_pages.get(other, []))
+            if n > 0 and len(counted) > 2 and n * 5 <= hit:
                 # The other field's value (one same on most pages) is this field's on a few
                 # pages only: the rule lands on the other field's node there ('Up' where a
                 # page has no 'Previous').
