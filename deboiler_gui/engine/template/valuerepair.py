@@ -57,6 +57,7 @@ from deboiler_gui.engine.template.repair import (
 from deboiler_gui.engine.template.repair import accept_repairs as accept_proposals
 from deboiler_gui.engine.template.rules import apply_processors, filter_text
 from deboiler_gui.engine.template.selectors import (
+    TEST_ATTRS,
     SiteIndex,
     _common_ancestor,
     class_predicate,
@@ -471,6 +472,8 @@ def learn_values(
         page_link: dict[str, str] = {}
         # Whether every old node was (in) a link, and how many led to their own page.
         in_links = self_links = 0
+        # The identifying attributes of each page's old node (``node_hooks``).
+        hooks: list[dict[str, str]] = []
         # Learned pages where the rule selected several nodes with different values (a
         # field that takes the first of many), for a field of one value per page.
         several = 0
@@ -490,6 +493,10 @@ def learn_values(
                 in_links = in_links + 1 if got is not None and in_links >= 0 else -1
                 self_links += bool(got)
             node = rep.nodes[0] if rep.nodes else _attribute_owner(tree, rep.xpath) if value else ""
+            if node and not fld.is_list and not fld.children:
+                el = _report_element(tree, node)
+                if el is not None:
+                    hooks.append(own_hooks(el))
             if node:
                 page_tag[url] = node.rsplit("/", 1)[-1].split("[")[0]
                 tags[page_tag[url]] += 1
@@ -506,6 +513,14 @@ def learn_values(
             fp["long"] = longs
         fp.pop("page_kinds", None)
         fp.pop("no_self_link", None)
+        fp.pop("node_hooks", None)
+        common = _common_hooks(hooks)
+        if common:
+            # The attributes that told the old node apart on every learned page with a value
+            # (a nav link's ``title``, ``rel`` or ``accesskey``): the repair prefers the node
+            # that still carries them to a look-alike of the same value (a 'Top' link beside
+            # the 'Up' one, both to the index).
+            fp["node_hooks"] = common
         fp.pop("one_node", None)
         if not fld.is_list and not fld.children and any(samples.values()):
             # Whether the rule selected one node (or like copies of one value) on every
@@ -700,6 +715,41 @@ def _link_states(tree: Any, url: str, paths: Sequence[str]) -> bool | None:
             return None
         own = own or is_self_link(el, url)
     return own
+
+
+#: Attributes that identify a node of one value per page among look-alikes (a nav bar's
+#: links told apart by their ``title`` or ``rel``), kept as ``node_hooks`` when learned.
+_IDENTITY_ATTRS = (
+    *TEST_ATTRS,
+    "rel",
+    "title",
+    "accesskey",
+    "aria-label",
+    "role",
+    "itemprop",
+    "property",
+    "name",
+)
+#: Longest attribute value kept as a hook.
+_HOOK_LEN = 60
+
+
+def own_hooks(el: HtmlElement) -> dict[str, str]:
+    """The identifying attributes ``el`` carries (:data:`_IDENTITY_ATTRS`), by name."""
+    out = {}
+    for attr in _IDENTITY_ATTRS:
+        v = (el.get(attr) or "").strip()
+        if v and len(v) <= _HOOK_LEN and "\n" not in v:
+            out[attr] = v
+    return out
+
+
+def _common_hooks(hooks: Sequence[dict[str, str]]) -> dict[str, str]:
+    """The attribute values every node of ``hooks`` carries (at least MIN_AGREE nodes)."""
+    if len(hooks) < MIN_AGREE:
+        return {}
+    first = dict(hooks[0])
+    return {a: v for a, v in first.items() if all(h.get(a) == v for h in hooks[1:])}
 
 
 def _has_text(tree: HtmlElement, path: str) -> bool:
@@ -1397,10 +1447,14 @@ def _examples(
             # node's tag first.
             # A heading that became another level of heading is still the heading.
             texted = fld.search.fingerprint.get("node_text")
+            # Of those, the node that still carries the old node's identifying attributes
+            # (``node_hooks``) first: the 'Up' link, not the 'Top' one of the same target.
+            hooks = fld.search.fingerprint.get("node_hooks") or {}
             same = sorted(
                 idx.nodes(want, fld, tag, _long_of(fld, url)),
                 key=lambda n: (
                     n.tag != tag,
+                    sum(n.get(a) != v for a, v in hooks.items()),
                     texted is not None and bool(normalize_text(n.text_content())) != texted,
                     not (n.tag in _HEADINGS and tag in _HEADINGS),
                     apart and anchor_heading(n) is not None,
@@ -1603,7 +1657,10 @@ def _kind_change(
             continue
         checked += 1
         held: set[HtmlElement] | None = None
-        for el in els:
+        # A field of one value takes the first node: the ones after it (a nested section's
+        # own 'up' link, within the page) give nothing, and a rule that selects several with
+        # different values is judged by ``several``.
+        for el in els if fld.is_list else els[:1]:
             why = ""
             if (
                 tag
@@ -1639,7 +1696,47 @@ def _kind_change(
                 return why
         if checked >= _KIND_PAGES:
             break
-    return _label_change(trees, samples, fld, path, containers)
+    return _label_change(trees, samples, fld, path, containers) or _hook_change(
+        trees, samples, fld, path
+    )
+
+
+def _hook_change(trees: dict[str, Any], samples: dict[str, Any], fld: Field, path: str) -> str:
+    """Why the node ``path`` gives on the learned pages is another node than the field's old
+    one, told by an identifying attribute the old node carried on every learned page
+    (``node_hooks``: a nav link's ``title``) that it lacks or holds with another value while
+    some node of that page still carries it: a look-alike that agrees by chance (a 'Top' link
+    where the 'Up' one leads to the same page). "" when it keeps them, or when no node of the
+    page carries them any longer (the site dropped the attribute)."""
+    hooks = fld.search.fingerprint.get("node_hooks") or {}
+    if not hooks or fld.is_list or fld.children:
+        return ""
+    checked = 0
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if not want or tree is None:
+            continue
+        try:
+            els = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
+        except RuleError:
+            return ""
+        if not els:
+            continue
+        checked += 1
+        got = own_hooks(els[0])
+        for attr, value in hooks.items():
+            if got.get(attr) == value:
+                continue
+            try:
+                kept = tree.xpath(f"//*[@{attr}={xpath_literal(value)}]")
+            except Exception:  # noqa: BLE001 - an attribute name XPath cannot spell tells nothing
+                continue
+            if kept:
+                now = f"{got[attr]!r}" if attr in got else "none"
+                return f"its nodes have {attr} {now} where the field's had {value!r}"
+        if checked >= _KIND_PAGES:
+            break
+    return ""
 
 
 def _label_change(
@@ -3650,6 +3747,17 @@ def _repair_field(
         queue = tuple(_from_label(x) or x for x in base)
         if queue != base and queue not in dict(variants):
             variants.append((queue, 0.7))
+    # A rule keyed on the old node's identifying attributes (``node_hooks``), which class and
+    # id renames, wrappers and reorders leave as they were: all of them, then each alone.
+    hooks = fld.search.fingerprint.get("node_hooks") or {}
+    hook_tag = str(fld.search.fingerprint.get("node_tag") or "*")
+    if hooks and not fld.is_list and not fld.children:
+        preds = [f"[@{a}={xpath_literal(v)}]" for a, v in hooks.items()]
+        spelled = ["".join(preds)] + (preds if len(preds) > 1 else [])
+        for k, pred in enumerate(spelled):
+            hooked = f"//{hook_tag}{pred}" + (_OWN_TEXT if own_text else tail)
+            if (hooked,) not in dict(variants):
+                variants.append(((hooked,), -0.3 + 0.05 * k))
     for queue, cost in variants:
         # The old rule with the class tokens and ids of its nodes under their new names (learned
         # from the nodes that hold the old values): a rename keeps the rule's other anchors (a
