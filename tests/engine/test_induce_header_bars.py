@@ -137,12 +137,15 @@ def _menus_site() -> tuple[SiteIndex, dict[str, list[str]]]:
             )
             + "</table>"
         )
-        sub = '<table class="menu"><tr><td><a href="#q1">a detail</a></td></tr></table>'
+        sub = (
+            '<table class="menu"><tr><td><a href="#q1">a detail</a></td></tr>'
+            '<tr><td><a href="#q2">another detail</a></td></tr></table>'
+        )
         if k % 3 == 1:  # the menu inside the first section's block
             body = f'<div class="section"><h2>{k}.0 About</h2><p>Intro.</p>{menu}</div>'
         else:
             body = f"<p>The {name.lower()} chapter.</p>{menu}"
-            if k % 2 == 0:  # a section with a menu of its own after it
+            if k % 6 == 0:  # a section with a menu of its own after it
                 body += f'<div class="section"><h2>{k}.1</h2><p>More.</p>{sub}</div>'
         urls.append(BASE + _file(name))
         html.append(

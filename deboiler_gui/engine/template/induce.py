@@ -2238,11 +2238,6 @@ def _container_exprs(
         found = _run(root, expr) or []
         if len(found) == 1 and found[0] is container:
             out.append((expr, cost, family))
-            if not lift and family != "label":
-                # The first container of its kind, for the pages that hold several (a
-                # chapter's menu, then a section's menus further down): the site check
-                # keeps it where the hook alone takes items of several lists.
-                out.append((f"({expr})[1]", cost + 1.0, family))
             continue
         if not any(n is container for n in found):
             continue
@@ -2896,10 +2891,7 @@ def _adjacent_mark(pos: Sequence[HtmlElement], neg: Sequence[HtmlElement]) -> st
             continue
         if any(t is not None and t.tag == tag and t.get(attr) is not None for t in theirs):
             continue
-        return (
-            "preceding-sibling::node()[self::* or normalize-space()][1]"
-            f"[self::{tag}[@{attr}]]"
-        )
+        return f"preceding-sibling::node()[self::* or normalize-space()][1][self::{tag}[@{attr}]]"
     return ""
 
 
@@ -3741,6 +3733,10 @@ def _first_step_end(xp: str) -> int:
     return 0
 
 
+#: Rules anchored on the page's own root elements.
+_PAGE_ROOTS = ("//body[", "//html[")
+
+
 def _path_like(c: Induced) -> bool:
     """An absolute path, or a relative rule with positions whose anchor is the page's
     ``body`` or ``html`` (every page has one: it tells nothing apart)."""
@@ -3748,7 +3744,7 @@ def _path_like(c: Induced) -> bool:
         return True
     return (
         c.family == "relative"
-        and c.xpath.startswith(("//body[", "//html["))
+        and c.xpath.startswith(_PAGE_ROOTS)
         and any(ch.isdigit() for ch in c.xpath)
     )
 
@@ -3778,8 +3774,8 @@ def _first_of_hooks(
     like = _signature([ex.node for ex in positives])
     forms: dict[str, tuple[float, str]] = {}
     for c in ranked:
-        if c.family not in _HOOKED or c.xpath.startswith("(") or " | " in c.xpath:
-            continue
+        if c.family not in _HOOKED or c.xpath.startswith(("(", *_PAGE_ROOTS)) or " | " in c.xpath:
+            continue  # (a hook of the page's body tells no node apart: every page has one)
         for xp, cost in (
             (f"({c.xpath})[1]", c.cost + 1.5),
             *(
@@ -5145,12 +5141,13 @@ def _top_steps(xp: str) -> list[str]:
 def _first_list(xp: str, depth: int) -> str | None:
     """``xp`` taking the items of the first list node it finds on a page: the steps down to
     the list node in parentheses with ``[1]``; None for the descendant form or when the list
-    node is the first step."""
+    node is the first step without a hook of its own (``(//table[…' menu '…])[1]/tr/td/a``,
+    a chapter's menu before its sections' menus, but not ``(//ul)[1]``)."""
     if depth <= 0 or xp.startswith("("):
         return None
     steps = _top_steps(xp)
     i = len(steps) - 1 - depth
-    if i < 1 or not any(steps[:i]):
+    if i < 1 or not any(steps[:i]) and "[" not in steps[i]:
         return None
     return f"({'/'.join(steps[: i + 1])})[1]/" + "/".join(steps[i + 1 :])
 
