@@ -84,3 +84,42 @@ def test_another_link_where_a_page_has_no_previous_page_is_flagged_with_it() -> 
     (sig,) = site_signals(pages, [t])
     (flag,) = [f for f in sig.to_dict()["flags"] if "'up'" in f["flag"]]
     assert flag["look_at"] == [pages[0].url]
+
+
+def sign_page(i: int, targets: int = 0) -> Page:
+    """The zsh manual's bar: '<' and '>' links to each page's own neighbours (to one of
+    ``targets`` pages when given: no page's own link)."""
+    prev_to = f"p{i % targets}.html" if targets else f"p{i - 1}.html"
+    return Page(
+        f"https://{SITE}/p{i}.html",
+        "<html><body><table class='header'><tr>"
+        f"<td>[<a href='{prev_to}' title='Previous section'>&lt;</a>]</td>"
+        f"<td>[<a href='p{i + 1}.html' title='Next section'>&gt;</a>]</td>"
+        f"<td>[<a href='index.html' title='Up section'>Up</a>]</td>"
+        f"</tr></table><h1>Section {i}</h1><p>Text {i}.</p></body></html>",
+    )
+
+
+def test_a_navigation_label_of_signs_alone_is_no_one_same_value_in_the_cli_and_the_app() -> None:
+    from deboiler_gui.app.fieldcheck import check_template
+    from deboiler_gui.engine.template.signals import page_tree
+
+    pages = [sign_page(i) for i in range(1, 27)]
+    fields = (
+        Field("prev_text", xpaths=("//a[@title='Previous section']",)),
+        Field("next_text", xpaths=("//a[@title='Next section']",)),
+    )
+    got = _flags(fields, pages)
+    assert got == {"prev_text": [], "next_text": []}, got
+    # the app's Check column judges the same pages alike (the same signals)
+    t = Template("ref", site=SITE, fields=fields, use_cleaner=False)
+    check = check_template([(p.url, page_tree(p)) for p in pages], t, site_pages=len(pages))
+    assert {f: c.verdict() for f, c in check.fields.items()} == {
+        "prev_text": "",
+        "next_text": "",
+    }
+    # '<' on links to two pages only: a block's fixed sign, flagged in both
+    few = [sign_page(i, targets=2) for i in range(1, 27)]
+    assert any(f.startswith("one same value on 26 of 26") for f in _flags(fields, few)["prev_text"])
+    check = check_template([(p.url, page_tree(p)) for p in few], t, site_pages=len(few))
+    assert check.fields["prev_text"].verdict() == "⚠ one same value"

@@ -1,8 +1,10 @@
 """The field row with a real QtWebEngine view: an Extract with no name proposes one read
 from the node (a link's label, a heading's role) and waits for it to be confirmed, never a
 silent ``field``; the kind box follows the field named in it (a second example of an href
-field is stored as href), and each new pick starts from the kind that fits the node, never
-from a kind left over from an earlier node."""
+field is stored as href) unless the user chose a kind, which is kept and said to change the
+field's; each new pick starts from text or the named field's kind, never from a kind left over
+from an earlier node or extraction; and the line under the row says where the kind comes
+from whenever the app sets it."""
 
 from __future__ import annotations
 
@@ -147,7 +149,10 @@ def test_a_second_example_of_an_href_field_is_stored_as_href(
     assert sel.field_attr.placeholderText() == "href"
     QTest.keyClicks(sel.field_name, "next_href")
     _extract(qtbot, window, sel.field_button)
-    assert sel.field_kind.currentText() == "text"  # the row starts afresh
+    assert sel.field_kind.currentText() == "text"  # the row starts afresh, and says so
+    assert sel.kind_note.text() == (
+        "'next_href' saved as @href; the row is back to text for the next field"
+    )
     # the second example, on another page: the name typed sets the field's kind
     _show(qtbot, window, "p3.html")
     _pick(qtbot, window, click, "//a[@accesskey='n']")
@@ -156,6 +161,7 @@ def test_a_second_example_of_an_href_field_is_stored_as_href(
     QTest.keyClicks(sel.field_name, "nex")  # completed in the box to next_href
     assert sel.field_name.text() == "next_href"
     assert (sel.field_kind.currentText(), sel.output_kind()) == ("attribute", ("attribute", "href"))
+    assert sel.kind_note.text() == "@href: the kind of field 'next_href'"
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         sel.grab().save(str(Path(SHOTS) / "field-row-follows-field.png"))
@@ -165,17 +171,78 @@ def test_a_second_example_of_an_href_field_is_stored_as_href(
     assert (field.kind, field.attribute) == ("attribute", "href")
     said = _messages(window)[before:]
     assert any("values: @href" in m and "were" not in m for m in said), said
-    # a link picked again with no name: its href, as last extracted from a link; not a heading
+    # a link picked again with no name: text, a new field's kind (no kind remembered from
+    # the last link: a text field named after it was saved as @href unnoticed)
     _pick(qtbot, window, click, "//a[@accesskey='u']")
-    assert sel.field_kind.currentText() == "attribute"
-    _pick(qtbot, window, click, "//h1")
     assert sel.field_kind.currentText() == "text"
-    # typing another name: back to the kind that fits the node
+    assert sel.kind_note.text().startswith("text: a new field's kind")
+    # typing another name: back to a new field's kind, said so
     _pick(qtbot, window, click, "//a[@accesskey='n']")
     QTest.keyClicks(sel.field_name, "next_href")
     assert sel.field_kind.currentText() == "attribute"
     sel.field_name.clear()
     QTest.keyClicks(sel.field_name, "label")
-    assert sel.field_kind.currentText() == "attribute"  # a link: href, as last extracted
-    _pick(qtbot, window, click, "//p[@class='lead']")
     assert sel.field_kind.currentText() == "text"
+    assert sel.kind_note.text().startswith("text: a new field's kind")
+
+
+def test_the_kind_chosen_is_never_replaced_silently(
+    qtbot: Any, window: Any, click: Any, tmp_path: Path
+) -> None:
+    """The sequence of a new user on the zsh manual: prev_href as an attribute, then another
+    link named as a text field, then an existing field's name typed after a kind was chosen."""
+    _open(qtbot, window, tmp_path)
+    sel = window.selection
+    _show(qtbot, window, "p0.html")
+    _pick(qtbot, window, click, "//a[@accesskey='n']")
+    sel.field_kind.setCurrentText("attribute")  # chosen before the name
+    assert sel.kind_note.text() == "@href: your choice (kept until Extract or the next click)"
+    QTest.keyClicks(sel.field_name, "next_href")
+    assert sel.output_kind() == ("attribute", "href")
+    _extract(qtbot, window, sel.field_button)
+    field = window.editor.template.field("next_href")
+    assert (field.kind, field.attribute) == ("attribute", "href")
+    # the row is back to text and says what was saved
+    assert sel.field_kind.currentText() == "text"
+    assert "'next_href' saved as @href; the row is back to text" in sel.kind_note.text()
+    # another link, no field yet: text, said so, and a text field it is
+    _pick(qtbot, window, click, "//a[@accesskey='u']")
+    assert (sel.field_kind.currentText(), sel.output_kind()) == ("text", ("text", ""))
+    assert sel.kind_note.text() == "text: a new field's kind (choose html or attribute)"
+    sel.field_name.setFocus()
+    QTest.keyClicks(sel.field_name, "up_text")
+    assert sel.field_kind.currentText() == "text"
+    before = len(_messages(window))
+    _extract(qtbot, window, sel.field_button)
+    field = window.editor.template.field("up_text")
+    assert (field.kind, field.attribute) == ("text", "")
+    assert any("values: text" in m for m in _messages(window)[before:])
+    # a kind chosen, then the name of a field of another kind: the choice stays, the row says
+    # it changes the field's kind, and Extract field saves what the row shows
+    _show(qtbot, window, "p3.html")
+    _pick(qtbot, window, click, "//a[@accesskey='u']")
+    sel.field_kind.setCurrentText("attribute")
+    sel.field_name.setFocus()
+    QTest.keyClicks(sel.field_name, "up_text")
+    assert sel.field_name.text() == "up_text"
+    assert sel.output_kind() == ("attribute", "href")
+    assert sel.kind_note.text() == (
+        "@href: your choice; Extract field changes field 'up_text' from text to @href"
+    )
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        sel.grab().save(str(Path(SHOTS) / "kind-row-your-choice.png"))
+    # a new click drops the choice: back to the named field's kind, said with what was dropped
+    _pick(qtbot, window, click, "//a[@accesskey='n']")
+    assert sel.output_kind() == ("text", "")
+    assert sel.kind_note.text() == (
+        "text: the kind of field 'up_text' (@href was chosen for the node before)"
+    )
+    # and a choice on a node with no name, dropped by the next click, is said too
+    sel.field_name.clear()
+    sel.field_kind.setCurrentText("html")
+    _pick(qtbot, window, click, "//h1")
+    assert sel.field_kind.currentText() == "text"
+    assert sel.kind_note.text().startswith("Kind back to text: a new click starts from text")
+    if SHOTS:
+        sel.grab().save(str(Path(SHOTS) / "kind-row-new-click.png"))

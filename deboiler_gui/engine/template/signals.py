@@ -54,6 +54,8 @@ SAME_VALUE = 0.8
 #: A link's text that is one same label is a navigation label ('next →'), constant by nature,
 #: when its links have at least this many targets per page with that text (each page's own).
 NAV_TARGETS = 0.5
+#: A navigation label of signs alone ('<', '>>', '«') is at most this many characters.
+NAV_SIGNS = 3
 #: A field equal to another field on this share of pages, the two nodes one same node
 #: there, is flagged.
 LOOKS_LIKE = 0.5
@@ -1015,7 +1017,7 @@ class FieldSignals:
         whose learned values (if any) were never several. A text field of such links is
         constant by nature; a label taken by a field whose clicked pages read other texts, or
         one text on links to a few targets (a block that is no page's own), is not."""
-        if self.is_link or self.learned_distinct is not None or not label_like(value):
+        if self.is_link or self.learned_distinct is not None or not nav_label_like(value):
             return False
         targets = hrefs - {""}
         if len(targets) < max(2, NAV_TARGETS * n):
@@ -2435,6 +2437,16 @@ def tree_signals(
     for url, root in trees:
         tally.add(url, root)
     return tally.settle()
+
+
+def nav_label_like(text: str) -> bool:
+    """Whether ``text`` can be a navigation link's fixed label: a label (a few words with
+    letters: 'next →', 'Up') or a short run of signs alone ('<', '>>', '«', '→': the zsh and
+    texinfo manuals' bars), which ``label_like`` leaves out for having no letters."""
+    if label_like(text):
+        return True
+    signs = text.strip()
+    return 0 < len(signs) <= NAV_SIGNS and not any(c.isalnum() or c.isspace() for c in signs)
 
 
 class SignalsTally:

@@ -29,7 +29,7 @@ from deboiler_gui.gui.controllers.state import PostMessage, ShownSite
 from deboiler_gui.gui.dialogs.filter import FilterDialog
 from deboiler_gui.gui.panels.models import DomTreeModel, PageListModel, element_label
 from deboiler_gui.gui.panels.rules import RulesPanel
-from deboiler_gui.gui.panels.selection import SelectionPanel
+from deboiler_gui.gui.panels.selection import SelectionPanel, output_words
 from deboiler_gui.gui.webview import PageView
 
 #: What a count of 'not this' clicks is said in ("1 'not this' node", "2 'not this' nodes").
@@ -72,11 +72,6 @@ def kept_note(existing: Field, kind: str, attribute: str) -> str:
     if len(kept) == 1:
         note = f"; kept {kept[0]}"
     return note
-
-
-def output_words(kind: str, attribute: str) -> str:
-    """A field's output kind as the messages say it: "text", "html", "@href"."""
-    return f"@{attribute}" if kind == "attribute" else kind
 
 
 def values_note(kind: str, attribute: str, existing: Field | None = None) -> str:
@@ -551,7 +546,7 @@ class Picking(QObject):
                 pages = [click.url] if click is not None else []
                 new = with_new_rule(existing, xpath, kind, attribute, pages)
                 self.editor.replace_item("fields", name, new, f"Extract {name}")
-                self.selection.ready_for_next()
+                self.selection.ready_for_next(name, kind, attribute)
                 was = " | ".join(existing.xpaths) or "no XPath"
                 self.post_message(
                     f"Field {name}: rule replaced: was {was}, now {xpath} (the XPath chosen, "
@@ -565,7 +560,7 @@ class Picking(QObject):
             if click is not None:
                 self.examples[name] = [click]
             name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
-            self.selection.ready_for_next()
+            self.selection.ready_for_next(name, kind, attribute)
             self.post_message(
                 f"Field {name}: {xpath} (the XPath chosen, used as it is)"
                 f"{values_note(kind, attribute)}"
@@ -675,7 +670,7 @@ class Picking(QObject):
         name = self.editor.unique_name(name)
         self.examples[name] = [click]
         name = self.editor.add_field(name, xpath, kind=kind, attribute=attribute)
-        self.selection.ready_for_next()
+        self.selection.ready_for_next(name, kind, attribute)
         self.post_message(
             f"Field {name}: {xpath} (a candidate of the click: no rule induced from it: {why})"
             f"{values_note(kind, attribute)}"
@@ -775,7 +770,7 @@ class Picking(QObject):
             self.post_message(f"{name}: {line}", error=True)
         self.selection.xpath_edit.setText(xpath)
         self.selection.show_examples("")
-        self.selection.ready_for_next()
+        self.selection.ready_for_next(name, kind, attribute)
         self.rule_induced.emit(name, xpath)
 
     def on_service_checked(self, request: int, check: Any) -> None:

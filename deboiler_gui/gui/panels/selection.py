@@ -66,6 +66,12 @@ def natural_attribute(path: str, attributes: dict[str, str]) -> str:
     return name if name in attributes else ""
 
 
+def output_words(kind: str, attribute: str) -> str:
+    """A field's output kind as the messages and the kind row say it: "text", "html",
+    "@href"."""
+    return f"@{attribute}" if kind == "attribute" else kind
+
+
 def _rate_text(site: dict[str, Any], short: bool = False) -> str:
     """The site rate in one short cell: the three counts, never cut off by an elision; without
     their words when ``short``."""
@@ -202,9 +208,9 @@ class SelectionPanel(QWidget):
         self.field_kind.addItems(["text", "html", "attribute"])
         self.field_kind.setToolTip(
             "What the field's values are: the node's text, its HTML, or one of its attributes "
-            "(a link's href, an image's src). The name of a field of the template sets its "
-            "kind; a new field starts from text, or from the kind last extracted from a node "
-            "of the same tag (a link's href)."
+            "(a link's href, an image's src). A kind you choose is kept until Extract or the "
+            "next click; otherwise a field of the template named in the box gives its kind, "
+            "and a new field is text. The line under the row says where the kind comes from."
         )
         self.field_attr = QLineEdit()
         self.field_attr.setPlaceholderText("attribute")
@@ -223,13 +229,25 @@ class SelectionPanel(QWidget):
         # The template's fields by name: kind, attribute, list. A name of one in the name box
         # sets the kind box to the field's (the box shows what will be saved).
         self._field_kinds: dict[str, tuple[str, str, bool]] = {}
-        # The field whose kind the box follows, "" when the kind is the user's or the node's.
+        # The field whose kind the box follows, "" when the kind is the user's or a new field's.
         self._following_field = ""
-        # The kind last extracted from a node of a tag ("a": attribute href), this session.
-        self._kind_by_tag: dict[str, tuple[str, str]] = {}
+        # The kind and attribute were chosen by the user for this pick (never replaced by the
+        # app until Extract or the next plain click, and then said so); the app's own settings
+        # go through _set_kind, which leaves this False.
+        self._kind_chosen = False
+        self._setting_kind = False
         self._tag = ""
         self._node_attributes: tuple[str, ...] = ()
+        # Where the kind in the box comes from, under the row: the app never sets a kind
+        # without a word there (a link's kind left from an earlier link read as the user's).
+        self.kind_note = QLabel("")
+        self.kind_note.setWordWrap(True)
+        self.kind_note.setToolTip(
+            "Where the kind in the row comes from: your choice, the kind of the field named in "
+            "the box, or text for a new field; Extract field saves what the row shows"
+        )
         self.field_kind.currentTextChanged.connect(self._on_field_kind_changed)
+        self.field_attr.textChanged.connect(self._on_field_attr_changed)
         self.field_name.textChanged.connect(self._on_field_name_changed)
         # A change of the output kind or of the attribute is said once it settles.
         self._kind_settle = QTimer(self)
@@ -238,13 +256,13 @@ class SelectionPanel(QWidget):
         self._kind_settle.timeout.connect(
             lambda: self.output_kind_changed.emit(*self.output_kind())
         )
-        self.field_attr.textChanged.connect(lambda _t: self._kind_settle.start())
         # The attribute box as wide as the name's: its grey offer "src (or the link's href)"
         # is read whole in a panel a third of a 1400-pixel window wide.
         row.addWidget(self.field_name, 1)
         row.addWidget(self.field_kind)
         row.addWidget(self.field_attr, 1)
         form.addRow("Field", row)
+        form.addRow("", self.kind_note)
         layout.addLayout(form)
         # Two rows of buttons, what a pick makes of the node first: each label read whole in a
         # panel of a third of a 1400-pixel window (in one row they were cut off).
@@ -343,41 +361,93 @@ class SelectionPanel(QWidget):
         attribute = self.field_kind.currentText() == "attribute"
         self.field_attr.setPlaceholderText(self._offer if attribute else "")
 
-    def _set_kind(self, kind: str, attribute: str) -> None:
-        """The kind box set; the attribute written in the box unless it is the one the node
-        offers (shown in grey, and taken while the box is empty)."""
-        self.field_kind.setCurrentText(kind)
-        if kind != "attribute" or attribute == self._natural:
-            attribute = ""
-        if self.field_attr.text() != attribute:
-            self.field_attr.setText(attribute)
+    def _set_kind(self, kind: str, attribute: str, why: str, *, warn: bool = False) -> None:
+        """The kind box set by the app, and ``why`` said under the row; the attribute written
+        in the box unless it is the one the node offers (shown in grey, and taken while the
+        box is empty). The kind is no longer the user's choice."""
+        self._setting_kind = True
+        try:
+            self.field_kind.setCurrentText(kind)
+            if kind != "attribute" or attribute == self._natural:
+                attribute = ""
+            if self.field_attr.text() != attribute:
+                self.field_attr.setText(attribute)
+        finally:
+            self._setting_kind = False
+        self._kind_chosen = False
+        self._say_kind(why, warn=warn)
+
+    def _say_kind(self, why: str, *, warn: bool = False) -> None:
+        self.kind_note.setText(why)
+        # Read at a glance: blue for where the kind comes from, orange for a kind changed or a
+        # field's kind about to change (a pale grey line went unread beside the buttons).
+        self.kind_note.setStyleSheet("color: #b35900;" if warn else "color: #1a5fb4;")
+
+    def kind_words(self) -> str:
+        """The kind the row gives, as the messages write it: "text", "html", "@href"."""
+        return output_words(*self.output_kind())
 
     def _kind_for_pick(self) -> None:
+        """A new plain pick: the kind of the field named in the box, else text; a kind the
+        user chose for the node before is dropped, and said so."""
+        dropped = self.kind_words() if self._kind_chosen else ""
         name = self.field_name.text().strip()
         if name in self._field_kinds:
             kind, attribute, _is_list = self._field_kinds[name]
             self._following_field = name
-            self._set_kind(kind, attribute)
+            self._set_kind(kind, attribute, self._follow_words(name, dropped))
             return
         self._following_field = ""
-        kind, attribute = self._kind_by_tag.get(self._tag, ("text", ""))
-        if kind == "attribute" and attribute not in (self._natural, *self._node_attributes):
-            kind, attribute = "text", ""  # this node does not offer it
-        self._set_kind(kind, attribute)
+        if dropped and dropped != "text":
+            self._set_kind(
+                "text",
+                "",
+                f"Kind back to text: a new click starts from text ({dropped} was chosen "
+                "for the node before)",
+                warn=True,
+            )
+        else:
+            self._set_kind("text", "", "text: a new field's kind (choose html or attribute)")
+
+    def _follow_words(self, name: str, dropped: str = "") -> str:
+        kind, attribute, _is_list = self._field_kinds[name]
+        words = output_words(kind, attribute)
+        was = f" ({dropped} was chosen for the node before)" if dropped and dropped != words else ""
+        return f"{words}: the kind of field '{name}'{was}"
 
     def _on_field_name_changed(self, text: str) -> None:
         name = text.strip()
         if name in self._field_kinds:
             kind, attribute, _is_list = self._field_kinds[name]
+            if self._kind_chosen:
+                # The user's kind stays: Extract field changes the field's kind, said so.
+                self._following_field = ""
+                self._say_chosen()
+                return
             self._following_field = name
-            self._set_kind(kind, attribute)
+            self._set_kind(kind, attribute, self._follow_words(name))
         elif self._following_field:
-            # The name no longer names that field: back to what fits the node.
+            # The name no longer names that field: a new field, text.
             self._following_field = ""
-            if getattr(self, "_node_shown", False):
-                self._kind_for_pick()
-            else:
-                self._set_kind("text", "")
+            self._set_kind("text", "", "text: a new field's kind (choose html or attribute)")
+        elif self._kind_chosen:
+            self._say_chosen()
+
+    def _say_chosen(self) -> None:
+        """The user's kind, said with what it does to the field named in the box."""
+        words = self.kind_words()
+        name = self.field_name.text().strip()
+        if name in self._field_kinds:
+            kind, attribute, _is_list = self._field_kinds[name]
+            was = output_words(kind, attribute)
+            if was != words:
+                self._say_kind(
+                    f"{words}: your choice; Extract field changes field '{name}' from {was} "
+                    f"to {words}",
+                    warn=True,
+                )
+                return
+        self._say_kind(f"{words}: your choice (kept until Extract or the next click)")
 
     def _on_field_kind_changed(self, kind: str) -> None:
         attribute = kind == "attribute"
@@ -386,13 +456,26 @@ class SelectionPanel(QWidget):
         if attribute and self.field_attr.text():
             # Enabled again with an earlier name in it: selected, so typing replaces it.
             self.field_attr.selectAll()
+        if not self._setting_kind:
+            self._kind_chosen = True
+            self._following_field = ""
+            self._say_chosen()
+        self._kind_settle.start()
+
+    def _on_field_attr_changed(self, _text: str) -> None:
+        if not self._setting_kind and self.field_kind.currentText() == "attribute":
+            self._kind_chosen = True
+            self._following_field = ""
+            self._say_chosen()
         self._kind_settle.start()
 
     def set_field_names(
         self, names: list[str], kinds: dict[str, tuple[str, str, bool]] | None = None
     ) -> None:
         """The template's field names, offered by the name box as the user types, and their
-        kinds (kind, attribute, list): a name of one in the box sets the kind box to it."""
+        kinds (kind, attribute, list): a name of one in the box sets the kind box to it,
+        unless the user chose a kind (then kept, the line under the row saying it changes the
+        field's)."""
         if self._field_names.stringList() != names:
             self._field_names.setStringList(names)
         if kinds is not None:
@@ -409,17 +492,18 @@ class SelectionPanel(QWidget):
         self.field_name.setFocus(Qt.FocusReason.OtherFocusReason)
         self.examples_label.setText(said)
 
-    def ready_for_next(self) -> None:
-        """After an extraction: the name box empty (its placeholder showing, the next name
-        typed goes in whole), the output kind back to text and the attribute box cleared, so
-        nothing of the field just made carries over to the next one unseen. The kind is
-        remembered for the next node of the same tag (a link's href for the next link)."""
-        if self._tag:
-            kind, attribute = self.output_kind()
-            self._kind_by_tag[self._tag] = (kind, attribute)
+    def ready_for_next(self, name: str = "", kind: str = "", attribute: str = "") -> None:
+        """After an extraction of ``name`` (saved as ``kind`` and ``attribute``): the name box
+        empty (its placeholder showing, the next name typed goes in whole), the output kind
+        back to text and the attribute box cleared, so nothing of the field just made carries
+        over to the next one unseen; the line under the row says what was saved and that the
+        row is back to text."""
+        saved = output_words(kind, attribute) if kind else self.kind_words()
         self.field_name.clear()
         self._following_field = ""
-        self._set_kind("text", "")
+        what = f"'{name}' saved as {saved}" if name else f"Saved as {saved}"
+        back = "; the row is back to text for the next field"
+        self._set_kind("text", "", what + back, warn=saved != "text")
         focus = QApplication.focusWidget()
         if focus is None or self.isAncestorOf(focus):
             # The user was in this panel (on the button just clicked): the next name is typed
