@@ -166,7 +166,7 @@ class SelectionPanel(QWidget):
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
         split.setStretchFactor(2, 4)
-        self.text.setMinimumHeight(36)
+        self.text.setMinimumHeight(32)
         self.attributes.setMinimumHeight(48)
         self.candidates.setMinimumHeight(130)  # five candidate rows at least
         # At the first layout: two lines of text, a few attributes, the rest for the
