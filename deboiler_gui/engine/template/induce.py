@@ -1281,23 +1281,8 @@ def _first_forms(
 
 
 def _last_step(xp: str) -> str:
-    """The last location step of ``xp`` (outside brackets and quotes)."""
-    depth = 0
-    quote = ""
-    start = 0
-    for i, ch in enumerate(xp):
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "[":
-            depth += 1
-        elif ch == "]":
-            depth -= 1
-        elif ch == "/" and depth == 0:
-            start = i + 1
-    return xp[start:]
+    """The last location step of ``xp`` (outside brackets)."""
+    return _top_steps(xp)[-1]
 
 
 def _anchored_once(ranked: list[Induced], single: Sequence[Induced]) -> list[Induced]:

@@ -13,7 +13,7 @@ import time
 import weakref
 import zlib
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from typing import Any
@@ -1643,18 +1643,9 @@ def _kind_change(
     containers = [c for c in map(_container_path, fld.xpaths) if c and "%d" not in c]
     checked = 0
     apart = _headings_apart(fld)
-    for url, want in samples.items():
-        tree = trees.get(url)
-        if not want or tree is None:
-            continue
+    for url, tree, els in _sampled_nodes(trees, samples, path):
         # Each page against its own old node (pages of several kinds held several kinds).
         tag, link = _page_kind(fld, url)
-        try:
-            els = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
-        except RuleError:
-            return ""
-        if not els:
-            continue
         checked += 1
         held: set[HtmlElement] | None = None
         # A field of one value takes the first node: the ones after it (a nested section's
@@ -1712,16 +1703,7 @@ def _hook_change(trees: dict[str, Any], samples: dict[str, Any], fld: Field, pat
     if not hooks or fld.is_list or fld.children:
         return ""
     checked = 0
-    for url, want in samples.items():
-        tree = trees.get(url)
-        if not want or tree is None:
-            continue
-        try:
-            els = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
-        except RuleError:
-            return ""
-        if not els:
-            continue
+    for _url, tree, els in _sampled_nodes(trees, samples, path):
         checked += 1
         got = own_hooks(els[0])
         for attr, value in hooks.items():
@@ -1739,6 +1721,23 @@ def _hook_change(trees: dict[str, Any], samples: dict[str, Any], fld: Field, pat
     return ""
 
 
+def _sampled_nodes(
+    trees: dict[str, Any], samples: dict[str, Any], path: str
+) -> Iterator[tuple[str, Any, list[HtmlElement]]]:
+    """The learned pages with a value and a tree, each with the elements ``path`` selects
+    there, pages where it selects none left out; none at all when ``path`` cannot be run."""
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if not want or tree is None:
+            continue
+        try:
+            els = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
+        except RuleError:
+            return
+        if els:
+            yield url, tree, els
+
+
 def _label_change(
     trees: dict[str, Any], samples: dict[str, Any], fld: Field, path: str, containers: list[str]
 ) -> str:
@@ -1753,18 +1752,9 @@ def _label_change(
         return ""
     far = ""
     checked = 0
-    for url, want in samples.items():
-        tree = trees.get(url)
-        if not want or tree is None:
-            continue
+    for _url, tree, els in _sampled_nodes(trees, samples, path):
         found = _near_labels(tree, labels)
         if found is None:
-            continue
-        try:
-            els = [n for n in select_elements(tree, path) if isinstance(n, HtmlElement)]
-        except RuleError:
-            return ""
-        if not els:
             continue
         els = els if fld.is_list else els[:1]
         label, near = found
