@@ -48,6 +48,19 @@ from deboiler_gui.engine.model import Page  # noqa: E402
 
 REPO = "scrapinghub+product-extraction-benchmark"
 
+#: the frame of every Zara (Ireland) product page read: menus, basket, newsletter, footer
+ZARA_FRAME = [
+    "Category menu",
+    "See shopping basket",
+    "Put it in your basket",
+    "Check in-store availability",
+    "join our newsletter",
+    "agree to receive personalised commercial communications from ZARA",
+    "Purchase conditions",
+    "Change language",
+]
+
+
 Gold = dict[str, tuple[list[str], list[str]]]
 
 JOHNLEWIS: Gold = {
@@ -295,16 +308,7 @@ ZARA: Gold = {
             "Flexible technical latex foam insole, designed to offer greater comfort.",
             "Heel height of 4.5 cm.",
         ],
-        [
-            "Category menu",
-            "See shopping basket",
-            "Put it in your basket",
-            "Check in-store availability",
-            "join our newsletter",
-            "agree to receive personalised commercial communications from ZARA",
-            "Purchase conditions",
-            "Change language",
-        ],
+        ZARA_FRAME,
     ),
     "https://www.zara.com/ie/en/limitless-contour-collection-05-top-trf-p07901312.html?v1=84994776&v2=1550285": (
         [
@@ -317,16 +321,7 @@ ZARA: Gold = {
             "XS-S",
             "M-L",
         ],
-        [
-            "Category menu",
-            "See shopping basket",
-            "Put it in your basket",
-            "Check in-store availability",
-            "join our newsletter",
-            "agree to receive personalised commercial communications from ZARA",
-            "Purchase conditions",
-            "Change language",
-        ],
+        ZARA_FRAME,
     ),
     "https://www.zara.com/fr/fr/t-shirt-c%C3%B4tel%C3%A9-uni-p01044320.html?v1=62233813&v2=1539815": (
         [

@@ -148,16 +148,9 @@ def test_suggest_warns_naming_the_pages_a_not_this_costs(tmp_path: Path) -> None
 
 def test_an_expression_that_is_no_xpath_is_named_by_its_option_and_page(ws: Path) -> None:
     r = run(
-        "suggest",
-        "-w",
-        ws,
-        "--examples",
-        url("Introduction.html"),
-        f"{BLOCK}h1",
-        "--examples",
-        url("Commands.html"),
-        f"{BLOCK}h1[",
-    )
+        "suggest", "-w", ws, "--examples", url("Introduction.html"), f"{BLOCK}h1",
+        "--examples", url("Commands.html"), f"{BLOCK}h1[",
+    )  # fmt: skip
     assert r.exit_code == 2, r.output  # type: ignore[attr-defined]
     assert "Invalid value for --examples" in r.output, r.output  # type: ignore[attr-defined]
     assert f"{BLOCK}h1[" in r.output and url("Commands.html") in r.output  # type: ignore[attr-defined]
