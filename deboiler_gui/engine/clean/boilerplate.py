@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -63,8 +64,28 @@ KEPT_TREE_CHARS = 4_000_000
 
 
 def _fittable(page: Page) -> bool:
-    # Unreadable and non-2xx pages say nothing about the site's template.
-    return page.error is None and 200 <= page.status < 300 and bool(page.html)
+    # Unreadable and non-2xx pages say nothing about the site's template, nor do pages that
+    # send the reader on at once (a manual's hundred stubs "The node you are looking for
+    # is at …", one per section, outnumbering its real pages).
+    return (
+        page.error is None
+        and 200 <= page.status < 300
+        and bool(page.html)
+        and not redirect_stub(page.html)
+    )
+
+
+_META_REFRESH = re.compile(r"<meta\b[^>]*http-equiv\s*=\s*[\"']?refresh\b[^>]*>", re.I)
+_REFRESH_NOW = re.compile(
+    r"content\s*=\s*[\"']?\s*[01](?:\.0*)?\s*[;,]\s*url\s*=\s*[^\s\"'>]", re.I
+)
+
+
+def redirect_stub(html: str) -> bool:
+    """A page whose head sends the reader to another address at once (a ``meta`` refresh of
+    at most a second, with a URL): a pointer, not a page of the site's template."""
+    head = html[:8192]
+    return any(_REFRESH_NOW.search(m.group(0)) for m in _META_REFRESH.finditer(head))
 
 
 # Worker processes receive the spec once, through the pool initializer.
@@ -387,7 +408,7 @@ class DomainCleaner:
         total = len(pages) if hasattr(pages, "__len__") else None  # type: ignore[arg-type]
         compat = self.mode == "compat"
         site = ""
-        n_pages = skipped = failed = too_large = 0
+        n_pages = skipped = failed = too_large = redirects = 0
         st = _FitState()
         seen = 0
         yield Progress(0, total, "fitting")
@@ -399,7 +420,8 @@ class DomainCleaner:
                 failed += 1
                 log.warning("fit skipped a page that failed: %s", summary)
             elif summary is None:
-                pass  # unreadable or not a 2xx page: seen, not fitted
+                # unreadable, not a 2xx page, or a redirect stub: seen, not fitted
+                redirects += bool(page.html) and redirect_stub(page.html)
             elif "too_large" in summary:
                 too_large += 1
                 log.warning(
@@ -415,7 +437,7 @@ class DomainCleaner:
                     st.add_page(summary)
             if seen % 16 == 0:
                 yield Progress(seen, total, f"fitting {site}")
-        skipped = seen - n_pages - failed - too_large
+        skipped = seen - n_pages - failed - too_large - redirects
         if st.unordered:
             log.warning(
                 "pages of %s were not ordered by URL: neighbour pairs follow input order", site
@@ -426,6 +448,7 @@ class DomainCleaner:
             "pages_failed": failed,
             "pages_too_large": too_large,
             "pages_not_ok": skipped,
+            "pages_redirect": redirects,
         }
         data: dict[str, Any] = {"format": MODEL_FORMAT, "mode": self.mode}
         if compat:
