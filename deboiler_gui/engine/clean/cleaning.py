@@ -2673,11 +2673,18 @@ def _roster(a: HtmlElement, area: HtmlElement) -> HtmlElement:
 def _alike_item(el: HtmlElement) -> bool:
     """One of two or more children of its parent with its tag and class, its text short: an
     entry of a run of names."""
-    parent = el.getparent()
-    if parent is None or len(" ".join(_text_of(el).split())) > CONTROL_TEXT_CHARS:
+    if len(" ".join(_text_of(el).split())) > CONTROL_TEXT_CHARS:
         return False
+    return _alike_siblings(el) >= 2
+
+
+def _alike_siblings(el: HtmlElement) -> int:
+    """How many children of ``el``'s parent (``el`` among them) have its tag and class."""
+    parent = el.getparent()
+    if parent is None:
+        return 0
     cls = el.get("class")
-    return sum(1 for c in parent if c.tag == el.tag and c.get("class") == cls) >= 2
+    return sum(1 for c in parent if c.tag == el.tag and c.get("class") == cls)
 
 
 def _strip_once(text: str, pieces: str) -> str:
@@ -2773,8 +2780,7 @@ def _control(el: HtmlElement) -> bool:
     if tag == "button" or el.get("role") == "button":
         return True
     if tag == "a":
-        href = (el.get("href") or "").strip().lower()
-        return href == "#" or href.startswith("javascript:")
+        return bool((el.get("href") or "").strip()) and _goes_nowhere(el)
     if tag == "label":
         return el.get("for") is not None and next(el.iter(*_FIELDS), None) is None
     if tag in ("div", "span") and el.get("tabindex") not in (None, "-1"):
@@ -2796,11 +2802,7 @@ def _alone(el: HtmlElement) -> bool:
 def _choice(el: HtmlElement) -> bool:
     """Whether the control is one of a series of alike controls side by side (a shop's sizes
     or colours, a pager's numbers): a choice the page offers, not the frame's call."""
-    parent = el.getparent()
-    if parent is None:
-        return False
-    alike = sum(1 for c in parent.iterchildren(el.tag) if c.get("class") == el.get("class"))
-    return alike >= CONTROL_SERIES
+    return _alike_siblings(el) >= CONTROL_SERIES
 
 
 def _page_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:

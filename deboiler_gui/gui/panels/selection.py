@@ -66,6 +66,10 @@ def natural_attribute(path: str, attributes: dict[str, str]) -> str:
     return name if name in attributes else ""
 
 
+#: The line under the field row when a new field starts from text.
+NEW_FIELD_KIND = "text: a new field's kind (choose html or attribute)"
+
+
 def output_words(kind: str, attribute: str) -> str:
     """A field's output kind as the messages and the kind row say it: "text", "html",
     "@href"."""
@@ -407,7 +411,7 @@ class SelectionPanel(QWidget):
                 warn=True,
             )
         else:
-            self._set_kind("text", "", "text: a new field's kind (choose html or attribute)")
+            self._set_kind("text", "", NEW_FIELD_KIND)
 
     def _follow_words(self, name: str, dropped: str = "") -> str:
         kind, attribute, _is_list = self._field_kinds[name]
@@ -429,7 +433,7 @@ class SelectionPanel(QWidget):
         elif self._following_field:
             # The name no longer names that field: a new field, text.
             self._following_field = ""
-            self._set_kind("text", "", "text: a new field's kind (choose html or attribute)")
+            self._set_kind("text", "", NEW_FIELD_KIND)
         elif self._kind_chosen:
             self._say_chosen()
 
@@ -457,17 +461,19 @@ class SelectionPanel(QWidget):
             # Enabled again with an earlier name in it: selected, so typing replaces it.
             self.field_attr.selectAll()
         if not self._setting_kind:
-            self._kind_chosen = True
-            self._following_field = ""
-            self._say_chosen()
+            self._kind_from_user()
         self._kind_settle.start()
 
     def _on_field_attr_changed(self, _text: str) -> None:
         if not self._setting_kind and self.field_kind.currentText() == "attribute":
-            self._kind_chosen = True
-            self._following_field = ""
-            self._say_chosen()
+            self._kind_from_user()
         self._kind_settle.start()
+
+    def _kind_from_user(self) -> None:
+        """The kind or attribute set by the user: kept, and said with what it does."""
+        self._kind_chosen = True
+        self._following_field = ""
+        self._say_chosen()
 
     def set_field_names(
         self, names: list[str], kinds: dict[str, tuple[str, str, bool]] | None = None
