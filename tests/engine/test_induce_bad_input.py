@@ -157,3 +157,48 @@ def test_a_list_rules_item_spread_counts_the_example_pages() -> None:
     five = Example(site.urls[5], site.trees[5], select_elements(site.trees[5], inc.format(2))[0])
     rules = induce([five, click(site, 1, inc.format(1))], [], sample, as_list=True)
     assert rules[0].site["items_min"] == 1 and rules[0].site["items_max"] == 2
+
+
+def bar_page(i: int, n: int) -> tuple[str, str]:
+    """A Texinfo manual's bar: '<' (title 'Previous section') and '>' (title 'Next
+    section') links in cells of one kind; the first page has no '<' cell, so its '>' is the
+    first cell."""
+    cells = []
+    if i > 0:
+        cells.append(f"<td>[<a href='p{i - 1}.html' title='Previous section'> &lt; </a>]</td>")
+    cells.append(f"<td>[<a href='p{i + 1}.html' title='Next section'> &gt; </a>]</td>")
+    cells.append("<td>[<a href='index.html' title='Up section'> Up </a>]</td>")
+    return (
+        f"{SITE}p{i}.html",
+        f"<html><body><div><table class='header'><tr>{''.join(cells)}</tr></table>"
+        f"<h2>Section {i}</h2><p>Text {i} of {n}.</p></div></body></html>",
+    )
+
+
+def bar_site(n: int = 16) -> SiteIndex:
+    urls, trees = [], []
+    for i in range(n):
+        url, html = bar_page(i, n)
+        urls.append(url)
+        trees.append(parse_html(html))
+    return SiteIndex(urls, trees)
+
+
+def test_a_next_and_a_previous_link_of_one_bar_are_named_apart() -> None:
+    site = bar_site()
+    with pytest.raises(InductionError) as exc:
+        induce([click(site, 3, "//td[2]/a"), click(site, 5, "//td[1]/a")], [], site)
+    text = str(exc.value)
+    assert "different parts of one kind of page" in text
+    assert "title 'Next section' against 'Previous section'" in text
+    assert f"{SITE}p3.html" in text and f"{SITE}p5.html" in text
+
+
+def test_a_next_link_at_another_cell_on_the_first_page_is_still_one_field() -> None:
+    site = bar_site()
+    rules = induce([click(site, 0, "//td[1]/a"), click(site, 4, "//td[2]/a")], [], site)
+    values = {
+        site.urls[i]: select_elements(site.trees[i], rules[0].xpath)[0].get("href")
+        for i in range(len(site.urls))
+    }
+    assert all(values[f"{SITE}p{i}.html"] == f"p{i + 1}.html" for i in range(16))

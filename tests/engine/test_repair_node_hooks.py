@@ -8,6 +8,8 @@ old node's ``title``, not to a look-alike that gives the same values by chance."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import lxml.html
 
 from deboiler_gui.engine.htmltree import parse_html, to_html
@@ -17,6 +19,7 @@ from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.repair import learn_template
 from deboiler_gui.engine.template.valuerepair import (
     _hook_change,
+    _unrecorded_hooks,
     accept_field_repairs,
     learn_absent,
     learn_values,
@@ -234,3 +237,33 @@ def test_a_look_alike_is_another_node_only_while_the_hook_is_still_on_the_page()
         for u in samples
     }
     assert _hook_change(bare, samples, fld, "//td[1]/a") == ""
+
+
+def test_learning_records_that_no_attribute_told_the_node_apart() -> None:
+    # A field whose node carries no identifying attribute still records that they were
+    # looked for (an empty set), so that a record without them is known to be older.
+    tpl = Template("plain", site=SITE, fields=(Field("heading", xpaths=("//h1",)),))
+    pages = [
+        Page(f"https://{SITE}/q{i}.html", f"<html><body><h1>Page {i}</h1></body></html>")
+        for i in range(6)
+    ]
+    learned = learn_values(learn_template(tpl, pages), pages)
+    fp = learned.fields[0].search.fingerprint
+    assert fp["node_hooks"] == {}
+    assert _unrecorded_hooks(learned.fields[0], learned) == ""
+
+
+def test_an_older_record_without_node_hooks_is_told_to_learn_again() -> None:
+    learned, _urls = learned_on_old()
+    fld = next(f for f in learned.fields if f.id == "up_href")
+    older = replace(
+        fld,
+        search=replace(
+            fld.search,
+            fingerprint={k: v for k, v in fld.search.fingerprint.items() if k != "node_hooks"},
+        ),
+    )
+    said = _unrecorded_hooks(older, learned)
+    assert said.startswith("learn again for up_href (templates learn manual)")
+    assert "title, rel or accesskey" in said
+    assert _unrecorded_hooks(fld, learned) == ""

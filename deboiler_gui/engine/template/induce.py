@@ -4049,6 +4049,23 @@ def _kinds(el: HtmlElement) -> list[tuple[str, frozenset[str], frozenset[str]]]:
     return [_kind(x) for x in _kind_path(el)]
 
 
+#: Attributes that name what a node stands for ('Next section', 'Previous section'), read
+#: to tell two nodes of one kind apart.
+_NAMING_ATTRS = ("title", "rel", "accesskey", "aria-label")
+
+
+def _told_apart(a: HtmlElement, b: HtmlElement, on_b: HtmlElement, on_a: HtmlElement) -> str:
+    """How two examples' nodes are told apart when each page holds both: an attribute that
+    names what a node stands for, different on the two examples, with the same value at
+    each example's place on the other page ("title 'Next section' against 'Previous
+    section'"); '' when none does."""
+    for k in _NAMING_ATTRS:
+        va, vb = (a.get(k) or "").strip(), (b.get(k) or "").strip()
+        if va and vb and va != vb and on_b.get(k) == a.get(k) and on_a.get(k) == b.get(k):
+            return f"{k} {va[:40]!r} against {vb[:40]!r}"
+    return ""
+
+
 def _check_parts(positives: Sequence[Example]) -> None:
     """Raise when two examples on two pages are nodes of two kinds and each page has, at the
     other example's place, a node of that example's kind: two parts of one kind of page (a
@@ -4057,8 +4074,9 @@ def _check_parts(positives: Sequence[Example]) -> None:
     pairs = []
     for j, b in enumerate(positives):
         for a in positives[:j]:
-            if a.root is b.root or _kinds(a.node) == _kinds(b.node):
+            if a.root is b.root:
                 continue
+            alike = _kinds(a.node) == _kinds(b.node)
             on_b, on_a = _at_place(a.node, b.root), _at_place(b.node, a.root)
             if on_b is None or on_a is None:
                 continue
@@ -4066,13 +4084,22 @@ def _check_parts(positives: Sequence[Example]) -> None:
                 continue
             if _nested(on_b, b.node) or _nested(on_a, a.node):
                 continue
+            # Nodes of one kind at two places are one field (a 'next' link first in the bar
+            # of a page without a 'previous'), unless an attribute that names what they stand
+            # for tells them apart on both pages: the 'next' link's title and the 'previous'
+            # one's, each page holding both.
+            told = _told_apart(a.node, b.node, on_b, on_a)
+            if alike and not told:
+                continue
             pairs.append(
                 (
                     a,
                     b,
                     f"{a.describe()} and {b.describe()} cannot be one field: each page has "
                     f"both ({_page_name(b)}'s {_show(on_b)} is at the place of the first, "
-                    f"{_page_name(a)}'s {_show(on_a)} at the place of the second)",
+                    f"{_page_name(a)}'s {_show(on_a)} at the place of the second"
+                    + (f"; {told}" if told else "")
+                    + ")",
                 )
             )
     if pairs:

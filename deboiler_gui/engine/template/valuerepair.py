@@ -514,13 +514,13 @@ def learn_values(
         fp.pop("page_kinds", None)
         fp.pop("no_self_link", None)
         fp.pop("node_hooks", None)
-        common = _common_hooks(hooks)
-        if common:
+        if not fld.is_list and not fld.children:
             # The attributes that told the old node apart on every learned page with a value
             # (a nav link's ``title``, ``rel`` or ``accesskey``): the repair prefers the node
             # that still carries them to a look-alike of the same value (a 'Top' link beside
-            # the 'Up' one, both to the index).
-            fp["node_hooks"] = common
+            # the 'Up' one, both to the index). Kept even when there are none, so that a
+            # record without them says it was learned before they were kept.
+            fp["node_hooks"] = _common_hooks(hooks)
         fp.pop("one_node", None)
         if not fld.is_list and not fld.children and any(samples.values()):
             # Whether the rule selected one node (or like copies of one value) on every
@@ -2866,6 +2866,9 @@ def repair_field(
     unrecorded = _unrecorded_present(fld, template, absent) if proposes else ""
     if unrecorded:
         rep.evidence["relearn"] = unrecorded
+    unhooked = _unrecorded_hooks(fld, template) if rep.status == "unsure" else ""
+    if unhooked and "relearn" not in rep.evidence:
+        rep.evidence["relearn"] = unhooked
     if relearn and proposes:
         # Whether the old rule selected one node is not known: where the proposed rule selects
         # several nodes with different values on the learned pages, that is said, and such a
@@ -2940,6 +2943,26 @@ RELEARN_PRESENT = (
     "the pages where it had a value, and the old rule gives a value on none of the site's "
     "other pages any more, so the proposed rule was not read on them"
 )
+
+
+#: ... and of a field answered 'unsure' whose record does not hold the attributes that told
+#: its old node apart (learned before they were kept).
+RELEARN_HOOKS = (
+    "learn again for {field} (templates learn {template}): it was learned before repair kept "
+    "the attributes that tell its node apart from look-alikes (a link's title, rel or "
+    "accesskey), which can settle which node it is"
+)
+
+
+def _unrecorded_hooks(fld: Field, template: Template) -> str:
+    """The words that say to learn the template again when a one-value field's record has
+    learned values but no ``node_hooks`` (learned before they were kept); "" otherwise."""
+    fp = fld.search.fingerprint
+    if fld.is_list or fld.children or "node_hooks" in fp:
+        return ""
+    if not any((fp.get("samples") or {}).values()):
+        return ""
+    return RELEARN_HOOKS.format(field=fld.id, template=template.name)
 
 
 def _unrecorded_present(fld: Field, template: Template, absent: AbsentPages | None) -> str:
