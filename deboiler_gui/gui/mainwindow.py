@@ -1253,6 +1253,7 @@ class MainWindow(QMainWindow):
             self._open_url_dialog.shutdown()
         self.review.shutdown()
         self.page_types.shutdown()
+        self.small_site.shutdown()
         self.guide.shutdown()
         self.service.stop()
         if self.shown.ws is not None:

@@ -150,6 +150,10 @@ def test_a_four_page_site_is_said_too_small_and_can_be_cleaned_page_by_page(
     before = window.messages.count()
     with qtbot.waitSignal(window.view.highlights_applied, timeout=30000):
         action.trigger()
+        # The extractor works in the background: the switch returns at once, the pages come
+        # when they are ready.
+        assert window.small_site.busy and not window.small_site.active
+    assert not window.small_site.busy and window.small_site.active
     said = _messages(window)[before:]
     assert any(
         f"{site} has 4 pages, too few to learn its template from (at least 5): its pages are "
