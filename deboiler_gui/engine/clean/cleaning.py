@@ -329,7 +329,9 @@ def matches(
             and ap.slot_id(slot) in held_slots
         }
         whole = (
-            _headed_place(root, main_el, held_places, float(ap.cfg["link_density"]))
+            _headed_place(
+                root, main_el, held_places, float(ap.cfg["link_density"]), title_candidates
+            )
             if held_places
             else None
         )
@@ -1016,6 +1018,7 @@ def matches(
             and 2 * chars <= recs[inner][2]
             and links <= PANEL_LINKS * chars
             and ap.slot_id(slot) in ap.seen
+            and end - i > PANEL_BLOCKS  # (room for the blocks _repeated_panel counts)
             and _opens_with_heading(el)
             and _repeated_panel(cands, i, end, ap.exact)
         ):
@@ -2708,11 +2711,11 @@ def _repeated_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple
     under every answer of a list)."""
     said: dict[str, list[HtmlElement]] = {}
     for a in area.iter("a"):
-        if not _goes_nowhere(a) or _in_sentence(a):
-            continue  # (a script's link in a sentence, "(search)" after a name, is the text's)
-        text = " ".join(_text_of(a).split())
-        if not text or len(text) > CONTROL_TEXT_CHARS:
+        if not _goes_nowhere(a):
             continue
+        text = " ".join(_text_of(a).split())
+        if not text or len(text) > CONTROL_TEXT_CHARS or _in_sentence(a):
+            continue  # (a script's link in a sentence, "(search)" after a name, is the text's)
         said.setdefault(text.casefold(), []).append(a)
     found: list[tuple[HtmlElement, int]] = []
     seen: set[HtmlElement] = set()
@@ -2768,24 +2771,26 @@ CONTROL_SERIES = 3
 _FIELDS = ("input", "select", "textarea")
 
 
-def _control(el: HtmlElement) -> bool:
+def _control(el: HtmlElement, roles: bool = True) -> bool:
     """Whether the element is a control: a button, a link that goes nowhere ("#", a script),
     an element the page makes focusable or calls a button (a ``div`` with a ``tabindex``,
     ``role="button"``), or a form's label set apart from its field (``label for=...``); not
     one that opens or closes a part of the page (``aria-expanded``, ``aria-controls``: an
-    accordion's question, a tab), whose text is that part's heading."""
+    accordion's question, a tab), whose text is that part's heading. ``roles``: False when
+    no element around says ``role="button"`` (its attribute is then not read)."""
     tag = el.tag
-    if el.get("aria-expanded") is not None or el.get("aria-controls") is not None:
-        return False  # it opens a part of the page: its label is that part's heading
-    if tag == "button" or el.get("role") == "button":
-        return True
-    if tag == "a":
-        return bool((el.get("href") or "").strip()) and _goes_nowhere(el)
-    if tag == "label":
-        return el.get("for") is not None and next(el.iter(*_FIELDS), None) is None
-    if tag in ("div", "span") and el.get("tabindex") not in (None, "-1"):
-        return next(el.iter("a", "button", *_FIELDS), None) is None
-    return False
+    if tag == "button" or (roles and el.get("role") == "button"):
+        found = True
+    elif tag == "a":
+        found = bool((el.get("href") or "").strip()) and _goes_nowhere(el)
+    elif tag == "label":
+        found = el.get("for") is not None and next(el.iter(*_FIELDS), None) is None
+    elif tag in ("div", "span") and el.get("tabindex") not in (None, "-1"):
+        found = next(el.iter("a", "button", *_FIELDS), None) is None
+    else:
+        return False
+    # one that opens a part of the page is none: its label is that part's heading
+    return found and el.get("aria-expanded") is None and el.get("aria-controls") is None
 
 
 def _alone(el: HtmlElement) -> bool:
@@ -2805,6 +2810,11 @@ def _choice(el: HtmlElement) -> bool:
     return _alike_siblings(el) >= CONTROL_SERIES
 
 
+#: the tags a control (``_control``) can have, besides any element with ``role="button"``
+_CONTROL_TAGS = ("button", "a", "label", "div", "span")
+_ROLE_BUTTON = etree.XPath("boolean(descendant-or-self::*/@role[. = 'button'])")
+
+
 def _page_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
     """The area's controls (``_control``) standing alone, each with a short call of two words
     or more and no figure ("Add to your basket", "Save to wish list", "Check in-store
@@ -2815,8 +2825,11 @@ def _page_controls(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[Htm
     (SQLite's "hide" over each syntax diagram)."""
     found: list[tuple[HtmlElement, int]] = []
     inside: set[HtmlElement] = set()
-    for el in area.iter():
-        if not isinstance(el.tag, str) or el in inside or not _control(el):
+    # only the tags of _control can be controls, unless an element says it is a button:
+    # then every element is asked (the same elements, in the same order)
+    roles = bool(_ROLE_BUTTON(area))
+    for el in area.iter() if roles else area.iter(*_CONTROL_TAGS):
+        if not isinstance(el.tag, str) or el in inside or not _control(el, roles):
             continue
         inside.update(el.iterdescendants())
         if el in taken or not taken.isdisjoint(el.iterancestors()):
@@ -3324,7 +3337,11 @@ def _slot_of(el: HtmlElement, max_depth: int) -> str | None:
 
 
 def _headed_place(
-    root: HtmlElement, main_el: HtmlElement, places: set[HtmlElement], density: float
+    root: HtmlElement,
+    main_el: HtmlElement,
+    places: set[HtmlElement],
+    density: float,
+    candidates: Callable[[], list[HtmlElement]] | None = None,
 ) -> HtmlElement | None:
     """The nearest of the site's content places (below the body) around the main content
     that also holds the page's own heading (an h1-h3 saying the page's title) outside the
@@ -3337,13 +3354,14 @@ def _headed_place(
     of its own, or is a column of teasers (a page's table of contents under its title, a
     side bar beside a question's answers, a trail of breadcrumbs over a topic's post, boxes
     of headlines beside a story), or holds a table of figures (quotes beside a story): the
-    frame's, not the content's."""
+    frame's, not the content's. ``candidates``: :func:`_title_candidates` of the page, read
+    once by the caller."""
     around = [a for a in main_el.iterancestors() if a in places]
     if not around:
         return None
     headings = [
         h
-        for h in _title_headings(root, main_el)
+        for h in _title_headings(root, main_el, None, candidates)
         if h.tag in ("h1", "h2", "h3") and h is not main_el and not _inside(h, main_el)
     ]
     place = next((a for a in around if any(_inside(h, a) for h in headings)), None)
