@@ -1151,6 +1151,11 @@ def matches(
         )
     if not bounded and main_el is not None and not ap.compat:
         out.extend(_body_edges(main_el, out, cands, ap, keep_ancestors, max_share))
+    if main_el is not None and not ap.compat:
+        # the navigation bar the page lost at its top or bottom, repeated over each section
+        # inside the content with other addresses and neighbours (a manual split by chapter:
+        # Texinfo's "[ << ] [ < ] [ Up ] [ > ] [ >> ]" or "Next: …, Up: … [Contents][Index]")
+        out.extend(_bar_twins(root, out, main, keep_ancestors, keep_set, density))
 
     def add_outside_kept(found: Iterable[tuple[Any, int]], detector: str, why: str) -> None:
         # what a search found, unless it is in the content's own nodes or under a kept one
@@ -1940,6 +1945,160 @@ def _twins_inside(
             if links >= density * len(text):
                 found.append((el, twin[0], twin[1], len(text)))
                 break  # the child holds it: nothing more to look at under it
+    return found
+
+
+#: the attributes a bar's copies may each have their own of (addresses, anchors, keys)
+_OWN_ATTRIBUTES = frozenset(["id", "name", "href", "title", "accesskey", "rel", "tabindex"])
+#: a bar's copy says at least this many of the bar's link labels ("Contents", "Index")
+BAR_SHARED_LABELS = 2
+#: and they are at least this share of its links
+BAR_SHARED_SHARE = 1 / 3
+#: a bar is short: its copy holds at most twice its characters and this many more
+BAR_EXTRA_CHARS = 100
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _look(el: HtmlElement) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """The element's tag and the attributes its copies share (its class, a table's layout),
+    none of its own address or anchor; None when it has no such attribute (a bare list)."""
+    attrs = tuple(
+        sorted((k, " ".join(v.split())) for k, v in el.attrib.items() if k not in _OWN_ATTRIBUTES)
+    )
+    return (el.tag, attrs) if attrs and isinstance(el.tag, str) else None
+
+
+def _bar_shape(el: HtmlElement) -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
+    """A bar's structure (the tag paths below it, not inside its links), its link labels
+    (digits folded), the words of its text outside links, and its number of links."""
+    paths: set[str] = set()
+    labels: set[str] = set()
+    n = 0
+
+    def walk(node: HtmlElement, path: str) -> None:
+        nonlocal n
+        for child in node:
+            if not isinstance(child.tag, str):
+                continue
+            here = f"{path}/{child.tag}"
+            paths.add(here)
+            if child.tag == "a":
+                n += 1
+                labels.add(_DIGITS_RUN.sub("0", " ".join(_text_of(child).split()).lower()))
+            else:
+                walk(child, here)
+
+    walk(el, "")
+    loose = "".join(_UNLINKED_TEXT(el))
+    words = frozenset(w.lower() for w in _LETTERS.findall(loose))
+    return frozenset(paths), frozenset(labels), words, n
+
+
+def _opens_section(el: HtmlElement) -> bool:
+    """Whether the element stands right before a section's heading (an anchor without text
+    between), as a bar over the section does; a bar in a post, beside its text, does not."""
+    if (el.tail or "").strip():
+        return False
+    for sib in el.itersiblings():
+        if not isinstance(sib.tag, str):
+            continue
+        if sib.tag in _HEADING_TAGS:
+            return True
+        if _text_of(sib).strip():
+            first = next(sib.iter(*_HEADING_TAGS), None)
+            return first is not None and not "".join(_text_before(sib, first)).strip()
+        if (sib.tail or "").strip():
+            return False
+    return False
+
+
+def _first_block(el: HtmlElement) -> bool:
+    """Whether the element is the first thing in its parent (no text or block before it)."""
+    parent = el.getparent()
+    if parent is None or (parent.text or "").strip():
+        return False
+    for sib in el.itersiblings(preceding=True):
+        if isinstance(sib.tag, str) and _text_of(sib).strip() or (sib.tail or "").strip():
+            return False
+    return True
+
+
+def _bar_twins(
+    root: HtmlElement,
+    out: list[tuple[HtmlElement, str, str, int]],
+    main: set[HtmlElement],
+    keep_ancestors: set[HtmlElement],
+    keep_set: set[HtmlElement],
+    density: float,
+) -> list[tuple[HtmlElement, str, str, int]]:
+    """The page's navigation bar repeated inside its content over each section, with other
+    addresses and other neighbours' titles (a manual split by chapter: Texinfo's bar above
+    every section of the page as well as at its top and bottom): a block of the same tag and
+    attributes as a bar the page lost (its class, a table's layout; not its id or
+    addresses), of the same structure (the tag paths below it, not inside its links), mostly
+    links, saying at least BAR_SHARED_LABELS of the bar's link labels ("Contents", "Index",
+    "Up") and few words outside its links that the bar does not say, right before a
+    section's heading; once the page has such bars, also one opening a section without a
+    heading. A bar in a forum's posts (votes, a share line beside the answer) stands before
+    no heading and stays; a bare list (no class, no layout attribute) is never taken."""
+    sources: dict[Any, list[tuple[frozenset[str], frozenset[str], frozenset[str], int]]] = {}
+    for el, detector, _key, chars in out:
+        if detector not in ("exact", "slot", "frame", "label") or chars <= 0:
+            continue
+        look = _look(el)
+        if look is None:
+            continue
+        c, links = _chars_links(el)
+        if c <= 0 or links < density * c:
+            continue
+        paths, labels, words, n = _bar_shape(el)
+        if n < BAR_SHARED_LABELS or len(labels) < BAR_SHARED_LABELS:
+            continue
+        sources.setdefault(look, []).append((paths, labels, words, c))
+    if not sources:
+        return []
+    body = root.find("body")
+    if body is None:
+        return []
+    taken = {el for el, *_ in out}
+    tags = {look[0] for look in sources}
+    found = []
+    opening = []
+    for el in body.iter(*tags):
+        bars = sources.get(_look(el))
+        if not bars or el in main or el in keep_ancestors:
+            continue
+        if el in taken or not taken.isdisjoint(el.iterancestors()):
+            continue
+        if keep_set and not keep_set.isdisjoint(el.iterancestors()):
+            continue
+        if any(d in taken or d in keep_ancestors for d in el.iterdescendants()):
+            continue  # it holds a part already judged
+        paths, labels, words, n = _bar_shape(el)
+        if n < BAR_SHARED_LABELS:
+            continue
+        chars, links = _chars_links(el)
+        if chars <= 0 or links < density * chars:
+            continue
+        for s_paths, s_labels, s_words, s_chars in bars:
+            shared = len(labels & s_labels)
+            if (
+                paths == s_paths
+                and chars <= 2 * s_chars + BAR_EXTRA_CHARS
+                and shared >= BAR_SHARED_LABELS
+                and shared >= BAR_SHARED_SHARE * len(labels)
+                and len(words - s_words) <= len(words & s_words)
+            ):
+                if _opens_section(el):
+                    found.append((el, "frame", "bar twin", chars))
+                    taken.add(el)
+                elif _first_block(el):
+                    opening.append((el, "frame", "bar twin", chars))
+                break
+    if found:
+        # once the bar opens the page's sections over their headings, it opens a section
+        # without a heading too (a node whose text starts at once)
+        found.extend(opening)
     return found
 
 

@@ -174,6 +174,13 @@ RULE_REASONS = {
         "on a page that is mostly links, a list of links to other pages beside the page's own "
         "text under its headline",
     ),
+    ("frame", "bar twin"): (
+        "navigation bar over a section",
+        "a bar of the same tag, attributes and structure as a navigation bar the page lost at "
+        "its top or bottom, mostly links and saying two or more of its link labels, at the "
+        "edge of a section inside the content: the bar again over each section, with other "
+        "addresses and neighbours",
+    ),
     ("slot", "navigation"): (
         "the page's navigation",
         "a link list the page marks as its navigation (nav, role=navigation), away from the "
