@@ -483,6 +483,8 @@ def matches(
             for rec in cands[i + 1 : end]
         )
 
+    # the places that hold the site's content on most pages that have them
+    held_places = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content
     # the lowest link density any test below asks of a list of links
     least = min(density, el_density, TEASER_DENSITY, TEASER_COLUMN_DENSITY)
     i, n = 0, len(cands)
@@ -1043,6 +1045,47 @@ def matches(
             detector, key = "label", "form"
         if (
             not detector
+            and bounded
+            and not ap.compat
+            and inner is not None
+            and el is not inner
+            and el not in main
+            and 0 < chars <= SIGNUP_BOX_CHARS
+            and within(i, el, inner)
+            and _text_fields(el) >= SIGNUP_FIELDS
+            and slot is not None
+            and ap.slot_id(slot) not in held_places
+            and _story_before(el, inner)
+            and _text_after(inner, el) < STORY_MIN_CHARS
+        ):
+            # in the content slot, after the story and with no text of it after, a box
+            # holding fields to fill in (a subscription offer with its name and address
+            # fields, a newsletter's sign-up): a call to the reader, not the story's text,
+            # whatever the page's words around the fields. Never at a place that holds the
+            # site's content on most pages that have it: a Q&A page's block of answers ends
+            # with the form for one more, and a short answer fits in a box's size
+            detector, key = "label", "sign-up box"
+        if (
+            not detector
+            and linked
+            and bounded
+            and not ap.compat
+            and inner is not None
+            and el is not inner
+            and el not in main
+            and 0 < chars <= LABELLED_LINES_CHARS
+            and within(i, el, inner)
+            and _labelled_lines(el)
+            and _story_before(el, inner)
+            and TRAILING_SHARE * _text_after(inner, el) < _lead_chars(inner, el)
+        ):
+            # in the content slot, after the story, a block of lines each a short label
+            # ending with a colon and the links it names ("Previous Stories: Features
+            # Archive", "Also In This Issue: <the issue>", under "Related Links:"): where the
+            # reader goes next, not the story's text
+            detector, key = "label", "labelled links"
+        if (
+            not detector
             and linked
             and bounded
             and not ap.compat
@@ -1147,7 +1190,16 @@ def matches(
         # the site's navigation bar at the top or the bottom of the content (prev/up/next
         # with the neighbours' titles above every API page's text)
         out.extend(
-            _body_edges(inner, out, cands, ap, keep_ancestors, max_share, same_shape=True)  # type: ignore[arg-type]
+            _body_edges(
+                inner,  # type: ignore[arg-type]
+                out,
+                cands,
+                ap,
+                keep_ancestors,
+                max_share,
+                same_shape=True,
+                story=story_held(),
+            )
         )
     if not bounded and main_el is not None and not ap.compat:
         out.extend(_body_edges(main_el, out, cands, ap, keep_ancestors, max_share))
@@ -1836,6 +1888,7 @@ def _body_edges(
     keep_ancestors: set[HtmlElement],
     max_share: float,
     same_shape: bool = False,
+    story: bool = False,
 ) -> list[tuple[HtmlElement, str, str, int]]:
     """On a page whose content is its whole body (no container to tell the frame from the
     content), the body's first and last blocks that are navigation slots of the site, mostly
@@ -1843,7 +1896,11 @@ def _body_edges(
     every section): the frame at the page's edges, before its first line of own text and after
     its last. With ``same_shape`` (the edges of a content block) a block must also be a
     template frame of that slot with the frame's tag skeleton, or links only (a bar of
-    prev/up/next with the neighbours' titles); a member summary's types are not links."""
+    prev/up/next with the neighbours' titles); a member summary's types are not links.
+    With ``story`` (the content holds a story) one of alike blocks at the content's end may
+    go too when it is a box under its own heading listing other stories' headlines ("More
+    Politics", "Also From The Nation" side by side after a story): an index's columns are
+    no titled teaser boxes, and hold no story before them."""
     el_density = float(ap.cfg["element_link_density"])
     by_el = {rec[0]: rec for rec in cands}
     gone = {el for el, *_rest in out}
@@ -1863,7 +1920,10 @@ def _body_edges(
         sid = ap.slot_id(slot)
         if same_shape and (
             (links < BAR_DENSITY * chars and (sid not in ap.frames or ap.frames[sid][1] != skel))
-            or _in_series(child)
+            or (
+                _in_series(child)
+                and not (story and _opens_with_heading(child) and _teaser_column(child))
+            )
             or _links_within(child)
             or sum(1 for a in child.iter("a") if a.get("href")) < 2
         ):
@@ -2343,6 +2403,80 @@ def _has_field(form: HtmlElement) -> bool:
     return False
 
 
+#: a block of labelled link lines after a story holds at most this many characters...
+LABELLED_LINES_CHARS = 400
+#: ...and this many lines with links at least
+LABELLED_LINES = 2
+#: ...and the story before it holds this many times the text after it at least
+TRAILING_SHARE = 4
+
+
+def _labelled_lines(el: HtmlElement) -> bool:
+    """Whether each line of the block (its child elements with text; no text loose in it)
+    is a short label ending with a colon (``BOX_LABEL_CHARS`` at most, no link), alone or
+    followed only by links to other pages, ``LABELLED_LINES`` of them with links at least:
+    "Related Links:" over "Previous Stories: Features Archive" and "Also In This Issue:
+    New York Magazine - February 7, 2005". A line of text, a link without its label or a
+    link into the page is no such line."""
+    if (el.text or "").strip():
+        return False
+    linked = 0
+    for child in el:
+        if not isinstance(child.tag, str) or child.tag in INVISIBLE_TAGS:
+            if (child.tail or "").strip():
+                return False
+            continue
+        if (child.tail or "").strip():
+            return False
+        text = "".join(_text_of(child).split())
+        if not text:
+            continue
+        label = ""
+        links = []
+        for chunk in _UNLINKED_TEXT(child):
+            if chunk.strip():
+                label += "".join(chunk.split())
+        for a in child.iter("a"):
+            href = (a.get("href") or "").strip()
+            if "".join(_text_of(a).split()):
+                if not href or href.startswith(("#", "javascript:")):
+                    return False
+                links.append(a)
+        if not (0 < len(label) <= BOX_LABEL_CHARS and label.endswith(":")):
+            return False
+        if links:
+            # the label comes first, then the links only
+            first = _first_text_chain(child)
+            if first is None or any(node.tag == "a" for node in first[1]):
+                return False
+            linked += 1
+    return linked >= LABELLED_LINES
+
+
+#: a sign-up box after a story holds at most this many characters...
+SIGNUP_BOX_CHARS = 1000
+#: ...and at least this many fields to type in (a name and an e-mail address)
+SIGNUP_FIELDS = 2
+#: the input types a reader types a value in
+_TYPED_INPUTS = frozenset({"text", "email", "tel", "password", "number"})
+
+
+def _text_fields(el: HtmlElement) -> int:
+    """How many fields of a sign-up the block holds: text inputs a reader types who they are
+    in (an e-mail, a name, an address); an ``email`` input counts for two (a newsletter's
+    one field). Choices, buttons, hidden inputs and a search box are none; and a block with
+    a text area is a form to write a message (a comment, an answer, a reply under the
+    posts before it), no sign-up: 0."""
+    n = 0
+    for field in el.iter("input", "textarea"):
+        if field.tag == "textarea":
+            return 0
+        kind = (field.get("type") or "text").strip().lower()
+        if kind in _TYPED_INPUTS:
+            n += 2 if kind == "email" else 1
+    return n
+
+
 def _control_label(el: HtmlElement) -> bool:
     """Whether the block's first text is a control's: a link that goes nowhere (``#``, a
     script) or a button, which opens or toggles the box."""
@@ -2651,22 +2785,28 @@ PAGER_WORDS = 2
 _PAGER_TOKEN = re.compile(r"\d+|[^\W\d_]+")
 
 
-def _page_numbers(text: str) -> list[int] | None:
+def _page_numbers(text: str, titled: AbstractSet[str] = frozenset()) -> list[int] | None:
     """The numbers of a pager's text ("page 1 | 2 | 3 |", "« 1 2 3 Next »"): page numbers
     running on from 1 or one by one, with at most PAGER_WORDS words beside them; None when the
-    text is not a pager's."""
+    text is not a pager's. Words of the page's title (``titled``, case folded) are the
+    story's name the pager repeats ('("Queen for a Day" 1 | 2 | 3)') and are not counted;
+    nor, when the numbers do not run on with them, are the title's figures ("Silicon Alley
+    10003")."""
     numbers: list[int] = []
+    named: list[bool] = []
     words = 0
     for token in _PAGER_TOKEN.findall(text):
         if token.isdigit():
             numbers.append(int(token))
-        else:
+            named.append(token.casefold() in titled)
+        elif token.casefold() not in titled:
             words += 1
-    if len(numbers) < 2 or words > PAGER_WORDS:
+    if words > PAGER_WORDS:
         return None
-    if any(b != a + 1 for a, b in itertools.pairwise(numbers)):
-        return None
-    return numbers
+    for run in (numbers, [n for n, t in zip(numbers, named, strict=True) if not t]):
+        if len(run) >= 2 and all(b == a + 1 for a, b in itertools.pairwise(run)):
+            return run
+    return None
 
 
 def _pagers(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElement, int]]:
@@ -2675,17 +2815,25 @@ def _pagers(area: HtmlElement, taken: set[HtmlElement]) -> list[tuple[HtmlElemen
     separators and at most PAGER_WORDS words beside them, and a link to another page whose
     text is one of the numbers — a story split over pages, its "page 1 | 2 | 3" line."""
     found: list[tuple[HtmlElement, int]] = []
+    titled: frozenset[str] | None = None
     for a in area.iter("a"):
         href = (a.get("href") or "").strip()
         if not href or href.startswith(("#", "javascript:")) or not _text_of(a).strip().isdigit():
             continue
+        if titled is None:
+            # the words of the page's title: a pager may name the story it pages through
+            title = area.getroottree().getroot().find("head/title")
+            titled = frozenset(
+                w.casefold()
+                for w in _PAGER_TOKEN.findall(title.text_content() if title is not None else "")
+            )
         # the outermost block around the link that holds the pager and nothing else
         best: HtmlElement | None = None
         node = a.getparent()
         while node is not None and node is not area:
             text = _text_of(node)
             chars = len("".join(text.split()))
-            if chars > PAGER_CHARS or _page_numbers(text) is None:
+            if chars > PAGER_CHARS or _page_numbers(text, titled) is None:
                 break
             best = node
             node = node.getparent()
@@ -3106,7 +3254,13 @@ MIN_ASIDE_LINKS = 3
 
 
 #: the text of a block outside its links
-_UNLINKED_TEXT = etree.XPath("descendant::text()[not(ancestor::a)][not(ancestor::script)]")
+#: the text of a block outside its links that a reader sees (not a style sheet's or a
+#: script's text set in the block)
+_UNLINKED_TEXT = etree.XPath(
+    "descendant::text()[not(ancestor::a)]"
+    "[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::noembed"
+    " or ancestor::template or ancestor::textarea or ancestor::iframe)]"
+)
 
 
 #: a column of teasers has this many headline links at least...
