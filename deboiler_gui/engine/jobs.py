@@ -67,8 +67,27 @@ def context() -> Any:
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(list(_PRELOAD))
+        _start_forkserver()
         return ctx
     return multiprocessing.get_context("spawn")
+
+
+def _start_forkserver() -> None:
+    """Start the fork server (once) without the working directory on its module path: it runs
+    as ``python -c``, which puts the directory it was started in first, and Python does not
+    give it the parent's path; a ``click.py`` or ``lxml.py`` where the user stands would
+    stand in for the real module in every child."""
+    from multiprocessing import forkserver
+
+    before = os.environ.get("PYTHONSAFEPATH")
+    os.environ["PYTHONSAFEPATH"] = "1"
+    try:
+        forkserver.ensure_running()
+    finally:
+        if before is None:
+            os.environ.pop("PYTHONSAFEPATH", None)
+        else:
+            os.environ["PYTHONSAFEPATH"] = before
 
 
 def child_prelude(log_setup: dict[str, Any] | None) -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import logging
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Generator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -191,3 +193,36 @@ def test_steps_keeps_the_return_value() -> None:
 
     steps = Steps(gen())
     assert [x * 10 for x in steps] == [10, 20] and steps.value == "value"
+
+
+def test_a_module_named_like_a_dependency_where_the_user_stands_does_not_reach_the_children(
+    tmp_path: Path,
+) -> None:
+    # The fork server starts as `python -c`, which puts the working directory first on its
+    # path: a stray `lxml.py` there must not stand in for lxml in the page workers.
+    (tmp_path / "lxml.py").write_text("raise RuntimeError('the stray lxml.py was imported')\n")
+    (tmp_path / "click.py").write_text("raise RuntimeError('the stray click.py was imported')\n")
+    script = (
+        "import sys\n"
+        "import lxml.html\n"
+        "from deboiler_gui.engine.pagework import PageWorker\n"
+        "if __name__ == '__main__':\n"
+        "    print(PageWorker(len).run('abcd', 60))\n"
+        "    print(lxml.html.__file__.startswith(sys.argv[1]))\n"
+    )
+    # run as the console script runs: a file in another folder (its folder first on the path)
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "run.py").write_text(script)
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    env.pop("PYTHONSAFEPATH", None)
+    done = subprocess.run(
+        [sys.executable, str(tmp_path / "bin" / "run.py"), str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["4", "False"], done.stdout
