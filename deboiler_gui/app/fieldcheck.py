@@ -136,8 +136,9 @@ _SHORT_FLAGS = (
     (re.compile(r"field ('[^']*')'s value on most pages"), r"\1's value"),
     (re.compile(r"duplicate of field ('[^']*')"), r"duplicate of \1"),
     (re.compile(r"values equal field ('[^']*')"), r"equals \1"),
+    (re.compile(r"no value on 1 page where the node at the rule's place"), "misses 1 page"),
     (
-        re.compile(r"no value on (\d+) pages? where the node at the rule's place"),
+        re.compile(r"no value on (\d+) pages where the node at the rule's place"),
         r"misses \1 pages",
     ),
     (

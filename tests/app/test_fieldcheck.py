@@ -325,6 +325,13 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
         == "misses 38 pages"
     )
     assert (
+        short_flag(
+            "no value on 1 page where the node at the rule's place exists (/html/body/h1,"
+            " same tag and role): the rule misses a kind of page?"
+        )
+        == "misses 1 page"
+    )
+    assert (
         short_flag("nodes like the items, beside them, are not taken on 23 pages (up to 115)")
         == "like nodes left out"
     )
