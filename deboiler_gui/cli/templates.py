@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import json
+import logging
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -998,6 +999,7 @@ def _suggest(
 ) -> None:
     from deboiler_gui.engine.model import site_of
     from deboiler_gui.engine.template.selectors import (
+        FACTS_FORMAT,
         SiteIndex,
         compile_selector,
         select_elements,
@@ -1055,7 +1057,16 @@ def _suggest(
         negatives = tuple((_page_url(ws, u), xp) for u, xp in negatives)
         # Pages are parsed when first looked at: an induction reads a sample of the site, the
         # single node's hit rates read every page.
-        index = SiteIndex.on_demand(ws.readable_page_urls(sites.pop()), ws.page_html)
+        site = sites.pop()
+        index = SiteIndex.on_demand(ws.readable_page_urls(site), ws.page_html)
+        # What an earlier call learned of the same pages (saved in the workspace): the
+        # values that recur over the site and the volatility of ids and classes need the
+        # first pages of the site parsed, most of the time of a call.
+        stamp = f"{ws.site_stamp(site)}:{FACTS_FORMAT}"
+        saved = ws.load_site_index(site, stamp)
+        if saved is not None:
+            index.take_facts(saved)
+        known = index.learned()
 
         def node_of(u: str, xp: str, what: str) -> Any:
             if u not in index.urls:
@@ -1087,6 +1098,12 @@ def _suggest(
             raise _Refused(exc) from exc
         except DeboilerError as exc:
             raise _fail(exc) from exc
+        finally:
+            if index.learned() != known:
+                try:
+                    ws.save_site_index(site, stamp, index.facts())
+                except DeboilerError as exc:  # (the workspace busy or read-only: no saving)
+                    logging.getLogger(__name__).info("site index not saved: %s", exc)
 
     if len(examples) == 1 and not negatives and not as_list and url:
         if as_json:
