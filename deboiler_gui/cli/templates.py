@@ -217,7 +217,11 @@ def extract_command(
     failed: dict[int, list[tuple[str, str]]] = {}
 
     def extracted() -> Iterator[dict[str, Any]]:
-        results = iter_extract(pages, templates, models, page_timeout=page_timeout or None)
+        # (the records hold values, not the removed subtrees: a page is cleaned only when a
+        # field reads a node the cleaner could take something out of)
+        results = iter_extract(
+            pages, templates, models, page_timeout=page_timeout or None, removed_paths=False
+        )
         with contextlib.ExitStack() as stack:
             if not quiet:
                 results = stack.enter_context(

@@ -151,9 +151,12 @@ class PageWorker:
 
 _TEMPLATES: list[Any] = []
 _MODELS: dict[str, Any] = {}
+_REMOVED_PATHS = [True]
 
 
-def _init_extract(templates: list[Any], models: dict[str, dict[str, Any]]) -> None:
+def _init_extract(
+    templates: list[Any], models: dict[str, dict[str, Any]], removed_paths: bool = True
+) -> None:
     from deboiler_gui.engine.model import DomainModel
 
     # Imported here, at the child's start, so the first page's time limit is its own work.
@@ -162,23 +165,31 @@ def _init_extract(templates: list[Any], models: dict[str, dict[str, Any]]) -> No
     global _TEMPLATES, _MODELS
     _TEMPLATES = templates
     _MODELS = {site: DomainModel.from_dict(m) for site, m in models.items()}
+    _REMOVED_PATHS[0] = removed_paths
 
 
 def _extract_one(page: Any) -> Any:
     from deboiler_gui.engine.template.extract import extract_page
 
-    return extract_page(page, _TEMPLATES, _MODELS.get(page.site))
+    return extract_page(page, _TEMPLATES, _MODELS.get(page.site), removed_paths=_REMOVED_PATHS[0])
 
 
 def extract_limited(
-    pages: Iterable[Page], templates: Sequence[Any], models: dict[str, Any] | None, timeout: float
+    pages: Iterable[Page],
+    templates: Sequence[Any],
+    models: dict[str, Any] | None,
+    timeout: float,
+    *,
+    removed_paths: bool = True,
 ) -> Iterator[Any]:
     """ExtractResults of extract_page per page, each page given at most ``timeout`` seconds;
     an overrun or a crashed worker is that page's error and the next page goes on."""
     from deboiler_gui.engine.template.extract import ExtractResult, page_fault
 
     plain = {site: m.to_dict() for site, m in (models or {}).items()}
-    with PageWorker(_extract_one, init=_init_extract, init_args=(list(templates), plain)) as worker:
+    with PageWorker(
+        _extract_one, init=_init_extract, init_args=(list(templates), plain, removed_paths)
+    ) as worker:
         for page in pages:
             try:
                 yield worker.run(page, timeout)

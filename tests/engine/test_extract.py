@@ -322,3 +322,50 @@ def test_a_headings_permalink_sign_is_not_part_of_its_value() -> None:
         "lang": "Learn C#",
         "other": "Paragraph sign¶",
     }
+
+
+def test_a_page_is_cleaned_only_when_a_field_reads_a_node_holding_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An extraction's records want values, not the removed subtrees: fields on leaf nodes (a
+    headline's text, a date, links' text and href) give the same values with or without the
+    cleaner, which then never runs on the page; a field reading a block that holds the menu
+    the cleaner removes has it cleaned, with the values of a run that lists the removals."""
+    from deboiler_gui.engine.clean import cleaning
+    from deboiler_gui.engine.template.extract import extract_page
+
+    site = pages(8)
+    model = DomainCleaner().fit(site).model_
+    assert model is not None
+    runs: list[int] = []
+    matches = cleaning.matches
+
+    def counted(*args: object, **kw: object) -> object:
+        runs.append(1)
+        return matches(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cleaning, "matches", counted)
+    leaves = news(fields=tuple(f for f in news().fields if f.id in ("title", "date", "tags")))
+    whole = news(fields=(*leaves.fields, Field("all", xpaths=("/html/body",))))
+    for template, cleaned in ((leaves, False), (whole, True)):
+        for page in site:
+            runs.clear()
+            lean = extract_page(page, [template], model, removed_paths=False)
+            assert bool(runs) is cleaned, (template.fields[-1].id, page.url)
+            full = extract_page(page, [template], model)
+            assert lean.values == full.values and lean.status == full.status
+            assert lean.removed == [] and full.removed
+    assert "About" not in lean.values["all"]  # the menu the cleaner takes: out of the value
+    # several templates tried on a page: the cleaner runs once for all of them
+    runs.clear()
+    failing = news(
+        name="first",
+        fields=(
+            Field("all", xpaths=("/html/body",), required=True),
+            Field("x", xpaths=("//nothere",), required=True),
+        ),
+    )
+    res = extract_page(
+        site[3], [failing, replace(whole, name="second")], model, removed_paths=False
+    )
+    assert res.template == "second" and len(runs) == 1  # the first tried, then the second
