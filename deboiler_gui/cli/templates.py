@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import hashlib
 import json
 import logging
 import sys
@@ -131,6 +132,36 @@ def _models(workspace: Path | None) -> dict[str, Any]:
 # --------------------------------------------------------------------------- extract
 
 
+def model_digest(model: Any) -> str:
+    """A fitted model by its digest: the cleaner's findings kept under it hold while the
+    site's model is the same."""
+    data = json.dumps(model.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(data.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _findings(workspace: Path | None, stamps: dict[str, str]) -> dict[str, dict[str, Any]]:
+    if not stamps:
+        return {}
+    with _open_ws(workspace) as ws:
+        return {site: ws.load_findings(site, stamp) for site, stamp in stamps.items()}
+
+
+def _keep_findings(
+    workspace: Path | None, stamps: dict[str, str], made: dict[str, dict[str, Any]]
+) -> None:
+    """Save the cleaner's findings of this run in the workspace (a workspace another
+    program holds, or one that cannot be written, keeps none: the next run cleans again)."""
+    made = {site: found for site, found in made.items() if found and site in stamps}
+    if not made:
+        return
+    try:
+        with _open_ws(workspace) as ws:
+            for site, found in made.items():
+                ws.save_findings(site, stamps[site], found)
+    except (DeboilerError, click.ClickException) as exc:
+        logging.getLogger(__name__).info("the cleaner's findings not kept: %s", exc)
+
+
 @click.command("extract")
 @click.argument("inputs", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option(
@@ -206,6 +237,11 @@ def extract_command(
         raise _fail(exc) from exc
     pages, total = _pages(inputs, workspace)
     models = {} if no_cleaner else _models(workspace)
+    # What the cleaner found on pages in earlier runs under the same models (kept in the
+    # workspace by page and model digest): those pages are not cleaned again.
+    stamps = {site: model_digest(m) for site, m in models.items()}
+    known = _findings(workspace, stamps)
+    made: dict[str, dict[str, Any]] = {}
     columns: list[str] = []
     for t in templates:
         columns.extend(f.id for f in t.fields if f.id not in columns)
@@ -220,7 +256,12 @@ def extract_command(
         # (the records hold values, not the removed subtrees: a page is cleaned only when a
         # field reads a node the cleaner could take something out of)
         results = iter_extract(
-            pages, templates, models, page_timeout=page_timeout or None, removed_paths=False
+            pages,
+            templates,
+            models,
+            page_timeout=page_timeout or None,
+            removed_paths=False,
+            known=known,
         )
         with contextlib.ExitStack() as stack:
             if not quiet:
@@ -228,6 +269,9 @@ def extract_command(
                     click.progressbar(results, length=total, label="Extracting", file=sys.stderr)
                 )
             for i, r in enumerate(results):
+                if r.findings is not None:
+                    site, digest, data = r.findings
+                    made.setdefault(site, {})[digest] = data
                 why = kinds.add(r)
                 if why:
                     failed[i] = why
@@ -255,6 +299,7 @@ def extract_command(
             n = write_extractions(output, records(spool), columns, fmt)
     except DeboilerError as exc:
         raise _fail(exc) from exc
+    _keep_findings(workspace, stamps, made)
     if not quiet:
         click.echo(
             f"Wrote {count(n, 'record')} to {output}: "

@@ -205,6 +205,18 @@ def m007_site_index(db: sqlite_utils.Database) -> None:
             saved_at TEXT NOT NULL
         )"""
     )
+    # What the cleaner found on a page under a site's model (``extract`` with the cleaner),
+    # by the page's HTML digest and the model's: the next extraction of the same page under
+    # the same model reads it instead of cleaning the page again.
+    db.execute(
+        """CREATE TABLE clean_findings (
+            site TEXT NOT NULL,
+            page TEXT NOT NULL,
+            model TEXT NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (site, page)
+        )"""
+    )
     bump = """INSERT INTO site_changes (site, changes) VALUES ({row}.site, 1)
         ON CONFLICT(site) DO UPDATE SET changes = changes + 1;"""
     for event, rows in (("INSERT", ("NEW",)), ("UPDATE", ("NEW", "OLD")), ("DELETE", ("OLD",))):
@@ -952,6 +964,33 @@ class Workspace:
             conn.execute(
                 "INSERT OR REPLACE INTO site_index (site, stamp, data, saved_at) VALUES (?, ?, ?, ?)",
                 (site, stamp, json.dumps(data, ensure_ascii=False, separators=(",", ":")), _now()),
+            )
+
+    @_guard
+    def load_findings(self, site: str, model: str) -> dict[str, Any]:
+        """The cleaner's findings saved for pages of ``site`` under the model of digest
+        ``model``, by page digest (``save_findings``)."""
+        rows = self._read(
+            "SELECT page, data FROM clean_findings WHERE site = ? AND model = ?", [site, model]
+        )
+        out: dict[str, Any] = {}
+        for page, data in rows:
+            with suppress(ValueError):
+                out[str(page)] = json.loads(data)
+        return out
+
+    @_guard
+    def save_findings(self, site: str, model: str, findings: dict[str, Any]) -> None:
+        """Keep the cleaner's findings by page digest under the model of digest ``model``
+        (those of another model are dropped: the site's model is the one fitted last)."""
+        with self._write(checkpoint=False) as conn:
+            conn.execute("DELETE FROM clean_findings WHERE site = ? AND model != ?", (site, model))
+            conn.executemany(
+                "INSERT OR REPLACE INTO clean_findings (site, page, model, data) VALUES (?, ?, ?, ?)",
+                [
+                    (site, page, model, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+                    for page, data in findings.items()
+                ],
             )
 
     # ------------------------------------------------------------------ meta

@@ -369,3 +369,40 @@ def test_a_page_is_cleaned_only_when_a_field_reads_a_node_holding_others(
         site[3], [failing, replace(whole, name="second")], model, removed_paths=False
     )
     assert res.template == "second" and len(runs) == 1  # the first tried, then the second
+
+
+def test_the_cleaners_findings_kept_from_a_run_are_used_on_the_same_page_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page cleaned in an extraction gives its findings with its result; given back for the
+    same HTML, the page is not cleaned again and the values are the same. Findings that do not
+    fit the page (another page's) are not used: the cleaner runs."""
+    import json as _json
+
+    from deboiler_gui.engine.clean import cleaning
+    from deboiler_gui.engine.template.extract import extract_page, page_digest
+
+    site = pages(8)
+    model = DomainCleaner().fit(site).model_
+    assert model is not None
+    template = news(fields=(Field("all", xpaths=("/html/body",)), *news().fields[:2]))
+    runs: list[int] = []
+    matches = cleaning.matches
+
+    def counted(*args: object, **kw: object) -> object:
+        runs.append(1)
+        return matches(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cleaning, "matches", counted)
+    first = extract_page(site[3], [template], model, removed_paths=False)
+    assert runs and first.findings is not None
+    page_site, digest, data = first.findings
+    assert page_site == site[3].site and digest == page_digest(site[3].html)
+    kept = _json.loads(_json.dumps(data))  # as saved in the workspace
+    runs.clear()
+    again = extract_page(site[3], [template], model, removed_paths=False, known=kept)
+    assert not runs and again.findings is None
+    assert again.values == first.values and "About" not in again.values["all"]
+    other = [["/html/body/div[7]/p[3]", "exact", "", 10, "div > p"]]  # no such node here
+    elsewhere = extract_page(site[3], [template], model, removed_paths=False, known=other)
+    assert runs and elsewhere.values == first.values

@@ -6,9 +6,10 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import hashlib
 import logging
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -268,6 +269,11 @@ class ExtractResult:
     fields: dict[str, FieldReport] = field(default_factory=dict)
     removed: list[str] = field(default_factory=list)
     error: str | None = None
+    #: The cleaner's findings on the page when this extraction made them: the page's site,
+    #: ``page_digest`` and ``findings_data``, for the caller to keep for the next extraction
+    #: of the same page (``extract_page``'s ``known``); None when the page was not cleaned, or
+    #: its findings were given.
+    findings: tuple[str, str, list[list[Any]]] | None = None
 
     @property
     def failed_fields(self) -> list[str]:
@@ -1304,17 +1310,46 @@ def learned_present(fld: Field) -> frozenset[str] | None:
     return hit[1]
 
 
+def page_digest(html: str) -> str:
+    """A page's HTML by its digest: what the cleaner's findings kept for it are filed under."""
+    return hashlib.sha1(html.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def findings_data(found: Sequence[tuple[HtmlElement, Removal]]) -> list[list[Any]]:
+    """The cleaner's findings (``find_boilerplate``) as plain data: each subtree's path and
+    why it was taken."""
+    return [[r.xpath, r.detector, r.representation, r.chars, r.path] for _el, r in found]
+
+
+def findings_on(root: HtmlElement, data: Sequence[Any]) -> list[tuple[HtmlElement, Removal]] | None:
+    """``findings_data`` of a page back on a parse of the same HTML; None when a path does not
+    name one element there (not this page's findings: the cleaner runs)."""
+    out: list[tuple[HtmlElement, Removal]] = []
+    try:
+        for xpath, detector, representation, chars, path in data:
+            nodes = root.xpath(xpath)
+            if len(nodes) != 1 or not isinstance(nodes[0], HtmlElement):
+                return None
+            out.append((nodes[0], Removal(xpath, detector, representation, int(chars), path)))
+    except (TypeError, ValueError, etree.XPathError):
+        return None
+    return out
+
+
 def extract_page(
     page: Page,
     templates: Sequence[Template],
     model: DomainModel | None = None,
     *,
     removed_paths: bool = True,
+    known: Sequence[Any] | None = None,
 ) -> ExtractResult:
     """Seed 002 steps 2-3: try the matching templates in descending R until one extracts every
     required field; otherwise return the one with the fewest failed fields.
     ``removed_paths=False``: as for ``apply_template`` (the page is cleaned only when a field
-    needs it, once for all the templates tried)."""
+    needs it, once for all the templates tried); ``known``: the cleaner's findings on this
+    page under ``model`` kept from an earlier extraction (``ExtractResult.findings``), used
+    instead of cleaning it again."""
     if page.error:
         return ExtractResult(page.url, status="error", error=page.error)
     chosen = choose_templates(page.url, templates)
@@ -1325,14 +1360,34 @@ def extract_page(
     except DeboilerError as exc:
         return ExtractResult(page.url, status="error", error=str(exc))
     found: list[Sequence[tuple[HtmlElement, Removal]]] = []
+    made: list[list[Any]] = []
 
     def boilerplate() -> Sequence[tuple[HtmlElement, Removal]]:
         if not found:
-            from deboiler_gui.engine.clean.cleaning import find_boilerplate
+            given = findings_on(root, known) if known is not None else None
+            if given is None:
+                from deboiler_gui.engine.clean.cleaning import find_boilerplate
 
-            assert model is not None
-            found.append(find_boilerplate(root, model))
+                assert model is not None
+                given = find_boilerplate(root, model)
+                made.append(findings_data(given))
+            found.append(given)
         return found[0]
+
+    res = _first_whole(page, chosen, model, root, removed_paths, boilerplate)
+    if made:
+        res.findings = (page.site, page_digest(page.html), made[0])
+    return res
+
+
+def _first_whole(
+    page: Page,
+    chosen: Sequence[tuple[float, Template]],
+    model: DomainModel | None,
+    root: Any,
+    removed_paths: bool,
+    boilerplate: Callable[[], Sequence[tuple[HtmlElement, Removal]]],
+) -> ExtractResult:
 
     best: ExtractResult | None = None
     for r, template in chosen:
@@ -1343,7 +1398,7 @@ def extract_page(
             root=root,
             score=r,
             removed_paths=removed_paths,
-            find_boilerplate=boilerplate if len(chosen) > 1 else None,
+            find_boilerplate=boilerplate,
         )
         if res.status == "ok":
             return res
@@ -1367,25 +1422,33 @@ def iter_extract(
     *,
     page_timeout: float | None = None,
     removed_paths: bool = True,
+    known: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Iterator[ExtractResult]:
     """Extract every page; a bad page becomes an error result, never stops the run. Invalid
     templates fail before the first page. With ``page_timeout``, pages are extracted in a
     child process that is stopped after that many seconds per page (that page's error).
     ``removed_paths=False``: the results' ``removed`` are not wanted, and a page is cleaned
-    only when a field's value depends on it (``apply_template``)."""
+    only when a field's value depends on it (``apply_template``). ``known``: the cleaner's
+    findings kept from earlier extractions, by site and ``page_digest`` of the page's HTML (pages
+    cleaned this time give theirs in ``ExtractResult.findings``)."""
     for t in templates:
         check_template(t)
     if page_timeout:
         from deboiler_gui.engine.pagework import extract_limited
 
         yield from extract_limited(
-            pages, templates, models, page_timeout, removed_paths=removed_paths
+            pages, templates, models, page_timeout, removed_paths=removed_paths, known=known
         )
         return
     for page in pages:
         model = (models or {}).get(page.site)
+        given = (
+            known.get(page.site, {}).get(page_digest(page.html))
+            if known and model is not None
+            else None
+        )
         try:
-            yield extract_page(page, templates, model, removed_paths=removed_paths)
+            yield extract_page(page, templates, model, removed_paths=removed_paths, known=given)
         except DeboilerError as exc:
             # Templates were checked before the first page: a rule that fails now fails on
             # this page's content (a regular expression that backtracks on its text).

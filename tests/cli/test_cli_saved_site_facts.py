@@ -1,7 +1,8 @@
-"""``suggest`` keeps what it learned of a site's pages (the values that recur over the site,
-which ids and classes change from page to page, hit rates) in the workspace: the next call on
-the same pages reads it instead of parsing the site's first pages again, and gives the same
-rules; any change to a page of the site makes it learn them again."""
+"""``suggest`` and ``extract`` keep what they learn of a site in the workspace. ``suggest``
+keeps what it learned of a site's pages (the values that recur over the site, which ids and
+classes change from page to page, hit rates): the next call on the same pages reads it instead
+of parsing the site's first pages again, and gives the same rules; any change to a page of the
+site makes it learn them again. ``extract`` keeps the cleaner's findings per page."""
 
 from __future__ import annotations
 
@@ -106,3 +107,50 @@ def test_facts_taken_by_an_index_of_the_same_pages_answer_without_parsing() -> N
     fewer = SiteIndex.on_demand(urls[:5], load)
     fewer.take_facts(parsed.facts())
     assert fewer.learned() == (0, 0, False)
+
+
+def test_extract_keeps_the_cleaners_findings_for_the_next_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``extract`` with the cleaner keeps what the cleaner found on each page it had to clean
+    (in the workspace, by page and model digest): the next run cleans no page again and writes
+    the same records; a page whose HTML changed is cleaned again."""
+    from deboiler_gui.engine.clean import cleaning
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from tplsite import pages as shop_pages
+
+    ws = tmp_path / "ws.sqlite"
+    with Workspace(ws) as w:
+        w.add_pages(shop_pages(8))
+    runner = CliRunner()
+    assert runner.invoke(cli, ["fit", "-w", str(ws), "-q"]).exit_code == 0
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Field, Template
+
+    fields = (Field("body", xpaths=("/html/body",)), Field("title", xpaths=("//h1",)))
+    (tmp_path / "t.json").write_text(rulefile.dumps([Template("shop", fields=fields)]))
+    runs: list[int] = []
+    matches = cleaning.matches
+
+    def counted(*args: Any, **kw: Any) -> Any:
+        runs.append(1)
+        return matches(*args, **kw)
+
+    monkeypatch.setattr(cleaning, "matches", counted)
+
+    def extract(out: str) -> str:
+        args = ["extract", "-w", str(ws), "-t", str(tmp_path / "t.json"), "-o"]
+        r = runner.invoke(cli, [*args, str(tmp_path / out), "-q", "--page-timeout", "0"])
+        assert r.exit_code == 0, r.output
+        return (tmp_path / out).read_text()
+
+    first = extract("a.jsonl")
+    assert len(runs) == 8 and "About" not in first  # the menu: boilerplate, out of the bodies
+    runs.clear()
+    assert extract("b.jsonl") == first and runs == []
+    changed = shop_pages(8)[5]
+    with Workspace(ws) as w:
+        w.add_pages([Page(changed.url, changed.html.replace("widgets", "gadgets"))])
+    runs.clear()
+    assert "gadgets" in extract("c.jsonl") and len(runs) == 1
