@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import hashlib
 import json
+import logging
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -130,6 +132,36 @@ def _models(workspace: Path | None) -> dict[str, Any]:
 # --------------------------------------------------------------------------- extract
 
 
+def model_digest(model: Any) -> str:
+    """A fitted model by its digest: the cleaner's findings kept under it hold while the
+    site's model is the same."""
+    data = json.dumps(model.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(data.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _findings(workspace: Path | None, stamps: dict[str, str]) -> dict[str, dict[str, Any]]:
+    if not stamps:
+        return {}
+    with _open_ws(workspace) as ws:
+        return {site: ws.load_findings(site, stamp) for site, stamp in stamps.items()}
+
+
+def _keep_findings(
+    workspace: Path | None, stamps: dict[str, str], made: dict[str, dict[str, Any]]
+) -> None:
+    """Save the cleaner's findings of this run in the workspace (a workspace another
+    program holds, or one that cannot be written, keeps none: the next run cleans again)."""
+    made = {site: found for site, found in made.items() if found and site in stamps}
+    if not made:
+        return
+    try:
+        with _open_ws(workspace) as ws:
+            for site, found in made.items():
+                ws.save_findings(site, stamps[site], found)
+    except (DeboilerError, click.ClickException) as exc:
+        logging.getLogger(__name__).info("the cleaner's findings not kept: %s", exc)
+
+
 @click.command("extract")
 @click.argument("inputs", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option(
@@ -205,6 +237,11 @@ def extract_command(
         raise _fail(exc) from exc
     pages, total = _pages(inputs, workspace)
     models = {} if no_cleaner else _models(workspace)
+    # What the cleaner found on pages in earlier runs under the same models (kept in the
+    # workspace by page and model digest): those pages are not cleaned again.
+    stamps = {site: model_digest(m) for site, m in models.items()}
+    known = _findings(workspace, stamps)
+    made: dict[str, dict[str, Any]] = {}
     columns: list[str] = []
     for t in templates:
         columns.extend(f.id for f in t.fields if f.id not in columns)
@@ -216,13 +253,25 @@ def extract_command(
     failed: dict[int, list[tuple[str, str]]] = {}
 
     def extracted() -> Iterator[dict[str, Any]]:
-        results = iter_extract(pages, templates, models, page_timeout=page_timeout or None)
+        # (the records hold values, not the removed subtrees: a page is cleaned only when a
+        # field reads a node the cleaner could take something out of)
+        results = iter_extract(
+            pages,
+            templates,
+            models,
+            page_timeout=page_timeout or None,
+            removed_paths=False,
+            known=known,
+        )
         with contextlib.ExitStack() as stack:
             if not quiet:
                 results = stack.enter_context(
                     click.progressbar(results, length=total, label="Extracting", file=sys.stderr)
                 )
             for i, r in enumerate(results):
+                if r.findings is not None:
+                    site, digest, data = r.findings
+                    made.setdefault(site, {})[digest] = data
                 why = kinds.add(r)
                 if why:
                     failed[i] = why
@@ -250,6 +299,7 @@ def extract_command(
             n = write_extractions(output, records(spool), columns, fmt)
     except DeboilerError as exc:
         raise _fail(exc) from exc
+    _keep_findings(workspace, stamps, made)
     if not quiet:
         click.echo(
             f"Wrote {count(n, 'record')} to {output}: "
@@ -998,6 +1048,7 @@ def _suggest(
 ) -> None:
     from deboiler_gui.engine.model import site_of
     from deboiler_gui.engine.template.selectors import (
+        FACTS_FORMAT,
         SiteIndex,
         compile_selector,
         select_elements,
@@ -1055,7 +1106,16 @@ def _suggest(
         negatives = tuple((_page_url(ws, u), xp) for u, xp in negatives)
         # Pages are parsed when first looked at: an induction reads a sample of the site, the
         # single node's hit rates read every page.
-        index = SiteIndex.on_demand(ws.readable_page_urls(sites.pop()), ws.page_html)
+        site = sites.pop()
+        index = SiteIndex.on_demand(ws.readable_page_urls(site), ws.page_html)
+        # What an earlier call learned of the same pages (saved in the workspace): the
+        # values that recur over the site and the volatility of ids and classes need the
+        # first pages of the site parsed, most of the time of a call.
+        stamp = f"{ws.site_stamp(site)}:{FACTS_FORMAT}"
+        saved = ws.load_site_index(site, stamp)
+        if saved is not None:
+            index.take_facts(saved)
+        known = index.learned()
 
         def node_of(u: str, xp: str, what: str) -> Any:
             if u not in index.urls:
@@ -1087,6 +1147,12 @@ def _suggest(
             raise _Refused(exc) from exc
         except DeboilerError as exc:
             raise _fail(exc) from exc
+        finally:
+            if index.learned() != known:
+                try:
+                    ws.save_site_index(site, stamp, index.facts())
+                except DeboilerError as exc:  # (the workspace busy or read-only: no saving)
+                    logging.getLogger(__name__).info("site index not saved: %s", exc)
 
     if len(examples) == 1 and not negatives and not as_list and url:
         if as_json:

@@ -5,7 +5,7 @@ on time and becomes that page's error."""
 from __future__ import annotations
 
 import multiprocessing.connection
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from deboiler_gui.engine import jobs, logs
@@ -151,9 +151,12 @@ class PageWorker:
 
 _TEMPLATES: list[Any] = []
 _MODELS: dict[str, Any] = {}
+_REMOVED_PATHS = [True]
 
 
-def _init_extract(templates: list[Any], models: dict[str, dict[str, Any]]) -> None:
+def _init_extract(
+    templates: list[Any], models: dict[str, dict[str, Any]], removed_paths: bool = True
+) -> None:
     from deboiler_gui.engine.model import DomainModel
 
     # Imported here, at the child's start, so the first page's time limit is its own work.
@@ -162,26 +165,43 @@ def _init_extract(templates: list[Any], models: dict[str, dict[str, Any]]) -> No
     global _TEMPLATES, _MODELS
     _TEMPLATES = templates
     _MODELS = {site: DomainModel.from_dict(m) for site, m in models.items()}
+    _REMOVED_PATHS[0] = removed_paths
 
 
-def _extract_one(page: Any) -> Any:
+def _extract_one(item: Any) -> Any:
     from deboiler_gui.engine.template.extract import extract_page
 
-    return extract_page(page, _TEMPLATES, _MODELS.get(page.site))
+    page, known = item
+    return extract_page(
+        page, _TEMPLATES, _MODELS.get(page.site), removed_paths=_REMOVED_PATHS[0], known=known
+    )
 
 
 def extract_limited(
-    pages: Iterable[Page], templates: Sequence[Any], models: dict[str, Any] | None, timeout: float
+    pages: Iterable[Page],
+    templates: Sequence[Any],
+    models: dict[str, Any] | None,
+    timeout: float,
+    *,
+    removed_paths: bool = True,
+    known: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Iterator[Any]:
     """ExtractResults of extract_page per page, each page given at most ``timeout`` seconds;
     an overrun or a crashed worker is that page's error and the next page goes on."""
-    from deboiler_gui.engine.template.extract import ExtractResult, page_fault
+    from deboiler_gui.engine.template.extract import ExtractResult, page_digest, page_fault
 
     plain = {site: m.to_dict() for site, m in (models or {}).items()}
-    with PageWorker(_extract_one, init=_init_extract, init_args=(list(templates), plain)) as worker:
+    with PageWorker(
+        _extract_one, init=_init_extract, init_args=(list(templates), plain, removed_paths)
+    ) as worker:
         for page in pages:
             try:
-                yield worker.run(page, timeout)
+                given = (
+                    known.get(page.site, {}).get(page_digest(page.html))
+                    if known and (models or {}).get(page.site) is not None
+                    else None
+                )
+                yield worker.run((page, given), timeout)
             except PageTimeout as exc:
                 yield ExtractResult(page.url, status="error", error=f"extraction {exc}")
             except WorkerFailed as exc:

@@ -189,6 +189,43 @@ def m006_rendered_dom(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX rendered_site ON rendered (site, url)")
 
 
+@MIGRATIONS()
+def m007_site_index(db: sqlite_utils.Database) -> None:
+    # What rule suggestion learns about a site's pages (the attribute values that recur over
+    # it, which ids and classes change from page to page, rules' hit rates), kept for the
+    # next call while the site's pages stay the same: ``changes`` counts every write to a
+    # page of the site (triggers, whatever writes it), and a saved index is read only when
+    # it was saved at the count there is now.
+    db.execute("CREATE TABLE site_changes (site TEXT PRIMARY KEY, changes INTEGER NOT NULL)")
+    db.execute(
+        """CREATE TABLE site_index (
+            site TEXT PRIMARY KEY,
+            stamp TEXT NOT NULL,
+            data TEXT NOT NULL,
+            saved_at TEXT NOT NULL
+        )"""
+    )
+    # What the cleaner found on a page under a site's model (``extract`` with the cleaner),
+    # by the page's HTML digest and the model's: the next extraction of the same page under
+    # the same model reads it instead of cleaning the page again.
+    db.execute(
+        """CREATE TABLE clean_findings (
+            site TEXT NOT NULL,
+            page TEXT NOT NULL,
+            model TEXT NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (site, page)
+        )"""
+    )
+    bump = """INSERT INTO site_changes (site, changes) VALUES ({row}.site, 1)
+        ON CONFLICT(site) DO UPDATE SET changes = changes + 1;"""
+    for event, rows in (("INSERT", ("NEW",)), ("UPDATE", ("NEW", "OLD")), ("DELETE", ("OLD",))):
+        body = "\n".join(bump.format(row=row) for row in rows)
+        db.execute(
+            f"CREATE TRIGGER pages_{event.lower()}_changes AFTER {event} ON pages BEGIN {body} END"
+        )
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -899,6 +936,62 @@ class Workspace:
             {"id": r[0], "finished_at": r[1], "kind": r[2], "summary": json.loads(r[3])}
             for r in rows
         ]
+
+    # ------------------------------------------------------------------ site index
+    @_guard
+    def site_stamp(self, site: str) -> str:
+        """What a saved site index of ``site`` must have been saved at to hold: how many
+        writes its pages have had (any change to any of them makes a new stamp)."""
+        rows = self._read("SELECT changes FROM site_changes WHERE site = ?", [site])
+        return str(rows[0][0] if rows else 0)
+
+    @_guard
+    def load_site_index(self, site: str, stamp: str) -> dict[str, Any] | None:
+        """The site index saved for ``site`` at ``stamp``; None when there is none, or it was
+        saved for other pages (or is unreadable)."""
+        rows = self._read("SELECT stamp, data FROM site_index WHERE site = ?", [site])
+        if not rows or rows[0][0] != stamp:
+            return None
+        try:
+            data = json.loads(rows[0][1])
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    @_guard
+    def save_site_index(self, site: str, stamp: str, data: dict[str, Any]) -> None:
+        with self._write(checkpoint=False) as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO site_index (site, stamp, data, saved_at) VALUES (?, ?, ?, ?)",
+                (site, stamp, json.dumps(data, ensure_ascii=False, separators=(",", ":")), _now()),
+            )
+
+    @_guard
+    def load_findings(self, site: str, model: str) -> dict[str, Any]:
+        """The cleaner's findings saved for pages of ``site`` under the model of digest
+        ``model``, by page digest (``save_findings``)."""
+        rows = self._read(
+            "SELECT page, data FROM clean_findings WHERE site = ? AND model = ?", [site, model]
+        )
+        out: dict[str, Any] = {}
+        for page, data in rows:
+            with suppress(ValueError):
+                out[str(page)] = json.loads(data)
+        return out
+
+    @_guard
+    def save_findings(self, site: str, model: str, findings: dict[str, Any]) -> None:
+        """Keep the cleaner's findings by page digest under the model of digest ``model``
+        (those of another model are dropped: the site's model is the one fitted last)."""
+        with self._write(checkpoint=False) as conn:
+            conn.execute("DELETE FROM clean_findings WHERE site = ? AND model != ?", (site, model))
+            conn.executemany(
+                "INSERT OR REPLACE INTO clean_findings (site, page, model, data) VALUES (?, ?, ?, ?)",
+                [
+                    (site, page, model, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+                    for page, data in findings.items()
+                ],
+            )
 
     # ------------------------------------------------------------------ meta
     @_guard

@@ -515,7 +515,7 @@ def extract_records(
 
     objs = [Template.from_dict(t) for t in templates]
     mods = {s: DomainModel.from_dict(m) for s, m in models.items()}
-    for result in iter_extract((Page.from_dict(p) for p in pages), objs, mods):
+    for result in iter_extract((Page.from_dict(p) for p in pages), objs, mods, removed_paths=False):
         yield extraction_record(result, diagnostics=diagnostics)
 
 

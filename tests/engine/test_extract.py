@@ -322,3 +322,87 @@ def test_a_headings_permalink_sign_is_not_part_of_its_value() -> None:
         "lang": "Learn C#",
         "other": "Paragraph sign¶",
     }
+
+
+def test_a_page_is_cleaned_only_when_a_field_reads_a_node_holding_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An extraction's records want values, not the removed subtrees: fields on leaf nodes (a
+    headline's text, a date, links' text and href) give the same values with or without the
+    cleaner, which then never runs on the page; a field reading a block that holds the menu
+    the cleaner removes has it cleaned, with the values of a run that lists the removals."""
+    from deboiler_gui.engine.clean import cleaning
+    from deboiler_gui.engine.template.extract import extract_page
+
+    site = pages(8)
+    model = DomainCleaner().fit(site).model_
+    assert model is not None
+    runs: list[int] = []
+    matches = cleaning.matches
+
+    def counted(*args: object, **kw: object) -> object:
+        runs.append(1)
+        return matches(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cleaning, "matches", counted)
+    leaves = news(fields=tuple(f for f in news().fields if f.id in ("title", "date", "tags")))
+    whole = news(fields=(*leaves.fields, Field("all", xpaths=("/html/body",))))
+    for template, cleaned in ((leaves, False), (whole, True)):
+        for page in site:
+            runs.clear()
+            lean = extract_page(page, [template], model, removed_paths=False)
+            assert bool(runs) is cleaned, (template.fields[-1].id, page.url)
+            full = extract_page(page, [template], model)
+            assert lean.values == full.values and lean.status == full.status
+            assert lean.removed == [] and full.removed
+    assert "About" not in lean.values["all"]  # the menu the cleaner takes: out of the value
+    # several templates tried on a page: the cleaner runs once for all of them
+    runs.clear()
+    failing = news(
+        name="first",
+        fields=(
+            Field("all", xpaths=("/html/body",), required=True),
+            Field("x", xpaths=("//nothere",), required=True),
+        ),
+    )
+    res = extract_page(
+        site[3], [failing, replace(whole, name="second")], model, removed_paths=False
+    )
+    assert res.template == "second" and len(runs) == 1  # the first tried, then the second
+
+
+def test_the_cleaners_findings_kept_from_a_run_are_used_on_the_same_page_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page cleaned in an extraction gives its findings with its result; given back for the
+    same HTML, the page is not cleaned again and the values are the same. Findings that do not
+    fit the page (another page's) are not used: the cleaner runs."""
+    import json as _json
+
+    from deboiler_gui.engine.clean import cleaning
+    from deboiler_gui.engine.template.extract import extract_page, page_digest
+
+    site = pages(8)
+    model = DomainCleaner().fit(site).model_
+    assert model is not None
+    template = news(fields=(Field("all", xpaths=("/html/body",)), *news().fields[:2]))
+    runs: list[int] = []
+    matches = cleaning.matches
+
+    def counted(*args: object, **kw: object) -> object:
+        runs.append(1)
+        return matches(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cleaning, "matches", counted)
+    first = extract_page(site[3], [template], model, removed_paths=False)
+    assert runs and first.findings is not None
+    page_site, digest, data = first.findings
+    assert page_site == site[3].site and digest == page_digest(site[3].html)
+    kept = _json.loads(_json.dumps(data))  # as saved in the workspace
+    runs.clear()
+    again = extract_page(site[3], [template], model, removed_paths=False, known=kept)
+    assert not runs and again.findings is None
+    assert again.values == first.values and "About" not in again.values["all"]
+    other = [["/html/body/div[7]/p[3]", "exact", "", 10, "div > p"]]  # no such node here
+    elsewhere = extract_page(site[3], [template], model, removed_paths=False, known=other)
+    assert runs and elsewhere.values == first.values

@@ -65,6 +65,7 @@ def test_store_is_plain_sqlite_with_indexed_site(tmp_path: Path) -> None:
         "m004_assets",
         "m005_page_types",
         "m006_rendered_dom",
+        "m007_site_index",
     ]
     conn.close()
     with Workspace(path) as ws:  # reopening applies nothing twice

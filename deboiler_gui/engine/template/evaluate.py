@@ -488,7 +488,8 @@ def evaluate_steps(
     tmpl_by_name = {t.name: t for t in templates}
     for n, page in enumerate(pages, 1):
         ev.pages += 1
-        result = extract_page(page, templates, (models or {}).get(page.site))
+        # (the removed subtrees are not reported: a page is cleaned only when a field needs it)
+        result = extract_page(page, templates, (models or {}).get(page.site), removed_paths=False)
         # The page parsed once for the fields whose value changed since learning.
         trees: dict[str, Any] = {}
         if result.status == "no-template":

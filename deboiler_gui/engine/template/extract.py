@@ -6,9 +6,11 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import hashlib
 import logging
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, cast
 from urllib.parse import urldefrag, urljoin, urlsplit
@@ -267,6 +269,11 @@ class ExtractResult:
     fields: dict[str, FieldReport] = field(default_factory=dict)
     removed: list[str] = field(default_factory=list)
     error: str | None = None
+    #: The cleaner's findings on the page when this extraction made them: the page's site,
+    #: ``page_digest`` and ``findings_data``, for the caller to keep for the next extraction
+    #: of the same page (``extract_page``'s ``known``); None when the page was not cleaned, or
+    #: its findings were given.
+    findings: tuple[str, str, list[list[Any]]] | None = None
 
     @property
     def failed_fields(self) -> list[str]:
@@ -810,6 +817,12 @@ def _value(
     return _text_value(node, fld, removed, template, above, dropped)
 
 
+#: Set by apply_template while it reads the fields without the cleaner: becomes true when a
+#: field reads the text or markup of an element that holds other elements, the only values a
+#: subtree the cleaner removes can change (it prunes what lies inside the node a field reads).
+_DEEP_READ: ContextVar[list[bool] | None] = ContextVar("_DEEP_READ", default=None)
+
+
 def _text_value(
     node: Any,
     fld: Field,
@@ -818,6 +831,13 @@ def _text_value(
     above: set[Any] | None,
     dropped: set[Any] | None,
 ) -> str:
+    probe = _DEEP_READ.get()
+    if (
+        probe is not None
+        and not probe[0]
+        and next(node.iterchildren(etree.Element), None) is not None
+    ):
+        probe[0] = True  # the cleaner could take something out of this value
     html_filters = [f for f in template.filters if f.kind == "html" and f.applies_to(fld.id)]
     if fld.kind != "html" and not html_filters and isinstance(node, HtmlElement):
         # Text only: read past the pruned subtrees instead of copying the node without them.
@@ -1146,30 +1166,76 @@ def apply_template(
     root: Any = None,
     score: float | None = None,
     boilerplate: Sequence[tuple[HtmlElement, Removal]] | None = None,
+    removed_paths: bool = True,
+    find_boilerplate: Callable[[], Sequence[tuple[HtmlElement, Removal]]] | None = None,
 ) -> ExtractResult:
     """Apply one template to one page: values, per-field reports with the nodes each field hit
     (XPaths on the page's tree, for highlighting) and the removed subtrees. ``boilerplate``:
     ``find_boilerplate(root, model)`` when the caller has it already (``root`` given): the
-    cleaner does not run again."""
+    cleaner does not run again.
+
+    ``removed_paths=False``: the caller wants the values, not the removed subtrees (an
+    extraction's records), and ``result.removed`` is left empty. The fields are then read
+    first without the cleaner, and the cleaner runs only when a field read the text of an
+    element holding other elements: a subtree the cleaner removes changes a value only by
+    what it takes out of the node the field reads, so fields on leaf nodes (a title, a link,
+    an attribute) give the same values either way and the page is never cleaned. When it
+    must run, ``find_boilerplate`` (called with no argument, once per page by the caller)
+    gives the cleaner's findings, shared by the templates tried on the page."""
     result = ExtractResult(
         page.url, template.name, score if score is not None else template_score(page.url, template)
     )
     if root is None:
         root = page_tree(page)
     is_html = isinstance(root, HtmlElement)
+    hits = filter_hits(root, template)
+    if (
+        is_html
+        and not removed_paths
+        and boilerplate is None
+        and model is not None
+        and template.use_cleaner
+    ):
+        probe = [False]
+        token = _DEEP_READ.set(probe)
+        try:
+            _read_fields(result, root, template, set(_rule_removals(root, template)), hits)
+        finally:
+            _DEEP_READ.reset(token)
+        if not probe[0]:
+            return _settle(result, template, page.url)
+        result.values.clear()
+        result.fields.clear()
+        if find_boilerplate is not None:
+            boilerplate = find_boilerplate()
     removed, removed_set = (
         field_removals(root, template, model, boilerplate=boilerplate) if is_html else ([], set())
     )
-    result.removed = _node_paths(removed)
-    hits = filter_hits(root, template)
+    if removed_paths:
+        result.removed = _node_paths(removed)
+    _read_fields(result, root, template, removed_set, hits)
+    return _settle(result, template, page.url)
+
+
+def _read_fields(
+    result: ExtractResult,
+    root: Any,
+    template: Template,
+    removed_set: set[Any],
+    hits: dict[str, set[Any]],
+) -> None:
     from deboiler_gui.engine.template.signals import absent_reason
 
+    url = result.url
     for fld in template.fields:
-        value, report = extract_field(root, fld, template, removed_set, hits=hits, url=page.url)
+        value, report = extract_field(root, fld, template, removed_set, hits=hits, url=url)
         if report.status == "empty":
-            report.absent = "gone" if is_gone(fld) else absent_reason(fld, root, page.url)
+            report.absent = "gone" if is_gone(fld) else absent_reason(fld, root, url)
         result.values[fld.id] = value
         result.fields[fld.id] = report
+
+
+def _settle(result: ExtractResult, template: Template, url: str) -> ExtractResult:
     required = [f for f in template.fields if f.required] or list(template.fields)
     # A field that gives nothing on a page where `templates learn` found it absent (a chapter
     # page without a qualified name) is legitimately absent there: the page is not partial.
@@ -1177,7 +1243,7 @@ def apply_template(
         f.id
         for f in required
         if result.fields[f.id].status != "ok"
-        and not (result.fields[f.id].status == "empty" and page.url in learned_absent(f))
+        and not (result.fields[f.id].status == "empty" and url in learned_absent(f))
         and not is_gone(f)
     ]
     result.status = "ok" if not failed else "partial"
@@ -1244,11 +1310,46 @@ def learned_present(fld: Field) -> frozenset[str] | None:
     return hit[1]
 
 
+def page_digest(html: str) -> str:
+    """A page's HTML by its digest: what the cleaner's findings kept for it are filed under."""
+    return hashlib.sha1(html.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def findings_data(found: Sequence[tuple[HtmlElement, Removal]]) -> list[list[Any]]:
+    """The cleaner's findings (``find_boilerplate``) as plain data: each subtree's path and
+    why it was taken."""
+    return [[r.xpath, r.detector, r.representation, r.chars, r.path] for _el, r in found]
+
+
+def findings_on(root: HtmlElement, data: Sequence[Any]) -> list[tuple[HtmlElement, Removal]] | None:
+    """``findings_data`` of a page back on a parse of the same HTML; None when a path does not
+    name one element there (not this page's findings: the cleaner runs)."""
+    out: list[tuple[HtmlElement, Removal]] = []
+    try:
+        for xpath, detector, representation, chars, path in data:
+            nodes = root.xpath(xpath)
+            if len(nodes) != 1 or not isinstance(nodes[0], HtmlElement):
+                return None
+            out.append((nodes[0], Removal(xpath, detector, representation, int(chars), path)))
+    except (TypeError, ValueError, etree.XPathError):
+        return None
+    return out
+
+
 def extract_page(
-    page: Page, templates: Sequence[Template], model: DomainModel | None = None
+    page: Page,
+    templates: Sequence[Template],
+    model: DomainModel | None = None,
+    *,
+    removed_paths: bool = True,
+    known: Sequence[Any] | None = None,
 ) -> ExtractResult:
     """Seed 002 steps 2-3: try the matching templates in descending R until one extracts every
-    required field; otherwise return the one with the fewest failed fields."""
+    required field; otherwise return the one with the fewest failed fields.
+    ``removed_paths=False``: as for ``apply_template`` (the page is cleaned only when a field
+    needs it, once for all the templates tried); ``known``: the cleaner's findings on this
+    page under ``model`` kept from an earlier extraction (``ExtractResult.findings``), used
+    instead of cleaning it again."""
     if page.error:
         return ExtractResult(page.url, status="error", error=page.error)
     chosen = choose_templates(page.url, templates)
@@ -1258,9 +1359,47 @@ def extract_page(
         root = page_tree(page)
     except DeboilerError as exc:
         return ExtractResult(page.url, status="error", error=str(exc))
+    found: list[Sequence[tuple[HtmlElement, Removal]]] = []
+    made: list[list[Any]] = []
+
+    def boilerplate() -> Sequence[tuple[HtmlElement, Removal]]:
+        if not found:
+            given = findings_on(root, known) if known is not None else None
+            if given is None:
+                from deboiler_gui.engine.clean.cleaning import find_boilerplate
+
+                assert model is not None
+                given = find_boilerplate(root, model)
+                made.append(findings_data(given))
+            found.append(given)
+        return found[0]
+
+    res = _first_whole(page, chosen, model, root, removed_paths, boilerplate)
+    if made:
+        res.findings = (page.site, page_digest(page.html), made[0])
+    return res
+
+
+def _first_whole(
+    page: Page,
+    chosen: Sequence[tuple[float, Template]],
+    model: DomainModel | None,
+    root: Any,
+    removed_paths: bool,
+    boilerplate: Callable[[], Sequence[tuple[HtmlElement, Removal]]],
+) -> ExtractResult:
+
     best: ExtractResult | None = None
     for r, template in chosen:
-        res = apply_template(page, template, model, root=root, score=r)
+        res = apply_template(
+            page,
+            template,
+            model,
+            root=root,
+            score=r,
+            removed_paths=removed_paths,
+            find_boilerplate=boilerplate,
+        )
         if res.status == "ok":
             return res
         if best is None or len(res.failed_fields) < len(best.failed_fields):
@@ -1282,21 +1421,34 @@ def iter_extract(
     models: dict[str, DomainModel] | None = None,
     *,
     page_timeout: float | None = None,
+    removed_paths: bool = True,
+    known: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Iterator[ExtractResult]:
     """Extract every page; a bad page becomes an error result, never stops the run. Invalid
     templates fail before the first page. With ``page_timeout``, pages are extracted in a
-    child process that is stopped after that many seconds per page (that page's error)."""
+    child process that is stopped after that many seconds per page (that page's error).
+    ``removed_paths=False``: the results' ``removed`` are not wanted, and a page is cleaned
+    only when a field's value depends on it (``apply_template``). ``known``: the cleaner's
+    findings kept from earlier extractions, by site and ``page_digest`` of the page's HTML (pages
+    cleaned this time give theirs in ``ExtractResult.findings``)."""
     for t in templates:
         check_template(t)
     if page_timeout:
         from deboiler_gui.engine.pagework import extract_limited
 
-        yield from extract_limited(pages, templates, models, page_timeout)
+        yield from extract_limited(
+            pages, templates, models, page_timeout, removed_paths=removed_paths, known=known
+        )
         return
     for page in pages:
         model = (models or {}).get(page.site)
+        given = (
+            known.get(page.site, {}).get(page_digest(page.html))
+            if known and model is not None
+            else None
+        )
         try:
-            yield extract_page(page, templates, model)
+            yield extract_page(page, templates, model, removed_paths=removed_paths, known=given)
         except DeboilerError as exc:
             # Templates were checked before the first page: a rule that fails now fails on
             # this page's content (a regular expression that backtracks on its text).

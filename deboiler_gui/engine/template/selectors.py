@@ -59,6 +59,9 @@ def element_attrs(tag: object) -> tuple[str, ...]:
 
 #: Pages looked at for the values that recur over the site.
 _RECURRENCE_SAMPLE = 200
+#: The form of ``SiteIndex.facts``: a change to what they hold or how they are learned makes
+#: a new number, and facts saved before are learned again.
+FACTS_FORMAT = 1
 #: An id on this many times fewer pages than those whose node at its place has another id
 #: is not a hook of the site.
 _RARE_ID = 4
@@ -672,6 +675,39 @@ class SiteIndex:
         it is first looked at, its HTML read by ``load(url)``."""
         return cls(list(urls), PageTrees(urls, load))
 
+    def facts(self) -> dict[str, Any]:
+        """What the index has learned of its pages that holds while they stay the same (the
+        values that recur, the volatility of the values asked about, hit rates), as plain data
+        for ``take_facts`` of an index of the same pages in a later run: a command line
+        ``suggest`` then neither reads nor parses the pages again for them."""
+        out: dict[str, Any] = {
+            "pages": len(self.urls),
+            "volatile": [[*k, v] for k, v in self._volatile.items()],
+            "hits": {k: v for k, v in self._hits.items() if v.get("pages") == len(self.trees)},
+        }
+        if self._recurring is not None:
+            out["recurring"] = [[a, v, n] for (a, v), n in self._recurring.items()]
+        return out
+
+    def learned(self) -> tuple[int, int, bool]:
+        """How much of ``facts`` the index holds (a caller saves them again when it grew)."""
+        return len(self._volatile), len(self._hits), self._recurring is not None
+
+    def take_facts(self, facts: Mapping[str, Any]) -> None:
+        """Facts saved by ``facts`` of an index of these same pages (the caller knows they
+        are); those of another number of pages are left alone."""
+        if facts.get("pages") != len(self.urls):
+            return
+        try:
+            if self._recurring is None and "recurring" in facts:
+                self._recurring = {(str(a), str(v)): int(n) for a, v, n in facts["recurring"]}
+            for path, attr, value, volatile in facts.get("volatile", ()):
+                self._volatile.setdefault((str(path), str(attr), str(value)), bool(volatile))
+            for expr, counts in dict(facts.get("hits", {})).items():
+                self._hits.setdefault(str(expr), dict(counts))
+        except (TypeError, ValueError):  # not facts this version saved: learned again
+            return
+
     def each_tree(self, skip: Iterable[Any] = ()) -> Iterator[HtmlElement]:
         """Every page's tree, in order, but those of ``skip`` (trees the caller has looked at
         already). A page an on-demand index has not parsed yet is parsed for this look only and
@@ -736,30 +772,31 @@ class SiteIndex:
         """(attribute, value or class token) -> number of sampled pages that have it, built once."""
         if self._recurring is None:
             counts: dict[tuple[str, str], int] = {}
-            attrs = (
-                "id",
-                *TEST_ATTRS,
-                *SEMANTIC_ATTRS,
-                "accesskey",
-                "summary",
-                "title",
-                "type",
-                "lang",
+            attrs = frozenset(
+                (
+                    "id",
+                    *TEST_ATTRS,
+                    *SEMANTIC_ATTRS,
+                    "accesskey",
+                    "summary",
+                    "title",
+                    "type",
+                    "lang",
+                )
             )
             for tree in self.trees[:_RECURRENCE_SAMPLE]:
                 seen: set[tuple[str, str]] = set()
-                for el in tree.iter():
-                    if not isinstance(el.tag, str):
+                # each element's own attributes, not a look-up of every name on every element
+                for el in tree.iter(etree.Element):
+                    items = el.items()
+                    if not items:
                         continue
-                    attrib = el.attrib
-                    if not attrib:
-                        continue
-                    cls = attrib.get("class")
-                    if cls:
-                        seen.update(("class", t) for t in cls.split())
-                    for a in (*attrs, *element_attrs(el.tag)):
-                        v = attrib.get(a)
-                        if v is not None:
+                    own = ELEMENT_ATTRS.get(el.tag, ())
+                    for a, v in items:
+                        if a == "class":
+                            if v:
+                                seen.update(("class", t) for t in v.split())
+                        elif a in attrs or a in own:
                             seen.add((a, v))
                 for k in seen:
                     counts[k] = counts.get(k, 0) + 1
