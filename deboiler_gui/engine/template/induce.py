@@ -4419,6 +4419,10 @@ def _induce_list(
             for xp, spec in _list_candidates(page_pos, index, own=True).items():
                 if xp not in pool or pool[xp][0] > spec[0]:
                     pool[xp] = spec
+    if len(positives) > 1:
+        for xp, spec in _head_runs(by_page, index).items():
+            if xp not in pool or pool[xp][0] > spec[0]:
+                pool[xp] = spec
     wider: dict[str, str] = {}  # a narrowed descendant form -> the form it narrows
     for xp, (cost, family, depth) in list(pool.items()):
         # The descendant form narrowed by the class the examples' entries share (Read the
@@ -4677,6 +4681,58 @@ def _induce_list(
         r.warnings = list(warnings)
         _count_examples(r)
     return result
+
+
+def _head_runs(
+    by_page: list[list[Example]], index: SiteIndex | None
+) -> dict[str, tuple[float, str, int]]:
+    """A trail written as a labelled entry and the nested lists right after it (Sphinx
+    themes' 'Up: Home' entry, then one `ul` per level below it, each of one entry), clicked
+    at several of its levels: the entry, found by its label or hook, and the lists that
+    follow it, rather than every link of the box that holds the trail among other lists
+    (the previous/next links, the page's contents). (cost, family, 0) by rule."""
+    out: dict[str, tuple[float, str, int]] = {}
+    for page_pos in by_page:
+        nodes = [e.node for e in page_pos]
+        if len(nodes) < 2:
+            continue
+        common = _lca(nodes)
+        if any(n is common for n in nodes):
+            continue
+        kids: list[HtmlElement] = []
+        for n in nodes:
+            k = _chain(common, n)[0]
+            if all(k is not x for x in kids):
+                kids.append(k)
+        sibs = [k for k in common if isinstance(k.tag, str)]
+        at = sorted(next(i for i, s in enumerate(sibs) if s is k) for k in kids)
+        if len(at) < 2 or at != list(range(at[0], at[0] + len(at))):
+            continue
+        head, rest = sibs[at[0]], sibs[at[0] + 1 : at[-1] + 1]
+        if head.tag not in _ITEM_TAGS or any(r.tag not in _LIST_TAGS for r in rest):
+            continue
+        anchors: list[tuple[float, str, str]] = []
+        for child in head:
+            if not isinstance(child.tag, str) or any(
+                child is n or any(a is child for a in n.iterancestors()) for n in nodes
+            ):
+                continue
+            text = _text(child)
+            if text and len(text) <= 40 and label_like(text):
+                anchors.append((1.0, "label", f"{child.tag}[{text_equals(child, text)}]"))
+            break
+        anchors += [(cost + 0.2, family, pred) for cost, family, pred in hooks(head, index)[:2]]
+        tag = nodes[0].tag
+        lists = "|".join(sorted({f"self::{r.tag}" for r in rest}))
+        for cost, family, pred in anchors:
+            entry = f"//{head.tag}[{pred}]"
+            xp = (
+                f"{entry}//{tag} | {entry}/following-sibling::*[position() <= {len(rest)}]"
+                f"[{lists.replace('|', ' or ')}]//{tag}"
+            )
+            if xp not in out or out[xp][0] > cost:
+                out[xp] = (cost, family, 0)
+    return out
 
 
 def _count_examples(r: Induced) -> None:
