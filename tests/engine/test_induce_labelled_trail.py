@@ -83,3 +83,54 @@ def test_a_box_rule_is_not_offered_first_for_the_trail() -> None:
     rules = induce(clicks, index=index, as_list=True)
     assert rules[0].examples == [["Home", "Dialects", "Topic 1"]], rules[0].xpath
     assert "topnav" not in rules[0].xpath or "Up:" in rules[0].xpath, rules[0].xpath
+
+
+def test_a_label_as_the_entry_text_anchors_the_trail_too() -> None:
+    """'Up:' as the first entry's own text before its link, not in an element of its own."""
+    urls = [f"http://docs.test/p{i}.html" for i in range(24)]
+    trees = [parse_html(page(i, levels_of(i)).replace("<b>Up:</b>", "Up:")) for i in range(24)]
+    index = SiteIndex(urls, trees)
+    box = "/html/body/div/div[1]/ul"
+    clicks = [
+        example(index, 2, f"{box}/li[3]/a"),
+        example(index, 2, f"{box}/ul[1]/li/a"),
+        example(index, 5, f"{box}/ul[1]/ul/li/a"),
+    ]
+    best = induce(clicks, index=index, as_list=True)[0]
+    for i, tree in enumerate(trees):
+        got = [n.text_content() for n in select_elements(tree, best.xpath)]
+        assert got == ["Home", *levels_of(i)], (urls[i], best.xpath, got)
+    assert not any("no rule found" in w for w in best.warnings), best.warnings
+
+
+def test_no_rule_for_the_trail_alone_is_said() -> None:
+    """Without a label or hook on the trail's first entry, every rule that holds the clicked
+    levels takes the box's other links too: the rule says it takes far more than the trail."""
+    urls = [f"http://docs.test/p{i}.html" for i in range(24)]
+    trees = [parse_html(page(i, levels_of(i)).replace("<b>Up:</b>", "")) for i in range(24)]
+    index = SiteIndex(urls, trees)
+    box = "/html/body/div/div[1]/ul"
+    clicks = [
+        example(index, 2, f"{box}/li[3]/a"),
+        example(index, 2, f"{box}/ul[1]/li/a"),
+        example(index, 5, f"{box}/ul[1]/ul/li/a"),
+    ]
+    best = induce(clicks, index=index, as_list=True)[0]
+    assert best.examples[0] != ["Home", "Dialects", "Topic 2"], best.xpath
+    assert any("trail" in w and "no rule found" in w for w in best.warnings), (
+        best.xpath,
+        best.warnings,
+    )
+
+
+def test_a_contents_list_is_no_trail() -> None:
+    """A page's contents clicked at its top entry and a sub-entry: no trail warning."""
+    index, _urls = site()
+    box = "/html/body/div/div[1]/ul"
+    clicks = [
+        example(index, 2, f"{box}/ul[2]/li/a"),
+        example(index, 2, f"{box}/ul[2]/li/ul/li[2]/a"),
+    ]
+    rules = induce(clicks, index=index, as_list=True)
+    assert rules, "a rule for the contents"
+    assert not any("trail" in w for r in rules for w in r.warnings), rules[0].warnings

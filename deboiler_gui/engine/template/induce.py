@@ -4677,10 +4677,78 @@ def _induce_list(
     if warnings:
         checked = _own_kinds(checked, depths, by_page, negatives, trees, sig, warnings[0])
     result = checked[:limit]
+    trail = _trail_sizes(by_page)
     for r in result:
         r.warnings = list(warnings)
+        crowded = _far_beyond_trail(r, by_page, trail)
+        if crowded:
+            r.warnings.append(crowded)
         _count_examples(r)
     return result
+
+
+def _one_entry_list(lst: HtmlElement | None) -> bool:
+    """Whether ``lst`` is a list of one entry (a `ul` with one `li`, nested lists aside)."""
+    if lst is None or lst.tag not in _LIST_TAGS:
+        return False
+    return sum(1 for k in lst if k.tag in _ITEM_TAGS) == 1
+
+
+def _trail_top(node: HtmlElement) -> HtmlElement | None:
+    """The outermost of the one-entry lists nested in one another that ``node``'s entry is
+    the only entry of (a trail written one list per level), None when its list has several
+    entries."""
+    entry = next((a for a in node.iterancestors() if a.tag in _ITEM_TAGS), None)
+    lst = entry.getparent() if entry is not None else None
+    if not _one_entry_list(lst):
+        return None
+    top = lst
+    while top is not None:
+        up = top.getparent()
+        if _one_entry_list(up):
+            top = up
+        elif up is not None and up.tag in _ITEM_TAGS and _one_entry_list(up.getparent()):
+            top = up.getparent()
+        else:
+            break
+    return top
+
+
+def _trail_sizes(by_page: list[list[Example]]) -> list[int] | None:
+    """Per example page, the entries of the trail the examples are on, when the examples say
+    they are a trail: two levels at least of nested one-entry lists among them (each example
+    the only entry of its level, but one that may head the trail). None otherwise."""
+    depths = set()
+    sizes = []
+    for page_pos in by_page:
+        tops = {id(t): t for t in (_trail_top(e.node) for e in page_pos) if t is not None}
+        if not tops:
+            return None
+        if len(tops) > 1:
+            return None
+        top = next(iter(tops.values()))
+        for e in page_pos:
+            if _trail_top(e.node) is not None:
+                depths.add(sum(1 for a in e.node.iterancestors() if a.tag in _LIST_TAGS))
+        off = sum(1 for e in page_pos if _trail_top(e.node) is None)
+        sizes.append(sum(1 for d in top.iter() if d.tag in _ITEM_TAGS) + off)
+    return sizes if len(depths) > 1 else None
+
+
+def _far_beyond_trail(r: Induced, by_page: list[list[Example]], trail: list[int] | None) -> str:
+    """The warning for a list rule that takes far more items than the trail the examples
+    are on, on one of the example pages: no rule found holds the trail alone."""
+    if trail is None:
+        return ""
+    for page_pos, got, size in zip(by_page, r.examples, trail, strict=False):
+        if len(got) > 2 * max(size, 2):
+            return (
+                f"the examples are a trail (each the only entry of its level of nested lists, "
+                f"{size} entries on {_short_url(page_pos[0].url)}), and this rule takes "
+                f"{len(got)} items there: no rule found holds the trail alone (check its "
+                "values, or click the trail's entries on a page where it has more levels)"
+            )
+    return ""
 
 
 def _head_runs(
@@ -4721,6 +4789,10 @@ def _head_runs(
             if text and len(text) <= 40 and label_like(text):
                 anchors.append((1.0, "label", f"{child.tag}[{text_equals(child, text)}]"))
             break
+        lead = normalize_text(head.text or "")
+        if not anchors and lead.endswith(":") and label_like(lead) and "'" not in lead:
+            # The label as the entry's own text before its link ('Up: <a>Home</a>').
+            anchors.append((1.1, "label", f"starts-with(normalize-space(.), '{lead}')"))
         anchors += [(cost + 0.2, family, pred) for cost, family, pred in hooks(head, index)[:2]]
         tag = nodes[0].tag
         lists = "|".join(sorted({f"self::{r.tag}" for r in rest}))
