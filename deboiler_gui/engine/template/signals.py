@@ -79,6 +79,9 @@ DUPLICATE = 0.95
 #: ``CROWDED_PARENTS`` parents) takes other nodes of each entry too: its type links.
 CROWDED = 2.0
 CROWDED_PARENTS = 3
+#: A list page whose items come in this many runs under containers of their own, where most
+#: pages' items are one run, is flagged.
+GROUPS = 3
 #: Label elements looked at in a pinned node's parent (its siblings' labels).
 NEAR_LABELS = 200
 #: A label beside a pinned node is text of at most this many characters.
@@ -216,6 +219,9 @@ class FieldSignals:
     examples: frozenset[str] = frozenset()
     # (items per parent, page, items, parents): list pages with far more items than entries
     crowded: list[tuple[float, str, int, int]] = dc_field(default_factory=list)
+    # (groups, page) per list page: the runs of items under their own containers beside one
+    # another (``_item_groups``)
+    groups: list[tuple[int, str]] = dc_field(default_factory=list)
     #: the rule's last step pinned to a position (``tr[3]``), when it has one
     pinned: str = ""
     # shape (tag, classes, label beside) of the node at that position, and its pages
@@ -521,6 +527,21 @@ class FieldSignals:
                         "look_at": pages[:5],
                     }
                 )
+        grouped = self._grouped()
+        if grouped:
+            most = sorted(grouped, reverse=True)
+            out.append(
+                {
+                    "flag": f"items from several containers: on {len(grouped)} page"
+                    f"{'s' if len(grouped) != 1 else ''} the items come in runs under "
+                    f"containers of their own (up to {most[0][0]} on a page), where the "
+                    "items of most pages share one: another kind of page (a front page's "
+                    "whole contents), or items of several lists?",
+                    "pages": len(grouped),
+                    "look_at": [u for _n, u in most[:5]],
+                }
+            )
+        scattered = {u for _n, u in grouped}
         if self.is_list and len(self.counts) >= 3:
             med = statistics.median(self.counts)
             top = max(self.counts)
@@ -548,7 +569,7 @@ class FieldSignals:
                 to others alike; entries of its nested lists as its own: an index page's
                 contents tree, a leaf page's one level): that list grown (a chapter's
                 contents), not other items."""
-                if u in mixed or usual_list is None or u not in lists:
+                if u in mixed or u in scattered or usual_list is None or u not in lists:
                     return False
                 key, ks = lists[u]
                 return key == usual_list and {_flat_kind(k) for k in ks} <= kinds
@@ -857,6 +878,19 @@ class FieldSignals:
             }
             for other, (same, both) in self.scalar_dup.items()
         ]
+
+    def _grouped(self) -> list[tuple[int, str]]:
+        """The list pages whose items come in several runs under containers of their own
+        (``_item_groups``), when most list pages' items are one run: a front page's contents
+        of every chapter, each chapter's sections in a block under the chapter's link, where
+        a chapter page's items are its own sections."""
+        if len(self.groups) < 3:
+            return []
+        usual = statistics.median(n for n, _u in self.groups)
+        if usual > 1:
+            return []
+        out = [(n, u) for n, u in self.groups if n >= GROUPS]
+        return out if 4 * len(out) <= len(self.groups) else []
 
     def _count_lists(self) -> dict[str, tuple[str, frozenset[str]]]:
         """The list each list page's items come from and their kinds of entry
@@ -2113,6 +2147,11 @@ def _other_levels(nodes: list[Any], url: str = "") -> int | None:
             continue  # one level only
         nested = True
         for e in top.iter(etag):
+            if id(own_top := _tree_top(e.getparent())) not in trees and own_top is not top:
+                # A list set directly in the list, not in an entry, that holds none of the
+                # items: a list of its own beside the items' entries (the page's contents
+                # after a trail, both in one box's list), not a level of the items' tree.
+                continue
             node = e
             for step in steps:
                 node = next((c for c in node if c.tag == step), None)
@@ -2373,6 +2412,32 @@ def _entry(node: Any, blocks: dict[int, Any]) -> Any:
         if up is not None and id(up) in blocks:
             return a
     return node
+
+
+def _item_groups(nodes: list[Any]) -> int:
+    """How many runs of items a list page's items come in, each under a container of its
+    own: the children of the items' common ancestor that hold two items or more at their
+    shallowest depth below it (a chapter's block of section entries). An entry of a nested
+    list holds one item at its top (its own link) above its sub-entries: no run of its own."""
+    if len(nodes) < 4:
+        return 0
+    chains = [[*reversed(list(n.iterancestors())), n] for n in nodes]
+    depth = 0
+    for level in zip(*chains, strict=False):
+        if any(x is not level[0] for x in level):
+            break
+        depth += 1
+    below: dict[int, list[int]] = {}
+    for chain in chains:
+        if len(chain) <= depth:
+            return 0  # an item holds the others
+        below.setdefault(id(chain[depth]), []).append(len(chain) - depth)
+    groups = 0
+    for depths in below.values():
+        top = min(depths)
+        if sum(1 for d in depths if d == top) >= 2:
+            groups += 1
+    return groups
 
 
 def _list_size(nodes: list[Any]) -> int:
@@ -2646,6 +2711,7 @@ def _page_signals(
                 parents = {n.getparent() for n in nodes}  # (ids of proxies are reused)
                 if len(parents) >= CROWDED_PARENTS and len(nodes) >= CROWDED * len(parents):
                     sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
+                sig.groups.append((_item_groups(nodes), url))
                 if len(nodes) == 1 and report.xpath.lstrip().startswith("("):
                     _pin_shape(sig, url, root, report.xpath, nodes[0])
                 elif nodes:
