@@ -5027,8 +5027,20 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
     labels = _labels(_outer_list(ex.node))
     cut = next((k for k, lb in enumerate(labels) if title and _head_text(lb) == title), None)
     labels = labels[:cut] if cut is not None else labels
+    # A head the list node holds that reads as the page's title, a heading outside the list
+    # (a chapter's contents opening with the chapter's own link before its sections) names
+    # the page too: two chapters' contents are one kind of list under two titles. The page's
+    # first heading inside the list node (a member table's 'Modules' row) is the list's own.
+    head_text = _head_text(head[1]) if head else ""
+    if (
+        head_text
+        and head_text == title
+        and page_head is not None
+        and not any(a is list_node for a in page_head.iterancestors())
+    ):
+        head_text = ""
     return {
-        "head": _head_text(head[1]) if head else "",
+        "head": head_text,
         "labels": {_head_text(lb) for lb in labels},
         "near": _head_text(labels[0]) if labels else "",
         "column": column,
