@@ -3001,6 +3001,91 @@ def _check_conflicts(
                 )
 
 
+def _label_text(el: HtmlElement) -> str:
+    """The label an element reads as: its first child's text when that is a label ending on a
+    colon ('Up:' of 'Up: Home'), else its own text when short and no link ('' for a link)."""
+    first = next((k for k in el if isinstance(k.tag, str)), None)
+    if first is not None and (t := _text(first)).endswith(":") and label_like(t):
+        return t
+    if el.tag == "a" or el.find(".//a") is not None:
+        return ""  # an entry, not a label
+    text = _text(el)
+    return text if label_like(text) and len(text) <= 40 else ""
+
+
+def list_name(lst: HtmlElement) -> str:
+    """A list's name for a message: the label just before it or before one of its two
+    nearest holders ('On this page:', 'Up:'), '' when none."""
+    node: HtmlElement | None = lst
+    for _level in range(3):
+        if node is None or node.tag in ("body", "html"):
+            break
+        prev = node.getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None and len(prev) <= 3:
+            text = _label_text(prev)
+            if text and _LETTERS.search(text):
+                return text
+        node = node.getparent()
+    return ""
+
+
+def _sibling_entry(ex: Example, items: Sequence[HtmlElement], n: Example) -> HtmlElement | None:
+    """The entry of ``n`` when it is an entry of the examples' list like theirs (same tag and
+    classes, ``n`` reached by the same steps down from it as the example from its own)."""
+    item = items[0]
+    lst = item.getparent()
+    if lst is None:
+        return None
+    entry = next((a for a in [n.node, *n.node.iterancestors()] if a.getparent() is lst), None)
+    if entry is None or any(entry is i for i in items) or entry.tag != item.tag:
+        return None
+    if entry is n.node:
+        return None
+    stripes = _stripe_tokens([entry, item])
+
+    def shape(top: HtmlElement, node: HtmlElement) -> list[tuple[str, frozenset[str]]]:
+        return [(str(x.tag), frozenset(_classes(x) - stripes)) for x in [top, *_chain(top, node)]]
+
+    return entry if shape(entry, n.node) == shape(item, ex.node) else None
+
+
+def _check_sibling_nots(
+    positives: Sequence[Example], negatives: Sequence[Example], trees: Sequence[Any]
+) -> None:
+    """A 'not this' that is an entry of the examples' own list, like theirs (a sibling of
+    their entries, the same steps down), with a text of its page's own (not a fixed label
+    that recurs on most pages, as a bar's 'Contents' between 'Previous' and 'Next'): a list
+    rule takes every entry of its list, so it contradicts the examples."""
+    for n in negatives:
+        page = [p for p in positives if p.root is n.root]
+        if not page:
+            continue
+        _lst, items = _list_node([p.node for p in page])
+        entry = _sibling_entry(page[0], items, n)
+        if entry is None or items[0].getparent() is None:
+            continue
+        text = _text(n.node)
+        if text and trees:
+            lit = xpath_literal(text)
+            others = [t for t in trees if t is not n.root]
+            recurs = sum(1 for t in others if _run(t, f"//{n.node.tag}[normalize-space(.)={lit}]"))
+            if others and 2 * recurs >= len(others):
+                continue
+        name = list_name(items[0].getparent())
+        named = f"the list after {name!r}" if name else "their list"
+        raise InductionError(
+            f"the 'not this' is an entry of the examples' own list ({named}, on "
+            f"{_short_url(n.url)}), like theirs: a list rule takes every entry of its list, "
+            "so it cannot leave that one out",
+            [*(f"example {p.describe()}" for p in page), f"not {n.describe()}"],
+            examples=[n.url],
+            hint="leave the 'not this' out to take the whole list; or, if the examples are "
+            "a part of it, take them as fields of their own",
+        )
+
+
 def _conflict_advice(positives: Sequence[Example], n: Example) -> str:
     """What to do when a 'not this' is at an example's place on another page: the field is
     absent there (a third example; the rule on its label finds nothing there), or that node
@@ -3190,6 +3275,8 @@ def _induce(
         _check_page_kinds(positives, trees)
     if as_list:
         rules = _induce_list(positives, negatives, index, trees, limit)
+        # (after the induction's own refusals, which say more of a 'not this' they refuse)
+        _check_sibling_nots(positives, negatives, trees)
     else:
         rules = _induce_field(positives, negatives, index, trees, limit, attr=attr)
     if attr:
