@@ -3,7 +3,8 @@ the front page (every chapter's sections, each in a block under the chapter's li
 flagged there: items from several containers, and the count that varies wildly with it. A
 nested contents (an entry's own link above its sub-entries) is no run of its own. A trail
 set in one box's list beside the page's contents is not said to leave out the contents as
-another level of its list."""
+another level of its list. The box around both, taken whole, is flagged: its items sit
+under several labels."""
 
 from __future__ import annotations
 
@@ -103,3 +104,18 @@ def test_a_trail_beside_the_contents_in_one_box_is_not_one_level_of_them() -> No
     rule = f"{entry}//a | {entry}/following-sibling::*[position() <= 1][self::ul]//a"
     got = flags([boxed(i) for i in range(12)], rule)
     assert not [f for f in got if "one level of a nested list" in f["flag"]], got
+
+
+def test_the_box_around_a_trail_and_the_contents_is_flagged_with_their_labels() -> None:
+    got = flags([boxed(i) for i in range(12)], "//div[@id='nav']//a")
+    labelled = [f for f in got if f["flag"].startswith("items from several labelled lists")]
+    assert labelled, got
+    assert "'Up:'" in labelled[0]["flag"] and "'On this page:'" in labelled[0]["flag"], labelled
+    assert labelled[0]["look_at"], labelled
+
+
+def test_the_trail_alone_is_under_one_label() -> None:
+    entry = "//li[b[normalize-space(.)='Up:']]"
+    rule = f"{entry}//a | {entry}/following-sibling::*[position() <= 1][self::ul]//a"
+    got = flags([boxed(i) for i in range(12)], rule)
+    assert not [f for f in got if "labelled lists" in f["flag"]], got

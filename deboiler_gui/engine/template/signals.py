@@ -222,6 +222,9 @@ class FieldSignals:
     # (groups, page) per list page: the runs of items under their own containers beside one
     # another (``_item_groups``)
     groups: list[tuple[int, str]] = dc_field(default_factory=list)
+    # (page, the labels) per list page whose items sit under two labels or more ('Up:', 'On
+    # this page:'), each item's the nearest before it (``_item_labels``)
+    labelled: list[tuple[str, tuple[str, ...]]] = dc_field(default_factory=list)
     #: the rule's last step pinned to a position (``tr[3]``), when it has one
     pinned: str = ""
     # shape (tag, classes, label beside) of the node at that position, and its pages
@@ -539,6 +542,18 @@ class FieldSignals:
                     "whole contents), or items of several lists?",
                     "pages": len(grouped),
                     "look_at": [u for _n, u in most[:5]],
+                }
+            )
+        if len(self.labelled) >= 2 and 10 * len(self.labelled) >= self.list_pages:
+            names = Counter(n for _u, ns in self.labelled for n in ns)
+            shown = ", ".join(repr(n) for n, _k in names.most_common(4))
+            out.append(
+                {
+                    "flag": f"items from several labelled lists: on {len(self.labelled)} page"
+                    f"{'s' if len(self.labelled) != 1 else ''} the items sit under different "
+                    f"labels ({shown}): the rule takes the block around several lists?",
+                    "pages": len(self.labelled),
+                    "look_at": [u for u, _n in self.labelled[:5]],
                 }
             )
         scattered = {u for _n, u in grouped}
@@ -2440,6 +2455,48 @@ def _item_groups(nodes: list[Any]) -> int:
     return groups
 
 
+def _colon_label(el: Any) -> str:
+    """The label ``el`` is or opens, when it ends on a colon ('Up:' of `<li><b>Up:</b>
+    <a>Home</a></li>`, 'On this page:'), '' otherwise."""
+    first = next((k for k in el if isinstance(k.tag, str)), None)
+    for node in (first, el):
+        if node is None:
+            continue
+        if node is el and (el.tag == "a" or el.find(".//a") is not None):
+            continue
+        text = normalize_text(node.text_content())
+        if text.endswith(":") and len(text) <= 40 and label_like(text):
+            return text
+    return ""
+
+
+def _item_labels(nodes: list[Any]) -> tuple[str, ...]:
+    """The labels the items of a list page sit under, each item's nearest: the element just
+    before it, or before one of its holders below the items' common ancestor, that ends on a
+    colon (``_colon_label``). Items under no label count for none."""
+    if len(nodes) < 2:
+        return ()
+    chains = [[*reversed(list(n.iterancestors())), n] for n in nodes]
+    top = None
+    for level in zip(*chains, strict=False):
+        if any(x is not level[0] for x in level):
+            break
+        top = level[0]
+    seen: dict[str, None] = {}
+    for n in nodes:
+        node = n
+        while node is not None and node is not top:
+            prev = node.getprevious()
+            while prev is not None and not isinstance(prev.tag, str):
+                prev = prev.getprevious()
+            label = _colon_label(prev) if prev is not None else ""
+            if label:
+                seen[label] = None
+                break
+            node = node.getparent()
+    return tuple(seen)
+
+
 def _list_size(nodes: list[Any]) -> int:
     """Elements inside the lists the items come from (the parents of their repeating entries,
     outermost only: the table whose rows hold the items, not each row): the page is measured
@@ -2712,6 +2769,9 @@ def _page_signals(
                 if len(parents) >= CROWDED_PARENTS and len(nodes) >= CROWDED * len(parents):
                     sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
                 sig.groups.append((_item_groups(nodes), url))
+                named = _item_labels(nodes)
+                if len(named) >= 2:
+                    sig.labelled.append((url, named))
                 if len(nodes) == 1 and report.xpath.lstrip().startswith("("):
                     _pin_shape(sig, url, root, report.xpath, nodes[0])
                 elif nodes:
