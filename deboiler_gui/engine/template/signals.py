@@ -532,16 +532,16 @@ class FieldSignals:
                 )
         grouped = self._grouped()
         if grouped:
-            most = sorted(grouped, reverse=True)
+            runs = sorted(grouped, reverse=True)
             out.append(
                 {
                     "flag": f"items from several containers: on {len(grouped)} page"
                     f"{'s' if len(grouped) != 1 else ''} the items come in runs under "
-                    f"containers of their own (up to {most[0][0]} on a page), where the "
+                    f"containers of their own (up to {runs[0][0]} on a page), where the "
                     "items of most pages share one: another kind of page (a front page's "
                     "whole contents), or items of several lists?",
                     "pages": len(grouped),
-                    "look_at": [u for _n, u in most[:5]],
+                    "look_at": [u for _n, u in runs[:5]],
                 }
             )
         if len(self.labelled) >= 2 and 10 * len(self.labelled) >= self.list_pages:
