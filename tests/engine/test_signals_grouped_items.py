@@ -119,3 +119,34 @@ def test_the_trail_alone_is_under_one_label() -> None:
     rule = f"{entry}//a | {entry}/following-sibling::*[position() <= 1][self::ul]//a"
     got = flags([boxed(i) for i in range(12)], rule)
     assert not [f for f in got if "labelled lists" in f["flag"]], got
+
+
+def dl_toc(i: int, tops: int) -> str:
+    entries = "".join(
+        f"<dt><a href='s{k}.html'>Sec {k}</a></dt><dd><dl>"
+        + "".join(f"<dt><a href='s{k}-{j}.html'>Sub {k}.{j}</a></dt>" for j in range(3))
+        + "</dl></dd>"
+        for k in range(tops)
+    )
+    return f"<div class='toc'><dl>{entries}</dl></div>"
+
+
+def test_a_nested_contents_of_terms_is_not_runs_of_items() -> None:
+    """Each sub-list in a `dd` after its entry's `dt` link: the sub-entries of that entry."""
+    pages = [
+        Page(
+            f"https://{SITE}/d{i}.html",
+            f"<html><body><h1>D{i}</h1>{dl_toc(i, 20 if i < 2 else 0)}"
+            + (
+                "<div class='toc'><dl>"
+                + "".join(f"<dt><a href='x{k}.html'>X {k}</a></dt>" for k in range(3 + i % 3))
+                + "</dl></div>"
+                if i >= 2
+                else ""
+            )
+            + "</body></html>",
+        )
+        for i in range(14)
+    ]
+    got = flags(pages, "//div[@class='toc']//dt/a")
+    assert not [f for f in got if "several containers" in f["flag"]], got

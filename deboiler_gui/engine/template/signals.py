@@ -2443,15 +2443,23 @@ def _item_groups(nodes: list[Any]) -> int:
             break
         depth += 1
     below: dict[int, list[int]] = {}
+    kids: dict[int, Any] = {}
     for chain in chains:
         if len(chain) <= depth:
             return 0  # an item holds the others
         below.setdefault(id(chain[depth]), []).append(len(chain) - depth)
+        kids[id(chain[depth])] = chain[depth]
     groups = 0
-    for depths in below.values():
+    for key, depths in below.items():
         top = min(depths)
-        if sum(1 for d in depths if d == top) >= 2:
-            groups += 1
+        if sum(1 for d in depths if d == top) < 2:
+            continue
+        prev = kids[key].getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None and len(below.get(id(prev), ())) == 1:
+            continue  # the sub-list of the entry before it (a `dd` after its `dt`'s link)
+        groups += 1
     return groups
 
 
