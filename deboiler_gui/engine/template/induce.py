@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
@@ -4727,6 +4728,12 @@ def _induce_list(
                     wider.setdefault(c.xpath, base)
 
         subsumed = _subsumed(clean, depths, trees)
+        # A rule whose items come, on a few sampled pages, in runs under containers of their
+        # own, far more of them than elsewhere (a front page's contents of every chapter under
+        # the chapters' links), ranks after one whose items are one run on every page, as
+        # the examples' are: the examples' list, not another kind of page's.
+        sample_urls = _sample_urls(index, trees)
+        outlying = {c.xpath for c in clean if _outlier_pages(c, trees, sample_urls)}
         # A rule bound to the example page rather than to a place of the site: anchored on
         # the page's own name (`li[@title='os ']`, the current module's entry of a menu that
         # lists every module: the same list on every page), or pinning one list among like
@@ -4754,6 +4761,7 @@ def _induce_list(
                 c.xpath in bound,
                 alike < 0.85 * best,
                 far_more,
+                c.xpath in outlying,
                 c.xpath in subsumed,
                 c.cost,
                 len(c.xpath),
@@ -4765,13 +4773,80 @@ def _induce_list(
         checked = _own_kinds(checked, depths, by_page, negatives, trees, sig, warnings[0])
     result = checked[:limit]
     trail = _trail_sizes(by_page)
-    for r in result:
+    urls = _sample_urls(index, trees) if trees else []
+    for k, r in enumerate(result):
         r.warnings = list(warnings)
         crowded = _far_beyond_trail(r, by_page, trail)
         if crowded:
             r.warnings.append(crowded)
+        outliers = _outlier_pages(r, trees, urls) if k == 0 and trees else ""
+        if outliers:
+            r.warnings.append(outliers)
         _count_examples(r)
     return result
+
+
+def item_groups(nodes: Sequence[Any]) -> int:
+    """How many runs of items a list page's items come in, each under a container of its
+    own: the children of the items' common ancestor that hold two items or more at their
+    shallowest depth below it (a chapter's block of section entries). An entry of a nested
+    list holds one item at its top (its own link) above its sub-entries: no run of its own."""
+    if len(nodes) < 4:
+        return 0
+    chains = [[*reversed(list(n.iterancestors())), n] for n in nodes]
+    depth = 0
+    for level in zip(*chains, strict=False):
+        if any(x is not level[0] for x in level):
+            break
+        depth += 1
+    below: dict[int, list[int]] = {}
+    kids: dict[int, Any] = {}
+    for chain in chains:
+        if len(chain) <= depth:
+            return 0  # an item holds the others
+        below.setdefault(id(chain[depth]), []).append(len(chain) - depth)
+        kids[id(chain[depth])] = chain[depth]
+    groups = 0
+    for key, depths in below.items():
+        top = min(depths)
+        if sum(1 for d in depths if d == top) < 2:
+            continue
+        prev = kids[key].getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None and len(below.get(id(prev), ())) == 1:
+            continue  # the sub-list of the entry before it (a `dd` after its `dt`'s link)
+        groups += 1
+    return groups
+
+
+def _outlier_pages(r: Induced, trees: Sequence[Any], urls: Sequence[str]) -> str:
+    """The warning for a list rule that takes far more items on a few sampled pages than on
+    the others, in runs under containers of their own there (``item_groups``) where the other
+    pages' items are one run: a front page's contents of every chapter, 744 items against a
+    median of 7. '' when there is none."""
+    pages = []
+    for tree, url in zip(trees, urls, strict=False):
+        found = _run(tree, r.xpath) or []
+        if found:
+            pages.append((len(found), url, item_groups(found)))
+    if len(pages) < 5:
+        return ""
+    med = statistics.median(n for n, _u, _g in pages)
+    if statistics.median(g for _n, _u, g in pages) > 1:
+        return ""
+    big = sorted(
+        ((n, u, g) for n, u, g in pages if n >= 10 and n >= 5 * med and g >= 3), reverse=True
+    )
+    if not big or 4 * len(big) > len(pages):
+        return ""
+    n, url, groups = big[0]
+    return (
+        f"on {len(big)} of {len(pages)} sampled pages with items the rule takes far more items "
+        f"than the median of {med:g}, in runs under containers of their own ({n} items in "
+        f"{groups} runs on {_short_url(url) or 'a page'}): another kind of page (a front page's "
+        "whole contents)? evaluate --signals names the pages to look at"
+    )
 
 
 def _one_entry_list(lst: HtmlElement | None) -> bool:

@@ -43,7 +43,12 @@ from deboiler_gui.engine.template.extract import (
     learned_absent,
     page_tree,
 )
-from deboiler_gui.engine.template.induce import label_like, list_of_item, several_lists
+from deboiler_gui.engine.template.induce import (
+    item_groups,
+    label_like,
+    list_of_item,
+    several_lists,
+)
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import select
 
@@ -220,7 +225,7 @@ class FieldSignals:
     # (items per parent, page, items, parents): list pages with far more items than entries
     crowded: list[tuple[float, str, int, int]] = dc_field(default_factory=list)
     # (groups, page) per list page: the runs of items under their own containers beside one
-    # another (``_item_groups``)
+    # another (``induce.item_groups``)
     groups: list[tuple[int, str]] = dc_field(default_factory=list)
     # (page, the labels) per list page whose items sit under two labels or more ('Up:', 'On
     # this page:'), each item's the nearest before it (``_item_labels``)
@@ -896,7 +901,7 @@ class FieldSignals:
 
     def _grouped(self) -> list[tuple[int, str]]:
         """The list pages whose items come in several runs under containers of their own
-        (``_item_groups``), when most list pages' items are one run: a front page's contents
+        (``induce.item_groups``), when most list pages' items are one run: a front page's contents
         of every chapter, each chapter's sections in a block under the chapter's link, where
         a chapter page's items are its own sections."""
         if len(self.groups) < 3:
@@ -2429,40 +2434,6 @@ def _entry(node: Any, blocks: dict[int, Any]) -> Any:
     return node
 
 
-def _item_groups(nodes: list[Any]) -> int:
-    """How many runs of items a list page's items come in, each under a container of its
-    own: the children of the items' common ancestor that hold two items or more at their
-    shallowest depth below it (a chapter's block of section entries). An entry of a nested
-    list holds one item at its top (its own link) above its sub-entries: no run of its own."""
-    if len(nodes) < 4:
-        return 0
-    chains = [[*reversed(list(n.iterancestors())), n] for n in nodes]
-    depth = 0
-    for level in zip(*chains, strict=False):
-        if any(x is not level[0] for x in level):
-            break
-        depth += 1
-    below: dict[int, list[int]] = {}
-    kids: dict[int, Any] = {}
-    for chain in chains:
-        if len(chain) <= depth:
-            return 0  # an item holds the others
-        below.setdefault(id(chain[depth]), []).append(len(chain) - depth)
-        kids[id(chain[depth])] = chain[depth]
-    groups = 0
-    for key, depths in below.items():
-        top = min(depths)
-        if sum(1 for d in depths if d == top) < 2:
-            continue
-        prev = kids[key].getprevious()
-        while prev is not None and not isinstance(prev.tag, str):
-            prev = prev.getprevious()
-        if prev is not None and len(below.get(id(prev), ())) == 1:
-            continue  # the sub-list of the entry before it (a `dd` after its `dt`'s link)
-        groups += 1
-    return groups
-
-
 def _colon_label(el: Any) -> str:
     """The label ``el`` is or opens, when it ends on a colon ('Up:' of `<li><b>Up:</b>
     <a>Home</a></li>`, 'On this page:'), '' otherwise."""
@@ -2776,7 +2747,7 @@ def _page_signals(
                 parents = {n.getparent() for n in nodes}  # (ids of proxies are reused)
                 if len(parents) >= CROWDED_PARENTS and len(nodes) >= CROWDED * len(parents):
                     sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
-                sig.groups.append((_item_groups(nodes), url))
+                sig.groups.append((item_groups(nodes), url))
                 named = _item_labels(nodes)
                 if len(named) >= 2:
                     sig.labelled.append((url, named))
