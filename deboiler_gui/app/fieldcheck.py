@@ -129,6 +129,8 @@ class FieldCheck:
 #: A flag's few words, by the start of its sentence (engine.template.signals' texts).
 _SHORT_FLAGS = (
     (re.compile(r"items from several lists"), "several lists"),
+    (re.compile(r"items from several containers"), "several containers"),
+    (re.compile(r"items from several labelled lists"), "several labelled lists"),
     (re.compile(r"items without text"), "items without text"),
     (re.compile(r"far more items than entries"), "too many items"),
     (re.compile(r"pinned to position"), "pinned position"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
@@ -3001,6 +3002,91 @@ def _check_conflicts(
                 )
 
 
+def _label_text(el: HtmlElement) -> str:
+    """The label an element reads as: its first child's text when that is a label ending on a
+    colon ('Up:' of 'Up: Home'), else its own text when short and no link ('' for a link)."""
+    first = next((k for k in el if isinstance(k.tag, str)), None)
+    if first is not None and (t := _text(first)).endswith(":") and label_like(t):
+        return t
+    if el.tag == "a" or el.find(".//a") is not None:
+        return ""  # an entry, not a label
+    text = _text(el)
+    return text if label_like(text) and len(text) <= 40 else ""
+
+
+def list_name(lst: HtmlElement) -> str:
+    """A list's name for a message: the label just before it or before one of its two
+    nearest holders ('On this page:', 'Up:'), '' when none."""
+    node: HtmlElement | None = lst
+    for _level in range(3):
+        if node is None or node.tag in ("body", "html"):
+            break
+        prev = node.getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None and len(prev) <= 3:
+            text = _label_text(prev)
+            if text and _LETTERS.search(text):
+                return text
+        node = node.getparent()
+    return ""
+
+
+def _sibling_entry(ex: Example, items: Sequence[HtmlElement], n: Example) -> HtmlElement | None:
+    """The entry of ``n`` when it is an entry of the examples' list like theirs (same tag and
+    classes, ``n`` reached by the same steps down from it as the example from its own)."""
+    item = items[0]
+    lst = item.getparent()
+    if lst is None:
+        return None
+    entry = next((a for a in [n.node, *n.node.iterancestors()] if a.getparent() is lst), None)
+    if entry is None or any(entry is i for i in items) or entry.tag != item.tag:
+        return None
+    if entry is n.node:
+        return None
+    stripes = _stripe_tokens([entry, item])
+
+    def shape(top: HtmlElement, node: HtmlElement) -> list[tuple[str, frozenset[str]]]:
+        return [(str(x.tag), frozenset(_classes(x) - stripes)) for x in [top, *_chain(top, node)]]
+
+    return entry if shape(entry, n.node) == shape(item, ex.node) else None
+
+
+def _check_sibling_nots(
+    positives: Sequence[Example], negatives: Sequence[Example], trees: Sequence[Any]
+) -> None:
+    """A 'not this' that is an entry of the examples' own list, like theirs (a sibling of
+    their entries, the same steps down), with a text of its page's own (not a fixed label
+    that recurs on most pages, as a bar's 'Contents' between 'Previous' and 'Next'): a list
+    rule takes every entry of its list, so it contradicts the examples."""
+    for n in negatives:
+        page = [p for p in positives if p.root is n.root]
+        if not page:
+            continue
+        _lst, items = _list_node([p.node for p in page])
+        entry = _sibling_entry(page[0], items, n)
+        if entry is None or items[0].getparent() is None:
+            continue
+        text = _text(n.node)
+        if text and trees:
+            lit = xpath_literal(text)
+            others = [t for t in trees if t is not n.root]
+            recurs = sum(1 for t in others if _run(t, f"//{n.node.tag}[normalize-space(.)={lit}]"))
+            if others and 2 * recurs >= len(others):
+                continue
+        name = list_name(items[0].getparent())
+        named = f"the list after {name!r}" if name else "their list"
+        raise InductionError(
+            f"the 'not this' is an entry of the examples' own list ({named}, on "
+            f"{_short_url(n.url)}), like theirs: a list rule takes every entry of its list, "
+            "so it cannot leave that one out",
+            [*(f"example {p.describe()}" for p in page), f"not {n.describe()}"],
+            examples=[n.url],
+            hint="leave the 'not this' out to take the whole list; or, if the examples are "
+            "a part of it, take them as fields of their own",
+        )
+
+
 def _conflict_advice(positives: Sequence[Example], n: Example) -> str:
     """What to do when a 'not this' is at an example's place on another page: the field is
     absent there (a third example; the rule on its label finds nothing there), or that node
@@ -3190,6 +3276,8 @@ def _induce(
         _check_page_kinds(positives, trees)
     if as_list:
         rules = _induce_list(positives, negatives, index, trees, limit)
+        # (after the induction's own refusals, which say more of a 'not this' they refuse)
+        _check_sibling_nots(positives, negatives, trees)
     else:
         rules = _induce_field(positives, negatives, index, trees, limit, attr=attr)
     if attr:
@@ -4419,6 +4507,10 @@ def _induce_list(
             for xp, spec in _list_candidates(page_pos, index, own=True).items():
                 if xp not in pool or pool[xp][0] > spec[0]:
                     pool[xp] = spec
+    if len(positives) > 1:
+        for xp, spec in _head_runs(by_page, index).items():
+            if xp not in pool or pool[xp][0] > spec[0]:
+                pool[xp] = spec
     wider: dict[str, str] = {}  # a narrowed descendant form -> the form it narrows
     for xp, (cost, family, depth) in list(pool.items()):
         # The descendant form narrowed by the class the examples' entries share (Read the
@@ -4636,6 +4728,12 @@ def _induce_list(
                     wider.setdefault(c.xpath, base)
 
         subsumed = _subsumed(clean, depths, trees)
+        # A rule whose items come, on a few sampled pages, in runs under containers of their
+        # own, far more of them than elsewhere (a front page's contents of every chapter under
+        # the chapters' links), ranks after one whose items are one run on every page, as
+        # the examples' are: the examples' list, not another kind of page's.
+        sample_urls = _sample_urls(index, trees)
+        outlying = {c.xpath for c in clean if _outlier_pages(c, trees, sample_urls)}
         # A rule bound to the example page rather than to a place of the site: anchored on
         # the page's own name (`li[@title='os ']`, the current module's entry of a menu that
         # lists every module: the same list on every page), or pinning one list among like
@@ -4663,6 +4761,7 @@ def _induce_list(
                 c.xpath in bound,
                 alike < 0.85 * best,
                 far_more,
+                c.xpath in outlying,
                 c.xpath in subsumed,
                 c.cost,
                 len(c.xpath),
@@ -4673,10 +4772,201 @@ def _induce_list(
     if warnings:
         checked = _own_kinds(checked, depths, by_page, negatives, trees, sig, warnings[0])
     result = checked[:limit]
-    for r in result:
+    trail = _trail_sizes(by_page)
+    urls = _sample_urls(index, trees) if trees else []
+    for k, r in enumerate(result):
         r.warnings = list(warnings)
+        crowded = _far_beyond_trail(r, by_page, trail)
+        if crowded:
+            r.warnings.append(crowded)
+        outliers = _outlier_pages(r, trees, urls) if k == 0 and trees else ""
+        if outliers:
+            r.warnings.append(outliers)
         _count_examples(r)
     return result
+
+
+def item_groups(nodes: Sequence[Any]) -> int:
+    """How many runs of items a list page's items come in, each under a container of its
+    own: the children of the items' common ancestor that hold two items or more at their
+    shallowest depth below it (a chapter's block of section entries). An entry of a nested
+    list holds one item at its top (its own link) above its sub-entries: no run of its own."""
+    if len(nodes) < 4:
+        return 0
+    chains = [[*reversed(list(n.iterancestors())), n] for n in nodes]
+    depth = 0
+    for level in zip(*chains, strict=False):
+        if any(x is not level[0] for x in level):
+            break
+        depth += 1
+    below: dict[int, list[int]] = {}
+    kids: dict[int, Any] = {}
+    for chain in chains:
+        if len(chain) <= depth:
+            return 0  # an item holds the others
+        below.setdefault(id(chain[depth]), []).append(len(chain) - depth)
+        kids[id(chain[depth])] = chain[depth]
+    groups = 0
+    for key, depths in below.items():
+        top = min(depths)
+        if sum(1 for d in depths if d == top) < 2:
+            continue
+        prev = kids[key].getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None and len(below.get(id(prev), ())) == 1:
+            continue  # the sub-list of the entry before it (a `dd` after its `dt`'s link)
+        groups += 1
+    return groups
+
+
+def _outlier_pages(r: Induced, trees: Sequence[Any], urls: Sequence[str]) -> str:
+    """The warning for a list rule that takes far more items on a few sampled pages than on
+    the others, in runs under containers of their own there (``item_groups``) where the other
+    pages' items are one run: a front page's contents of every chapter, 744 items against a
+    median of 7. '' when there is none."""
+    pages = []
+    for tree, url in zip(trees, urls, strict=False):
+        found = _run(tree, r.xpath) or []
+        if found:
+            pages.append((len(found), url, item_groups(found)))
+    if len(pages) < 5:
+        return ""
+    med = statistics.median(n for n, _u, _g in pages)
+    if statistics.median(g for _n, _u, g in pages) > 1:
+        return ""
+    big = sorted(
+        ((n, u, g) for n, u, g in pages if n >= 10 and n >= 5 * med and g >= 3), reverse=True
+    )
+    if not big or 4 * len(big) > len(pages):
+        return ""
+    n, url, groups = big[0]
+    return (
+        f"on {len(big)} of {len(pages)} sampled pages with items the rule takes far more items "
+        f"than the median of {med:g}, in runs under containers of their own ({n} items in "
+        f"{groups} runs on {_short_url(url) or 'a page'}): another kind of page (a front page's "
+        "whole contents)? evaluate --signals names the pages to look at"
+    )
+
+
+def _one_entry_list(lst: HtmlElement | None) -> bool:
+    """Whether ``lst`` is a list of one entry (a `ul` with one `li`, nested lists aside)."""
+    if lst is None or lst.tag not in _LIST_TAGS:
+        return False
+    return sum(1 for k in lst if k.tag in _ITEM_TAGS) == 1
+
+
+def _trail_top(node: HtmlElement) -> HtmlElement | None:
+    """The outermost of the one-entry lists nested in one another that ``node``'s entry is
+    the only entry of (a trail written one list per level), None when its list has several
+    entries."""
+    entry = next((a for a in node.iterancestors() if a.tag in _ITEM_TAGS), None)
+    lst = entry.getparent() if entry is not None else None
+    if not _one_entry_list(lst):
+        return None
+    top = lst
+    while top is not None:
+        up = top.getparent()
+        if _one_entry_list(up):
+            top = up
+        elif up is not None and up.tag in _ITEM_TAGS and _one_entry_list(up.getparent()):
+            top = up.getparent()
+        else:
+            break
+    return top
+
+
+def _trail_sizes(by_page: list[list[Example]]) -> list[int] | None:
+    """Per example page, the entries of the trail the examples are on, when the examples say
+    they are a trail: two levels at least of nested one-entry lists among them (each example
+    the only entry of its level, but one that may head the trail). None otherwise."""
+    depths = set()
+    sizes = []
+    for page_pos in by_page:
+        tops = {id(t): t for t in (_trail_top(e.node) for e in page_pos) if t is not None}
+        if not tops:
+            return None
+        if len(tops) > 1:
+            return None
+        top = next(iter(tops.values()))
+        for e in page_pos:
+            if _trail_top(e.node) is not None:
+                depths.add(sum(1 for a in e.node.iterancestors() if a.tag in _LIST_TAGS))
+        off = sum(1 for e in page_pos if _trail_top(e.node) is None)
+        sizes.append(sum(1 for d in top.iter() if d.tag in _ITEM_TAGS) + off)
+    return sizes if len(depths) > 1 else None
+
+
+def _far_beyond_trail(r: Induced, by_page: list[list[Example]], trail: list[int] | None) -> str:
+    """The warning for a list rule that takes far more items than the trail the examples
+    are on, on one of the example pages: no rule found holds the trail alone."""
+    if trail is None:
+        return ""
+    for page_pos, got, size in zip(by_page, r.examples, trail, strict=False):
+        if len(got) > 2 * max(size, 2):
+            return (
+                f"the examples are a trail (each the only entry of its level of nested lists, "
+                f"{size} entries on {_short_url(page_pos[0].url)}), and this rule takes "
+                f"{len(got)} items there: no rule found holds the trail alone (check its "
+                "values, or click the trail's entries on a page where it has more levels)"
+            )
+    return ""
+
+
+def _head_runs(
+    by_page: list[list[Example]], index: SiteIndex | None
+) -> dict[str, tuple[float, str, int]]:
+    """A trail written as a labelled entry and the nested lists right after it (Sphinx
+    themes' 'Up: Home' entry, then one `ul` per level below it, each of one entry), clicked
+    at several of its levels: the entry, found by its label or hook, and the lists that
+    follow it, rather than every link of the box that holds the trail among other lists
+    (the previous/next links, the page's contents). (cost, family, 0) by rule."""
+    out: dict[str, tuple[float, str, int]] = {}
+    for page_pos in by_page:
+        nodes = [e.node for e in page_pos]
+        if len(nodes) < 2:
+            continue
+        common = _lca(nodes)
+        if any(n is common for n in nodes):
+            continue
+        kids: list[HtmlElement] = []
+        for n in nodes:
+            k = _chain(common, n)[0]
+            if all(k is not x for x in kids):
+                kids.append(k)
+        sibs = [k for k in common if isinstance(k.tag, str)]
+        at = sorted(next(i for i, s in enumerate(sibs) if s is k) for k in kids)
+        if len(at) < 2 or at != list(range(at[0], at[0] + len(at))):
+            continue
+        head, rest = sibs[at[0]], sibs[at[0] + 1 : at[-1] + 1]
+        if head.tag not in _ITEM_TAGS or any(r.tag not in _LIST_TAGS for r in rest):
+            continue
+        anchors: list[tuple[float, str, str]] = []
+        for child in head:
+            if not isinstance(child.tag, str) or any(
+                child is n or any(a is child for a in n.iterancestors()) for n in nodes
+            ):
+                continue
+            text = _text(child)
+            if text and len(text) <= 40 and label_like(text):
+                anchors.append((1.0, "label", f"{child.tag}[{text_equals(child, text)}]"))
+            break
+        lead = normalize_text(head.text or "")
+        if not anchors and lead.endswith(":") and label_like(lead) and "'" not in lead:
+            # The label as the entry's own text before its link ('Up: <a>Home</a>').
+            anchors.append((1.1, "label", f"starts-with(normalize-space(.), '{lead}')"))
+        anchors += [(cost + 0.2, family, pred) for cost, family, pred in hooks(head, index)[:2]]
+        tag = nodes[0].tag
+        lists = "|".join(sorted({f"self::{r.tag}" for r in rest}))
+        for cost, family, pred in anchors:
+            entry = f"//{head.tag}[{pred}]"
+            xp = (
+                f"{entry}//{tag} | {entry}/following-sibling::*[position() <= {len(rest)}]"
+                f"[{lists.replace('|', ' or ')}]//{tag}"
+            )
+            if xp not in out or out[xp][0] > cost:
+                out[xp] = (cost, family, 0)
+    return out
 
 
 def _count_examples(r: Induced) -> None:
@@ -4899,8 +5189,20 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
     labels = _labels(_outer_list(ex.node))
     cut = next((k for k, lb in enumerate(labels) if title and _head_text(lb) == title), None)
     labels = labels[:cut] if cut is not None else labels
+    # A head the list node holds that reads as the page's title, a heading outside the list
+    # (a chapter's contents opening with the chapter's own link before its sections) names
+    # the page too: two chapters' contents are one kind of list under two titles. The page's
+    # first heading inside the list node (a member table's 'Modules' row) is the list's own.
+    head_text = _head_text(head[1]) if head else ""
+    if (
+        head_text
+        and head_text == title
+        and page_head is not None
+        and not any(a is list_node for a in page_head.iterancestors())
+    ):
+        head_text = ""
     return {
-        "head": _head_text(head[1]) if head else "",
+        "head": head_text,
         "labels": {_head_text(lb) for lb in labels},
         "near": _head_text(labels[0]) if labels else "",
         "column": column,

@@ -43,7 +43,12 @@ from deboiler_gui.engine.template.extract import (
     learned_absent,
     page_tree,
 )
-from deboiler_gui.engine.template.induce import label_like, list_of_item, several_lists
+from deboiler_gui.engine.template.induce import (
+    item_groups,
+    label_like,
+    list_of_item,
+    several_lists,
+)
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import select
 
@@ -79,6 +84,9 @@ DUPLICATE = 0.95
 #: ``CROWDED_PARENTS`` parents) takes other nodes of each entry too: its type links.
 CROWDED = 2.0
 CROWDED_PARENTS = 3
+#: A list page whose items come in this many runs under containers of their own, where most
+#: pages' items are one run, is flagged.
+GROUPS = 3
 #: Label elements looked at in a pinned node's parent (its siblings' labels).
 NEAR_LABELS = 200
 #: A label beside a pinned node is text of at most this many characters.
@@ -216,6 +224,12 @@ class FieldSignals:
     examples: frozenset[str] = frozenset()
     # (items per parent, page, items, parents): list pages with far more items than entries
     crowded: list[tuple[float, str, int, int]] = dc_field(default_factory=list)
+    # (groups, page) per list page: the runs of items under their own containers beside one
+    # another (``induce.item_groups``)
+    groups: list[tuple[int, str]] = dc_field(default_factory=list)
+    # (page, the labels) per list page whose items sit under two labels or more ('Up:', 'On
+    # this page:'), each item's the nearest before it (``_item_labels``)
+    labelled: list[tuple[str, tuple[str, ...]]] = dc_field(default_factory=list)
     #: the rule's last step pinned to a position (``tr[3]``), when it has one
     pinned: str = ""
     # shape (tag, classes, label beside) of the node at that position, and its pages
@@ -521,6 +535,33 @@ class FieldSignals:
                         "look_at": pages[:5],
                     }
                 )
+        grouped = self._grouped()
+        if grouped:
+            runs = sorted(grouped, reverse=True)
+            out.append(
+                {
+                    "flag": f"items from several containers: on {len(grouped)} page"
+                    f"{'s' if len(grouped) != 1 else ''} the items come in runs under "
+                    f"containers of their own (up to {runs[0][0]} on a page), where the "
+                    "items of most pages share one: another kind of page (a front page's "
+                    "whole contents), or items of several lists?",
+                    "pages": len(grouped),
+                    "look_at": [u for _n, u in runs[:5]],
+                }
+            )
+        if len(self.labelled) >= 2 and 10 * len(self.labelled) >= self.list_pages:
+            names = Counter(n for _u, ns in self.labelled for n in ns)
+            shown = ", ".join(repr(n) for n, _k in names.most_common(4))
+            out.append(
+                {
+                    "flag": f"items from several labelled lists: on {len(self.labelled)} page"
+                    f"{'s' if len(self.labelled) != 1 else ''} the items sit under different "
+                    f"labels ({shown}): the rule takes the block around several lists?",
+                    "pages": len(self.labelled),
+                    "look_at": [u for u, _n in self.labelled[:5]],
+                }
+            )
+        scattered = {u for _n, u in grouped}
         if self.is_list and len(self.counts) >= 3:
             med = statistics.median(self.counts)
             top = max(self.counts)
@@ -548,7 +589,7 @@ class FieldSignals:
                 to others alike; entries of its nested lists as its own: an index page's
                 contents tree, a leaf page's one level): that list grown (a chapter's
                 contents), not other items."""
-                if u in mixed or usual_list is None or u not in lists:
+                if u in mixed or u in scattered or usual_list is None or u not in lists:
                     return False
                 key, ks = lists[u]
                 return key == usual_list and {_flat_kind(k) for k in ks} <= kinds
@@ -857,6 +898,19 @@ class FieldSignals:
             }
             for other, (same, both) in self.scalar_dup.items()
         ]
+
+    def _grouped(self) -> list[tuple[int, str]]:
+        """The list pages whose items come in several runs under containers of their own
+        (``induce.item_groups``), when most list pages' items are one run: a front page's contents
+        of every chapter, each chapter's sections in a block under the chapter's link, where
+        a chapter page's items are its own sections."""
+        if len(self.groups) < 3:
+            return []
+        usual = statistics.median(n for n, _u in self.groups)
+        if usual > 1:
+            return []
+        out = [(n, u) for n, u in self.groups if n >= GROUPS]
+        return out if 4 * len(out) <= len(self.groups) else []
 
     def _count_lists(self) -> dict[str, tuple[str, frozenset[str]]]:
         """The list each list page's items come from and their kinds of entry
@@ -2113,6 +2167,11 @@ def _other_levels(nodes: list[Any], url: str = "") -> int | None:
             continue  # one level only
         nested = True
         for e in top.iter(etag):
+            if id(own_top := _tree_top(e.getparent())) not in trees and own_top is not top:
+                # A list set directly in the list, not in an entry, that holds none of the
+                # items: a list of its own beside the items' entries (the page's contents
+                # after a trail, both in one box's list), not a level of the items' tree.
+                continue
             node = e
             for step in steps:
                 node = next((c for c in node if c.tag == step), None)
@@ -2373,6 +2432,48 @@ def _entry(node: Any, blocks: dict[int, Any]) -> Any:
         if up is not None and id(up) in blocks:
             return a
     return node
+
+
+def _colon_label(el: Any) -> str:
+    """The label ``el`` is or opens, when it ends on a colon ('Up:' of `<li><b>Up:</b>
+    <a>Home</a></li>`, 'On this page:'), '' otherwise."""
+    first = next((k for k in el if isinstance(k.tag, str)), None)
+    for node in (first, el):
+        if node is None:
+            continue
+        if node is el and (el.tag == "a" or el.find(".//a") is not None):
+            continue
+        text = normalize_text(node.text_content())
+        if text.endswith(":") and len(text) <= 40 and label_like(text):
+            return text
+    return ""
+
+
+def _item_labels(nodes: list[Any]) -> tuple[str, ...]:
+    """The labels the items of a list page sit under, each item's nearest: the element just
+    before it, or before one of its holders below the items' common ancestor, that ends on a
+    colon (``_colon_label``). Items under no label count for none."""
+    if len(nodes) < 2:
+        return ()
+    chains = [[*reversed(list(n.iterancestors())), n] for n in nodes]
+    top = None
+    for level in zip(*chains, strict=False):
+        if any(x is not level[0] for x in level):
+            break
+        top = level[0]
+    seen: dict[str, None] = {}
+    for n in nodes:
+        node = n
+        while node is not None and node is not top:
+            prev = node.getprevious()
+            while prev is not None and not isinstance(prev.tag, str):
+                prev = prev.getprevious()
+            label = _colon_label(prev) if prev is not None else ""
+            if label:
+                seen[label] = None
+                break
+            node = node.getparent()
+    return tuple(seen)
 
 
 def _list_size(nodes: list[Any]) -> int:
@@ -2646,6 +2747,10 @@ def _page_signals(
                 parents = {n.getparent() for n in nodes}  # (ids of proxies are reused)
                 if len(parents) >= CROWDED_PARENTS and len(nodes) >= CROWDED * len(parents):
                     sig.crowded.append((len(nodes) / len(parents), url, len(nodes), len(parents)))
+                sig.groups.append((item_groups(nodes), url))
+                named = _item_labels(nodes)
+                if len(named) >= 2:
+                    sig.labelled.append((url, named))
                 if len(nodes) == 1 and report.xpath.lstrip().startswith("("):
                     _pin_shape(sig, url, root, report.xpath, nodes[0])
                 elif nodes:
