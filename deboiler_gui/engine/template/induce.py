@@ -56,6 +56,10 @@ from deboiler_gui.engine.template.selectors import (
 SITE_SAMPLE = 60
 #: Candidates (cheapest first) that get the site-wide check.
 SITE_CHECKED = 14
+#: With one clicked link read by its own label-like text (:func:`own_text_rule`), a rule whose
+#: node reads another text on at most this share of its pages takes another link there; more
+#: often, the text is a value the pages happen to share (an author's name).
+ONE_CLICK_RETEXTED = 0.15
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 #: A label in running text: one or two words of letters, maybe ending in a colon ("extends",
 #: "See also:"); not a type name with dots or brackets ("java.lang.Enum<").
@@ -388,6 +392,20 @@ def fixed_text(positives: Sequence[Example], attr: str = "") -> str:
         return ""
     targets = {urljoin(ex.url, h) for ex, h in zip(positives, hrefs, strict=True)}
     return text if len(targets) > 1 else ""
+
+
+def own_text_rule(positives: Sequence[Example], attr: str = "") -> str:
+    """The rule by the link's own text for one clicked link whose text reads as a label
+    ('[Next Chapter]'), "" otherwise. One click cannot tell a label from a value: the rule
+    is offered, and ranks first only where it finds the link on as many pages as the best
+    other rule (:func:`_rank_field`); a value's text (a title) is found on its own page."""
+    if attr or len(positives) != 1 or fixed_text(positives, attr):
+        return ""
+    node = positives[0].node
+    text = _text(node)
+    if node.tag != "a" or not (node.get("href") or "").strip() or not label_like(text):
+        return ""
+    return f"//a[normalize-space(.)={xpath_literal(text)}]"
 
 
 def _beside(el: HtmlElement) -> HtmlElement | None:
@@ -1028,7 +1046,11 @@ def _rank_field(
     # The examples' link read by its fixed text ('← prev' to another page on each page): a
     # rule whose node on other pages reads another text ('up' where a page has no previous
     # page) takes another link there.
-    fixed = fixed_text(positives, attr)
+    # One clicked link whose text reads as a label ('[Previous Chapter]'): its text is read
+    # like the examples' fixed one, and a rule is judged by it when another text is rare
+    # among its nodes (the '[Contents]' link where the first page has no previous one).
+    own = own_text_rule(positives, attr)
+    fixed = fixed_text(positives, attr) or (_text(positives[0].node) if own else "")
     for c in checked:
         c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
     if label is not None and _page_label(checked, positives):
@@ -1197,17 +1219,75 @@ def _rank_field(
         hit = c.site["one"] + c.site["many"]
         return (
             bool(fixed and c.site["retexted"])
+            and (not own or c.site["retexted"] <= ONE_CLICK_RETEXTED * hit)
             and steady_texted >= max(3, 0.85 * c.site["texted"])
             and 2 * steady_texted >= hit
         )
+
+    # Per sampled page, the first node of each rule (the node a field takes), when the
+    # examples' node has a place of its own (``places``).
+    first_nodes: dict[str, list[HtmlElement | None]] = {}
+    if places:
+        for c in checked:
+            runs = [_run(t, c.xpath) for t in trees]
+            first_nodes[c.xpath] = [found[0] if found else None for found in runs]
+
+    def within(c: Induced) -> bool:
+        """Whether a wider rule gives ``c``'s node on every page ``c`` finds one, and on some
+        other pages a node at the examples' own place that carries their hooks: a title
+        anchored after a contents block that a few pages lack (the references page) is the
+        same field as the body's one `h3`, found on fewer pages. It ranks after that rule,
+        whatever its cost; a rule whose extra node is elsewhere, or another node anywhere,
+        sets nothing aside."""
+        if c.xpath not in inside:
+            inside[c.xpath] = _within(c)
+        return inside[c.xpath]
+
+    inside: dict[str, bool] = {}
+
+    def _within(c: Induced) -> bool:
+        mine = first_nodes.get(c.xpath)
+        if mine is None:
+            return False
+        for d in checked:
+            theirs = first_nodes.get(d.xpath)
+            if (
+                d is c
+                or theirs is None
+                or d.site["many"]
+                or not right(d)
+                or not sound(d)
+                or relabelled(d)
+                or retexted(d)
+            ):
+                continue
+            more = 0
+            for a, b in zip(mine, theirs, strict=True):
+                if a is not None and b is not a:
+                    break
+                if a is None and b is not None:
+                    if _absolute(b) not in places or (sig and not _carries(b, sig)):
+                        break
+                    more += 1
+            else:
+                if more:
+                    return True
+        return False
 
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
         # narrow (an anchor that exists on the example pages only).
         # (Not a union of the examples' own hooks: their nodes sit at places of their own.)
-        narrow = hits < 0.85 * best_hits or (
-            c.family == "class" and " | " not in c.xpath and placed[c.xpath] < 0.85 * best_placed
+        # The one clicked link's own text must find it wherever the best rule does.
+        narrow = (
+            hits < 0.85 * best_hits
+            or (c.xpath == own and hits < best_hits)
+            or (
+                c.family == "class"
+                and " | " not in c.xpath
+                and placed[c.xpath] < 0.85 * best_placed
+            )
         )
         hit = c.site["one"] + c.site["many"]
         # Where no rule is clean (a field whose usual value is one word on most pages, as an
@@ -1223,6 +1303,7 @@ def _rank_field(
             mixed(c),
             spread,
             narrow,
+            within(c),
             c.cost,
             c.site["conflicting"],
             c.site["many"],
@@ -3635,6 +3716,10 @@ def _induce_field(
             for cands in per_example:
                 cands[xp] = (0.8, "label")
             common.add(xp)
+    own = own_text_rule(positives, attr)
+    if own:
+        per_example[0].setdefault(own, (0.8, "label"))
+        common.add(own)
     # Candidates of any example may fit all of them.
     pool: dict[str, tuple[float, str]] = {}
     for cands in per_example:
