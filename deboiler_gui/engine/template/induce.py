@@ -394,18 +394,28 @@ def fixed_text(positives: Sequence[Example], attr: str = "") -> str:
     return text if len(targets) > 1 else ""
 
 
-def own_text_rule(positives: Sequence[Example], attr: str = "") -> str:
+def own_text_rule(positives: Sequence[Example], attr: str = "", trees: Sequence[Any] = ()) -> str:
     """The rule by the link's own text for one clicked link whose text reads as a label
-    ('[Next Chapter]'), "" otherwise. One click cannot tell a label from a value: the rule
-    is offered, and ranks first only where it finds the link on as many pages as the best
-    other rule (:func:`_rank_field`); a value's text (a title) is found on its own page."""
+    ('[Next Chapter]'), "" otherwise. One click cannot tell a label from a value: over the
+    sampled ``trees``, the links of that text must lead to other pages on other pages (a
+    label of a link that changes with the page; a menu's entry that names one page leads
+    there from everywhere), and the rule ranks first only where it finds the link on as many
+    pages as the best other rule (:func:`_rank_field`)."""
     if attr or len(positives) != 1 or fixed_text(positives, attr):
         return ""
     node = positives[0].node
     text = _text(node)
     if node.tag != "a" or not (node.get("href") or "").strip() or not label_like(text):
         return ""
-    return f"//a[normalize-space(.)={xpath_literal(text)}]"
+    xp = f"//a[normalize-space(.)={xpath_literal(text)}]"
+    targets = []
+    for tree in trees:
+        found = _run(tree, xp)
+        if found:
+            targets.append((found[0].get("href") or "").strip())
+    if trees and len(set(targets)) < max(2, 0.5 * len(targets)):
+        return ""
+    return xp
 
 
 def _beside(el: HtmlElement) -> HtmlElement | None:
@@ -1049,7 +1059,7 @@ def _rank_field(
     # One clicked link whose text reads as a label ('[Previous Chapter]'): its text is read
     # like the examples' fixed one, and a rule is judged by it when another text is rare
     # among its nodes (the '[Contents]' link where the first page has no previous one).
-    own = own_text_rule(positives, attr)
+    own = own_text_rule(positives, attr, trees)
     fixed = fixed_text(positives, attr) or (_text(positives[0].node) if own else "")
     for c in checked:
         c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
@@ -1249,6 +1259,7 @@ def _rank_field(
         mine = first_nodes.get(c.xpath)
         if mine is None:
             return False
+        kinds = {_own_kind(a) for a in mine if a is not None}
         for d in checked:
             theirs = first_nodes.get(d.xpath)
             if (
@@ -1266,7 +1277,12 @@ def _rank_field(
                 if a is not None and b is not a:
                     break
                 if a is None and b is not None:
-                    if _absolute(b) not in places or (sig and not _carries(b, sig)):
+                    if (
+                        _absolute(b) not in places
+                        or (sig and not _carries(b, sig))
+                        or _own_kind(b) not in kinds
+                        or _repeated(b, trees)
+                    ):
                         break
                     more += 1
             else:
@@ -1315,6 +1331,36 @@ def _rank_field(
     if after is not None:
         good = _after_over_site(good, key, trees, index, after)
     return _label_before_hooks(good, key, index)
+
+
+def _own_kind(el: HtmlElement) -> tuple[str, str]:
+    """A node's tag and class tokens: a node of a kind no example showed (an application's
+    source link where the examples were a module's and a file's) is another kind."""
+    return str(el.tag), " ".join(sorted((el.get("class") or "").split()))
+
+
+def _repeated(el: HtmlElement, trees: Sequence[Any]) -> bool:
+    """Whether ``el``'s text is the whole text of some element on most of the other pages of
+    ``trees``: a fixed link ('API documentation' for the parent page) that stands at the
+    field's place where the field is missing, not a page's own value."""
+    text = _text(el)
+    if not text:
+        return True
+    try:
+        find = etree.XPath(f"//*[normalize-space(.)={xpath_literal(text)}]")
+    except etree.XPathSyntaxError:
+        return True
+    own = el.getroottree().getroot()
+    others = [t for t in trees if t is not own]
+    seen = 0
+    for k, tree in enumerate(others):
+        if find(tree):
+            seen += 1
+        if 2 * seen > len(others):
+            return True
+        if 2 * (seen + len(others) - k - 1) <= len(others):
+            return False
+    return False
 
 
 def _first_forms(
@@ -3716,7 +3762,7 @@ def _induce_field(
             for cands in per_example:
                 cands[xp] = (0.8, "label")
             common.add(xp)
-    own = own_text_rule(positives, attr)
+    own = own_text_rule(positives, attr, trees)
     if own:
         per_example[0].setdefault(own, (0.8, "label"))
         common.add(own)
