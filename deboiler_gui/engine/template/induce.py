@@ -1244,11 +1244,13 @@ def _rank_field(
 
     def within(c: Induced) -> bool:
         """Whether a wider rule gives ``c``'s node on every page ``c`` finds one, and on some
-        other pages a node at the examples' own place that carries their hooks: a title
+        other pages a node at the examples' own place that carries their hooks, has the tag
+        and classes of ``c``'s nodes and a text of its page's own (``_repeated``): a title
         anchored after a contents block that a few pages lack (the references page) is the
         same field as the body's one `h3`, found on fewer pages. It ranks after that rule,
-        whatever its cost; a rule whose extra node is elsewhere, or another node anywhere,
-        sets nothing aside."""
+        whatever its cost; a rule whose extra node is elsewhere, of another kind or a fixed
+        link ('Up' where the first page has no 'Previous'), or another node anywhere, sets
+        nothing aside."""
         if c.xpath not in inside:
             inside[c.xpath] = _within(c)
         return inside[c.xpath]
