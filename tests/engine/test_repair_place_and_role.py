@@ -34,10 +34,10 @@ def name(i: int) -> str:
     return f"Appendix {i}" if i in APPENDIX else f"{i} Chapter number {i}"
 
 
-def chapter(i: int, *, wrapped: bool = False, foot: bool = False) -> str:
+def chapter(i: int, *, wrapped: bool = False, foot: bool = False, contents: bool = True) -> str:
     sects = (
         ""
-        if i in APPENDIX
+        if i in APPENDIX or not contents
         else "<div class='Sects'>"
         + "".join(f"<a href='#s{k}'>{i}.{k} Part</a> " for k in range(1, 4))
         + "</div>"
@@ -58,7 +58,7 @@ def chapter(i: int, *, wrapped: bool = False, foot: bool = False) -> str:
     blocks = [b for b in blocks if b]
     if wrapped:
         blocks = [f"<div class='w'>{b}</div>" for b in blocks]
-    return f"<html><body>{''.join(blocks)}</body></html>"
+    return f"<html><body class='page{i}'>{''.join(blocks)}</body></html>"
 
 
 def url(i: int) -> str:
@@ -74,6 +74,19 @@ def test_a_repair_that_also_finds_the_title_where_the_old_rule_missed_it_is_acce
     old = learned(tpl, [Page(url(i), chapter(i)) for i in range(N)])
     assert old.field("title").search.fingerprint["samples"].get(url(APPENDIX[0]), "") == ""
     changed = [Page(url(i), chapter(i, wrapped=True)) for i in range(N)]
+    (title,), _stats = repair_site(changed, old)
+    assert title.status == "repaired", (title.status, title.xpath, title.evidence)
+    fixed = accept_field_repairs(old, [title])
+    for i in (3, 9, *APPENDIX):
+        assert apply_template(changed[i], fixed).values["title"] == name(i), i
+
+
+def test_the_title_found_once_its_anchor_block_is_gone_from_every_page_is_accepted() -> None:
+    # Each page's body has a class of its own: the title's place is its tags and classes
+    # from the root, not its parent's classes.
+    tpl = Template("book", site=SITE, fields=(Field("title", xpaths=(TITLE,)),), use_cleaner=False)
+    old = learned(tpl, [Page(url(i), chapter(i)) for i in range(N)])
+    changed = [Page(url(i), chapter(i, contents=False)) for i in range(N)]
     (title,), _stats = repair_site(changed, old)
     assert title.status == "repaired", (title.status, title.xpath, title.evidence)
     fixed = accept_field_repairs(old, [title])

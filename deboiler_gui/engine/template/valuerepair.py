@@ -1116,14 +1116,9 @@ NEW_AT_PLACE = 0.1
 
 def _place_of(el: HtmlElement) -> tuple[str, ...]:
     """Where ``el`` sits, whatever the positions: the tags from the root down to it, with its
-    class tokens and its parent's."""
+    class tokens (not its ancestors': a page's `body` often carries a class of its own)."""
     tags = tuple(str(a.tag) for a in reversed(list(el.iterancestors())))
-    parent = el.getparent()
-    classes = (
-        " ".join(sorted((el.get("class") or "").split())),
-        " ".join(sorted((parent.get("class") or "").split())) if parent is not None else "",
-    )
-    return (*tags, str(el.tag), *classes)
+    return (*tags, str(el.tag), " ".join(sorted((el.get("class") or "").split())))
 
 
 def _agreeing_places(
