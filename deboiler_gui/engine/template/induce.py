@@ -57,6 +57,10 @@ from deboiler_gui.engine.template.selectors import (
 SITE_SAMPLE = 60
 #: Candidates (cheapest first) that get the site-wide check.
 SITE_CHECKED = 14
+#: With one clicked link read by its own label-like text (:func:`own_text_rule`), a rule whose
+#: node reads another text on at most this share of its pages takes another link there; more
+#: often, the text is a value the pages happen to share (an author's name).
+ONE_CLICK_RETEXTED = 0.15
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 #: A label in running text: one or two words of letters, maybe ending in a colon ("extends",
 #: "See also:"); not a type name with dots or brackets ("java.lang.Enum<").
@@ -389,6 +393,30 @@ def fixed_text(positives: Sequence[Example], attr: str = "") -> str:
         return ""
     targets = {urljoin(ex.url, h) for ex, h in zip(positives, hrefs, strict=True)}
     return text if len(targets) > 1 else ""
+
+
+def own_text_rule(positives: Sequence[Example], attr: str = "", trees: Sequence[Any] = ()) -> str:
+    """The rule by the link's own text for one clicked link whose text reads as a label
+    ('[Next Chapter]'), "" otherwise. One click cannot tell a label from a value: over the
+    sampled ``trees``, the links of that text must lead to other pages on other pages (a
+    label of a link that changes with the page; a menu's entry that names one page leads
+    there from everywhere), and the rule ranks first only where it finds the link on as many
+    pages as the best other rule (:func:`_rank_field`)."""
+    if attr or len(positives) != 1 or fixed_text(positives, attr):
+        return ""
+    node = positives[0].node
+    text = _text(node)
+    if node.tag != "a" or not (node.get("href") or "").strip() or not label_like(text):
+        return ""
+    xp = f"//a[normalize-space(.)={xpath_literal(text)}]"
+    targets = []
+    for tree in trees:
+        found = _run(tree, xp)
+        if found:
+            targets.append((found[0].get("href") or "").strip())
+    if trees and len(set(targets)) < max(2, 0.5 * len(targets)):
+        return ""
+    return xp
 
 
 def _beside(el: HtmlElement) -> HtmlElement | None:
@@ -1029,7 +1057,11 @@ def _rank_field(
     # The examples' link read by its fixed text ('← prev' to another page on each page): a
     # rule whose node on other pages reads another text ('up' where a page has no previous
     # page) takes another link there.
-    fixed = fixed_text(positives, attr)
+    # One clicked link whose text reads as a label ('[Previous Chapter]'): its text is read
+    # like the examples' fixed one, and a rule is judged by it when another text is rare
+    # among its nodes (the '[Contents]' link where the first page has no previous one).
+    own = own_text_rule(positives, attr, trees)
+    fixed = fixed_text(positives, attr) or (_text(positives[0].node) if own else "")
     for c in checked:
         c.site = _site_field(c.xpath, trees, sig, attr, label, fixed, after)
     if label is not None and _page_label(checked, positives):
@@ -1198,17 +1230,83 @@ def _rank_field(
         hit = c.site["one"] + c.site["many"]
         return (
             bool(fixed and c.site["retexted"])
+            and (not own or c.site["retexted"] <= ONE_CLICK_RETEXTED * hit)
             and steady_texted >= max(3, 0.85 * c.site["texted"])
             and 2 * steady_texted >= hit
         )
+
+    # Per sampled page, the first node of each rule (the node a field takes), when the
+    # examples' node has a place of its own (``places``).
+    first_nodes: dict[str, list[HtmlElement | None]] = {}
+    if places:
+        for c in checked:
+            runs = [_run(t, c.xpath) for t in trees]
+            first_nodes[c.xpath] = [found[0] if found else None for found in runs]
+
+    def within(c: Induced) -> bool:
+        """Whether a wider rule gives ``c``'s node on every page ``c`` finds one, and on some
+        other pages a node at the examples' own place that carries their hooks, has the tag
+        and classes of ``c``'s nodes and a text of its page's own (``_repeated``): a title
+        anchored after a contents block that a few pages lack (the references page) is the
+        same field as the body's one `h3`, found on fewer pages. It ranks after that rule,
+        whatever its cost; a rule whose extra node is elsewhere, of another kind or a fixed
+        link ('Up' where the first page has no 'Previous'), or another node anywhere, sets
+        nothing aside."""
+        if c.xpath not in inside:
+            inside[c.xpath] = _within(c)
+        return inside[c.xpath]
+
+    inside: dict[str, bool] = {}
+
+    def _within(c: Induced) -> bool:
+        mine = first_nodes.get(c.xpath)
+        if mine is None:
+            return False
+        kinds = {_own_kind(a) for a in mine if a is not None}
+        for d in checked:
+            theirs = first_nodes.get(d.xpath)
+            if (
+                d is c
+                or theirs is None
+                or d.site["many"]
+                or not right(d)
+                or not sound(d)
+                or relabelled(d)
+                or retexted(d)
+            ):
+                continue
+            more = 0
+            for a, b in zip(mine, theirs, strict=True):
+                if a is not None and b is not a:
+                    break
+                if a is None and b is not None:
+                    if (
+                        _absolute(b) not in places
+                        or (sig and not _carries(b, sig))
+                        or _own_kind(b) not in kinds
+                        or _repeated(b, trees)
+                    ):
+                        break
+                    more += 1
+            else:
+                if more:
+                    return True
+        return False
 
     def key(c: Induced) -> tuple[Any, ...]:
         hits = c.site["alike"]
         # A candidate that finds the field on clearly fewer pages than the best one is too
         # narrow (an anchor that exists on the example pages only).
         # (Not a union of the examples' own hooks: their nodes sit at places of their own.)
-        narrow = hits < 0.85 * best_hits or (
-            c.family == "class" and " | " not in c.xpath and placed[c.xpath] < 0.85 * best_placed
+        # The one clicked link's own text must find it wherever the best rule does.
+        narrow = (
+            hits < 0.85 * best_hits
+            or (c.xpath == own and hits < best_hits)
+            or (
+                c.family == "class"
+                and " | " not in c.xpath
+                and placed[c.xpath] < 0.85 * best_placed
+            )
         )
         hit = c.site["one"] + c.site["many"]
         # Where no rule is clean (a field whose usual value is one word on most pages, as an
@@ -1224,6 +1322,7 @@ def _rank_field(
             mixed(c),
             spread,
             narrow,
+            within(c),
             c.cost,
             c.site["conflicting"],
             c.site["many"],
@@ -1235,6 +1334,36 @@ def _rank_field(
     if after is not None:
         good = _after_over_site(good, key, trees, index, after)
     return _label_before_hooks(good, key, index)
+
+
+def _own_kind(el: HtmlElement) -> tuple[str, str]:
+    """A node's tag and class tokens: a node of a kind no example showed (an application's
+    source link where the examples were a module's and a file's) is another kind."""
+    return str(el.tag), " ".join(sorted((el.get("class") or "").split()))
+
+
+def _repeated(el: HtmlElement, trees: Sequence[Any]) -> bool:
+    """Whether ``el``'s text is the whole text of some element on most of the other pages of
+    ``trees``: a fixed link ('API documentation' for the parent page) that stands at the
+    field's place where the field is missing, not a page's own value."""
+    text = _text(el)
+    if not text:
+        return True
+    try:
+        find = etree.XPath(f"//*[normalize-space(.)={xpath_literal(text)}]")
+    except etree.XPathSyntaxError:
+        return True
+    own = el.getroottree().getroot()
+    others = [t for t in trees if t is not own]
+    seen = 0
+    for k, tree in enumerate(others):
+        if find(tree):
+            seen += 1
+        if 2 * seen > len(others):
+            return True
+        if 2 * (seen + len(others) - k - 1) <= len(others):
+            return False
+    return False
 
 
 def _first_forms(
@@ -3723,6 +3852,10 @@ def _induce_field(
             for cands in per_example:
                 cands[xp] = (0.8, "label")
             common.add(xp)
+    own = own_text_rule(positives, attr, trees)
+    if own:
+        per_example[0].setdefault(own, (0.8, "label"))
+        common.add(own)
     # Candidates of any example may fit all of them.
     pool: dict[str, tuple[float, str]] = {}
     for cands in per_example:

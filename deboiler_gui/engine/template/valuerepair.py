@@ -68,10 +68,12 @@ from deboiler_gui.engine.template.signals import SignalsTally
 from deboiler_gui.engine.template.structured import page_values
 from deboiler_gui.engine.template.valueshape import (
     encode_records,
+    learned_lead,
     learned_records,
     page_record,
     preview,
     shape_words,
+    starts_entry,
     value_print,
     value_shape,
 )
@@ -1049,7 +1051,10 @@ def _new_values(
     the old nodes' role and link kind, as long as the learned values give or take threefold,
     and neither a learned value nor another new page's (a banner's heading put on every page is
     one value). At most half of the learned pages where the field was empty (a rule that now
-    fills most of them has changed). {} otherwise."""
+    fills most of them has changed), or more of them when they are few among the learned pages
+    (``NEW_AT_PLACE``) and each new node sits where the rule's nodes sit on the pages it gives
+    the learned value (``_at_agreeing_place``): a title the old rule missed on the pages that
+    lack the block it was anchored after. {} otherwise."""
     if (
         fld.is_list
         or fld.children
@@ -1057,10 +1062,16 @@ def _new_values(
         or now["missing"]
         or now["agree"] < MIN_AGREE
         or not now["filled"]
-        or now["filled"] > max(1, (now["filled"] + now["absent_ok"]) // 2)
         or any(is_positional(x) for x in fld.xpaths)
     ):
         return {}
+    places: set[tuple[str, ...]] | None = None
+    if now["filled"] > max(1, (now["filled"] + now["absent_ok"]) // 2):
+        if now["filled"] > NEW_AT_PLACE * now["pages"]:
+            return {}
+        places = _agreeing_places(trees, samples, fld, template)
+        if not places:
+            return {}
     learned = [str(v) for v in samples.values() if v]
     sizes = [len(v) for v in learned]
     out: dict[str, str] = {}
@@ -1090,10 +1101,51 @@ def _new_values(
             el is None
             or _ROLES.get(el.tag, el.tag) != _ROLES.get(tag, tag)
             or not link_fits(el, link)
+            or (places is not None and _place_of(el) not in places)
         ):
             return {}
         out[url] = value
     return out
+
+
+#: Learned pages where the field was empty that a repaired rule may fill at most, as a share of
+#: the learned pages, when each new node sits at the place of the rule's right nodes
+#: (:func:`_new_values`).
+NEW_AT_PLACE = 0.1
+
+
+def _place_of(el: HtmlElement) -> tuple[str, ...]:
+    """Where ``el`` sits, whatever the positions: the tags from the root down to it, with its
+    class tokens (not its ancestors': a page's `body` often carries a class of its own)."""
+    tags = tuple(str(a.tag) for a in reversed(list(el.iterancestors())))
+    return (*tags, str(el.tag), " ".join(sorted((el.get("class") or "").split())))
+
+
+def _agreeing_places(
+    trees: dict[str, Any], samples: dict[str, Any], fld: Field, template: Template
+) -> set[tuple[str, ...]]:
+    """The one place (:func:`_place_of`) of the field's nodes on the learned pages where it
+    gives the learned value, or an empty set when they sit at several places."""
+    places: set[tuple[str, ...]] = set()
+    for url, want in samples.items():
+        tree = trees.get(url)
+        if not want or tree is None:
+            continue
+        try:
+            _got, rep = extract_field(tree, fld, template, url=url)
+        except RuleError:
+            return set()
+        path = rep.nodes[0] if rep.nodes else ""
+        try:
+            found = tree.xpath(path) if path.startswith("/") else []
+        except Exception:  # noqa: BLE001 - a report path that is not an XPath tells nothing
+            return set()
+        if not found or not isinstance(found[0], HtmlElement):
+            return set()
+        places.add(_place_of(found[0]))
+        if len(places) > 1:
+            return set()
+    return places
 
 
 def _last_step(xp: str) -> tuple[str, list[str]]:
@@ -1412,6 +1464,7 @@ def _examples(
     node after the first one of its tag that holds the value too, on pages that have one."""
     found: list[tuple[int, list[Example]]] = []
     apart = _headings_apart(fld)
+    lead = learned_lead(fld)
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want or (only is not None and url not in only):
@@ -1450,11 +1503,14 @@ def _examples(
             # Of those, the node that still carries the old node's identifying attributes
             # (``node_hooks``) first: the 'Up' link, not the 'Top' one of the same target.
             hooks = fld.search.fingerprint.get("node_hooks") or {}
+            # Then the node that sits in its entry as the old ones did (inside a line of text
+            # 'Previous: <a>', not a menu's entry that names the same page).
             same = sorted(
                 idx.nodes(want, fld, tag, _long_of(fld, url)),
                 key=lambda n: (
                     n.tag != tag,
                     sum(n.get(a) != v for a, v in hooks.items()),
+                    lead is not None and starts_entry(n) != lead,
                     texted is not None and bool(normalize_text(n.text_content())) != texted,
                     not (n.tag in _HEADINGS and tag in _HEADINGS),
                     apart and anchor_heading(n) is not None,
@@ -1567,6 +1623,10 @@ def _found_share(
     have = found = 0
     labels = field_labels(fld)
     twins = _twins(fld, template)
+    # The old nodes' place in their entry, when the same on every learned page: a link inside
+    # a line of text ('Previous: <a>') is not a menu's entry that reads the same title (the
+    # site's navigation tree still names the previous page once its link is removed).
+    lead = learned_lead(fld)
     for url, want in samples.items():
         tree = trees.get(url)
         if tree is None or not want:
@@ -1590,6 +1650,7 @@ def _found_share(
                 and (heads or anchor_heading(n) is None)
                 and (by_label is None or by_label[1](n))
                 and all(n in held for held in twin_nodes)
+                and (lead is None or starts_entry(n) == lead)
                 for n in idx.nodes(item, fld, tag, None if fld.is_list else _long_of(fld, url))
             )
             for item in items
@@ -3711,6 +3772,13 @@ def _repair_field(
                     continue
                 probe = replace(fld, xpaths=queue)
                 ev = _agreement(trees, samples, probe, template)
+                newly = _new_values(trees, samples, probe, template, ev)
+                if newly:
+                    # Every learned value given back, and a value of the field's own kind and
+                    # place on a learned page where the old rule found none (a title the old
+                    # rule missed where its anchor block was missing): not a wrong fill.
+                    had = ev["agree"] + ev["wrong"] + ev["missing"]
+                    ev = {**ev, "score": ev["agree"] / had, "filled": 0, "new_values": newly}
                 if ev["score"] >= ACCEPT:
                     why = queue_kind(queue)
                     if why:

@@ -67,6 +67,25 @@ def _leads(el: HtmlElement) -> bool:
     return parent is None or (el.getprevious() is None and not (parent.text or "").strip())
 
 
+def starts_entry(el: HtmlElement) -> bool:
+    """Whether a value node starts its entry (``_leads``): a menu's link, not one inside a line
+    of text ('Previous: <a>…</a>')."""
+    return _leads(el)
+
+
+def learned_lead(fld: Field) -> bool | None:
+    """Whether the field's nodes started their entry on every learned page (True), sat inside
+    its text on every one (False), or either (None: unknown, mixed, or a list)."""
+    if fld.is_list:
+        return None
+    flags = {shape.rsplit("|", 1)[-1] for _crc, shape in learned_records(fld).values() if shape}
+    if flags == {"lead"}:
+        return True
+    if flags == {"inside"}:
+        return False
+    return None
+
+
 def _nodes(tree: Any, rep: Any) -> list[HtmlElement]:
     """The elements a field's report says it took its value from (for a rule ending on an
     attribute, the elements that carry it)."""
@@ -229,11 +248,13 @@ __all__ = [
     "SHAPE_NODES",
     "drift",
     "encode_records",
+    "learned_lead",
     "learned_records",
     "page_drift",
     "page_record",
     "preview",
     "shape_words",
+    "starts_entry",
     "value_print",
     "value_shape",
 ]
