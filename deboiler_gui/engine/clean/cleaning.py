@@ -162,6 +162,13 @@ def matches(
         # of it (a section that only points to another): the bar is not the content
         main.discard(main_el)
         main_el = main_el.getparent()
+    frame_up = _frame_main(main_el, facts.cands, ap) if main_el is not None and main else None
+    if frame_up is not None:
+        # a page of a few links whose most text is a block the site repeats word for word
+        # (the copyright footer): the block is the frame's; the content is looked for in
+        # the site's places around it
+        main = {frame_up, *frame_up.iterancestors()}
+        main_el = frame_up
     reason = (
         "the deepest element holding most of the page's non-link text"
         if main_el is not None
@@ -1869,6 +1876,30 @@ def _nav_block(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> bool:
                 and links >= float(ap.cfg["element_link_density"]) * chars
             )
     return False
+
+
+def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlElement | None:
+    """When the page's main content is a block the site repeats with the same text on many
+    of its pages (a footer's notice holding more prose than a page of a few links), the
+    nearest element around it that is not, when that element is a place holding the
+    content on most of the site's pages; else None."""
+    if ap.compat or not ap.exact:
+        return None
+    hashes = {rec[0]: (rec[1], rec[4]) for rec in cands}
+    rec = hashes.get(el)
+    if rec is None or rec[0] not in ap.exact:
+        return None
+    up = el.getparent()
+    while up is not None and up.tag not in ("body", "html"):
+        rec = hashes.get(up)
+        if rec is None:
+            return None
+        if rec[0] not in ap.exact:
+            slot = rec[1]
+            held = ap.site_main | ap.site_main_some
+            return up if slot is not None and ap.slot_id(slot) in held else None
+        up = up.getparent()
+    return None
 
 
 def _links_within(el: HtmlElement) -> bool:
