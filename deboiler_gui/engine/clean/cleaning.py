@@ -539,6 +539,17 @@ def matches(
                     # same as other pages' ("Width: 100 cm", "£ 450", "Product code: 83810610"):
                     # the page's own figure, next to its label
                     detector = ""
+                elif (
+                    bounded
+                    and links < density * chars
+                    and within(i, el, inner if inner is not None else main_el)
+                    and _in_record_group(el, main_el, recs, ap.exact, repeats)
+                ):
+                    # one of the record's headed groups of facts whose other groups are the
+                    # page's own (an event's "Venue" beside its "Details"): the same on many
+                    # pages because the facts are (the one hall of most talks), still the
+                    # record's
+                    detector = ""
                 elif not bounded:
                     # the whole body is the "content" (a page without a content container:
                     # LaTeX2HTML, old hand-written pages): a repeat is a template part, unless
@@ -1385,15 +1396,76 @@ def _threads(
         return run
 
     run = run_of(main_el)
-    if len(run) >= 2:
+    if len(run) >= 2 and not _headed_sections(run):
         return [(main_el, run)]
     found = []
     for c in main_el:
         if isinstance(c.tag, str) and len(c) >= 2:
             posts = run_of(c)
-            if len(posts) >= 2:
+            if len(posts) >= 2 and not _headed_sections(posts):
                 found.append((c, posts))
     return found
+
+
+def _record_group(
+    el: HtmlElement,
+    recs: dict[HtmlElement, list[Any]],
+    exact: AbstractSet[int],
+    repeats: AbstractSet[int],
+) -> bool:
+    """Whether the block is one of a record's groups of facts: it opens with a heading, and
+    beside it a block of the same tag sharing one of its classes opens with a heading of the
+    same tag and holds text that neither the site nor the page repeats (a talk's "Details"
+    beside its "Venue")."""
+    first = next((c for c in el if isinstance(c.tag, str)), None)
+    classes = set((el.get("class") or "").split())
+    parent = el.getparent()
+    if first is None or first.tag not in _HEADING_TAGS or not classes or parent is None:
+        return False
+    for sib in parent:
+        if sib is el or sib.tag != el.tag or not classes & set((sib.get("class") or "").split()):
+            continue
+        head = next((c for c in sib if isinstance(c.tag, str)), None)
+        rec = recs.get(sib)
+        if head is None or head.tag != first.tag or rec is None or rec[2] <= 0:
+            continue
+        if rec[1] not in exact and rec[1] not in repeats:
+            return True
+    return False
+
+
+def _in_record_group(
+    el: HtmlElement,
+    top: HtmlElement,
+    recs: dict[HtmlElement, list[Any]],
+    exact: AbstractSet[int],
+    repeats: AbstractSet[int],
+) -> bool:
+    """Whether the block is one of a record's groups of facts (``_record_group``) or inside
+    one, below ``top``."""
+    node: HtmlElement | None = el
+    while node is not None and node is not top:
+        if _record_group(node, recs, exact, repeats):
+            return True
+        node = node.getparent()
+    return False
+
+
+def _headed_sections(run: list[HtmlElement]) -> bool:
+    """Whether a run of alike blocks is the sections of one record rather than a thread's
+    posts: each opens with a heading of its own, and no two headings say the same, digits
+    folded ("Title:", "Abstract:", "Speaker Bio:" of a talk's page; a thread's posts open
+    with their author's card or repeat one subject, "Re: …")."""
+    said: set[str] = set()
+    for entry in run:
+        first = next((c for c in entry if isinstance(c.tag, str)), None)
+        if first is None or first.tag not in _HEADING_TAGS:
+            return False
+        words = _DIGITS_RUN.sub("0", " ".join(_text_of(first).split()).casefold())
+        if not words or words in said:
+            return False
+        said.add(words)
+    return True
 
 
 def _post_frames(
