@@ -766,6 +766,19 @@ def matches(
             and linked
             and bounded
             and not ap.compat
+            and 0 < chars <= ADJACENT_BAR_CHARS
+            and el not in main
+            and _adjacent_bar(el)
+        ):
+            # a bar of the links to the record before and after this one ("« Previous talk",
+            # "Next talk »"), under its label or not, even inside the record: the site's
+            # way through its records, not the record's text
+            detector, key = "label", "previous/next links"
+        if (
+            not detector
+            and linked
+            and bounded
+            and not ap.compat
             and el.tag == "table"
             and (el.get("align") or "").strip().lower() in ("left", "right")
             and 0 < chars <= max_share
@@ -1290,6 +1303,8 @@ def matches(
         for el in stamps(root, taken, main | keep_ancestors, area):
             if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
+            if bounded and inner is not None and _heading_date(el, title_blocks, inner):
+                continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
         if bounded and main_el is not None:
             # the signature ending a message in the content or in the block around it ("… –
@@ -1413,14 +1428,18 @@ def _record_group(
     exact: AbstractSet[int],
     repeats: AbstractSet[int],
 ) -> bool:
-    """Whether the block is one of a record's groups of facts: it opens with a heading, and
-    beside it a block of the same tag sharing one of its classes opens with a heading of the
-    same tag and holds text that neither the site nor the page repeats (a talk's "Details"
-    beside its "Venue")."""
+    """Whether the block is one of a record's groups of facts: it opens with a heading over a
+    list of labelled values (``dl``), and beside it a block of the same tag sharing one of
+    its classes opens with a heading of the same tag over such a list too and holds text
+    that neither the site nor the page repeats (a talk's "Details" beside its "Venue"). A
+    document's sections (a heading over paragraphs) are no such groups: one the site repeats
+    at the end of every page is the frame's."""
     first = next((c for c in el if isinstance(c.tag, str)), None)
     classes = set((el.get("class") or "").split())
     parent = el.getparent()
     if first is None or first.tag not in _HEADING_TAGS or not classes or parent is None:
+        return False
+    if next(el.iter("dl"), None) is None:
         return False
     for sib in parent:
         if sib is el or sib.tag != el.tag or not classes & set((sib.get("class") or "").split()):
@@ -1428,6 +1447,8 @@ def _record_group(
         head = next((c for c in sib if isinstance(c.tag, str)), None)
         rec = recs.get(sib)
         if head is None or head.tag != first.tag or rec is None or rec[2] <= 0:
+            continue
+        if next(sib.iter("dl"), None) is None:
             continue
         if rec[1] not in exact and rec[1] not in repeats:
             return True
@@ -1449,6 +1470,49 @@ def _in_record_group(
             return True
         node = node.getparent()
     return False
+
+
+def _heading_date(
+    el: HtmlElement, title_blocks: AbstractSet[HtmlElement], inner: HtmlElement
+) -> bool:
+    """Whether a date standing alone is the content's own: beside the content's heading, in
+    the block holding it (an article's "August 31, 2017" under its title), before the
+    content's text (at least DATELINE_AFTER characters of it follow)."""
+    parent = el.getparent()
+    return (
+        parent is not None
+        and parent in title_blocks
+        and el.tag not in _HEADING_TAGS
+        and _text_after(inner, el) >= DATELINE_AFTER
+    )
+
+
+#: a bar of previous/next links holds at most this many characters
+ADJACENT_BAR_CHARS = 200
+_LEFT_ARROWS = ("«", "‹", "←")
+_RIGHT_ARROWS = ("»", "›", "→")
+
+
+def _adjacent_bar(el: HtmlElement) -> bool:
+    """Whether the block is a bar of links to the records before and after the page's: one
+    or two links to other pages, the one before opening with a left arrow ("« Talk of May"),
+    the one after ending with a right arrow ("Talk of June »"), and no other text but a
+    heading over them ("Event Navigation")."""
+    if el.tag in _HEADING_TAGS or next(el.iter(*_CONTROLS), None) is not None:
+        return False
+    anchors = [a for a in el.iter("a") if (a.get("href") or "").strip()[:1] not in ("", "#")]
+    if not 1 <= len(anchors) <= 2:
+        return False
+    words = [" ".join(_text_of(a).split()) for a in anchors]
+    for k, text in enumerate(words):
+        left, right = text.startswith(_LEFT_ARROWS), text.endswith(_RIGHT_ARROWS)
+        if not (left or right) or (len(words) == 2 and (left if k else right)):
+            return False  # (two links: the earlier one back, the later one on)
+    heads = [h for h in el.iter(*_HEADING_TAGS)]
+    own = len("".join(_text_of(el).split()))
+    said = sum(len("".join(w.split())) for w in words)
+    said += sum(len("".join(_text_of(h).split())) for h in heads)
+    return own - said <= 2  # (a separator between them)
 
 
 def _headed_sections(run: list[HtmlElement]) -> bool:
@@ -1490,7 +1554,7 @@ def _post_frames(
     thread's run of posts when the caller has it already."""
     if run is None:
         run = _run_posts(thread)
-    if len(run) < 2:
+    if len(run) < 2 or _headed_sections(run):
         return []
     start = next((i for i, rec in enumerate(cands) if rec[0] is thread), None)
     if start is not None:
