@@ -70,6 +70,14 @@ def _bar(i: int) -> str:
     )
 
 
+def _bottom(i: int) -> str:
+    # the bar again under the text, loose in the block of the copyright notice
+    prev, nxt = TOPICS[(i - 1) % len(TOPICS)], TOPICS[(i + 1) % len(TOPICS)]
+    return (
+        f'Previous: <a href="/p.html">{prev.title()}</a> Next: <a href="/n.html">{nxt.title()}</a>'
+    )
+
+
 def _prose(i: int) -> str:
     topic = TOPICS[i]
     return (
@@ -107,7 +115,7 @@ def _page(i: int, body: str) -> Page:
 <h1><a href="/">Toolkit Documentation</a></h1></div>
 <div id="body-container">{_sidebar(i)}{_bar(i)}
 <div id="docs-body" class="withsidebar {_name(i)}">{body}</div></div>
-<div id="bottom"><div id="copyright"><p>{COPYRIGHT}</p></div></div>
+<div id="bottom">{_bottom(i)}<div id="copyright"><p>{COPYRIGHT}</p></div></div>
 </div></body></html>"""
     return Page(url=f"https://docs.example/{_name(i)}.html", html=html)
 
@@ -164,3 +172,4 @@ def test_chapters_keep_their_text(cleaned: dict[int, CleanResult]) -> None:
         assert f"Configuring {TOPICS[i]} happens at start-up" in result.cleaned_text
         assert f"registry.get('{TOPICS[i]}')" in result.cleaned_text
         assert "generously donated" not in result.cleaned_text
+        assert "Previous:" not in result.cleaned_text and "Next:" not in result.cleaned_text

@@ -1382,7 +1382,73 @@ def matches(
                     k = max(end, k + 1)
                     continue
                 k += 1
+        if bounded and main_el is not None:
+            # away from the content, what is left of a block at a place of the site's frame
+            # once its repeated parts went: its links under their labels ("Previous: Events
+            # Next: Core Exceptions" beside the copyright notice every page repeats)
+            taken = {el for el, *_ in out}
+            keep = main | keep_ancestors | title_blocks
+            top = around if around is not None else main_el
+            residue = [
+                (el, chars)
+                for el, chars in _frame_residue(cands, recs, ap, taken, keep, top, el_density)
+                if not (keep_set and not keep_set.isdisjoint(el.iterancestors()))
+            ]
+            if residue:
+                # (the block goes whole: its parts found before are in it)
+                blocks = {el for el, _chars in residue}
+                out = [item for item in out if blocks.isdisjoint(item[0].iterancestors())]
+                chars_of = {el: chars for el, chars in residue}
+                for el in blocks:
+                    chars_of[el] += sum(
+                        rec[2] for rec in cands if rec[0] in taken and _inside(rec[0], el)
+                    )
+                out.extend(
+                    (el, "slot", "what is left of a frame block", chars_of[el])
+                    for el, _c in residue
+                )
     return out
+
+
+def _frame_residue(
+    cands: list[list[Any]],
+    recs: dict[HtmlElement, list[Any]],
+    ap: Applied,
+    taken: set[HtmlElement],
+    keep: set[HtmlElement],
+    top: HtmlElement,
+    density: float,
+) -> list[tuple[HtmlElement, int]]:
+    """Outside ``top`` (the content and the block around it), the blocks at a place most of
+    the site's pages have (``common_slots``) that hold removed (``taken``) parts and whose
+    text left without them is mostly links: (block, characters left), outermost."""
+    below: dict[HtmlElement, tuple[int, int]] = {}
+    for el in taken:
+        rec = None
+        for a in el.iterancestors():
+            if a in keep or a is top:
+                break
+            chars, links = below.get(a, (0, 0))
+            if rec is None:
+                rec = recs.get(el)
+                if rec is None:
+                    break
+            below[a] = (chars + rec[2], links + rec[3])
+    found: list[tuple[HtmlElement, int]] = []
+    done: set[HtmlElement] = set()
+    for el, _h, chars, links, slot, _end, _skel in cands:
+        gone = below.get(el)
+        if gone is None or el in keep or el in taken or slot is None:
+            continue
+        if not done.isdisjoint(el.iterancestors()) or _inside(top, el) or _inside(el, top):
+            continue
+        if ap.slot_id(slot) not in ap.seen:
+            continue
+        left, left_links = chars - gone[0], links - gone[1]
+        if left > 0 and left_links >= density * left:
+            found.append((el, left))
+            done.add(el)
+    return found
 
 
 #: a per-post bar is in at least this share of a thread's posts (and in two at least)...
@@ -2016,24 +2082,37 @@ def _nav_block(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> bool:
 
 def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlElement | None:
     """When the page's main content is a block the site repeats with the same text on many
-    of its pages (a footer's notice holding more prose than a page of a few links), the
-    nearest element around it that is not, when that element is a place holding the
-    content on most of the site's pages; else None."""
+    of its pages (a footer's notice holding more prose than a page of a few links), or most
+    of its text outside links is in such blocks, the nearest element around it that is a
+    place holding the content on most of the site's pages; else None."""
     if ap.compat or not ap.exact:
         return None
     hashes = {rec[0]: (rec[1], rec[4]) for rec in cands}
-    rec = hashes.get(el)
-    if rec is None or rec[0] not in ap.exact:
+    start = next((k for k, rec in enumerate(cands) if rec[0] is el), None)
+    if start is None:
         return None
+    _el, h, chars, links, _slot, end, _skel = cands[start]
+    if h not in ap.exact:
+        # (or most of its text is in such blocks: the notice with the bar around it)
+        own = chars - links
+        repeated = 0
+        k = start + 1
+        while k < end:
+            if cands[k][1] in ap.exact:
+                repeated += cands[k][2] - cands[k][3]
+                k = max(cands[k][5], k + 1)
+            else:
+                k += 1
+        if own <= 0 or 2 * repeated < own:
+            return None
+    held = ap.site_main | ap.site_main_some
     up = el.getparent()
     while up is not None and up.tag not in ("body", "html"):
         rec = hashes.get(up)
-        if rec is None:
-            return None
-        if rec[0] not in ap.exact:
+        if rec is not None and rec[0] not in ap.exact:
             slot = rec[1]
-            held = ap.site_main | ap.site_main_some
-            return up if slot is not None and ap.slot_id(slot) in held else None
+            if slot is not None and ap.slot_id(slot) in held:
+                return up
         up = up.getparent()
     return None
 
@@ -3676,9 +3755,12 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     """The deepest element of the page's slot path (below its main content) in a slot the
     site's content narrows to on most of its pages; None when there is none."""
     found = common = None
+    repeated = _repeated_path(facts, ap)
     for el, slot in zip(facts.slot_path, facts.slot_slots, strict=False):
         if slot is None or _in_series(el):
             break  # one post of a thread, one entry of a list: the slot is the whole series
+        if el in repeated:
+            break  # a block the site repeats word for word (its copyright notice): the frame's
         sid = ap.slot_id(slot)
         if sid in ap.content:
             found = el
@@ -3691,6 +3773,15 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     if found is None or (main_el is not None and not _inside(found, main_el)):
         return None
     return found
+
+
+def _repeated_path(facts: Facts, ap: Applied) -> set[HtmlElement]:
+    """The elements of the page's slot path that the site repeats with the same text on many
+    of its pages."""
+    if not ap.exact or not facts.slot_path:
+        return set()
+    path = set(facts.slot_path)
+    return {rec[0] for rec in facts.cands if rec[0] in path and rec[1] in ap.exact}
 
 
 #: a sibling column holding this share of the main content's text makes them one series
