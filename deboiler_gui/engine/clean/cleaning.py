@@ -1387,11 +1387,11 @@ def matches(
             # once its repeated parts went: its links under their labels ("Previous: Events
             # Next: Core Exceptions" beside the copyright notice every page repeats)
             taken = {el for el, *_ in out}
-            keep = main | keep_ancestors | title_blocks
+            guarded = main | keep_ancestors | title_blocks
             top = around if around is not None else main_el
             residue = [
                 (el, chars)
-                for el, chars in _frame_residue(cands, recs, ap, taken, keep, top, el_density)
+                for el, chars in _frame_residue(cands, recs, ap, taken, guarded, top, el_density)
                 if not (keep_set and not keep_set.isdisjoint(el.iterancestors()))
             ]
             if residue:
@@ -2112,7 +2112,7 @@ def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlEle
         if rec is not None and rec[0] not in ap.exact:
             slot = rec[1]
             if slot is not None and ap.slot_id(slot) in held:
-                return up
+                return cast(HtmlElement, up)
         up = up.getparent()
     return None
 
