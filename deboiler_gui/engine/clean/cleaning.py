@@ -1443,7 +1443,7 @@ def _frame_residue(
             below[a] = (chars + rec[2], links + rec[3])
     found: list[tuple[HtmlElement, int]] = []
     done: set[HtmlElement] = set()
-    for el, _h, chars, links, slot, _end, _skel in cands:
+    for k, (el, _h, chars, links, slot, _end, _skel) in enumerate(cands):
         gone = below.get(el)
         if gone is None or el in keep or el in taken or slot is None:
             continue
@@ -1452,10 +1452,20 @@ def _frame_residue(
         if ap.slot_id(slot) not in ap.seen:
             continue
         left, left_links = chars - gone[0], links - gone[1]
-        if left > 0 and left_links >= density * left:
+        if left > 0 and left_links >= density * left and not _holds_place(cands, k, ap):
             found.append((el, left))
             done.add(el)
     return found
+
+
+def _holds_place(cands: list[list[Any]], k: int, ap: Applied) -> bool:
+    """Whether the candidate ``k`` is, or holds, a place where the site's pages have their
+    content (``main_slots``, ``content_slots``, ``protected_slots`` …)."""
+    held = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content | ap.protected
+    for rec in cands[k : max(cands[k][5], k + 1)]:
+        if rec[4] is not None and rec[2] > 0 and ap.slot_id(rec[4]) in held:
+            return True
+    return False
 
 
 #: a per-post bar is in at least this share of a thread's posts (and in two at least)...
