@@ -183,32 +183,3 @@ def test_a_manuals_closing_section_the_site_repeats_goes() -> None:
         text = result.cleaned_text
         assert "reads the" in text and "--fix" in text and "Repair the" in text
         assert "Part of the tool(1) suite" not in text, page.url
-
-
-def _listing(i: int) -> Page:
-    entries = []
-    for k in range(5):
-        who, subject = NAMES[(i + k) % len(NAMES)], SUBJECTS[(i + 2 * k) % len(SUBJECTS)]
-        url = f"https://cs.example/news/{who.lower().replace(' ', '-')}-{i}-{k}/"
-        entries.append(
-            f'<article class="post"><header><h2 class="entry-title"><a href="{url}">{who} on'
-            f' {subject}</a></h2></header><div class="entry-content"><p>{who} explains why'
-            f' {subject} matters for the next decade of <a href="{url}">work</a> in the'
-            f' field.</p> <a href="{url}#more-{k}" class="more-link">[Read more…]</a></div>'
-            "</article>"
-        )
-    html = f"""<html><head><title>News page {i}</title></head><body>{FRAME_TOP}
-<div id="content"><h1>News</h1>{"".join(entries)}</div>{FRAME_BOTTOM}</body></html>"""
-    return Page(url=f"https://cs.example/news/page/{i}/", html=html)
-
-
-def test_a_listings_read_more_links_go_and_its_entries_stay() -> None:
-    pages = [_listing(i) for i in range(12)] + [_article(i) for i in range(12)]
-    results = list(DomainCleaner().fit(pages).transform(pages))
-    for i, result in enumerate(results[:12]):
-        text = result.cleaned_text
-        assert "[Read more…]" not in text
-        who = NAMES[i % len(NAMES)]
-        assert f"{who} on" in text and f"{who} explains why" in text
-        # a link in the text to the entry's page stays: it is no more link at the end
-        assert "work in the field." in " ".join(text.split())

@@ -1306,13 +1306,6 @@ def matches(
             if bounded and inner is not None and _heading_date(el, title_blocks, inner):
                 continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
-        if bounded:
-            # each entry's "[Read more…]" after its title's link to the same page
-            taken = {el for el, *_ in out}
-            for el in _more_links(root, taken):
-                if keep_set and not keep_set.isdisjoint(el.iterancestors()):
-                    continue
-                out.append((el, "label", "more links", len("".join(_text_of(el).split()))))
         if bounded and main_el is not None:
             # the signature ending a message in the content or in the block around it ("… –
             # ann Sep 3 '14 at 3:27" under a question, beside the block of its answers)
@@ -1596,39 +1589,6 @@ def _adjacent_bar(el: HtmlElement) -> bool:
     said = sum(len("".join(w.split())) for w in words)
     said += sum(len("".join(_text_of(h).split())) for h in heads)
     return own - said <= 2  # (a separator between them)
-
-
-#: a "read more" link says at most this many characters
-MORE_LINK_CHARS = 30
-
-
-def _more_links(root: HtmlElement, taken: set[HtmlElement]) -> list[HtmlElement]:
-    """The links that only lead on to an entry whose title links there already: the same
-    short text on two entries of the page or more ("[Read more…]", "Find out more »"), each
-    the last thing in its block, to the page an earlier link of other text in a heading (the
-    entry's title) points to, the part after ``#`` aside; outside the ``taken`` subtrees."""
-    first: dict[str, tuple[HtmlElement, str]] = {}
-    by_text: dict[str, list[HtmlElement]] = {}
-    for a in root.iter("a"):
-        href = (a.get("href") or "").strip().split("#", 1)[0]
-        if not href or href.startswith(("javascript:", "mailto:")):
-            continue
-        text = " ".join(_text_of(a).split()).casefold()
-        if not text:
-            continue
-        seen = first.get(href)
-        if seen is None:
-            first[href] = (a, text)
-            continue
-        if seen[1] == text or len(text) > MORE_LINK_CHARS or (a.tail or "").strip():
-            continue
-        if not any(h.tag in _HEADING_TAGS for h in seen[0].iterancestors()):
-            continue  # (the earlier link is the entry's title: in a heading)
-        if a.getnext() is not None:
-            continue  # (the last thing in its block)
-        by_text.setdefault(text, []).append(a)
-    found = [a for links in by_text.values() if len(links) >= 2 for a in links]
-    return [a for a in found if a not in taken and taken.isdisjoint(a.iterancestors())]
 
 
 def _headed_sections(run: list[HtmlElement]) -> bool:

@@ -146,12 +146,6 @@ RULE_REASONS = {
         "one or two links to other pages, the one before opening with a left arrow and the "
         "one after ending with a right arrow, with no other text but a heading over them",
     ),
-    ("label", "more links"): (
-        "read-more links",
-        "a short link repeated on two entries of the page or more, the last thing in its "
-        "block, to the page an earlier link of other text in a heading (the entry's title) "
-        "points to",
-    ),
     ("label", "aside links"): (
         "aside of links",
         "a block the page marks as an aside (or a table floated beside the text) holding links "
