@@ -2101,7 +2101,9 @@ def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlEle
     start = next((k for k, rec in enumerate(cands) if rec[0] is el), None)
     if start is None:
         return None
-    _el, h, chars, links, _slot, end, _skel = cands[start]
+    _el, h, chars, links, slot, end, _skel = cands[start]
+    if slot is not None and ap.slot_id(slot) in _content_places(ap):
+        return None  # (a place of the site's content: a story the site has twice or more)
     if h not in ap.exact:
         # (or most of its text is in such blocks: the notice with the bar around it)
         own = chars - links
@@ -3791,7 +3793,19 @@ def _repeated_path(facts: Facts, ap: Applied) -> set[HtmlElement]:
     if not ap.exact or not facts.slot_path:
         return set()
     path = set(facts.slot_path)
-    return {rec[0] for rec in facts.cands if rec[0] in path and rec[1] in ap.exact}
+    places = _content_places(ap)
+    return {
+        rec[0]
+        for rec in facts.cands
+        if rec[0] in path
+        and rec[1] in ap.exact
+        and (rec[4] is None or ap.slot_id(rec[4]) not in places)
+    }
+
+
+def _content_places(ap: Applied) -> set[int]:
+    """The slots where the site's pages have their content (or hold it, ``protected``)."""
+    return ap.site_main | ap.site_main_some | ap.site_main_template | ap.content | ap.protected
 
 
 #: a sibling column holding this share of the main content's text makes them one series
