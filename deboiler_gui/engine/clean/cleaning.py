@@ -1570,10 +1570,10 @@ _RIGHT_ARROWS = ("»", "›", "→")
 
 
 def _adjacent_bar(el: HtmlElement) -> bool:
-    """Whether the block is a bar of links to the records before and after the page's: one
-    or two links to other pages, the one before opening with a left arrow ("« Talk of May"),
-    the one after ending with a right arrow ("Talk of June »"), and no other text but a
-    heading over them ("Event Navigation")."""
+    """Whether the block is a bar of links to the records before and after the page's: two
+    links to other pages (or one under a heading), the one before opening with a left arrow
+    ("« Talk of May"), the one after ending with a right arrow ("Talk of June »"), and no
+    other text but a heading over them ("Event Navigation")."""
     if el.tag in _HEADING_TAGS or next(el.iter(*_CONTROLS), None) is not None:
         return False
     anchors = [a for a in el.iter("a") if (a.get("href") or "").strip()[:1] not in ("", "#")]
@@ -1585,6 +1585,8 @@ def _adjacent_bar(el: HtmlElement) -> bool:
         if not (left or right) or (len(words) == 2 and (left if k else right)):
             return False  # (two links: the earlier one back, the later one on)
     heads = [h for h in el.iter(*_HEADING_TAGS)]
+    if len(anchors) == 1 and not heads:
+        return False  # (one link alone leads on: "Continue reading →" under a summary)
     own = len("".join(_text_of(el).split()))
     said = sum(len("".join(w.split())) for w in words)
     said += sum(len("".join(_text_of(h).split())) for h in heads)
