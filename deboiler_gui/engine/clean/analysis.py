@@ -193,7 +193,9 @@ def _step_of(tag: str, ident: str | None, cls: str | None) -> str:
     # ids and classes holding digits are page-specific (item-42, post-2019): left out of the key
     step = tag
     if ident and not _VOLATILE.search(ident):
-        step += "#" + ident.strip()
+        # a lasting id names the place: the classes beside it can say the page itself (a
+        # documentation body classed by its page's name) and would split one place in many
+        return step + "#" + ident.strip()
     if cls:
         # the classes' part by the class attribute alone: a page's unique ids (a section's
         # anchor) miss the step cache, their classes ("section") do not

@@ -162,6 +162,13 @@ def matches(
         # of it (a section that only points to another): the bar is not the content
         main.discard(main_el)
         main_el = main_el.getparent()
+    frame_up = _frame_main(main_el, facts.cands, ap) if main_el is not None and main else None
+    if frame_up is not None:
+        # a page of a few links whose most text is a block the site repeats word for word
+        # (the copyright footer): the block is the frame's; the content is looked for in
+        # the site's places around it
+        main = {frame_up, *frame_up.iterancestors()}
+        main_el = frame_up
     reason = (
         "the deepest element holding most of the page's non-link text"
         if main_el is not None
@@ -532,6 +539,17 @@ def matches(
                     # same as other pages' ("Width: 100 cm", "£ 450", "Product code: 83810610"):
                     # the page's own figure, next to its label
                     detector = ""
+                elif (
+                    bounded
+                    and links < density * chars
+                    and within(i, el, inner if inner is not None else main_el)
+                    and _in_record_group(el, main_el, recs, ap.exact, repeats)
+                ):
+                    # one of the record's headed groups of facts whose other groups are the
+                    # page's own (an event's "Venue" beside its "Details"): the same on many
+                    # pages because the facts are (the one hall of most talks), still the
+                    # record's
+                    detector = ""
                 elif not bounded:
                     # the whole body is the "content" (a page without a content container:
                     # LaTeX2HTML, old hand-written pages): a repeat is a template part, unless
@@ -743,6 +761,19 @@ def matches(
             # main story" goes to the text right after it), even inside the story: the page
             # itself says it is not the story's text
             detector, key = "label", "skipped box"
+        if (
+            not detector
+            and linked
+            and bounded
+            and not ap.compat
+            and 0 < chars <= ADJACENT_BAR_CHARS
+            and el not in main
+            and _adjacent_bar(el)
+        ):
+            # a bar of the links to the record before and after this one ("« Previous talk",
+            # "Next talk »"), under its label or not, even inside the record: the site's
+            # way through its records, not the record's text
+            detector, key = "label", "previous/next links"
         if (
             not detector
             and linked
@@ -1272,6 +1303,8 @@ def matches(
         for el in stamps(root, taken, main | keep_ancestors, area):
             if keep_set and not keep_set.isdisjoint(el.iterancestors()):
                 continue
+            if bounded and inner is not None and _heading_date(el, title_blocks, inner):
+                continue
             out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
         if bounded and main_el is not None:
             # the signature ending a message in the content or in the block around it ("… –
@@ -1349,7 +1382,83 @@ def matches(
                     k = max(end, k + 1)
                     continue
                 k += 1
+        if bounded and main_el is not None:
+            # away from the content, what is left of a block at a place of the site's frame
+            # once its repeated parts went: its links under their labels ("Previous: Events
+            # Next: Core Exceptions" beside the copyright notice every page repeats)
+            taken = {el for el, *_ in out}
+            guarded = main | keep_ancestors | title_blocks
+            top = around if around is not None else main_el
+            residue = [
+                (el, chars)
+                for el, chars in _frame_residue(cands, recs, ap, taken, guarded, top, el_density)
+                if not (keep_set and not keep_set.isdisjoint(el.iterancestors()))
+            ]
+            if residue:
+                # (the block goes whole: its parts found before are in it)
+                blocks = {el for el, _chars in residue}
+                out = [item for item in out if blocks.isdisjoint(item[0].iterancestors())]
+                chars_of = {el: chars for el, chars in residue}
+                for el in blocks:
+                    chars_of[el] += sum(
+                        rec[2] for rec in cands if rec[0] in taken and _inside(rec[0], el)
+                    )
+                out.extend(
+                    (el, "slot", "what is left of a frame block", chars_of[el])
+                    for el, _c in residue
+                )
     return out
+
+
+def _frame_residue(
+    cands: list[list[Any]],
+    recs: dict[HtmlElement, list[Any]],
+    ap: Applied,
+    taken: set[HtmlElement],
+    keep: set[HtmlElement],
+    top: HtmlElement,
+    density: float,
+) -> list[tuple[HtmlElement, int]]:
+    """Outside ``top`` (the content and the block around it), the blocks at a place most of
+    the site's pages have (``common_slots``) that hold removed (``taken``) parts and whose
+    text left without them is mostly links: (block, characters left), outermost."""
+    below: dict[HtmlElement, tuple[int, int]] = {}
+    for el in taken:
+        rec = None
+        for a in el.iterancestors():
+            if a in keep or a is top:
+                break
+            chars, links = below.get(a, (0, 0))
+            if rec is None:
+                rec = recs.get(el)
+                if rec is None:
+                    break
+            below[a] = (chars + rec[2], links + rec[3])
+    found: list[tuple[HtmlElement, int]] = []
+    done: set[HtmlElement] = set()
+    for k, (el, _h, chars, links, slot, _end, _skel) in enumerate(cands):
+        gone = below.get(el)
+        if gone is None or el in keep or el in taken or slot is None:
+            continue
+        if not done.isdisjoint(el.iterancestors()) or _inside(top, el) or _inside(el, top):
+            continue
+        if ap.slot_id(slot) not in ap.seen:
+            continue
+        left, left_links = chars - gone[0], links - gone[1]
+        if left > 0 and left_links >= density * left and not _holds_place(cands, k, ap):
+            found.append((el, left))
+            done.add(el)
+    return found
+
+
+def _holds_place(cands: list[list[Any]], k: int, ap: Applied) -> bool:
+    """Whether the candidate ``k`` is, or holds, a place where the site's pages have their
+    content (``main_slots``, ``content_slots``, ``protected_slots`` …)."""
+    held = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content | ap.protected
+    for rec in cands[k : max(cands[k][5], k + 1)]:
+        if rec[4] is not None and rec[2] > 0 and ap.slot_id(rec[4]) in held:
+            return True
+    return False
 
 
 #: a per-post bar is in at least this share of a thread's posts (and in two at least)...
@@ -1378,15 +1487,127 @@ def _threads(
         return run
 
     run = run_of(main_el)
-    if len(run) >= 2:
+    if len(run) >= 2 and not _headed_sections(run):
         return [(main_el, run)]
     found = []
     for c in main_el:
         if isinstance(c.tag, str) and len(c) >= 2:
             posts = run_of(c)
-            if len(posts) >= 2:
+            if len(posts) >= 2 and not _headed_sections(posts):
                 found.append((c, posts))
     return found
+
+
+def _record_group(
+    el: HtmlElement,
+    recs: dict[HtmlElement, list[Any]],
+    exact: AbstractSet[int],
+    repeats: AbstractSet[int],
+) -> bool:
+    """Whether the block is one of a record's groups of facts: it opens with a heading over a
+    list of labelled values (``dl``), and beside it a block of the same tag sharing one of
+    its classes opens with a heading of the same tag over such a list too and holds text
+    that neither the site nor the page repeats (a talk's "Details" beside its "Venue"). A
+    document's sections (a heading over paragraphs) are no such groups: one the site repeats
+    at the end of every page is the frame's."""
+    first = next((c for c in el if isinstance(c.tag, str)), None)
+    classes = set((el.get("class") or "").split())
+    parent = el.getparent()
+    if first is None or first.tag not in _HEADING_TAGS or not classes or parent is None:
+        return False
+    if next(el.iter("dl"), None) is None:
+        return False
+    for sib in parent:
+        if sib is el or sib.tag != el.tag or not classes & set((sib.get("class") or "").split()):
+            continue
+        head = next((c for c in sib if isinstance(c.tag, str)), None)
+        rec = recs.get(sib)
+        if head is None or head.tag != first.tag or rec is None or rec[2] <= 0:
+            continue
+        if next(sib.iter("dl"), None) is None:
+            continue
+        if rec[1] not in exact and rec[1] not in repeats:
+            return True
+    return False
+
+
+def _in_record_group(
+    el: HtmlElement,
+    top: HtmlElement,
+    recs: dict[HtmlElement, list[Any]],
+    exact: AbstractSet[int],
+    repeats: AbstractSet[int],
+) -> bool:
+    """Whether the block is one of a record's groups of facts (``_record_group``) or inside
+    one, below ``top``."""
+    node: HtmlElement | None = el
+    while node is not None and node is not top:
+        if _record_group(node, recs, exact, repeats):
+            return True
+        node = node.getparent()
+    return False
+
+
+def _heading_date(
+    el: HtmlElement, title_blocks: AbstractSet[HtmlElement], inner: HtmlElement
+) -> bool:
+    """Whether a date standing alone is the content's own: beside the content's heading, in
+    the block holding it (an article's "August 31, 2017" under its title), before the
+    content's text (at least DATELINE_AFTER characters of it follow)."""
+    parent = el.getparent()
+    return (
+        parent is not None
+        and parent in title_blocks
+        and el.tag not in _HEADING_TAGS
+        and _text_after(inner, el) >= DATELINE_AFTER
+    )
+
+
+#: a bar of previous/next links holds at most this many characters
+ADJACENT_BAR_CHARS = 200
+_LEFT_ARROWS = ("«", "‹", "←")
+_RIGHT_ARROWS = ("»", "›", "→")
+
+
+def _adjacent_bar(el: HtmlElement) -> bool:
+    """Whether the block is a bar of links to the records before and after the page's: two
+    links to other pages (or one under a heading), the one before opening with a left arrow
+    ("« Talk of May"), the one after ending with a right arrow ("Talk of June »"), and no
+    other text but a heading over them ("Event Navigation")."""
+    if el.tag in _HEADING_TAGS or next(el.iter(*_CONTROLS), None) is not None:
+        return False
+    anchors = [a for a in el.iter("a") if (a.get("href") or "").strip()[:1] not in ("", "#")]
+    if not 1 <= len(anchors) <= 2:
+        return False
+    words = [" ".join(_text_of(a).split()) for a in anchors]
+    for k, text in enumerate(words):
+        left, right = text.startswith(_LEFT_ARROWS), text.endswith(_RIGHT_ARROWS)
+        if not (left or right) or (len(words) == 2 and (left if k else right)):
+            return False  # (two links: the earlier one back, the later one on)
+    heads = [h for h in el.iter(*_HEADING_TAGS)]
+    if len(anchors) == 1 and not heads:
+        return False  # (one link alone leads on: "Continue reading →" under a summary)
+    own = len("".join(_text_of(el).split()))
+    said = sum(len("".join(w.split())) for w in words)
+    said += sum(len("".join(_text_of(h).split())) for h in heads)
+    return own - said <= 2  # (a separator between them)
+
+
+def _headed_sections(run: list[HtmlElement]) -> bool:
+    """Whether a run of alike blocks is the sections of one record rather than a thread's
+    posts: each opens with a heading of its own, and no two headings say the same, digits
+    folded ("Title:", "Abstract:", "Speaker Bio:" of a talk's page; a thread's posts open
+    with their author's card or repeat one subject, "Re: …")."""
+    said: set[str] = set()
+    for entry in run:
+        first = next((c for c in entry if isinstance(c.tag, str)), None)
+        if first is None or first.tag not in _HEADING_TAGS:
+            return False
+        words = _DIGITS_RUN.sub("0", " ".join(_text_of(first).split()).casefold())
+        if not words or words in said:
+            return False
+        said.add(words)
+    return True
 
 
 def _post_frames(
@@ -1411,7 +1632,7 @@ def _post_frames(
     thread's run of posts when the caller has it already."""
     if run is None:
         run = _run_posts(thread)
-    if len(run) < 2:
+    if len(run) < 2 or _headed_sections(run):
         return []
     start = next((i for i, rec in enumerate(cands) if rec[0] is thread), None)
     if start is not None:
@@ -1869,6 +2090,45 @@ def _nav_block(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> bool:
                 and links >= float(ap.cfg["element_link_density"]) * chars
             )
     return False
+
+
+def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlElement | None:
+    """When the page's main content is a block the site repeats with the same text on many
+    of its pages (a footer's notice holding more prose than a page of a few links), or most
+    of its text outside links is in such blocks, the nearest element around it that is a
+    place holding the content on most of the site's pages; else None."""
+    if ap.compat or not ap.exact:
+        return None
+    hashes = {rec[0]: (rec[1], rec[4]) for rec in cands}
+    start = next((k for k, rec in enumerate(cands) if rec[0] is el), None)
+    if start is None:
+        return None
+    _el, h, chars, links, slot, end, _skel = cands[start]
+    if slot is not None and ap.slot_id(slot) in _content_places(ap):
+        return None  # (a place of the site's content: a story the site has twice or more)
+    if h not in ap.exact:
+        # (or most of its text is in such blocks: the notice with the bar around it)
+        own = chars - links
+        repeated = 0
+        k = start + 1
+        while k < end:
+            if cands[k][1] in ap.exact:
+                repeated += cands[k][2] - cands[k][3]
+                k = max(cands[k][5], k + 1)
+            else:
+                k += 1
+        if own <= 0 or 2 * repeated < own:
+            return None
+    held = ap.site_main | ap.site_main_some
+    up = el.getparent()
+    while up is not None and up.tag not in ("body", "html"):
+        rec = hashes.get(up)
+        if rec is not None and rec[0] not in ap.exact:
+            slot = rec[1]
+            if slot is not None and ap.slot_id(slot) in held:
+                return cast(HtmlElement, up)
+        up = up.getparent()
+    return None
 
 
 def _links_within(el: HtmlElement) -> bool:
@@ -3509,9 +3769,12 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     """The deepest element of the page's slot path (below its main content) in a slot the
     site's content narrows to on most of its pages; None when there is none."""
     found = common = None
+    repeated = _repeated_path(facts, ap)
     for el, slot in zip(facts.slot_path, facts.slot_slots, strict=False):
         if slot is None or _in_series(el):
             break  # one post of a thread, one entry of a list: the slot is the whole series
+        if el in repeated:
+            break  # a block the site repeats word for word (its copyright notice): the frame's
         sid = ap.slot_id(slot)
         if sid in ap.content:
             found = el
@@ -3524,6 +3787,27 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     if found is None or (main_el is not None and not _inside(found, main_el)):
         return None
     return found
+
+
+def _repeated_path(facts: Facts, ap: Applied) -> set[HtmlElement]:
+    """The elements of the page's slot path that the site repeats with the same text on many
+    of its pages."""
+    if not ap.exact or not facts.slot_path:
+        return set()
+    path = set(facts.slot_path)
+    places = _content_places(ap)
+    return {
+        rec[0]
+        for rec in facts.cands
+        if rec[0] in path
+        and rec[1] in ap.exact
+        and (rec[4] is None or ap.slot_id(rec[4]) not in places)
+    }
+
+
+def _content_places(ap: Applied) -> set[int]:
+    """The slots where the site's pages have their content (or hold it, ``protected``)."""
+    return ap.site_main | ap.site_main_some | ap.site_main_template | ap.content | ap.protected
 
 
 #: a sibling column holding this share of the main content's text makes them one series

@@ -141,6 +141,11 @@ RULE_REASONS = {
         "box the page lets its reader skip",
         "a link box whose first link goes to the text right after it",
     ),
+    ("label", "previous/next links"): (
+        "previous/next links",
+        "one or two links to other pages, the one before opening with a left arrow and the "
+        "one after ending with a right arrow, with no other text but a heading over them",
+    ),
     ("label", "aside links"): (
         "aside of links",
         "a block the page marks as an aside (or a table floated beside the text) holding links "
