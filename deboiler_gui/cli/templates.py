@@ -124,7 +124,14 @@ def _models(workspace: Path | None) -> dict[str, Any]:
         out = {}
         for site, _n in ws.sites():
             model = ws.load_model(site)
-            if model is not None:
+            if model is not None and model.stale:
+                click.echo(
+                    f"warning: site {site}: its saved model was fitted by an older version of"
+                    f" the cleaner, so the cleaner is left out for it; fit it again with"
+                    f" `deboiler-gui fit -w {workspace}`",
+                    err=True,
+                )
+            elif model is not None:
                 out[site] = model
         return out
 

@@ -332,6 +332,12 @@ class CleanResult:
         }
 
 
+#: The form of a fitted model. A model saved in an older form keys the site's places in another
+#: way (an id with the page's own classes beside it was part of the key): the cleaner cannot
+#: read it right, so the site is fitted again where it is used.
+MODEL_FORMAT = 2
+
+
 @dataclass
 class DomainModel:
     """The fitted boilerplate model of one site; stored in the workspace as JSON."""
@@ -340,7 +346,12 @@ class DomainModel:
     config: dict[str, Any] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=dict)
-    version: int = 1
+    version: int = MODEL_FORMAT
+
+    @property
+    def stale(self) -> bool:
+        """Saved by an older cleaner, in a form this one does not read right."""
+        return self.version < MODEL_FORMAT
 
     def to_dict(self) -> dict[str, Any]:
         return {

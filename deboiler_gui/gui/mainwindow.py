@@ -702,7 +702,9 @@ class MainWindow(QMainWindow):
             self.post_message(f"{path}: the workspace holds no readable pages", error=True)
             return
         self.shown.site, count = max(sites, key=lambda s: s[1])
-        self.shown.model = ws.load_model(self.shown.site)
+        model = ws.load_model(self.shown.site)
+        # a model saved by an older cleaner is fitted again (its places are keyed otherwise)
+        self.shown.model = model if model is not None and not model.stale else None
         self.shown.page = None
         self._boiler_share.clear()
         self.small_site.refresh()

@@ -455,7 +455,7 @@ def _load_saved_models(workspace: str | None) -> dict[str, dict[str, Any]]:
         out = {}
         for site in ws.model_sites():
             model = ws.load_model(site)
-            if model is not None:
+            if model is not None and not model.stale:  # an older cleaner's model: fit again
                 out[site] = model.to_dict()
         return out
 

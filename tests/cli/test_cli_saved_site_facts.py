@@ -154,3 +154,45 @@ def test_extract_keeps_the_cleaners_findings_for_the_next_run(
         w.add_pages([Page(changed.url, changed.html.replace("widgets", "gadgets"))])
     runs.clear()
     assert "gadgets" in extract("c.jsonl") and len(runs) == 1
+
+
+def test_extract_leaves_out_a_model_saved_by_an_older_cleaner_and_says_so(
+    tmp_path: Path,
+) -> None:
+    """A site's model saved in an older form is not applied as if it were today's: ``extract``
+    names the site and the command that fits it again, and reads the fields without the
+    cleaner (the menu stays in the body) until the site is fitted again."""
+    from tplsite import pages as shop_pages
+
+    from deboiler_gui.engine.model import MODEL_FORMAT
+    from deboiler_gui.engine.template import rulefile
+    from deboiler_gui.engine.template.model import Field, Template
+
+    ws = tmp_path / "ws.sqlite"
+    with Workspace(ws) as w:
+        w.add_pages(shop_pages(8))
+    runner = CliRunner()
+    assert runner.invoke(cli, ["fit", "-w", str(ws), "-q"]).exit_code == 0
+    (tmp_path / "t.json").write_text(
+        rulefile.dumps([Template("shop", fields=(Field("body", xpaths=("/html/body",)),))])
+    )
+    with Workspace(ws) as w:
+        (site,) = w.model_sites()
+        model = w.load_model(site)
+        assert model is not None
+        model.version = MODEL_FORMAT - 1
+        w.save_model(model)
+
+    def extract(out: str) -> Any:
+        args = ["extract", "-w", str(ws), "-t", str(tmp_path / "t.json"), "-o"]
+        return runner.invoke(cli, [*args, str(tmp_path / out), "-q", "--page-timeout", "0"])
+
+    stale = extract("a.jsonl")
+    assert stale.exit_code == 0, stale.output
+    assert f"site {site}: its saved model was fitted by an older version" in stale.output
+    assert "deboiler-gui fit -w" in stale.output
+    assert "About" in (tmp_path / "a.jsonl").read_text()
+    assert runner.invoke(cli, ["fit", "-w", str(ws), "-q"]).exit_code == 0
+    fresh = extract("b.jsonl")
+    assert "older version" not in fresh.output
+    assert "About" not in (tmp_path / "b.jsonl").read_text()

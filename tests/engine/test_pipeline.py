@@ -18,7 +18,7 @@ from warcio.warcwriter import WARCWriter
 
 from deboiler_gui.engine.clean import boilerplate
 from deboiler_gui.engine.clean.pipeline import CleanOptions, import_into, run_steps
-from deboiler_gui.engine.model import InputError, Page
+from deboiler_gui.engine.model import MODEL_FORMAT, InputError, Page
 from deboiler_gui.engine.output import ResultWriter, format_for
 from deboiler_gui.engine.progress import run
 from deboiler_gui.engine.sources import DEMO_BASE_URL, demo_site_path
@@ -438,3 +438,25 @@ def test_extraction_records_get_the_users_file_mode_not_mkstemps(tmp_path: Path,
         os.umask(old)
     assert n == 1
     assert (tmp_path / "out" / name).stat().st_mode & 0o777 == 0o644
+
+
+def test_a_model_saved_by_an_older_cleaner_is_fitted_again(tmp_path: Path) -> None:
+    """A model saved in an older form (its places keyed otherwise) is not reused as if it were
+    today's: the site is fitted again, the run says so, and the output is the fresh fit's."""
+    ws = tmp_path / "w.sqlite"
+    site = "hillside-garden.example"
+    drain(run_steps([demo_site_path()], tmp_path / "a.jsonl", base_url=DEMO_BASE_URL, workspace=ws))
+    with Workspace(ws) as w:
+        model = w.load_model(site)
+        assert model is not None and not model.stale
+        model.version = MODEL_FORMAT - 1
+        w.save_model(model)
+        assert w.load_model(site).stale  # type: ignore[union-attr]
+    again = drain(
+        run_steps([demo_site_path()], tmp_path / "b.jsonl", base_url=DEMO_BASE_URL, workspace=ws)
+    )
+    assert again.fitted == [site] and again.reused == []
+    assert any(site in w and "older version" in w for w in again.warnings)
+    with Workspace(ws) as w:
+        assert w.load_model(site).version == MODEL_FORMAT  # type: ignore[union-attr]
+    assert read_jsonl(tmp_path / "a.jsonl") == read_jsonl(tmp_path / "b.jsonl")

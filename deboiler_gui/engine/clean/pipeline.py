@@ -867,10 +867,15 @@ def run_steps(
         to_fit = []
         for site in wanted:
             saved = models_ws.load_model(site) if models_ws is not None else None
-            if saved is not None:
+            if saved is not None and not saved.stale:
                 models[site] = saved
                 summary.reused.append(site)
             else:
+                if saved is not None:
+                    summary.warnings.append(
+                        f"site {site}: its saved model was fitted by an older version of the"
+                        " cleaner; fitted again"
+                    )
                 to_fit.append(site)
         cleaners: dict[str, Any] = {}
         if to_fit:

@@ -521,7 +521,7 @@ def monitor_steps(
             missing = []
             for site in sites:
                 saved = ws.load_model(site)
-                if saved is not None:
+                if saved is not None and not saved.stale:
                     models[site] = saved
                 else:
                     missing.append(site)
