@@ -912,6 +912,7 @@ def matches(
             and not _alike_to(el, main)
             and not anchors.toc(el)
             and _headline_boxes(el) >= MIN_COLUMN_BOXES
+            and not _more_posts(el, main_el)
         ):
             # right beside the column that holds the content (a sibling of the content or of
             # a block around it), a column of two or more boxes, each a short label over
@@ -3783,6 +3784,53 @@ def _nested_classes(el: HtmlElement, other: HtmlElement) -> bool:
     return bool(mine & theirs) and (mine < theirs or theirs < mine)
 
 
+#: an entry is built like the content's own post when this many of its classed parts at least,
+#: and this share of them, are parts of the main content too
+POST_PARTS_MIN = 6
+POST_PARTS_SHARE = 0.5
+
+
+def _classed_parts(el: HtmlElement) -> set[tuple[str, str]]:
+    """The tags and classes of an element's parts that have a class."""
+    return {
+        (d.tag, " ".join(sorted(cls.split())))
+        for d in el.iter()
+        if isinstance(d.tag, str) and (cls := d.get("class"))
+    }
+
+
+def _more_posts(el: HtmlElement, main_el: HtmlElement | None) -> bool:
+    """Whether a block beside the main content holds more posts like the content's own (the
+    block beside it that holds the main content, with the content's post around it): most
+    of its entries with text are built of the content's parts (``POST_PARTS_MIN`` of their
+    classed parts at least, ``POST_PARTS_SHARE`` of them: the vote bar, the author's line, the
+    text's box and the action bar of a question's chosen answer, under the other answers
+    listed after it). A list of other stories' headlines is built of links and items, not of
+    the story's parts: it stays a box of the site's."""
+    if main_el is None:
+        return False
+    entries = [c for c in el if isinstance(c.tag, str) and _text_of(c).strip()]
+    if len(entries) == 1:
+        inside = [c for c in entries[0] if isinstance(c.tag, str) and _text_of(c).strip()]
+        entries = inside if len(inside) >= 2 else entries
+    if not entries:
+        return False
+    # the content's own post: the block beside this one that holds the main content
+    column = main_el
+    for a in main_el.iterancestors():
+        if a is el.getparent():
+            break
+        column = a
+    own = _classed_parts(column)
+    alike = 0
+    for entry in entries:
+        parts = _classed_parts(entry)
+        shared = len(parts & own)
+        if shared >= POST_PARTS_MIN and shared >= POST_PARTS_SHARE * len(parts):
+            alike += 1
+    return 2 * alike > len(entries)
+
+
 def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
     """Whether two elements are alike posts: the same tag and classes (or one with the
     other's classes and more), mostly the same child steps (at least two), and text in the
@@ -4422,7 +4470,32 @@ def _prose(el: HtmlElement, chars: int, links: int, label_min: int) -> bool:
     ``label_min`` characters of text that is not links, with a sentence end in it (a comment
     under a question has the same shape on every page; a prev/next bar's titles do not end
     sentences)."""
-    return chars - links >= label_min and _SENTENCE_END.search(_text_of(el)) is not None
+    text = _text_of(el)
+    if chars - links >= label_min and _SENTENCE_END.search(text) is not None:
+        return True
+    return _wide_prose(text, chars - links, label_min)
+
+
+#: in a script written without spaces, a character then a sentence's or a clause's mark ("。",
+#: "！", "？", "，", "；"): such text is written in sentences, which end without a space after them
+_WIDE_CLAUSE = re.compile(
+    r"[。！？，；](?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff][。！？，；])"
+)
+#: a character of such a script counts this many characters toward prose's length (thirty
+#: Chinese characters are a sentence, as sixty letters are)
+WIDE_PROSE_WEIGHT = 2
+
+
+def _wide_prose(text: str, own: int, label_min: int) -> bool:
+    """Whether a block's text not in links is sentences of a script written without spaces
+    (Chinese, Japanese): ``label_min`` characters long once each of its characters counts
+    ``WIDE_PROSE_WEIGHT``, with a sentence's or a clause's mark after one of them. A question's
+    description or an answer under it ends its sentences in "，" and "。", never in a stop
+    followed by a space; a bar's labels and an author's card are shorter."""
+    if own <= 0 or _WIDE_CLAUSE.search(text) is None:
+        return False
+    wide = min(own, len(_WIDE_CHAR.findall(text)))
+    return own + (WIDE_PROSE_WEIGHT - 1) * wide >= label_min
 
 
 def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:
