@@ -1231,6 +1231,17 @@ def matches(
             "photo span",
         )
     if bounded and main_el is not None and not ap.compat:
+        # in the content or the block around it, a box the page lets its reader skip, with
+        # the link that skips it ("Continue reading the main story")
+        taken = {el for el, *_ in out}
+        for el, chars, whole in _skip_boxes(main_el if around is None else around, taken):
+            add_outside_kept([(el, chars)], "label", "skip box" if whole else "skip link")
+    if bounded and main_el is not None and around is not None and not ap.compat:
+        # in the block around the content, after the story, a box of other stories under a
+        # title that links to their section ("More China stories")
+        taken = {el for el, *_ in out}
+        add_outside_kept(_section_boxes_after(around, main_el, taken), "label", "section box")
+    if bounded and main_el is not None and not ap.compat:
         # in the content or the block around it, a story's pager: the numbers of its pages
         taken = {el for el, *_ in out}
         add_outside_kept(_pagers(main_el if around is None else around, taken), "stamp", "pager")
@@ -2887,6 +2898,139 @@ def _trailing_lists(inner: HtmlElement, taken: set[HtmlElement]) -> list[tuple[H
             break
         pending = block
     return [(el, chars) for el, chars in found if el not in taken]
+
+
+#: a box a skip link jumps over is the site's whole when links make this share at least of its
+#: text beside the skip link and its headings
+SKIP_BOX_LINKS = 0.9
+
+
+def _squeezed_len(el: HtmlElement) -> int:
+    return len("".join(_text_of(el).split()))
+
+
+def _skip_target(root: HtmlElement, a: HtmlElement) -> HtmlElement | None:
+    """The element of the page a link into the page goes to (``href="#name"``), by id or
+    name."""
+    href = (a.get("href") or "").strip()
+    if len(href) < 2 or not href.startswith("#") or '"' in href:
+        return None
+    name = href[1:]
+    return next(iter(root.xpath("//*[@id=$n or @name=$n]", n=name)), None)
+
+
+def _skip_boxes(
+    area: HtmlElement, taken: AbstractSet[HtmlElement]
+) -> list[tuple[HtmlElement, int, bool]]:
+    """Boxes in the content that the page lets its reader skip: a box whose text opens with a
+    link into the page to the place right after the box ("Continue reading the main story"
+    over related stories or over a quotation set in the story, for readers of the page
+    without its styles). The link is the site's, whatever the box; the box too when, beside
+    the link and its headings, its text is links (``SKIP_BOX_LINKS``: a list of related
+    stories under its title); a box with text of its own (a quotation) stays. Each found
+    element with its characters and whether it is the whole box."""
+    root = area.getroottree().getroot()
+    found: list[tuple[HtmlElement, int, bool]] = []
+    for a in area.iter("a"):
+        if a in taken or not taken.isdisjoint(a.iterancestors()):
+            continue
+        link_chars = _squeezed_len(a)
+        if not link_chars or not (a.get("href") or "").lstrip().startswith("#"):
+            continue
+        target = _skip_target(root, a)
+        if target is None:
+            continue
+        box = None
+        for b in a.iterancestors():
+            if b is area:
+                break
+            nxt = b.getnext()
+            while nxt is not None and not isinstance(nxt.tag, str):
+                nxt = nxt.getnext()
+            if nxt is not None and (nxt is target or target in nxt.iterdescendants()):
+                box = b
+                break
+        if box is None:
+            continue
+        # the link opens the box: no text of the box before it
+        if "".join(_text_of(box).split())[:link_chars] != "".join(_text_of(a).split()):
+            continue
+        total = _squeezed_len(box)
+        heads = sum(_squeezed_len(h) for h in box.iter(*_HEADING_TAGS))
+        links = sum(_squeezed_len(x) for x in box.iter("a") if x is not a)
+        rest = total - link_chars - heads
+        if rest > 0 and links >= SKIP_BOX_LINKS * rest:
+            found.append((box, total, True))
+        else:
+            found.append((a, link_chars, False))
+    return found
+
+
+#: a box of other stories lists at least this many, each under its headline link
+MIN_SECTION_BOX_STORIES = 2
+
+
+def _linked_title(el: HtmlElement) -> bool:
+    """Whether the block opens with a heading that is wholly a link to another page."""
+    head = next(el.iter(*_HEADING_TAGS), None)
+    if head is None:
+        return False
+    text = "".join(_text_of(head).split())
+    if not text or not "".join(_text_of(el).split()).startswith(text):
+        return False
+    link = next(head.iter("a"), None)
+    href = (link.get("href") or "").strip() if link is not None else ""
+    return (
+        link is not None
+        and bool(href)
+        and not href.startswith(("#", "javascript:"))
+        and _squeezed_len(link) == len(text)
+    )
+
+
+def _opens_with_headline(el: HtmlElement) -> bool:
+    """Whether the block's first text is a link to another page of ``TEASER_LINK_CHARS``
+    characters at least (another story's headline)."""
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        link = owner if owner.tag == "a" else next(owner.iterancestors("a"), None)
+        if link is None or not _inside(link, el):
+            return False
+        href = (link.get("href") or "").strip()
+        return (
+            bool(href)
+            and not href.startswith(("#", "javascript:"))
+            and _squeezed_len(link) >= TEASER_LINK_CHARS
+        )
+    return False
+
+
+def _section_boxes_after(
+    around: HtmlElement, main_el: HtmlElement, taken: AbstractSet[HtmlElement]
+) -> list[tuple[HtmlElement, int]]:
+    """After the main content, in the block around it, boxes of other stories: a block
+    opened by a title that is wholly a link to another page (a section's front: "More China
+    stories", "BBC London") over a list whose items, ``MIN_SECTION_BOX_STORIES`` at least and
+    most of them, each open with another story's headline link (with its first lines or
+    not). A section of the page's own text has a title that is not a link."""
+    found: list[tuple[HtmlElement, int]] = []
+    node = main_el
+    while node is not None and node is not around:
+        for b in node.itersiblings():
+            if not isinstance(b.tag, str) or b in taken or b.tag in INVISIBLE_TAGS:
+                continue
+            if not _linked_title(b):
+                continue
+            items = [li for li in b.iter("li") if "".join(_text_of(li).split())]
+            stories = sum(1 for li in items if _opens_with_headline(li))
+            if stories >= MIN_SECTION_BOX_STORIES and 2 * stories > len(items):
+                found.append((b, _squeezed_len(b)))
+        node = node.getparent()
+    return found
 
 
 #: a control's text is at most this long...
