@@ -2925,10 +2925,11 @@ def _skip_boxes(
     """Boxes in the content that the page lets its reader skip: a box whose text opens with a
     link into the page to the place right after the box ("Continue reading the main story"
     over related stories or over a quotation set in the story, for readers of the page
-    without its styles). The link is the site's, whatever the box; the box too when, beside
-    the link and its headings, its text is links (``SKIP_BOX_LINKS``: a list of related
-    stories under its title); a box with text of its own (a quotation) stays. Each found
-    element with its characters and whether it is the whole box."""
+    without its styles; the only link into the page in the box: a list of links to the
+    page's sections skips nothing). The link is the site's, whatever the box; the box too
+    when, beside the link and its headings, its text is links (``SKIP_BOX_LINKS``: a list of
+    related stories under its title); a box with text of its own (a quotation) stays. Each
+    found element with its characters and whether it is the whole box."""
     root = area.getroottree().getroot()
     found: list[tuple[HtmlElement, int, bool]] = []
     for a in area.iter("a"):
@@ -2951,6 +2952,11 @@ def _skip_boxes(
                 box = b
                 break
         if box is None:
+            continue
+        # (a list of links to the page's sections, its table of contents, is no skip box)
+        if any(
+            x is not a and (x.get("href") or "").lstrip().startswith("#") for x in box.iter("a")
+        ):
             continue
         # the link opens the box: no text of the box before it
         if "".join(_text_of(box).split())[:link_chars] != "".join(_text_of(a).split()):
