@@ -1234,8 +1234,8 @@ def matches(
         # in the content or the block around it, a box the page lets its reader skip, with
         # the link that skips it ("Continue reading the main story")
         taken = {el for el, *_ in out}
-        for el, chars, whole in _skip_boxes(main_el if around is None else around, taken):
-            add_outside_kept([(el, chars)], "label", "skip box" if whole else "skip link")
+        for el, chars, entire in _skip_boxes(main_el if around is None else around, taken):
+            add_outside_kept([(el, chars)], "label", "skip box" if entire else "skip link")
     if bounded and main_el is not None and around is not None and not ap.compat:
         # in the block around the content, after the story, a box of other stories under a
         # title that links to their section ("More China stories")
