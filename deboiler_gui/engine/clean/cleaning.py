@@ -2965,7 +2965,9 @@ def _skip_boxes(
         heads = sum(_squeezed_len(h) for h in box.iter(*_HEADING_TAGS))
         links = sum(_squeezed_len(x) for x in box.iter("a") if x is not a)
         rest = total - link_chars - heads
-        if rest > 0 and links >= SKIP_BOX_LINKS * rest:
+        if rest <= 0:
+            continue  # a link alone in its block skips nothing (an entry of the page's contents)
+        if links >= SKIP_BOX_LINKS * rest:
             found.append((box, total, True))
         else:
             found.append((a, link_chars, False))
