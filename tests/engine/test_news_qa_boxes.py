@@ -9,7 +9,7 @@ from __future__ import annotations
 from lxml.html import HtmlElement
 
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
-from deboiler_gui.engine.clean.cleaning import _more_posts, _prose
+from deboiler_gui.engine.clean.cleaning import _more_posts, _prose, _skip_boxes
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import Page
 
@@ -245,3 +245,18 @@ def test_more_posts_built_like_the_contents_own() -> None:
     answers, stories = page.xpath("./div[@class='list']")[0], page.xpath("./div[@class='more']")[0]
     assert _more_posts(answers, main_el)
     assert not _more_posts(stories, main_el)
+
+
+def test_a_link_alone_or_a_table_of_contents_skips_nothing() -> None:
+    area = _block(
+        "<div><p>Read the comments:</p>"
+        "<li><a href='#after'>Comments since the programme</a></li>"
+        "<p id='after'>First comment, about the peace process and what comes next.</p>"
+        "<ul><li><a href='#one'>One</a></li><li><a href='#two'>Two</a></li></ul>"
+        "<div id='one'><p id='two'>Section one of the page's own text.</p></div>"
+        "<div><a href='#rest'>Continue reading the main story</a><h2>Related</h2>"
+        "<ul><li><a href='/n/2'>Another story</a></li></ul></div>"
+        "<p id='rest'>The story goes on here with its own words.</p></div>"
+    )
+    found = _skip_boxes(area, set())
+    assert [(el.tag, whole) for el, _chars, whole in found] == [("div", True)]
