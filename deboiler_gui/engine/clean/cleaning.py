@@ -2998,7 +2998,7 @@ def _linked_title(el: HtmlElement) -> bool:
 
 def _opens_with_headline(el: HtmlElement) -> bool:
     """Whether the block's first text is a link to another page of ``TEASER_LINK_CHARS``
-    characters at least (another story's headline)."""
+    characters at least in a heading, or holding one (another story's headline)."""
     for chunk in el.xpath(".//text()"):
         if not chunk.strip():
             continue
@@ -3008,6 +3008,11 @@ def _opens_with_headline(el: HtmlElement) -> bool:
         link = owner if owner.tag == "a" else next(owner.iterancestors("a"), None)
         if link is None or not _inside(link, el):
             return False
+        head = next(link.iterancestors(*_HEADING_TAGS), None)
+        if (head is None or not _inside(head, el)) and next(
+            link.iter(*_HEADING_TAGS), None
+        ) is None:
+            return False  # a headline is a heading: a plain list of links is judged elsewhere
         href = (link.get("href") or "").strip()
         return (
             bool(href)
@@ -3023,8 +3028,9 @@ def _section_boxes_after(
     """After the main content, in the block around it, boxes of other stories: a block
     opened by a title that is wholly a link to another page (a section's front: "More China
     stories", "BBC London") over a list whose items, ``MIN_SECTION_BOX_STORIES`` at least and
-    most of them, each open with another story's headline link (with its first lines or
-    not). A section of the page's own text has a title that is not a link."""
+    most of them, each open with another story's headline: a link in a heading (with the
+    story's first lines or not; a plain list of links under a linked title is left to the
+    other rules). A section of the page's own text has a title that is not a link."""
     found: list[tuple[HtmlElement, int]] = []
     node = main_el
     while node is not None and node is not around:
