@@ -2909,14 +2909,26 @@ def _squeezed_len(el: HtmlElement) -> int:
     return len("".join(_text_of(el).split()))
 
 
-def _skip_target(root: HtmlElement, a: HtmlElement) -> HtmlElement | None:
+def _skip_target(targets: dict[str, HtmlElement], a: HtmlElement) -> HtmlElement | None:
     """The element of the page a link into the page goes to (``href="#name"``), by id or
     name."""
     href = (a.get("href") or "").strip()
-    if len(href) < 2 or not href.startswith("#") or '"' in href:
+    if len(href) < 2 or not href.startswith("#"):
         return None
-    name = href[1:]
-    return next(iter(root.xpath("//*[@id=$n or @name=$n]", n=name)), None)
+    return targets.get(href[1:])
+
+
+def _link_targets(root: HtmlElement) -> dict[str, HtmlElement]:
+    """The page's elements by id and name (the first of each), read once: a page of a
+    thousand links into itself asks for a thousand of them."""
+    targets: dict[str, HtmlElement] = {}
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for key in (el.get("id"), el.get("name")):
+            if key and key not in targets:
+                targets[key] = el
+    return targets
 
 
 def _skip_boxes(
@@ -2932,13 +2944,16 @@ def _skip_boxes(
     found element with its characters and whether it is the whole box."""
     root = area.getroottree().getroot()
     found: list[tuple[HtmlElement, int, bool]] = []
+    targets: dict[str, HtmlElement] | None = None
     for a in area.iter("a"):
         if a in taken or not taken.isdisjoint(a.iterancestors()):
             continue
         link_chars = _squeezed_len(a)
         if not link_chars or not (a.get("href") or "").lstrip().startswith("#"):
             continue
-        target = _skip_target(root, a)
+        if targets is None:
+            targets = _link_targets(root)
+        target = _skip_target(targets, a)
         if target is None:
             continue
         box = None
