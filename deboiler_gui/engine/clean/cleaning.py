@@ -4643,6 +4643,8 @@ def _prose(el: HtmlElement, chars: int, links: int, label_min: int) -> bool:
     ``label_min`` characters of text that is not links, with a sentence end in it (a comment
     under a question has the same shape on every page; a prev/next bar's titles do not end
     sentences)."""
+    if WIDE_PROSE_WEIGHT * (chars - links) < label_min:
+        return False  # too short in any script (no text read)
     text = _text_of(el)
     if chars - links >= label_min and _SENTENCE_END.search(text) is not None:
         return True
@@ -4667,8 +4669,14 @@ def _wide_prose(text: str, own: int, label_min: int) -> bool:
     followed by a space; a bar's labels and an author's card are shorter."""
     if own <= 0 or _WIDE_CLAUSE.search(text) is None:
         return False
-    wide = min(own, len(_WIDE_CHAR.findall(text)))
-    return own + (WIDE_PROSE_WEIGHT - 1) * wide >= label_min
+    # the characters of such a script it needs beside the others, counted only that far (a
+    # block's text may be a whole thread's)
+    need = -(-(label_min - own) // (WIDE_PROSE_WEIGHT - 1))
+    if need <= 0:
+        return True
+    if need > own:
+        return False
+    return sum(1 for _ in itertools.islice(_WIDE_CHAR.finditer(text), need)) >= need
 
 
 def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:
