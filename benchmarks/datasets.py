@@ -116,6 +116,19 @@ def _record(url: str, html: str) -> dict:
 # -- FGPullen/webStructure: forums and Q&A saved in 2015 (commit efc0ac6) ---------------------
 
 
+_SCHEME_NAME = re.compile(r"^(https?):__([^_#?/]+)(.*)$")
+
+
+def _webstructure_url(stem: str) -> str:
+    """A page's URL from its file name: the URL with every "/" written as "_"
+    ("http:__www.zhihu.com_question_123" is http://www.zhihu.com/question/123). The host ends at
+    the first "_": every page of a site is on one host, as on the site."""
+    m = _SCHEME_NAME.match(stem)
+    if not m:
+        return stem
+    return f"{m.group(1)}://{m.group(2)}{m.group(3).replace('_', '/')}"
+
+
 def build_webstructure(src: Source, git_dir: Path) -> tuple[list[dict], list[dict]]:
     blobs = _Blobs(git_dir)
     pages = []
@@ -123,10 +136,7 @@ def build_webstructure(src: Source, git_dir: Path) -> tuple[list[dict], list[dic
         rel = path[len(src.arg) + 1 :]
         if "/" in rel or not rel.endswith(".html"):
             continue  # the page's saved resources live in sub-folders
-        # file names are the URL with "/" written as "_" (and ".html" added)
-        url = (
-            rel[: -len(".html")].replace("http:__", "http://", 1).replace("https:__", "https://", 1)
-        )
+        url = _webstructure_url(rel[: -len(".html")])
         pages.append(_record(url, _decode(blobs.read(sha))))
     blobs.close()
     pages.sort(key=lambda r: r["url"])
@@ -159,8 +169,14 @@ def build_crawl_to_the_future(src: Source, git_dir: Path) -> tuple[list[dict], l
         if not m:
             continue
         # "20000608054457_news.bbc.co.uk_hi_english_..." : the crawl time and the URL with "/"
-        # written as "_"; the time stays in the URL, the same article was saved more than once
-        url = f"http://{m.group(2).replace('_', '/')}?wayback={m.group(1)}"
+        # written as "_"; the time stays in the URL, the same article was saved more than once.
+        # A name whose URL part starts with "_" ("20000304001851__www.bbc.com_", the URL saved
+        # as "/www.bbc.com/") still names its host first; where the crawl saved the page under
+        # both names at the same time, it is one page
+        path = m.group(2).lstrip("_")
+        if path != m.group(2) and f"{m.group(1)}_{path}" in files:
+            continue
+        url = f"http://{path.replace('_', '/')}?wayback={m.group(1)}"
         pages.append(_record(url, _decode(blobs.read(sha))))
         if name + ".txt" in files:
             gold.append({"url": url, "text": _decode(blobs.read(files[name + ".txt"]))})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -22,8 +23,9 @@ from pathlib import Path
 from deboiler_gui.engine.htmltree import parse_html, visible_text
 from deboiler_gui.engine.model import Page
 
-#: Where benchmarks/datasets.py puts the sites it builds from git mirrors.
-DATA = Path("/work/data")
+#: Where benchmarks/datasets.py puts the sites it builds from git mirrors (its ``--out``;
+#: another folder with the environment variable DEBOILER_GUI_BENCH_DATA).
+DATA = Path(os.environ.get("DEBOILER_GUI_BENCH_DATA", "/work/data"))
 
 
 @dataclass(frozen=True)

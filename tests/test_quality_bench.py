@@ -103,7 +103,7 @@ def test_datasets_builds_forum_pages_from_a_git_mirror(tmp_path: Path) -> None:
     src = datasets.Source("f", "o+f", datasets.build_webstructure, "Crawler/crawl_data/F")
     built, gold = src.build(src, datasets._git_dir(tmp_path / "mirrors", "o+f"))
     assert gold == []
-    assert [r["url"] for r in built] == ["http://f.org_t_1", "http://f.org_t_2"]
+    assert [r["url"] for r in built] == ["http://f.org/t/1", "http://f.org/t/2"]
     assert built[0]["html"] == THREAD and built[0]["status"] == 200
     assert built[1]["html"] == "<p>café</p>"  # not UTF-8: read as Windows-1252
     json.dumps(built)  # the records are plain JSON
@@ -195,4 +195,24 @@ def test_datasets_builds_the_other_sites_when_a_mirror_is_missing(
     rows = [
         json.loads(line) for line in (out / "f" / "pages.jsonl").read_text("utf-8").splitlines()
     ]
-    assert [r["url"] for r in rows] == ["http://f.org_t_1"]
+    assert [r["url"] for r in rows] == ["http://f.org/t/1"]
+
+
+def test_datasets_keeps_the_host_of_a_crawl_name_that_starts_with_a_slash(tmp_path: Path) -> None:
+    # crawl-to-the-future's folders: "<time>_<URL with "/" as "_">"; some saved URLs start
+    # with "/" ("<time>__www.news.com_"), and some pages were saved under both names
+    work = tmp_path / "src"
+    folder = work / "dataset" / "www.news.com"
+    folder.mkdir(parents=True)
+    (folder / "20000304001851__www.news.com_").write_text("<p>Front</p>", encoding="utf-8")
+    (folder / "20100101000000__www.news.com_").write_text("<p>Twice</p>", encoding="utf-8")
+    (folder / "20100101000000_www.news.com_").write_text("<p>Twice</p>", encoding="utf-8")
+    (folder / "20150101000000_www.news.com_world_rain").write_text("<p>R</p>", encoding="utf-8")
+    mirrors = _bare_mirror(tmp_path, work, "o+c")
+    src = datasets.Source("c", "o+c", datasets.build_crawl_to_the_future, "dataset/www.news.com")
+    built, _ = src.build(src, datasets._git_dir(mirrors, "o+c"))
+    assert [r["url"] for r in built] == [
+        "http://www.news.com/?wayback=20000304001851",
+        "http://www.news.com/?wayback=20100101000000",
+        "http://www.news.com/world/rain?wayback=20150101000000",
+    ]

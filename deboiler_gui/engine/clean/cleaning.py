@@ -943,6 +943,7 @@ def matches(
             and not _alike_to(el, main)
             and not anchors.toc(el)
             and _headline_boxes(el) >= MIN_COLUMN_BOXES
+            and not _more_posts(el, main_el)
         ):
             # right beside the column that holds the content (a sibling of the content or of
             # a block around it), a column of two or more boxes, each a short label over
@@ -1260,6 +1261,17 @@ def matches(
             "figure",
             "photo span",
         )
+    if bounded and main_el is not None and not ap.compat:
+        # in the content or the block around it, a box the page lets its reader skip, with
+        # the link that skips it ("Continue reading the main story")
+        taken = {el for el, *_ in out}
+        for el, chars, entire in _skip_boxes(main_el if around is None else around, taken):
+            add_outside_kept([(el, chars)], "label", "skip box" if entire else "skip link")
+    if bounded and main_el is not None and around is not None and not ap.compat:
+        # in the block around the content, after the story, a box of other stories under a
+        # title that links to their section ("More China stories")
+        taken = {el for el, *_ in out}
+        add_outside_kept(_section_boxes_after(around, main_el, taken), "label", "section box")
     if bounded and main_el is not None and not ap.compat:
         # in the content or the block around it, a story's pager: the numbers of its pages
         taken = {el for el, *_ in out}
@@ -3148,6 +3160,168 @@ def _trailing_lists(inner: HtmlElement, taken: set[HtmlElement]) -> list[tuple[H
     return [(el, chars) for el, chars in found if el not in taken]
 
 
+#: a box a skip link jumps over is the site's whole when links make this share at least of its
+#: text beside the skip link and its headings
+SKIP_BOX_LINKS = 0.9
+
+
+def _squeezed_len(el: HtmlElement) -> int:
+    return len("".join(_text_of(el).split()))
+
+
+def _skip_target(targets: dict[str, HtmlElement], a: HtmlElement) -> HtmlElement | None:
+    """The element of the page a link into the page goes to (``href="#name"``), by id or
+    name."""
+    href = (a.get("href") or "").strip()
+    if len(href) < 2 or not href.startswith("#"):
+        return None
+    return targets.get(href[1:])
+
+
+def _link_targets(root: HtmlElement) -> dict[str, HtmlElement]:
+    """The page's elements by id and name (the first of each), read once: a page of a
+    thousand links into itself asks for a thousand of them."""
+    targets: dict[str, HtmlElement] = {}
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for key in (el.get("id"), el.get("name")):
+            if key and key not in targets:
+                targets[key] = el
+    return targets
+
+
+def _skip_boxes(
+    area: HtmlElement, taken: AbstractSet[HtmlElement]
+) -> list[tuple[HtmlElement, int, bool]]:
+    """Boxes in the content that the page lets its reader skip: a box whose text opens with a
+    link into the page to the place right after the box ("Continue reading the main story"
+    over related stories or over a quotation set in the story, for readers of the page
+    without its styles; the only link into the page in the box: a list of links to the
+    page's sections skips nothing). The link is the site's, whatever the box; the box too
+    when, beside the link and its headings, its text is links (``SKIP_BOX_LINKS``: a list of
+    related stories under its title); a box with text of its own (a quotation) stays. Each
+    found element with its characters and whether it is the whole box."""
+    root = area.getroottree().getroot()
+    found: list[tuple[HtmlElement, int, bool]] = []
+    targets: dict[str, HtmlElement] | None = None
+    for a in area.iter("a"):
+        if a in taken or not taken.isdisjoint(a.iterancestors()):
+            continue
+        link_chars = _squeezed_len(a)
+        if not link_chars or not (a.get("href") or "").lstrip().startswith("#"):
+            continue
+        if targets is None:
+            targets = _link_targets(root)
+        target = _skip_target(targets, a)
+        if target is None:
+            continue
+        box = None
+        for b in a.iterancestors():
+            if b is area:
+                break
+            nxt = b.getnext()
+            while nxt is not None and not isinstance(nxt.tag, str):
+                nxt = nxt.getnext()
+            if nxt is not None and (nxt is target or target in nxt.iterdescendants()):
+                box = b
+                break
+        if box is None:
+            continue
+        # (a list of links to the page's sections, its table of contents, is no skip box)
+        if any(
+            x is not a and (x.get("href") or "").lstrip().startswith("#") for x in box.iter("a")
+        ):
+            continue
+        # the link opens the box: no text of the box before it
+        if "".join(_text_of(box).split())[:link_chars] != "".join(_text_of(a).split()):
+            continue
+        total = _squeezed_len(box)
+        heads = sum(_squeezed_len(h) for h in box.iter(*_HEADING_TAGS))
+        links = sum(_squeezed_len(x) for x in box.iter("a") if x is not a)
+        rest = total - link_chars - heads
+        if rest <= 0:
+            continue  # a link alone in its block skips nothing (an entry of the page's contents)
+        if links >= SKIP_BOX_LINKS * rest:
+            found.append((box, total, True))
+        else:
+            found.append((a, link_chars, False))
+    return found
+
+
+#: a box of other stories lists at least this many, each under its headline link
+MIN_SECTION_BOX_STORIES = 2
+
+
+def _linked_title(el: HtmlElement) -> bool:
+    """Whether the block opens with a heading that is wholly a link to another page."""
+    head = next(el.iter(*_HEADING_TAGS), None)
+    if head is None:
+        return False
+    text = "".join(_text_of(head).split())
+    if not text or not "".join(_text_of(el).split()).startswith(text):
+        return False
+    link = next(head.iter("a"), None)
+    href = (link.get("href") or "").strip() if link is not None else ""
+    return (
+        link is not None
+        and bool(href)
+        and not href.startswith(("#", "javascript:"))
+        and _squeezed_len(link) == len(text)
+    )
+
+
+def _opens_with_headline(el: HtmlElement) -> bool:
+    """Whether the block's first text is a link to another page of ``TEASER_LINK_CHARS``
+    characters at least in a heading, or holding one (another story's headline)."""
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        if chunk.is_tail:
+            owner = owner.getparent()
+        link = owner if owner.tag == "a" else next(owner.iterancestors("a"), None)
+        if link is None or not _inside(link, el):
+            return False
+        head = next(link.iterancestors(*_HEADING_TAGS), None)
+        if (head is None or not _inside(head, el)) and next(
+            link.iter(*_HEADING_TAGS), None
+        ) is None:
+            return False  # a headline is a heading: a plain list of links is judged elsewhere
+        href = (link.get("href") or "").strip()
+        return (
+            bool(href)
+            and not href.startswith(("#", "javascript:"))
+            and _squeezed_len(link) >= TEASER_LINK_CHARS
+        )
+    return False
+
+
+def _section_boxes_after(
+    around: HtmlElement, main_el: HtmlElement, taken: AbstractSet[HtmlElement]
+) -> list[tuple[HtmlElement, int]]:
+    """After the main content, in the block around it, boxes of other stories: a block
+    opened by a title that is wholly a link to another page (a section's front: "More China
+    stories", "BBC London") over a list whose items, ``MIN_SECTION_BOX_STORIES`` at least and
+    most of them, each open with another story's headline: a link in a heading (with the
+    story's first lines or not; a plain list of links under a linked title is left to the
+    other rules). A section of the page's own text has a title that is not a link."""
+    found: list[tuple[HtmlElement, int]] = []
+    node = main_el
+    while node is not None and node is not around:
+        for b in node.itersiblings():
+            if not isinstance(b.tag, str) or b in taken or b.tag in INVISIBLE_TAGS:
+                continue
+            if not _linked_title(b):
+                continue
+            items = [li for li in b.iter("li") if "".join(_text_of(li).split())]
+            stories = sum(1 for li in items if _opens_with_headline(li))
+            if stories >= MIN_SECTION_BOX_STORIES and 2 * stories > len(items):
+                found.append((b, _squeezed_len(b)))
+        node = node.getparent()
+    return found
+
+
 #: a control's text is at most this long...
 CONTROL_TEXT_CHARS = 40
 #: ...and said by at least this many controls of the area
@@ -4067,6 +4241,53 @@ def _nested_classes(el: HtmlElement, other: HtmlElement) -> bool:
     return bool(mine & theirs) and (mine < theirs or theirs < mine)
 
 
+#: an entry is built like the content's own post when this many of its classed parts at least,
+#: and this share of them, are parts of the main content too
+POST_PARTS_MIN = 6
+POST_PARTS_SHARE = 0.5
+
+
+def _classed_parts(el: HtmlElement) -> set[tuple[str, str]]:
+    """The tags and classes of an element's parts that have a class."""
+    return {
+        (d.tag, " ".join(sorted(cls.split())))
+        for d in el.iter()
+        if isinstance(d.tag, str) and (cls := d.get("class"))
+    }
+
+
+def _more_posts(el: HtmlElement, main_el: HtmlElement | None) -> bool:
+    """Whether a block beside the main content holds more posts like the content's own (the
+    block beside it that holds the main content, with the content's post around it): most
+    of its entries with text are built of the content's parts (``POST_PARTS_MIN`` of their
+    classed parts at least, ``POST_PARTS_SHARE`` of them: the vote bar, the author's line, the
+    text's box and the action bar of a question's chosen answer, under the other answers
+    listed after it). A list of other stories' headlines is built of links and items, not of
+    the story's parts: it stays a box of the site's."""
+    if main_el is None:
+        return False
+    entries = [c for c in el if isinstance(c.tag, str) and _text_of(c).strip()]
+    if len(entries) == 1:
+        inside = [c for c in entries[0] if isinstance(c.tag, str) and _text_of(c).strip()]
+        entries = inside if len(inside) >= 2 else entries
+    if not entries:
+        return False
+    # the content's own post: the block beside this one that holds the main content
+    column = main_el
+    for a in main_el.iterancestors():
+        if a is el.getparent():
+            break
+        column = a
+    own = _classed_parts(column)
+    alike = 0
+    for entry in entries:
+        parts = _classed_parts(entry)
+        shared = len(parts & own)
+        if shared >= POST_PARTS_MIN and shared >= POST_PARTS_SHARE * len(parts):
+            alike += 1
+    return 2 * alike > len(entries)
+
+
 def _alike_posts(el: HtmlElement, other: HtmlElement) -> bool:
     """Whether two elements are alike posts: the same tag and classes (or one with the
     other's classes and more), mostly the same child steps (at least two), and text in the
@@ -4706,7 +4927,40 @@ def _prose(el: HtmlElement, chars: int, links: int, label_min: int) -> bool:
     ``label_min`` characters of text that is not links, with a sentence end in it (a comment
     under a question has the same shape on every page; a prev/next bar's titles do not end
     sentences)."""
-    return chars - links >= label_min and _SENTENCE_END.search(_text_of(el)) is not None
+    if WIDE_PROSE_WEIGHT * (chars - links) < label_min:
+        return False  # too short in any script (no text read)
+    text = _text_of(el)
+    if chars - links >= label_min and _SENTENCE_END.search(text) is not None:
+        return True
+    return _wide_prose(text, chars - links, label_min)
+
+
+#: in a script written without spaces, a character then a sentence's or a clause's mark ("。",
+#: "！", "？", "，", "；"): such text is written in sentences, which end without a space after them
+_WIDE_CLAUSE = re.compile(
+    r"[。！？，；](?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff][。！？，；])"
+)
+#: a character of such a script counts this many characters toward prose's length (thirty
+#: Chinese characters are a sentence, as sixty letters are)
+WIDE_PROSE_WEIGHT = 2
+
+
+def _wide_prose(text: str, own: int, label_min: int) -> bool:
+    """Whether a block's text not in links is sentences of a script written without spaces
+    (Chinese, Japanese): ``label_min`` characters long once each of its characters counts
+    ``WIDE_PROSE_WEIGHT``, with a sentence's or a clause's mark after one of them. A question's
+    description or an answer under it ends its sentences in "，" and "。", never in a stop
+    followed by a space; a bar's labels and an author's card are shorter."""
+    if own <= 0 or _WIDE_CLAUSE.search(text) is None:
+        return False
+    # the characters of such a script it needs beside the others, counted only that far (a
+    # block's text may be a whole thread's)
+    need = -(-(label_min - own) // (WIDE_PROSE_WEIGHT - 1))
+    if need <= 0:
+        return True
+    if need > own:
+        return False
+    return sum(1 for _ in itertools.islice(_WIDE_CHAR.finditer(text), need)) >= need
 
 
 def _alike_to(el: HtmlElement, main: set[HtmlElement]) -> bool:

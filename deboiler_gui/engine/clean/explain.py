@@ -125,6 +125,21 @@ RULE_REASONS = {
         "outside the content slot, beside a story, a table whose text outside its links, "
         "header cells and caption is figures only (quotes, scores)",
     ),
+    ("label", "section box"): (
+        "box of other stories",
+        'after the story, a box under a title that links to another page ("More China '
+        'stories") listing other stories, each opened by its headline link',
+    ),
+    ("label", "skip box"): (
+        "box the reader can skip",
+        "in the story, a box opened by a link that jumps to the place right after it "
+        '("Continue reading the main story"), holding only links beside its title',
+    ),
+    ("label", "skip link"): (
+        "link skipping a box",
+        "in the story, a link that jumps over the box it opens to the place right after it "
+        '("Continue reading the main story")',
+    ),
     ("label", "trailing lists"): (
         "labelled lists after the story",
         "at the end of the story's block, after its text, a list of links to other pages "
