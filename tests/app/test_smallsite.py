@@ -34,6 +34,10 @@ def test_the_message_has_the_cli_hints_words_and_names_the_switch() -> None:
         off = small_site_message("books.example", pages, False)
         assert off.startswith(words + f"; {FALLBACK_ACTION} cleans such a site page by page")
         assert off.endswith("(clean --page-fallback)")
+    # a site whose pages hold no text to learn from is not said to have "0 pages"
+    none = small_site_hint("books.example", 0)
+    assert none.startswith("hint: books.example has no page with text to learn its template from")
+    assert "0 pages" not in none
     assert small_site_message("books.example", 1, True).startswith(
         "books.example has 1 page, too few to learn its template from (at least 5): its pages "
         "are cleaned page by page"

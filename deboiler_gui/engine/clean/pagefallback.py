@@ -36,6 +36,11 @@ def _trafilatura() -> Any:
 def too_small_words(site: str, pages: int) -> str:
     """What is said of a site too small to learn from, cleaned with what its pages allow (the
     CLI's hint and the workbench's message)."""
+    if pages == 0:  # its pages hold no text the cleaner could learn from (empty, script-built)
+        return (
+            f"{site} has no page with text to learn its template from (at least "
+            f"{MIN_SITE_PAGES} are needed), so its menus and footer may stay in the text"
+        )
     return (
         f"{site} has {count(pages, 'page')}, too few to learn its template from (at least "
         f"{MIN_SITE_PAGES}), so its menus and footer may stay in the text"
