@@ -5,6 +5,7 @@ the front page, and the value preview shows the front page first, marked."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,30 +13,8 @@ from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template.model import Field, Template
 
-
-def sections(ch: int) -> str:
-    return "".join(
-        f"<div class='sect'><span><a href='c{ch}.html#s{k}'>{ch}.{k} Part</a></span></div>"
-        for k in range(1, 3 + ch % 5)
-    )
-
-
-def chapter(ch: int) -> str:
-    return (
-        f"<html><head><title>Chapter {ch}</title></head><body><h3>{ch} Chapter</h3>"
-        f"<div class='sects'>{sections(ch)}</div><p>Text of chapter {ch}, its own words.</p>"
-        "</body></html>"
-    )
-
-
-FRONT = (
-    "<html><head><title>Manual</title></head><body><h1>Manual</h1><div class='contents'>"
-    + "".join(
-        f"<div class='chap'><a href='c{ch}.html'>{ch} Chapter</a>{sections(ch)}</div>"
-        for ch in range(1, 30)
-    )
-    + "</div></body></html>"
-)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
+from test_fieldcheck_grouped import FRONT, chapter  # noqa: E402
 
 
 def test_the_front_page_is_flagged_in_the_template_panel(

@@ -10,7 +10,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from operator import itemgetter
 from typing import Any, cast
@@ -2514,17 +2514,22 @@ def _teaser_cards(el: HtmlElement) -> int:
 TEASER_ENTRY_CHARS = 1000
 
 
+def _text_owners(el: HtmlElement) -> Iterator[HtmlElement]:
+    """The element holding each of the block's texts that is not blank, in document order (a
+    tail's holder is its element's parent)."""
+    for chunk in el.xpath(".//text()"):
+        if not chunk.strip():
+            continue
+        owner = chunk.getparent()
+        yield owner.getparent() if chunk.is_tail else owner
+
+
 def _headline_first(el: HtmlElement) -> bool:
     """Whether the block's text opens with links, one of them of some words (a headline),
     before any text that is not a link: a teaser entry (a section's label, the other story's
     headline link, its first lines)."""
     seen = False
-    for chunk in el.xpath(".//text()"):
-        if not chunk.strip():
-            continue
-        owner = chunk.getparent()
-        if chunk.is_tail:
-            owner = owner.getparent()
+    for owner in _text_owners(el):
         link = None
         node = owner
         while node is not None:
@@ -2820,12 +2825,7 @@ def _headline_boxes(el: HtmlElement, enough: int = MIN_COLUMN_BOXES) -> int:
     boxes = items = 0
     opened = False
     counted: set[HtmlElement] = set()
-    for chunk in el.xpath(".//text()"):
-        if not chunk.strip():
-            continue
-        owner = chunk.getparent()
-        if chunk.is_tail:
-            owner = owner.getparent()
+    for owner in _text_owners(el):
         link = line = None
         node = owner
         hidden = False
@@ -3274,12 +3274,7 @@ def _linked_title(el: HtmlElement) -> bool:
 def _opens_with_headline(el: HtmlElement) -> bool:
     """Whether the block's first text is a link to another page of ``TEASER_LINK_CHARS``
     characters at least in a heading, or holding one (another story's headline)."""
-    for chunk in el.xpath(".//text()"):
-        if not chunk.strip():
-            continue
-        owner = chunk.getparent()
-        if chunk.is_tail:
-            owner = owner.getparent()
+    for owner in _text_owners(el):
         link = owner if owner.tag == "a" else next(owner.iterancestors("a"), None)
         if link is None or not _inside(link, el):
             return False
