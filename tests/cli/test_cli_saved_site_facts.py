@@ -18,7 +18,7 @@ from deboiler_gui.cli import cli
 from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.store import Workspace
-from deboiler_gui.engine.template.selectors import SiteIndex
+from deboiler_gui.engine.template.selectors import FACTS_FORMAT, SiteIndex
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from test_induce import page  # noqa: E402
@@ -59,7 +59,7 @@ def test_a_second_call_reads_the_saved_index_and_gives_the_same_rules(
     first_reads = len(read)
     with Workspace(ws) as w:
         stamp = w.site_stamp(SITE)
-        assert w.load_site_index(SITE, f"{stamp}:1") is not None
+        assert w.load_site_index(SITE, f"{stamp}:{FACTS_FORMAT}") is not None
     read.clear()
     assert suggest(ws) == first
     assert len(read) < first_reads - 20, (len(read), first_reads)

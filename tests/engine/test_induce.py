@@ -969,3 +969,41 @@ def test_a_rule_giving_several_paragraphs_per_page_ranks_after_one_giving_the_cl
     assert "blockquote" in best.xpath, best.xpath
     for tree in site.trees:
         assert len(select_elements(tree, best.xpath)) <= 1
+
+
+def _sectioned_page(section: int, entry: int) -> str:
+    """A manual's sidebar of three captioned sections; the section that holds the page and
+    the page's own entry carry a class 'current' (a state of the page, not a part of it)."""
+
+    def items(s: int) -> str:
+        return "".join(
+            f"<li class='toc1{' current' if (s, k) == (section, entry) else ''}'>"
+            f"<a href='/s{s}/e{k}.html'>Entry {s}.{k}</a></li>"
+            for k in range(3)
+        )
+
+    lists = "".join(
+        f"<p class='caption'>Part {s}</p>"
+        f"<ul{' class=current' if s == section else ''}>{items(s)}</ul>"
+        for s in range(3)
+    )
+    return f"""<html><body><div class='side'><h3>Site navigation</h3>{lists}</div>
+    <div class='main'><h1>Section {section} entry {entry}</h1></div></body></html>"""
+
+
+def test_a_class_that_moves_between_alike_lists_is_no_anchor_of_a_list() -> None:
+    # 'current' is on every page, on another section's list from page to page: a list rule
+    # anchored on it finds the first section's entries on a third of the pages only.
+    pairs = [(s, e) for e in range(3) for s in range(3)]
+    site = SiteIndex(
+        [f"https://m.example/s{s}/e{e}.html" for s, e in pairs],
+        [parse_html(_sectioned_page(s, e)) for s, e in pairs],
+    )
+    first = pairs.index((0, 1))
+    rules = induce(
+        [ex(site, first, "//div[@class='side']/ul[1]/li[2]/a")], index=site, as_list=True
+    )
+    best = rules[0].xpath
+    assert "current" not in best, [r.xpath for r in rules]
+    for i, (s, _e) in enumerate(pairs):
+        assert texts(site, i, best) == [f"Entry 0.{k}" for k in range(3)], (s, best)

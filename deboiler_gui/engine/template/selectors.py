@@ -61,7 +61,7 @@ def element_attrs(tag: object) -> tuple[str, ...]:
 _RECURRENCE_SAMPLE = 200
 #: The form of ``SiteIndex.facts``: a change to what they hold or how they are learned makes
 #: a new number, and facts saved before are learned again.
-FACTS_FORMAT = 1
+FACTS_FORMAT = 2
 #: An id on this many times fewer pages than those whose node at its place has another id
 #: is not a hook of the site.
 _RARE_ID = 4
@@ -741,18 +741,19 @@ class SiteIndex:
         if cached is not None:
             return cached
         xp = etree.XPath(path)
-        seen = same = 0
+        rest = frozenset((el.get("class") or "").split()) - {value}
+        seen = same = moved = 0
         for tree in self.trees[:200]:  # a sample is enough to see a value change
             nodes = xp(tree)
             if not nodes or nodes[0].tag != el.tag:
                 continue
             seen += 1
             other = nodes[0].get(attr)
-            if other is None:
-                continue
             if attr == "class":
-                if value in other.split():
+                if other is not None and value in other.split():
                     same += 1
+                elif _moved_to_alike(nodes[0], value, rest):
+                    moved += 1
             elif other == value:
                 same += 1
         # Volatile when some page has the node with a different value; a node present on one
@@ -764,7 +765,11 @@ class SiteIndex:
         if volatile:
             pages = self._recurrence().get((attr, value), 0)
             rare = attr in ("id", *TEST_ATTRS) and pages * _RARE_ID <= seen - same
-            volatile = pages < 2 or rare
+            # A class that leaves this node for a node like it nearby (another entry of the
+            # same menu, another section's list) marks a state of the page (the current
+            # item), not a part of it, however many pages have it.
+            state = attr == "class" and moved >= 2 and moved * 2 >= seen - same
+            volatile = pages < 2 or rare or state
         self._volatile[key] = volatile
         return volatile
 
@@ -802,6 +807,25 @@ class SiteIndex:
                     counts[k] = counts.get(k, 0) + 1
             self._recurring = counts
         return self._recurring
+
+
+def _moved_to_alike(node: HtmlElement, token: str, rest: frozenset[str]) -> bool:
+    """True when ``node`` (which lacks class ``token``) is otherwise alike the node that had it
+    (same other class tokens, ``rest``) and ``token`` sits on another node alike it under the
+    same grandparent: a sibling entry of the same list, or one of a neighbouring list."""
+    if frozenset((node.get("class") or "").split()) != rest:
+        return False
+    parent = node.getparent()
+    top = parent.getparent() if parent is not None else None
+    if top is None:
+        return False
+    for other in top.iter(node.tag):
+        if other is node:
+            continue
+        tokens = (other.get("class") or "").split()
+        if token in tokens and frozenset(tokens) - {token} == rest:
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- suggestion
