@@ -2914,7 +2914,8 @@ def _entries_of_examples_list(xp: str, by_page: list[list[Example]]) -> bool:
     """Whether every item ``xp`` takes on the examples' pages is an entry of an example's own
     list alike to the example's entry: under the same list node, an entry of its tag sharing
     a class with it (or both without one), the item of the example's tag at the same steps
-    below it (a trail's `li.nav-item` entries, one of which, `li.nav-item-1`, was clicked)."""
+    below it, one item per entry (a trail's `li.nav-item` entries, one of which,
+    `li.nav-item-1`, was clicked; not an entry's name and its type links)."""
     for page in by_page:
         shapes = []
         for e in page:
@@ -2923,6 +2924,7 @@ def _entries_of_examples_list(xp: str, by_page: list[list[Example]]) -> bool:
             if parent is None:
                 return False
             shapes.append((parent, entry, _rel(entry, e.node, positional=False)[0]))
+        seen: list[HtmlElement] = []
         for n in _run(page[0].root, xp) or ():
             ok = False
             for parent, entry, steps in shapes:
@@ -2931,10 +2933,12 @@ def _entries_of_examples_list(xp: str, by_page: list[list[Example]]) -> bool:
                     up = up.getparent()
                 if up is None or up.tag != entry.tag:
                     continue
+                if any(up is x for x in seen):
+                    return False  # two items of one entry (a name and its type links)
                 mine, theirs = _classes(up), _classes(entry)
-                if (mine & theirs or not (mine or theirs)) and _rel(up, n, positional=False)[
-                    0
-                ] == steps:
+                alike = bool(mine & theirs) or not (mine or theirs)
+                if alike and _rel(up, n, positional=False)[0] == steps:
+                    seen.append(up)
                     ok = True
                     break
             if not ok:
