@@ -396,8 +396,9 @@ class FieldSignals:
             return None
         shown = ", ".join(f"{t[:30]!r} on {k}" for t, k in counts.most_common(4))
         return {
-            "flag": f"items from differently labelled lists ({shown} pages): the rule takes "
-            f"another list where a page has no {usual[:30]!r} list?",
+            "flag": f"items from differently labelled lists ({shown} pages): a rule on the "
+            "list's place rather than its label takes another list where a page lacks the "
+            "wanted one?",
             "pages": others,
             "look_at": [u for u, t in self.own_labels.items() if t != usual][:5],
         }
