@@ -91,6 +91,7 @@ def doxygen_site() -> tuple[SiteIndex, list[list[str]]]:
 
 
 FIRST_NAME = "//table[tr[normalize-space(.)='Classes']]/tr[2]/td[2]/a"
+SECOND_NAME = "//table[tr[normalize-space(.)='Classes']]/tr[5]/td[2]/a"
 THIRD_NAME = "//table[tr[normalize-space(.)='Classes']]/tr[8]/td[2]/a"
 
 
@@ -121,6 +122,16 @@ def test_clicks_on_two_pages_take_the_member_rows_not_their_description_rows() -
             # Not 'Value' nor 'More...' of the description rows.
             assert texts(site, i, best.xpath) == classes[i], (i, best.xpath)
         assert best.site["row_shapes"] == 0
+
+
+def test_a_second_click_in_the_same_table_keeps_to_the_member_rows() -> None:
+    site, classes = doxygen_site()
+    best = induce(
+        [click(site, 0, FIRST_NAME), click(site, 0, SECOND_NAME)], index=site, as_list=True
+    )[0]
+    assert "Go to the source" not in best.xpath, best.xpath
+    for i in range(len(site.urls)):
+        assert texts(site, i, best.xpath) == classes[i], (i, best.xpath)
 
 
 def _template(xp: str) -> Template:
@@ -157,6 +168,23 @@ def test_items_from_description_rows_are_flagged() -> None:
     assert any("rows of different shapes" in f for f in wrong), wrong
     right = _flags(f"//table[tr[normalize-space(.)='Classes']]/tr/{CELL}")
     assert not any("rows of different shapes" in f for f in right), right
+
+
+def test_tables_headed_by_each_page_s_own_name_are_not_flagged() -> None:
+    # One table per page, headed by the page's name: labels that differ on every page are
+    # names, not another kind of list.
+    pages = [
+        Page(
+            f"https://{SITE}/p{i}.html",
+            f"<html><body><h1>Thing {i}</h1>"
+            + _table(f"Thing {i} members", "m", "int", [f"Lib::m{i}{k}" for k in range(3)])
+            + "</body></html>",
+        )
+        for i in range(8)
+    ]
+    sigs = site_signals(pages, [_template(f"//table/tr/{CELL}")])
+    flags = [str(f["flag"]) for s in sigs for f in s.flags()]
+    assert not any("differently labelled" in f for f in flags), flags
 
 
 # --------------------------------------------------------------------------- trails
