@@ -28,9 +28,10 @@ def texts(site: SiteIndex, i: int, xpath: str) -> list[str]:
 # --------------------------------------------------------------------------- member tables
 
 
-def _table(heading: str, anchor: str, kind: str, names: list[str]) -> str:
+def _table(heading: str, anchor: str, kind: str, names: list[str], *, plain: bool = False) -> str:
     """A member table: its heading row, then per member its row (kind cell, name cell), a
-    description row whose text links to another page and to 'More...', and a separator."""
+    description row whose text links to another page (not when ``plain``) and to 'More...',
+    and a separator."""
     rows = [
         f"<tr class='heading'><td colspan='2'><h2 class='groupheader'>"
         f"<a name='{anchor}'></a>\n{heading}</h2></td></tr>"
@@ -41,8 +42,9 @@ def _table(heading: str, anchor: str, kind: str, names: list[str]) -> str:
             f"<tr class='memitem:{anchor}{k}'><td class='memItemLeft'>{kind}&#160;</td>"
             f"<td class='memItemRight'><a class='el' href='{page}'>{name}</a></td></tr>"
             f"<tr class='memdesc:{anchor}{k}'><td class='mdescLeft'>&#160;</td>"
-            f"<td class='mdescRight'>Works with a <a class='el' href='value.html'>Value</a>. "
-            f"<a href='{page}#details'>More...</a></td></tr>"
+            f"<td class='mdescRight'>Works with a "
+            + ("value. " if plain else "<a class='el' href='value.html'>Value</a>. ")
+            + f"<a href='{page}#details'>More...</a></td></tr>"
             f"<tr class='separator:{anchor}{k}'><td class='memSeparator' colspan='2'>&#160;"
             f"</td></tr>"
         )
@@ -51,14 +53,16 @@ def _table(heading: str, anchor: str, kind: str, names: list[str]) -> str:
 
 def file_page(i: int) -> tuple[str, list[str]]:
     """A header file's page: its includes, a line to its source, then its tables: 'Classes'
-    first on pages 0-3 and 8-9, no classes on pages 4-5 (the namespaces table is the first),
-    macros first on pages 6-7."""
+    first on pages 0-3 and 8-9 (one class on page 9), no classes on pages 4-5 (the
+    namespaces table is the first), macros first on pages 6-7."""
     classes = [f"Lib::Thing{i}{k}" for k in range(2 + i % 3)] if i < 4 or i > 7 else []
+    if i == 9:
+        classes = classes[:1]  # a table of one class
     tables = ""
     if 6 <= i <= 7:
         tables += _table("Macros", "define-members", "#define", [f"LIB_MACRO_{i}"])
     if classes:
-        tables += _table("Classes", "nested-classes", "class", classes)
+        tables += _table("Classes", "nested-classes", "class", classes, plain=i == 9)
     tables += _table("Namespaces", "namespaces", "", ["Lib"])
     tables += _table("Functions", "func-members", "bool", [f"Lib::run{i}", f"Lib::stop{i}"])
     html = f"""<html><body><div id='top'><div id='nav-path' class='navpath'><ul>
@@ -122,6 +126,13 @@ def test_clicks_on_two_pages_take_the_member_rows_not_their_description_rows() -
             # Not 'Value' nor 'More...' of the description rows.
             assert texts(site, i, best.xpath) == classes[i], (i, best.xpath)
         assert best.site["row_shapes"] == 0
+
+
+def test_one_click_in_a_table_of_one_entry_takes_the_names_not_the_description_links() -> None:
+    site, classes = doxygen_site()
+    best = induce([click(site, 9, FIRST_NAME)], index=site, as_list=True)[0]
+    for i in range(len(site.urls)):
+        assert texts(site, i, best.xpath) == classes[i], (i, best.xpath)
 
 
 def test_a_second_click_in_the_same_table_keeps_to_the_member_rows() -> None:

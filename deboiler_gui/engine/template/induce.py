@@ -5789,6 +5789,7 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
                 out.append((narrow, -0.1))
                 break
     out.extend(_slot_classed(xp, examples, found))
+    out.extend(_row_classed(xp, by_page))
     current = xp
     hrefs = [n.get("href") for n in examples]
     if all(h is not None for h in hrefs):
@@ -5824,6 +5825,38 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
             # Preferred to the form it narrows: it takes the same entries, each once.
             out.append((narrow, (0.0 if current == xp else 0.2) - 0.05))
     return out
+
+
+def _row_classed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
+    """A list rule that takes, on the examples' pages, items from table rows of another shape
+    than the examples' (``_unlike_rows``: a description row's 'More...' link under a
+    member's name), with the class the examples' cells share on its cell step
+    (`tr/td[…memItemRight…]/a`): the rows alike to the examples' rows, even when the
+    example's table holds a single entry."""
+    if not _unlike_rows(xp, by_page):
+        return []
+    examples = [e.node for page in by_page for e in page]
+    cells = [_cell_of(n) for n in examples]
+    levels = set()
+    for n, cell in zip(examples, cells, strict=True):
+        if cell is None:
+            return []
+        up, level = n, 0
+        while up is not cell and up is not None:
+            up, level = up.getparent(), level + 1
+        levels.add(level)
+    if len(levels) != 1:
+        return []
+    level = levels.pop()
+    steps = _top_steps(xp)
+    if level >= len(steps) - 1 or steps[len(steps) - 1 - level] not in ("td", "th"):
+        return []
+    shared = set.intersection(*[_cell_classes(c) for c in cells if c is not None])
+    for tok in sorted(shared - _stripe_tokens([c for c in cells if c is not None])):
+        narrow = _on_step(xp, level, class_predicate(tok))
+        if narrow is not None and not _unlike_rows(narrow, by_page):
+            return [(narrow, 0.05)]
+    return []
 
 
 def _slot_classed(
