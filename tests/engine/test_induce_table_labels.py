@@ -174,6 +174,11 @@ def test_a_rule_on_the_line_before_the_first_table_is_flagged_for_its_other_labe
     assert not any("differently labelled" in f for f in right), right
 
 
+def test_names_of_every_table_are_not_flagged_for_the_first_table_s_label() -> None:
+    every = _flags(f"//table/tr/{CELL}")
+    assert not any("differently labelled" in f for f in every), every
+
+
 def test_items_from_description_rows_are_flagged() -> None:
     wrong = _flags("//table[tr[normalize-space(.)='Classes']]/tr/td/a")
     assert any("rows of different shapes" in f for f in wrong), wrong

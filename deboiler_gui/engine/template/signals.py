@@ -2775,6 +2775,8 @@ def _page_signals(
                 ):
                     sig.mixed.append(url)
                 table = table_list(nodes[0]) if nodes else None
+                if table is not None and any(table_list(n) is not table for n in nodes[1:]):
+                    table = None  # items of several tables: the list's label is none of theirs
                 own = item_label(nodes[0]) if table is not None else ""
                 if own:
                     sig.own_labels[url] = own
