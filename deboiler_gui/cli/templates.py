@@ -1201,6 +1201,10 @@ def _suggest(
         s = r.site
         if r.kind == "list":
             stats = f"pages with items {s.get('with_items', '-')}/{s.get('pages', '-')}, mixed lists {s.get('mixed', '-')}, items {s.get('items_min', '-')}-{s.get('items_max', '-')}"
+            if s.get("relabelled"):
+                stats += f", lists of another label {s['relabelled']}"
+            if s.get("row_shapes"):
+                stats += f", rows of two shapes {s['row_shapes']}"
         else:
             stats = f"one {s.get('one', '-')}, none {s.get('none', '-')}, many {s.get('many', '-')} of {s.get('pages', '-')} pages, {s.get('distinct', '-')} distinct values"
         # A value's new lines (a table row's cells) written as \n, as in --json.

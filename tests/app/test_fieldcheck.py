@@ -285,6 +285,17 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
     from deboiler_gui.app.fieldcheck import short_flag
 
     assert short_flag("several nodes match on many pages (the first is taken)") == "several nodes"
+    assert (
+        short_flag(
+            "items from differently labelled lists ('Namespaces' on 7, 'Classes' on 5 pages): "
+            "the rule takes another list where a page has no 'Namespaces' list?"
+        )
+        == "lists of other labels"
+    )
+    assert (
+        short_flag("items from table rows of different shapes (rows whose cells are ...)")
+        == "rows of two shapes"
+    )
     assert short_flag("values equal field 'title' on 1 page") == "equals 'title'"
     assert (
         short_flag(

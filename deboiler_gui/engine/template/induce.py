@@ -2787,6 +2787,165 @@ def _examples_nested(xp: str, by_page: list[list[Example]]) -> bool:
     return len(rels) > 1
 
 
+def _cell_of(node: HtmlElement) -> HtmlElement | None:
+    """The table cell that holds ``node`` (itself when it is one), None outside a table."""
+    for up in (node, *node.iterancestors()):
+        if up.tag in ("td", "th"):
+            parent = up.getparent()
+            return up if parent is not None and parent.tag == "tr" else None
+        if up.tag in ("table", "body"):
+            return None
+    return None
+
+
+def _cell_classes(cell: HtmlElement) -> set[str]:
+    return {t for t in (cell.get("class") or "").split() if is_wordlike(t)}
+
+
+def _row_kind(cell: HtmlElement) -> set[str]:
+    """The class tokens the cells of ``cell``'s row carry, striping tokens left out (what
+    tells a member's row from its description row)."""
+    row = cell.getparent()
+    if row is None:
+        return set()
+    return {t for d in row if d.tag in ("td", "th") for t in _cell_classes(d)} - {
+        t for d in row for t in _cell_classes(d) if _STRIPE_NAME.search(t)
+    }
+
+
+def rows_of_other_shapes(nodes: Sequence[HtmlElement]) -> bool:
+    """Whether list items come from table rows of two shapes: rows whose cells carry classes
+    that none of the other rows' cells carry (a member's row, `td.memItemRight`, and its
+    description row below it, `td.mdescRight`). The items of a list are rows alike to one
+    another; a description or a separator row is not an entry of the list. Rows whose cells
+    carry no class tell nothing."""
+    kinds: list[set[str]] = []
+    for n in nodes:
+        cell = _cell_of(n)
+        if cell is None:
+            continue
+        kind = _row_kind(cell)
+        if kind and kind not in kinds:
+            kinds.append(kind)
+    return any(not (a & b) for i, a in enumerate(kinds) for b in kinds[i + 1 :])
+
+
+def _unlike_rows(xp: str, by_page: list[list[Example]]) -> int:
+    """How many items the rule takes, on the examples' pages, from table rows of another
+    shape than every example's row, or from cells of another kind than every example's cell:
+    the cells of a row carry classes that none of the examples' rows' cells carry (Doxygen's
+    description row, `td.mdescRight`, under a member's row of `td.memItemLeft` and
+    `td.memItemRight`). Items of a list are the rows alike to its examples' rows; rows of
+    another shape (descriptions, separators) hold no items. 0 when an example is outside a
+    table or its cells carry no class (nothing tells the rows apart)."""
+    ex_cells = [_cell_of(e.node) for page in by_page for e in page]
+    if not ex_cells or any(c is None for c in ex_cells):
+        return 0
+    cells = [c for c in ex_cells if c is not None]
+    ex_cell = [_cell_classes(c) for c in cells]
+    ex_row = [_row_kind(c) for c in cells]
+    if not all(ex_cell) or not all(ex_row):
+        return 0
+    unlike = 0
+    for page in by_page:
+        for n in _run(page[0].root, xp) or ():
+            cell = _cell_of(n)
+            if cell is None:
+                continue
+            mine = _cell_classes(cell)
+            row = _row_kind(cell)
+            if (row and all(not (row & r) for r in ex_row)) or (
+                mine and all(not (mine & c) for c in ex_cell)
+            ):
+                unlike += 1
+    return unlike
+
+
+def _entry_above(node: HtmlElement, tag: str, levels: int = 4) -> HtmlElement | None:
+    """``node`` or its nearest ancestor of ``tag``, at most ``levels`` steps up."""
+    up: HtmlElement | None = node
+    for _ in range(levels + 1):
+        if up is None:
+            return None
+        if up.tag == tag:
+            return up
+        up = up.getparent()
+    return None
+
+
+def _drops_plain_entries(narrow: str, tag: str, by_page: list[list[Example]]) -> bool:
+    """Whether the class on the entries of ``narrow`` (``li[...nav-item...]``) leaves out, on
+    the examples' pages, an entry plainly of the examples' list: the list's first entry of
+    ``tag``, the only one without any class, in the same list node as an example's entry, whose item is of the example's
+    tag and classes, at the same steps below its entry, with a text (a trail's first entry,
+    'Documentation', written as a bare ``li`` before the ``li.nav-item`` entries). The class
+    is then not what makes an entry the list's. An entry of another class (`li.right`,
+    `li.wy-breadcrumbs-aside`) or an icon link without text (a home icon) is another kind
+    of entry: leaving it out is what the class is for."""
+    for page in by_page:
+        root = page[0].root
+        kept = _run(root, narrow) or []
+        for e in page:
+            entry = _entry_above(e.node, tag)
+            parent = entry.getparent() if entry is not None else None
+            if entry is None or parent is None:
+                return False
+            steps = _rel(entry, e.node, positional=False)[0]
+            entries = [x for x in parent if x.tag == tag]
+            plain = [x for x in entries if not (x.get("class") or "").strip()]
+            if len(plain) != 1 or plain[0] is not entries[0] or len(entries) < 2:
+                # Only the list's first entry plain, its others all classed (the trail's
+                # root before its classed steps); plain entries of their own before classed
+                # ones ('Home', 'About' of a bar before its trail) are another group.
+                continue
+            for other in plain:
+                for n in _run(other, steps) or ():
+                    if (
+                        n.tag == e.node.tag
+                        and (n.get("class") or "") == (e.node.get("class") or "")
+                        and _text(n)
+                        and not any(n is k for k in kept)
+                    ):
+                        return True
+    return False
+
+
+def _entries_of_examples_list(xp: str, by_page: list[list[Example]]) -> bool:
+    """Whether every item ``xp`` takes on the examples' pages is an entry of an example's own
+    list alike to the example's entry: under the same list node, an entry of its tag sharing
+    a class with it (or both without one), the item of the example's tag at the same steps
+    below it, one item per entry (a trail's `li.nav-item` entries, one of which,
+    `li.nav-item-1`, was clicked; not an entry's name and its type links)."""
+    for page in by_page:
+        shapes = []
+        for e in page:
+            entry = _item_node(e.node, solo=False)
+            parent = entry.getparent()
+            if parent is None:
+                return False
+            shapes.append((parent, entry, _rel(entry, e.node, positional=False)[0]))
+        seen: list[HtmlElement] = []
+        for n in _run(page[0].root, xp) or ():
+            ok = False
+            for parent, entry, steps in shapes:
+                up: HtmlElement | None = n
+                while up is not None and up.getparent() is not parent:
+                    up = up.getparent()
+                if up is None or up.tag != entry.tag:
+                    continue
+                if any(up is x for x in seen):
+                    return False  # two items of one entry (a name and its type links)
+                mine, theirs = _classes(up), _classes(entry)
+                alike = bool(mine & theirs) or not (mine or theirs)
+                if alike and _rel(up, n, positional=False)[0] == steps:
+                    seen.append(up)
+                    ok = True
+                    break
+            if not ok:
+                return False
+    return True
+
+
 def _list_signature(nodes: Sequence[HtmlElement]) -> tuple[set[tuple[str, str]], set[str]]:
     """What the examples' lists have in common: hooks of the list node, and the label (a
     heading just before it, 'Methods') when every one has the same."""
@@ -2794,15 +2953,130 @@ def _list_signature(nodes: Sequence[HtmlElement]) -> tuple[set[tuple[str, str]],
     return _signature(nodes), set.intersection(*labels) if labels else set()
 
 
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _heads(row: HtmlElement) -> bool:
+    """Whether a table row heads what follows rather than holding an entry: a row with
+    letters of header cells only, of one cell spanning the row, or of a cell that holds a
+    heading element."""
+    cells = [c for c in row if c.tag in ("td", "th")]
+    if not cells or not _LETTERS.search(row.text_content()):
+        return False  # (a separator row: one spanning cell of white space)
+    return (
+        all(c.tag == "th" for c in cells)
+        or (len(cells) == 1 and (cells[0].get("colspan") or "1") != "1")
+        or any(d.tag in _HEADING_TAGS for c in cells for d in c.iter())
+    )
+
+
+def _rows(table: HtmlElement) -> list[HtmlElement]:
+    """The rows of ``table``, directly or in its row groups, in order."""
+    out = []
+    for child in table:
+        if child.tag == "tr":
+            out.append(child)
+        elif child.tag in ("thead", "tbody", "tfoot"):
+            out.extend(r for r in child if r.tag == "tr")
+    return out
+
+
+def _header_row(table: HtmlElement) -> HtmlElement | None:
+    """The first row of ``table`` when it heads the table and is its only heading row (a
+    table of several sections, each under its own heading row, has no one label)."""
+    rows = _rows(table)
+    if not rows or not _heads(rows[0]) or any(_heads(r) for r in rows[1:]):
+        return None
+    return rows[0]
+
+
+def item_label(node: HtmlElement) -> str:
+    """The label a list item sits under in its table: the nearest heading row above the
+    item's row (a table of sections, 'Macros' then 'Functions'), else the table's own label
+    (``own_list_label``). Empty outside a table."""
+    cell = _cell_of(node)
+    if cell is None:
+        return ""
+    row = cell.getparent()
+    table = table_list(node)
+    if row is None or table is None:
+        return ""
+    rows = _rows(table)
+    at = next((k for k, r in enumerate(rows) if r is row), -1)
+    for r in reversed(rows[:at] if at >= 0 else []):
+        if _heads(r):
+            text = normalize_text(r.text_content())
+            return text if label_like(text) else ""
+    return own_list_label(table)
+
+
+def own_list_label(lst: HtmlElement | None) -> str:
+    """The label a list carries as its own, not a text that merely precedes it: a table's
+    caption or its header row (Doxygen's 'Classes' row atop a member table), else a heading
+    element right before the list among its siblings. Empty when the list has none or the
+    text is no label (a sentence)."""
+    if lst is None:
+        return ""
+    node = lst
+    if node.tag in ("tbody", "thead") and node.getparent() is not None:
+        node = node.getparent()
+    text = ""
+    if node.tag == "table":
+        caption = next((c for c in node if c.tag == "caption"), None)
+        head = caption if caption is not None else _header_row(node)
+        if head is not None:
+            text = normalize_text(head.text_content())
+    if not text:
+        prev = node.getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None and prev.tag in _HEADING_TAGS:
+            text = normalize_text(prev.text_content())
+    return text if text and label_like(text) else ""
+
+
+def table_list(node: HtmlElement) -> HtmlElement | None:
+    """The table whose row holds the list item ``node`` (a link in a member's cell), None
+    when the item is in no table."""
+    cell = _cell_of(node)
+    if cell is None:
+        return None
+    row = cell.getparent()
+    up = row.getparent() if row is not None else None
+    if up is not None and up.tag in ("tbody", "thead"):
+        up = up.getparent()
+    return up if up is not None and up.tag == "table" else None
+
+
+def _inner_label(lst: HtmlElement) -> bool:
+    """Whether the list's own label is inside it (a caption or header row of a table)."""
+    node = lst.getparent() if lst.tag in ("tbody", "thead") else lst
+    if node is None or node.tag != "table":
+        return False
+    return any(c.tag == "caption" for c in node) or _header_row(node) is not None
+
+
+#: In a list's labels (``_list_labels``): the list's own label (``own_list_label``).
+_OWN = "own:"
+
+
 def _list_labels(lst: HtmlElement) -> set[str]:
     """The labels before a list node and before its two nearest ancestors (a menu's title row
-    before the row that holds its ``ul``), each tagged with its level."""
+    before the row that holds its ``ul``), each tagged with its level; and the list's own
+    label (``own_list_label``). A table labelled by its own header row or caption is not
+    labelled by what precedes it too (a 'Go to the source' line before the first of a page's
+    tables is no label of whichever table comes first)."""
     out: set[str] = set()
+    own = own_list_label(lst)
+    if own:
+        out.add(f"{_OWN}{own}")
+    inner = bool(own) and _inner_label(lst)
     node: HtmlElement | None = lst
     for level in range(3):
         if node is None or node.tag in ("body", "html"):
             break
-        out.update(f"{level}:{lb}" for lb in _labels(node))
+        if not (level == 0 and inner):
+            out.update(f"{level}:{lb}" for lb in _labels(node))
         node = node.getparent()
     return out
 
@@ -2840,9 +3114,10 @@ def _site_list(
     trees: Sequence[Any],
     sig: tuple[set[tuple[str, str]], set[str]] | None = None,
 ) -> dict[str, Any]:
-    with_items = mixed = alike = 0
+    with_items = mixed = alike = relabelled = shapes = 0
     counts: list[int] = []
     lists: set[tuple[str, ...]] = set()
+    own = {lb for lb in sig[1] if lb.startswith(_OWN)} if sig is not None else set()
     for tree in trees:
         found = _run(tree, xp) or []
         if not found:
@@ -2852,16 +3127,23 @@ def _site_list(
         lists.add(tuple(_text(n) for n in found[:50]))
         if several_lists(found):
             mixed += 1
+        if len(found) > 1 and rows_of_other_shapes(found):
+            shapes += 1
         lst = _outer_list(found[0])
-        if sig is None or (
-            lst is not None and _carries(lst, sig[0]) and sig[1] <= _list_labels(lst)
-        ):
+        labels = _list_labels(lst) if lst is not None and sig is not None else set()
+        if sig is None or (lst is not None and _carries(lst, sig[0]) and sig[1] <= labels):
             alike += 1
+        if own and any(lb.startswith(_OWN) for lb in labels) and not own <= labels:
+            # The list there is labelled as its own, and otherwise than the examples' list
+            # ('Namespaces' where the examples' table is 'Classes'): another list.
+            relabelled += 1
     return {
         "pages": len(trees),
         "with_items": with_items,
         "alike": alike,
         "mixed": mixed,
+        "relabelled": relabelled,
+        "row_shapes": shapes,
         "items_min": min(counts, default=0),
         "items_max": max(counts, default=0),
         "distinct": len(lists),
@@ -4739,7 +5021,18 @@ def _induce_list(
             {
                 lb
                 for lb in sig[1]
-                if any(
+                if lb.startswith(_OWN)
+                and any(
+                    _run(
+                        t,
+                        f"//*[self::caption or self::th or self::td or self::h1 or self::h2 "
+                        f"or self::h3 or self::h4 or self::h5 or self::h6]"
+                        f"[normalize-space(.)={xpath_literal(lb[len(_OWN) :])}]",
+                    )
+                    for t in others
+                )
+                or not lb.startswith(_OWN)
+                and any(
                     _run(
                         t,
                         f"//{lb.split(':', 1)[1]}/following-sibling::*[position() <= 2]"
@@ -4850,6 +5143,9 @@ def _induce_list(
 
         alike_of = {c.xpath: c.site["alike"] for c in checked if c.site}
         items_of = {c.xpath: sum(len(v) for v in c.examples) for c in checked}
+        # A class on the entries that leaves out only plain entries of the examples' list
+        # (no class at all, the examples' kind of item): the list without the class.
+        drops_plain: set[str] = set()
         for c in clean:
             # The same holds for an entry's class that leaves items out on the examples' own
             # pages (`li.breadcrumb-item/a` against `li/a`).
@@ -4859,6 +5155,9 @@ def _induce_list(
                 base = c.xpath[: m.start()] + c.xpath[m.end() :]
                 if base in alike_of and items_of.get(base, 0) > items_of[c.xpath]:
                     wider.setdefault(c.xpath, base)
+                step = re.search(r"([A-Za-z][\w-]*)$", c.xpath[: m.start()])
+                if step is not None and _drops_plain_entries(c.xpath, step.group(1), by_page):
+                    drops_plain.add(c.xpath)
 
         subsumed = _subsumed(clean, depths, trees)
         # A rule whose items come, on a few sampled pages, in runs under containers of their
@@ -4883,8 +5182,22 @@ def _induce_list(
         if not any(c.xpath not in bound and c.family in _HOOKED for c in clean):
             bound = set()
 
+        # A rule that takes, on some pages, a list labelled otherwise than the examples' (its
+        # own header row or heading) ranks after one that never does, when there is one.
+        any_own = any(not c.site["relabelled"] and beyond[c.xpath] for c in clean)
+        # A rule that takes items from rows (or cells) unlike every example's, on the
+        # examples' own pages, ranks after one that takes none, when there is one.
+        unlike_rows = {c.xpath: _unlike_rows(c.xpath, by_page) for c in clean}
+        any_alike_rows = any(not n for n in unlike_rows.values())
+
         def key(c: Induced) -> tuple[Any, ...]:
-            far_more = bool(fewest) and sum(len(v) for v in c.examples) > 2 * fewest
+            # (not when its items are all entries of the examples' own list alike to theirs:
+            # one click on a trail's `li.nav-item-1` says nothing against its other steps)
+            far_more = (
+                bool(fewest)
+                and sum(len(v) for v in c.examples) > 2 * fewest
+                and not _entries_of_examples_list(c.xpath, by_page)
+            )
             # A page where only the narrowed form finds nothing holds items of the wider form
             # outside every entry of the examples' class (a home icon, a 'View page source'
             # link): unlike the examples, not a page the narrowed form misses.
@@ -4893,6 +5206,9 @@ def _induce_list(
                 not beyond[c.xpath],
                 c.xpath in bound,
                 alike < 0.85 * best,
+                bool(c.site["relabelled"]) and any_own,
+                bool(unlike_rows[c.xpath]) and any_alike_rows,
+                c.xpath in drops_plain,
                 far_more,
                 c.xpath in outlying,
                 c.xpath in subsumed,
@@ -5473,6 +5789,7 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
                 out.append((narrow, -0.1))
                 break
     out.extend(_slot_classed(xp, examples, found))
+    out.extend(_row_classed(xp, by_page))
     current = xp
     hrefs = [n.get("href") for n in examples]
     if all(h is not None for h in hrefs):
@@ -5508,6 +5825,38 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
             # Preferred to the form it narrows: it takes the same entries, each once.
             out.append((narrow, (0.0 if current == xp else 0.2) - 0.05))
     return out
+
+
+def _row_classed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
+    """A list rule that takes, on the examples' pages, items from table rows of another shape
+    than the examples' (``_unlike_rows``: a description row's 'More...' link under a
+    member's name), with the class the examples' cells share on its cell step
+    (`tr/td[…memItemRight…]/a`): the rows alike to the examples' rows, even when the
+    example's table holds a single entry."""
+    if not _unlike_rows(xp, by_page):
+        return []
+    examples = [e.node for page in by_page for e in page]
+    cells = [_cell_of(n) for n in examples]
+    levels = set()
+    for n, cell in zip(examples, cells, strict=True):
+        if cell is None:
+            return []
+        up, level = n, 0
+        while up is not cell and up is not None:
+            up, level = up.getparent(), level + 1
+        levels.add(level)
+    if len(levels) != 1:
+        return []
+    level = levels.pop()
+    steps = _top_steps(xp)
+    if level >= len(steps) - 1 or steps[len(steps) - 1 - level] not in ("td", "th"):
+        return []
+    shared = set.intersection(*[_cell_classes(c) for c in cells if c is not None])
+    for tok in sorted(shared - _stripe_tokens([c for c in cells if c is not None])):
+        narrow = _on_step(xp, level, class_predicate(tok))
+        if narrow is not None and not _unlike_rows(narrow, by_page):
+            return [(narrow, 0.05)]
+    return []
 
 
 def _slot_classed(

@@ -45,9 +45,12 @@ from deboiler_gui.engine.template.extract import (
 )
 from deboiler_gui.engine.template.induce import (
     item_groups,
+    item_label,
     label_like,
     list_of_item,
+    rows_of_other_shapes,
     several_lists,
+    table_list,
 )
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import select
@@ -152,6 +155,11 @@ class FieldSignals:
     counts: list[int] = dc_field(default_factory=list)
     values: Counter[str] = dc_field(default_factory=Counter)
     mixed: list[str] = dc_field(default_factory=list)  # pages whose items come from several lists
+    # per list page, the label its table of items carries as its own (a header row, a
+    # caption, a heading right before it), when it has one
+    own_labels: dict[str, str] = dc_field(default_factory=dict)
+    # list pages whose items come from table rows of two shapes (``rows_of_other_shapes``)
+    row_shapes: list[str] = dc_field(default_factory=list)
     # (page, nodes like the items beside them that the rule does not take)
     left_out: list[tuple[str, int]] = dc_field(default_factory=list)
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
@@ -373,6 +381,28 @@ class FieldSignals:
             return []
         return [u for u in self.vacant if u not in self.vacant_unlike]
 
+    def _relabelled(self) -> dict[str, Any] | None:
+        """The flag for a list rule whose table of items is labelled otherwise from page to
+        page ('Classes' here, 'Namespaces' there): a rule on the place of a table (the first
+        after some line) takes whichever table comes there, where the page lacks the
+        examples' one. Only when the labels are a few fixed texts, each of two or more on
+        several pages (a table headed by the page's own name differs on every page)."""
+        counts = Counter(self.own_labels.values())
+        if len(counts) < 2:
+            return None
+        (usual, n), *rest = counts.most_common()
+        others = sum(k for _t, k in rest)
+        if n < 2 or others < 2 or len(counts) > max(3, len(self.own_labels) // 3):
+            return None
+        shown = ", ".join(f"{t[:30]!r} on {k}" for t, k in counts.most_common(4))
+        return {
+            "flag": f"items from differently labelled lists ({shown} pages): a rule on the "
+            "list's place rather than its label takes another list where a page lacks the "
+            "wanted one?",
+            "pages": others,
+            "look_at": [u for u, t in self.own_labels.items() if t != usual][:5],
+        }
+
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         hit = self.one + self.many
@@ -382,6 +412,19 @@ class FieldSignals:
                     "flag": "items from several lists",
                     "pages": len(self.mixed),
                     "look_at": self.mixed[:5],
+                }
+            )
+        relabelled = self._relabelled()
+        if relabelled:
+            out.append(relabelled)
+        if self.row_shapes:
+            out.append(
+                {
+                    "flag": "items from table rows of different shapes (rows whose cells are "
+                    "of other classes than the others': a description or separator row under "
+                    "each entry?)",
+                    "pages": len(self.row_shapes),
+                    "look_at": self.row_shapes[:5],
                 }
             )
         if len(self.left_out) >= 2:
@@ -1372,6 +1415,7 @@ class FieldSignals:
         if self.is_list:
             out["items"] = _spread(self.counts)
             out["mixed_pages"] = len(self.mixed)
+            out["row_shape_pages"] = len(self.row_shapes)
             out["empty_item_pages"] = len(self.empty)
         out["hit_rate"] = round(hit / self.pages, 4) if self.pages else 0.0
         return out
@@ -2730,6 +2774,14 @@ def _page_signals(
                     _titled_apart(nodes, like) if like else several_lists(nodes)
                 ):
                     sig.mixed.append(url)
+                table = table_list(nodes[0]) if nodes else None
+                if table is not None and any(table_list(n) is not table for n in nodes[1:]):
+                    table = None  # items of several tables: the list's label is none of theirs
+                own = item_label(nodes[0]) if table is not None else ""
+                if own:
+                    sig.own_labels[url] = own
+                if len(nodes) > 1 and table is not None and rows_of_other_shapes(nodes):
+                    sig.row_shapes.append(url)
                 for n in nodes:
                     if _to_this_page(n, url):
                         sig.self_links[normalize_text(n.text_content())[:100]] += 1
