@@ -503,6 +503,7 @@ def matches(
         detector = ""
         key = ""
         boxed = False
+        flow_line = False
         if comment_set and el in comment_set:
             # after the story, outside its text, the readers' comments the page marks as such
             detector, key = "post", "comments"
@@ -608,8 +609,10 @@ def matches(
                 ):
                     # a short paragraph that many pages say, between two blocks of the page's
                     # own text and shaped like them ("For example:" between a paragraph and
-                    # its code listing): a sentence of the content, not a template part
+                    # its code listing): a sentence of the content, not a template part;
+                    # its own blocks with it (a version label's paragraph in its box)
                     detector = ""
+                    flow_line = True
                 elif (
                     h in ap.free
                     and links < density * chars
@@ -621,6 +624,20 @@ def matches(
                     # its signature, which other modules of the same API repeat): the
                     # entry's, as a definition's description is its term's
                     detector = ""
+                elif (
+                    thread is None
+                    and links < density * chars
+                    and el.tag in BLOCK_TAGS
+                    and within(i, el, inner)
+                    and fragments.amid_text(el)
+                ):
+                    # in the content slot, a line or a box of a few words set between two
+                    # blocks of the page's own text, however many pages say it at that place
+                    # (a version label under the heading, a note between the paragraphs and
+                    # the examples): the content's, where a notice the site puts first or
+                    # last in every article, a bar of links or a post's own lines are not
+                    detector = ""
+                    flow_line = True
             if (
                 detector == "exact"
                 and bounded
@@ -1211,6 +1228,9 @@ def matches(
         ):
             out.append((el, detector, key, chars))
             i = end  # its whole subtree goes with it
+            continue
+        if flow_line and not detector:
+            i = end  # a line of the content's flow stays whole (a note's label and its text)
             continue
         i += 1
     if bounded and main_el is not None and not ap.compat:
@@ -5641,6 +5661,25 @@ class _Fragments:
                 return False
         return False
 
+    def amid_text(self, el: HtmlElement) -> bool:
+        """Whether the element is a line of the content's flow set between two blocks of
+        the page's own text: its nearest siblings with text, before and after it in its
+        parent, are the page's own (not repeats) and blocks of text (paragraphs, headings,
+        lists, listings, sections), not the first or last block of its parent, and the
+        element itself says some words, no date or time, holds no form control (a version
+        label under a heading, a note box between two paragraphs: not a notice at the top
+        of every article, an author's line or a bar of buttons at a post's edge)."""
+        before = self._own_text(el.itersiblings(preceding=True))
+        if before is None or before.tag not in _FLOW_TAGS:
+            return False
+        after = self._own_text(el.itersiblings())
+        if after is None or after.tag not in _FLOW_TAGS:
+            return False
+        text = _text_of(el)
+        if len(_LETTERS.findall(text)) < FLOW_LINE_WORDS or holds_date(text):
+            return False
+        return next(el.iter(*_CONTROLS), None) is None
+
     def _in_series(self, el: HtmlElement) -> bool:
         """``_in_series``, with each parent's children of a tag counted by step once: a
         listing's rows, each of a class of its own, were each compared with all the others."""
@@ -5701,6 +5740,26 @@ class _Fragments:
             run = []
         return out
 
+
+#: the blocks of a flow of text a repeated line can stand between (``_Fragments.amid_text``)
+_FLOW_TAGS = frozenset(
+    [
+        "p",
+        "pre",
+        "blockquote",
+        "ul",
+        "ol",
+        "dl",
+        "table",
+        "section",
+        "article",
+        "div",
+        *_HEADING_TAGS,
+    ]
+)
+#: a repeated line in the flow of the content says at least this many words ("New in version
+#: 3.2.", not an "Advertisement" label between two paragraphs)
+FLOW_LINE_WORDS = 3
 
 #: Text written loose in an element (not inside any child) that makes it a flow of text.
 LOOSE_FLOW_CHARS = 100

@@ -1,0 +1,119 @@
+"""Inside the content slot, text the site repeats from page to page is content when it stands
+in the flow of the page's own text (a version label under the heading, a note box between two
+paragraphs), and the frame's when it is a box at the slot's edge or a bar of links."""
+
+from __future__ import annotations
+
+import pytest
+
+from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.model import CleanResult, Page
+
+TOPICS = [
+    "compiler",
+    "linker",
+    "archive",
+    "package",
+    "target",
+    "variable",
+    "property",
+    "generator",
+    "module",
+    "policy",
+    "command",
+    "toolchain",
+]
+
+NOTICE = "This page documents an old release of the tool; the current manual lives elsewhere."
+NOTE = "The old behaviour of a setting is deprecated by definition and may go in a future release."
+OPTION_VERSION = "New in version 3.7."
+EDIT = "Edit this page on the project's source host"
+
+
+#: each page's own words (no digits: the cleaner folds them, so numbered names repeat)
+NAMES = [
+    f"{a}{b}"
+    for a in ("red", "blue", "green", "amber", "ivory", "olive")
+    for b in ("fox", "owl", "elk", "yak", "emu", "cod")
+]
+
+
+def _version(i: int) -> str:
+    return f"New in version 3.{i % 4}."
+
+
+def _doc_page(i: int) -> Page:
+    topic = TOPICS[i % len(TOPICS)]
+    name = f"{topic}_{NAMES[i]}"
+    version = (
+        f'<div class="versionadded"><p><span class="versionmodified">{_version(i)}</span></p></div>'
+        if i % 3 != 2
+        else ""
+    )
+    note = (
+        f'<div class="admonition note"><p class="admonition-title">Note</p><p>{NOTE}</p></div>'
+        if i % 2 == 0
+        else ""
+    )
+    # an option's description opening with the version that added it
+    option = (
+        f'<dl><dt><code>QUIET_{NAMES[i].upper()}</code></dt><dd><div class="versionadded"><p>'
+        f'<span class="versionmodified">{OPTION_VERSION}</span></p></div><p>Keeps the '
+        f"{NAMES[(i + 3) % 36]} messages of {name} quiet.</p></dd></dl>"
+        if i % 3 == 0
+        else ""
+    )
+    html = f"""<html><head><title>{name} - Tool Manual</title></head><body>
+<div class="related"><a href="/index.html">Index</a> <a href="/search.html">Search</a>
+<a href="/modules.html">Modules</a></div>
+<div class="document"><div class="body">
+<section id="s{i}">
+<div class="banner"><p>{NOTICE}</p></div>
+<h1>{name}<a class="headerlink" href="#s{i}">¶</a></h1>
+{version}
+<p>The {name} setting tells the tool how to treat each {topic} of the {NAMES[i]} kind.</p>
+<p>When it is unset the tool looks for a {NAMES[(i + 1) % 36]} in the {TOPICS[(i + 1) % 12]} folder
+first, then in the folders listed by the {NAMES[(i + 2) % 36]} setting.</p>
+{note}
+{option}
+<section id="ex{i}"><h2>Examples<a class="headerlink" href="#ex{i}">¶</a></h2>
+<p>Set {name} to on in the top file of a project with {NAMES[(i + 5) % 36]} {topic}s.</p></section>
+<div class="edit"><a href="https://source.example/edit/{name}.rst">{EDIT}</a></div>
+</section>
+</div></div>
+<div class="sphinxsidebar"><h3>Previous topic</h3><a href="/p{i - 1}.html">previous page</a>
+<h3>Next topic</h3><a href="/p{i + 1}.html">next page</a></div>
+<div class="footer">Copyright 2000-2023 The Tool Team. Created using the doc builder.</div>
+</body></html>"""
+    return Page(url=f"https://docs.example/p{i}.html", html=html)
+
+
+@pytest.fixture(scope="module")
+def manual() -> list[CleanResult]:
+    pages = [_doc_page(i) for i in range(36)]
+    return list(DomainCleaner().fit(pages).transform(pages))
+
+
+def test_version_labels_and_notes_in_the_flow_are_content(manual: list[CleanResult]) -> None:
+    for i, result in enumerate(manual):
+        text = result.cleaned_text
+        assert f"The {TOPICS[i % 12]}_{NAMES[i]} setting tells the tool" in text, result.url
+        # "New in version 3.1." is on a quarter of the pages, under the heading, before the
+        # first paragraph
+        assert (_version(i) in text) == (i % 3 != 2), result.url
+        # the note box between the paragraphs and the examples' section: on half the pages,
+        # the same words on each
+        assert (NOTE in text) == (i % 2 == 0), result.url
+        # the version opening an option's description, in a definition list
+        assert (OPTION_VERSION in text) == (i % 3 == 0), result.url
+
+
+def test_boxes_at_the_edge_of_the_slot_still_go(manual: list[CleanResult]) -> None:
+    for result in manual:
+        text = result.cleaned_text
+        # the site's notice first in every article and the edit link last: the frame's
+        assert NOTICE not in text, result.url
+        assert EDIT not in text, result.url
+        for frame in ("Previous topic", "Search", "Copyright 2000"):
+            assert frame not in text, (frame, result.url)
+
