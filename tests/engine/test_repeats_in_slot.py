@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from deboiler_gui.cli.site import DETECTORS
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.clean.explain import removal_reason
 from deboiler_gui.engine.model import CleanResult, Page
 
 TOPICS = [
@@ -117,3 +119,36 @@ def test_boxes_at_the_edge_of_the_slot_still_go(manual: list[CleanResult]) -> No
         for frame in ("Previous topic", "Search", "Copyright 2000"):
             assert frame not in text, (frame, result.url)
 
+
+def _agency_page(i: int) -> Page:
+    # a 2000-era page laid out in a table: a menu column, the story's cell holding a jump
+    # menu (a drop-down of the site's sections and of recent days), and a footer
+    days = "".join(f"<option>{NAMES[(i + k) % 36]} edition</option>" for k in range(4))
+    html = f"""<html><head><title>{NAMES[i]} report</title></head><body>
+<table><tr><td class="menu"><a href="/">Home</a><br><a href="/world">World</a><br>
+<a href="/markets">Markets</a></td>
+<td valign="top"><h2>The {NAMES[i]} report</h2>
+<p>Traders in the {NAMES[i]} market sold {TOPICS[i % 12]} shares all morning and bought
+them back in the afternoon, when the {NAMES[(i + 7) % 36]} index turned.</p>
+<p>Analysts said the {NAMES[(i + 9) % 36]} figures would come out next week.</p>
+<form action="/go"><select name="to" onchange="go(this)"><option>Choose a section</option>
+{days}</select></form>
+</td></tr></table>
+<p class="foot"><a href="/legal">Legal</a> | <a href="/privacy">Privacy</a></p>
+</body></html>"""
+    return Page(url=f"https://agency.example/{i}.htm", html=html)
+
+
+def test_a_jump_menu_goes_under_its_own_name() -> None:
+    pages = [_agency_page(i) for i in range(12)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        text = result.cleaned_text
+        assert f"Traders in the {NAMES[i]} market" in text, result.url
+        assert "edition" not in text and "Choose a section" not in text, result.url
+        menus = [r for r in result.removed if r.path.endswith("select")]
+        assert [r.detector for r in menus] == ["menu"], result.removed
+    name, _rule, reason = removal_reason("menu")
+    assert name == "jump menu or list box" and "drop-down" in reason
+    # --explain says it by that name, not as a date stamp
+    assert DETECTORS["menu"] == name

@@ -1337,7 +1337,10 @@ def matches(
                 continue
             if bounded and inner is not None and _heading_date(el, title_blocks, inner):
                 continue
-            out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
+            # a drop-down list or a list box (a jump menu of sections, dates, editions) is a
+            # form control, said as such; the rest are date lines and skip links
+            detector = "menu" if el.tag == "select" else "stamp"
+            out.append((el, detector, "", sum(not c.isspace() for c in el.text_content())))
         if bounded and main_el is not None:
             # the signature ending a message in the content or in the block around it ("… –
             # ann Sep 3 '14 at 3:27" under a question, beside the block of its answers)

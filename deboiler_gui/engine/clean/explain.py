@@ -37,7 +37,12 @@ DETECTOR_REASONS = {
     ),
     "stamp": (
         "date stamp or skip link",
-        "a line holding only a date or a time, a skip link or a list box's choices",
+        "a line holding only a date or a time, or a skip link",
+    ),
+    "menu": (
+        "jump menu or list box",
+        "a form's drop-down list (its choices are other pages, sections or dates, not the "
+        "page's text), or a list box outside the content",
     ),
     "post": (
         "post's frame",
