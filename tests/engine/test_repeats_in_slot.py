@@ -120,10 +120,25 @@ def test_boxes_at_the_edge_of_the_slot_still_go(manual: list[CleanResult]) -> No
             assert frame not in text, (frame, result.url)
 
 
+PROMOS = [
+    ("Floods in the delta", "The relief fund's coverage and appeals."),
+    ("Securities trading fair", "Visit the agency at the trading conference this spring."),
+    ("Decimal trading", "Visit this site to learn more and stay updated."),
+    ("The agency's bookshop", "Books by our correspondents, from the shop."),
+    ("Annual results", "The group's results for the year, with the chairman's letter."),
+]
+
+
 def _agency_page(i: int) -> Page:
     # a 2000-era page laid out in a table: a menu column, the story's cell holding a jump
     # menu (a drop-down of the site's sections and of recent days), and a footer
     days = "".join(f"<option>{NAMES[(i + k) % 36]} edition</option>" for k in range(4))
+    # under the story, a row of promotions side by side: the site's, each on many pages
+    promos = "".join(
+        f'<td><b><a href="/promo/{(i + k) % 5}.htm">{PROMOS[(i + k) % 5][0]}</a></b><br>'
+        f"<font size=2>{PROMOS[(i + k) % 5][1]}</font></td>"
+        for k in range(3)
+    )
     html = f"""<html><head><title>{NAMES[i]} report</title></head><body>
 <table><tr><td class="menu"><a href="/">Home</a><br><a href="/world">World</a><br>
 <a href="/markets">Markets</a></td>
@@ -131,18 +146,38 @@ def _agency_page(i: int) -> Page:
 <p>Traders in the {NAMES[i]} market sold {TOPICS[i % 12]} shares all morning and bought
 them back in the afternoon, when the {NAMES[(i + 7) % 36]} index turned.</p>
 <p>Analysts said the {NAMES[(i + 9) % 36]} figures would come out next week.</p>
+<table class="figures"><tr><td><a href="/index/{i}.htm">{NAMES[i].title()} index</a></td>
+<td>{100 + i} points, up {i % 7} on the day</td></tr>
+<tr><td><a href="/index/{i + 1}.htm">{NAMES[(i + 1) % 36].title()} index</a></td>
+<td>{200 + i} points, down {i % 5} on the day</td></tr></table>
 <form action="/go"><select name="to" onchange="go(this)"><option>Choose a section</option>
 {days}</select></form>
+<table><tr>{promos}</tr></table>
 </td></tr></table>
 <p class="foot"><a href="/legal">Legal</a> | <a href="/privacy">Privacy</a></p>
 </body></html>"""
     return Page(url=f"https://agency.example/{i}.htm", html=html)
 
 
-def test_a_jump_menu_goes_under_its_own_name() -> None:
-    pages = [_agency_page(i) for i in range(12)]
-    results = list(DomainCleaner().fit(pages).transform(pages))
-    for i, result in enumerate(results):
+@pytest.fixture(scope="module")
+def agency() -> list[CleanResult]:
+    pages = [_agency_page(i) for i in range(15)]
+    return list(DomainCleaner().fit(pages).transform(pages))
+
+
+def test_a_row_of_promotions_under_the_story_is_frame(agency: list[CleanResult]) -> None:
+    for i, result in enumerate(agency):
+        text = result.cleaned_text
+        assert f"Analysts said the {NAMES[(i + 9) % 36]} figures" in text, result.url
+        # the story's table of figures, each row a linked name and its figures, stays
+        assert f"{NAMES[i].title()} index" in text, result.url
+        assert f"{100 + i} points, up" in text, result.url
+        for title, line in PROMOS:
+            assert title not in text and line not in text, (title, result.url)
+
+
+def test_a_jump_menu_goes_under_its_own_name(agency: list[CleanResult]) -> None:
+    for i, result in enumerate(agency):
         text = result.cleaned_text
         assert f"Traders in the {NAMES[i]} market" in text, result.url
         assert "edition" not in text and "Choose a section" not in text, result.url

@@ -460,6 +460,15 @@ def matches(
                 )
         return holds_story[0]
 
+    def promo_cell(el: HtmlElement) -> bool:
+        # a cell of a row of promotions under a story of the content's own: the site's,
+        # however many of the pages have it (a front page whose content is those
+        # promotions, after its lists of links, holds no such story before them)
+        if el.tag != "td" or inner is None or not _promo_cell(el) or not story_held():
+            return False
+        row = el.getparent()
+        return _unlinked_before(inner, row) >= _unlinked_chars(row)[0]
+
     def far_from_story(i: int, el: HtmlElement) -> bool:
         # away from the main content and the block around it, on a page whose content holds
         # a story of its own: a block there is not the content, however much text it holds
@@ -515,7 +524,13 @@ def matches(
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
-            if not ap.compat and main_el is not None and within(i, el, main_el):
+            if (
+                not ap.compat
+                and main_el is not None
+                and within(i, el, main_el)
+                and not promo_cell(el)
+            ):
+                # (a cell of a row of promotions beside a story is the frame's: below)
                 if fragments.of(el):
                     detector = ""
                 elif (
@@ -655,7 +670,13 @@ def matches(
                 # January 15, 2015") in the content slot or beside its headline: the
                 # same on many pages of a template captured on one day, still the story's
                 detector = ""
-            elif not ap.compat and el.tag == "td" and around is not None and within(i, el, around):
+            elif (
+                not ap.compat
+                and el.tag == "td"
+                and around is not None
+                and within(i, el, around)
+                and not promo_cell(el)
+            ):
                 # a cell of a table beside the content (a specification): the table's
                 detector = ""
             elif (
@@ -2570,6 +2591,35 @@ def _headline_first(el: HtmlElement) -> bool:
         if len("".join(_text_of(link).split())) >= TEASER_LINK_CHARS:
             seen = True
     return False
+
+
+#: a row of promotions holds at least this many cells side by side
+MIN_PROMO_CELLS = 2
+
+
+def _promo_cell(el: HtmlElement) -> bool:
+    """Whether the element is a cell of a row of promotions: a table row of two or more
+    cells with text, each of them a teaser entry (a headline link of some words first, then
+    its line of text, at most TEASER_ENTRY_CHARS characters) — the columns of other
+    stories, events and products a table-laid page sets side by side under its text. A row
+    of a data table (a name, then its figures or its description in a cell of its own) has
+    cells that do not open with a link."""
+    if el.tag != "td":
+        return False
+    row = el.getparent()
+    if row is None or row.tag != "tr":
+        return False
+    cells = 0
+    for cell in row:
+        if not isinstance(cell.tag, str):
+            continue
+        text = "".join(_text_of(cell).split())
+        if not text:
+            continue
+        if cell.tag != "td" or len(text) > TEASER_ENTRY_CHARS or not _headline_first(cell):
+            return False
+        cells += 1
+    return cells >= MIN_PROMO_CELLS
 
 
 def _cell_whole(el: HtmlElement) -> bool:
@@ -4660,6 +4710,20 @@ def _unlinked_chars(el: HtmlElement) -> tuple[int, str]:
     text = visible_text(el)
     links = sum(len("".join(visible_text(a).split())) for a in el.iter("a"))
     return len("".join(text.split())) - links, text
+
+
+def _unlinked_before(area: HtmlElement, stop: HtmlElement) -> int:
+    """Characters of the area's visible text outside links before the element ``stop`` (in
+    document order), spaces not counted."""
+    n = 0
+    for chunk in _UNLINKED_TEXT(area):
+        node = chunk.getparent()
+        if chunk.is_tail:
+            node = node.getparent()
+        if node is stop or (node is not None and any(a is stop for a in node.iterancestors())):
+            break
+        n += len("".join(chunk.split()))
+    return n
 
 
 def _story_before(block: HtmlElement, content: HtmlElement) -> bool:
