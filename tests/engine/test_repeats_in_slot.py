@@ -145,6 +145,7 @@ def _agency_page(i: int) -> Page:
 <td valign="top"><h2>The {NAMES[i]} report</h2>
 <p>Traders in the {NAMES[i]} market sold {TOPICS[i % 12]} shares all morning and bought
 them back in the afternoon, when the {NAMES[(i + 7) % 36]} index turned.</p>
+<div class="ad"><span>Advertisement</span><div id="slot{i}"></div></div>
 <p>Analysts said the {NAMES[(i + 9) % 36]} figures would come out next week.</p>
 <table class="figures"><tr><td><a href="/index/{i}.htm">{NAMES[i].title()} index</a></td>
 <td>{100 + i} points, up {i % 7} on the day</td></tr>
@@ -172,6 +173,8 @@ def test_a_row_of_promotions_under_the_story_is_frame(agency: list[CleanResult])
         # the story's table of figures, each row a linked name and its figures, stays
         assert f"{NAMES[i].title()} index" in text, result.url
         assert f"{100 + i} points, up" in text, result.url
+        # an advertisement's one-word label between two of its paragraphs is no line of it
+        assert "Advertisement" not in text, result.url
         for title, line in PROMOS:
             assert title not in text and line not in text, (title, result.url)
 
