@@ -57,6 +57,12 @@ def _doc_page(i: int) -> Page:
         if i % 2 == 0
         else ""
     )
+    # a reference table of functions: a type's link then "*" (the same cell on many
+    # pages), the function's own link then "()"
+    functions = (
+        '<table class="functions"><tr><td><a href="/t/status.html">tool_status_type</a> *</td>'
+        f'<td><a href="#create">tool_{NAMES[i]}_create_similar</a> ()</td></tr></table>'
+    )
     # an option's description opening with the version that added it
     option = (
         f'<dl><dt><code>QUIET_{NAMES[i].upper()}</code></dt><dd><div class="versionadded"><p>'
@@ -78,6 +84,7 @@ def _doc_page(i: int) -> Page:
 first, then in the folders listed by the {NAMES[(i + 2) % 36]} setting.</p>
 {note}
 {option}
+{functions}
 <section id="ex{i}"><h2>Examples<a class="headerlink" href="#ex{i}">¶</a></h2>
 <p>Set {name} to on in the top file of a project with {NAMES[(i + 5) % 36]} {topic}s.</p></section>
 <div class="edit"><a href="https://source.example/edit/{name}.rst">{EDIT}</a></div>
@@ -106,6 +113,8 @@ def test_version_labels_and_notes_in_the_flow_are_content(manual: list[CleanResu
         # the note box between the paragraphs and the examples' section: on half the pages,
         # the same words on each
         assert (NOTE in text) == (i % 2 == 0), result.url
+        # the functions' table: its cells open with links, but it is no row of promotions
+        assert "tool_status_type *" in text, result.url
         # the version opening an option's description, in a definition list
         assert (OPTION_VERSION in text) == (i % 3 == 0), result.url
 

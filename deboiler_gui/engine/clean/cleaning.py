@@ -2593,8 +2593,10 @@ def _headline_first(el: HtmlElement) -> bool:
     return False
 
 
-#: a row of promotions holds at least this many cells side by side
+#: a row of promotions holds at least this many cells side by side...
 MIN_PROMO_CELLS = 2
+#: ...each saying this many words at least outside its links
+PROMO_LINE_WORDS = 2
 
 
 def _promo_cell(el: HtmlElement) -> bool:
@@ -2617,6 +2619,11 @@ def _promo_cell(el: HtmlElement) -> bool:
         if not text:
             continue
         if cell.tag != "td" or len(text) > TEASER_ENTRY_CHARS or not _headline_first(cell):
+            return False
+        # its line says words of its own (not a function's "()" or a type's "*" after the
+        # linked name)
+        own = " ".join(_UNLINKED_TEXT(cell))
+        if len(_LETTERS.findall(own)) < PROMO_LINE_WORDS:
             return False
         cells += 1
     return cells >= MIN_PROMO_CELLS
