@@ -199,3 +199,40 @@ def test_a_jump_menu_goes_under_its_own_name(agency: list[CleanResult]) -> None:
     assert name == "jump menu or list box" and "drop-down" in reason
     # --explain says it by that name, not as a date stamp
     assert DETECTORS["menu"] == name
+
+
+RELEASE = "Tool version 5.9, released on May 14, 2022."
+
+
+def _texinfo_page(i: int) -> Page:
+    # a Texinfo node: the node's block, then the generator's line and the release's line in a
+    # bare <font> loose in the body
+    html = f"""<html><head><title>{NAMES[i]} (tool)</title></head><body>
+<div class="chapter" id="{NAMES[i]}"><table class="header"><tr><td>[<a href="/n{i + 1}.html">Next</a>]</td>
+<td>[<a href="/index.html">Top</a>]</td></tr></table>
+<h2>{i + 1} The {NAMES[i]} setting</h2>
+<p>The {NAMES[i]} setting says how the tool reads a {TOPICS[i % 12]} when the shell starts.
+It is read once, before the {NAMES[(i + 4) % 36]} files, and again after each reload.</p>
+<p>Set it to the empty string to turn the {NAMES[(i + 8) % 36]} behaviour off for good.</p>
+<p>A value with a colon in it is split there, and each part is tried in turn until one of
+them names a {TOPICS[(i + 3) % 12]} the tool can open; the others are ignored.</p>
+</div>
+<p><font size="-1">This document was generated on <em>February 5, 2023</em> using
+<a href="https://texinfo.example/">texi2any</a>.</font></p>
+<font size="-1">{RELEASE}</font>
+</body></html>"""
+    return Page(url=f"https://manual.example/n{i}.html", html=html)
+
+
+def test_a_line_loose_in_the_body_after_the_content_goes() -> None:
+    pages = [_texinfo_page(i) for i in range(12)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for i, result in enumerate(results):
+        text = result.cleaned_text
+        assert f"Set it to the empty string to turn the {NAMES[(i + 8) % 36]}" in text, result.url
+        assert "This document was generated" not in text, result.url
+        assert RELEASE not in text, result.url
+        loose = [r for r in result.removed if r.representation == "loose line"]
+        assert [r.detector for r in loose] == ["frame"], result.url
+    name, rule, _reason = removal_reason("frame", "loose line")
+    assert rule == "line loose after the content"

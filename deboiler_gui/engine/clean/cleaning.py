@@ -1335,6 +1335,15 @@ def matches(
         if body is not None:
             taken = {el for el, *_ in out}
             add_outside_kept(_page_controls(body, taken), "label", "button")
+    if bounded and main_el is not None and not ap.compat and story_held():
+        # after the content, a line of inline text loose in the body (Texinfo's "Zsh version
+        # 5.9, released on …" in a bare <font> under the last node): no block holds it, so
+        # no repetition shows it; on a page whose content holds a story, the frame's
+        taken = {el for el, *_ in out}
+        for el in _trailing_lines(root, main_el, taken):
+            if el in keep_ancestors or (keep_set and not keep_set.isdisjoint(el.iterancestors())):
+                continue
+            out.append((el, "frame", "loose line", sum(not c.isspace() for c in _text_of(el))))
     if not ap.compat and ap.loose:
         # a link loose in the body, the same on most pages: never inside a content block
         taken = {el for el, *_ in out}
@@ -4717,6 +4726,38 @@ def _unlinked_chars(el: HtmlElement) -> tuple[int, str]:
     text = visible_text(el)
     links = sum(len("".join(visible_text(a).split())) for a in el.iter("a"))
     return len("".join(text.split())) - links, text
+
+
+#: the inline elements a line of text loose in the body is written in
+_LOOSE_LINE_TAGS = frozenset(["font", "span", "small", "i", "em", "b", "strong", "tt"])
+
+
+def _trailing_lines(
+    root: HtmlElement, main_el: HtmlElement, taken: set[HtmlElement]
+) -> list[HtmlElement]:
+    """The lines of inline text loose in the body after the block holding the content: a
+    child of the body of an inline tag, holding no block and at most NOTICE_CHARS
+    characters, after the body's child that holds the content (not the taken ones)."""
+    body = root.find("body")
+    if body is None:
+        return []
+    top = main_el
+    for a in main_el.iterancestors():
+        if a is body:
+            break
+        top = a
+    else:
+        return []
+    found: list[HtmlElement] = []
+    for el in top.itersiblings():
+        if not isinstance(el.tag, str) or el.tag not in _LOOSE_LINE_TAGS or el in taken:
+            continue
+        if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants()):
+            continue
+        chars = len("".join(_text_of(el).split()))
+        if 0 < chars <= NOTICE_CHARS:
+            found.append(el)
+    return found
 
 
 def _unlinked_before(area: HtmlElement, stop: HtmlElement) -> int:

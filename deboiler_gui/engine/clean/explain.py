@@ -199,6 +199,12 @@ RULE_REASONS = {
         "on a page that is mostly links, a list of links to other pages beside the page's own "
         "text under its headline",
     ),
+    ("frame", "loose line"): (
+        "line loose after the content",
+        "after the block holding the content, a line of inline text standing loose in the "
+        "body (a bare font or span, at most 400 characters, no block in it) on a page whose "
+        "content holds a story: a generator's or a release's line under the last section",
+    ),
     ("frame", "bar twin"): (
         "navigation bar over a section",
         "a bar of the same tag, attributes and structure as a navigation bar the page lost at "
