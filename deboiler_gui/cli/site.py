@@ -516,6 +516,7 @@ DETECTORS = {
     "label": "labelled widget",
     "figure": "photo with its caption",
     "stamp": "date stamp or skip link",
+    "menu": "jump menu or list box",
     "hidden": "hidden copy of visible text",
     "post": "post's bar, card or signature, or thread's notice",
     "notice": "copyright notice",

@@ -460,6 +460,15 @@ def matches(
                 )
         return holds_story[0]
 
+    def promo_cell(el: HtmlElement) -> bool:
+        # a cell of a row of promotions under a story of the content's own: the site's,
+        # however many of the pages have it (a front page whose content is those
+        # promotions, after its lists of links, holds no such story before them)
+        if el.tag != "td" or inner is None or not _promo_cell(el) or not story_held():
+            return False
+        row = el.getparent()
+        return _unlinked_before(inner, row) >= _unlinked_chars(row)[0]
+
     def far_from_story(i: int, el: HtmlElement) -> bool:
         # away from the main content and the block around it, on a page whose content holds
         # a story of its own: a block there is not the content, however much text it holds
@@ -503,6 +512,7 @@ def matches(
         detector = ""
         key = ""
         boxed = False
+        flow_line = False
         if comment_set and el in comment_set:
             # after the story, outside its text, the readers' comments the page marks as such
             detector, key = "post", "comments"
@@ -514,7 +524,13 @@ def matches(
             pass
         elif h in ap.exact:
             detector, key = ("pair" if ap.compat else "exact"), hexkey(h)
-            if not ap.compat and main_el is not None and within(i, el, main_el):
+            if (
+                not ap.compat
+                and main_el is not None
+                and within(i, el, main_el)
+                and not promo_cell(el)
+            ):
+                # (a cell of a row of promotions beside a story is the frame's: below)
                 if fragments.of(el):
                     detector = ""
                 elif (
@@ -608,8 +624,10 @@ def matches(
                 ):
                     # a short paragraph that many pages say, between two blocks of the page's
                     # own text and shaped like them ("For example:" between a paragraph and
-                    # its code listing): a sentence of the content, not a template part
+                    # its code listing): a sentence of the content, not a template part;
+                    # its own blocks with it (a version label's paragraph in its box)
                     detector = ""
+                    flow_line = True
                 elif (
                     h in ap.free
                     and links < density * chars
@@ -621,6 +639,20 @@ def matches(
                     # its signature, which other modules of the same API repeat): the
                     # entry's, as a definition's description is its term's
                     detector = ""
+                elif (
+                    thread is None
+                    and links < density * chars
+                    and el.tag in BLOCK_TAGS
+                    and within(i, el, inner)
+                    and fragments.amid_text(el)
+                ):
+                    # in the content slot, a line or a box of a few words set between two
+                    # blocks of the page's own text, however many pages say it at that place
+                    # (a version label under the heading, a note between the paragraphs and
+                    # the examples): the content's, where a notice the site puts first or
+                    # last in every article, a bar of links or a post's own lines are not
+                    detector = ""
+                    flow_line = True
             if (
                 detector == "exact"
                 and bounded
@@ -638,7 +670,13 @@ def matches(
                 # January 15, 2015") in the content slot or beside its headline: the
                 # same on many pages of a template captured on one day, still the story's
                 detector = ""
-            elif not ap.compat and el.tag == "td" and around is not None and within(i, el, around):
+            elif (
+                not ap.compat
+                and el.tag == "td"
+                and around is not None
+                and within(i, el, around)
+                and not promo_cell(el)
+            ):
                 # a cell of a table beside the content (a specification): the table's
                 detector = ""
             elif (
@@ -1212,6 +1250,9 @@ def matches(
             out.append((el, detector, key, chars))
             i = end  # its whole subtree goes with it
             continue
+        if flow_line and not detector:
+            i = end  # a line of the content's flow stays whole (a note's label and its text)
+            continue
         i += 1
     if bounded and main_el is not None and not ap.compat:
         # the title of a link list removed beside the content ("MORE STORIES:" over the
@@ -1294,6 +1335,15 @@ def matches(
         if body is not None:
             taken = {el for el, *_ in out}
             add_outside_kept(_page_controls(body, taken), "label", "button")
+    if bounded and main_el is not None and not ap.compat and story_held():
+        # after the content, a line of inline text loose in the body (Texinfo's "Zsh version
+        # 5.9, released on …" in a bare <font> under the last node): no block holds it, so
+        # no repetition shows it; on a page whose content holds a story, the frame's
+        taken = {el for el, *_ in out}
+        for el in _trailing_lines(root, main_el, taken):
+            if el in keep_ancestors or (keep_set and not keep_set.isdisjoint(el.iterancestors())):
+                continue
+            out.append((el, "frame", "loose line", sum(not c.isspace() for c in _text_of(el))))
     if not ap.compat and ap.loose:
         # a link loose in the body, the same on most pages: never inside a content block
         taken = {el for el, *_ in out}
@@ -1317,7 +1367,10 @@ def matches(
                 continue
             if bounded and inner is not None and _heading_date(el, title_blocks, inner):
                 continue
-            out.append((el, "stamp", "", sum(not c.isspace() for c in el.text_content())))
+            # a drop-down list or a list box (a jump menu of sections, dates, editions) is a
+            # form control, said as such; the rest are date lines and skip links
+            detector = "menu" if el.tag == "select" else "stamp"
+            out.append((el, detector, "", sum(not c.isspace() for c in el.text_content())))
         if bounded and main_el is not None:
             # the signature ending a message in the content or in the block around it ("… –
             # ann Sep 3 '14 at 3:27" under a question, beside the block of its answers)
@@ -2547,6 +2600,42 @@ def _headline_first(el: HtmlElement) -> bool:
         if len("".join(_text_of(link).split())) >= TEASER_LINK_CHARS:
             seen = True
     return False
+
+
+#: a row of promotions holds at least this many cells side by side...
+MIN_PROMO_CELLS = 2
+#: ...each saying this many words at least outside its links
+PROMO_LINE_WORDS = 2
+
+
+def _promo_cell(el: HtmlElement) -> bool:
+    """Whether the element is a cell of a row of promotions: a table row of two or more
+    cells with text, each of them a teaser entry (a headline link of some words first, then
+    its line of text, at most TEASER_ENTRY_CHARS characters) — the columns of other
+    stories, events and products a table-laid page sets side by side under its text. A row
+    of a data table (a name, then its figures or its description in a cell of its own) has
+    cells that do not open with a link."""
+    if el.tag != "td":
+        return False
+    row = el.getparent()
+    if row is None or row.tag != "tr":
+        return False
+    cells = 0
+    for cell in row:
+        if not isinstance(cell.tag, str):
+            continue
+        text = "".join(_text_of(cell).split())
+        if not text:
+            continue
+        if cell.tag != "td" or len(text) > TEASER_ENTRY_CHARS or not _headline_first(cell):
+            return False
+        # its line says words of its own (not a function's "()" or a type's "*" after the
+        # linked name)
+        own = " ".join(_UNLINKED_TEXT(cell))
+        if len(_LETTERS.findall(own)) < PROMO_LINE_WORDS:
+            return False
+        cells += 1
+    return cells >= MIN_PROMO_CELLS
 
 
 def _cell_whole(el: HtmlElement) -> bool:
@@ -4639,6 +4728,52 @@ def _unlinked_chars(el: HtmlElement) -> tuple[int, str]:
     return len("".join(text.split())) - links, text
 
 
+#: the inline elements a line of text loose in the body is written in
+_LOOSE_LINE_TAGS = frozenset(["font", "span", "small", "i", "em", "b", "strong", "tt"])
+
+
+def _trailing_lines(
+    root: HtmlElement, main_el: HtmlElement, taken: set[HtmlElement]
+) -> list[HtmlElement]:
+    """The lines of inline text loose in the body after the block holding the content: a
+    child of the body of an inline tag, holding no block and at most NOTICE_CHARS
+    characters, after the body's child that holds the content (not the taken ones)."""
+    body = root.find("body")
+    if body is None:
+        return []
+    top = main_el
+    for a in main_el.iterancestors():
+        if a is body:
+            break
+        top = a
+    else:
+        return []
+    found: list[HtmlElement] = []
+    for el in top.itersiblings():
+        if not isinstance(el.tag, str) or el.tag not in _LOOSE_LINE_TAGS or el in taken:
+            continue
+        if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants()):
+            continue
+        chars = len("".join(_text_of(el).split()))
+        if 0 < chars <= NOTICE_CHARS:
+            found.append(el)
+    return found
+
+
+def _unlinked_before(area: HtmlElement, stop: HtmlElement) -> int:
+    """Characters of the area's visible text outside links before the element ``stop`` (in
+    document order), spaces not counted."""
+    n = 0
+    for chunk in _UNLINKED_TEXT(area):
+        node = chunk.getparent()
+        if chunk.is_tail:
+            node = node.getparent()
+        if node is stop or (node is not None and any(a is stop for a in node.iterancestors())):
+            break
+        n += len("".join(chunk.split()))
+    return n
+
+
 def _story_before(block: HtmlElement, content: HtmlElement) -> bool:
     """Whether the page's content holds a story before the block: the content (the content
     slot, else the main content) comes before it, or holds it after its text, with at least
@@ -5641,6 +5776,25 @@ class _Fragments:
                 return False
         return False
 
+    def amid_text(self, el: HtmlElement) -> bool:
+        """Whether the element is a line of the content's flow set between two blocks of
+        the page's own text: its nearest siblings with text, before and after it in its
+        parent, are the page's own (not repeats) and blocks of text (paragraphs, headings,
+        lists, listings, sections), not the first or last block of its parent, and the
+        element itself says some words, no date or time, holds no form control (a version
+        label under a heading, a note box between two paragraphs: not a notice at the top
+        of every article, an author's line or a bar of buttons at a post's edge)."""
+        before = self._own_text(el.itersiblings(preceding=True))
+        if before is None or before.tag not in _FLOW_TAGS:
+            return False
+        after = self._own_text(el.itersiblings())
+        if after is None or after.tag not in _FLOW_TAGS:
+            return False
+        text = _text_of(el)
+        if len(_LETTERS.findall(text)) < FLOW_LINE_WORDS or holds_date(text):
+            return False
+        return next(el.iter(*_CONTROLS), None) is None
+
     def _in_series(self, el: HtmlElement) -> bool:
         """``_in_series``, with each parent's children of a tag counted by step once: a
         listing's rows, each of a class of its own, were each compared with all the others."""
@@ -5701,6 +5855,26 @@ class _Fragments:
             run = []
         return out
 
+
+#: the blocks of a flow of text a repeated line can stand between (``_Fragments.amid_text``)
+_FLOW_TAGS = frozenset(
+    [
+        "p",
+        "pre",
+        "blockquote",
+        "ul",
+        "ol",
+        "dl",
+        "table",
+        "section",
+        "article",
+        "div",
+        *_HEADING_TAGS,
+    ]
+)
+#: a repeated line in the flow of the content says at least this many words ("New in version
+#: 3.2.", not an "Advertisement" label between two paragraphs)
+FLOW_LINE_WORDS = 3
 
 #: Text written loose in an element (not inside any child) that makes it a flow of text.
 LOOSE_FLOW_CHARS = 100

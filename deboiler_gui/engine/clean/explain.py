@@ -37,7 +37,12 @@ DETECTOR_REASONS = {
     ),
     "stamp": (
         "date stamp or skip link",
-        "a line holding only a date or a time, a skip link or a list box's choices",
+        "a line holding only a date or a time, or a skip link",
+    ),
+    "menu": (
+        "jump menu or list box",
+        "a form's drop-down list (its choices are other pages, sections or dates, not the "
+        "page's text), or a list box outside the content",
     ),
     "post": (
         "post's frame",
@@ -193,6 +198,12 @@ RULE_REASONS = {
         "links beside the story",
         "on a page that is mostly links, a list of links to other pages beside the page's own "
         "text under its headline",
+    ),
+    ("frame", "loose line"): (
+        "line loose after the content",
+        "after the block holding the content, a line of inline text standing loose in the "
+        "body (a bare font or span, at most 400 characters, no block in it) on a page whose "
+        "content holds a story: a generator's or a release's line under the last section",
     ),
     ("frame", "bar twin"): (
         "navigation bar over a section",
