@@ -642,9 +642,9 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
     "the proposed XPaths as its whole queue (the old ones are dropped); a field whose rule still "
     "gives the learned values but finds nothing on other pages keeps it first, the proposed "
     "XPath after it for those pages; a field that drifted there to one same value gets the "
-    "proposed XPath first, the old rule after it. A field answered 'gone' whose rule still takes "
-    "other nodes on some pages is recorded gone: no rule (extract leaves it empty), its old queue "
-    "kept in its record. Without learned values, a queue that gives no value on any page is "
+    "proposed XPath first, the old rule after it. A field answered 'gone' is recorded gone: no "
+    "rule (extract leaves it empty, evaluate and monitor say it is gone and raise no alert for "
+    "it), its old queue kept in its record. Without learned values, a queue that gives no value on any page is "
     "replaced, one that gives values elsewhere is kept first.",
 )
 @click.option(
