@@ -619,8 +619,9 @@ def _set_apart(node: Any, boxes: Sequence[Any]) -> list[tuple[Any, str | None, s
         first, last = _first_char(el), _last_char(el)
         if not first or not last:
             continue
-        pad_before = _glues(_char_before(el, node), first)
-        pad_after = _glues(last, _char_after(el, node))
+        # (the walks to the neighbours' text only where the box's own edge could glue)
+        pad_before = first.isalnum() and _glues(_char_before(el, node), first)
+        pad_after = last.isalnum() and _glues(last, _char_after(el, node))
         if not pad_before and not pad_after:
             continue
         if _screened(el, node, screened):
