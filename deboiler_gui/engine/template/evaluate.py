@@ -267,7 +267,7 @@ class FieldStats:
             f"template {self.template!r} field {self.field!r}: success rate {self.rate:.1%} "
             f"below {ALERT_RATE:.0%}{self.left_out()}"
         )
-        if self.ok == 0 and self.present:
+        if self.ok == 0 and not self.by_xpath and self.present:  # (no value, not even drifted)
             line += (
                 f"; no page gives it: templates repair {self.template} --accept-repairs gives "
                 "it a new rule, or records it gone when the site no longer has it (no more "
