@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deboiler_gui.engine.htmltree import HtmlElement
 from deboiler_gui.engine.model import RuleError
-from deboiler_gui.engine.template.extract import extract_field
+from deboiler_gui.engine.template.extract import extract_field, is_gone
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.engine.template.signals import FieldSignals, tree_signals
 from deboiler_gui.engine.words import plural
@@ -66,6 +66,8 @@ class FieldCheck:
     over_site: bool = False
     #: what the signals tell that is no fault (pages learning recorded as without the field)
     notes: tuple[FieldFlag, ...] = ()
+    #: the field is recorded gone by ``templates repair`` (no rule): no fault to flag
+    gone: bool = False
 
     def _of(self) -> str:
         """How many pages have a value: "3 of 29 sample pages", "3,649 of 3,797 pages"."""
@@ -96,6 +98,8 @@ class FieldCheck:
     def verdict(self) -> str:
         """The first flag in a few words, for a narrow column ("⚠ several lists"): the
         whole sentence is ``summary``'s, the pages to look at ``details``'."""
+        if self.gone:
+            return "gone"
         if not self.flags:
             return ""
         # (the other flags, if any, are in the tooltip with the first: a "+1" here cost the
@@ -105,7 +109,10 @@ class FieldCheck:
     def note(self, here: bool | None = None) -> str:
         """Where the field has values, as information, not a fault: "no value on this page
         (a value on 3 of 29 sample pages)" (``here``: whether the rule matches on the page
-        shown; None: no page), or "a value on 3 of 29 sample pages" when that is under half."""
+        shown; None: no page), or "a value on 3 of 29 sample pages" when that is under half. A
+        field recorded gone by repair says so, and what to do with it."""
+        if self.gone:
+            return f"gone: {GONE_NOTE}"
         if here is False:
             return f"no value on this page (a value on {self._of()})"
         if self.pages and self.hit * 2 < self.pages:
@@ -281,6 +288,27 @@ def field_checks(
     return checks
 
 
+#: What the app says of a field recorded gone by ``templates repair``.
+GONE_NOTE = (
+    "recorded gone by repair, no rule: remove the field if the site no longer has it, or "
+    "author it again from clicks if it moved"
+)
+
+
+def mark_gone(checks: dict[str, FieldCheck], template: Template) -> dict[str, FieldCheck]:
+    """``checks`` with each field of ``template`` recorded gone by repair (no rule: it gives
+    nothing on any page) said so instead of flagged: "no value anywhere" is what repair
+    recorded, not a fault to look for on the pages."""
+    out = dict(checks)
+    for fld in template.fields:
+        check = out.get(fld.id)
+        if check is None or not is_gone(fld):
+            continue
+        note = FieldFlag(GONE_NOTE, check.pages, ())
+        out[fld.id] = replace(check, flags=(), notes=(note,), gone=True)
+    return out
+
+
 def first_pages(
     checks: dict[str, FieldCheck], rows: int = PREVIEW_ROWS, among: Iterable[str] | None = None
 ) -> list[str]:
@@ -344,6 +372,7 @@ def check_template(
     chosen = spread(pages, sample)
     over_site = len(chosen) >= site_pages > 0
     checks = field_checks(tree_signals(chosen, template, preview=0), over_site=over_site)
+    checks = mark_gone(checks, template)
     preview = value_preview(chosen, template, checks, rows)
     return TemplateCheck(len(chosen), checks, preview, over_site)
 
@@ -360,4 +389,5 @@ def site_check(
     ``pages`` (engine.template.signals.SignalsTally, ``field_checks(..., over_site=True)``);
     the preview on ``shown``: the pages the flags point at (``first_pages``) wherever they are
     on the site, and the sample pages."""
+    checks = mark_gone(checks, template)
     return TemplateCheck(pages, checks, value_preview(shown, template, checks, rows), True)

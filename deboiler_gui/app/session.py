@@ -353,6 +353,51 @@ def pages_at(workspace_path: str, urls: list[str]) -> Generator[Any, None, int]:
     return len(batch)
 
 
+def urls_digest(urls: Iterable[str]) -> str:
+    """A digest of a list of page URLs, in order: which pages a site index holds."""
+    h = hashlib.sha1()
+    for url in urls:
+        h.update(url.encode("utf-8", "surrogatepass") + b"\n")
+    return h.hexdigest()
+
+
+def _facts_stamp(ws: Any, site: str, digest: str) -> str:
+    """The stamp under which what a site index of the pages of ``digest`` learned is saved:
+    ``suggest``'s own (the site's page writes and the facts' format) when the index holds
+    every readable page of the site in the workspace's order, as ``suggest``'s does; with
+    the digest after it when it holds a sample of a larger site."""
+    from deboiler_gui.engine.template.selectors import FACTS_FORMAT
+
+    stamp = f"{ws.site_stamp(site)}:{FACTS_FORMAT}"
+    if urls_digest(ws.readable_page_urls(site)) == digest:
+        return stamp
+    return f"{stamp}:{digest}"
+
+
+def site_facts(workspace_path: str, site: str, digest: str) -> Generator[Any, None, None]:
+    """What an earlier run learned of the site's pages (``SiteIndex.facts``, saved by
+    ``suggest`` or by the app) for an index of the pages of ``digest`` (``urls_digest``):
+    yields ``{"stamp": ..., "facts": ... or None}``, the stamp to save them under again.
+    Run in a child process, as ``page_batches``."""
+    from deboiler_gui.engine.store import Workspace
+
+    with Workspace(workspace_path, create=False) as ws:
+        stamp = _facts_stamp(ws, site, digest)
+        yield {"stamp": stamp, "facts": ws.load_site_index(site, stamp)}
+
+
+def keep_site_facts(
+    workspace_path: str, site: str, stamp: str, facts: dict[str, Any]
+) -> Generator[Any, None, None]:
+    """Save what a site index learned (``site_facts`` gave ``stamp``). Run in a child
+    process, as ``page_batches``."""
+    from deboiler_gui.engine.store import Workspace
+
+    with Workspace(workspace_path, create=False) as ws:
+        ws.save_site_index(site, stamp, facts)
+    yield from ()
+
+
 def spread_pages(pages: Iterable[Any], stored: int, k: int) -> Iterator[tuple[Any, bool]]:
     """Each of the ``stored`` pages with whether it is one of ``k`` pages spread evenly over
     them (the middle of each of ``k`` equal stretches, in the pages' order; all of them when
@@ -403,6 +448,8 @@ STEP_WORDS = {
     "page_batches": "reading pages",
     "page_summaries": "listing pages",
     "pages_at": "reading pages",
+    "site_facts": "reading what was learned of the site",
+    "keep_site_facts": "saving what was learned of the site",
 }
 
 CHILD_STEPS = (
@@ -412,6 +459,8 @@ CHILD_STEPS = (
     "page_batches",
     "page_summaries",
     "pages_at",
+    "site_facts",
+    "keep_site_facts",
 )
 # Each job process starts with this module loaded (the fork server imports it once).
 jobs.preload(__name__)

@@ -153,6 +153,11 @@ def _findings(workspace: Path | None, stamps: dict[str, str]) -> dict[str, dict[
         return {site: ws.load_findings(site, stamp) for site, stamp in stamps.items()}
 
 
+#: ``extract`` saves the cleaner's findings each time this many pages have been cleaned, and
+#: at the end of the run however it ends.
+FINDINGS_BATCH = 200
+
+
 def _keep_findings(
     workspace: Path | None, stamps: dict[str, str], made: dict[str, dict[str, Any]]
 ) -> None:
@@ -275,10 +280,17 @@ def extract_command(
                 results = stack.enter_context(
                     click.progressbar(results, length=total, label="Extracting", file=sys.stderr)
                 )
+            pending = 0
             for i, r in enumerate(results):
                 if r.findings is not None:
                     site, digest, data = r.findings
                     made.setdefault(site, {})[digest] = data
+                    pending += 1
+                    if pending >= FINDINGS_BATCH:
+                        # kept as the run goes: a run stopped half way keeps what it found
+                        _keep_findings(workspace, stamps, made)
+                        made.clear()
+                        pending = 0
                 why = kinds.add(r)
                 if why:
                     failed[i] = why
@@ -306,7 +318,11 @@ def extract_command(
             n = write_extractions(output, records(spool), columns, fmt)
     except DeboilerError as exc:
         raise _fail(exc) from exc
-    _keep_findings(workspace, stamps, made)
+    finally:
+        # Also when the run stops half way (Ctrl-C, an input that cannot be read, the output
+        # failing): the pages cleaned so far are not cleaned again next time. Each save is
+        # one transaction: a row is there whole or not at all.
+        _keep_findings(workspace, stamps, made)
     if not quiet:
         click.echo(
             f"Wrote {count(n, 'record')} to {output}: "
@@ -642,9 +658,9 @@ def learn_command(name: str, workspace: Path | None, quiet: bool = False) -> Non
     "the proposed XPaths as its whole queue (the old ones are dropped); a field whose rule still "
     "gives the learned values but finds nothing on other pages keeps it first, the proposed "
     "XPath after it for those pages; a field that drifted there to one same value gets the "
-    "proposed XPath first, the old rule after it. A field answered 'gone' whose rule still takes "
-    "other nodes on some pages is recorded gone: no rule (extract leaves it empty), its old queue "
-    "kept in its record. Without learned values, a queue that gives no value on any page is "
+    "proposed XPath first, the old rule after it. A field answered 'gone' is recorded gone: no "
+    "rule (extract leaves it empty, evaluate and monitor say it is gone and raise no alert for "
+    "it), its old queue kept in its record. Without learned values, a queue that gives no value on any page is "
     "replaced, one that gives values elsewhere is kept first.",
 )
 @click.option(

@@ -1,6 +1,6 @@
 """`templates repair --accept-repairs` always says what it saved, or that it saved nothing and
-why: a removed contents list is 'gone' (nothing to accept), a site that did not change needs
-nothing; a saved version names its fields."""
+why: a removed contents list is 'gone' (accepting records it so once, then there is nothing to
+accept), a site that did not change needs nothing; a saved version names its fields."""
 
 from __future__ import annotations
 
@@ -63,7 +63,9 @@ def repair(ws: Path, *extra: str) -> Result:
     )
 
 
-def test_a_removed_list_is_gone_and_nothing_is_saved_says_so(tmp_path: Path) -> None:
+def test_a_removed_list_is_recorded_gone_once_then_nothing_is_saved_says_so(
+    tmp_path: Path,
+) -> None:
     ws = learned_workspace(tmp_path)
     v2 = write(tmp_path / "v2", contents=False)
     import_folder(ws, v2)
@@ -71,14 +73,21 @@ def test_a_removed_list_is_gone_and_nothing_is_saved_says_so(tmp_path: Path) -> 
     assert out.exit_code == 0, out.output
     text = out.output
     assert "toc: gone" in text
-    assert "doc: nothing saved: no field was repaired (toc gone)" in text
+    assert "accepting records toc as gone" in text
+    assert text.strip().splitlines()[-1] == "doc: repairs accepted as version 3 (toc recorded gone)"
+    again = repair(ws)
+    assert again.exit_code == 0, again.output
+    assert "doc: nothing saved: no field was repaired (toc gone, recorded so already)" in (
+        again.output
+    )
     as_json = runner.invoke(
         cli, ["templates", "repair", "doc", "-w", str(ws), "--json", "--accept-repairs"]
     )
     got = json.loads(as_json.output)
     assert got["version"] is None and "toc gone" in got["nothing_saved"]
     with Workspace(ws) as w:
-        assert len(w.template_history("doc")) == 2  # the authored version and the learned one
+        # the authored version, the learned one and the one recording toc gone
+        assert len(w.template_history("doc")) == 3
 
 
 def test_an_unchanged_site_saves_nothing_and_says_why(tmp_path: Path) -> None:
@@ -97,17 +106,22 @@ def test_a_saved_version_names_its_fields(tmp_path: Path) -> None:
     assert "doc: repairs accepted as version 3 (title)" in out.output
 
 
-def test_a_saved_version_names_the_fields_it_leaves_broken(tmp_path: Path) -> None:
+def test_a_saved_version_names_the_fields_it_repaired_and_recorded_gone(tmp_path: Path) -> None:
     # The title's class renamed (repaired) and the contents removed (gone): the closing line
-    # names the repaired field and the one the saved version leaves as it was.
+    # names the repaired field and the one recorded gone; evaluate then raises no alert.
     ws = learned_workspace(tmp_path)
     v2 = write(tmp_path / "v2", contents=False, title_class="v2-title")
     import_folder(ws, v2)
+    before = runner.invoke(cli, ["evaluate", "-w", str(ws), "-t", "doc"])
+    assert "field 'toc': success rate 0.0% below 90%" in before.output, before.output
     out = repair(ws)
     assert out.exit_code == 0, out.output
     last = out.output.strip().splitlines()[-1]
-    assert last == "doc: repairs accepted as version 3 (title); still broken: toc (gone: see above)"
+    assert last == "doc: repairs accepted as version 3 (title, toc recorded gone)"
     assert "toc: gone" in out.output
+    after = runner.invoke(cli, ["evaluate", "-w", str(ws), "-t", "doc"])
+    assert "ALERT" not in after.output, after.output
+    assert "doc\ttoc\tgone: no rule since templates repair recorded" in after.output
 
 
 def test_json_of_a_saved_version_names_the_fields_it_leaves_broken(tmp_path: Path) -> None:
@@ -118,7 +132,7 @@ def test_json_of_a_saved_version_names_the_fields_it_leaves_broken(tmp_path: Pat
         cli, ["templates", "repair", "doc", "-w", str(ws), "--json", "--accept-repairs"]
     )
     got = json.loads(as_json.output)
-    assert got["version"] == 3 and got["still_broken"] == ["toc"], got
+    assert got["version"] == 3 and got["still_broken"] == [], got
 
 
 def test_a_saved_version_names_a_repair_that_leaves_learned_pages_without_a_value(

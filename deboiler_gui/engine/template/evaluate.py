@@ -48,6 +48,14 @@ from deboiler_gui.engine.template.valueshape import (
 
 #: A template whose field success rate falls below this raises an alert in the report.
 ALERT_RATE = 0.9
+
+#: What a person can do with a field recorded gone: it raises no alert, and stays in the
+#: template (empty) until removed.
+GONE_ADVICE = (
+    "no alert for it; remove the field from the template if the site no longer has it, or "
+    "author it again (suggest --examples … --save) if it moved; templates repair finds it "
+    "again if its values come back"
+)
 #: Gold records naming no evaluated page that get the evaluated URLs closest to theirs.
 NEAR_NAMED = 20
 #: Failures of a field never learned kept (per field) until the kinds of pages it is empty on
@@ -250,6 +258,21 @@ class FieldStats:
                 f" (its old rule {' then '.join(gone.get('xpaths') or [])} still matched "
                 f"{still} {'page' if still == 1 else 'pages'}, on other values)"
             )
+        return f"{line}; {GONE_ADVICE}"
+
+    def alert(self) -> str:
+        """The alert for a field whose success rate is below ``ALERT_RATE`` (see
+        ``Evaluation.alerts``), saying what to do when no page gives it at all."""
+        line = (
+            f"template {self.template!r} field {self.field!r}: success rate {self.rate:.1%} "
+            f"below {ALERT_RATE:.0%}{self.left_out()}"
+        )
+        if self.ok == 0 and not self.by_xpath and self.present:  # (no value, not even drifted)
+            line += (
+                f"; no page gives it: templates repair {self.template} --accept-repairs gives "
+                "it a new rule, or records it gone when the site no longer has it (no more "
+                "alert)"
+            )
         return line
 
     def since(self) -> str:
@@ -380,8 +403,7 @@ class Evaluation:
     @property
     def alerts(self) -> list[str]:
         return [
-            f"template {s.template!r} field {s.field!r}: success rate {s.rate:.1%} below "
-            f"{ALERT_RATE:.0%}{s.left_out()}"
+            s.alert()
             for s in self.fields.values()
             if s.present and s.rate < ALERT_RATE and s.gone is None
         ]

@@ -9,6 +9,7 @@ import functools
 import hashlib
 import logging
 import math
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -515,11 +516,17 @@ def _spaced_lines(node: Any) -> Iterator[None]:
     spaced = []
     empty = []  # elements with no text and no children: separators, some of them
     textless: dict[Any, bool] = {}  # parent -> whether it holds no text of its own
+    boxes = []  # elements that may be boxes: see _set_apart
     for el in node.iter(etree.Element):
         if el is node:
             continue
-        if not len(el) and not el.text and el.tag not in _NOT_SEPARATORS:
-            empty.append(el)
+        if not len(el):
+            if not el.text and el.tag not in _NOT_SEPARATORS:
+                empty.append(el)
+            elif el.tag in BOX_TAGS:
+                boxes.append(el)
+        elif (not el.text or el.text.isspace() or el.tag in BOX_TAGS) and el.tag not in _NOT_BOXES:
+            boxes.append(el)
         if el.tail:
             continue
         nxt = el.getnext()
@@ -543,6 +550,7 @@ def _spaced_lines(node: Any) -> Iterator[None]:
     filled = [(el, el.text) for el in _separators(node, empty)]
     for el, _text in filled:
         el.text = " "
+    boxed = _set_apart(node, boxes) if boxes else []
     try:
         yield
     finally:
@@ -550,6 +558,153 @@ def _spaced_lines(node: Any) -> Iterator[None]:
             el.tail = tail
         for el, text in filled:
             el.text = text
+        for el, text, tail in reversed(boxed):
+            el.text, el.tail = text, tail
+
+
+#: Inline elements a browser draws as a box of their own by default (``display: inline-block``):
+#: a button's label is never a piece of the word beside it.
+BOX_TAGS = frozenset({"button"})
+
+
+def _is_group(el: Any) -> bool:
+    """Whether ``el`` is an inline element that only gathers items: no text of its own before,
+    between or after its child elements, each child holding a line-like text (two characters
+    or more with a letter or digit). Doxygen's ``<span class="mlabels"><span class="mlabel">
+    abstract</span></span>``, a list of tags or badges. Markup that splits a word holds its
+    letters itself (``<b>Jso</b>n``, ``<span class="n">x</span>``); a wrapper of whole items is
+    no piece of a word."""
+    if el.tag in WORD_TAGS or el.tag in BLOCK_TAGS or el.tag in INVISIBLE_TAGS or not len(el):
+        return False
+    if _has_text(el.text):
+        return False
+    found = False
+    for child in el:
+        if _has_text(child.tail):
+            return False
+        if not isinstance(child.tag, str):
+            continue  # a comment shows nothing
+        if child.tag in INVISIBLE_TAGS or not _line_like("".join(child.itertext())):
+            return False
+        found = True
+    return found
+
+
+def _glues(before: str, after: str) -> bool:
+    """Whether two characters, one at the end of a text and one at the start of the next, make
+    one word when nothing is put between them: letters or digits both, of a script written
+    with spaces between words (Chinese and Japanese are not)."""
+    return (
+        before.isalnum()
+        and after.isalnum()
+        and unicodedata.east_asian_width(before) not in "WF"
+        and unicodedata.east_asian_width(after) not in "WF"
+    )
+
+
+def _set_apart(node: Any, boxes: Sequence[Any]) -> list[tuple[Any, str | None, str | None]]:
+    """Put a space between a box of ``node`` (a ``BOX_TAGS`` element or an inline group, see
+    ``_is_group``) and a word it abuts on its line, before or after: Doxygen's
+    ``<div class="title">Json::Value Class Reference<span class="mlabels"><span
+    class="mlabel">abstract</span></span></div>``, drawn with a margin between, reads as
+    'Json::Value Class Reference abstract', not '...Referenceabstract'. Punctuation next to a
+    box is left alone ('(abstract)'). ``boxes``: the elements of ``node`` that may be boxes
+    (inline, holding elements and no text of their own, or of BOX_TAGS). Returns the (element,
+    text, tail) to restore."""
+    changed: list[tuple[Any, str | None, str | None]] = []
+    screened: dict[Any, bool] = {node: False}
+    for el in boxes:
+        if not (el.tag in BOX_TAGS or _is_group(el)):
+            continue
+        first, last = _first_char(el), _last_char(el)
+        if not first or not last:
+            continue
+        # (the walks to the neighbours' text only where the box's own edge could glue)
+        pad_before = first.isalnum() and _glues(_char_before(el, node), first)
+        pad_after = last.isalnum() and _glues(last, _char_after(el, node))
+        if not pad_before and not pad_after:
+            continue
+        if _screened(el, node, screened):
+            continue  # inside an invisible element or a drawing (an SVG's labels)
+        changed.append((el, el.text, el.tail))
+        if pad_before:
+            el.text = " " + (el.text or "")
+        if pad_after:
+            el.tail = " " + (el.tail or "")
+    return changed
+
+
+def _first_char(el: Any) -> str | None:
+    """The first character ``el`` shows (its tail aside): "\n" at a block's edge, None when it
+    shows nothing."""
+    tag = el.tag
+    if not isinstance(tag, str) or tag in INVISIBLE_TAGS:
+        return None
+    if tag in BLOCK_TAGS:
+        return "\n"
+    if el.text:
+        return cast(str, el.text[0])
+    for child in el:
+        found = _first_char(child)
+        if found is not None:
+            return found
+        if child.tail:
+            return cast(str, child.tail[0])
+    return None
+
+
+def _last_char(el: Any) -> str | None:
+    """The last character ``el`` shows (its tail aside), as ``_first_char``."""
+    tag = el.tag
+    if not isinstance(tag, str) or tag in INVISIBLE_TAGS:
+        return None
+    if tag in BLOCK_TAGS:
+        return "\n"
+    for child in reversed(el):
+        if child.tail:
+            return cast(str, child.tail[-1])
+        found = _last_char(child)
+        if found is not None:
+            return found
+    return cast(str, el.text[-1]) if el.text else None
+
+
+def _char_before(el: Any, node: Any) -> str:
+    """The character of ``node`` shown just before ``el`` on its line ("" at the line's start)."""
+    cur = el
+    while cur is not node:
+        for sib in cur.itersiblings(preceding=True):
+            if sib.tail:
+                return cast(str, sib.tail[-1])
+            found = _last_char(sib)
+            if found is not None:
+                return found
+        cur = cur.getparent()
+        if cur is None:
+            return ""
+        if cur.text:
+            return cast(str, cur.text[-1])
+        if cur.tag in BLOCK_TAGS:
+            return ""
+    return ""
+
+
+def _char_after(el: Any, node: Any) -> str:
+    """The character of ``node`` shown just after ``el`` on its line ("" at the line's end)."""
+    cur = el
+    while cur is not node:
+        if cur.tail:
+            return cast(str, cur.tail[0])
+        for sib in cur.itersiblings():
+            found = _first_char(sib)
+            if found is not None:
+                return found
+            if sib.tail:
+                return cast(str, sib.tail[0])
+        cur = cur.getparent()
+        if cur is None or cur is node or cur.tag in BLOCK_TAGS:
+            return ""
+    return ""
 
 
 #: Inline elements that may stand inside a word (``foo<b></b>bar``, a named anchor
@@ -624,6 +779,9 @@ _SHAPE_TAGS = frozenset(
 #: Empty elements that are no separator: tags that may split a word, blocks (a line break
 #: already), invisible elements, an SVG's shapes.
 _NOT_SEPARATORS = WORD_TAGS | BLOCK_TAGS | INVISIBLE_TAGS | _SHAPE_TAGS
+
+#: Elements that are never a box of inline items (see ``_is_group``).
+_NOT_BOXES = WORD_TAGS | BLOCK_TAGS | INVISIBLE_TAGS | _DRAWING_TAGS | _SHAPE_TAGS
 
 _HIDING_TAGS = INVISIBLE_TAGS | _DRAWING_TAGS
 

@@ -94,11 +94,15 @@ def still_matches_lines(r: FieldRepair) -> list[str]:
             f"on {count(int(still['other_kind']), 'page')} learned with a value, it is now "
             f"another value of another shape ({why})"
         )
-    out.append(
-        f"accepting records {r.field} as gone: no rule, extraction leaves it empty on every page "
-        "(the version before keeps its rule)"
-    )
+    out.append(GONE_RECORD.format(field=r.field))
     return out
+
+
+#: What accepting does with a field answered 'gone'.
+GONE_RECORD = (
+    "accepting records {field} as gone: no rule, extraction leaves it empty on every page "
+    "(the version before keeps its rule)"
+)
 
 
 def look_at(r: FieldRepair) -> list[str]:
@@ -370,12 +374,15 @@ def report_lines(name: str, found: TemplateRepair, stale: Sequence[FieldRepair] 
                 out.append(f"    look at: {', '.join(proposal_look_at(p))}")
         return out
     out = []
+    recorded = set(found.gone_fields())
     for r in found.fields:
         out.append(field_line(r))
         pages = look_at(r)
         if pages:
             out.append(f"    look at: {', '.join(pages)}")
         out.extend(f"    {text}" for text in still_matches_lines(r))
+        if r.field in recorded and not r.evidence.get("still_matches"):
+            out.append(f"    {GONE_RECORD.format(field=r.field)}")
         if r in stale:
             out.extend(f"    {text}" for text in stale_lines(name, r))
         if r.evidence.get("relearn"):

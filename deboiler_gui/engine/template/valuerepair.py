@@ -4788,15 +4788,16 @@ def still_matching_steps(
 
 
 def gone_to_record(template: Template, repairs: Iterable[FieldRepair]) -> list[str]:
-    """The fields answered 'gone' that accepting records gone: those whose rules still give
-    values on pages of the site (``still_matches``: other nodes than the field's), not recorded
-    gone already. A field whose rules give nothing anywhere keeps them: they fill no page."""
+    """The fields answered 'gone' that accepting records gone: each that still has rules, not
+    recorded gone already: those whose rules still give values on pages of the site
+    (``still_matches``: other nodes than the field's), and those whose rules give nothing
+    anywhere (without the record, ``evaluate`` and ``monitor`` would go on alerting on a field
+    the site no longer has; a later repair still checks its old rules, kept in the record)."""
     have = {f.id: f for f in template.fields}
     return [
         r.field
         for r in repairs
         if r.status == "gone"
-        and r.evidence.get("still_matches")
         and r.field in have
         and have[r.field].xpaths
         and recorded_gone(have[r.field]) is None

@@ -266,6 +266,8 @@ class _SiteWorker(QObject):
         super().__init__()
         self._index: Any = None
         self._workspace = ("", "")  # path, site
+        # The stamp the index's facts are saved under, and how much it held when last saved.
+        self._facts: tuple[str, tuple[int, int, bool]] | None = None
         self._site_pages = 0  # readable pages of the site: the index's and the rest
         self._parsed: dict[tuple[str, int], Any] = {}  # clicked pages, parsed once
         # The rules induced from the last click's candidates, by what they depend on.
@@ -329,6 +331,7 @@ class _SiteWorker(QObject):
 
         self._generation = generation
         self._index = None
+        self._facts = None
         self._cleaner_cache = {}
         self._reset_counts()
         self._workspace = (workspace_path, site)
@@ -357,9 +360,55 @@ class _SiteWorker(QObject):
         except DeboilerError as exc:
             self.failed.emit(-1, str(exc))
             return
-        self._index = SiteIndex(urls, trees)
+        index = SiteIndex(urls, trees)
+        self._facts = self._saved_facts(index, workspace_path, site)
+        self._index = index
         self._site_pages = max(readable, len(trees))
         self.index_ready.emit(len(trees), self._site_pages)
+
+    def _saved_facts(
+        self, index: Any, workspace_path: str, site: str
+    ) -> tuple[str, tuple[int, int, bool]] | None:
+        """Takes into ``index`` what an earlier run learned of the same pages, saved in the
+        workspace (``suggest``'s or the app's: the values that recur over the site, the
+        volatility of ids and classes, hit rates), so the first suggestion need not learn it
+        again; returns the stamp to save the facts under and how much the index held, None
+        when the workspace cannot say."""
+        from deboiler_gui.app.session import run_in_child, urls_digest
+
+        found: dict[str, Any] | None = None
+        try:
+            for item in run_in_child("site_facts", workspace_path, site, urls_digest(index.urls)):
+                if isinstance(item, dict):
+                    found = item
+        except DeboilerError as exc:
+            log.info("saved site facts not read: %s", exc)
+            return None
+        if found is None:
+            return None
+        if isinstance(found.get("facts"), dict):
+            index.take_facts(found["facts"])
+        return str(found["stamp"]), index.learned()
+
+    def _keep_facts(self) -> None:
+        """Saves what the index learned since it was built or last saved (a suggestion, an
+        induction), for the next run on the same pages, the app's or ``suggest``'s."""
+        from deboiler_gui.app.session import run_in_child
+
+        index, facts, where = self._index, self._facts, self._workspace
+        if index is None or facts is None or not where[0]:
+            return
+        stamp, known = facts
+        now = index.learned()
+        if now == known:
+            return
+        try:
+            for _item in run_in_child("keep_site_facts", where[0], where[1], stamp, index.facts()):
+                pass
+        except DeboilerError as exc:  # (the workspace busy or read-only: no saving)
+            log.info("site facts not saved: %s", exc)
+            return
+        self._facts = (stamp, now)
 
     @Slot(int, object, str)
     def suggest(self, request: int, click: Click, attribute: str = "") -> None:
@@ -384,6 +433,7 @@ class _SiteWorker(QObject):
                 if c.get("site"):
                     c["site"]["site_pages"] = self._site_pages
             self.candidates_ready.emit(request, cands)
+            self._keep_facts()
         except DeboilerError as exc:
             self.failed.emit(request, str(exc))
         except Exception:  # keep the service alive whatever a page does to the engine
@@ -457,6 +507,7 @@ class _SiteWorker(QObject):
                 for r in found:
                     r["xpath"] = split_attribute(r["xpath"])[0]
             self.induced_ready.emit(request, found)
+            self._keep_facts()
         except InductionError as exc:
             # The pages of the examples the refusal names first, then the refusal itself.
             self.refused.emit(request, list(exc.examples))

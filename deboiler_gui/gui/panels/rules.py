@@ -815,7 +815,9 @@ class RulesPanel(QWidget):
             if not fc.over_site:
                 covers += "; the rest of the site is being read"
             item.setToolTip(CHECK_COLUMN, head + fc.details() + covers + look)
-            item.setForeground(CHECK_COLUMN, _FLAG_COLOR if summary else QColor("#2e7d32"))
+            # (a field recorded gone by repair: neither a fault nor right, in grey)
+            color = _FLAG_COLOR if summary else QColor("#757575" if fc.gone else "#2e7d32")
+            item.setForeground(CHECK_COLUMN, color)
         self._fit_timer.start()
 
     def selected(self) -> tuple[str, str] | None:
