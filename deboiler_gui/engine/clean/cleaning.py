@@ -2739,6 +2739,8 @@ def _labelled_lines(el: HtmlElement) -> bool:
         text = "".join(_text_of(child).split())
         if not text:
             continue
+        if ":" not in text:
+            return False  # (its label, a part of its text, cannot end with a colon)
         label = ""
         links = []
         for chunk in _UNLINKED_TEXT(child):
