@@ -5956,12 +5956,13 @@ def removals_of(
             chosen.append((el, "rule", expression, -1))
     # Outermost first; a node inside another removed node goes with it.
     removals: list[tuple[HtmlElement, Removal]] = []
+    above: dict[HtmlElement, tuple[str, ...]] = {}  # (removed blocks share their parents)
     for el, detector, key, chars in chosen:
         if not taken.isdisjoint(el.iterancestors()):
             continue
         if chars < 0:
             chars = sum(1 for ch in visible_text(el) if not ch.isspace())
-        removals.append((el, Removal(_path(el), detector, key, chars, readable_path(el))))
+        removals.append((el, Removal(_path(el), detector, key, chars, readable_path(el, above))))
     return removals
 
 
