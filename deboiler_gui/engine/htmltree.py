@@ -462,15 +462,25 @@ def _step_name(el: HtmlElement) -> str:
     return name + "".join(f".{c}" for c in classes[:2])
 
 
-def readable_path(el: HtmlElement) -> str:
+def readable_path(el: HtmlElement, above: dict[HtmlElement, tuple[str, ...]] | None = None) -> str:
     """A short CSS-like name of an element for people: ``div#content > div.article``.
 
     It starts at the nearest element with an id (the element itself or an ancestor), else
     below ``body``; each step is ``tag#id`` or ``tag.class`` (at most two classes). A path of
     more than :data:`READABLE_STEPS` steps keeps its first and last two around ``…``. It
-    names the place, not one element: several may share it (the XPath tells them apart)."""
+    names the place, not one element: several may share it (the XPath tells them apart).
+
+    ``above``: the steps above each parent met so far (filled here), for the names of many
+    elements of one tree (a page's removed blocks share their parents)."""
     if not isinstance(el.tag, str):
         return ""
+    if above is not None:
+        name = _step_name(el)
+        ident = (el.get("id") or "").strip()
+        steps = (name,) if ident and " " not in ident else (name, *_steps_above(el, above))
+        if len(steps) > READABLE_STEPS:
+            return " > ".join((steps[-1], "…", steps[1], steps[0]))
+        return " > ".join(reversed(steps))
     chain: list[HtmlElement] = []
     node: HtmlElement | None = el
     while node is not None and isinstance(node.tag, str):
@@ -484,6 +494,21 @@ def readable_path(el: HtmlElement) -> str:
     if len(chain) > READABLE_STEPS:  # only the steps shown are named
         return " > ".join((_step_name(chain[-1]), "…", _step_name(chain[1]), _step_name(chain[0])))
     return " > ".join([_step_name(n) for n in reversed(chain)])
+
+
+def _steps_above(el: HtmlElement, above: dict[HtmlElement, tuple[str, ...]]) -> tuple[str, ...]:
+    """The step names :func:`readable_path` adds above an element (not an id's owner),
+    nearest first, each parent's read once."""
+    parent = el.getparent()
+    if parent is None or not isinstance(parent.tag, str) or parent.tag in ("html", "body"):
+        return ()
+    steps = above.get(parent)
+    if steps is None:
+        name = _step_name(parent)
+        ident = (parent.get("id") or "").strip()
+        steps = (name,) if ident and " " not in ident else (name, *_steps_above(parent, above))
+        above[parent] = steps
+    return steps
 
 
 # Why the transforms never run on the element itself: lxml applies an XSLT to an element below

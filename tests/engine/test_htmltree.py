@@ -170,6 +170,23 @@ def test_readable_path_names_a_place_by_ids_and_classes() -> None:
     assert readable_path(root.find("body")) == "body"
 
 
+def test_readable_path_with_the_steps_above_parents_kept_names_every_element_the_same() -> None:
+    from deboiler_gui.engine.htmltree import readable_path
+
+    root = parse_html(
+        "<html><body><div class='site wide x'><div id='content'><div class='article'>"
+        "<p>a</p><p id='two words'>b</p></div></div><div><section class='a'><div>"
+        "<div class='b'><ul><li>x</li><li id='last'>y</li></ul></div></div></section></div>"
+        "<span>z</span></div><p>loose</p></body></html>"
+    )
+    above: dict = {}
+    names = [readable_path(el, above) for el in root.iter()]
+    assert names == [readable_path(el) for el in root.iter()]
+    assert "div.site.wide > … > ul > li" in names and "li#last" in names
+    # the second time, from the steps kept, the same again
+    assert [readable_path(el, above) for el in root.iter()] == names
+
+
 @pytest.mark.parametrize(
     ("html", "hides"),
     [

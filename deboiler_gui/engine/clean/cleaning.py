@@ -1271,7 +1271,7 @@ def matches(
                 keep_ancestors,
                 max_share,
                 same_shape=True,
-                story=story_held(),
+                story=story_held,
             )
         )
     if not bounded and main_el is not None and not ap.compat:
@@ -2213,7 +2213,7 @@ def _body_edges(
     keep_ancestors: set[HtmlElement],
     max_share: float,
     same_shape: bool = False,
-    story: bool = False,
+    story: Callable[[], bool] | None = None,
 ) -> list[tuple[HtmlElement, str, str, int]]:
     """On a page whose content is its whole body (no container to tell the frame from the
     content), the body's first and last blocks that are navigation slots of the site, mostly
@@ -2222,7 +2222,8 @@ def _body_edges(
     its last. With ``same_shape`` (the edges of a content block) a block must also be a
     template frame of that slot with the frame's tag skeleton, or links only (a bar of
     prev/up/next with the neighbours' titles); a member summary's types are not links.
-    With ``story`` (the content holds a story) one of alike blocks at the content's end may
+    With ``story`` (telling whether the content holds a story; asked only when a block at
+    the edge is one of alike blocks) one of alike blocks at the content's end may
     go too when it is a box under its own heading listing other stories' headlines ("More
     Politics", "Also From The Nation" side by side after a story): an index's columns are
     no titled teaser boxes, and hold no story before them."""
@@ -2247,7 +2248,12 @@ def _body_edges(
             (links < BAR_DENSITY * chars and (sid not in ap.frames or ap.frames[sid][1] != skel))
             or (
                 _in_series(child)
-                and not (story and _opens_with_heading(child) and _teaser_column(child))
+                and not (
+                    story is not None
+                    and story()
+                    and _opens_with_heading(child)
+                    and _teaser_column(child)
+                )
             )
             or _links_within(child)
             or sum(1 for a in child.iter("a") if a.get("href")) < 2
@@ -2353,15 +2359,22 @@ def _look(el: HtmlElement) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     return (el.tag, attrs) if attrs and isinstance(el.tag, str) else None
 
 
-def _bar_shape(el: HtmlElement) -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
+def _bar_words(el: HtmlElement) -> frozenset[str]:
+    """The words of a bar's text outside its links (lowercased)."""
+    loose = "".join(_UNLINKED_TEXT(el))
+    return frozenset(w.lower() for w in _LETTERS.findall(loose))
+
+
+def _bar_links(el: HtmlElement) -> tuple[frozenset[str], frozenset[str], int]:
     """A bar's structure (the tag paths below it, not inside its links), its link labels
-    (digits folded), the words of its text outside links, and its number of links."""
+    (digits folded) and its number of links; its words outside links are
+    :func:`_bar_words`, read only when the rest matches a bar."""
     paths: set[str] = set()
     labels: set[str] = set()
     n = 0
-
-    def walk(node: HtmlElement, path: str) -> None:
-        nonlocal n
+    stack: list[tuple[HtmlElement, str]] = [(el, "")]
+    while stack:
+        node, path = stack.pop()
         for child in node:
             if not isinstance(child.tag, str):
                 continue
@@ -2371,12 +2384,8 @@ def _bar_shape(el: HtmlElement) -> tuple[frozenset[str], frozenset[str], frozens
                 n += 1
                 labels.add(_DIGITS_RUN.sub("0", " ".join(_text_of(child).split()).lower()))
             else:
-                walk(child, here)
-
-    walk(el, "")
-    loose = "".join(_UNLINKED_TEXT(el))
-    words = frozenset(w.lower() for w in _LETTERS.findall(loose))
-    return frozenset(paths), frozenset(labels), words, n
+                stack.append((child, here))
+    return frozenset(paths), frozenset(labels), n
 
 
 def _opens_section(el: HtmlElement) -> bool:
@@ -2426,27 +2435,38 @@ def _bar_twins(
     section's heading; once the page has such bars, also one opening a section without a
     heading. A bar in a forum's posts (votes, a share line beside the answer) stands before
     no heading and stays; a bare list (no class, no layout attribute) is never taken."""
-    sources: dict[Any, list[tuple[frozenset[str], frozenset[str], frozenset[str], int]]] = {}
+    # each bar the page lost: its structure, its link labels, the bar itself (its words
+    # outside links are read only when a block matches the rest) and its characters
+    sources: dict[Any, list[tuple[frozenset[str], frozenset[str], HtmlElement, int]]] = {}
     for el, detector, _key, chars in out:
         if detector not in ("exact", "slot", "frame", "label") or chars <= 0:
             continue
         look = _look(el)
         if look is None:
             continue
+        # (fewer links than a bar's fewest: no walk of its structure or text)
+        if next(itertools.islice(el.iter("a"), BAR_SHARED_LABELS - 1, None), None) is None:
+            continue
+        paths, labels, n = _bar_links(el)
+        if n < BAR_SHARED_LABELS or len(labels) < BAR_SHARED_LABELS:
+            continue
         c, links = _chars_links(el)
         if c <= 0 or links < density * c:
             continue
-        paths, labels, words, n = _bar_shape(el)
-        if n < BAR_SHARED_LABELS or len(labels) < BAR_SHARED_LABELS:
-            continue
-        sources.setdefault(look, []).append((paths, labels, words, c))
+        sources.setdefault(look, []).append((paths, labels, el, c))
     if not sources:
         return []
     body = root.find("body")
     if body is None:
         return []
     taken = {el for el, *_ in out}
+    # the elements holding a part already judged (the ancestors of the taken and kept
+    # elements), gathered once rather than walking every block's descendants
+    holders: set[HtmlElement] = set()
+    for judged in itertools.chain(taken, keep_ancestors):
+        holders.update(judged.iterancestors())
     tags = {look[0] for look in sources}
+    bar_words: dict[HtmlElement, frozenset[str]] = {}
     found = []
     opening = []
     for el in body.iter(*tags):
@@ -2457,26 +2477,37 @@ def _bar_twins(
             continue
         if keep_set and not keep_set.isdisjoint(el.iterancestors()):
             continue
-        if any(d in taken or d in keep_ancestors for d in el.iterdescendants()):
+        if el in holders:
             continue  # it holds a part already judged
-        paths, labels, words, n = _bar_shape(el)
+        # (fewer links than a bar's fewest: no walk of its structure)
+        if next(itertools.islice(el.iter("a"), BAR_SHARED_LABELS - 1, None), None) is None:
+            continue
+        paths, labels, n = _bar_links(el)
         if n < BAR_SHARED_LABELS:
             continue
         chars, links = _chars_links(el)
         if chars <= 0 or links < density * chars:
             continue
-        for s_paths, s_labels, s_words, s_chars in bars:
+        words: frozenset[str] | None = None
+        for s_paths, s_labels, s_el, s_chars in bars:
             shared = len(labels & s_labels)
             if (
                 paths == s_paths
                 and chars <= 2 * s_chars + BAR_EXTRA_CHARS
                 and shared >= BAR_SHARED_LABELS
                 and shared >= BAR_SHARED_SHARE * len(labels)
-                and len(words - s_words) <= len(words & s_words)
             ):
+                if words is None:
+                    words = _bar_words(el)
+                s_words = bar_words.get(s_el)
+                if s_words is None:
+                    s_words = bar_words[s_el] = _bar_words(s_el)
+                if len(words - s_words) > len(words & s_words):
+                    continue
                 if _opens_section(el):
                     found.append((el, "frame", "bar twin", chars))
                     taken.add(el)
+                    holders.update(el.iterancestors())
                 elif _first_block(el):
                     opening.append((el, "frame", "bar twin", chars))
                 break
@@ -2556,8 +2587,8 @@ def _teaser_cards(el: HtmlElement) -> int:
         href = (a.get("href") or "").strip()
         if not href or href.startswith(("#", "javascript:")):
             continue
-        if next(a.iter("p", *_HEADING_TAGS), None) is None:
-            continue
+        if not len(a) or next(a.iter("p", *_HEADING_TAGS), None) is None:
+            continue  # (a link without child elements holds no heading: no search)
         if len("".join(_text_of(a).split())) >= TEASER_LINK_CHARS:
             n += 1
     return n
@@ -2797,6 +2828,8 @@ def _labelled_lines(el: HtmlElement) -> bool:
         text = "".join(_text_of(child).split())
         if not text:
             continue
+        if ":" not in text:
+            return False  # (its label, a part of its text, cannot end with a colon)
         label = ""
         links = []
         for chunk in _UNLINKED_TEXT(child):
@@ -3267,13 +3300,14 @@ def _skip_target(targets: dict[str, HtmlElement], a: HtmlElement) -> HtmlElement
     return targets.get(href[1:])
 
 
+_WITH_ID_OR_NAME = etree.XPath("descendant-or-self::*[@id or @name]")
+
+
 def _link_targets(root: HtmlElement) -> dict[str, HtmlElement]:
     """The page's elements by id and name (the first of each), read once: a page of a
     thousand links into itself asks for a thousand of them."""
     targets: dict[str, HtmlElement] = {}
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
+    for el in _WITH_ID_OR_NAME(root):  # (in document order, found by libxml2)
         for key in (el.get("id"), el.get("name")):
             if key and key not in targets:
                 targets[key] = el
@@ -3295,10 +3329,13 @@ def _skip_boxes(
     found: list[tuple[HtmlElement, int, bool]] = []
     targets: dict[str, HtmlElement] | None = None
     for a in area.iter("a"):
+        # (a link into the page first: the rest are most links, and cost more to test)
+        if not (a.get("href") or "").lstrip().startswith("#"):
+            continue
         if a in taken or not taken.isdisjoint(a.iterancestors()):
             continue
         link_chars = _squeezed_len(a)
-        if not link_chars or not (a.get("href") or "").lstrip().startswith("#"):
+        if not link_chars:
             continue
         if targets is None:
             targets = _link_targets(root)
@@ -6093,12 +6130,13 @@ def removals_of(
             chosen.append((el, "rule", expression, -1))
     # Outermost first; a node inside another removed node goes with it.
     removals: list[tuple[HtmlElement, Removal]] = []
+    above: dict[HtmlElement, tuple[str, ...]] = {}  # (removed blocks share their parents)
     for el, detector, key, chars in chosen:
         if not taken.isdisjoint(el.iterancestors()):
             continue
         if chars < 0:
             chars = sum(1 for ch in visible_text(el) if not ch.isspace())
-        removals.append((el, Removal(_path(el), detector, key, chars, readable_path(el))))
+        removals.append((el, Removal(_path(el), detector, key, chars, readable_path(el, above))))
     return removals
 
 
