@@ -10,8 +10,11 @@ import re
 from test_induce_table_labels import _table, click, texts
 
 from deboiler_gui.engine.htmltree import parse_html
+from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template.induce import induce
+from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.selectors import SiteIndex
+from deboiler_gui.engine.template.signals import site_signals
 
 CLASSES = "//table[tr[normalize-space(.)='Classes']]/tr[2]/td[2]/a"
 STRUCTS = "//table[tr[normalize-space(.)='Data Structures']]/tr[2]/td[2]/a"
@@ -119,3 +122,25 @@ def test_a_text_of_the_clicked_rows_does_not_pick_the_entries() -> None:
     assert "'struct'" not in best.xpath, best.xpath
     for i in range(len(site.urls)):
         assert texts(site, i, best.xpath) == names[i], (i, best.xpath)
+
+
+def _flags(xp: str) -> list[str]:
+    pages = [
+        Page(f"https://headers.example/thing{i}_8h.html", header_page(i)[0]) for i in range(12)
+    ]
+    template = Template(
+        "h", site="headers.example", fields=(Field("types", xpaths=(xp,), is_list=True),)
+    )
+    return [str(f["flag"]) for s in site_signals(pages, [template]) for f in s.flags()]
+
+
+def test_the_union_of_the_kinds_labels_is_not_flagged_for_its_labels() -> None:
+    cell = "/tr/td[@class='memItemRight']/a"
+    union = (
+        f"(//table[tr[normalize-space(.)='Classes']]{cell}"
+        f" | //table[tr[normalize-space(.)='Data Structures']]{cell})"
+    )
+    assert not any("differently labelled" in f for f in _flags(union)), _flags(union)
+    # A rule on the place of the list is, where the place holds another list.
+    place = f"//p/following-sibling::table[1]{cell}"
+    assert any("differently labelled" in f for f in _flags(place)), _flags(place)

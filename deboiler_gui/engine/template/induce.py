@@ -4954,6 +4954,12 @@ _ANY_LABEL = re.compile(
 )
 
 
+def names_label(xp: str, text: str) -> bool:
+    """Whether the rule ``xp`` names ``text`` as a label it is anchored on (the labels of a
+    union of rules on each kind's label, 'Classes' and 'Data Structures')."""
+    return any(lit[1:-1] == text for lit in _ANY_LABEL.findall(xp))
+
+
 def _entry_anchored(xp: str, by_page: list[list[Example]]) -> bool:
     """Whether ``xp`` is anchored on a text of another cell of an example's own table row,
     below the header row of a table labelled as its own (a member's kind cell, 'struct', in
