@@ -3118,6 +3118,8 @@ def _site_list(
     counts: list[int] = []
     lists: set[tuple[str, ...]] = set()
     own = {lb for lb in sig[1] if lb.startswith(_OWN)} if sig is not None else set()
+    kinds = {lb[len(_ANY) :] for lb in sig[1] if lb.startswith(_ANY)} if sig is not None else set()
+    needed = {lb for lb in sig[1] if not lb.startswith(_ANY)} if sig is not None else set()
     for tree in trees:
         found = _run(tree, xp) or []
         if not found:
@@ -3131,11 +3133,18 @@ def _site_list(
             shapes += 1
         lst = _outer_list(found[0])
         labels = _list_labels(lst) if lst is not None and sig is not None else set()
-        if sig is None or (lst is not None and _carries(lst, sig[0]) and sig[1] <= labels):
+        mine = {lb[len(_OWN) :] for lb in labels if lb.startswith(_OWN)}
+        if sig is None or (
+            lst is not None
+            and _carries(lst, sig[0])
+            and needed <= labels
+            and (not kinds or bool(mine & kinds))
+        ):
             alike += 1
-        if own and any(lb.startswith(_OWN) for lb in labels) and not own <= labels:
+        if (own and mine and not own <= labels) or (kinds and mine and not mine & kinds):
             # The list there is labelled as its own, and otherwise than the examples' list
-            # ('Namespaces' where the examples' table is 'Classes'): another list.
+            # ('Namespaces' where the examples' table is 'Classes', or neither 'Classes' nor
+            # 'Data Structures' when the examples' lists carry either): another list.
             relabelled += 1
     return {
         "pages": len(trees),
@@ -4890,6 +4899,163 @@ def _alone_alike(by_page: list[list[Example]]) -> bool:
     return bool(set.intersection(*[set(_labels(p)) for p in parents]))
 
 
+#: In a list's labels (``_list_labels``): an own label any of which the examples' lists carry,
+#: when they carry different ones (one kind of page labels the list 'Classes', another 'Data
+#: Structures').
+_ANY = "any:"
+
+
+def _own_label_groups(
+    by_page: list[list[Example]], trees: Sequence[Any]
+) -> list[tuple[str, list[list[Example]]]]:
+    """The examples' pages grouped by the own label of their examples' list (its header row,
+    caption or heading right before it: ``own_list_label``), when the pages carry two labels
+    or more: a list labelled by page kind ('Classes' on a C++ file's page, 'Data Structures'
+    on a C file's). Empty when one label (or none) holds on every page, when an example's list
+    has no own label, when a page's examples sit in lists of two labels, or when a label
+    heads nothing on the other sampled pages (a page's own title before its contents: a name,
+    not a kind of list)."""
+    groups: dict[str, list[list[Example]]] = {}
+    for page in by_page:
+        labels = {own_list_label(_outer_list(e.node)) for e in page}
+        if len(labels) != 1 or "" in labels:
+            return []
+        groups.setdefault(labels.pop(), []).append(page)
+    if len(groups) < 2:
+        return []
+    roots = {id(page[0].root) for page in by_page}
+    others = [t for t in trees if id(t) not in roots]
+    for label in groups:
+        heads = (
+            "//*[self::caption or self::th or self::td or self::h1 or self::h2 or self::h3 "
+            f"or self::h4 or self::h5 or self::h6][normalize-space(.)={xpath_literal(label)}]"
+        )
+        if not any(_run(t, heads) for t in others):
+            return []
+    # Each page holds its own kind's list alone: a page whose examples are in one labelled
+    # list and which also holds a list labelled as another page's examples' are two lists of
+    # one page, not two kinds of page.
+    for label, pages in groups.items():
+        for other in groups:
+            if other == label:
+                continue
+            for page in pages:
+                if any(
+                    own_list_label(_outer_list(n)) == other
+                    for n in _run(page[0].root, f"//*[normalize-space(.)={xpath_literal(other)}]")
+                    or ()
+                ):
+                    return []
+    return list(groups.items())
+
+
+_ANY_LABEL = re.compile(
+    r"normalize-space\((?:\.|translate\(\., '[^']*', ' '\))\)=('[^']*'|\"[^\"]*\")"
+)
+
+
+def names_label(xp: str, text: str) -> bool:
+    """Whether the rule ``xp`` names ``text`` as a label it is anchored on (the labels of a
+    union of rules on each kind's label, 'Classes' and 'Data Structures')."""
+    return any(lit[1:-1] == text for lit in _ANY_LABEL.findall(xp))
+
+
+def _entry_anchored(xp: str, by_page: list[list[Example]]) -> bool:
+    """Whether ``xp`` is anchored on a text of another cell of an example's own table row,
+    below the header row of a table labelled as its own (a member's kind cell, 'struct', in
+    Doxygen's 'Classes' table): the rows are the list's entries, and such a text picks
+    entries by what they hold, while the list is told by its label (a 'class' entry of the
+    same table is left out)."""
+    texts = {lit[1:-1] for lit in _ANY_LABEL.findall(xp)}
+    if not texts:
+        return False
+    for page in by_page:
+        for e in page:
+            cell = _cell_of(e.node)
+            row = cell.getparent() if cell is not None else None
+            table = table_list(e.node)
+            if row is None or table is None or _header_row(table) is None:
+                continue
+            if row is _header_row(table) or not own_list_label(table):
+                continue
+            cells = {
+                normalize_text(c.text_content())
+                for c in row
+                if c.tag in ("td", "th") and c is not cell
+            }
+            if texts & cells:
+                return True
+    return False
+
+
+def _label_unions(
+    groups: list[tuple[str, list[list[Example]]]],
+    pool: dict[str, tuple[float, str, int]],
+    by_page: list[list[Example]],
+    negatives: Sequence[Example],
+) -> list[tuple[str, float, str, int, list[list[str]]]]:
+    """Rules for a list whose own label differs by kind of page: the union (``A | B``) of the
+    rules anchored on each kind's label, each holding its kind's examples, as (rule, cost,
+    family, depth, values on the example pages). Parts that differ only in their label come
+    first (the same list under each kind's label); then each kind's cheapest rule."""
+    if not groups:
+        return []
+    per: list[dict[str, tuple[float, str, int]]] = []
+    for label, pages in groups:
+        literal = xpath_literal(label)
+        found: dict[str, tuple[float, str, int]] = {}
+        for xp, (cost, family, depth) in sorted(pool.items(), key=lambda kv: kv[1][0]):
+            if depth < 0 or literal not in xp or " | " in xp:
+                continue
+            if _validate_list(xp, depth, pages, negatives) is None:
+                continue
+            found.setdefault(xp, (cost, family, depth))
+            for narrow, extra in _narrowed(xp, pages):
+                if narrow not in found and _validate_list(narrow, depth, pages, negatives):
+                    found[narrow] = (cost + extra, family, depth)
+        if not found:
+            return []
+        per.append(found)
+
+    def rank(item: tuple[str, tuple[float, str, int]], pages: list[list[Example]]) -> Any:
+        xp, (cost, _family, _depth) = item
+        return (bool(_unlike_rows(xp, pages)), cost, len(xp))
+
+    ranked = [
+        sorted(found.items(), key=lambda kv: rank(kv, pages))
+        for found, (_label, pages) in zip(per, groups, strict=True)
+    ]
+    first_literal = xpath_literal(groups[0][0])
+    combos: list[list[tuple[str, tuple[float, str, int]]]] = []
+    for xa, spec in ranked[0][:6]:
+        parts = [(xa, spec)]
+        for (label, _pages), found in zip(groups[1:], per[1:], strict=True):
+            twin = xa.replace(first_literal, xpath_literal(label))
+            if twin not in found:
+                break
+            parts.append((twin, found[twin]))
+        else:
+            combos.append(parts)
+    combos.append([r[0] for r in ranked])
+    out: list[tuple[str, float, str, int, list[list[str]]]] = []
+    seen: set[str] = set()
+    for parts in combos:
+        depths = {spec[2] for _xp, spec in parts}
+        if len(depths) != 1:
+            continue
+        xp = "(" + " | ".join(x for x, _spec in parts) + ")"
+        if xp in seen:
+            continue
+        seen.add(xp)
+        depth = depths.pop()
+        values = _validate_list(xp, depth, by_page, negatives)
+        if values is None:
+            continue
+        cost = max(spec[0] for _xp, spec in parts) + 0.6
+        out.append((xp, cost, parts[0][1][1], depth, values))
+    return out
+
+
 def _induce_list(
     positives: Sequence[Example],
     negatives: Sequence[Example],
@@ -4981,6 +5147,11 @@ def _induce_list(
                 if got is not None:
                     depths[narrow] = depth
                     out.append(Induced(narrow, "list", family, cost + extra, examples=got))
+    groups = _own_label_groups(by_page, trees) if len(by_page) > 1 else []
+    for xp, cost, family, depth, values in _label_unions(groups, pool, by_page, negatives):
+        if xp not in depths:
+            depths[xp] = depth
+            out.append(Induced(xp, "list", family, cost, examples=values))
     if not out and one_off:
         raise InductionError(
             "the 'not this' items are not a kind of item the site's pages share: only their "
@@ -5042,6 +5213,10 @@ def _induce_list(
                 )
             },
         )
+        if groups:
+            # Lists labelled by page kind: a list is the examples' where its own label is any
+            # of theirs.
+            sig[1].update(f"{_ANY}{label}" for label, _pages in groups)
         for c in checked:
             c.site = _site_list(c.xpath, depths[c.xpath], trees, sig)
         # A hooked rule that takes two lists on a few pages (a chapter page that holds its
@@ -5189,6 +5364,10 @@ def _induce_list(
         # examples' own pages, ranks after one that takes none, when there is one.
         unlike_rows = {c.xpath: _unlike_rows(c.xpath, by_page) for c in clean}
         any_alike_rows = any(not n for n in unlike_rows.values())
+        # A rule anchored on a text of the examples' own entries (a member's kind, 'struct')
+        # ranks after one anchored otherwise (the list's label, its table), when there is one.
+        in_entry = {c.xpath: _entry_anchored(c.xpath, by_page) for c in clean}
+        any_list_anchor = any(not in_entry[c.xpath] and beyond[c.xpath] for c in clean)
 
         def key(c: Induced) -> tuple[Any, ...]:
             # (not when its items are all entries of the examples' own list alike to theirs:
@@ -5207,6 +5386,7 @@ def _induce_list(
                 c.xpath in bound,
                 alike < 0.85 * best,
                 bool(c.site["relabelled"]) and any_own,
+                in_entry[c.xpath] and any_list_anchor,
                 bool(unlike_rows[c.xpath]) and any_alike_rows,
                 c.xpath in drops_plain,
                 far_more,

@@ -48,6 +48,7 @@ from deboiler_gui.engine.template.induce import (
     item_label,
     label_like,
     list_of_item,
+    names_label,
     rows_of_other_shapes,
     several_lists,
     table_list,
@@ -2778,7 +2779,9 @@ def _page_signals(
                 if table is not None and any(table_list(n) is not table for n in nodes[1:]):
                     table = None  # items of several tables: the list's label is none of theirs
                 own = item_label(nodes[0]) if table is not None else ""
-                if own:
+                if own and not names_label(report.xpath, own):
+                    # (a label the rule names is one it is meant to take: a union of the
+                    # rules on each kind of page's label, 'Classes' or 'Data Structures')
                     sig.own_labels[url] = own
                 if len(nodes) > 1 and table is not None and rows_of_other_shapes(nodes):
                     sig.row_shapes.append(url)
