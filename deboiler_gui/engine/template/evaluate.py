@@ -8,7 +8,6 @@ import csv
 import dataclasses
 import json
 import os
-import shlex
 import tempfile
 from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
@@ -36,6 +35,7 @@ from deboiler_gui.engine.template.extract import (
     learned_present,
     page_tree,
     recorded_gone,
+    remove_field_command,
 )
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.repair import DRIFT_MIN_PAGES, drifted_value, values_vary
@@ -57,12 +57,6 @@ GONE_ADVICE = (
     "({remove}), or author it again (suggest --examples … --save) if it moved; templates "
     "repair finds it again if its values come back"
 )
-
-
-def remove_field_command(template: str, field: str) -> str:
-    """The command that removes field ``field`` from workspace template ``template`` (a new
-    version, undone by ``templates revert``), its names quoted for a shell where needed."""
-    return f"templates remove-field {shlex.quote(template)} {shlex.quote(field)}"
 
 
 #: Gold records naming no evaluated page that get the evaluated URLs closest to theirs.
