@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,72 @@ def test_evaluate_names_the_command_that_removes_a_field_recorded_gone(tmp_path:
     r = run("evaluate", "-w", path, "-t", "shop")
     assert r.exit_code == 0, r.output
     assert "byline" not in r.output and "\ttitle\t" in r.output
+
+
+SHOP = "http://shop.local/"
+
+
+def _site(folder: Path) -> Path:
+    folder.mkdir()
+    for i in range(1, 9):
+        (folder / f"p{i}.html").write_text(
+            f"<html><head><title>Item {i}</title></head><body><nav><a href='/'>Home</a></nav>"
+            f"<h1 class='name'>Item {i}</h1><p class='by'>By author {i}</p>"
+            f"<span class='price'>{i}.50</span><p>Item {i} is sold here with care.</p>"
+            "</body></html>",
+            encoding="utf-8",
+        )
+    return folder
+
+
+def _monitor(site: Path, ws: Path, report: Path) -> object:
+    return run("monitor", site, "-w", ws, "--base-url", SHOP, "--report-dir", report)
+
+
+def _shop_ws(tmp_path: Path) -> tuple[Path, Path]:
+    site = _site(tmp_path / "site")
+    ws = tmp_path / "shop.sqlite"
+    assert run("import", site, "-w", ws, "--base-url", SHOP, "-q").exit_code == 0
+    template = Template(
+        "shop",
+        site="shop.local",
+        urls=(SHOP,),
+        fields=(
+            Field("title", xpaths=("//h1[@class='name']",)),
+            Field("byline", xpaths=("//p[@class='by']",)),
+            Field("price", xpaths=("//span[@class='price']",)),
+        ),
+    )
+    with Workspace(ws) as w:
+        w.save_template(template)
+    first = _monitor(site, ws, tmp_path / "r1")
+    assert first.exit_code == 0 and first.stdout.startswith("BASELINE"), first.output
+    return site, ws
+
+
+def test_monitor_after_a_field_is_removed_raises_no_break(tmp_path: Path) -> None:
+    site, ws = _shop_ws(tmp_path)
+    assert run("templates", "remove-field", "shop", "byline", "-w", ws).exit_code == 0
+    r = _monitor(site, ws, tmp_path / "r2")
+    assert r.exit_code == 0 and r.stdout.startswith("OK: 8 pages"), r.output
+    assert "byline" not in r.output
+
+
+def test_monitor_says_a_field_recorded_gone_is_gone_with_the_command_to_remove_it(
+    tmp_path: Path,
+) -> None:
+    site, ws = _shop_ws(tmp_path)
+    with Workspace(ws) as w:
+        t = w.load_template("shop")
+        w.save_template(t.with_field(replace(GONE, xpaths=())), message="accept repairs: byline")
+    r = _monitor(site, ws, tmp_path / "r2")
+    assert r.exit_code == 0 and r.stdout.startswith("OK: 8 pages"), r.output
+    (line,) = [ln for ln in r.output.splitlines() if "'byline'" in ln]
+    assert "warning: template 'shop', field 'byline': recorded gone by templates repair" in line
+    assert "(templates remove-field shop byline)" in line and "hit rate fell" not in r.output
+    # a rule that stops matching is still a break
+    with Workspace(ws) as w:
+        t = w.load_template("shop")
+        w.save_template(t.with_field(Field("price", xpaths=("//span[@class='cost']",))))
+    r = _monitor(site, ws, tmp_path / "r3")
+    assert r.exit_code == 3 and "field 'price': hit rate fell from 100% to 0%" in r.output
