@@ -234,3 +234,26 @@ def test_monitor_says_a_field_recorded_gone_is_gone_with_the_command_to_remove_i
         w.save_template(t.with_field(Field("price", xpaths=("//span[@class='cost']",))))
     r = _monitor(site, ws, tmp_path / "r3")
     assert r.exit_code == 3 and "field 'price': hit rate fell from 100% to 0%" in r.output
+
+
+def test_a_version_saved_meanwhile_is_never_overwritten(
+    ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another window saves a version between the read and the save: nothing is removed, the
+    other version stays the newest, and the message says to run the command again."""
+    load = Workspace.load_template
+
+    def load_then_another_saves(self: Workspace, name: str, version: int | None = None) -> Template:
+        template = load(self, name, version)
+        with Workspace(ws) as other:
+            other.save_template(shop().with_field(Field("stock", xpaths=("//b",))), message="other")
+        return template
+
+    monkeypatch.setattr(Workspace, "load_template", load_then_another_saves)
+    r = run("templates", "remove-field", "shop", "byline", "-w", ws)
+    assert r.exit_code == 1 and "nothing removed, run the command again" in r.output
+    assert "is at version 2 now, not 1" in r.output
+    monkeypatch.undo()
+    with Workspace(ws) as w:
+        assert [h["message"] for h in w.template_history("shop")] == ["first", "other"]
+        assert "byline" in [f.id for f in w.load_template("shop").fields]
