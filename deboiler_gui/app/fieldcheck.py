@@ -171,6 +171,7 @@ _SHORT_FLAGS = (
     (re.compile(r"whose top heading is of a (?:higher|lower) rank \((h\d)"), r"misses \1 titles"),
     (re.compile(r"whose top heading is of a (higher|lower) rank"), r"misses \1-rank titles"),
     (re.compile(r"links to its own page's top"), "top-of-page link"),
+    (re.compile(r"recorded gone by templates repair"), "gone"),
     (re.compile(r"every page looked at"), "no value anywhere"),
     (re.compile(r"empty where its anchor is"), "empty in its block"),
 )

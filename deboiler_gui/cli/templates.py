@@ -1,5 +1,5 @@
 """The template commands: ``extract`` pages with templates, the ``templates`` group (list, show,
-history, diff, export, import, revert, learn, repair), ``evaluate`` and ``suggest``."""
+history, diff, export, import, revert, remove-field, learn, repair), ``evaluate`` and ``suggest``."""
 
 from __future__ import annotations
 
@@ -601,6 +601,61 @@ def revert_command(name: str, version: int, workspace: Path | None, quiet: bool 
             raise _fail(exc) from exc
     if not quiet:
         click.echo(f"{name}: version {version} saved again as version {new}")
+
+
+@templates_group.command("remove-field")
+@click.argument("name")
+@click.argument("field_id", metavar="FIELD")
+@click.option("--message", "-m", default="", help="Version message (default 'remove field FIELD').")
+@_workspace_option
+@_quiet_option
+def remove_field_command(
+    name: str, field_id: str, message: str, workspace: Path | None, quiet: bool = False
+) -> None:
+    """Remove a field from a template (one the site no longer has, such as a field repair
+    recorded gone). Saved as a new version: ``history`` and ``diff`` show it, ``revert`` to
+    the version before brings the field back."""
+    import string
+    from dataclasses import replace as dc_replace
+
+    from deboiler_gui.engine.store import StaleError
+
+    with _open_ws(workspace) as ws:
+        try:
+            latest = ws.template_version(name)
+            if not latest:
+                names = ws.template_names()
+                known = f"; templates: {', '.join(names)}" if names else "; the workspace has none"
+                raise click.ClickException(f"no template {name!r}{known}")
+            template = ws.load_template(name, latest)
+            ids = [f.id for f in template.fields]
+            if field_id not in ids:
+                known = f"; its fields: {', '.join(ids)}" if ids else "; it has no fields"
+                raise click.ClickException(f"template {name!r} has no field {field_id!r}{known}")
+            pattern = template.link_factory.get("url_pattern", "")
+            with contextlib.suppress(ValueError):
+                placeholders = {n for _t, n, _s, _c in string.Formatter().parse(pattern) if n}
+                if field_id in placeholders:
+                    raise click.ClickException(
+                        f"template {name!r}: field {field_id!r} fills its link pattern "
+                        f"{pattern!r}; change the pattern first"
+                    )
+            kept = tuple(f for f in template.fields if f.id != field_id)
+            # Saved only if no other version was stored since this one was read.
+            version = ws.save_template(
+                dc_replace(template, fields=kept),
+                message=message or f"remove field {field_id}",
+                expect=latest,
+            )
+        except StaleError as exc:
+            raise click.ClickException(f"{exc}; nothing removed, run the command again") from exc
+        except DeboilerError as exc:
+            raise _fail(exc) from exc
+    if not quiet:
+        click.echo(
+            f"{name}: field {field_id!r} removed, version {version} "
+            f"(undo: templates revert {name} {latest})"
+        )
 
 
 @templates_group.command("learn")

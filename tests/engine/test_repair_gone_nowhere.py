@@ -71,6 +71,7 @@ def test_a_field_gone_with_a_rule_that_matches_nothing_is_recorded_gone() -> Non
     line = after.fields[("manual", "menu")].rate_line()
     assert line.startswith("gone: no rule since templates repair recorded")
     assert "remove the field from the template" in line and "author it again" in line
+    assert "(templates remove-field manual menu)" in line
     # the other fields are judged as before
     assert after.fields[("manual", "title")].rate == before.fields[("manual", "title")].rate
 

@@ -22,6 +22,7 @@ from typing import Any
 from deboiler_gui.engine.crawl.config import CrawlConfig
 from deboiler_gui.engine.model import DomainModel, InputError, Page, Progress, WorkspaceError
 from deboiler_gui.engine.store import Workspace
+from deboiler_gui.engine.template.extract import is_gone, remove_field_command
 from deboiler_gui.engine.template.model import Template
 from deboiler_gui.engine.words import count
 
@@ -167,6 +168,8 @@ def summarise(pages: dict[str, dict[str, Any]], templates: Sequence[Template]) -
             "pages": 0,
             "fields": {f.id: {"hits": 0, "shapes": {}, "by_xpath": {}} for f in t.fields},
             "xpaths": {f.id: list(f.xpaths) for f in t.fields},
+            # fields recorded gone by ``templates repair``: no rule, no value expected
+            "gone": [f.id for f in t.fields if is_gone(f)],
             "rules": {},
         }
         for t in templates
@@ -319,6 +322,10 @@ def compare(
                 f"template {name!r}: matched {old_t['pages']} pages last run, none now"
             )
         for fid in sorted(set(now_t["fields"]) | set(old_t["fields"] if old_t else ())):
+            if "xpaths" in now_t and fid not in now_t["xpaths"]:
+                # removed from the template since the last run: no value is expected of it
+                continue
+            gone_now = fid in now_t.get("gone", ())
             nf = now_t["fields"].get(fid, {"hits": 0, "shapes": {}})
             of = old_t["fields"].get(fid) if old_t else None
             rate = _rate(nf["hits"], now_t["pages"])
@@ -386,7 +393,17 @@ def compare(
                     f"nothing on any of its {nf['hits']} pages; the fallback {fallback!r} "
                     "still finds it"
                 )
-            if previous is not None and lost_urls and not row["broken"]:
+            if gone_now:
+                # Recorded gone by repair: no rule, so no value and no alert; what to do.
+                row["gone"] = True
+                row["broken"] = []
+                report["warnings"].append(
+                    f"template {name!r}, field {fid!r}: recorded gone by templates repair, no "
+                    "rule and no alert for it; remove the field "
+                    f"({remove_field_command(name, fid)}) if the site no longer has it, or "
+                    "author it again if it moved"
+                )
+            if previous is not None and lost_urls and not row["broken"] and not gone_now:
                 # Below every break threshold, but pages that had the value lost it: slow
                 # erosion, said, and not taken as the new baseline unless accepted.
                 row["lost_pages"] = len(lost_urls)

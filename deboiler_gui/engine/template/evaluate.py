@@ -35,6 +35,7 @@ from deboiler_gui.engine.template.extract import (
     learned_present,
     page_tree,
     recorded_gone,
+    remove_field_command,
 )
 from deboiler_gui.engine.template.model import Field, Template
 from deboiler_gui.engine.template.repair import DRIFT_MIN_PAGES, drifted_value, values_vary
@@ -50,12 +51,14 @@ from deboiler_gui.engine.template.valueshape import (
 ALERT_RATE = 0.9
 
 #: What a person can do with a field recorded gone: it raises no alert, and stays in the
-#: template (empty) until removed.
+#: template (empty) until removed; ``{remove}`` is the command that removes it.
 GONE_ADVICE = (
-    "no alert for it; remove the field from the template if the site no longer has it, or "
-    "author it again (suggest --examples … --save) if it moved; templates repair finds it "
-    "again if its values come back"
+    "no alert for it; remove the field from the template if the site no longer has it "
+    "({remove}), or author it again (suggest --examples … --save) if it moved; templates "
+    "repair finds it again if its values come back"
 )
+
+
 #: Gold records naming no evaluated page that get the evaluated URLs closest to theirs.
 NEAR_NAMED = 20
 #: Failures of a field never learned kept (per field) until the kinds of pages it is empty on
@@ -258,7 +261,9 @@ class FieldStats:
                 f" (its old rule {' then '.join(gone.get('xpaths') or [])} still matched "
                 f"{still} {'page' if still == 1 else 'pages'}, on other values)"
             )
-        return f"{line}; {GONE_ADVICE}"
+        return f"{line}; " + GONE_ADVICE.format(
+            remove=remove_field_command(self.template, self.field)
+        )
 
     def alert(self) -> str:
         """The alert for a field whose success rate is below ``ALERT_RATE`` (see

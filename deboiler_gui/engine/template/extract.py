@@ -9,6 +9,7 @@ import functools
 import hashlib
 import logging
 import math
+import shlex
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
@@ -1445,6 +1446,12 @@ def recorded_gone(fld: Field) -> dict[str, Any] | None:
 
 def is_gone(fld: Field) -> bool:
     return recorded_gone(fld) is not None
+
+
+def remove_field_command(template: str, field: str) -> str:
+    """The command that removes field ``field`` from workspace template ``template`` (a new
+    version, undone by ``templates revert``), its names quoted for a shell where needed."""
+    return f"templates remove-field {shlex.quote(template)} {shlex.quote(field)}"
 
 
 def learned_present(fld: Field) -> frozenset[str] | None:

@@ -40,8 +40,10 @@ from deboiler_gui.engine.template.exports import Untranslatable, split_outside, 
 from deboiler_gui.engine.template.extract import (
     choose_templates,
     extract_field,
+    is_gone,
     learned_absent,
     page_tree,
+    remove_field_command,
 )
 from deboiler_gui.engine.template.induce import (
     item_groups,
@@ -215,6 +217,9 @@ class FieldSignals:
     #: is judged on the targets resolved against each page's URL (``resolved``), and the
     #: pages of each (up to 5)
     is_link: bool = False
+    # the field is recorded gone by ``templates repair`` (no rule, its values gone from the
+    # site): its "no value anywhere" says so
+    gone: bool = False
     resolved: Counter[str] = dc_field(default_factory=Counter)
     resolved_pages: dict[str, list[str]] = dc_field(default_factory=dict)
     #: the commonest value of each other scalar field of the template, on most of its pages
@@ -825,10 +830,14 @@ class FieldSignals:
                 )
         if self.pages and not hit and not self.empty:
             # (a list whose items have no text says so above)
+            nothing = f"no value on {self.pages} page{'s' if self.pages != 1 else ''}"
             out.append(
                 {
-                    "flag": f"no value on {self.pages} page{'s' if self.pages != 1 else ''}, "
-                    "every page looked at: the rule matches nothing there?",
+                    "flag": f"{nothing}: recorded gone by templates repair, no rule; remove "
+                    f"the field ({remove_field_command(self.template, self.field)}) if the "
+                    "site no longer has it, or author it again if it moved"
+                    if self.gone
+                    else f"{nothing}, every page looked at: the rule matches nothing there?",
                     "pages": self.pages,
                     "look_at": [],
                 }
@@ -2675,6 +2684,7 @@ def _page_signals(
         sig.pages += 1
         sig.anchors = rule_anchors(fld.xpaths)
         sig.is_link = not fld.is_list and _link_field(fld)
+        sig.gone = is_gone(fld)
         if not sig.examples and fld.search.fingerprint.get("examples"):
             sig.examples = frozenset(fld.search.fingerprint["examples"])
         if sig.learned_distinct is None and fld.search.fingerprint.get("samples"):
