@@ -37,6 +37,7 @@ from deboiler_gui.engine.clean.analysis import (
     loose_links,
     make_spec,
     repeats_within_page,
+    shut,
 )
 from deboiler_gui.engine.clean.stamps import holds_date, is_stamp, signatures, stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
@@ -3942,6 +3943,8 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     for el, slot in zip(facts.slot_path, facts.slot_slots, strict=False):
         if slot is None or _in_series(el):
             break  # one post of a thread, one entry of a list: the slot is the whole series
+        if shut(el):
+            break  # a dialog, a block the page hides: never the page's content
         if el in repeated:
             break  # a block the site repeats word for word (its copyright notice): the frame's
         sid = ap.slot_id(slot)
@@ -4698,7 +4701,7 @@ def _beside_comments(
             if links >= _SIDE_DENSITY * chars:
                 continue
             total += chars - links
-            if chars - links > best_nonlink:
+            if chars - links > best_nonlink and not shut(child):
                 best, best_nonlink = child, chars - links
         rec = recs.get(best) if best is not None else None
         if rec is None or rec[4] is None or best_nonlink <= 0:
