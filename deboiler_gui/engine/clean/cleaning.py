@@ -197,8 +197,11 @@ def matches(
     site_main = _site_main_elements(facts.cands, ap, ap.site_main) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
     if deeper is None and main and ap.site_main_some:
-        # a template of a site of several: its own content place
-        deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
+        # a template of a site of several: its own content place, a part of the content
+        # that only some pages have, not taken beside the page's own text
+        deeper = _site_main(
+            _site_main_elements(facts.cands, ap, ap.site_main_some), main_el, recs, ap.exact
+        )
     template_place = None
     if deeper is None and main and main_el is not None and (ap.site_main_template or ap.content):
         # a page of a template with few pages whose story is short: its guess stopped at the
@@ -392,7 +395,13 @@ def matches(
     title_blocks: set[HtmlElement] = set()
     head: HtmlElement | None = None
     if not ap.compat:
-        headed = _title_headings(root, main_el, inner, title_candidates)
+        headed = _title_headings(
+            root,
+            main_el,
+            inner,
+            title_candidates,
+            lambda el: (rec := recs.get(el)) is not None and rec[1] in ap.exact,
+        )
         main.update(headed)
         title_blocks = _heading_blocks(root, headed)
         if bounded and inner is not None:
@@ -5428,15 +5437,29 @@ def _variant_heading(text: str, title: str) -> bool:
     )
 
 
+def _held_by(el: HtmlElement, top: HtmlElement, test: Callable[[HtmlElement], bool]) -> bool:
+    """Whether an ancestor of the element below ``top`` passes the test."""
+    for a in el.iterancestors():
+        if a is top:
+            return False
+        if test(a):
+            return True
+    return False
+
+
 def _title_headings(
     root: HtmlElement,
     main_el: HtmlElement | None,
     inner: HtmlElement | None = None,
     candidates: Callable[[], list[HtmlElement]] | None = None,
+    repeated: Callable[[HtmlElement], bool] | None = None,
 ) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text).
-    ``candidates``: :func:`_title_candidates` of the page, read once by the caller."""
+    ``candidates``: :func:`_title_candidates` of the page, read once by the caller.
+    ``repeated``: whether a block is one the site repeats word for word (its header with
+    the site's name in an h1): an h1 outside the content in such a block is the site's, not
+    the content's heading."""
     title_el = root.find("head/title")
     if title_el is None or not title_el.text:
         return set()
@@ -5510,7 +5533,15 @@ def _title_headings(
                 break
             if h1s:
                 h1 = h1s[0]
-                if next(h1.iter("a"), None) is None and _text_of(h1).strip():
+                if (
+                    next(h1.iter("a"), None) is None
+                    and _text_of(h1).strip()
+                    and not (
+                        repeated is not None
+                        and not _inside(h1, main_el)
+                        and _held_by(h1, node, repeated)
+                    )
+                ):
                     out.add(h1)
                     out.update(h1.iterancestors())
                 break
@@ -5735,23 +5766,110 @@ def _site_main_elements(
 
 
 def _site_main(
-    site_main: list[tuple[HtmlElement, str, int]], main_el: HtmlElement | None
+    site_main: list[tuple[HtmlElement, str, int]],
+    main_el: HtmlElement | None,
+    recs: dict[HtmlElement, list[Any]] | None = None,
+    exact: set[int] | None = None,
 ) -> HtmlElement | None:
     """Where the site keeps its content, when the page's own guess stopped above it.
 
     On a page that is mostly links (a chapter's table of contents, an index) the element
     holding most of the non-link text can be the whole body, and then nothing inside it counts
     as outside the content. The site's main-content slots say where it is: the deepest such
-    element inside the page's guess, with the most text on a tie, becomes the main content."""
-    best: tuple[int, int] | None = None
-    found = None
+    element inside the page's guess, with the most text on a tie, becomes the main content.
+
+    Given ``recs`` (the page's candidates by element) and ``exact`` (the site's repeated
+    blocks), for places that only some of the site's pages have: inside a guess below the
+    body, a place is not taken when the page's own text sits beside it (see
+    :func:`_text_beside`): a part of the content (a person's list of publications) under the
+    block the page's own guess found (the person's name, role and photo above that list);
+    the next place up is tried, up to the guess itself."""
+    ranked: list[tuple[tuple[int, int], HtmlElement]] = []
     for el, slot, chars in site_main:
         if chars <= 0 or (main_el is not None and el is not main_el and not _inside(el, main_el)):
             continue
-        rank = (slot.count("/"), chars)
-        if best is None or rank > best:
-            best, found = rank, el
-    return found if found is not main_el else None
+        ranked.append(((slot.count("/"), chars), el))
+    ranked.sort(key=itemgetter(0), reverse=True)
+    for _rank, el in ranked:
+        if el is main_el:
+            return None
+        if (
+            recs is not None
+            and exact is not None
+            and main_el is not None
+            and main_el.tag not in ("body", "html")
+            and _text_beside(el, main_el, recs, exact) >= BESIDE_SHARE * _own_nonlink(el, recs)
+        ):
+            continue
+        return el
+    return None
+
+
+#: inside the page's own guess, a place of the site's content is not taken when the page's
+#: text beside it (outside links and the site's repeated blocks) is this share of its own
+BESIDE_SHARE = 0.25
+#: a block beside it with this share of link text is a list of links, not the page's text
+BESIDE_DENSITY = 0.5
+
+
+def _own_nonlink(el: HtmlElement, recs: dict[HtmlElement, list[Any]]) -> int:
+    """The element's visible characters outside links."""
+    rec = recs.get(el)
+    if rec is not None:
+        return int(rec[2] - rec[3])
+    chars, links = _chars_links(el)
+    return chars - links
+
+
+def _text_beside(
+    place: HtmlElement, top: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]
+) -> int:
+    """The page's own text beside the place, on the way up to ``top``: the visible
+    characters outside links of the blocks there, leaving out lists of links, the blocks
+    the site repeats word for word (a section's fixed title), the page's footer, a dialog
+    and a block the page hides."""
+    total = 0
+    step = place
+    while step is not top:
+        parent = step.getparent()
+        if parent is None:
+            break
+        total += len("".join((parent.text or "").split()))
+        for sib in parent:
+            if sib is step or not isinstance(sib.tag, str):
+                continue
+            total += len("".join((sib.tail or "").split()))
+            if sib.tag in INVISIBLE_TAGS or _page_footer(sib) or shut(sib):
+                continue
+            total += _unrepeated(sib, recs, exact)
+        step = parent
+    return total
+
+
+def _unrepeated(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]) -> int:
+    """The block's visible characters outside links and outside the blocks in it that the
+    site repeats word for word; 0 for a list of links or a repeated block."""
+    rec = recs.get(el)
+    if rec is not None:
+        if rec[1] in exact:
+            return 0
+        chars, links = int(rec[2]), int(rec[3])
+    else:
+        chars, links = _chars_links(el)
+    if chars <= 0 or links >= BESIDE_DENSITY * chars:
+        return 0
+    own = chars - links
+    work = list(el)
+    while work:
+        node = work.pop()
+        if not isinstance(node.tag, str):
+            continue
+        sub = recs.get(node)
+        if sub is not None and sub[1] in exact:
+            own -= sub[2] - sub[3]
+            continue
+        work.extend(node)
+    return max(own, 0)
 
 
 #: the template's content place holds at least this share of the page's guess's non-link text
@@ -5837,6 +5955,13 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
             if own >= passage:
                 return None
         step = parent
+    if (
+        top is main_el
+        and main_el.tag not in ("body", "html")
+        and _text_beside(found, main_el, recs := {rec[0]: rec for rec in cands}, ap.exact)
+        >= BESIDE_SHARE * _own_nonlink(found, recs)
+    ):
+        return None  # the page's own text beside it, inside its guess (see _site_main)
     return found
 
 
