@@ -5825,7 +5825,8 @@ def _text_beside(
     place: HtmlElement, top: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]
 ) -> int:
     """The page's own text beside the place, on the way up to ``top``: the visible
-    characters outside links of the blocks there, leaving out lists of links, the blocks
+    characters outside links of the blocks there, leaving out lists of links and columns
+    of teasers, the blocks
     the site repeats word for word (a section's fixed title), the page's footer, a dialog
     and a block the page hides."""
     total = 0
@@ -5848,7 +5849,8 @@ def _text_beside(
 
 def _unrepeated(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]) -> int:
     """The block's visible characters outside links and outside the blocks in it that the
-    site repeats word for word; 0 for a list of links or a repeated block."""
+    site repeats word for word; 0 for a list of links, a column of teasers (the most
+    commented entries, each with what readers wrote) or a repeated block."""
     rec = recs.get(el)
     if rec is not None:
         if rec[1] in exact:
@@ -5856,8 +5858,8 @@ def _unrepeated(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[
         chars, links = int(rec[2]), int(rec[3])
     else:
         chars, links = _chars_links(el)
-    if chars <= 0 or links >= BESIDE_DENSITY * chars:
-        return 0
+    if chars <= 0 or links >= BESIDE_DENSITY * chars or _teaser_column(el):
+        return 0  # a list of links, or headlines each with a line or two: the frame's
     own = chars - links
     work = list(el)
     while work:
