@@ -164,6 +164,9 @@ def test_a_place_only_some_pages_have_is_no_slot_beside_the_pages_own_text() -> 
         assert f"Learning {WORDS[i % 10]} from" in text, text
         assert "Vision Group at The University" not in text, text
         assert "Department of" not in text, text
+        # --explain says which place was left and why
+        assert "not div#bibtext" in result.content["reason"], result.content
+        assert "the page's own text sits beside it" in result.content["reason"], result.content
     for i in range(16):
         text = results[f"https://group.example/papers/{i}/"].cleaned_text
         assert f"Seeing {WORDS[i % 10]} in" in text, text

@@ -196,11 +196,17 @@ def matches(
     # The elements in the places that hold the site's content on most pages.
     site_main = _site_main_elements(facts.cands, ap, ap.site_main) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
+    # a place of the site's content left inside the guess, the page's own text beside it
+    refused: list[HtmlElement] = []
     if deeper is None and main and ap.site_main_some:
         # a template of a site of several: its own content place, a part of the content
         # that only some pages have, not taken beside the page's own text
         deeper = _site_main(
-            _site_main_elements(facts.cands, ap, ap.site_main_some), main_el, recs, ap.exact
+            _site_main_elements(facts.cands, ap, ap.site_main_some),
+            main_el,
+            recs,
+            ap.exact,
+            refused,
         )
     template_place = None
     if deeper is None and main and main_el is not None and (ap.site_main_template or ap.content):
@@ -208,7 +214,7 @@ def matches(
         # column around the story (the story beside lists of recent and most-read entries),
         # or went to the lists beside it, where the template's other pages have the story's
         # own place
-        template_place = _template_main(facts.cands, ap, main_el)
+        template_place = _template_main(facts.cands, ap, main_el, refused)
         deeper = template_place
     if deeper is not None:
         # said of the page only as measured: its links hold most of its visible text, or
@@ -234,6 +240,11 @@ def matches(
             " (this page's own guess took in the template's lists beside it)"
             if template_place is not None
             else f"the place holding the content on most of the site's pages ({why_deeper})"
+        )
+    elif refused and main_el is not None:
+        reason += (
+            f" (not {readable_path(refused[0])}, the place of the content on some of the"
+            " site's pages: the page's own text sits beside it)"
         )
     # The page's guess holds the story's column and, beside it, a column of titled link boxes
     # holding more text than the story (a game site's "Top Games" tables): the story's
@@ -5770,6 +5781,7 @@ def _site_main(
     main_el: HtmlElement | None,
     recs: dict[HtmlElement, list[Any]] | None = None,
     exact: set[int] | None = None,
+    refused: list[HtmlElement] | None = None,
 ) -> HtmlElement | None:
     """Where the site keeps its content, when the page's own guess stopped above it.
 
@@ -5783,7 +5795,8 @@ def _site_main(
     body, a place is not taken when the page's own text sits beside it (see
     :func:`_text_beside`): a part of the content (a person's list of publications) under the
     block the page's own guess found (the person's name, role and photo above that list);
-    the next place up is tried, up to the guess itself."""
+    the next place up is tried, up to the guess itself (the places left so are added to
+    ``refused``)."""
     ranked: list[tuple[tuple[int, int], HtmlElement]] = []
     for el, slot, chars in site_main:
         if chars <= 0 or (main_el is not None and el is not main_el and not _inside(el, main_el)):
@@ -5800,6 +5813,8 @@ def _site_main(
             and main_el.tag not in ("body", "html")
             and _text_beside(el, main_el, recs, exact) >= BESIDE_SHARE * _own_nonlink(el, recs)
         ):
+            if refused is not None:
+                refused.append(el)
             continue
         return el
     return None
@@ -5880,7 +5895,12 @@ TEMPLATE_MAIN_SHARE = 0.2
 TEMPLATE_BESIDE_CHARS = 20
 
 
-def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) -> HtmlElement | None:
+def _template_main(
+    cands: list[list[Any]],
+    ap: Applied,
+    main_el: HtmlElement,
+    refused: list[HtmlElement] | None = None,
+) -> HtmlElement | None:
     """The place that holds the content on the pages of the page's template where that is
     clear (``main_slots_template``): inside the page's guess (which stopped at the column
     around it), or beside it when the guess is in a place that held the content on fewer
@@ -5888,7 +5908,9 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
     Only when no other block beside the place, on the way up to the guess or to the block
     holding both, may be content: none is in a place that held the content on other pages
     (a section of a document beside another), and none outside the site's common places
-    (``common_slots``) holds a passage of text that is not links. Else the guess stays."""
+    (``common_slots``) holds a passage of text that is not links; and, for a place inside
+    the guess, the page's own text beside it is less than ``BESIDE_SHARE`` of its own (see
+    :func:`_site_main`; such a place is added to ``refused``). Else the guess stays."""
     slot_of: dict[HtmlElement, int] = {}
     text_of: dict[HtmlElement, tuple[int, int]] = {}
     best: tuple[int, int] | None = None
@@ -5963,7 +5985,10 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
         and _text_beside(found, main_el, recs := {rec[0]: rec for rec in cands}, ap.exact)
         >= BESIDE_SHARE * _own_nonlink(found, recs)
     ):
-        return None  # the page's own text beside it, inside its guess (see _site_main)
+        # the page's own text beside it, inside its guess (see _site_main)
+        if refused is not None:
+            refused.append(found)
+        return None
     return found
 
 
