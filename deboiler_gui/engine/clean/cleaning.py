@@ -196,15 +196,18 @@ def matches(
     # The elements in the places that hold the site's content on most pages.
     site_main = _site_main_elements(facts.cands, ap, ap.site_main) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
-    # a place of the site's content left inside the guess, the page's own text beside it
+    # a place of the site's content left inside the guess, the page's own head beside it
+    # (looked for on a page that is mostly links, where the site's place would otherwise
+    # be taken over the page's own guess)
     refused: list[HtmlElement] = []
+    linky = facts.chars > 0 and facts.links >= float(ap.cfg["link_density"]) * facts.chars
     if deeper is None and main and ap.site_main_some:
         # a template of a site of several: its own content place, a part of the content
         # that only some pages have, not taken beside the page's own text
         deeper = _site_main(
             _site_main_elements(facts.cands, ap, ap.site_main_some),
             main_el,
-            recs,
+            recs if linky else None,
             ap.exact,
             refused,
         )
@@ -214,7 +217,7 @@ def matches(
         # column around the story (the story beside lists of recent and most-read entries),
         # or went to the lists beside it, where the template's other pages have the story's
         # own place
-        template_place = _template_main(facts.cands, ap, main_el, refused)
+        template_place = _template_main(facts.cands, ap, main_el, refused if linky else None)
         deeper = template_place
     if deeper is not None:
         # said of the page only as measured: its links hold most of its visible text, or
@@ -5791,12 +5794,12 @@ def _site_main(
     element inside the page's guess, with the most text on a tie, becomes the main content.
 
     Given ``recs`` (the page's candidates by element) and ``exact`` (the site's repeated
-    blocks), for places that only some of the site's pages have: inside a guess below the
-    body, a place is not taken when the page's own text sits beside it (see
-    :func:`_text_beside`): a part of the content (a person's list of publications) under the
-    block the page's own guess found (the person's name, role and photo above that list);
-    the next place up is tried, up to the guess itself (the places left so are added to
-    ``refused``)."""
+    blocks), for places that only some of the site's pages have on a page that is mostly
+    links: inside a guess below the body, a place is not taken when the page's own head
+    sits beside it (see :func:`_text_beside`): a part of the content (a person's list of
+    publications) under the block the page's own guess found (the person's name, role and
+    photo above that list); the next place up is tried, up to the guess itself (the places
+    left so are added to ``refused``)."""
     ranked: list[tuple[tuple[int, int], HtmlElement]] = []
     for el, slot, chars in site_main:
         if chars <= 0 or (main_el is not None and el is not main_el and not _inside(el, main_el)):
@@ -5839,11 +5842,11 @@ def _own_nonlink(el: HtmlElement, recs: dict[HtmlElement, list[Any]]) -> int:
 def _text_beside(
     place: HtmlElement, top: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]
 ) -> int:
-    """The page's own text beside the place, on the way up to ``top``: the visible
-    characters outside links of the blocks there, leaving out lists of links and columns
-    of teasers, the blocks
-    the site repeats word for word (a section's fixed title), the page's footer, a dialog
-    and a block the page hides."""
+    """The page's own head beside the place, on the way up to ``top``: the visible
+    characters outside links of the blocks there that hold a heading of their own (a
+    person's name over their role and links), leaving out lists of links and columns of
+    teasers, the blocks the site repeats word for word (a section's fixed title), the
+    page's footer, a dialog and a block the page hides."""
     total = 0
     step = place
     while step is not top:
@@ -5857,9 +5860,23 @@ def _text_beside(
             total += len("".join((sib.tail or "").split()))
             if sib.tag in INVISIBLE_TAGS or _page_footer(sib) or shut(sib):
                 continue
+            if not _own_heading(sib):
+                continue  # (a byline, a date, a share bar: the story's frame, not its head)
             total += _unrepeated(sib, recs, exact)
         step = parent
     return total
+
+
+def _own_heading(el: HtmlElement) -> bool:
+    """Whether the block holds a heading (h1-h6, itself included) with text outside links
+    (a person's name over their role)."""
+    for h in el.iter(*_HEADING_TAGS):
+        if any(a.tag == "a" for a in h.iterancestors()):
+            continue
+        text = "".join(_text_of(h).split())
+        if text and sum(len("".join(_text_of(a).split())) for a in h.iter("a")) < len(text):
+            return True
+    return False
 
 
 def _unrepeated(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]) -> int:
@@ -5908,9 +5925,10 @@ def _template_main(
     Only when no other block beside the place, on the way up to the guess or to the block
     holding both, may be content: none is in a place that held the content on other pages
     (a section of a document beside another), and none outside the site's common places
-    (``common_slots``) holds a passage of text that is not links; and, for a place inside
-    the guess, the page's own text beside it is less than ``BESIDE_SHARE`` of its own (see
-    :func:`_site_main`; such a place is added to ``refused``). Else the guess stays."""
+    (``common_slots``) holds a passage of text that is not links; and, given ``refused``
+    (a page that is mostly links), for a place inside the guess, the page's own head beside
+    it is less than ``BESIDE_SHARE`` of its own text (see :func:`_site_main`; such a place
+    is added to ``refused``). Else the guess stays."""
     slot_of: dict[HtmlElement, int] = {}
     text_of: dict[HtmlElement, tuple[int, int]] = {}
     best: tuple[int, int] | None = None
@@ -5980,14 +5998,14 @@ def _template_main(
                 return None
         step = parent
     if (
-        top is main_el
+        refused is not None
+        and top is main_el
         and main_el.tag not in ("body", "html")
         and _text_beside(found, main_el, recs := {rec[0]: rec for rec in cands}, ap.exact)
         >= BESIDE_SHARE * _own_nonlink(found, recs)
     ):
         # the page's own text beside it, inside its guess (see _site_main)
-        if refused is not None:
-            refused.append(found)
+        refused.append(found)
         return None
     return found
 
