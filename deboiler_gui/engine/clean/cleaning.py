@@ -5843,8 +5843,9 @@ def _text_beside(
     place: HtmlElement, top: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]
 ) -> int:
     """The page's own head beside the place, on the way up to ``top``: the visible
-    characters outside links of the blocks there that hold a heading of their own (a
-    person's name over their role and links), leaving out lists of links and columns of
+    characters outside links and outside headings of the blocks there that hold a heading
+    of their own (a person's role and links under their name), leaving out lists of links
+    and columns of
     teasers, the blocks the site repeats word for word (a section's fixed title), the
     page's footer, a dialog and a block the page hides."""
     total = 0
@@ -5860,23 +5861,28 @@ def _text_beside(
             total += len("".join((sib.tail or "").split()))
             if sib.tag in INVISIBLE_TAGS or _page_footer(sib) or shut(sib):
                 continue
-            if not _own_heading(sib):
+            heading = _own_heading(sib)
+            if not heading:
                 continue  # (a byline, a date, a share bar: the story's frame, not its head)
-            total += _unrepeated(sib, recs, exact)
+            # (the heading's own words left out: a story's headline over its text is kept
+            # with it anyway; a person's role and links beside their name are the page's)
+            total += max(_unrepeated(sib, recs, exact) - heading, 0)
         step = parent
     return total
 
 
-def _own_heading(el: HtmlElement) -> bool:
-    """Whether the block holds a heading (h1-h6, itself included) with text outside links
-    (a person's name over their role)."""
+def _own_heading(el: HtmlElement) -> int:
+    """The characters outside links of the block's headings (h1-h6, itself included) that
+    have text outside links (a person's name over their role); 0 when it has none."""
+    total = 0
     for h in el.iter(*_HEADING_TAGS):
         if any(a.tag == "a" for a in h.iterancestors()):
             continue
-        text = "".join(_text_of(h).split())
-        if text and sum(len("".join(_text_of(a).split())) for a in h.iter("a")) < len(text):
-            return True
-    return False
+        text = len("".join(_text_of(h).split()))
+        links = sum(len("".join(_text_of(a).split())) for a in h.iter("a"))
+        if text > links:
+            total += text - links
+    return total
 
 
 def _unrepeated(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]) -> int:
