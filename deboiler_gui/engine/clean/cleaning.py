@@ -5862,8 +5862,10 @@ def _text_beside(
             if sib.tag in INVISIBLE_TAGS or _page_footer(sib) or shut(sib):
                 continue
             heading = _own_heading(sib)
-            if not heading:
-                continue  # (a byline, a date, a share bar: the story's frame, not its head)
+            if not heading or holds_date(visible_text(sib)):
+                # a byline, a share bar, or a head with a date or time (a story's or a
+                # thread's bar: "Last post Nov 26, 2015 11:25 AM"): the entry's frame
+                continue
             # (the heading's own words left out: a story's headline over its text is kept
             # with it anyway; a person's role and links beside their name are the page's)
             total += max(_unrepeated(sib, recs, exact) - heading, 0)
