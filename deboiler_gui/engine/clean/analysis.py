@@ -235,6 +235,44 @@ def _text_of(el: HtmlElement) -> str:
     return text
 
 
+#: roles of a dialog: a box a script opens over the page (a booking form, a sign-up box)
+_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+_HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+
+def shut(el: HtmlElement) -> int:
+    """Whether no reader sees the element as the page opens: ``DIALOG`` for a dialog
+    (``role="dialog"`` or ``"alertdialog"``, ``aria-modal="true"``, a ``<dialog>`` that is
+    not ``open``), ``HIDDEN`` for a block the page hides (``hidden``, ``aria-hidden="true"``,
+    an inline ``display:none`` or ``visibility:hidden``), else 0 (falsy). A dialog is never
+    the page's content nor the way to it; neither is the content slot ever narrowed to a
+    hidden block (a modal's title alone beside a page of links would otherwise be the page's
+    "content"). A hidden block holding most of the page's text can still be its main content
+    (a page that hides its content until a script shows it)."""
+    get = el.get
+    if el.tag == "dialog" and get("open") is None:
+        return DIALOG
+    role = get("role")
+    if role is not None and role.strip().lower() in _DIALOG_ROLES:
+        return DIALOG
+    flag = get("aria-modal")
+    if flag is not None and flag.strip().lower() == "true":
+        return DIALOG
+    hidden = get("hidden")
+    if hidden is not None and hidden.strip().lower() != "until-found":
+        return HIDDEN
+    flag = get("aria-hidden")
+    if flag is not None and flag.strip().lower() == "true":
+        return HIDDEN
+    style = get("style")
+    return HIDDEN if style is not None and _HIDING_STYLE.search(style) is not None else 0
+
+
+#: see shut
+HIDDEN = 1
+DIALOG = 2
+
+
 def _holding_invisible(root: HtmlElement) -> set[HtmlElement]:
     """The elements with a script, a style or the like in their subtree (themselves
     included): one C iteration over those elements and a walk up from each, instead of one
@@ -491,14 +529,23 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
             # the page's footer (its credits and legal text) is never the place of its content,
             # however little text the content has (a photo's page with its caption)
             footer = frame.tag == "footer" or frame.el.get("role") == "contentinfo"
-            if nonlink > up.best_nonlink and not footer:
+            side = links < _SIDE_DENSITY * chars and not footer
+            better = nonlink > up.best_nonlink and not footer
+            nd_better = side and nonlink > up.nd_best_nonlink
+            if (better or nd_better) and not compat:
+                closed = shut(frame.el)
+                better = better and closed != DIALOG
+                nd_better = nd_better and not closed
+            if better:
                 up.best = frame
                 up.best_nonlink = nonlink
-            if links < _SIDE_DENSITY * chars and not footer:
+            if nd_better:
+                up.nd_best = frame
+                up.nd_best_nonlink = nonlink
+            if side:
+                # (a dialog or a hidden block counts here: its text is no reason to narrow
+                # to a sibling, though it is never the place itself)
                 up.nd_total += nonlink
-                if nonlink > up.nd_best_nonlink:
-                    up.nd_best = frame
-                    up.nd_best_nonlink = nonlink
             continue
         tag = el.tag
         depth = parent.depth + 1 if parent is not None else 0
@@ -601,12 +648,18 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                 continue  # the page's footer is never the place of its content
             nonlink = chars - links
             side = links < _SIDE_DENSITY * chars
-            if nonlink > parent.best_nonlink or (side and nonlink > parent.nd_best_nonlink):
+            better = nonlink > parent.best_nonlink
+            nd_better = side and nonlink > parent.nd_best_nonlink
+            if (better or nd_better) and not compat:
+                closed = shut(el)
+                better = better and closed != DIALOG
+                nd_better = nd_better and not closed
+            if better or nd_better:
                 leaf = _Frame(tag, None, chars, slot, invisible, cidx, el, depth, None, pidx, None)
-                if nonlink > parent.best_nonlink:
+                if better:
                     parent.best = leaf
                     parent.best_nonlink = nonlink
-                if side and nonlink > parent.nd_best_nonlink:
+                if nd_better:
                     parent.nd_best = leaf
                     parent.nd_best_nonlink = nonlink
             if side:
@@ -689,7 +742,13 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                         parts.append("<" + ctag + ">")
                     if sparts is not None:
                         sparts.append(ctag)
-                    if n > frame.best_nonlink:  # a leaf chunk can be the main content too
+                    closed = (
+                        shut(child)
+                        if not compat and (n > frame.best_nonlink or n > frame.nd_best_nonlink)
+                        else 0
+                    )
+                    # a leaf chunk can be the main content too
+                    if n > frame.best_nonlink and closed != DIALOG:
                         leaf = _Frame(
                             ctag,
                             None,
@@ -707,7 +766,7 @@ def analyse(root: HtmlElement, spec: Spec, source_chars: int | None = None) -> F
                         frame.best_nonlink = n
                     if ctag != "a":
                         frame.nd_total += n
-                        if n > frame.nd_best_nonlink:
+                        if n > frame.nd_best_nonlink and not closed:
                             frame.nd_best = frame.best if frame.best_nonlink == n else None
                             frame.nd_best_nonlink = n
             elif not compat:

@@ -37,6 +37,7 @@ from deboiler_gui.engine.clean.analysis import (
     loose_links,
     make_spec,
     repeats_within_page,
+    shut,
 )
 from deboiler_gui.engine.clean.stamps import holds_date, is_stamp, signatures, stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
@@ -195,16 +196,28 @@ def matches(
     # The elements in the places that hold the site's content on most pages.
     site_main = _site_main_elements(facts.cands, ap, ap.site_main) if main and ap.site_main else []
     deeper = _site_main(site_main, main_el)
+    # a place of the site's content left inside the guess, the page's own head beside it
+    # (looked for on a page that is mostly links, where the site's place would otherwise
+    # be taken over the page's own guess)
+    refused: list[HtmlElement] = []
+    linky = facts.chars > 0 and facts.links >= float(ap.cfg["link_density"]) * facts.chars
     if deeper is None and main and ap.site_main_some:
-        # a template of a site of several: its own content place
-        deeper = _site_main(_site_main_elements(facts.cands, ap, ap.site_main_some), main_el)
+        # a template of a site of several: its own content place, a part of the content
+        # that only some pages have, not taken beside the page's own text
+        deeper = _site_main(
+            _site_main_elements(facts.cands, ap, ap.site_main_some),
+            main_el,
+            recs if linky else None,
+            ap.exact,
+            refused,
+        )
     template_place = None
     if deeper is None and main and main_el is not None and (ap.site_main_template or ap.content):
         # a page of a template with few pages whose story is short: its guess stopped at the
         # column around the story (the story beside lists of recent and most-read entries),
         # or went to the lists beside it, where the template's other pages have the story's
         # own place
-        template_place = _template_main(facts.cands, ap, main_el)
+        template_place = _template_main(facts.cands, ap, main_el, refused if linky else None)
         deeper = template_place
     if deeper is not None:
         # said of the page only as measured: its links hold most of its visible text, or
@@ -230,6 +243,11 @@ def matches(
             " (this page's own guess took in the template's lists beside it)"
             if template_place is not None
             else f"the place holding the content on most of the site's pages ({why_deeper})"
+        )
+    elif refused and main_el is not None:
+        reason += (
+            f" (not {readable_path(refused[0])}, the place of the content on some of the"
+            " site's pages: the page's own text sits beside it)"
         )
     # The page's guess holds the story's column and, beside it, a column of titled link boxes
     # holding more text than the story (a game site's "Top Games" tables): the story's
@@ -391,7 +409,13 @@ def matches(
     title_blocks: set[HtmlElement] = set()
     head: HtmlElement | None = None
     if not ap.compat:
-        headed = _title_headings(root, main_el, inner, title_candidates)
+        headed = _title_headings(
+            root,
+            main_el,
+            inner,
+            title_candidates,
+            lambda el: (rec := recs.get(el)) is not None and rec[1] in ap.exact,
+        )
         main.update(headed)
         title_blocks = _heading_blocks(root, headed)
         if bounded and inner is not None:
@@ -4068,6 +4092,8 @@ def _content_slot(facts: Facts, ap: Applied, main_el: HtmlElement | None) -> Htm
     for el, slot in zip(facts.slot_path, facts.slot_slots, strict=False):
         if slot is None or _in_series(el):
             break  # one post of a thread, one entry of a list: the slot is the whole series
+        if shut(el):
+            break  # a dialog, a block the page hides: never the page's content
         if el in repeated:
             break  # a block the site repeats word for word (its copyright notice): the frame's
         sid = ap.slot_id(slot)
@@ -4870,7 +4896,7 @@ def _beside_comments(
             if links >= _SIDE_DENSITY * chars:
                 continue
             total += chars - links
-            if chars - links > best_nonlink:
+            if chars - links > best_nonlink and not shut(child):
                 best, best_nonlink = child, chars - links
         rec = recs.get(best) if best is not None else None
         if rec is None or rec[4] is None or best_nonlink <= 0:
@@ -5597,15 +5623,29 @@ def _variant_heading(text: str, title: str) -> bool:
     )
 
 
+def _held_by(el: HtmlElement, top: HtmlElement, test: Callable[[HtmlElement], bool]) -> bool:
+    """Whether an ancestor of the element below ``top`` passes the test."""
+    for a in el.iterancestors():
+        if a is top:
+            return False
+        if test(a):
+            return True
+    return False
+
+
 def _title_headings(
     root: HtmlElement,
     main_el: HtmlElement | None,
     inner: HtmlElement | None = None,
     candidates: Callable[[], list[HtmlElement]] | None = None,
+    repeated: Callable[[HtmlElement], bool] | None = None,
 ) -> set[HtmlElement]:
     """Headings (h1-h3) that say most of what the page's title says, with their ancestors:
     the content's own heading, never removed (a story's headline above its text).
-    ``candidates``: :func:`_title_candidates` of the page, read once by the caller."""
+    ``candidates``: :func:`_title_candidates` of the page, read once by the caller.
+    ``repeated``: whether a block is one the site repeats word for word (its header with
+    the site's name in an h1): an h1 outside the content in such a block is the site's, not
+    the content's heading."""
     title_el = root.find("head/title")
     if title_el is None or not title_el.text:
         return set()
@@ -5679,7 +5719,15 @@ def _title_headings(
                 break
             if h1s:
                 h1 = h1s[0]
-                if next(h1.iter("a"), None) is None and _text_of(h1).strip():
+                if (
+                    next(h1.iter("a"), None) is None
+                    and _text_of(h1).strip()
+                    and not (
+                        repeated is not None
+                        and not _inside(h1, main_el)
+                        and _held_by(h1, node, repeated)
+                    )
+                ):
                     out.add(h1)
                     out.update(h1.iterancestors())
                 break
@@ -5943,23 +5991,138 @@ def _site_main_elements(
 
 
 def _site_main(
-    site_main: list[tuple[HtmlElement, str, int]], main_el: HtmlElement | None
+    site_main: list[tuple[HtmlElement, str, int]],
+    main_el: HtmlElement | None,
+    recs: dict[HtmlElement, list[Any]] | None = None,
+    exact: set[int] | None = None,
+    refused: list[HtmlElement] | None = None,
 ) -> HtmlElement | None:
     """Where the site keeps its content, when the page's own guess stopped above it.
 
     On a page that is mostly links (a chapter's table of contents, an index) the element
     holding most of the non-link text can be the whole body, and then nothing inside it counts
     as outside the content. The site's main-content slots say where it is: the deepest such
-    element inside the page's guess, with the most text on a tie, becomes the main content."""
-    best: tuple[int, int] | None = None
-    found = None
+    element inside the page's guess, with the most text on a tie, becomes the main content.
+
+    Given ``recs`` (the page's candidates by element) and ``exact`` (the site's repeated
+    blocks), for places that only some of the site's pages have on a page that is mostly
+    links: inside a guess below the body, a place is not taken when the page's own head
+    sits beside it (see :func:`_text_beside`): a part of the content (a person's list of
+    publications) under the block the page's own guess found (the person's name, role and
+    photo above that list); the next place up is tried, up to the guess itself (the places
+    left so are added to ``refused``)."""
+    ranked: list[tuple[tuple[int, int], HtmlElement]] = []
     for el, slot, chars in site_main:
         if chars <= 0 or (main_el is not None and el is not main_el and not _inside(el, main_el)):
             continue
-        rank = (slot.count("/"), chars)
-        if best is None or rank > best:
-            best, found = rank, el
-    return found if found is not main_el else None
+        ranked.append(((slot.count("/"), chars), el))
+    ranked.sort(key=itemgetter(0), reverse=True)
+    for _rank, el in ranked:
+        if el is main_el:
+            return None
+        if (
+            recs is not None
+            and exact is not None
+            and main_el is not None
+            and main_el.tag not in ("body", "html")
+            and _text_beside(el, main_el, recs, exact) >= BESIDE_SHARE * _own_nonlink(el, recs)
+        ):
+            if refused is not None:
+                refused.append(el)
+            continue
+        return el
+    return None
+
+
+#: inside the page's own guess, a place of the site's content is not taken when the page's
+#: text beside it (outside links and the site's repeated blocks) is this share of its own
+BESIDE_SHARE = 0.25
+#: a block beside it with this share of link text is a list of links, not the page's text
+BESIDE_DENSITY = 0.5
+
+
+def _own_nonlink(el: HtmlElement, recs: dict[HtmlElement, list[Any]]) -> int:
+    """The element's visible characters outside links."""
+    rec = recs.get(el)
+    if rec is not None:
+        return int(rec[2] - rec[3])
+    chars, links = _chars_links(el)
+    return chars - links
+
+
+def _text_beside(
+    place: HtmlElement, top: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]
+) -> int:
+    """The page's own head beside the place, on the way up to ``top``: the visible
+    characters outside links and outside headings of the blocks there that hold a heading
+    of their own (a person's role and links under their name), leaving out lists of links
+    and columns of
+    teasers, the blocks the site repeats word for word (a section's fixed title), the
+    page's footer, a dialog and a block the page hides."""
+    total = 0
+    step = place
+    while step is not top:
+        parent = step.getparent()
+        if parent is None:
+            break
+        total += len("".join((parent.text or "").split()))
+        for sib in parent:
+            if sib is step or not isinstance(sib.tag, str):
+                continue
+            total += len("".join((sib.tail or "").split()))
+            if sib.tag in INVISIBLE_TAGS or _page_footer(sib) or shut(sib):
+                continue
+            heading = _own_heading(sib)
+            if not heading or holds_date(visible_text(sib)):
+                # a byline, a share bar, or a head with a date or time (a story's or a
+                # thread's bar: "Last post Nov 26, 2015 11:25 AM"): the entry's frame
+                continue
+            # (the heading's own words left out: a story's headline over its text is kept
+            # with it anyway; a person's role and links beside their name are the page's)
+            total += max(_unrepeated(sib, recs, exact) - heading, 0)
+        step = parent
+    return total
+
+
+def _own_heading(el: HtmlElement) -> int:
+    """The characters outside links of the block's headings (h1-h6, itself included) that
+    have text outside links (a person's name over their role); 0 when it has none."""
+    total = 0
+    for h in el.iter(*_HEADING_TAGS):
+        if any(a.tag == "a" for a in h.iterancestors()):
+            continue
+        text = len("".join(_text_of(h).split()))
+        links = sum(len("".join(_text_of(a).split())) for a in h.iter("a"))
+        if text > links:
+            total += text - links
+    return total
+
+
+def _unrepeated(el: HtmlElement, recs: dict[HtmlElement, list[Any]], exact: set[int]) -> int:
+    """The block's visible characters outside links and outside the blocks in it that the
+    site repeats word for word; 0 for a list of links, a column of teasers (the most
+    commented entries, each with what readers wrote) or a repeated block."""
+    rec = recs.get(el)
+    if rec is not None:
+        if rec[1] in exact:
+            return 0
+        chars, links = int(rec[2]), int(rec[3])
+    else:
+        chars, links = _chars_links(el)
+    if chars <= 0 or links >= BESIDE_DENSITY * chars or _teaser_column(el):
+        return 0  # a list of links, or headlines each with a line or two: the frame's
+    own = chars - links
+    work = list(el)
+    while work:
+        node = work.pop()
+        if not isinstance(node.tag, str):
+            continue
+        sub = recs.get(node)
+        if sub is not None and sub[1] in exact:
+            own -= sub[2] - sub[3]
+            continue
+        work.extend(node)
+    return max(own, 0)
 
 
 #: the template's content place holds at least this share of the page's guess's non-link text
@@ -5968,7 +6131,12 @@ TEMPLATE_MAIN_SHARE = 0.2
 TEMPLATE_BESIDE_CHARS = 20
 
 
-def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) -> HtmlElement | None:
+def _template_main(
+    cands: list[list[Any]],
+    ap: Applied,
+    main_el: HtmlElement,
+    refused: list[HtmlElement] | None = None,
+) -> HtmlElement | None:
     """The place that holds the content on the pages of the page's template where that is
     clear (``main_slots_template``): inside the page's guess (which stopped at the column
     around it), or beside it when the guess is in a place that held the content on fewer
@@ -5976,7 +6144,10 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
     Only when no other block beside the place, on the way up to the guess or to the block
     holding both, may be content: none is in a place that held the content on other pages
     (a section of a document beside another), and none outside the site's common places
-    (``common_slots``) holds a passage of text that is not links. Else the guess stays."""
+    (``common_slots``) holds a passage of text that is not links; and, given ``refused``
+    (a page that is mostly links), for a place inside the guess, the page's own head beside
+    it is less than ``BESIDE_SHARE`` of its own text (see :func:`_site_main`; such a place
+    is added to ``refused``). Else the guess stays."""
     slot_of: dict[HtmlElement, int] = {}
     text_of: dict[HtmlElement, tuple[int, int]] = {}
     best: tuple[int, int] | None = None
@@ -6045,6 +6216,16 @@ def _template_main(cands: list[list[Any]], ap: Applied, main_el: HtmlElement) ->
             if own >= passage:
                 return None
         step = parent
+    if (
+        refused is not None
+        and top is main_el
+        and main_el.tag not in ("body", "html")
+        and _text_beside(found, main_el, recs := {rec[0]: rec for rec in cands}, ap.exact)
+        >= BESIDE_SHARE * _own_nonlink(found, recs)
+    ):
+        # the page's own text beside it, inside its guess (see _site_main)
+        refused.append(found)
+        return None
     return found
 
 
