@@ -5307,7 +5307,8 @@ def _beside_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement]) -> 
 
 def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], links: int) -> bool:
     """Whether the block is, or is inside, the first one with text right after the content's
-    own heading in the block around it, and says words of its own beside its links: the description under a
+    own heading in the block around it (the heading itself or a box holding only the heading
+    before it), and says words of its own beside its links: the description under a
     question's title ("I was asked to add a picture: …" with a link to who asked), a post's
     lead. Its frame is the same on every page, its text is the page's. A bar of links only
     (share, tags) is not such a block."""
@@ -5324,7 +5325,12 @@ def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], link
     for prev in top.itersiblings(preceding=True):
         if not isinstance(prev.tag, str) or not _text_of(prev).strip():
             continue
-        return prev.tag in _HEADING_TAGS or next(prev.iter(*_HEADING_TAGS), None) is not None
+        if prev.tag in _HEADING_TAGS:
+            return True
+        # a block holding the heading and nothing else (a title's box); not a post's body
+        # or card with a heading among its text
+        heads = "".join("".join(_text_of(h).split()) for h in prev.iter(*_HEADING_TAGS))
+        return bool(heads) and heads == "".join(_text_of(prev).split())
     return False
 
 
