@@ -110,3 +110,45 @@ def test_links_alone_under_the_title_still_go() -> None:
     for result in results:
         assert "How to draw" in result.cleaned_text
         assert "Explore" not in result.cleaned_text
+
+
+SIGNATURES = [
+    'Cheers, <a href="/blog/a">Ann Tutorials</a>',
+    'See <a href="/blog/b">my blog</a> | <a href="/tw/b">Twitter</a>',
+    'Thanks, <a href="/blog/c">Carl Notes</a>',
+]
+
+
+def _thread(i: int) -> Page:
+    subject = f"{SUBJECTS[i % len(SUBJECTS)]} layout of {NAMES[i]} breaks"
+    posts = "".join(
+        f"<li>"
+        f'<div class="card"><a href="/people/{NAMES[(i + k) % len(NAMES)]}">'
+        f"{NAMES[(i + k) % len(NAMES)]}</a></div>"
+        f'<div class="message"><h2>{"Re: " if k else ""}{subject}</h2>'
+        f"<p>Post {k}: the {NAMES[(i + k + 2) % len(NAMES)]} page renders the "
+        f"{SUBJECTS[(i + k) % len(SUBJECTS)]} box twice after the update. "
+        f"Clearing the {NAMES[(i + k + 5) % len(NAMES)]} cache did not help.</p></div>"
+        f'<div class="signature">{SIGNATURES[(i + k) % len(SIGNATURES)]}</div>'
+        "</li>"
+        for k in range(3)
+    )
+    html = (
+        f"<html><head><title>{subject} - Forums</title></head><body>"
+        '<div class="top"><a href="/">Forums</a> <a href="/search">Search</a></div>'
+        f'<div class="thread"><ul class="posts">{posts}</ul></div>'
+        '<div class="foot">Forums, help from the community</div>'
+        "</body></html>"
+    )
+    return Page(url=f"http://forums.example/t/{2000 + i}", html=html)
+
+
+def test_signature_after_a_post_with_its_subject_heading_still_goes() -> None:
+    # a post's body holds its subject heading and its message: the signature after it is
+    # no description under a title
+    pages = [_thread(i) for i in range(len(NAMES))]
+    results = _clean(pages)
+    for result in results:
+        text = " ".join(result.cleaned_text.split())
+        assert "renders the" in text
+        assert "Cheers" not in text and "Twitter" not in text
