@@ -16,10 +16,10 @@ SUBJECTS = ["hair", "shadow", "paper", "brush", "light", "colour", "line", "fram
 
 
 def _description(i: int) -> str:
-    # short, no sentence end, a link to a member: not read as prose
+    # short, a link to a member: too short to be read as prose
     return (
         f"{NAMES[(i * 5) % len(NAMES)]} {SUBJECTS[i % len(SUBJECTS)]} sketch added "
-        f"<a href='/people/{NAMES[i]}'>@{NAMES[i]}</a>"
+        f"<a href='/people/{NAMES[i]}'>@{NAMES[i]}</a> as asked."
     )
 
 

@@ -5311,10 +5311,14 @@ def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], link
     before it), and says words of its own beside its links: the description under a
     question's title ("I was asked to add a picture: …" with a link to who asked), a post's
     lead. Its frame is the same on every page, its text is the page's. A bar of links only
-    (share, tags) is not such a block."""
-    text = "".join(_text_of(el).split())
+    (share, tags) or a line of facts without a sentence in it (a post's "Dec 07, 2015 07:25 PM
+    | author | link", a thread's "3 replies, last post …") is not such a block."""
+    said = _text_of(el)
+    text = "".join(said.split())
     if not text or links >= len(text):
         return False
+    if _SENTENCE_END.search(said) is None and _WIDE_CLAUSE.search(said) is None:
+        return False  # no sentence: a line of facts under a post's heading (its date, author, link)
     top = el  # the block, or the one holding it, among the children of the heading's block
     while (parent := top.getparent()) is not None and parent not in title_blocks:
         if parent.tag in ("body", "html"):
