@@ -760,6 +760,7 @@ def matches(
                 and not _prose(el, chars, links, label_min)
                 and ap.frames[sid][1] == skel
                 and not _in_any(el, content_areas)
+                and not _under_heading(el, title_blocks, links)
             ):
                 detector, key = "frame", ap.frames[sid][0]
             # Template frames keep to the outside of the main content (a post's comment list
@@ -5365,6 +5366,39 @@ def _beside_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement]) -> 
     its grandchild (a price in the price box under a product's name)."""
     parent = el.getparent()
     return parent is not None and (parent in title_blocks or parent.getparent() in title_blocks)
+
+
+def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], links: int) -> bool:
+    """Whether the block is, or is inside, the first one with text right after the content's
+    own heading in the block around it (the heading itself or a box holding only the heading
+    before it), and says words of its own beside its links: the description under a
+    question's title ("I was asked to add a picture: …" with a link to who asked), a post's
+    lead. Its frame is the same on every page, its text is the page's. A bar of links only
+    (share, tags) or a line of facts without a sentence in it (a post's "Dec 07, 2015 07:25 PM
+    | author | link", a thread's "3 replies, last post …") is not such a block."""
+    said = _text_of(el)
+    text = "".join(said.split())
+    if not text or links >= len(text):
+        return False
+    if _SENTENCE_END.search(said) is None and _WIDE_CLAUSE.search(said) is None:
+        return False  # no sentence: a line of facts under a post's heading (its date, author, link)
+    top = el  # the block, or the one holding it, among the children of the heading's block
+    while (parent := top.getparent()) is not None and parent not in title_blocks:
+        if parent.tag in ("body", "html"):
+            return False
+        top = parent
+    if parent is None:
+        return False
+    for prev in top.itersiblings(preceding=True):
+        if not isinstance(prev.tag, str) or not _text_of(prev).strip():
+            continue
+        if prev.tag in _HEADING_TAGS:
+            return True
+        # a block holding the heading and nothing else (a title's box); not a post's body
+        # or card with a heading among its text
+        heads = "".join("".join(_text_of(h).split()) for h in prev.iter(*_HEADING_TAGS))
+        return bool(heads) and heads == "".join(_text_of(prev).split())
+    return False
 
 
 def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
