@@ -5,6 +5,8 @@ over without walking its descendants."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from deboiler_gui.engine.clean.cleaning import _bar_twins, _chars_links
 from deboiler_gui.engine.htmltree import parse_html
 
@@ -38,13 +40,9 @@ def _page() -> str:
     )
 
 
-def test_only_the_plain_copies_of_a_lost_bar_go_with_it() -> None:
-    root = parse_html(_page())
-    top = root.get_element_by_id("top")
-    content = root.get_element_by_id("content")
-    judged = root.get_element_by_id("kept")
-    out = [(top, "frame", "nav", _chars_links(top)[0]), (judged, "exact", "link", 5)]
-    found = _bar_twins(
+def _twins(root: Any, out: list[Any], content: Any) -> list[Any]:
+    """The copies of the bars in ``out`` found inside the content element."""
+    return _bar_twins(
         root,
         out,
         main={content, *content.iterancestors()},
@@ -52,6 +50,15 @@ def test_only_the_plain_copies_of_a_lost_bar_go_with_it() -> None:
         keep_set=set(),
         density=0.5,
     )
+
+
+def test_only_the_plain_copies_of_a_lost_bar_go_with_it() -> None:
+    root = parse_html(_page())
+    top = root.get_element_by_id("top")
+    content = root.get_element_by_id("content")
+    judged = root.get_element_by_id("kept")
+    out = [(top, "frame", "nav", _chars_links(top)[0]), (judged, "exact", "link", 5)]
+    found = _twins(root, out, content)
     texts = [" ".join(el.text_content().split()) for el, *_ in found]
     assert texts == ["Next Contents Index"]
     assert all(detector == "frame" and why == "bar twin" for _el, detector, why, _c in found)
@@ -65,14 +72,7 @@ def test_a_copy_with_the_bars_own_words_outside_its_links_goes() -> None:
     top = root.get_element_by_id("top")
     content = root.get_element_by_id("content")
     out = [(top, "frame", "nav", _chars_links(top)[0])]
-    found = _bar_twins(
-        root,
-        out,
-        main={content, *content.iterancestors()},
-        keep_ancestors=set(),
-        keep_set=set(),
-        density=0.5,
-    )
+    found = _twins(root, out, content)
     texts = [" ".join(el.text_content().split()) for el, *_ in found]
     assert "Next Contents Index Jump" in texts
     assert len(found) == 3  # the one-link block stays

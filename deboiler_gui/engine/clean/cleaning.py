@@ -5526,12 +5526,7 @@ def _under_headline(el: HtmlElement) -> bool:
 def _in_entry(el: HtmlElement, main_el: HtmlElement) -> bool:
     """Whether the element is inside one entry of a series in the main content (a post of a
     thread, an answer): an ancestor below the main content with a sibling of its slot step."""
-    for a in el.iterancestors():
-        if a is main_el:
-            return False
-        if _in_series(a):
-            return True
-    return False
+    return _held_by(el, main_el, _in_series)
 
 
 def _in_series(el: HtmlElement) -> bool:
