@@ -5,6 +5,8 @@ but its words are the page's own. A bar of links alone in that place (tags, shar
 from __future__ import annotations
 
 from deboiler_gui.engine.clean.boilerplate import DomainCleaner
+from deboiler_gui.engine.clean.cleaning import _under_heading
+from deboiler_gui.engine.htmltree import parse_html
 from deboiler_gui.engine.model import CleanResult, Page
 
 NAMES = [
@@ -152,3 +154,23 @@ def test_signature_after_a_post_with_its_subject_heading_still_goes() -> None:
         text = " ".join(result.cleaned_text.split())
         assert "renders the" in text
         assert "Cheers" not in text and "Twitter" not in text
+
+
+
+def test_a_box_headed_by_another_pages_name_is_not_under_the_title() -> None:
+    # a column's banner (its author's name as a heading linking to the column, the column's
+    # feed and tagline) after a heading is the column's, said on each of its stories; a
+    # question's description after its plain title is the page's own
+    root = parse_html(
+        "<html><body>"
+        '<div id="column"><h1>Columns</h1><div id="banner">'
+        '<h2><a href="/columns/ann">Ann Vale</a></h2><a href="/columns/ann/feed">Feed</a>'
+        "<p>Where drawing and painting meet.</p></div></div>"
+        '<div id="question"><h2>How to draw the hair of a fox?</h2><div id="detail">'
+        '<a href="/people/bo">@bo</a> asked me to add a sketch. Here it is.</div></div>'
+        "</body></html>"
+    )
+    column, banner = root.get_element_by_id("column"), root.get_element_by_id("banner")
+    question, detail = root.get_element_by_id("question"), root.get_element_by_id("detail")
+    assert _under_heading(detail, {question}, len("@bo"))
+    assert not _under_heading(banner, {column}, len("AnnValeFeed"))

@@ -5389,6 +5389,8 @@ def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], link
         top = parent
     if parent is None:
         return False
+    if any(_linked_heading(h) for h in top.iter(*_HEADING_TAGS)):
+        return False  # a box headed by another page's name (a column's banner): not the title's
     for prev in top.itersiblings(preceding=True):
         if not isinstance(prev.tag, str) or not _text_of(prev).strip():
             continue
@@ -5399,6 +5401,14 @@ def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], link
         heads = "".join("".join(_text_of(h).split()) for h in prev.iter(*_HEADING_TAGS))
         return bool(heads) and heads == "".join(_text_of(prev).split())
     return False
+
+
+def _linked_heading(heading: HtmlElement) -> bool:
+    """Whether the heading's whole text is a link: the name of another page (a column's or a
+    blog's, over its tagline), not a title the block under it describes."""
+    said = "".join(_text_of(heading).split())
+    linked = "".join("".join(_text_of(a).split()) for a in heading.iter("a"))
+    return bool(said) and linked == said
 
 
 def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
