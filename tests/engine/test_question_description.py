@@ -156,7 +156,6 @@ def test_signature_after_a_post_with_its_subject_heading_still_goes() -> None:
         assert "Cheers" not in text and "Twitter" not in text
 
 
-
 def test_a_box_headed_by_another_pages_name_is_not_under_the_title() -> None:
     # a column's banner (its author's name as a heading linking to the column, the column's
     # feed and tagline) after a heading is the column's, said on each of its stories; a
