@@ -590,6 +590,32 @@ def matches(
                     # pages because the facts are (the one hall of most talks), still the
                     # record's
                     detector = ""
+                elif (
+                    bounded
+                    and thread is None
+                    and links < density * chars
+                    and within(i, el, inner if inner is not None else main_el)
+                    and _field_text(el, main_el, recs, ap.exact, repeats)
+                ):
+                    # a field of the page's record in the content: a label the site
+                    # repeats next to a value of the page's own ("Date:" over "11/20/2017"
+                    # in a definition list, a specification's "Weight" before its figure),
+                    # a group of them under its heading ("Details"), or a value whose
+                    # figures only the folding of digits made the same as other pages'
+                    detector = ""
+                elif (
+                    bounded
+                    and thread is None
+                    and links == 0
+                    and chars <= DATELINE_CHARS
+                    and within(i, el, inner if inner is not None else main_el)
+                    and _DATE.search(_text_of(el)) is not None
+                    and _right_under_heading(el, title_blocks)
+                ):
+                    # the line right under the content's own heading that dates it (an
+                    # event's "11/20/2017 @ 6:00 pm - 8:00 pm" under its title): the
+                    # record's date, the same on many pages only once digits are folded
+                    detector = ""
                 elif not bounded:
                     # the whole body is the "content" (a page without a content container:
                     # LaTeX2HTML, old hand-written pages): a repeat is a template part, unless
@@ -1619,6 +1645,94 @@ def _record_group(
         if rec[1] not in exact and rec[1] not in repeats:
             return True
     return False
+
+
+#: a record's group of fields (its labels with their values, a heading over them) holds at
+#: most this many characters of text
+FIELD_GROUP_CHARS = 600
+_ANY_DIGIT = re.compile(r"\d")
+
+
+def _field_value(cell: HtmlElement) -> bool:
+    """Whether a ``dd`` or ``td`` is the value of a labelled field: a ``dt`` or a ``th``
+    (the label) comes right before it among its siblings."""
+    prev = cell.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None:
+        return False
+    return (cell.tag == "dd" and prev.tag in ("dt", "dd")) or (cell.tag == "td" and prev.tag == "th")
+
+
+def _field_pairs(el: HtmlElement) -> list[HtmlElement] | None:
+    """The values of a block that is a record's group of fields: all its text is in labelled
+    fields (``dt`` over ``dd``, a row's ``th`` before its ``td``) and the headings over them
+    (an event's "Details" over "Date:" and "Time:"). None when it holds other text."""
+    values: list[HtmlElement] = []
+    rest = []
+    for node in el.iter():
+        tag = node.tag
+        if not isinstance(tag, str):
+            continue
+        if tag in ("dd", "td") and _field_value(node):
+            values.append(node)
+    if not values:
+        return None
+    taken = set(values)
+    for node in el.iter():
+        if not isinstance(node.tag, str) or node.tag in ("dt", "th") or node in taken:
+            continue
+        if any(a in taken for a in node.iterancestors()):
+            continue
+        if node.tag in _HEADING_TAGS or any(a.tag in _HEADING_TAGS for a in node.iterancestors()):
+            continue
+        if any(a.tag in ("dt", "th") for a in node.iterancestors()):
+            continue
+        # text of the block outside its fields and headings
+        if (node.text or "").strip():
+            rest.append(node.text)
+        for child in node:
+            if (child.tail or "").strip() and child not in taken:
+                rest.append(child.tail)
+    return None if rest else values
+
+
+def _field_text(
+    el: HtmlElement,
+    top: HtmlElement,
+    recs: dict[HtmlElement, list[Any]],
+    exact: AbstractSet[int],
+    repeats: AbstractSet[int],
+) -> bool:
+    """Whether a repeated block below ``top`` is a field of the page's record: a label with
+    its value, a group of them under its heading, or a value, where a value is the page's own
+    (it holds figures, which the representation folds so that each page's date or size
+    matches the others', or it is no repeat). Labels ("Date:", "Time:", "Details") are the
+    same on every page of a record's kind; next to the page's own values they are its
+    record's, not the template's."""
+    if len(_text_of(el)) > FIELD_GROUP_CHARS:
+        return False
+
+    def own(value: HtmlElement) -> bool:
+        if _ANY_DIGIT.search(_text_of(value)) is not None:
+            return True
+        rec = recs.get(value)
+        return rec is not None and rec[2] > 0 and rec[1] not in exact and rec[1] not in repeats
+
+    # a value, or a block inside one
+    node: HtmlElement | None = el
+    while node is not None and node is not top:
+        if node.tag in ("dd", "td") and _field_value(node):
+            return own(node)
+        node = node.getparent()
+    if el.tag in ("dt", "th"):
+        # a label: its value comes right after it
+        nxt = el.getnext()
+        while nxt is not None and not isinstance(nxt.tag, str):
+            nxt = nxt.getnext()
+        return nxt is not None and nxt.tag in ("dd", "td") and own(nxt)
+    values = _field_pairs(el)
+    return values is not None and any(own(v) for v in values)
 
 
 def _in_record_group(
@@ -5382,6 +5496,13 @@ def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], link
         return False
     if _SENTENCE_END.search(said) is None and _WIDE_CLAUSE.search(said) is None:
         return False  # no sentence: a line of facts under a post's heading (its date, author, link)
+    return _right_under_heading(el, title_blocks)
+
+
+def _right_under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement]) -> bool:
+    """Whether the block is, or is inside, the first one with text right after the content's
+    own heading in the block around it (the heading itself or a box holding only the heading
+    before it)."""
     top = el  # the block, or the one holding it, among the children of the heading's block
     while (parent := top.getparent()) is not None and parent not in title_blocks:
         if parent.tag in ("body", "html"):
