@@ -523,6 +523,11 @@ def matches(
             for rec in cands[i + 1 : end]
         )
 
+    # repeated blocks kept only because they hold the page's fields (below)
+    split: set[HtmlElement] = set()
+    # the content slot, when it is a part of the page (not its whole body)
+    slot_el = inner if inner is not None else main_el
+    slot_bounded = slot_el is not None and slot_el.tag not in ("body", "html")
     # the places that hold the site's content on most pages that have them
     held_places = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content
     # the lowest link density any test below asks of a list of links
@@ -555,7 +560,7 @@ def matches(
                 and not promo_cell(el)
             ):
                 # (a cell of a row of promotions beside a story is the frame's: below)
-                if fragments.of(el):
+                if fragments.of(el) and el.getparent() not in split:
                     detector = ""
                 elif (
                     _section_heading(el, main_el, density)
@@ -591,11 +596,11 @@ def matches(
                     # record's
                     detector = ""
                 elif (
-                    bounded
+                    slot_bounded
                     and thread is None
                     and links < density * chars
-                    and within(i, el, inner if inner is not None else main_el)
-                    and _field_text(el, main_el, recs, ap.exact, repeats)
+                    and within(i, el, slot_el)
+                    and _field_text(el, slot_el, recs, ap.exact, repeats)
                 ):
                     # a field of the page's record in the content: a label the site
                     # repeats next to a value of the page's own ("Date:" over "11/20/2017"
@@ -603,12 +608,17 @@ def matches(
                     # a group of them under its heading ("Details"), or a value whose
                     # figures only the folding of digits made the same as other pages'
                     detector = ""
+                    if _field_pairs(el) is None:
+                        # a block the site repeats that holds such a group beside its other
+                        # parts: those are judged one by one, each as the repeat it is (not
+                        # as a passage of several repeats the page shares)
+                        split.add(el)
                 elif (
-                    bounded
+                    slot_bounded
                     and thread is None
                     and links == 0
                     and chars <= DATELINE_CHARS
-                    and within(i, el, inner if inner is not None else main_el)
+                    and within(i, el, slot_el)
                     and _DATE.search(_text_of(el)) is not None
                     and _right_under_heading(el, title_blocks)
                 ):
@@ -1709,10 +1719,8 @@ def _field_text(
     (it holds figures, which the representation folds so that each page's date or size
     matches the others', or it is no repeat). Labels ("Date:", "Time:", "Details") are the
     same on every page of a record's kind; next to the page's own values they are its
-    record's, not the template's."""
-    if len(_text_of(el)) > FIELD_GROUP_CHARS:
-        return False
-
+    record's, not the template's. A block holding such a group beside other blocks is not
+    removed whole: its parts are judged one by one."""
     def own(value: HtmlElement) -> bool:
         if _ANY_DIGIT.search(_text_of(value)) is not None:
             return True
@@ -1731,8 +1739,17 @@ def _field_text(
         while nxt is not None and not isinstance(nxt.tag, str):
             nxt = nxt.getnext()
         return nxt is not None and nxt.tag in ("dd", "td") and own(nxt)
-    values = _field_pairs(el)
-    return values is not None and any(own(v) for v in values)
+    values = _field_pairs(el) if len(_text_of(el)) <= FIELD_GROUP_CHARS else None
+    if values is not None:
+        return any(own(v) for v in values)
+    # a block holding such a group beside other blocks: the group is judged on its own (and
+    # the blocks beside it), not removed with them
+    for group in el.iter("dl", "table"):
+        if group is not el and len(_text_of(group)) <= FIELD_GROUP_CHARS:
+            values = _field_pairs(group)
+            if values is not None and any(own(v) for v in values):
+                return True
+    return False
 
 
 def _in_record_group(
