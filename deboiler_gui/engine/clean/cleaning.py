@@ -620,7 +620,7 @@ def matches(
                     and chars <= DATELINE_CHARS
                     and within(i, el, slot_el)
                     and _DATE.search(_text_of(el)) is not None
-                    and _right_under_heading(el, title_blocks)
+                    and _right_under_heading(el, title_blocks, whole=True)
                 ):
                     # the line right under the content's own heading that dates it (an
                     # event's "11/20/2017 @ 6:00 pm - 8:00 pm" under its title): the
@@ -5516,16 +5516,21 @@ def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], link
     return _right_under_heading(el, title_blocks)
 
 
-def _right_under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement]) -> bool:
+def _right_under_heading(
+    el: HtmlElement, title_blocks: AbstractSet[HtmlElement], whole: bool = False
+) -> bool:
     """Whether the block is, or is inside, the first one with text right after the content's
     own heading in the block around it (the heading itself or a box holding only the heading
-    before it)."""
+    before it). With ``whole``, the block is all the text of that one (a line under the
+    heading, not a line somewhere in the column of text under it)."""
     top = el  # the block, or the one holding it, among the children of the heading's block
     while (parent := top.getparent()) is not None and parent not in title_blocks:
         if parent.tag in ("body", "html"):
             return False
         top = parent
     if parent is None:
+        return False
+    if whole and top is not el and "".join(_text_of(top).split()) != "".join(_text_of(el).split()):
         return False
     for prev in top.itersiblings(preceding=True):
         if not isinstance(prev.tag, str) or not _text_of(prev).strip():
