@@ -1,7 +1,9 @@
 """Inside the content slot, a record's labelled fields are the page's: the labels ("Date:",
 "Time:", "Details", "Weight") are the same on every page of a kind of record, and with digits
 folded so are the values (each event's date, each book's page count), yet next to each other
-they are the page's own facts. The date line right under the record's title is its date.
+they are the page's own facts. The date line right under the record's title is its date, and
+a notice right over the title that the site shows for some records only ("This event has
+passed.") is a word on the record; a banner over every article is not (test_repeats_in_slot).
 The frame around them (a back link, a row of calendar buttons, the site's menu and footer)
 still goes."""
 
@@ -34,13 +36,17 @@ def _event_page(i: int) -> Page:
         if i % 4 == 0
         else ""
     )
+    # over the title of a past event only (five of six): a word on this event
+    passed = (
+        '<div class="notices"><ul><li>This event has passed.</li></ul></div>' if i % 6 else ""
+    )
     html = f"""<html><head><title>{NAMES[i]} - Club Events</title></head><body>
 <div id="navbar"><ul><li><a href="/">Home</a></li><li><a href="/about">About</a></li>
 <li><a href="/events">Events</a></li><li><a href="/join">Join us</a></li></ul></div>
 <main id="events-page">
 <div class="events-content">
 <p class="back"><a href="/events">&#171; All Events</a></p>
-<h1 class="event-title">{NAMES[i]}</h1>
+{passed}<h1 class="event-title">{NAMES[i]}</h1>
 <div class="schedule"><h2><span>{day} @ {time}</span></h2></div>
 <div id="post-{i}" class="event">
 <div class="event-description">{about}<div class="related"><h3>Related</h3></div></div>
@@ -77,6 +83,7 @@ def test_an_events_fields_and_date_are_its_content(events: list[CleanResult]) ->
             assert line in text, (line, result.url)
         assert text.count(day) == 2, result.url  # under the title and in the fields
         assert text.count(time) == 2, result.url
+        assert ("This event has passed." in text) == (i % 6 != 0), result.url
 
 
 def test_the_frame_around_an_events_fields_still_goes(events: list[CleanResult]) -> None:

@@ -81,6 +81,7 @@ class Applied:
             self.content = {int(h, 16) for h in data.get("content_slots", ())}
             self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
             self.free = {int(h, 16) for h in data.get("exact_free", ())}
+            self.partial = {int(h, 16) for h in data.get("exact_partial", ())}
             self.seen = {int(h, 16) for h in data.get("common_slots", ())}
             self.protected = {int(h, 16) for h in data.get("protected_slots", ())}
             # the places of the site's post cards, with the labels they say, and of its
@@ -626,6 +627,21 @@ def matches(
                     # event's "11/20/2017 @ 6:00 pm - 8:00 pm" under its title): the
                     # record's date, the same on many pages only once digits are folded
                     detector = ""
+                elif (
+                    slot_bounded
+                    and thread is None
+                    and h in ap.partial
+                    and links == 0
+                    and chars <= NOTICE_LINE_CHARS
+                    and within(i, el, slot_el)
+                    and _notice_over_heading(el, title_blocks)
+                ):
+                    # a sentence right above the content's own heading that the site says on
+                    # only some of the pages that have its place ("This event has passed."
+                    # over past events): a word on the page's record, where a banner the
+                    # site puts over every article is the frame's; it stays whole
+                    detector = ""
+                    flow_line = True
                 elif not bounded:
                     # the whole body is the "content" (a page without a content container:
                     # LaTeX2HTML, old hand-written pages): a repeat is a template part, unless
@@ -5541,6 +5557,31 @@ def _right_under_heading(
         # or card with a heading among its text
         heads = "".join("".join(_text_of(h).split()) for h in prev.iter(*_HEADING_TAGS))
         return bool(heads) and heads == "".join(_text_of(prev).split())
+    return False
+
+
+#: a notice over the content's heading is one line: at most this many characters
+NOTICE_LINE_CHARS = 120
+
+
+def _notice_over_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement]) -> bool:
+    """Whether the block is one sentence (three words or more, no form control) in the block
+    around the content's own heading, right before that heading (the next sibling with text
+    is the heading, or a box holding only it)."""
+    said = _text_of(el)
+    if len(said.split()) < FLOW_LINE_WORDS or _SENTENCE_END.search(said) is None:
+        return False
+    if next(el.iter(*_CONTROLS), None) is not None:
+        return False
+    if el.getparent() not in title_blocks:
+        return False
+    for nxt in el.itersiblings():
+        if not isinstance(nxt.tag, str) or not _text_of(nxt).strip():
+            continue
+        if nxt.tag in ("h1", "h2", "h3"):
+            return True
+        heads = "".join("".join(_text_of(h).split()) for h in nxt.iter("h1", "h2", "h3"))
+        return bool(heads) and heads == "".join(_text_of(nxt).split())
     return False
 
 
