@@ -37,9 +37,7 @@ def _event_page(i: int) -> Page:
         else ""
     )
     # over the title of a past event only (five of six): a word on this event
-    passed = (
-        '<div class="notices"><ul><li>This event has passed.</li></ul></div>' if i % 6 else ""
-    )
+    passed = '<div class="notices"><ul><li>This event has passed.</li></ul></div>' if i % 6 else ""
     html = f"""<html><head><title>{NAMES[i]} - Club Events</title></head><body>
 <div id="navbar"><ul><li><a href="/">Home</a></li><li><a href="/about">About</a></li>
 <li><a href="/events">Events</a></li><li><a href="/join">Join us</a></li></ul></div>

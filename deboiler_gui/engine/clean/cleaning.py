@@ -1687,7 +1687,9 @@ def _field_value(cell: HtmlElement) -> bool:
         prev = prev.getprevious()
     if prev is None:
         return False
-    return (cell.tag == "dd" and prev.tag in ("dt", "dd")) or (cell.tag == "td" and prev.tag == "th")
+    return (cell.tag == "dd" and prev.tag in ("dt", "dd")) or (
+        cell.tag == "td" and prev.tag == "th"
+    )
 
 
 def _field_pairs(el: HtmlElement) -> list[HtmlElement] | None:
@@ -1695,7 +1697,7 @@ def _field_pairs(el: HtmlElement) -> list[HtmlElement] | None:
     fields (``dt`` over ``dd``, a row's ``th`` before its ``td``) and the headings over them
     (an event's "Details" over "Date:" and "Time:"). None when it holds other text."""
     values: list[HtmlElement] = []
-    rest = []
+    rest: list[str] = []
     for node in el.iter():
         tag = node.tag
         if not isinstance(tag, str):
@@ -1725,7 +1727,7 @@ def _field_pairs(el: HtmlElement) -> list[HtmlElement] | None:
 
 def _field_text(
     el: HtmlElement,
-    top: HtmlElement,
+    top: HtmlElement | None,
     recs: dict[HtmlElement, list[Any]],
     exact: AbstractSet[int],
     repeats: AbstractSet[int],
@@ -1737,6 +1739,7 @@ def _field_text(
     same on every page of a record's kind; next to the page's own values they are its
     record's, not the template's. A block holding such a group beside other blocks is not
     removed whole: its parts are judged one by one."""
+
     def own(value: HtmlElement) -> bool:
         if _ANY_DIGIT.search(_text_of(value)) is not None:
             return True
