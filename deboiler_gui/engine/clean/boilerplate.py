@@ -55,6 +55,9 @@ OPERATION_MODES = ("memory", "performance")
 MODEL_FORMAT = 1
 #: A template's content place counts when its pages are at least this share of the site's.
 MAIN_SOME_SHARE = 0.1
+#: a repeated block is said on only some pages of its place when it is on fewer than this
+#: share of the pages that have the place around it
+PARTIAL_SHARE = 0.95
 
 #: Performance mode keeps parsed trees for up to this many characters of HTML (a tree and its
 #: analysis take about 20 bytes per character: some 80 MB, which keeps the mode's peak below
@@ -555,6 +558,17 @@ class DomainCleaner:
                 if h in st.hash_slot
                 and (st.df[h] < fixed_share * st.place_pages(h) or st.in_series(h, fixed_share))
             )
+            # A block the site says at its place on only some of the pages that have the place
+            # around it (its own slot missing on the others): the site shows it for some
+            # records and not others ("This event has passed." over past events only), a word
+            # on the page's record, where a banner of the frame is on every page
+            data["exact_partial"] = sorted(
+                hexkey(h)
+                for h in exact
+                if h in st.hash_slot
+                and st.hash_slot[h][1] is not None
+                and st.df[h] < PARTIAL_SHARE * st.place_pages(h)
+            )
             # The places of the posts' cards (who wrote a post and when) on the site's threads:
             # a place where the cards were found on most thread pages that have blocks there
             # (two at least), with the labels the cards there say on most of those pages;
@@ -572,6 +586,7 @@ class DomainCleaner:
                 content_slots=len(data["content_slots"]),
                 label_slots=len(labelled),
                 exact_free=len(data["exact_free"]),
+                exact_partial=len(data["exact_partial"]),
             )
             stats.update(
                 exact=len(exact),

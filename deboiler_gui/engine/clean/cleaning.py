@@ -81,6 +81,7 @@ class Applied:
             self.content = {int(h, 16) for h in data.get("content_slots", ())}
             self.labels = {int(h, 16): str(v) for h, v in dict(data.get("label_slots", {})).items()}
             self.free = {int(h, 16) for h in data.get("exact_free", ())}
+            self.partial = {int(h, 16) for h in data.get("exact_partial", ())}
             self.seen = {int(h, 16) for h in data.get("common_slots", ())}
             self.protected = {int(h, 16) for h in data.get("protected_slots", ())}
             # the places of the site's post cards, with the labels they say, and of its
@@ -523,6 +524,11 @@ def matches(
             for rec in cands[i + 1 : end]
         )
 
+    # repeated blocks kept only because they hold the page's fields (below)
+    split: set[HtmlElement] = set()
+    # the content slot, when it is a part of the page (not its whole body)
+    slot_el = inner if inner is not None else main_el
+    slot_bounded = slot_el is not None and slot_el.tag not in ("body", "html")
     # the places that hold the site's content on most pages that have them
     held_places = ap.site_main | ap.site_main_some | ap.site_main_template | ap.content
     # the lowest link density any test below asks of a list of links
@@ -555,7 +561,7 @@ def matches(
                 and not promo_cell(el)
             ):
                 # (a cell of a row of promotions beside a story is the frame's: below)
-                if fragments.of(el):
+                if fragments.of(el) and el.getparent() not in split:
                     detector = ""
                 elif (
                     _section_heading(el, main_el, density)
@@ -590,6 +596,52 @@ def matches(
                     # pages because the facts are (the one hall of most talks), still the
                     # record's
                     detector = ""
+                elif (
+                    slot_bounded
+                    and thread is None
+                    and links < density * chars
+                    and within(i, el, slot_el)
+                    and _field_text(el, slot_el, recs, ap.exact, repeats)
+                ):
+                    # a field of the page's record in the content: a label the site
+                    # repeats next to a value of the page's own ("Date:" over "11/20/2017"
+                    # in a definition list, a specification's "Weight" before its figure),
+                    # a group of them under its heading ("Details"), or a value whose
+                    # figures only the folding of digits made the same as other pages'
+                    detector = ""
+                    if _field_pairs(el) is None:
+                        # a block the site repeats that holds such a group beside its other
+                        # parts: those are judged one by one, each as the repeat it is (not
+                        # as a passage of several repeats the page shares)
+                        split.add(el)
+                elif (
+                    slot_bounded
+                    and thread is None
+                    and links == 0
+                    and chars <= DATELINE_CHARS
+                    and within(i, el, slot_el)
+                    and _DATE.search(_text_of(el)) is not None
+                    and _right_under_heading(el, title_blocks, whole=True)
+                ):
+                    # the line right under the content's own heading that dates it (an
+                    # event's "11/20/2017 @ 6:00 pm - 8:00 pm" under its title): the
+                    # record's date, the same on many pages only once digits are folded
+                    detector = ""
+                elif (
+                    slot_bounded
+                    and thread is None
+                    and h in ap.partial
+                    and links == 0
+                    and chars <= NOTICE_LINE_CHARS
+                    and within(i, el, slot_el)
+                    and _notice_over_heading(el, title_blocks)
+                ):
+                    # a sentence right above the content's own heading that the site says on
+                    # only some of the pages that have its place ("This event has passed."
+                    # over past events): a word on the page's record, where a banner the
+                    # site puts over every article is the frame's; it stays whole
+                    detector = ""
+                    flow_line = True
                 elif not bounded:
                     # the whole body is the "content" (a page without a content container:
                     # LaTeX2HTML, old hand-written pages): a repeat is a template part, unless
@@ -1618,6 +1670,104 @@ def _record_group(
             continue
         if rec[1] not in exact and rec[1] not in repeats:
             return True
+    return False
+
+
+#: a record's group of fields (its labels with their values, a heading over them) holds at
+#: most this many characters of text
+FIELD_GROUP_CHARS = 600
+_ANY_DIGIT = re.compile(r"\d")
+
+
+def _field_value(cell: HtmlElement) -> bool:
+    """Whether a ``dd`` or ``td`` is the value of a labelled field: a ``dt`` or a ``th``
+    (the label) comes right before it among its siblings."""
+    prev = cell.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None:
+        return False
+    return (cell.tag == "dd" and prev.tag in ("dt", "dd")) or (
+        cell.tag == "td" and prev.tag == "th"
+    )
+
+
+def _field_pairs(el: HtmlElement) -> list[HtmlElement] | None:
+    """The values of a block that is a record's group of fields: all its text is in labelled
+    fields (``dt`` over ``dd``, a row's ``th`` before its ``td``) and the headings over them
+    (an event's "Details" over "Date:" and "Time:"). None when it holds other text."""
+    values: list[HtmlElement] = []
+    rest: list[str] = []
+    for node in el.iter():
+        tag = node.tag
+        if not isinstance(tag, str):
+            continue
+        if tag in ("dd", "td") and _field_value(node):
+            values.append(node)
+    if not values:
+        return None
+    taken = set(values)
+    for node in el.iter():
+        if not isinstance(node.tag, str) or node.tag in ("dt", "th") or node in taken:
+            continue
+        if any(a in taken for a in node.iterancestors()):
+            continue
+        if node.tag in _HEADING_TAGS or any(a.tag in _HEADING_TAGS for a in node.iterancestors()):
+            continue
+        if any(a.tag in ("dt", "th") for a in node.iterancestors()):
+            continue
+        # text of the block outside its fields and headings
+        if (node.text or "").strip():
+            rest.append(node.text)
+        for child in node:
+            if (child.tail or "").strip() and child not in taken:
+                rest.append(child.tail)
+    return None if rest else values
+
+
+def _field_text(
+    el: HtmlElement,
+    top: HtmlElement | None,
+    recs: dict[HtmlElement, list[Any]],
+    exact: AbstractSet[int],
+    repeats: AbstractSet[int],
+) -> bool:
+    """Whether a repeated block below ``top`` is a field of the page's record: a label with
+    its value, a group of them under its heading, or a value, where a value is the page's own
+    (it holds figures, which the representation folds so that each page's date or size
+    matches the others', or it is no repeat). Labels ("Date:", "Time:", "Details") are the
+    same on every page of a record's kind; next to the page's own values they are its
+    record's, not the template's. A block holding such a group beside other blocks is not
+    removed whole: its parts are judged one by one."""
+
+    def own(value: HtmlElement) -> bool:
+        if _ANY_DIGIT.search(_text_of(value)) is not None:
+            return True
+        rec = recs.get(value)
+        return rec is not None and rec[2] > 0 and rec[1] not in exact and rec[1] not in repeats
+
+    # a value, or a block inside one
+    node: HtmlElement | None = el
+    while node is not None and node is not top:
+        if node.tag in ("dd", "td") and _field_value(node):
+            return own(node)
+        node = node.getparent()
+    if el.tag in ("dt", "th"):
+        # a label: its value comes right after it
+        nxt = el.getnext()
+        while nxt is not None and not isinstance(nxt.tag, str):
+            nxt = nxt.getnext()
+        return nxt is not None and nxt.tag in ("dd", "td") and own(nxt)
+    values = _field_pairs(el) if len(_text_of(el)) <= FIELD_GROUP_CHARS else None
+    if values is not None:
+        return any(own(v) for v in values)
+    # a block holding such a group beside other blocks: the group is judged on its own (and
+    # the blocks beside it), not removed with them
+    for group in el.iter("dl", "table"):
+        if group is not el and len(_text_of(group)) <= FIELD_GROUP_CHARS:
+            values = _field_pairs(group)
+            if values is not None and any(own(v) for v in values):
+                return True
     return False
 
 
@@ -5382,6 +5532,16 @@ def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], link
         return False
     if _SENTENCE_END.search(said) is None and _WIDE_CLAUSE.search(said) is None:
         return False  # no sentence: a line of facts under a post's heading (its date, author, link)
+    return _right_under_heading(el, title_blocks)
+
+
+def _right_under_heading(
+    el: HtmlElement, title_blocks: AbstractSet[HtmlElement], whole: bool = False
+) -> bool:
+    """Whether the block is, or is inside, the first one with text right after the content's
+    own heading in the block around it (the heading itself or a box holding only the heading
+    before it). With ``whole``, the block is all the text of that one (a line under the
+    heading, not a line somewhere in the column of text under it)."""
     top = el  # the block, or the one holding it, among the children of the heading's block
     while (parent := top.getparent()) is not None and parent not in title_blocks:
         if parent.tag in ("body", "html"):
@@ -5391,6 +5551,8 @@ def _under_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement], link
         return False
     if any(_linked_heading(h) for h in top.iter(*_HEADING_TAGS)):
         return False  # a box headed by another page's name (a column's banner): not the title's
+    if whole and top is not el and "".join(_text_of(top).split()) != "".join(_text_of(el).split()):
+        return False
     for prev in top.itersiblings(preceding=True):
         if not isinstance(prev.tag, str) or not _text_of(prev).strip():
             continue
@@ -5409,6 +5571,31 @@ def _linked_heading(heading: HtmlElement) -> bool:
     said = "".join(_text_of(heading).split())
     linked = "".join("".join(_text_of(a).split()) for a in heading.iter("a"))
     return bool(said) and linked == said
+
+
+#: a notice over the content's heading is one line: at most this many characters
+NOTICE_LINE_CHARS = 120
+
+
+def _notice_over_heading(el: HtmlElement, title_blocks: AbstractSet[HtmlElement]) -> bool:
+    """Whether the block is one sentence (three words or more, no form control) in the block
+    around the content's own heading, right before that heading (the next sibling with text
+    is the heading, or a box holding only it)."""
+    said = _text_of(el)
+    if len(said.split()) < FLOW_LINE_WORDS or _SENTENCE_END.search(said) is None:
+        return False
+    if next(el.iter(*_CONTROLS), None) is not None:
+        return False
+    if el.getparent() not in title_blocks:
+        return False
+    for nxt in el.itersiblings():
+        if not isinstance(nxt.tag, str) or not _text_of(nxt).strip():
+            continue
+        if nxt.tag in ("h1", "h2", "h3"):
+            return True
+        heads = "".join("".join(_text_of(h).split()) for h in nxt.iter("h1", "h2", "h3"))
+        return bool(heads) and heads == "".join(_text_of(nxt).split())
+    return False
 
 
 def _own_value(el: HtmlElement, chars: int, links: int, density: float) -> bool:
