@@ -1,7 +1,8 @@
 """A field removed from the pages is 'gone' even when its old value is still linked elsewhere on
 the page, when the label its old rule found it by is still there with nothing by it.
 
-Commons IO's Javadoc (Debian's libcommons-io-java-doc): the superclass link is the link right
+Commons IO's Javadoc (Debian's libcommons-io-java-doc, 48 class pages bundled in
+tests/data/realpages): the superclass link is the link right
 after 'extends' in a class's declaration (`//pre/a[normalize-space(preceding-sibling::node()
 [1][self::text()])='extends']`). A new layout (classes renamed, every div wrapped) that drops
 that link keeps 'extends' in the declaration, and the inheritance tree still links the
@@ -12,9 +13,8 @@ a `div`), it is still by its label and is repaired, the same value on every page
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import lxml.html
+from realpages import pages as bundled
 
 from deboiler_gui.engine.htmltree import parse_html, to_html
 from deboiler_gui.engine.model import Page
@@ -30,22 +30,12 @@ from deboiler_gui.engine.template.valuerepair import (
     rule_labels,
 )
 
-API = Path("/usr/share/doc/libcommons-io-java/api")
 RULE = "//pre/a[normalize-space(preceding-sibling::node()[1][self::text()])='extends']"
 
 
-def javadoc_pages(n: int = 48) -> list[Page]:
-    files = sorted(
-        f
-        for f in API.glob("org/apache/commons/io/**/*.html")
-        if "class-use" not in f.parts and not f.name.startswith("package-")
-    )
-    assert len(files) >= n, "Debian's libcommons-io-java-doc API pages are needed"
-    step = len(files) / n
-    return [
-        Page(f"https://io.example/{f.relative_to(API)}", f.read_text(encoding="utf-8"))
-        for f in (files[int(i * step)] for i in range(n))
-    ]
+def javadoc_pages() -> list[Page]:
+    """48 class and interface pages, evenly spread over the API's packages."""
+    return bundled("commons-io-javadoc-classes.json.gz")
 
 
 def relayout(html: str, change: str) -> str:
