@@ -5,7 +5,8 @@ selects it alone), or scores it down and answers 'unsure' naming the pages where
 several; `templates repair` says so. A field whose old rule already took the first of several
 nodes, and a list field, are not affected.
 
-The real case: Git's manual pages (Debian's git-doc) whose new layout drops every class and id
+The real case: Git's manual pages (Debian's git-doc, 40 pages bundled trimmed in
+tests/data/realpages) whose new layout drops every class and id
 but the body's. The purpose line (`//div[@id='header']/div[@class='sectionbody']/p`, one
 paragraph per page) used to be repaired as `//body[…' manpage '…]//p`, every paragraph of the
 page (20 to 90), the purpose only by being the first."""
@@ -15,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
+from realpages import pages as bundled
 
 from deboiler_gui.cli import cli
 from deboiler_gui.engine.htmltree import parse_html, to_html
@@ -36,18 +38,12 @@ from deboiler_gui.engine.template.valuerepair import (
     repair_site,
 )
 
-GIT = Path("/usr/share/doc/git-doc")
 PURPOSE = "//div[@id='header']/div[@class='sectionbody']/p"
 
 
-def git_pages(n: int = 40) -> list[Page]:
-    files = sorted(GIT.glob("git-*.html"))
-    assert len(files) >= n, "Debian's git-doc manual pages are needed"
-    step = len(files) / n
-    return [
-        Page(f"https://git.example/{f.name}", f.read_text(encoding="utf-8"))
-        for f in (files[int(i * step)] for i in range(n))
-    ]
+def git_pages() -> list[Page]:
+    """40 manual pages spread over the git commands'."""
+    return bundled("git-manual-pages.json.gz")
 
 
 def without_classes(html: str) -> str:

@@ -5,6 +5,7 @@ in the View menu, and the window's layout kept from one run to the next."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,9 @@ import shiboken6
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDockWidget, QPushButton
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from test_template_merge import asciidoctor_folder  # noqa: E402
 
 
 def _site(tmp_path: Path) -> Path:
@@ -650,13 +654,9 @@ def test_a_short_template_panel_gives_the_rule_list_its_rows_first(qtbot: Any, w
             assert len(whole) >= 7, (len(whole), tree.viewport().height())
 
 
-ASCIIDOCTOR = Path("/usr/share/doc/asciidoctor-doc/html")
-
-
-@pytest.mark.skipif(not ASCIIDOCTOR.is_dir(), reason="Debian's asciidoctor-doc is not installed")
 @pytest.mark.parametrize("size", [(922, 691), (1400, 900), (1600, 900)])
 def test_at_the_first_start_the_page_list_is_sized_for_the_sites_paths(
-    qtbot: Any, window: Any, size: tuple[int, int]
+    qtbot: Any, window: Any, tmp_path: Path, size: tuple[int, int]
 ) -> None:
     """`deboiler-gui open /usr/share/doc/asciidoctor-doc/html` at a first start: the page list
     is widened for the paths (up to a third of the window, the page keeping its share). In a
@@ -671,7 +671,7 @@ def test_at_the_first_start_the_page_list_is_sized_for_the_sites_paths(
     first_start_sizes(window)  # as at a first start on a screen that gives this window
     finished: list[tuple[str, str]] = []
     window.job_finished.connect(lambda name, outcome: finished.append((name, outcome)))
-    _open(qtbot, window, ASCIIDOCTOR)
+    _open(qtbot, window, asciidoctor_folder(tmp_path))
     qtbot.waitUntil(lambda: ("analyse", "finished") in finished, timeout=120000)
     pages = window.findChild(QDockWidget, "dock-pages")
     table = window.page_table

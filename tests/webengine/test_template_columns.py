@@ -19,13 +19,9 @@ from PySide6.QtWidgets import QDockWidget, QStyle
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import test_save_keeps_stored_versions as saving  # noqa: E402
 
-ASCIIDOCTOR = saving.ASCIIDOCTOR
 #: The reference imported with its template of four fields (module-scoped, shared).
 imported = saving.imported
 
-pytestmark = pytest.mark.skipif(
-    not ASCIIDOCTOR.is_dir(), reason="Debian's asciidoctor-doc is not installed"
-)
 FIELDS = ("title", "parent", "methods", "description")
 
 
