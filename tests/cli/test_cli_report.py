@@ -1,4 +1,5 @@
-"""``deboiler-gui report`` on a real multi-page site (40 pages of the SQLite documentation):
+"""``deboiler-gui report`` on a real multi-page site (40 pages of the SQLite documentation, bundled
+trimmed in tests/data/realpages):
 one self-contained HTML file with impact, eaten pages, template health and boilerplate groups;
 accept/reject decisions reach the headless ``extract``; clear errors."""
 
@@ -6,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,7 +26,11 @@ from deboiler_gui.engine.review.groups import (
 from deboiler_gui.engine.store import Workspace
 from deboiler_gui.engine.template.model import Field, Rule, Template
 
-SQLITE_DOCS = Path("/usr/share/doc/sqlite3")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from realpages import write_folder  # noqa: E402
+
+#: The first 40 pages (by name) of Debian's sqlite3-doc.
+SQLITE_DOCS = "sqlite-doc-pages.json.gz"
 SITE = "sqlite.local"
 
 
@@ -37,14 +41,9 @@ def run(*args: str) -> Any:
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    assert SQLITE_DOCS.is_dir(), (
-        "the SQLite documentation (sqlite3-doc) is part of the test machine"
-    )
     root = tmp_path_factory.mktemp("sqlite")
-    folder = root / "site"
-    folder.mkdir()
-    for path in sorted(SQLITE_DOCS.glob("*.html"))[:40]:
-        shutil.copy(path, folder / path.name)
+    folder = write_folder(SQLITE_DOCS, root / "sqlite3")
+    assert len(list(folder.glob("*.html"))) == 40
     ws = root / "ws.sqlite"
     assert (
         run("import", str(folder), "-w", str(ws), "--base-url", f"http://{SITE}/", "-q").exit_code
