@@ -24,8 +24,8 @@ def pages(name: str) -> list[Page]:
 
 
 def page(name: str, url: str) -> str:
-    """The HTML of the bundled page at ``url``."""
-    return next(r["html"] for r in rows(name) if r["url"] == url)
+    """The HTML of the bundled page at ``url`` (a KeyError naming it if the file has none)."""
+    return {r["url"]: r["html"] for r in rows(name)}[url]
 
 
 def write_folder(name: str, folder: Path) -> Path:
