@@ -1026,6 +1026,20 @@ def summarise(
             around.append((end, key))
     main = sorted({_slot_key(s) for s in facts.main_slots})
     content = sorted({_slot_key(s) for s in facts.slot_slots if s is not None})
+    # the block found as the content, when it has a place and the page's heading is outside
+    # it: its text and its place (a block the site repeats word for word there, the server's
+    # signature under a folder's heading and list of files, does not make that place the
+    # site's content place; a page's section saved under several addresses holds its heading)
+    main_block = None
+    if len(facts.main_path) > 2:
+        last = facts.main_path[-1]
+        for rec in facts.cands:
+            if rec[0] is last:
+                if rec[4] is not None and any(
+                    last not in heading.iterancestors() for heading in root.iter(*_HEADINGS)
+                ):
+                    main_block = (rec[1], _slot_key(rec[4]))
+                break
     return {
         "hashes": hashes,
         "hslots": hslots,
@@ -1033,6 +1047,7 @@ def summarise(
         "slots": slots,
         "names": names,
         "main": main,
+        "main_block": main_block,
         "content": content,
         "chars": facts.chars,
         "loose": sorted({key for _a, key in loose_links(root)}),

@@ -181,6 +181,8 @@ class _FitState:
     slot_chars: dict[int, int] = field(default_factory=dict)
     slot_links: dict[int, int] = field(default_factory=dict)
     slot_main: dict[int, int] = field(default_factory=dict)  # pages where it holds the content
+    # the block found as a page's content, by its text: [pages, its place there]
+    main_blocks: dict[int, list[int]] = field(default_factory=dict)
     slot_names: dict[int, str] = field(default_factory=dict)
     slot_skel: dict[int, str] = field(default_factory=dict)  # the skeleton first seen there...
     slot_same: dict[int, int] = field(default_factory=dict)  # ...and pages where it was the same
@@ -285,6 +287,14 @@ class _FitState:
         slot_main = self.slot_main
         for key in summary["main"]:
             slot_main[key] = slot_main.get(key, 0) + 1
+        block = summary.get("main_block")
+        if block is not None:
+            h, key = block
+            seen = self.main_blocks.get(h)
+            if seen is None:
+                self.main_blocks[h] = [1, key]
+            elif seen[1] == key:
+                seen[0] += 1
         loose_df = self.loose_df
         for key in summary.get("loose", ()):
             loose_df[key] = loose_df.get(key, 0) + 1
@@ -303,6 +313,15 @@ class _FitState:
         line_df = self.line_df
         for key in summary.get("lines", ()):
             line_df[key] = line_df.get(key, 0) + 1
+
+    def unplace_repeats(self, text_min: int) -> None:
+        """A place whose content on a page was a block the site repeats word for word (the
+        server's signature under a page of links, a footer's notice under a page of a few
+        links) did not hold that page's content: those pages leave its count."""
+        slot_main = self.slot_main
+        for h, (n, key) in self.main_blocks.items():
+            if n >= 2 and self.df.get(h, 0) >= text_min and key in slot_main:
+                slot_main[key] = max(0, slot_main[key] - n)
 
 
 class DomainCleaner:
@@ -462,6 +481,7 @@ class DomainCleaner:
             text_min = _threshold(cfg["min_page_share"], cfg["min_pages"], n_pages)
             link_min = max(2, int(cfg["link_min_pages"]))
             exact = sorted(h for h, c in st.df.items() if c >= text_min)
+            st.unplace_repeats(text_min)
             # Link-dense blocks (menus) need less evidence, but only outside the main content.
             exact_links = sorted(
                 h for h, c in st.df.items() if link_min <= c < text_min and h in st.link_dense

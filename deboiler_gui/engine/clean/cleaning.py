@@ -172,7 +172,10 @@ def matches(
         main = {frame_up, *frame_up.iterancestors()}
         main_el = frame_up
     reason = (
-        "the deepest element holding most of the page's non-link text"
+        "the page's body (the part holding most of its text is a block the site repeats"
+        " word for word)"
+        if frame_up is not None and frame_up.tag == "body"
+        else "the deepest element holding most of the page's non-link text"
         if main_el is not None
         else ""
     )
@@ -2336,7 +2339,8 @@ def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlEle
     """When the page's main content is a block the site repeats with the same text on many
     of its pages (a footer's notice holding more prose than a page of a few links), or most
     of its text outside links is in such blocks, the nearest element around it that is a
-    place holding the content on most of the site's pages; else None."""
+    place holding the content on most of the site's pages (or, around a repeated block, else
+    the body); else None."""
     if ap.compat or not ap.exact:
         return None
     hashes = {rec[0]: (rec[1], rec[4]) for rec in cands}
@@ -2346,7 +2350,8 @@ def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlEle
     _el, h, chars, links, slot, end, _skel = cands[start]
     if slot is not None and ap.slot_id(slot) in _content_places(ap):
         return None  # (a place of the site's content: a story the site has twice or more)
-    if h not in ap.exact:
+    repeated_block = h in ap.exact
+    if not repeated_block:
         # (or most of its text is in such blocks: the notice with the bar around it)
         own = chars - links
         repeated = 0
@@ -2368,6 +2373,11 @@ def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlEle
             if slot is not None and ap.slot_id(slot) in held:
                 return cast(HtmlElement, up)
         up = up.getparent()
+    # no such place around the repeated block itself (a server's listing of a folder: its
+    # heading, its entries, then the server's signature the site repeats on every listing):
+    # the page's body is the content, less the frame in it
+    if repeated_block and up is not None and up.tag == "body":
+        return cast(HtmlElement, up)
     return None
 
 
@@ -2458,9 +2468,29 @@ def _body_edges(
         got = frame(child)
         if got is None:
             break
+        if got[0] and not same_shape and _under_page_heading(child):
+            # the page's own entries right under its heading, with nothing of its own after
+            # them (a folder's listing under "Index of /…"): its content, not a bar at its
+            # edge, however many pages have a list of links at that place
+            break
         if got[0]:
             found[child] = got
     return [(el, d, k, n) for el, (d, k, n) in found.items()]
+
+
+def _under_page_heading(el: HtmlElement) -> bool:
+    """Whether the nearest block before the element with visible text is a heading."""
+    for prev in el.itersiblings(preceding=True):
+        if not isinstance(prev.tag, str):
+            if (prev.tail or "").strip():
+                return False
+            continue
+        if (prev.tail or "").strip():
+            return False
+        if not _text_of(prev).strip():
+            continue
+        return prev.tag in _HEADING_TAGS
+    return False
 
 
 def _twins_inside(
