@@ -335,8 +335,10 @@ class CleanResult:
 #: The form of a fitted model. A model saved in an older form keys the site's places in another
 #: way (an id with the page's own classes beside it was part of the key, form 1) or lacks what
 #: the cleaner now reads (the blocks the site repeats on only part of the pages of their place,
-#: form 2): the cleaner cannot read it right, so the site is fitted again where it is used.
-MODEL_FORMAT = 3
+#: form 2; the words the content's edges say outside their links, and places that held a block
+#: the site repeats rather than content, form 3): the cleaner cannot read it right, so the site
+#: is fitted again where it is used.
+MODEL_FORMAT = 4
 
 
 @dataclass

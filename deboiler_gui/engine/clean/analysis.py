@@ -970,6 +970,56 @@ def _slot_key(slot: str) -> int:
     return key
 
 
+#: a line at the content's edge says its own words, outside its links, when they are at least
+#: this many letters and digits (a notice with its page's links: "This page may have a more
+#: recent version on …: …, and a talk page: …")
+FIXED_WORDS_CHARS = 12
+#: blocks with text looked at from each end of the content
+EDGE_BLOCKS = 3
+
+
+def text_outside_links(el: HtmlElement) -> str:
+    """The block's visible text outside its links, without white space."""
+    linked: set[HtmlElement] = set()
+    for a in el.iter("a"):
+        linked.update(a.iter())
+    parts: list[str] = []
+    for node in el.iter():
+        tag = node.tag
+        if node not in linked and isinstance(tag, str) and tag not in INVISIBLE_TAGS and node.text:
+            parts.append(node.text)
+        if node is not el and node.tail and node.getparent() not in linked:
+            parts.append(node.tail)
+    return "".join("".join(parts).split())
+
+
+def fixed_words(el: HtmlElement) -> str | None:
+    """The block's visible text outside its links, normalised as a representation's (lower
+    case, digit runs folded), when it holds a link to an address and at least
+    ``FIXED_WORDS_CHARS`` letters or digits of its own; else None."""
+    if not any(
+        (href := (a.get("href") or "").strip()) and not href.startswith("#") for a in el.iter("a")
+    ):
+        return None
+    text = text_outside_links(el).lower()
+    if sum(c.isalnum() for c in text) < FIXED_WORDS_CHARS:
+        return None
+    return _DIGITS.sub("0", text)
+
+
+def edge_blocks(content: HtmlElement) -> list[HtmlElement]:
+    """The content's first and last ``EDGE_BLOCKS`` child elements with visible text."""
+    children = [c for c in content if isinstance(c.tag, str) and c.tag not in INVISIBLE_TAGS]
+    texted = [c for c in children if "".join(c.itertext()).strip()]
+    if len(texted) <= 2 * EDGE_BLOCKS:
+        return texted
+    return texted[:EDGE_BLOCKS] + texted[-EDGE_BLOCKS:]
+
+
+def fixed_key(words: str) -> int:
+    return h64(("fixed:" + words).encode("utf-8", "surrogatepass"))
+
+
 def summarise(
     root: HtmlElement, spec: Spec, link_density: float, facts: Facts | None = None
 ) -> dict[str, Any]:
@@ -1026,6 +1076,36 @@ def summarise(
             around.append((end, key))
     main = sorted({_slot_key(s) for s in facts.main_slots})
     content = sorted({_slot_key(s) for s in facts.slot_slots if s is not None})
+    # the block found as the content, when it has a place and the page's heading is outside
+    # it: its text and its place (a block the site says word for word there, the server's
+    # signature under a folder's heading and list of files, does not make that place the
+    # site's content place; a page's section saved under several addresses holds its heading)
+    main_block = None
+    if len(facts.main_path) > 2:
+        last = facts.main_path[-1]
+        for rec in facts.cands:
+            if rec[0] is last:
+                if rec[4] is not None and any(
+                    last not in heading.iterancestors() for heading in root.iter(*_HEADINGS)
+                ):
+                    # its words as they are, digits and all (a page's paragraph that differs
+                    # from others only in its figures is its own)
+                    said = "".join(_text_of(last).split())
+                    main_block = (h64(said.encode("utf-8", "surrogatepass")), _slot_key(rec[4]))
+                break
+    # the words the content's first and last blocks say outside their links
+    content_el = facts.main_path[-1] if len(facts.main_path) > 1 else None
+    edges = (
+        sorted(
+            {
+                fixed_key(words)
+                for block in edge_blocks(content_el)
+                if (words := fixed_words(block)) is not None
+            }
+        )
+        if content_el is not None and not spec.compat
+        else []
+    )
     return {
         "hashes": hashes,
         "hslots": hslots,
@@ -1033,6 +1113,8 @@ def summarise(
         "slots": slots,
         "names": names,
         "main": main,
+        "edges": edges,
+        "main_block": main_block,
         "content": content,
         "chars": facts.chars,
         "loose": sorted({key for _a, key in loose_links(root)}),

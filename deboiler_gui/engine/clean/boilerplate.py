@@ -181,6 +181,11 @@ class _FitState:
     slot_chars: dict[int, int] = field(default_factory=dict)
     slot_links: dict[int, int] = field(default_factory=dict)
     slot_main: dict[int, int] = field(default_factory=dict)  # pages where it holds the content
+    # pages whose content opens or ends with a block saying these words outside its links
+    edge_df: dict[int, int] = field(default_factory=dict)
+    # the block found as a page's content (beside the page's heading), by its words: [pages,
+    # its place there]
+    main_blocks: dict[int, list[int]] = field(default_factory=dict)
     slot_names: dict[int, str] = field(default_factory=dict)
     slot_skel: dict[int, str] = field(default_factory=dict)  # the skeleton first seen there...
     slot_same: dict[int, int] = field(default_factory=dict)  # ...and pages where it was the same
@@ -285,6 +290,17 @@ class _FitState:
         slot_main = self.slot_main
         for key in summary["main"]:
             slot_main[key] = slot_main.get(key, 0) + 1
+        edge_df = self.edge_df
+        for key in summary.get("edges", ()):
+            edge_df[key] = edge_df.get(key, 0) + 1
+        block = summary.get("main_block")
+        if block is not None:
+            h, key = block
+            seen = self.main_blocks.get(h)
+            if seen is None:
+                self.main_blocks[h] = [1, key]
+            elif seen[1] == key:
+                seen[0] += 1
         loose_df = self.loose_df
         for key in summary.get("loose", ()):
             loose_df[key] = loose_df.get(key, 0) + 1
@@ -303,6 +319,16 @@ class _FitState:
         line_df = self.line_df
         for key in summary.get("lines", ()):
             line_df[key] = line_df.get(key, 0) + 1
+
+    def unplace_repeats(self, text_min: int) -> None:
+        """A place whose content on a page was a block that ``text_min`` pages or more say
+        there word for word, digits and all, beside the page's own heading (the server's
+        signature under a folder's listing) did not hold that page's content: those pages
+        leave its count."""
+        slot_main = self.slot_main
+        for n, key in self.main_blocks.values():
+            if n >= text_min and key in slot_main:
+                slot_main[key] = max(0, slot_main[key] - n)
 
 
 class DomainCleaner:
@@ -462,6 +488,7 @@ class DomainCleaner:
             text_min = _threshold(cfg["min_page_share"], cfg["min_pages"], n_pages)
             link_min = max(2, int(cfg["link_min_pages"]))
             exact = sorted(h for h, c in st.df.items() if c >= text_min)
+            st.unplace_repeats(text_min)
             # Link-dense blocks (menus) need less evidence, but only outside the main content.
             exact_links = sorted(
                 h for h, c in st.df.items() if link_min <= c < text_min and h in st.link_dense
@@ -499,6 +526,10 @@ class DomainCleaner:
             # target on most pages ("main help file"): the frame's, outside the content
             data["loose_links"] = sorted(hexkey(k) for k, c in st.loose_df.items() if c >= text_min)
             data["nav_slots"] = {hexkey(k): st.slot_names[k][-300:] for k in nav}
+            # the words a block says outside its links at the content's first or last blocks
+            # on many pages, whatever its links ("This page may have a more recent version
+            # on …: …, and a talk page: …"): the frame's
+            data["edge_words"] = sorted(hexkey(k) for k, c in st.edge_df.items() if c >= text_min)
             data["protected_slots"] = sorted(hexkey(k) for k in protected)
             # Where the site keeps its content: slots on the main-content path of at least half
             # the pages (a page whose own guess stops above them is mostly links).
@@ -587,6 +618,7 @@ class DomainCleaner:
                 label_slots=len(labelled),
                 exact_free=len(data["exact_free"]),
                 exact_partial=len(data["exact_partial"]),
+                edge_words=len(data["edge_words"]),
             )
             stats.update(
                 exact=len(exact),

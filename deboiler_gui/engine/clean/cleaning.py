@@ -30,6 +30,8 @@ from deboiler_gui.engine.clean.analysis import (
     _visible_text_of,
     analyse,
     block_label,
+    fixed_key,
+    fixed_words,
     h64,
     hexkey,
     label_key,
@@ -38,6 +40,7 @@ from deboiler_gui.engine.clean.analysis import (
     make_spec,
     repeats_within_page,
     shut,
+    text_outside_links,
 )
 from deboiler_gui.engine.clean.stamps import holds_date, is_stamp, signatures, stamps
 from deboiler_gui.engine.document import breadcrumbs_of, consume, language_of, title_of
@@ -91,6 +94,7 @@ class Applied:
                 for h, v in dict(data.get("card_slots", {})).items()
             }
             self.lines = {int(h, 16) for h in data.get("line_slots", ())}
+            self.edge_words = {int(h, 16) for h in data.get("edge_words", ())}
         except (TypeError, ValueError) as exc:
             raise InputError(f"domain model of site {model.site!r} is corrupt: {exc}") from exc
         cfg = dict(DEFAULT_CONFIG)
@@ -172,7 +176,10 @@ def matches(
         main = {frame_up, *frame_up.iterancestors()}
         main_el = frame_up
     reason = (
-        "the deepest element holding most of the page's non-link text"
+        "the page's body (the part holding most of its text is a block the site repeats"
+        " word for word)"
+        if frame_up is not None and frame_up.tag == "body"
+        else "the deepest element holding most of the page's non-link text"
         if main_el is not None
         else ""
     )
@@ -2336,7 +2343,8 @@ def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlEle
     """When the page's main content is a block the site repeats with the same text on many
     of its pages (a footer's notice holding more prose than a page of a few links), or most
     of its text outside links is in such blocks, the nearest element around it that is a
-    place holding the content on most of the site's pages; else None."""
+    place holding the content on most of the site's pages (or, around a repeated block, else
+    the body); else None."""
     if ap.compat or not ap.exact:
         return None
     hashes = {rec[0]: (rec[1], rec[4]) for rec in cands}
@@ -2346,7 +2354,8 @@ def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlEle
     _el, h, chars, links, slot, end, _skel = cands[start]
     if slot is not None and ap.slot_id(slot) in _content_places(ap):
         return None  # (a place of the site's content: a story the site has twice or more)
-    if h not in ap.exact:
+    repeated_block = h in ap.exact
+    if not repeated_block:
         # (or most of its text is in such blocks: the notice with the bar around it)
         own = chars - links
         repeated = 0
@@ -2368,6 +2377,13 @@ def _frame_main(el: HtmlElement, cands: list[list[Any]], ap: Applied) -> HtmlEle
             if slot is not None and ap.slot_id(slot) in held:
                 return cast(HtmlElement, up)
         up = up.getparent()
+    # no such place around the repeated block itself, which is fixed at its place (a
+    # server's listing of a folder: its heading, its entries, then the server's signature
+    # the site repeats on every listing): the page's body is the content, less the frame in
+    # it; a passage a few pages share where most pages have other text at its place (a
+    # post's summary on the site's lists of posts) stays the content
+    if repeated_block and h not in ap.free and up is not None and up.tag == "body":
+        return cast(HtmlElement, up)
     return None
 
 
@@ -2418,9 +2434,24 @@ def _body_edges(
             return ("", "", 0)
         if child in keep_ancestors or slot is None or chars > max_share:
             return None
+        if (
+            same_shape
+            and ap.edge_words
+            and _h not in ap.exact
+            and _fixed_line(child, ap.edge_words)
+        ):
+            # (the same words with other links on each page: a block the site says whole,
+            # links and all, is a repeat, and the content's rules for repeats judge it)
+            return ("frame", "fixed words", chars)
+        if same_shape and _twin_bar(child):
+            return ("frame", "bar said twice", chars)
         sid = ap.slot_id(slot)
         if same_shape and (
-            (links < BAR_DENSITY * chars and (sid not in ap.frames or ap.frames[sid][1] != skel))
+            (
+                links < BAR_DENSITY * chars
+                and not _separated_links(child)
+                and (sid not in ap.frames or ap.frames[sid][1] != skel)
+            )
             or (
                 _in_series(child)
                 and not (
@@ -2429,6 +2460,7 @@ def _body_edges(
                     and _opens_with_heading(child)
                     and _teaser_column(child)
                 )
+                and not _said_twice(child)
             )
             or _links_within(child)
             or sum(1 for a in child.iter("a") if a.get("href")) < 2
@@ -2436,7 +2468,8 @@ def _body_edges(
             # at a content block's edge: a member summary (its types are not links), one of
             # alike columns (an index), the page's own table of contents (links to its own
             # sections), a single link ("Go to the source code of this file.") are the
-            # content's; a bar has links to several pages
+            # content's; a bar has links to several pages, and one of alike blocks is a bar
+            # when the content says it twice, word for word (at its top and at its end)
             return None
         if sid in ap.nav and links >= el_density * chars:
             return ("slot", ap.nav[sid], chars)
@@ -2458,9 +2491,89 @@ def _body_edges(
         got = frame(child)
         if got is None:
             break
+        if got[0] and not same_shape and _under_page_heading(child):
+            # the page's own entries right under its heading, with nothing of its own after
+            # them (a folder's listing under "Index of /…"): its content, not a bar at its
+            # edge, however many pages have a list of links at that place
+            break
         if got[0]:
             found[child] = got
     return [(el, d, k, n) for el, (d, k, n) in found.items()]
+
+
+def _said_twice(el: HtmlElement) -> bool:
+    """Whether a sibling of the element's tag has the same text (a trail of links over the
+    page's text and again under it)."""
+    parent = el.getparent()
+    if parent is None or not isinstance(el.tag, str):
+        return False
+    text = "".join(_text_of(el).split())
+    return bool(text) and any(
+        s is not el and "".join(_text_of(s).split()) == text for s in parent.iterchildren(el.tag)
+    )
+
+
+def _one_line(el: HtmlElement) -> bool:
+    """Whether the block is one line of text: no line break in it, and each element in it
+    holds at most one block (a paragraph in its box)."""
+    for node in el.iter():
+        blocks = 0
+        for child in node:
+            if isinstance(child.tag, str) and child.tag in BLOCK_TAGS:
+                blocks += 1
+                if blocks > 1 or child.tag == "br":
+                    return False
+    return True
+
+
+def _twin_bar(el: HtmlElement) -> bool:
+    """Whether the block is a bar of two or more links to other pages with nothing but
+    separators between them that a sibling says again word for word (a wiki's trail "<
+    Previous | Index | Next >" over the page's text and under it)."""
+    targets = {
+        href
+        for a in el.iter("a")
+        if (href := (a.get("href") or "").strip()) and not href.startswith("#")
+    }
+    return len(targets) >= 2 and _separated_links(el) and _said_twice(el)
+
+
+def _separated_links(el: HtmlElement) -> bool:
+    """Whether the block's text outside its links is only separators ("< Creating new pages
+    | Documentation Index | Images >"): a bar of links, however short its link texts."""
+    return not any(c.isalnum() for c in text_outside_links(el))
+
+
+def _fixed_line(el: HtmlElement, edge_words: AbstractSet[int]) -> bool:
+    """Whether the block says, outside its links, words the site's content opens or ends
+    with on many pages, whatever its links ("This page may have a more recent version on
+    …: …, and a talk page: …" under every page of a wiki's documentation), one line; not a
+    heading, a block holding one, nor a line that dates the page."""
+    if el.tag in _HEADING_TAGS or next(el.iter(*_HEADING_TAGS), None) is not None:
+        return False
+    if not _one_line(el):
+        return False  # a part of the content: its title over its entries, a list
+    words = fixed_words(el)
+    return (
+        words is not None
+        and fixed_key(words) in edge_words
+        and not holds_date(" ".join(_text_of(el).split()))
+    )
+
+
+def _under_page_heading(el: HtmlElement) -> bool:
+    """Whether the nearest block before the element with visible text is a heading."""
+    for prev in el.itersiblings(preceding=True):
+        if not isinstance(prev.tag, str):
+            if (prev.tail or "").strip():
+                return False
+            continue
+        if (prev.tail or "").strip():
+            return False
+        if not _text_of(prev).strip():
+            continue
+        return prev.tag in _HEADING_TAGS
+    return False
 
 
 def _twins_inside(

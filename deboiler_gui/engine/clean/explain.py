@@ -205,6 +205,19 @@ RULE_REASONS = {
         "body (a bare font or span, at most 400 characters, no block in it) on a page whose "
         "content holds a story: a generator's or a release's line under the last section",
     ),
+    ("frame", "fixed words"): (
+        "words with the page's links",
+        "at the first or last blocks of the content, a block holding links to other pages "
+        "whose words outside its links are those that the content of many of the site's pages "
+        "opens or ends with, whatever its links (a wiki's \"This page may have a more recent "
+        'version on …: …" under every page); not a heading, nor a line holding a date',
+    ),
+    ("frame", "bar said twice"): (
+        "bar said twice",
+        "at the first or last blocks of the content, a bar of links to other pages with only "
+        'separators between them ("< Previous | Index | Next >") that the content says again '
+        "word for word (over its text and under it)",
+    ),
     ("frame", "bar twin"): (
         "navigation bar over a section",
         "a bar of the same tag, attributes and structure as a navigation bar the page lost at "
