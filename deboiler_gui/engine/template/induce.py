@@ -5970,6 +5970,11 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
                 break
     out.extend(_slot_classed(xp, examples, found))
     out.extend(_row_classed(xp, by_page))
+    apart = _set_apart(found, examples)
+    if apart:
+        narrow = _on_step(xp, 0, f"not({apart})")
+        if narrow is not None:
+            out.append((narrow, -0.1))
     current = xp
     hrefs = [n.get("href") for n in examples]
     if all(h is not None for h in hrefs):
@@ -6005,6 +6010,50 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
             # Preferred to the form it narrows: it takes the same entries, each once.
             out.append((narrow, (0.0 if current == xp else 0.2) - 0.05))
     return out
+
+
+_SEPARATOR = re.compile(r"^[^\w\s]+")
+
+
+def _separator_after(n: HtmlElement) -> str:
+    """The marks that open the text right after ``n`` ('»' of ' » Js_of_ocaml'), "" when
+    none does."""
+    m = _SEPARATOR.match(normalize_text(n.tail or ""))
+    return m.group(0) if m else ""
+
+
+def _set_apart(found: Sequence[Sequence[HtmlElement]], examples: Sequence[HtmlElement]) -> str:
+    """The predicate on its text for the node of a list rule, on each example page, that no
+    example is, that is followed by another mark than the one every example is followed by,
+    and that reads one same label on every example page; "" when there is none. odoc's
+    navigation bar is 'Up – js_of_ocaml » Js_of_ocaml » Js': the trail is the links joined by
+    '»', the 'Up' link before the '–' is another part of the bar, on every page."""
+    marks = [m for m in (_separator_after(n) for n in examples) if m]
+    if len(marks) < 2 or len(set(marks)) != 1:
+        return ""
+    mark = marks[0]
+    own = {_text(n) for n in examples}
+    apart: list[HtmlElement] = []
+    for nodes in found:
+        here = [
+            n
+            for n in nodes
+            if all(n is not e for e in examples) and _separator_after(n) not in ("", mark)
+        ]
+        if not here:
+            return ""
+        apart += here
+    texts = {_text(n) for n in apart}
+    if len(texts) != 1:
+        return ""
+    text = texts.pop()
+    if not label_like(text) or text in own:
+        return ""
+    # Every node of that text on the example pages is set apart so (none is an entry of the
+    # trail that happens to read the same).
+    if any(_text(n) == text and _separator_after(n) == mark for f in found for n in f):
+        return ""
+    return text_equals(apart[0], text)
 
 
 def _row_classed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
