@@ -1943,6 +1943,21 @@ def _list_candidates(
             rest = path.split("/", 1)[1] if "/" in path else ""
             tail = f"{item_tag}[@{attr}]" + (f"/{rest}" if rest else "")
             tails.append((tail, 0.3 * (path.count("/") + 1) - 0.2, path.count("/") + 1))
+        # The start of an attribute's value that every clicked node shares, up to where its
+        # words part (ocamldoc's `span[@id='VALzero']`, `span[@id='VALinit']`: the values'
+        # entries, not the `MODULE…` and `TYPE…` spans of the same steps): a hook of the
+        # examples' kind whose whole value names each entry.
+        every_node = [n for n in every if isinstance(n.tag, str)]
+        for attr in _PREFIX_ATTRS:
+            prefix = shared_prefix([n.get(attr) for n in nodes], separators=_PREFIX_ENDS[attr])
+            if not prefix or not any(
+                not (n.get(attr) or "").startswith(prefix) for n in every_node
+            ):
+                continue
+            pred = f"starts-with(@{attr}, {xpath_literal(prefix)})"
+            tails.append(
+                (f"{path}[{pred}]", 0.3 * (path.count("/") + 1) - 0.2, path.count("/") + 1)
+            )
         chain = _chain(list_node, nodes[0])
         at = next((k for k, n in enumerate(chain[:-1]) if _is_box(n)), None)
         if at is not None and _kind_holds_several(chain[at], path.split("/")[at + 1 :], index):
@@ -2033,6 +2048,17 @@ def _list_candidates(
         add_nested(_absolute(container), 9.0 + level - 0.05 * min(below_root, 10), "positional")
         container = container.getparent()
         level += 1
+    if list_node.tag == "body" and list_node.getparent() is not None:
+        # Entries that are the page's own top-level blocks (ocamldoc writes each `val` as a
+        # `pre` of the body, with no container): the body is the list, found by its place;
+        # a hook on the entries' steps (the tails above) tells them from the page's other
+        # blocks of their tag.
+        for tail, tcost, depth in tails:
+            with_hook = "[" in tail
+            at_body = f"/html/body/{tail}"
+            cost = tcost + (1.0 if with_hook else 3.0)
+            if at_body not in out or out[at_body][0] > cost:
+                out[at_body] = (cost, "attribute" if with_hook else "positional", depth)
     # A list node that holds its own heading before its entries (Doxygen's member tables: a
     # `tr.heading` row 'Functions', then the members' rows; the page has one table per kind
     # of member, at a place that varies): the list node with that heading.
@@ -2061,6 +2087,55 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+#: Attributes whose shared start marks a kind of node (:func:`shared_prefix`), and the
+#: characters after which their values part into words.
+_PREFIX_ENDS = {"id": "-_:.", "href": "/"}
+_PREFIX_ATTRS = tuple(_PREFIX_ENDS)
+_CASE_TURN = re.compile(r"(?<=[A-Z])(?=[a-z])|(?<=[a-z])(?=[A-Z])|(?<=[^\W\d_])(?=\d)")
+
+
+def shared_prefix(values: Sequence[str | None], *, separators: str) -> str:
+    """The start every one of ``values`` shares, cut where their words part (after one of
+    ``separators``, or, outside a path, at a change of letter case or from letters to digits):
+    'VAL' of 'VALzero' and 'VALinit', 'section-' of 'section-2' and 'section-10', '/user/'
+    of '/user/7' and '/user/12'. With one value, its first such start ('VAL' of
+    'VALzero_big_int'); a path's last directory. "" when a value is missing, the values do
+    not part before their end, or the start holds no letters."""
+    if not values or any(not v for v in values):
+        return ""
+    texts = [v for v in values if v]
+    common = texts[0]
+    for v in texts[1:]:
+        k = 0
+        while k < min(len(common), len(v)) and common[k] == v[k]:
+            k += 1
+        common = common[:k]
+    path = "/" in separators
+
+    def cuts(v: str) -> set[int]:
+        at = {i + 1 for i, ch in enumerate(v[:-1]) if ch in separators}
+        if not path:
+            at |= {m.start() for m in _CASE_TURN.finditer(v) if 0 < m.start() < len(v)}
+        return at
+
+    shared = set.intersection(*[cuts(v) for v in texts])
+    shared = {i for i in shared if i <= len(common)}
+    if not shared:
+        return ""
+    if len(set(texts)) > 1:
+        end = max(shared)
+    elif path:
+        end = (
+            max(i for i in shared if texts[0][i - 1] == "/")
+            if any(texts[0][i - 1] == "/" for i in shared)
+            else 0
+        )
+    else:
+        end = min(shared)
+    prefix = common[:end]
+    return prefix if _LETTERS.search(prefix) else ""
 
 
 def _common_tail(list_node: HtmlElement, nodes: Sequence[HtmlElement]) -> str:
@@ -5324,12 +5399,18 @@ def _induce_list(
         for c in clean:
             # The same holds for an entry's class that leaves items out on the examples' own
             # pages (`li.breadcrumb-item/a` against `li/a`).
+            # So does a start of an attribute's value (`span[starts-with(@id, 'VAL')]`, the
+            # `val` entries among the `module` and `type` ones of the same steps).
             for m in re.finditer(
-                r"\[contains\(concat\(' ', normalize-space\(@class\), ' '\), '[^']*'\)\]", c.xpath
+                r"\[contains\(concat\(' ', normalize-space\(@class\), ' '\), '[^']*'\)\]"
+                r"|\[starts-with\(@[\w-]+, '[^']*'\)\]",
+                c.xpath,
             ):
                 base = c.xpath[: m.start()] + c.xpath[m.end() :]
                 if base in alike_of and items_of.get(base, 0) > items_of[c.xpath]:
                     wider.setdefault(c.xpath, base)
+                if m.group(0).startswith("[starts-with"):
+                    continue
                 step = re.search(r"([A-Za-z][\w-]*)$", c.xpath[: m.start()])
                 if step is not None and _drops_plain_entries(c.xpath, step.group(1), by_page):
                     drops_plain.add(c.xpath)
@@ -5827,7 +5908,7 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
         head_text
         and head_text == title
         and page_head is not None
-        and not any(a is list_node for a in page_head.iterancestors())
+        and (list_node.tag == "body" or not any(a is list_node for a in page_head.iterancestors()))
     ):
         head_text = ""
     return {
