@@ -1019,6 +1019,59 @@ def _at_places(xp: str, trees: Sequence[Any], places: set[str]) -> int:
     return n
 
 
+#: An attribute of the examples' signature whose value the nodes of their kind over the site
+#: carry on fewer than this share of their pages, among this many values at least, names each
+#: node rather than their kind (:func:`_varying_hooks`).
+VARYING_SHARE = 0.5
+VARYING_VALUES = 3
+
+
+def _varying_hooks(
+    sig: set[tuple[str, str]],
+    checked: Sequence[Induced],
+    trees: Sequence[Any],
+    positives: Sequence[Example],
+) -> set[tuple[str, str]]:
+    """The attributes of the examples' signature (``_signature``) whose value is the node's
+    own on each page, not a hook of its kind: the nodes of the kind that the candidates find
+    over ``trees`` (those of the examples' tag that carry the signature's other hooks) hold
+    that attribute with many values, the examples' on few pages. ocamldoc's 'Up' link is
+    `a.up[@title='Index']` on a module of the top level, `a.up[@title='BatArray']` below
+    that module: a title that names the link's target. A rule found by it is then no wider
+    than the class's on the pages where the class's node has another title, and the pages
+    where it finds nothing are pages it misses."""
+    tags = {ex.node.tag for ex in positives}
+    out: set[tuple[str, str]] = set()
+    for attr, value in sig:
+        if attr == "class" or attr.startswith(("^", "<")):
+            continue
+        rest = {h for h in sig if h[0] != attr}
+        if not rest and len({_text(ex.node) for ex in positives}) != 1:
+            continue
+        text = _text(positives[0].node)
+        values: dict[HtmlElement, str] = {}
+        for c in checked:
+            if f"@{attr}" in c.xpath:
+                continue
+            for tree in trees:
+                found = _run(tree, c.xpath)
+                if not found:
+                    continue
+                n = found[0]
+                if n in values or n.tag not in tags or n.get(attr) is None:
+                    continue
+                if rest and not _carries(n, rest):
+                    continue
+                if not rest and _text(n) != text:
+                    continue
+                values[n] = n.get(attr) or ""
+        if len(set(values.values())) < VARYING_VALUES:
+            continue
+        if sum(1 for v in values.values() if v == value) < VARYING_SHARE * len(values):
+            out.add((attr, value))
+    return out
+
+
 def _rank_field(
     cands: list[Induced],
     trees: Sequence[Any],
@@ -1036,6 +1089,7 @@ def _rank_field(
     # So is the text right before the examples, when it is one same label ('extends' before a
     # superclass link): another page's link after other words is another link.
     sig = _signature([ex.node for ex in positives])
+    sig -= _varying_hooks(sig, checked, trees, positives)
     labels = {_text_label(ex.node) for ex in positives}
     if len(labels) == 1 and "" not in labels:
         sig.add((_TEXT_LABEL, labels.pop()))
