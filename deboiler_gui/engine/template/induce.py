@@ -1024,6 +1024,11 @@ def _at_places(xp: str, trees: Sequence[Any], places: set[str]) -> int:
 #: node rather than their kind (:func:`_varying_hooks`).
 VARYING_SHARE = 0.5
 VARYING_VALUES = 3
+#: The rules after the first one that :func:`_rank_field` reads over the whole site as rivals
+#: of a first rule anchored on a neighbour.
+WIDER_RIVALS = 6
+#: At most this many pages outside the sample are read for them.
+WIDER_PAGES = 3000
 
 
 def _varying_hooks(
@@ -1384,10 +1389,85 @@ def _rank_field(
             len(c.xpath),
         )
 
+    def wider_over_site(ranked: list[Induced]) -> list[Induced]:
+        """``ranked`` with a rule that ``within`` would set before the first one put before
+        it, once read over every other page of the site: the first rule reaches its node
+        from a neighbour (`div.navbar/following-sibling::h1[1]`), a rival finds the same node
+        on every sampled page, and a page outside the sample has no such neighbour (the
+        site's front page, without a navigation bar) where the rival finds a node of the
+        examples' kind at their place. A rival that finds another node than the first rule
+        on any page is no such rule."""
+        if index is None or len(index.trees) <= len(trees) or len(ranked) < 2:
+            return ranked
+        top = ranked[0]
+        mine = first_nodes.get(top.xpath)
+        if mine is None or "-sibling::" not in top.xpath or top.site["many"]:
+            return ranked
+        kinds = {_own_kind(a) for a in mine if a is not None}
+        rivals = []
+        for d in ranked[1:WIDER_RIVALS]:
+            theirs = first_nodes.get(d.xpath)
+            if (
+                theirs is None
+                or "-sibling::" in d.xpath
+                or d.site["many"]
+                or not right(d)
+                or not sound(d)
+                or relabelled(d)
+                or retexted(d)
+                or any(a is not b for a, b in zip(mine, theirs, strict=True))
+            ):
+                continue
+            try:
+                rivals.append((d, _compiled(d.xpath)))
+            except RuleError:
+                continue
+        if not rivals:
+            return ranked
+        try:
+            first_of_top = _compiled(top.xpath)
+        except RuleError:
+            return ranked
+        more: dict[str, int] = {}
+
+        def first(run: Any, tree: Any) -> HtmlElement | None:
+            try:
+                found = run(tree)
+            except etree.XPathEvalError:
+                return None
+            return found[0] if isinstance(found, list) and found else None
+
+        for tree in islice(index.each_tree(skip=trees), WIDER_PAGES):
+            if not rivals:
+                break
+            a = first(first_of_top, tree)
+            for d, run in list(rivals):
+                b = first(run, tree)
+                if b is a:
+                    continue
+                if (
+                    a is not None
+                    or b is None
+                    or _absolute(b) not in places
+                    or (sig and not _carries(b, sig))
+                    or _own_kind(b) not in kinds
+                    or _repeated(b, trees)
+                ):
+                    rivals.remove((d, run))
+                    more.pop(d.xpath, None)
+                    continue
+                more[d.xpath] = more.get(d.xpath, 0) + 1
+        wider = [d for d, _run_d in rivals if more.get(d.xpath)]
+        if not wider:
+            return ranked
+        best = wider[0]
+        best.site["beyond_sample"] = more[best.xpath]
+        return [best, *(c for c in ranked if c is not best)]
+
     good = _anchored_once(sorted(checked, key=key), single)
     if after is not None:
         good = _after_over_site(good, key, trees, index, after)
-    return _label_before_hooks(good, key, index)
+    return wider_over_site(_label_before_hooks(good, key, index))
 
 
 def _own_kind(el: HtmlElement) -> tuple[str, str]:
@@ -4397,6 +4477,10 @@ def _first_of_hooks(
     if not ranked or not trees or not _path_like(ranked[0]):
         return []
     top = ranked[0]
+    if top.site.get("beyond_sample"):
+        # Put first for the pages outside the sample where it finds the examples' kind of
+        # node and the anchored rules find none: a first form of those finds none there too.
+        return []
     like = _signature([ex.node for ex in positives])
     forms: dict[str, tuple[float, str]] = {}
     for c in ranked:
