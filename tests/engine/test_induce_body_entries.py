@@ -33,8 +33,11 @@ def page(i: int) -> Page:
         f"<h1>Module Mod{i}</h1>"
         f"<pre><span id='MODULEMod{i}'><span class='keyword'>module</span> Mod{i}</span>: sig end</pre>"
         f"<div class='info module top'><p>Operations {i}.</p></div><hr>"
-        f"<pre><span id='TYPEt{i}'><span class='keyword'>type</span> t{i}</span> = int</pre>"
-        f"{decls}</body></html>",
+        + "".join(
+            f"<pre><span id='TYPEt{k}'><span class='keyword'>type</span> t{k}</span> = int</pre>"
+            for k in range(1 + i % 2)
+        )
+        + f"{decls}</body></html>",
     )
 
 
@@ -61,7 +64,7 @@ def test_entries_of_the_body_on_two_pages_are_one_list() -> None:
     index, trees = _site()
     examples = [
         _click(trees, 5, "/html/body/pre[4]/span"),
-        _click(trees, 7, "/html/body/pre[3]/span"),
+        _click(trees, 7, "/html/body/pre[5]/span"),
     ]
     top = induce(examples, [], index, as_list=True, limit=3)[0]
     assert "starts-with(@id, 'VAL')" in top.xpath, top.xpath
@@ -87,3 +90,19 @@ def test_shared_prefix_cuts_where_words_part() -> None:
     assert shared_prefix(["/user/7", "/user/12"], separators="/") == "/user/"
     assert shared_prefix(["TYPEt", "VALx"], separators="-_:.") == ""
     assert shared_prefix(["x1", None], separators="-_:.") == ""
+
+
+def test_the_first_entry_as_a_field_is_found_by_the_start_of_its_id() -> None:
+    # Each page's first `val` (after the `module` declaration and one or two `type` ones) as
+    # one field.
+    index, trees = _site()
+    examples = [
+        _click(trees, 5, "/html/body/pre[4]/span"),
+        _click(trees, 8, "/html/body/pre[3]/span"),
+    ]
+    top = induce(examples, [], index, limit=3)[0]
+    fld = Field("first", xpaths=(top.xpath,))
+    t = Template("api", fields=(fld,), use_cleaner=False)
+    for i in (0, 3, 9, 14):
+        got, _report = extract_field(trees[f"{SITE}Mod{i}.html"], fld, t)
+        assert got == f"val {values(i)[0]}", (top.xpath, got)

@@ -651,6 +651,13 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
 
     for cost, family, pred in hooks(el, index):
         add(f"//{tag}[{pred}]", cost, family)
+    v = el.get("id")
+    if v and index is not None and index.is_volatile(el, "id", v):
+        # The start of an id that names each node of a kind ('VAL' of ocamldoc's
+        # `span#VALzero`: the first `val` of a module), when the whole id is no hook.
+        prefix = shared_prefix([v], separators=_PREFIX_ENDS["id"])
+        if prefix:
+            add(f"//{tag}[starts-with(@id, {xpath_literal(prefix)})]", 1.2, "attribute")
     # Ancestors with a hook or a label, then the steps down (without and with positions).
     node = el
     depth = 0
