@@ -651,6 +651,13 @@ def _field_candidates(ex: Example, index: SiteIndex | None) -> dict[str, tuple[f
 
     for cost, family, pred in hooks(el, index):
         add(f"//{tag}[{pred}]", cost, family)
+    v = el.get("id")
+    if v and index is not None and index.is_volatile(el, "id", v):
+        # The start of an id that names each node of a kind ('VAL' of ocamldoc's
+        # `span#VALzero`: the first `val` of a module), when the whole id is no hook.
+        prefix = shared_prefix([v], separators=_PREFIX_ENDS["id"])
+        if prefix:
+            add(f"//{tag}[starts-with(@id, {xpath_literal(prefix)})]", 1.2, "attribute")
     # Ancestors with a hook or a label, then the steps down (without and with positions).
     node = el
     depth = 0
@@ -1019,6 +1026,64 @@ def _at_places(xp: str, trees: Sequence[Any], places: set[str]) -> int:
     return n
 
 
+#: An attribute of the examples' signature whose value the nodes of their kind over the site
+#: carry on fewer than this share of their pages, among this many values at least, names each
+#: node rather than their kind (:func:`_varying_hooks`).
+VARYING_SHARE = 0.5
+VARYING_VALUES = 3
+#: The rules after the first one that :func:`_rank_field` reads over the whole site as rivals
+#: of a first rule anchored on a neighbour.
+WIDER_RIVALS = 6
+#: At most this many pages outside the sample are read for them.
+WIDER_PAGES = 3000
+
+
+def _varying_hooks(
+    sig: set[tuple[str, str]],
+    checked: Sequence[Induced],
+    trees: Sequence[Any],
+    positives: Sequence[Example],
+) -> set[tuple[str, str]]:
+    """The attributes of the examples' signature (``_signature``) whose value is the node's
+    own on each page, not a hook of its kind: the nodes of the kind that the candidates find
+    over ``trees`` (those of the examples' tag that carry the signature's other hooks) hold
+    that attribute with many values, the examples' on few pages. ocamldoc's 'Up' link is
+    `a.up[@title='Index']` on a module of the top level, `a.up[@title='BatArray']` below
+    that module: a title that names the link's target. A rule found by it is then no wider
+    than the class's on the pages where the class's node has another title, and the pages
+    where it finds nothing are pages it misses."""
+    tags = {ex.node.tag for ex in positives}
+    out: set[tuple[str, str]] = set()
+    for attr, value in sig:
+        if attr == "class" or attr.startswith(("^", "<")):
+            continue
+        rest = {h for h in sig if h[0] != attr}
+        if not rest and len({_text(ex.node) for ex in positives}) != 1:
+            continue
+        text = _text(positives[0].node)
+        values: dict[HtmlElement, str] = {}
+        for c in checked:
+            if f"@{attr}" in c.xpath:
+                continue
+            for tree in trees:
+                found = _run(tree, c.xpath)
+                if not found:
+                    continue
+                n = found[0]
+                if n in values or n.tag not in tags or n.get(attr) is None:
+                    continue
+                if rest and not _carries(n, rest):
+                    continue
+                if not rest and _text(n) != text:
+                    continue
+                values[n] = n.get(attr) or ""
+        if len(set(values.values())) < VARYING_VALUES:
+            continue
+        if sum(1 for v in values.values() if v == value) < VARYING_SHARE * len(values):
+            out.add((attr, value))
+    return out
+
+
 def _rank_field(
     cands: list[Induced],
     trees: Sequence[Any],
@@ -1036,6 +1101,7 @@ def _rank_field(
     # So is the text right before the examples, when it is one same label ('extends' before a
     # superclass link): another page's link after other words is another link.
     sig = _signature([ex.node for ex in positives])
+    sig -= _varying_hooks(sig, checked, trees, positives)
     labels = {_text_label(ex.node) for ex in positives}
     if len(labels) == 1 and "" not in labels:
         sig.add((_TEXT_LABEL, labels.pop()))
@@ -1330,10 +1396,85 @@ def _rank_field(
             len(c.xpath),
         )
 
+    def wider_over_site(ranked: list[Induced]) -> list[Induced]:
+        """``ranked`` with a rule that ``within`` would set before the first one put before
+        it, once read over every other page of the site: the first rule reaches its node
+        from a neighbour (`div.navbar/following-sibling::h1[1]`), a rival finds the same node
+        on every sampled page, and a page outside the sample has no such neighbour (the
+        site's front page, without a navigation bar) where the rival finds a node of the
+        examples' kind at their place. A rival that finds another node than the first rule
+        on any page is no such rule."""
+        if index is None or len(index.trees) <= len(trees) or len(ranked) < 2:
+            return ranked
+        top = ranked[0]
+        mine = first_nodes.get(top.xpath)
+        if mine is None or "-sibling::" not in top.xpath or top.site["many"]:
+            return ranked
+        kinds = {_own_kind(a) for a in mine if a is not None}
+        rivals = []
+        for d in ranked[1:WIDER_RIVALS]:
+            theirs = first_nodes.get(d.xpath)
+            if (
+                theirs is None
+                or "-sibling::" in d.xpath
+                or d.site["many"]
+                or not right(d)
+                or not sound(d)
+                or relabelled(d)
+                or retexted(d)
+                or any(a is not b for a, b in zip(mine, theirs, strict=True))
+            ):
+                continue
+            try:
+                rivals.append((d, _compiled(d.xpath)))
+            except RuleError:
+                continue
+        if not rivals:
+            return ranked
+        try:
+            first_of_top = _compiled(top.xpath)
+        except RuleError:
+            return ranked
+        more: dict[str, int] = {}
+
+        def first(run: Any, tree: Any) -> HtmlElement | None:
+            try:
+                found = run(tree)
+            except etree.XPathEvalError:
+                return None
+            return found[0] if isinstance(found, list) and found else None
+
+        for tree in islice(index.each_tree(skip=trees), WIDER_PAGES):
+            if not rivals:
+                break
+            a = first(first_of_top, tree)
+            for d, run in list(rivals):
+                b = first(run, tree)
+                if b is a:
+                    continue
+                if (
+                    a is not None
+                    or b is None
+                    or _absolute(b) not in places
+                    or (sig and not _carries(b, sig))
+                    or _own_kind(b) not in kinds
+                    or _repeated(b, trees)
+                ):
+                    rivals.remove((d, run))
+                    more.pop(d.xpath, None)
+                    continue
+                more[d.xpath] = more.get(d.xpath, 0) + 1
+        wider = [d for d, _run_d in rivals if more.get(d.xpath)]
+        if not wider:
+            return ranked
+        best = wider[0]
+        best.site["beyond_sample"] = more[best.xpath]
+        return [best, *(c for c in ranked if c is not best)]
+
     good = _anchored_once(sorted(checked, key=key), single)
     if after is not None:
         good = _after_over_site(good, key, trees, index, after)
-    return _label_before_hooks(good, key, index)
+    return wider_over_site(_label_before_hooks(good, key, index))
 
 
 def _own_kind(el: HtmlElement) -> tuple[str, str]:
@@ -1943,6 +2084,21 @@ def _list_candidates(
             rest = path.split("/", 1)[1] if "/" in path else ""
             tail = f"{item_tag}[@{attr}]" + (f"/{rest}" if rest else "")
             tails.append((tail, 0.3 * (path.count("/") + 1) - 0.2, path.count("/") + 1))
+        # The start of an attribute's value that every clicked node shares, up to where its
+        # words part (ocamldoc's `span[@id='VALzero']`, `span[@id='VALinit']`: the values'
+        # entries, not the `MODULE…` and `TYPE…` spans of the same steps): a hook of the
+        # examples' kind whose whole value names each entry.
+        every_node = [n for n in every if isinstance(n.tag, str)]
+        for attr in _PREFIX_ATTRS:
+            prefix = shared_prefix([n.get(attr) for n in nodes], separators=_PREFIX_ENDS[attr])
+            if not prefix or not any(
+                not (n.get(attr) or "").startswith(prefix) for n in every_node
+            ):
+                continue
+            pred = f"starts-with(@{attr}, {xpath_literal(prefix)})"
+            tails.append(
+                (f"{path}[{pred}]", 0.3 * (path.count("/") + 1) - 0.2, path.count("/") + 1)
+            )
         chain = _chain(list_node, nodes[0])
         at = next((k for k, n in enumerate(chain[:-1]) if _is_box(n)), None)
         if at is not None and _kind_holds_several(chain[at], path.split("/")[at + 1 :], index):
@@ -2033,6 +2189,17 @@ def _list_candidates(
         add_nested(_absolute(container), 9.0 + level - 0.05 * min(below_root, 10), "positional")
         container = container.getparent()
         level += 1
+    if list_node.tag == "body" and list_node.getparent() is not None:
+        # Entries that are the page's own top-level blocks (ocamldoc writes each `val` as a
+        # `pre` of the body, with no container): the body is the list, found by its place;
+        # a hook on the entries' steps (the tails above) tells them from the page's other
+        # blocks of their tag.
+        for tail, tcost, depth in tails:
+            with_hook = "[" in tail
+            at_body = f"/html/body/{tail}"
+            cost = tcost + (1.0 if with_hook else 3.0)
+            if at_body not in out or out[at_body][0] > cost:
+                out[at_body] = (cost, "attribute" if with_hook else "positional", depth)
     # A list node that holds its own heading before its entries (Doxygen's member tables: a
     # `tr.heading` row 'Functions', then the members' rows; the page has one table per kind
     # of member, at a place that varies): the list node with that heading.
@@ -2061,6 +2228,55 @@ def _list_candidates(
             xp = f"//{tail}"
             out.setdefault(xp, (1.0 + tcost, "class", _depth))
     return out
+
+
+#: Attributes whose shared start marks a kind of node (:func:`shared_prefix`), and the
+#: characters after which their values part into words.
+_PREFIX_ENDS = {"id": "-_:.", "href": "/"}
+_PREFIX_ATTRS = tuple(_PREFIX_ENDS)
+_CASE_TURN = re.compile(r"(?<=[A-Z])(?=[a-z])|(?<=[a-z])(?=[A-Z])|(?<=[^\W\d_])(?=\d)")
+
+
+def shared_prefix(values: Sequence[str | None], *, separators: str) -> str:
+    """The start every one of ``values`` shares, cut where their words part (after one of
+    ``separators``, or, outside a path, at a change of letter case or from letters to digits):
+    'VAL' of 'VALzero' and 'VALinit', 'section-' of 'section-2' and 'section-10', '/user/'
+    of '/user/7' and '/user/12'. With one value, its first such start ('VAL' of
+    'VALzero_big_int'); a path's last directory. "" when a value is missing, the values do
+    not part before their end, or the start holds no letters."""
+    if not values or any(not v for v in values):
+        return ""
+    texts = [v for v in values if v]
+    common = texts[0]
+    for v in texts[1:]:
+        k = 0
+        while k < min(len(common), len(v)) and common[k] == v[k]:
+            k += 1
+        common = common[:k]
+    path = "/" in separators
+
+    def cuts(v: str) -> set[int]:
+        at = {i + 1 for i, ch in enumerate(v[:-1]) if ch in separators}
+        if not path:
+            at |= {m.start() for m in _CASE_TURN.finditer(v) if 0 < m.start() < len(v)}
+        return at
+
+    shared = set.intersection(*[cuts(v) for v in texts])
+    shared = {i for i in shared if i <= len(common)}
+    if not shared:
+        return ""
+    if len(set(texts)) > 1:
+        end = max(shared)
+    elif path:
+        end = (
+            max(i for i in shared if texts[0][i - 1] == "/")
+            if any(texts[0][i - 1] == "/" for i in shared)
+            else 0
+        )
+    else:
+        end = min(shared)
+    prefix = common[:end]
+    return prefix if _LETTERS.search(prefix) else ""
 
 
 def _common_tail(list_node: HtmlElement, nodes: Sequence[HtmlElement]) -> str:
@@ -4268,6 +4484,10 @@ def _first_of_hooks(
     if not ranked or not trees or not _path_like(ranked[0]):
         return []
     top = ranked[0]
+    if top.site.get("beyond_sample"):
+        # Put first for the pages outside the sample where it finds the examples' kind of
+        # node and the anchored rules find none: a first form of those finds none there too.
+        return []
     like = _signature([ex.node for ex in positives])
     forms: dict[str, tuple[float, str]] = {}
     for c in ranked:
@@ -5324,12 +5544,18 @@ def _induce_list(
         for c in clean:
             # The same holds for an entry's class that leaves items out on the examples' own
             # pages (`li.breadcrumb-item/a` against `li/a`).
+            # So does a start of an attribute's value (`span[starts-with(@id, 'VAL')]`, the
+            # `val` entries among the `module` and `type` ones of the same steps).
             for m in re.finditer(
-                r"\[contains\(concat\(' ', normalize-space\(@class\), ' '\), '[^']*'\)\]", c.xpath
+                r"\[contains\(concat\(' ', normalize-space\(@class\), ' '\), '[^']*'\)\]"
+                r"|\[starts-with\(@[\w-]+, '[^']*'\)\]",
+                c.xpath,
             ):
                 base = c.xpath[: m.start()] + c.xpath[m.end() :]
                 if base in alike_of and items_of.get(base, 0) > items_of[c.xpath]:
                     wider.setdefault(c.xpath, base)
+                if m.group(0).startswith("[starts-with"):
+                    continue
                 step = re.search(r"([A-Za-z][\w-]*)$", c.xpath[: m.start()])
                 if step is not None and _drops_plain_entries(c.xpath, step.group(1), by_page):
                     drops_plain.add(c.xpath)
@@ -5827,7 +6053,7 @@ def _role(page_pos: Sequence[Example], ex: Example, *, own: bool = False) -> dic
         head_text
         and head_text == title
         and page_head is not None
-        and not any(a is list_node for a in page_head.iterancestors())
+        and (list_node.tag == "body" or not any(a is list_node for a in page_head.iterancestors()))
     ):
         head_text = ""
     return {
@@ -5970,6 +6196,11 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
                 break
     out.extend(_slot_classed(xp, examples, found))
     out.extend(_row_classed(xp, by_page))
+    apart = _set_apart(found, examples)
+    if apart:
+        narrow = _on_step(xp, 0, f"not({apart})")
+        if narrow is not None:
+            out.append((narrow, -0.1))
     current = xp
     hrefs = [n.get("href") for n in examples]
     if all(h is not None for h in hrefs):
@@ -6005,6 +6236,50 @@ def _narrowed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:
             # Preferred to the form it narrows: it takes the same entries, each once.
             out.append((narrow, (0.0 if current == xp else 0.2) - 0.05))
     return out
+
+
+_SEPARATOR = re.compile(r"^[^\w\s]+")
+
+
+def _separator_after(n: HtmlElement) -> str:
+    """The marks that open the text right after ``n`` ('»' of ' » Js_of_ocaml'), "" when
+    none does."""
+    m = _SEPARATOR.match(normalize_text(n.tail or ""))
+    return m.group(0) if m else ""
+
+
+def _set_apart(found: Sequence[Sequence[HtmlElement]], examples: Sequence[HtmlElement]) -> str:
+    """The predicate on its text for the node of a list rule, on each example page, that no
+    example is, that is followed by another mark than the one every example is followed by,
+    and that reads one same label on every example page; "" when there is none. odoc's
+    navigation bar is 'Up – js_of_ocaml » Js_of_ocaml » Js': the trail is the links joined by
+    '»', the 'Up' link before the '–' is another part of the bar, on every page."""
+    marks = [m for m in (_separator_after(n) for n in examples) if m]
+    if len(marks) < 2 or len(set(marks)) != 1:
+        return ""
+    mark = marks[0]
+    own = {_text(n) for n in examples}
+    apart: list[HtmlElement] = []
+    for nodes in found:
+        here = [
+            n
+            for n in nodes
+            if all(n is not e for e in examples) and _separator_after(n) not in ("", mark)
+        ]
+        if not here:
+            return ""
+        apart += here
+    texts = {_text(n) for n in apart}
+    if len(texts) != 1:
+        return ""
+    text = texts.pop()
+    if not label_like(text) or text in own:
+        return ""
+    # Every node of that text on the example pages is set apart so (none is an entry of the
+    # trail that happens to read the same).
+    if any(_text(n) == text and _separator_after(n) == mark for f in found for n in f):
+        return ""
+    return text_equals(apart[0], text)
 
 
 def _row_classed(xp: str, by_page: list[list[Example]]) -> list[tuple[str, float]]:

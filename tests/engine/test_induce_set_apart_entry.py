@@ -1,0 +1,66 @@
+"""Clicks on a trail's links in a navigation bar that opens with another link set apart by
+another mark (odoc: 'Up – lib » Module » Sub', the trail joined by '»', the 'Up' link before a
+'–'): the list is the trail without the 'Up' link, which no click took and which reads the same
+on every page, while the clicked links' texts vary."""
+
+from __future__ import annotations
+
+from deboiler_gui.engine.model import Page
+from deboiler_gui.engine.template.extract import extract_field
+from deboiler_gui.engine.template.induce import Example, induce
+from deboiler_gui.engine.template.model import Field, Template
+from deboiler_gui.engine.template.selectors import SiteIndex, select_elements
+
+SITE = "https://api.example/"
+NAMES = ["lwt", "Lwt_js", "Dom", "Events", "Graph", "Solver", "Make", "Html"]
+
+
+def trail(i: int) -> list[str]:
+    return [NAMES[(i + k) % len(NAMES)] for k in range(1 + i % 3)]
+
+
+def page(i: int) -> Page:
+    links = " &#187; ".join(
+        f"<a href='{'../' * (k + 1)}index.html'>{t}</a>" for k, t in enumerate(trail(i))
+    )
+    return Page(
+        f"{SITE}p{i}/index.html",
+        "<html><body><nav class='site-nav'><a href='../index.html'>Up</a> – "
+        f"{links} &#187; Page{i}</nav><header class='preamble'><h1>Module Page{i}</h1>"
+        f"<p>About page {i}.</p></header><div class='content'><p>Text {i}.</p></div>"
+        "</body></html>",
+    )
+
+
+def test_the_trail_leaves_out_the_link_set_apart_by_another_mark() -> None:
+    pages = [page(i) for i in range(24)]
+    index = SiteIndex.from_pages(pages, max_pages=None)
+    trees = dict(zip(index.urls, index.trees, strict=True))
+    examples = []
+    for i, at in ((2, 2), (2, 3), (5, 4)):
+        url = f"{SITE}p{i}/index.html"
+        node = select_elements(trees[url], f"/html/body/nav[1]/a[{at}]")[0]
+        examples.append(Example(url, trees[url], node))
+    top = induce(examples, [], index, as_list=True, limit=3)[0]
+    fld = Field("trail", xpaths=(top.xpath,), is_list=True)
+    t = Template("api", fields=(fld,), use_cleaner=False)
+    for i in (0, 5, 7, 11):
+        got, _report = extract_field(trees[f"{SITE}p{i}/index.html"], fld, t)
+        assert got == trail(i), (top.xpath, got)
+
+
+def test_a_link_of_the_trail_that_reads_like_the_examples_stays() -> None:
+    # The same bar with '»' after every link, 'Up' too: nothing sets it apart, it stays.
+    pages = [
+        Page(p.url, p.html.replace("Up</a> –", "Up</a> &#187;"))
+        for p in (page(i) for i in range(24))
+    ]
+    index = SiteIndex.from_pages(pages, max_pages=None)
+    trees = dict(zip(index.urls, index.trees, strict=True))
+    examples = []
+    for i, at in ((2, 2), (2, 3), (5, 4)):
+        url = f"{SITE}p{i}/index.html"
+        node = select_elements(trees[url], f"/html/body/nav[1]/a[{at}]")[0]
+        examples.append(Example(url, trees[url], node))
+    top = induce(examples, [], index, as_list=True, limit=3)[0]
+    assert "Up" not in top.xpath, top.xpath
