@@ -65,6 +65,9 @@ SAME_VALUE = 0.8
 #: A link's text that is one same label is a navigation label ('next →'), constant by nature,
 #: when its links have at least this many targets per page with that text (each page's own).
 NAV_TARGETS = 0.5
+#: ... or when its links have at least this many targets (and the square root of its pages),
+#: none of them on half the pages: links to each page's parent ('Up'), shared by siblings.
+NAV_PARENTS = 3
 #: A navigation label of signs alone ('<', '>>', '«') is at most this many characters.
 NAV_SIGNS = 3
 #: A field equal to another field on this share of pages, the two nodes one same node
@@ -1128,7 +1131,12 @@ class FieldSignals:
             return False
         targets = hrefs - {""}
         if len(targets) < max(2, NAV_TARGETS * n):
-            return False
+            # Links to each page's parent ('Up' to the module a page is part of) share their
+            # targets among sibling pages: many targets, none on half the pages, is each
+            # page's own link too; a few targets is a block's fixed link ('help', 'Home').
+            shares = [k for (v, h), k in self.targets.items() if v == value and h]
+            if len(targets) < max(NAV_PARENTS, n**0.5) or 2 * max(shares, default=n) > n:
+                return False
         return all(self.page_values.get(u, value) == value for u in self.examples)
 
     def _heading_of(self, other: str) -> bool:
