@@ -17,7 +17,8 @@ parent's first heading, or a top heading of another rank), no value where the ru
 pinned to a position whose node there is not like the learned one (its tag, ``rel``, label or
 text before it, a label naming the page's kind aside; for a list, the position holding every
 item; for a position in the whole page, a heading or not, under another heading from page to
-page), flags for values that look wrong with the pages to look at, and a value preview."""
+page), another field's constant value taken from that field's node on some pages, flags for
+values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
@@ -731,14 +732,20 @@ class FieldSignals:
             # Pages where the two fields read that value from two nodes apart (a chapter's
             # 'previous' link and its 'up' link both to the front page) are no sign of it.
             n -= self.equal_to.get(other, 0) - len(self.equal_pages.get(other, []))
-            if n > 0 and len(counted) > 2 and n * 5 <= hit:
+            # The two rules take one same node on those pages, on fewer than half this
+            # field's pages: this field's other values (the 'Next' of a bar's last link)
+            # are not the other field's, its rule lands on the other's node where its own is
+            # missing (the bar's 'Up' where a page has no 'Next').
+            taken = 2 <= n <= len(self.equal_pages.get(other, [])) and 2 * n < hit
+            if n > 0 and (len(counted) > 2 and n * 5 <= hit or taken):
                 # The other field's value (one same on most pages) is this field's on a few
                 # pages only: the rule lands on the other field's node there ('Up' where a
                 # page has no 'Previous').
+                how = ", from that field's node" if taken else ""
                 out.append(
                     {
                         "flag": f"on {n} pages the value is {value[:60]!r}, field {other!r}'s "
-                        "value on most pages: the other field's node there?",
+                        f"value on most pages{how}: the other field's node there?",
                         "pages": n,
                         "look_at": counted_pages.get(value[:300], [])[:5],
                     }
