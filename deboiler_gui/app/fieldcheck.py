@@ -135,6 +135,7 @@ class FieldCheck:
 
 #: A flag's few words, by the start of its sentence (engine.template.signals' texts).
 _SHORT_FLAGS = (
+    (re.compile(r"^tied to (\d+ pages?)"), r"tied to \1"),
     (re.compile(r"items from several lists"), "several lists"),
     (re.compile(r"items from several containers"), "several containers"),
     (re.compile(r"items from several labelled lists"), "several labelled lists"),

@@ -1,7 +1,9 @@
 """Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
 matches per page, the distribution of values (length, item count, distinct values, pages
-sharing one value, unless a few values split the pages by kind; one value on many pages among
-values nearly all of each page's own), a link known by its text ('List of all members') that
+sharing one value, unless a few values split the pages by kind, or a navigation label's links
+lead to each page's own neighbour or parent; one value on many pages among values nearly all of
+each page's own), a rule tied to the own name of the one page or few it answers on (its text
+test taken out, it finds nodes on many pages without a value), a link known by its text ('List of all members') that
 is another link on a few pages, list items from several containers (blocks of one kind over
 the page's sections are one list, unless each is its section's one block under a heading of
 its own), far more items than entries, nodes like the
@@ -145,6 +147,13 @@ ANCHORED_EMPTY = 2
 OWN_BLOCK = 0.5
 #: Pages with a value the anchor's share is measured on.
 OWN_BLOCK_PAGES = 50
+#: A rule tied to a page's own text (its heading's, as induced from clicks on one page) is
+#: flagged when it has a value on at most ``TIED_PAGES`` pages while the rule without that
+#: text finds nodes on ``TIED_KIND`` times as many pages without a value (``TIED_LEAST`` at
+#: least): the pages of the kind it was made for.
+TIED_PAGES = 3
+TIED_KIND = 10
+TIED_LEAST = 10
 _GROUPED = re.compile(r"\((.+)\)\[\s*(\d+)\s*\]")
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 
@@ -379,6 +388,14 @@ class FieldSignals:
     link_pending: list[tuple[str, list[tuple[str, str, frozenset[tuple[str, str]]]]]] = dc_field(
         default_factory=list
     )
+    # a rule testing a text (``h1[normalize-space(.)='Module Array']``): the pages with a value
+    # whose own name (heading, title) that text is, and that text; the pages without a value
+    # where the rule without its text tests finds nodes (the first ``TIED_PAGES`` + 2 of them
+    # kept), how many
+    tied_pages: list[str] = dc_field(default_factory=list)
+    tied_text: str = ""
+    loose_pages: list[str] = dc_field(default_factory=list)
+    loose_count: int = 0
 
     def missed(self) -> list[str]:
         """The pages without a value where the node at the rule's usual place (or the page's
@@ -390,6 +407,32 @@ class FieldSignals:
         if not self.vacant or 2 * hit < self.pages:
             return []
         return [u for u in self.vacant if u not in self.vacant_unlike]
+
+    def _tied_flag(self) -> dict[str, Any] | None:
+        """A rule that answers on one page or a very few, each of them named by a text the
+        rule tests (``//body[h1[normalize-space(.)='Module Array']]/pre/span``, induced from
+        clicks on that page alone), while the rule without that test finds nodes on many
+        more pages without a value: the pages of the kind it was made for, where it gives
+        nothing. Counted over every page read (a sample's answer can only lack it), whatever
+        learning recorded of the pages without a value."""
+        hit = self.one + self.many
+        if (
+            not hit
+            or hit > TIED_PAGES
+            or len(self.tied_pages) < hit
+            or self.loose_count < max(TIED_LEAST, TIED_KIND * hit)
+        ):
+            return None
+        pages = f"{hit} page{'s' if hit != 1 else ''}"
+        which = "that page" if hit == 1 else "those pages"
+        return {
+            "flag": f"tied to {pages}: a value on {pages} only ({', '.join(self.tied_pages)}), "
+            f"whose own name {self.tied_text[:60]!r} the rule tests, while the rule without "
+            f"that text finds nodes on {self.loose_count} pages without a value: a rule for "
+            f"{which} alone, not for its kind of page?",
+            "pages": self.loose_count,
+            "look_at": [*self.tied_pages, *self.loose_pages][:5],
+        }
 
     def _relabelled(self) -> dict[str, Any] | None:
         """The flag for a list rule whose table of items is labelled otherwise from page to
@@ -416,6 +459,9 @@ class FieldSignals:
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         hit = self.one + self.many
+        tied = self._tied_flag()
+        if tied:
+            out.append(tied)
         if self.mixed:
             out.append(
                 {
@@ -2677,6 +2723,76 @@ def _resolved(url: str, href: str) -> str:
         return href
 
 
+#: A predicate's test of a node's text against a quoted literal: ``normalize-space(.)='X'``,
+#: ``.='X'``, ``text()='X'``, ``contains(normalize-space(.), 'X')``, ``starts-with(., 'X')``.
+_OF_TEXT = r"(?:normalize-space\(\s*(?:\.|text\(\))?\s*\)|string\(\s*\.?\s*\)|text\(\)|\.)"
+_LITERAL = r"(?:'([^']*)'|\"([^\"]*)\")"
+_TEXT_TEST = re.compile(
+    rf"{_OF_TEXT}\s*=\s*{_LITERAL}|(?:contains|starts-with)\(\s*{_OF_TEXT}\s*,\s*{_LITERAL}\s*\)"
+)
+
+
+@functools.lru_cache(maxsize=256)
+def text_tests(xpaths: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The text tests of a rule's queue, each as (the rule with that test taken out, the
+    tested text): ``//body[h1[normalize-space(.)='Module Array']]/pre/span`` gives
+    ``(('//body[h1[true()]]/pre/span', 'Module Array'),)``. Texts of a few characters (a
+    sign, a number) are left out."""
+    out = []
+    for xpath in xpaths:
+        for m in _TEXT_TEST.finditer(xpath):
+            text = " ".join((next((g for g in m.groups() if g is not None), "")).split())
+            if len(text) >= 4:
+                out.append((xpath[: m.start()] + "true()" + xpath[m.end() :], text))
+    return tuple(out)
+
+
+def _names_page(text: str, root: Any) -> bool:
+    """Whether ``text`` is the page's own name: its first `h1`'s or its top heading's text,
+    its `<title>` (or the part of it before or after a separator), or that name with a word
+    before or after it ('Module Array' for the title 'Docs : Array')."""
+    folded = _folded(text)
+    title = _page_title(root)
+    if title and _title_affix(text, title) is not None:
+        return True
+    names = {_folded(_first_h1(root)), _folded(_page_heading(root)[1]), _folded(_og_title(root))}
+    names |= {_folded(p) for p in _TITLE_SEPARATOR.split(title)} if title else set()
+    names.discard("")
+    if folded in names:
+        return True
+    return any(
+        len(n) >= 4
+        and 2 * len(n) >= len(folded)
+        and re.search(rf"(?:^|\s){re.escape(n)}(?:\s|$)", folded) is not None
+        for n in names
+    )
+
+
+def _note_tied(sig: FieldSignals, url: str, root: Any, fld: Field, found: bool) -> None:
+    """For a rule that tests a text: a page with a value whose own name that text is, or a
+    page without one where the rule without its text tests finds nodes."""
+    tests = text_tests(tuple(fld.xpaths))
+    if not tests:
+        return
+    if found:
+        for _loose, text in tests:
+            if _names_page(text, root):
+                sig.tied_pages.append(url)
+                sig.tied_text = sig.tied_text or text
+                return
+        return
+    for loose, _text in tests:
+        try:
+            hit = any(isinstance(n, etree._Element) for n in select(root, loose))
+        except RuleError:
+            continue
+        if hit:
+            sig.loose_count += 1
+            if len(sig.loose_pages) < TIED_PAGES + 2:
+                sig.loose_pages.append(url)
+            return
+
+
 def _page_signals(
     url: str,
     root: Any,
@@ -2718,6 +2834,8 @@ def _page_signals(
             sig.none += 1
             continue
         matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
+        if isinstance(root, HtmlElement):
+            _note_tied(sig, url, root, fld, report.status == "ok")
         several_here: list[Any] = []
         if report.status != "ok":
             sig.none += 1
