@@ -151,6 +151,7 @@ _SHORT_FLAGS = (
     (re.compile(r"pages the (link|[\w-]+)'s text is .* another"), r"another \1"),
     (re.compile(r"one same value"), "one same value"),
     (re.compile(r"field ('[^']*')'s value on most pages"), r"\1's value"),
+    (re.compile(r"its node is the one of field ('[^']*')"), r"\1's node"),
     (re.compile(r"duplicate of field ('[^']*')"), r"duplicate of \1"),
     (re.compile(r"values equal field ('[^']*')"), r"equals \1"),
     (re.compile(r"no value on 1 page where the node at the rule's place"), "misses 1 page"),

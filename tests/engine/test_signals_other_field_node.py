@@ -45,6 +45,29 @@ def test_a_last_link_that_is_up_where_a_page_has_no_next_is_flagged_with_those_p
     assert flag["pages"] == 10 and flag["look_at"] == lasts[:5]
 
 
+def test_the_last_links_target_on_the_up_link_is_flagged_with_those_pages() -> None:
+    # the same rule for the link's target: its values (targets) are no field's, its node is
+    # the 'Up' link whose text field 'up_text' reads
+    pages = [page(i, last=i % 4 == 0) for i in range(1, 41)]
+    lasts = [p.url for i, p in enumerate(pages, 1) if i % 4 == 0]
+    got = _signals(
+        (
+            Field("up_text", xpaths=("//a[@class='up']",)),
+            Field("next_href", xpaths=("//div[@class='navbar']/a[last()]/@href",)),
+            Field("prev_href", xpaths=("//a[@class='pre']/@href",)),
+            Field("prev_text", xpaths=("//a[@class='pre']",)),
+        ),
+        pages,
+    )
+    (flag,) = [f for f in got["next_href"] if "'up_text'" in f["flag"]]
+    assert flag["flag"].startswith(
+        "on 10 pages its node is the one of field 'up_text', whose value on most pages is 'Up'"
+    ), flag
+    assert flag["look_at"] == lasts[:5]
+    # a link's target and its text read from one node on every page: no fault
+    assert got["prev_href"] == [] and got["prev_text"] == [], got
+
+
 def test_two_fields_on_one_node_of_a_few_pages_with_their_own_values_are_not_flagged() -> None:
     # A heading that is both the page's title and its section's name on the section's own
     # pages: the section field's values are a few repeated names, none the title's usual value.

@@ -201,6 +201,9 @@ class FieldSignals:
     # a link (a link naming the page, a sidebar's entry for it, is no copy of its text); and
     # those where the other field's node is a heading and this field's is not
     equal_plain: Counter[str] = dc_field(default_factory=Counter)
+    # pages where this field's node is another field's node, read to another value (a link's
+    # target where the other field reads its text), per other field
+    node_shared: dict[str, list[str]] = dc_field(default_factory=dict)
     equal_heading: Counter[str] = dc_field(default_factory=Counter)
     # other fields equal to this one on every page where this field's node is the heading
     # and theirs is not (set once all pages are seen)
@@ -794,6 +797,21 @@ class FieldSignals:
                         f"value on most pages{how}: the other field's node there?",
                         "pages": n,
                         "look_at": counted_pages.get(value[:300], [])[:5],
+                    }
+                )
+                continue
+            shared = self.node_shared.get(other, [])
+            if len(shared) >= 2 and 2 * len(shared) < hit:
+                # The same for a field that reads the node another way (a 'next' link's
+                # target from the bar's last link, the 'Up' link whose text the other field
+                # reads where a page has no 'Next'): its values differ, its node is the other's.
+                out.append(
+                    {
+                        "flag": f"on {len(shared)} pages its node is the one of field {other!r}, "
+                        f"whose value on most pages is {value[:60]!r}: the other field's node "
+                        "there?",
+                        "pages": len(shared),
+                        "look_at": shared[:5],
                     }
                 )
         for other, both in self.dup_both.most_common():
@@ -3035,6 +3053,9 @@ def _page_signals(
                     sig.equal_plain[other] += 1
                     if _in_heading(theirs[0]) and not _in_heading(mine[0]):
                         sig.equal_heading[other] += 1
+            elif held.get(fid) and held.get(other) and held[fid][0] is held[other][0]:
+                # one node read two ways (a link's target by one field, its text by the other)
+                sig.node_shared.setdefault(other, []).append(url)
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
     _note_duplicates(url, template, scalars, lists, held, out)
 
