@@ -135,6 +135,7 @@ class FieldCheck:
 
 #: A flag's few words, by the start of its sentence (engine.template.signals' texts).
 _SHORT_FLAGS = (
+    (re.compile(r"^tied to (\d+ pages?)"), r"tied to \1"),
     (re.compile(r"items from several lists"), "several lists"),
     (re.compile(r"items from several containers"), "several containers"),
     (re.compile(r"items from several labelled lists"), "several labelled lists"),
@@ -150,6 +151,7 @@ _SHORT_FLAGS = (
     (re.compile(r"pages the (link|[\w-]+)'s text is .* another"), r"another \1"),
     (re.compile(r"one same value"), "one same value"),
     (re.compile(r"field ('[^']*')'s value on most pages"), r"\1's value"),
+    (re.compile(r"its node is the one of field ('[^']*')"), r"\1's node"),
     (re.compile(r"duplicate of field ('[^']*')"), r"duplicate of \1"),
     (re.compile(r"values equal field ('[^']*')"), r"equals \1"),
     (re.compile(r"no value on 1 page where the node at the rule's place"), "misses 1 page"),

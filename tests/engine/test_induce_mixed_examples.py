@@ -162,7 +162,9 @@ def test_unlike_nodes_on_two_kinds_of_page_are_refused_naming_both() -> None:
         "(div#definition/h1), div 'A0' is not (div.entry/div.name), on pages built "
         "differently ("
     ) in text, text
-    assert "index-a.html has no div#definition/h1, T2.html no div.entry/div.name)" in text
+    assert (
+        "index/index-a.html has no div#definition/h1, core/T2.html no div.entry/div.name)" in text
+    )
     assert err.value.examples == [f"{SITE}core/T2.html", f"{SITE}index/index-a.html"]
     # Repair's examples (the nodes of a field's old values) are not a person's clicks: an
     # old rule may have taken two kinds of page, and so may the new one.
@@ -193,3 +195,22 @@ def test_headings_on_two_kinds_of_page_are_still_one_field() -> None:
         index,
     )
     assert rules[0].site["one"] == 24, rules[0].xpath
+
+
+def test_pages_of_one_file_name_are_named_by_their_paths() -> None:
+    # every page is a folder's index.html (odoc): the message names each by its path below
+    # the folder the two share, not twice by "index.html"
+    urls, trees = [], []
+    for i in range(28):
+        urls.append(f"{SITE}{PACKAGES[i % len(PACKAGES)]}/T{i}/index.html")
+        trees.append(parse_html(class_page(i)))
+    index = SiteIndex(urls, trees)
+    title = click(index, urls[0], "/html/body/div[1]/h1")
+    related = click(index, urls[1], "/html/body/div[1]/h3")
+    with pytest.raises(InductionError) as err:
+        induce([title, related], [], index)
+    assert (
+        "each page has both (core.coll/T1/index.html's h1 'T1' is at the place of the first, "
+        "core/T0/index.html's h3 'Related Docs: object T0 | package core' at the place of the "
+        "second)"
+    ) in str(err.value), str(err.value)

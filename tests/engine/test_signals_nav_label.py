@@ -123,3 +123,31 @@ def test_a_navigation_label_of_signs_alone_is_no_one_same_value_in_the_cli_and_t
     assert any(f.startswith("one same value on 26 of 26") for f in _flags(fields, few)["prev_text"])
     check = check_template([(p.url, page_tree(p)) for p in few], t, site_pages=len(few))
     assert check.fields["prev_text"].verdict() == "⚠ one same value"
+
+
+def parent_page(i: int, parents: int) -> Page:
+    """ocamldoc's bar: 'Previous' and 'Next' to each page's own neighbours, 'Up' to the
+    module the page is part of (one of ``parents``, shared by its sibling pages)."""
+    return Page(
+        f"https://{SITE}/m{i}.html",
+        "<html><body><div class='navbar'>"
+        f"<a class='pre' href='m{i - 1}.html'>Previous</a> "
+        f"<a class='up' href='parent{i % parents}.html'>Up</a> "
+        f"<a class='post' href='m{i + 1}.html'>Next</a></div>"
+        f"<h1>Module M{i}</h1><p>Text {i}.</p></body></html>",
+    )
+
+
+def test_an_up_label_to_each_pages_parent_is_a_navigation_label() -> None:
+    # 'Up' leads to the module around the page: 12 parents shared by 60 pages (5 siblings
+    # each) are far fewer targets than pages, yet each page's own link.
+    fields = (
+        Field("prev_text", xpaths=("//a[@class='pre']",)),
+        Field("up_text", xpaths=("//a[@class='up']",)),
+        Field("next_text", xpaths=("//a[@class='post']",)),
+    )
+    got = _flags(fields, [parent_page(i, 12) for i in range(1, 61)])
+    assert got == {"prev_text": [], "up_text": [], "next_text": []}, got
+    # 'Up' to one of three pages only: a block's fixed link, still flagged
+    few = _flags(fields, [parent_page(i, 3) for i in range(1, 61)])
+    assert any(f.startswith("one same value on 60 of 60") for f in few["up_text"]), few

@@ -23,6 +23,7 @@ from deboiler_gui.engine.htmltree import (
     parse_html,
 )
 from deboiler_gui.engine.model import RuleError
+from deboiler_gui.engine.pagename import common_folder, short_page
 from deboiler_gui.engine.tablerows import rows_tolerant
 from deboiler_gui.engine.template.extract import PERMALINK_SIGNS
 from deboiler_gui.engine.template.pagetypes import (
@@ -4717,9 +4718,15 @@ def _check_roles(positives: Sequence[Example]) -> None:
 _TELLING_ATTRS = (*TEST_ATTRS, "rel", "role", "itemprop", "property", "accesskey", "type")
 
 
-def _page_name(ex: Example) -> str:
-    """The last part of an example's URL, to name its page in a message."""
-    return ex.url.rstrip("/").rsplit("/", 1)[-1] or ex.url
+def _page_name(ex: Example, *others: Example) -> str:
+    """An example's page as a message names it: its path below the folder it shares with
+    the ``others``' pages, shortened as the page list shows it (``Js/index.html`` and
+    ``Dgraph/Make/Solver/index.html``, not two ``index.html``), its file name alone when
+    there are no others or they are on the same page."""
+    urls = [ex.url, *(o.url for o in others if o.url != ex.url)]
+    if len(urls) == 1:
+        return ex.url.rstrip("/").rsplit("/", 1)[-1] or ex.url
+    return short_page(ex.url, common_folder(urls))
 
 
 def _show(el: HtmlElement) -> str:
@@ -4828,8 +4835,8 @@ def _check_parts(positives: Sequence[Example]) -> None:
                     a,
                     b,
                     f"{a.describe()} and {b.describe()} cannot be one field: each page has "
-                    f"both ({_page_name(b)}'s {_show(on_b)} is at the place of the first, "
-                    f"{_page_name(a)}'s {_show(on_a)} at the place of the second"
+                    f"both ({_page_name(b, a)}'s {_show(on_b)} is at the place of the first, "
+                    f"{_page_name(a, b)}'s {_show(on_a)} at the place of the second"
                     + (f"; {told}" if told else "")
                     + ")",
                 )
@@ -4925,7 +4932,7 @@ def _check_page_kinds(positives: Sequence[Example], trees: Sequence[Any]) -> Non
                 b,
                 f"{a.describe()} and {b.describe()} cannot be one field: {unlike}, on pages "
                 f"built differently ({round(100 * jaccard(sa, sb))}% of their structure in "
-                f"common; {_page_name(b)} has no {place_a}, {_page_name(a)} no {place_b})",
+                f"common; {_page_name(b, a)} has no {place_a}, {_page_name(a, b)} no {place_b})",
             )
         )
     if found:
@@ -5009,8 +5016,8 @@ def _check_heading_kinds(
         low = a if a.node.tag > b.node.tag else b
         above = _higher_heading_before(low.node)
         under = (
-            f"; {_page_name(low)}'s {low.node.tag} comes after its {_show(above)}: a section's "
-            "heading there, not its page's title?"
+            f"; {_page_name(low, a, b)}'s {low.node.tag} comes after its {_show(above)}: a "
+            "section's heading there, not its page's title?"
             if above is not None
             else ""
         )
@@ -6090,7 +6097,7 @@ def _role_warnings(by_page: list[list[Example]], *, own: bool = False) -> list[s
     def name(ex: Example, other: Example) -> str:
         """The example's page; the click itself too (its node and the end of its path) when
         the other example is on the same page: which of the two to redo."""
-        page = _page_name(ex)
+        page = _page_name(ex, other)
         return page if ex.root is not other.root else f"{page} {_clicked(ex)}"
 
     for i, (a, ra) in enumerate(roles):

@@ -1,7 +1,9 @@
 """Correctness signals of a template's fields over a site, beyond hit rates: one/none/many
 matches per page, the distribution of values (length, item count, distinct values, pages
-sharing one value, unless a few values split the pages by kind; one value on many pages among
-values nearly all of each page's own), a link known by its text ('List of all members') that
+sharing one value, unless a few values split the pages by kind, or a navigation label's links
+lead to each page's own neighbour or parent; one value on many pages among values nearly all of
+each page's own), a rule tied to the own name of the one page or few it answers on (its text
+test taken out, it finds nodes on many pages without a value), a link known by its text ('List of all members') that
 is another link on a few pages, list items from several containers (blocks of one kind over
 the page's sections are one list, unless each is its section's one block under a heading of
 its own), far more items than entries, nodes like the
@@ -17,7 +19,8 @@ parent's first heading, or a top heading of another rank), no value where the ru
 pinned to a position whose node there is not like the learned one (its tag, ``rel``, label or
 text before it, a label naming the page's kind aside; for a list, the position holding every
 item; for a position in the whole page, a heading or not, under another heading from page to
-page), flags for values that look wrong with the pages to look at, and a value preview."""
+page), another field's constant value taken from that field's node on some pages, flags for
+values that look wrong with the pages to look at, and a value preview."""
 
 from __future__ import annotations
 
@@ -65,6 +68,9 @@ SAME_VALUE = 0.8
 #: A link's text that is one same label is a navigation label ('next →'), constant by nature,
 #: when its links have at least this many targets per page with that text (each page's own).
 NAV_TARGETS = 0.5
+#: ... or when its links have at least this many targets (and the square root of its pages),
+#: none of them on half the pages: links to each page's parent ('Up'), shared by siblings.
+NAV_PARENTS = 3
 #: A navigation label of signs alone ('<', '>>', '«') is at most this many characters.
 NAV_SIGNS = 3
 #: A field equal to another field on this share of pages, the two nodes one same node
@@ -141,6 +147,13 @@ ANCHORED_EMPTY = 2
 OWN_BLOCK = 0.5
 #: Pages with a value the anchor's share is measured on.
 OWN_BLOCK_PAGES = 50
+#: A rule tied to a page's own text (its heading's, as induced from clicks on one page) is
+#: flagged when it has a value on at most ``TIED_PAGES`` pages while the rule without that
+#: text finds nodes on ``TIED_KIND`` times as many pages without a value (``TIED_LEAST`` at
+#: least): the pages of the kind it was made for.
+TIED_PAGES = 3
+TIED_KIND = 10
+TIED_LEAST = 10
 _GROUPED = re.compile(r"\((.+)\)\[\s*(\d+)\s*\]")
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 
@@ -188,6 +201,9 @@ class FieldSignals:
     # a link (a link naming the page, a sidebar's entry for it, is no copy of its text); and
     # those where the other field's node is a heading and this field's is not
     equal_plain: Counter[str] = dc_field(default_factory=Counter)
+    # pages where this field's node is another field's node, read to another value (a link's
+    # target where the other field reads its text), per other field
+    node_shared: dict[str, list[str]] = dc_field(default_factory=dict)
     equal_heading: Counter[str] = dc_field(default_factory=Counter)
     # other fields equal to this one on every page where this field's node is the heading
     # and theirs is not (set once all pages are seen)
@@ -375,6 +391,14 @@ class FieldSignals:
     link_pending: list[tuple[str, list[tuple[str, str, frozenset[tuple[str, str]]]]]] = dc_field(
         default_factory=list
     )
+    # a rule testing a text (``h1[normalize-space(.)='Module Array']``): the pages with a value
+    # whose own name (heading, title) that text is, and that text; the pages without a value
+    # where the rule without its text tests finds nodes (the first ``TIED_PAGES`` + 2 of them
+    # kept), how many
+    tied_pages: list[str] = dc_field(default_factory=list)
+    tied_text: str = ""
+    loose_pages: list[str] = dc_field(default_factory=list)
+    loose_count: int = 0
 
     def missed(self) -> list[str]:
         """The pages without a value where the node at the rule's usual place (or the page's
@@ -386,6 +410,32 @@ class FieldSignals:
         if not self.vacant or 2 * hit < self.pages:
             return []
         return [u for u in self.vacant if u not in self.vacant_unlike]
+
+    def _tied_flag(self) -> dict[str, Any] | None:
+        """A rule that answers on one page or a very few, each of them named by a text the
+        rule tests (``//body[h1[normalize-space(.)='Module Array']]/pre/span``, induced from
+        clicks on that page alone), while the rule without that test finds nodes on many
+        more pages without a value: the pages of the kind it was made for, where it gives
+        nothing. Counted over every page read (a sample's answer can only lack it), whatever
+        learning recorded of the pages without a value."""
+        hit = self.one + self.many
+        if (
+            not hit
+            or hit > TIED_PAGES
+            or len(self.tied_pages) < hit
+            or self.loose_count < max(TIED_LEAST, TIED_KIND * hit)
+        ):
+            return None
+        pages = f"{hit} page{'s' if hit != 1 else ''}"
+        which = "that page" if hit == 1 else "those pages"
+        return {
+            "flag": f"tied to {pages}: a value on {pages} only ({', '.join(self.tied_pages)}), "
+            f"whose own name {self.tied_text[:60]!r} the rule tests, while the rule without "
+            f"that text finds nodes on {self.loose_count} pages without a value: a rule for "
+            f"{which} alone, not for its kind of page?",
+            "pages": self.loose_count,
+            "look_at": [*self.tied_pages, *self.loose_pages][:5],
+        }
 
     def _relabelled(self) -> dict[str, Any] | None:
         """The flag for a list rule whose table of items is labelled otherwise from page to
@@ -412,6 +462,9 @@ class FieldSignals:
     def flags(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         hit = self.one + self.many
+        tied = self._tied_flag()
+        if tied:
+            out.append(tied)
         if self.mixed:
             out.append(
                 {
@@ -728,16 +781,37 @@ class FieldSignals:
             # Pages where the two fields read that value from two nodes apart (a chapter's
             # 'previous' link and its 'up' link both to the front page) are no sign of it.
             n -= self.equal_to.get(other, 0) - len(self.equal_pages.get(other, []))
-            if n > 0 and len(counted) > 2 and n * 5 <= hit:
+            # The two rules take one same node on those pages, on fewer than half this
+            # field's pages: this field's other values (the 'Next' of a bar's last link)
+            # are not the other field's, its rule lands on the other's node where its own is
+            # missing (the bar's 'Up' where a page has no 'Next').
+            taken = 2 <= n <= len(self.equal_pages.get(other, [])) and 2 * n < hit
+            if n > 0 and (len(counted) > 2 and n * 5 <= hit or taken):
                 # The other field's value (one same on most pages) is this field's on a few
                 # pages only: the rule lands on the other field's node there ('Up' where a
                 # page has no 'Previous').
+                how = ", from that field's node" if taken else ""
                 out.append(
                     {
                         "flag": f"on {n} pages the value is {value[:60]!r}, field {other!r}'s "
-                        "value on most pages: the other field's node there?",
+                        f"value on most pages{how}: the other field's node there?",
                         "pages": n,
                         "look_at": counted_pages.get(value[:300], [])[:5],
+                    }
+                )
+                continue
+            shared = self.node_shared.get(other, [])
+            if len(shared) >= 2 and 2 * len(shared) < hit:
+                # The same for a field that reads the node another way (a 'next' link's
+                # target from the bar's last link, the 'Up' link whose text the other field
+                # reads where a page has no 'Next'): its values differ, its node is the other's.
+                out.append(
+                    {
+                        "flag": f"on {len(shared)} pages its node is the one of field {other!r}, "
+                        f"whose value on most pages is {value[:60]!r}: the other field's node "
+                        "there?",
+                        "pages": len(shared),
+                        "look_at": shared[:5],
                     }
                 )
         for other, both in self.dup_both.most_common():
@@ -1128,7 +1202,12 @@ class FieldSignals:
             return False
         targets = hrefs - {""}
         if len(targets) < max(2, NAV_TARGETS * n):
-            return False
+            # Links to each page's parent ('Up' to the module a page is part of) share their
+            # targets among sibling pages: many targets, none on half the pages, is each
+            # page's own link too; a few targets is a block's fixed link ('help', 'Home').
+            shares = [k for (v, h), k in self.targets.items() if v == value and h]
+            if len(targets) < max(NAV_PARENTS, n**0.5) or 2 * max(shares, default=n) > n:
+                return False
         return all(self.page_values.get(u, value) == value for u in self.examples)
 
     def _heading_of(self, other: str) -> bool:
@@ -2662,6 +2741,76 @@ def _resolved(url: str, href: str) -> str:
         return href
 
 
+#: A predicate's test of a node's text against a quoted literal: ``normalize-space(.)='X'``,
+#: ``.='X'``, ``text()='X'``, ``contains(normalize-space(.), 'X')``, ``starts-with(., 'X')``.
+_OF_TEXT = r"(?:normalize-space\(\s*(?:\.|text\(\))?\s*\)|string\(\s*\.?\s*\)|text\(\)|\.)"
+_LITERAL = r"(?:'([^']*)'|\"([^\"]*)\")"
+_TEXT_TEST = re.compile(
+    rf"{_OF_TEXT}\s*=\s*{_LITERAL}|(?:contains|starts-with)\(\s*{_OF_TEXT}\s*,\s*{_LITERAL}\s*\)"
+)
+
+
+@functools.lru_cache(maxsize=256)
+def text_tests(xpaths: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The text tests of a rule's queue, each as (the rule with that test taken out, the
+    tested text): ``//body[h1[normalize-space(.)='Module Array']]/pre/span`` gives
+    ``(('//body[h1[true()]]/pre/span', 'Module Array'),)``. Texts of a few characters (a
+    sign, a number) are left out."""
+    out = []
+    for xpath in xpaths:
+        for m in _TEXT_TEST.finditer(xpath):
+            text = " ".join((next((g for g in m.groups() if g is not None), "")).split())
+            if len(text) >= 4:
+                out.append((xpath[: m.start()] + "true()" + xpath[m.end() :], text))
+    return tuple(out)
+
+
+def _names_page(text: str, root: Any) -> bool:
+    """Whether ``text`` is the page's own name: its first `h1`'s or its top heading's text,
+    its `<title>` (or the part of it before or after a separator), or that name with a word
+    before or after it ('Module Array' for the title 'Docs : Array')."""
+    folded = _folded(text)
+    title = _page_title(root)
+    if title and _title_affix(text, title) is not None:
+        return True
+    names = {_folded(_first_h1(root)), _folded(_page_heading(root)[1]), _folded(_og_title(root))}
+    names |= {_folded(p) for p in _TITLE_SEPARATOR.split(title)} if title else set()
+    names.discard("")
+    if folded in names:
+        return True
+    return any(
+        len(n) >= 4
+        and 2 * len(n) >= len(folded)
+        and re.search(rf"(?:^|\s){re.escape(n)}(?:\s|$)", folded) is not None
+        for n in names
+    )
+
+
+def _note_tied(sig: FieldSignals, url: str, root: Any, fld: Field, found: bool) -> None:
+    """For a rule that tests a text: a page with a value whose own name that text is, or a
+    page without one where the rule without its text tests finds nodes."""
+    tests = text_tests(tuple(fld.xpaths))
+    if not tests:
+        return
+    if found:
+        for _loose, text in tests:
+            if _names_page(text, root):
+                sig.tied_pages.append(url)
+                sig.tied_text = sig.tied_text or text
+                return
+        return
+    for loose, _text in tests:
+        try:
+            hit = any(isinstance(n, etree._Element) for n in select(root, loose))
+        except RuleError:
+            continue
+        if hit:
+            sig.loose_count += 1
+            if len(sig.loose_pages) < TIED_PAGES + 2:
+                sig.loose_pages.append(url)
+            return
+
+
 def _page_signals(
     url: str,
     root: Any,
@@ -2703,6 +2852,8 @@ def _page_signals(
             sig.none += 1
             continue
         matches = next((t["matches"] for t in report.tried if t.get("error") is None), 0)
+        if isinstance(root, HtmlElement):
+            _note_tied(sig, url, root, fld, report.status == "ok")
         several_here: list[Any] = []
         if report.status != "ok":
             sig.none += 1
@@ -2902,6 +3053,9 @@ def _page_signals(
                     sig.equal_plain[other] += 1
                     if _in_heading(theirs[0]) and not _in_heading(mine[0]):
                         sig.equal_heading[other] += 1
+            elif held.get(fid) and held.get(other) and held[fid][0] is held[other][0]:
+                # one node read two ways (a link's target by one field, its text by the other)
+                sig.node_shared.setdefault(other, []).append(url)
     _borrowed_and_glued(url, template.name, scalars, lists, held, out)
     _note_duplicates(url, template, scalars, lists, held, out)
 

@@ -3538,7 +3538,29 @@ def _repair_field(
     now = _agreement(trees, samples, fld, template)
     with_value = now["agree"] + now["wrong"] + now["missing"]
     if not with_value and not now["filled"]:
-        # No learned page had a value and none has one now: no evidence either way.
+        # No learned page had a value and none has one now: no evidence either way, unless
+        # the field now gives nothing on the site's pages where it had a value when learned
+        # (recorded over the whole site, ``present``): a rule that answered on a few pages
+        # outside the learned ones is broken there, with nothing learned to repair it from.
+        lost, read = absent.empty_on(fld, template, samples) if absent is not None else ([], 0)
+        if lost:
+            shown = ", ".join(lost[:3]) + (", …" if len(lost) > 3 else "")
+            return FieldRepair(
+                fld.id,
+                "broken",
+                fld.xpaths[0] if fld.xpaths else "",
+                0.0,
+                {
+                    **now,
+                    "bad_pages": lost[:5],
+                    "lost": len(lost),
+                    "reason": f"no value now on {len(lost) if len(lost) < read else 'the'} "
+                    f"{f'of the {read} ' if len(lost) < read else f'{read} '}"
+                    f"{'page' if read == 1 else 'pages'} where it had one when learned, none "
+                    f"of them a learned page ({shown}): nothing learned to repair it from; "
+                    "author it again from clicks on those pages",
+                },
+            )
         return FieldRepair(
             fld.id,
             "ok",
