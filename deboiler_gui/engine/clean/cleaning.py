@@ -516,6 +516,30 @@ def matches(
             return ancestor is not None and _inside(el, ancestor)
         return span[0] < i < span[1]
 
+    def block_rec(node: HtmlElement) -> list[Any] | None:
+        # the record of the block, or of the one block inside it that holds all its text
+        rec = recs.get(node)
+        while rec is None and len(node) == 1 and isinstance(node[0].tag, str):
+            node = node[0]
+            rec = recs.get(node)
+        return rec if rec is not None and rec[2] > 0 else None
+
+    def text_stays(node: HtmlElement) -> bool:
+        # a block that stays as the page's own: no repeat across the site, or one most pages
+        # have other text in place of
+        rec = block_rec(node)
+        return rec is not None and (
+            rec[1] not in ap.exact or rec[1] in repeats or rec[1] in ap.free
+        )
+
+    def value_stays(value: HtmlElement) -> bool:
+        # a field's value that stays in the content: the page's own text, or a figure of its
+        # own that only the folding of digits made the same as other pages' (a date or a
+        # year too: the record's own under its label, as in a list of definitions)
+        return text_stays(value) or (
+            block_rec(value) is not None and _ANY_DIGIT.search(_text_of(value)) is not None
+        )
+
     def holds_value(i: int, end: int) -> bool:
         # a block holding a figure of the page that only the folding of digits makes the
         # same as other pages' (a price), in at most VALUE_BOX_CHARS characters
@@ -614,6 +638,18 @@ def matches(
                         # parts: those are judged one by one, each as the repeat it is (not
                         # as a passage of several repeats the page shares)
                         split.add(el)
+                elif (
+                    bounded
+                    and thread is None
+                    and links == 0
+                    and _label_of_own(el, value_stays, density)
+                ):
+                    # a label of the record in the main content over a value of the page's
+                    # own ("Source:" over a data set's source, "Publication Year:" over its
+                    # year, the two in one field or the label alone): the same on every
+                    # record of the kind, the record's all the same; a label over links or
+                    # over a sentence the site repeats still goes
+                    detector = ""
                 elif (
                     slot_bounded
                     and thread is None
@@ -1786,6 +1822,107 @@ def _in_record_group(
             return True
         node = node.getparent()
     return False
+
+
+_LABEL_END = (":", "：")
+
+
+def _label_line(el: HtmlElement) -> bool:
+    """Whether the block is a field's label: a line of its own (a block element) of at most
+    ``BOX_LABEL_CHARS`` characters ending with a colon ("Source:", "Publication Year:"), no
+    link."""
+    if el.tag not in BLOCK_TAGS or next(el.iter("a"), None) is not None:
+        return False
+    text = "".join(_text_of(el).split())
+    return 1 < len(text) <= BOX_LABEL_CHARS and text.endswith(_LABEL_END)
+
+
+def _next_with_text(el: HtmlElement) -> HtmlElement | None:
+    """The next sibling element with visible text, when no text lies loose between them."""
+    if (el.tail or "").strip():
+        return None
+    nxt: HtmlElement | None = el.getnext()
+    while nxt is not None:
+        if isinstance(nxt.tag, str) and _text_of(nxt).strip():
+            return nxt
+        if (nxt.tail or "").strip():
+            return None
+        nxt = nxt.getnext()
+    return None
+
+
+def _previous_with_text(el: HtmlElement) -> HtmlElement | None:
+    """The previous sibling element with visible text, when no text lies loose between
+    them."""
+    prev: HtmlElement | None = el.getprevious()
+    while prev is not None:
+        if (prev.tail or "").strip():
+            return None
+        if isinstance(prev.tag, str) and _text_of(prev).strip():
+            return prev
+        prev = prev.getprevious()
+    return None
+
+
+def _labelled(el: HtmlElement) -> HtmlElement | None:
+    """The value the block is, or holds the whole text of (a year in its wrapper), when a
+    label line (``_label_line``) comes right before that value."""
+    node = el
+    text = "".join(_text_of(el).split())
+    for _ in range(VALUE_WRAPPERS + 1):
+        prev = _previous_with_text(node)
+        if prev is not None:
+            return node if _label_line(prev) else None
+        parent = node.getparent()
+        if parent is None or "".join(_text_of(parent).split()) != text:
+            return None
+        node = parent
+    return None
+
+
+#: a field's value is found up to this many wrappers above the block holding its text
+VALUE_WRAPPERS = 3
+
+
+def _letters(el: HtmlElement) -> int:
+    """Characters of the element's text other than white space."""
+    return len("".join(_text_of(el).split()))
+
+
+def _label_of_own(
+    el: HtmlElement,
+    own: Callable[[HtmlElement], bool],
+    density: float,
+) -> bool:
+    """Whether a repeated block is a field of the page's record: a label line
+    (``_label_line``) whose value — its next sibling with text — is not mostly links (or is
+    one link) and stays (``own``: the page's text, no repeat, or a figure of its own), such
+    a label with its value in one block, or the value (or the whole text of one) right after
+    its label: the "Source:" over a data set's source, "Publication Year:" over a record's
+    year, "Personal URL:" over a person's site. Labels are the same on every record of its
+    kind; over the page's own values they are its record's. A label over a list of links
+    ("Related posts:") or over a sentence the site repeats is not."""
+    kids: list[HtmlElement] = [c for c in el if isinstance(c.tag, str) and _text_of(c).strip()]
+    value: HtmlElement | None
+    if (
+        len(kids) == 2
+        and not (el.text or "").strip()
+        and _label_line(kids[0])
+        and _next_with_text(kids[0]) is kids[1]
+        and not (kids[1].tail or "").strip()
+    ):
+        value = kids[1]  # a field: its label and its value in one block
+    elif _label_line(el):
+        value = _next_with_text(el)
+    else:
+        value = _labelled(el)  # a value right after its label, or the whole text of one
+    if value is None or value.tag in _HEADING_TAGS or _label_line(value):
+        return False
+    chars = _letters(value)
+    anchors = list(value.iter("a"))
+    links = sum(_letters(a) for a in anchors)
+    # (one link of the page's own is a value too: a person's web site, a paper's file)
+    return chars > 0 and (links < density * chars or len(anchors) == 1) and own(value)
 
 
 def _heading_date(
