@@ -1,8 +1,9 @@
-"""Labels inside the content that the site repeats are the page's when they label its own
-text: a data set's "Source:" or "Relevant Papers:" over the data set's own paragraphs, a
-publication's "Publication Year:" over its year. A label over a sentence the site repeats
-("Contact:" over the site's address) or over a list of links ("Related posts:") still goes,
-and so does the frame around the content."""
+"""Labels and list entries inside the content that the site repeats are the page's when they
+belong to its own text: a data set's "Source:" or "Relevant Papers:" over the data set's own
+paragraphs, a publication's "Publication Year:" over its year, and the first and the last
+paper of a person's list, which every person's list opens or closes with. A label over a
+sentence the site repeats ("Contact:" over the site's address) or over a list of links
+("Related posts:") still goes, and so does the frame around the content."""
 
 from __future__ import annotations
 
@@ -157,6 +158,16 @@ def lab() -> list[CleanResult]:
     pages = [_person_page(p) for p in range(len(PEOPLE))]
     pages += [_publication_page(k) for k in range(24)]
     return list(DomainCleaner().fit(pages).transform(pages))
+
+
+def test_the_first_and_last_entries_of_a_persons_list_stay(lab: list[CleanResult]) -> None:
+    for p, result in enumerate(lab[: len(PEOPLE)]):
+        text = result.cleaned_text
+        for k in range(5):
+            assert _paper(p + k) in text, result.url
+        # the entries every person's list opens and closes with are the person's papers too
+        assert FIRST in text, result.url
+        assert LAST in text, result.url
 
 
 def test_a_publications_year_stays_with_its_label(lab: list[CleanResult]) -> None:

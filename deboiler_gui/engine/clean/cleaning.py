@@ -653,6 +653,18 @@ def matches(
                 elif (
                     slot_bounded
                     and thread is None
+                    and links < density * chars
+                    and within(i, el, slot_el)
+                    and _entry_among_own(el, text_stays)
+                ):
+                    # an entry of a list in the content slot whose other entries are the
+                    # page's own (the first and the last publication of a person's list,
+                    # which other people's lists open or close with too): an entry of that
+                    # list, not a template's part
+                    detector = ""
+                elif (
+                    slot_bounded
+                    and thread is None
                     and links == 0
                     and chars <= DATELINE_CHARS
                     and within(i, el, slot_el)
@@ -1884,9 +1896,52 @@ def _labelled(el: HtmlElement) -> HtmlElement | None:
 VALUE_WRAPPERS = 3
 
 
+def _entry_among_own(el: HtmlElement, stays: Callable[[HtmlElement], bool]) -> bool:
+    """Whether the block is an entry of a list (``li``), or holds most of the text of one
+    (a paper's citation beside its "view" link), whose other entries with text are at least
+    ``MIN_OWN_ENTRIES`` and mostly the page's own (``stays``): a list of the page's entries
+    keeps the ones other pages list too."""
+    item = el
+    for _ in range(VALUE_WRAPPERS):
+        if item.tag == "li":
+            break
+        parent = item.getparent()
+        if parent is None:
+            return False
+        item = parent
+    parent = item.getparent()
+    if item.tag != "li" or parent is None:
+        return False
+    if item is not el and 2 * _letters(el) < _letters(item):
+        return False  # a line of the entry (its date, its author), not the entry's text
+    others = [li for li in parent.iterchildren("li") if li is not item and _text_of(li).strip()]
+    own = sum(1 for li in others if stays(li) or stays(_entry_text(li)))
+    return own >= MIN_OWN_ENTRIES and 2 * own > len(others)
+
+
+def _entry_text(item: HtmlElement) -> HtmlElement:
+    """The block of a list's entry that holds most of its text (a paper's citation beside
+    its "view" link), up to ``VALUE_WRAPPERS`` levels down; the entry itself if none."""
+    node = item
+    for _ in range(VALUE_WRAPPERS):
+        kids = [c for c in node if isinstance(c.tag, str)]
+        if not kids:
+            break
+        best = max(kids, key=_letters)
+        if 2 * _letters(best) < _letters(node):
+            break
+        node = best
+    return node
+
+
 def _letters(el: HtmlElement) -> int:
     """Characters of the element's text other than white space."""
     return len("".join(_text_of(el).split()))
+
+
+#: a list's entries the page shares with others stay when at least this many of its other
+#: entries are the page's own
+MIN_OWN_ENTRIES = 2
 
 
 def _label_of_own(
