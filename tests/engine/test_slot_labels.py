@@ -1,9 +1,13 @@
 """Labels and list entries inside the content that the site repeats are the page's when they
 belong to its own text: a data set's "Source:" or "Relevant Papers:" over the data set's own
-paragraphs, a publication's "Publication Year:" over its year, and the first and the last
-paper of a person's list, which every person's list opens or closes with. A label over a
-sentence the site repeats ("Contact:" over the site's address) or over a list of links
-("Related posts:") still goes, and so does the frame around the content."""
+paragraphs, a publication's "Publication Year:" over its year, a person's "Personal URL:"
+over the person's site and "Publications:" over the person's papers, and the first and the
+last paper of that list, which every person's list opens or closes with. A part holding most
+of the text that is one labelled field's value (a long list of papers) is not the whole
+content: the record around it is, but not in a thread: a listing under "Here is my code:" in
+the question leaves the whole thread the content. A label over a sentence the site repeats
+("Contact:" over the site's address) or over a list of links ("Related posts:") still goes,
+and so does the frame around the content."""
 
 from __future__ import annotations
 
@@ -77,6 +81,19 @@ def test_a_records_labels_over_its_own_text_stay(archive: list[CleanResult]) -> 
             continue  # (a page whose papers hold most of its text: below)
         text = result.cleaned_text
         assert f"Collected by the {WORDS[(i + 1) % 36]} group" in text, result.url
+        for label in ARCHIVE_LABELS:
+            assert label in text, (label, result.url)
+
+
+def test_labels_stay_where_one_field_holds_most_of_the_text(
+    archive: list[CleanResult],
+) -> None:
+    for i, result in enumerate(archive):
+        if i % 3:
+            continue
+        text = result.cleaned_text
+        assert f"Collected by the {WORDS[(i + 1) % 36]} group" in text, result.url
+        assert f"Each record describes one {WORDS[(i + 2) % 36]}" in text, result.url
         for label in ARCHIVE_LABELS:
             assert label in text, (label, result.url)
 
@@ -160,6 +177,17 @@ def lab() -> list[CleanResult]:
     return list(DomainCleaner().fit(pages).transform(pages))
 
 
+def test_a_persons_labelled_fields_stay(lab: list[CleanResult]) -> None:
+    for p, result in enumerate(lab[: len(PEOPLE)]):
+        text = result.cleaned_text
+        name = PEOPLE[p]
+        slug = name.lower().replace(" ", "-")
+        assert f"{name} studies how the" in text, result.url
+        assert "Personal URL:" in text, result.url
+        assert f"http://{slug}.example/" in text, result.url
+        assert "Publications:" in text, result.url
+
+
 def test_the_first_and_last_entries_of_a_persons_list_stay(lab: list[CleanResult]) -> None:
     for p, result in enumerate(lab[: len(PEOPLE)]):
         text = result.cleaned_text
@@ -184,3 +212,42 @@ def test_the_labs_frame_still_goes(lab: list[CleanResult]) -> None:
         text = result.cleaned_text
         for frame in ("Talk to us", "Copyright the Lab group", "University"):
             assert frame not in text, (frame, result.url)
+
+
+def _thread_page(t: int) -> Page:
+    # the question's listing under its label holds most of the thread's text
+    listing = "\n".join(
+        f"var {WORDS[(t + k) % 36].replace(' ', '')} = find('{WORDS[(t + 2 * k) % 36]}');"
+        for k in range(30)
+    )
+    replies = "\n".join(
+        f"""<li class="comment-wrap"><div class="comment-left-col"><a href="/u/{k}">
+{WORDS[(t + k + 3) % 36]}</a></div><div class="comment-right-col"><p class="date">{k + 1} hours
+ago</p><div><p>Try the {WORDS[(t + k + 9) % 36]} setting of the {WORDS[(t + k + 11) % 36]}
+menu before you call it, then it works.</p></div></div></li>"""
+        for k in range(3)
+    )
+    html = f"""<html><head><title>{WORDS[t]} menu question | Forums</title></head><body>
+<div id="header"><a href="/">Forums</a> <a href="/help">Help</a> <a href="/rules">Rules</a></div>
+<div id="content-wrapper"><h1>{WORDS[t]} menu question</h1>
+<ul class="comment-list">
+<li class="comment-wrap thread-starter"><div class="comment-left-col"><a href="/u/a">
+{WORDS[(t + 1) % 36]}</a></div><div class="comment-right-col"><p class="date">2 days ago</p>
+<div><p>My {WORDS[(t + 5) % 36]} menu does not open on the {WORDS[(t + 6) % 36]} page.</p>
+<p>Here is my code:</p><pre>{listing}</pre></div></div></li>
+{replies}
+</ul></div>
+<div id="footer"><p>Terms of use of the forums</p></div>
+</body></html>"""
+    return Page(url=f"https://forums.example/t/{t}", html=html)
+
+
+def test_a_posts_labelled_listing_keeps_the_thread_as_the_content() -> None:
+    pages = [_thread_page(t) for t in range(30)]
+    results = list(DomainCleaner().fit(pages).transform(pages))
+    for t, result in enumerate(results):
+        text = result.cleaned_text
+        assert f"My {WORDS[(t + 5) % 36]} menu does not open" in text, result.url
+        for k in range(3):
+            assert f"Try the {WORDS[(t + k + 9) % 36]} setting" in text, result.url
+        assert "Terms of use" not in text, result.url

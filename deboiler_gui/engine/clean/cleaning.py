@@ -280,6 +280,9 @@ def matches(
     # One entry of a series (one function's documentation among the page's others) holding
     # most of the text is not the content: the site's content place around it is.
     places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
+    # the part holding most of the text when it is one field's value of the record taken as
+    # the content (a run of posts is looked for there too)
+    field_value: HtmlElement | None = None
     up = _series_place(main_el, places) if main and main_el is not None and places else None
     if up is not None:
         main_el = up
@@ -287,6 +290,35 @@ def matches(
             "the place holding the content on most of the site's pages"
             " (the element holding most of the text is one entry of a series)"
         )
+    elif (
+        main
+        and main_el is not None
+        and not ap.compat
+        and (ap.site_main or ap.site_main_some)
+        and _post_run(main_el) is None
+    ):
+        # The part holding most of the text is the value of one field of a record, under its
+        # label (a person's list of papers under "Publications:", beside the person's text):
+        # the content is the record, in the place holding the site's content (a site of
+        # several templates: the places of the page's own template too). Not in one post of
+        # a thread (a question's listing under "Here is my code:"): the thread is the content.
+        up = _labelled_place(
+            main_el,
+            {
+                el
+                for el, _slot, _chars in _site_main_elements(
+                    facts.cands, ap, ap.site_main | ap.site_main_some
+                )
+                if el.tag not in ("body", "html")
+            },
+        )
+        if up is not None:
+            field_value = main_el
+            main_el = up
+            reason = (
+                "the record in the place holding the content on most of the site's pages"
+                " (the element holding most of the text is the value of one labelled field)"
+            )
     # One column of several alike (an index's entries in two table columns) is not the
     # content: the content is the whole series.
     series = _series_whole(main_el) if main and main_el is not None else None
@@ -1509,7 +1541,12 @@ def matches(
                 out.append((el, "post", "signature", chars))
             # a thread's posts: the run found above, or the main content's own children
             taken = {el for el, *_ in out}
-            for thread, posts in _threads(main_el, facts.runs):
+            runs = _threads(main_el, facts.runs)
+            if field_value is not None:
+                # (the list of entries in a field of the record: a person's papers, each
+                # with its "view" link)
+                runs += _threads(field_value, facts.runs)
+            for thread, posts in runs:
                 for el, key, chars in _post_frames(
                     thread, cands, taken, density, label_min, (ap.exact, repeats), run=posts
                 ):
@@ -4695,6 +4732,39 @@ def _series_place(main_el: HtmlElement, places: set[HtmlElement]) -> HtmlElement
         # an entry under its own heading, like its alike siblings (not the cells of a row,
         # the columns of a layout, nor a block among a page's panels)
         series = series or (el.tag not in ("td", "th") and _in_series(el) and _headed(el))
+    return None
+
+
+def _labelled_place(main_el: HtmlElement, places: set[HtmlElement]) -> HtmlElement | None:
+    """The record the main content is a field of, when between the two an element is the
+    value of a field under its label (``_label_line``: "Publications:" over a person's list
+    of papers, "Papers That Cite This Data Set:" over a data set's citations): that value
+    holds most of the text, but it is one field of the page's record, whose other fields and
+    their labels are the content too. The record is the block holding the label and its
+    value, or the block around that one when it holds nothing else (a field's own wrapper),
+    and it is, or is inside, one of the site's content places. None when there is no such
+    label or place."""
+    record: HtmlElement | None = None
+    el: HtmlElement
+    for el in (main_el, *main_el.iterancestors()):
+        if el.tag in ("body", "html"):
+            return None
+        if record is not None:
+            if el in places and (el is record or _inside(record, el)):
+                return record
+            continue
+        if el.tag in ("td", "th"):
+            continue
+        prev = _previous_with_text(el)
+        if prev is None or not _label_line(prev):
+            continue
+        record = el.getparent()
+        if record is None or record.tag in ("body", "html"):
+            return None
+        fields = [c for c in record if isinstance(c.tag, str) and _text_of(c).strip()]
+        parent = record.getparent()
+        if len(fields) == 2 and parent is not None and parent.tag not in ("body", "html"):
+            record = parent  # (the field's wrapper: its record is around it)
     return None
 
 
