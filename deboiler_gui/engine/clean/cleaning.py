@@ -1880,10 +1880,21 @@ def _label_line(el: HtmlElement) -> bool:
     """Whether the block is a field's label: a line of its own (a block element) of at most
     ``BOX_LABEL_CHARS`` characters ending with a colon ("Source:", "Publication Year:"), no
     link."""
-    if el.tag not in BLOCK_TAGS or next(el.iter("a"), None) is not None:
+    if el.tag not in BLOCK_TAGS or len(el) > LABEL_CHILDREN:
+        return False  # (a block of many parts is no label: its text is not read)
+    if next(el.iter("a"), None) is not None:
         return False
     text = "".join(_text_of(el).split())
     return 1 < len(text) <= BOX_LABEL_CHARS and text.endswith(_LABEL_END)
+
+
+#: a label line holds at most this many child elements (a bold run, a footnote mark)
+LABEL_CHILDREN = 3
+
+
+def _has_text(el: HtmlElement) -> bool:
+    """Whether the element holds visible text, read no further than its first word."""
+    return any(t.strip() for t in el.itertext())
 
 
 def _next_with_text(el: HtmlElement) -> HtmlElement | None:
@@ -1892,7 +1903,7 @@ def _next_with_text(el: HtmlElement) -> HtmlElement | None:
         return None
     nxt: HtmlElement | None = el.getnext()
     while nxt is not None:
-        if isinstance(nxt.tag, str) and _text_of(nxt).strip():
+        if isinstance(nxt.tag, str) and _has_text(nxt):
             return nxt
         if (nxt.tail or "").strip():
             return None
@@ -1907,7 +1918,7 @@ def _previous_with_text(el: HtmlElement) -> HtmlElement | None:
     while prev is not None:
         if (prev.tail or "").strip():
             return None
-        if isinstance(prev.tag, str) and _text_of(prev).strip():
+        if isinstance(prev.tag, str) and _has_text(prev):
             return prev
         prev = prev.getprevious()
     return None
@@ -1917,16 +1928,25 @@ def _labelled(el: HtmlElement) -> HtmlElement | None:
     """The value the block is, or holds the whole text of (a year in its wrapper), when a
     label line (``_label_line``) comes right before that value."""
     node = el
-    text = "".join(_text_of(el).split())
     for _ in range(VALUE_WRAPPERS + 1):
         prev = _previous_with_text(node)
         if prev is not None:
             return node if _label_line(prev) else None
         parent = node.getparent()
-        if parent is None or "".join(_text_of(parent).split()) != text:
+        if parent is None or not _sole_text(node, parent):
             return None
         node = parent
     return None
+
+
+def _sole_text(node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether the element holds all of its parent's text (a value in its wrapper)."""
+    if (parent.text or "").strip():
+        return False
+    return not any(
+        (c.tail or "").strip() or (c is not node and isinstance(c.tag, str) and _has_text(c))
+        for c in parent
+    )
 
 
 #: a field's value is found up to this many wrappers above the block holding its text
@@ -1951,7 +1971,7 @@ def _entry_among_own(el: HtmlElement, stays: Callable[[HtmlElement], bool]) -> b
         return False
     if item is not el and 2 * _letters(el) < _letters(item):
         return False  # a line of the entry (its date, its author), not the entry's text
-    others = [li for li in parent.iterchildren("li") if li is not item and _text_of(li).strip()]
+    others = [li for li in parent.iterchildren("li") if li is not item and _has_text(li)]
     own = sum(1 for li in others if stays(li) or stays(_entry_text(li)))
     return own >= MIN_OWN_ENTRIES and 2 * own > len(others)
 
@@ -1994,7 +2014,9 @@ def _label_of_own(
     year, "Personal URL:" over a person's site. Labels are the same on every record of its
     kind; over the page's own values they are its record's. A label over a list of links
     ("Related posts:") or over a sentence the site repeats is not."""
-    kids: list[HtmlElement] = [c for c in el if isinstance(c.tag, str) and _text_of(c).strip()]
+    kids: list[HtmlElement] = (
+        [c for c in el if isinstance(c.tag, str) and _has_text(c)] if len(el) <= 4 else []
+    )
     value: HtmlElement | None
     if (
         len(kids) == 2
@@ -4761,7 +4783,7 @@ def _labelled_place(main_el: HtmlElement, places: set[HtmlElement]) -> HtmlEleme
         record = el.getparent()
         if record is None or record.tag in ("body", "html"):
             return None
-        fields = [c for c in record if isinstance(c.tag, str) and _text_of(c).strip()]
+        fields = [c for c in record if isinstance(c.tag, str) and _has_text(c)]
         parent = record.getparent()
         if len(fields) == 2 and parent is not None and parent.tag not in ("body", "html"):
             record = parent  # (the field's wrapper: its record is around it)
