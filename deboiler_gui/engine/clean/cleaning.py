@@ -287,6 +287,9 @@ def matches(
     # One entry of a series (one function's documentation among the page's others) holding
     # most of the text is not the content: the site's content place around it is.
     places = {el for el, _slot, _chars in site_main if el.tag not in ("body", "html")}
+    # the part holding most of the text when it is one field's value of the record taken as
+    # the content (a run of posts is looked for there too)
+    field_value: HtmlElement | None = None
     up = _series_place(main_el, places) if main and main_el is not None and places else None
     if up is not None:
         main_el = up
@@ -294,6 +297,35 @@ def matches(
             "the place holding the content on most of the site's pages"
             " (the element holding most of the text is one entry of a series)"
         )
+    elif (
+        main
+        and main_el is not None
+        and not ap.compat
+        and (ap.site_main or ap.site_main_some)
+        and _post_run(main_el) is None
+    ):
+        # The part holding most of the text is the value of one field of a record, under its
+        # label (a person's list of papers under "Publications:", beside the person's text):
+        # the content is the record, in the place holding the site's content (a site of
+        # several templates: the places of the page's own template too). Not in one post of
+        # a thread (a question's listing under "Here is my code:"): the thread is the content.
+        up = _labelled_place(
+            main_el,
+            {
+                el
+                for el, _slot, _chars in _site_main_elements(
+                    facts.cands, ap, ap.site_main | ap.site_main_some
+                )
+                if el.tag not in ("body", "html")
+            },
+        )
+        if up is not None:
+            field_value = main_el
+            main_el = up
+            reason = (
+                "the record in the place holding the content on most of the site's pages"
+                " (the element holding most of the text is the value of one labelled field)"
+            )
     # One column of several alike (an index's entries in two table columns) is not the
     # content: the content is the whole series.
     series = _series_whole(main_el) if main and main_el is not None else None
@@ -523,6 +555,30 @@ def matches(
             return ancestor is not None and _inside(el, ancestor)
         return span[0] < i < span[1]
 
+    def block_rec(node: HtmlElement) -> list[Any] | None:
+        # the record of the block, or of the one block inside it that holds all its text
+        rec = recs.get(node)
+        while rec is None and len(node) == 1 and isinstance(node[0].tag, str):
+            node = node[0]
+            rec = recs.get(node)
+        return rec if rec is not None and rec[2] > 0 else None
+
+    def text_stays(node: HtmlElement) -> bool:
+        # a block that stays as the page's own: no repeat across the site, or one most pages
+        # have other text in place of
+        rec = block_rec(node)
+        return rec is not None and (
+            rec[1] not in ap.exact or rec[1] in repeats or rec[1] in ap.free
+        )
+
+    def value_stays(value: HtmlElement) -> bool:
+        # a field's value that stays in the content: the page's own text, or a figure of its
+        # own that only the folding of digits made the same as other pages' (a date or a
+        # year too: the record's own under its label, as in a list of definitions)
+        return text_stays(value) or (
+            block_rec(value) is not None and _ANY_DIGIT.search(_text_of(value)) is not None
+        )
+
     def holds_value(i: int, end: int) -> bool:
         # a block holding a figure of the page that only the folding of digits makes the
         # same as other pages' (a price), in at most VALUE_BOX_CHARS characters
@@ -621,6 +677,30 @@ def matches(
                         # parts: those are judged one by one, each as the repeat it is (not
                         # as a passage of several repeats the page shares)
                         split.add(el)
+                elif (
+                    bounded
+                    and thread is None
+                    and links == 0
+                    and _label_of_own(el, value_stays, density)
+                ):
+                    # a label of the record in the main content over a value of the page's
+                    # own ("Source:" over a data set's source, "Publication Year:" over its
+                    # year, the two in one field or the label alone): the same on every
+                    # record of the kind, the record's all the same; a label over links or
+                    # over a sentence the site repeats still goes
+                    detector = ""
+                elif (
+                    slot_bounded
+                    and thread is None
+                    and links < density * chars
+                    and within(i, el, slot_el)
+                    and _entry_among_own(el, text_stays)
+                ):
+                    # an entry of a list in the content slot whose other entries are the
+                    # page's own (the first and the last publication of a person's list,
+                    # which other people's lists open or close with too): an entry of that
+                    # list, not a template's part
+                    detector = ""
                 elif (
                     slot_bounded
                     and thread is None
@@ -1468,7 +1548,12 @@ def matches(
                 out.append((el, "post", "signature", chars))
             # a thread's posts: the run found above, or the main content's own children
             taken = {el for el, *_ in out}
-            for thread, posts in _threads(main_el, facts.runs):
+            runs = _threads(main_el, facts.runs)
+            if field_value is not None:
+                # (the list of entries in a field of the record: a person's papers, each
+                # with its "view" link)
+                runs += _threads(field_value, facts.runs)
+            for thread, posts in runs:
                 for el, key, chars in _post_frames(
                     thread, cands, taken, density, label_min, (ap.exact, repeats), run=posts
                 ):
@@ -1793,6 +1878,172 @@ def _in_record_group(
             return True
         node = node.getparent()
     return False
+
+
+_LABEL_END = (":", "：")
+
+
+def _label_line(el: HtmlElement) -> bool:
+    """Whether the block is a field's label: a line of its own (a block element) of at most
+    ``BOX_LABEL_CHARS`` characters ending with a colon ("Source:", "Publication Year:"), no
+    link."""
+    if el.tag not in BLOCK_TAGS or len(el) > LABEL_CHILDREN:
+        return False  # (a block of many parts is no label: its text is not read)
+    if next(el.iter("a"), None) is not None:
+        return False
+    text = "".join(_text_of(el).split())
+    return 1 < len(text) <= BOX_LABEL_CHARS and text.endswith(_LABEL_END)
+
+
+#: a label line holds at most this many child elements (a bold run, a footnote mark)
+LABEL_CHILDREN = 3
+
+
+def _has_text(el: HtmlElement) -> bool:
+    """Whether the element holds visible text, read no further than its first word."""
+    return any(t.strip() for t in el.itertext())
+
+
+def _next_with_text(el: HtmlElement) -> HtmlElement | None:
+    """The next sibling element with visible text, when no text lies loose between them."""
+    if (el.tail or "").strip():
+        return None
+    nxt: HtmlElement | None = el.getnext()
+    while nxt is not None:
+        if isinstance(nxt.tag, str) and _has_text(nxt):
+            return nxt
+        if (nxt.tail or "").strip():
+            return None
+        nxt = nxt.getnext()
+    return None
+
+
+def _previous_with_text(el: HtmlElement) -> HtmlElement | None:
+    """The previous sibling element with visible text, when no text lies loose between
+    them."""
+    prev: HtmlElement | None = el.getprevious()
+    while prev is not None:
+        if (prev.tail or "").strip():
+            return None
+        if isinstance(prev.tag, str) and _has_text(prev):
+            return prev
+        prev = prev.getprevious()
+    return None
+
+
+def _labelled(el: HtmlElement) -> HtmlElement | None:
+    """The value the block is, or holds the whole text of (a year in its wrapper), when a
+    label line (``_label_line``) comes right before that value."""
+    node = el
+    for _ in range(VALUE_WRAPPERS + 1):
+        prev = _previous_with_text(node)
+        if prev is not None:
+            return node if _label_line(prev) else None
+        parent = node.getparent()
+        if parent is None or not _sole_text(node, parent):
+            return None
+        node = parent
+    return None
+
+
+def _sole_text(node: HtmlElement, parent: HtmlElement) -> bool:
+    """Whether the element holds all of its parent's text (a value in its wrapper)."""
+    if (parent.text or "").strip():
+        return False
+    return not any(
+        (c.tail or "").strip() or (c is not node and isinstance(c.tag, str) and _has_text(c))
+        for c in parent
+    )
+
+
+#: a field's value is found up to this many wrappers above the block holding its text
+VALUE_WRAPPERS = 3
+
+
+def _entry_among_own(el: HtmlElement, stays: Callable[[HtmlElement], bool]) -> bool:
+    """Whether the block is an entry of a list (``li``), or holds most of the text of one
+    (a paper's citation beside its "view" link), whose other entries with text are at least
+    ``MIN_OWN_ENTRIES`` and mostly the page's own (``stays``): a list of the page's entries
+    keeps the ones other pages list too."""
+    item = el
+    for _ in range(VALUE_WRAPPERS):
+        if item.tag == "li":
+            break
+        parent = item.getparent()
+        if parent is None:
+            return False
+        item = parent
+    parent = item.getparent()
+    if item.tag != "li" or parent is None:
+        return False
+    if item is not el and 2 * _letters(el) < _letters(item):
+        return False  # a line of the entry (its date, its author), not the entry's text
+    others = [li for li in parent.iterchildren("li") if li is not item and _has_text(li)]
+    own = sum(1 for li in others if stays(li) or stays(_entry_text(li)))
+    return own >= MIN_OWN_ENTRIES and 2 * own > len(others)
+
+
+def _entry_text(item: HtmlElement) -> HtmlElement:
+    """The block of a list's entry that holds most of its text (a paper's citation beside
+    its "view" link), up to ``VALUE_WRAPPERS`` levels down; the entry itself if none."""
+    node = item
+    for _ in range(VALUE_WRAPPERS):
+        kids = [c for c in node if isinstance(c.tag, str)]
+        if not kids:
+            break
+        best = max(kids, key=_letters)
+        if 2 * _letters(best) < _letters(node):
+            break
+        node = best
+    return node
+
+
+def _letters(el: HtmlElement) -> int:
+    """Characters of the element's text other than white space."""
+    return len("".join(_text_of(el).split()))
+
+
+#: a list's entries the page shares with others stay when at least this many of its other
+#: entries are the page's own
+MIN_OWN_ENTRIES = 2
+
+
+def _label_of_own(
+    el: HtmlElement,
+    own: Callable[[HtmlElement], bool],
+    density: float,
+) -> bool:
+    """Whether a repeated block is a field of the page's record: a label line
+    (``_label_line``) whose value — its next sibling with text — is not mostly links (or is
+    one link) and stays (``own``: the page's text, no repeat, or a figure of its own), such
+    a label with its value in one block, or the value (or the whole text of one) right after
+    its label: the "Source:" over a data set's source, "Publication Year:" over a record's
+    year, "Personal URL:" over a person's site. Labels are the same on every record of its
+    kind; over the page's own values they are its record's. A label over a list of links
+    ("Related posts:") or over a sentence the site repeats is not."""
+    kids: list[HtmlElement] = (
+        [c for c in el if isinstance(c.tag, str) and _has_text(c)] if len(el) <= 4 else []
+    )
+    value: HtmlElement | None
+    if (
+        len(kids) == 2
+        and not (el.text or "").strip()
+        and _label_line(kids[0])
+        and _next_with_text(kids[0]) is kids[1]
+        and not (kids[1].tail or "").strip()
+    ):
+        value = kids[1]  # a field: its label and its value in one block
+    elif _label_line(el):
+        value = _next_with_text(el)
+    else:
+        value = _labelled(el)  # a value right after its label, or the whole text of one
+    if value is None or value.tag in _HEADING_TAGS or _label_line(value):
+        return False
+    chars = _letters(value)
+    anchors = list(value.iter("a"))
+    links = sum(_letters(a) for a in anchors)
+    # (one link of the page's own is a value too: a person's web site, a paper's file)
+    return chars > 0 and (links < density * chars or len(anchors) == 1) and own(value)
 
 
 def _heading_date(
@@ -4616,6 +4867,39 @@ def _series_place(main_el: HtmlElement, places: set[HtmlElement]) -> HtmlElement
         # an entry under its own heading, like its alike siblings (not the cells of a row,
         # the columns of a layout, nor a block among a page's panels)
         series = series or (el.tag not in ("td", "th") and _in_series(el) and _headed(el))
+    return None
+
+
+def _labelled_place(main_el: HtmlElement, places: set[HtmlElement]) -> HtmlElement | None:
+    """The record the main content is a field of, when between the two an element is the
+    value of a field under its label (``_label_line``: "Publications:" over a person's list
+    of papers, "Papers That Cite This Data Set:" over a data set's citations): that value
+    holds most of the text, but it is one field of the page's record, whose other fields and
+    their labels are the content too. The record is the block holding the label and its
+    value, or the block around that one when it holds nothing else (a field's own wrapper),
+    and it is, or is inside, one of the site's content places. None when there is no such
+    label or place."""
+    record: HtmlElement | None = None
+    el: HtmlElement
+    for el in (main_el, *main_el.iterancestors()):
+        if el.tag in ("body", "html"):
+            return None
+        if record is not None:
+            if el in places and (el is record or _inside(record, el)):
+                return record
+            continue
+        if el.tag in ("td", "th"):
+            continue
+        prev = _previous_with_text(el)
+        if prev is None or not _label_line(prev):
+            continue
+        record = el.getparent()
+        if record is None or record.tag in ("body", "html"):
+            return None
+        fields = [c for c in record if isinstance(c.tag, str) and _has_text(c)]
+        parent = record.getparent()
+        if len(fields) == 2 and parent is not None and parent.tag not in ("body", "html"):
+            record = parent  # (the field's wrapper: its record is around it)
     return None
 
 
