@@ -64,3 +64,30 @@ def test_a_link_of_the_trail_that_reads_like_the_examples_stays() -> None:
         examples.append(Example(url, trees[url], node))
     top = induce(examples, [], index, as_list=True, limit=3)[0]
     assert "Up" not in top.xpath, top.xpath
+
+
+def bar_page(i: int) -> Page:
+    # fpdoc's bar: '[Overview][Constants][Types][Index]', the last link closed by ']' alone.
+    return Page(
+        f"{SITE}unit/f{i}.html",
+        "<html><body><table class='bar'><tr><td><b>[<a href='index.html'>Overview</a>]"
+        "[<a href='index-2.html'>Constants</a>][<a href='index-3.html'>Types</a>]"
+        "[<a href='index-8.html'>Index</a>]</b></td><td><span class='bartitle'>Reference"
+        f"</span></td></tr></table><h1>F{i}</h1><p>Function {i}.</p></body></html>",
+    )
+
+
+def test_a_bars_last_entry_closed_by_its_bracket_stays() -> None:
+    pages = [bar_page(i) for i in range(24)]
+    index = SiteIndex.from_pages(pages, max_pages=None)
+    trees = dict(zip(index.urls, index.trees, strict=True))
+    examples = []
+    for i, at in ((1, 1), (4, 2)):
+        url = f"{SITE}unit/f{i}.html"
+        node = select_elements(trees[url], f"/html/body/table[1]/tr/td[1]/b/a[{at}]")[0]
+        examples.append(Example(url, trees[url], node))
+    top = induce(examples, [], index, as_list=True, limit=3)[0]
+    fld = Field("bar", xpaths=(top.xpath,), is_list=True)
+    t = Template("unit", fields=(fld,), use_cleaner=False)
+    got, _report = extract_field(trees[f"{SITE}unit/f7.html"], fld, t)
+    assert got == ["Overview", "Constants", "Types", "Index"], (top.xpath, got)

@@ -6255,6 +6255,18 @@ def _separator_after(n: HtmlElement) -> str:
     return m.group(0) if m else ""
 
 
+def _entry_after(n: HtmlElement, taken: set[HtmlElement]) -> bool:
+    """Whether an entry the rule takes follows ``n`` among its siblings: its mark then parts it
+    from the entries after it. The mark after a bar's last entry only closes the bar
+    ('[Overview][Types][Index]': ']' after 'Index', '][' after the others)."""
+    sib = n.getnext()
+    while sib is not None:
+        if sib in taken:
+            return True
+        sib = sib.getnext()
+    return False
+
+
 def _set_apart(found: Sequence[Sequence[HtmlElement]], examples: Sequence[HtmlElement]) -> str:
     """The predicate on its text for the node of a list rule, on each example page, that no
     example is, that is followed by another mark than the one every example is followed by,
@@ -6268,10 +6280,13 @@ def _set_apart(found: Sequence[Sequence[HtmlElement]], examples: Sequence[HtmlEl
     own = {_text(n) for n in examples}
     apart: list[HtmlElement] = []
     for nodes in found:
+        taken = set(nodes)
         here = [
             n
             for n in nodes
-            if all(n is not e for e in examples) and _separator_after(n) not in ("", mark)
+            if all(n is not e for e in examples)
+            and _separator_after(n) not in ("", mark)
+            and _entry_after(n, taken)
         ]
         if not here:
             return ""
