@@ -788,11 +788,13 @@ def test_rules_panel_flags_a_rule_with_items_from_several_lists_and_previews_val
         demo.picking.checked, timeout=30000, check_params_cb=lambda c: "rare" in c.fields
     ):
         demo.editor.add_field("rare", "//h1[normalize-space(.)='Growing Tomatoes']")
-    # (its value is the title's on the one page: that flag, counted once)
-    assert demo.rules.items["rare"].text(4) == "⚠ equals 'title'"
-    assert (
-        demo.rules.items["rare"].toolTip(4).startswith("⚠ values equal field 'title' on 1 page\n")
-    )
+    # (it tests the one page's own title: tied to that page, the first flag; its value is the
+    # title's there: that flag too, counted once)
+    assert demo.rules.items["rare"].text(4) == "⚠ tied to 1 page"
+    tip = demo.rules.items["rare"].toolTip(4)
+    assert tip.startswith("⚠ tied to 1 page: a value on 1 page only (https://hillside-garden.")
+    assert "(+1 more)" in tip  # the other flag, whole in the field's own tip
+    assert "⚠ values equal field 'title' on 1 page" in demo.rules.check.fields["rare"].details()
     assert demo.rules.preview_label.text().endswith("2 fields look wrong: links, rare")
 
 
