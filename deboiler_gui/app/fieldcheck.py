@@ -141,6 +141,7 @@ _SHORT_FLAGS = (
     (re.compile(r"items from several labelled lists"), "several labelled lists"),
     (re.compile(r"items from differently labelled lists"), "lists of other labels"),
     (re.compile(r"items from table rows of different shapes"), "rows of two shapes"),
+    (re.compile(r"items from several columns of one row"), "several columns"),
     (re.compile(r"items without text"), "items without text"),
     (re.compile(r"far more items than entries"), "too many items"),
     (re.compile(r"pinned to position"), "pinned position"),

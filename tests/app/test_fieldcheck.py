@@ -296,6 +296,10 @@ def test_every_flag_of_the_signals_has_its_few_words() -> None:
         short_flag("items from table rows of different shapes (rows whose cells are ...)")
         == "rows of two shapes"
     )
+    assert (
+        short_flag("items from several columns of one row (on the other pages each row ...)")
+        == "several columns"
+    )
     assert short_flag("values equal field 'title' on 1 page") == "equals 'title'"
     assert (
         short_flag(

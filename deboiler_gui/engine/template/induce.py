@@ -3030,6 +3030,31 @@ def _row_kind(cell: HtmlElement) -> set[str]:
     }
 
 
+def _column_of(cell: HtmlElement) -> int:
+    """The place of a table cell among the cells of its row (`td[2]` is 2)."""
+    return 1 + sum(1 for _s in cell.itersiblings("td", "th", preceding=True))
+
+
+def in_table_row(node: HtmlElement) -> bool:
+    """Whether ``node`` sits in a cell of a table row."""
+    return _cell_of(node) is not None
+
+
+def cross_columns(nodes: Sequence[HtmlElement]) -> bool:
+    """Whether two list items sit in one table row, in different cells of it: a row's name
+    cell and the link inside its description cell beside it. The entries of a list of rows
+    give one item each, from one column; a row giving items from two of its columns holds
+    items of two roles (a description's link is no entry of the list)."""
+    columns: dict[int, set[int]] = {}
+    for n in nodes:
+        cell = _cell_of(n)
+        if cell is None:
+            continue
+        row = cell.getparent()
+        columns.setdefault(id(row), set()).add(_column_of(cell))
+    return any(len(c) > 1 for c in columns.values())
+
+
 def rows_of_other_shapes(nodes: Sequence[HtmlElement]) -> bool:
     """Whether list items come from table rows of two shapes: rows whose cells carry classes
     that none of the other rows' cells carry (a member's row, `td.memItemRight`, and its
@@ -5633,6 +5658,7 @@ def _induce_list(
     warnings = _role_warnings(by_page, own=own)
     if warnings:
         checked = _own_kinds(checked, depths, by_page, negatives, trees, sig, warnings[0])
+    checked = _pin_column(checked, depths, by_page, negatives, index, trees, sig)
     result = checked[:limit]
     trail = _trail_sizes(by_page)
     urls = _sample_urls(index, trees) if trees else []
@@ -6553,3 +6579,62 @@ def _covers(xp: str, examples: Sequence[Example], as_list: bool) -> bool:
         elif found[0] is not ex.node:
             return False
     return True
+
+
+#: An unpinned cell step of a list rule (`tr/td/p/a`): the column a site check may pin.
+_CELL_STEP = re.compile(r"/tr/(td|th)(?=/|$)")
+
+
+def _pin_column(
+    checked: list[Induced],
+    depths: dict[str, int],
+    by_page: list[list[Example]],
+    negatives: Sequence[Example],
+    index: SiteIndex | None,
+    trees: Sequence[Any],
+    sig: tuple[set[tuple[str, str]], set[str]] | None,
+) -> list[Induced]:
+    """The top list rule pinned to the column its examples share (`tr/td[1]/p/a`), first,
+    when the rule without it takes, on a few pages of the whole site (fewer than half of
+    those whose items sit in table rows), items from two columns of one row (the link inside
+    a description cell beside the name cell the examples were clicked in), and the pinned
+    rule takes the same items as the unpinned one on every other page. The sampled pages
+    may hold no such row: the whole site is read, for the top rule only."""
+    if not checked or index is None or not index.trees:
+        return checked
+    top = checked[0]
+    if len(_CELL_STEP.findall(top.xpath)) != 1:
+        return checked
+    cells = [_cell_of(e.node) for page in by_page for e in page]
+    if any(c is None for c in cells):
+        return checked
+    columns = {_column_of(c) for c in cells if c is not None}
+    if len(columns) != 1:
+        return checked
+    column = columns.pop()
+    m = _CELL_STEP.search(top.xpath)
+    assert m is not None
+    pinned = f"{top.xpath[: m.end()]}[{column}]{top.xpath[m.end() :]}"
+    if pinned in depths:
+        return checked
+    cross = rows = 0
+    for tree in index.trees:
+        found = _run(tree, top.xpath) or []
+        if not any(_cell_of(n) is not None for n in found):
+            continue
+        rows += 1
+        if cross_columns(found):
+            cross += 1
+        elif [id(n) for n in found] != [id(n) for n in _run(tree, pinned) or []]:
+            return checked  # the rule takes items of several columns in rows of their own
+    if not cross or 2 * cross >= rows:
+        return checked
+    values = _validate_list(pinned, depths[top.xpath], by_page, negatives)
+    if values is None:
+        return checked
+    p = Induced(pinned, "list", top.family, top.cost + 0.5, examples=values)
+    depths[pinned] = depths[top.xpath]
+    p.site = _site_list(pinned, depths[pinned], trees, sig)
+    if p.site.get("mixed"):
+        return checked
+    return [p, *checked]

@@ -49,6 +49,8 @@ from deboiler_gui.engine.template.extract import (
     remove_field_command,
 )
 from deboiler_gui.engine.template.induce import (
+    cross_columns,
+    in_table_row,
     item_groups,
     item_label,
     label_like,
@@ -176,6 +178,10 @@ class FieldSignals:
     own_labels: dict[str, str] = dc_field(default_factory=dict)
     # list pages whose items come from table rows of two shapes (``rows_of_other_shapes``)
     row_shapes: list[str] = dc_field(default_factory=list)
+    # list pages whose items sit in table rows; of them, those where one row gives items
+    # from two of its columns (``cross_columns``)
+    row_pages: int = 0
+    cross: list[str] = dc_field(default_factory=list)
     # (page, nodes like the items beside them that the rule does not take)
     left_out: list[tuple[str, int]] = dc_field(default_factory=list)
     empty: list[str] = dc_field(default_factory=list)  # pages with items that have no text
@@ -484,6 +490,16 @@ class FieldSignals:
                     "each entry?)",
                     "pages": len(self.row_shapes),
                     "look_at": self.row_shapes[:5],
+                }
+            )
+        if self.cross and 2 * len(self.cross) < self.row_pages:
+            out.append(
+                {
+                    "flag": "items from several columns of one row (on the other pages each "
+                    "row gives items of one column): links inside another cell, such as a "
+                    "description, taken as items?",
+                    "pages": len(self.cross),
+                    "look_at": self.cross[:5],
                 }
             )
         if len(self.left_out) >= 2:
@@ -2946,6 +2962,10 @@ def _page_signals(
                     sig.own_labels[url] = own
                 if len(nodes) > 1 and table is not None and rows_of_other_shapes(nodes):
                     sig.row_shapes.append(url)
+                if any(in_table_row(n) for n in nodes):
+                    sig.row_pages += 1
+                    if cross_columns(nodes):
+                        sig.cross.append(url)
                 for n in nodes:
                     if _to_this_page(n, url):
                         sig.self_links[normalize_text(n.text_content())[:100]] += 1
