@@ -5,6 +5,8 @@ on every page, while the clicked links' texts vary."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from deboiler_gui.engine.model import Page
 from deboiler_gui.engine.template.extract import extract_field
 from deboiler_gui.engine.template.induce import Example, induce
@@ -32,16 +34,21 @@ def page(i: int) -> Page:
     )
 
 
-def test_the_trail_leaves_out_the_link_set_apart_by_another_mark() -> None:
-    pages = [page(i) for i in range(24)]
+def top_rule(pages: list[Page], clicks: list[tuple[str, str]]) -> tuple[Any, dict[str, Any]]:
+    """The top list rule induced from clicks (URL, XPath) on those pages, and the pages' trees."""
     index = SiteIndex.from_pages(pages, max_pages=None)
     trees = dict(zip(index.urls, index.trees, strict=True))
-    examples = []
-    for i, at in ((2, 2), (2, 3), (5, 4)):
-        url = f"{SITE}p{i}/index.html"
-        node = select_elements(trees[url], f"/html/body/nav[1]/a[{at}]")[0]
-        examples.append(Example(url, trees[url], node))
-    top = induce(examples, [], index, as_list=True, limit=3)[0]
+    examples = [Example(url, trees[url], select_elements(trees[url], xp)[0]) for url, xp in clicks]
+    return induce(examples, [], index, as_list=True, limit=3)[0], trees
+
+
+TRAIL_CLICKS = [
+    (f"{SITE}p{i}/index.html", f"/html/body/nav[1]/a[{at}]") for i, at in ((2, 2), (2, 3), (5, 4))
+]
+
+
+def test_the_trail_leaves_out_the_link_set_apart_by_another_mark() -> None:
+    top, trees = top_rule([page(i) for i in range(24)], TRAIL_CLICKS)
     fld = Field("trail", xpaths=(top.xpath,), is_list=True)
     t = Template("api", fields=(fld,), use_cleaner=False)
     for i in (0, 5, 7, 11):
@@ -55,14 +62,7 @@ def test_a_link_of_the_trail_that_reads_like_the_examples_stays() -> None:
         Page(p.url, p.html.replace("Up</a> –", "Up</a> &#187;"))
         for p in (page(i) for i in range(24))
     ]
-    index = SiteIndex.from_pages(pages, max_pages=None)
-    trees = dict(zip(index.urls, index.trees, strict=True))
-    examples = []
-    for i, at in ((2, 2), (2, 3), (5, 4)):
-        url = f"{SITE}p{i}/index.html"
-        node = select_elements(trees[url], f"/html/body/nav[1]/a[{at}]")[0]
-        examples.append(Example(url, trees[url], node))
-    top = induce(examples, [], index, as_list=True, limit=3)[0]
+    top, _trees = top_rule(pages, TRAIL_CLICKS)
     assert "Up" not in top.xpath, top.xpath
 
 
@@ -78,15 +78,11 @@ def bar_page(i: int) -> Page:
 
 
 def test_a_bars_last_entry_closed_by_its_bracket_stays() -> None:
-    pages = [bar_page(i) for i in range(24)]
-    index = SiteIndex.from_pages(pages, max_pages=None)
-    trees = dict(zip(index.urls, index.trees, strict=True))
-    examples = []
-    for i, at in ((1, 1), (4, 2)):
-        url = f"{SITE}unit/f{i}.html"
-        node = select_elements(trees[url], f"/html/body/table[1]/tr/td[1]/b/a[{at}]")[0]
-        examples.append(Example(url, trees[url], node))
-    top = induce(examples, [], index, as_list=True, limit=3)[0]
+    clicks = [
+        (f"{SITE}unit/f{i}.html", f"/html/body/table[1]/tr/td[1]/b/a[{at}]")
+        for i, at in ((1, 1), (4, 2))
+    ]
+    top, trees = top_rule([bar_page(i) for i in range(24)], clicks)
     fld = Field("bar", xpaths=(top.xpath,), is_list=True)
     t = Template("unit", fields=(fld,), use_cleaner=False)
     got, _report = extract_field(trees[f"{SITE}unit/f7.html"], fld, t)
