@@ -2974,9 +2974,10 @@ def _bar_twins(
     section's heading; once the page has such bars, also one opening a section without a
     heading. A bar in a forum's posts (votes, a share line beside the answer) stands before
     no heading and stays; a bare list (no class, no layout attribute) is never taken."""
-    # each bar the page lost: its structure, its link labels, the bar itself (its words
-    # outside links are read only when a block matches the rest) and its characters
-    sources: dict[Any, list[tuple[frozenset[str], frozenset[str], HtmlElement, int]]] = {}
+    # each bar the page lost, by its look; its structure, its link labels and its
+    # characters are read only once a block of the page has the same look (most pages
+    # have none: a removed block's walk is the costly part)
+    lost: dict[Any, list[HtmlElement]] = {}
     for el, detector, _key, chars in out:
         if detector not in ("exact", "slot", "frame", "label") or chars <= 0:
             continue
@@ -2986,43 +2987,69 @@ def _bar_twins(
         # (fewer links than a bar's fewest: no walk of its structure or text)
         if next(itertools.islice(el.iter("a"), BAR_SHARED_LABELS - 1, None), None) is None:
             continue
-        paths, labels, n = _bar_links(el)
-        if n < BAR_SHARED_LABELS or len(labels) < BAR_SHARED_LABELS:
-            continue
-        c, links = _chars_links(el)
-        if c <= 0 or links < density * c:
-            continue
-        sources.setdefault(look, []).append((paths, labels, el, c))
-    if not sources:
+        lost.setdefault(look, []).append(el)
+    if not lost:
         return []
     body = root.find("body")
     if body is None:
         return []
+    # the bars of a look: their structure, their link labels, the bar itself (its words
+    # outside links are read only when a block matches the rest) and its characters
+    sources: dict[Any, list[tuple[frozenset[str], frozenset[str], HtmlElement, int]]] = {}
+    # the tags right below each of them (a block's own are read before its whole structure)
+    tops: dict[Any, set[frozenset[str]]] = {}
+
+    def bars_of(look: Any) -> list[tuple[frozenset[str], frozenset[str], HtmlElement, int]]:
+        bars = sources.get(look)
+        if bars is None:
+            bars = sources[look] = []
+            for bar in lost[look]:
+                paths, labels, n = _bar_links(bar)
+                if n < BAR_SHARED_LABELS or len(labels) < BAR_SHARED_LABELS:
+                    continue
+                c, links = _chars_links(bar)
+                if c <= 0 or links < density * c:
+                    continue
+                bars.append((paths, labels, bar, c))
+            tops[look] = {frozenset(p for p in b[0] if p.count("/") == 1) for b in bars}
+        return bars
+
     taken = {el for el, *_ in out}
     # the elements holding a part already judged (the ancestors of the taken and kept
-    # elements), gathered once rather than walking every block's descendants
-    holders: set[HtmlElement] = set()
-    for judged in itertools.chain(taken, keep_ancestors):
-        holders.update(judged.iterancestors())
-    tags = {look[0] for look in sources}
+    # elements), gathered once, when first asked, rather than walking every block's
+    # descendants
+    holders: set[HtmlElement] | None = None
+    tags = {look[0] for look in lost}
+    # a block can only be a bar's copy with the bar's class (read before its whole look)
+    classes = {(tag, dict(attrs).get("class")) for tag, attrs in lost}
     bar_words: dict[HtmlElement, frozenset[str]] = {}
     found = []
     opening = []
     for el in body.iter(*tags):
-        bars = sources.get(_look(el))
-        if not bars or el in main or el in keep_ancestors:
+        cls = el.get("class")
+        if (el.tag, cls if cls is None else " ".join(cls.split())) not in classes:
+            continue
+        look = _look(el)
+        if look not in lost or el in main or el in keep_ancestors:
             continue
         if el in taken or not taken.isdisjoint(el.iterancestors()):
             continue
         if keep_set and not keep_set.isdisjoint(el.iterancestors()):
             continue
+        if holders is None:
+            holders = set()
+            for judged in itertools.chain(taken, keep_ancestors):
+                holders.update(judged.iterancestors())
         if el in holders:
             continue  # it holds a part already judged
         # (fewer links than a bar's fewest: no walk of its structure)
         if next(itertools.islice(el.iter("a"), BAR_SHARED_LABELS - 1, None), None) is None:
             continue
+        bars = bars_of(look)
+        if frozenset("/" + c.tag for c in el if isinstance(c.tag, str)) not in tops[look]:
+            continue  # not the structure of any of the bars
         paths, labels, n = _bar_links(el)
-        if n < BAR_SHARED_LABELS:
+        if n < BAR_SHARED_LABELS or all(paths != b[0] for b in bars):
             continue
         chars, links = _chars_links(el)
         if chars <= 0 or links < density * chars:
