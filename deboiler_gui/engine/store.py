@@ -284,7 +284,13 @@ class Workspace:
     """One SQLite workspace file. Every write is one IMMEDIATE transaction, so the app and a CLI
     run can share the file; readers never block writers (WAL)."""
 
-    def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], *, create: bool = True, scratch: bool = False
+    ) -> None:
+        """``scratch``: a new file of one process's own, deleted after the run (the pages of a
+        clean staged from its inputs): no write-ahead log and no sync, since a crash loses
+        nothing saved; the pages are written once instead of twice (the rollback journal
+        is kept in memory)."""
         self.path = Path(path)
         if not self.path.exists():
             if not create:
@@ -308,10 +314,14 @@ class Workspace:
         while True:
             try:
                 conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-                mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
-                if mode != "wal":
-                    conn.execute("PRAGMA journal_mode = WAL")
-                conn.execute("PRAGMA synchronous = NORMAL")
+                if scratch:
+                    conn.execute("PRAGMA journal_mode = MEMORY")
+                    conn.execute("PRAGMA synchronous = OFF")
+                else:
+                    mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+                    if mode != "wal":
+                        conn.execute("PRAGMA journal_mode = WAL")
+                    conn.execute("PRAGMA synchronous = NORMAL")
                 self._migrate()
                 conn.execute("SELECT count(*) FROM pages LIMIT 1").fetchone()
                 break

@@ -266,3 +266,18 @@ def test_a_copy_of_the_main_file_holds_every_save_while_the_workspace_is_open(
     finally:
         ws.close()
         other.close()
+
+
+def test_a_scratch_workspace_keeps_pages_without_a_write_ahead_log(tmp_path: Path) -> None:
+    """The pages a clean stages from its inputs: written once (no log beside the file),
+    upserted and read back like any workspace's."""
+    path = tmp_path / "staged.sqlite"
+    with Workspace(path, scratch=True) as ws:
+        assert ws.add_pages(_pages(450)) == 450
+        ws.add_pages([Page("https://a.com/p0001", "<p>new</p>")])
+        assert not Path(f"{path}-wal").exists()
+        assert ws.page_count() == 450
+        assert ws.get_page("https://a.com/p0001").html == "<p>new</p>"
+        assert len(list(ws.iter_pages("a.com"))) == 450
+    with Workspace(path) as ws:  # a plain workspace opens it afterwards
+        assert ws.page_count() == 450

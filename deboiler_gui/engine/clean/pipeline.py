@@ -850,7 +850,7 @@ def run_steps(
                 pages_ws = opened = Workspace(paths[0], create=False)
         else:
             staging_dir = tempfile.mkdtemp(prefix="deboiler-run-")
-            pages_ws = opened = Workspace(Path(staging_dir) / "pages.sqlite")
+            pages_ws = opened = Workspace(Path(staging_dir) / "pages.sqlite", scratch=True)
             read = yield from import_steps(
                 pages_ws, paths, base_url=base_url, max_record_bytes=max_record_bytes
             )
