@@ -373,6 +373,37 @@ SITES = [
         content="//div[@id='content']",
         exclude=("//div[@id='content']/nav", "//nav[@id='nav-below']"),
     ),
+    # --- a shop's product catalogue (atsmanufacturing/oldat: a WooCommerce shop exported to
+    # static pages by its owner). Content: the product's name, short description, price,
+    # availability and SKU, its description, the specification table with its labels, and
+    # customers' reviews. Not content: the top bar, menus, breadcrumb and previous/next
+    # links, the basket form (quantity, "Add to cart"), the category and tag links, the tab
+    # labels, the rating summary and review authors' names and dates, the empty review form,
+    # related products, newsletter, footer and the hidden search, login, cart and coupon
+    # boxes. The variation pickers (sizes, colours) are scored neither way. The pages that
+    # list products (categories, tags, the shop's pages) are fitted, not scored.
+    Site(
+        name="atsurgical-shop",
+        generator="WooCommerce (static export, 2023)",
+        kind="shop",
+        root=str(DATA / "atsurgical-shop/pages.jsonl"),
+        glob="",
+        base_url="https://atsmanufacturing.github.io/oldat/",
+        scored="//body[contains(@class, 'single-product')]//h1[contains(@class, 'product_title')]",
+        content=(
+            "//div[contains(@class, 'entry-summary')]"
+            " | //div[@id='tab-description'] | //div[@id='tab-additional_information']"
+            " | //div[@id='tab-reviews']//ol[contains(@class, 'commentlist')]"
+        ),
+        exclude=(
+            "//div[contains(@class, 'entry-summary')]//form[contains(@class, 'cart')]",
+            "//div[contains(@class, 'entry-summary')]/div[contains(@class, 'product-rating')]",
+            "//div[@class='product_meta']/span[@class='posted_in' or @class='tagged_as']",
+            "//ol[contains(@class, 'commentlist')]//p[@class='meta']",
+            "//ol[contains(@class, 'commentlist')]//div[contains(@class, 'star-rating')]",
+        ),
+        neutral=("//form[contains(@class, 'cart')]//table[contains(@class, 'variations')]",),
+    ),
 ]
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
