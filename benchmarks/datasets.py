@@ -301,7 +301,7 @@ def build_cs121(src: Source, git_dir: Path) -> tuple[list[dict], list[dict]]:
     return unique, []
 
 
-# -- atsmanufacturing/oldat: a shop's WooCommerce site exported to static pages by its owner ----
+# -- atsmanufacturing/oldat: a WooCommerce shop exported to static pages (GitHub Pages) --------
 
 
 _REFRESH = re.compile(rb"<meta[^>]+http-equiv=[\"']?refresh", re.IGNORECASE)

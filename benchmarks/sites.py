@@ -1,4 +1,4 @@
-"""Ground truth for the cleaning benchmarks: real multi-page sites of four kinds, each with a
+"""Ground truth for the cleaning benchmarks: real multi-page sites of five kinds, each with a
 hand-written rule for its main-content region (docs/quality.md says where each came from).
 
 A rule is an XPath selecting the content root(s) of a page and a list of XPaths for navigation
@@ -374,7 +374,7 @@ SITES = [
         exclude=("//div[@id='content']/nav", "//nav[@id='nav-below']"),
     ),
     # --- a shop's product catalogue (atsmanufacturing/oldat: a WooCommerce shop exported to
-    # static pages by its owner). Content: the product's name, short description, price,
+    # static pages, published on GitHub Pages). Content: the product's name, short description, price,
     # availability and SKU, its description, the specification table with its labels, and
     # customers' reviews. Not content: the top bar, menus, breadcrumb and previous/next
     # links, the basket form (quantity, "Add to cart"), the category and tag links, the tab
