@@ -301,6 +301,33 @@ def build_cs121(src: Source, git_dir: Path) -> tuple[list[dict], list[dict]]:
     return unique, []
 
 
+# -- atsmanufacturing/oldat: a WooCommerce shop exported to static pages (GitHub Pages) --------
+
+
+_REFRESH = re.compile(rb"<meta[^>]+http-equiv=[\"']?refresh", re.IGNORECASE)
+
+
+def build_static_shop(src: Source, git_dir: Path) -> tuple[list[dict], list[dict]]:
+    """The catalogue of a WordPress shop saved as ``<path>/index.html`` files (one per address):
+    the product pages and the pages that list them (categories, tags, the shop's own pages),
+    from the folders named in ``src.arg``. The export's redirect stubs (a page that only sends
+    the browser to another address) and the products' oEmbed views are not pages of the site."""
+    base = "https://atsmanufacturing.github.io/oldat/"
+    blobs = _Blobs(git_dir)
+    pages = []
+    for folder in src.arg.split():
+        for sha, path in _tree(git_dir, src.commit, folder):
+            if not path.endswith("/index.html") or "/embed/" in f"/{path}":
+                continue
+            data = blobs.read(sha)
+            if len(data) < 4096 and _REFRESH.search(data):
+                continue
+            pages.append(_record(base + quote(path.removesuffix("index.html")), _decode(data)))
+    blobs.close()
+    pages.sort(key=lambda r: r["url"])
+    return pages[: src.limit], []
+
+
 SOURCES = [
     Source(
         "asp-forums",
@@ -367,6 +394,13 @@ SOURCES = [
     ),
     Source(
         "uci-informatics", "RithwikKerur+CS121Project3", build_cs121, "DEV/www_informatics_uci_edu"
+    ),
+    Source(
+        "atsurgical-shop",
+        "atsmanufacturing+oldat",
+        build_static_shop,
+        "product product-category product-tag shop",
+        "40cb401",
     ),
 ]
 

@@ -1,4 +1,4 @@
-"""Ground truth for the cleaning benchmarks: real multi-page sites of four kinds, each with a
+"""Ground truth for the cleaning benchmarks: real multi-page sites of five kinds, each with a
 hand-written rule for its main-content region (docs/quality.md says where each came from).
 
 A rule is an XPath selecting the content root(s) of a page and a list of XPaths for navigation
@@ -372,6 +372,37 @@ SITES = [
         # links of archive pages are outside
         content="//div[@id='content']",
         exclude=("//div[@id='content']/nav", "//nav[@id='nav-below']"),
+    ),
+    # --- a shop's product catalogue (atsmanufacturing/oldat: a WooCommerce shop exported to
+    # static pages, published on GitHub Pages). Content: the product's name, short description, price,
+    # availability and SKU, its description, the specification table with its labels, and
+    # customers' reviews. Not content: the top bar, menus, breadcrumb and previous/next
+    # links, the basket form (quantity, "Add to cart"), the category and tag links, the tab
+    # labels, the rating summary and review authors' names and dates, the empty review form,
+    # related products, newsletter, footer and the hidden search, login, cart and coupon
+    # boxes. The variation pickers (sizes, colours) are scored neither way. The pages that
+    # list products (categories, tags, the shop's pages) are fitted, not scored.
+    Site(
+        name="atsurgical-shop",
+        generator="WooCommerce (static export, 2023)",
+        kind="shop",
+        root=str(DATA / "atsurgical-shop/pages.jsonl"),
+        glob="",
+        base_url="https://atsmanufacturing.github.io/oldat/",
+        scored="//body[contains(@class, 'single-product')]//h1[contains(@class, 'product_title')]",
+        content=(
+            "//div[contains(@class, 'entry-summary')]"
+            " | //div[@id='tab-description'] | //div[@id='tab-additional_information']"
+            " | //div[@id='tab-reviews']//ol[contains(@class, 'commentlist')]"
+        ),
+        exclude=(
+            "//div[contains(@class, 'entry-summary')]//form[contains(@class, 'cart')]",
+            "//div[contains(@class, 'entry-summary')]/div[contains(@class, 'product-rating')]",
+            "//div[@class='product_meta']/span[@class='posted_in' or @class='tagged_as']",
+            "//ol[contains(@class, 'commentlist')]//p[@class='meta']",
+            "//ol[contains(@class, 'commentlist')]//div[contains(@class, 'star-rating')]",
+        ),
+        neutral=("//form[contains(@class, 'cart')]//table[contains(@class, 'variations')]",),
     ),
 ]
 

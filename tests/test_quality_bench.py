@@ -216,3 +216,80 @@ def test_datasets_keeps_the_host_of_a_crawl_name_that_starts_with_a_slash(tmp_pa
         "http://www.news.com/?wayback=20100101000000",
         "http://www.news.com/world/rain?wayback=20150101000000",
     ]
+
+
+def test_datasets_builds_a_shop_catalogue_from_a_static_export(tmp_path: Path) -> None:
+    # a WordPress shop saved as "<address>/index.html": the product pages and the pages listing
+    # them; the export's redirect stubs, oEmbed views and feeds are not pages of the site
+    work = tmp_path / "src"
+    product = work / "product" / "knee-brace"
+    (product / "embed").mkdir(parents=True)
+    (product / "feed").mkdir()
+    (product / "index.html").write_text("<h1>Knee Brace</h1>", encoding="utf-8")
+    (product / "embed" / "index.html").write_text("<p>embedded</p>", encoding="utf-8")
+    (product / "feed" / "index.xml").write_text("<rss/>", encoding="utf-8")
+    (work / "product" / "old-name").mkdir()
+    (work / "product" / "old-name" / "index.html").write_text(
+        '<html><head><title>Redirecting...</title><meta http-equiv="refresh" content="0; '
+        'url=/product/knee-brace/"></head></html>',
+        encoding="utf-8",
+    )
+    (work / "product-category" / "knees").mkdir(parents=True)
+    (work / "product-category" / "knees" / "index.html").write_text("<ul/>", encoding="utf-8")
+    (work / "about").mkdir()
+    (work / "about" / "index.html").write_text("<p>About us</p>", encoding="utf-8")
+    mirrors = _bare_mirror(tmp_path, work, "o+s")
+    src = datasets.Source("s", "o+s", datasets.build_static_shop, "product product-category")
+    built, gold = src.build(src, datasets._git_dir(mirrors, "o+s"))
+    base = "https://atsmanufacturing.github.io/oldat/"
+    assert gold == []
+    assert [r["url"] for r in built] == [
+        base + "product-category/knees/",
+        base + "product/knee-brace/",
+    ]
+    assert built[1]["html"] == "<h1>Knee Brace</h1>"
+
+
+PRODUCT = """<html><body class="product-template-default single single-product">
+<div class="topbar">Free shipping on all US orders</div><nav>Home Shop Cart</nav>
+<nav class="woocommerce-breadcrumb">Home / Knees / Hinged Knee Brace</nav>
+<div class="product-summary"><div class="summary entry-summary">
+<h1 class="product_title entry-title">Hinged Knee Brace</h1>
+<div class="woocommerce-product-details__short-description"><p>Metal hinges on both sides.</p></div>
+<p class="price">$57.00</p>
+<form class="variations_form cart"><table class="variations"><tr><th>SIZE</th>
+<td><select><option>Choose</option><option>Petite</option></select></td></tr></table>
+<label>Quantity</label> <button>Add to cart</button></form>
+<div class="product_meta"><span class="sku_wrapper">SKU: 777</span>
+<span class="posted_in">Categories: Knees, Sports</span></div></div></div>
+<div class="woocommerce-tabs"><ul class="tabs"><li>Description</li><li>Reviews (1)</li></ul>
+<div id="tab-description"><p>Supports the patella during recovery.</p></div>
+<div id="tab-additional_information"><table><tr><th>Weight</th><td>9 oz</td></tr></table></div>
+<div id="tab-reviews"><h2>1 review for Hinged Knee Brace</h2><ol class="commentlist"><li>
+<div class="star-rating">Rated 5 out of 5</div><p class="meta">dishliquid October 5</p>
+<div class="description"><p>Stopped hurting at once.</p></div></li></ol>
+<div id="review_form">You must be logged in to post a review.</div></div></div>
+<section class="related products"><h2>Related products</h2>Ankle Wrap $9.00</section>
+<footer>Newsletter Copyright</footer></body></html>"""
+
+
+def test_the_shop_rule_keeps_the_product_and_leaves_the_shop_around_it() -> None:
+    from sites import SITES
+
+    shop = next(s for s in SITES if s.name == "atsurgical-shop")
+    content, boiler = truth(shop, Page(url="http://s/product/knee/", html=PRODUCT))  # type: ignore[misc]
+    assert content == tokens(
+        "Hinged Knee Brace Metal hinges on both sides. $57.00 SKU: 777"
+        " Supports the patella during recovery. Weight 9 oz Stopped hurting at once."
+    )
+    assert boiler == tokens(
+        "Free shipping on all US orders Home Shop Cart Home / Knees / Hinged Knee Brace"
+        " Quantity Add to cart Categories: Knees, Sports Description Reviews (1)"
+        " 1 review for Hinged Knee Brace Rated 5 out of 5 dishliquid October 5"
+        " You must be logged in to post a review. Related products Ankle Wrap $9.00"
+        " Newsletter Copyright"
+    )
+    # the size picker is scored neither way
+    assert "petite" not in content and "petite" not in boiler
+    listing = PRODUCT.replace("single-product", "archive tax-product_cat")
+    assert truth(shop, Page(url="http://s/product-category/knees/", html=listing)) is None
