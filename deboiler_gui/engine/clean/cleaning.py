@@ -33,6 +33,7 @@ from deboiler_gui.engine.clean.analysis import (
     fixed_key,
     fixed_words,
     h64,
+    heading_labels,
     hexkey,
     label_key,
     labelled_links,
@@ -95,6 +96,7 @@ class Applied:
             }
             self.lines = {int(h, 16) for h in data.get("line_slots", ())}
             self.edge_words = {int(h, 16) for h in data.get("edge_words", ())}
+            self.heading_labels = {int(h, 16) for h in data.get("heading_labels", ())}
         except (TypeError, ValueError) as exc:
             raise InputError(f"domain model of site {model.site!r} is corrupt: {exc}") from exc
         cfg = dict(DEFAULT_CONFIG)
@@ -1616,6 +1618,19 @@ def matches(
                     k = max(end, k + 1)
                     continue
                 k += 1
+        if ap.heading_labels:
+            # the one-word label right after a heading that many of the site's pages have
+            # there ("Standard", a blog's post format, after every post's title): the
+            # template's word, in the content or out of it
+            taken = {el for el, *_ in out}
+            for el, said in heading_labels(root):
+                if said not in ap.heading_labels or el in main or el in keep_ancestors:
+                    continue
+                if keep_set and not keep_set.isdisjoint(el.iterancestors()):
+                    continue
+                if not taken.isdisjoint(el.iterancestors()):
+                    continue
+                out.append((el, "label", "heading label", len("".join(_text_of(el).split()))))
         if bounded and main_el is not None:
             # away from the content, what is left of a block at a place of the site's frame
             # once its repeated parts went: its links under their labels ("Previous: Events
@@ -6246,6 +6261,19 @@ def _variant_heading(text: str, title: str) -> bool:
     )
 
 
+def _in_banner(el: HtmlElement) -> bool:
+    """Whether the element is in the page's banner: a ``header`` (or an element whose role
+    is ``banner``) that no article, ``main`` or section holds (a post's own header is in its
+    article)."""
+    banner = False
+    for a in el.iterancestors():
+        if a.tag in ("article", "main", "section"):
+            return False
+        if a.tag == "header" or a.get("role") == "banner":
+            banner = True
+    return banner
+
+
 def _held_by(el: HtmlElement, top: HtmlElement, test: Callable[[HtmlElement], bool]) -> bool:
     """Whether an ancestor of the element below ``top`` passes the test."""
     for a in el.iterancestors():
@@ -6298,6 +6326,19 @@ def _title_headings(
             and not (middle := _title_middle(title, text))
         ):
             continue  # the site's name after the page's in the title ("Addons | Node.js ...")
+        if (
+            repeated is not None
+            and main_el is not None
+            and _in_banner(h)
+            and (repeated(h) or _held_by(h, root, repeated))
+        ):
+            # a heading in the page's banner, in a block the site repeats word for word (its
+            # name and motto in the masthead): the site's, even where the title says it too
+            # (its front page, its archives titled "Section | Site name | Page 2", a front
+            # page of a few lines the masthead outweighs); out of a banner, a repeated block
+            # may be the page's own (a question's heading over its answers, which the site
+            # saves under several addresses)
+            continue
         if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or (
             any(
                 2 * len("".join(_text_of(a).split())) >= len(text)
@@ -6773,17 +6814,20 @@ def _template_main(
     is added to ``refused``). Else the guess stays."""
     slot_of: dict[HtmlElement, int] = {}
     text_of: dict[HtmlElement, tuple[int, int]] = {}
+    said: set[HtmlElement] = set()  # blocks the site repeats word for word
     best: tuple[int, int] | None = None
     found: HtmlElement | None = None
     beside: HtmlElement | None = None
     beside_chars = 0
     above = set(main_el.iterancestors())
-    for el, _h, chars, links, slot, _end, _skel in cands:
+    for el, h, chars, links, slot, _end, _skel in cands:
         if slot is None:
             continue
         sid = ap.slot_id(slot)
         slot_of[el] = sid
         text_of[el] = (chars, links)
+        if h in ap.exact:
+            said.add(el)
         if el is main_el or el in above or chars <= 0:
             continue
         if sid not in ap.site_main_template and (sid not in ap.content or _in_series(el)):
@@ -6830,6 +6874,10 @@ def _template_main(
                 return None  # another place of the site's content
             if place is not None and place in ap.seen:
                 continue  # a place of the site's frame
+            if sib in said:
+                # a block the site repeats word for word (its masthead, at a place of its
+                # own on this template's few pages): the frame's
+                continue
             if place is not None:
                 own = text_of[sib][0] - text_of[sib][1]
             else:
