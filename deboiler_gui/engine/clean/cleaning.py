@@ -836,6 +836,20 @@ def matches(
                 # same on many pages of a template captured on one day, still the story's
                 detector = ""
             elif (
+                detector == "exact"
+                and bounded
+                and links == 0
+                and main_el is not None
+                and not within(i, el, main_el)
+                and (top := _shared_top(el, main_el)) is not None
+                and _in_record_group(el, top, recs, ap.exact, repeats)
+            ):
+                # in the record holding the content, beside it, one of the record's headed
+                # groups of facts whose other groups are the page's own (an event's "Venue"
+                # beside its "Details" under the talk's text): the record's, as in the
+                # content
+                detector = ""
+            elif (
                 not ap.compat
                 and el.tag == "td"
                 and around is not None
@@ -1876,6 +1890,15 @@ def _field_text(
             if values is not None and any(own(v) for v in values):
                 return True
     return False
+
+
+def _shared_top(el: HtmlElement, other: HtmlElement) -> HtmlElement | None:
+    """The innermost element holding both, when it is below the body; else None."""
+    holding = set(other.iterancestors())
+    for a in el.iterancestors():
+        if a in holding:
+            return None if a.tag in ("body", "html") else a
+    return None
 
 
 def _in_record_group(
@@ -4583,10 +4606,16 @@ def _list_titles(
         if links < density * chars and el.tag != "form":
             continue
         prev = el.getprevious()
+        run: list[tuple[HtmlElement, str, str, int]] = []
         while prev is not None and not (prev.tail or "").strip():
             if not isinstance(prev.tag, str):
                 prev = prev.getprevious()
                 continue
+            if prev in main and _heading_line(prev):
+                # the headings run up to the content's own heading: they are its lines (an
+                # event's date and time under its title), not the title of the list after them
+                run = []
+                break
             if not _heading_line(prev) or prev in taken or prev in main:
                 break
             if prev in keep_ancestors or (
@@ -4596,9 +4625,10 @@ def _list_titles(
             text = "".join(_text_of(prev).split())
             if not 0 < len(text) <= BOX_LABEL_CHARS or next(prev.iter("a"), None) is not None:
                 break
-            found.append((prev, "label", text.lower(), len(text)))
-            taken.add(prev)
+            run.append((prev, "label", text.lower(), len(text)))
             prev = prev.getprevious()
+        found.extend(run)
+        taken.update(item[0] for item in run)
     return found
 
 
