@@ -347,12 +347,37 @@ def matches(
         main.add(thread)
         main.update(thread.iterancestors())
         reason = "the run of alike entries (posts, sections) holding the page's longest one"
+    # One paragraph of an entry's several holding most of its text (a job post's long
+    # description under its deadline and the address to apply at) is not the content: the
+    # block of the paragraphs is, and a paragraph the site repeats in it is the entry's.
+    entry = (
+        _paragraph_run(main_el)
+        if main
+        and main_el is not None
+        and not ap.compat
+        and series is None
+        and up is None
+        and thread is None
+        else None
+    )
+    if entry is not None:
+        main_el = entry
+        main.add(entry)
+        reason = (
+            "the block of the content's paragraphs (the part holding most of the page's"
+            " non-link text is one of them)"
+        )
     # The content slot: below the main content, the element the site's content narrows to on
     # most of its pages (a story's cell between a menu column and a column of teasers). Between
     # the main content and it, the frame detectors act as they do outside the main content.
     region = (
         _content_slot(facts, ap, main_el)
-        if main and (ap.content or ap.seen) and series is None and up is None and thread is None
+        if main
+        and (ap.content or ap.seen)
+        and series is None
+        and up is None
+        and thread is None
+        and entry is None
         else None
     )
     if region is not None:
@@ -4731,6 +4756,36 @@ def _own_text(
     if node is place or next(node.iter("h1"), None) is None:
         return None
     return node
+
+
+#: the blocks an entry's run of paragraphs may hold beside them
+_ENTRY_BLOCKS = """p h2 h3 h4 h5 h6 ul ol dl blockquote pre figure table hr br img
+a span strong em b i code"""
+_ENTRY_TAGS = frozenset(_ENTRY_BLOCKS.split())
+
+
+def _paragraph_run(main_el: HtmlElement) -> HtmlElement | None:
+    """The block around the main content when that is one paragraph (``p``) among others
+    with text outside their links, in a block of the content's flow (paragraphs, headings,
+    lists, quotes, figures and tables; no block of other kinds holding text) below the body:
+    an entry's text is its paragraphs, not its longest one. None otherwise."""
+    if main_el.tag != "p":
+        return None
+    parent = main_el.getparent()
+    if parent is None or parent.tag in ("body", "html"):
+        return None
+    others = False
+    for child in parent:
+        if child is main_el or not isinstance(child.tag, str) or child.tag in INVISIBLE_TAGS:
+            continue
+        text = visible_text(child)
+        if not text.strip():
+            continue
+        if child.tag not in _ENTRY_TAGS:
+            return None
+        if child.tag == "p" and text_outside_links(child):
+            others = True
+    return parent if others else None
 
 
 def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
