@@ -614,6 +614,20 @@ def matches(
             for rec in cands[i + 1 : end]
         )
 
+    def after_footer(el: HtmlElement) -> bool:
+        # right after the entry's footer the page removed (its categories and permalink),
+        # nothing of its own between: past the entry's end (the author's box with a bio)
+        prev = el.getprevious()
+        while prev is not None:
+            if (
+                isinstance(prev.tag, str)
+                and prev.tag not in INVISIBLE_TAGS
+                and visible_text(prev).strip()
+            ):
+                return prev.tag == "footer" and any(item[0] is prev for item in out)
+            prev = prev.getprevious()
+        return False
+
     # repeated blocks kept only because they hold the page's fields (below)
     split: set[HtmlElement] = set()
     # the content slot, when it is a part of the page (not its whole body)
@@ -789,6 +803,7 @@ def matches(
                     and links < density * chars
                     and _inside(el, inner)  # type: ignore[arg-type]
                     and _prose(el, chars, links, label_min)
+                    and not after_footer(el)
                 ):
                     # in the content slot, a paragraph of prose that a few pages share where
                     # most pages have other text at its place (the same story saved twice, a
@@ -910,6 +925,7 @@ def matches(
                 and within(i, el, spec_area)
                 and not _in_teaser(el, spec_area, letters)
                 and not (links and part is not None and _before(part, el))
+                and not after_footer(el)
             ):
                 # beside the main content in the block around it, text most pages have other
                 # text in place of (a product's specification next to its description); not
