@@ -1022,13 +1022,15 @@ def fixed_key(words: str) -> int:
 
 #: a heading's label is one word of letters of at most this many characters
 HEADING_LABEL_CHARS = 20
-#: the elements a heading's label may be
-_LABEL_TAGS = frozenset({"span", "small", "em", "i", "b", "strong", "div", "p", "label"})
+#: the elements a heading's label may be: inline ones (a paragraph of one word after a heading,
+#: "None" under "Return value", is a line of text)
+_LABEL_TAGS = frozenset({"span", "small", "em", "i", "b", "strong", "label"})
 
 
 def heading_label(heading: HtmlElement) -> tuple[HtmlElement, int] | None:
     """The one-word label right after a heading in its block, and its key: the next element
-    holding visible text, of its own (nothing but white space between them), one word of
+    holding visible text, an inline one (``_LABEL_TAGS``) of its own (nothing but white
+    space between them), one word of
     letters (``HEADING_LABEL_CHARS`` at most), no link in or around it (a blog's post-format
     word "Standard" after every post's title); else None."""
     if (heading.tail or "").strip():

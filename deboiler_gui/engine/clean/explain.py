@@ -127,7 +127,7 @@ RULE_REASONS = {
     ),
     ("label", "heading label"): (
         "label after a heading",
-        "right after a heading, in its block, an element of its own holding one word of "
+        "right after a heading, in its block, an inline element of its own holding one word of "
         "letters, no link, that many of the site's pages have after a heading (a blog's "
         'post format, "Standard", after every post\'s title)',
     ),
