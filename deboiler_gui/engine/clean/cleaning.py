@@ -466,6 +466,11 @@ def matches(
     # the content is a part of the page, not its whole body
     bounded = main_el is not None and main_el.tag not in ("body", "html")
     around = main_el.getparent() if main_el is not None else None
+    if entry is not None:
+        # the block around the paragraph found is the entry itself: what lies beside the
+        # entry is as far from the content as before it was widened (a date line over a
+        # story's headline outside its block of paragraphs)
+        around = entry
     if around is not None and around.tag in ("body", "html"):
         around = None
     # where text most pages have other text in place of stays (below): the block around the
