@@ -33,7 +33,9 @@ def _post(i: int) -> Page:
 </header>
 <div id="main"><div id="content"><article class="post hentry">
 <header class="single-entry-header"><h1 class="entry-title">A paper on {topic}</h1>
-<p><span class="entry-date">March 23</span> <span class="entry-author">by {author}</span></p>
+<p><span class="entry-date">March 23</span> <span class="entry-author">by {author}</span>
+<span class="comments">Comments Off<span class="screen-reader-text"> on A paper on {topic}</span>
+</span></p>
 </header>
 <div class="single-entry-content">
 <p>Congratulations to the members of the lab on the publication of their article on {topic},
@@ -68,3 +70,14 @@ def test_the_author_box_after_the_post_footer_goes(posts: list[CleanResult]) -> 
         assert AUTHORS[author] not in flat, flat
         assert "Author:" not in flat, flat
         assert "Permalink" not in flat, flat
+
+
+def test_the_line_about_the_post_s_comments_goes(posts: list[CleanResult]) -> None:
+    # "Comments Off on" the post's own title, the last words only a screen reader shows
+    for i, result in enumerate(posts):
+        lines = result.cleaned_text.splitlines()
+        assert f"A paper on {TOPICS[i]}" in lines, lines
+        assert not [line for line in lines if "Comments Off" in line], lines
+        assert [r.detector for r in result.removed if r.path.endswith("span.comments")] == [
+            "post"
+        ], result.removed

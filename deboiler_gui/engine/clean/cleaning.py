@@ -1691,6 +1691,15 @@ def matches(
                 if not taken.isdisjoint(el.iterancestors()):
                     continue
                 out.append((el, "label", "heading label", len("".join(_text_of(el).split()))))
+        # in a post's entry, the line that names the post after a few words ("Comments Off
+        # on <its title>", "Leave a comment on <its title>"): the state of its comments
+        taken = {el for el, *_ in out}
+        for el in _comment_lines(root):
+            if el in main or el in keep_ancestors or not taken.isdisjoint(el.iterancestors()):
+                continue
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
+                continue
+            out.append((el, "post", "comment line", len("".join(_text_of(el).split()))))
         if bounded and main_el is not None:
             # away from the content, what is left of a block at a place of the site's frame
             # once its repeated parts went: its links under their labels ("Previous: Events
@@ -1936,6 +1945,37 @@ def _field_text(
             if values is not None and any(own(v) for v in values):
                 return True
     return False
+
+
+#: the line about a post's comments: at most four words, then "on", "to" or "for" and the
+#: post's title
+_COMMENT_LINE = re.compile(r"^(\S+(?: \S+){0,3}) (?:on|to|for) (.+)$")
+#: the inline elements such a line may be
+_COMMENT_TAGS = frozenset({"span", "a", "small", "em", "i", "b", "strong"})
+
+
+def _comment_lines(root: HtmlElement) -> list[HtmlElement]:
+    """In each ``article``, the inline elements (``_COMMENT_TAGS``) outside its first heading
+    (h1-h3, its title) whose text is a few words (four at most) then "on", "to" or "for"
+    and the heading's whole text: "Comments Off on <the post's title>", "3 Responses to
+    <the post's title>"."""
+    out: list[HtmlElement] = []
+    for article in root.iter("article"):
+        head = next(article.iter("h1", "h2", "h3"), None)
+        if head is None:
+            continue
+        title = " ".join(_text_of(head).split())
+        if len(title) < 4:
+            continue
+        for el in article.iter(*_COMMENT_TAGS):
+            if el is head or _inside(el, head) or _inside(head, el):
+                continue
+            if any(a in out for a in el.iterancestors()):
+                continue
+            m = _COMMENT_LINE.match(" ".join(_text_of(el).split()))
+            if m is not None and m.group(2) == title:
+                out.append(el)
+    return out
 
 
 def _shared_top(el: HtmlElement, other: HtmlElement) -> HtmlElement | None:

@@ -246,6 +246,11 @@ RULE_REASONS = {
         "a block the page hides (display:none, visibility:hidden): away from the content slot "
         "any such block, inside it a list of links only",
     ),
+    ("post", "comment line"): (
+        "line about the post's comments",
+        'in an article, a short line (a few words, then "on", "to" or "for" and the '
+        "article's own heading): \"Comments Off on <the post's title>\" (needs no other page)",
+    ),
     ("post", "signature"): (
         "message's signature",
         "a signature ending a message: the name and the date after its dash",
