@@ -1020,6 +1020,46 @@ def fixed_key(words: str) -> int:
     return h64(("fixed:" + words).encode("utf-8", "surrogatepass"))
 
 
+#: a heading's label is one word of letters of at most this many characters
+HEADING_LABEL_CHARS = 20
+#: the elements a heading's label may be: inline ones (a paragraph of one word after a heading,
+#: "None" under "Return value", is a line of text)
+_LABEL_TAGS = frozenset({"span", "small", "em", "i", "b", "strong", "label"})
+
+
+def heading_label(heading: HtmlElement) -> tuple[HtmlElement, int] | None:
+    """The one-word label right after a heading in its block, and its key: the next element
+    holding visible text, an inline one (``_LABEL_TAGS``) of its own (nothing but white
+    space between them), one word of
+    letters (``HEADING_LABEL_CHARS`` at most), no link in or around it (a blog's post-format
+    word "Standard" after every post's title); else None."""
+    if (heading.tail or "").strip():
+        return None
+    sib = heading.getnext()
+    while sib is not None and (not isinstance(sib.tag, str) or sib.tag in INVISIBLE_TAGS):
+        if (sib.tail or "").strip():
+            return None
+        sib = sib.getnext()
+    if sib is None or sib.tag not in _LABEL_TAGS or len(sib):
+        return None
+    word = (sib.text or "").strip()
+    if not (0 < len(word) <= HEADING_LABEL_CHARS and word.isalpha()):
+        return None
+    if any(a.tag == "a" for a in heading.iterancestors()):
+        return None
+    return sib, h64(("heading-label:" + word.casefold()).encode("utf-8", "surrogatepass"))
+
+
+def heading_labels(root: HtmlElement) -> list[tuple[HtmlElement, int]]:
+    """:func:`heading_label` of every h1-h3 of the page that has one."""
+    out: list[tuple[HtmlElement, int]] = []
+    for h in root.iter("h1", "h2", "h3"):
+        found = heading_label(h)
+        if found is not None:
+            out.append(found)
+    return out
+
+
 def summarise(
     root: HtmlElement, spec: Spec, link_density: float, facts: Facts | None = None
 ) -> dict[str, Any]:
@@ -1118,6 +1158,9 @@ def summarise(
         "content": content,
         "chars": facts.chars,
         "loose": sorted({key for _a, key in loose_links(root)}),
+        "heading_labels": sorted({key for _el, key in heading_labels(root)})
+        if not spec.compat
+        else [],
         "multi": sorted(multi),
     }
 

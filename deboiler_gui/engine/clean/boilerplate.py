@@ -183,6 +183,7 @@ class _FitState:
     slot_main: dict[int, int] = field(default_factory=dict)  # pages where it holds the content
     # pages whose content opens or ends with a block saying these words outside its links
     edge_df: dict[int, int] = field(default_factory=dict)
+    heading_label_df: dict[int, int] = field(default_factory=dict)
     # the block found as a page's content (beside the page's heading), by its words: [pages,
     # its place there]
     main_blocks: dict[int, list[int]] = field(default_factory=dict)
@@ -293,6 +294,9 @@ class _FitState:
         edge_df = self.edge_df
         for key in summary.get("edges", ()):
             edge_df[key] = edge_df.get(key, 0) + 1
+        label_df = self.heading_label_df
+        for key in summary.get("heading_labels", ()):
+            label_df[key] = label_df.get(key, 0) + 1
         block = summary.get("main_block")
         if block is not None:
             h, key = block
@@ -530,6 +534,11 @@ class DomainCleaner:
             # on many pages, whatever its links ("This page may have a more recent version
             # on …: …, and a talk page: …"): the frame's
             data["edge_words"] = sorted(hexkey(k) for k, c in st.edge_df.items() if c >= text_min)
+            # the one-word label right after a heading on many pages (a blog's post format,
+            # "Standard", after every post's title): the template's, not the post's
+            data["heading_labels"] = sorted(
+                hexkey(k) for k, c in st.heading_label_df.items() if c >= text_min
+            )
             data["protected_slots"] = sorted(hexkey(k) for k in protected)
             # Where the site keeps its content: slots on the main-content path of at least half
             # the pages (a page whose own guess stops above them is mostly links).
@@ -619,6 +628,7 @@ class DomainCleaner:
                 exact_free=len(data["exact_free"]),
                 exact_partial=len(data["exact_partial"]),
                 edge_words=len(data["edge_words"]),
+                heading_labels=len(data["heading_labels"]),
             )
             stats.update(
                 exact=len(exact),

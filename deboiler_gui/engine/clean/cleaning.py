@@ -33,6 +33,7 @@ from deboiler_gui.engine.clean.analysis import (
     fixed_key,
     fixed_words,
     h64,
+    heading_labels,
     hexkey,
     label_key,
     labelled_links,
@@ -95,6 +96,7 @@ class Applied:
             }
             self.lines = {int(h, 16) for h in data.get("line_slots", ())}
             self.edge_words = {int(h, 16) for h in data.get("edge_words", ())}
+            self.heading_labels = {int(h, 16) for h in data.get("heading_labels", ())}
         except (TypeError, ValueError) as exc:
             raise InputError(f"domain model of site {model.site!r} is corrupt: {exc}") from exc
         cfg = dict(DEFAULT_CONFIG)
@@ -345,12 +347,37 @@ def matches(
         main.add(thread)
         main.update(thread.iterancestors())
         reason = "the run of alike entries (posts, sections) holding the page's longest one"
+    # One paragraph of an entry's several holding most of its text (a job post's long
+    # description under its deadline and the address to apply at) is not the content: the
+    # block of the paragraphs is, and a paragraph the site repeats in it is the entry's.
+    entry = (
+        _paragraph_run(main_el)
+        if main
+        and main_el is not None
+        and not ap.compat
+        and series is None
+        and up is None
+        and thread is None
+        else None
+    )
+    if entry is not None:
+        main_el = entry
+        main.add(entry)
+        reason = (
+            "the block of the content's paragraphs (the part holding most of the page's"
+            " non-link text is one of them)"
+        )
     # The content slot: below the main content, the element the site's content narrows to on
     # most of its pages (a story's cell between a menu column and a column of teasers). Between
     # the main content and it, the frame detectors act as they do outside the main content.
     region = (
         _content_slot(facts, ap, main_el)
-        if main and (ap.content or ap.seen) and series is None and up is None and thread is None
+        if main
+        and (ap.content or ap.seen)
+        and series is None
+        and up is None
+        and thread is None
+        and entry is None
         else None
     )
     if region is not None:
@@ -439,6 +466,11 @@ def matches(
     # the content is a part of the page, not its whole body
     bounded = main_el is not None and main_el.tag not in ("body", "html")
     around = main_el.getparent() if main_el is not None else None
+    if entry is not None:
+        # the block around the paragraph found is the entry itself: what lies beside the
+        # entry is as far from the content as before it was widened (a date line over a
+        # story's headline outside its block of paragraphs)
+        around = entry
     if around is not None and around.tag in ("body", "html"):
         around = None
     # where text most pages have other text in place of stays (below): the block around the
@@ -586,6 +618,20 @@ def matches(
             rec[1] in ap.exact and _own_value(rec[0], rec[2], rec[3], density)
             for rec in cands[i + 1 : end]
         )
+
+    def after_footer(el: HtmlElement) -> bool:
+        # right after the entry's footer the page removed (its categories and permalink),
+        # nothing of its own between: past the entry's end (the author's box with a bio)
+        prev = el.getprevious()
+        while prev is not None:
+            if (
+                isinstance(prev.tag, str)
+                and prev.tag not in INVISIBLE_TAGS
+                and visible_text(prev).strip()
+            ):
+                return prev.tag == "footer" and any(item[0] is prev for item in out)
+            prev = prev.getprevious()
+        return False
 
     # repeated blocks kept only because they hold the page's fields (below)
     split: set[HtmlElement] = set()
@@ -762,6 +808,7 @@ def matches(
                     and links < density * chars
                     and _inside(el, inner)  # type: ignore[arg-type]
                     and _prose(el, chars, links, label_min)
+                    and not after_footer(el)
                 ):
                     # in the content slot, a paragraph of prose that a few pages share where
                     # most pages have other text at its place (the same story saved twice, a
@@ -834,6 +881,20 @@ def matches(
                 # same on many pages of a template captured on one day, still the story's
                 detector = ""
             elif (
+                detector == "exact"
+                and bounded
+                and links == 0
+                and main_el is not None
+                and not within(i, el, main_el)
+                and (top := _shared_top(el, main_el)) is not None
+                and _in_record_group(el, top, recs, ap.exact, repeats)
+            ):
+                # in the record holding the content, beside it, one of the record's headed
+                # groups of facts whose other groups are the page's own (an event's "Venue"
+                # beside its "Details" under the talk's text): the record's, as in the
+                # content
+                detector = ""
+            elif (
                 not ap.compat
                 and el.tag == "td"
                 and around is not None
@@ -869,6 +930,7 @@ def matches(
                 and within(i, el, spec_area)
                 and not _in_teaser(el, spec_area, letters)
                 and not (links and part is not None and _before(part, el))
+                and not after_footer(el)
             ):
                 # beside the main content in the block around it, text most pages have other
                 # text in place of (a product's specification next to its description); not
@@ -1616,6 +1678,28 @@ def matches(
                     k = max(end, k + 1)
                     continue
                 k += 1
+        if ap.heading_labels:
+            # the one-word label right after a heading that many of the site's pages have
+            # there ("Standard", a blog's post format, after every post's title): the
+            # template's word, in the content or out of it
+            taken = {el for el, *_ in out}
+            for el, said in heading_labels(root):
+                if said not in ap.heading_labels or el in main or el in keep_ancestors:
+                    continue
+                if keep_set and not keep_set.isdisjoint(el.iterancestors()):
+                    continue
+                if not taken.isdisjoint(el.iterancestors()):
+                    continue
+                out.append((el, "label", "heading label", len("".join(_text_of(el).split()))))
+        # in a post's entry, the line that names the post after a few words ("Comments Off
+        # on <its title>", "Leave a comment on <its title>"): the state of its comments
+        taken = {el for el, *_ in out}
+        for el in _comment_lines(root):
+            if el in main or el in keep_ancestors or not taken.isdisjoint(el.iterancestors()):
+                continue
+            if keep_set and not keep_set.isdisjoint(el.iterancestors()):
+                continue
+            out.append((el, "post", "comment line", len("".join(_text_of(el).split()))))
         if bounded and main_el is not None:
             # away from the content, what is left of a block at a place of the site's frame
             # once its repeated parts went: its links under their labels ("Previous: Events
@@ -1861,6 +1945,46 @@ def _field_text(
             if values is not None and any(own(v) for v in values):
                 return True
     return False
+
+
+#: the line about a post's comments: at most four words, then "on", "to" or "for" and the
+#: post's title
+_COMMENT_LINE = re.compile(r"^(\S+(?: \S+){0,3}) (?:on|to|for) (.+)$")
+#: the inline elements such a line may be
+_COMMENT_TAGS = frozenset({"span", "a", "small", "em", "i", "b", "strong"})
+
+
+def _comment_lines(root: HtmlElement) -> list[HtmlElement]:
+    """In each ``article``, the inline elements (``_COMMENT_TAGS``) outside its first heading
+    (h1-h3, its title) whose text is a few words (four at most) then "on", "to" or "for"
+    and the heading's whole text: "Comments Off on <the post's title>", "3 Responses to
+    <the post's title>"."""
+    out: list[HtmlElement] = []
+    for article in root.iter("article"):
+        head = next(article.iter("h1", "h2", "h3"), None)
+        if head is None:
+            continue
+        title = " ".join(_text_of(head).split())
+        if len(title) < 4:
+            continue
+        for el in article.iter(*_COMMENT_TAGS):
+            if el is head or _inside(el, head) or _inside(head, el):
+                continue
+            if any(a in out for a in el.iterancestors()):
+                continue
+            m = _COMMENT_LINE.match(" ".join(_text_of(el).split()))
+            if m is not None and m.group(2) == title:
+                out.append(el)
+    return out
+
+
+def _shared_top(el: HtmlElement, other: HtmlElement) -> HtmlElement | None:
+    """The innermost element holding both, when it is below the body; else None."""
+    holding = set(other.iterancestors())
+    for a in el.iterancestors():
+        if a in holding:
+            return None if a.tag in ("body", "html") else a
+    return None
 
 
 def _in_record_group(
@@ -4595,10 +4719,16 @@ def _list_titles(
         if links < density * chars and el.tag != "form":
             continue
         prev = el.getprevious()
+        run: list[tuple[HtmlElement, str, str, int]] = []
         while prev is not None and not (prev.tail or "").strip():
             if not isinstance(prev.tag, str):
                 prev = prev.getprevious()
                 continue
+            if prev in main and _heading_line(prev):
+                # the headings run up to the content's own heading: they are its lines (an
+                # event's date and time under its title), not the title of the list after them
+                run = []
+                break
             if not _heading_line(prev) or prev in taken or prev in main:
                 break
             if prev in keep_ancestors or (
@@ -4608,9 +4738,10 @@ def _list_titles(
             text = "".join(_text_of(prev).split())
             if not 0 < len(text) <= BOX_LABEL_CHARS or next(prev.iter("a"), None) is not None:
                 break
-            found.append((prev, "label", text.lower(), len(text)))
-            taken.add(prev)
+            run.append((prev, "label", text.lower(), len(text)))
             prev = prev.getprevious()
+        found.extend(run)
+        taken.update(item[0] for item in run)
     return found
 
 
@@ -4713,6 +4844,36 @@ def _own_text(
     if node is place or next(node.iter("h1"), None) is None:
         return None
     return node
+
+
+#: the blocks an entry's run of paragraphs may hold beside them
+_ENTRY_BLOCKS = """p h2 h3 h4 h5 h6 ul ol dl blockquote pre figure table hr br img
+a span strong em b i code"""
+_ENTRY_TAGS = frozenset(_ENTRY_BLOCKS.split())
+
+
+def _paragraph_run(main_el: HtmlElement) -> HtmlElement | None:
+    """The block around the main content when that is one paragraph (``p``) among others
+    with text outside their links, in a block of the content's flow (paragraphs, headings,
+    lists, quotes, figures and tables; no block of other kinds holding text) below the body:
+    an entry's text is its paragraphs, not its longest one. None otherwise."""
+    if main_el.tag != "p":
+        return None
+    parent = main_el.getparent()
+    if parent is None or parent.tag in ("body", "html"):
+        return None
+    others = False
+    for child in parent:
+        if child is main_el or not isinstance(child.tag, str) or child.tag in INVISIBLE_TAGS:
+            continue
+        text = visible_text(child)
+        if not text.strip():
+            continue
+        if child.tag not in _ENTRY_TAGS:
+            return None
+        if child.tag == "p" and text_outside_links(child):
+            others = True
+    return parent if others else None
 
 
 def _series_whole(main_el: HtmlElement) -> HtmlElement | None:
@@ -6273,6 +6434,19 @@ def _variant_heading(text: str, title: str) -> bool:
     )
 
 
+def _in_banner(el: HtmlElement) -> bool:
+    """Whether the element is in the page's banner: a ``header`` (or an element whose role
+    is ``banner``) that no article, ``main`` or section holds (a post's own header is in its
+    article)."""
+    banner = False
+    for a in el.iterancestors():
+        if a.tag in ("article", "main", "section"):
+            return False
+        if a.tag == "header" or a.get("role") == "banner":
+            banner = True
+    return banner
+
+
 def _held_by(el: HtmlElement, top: HtmlElement, test: Callable[[HtmlElement], bool]) -> bool:
     """Whether an ancestor of the element below ``top`` passes the test."""
     for a in el.iterancestors():
@@ -6325,6 +6499,19 @@ def _title_headings(
             and not (middle := _title_middle(title, text))
         ):
             continue  # the site's name after the page's in the title ("Addons | Node.js ...")
+        if (
+            repeated is not None
+            and main_el is not None
+            and _in_banner(h)
+            and (repeated(h) or _held_by(h, root, repeated))
+        ):
+            # a heading in the page's banner, in a block the site repeats word for word (its
+            # name and motto in the masthead): the site's, even where the title says it too
+            # (its front page, its archives titled "Section | Site name | Page 2", a front
+            # page of a few lines the masthead outweighs); out of a banner, a repeated block
+            # may be the page's own (a question's heading over its answers, which the site
+            # saves under several addresses)
+            continue
         if any(a.tag == "a" and a.get("href") for a in h.iterancestors()) or (
             any(
                 2 * len("".join(_text_of(a).split())) >= len(text)
@@ -6800,17 +6987,20 @@ def _template_main(
     is added to ``refused``). Else the guess stays."""
     slot_of: dict[HtmlElement, int] = {}
     text_of: dict[HtmlElement, tuple[int, int]] = {}
+    said: set[HtmlElement] = set()  # blocks the site repeats word for word
     best: tuple[int, int] | None = None
     found: HtmlElement | None = None
     beside: HtmlElement | None = None
     beside_chars = 0
     above = set(main_el.iterancestors())
-    for el, _h, chars, links, slot, _end, _skel in cands:
+    for el, h, chars, links, slot, _end, _skel in cands:
         if slot is None:
             continue
         sid = ap.slot_id(slot)
         slot_of[el] = sid
         text_of[el] = (chars, links)
+        if h in ap.exact:
+            said.add(el)
         if el is main_el or el in above or chars <= 0:
             continue
         if sid not in ap.site_main_template and (sid not in ap.content or _in_series(el)):
@@ -6857,6 +7047,10 @@ def _template_main(
                 return None  # another place of the site's content
             if place is not None and place in ap.seen:
                 continue  # a place of the site's frame
+            if sib in said:
+                # a block the site repeats word for word (its masthead, at a place of its
+                # own on this template's few pages): the frame's
+                continue
             if place is not None:
                 own = text_of[sib][0] - text_of[sib][1]
             else:

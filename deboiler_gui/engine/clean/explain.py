@@ -125,6 +125,12 @@ RULE_REASONS = {
         "(links at least 30% of its text, no heading of the content, no run of posts) whose "
         "paragraphs are at most half as long as the story's longest",
     ),
+    ("label", "heading label"): (
+        "label after a heading",
+        "right after a heading, in its block, an inline element of its own holding one word of "
+        "letters, no link, that many of the site's pages have after a heading (a blog's "
+        'post format, "Standard", after every post\'s title)',
+    ),
     ("label", "figures table"): (
         "table of figures",
         "outside the content slot, beside a story, a table whose text outside its links, "
@@ -239,6 +245,11 @@ RULE_REASONS = {
         "hidden block",
         "a block the page hides (display:none, visibility:hidden): away from the content slot "
         "any such block, inside it a list of links only",
+    ),
+    ("post", "comment line"): (
+        "line about the post's comments",
+        'in an article, a short line (a few words, then "on", "to" or "for" and the '
+        "article's own heading): \"Comments Off on <the post's title>\" (needs no other page)",
     ),
     ("post", "signature"): (
         "message's signature",
