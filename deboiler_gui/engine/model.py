@@ -336,9 +336,9 @@ class CleanResult:
 #: way (an id with the page's own classes beside it was part of the key, form 1) or lacks what
 #: the cleaner now reads (the blocks the site repeats on only part of the pages of their place,
 #: form 2; the words the content's edges say outside their links, and places that held a block
-#: the site repeats rather than content, form 3): the cleaner cannot read it right, so the site
-#: is fitted again where it is used.
-MODEL_FORMAT = 4
+#: the site repeats rather than content, form 3; the one-word labels under the site's headings,
+#: form 4): the cleaner cannot read it right, so the site is fitted again where it is used.
+MODEL_FORMAT = 5
 
 
 @dataclass
